@@ -1,0 +1,39 @@
+/** `svc-codegen generate [--spec] [--out] [--check]`: a thin command line over `generate()`. */
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { generate } from './generate.js';
+import { SpecError } from './spec/errors.js';
+import { countLine, describeChanges } from './write/summary.js';
+
+const argv = yargs(hideBin(process.argv))
+  .scriptName('svc-codegen')
+  .usage('$0 [generate] [--spec FILE] [--out DIR] [--check]')
+  .command(['generate', '$0'], 'generate the client, types and runtime from a service spec')
+  .option('spec', { type: 'string', default: 'spec/payer-v5.yaml', describe: 'the service spec (YAML)' })
+  .option('out', { type: 'string', default: 'generated', describe: 'the output directory' })
+  .option('check', { type: 'boolean', default: false, describe: 'write nothing; fail if the output is stale' })
+  .strict()
+  .help()
+  .parseSync();
+
+try {
+  const { changes } = generate({ spec: argv.spec, out: argv.out, check: argv.check });
+  if (argv.check) {
+    if (changes.length > 0) {
+      process.stderr.write(`Generated files are stale (${countLine(changes)}). Run \`npm run generate\` and commit the result.\n\n`);
+      process.stderr.write(`${describeChanges(changes)}\n`);
+      process.exitCode = 1;
+    } else {
+      process.stdout.write(`Generated files are up to date (${argv.spec} -> ${argv.out}).\n`);
+    }
+  } else {
+    process.stdout.write(`Generated ${argv.out} from ${argv.spec}: ${countLine(changes)}.\n`);
+  }
+} catch (error) {
+  if (error instanceof SpecError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exitCode = 2;
+  } else {
+    throw error;
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * Emits the types of the interface: enums as string-literal unions (open on decode), records, results and the
+ * per-operation parameter types (credentials left out: the client fills them in).
+ */
+import { StructureKind, VariableDeclarationKind, type SourceFile } from 'ts-morph';
+import type { EnumModel, FieldModel, OperationModel, ServiceModel, StructModel } from '../model/types.js';
+import { decisionRemark, jsDoc } from '../print/jsdoc.js';
+import type { GeneratedFile, Printer } from '../print/printer.js';
+import { OPEN_ENUM, fieldType, paramType, paramsTypeName } from './ts-types.js';
+
+export const TYPES_FILE = 'client/types.ts';
+
+export function emitTypes(model: ServiceModel, printer: Printer): GeneratedFile[] {
+  return [
+    printer.typescript(TYPES_FILE, (file) => {
+      file.addTypeAlias({
+        name: OPEN_ENUM,
+        isExported: true,
+        typeParameters: [{ name: 'T', constraint: 'string' }],
+        type: 'T | (string & {})',
+        docs: [
+          'A value of the enum `T`, or another string: the service adds values over time and decoders keep an unknown value rather than fail.',
+        ],
+      });
+      for (const e of model.enums) addEnum(file, e);
+      for (const r of model.records) addStruct(file, r);
+      for (const r of model.results) addStruct(file, r);
+      for (const op of model.operations) addParams(file, op);
+    }),
+  ];
+}
+
+function addEnum(file: SourceFile, e: EnumModel): void {
+  file.addTypeAlias({
+    name: e.name,
+    isExported: true,
+    type: union(e.values.map(quote)),
+    docs: [jsDoc(e.doc, e.placeholders)],
+  });
+  file.addVariableStatement({
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    declarations: [
+      {
+        name: `${e.name}Values`,
+        type: `readonly ${e.name}[]`,
+        initializer: (w) => {
+          w.write('[').newLine();
+          w.indent(() => e.values.forEach((v) => w.writeLine(`${quote(v)},`)));
+          w.write(']');
+        },
+      },
+    ],
+    docs: [`Every documented value of {@link ${e.name}}, in the document's order.`],
+  });
+  if (e.numeric) {
+    const numeric = e.numeric;
+    file.addVariableStatement({
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      declarations: [
+        {
+          name: `${e.name}ByNumber`,
+          type: `ReadonlyMap<number, ${e.name}>`,
+          initializer: (w) => {
+            w.write('new Map([').newLine();
+            w.indent(() => numeric.codes.forEach(([n, v]) => w.writeLine(`[${n}, ${quote(v)}],`)));
+            w.write('])');
+          },
+        },
+      ],
+      docs: [
+        jsDoc(
+          `The ${e.name} value that an integer code stands for, where it is known. Codes not listed are unknown: use the number, never a guess.`,
+          decisionRemark(numeric.decision),
+        ),
+      ],
+    });
+  }
+}
+
+function addStruct(file: SourceFile, s: StructModel): void {
+  file.addInterface({
+    kind: StructureKind.Interface,
+    name: s.name,
+    isExported: true,
+    docs: [jsDoc(s.doc, errorCodeRemark(s), decisionRemark(s.decision))],
+    properties: s.fields.map((f) => ({
+      name: f.name,
+      type: fieldType(f),
+      hasQuestionToken: f.optional,
+      isReadonly: false,
+      docs: [fieldDoc(f)],
+    })),
+  });
+}
+
+function errorCodeRemark(s: StructModel): string | undefined {
+  if (s.kind !== 'result') return undefined;
+  const kind = { S: 'a string error code (S)', I: 'an int error code (I)', none: 'no error code in the document' }[s.documentedErrorCode ?? 'none'];
+  const success = s.status ? ` Success is ${s.status.codeField.name} ${JSON.stringify(s.status.success)}.` : '';
+  return `Carries ${kind}.${success}`;
+}
+
+function fieldDoc(f: FieldModel): string {
+  const wire: string[] = [];
+  if (f.type.kind === 'list') {
+    wire.push(`Wire: container \`<${f.name}>\` of \`<${f.type.itemElement}>\` items${f.type.nillableItems ? ' (a nil item is `null`)' : ''}.`);
+  }
+  const absent = f.optional ? 'absent: `undefined`' : undefined;
+  const nil = f.nillable ? 'nil: `null`' : undefined;
+  const states = [absent, nil].filter(Boolean).join('; ');
+  const lead = [f.doc ?? `The \`${f.name}\` element.`, states && `(${states})`].filter(Boolean).join(' ');
+  return jsDoc(lead, wire.join(' '), decisionRemark(f.decision));
+}
+
+function addParams(file: SourceFile, op: OperationModel): void {
+  const name = paramsTypeName(op.name);
+  const docs = [`Parameters of the ${op.name} operation that the caller passes; the credentials are filled in by the client.`];
+  if (op.inputParams.length === 0) {
+    file.addTypeAlias({ name, isExported: true, type: 'Record<string, never>', docs });
+    return;
+  }
+  file.addInterface({
+    name,
+    isExported: true,
+    docs,
+    properties: op.inputParams.map((p) => ({
+      name: p.name,
+      type: paramType(p),
+      hasQuestionToken: p.optional,
+      docs: [
+        jsDoc(
+          p.doc,
+          `Sent as xs:${p.type}${p.default !== undefined ? `; \`${String(p.default)}\` when left out` : ''}.`,
+          p.quirk,
+          decisionRemark(p.decision),
+        ),
+      ],
+    })),
+  });
+}
+
+function quote(v: string): string {
+  return `'${v.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}
+
+/** A union type, one member per line when it would not read well on one. */
+function union(members: readonly string[]): string {
+  return members.length <= 4 ? members.join(' | ') : `\n  | ${members.join('\n  | ')}`;
+}

@@ -1,0 +1,378 @@
+/**
+ * Turns a schema-valid spec into the model: resolves names to nodes, applies the ASMX defaults (reference types
+ * may be absent or nil, value types may not), and checks everything the schema cannot (unknown types, duplicates,
+ * EAT markers, credential roles, decision ids). Problems are collected, never thrown one at a time.
+ */
+import type {
+  Decision,
+  EatModel,
+  EnumModel,
+  FieldModel,
+  HttpPostRootModel,
+  OperationModel,
+  ParameterModel,
+  PrimitiveName,
+  ResultStatus,
+  ScalarType,
+  ServiceErrorsModel,
+  ServiceModel,
+  StructModel,
+  TypeModel,
+} from '../model/types.js';
+import type { SpecIssue } from './errors.js';
+import type { SpecPath } from './locate.js';
+import { methodName } from './names.js';
+import type { RawField, RawSpec, RawTypeRef } from './schema.js';
+
+type At = (path: SpecPath, message: string, key?: boolean) => SpecIssue;
+
+const PRIMITIVES: ReadonlySet<string> = new Set<PrimitiveName>(['string', 'int', 'long', 'double', 'boolean', 'dateTime']);
+const EAT_WORDS: Readonly<Record<string, 'none' | 'null' | 'notMarked'>> = {
+  none: 'none',
+  null: 'null',
+  'not marked': 'notMarked',
+};
+const ROLES = ['principal', 'timestamp', 'signature'] as const;
+
+export function resolveSpec(raw: RawSpec, source: string, at: At): { model: ServiceModel; issues: SpecIssue[] } {
+  const issues: SpecIssue[] = [];
+  const report = (path: SpecPath, message: string, key = false): void => {
+    issues.push(at(path, message, key));
+  };
+
+  // Decisions first: everything else may reference them.
+  const decisions = new Map<string, Decision>();
+  raw.decisions.forEach((d, i) => {
+    if (decisions.has(d.id)) report(['decisions', i, 'id'], `duplicate decision id "${d.id}"`);
+    else decisions.set(d.id, { kind: 'decision', id: d.id, title: d.title, note: d.note });
+  });
+  const decision = (id: string | undefined, path: SpecPath): Decision | undefined => {
+    if (id === undefined) return undefined;
+    const found = decisions.get(id);
+    if (!found) report(path, `unknown decision "${id}"; expected one of the ids under decisions: ${list([...decisions.keys()])}`);
+    return found;
+  };
+
+  // Type names share one namespace in the generated code.
+  const typeOwner = new Map<string, string>();
+  const claim = (name: string, section: string): void => {
+    const previous = typeOwner.get(name);
+    if (previous) report([section, name], `type name "${name}" is already defined under ${previous}`, true);
+    else typeOwner.set(name, section);
+  };
+
+  const enums = new Map<string, EnumModel>();
+  for (const [name, e] of Object.entries(raw.enums)) {
+    claim(name, 'enums');
+    const seen = new Set<string>();
+    e.values.forEach((v, i) => {
+      if (seen.has(v)) report(['enums', name, 'values', i], `duplicate enum value "${v}"`);
+      seen.add(v);
+    });
+    let numeric: EnumModel['numeric'];
+    if (e.numeric) {
+      const codes: Array<readonly [number, string]> = [];
+      for (const [code, value] of Object.entries(e.numeric.codes)) {
+        if (!seen.has(value)) report(['enums', name, 'numeric', 'codes', code], `"${value}" is not a value of enum ${name}`);
+        codes.push([Number(code), value]);
+      }
+      codes.sort((a, b) => a[0] - b[0]);
+      const d = decision(e.numeric.decision, ['enums', name, 'numeric', 'decision']);
+      if (d) numeric = { decision: d, codes };
+    }
+    enums.set(name, { kind: 'enum', name, doc: e.doc, values: e.values, numeric, placeholders: e.placeholders });
+  }
+
+  // Structs are created empty and filled afterwards, so that fields can point at any record, in any order.
+  const structs = new Map<string, { model: StructModel; fields: FieldModel[] }>();
+  const makeStruct = (kind: 'record' | 'result', name: string, def: { doc: string; decision?: string | undefined }) => {
+    claim(name, kind === 'record' ? 'records' : 'results');
+    const fields: FieldModel[] = [];
+    const model: StructModel = {
+      kind,
+      name,
+      doc: def.doc,
+      fields,
+      decision: decision(def.decision, [`${kind}s`, name, 'decision']),
+      documentedErrorCode: undefined,
+      status: undefined,
+    };
+    structs.set(name, { model, fields });
+    return model;
+  };
+  for (const [name, r] of Object.entries(raw.records)) makeStruct('record', name, r);
+  for (const [name, r] of Object.entries(raw.results)) makeStruct('result', name, r);
+
+  const scalar = (name: string, path: SpecPath): ScalarType | undefined => {
+    if (PRIMITIVES.has(name)) return { kind: 'primitive', name: name as PrimitiveName };
+    const e = enums.get(name);
+    if (e) return { kind: 'enum', enum: e };
+    const s = structs.get(name);
+    if (s && s.model.kind === 'record') return { kind: 'record', record: s.model };
+    if (s) {
+      report(path, `"${name}" is a result type and cannot be used as a field type; expected a record`);
+      return undefined;
+    }
+    const known = [...PRIMITIVES, ...enums.keys(), ...[...structs.values()].filter((x) => x.model.kind === 'record').map((x) => x.model.name)];
+    report(path, `unknown type "${name}"; expected a primitive (string, int, long, double, boolean, dateTime), an enum or a record${suggest(name, known)}`);
+    return undefined;
+  };
+
+  const typeOf = (t: RawTypeRef, path: SpecPath): TypeModel | undefined => {
+    if (typeof t === 'string') return scalar(t, [...path]);
+    const item = scalar(t.list, [...path, 'list']);
+    if (!item) return undefined;
+    const reference = item.kind === 'record' || (item.kind === 'primitive' && item.name === 'string');
+    return {
+      kind: 'list',
+      item,
+      itemElement: t.item ?? (item.kind === 'primitive' ? item.name : item.kind === 'enum' ? item.enum.name : item.record.name),
+      nillableItems: t.nillableItems ?? reference,
+    };
+  };
+
+  const fieldsOf = (section: 'records' | 'results', name: string, raws: readonly RawField[], into: FieldModel[]) => {
+    const seen = new Set<string>();
+    raws.forEach((f, i) => {
+      const path: SpecPath = [section, name, 'fields', i];
+      if (seen.has(f.name)) report([...path, 'name'], `duplicate field "${f.name}" in ${name}`);
+      seen.add(f.name);
+      const type = typeOf(f.type, [...path, 'type']);
+      if (!type) return;
+      // ASMX maps reference types (strings, classes, arrays) to elements that may be left out or nil.
+      const reference = type.kind !== 'enum' && !(type.kind === 'primitive' && type.name !== 'string');
+      into.push({
+        kind: 'field',
+        name: f.name,
+        type,
+        doc: f.doc,
+        nillable: f.nillable ?? reference,
+        optional: f.optional ?? reference,
+        decision: decision(f.decision, [...path, 'decision']),
+      });
+    });
+  };
+  for (const [name, r] of Object.entries(raw.records)) fieldsOf('records', name, r.fields, structs.get(name)!.fields);
+  for (const [name, r] of Object.entries(raw.results)) fieldsOf('results', name, r.fields, structs.get(name)!.fields);
+
+  const serviceErrors = resolveServiceErrors(raw, enums, decision, report);
+  for (const [name, r] of Object.entries(raw.results)) {
+    const entry = structs.get(name)!;
+    const status = resultStatus(name, r.errorCode, entry.fields, serviceErrors, report);
+    structs.set(name, { model: { ...entry.model, documentedErrorCode: r.errorCode, status }, fields: entry.fields });
+  }
+  // Records may have been captured by field types before results were finalised; results never are field types,
+  // so replacing the result objects above is safe.
+
+  const parameters = new Map<string, ParameterModel>();
+  for (const [name, p] of Object.entries(raw.parameters)) {
+    const path: SpecPath = ['parameters', name];
+    if (p.default !== undefined && !p.optional) report([...path, 'default'], 'a default is only meaningful on an optional parameter (add optional: true)');
+    if (p.role && p.optional) report([...path, 'optional'], `a ${p.role} parameter is filled in by the client and cannot be optional`);
+    parameters.set(name, {
+      kind: 'parameter',
+      name,
+      type: p.type,
+      doc: p.doc,
+      role: p.role,
+      optional: p.optional ?? false,
+      default: p.default,
+      quirk: p.quirk,
+      decision: decision(p.decision, [...path, 'decision']),
+    });
+  }
+
+  const operations: OperationModel[] = [];
+  const opNames = new Map<string, number>();
+  const methodNames = new Map<string, string>();
+  raw.operations.forEach((op, i) => {
+    const path: SpecPath = ['operations', i];
+    const first = opNames.get(op.name);
+    if (first !== undefined) report([...path, 'name'], `duplicate operation "${op.name}" (first defined at operations[${first}])`);
+    else opNames.set(op.name, i);
+    const method = methodName(op.name);
+    const clash = methodNames.get(method);
+    if (clash && clash !== op.name) report([...path, 'name'], `method name "${method}" clashes with operation ${clash}`);
+    methodNames.set(method, op.name);
+
+    const params: ParameterModel[] = [];
+    const seen = new Set<string>();
+    op.params.forEach((name, j) => {
+      if (seen.has(name)) report([...path, 'params', j], `parameter "${name}" is listed twice`);
+      seen.add(name);
+      const p = parameters.get(name);
+      if (!p) report([...path, 'params', j], `unknown parameter "${name}"; expected one defined under parameters${suggest(name, [...parameters.keys()])}`);
+      else params.push(p);
+    });
+    if (raw.auth) {
+      for (const role of ROLES) {
+        const count = params.filter((p) => p.role === role).length;
+        if (count !== 1) report([...path, 'params'], `expected exactly one ${role} parameter (auth is set), found ${count}`);
+      }
+    }
+
+    const result = structs.get(op.result)?.model;
+    if (!result || result.kind !== 'result') {
+      report([...path, 'result'], `unknown result type "${op.result}"; expected one defined under results${suggest(op.result, [...Object.keys(raw.results)])}`);
+    }
+
+    const eat = resolveEat(op.eat, params, parameters, [...path, 'eat'], decision, report);
+    const httpPostRoot: HttpPostRootModel | undefined =
+      typeof op.httpPostRoot === 'string'
+        ? { kind: 'shown', name: op.httpPostRoot }
+        : (() => {
+            const d = decision(op.httpPostRoot.decision, [...path, 'httpPostRoot', 'decision']);
+            return d ? { kind: 'notShown' as const, assumed: op.httpPostRoot.assumed, decision: d } : undefined;
+          })();
+
+    if (result && result.kind === 'result' && eat && httpPostRoot) {
+      operations.push({
+        kind: 'operation',
+        name: op.name,
+        methodName: method,
+        doc: op.doc,
+        params,
+        inputParams: params.filter((p) => p.role === undefined),
+        result,
+        httpPostRoot,
+        eat,
+        submitsPayments: op.submitsPayments ?? false,
+      });
+    }
+  });
+
+  const model: ServiceModel = {
+    kind: 'service',
+    source,
+    name: raw.service.name,
+    title: raw.service.title,
+    version: raw.service.version,
+    path: raw.service.path,
+    namespace: { uri: raw.service.namespace.uri, decision: decision(raw.service.namespace.decision, ['service', 'namespace', 'decision']) },
+    clientName: raw.service.client,
+    doc: raw.service.doc,
+    serviceErrors,
+    auth: raw.auth
+      ? { scheme: raw.auth.scheme, timestampUnit: raw.auth.timestampUnit, decision: decision(raw.auth.decision, ['auth', 'decision']) }
+      : undefined,
+    decisions: [...decisions.values()],
+    parameters: [...parameters.values()],
+    enums: [...enums.values()],
+    records: [...structs.values()].map((s) => s.model).filter((s) => s.kind === 'record'),
+    results: [...structs.values()].map((s) => s.model).filter((s) => s.kind === 'result'),
+    operations,
+  };
+  return { model, issues };
+}
+
+function resolveServiceErrors(
+  raw: RawSpec,
+  enums: ReadonlyMap<string, EnumModel>,
+  decision: (id: string | undefined, path: SpecPath) => Decision | undefined,
+  report: (path: SpecPath, message: string) => void,
+): ServiceErrorsModel | undefined {
+  const se = raw.serviceErrors;
+  if (!se) return undefined;
+  const e = enums.get(se.enum);
+  if (!e) {
+    report(['serviceErrors', 'enum'], `unknown enum "${se.enum}"; expected one defined under enums`);
+    return undefined;
+  }
+  if (!e.values.includes(se.success.S)) report(['serviceErrors', 'success', 'S'], `"${se.success.S}" is not a value of enum ${e.name}`);
+  return {
+    codeField: se.codeField,
+    messageField: se.messageField,
+    enum: e,
+    success: se.success,
+    decision: decision(se.decision, ['serviceErrors', 'decision']),
+  };
+}
+
+function resultStatus(
+  name: string,
+  documented: 'S' | 'I' | 'none',
+  fields: readonly FieldModel[],
+  se: ServiceErrorsModel | undefined,
+  report: (path: SpecPath, message: string) => void,
+): ResultStatus | undefined {
+  const path: SpecPath = ['results', name, 'errorCode'];
+  if (!se) {
+    if (documented !== 'none') report(path, `errorCode ${documented} needs serviceErrors at the top level`);
+    return undefined;
+  }
+  const code = fields.find((f) => f.name === se.codeField);
+  const message = fields.find((f) => f.name === se.messageField);
+  if (!code) {
+    if (documented !== 'none') report(path, `a result marked ${documented} must have a field "${se.codeField}"`);
+    return undefined;
+  }
+  const isEnum = code.type.kind === 'enum' && code.type.enum === se.enum;
+  const isInt = code.type.kind === 'primitive' && code.type.name === 'int';
+  if (documented === 'S' && !isEnum) report(path, `a result marked S must type "${se.codeField}" as ${se.enum.name}`);
+  if (documented === 'I' && !isInt) report(path, `a result marked I must type "${se.codeField}" as int`);
+  if (documented === 'none' && !code.optional) {
+    report(path, `"${se.codeField}" of a result marked none must be optional (the document does not list it)`);
+  }
+  if (!isEnum && !isInt) return undefined;
+  return {
+    codeField: code,
+    codeKind: isEnum ? 'enum' : 'int',
+    success: isEnum ? se.success.S : se.success.I,
+    messageField: message,
+  };
+}
+
+function resolveEat(
+  eat: RawSpec['operations'][number]['eat'],
+  params: readonly ParameterModel[],
+  parameters: ReadonlyMap<string, ParameterModel>,
+  path: SpecPath,
+  decision: (id: string | undefined, path: SpecPath) => Decision | undefined,
+  report: (path: SpecPath, message: string) => void,
+): EatModel | undefined {
+  const word = EAT_WORDS[eat.marker];
+  const own = params.find((p) => p.name === eat.marker);
+  if (eat.absentParameter) {
+    if (word || own) {
+      report([...path, 'absentParameter'], `absentParameter is for a marker naming a parameter the operation does not have; "${eat.marker}" ${word ? 'is a keyword' : 'is one of its parameters'}`);
+      return undefined;
+    }
+    if (!eat.decision) report([...path, 'absentParameter'], 'an absent-parameter marker is a quirk: give the decision that explains it');
+    if (!parameters.has(eat.marker)) report([...path, 'marker'], `"${eat.marker}" is not a parameter of the service`);
+    return { kind: 'absentParameter', marker: eat.marker, decision: decision(eat.decision, [...path, 'decision']) };
+  }
+  if (word) return { kind: word, marker: eat.marker };
+  if (own) {
+    if (own.role) report([...path, 'marker'], `the EAT marker cannot be the ${own.role} parameter "${own.name}"`);
+    return { kind: 'parameter', marker: eat.marker, parameter: own };
+  }
+  report(
+    [...path, 'marker'],
+    `EAT marker "${eat.marker}" names no parameter of this operation; expected one of ${list(params.filter((p) => !p.role).map((p) => p.name))}, "none", "null" or "not marked" (or absentParameter: true for a documented quirk)`,
+  );
+  return undefined;
+}
+
+function list(names: readonly string[]): string {
+  return names.length === 0 ? '(none)' : names.map((n) => `"${n}"`).join(', ');
+}
+
+/** A "did you mean" for near-misses (case or a letter or two). */
+function suggest(name: string, known: readonly string[]): string {
+  const lower = name.toLowerCase();
+  const close = known.filter((k) => k.toLowerCase() === lower || distance(k.toLowerCase(), lower) <= 2);
+  return close.length > 0 ? ` (did you mean ${list(close.slice(0, 3))}?)` : '';
+}
+
+function distance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2) return 3;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = row;
+  }
+  return prev[b.length]!;
+}

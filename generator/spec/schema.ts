@@ -1,0 +1,219 @@
+/**
+ * The format of a service spec (the YAML under spec/), as one zod definition.
+ *
+ * The loader validates with it and `npm run generate` emits the JSON Schema that editors use from it, so the
+ * two can never disagree. This is the raw, as-written shape; cross-references (type names, parameter names,
+ * decision ids) are checked later by the resolver, which knows positions of every node.
+ */
+import { z } from 'zod';
+
+const identifier = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an identifier (letters, digits and _, not starting with a digit)');
+
+const doc = z.string().min(1).describe('Documentation, taken from the interface document; becomes JSDoc and docs text.');
+
+const decisionRef = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'a decision id (lower-case words joined by -)')
+  .describe('The id of an entry in `decisions` explaining a choice the interface document leaves "not shown".');
+
+/** A type as written: a primitive, an enum or record name, or a list of one of those. */
+const scalarTypeName = z
+  .string()
+  .min(1)
+  .describe('string, int, long, double, boolean, dateTime, or the name of an enum or record.');
+
+const listType = z
+  .object({
+    list: scalarTypeName.describe('The type of the items.'),
+    item: identifier
+      .optional()
+      .describe('The item element name. Defaults to the item type name (`string` for a list of strings).'),
+    nillableItems: z
+      .boolean()
+      .optional()
+      .describe('Whether an item may be xsi:nil (decoded as null). Defaults to true for string and record items.'),
+  })
+  .strict();
+
+const typeRef = z.union([scalarTypeName, listType]);
+
+const field = z
+  .object({
+    name: identifier.describe('The element name, spelled exactly as on the wire.'),
+    type: typeRef,
+    doc: doc.optional(),
+    nillable: z
+      .boolean()
+      .optional()
+      .describe('May be sent as xsi:nil="true" (decoded as null). Defaults to true for strings, records and lists.'),
+    optional: z
+      .boolean()
+      .optional()
+      .describe('May be absent (decoded as undefined). Defaults to true for strings, records and lists.'),
+    decision: decisionRef.optional(),
+  })
+  .strict();
+
+const record = z
+  .object({
+    doc,
+    fields: z.array(field).min(1),
+    decision: decisionRef.optional(),
+  })
+  .strict();
+
+const result = z
+  .object({
+    doc,
+    errorCode: z
+      .enum(['S', 'I', 'none'])
+      .describe('How the document marks the result: (S) string enum errorCode, (I) int errorCode, or none.'),
+    fields: z.array(field).min(1),
+    decision: decisionRef.optional(),
+  })
+  .strict();
+
+const enumDef = z
+  .object({
+    doc,
+    values: z.array(z.string().min(1)).min(1).describe('The values in the order of the document, spelled exactly.'),
+    numeric: z
+      .object({
+        decision: decisionRef,
+        codes: z
+          .record(z.string().regex(/^-?\d+$/, 'an integer'), z.string().min(1))
+          .describe('Known integer codes and the enum value each stands for.'),
+      })
+      .strict()
+      .optional()
+      .describe('Integer codes known for some values, where int-coded results use the same vocabulary.'),
+    placeholders: z
+      .string()
+      .optional()
+      .describe('A note saying which values are placeholders for names the document omits.'),
+  })
+  .strict();
+
+const primitiveParamType = z.enum(['string', 'int', 'long', 'double', 'boolean', 'dateTime']);
+
+const parameter = z
+  .object({
+    type: primitiveParamType,
+    doc,
+    role: z
+      .enum(['principal', 'timestamp', 'signature'])
+      .optional()
+      .describe('A credential filled in by the client: principal (from an option), timestamp, or the computed signature.'),
+    optional: z.boolean().optional().describe('The caller may leave it out.'),
+    default: z
+      .union([z.string(), z.number(), z.boolean()])
+      .optional()
+      .describe('What the client sends when the caller leaves an optional parameter out.'),
+    quirk: z.string().optional().describe('A wire quirk of this parameter, worth a line in the docs.'),
+    decision: decisionRef.optional(),
+  })
+  .strict();
+
+const eat = z
+  .object({
+    marker: z
+      .string({ error: 'a string: a parameter name, "none", "null" or "not marked" (quote null in YAML)' })
+      .min(1)
+      .describe('The EAT marker exactly as the document gives it: a parameter name, "none", "null" or "not marked".'),
+    absentParameter: z
+      .boolean()
+      .optional()
+      .describe('The marker names a parameter the operation does not have; the empty string is signed.'),
+    decision: decisionRef.optional(),
+  })
+  .strict();
+
+const httpPostRoot = z.union([
+  identifier.describe('The root element of the HTTP POST response.'),
+  z
+    .object({
+      notShown: z.literal(true),
+      assumed: identifier.describe('The root we document and the mock sends; the client accepts any root.'),
+      decision: decisionRef,
+    })
+    .strict(),
+]);
+
+const operation = z
+  .object({
+    name: identifier,
+    doc,
+    params: z.array(identifier).describe('Parameter names in wire order; each is defined under `parameters`.'),
+    result: identifier.describe('A result type name.'),
+    httpPostRoot,
+    eat,
+    submitsPayments: z
+      .boolean()
+      .optional()
+      .describe('The call has effects that must never be repeated by a retry.'),
+  })
+  .strict();
+
+const decision = z
+  .object({
+    id: decisionRef,
+    title: z.string().min(1),
+    note: z.string().min(1).describe('What was decided and why.'),
+  })
+  .strict();
+
+export const specSchema = z
+  .object({
+    $schema: z.string().optional(),
+    specVersion: z.literal(1).describe('The version of this spec format.'),
+    service: z
+      .object({
+        name: identifier.describe('The service name, e.g. the .asmx file name without extension.'),
+        title: z.string().min(1),
+        version: z.string().min(1),
+        path: z.string().regex(/^\/\S*$/, 'an absolute path such as /v5/Service.asmx'),
+        namespace: z.object({ uri: z.string().min(1), decision: decisionRef.optional() }).strict(),
+        client: identifier.describe('The name of the generated client class.'),
+        doc,
+      })
+      .strict(),
+    serviceErrors: z
+      .object({
+        codeField: identifier,
+        messageField: identifier,
+        enum: identifier.describe('The enum of string error codes used by (S) results.'),
+        success: z.object({ S: z.string().min(1), I: z.number().int() }).strict(),
+        decision: decisionRef.optional(),
+      })
+      .strict()
+      .optional()
+      .describe('How results report service errors in a 200 response.'),
+    auth: z
+      .object({
+        scheme: z.enum(['hmac-sha256-hex']).describe('How the signature parameter is computed.'),
+        timestampUnit: z.enum(['unix-seconds']),
+        decision: decisionRef.optional(),
+      })
+      .strict()
+      .optional(),
+    decisions: z.array(decision).default([]),
+    parameters: z.record(identifier, parameter),
+    enums: z.record(identifier, enumDef).default({}),
+    records: z.record(identifier, record).default({}),
+    results: z.record(identifier, result),
+    operations: z.array(operation).min(1),
+  })
+  .strict();
+
+export type RawSpec = z.infer<typeof specSchema>;
+export type RawField = z.infer<typeof field>;
+export type RawTypeRef = z.infer<typeof typeRef>;
+export type RawOperation = z.infer<typeof operation>;
+export type RawParameter = z.infer<typeof parameter>;
+
+/** The JSON Schema of the format, for editors (referenced from the YAML with `$schema`). */
+export function specJsonSchema(): unknown {
+  return z.toJSONSchema(specSchema, { io: 'input' });
+}
