@@ -1,8 +1,10 @@
 /** The emitters, in output order. Each reads only the model and returns files; one signature for all. */
 import type { ServiceModel } from '../model/types.js';
 import type { GeneratedFile, Printer } from '../print/printer.js';
+import { emitClient } from './client/index.js';
+import { emitRuntime } from './runtime.js';
 import { emitTypes } from './types.js';
 
 export type Emitter = (model: ServiceModel, printer: Printer) => GeneratedFile[];
 
-export const emitters: readonly Emitter[] = [emitTypes];
+export const emitters: readonly Emitter[] = [emitRuntime, emitTypes, emitClient];

@@ -125,6 +125,17 @@ export interface OperationModel {
   readonly submitsPayments: boolean;
 }
 
+/** A client method that calls a status operation until its status field reaches a final value. */
+export interface PollModel {
+  readonly kind: 'poll';
+  readonly method: string;
+  readonly operation: OperationModel;
+  readonly idParameter: ParameterModel;
+  readonly statusField: FieldModel;
+  readonly finalValues: readonly string[];
+  readonly doc: string;
+}
+
 export interface ServiceErrorsModel {
   readonly codeField: string;
   readonly messageField: string;
@@ -158,4 +169,5 @@ export interface ServiceModel {
   readonly records: readonly StructModel[];
   readonly results: readonly StructModel[];
   readonly operations: readonly OperationModel[];
+  readonly polls: readonly PollModel[];
 }

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
-import { LineCounter, parseDocument } from 'yaml';
+import { LineCounter, isScalar, parseDocument, visit, type Document } from 'yaml';
 import type { z } from 'zod';
 import type { ServiceModel } from '../model/types.js';
 import { SpecError, formatPath, type SpecIssue } from './errors.js';
@@ -33,7 +33,9 @@ export function parseSpec(text: string, file: string): ServiceModel {
     throw new SpecError(
       doc.errors.map((e) => {
         const pos = lines.linePos(e.pos[0]);
-        return { file, line: pos.line, column: pos.col, path: '', message: yamlMessage(e.message) };
+        const key = e.code === 'DUPLICATE_KEY' ? keyAt(doc, e.pos[0]) : undefined;
+        const message = key === undefined ? yamlMessage(e.message) : `duplicate key "${key}" (map keys must be unique)`;
+        return { file, line: pos.line, column: pos.col, path: '', message };
       }),
     );
   }
@@ -45,9 +47,10 @@ export function parseSpec(text: string, file: string): ServiceModel {
     message,
   });
 
-  const parsed = specSchema.safeParse(doc.toJS());
+  const input: unknown = doc.toJS();
+  const parsed = specSchema.safeParse(input);
   if (!parsed.success) {
-    throw new SpecError(parsed.error.issues.flatMap((issue) => schemaIssues(issue, [], at)));
+    throw new SpecError(parsed.error.issues.flatMap((issue) => schemaIssues(issue, [], at, input)));
   }
   const resolved = resolveSpec(parsed.data, file, at);
   if (resolved.issues.length > 0) throw new SpecError(resolved.issues);
@@ -67,8 +70,26 @@ function yamlMessage(message: string): string {
 
 type At = (path: SpecPath, message: string, key?: boolean) => SpecIssue;
 
-function schemaIssues(issue: z.core.$ZodIssue, base: SpecPath, at: At): SpecIssue[] {
+/** The name of the map key that starts at `offset` (the yaml library points duplicate-key errors there). */
+function keyAt(doc: Document, offset: number): string | undefined {
+  let found: string | undefined;
+  visit(doc, {
+    Pair(_, pair) {
+      if (isScalar(pair.key) && pair.key.range?.[0] === offset) {
+        found = String(pair.key.value);
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
+}
+
+function schemaIssues(issue: z.core.$ZodIssue, base: SpecPath, at: At, input: unknown): SpecIssue[] {
   const path = [...base, ...(issue.path as Array<string | number>)];
+  const missing = issue.code === 'unrecognized_keys' ? undefined : missingKey(input, path);
+  // zod words an absent key as a wrong type ("expected string, received undefined"); say what is wrong instead.
+  if (missing !== undefined) return [at(path, `missing required key "${missing}"`)];
   switch (issue.code) {
     case 'unrecognized_keys':
       return issue.keys.map((k) => at([...path, k], `unknown key "${k}"; expected one of the keys the spec format defines`, true));
@@ -76,12 +97,25 @@ function schemaIssues(issue: z.core.$ZodIssue, base: SpecPath, at: At): SpecIssu
       // Report the alternative that got furthest (the deepest path), which is what the author most likely meant.
       const branches = issue.errors.filter((b) => b.length > 0);
       const best = branches.sort((a, b) => depth(b) - depth(a))[0];
-      if (best && depth(best) > 0) return best.flatMap((i) => schemaIssues(i, path, at));
+      if (best && depth(best) > 0) return best.flatMap((i) => schemaIssues(i, path, at, input));
       return [at(path, issue.message === 'Invalid input' ? 'does not match any allowed form' : issue.message)];
     }
     default:
       return [at(path, issue.message.replace(/^Invalid input: /, ''))];
   }
+}
+
+/** The last key of `path` when it is absent from an existing map (a required key left out), else undefined. */
+function missingKey(input: unknown, path: SpecPath): string | undefined {
+  const last = path[path.length - 1];
+  if (typeof last !== 'string') return undefined;
+  let parent: unknown = input;
+  for (const step of path.slice(0, -1)) {
+    if (parent === null || typeof parent !== 'object') return undefined;
+    parent = (parent as Record<string | number, unknown>)[step];
+  }
+  if (parent === null || typeof parent !== 'object' || Array.isArray(parent)) return undefined;
+  return Object.hasOwn(parent, last) ? undefined : last;
 }
 
 function depth(issues: readonly z.core.$ZodIssue[]): number {

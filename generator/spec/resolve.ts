@@ -11,6 +11,7 @@ import type {
   HttpPostRootModel,
   OperationModel,
   ParameterModel,
+  PollModel,
   PrimitiveName,
   ResultStatus,
   ScalarType,
@@ -216,7 +217,9 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
       report([...path, 'result'], `unknown result type "${op.result}"; expected one defined under results${suggest(op.result, [...Object.keys(raw.results)])}`);
     }
 
-    const eat = resolveEat(op.eat, params, parameters, [...path, 'eat'], decision, report);
+    // With a parameter already reported unknown, a marker naming no parameter is most likely the same typo.
+    const incomplete = params.length < new Set(op.params).size;
+    const eat = resolveEat(op.eat, params, incomplete, parameters, [...path, 'eat'], decision, report);
     const httpPostRoot: HttpPostRootModel | undefined =
       typeof op.httpPostRoot === 'string'
         ? { kind: 'shown', name: op.httpPostRoot }
@@ -241,6 +244,33 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
     }
   });
 
+  const polls: PollModel[] = [];
+  raw.polls.forEach((poll, i) => {
+    const path: SpecPath = ['polls', i];
+    if (methodNames.has(poll.method)) report([...path, 'method'], `method "${poll.method}" clashes with the method of operation ${methodNames.get(poll.method)}`);
+    const op = operations.find((o) => o.name === poll.operation);
+    if (!op) {
+      report([...path, 'operation'], `unknown operation "${poll.operation}"${suggest(poll.operation, operations.map((o) => o.name))}`);
+      return;
+    }
+    const idParameter = op.inputParams.find((p) => p.name === poll.idParameter);
+    if (!idParameter) report([...path, 'idParameter'], `"${poll.idParameter}" is not a parameter the caller passes to ${op.name}`);
+    else if (op.inputParams.some((p) => p !== idParameter && !p.optional)) {
+      report([...path, 'operation'], `${op.name} has other required parameters; a poll passes only "${poll.idParameter}"`);
+    }
+    const statusField = op.result.fields.find((f) => f.name === poll.statusField);
+    if (!statusField) report([...path, 'statusField'], `"${poll.statusField}" is not a field of ${op.result.name}`);
+    else if (statusField.type.kind === 'enum') {
+      const values = statusField.type.enum.values;
+      poll.finalValues.forEach((v, j) => {
+        if (!values.includes(v)) report([...path, 'finalValues', j], `"${v}" is not a value of enum ${statusField.type.kind === 'enum' ? statusField.type.enum.name : ''}`);
+      });
+    }
+    if (idParameter && statusField) {
+      polls.push({ kind: 'poll', method: poll.method, operation: op, idParameter, statusField, finalValues: poll.finalValues, doc: poll.doc });
+    }
+  });
+
   const model: ServiceModel = {
     kind: 'service',
     source,
@@ -261,6 +291,7 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
     records: [...structs.values()].map((s) => s.model).filter((s) => s.kind === 'record'),
     results: [...structs.values()].map((s) => s.model).filter((s) => s.kind === 'result'),
     operations,
+    polls,
   };
   return { model, issues };
 }
@@ -325,6 +356,7 @@ function resultStatus(
 function resolveEat(
   eat: RawSpec['operations'][number]['eat'],
   params: readonly ParameterModel[],
+  incomplete: boolean,
   parameters: ReadonlyMap<string, ParameterModel>,
   path: SpecPath,
   decision: (id: string | undefined, path: SpecPath) => Decision | undefined,
@@ -346,6 +378,7 @@ function resolveEat(
     if (own.role) report([...path, 'marker'], `the EAT marker cannot be the ${own.role} parameter "${own.name}"`);
     return { kind: 'parameter', marker: eat.marker, parameter: own };
   }
+  if (incomplete) return undefined;
   report(
     [...path, 'marker'],
     `EAT marker "${eat.marker}" names no parameter of this operation; expected one of ${list(params.filter((p) => !p.role).map((p) => p.name))}, "none", "null" or "not marked" (or absentParameter: true for a documented quirk)`,

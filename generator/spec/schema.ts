@@ -156,6 +156,17 @@ const operation = z
   })
   .strict();
 
+const poll = z
+  .object({
+    method: identifier.describe('The client method that polls, e.g. waitForProcessingRequest.'),
+    operation: identifier.describe('The status operation it calls repeatedly.'),
+    idParameter: identifier.describe('The parameter of that operation that names what is polled; the method takes it first.'),
+    statusField: identifier.describe('The result field holding the status.'),
+    finalValues: z.array(z.string().min(1)).min(1).describe('Status values at which polling stops.'),
+    doc,
+  })
+  .strict();
+
 const decision = z
   .object({
     id: decisionRef,
@@ -204,6 +215,7 @@ export const specSchema = z
     records: z.record(identifier, record).default({}),
     results: z.record(identifier, result),
     operations: z.array(operation).min(1),
+    polls: z.array(poll).default([]).describe('Client methods that poll a status operation until a final status.'),
   })
   .strict();
 

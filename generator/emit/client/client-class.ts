@@ -1,0 +1,229 @@
+/**
+ * Emits client/client.ts: the client class, one async method per operation over the runtime's ClientCore, the
+ * options type (the principal option is named after the spec's principal parameter) and the poll methods.
+ */
+import type { OperationModel, ParameterModel, PollModel, ServiceModel } from '../../model/types.js';
+import { decisionRemark, jsDoc } from '../../print/jsdoc.js';
+import type { GeneratedFile, Printer } from '../../print/printer.js';
+import { paramType, paramsTypeName } from '../ts-types.js';
+import { decoderName } from './decoders.js';
+import { encoderName } from './encoders.js';
+
+export const CLIENT_FILE = 'client/client.ts';
+
+function principalOf(model: ServiceModel): ParameterModel | undefined {
+  return model.parameters.find((p) => p.role === 'principal');
+}
+
+export function optionsTypeName(model: ServiceModel): string {
+  return `${model.clientName}Options`;
+}
+
+export function emitClientClass(model: ServiceModel, printer: Printer): GeneratedFile {
+  const principal = principalOf(model)?.name;
+  const signed = model.auth !== undefined;
+  const optionsType = optionsTypeName(model);
+  return printer.typescript(CLIENT_FILE, (file) => {
+    file.addImportDeclarations([
+      {
+        moduleSpecifier: '../runtime/client-core.js',
+        namedImports: [
+          'ClientCore',
+          'checkCoreOptions',
+          ...(signed ? ['hmacSigner'] : []),
+          ...(model.polls.length > 0 ? ['isServiceError'] : []),
+          { name: 'CallOptions', isTypeOnly: true },
+          { name: 'OperationBinding', isTypeOnly: true },
+          { name: 'Style', isTypeOnly: true },
+        ],
+      },
+      { moduleSpecifier: '../runtime/errors.js', namedImports: ['SvcRequestError'] },
+      ...(model.polls.length > 0
+        ? [{ moduleSpecifier: '../runtime/poll.js', namedImports: ['pollUntil', { name: 'PollOptions', isTypeOnly: true }] }]
+        : []),
+      {
+        moduleSpecifier: './codec.js',
+        namedImports: [
+          ...model.operations.map(encoderName),
+          ...[...new Set(model.operations.map((o) => o.result))].map(decoderName),
+        ].sort(),
+      },
+      {
+        moduleSpecifier: './types.js',
+        namedImports: [
+          ...(model.serviceErrors?.enum.numeric ? [`${model.serviceErrors.enum.name}ByNumber`] : []),
+          ...[...new Set(model.operations.map((o) => o.result.name))].map((name) => ({ name, isTypeOnly: true })),
+          ...model.operations.map((o) => ({ name: paramsTypeName(o.name), isTypeOnly: true })),
+        ],
+      },
+    ]);
+
+    if (signed && principal) {
+      file.addInterface({
+        name: 'SignInput',
+        isExported: true,
+        docs: ['What a custom `sign` function receives. `message` is the string the default HMAC signs.'],
+        properties: [
+          { name: 'operation', type: 'string', docs: ['The operation name, e.g. as on the wire.'] },
+          { name: principal, type: 'string', docs: ['The principal credential, as sent.'] },
+          { name: 'timestamp', type: 'string', docs: ['The timestamp as sent (whole Unix seconds).'] },
+          { name: 'eatValue', type: 'string', docs: ["The operation's EAT value ('' when its marker is none, null or not marked)."] },
+          { name: 'message', type: 'string', docs: [`${principal} + timestamp + eatValue.`] },
+        ],
+      });
+    }
+
+    file.addInterface({
+      name: optionsType,
+      isExported: true,
+      docs: [`Options of {@link ${model.clientName}}.`],
+      properties: [
+        { name: 'baseUrl', type: 'string', docs: [`The service host, e.g. \`https://host\`; the path \`${model.path}\` comes from the spec.`] },
+        ...(principal ? [{ name: principal, type: 'string', docs: ['Sent as the principal credential of every operation.'] }] : []),
+        ...(signed
+          ? [{ name: 'apiKey', type: 'string', docs: ['The secret that signs each request. Never sent, never logged, never part of an error.'] }]
+          : []),
+        { name: 'style', type: 'Style', hasQuestionToken: true, docs: ["The binding: 'soap11' (default), 'soap12' or 'httpPost'."] },
+        { name: 'namespace', type: 'string', hasQuestionToken: true, docs: [jsDoc(`The XML namespace; default \`${model.namespace.uri}\`.`, decisionRemark(model.namespace.decision))] },
+        { name: 'fetch', type: 'typeof fetch', hasQuestionToken: true, docs: ['The transport; default globalThis.fetch.'] },
+        { name: 'now', type: '() => number', hasQuestionToken: true, docs: ['The timestamp source in Unix seconds (floored); default the system clock.'] },
+        ...(signed
+          ? [{ name: 'sign', type: '(input: SignInput) => string', hasQuestionToken: true, docs: ['Replaces the default key computation.'] }]
+          : []),
+        { name: 'timeoutMs', type: 'number', hasQuestionToken: true, docs: ['Per-call time limit; exceeded: SvcTimeoutError.'] },
+        { name: 'throwOnServiceError', type: 'boolean', hasQuestionToken: true, docs: ['Throw SvcServiceError for a non-success error code (default true).'] },
+      ],
+    });
+
+    file.addVariableStatement({
+      declarationKind: 'const' as never,
+      declarations: [
+        {
+          name: 'bindings',
+          initializer: (w) => {
+            w.inlineBlock(() => {
+              for (const op of model.operations) writeBinding(w, model, op);
+            });
+            w.write(' as const');
+          },
+        },
+      ],
+    });
+
+    file.addClass({
+      name: model.clientName,
+      isExported: true,
+      docs: [jsDoc(`Client of the ${model.title} ${model.version}.`, model.doc, 'Calls are never retried: operations that submit work are not idempotent.')],
+      properties: [{ name: '#core', isReadonly: true, type: 'ClientCore' }],
+      ctors: [
+        {
+          parameters: [{ name: 'options', type: optionsType }],
+          statements: (w) => {
+            w.writeLine("if (options === null || typeof options !== 'object') throw new SvcRequestError('options must be an object');");
+            if (principal) {
+              w.writeLine(`if (typeof options.${principal} !== 'string' || options.${principal} === '') throw new SvcRequestError('${principal} must be a non-empty string');`);
+            }
+            if (signed) {
+              w.writeLine("if (options.sign === undefined && (typeof options.apiKey !== 'string' || options.apiKey === '')) throw new SvcRequestError('apiKey must be a non-empty string');");
+              w.writeLine("if (options.sign !== undefined && typeof options.sign !== 'function') throw new SvcRequestError('sign must be a function');");
+              w.writeLine('const custom = options.sign;');
+            }
+            w.write('this.#core = new ClientCore(checkCoreOptions(').inlineBlock(() => {
+              w.writeLine('baseUrl: options.baseUrl,');
+              w.writeLine(`path: '${model.path}',`);
+              w.writeLine(`namespace: options.namespace ?? '${model.namespace.uri}',`);
+              w.writeLine("style: options.style ?? 'soap11',");
+              w.writeLine(principal ? `principal: options.${principal},` : "principal: '',");
+              if (signed && principal) {
+                w.writeLine(
+                  `sign: custom ? (i) => custom({ operation: i.operation, ${principal}: i.principal, timestamp: i.timestamp, eatValue: i.eatValue, message: i.message }) : hmacSigner(options.apiKey),`,
+                );
+              } else {
+                w.writeLine("sign: () => '',");
+              }
+              w.writeLine('fetch: options.fetch ?? globalThis.fetch,');
+              w.writeLine('now: options.now ?? (() => Date.now() / 1000),');
+              w.writeLine('timeoutMs: options.timeoutMs,');
+              w.writeLine('throwOnServiceError: options.throwOnServiceError ?? true,');
+            });
+            w.write('));');
+          },
+        },
+      ],
+      methods: [...model.operations.map((op) => operationMethod(op)), ...model.polls.map((p) => pollMethod(p))],
+    });
+  });
+}
+
+function writeBinding(w: import('ts-morph').CodeBlockWriter, model: ServiceModel, op: OperationModel): void {
+  const root = op.httpPostRoot.kind === 'shown' ? `'${op.httpPostRoot.name}'` : 'undefined';
+  const status = op.result.status;
+  w.write(`${op.name}: `).inlineBlock(() => {
+    w.writeLine(`name: '${op.name}',`);
+    w.writeLine(`resultElement: '${op.name}Result',`);
+    w.writeLine(`httpPostRoot: ${root},`);
+    w.writeLine(`decode: ${decoderName(op.result)},`);
+    if (!status) w.writeLine('check: undefined,');
+    else {
+      const names = status.codeKind === 'int' && model.serviceErrors?.enum.numeric ? `, codeNames: ${model.serviceErrors.enum.name}ByNumber` : '';
+      const success = typeof status.success === 'string' ? `'${status.success}'` : String(status.success);
+      const message = status.messageField ? `'${status.messageField.name}'` : 'undefined';
+      w.writeLine(`check: { codeField: '${status.codeField.name}', messageField: ${message}, success: ${success}${names} },`);
+    }
+  });
+  w.write(` satisfies OperationBinding<${op.result.name}>,`).newLine();
+}
+
+function operationMethod(op: OperationModel) {
+  const optionalParams = op.inputParams.every((p) => p.optional);
+  const root =
+    op.httpPostRoot.kind === 'shown'
+      ? `HTTP POST root: \`${op.httpPostRoot.name}\`.`
+      : `HTTP POST root: not shown (any root is accepted; \`${op.httpPostRoot.assumed}\` assumed).`;
+  return {
+    name: op.methodName,
+    isAsync: true,
+    parameters: [
+      { name: 'params', type: paramsTypeName(op.name), ...(optionalParams ? { initializer: '{}' } : {}) },
+      { name: 'opts', type: 'CallOptions', initializer: '{}' },
+    ],
+    returnType: `Promise<${op.result.name}>`,
+    docs: [
+      jsDoc(
+        op.doc,
+        `${op.name}: SOAP result \`<${op.name}Result>\`; ${root}`,
+        op.submitsPayments ? 'Submits work: never retried by the client. If the outcome is unknown (timeout, transport error), check before calling again.' : undefined,
+      ),
+    ],
+    statements: [`return this.#core.call(bindings.${op.name}, ${encoderName(op)}(params), opts);`],
+  };
+}
+
+function pollMethod(poll: PollModel) {
+  const id = poll.idParameter;
+  const finals = poll.finalValues.map((v) => `'${v}'`).join(', ');
+  return {
+    name: poll.method,
+    isAsync: true,
+    parameters: [
+      { name: id.name, type: paramType(id) },
+      { name: 'opts', type: 'PollOptions', initializer: '{}' },
+    ],
+    returnType: `Promise<${poll.operation.result.name}>`,
+    docs: [
+      jsDoc(
+        poll.doc,
+        `Waits intervalMs (default 1000 ms), growing by half each time up to 30 s; rejects with SvcTimeoutError after timeoutMs, and with the signal's reason when aborted. A result with a service error code ends the wait too.`,
+      ),
+    ],
+    statements: [
+      `const finalValues: readonly string[] = [${finals}];`,
+      `return pollUntil(
+        '${poll.method}',
+        (signal) => this.${poll.operation.methodName}({ ${id.name} }, { signal }),
+        (result) => finalValues.includes(String(result.${poll.statusField.name})) || isServiceError(bindings.${poll.operation.name}.check, result),
+        opts,
+      );`,
+    ],
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * Request encoders, one per operation: check the caller's object, encode each parameter as its declared SOAP
+ * type in wire order and spelling, mark where credentials go, and compute the EAT value for signing.
+ */
+import type { SourceFile } from 'ts-morph';
+import type { OperationModel, ParameterModel, PrimitiveName } from '../../model/types.js';
+import { paramsTypeName } from '../ts-types.js';
+
+export function encoderName(op: OperationModel): string {
+  return `encode${op.name}`;
+}
+
+const ENCODERS: Readonly<Record<PrimitiveName, string>> = {
+  string: 'encodeString',
+  int: 'encodeInt',
+  long: 'encodeLong',
+  double: 'encodeDouble',
+  boolean: 'encodeBoolean',
+  dateTime: 'encodeDateTime',
+};
+
+const CAST: Readonly<Record<PrimitiveName, string>> = {
+  string: 'string',
+  int: 'number',
+  long: 'string | bigint | number',
+  double: 'number',
+  boolean: 'boolean',
+  dateTime: 'Date | string',
+};
+
+export function encoderImports(ops: readonly OperationModel[]): { values: string[]; request: string[] } {
+  const values = new Set<string>();
+  const request = new Set<string>(['checkParams', 'encodeParam']);
+  for (const op of ops) {
+    for (const p of op.inputParams) values.add(ENCODERS[p.type]);
+    if (op.eat.kind === 'parameter' && op.eat.parameter.type === 'double') request.add('eatDouble');
+    if (op.eat.kind === 'parameter' && op.eat.parameter.type === 'dateTime') request.add('eatDateTime');
+  }
+  return { values: [...values].sort(), request: [...request].sort() };
+}
+
+function literal(value: string | number | boolean): string {
+  return typeof value === 'string' ? `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'` : String(value);
+}
+
+function wireLocal(p: ParameterModel): string {
+  return `w_${p.name}`;
+}
+
+/** The EAT value expression: the wire text, except doubles (truncated) and dateTimes (Unix seconds). */
+function eatExpression(op: OperationModel): string {
+  if (op.eat.kind !== 'parameter') return "''";
+  const p = op.eat.parameter;
+  const wire = wireLocal(p);
+  const present = (expr: string) => (p.optional && p.default === undefined ? `${wire} === undefined ? '' : ${expr}` : expr);
+  switch (p.type) {
+    case 'double':
+      return present(`eatDouble(Number(${wire}))`);
+    case 'dateTime':
+      return present(`eatDateTime(${wire})`);
+    default:
+      return p.optional && p.default === undefined ? `${wire} ?? ''` : wire;
+  }
+}
+
+export function addEncoder(file: SourceFile, op: OperationModel): void {
+  const known = op.inputParams.map((p) => `'${p.name}'`).join(', ');
+  const required = op.inputParams.filter((p) => !p.optional).map((p) => `'${p.name}'`).join(', ');
+  file.addFunction({
+    name: encoderName(op),
+    isExported: true,
+    parameters: [{ name: 'params', type: `${paramsTypeName(op.name)} | undefined` }],
+    returnType: 'EncodedRequest',
+    docs: [`Encodes a ${op.name} request: parameters in wire order and spelling, credentials marked for the client to fill in.`],
+    statements: (w) => {
+      w.writeLine(`const p = checkParams('${op.name}', params, [${known}], [${required}]);`);
+      for (const p of op.inputParams) {
+        const value = `p['${p.name}'] as ${CAST[p.type]}`;
+        const encode = (v: string) => `encodeParam('${op.name}', '${p.name}', ${v}, ${ENCODERS[p.type]})`;
+        if (!p.optional) w.writeLine(`const ${wireLocal(p)} = ${encode(value)};`);
+        else if (p.default !== undefined) {
+          w.writeLine(`const ${wireLocal(p)} = ${encode(`p['${p.name}'] === undefined ? ${literal(p.default)} : ${value}`)};`);
+        } else {
+          w.writeLine(`const ${wireLocal(p)} = p['${p.name}'] === undefined ? undefined : ${encode(value)};`);
+        }
+      }
+      w.write('return ').inlineBlock(() => {
+        w.write('params: [').newLine();
+        w.indent(() => {
+          for (const p of op.params) {
+            if (p.role) w.writeLine(`['${p.name}', { credential: '${p.role}' }],`);
+            else if (p.optional && p.default === undefined) {
+              w.writeLine(`...(${wireLocal(p)} === undefined ? [] : [['${p.name}', ${wireLocal(p)}] as const]),`);
+            } else w.writeLine(`['${p.name}', ${wireLocal(p)}],`);
+          }
+        });
+        w.writeLine('],');
+        w.writeLine(`eat: ${eatExpression(op)},`);
+      });
+      w.write(';');
+    },
+  });
+}
