@@ -129,7 +129,7 @@ export class ClientCore {
     const { principal } = this.options;
     const stamp = this.options.now();
     if (typeof stamp !== 'number' || !Number.isFinite(stamp)) {
-      throw new SvcRequestError(`${operation}: the now option returned ${String(stamp)}, not a finite number of seconds`, { operation });
+      throw new SvcRequestError(`the now option returned ${String(stamp)}, not a finite number of seconds`, { operation });
     }
     const timestamp = String(Math.floor(stamp));
     const eatValue = request.eat;
@@ -155,7 +155,12 @@ export class ClientCore {
       reader.readRoot();
       if (style === 'httpPost') openPlainRoot(reader, namespace, op.httpPostRoot);
       else openSoapResult(reader, style === 'soap11' ? '1.1' : '1.2', namespace, op.name, op.resultElement);
-      return op.decode(reader);
+      const result = op.decode(reader);
+      // Read to the end of the root so that a truncated or ill-nested response is not taken for a complete one.
+      while (reader.currentDepth > 0) {
+        while (reader.nextChild()) reader.skip();
+      }
+      return result;
     } catch (error) {
       if (error instanceof SvcError) throw error;
       throw new SvcDecodeError(`${op.name}: the response could not be decoded: ${error instanceof Error ? error.message : String(error)}`, {

@@ -13,7 +13,7 @@ export type ReadValue<T> = (r: XmlReader) => T;
 function rethrow(error: unknown, r: XmlReader, name: string): never {
   const path = `${r.path()}/${name}`;
   const reason = error instanceof Error ? error.message : String(error);
-  throw new SvcDecodeError(`${path}: ${reason}`, { path, cause: error });
+  throw new SvcDecodeError(reason, { path, cause: error });
 }
 
 function scalar<T>(decode: (text: string, path: string) => T): ReadValue<T> {

@@ -25,22 +25,22 @@ export function checkParams(
   required: readonly string[],
 ): Record<string, unknown> {
   if (params === undefined || params === null) {
-    if (required.length > 0) throw new SvcRequestError(`${operation}: missing required parameter ${required[0]}`, { operation, parameter: required[0] });
+    if (required.length > 0) throw new SvcRequestError(`missing required parameter ${required[0]}`, { operation, parameter: required[0] });
     return {};
   }
   if (typeof params !== 'object' || Array.isArray(params)) {
-    throw new SvcRequestError(`${operation}: parameters must be an object`, { operation });
+    throw new SvcRequestError('parameters must be an object', { operation });
   }
   const given = params as Record<string, unknown>;
   for (const name of Object.keys(given)) {
     if (!known.includes(name)) {
       const expected = known.length > 0 ? known.join(', ') : 'none';
-      throw new SvcRequestError(`${operation}: unknown parameter ${name} (expected: ${expected})`, { operation, parameter: name });
+      throw new SvcRequestError(`unknown parameter ${name} (expected: ${expected})`, { operation, parameter: name });
     }
   }
   for (const name of required) {
     if (given[name] === undefined || given[name] === null) {
-      throw new SvcRequestError(`${operation}: missing required parameter ${name}`, { operation, parameter: name });
+      throw new SvcRequestError(`missing required parameter ${name}`, { operation, parameter: name });
     }
   }
   return given;
@@ -52,7 +52,7 @@ export function encodeParam<T>(operation: string, name: string, value: T, encode
     return encode(value, name);
   } catch (error) {
     if (error instanceof SvcRequestError) {
-      throw new SvcRequestError(`${operation}: ${error.message}`, { operation, parameter: name });
+      throw new SvcRequestError(error.message, { operation, parameter: name });
     }
     throw error;
   }

@@ -16,12 +16,13 @@ export function resultResponse(
   operation: string,
   fields: string,
   httpPostRoot: string,
+  namespace = NS,
 ): { status: number; contentType: string; body: string } {
   if (style === 'httpPost') {
     return {
       status: 200,
       contentType: 'text/xml; charset=utf-8',
-      body: `<?xml version="1.0" encoding="utf-8"?>\n<${httpPostRoot} ${XSI} xmlns="${NS}">${fields}</${httpPostRoot}>`,
+      body: `<?xml version="1.0" encoding="utf-8"?>\n<${httpPostRoot} ${XSI} xmlns="${namespace}">${fields}</${httpPostRoot}>`,
     };
   }
   return {
@@ -30,7 +31,7 @@ export function resultResponse(
     body:
       `<?xml version="1.0" encoding="utf-8"?>` +
       `<soap:Envelope xmlns:soap="${ENVELOPES[style]}" ${XSI}><soap:Body>` +
-      `<${operation}Response xmlns="${NS}"><${operation}Result>${fields}</${operation}Result></${operation}Response>` +
+      `<${operation}Response xmlns="${namespace}"><${operation}Result>${fields}</${operation}Result></${operation}Response>` +
       `</soap:Body></soap:Envelope>`,
   };
 }
