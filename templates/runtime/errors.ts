@@ -1,0 +1,181 @@
+/**
+ * Errors thrown by the runtime of a generated client.
+ *
+ * Every message is built from values that are safe to log: no API key, computed key, dynamic key, request body or
+ * request header ever goes into a message, because callers routinely send error messages to logs and trackers.
+ */
+
+/** Most characters of a response body kept on an {@link SvcHttpError}. */
+export const BODY_EXCERPT_LENGTH = 500;
+
+/**
+ * Base class of every error the runtime throws; `catch (e) { if (e instanceof SvcError) ... }` catches them all.
+ * Each class sets `name` to a string literal rather than `new.target.name`, which minifiers rename.
+ */
+export class SvcError extends Error {
+  /**
+   * @param message - a message that contains no secret
+   * @param options - the standard ES2022 error options (`cause`)
+   */
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'SvcError';
+  }
+}
+
+/**
+ * A 200 response whose result reports a failure through its `errorCode`.
+ *
+ * @typeParam R - the decoded result type, kept so callers can read every field of the failed result.
+ */
+export class SvcServiceError<R = unknown> extends SvcError {
+  /** The operation name as the service spells it, e.g. `GetBalances`. */
+  readonly operation: string;
+  /** The errorCode as decoded: a string for string-enum codes, a number for integer codes. */
+  readonly code: string | number;
+  /** The name of an integer code when known (`PayerUnknown` for 1004), else undefined. */
+  readonly codeName: string | undefined;
+  /** The errorMessage the service sent, if any. */
+  readonly serviceMessage: string | undefined;
+  /** The whole decoded result. */
+  readonly result: R;
+
+  /**
+   * @param operation - operation name, e.g. `GetBalances`
+   * @param code - the errorCode as decoded
+   * @param serviceMessage - the errorMessage of the result, if present
+   * @param result - the decoded result
+   * @param codeName - a readable name for an integer code, when known
+   */
+  constructor(operation: string, code: string | number, serviceMessage: string | undefined, result: R, codeName?: string) {
+    const named = codeName !== undefined && codeName !== String(code) ? ` (${codeName})` : '';
+    const tail = serviceMessage !== undefined && serviceMessage !== '' ? `: ${serviceMessage}` : '';
+    super(`${operation} failed with errorCode ${String(code)}${named}${tail}`);
+    this.name = 'SvcServiceError';
+    this.operation = operation;
+    this.code = code;
+    this.codeName = codeName;
+    this.serviceMessage = serviceMessage;
+    this.result = result;
+  }
+}
+
+/** A SOAP fault answered by the service (SOAP 1.1 or 1.2). */
+export class SvcSoapFault extends SvcError {
+  /** The fault code exactly as sent, prefix included: `soap:Client`, `soap:Server`, `soap:Sender`, `soap:Receiver`. */
+  readonly code: string;
+  /** The SOAP 1.2 Subcode/Value as sent, if any (SOAP 1.1 has none). */
+  readonly subcode: string | undefined;
+  /** faultstring (1.1) or the first Reason/Text (1.2). */
+  readonly reason: string;
+  /** The detail: its text, or its inner XML when it holds elements; undefined when absent or blank. */
+  readonly detail: string | undefined;
+  /** The HTTP status the fault came with (ASMX uses 500). */
+  readonly status: number;
+
+  /**
+   * @param code - fault code as sent
+   * @param reason - fault string / reason text
+   * @param detail - detail text or inner XML, or undefined
+   * @param status - HTTP status of the response
+   * @param subcode - SOAP 1.2 subcode value, if any
+   */
+  constructor(code: string, reason: string, detail: string | undefined, status: number, subcode?: string) {
+    super(`SOAP fault ${code}${subcode !== undefined ? ` (${subcode})` : ''}: ${reason}`);
+    this.name = 'SvcSoapFault';
+    this.code = code;
+    this.subcode = subcode;
+    this.reason = reason;
+    this.detail = detail;
+    this.status = status;
+  }
+}
+
+/** A response with an HTTP status or content that is neither a result nor a SOAP fault. */
+export class SvcHttpError extends SvcError {
+  /** The HTTP status. */
+  readonly status: number;
+  /** At most the first {@link BODY_EXCERPT_LENGTH} characters of the response body. */
+  readonly bodyExcerpt: string;
+  /** The response Content-Type, if known. */
+  readonly contentType: string | undefined;
+
+  /**
+   * @param status - HTTP status
+   * @param body - the response body (only an excerpt is kept)
+   * @param contentType - the response Content-Type
+   */
+  constructor(status: number, body: string, contentType?: string) {
+    // The body stays out of the message: a misbehaving server could echo the request, which carries the key.
+    super(`HTTP ${status}${contentType ? ` (${contentType})` : ''} from the service`);
+    this.name = 'SvcHttpError';
+    this.status = status;
+    this.bodyExcerpt = body.slice(0, BODY_EXCERPT_LENGTH);
+    this.contentType = contentType;
+  }
+}
+
+/** A response body that is not the XML expected: not XML, wrong element, malformed value. */
+export class SvcDecodeError extends SvcError {
+  /** Slash-joined path of the element being decoded, e.g. `GetBalancesResult/AccountInfos/SvcAccountInfo[2]/Balance`. */
+  readonly path: string | undefined;
+
+  /**
+   * @param message - what was wrong (must not quote secrets)
+   * @param options - `path` of the offending element and the underlying `cause`
+   */
+  constructor(message: string, options?: { path?: string; cause?: unknown }) {
+    const path = options?.path;
+    super(path !== undefined && path !== '' ? `${message} (at ${path})` : message,
+      options?.cause !== undefined ? { cause: options.cause } : undefined);
+    this.name = 'SvcDecodeError';
+    this.path = path;
+  }
+}
+
+/** Bad input found before anything was sent. */
+export class SvcRequestError extends SvcError {
+  /** The operation being called, when known. */
+  readonly operation: string | undefined;
+  /** The parameter at fault, when known. */
+  readonly parameter: string | undefined;
+
+  /**
+   * @param message - what was wrong (never the value of a secret)
+   * @param options - the operation and parameter concerned
+   */
+  constructor(message: string, options?: { operation?: string; parameter?: string }) {
+    super(options?.operation !== undefined ? `${options.operation}: ${message}` : message);
+    this.name = 'SvcRequestError';
+    this.operation = options?.operation;
+    this.parameter = options?.parameter;
+  }
+}
+
+/** A call (or a wait) that did not finish within its `timeoutMs`. */
+export class SvcTimeoutError extends SvcError {
+  /** The limit that was exceeded, in milliseconds. */
+  readonly timeoutMs: number;
+
+  /**
+   * @param message - what timed out
+   * @param timeoutMs - the limit in milliseconds
+   */
+  constructor(message: string, timeoutMs: number) {
+    super(message);
+    this.name = 'SvcTimeoutError';
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+/** The network failed (connection refused, reset, DNS...); the original error is the `cause`. */
+export class SvcTransportError extends SvcError {
+  /**
+   * @param message - what failed (no headers, no body)
+   * @param cause - the error thrown by fetch
+   */
+  constructor(message: string, cause: unknown) {
+    super(message, { cause });
+    this.name = 'SvcTransportError';
+  }
+}

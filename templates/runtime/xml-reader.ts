@@ -1,0 +1,642 @@
+/**
+ * A pull reader over a complete XML document held in a string.
+ *
+ * Response decoding is the hot path of a generated client, so the reader builds no tree and allocates almost nothing
+ * per element: it scans with `indexOf`/`charCodeAt`, keeps the open elements on parallel arrays of numbers and
+ * strings, touches the namespace stack only when a start tag declares something, and decodes text only when it holds
+ * a reference or a carriage return. There is no DTD support at all: a DOCTYPE is refused, so no entity other than the
+ * five predefined ones can exist (no external entities, no expansion bombs).
+ */
+import { SvcDecodeError } from './errors.js';
+import { XML_NAMESPACE, XSI_NAMESPACE, decodeCharData } from './xml-chars.js';
+
+const TAB = 9;
+const LF = 10;
+const CR = 13;
+const SPACE = 32;
+const BANG = 33;
+const DQUOTE = 34;
+const QUOTE = 39;
+const SLASH = 47;
+const COLON = 58;
+const LT = 60;
+const EQUALS = 61;
+const GT = 62;
+const QUESTION = 63;
+const AMP = 38;
+const BOM = 0xfeff;
+
+/** Initial capacity of the per-depth arrays; SOAP responses rarely nest deeper. */
+const INITIAL_DEPTH = 32;
+
+function isSpace(c: number): boolean {
+  return c === SPACE || c === LF || c === TAB || c === CR;
+}
+
+/**
+ * Forward-only reader of one XML document.
+ *
+ * Protocol: `readRoot()` positions on the root start tag. On a start tag, `localName`, `namespaceUri`, `isNil`,
+ * `isEmpty` and `attr()` describe it, and exactly one of `readText()`, `skip()`, `readInnerXml()` or a
+ * `while (nextChild())` loop must consume it. `nextChild()` returns false once the current element's end tag has been
+ * consumed. Any malformed markup met on the way throws {@link SvcDecodeError} with line, column and element path.
+ */
+export class XmlReader {
+  private readonly xml: string;
+  private pos = 0;
+  private started = false;
+  /** True right after a start tag was read and before anything consumed it. */
+  private onStartTag = false;
+
+  // Open elements, index = depth - 1: the qualified name (for end-tag matching with a native startsWith), the local
+  // name, and the position among consecutive same-named siblings (for `path()`).
+  private depth = 0;
+  private qNames: string[] = new Array<string>(INITIAL_DEPTH).fill('');
+  private names: string[] = new Array<string>(INITIAL_DEPTH).fill('');
+  private runName: string[] = new Array<string>(INITIAL_DEPTH + 1).fill('');
+  private runIndex: number[] = new Array<number>(INITIAL_DEPTH + 1).fill(0);
+
+  // In-scope namespace declarations, innermost last, each with the depth of the element that declared it.
+  private nsPrefix: string[] = [];
+  private nsUri: string[] = [];
+  private nsDepth: number[] = [];
+  private nsCount = 0;
+  private defaultNs = '';
+
+  // The start tag last read.
+  private curLocalName = '';
+  private curNamespace = '';
+  private curEmpty = false;
+  private curNil = false;
+  private attrCount = 0;
+  private attrNameStart: number[] = [];
+  private attrColon: number[] = [];
+  private attrNameEnd: number[] = [];
+  private attrValueStart: number[] = [];
+  private attrValueEnd: number[] = [];
+  private attrIsDecl: boolean[] = [];
+
+  // Next `&` and CR at or after some earlier cursor position, or xml.length when there is none. Found with a native
+  // indexOf and reused until the cursor passes them, so telling that a text needs no decoding costs no per-character
+  // JavaScript (which is several times slower than indexOf).
+  private nextAmp = -1;
+  private nextCr = -1;
+  /** Where the last consumed end tag started (for readInnerXml). */
+  private lastEndTag = 0;
+  /** First colon of the name scanName last read, or -1. */
+  private nameColon = -1;
+
+  /** `fail` as a callback for the character-data decoder, bound once rather than per call. */
+  private readonly failAt = (message: string, offset: number): never => this.fail(message, offset);
+
+  /** @param xml - the complete document, e.g. the text of an HTTP response */
+  constructor(xml: string) {
+    this.xml = xml;
+  }
+
+  /** Local name of the current start tag. */
+  get localName(): string {
+    return this.curLocalName;
+  }
+
+  /** Namespace URI of the current start tag, resolved from the in-scope declarations; `''` for no namespace. */
+  get namespaceUri(): string {
+    return this.curNamespace;
+  }
+
+  /** True when the current start tag carries `nil="true"` (or `"1"`) in the XML Schema instance namespace. */
+  get isNil(): boolean {
+    return this.curNil;
+  }
+
+  /** True when the current start tag is self-closing (`<a/>`). */
+  get isEmpty(): boolean {
+    return this.curEmpty;
+  }
+
+  /** Depth of the current position: 1 on the root's start tag, 0 once the root is consumed. */
+  get currentDepth(): number {
+    return this.depth;
+  }
+
+  /**
+   * Value of the current start tag's attribute with this local name (any prefix; namespace declarations excluded),
+   * entities decoded, or undefined.
+   */
+  attr(localName: string): string | undefined {
+    const xml = this.xml;
+    for (let i = 0; i < this.attrCount; i++) {
+      if (this.attrIsDecl[i]) continue;
+      const colon = this.attrColon[i]!;
+      const start = colon >= 0 ? colon + 1 : this.attrNameStart[i]!;
+      if (this.attrNameEnd[i]! - start === localName.length && xml.startsWith(localName, start)) {
+        return this.attrValue(i);
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * Skips the XML declaration, comments, processing instructions and whitespace, and positions on the root element's
+   * start tag. Calling it again once the root is found does nothing. Refuses a DOCTYPE and anything that is not XML.
+   */
+  readRoot(): void {
+    if (this.started) return;
+    const xml = this.xml;
+    const len = xml.length;
+    let p = len > 0 && xml.charCodeAt(0) === BOM ? 1 : 0;
+    for (;;) {
+      while (p < len && isSpace(xml.charCodeAt(p))) p++;
+      if (p >= len) {
+        this.fail(len === 0 ? 'empty document, expected XML' : 'no root element in the document', p);
+      }
+      if (xml.charCodeAt(p) !== LT) this.fail('not XML: the document does not start with markup', p);
+      const next = xml.charCodeAt(p + 1);
+      if (next === QUESTION) {
+        p = this.skipProcessingInstruction(p);
+      } else if (next === BANG) {
+        p = this.skipDeclaration(p);
+      } else {
+        this.started = true;
+        this.openElement(p);
+        return;
+      }
+    }
+  }
+
+  /**
+   * Advances to the next child element of the current element and returns true, positioned on its start tag; or
+   * consumes the current element's end tag and returns false. Comments, processing instructions and text between
+   * children are skipped.
+   */
+  nextChild(): boolean {
+    if (this.onStartTag) {
+      this.onStartTag = false;
+      if (this.curEmpty) {
+        this.closeElement();
+        return false;
+      }
+    }
+    if (this.depth === 0) return false;
+    const xml = this.xml;
+    let p = this.pos;
+    for (;;) {
+      const lt = xml.indexOf('<', p);
+      if (lt < 0) this.failEof();
+      const c = xml.charCodeAt(lt + 1);
+      if (c === SLASH) {
+        this.consumeEndTag(lt);
+        return false;
+      }
+      if (c === BANG) {
+        p = this.skipDeclaration(lt);
+      } else if (c === QUESTION) {
+        p = this.skipProcessingInstruction(lt);
+      } else {
+        this.openElement(lt);
+        return true;
+      }
+    }
+  }
+
+  /**
+   * Returns the text content of the current element and consumes its end tag: references decoded, CDATA sections
+   * included, comments and processing instructions dropped, nothing trimmed. `''` for `<a/>` and `<a></a>`.
+   * Throws {@link SvcDecodeError} when the element has child elements.
+   */
+  readText(): string {
+    this.requireStartTag('readText');
+    this.onStartTag = false;
+    if (this.curEmpty) {
+      this.closeElement();
+      return '';
+    }
+    const xml = this.xml;
+    const start = this.pos;
+    const lt = xml.indexOf('<', start);
+    if (lt < 0) this.failEof();
+    if (xml.charCodeAt(lt + 1) === SLASH) {
+      if (this.nextAmp < start) this.nextAmp = indexOrEnd(xml, '&', start);
+      if (this.nextCr < start) this.nextCr = indexOrEnd(xml, '\r', start);
+      if (this.nextAmp > lt && this.nextCr > lt) {
+        const text = xml.slice(start, lt);
+        this.consumeEndTag(lt);
+        return text;
+      }
+    }
+    return this.readMixedText(start);
+  }
+
+  /** Skips the current element with all its descendants, consuming its end tag. Only tag nesting is checked. */
+  skip(): void {
+    this.requireStartTag('skip');
+    this.onStartTag = false;
+    if (this.curEmpty) {
+      this.closeElement();
+      return;
+    }
+    const xml = this.xml;
+    const base = this.depth;
+    let open = base;
+    let p = this.pos;
+    for (;;) {
+      const lt = xml.indexOf('<', p);
+      if (lt < 0) this.failEof();
+      const c = xml.charCodeAt(lt + 1);
+      if (c === SLASH) {
+        const end = this.matchEndTag(lt, open);
+        if (open === base) {
+          this.lastEndTag = lt;
+          this.pos = end;
+          this.closeElement();
+          return;
+        }
+        open--;
+        p = end;
+      } else if (c === BANG) {
+        p = this.skipDeclaration(lt);
+      } else if (c === QUESTION) {
+        p = this.skipProcessingInstruction(lt);
+      } else {
+        // Skipped descendants need no names or namespaces, only their qualified-name span for end-tag matching.
+        const nameEnd = this.scanName(lt + 1);
+        const tagEnd = this.scanAttributes(lt, nameEnd, false, 0);
+        if (xml.charCodeAt(tagEnd - 2) !== SLASH) {
+          if (open === this.qNames.length) this.grow();
+          this.qNames[open] = xml.slice(lt + 1, nameEnd);
+          open++;
+        }
+        p = tagEnd;
+      }
+    }
+  }
+
+  /**
+   * Returns the markup between the current element's start and end tags exactly as it appears in the source
+   * (nothing decoded) and consumes the element. Meant for opaque content such as a SOAP fault's detail.
+   */
+  readInnerXml(): string {
+    this.requireStartTag('readInnerXml');
+    if (this.curEmpty) {
+      this.onStartTag = false;
+      this.closeElement();
+      return '';
+    }
+    const start = this.pos;
+    this.skip();
+    return this.xml.slice(start, this.lastEndTag);
+  }
+
+  /**
+   * Slash-joined local names of the open elements, with `[n]` after the n-th (n > 1) of consecutive same-named
+   * siblings, e.g. `Envelope/Body/GetBalancesResponse/GetBalancesResult/AccountInfos/SvcAccountInfo[2]/Balance`.
+   */
+  path(): string {
+    let out = '';
+    for (let i = 0; i < this.depth; i++) {
+      const n = this.runIndex[i]!;
+      out += (i > 0 ? '/' : '') + this.names[i]! + (n > 1 ? `[${n}]` : '');
+    }
+    return out;
+  }
+
+  /** Throws a {@link SvcDecodeError} for `message`, adding the current element path. */
+  error(message: string, cause?: unknown): never {
+    throw new SvcDecodeError(message, { path: this.path(), cause });
+  }
+
+  // ---- internals -------------------------------------------------------------------------------------------------
+
+  private requireStartTag(method: string): void {
+    // A generated decoder that calls these off a start tag would silently read the wrong element: fail loudly.
+    if (!this.onStartTag) throw new Error(`XmlReader.${method}() called when not positioned on a start tag`);
+  }
+
+  /** Reads the start tag at `lt` and pushes it as the new current element. */
+  private openElement(lt: number): void {
+    const xml = this.xml;
+    const nameStart = lt + 1;
+    const nameEnd = this.scanName(nameStart);
+    const d = this.depth;
+    if (d === this.qNames.length) this.grow();
+    const colon = this.nameColon;
+    const qName = xml.slice(nameStart, nameEnd);
+    const localName = colon < 0 ? qName : xml.slice(colon + 1, nameEnd);
+    // Push before reading attributes so that declarations on this tag are recorded at this element's depth.
+    this.qNames[d] = qName;
+    this.names[d] = localName;
+    if (this.runName[d] === localName) {
+      this.runIndex[d]!++;
+    } else {
+      this.runName[d] = localName;
+      this.runIndex[d] = 1;
+    }
+    this.runName[d + 1] = '';
+    this.depth = d + 1;
+    this.curLocalName = localName;
+
+    let tagEnd: number;
+    const c = xml.charCodeAt(nameEnd);
+    if (c === GT) {
+      this.attrCount = 0;
+      tagEnd = nameEnd + 1;
+    } else {
+      tagEnd = this.scanAttributes(lt, nameEnd, true, d + 1);
+    }
+    this.curEmpty = xml.charCodeAt(tagEnd - 2) === SLASH;
+    this.curNil = this.attrCount > 0 && this.hasNilAttribute();
+    this.curNamespace = colon < 0 ? this.defaultNs : this.resolvePrefix(nameStart, colon, lt);
+    this.pos = tagEnd;
+    this.onStartTag = true;
+  }
+
+  /** Pops the current element and the namespace declarations it made. */
+  private closeElement(): void {
+    const d = this.depth;
+    this.depth = d - 1;
+    if (this.nsCount > 0 && this.nsDepth[this.nsCount - 1] === d) {
+      let n = this.nsCount;
+      let defaultChanged = false;
+      while (n > 0 && this.nsDepth[n - 1] === d) {
+        n--;
+        if (this.nsPrefix[n] === '') defaultChanged = true;
+      }
+      this.nsCount = n;
+      this.nsPrefix.length = n;
+      this.nsUri.length = n;
+      this.nsDepth.length = n;
+      if (defaultChanged) this.defaultNs = this.lookup('') ?? '';
+    }
+  }
+
+  /** Returns the end of the element name starting at `p`; records its first colon in `nameColon` (-1 if none). */
+  private scanName(p: number): number {
+    const xml = this.xml;
+    const len = xml.length;
+    const start = p;
+    let colon = -1;
+    for (;; p++) {
+      const c = xml.charCodeAt(p);
+      // Letters and `_` are above `>`: one comparison settles most characters of a name.
+      if (c > GT) continue;
+      if (c === COLON) {
+        if (colon < 0) colon = p;
+        continue;
+      }
+      if (c === GT || c === SLASH || isSpace(c)) break;
+      if (p >= len) this.fail('unterminated start tag', start - 1);
+      if (c === LT || c === EQUALS || c === DQUOTE || c === QUOTE) this.fail('malformed start tag', start - 1);
+    }
+    if (p === start) this.fail('start tag without a name', start - 1);
+    this.nameColon = colon;
+    return p;
+  }
+
+  /**
+   * Scans the attributes of the tag opened at `tagStart` from `p` (just after the element name) to the end of the tag
+   * and returns the index after its `>`. When `record` is set, attributes are recorded for `attr()`/`isNil` and namespace declarations pushed at
+   * `depth`; skipped elements only need the tag's extent.
+   */
+  private scanAttributes(tagStart: number, p: number, record: boolean, depth: number): number {
+    const xml = this.xml;
+    const len = xml.length;
+    let count = 0;
+    for (;;) {
+      const afterValue = p;
+      while (p < len && isSpace(xml.charCodeAt(p))) p++;
+      if (p >= len) this.fail('unterminated start tag', tagStart);
+      let c = xml.charCodeAt(p);
+      if (c === GT) {
+        if (record) this.attrCount = count;
+        return p + 1;
+      }
+      if (c === SLASH) {
+        if (xml.charCodeAt(p + 1) !== GT) this.fail('"/" not followed by ">" in a start tag', p);
+        if (record) this.attrCount = count;
+        return p + 2;
+      }
+      if (p === afterValue && count > 0) this.fail('attributes not separated by whitespace', p);
+      const nameStart = p;
+      let colon = -1;
+      for (;;) {
+        if (p >= len) this.fail('unterminated start tag', tagStart);
+        c = xml.charCodeAt(p);
+        if (c === EQUALS || isSpace(c)) break;
+        if (c === GT || c === SLASH || c === LT || c === DQUOTE || c === QUOTE) this.fail('malformed attribute', p);
+        if (c === COLON && colon < 0) colon = p;
+        p++;
+      }
+      const nameEnd = p;
+      while (p < len && isSpace(xml.charCodeAt(p))) p++;
+      if (xml.charCodeAt(p) !== EQUALS) this.fail('attribute without "="', nameStart);
+      p++;
+      while (p < len && isSpace(xml.charCodeAt(p))) p++;
+      const quote = xml.charCodeAt(p);
+      if (quote !== DQUOTE && quote !== QUOTE) this.fail('attribute value not quoted', p);
+      const valueStart = p + 1;
+      const valueEnd = xml.indexOf(quote === DQUOTE ? '"' : "'", valueStart);
+      if (valueEnd < 0) this.fail('unterminated attribute value', p);
+      for (let i = valueStart; i < valueEnd; i++) {
+        if (xml.charCodeAt(i) === LT) this.fail('"<" in an attribute value', i);
+      }
+      p = valueEnd + 1;
+      if (record) {
+        const isDecl = xml.startsWith('xmlns', nameStart)
+          && (nameEnd - nameStart === 5 || colon === nameStart + 5);
+        this.attrNameStart[count] = nameStart;
+        this.attrColon[count] = colon;
+        this.attrNameEnd[count] = nameEnd;
+        this.attrValueStart[count] = valueStart;
+        this.attrValueEnd[count] = valueEnd;
+        this.attrIsDecl[count] = isDecl;
+        if (isDecl) {
+          this.declare(colon < 0 ? '' : xml.slice(colon + 1, nameEnd), this.attrValue(count), depth);
+        }
+        count++;
+      }
+    }
+  }
+
+  private attrValue(i: number): string {
+    const start = this.attrValueStart[i]!;
+    const end = this.attrValueEnd[i]!;
+    const xml = this.xml;
+    for (let k = start; k < end; k++) {
+      const c = xml.charCodeAt(k);
+      if (c === AMP || c === CR || c === LF || c === TAB) {
+        return decodeCharData(xml, start, end, true, this.failAt);
+      }
+    }
+    return xml.slice(start, end);
+  }
+
+  private declare(prefix: string, uri: string, depth: number): void {
+    const n = this.nsCount;
+    this.nsPrefix[n] = prefix;
+    this.nsUri[n] = uri;
+    this.nsDepth[n] = depth;
+    this.nsCount = n + 1;
+    if (prefix === '') this.defaultNs = uri;
+  }
+
+  private lookup(prefix: string): string | undefined {
+    for (let i = this.nsCount - 1; i >= 0; i--) {
+      if (this.nsPrefix[i] === prefix) return this.nsUri[i];
+    }
+    return undefined;
+  }
+
+  /** Namespace bound to the prefix `xml.slice(start, colon)`. */
+  private resolvePrefix(start: number, colon: number, at: number): string {
+    const xml = this.xml;
+    const len = colon - start;
+    for (let i = this.nsCount - 1; i >= 0; i--) {
+      const prefix = this.nsPrefix[i]!;
+      if (prefix.length === len && xml.startsWith(prefix, start)) return this.nsUri[i]!;
+    }
+    if (len === 3 && xml.startsWith('xml', start)) return XML_NAMESPACE;
+    return this.fail(`undeclared namespace prefix "${xml.slice(start, colon)}"`, at);
+  }
+
+  private hasNilAttribute(): boolean {
+    const xml = this.xml;
+    for (let i = 0; i < this.attrCount; i++) {
+      const colon = this.attrColon[i]!;
+      // An unprefixed attribute is in no namespace, so only a prefixed `nil` can be xsi:nil.
+      if (colon < 0 || this.attrIsDecl[i] || this.attrNameEnd[i]! - colon !== 4 || !xml.startsWith('nil', colon + 1)) continue;
+      const start = this.attrNameStart[i]!;
+      if (this.resolvePrefix(start, colon, start) !== XSI_NAMESPACE) continue;
+      const value = this.attrValue(i).trim();
+      return value === 'true' || value === '1';
+    }
+    return false;
+  }
+
+  /** Consumes the end tag at `lt`, which must close the current element, and pops it. */
+  private consumeEndTag(lt: number): void {
+    this.pos = this.matchEndTag(lt, this.depth);
+    this.lastEndTag = lt;
+    this.closeElement();
+  }
+
+  /** Checks that the end tag at `lt` closes the element open at `depth` and returns the index after its `>`. */
+  private matchEndTag(lt: number, depth: number): number {
+    const xml = this.xml;
+    if (depth < 1) this.fail('end tag without a start tag', lt);
+    const qName = this.qNames[depth - 1]!;
+    if (xml.startsWith(qName, lt + 2)) {
+      let p = lt + 2 + qName.length;
+      const c = xml.charCodeAt(p);
+      if (c === GT) return p + 1;
+      if (isSpace(c)) {
+        while (p < xml.length && isSpace(xml.charCodeAt(p))) p++;
+        if (xml.charCodeAt(p) === GT) return p + 1;
+        this.fail('malformed end tag', lt);
+      }
+      if (Number.isNaN(c)) this.fail('unterminated end tag', lt);
+    }
+    const gt = xml.indexOf('>', lt);
+    const found = xml.slice(lt + 2, gt < 0 ? Math.min(xml.length, lt + 64) : Math.min(gt, lt + 64)).trim();
+    return this.fail(`mismatched end tag: expected </${qName}> but found </${found}>`, lt);
+  }
+
+  /** Text content that holds references, CR, CDATA, comments or PIs (or child elements, which is an error). */
+  private readMixedText(start: number): string {
+    const xml = this.xml;
+    const fail = this.failAt;
+    let out = '';
+    let p = start;
+    for (;;) {
+      const lt = xml.indexOf('<', p);
+      if (lt < 0) this.failEof();
+      if (lt > p) out += decodeCharData(xml, p, lt, false, fail);
+      const c = xml.charCodeAt(lt + 1);
+      if (c === SLASH) {
+        this.consumeEndTag(lt);
+        return out;
+      }
+      if (c === BANG && xml.startsWith('<![CDATA[', lt)) {
+        const end = xml.indexOf(']]>', lt + 9);
+        if (end < 0) this.fail('unterminated CDATA section', lt);
+        out += normaliseLineEnds(xml.slice(lt + 9, end));
+        p = end + 3;
+      } else if (c === BANG) {
+        p = this.skipDeclaration(lt);
+      } else if (c === QUESTION) {
+        p = this.skipProcessingInstruction(lt);
+      } else {
+        this.pos = lt;
+        return this.fail(`element <${this.curLocalName}> has child elements where text was expected`, lt);
+      }
+    }
+  }
+
+  /** Skips `<!--...-->` or `<![CDATA[...]]>` at `lt`; refuses DOCTYPE and other declarations. */
+  private skipDeclaration(lt: number): number {
+    const xml = this.xml;
+    if (xml.startsWith('<!--', lt)) {
+      const end = xml.indexOf('-->', lt + 4);
+      if (end < 0) this.fail('unterminated comment', lt);
+      return end + 3;
+    }
+    if (xml.startsWith('<![CDATA[', lt)) {
+      if (this.depth === 0) this.fail('CDATA section outside the root element', lt);
+      const end = xml.indexOf(']]>', lt + 9);
+      if (end < 0) this.fail('unterminated CDATA section', lt);
+      return end + 3;
+    }
+    if (xml.slice(lt + 2, lt + 9).toUpperCase() === 'DOCTYPE') {
+      this.fail('DOCTYPE is not allowed (no DTD processing)', lt);
+    }
+    return this.fail('unexpected "<!" markup', lt);
+  }
+
+  /** Skips `<?...?>` at `lt`. */
+  private skipProcessingInstruction(lt: number): number {
+    const end = this.xml.indexOf('?>', lt + 2);
+    if (end < 0) this.fail('unterminated processing instruction', lt);
+    return end + 2;
+  }
+
+  private grow(): void {
+    const n = this.qNames.length * 2;
+    const extend = <T>(a: T[], fill: T, size: number): T[] => {
+      const b = a.slice();
+      while (b.length < size) b.push(fill);
+      return b;
+    };
+    this.qNames = extend(this.qNames, '', n);
+    this.names = extend(this.names, '', n);
+    this.runName = extend(this.runName, '', n + 1);
+    this.runIndex = extend(this.runIndex, 0, n + 1);
+  }
+
+  private failEof(): never {
+    const name = this.depth > 0 ? this.names[this.depth - 1] : undefined;
+    return this.fail(`unexpected end of document${name !== undefined ? ` inside <${name}>` : ''}`, this.xml.length);
+  }
+
+  private fail(message: string, offset: number): never {
+    throw new SvcDecodeError(`${message} at ${this.location(offset)}`, { path: this.path() });
+  }
+
+  private location(offset: number): string {
+    const xml = this.xml;
+    let line = 1;
+    let lineStart = 0;
+    for (let nl = xml.indexOf('\n'); nl >= 0 && nl < offset; nl = xml.indexOf('\n', nl + 1)) {
+      line++;
+      lineStart = nl + 1;
+    }
+    return `line ${line}, column ${offset - lineStart + 1} (offset ${offset})`;
+  }
+}
+
+function indexOrEnd(s: string, needle: string, from: number): number {
+  const i = s.indexOf(needle, from);
+  return i < 0 ? s.length : i;
+}
+
+function normaliseLineEnds(s: string): string {
+  return s.indexOf('\r') < 0 ? s : s.replace(/\r\n?/g, '\n');
+}

@@ -1,0 +1,429 @@
+import { describe, expect, it } from 'vitest';
+import { SvcDecodeError } from '../../templates/runtime/errors.js';
+import { XmlReader } from '../../templates/runtime/xml-reader.js';
+
+const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
+
+/** A generic view of an element, built through the reader: text for leaves, children for the names in `records`. */
+type Node = { name: string; ns: string; nil?: true; text?: string; children?: Node[] };
+
+function readNode(r: XmlReader, records: ReadonlySet<string>): Node {
+  const node: Node = { name: r.localName, ns: r.namespaceUri };
+  if (r.isNil) {
+    node.nil = true;
+    r.skip();
+  } else if (records.has(r.localName)) {
+    node.children = [];
+    while (r.nextChild()) node.children.push(readNode(r, records));
+  } else {
+    node.text = r.readText();
+  }
+  return node;
+}
+
+function read(xml: string, records: string[]): Node {
+  const r = new XmlReader(xml);
+  r.readRoot();
+  return readNode(r, new Set(records));
+}
+
+function decodeError(fn: () => unknown): SvcDecodeError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(SvcDecodeError);
+    return error as SvcDecodeError;
+  }
+  throw new Error('expected a SvcDecodeError');
+}
+
+/** Reads the text of the root's first child. */
+function firstChildText(xml: string): string {
+  const r = new XmlReader(xml);
+  r.readRoot();
+  expect(r.nextChild()).toBe(true);
+  return r.readText();
+}
+
+describe('XmlReader: records and lists', () => {
+  it('walks nested records in document order with names and namespaces', () => {
+    const xml = `<?xml version="1.0" encoding="utf-8"?>
+<Result xmlns="urn:svc">
+  <errorCode>0</errorCode>
+  <Account>
+    <Provider>Payer</Provider>
+    <Owner><Name>A</Name><Id>00123</Id></Owner>
+  </Account>
+  <empty/>
+</Result>`;
+    expect(read(xml, ['Result', 'Account', 'Owner'])).toEqual({
+      name: 'Result', ns: 'urn:svc', children: [
+        { name: 'errorCode', ns: 'urn:svc', text: '0' },
+        { name: 'Account', ns: 'urn:svc', children: [
+          { name: 'Provider', ns: 'urn:svc', text: 'Payer' },
+          { name: 'Owner', ns: 'urn:svc', children: [
+            { name: 'Name', ns: 'urn:svc', text: 'A' },
+            { name: 'Id', ns: 'urn:svc', text: '00123' },
+          ] },
+        ] },
+        { name: 'empty', ns: 'urn:svc', text: '' },
+      ],
+    });
+  });
+
+  it.each([
+    ['self-closing container', '<L/>', []],
+    ['empty container', '<L></L>', []],
+    ['container with whitespace only', '<L>\r\n   \t</L>', []],
+    ['container with a comment', '<L><!-- none --></L>', []],
+    ['two items', '<L><string>a</string><string>b</string></L>', ['a', 'b']],
+    ['empty string items', '<L><string/><string></string></L>', ['', '']],
+  ])('reads a list: %s', (_label, xml, want) => {
+    const r = new XmlReader(xml);
+    r.readRoot();
+    const items: string[] = [];
+    while (r.nextChild()) items.push(r.readText());
+    expect(items).toEqual(want);
+    expect(r.nextChild()).toBe(false);
+  });
+
+  it.each([
+    ['xsi prefix', `<i xmlns:xsi="${XSI}" xsi:nil="true"/>`, true],
+    ['another prefix', `<i xmlns:q1="${XSI}" q1:nil="true"/>`, true],
+    ['prefix declared on an ancestor', `<i q:nil="true"/>`, true],
+    ['value 1', `<i xmlns:x="${XSI}" x:nil="1"/>`, true],
+    ['value with spaces', `<i xmlns:x="${XSI}" x:nil=" true "/>`, true],
+    ['single quotes, not self-closing', `<i xmlns:x='${XSI}' x:nil='true'></i>`, true],
+    ['value false', `<i xmlns:x="${XSI}" x:nil="false"/>`, false],
+    ['value 0', `<i xmlns:x="${XSI}" x:nil="0"/>`, false],
+    ['unprefixed nil (no namespace)', '<i nil="true"/>', false],
+    ['nil in another namespace', '<i xmlns:x="urn:other" x:nil="true"/>', false],
+    ['no attributes', '<i/>', false],
+  ])('recognises xsi:nil: %s', (_label, item, nil) => {
+    const r = new XmlReader(`<L xmlns:q="${XSI}">${item}</L>`);
+    r.readRoot();
+    expect(r.nextChild()).toBe(true);
+    expect(r.isNil).toBe(nil);
+    r.skip();
+    expect(r.nextChild()).toBe(false);
+  });
+
+  it('reads a list with nil items mixed with records', () => {
+    const xml = `<L xmlns:i="${XSI}"><V><Code>1</Code></V><V i:nil="true"/><V><Code>3</Code></V><V i:nil="true"></V></L>`;
+    expect(read(xml, ['L', 'V']).children).toEqual([
+      { name: 'V', ns: '', children: [{ name: 'Code', ns: '', text: '1' }] },
+      { name: 'V', ns: '', nil: true },
+      { name: 'V', ns: '', children: [{ name: 'Code', ns: '', text: '3' }] },
+      { name: 'V', ns: '', nil: true },
+    ]);
+  });
+
+  it('reports isEmpty for self-closing elements only', () => {
+    const r = new XmlReader('<r><a/><b></b><c /></r>');
+    r.readRoot();
+    const seen: Array<[string, boolean]> = [];
+    while (r.nextChild()) {
+      seen.push([r.localName, r.isEmpty]);
+      r.skip();
+    }
+    expect(seen).toEqual([['a', true], ['b', false], ['c', true]]);
+  });
+
+  it('ignores non-whitespace text between the children of a record', () => {
+    expect(read('<r>junk<a>1</a>more &amp; more<b>2</b>tail</r>', ['r']).children).toEqual([
+      { name: 'a', ns: '', text: '1' },
+      { name: 'b', ns: '', text: '2' },
+    ]);
+  });
+
+  it('skips unknown elements with their whole subtree', () => {
+    const xml = `<r>
+      <known>1</known>
+      <unknown a="x>y" b='1/2'><x><x>deep</x><x/></x><![CDATA[</unknown>]]><!-- </unknown> --><?pi </unknown>?></unknown>
+      <known>2</known>
+    </r>`;
+    const r = new XmlReader(xml);
+    r.readRoot();
+    const got: string[] = [];
+    while (r.nextChild()) {
+      if (r.localName === 'known') got.push(r.readText());
+      else r.skip();
+    }
+    expect(got).toEqual(['1', '2']);
+  });
+
+  it('keeps nesting balance while skipping deep subtrees and grows past its initial depth', () => {
+    const depth = 200;
+    const inner = `${'<n>'.repeat(depth)}x${'</n>'.repeat(depth)}`;
+    const r = new XmlReader(`<r><skip>${inner}</skip>${inner}<last>ok</last></r>`);
+    r.readRoot();
+    expect(r.nextChild()).toBe(true);
+    r.skip();
+    expect(r.nextChild()).toBe(true);
+    for (let i = 1; i < depth; i++) expect(r.nextChild()).toBe(true);
+    expect(r.path().split('/')).toHaveLength(depth + 1);
+    expect(r.readText()).toBe('x');
+    for (let i = 1; i < depth; i++) expect(r.nextChild()).toBe(false);
+    expect(r.nextChild()).toBe(true);
+    expect(r.readText()).toBe('ok');
+    expect(r.nextChild()).toBe(false);
+    expect(r.nextChild()).toBe(false);
+  });
+});
+
+describe('XmlReader: text', () => {
+  it.each([
+    ['plain', '<a>x</a>', 'x'],
+    ['not trimmed', '<a>  x </a>', '  x '],
+    ['leading zeros kept', '<a>00123</a>', '00123'],
+    ['empty, self-closing', '<a/>', ''],
+    ['empty, start and end tag', '<a></a>', ''],
+    ['predefined entities', '<a>&lt;&gt;&amp;&quot;&apos;</a>', '<>&"\''],
+    ['decimal and hex character references', '<a>&#65;&#x42;&#x00043;&#128512;&#x1F600;</a>', 'ABC😀😀'],
+    ['entity text is not decoded twice', '<a>&amp;amp;&amp;lt;</a>', '&amp;&lt;'],
+    ['CDATA section', '<a><![CDATA[<b>&amp;</b>]]></a>', '<b>&amp;</b>'],
+    ['CDATA concatenated with text', '<a>1<![CDATA[&2]]>3<![CDATA[]]>4</a>', '1&234'],
+    ['comments and PIs dropped', '<a>1<!-- c -->2<?pi x?>3</a>', '123'],
+    ['CRLF and CR normalised to LF', '<a>x\r\ny\rz\n</a>', 'x\ny\nz\n'],
+    ['CR kept when escaped', '<a>x&#xD;&#13;\n</a>', 'x\r\r\n'],
+    ['CRLF in CDATA normalised', '<a><![CDATA[x\r\ny]]></a>', 'x\ny'],
+    ['non-ASCII', '<a>Zoë – 東京</a>', 'Zoë – 東京'],
+    ['greater-than and quotes literal', '<a>a > b "c" \'d\'</a>', 'a > b "c" \'d\''],
+    ['end tag with whitespace', '<a>x</a  >', 'x'],
+  ])('reads text: %s', (_label, leaf, want) => {
+    expect(firstChildText(`<r>${leaf}</r>`)).toBe(want);
+  });
+
+  it('decodes text that comes after an earlier entity-free text (reference caches stay correct)', () => {
+    const r = new XmlReader('<r><a>plain</a><b>x &amp; y</b><c>plain\r\nagain</c><d>last</d></r>');
+    r.readRoot();
+    const got: string[] = [];
+    while (r.nextChild()) got.push(r.readText());
+    expect(got).toEqual(['plain', 'x & y', 'plain\nagain', 'last']);
+  });
+
+  it('refuses text where the element has child elements', () => {
+    const e = decodeError(() => firstChildText('<r><a>x<b>y</b></a></r>'));
+    expect(e.message).toMatch(/<a> has child elements/);
+    expect(e.path).toBe('r/a');
+  });
+
+  it.each([
+    ['unknown entity', '<a>&nbsp;</a>', /unknown entity reference &nbsp;/],
+    ['bare ampersand', '<a>R&D</a>', /does not start a reference/],
+    ['ampersand at the end', '<a>x &</a>', /does not start a reference/],
+    ['character reference to NUL', '<a>&#0;</a>', /U\+0000/],
+    ['character reference to a surrogate', '<a>&#xD800;</a>', /U\+D800/],
+    ['character reference beyond Unicode', '<a>&#x110000;</a>', /beyond U\+10FFFF/],
+    ['empty character reference', '<a>&#;</a>', /empty character reference/],
+    ['malformed decimal reference', '<a>&#12a;</a>', /malformed character reference/],
+  ])('refuses bad references: %s', (_label, leaf, message) => {
+    const e = decodeError(() => firstChildText(`<r>${leaf}</r>`));
+    expect(e.message).toMatch(message);
+    expect(e.message).toMatch(/line 1, column \d+/);
+  });
+});
+
+describe('XmlReader: attributes and namespaces', () => {
+  it('reads attributes by local name with either quote, entities decoded', () => {
+    const r = new XmlReader(`<r a="1" b='two &amp; "three"' p:c="&lt;x&gt;" xmlns:p="urn:p" d = "a\tb\nc"/>`);
+    r.readRoot();
+    expect(r.attr('a')).toBe('1');
+    expect(r.attr('b')).toBe('two & "three"');
+    expect(r.attr('c')).toBe('<x>');
+    expect(r.attr('d')).toBe('a b c');
+    expect(r.attr('p')).toBeUndefined();
+    expect(r.attr('xmlns')).toBeUndefined();
+    expect(r.attr('missing')).toBeUndefined();
+  });
+
+  it('resolves prefixed and default namespaces with proper scoping', () => {
+    const xml = `<s:Envelope xmlns:s="urn:env">
+      <s:Body>
+        <R xmlns="urn:one">
+          <a/>
+          <b xmlns="urn:two"><c/><p:d xmlns:p="urn:p"/></b>
+          <e xmlns=""/>
+          <s:f/>
+          <xml:g/>
+        </R>
+      </s:Body>
+    </s:Envelope>`;
+    const seen: string[] = [];
+    const r = new XmlReader(xml);
+    r.readRoot();
+    const visit = (): void => {
+      seen.push(`${r.localName}@${r.namespaceUri}`);
+      if (r.isEmpty) {
+        r.skip();
+        return;
+      }
+      while (r.nextChild()) visit();
+    };
+    visit();
+    expect(seen).toEqual([
+      'Envelope@urn:env', 'Body@urn:env', 'R@urn:one', 'a@urn:one', 'b@urn:two', 'c@urn:two', 'd@urn:p',
+      'e@', 'f@urn:env', 'g@http://www.w3.org/XML/1998/namespace',
+    ]);
+  });
+
+  it('drops declarations when their element ends, also for self-closing elements', () => {
+    const r = new XmlReader('<r xmlns="urn:r"><a xmlns="urn:a"/><b/></r>');
+    r.readRoot();
+    r.nextChild();
+    expect(r.namespaceUri).toBe('urn:a');
+    r.skip();
+    r.nextChild();
+    expect(r.namespaceUri).toBe('urn:r');
+  });
+
+  it('refuses an undeclared prefix', () => {
+    const e = decodeError(() => new XmlReader('<p:r/>').readRoot());
+    expect(e.message).toMatch(/undeclared namespace prefix "p"/);
+  });
+});
+
+describe('XmlReader: document level', () => {
+  it('skips BOM, XML declaration, comments, PIs and whitespace before the root', () => {
+    const r = new XmlReader('\uFEFF<?xml version="1.0"?>\n<!-- a -->\n<?pi x?>\n  <root>1</root>');
+    r.readRoot();
+    expect(r.localName).toBe('root');
+    r.readRoot();
+    expect(r.localName).toBe('root');
+    expect(r.readText()).toBe('1');
+    expect(r.nextChild()).toBe(false);
+  });
+
+  it.each([
+    ['in the prolog', '<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x "boom">]><r>&x;</r>', 'root'],
+    ['lower case, as HTML pages have it', '<!doctype html><html></html>', 'root'],
+    ['inside an element', '<r><!DOCTYPE x><a/></r>', 'child'],
+    ['inside text', '<r><a>x<!DOCTYPE y></a></r>', 'text'],
+    ['inside a skipped element', '<r><a><!DOCTYPE y></a></r>', 'skip'],
+  ])('refuses a DOCTYPE %s', (_label, xml, how) => {
+    const e = decodeError(() => {
+      const r = new XmlReader(xml);
+      r.readRoot();
+      if (how === 'child') r.nextChild();
+      if (how === 'text') {
+        r.nextChild();
+        r.readText();
+      }
+      if (how === 'skip') {
+        r.nextChild();
+        r.skip();
+      }
+    });
+    expect(e.message).toMatch(/DOCTYPE is not allowed/);
+  });
+
+  it.each([
+    ['empty string', '', /empty document/],
+    ['whitespace only', '  \r\n ', /no root element/],
+    ['plain text error', 'Missing parameter: key.', /not XML/],
+    ['JSON', '{"error":"x"}', /not XML/],
+    ['only a declaration', '<?xml version="1.0"?>', /no root element/],
+    ['text after declaration', '<?xml version="1.0"?>oops<r/>', /not XML/],
+  ])('refuses non-XML input: %s', (_label, xml, message) => {
+    expect(decodeError(() => new XmlReader(xml).readRoot()).message).toMatch(message);
+  });
+
+  it('accepts an HTML page as a document (callers check the root) but only as far as it is well-formed', () => {
+    const r = new XmlReader('<html><body><h1>Server Error</h1></body></html>');
+    r.readRoot();
+    expect(r.localName).toBe('html');
+    r.skip();
+  });
+
+  it.each([
+    ['mismatched end tag', '<r><a>x</b></r>', 'text', /mismatched end tag: expected <\/a> but found <\/b>/],
+    ['mismatched end tag of a record', '<r><a></r>', 'walk', /mismatched end tag/],
+    ['mismatched end tag while skipping', '<r><a><b></a></b></r>', 'skip', /mismatched end tag/],
+    ['unterminated start tag', '<r><a', 'walk', /unterminated start tag/],
+    ['unterminated start tag with attributes', '<r><a b="1" ', 'walk', /unterminated start tag/],
+    ['unterminated attribute value', '<r><a b="1></a></r>', 'walk', /unterminated attribute value|"<" in an attribute value/],
+    ['unquoted attribute value', '<r><a b=1></a></r>', 'walk', /not quoted/],
+    ['attributes without whitespace', '<r><a b="1"c="2"></a></r>', 'walk', /not separated/],
+    ['attribute without value', '<r><a b></a></r>', 'walk', /malformed attribute/],
+    ['attribute name followed by another', '<r><a b c="1"></a></r>', 'walk', /without "="/],
+    ['EOF inside an element', '<r><a>x</a>', 'walk', /unexpected end of document inside <r>/],
+    ['EOF inside text', '<r><a>x', 'text', /unexpected end of document inside <a>/],
+    ['EOF while skipping', '<r><a><b></b>', 'skip', /unexpected end of document/],
+    ['unterminated comment', '<r><!-- x </r>', 'walk', /unterminated comment/],
+    ['unterminated CDATA', '<r><a><![CDATA[x</a></r>', 'text', /unterminated CDATA/],
+    ['unterminated PI', '<r><?pi </r>', 'walk', /unterminated processing instruction/],
+    ['slash without >', '<r><a/ ></r>', 'walk', /"\/" not followed by ">"/],
+    ['unexpected markup declaration', '<r><!ELEMENT x ANY></r>', 'walk', /unexpected "<!" markup/],
+    ['empty element name', '<r>< a/></r>', 'walk', /start tag without a name/],
+  ])('refuses malformed XML: %s', (_label, xml, how, message) => {
+    const e = decodeError(() => {
+      const r = new XmlReader(xml);
+      r.readRoot();
+      const walk = (): void => {
+        while (r.nextChild()) {
+          if (how === 'text') r.readText();
+          else if (how === 'skip') r.skip();
+          else walk();
+        }
+      };
+      walk();
+    });
+    expect(e.message).toMatch(message);
+    expect(e.message).toMatch(/line \d+, column \d+ \(offset \d+\)/);
+  });
+
+  it('gives line and column of the problem', () => {
+    const e = decodeError(() => {
+      const r = new XmlReader('<r>\n  <a>1</a>\n  <b>2</c>\n</r>');
+      r.readRoot();
+      while (r.nextChild()) r.readText();
+    });
+    expect(e.message).toContain('line 3, column 7');
+    expect(e.path).toBe('r/b');
+  });
+});
+
+describe('XmlReader: path, inner XML and misuse', () => {
+  it('builds paths with the position among consecutive same-named siblings', () => {
+    const r = new XmlReader('<Result><Infos><Info><B>1</B></Info><Info><B>2</B></Info></Infos></Result>');
+    r.readRoot();
+    const paths: string[] = [];
+    r.nextChild();
+    while (r.nextChild()) {
+      while (r.nextChild()) {
+        paths.push(r.path());
+        r.readText();
+      }
+    }
+    expect(paths).toEqual(['Result/Infos/Info/B', 'Result/Infos/Info[2]/B']);
+  });
+
+  it('error() throws a SvcDecodeError with the current path', () => {
+    const r = new XmlReader('<a><b>x</b></a>');
+    r.readRoot();
+    r.nextChild();
+    const e = decodeError(() => r.error('bad thing'));
+    expect(e.path).toBe('a/b');
+    expect(e.message).toBe('bad thing (at a/b)');
+  });
+
+  it('returns inner XML as written', () => {
+    const r = new XmlReader('<r><detail><x a="1">t &amp; u</x><!--c--></detail><next/></r>');
+    r.readRoot();
+    r.nextChild();
+    expect(r.readInnerXml()).toBe('<x a="1">t &amp; u</x><!--c-->');
+    expect(r.nextChild()).toBe(true);
+    expect(r.localName).toBe('next');
+    expect(r.readInnerXml()).toBe('');
+    expect(r.nextChild()).toBe(false);
+  });
+
+  it('throws a plain Error when readText or skip is called off a start tag', () => {
+    const r = new XmlReader('<r><a>1</a></r>');
+    r.readRoot();
+    r.nextChild();
+    r.readText();
+    expect(() => r.readText()).toThrow(/not positioned on a start tag/);
+    expect(() => r.skip()).toThrow(/not positioned on a start tag/);
+  });
+});
