@@ -1,0 +1,236 @@
+/**
+ * Every kind of spec error names its place as file:line:column, and all problems of a spec are reported at once.
+ *
+ * Each fixture under test/fixtures/specs/broken/ is a line-for-line copy of test/fixtures/specs/minimal.yaml
+ * (except its first two comment lines) with one thing broken; the expected positions below were read off the
+ * fixture files.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { diffArrays } from 'diff';
+import { describe, expect, it } from 'vitest';
+import { SpecError, formatIssue, type SpecIssue } from '../../generator/spec/errors.js';
+import { loadSpec, parseSpec } from '../../generator/spec/load.js';
+import { runCli } from '../helpers/cli.js';
+import { listFiles, scratchDir } from '../helpers/files.js';
+import { fromRoot, repoRoot } from '../helpers/paths.js';
+
+const FIXTURES = 'test/fixtures/specs';
+const BROKEN = `${FIXTURES}/broken`;
+
+/** The issues `loadSpec` reports for a file, or fails the test when it loads. */
+function issuesOf(file: string): readonly SpecIssue[] {
+  try {
+    loadSpec(fromRoot(file), { cwd: repoRoot });
+  } catch (error) {
+    if (error instanceof SpecError) return error.issues;
+    throw error;
+  }
+  throw new Error(`${file} loaded without errors`);
+}
+
+type Expected = readonly [line: number, column: number, path: string, message: string | RegExp];
+
+// One row per kind of error: the fixture and every issue it must give, in order.
+const CASES: ReadonlyArray<{ kind: string; fixture: string; issues: readonly Expected[] }> = [
+  {
+    kind: 'YAML syntax error',
+    fixture: 'yaml-syntax',
+    issues: [[91, 13, '', 'Nested mappings are not allowed in compact mappings']],
+  },
+  {
+    kind: 'tab used for indentation',
+    fixture: 'tab-indent',
+    issues: [[44, 1, '', 'Tabs are not allowed as indentation']],
+  },
+  {
+    kind: 'duplicate YAML key',
+    fixture: 'duplicate-key',
+    issues: [[59, 5, '', 'duplicate key "doc" (map keys must be unique)']],
+  },
+  {
+    kind: 'unknown key',
+    fixture: 'unknown-key',
+    issues: [[96, 5, 'operations[1].submitPayments', /^unknown key "submitPayments"/]],
+  },
+  {
+    kind: 'misspelt type name, with a suggestion',
+    fixture: 'misspelt-type',
+    issues: [[75, 15, 'results.ItemResult.fields[2].type', /^unknown type "Itme";.*\(did you mean "Item"\?\)$/]],
+  },
+  {
+    kind: 'result used as a field type',
+    fixture: 'result-as-field-type',
+    issues: [[75, 15, 'results.ItemResult.fields[2].type', /^"CountResult" is a result type and cannot be used as a field type/]],
+  },
+  {
+    kind: 'duplicate operation',
+    fixture: 'duplicate-operation',
+    issues: [[94, 11, 'operations[1].name', 'duplicate operation "GetItem" (first defined at operations[0])']],
+  },
+  {
+    kind: 'duplicate field',
+    fixture: 'duplicate-field',
+    issues: [[62, 15, 'records.Item.fields[1].name', 'duplicate field "id" in Item']],
+  },
+  {
+    kind: 'unknown parameter in an operation (and no follow-up error for its EAT marker)',
+    fixture: 'unknown-parameter',
+    issues: [[90, 36, 'operations[0].params[3]', /^unknown parameter "itemID";.*\(did you mean "itemId"\?\)$/]],
+  },
+  {
+    kind: 'EAT marker naming no parameter',
+    fixture: 'eat-names-no-parameter',
+    issues: [[93, 20, 'operations[0].eat.marker', /^EAT marker "itemid" names no parameter of this operation; expected one of "itemId", "none", "null" or "not marked"/]],
+  },
+  {
+    kind: 'absentParameter on a parameter the operation has',
+    fixture: 'absent-parameter-exists',
+    issues: [[93, 45, 'operations[0].eat.absentParameter', /^absentParameter is for a marker naming a parameter the operation does not have; "itemId" is one of its parameters$/]],
+  },
+  {
+    kind: 'unquoted marker: null',
+    fixture: 'unquoted-null-marker',
+    issues: [[99, 20, 'operations[1].eat.marker', /quote null in YAML/]],
+  },
+  {
+    kind: 'unknown decision id',
+    fixture: 'unknown-decision',
+    issues: [[51, 17, 'enums.ErrorCode.numeric.decision', 'unknown decision "int-code"; expected one of the ids under decisions: "int-codes"']],
+  },
+  {
+    kind: 'missing required key (httpPostRoot)',
+    fixture: 'missing-http-post-root',
+    // Placed at the operation that lacks it.
+    issues: [[94, 5, 'operations[1].httpPostRoot', 'missing required key "httpPostRoot"']],
+  },
+  {
+    kind: 'S result whose errorCode is typed int',
+    fixture: 's-result-int-code',
+    issues: [[68, 16, 'results.ItemResult.errorCode', 'a result marked S must type "errorCode" as ErrorCode']],
+  },
+  {
+    kind: 'operation missing a credential role',
+    fixture: 'missing-credential-role',
+    issues: [[96, 13, 'operations[1].params', 'expected exactly one timestamp parameter (auth is set), found 0']],
+  },
+  {
+    kind: 'numeric enum code naming an unknown value',
+    fixture: 'numeric-code-unknown-value',
+    issues: [[54, 16, 'enums.ErrorCode.numeric.codes.404', '"Missing" is not a value of enum ErrorCode']],
+  },
+  {
+    kind: 'three independent problems, reported together',
+    fixture: 'three-problems',
+    issues: [
+      [54, 16, 'enums.ErrorCode.numeric.codes.404', '"Missing" is not a value of enum ErrorCode'],
+      [75, 15, 'results.ItemResult.fields[2].type', /^unknown type "Itme"/],
+      [93, 20, 'operations[0].eat.marker', /^EAT marker "itemid" names no parameter/],
+    ],
+  },
+  {
+    kind: 'schema problems, reported together',
+    fixture: 'schema-problems',
+    issues: [
+      [3, 14, 'specVersion', 'expected 1'],
+      [6, 3, 'service.path', 'missing required key "path"'],
+      [9, 3, 'service.paths', /^unknown key "paths"/],
+    ],
+  },
+];
+
+describe('spec errors name file:line:column', () => {
+  it('starts from a valid base: minimal.yaml loads', () => {
+    const model = loadSpec(fromRoot(FIXTURES, 'minimal.yaml'), { cwd: repoRoot });
+    expect(model.operations.map((o) => o.name)).toEqual(['GetItem', 'CountItems']);
+  });
+
+  it('has a case for every broken fixture, and a fixture for every case', () => {
+    const fixtures = readdirSync(fromRoot(BROKEN)).filter((f) => f.endsWith('.yaml')).map((f) => f.replace(/\.yaml$/, ''));
+    expect(fixtures.sort()).toEqual(CASES.map((c) => c.fixture).sort());
+  });
+
+  it.each(CASES)('$kind ($fixture.yaml)', ({ fixture, issues: expected }) => {
+    const file = `${BROKEN}/${fixture}.yaml`;
+    const issues = issuesOf(file);
+    expect(issues.map((i) => [i.line, i.column, i.path]), 'every problem at once, each at its place').toEqual(
+      expected.map(([line, column, path]) => [line, column, path]),
+    );
+    issues.forEach((issue, n) => {
+      expect(issue.file).toBe(file);
+      const message = expected[n]![3];
+      if (typeof message === 'string') expect(issue.message).toBe(message);
+      else expect(issue.message).toMatch(message);
+    });
+  });
+
+  it.each(CASES.filter((c) => !['three-problems', 'schema-problems'].includes(c.fixture)))(
+    '$fixture.yaml is broken in one place only',
+    ({ fixture }) => {
+      // Compared with the base, past the two comment lines that say what is broken.
+      const lines = (path: string) => readFileSync(fromRoot(path), 'utf8').split('\n').slice(2);
+      const changes = diffArrays(lines(`${FIXTURES}/minimal.yaml`), lines(`${BROKEN}/${fixture}.yaml`));
+      const hunks = changes.filter((c, i) => (c.added || c.removed) && !(c.added && changes[i - 1]?.removed));
+      expect(hunks).toHaveLength(1);
+      expect(hunks[0]!.count).toBe(1);
+    },
+  );
+
+  it('formats the error as file:line:column: path: message, one line per problem, under a count', () => {
+    let error: unknown;
+    try {
+      loadSpec(fromRoot(BROKEN, 'three-problems.yaml'), { cwd: repoRoot });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(SpecError);
+    const lines = (error as SpecError).message.split('\n');
+    expect(lines[0]).toBe('Invalid spec (3 problems):');
+    expect(lines.slice(1)).toEqual([
+      '  test/fixtures/specs/broken/three-problems.yaml:54:16: enums.ErrorCode.numeric.codes.404: "Missing" is not a value of enum ErrorCode',
+      expect.stringMatching(/^ {2}test\/fixtures\/specs\/broken\/three-problems\.yaml:75:15: results\.ItemResult\.fields\[2\]\.type: unknown type "Itme"/),
+      expect.stringMatching(/^ {2}test\/fixtures\/specs\/broken\/three-problems\.yaml:93:20: operations\[0\]\.eat\.marker: EAT marker "itemid"/),
+    ]);
+    expect((error as SpecError).name).toBe('SpecError');
+  });
+
+  it('formats an issue without a path as file:line:column: message', () => {
+    expect(formatIssue({ file: 'a.yaml', line: 3, column: 7, path: '', message: 'Tabs are not allowed as indentation' })).toBe(
+      'a.yaml:3:7: Tabs are not allowed as indentation',
+    );
+    expect(new SpecError([{ file: 'a.yaml', line: 1, column: 1, path: 'x', message: 'm' }]).message).toBe(
+      'Invalid spec (1 problem):\n  a.yaml:1:1: x: m',
+    );
+  });
+
+  it('names the file as given in parseSpec', () => {
+    const text = readFileSync(fromRoot(BROKEN, 'duplicate-field.yaml'), 'utf8');
+    expect(() => parseSpec(text, 'elsewhere/spec.yaml')).toThrow(/^Invalid spec \(1 problem\):\n {2}elsewhere\/spec\.yaml:62:15: /);
+  });
+
+  it('reports a spec file that does not exist', () => {
+    expect(issuesOf(`${FIXTURES}/no-such-spec.yaml`)).toEqual([
+      { file: `${FIXTURES}/no-such-spec.yaml`, line: 1, column: 1, path: '', message: 'cannot read the spec: file not found' },
+    ]);
+  });
+});
+
+describe('the CLI on a broken spec', () => {
+  it('exits with 2, prints every problem on stderr and writes nothing', async () => {
+    const out = scratchDir('cli-broken');
+    try {
+      const spec = `${BROKEN}/three-problems.yaml`;
+      const run = await runCli(['--spec', spec, '--out', out.dir], repoRoot);
+      expect(run.code).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toContain('Invalid spec (3 problems):');
+      expect(run.stderr).toContain(`${spec}:54:16: enums.ErrorCode.numeric.codes.404: "Missing" is not a value of enum ErrorCode`);
+      expect(run.stderr).toContain(`${spec}:75:15: results.ItemResult.fields[2].type: unknown type "Itme"`);
+      expect(run.stderr).toContain(`${spec}:93:20: operations[0].eat.marker: EAT marker "itemid"`);
+      expect(run.stderr, 'a spec error is not a crash').not.toMatch(/\n\s+at /);
+      expect(listFiles(out.dir)).toEqual([]);
+      expect(listFiles(fromRoot(BROKEN)).filter((f) => !f.endsWith('.yaml'))).toEqual([]);
+    } finally {
+      out.remove();
+    }
+  });
+});
