@@ -17,7 +17,7 @@ const argv = yargs(hideBin(process.argv))
   .parseSync();
 
 try {
-  const { changes } = generate({ spec: argv.spec, out: argv.out, check: argv.check });
+  const { changes } = await generate({ spec: argv.spec, out: argv.out, check: argv.check });
   if (argv.check) {
     if (changes.length > 0) {
       process.stderr.write(`Generated files are stale (${countLine(changes)}). Run \`npm run generate\` and commit the result.\n\n`);

@@ -5,7 +5,7 @@
 import { basename, dirname, resolve } from 'node:path';
 import { emitters } from './emit/index.js';
 import type { ServiceModel } from './model/types.js';
-import { Printer, type GeneratedFile } from './print/printer.js';
+import { Printer, formatFiles, type GeneratedFile } from './print/printer.js';
 import { specJsonSchema } from './spec/schema.js';
 import { loadSpec } from './spec/load.js';
 import { applyChanges, planChanges, type FileChange, type Target } from './write/plan.js';
@@ -32,9 +32,10 @@ export interface GenerateResult {
 export const DEFAULT_SCHEMA_FILE = 'svc-spec.schema.json';
 
 /** Renders every output file of a service, in a stable order. Pure: reads nothing but the model (and templates). */
-export function render(model: ServiceModel): GeneratedFile[] {
+export async function render(model: ServiceModel): Promise<GeneratedFile[]> {
   const printer = new Printer(model);
-  return emitters.flatMap((emit) => emit(model, printer)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const files = emitters.flatMap((emit) => emit(model, printer)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return formatFiles(files);
 }
 
 /** The JSON Schema of the spec format, as written next to specs for editors. */
@@ -50,11 +51,11 @@ export function renderSpecSchema(): string {
   return `${JSON.stringify(withComment, null, 2)}\n`;
 }
 
-export function generate(options: GenerateOptions): GenerateResult {
+export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const cwd = options.cwd ?? process.cwd();
   const specPath = resolve(cwd, options.spec);
   const model = loadSpec(specPath, { cwd });
-  const targets: Target[] = [{ dir: resolve(cwd, options.out), files: render(model), prune: true }];
+  const targets: Target[] = [{ dir: resolve(cwd, options.out), files: await render(model), prune: true }];
   const schemaFile = options.schemaFile ?? DEFAULT_SCHEMA_FILE;
   if (schemaFile !== false) {
     targets.push({ dir: dirname(specPath), files: [{ path: basename(schemaFile), content: renderSpecSchema() }], prune: false });

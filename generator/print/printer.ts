@@ -2,6 +2,7 @@
  * The one place generated files are printed: it owns the ts-morph project, the formatting settings, the
  * generated-file header and the order of output. Emitters describe content; the printer makes it a file.
  */
+import { format, type Options } from 'prettier';
 import { IndentationText, NewLineKind, Project, QuoteKind, ts, type SourceFile } from 'ts-morph';
 import type { ServiceModel } from '../model/types.js';
 
@@ -9,6 +10,8 @@ import type { ServiceModel } from '../model/types.js';
 export interface GeneratedFile {
   readonly path: string;
   readonly content: string;
+  /** Set on files still to be run through the formatter (see `formatFiles`). */
+  readonly format?: 'typescript';
 }
 
 /** Marks every generated file; `generate` only ever deletes files that carry it. */
@@ -54,7 +57,7 @@ export class Printer {
     });
     const body = separateDeclarations(file.getFullText());
     this.project.removeSourceFile(file);
-    return { path, content: `${this.tsHeader()}\n\n${body}\n` };
+    return { path, content: `${this.tsHeader()}\n\n${body}\n`, format: 'typescript' };
   }
 
   /** A hand-written TypeScript file copied unchanged except for the header. */
@@ -85,4 +88,29 @@ function separateDeclarations(text: string): string {
     .replace(/([;}\]])\n(?=(\/\*\*|export |const |function |class |interface |type |let ))/g, '$1\n\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+}
+
+/** Formatting of generated TypeScript: fixed here, never read from a user's prettier config. */
+const PRETTIER: Options = {
+  parser: 'typescript',
+  printWidth: 120,
+  tabWidth: 2,
+  useTabs: false,
+  semi: true,
+  singleQuote: true,
+  quoteProps: 'as-needed',
+  trailingComma: 'all',
+  bracketSpacing: true,
+  arrowParens: 'always',
+  endOfLine: 'lf',
+};
+
+/**
+ * Runs the files that ask for it through prettier (ts-morph builds the code; prettier wraps long lines the way a
+ * person would). The others, such as copied runtime files, are returned unchanged.
+ */
+export async function formatFiles(files: readonly GeneratedFile[]): Promise<GeneratedFile[]> {
+  return Promise.all(
+    files.map(async (f) => (f.format === 'typescript' ? { path: f.path, content: await format(f.content, PRETTIER) } : { path: f.path, content: f.content })),
+  );
 }

@@ -24,11 +24,11 @@ let out: string;
 let files: string[];
 const content = (file: string) => readFileSync(join(out, file), 'utf8');
 
-beforeAll(() => {
+beforeAll(async () => {
   model = loadSpec(fromRoot(WEATHER), { cwd: repoRoot });
   sandbox = packageSandbox('weather');
   out = join(sandbox.dir, 'generated');
-  const { changes } = generate({ spec: WEATHER, out, cwd: repoRoot, schemaFile: false });
+  const { changes } = await generate({ spec: WEATHER, out, cwd: repoRoot, schemaFile: false });
   expect(changes.length).toBeGreaterThan(0);
   expect(changes.every((c) => c.kind === 'add')).toBe(true);
   files = listFiles(out);

@@ -21,10 +21,10 @@ const NEW_DOC =
 let text: string;
 let model: ServiceModel;
 let baseline: GeneratedFile[];
-beforeAll(() => {
+beforeAll(async () => {
   text = readFileSync(fromRoot(PAYER_SPEC), 'utf8');
   model = parseSpec(text, PAYER_SPEC);
-  baseline = render(model);
+  baseline = await render(model);
 });
 
 /** The spec text with the doc at `path` replaced, edited through the YAML document so the rest is untouched. */
@@ -95,16 +95,16 @@ function expectOneHunkElsewhere(before: readonly GeneratedFile[], after: readonl
 }
 
 describe('a doc change in the YAML', () => {
-  it('changes nothing when the YAML is only re-serialized (control)', () => {
-    expect(render(parseSpec(withDoc(['service', 'title'], model.title), PAYER_SPEC))).toEqual(baseline);
+  it('changes nothing when the YAML is only re-serialized (control)', async () => {
+    expect(await render(parseSpec(withDoc(['service', 'title'], model.title), PAYER_SPEC))).toEqual(baseline);
   });
 
-  it("of a result field changes only that field's JSDoc", () => {
+  it("of a result field changes only that field's JSDoc", async () => {
     const results = parseDocument(text).getIn(['results', 'BalanceResult', 'fields']) as { toJSON(): Array<{ name: string }> };
     const index = results.toJSON().findIndex((f) => f.name === 'AccountInfos');
     expect(index).toBeGreaterThanOrEqual(0);
 
-    const after = render(parseSpec(withDoc(['results', 'BalanceResult', 'fields', index, 'doc'], NEW_DOC), PAYER_SPEC));
+    const after = await render(parseSpec(withDoc(['results', 'BalanceResult', 'fields', index, 'doc'], NEW_DOC), PAYER_SPEC));
     const lines = changedLines(baseline, after);
     expect(lines.some((l) => l.file.endsWith('.ts') && l.side === 'after' && l.text.includes('Zanzibar')), 'the new doc reaches a .ts file').toBe(true);
     expect(lines.some((l) => l.side === 'before' && l.text.includes('Per account, the provider')), 'the old doc is gone').toBe(true);
@@ -112,18 +112,18 @@ describe('a doc change in the YAML', () => {
     expectOneHunkElsewhere(baseline, after);
   });
 
-  it("of a record field changes only that field's JSDoc", () => {
-    const after = render(parseSpec(withDoc(['records', 'LineErrorOrWarning', 'fields', 0, 'doc'], NEW_DOC), PAYER_SPEC));
+  it("of a record field changes only that field's JSDoc", async () => {
+    const after = await render(parseSpec(withDoc(['records', 'LineErrorOrWarning', 'fields', 0, 'doc'], NEW_DOC), PAYER_SPEC));
     const lines = changedLines(baseline, after);
     expect(lines.filter((l) => l.side === 'after' && l.text.includes('Zanzibar')).length).toBeGreaterThan(0);
     expectOnlyJsDoc(lines, baseline, after, (owner) => owner === 'LineErrorOrWarning.lineNumber');
     expectOneHunkElsewhere(baseline, after);
   });
 
-  it("of an operation changes only the JSDoc of the declarations made for that operation", () => {
+  it("of an operation changes only the JSDoc of the declarations made for that operation", async () => {
     const index = model.operations.findIndex((o) => o.name === 'GetBalances');
     const op = model.operations[index]!;
-    const after = render(parseSpec(withDoc(['operations', index, 'doc'], NEW_DOC), PAYER_SPEC));
+    const after = await render(parseSpec(withDoc(['operations', index, 'doc'], NEW_DOC), PAYER_SPEC));
     const lines = changedLines(baseline, after);
     // Operation docs reach the output once an emitter uses them (the client's methods do); then the change
     // must show. Either way, nothing but that operation's JSDoc may change.

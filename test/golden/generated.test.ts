@@ -17,13 +17,13 @@ import { GENERATED_DIR, PAYER_SPEC, SCHEMA_FILE, fromRoot, repoRoot } from '../h
 
 const HEADER = `${GENERATED_MARKER} from ${PAYER_SPEC}. DO NOT EDIT.`;
 
-function renderPayer(): GeneratedFile[] {
+function renderPayer(): Promise<GeneratedFile[]> {
   return render(loadSpec(fromRoot(PAYER_SPEC), { cwd: repoRoot }));
 }
 
 let rendered: GeneratedFile[];
-beforeAll(() => {
-  rendered = renderPayer();
+beforeAll(async () => {
+  rendered = await renderPayer();
 });
 
 describe('the committed output is what the generator renders', () => {
@@ -70,16 +70,16 @@ describe('generated files are deterministic and portable', () => {
     vi.useRealTimers();
   });
 
-  it('renders the same output twice', () => {
-    expect(renderPayer()).toEqual(rendered);
+  it('renders the same output twice', async () => {
+    expect(await renderPayer()).toEqual(rendered);
   });
 
-  it('does not depend on the clock', () => {
+  it('does not depend on the clock', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2001-02-03T04:05:06Z'));
-    const then = renderPayer();
+    const then = await renderPayer();
     vi.setSystemTime(new Date('2099-12-31T23:59:59Z'));
-    const later = renderPayer();
+    const later = await renderPayer();
     vi.useRealTimers();
     expect(then).toEqual(rendered);
     expect(later).toEqual(rendered);
@@ -87,12 +87,12 @@ describe('generated files are deterministic and portable', () => {
     for (const file of rendered) expect(file.content, file.path).not.toContain(today);
   });
 
-  it('does not depend on where the spec is on disk', () => {
+  it('does not depend on where the spec is on disk', async () => {
     const copy = scratchDir('spec-copy');
     try {
       mkdirSync(join(copy.dir, 'spec'));
       cpSync(fromRoot(PAYER_SPEC), join(copy.dir, PAYER_SPEC));
-      expect(render(loadSpec(join(copy.dir, PAYER_SPEC), { cwd: copy.dir }))).toEqual(rendered);
+      expect(await render(loadSpec(join(copy.dir, PAYER_SPEC), { cwd: copy.dir }))).toEqual(rendered);
     } finally {
       copy.remove();
     }
@@ -135,11 +135,11 @@ describe('check mode', () => {
   const at = (path: string) => join(project.dir, path);
   let fresh: Map<string, string>;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     project = scratchDir('check-mode');
     mkdirSync(at('spec'));
     cpSync(fromRoot(PAYER_SPEC), at(PAYER_SPEC));
-    const first = generate(opts(false));
+    const first = await generate(opts(false));
     expect(first.changes.every((c) => c.kind === 'add')).toBe(true);
     expect(first.changes.map((c) => c.path).sort()).toEqual(
       [...rendered.map((f) => `${GENERATED_DIR}/${f.path}`), SCHEMA_FILE].sort(),
@@ -158,11 +158,11 @@ describe('check mode', () => {
     for (const file of rendered) expect(fresh.get(file.path), file.path).toBe(file.content);
   });
 
-  it('reports no change on fresh output', () => {
-    expect(generate(opts(true)).changes).toEqual([]);
+  it('reports no change on fresh output', async () => {
+    expect((await generate(opts(true))).changes).toEqual([]);
   });
 
-  it('reports each kind of difference, writes nothing, then write mode repairs it', () => {
+  it('reports each kind of difference, writes nothing, then write mode repairs it', async () => {
     const { edited, deleted } = victims();
     expect(edited).not.toBe(deleted);
     const editedPath = `${GENERATED_DIR}/${edited}`;
@@ -180,7 +180,7 @@ describe('check mode', () => {
     writeFileSync(at(strayHandWritten), notes);
     writeFileSync(at(SCHEMA_FILE), '{}\n');
 
-    const { changes } = generate(opts(true));
+    const { changes } = await generate(opts(true));
     expect(changes.map((c) => [c.kind, c.path])).toEqual(
       [
         ['modify', editedPath],
@@ -208,8 +208,8 @@ describe('check mode', () => {
     expect(readFileSync(at(strayGenerated), 'utf8')).toBe(strayContent);
 
     // Write mode restores the output and removes only what carries the marker.
-    generate(opts(false));
-    expect(generate(opts(true)).changes).toEqual([]);
+    await generate(opts(false));
+    expect((await generate(opts(true))).changes).toEqual([]);
     expect(readFileSync(at(editedPath), 'utf8')).toBe(fresh.get(edited));
     expect(readFileSync(at(deletedPath), 'utf8')).toBe(fresh.get(deleted));
     expect(listFiles(at(GENERATED_DIR))).toEqual([...fresh.keys(), 'NOTES.md'].sort());
@@ -218,12 +218,12 @@ describe('check mode', () => {
     rmSync(at(strayHandWritten));
   });
 
-  it('never deletes files next to the spec, even with the marker', () => {
+  it('never deletes files next to the spec, even with the marker', async () => {
     const beside = 'spec/old.schema.json';
     writeFileSync(at(beside), `{ "$comment": "${GENERATED_MARKER}" }\n`);
     try {
-      expect(generate(opts(true)).changes).toEqual([]);
-      generate(opts(false));
+      expect((await generate(opts(true))).changes).toEqual([]);
+      await generate(opts(false));
       expect(readFileSync(at(beside), 'utf8')).toContain(GENERATED_MARKER);
     } finally {
       rmSync(at(beside));
