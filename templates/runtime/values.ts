@@ -218,14 +218,16 @@ function reject(name: string, message: string): never {
 }
 
 /**
- * Encodes a finite number as `xs:double` in its shortest round-trip form (`-0` keeps its sign).
+ * Encodes a finite number as `xs:double` in its shortest round-trip form (what `String(value)` gives, which is a
+ * valid xs:double lexical form, exponent included). `-0` goes out as `0`: a .NET service would print a parsed `-0`
+ * back as "-0" when it rebuilds the signed message, while the client signs "0".
  * @param value - the number
  * @param name - parameter name for the error message
  */
 export function encodeDouble(value: number, name: string): string {
   if (typeof value !== 'number') reject(name, `must be a number, got ${typeof value}`);
   if (!Number.isFinite(value)) reject(name, `must be a finite number, got ${String(value)}`);
-  return Object.is(value, -0) ? '-0' : String(value);
+  return String(value);
 }
 
 /**

@@ -121,7 +121,7 @@ describe('decodeDateTime', () => {
 
 describe('encodeDouble', () => {
   it.each([
-    [0, '0'], [-0, '-0'], [1234.56, '1234.56'], [0.1, '0.1'], [1e21, '1e+21'], [1.5e-7, '1.5e-7'], [-250, '-250'],
+    [0, '0'], [-0, '0'], [1234.56, '1234.56'], [0.1, '0.1'], [1e21, '1e+21'], [1.5e-7, '1.5e-7'], [-250, '-250'],
     [Number.MAX_VALUE, '1.7976931348623157e+308'], [5e-324, '5e-324'],
   ])('encodes %d as %j', (value, want) => {
     expect(encodeDouble(value, 'totalAmount')).toBe(want);

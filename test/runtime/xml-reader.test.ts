@@ -425,5 +425,6 @@ describe('XmlReader: path, inner XML and misuse', () => {
     r.readText();
     expect(() => r.readText()).toThrow(/not positioned on a start tag/);
     expect(() => r.skip()).toThrow(/not positioned on a start tag/);
+    expect(() => new XmlReader('<r/>').nextChild()).toThrow(/before readRoot/);
   });
 });
