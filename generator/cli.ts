@@ -7,9 +7,9 @@ import { countLine, describeChanges } from './write/summary.js';
 
 const argv = yargs(hideBin(process.argv))
   .scriptName('svc-codegen')
-  .usage('$0 [generate] [--spec FILE] [--out DIR] [--check]')
+  .usage('$0 [generate] --spec FILE [--out DIR] [--check]')
   .command(['generate', '$0'], 'generate the client, types and runtime from a service spec')
-  .option('spec', { type: 'string', default: 'spec/payer-v5.yaml', describe: 'the service spec (YAML)' })
+  .option('spec', { type: 'string', demandOption: true, describe: 'the service spec (YAML)' })
   .option('out', { type: 'string', default: 'generated', describe: 'the output directory' })
   .option('check', { type: 'boolean', default: false, describe: 'write nothing; fail if the output is stale' })
   .strict()

@@ -234,14 +234,14 @@ describe('check mode', () => {
     const { edited } = victims();
     const editedPath = `${GENERATED_DIR}/${edited}`;
     writeFileSync(at(editedPath), `${fresh.get(edited)}// edited by hand\n`);
-    const stale = await runCli(['--check'], project.dir);
+    const stale = await runCli(['--spec', PAYER_SPEC, '--out', GENERATED_DIR, '--check'], project.dir);
     expect(stale.code).toBe(1);
     expect(stale.stderr).toContain('Generated files are stale (0 added, 1 changed, 0 removed)');
     expect(stale.stderr).toContain(`stale: ${editedPath}`);
     expect(readFileSync(at(editedPath), 'utf8')).toContain('// edited by hand');
 
     writeFileSync(at(editedPath), fresh.get(edited)!);
-    const ok = await runCli(['--check'], project.dir);
+    const ok = await runCli(['--spec', PAYER_SPEC, '--out', GENERATED_DIR, '--check'], project.dir);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toContain('Generated files are up to date');
   });
