@@ -4,7 +4,7 @@
  */
 import { XMLParser } from 'fast-xml-parser';
 import { SvcSoapFault } from './errors.js';
-import { decodeCharData } from './xml-chars.js';
+import { decodeCharData, trimXmlSpace as collapse } from './xml-chars.js';
 import { XmlReader } from './xml-reader.js';
 import { soapNamespace, type SoapVersion } from './xml-writer.js';
 
@@ -135,10 +135,6 @@ function readFault(reader: XmlReader, version: SoapVersion, status: number): Svc
     }
   }
   return new SvcSoapFault(code, reason ?? '', detail, status, subcode);
-}
-
-function collapse(s: string): string {
-  return s.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '');
 }
 
 /**

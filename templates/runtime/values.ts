@@ -7,7 +7,7 @@
  * {@link SvcRequestError}; their messages never contain the value of a string, which could be sensitive.
  */
 import { SvcDecodeError, SvcRequestError } from './errors.js';
-import { indexOfNonXmlChar } from './xml-chars.js';
+import { indexOfNonXmlChar, trimXmlSpace as collapse } from './xml-chars.js';
 
 const INT_MIN = -2147483648;
 const INT_MAX = 2147483647;
@@ -17,19 +17,6 @@ const LONG_MAX = 2n ** 63n - 1n;
 const QUOTE_LIMIT = 40;
 
 // ---- decoding -----------------------------------------------------------------------------------------------------
-
-function isXmlSpace(c: number): boolean {
-  return c === 32 || c === 9 || c === 10 || c === 13;
-}
-
-/** Removes leading and trailing XML whitespace only (`trim()` would also accept NBSP and other Unicode spaces). */
-function collapse(text: string): string {
-  let start = 0;
-  let end = text.length;
-  while (start < end && isXmlSpace(text.charCodeAt(start))) start++;
-  while (end > start && isXmlSpace(text.charCodeAt(end - 1))) end--;
-  return start === 0 && end === text.length ? text : text.slice(start, end);
-}
 
 function quote(text: string): string {
   return JSON.stringify(text.length > QUOTE_LIMIT ? `${text.slice(0, QUOTE_LIMIT)}...` : text);

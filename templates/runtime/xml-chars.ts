@@ -23,6 +23,23 @@ export function indexOfNonXmlChar(s: string): number {
   return m === null ? -1 : m.index;
 }
 
+/**
+ * Removes leading and trailing XML whitespace (space, tab, LF, CR) and nothing else: `trim()` would also eat NBSP and
+ * other Unicode spaces, which XML Schema's whitespace collapse keeps. A loop rather than a regex, whose `\s+$` would
+ * take quadratic time on a long run of spaces followed by other text.
+ */
+export function trimXmlSpace(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isXmlSpace(text.charCodeAt(start))) start++;
+  while (end > start && isXmlSpace(text.charCodeAt(end - 1))) end--;
+  return start === 0 && end === text.length ? text : text.slice(start, end);
+}
+
+function isXmlSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13;
+}
+
 /** True when `cp` is a code point that the XML 1.0 `Char` production allows. */
 export function isXmlCodePoint(cp: number): boolean {
   return cp === 0x9 || cp === 0xa || cp === 0xd

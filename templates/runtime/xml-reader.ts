@@ -10,7 +10,7 @@
  * (no external entities, no expansion bombs).
  */
 import { SvcDecodeError } from './errors.js';
-import { XML_NAMESPACE, XSI_NAMESPACE, decodeCharData } from './xml-chars.js';
+import { XML_NAMESPACE, XSI_NAMESPACE, decodeCharData, trimXmlSpace } from './xml-chars.js';
 
 const TAB = 9;
 const LF = 10;
@@ -30,6 +30,13 @@ const BOM = 0xfeff;
 
 /** Initial capacity of the per-depth arrays; SOAP responses rarely nest deeper. */
 const INITIAL_DEPTH = 32;
+/**
+ * Most namespace declarations in scope at once. Prefixes are resolved by scanning the in-scope declarations, which
+ * is cheap for real responses (a handful) but would make a hostile document with thousands of them quadratic.
+ */
+const MAX_NAMESPACE_DECLARATIONS = 1000;
+/** Deeper paths are shortened in `path()`, so that an error in a hostile, deeply nested document stays small. */
+const MAX_PATH_ELEMENTS = 40;
 
 function isSpace(c: number): boolean {
   return c === SPACE || c === LF || c === TAB || c === CR;
@@ -347,10 +354,19 @@ export class XmlReader {
   /**
    * Slash-joined local names of the open elements, with `[n]` after the n-th (n > 1) of consecutive same-named
    * siblings, e.g. `Envelope/Body/GetBalancesResponse/GetBalancesResult/AccountInfos/SvcAccountInfo[2]/Balance`.
+   * Beyond 40 levels the middle is shortened to `...`.
    */
   path(): string {
+    const depth = this.depth;
+    const head = depth > MAX_PATH_ELEMENTS ? 10 : depth;
+    const tailFrom = depth > MAX_PATH_ELEMENTS ? depth - (MAX_PATH_ELEMENTS - 10) : depth;
     let out = '';
-    for (let i = 0; i < this.depth; i++) {
+    for (let i = 0; i < depth; i++) {
+      if (i === head && i < tailFrom) {
+        out += '/...';
+        i = tailFrom - 1;
+        continue;
+      }
       const n = this.runIndex[i]!;
       out += (i > 0 ? '/' : '') + this.open[i]!.localName + (n > 1 ? `[${n}]` : '');
     }
@@ -575,6 +591,9 @@ export class XmlReader {
 
   private declare(prefix: string, uri: string, depth: number): void {
     const n = this.nsCount;
+    if (n >= MAX_NAMESPACE_DECLARATIONS) {
+      this.fail(`more than ${MAX_NAMESPACE_DECLARATIONS} namespace declarations in scope`, this.pos);
+    }
     this.nsPrefix[n] = prefix;
     this.nsUri[n] = uri;
     this.nsDepth[n] = depth;
@@ -609,7 +628,7 @@ export class XmlReader {
       if (colon < 0 || this.attrIsDecl[i] || this.attrNameEnd[i]! - colon !== 4 || !xml.startsWith('nil', colon + 1)) continue;
       const start = this.attrNameStart[i]!;
       if (this.resolvePrefix(start, colon, start) !== XSI_NAMESPACE) continue;
-      const value = this.attrValue(i).trim();
+      const value = trimXmlSpace(this.attrValue(i));
       return value === 'true' || value === '1';
     }
     return false;

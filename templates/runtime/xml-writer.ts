@@ -3,7 +3,8 @@
  * header value.
  */
 import { create } from 'xmlbuilder2';
-import { XSD_NAMESPACE, XSI_NAMESPACE } from './xml-chars.js';
+import { SvcRequestError } from './errors.js';
+import { XSD_NAMESPACE, XSI_NAMESPACE, indexOfNonXmlChar } from './xml-chars.js';
 
 /** Envelope namespace of SOAP 1.1. */
 export const SOAP11_NAMESPACE = 'http://schemas.xmlsoap.org/soap/envelope/';
@@ -44,6 +45,7 @@ function preEscapeForBuilder(s: string): string {
  * Builds an ASMX-style document/literal request envelope:
  * `<soap:Envelope xmlns:soap=... xmlns:xsi=... xmlns:xsd=...><soap:Body><operation xmlns="namespace">` with one
  * child per parameter, in the given order, qualified in the same namespace, each holding exactly the given text.
+ * A text with a character XML cannot carry is a {@link SvcRequestError} (xmlbuilder2 would write it out raw).
  * @param version - `'1.1'` or `'1.2'`
  * @param namespace - the service namespace
  * @param operation - the operation element name
@@ -66,6 +68,14 @@ export function buildSoapEnvelope(
   const ns = namespace === '' ? null : namespace;
   const op = body.ele(ns, operation);
   for (const [name, text] of params) {
+    const bad = indexOfNonXmlChar(text);
+    if (bad >= 0) {
+      const unit = text.charCodeAt(bad).toString(16).toUpperCase().padStart(4, '0');
+      throw new SvcRequestError(`${name} contains U+${unit} at index ${bad}, which XML 1.0 cannot carry`, {
+        operation,
+        parameter: name,
+      });
+    }
     op.ele(ns, name).txt(preEscapeForBuilder(text));
   }
   return doc.end({ prettyPrint: false });

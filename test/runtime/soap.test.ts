@@ -138,6 +138,17 @@ describe('parseSoapFault', () => {
     expect(f?.detail).toBeUndefined();
   });
 
+  it('stays linear on long whitespace runs in fault parts', () => {
+    const spaces = ' '.repeat(200_000);
+    const body = envelope('1.1', `<soap:Fault><faultcode>${spaces}x${spaces}</faultcode><faultstring>r</faultstring>` +
+      `<detail>${spaces}y${spaces}</detail></soap:Fault>`);
+    const started = Date.now();
+    const f = parseSoapFault(body, 500);
+    expect([f?.code, f?.detail]).toEqual(['x', 'y']);
+    expect(() => open(body)).toThrow(SvcSoapFault);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
   it.each([
     ['a non-fault envelope', envelope('1.1', BALANCES)],
     ['an HTML error page', '<!DOCTYPE html><html><body><h1>Fault</h1></body></html>'],

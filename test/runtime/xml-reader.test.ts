@@ -161,7 +161,7 @@ describe('XmlReader: records and lists', () => {
     r.skip();
     expect(r.nextChild()).toBe(true);
     for (let i = 1; i < depth; i++) expect(r.nextChild()).toBe(true);
-    expect(r.path().split('/')).toHaveLength(depth + 1);
+    expect(r.currentDepth).toBe(depth + 1);
     expect(r.readText()).toBe('x');
     for (let i = 1; i < depth; i++) expect(r.nextChild()).toBe(false);
     expect(r.nextChild()).toBe(true);
@@ -396,6 +396,27 @@ describe('XmlReader: path, inner XML and misuse', () => {
       }
     }
     expect(paths).toEqual(['Result/Infos/Info/B', 'Result/Infos/Info[2]/B']);
+  });
+
+  it('shortens the path of a deeply nested element', () => {
+    const r = new XmlReader(`${'<n>'.repeat(100)}<leaf>`);
+    r.readRoot();
+    for (let i = 0; i < 100; i++) r.nextChild();
+    const path = r.path();
+    expect(path.split('/')).toHaveLength(41);
+    expect(path.startsWith('n/n/n/n/n/n/n/n/n/n/.../n/')).toBe(true);
+    expect(path.endsWith('/n/leaf')).toBe(true);
+    const e = decodeError(() => r.readText());
+    expect(e.message.length).toBeLessThan(400);
+  });
+
+  it('refuses a hostile number of namespace declarations in scope', () => {
+    const decls = Array.from({ length: 1001 }, (_, i) => ` xmlns:p${i}="urn:${i}"`).join('');
+    expect(decodeError(() => new XmlReader(`<r${decls}/>`).readRoot()).message).toMatch(/more than 1000 namespace declarations/);
+    const r = new XmlReader(`<r${decls.slice(0, decls.indexOf(' xmlns:p999'))}><p0:a/></r>`);
+    r.readRoot();
+    r.nextChild();
+    expect(r.namespaceUri).toBe('urn:0');
   });
 
   it('error() throws a SvcDecodeError with the current path', () => {

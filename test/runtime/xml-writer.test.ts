@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
+import { SvcRequestError } from '../../templates/runtime/errors.js';
 import { decodeCharData } from '../../templates/runtime/xml-chars.js';
 import { XmlReader } from '../../templates/runtime/xml-reader.js';
 import {
@@ -91,6 +92,19 @@ describe('buildSoapEnvelope', () => {
     const values = fxpValues(xml, 'Op');
     expect(values['a']).toBe(value);
     expect(values['b']).toBe('after');
+  });
+
+  it('refuses text that XML cannot carry, naming the parameter but not the value', () => {
+    let error: unknown;
+    try {
+      buildSoapEnvelope('1.1', NS, 'Op', [['key', 'secret\u0001']]);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(SvcRequestError);
+    expect((error as SvcRequestError).parameter).toBe('key');
+    expect((error as Error).message).toContain('U+0001');
+    expect((error as Error).message).not.toContain('secret');
   });
 
   it('escapes a CR so that line-end normalisation keeps it', () => {
