@@ -183,12 +183,7 @@ export const ErrorCodeByNumber: ReadonlyMap<number, ErrorCode> = new Map([
 export type RequestStatus = 'Processing' | 'Failed' | 'Cancelled' | 'Completed';
 
 /** Every documented value of {@link RequestStatus}, in the document's order. */
-export const RequestStatusValues: readonly RequestStatus[] = [
-  'Processing',
-  'Failed',
-  'Cancelled',
-  'Completed',
-];
+export const RequestStatusValues: readonly RequestStatus[] = ['Processing', 'Failed', 'Cancelled', 'Completed'];
 
 /**
  * The result of one file line of an asynchronous run (ExpandedLineResult.status). These are results,
@@ -197,11 +192,7 @@ export const RequestStatusValues: readonly RequestStatus[] = [
 export type LineStatus = 'OK' | 'Warning' | 'Error';
 
 /** Every documented value of {@link LineStatus}, in the document's order. */
-export const LineStatusValues: readonly LineStatus[] = [
-  'OK',
-  'Warning',
-  'Error',
-];
+export const LineStatusValues: readonly LineStatus[] = ['OK', 'Warning', 'Error'];
 
 /**
  * The provider of a balance account (SvcAccountInfo.Provider). The 16 values other than None and Payer
