@@ -31,11 +31,11 @@ export class SvcError extends Error {
  * @typeParam R - the decoded result type, kept so callers can read every field of the failed result.
  */
 export class SvcServiceError<R = unknown> extends SvcError {
-  /** The operation name as the service spells it, e.g. `GetBalances`. */
+  /** The operation name as the service spells it, e.g. `GetOrders`. */
   readonly operation: string;
   /** The errorCode as decoded: a string for string-enum codes, a number for integer codes. */
   readonly code: string | number;
-  /** The name of an integer code when known (`PayerUnknown` for 1004), else undefined. */
+  /** The name of an integer code when known (e.g. `OrderUnknown` for 1004), else undefined. */
   readonly codeName: string | undefined;
   /** The errorMessage the service sent, if any. */
   readonly serviceMessage: string | undefined;
@@ -43,7 +43,7 @@ export class SvcServiceError<R = unknown> extends SvcError {
   readonly result: R;
 
   /**
-   * @param operation - operation name, e.g. `GetBalances`
+   * @param operation - operation name, e.g. `GetOrders`
    * @param code - the errorCode as decoded
    * @param serviceMessage - the errorMessage of the result, if present
    * @param result - the decoded result
@@ -119,7 +119,7 @@ export class SvcHttpError extends SvcError {
 
 /** A response body that is not the XML expected: not XML, wrong element, malformed value. */
 export class SvcDecodeError extends SvcError {
-  /** Slash-joined path of the element being decoded, e.g. `GetBalancesResult/AccountInfos/SvcAccountInfo[2]/Balance`. */
+  /** Slash-joined path of the element being decoded, e.g. `GetOrdersResult/Orders/Order[2]/Amount`. */
   readonly path: string | undefined;
 
   /**

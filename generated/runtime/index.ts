@@ -12,3 +12,7 @@ export * from './xml-writer.js';
 export * from './soap.js';
 export * from './signing.js';
 export * from './transport.js';
+export * from './decode.js';
+export * from './request.js';
+export * from './client-core.js';
+export * from './poll.js';

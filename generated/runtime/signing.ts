@@ -40,7 +40,7 @@ const RESERVED = new Set(['token', 'hashkey']);
  * A plain object lists integer-like keys (`"1"`, `"42"`) before the others whatever the insertion order, as
  * JavaScript defines it; pass an array of pairs, a Map or URLSearchParams when such keys must keep their place.
  * @param params - page parameters; must not contain `token` or `hashkey` in any letter case
- * @param token - the Key and Token returned by GetDynamicKey / GetDynamicKeyOfSubPayer
+ * @param token - the Key and Token returned by the service's dynamic-key operation
  */
 export function embeddedPageQuery(
   params: Record<string, string> | Iterable<readonly [string, string]>,

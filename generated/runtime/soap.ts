@@ -32,8 +32,8 @@ function describe(reader: XmlReader): string {
  * @param reader - a fresh reader over the response text
  * @param version - the SOAP version the request used
  * @param namespace - the service namespace
- * @param operation - the operation name, e.g. `GetBalances`
- * @param resultElement - the result element name, e.g. `GetBalancesResult`
+ * @param operation - the operation name, e.g. `GetOrders`
+ * @param resultElement - the result element name, e.g. `GetOrdersResult`
  * @param status - HTTP status to record on a fault found here (the response normally came with 200)
  */
 export function openSoapResult(

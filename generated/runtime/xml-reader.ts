@@ -355,7 +355,7 @@ export class XmlReader {
 
   /**
    * Slash-joined local names of the open elements, with `[n]` after the n-th (n > 1) of consecutive same-named
-   * siblings, e.g. `Envelope/Body/GetBalancesResponse/GetBalancesResult/AccountInfos/SvcAccountInfo[2]/Balance`.
+   * siblings, e.g. `Envelope/Body/GetOrdersResponse/GetOrdersResult/Orders/Order[2]/Amount`.
    * Beyond 40 levels the middle is shortened to `...`.
    */
   path(): string {

@@ -4,7 +4,7 @@
  */
 import type { SourceFile } from 'ts-morph';
 import type { OperationModel, ParameterModel, PrimitiveName } from '../../model/types.js';
-import { paramsTypeName } from '../ts-types.js';
+import { paramType, paramsTypeName } from '../ts-types.js';
 
 export function encoderName(op: OperationModel): string {
   return `encode${op.name}`;
@@ -19,14 +19,6 @@ const ENCODERS: Readonly<Record<PrimitiveName, string>> = {
   dateTime: 'encodeDateTime',
 };
 
-const CAST: Readonly<Record<PrimitiveName, string>> = {
-  string: 'string',
-  int: 'number',
-  long: 'string | bigint | number',
-  double: 'number',
-  boolean: 'boolean',
-  dateTime: 'Date | string',
-};
 
 export function encoderImports(ops: readonly OperationModel[]): { values: string[]; request: string[] } {
   const values = new Set<string>();
@@ -75,7 +67,7 @@ export function addEncoder(file: SourceFile, op: OperationModel): void {
     statements: (w) => {
       w.writeLine(`const p = checkParams('${op.name}', params, [${known}], [${required}]);`);
       for (const p of op.inputParams) {
-        const value = `p['${p.name}'] as ${CAST[p.type]}`;
+        const value = `p['${p.name}'] as ${paramType(p)}`;
         const encode = (v: string) => `encodeParam('${op.name}', '${p.name}', ${v}, ${ENCODERS[p.type]})`;
         if (!p.optional) w.writeLine(`const ${wireLocal(p)} = ${encode(value)};`);
         else if (p.default !== undefined) {
