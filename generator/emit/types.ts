@@ -19,7 +19,9 @@ export function emitTypes(model: ServiceModel, printer: Printer): GeneratedFile[
         typeParameters: [{ name: 'T', constraint: 'string' }],
         type: 'T | (string & {})',
         docs: [
-          'A value of the enum `T`, or another string: the service adds values over time and decoders keep an unknown value rather than fail.',
+          jsDoc(
+            'A value of the enum `T`, or another string: the service adds values over time and decoders keep an unknown value rather than fail.',
+          ),
         ],
       });
       for (const e of model.enums) addEnum(file, e);

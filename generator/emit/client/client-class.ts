@@ -2,6 +2,7 @@
  * Emits client/client.ts: the client class, one async method per operation over the runtime's ClientCore, the
  * options type (the principal option is named after the spec's principal parameter) and the poll methods.
  */
+import { VariableDeclarationKind, type CodeBlockWriter } from 'ts-morph';
 import type { OperationModel, ParameterModel, PollModel, ServiceModel } from '../../model/types.js';
 import { decisionRemark, jsDoc } from '../../print/jsdoc.js';
 import type { GeneratedFile, Printer } from '../../print/printer.js';
@@ -96,7 +97,7 @@ export function emitClientClass(model: ServiceModel, printer: Printer): Generate
     });
 
     file.addVariableStatement({
-      declarationKind: 'const' as never,
+      declarationKind: VariableDeclarationKind.Const,
       declarations: [
         {
           name: 'bindings',
@@ -155,7 +156,7 @@ export function emitClientClass(model: ServiceModel, printer: Printer): Generate
   });
 }
 
-function writeBinding(w: import('ts-morph').CodeBlockWriter, model: ServiceModel, op: OperationModel): void {
+function writeBinding(w: CodeBlockWriter, model: ServiceModel, op: OperationModel): void {
   const root = op.httpPostRoot.kind === 'shown' ? `'${op.httpPostRoot.name}'` : 'undefined';
   const status = op.result.status;
   w.write(`${op.name}: `).inlineBlock(() => {
