@@ -54,3 +54,8 @@ export function paramType(p: ParameterModel): string {
 export function paramsTypeName(operation: string): string {
   return `${operation}Params`;
 }
+
+/** A spec value as a TypeScript literal, escaped whatever it contains (the formatter picks the quote style). */
+export function tsLiteral(value: string | number | boolean): string {
+  return typeof value === 'string' ? JSON.stringify(value) : String(value);
+}

@@ -6,7 +6,7 @@ import { StructureKind, VariableDeclarationKind, type SourceFile } from 'ts-morp
 import type { EnumModel, FieldModel, OperationModel, ServiceModel, StructModel } from '../model/types.js';
 import { decisionRemark, jsDoc } from '../print/jsdoc.js';
 import type { GeneratedFile, Printer } from '../print/printer.js';
-import { OPEN_ENUM, fieldType, paramType, paramsTypeName } from './ts-types.js';
+import { OPEN_ENUM, fieldType, paramType, paramsTypeName, tsLiteral } from './ts-types.js';
 
 export const TYPES_FILE = 'client/types.ts';
 
@@ -36,7 +36,7 @@ function addEnum(file: SourceFile, e: EnumModel): void {
   file.addTypeAlias({
     name: e.name,
     isExported: true,
-    type: union(e.values.map(quote)),
+    type: union(e.values.map(tsLiteral)),
     docs: [jsDoc(e.doc, e.placeholders)],
   });
   file.addVariableStatement({
@@ -48,7 +48,7 @@ function addEnum(file: SourceFile, e: EnumModel): void {
         type: `readonly ${e.name}[]`,
         initializer: (w) => {
           w.write('[').newLine();
-          w.indent(() => e.values.forEach((v) => w.writeLine(`${quote(v)},`)));
+          w.indent(() => e.values.forEach((v) => w.writeLine(`${tsLiteral(v)},`)));
           w.write(']');
         },
       },
@@ -66,7 +66,7 @@ function addEnum(file: SourceFile, e: EnumModel): void {
           type: `ReadonlyMap<number, ${e.name}>`,
           initializer: (w) => {
             w.write('new Map([').newLine();
-            w.indent(() => numeric.codes.forEach(([n, v]) => w.writeLine(`[${n}, ${quote(v)}],`)));
+            w.indent(() => numeric.codes.forEach(([n, v]) => w.writeLine(`[${n}, ${tsLiteral(v)}],`)));
             w.write('])');
           },
         },
@@ -143,9 +143,6 @@ function addParams(file: SourceFile, op: OperationModel): void {
   });
 }
 
-function quote(v: string): string {
-  return `'${v.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
-}
 
 /** A union type, one member per line when it would not read well on one. */
 function union(members: readonly string[]): string {

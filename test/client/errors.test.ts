@@ -19,6 +19,7 @@ import {
 import { startRecordingServer, type RecordingServer } from './support/recording-server.js';
 import { faultResponse, resultResponse } from './support/responses.js';
 import { hmacHex } from './support/wire.js';
+import { rejected } from '../helpers/failures.js';
 
 const API_KEY = 'sEcReT-api-key-value';
 const NOW = 1700000000;
@@ -52,14 +53,6 @@ function exposedText(error: unknown): string {
   return parts.join('\n');
 }
 
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 function assertNoSecret(error: unknown, extraSecrets: string[] = []): void {
   const text = exposedText(error);
@@ -76,7 +69,7 @@ describe('SvcServiceError', () => {
         'SvcProcessPaymentResponse',
       ),
     );
-    const error = await failure(client().testPaymentFile({ fileName: 'f.csv', totalAmount: 10 }));
+    const error = await rejected(client().testPaymentFile({ fileName: 'f.csv', totalAmount: 10 }));
     expect(error).toBeInstanceOf(SvcServiceError);
     expect(error).toBeInstanceOf(SvcError);
     const e = error as SvcServiceError<{ LineErrorsOrWarning: unknown[] }>;
@@ -89,7 +82,7 @@ describe('SvcServiceError', () => {
 
   it('(I) result with a non-zero code throws with the number and the known name', async () => {
     server.respond(resultResponse('httpPost', 'GetBalances', '<errorMessage>Unknown payer</errorMessage><errorCode>1004</errorCode>', 'SvcGetBalanceResponse'));
-    const e = (await failure(client('httpPost').getBalances())) as SvcServiceError;
+    const e = (await rejected(client('httpPost').getBalances())) as SvcServiceError;
     expect(e).toBeInstanceOf(SvcServiceError);
     expect(e.code).toBe(1004);
     expect(e.message).toContain('PayerUnknown');
@@ -97,7 +90,7 @@ describe('SvcServiceError', () => {
 
   it('an int code with no known name is exposed as the number, never guessed', async () => {
     server.respond(resultResponse('soap12', 'CreatePaymentOrdersReport', '<errorCode>1999</errorCode>', 'SvcReportResponse'));
-    const e = (await failure(client('soap12').createPaymentOrdersReport({ startTime: new Date(0), endTime: new Date(1000) }))) as SvcServiceError;
+    const e = (await rejected(client('soap12').createPaymentOrdersReport({ startTime: new Date(0), endTime: new Date(1000) }))) as SvcServiceError;
     expect(e.code).toBe(1999);
     expect(e.message).not.toMatch(/\(\w+\)/);
   });
@@ -127,7 +120,7 @@ describe('SvcSoapFault', () => {
     ['soap12', 'soap:Sender'],
   ] as const)('%s fault (HTTP 500) carries code, reason and detail', async (style, code) => {
     server.respond(faultResponse(style, 'Client', 'Server was unable to read request.', 'line 1'));
-    const e = (await failure(client(style).getBalances())) as SvcSoapFault;
+    const e = (await rejected(client(style).getBalances())) as SvcSoapFault;
     expect(e).toBeInstanceOf(SvcSoapFault);
     expect(e.code).toBe(code);
     expect(e.reason).toBe('Server was unable to read request.');
@@ -137,7 +130,7 @@ describe('SvcSoapFault', () => {
 
   it('a fault without detail has detail undefined', async () => {
     server.respond(faultResponse('soap12', 'Server', 'boom'));
-    const e = (await failure(client('soap12').getBalances())) as SvcSoapFault;
+    const e = (await rejected(client('soap12').getBalances())) as SvcSoapFault;
     expect(e.code).toBe('soap:Receiver');
     expect(e.detail).toBeUndefined();
   });
@@ -146,7 +139,7 @@ describe('SvcSoapFault', () => {
 describe('SvcHttpError', () => {
   it('HTTP POST error: 500 text/plain with a body excerpt of at most 500 characters', async () => {
     server.respond({ status: 500, contentType: 'text/plain', body: `Missing parameter: key.${'x'.repeat(2000)}` });
-    const e = (await failure(client('httpPost').getBalances())) as SvcHttpError;
+    const e = (await rejected(client('httpPost').getBalances())) as SvcHttpError;
     expect(e).toBeInstanceOf(SvcHttpError);
     expect(e.status).toBe(500);
     expect(e.bodyExcerpt.startsWith('Missing parameter: key.')).toBe(true);
@@ -155,7 +148,7 @@ describe('SvcHttpError', () => {
 
   it('a SOAP call answered by a non-fault error page', async () => {
     server.respond({ status: 404, contentType: 'text/html', body: '<html><body>Not Found</body></html>' });
-    const e = (await failure(client('soap11').getBalances())) as SvcHttpError;
+    const e = (await rejected(client('soap11').getBalances())) as SvcHttpError;
     expect(e).toBeInstanceOf(SvcHttpError);
     expect(e.status).toBe(404);
   });
@@ -174,17 +167,17 @@ describe('SvcDecodeError', () => {
   ];
   it.each(cases)('%s', async (_name, reply) => {
     server.respond(reply);
-    const e = await failure(client('soap11').getBalances());
+    const e = await rejected(client('soap11').getBalances());
     expect(e).toBeInstanceOf(SvcDecodeError);
   });
 
   it('a malformed boolean and a malformed date name their element', async () => {
     server.respond(resultResponse('soap11', 'TestPaymentFile', '<errorCode>OK</errorCode><LineErrorsOrWarning><LineErrorOrWarning><lineNumber>1</lineNumber><isWarning>yes</isWarning></LineErrorOrWarning></LineErrorsOrWarning>', 'x'));
-    const e1 = (await failure(client().testPaymentFile({ fileName: 'f', totalAmount: 1 }))) as SvcDecodeError;
+    const e1 = (await rejected(client().testPaymentFile({ fileName: 'f', totalAmount: 1 }))) as SvcDecodeError;
     expect(e1).toBeInstanceOf(SvcDecodeError);
     expect(e1.path).toContain('isWarning');
     server.respond(resultResponse('soap11', 'GetPayerFees', '<SvcFees><SvcFee><FeeCollectionDate>2026-13-45T00:00:00</FeeCollectionDate><FeeAmount>1</FeeAmount></SvcFee></SvcFees>', 'x'));
-    const e2 = (await failure(client().getPayerFees({ beginDateTimeStamp: 1, endDateTimeStamp: 2 }))) as SvcDecodeError;
+    const e2 = (await rejected(client().getPayerFees({ beginDateTimeStamp: 1, endDateTimeStamp: 2 }))) as SvcDecodeError;
     expect(e2).toBeInstanceOf(SvcDecodeError);
     expect(e2.path).toContain('FeeCollectionDate');
   });
@@ -213,14 +206,14 @@ describe('SvcRequestError: bad input fails before anything is sent', () => {
   ];
   it.each(cases)('%s', async (_name, act) => {
     const before = server.requests.length;
-    const e = await failure(act(client()));
+    const e = await rejected(act(client()));
     expect(e).toBeInstanceOf(SvcRequestError);
     expect(server.requests.length).toBe(before);
     assertNoSecret(e);
   });
 
   it('names the operation and the parameter', async () => {
-    const e = (await failure(client().testPaymentFile({ fileName: 'f', totalAmount: Number.NaN }))) as SvcRequestError;
+    const e = (await rejected(client().testPaymentFile({ fileName: 'f', totalAmount: Number.NaN }))) as SvcRequestError;
     expect(e.operation).toBe('TestPaymentFile');
     expect(e.parameter).toBe('totalAmount');
     expect(e.message).toContain('totalAmount');
@@ -240,7 +233,7 @@ describe('SvcRequestError: bad input fails before anything is sent', () => {
 describe('SvcTimeoutError, SvcTransportError and abort', () => {
   it('timeoutMs cuts a slow call', async () => {
     server.respond({ body: resultResponse('soap11', 'GetBalances', '', 'x').body, delayMs: 2000 });
-    const e = (await failure(client('soap11', { timeoutMs: 100 }).getBalances())) as SvcTimeoutError;
+    const e = (await rejected(client('soap11', { timeoutMs: 100 }).getBalances())) as SvcTimeoutError;
     expect(e).toBeInstanceOf(SvcTimeoutError);
     expect(e.timeoutMs).toBe(100);
   });
@@ -248,7 +241,7 @@ describe('SvcTimeoutError, SvcTransportError and abort', () => {
   it('a refused connection is a SvcTransportError with its cause', async () => {
     const port = await freePort();
     const c = new PayerClient({ baseUrl: `http://127.0.0.1:${port}`, payerName: 'MyPayer', apiKey: API_KEY });
-    const e = (await failure(c.getBalances())) as SvcTransportError;
+    const e = (await rejected(c.getBalances())) as SvcTransportError;
     expect(e).toBeInstanceOf(SvcTransportError);
     expect(e.cause).toBeDefined();
     assertNoSecret(e);
@@ -260,7 +253,7 @@ describe('SvcTimeoutError, SvcTransportError and abort', () => {
     const controller = new AbortController();
     const pending = client().getBalances({}, { signal: controller.signal });
     setTimeout(() => controller.abort(reason), 50);
-    expect(await failure(pending)).toBe(reason);
+    expect(await rejected(pending)).toBe(reason);
   });
 });
 
@@ -269,15 +262,15 @@ describe('secrets', () => {
     const key = hmacHex(API_KEY, `MyPayer${NOW}`);
     const errors: unknown[] = [];
     server.respond({ status: 500, contentType: 'text/plain', body: 'error' });
-    errors.push(await failure(client('httpPost').getBalances()));
+    errors.push(await rejected(client('httpPost').getBalances()));
     server.respond(faultResponse('soap11', 'Client', 'bad'));
-    errors.push(await failure(client('soap11').getBalances()));
+    errors.push(await rejected(client('soap11').getBalances()));
     server.respond({ body: 'garbage' });
-    errors.push(await failure(client('soap12').getBalances()));
+    errors.push(await rejected(client('soap12').getBalances()));
     server.respond(resultResponse('soap11', 'GetBalances', '<errorCode>1006</errorCode>', 'x'));
-    errors.push(await failure(client('soap11').getBalances()));
+    errors.push(await rejected(client('soap11').getBalances()));
     server.respond({ body: '', delayMs: 1000 });
-    errors.push(await failure(client('soap11', { timeoutMs: 20 }).getBalances()));
+    errors.push(await rejected(client('soap11', { timeoutMs: 20 }).getBalances()));
     for (const e of errors) {
       expect(e).toBeInstanceOf(SvcError);
       assertNoSecret(e, [key]);

@@ -2,18 +2,14 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { SvcRequestError } from '../../templates/runtime/errors.js';
 import { embeddedPageQuery, hmacSha256Hex, signQueryString } from '../../templates/runtime/signing.js';
+import { thrown } from '../helpers/failures.js';
 
 const DYNAMIC_KEY = 'dyn-SECRET-key';
 
 function requestFailure(fn: () => unknown): SvcRequestError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(SvcRequestError);
-    expect((error as Error).message).not.toContain(DYNAMIC_KEY);
-    return error as SvcRequestError;
-  }
-  throw new Error('expected a SvcRequestError');
+  const error = thrown(fn, SvcRequestError);
+  expect(error.message).not.toContain(DYNAMIC_KEY);
+  return error;
 }
 
 /** Splits a signed query at its trailing hashkey and checks the signature over everything before it. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SvcDecodeError, SvcSoapFault } from '../../templates/runtime/errors.js';
 import { openPlainRoot, openSoapResult, parseSoapFault } from '../../templates/runtime/soap.js';
 import { XmlReader } from '../../templates/runtime/xml-reader.js';
+import { thrown } from '../helpers/failures.js';
 
 const NS = 'http://svc.example/';
 const S11 = 'http://schemas.xmlsoap.org/soap/envelope/';
@@ -29,14 +30,6 @@ function open(xml: string, version: '1.1' | '1.2' = '1.1', operation = 'GetBalan
   return r;
 }
 
-function thrown(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected an exception');
-}
 
 const FAULT11 = `<soap:Fault><faultcode>soap:Client</faultcode><faultstring>Server was unable to read request. ---&gt; ` +
   `There is an error in XML document (1, 2).</faultstring><detail /></soap:Fault>`;

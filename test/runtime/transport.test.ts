@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SvcRequestError, SvcTimeoutError, SvcTransportError } from '../../templates/runtime/errors.js';
 import { sendRequest } from '../../templates/runtime/transport.js';
+import { rejected } from '../helpers/failures.js';
 
 const SECRET = 'apikey-SECRET-value';
 
@@ -75,14 +76,6 @@ function request(path: string, extra: { timeoutMs?: number; signal?: AbortSignal
   });
 }
 
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
-}
 
 function expectNoSecret(error: unknown): void {
   expect(String((error as Error).message)).not.toContain(SECRET);
@@ -118,7 +111,7 @@ describe('sendRequest', () => {
 
   it('times out waiting for the response', async () => {
     const started = Date.now();
-    const error = await rejection(request('/hang', { timeoutMs: 150 }));
+    const error = await rejected(request('/hang', { timeoutMs: 150 }));
     expect(error).toBeInstanceOf(SvcTimeoutError);
     expect((error as SvcTimeoutError).timeoutMs).toBe(150);
     expect((error as Error).message).toMatch(/timed out after 150 ms/);
@@ -127,7 +120,7 @@ describe('sendRequest', () => {
   });
 
   it('counts reading the body against the timeout', async () => {
-    const error = await rejection(request('/slow-body', { timeoutMs: 150 }));
+    const error = await rejected(request('/slow-body', { timeoutMs: 150 }));
     expect(error).toBeInstanceOf(SvcTimeoutError);
   });
 
@@ -136,13 +129,13 @@ describe('sendRequest', () => {
     const reason = { custom: 'reason' };
     const pending = request('/hang', { signal: controller.signal, timeoutMs: 10_000 });
     setTimeout(() => controller.abort(reason), 50);
-    expect(await rejection(pending)).toBe(reason);
+    expect(await rejected(pending)).toBe(reason);
   });
 
   it('rejects with the reason of a signal that was already aborted, without sending', async () => {
     const reason = new Error('cancelled before start');
     let called = false;
-    const error = await rejection(sendRequest({
+    const error = await rejected(sendRequest({
       fetch: (() => {
         called = true;
         return Promise.reject(new Error('unreachable'));
@@ -157,7 +150,7 @@ describe('sendRequest', () => {
     const controller = new AbortController();
     const pending = request('/slow-body', { signal: controller.signal });
     setTimeout(() => controller.abort('stop'), 100);
-    expect(await rejection(pending)).toBe('stop');
+    expect(await rejected(pending)).toBe('stop');
   });
 
   it('maps a refused connection to SvcTransportError with the cause', async () => {
@@ -165,7 +158,7 @@ describe('sendRequest', () => {
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     const port = (probe.address() as AddressInfo).port;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
-    const error = await rejection(sendRequest({
+    const error = await rejected(sendRequest({
       fetch, url: `http://127.0.0.1:${port}/x?key=${SECRET}`, headers: { 'X-Key': SECRET }, body: SECRET,
     }));
     expect(error).toBeInstanceOf(SvcTransportError);
@@ -175,13 +168,13 @@ describe('sendRequest', () => {
   });
 
   it('keeps URL credentials out of the message when fetch refuses the URL', async () => {
-    const error = await rejection(sendRequest({ fetch, url: `http://user:${SECRET}@127.0.0.1:1/x`, headers: {}, body: '' }));
+    const error = await rejected(sendRequest({ fetch, url: `http://user:${SECRET}@127.0.0.1:1/x`, headers: {}, body: '' }));
     expect(error).toBeInstanceOf(SvcTransportError);
     expectNoSecret(error);
   });
 
   it('times out even when an injected fetch ignores its signal', async () => {
-    const error = await rejection(sendRequest({
+    const error = await rejected(sendRequest({
       fetch: (() => new Promise(() => {})) as typeof fetch, url: 'http://x.invalid/', headers: {}, body: '', timeoutMs: 50,
     }));
     expect(error).toBeInstanceOf(SvcTimeoutError);
@@ -189,7 +182,7 @@ describe('sendRequest', () => {
 
   it('maps a fetch that throws synchronously to SvcTransportError, keeping its message out', async () => {
     const boom = new TypeError(`bad header ${SECRET}`);
-    const error = await rejection(sendRequest({
+    const error = await rejected(sendRequest({
       fetch: (() => {
         throw boom;
       }) as typeof fetch,
@@ -216,7 +209,7 @@ describe('sendRequest', () => {
   });
 
   it.each([0, -1, NaN, '5' as unknown as number])('refuses timeoutMs %s', async (timeoutMs) => {
-    expect(await rejection(sendRequest({ fetch, url: `${base}/echo`, headers: {}, body: '', timeoutMs })))
+    expect(await rejected(sendRequest({ fetch, url: `${base}/echo`, headers: {}, body: '', timeoutMs })))
       .toBeInstanceOf(SvcRequestError);
   });
 });

@@ -4,29 +4,13 @@ import {
   decodeBoolean, decodeDateTime, decodeDouble, decodeInt, decodeLong,
   encodeBoolean, encodeDateTime, encodeDouble, encodeInt, encodeLong, encodeString,
 } from '../../templates/runtime/values.js';
+import { thrown } from '../helpers/failures.js';
 
 const PATH = 'Result/Infos/Info[2]/Balance';
 
-function decodeFailure(fn: () => unknown): SvcDecodeError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(SvcDecodeError);
-    expect((error as SvcDecodeError).path).toBe(PATH);
-    return error as SvcDecodeError;
-  }
-  throw new Error('expected a SvcDecodeError');
-}
+const decodeFailure = (fn: () => unknown): SvcDecodeError => thrown(fn, SvcDecodeError);
 
-function requestFailure(fn: () => unknown): SvcRequestError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(SvcRequestError);
-    return error as SvcRequestError;
-  }
-  throw new Error('expected a SvcRequestError');
-}
+const requestFailure = (fn: () => unknown): SvcRequestError => thrown(fn, SvcRequestError);
 
 describe('decodeInt', () => {
   it.each([

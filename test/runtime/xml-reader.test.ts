@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SvcDecodeError } from '../../templates/runtime/errors.js';
 import { XmlReader } from '../../templates/runtime/xml-reader.js';
+import { thrown } from '../helpers/failures.js';
 
 const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
 
@@ -27,15 +28,7 @@ function read(xml: string, records: string[]): Node {
   return readNode(r, new Set(records));
 }
 
-function decodeError(fn: () => unknown): SvcDecodeError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(SvcDecodeError);
-    return error as SvcDecodeError;
-  }
-  throw new Error('expected a SvcDecodeError');
-}
+const decodeError = (fn: () => unknown): SvcDecodeError => thrown(fn, SvcDecodeError);
 
 /** Reads the text of the root's first child. */
 function firstChildText(xml: string): string {

@@ -6,7 +6,7 @@ import { VariableDeclarationKind, type CodeBlockWriter } from 'ts-morph';
 import type { OperationModel, ParameterModel, PollModel, ServiceModel } from '../../model/types.js';
 import { decisionRemark, jsDoc } from '../../print/jsdoc.js';
 import type { GeneratedFile, Printer } from '../../print/printer.js';
-import { paramType, paramsTypeName } from '../ts-types.js';
+import { paramType, paramsTypeName, tsLiteral } from '../ts-types.js';
 import { decoderName } from './decoders.js';
 import { encoderName } from './encoders.js';
 
@@ -131,8 +131,8 @@ export function emitClientClass(model: ServiceModel, printer: Printer): Generate
             }
             w.write('this.#core = new ClientCore(checkCoreOptions(').inlineBlock(() => {
               w.writeLine('baseUrl: options.baseUrl,');
-              w.writeLine(`path: '${model.path}',`);
-              w.writeLine(`namespace: options.namespace ?? '${model.namespace.uri}',`);
+              w.writeLine(`path: ${tsLiteral(model.path)},`);
+              w.writeLine(`namespace: options.namespace ?? ${tsLiteral(model.namespace.uri)},`);
               w.writeLine("style: options.style ?? 'soap11',");
               w.writeLine(principal ? `principal: options.${principal},` : "principal: '',");
               if (signed && principal) {
@@ -167,7 +167,7 @@ function writeBinding(w: CodeBlockWriter, model: ServiceModel, op: OperationMode
     if (!status) w.writeLine('check: undefined,');
     else {
       const names = status.codeKind === 'int' && model.serviceErrors?.enum.numeric ? `, codeNames: ${model.serviceErrors.enum.name}ByNumber` : '';
-      const success = typeof status.success === 'string' ? `'${status.success}'` : String(status.success);
+      const success = tsLiteral(status.success);
       const message = status.messageField ? `'${status.messageField.name}'` : 'undefined';
       w.writeLine(`check: { codeField: '${status.codeField.name}', messageField: ${message}, success: ${success}${names} },`);
     }
@@ -202,7 +202,7 @@ function operationMethod(op: OperationModel) {
 
 function pollMethod(poll: PollModel) {
   const id = poll.idParameter;
-  const finals = poll.finalValues.map((v) => `'${v}'`).join(', ');
+  const finals = poll.finalValues.map(tsLiteral).join(', ');
   return {
     name: poll.method,
     isAsync: true,

@@ -4,7 +4,7 @@
  */
 import type { SourceFile } from 'ts-morph';
 import type { OperationModel, ParameterModel, PrimitiveName } from '../../model/types.js';
-import { paramType, paramsTypeName } from '../ts-types.js';
+import { paramType, paramsTypeName, tsLiteral } from '../ts-types.js';
 
 export function encoderName(op: OperationModel): string {
   return `encode${op.name}`;
@@ -31,9 +31,6 @@ export function encoderImports(ops: readonly OperationModel[]): { values: string
   return { values: [...values].sort(), request: [...request].sort() };
 }
 
-function literal(value: string | number | boolean): string {
-  return typeof value === 'string' ? `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'` : String(value);
-}
 
 function wireLocal(p: ParameterModel): string {
   return `w_${p.name}`;
@@ -44,15 +41,9 @@ function eatExpression(op: OperationModel): string {
   if (op.eat.kind !== 'parameter') return "''";
   const p = op.eat.parameter;
   const wire = wireLocal(p);
-  const present = (expr: string) => (p.optional && p.default === undefined ? `${wire} === undefined ? '' : ${expr}` : expr);
-  switch (p.type) {
-    case 'double':
-      return present(`eatDouble(Number(${wire}))`);
-    case 'dateTime':
-      return present(`eatDateTime(${wire})`);
-    default:
-      return p.optional && p.default === undefined ? `${wire} ?? ''` : wire;
-  }
+  const value = p.type === 'double' ? `eatDouble(Number(${wire}))` : p.type === 'dateTime' ? `eatDateTime(${wire})` : wire;
+  // An optional parameter without a default may be left out: then nothing is signed for it.
+  return p.optional && p.default === undefined ? `${wire} === undefined ? '' : ${value}` : value;
 }
 
 export function addEncoder(file: SourceFile, op: OperationModel): void {
@@ -71,7 +62,7 @@ export function addEncoder(file: SourceFile, op: OperationModel): void {
         const encode = (v: string) => `encodeParam('${op.name}', '${p.name}', ${v}, ${ENCODERS[p.type]})`;
         if (!p.optional) w.writeLine(`const ${wireLocal(p)} = ${encode(value)};`);
         else if (p.default !== undefined) {
-          w.writeLine(`const ${wireLocal(p)} = ${encode(`p['${p.name}'] === undefined ? ${literal(p.default)} : ${value}`)};`);
+          w.writeLine(`const ${wireLocal(p)} = ${encode(`p['${p.name}'] === undefined ? ${tsLiteral(p.default)} : ${value}`)};`);
         } else {
           w.writeLine(`const ${wireLocal(p)} = p['${p.name}'] === undefined ? undefined : ${encode(value)};`);
         }
