@@ -4,6 +4,7 @@
  */
 import { basename, dirname, resolve } from 'node:path';
 import { emitters } from './emit/index.js';
+import { LOCAL_ONLY_DIRS } from './emit/package/index.js';
 import type { ServiceModel } from './model/types.js';
 import { Printer, formatFiles, type GeneratedFile } from './print/printer.js';
 import { specJsonSchema } from './spec/schema.js';
@@ -17,8 +18,11 @@ export interface GenerateOptions {
   readonly out: string;
   /** Compare only; write nothing. */
   readonly check?: boolean;
-  /** Also write the spec format's JSON Schema next to the spec, as this file name (default on; false to skip). */
-  readonly schemaFile?: string | false;
+  /**
+   * Also write (or check) the spec format's JSON Schema next to the spec, as this file name. Off by default, so
+   * that generating writes nowhere but `out`.
+   */
+  readonly schemaFile?: string;
   /** Base for relative paths and for the names shown in headers and messages (default: process.cwd()). */
   readonly cwd?: string;
 }
@@ -31,7 +35,10 @@ export interface GenerateResult {
 
 export const DEFAULT_SCHEMA_FILE = 'svc-spec.schema.json';
 
-/** Renders every output file of a service, in a stable order. Pure: reads nothing but the model (and templates). */
+/**
+ * Renders every output file of a service, in a stable order. Pure: reads nothing but the model, the templates and
+ * the dependency versions pinned in the generator's own package.json.
+ */
 export async function render(model: ServiceModel): Promise<GeneratedFile[]> {
   const printer = new Printer(model);
   const files = emitters.flatMap((emit) => emit(model, printer)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -55,10 +62,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const cwd = options.cwd ?? process.cwd();
   const specPath = resolve(cwd, options.spec);
   const model = loadSpec(specPath, { cwd });
-  const targets: Target[] = [{ dir: resolve(cwd, options.out), files: await render(model), prune: true }];
-  const schemaFile = options.schemaFile ?? DEFAULT_SCHEMA_FILE;
-  if (schemaFile !== false) {
-    targets.push({ dir: dirname(specPath), files: [{ path: basename(schemaFile), content: renderSpecSchema() }], prune: false });
+  const targets: Target[] = [{ dir: resolve(cwd, options.out), files: await render(model), prune: true, ignore: LOCAL_ONLY_DIRS }];
+  if (options.schemaFile !== undefined) {
+    targets.push({ dir: dirname(specPath), files: [{ path: basename(options.schemaFile), content: renderSpecSchema() }], prune: false });
   }
   const changes = planChanges(targets, cwd);
   if (!options.check) applyChanges(changes, cwd);

@@ -5,13 +5,12 @@ import {
   ClientCore,
   checkCoreOptions,
   hmacSigner,
-  isServiceError,
   type CallOptions,
   type OperationBinding,
   type Style,
 } from '../runtime/client-core.js';
 import { SvcRequestError } from '../runtime/errors.js';
-import { pollUntil, type PollOptions } from '../runtime/poll.js';
+import type { PollOptions } from '../runtime/poll.js';
 import {
   encodeCreatePayeeStatusFile,
   encodeCreatePaymentOrdersReport,
@@ -120,6 +119,11 @@ export interface PayerClientOptions {
   sign?: (input: SignInput) => string;
   /** Per-call time limit; exceeded: SvcTimeoutError. */
   timeoutMs?: number;
+  /**
+   * Largest response body read, in bytes (default 64 MiB); a larger one is refused while it streams in,
+   * with SvcResponseTooLargeError.
+   */
+  maxResponseBytes?: number;
   /** Throw SvcServiceError for a non-success error code (default true). */
   throwOnServiceError?: boolean;
 }
@@ -222,6 +226,7 @@ const bindings = {
     httpPostRoot: 'SecurityToken',
     decode: readSecurityToken,
     check: { codeField: 'errorCode', messageField: 'errorMessage', success: 'OK' },
+    secretFields: ['Key'],
   } satisfies OperationBinding<SecurityToken>,
   GetDynamicKeyOfSubPayer: {
     name: 'GetDynamicKeyOfSubPayer',
@@ -229,6 +234,7 @@ const bindings = {
     httpPostRoot: 'SvcSubPayerSecurityToken',
     decode: readSubPayerSecurityToken,
     check: { codeField: 'errorCode', messageField: 'errorMessage', success: 0, codeNames: ErrorCodeByNumber },
+    secretFields: ['Key'],
   } satisfies OperationBinding<SubPayerSecurityToken>,
   GetBalances: {
     name: 'GetBalances',
@@ -309,7 +315,9 @@ export class PayerClient {
         fetch: options.fetch ?? globalThis.fetch,
         now: options.now ?? (() => Date.now() / 1000),
         timeoutMs: options.timeoutMs,
+        maxResponseBytes: options.maxResponseBytes,
         throwOnServiceError: options.throwOnServiceError ?? true,
+        secrets: typeof options.apiKey === 'string' ? [options.apiKey] : [],
       }),
     );
   }
@@ -583,21 +591,39 @@ export class PayerClient {
    * and returns that final status result (inspect requestStatus). Transitions are not shown in the
    * document, so every other value, including an unknown one, keeps polling.
    *
+   * Resolves with the first result whose requestStatus is Completed, Failed, Cancelled, whatever its
+   * code. A non-success code while the status is not final is a warning and polling goes on, except
+   * RequestDoesNotExist, PayerUnknown, EncryptionKeyFailedValidation, AuthorizationError,
+   * InvalidPayerIpAddress, ParameterError, RequestLimitReached, which end the wait with SvcServiceError
+   * (or the result, when throwOnServiceError is false).
+   *
    * Waits intervalMs (default 1000 ms), growing by half each time up to 30 s; rejects with
-   * SvcTimeoutError after timeoutMs, and with the signal's reason when aborted. A result with a service
-   * error code ends the wait too.
+   * SvcTimeoutError after timeoutMs, and with the signal's reason when aborted.
+   *
+   * Not shown in the interface document; decision `poll-warnings`: Error codes while a request is
+   * Processing.
    */
   async waitForProcessingRequest(
     requestId: string | bigint | number,
     opts: PollOptions = {},
   ): Promise<ProcessingRequestStatusResult> {
-    const finalValues: readonly string[] = ['Completed', 'Failed', 'Cancelled'];
-    return pollUntil(
+    return this.#core.poll(
       'waitForProcessingRequest',
-      (signal) => this.getProcessingRequestStatus({ requestId }, { signal }),
-      (result) =>
-        finalValues.includes(String(result.requestStatus)) ||
-        isServiceError(bindings.GetProcessingRequestStatus.check, result),
+      bindings.GetProcessingRequestStatus,
+      encodeGetProcessingRequestStatus({ requestId }),
+      {
+        statusField: 'requestStatus',
+        finalValues: ['Completed', 'Failed', 'Cancelled'],
+        failureCodes: [
+          'RequestDoesNotExist',
+          'PayerUnknown',
+          'EncryptionKeyFailedValidation',
+          'AuthorizationError',
+          'InvalidPayerIpAddress',
+          'ParameterError',
+          'RequestLimitReached',
+        ],
+      },
       opts,
     );
   }

@@ -2,6 +2,7 @@
 // Change the spec (or generator/, templates/) and run `npm run generate` to regenerate.
 
 import {
+  duplicateElement,
   missingElement,
   readBoolean,
   readDateTime,
@@ -67,22 +68,25 @@ import type {
 } from './types.js';
 
 /**
- * Decodes a LineErrorOrWarning from the element the reader is positioned on (its children, in any
- * order; unknown ones are skipped).
+ * Decodes a LineErrorOrWarning from the element the reader is positioned on: its children in any
+ * order, unknown ones and those of other namespaces skipped, none twice.
  */
 export function readLineErrorOrWarning(r: XmlReader): LineErrorOrWarning {
   let f_lineNumber: number | undefined;
   let f_isWarning: boolean | undefined;
   let f_message: string | null | undefined;
   while (r.nextChild()) {
-    switch (r.localName) {
+    switch (r.memberName) {
       case 'lineNumber':
+        if (f_lineNumber !== undefined) throw duplicateElement(r, 'LineErrorOrWarning');
         f_lineNumber = readInt(r);
         break;
       case 'isWarning':
+        if (f_isWarning !== undefined) throw duplicateElement(r, 'LineErrorOrWarning');
         f_isWarning = readBoolean(r);
         break;
       case 'message':
+        if (f_message !== undefined) throw duplicateElement(r, 'LineErrorOrWarning');
         f_message = r.isNil ? skipNil(r) : readString(r);
         break;
       default:
@@ -99,8 +103,8 @@ export function readLineErrorOrWarning(r: XmlReader): LineErrorOrWarning {
 }
 
 /**
- * Decodes a CustomFieldInfo from the element the reader is positioned on (its children, in any order;
- * unknown ones are skipped).
+ * Decodes a CustomFieldInfo from the element the reader is positioned on: its children in any order,
+ * unknown ones and those of other namespaces skipped, none twice.
  */
 export function readCustomFieldInfo(r: XmlReader): CustomFieldInfo {
   let f_Entity: string | null | undefined;
@@ -111,26 +115,33 @@ export function readCustomFieldInfo(r: XmlReader): CustomFieldInfo {
   let f_Values: Array<CustomFieldValue | null> | null | undefined;
   let f_Category: string | null | undefined;
   while (r.nextChild()) {
-    switch (r.localName) {
+    switch (r.memberName) {
       case 'Entity':
+        if (f_Entity !== undefined) throw duplicateElement(r, 'CustomFieldInfo');
         f_Entity = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'Title':
+        if (f_Title !== undefined) throw duplicateElement(r, 'CustomFieldInfo');
         f_Title = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'Description':
+        if (f_Description !== undefined) throw duplicateElement(r, 'CustomFieldInfo');
         f_Description = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'ValueType':
+        if (f_ValueType !== undefined) throw duplicateElement(r, 'CustomFieldInfo');
         f_ValueType = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'SubEntity':
+        if (f_SubEntity !== undefined) throw duplicateElement(r, 'CustomFieldInfo');
         f_SubEntity = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'Values':
-        f_Values = r.isNil ? skipNil(r) : readNillableList(r, 'CustomFieldValue', readCustomFieldValue);
+        if (f_Values !== undefined) throw duplicateElement(r, 'CustomFieldInfo');
+        f_Values = r.isNil ? skipNil(r) : readNillableList(r, readCustomFieldValue);
         break;
       case 'Category':
+        if (f_Category !== undefined) throw duplicateElement(r, 'CustomFieldInfo');
         f_Category = r.isNil ? skipNil(r) : readString(r);
         break;
       default:
@@ -149,8 +160,8 @@ export function readCustomFieldInfo(r: XmlReader): CustomFieldInfo {
 }
 
 /**
- * Decodes a CustomFieldValue from the element the reader is positioned on (its children, in any order;
- * unknown ones are skipped).
+ * Decodes a CustomFieldValue from the element the reader is positioned on: its children in any order,
+ * unknown ones and those of other namespaces skipped, none twice.
  */
 export function readCustomFieldValue(r: XmlReader): CustomFieldValue {
   let f_Value: string | null | undefined;
@@ -158,17 +169,21 @@ export function readCustomFieldValue(r: XmlReader): CustomFieldValue {
   let f_PayerEntityName: string | null | undefined;
   let f_IsActive: boolean | undefined;
   while (r.nextChild()) {
-    switch (r.localName) {
+    switch (r.memberName) {
       case 'Value':
+        if (f_Value !== undefined) throw duplicateElement(r, 'CustomFieldValue');
         f_Value = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'Code':
+        if (f_Code !== undefined) throw duplicateElement(r, 'CustomFieldValue');
         f_Code = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'PayerEntityName':
+        if (f_PayerEntityName !== undefined) throw duplicateElement(r, 'CustomFieldValue');
         f_PayerEntityName = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'IsActive':
+        if (f_IsActive !== undefined) throw duplicateElement(r, 'CustomFieldValue');
         f_IsActive = readBoolean(r);
         break;
       default:
@@ -185,8 +200,8 @@ export function readCustomFieldValue(r: XmlReader): CustomFieldValue {
 }
 
 /**
- * Decodes a AccountInfo from the element the reader is positioned on (its children, in any order;
- * unknown ones are skipped).
+ * Decodes a AccountInfo from the element the reader is positioned on: its children in any order,
+ * unknown ones and those of other namespaces skipped, none twice.
  */
 export function readAccountInfo(r: XmlReader): AccountInfo {
   let f_Provider: string | null | undefined;
@@ -195,20 +210,25 @@ export function readAccountInfo(r: XmlReader): AccountInfo {
   let f_DisplayName: string | null | undefined;
   let f_PayerEntityName: string | null | undefined;
   while (r.nextChild()) {
-    switch (r.localName) {
+    switch (r.memberName) {
       case 'Provider':
+        if (f_Provider !== undefined) throw duplicateElement(r, 'AccountInfo');
         f_Provider = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'AccountIdentifier':
+        if (f_AccountIdentifier !== undefined) throw duplicateElement(r, 'AccountInfo');
         f_AccountIdentifier = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'Currency':
+        if (f_Currency !== undefined) throw duplicateElement(r, 'AccountInfo');
         f_Currency = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'DisplayName':
+        if (f_DisplayName !== undefined) throw duplicateElement(r, 'AccountInfo');
         f_DisplayName = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'PayerEntityName':
+        if (f_PayerEntityName !== undefined) throw duplicateElement(r, 'AccountInfo');
         f_PayerEntityName = r.isNil ? skipNil(r) : readString(r);
         break;
       default:
@@ -225,8 +245,8 @@ export function readAccountInfo(r: XmlReader): AccountInfo {
 }
 
 /**
- * Decodes a SvcAccountInfo from the element the reader is positioned on (its children, in any order;
- * unknown ones are skipped).
+ * Decodes a SvcAccountInfo from the element the reader is positioned on: its children in any order,
+ * unknown ones and those of other namespaces skipped, none twice.
  */
 export function readSvcAccountInfo(r: XmlReader): SvcAccountInfo {
   let f_Provider: Open<Provider> | undefined;
@@ -234,17 +254,21 @@ export function readSvcAccountInfo(r: XmlReader): SvcAccountInfo {
   let f_Balance: number | undefined;
   let f_Currency: string | null | undefined;
   while (r.nextChild()) {
-    switch (r.localName) {
+    switch (r.memberName) {
       case 'Provider':
+        if (f_Provider !== undefined) throw duplicateElement(r, 'SvcAccountInfo');
         f_Provider = readEnum(r);
         break;
       case 'AccountIdentifier':
+        if (f_AccountIdentifier !== undefined) throw duplicateElement(r, 'SvcAccountInfo');
         f_AccountIdentifier = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'Balance':
+        if (f_Balance !== undefined) throw duplicateElement(r, 'SvcAccountInfo');
         f_Balance = readDouble(r);
         break;
       case 'Currency':
+        if (f_Currency !== undefined) throw duplicateElement(r, 'SvcAccountInfo');
         f_Currency = r.isNil ? skipNil(r) : readString(r);
         break;
       default:
@@ -262,8 +286,8 @@ export function readSvcAccountInfo(r: XmlReader): SvcAccountInfo {
 }
 
 /**
- * Decodes a ExpandedLineResult from the element the reader is positioned on (its children, in any
- * order; unknown ones are skipped).
+ * Decodes a ExpandedLineResult from the element the reader is positioned on: its children in any
+ * order, unknown ones and those of other namespaces skipped, none twice.
  */
 export function readExpandedLineResult(r: XmlReader): ExpandedLineResult {
   let f_status: Open<LineStatus> | undefined;
@@ -272,20 +296,25 @@ export function readExpandedLineResult(r: XmlReader): ExpandedLineResult {
   let f_refCode: string | null | undefined;
   let f_lineErrorOrWarningType: number | undefined;
   while (r.nextChild()) {
-    switch (r.localName) {
+    switch (r.memberName) {
       case 'status':
+        if (f_status !== undefined) throw duplicateElement(r, 'ExpandedLineResult');
         f_status = readEnum(r);
         break;
       case 'paymentOrderStatus':
+        if (f_paymentOrderStatus !== undefined) throw duplicateElement(r, 'ExpandedLineResult');
         f_paymentOrderStatus = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'message':
+        if (f_message !== undefined) throw duplicateElement(r, 'ExpandedLineResult');
         f_message = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'refCode':
+        if (f_refCode !== undefined) throw duplicateElement(r, 'ExpandedLineResult');
         f_refCode = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'lineErrorOrWarningType':
+        if (f_lineErrorOrWarningType !== undefined) throw duplicateElement(r, 'ExpandedLineResult');
         f_lineErrorOrWarningType = readInt(r);
         break;
       default:
@@ -304,8 +333,8 @@ export function readExpandedLineResult(r: XmlReader): ExpandedLineResult {
 }
 
 /**
- * Decodes a SvcProcessPaymentsSummary from the element the reader is positioned on (its children, in
- * any order; unknown ones are skipped).
+ * Decodes a SvcProcessPaymentsSummary from the element the reader is positioned on: its children in
+ * any order, unknown ones and those of other namespaces skipped, none twice.
  */
 export function readSvcProcessPaymentsSummary(r: XmlReader): SvcProcessPaymentsSummary {
   let f_accountType: number | undefined;
@@ -314,21 +343,26 @@ export function readSvcProcessPaymentsSummary(r: XmlReader): SvcProcessPaymentsS
   let f_outstandingAmount: number | undefined;
   let f_svcSummaryAmounts: Array<SvcSummaryAmounts | null> | null | undefined;
   while (r.nextChild()) {
-    switch (r.localName) {
+    switch (r.memberName) {
       case 'accountType':
+        if (f_accountType !== undefined) throw duplicateElement(r, 'SvcProcessPaymentsSummary');
         f_accountType = readInt(r);
         break;
       case 'accountCurrency':
+        if (f_accountCurrency !== undefined) throw duplicateElement(r, 'SvcProcessPaymentsSummary');
         f_accountCurrency = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'fundsRequired':
+        if (f_fundsRequired !== undefined) throw duplicateElement(r, 'SvcProcessPaymentsSummary');
         f_fundsRequired = readDouble(r);
         break;
       case 'outstandingAmount':
+        if (f_outstandingAmount !== undefined) throw duplicateElement(r, 'SvcProcessPaymentsSummary');
         f_outstandingAmount = readDouble(r);
         break;
       case 'svcSummaryAmounts':
-        f_svcSummaryAmounts = r.isNil ? skipNil(r) : readNillableList(r, 'SvcSummaryAmounts', readSvcSummaryAmounts);
+        if (f_svcSummaryAmounts !== undefined) throw duplicateElement(r, 'SvcProcessPaymentsSummary');
+        f_svcSummaryAmounts = r.isNil ? skipNil(r) : readNillableList(r, readSvcSummaryAmounts);
         break;
       default:
         r.skip();
@@ -347,8 +381,8 @@ export function readSvcProcessPaymentsSummary(r: XmlReader): SvcProcessPaymentsS
 }
 
 /**
- * Decodes a SvcSummaryAmounts from the element the reader is positioned on (its children, in any
- * order; unknown ones are skipped).
+ * Decodes a SvcSummaryAmounts from the element the reader is positioned on: its children in any order,
+ * unknown ones and those of other namespaces skipped, none twice.
  */
 export function readSvcSummaryAmounts(r: XmlReader): SvcSummaryAmounts {
   let f_summaryRowCurrency: string | null | undefined;
@@ -361,32 +395,41 @@ export function readSvcSummaryAmounts(r: XmlReader): SvcSummaryAmounts {
   let f_withholdingAmount: number | undefined;
   let f_estimatedProviderFees: number | undefined;
   while (r.nextChild()) {
-    switch (r.localName) {
+    switch (r.memberName) {
       case 'summaryRowCurrency':
+        if (f_summaryRowCurrency !== undefined) throw duplicateElement(r, 'SvcSummaryAmounts');
         f_summaryRowCurrency = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'totalAmount':
+        if (f_totalAmount !== undefined) throw duplicateElement(r, 'SvcSummaryAmounts');
         f_totalAmount = readDouble(r);
         break;
       case 'immediateAmount':
+        if (f_immediateAmount !== undefined) throw duplicateElement(r, 'SvcSummaryAmounts');
         f_immediateAmount = readDouble(r);
         break;
       case 'payableAmount':
+        if (f_payableAmount !== undefined) throw duplicateElement(r, 'SvcSummaryAmounts');
         f_payableAmount = readDouble(r);
         break;
       case 'payerFees':
+        if (f_payerFees !== undefined) throw duplicateElement(r, 'SvcSummaryAmounts');
         f_payerFees = readDouble(r);
         break;
       case 'scheduledAmount':
+        if (f_scheduledAmount !== undefined) throw duplicateElement(r, 'SvcSummaryAmounts');
         f_scheduledAmount = readDouble(r);
         break;
       case 'outstandingAmount':
+        if (f_outstandingAmount !== undefined) throw duplicateElement(r, 'SvcSummaryAmounts');
         f_outstandingAmount = readDouble(r);
         break;
       case 'withholdingAmount':
+        if (f_withholdingAmount !== undefined) throw duplicateElement(r, 'SvcSummaryAmounts');
         f_withholdingAmount = readDouble(r);
         break;
       case 'estimatedProviderFees':
+        if (f_estimatedProviderFees !== undefined) throw duplicateElement(r, 'SvcSummaryAmounts');
         f_estimatedProviderFees = readDouble(r);
         break;
       default:
@@ -415,8 +458,8 @@ export function readSvcSummaryAmounts(r: XmlReader): SvcSummaryAmounts {
 }
 
 /**
- * Decodes a SvcFee from the element the reader is positioned on (its children, in any order; unknown
- * ones are skipped).
+ * Decodes a SvcFee from the element the reader is positioned on: its children in any order, unknown
+ * ones and those of other namespaces skipped, none twice.
  */
 export function readSvcFee(r: XmlReader): SvcFee {
   let f_SvcFeeReference: string | null | undefined;
@@ -428,29 +471,37 @@ export function readSvcFee(r: XmlReader): SvcFee {
   let f_Provider: string | null | undefined;
   let f_AccountIdentifier: string | null | undefined;
   while (r.nextChild()) {
-    switch (r.localName) {
+    switch (r.memberName) {
       case 'SvcFeeReference':
+        if (f_SvcFeeReference !== undefined) throw duplicateElement(r, 'SvcFee');
         f_SvcFeeReference = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'FeeCollectionDate':
+        if (f_FeeCollectionDate !== undefined) throw duplicateElement(r, 'SvcFee');
         f_FeeCollectionDate = readDateTime(r);
         break;
       case 'FeeCurrency':
+        if (f_FeeCurrency !== undefined) throw duplicateElement(r, 'SvcFee');
         f_FeeCurrency = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'FeeAmount':
+        if (f_FeeAmount !== undefined) throw duplicateElement(r, 'SvcFee');
         f_FeeAmount = readDouble(r);
         break;
       case 'FeeDescription':
+        if (f_FeeDescription !== undefined) throw duplicateElement(r, 'SvcFee');
         f_FeeDescription = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'PayerEntityName':
+        if (f_PayerEntityName !== undefined) throw duplicateElement(r, 'SvcFee');
         f_PayerEntityName = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'Provider':
+        if (f_Provider !== undefined) throw duplicateElement(r, 'SvcFee');
         f_Provider = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'AccountIdentifier':
+        if (f_AccountIdentifier !== undefined) throw duplicateElement(r, 'SvcFee');
         f_AccountIdentifier = r.isNil ? skipNil(r) : readString(r);
         break;
       default:
@@ -472,8 +523,8 @@ export function readSvcFee(r: XmlReader): SvcFee {
 }
 
 /**
- * Decodes a FileResult from the element the reader is positioned on (its children, in any order;
- * unknown ones are skipped).
+ * Decodes a FileResult from the element the reader is positioned on: its children in any order,
+ * unknown ones and those of other namespaces skipped, none twice.
  */
 export function readFileResult(r: XmlReader): FileResult {
   let f_errorMessage: string | null | undefined;
@@ -481,17 +532,21 @@ export function readFileResult(r: XmlReader): FileResult {
   let f_LineErrorsOrWarning: LineErrorOrWarning[] | null | undefined;
   let f_resultsFile: string | null | undefined;
   while (r.nextChild()) {
-    switch (r.localName) {
+    switch (r.memberName) {
       case 'errorMessage':
+        if (f_errorMessage !== undefined) throw duplicateElement(r, 'FileResult');
         f_errorMessage = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'errorCode':
+        if (f_errorCode !== undefined) throw duplicateElement(r, 'FileResult');
         f_errorCode = readEnum(r);
         break;
       case 'LineErrorsOrWarning':
-        f_LineErrorsOrWarning = r.isNil ? skipNil(r) : readList(r, 'LineErrorOrWarning', readLineErrorOrWarning);
+        if (f_LineErrorsOrWarning !== undefined) throw duplicateElement(r, 'FileResult');
+        f_LineErrorsOrWarning = r.isNil ? skipNil(r) : readList(r, readLineErrorOrWarning);
         break;
       case 'resultsFile':
+        if (f_resultsFile !== undefined) throw duplicateElement(r, 'FileResult');
         f_resultsFile = r.isNil ? skipNil(r) : readString(r);
         break;
       default:
@@ -507,22 +562,25 @@ export function readFileResult(r: XmlReader): FileResult {
 }
 
 /**
- * Decodes a AsyncRequestResult from the element the reader is positioned on (its children, in any
- * order; unknown ones are skipped).
+ * Decodes a AsyncRequestResult from the element the reader is positioned on: its children in any
+ * order, unknown ones and those of other namespaces skipped, none twice.
  */
 export function readAsyncRequestResult(r: XmlReader): AsyncRequestResult {
   let f_errorMessage: string | null | undefined;
   let f_errorCode: Open<ErrorCode> | undefined;
   let f_requestId: string | undefined;
   while (r.nextChild()) {
-    switch (r.localName) {
+    switch (r.memberName) {
       case 'errorMessage':
+        if (f_errorMessage !== undefined) throw duplicateElement(r, 'AsyncRequestResult');
         f_errorMessage = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'errorCode':
+        if (f_errorCode !== undefined) throw duplicateElement(r, 'AsyncRequestResult');
         f_errorCode = readEnum(r);
         break;
       case 'requestId':
+        if (f_requestId !== undefined) throw duplicateElement(r, 'AsyncRequestResult');
         f_requestId = readLong(r);
         break;
       default:
@@ -538,23 +596,26 @@ export function readAsyncRequestResult(r: XmlReader): AsyncRequestResult {
 }
 
 /**
- * Decodes a CustomFieldsResult from the element the reader is positioned on (its children, in any
- * order; unknown ones are skipped).
+ * Decodes a CustomFieldsResult from the element the reader is positioned on: its children in any
+ * order, unknown ones and those of other namespaces skipped, none twice.
  */
 export function readCustomFieldsResult(r: XmlReader): CustomFieldsResult {
   let f_errorMessage: string | null | undefined;
   let f_errorCode: Open<ErrorCode> | undefined;
   let f_CustomFields: Array<CustomFieldInfo | null> | null | undefined;
   while (r.nextChild()) {
-    switch (r.localName) {
+    switch (r.memberName) {
       case 'errorMessage':
+        if (f_errorMessage !== undefined) throw duplicateElement(r, 'CustomFieldsResult');
         f_errorMessage = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'errorCode':
+        if (f_errorCode !== undefined) throw duplicateElement(r, 'CustomFieldsResult');
         f_errorCode = readEnum(r);
         break;
       case 'CustomFields':
-        f_CustomFields = r.isNil ? skipNil(r) : readNillableList(r, 'CustomFieldInfo', readCustomFieldInfo);
+        if (f_CustomFields !== undefined) throw duplicateElement(r, 'CustomFieldsResult');
+        f_CustomFields = r.isNil ? skipNil(r) : readNillableList(r, readCustomFieldInfo);
         break;
       default:
         r.skip();
@@ -568,23 +629,26 @@ export function readCustomFieldsResult(r: XmlReader): CustomFieldsResult {
 }
 
 /**
- * Decodes a ProviderAccountsResult from the element the reader is positioned on (its children, in any
- * order; unknown ones are skipped).
+ * Decodes a ProviderAccountsResult from the element the reader is positioned on: its children in any
+ * order, unknown ones and those of other namespaces skipped, none twice.
  */
 export function readProviderAccountsResult(r: XmlReader): ProviderAccountsResult {
   let f_errorMessage: string | null | undefined;
   let f_errorCode: Open<ErrorCode> | undefined;
   let f_AccountsInfo: Array<AccountInfo | null> | null | undefined;
   while (r.nextChild()) {
-    switch (r.localName) {
+    switch (r.memberName) {
       case 'errorMessage':
+        if (f_errorMessage !== undefined) throw duplicateElement(r, 'ProviderAccountsResult');
         f_errorMessage = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'errorCode':
+        if (f_errorCode !== undefined) throw duplicateElement(r, 'ProviderAccountsResult');
         f_errorCode = readEnum(r);
         break;
       case 'AccountsInfo':
-        f_AccountsInfo = r.isNil ? skipNil(r) : readNillableList(r, 'AccountInfo', readAccountInfo);
+        if (f_AccountsInfo !== undefined) throw duplicateElement(r, 'ProviderAccountsResult');
+        f_AccountsInfo = r.isNil ? skipNil(r) : readNillableList(r, readAccountInfo);
         break;
       default:
         r.skip();
@@ -598,8 +662,8 @@ export function readProviderAccountsResult(r: XmlReader): ProviderAccountsResult
 }
 
 /**
- * Decodes a StatusFileResult from the element the reader is positioned on (its children, in any order;
- * unknown ones are skipped).
+ * Decodes a StatusFileResult from the element the reader is positioned on: its children in any order,
+ * unknown ones and those of other namespaces skipped, none twice.
  */
 export function readStatusFileResult(r: XmlReader): StatusFileResult {
   let f_errorMessage: string | null | undefined;
@@ -609,23 +673,29 @@ export function readStatusFileResult(r: XmlReader): StatusFileResult {
   let f_d: number | null | undefined;
   let f_s: string | null | undefined;
   while (r.nextChild()) {
-    switch (r.localName) {
+    switch (r.memberName) {
       case 'errorMessage':
+        if (f_errorMessage !== undefined) throw duplicateElement(r, 'StatusFileResult');
         f_errorMessage = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'errorCode':
+        if (f_errorCode !== undefined) throw duplicateElement(r, 'StatusFileResult');
         f_errorCode = readEnum(r);
         break;
       case 'b':
+        if (f_b !== undefined) throw duplicateElement(r, 'StatusFileResult');
         f_b = r.isNil ? skipNil(r) : readBoolean(r);
         break;
       case 'i':
+        if (f_i !== undefined) throw duplicateElement(r, 'StatusFileResult');
         f_i = r.isNil ? skipNil(r) : readInt(r);
         break;
       case 'd':
+        if (f_d !== undefined) throw duplicateElement(r, 'StatusFileResult');
         f_d = r.isNil ? skipNil(r) : readDouble(r);
         break;
       case 's':
+        if (f_s !== undefined) throw duplicateElement(r, 'StatusFileResult');
         f_s = r.isNil ? skipNil(r) : readString(r);
         break;
       default:
@@ -646,8 +716,8 @@ export function readStatusFileResult(r: XmlReader): StatusFileResult {
 }
 
 /**
- * Decodes a SecurityToken from the element the reader is positioned on (its children, in any order;
- * unknown ones are skipped).
+ * Decodes a SecurityToken from the element the reader is positioned on: its children in any order,
+ * unknown ones and those of other namespaces skipped, none twice.
  */
 export function readSecurityToken(r: XmlReader): SecurityToken {
   let f_errorMessage: string | null | undefined;
@@ -655,17 +725,21 @@ export function readSecurityToken(r: XmlReader): SecurityToken {
   let f_Key: string | null | undefined;
   let f_Token: string | null | undefined;
   while (r.nextChild()) {
-    switch (r.localName) {
+    switch (r.memberName) {
       case 'errorMessage':
+        if (f_errorMessage !== undefined) throw duplicateElement(r, 'SecurityToken');
         f_errorMessage = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'errorCode':
+        if (f_errorCode !== undefined) throw duplicateElement(r, 'SecurityToken');
         f_errorCode = readEnum(r);
         break;
       case 'Key':
+        if (f_Key !== undefined) throw duplicateElement(r, 'SecurityToken');
         f_Key = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'Token':
+        if (f_Token !== undefined) throw duplicateElement(r, 'SecurityToken');
         f_Token = r.isNil ? skipNil(r) : readString(r);
         break;
       default:
@@ -681,8 +755,8 @@ export function readSecurityToken(r: XmlReader): SecurityToken {
 }
 
 /**
- * Decodes a SubPayerSecurityToken from the element the reader is positioned on (its children, in any
- * order; unknown ones are skipped).
+ * Decodes a SubPayerSecurityToken from the element the reader is positioned on: its children in any
+ * order, unknown ones and those of other namespaces skipped, none twice.
  */
 export function readSubPayerSecurityToken(r: XmlReader): SubPayerSecurityToken {
   let f_errorMessage: string | null | undefined;
@@ -690,17 +764,21 @@ export function readSubPayerSecurityToken(r: XmlReader): SubPayerSecurityToken {
   let f_Key: string | null | undefined;
   let f_Token: string | null | undefined;
   while (r.nextChild()) {
-    switch (r.localName) {
+    switch (r.memberName) {
       case 'errorMessage':
+        if (f_errorMessage !== undefined) throw duplicateElement(r, 'SubPayerSecurityToken');
         f_errorMessage = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'errorCode':
+        if (f_errorCode !== undefined) throw duplicateElement(r, 'SubPayerSecurityToken');
         f_errorCode = readInt(r);
         break;
       case 'Key':
+        if (f_Key !== undefined) throw duplicateElement(r, 'SubPayerSecurityToken');
         f_Key = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'Token':
+        if (f_Token !== undefined) throw duplicateElement(r, 'SubPayerSecurityToken');
         f_Token = r.isNil ? skipNil(r) : readString(r);
         break;
       default:
@@ -716,22 +794,25 @@ export function readSubPayerSecurityToken(r: XmlReader): SubPayerSecurityToken {
 }
 
 /**
- * Decodes a ProcessingRequestStatusResult from the element the reader is positioned on (its children,
- * in any order; unknown ones are skipped).
+ * Decodes a ProcessingRequestStatusResult from the element the reader is positioned on: its children
+ * in any order, unknown ones and those of other namespaces skipped, none twice.
  */
 export function readProcessingRequestStatusResult(r: XmlReader): ProcessingRequestStatusResult {
   let f_errorMessage: string | null | undefined;
   let f_errorCode: Open<ErrorCode> | undefined;
   let f_requestStatus: Open<RequestStatus> | undefined;
   while (r.nextChild()) {
-    switch (r.localName) {
+    switch (r.memberName) {
       case 'errorMessage':
+        if (f_errorMessage !== undefined) throw duplicateElement(r, 'ProcessingRequestStatusResult');
         f_errorMessage = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'errorCode':
+        if (f_errorCode !== undefined) throw duplicateElement(r, 'ProcessingRequestStatusResult');
         f_errorCode = readEnum(r);
         break;
       case 'requestStatus':
+        if (f_requestStatus !== undefined) throw duplicateElement(r, 'ProcessingRequestStatusResult');
         f_requestStatus = readEnum(r);
         break;
       default:
@@ -747,8 +828,8 @@ export function readProcessingRequestStatusResult(r: XmlReader): ProcessingReque
 }
 
 /**
- * Decodes a ExpandedProcessPaymentResult from the element the reader is positioned on (its children,
- * in any order; unknown ones are skipped).
+ * Decodes a ExpandedProcessPaymentResult from the element the reader is positioned on: its children in
+ * any order, unknown ones and those of other namespaces skipped, none twice.
  */
 export function readExpandedProcessPaymentResult(r: XmlReader): ExpandedProcessPaymentResult {
   let f_errorMessage: string | null | undefined;
@@ -756,20 +837,22 @@ export function readExpandedProcessPaymentResult(r: XmlReader): ExpandedProcessP
   let f_linesResults: ExpandedLineResult[] | null | undefined;
   let f_summary: Array<SvcProcessPaymentsSummary | null> | null | undefined;
   while (r.nextChild()) {
-    switch (r.localName) {
+    switch (r.memberName) {
       case 'errorMessage':
+        if (f_errorMessage !== undefined) throw duplicateElement(r, 'ExpandedProcessPaymentResult');
         f_errorMessage = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'errorCode':
+        if (f_errorCode !== undefined) throw duplicateElement(r, 'ExpandedProcessPaymentResult');
         f_errorCode = readInt(r);
         break;
       case 'linesResults':
-        f_linesResults = r.isNil ? skipNil(r) : readList(r, 'ExpandedLineResult', readExpandedLineResult);
+        if (f_linesResults !== undefined) throw duplicateElement(r, 'ExpandedProcessPaymentResult');
+        f_linesResults = r.isNil ? skipNil(r) : readList(r, readExpandedLineResult);
         break;
       case 'summary':
-        f_summary = r.isNil
-          ? skipNil(r)
-          : readNillableList(r, 'SvcProcessPaymentsSummary', readSvcProcessPaymentsSummary);
+        if (f_summary !== undefined) throw duplicateElement(r, 'ExpandedProcessPaymentResult');
+        f_summary = r.isNil ? skipNil(r) : readNillableList(r, readSvcProcessPaymentsSummary);
         break;
       default:
         r.skip();
@@ -784,23 +867,26 @@ export function readExpandedProcessPaymentResult(r: XmlReader): ExpandedProcessP
 }
 
 /**
- * Decodes a BalanceResult from the element the reader is positioned on (its children, in any order;
- * unknown ones are skipped).
+ * Decodes a BalanceResult from the element the reader is positioned on: its children in any order,
+ * unknown ones and those of other namespaces skipped, none twice.
  */
 export function readBalanceResult(r: XmlReader): BalanceResult {
   let f_errorMessage: string | null | undefined;
   let f_errorCode: number | undefined;
   let f_AccountInfos: Array<SvcAccountInfo | null> | null | undefined;
   while (r.nextChild()) {
-    switch (r.localName) {
+    switch (r.memberName) {
       case 'errorMessage':
+        if (f_errorMessage !== undefined) throw duplicateElement(r, 'BalanceResult');
         f_errorMessage = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'errorCode':
+        if (f_errorCode !== undefined) throw duplicateElement(r, 'BalanceResult');
         f_errorCode = readInt(r);
         break;
       case 'AccountInfos':
-        f_AccountInfos = r.isNil ? skipNil(r) : readNillableList(r, 'SvcAccountInfo', readSvcAccountInfo);
+        if (f_AccountInfos !== undefined) throw duplicateElement(r, 'BalanceResult');
+        f_AccountInfos = r.isNil ? skipNil(r) : readNillableList(r, readSvcAccountInfo);
         break;
       default:
         r.skip();
@@ -814,8 +900,8 @@ export function readBalanceResult(r: XmlReader): BalanceResult {
 }
 
 /**
- * Decodes a PayerFeesResult from the element the reader is positioned on (its children, in any order;
- * unknown ones are skipped).
+ * Decodes a PayerFeesResult from the element the reader is positioned on: its children in any order,
+ * unknown ones and those of other namespaces skipped, none twice.
  */
 export function readPayerFeesResult(r: XmlReader): PayerFeesResult {
   let f_errorMessage: string | null | undefined;
@@ -826,27 +912,34 @@ export function readPayerFeesResult(r: XmlReader): PayerFeesResult {
   let f_s: string | null | undefined;
   let f_SvcFees: Array<SvcFee | null> | null | undefined;
   while (r.nextChild()) {
-    switch (r.localName) {
+    switch (r.memberName) {
       case 'errorMessage':
+        if (f_errorMessage !== undefined) throw duplicateElement(r, 'PayerFeesResult');
         f_errorMessage = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'errorCode':
+        if (f_errorCode !== undefined) throw duplicateElement(r, 'PayerFeesResult');
         f_errorCode = readEnum(r);
         break;
       case 'b':
+        if (f_b !== undefined) throw duplicateElement(r, 'PayerFeesResult');
         f_b = r.isNil ? skipNil(r) : readBoolean(r);
         break;
       case 'i':
+        if (f_i !== undefined) throw duplicateElement(r, 'PayerFeesResult');
         f_i = r.isNil ? skipNil(r) : readInt(r);
         break;
       case 'd':
+        if (f_d !== undefined) throw duplicateElement(r, 'PayerFeesResult');
         f_d = r.isNil ? skipNil(r) : readDouble(r);
         break;
       case 's':
+        if (f_s !== undefined) throw duplicateElement(r, 'PayerFeesResult');
         f_s = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'SvcFees':
-        f_SvcFees = r.isNil ? skipNil(r) : readNillableList(r, 'SvcFee', readSvcFee);
+        if (f_SvcFees !== undefined) throw duplicateElement(r, 'PayerFeesResult');
+        f_SvcFees = r.isNil ? skipNil(r) : readNillableList(r, readSvcFee);
         break;
       default:
         r.skip();
@@ -864,22 +957,25 @@ export function readPayerFeesResult(r: XmlReader): PayerFeesResult {
 }
 
 /**
- * Decodes a ReportResult from the element the reader is positioned on (its children, in any order;
- * unknown ones are skipped).
+ * Decodes a ReportResult from the element the reader is positioned on: its children in any order,
+ * unknown ones and those of other namespaces skipped, none twice.
  */
 export function readReportResult(r: XmlReader): ReportResult {
   let f_errorMessage: string | null | undefined;
   let f_errorCode: number | undefined;
   let f_resultsFile: string | null | undefined;
   while (r.nextChild()) {
-    switch (r.localName) {
+    switch (r.memberName) {
       case 'errorMessage':
+        if (f_errorMessage !== undefined) throw duplicateElement(r, 'ReportResult');
         f_errorMessage = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'errorCode':
+        if (f_errorCode !== undefined) throw duplicateElement(r, 'ReportResult');
         f_errorCode = readInt(r);
         break;
       case 'resultsFile':
+        if (f_resultsFile !== undefined) throw duplicateElement(r, 'ReportResult');
         f_resultsFile = r.isNil ? skipNil(r) : readString(r);
         break;
       default:
@@ -894,8 +990,8 @@ export function readReportResult(r: XmlReader): ReportResult {
 }
 
 /**
- * Decodes a UpdatedPaymentsResult from the element the reader is positioned on (its children, in any
- * order; unknown ones are skipped).
+ * Decodes a UpdatedPaymentsResult from the element the reader is positioned on: its children in any
+ * order, unknown ones and those of other namespaces skipped, none twice.
  */
 export function readUpdatedPaymentsResult(r: XmlReader): UpdatedPaymentsResult {
   let f_errorMessage: string | null | undefined;
@@ -906,27 +1002,34 @@ export function readUpdatedPaymentsResult(r: XmlReader): UpdatedPaymentsResult {
   let f_s: string | null | undefined;
   let f_ChangedPaymentOrdersRefCode: Array<string | null> | null | undefined;
   while (r.nextChild()) {
-    switch (r.localName) {
+    switch (r.memberName) {
       case 'errorMessage':
+        if (f_errorMessage !== undefined) throw duplicateElement(r, 'UpdatedPaymentsResult');
         f_errorMessage = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'errorCode':
+        if (f_errorCode !== undefined) throw duplicateElement(r, 'UpdatedPaymentsResult');
         f_errorCode = readEnum(r);
         break;
       case 'b':
+        if (f_b !== undefined) throw duplicateElement(r, 'UpdatedPaymentsResult');
         f_b = r.isNil ? skipNil(r) : readBoolean(r);
         break;
       case 'i':
+        if (f_i !== undefined) throw duplicateElement(r, 'UpdatedPaymentsResult');
         f_i = r.isNil ? skipNil(r) : readInt(r);
         break;
       case 'd':
+        if (f_d !== undefined) throw duplicateElement(r, 'UpdatedPaymentsResult');
         f_d = r.isNil ? skipNil(r) : readDouble(r);
         break;
       case 's':
+        if (f_s !== undefined) throw duplicateElement(r, 'UpdatedPaymentsResult');
         f_s = r.isNil ? skipNil(r) : readString(r);
         break;
       case 'ChangedPaymentOrdersRefCode':
-        f_ChangedPaymentOrdersRefCode = r.isNil ? skipNil(r) : readNillableList(r, 'string', readString);
+        if (f_ChangedPaymentOrdersRefCode !== undefined) throw duplicateElement(r, 'UpdatedPaymentsResult');
+        f_ChangedPaymentOrdersRefCode = r.isNil ? skipNil(r) : readNillableList(r, readString);
         break;
       default:
         r.skip();

@@ -14,6 +14,7 @@ export {
   SvcRequestError,
   SvcTimeoutError,
   SvcTransportError,
+  SvcResponseTooLargeError,
 } from '../runtime/errors.js';
 
 export { signQueryString, embeddedPageQuery } from '../runtime/signing.js';

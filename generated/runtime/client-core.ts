@@ -5,11 +5,14 @@
  * style, sends it, and turns the answer into a decoded result or one of the typed errors. Generated code supplies
  * what differs per operation (encoder, decoder, element names); nothing here knows a particular service.
  */
-import { SvcDecodeError, SvcError, SvcHttpError, SvcRequestError, SvcServiceError } from './errors.js';
+import { BODY_EXCERPT_LENGTH, SvcDecodeError, SvcError, SvcHttpError, SvcRequestError, SvcServiceError } from './errors.js';
+import { pollUntil, type PollOptions } from './poll.js';
+import { Redactor } from './redact.js';
 import type { EncodedRequest } from './request.js';
 import { hmacSha256Hex } from './signing.js';
 import { openPlainRoot, openSoapResult, parseSoapFault } from './soap.js';
 import { sendRequest } from './transport.js';
+import { encodeString } from './values.js';
 import { buildSoapEnvelope, encodeForm, soapAction } from './xml-writer.js';
 import { XmlReader } from './xml-reader.js';
 
@@ -40,8 +43,21 @@ export interface CoreOptions {
   /** Seconds since the Unix epoch (fractions are floored). */
   readonly now: () => number;
   readonly timeoutMs: number | undefined;
+  /** Largest response body read, in bytes; default {@link DEFAULT_MAX_RESPONSE_BYTES}. */
+  readonly maxResponseBytes?: number | undefined;
   readonly throwOnServiceError: boolean;
+  /** Secrets the client holds (the API key): masked in every error, as are the computed keys and dynamic keys. */
+  readonly secrets?: readonly string[];
 }
+
+/**
+ * The default `maxResponseBytes`: 64 MiB, well above the largest real result (a 100,000-line asynchronous result is
+ * about 28 MB), and far below what would exhaust a process.
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+
+/** How many dynamic keys returned by the service are remembered, to be masked in later errors. */
+const REMEMBERED_SECRETS = 16;
 
 /** How a result reports a service error: the code field, what success is, and names for int codes. */
 export interface ResultCheck {
@@ -60,6 +76,18 @@ export interface OperationBinding<R> {
   readonly httpPostRoot: string | undefined;
   readonly decode: (r: XmlReader) => R;
   readonly check: ResultCheck | undefined;
+  /** Result fields that hold secrets (dynamic keys): remembered and masked in every later error. */
+  readonly secretFields?: readonly string[];
+}
+
+/** How a status poll reads its results; see {@link ClientCore.poll}. */
+export interface PollBinding<R> {
+  /** The result field holding the status. */
+  readonly statusField: keyof R & string;
+  /** Status values at which polling stops. */
+  readonly finalValues: readonly string[];
+  /** Error codes that end the wait as a service error while the status is not final. */
+  readonly failureCodes: readonly string[];
 }
 
 export interface CallOptions {
@@ -74,6 +102,7 @@ const CONTENT_TYPES: Readonly<Record<Style, string>> = {
 
 /** Resolves the caller's options once: validated, with defaults applied. */
 export function checkCoreOptions(options: CoreOptions): CoreOptions {
+  if (typeof options.baseUrl !== 'string') throw new SvcRequestError('baseUrl must be an absolute http(s) URL string');
   let url: URL;
   try {
     url = new URL(options.baseUrl);
@@ -81,61 +110,150 @@ export function checkCoreOptions(options: CoreOptions): CoreOptions {
     throw new SvcRequestError('baseUrl must be an absolute http(s) URL');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new SvcRequestError('baseUrl must be an absolute http(s) URL');
+  // The operation path is appended to baseUrl: a query or fragment would end up in front of it.
+  if (url.search !== '' || url.hash !== '' || /[?#]/.test(options.baseUrl)) {
+    throw new SvcRequestError('baseUrl must not have a query string or fragment (the service path is appended to it)');
+  }
+  if (url.username !== '' || url.password !== '') throw new SvcRequestError('baseUrl must not carry credentials');
   if (!STYLES.includes(options.style)) throw new SvcRequestError(`style must be one of ${STYLES.join(', ')}`);
+  if (typeof options.namespace !== 'string') throw new SvcRequestError('namespace must be a string');
+  checkText('namespace', options.namespace);
+  if (typeof options.principal !== 'string') throw new SvcRequestError('the principal credential must be a string');
+  checkText('the principal credential', options.principal);
   if (typeof options.fetch !== 'function') throw new SvcRequestError('no fetch implementation: pass the fetch option');
-  if (options.timeoutMs !== undefined && !(options.timeoutMs > 0)) throw new SvcRequestError('timeoutMs must be a positive number');
-  return { ...options, baseUrl: options.baseUrl.replace(/\/+$/, '') };
+  if (typeof options.now !== 'function') throw new SvcRequestError('now must be a function returning Unix seconds');
+  if (typeof options.sign !== 'function') throw new SvcRequestError('sign must be a function');
+  if (options.timeoutMs !== undefined && !(typeof options.timeoutMs === 'number' && options.timeoutMs > 0)) {
+    throw new SvcRequestError('timeoutMs must be a positive number');
+  }
+  const max = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  if (!Number.isSafeInteger(max) || max <= 0) throw new SvcRequestError('maxResponseBytes must be a positive integer');
+  if (typeof options.throwOnServiceError !== 'boolean') throw new SvcRequestError('throwOnServiceError must be a boolean');
+  return { ...options, baseUrl: options.baseUrl.replace(/\/+$/, ''), maxResponseBytes: max };
+}
+
+/** Checks that a credential or option carries only characters every style can send (same rule as parameters). */
+function checkText(what: string, value: string, operation?: string): void {
+  try {
+    encodeString(value, what);
+  } catch (error) {
+    if (error instanceof SvcRequestError) {
+      throw new SvcRequestError(error.message, operation !== undefined ? { operation } : undefined);
+    }
+    throw error;
+  }
 }
 
 export class ClientCore {
-  constructor(readonly options: CoreOptions) {}
+  readonly options: CoreOptions;
+  /** Dynamic keys the service returned, newest last, masked in every later error. */
+  readonly #learned: string[] = [];
 
-  /** Sends one operation and returns its decoded result, or throws a typed error. Never retries. */
-  async call<R>(op: OperationBinding<R>, request: EncodedRequest, opts: CallOptions = {}): Promise<R> {
-    const { style, namespace } = this.options;
-    const fields = this.fillCredentials(op.name, request);
-    const base = `${this.options.baseUrl}${this.options.path}`;
-    const headers: Record<string, string> = { 'Content-Type': CONTENT_TYPES[style] };
-    let url = base;
-    let body: string;
-    if (style === 'httpPost') {
-      url = `${base}/${op.name}`;
-      body = encodeForm(fields);
-    } else {
-      if (style === 'soap11') headers['SOAPAction'] = soapAction(namespace, op.name);
-      body = buildSoapEnvelope(style === 'soap11' ? '1.1' : '1.2', namespace, op.name, fields);
-    }
-
-    const response = await sendRequest({
-      fetch: this.options.fetch,
-      url,
-      headers,
-      body,
-      ...(this.options.timeoutMs !== undefined ? { timeoutMs: this.options.timeoutMs } : {}),
-      ...(opts.signal ? { signal: opts.signal } : {}),
-    });
-
-    if (response.status !== 200) {
-      if (style !== 'httpPost') {
-        const fault = parseSoapFault(response.text, response.status);
-        if (fault) throw fault;
-      }
-      throw new SvcHttpError(response.status, response.text, response.contentType);
-    }
-    const result = this.decode(op, response.text);
-    this.check(op, result);
-    return result;
+  constructor(options: CoreOptions) {
+    this.options = options;
   }
 
-  private fillCredentials(operation: string, request: EncodedRequest): Array<readonly [string, string]> {
+  /**
+   * Sends one operation and returns its decoded result, or throws a typed error with every secret masked. Never
+   * retries. `accept` may let a result with a non-success code through instead of throwing SvcServiceError.
+   */
+  async call<R>(op: OperationBinding<R>, request: EncodedRequest, opts: CallOptions = {}, accept?: (result: R) => boolean): Promise<R> {
+    const sent: { signature?: string } = {};
+    let result: R | undefined;
+    try {
+      const { style, namespace } = this.options;
+      const fields = this.fillCredentials(op.name, request, sent);
+      const base = `${this.options.baseUrl}${this.options.path}`;
+      const headers: Record<string, string> = { 'Content-Type': CONTENT_TYPES[style] };
+      let url = base;
+      let body: string;
+      if (style === 'httpPost') {
+        url = `${base}/${op.name}`;
+        body = encodeForm(fields);
+      } else {
+        if (style === 'soap11') headers['SOAPAction'] = soapAction(namespace, op.name);
+        body = buildSoapEnvelope(style === 'soap11' ? '1.1' : '1.2', namespace, op.name, fields);
+      }
+
+      const response = await sendRequest({
+        fetch: this.options.fetch,
+        url,
+        headers,
+        body,
+        ...(this.options.timeoutMs !== undefined ? { timeoutMs: this.options.timeoutMs } : {}),
+        ...(this.options.maxResponseBytes !== undefined ? { maxResponseBytes: this.options.maxResponseBytes } : {}),
+        ...(opts.signal ? { signal: opts.signal } : {}),
+      });
+
+      if (response.status !== 200) {
+        if (style !== 'httpPost') {
+          const fault = parseSoapFault(response.text, response.status);
+          if (fault) throw fault;
+        }
+        // Masked before it is cut to an excerpt, so that a key straddling the cut is still found whole.
+        const head = this.redactor(sent.signature).text(response.text.slice(0, 2 * BODY_EXCERPT_LENGTH));
+        throw new SvcHttpError(response.status, head, response.contentType);
+      }
+      result = this.decode(op, response.text);
+      this.learn(op, result);
+      if (!accept?.(result)) this.check(op, result);
+      return result;
+    } catch (error) {
+      throw this.redactor(sent.signature).error(error);
+    }
+  }
+
+  /**
+   * Calls a status operation until its status is final, and returns that result. A non-success code with a status
+   * that is not final is a warning (polling goes on), except the binding's failure codes, which end the wait as a
+   * service error. Each call is signed anew; only this read is ever repeated.
+   */
+  poll<R>(what: string, op: OperationBinding<R>, request: EncodedRequest, status: PollBinding<R>, options: PollOptions = {}): Promise<R> {
+    const failed = (result: R): boolean =>
+      isServiceError(op.check, result) && status.failureCodes.includes(String((result as Record<string, unknown>)[op.check!.codeField]));
+    return pollUntil(
+      what,
+      (signal) => this.call(op, request, { signal }, (result) => !failed(result)),
+      (result) => status.finalValues.includes(String(result[status.statusField])) || failed(result),
+      options,
+    );
+  }
+
+  /** The redactor for one call: the client's secrets, the key computed for the call, and the dynamic keys seen. */
+  private redactor(signature: string | undefined): Redactor {
+    return new Redactor([...(this.options.secrets ?? []), signature, ...this.#learned]);
+  }
+
+  /** Remembers the secrets a result carries (a dynamic key), so that no later error can show them. */
+  private learn<R>(op: OperationBinding<R>, result: R): void {
+    if (op.secretFields === undefined || result === null || typeof result !== 'object') return;
+    for (const field of op.secretFields) {
+      const value = (result as Record<string, unknown>)[field];
+      if (typeof value !== 'string' || value === '' || this.#learned.includes(value)) continue;
+      this.#learned.push(value);
+      if (this.#learned.length > REMEMBERED_SECRETS) this.#learned.shift();
+    }
+  }
+
+  private fillCredentials(operation: string, request: EncodedRequest, sent: { signature?: string }): Array<readonly [string, string]> {
     const { principal } = this.options;
     const stamp = this.options.now();
     if (typeof stamp !== 'number' || !Number.isFinite(stamp)) {
-      throw new SvcRequestError(`the now option returned ${String(stamp)}, not a finite number of seconds`, { operation });
+      throw new SvcRequestError(`the now option returned ${typeof stamp === 'number' ? String(stamp) : `a ${typeof stamp}`}, not a finite number of seconds`, { operation });
     }
     const timestamp = String(Math.floor(stamp));
     const eatValue = request.eat;
     let signature: string | undefined;
+    const sign = (): string => {
+      const value: unknown = this.options.sign({ operation, principal, timestamp, eatValue, message: `${principal}${timestamp}${eatValue}` });
+      // Checked here, once, so that every style refuses the same values (the value itself is never quoted).
+      if (typeof value !== 'string' || value === '') {
+        throw new SvcRequestError(`the sign option returned ${typeof value === 'string' ? 'an empty string' : `a ${value === null ? 'null' : typeof value}`}, not a non-empty string`, { operation });
+      }
+      sent.signature = value;
+      checkText('the key returned by the sign option', value, operation);
+      return value;
+    };
     return request.params.map(([name, value]) => {
       if (typeof value === 'string') return [name, value] as const;
       switch (value.credential) {
@@ -144,7 +262,7 @@ export class ClientCore {
         case 'timestamp':
           return [name, timestamp] as const;
         case 'signature':
-          signature ??= this.options.sign({ operation, principal, timestamp, eatValue, message: `${principal}${timestamp}${eatValue}` });
+          signature ??= sign();
           return [name, signature] as const;
       }
     });
@@ -154,14 +272,17 @@ export class ClientCore {
     const { style, namespace } = this.options;
     try {
       const reader = new XmlReader(text);
+      reader.memberNamespace = namespace;
       reader.readRoot();
       if (style === 'httpPost') openPlainRoot(reader, namespace, op.httpPostRoot);
       else openSoapResult(reader, style === 'soap11' ? '1.1' : '1.2', namespace, op.name, op.resultElement);
       const result = op.decode(reader);
-      // Read to the end of the root so that a truncated or ill-nested response is not taken for a complete one.
+      // Read to the end of the document so that a truncated, ill-nested or trailing-junk response is not taken for a
+      // complete one.
       while (reader.currentDepth > 0) {
         while (reader.nextChild()) reader.skip();
       }
+      reader.readEnd();
       return result;
     } catch (error) {
       if (error instanceof SvcError) throw error;

@@ -12,21 +12,27 @@ import type { XmlReader } from './xml-reader.js';
 /** Reads one value of the current element; the reader is positioned on its start tag and left after its end. */
 export type ReadValue<T> = (r: XmlReader) => T;
 
-function rethrow(error: unknown, r: XmlReader, name: string): never {
-  const path = `${r.path()}/${name}`;
-  const reason = error instanceof Error ? error.message : String(error);
-  throw new SvcDecodeError(reason, { path, cause: error });
+/**
+ * Throws a decode error for the element at `path`. The value decoders put their own short path into their errors;
+ * only their reason is kept, so that a message names the full path once.
+ */
+function fail(error: unknown, path: string): never {
+  if (error instanceof SvcDecodeError) throw new SvcDecodeError(error.reason, { path });
+  throw new SvcDecodeError(error instanceof Error ? error.message : String(error), { path, cause: error });
+}
+
+function notNillable(r: XmlReader): never {
+  return fail(new Error('is xsi:nil but the field is not nillable'), r.path());
 }
 
 function scalar<T>(decode: (text: string, path: string) => T): ReadValue<T> {
   return (r) => {
-    const name = r.localName;
-    if (r.isNil) rethrow(new Error('is nil but the field is not nillable'), r, name);
+    if (r.isNil) notNillable(r);
     const text = r.readText();
     try {
-      return decode(text, name);
+      return decode(text, '');
     } catch (error) {
-      return rethrow(error, r, name);
+      return fail(error, r.closedPath());
     }
   };
 }
@@ -39,7 +45,7 @@ export const readDateTime: ReadValue<Date> = scalar(decodeDateTime);
 
 /** Strings are kept exactly as sent: `00123` stays a string, whitespace is not trimmed, empty is ''. */
 export const readString: ReadValue<string> = (r) => {
-  if (r.isNil) rethrow(new Error('is nil but the field is not nillable'), r, r.localName);
+  if (r.isNil) notNillable(r);
   return r.readText();
 };
 
@@ -53,32 +59,45 @@ export function skipNil(r: XmlReader): null {
 }
 
 /**
- * Reads a list container whose items may not be nil: its `itemElement` children in order, anything else skipped
- * (services add elements). An empty or self-closing container is `[]`.
+ * The next item of a list container, or false at its end. A container holds nothing but items in every ASMX schema,
+ * and real services name items differently from their schema (a brand word in the item element), so every child
+ * element in the service namespace is an item, whatever its local name. A child in another namespace cannot be
+ * read as an item, and skipping it would shorten the list silently: it is an error.
  */
-export function readList<T>(r: XmlReader, itemElement: string, readItem: ReadValue<T>): T[] {
+function nextItem(r: XmlReader): boolean {
+  if (!r.nextChild()) return false;
+  if (r.memberName === '') {
+    fail(new Error(`<${r.localName}> in namespace "${r.namespaceUri}" inside a list, which holds only items of namespace "${r.memberNamespace ?? ''}"`), r.path());
+  }
+  return true;
+}
+
+/** Reads a list container whose items may not be nil: every child element is an item. `<c/>` is `[]`. */
+export function readList<T>(r: XmlReader, readItem: ReadValue<T>): T[] {
   const items: T[] = [];
-  while (r.nextChild()) {
-    if (r.localName !== itemElement) r.skip();
-    else if (r.isNil) rethrow(new Error('a nil item is not allowed in this list'), r, itemElement);
-    else items.push(readItem(r));
+  while (nextItem(r)) {
+    if (r.isNil) fail(new Error('a nil item is not allowed in this list'), r.path());
+    items.push(readItem(r));
   }
   return items;
 }
 
 /** Like readList, for lists whose items may be nil: a nil item is `null`. */
-export function readNillableList<T>(r: XmlReader, itemElement: string, readItem: ReadValue<T>): Array<T | null> {
+export function readNillableList<T>(r: XmlReader, readItem: ReadValue<T>): Array<T | null> {
   const items: Array<T | null> = [];
-  while (r.nextChild()) {
-    if (r.localName !== itemElement) r.skip();
-    else if (r.isNil) items.push(skipNil(r));
-    else items.push(readItem(r));
-  }
+  while (nextItem(r)) items.push(r.isNil ? skipNil(r) : readItem(r));
   return items;
 }
 
-/** The error for a required element that the response left out. */
+/** The error for a required element that the response left out; call it once the parent element is consumed. */
 export function missingElement(r: XmlReader, parent: string, name: string): SvcDecodeError {
-  const path = `${r.path()}/${name}`;
-  return new SvcDecodeError(`${parent}: required element <${name}> is missing`, { path });
+  return new SvcDecodeError(`${parent}: required element <${name}> is missing`, { path: `${r.closedPath()}/${name}` });
+}
+
+/**
+ * The error for a single-valued element sent twice; call it on the second one's start tag. Keeping either copy
+ * would silently drop the other (two errorCodes of which the last says OK, say).
+ */
+export function duplicateElement(r: XmlReader, parent: string): SvcDecodeError {
+  return new SvcDecodeError(`${parent}: <${r.localName}> appears more than once, but holds a single value`, { path: r.path() });
 }

@@ -3,12 +3,19 @@
 /**
  * Response framing: finding the result inside a SOAP envelope or at the root of an HTTP POST response, and turning
  * SOAP faults into {@link SvcSoapFault}.
+ *
+ * Faults are recognised and read by one set of functions whatever the HTTP status, so that the same body gives the
+ * same answer on 200 and on 500: a fault is a SOAP 1.1 or 1.2 Envelope whose Body starts with a Fault of that same
+ * envelope namespace, read by the rules of the version it came in (a service answers a request of the other version
+ * with a fault of its own), in a well-formed document with nothing after the root.
  */
-import { XMLParser } from 'fast-xml-parser';
-import { SvcSoapFault } from './errors.js';
+import { SvcDecodeError, SvcSoapFault } from './errors.js';
 import { decodeCharData, trimXmlSpace as collapse } from './xml-chars.js';
 import { XmlReader } from './xml-reader.js';
 import { soapNamespace, type SoapVersion } from './xml-writer.js';
+
+const SOAP11 = soapNamespace('1.1');
+const SOAP12 = soapNamespace('1.2');
 
 /**
  * The current local name read through a call: TypeScript keeps a comparison's narrowing of `reader.localName` across
@@ -25,10 +32,14 @@ function describe(reader: XmlReader): string {
 
 /**
  * Positions `reader` on the result element of a SOAP response: checks the Envelope's version, skips any Header,
- * enters Body, throws the {@link SvcSoapFault} when Body holds a Fault, checks `<operation>Response` in `namespace`
- * and stops on its `resultElement` child (other children before it are skipped).
- * Throws {@link SvcDecodeError} for anything else, including a response without the result element (ASMX leaves it
- * out when the result is null).
+ * enters Body, checks `<operation>Response` in `namespace` and stops on its `resultElement` child (other children
+ * before it are skipped).
+ *
+ * A Fault first in Body is thrown as {@link SvcSoapFault} even in an envelope of the other SOAP version, because that
+ * is how a service reports the mismatch itself; the fault is read to the end of the document first, so that a fault
+ * followed by junk is refused here as it is by {@link parseSoapFault}. Anything else throws {@link SvcDecodeError},
+ * including a non-fault envelope of the other version and a response without the result element (ASMX leaves it out
+ * when the result is null).
  * @param reader - a fresh reader over the response text
  * @param version - the SOAP version the request used
  * @param namespace - the service namespace
@@ -46,28 +57,10 @@ export function openSoapResult(
 ): void {
   reader.readRoot();
   const envNs = soapNamespace(version);
-  if (nameOf(reader) !== 'Envelope' || reader.namespaceUri !== envNs) {
-    const other: SoapVersion = version === '1.1' ? '1.2' : '1.1';
-    if (nameOf(reader) === 'Envelope' && reader.namespaceUri === soapNamespace(other)) {
-      reader.error(`a SOAP ${other} envelope was received where SOAP ${version} was expected`);
-    }
-    reader.error(`expected a SOAP ${version} Envelope, found ${describe(reader)}`);
-  }
-  for (;;) {
-    if (!reader.nextChild()) reader.error('SOAP Envelope without a Body');
-    const name = reader.namespaceUri === envNs ? nameOf(reader) : '';
-    if (name === 'Header') {
-      reader.skip();
-    } else if (name === 'Body') {
-      break;
-    } else {
-      reader.error(`unexpected ${describe(reader)} in the SOAP Envelope`);
-    }
-  }
-  if (!reader.nextChild()) reader.error('empty SOAP Body');
-  if (nameOf(reader) === 'Fault' && reader.namespaceUri === envNs) {
-    throw readFault(reader, version, status);
-  }
+  if (nameOf(reader) !== 'Envelope' || reader.namespaceUri !== envNs) refuseEnvelope(reader, version, status);
+  const problem = openBody(reader, envNs);
+  if (problem !== undefined) reader.error(problem);
+  if (isFault(reader, envNs)) throw readFaultDocument(reader, version, status);
   const responseElement = `${operation}Response`;
   if (nameOf(reader) !== responseElement || reader.namespaceUri !== namespace) {
     reader.error(`expected <${responseElement}> in namespace ${namespace}, found ${describe(reader)}`);
@@ -77,6 +70,18 @@ export function openSoapResult(
     reader.skip();
   }
   reader.error(`no result: <${responseElement}> holds no <${resultElement}> (the service returned a null result)`);
+}
+
+/**
+ * The root is not an Envelope of the requested version. Kept out of {@link openSoapResult} so that the common path
+ * stays small; a fault of the other version is still the service's answer and is thrown as such.
+ */
+function refuseEnvelope(reader: XmlReader, version: SoapVersion, status: number): never {
+  const got = envelopeVersion(reader);
+  if (got === undefined) reader.error(`expected a SOAP ${version} Envelope, found ${describe(reader)}`);
+  const envNs = reader.namespaceUri;
+  if (openBody(reader, envNs) === undefined && isFault(reader, envNs)) throw readFaultDocument(reader, got, status);
+  return reader.error(`a SOAP ${got} envelope was received where SOAP ${version} was expected`);
 }
 
 /**
@@ -93,164 +98,200 @@ export function openPlainRoot(reader: XmlReader, namespace: string, root: string
   }
 }
 
-/** Reads the Fault the reader is positioned on. */
-function readFault(reader: XmlReader, version: SoapVersion, status: number): SvcSoapFault {
-  let code = '';
-  let subcode: string | undefined;
-  let reason: string | undefined;
-  let detail: string | undefined;
-  while (reader.nextChild()) {
-    switch (version === '1.1' ? reader.localName : `1.2:${reader.localName}`) {
-      case 'faultcode':
-        code = collapse(reader.readText());
-        break;
-      case 'faultstring':
-        reason = reader.readText();
-        break;
-      case 'detail':
-      case '1.2:Detail':
-        detail = detailFromMarkup(reader.readInnerXml());
-        break;
-      case '1.2:Code':
-        while (reader.nextChild()) {
-          const name = nameOf(reader);
-          if (name === 'Value') {
-            code = collapse(reader.readText());
-          } else if (name === 'Subcode' && subcode === undefined) {
-            while (reader.nextChild()) {
-              if (reader.localName === 'Value') subcode = collapse(reader.readText());
-              else reader.skip();
-            }
-          } else {
-            reader.skip();
-          }
-        }
-        break;
-      case '1.2:Reason':
-        while (reader.nextChild()) {
-          if (reader.localName === 'Text' && reason === undefined) reason = reader.readText();
-          else reader.skip();
-        }
-        break;
-      default:
-        reader.skip();
-    }
-  }
-  return new SvcSoapFault(code, reason ?? '', detail, status, subcode);
-}
-
 /**
- * The `detail` of a fault from the markup inside its element: undefined when blank, the decoded text when it is
- * plain text, otherwise the inner XML as sent (trimmed), since structured details have no single text form.
- */
-export function detailFromMarkup(inner: string): string | undefined {
-  const trimmed = collapse(inner);
-  if (trimmed === '') return undefined;
-  if (trimmed.includes('<')) return trimmed;
-  try {
-    return decodeCharData(trimmed, 0, trimmed.length, false, (message) => {
-      throw new Error(message);
-    });
-  } catch {
-    return trimmed;
-  }
-}
-
-// ---- faults of non-200 responses, through fast-xml-parser ---------------------------------------------------------
-
-/**
- * Entity decoder handed to fast-xml-parser: the predefined entities and character references only (its own decoder
- * ignores character references unless HTML entities are switched on, which would also bring in the HTML names).
- */
-const xmlOnlyEntities = {
-  setExternalEntities(): void {},
-  addInputEntities(): void {},
-  reset(): void {},
-  setXmlVersion(): void {},
-  decode(text: string): string {
-    return decodeCharData(text, 0, text.length, false, (message) => {
-      throw new Error(message);
-    });
-  },
-};
-
-let faultParser: XMLParser | undefined;
-
-function getFaultParser(): XMLParser {
-  faultParser ??= new XMLParser({
-    ignoreAttributes: false,
-    removeNSPrefix: true,
-    parseTagValue: false,
-    parseAttributeValue: false,
-    trimValues: false,
-    processEntities: true,
-    htmlEntities: false,
-    entityDecoder: xmlOnlyEntities,
-    ignoreDeclaration: true,
-    ignorePiTags: true,
-    // Detail content is kept as raw markup: it may be structured, and only the fault parts need decoding.
-    stopNodes: ['*.detail', '*.Detail'],
-  });
-  return faultParser;
-}
-
-type Node = string | number | boolean | null | undefined | { [key: string]: unknown } | unknown[];
-
-function child(node: unknown, name: string): unknown {
-  const first = Array.isArray(node) ? (node as unknown[])[0] : node;
-  if (first === null || typeof first !== 'object') return undefined;
-  const value = (first as Record<string, unknown>)[name];
-  return Array.isArray(value) ? (value as unknown[])[0] : value;
-}
-
-function textOf(node: unknown): string | undefined {
-  const n = node as Node;
-  if (n === undefined || n === null) return undefined;
-  if (typeof n === 'string') return n;
-  if (typeof n === 'number' || typeof n === 'boolean') return String(n);
-  if (Array.isArray(n)) return textOf(n[0]);
-  const text = n['#text'];
-  return typeof text === 'string' ? text : text === undefined ? '' : String(text);
-}
-
-/**
- * Reads a SOAP 1.1 or 1.2 fault from a non-200 response body, or returns undefined when the body is not one
- * (not XML, HTML, plain text, a DOCTYPE, an envelope without a Fault...).
+ * Reads a SOAP 1.1 or 1.2 fault from a non-200 response body, or returns undefined when the body is not one, so that
+ * the caller reports the HTTP error instead: not XML, HTML, plain text, a DOCTYPE (never processed), an envelope in
+ * no or a foreign namespace, a Body not starting with a Fault of the envelope's namespace, malformed or truncated
+ * markup, or anything but comments and processing instructions after the root.
  * @param xml - the response body
  * @param status - the HTTP status, recorded on the fault
  */
 export function parseSoapFault(xml: string, status: number): SvcSoapFault | undefined {
-  // No DTD processing of any kind: refused before the parser could see one.
-  if (/<!DOCTYPE/i.test(xml)) return undefined;
+  // Error pages are often large HTML: no element named Fault means no fault, without reading them.
   if (!xml.includes('Fault')) return undefined;
-  let doc: unknown;
   try {
-    // fast-xml-parser tolerates mismatched tags; one pass of the reader checks that the markup is well nested first.
     const reader = new XmlReader(xml);
     reader.readRoot();
+    const version = envelopeVersion(reader);
+    if (version === undefined) return undefined;
+    const envNs = reader.namespaceUri;
+    if (openBody(reader, envNs) !== undefined || !isFault(reader, envNs)) return undefined;
+    return readFaultDocument(reader, version, status);
+  } catch (error) {
+    // Malformed markup means "not a fault"; anything else is a bug here and must not pass for an HTTP error.
+    if (error instanceof SvcDecodeError) return undefined;
+    throw error;
+  }
+}
+
+/** Version of the SOAP Envelope the reader is on (the root start tag), or undefined when it is no SOAP Envelope. */
+function envelopeVersion(reader: XmlReader): SoapVersion | undefined {
+  if (nameOf(reader) !== 'Envelope') return undefined;
+  const ns = reader.namespaceUri;
+  return ns === SOAP11 ? '1.1' : ns === SOAP12 ? '1.2' : undefined;
+}
+
+/**
+ * Moves from the Envelope start tag onto the first element inside Body, skipping Headers. Returns what is wrong
+ * instead of throwing, because for {@link parseSoapFault} a wrong envelope is an answer (undefined), not an error.
+ */
+function openBody(reader: XmlReader, envNs: string): string | undefined {
+  for (;;) {
+    if (!reader.nextChild()) return 'SOAP Envelope without a Body';
+    const name = reader.namespaceUri === envNs ? nameOf(reader) : '';
+    if (name === 'Body') break;
+    if (name !== 'Header') return `unexpected ${describe(reader)} in the SOAP Envelope`;
     reader.skip();
-    doc = getFaultParser().parse(xml);
-  } catch {
-    return undefined;
   }
-  const fault = child(child(child(doc, 'Envelope'), 'Body'), 'Fault');
-  if (fault === undefined || fault === null || typeof fault !== 'object') return undefined;
-  if (child(fault, 'Code') !== undefined || child(fault, 'Reason') !== undefined) {
-    const code = child(fault, 'Code');
-    const subcode = child(code, 'Subcode');
-    const subValue = textOf(child(subcode, 'Value'));
-    return new SvcSoapFault(
-      collapse(textOf(child(code, 'Value')) ?? ''),
-      textOf(child(child(fault, 'Reason'), 'Text')) ?? '',
-      detailFromMarkup(textOf(child(fault, 'Detail')) ?? ''),
-      status,
-      subValue === undefined ? undefined : collapse(subValue),
-    );
+  return reader.nextChild() ? undefined : 'empty SOAP Body';
+}
+
+function isFault(reader: XmlReader, envNs: string): boolean {
+  return nameOf(reader) === 'Fault' && reader.namespaceUri === envNs;
+}
+
+/**
+ * Reads the Fault the reader is on, then the rest of the document: a fault is only believed when the whole response
+ * is well-formed, so truncated or trailing content turns it into a {@link SvcDecodeError}.
+ */
+function readFaultDocument(reader: XmlReader, version: SoapVersion, status: number): SvcSoapFault {
+  const fault = version === '1.1' ? readFault11(reader, status) : readFault12(reader, status);
+  while (reader.currentDepth > 0) {
+    while (reader.nextChild()) reader.skip();
   }
-  return new SvcSoapFault(
-    collapse(textOf(child(fault, 'faultcode')) ?? ''),
-    textOf(child(fault, 'faultstring')) ?? '',
-    detailFromMarkup(textOf(child(fault, 'detail')) ?? ''),
-    status,
-  );
+  reader.readEnd();
+  return fault;
+}
+
+/** SOAP 1.1 fault parts are unqualified elements; the first of each counts. */
+function readFault11(reader: XmlReader, status: number): SvcSoapFault {
+  let code: string | undefined;
+  let reason: string | undefined;
+  let detail: string | undefined;
+  let detailSeen = false;
+  while (reader.nextChild()) {
+    const name = reader.namespaceUri === '' ? nameOf(reader) : '';
+    if (name === 'faultcode' && code === undefined) {
+      code = collapse(reader.readText());
+    } else if (name === 'faultstring' && reason === undefined) {
+      reason = reader.readText();
+    } else if (name === 'detail' && !detailSeen) {
+      detailSeen = true;
+      detail = readDetail(reader);
+    } else {
+      reader.skip();
+    }
+  }
+  return new SvcSoapFault(code ?? '', reason ?? '', detail, status);
+}
+
+/** SOAP 1.2 fault parts are in the envelope namespace; the first of each counts, deeper Subcodes are not kept. */
+function readFault12(reader: XmlReader, status: number): SvcSoapFault {
+  let code: string | undefined;
+  let subcode: string | undefined;
+  let reason: string | undefined;
+  let detail: string | undefined;
+  let codeSeen = false;
+  let reasonSeen = false;
+  let detailSeen = false;
+  while (reader.nextChild()) {
+    const name = reader.namespaceUri === SOAP12 ? nameOf(reader) : '';
+    if (name === 'Code' && !codeSeen) {
+      codeSeen = true;
+      while (reader.nextChild()) {
+        const part = reader.namespaceUri === SOAP12 ? nameOf(reader) : '';
+        if (part === 'Value' && code === undefined) {
+          code = collapse(reader.readText());
+        } else if (part === 'Subcode' && subcode === undefined) {
+          while (reader.nextChild()) {
+            if (subcode === undefined && reader.namespaceUri === SOAP12 && nameOf(reader) === 'Value') {
+              subcode = collapse(reader.readText());
+            } else {
+              reader.skip();
+            }
+          }
+        } else {
+          reader.skip();
+        }
+      }
+    } else if (name === 'Reason' && !reasonSeen) {
+      reasonSeen = true;
+      while (reader.nextChild()) {
+        if (reason === undefined && reader.namespaceUri === SOAP12 && nameOf(reader) === 'Text') reason = reader.readText();
+        else reader.skip();
+      }
+    } else if (name === 'Detail' && !detailSeen) {
+      detailSeen = true;
+      detail = readDetail(reader);
+    } else {
+      reader.skip();
+    }
+  }
+  return new SvcSoapFault(code ?? '', reason ?? '', detail, status, subcode);
+}
+
+function readDetail(reader: XmlReader): string | undefined {
+  // The reader has checked the nesting of the detail while taking it; references are checked as it is decoded.
+  return detailOf(reader.readInnerXml(), (message) => reader.error(`${message} in the fault detail`));
+}
+
+/**
+ * The `detail` of a fault from the markup inside its element, as {@link SvcSoapFault.detail} defines it: undefined
+ * when blank; the decoded text when it holds no element (a detail sent as CDATA or with references is still just
+ * text); otherwise the inner XML as sent, trimmed, since structured details have no single text form.
+ * Throws {@link SvcDecodeError} for a reference XML does not define in a text detail.
+ * @param inner - the markup between the detail's start and end tags, well nested
+ */
+export function detailFromMarkup(inner: string): string | undefined {
+  return detailOf(inner, (message) => {
+    throw new SvcDecodeError(`${message} in the fault detail`);
+  });
+}
+
+function detailOf(inner: string, fail: (message: string) => never): string | undefined {
+  const text = textOfMarkup(inner, fail);
+  const detail = collapse(text ?? inner);
+  return detail === '' ? undefined : detail;
+}
+
+/**
+ * The character data of `inner` (references decoded, CDATA content kept, comments and processing instructions
+ * dropped), or undefined as soon as an element shows up. Element detection comes first: a structured detail is kept
+ * as sent, so its text is never decoded.
+ */
+function textOfMarkup(inner: string, fail: (message: string) => never): string | undefined {
+  const unterminated = (what: string): never => fail(`unterminated ${what}`);
+  let lt = inner.indexOf('<');
+  for (let p = 0; lt >= 0; lt = inner.indexOf('<', p)) {
+    if (inner.startsWith('<![CDATA[', lt)) {
+      p = inner.indexOf(']]>', lt + 9) + 3;
+      if (p < 3) unterminated('CDATA section');
+    } else if (inner.startsWith('<!--', lt)) {
+      p = inner.indexOf('-->', lt + 4) + 3;
+      if (p < 3) unterminated('comment');
+    } else if (inner.startsWith('<?', lt)) {
+      p = inner.indexOf('?>', lt + 2) + 2;
+      if (p < 2) unterminated('processing instruction');
+    } else {
+      return undefined;
+    }
+  }
+  let out = '';
+  let p = 0;
+  for (;;) {
+    lt = inner.indexOf('<', p);
+    const end = lt < 0 ? inner.length : lt;
+    if (end > p) out += decodeCharData(inner, p, end, false, fail);
+    if (lt < 0) return out;
+    if (inner.startsWith('<![CDATA[', lt)) {
+      const close = inner.indexOf(']]>', lt + 9);
+      // CDATA is not decoded, but its line ends are normalised like all other text.
+      out += inner.slice(lt + 9, close).replace(/\r\n?/g, '\n');
+      p = close + 3;
+    } else if (inner.startsWith('<!--', lt)) {
+      p = inner.indexOf('-->', lt + 4) + 3;
+    } else {
+      p = inner.indexOf('?>', lt + 2) + 2;
+    }
+  }
 }

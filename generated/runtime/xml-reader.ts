@@ -157,9 +157,24 @@ export class XmlReader {
     this.xml = xml;
   }
 
+  /**
+   * The namespace of the elements that generated decoders read as fields and items (the service namespace), or
+   * undefined to match fields by local name alone.
+   */
+  memberNamespace: string | undefined = undefined;
+
   /** Local name of the current start tag. */
   get localName(): string {
     return this.cur.localName;
+  }
+
+  /**
+   * Local name of the current start tag when it is in {@link memberNamespace}, else `''`: an element of another
+   * namespace is never taken for a field of the same local name.
+   */
+  get memberName(): string {
+    const ns = this.memberNamespace;
+    return ns === undefined || this.curNamespace === ns ? this.cur.localName : '';
   }
 
   /** Namespace URI of the current start tag, resolved from the in-scope declarations; `''` for no namespace. */
@@ -247,15 +262,17 @@ export class XmlReader {
     const xml = this.xml;
     let p = this.pos;
     for (;;) {
-      // Compact documents put the next tag right here; a native call is only worth it to cross whitespace or text.
+      // Compact documents put the next tag right here; a native call is only worth it to cross whitespace.
       const lt = xml.charCodeAt(p) === LT ? p : xml.indexOf('<', p);
       if (lt < 0) this.failEof();
+      if (lt > p) this.requireSpace(p, lt);
       const c = xml.charCodeAt(lt + 1);
       if (c === SLASH) {
         this.consumeEndTag(lt);
         return false;
       }
       if (c === BANG) {
+        if (xml.startsWith('<![CDATA[', lt)) this.requireBlankCData(lt);
         p = this.skipDeclaration(lt);
       } else if (c === QUESTION) {
         p = this.skipProcessingInstruction(lt);
@@ -263,6 +280,27 @@ export class XmlReader {
         this.openElement(lt);
         return true;
       }
+    }
+  }
+
+  /**
+   * Checks that nothing but whitespace, comments and processing instructions follows the root element, which must
+   * have been consumed. A second root element or stray text makes the document not well-formed.
+   */
+  readEnd(): void {
+    if (!this.started || this.depth !== 0) throw new Error('XmlReader.readEnd() called before the root element was consumed');
+    const xml = this.xml;
+    const len = xml.length;
+    let p = this.pos;
+    for (;;) {
+      while (p < len && isSpace(xml.charCodeAt(p))) p++;
+      if (p >= len) return;
+      const c = xml.charCodeAt(p + 1);
+      if (xml.charCodeAt(p) !== LT) this.fail('content after the root element', p);
+      // Comments pass; the declaration skipper refuses a CDATA section here, a DOCTYPE and other declarations.
+      if (c === QUESTION) p = this.skipProcessingInstruction(p);
+      else if (c === BANG) p = this.skipDeclaration(p);
+      else this.fail('a second root element after the root element', p);
     }
   }
 
@@ -373,6 +411,19 @@ export class XmlReader {
       out += (i > 0 ? '/' : '') + this.open[i]!.localName + (n > 1 ? `[${n}]` : '');
     }
     return out;
+  }
+
+  /**
+   * The path of the element consumed last by `readText()`, `skip()` or `readInnerXml()` (the current path plus that
+   * element, with its `[n]`), for error messages about a value after it was read.
+   */
+  closedPath(): string {
+    const d = this.depth;
+    const name = this.open[d];
+    if (name === undefined || name === NO_NAME) return this.path();
+    const n = this.runIndex[d]!;
+    const parent = this.path();
+    return `${parent === '' ? '' : `${parent}/`}${name.localName}${n > 1 ? `[${n}]` : ''}`;
   }
 
   /** Throws a {@link SvcDecodeError} for `message`, adding the current element path. */
@@ -718,6 +769,33 @@ export class XmlReader {
         return this.fail(`element <${this.cur.localName}> has child elements where text was expected`, lt);
       }
     }
+  }
+
+  /**
+   * The children of an element read with nextChild() are elements only: text between them (as in
+   * `<Result>true</Result>` where a record is expected) is an error, not something to skip.
+   */
+  private requireSpace(from: number, to: number): void {
+    const xml = this.xml;
+    for (let i = from; i < to; i++) {
+      if (!isSpace(xml.charCodeAt(i))) this.failText(i, to);
+    }
+  }
+
+  /** A CDATA section between child elements must be blank, like any other text there. */
+  private requireBlankCData(lt: number): void {
+    const end = this.xml.indexOf(']]>', lt + 9);
+    if (end < 0) this.fail('unterminated CDATA section', lt);
+    const xml = this.xml;
+    for (let i = lt + 9; i < end; i++) {
+      if (!isSpace(xml.charCodeAt(i))) this.failText(i, end);
+    }
+  }
+
+  private failText(at: number, end: number): never {
+    const text = this.xml.slice(at, Math.min(end, at + 40)).trim();
+    const name = this.depth > 0 ? this.open[this.depth - 1]!.localName : '';
+    return this.fail(`element <${name}> holds text ${JSON.stringify(text)} where only child elements are expected`, at);
   }
 
   /** Skips `<!--...-->` or `<![CDATA[...]]>` at `lt`; refuses DOCTYPE and other declarations. */

@@ -50,6 +50,8 @@ export interface FieldModel {
   readonly nillable: boolean;
   /** The element may be absent and decodes to undefined. */
   readonly optional: boolean;
+  /** Holds a secret: redacted from error texts, hidden from JSON.stringify and util.inspect of errors. */
+  readonly secret: boolean;
   readonly decision: Decision | undefined;
 }
 
@@ -133,6 +135,9 @@ export interface PollModel {
   readonly idParameter: ParameterModel;
   readonly statusField: FieldModel;
   readonly finalValues: readonly string[];
+  /** Codes that end the wait as a service error while the status is not final; other codes are warnings. */
+  readonly failureCodes: readonly string[];
+  readonly decision: Decision | undefined;
   readonly doc: string;
 }
 
@@ -150,6 +155,14 @@ export interface AuthModel {
   readonly decision: Decision | undefined;
 }
 
+/** The npm package the generated SDK is published as. */
+export interface PackageModel {
+  readonly name: string;
+  readonly version: string;
+  readonly description: string;
+  readonly license: string;
+}
+
 export interface ServiceModel {
   readonly kind: 'service';
   /** The spec file, relative to the working directory it was loaded from, with / separators. */
@@ -160,6 +173,7 @@ export interface ServiceModel {
   readonly path: string;
   readonly namespace: { readonly uri: string; readonly decision: Decision | undefined };
   readonly clientName: string;
+  readonly package: PackageModel;
   readonly doc: string;
   readonly serviceErrors: ServiceErrorsModel | undefined;
   readonly auth: AuthModel | undefined;

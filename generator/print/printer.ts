@@ -74,6 +74,23 @@ export class Printer {
     return { path, content: `${out}\n` };
   }
 
+  /**
+   * A JSON file, 2-space indented, keys in the order `value` gives them. Strict JSON (package.json) has no comment
+   * syntax, so it carries no header; `comments` is for JSON-with-comments formats such as tsconfig.json.
+   */
+  json(path: string, value: unknown, options: { comments?: boolean } = {}): GeneratedFile {
+    const body = JSON.stringify(value, null, 2);
+    return { path, content: options.comments ? `${this.tsHeader()}\n${body}\n` : `${body}\n` };
+  }
+
+  /** A file whose comments start with `#`, such as .npmrc: the header as `#` lines. */
+  hashCommented(path: string, content: string): GeneratedFile {
+    const header = this.headerLines()
+      .map((l) => `# ${l}`)
+      .join('\n');
+    return { path, content: `${header}\n${content.replace(/\r\n/g, '\n').trimEnd()}\n` };
+  }
+
   private tsHeader(): string {
     return this.headerLines()
       .map((l) => `// ${l}`)

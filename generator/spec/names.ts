@@ -12,3 +12,17 @@ export function methodName(name: string): string {
   const keep = /[a-z]/.test(next) ? lead.length - 1 : lead.length;
   return name.slice(0, keep).toLowerCase() + name.slice(keep);
 }
+
+/**
+ * kebab-case of a service name, for npm package names (which must be lower case). Acronyms stay one word:
+ * `WeatherService` -> `weather-service`, `HTTPGateway` -> `http-gateway`, `Orders_V2` -> `orders-v2`.
+ */
+export function kebabCase(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
+    .replace(/_+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
+}

@@ -10,6 +10,7 @@ import type {
   FieldModel,
   HttpPostRootModel,
   OperationModel,
+  PackageModel,
   ParameterModel,
   PollModel,
   PrimitiveName,
@@ -22,7 +23,7 @@ import type {
 } from '../model/types.js';
 import type { SpecIssue } from './errors.js';
 import type { SpecPath } from './locate.js';
-import { methodName } from './names.js';
+import { kebabCase, methodName } from './names.js';
 import type { RawField, RawSpec, RawTypeRef } from './schema.js';
 
 type At = (path: SpecPath, message: string, key?: boolean) => SpecIssue;
@@ -149,6 +150,7 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
         doc: f.doc,
         nillable: f.nillable ?? reference,
         optional: f.optional ?? reference,
+        secret: f.secret ?? false,
         decision: decision(f.decision, [...path, 'decision']),
       });
     });
@@ -266,8 +268,33 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
         if (!values.includes(v)) report([...path, 'finalValues', j], `"${v}" is not a value of enum ${statusField.type.kind === 'enum' ? statusField.type.enum.name : ''}`);
       });
     }
+    const failureCodes = poll.failureCodes ?? [];
+    const status = op.result.status;
+    if (failureCodes.length > 0 && !status) {
+      report([...path, 'failureCodes'], `${op.result.name} has no error code field, so failureCodes cannot apply`);
+    } else if (status?.codeKind === 'enum' && status.codeField.type.kind === 'enum') {
+      const codes = status.codeField.type.enum;
+      failureCodes.forEach((c, j) => {
+        if (!codes.values.includes(c)) report([...path, 'failureCodes', j], `"${c}" is not a value of enum ${codes.name}${suggest(c, codes.values)}`);
+      });
+    } else if (status?.codeKind === 'int') {
+      failureCodes.forEach((c, j) => {
+        if (!/^-?\d+$/.test(c)) report([...path, 'failureCodes', j], `"${c}" is not an integer, but ${op.result.name} reports int error codes`);
+      });
+    }
+    const pollDecision = decision(poll.decision, [...path, 'decision']);
     if (idParameter && statusField) {
-      polls.push({ kind: 'poll', method: poll.method, operation: op, idParameter, statusField, finalValues: poll.finalValues, doc: poll.doc });
+      polls.push({
+        kind: 'poll',
+        method: poll.method,
+        operation: op,
+        idParameter,
+        statusField,
+        finalValues: poll.finalValues,
+        failureCodes,
+        decision: pollDecision,
+        doc: poll.doc,
+      });
     }
   });
 
@@ -280,6 +307,7 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
     path: raw.service.path,
     namespace: { uri: raw.service.namespace.uri, decision: decision(raw.service.namespace.decision, ['service', 'namespace', 'decision']) },
     clientName: raw.service.client,
+    package: packageOf(raw.service),
     doc: raw.service.doc,
     serviceErrors,
     auth: raw.auth
@@ -294,6 +322,17 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
     polls,
   };
   return { model, issues };
+}
+
+/** The npm package of the SDK: as the spec gives it, or defaults that let a spec without `package` generate. */
+function packageOf(service: RawSpec['service']): PackageModel {
+  const p = service.package;
+  return {
+    name: p?.name ?? `${kebabCase(service.name)}-client`,
+    version: p?.version ?? '0.0.0',
+    description: p?.description ?? `TypeScript client for ${service.title} ${service.version}`,
+    license: p?.license ?? 'UNLICENSED',
+  };
 }
 
 function resolveServiceErrors(

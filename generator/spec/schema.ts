@@ -52,6 +52,10 @@ const field = z
       .boolean()
       .optional()
       .describe('May be absent (decoded as undefined). Defaults to true for strings, records and lists.'),
+    secret: z
+      .boolean()
+      .optional()
+      .describe('Holds a secret (a key): kept out of error texts, JSON.stringify and util.inspect of errors.'),
     decision: decisionRef.optional(),
   })
   .strict();
@@ -163,6 +167,13 @@ const poll = z
     idParameter: identifier.describe('The parameter of that operation that names what is polled; the method takes it first.'),
     statusField: identifier.describe('The result field holding the status.'),
     finalValues: z.array(z.string().min(1)).min(1).describe('Status values at which polling stops.'),
+    failureCodes: z
+      .array(z.string().min(1))
+      .optional()
+      .describe(
+        'Error codes that end the wait with a service error while the status is not final (the request cannot progress). Any other non-success code with a status that is not final is a warning: polling goes on.',
+      ),
+    decision: decisionRef.optional(),
     doc,
   })
   .strict();
@@ -172,6 +183,35 @@ const decision = z
     id: decisionRef,
     title: z.string().min(1),
     note: z.string().min(1).describe('What was decided and why.'),
+  })
+  .strict();
+
+// Stricter than npm (which also accepts a leading - or ~): a name that starts with a letter or digit, lower case.
+const NPM_NAME = /^(?:@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/;
+// Semantic Versioning 2.0.0: numbers without leading zeros; pre-release identifiers that are all digits likewise.
+const SEMVER_NUMBER = '(?:0|[1-9][0-9]*)';
+const SEMVER_PRE = `(?:${SEMVER_NUMBER}|[0-9]*[A-Za-z-][0-9A-Za-z-]*)`;
+const SEMVER = new RegExp(
+  `^${SEMVER_NUMBER}\\.${SEMVER_NUMBER}\\.${SEMVER_NUMBER}(?:-${SEMVER_PRE}(?:\\.${SEMVER_PRE})*)?(?:\\+[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*)?$`,
+);
+
+const packageInfo = z
+  .object({
+    name: z
+      .string()
+      .max(214, 'an npm package name of at most 214 characters')
+      .regex(NPM_NAME, 'an npm package name: lower-case letters, digits, -, ., _ and ~, optionally scoped as @scope/name')
+      .describe('The npm package name of the generated SDK, e.g. my-service-client or @acme/my-service-client.'),
+    version: z
+      .string()
+      .regex(SEMVER, 'a semantic version such as 1.2.3 or 2.0.0-beta.1')
+      .describe('The package version (semver); bump it with each published change of the spec or the generator.'),
+    description: z.string().min(1).optional().describe('The package description. Defaults to one made of the service title and version.'),
+    license: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('An SPDX license expression, or UNLICENSED (the default) for a package not licensed to others.'),
   })
   .strict();
 
@@ -187,6 +227,11 @@ export const specSchema = z
         path: z.string().regex(/^\/\S*$/, 'an absolute path such as /v5/Service.asmx'),
         namespace: z.object({ uri: z.string().min(1), decision: decisionRef.optional() }).strict(),
         client: identifier.describe('The name of the generated client class.'),
+        package: packageInfo
+          .optional()
+          .describe(
+            'How the generated SDK is published as an npm package. Without it: the service name in kebab-case plus -client, version 0.0.0.',
+          ),
         doc,
       })
       .strict(),

@@ -19,6 +19,11 @@ export interface Target {
   readonly dir: string;
   readonly files: readonly GeneratedFile[];
   readonly prune: boolean;
+  /**
+   * Folders of `dir` (relative, e.g. `dist`) that pruning never enters: building or installing the output puts
+   * files there (tsc even copies the generated headers into dist/), and they are not the generator's to delete.
+   */
+  readonly ignore?: readonly string[];
 }
 
 export function planChanges(targets: readonly Target[], cwd: string): FileChange[] {
@@ -33,7 +38,8 @@ export function planChanges(targets: readonly Target[], cwd: string): FileChange
       changes.push({ kind: before === undefined ? 'add' : 'modify', path: show(abs, cwd), before, after: file.content });
     }
     if (!target.prune) continue;
-    for (const abs of listFiles(target.dir)) {
+    const ignored = (target.ignore ?? []).map((d) => join(target.dir, d));
+    for (const abs of listFiles(target.dir, ignored)) {
       if (wanted.has(abs)) continue;
       const before = readIfExists(abs);
       if (before?.includes(GENERATED_MARKER)) changes.push({ kind: 'delete', path: show(abs, cwd), before, after: undefined });
@@ -63,14 +69,15 @@ function readIfExists(path: string): string | undefined {
   }
 }
 
-function listFiles(dir: string): string[] {
+function listFiles(dir: string, ignored: readonly string[]): string[] {
+  if (ignored.includes(dir)) return [];
   let entries;
   try {
     entries = readdirSync(dir, { withFileTypes: true });
   } catch {
     return [];
   }
-  return entries.flatMap((e) => (e.isDirectory() ? listFiles(join(dir, e.name)) : e.isFile() ? [join(dir, e.name)] : []));
+  return entries.flatMap((e) => (e.isDirectory() ? listFiles(join(dir, e.name), ignored) : e.isFile() ? [join(dir, e.name)] : []));
 }
 
 function show(abs: string, cwd: string): string {

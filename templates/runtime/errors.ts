@@ -37,8 +37,11 @@ export class SvcServiceError<R = unknown> extends SvcError {
   readonly codeName: string | undefined;
   /** The errorMessage the service sent, if any. */
   readonly serviceMessage: string | undefined;
-  /** The whole decoded result. */
-  readonly result: R;
+  /**
+   * The whole decoded result. Not enumerable: it is the service's data and may hold secrets (a dynamic key) or an
+   * echo of the request, so JSON.stringify and util.inspect of the error leave it out; read it as `error.result`.
+   */
+  declare readonly result: R;
 
   /**
    * @param operation - operation name, e.g. `GetOrders`
@@ -56,7 +59,7 @@ export class SvcServiceError<R = unknown> extends SvcError {
     this.code = code;
     this.codeName = codeName;
     this.serviceMessage = serviceMessage;
-    this.result = result;
+    Object.defineProperty(this, 'result', { value: result, enumerable: false, writable: false, configurable: true });
   }
 }
 
@@ -110,8 +113,37 @@ export class SvcHttpError extends SvcError {
     super(`HTTP ${status}${contentType ? ` (${contentType})` : ''} from the service`);
     this.name = 'SvcHttpError';
     this.status = status;
-    this.bodyExcerpt = body.slice(0, BODY_EXCERPT_LENGTH);
+    this.bodyExcerpt = excerpt(body, BODY_EXCERPT_LENGTH);
     this.contentType = contentType;
+  }
+}
+
+/** The first `length` UTF-16 units of `text`, never ending in the first half of a surrogate pair. */
+export function excerpt(text: string, length: number): string {
+  if (text.length <= length) return text;
+  const last = text.charCodeAt(length - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? length - 1 : length);
+}
+
+/**
+ * A response body larger than the client's `maxResponseBytes`: refused while it streams in (or at once, from its
+ * Content-Length), so that a runaway or hostile response cannot exhaust memory.
+ */
+export class SvcResponseTooLargeError extends SvcError {
+  /** The limit, in bytes. */
+  readonly maxResponseBytes: number;
+  /** The HTTP status the response came with. */
+  readonly status: number;
+
+  /**
+   * @param maxResponseBytes - the limit in bytes
+   * @param status - HTTP status of the refused response
+   */
+  constructor(maxResponseBytes: number, status: number) {
+    super(`the response body (HTTP ${status}) is larger than maxResponseBytes (${maxResponseBytes} bytes); it was not read further`);
+    this.name = 'SvcResponseTooLargeError';
+    this.maxResponseBytes = maxResponseBytes;
+    this.status = status;
   }
 }
 
@@ -119,6 +151,8 @@ export class SvcHttpError extends SvcError {
 export class SvcDecodeError extends SvcError {
   /** Slash-joined path of the element being decoded, e.g. `GetOrdersResult/Orders/Order[2]/Amount`. */
   readonly path: string | undefined;
+  /** What was wrong, without the path (the message is the reason plus ` (at path)`). */
+  readonly reason: string;
 
   /**
    * @param message - what was wrong (must not quote secrets)
@@ -130,6 +164,7 @@ export class SvcDecodeError extends SvcError {
       options?.cause !== undefined ? { cause: options.cause } : undefined);
     this.name = 'SvcDecodeError';
     this.path = path;
+    this.reason = message;
   }
 }
 

@@ -1,8 +1,14 @@
 /**
- * One HTTP POST through an injected `fetch`, with a timeout that covers the body too, the caller's AbortSignal, and
- * failures mapped to runtime errors. Headers and bodies carry the request key, so no message here ever quotes them.
+ * One HTTP POST through an injected `fetch`, with a timeout that covers the body too, the caller's AbortSignal, a cap
+ * on the response size, and failures mapped to runtime errors. Headers and bodies carry the request key, so no message
+ * here ever quotes them.
+ *
+ * The body is read as bytes and decoded here rather than with `response.text()`, for two reasons: `text()` buffers
+ * whatever the server sends before anyone can count it, and it always decodes UTF-8 with replacement characters, which
+ * silently corrupts a body that is in another charset or damaged in transit.
  */
-import { SvcRequestError, SvcTimeoutError, SvcTransportError } from './errors.js';
+import { decodeBody } from './charset.js';
+import { SvcRequestError, SvcResponseTooLargeError, SvcTimeoutError, SvcTransportError } from './errors.js';
 
 /** What {@link sendRequest} needs. */
 export interface HttpRequest {
@@ -16,6 +22,11 @@ export interface HttpRequest {
   body: string;
   /** Limit for the whole exchange, response body included; absent means none. */
   timeoutMs?: number;
+  /**
+   * Most bytes of response body accepted, whatever the status; absent means none. A larger body is refused with
+   * {@link SvcResponseTooLargeError} as soon as that is known, and the connection is dropped rather than drained.
+   */
+  maxResponseBytes?: number;
   /** The caller's signal; aborting it rejects with its `reason`, unchanged. */
   signal?: AbortSignal;
 }
@@ -26,36 +37,51 @@ export interface HttpResponse {
   status: number;
   /** The Content-Type header, `''` when absent. */
   contentType: string;
-  /** The response body decoded as UTF-8. */
+  /**
+   * The response body, decoded strictly by its byte-order mark, else the Content-Type charset, else the XML
+   * declaration's encoding, else as UTF-8; without the byte-order mark; `''` for an empty body.
+   */
   text: string;
 }
 
 /** setTimeout fires at once beyond this many milliseconds, so longer limits are treated as none. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/** Races a step of the exchange against the timeout and the caller's abort. */
+type Guard = <T>(step: Promise<T>) => Promise<T>;
+
+const noop = (): void => {};
+
 /**
  * POSTs `body` to `url` and reads the whole response.
  * Rejects with {@link SvcTimeoutError} when `timeoutMs` passes before the body is read, with the caller's
- * `signal.reason` when the caller aborts, and with {@link SvcTransportError} (cause attached) when fetch fails.
+ * `signal.reason` when the caller aborts, with {@link SvcTransportError} (cause attached) when fetch fails, with
+ * {@link SvcResponseTooLargeError} when the body exceeds `maxResponseBytes`, and with {@link SvcDecodeError} when the
+ * body is not valid in its charset or names a charset that is not known.
  * An HTTP error status is not an error here: the caller decides what a 500 means (SOAP faults arrive as 500).
  * @param req - the request
  */
 export async function sendRequest(req: HttpRequest): Promise<HttpResponse> {
-  const { signal, timeoutMs } = req;
+  const { signal, timeoutMs, maxResponseBytes } = req;
   if (timeoutMs !== undefined && (typeof timeoutMs !== 'number' || Number.isNaN(timeoutMs) || timeoutMs <= 0)) {
     throw new SvcRequestError('timeoutMs must be a positive number of milliseconds', { parameter: 'timeoutMs' });
+  }
+  if (maxResponseBytes !== undefined && !(Number.isInteger(maxResponseBytes) && maxResponseBytes > 0)) {
+    throw new SvcRequestError('maxResponseBytes must be a positive integer number of bytes', {
+      parameter: 'maxResponseBytes',
+    });
   }
   if (signal?.aborted) throw signal.reason;
 
   const target = describeUrl(req.url);
   const controller = new AbortController();
   let outcome: 'timeout' | 'abort' | undefined;
-  let rejectStopped: (reason: unknown) => void = () => {};
-  // Raced against fetch and the body read, so a fetch that ignores its signal still cannot outlive the timeout.
+  let rejectStopped: (reason: unknown) => void = noop;
+  // Raced against fetch and each read of the body, so a fetch that ignores its signal still cannot outlive the timeout.
   const stopped = new Promise<never>((_, reject) => {
     rejectStopped = reject;
   });
-  stopped.catch(() => {});
+  stopped.catch(noop);
   const stop = (kind: 'timeout' | 'abort', reason: unknown): void => {
     if (outcome !== undefined) return;
     outcome = kind;
@@ -67,20 +93,23 @@ export async function sendRequest(req: HttpRequest): Promise<HttpResponse> {
     : undefined;
   const onAbort = (): void => stop('abort', signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
+  // With neither a timer nor a signal nothing can stop the exchange, so each read need not cost a race.
+  const guard: Guard = timer === undefined && signal === undefined
+    ? (step) => step
+    : (step) => Promise.race([step, stopped]);
 
+  let response: Response;
+  let contentType: string;
+  let bytes: Uint8Array | undefined;
   try {
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (name.toLowerCase() !== 'content-length') headers[name] = value;
     }
     headers['Content-Length'] = String(Buffer.byteLength(req.body, 'utf8'));
-    const pending = req.fetch(req.url, { method: 'POST', headers, body: req.body, signal: controller.signal });
-    pending.catch(() => {});
-    const response = await Promise.race([pending, stopped]);
-    const reading = response.text();
-    reading.catch(() => {});
-    const text = await Promise.race([reading, stopped]);
-    return { status: response.status, contentType: response.headers.get('content-type') ?? '', text };
+    response = await guard(req.fetch(req.url, { method: 'POST', headers, body: req.body, signal: controller.signal }));
+    contentType = response.headers.get('content-type') ?? '';
+    bytes = await readBody(response, maxResponseBytes, guard);
   } catch (error) {
     if (outcome === 'abort') throw signal?.reason;
     if (outcome === 'timeout') {
@@ -92,6 +121,71 @@ export async function sendRequest(req: HttpRequest): Promise<HttpResponse> {
     if (timer !== undefined) clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
   }
+  // Refusing and decoding happen outside the try, so these errors reach the caller as they are, never as transport
+  // failures; the body is already complete (or abandoned), so the timeout has nothing left to cover.
+  if (bytes === undefined) throw new SvcResponseTooLargeError(maxResponseBytes ?? 0, response.status);
+  return { status: response.status, contentType, text: decodeBody(bytes, contentType) };
+}
+
+const EMPTY = new Uint8Array(0);
+
+/**
+ * The whole body as bytes, or undefined when it is larger than `limit`. A declared Content-Length over the limit is
+ * refused before any byte is read, and a body that streams past it is refused at the chunk that crosses it: either
+ * way the stream is cancelled, which makes fetch drop the connection instead of downloading the rest. So no more
+ * than the limit plus one chunk is ever held.
+ */
+async function readBody(response: Response, limit: number | undefined, guard: Guard): Promise<Uint8Array | undefined> {
+  const body = response.body as ReadableStream<Uint8Array> | null | undefined;
+  if (limit !== undefined) {
+    const declared = contentLength(response.headers.get('content-length'));
+    if (declared !== undefined && declared > limit) {
+      if (typeof body?.cancel === 'function') body.cancel().catch(noop);
+      return undefined;
+    }
+  }
+  if (body === null) return EMPTY;
+  if (typeof body?.getReader !== 'function') {
+    // An injected fetch may hand back a Response look-alike without a stream: it has buffered the body anyway, so
+    // the size can only be checked afterwards.
+    const buffer = await guard(response.arrayBuffer());
+    return limit !== undefined && buffer.byteLength > limit ? undefined : new Uint8Array(buffer);
+  }
+
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const step = await guard(reader.read());
+      if (step.done) break;
+      // An injected stream could yield strings; isView, unlike instanceof, also accepts bytes made in another realm.
+      const value: unknown = step.value;
+      if (!ArrayBuffer.isView(value)) throw new TypeError('the response body stream yielded a chunk that is not bytes');
+      const chunk = value instanceof Uint8Array
+        ? value
+        : new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+      total += chunk.byteLength;
+      if (limit !== undefined && total > limit) {
+        reader.cancel().catch(noop);
+        return undefined;
+      }
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    // Timed out, aborted or failed: let go of the stream too, for an injected fetch that would not stop on its signal.
+    reader.cancel(error).catch(noop);
+    throw error;
+  }
+  if (chunks.length === 1) return chunks[0] as Uint8Array;
+  return chunks.length === 0 ? EMPTY : Buffer.concat(chunks, total);
+}
+
+/** A Content-Length header as a number, or undefined when absent or not a plain decimal count. */
+function contentLength(header: string | null): number | undefined {
+  if (header === null) return undefined;
+  const text = header.trim();
+  return /^\d{1,15}$/.test(text) ? Number(text) : undefined;
 }
 
 /** The URL without credentials, query or fragment, for messages. */

@@ -102,6 +102,61 @@ describe('waitForProcessingRequest', () => {
     });
   });
 
+  /** Answers GetProcessingRequestStatus with these [errorCode, requestStatus] pairs in turn (the last repeats). */
+  function answers(...pairs: Array<[string, string]>): void {
+    let i = 0;
+    server.respond(() => {
+      const [code, status] = pairs[Math.min(i++, pairs.length - 1)]!;
+      return resultResponse('soap11', 'GetProcessingRequestStatus', `<errorMessage>${code}</errorMessage><errorCode>${code}</errorCode><requestStatus>${status}</requestStatus>`, 'x');
+    });
+  }
+
+  it('keeps polling through a warning code while the request is Processing (decision poll-warnings)', async () => {
+    answers(['ValidationWarning', 'Processing'], ['RequestStillInProgress', 'Processing'], ['OK', 'Completed']);
+    const before = server.requests.length;
+    const result = await client().waitForProcessingRequest('1', { intervalMs: 1 });
+    expect(result).toMatchObject({ errorCode: 'OK', requestStatus: 'Completed' });
+    expect(server.requests.length - before).toBe(3);
+  });
+
+  it('keeps polling through a code it does not know while Processing', async () => {
+    answers(['SomeNewWarning', 'Processing'], ['OK', 'Cancelled']);
+    await expect(client().waitForProcessingRequest('1', { intervalMs: 1 })).resolves.toMatchObject({ requestStatus: 'Cancelled' });
+  });
+
+  it('a final status with a non-success code ends the wait with that result, not an error', async () => {
+    answers(['ValidationWarning', 'Processing'], ['ValidationError', 'Failed']);
+    await expect(client().waitForProcessingRequest('1', { intervalMs: 1 })).resolves.toMatchObject({ errorCode: 'ValidationError', requestStatus: 'Failed' });
+  });
+
+  it.each(['RequestDoesNotExist', 'PayerUnknown', 'EncryptionKeyFailedValidation', 'AuthorizationError', 'InvalidPayerIpAddress', 'ParameterError', 'RequestLimitReached'])(
+    'the failure code %s ends the wait at once with SvcServiceError, although the status reads Processing',
+    async (code) => {
+      answers([code, 'Processing'], ['OK', 'Completed']);
+      const before = server.requests.length;
+      const error = await client().waitForProcessingRequest('1', { intervalMs: 1 }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SvcServiceError);
+      expect((error as SvcServiceError).code).toBe(code);
+      expect(server.requests.length - before).toBe(1);
+    },
+  );
+
+  it('a failure code after some warnings ends the wait', async () => {
+    answers(['ValidationWarning', 'Processing'], ['RequestLimitReached', 'Processing']);
+    const before = server.requests.length;
+    await expect(client().waitForProcessingRequest('1', { intervalMs: 1 })).rejects.toMatchObject({ code: 'RequestLimitReached' });
+    expect(server.requests.length - before).toBe(2);
+  });
+
+  it('each poll is signed anew with its own timestamp', async () => {
+    answers(['OK', 'Processing'], ['OK', 'Completed']);
+    let t = 1000;
+    const before = server.requests.length;
+    await client({ now: () => t++ }).waitForProcessingRequest('1', { intervalMs: 1 });
+    const stamps = server.requests.slice(before).map((r) => parseSoapCall(r.body).children.find(([n]) => n === 'timeStamp')?.[1]);
+    expect(stamps).toEqual(['1000', '1001']);
+  });
+
   it('refuses a bad requestId before polling', async () => {
     const before = server.requests.length;
     await expect(client().waitForProcessingRequest(2 ** 60)).rejects.toBeInstanceOf(SvcRequestError);

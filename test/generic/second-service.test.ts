@@ -28,7 +28,7 @@ beforeAll(async () => {
   model = loadSpec(fromRoot(WEATHER), { cwd: repoRoot });
   sandbox = packageSandbox('weather');
   out = join(sandbox.dir, 'generated');
-  const { changes } = await generate({ spec: WEATHER, out, cwd: repoRoot, schemaFile: false });
+  const { changes } = await generate({ spec: WEATHER, out, cwd: repoRoot });
   expect(changes.length).toBeGreaterThan(0);
   expect(changes.every((c) => c.kind === 'add')).toBe(true);
   files = listFiles(out);
@@ -79,7 +79,8 @@ describe('generating the weather spec', () => {
   });
 
   it('heads every file with the weather spec as its source', () => {
-    for (const file of files) {
+    // package.json is strict JSON, which has no comments.
+    for (const file of files.filter((f) => f !== 'package.json')) {
       expect(content(file).split('\n').slice(0, 3).join('\n'), file).toContain(`${GENERATED_MARKER} from ${WEATHER}.`);
     }
   });
@@ -98,6 +99,23 @@ describe('generating the weather spec', () => {
     for (const file of files.filter((f) => f.endsWith('.ts'))) {
       const code = printer.printFile(ts.createSourceFile(file, content(file), ts.ScriptTarget.Latest, false, ts.ScriptKind.TS));
       for (const leak of leaks) expect(code.includes(leak), `${file} contains ${leak}`).toBe(false);
+    }
+  });
+
+  it('is a package named after the service when the spec has no package section', () => {
+    expect(model.package).toEqual({
+      name: 'weather-service-client',
+      version: '0.0.0',
+      description: 'TypeScript client for Weather Observation Service 2.1',
+      license: 'UNLICENSED',
+    });
+    const manifest = JSON.parse(content('package.json')) as Record<string, unknown>;
+    expect(manifest).toMatchObject({ name: 'weather-service-client', version: '0.0.0', license: 'UNLICENSED', type: 'module' });
+    const readme = content('README.md');
+    expect(readme).toContain("import { WeatherClient } from 'weather-service-client';");
+    for (const leak of ['Payer', 'payer', 'svc.example']) {
+      expect(readme.includes(leak), `README.md contains ${leak}`).toBe(false);
+      expect(content('package.json').includes(leak), `package.json contains ${leak}`).toBe(false);
     }
   });
 

@@ -2,11 +2,12 @@
  * Golden files: generated/ and spec/svc-spec.schema.json are exactly what the generator renders from
  * spec/payer-v5.yaml; check mode sees every kind of difference; the output is deterministic.
  */
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, afterEach, assert, beforeAll, describe, expect, it, vi } from 'vitest';
-import { generate, render, renderSpecSchema } from '../../generator/generate.js';
+import { LOCAL_ONLY_DIRS } from '../../generator/emit/package/index.js';
+import { DEFAULT_SCHEMA_FILE, generate, render, renderSpecSchema } from '../../generator/generate.js';
 import { GENERATED_MARKER, type GeneratedFile } from '../../generator/print/printer.js';
 import { loadSpec } from '../../generator/spec/load.js';
 import { describeChanges } from '../../generator/write/summary.js';
@@ -16,6 +17,13 @@ import { listFiles, scratchDir, type Scratch } from '../helpers/files.js';
 import { GENERATED_DIR, PAYER_SPEC, SCHEMA_FILE, fromRoot, repoRoot } from '../helpers/paths.js';
 
 const HEADER = `${GENERATED_MARKER} from ${PAYER_SPEC}. DO NOT EDIT.`;
+// Strict JSON has no comment syntax; these files carry no header and are told apart by path instead.
+const HEADERLESS = ['package.json'];
+
+/** The files of an output directory, less what building or installing the package there adds (dist/, node_modules/). */
+function outputFiles(dir: string): string[] {
+  return listFiles(dir).filter((f) => !LOCAL_ONLY_DIRS.some((d) => f.startsWith(`${d}/`)));
+}
 
 function renderPayer(): Promise<GeneratedFile[]> {
   return render(loadSpec(fromRoot(PAYER_SPEC), { cwd: repoRoot }));
@@ -49,7 +57,7 @@ describe('the committed output is what the generator renders', () => {
   });
 
   it('generated/ holds no file the generator does not render', () => {
-    const onDisk = listFiles(fromRoot(GENERATED_DIR));
+    const onDisk = outputFiles(fromRoot(GENERATED_DIR));
     const extra = onDisk.filter((f) => !rendered.some((r) => r.path === f));
     expect(extra, 'files in generated/ that are not generated').toEqual([]);
     expect(onDisk).toEqual(rendered.map((f) => f.path));
@@ -116,8 +124,15 @@ describe('generated files are deterministic and portable', () => {
   it('starts every file with the generated-file header and ends it with one newline', () => {
     for (const file of rendered) {
       const lines = file.content.split('\n');
-      if (file.path.endsWith('.ts')) {
+      if (file.path.endsWith('.ts') || file.path.endsWith('tsconfig.json')) {
+        // tsconfig.json is JSON with comments.
         expect(lines[0], file.path).toBe(`// ${HEADER}`);
+      } else if (file.path.endsWith('.npmrc')) {
+        expect(lines[0], file.path).toBe(`# ${HEADER}`);
+      } else if (file.path.endsWith('.json')) {
+        expect(HEADERLESS, `${file.path} is JSON without a header`).toContain(file.path);
+        expect(() => JSON.parse(file.content) as unknown, file.path).not.toThrow();
+        expect(file.content, file.path).not.toContain(GENERATED_MARKER);
       } else {
         // Markup puts the header in a comment after any XML declaration.
         const start = lines[0]?.startsWith('<?xml') ? 1 : 0;
@@ -131,7 +146,7 @@ describe('generated files are deterministic and portable', () => {
 describe('check mode', () => {
   // A scratch project: the spec alone, generated into by the real generate(), then tampered with.
   let project: Scratch;
-  const opts = (check: boolean) => ({ spec: PAYER_SPEC, out: GENERATED_DIR, cwd: project.dir, check });
+  const opts = (check: boolean) => ({ spec: PAYER_SPEC, out: GENERATED_DIR, cwd: project.dir, check, schemaFile: DEFAULT_SCHEMA_FILE });
   const at = (path: string) => join(project.dir, path);
   let fresh: Map<string, string>;
 
@@ -230,18 +245,57 @@ describe('check mode', () => {
     }
   });
 
+  it('checks package.json, which cannot carry the marker, like every other generated file', async () => {
+    const manifest = `${GENERATED_DIR}/package.json`;
+    const original = fresh.get('package.json');
+    expect(original).toBeDefined();
+    const edited = original!.replace('"sideEffects": false', '"sideEffects": true');
+    expect(edited).not.toBe(original);
+
+    writeFileSync(at(manifest), edited);
+    expect((await generate(opts(true))).changes.map((c) => [c.kind, c.path])).toEqual([['modify', manifest]]);
+    await generate(opts(false));
+    expect(readFileSync(at(manifest), 'utf8')).toBe(original);
+
+    rmSync(at(manifest));
+    expect((await generate(opts(true))).changes.map((c) => [c.kind, c.path])).toEqual([['add', manifest]]);
+    await generate(opts(false));
+    expect(readFileSync(at(manifest), 'utf8')).toBe(original);
+  });
+
+  it('leaves what building and installing the package adds alone (dist/, node_modules/), and nothing else', async () => {
+    // tsc keeps comments, so a build copies the marker into dist/; elsewhere the marker makes a file prunable.
+    const marked = `// ${GENERATED_MARKER} from ${PAYER_SPEC}. DO NOT EDIT.\nexport {};\n`;
+    const kept = [`${GENERATED_DIR}/dist/client/index.js`, `${GENERATED_DIR}/node_modules/some-dependency/index.js`];
+    const pruned = `${GENERATED_DIR}/dist-old/client/index.js`;
+    for (const f of [...kept, pruned]) {
+      mkdirSync(dirname(at(f)), { recursive: true });
+      writeFileSync(at(f), marked);
+    }
+    try {
+      expect((await generate(opts(true))).changes.map((c) => [c.kind, c.path])).toEqual([['delete', pruned]]);
+      await generate(opts(false));
+      for (const f of kept) expect(readFileSync(at(f), 'utf8'), f).toBe(marked);
+      expect(existsSync(at(pruned))).toBe(false);
+      expect((await generate(opts(true))).changes).toEqual([]);
+    } finally {
+      for (const d of ['dist', 'node_modules', 'dist-old']) rmSync(at(`${GENERATED_DIR}/${d}`), { recursive: true, force: true });
+    }
+  });
+
   it('the CLI --check exits 1 with the diff when stale and 0 when fresh', async () => {
     const { edited } = victims();
     const editedPath = `${GENERATED_DIR}/${edited}`;
     writeFileSync(at(editedPath), `${fresh.get(edited)}// edited by hand\n`);
-    const stale = await runCli(['--spec', PAYER_SPEC, '--out', GENERATED_DIR, '--check'], project.dir);
+    // As `npm run generate -- --check` runs it.
+    const stale = await runCli(['--spec', PAYER_SPEC, '--out', GENERATED_DIR, '--spec-schema', '--check'], project.dir);
     expect(stale.code).toBe(1);
     expect(stale.stderr).toContain('Generated files are stale (0 added, 1 changed, 0 removed)');
     expect(stale.stderr).toContain(`stale: ${editedPath}`);
     expect(readFileSync(at(editedPath), 'utf8')).toContain('// edited by hand');
 
     writeFileSync(at(editedPath), fresh.get(edited)!);
-    const ok = await runCli(['--spec', PAYER_SPEC, '--out', GENERATED_DIR, '--check'], project.dir);
+    const ok = await runCli(['--spec', PAYER_SPEC, '--out', GENERATED_DIR, '--spec-schema', '--check'], project.dir);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toContain('Generated files are up to date');
   });

@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SvcRequestError, SvcTimeoutError, SvcTransportError } from '../../templates/runtime/errors.js';
+import {
+  SvcDecodeError, SvcRequestError, SvcResponseTooLargeError, SvcTimeoutError, SvcTransportError,
+} from '../../templates/runtime/errors.js';
 import { sendRequest } from '../../templates/runtime/transport.js';
 import { rejected } from '../helpers/failures.js';
 
@@ -65,7 +67,9 @@ routes.set('/no-type', (_req, _body, res) => {
   res.end('x');
 });
 
-function request(path: string, extra: { timeoutMs?: number; signal?: AbortSignal; body?: string } = {}) {
+function request(
+  path: string, extra: { timeoutMs?: number; signal?: AbortSignal; body?: string; maxResponseBytes?: number } = {},
+) {
   return sendRequest({
     fetch,
     url: `${base}${path}`,
@@ -73,8 +77,57 @@ function request(path: string, extra: { timeoutMs?: number; signal?: AbortSignal
     body: extra.body ?? `<key>${SECRET}</key>`,
     ...(extra.timeoutMs !== undefined ? { timeoutMs: extra.timeoutMs } : {}),
     ...(extra.signal !== undefined ? { signal: extra.signal } : {}),
+    ...(extra.maxResponseBytes !== undefined ? { maxResponseBytes: extra.maxResponseBytes } : {}),
   });
 }
+
+/**
+ * Registers `path` to answer `status` with these headers and body parts. Several parts are written one by one and,
+ * with no Content-Length given, go out chunked; a single part gets a Content-Length unless `chunked` is set.
+ */
+function serve(
+  path: string, status: number, headers: Record<string, string>, parts: Buffer[], chunked = parts.length > 1,
+): void {
+  routes.set(path, (_req, _body, res) => {
+    const length = parts.reduce((n, part) => n + part.length, 0);
+    res.writeHead(status, chunked ? headers : { ...headers, 'Content-Length': String(length) });
+    for (const part of parts) res.write(part);
+    res.end();
+  });
+}
+
+/** The bytes of `text` in UTF-16 big-endian. */
+function utf16be(text: string): Buffer {
+  return Buffer.from(text, 'utf16le').swap16();
+}
+
+/** An injected fetch that answers every call with `response`. */
+function answering(response: unknown): typeof fetch {
+  return (() => Promise.resolve(response)) as unknown as typeof fetch;
+}
+
+/** `promise`, or a rejection naming `what` once `ms` have passed. */
+async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${what} did not happen within ${ms} ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Decodes `parts` served with `contentType` through a real loopback exchange. */
+async function served(path: string, contentType: string | undefined, parts: Buffer[]): Promise<string> {
+  serve(path, 200, contentType !== undefined ? { 'Content-Type': contentType } : {}, parts);
+  return (await request(path)).text;
+}
+
+const SAMPLE = '<a>Zoë 東京 😀</a>';
 
 
 function expectNoSecret(error: unknown): void {
@@ -211,5 +264,330 @@ describe('sendRequest', () => {
   it.each([0, -1, NaN, '5' as unknown as number])('refuses timeoutMs %s', async (timeoutMs) => {
     expect(await rejected(sendRequest({ fetch, url: `${base}/echo`, headers: {}, body: '', timeoutMs })))
       .toBeInstanceOf(SvcRequestError);
+  });
+});
+
+describe('sendRequest with maxResponseBytes', () => {
+  it('refuses a Content-Length over the limit before the body arrives, and drops the connection', async () => {
+    let serverClosed: (finished: boolean) => void = () => {};
+    const closed = new Promise<boolean>((resolve) => {
+      serverClosed = resolve;
+    });
+    routes.set('/declared-large', (_req, _body, res) => {
+      res.on('close', () => serverClosed(res.writableFinished));
+      res.writeHead(200, { 'Content-Type': 'text/xml', 'Content-Length': '10000000' });
+      res.write('<start/>');
+      // the other 9,999,992 bytes never come: only a refusal from the header can end this before the timeout
+    });
+    const started = Date.now();
+    const error = await rejected(
+      request('/declared-large', { maxResponseBytes: 1000, timeoutMs: 5000 }), SvcResponseTooLargeError,
+    );
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect([error.maxResponseBytes, error.status]).toEqual([1000, 200]);
+    expect(error.message).toMatch(/larger than maxResponseBytes \(1000 bytes\)/);
+    expectNoSecret(error);
+    expect(await within(closed, 2000, 'the server seeing its connection closed')).toBe(false);
+  });
+
+  it('refuses a chunked body mid-stream once it passes the limit, and closes the connection', async () => {
+    const CHUNK = 1024;
+    const MAX_CHUNKS = 1000;
+    let serverClosed: (seen: { sent: number; finished: boolean }) => void = () => {};
+    const closed = new Promise<{ sent: number; finished: boolean }>((resolve) => {
+      serverClosed = resolve;
+    });
+    routes.set('/endless', (_req, _body, res) => {
+      let sent = 0;
+      res.on('close', () => serverClosed({ sent, finished: res.writableFinished }));
+      res.writeHead(200, { 'Content-Type': 'text/xml' });
+      const pump = (): void => {
+        if (res.destroyed) return;
+        if (sent >= MAX_CHUNKS) {
+          res.end();
+          return;
+        }
+        res.write(Buffer.alloc(CHUNK, 0x61));
+        sent++;
+        setTimeout(pump, 2);
+      };
+      pump();
+    });
+    const error = await rejected(request('/endless', { maxResponseBytes: 16 * CHUNK }), SvcResponseTooLargeError);
+    expect([error.maxResponseBytes, error.status]).toEqual([16 * CHUNK, 200]);
+    const seen = await within(closed, 2000, 'the server seeing its connection closed');
+    expect(seen.finished).toBe(false);
+    expect(seen.sent).toBeGreaterThan(16);
+    expect(seen.sent).toBeLessThan(MAX_CHUNKS);
+  });
+
+  it.each([
+    ['with a Content-Length', false],
+    ['chunked', true],
+  ])('accepts a body of exactly the limit and refuses one byte more (%s)', async (_name, chunked) => {
+    const tag = chunked ? 'chunked' : 'length';
+    const exact = [Buffer.alloc(60, 0x61), Buffer.alloc(40, 0x62)];
+    serve(`/exact-${tag}`, 200, { 'Content-Type': 'text/plain' }, chunked ? exact : [Buffer.concat(exact)], chunked);
+    const over = [Buffer.alloc(60, 0x61), Buffer.alloc(41, 0x62)];
+    serve(`/over-${tag}`, 200, { 'Content-Type': 'text/plain' }, chunked ? over : [Buffer.concat(over)], chunked);
+    const res = await request(`/exact-${tag}`, { maxResponseBytes: 100 });
+    expect(res.text).toBe(`${'a'.repeat(60)}${'b'.repeat(40)}`);
+    const error = await rejected(request(`/over-${tag}`, { maxResponseBytes: 100 }), SvcResponseTooLargeError);
+    expect([error.maxResponseBytes, error.status]).toEqual([100, 200]);
+  });
+
+  it.each([
+    ['with a Content-Length', false],
+    ['chunked', true],
+  ])('applies the limit to a 500 body too (%s)', async (_name, chunked) => {
+    const parts = [Buffer.from('<soap:Envelope>'), Buffer.alloc(2000, 0x20), Buffer.from('</soap:Envelope>')];
+    serve(`/large-fault-${String(chunked)}`, 500, { 'Content-Type': 'text/xml; charset=utf-8' },
+      chunked ? parts : [Buffer.concat(parts)], chunked);
+    const error = await rejected(
+      request(`/large-fault-${String(chunked)}`, { maxResponseBytes: 1000 }), SvcResponseTooLargeError,
+    );
+    expect([error.maxResponseBytes, error.status]).toEqual([1000, 500]);
+    expect(error).not.toBeInstanceOf(SvcTransportError);
+  });
+
+  it('still counts a slow body against the timeout', async () => {
+    const error = await rejected(request('/slow-body', { timeoutMs: 150, maxResponseBytes: 1_000_000 }));
+    expect(error).toBeInstanceOf(SvcTimeoutError);
+    expect((error as SvcTimeoutError).timeoutMs).toBe(150);
+  });
+
+  it('still rejects with the caller’s reason when aborted while the body is read', async () => {
+    const controller = new AbortController();
+    const pending = request('/slow-body', { signal: controller.signal, maxResponseBytes: 1_000_000 });
+    setTimeout(() => controller.abort('stop'), 100);
+    expect(await rejected(pending)).toBe('stop');
+  });
+
+  it('races each chunk read against the timeout and abort, for a stream that ignores the signal', async () => {
+    const stalled = () => {
+      const state = { cancelled: false };
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new Uint8Array([0x3c]));
+        },
+        pull() {
+          return new Promise<void>(() => {}); // the next chunk never comes
+        },
+        cancel() {
+          state.cancelled = true;
+        },
+      });
+      return { state, fetch: answering(new Response(body)) };
+    };
+    const timed = stalled();
+    const timeout = await within(rejected(sendRequest({
+      fetch: timed.fetch, url: 'http://x.invalid/', headers: {}, body: '', timeoutMs: 100, maxResponseBytes: 1000,
+    })), 3000, 'the timeout');
+    expect(timeout).toBeInstanceOf(SvcTimeoutError);
+    expect(timed.state.cancelled).toBe(true);
+    const aborted = stalled();
+    const controller = new AbortController();
+    setTimeout(() => controller.abort('enough'), 50);
+    expect(await within(rejected(sendRequest({
+      fetch: aborted.fetch, url: 'http://x.invalid/', headers: {}, body: '', signal: controller.signal,
+    })), 3000, 'the abort')).toBe('enough');
+    expect(aborted.state.cancelled).toBe(true);
+  });
+
+  it('stops pulling an injected stream at the chunk that crosses the limit, and cancels it', async () => {
+    let pulls = 0;
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulls++;
+        if (pulls > 1000) controller.close();
+        else controller.enqueue(new Uint8Array(4).fill(0x61));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    }, { highWaterMark: 0 });
+    const error = await rejected(sendRequest({
+      fetch: answering(new Response(body, { status: 200 })), url: 'http://x.invalid/', headers: {}, body: '',
+      maxResponseBytes: 10,
+    }), SvcResponseTooLargeError);
+    expect(error.status).toBe(200);
+    expect(cancelled).toBe(true);
+    expect(pulls).toBe(3);
+  });
+
+  it('cancels an injected body whose Content-Length is over the limit without reading it', async () => {
+    let pulls = 0;
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulls++;
+        controller.enqueue(new Uint8Array(4));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    }, { highWaterMark: 0 });
+    const response = new Response(body, { status: 503, headers: { 'Content-Length': '5000' } });
+    const error = await rejected(sendRequest({
+      fetch: answering(response), url: 'http://x.invalid/', headers: {}, body: '', maxResponseBytes: 4999,
+    }), SvcResponseTooLargeError);
+    expect([error.maxResponseBytes, error.status]).toEqual([4999, 503]);
+    expect(cancelled).toBe(true);
+    expect(pulls).toBe(0);
+  });
+
+  it('checks a Response look-alike without a stream after its arrayBuffer()', async () => {
+    const lookAlike = (bytes: number) => ({
+      status: 200,
+      headers: new Headers({ 'Content-Type': 'text/plain; charset=utf-8' }),
+      arrayBuffer: () => Promise.resolve(new Uint8Array(bytes).fill(0x7a).buffer),
+    });
+    const call = (bytes: number) => sendRequest({
+      fetch: answering(lookAlike(bytes)), url: 'http://x.invalid/', headers: {}, body: '', maxResponseBytes: 8,
+    });
+    expect((await call(8)).text).toBe('zzzzzzzz');
+    expect((await rejected(call(9), SvcResponseTooLargeError)).maxResponseBytes).toBe(8);
+  });
+
+  it.each([0, -1, 1.5, NaN, Infinity, '5' as unknown as number])('refuses maxResponseBytes %s', async (max) => {
+    const error = await rejected(
+      sendRequest({ fetch, url: `${base}/echo`, headers: {}, body: '', maxResponseBytes: max }), SvcRequestError,
+    );
+    expect(error.parameter).toBe('maxResponseBytes');
+  });
+});
+
+describe('sendRequest decoding', () => {
+  it('decodes UTF-16LE after its byte-order mark, leaving the mark out', async () => {
+    const text = await served('/utf16le-bom', 'text/xml', [Buffer.from([0xff, 0xfe]), Buffer.from(SAMPLE, 'utf16le')]);
+    expect(text).toBe(SAMPLE);
+  });
+
+  it('decodes UTF-16BE after its byte-order mark, leaving the mark out', async () => {
+    const text = await served('/utf16be-bom', 'text/xml; charset=utf-16', [Buffer.from([0xfe, 0xff]), utf16be(SAMPLE)]);
+    expect(text).toBe(SAMPLE);
+  });
+
+  it('strips a UTF-8 byte-order mark', async () => {
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    const text = await served('/utf8-bom', 'text/xml; charset=utf-8', [bom, Buffer.from(SAMPLE)]);
+    expect(text).toBe(SAMPLE);
+  });
+
+  it('lets the byte-order mark win over the Content-Type charset', async () => {
+    const text = await served('/bom-wins', 'text/xml; charset=iso-8859-1',
+      [Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('<a>é</a>')]);
+    expect(text).toBe('<a>é</a>');
+  });
+
+  it('decodes charset=utf-16le without a byte-order mark', async () => {
+    expect(await served('/utf16le', 'text/xml; charset=utf-16le', [Buffer.from(SAMPLE, 'utf16le')])).toBe(SAMPLE);
+  });
+
+  it('reads a quoted, upper-case charset="UTF-16" without a mark as big-endian', async () => {
+    expect(await served('/utf16-quoted', 'text/xml; charset="UTF-16"', [utf16be(SAMPLE)])).toBe(SAMPLE);
+  });
+
+  it.each(['ISO-8859-1', 'latin1', 'L1', 'us-ascii', 'ascii', '"iso-8859-1"', 'iso8859-1', 'cp819'])(
+    'decodes charset=%s as exact ISO-8859-1 (0xE9 is é, 0x80 is U+0080)', async (label) => {
+      const path = `/latin1-${encodeURIComponent(label)}`;
+      const text = await served(path, `text/xml;charset=${label}`, [Buffer.from([0x3c, 0x61, 0x3e, 0xe9, 0x80, 0xff])]);
+      expect(text).toBe('<a>é\u0080ÿ');
+    },
+  );
+
+  it('decodes windows-1252 by its own table: 0x80 is €, undefined bytes stay C1 controls', async () => {
+    const bytes = Buffer.from([0x80, 0xe9, 0x9f, 0x81, 0x41]);
+    const text = await served('/cp1252', 'text/plain; charset=windows-1252', [bytes]);
+    expect(text).toBe('€éŸ\u0081A');
+  });
+
+  it('uses the XML declaration’s encoding when the Content-Type has no charset', async () => {
+    const declaration = '<?xml version="1.0" encoding="ISO-8859-1"?>';
+    const body = Buffer.concat([Buffer.from(`${declaration}<a>`), Buffer.from([0xe9, 0x80]), Buffer.from('</a>')]);
+    expect(await served('/xml-decl', 'text/xml', [body])).toBe(`${declaration}<a>é\u0080</a>`);
+    expect(await served('/xml-decl-no-type', undefined, [body])).toContain('<a>é\u0080</a>');
+  });
+
+  it('prefers the Content-Type charset to the XML declaration', async () => {
+    const body = Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?><a>é</a>');
+    expect(await served('/charset-wins', 'text/xml; charset=utf-8', [body])).toContain('<a>é</a>');
+  });
+
+  it('reads a UTF-16 declaration found in single-byte text as UTF-8', async () => {
+    const body = Buffer.from("<?xml version='1.0' encoding='utf-16'?><a>é</a>");
+    expect(await served('/xml-decl-utf16', 'text/xml', [body])).toContain('<a>é</a>');
+  });
+
+  it('decodes UTF-8 when nothing names a charset', async () => {
+    expect(await served('/plain-utf8', 'text/xml', [Buffer.from(SAMPLE)])).toBe(SAMPLE);
+  });
+
+  it('decodes other WHATWG charsets strictly through TextDecoder', async () => {
+    expect(await served('/sjis', 'text/plain; charset=Shift_JIS', [Buffer.from([0x82, 0xa0])])).toBe('あ');
+    serve('/sjis-bad', 200, { 'Content-Type': 'text/plain; charset=Shift_JIS' }, [Buffer.from([0x41, 0x82])]);
+    const error = await rejected(request('/sjis-bad'), SvcDecodeError);
+    expect(error.message).toBe('the response body is not valid shift_jis');
+  });
+
+  it('joins the chunks before decoding, so a character split between chunks survives', async () => {
+    const bytes = Buffer.from(SAMPLE, 'utf16le');
+    const parts = [bytes.subarray(0, 7), bytes.subarray(7, 17), bytes.subarray(17)];
+    const text = await served('/split', 'text/xml; charset=utf-16le', parts);
+    expect(text).toBe(SAMPLE);
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new Uint8Array([0x3c, 0x61, 0x3e, 0xc3]));
+        controller.enqueue(new Uint8Array([0xa9, 0x3c, 0x2f, 0x61, 0x3e]));
+        controller.close();
+      },
+    });
+    const res = await sendRequest({
+      fetch: answering(new Response(body)), url: 'http://x.invalid/', headers: {}, body: '', maxResponseBytes: 9,
+    });
+    expect(res.text).toBe('<a>é</a>');
+  });
+
+  it.each([
+    ['charset=utf-8', 'text/xml; charset=utf-8'],
+    ['no charset', 'text/xml'],
+  ])('refuses invalid UTF-8 with SvcDecodeError rather than replacement characters (%s)', async (name, type) => {
+    const path = `/bad-utf8-${encodeURIComponent(name)}`;
+    serve(path, 200, { 'Content-Type': type }, [Buffer.from([0x3c, 0x61, 0x3e, 0xc3, 0x28, 0x3c])]);
+    const error = await rejected(request(path), SvcDecodeError);
+    expect(error.message).toBe('the response body is not valid UTF-8');
+    expectNoSecret(error);
+  });
+
+  it.each([
+    ['an odd number of UTF-16LE bytes', 'text/xml; charset=utf-16le', Buffer.concat([Buffer.from('<a/>', 'utf16le'),
+      Buffer.from([0x41])]), 'UTF-16LE'],
+    ['a lone surrogate in UTF-16BE', 'text/xml', Buffer.from([0xfe, 0xff, 0xd8, 0x3d, 0x00, 0x41]), 'UTF-16BE'],
+    ['an odd number of UTF-16BE bytes after the mark', 'text/xml', Buffer.from([0xfe, 0xff, 0x00, 0x41, 0x00]),
+      'UTF-16BE'],
+  ])('refuses %s with SvcDecodeError', async (name, type, body, encoding) => {
+    serve(`/bad-utf16-${name.length}`, 200, { 'Content-Type': type }, [body]);
+    const error = await rejected(request(`/bad-utf16-${name.length}`), SvcDecodeError);
+    expect(error.message).toBe(`the response body is not valid ${encoding}`);
+  });
+
+  it('refuses an unknown charset with SvcDecodeError naming it', async () => {
+    serve('/klingon', 200, { 'Content-Type': 'text/xml; charset=x-klingon' }, [Buffer.from('<a/>')]);
+    const error = await rejected(request('/klingon'), SvcDecodeError);
+    expect(error.message).toBe('the response names an unsupported charset "x-klingon"');
+    const declared = Buffer.from('<?xml version="1.0" encoding="x-klingon"?><a/>');
+    serve('/klingon-decl', 200, { 'Content-Type': 'text/xml' }, [declared]);
+    expect((await rejected(request('/klingon-decl'), SvcDecodeError)).message).toContain('"x-klingon"');
+  });
+
+  it('gives an empty text for a Response with a null body, without buffering anything', async () => {
+    const response = new Response(null, { status: 202, headers: { 'Content-Type': 'text/xml' } });
+    const unexpected = () => Promise.reject(new Error('a null body has nothing to buffer'));
+    Object.assign(response, { arrayBuffer: unexpected, text: unexpected });
+    const res = await sendRequest({
+      fetch: answering(response), url: 'http://x.invalid/', headers: {}, body: '', maxResponseBytes: 10,
+    });
+    expect(res).toEqual({ status: 202, contentType: 'text/xml', text: '' });
   });
 });

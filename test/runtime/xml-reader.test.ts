@@ -122,8 +122,21 @@ describe('XmlReader: records and lists', () => {
     expect(seen).toEqual([['a', true], ['b', false], ['c', true]]);
   });
 
-  it('ignores non-whitespace text between the children of a record', () => {
-    expect(read('<r>junk<a>1</a>more &amp; more<b>2</b>tail</r>', ['r']).children).toEqual([
+  it.each([
+    ['before the first child', '<r>junk<a>1</a></r>', /element <r> holds text "junk" where only child elements are expected/],
+    ['between children', '<r><a>1</a>more &amp; more<b>2</b></r>', /holds text "more &amp; more"/],
+    ['after the last child', '<r><a>1</a>\n  tail\n</r>', /holds text "tail"/],
+    ['instead of children', '<r>true</r>', /element <r> holds text "true"/],
+    ['as a character reference', '<r><a>1</a>&#32;</r>', /holds text "&#32;"/],
+    ['in a CDATA section', '<r><a>1</a><![CDATA[x]]></r>', /holds text "x"/],
+  ])('refuses non-blank text among child elements: %s', (_label, xml, message) => {
+    const e = decodeError(() => read(xml, ['r']));
+    expect(e.message).toMatch(message);
+    expect(e.message).toMatch(/line \d+, column \d+/);
+  });
+
+  it('accepts whitespace, comments, PIs and blank CDATA among child elements', () => {
+    expect(read('<r>\n\t<a>1</a> <!-- c --> <?pi x?><![CDATA[ \n ]]>\r\n<b>2</b>\n</r>', ['r']).children).toEqual([
       { name: 'a', ns: '', text: '1' },
       { name: 'b', ns: '', text: '2' },
     ]);
@@ -339,7 +352,7 @@ describe('XmlReader: document level', () => {
     ['attributes without whitespace', '<r><a b="1"c="2"></a></r>', 'walk', /not separated/],
     ['attribute without value', '<r><a b></a></r>', 'walk', /malformed attribute/],
     ['attribute name followed by another', '<r><a b c="1"></a></r>', 'walk', /without "="/],
-    ['EOF inside an element', '<r><a>x</a>', 'walk', /unexpected end of document inside <r>/],
+    ['EOF inside an element', '<r><a></a>', 'walk', /unexpected end of document inside <r>/],
     ['EOF inside text', '<r><a>x', 'text', /unexpected end of document inside <a>/],
     ['EOF while skipping', '<r><a><b></b>', 'skip', /unexpected end of document/],
     ['unterminated comment', '<r><!-- x </r>', 'walk', /unterminated comment/],
@@ -373,6 +386,74 @@ describe('XmlReader: document level', () => {
     });
     expect(e.message).toContain('line 3, column 7');
     expect(e.path).toBe('r/b');
+  });
+});
+
+describe('XmlReader: the end of the document', () => {
+  function readAll(xml: string): XmlReader {
+    const r = new XmlReader(xml);
+    r.readRoot();
+    r.skip();
+    r.readEnd();
+    return r;
+  }
+
+  it('accepts whitespace, comments and processing instructions after the root', () => {
+    expect(() => readAll('<r><a/></r>')).not.toThrow();
+    expect(() => readAll('<r/>\r\n  <!-- trailing --> <?pi x?>\n')).not.toThrow();
+  });
+
+  it.each([
+    ['a second root element', '<r/><r/>', /a second root element after the root element at line 1, column 5/],
+    ['text', '<r></r>junk', /content after the root element at line 1, column 8/],
+    ['an entity reference', '<r></r>&amp;', /content after the root element/],
+    ['a CDATA section', '<r></r><![CDATA[x]]>', /CDATA section outside the root element/],
+    ['a DOCTYPE', '<r></r><!DOCTYPE r>', /DOCTYPE is not allowed/],
+    ['a stray end tag', '<r></r></r>', /a second root element|content after the root element/],
+    ['an unterminated comment', '<r></r><!-- x', /unterminated comment/],
+  ])('refuses %s after the root', (_label, xml, message) => {
+    expect(decodeError(() => readAll(xml)).message).toMatch(message);
+  });
+
+  it('is a usage error before the root is consumed', () => {
+    const r = new XmlReader('<r><a/></r>');
+    r.readRoot();
+    expect(() => r.readEnd()).toThrow(/before the root element was consumed/);
+  });
+});
+
+describe('XmlReader: member names and closed paths', () => {
+  it('gives the local name only for elements of the member namespace', () => {
+    const r = new XmlReader('<r xmlns="urn:svc" xmlns:x="urn:other"><a/><x:a/><b xmlns="">1</b><a xmlns="urn:svc"/></r>');
+    r.memberNamespace = 'urn:svc';
+    r.readRoot();
+    const seen: string[] = [];
+    while (r.nextChild()) {
+      seen.push(`${r.localName}=${JSON.stringify(r.memberName)}`);
+      r.skip();
+    }
+    expect(seen).toEqual(['a="a"', 'a=""', 'b=""', 'a="a"']);
+  });
+
+  it('matches by local name alone when no member namespace is set', () => {
+    const r = new XmlReader('<r xmlns:x="urn:other"><x:a/></r>');
+    r.readRoot();
+    r.nextChild();
+    expect(r.memberName).toBe('a');
+  });
+
+  it('names the element consumed last, with its position among same-named siblings', () => {
+    const r = new XmlReader('<r><list><item>1</item><item>2</item></list></r>');
+    r.readRoot();
+    r.nextChild();
+    r.nextChild();
+    r.readText();
+    expect(r.closedPath()).toBe('r/list/item');
+    r.nextChild();
+    r.readText();
+    expect(r.closedPath()).toBe('r/list/item[2]');
+    expect(r.nextChild()).toBe(false);
+    expect(r.closedPath()).toBe('r/list');
   });
 });
 

@@ -32,7 +32,6 @@ export function emitClientClass(model: ServiceModel, printer: Printer): Generate
           'ClientCore',
           'checkCoreOptions',
           ...(signed ? ['hmacSigner'] : []),
-          ...(model.polls.length > 0 ? ['isServiceError'] : []),
           { name: 'CallOptions', isTypeOnly: true },
           { name: 'OperationBinding', isTypeOnly: true },
           { name: 'Style', isTypeOnly: true },
@@ -40,7 +39,7 @@ export function emitClientClass(model: ServiceModel, printer: Printer): Generate
       },
       { moduleSpecifier: '../runtime/errors.js', namedImports: ['SvcRequestError'] },
       ...(model.polls.length > 0
-        ? [{ moduleSpecifier: '../runtime/poll.js', namedImports: ['pollUntil', { name: 'PollOptions', isTypeOnly: true }] }]
+        ? [{ moduleSpecifier: '../runtime/poll.js', isTypeOnly: true, namedImports: ['PollOptions'] }]
         : []),
       {
         moduleSpecifier: './codec.js',
@@ -92,6 +91,16 @@ export function emitClientClass(model: ServiceModel, printer: Printer): Generate
           ? [{ name: 'sign', type: '(input: SignInput) => string', hasQuestionToken: true, docs: ['Replaces the default key computation.'] }]
           : []),
         { name: 'timeoutMs', type: 'number', hasQuestionToken: true, docs: ['Per-call time limit; exceeded: SvcTimeoutError.'] },
+        {
+          name: 'maxResponseBytes',
+          type: 'number',
+          hasQuestionToken: true,
+          docs: [
+            jsDoc(
+              'Largest response body read, in bytes (default 64 MiB); a larger one is refused while it streams in, with SvcResponseTooLargeError.',
+            ),
+          ],
+        },
         { name: 'throwOnServiceError', type: 'boolean', hasQuestionToken: true, docs: ['Throw SvcServiceError for a non-success error code (default true).'] },
       ],
     });
@@ -145,7 +154,9 @@ export function emitClientClass(model: ServiceModel, printer: Printer): Generate
               w.writeLine('fetch: options.fetch ?? globalThis.fetch,');
               w.writeLine('now: options.now ?? (() => Date.now() / 1000),');
               w.writeLine('timeoutMs: options.timeoutMs,');
+              w.writeLine('maxResponseBytes: options.maxResponseBytes,');
               w.writeLine('throwOnServiceError: options.throwOnServiceError ?? true,');
+              if (signed) w.writeLine('secrets: typeof options.apiKey === \'string\' ? [options.apiKey] : [],');
             });
             w.write('));');
           },
@@ -171,6 +182,8 @@ function writeBinding(w: CodeBlockWriter, model: ServiceModel, op: OperationMode
       const message = status.messageField ? `'${status.messageField.name}'` : 'undefined';
       w.writeLine(`check: { codeField: '${status.codeField.name}', messageField: ${message}, success: ${success}${names} },`);
     }
+    const secrets = op.result.fields.filter((f) => f.secret).map((f) => tsLiteral(f.name));
+    if (secrets.length > 0) w.writeLine(`secretFields: [${secrets.join(', ')}],`);
   });
   w.write(` satisfies OperationBinding<${op.result.name}>,`).newLine();
 }
@@ -202,7 +215,11 @@ function operationMethod(op: OperationModel) {
 
 function pollMethod(poll: PollModel) {
   const id = poll.idParameter;
-  const finals = poll.finalValues.map(tsLiteral).join(', ');
+  const list = (values: readonly string[]) => `[${values.map(tsLiteral).join(', ')}]`;
+  const failures =
+    poll.failureCodes.length > 0
+      ? `A non-success code while the status is not final is a warning and polling goes on, except ${poll.failureCodes.join(', ')}, which end the wait with SvcServiceError (or the result, when throwOnServiceError is false).`
+      : 'A non-success code while the status is not final is a warning: polling goes on.';
   return {
     name: poll.method,
     isAsync: true,
@@ -214,15 +231,17 @@ function pollMethod(poll: PollModel) {
     docs: [
       jsDoc(
         poll.doc,
-        `Waits intervalMs (default 1000 ms), growing by half each time up to 30 s; rejects with SvcTimeoutError after timeoutMs, and with the signal's reason when aborted. A result with a service error code ends the wait too.`,
+        `Resolves with the first result whose ${poll.statusField.name} is ${poll.finalValues.join(', ')}, whatever its code. ${failures}`,
+        'Waits intervalMs (default 1000 ms), growing by half each time up to 30 s; rejects with SvcTimeoutError after timeoutMs, and with the signal\'s reason when aborted.',
+        decisionRemark(poll.decision),
       ),
     ],
     statements: [
-      `const finalValues: readonly string[] = [${finals}];`,
-      `return pollUntil(
+      `return this.#core.poll(
         '${poll.method}',
-        (signal) => this.${poll.operation.methodName}({ ${id.name} }, { signal }),
-        (result) => finalValues.includes(String(result.${poll.statusField.name})) || isServiceError(bindings.${poll.operation.name}.check, result),
+        bindings.${poll.operation.name},
+        ${encoderName(poll.operation)}({ ${id.name} }),
+        { statusField: '${poll.statusField.name}', finalValues: ${list(poll.finalValues)}, failureCodes: ${list(poll.failureCodes)} },
         opts,
       );`,
     ],

@@ -1,6 +1,7 @@
 /**
  * Decoder functions, one per record and result: a loop over the element's children that switches on the names
- * the spec gives, reading each with the reader for its declared type. Unknown elements are skipped.
+ * the spec gives (in the service namespace), reading each with the reader for its declared type. Unknown elements,
+ * and elements of other namespaces, are skipped; a field sent twice is an error, never last-one-wins.
  */
 import type { SourceFile, WriterFunction } from 'ts-morph';
 import type { FieldModel, ScalarType, StructModel, TypeModel } from '../../model/types.js';
@@ -22,7 +23,7 @@ const PRIMITIVE_READERS = {
 
 /** The runtime names a set of structs' decoders use, for the import list. */
 export function decoderImports(structs: readonly StructModel[]): string[] {
-  const names = new Set<string>(['missingElement', 'skipNil']);
+  const names = new Set<string>(['duplicateElement', 'missingElement', 'skipNil']);
   const visit = (t: TypeModel) => {
     if (t.kind === 'list') {
       names.add(t.nillableItems ? 'readNillableList' : 'readList');
@@ -49,7 +50,7 @@ function readExpression(f: FieldModel): string {
   const t = f.type;
   const read =
     t.kind === 'list'
-      ? `${t.nillableItems ? 'readNillableList' : 'readList'}(r, '${t.itemElement}', ${scalarReader(t.item)})`
+      ? `${t.nillableItems ? 'readNillableList' : 'readList'}(r, ${scalarReader(t.item)})`
       : `${scalarReader(t)}(r)`;
   // readEnum returns a plain string; the field's type is the open union, which accepts any string.
   return f.nillable ? `r.isNil ? skipNil(r) : ${read}` : read;
@@ -66,10 +67,11 @@ export function addDecoder(file: SourceFile, s: StructModel): void {
       w.writeLine(`let ${local(f)}: ${type} | undefined;`);
     }
     w.write('while (r.nextChild())').block(() => {
-      w.write('switch (r.localName)').block(() => {
+      w.write('switch (r.memberName)').block(() => {
         for (const f of s.fields) {
           w.writeLine(`case '${f.name}':`);
           w.indent(() => {
+            w.writeLine(`if (${local(f)} !== undefined) throw duplicateElement(r, '${s.name}');`);
             w.writeLine(`${local(f)} = ${readExpression(f)};`);
             w.writeLine('break;');
           });
@@ -93,7 +95,7 @@ export function addDecoder(file: SourceFile, s: StructModel): void {
     returnType: s.name,
     docs: [
       jsDoc(
-        `Decodes a ${s.name} from the element the reader is positioned on (its children, in any order; unknown ones are skipped).`,
+        `Decodes a ${s.name} from the element the reader is positioned on: its children in any order, unknown ones and those of other namespaces skipped, none twice.`,
       ),
     ],
     statements: body,

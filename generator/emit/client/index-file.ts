@@ -16,7 +16,17 @@ export function emitIndex(model: ServiceModel, printer: Printer): GeneratedFile 
       { moduleSpecifier: './types.js' },
       {
         moduleSpecifier: '../runtime/errors.js',
-        namedExports: ['SvcError', 'SvcServiceError', 'SvcSoapFault', 'SvcHttpError', 'SvcDecodeError', 'SvcRequestError', 'SvcTimeoutError', 'SvcTransportError'],
+        namedExports: [
+          'SvcError',
+          'SvcServiceError',
+          'SvcSoapFault',
+          'SvcHttpError',
+          'SvcDecodeError',
+          'SvcRequestError',
+          'SvcTimeoutError',
+          'SvcTransportError',
+          'SvcResponseTooLargeError',
+        ],
       },
       ...(signed ? [{ moduleSpecifier: '../runtime/signing.js', namedExports: ['signQueryString', 'embeddedPageQuery'] }] : []),
       { moduleSpecifier: '../runtime/client-core.js', namedExports: [{ name: 'Style', isTypeOnly: true }, { name: 'CallOptions', isTypeOnly: true }] },

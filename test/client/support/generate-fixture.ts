@@ -12,6 +12,6 @@ export async function generateFixture(spec: string, name: string): Promise<Recor
   const out = join(ROOT, 'test', '.tmp', name);
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
-  await generate({ spec, out, schemaFile: false, cwd: ROOT });
+  await generate({ spec, out, cwd: ROOT });
   return (await import(join(out, 'client', 'index.ts'))) as Record<string, unknown>;
 }

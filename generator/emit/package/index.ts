@@ -1,0 +1,21 @@
+/**
+ * The package emitter: makes the output directory a self-contained npm package (package.json, the tsconfig.json
+ * its build uses, README.md, .npmrc), so the SDK can be packed and installed outside this repository.
+ */
+import type { ServiceModel } from '../../model/types.js';
+import type { GeneratedFile, Printer } from '../../print/printer.js';
+import { packageJson, tsconfigJson } from './manifest.js';
+import { readme } from './readme.js';
+
+export { BUILD_DIR, ENTRY_POINTS, LOCAL_ONLY_DIRS } from './manifest.js';
+
+export function emitPackage(model: ServiceModel, printer: Printer): GeneratedFile[] {
+  return [
+    printer.json('package.json', packageJson(model)),
+    printer.json('tsconfig.json', tsconfigJson(), { comments: true }),
+    printer.markup('README.md', readme(model)),
+    // A library publishes no lockfile; without this, `npm install` in the output would add one the generator
+    // does not render, and the output would no longer match it.
+    printer.hashCommented('.npmrc', 'package-lock=false'),
+  ];
+}

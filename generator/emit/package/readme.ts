@@ -1,0 +1,112 @@
+/** README.md of the generated package: what it is, how to install it, a first call, and its errors. */
+import { ts } from 'ts-morph';
+import type { OperationModel, ParameterModel, PrimitiveName, ServiceModel } from '../../model/types.js';
+import { runtimeTemplates } from '../runtime.js';
+import { ENTRY_POINTS, runtimeImports } from './manifest.js';
+
+// A value of each type that the client accepts, for an example call whose operation has required parameters.
+const SAMPLE: Readonly<Record<PrimitiveName, string>> = {
+  string: "'...'",
+  int: '1',
+  long: "'1'",
+  double: '1.5',
+  boolean: 'true',
+  dateTime: 'new Date()',
+};
+
+export function readme(model: ServiceModel): string {
+  const name = model.package.name;
+  const deps = [...runtimeImports().keys()];
+  const errors = errorClasses();
+  const root = errors.find((e) => e.base === 'Error');
+  const subclasses = errors.filter((e) => e !== root).map((e) => `\`${e.name}\``);
+  return [
+    `# ${name}`,
+    '',
+    model.package.description,
+    '',
+    `## ${model.title} ${model.version}`,
+    '',
+    model.doc,
+    '',
+    '## Install',
+    '',
+    '```sh',
+    `npm install ${name}`,
+    '```',
+    '',
+    `Node.js 20.19 or newer. The package is ESM with its type declarations; it holds the compiled client and the runtime it needs${
+      deps.length > 0 ? `, and depends on ${deps.map((d) => `\`${d}\``).join(', ')} only` : ', and depends on no other package'
+    }.`,
+    '',
+    '## Usage',
+    '',
+    '```ts',
+    ...usage(model),
+    '```',
+    '',
+    `The client posts to \`${model.path}\` under \`baseUrl\`, as SOAP 1.1 unless the \`style\` option asks for \`'soap12'\` or \`'httpPost'\`. ` +
+      `\`${name}\` and ${ENTRY_POINTS.map((e) => `\`${name}/${e.subpath.slice(2)}\``).join(', ')} export the same.`,
+    ...(root
+      ? [
+          '',
+          '## Errors',
+          '',
+          `Errors the client raises are instances of \`${root.name}\`${subclasses.length > 0 ? ` and its subclasses: ${subclasses.join(', ')}` : ''}. ` +
+            `All are exported by \`${name}\`, so callers can tell them apart with \`instanceof\`.`,
+        ]
+      : []),
+  ].join('\n');
+}
+
+function usage(model: ServiceModel): string[] {
+  const principal = model.parameters.find((p) => p.role === 'principal');
+  const op = model.operations.find((o) => o.inputParams.every((p) => p.optional)) ?? model.operations[0];
+  const env = `${model.name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}_API_KEY`;
+  return [
+    `import { ${model.clientName} } from '${model.package.name}';`,
+    '',
+    `const client = new ${model.clientName}({`,
+    "  baseUrl: 'https://service.example',",
+    ...(principal ? [`  ${principal.name}: 'your ${principal.name}',`] : []),
+    ...(model.auth ? [`  apiKey: process.env.${env} ?? '',`] : []),
+    '});',
+    ...(op ? ['', `const result = await client.${op.methodName}(${args(op)});`, 'console.log(result);'] : []),
+  ];
+}
+
+function args(op: OperationModel): string {
+  const required: ParameterModel[] = op.inputParams.filter((p) => !p.optional);
+  return required.length === 0 ? '' : `{ ${required.map((p) => `${p.name}: ${SAMPLE[p.type]}`).join(', ')} }`;
+}
+
+/**
+ * The runtime's error classes: those that extend Error, then those that extend one of them, in source order. Read
+ * from the templates, where they are defined, so the README names exactly the classes the runtime has.
+ */
+function errorClasses(): Array<{ name: string; base: string }> {
+  const all: Array<{ name: string; base: string }> = [];
+  for (const t of runtimeTemplates()) {
+    const source = ts.createSourceFile(t.name, t.source, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+    for (const node of source.statements) {
+      if (!ts.isClassDeclaration(node) || !node.name) continue;
+      if (!node.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
+      const base = node.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
+      if (base && ts.isIdentifier(base)) all.push({ name: node.name.text, base: base.text });
+    }
+  }
+  const errors = new Set(['Error']);
+  const out: Array<{ name: string; base: string }> = [];
+  // Each pass adds the classes whose base is known to be an error; a chain of n classes needs n passes at most.
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const c of all) {
+      if (!errors.has(c.name) && errors.has(c.base)) {
+        errors.add(c.name);
+        out.push(c);
+        grew = true;
+      }
+    }
+  }
+  return out.sort((a, b) => all.indexOf(a) - all.indexOf(b));
+}

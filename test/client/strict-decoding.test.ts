@@ -1,0 +1,219 @@
+/**
+ * A response is decoded whole or refused (decisions list-items, strict-responses, unknown-elements): list items
+ * under another element name are kept, a single value sent twice is an error, a document that is not well-formed or
+ * holds text where a record is expected is an error, and a field is matched by namespace as well as local name.
+ * Every style, against a real loopback server.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PayerClient, SvcDecodeError, SvcServiceError, type Style } from '../../generated/client/index.js';
+import { rejected } from '../helpers/failures.js';
+import { startRecordingServer, type RecordingServer } from './support/recording-server.js';
+import { resultResponse } from './support/responses.js';
+
+const STYLES: Style[] = ['soap11', 'soap12', 'httpPost'];
+let server: RecordingServer;
+
+beforeAll(async () => {
+  server = await startRecordingServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+function client(style: Style, extra: Partial<ConstructorParameters<typeof PayerClient>[0]> = {}): PayerClient {
+  return new PayerClient({ baseUrl: server.url, payerName: 'MyPayer', apiKey: 'k', style, now: () => 1700000000, ...extra });
+}
+
+const balances = (style: Style, fields: string) => server.respond(resultResponse(style, 'GetBalances', fields, 'SvcGetBalanceResponse'));
+
+/** A GetBalances result as the real service sends it: its brand word in the item element name. */
+const BRANDED_BALANCES =
+  '<errorMessage>OK</errorMessage><errorCode>0</errorCode><AccountInfos>' +
+  '<XyzAccountInfo><Provider>Payer</Provider><AccountIdentifier>00123</AccountIdentifier><Balance>1500.25</Balance><Currency>USD</Currency></XyzAccountInfo>' +
+  '<XyzAccountInfo><Provider>None</Provider><AccountIdentifier>ACC-2</AccountIdentifier><Balance>-0.5</Balance><Currency>EUR</Currency></XyzAccountInfo>' +
+  '<XyzAccountInfo xsi:nil="true"/>' +
+  '</AccountInfos>';
+
+async function decodeError(promise: Promise<unknown>): Promise<SvcDecodeError> {
+  return rejected(promise, SvcDecodeError);
+}
+
+describe.each(STYLES)('list items whatever their element name (%s)', (style) => {
+  it('keeps every account of a GetBalances result whose items carry a brand word', async () => {
+    balances(style, BRANDED_BALANCES);
+    const result = await client(style).getBalances();
+    expect(result.AccountInfos).toEqual([
+      { Provider: 'Payer', AccountIdentifier: '00123', Balance: 1500.25, Currency: 'USD' },
+      { Provider: 'None', AccountIdentifier: 'ACC-2', Balance: -0.5, Currency: 'EUR' },
+      null,
+    ]);
+  });
+
+  it('keeps the line errors of a Test* result whose items are named otherwise', async () => {
+    server.respond(
+      resultResponse(
+        style,
+        'TestPaymentFile',
+        '<errorMessage>Line errors</errorMessage><errorCode>ValidationError</errorCode><LineErrorsOrWarning>' +
+          '<XyzLineErrorOrWarning><lineNumber>2</lineNumber><isWarning>false</isWarning><message>bad amount</message></XyzLineErrorOrWarning>' +
+          '<LineError><lineNumber>7</lineNumber><isWarning>true</isWarning><message>check currency</message></LineError>' +
+          '</LineErrorsOrWarning>',
+        'SvcProcessPaymentResponse',
+      ),
+    );
+    const error = await rejected(client(style).testPaymentFile({ fileName: 'f.csv', totalAmount: 1 }), SvcServiceError);
+    expect((error.result as { LineErrorsOrWarning: unknown[] }).LineErrorsOrWarning).toEqual([
+      { lineNumber: 2, isWarning: false, message: 'bad amount' },
+      { lineNumber: 7, isWarning: true, message: 'check currency' },
+    ]);
+  });
+
+  it('keeps string list items under any name', async () => {
+    server.respond(
+      resultResponse(
+        style,
+        'GetUpdatedPayments',
+        '<ChangedPaymentOrdersRefCode><string>R1</string><refCode>R2</refCode><string xsi:nil="true"/></ChangedPaymentOrdersRefCode>',
+        'SvcGetUpdatedPaymentsResponse',
+      ),
+    );
+    expect((await client(style).getUpdatedPayments({ changedSince: 0 })).ChangedPaymentOrdersRefCode).toEqual(['R1', 'R2', null]);
+  });
+
+  it('refuses an element of another namespace inside a list rather than dropping it', async () => {
+    balances(
+      style,
+      '<errorCode>0</errorCode><AccountInfos><SvcAccountInfo><Provider>Payer</Provider><Balance>1</Balance></SvcAccountInfo>' +
+        '<x:SvcAccountInfo xmlns:x="urn:other"><Provider>Payer</Provider><Balance>2</Balance></x:SvcAccountInfo></AccountInfos>',
+    );
+    const e = await decodeError(client(style).getBalances());
+    expect(e.message).toMatch(/<SvcAccountInfo> in namespace "urn:other" inside a list/);
+    expect(e.path).toMatch(/AccountInfos\/SvcAccountInfo$/);
+  });
+});
+
+describe.each(STYLES)('a single value sent twice is an error (%s)', (style) => {
+  it.each([
+    ['errorCode, the last one OK', '<errorCode>1004</errorCode><errorCode>0</errorCode>', 'BalanceResult', 'errorCode'],
+    [
+      'a Balance',
+      '<errorCode>0</errorCode><AccountInfos><SvcAccountInfo><Provider>Payer</Provider><Balance>1</Balance><Balance>2</Balance></SvcAccountInfo></AccountInfos>',
+      'SvcAccountInfo',
+      'Balance',
+    ],
+    [
+      'a list container',
+      '<errorCode>0</errorCode><AccountInfos><SvcAccountInfo><Provider>Payer</Provider><Balance>1</Balance></SvcAccountInfo></AccountInfos><AccountInfos/>',
+      'BalanceResult',
+      'AccountInfos',
+    ],
+    [
+      'a string field, nil the second time',
+      '<errorCode>0</errorCode><errorMessage>OK</errorMessage><errorMessage xsi:nil="true"/>',
+      'BalanceResult',
+      'errorMessage',
+    ],
+  ])('%s', async (_label, fields, parent, element) => {
+    balances(style, fields);
+    const e = await decodeError(client(style).getBalances());
+    expect(e.message).toContain(`${parent}: <${element}> appears more than once, but holds a single value`);
+    expect(e.path).toMatch(new RegExp(`/${element}(\\[2\\])?$`));
+  });
+
+  it('a record field repeated inside a list item', async () => {
+    server.respond(
+      resultResponse(
+        style,
+        'TestPaymentFile',
+        '<errorCode>OK</errorCode><LineErrorsOrWarning><LineErrorOrWarning><lineNumber>1</lineNumber><lineNumber>2</lineNumber><isWarning>true</isWarning></LineErrorOrWarning></LineErrorsOrWarning>',
+        'SvcProcessPaymentResponse',
+      ),
+    );
+    const e = await decodeError(client(style).testPaymentFile({ fileName: 'f', totalAmount: 1 }));
+    expect(e.message).toContain('LineErrorOrWarning: <lineNumber> appears more than once');
+  });
+});
+
+describe.each(STYLES)('documents that are not whole (%s)', (style) => {
+  const ok = () => resultResponse(style, 'GetBalances', '<errorCode>0</errorCode>', 'SvcGetBalanceResponse');
+
+  it('content after the root element', async () => {
+    server.respond({ ...ok(), body: `${ok().body}junk` });
+    expect((await decodeError(client(style).getBalances())).message).toMatch(/content after the root element/);
+  });
+
+  it('a second root element', async () => {
+    server.respond({ ...ok(), body: `${ok().body}\n${ok().body.replace(/^<\?xml[^>]*\?>/, '')}` });
+    expect((await decodeError(client(style).getBalances())).message).toMatch(/a second root element/);
+  });
+
+  it('trailing comments and whitespace are fine', async () => {
+    server.respond({ ...ok(), body: `${ok().body}\r\n<!-- served by node 7 -->\n` });
+    await expect(client(style).getBalances()).resolves.toMatchObject({ errorCode: 0 });
+  });
+
+  it('text where the result expects child elements', async () => {
+    balances(style, 'true');
+    expect((await decodeError(client(style).getBalances())).message).toMatch(/holds text "true" where only child elements are expected/);
+  });
+
+  it('text between the fields of a record', async () => {
+    balances(style, '<errorCode>0</errorCode>stray<errorMessage>OK</errorMessage>');
+    expect((await decodeError(client(style).getBalances())).message).toMatch(/holds text "stray"/);
+  });
+});
+
+describe.each(STYLES)('fields are matched by namespace and local name (%s)', (style) => {
+  it('an element of another namespace is skipped, not read as the field', async () => {
+    balances(
+      style,
+      '<x:errorCode xmlns:x="urn:other">1004</x:errorCode><errorCode>0</errorCode>' +
+        '<AccountInfos><SvcAccountInfo><Provider>Payer</Provider><y:Balance xmlns:y="urn:other">not a number</y:Balance><Balance>7</Balance></SvcAccountInfo></AccountInfos>',
+    );
+    const result = await client(style).getBalances();
+    expect(result.errorCode).toBe(0);
+    expect(result.AccountInfos).toEqual([{ Provider: 'Payer', Balance: 7 }]);
+  });
+
+  it('an unqualified element is not the field either', async () => {
+    balances(style, '<errorCode xmlns="">1004</errorCode>');
+    const result = await client(style).getBalances();
+    expect(result.errorCode).toBeUndefined();
+  });
+
+  it('the namespace option moves what counts as a field', async () => {
+    server.respond(resultResponse(style, 'GetBalances', '<errorCode>0</errorCode><errorMessage>moved</errorMessage>', 'SvcGetBalanceResponse', 'urn:moved'));
+    expect((await client(style, { namespace: 'urn:moved' }).getBalances()).errorMessage).toBe('moved');
+  });
+});
+
+describe('decode error messages name the path once', () => {
+  const PREFIX = 'Envelope/Body/GetBalancesResponse/GetBalancesResult';
+
+  it('a malformed value', async () => {
+    balances('soap11', '<errorCode>x1</errorCode>');
+    const e = await decodeError(client('soap11').getBalances());
+    expect(e.message).toBe(`invalid xs:int "x1" (at ${PREFIX}/errorCode)`);
+    expect(e.path).toBe(`${PREFIX}/errorCode`);
+    expect(e.reason).toBe('invalid xs:int "x1"');
+  });
+
+  it('a nil value that may not be nil', async () => {
+    balances('soap11', '<errorCode xsi:nil="true"/>');
+    const e = await decodeError(client('soap11').getBalances());
+    expect(e.message).toBe(`is xsi:nil but the field is not nillable (at ${PREFIX}/errorCode)`);
+  });
+
+  it('a missing element of the second item of a list', async () => {
+    balances('soap11', '<errorCode>0</errorCode><AccountInfos><SvcAccountInfo><Provider>Payer</Provider><Balance>1</Balance></SvcAccountInfo><SvcAccountInfo><Provider>Payer</Provider></SvcAccountInfo></AccountInfos>');
+    const e = await decodeError(client('soap11').getBalances());
+    expect(e.message).toBe(`SvcAccountInfo: required element <Balance> is missing (at ${PREFIX}/AccountInfos/SvcAccountInfo[2]/Balance)`);
+  });
+
+  it('a bad value in the third item of a list', async () => {
+    const item = (balance: string) => `<SvcAccountInfo><Provider>Payer</Provider><Balance>${balance}</Balance></SvcAccountInfo>`;
+    balances('soap11', `<errorCode>0</errorCode><AccountInfos>${item('1')}${item('2')}${item('1,5')}</AccountInfos>`);
+    const e = await decodeError(client('soap11').getBalances());
+    expect(e.message).toBe(`invalid xs:double "1,5" (at ${PREFIX}/AccountInfos/SvcAccountInfo[3]/Balance)`);
+  });
+});

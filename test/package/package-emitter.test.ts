@@ -1,0 +1,106 @@
+/**
+ * The package emitter's parts: which npm packages the runtime needs (read from its imports), the versions they are
+ * pinned to, and a package.json and tsconfig.json that agree with the files the other emitters render.
+ */
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EmitError } from '../../generator/emit/errors.js';
+import { importedPackages, pinnedVersions, runtimeImports } from '../../generator/emit/package/manifest.js';
+import { render } from '../../generator/generate.js';
+import type { GeneratedFile } from '../../generator/print/printer.js';
+import { loadSpec } from '../../generator/spec/load.js';
+import { thrown } from '../helpers/failures.js';
+import { PAYER_SPEC, fromRoot, repoRoot } from '../helpers/paths.js';
+
+describe('importedPackages', () => {
+  it('finds every import form, by package name, and ignores relative paths, Node builtins, comments and strings', () => {
+    const source = [
+      "import { create } from 'xmlbuilder2';",
+      "import type { X } from '@scope/types/deep/path';",
+      "export { y } from 'lib-a/sub';",
+      "import 'side-effect';",
+      "const lazy = await import('lazy-lib');",
+      "import { createHmac } from 'node:crypto';",
+      "import { readFileSync } from 'fs';",
+      "import { readFile } from 'fs/promises';",
+      "import { local } from './local.js';",
+      "import { up } from '../up.js';",
+      "// import { old } from 'commented-out';",
+      "/** e.g. import { Client } from 'my-sdk'; */",
+      "const text = \"import { q } from 'in-a-string'\";",
+      "import { again } from 'xmlbuilder2';",
+    ].join('\n');
+    expect(importedPackages(source)).toEqual(['xmlbuilder2', '@scope/types', 'lib-a', 'side-effect', 'lazy-lib']);
+  });
+});
+
+describe('pinnedVersions', () => {
+  const own = { dependencies: { b: '2.0.0', a: '1.0.0' }, devDependencies: { c: '3.0.0', a: '9.9.9' } };
+
+  it('takes the versions the generator pins, dependencies first, sorted by name', () => {
+    expect(Object.entries(pinnedVersions(own, ['c', 'b', 'a'], () => 'unused'))).toEqual([
+      ['a', '1.0.0'],
+      ['b', '2.0.0'],
+      ['c', '3.0.0'],
+    ]);
+  });
+
+  it('fails with a message naming the package, why it is needed and how to pin it', () => {
+    const error = thrown(() => pinnedVersions(own, ['a', 'left-pad'], (n) => `runtime/x.ts imports '${n}'`), EmitError);
+    expect(error.message).toContain("runtime/x.ts imports 'left-pad'");
+    expect(error.message).toContain('npm install --save-exact left-pad');
+    expect(error.name).toBe('EmitError');
+  });
+});
+
+describe('the payer package files', () => {
+  let files: GeneratedFile[];
+  const file = (path: string) => {
+    const found = files.find((f) => f.path === path);
+    expect(found, path).toBeDefined();
+    return found!.content;
+  };
+  beforeAll(async () => {
+    files = await render(loadSpec(fromRoot(PAYER_SPEC), { cwd: repoRoot }));
+  });
+
+  it("depends on exactly the packages the runtime imports, at this repository's versions", () => {
+    const manifest = JSON.parse(file('package.json')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    const own = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    const imported = [...runtimeImports().keys()];
+    expect(imported.length).toBeGreaterThan(0);
+    // Independently of the emitter: the bare imports of the copied runtime files.
+    const bare = new Set(
+      files
+        .filter((f) => f.path.startsWith('runtime/'))
+        .flatMap((f) => [...f.content.matchAll(/^(?:import|export)\b[^'"\n]*(?:\n[^'"\n]*)*?from '([^'.][^']*)'/gm)].map((m) => m[1]!))
+        .filter((s) => !s.startsWith('node:')),
+    );
+    expect(Object.keys(manifest.dependencies)).toEqual([...bare].sort());
+    expect(Object.keys(manifest.dependencies)).toEqual(imported);
+    for (const [name, version] of Object.entries(manifest.dependencies)) expect(version, name).toBe(own.dependencies[name] ?? own.devDependencies[name]);
+    expect(manifest.devDependencies).toEqual({ '@types/node': own.devDependencies['@types/node'], typescript: own.devDependencies['typescript'] });
+  });
+
+  it('builds every TypeScript file it renders, and exports entry points that the build produces', () => {
+    const tsconfig = JSON.parse(file('tsconfig.json').replace(/^\/\/.*\n/gm, '')) as {
+      compilerOptions: { outDir: string; rootDir: string };
+      include: string[];
+    };
+    expect(tsconfig.compilerOptions).toMatchObject({ outDir: 'dist', rootDir: '.' });
+    const folders = tsconfig.include.map((p) => p.replace(/\/\*\*\/\*\.ts$/, '/'));
+    const sources = files.map((f) => f.path).filter((p) => p.endsWith('.ts'));
+    for (const p of sources) expect(folders.some((d) => p.startsWith(d)), `${p} is built`).toBe(true);
+
+    const manifest = JSON.parse(file('package.json')) as { exports: Record<string, unknown>; types: string };
+    expect(Object.keys(manifest.exports)).toEqual(['.', './client', './package.json']);
+    expect(manifest.exports['./package.json']).toBe('./package.json');
+    const targets = Object.entries(manifest.exports)
+      .filter(([k]) => k !== './package.json')
+      .flatMap(([, v]) => Object.values(v as Record<string, string>));
+    for (const t of [...targets, manifest.types]) {
+      const source = t.replace(/^\.\/dist\//, '').replace(/\.d\.ts$|\.js$/, '.ts');
+      expect(sources, `${t} is built from a rendered file`).toContain(source);
+    }
+  });
+});

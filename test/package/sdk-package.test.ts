@@ -1,0 +1,275 @@
+/**
+ * generated/ is a real npm package: copied out of this repository, `npm pack` builds it (prepack -> tsc) into a
+ * tarball of compiled JavaScript and declarations; a fresh project installs that tarball without any build tools,
+ * imports it by its name from plain Node.js to call a local SOAP 1.1 server, and type-checks a strict TypeScript
+ * consumer (the README example included) against the installed declarations.
+ */
+import { execFile } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { promisify } from 'node:util';
+import ts from 'typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listFiles, scratchDir, type Scratch } from '../helpers/files.js';
+import { GENERATED_DIR, fromRoot } from '../helpers/paths.js';
+
+const run = promisify(execFile);
+const TIMEOUT = 180_000;
+const NAME = 'svc-payer-client';
+
+// The variables an npm script run exports would point a nested npm at this repository (prefix) or make it think
+// it runs a lifecycle script of ours; the child commands must behave as in a fresh shell in their own directory.
+const env = Object.fromEntries(
+  Object.entries(process.env).filter(([k]) => !/^(npm_lifecycle_|npm_package_|npm_config_(local_)?prefix$|INIT_CWD$|NODE_OPTIONS$)/i.test(k)),
+);
+
+async function sh(command: string, args: readonly string[], cwd: string): Promise<string> {
+  try {
+    return (await run(command, args, { cwd, env, maxBuffer: 16 * 1024 * 1024, timeout: TIMEOUT })).stdout;
+  } catch (error) {
+    const e = error as { stdout?: string; stderr?: string; message: string };
+    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}: ${e.message}\n${e.stdout ?? ''}\n${e.stderr ?? ''}`);
+  }
+}
+
+let scratch: Scratch;
+let sdk: string; // the copy of generated/ that is packed
+let app: string; // the fresh consumer project
+let tarball: string;
+let entries: string[]; // files in the tarball, relative to its package/ folder
+let builtBeforePack: boolean;
+const manifest = JSON.parse(readFileSync(fromRoot(GENERATED_DIR, 'package.json'), 'utf8')) as {
+  name: string;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+
+beforeAll(async () => {
+  scratch = scratchDir('sdk-package');
+  sdk = join(scratch.dir, 'sdk');
+  app = join(scratch.dir, 'app');
+  // A maintainer's local build or install in generated/ must not stand in for the one prepack has to do.
+  cpSync(fromRoot(GENERATED_DIR), sdk, {
+    recursive: true,
+    filter: (src) => !['dist', 'node_modules'].includes(relative(fromRoot(GENERATED_DIR), src).split(sep)[0]!),
+  });
+  // The package's build finds tsc and @types/node here instead of installing them from the network.
+  symlinkSync(fromRoot('node_modules'), join(sdk, 'node_modules'), 'dir');
+  builtBeforePack = existsSync(join(sdk, 'dist'));
+
+  const packed = JSON.parse(await sh('npm', ['pack', '--json', '--pack-destination', scratch.dir], sdk)) as Array<{ filename: string }>;
+  tarball = join(scratch.dir, packed[0]!.filename);
+  entries = (await sh('tar', ['-tzf', tarball], scratch.dir))
+    .split('\n')
+    .filter((l) => l !== '' && !l.endsWith('/'))
+    .map((l) => l.replace(/^package\//, ''))
+    .sort();
+
+  mkdirSync(app);
+  writeFileSync(join(app, 'package.json'), `${JSON.stringify({ name: 'fresh-app', private: true, type: 'module' })}\n`);
+  // The runtime dependency comes from npm's cache, which this repository's own install filled.
+  await sh('npm', ['install', tarball, '--prefer-offline', '--no-audit', '--no-fund'], app);
+}, TIMEOUT);
+
+afterAll(() => {
+  scratch?.remove();
+});
+
+describe('the generated package', { timeout: TIMEOUT }, () => {
+  it('is named and versioned by the spec', () => {
+    expect(manifest.name).toBe(NAME);
+    expect(tarball.endsWith(`${sep}${NAME}-5.0.0.tgz`)).toBe(true);
+    const bytes = readFileSync(tarball);
+    expect([bytes[0], bytes[1]], 'gzip magic number').toEqual([0x1f, 0x8b]);
+  });
+
+  it('npm pack builds dist/ through prepack and packs the build, not the sources', () => {
+    expect(builtBeforePack, 'the copy had no dist/ before npm pack').toBe(false);
+    expect(existsSync(join(sdk, 'dist', 'client', 'index.js')), 'prepack ran the build').toBe(true);
+    expect(entries).toEqual(expect.arrayContaining(['package.json', 'README.md', 'dist/client/index.js', 'dist/client/index.d.ts']));
+    const runtime = listFiles(fromRoot(GENERATED_DIR, 'runtime')).filter((f) => f.endsWith('.ts'));
+    expect(runtime.length).toBeGreaterThan(0);
+    for (const f of runtime) {
+      expect(entries, f).toContain(`dist/runtime/${f.replace(/\.ts$/, '.js')}`);
+      expect(entries, f).toContain(`dist/runtime/${f.replace(/\.ts$/, '.d.ts')}`);
+    }
+    expect(entries.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')), 'TypeScript sources in the tarball').toEqual([]);
+    expect(entries.filter((f) => !f.startsWith('dist/')), 'files outside dist/').toEqual(['README.md', 'package.json']);
+  });
+
+  it('installs in a fresh project with its runtime dependency and without build tools', () => {
+    const installed = join(app, 'node_modules', NAME);
+    expect(JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'))).toMatchObject({ name: NAME, version: '5.0.0' });
+    expect(listFiles(installed).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
+    expect(Object.keys(manifest.dependencies).length).toBeGreaterThan(0);
+    for (const dep of Object.keys(manifest.dependencies)) {
+      const version = (JSON.parse(readFileSync(join(app, 'node_modules', dep, 'package.json'), 'utf8')) as { version: string }).version;
+      expect(version, dep).toBe(manifest.dependencies[dep]);
+    }
+    expect(Object.keys(manifest.devDependencies).sort()).toEqual(['@types/node', 'typescript']);
+    expect(existsSync(join(app, 'node_modules', 'typescript')), 'typescript installed in the fresh project').toBe(false);
+    expect(existsSync(join(app, 'node_modules', '@types', 'node')), '@types/node installed in the fresh project').toBe(false);
+  });
+
+  it('is imported by its name from plain Node.js and calls a SOAP 1.1 service', async () => {
+    writeFileSync(join(app, 'call.mjs'), CALL_SCRIPT);
+    const out = JSON.parse(await sh(process.execPath, ['call.mjs'], app)) as CallOutput;
+
+    expect(out.resolved.root).toBe(join(app, 'node_modules', NAME, 'dist', 'client', 'index.js'));
+    expect(out.sameClient, "'<name>' and '<name>/client' export the same client class").toBe(true);
+    expect(out.result).toEqual({
+      errorMessage: 'OK',
+      errorCode: 0,
+      AccountInfos: [
+        { Provider: 'Payer', AccountIdentifier: '007', Balance: 1234.5, Currency: 'EUR' },
+        { Provider: 'BrandNewProvider', AccountIdentifier: 'A-2', Balance: -12, Currency: 'USD' },
+        null,
+      ],
+    });
+
+    expect(out.received).toHaveLength(1);
+    const req = out.received[0]!;
+    expect(req.method).toBe('POST');
+    expect(req.url).toBe('/v5/PayerFunctions.asmx');
+    expect(req.soapAction).toBe('"http://svc.example/GetBalances"');
+    expect(req.contentType).toMatch(/^text\/xml;\s*charset=utf-8$/i);
+    expect(req.body).toContain('http://schemas.xmlsoap.org/soap/envelope/');
+    expect(req.body).toMatch(/<GetBalances xmlns="http:\/\/svc\.example\/">/);
+    expect(req.body).toContain('<payerName>MyPayer</payerName>');
+    expect(req.body).toMatch(/<key>[0-9a-f]{64}<\/key>/);
+    expect(req.body).not.toContain(API_KEY);
+
+    // The README's error list is exactly the package's error classes.
+    const readme = readFileSync(join(app, 'node_modules', NAME, 'README.md'), 'utf8');
+    const errorsSection = readme.split('## Errors')[1] ?? '';
+    const named = [...errorsSection.matchAll(/`(Svc\w+)`/g)].map((m) => m[1]!);
+    expect(out.errorClasses.length).toBeGreaterThan(1);
+    expect([...new Set(named)].sort()).toEqual([...out.errorClasses].sort());
+  });
+
+  it('type-checks a strict NodeNext consumer and the README example against the installed declarations', () => {
+    const readme = readFileSync(join(app, 'node_modules', NAME, 'README.md'), 'utf8');
+    const example = /```ts\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(example).toContain(`from '${NAME}'`);
+    writeFileSync(join(app, 'readme-example.ts'), example!);
+    writeFileSync(join(app, 'consumer.ts'), CONSUMER);
+
+    const options: ts.CompilerOptions = {
+      strict: true,
+      noUncheckedIndexedAccess: true,
+      exactOptionalPropertyTypes: true,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      target: ts.ScriptTarget.ES2022,
+      lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+      types: ['node'],
+      // Only Node's own types come from this repository; the package and its dependencies resolve from the app.
+      typeRoots: [fromRoot('node_modules', '@types')],
+      noEmit: true,
+    };
+    const roots = ['consumer.ts', 'readme-example.ts'].map((f) => join(app, f));
+    const program = ts.createProgram({ rootNames: roots, options, host: ts.createCompilerHost(options, true) });
+
+    const resolved = (spec: string) =>
+      ts.resolveModuleName(spec, roots[0]!, options, ts.sys).resolvedModule?.resolvedFileName;
+    expect(resolved(NAME)).toBe(join(app, 'node_modules', NAME, 'dist', 'client', 'index.d.ts'));
+    expect(resolved(`${NAME}/client`)).toBe(join(app, 'node_modules', NAME, 'dist', 'client', 'index.d.ts'));
+
+    // Our files and the package's declarations are checked in full (no skipLibCheck for them); other libraries
+    // are not this test's business.
+    const own = program.getSourceFiles().filter((f) => roots.includes(f.fileName) || f.fileName.startsWith(join(app, 'node_modules', NAME) + sep));
+    expect(own.some((f) => f.fileName.endsWith(`${NAME}/dist/runtime/errors.d.ts`))).toBe(true);
+    const diagnostics = [
+      ...program.getOptionsDiagnostics(),
+      ...program.getGlobalDiagnostics(),
+      ...own.flatMap((f) => [...program.getSyntacticDiagnostics(f), ...program.getSemanticDiagnostics(f)]),
+    ];
+    const host: ts.FormatDiagnosticsHost = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => app, getNewLine: () => '\n' };
+    expect(diagnostics.map((d) => ts.formatDiagnostic(d, host).trimEnd()).join('\n')).toBe('');
+  });
+});
+
+const API_KEY = 'not-a-real-key-3f9a';
+
+interface CallOutput {
+  resolved: { root: string };
+  sameClient: boolean;
+  result: unknown;
+  received: Array<{ method: string; url: string; soapAction: string | null; contentType: string | null; body: string }>;
+  errorClasses: string[];
+}
+
+const RESPONSE =
+  '<?xml version="1.0" encoding="utf-8"?>' +
+  '<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema">' +
+  '<soap:Body><GetBalancesResponse xmlns="http://svc.example/"><GetBalancesResult>' +
+  '<errorMessage>OK</errorMessage><errorCode>0</errorCode><AccountInfos>' +
+  '<SvcAccountInfo><Provider>Payer</Provider><AccountIdentifier>007</AccountIdentifier><Balance>1234.5</Balance><Currency>EUR</Currency></SvcAccountInfo>' +
+  '<SvcAccountInfo><Provider>BrandNewProvider</Provider><AccountIdentifier>A-2</AccountIdentifier><Balance>-12</Balance><Currency>USD</Currency></SvcAccountInfo>' +
+  '<SvcAccountInfo xsi:nil="true" />' +
+  '</AccountInfos></GetBalancesResult></GetBalancesResponse></soap:Body></soap:Envelope>';
+
+// Plain JavaScript, as a consumer without TypeScript would write it: only the package name, no paths.
+const CALL_SCRIPT = `import { createServer } from 'node:http';
+import * as sdk from '${NAME}';
+import * as viaClient from '${NAME}/client';
+
+const received = [];
+const server = createServer((req, res) => {
+  let body = '';
+  req.setEncoding('utf8');
+  req.on('data', (chunk) => (body += chunk));
+  req.on('end', () => {
+    received.push({
+      method: req.method,
+      url: req.url,
+      soapAction: req.headers['soapaction'] ?? null,
+      contentType: req.headers['content-type'] ?? null,
+      body,
+    });
+    res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' });
+    res.end(${JSON.stringify(RESPONSE)});
+  });
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+try {
+  const client = new sdk.PayerClient({ baseUrl: 'http://127.0.0.1:' + server.address().port, payerName: 'MyPayer', apiKey: ${JSON.stringify(API_KEY)} });
+  const result = await client.getBalances();
+  const errorClasses = Object.keys(sdk).filter(
+    (k) => typeof sdk[k] === 'function' && (sdk[k] === sdk.SvcError || sdk[k].prototype instanceof sdk.SvcError),
+  );
+  const root = new URL(import.meta.resolve('${NAME}')).pathname;
+  process.stdout.write(JSON.stringify({ resolved: { root }, sameClient: sdk.PayerClient === viaClient.PayerClient, result, received, errorClasses }));
+} finally {
+  server.close();
+}
+`;
+
+// Strict consumer code; each @ts-expect-error fails the check if the declarations degrade to any.
+const CONSUMER = `import { PayerClient, SvcError, SvcServiceError, type BalanceResult, type PayerClientOptions } from '${NAME}';
+import { PayerClient as ClientViaSubpath } from '${NAME}/client';
+
+const options: PayerClientOptions = { baseUrl: 'http://127.0.0.1:8080', payerName: 'MyPayer', apiKey: 'key', style: 'soap12' };
+const client: PayerClient = new ClientViaSubpath(options);
+
+export async function totalBalance(): Promise<number> {
+  const result: BalanceResult = await client.getBalances();
+  let total = 0;
+  for (const account of result.AccountInfos ?? []) total += account?.Balance ?? 0;
+  return total;
+}
+
+export function describeError(error: unknown): string {
+  if (error instanceof SvcServiceError) return 'service error: ' + error.message;
+  return error instanceof SvcError ? error.name : 'unknown';
+}
+
+// @ts-expect-error payerName is required
+export const missing: PayerClientOptions = { baseUrl: 'http://127.0.0.1', apiKey: 'key' };
+// @ts-expect-error there is no such style
+export const badStyle: PayerClientOptions = { ...options, style: 'soap13' };
+// @ts-expect-error a balance is a number
+export const balance: string | undefined = (await client.getBalances()).AccountInfos?.[0]?.Balance;
+// @ts-expect-error no such operation
+void client.getBalance();
+`;
