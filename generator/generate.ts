@@ -6,7 +6,8 @@ import { basename, dirname, resolve } from 'node:path';
 import { emitters } from './emit/index.js';
 import { LOCAL_ONLY_DIRS } from './emit/package/index.js';
 import type { ServiceModel } from './model/types.js';
-import { Printer, formatFiles, type GeneratedFile } from './print/printer.js';
+import { formatFiles } from './print/format.js';
+import { Printer, type GeneratedFile } from './print/printer.js';
 import { specJsonSchema } from './spec/schema.js';
 import { loadSpec } from './spec/load.js';
 import { applyChanges, planChanges, type FileChange, type Target } from './write/plan.js';
@@ -41,8 +42,10 @@ export const DEFAULT_SCHEMA_FILE = 'svc-spec.schema.json';
  */
 export async function render(model: ServiceModel): Promise<GeneratedFile[]> {
   const printer = new Printer(model);
-  const files = emitters.flatMap((emit) => emit(model, printer)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return formatFiles(files);
+  const files: GeneratedFile[] = [];
+  // Formatted emitter by emitter, so that only one emitter's unformatted files are held at a time.
+  for (const emit of emitters) files.push(...(await formatFiles(emit(model, printer))));
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 /** The JSON Schema of the spec format, as written next to specs for editors. */

@@ -9,12 +9,12 @@ import { BODY_EXCERPT_LENGTH, SvcDecodeError, SvcError, SvcHttpError, SvcRequest
 import { pollUntil, type PollOptions } from './poll.js';
 import { Redactor } from './redact.js';
 import type { EncodedRequest } from './request.js';
-import { hmacSha256Hex } from './signing.js';
+import { hmacSha256Hex, signingKey } from './signing.js';
 import { openPlainRoot, openSoapResult, parseSoapFault } from './soap.js';
 import { sendRequest } from './transport.js';
 import { encodeString } from './values.js';
 import { buildSoapEnvelope, encodeForm, soapAction } from './xml-writer.js';
-import { XmlReader } from './xml-reader.js';
+import { XmlNameTable, XmlReader } from './xml-reader.js';
 
 /** The three ASMX bindings. */
 export type Style = 'soap11' | 'soap12' | 'httpPost';
@@ -55,6 +55,21 @@ export interface CoreOptions {
  * about 28 MB), and far below what would exhaust a process.
  */
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * One name table per operation, shared by every client: responses of an operation repeat the same element names in
+ * the same order, so the reader's names and predictions are built once, not for every response.
+ */
+const NAME_TABLES = new WeakMap<OperationBinding<unknown>, XmlNameTable>();
+
+function namesOf(op: OperationBinding<unknown>): XmlNameTable {
+  let names = NAME_TABLES.get(op);
+  if (names === undefined) {
+    names = new XmlNameTable();
+    NAME_TABLES.set(op, names);
+  }
+  return names;
+}
 
 /** How many dynamic keys returned by the service are remembered, to be masked in later errors. */
 const REMEMBERED_SECRETS = 16;
@@ -271,7 +286,7 @@ export class ClientCore {
   private decode<R>(op: OperationBinding<R>, text: string): R {
     const { style, namespace } = this.options;
     try {
-      const reader = new XmlReader(text);
+      const reader = new XmlReader(text, namesOf(op as OperationBinding<unknown>));
       reader.memberNamespace = namespace;
       reader.readRoot();
       if (style === 'httpPost') openPlainRoot(reader, namespace, op.httpPostRoot);
@@ -312,5 +327,6 @@ export function isServiceError(check: ResultCheck | undefined, result: unknown):
 
 /** The default signature: lower-case hex HMAC-SHA256 of the message, keyed by the API key. */
 export function hmacSigner(apiKey: string): (input: CoreSignInput) => string {
-  return (input) => hmacSha256Hex(apiKey, input.message);
+  const key = signingKey(apiKey);
+  return (input) => hmacSha256Hex(key, input.message);
 }

@@ -3,7 +3,7 @@
 /**
  * HMAC-SHA256 signing: the per-request `key` parameter and the embedded page's query string.
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { SvcRequestError } from './errors.js';
 import { encodeForm } from './xml-writer.js';
 
@@ -12,8 +12,17 @@ import { encodeForm } from './xml-writer.js';
  * @param secret - the key (an API key or a dynamic key)
  * @param message - the text to sign
  */
-export function hmacSha256Hex(secret: string, message: string): string {
-  return createHmac('sha256', Buffer.from(secret, 'utf8')).update(message, 'utf8').digest('hex');
+export function hmacSha256Hex(secret: string | KeyObject, message: string): string {
+  return createHmac('sha256', typeof secret === 'string' ? Buffer.from(secret, 'utf8') : secret).update(message, 'utf8').digest('hex');
+}
+
+/**
+ * A signing key made once from a secret: a client signs every request with the same API key, and a KeyObject keeps
+ * the bytes out of the JavaScript heap and spares a Buffer per request.
+ * @param secret - the key, taken as UTF-8
+ */
+export function signingKey(secret: string): KeyObject {
+  return createSecretKey(Buffer.from(secret, 'utf8'));
 }
 
 /**

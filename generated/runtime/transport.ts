@@ -53,6 +53,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 type Guard = <T>(step: Promise<T>) => Promise<T>;
 
 const noop = (): void => {};
+const passThrough: Guard = (step) => step;
 
 /**
  * POSTs `body` to `url` and reads the whole response.
@@ -75,53 +76,58 @@ export async function sendRequest(req: HttpRequest): Promise<HttpResponse> {
   }
   if (signal?.aborted) throw signal.reason;
 
-  const target = describeUrl(req.url);
-  const controller = new AbortController();
+  const timed = timeoutMs !== undefined && timeoutMs <= MAX_TIMER_MS;
+  // Most calls have neither a timeout nor a signal: then nothing can stop the exchange, and none of the machinery
+  // below (a controller, a timer, a promise raced against every read) is worth its cost.
+  const stoppable = timed || signal !== undefined;
+  const controller = stoppable ? new AbortController() : undefined;
   let outcome: 'timeout' | 'abort' | undefined;
   let rejectStopped: (reason: unknown) => void = noop;
-  // Raced against fetch and each read of the body, so a fetch that ignores its signal still cannot outlive the timeout.
-  const stopped = new Promise<never>((_, reject) => {
-    rejectStopped = reject;
-  });
-  stopped.catch(noop);
+  let guard: Guard = passThrough;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const stop = (kind: 'timeout' | 'abort', reason: unknown): void => {
     if (outcome !== undefined) return;
     outcome = kind;
-    controller.abort(reason);
+    controller?.abort(reason);
     rejectStopped(reason);
   };
-  const timer = timeoutMs !== undefined && timeoutMs <= MAX_TIMER_MS
-    ? setTimeout(() => stop('timeout', new DOMException('The request timed out', 'TimeoutError')), timeoutMs)
-    : undefined;
   const onAbort = (): void => stop('abort', signal?.reason);
-  signal?.addEventListener('abort', onAbort, { once: true });
-  // With neither a timer nor a signal nothing can stop the exchange, so each read need not cost a race.
-  const guard: Guard = timer === undefined && signal === undefined
-    ? (step) => step
-    : (step) => Promise.race([step, stopped]);
+  if (stoppable) {
+    // Raced against fetch and each read of the body, so a fetch that ignores its signal still cannot outlive the
+    // timeout.
+    const stopped = new Promise<never>((_, reject) => {
+      rejectStopped = reject;
+    });
+    stopped.catch(noop);
+    guard = (step) => Promise.race([step, stopped]);
+    if (timed) timer = setTimeout(() => stop('timeout', new DOMException('The request timed out', 'TimeoutError')), timeoutMs);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  }
 
   let response: Response;
   let contentType: string;
   let bytes: Uint8Array | undefined;
   try {
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (name.toLowerCase() !== 'content-length') headers[name] = value;
+    for (const name in req.headers) {
+      if (name.toLowerCase() !== 'content-length') headers[name] = req.headers[name]!;
     }
     headers['Content-Length'] = String(Buffer.byteLength(req.body, 'utf8'));
-    response = await guard(req.fetch(req.url, { method: 'POST', headers, body: req.body, signal: controller.signal }));
+    const init: RequestInit = { method: 'POST', headers, body: req.body };
+    if (controller !== undefined) init.signal = controller.signal;
+    response = await guard(req.fetch(req.url, init));
     contentType = response.headers.get('content-type') ?? '';
     bytes = await readBody(response, maxResponseBytes, guard);
   } catch (error) {
     if (outcome === 'abort') throw signal?.reason;
     if (outcome === 'timeout') {
-      throw new SvcTimeoutError(`request to ${target} timed out after ${String(timeoutMs)} ms`, timeoutMs ?? 0);
+      throw new SvcTimeoutError(`request to ${describeUrl(req.url)} timed out after ${String(timeoutMs)} ms`, timeoutMs ?? 0);
     }
     const code = errorCode(error);
-    throw new SvcTransportError(`request to ${target} failed${code !== undefined ? ` (${code})` : ''}`, error);
+    throw new SvcTransportError(`request to ${describeUrl(req.url)} failed${code !== undefined ? ` (${code})` : ''}`, error);
   } finally {
     if (timer !== undefined) clearTimeout(timer);
-    signal?.removeEventListener('abort', onAbort);
+    if (stoppable) signal?.removeEventListener('abort', onAbort);
   }
   // Refusing and decoding happen outside the try, so these errors reach the caller as they are, never as transport
   // failures; the body is already complete (or abandoned), so the timeout has nothing left to cover.
@@ -157,6 +163,11 @@ async function readBody(response: Response, limit: number | undefined, guard: Gu
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
+  // With a Content-Length, chunks after the first are copied into one buffer of that size as they arrive and then
+  // dropped, so a large body is held about once rather than as chunks plus their concatenation. (A body that turns
+  // out longer than declared falls back to the list.)
+  const declared = contentLength(response.headers.get('content-length'));
+  let whole: Buffer | undefined;
   try {
     for (;;) {
       const step = await guard(reader.read());
@@ -167,10 +178,24 @@ async function readBody(response: Response, limit: number | undefined, guard: Gu
       const chunk = value instanceof Uint8Array
         ? value
         : new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+      const before = total;
       total += chunk.byteLength;
       if (limit !== undefined && total > limit) {
         reader.cancel().catch(noop);
         return undefined;
+      }
+      if (declared !== undefined && total <= declared && (whole !== undefined || (before > 0 && chunks.length === 1))) {
+        if (whole === undefined) {
+          whole = Buffer.allocUnsafe(declared);
+          whole.set(chunks[0]!, 0);
+          chunks.length = 0;
+        }
+        whole.set(chunk, before);
+        continue;
+      }
+      if (whole !== undefined) {
+        chunks.push(whole.subarray(0, before));
+        whole = undefined;
       }
       chunks.push(chunk);
     }
@@ -179,6 +204,7 @@ async function readBody(response: Response, limit: number | undefined, guard: Gu
     reader.cancel(error).catch(noop);
     throw error;
   }
+  if (whole !== undefined) return whole.subarray(0, total);
   if (chunks.length === 1) return chunks[0] as Uint8Array;
   return chunks.length === 0 ? EMPTY : Buffer.concat(chunks, total);
 }

@@ -2,18 +2,19 @@
  * Emits the types of the interface: enums as string-literal unions (open on decode), records, results and the
  * per-operation parameter types (credentials left out: the client fills them in).
  */
-import { StructureKind, VariableDeclarationKind, type SourceFile } from 'ts-morph';
+import { StructureKind, VariableDeclarationKind } from 'ts-morph';
 import type { EnumModel, FieldModel, OperationModel, ServiceModel, StructModel } from '../model/types.js';
 import { decisionRemark, jsDoc } from '../print/jsdoc.js';
-import type { GeneratedFile, Printer } from '../print/printer.js';
+import type { GeneratedFile, Printer, Statement } from '../print/printer.js';
 import { OPEN_ENUM, fieldType, paramType, paramsTypeName, tsLiteral } from './ts-types.js';
 
 export const TYPES_FILE = 'client/types.ts';
 
 export function emitTypes(model: ServiceModel, printer: Printer): GeneratedFile[] {
   return [
-    printer.typescript(TYPES_FILE, (file) => {
-      file.addTypeAlias({
+    printer.typescript(TYPES_FILE, [
+      {
+        kind: StructureKind.TypeAlias,
         name: OPEN_ENUM,
         isExported: true,
         typeParameters: [{ name: 'T', constraint: 'string' }],
@@ -23,41 +24,46 @@ export function emitTypes(model: ServiceModel, printer: Printer): GeneratedFile[
             'A value of the enum `T`, or another string: the service adds values over time and decoders keep an unknown value rather than fail.',
           ),
         ],
-      });
-      for (const e of model.enums) addEnum(file, e);
-      for (const r of model.records) addStruct(file, r);
-      for (const r of model.results) addStruct(file, r);
-      for (const op of model.operations) addParams(file, op);
-    }),
+      },
+      ...model.enums.flatMap(enumStatements),
+      ...model.records.map(structInterface),
+      ...model.results.map(structInterface),
+      ...model.operations.map(paramsStatement),
+    ]),
   ];
 }
 
-function addEnum(file: SourceFile, e: EnumModel): void {
-  file.addTypeAlias({
-    name: e.name,
-    isExported: true,
-    type: union(e.values.map(tsLiteral)),
-    docs: [jsDoc(e.doc, e.placeholders)],
-  });
-  file.addVariableStatement({
-    isExported: true,
-    declarationKind: VariableDeclarationKind.Const,
-    declarations: [
-      {
-        name: `${e.name}Values`,
-        type: `readonly ${e.name}[]`,
-        initializer: (w) => {
-          w.write('[').newLine();
-          w.indent(() => e.values.forEach((v) => w.writeLine(`${tsLiteral(v)},`)));
-          w.write(']');
+function enumStatements(e: EnumModel): Statement[] {
+  const statements: Statement[] = [
+    {
+      kind: StructureKind.TypeAlias,
+      name: e.name,
+      isExported: true,
+      type: union(e.values.map(tsLiteral)),
+      docs: [jsDoc(e.doc, e.placeholders)],
+    },
+    {
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      declarations: [
+        {
+          name: `${e.name}Values`,
+          type: `readonly ${e.name}[]`,
+          initializer: (w) => {
+            w.write('[').newLine();
+            w.indent(() => e.values.forEach((v) => w.writeLine(`${tsLiteral(v)},`)));
+            w.write(']');
+          },
         },
-      },
-    ],
-    docs: [`Every documented value of {@link ${e.name}}, in the document's order.`],
-  });
-  if (e.numeric) {
-    const numeric = e.numeric;
-    file.addVariableStatement({
+      ],
+      docs: [`Every documented value of {@link ${e.name}}, in the document's order.`],
+    },
+  ];
+  const numeric = e.numeric;
+  if (numeric) {
+    statements.push({
+      kind: StructureKind.VariableStatement,
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       declarations: [
@@ -79,10 +85,11 @@ function addEnum(file: SourceFile, e: EnumModel): void {
       ],
     });
   }
+  return statements;
 }
 
-function addStruct(file: SourceFile, s: StructModel): void {
-  file.addInterface({
+function structInterface(s: StructModel): Statement {
+  return {
     kind: StructureKind.Interface,
     name: s.name,
     isExported: true,
@@ -94,7 +101,7 @@ function addStruct(file: SourceFile, s: StructModel): void {
       isReadonly: false,
       docs: [fieldDoc(f)],
     })),
-  });
+  };
 }
 
 function errorCodeRemark(s: StructModel): string | undefined {
@@ -116,14 +123,14 @@ function fieldDoc(f: FieldModel): string {
   return jsDoc(lead, wire.join(' '), decisionRemark(f.decision));
 }
 
-function addParams(file: SourceFile, op: OperationModel): void {
+function paramsStatement(op: OperationModel): Statement {
   const name = paramsTypeName(op.name);
   const docs = [`Parameters of the ${op.name} operation that the caller passes; the credentials are filled in by the client.`];
   if (op.inputParams.length === 0) {
-    file.addTypeAlias({ name, isExported: true, type: 'Record<string, never>', docs });
-    return;
+    return { kind: StructureKind.TypeAlias, name, isExported: true, type: 'Record<string, never>', docs };
   }
-  file.addInterface({
+  return {
+    kind: StructureKind.Interface,
     name,
     isExported: true,
     docs,
@@ -140,9 +147,8 @@ function addParams(file: SourceFile, op: OperationModel): void {
         ),
       ],
     })),
-  });
+  };
 }
-
 
 /** A union type, one member per line when it would not read well on one. */
 function union(members: readonly string[]): string {

@@ -28,15 +28,21 @@ export function loadSpec(file: string, options: { cwd?: string } = {}): ServiceM
 /** Parses spec text that was read elsewhere; `file` is the name used in messages and generated headers. */
 export function parseSpec(text: string, file: string): ServiceModel {
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
-  if (doc.errors.length > 0) {
+  // The yaml library's own check of unique keys compares each key with every earlier one of its map, which is
+  // quadratic in the size of a map (a spec of thousands of operations has maps of thousands of keys).
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: false });
+  const problems = [
+    ...doc.errors.map((e) => ({ offset: e.pos[0], message: yamlMessage(e.message) })),
+    ...duplicateKeys(doc).map((d) => ({ offset: d.offset, message: `duplicate key "${d.key}" (map keys must be unique)` })),
+  ];
+  if (problems.length > 0) {
     throw new SpecError(
-      doc.errors.map((e) => {
-        const pos = lines.linePos(e.pos[0]);
-        const key = e.code === 'DUPLICATE_KEY' ? keyAt(doc, e.pos[0]) : undefined;
-        const message = key === undefined ? yamlMessage(e.message) : `duplicate key "${key}" (map keys must be unique)`;
-        return { file, line: pos.line, column: pos.col, path: '', message };
-      }),
+      problems
+        .sort((a, b) => a.offset - b.offset)
+        .map((p) => {
+          const pos = lines.linePos(p.offset);
+          return { file, line: pos.line, column: pos.col, path: '', message: p.message };
+        }),
     );
   }
   const locator = new SourceLocator(doc, lines);
@@ -70,19 +76,23 @@ function yamlMessage(message: string): string {
 
 type At = (path: SpecPath, message: string, key?: boolean) => SpecIssue;
 
-/** The name of the map key that starts at `offset` (the yaml library points duplicate-key errors there). */
-function keyAt(doc: Document, offset: number): string | undefined {
-  let found: string | undefined;
+/**
+ * Keys given twice in one map, each with the offset of its second (or later) appearance, in document order. Keys
+ * are the same when their values are, as the yaml library compares them; keys that are not scalars never are.
+ */
+function duplicateKeys(doc: Document): Array<{ key: string; offset: number }> {
+  const found: Array<{ key: string; offset: number }> = [];
   visit(doc, {
-    Pair(_, pair) {
-      if (isScalar(pair.key) && pair.key.range?.[0] === offset) {
-        found = String(pair.key.value);
-        return visit.BREAK;
+    Map(_, map) {
+      const seen = new Set<unknown>();
+      for (const pair of map.items) {
+        if (!isScalar(pair.key)) continue;
+        if (seen.has(pair.key.value)) found.push({ key: String(pair.key.value), offset: pair.key.range?.[0] ?? 0 });
+        else seen.add(pair.key.value);
       }
-      return undefined;
     },
   });
-  return found;
+  return found.sort((a, b) => a.offset - b.offset);
 }
 
 function schemaIssues(issue: z.core.$ZodIssue, base: SpecPath, at: At, input: unknown): SpecIssue[] {

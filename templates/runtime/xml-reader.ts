@@ -86,6 +86,35 @@ function flat(s: string): string {
   return Object.keys({ [s]: 0 })[0] ?? s;
 }
 
+/** Most names a shared {@link XmlNameTable} keeps; a hostile document cannot make it grow further. */
+const MAX_SHARED_NAMES = 4096;
+
+/**
+ * The element names met in documents, with what the reader learnt about their order. A reader makes a table of its
+ * own by default; a client passes one table per operation to every reader of that operation's responses, so the
+ * names and the sibling predictions are built once rather than for every document.
+ */
+export class XmlNameTable {
+  /** @internal */
+  readonly names = new Map<string, ElementName>();
+
+  /**
+   * The entry for `qName` (whose local part is `qName.slice(prefixLength + 1)`), creating it, and keeping it while
+   * the table has room, when new.
+   * @internal
+   */
+  entry(qName: string, prefixLength: number): ElementName {
+    let name = this.names.get(qName);
+    if (name === undefined) {
+      // Internalised names make the decoders' `switch (reader.memberName)` compare pointers rather than characters.
+      const q = flat(qName);
+      name = new ElementName(q, prefixLength < 0 ? q : flat(qName.slice(prefixLength + 1)), prefixLength);
+      if (this.names.size < MAX_SHARED_NAMES) this.names.set(qName, name);
+    }
+    return name;
+  }
+}
+
 /** Stands for "no previous sibling" so that the per-depth array holds a single type. */
 const NO_NAME = new ElementName('', '', -1);
 
@@ -111,7 +140,7 @@ export class XmlReader {
   private open: ElementName[] = new Array<ElementName>(INITIAL_DEPTH).fill(NO_NAME);
   private prevSibling: ElementName[] = new Array<ElementName>(INITIAL_DEPTH + 1).fill(NO_NAME);
   private runIndex: number[] = new Array<number>(INITIAL_DEPTH + 1).fill(0);
-  private readonly nameTable = new Map<string, ElementName>();
+  private readonly nameTable: XmlNameTable;
 
   // In-scope namespace declarations, innermost last, each with the depth of the element that declared it.
   private nsPrefix: string[] = [];
@@ -150,9 +179,13 @@ export class XmlReader {
   /** `fail` as a callback for the character-data decoder, bound once rather than per call. */
   private readonly failAt = (message: string, offset: number): never => this.fail(message, offset);
 
-  /** @param xml - the complete document, e.g. the text of an HTTP response */
-  constructor(xml: string) {
+  /**
+   * @param xml - the complete document, e.g. the text of an HTTP response
+   * @param names - a name table shared with other readers of documents of the same shape (default: a new one)
+   */
+  constructor(xml: string, names: XmlNameTable = new XmlNameTable()) {
     this.xml = xml;
+    this.nameTable = names;
   }
 
   /**
@@ -507,14 +540,8 @@ export class XmlReader {
     const end = this.scanName(nameStart);
     this.nameEnd = end;
     const qName = xml.slice(nameStart, end);
-    let name = this.nameTable.get(qName);
-    if (name === undefined) {
-      const colon = this.nameColon;
-      // Internalised names make the decoders' `switch (reader.localName)` compare pointers rather than characters.
-      const q = flat(qName);
-      name = new ElementName(q, colon < 0 ? q : flat(xml.slice(colon + 1, end)), colon < 0 ? -1 : colon - nameStart);
-      this.nameTable.set(qName, name);
-    }
+    const colon = this.nameColon;
+    const name = this.nameTable.entry(qName, colon < 0 ? -1 : colon - nameStart);
     if (prev !== NO_NAME) prev.next = name;
     else if (d > 0) this.open[d - 1]!.firstChild = name;
     return name;

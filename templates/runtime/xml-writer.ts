@@ -1,8 +1,10 @@
 /**
- * Request bodies: SOAP envelopes (built with xmlbuilder2), form bodies for the HTTP POST binding, and the SOAPAction
- * header value.
+ * Request bodies: SOAP envelopes, form bodies for the HTTP POST binding, and the SOAPAction header value.
+ *
+ * Envelopes are built as strings. Every request of an ASMX service has the same shape (an operation element with
+ * one text child per parameter), so a document builder buys nothing but time; what matters is that every text goes
+ * through {@link escapeXmlText}, which tests prove against xmlbuilder2 and two parsers.
  */
-import { create } from 'xmlbuilder2';
 import { SvcRequestError } from './errors.js';
 import { XSD_NAMESPACE, XSI_NAMESPACE, indexOfNonXmlChar } from './xml-chars.js';
 
@@ -10,8 +12,6 @@ import { XSD_NAMESPACE, XSI_NAMESPACE, indexOfNonXmlChar } from './xml-chars.js'
 export const SOAP11_NAMESPACE = 'http://schemas.xmlsoap.org/soap/envelope/';
 /** Envelope namespace of SOAP 1.2. */
 export const SOAP12_NAMESPACE = 'http://www.w3.org/2003/05/soap-envelope';
-/** The namespace that `xmlns:*` declarations live in (DOM rules, which xmlbuilder2 follows). */
-const XMLNS_NAMESPACE = 'http://www.w3.org/2000/xmlns/';
 
 /** SOAP version of an envelope. */
 export type SoapVersion = '1.1' | '1.2';
@@ -21,35 +21,46 @@ export function soapNamespace(version: SoapVersion): string {
   return version === '1.2' ? SOAP12_NAMESPACE : SOAP11_NAMESPACE;
 }
 
-const TEXT_SPECIALS = /[&<>\r]/g;
+const TEXT_SPECIALS = /[&<>\r]/;
+const TEXT_SPECIALS_ALL = /[&<>\r]/g;
+const ATTRIBUTE_SPECIALS = /[&<>"\t\n\r]/g;
+const ENTITIES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  '\t': '&#x9;',
+  '\n': '&#xA;',
+  // A raw CR would be turned into LF by the receiver's line-end normalisation.
+  '\r': '&#xD;',
+};
+const entityOf = (c: string): string => ENTITIES[c] ?? c;
 
 /**
  * Escapes text content for XML: `&`, `<`, `>`, and CR as `&#xD;` so that a parser's line-end normalisation does not
- * turn it into LF.
+ * turn it into LF. Text without any of them is returned as it is (the common case costs one regex test).
  */
 export function escapeXmlText(s: string): string {
-  return s.replace(TEXT_SPECIALS, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&#xD;'));
+  return TEXT_SPECIALS.test(s) ? s.replace(TEXT_SPECIALS_ALL, entityOf) : s;
 }
 
-/**
- * Pre-escapes text handed to xmlbuilder2. Its serializer escapes `<` and `>` but leaves an `&` alone whenever it
- * already looks like `&name;` or `&#digits;` (so user text `&amp;` would go out as an entity and come back as `&`).
- * Escaping first makes every `&` in the result start such a reference, which xmlbuilder2 then keeps verbatim.
- * It only recognises decimal character references, hence `&#13;` here rather than `&#xD;`.
- */
-function preEscapeForBuilder(s: string): string {
-  return s.replace(TEXT_SPECIALS, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&#13;'));
+/** Escapes a double-quoted attribute value, whitespace included, which attribute normalisation would otherwise fold. */
+export function escapeXmlAttribute(s: string): string {
+  return s.replace(ATTRIBUTE_SPECIALS, entityOf);
 }
+
+const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>';
 
 /**
  * Builds an ASMX-style document/literal request envelope:
  * `<soap:Envelope xmlns:soap=... xmlns:xsi=... xmlns:xsd=...><soap:Body><operation xmlns="namespace">` with one
  * child per parameter, in the given order, qualified in the same namespace, each holding exactly the given text.
- * A text with a character XML cannot carry is a {@link SvcRequestError} (xmlbuilder2 would write it out raw).
+ * An empty namespace leaves the elements unqualified. A text with a character XML cannot carry is a
+ * {@link SvcRequestError}, naming the parameter but never quoting the value.
  * @param version - `'1.1'` or `'1.2'`
  * @param namespace - the service namespace
- * @param operation - the operation element name
- * @param params - parameter names and already-encoded text values, in order
+ * @param operation - the operation element name (a name from the spec)
+ * @param params - parameter names (from the spec) and already-encoded text values, in order
  */
 export function buildSoapEnvelope(
   version: SoapVersion,
@@ -57,16 +68,7 @@ export function buildSoapEnvelope(
   operation: string,
   params: ReadonlyArray<readonly [name: string, text: string]>,
 ): string {
-  const envNs = soapNamespace(version);
-  const doc = create({ version: '1.0', encoding: 'utf-8' });
-  const body = doc
-    .ele(envNs, 'soap:Envelope')
-    .att(XMLNS_NAMESPACE, 'xmlns:xsi', XSI_NAMESPACE)
-    .att(XMLNS_NAMESPACE, 'xmlns:xsd', XSD_NAMESPACE)
-    .ele(envNs, 'soap:Body');
-  // An empty namespace means unqualified elements: passing null keeps xmlbuilder2 from writing xmlns="".
-  const ns = namespace === '' ? null : namespace;
-  const op = body.ele(ns, operation);
+  let children = '';
   for (const [name, text] of params) {
     const bad = indexOfNonXmlChar(text);
     if (bad >= 0) {
@@ -76,9 +78,14 @@ export function buildSoapEnvelope(
         parameter: name,
       });
     }
-    op.ele(ns, name).txt(preEscapeForBuilder(text));
+    children += `<${name}>${escapeXmlText(text)}</${name}>`;
   }
-  return doc.end({ prettyPrint: false });
+  const open = namespace === '' ? `<${operation}` : `<${operation} xmlns="${escapeXmlAttribute(namespace)}"`;
+  const body = children === '' ? `${open}/>` : `${open}>${children}</${operation}>`;
+  return (
+    `${XML_DECLARATION}<soap:Envelope xmlns:soap="${soapNamespace(version)}" xmlns:xsi="${XSI_NAMESPACE}" ` +
+    `xmlns:xsd="${XSD_NAMESPACE}"><soap:Body>${body}</soap:Body></soap:Envelope>`
+  );
 }
 
 /**

@@ -1,10 +1,13 @@
 /**
  * Micro-benchmark of XmlReader: a full walk of a ~2.7 MB synthetic SOAP response (thousands of 5-field records),
- * reading the text of every leaf, as a generated decoder does. Run with `npx tsx test/bench/xml-reader.bench.ts`.
+ * reading the text of every leaf, as a generated decoder does, without building objects. Part of `npm run bench`
+ * (test/bench/run.ts); alone: `npx tsx test/bench/xml-reader.bench.ts`.
  */
+import { pathToFileURL } from 'node:url';
 import { openSoapResult } from '../../templates/runtime/soap.js';
 import { decodeDouble } from '../../templates/runtime/values.js';
 import { XmlReader } from '../../templates/runtime/xml-reader.js';
+import { fmtSummary, mapSummary, summarize, type Summary } from './stats.js';
 
 const NS = 'http://svc.example/';
 const TARGET_BYTES = 2.7e6;
@@ -82,20 +85,33 @@ function walk(xml: string): number {
   return leaves + (total > 0 ? 0 : 1);
 }
 
-const { xml, records } = buildResponse();
-const bytes = Buffer.byteLength(xml, 'utf8');
-const leaves = walk(xml);
-for (let i = 0; i < 20; i++) walk(xml);
-
-const runs: number[] = [];
-for (let i = 0; i < 50; i++) {
-  const t0 = process.hrtime.bigint();
-  walk(xml);
-  runs.push(Number(process.hrtime.bigint() - t0) / 1e6);
+export interface XmlReaderWalkFigures {
+  readonly bytes: number;
+  readonly records: number;
+  readonly leaves: number;
+  readonly walks: number;
+  readonly msPerWalk: Summary;
+  readonly mbPerSecond: Summary;
 }
-runs.sort((a, b) => a - b);
-const median = runs[Math.floor(runs.length / 2)]!;
-const best = runs[0]!;
-const mbps = (ms: number): string => (bytes / 1e6 / (ms / 1000)).toFixed(0);
-console.log(`document: ${(bytes / 1e6).toFixed(2)} MB, ${records} records, ${leaves} leaves`);
-console.log(`median ${median.toFixed(2)} ms = ${mbps(median)} MB/s; best ${best.toFixed(2)} ms = ${mbps(best)} MB/s`);
+
+/** Builds the document, warms up, and times `walks` full walks. */
+export function runXmlReaderWalk(walks = 50): XmlReaderWalkFigures {
+  const { xml, records } = buildResponse();
+  const bytes = Buffer.byteLength(xml, 'utf8');
+  const leaves = walk(xml);
+  for (let i = 0; i < 20; i++) walk(xml);
+  const runs: number[] = [];
+  for (let i = 0; i < walks; i++) {
+    const t0 = process.hrtime.bigint();
+    walk(xml);
+    runs.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  const msPerWalk = summarize(runs);
+  return { bytes, records, leaves, walks, msPerWalk, mbPerSecond: mapSummary(msPerWalk, (ms) => bytes / 1e6 / (ms / 1000)) };
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const f = runXmlReaderWalk();
+  console.log(`document: ${(f.bytes / 1e6).toFixed(2)} MB, ${f.records} records, ${f.leaves} leaves`);
+  console.log(`median ${fmtSummary(f.msPerWalk, ' ms')} = ${fmtSummary(f.mbPerSecond, ' MB/s')}`);
+}

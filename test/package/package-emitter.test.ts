@@ -65,10 +65,9 @@ describe('the payer package files', () => {
   });
 
   it("depends on exactly the packages the runtime imports, at this repository's versions", () => {
-    const manifest = JSON.parse(file('package.json')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    const manifest = JSON.parse(file('package.json')) as { dependencies?: Record<string, string>; devDependencies: Record<string, string> };
     const own = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
     const imported = [...runtimeImports().keys()];
-    expect(imported.length).toBeGreaterThan(0);
     // Independently of the emitter: the bare imports of the copied runtime files.
     const bare = new Set(
       files
@@ -76,9 +75,12 @@ describe('the payer package files', () => {
         .flatMap((f) => [...f.content.matchAll(/^(?:import|export)\b[^'"\n]*(?:\n[^'"\n]*)*?from '([^'.][^']*)'/gm)].map((m) => m[1]!))
         .filter((s) => !s.startsWith('node:')),
     );
-    expect(Object.keys(manifest.dependencies)).toEqual([...bare].sort());
-    expect(Object.keys(manifest.dependencies)).toEqual(imported);
-    for (const [name, version] of Object.entries(manifest.dependencies)) expect(version, name).toBe(own.dependencies[name] ?? own.devDependencies[name]);
+    const deps = manifest.dependencies ?? {};
+    expect(Object.keys(deps)).toEqual([...bare].sort());
+    expect(Object.keys(deps)).toEqual(imported);
+    for (const [name, version] of Object.entries(deps)) expect(version, name).toBe(own.dependencies[name] ?? own.devDependencies[name]);
+    // The payer runtime builds envelopes as strings and reads XML itself: it needs no package at all.
+    expect(manifest.dependencies).toBeUndefined();
     expect(manifest.devDependencies).toEqual({ '@types/node': own.devDependencies['@types/node'], typescript: own.devDependencies['typescript'] });
   });
 

@@ -246,7 +246,11 @@ describe('sendRequest', () => {
     expectNoSecret(error);
   });
 
-  it('passes the signal to fetch and sets Content-Length once', async () => {
+  it.each<[string, { timeoutMs?: number; signal?: AbortSignal }, boolean]>([
+    ['with a timeout', { timeoutMs: 5000 }, true],
+    ["with the caller's signal", { signal: new AbortController().signal }, true],
+    ['with neither (nothing to stop, so no controller)', {}, false],
+  ])('passes a signal to fetch only when something can stop the call (%s) and sets Content-Length once', async (_label, extra, withSignal) => {
     let seen: RequestInit | undefined;
     const res = await sendRequest({
       fetch: ((_url: string, init: RequestInit) => {
@@ -254,11 +258,27 @@ describe('sendRequest', () => {
         return Promise.resolve(new Response('ok', { status: 200, headers: { 'Content-Type': 'text/plain' } }));
       }) as unknown as typeof fetch,
       url: 'http://x.invalid/', headers: { 'CONTENT-LENGTH': '999', A: 'b' }, body: 'é',
+      ...extra,
     });
     expect(res).toEqual({ status: 200, contentType: 'text/plain', text: 'ok' });
     expect(seen?.headers).toEqual({ A: 'b', 'Content-Length': '2' });
-    expect(seen?.signal).toBeInstanceOf(AbortSignal);
+    if (withSignal) expect(seen?.signal).toBeInstanceOf(AbortSignal);
+    else expect(seen?.signal).toBeUndefined();
     expect(seen?.method).toBe('POST');
+  });
+
+  it('reads a chunked body with a Content-Length into one buffer, and one that runs past it whole', async () => {
+    const body = (chunks: string[], length: number) =>
+      new Response(new ReadableStream<Uint8Array>({
+        start(c) {
+          for (const chunk of chunks) c.enqueue(new TextEncoder().encode(chunk));
+          c.close();
+        },
+      }), { headers: { 'Content-Length': String(length), 'Content-Type': 'text/plain; charset=utf-8' } });
+    const send = (response: Response) => sendRequest({ fetch: (() => Promise.resolve(response)) as unknown as typeof fetch, url: 'http://x.invalid/', headers: {}, body: '' });
+    expect((await send(body(['ab', 'cé', 'f', 'g'], 7))).text).toBe('abcéfg');
+    expect((await send(body(['ab', 'cd', 'ef'], 4))).text).toBe('abcdef');
+    expect((await send(body(['ab', 'c'], 10))).text).toBe('abc');
   });
 
   it.each([0, -1, NaN, '5' as unknown as number])('refuses timeoutMs %s', async (timeoutMs) => {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { XMLParser } from 'fast-xml-parser';
+import { create } from 'xmlbuilder2';
 import { describe, expect, it } from 'vitest';
 import { SvcRequestError } from '../../templates/runtime/errors.js';
 import { decodeCharData } from '../../templates/runtime/xml-chars.js';
@@ -108,7 +109,7 @@ describe('buildSoapEnvelope', () => {
   });
 
   it('escapes a CR so that line-end normalisation keeps it', () => {
-    expect(buildSoapEnvelope('1.1', NS, 'Op', [['a', 'x\r\ny']])).toContain('<a>x&#13;\ny</a>');
+    expect(buildSoapEnvelope('1.1', NS, 'Op', [['a', 'x\r\ny']])).toContain('<a>x&#xD;\ny</a>');
   });
 
   it('round-trips any string of XML characters through XmlReader and fast-xml-parser (property)', () => {
@@ -133,6 +134,74 @@ describe('buildSoapEnvelope', () => {
         expect(op['second']).toBe(b);
       }),
       { numRuns: 1000 },
+    );
+  });
+});
+
+/** fast-xml-parser keeping document order, to compare two documents as XML (names, attributes, text, order). */
+const ordered = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: false,
+  processEntities: true,
+  htmlEntities: false,
+  ignoreDeclaration: true,
+  entityDecoder: {
+    setExternalEntities() {},
+    addInputEntities() {},
+    reset() {},
+    setXmlVersion() {},
+    decode: (text: string) => decodeCharData(text, 0, text.length, false, (message) => {
+      throw new Error(message);
+    }),
+  },
+});
+
+/**
+ * The same request built with xmlbuilder2, as the runtime built it before envelopes became strings. xmlbuilder2's
+ * serializer writes an `&` that already looks like a reference (`R&D;x`, `&amp;`) unescaped and a CR raw, so text is
+ * handed to it with `&` and CR pre-escaped: it then keeps those references verbatim, and escapes `<` and `>` itself.
+ */
+function oracleEnvelope(version: '1.1' | '1.2', namespace: string, operation: string, params: ReadonlyArray<readonly [string, string]>): string {
+  const env = version === '1.1' ? SOAP11_NAMESPACE : SOAP12_NAMESPACE;
+  const XMLNS = 'http://www.w3.org/2000/xmlns/';
+  const doc = create({ version: '1.0', encoding: 'utf-8' });
+  const body = doc.ele(env, 'soap:Envelope').att(XMLNS, 'xmlns:xsi', XSI).att(XMLNS, 'xmlns:xsd', XSD).ele(env, 'soap:Body');
+  const ns = namespace === '' ? null : namespace;
+  const op = body.ele(ns, operation);
+  for (const [name, text] of params) op.ele(ns, name).txt(text.replace(/&/g, '&amp;').replace(/\r/g, '&#13;'));
+  return doc.end({ prettyPrint: false });
+}
+
+describe('buildSoapEnvelope against xmlbuilder2', () => {
+  const name = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,12}$/);
+  const value = fc.string({ unit: fc.oneof(fc.constantFrom('&', '<', '>', ';', '#', 'amp', '&amp;', '&#13;', ']]>', '\r', '\n', '\t', ' ', '"'), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 })), maxLength: 30 })
+    .filter((v) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/.test(v));
+
+  it('builds, for any operation, namespace and parameters, the same XML as xmlbuilder2 (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('1.1', '1.2') as fc.Arbitrary<'1.1' | '1.2'>,
+        fc.constantFrom(NS, '', 'urn:a"b&c<d>e', 'http://x.example/svc?a=1&b=2'),
+        name,
+        fc.array(fc.tuple(name, value), { maxLength: 6 }),
+        (version, namespace, operation, params) => {
+          const ours = buildSoapEnvelope(version, namespace, operation, params);
+          const oracle = oracleEnvelope(version, namespace, operation, params);
+          expect(ordered.parse(ours)).toEqual(ordered.parse(oracle));
+          // And both carry the values exactly (the oracle's pre-escaping is not taken on trust).
+          const r = new XmlReader(ours);
+          r.readRoot();
+          r.nextChild();
+          r.nextChild();
+          const got: Array<[string, string]> = [];
+          while (r.nextChild()) got.push([r.localName, r.readText()]);
+          expect(got).toEqual(params);
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 });

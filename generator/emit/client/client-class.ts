@@ -2,10 +2,10 @@
  * Emits client/client.ts: the client class, one async method per operation over the runtime's ClientCore, the
  * options type (the principal option is named after the spec's principal parameter) and the poll methods.
  */
-import { VariableDeclarationKind, type CodeBlockWriter } from 'ts-morph';
+import { StructureKind, VariableDeclarationKind, type CodeBlockWriter } from 'ts-morph';
 import type { OperationModel, ParameterModel, PollModel, ServiceModel } from '../../model/types.js';
 import { decisionRemark, jsDoc } from '../../print/jsdoc.js';
-import type { GeneratedFile, Printer } from '../../print/printer.js';
+import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
 import { paramType, paramsTypeName, tsLiteral } from '../ts-types.js';
 import { decoderName } from './decoders.js';
 import { encoderName } from './encoders.js';
@@ -22,149 +22,171 @@ export function optionsTypeName(model: ServiceModel): string {
 
 export function emitClientClass(model: ServiceModel, printer: Printer): GeneratedFile {
   const principal = principalOf(model)?.name;
+  return printer.typescript(CLIENT_FILE, [
+    ...imports(model),
+    ...(model.auth !== undefined && principal ? [signInput(principal)] : []),
+    optionsInterface(model, principal),
+    bindingsStatement(model),
+    clientClass(model, principal),
+  ]);
+}
+
+function imports(model: ServiceModel): Statement[] {
   const signed = model.auth !== undefined;
-  const optionsType = optionsTypeName(model);
-  return printer.typescript(CLIENT_FILE, (file) => {
-    file.addImportDeclarations([
-      {
-        moduleSpecifier: '../runtime/client-core.js',
-        namedImports: [
-          'ClientCore',
-          'checkCoreOptions',
-          ...(signed ? ['hmacSigner'] : []),
-          { name: 'CallOptions', isTypeOnly: true },
-          { name: 'OperationBinding', isTypeOnly: true },
-          { name: 'Style', isTypeOnly: true },
-        ],
-      },
-      { moduleSpecifier: '../runtime/errors.js', namedImports: ['SvcRequestError'] },
-      ...(model.polls.length > 0
-        ? [{ moduleSpecifier: '../runtime/poll.js', isTypeOnly: true, namedImports: ['PollOptions'] }]
+  return [
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: '../runtime/client-core.js',
+      namedImports: [
+        'ClientCore',
+        'checkCoreOptions',
+        ...(signed ? ['hmacSigner'] : []),
+        { name: 'CallOptions', isTypeOnly: true },
+        { name: 'OperationBinding', isTypeOnly: true },
+        { name: 'Style', isTypeOnly: true },
+      ],
+    },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/errors.js', namedImports: ['SvcRequestError'] },
+    ...(model.polls.length > 0
+      ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/poll.js', isTypeOnly: true, namedImports: ['PollOptions'] } satisfies Statement]
+      : []),
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './codec.js',
+      namedImports: [
+        ...model.operations.map(encoderName),
+        ...[...new Set(model.operations.map((o) => o.result))].map(decoderName),
+      ].sort(),
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './types.js',
+      namedImports: [
+        ...(model.serviceErrors?.enum.numeric ? [`${model.serviceErrors.enum.name}ByNumber`] : []),
+        ...[...new Set(model.operations.map((o) => o.result.name))].map((name) => ({ name, isTypeOnly: true })),
+        ...model.operations.map((o) => ({ name: paramsTypeName(o.name), isTypeOnly: true })),
+      ],
+    },
+  ];
+}
+
+function signInput(principal: string): Statement {
+  return {
+    kind: StructureKind.Interface,
+    name: 'SignInput',
+    isExported: true,
+    docs: ['What a custom `sign` function receives. `message` is the string the default HMAC signs.'],
+    properties: [
+      { name: 'operation', type: 'string', docs: ['The operation name, e.g. as on the wire.'] },
+      { name: principal, type: 'string', docs: ['The principal credential, as sent.'] },
+      { name: 'timestamp', type: 'string', docs: ['The timestamp as sent (whole Unix seconds).'] },
+      { name: 'eatValue', type: 'string', docs: ["The operation's EAT value ('' when its marker is none, null or not marked)."] },
+      { name: 'message', type: 'string', docs: [`${principal} + timestamp + eatValue.`] },
+    ],
+  };
+}
+
+function optionsInterface(model: ServiceModel, principal: string | undefined): Statement {
+  const signed = model.auth !== undefined;
+  return {
+    kind: StructureKind.Interface,
+    name: optionsTypeName(model),
+    isExported: true,
+    docs: [`Options of {@link ${model.clientName}}.`],
+    properties: [
+      { name: 'baseUrl', type: 'string', docs: [`The service host, e.g. \`https://host\`; the path \`${model.path}\` comes from the spec.`] },
+      ...(principal ? [{ name: principal, type: 'string', docs: ['Sent as the principal credential of every operation.'] }] : []),
+      ...(signed
+        ? [{ name: 'apiKey', type: 'string', docs: ['The secret that signs each request. Never sent, never logged, never part of an error.'] }]
         : []),
+      { name: 'style', type: 'Style', hasQuestionToken: true, docs: ["The binding: 'soap11' (default), 'soap12' or 'httpPost'."] },
+      { name: 'namespace', type: 'string', hasQuestionToken: true, docs: [jsDoc(`The XML namespace; default \`${model.namespace.uri}\`.`, decisionRemark(model.namespace.decision))] },
+      { name: 'fetch', type: 'typeof fetch', hasQuestionToken: true, docs: ['The transport; default globalThis.fetch.'] },
+      { name: 'now', type: '() => number', hasQuestionToken: true, docs: ['The timestamp source in Unix seconds (floored); default the system clock.'] },
+      ...(signed
+        ? [{ name: 'sign', type: '(input: SignInput) => string', hasQuestionToken: true, docs: ['Replaces the default key computation.'] }]
+        : []),
+      { name: 'timeoutMs', type: 'number', hasQuestionToken: true, docs: ['Per-call time limit; exceeded: SvcTimeoutError.'] },
       {
-        moduleSpecifier: './codec.js',
-        namedImports: [
-          ...model.operations.map(encoderName),
-          ...[...new Set(model.operations.map((o) => o.result))].map(decoderName),
-        ].sort(),
-      },
-      {
-        moduleSpecifier: './types.js',
-        namedImports: [
-          ...(model.serviceErrors?.enum.numeric ? [`${model.serviceErrors.enum.name}ByNumber`] : []),
-          ...[...new Set(model.operations.map((o) => o.result.name))].map((name) => ({ name, isTypeOnly: true })),
-          ...model.operations.map((o) => ({ name: paramsTypeName(o.name), isTypeOnly: true })),
+        name: 'maxResponseBytes',
+        type: 'number',
+        hasQuestionToken: true,
+        docs: [
+          jsDoc(
+            'Largest response body read, in bytes (default 64 MiB); a larger one is refused while it streams in, with SvcResponseTooLargeError.',
+          ),
         ],
       },
-    ]);
+      { name: 'throwOnServiceError', type: 'boolean', hasQuestionToken: true, docs: ['Throw SvcServiceError for a non-success error code (default true).'] },
+    ],
+  };
+}
 
-    if (signed && principal) {
-      file.addInterface({
-        name: 'SignInput',
-        isExported: true,
-        docs: ['What a custom `sign` function receives. `message` is the string the default HMAC signs.'],
-        properties: [
-          { name: 'operation', type: 'string', docs: ['The operation name, e.g. as on the wire.'] },
-          { name: principal, type: 'string', docs: ['The principal credential, as sent.'] },
-          { name: 'timestamp', type: 'string', docs: ['The timestamp as sent (whole Unix seconds).'] },
-          { name: 'eatValue', type: 'string', docs: ["The operation's EAT value ('' when its marker is none, null or not marked)."] },
-          { name: 'message', type: 'string', docs: [`${principal} + timestamp + eatValue.`] },
-        ],
-      });
-    }
-
-    file.addInterface({
-      name: optionsType,
-      isExported: true,
-      docs: [`Options of {@link ${model.clientName}}.`],
-      properties: [
-        { name: 'baseUrl', type: 'string', docs: [`The service host, e.g. \`https://host\`; the path \`${model.path}\` comes from the spec.`] },
-        ...(principal ? [{ name: principal, type: 'string', docs: ['Sent as the principal credential of every operation.'] }] : []),
-        ...(signed
-          ? [{ name: 'apiKey', type: 'string', docs: ['The secret that signs each request. Never sent, never logged, never part of an error.'] }]
-          : []),
-        { name: 'style', type: 'Style', hasQuestionToken: true, docs: ["The binding: 'soap11' (default), 'soap12' or 'httpPost'."] },
-        { name: 'namespace', type: 'string', hasQuestionToken: true, docs: [jsDoc(`The XML namespace; default \`${model.namespace.uri}\`.`, decisionRemark(model.namespace.decision))] },
-        { name: 'fetch', type: 'typeof fetch', hasQuestionToken: true, docs: ['The transport; default globalThis.fetch.'] },
-        { name: 'now', type: '() => number', hasQuestionToken: true, docs: ['The timestamp source in Unix seconds (floored); default the system clock.'] },
-        ...(signed
-          ? [{ name: 'sign', type: '(input: SignInput) => string', hasQuestionToken: true, docs: ['Replaces the default key computation.'] }]
-          : []),
-        { name: 'timeoutMs', type: 'number', hasQuestionToken: true, docs: ['Per-call time limit; exceeded: SvcTimeoutError.'] },
-        {
-          name: 'maxResponseBytes',
-          type: 'number',
-          hasQuestionToken: true,
-          docs: [
-            jsDoc(
-              'Largest response body read, in bytes (default 64 MiB); a larger one is refused while it streams in, with SvcResponseTooLargeError.',
-            ),
-          ],
+function bindingsStatement(model: ServiceModel): Statement {
+  return {
+    kind: StructureKind.VariableStatement,
+    declarationKind: VariableDeclarationKind.Const,
+    declarations: [
+      {
+        name: 'bindings',
+        initializer: (w) => {
+          w.inlineBlock(() => {
+            for (const op of model.operations) writeBinding(w, model, op);
+          });
+          w.write(' as const');
         },
-        { name: 'throwOnServiceError', type: 'boolean', hasQuestionToken: true, docs: ['Throw SvcServiceError for a non-success error code (default true).'] },
-      ],
-    });
+      },
+    ],
+  };
+}
 
-    file.addVariableStatement({
-      declarationKind: VariableDeclarationKind.Const,
-      declarations: [
-        {
-          name: 'bindings',
-          initializer: (w) => {
-            w.inlineBlock(() => {
-              for (const op of model.operations) writeBinding(w, model, op);
-            });
-            w.write(' as const');
-          },
-        },
-      ],
-    });
-
-    file.addClass({
-      name: model.clientName,
-      isExported: true,
-      docs: [jsDoc(`Client of the ${model.title} ${model.version}.`, model.doc, 'Calls are never retried: operations that submit work are not idempotent.')],
-      properties: [{ name: '#core', isReadonly: true, type: 'ClientCore' }],
-      ctors: [
-        {
-          parameters: [{ name: 'options', type: optionsType }],
-          statements: (w) => {
-            w.writeLine("if (options === null || typeof options !== 'object') throw new SvcRequestError('options must be an object');");
-            if (principal) {
-              w.writeLine(`if (typeof options.${principal} !== 'string' || options.${principal} === '') throw new SvcRequestError('${principal} must be a non-empty string');`);
+function clientClass(model: ServiceModel, principal: string | undefined): Statement {
+  const signed = model.auth !== undefined;
+  return {
+    kind: StructureKind.Class,
+    name: model.clientName,
+    isExported: true,
+    docs: [jsDoc(`Client of the ${model.title} ${model.version}.`, model.doc, 'Calls are never retried: operations that submit work are not idempotent.')],
+    properties: [{ name: '#core', isReadonly: true, type: 'ClientCore' }],
+    ctors: [
+      {
+        parameters: [{ name: 'options', type: optionsTypeName(model) }],
+        statements: (w) => {
+          w.writeLine("if (options === null || typeof options !== 'object') throw new SvcRequestError('options must be an object');");
+          if (principal) {
+            w.writeLine(`if (typeof options.${principal} !== 'string' || options.${principal} === '') throw new SvcRequestError('${principal} must be a non-empty string');`);
+          }
+          if (signed) {
+            w.writeLine("if (options.sign === undefined && (typeof options.apiKey !== 'string' || options.apiKey === '')) throw new SvcRequestError('apiKey must be a non-empty string');");
+            w.writeLine("if (options.sign !== undefined && typeof options.sign !== 'function') throw new SvcRequestError('sign must be a function');");
+            w.writeLine('const custom = options.sign;');
+          }
+          w.write('this.#core = new ClientCore(checkCoreOptions(').inlineBlock(() => {
+            w.writeLine('baseUrl: options.baseUrl,');
+            w.writeLine(`path: ${tsLiteral(model.path)},`);
+            w.writeLine(`namespace: options.namespace ?? ${tsLiteral(model.namespace.uri)},`);
+            w.writeLine("style: options.style ?? 'soap11',");
+            w.writeLine(principal ? `principal: options.${principal},` : "principal: '',");
+            if (signed && principal) {
+              w.writeLine(
+                `sign: custom ? (i) => custom({ operation: i.operation, ${principal}: i.principal, timestamp: i.timestamp, eatValue: i.eatValue, message: i.message }) : hmacSigner(options.apiKey),`,
+              );
+            } else {
+              w.writeLine("sign: () => '',");
             }
-            if (signed) {
-              w.writeLine("if (options.sign === undefined && (typeof options.apiKey !== 'string' || options.apiKey === '')) throw new SvcRequestError('apiKey must be a non-empty string');");
-              w.writeLine("if (options.sign !== undefined && typeof options.sign !== 'function') throw new SvcRequestError('sign must be a function');");
-              w.writeLine('const custom = options.sign;');
-            }
-            w.write('this.#core = new ClientCore(checkCoreOptions(').inlineBlock(() => {
-              w.writeLine('baseUrl: options.baseUrl,');
-              w.writeLine(`path: ${tsLiteral(model.path)},`);
-              w.writeLine(`namespace: options.namespace ?? ${tsLiteral(model.namespace.uri)},`);
-              w.writeLine("style: options.style ?? 'soap11',");
-              w.writeLine(principal ? `principal: options.${principal},` : "principal: '',");
-              if (signed && principal) {
-                w.writeLine(
-                  `sign: custom ? (i) => custom({ operation: i.operation, ${principal}: i.principal, timestamp: i.timestamp, eatValue: i.eatValue, message: i.message }) : hmacSigner(options.apiKey),`,
-                );
-              } else {
-                w.writeLine("sign: () => '',");
-              }
-              w.writeLine('fetch: options.fetch ?? globalThis.fetch,');
-              w.writeLine('now: options.now ?? (() => Date.now() / 1000),');
-              w.writeLine('timeoutMs: options.timeoutMs,');
-              w.writeLine('maxResponseBytes: options.maxResponseBytes,');
-              w.writeLine('throwOnServiceError: options.throwOnServiceError ?? true,');
-              if (signed) w.writeLine('secrets: typeof options.apiKey === \'string\' ? [options.apiKey] : [],');
-            });
-            w.write('));');
-          },
+            w.writeLine('fetch: options.fetch ?? globalThis.fetch,');
+            w.writeLine('now: options.now ?? (() => Date.now() / 1000),');
+            w.writeLine('timeoutMs: options.timeoutMs,');
+            w.writeLine('maxResponseBytes: options.maxResponseBytes,');
+            w.writeLine('throwOnServiceError: options.throwOnServiceError ?? true,');
+            if (signed) w.writeLine('secrets: typeof options.apiKey === \'string\' ? [options.apiKey] : [],');
+          });
+          w.write('));');
         },
-      ],
-      methods: [...model.operations.map((op) => operationMethod(op)), ...model.polls.map((p) => pollMethod(p))],
-    });
-  });
+      },
+    ],
+    methods: [...model.operations.map((op) => operationMethod(op)), ...model.polls.map((p) => pollMethod(p))],
+  };
 }
 
 function writeBinding(w: CodeBlockWriter, model: ServiceModel, op: OperationModel): void {

@@ -3,7 +3,7 @@
  * the spec gives (in the service namespace), reading each with the reader for its declared type. Unknown elements,
  * and elements of other namespaces, are skipped; a field sent twice is an error, never last-one-wins.
  */
-import type { SourceFile, WriterFunction } from 'ts-morph';
+import { StructureKind, type FunctionDeclarationStructure, type WriterFunction } from 'ts-morph';
 import type { FieldModel, ScalarType, StructModel, TypeModel } from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';
 import { valueType } from '../ts-types.js';
@@ -60,7 +60,7 @@ function local(f: FieldModel): string {
   return `f_${f.name}`;
 }
 
-export function addDecoder(file: SourceFile, s: StructModel): void {
+export function decoderFunction(s: StructModel): FunctionDeclarationStructure {
   const body: WriterFunction = (w) => {
     for (const f of s.fields) {
       const type = f.nillable ? `${valueType(f.type)} | null` : valueType(f.type);
@@ -88,7 +88,8 @@ export function addDecoder(file: SourceFile, s: StructModel): void {
     });
     w.write(';');
   };
-  file.addFunction({
+  return {
+    kind: StructureKind.Function,
     name: decoderName(s),
     isExported: true,
     parameters: [{ name: 'r', type: 'XmlReader' }],
@@ -99,5 +100,5 @@ export function addDecoder(file: SourceFile, s: StructModel): void {
       ),
     ],
     statements: body,
-  });
+  };
 }

@@ -2,7 +2,7 @@
  * Request encoders, one per operation: check the caller's object, encode each parameter as its declared SOAP
  * type in wire order and spelling, mark where credentials go, and compute the EAT value for signing.
  */
-import type { SourceFile } from 'ts-morph';
+import { StructureKind, type FunctionDeclarationStructure } from 'ts-morph';
 import type { OperationModel, ParameterModel, PrimitiveName } from '../../model/types.js';
 import { paramType, paramsTypeName, tsLiteral } from '../ts-types.js';
 
@@ -46,10 +46,11 @@ function eatExpression(op: OperationModel): string {
   return p.optional && p.default === undefined ? `${wire} === undefined ? '' : ${value}` : value;
 }
 
-export function addEncoder(file: SourceFile, op: OperationModel): void {
+export function encoderFunction(op: OperationModel): FunctionDeclarationStructure {
   const known = op.inputParams.map((p) => `'${p.name}'`).join(', ');
   const required = op.inputParams.filter((p) => !p.optional).map((p) => `'${p.name}'`).join(', ');
-  file.addFunction({
+  return {
+    kind: StructureKind.Function,
     name: encoderName(op),
     isExported: true,
     parameters: [{ name: 'params', type: `${paramsTypeName(op.name)} | undefined` }],
@@ -82,5 +83,5 @@ export function addEncoder(file: SourceFile, op: OperationModel): void {
       });
       w.write(';');
     },
-  });
+  };
 }

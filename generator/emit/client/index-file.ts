@@ -1,4 +1,5 @@
 /** Emits client/index.ts: the public surface of the generated SDK. */
+import { StructureKind, type ExportDeclarationStructure, type OptionalKind } from 'ts-morph';
 import type { ServiceModel } from '../../model/types.js';
 import type { GeneratedFile, Printer } from '../../print/printer.js';
 import { optionsTypeName } from './client-class.js';
@@ -7,30 +8,32 @@ export const INDEX_FILE = 'client/index.ts';
 
 export function emitIndex(model: ServiceModel, printer: Printer): GeneratedFile {
   const signed = model.auth !== undefined;
-  return printer.typescript(INDEX_FILE, (file) => {
-    file.addExportDeclarations([
-      {
-        moduleSpecifier: './client.js',
-        namedExports: [model.clientName, { name: optionsTypeName(model), isTypeOnly: true }, ...(signed ? [{ name: 'SignInput', isTypeOnly: true }] : [])],
-      },
-      { moduleSpecifier: './types.js' },
-      {
-        moduleSpecifier: '../runtime/errors.js',
-        namedExports: [
-          'SvcError',
-          'SvcServiceError',
-          'SvcSoapFault',
-          'SvcHttpError',
-          'SvcDecodeError',
-          'SvcRequestError',
-          'SvcTimeoutError',
-          'SvcTransportError',
-          'SvcResponseTooLargeError',
-        ],
-      },
-      ...(signed ? [{ moduleSpecifier: '../runtime/signing.js', namedExports: ['signQueryString', 'embeddedPageQuery'] }] : []),
-      { moduleSpecifier: '../runtime/client-core.js', namedExports: [{ name: 'Style', isTypeOnly: true }, { name: 'CallOptions', isTypeOnly: true }] },
-      ...(model.polls.length > 0 ? [{ moduleSpecifier: '../runtime/poll.js', namedExports: [{ name: 'PollOptions', isTypeOnly: true }] }] : []),
-    ]);
-  });
+  const exports: Array<OptionalKind<ExportDeclarationStructure>> = [
+    {
+      moduleSpecifier: './client.js',
+      namedExports: [model.clientName, { name: optionsTypeName(model), isTypeOnly: true }, ...(signed ? [{ name: 'SignInput', isTypeOnly: true }] : [])],
+    },
+    { moduleSpecifier: './types.js' },
+    {
+      moduleSpecifier: '../runtime/errors.js',
+      namedExports: [
+        'SvcError',
+        'SvcServiceError',
+        'SvcSoapFault',
+        'SvcHttpError',
+        'SvcDecodeError',
+        'SvcRequestError',
+        'SvcTimeoutError',
+        'SvcTransportError',
+        'SvcResponseTooLargeError',
+      ],
+    },
+    ...(signed ? [{ moduleSpecifier: '../runtime/signing.js', namedExports: ['signQueryString', 'embeddedPageQuery'] }] : []),
+    { moduleSpecifier: '../runtime/client-core.js', namedExports: [{ name: 'Style', isTypeOnly: true }, { name: 'CallOptions', isTypeOnly: true }] },
+    ...(model.polls.length > 0 ? [{ moduleSpecifier: '../runtime/poll.js', namedExports: [{ name: 'PollOptions', isTypeOnly: true }] }] : []),
+  ];
+  return printer.typescript(
+    INDEX_FILE,
+    exports.map((e) => ({ kind: StructureKind.ExportDeclaration, ...e })),
+  );
 }

@@ -42,6 +42,7 @@ export function packageJson(model: ServiceModel): Record<string, unknown> {
   for (const e of ENTRY_POINTS) exports[e.subpath] = entry(e.dir);
   exports['./package.json'] = './package.json';
   const runtimeDeps = runtimeImports();
+  const dependencies = pinnedVersions(own, [...runtimeDeps.keys()], (name) => `${RUNTIME_OUT_DIR}/${runtimeDeps.get(name)} imports '${name}'`);
   return {
     name: model.package.name,
     version: model.package.version,
@@ -54,7 +55,8 @@ export function packageJson(model: ServiceModel): Record<string, unknown> {
     sideEffects: false,
     engines: { node: NODE_ENGINE },
     scripts: { build: 'tsc -p tsconfig.json', prepack: 'npm run build' },
-    dependencies: pinnedVersions(own, [...runtimeDeps.keys()], (name) => `${RUNTIME_OUT_DIR}/${runtimeDeps.get(name)} imports '${name}'`),
+    // A runtime built on Node's own modules alone depends on nothing: the key is left out rather than written empty.
+    ...(Object.keys(dependencies).length > 0 ? { dependencies } : {}),
     devDependencies: pinnedVersions(own, BUILD_TOOLS, (name) => `the package's build script needs ${name}`),
   };
 }

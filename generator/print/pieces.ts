@@ -1,0 +1,92 @@
+/**
+ * Cuts the statements of a TypeScript file into pieces of a bounded size, which ts-morph prints and prettier
+ * formats one at a time, and joins the pieces' texts back into the file. Time and memory then grow with the size
+ * of the file: no call of either tool holds more than one piece (a single statement can still be large, such as
+ * the client's table of operations).
+ *
+ * A piece is a run of whole top-level statements, cut only where the file has a blank line anyway (before an
+ * exported or documented declaration; see `separateDeclarations` in the printer), so that pieces joined by a blank
+ * line read exactly as the whole file would. A class with more methods than fit in a piece (the client class of a
+ * large service) is cut between its methods: the piece that opens it ends with its closing `}` still there, and
+ * each following piece holds the next methods inside a stand-in class line, `class _ {`. Neither line is output.
+ * prettier formats a method the same whichever class it is in.
+ */
+import { StructureKind, type ClassDeclarationStructure } from 'ts-morph';
+import type { Statement } from './printer.js';
+
+/** The statements of one piece, before printing. */
+export interface Part {
+  readonly statements: readonly Statement[];
+  /** It starts with the stand-in class line, which wraps methods of a class opened in an earlier piece. */
+  readonly wrapped: boolean;
+  /** It ends with the `}` of a class whose methods go on in the next piece. */
+  readonly continued: boolean;
+}
+
+/** A piece of a TypeScript file, printed: its text ends with a newline. */
+export interface Piece {
+  readonly text: string;
+  readonly wrapped: boolean;
+  readonly continued: boolean;
+}
+
+const STAND_IN = 'class _ {';
+const CLASS_END = '}';
+
+/**
+ * `statements` cut into parts of about `length` statements each, and classes into parts of `length` methods. A
+ * part starts only at an exported or documented declaration: imports, re-exports and writer-function statements
+ * stay with what precedes them.
+ */
+export function cutStatements(statements: readonly Statement[], length: number): Part[] {
+  const parts: Part[] = [];
+  let current: Statement[] = [];
+  let wrapped = false;
+  const cut = (continued: boolean, next: Statement[], nextWrapped: boolean) => {
+    parts.push({ statements: current, wrapped, continued });
+    current = next;
+    wrapped = nextWrapped;
+  };
+  for (const s of statements) {
+    if (current.length >= length && startsDeclaration(s)) cut(false, [], false);
+    const methods = typeof s !== 'function' && s.kind === StructureKind.Class ? (s.methods ?? []) : [];
+    if (methods.length <= length) {
+      current.push(s);
+      continue;
+    }
+    current.push({ ...(s as ClassDeclarationStructure), methods: methods.slice(0, length) });
+    for (let i = length; i < methods.length; i += length) {
+      cut(true, [{ kind: StructureKind.Class, name: '_', methods: methods.slice(i, i + length) }], true);
+    }
+  }
+  if (current.length > 0 || parts.length === 0) cut(false, [], false);
+  return parts;
+}
+
+function startsDeclaration(s: Statement): boolean {
+  if (typeof s === 'function' || s.kind === StructureKind.ImportDeclaration || s.kind === StructureKind.ExportDeclaration) return false;
+  return ('isExported' in s && s.isExported === true) || ('docs' in s && (s.docs?.length ?? 0) > 0);
+}
+
+/**
+ * The text of a file from the texts of its pieces (as printed, or as formatted: each ending with a newline), in
+ * order: stand-in lines dropped, a blank line between pieces.
+ */
+export function joinPieces(pieces: readonly Piece[], texts: readonly string[]): string {
+  return pieces
+    .map((piece, i) => {
+      let text = texts[i]!;
+      if (piece.wrapped) text = dropLine(text, 'first', STAND_IN);
+      if (piece.continued) text = dropLine(text, 'last', CLASS_END);
+      return text;
+    })
+    .join('\n');
+}
+
+function dropLine(text: string, which: 'first' | 'last', expected: string): string {
+  const at = which === 'first' ? text.indexOf('\n') : text.lastIndexOf('\n', text.length - 2);
+  const line = which === 'first' ? text.slice(0, at) : text.slice(at + 1, -1);
+  // A formatter that printed the stand-in or the closing brace differently would make the joined file wrong.
+  if (line !== expected) throw new Error(`a split class piece has "${line}" where "${expected}" was expected`);
+  return which === 'first' ? text.slice(at + 1) : text.slice(0, at + 1);
+}

@@ -1,0 +1,162 @@
+/**
+ * Generation grows linearly with the spec: each emitter hands every file to the printer once, whole; no ts-morph
+ * source file is ever edited declaration by declaration (each edit re-parses the file, which made generation
+ * quadratic); large files are printed and formatted in pieces of a bounded size, and the pieces join into exactly
+ * what formatting each file whole gives. How long generation takes is measured by the benchmarks, not here.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { format } from 'prettier';
+import { Project, SourceFile } from 'ts-morph';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { emitters } from '../../generator/emit/index.js';
+import { generate, render } from '../../generator/generate.js';
+import type { ServiceModel } from '../../generator/model/types.js';
+import { PRETTIER, formatFiles } from '../../generator/print/format.js';
+import { Printer, type GeneratedFile } from '../../generator/print/printer.js';
+import { loadSpec, parseSpec } from '../../generator/spec/load.js';
+import { syntheticSpec } from '../bench/synthetic-spec.js';
+import { packageSandbox, type Scratch } from '../helpers/files.js';
+import { PAYER_SPEC, fromRoot, repoRoot } from '../helpers/paths.js';
+import { typecheckDir } from '../helpers/typecheck.js';
+
+const OPERATIONS = 200;
+
+/** Every method of a ts-morph SourceFile that changes it (each re-parses the file), found on its prototypes. */
+function sourceFileEdits(): string[] {
+  const names = new Set<string>();
+  for (let proto: object | null = SourceFile.prototype; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      const value = Object.getOwnPropertyDescriptor(proto, name)?.value;
+      if (typeof value === 'function' && /^(add|insert|set|remove|replace|format|organize|fix)([A-Z]|$)/.test(name)) names.add(name);
+    }
+  }
+  return [...names].sort();
+}
+
+function typescriptFiles(files: readonly GeneratedFile[]): GeneratedFile[] {
+  return files.filter((f) => f.pieces !== undefined);
+}
+
+function emit(model: ServiceModel, printer: Printer): GeneratedFile[] {
+  return emitters.flatMap((e) => e(model, printer));
+}
+
+describe('the synthetic spec of the benchmarks', () => {
+  const text = syntheticSpec(60);
+  const model = parseSpec(text, 'synthetic.yaml');
+
+  it('is valid and deterministic, with exactly the operations asked for', () => {
+    expect(syntheticSpec(60)).toBe(text);
+    expect(model.operations).toHaveLength(60);
+    expect(parseSpec(syntheticSpec(1), 'one.yaml').operations).toHaveLength(1);
+  });
+
+  it('mixes every shape of a real interface', () => {
+    const inputs = model.operations.flatMap((o) => o.inputParams);
+    expect(new Set(inputs.map((p) => p.type))).toEqual(new Set(['string', 'int', 'long', 'double', 'boolean', 'dateTime']));
+    expect(inputs.some((p) => p.optional && p.default !== undefined)).toBe(true);
+    expect(inputs.some((p) => p.optional && p.default === undefined)).toBe(true);
+    expect(model.operations.some((o) => o.inputParams.length === 0)).toBe(true);
+    expect(new Set(model.results.map((r) => r.documentedErrorCode))).toEqual(new Set(['S', 'I', 'none']));
+    const fields = [...model.records, ...model.results].flatMap((s) => s.fields);
+    const lists = fields.flatMap((f) => (f.type.kind === 'list' ? [f.type.item.kind === 'primitive' ? f.type.item.name : f.type.item.kind] : []));
+    expect(new Set(lists)).toEqual(new Set(['record', 'string', 'enum']));
+    expect(model.records.some((r) => r.fields.some((f) => f.type.kind === 'record'))).toBe(true);
+    expect(fields.some((f) => f.type.kind === 'enum')).toBe(true);
+    expect(fields.some((f) => f.secret)).toBe(true);
+    expect(model.operations.some((o) => o.httpPostRoot.kind === 'notShown')).toBe(true);
+    expect(new Set(model.operations.map((o) => o.eat.kind))).toEqual(new Set(['parameter', 'none', 'null', 'notMarked', 'absentParameter']));
+    const eatTypes = model.operations.flatMap((o) => (o.eat.kind === 'parameter' ? [o.eat.parameter.type] : []));
+    expect(new Set(eatTypes)).toEqual(new Set(['string', 'int', 'long', 'double', 'boolean', 'dateTime']));
+    expect(model.decisions.length).toBeGreaterThan(0);
+    expect(model.polls).toHaveLength(1);
+  });
+});
+
+describe(`generating a spec of ${OPERATIONS} operations`, () => {
+  let sandbox: Scratch;
+  let out: string;
+  let printed: string[];
+  let pieces: number;
+  let created: number;
+  const edits = new Map<string, number>();
+
+  beforeAll(async () => {
+    sandbox = packageSandbox('linear');
+    out = join(sandbox.dir, 'generated');
+    const spec = join(sandbox.dir, 'synthetic.yaml');
+    writeFileSync(spec, syntheticSpec(OPERATIONS));
+    const typescript = vi.spyOn(Printer.prototype, 'typescript');
+    const createSourceFile = vi.spyOn(Project.prototype, 'createSourceFile');
+    // An edit fails the generation outright, so that it is seen whatever caught it.
+    const editSpies = sourceFileEdits().map((name) =>
+      vi.spyOn(SourceFile.prototype as unknown as Record<string, () => never>, name).mockImplementation(() => {
+        edits.set(name, (edits.get(name) ?? 0) + 1);
+        throw new Error(`a generated source file was edited with ${name}`);
+      }),
+    );
+    try {
+      await generate({ spec, out, cwd: sandbox.dir });
+      printed = typescript.mock.calls.map(([path]) => path);
+      pieces = typescript.mock.results.reduce((n, r) => n + (r.type === 'return' ? (r.value.pieces?.length ?? 0) : 0), 0);
+      created = createSourceFile.mock.calls.length;
+    } finally {
+      for (const spy of [typescript, createSourceFile, ...editSpies]) spy.mockRestore();
+    }
+  });
+
+  afterAll(() => {
+    sandbox.remove();
+  });
+
+  it('hands each TypeScript file to the printer once, whole', () => {
+    expect(printed.sort()).toEqual(['client/client.ts', 'client/codec.ts', 'client/index.ts', 'client/types.ts']);
+  });
+
+  it('never edits a ts-morph source file, and creates at most one per piece', () => {
+    expect(sourceFileEdits()).toEqual(expect.arrayContaining(['addFunction', 'addInterface', 'addStatements', 'insertStatements', 'set']));
+    expect(Object.fromEntries(edits)).toEqual({});
+    expect(created).toBeLessThanOrEqual(pieces);
+  });
+
+  it('type-checks in a strict consumer project', () => {
+    const result = typecheckDir(out);
+    expect(result.files).toContain('client/codec.ts');
+    expect(result.diagnostics).toEqual([]);
+  });
+});
+
+describe('pieces', () => {
+  let model: ServiceModel;
+  let files: GeneratedFile[];
+
+  beforeAll(() => {
+    model = parseSpec(syntheticSpec(OPERATIONS), 'synthetic.yaml');
+    files = typescriptFiles(emit(model, new Printer(model)));
+  });
+
+  it('cut large files, and the client class between its methods', () => {
+    const byPath = new Map(files.map((f) => [f.path, f.pieces!]));
+    expect(byPath.get('client/codec.ts')!.length).toBeGreaterThan(4);
+    expect(byPath.get('client/types.ts')!.length).toBeGreaterThan(4);
+    const client = byPath.get('client/client.ts')!;
+    expect(client.some((p) => p.wrapped)).toBe(true);
+    expect(client.filter((p) => p.continued)).toHaveLength(client.filter((p) => p.wrapped).length);
+  });
+
+  it('format into exactly what formatting each file whole gives', async () => {
+    const formatted = await formatFiles(files);
+    for (const [i, file] of files.entries()) {
+      expect(formatted[i]!.content, file.path).toBe(await format(file.content, PRETTIER));
+    }
+  });
+
+  it('of any size give the same output: the payer interface printed a statement and a method at a time', async () => {
+    const payer = loadSpec(fromRoot(PAYER_SPEC), { cwd: repoRoot });
+    const whole = new Map((await render(payer)).map((f) => [f.path, f.content]));
+    const single = await formatFiles(typescriptFiles(emit(payer, new Printer(payer, { piece: 1 }))));
+    expect(single.map((f) => f.path).sort()).toEqual(['client/client.ts', 'client/codec.ts', 'client/index.ts', 'client/types.ts']);
+    for (const file of single) expect(file.content, file.path).toBe(whole.get(file.path));
+  });
+});
