@@ -192,7 +192,16 @@ export class XmlReader {
    * The namespace of the elements that generated decoders read as fields and items (the service namespace), or
    * undefined to match fields by local name alone.
    */
-  memberNamespace: string | undefined = undefined;
+  get memberNamespace(): string | undefined {
+    return this.member;
+  }
+
+  set memberNamespace(ns: string | undefined) {
+    // Internalised, like the URIs of the document's declarations, so that comparing them is a pointer comparison.
+    this.member = ns === undefined ? undefined : flat(ns);
+  }
+
+  private member: string | undefined = undefined;
 
   /** Local name of the current start tag. */
   get localName(): string {
@@ -204,7 +213,7 @@ export class XmlReader {
    * namespace is never taken for a field of the same local name.
    */
   get memberName(): string {
-    const ns = this.memberNamespace;
+    const ns = this.member;
     return ns === undefined || this.curNamespace === ns ? this.cur.localName : '';
   }
 
@@ -673,10 +682,11 @@ export class XmlReader {
       this.fail(`more than ${MAX_NAMESPACE_DECLARATIONS} namespace declarations in scope`, this.pos);
     }
     this.nsPrefix[n] = prefix;
-    this.nsUri[n] = uri;
+    // Internalised (declarations are few), so that every namespace comparison of the decoders is a pointer one.
+    this.nsUri[n] = flat(uri);
     this.nsDepth[n] = depth;
     this.nsCount = n + 1;
-    if (prefix === '') this.defaultNs = uri;
+    if (prefix === '') this.defaultNs = this.nsUri[n]!;
   }
 
   private lookup(prefix: string): string | undefined {
