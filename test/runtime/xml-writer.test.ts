@@ -19,6 +19,17 @@ const TRICKY = [
   '&', '&&;', '<![CDATA[x]]>', '<!-- c -->', '😀', 'tab\tnl\n', '>',
 ];
 
+/** fast-xml-parser's entity hook, decoding XML's own references only (no HTML names, nothing external). */
+const xmlOnlyEntities = {
+  setExternalEntities() {},
+  addInputEntities() {},
+  reset() {},
+  setXmlVersion() {},
+  decode: (text: string) => decodeCharData(text, 0, text.length, false, (message) => {
+    throw new Error(message);
+  }),
+};
+
 /** fast-xml-parser configured safely: no value parsing or trimming, only XML's own references decoded. */
 const fxp = new XMLParser({
   ignoreAttributes: false,
@@ -28,15 +39,7 @@ const fxp = new XMLParser({
   trimValues: false,
   processEntities: true,
   htmlEntities: false,
-  entityDecoder: {
-    setExternalEntities() {},
-    addInputEntities() {},
-    reset() {},
-    setXmlVersion() {},
-    decode: (text: string) => decodeCharData(text, 0, text.length, false, (message) => {
-      throw new Error(message);
-    }),
-  },
+  entityDecoder: xmlOnlyEntities,
 });
 
 /** Parameter values read back with XmlReader, checking the envelope structure on the way. */
@@ -148,15 +151,7 @@ const ordered = new XMLParser({
   processEntities: true,
   htmlEntities: false,
   ignoreDeclaration: true,
-  entityDecoder: {
-    setExternalEntities() {},
-    addInputEntities() {},
-    reset() {},
-    setXmlVersion() {},
-    decode: (text: string) => decodeCharData(text, 0, text.length, false, (message) => {
-      throw new Error(message);
-    }),
-  },
+  entityDecoder: xmlOnlyEntities,
 });
 
 /**
