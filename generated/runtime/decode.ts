@@ -6,7 +6,27 @@
  * Element paths for error messages are computed only when something fails.
  */
 import { SvcDecodeError } from './errors.js';
-import { decodeBoolean, decodeDateTime, decodeDouble, decodeInt, decodeLong } from './values.js';
+import {
+  decodeBase64,
+  decodeBoolean,
+  decodeByte,
+  decodeChar,
+  decodeDate,
+  decodeDateTime,
+  decodeDecimal,
+  decodeDouble,
+  decodeDuration,
+  decodeFloat,
+  decodeGuid,
+  decodeInt,
+  decodeLong,
+  decodeShort,
+  decodeTime,
+  decodeUnsignedByte,
+  decodeUnsignedInt,
+  decodeUnsignedLong,
+  decodeUnsignedShort,
+} from './values.js';
 import type { XmlReader } from './xml-reader.js';
 
 /** Reads one value of the current element; the reader is positioned on its start tag and left after its end. */
@@ -42,6 +62,20 @@ export const readDouble: ReadValue<number> = scalar(decodeDouble);
 export const readLong: ReadValue<string> = scalar(decodeLong);
 export const readBoolean: ReadValue<boolean> = scalar(decodeBoolean);
 export const readDateTime: ReadValue<Date> = scalar(decodeDateTime);
+export const readDecimal: ReadValue<string> = scalar(decodeDecimal);
+export const readFloat: ReadValue<number> = scalar(decodeFloat);
+export const readShort: ReadValue<number> = scalar(decodeShort);
+export const readByte: ReadValue<number> = scalar(decodeByte);
+export const readUnsignedByte: ReadValue<number> = scalar(decodeUnsignedByte);
+export const readUnsignedShort: ReadValue<number> = scalar(decodeUnsignedShort);
+export const readUnsignedInt: ReadValue<number> = scalar(decodeUnsignedInt);
+export const readUnsignedLong: ReadValue<string> = scalar(decodeUnsignedLong);
+export const readBase64: ReadValue<Uint8Array> = scalar(decodeBase64);
+export const readGuid: ReadValue<string> = scalar(decodeGuid);
+export const readChar: ReadValue<string> = scalar(decodeChar);
+export const readDate: ReadValue<string> = scalar(decodeDate);
+export const readTime: ReadValue<string> = scalar(decodeTime);
+export const readDuration: ReadValue<string> = scalar(decodeDuration);
 
 /** Strings are kept exactly as sent: `00123` stays a string, whitespace is not trimmed, empty is ''. */
 export const readString: ReadValue<string> = (r) => {

@@ -65,6 +65,17 @@ export function eatDouble(value: number): string {
   return BigInt(Math.trunc(value)).toString();
 }
 
+/**
+ * EAT value of a decimal: its integer part, truncated toward zero like a double's (`-1234.56` gives `-1234`), from
+ * the exact text, so that no digit is lost on the way through a double. `wire` is a valid xs:decimal.
+ */
+export function eatDecimal(wire: string): string {
+  const negative = wire.startsWith('-');
+  const digits = wire.replace(/^[+-]/, '').split('.')[0]!.replace(/^0+(?=\d)/, '');
+  const integer = digits === '' ? '0' : digits;
+  return negative && integer !== '0' ? `-${integer}` : integer;
+}
+
 /** EAT value of a dateTime: Unix seconds. `wire` is the encoded xs:dateTime text, which is always valid here. */
 export function eatDateTime(wire: string): string {
   return String(Math.floor(Date.parse(wire) / 1000));

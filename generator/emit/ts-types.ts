@@ -9,15 +9,30 @@ const DECODED: Readonly<Record<PrimitiveName, string>> = {
   double: 'number',
   boolean: 'boolean',
   dateTime: 'Date',
+  // Exact: a decimal string, never a double.
+  decimal: 'string',
+  float: 'number',
+  short: 'number',
+  byte: 'number',
+  unsignedByte: 'number',
+  unsignedShort: 'number',
+  unsignedInt: 'number',
+  unsignedLong: 'string',
+  base64Binary: 'Uint8Array',
+  guid: 'string',
+  // .NET's char travels as its UTF-16 code; in TypeScript it is that one-unit string.
+  char: 'string',
+  date: 'string',
+  time: 'string',
+  duration: 'string',
 };
 
 const ACCEPTED: Readonly<Record<PrimitiveName, string>> = {
-  string: 'string',
-  int: 'number',
+  ...DECODED,
   long: 'string | bigint | number',
-  double: 'number',
-  boolean: 'boolean',
   dateTime: 'Date | string',
+  decimal: 'string | bigint | number',
+  unsignedLong: 'string | bigint | number',
 };
 
 /** The name of the helper type that keeps enums open to values added after generation. */

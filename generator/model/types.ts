@@ -4,7 +4,9 @@
  * nodes themselves (a field of a record type points at that record), and everything is readonly.
  */
 
-export type PrimitiveName = 'string' | 'int' | 'long' | 'double' | 'boolean' | 'dateTime';
+import type { PrimitiveName } from './primitives.js';
+
+export type { PrimitiveName } from './primitives.js';
 
 export interface Decision {
   readonly kind: 'decision';

@@ -13,7 +13,6 @@ import type {
   PackageModel,
   ParameterModel,
   PollModel,
-  PrimitiveName,
   ResultStatus,
   ScalarType,
   ServiceErrorsModel,
@@ -21,6 +20,7 @@ import type {
   StructModel,
   TypeModel,
 } from '../model/types.js';
+import { PRIMITIVE_NAMES, isPrimitiveName, isReferencePrimitive } from '../model/primitives.js';
 import type { SpecIssue } from './errors.js';
 import type { SpecPath } from './locate.js';
 import { kebabCase, methodName } from './names.js';
@@ -28,7 +28,7 @@ import type { RawField, RawSpec, RawTypeRef } from './schema.js';
 
 type At = (path: SpecPath, message: string, key?: boolean) => SpecIssue;
 
-const PRIMITIVES: ReadonlySet<string> = new Set<PrimitiveName>(['string', 'int', 'long', 'double', 'boolean', 'dateTime']);
+
 const EAT_WORDS: Readonly<Record<string, 'none' | 'null' | 'notMarked'>> = {
   none: 'none',
   null: 'null',
@@ -106,7 +106,7 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
   for (const [name, r] of Object.entries(raw.results)) makeStruct('result', name, r);
 
   const scalar = (name: string, path: SpecPath): ScalarType | undefined => {
-    if (PRIMITIVES.has(name)) return { kind: 'primitive', name: name as PrimitiveName };
+    if (isPrimitiveName(name)) return { kind: 'primitive', name };
     const e = enums.get(name);
     if (e) return { kind: 'enum', enum: e };
     const s = structs.get(name);
@@ -115,8 +115,8 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
       report(path, `"${name}" is a result type and cannot be used as a field type; expected a record`);
       return undefined;
     }
-    const known = [...PRIMITIVES, ...enums.keys(), ...[...structs.values()].filter((x) => x.model.kind === 'record').map((x) => x.model.name)];
-    report(path, `unknown type "${name}"; expected a primitive (string, int, long, double, boolean, dateTime), an enum or a record${suggest(name, known)}`);
+    const known = [...PRIMITIVE_NAMES, ...enums.keys(), ...[...structs.values()].filter((x) => x.model.kind === 'record').map((x) => x.model.name)];
+    report(path, `unknown type "${name}"; expected an XML Schema type (${PRIMITIVE_NAMES.join(', ')}), an enum or a record${suggest(name, known)}`);
     return undefined;
   };
 
@@ -124,7 +124,7 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
     if (typeof t === 'string') return scalar(t, [...path]);
     const item = scalar(t.list, [...path, 'list']);
     if (!item) return undefined;
-    const reference = item.kind === 'record' || (item.kind === 'primitive' && item.name === 'string');
+    const reference = item.kind === 'record' || (item.kind === 'primitive' && isReferencePrimitive(item.name));
     return {
       kind: 'list',
       item,
@@ -142,7 +142,7 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
       const type = typeOf(f.type, [...path, 'type']);
       if (!type) return;
       // ASMX maps reference types (strings, classes, arrays) to elements that may be left out or nil.
-      const reference = type.kind !== 'enum' && !(type.kind === 'primitive' && type.name !== 'string');
+      const reference = type.kind === 'record' || type.kind === 'list' || (type.kind === 'primitive' && isReferencePrimitive(type.name));
       into.push({
         kind: 'field',
         name: f.name,
@@ -432,19 +432,27 @@ function list(names: readonly string[]): string {
 /** A "did you mean" for near-misses (case or a letter or two). */
 function suggest(name: string, known: readonly string[]): string {
   const lower = name.toLowerCase();
-  const close = known.filter((k) => k.toLowerCase() === lower || distance(k.toLowerCase(), lower) <= 2);
-  return close.length > 0 ? ` (did you mean ${list(close.slice(0, 3))}?)` : '';
+  const close = known
+    .filter((k) => k.toLowerCase() === lower || distance(k.toLowerCase(), lower) <= 2)
+    .map((k) => ({ k, d: distance(k, name) }));
+  // Only the nearest, counting case and swapped neighbours: "Itme" is "Item", not also the XML Schema type "time".
+  const best = Math.min(...close.map((c) => c.d));
+  const nearest = close.filter((c) => c.d === best).map((c) => c.k);
+  return nearest.length > 0 ? ` (did you mean ${list(nearest.slice(0, 3))}?)` : '';
 }
 
+/** Edit distance with a swap of two neighbouring characters counted as one edit (optimal string alignment). */
 function distance(a: string, b: string): number {
   if (Math.abs(a.length - b.length) > 2) return 3;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)];
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
     for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      let d = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1);
+      row[j] = d;
     }
-    prev = row;
+    rows.push(row);
   }
-  return prev[b.length]!;
+  return rows[a.length]![b.length]!;
 }

@@ -6,6 +6,7 @@
  * decision ids) are checked later by the resolver, which knows positions of every node.
  */
 import { z } from 'zod';
+import { PRIMITIVE_NAMES } from '../model/primitives.js';
 
 const identifier = z
   .string()
@@ -22,7 +23,7 @@ const decisionRef = z
 const scalarTypeName = z
   .string()
   .min(1)
-  .describe('string, int, long, double, boolean, dateTime, or the name of an enum or record.');
+  .describe(`An XML Schema type (${PRIMITIVE_NAMES.join(', ')}), or the name of an enum or record.`);
 
 const listType = z
   .object({
@@ -100,7 +101,7 @@ const enumDef = z
   })
   .strict();
 
-const primitiveParamType = z.enum(['string', 'int', 'long', 'double', 'boolean', 'dateTime']);
+const primitiveParamType = z.enum(PRIMITIVE_NAMES);
 
 const parameter = z
   .object({

@@ -4,7 +4,7 @@
  * and elements of other namespaces, are skipped; a field sent twice is an error, never last-one-wins.
  */
 import { StructureKind, type FunctionDeclarationStructure, type WriterFunction } from 'ts-morph';
-import type { FieldModel, ScalarType, StructModel, TypeModel } from '../../model/types.js';
+import type { FieldModel, PrimitiveName, ScalarType, StructModel, TypeModel } from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';
 import { valueType } from '../ts-types.js';
 
@@ -12,14 +12,28 @@ export function decoderName(struct: StructModel): string {
   return `read${struct.name}`;
 }
 
-const PRIMITIVE_READERS = {
+const PRIMITIVE_READERS: Readonly<Record<PrimitiveName, string>> = {
   string: 'readString',
   int: 'readInt',
   long: 'readLong',
   double: 'readDouble',
   boolean: 'readBoolean',
   dateTime: 'readDateTime',
-} as const;
+  decimal: 'readDecimal',
+  float: 'readFloat',
+  short: 'readShort',
+  byte: 'readByte',
+  unsignedByte: 'readUnsignedByte',
+  unsignedShort: 'readUnsignedShort',
+  unsignedInt: 'readUnsignedInt',
+  unsignedLong: 'readUnsignedLong',
+  base64Binary: 'readBase64',
+  guid: 'readGuid',
+  char: 'readChar',
+  date: 'readDate',
+  time: 'readTime',
+  duration: 'readDuration',
+};
 
 /** The runtime names a set of structs' decoders use, for the import list. */
 export function decoderImports(structs: readonly StructModel[]): string[] {

@@ -17,6 +17,20 @@ const ENCODERS: Readonly<Record<PrimitiveName, string>> = {
   double: 'encodeDouble',
   boolean: 'encodeBoolean',
   dateTime: 'encodeDateTime',
+  decimal: 'encodeDecimal',
+  float: 'encodeFloat',
+  short: 'encodeShort',
+  byte: 'encodeByte',
+  unsignedByte: 'encodeUnsignedByte',
+  unsignedShort: 'encodeUnsignedShort',
+  unsignedInt: 'encodeUnsignedInt',
+  unsignedLong: 'encodeUnsignedLong',
+  base64Binary: 'encodeBase64',
+  guid: 'encodeGuid',
+  char: 'encodeChar',
+  date: 'encodeDate',
+  time: 'encodeTime',
+  duration: 'encodeDuration',
 };
 
 
@@ -25,8 +39,8 @@ export function encoderImports(ops: readonly OperationModel[]): { values: string
   const request = new Set<string>(['checkParams', 'encodeParam']);
   for (const op of ops) {
     for (const p of op.inputParams) values.add(ENCODERS[p.type]);
-    if (op.eat.kind === 'parameter' && op.eat.parameter.type === 'double') request.add('eatDouble');
-    if (op.eat.kind === 'parameter' && op.eat.parameter.type === 'dateTime') request.add('eatDateTime');
+    const helper = op.eat.kind === 'parameter' ? EAT_HELPERS[op.eat.parameter.type] : undefined;
+    if (helper) request.add(helper.name);
   }
   return { values: [...values].sort(), request: [...request].sort() };
 }
@@ -36,12 +50,23 @@ function wireLocal(p: ParameterModel): string {
   return `w_${p.name}`;
 }
 
-/** The EAT value expression: the wire text, except doubles (truncated) and dateTimes (Unix seconds). */
+/**
+ * How the EAT value is made from a parameter's wire text where it is not that text: numbers with a fraction are
+ * truncated to an integer, dateTimes become Unix seconds. Every other type is signed as sent.
+ */
+const EAT_HELPERS: Partial<Record<PrimitiveName, { readonly name: string; readonly call: (wire: string) => string }>> = {
+  double: { name: 'eatDouble', call: (w) => `eatDouble(Number(${w}))` },
+  float: { name: 'eatDouble', call: (w) => `eatDouble(Number(${w}))` },
+  decimal: { name: 'eatDecimal', call: (w) => `eatDecimal(${w})` },
+  dateTime: { name: 'eatDateTime', call: (w) => `eatDateTime(${w})` },
+};
+
+/** The EAT value expression of an operation. */
 function eatExpression(op: OperationModel): string {
   if (op.eat.kind !== 'parameter') return "''";
   const p = op.eat.parameter;
   const wire = wireLocal(p);
-  const value = p.type === 'double' ? `eatDouble(Number(${wire}))` : p.type === 'dateTime' ? `eatDateTime(${wire})` : wire;
+  const value = EAT_HELPERS[p.type]?.call(wire) ?? wire;
   // An optional parameter without a default may be left out: then nothing is signed for it.
   return p.optional && p.default === undefined ? `${wire} === undefined ? '' : ${value}` : value;
 }

@@ -12,6 +12,20 @@ const SAMPLE: Readonly<Record<PrimitiveName, string>> = {
   double: '1.5',
   boolean: 'true',
   dateTime: 'new Date()',
+  decimal: "'1.50'",
+  float: '1.5',
+  short: '1',
+  byte: '1',
+  unsignedByte: '1',
+  unsignedShort: '1',
+  unsignedInt: '1',
+  unsignedLong: "'1'",
+  base64Binary: 'new Uint8Array([1, 2, 3])',
+  guid: "'00000000-0000-0000-0000-000000000000'",
+  char: "'A'",
+  date: "'2026-01-31'",
+  time: "'12:00:00'",
+  duration: "'PT1H'",
 };
 
 export function readme(model: ServiceModel): string {

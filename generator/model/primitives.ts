@@ -1,0 +1,43 @@
+/**
+ * The XML Schema types a spec can name directly (the types ASMX services use), and what the model needs to know of
+ * them. How each looks in TypeScript and which runtime codec reads it belong to the emitters.
+ */
+
+export const PRIMITIVE_NAMES = [
+  'string',
+  'int',
+  'long',
+  'double',
+  'boolean',
+  'dateTime',
+  'decimal',
+  'float',
+  'short',
+  'byte',
+  'unsignedByte',
+  'unsignedShort',
+  'unsignedInt',
+  'unsignedLong',
+  'base64Binary',
+  'guid',
+  'char',
+  'date',
+  'time',
+  'duration',
+] as const;
+
+export type PrimitiveName = (typeof PRIMITIVE_NAMES)[number];
+
+const NAMES: ReadonlySet<string> = new Set(PRIMITIVE_NAMES);
+
+export function isPrimitiveName(name: string): name is PrimitiveName {
+  return NAMES.has(name);
+}
+
+/**
+ * .NET reference types (string, byte[]) map to elements that may be left out or sent as nil; value types (numbers,
+ * booleans, dates, Guid, char, TimeSpan) are always sent.
+ */
+export function isReferencePrimitive(name: PrimitiveName): boolean {
+  return name === 'string' || name === 'base64Binary';
+}
