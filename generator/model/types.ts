@@ -107,11 +107,18 @@ export interface ParameterModel {
 export type EatModel =
   | { readonly kind: 'parameter'; readonly marker: string; readonly parameter: ParameterModel }
   | { readonly kind: 'none' | 'null' | 'notMarked'; readonly marker: string }
-  | { readonly kind: 'absentParameter'; readonly marker: string; readonly decision: Decision | undefined };
+  | { readonly kind: 'absentParameter'; readonly marker: string; readonly decision: Decision | undefined }
+  /** The service does not sign requests, so the operation has no marker (`''`). */
+  | { readonly kind: 'unsigned'; readonly marker: '' };
 
 export type HttpPostRootModel =
   | { readonly kind: 'shown'; readonly name: string }
-  | { readonly kind: 'notShown'; readonly assumed: string; readonly decision: Decision };
+  | { readonly kind: 'notShown'; readonly assumed: string; readonly decision: Decision }
+  /** The service has no HTTP POST binding. */
+  | { readonly kind: 'unbound' };
+
+/** The bindings a service offers. */
+export type BindingName = 'soap11' | 'soap12' | 'httpPost';
 
 export interface OperationModel {
   readonly kind: 'operation';
@@ -175,6 +182,8 @@ export interface ServiceModel {
   readonly path: string;
   readonly namespace: { readonly uri: string; readonly decision: Decision | undefined };
   readonly clientName: string;
+  /** The bindings the service offers, in the order soap11, soap12, httpPost. */
+  readonly bindings: readonly BindingName[];
   readonly package: PackageModel;
   readonly doc: string;
   readonly serviceErrors: ServiceErrorsModel | undefined;

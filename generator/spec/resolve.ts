@@ -4,6 +4,7 @@
  * EAT markers, credential roles, decision ids). Problems are collected, never thrown one at a time.
  */
 import type {
+  BindingName,
   Decision,
   EatModel,
   EnumModel,
@@ -185,6 +186,8 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
     });
   }
 
+  const bindings: BindingName[] = (['soap11', 'soap12', 'httpPost'] as const).filter((b) => raw.service.bindings?.includes(b) ?? true);
+  const signed = raw.auth !== undefined;
   const operations: OperationModel[] = [];
   const opNames = new Map<string, number>();
   const methodNames = new Map<string, string>();
@@ -221,14 +224,25 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
 
     // With a parameter already reported unknown, a marker naming no parameter is most likely the same typo.
     const incomplete = params.length < new Set(op.params).size;
-    const eat = resolveEat(op.eat, params, incomplete, parameters, [...path, 'eat'], decision, report);
-    const httpPostRoot: HttpPostRootModel | undefined =
-      typeof op.httpPostRoot === 'string'
-        ? { kind: 'shown', name: op.httpPostRoot }
-        : (() => {
-            const d = decision(op.httpPostRoot.decision, [...path, 'httpPostRoot', 'decision']);
-            return d ? { kind: 'notShown' as const, assumed: op.httpPostRoot.assumed, decision: d } : undefined;
-          })();
+    // Both entries are asked for only where they mean something: a marker where requests are signed, a root where
+    // the service has the HTTP POST binding.
+    let eat: EatModel | undefined;
+    if (op.eat !== undefined) eat = resolveEat(op.eat, params, incomplete, parameters, [...path, 'eat'], decision, report);
+    else if (signed) report([...path, 'eat'], 'missing required key "eat": a service that signs requests (auth) needs the EAT marker of every operation');
+    else eat = { kind: 'unsigned', marker: '' };
+    let httpPostRoot: HttpPostRootModel | undefined;
+    const rawRoot = op.httpPostRoot;
+    if (!bindings.includes('httpPost')) {
+      if (rawRoot !== undefined) report([...path, 'httpPostRoot'], 'the service has no HTTP POST binding (service.bindings), so an HTTP POST root means nothing here', true);
+      httpPostRoot = { kind: 'unbound' };
+    } else if (rawRoot === undefined) {
+      report([...path, 'httpPostRoot'], 'missing required key "httpPostRoot": the HTTP POST binding needs it (or leave httpPost out of service.bindings)');
+    } else if (typeof rawRoot === 'string') {
+      httpPostRoot = { kind: 'shown', name: rawRoot };
+    } else {
+      const d = decision(rawRoot.decision, [...path, 'httpPostRoot', 'decision']);
+      if (d) httpPostRoot = { kind: 'notShown', assumed: rawRoot.assumed, decision: d };
+    }
 
     if (result && result.kind === 'result' && eat && httpPostRoot) {
       operations.push({
@@ -307,6 +321,7 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
     path: raw.service.path,
     namespace: { uri: raw.service.namespace.uri, decision: decision(raw.service.namespace.decision, ['service', 'namespace', 'decision']) },
     clientName: raw.service.client,
+    bindings,
     package: packageOf(raw.service),
     doc: raw.service.doc,
     serviceErrors,
@@ -393,7 +408,7 @@ function resultStatus(
 }
 
 function resolveEat(
-  eat: RawSpec['operations'][number]['eat'],
+  eat: NonNullable<RawSpec['operations'][number]['eat']>,
   params: readonly ParameterModel[],
   incomplete: boolean,
   parameters: ReadonlyMap<string, ParameterModel>,

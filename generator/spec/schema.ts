@@ -152,8 +152,10 @@ const operation = z
     doc,
     params: z.array(identifier).describe('Parameter names in wire order; each is defined under `parameters`.'),
     result: identifier.describe('A result type name.'),
-    httpPostRoot,
-    eat,
+    httpPostRoot: httpPostRoot
+      .optional()
+      .describe('Required when the service has the HTTP POST binding; left out when it has not.'),
+    eat: eat.optional().describe('Required when the service signs requests (auth); left out when it does not.'),
     submitsPayments: z
       .boolean()
       .optional()
@@ -228,6 +230,11 @@ export const specSchema = z
         path: z.string().regex(/^\/\S*$/, 'an absolute path such as /v5/Service.asmx'),
         namespace: z.object({ uri: z.string().min(1), decision: decisionRef.optional() }).strict(),
         client: identifier.describe('The name of the generated client class.'),
+        bindings: z
+          .array(z.enum(['soap11', 'soap12', 'httpPost']))
+          .min(1)
+          .optional()
+          .describe('The bindings the service offers (default all three: soap11, soap12, httpPost).'),
         package: packageInfo
           .optional()
           .describe(

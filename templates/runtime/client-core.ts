@@ -34,6 +34,8 @@ export interface CoreOptions {
   readonly path: string;
   readonly namespace: string;
   readonly style: Style;
+  /** The bindings the service offers (default all three); another style is refused in the constructor. */
+  readonly styles?: readonly Style[];
   readonly principal: string;
   /** Computes the signature parameter. */
   readonly sign: (input: CoreSignInput) => string;
@@ -129,6 +131,10 @@ export function checkCoreOptions(options: CoreOptions): CoreOptions {
   }
   if (url.username !== '' || url.password !== '') throw new SvcRequestError('baseUrl must not carry credentials');
   if (!STYLES.includes(options.style)) throw new SvcRequestError(`style must be one of ${STYLES.join(', ')}`);
+  const offered = options.styles ?? STYLES;
+  if (!offered.includes(options.style)) {
+    throw new SvcRequestError(`style ${options.style} is not a binding of this service, which offers ${offered.join(', ')}`);
+  }
   if (typeof options.namespace !== 'string') throw new SvcRequestError('namespace must be a string');
   checkText('namespace', options.namespace);
   if (typeof options.principal !== 'string') throw new SvcRequestError('the principal credential must be a string');

@@ -101,7 +101,7 @@ const CASES: ReadonlyArray<{ kind: string; fixture: string; issues: readonly Exp
     kind: 'missing required key (httpPostRoot)',
     fixture: 'missing-http-post-root',
     // Placed at the operation that lacks it.
-    issues: [[94, 5, 'operations[1].httpPostRoot', 'missing required key "httpPostRoot"']],
+    issues: [[94, 5, 'operations[1].httpPostRoot', 'missing required key "httpPostRoot": the HTTP POST binding needs it (or leave httpPost out of service.bindings)']],
   },
   {
     kind: 'S result whose errorCode is typed int',

@@ -99,7 +99,7 @@ function optionsInterface(model: ServiceModel, principal: string | undefined): S
       ...(signed
         ? [{ name: 'apiKey', type: 'string', docs: ['The secret that signs each request. Never sent, never logged, never part of an error.'] }]
         : []),
-      { name: 'style', type: 'Style', hasQuestionToken: true, docs: ["The binding: 'soap11' (default), 'soap12' or 'httpPost'."] },
+      { name: 'style', type: model.bindings.length === 3 ? 'Style' : model.bindings.map(tsLiteral).join(' | '), hasQuestionToken: true, docs: [`The binding: ${orList(model.bindings.map((b, i) => `'${b}'${i === 0 ? ' (default)' : ''}`))}.`] },
       { name: 'namespace', type: 'string', hasQuestionToken: true, docs: [jsDoc(`The XML namespace; default \`${model.namespace.uri}\`.`, decisionRemark(model.namespace.decision))] },
       { name: 'fetch', type: 'typeof fetch', hasQuestionToken: true, docs: ['The transport; default globalThis.fetch.'] },
       { name: 'now', type: '() => number', hasQuestionToken: true, docs: ['The timestamp source in Unix seconds (floored); default the system clock.'] },
@@ -165,7 +165,8 @@ function clientClass(model: ServiceModel, principal: string | undefined): Statem
             w.writeLine('baseUrl: options.baseUrl,');
             w.writeLine(`path: ${tsLiteral(model.path)},`);
             w.writeLine(`namespace: options.namespace ?? ${tsLiteral(model.namespace.uri)},`);
-            w.writeLine("style: options.style ?? 'soap11',");
+            w.writeLine(`style: options.style ?? ${tsLiteral(model.bindings[0] ?? 'soap11')},`);
+            if (model.bindings.length < 3) w.writeLine(`styles: [${model.bindings.map(tsLiteral).join(', ')}],`);
             w.writeLine(principal ? `principal: options.${principal},` : "principal: '',");
             if (signed && principal) {
               w.writeLine(
@@ -212,10 +213,13 @@ function writeBinding(w: CodeBlockWriter, model: ServiceModel, op: OperationMode
 
 function operationMethod(op: OperationModel) {
   const optionalParams = op.inputParams.every((p) => p.optional);
+  const post = op.httpPostRoot;
   const root =
-    op.httpPostRoot.kind === 'shown'
-      ? `HTTP POST root: \`${op.httpPostRoot.name}\`.`
-      : `HTTP POST root: not shown (any root is accepted; \`${op.httpPostRoot.assumed}\` assumed).`;
+    post.kind === 'shown'
+      ? `HTTP POST root: \`${post.name}\`.`
+      : post.kind === 'notShown'
+        ? `HTTP POST root: not shown (any root is accepted; \`${post.assumed}\` assumed).`
+        : 'No HTTP POST binding.';
   return {
     name: op.methodName,
     isAsync: true,
@@ -268,4 +272,9 @@ function pollMethod(poll: PollModel) {
       );`,
     ],
   };
+}
+
+/** `a`, `a or b`, `a, b or c`. */
+function orList(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)!}`;
 }
