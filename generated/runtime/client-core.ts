@@ -179,7 +179,7 @@ export class ClientCore {
    * retries. `accept` may let a result with a non-success code through instead of throwing SvcServiceError.
    */
   async call<R>(op: OperationBinding<R>, request: EncodedRequest, opts: CallOptions = {}, accept?: (result: R) => boolean): Promise<R> {
-    const sent: { signature?: string } = {};
+    const sent: { signature?: string; redactor?: Redactor } = {};
     let result: R | undefined;
     try {
       const { style, namespace } = this.options;
@@ -212,7 +212,7 @@ export class ClientCore {
           if (fault) throw fault;
         }
         // Masked before it is cut to an excerpt, so that a key straddling the cut is still found whole.
-        const head = this.redactor(sent.signature).text(response.text.slice(0, 2 * BODY_EXCERPT_LENGTH));
+        const head = this.redactor(sent).text(response.text.slice(0, 2 * BODY_EXCERPT_LENGTH));
         throw new SvcHttpError(response.status, head, response.contentType);
       }
       result = this.decode(op, response.text);
@@ -220,7 +220,7 @@ export class ClientCore {
       if (!accept?.(result)) this.check(op, result);
       return result;
     } catch (error) {
-      throw this.redactor(sent.signature).error(error);
+      throw this.redactor(sent).error(error);
     }
   }
 
@@ -240,9 +240,13 @@ export class ClientCore {
     );
   }
 
-  /** The redactor for one call: the client's secrets, the key computed for the call, and the dynamic keys seen. */
-  private redactor(signature: string | undefined): Redactor {
-    return new Redactor([...(this.options.secrets ?? []), signature, ...this.#learned]);
+  /**
+   * The redactor for one call, made once when the call first needs it: the client's secrets, the key computed for
+   * the call, and the dynamic keys seen.
+   */
+  private redactor(sent: { signature?: string; redactor?: Redactor }): Redactor {
+    sent.redactor ??= new Redactor([...(this.options.secrets ?? []), sent.signature, ...this.#learned]);
+    return sent.redactor;
   }
 
   /** Remembers the secrets a result carries (a dynamic key), so that no later error can show them. */

@@ -77,7 +77,7 @@ function yamlMessage(message: string): string {
 type At = (path: SpecPath, message: string, key?: boolean) => SpecIssue;
 
 /**
- * Keys given twice in one map, each with the offset of its second (or later) appearance, in document order. Keys
+ * Keys given twice in one map, each with the offset of its second (or later) appearance (the caller sorts). Keys
  * are the same when their values are, as the yaml library compares them; keys that are not scalars never are.
  */
 function duplicateKeys(doc: Document): Array<{ key: string; offset: number }> {
@@ -92,7 +92,7 @@ function duplicateKeys(doc: Document): Array<{ key: string; offset: number }> {
       }
     },
   });
-  return found.sort((a, b) => a.offset - b.offset);
+  return found;
 }
 
 function schemaIssues(issue: z.core.$ZodIssue, base: SpecPath, at: At, input: unknown): SpecIssue[] {

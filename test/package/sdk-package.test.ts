@@ -12,6 +12,7 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listFiles, scratchDir, type Scratch } from '../helpers/files.js';
 import { GENERATED_DIR, fromRoot } from '../helpers/paths.js';
+import { CONSUMER_OPTIONS } from '../helpers/typecheck.js';
 
 const run = promisify(execFile);
 const TIMEOUT = 180_000;
@@ -156,19 +157,9 @@ describe('the generated package', { timeout: TIMEOUT }, () => {
     writeFileSync(join(app, 'readme-example.ts'), example!);
     writeFileSync(join(app, 'consumer.ts'), CONSUMER);
 
-    const options: ts.CompilerOptions = {
-      strict: true,
-      noUncheckedIndexedAccess: true,
-      exactOptionalPropertyTypes: true,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      target: ts.ScriptTarget.ES2022,
-      lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
-      types: ['node'],
-      // Only Node's own types come from this repository; the package and its dependencies resolve from the app.
-      typeRoots: [fromRoot('node_modules', '@types')],
-      noEmit: true,
-    };
+    // The strict consumer settings of the other type-check tests, stricter still, and with the declarations checked:
+    // only Node's own types come from this repository (typeRoots); the package resolves from the app.
+    const options: ts.CompilerOptions = { ...CONSUMER_OPTIONS, exactOptionalPropertyTypes: true, skipLibCheck: false };
     const roots = ['consumer.ts', 'readme-example.ts'].map((f) => join(app, f));
     const program = ts.createProgram({ rootNames: roots, options, host: ts.createCompilerHost(options, true) });
 
