@@ -8,6 +8,7 @@
 import { BODY_EXCERPT_LENGTH, SvcDecodeError, SvcError, SvcHttpError, SvcRequestError, SvcServiceError } from './errors.js';
 import { pollUntil, type PollOptions } from './poll.js';
 import { Redactor } from './redact.js';
+import type { NestedValue } from './encode.js';
 import type { EncodedRequest } from './request.js';
 import { hmacSha256Hex, signingKey } from './signing.js';
 import { openPlainRoot, openSoapResult, parseSoapFault } from './soap.js';
@@ -50,6 +51,8 @@ export interface CoreOptions {
   readonly throwOnServiceError: boolean;
   /** Secrets the client holds (the API key): masked in every error, as are the computed keys and dynamic keys. */
   readonly secrets?: readonly string[];
+  /** SOAP header blocks by element name, as markup, written once from the client's options. */
+  readonly soapHeaders?: Readonly<Record<string, string | undefined>>;
 }
 
 /**
@@ -89,8 +92,21 @@ export interface OperationBinding<R> {
   readonly name: string;
   /** The child of `<name>Response` holding the result in SOAP. */
   readonly resultElement: string;
+  /**
+   * `'nullable'`: the service may return null (the result element left out or nil; an HTTP POST root that is nil);
+   * `'void'`: it returns nothing (`<nameResponse/>`, an empty HTTP POST body). Default: a value is required.
+   */
+  readonly result?: 'nullable' | 'void';
   /** The HTTP POST root element, or undefined when the document does not show it (any root accepted). */
   readonly httpPostRoot: string | undefined;
+  /** False when the operation has no HTTP POST binding. */
+  readonly httpPost?: boolean;
+  /** The SOAPAction (unquoted) when it is not the namespace + name convention. */
+  readonly soapAction?: string;
+  /** The namespace of the operation's elements when it is not the service's. */
+  readonly namespace?: string;
+  /** The SOAP header blocks sent with it, by element name. */
+  readonly headers?: readonly string[];
   readonly decode: (r: XmlReader) => R;
   readonly check: ResultCheck | undefined;
   /** Result fields that hold secrets (dynamic keys): remembered and masked in every later error. */
@@ -182,7 +198,11 @@ export class ClientCore {
     const sent: { signature?: string; redactor?: Redactor } = {};
     let result: R | undefined;
     try {
-      const { style, namespace } = this.options;
+      const { style } = this.options;
+      if (style === 'httpPost' && op.httpPost === false) {
+        throw new SvcRequestError(`${op.name} has no HTTP POST binding: call it with style soap11 or soap12`, { operation: op.name });
+      }
+      const namespace = op.namespace ?? this.options.namespace;
       const fields = this.fillCredentials(op.name, request, sent);
       const base = `${this.options.baseUrl}${this.options.path}`;
       const headers: Record<string, string> = { 'Content-Type': CONTENT_TYPES[style] };
@@ -190,10 +210,11 @@ export class ClientCore {
       let body: string;
       if (style === 'httpPost') {
         url = `${base}/${op.name}`;
-        body = encodeForm(fields);
+        body = encodeForm(fields, op.name);
       } else {
-        if (style === 'soap11') headers['SOAPAction'] = soapAction(namespace, op.name);
-        body = buildSoapEnvelope(style === 'soap11' ? '1.1' : '1.2', namespace, op.name, fields);
+        // ASMX's default action is the service namespace + name, also for an operation with a namespace of its own.
+        if (style === 'soap11') headers['SOAPAction'] = op.soapAction !== undefined ? `"${op.soapAction}"` : soapAction(this.options.namespace, op.name);
+        body = buildSoapEnvelope(style === 'soap11' ? '1.1' : '1.2', namespace, op.name, fields, this.headerBlocks(op));
       }
 
       const response = await sendRequest({
@@ -260,7 +281,19 @@ export class ClientCore {
     }
   }
 
-  private fillCredentials(operation: string, request: EncodedRequest, sent: { signature?: string }): Array<readonly [string, string]> {
+  /** The SOAP header blocks an operation sends (none given for an optional header: nothing sent). */
+  private headerBlocks<R>(op: OperationBinding<R>): string {
+    if (op.headers === undefined || this.options.soapHeaders === undefined) return '';
+    let out = '';
+    for (const name of op.headers) out += this.options.soapHeaders[name] ?? '';
+    return out;
+  }
+
+  private fillCredentials(
+    operation: string,
+    request: EncodedRequest,
+    sent: { signature?: string },
+  ): Array<readonly [string, string | NestedValue]> {
     const { principal } = this.options;
     const stamp = this.options.now();
     if (typeof stamp !== 'number' || !Number.isFinite(stamp)) {
@@ -280,7 +313,7 @@ export class ClientCore {
       return value;
     };
     return request.params.map(([name, value]) => {
-      if (typeof value === 'string') return [name, value] as const;
+      if (typeof value === 'string' || !('credential' in value)) return [name, value] as const;
       switch (value.credential) {
         case 'principal':
           return [name, principal] as const;
@@ -294,14 +327,31 @@ export class ClientCore {
   }
 
   private decode<R>(op: OperationBinding<R>, text: string): R {
-    const { style, namespace } = this.options;
+    const { style } = this.options;
+    const namespace = op.namespace ?? this.options.namespace;
     try {
+      if (op.result === 'void' && style === 'httpPost') {
+        // ASMX writes nothing for a void method over HTTP POST; anything else is not this operation's answer.
+        if (text.trim() !== '') throw new SvcDecodeError(`${op.name}: expected an empty HTTP POST response (the operation returns nothing)`);
+        return undefined as R;
+      }
       const reader = new XmlReader(text, namesOf(op as OperationBinding<unknown>));
-      reader.memberNamespace = namespace;
+      // Fields and items are read in the service namespace, also where an operation's own elements are not.
+      reader.memberNamespace = this.options.namespace;
       reader.readRoot();
+      let found = true;
       if (style === 'httpPost') openPlainRoot(reader, namespace, op.httpPostRoot);
-      else openSoapResult(reader, style === 'soap11' ? '1.1' : '1.2', namespace, op.name, op.resultElement);
-      const result = op.decode(reader);
+      else {
+        const element = op.result === 'void' ? undefined : op.resultElement;
+        found = openSoapResult(reader, style === 'soap11' ? '1.1' : '1.2', namespace, op.name, element, 200, op.result === 'nullable');
+      }
+      let result: R;
+      if (!found) result = (op.result === 'void' ? undefined : null) as R;
+      else if (reader.isNil) {
+        if (op.result !== 'nullable') reader.error(`the result is nil, but ${op.name} does not return null`);
+        reader.skip();
+        result = null as R;
+      } else result = op.decode(reader);
       // Read to the end of the document so that a truncated, ill-nested or trailing-junk response is not taken for a
       // complete one.
       while (reader.currentDepth > 0) {
@@ -326,6 +376,20 @@ export class ClientCore {
     const name = typeof code === 'number' ? check.codeNames?.get(code) : undefined;
     throw new SvcServiceError(op.name, code as string | number, typeof message === 'string' ? message : undefined, result, name);
   }
+}
+
+/**
+ * The non-empty string values of a record's secret members (a header's password), to be masked in every error; a
+ * value that is not a string is left to the record's writer to refuse.
+ */
+export function secretValues(record: unknown, members: readonly string[]): string[] {
+  if (record === null || typeof record !== 'object') return [];
+  const values: string[] = [];
+  for (const name of members) {
+    const value = (record as Record<string, unknown>)[name];
+    if (typeof value === 'string' && value !== '') values.push(value);
+  }
+  return values;
 }
 
 /** True when the result carries an error code that is not the success code (a missing code is a success). */

@@ -33,28 +33,33 @@ function describe(reader: XmlReader): string {
 /**
  * Positions `reader` on the result element of a SOAP response: checks the Envelope's version, skips any Header,
  * enters Body, checks `<operation>Response` in `namespace` and stops on its `resultElement` child (other children
- * before it are skipped).
+ * before it are skipped). Returns true there.
+ *
+ * Returns false, with `<operation>Response` consumed, for a void operation (`resultElement` undefined: whatever the
+ * response holds is skipped) and for a result the service left out when `optional` (ASMX leaves it out for a null
+ * result); a missing result that is not optional throws {@link SvcDecodeError}.
  *
  * A Fault first in Body is thrown as {@link SvcSoapFault} even in an envelope of the other SOAP version, because that
  * is how a service reports the mismatch itself; the fault is read to the end of the document first, so that a fault
  * followed by junk is refused here as it is by {@link parseSoapFault}. Anything else throws {@link SvcDecodeError},
- * including a non-fault envelope of the other version and a response without the result element (ASMX leaves it out
- * when the result is null).
+ * including a non-fault envelope of the other version.
  * @param reader - a fresh reader over the response text
  * @param version - the SOAP version the request used
- * @param namespace - the service namespace
+ * @param namespace - the namespace of the operation's elements
  * @param operation - the operation name, e.g. `GetOrders`
- * @param resultElement - the result element name, e.g. `GetOrdersResult`
+ * @param resultElement - the result element name, e.g. `GetOrdersResult`, or undefined for a void operation
  * @param status - HTTP status to record on a fault found here (the response normally came with 200)
+ * @param optional - a missing result element means null rather than an error
  */
 export function openSoapResult(
   reader: XmlReader,
   version: SoapVersion,
   namespace: string,
   operation: string,
-  resultElement: string,
+  resultElement: string | undefined,
   status = 200,
-): void {
+  optional = false,
+): boolean {
   reader.readRoot();
   const envNs = soapNamespace(version);
   if (nameOf(reader) !== 'Envelope' || reader.namespaceUri !== envNs) refuseEnvelope(reader, version, status);
@@ -66,10 +71,11 @@ export function openSoapResult(
     reader.error(`expected <${responseElement}> in namespace ${namespace}, found ${describe(reader)}`);
   }
   while (reader.nextChild()) {
-    if (nameOf(reader) === resultElement && reader.namespaceUri === namespace) return;
+    if (resultElement !== undefined && nameOf(reader) === resultElement && reader.namespaceUri === namespace) return true;
     reader.skip();
   }
-  reader.error(`no result: <${responseElement}> holds no <${resultElement}> (the service returned a null result)`);
+  if (resultElement === undefined || optional) return false;
+  return reader.error(`no result: <${responseElement}> holds no <${resultElement}> (the service returned a null result)`);
 }
 
 /**

@@ -1,5 +1,5 @@
 /** TypeScript type expressions for model types, shared by the emitters. */
-import type { FieldModel, ParameterModel, PrimitiveName, ScalarType, TypeModel } from '../model/types.js';
+import type { FieldModel, ParameterModel, PrimitiveName, ResultModel, ScalarType, TypeModel } from '../model/types.js';
 
 const DECODED: Readonly<Record<PrimitiveName, string>> = {
   string: 'string',
@@ -25,6 +25,8 @@ const DECODED: Readonly<Record<PrimitiveName, string>> = {
   date: 'string',
   time: 'string',
   duration: 'string',
+  // The markup as sent, never interpreted.
+  xml: 'string',
 };
 
 const ACCEPTED: Readonly<Record<PrimitiveName, string>> = {
@@ -52,17 +54,41 @@ export function scalarType(t: ScalarType): string {
 /** The decoded type of a value of `t`, without field-level nil. */
 export function valueType(t: TypeModel): string {
   if (t.kind !== 'list') return scalarType(t);
-  const item = scalarType(t.item);
-  return t.nillableItems ? `Array<${item} | null>` : `${item}[]`;
+  const item = valueType(t.item);
+  return t.nillableItems ? `Array<${item} | null>` : t.item.kind === 'list' ? `Array<${item}>` : `${item}[]`;
+}
+
+/** What an operation's method resolves with. */
+export function resultType(r: ResultModel): string {
+  if (r.kind === 'void') return 'void';
+  return r.nullable ? `${valueType(r.type)} | null` : valueType(r.type);
 }
 
 export function fieldType(f: FieldModel): string {
   return f.nillable ? `${valueType(f.type)} | null` : valueType(f.type);
 }
 
+/** What a caller may pass for a value of `t`: enums closed (the service refuses other values), lists read-only. */
+export function inputType(t: TypeModel): string {
+  switch (t.kind) {
+    case 'primitive':
+      return ACCEPTED[t.name];
+    case 'enum':
+      return t.enum.name;
+    case 'record':
+      return t.record.name;
+    case 'list': {
+      const item = inputType(t.item);
+      const member = t.nillableItems ? `${item} | null` : item;
+      return `ReadonlyArray<${member}>`;
+    }
+  }
+}
+
 /** What a caller may pass for a parameter. */
 export function paramType(p: ParameterModel): string {
-  return ACCEPTED[p.type];
+  const type = inputType(p.type);
+  return p.nillable ? `${type} | null` : type;
 }
 
 /** The name of an operation's params type. */

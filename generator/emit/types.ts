@@ -3,7 +3,7 @@
  * per-operation parameter types (credentials left out: the client fills them in).
  */
 import { StructureKind, VariableDeclarationKind } from 'ts-morph';
-import type { EnumModel, FieldModel, OperationModel, ServiceModel, StructModel } from '../model/types.js';
+import type { EnumModel, FieldModel, OperationModel, ServiceModel, StructModel, TypeModel } from '../model/types.js';
 import { decisionRemark, jsDoc } from '../print/jsdoc.js';
 import type { GeneratedFile, Printer, Statement } from '../print/printer.js';
 import { OPEN_ENUM, fieldType, paramType, paramsTypeName, tsLiteral } from './ts-types.js';
@@ -94,7 +94,8 @@ function structInterface(s: StructModel): Statement {
     name: s.name,
     isExported: true,
     docs: [jsDoc(s.doc, errorCodeRemark(s), decisionRemark(s.decision))],
-    properties: s.fields.map((f) => ({
+    ...(s.base ? { extends: [s.base.name] } : {}),
+    properties: s.ownFields.map((f) => ({
       name: f.name,
       type: fieldType(f),
       hasQuestionToken: f.optional,
@@ -113,8 +114,15 @@ function errorCodeRemark(s: StructModel): string | undefined {
 
 function fieldDoc(f: FieldModel): string {
   const wire: string[] = [];
-  if (f.type.kind === 'list') {
-    wire.push(`Wire: container \`<${f.name}>\` of \`<${f.type.itemElement}>\` items${f.type.nillableItems ? ' (a nil item is `null`)' : ''}.`);
+  const t = f.type;
+  if (f.attribute) wire.push(`Wire: the attribute \`${f.name}\`.`);
+  else if (t.kind === 'list' && !t.container) {
+    wire.push(`Wire: \`<${f.name}>\` elements repeated without a container; none is \`[]\`${t.nillableItems ? ' (a nil item is `null`)' : ''}.`);
+  } else if (t.kind === 'list') {
+    const inner = t.item.kind === 'list' ? ', each a list of its own' : '';
+    wire.push(`Wire: container \`<${f.name}>\` of \`<${t.itemElement}>\` items${inner}${t.nillableItems ? ' (a nil item is `null`)' : ''}.`);
+  } else if (t.kind === 'primitive' && t.name === 'xml') {
+    wire.push('Wire: XML content, kept as the markup between the element\'s tags.');
   }
   const absent = f.optional ? 'absent: `undefined`' : undefined;
   const nil = f.nillable ? 'nil: `null`' : undefined;
@@ -141,13 +149,27 @@ function paramsStatement(op: OperationModel): Statement {
       docs: [
         jsDoc(
           p.doc,
-          `Sent as xs:${p.type}${p.default !== undefined ? `; \`${String(p.default)}\` when left out` : ''}.`,
+          `Sent as ${wireType(p.type)}${p.default !== undefined ? `; \`${String(p.default)}\` when left out` : ''}${p.nillable ? '; `null` is sent as xsi:nil' : ''}.`,
           p.quirk,
           decisionRemark(p.decision),
         ),
       ],
     })),
   };
+}
+
+/** How a parameter travels, in words: `xs:int`, `the enum Status`, `the record Order`, `a list of <int> items`. */
+function wireType(t: TypeModel): string {
+  switch (t.kind) {
+    case 'primitive':
+      return t.name === 'xml' ? 'XML content' : `xs:${t.name}`;
+    case 'enum':
+      return `the enum ${t.enum.name}`;
+    case 'record':
+      return `the record ${t.record.name}`;
+    case 'list':
+      return `a list of \`<${t.itemElement}>\` items, each ${wireType(t.item)}`;
+  }
 }
 
 /** A union type, one member per line when it would not read well on one. */

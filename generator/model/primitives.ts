@@ -24,6 +24,8 @@ export const PRIMITIVE_NAMES = [
   'date',
   'time',
   'duration',
+  // xs:any / xs:anyType content (a .NET DataSet, XmlElement): kept as the raw XML text, never interpreted.
+  'xml',
 ] as const;
 
 export type PrimitiveName = (typeof PRIMITIVE_NAMES)[number];
@@ -39,5 +41,5 @@ export function isPrimitiveName(name: string): name is PrimitiveName {
  * booleans, dates, Guid, char, TimeSpan) are always sent.
  */
 export function isReferencePrimitive(name: PrimitiveName): boolean {
-  return name === 'string' || name === 'base64Binary';
+  return name === 'string' || name === 'base64Binary' || name === 'xml';
 }

@@ -27,18 +27,25 @@ export interface EnumType {
 
 export interface RecordType {
   readonly kind: 'record';
+  /** A record, or a result type where a type names one (an operation's result). */
   readonly record: StructModel;
 }
 
-/** A type that is not a list: what a list item or a single element holds. */
+/** A type that is not a list: what a single element holds. */
 export type ScalarType = PrimitiveType | EnumType | RecordType;
 
 export interface ListType {
   readonly kind: 'list';
-  readonly item: ScalarType;
-  /** The repeated element's name inside the container element (the container is named after the field). */
+  /** The items' type: a scalar, or a list again (nested lists: `ArrayOfArrayOfInt`). */
+  readonly item: TypeModel;
+  /**
+   * The repeated element's name inside the container element (the container is named after the field). Without a
+   * container, the items are the field's own element, repeated, and this is the field name.
+   */
   readonly itemElement: string;
   readonly nillableItems: boolean;
+  /** False: no container element, the items are repeated directly in the parent (`maxOccurs="unbounded"`). */
+  readonly container: boolean;
 }
 
 export type TypeModel = ScalarType | ListType;
@@ -54,6 +61,8 @@ export interface FieldModel {
   readonly optional: boolean;
   /** Holds a secret: redacted from error texts, hidden from JSON.stringify and util.inspect of errors. */
   readonly secret: boolean;
+  /** An unqualified XML attribute of the record's element rather than a child element (primitive or enum types). */
+  readonly attribute: boolean;
   readonly decision: Decision | undefined;
 }
 
@@ -81,7 +90,12 @@ export interface StructModel {
   readonly kind: 'record' | 'result';
   readonly name: string;
   readonly doc: string;
+  /** Every field in wire order: the base type's first (xs:extension), then its own. */
   readonly fields: readonly FieldModel[];
+  /** The fields this type adds to its base. */
+  readonly ownFields: readonly FieldModel[];
+  /** The type it extends, if any. */
+  readonly base: StructModel | undefined;
   readonly decision: Decision | undefined;
   /** Results only: how the document marks the errorCode, (S), (I) or not at all. */
   readonly documentedErrorCode: 'S' | 'I' | 'none' | undefined;
@@ -94,10 +108,12 @@ export type ParameterRole = 'principal' | 'timestamp' | 'signature';
 export interface ParameterModel {
   readonly kind: 'parameter';
   readonly name: string;
-  readonly type: PrimitiveName;
+  readonly type: TypeModel;
   readonly doc: string;
   readonly role: ParameterRole | undefined;
   readonly optional: boolean;
+  /** The caller may pass null, sent as xsi:nil="true" (as nothing in an HTTP POST form). */
+  readonly nillable: boolean;
   readonly default: string | number | boolean | undefined;
   readonly quirk: string | undefined;
   readonly decision: Decision | undefined;
@@ -113,9 +129,43 @@ export type EatModel =
 
 export type HttpPostRootModel =
   | { readonly kind: 'shown'; readonly name: string }
+  /** Not given in the spec: ASMX's convention for the result type (its name, the XSD name, ArrayOfX). */
+  | { readonly kind: 'convention'; readonly name: string }
   | { readonly kind: 'notShown'; readonly assumed: string; readonly decision: Decision }
-  /** The service has no HTTP POST binding. */
-  | { readonly kind: 'unbound' };
+  /** The service, or this operation, has no HTTP POST binding; or the operation returns nothing. */
+  | { readonly kind: 'unbound' }
+  /** A void operation: the HTTP POST response has an empty body. */
+  | { readonly kind: 'empty' }
+  /** XML content returned as it is: any root. */
+  | { readonly kind: 'any' };
+
+/** What an operation returns. */
+export type ResultModel =
+  /** Nothing: an empty `<OpResponse/>`. */
+  | { readonly kind: 'void' }
+  | {
+      readonly kind: 'value';
+      readonly type: TypeModel;
+      /** ASMX leaves the result element out (or sends it nil) for null: decoded as null rather than an error. */
+      readonly nullable: boolean;
+      /** The child of `<OpResponse>` holding it, `<OpResult>` unless the spec says otherwise. */
+      readonly element: string;
+      /** The record or result type returned, when the type is one. */
+      readonly struct: StructModel | undefined;
+    };
+
+/** A SOAP header record sent with calls (the ASMX `AuthHeader` pattern). */
+export interface SoapHeaderModel {
+  readonly kind: 'soapHeader';
+  /** The header element's name, in the service namespace. */
+  readonly element: string;
+  readonly record: StructModel;
+  /** The client option supplying it. */
+  readonly option: string;
+  /** The client cannot be built without it. */
+  readonly required: boolean;
+  readonly doc: string;
+}
 
 /** The bindings a service offers. */
 export type BindingName = 'soap11' | 'soap12' | 'httpPost';
@@ -130,10 +180,18 @@ export interface OperationModel {
   readonly params: readonly ParameterModel[];
   /** The parameters the caller passes (no credential roles), in wire order. */
   readonly inputParams: readonly ParameterModel[];
-  readonly result: StructModel;
+  readonly result: ResultModel;
   readonly httpPostRoot: HttpPostRootModel;
+  /** The operation has the HTTP POST binding (the service has it and the operation does not opt out). */
+  readonly httpPost: boolean;
   readonly eat: EatModel;
   readonly submitsPayments: boolean;
+  /** The SOAPAction value (unquoted) when the spec gives one; else the convention, namespace + name. */
+  readonly soapAction: string | undefined;
+  /** The namespace of this operation's wrapper, parameter and result elements when it is not the service's. */
+  readonly namespace: string | undefined;
+  /** The SOAP headers sent with it, in the order of the spec's soapHeaders. */
+  readonly headers: readonly SoapHeaderModel[];
 }
 
 /** A client method that calls a status operation until its status field reaches a final value. */
@@ -142,6 +200,8 @@ export interface PollModel {
   readonly method: string;
   readonly operation: OperationModel;
   readonly idParameter: ParameterModel;
+  /** The operation's result type, whose status field is read. */
+  readonly result: StructModel;
   readonly statusField: FieldModel;
   readonly finalValues: readonly string[];
   /** Codes that end the wait as a service error while the status is not final; other codes are warnings. */
@@ -188,7 +248,9 @@ export interface ServiceModel {
   readonly doc: string;
   readonly serviceErrors: ServiceErrorsModel | undefined;
   readonly auth: AuthModel | undefined;
+  readonly soapHeaders: readonly SoapHeaderModel[];
   readonly decisions: readonly Decision[];
+  /** The shared parameter definitions (top-level `parameters`); operations may also define their own inline. */
   readonly parameters: readonly ParameterModel[];
   readonly enums: readonly EnumModel[];
   readonly records: readonly StructModel[];

@@ -14,8 +14,10 @@ import type {
   PackageModel,
   ParameterModel,
   PollModel,
+  ResultModel,
   ResultStatus,
   ScalarType,
+  SoapHeaderModel,
   ServiceErrorsModel,
   ServiceModel,
   StructModel,
@@ -25,7 +27,7 @@ import { PRIMITIVE_NAMES, isPrimitiveName, isReferencePrimitive } from '../model
 import type { SpecIssue } from './errors.js';
 import type { SpecPath } from './locate.js';
 import { kebabCase, methodName } from './names.js';
-import type { RawField, RawSpec, RawTypeRef } from './schema.js';
+import type { RawField, RawInlineParameter, RawParameter, RawResult, RawSpec, RawTypeRef } from './schema.js';
 
 type At = (path: SpecPath, message: string, key?: boolean) => SpecIssue;
 
@@ -87,50 +89,69 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
   }
 
   // Structs are created empty and filled afterwards, so that fields can point at any record, in any order.
-  const structs = new Map<string, { model: StructModel; fields: FieldModel[] }>();
+  type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+  const structs = new Map<string, { model: Mutable<StructModel>; own: FieldModel[]; all: FieldModel[] }>();
   const makeStruct = (kind: 'record' | 'result', name: string, def: { doc: string; decision?: string | undefined }) => {
     claim(name, kind === 'record' ? 'records' : 'results');
-    const fields: FieldModel[] = [];
-    const model: StructModel = {
+    const own: FieldModel[] = [];
+    const all: FieldModel[] = [];
+    const model: Mutable<StructModel> = {
       kind,
       name,
       doc: def.doc,
-      fields,
+      fields: all,
+      ownFields: own,
+      base: undefined,
       decision: decision(def.decision, [`${kind}s`, name, 'decision']),
       documentedErrorCode: undefined,
       status: undefined,
     };
-    structs.set(name, { model, fields });
+    structs.set(name, { model, own, all });
     return model;
   };
   for (const [name, r] of Object.entries(raw.records)) makeStruct('record', name, r);
   for (const [name, r] of Object.entries(raw.results)) makeStruct('result', name, r);
 
-  const scalar = (name: string, path: SpecPath): ScalarType | undefined => {
+  const recordNames = () => [...structs.values()].filter((x) => x.model.kind === 'record').map((x) => x.model.name);
+  /** A type name as written. Result types are types only where an operation returns them. */
+  const scalar = (name: string, path: SpecPath, results = false): ScalarType | undefined => {
     if (isPrimitiveName(name)) return { kind: 'primitive', name };
     const e = enums.get(name);
     if (e) return { kind: 'enum', enum: e };
     const s = structs.get(name);
-    if (s && s.model.kind === 'record') return { kind: 'record', record: s.model };
+    if (s && (s.model.kind === 'record' || results)) return { kind: 'record', record: s.model };
     if (s) {
-      report(path, `"${name}" is a result type and cannot be used as a field type; expected a record`);
+      report(path, `"${name}" is a result type and cannot be used here; expected a record (a result type is only an operation's result)`);
       return undefined;
     }
-    const known = [...PRIMITIVE_NAMES, ...enums.keys(), ...[...structs.values()].filter((x) => x.model.kind === 'record').map((x) => x.model.name)];
+    const known = [...PRIMITIVE_NAMES, ...enums.keys(), ...recordNames(), ...(results ? Object.keys(raw.results) : [])];
     report(path, `unknown type "${name}"; expected an XML Schema type (${PRIMITIVE_NAMES.join(', ')}), an enum or a record${suggest(name, known)}`);
     return undefined;
   };
 
-  const typeOf = (t: RawTypeRef, path: SpecPath): TypeModel | undefined => {
-    if (typeof t === 'string') return scalar(t, [...path]);
-    const item = scalar(t.list, [...path, 'list']);
+  /**
+   * A type as written. `field` is the name of the field it types, the only place where a list may go without its
+   * container; `results` lets it name a result type (an operation's result).
+   */
+  const typeOf = (t: RawTypeRef, path: SpecPath, use: { field?: string; results?: boolean } = {}): TypeModel | undefined => {
+    if (typeof t === 'string') return scalar(t, [...path], use.results);
+    const item = typeOf(t.list, [...path, 'list'], { results: false });
     if (!item) return undefined;
-    const reference = item.kind === 'record' || (item.kind === 'primitive' && isReferencePrimitive(item.name));
+    const container = t.container ?? true;
+    if (!container && use.field === undefined) {
+      report([...path, 'container'], 'only a record field can be a list without a container (its items are the field\'s own element, repeated)');
+      return undefined;
+    }
+    if (!container && t.item !== undefined) {
+      report([...path, 'item'], `a list without a container has no item element of its own: its items are <${use.field!}> elements`);
+    }
+    const reference = item.kind === 'record' || item.kind === 'list' || (item.kind === 'primitive' && isReferencePrimitive(item.name));
     return {
       kind: 'list',
       item,
-      itemElement: t.item ?? (item.kind === 'primitive' ? item.name : item.kind === 'enum' ? item.enum.name : item.record.name),
+      itemElement: !container ? use.field! : (t.item ?? defaultItemElement(item)),
       nillableItems: t.nillableItems ?? reference,
+      container,
     };
   };
 
@@ -140,51 +161,114 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
       const path: SpecPath = [section, name, 'fields', i];
       if (seen.has(f.name)) report([...path, 'name'], `duplicate field "${f.name}" in ${name}`);
       seen.add(f.name);
-      const type = typeOf(f.type, [...path, 'type']);
+      const type = typeOf(f.type, [...path, 'type'], { field: f.name });
       if (!type) return;
       // ASMX maps reference types (strings, classes, arrays) to elements that may be left out or nil.
       const reference = type.kind === 'record' || type.kind === 'list' || (type.kind === 'primitive' && isReferencePrimitive(type.name));
+      const attribute = f.attribute ?? false;
+      if (attribute) {
+        if (type.kind === 'list' || type.kind === 'record' || (type.kind === 'primitive' && type.name === 'xml')) {
+          report([...path, 'type'], 'an attribute holds a single XML Schema type or enum value, not a record, list or XML content');
+          return;
+        }
+        if (f.nillable) report([...path, 'nillable'], 'an attribute cannot be nil: leave it out (optional: true) instead');
+      }
+      const repeated = type.kind === 'list' && !type.container;
+      if (repeated && (f.nillable !== undefined || f.optional !== undefined)) {
+        report([...path, f.nillable !== undefined ? 'nillable' : 'optional'], 'a list without a container is never absent or nil: no items is an empty list (use nillableItems for nil items)');
+      }
       into.push({
         kind: 'field',
         name: f.name,
         type,
         doc: f.doc,
-        nillable: f.nillable ?? reference,
-        optional: f.optional ?? reference,
+        nillable: !attribute && !repeated && (f.nillable ?? reference),
+        optional: !repeated && (f.optional ?? reference),
         secret: f.secret ?? false,
+        attribute,
         decision: decision(f.decision, [...path, 'decision']),
       });
     });
   };
-  for (const [name, r] of Object.entries(raw.records)) fieldsOf('records', name, r.fields, structs.get(name)!.fields);
-  for (const [name, r] of Object.entries(raw.results)) fieldsOf('results', name, r.fields, structs.get(name)!.fields);
+  for (const [name, r] of Object.entries(raw.records)) fieldsOf('records', name, r.fields, structs.get(name)!.own);
+  for (const [name, r] of Object.entries(raw.results)) fieldsOf('results', name, r.fields, structs.get(name)!.own);
+
+  // Inheritance: a type's fields are its base's, then its own (xs:extension appends to the base's sequence).
+  const extendsOf = (name: string): string | undefined => raw.records[name]?.extends ?? raw.results[name]?.extends;
+  const done = new Set<string>();
+  const complete = (name: string, chain: readonly string[]): void => {
+    if (done.has(name)) return;
+    done.add(name);
+    const entry = structs.get(name)!;
+    const section = entry.model.kind === 'record' ? 'records' : 'results';
+    const baseName = extendsOf(name);
+    if (baseName !== undefined) {
+      const base = structs.get(baseName);
+      const path: SpecPath = [section, name, 'extends'];
+      if (!base) report(path, `unknown base type "${baseName}"; expected a record${entry.model.kind === 'result' ? ' or a result' : ''}${suggest(baseName, [...structs.keys()])}`);
+      else if (base.model.kind === 'result' && entry.model.kind === 'record') report(path, `a record cannot extend the result type "${baseName}"`);
+      else if (chain.includes(baseName)) report(path, `"${name}" extends itself through ${[...chain, baseName].join(' -> ')}`);
+      else {
+        complete(baseName, [...chain, baseName]);
+        entry.model.base = base.model;
+        entry.all.push(...base.all);
+        const inherited = new Set(base.all.map((f) => f.name));
+        const rawFields = (section === 'records' ? raw.records[name]! : raw.results[name]!).fields;
+        rawFields.forEach((f, i) => {
+          if (inherited.has(f.name)) report([section, name, 'fields', i, 'name'], `field "${f.name}" is already defined by the base type ${baseName}`);
+        });
+      }
+    }
+    entry.all.push(...entry.own);
+  };
+  for (const name of structs.keys()) complete(name, [name]);
 
   const serviceErrors = resolveServiceErrors(raw, enums, decision, report);
   for (const [name, r] of Object.entries(raw.results)) {
     const entry = structs.get(name)!;
-    const status = resultStatus(name, r.errorCode, entry.fields, serviceErrors, report);
-    structs.set(name, { model: { ...entry.model, documentedErrorCode: r.errorCode, status }, fields: entry.fields });
+    const documented = r.errorCode ?? 'none';
+    entry.model.documentedErrorCode = documented;
+    entry.model.status = resultStatus(name, documented, entry.all, serviceErrors, report);
   }
-  // Records may have been captured by field types before results were finalised; results never are field types,
-  // so replacing the result objects above is safe.
 
-  const parameters = new Map<string, ParameterModel>();
-  for (const [name, p] of Object.entries(raw.parameters)) {
-    const path: SpecPath = ['parameters', name];
+  const parameterOf = (name: string, p: RawParameter | RawInlineParameter, path: SpecPath): ParameterModel | undefined => {
+    if (p.role && 'name' in p) {
+      // The client has one option per credential, named after the one top-level definition.
+      report([...path, 'role'], `a ${p.role} parameter is a credential the client fills in for every operation: define it once under parameters and list it by name`);
+      return undefined;
+    }
     if (p.default !== undefined && !p.optional) report([...path, 'default'], 'a default is only meaningful on an optional parameter (add optional: true)');
     if (p.role && p.optional) report([...path, 'optional'], `a ${p.role} parameter is filled in by the client and cannot be optional`);
-    parameters.set(name, {
+    const type = typeOf(p.type, [...path, 'type']);
+    if (!type) return undefined;
+    if (p.role && type.kind !== 'primitive') report([...path, 'type'], `a ${p.role} parameter is filled in by the client: it must have an XML Schema type`);
+    if (p.default !== undefined && type.kind !== 'primitive' && type.kind !== 'enum') {
+      report([...path, 'default'], 'a default is only possible for an XML Schema type or an enum');
+    }
+    if (p.default !== undefined && type.kind === 'enum' && !type.enum.values.includes(String(p.default))) {
+      report([...path, 'default'], `"${String(p.default)}" is not a value of enum ${type.enum.name}`);
+    }
+    if (p.nillable && p.role) report([...path, 'nillable'], `a ${p.role} parameter is filled in by the client and cannot be nil`);
+    return {
       kind: 'parameter',
       name,
-      type: p.type,
+      type,
       doc: p.doc,
       role: p.role,
       optional: p.optional ?? false,
+      nillable: p.nillable ?? false,
       default: p.default,
       quirk: p.quirk,
       decision: decision(p.decision, [...path, 'decision']),
-    });
+    };
+  };
+  const parameters = new Map<string, ParameterModel>();
+  for (const [name, p] of Object.entries(raw.parameters)) {
+    const model = parameterOf(name, p, ['parameters', name]);
+    if (model) parameters.set(name, model);
   }
+
+  const soapHeaders = resolveHeaders(raw, structs, parameters, report);
 
   const bindings: BindingName[] = (['soap11', 'soap12', 'httpPost'] as const).filter((b) => raw.service.bindings?.includes(b) ?? true);
   const signed = raw.auth !== undefined;
@@ -203,12 +287,19 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
 
     const params: ParameterModel[] = [];
     const seen = new Set<string>();
-    op.params.forEach((name, j) => {
-      if (seen.has(name)) report([...path, 'params', j], `parameter "${name}" is listed twice`);
+    let incomplete = false;
+    op.params.forEach((entry, j) => {
+      const name = typeof entry === 'string' ? entry : entry.name;
+      if (seen.has(name)) report([...path, 'params', j, ...(typeof entry === 'string' ? [] : ['name'])], `parameter "${name}" is listed twice`);
       seen.add(name);
-      const p = parameters.get(name);
-      if (!p) report([...path, 'params', j], `unknown parameter "${name}"; expected one defined under parameters${suggest(name, [...parameters.keys()])}`);
-      else params.push(p);
+      const p = typeof entry === 'string' ? parameters.get(name) : parameterOf(name, entry, [...path, 'params', j]);
+      if (p) params.push(p);
+      else {
+        incomplete = true;
+        if (typeof entry === 'string' && !raw.parameters[name]) {
+          report([...path, 'params', j], `unknown parameter "${name}"; expected one defined under parameters, or a definition { name, type, doc }${suggest(name, [...parameters.keys()])}`);
+        }
+      }
     });
     if (raw.auth) {
       for (const role of ROLES) {
@@ -217,26 +308,43 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
       }
     }
 
-    const result = structs.get(op.result)?.model;
-    if (!result || result.kind !== 'result') {
-      report([...path, 'result'], `unknown result type "${op.result}"; expected one defined under results${suggest(op.result, [...Object.keys(raw.results)])}`);
-    }
+    const result = resolveResult(op.name, op.result, [...path, 'result'], typeOf);
 
     // With a parameter already reported unknown, a marker naming no parameter is most likely the same typo.
-    const incomplete = params.length < new Set(op.params).size;
     // Both entries are asked for only where they mean something: a marker where requests are signed, a root where
-    // the service has the HTTP POST binding.
+    // the operation has the HTTP POST binding.
     let eat: EatModel | undefined;
     if (op.eat !== undefined) eat = resolveEat(op.eat, params, incomplete, parameters, [...path, 'eat'], decision, report);
     else if (signed) report([...path, 'eat'], 'missing required key "eat": a service that signs requests (auth) needs the EAT marker of every operation');
     else eat = { kind: 'unsigned', marker: '' };
+
+    const serviceHasPost = bindings.includes('httpPost');
+    if (op.httpPost === true && !serviceHasPost) {
+      report([...path, 'httpPost'], 'the service has no HTTP POST binding (service.bindings), so the operation cannot have one', true);
+    }
+    const httpPost = serviceHasPost && op.httpPost !== false;
+    if (httpPost) {
+      params.forEach((p) => {
+        if (p.role || formType(p.type)) return;
+        const j = op.params.findIndex((e) => (typeof e === 'string' ? e : e.name) === p.name);
+        report(
+          [...path, 'params', j],
+          `parameter "${p.name}" is ${describeType(p.type)}, which ASMX's HTTP POST binding cannot carry (only XML Schema types, enums and lists of them); add httpPost: false to the operation, or leave httpPost out of service.bindings`,
+        );
+      });
+    }
     let httpPostRoot: HttpPostRootModel | undefined;
     const rawRoot = op.httpPostRoot;
-    if (!bindings.includes('httpPost')) {
-      if (rawRoot !== undefined) report([...path, 'httpPostRoot'], 'the service has no HTTP POST binding (service.bindings), so an HTTP POST root means nothing here', true);
+    if (!httpPost) {
+      if (rawRoot !== undefined) {
+        report([...path, 'httpPostRoot'], `${serviceHasPost ? 'the operation has' : 'the service has'} no HTTP POST binding (${serviceHasPost ? 'httpPost: false' : 'service.bindings'}), so an HTTP POST root means nothing here`, true);
+      }
       httpPostRoot = { kind: 'unbound' };
+    } else if (result?.kind === 'void') {
+      if (rawRoot !== undefined) report([...path, 'httpPostRoot'], 'a void operation answers HTTP POST with an empty body: there is no root', true);
+      httpPostRoot = { kind: 'empty' };
     } else if (rawRoot === undefined) {
-      report([...path, 'httpPostRoot'], 'missing required key "httpPostRoot": the HTTP POST binding needs it (or leave httpPost out of service.bindings)');
+      if (result) httpPostRoot = conventionalRoot(result.type);
     } else if (typeof rawRoot === 'string') {
       httpPostRoot = { kind: 'shown', name: rawRoot };
     } else {
@@ -244,7 +352,19 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
       if (d) httpPostRoot = { kind: 'notShown', assumed: rawRoot.assumed, decision: d };
     }
 
-    if (result && result.kind === 'result' && eat && httpPostRoot) {
+    let headers: SoapHeaderModel[] = soapHeaders;
+    if (op.headers !== undefined) {
+      headers = [];
+      op.headers.forEach((h, j) => {
+        const found = soapHeaders.find((x) => x.element === h);
+        if (!found) report([...path, 'headers', j], `unknown SOAP header "${h}"; expected one of soapHeaders: ${list(soapHeaders.map((x) => x.element))}`);
+        else if (headers.includes(found)) report([...path, 'headers', j], `SOAP header "${h}" is listed twice`);
+        else headers.push(found);
+      });
+      headers.sort((a, b) => soapHeaders.indexOf(a) - soapHeaders.indexOf(b));
+    }
+
+    if (result && eat && httpPostRoot) {
       operations.push({
         kind: 'operation',
         name: op.name,
@@ -254,8 +374,12 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
         inputParams: params.filter((p) => p.role === undefined),
         result,
         httpPostRoot,
+        httpPost,
         eat,
         submitsPayments: op.submitsPayments ?? false,
+        soapAction: op.soapAction,
+        namespace: op.namespace,
+        headers,
       });
     }
   });
@@ -269,13 +393,19 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
       report([...path, 'operation'], `unknown operation "${poll.operation}"${suggest(poll.operation, operations.map((o) => o.name))}`);
       return;
     }
+    const result = op.result.kind === 'value' && !op.result.nullable ? op.result.struct : undefined;
+    if (!result) {
+      report([...path, 'operation'], `${op.name} does not return a record or result type (never null), so it has no status field to poll`);
+      return;
+    }
     const idParameter = op.inputParams.find((p) => p.name === poll.idParameter);
     if (!idParameter) report([...path, 'idParameter'], `"${poll.idParameter}" is not a parameter the caller passes to ${op.name}`);
+    else if (idParameter.type.kind !== 'primitive') report([...path, 'idParameter'], `"${poll.idParameter}" must have an XML Schema type to be polled by`);
     else if (op.inputParams.some((p) => p !== idParameter && !p.optional)) {
       report([...path, 'operation'], `${op.name} has other required parameters; a poll passes only "${poll.idParameter}"`);
     }
-    const statusField = op.result.fields.find((f) => f.name === poll.statusField);
-    if (!statusField) report([...path, 'statusField'], `"${poll.statusField}" is not a field of ${op.result.name}`);
+    const statusField = result.fields.find((f) => f.name === poll.statusField);
+    if (!statusField) report([...path, 'statusField'], `"${poll.statusField}" is not a field of ${result.name}`);
     else if (statusField.type.kind === 'enum') {
       const values = statusField.type.enum.values;
       poll.finalValues.forEach((v, j) => {
@@ -283,9 +413,9 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
       });
     }
     const failureCodes = poll.failureCodes ?? [];
-    const status = op.result.status;
+    const status = result.status;
     if (failureCodes.length > 0 && !status) {
-      report([...path, 'failureCodes'], `${op.result.name} has no error code field, so failureCodes cannot apply`);
+      report([...path, 'failureCodes'], `${result.name} has no error code field, so failureCodes cannot apply`);
     } else if (status?.codeKind === 'enum' && status.codeField.type.kind === 'enum') {
       const codes = status.codeField.type.enum;
       failureCodes.forEach((c, j) => {
@@ -293,7 +423,7 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
       });
     } else if (status?.codeKind === 'int') {
       failureCodes.forEach((c, j) => {
-        if (!/^-?\d+$/.test(c)) report([...path, 'failureCodes', j], `"${c}" is not an integer, but ${op.result.name} reports int error codes`);
+        if (!/^-?\d+$/.test(c)) report([...path, 'failureCodes', j], `"${c}" is not an integer, but ${result.name} reports int error codes`);
       });
     }
     const pollDecision = decision(poll.decision, [...path, 'decision']);
@@ -303,6 +433,7 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
         method: poll.method,
         operation: op,
         idParameter,
+        result,
         statusField,
         finalValues: poll.finalValues,
         failureCodes,
@@ -328,6 +459,7 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
     auth: raw.auth
       ? { scheme: raw.auth.scheme, timestampUnit: raw.auth.timestampUnit, decision: decision(raw.auth.decision, ['auth', 'decision']) }
       : undefined,
+    soapHeaders,
     decisions: [...decisions.values()],
     parameters: [...parameters.values()],
     enums: [...enums.values()],
@@ -430,6 +562,9 @@ function resolveEat(
   if (word) return { kind: word, marker: eat.marker };
   if (own) {
     if (own.role) report([...path, 'marker'], `the EAT marker cannot be the ${own.role} parameter "${own.name}"`);
+    if (own.type.kind !== 'primitive' && own.type.kind !== 'enum') {
+      report([...path, 'marker'], `the EAT marker names "${own.name}", ${describeType(own.type)}; only a parameter of an XML Schema type or an enum can be signed`);
+    }
     return { kind: 'parameter', marker: eat.marker, parameter: own };
   }
   if (incomplete) return undefined;
@@ -438,6 +573,106 @@ function resolveEat(
     `EAT marker "${eat.marker}" names no parameter of this operation; expected one of ${list(params.filter((p) => !p.role).map((p) => p.name))}, "none", "null" or "not marked" (or absentParameter: true for a documented quirk)`,
   );
   return undefined;
+}
+
+/** An operation's result as written: `void`, a type, or a type with its options. */
+function resolveResult(
+  operation: string,
+  raw: RawResult,
+  path: SpecPath,
+  typeOf: (t: RawTypeRef, path: SpecPath, use: { results?: boolean }) => TypeModel | undefined,
+): ResultModel | undefined {
+  if (raw === 'void') return { kind: 'void' };
+  const full = typeof raw === 'object' && 'type' in raw ? raw : { type: raw, nullable: undefined, element: undefined };
+  const type = typeOf(full.type, typeof raw === 'object' && 'type' in raw ? [...path, 'type'] : path, { results: true });
+  if (!type) return undefined;
+  return {
+    kind: 'value',
+    type,
+    nullable: full.nullable ?? false,
+    element: full.element ?? `${operation}Result`,
+    struct: type.kind === 'record' ? type.record : undefined,
+  };
+}
+
+/** The item element ASMX gives a list's items by default: the item type's name (ArrayOfX for a nested list). */
+function defaultItemElement(item: TypeModel): string {
+  switch (item.kind) {
+    case 'primitive':
+      return item.name;
+    case 'enum':
+      return item.enum.name;
+    case 'record':
+      return item.record.name;
+    case 'list':
+      return `ArrayOf${capitalise(item.itemElement)}`;
+  }
+}
+
+/** The root ASMX gives an HTTP POST response: the type's name, the XML Schema type's name, or ArrayOfX. */
+function conventionalRoot(type: TypeModel): HttpPostRootModel {
+  if (type.kind === 'list') return { kind: 'convention', name: `ArrayOf${capitalise(type.itemElement)}` };
+  // XML content is written as it is: its root is whatever the service returns.
+  if (type.kind === 'primitive' && type.name === 'xml') return { kind: 'any' };
+  return { kind: 'convention', name: defaultItemElement(type) };
+}
+
+function capitalise(name: string): string {
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/** Whether ASMX's HTTP POST binding can carry a parameter of this type: XML Schema types, enums and lists of them. */
+function formType(type: TypeModel): boolean {
+  if (type.kind === 'list') return type.item.kind !== 'list' && formType(type.item);
+  return type.kind === 'enum' || (type.kind === 'primitive' && type.name !== 'xml');
+}
+
+/** A type in words, for messages: `a record (Order)`, `a list of int`. */
+export function describeType(type: TypeModel): string {
+  switch (type.kind) {
+    case 'primitive':
+      return type.name === 'xml' ? 'XML content' : `an xs:${type.name}`;
+    case 'enum':
+      return `an enum (${type.enum.name})`;
+    case 'record':
+      return `a record (${type.record.name})`;
+    case 'list':
+      return `a list of ${describeType(type.item).replace(/^an? /, '')}`;
+  }
+}
+
+/** The SOAP header records: each a record, with a client option of its own. */
+function resolveHeaders(
+  raw: RawSpec,
+  structs: ReadonlyMap<string, { model: StructModel }>,
+  parameters: ReadonlyMap<string, ParameterModel>,
+  report: (path: SpecPath, message: string) => void,
+): SoapHeaderModel[] {
+  const taken = new Set(['baseUrl', 'apiKey', 'style', 'namespace', 'fetch', 'now', 'sign', 'timeoutMs', 'maxResponseBytes', 'throwOnServiceError']);
+  for (const p of parameters.values()) if (p.role === 'principal') taken.add(p.name);
+  const headers: SoapHeaderModel[] = [];
+  const elements = new Set<string>();
+  raw.soapHeaders.forEach((h, i) => {
+    const path: SpecPath = ['soapHeaders', i];
+    if (elements.has(h.element)) report([...path, 'element'], `duplicate SOAP header "${h.element}"`);
+    elements.add(h.element);
+    if (taken.has(h.option)) report([...path, 'option'], `option "${h.option}" is already an option of the client; choose another name`);
+    taken.add(h.option);
+    const record = structs.get(h.type)?.model;
+    if (!record || record.kind !== 'record') {
+      // A result type is no "unknown record" to be suggested as itself: say what it is.
+      const records = [...structs.values()].filter((s) => s.model.kind === 'record').map((s) => s.model.name);
+      report(
+        [...path, 'type'],
+        record
+          ? `"${h.type}" is a result type; a SOAP header holds a record defined under records`
+          : `unknown record "${h.type}"; a SOAP header holds a record defined under records${suggest(h.type, records)}`,
+      );
+      return;
+    }
+    headers.push({ kind: 'soapHeader', element: h.element, record, option: h.option, required: h.required ?? true, doc: h.doc });
+  });
+  return headers;
 }
 
 function list(names: readonly string[]): string {

@@ -25,18 +25,35 @@ const scalarTypeName = z
   .min(1)
   .describe(`An XML Schema type (${PRIMITIVE_NAMES.join(', ')}), or the name of an enum or record.`);
 
-const listType = z
-  .object({
-    list: scalarTypeName.describe('The type of the items.'),
-    item: identifier
-      .optional()
-      .describe('The item element name. Defaults to the item type name (`string` for a list of strings).'),
-    nillableItems: z
-      .boolean()
-      .optional()
-      .describe('Whether an item may be xsi:nil (decoded as null). Defaults to true for string and record items.'),
-  })
-  .strict();
+interface RawList {
+  list: string | RawList;
+  item?: string | undefined;
+  nillableItems?: boolean | undefined;
+  container?: boolean | undefined;
+}
+
+const listType: z.ZodType<RawList> = z.lazy(() =>
+  z
+    .object({
+      list: z.union([scalarTypeName, listType]).describe('The type of the items; a list again for nested lists.'),
+      item: identifier
+        .optional()
+        .describe(
+          'The item element name. Defaults to the item type name (`string` for a list of strings, `ArrayOfInt` for a list of int lists).',
+        ),
+      nillableItems: z
+        .boolean()
+        .optional()
+        .describe('Whether an item may be xsi:nil (decoded as null). Defaults to true for string and record items.'),
+      container: z
+        .boolean()
+        .optional()
+        .describe(
+          'false: no container element; the items are the field\'s own element, repeated directly in the record (maxOccurs="unbounded"). Default true.',
+        ),
+    })
+    .strict(),
+);
 
 const typeRef = z.union([scalarTypeName, listType]);
 
@@ -57,14 +74,23 @@ const field = z
       .boolean()
       .optional()
       .describe('Holds a secret (a key): kept out of error texts, JSON.stringify and util.inspect of errors.'),
+    attribute: z
+      .boolean()
+      .optional()
+      .describe('An unqualified XML attribute of the record element instead of a child element (primitive or enum types).'),
     decision: decisionRef.optional(),
   })
   .strict();
 
+const extendsRef = identifier.describe(
+  'The record (or result) this type extends (xs:extension): its fields come first, then these.',
+);
+
 const record = z
   .object({
     doc,
-    fields: z.array(field).min(1),
+    extends: extendsRef.optional(),
+    fields: z.array(field).default([]),
     decision: decisionRef.optional(),
   })
   .strict();
@@ -74,8 +100,10 @@ const result = z
     doc,
     errorCode: z
       .enum(['S', 'I', 'none'])
-      .describe('How the document marks the result: (S) string enum errorCode, (I) int errorCode, or none.'),
-    fields: z.array(field).min(1),
+      .optional()
+      .describe('How the document marks the result: (S) string enum errorCode, (I) int errorCode, or none (the default).'),
+    extends: extendsRef.optional(),
+    fields: z.array(field).default([]),
     decision: decisionRef.optional(),
   })
   .strict();
@@ -101,25 +129,47 @@ const enumDef = z
   })
   .strict();
 
-const primitiveParamType = z.enum(PRIMITIVE_NAMES);
-
-const parameter = z
-  .object({
-    type: primitiveParamType,
+const parameterKeys = {
+    type: typeRef.describe('Any type: an XML Schema type, an enum, a record, or a list of those.'),
     doc,
     role: z
       .enum(['principal', 'timestamp', 'signature'])
       .optional()
       .describe('A credential filled in by the client: principal (from an option), timestamp, or the computed signature.'),
     optional: z.boolean().optional().describe('The caller may leave it out.'),
+    nillable: z
+      .boolean()
+      .optional()
+      .describe('The caller may pass null, sent as xsi:nil="true" (left out of an HTTP POST form).'),
     default: z
       .union([z.string(), z.number(), z.boolean()])
       .optional()
       .describe('What the client sends when the caller leaves an optional parameter out.'),
     quirk: z.string().optional().describe('A wire quirk of this parameter, worth a line in the docs.'),
     decision: decisionRef.optional(),
-  })
-  .strict();
+};
+
+const parameter = z.object(parameterKeys).strict();
+
+const inlineParameter = z
+  .object({ name: identifier.describe('The element name, spelled exactly as on the wire.'), ...parameterKeys })
+  .strict()
+  .describe('A parameter of this operation only (the same name may have another type in another operation).');
+
+const operationResult = z.union([
+  z.literal('void').describe('The operation returns nothing: an empty <OpResponse/>.'),
+  typeRef.describe('A result type, record, enum, XML Schema type or list.'),
+  z
+    .object({
+      type: typeRef,
+      nullable: z
+        .boolean()
+        .optional()
+        .describe('The service may return null (ASMX leaves the result element out): decoded as null. Default false.'),
+      element: identifier.optional().describe('The result element, when it is not <OpResult>.'),
+    })
+    .strict(),
+]);
 
 const eat = z
   .object({
@@ -150,11 +200,29 @@ const operation = z
   .object({
     name: identifier,
     doc,
-    params: z.array(identifier).describe('Parameter names in wire order; each is defined under `parameters`.'),
-    result: identifier.describe('A result type name.'),
+    params: z
+      .array(z.union([identifier, inlineParameter]))
+      .describe('Parameters in wire order: a name defined under `parameters`, or a definition of its own.'),
+    result: operationResult,
     httpPostRoot: httpPostRoot
       .optional()
-      .describe('Required when the service has the HTTP POST binding; left out when it has not.'),
+      .describe(
+        "The HTTP POST response's root element. Default: ASMX's convention for the result type (its name, the XSD type name, ArrayOfX).",
+      ),
+    httpPost: z
+      .boolean()
+      .optional()
+      .describe('false: this operation has no HTTP POST binding (ASMX binds only primitive, enum and array-of-those parameters).'),
+    soapAction: z.string().min(1).optional().describe('The SOAPAction, when it is not namespace + operation name.'),
+    namespace: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("The namespace of this operation's request and response elements, when it is not the service's."),
+    headers: z
+      .array(identifier)
+      .optional()
+      .describe('The SOAP headers (by element name, from soapHeaders) this operation sends. Default: all of them.'),
     eat: eat.optional().describe('Required when the service signs requests (auth); left out when it does not.'),
     submitsPayments: z
       .boolean()
@@ -262,11 +330,25 @@ export const specSchema = z
       })
       .strict()
       .optional(),
+    soapHeaders: z
+      .array(
+        z
+          .object({
+            element: identifier.describe('The header element, in the service namespace.'),
+            type: identifier.describe('The record it holds.'),
+            option: identifier.describe('The client option that supplies it.'),
+            required: z.boolean().optional().describe('The client cannot be built without it (default true).'),
+            doc,
+          })
+          .strict(),
+      )
+      .default([])
+      .describe('SOAP header records sent with calls (the ASMX AuthHeader pattern).'),
     decisions: z.array(decision).default([]),
-    parameters: z.record(identifier, parameter),
+    parameters: z.record(identifier, parameter).default({}),
     enums: z.record(identifier, enumDef).default({}),
     records: z.record(identifier, record).default({}),
-    results: z.record(identifier, result),
+    results: z.record(identifier, result).default({}),
     operations: z.array(operation).min(1),
     polls: z.array(poll).default([]).describe('Client methods that poll a status operation until a final status.'),
   })
@@ -277,6 +359,8 @@ export type RawField = z.infer<typeof field>;
 export type RawTypeRef = z.infer<typeof typeRef>;
 export type RawOperation = z.infer<typeof operation>;
 export type RawParameter = z.infer<typeof parameter>;
+export type RawInlineParameter = z.infer<typeof inlineParameter>;
+export type RawResult = z.infer<typeof operationResult>;
 
 /** The JSON Schema of the format, for editors (referenced from the YAML with `$schema`). */
 export function specJsonSchema(): unknown {

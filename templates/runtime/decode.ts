@@ -133,3 +133,37 @@ export function missingElement(r: XmlReader, parent: string, name: string): SvcD
 export function duplicateElement(r: XmlReader, parent: string): SvcDecodeError {
   return new SvcDecodeError(`${parent}: <${r.localName}> appears more than once, but holds a single value`, { path: r.path() });
 }
+
+/**
+ * XML content (xs:any, xs:anyType: a .NET DataSet, say) as the markup between the element's tags, exactly as sent.
+ * Prefixes declared on ancestors of the element are not carried along: content that needs them declares its own,
+ * as .NET's does.
+ */
+export const readXml: ReadValue<string> = (r) => {
+  if (r.isNil) notNillable(r);
+  return r.readInnerXml();
+};
+
+/** An attribute's text as it is, for string and enum attributes. */
+export function decodeText(text: string): string {
+  return text;
+}
+
+/**
+ * The value of an unqualified attribute of the current start tag, or undefined when it is absent. Call it before
+ * the element's children are read.
+ */
+export function readAttribute<T>(r: XmlReader, name: string, decode: (text: string, path: string) => T): T | undefined {
+  const text = r.attr(name, true);
+  if (text === undefined) return undefined;
+  try {
+    return decode(text, '');
+  } catch (error) {
+    return fail(error, `${r.path()}/@${name}`);
+  }
+}
+
+/** The error for a required attribute the element lacks; call it on the element's start tag. */
+export function missingAttribute(r: XmlReader, parent: string, name: string): SvcDecodeError {
+  return new SvcDecodeError(`${parent}: required attribute ${name} is missing`, { path: `${r.path()}/@${name}` });
+}

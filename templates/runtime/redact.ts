@@ -20,11 +20,15 @@ export const MIN_FRAGMENT = 12;
 /** How far down an error's `cause` chain secrets are masked. */
 const MAX_CAUSE_DEPTH = 4;
 
-/** The forms a secret takes on the wire besides its own: XML-escaped and form-encoded. */
+/**
+ * The forms a secret takes on the wire besides its own: XML-escaped and form-encoded, and XML-escaped twice, as an
+ * echo of an XML request shows it in an HTML error page or in a fault detail kept as markup.
+ */
 function variants(secret: string): string[] {
-  const xml = secret.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const xml = escape(secret);
   const form = new URLSearchParams([['', secret]]).toString().slice(1);
-  return [...new Set([secret, xml, form])];
+  return [...new Set([secret, xml, escape(xml), form])];
 }
 
 /** True when `text[i]` is a letter or digit (false outside the text). */

@@ -2,6 +2,7 @@
  * What the generated request encoders share: checking the caller's parameter object before anything is sent, and
  * the EAT value that goes into the signed message.
  */
+import type { NestedValue } from './encode.js';
 import { SvcRequestError } from './errors.js';
 
 /** A credential the client fills in at send time; the encoders only mark where it goes. */
@@ -9,7 +10,7 @@ export type Credential = 'principal' | 'timestamp' | 'signature';
 
 /** A request in wire order: each parameter's text, or the credential that stands there. */
 export interface EncodedRequest {
-  readonly params: ReadonlyArray<readonly [name: string, value: string | { readonly credential: Credential }]>;
+  readonly params: ReadonlyArray<readonly [name: string, value: string | NestedValue | { readonly credential: Credential }]>;
   /** The EAT value appended to the signed message ('' when the operation has none). */
   readonly eat: string;
 }
@@ -23,6 +24,7 @@ export function checkParams(
   params: unknown,
   known: readonly string[],
   required: readonly string[],
+  nillable: readonly string[] = [],
 ): Record<string, unknown> {
   if (params === undefined || params === null) {
     if (required.length > 0) throw new SvcRequestError(`missing required parameter ${required[0]}`, { operation, parameter: required[0] });
@@ -39,7 +41,7 @@ export function checkParams(
     }
   }
   for (const name of required) {
-    if (given[name] === undefined || given[name] === null) {
+    if (given[name] === undefined || (given[name] === null && !nillable.includes(name))) {
       throw new SvcRequestError(`missing required parameter ${name}`, { operation, parameter: name });
     }
   }
@@ -47,7 +49,7 @@ export function checkParams(
 }
 
 /** Runs a value encoder, naming the operation in any error it raises. */
-export function encodeParam<T>(operation: string, name: string, value: T, encode: (value: T, name: string) => string): string {
+export function encodeParam<T, W extends string | NestedValue>(operation: string, name: string, value: T, encode: (value: T, name: string) => W): W {
   try {
     return encode(value, name);
   } catch (error) {

@@ -227,6 +227,23 @@ export class XmlReader {
     return this.curNil;
   }
 
+  /**
+   * The local part of the current start tag's `xsi:type` (`q1:Derived` gives `Derived`), or undefined without one:
+   * .NET names the derived type this way where an element declared as a base type holds a derived one.
+   */
+  get xsiType(): string | undefined {
+    const xml = this.xml;
+    for (let i = 0; i < this.attrCount; i++) {
+      const colon = this.attrColon[i]!;
+      if (colon < 0 || this.attrIsDecl[i] || this.attrNameEnd[i]! - colon !== 5 || !xml.startsWith('type', colon + 1)) continue;
+      const start = this.attrNameStart[i]!;
+      if (this.resolvePrefix(start, colon, start) !== XSI_NAMESPACE) continue;
+      const value = trimXmlSpace(this.attrValue(i));
+      return value.slice(value.indexOf(':') + 1);
+    }
+    return undefined;
+  }
+
   /** True when the current start tag is self-closing (`<a/>`). */
   get isEmpty(): boolean {
     return this.curEmpty;
@@ -238,14 +255,15 @@ export class XmlReader {
   }
 
   /**
-   * Value of the current start tag's attribute with this local name (any prefix; namespace declarations excluded),
-   * entities decoded, or undefined.
+   * Value of the current start tag's attribute with this local name (any prefix, or with `unqualified` none at all;
+   * namespace declarations excluded), entities decoded, or undefined.
    */
-  attr(localName: string): string | undefined {
+  attr(localName: string, unqualified = false): string | undefined {
     const xml = this.xml;
     for (let i = 0; i < this.attrCount; i++) {
       if (this.attrIsDecl[i]) continue;
       const colon = this.attrColon[i]!;
+      if (unqualified && colon >= 0) continue;
       const start = colon >= 0 ? colon + 1 : this.attrNameStart[i]!;
       if (this.attrNameEnd[i]! - start === localName.length && xml.startsWith(localName, start)) {
         return this.attrValue(i);

@@ -5,6 +5,7 @@
  * one text child per parameter), so a document builder buys nothing but time; what matters is that every text goes
  * through {@link escapeXmlText}, which tests prove against xmlbuilder2 and two parsers.
  */
+import type { NestedValue } from './encode.js';
 import { SvcRequestError } from './errors.js';
 import { XSD_NAMESPACE, XSI_NAMESPACE, indexOfNonXmlChar } from './xml-chars.js';
 
@@ -60,16 +61,24 @@ const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>';
  * @param version - `'1.1'` or `'1.2'`
  * @param namespace - the service namespace
  * @param operation - the operation element name (a name from the spec)
- * @param params - parameter names (from the spec) and already-encoded text values, in order
+ * @param params - parameter names (from the spec) and already-encoded text values, in order; a record, list or nil
+ *   parameter comes as its whole element, already escaped
+ * @param header - the SOAP header blocks, as markup (default none)
  */
 export function buildSoapEnvelope(
   version: SoapVersion,
   namespace: string,
   operation: string,
-  params: ReadonlyArray<readonly [name: string, text: string]>,
+  params: ReadonlyArray<readonly [name: string, value: string | NestedValue]>,
+  header = '',
 ): string {
   let children = '';
-  for (const [name, text] of params) {
+  for (const [name, value] of params) {
+    if (typeof value !== 'string') {
+      children += value.element;
+      continue;
+    }
+    const text = value;
     const bad = indexOfNonXmlChar(text);
     if (bad >= 0) {
       const unit = text.charCodeAt(bad).toString(16).toUpperCase().padStart(4, '0');
@@ -84,18 +93,34 @@ export function buildSoapEnvelope(
   const body = children === '' ? `${open}/>` : `${open}>${children}</${operation}>`;
   return (
     `${XML_DECLARATION}<soap:Envelope xmlns:soap="${soapNamespace(version)}" xmlns:xsi="${XSI_NAMESPACE}" ` +
-    `xmlns:xsd="${XSD_NAMESPACE}"><soap:Body>${body}</soap:Body></soap:Envelope>`
+    `xmlns:xsd="${XSD_NAMESPACE}">${header === '' ? '' : `<soap:Header>${header}</soap:Header>`}<soap:Body>${body}</soap:Body></soap:Envelope>`
   );
 }
 
 /**
  * Encodes fields as `application/x-www-form-urlencoded` (UTF-8 percent-encoding, `+` for space), keeping their order,
  * exactly as `URLSearchParams` serialises them.
- * @param params - field names and values, in order
+ * @param params - field names and values, in order; a list comes as its values (the field repeated), a nil value as
+ *   none (the field left out)
+ * @param operation - the operation, named in a {@link SvcRequestError} for a value a form cannot carry
  */
-export function encodeForm(params: ReadonlyArray<readonly [string, string]>): string {
+export function encodeForm(params: ReadonlyArray<readonly [string, string | NestedValue]>, operation?: string): string {
   const form = new URLSearchParams();
-  for (const [name, value] of params) form.append(name, value);
+  for (const [name, value] of params) {
+    if (typeof value === 'string') {
+      form.append(name, value);
+      continue;
+    }
+    let values: readonly string[] | undefined;
+    try {
+      values = value.form;
+    } catch (error) {
+      if (error instanceof SvcRequestError) throw new SvcRequestError(error.message, { operation, parameter: name });
+      throw error;
+    }
+    if (values === undefined) throw new SvcRequestError(`${name} cannot be sent in an HTTP POST form`, { operation, parameter: name });
+    for (const v of values) form.append(name, v);
+  }
   return form.toString();
 }
 
@@ -107,4 +132,18 @@ export function encodeForm(params: ReadonlyArray<readonly [string, string]>): st
  */
 export function soapAction(namespace: string, operation: string): string {
   return `"${namespace}${namespace.endsWith('/') ? '' : '/'}${operation}"`;
+}
+
+/**
+ * A header block: `<element xmlns="namespace">…</element>`, written once when the client is made. `write` is the
+ * record's generated writer.
+ */
+export function soapHeaderBlock<T>(
+  element: string,
+  namespace: string,
+  value: T,
+  path: string,
+  write: (name: string, value: T, path: string, xmlns: string) => string,
+): string {
+  return write(element, value, path, ` xmlns="${escapeXmlAttribute(namespace)}"`);
 }

@@ -66,10 +66,9 @@ describe('what the spec must still say', () => {
     ]);
   });
 
-  it('with the HTTP POST binding, the root is required', () => {
-    expect(issues(TEXT.replace('  bindings: [soap11, soap12]\n', ''))).toEqual([
-      ['operations[0].httpPostRoot', 'missing required key "httpPostRoot": the HTTP POST binding needs it (or leave httpPost out of service.bindings)'],
-    ]);
+  it('with the HTTP POST binding and no root given, the root is ASMX\'s: the result type\'s name', () => {
+    const model = parseSpec(TEXT.replace('  bindings: [soap11, soap12]\n', ''), 'plain.yaml');
+    expect(model.operations[0]!.httpPostRoot).toEqual({ kind: 'convention', name: 'Weather' });
   });
 
   it('a signed service needs the EAT marker of every operation', () => {

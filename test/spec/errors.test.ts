@@ -60,7 +60,7 @@ const CASES: ReadonlyArray<{ kind: string; fixture: string; issues: readonly Exp
   {
     kind: 'result used as a field type',
     fixture: 'result-as-field-type',
-    issues: [[75, 15, 'results.ItemResult.fields[2].type', /^"CountResult" is a result type and cannot be used as a field type/]],
+    issues: [[75, 15, 'results.ItemResult.fields[2].type', /^"CountResult" is a result type and cannot be used here; expected a record/]],
   },
   {
     kind: 'duplicate operation',
@@ -96,12 +96,6 @@ const CASES: ReadonlyArray<{ kind: string; fixture: string; issues: readonly Exp
     kind: 'unknown decision id',
     fixture: 'unknown-decision',
     issues: [[51, 17, 'enums.ErrorCode.numeric.decision', 'unknown decision "int-code"; expected one of the ids under decisions: "int-codes"']],
-  },
-  {
-    kind: 'missing required key (httpPostRoot)',
-    fixture: 'missing-http-post-root',
-    // Placed at the operation that lacks it.
-    issues: [[94, 5, 'operations[1].httpPostRoot', 'missing required key "httpPostRoot": the HTTP POST binding needs it (or leave httpPost out of service.bindings)']],
   },
   {
     kind: 'S result whose errorCode is typed int',

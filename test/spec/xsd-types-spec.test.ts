@@ -17,8 +17,9 @@ describe('XML Schema types in a spec', () => {
   it('every one is accepted as a parameter and a field type', () => {
     const model = parseSpec(TEXT, FILE);
     const fieldTypes = new Set(model.results[0]!.fields.flatMap((f) => (f.type.kind === 'primitive' ? [f.type.name] : [])));
-    const paramTypes = new Set(model.parameters.map((p) => p.type));
-    for (const name of PRIMITIVE_NAMES.filter((n) => !['string', 'int', 'long', 'double', 'boolean', 'dateTime'].includes(n))) {
+    const paramTypes = new Set(model.parameters.map((p) => (p.type.kind === 'primitive' ? p.type.name : p.type.kind)));
+    // xml (XML content) has tests of its own, in test/spec/shapes-spec.test.ts.
+    for (const name of PRIMITIVE_NAMES.filter((n) => !['string', 'int', 'long', 'double', 'boolean', 'dateTime', 'xml'].includes(n))) {
       expect(fieldTypes.has(name), `field of type ${name}`).toBe(true);
       expect(paramTypes.has(name), `parameter of type ${name}`).toBe(true);
     }

@@ -3,12 +3,12 @@
  * options type (the principal option is named after the spec's principal parameter) and the poll methods.
  */
 import { StructureKind, VariableDeclarationKind, type CodeBlockWriter } from 'ts-morph';
-import type { OperationModel, ParameterModel, PollModel, ServiceModel } from '../../model/types.js';
+import type { OperationModel, ParameterModel, PollModel, ServiceModel, TypeModel } from '../../model/types.js';
 import { decisionRemark, jsDoc } from '../../print/jsdoc.js';
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
-import { paramType, paramsTypeName, tsLiteral } from '../ts-types.js';
-import { decoderName } from './decoders.js';
-import { encoderName } from './encoders.js';
+import { OPEN_ENUM, paramType, paramsTypeName, resultType, tsLiteral } from '../ts-types.js';
+import { resultDecoderName } from './decoders.js';
+import { encoderName, recordWriterName } from './encoders.js';
 
 export const CLIENT_FILE = 'client/client.ts';
 
@@ -41,12 +41,16 @@ function imports(model: ServiceModel): Statement[] {
         'ClientCore',
         'checkCoreOptions',
         ...(signed ? ['hmacSigner'] : []),
+        ...(model.soapHeaders.some((h) => h.record.fields.some((f) => f.secret)) ? ['secretValues'] : []),
         { name: 'CallOptions', isTypeOnly: true },
         { name: 'OperationBinding', isTypeOnly: true },
         { name: 'Style', isTypeOnly: true },
       ],
     },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/errors.js', namedImports: ['SvcRequestError'] },
+    ...(model.soapHeaders.length > 0
+      ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/xml-writer.js', namedImports: ['soapHeaderBlock'] } satisfies Statement]
+      : []),
     ...(model.polls.length > 0
       ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/poll.js', isTypeOnly: true, namedImports: ['PollOptions'] } satisfies Statement]
       : []),
@@ -54,8 +58,11 @@ function imports(model: ServiceModel): Statement[] {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: './codec.js',
       namedImports: [
-        ...model.operations.map(encoderName),
-        ...[...new Set(model.operations.map((o) => o.result))].map(decoderName),
+        ...new Set([
+          ...model.operations.map(encoderName),
+          ...model.operations.filter((o) => o.result.kind === 'value').map(resultDecoderName),
+          ...model.soapHeaders.map((h) => recordWriterName(h.record)),
+        ]),
       ].sort(),
     },
     {
@@ -63,11 +70,24 @@ function imports(model: ServiceModel): Statement[] {
       moduleSpecifier: './types.js',
       namedImports: [
         ...(model.serviceErrors?.enum.numeric ? [`${model.serviceErrors.enum.name}ByNumber`] : []),
-        ...[...new Set(model.operations.map((o) => o.result.name))].map((name) => ({ name, isTypeOnly: true })),
+        ...resultTypeNames(model).map((name) => ({ name, isTypeOnly: true })),
         ...model.operations.map((o) => ({ name: paramsTypeName(o.name), isTypeOnly: true })),
       ],
     },
   ];
+}
+
+/** The named types that the methods' result types and the header options mention, each once, in first-use order. */
+function resultTypeNames(model: ServiceModel): string[] {
+  const names = new Set<string>();
+  const visit = (t: TypeModel): void => {
+    if (t.kind === 'list') visit(t.item);
+    else if (t.kind === 'record') names.add(t.record.name);
+    else if (t.kind === 'enum') names.add(OPEN_ENUM).add(t.enum.name);
+  };
+  for (const o of model.operations) if (o.result.kind === 'value') visit(o.result.type);
+  for (const h of model.soapHeaders) names.add(h.record.name);
+  return [...names];
 }
 
 function signInput(principal: string): Statement {
@@ -99,6 +119,17 @@ function optionsInterface(model: ServiceModel, principal: string | undefined): S
       ...(signed
         ? [{ name: 'apiKey', type: 'string', docs: ['The secret that signs each request. Never sent, never logged, never part of an error.'] }]
         : []),
+      ...model.soapHeaders.map((h) => ({
+        name: h.option,
+        type: h.record.name,
+        hasQuestionToken: !h.required,
+        docs: [
+          jsDoc(
+            h.doc,
+            `Sent as the SOAP header \`<${h.element}>\` with ${h.required ? 'every SOAP call' : 'every SOAP call when given'} of the operations that take it (HTTP POST has no headers).${h.record.fields.some((f) => f.secret) ? ' Its secret members are masked in every error.' : ''}`,
+          ),
+        ],
+      })),
       { name: 'style', type: model.bindings.length === 3 ? 'Style' : model.bindings.map(tsLiteral).join(' | '), hasQuestionToken: true, docs: [`The binding: ${orList(model.bindings.map((b, i) => `'${b}'${i === 0 ? ' (default)' : ''}`))}.`] },
       { name: 'namespace', type: 'string', hasQuestionToken: true, docs: [jsDoc(`The XML namespace; default \`${model.namespace.uri}\`.`, decisionRemark(model.namespace.decision))] },
       { name: 'fetch', type: 'typeof fetch', hasQuestionToken: true, docs: ['The transport; default globalThis.fetch.'] },
@@ -161,7 +192,11 @@ function clientClass(model: ServiceModel, principal: string | undefined): Statem
             w.writeLine("if (options.sign !== undefined && typeof options.sign !== 'function') throw new SvcRequestError('sign must be a function');");
             w.writeLine('const custom = options.sign;');
           }
-          w.write('this.#core = new ClientCore(checkCoreOptions(').inlineBlock(() => {
+          for (const h of model.soapHeaders.filter((x) => x.required)) {
+            w.writeLine(`if (options.${h.option} === undefined || options.${h.option} === null) throw new SvcRequestError('${h.option} must be given: it is sent as the SOAP header <${h.element}>');`);
+          }
+          const headers = model.soapHeaders.length > 0;
+          w.write(headers ? 'const core = checkCoreOptions(' : 'this.#core = new ClientCore(checkCoreOptions(').inlineBlock(() => {
             w.writeLine('baseUrl: options.baseUrl,');
             w.writeLine(`path: ${tsLiteral(model.path)},`);
             w.writeLine(`namespace: options.namespace ?? ${tsLiteral(model.namespace.uri)},`);
@@ -182,7 +217,26 @@ function clientClass(model: ServiceModel, principal: string | undefined): Statem
             w.writeLine('throwOnServiceError: options.throwOnServiceError ?? true,');
             if (signed) w.writeLine('secrets: typeof options.apiKey === \'string\' ? [options.apiKey] : [],');
           });
-          w.write('));');
+          w.write(headers ? ');' : '));');
+          if (headers) {
+            w.newLine();
+            w.write('this.#core = new ClientCore(').inlineBlock(() => {
+              w.writeLine('...core,');
+              w.write('soapHeaders: ').inlineBlock(() => {
+                for (const h of model.soapHeaders) {
+                  const write = `soapHeaderBlock('${h.element}', core.namespace, options.${h.option}, '${h.option}', ${recordWriterName(h.record)})`;
+                  w.writeLine(`${h.element}: ${h.required ? write : `options.${h.option} === undefined ? undefined : ${write}`},`);
+                }
+              });
+              w.write(',').newLine();
+              const secret = model.soapHeaders.filter((h) => h.record.fields.some((f) => f.secret));
+              if (secret.length > 0) {
+                const parts = secret.map((h) => `...secretValues(options.${h.option}, [${h.record.fields.filter((f) => f.secret).map((f) => tsLiteral(f.name)).join(', ')}])`);
+                w.writeLine(`secrets: [...(core.secrets ?? []), ${parts.join(', ')}],`);
+              }
+            });
+            w.write(');');
+          }
         },
       },
     ],
@@ -191,13 +245,22 @@ function clientClass(model: ServiceModel, principal: string | undefined): Statem
 }
 
 function writeBinding(w: CodeBlockWriter, model: ServiceModel, op: OperationModel): void {
-  const root = op.httpPostRoot.kind === 'shown' ? `'${op.httpPostRoot.name}'` : 'undefined';
-  const status = op.result.status;
+  const post = op.httpPostRoot;
+  const root = post.kind === 'shown' || post.kind === 'convention' ? `'${post.name}'` : 'undefined';
+  const result = op.result;
+  const struct = result.kind === 'value' ? result.struct : undefined;
+  const status = struct?.status;
   w.write(`${op.name}: `).inlineBlock(() => {
     w.writeLine(`name: '${op.name}',`);
-    w.writeLine(`resultElement: '${op.name}Result',`);
+    w.writeLine(`resultElement: '${result.kind === 'value' ? result.element : `${op.name}Result`}',`);
+    if (result.kind === 'void') w.writeLine("result: 'void',");
+    else if (result.nullable) w.writeLine("result: 'nullable',");
     w.writeLine(`httpPostRoot: ${root},`);
-    w.writeLine(`decode: ${decoderName(op.result)},`);
+    if (!op.httpPost && model.bindings.includes('httpPost')) w.writeLine('httpPost: false,');
+    if (op.soapAction !== undefined) w.writeLine(`soapAction: ${tsLiteral(op.soapAction)},`);
+    if (op.namespace !== undefined) w.writeLine(`namespace: ${tsLiteral(op.namespace)},`);
+    if (op.headers.length > 0) w.writeLine(`headers: [${op.headers.map((h) => tsLiteral(h.element)).join(', ')}],`);
+    w.writeLine(`decode: ${result.kind === 'void' ? '() => undefined' : resultDecoderName(op)},`);
     if (!status) w.writeLine('check: undefined,');
     else {
       const names = status.codeKind === 'int' && model.serviceErrors?.enum.numeric ? `, codeNames: ${model.serviceErrors.enum.name}ByNumber` : '';
@@ -205,21 +268,29 @@ function writeBinding(w: CodeBlockWriter, model: ServiceModel, op: OperationMode
       const message = status.messageField ? `'${status.messageField.name}'` : 'undefined';
       w.writeLine(`check: { codeField: '${status.codeField.name}', messageField: ${message}, success: ${success}${names} },`);
     }
-    const secrets = op.result.fields.filter((f) => f.secret).map((f) => tsLiteral(f.name));
+    const secrets = (struct?.fields ?? []).filter((f) => f.secret).map((f) => tsLiteral(f.name));
     if (secrets.length > 0) w.writeLine(`secretFields: [${secrets.join(', ')}],`);
   });
-  w.write(` satisfies OperationBinding<${op.result.name}>,`).newLine();
+  const type = result.kind === 'void' ? 'undefined' : result.kind === 'value' && result.struct ? result.struct.name : resultType({ ...result, nullable: false });
+  w.write(` satisfies OperationBinding<${type}>,`).newLine();
 }
 
 function operationMethod(op: OperationModel) {
   const optionalParams = op.inputParams.every((p) => p.optional);
   const post = op.httpPostRoot;
-  const root =
-    post.kind === 'shown'
-      ? `HTTP POST root: \`${post.name}\`.`
-      : post.kind === 'notShown'
-        ? `HTTP POST root: not shown (any root is accepted; \`${post.assumed}\` assumed).`
-        : 'No HTTP POST binding.';
+  const root = {
+    shown: () => `HTTP POST root: \`${post.kind === 'shown' ? post.name : ''}\`.`,
+    convention: () => `HTTP POST root: \`${post.kind === 'convention' ? post.name : ''}\`.`,
+    notShown: () => `HTTP POST root: not shown (any root is accepted; \`${post.kind === 'notShown' ? post.assumed : ''}\` assumed).`,
+    any: () => 'HTTP POST root: any (XML content as sent).',
+    empty: () => 'HTTP POST: an empty body.',
+    unbound: () => 'No HTTP POST binding.',
+  }[post.kind]();
+  const r = op.result;
+  const soapResult =
+    r.kind === 'void'
+      ? `returns nothing (\`<${op.name}Response/>\`)`
+      : `SOAP result \`<${r.element}>\`${r.nullable ? ', null when the service leaves it out or sends it nil' : ''}`;
   return {
     name: op.methodName,
     isAsync: true,
@@ -227,11 +298,11 @@ function operationMethod(op: OperationModel) {
       { name: 'params', type: paramsTypeName(op.name), ...(optionalParams ? { initializer: '{}' } : {}) },
       { name: 'opts', type: 'CallOptions', initializer: '{}' },
     ],
-    returnType: `Promise<${op.result.name}>`,
+    returnType: `Promise<${resultType(op.result)}>`,
     docs: [
       jsDoc(
         op.doc,
-        `${op.name}: SOAP result \`<${op.name}Result>\`; ${root}`,
+        `${op.name}: ${soapResult}; ${root}`,
         op.submitsPayments ? 'Submits work: never retried by the client. If the outcome is unknown (timeout, transport error), check before calling again.' : undefined,
       ),
     ],
@@ -253,7 +324,7 @@ function pollMethod(poll: PollModel) {
       { name: id.name, type: paramType(id) },
       { name: 'opts', type: 'PollOptions', initializer: '{}' },
     ],
-    returnType: `Promise<${poll.operation.result.name}>`,
+    returnType: `Promise<${poll.result.name}>`,
     docs: [
       jsDoc(
         poll.doc,

@@ -1,43 +1,68 @@
 /** Emits client/codec.ts: every decoder and encoder of the service. */
 import { StructureKind } from 'ts-morph';
-import type { ServiceModel, StructModel, TypeModel } from '../../model/types.js';
-import type { GeneratedFile, Printer } from '../../print/printer.js';
+import type { OperationModel, ServiceModel, StructModel, TypeModel } from '../../model/types.js';
+import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
 import { OPEN_ENUM, paramsTypeName } from '../ts-types.js';
-import { decoderFunction, decoderImports } from './decoders.js';
-import { encoderFunction, encoderImports } from './encoders.js';
+import { attributeDecoderImports, decoderFunction, decoderImports, resultDecoderFunction, subtypesOf } from './decoders.js';
+import { encoderFunction, recordWriterFunction, requestCodec, writerConstants } from './encoders.js';
 
 export const CODEC_FILE = 'client/codec.ts';
 
 export function emitCodec(model: ServiceModel, printer: Printer): GeneratedFile {
   const structs = [...model.records, ...model.results];
-  const enc = encoderImports(model.operations);
-  return printer.typescript(CODEC_FILE, [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/decode.js', namedImports: decoderImports(structs) },
+  const results = model.operations.flatMap((o) => (o.result.kind === 'value' && !o.result.struct ? [o.result.type] : []));
+  const enc = requestCodec(model);
+  const subtypes = subtypesOf(structs);
+  const values = [...new Set([...enc.values, ...attributeDecoderImports(structs)])].sort();
+  const imports: Statement[] = [
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/decode.js', namedImports: decoderImports(structs, results) },
+  ];
+  if (enc.encode.length > 0) {
+    imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/encode.js', namedImports: [...enc.encode] });
+  }
+  imports.push(
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: '../runtime/request.js',
       namedImports: [...enc.request, { name: 'EncodedRequest', isTypeOnly: true }],
     },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/values.js', namedImports: enc.values },
+    ...(values.length > 0 ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/values.js', namedImports: values } satisfies Statement] : []),
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/xml-reader.js', isTypeOnly: true, namedImports: ['XmlReader'] },
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: './types.js',
       isTypeOnly: true,
-      namedImports: [...structs.map((s) => s.name), ...enumsUsed(structs), ...model.operations.map((o) => paramsTypeName(o.name))].sort(),
+      namedImports: [...new Set([...structs.map((s) => s.name), ...enumsUsed(structs, model.operations), ...model.operations.map((o) => paramsTypeName(o.name))])]
+        .sort(),
     },
-    ...structs.map(decoderFunction),
+  );
+  if (enc.enums.length > 0) {
+    imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', namedImports: enc.enums.map((e) => `${e.name}Values`).sort() });
+  }
+  return printer.typescript(CODEC_FILE, [
+    ...imports,
+    ...writerConstants(enc),
+    ...structs.map((s) => decoderFunction(s, subtypes.get(s))),
+    ...model.operations.flatMap((o) => resultDecoderFunction(o) ?? []),
+    ...enc.records.map(recordWriterFunction),
     ...model.operations.map(encoderFunction),
   ]);
 }
 
-/** The enum types (and the open-enum helper) that the decoders' local variables mention. */
-function enumsUsed(structs: readonly StructModel[]): string[] {
+/** The enum types (and the open-enum helper) that the decoders' local variables and the encoders' casts mention. */
+function enumsUsed(structs: readonly StructModel[], operations: readonly OperationModel[]): string[] {
   const names = new Set<string>();
-  const visit = (t: TypeModel) => {
-    if (t.kind === 'list') visit(t.item);
-    else if (t.kind === 'enum') names.add(t.enum.name).add(OPEN_ENUM);
+  const visit = (t: TypeModel, open: boolean) => {
+    if (t.kind === 'list') visit(t.item, open);
+    else if (t.kind === 'enum') {
+      names.add(t.enum.name);
+      if (open) names.add(OPEN_ENUM);
+    }
   };
-  for (const s of structs) for (const f of s.fields) visit(f.type);
+  for (const s of structs) for (const f of s.fields) visit(f.type, true);
+  for (const o of operations) {
+    for (const p of o.inputParams) visit(p.type, false);
+    if (o.result.kind === 'value') visit(o.result.type, true);
+  }
   return [...names];
 }

@@ -4,7 +4,7 @@
  * and elements of other namespaces, are skipped; a field sent twice is an error, never last-one-wins.
  */
 import { StructureKind, type FunctionDeclarationStructure, type WriterFunction } from 'ts-morph';
-import type { FieldModel, PrimitiveName, ScalarType, StructModel, TypeModel } from '../../model/types.js';
+import type { FieldModel, ListType, OperationModel, PrimitiveName, StructModel, TypeModel } from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';
 import { valueType } from '../ts-types.js';
 
@@ -33,10 +33,11 @@ const PRIMITIVE_READERS: Readonly<Record<PrimitiveName, string>> = {
   date: 'readDate',
   time: 'readTime',
   duration: 'readDuration',
+  xml: 'readXml',
 };
 
-/** The runtime names a set of structs' decoders use, for the import list. */
-export function decoderImports(structs: readonly StructModel[]): string[] {
+/** The runtime names the decoders of these structs and operation results use, for the import list. */
+export function decoderImports(structs: readonly StructModel[], results: readonly TypeModel[] = []): string[] {
   const names = new Set<string>(['duplicateElement', 'missingElement', 'skipNil']);
   const visit = (t: TypeModel) => {
     if (t.kind === 'list') {
@@ -45,11 +46,37 @@ export function decoderImports(structs: readonly StructModel[]): string[] {
     } else if (t.kind === 'primitive') names.add(PRIMITIVE_READERS[t.name]);
     else if (t.kind === 'enum') names.add('readEnum');
   };
-  for (const s of structs) for (const f of s.fields) visit(f.type);
+  for (const s of structs) {
+    for (const f of s.ownFields) {
+      if (f.attribute) {
+        names.add('readAttribute');
+        if (attributeDecoder(f) === 'decodeText') names.add('decodeText');
+        if (!f.optional) names.add('missingAttribute');
+      } else if (f.type.kind === 'list' && !f.type.container) {
+        visit(f.type.item);
+      } else visit(f.type);
+    }
+  }
+  results.forEach(visit);
   return [...names].sort();
 }
 
-function scalarReader(t: ScalarType): string {
+/** The value decoders (values.ts) that attribute reads use. */
+export function attributeDecoderImports(structs: readonly StructModel[]): string[] {
+  const names = new Set<string>();
+  for (const s of structs) for (const f of s.ownFields) if (f.attribute) names.add(attributeDecoder(f));
+  return [...names].filter((n) => n !== 'decodeText').sort();
+}
+
+function attributeDecoder(f: FieldModel): string {
+  const t = f.type;
+  if (t.kind !== 'primitive' || t.name === 'string') return 'decodeText';
+  const reader = PRIMITIVE_READERS[t.name];
+  return reader.replace(/^read/, 'decode');
+}
+
+/** An expression for a function that reads one value of `t` from the element the reader is on. */
+function readerOf(t: TypeModel): string {
   switch (t.kind) {
     case 'primitive':
       return PRIMITIVE_READERS[t.name];
@@ -57,15 +84,19 @@ function scalarReader(t: ScalarType): string {
       return 'readEnum';
     case 'record':
       return decoderName(t.record);
+    case 'list':
+      return `(r: XmlReader) => ${readValue(t)}`;
   }
 }
 
+/** An expression reading one value of `t` (a list in its container) from the element the reader is on. */
+export function readValue(t: TypeModel): string {
+  if (t.kind !== 'list') return `${readerOf(t)}(r)`;
+  return `${t.nillableItems ? 'readNillableList' : 'readList'}(r, ${readerOf(t.item)})`;
+}
+
 function readExpression(f: FieldModel): string {
-  const t = f.type;
-  const read =
-    t.kind === 'list'
-      ? `${t.nillableItems ? 'readNillableList' : 'readList'}(r, ${scalarReader(t.item)})`
-      : `${scalarReader(t)}(r)`;
+  const read = readValue(f.type);
   // readEnum returns a plain string; the field's type is the open union, which accepts any string.
   return f.nillable ? `r.isNil ? skipNil(r) : ${read}` : read;
 }
@@ -74,19 +105,52 @@ function local(f: FieldModel): string {
   return `f_${f.name}`;
 }
 
-export function decoderFunction(s: StructModel): FunctionDeclarationStructure {
+/** The items of a list without a container are the field's own elements, repeated: each read adds one. */
+function repeatedItem(f: FieldModel & { type: ListType }): string {
+  const read = `${readerOf(f.type.item)}(r)`;
+  return f.type.nillableItems ? `r.isNil ? skipNil(r) : ${read}` : read;
+}
+
+/**
+ * `subtypes`: the records that extend `s`, directly or not. An element declared as `s` that holds one of them says so
+ * with xsi:type, as .NET writes it, and is read as that type, with its own fields.
+ */
+export function decoderFunction(s: StructModel, subtypes: readonly StructModel[] = []): FunctionDeclarationStructure {
+  const attributes = s.fields.filter((f) => f.attribute);
+  const elements = s.fields.filter((f) => !f.attribute);
   const body: WriterFunction = (w) => {
-    for (const f of s.fields) {
+    if (subtypes.length > 0) {
+      w.write('switch (r.xsiType)').block(() => {
+        for (const sub of subtypes) {
+          w.writeLine(`case '${sub.name}':`);
+          w.indent(() => w.writeLine(`return ${decoderName(sub)}(r);`));
+        }
+      });
+    }
+    // Attributes are on the start tag, which the first nextChild() leaves.
+    for (const f of attributes) {
+      w.writeLine(`const ${local(f)} = readAttribute(r, '${f.name}', ${attributeDecoder(f)});`);
+      if (!f.optional) w.writeLine(`if (${local(f)} === undefined) throw missingAttribute(r, '${s.name}', '${f.name}');`);
+    }
+    for (const f of elements) {
+      if (f.type.kind === 'list' && !f.type.container) {
+        w.writeLine(`const ${local(f)}: ${valueType(f.type)} = [];`);
+        continue;
+      }
       const type = f.nillable ? `${valueType(f.type)} | null` : valueType(f.type);
       w.writeLine(`let ${local(f)}: ${type} | undefined;`);
     }
     w.write('while (r.nextChild())').block(() => {
       w.write('switch (r.memberName)').block(() => {
-        for (const f of s.fields) {
+        for (const f of elements) {
           w.writeLine(`case '${f.name}':`);
           w.indent(() => {
-            w.writeLine(`if (${local(f)} !== undefined) throw duplicateElement(r, '${s.name}');`);
-            w.writeLine(`${local(f)} = ${readExpression(f)};`);
+            if (f.type.kind === 'list' && !f.type.container) {
+              w.writeLine(`${local(f)}.push(${repeatedItem(f as FieldModel & { type: ListType })});`);
+            } else {
+              w.writeLine(`if (${local(f)} !== undefined) throw duplicateElement(r, '${s.name}');`);
+              w.writeLine(`${local(f)} = ${readExpression(f)};`);
+            }
             w.writeLine('break;');
           });
         }
@@ -94,7 +158,7 @@ export function decoderFunction(s: StructModel): FunctionDeclarationStructure {
         w.indent(() => w.writeLine('r.skip();'));
       });
     });
-    for (const f of s.fields.filter((x) => !x.optional)) {
+    for (const f of elements.filter((x) => !x.optional && !(x.type.kind === 'list' && !x.type.container))) {
       w.writeLine(`if (${local(f)} === undefined) throw missingElement(r, '${s.name}', '${f.name}');`);
     }
     w.write('return ').inlineBlock(() => {
@@ -111,8 +175,44 @@ export function decoderFunction(s: StructModel): FunctionDeclarationStructure {
     docs: [
       jsDoc(
         `Decodes a ${s.name} from the element the reader is positioned on: its children in any order, unknown ones and those of other namespaces skipped, none twice.`,
+        subtypes.length > 0 ? `An element with xsi:type ${subtypes.map((t) => t.name).join(', ')} is read as that type.` : undefined,
       ),
     ],
     statements: body,
+  };
+}
+
+/** The types that extend each struct, directly or not, in the model's order. */
+export function subtypesOf(structs: readonly StructModel[]): Map<StructModel, StructModel[]> {
+  const map = new Map<StructModel, StructModel[]>();
+  for (const s of structs) {
+    for (let base = s.base; base !== undefined; base = base.base) {
+      const list = map.get(base) ?? [];
+      list.push(s);
+      map.set(base, list);
+    }
+  }
+  return map;
+}
+
+/** The name of the function that decodes an operation's result. */
+export function resultDecoderName(op: OperationModel): string {
+  const r = op.result;
+  if (r.kind === 'value' && r.struct) return decoderName(r.struct);
+  return `read${op.name}Result`;
+}
+
+/** A decoder for a result that is not a record: a value or a list, read from the result element. */
+export function resultDecoderFunction(op: OperationModel): FunctionDeclarationStructure | undefined {
+  const r = op.result;
+  if (r.kind !== 'value' || r.struct) return undefined;
+  return {
+    kind: StructureKind.Function,
+    name: resultDecoderName(op),
+    isExported: true,
+    parameters: [{ name: 'r', type: 'XmlReader' }],
+    returnType: valueType(r.type),
+    docs: [jsDoc(`Decodes the result of ${op.name} from the element the reader is positioned on.`)],
+    statements: [`return ${readValue(r.type)};`],
   };
 }

@@ -2,8 +2,21 @@
  * Request encoders, one per operation: check the caller's object, encode each parameter as its declared SOAP
  * type in wire order and spelling, mark where credentials go, and compute the EAT value for signing.
  */
-import { StructureKind, type FunctionDeclarationStructure } from 'ts-morph';
-import type { OperationModel, ParameterModel, PrimitiveName } from '../../model/types.js';
+import { StructureKind, VariableDeclarationKind, type FunctionDeclarationStructure } from 'ts-morph';
+import type {
+  EnumModel,
+  EnumType,
+  OperationModel,
+  ParameterModel,
+  PrimitiveName,
+  PrimitiveType,
+  ScalarType,
+  ServiceModel,
+  StructModel,
+  TypeModel,
+} from '../../model/types.js';
+import { jsDoc } from '../../print/jsdoc.js';
+import type { Statement } from '../../print/printer.js';
 import { paramType, paramsTypeName, tsLiteral } from '../ts-types.js';
 
 export function encoderName(op: OperationModel): string {
@@ -31,20 +44,189 @@ const ENCODERS: Readonly<Record<PrimitiveName, string>> = {
   date: 'encodeDate',
   time: 'encodeTime',
   duration: 'encodeDuration',
+  xml: 'encodeXml',
 };
 
-
-export function encoderImports(ops: readonly OperationModel[]): { values: string[]; request: string[] } {
-  const values = new Set<string>();
-  const request = new Set<string>(['checkParams', 'encodeParam']);
-  for (const op of ops) {
-    for (const p of op.inputParams) values.add(ENCODERS[p.type]);
-    const helper = op.eat.kind === 'parameter' ? EAT_HELPERS[op.eat.parameter.type] : undefined;
-    if (helper) request.add(helper.name);
+/** The name of a record's or enum's writer, and of a primitive's text writer. */
+function writerName(t: ScalarType): string {
+  switch (t.kind) {
+    case 'primitive':
+      return t.name === 'xml' ? 'writeXmlContent' : `writeXs${capitalise(t.name)}`;
+    case 'enum':
+      return `write${t.enum.name}`;
+    case 'record':
+      return `write${t.record.name}`;
   }
-  return { values: [...values].sort(), request: [...request].sort() };
 }
 
+export function recordWriterName(record: StructModel): string {
+  return `write${record.name}`;
+}
+
+function capitalise(name: string): string {
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/** An expression for a WriteValue of `t`; `repeated` for a list without a container (a record field's). */
+function writerOf(t: TypeModel): string {
+  if (t.kind !== 'list') return writerName(t);
+  const item = writerOf(t.item);
+  return t.container ? `listWriter('${t.itemElement}', ${item}, ${t.nillableItems})` : `itemsWriter(${item}, ${t.nillableItems})`;
+}
+
+/** The text encoder of an XML Schema type or an enum. */
+function textEncoder(t: PrimitiveType | EnumType): string {
+  return t.kind === 'enum' ? `encode${t.enum.name}` : ENCODERS[t.name];
+}
+
+/** Whether a value of `t` is sent as one text (not a record, list or XML content). */
+function isText(t: TypeModel): t is PrimitiveType | EnumType {
+  return t.kind === 'enum' || (t.kind === 'primitive' && t.name !== 'xml');
+}
+
+/**
+ * Everything the request side of a codec needs: the records and enums that requests (parameters and SOAP headers)
+ * reach, each once, in the order of the model, and the runtime names they use.
+ */
+export interface RequestCodec {
+  readonly records: readonly StructModel[];
+  readonly enums: readonly EnumModel[];
+  /** The enums written as elements (in records and lists), which need a writer too. */
+  readonly enumElements: readonly EnumModel[];
+  /** XML Schema types written as elements (inside records and lists). */
+  readonly textWriters: readonly PrimitiveName[];
+  readonly values: readonly string[];
+  readonly request: readonly string[];
+  readonly encode: readonly string[];
+}
+
+export function requestCodec(model: ServiceModel): RequestCodec {
+  const records = new Set<StructModel>();
+  const enums = new Set<EnumModel>();
+  const enumElements = new Set<EnumModel>();
+  const writers = new Set<PrimitiveName>();
+  const values = new Set<string>();
+  const request = new Set<string>(['checkParams', 'encodeParam']);
+  const encode = new Set<string>();
+  // `element`: the value is written as an element (in a record or a list), not as a parameter's text.
+  const visit = (t: TypeModel, element: boolean): void => {
+    switch (t.kind) {
+      case 'primitive':
+        if (t.name === 'xml') encode.add(element ? 'writeXmlContent' : 'encodeXml');
+        else {
+          values.add(ENCODERS[t.name]);
+          if (element) {
+            writers.add(t.name);
+            encode.add('textWriter');
+          }
+        }
+        return;
+      case 'enum':
+        enums.add(t.enum);
+        encode.add('enumEncoder');
+        if (element) {
+          enumElements.add(t.enum);
+          encode.add('textWriter');
+        }
+        return;
+      case 'list':
+        encode.add(t.container ? 'listWriter' : 'itemsWriter');
+        visit(t.item, true);
+        return;
+      case 'record':
+        if (records.has(t.record)) return;
+        records.add(t.record);
+        encode.add('checkRecord');
+        for (const f of t.record.fields) {
+          if (f.attribute) {
+            encode.add('writeAttribute');
+            visit(f.type, false);
+          } else {
+            encode.add('writeMember');
+            visit(f.type, true);
+          }
+        }
+    }
+  };
+  for (const op of model.operations) {
+    for (const p of op.inputParams) {
+      visit(p.type, false);
+      if (p.nillable) encode.add('nilParam');
+      if (!isText(p.type)) encode.add('nestedParam');
+      if (p.type.kind === 'list' && isText(p.type.item) && op.httpPost) encode.add('formList');
+    }
+    const helper = op.eat.kind === 'parameter' && op.eat.parameter.type.kind === 'primitive' ? EAT_HELPERS[op.eat.parameter.type.name] : undefined;
+    if (helper) request.add(helper.name);
+  }
+  for (const h of model.soapHeaders) visit({ kind: 'record', record: h.record }, true);
+  return {
+    records: model.records.concat(model.results).filter((r) => records.has(r)),
+    enums: model.enums.filter((e) => enums.has(e)),
+    enumElements: model.enums.filter((e) => enumElements.has(e)),
+    textWriters: [...writers].sort(),
+    values: [...values].sort(),
+    request: [...request].sort(),
+    encode: [...encode].sort(),
+  };
+}
+
+/** Module constants: the text writers and enum encoders the record and list writers use. */
+export function writerConstants(codec: RequestCodec): Statement[] {
+  const constant = (name: string, initializer: string): Statement => ({
+    kind: StructureKind.VariableStatement,
+    declarationKind: VariableDeclarationKind.Const,
+    declarations: [{ name, initializer }],
+  });
+  return [
+    ...codec.enums.map((e) => constant(`encode${e.name}`, `enumEncoder('${e.name}', ${e.name}Values)`)),
+    ...codec.enumElements.map((e) => constant(`write${e.name}`, `textWriter(encode${e.name})`)),
+    ...codec.textWriters.map((t) => constant(writerName({ kind: 'primitive', name: t }), `textWriter(${ENCODERS[t]})`)),
+  ];
+}
+
+/** Writes a record as an element: attributes on the start tag, then the members in wire order. */
+export function recordWriterFunction(record: StructModel): FunctionDeclarationStructure {
+  const known = record.fields.map((f) => `'${f.name}'`).join(', ');
+  const required = record.fields
+    .filter((f) => !f.optional && !(f.type.kind === 'list' && !f.type.container))
+    .map((f) => `'${f.name}'`)
+    .join(', ');
+  return {
+    kind: StructureKind.Function,
+    name: recordWriterName(record),
+    isExported: true,
+    parameters: [
+      { name: 'name', type: 'string' },
+      { name: 'value', type: record.name },
+      { name: 'path', type: 'string' },
+      { name: 'xmlns', type: 'string', initializer: "''" },
+    ],
+    returnType: 'string',
+    docs: [
+      jsDoc(
+        `Writes a ${record.name} as the element \`name\` (with \`xmlns\`, a namespace declaration, on it when given): members in wire order, none the record lacks, every required one given.`,
+      ),
+    ],
+    statements: (w) => {
+      w.writeLine(`const v = checkRecord(path, value, [${known}], [${required}]);`);
+      w.writeLine('return (');
+      w.indent(() => {
+        const parts: string[] = ['`<${name}${xmlns}`'];
+        for (const f of record.fields.filter((x) => x.attribute)) {
+          parts.push(`writeAttribute('${f.name}', v['${f.name}'], \`\${path}.${f.name}\`, ${textEncoder(f.type as PrimitiveType | EnumType)}, ${f.optional})`);
+        }
+        parts.push("'>'");
+        for (const f of record.fields.filter((x) => !x.attribute)) {
+          const repeated = f.type.kind === 'list' && !f.type.container;
+          parts.push(`writeMember('${f.name}', v['${f.name}'], \`\${path}.${f.name}\`, ${writerOf(f.type)}, ${f.nillable}, ${f.optional || repeated})`);
+        }
+        parts.push('`</${name}>`');
+        w.write(parts.join(' +\n'));
+      });
+      w.newLine().write(');');
+    },
+  };
+}
 
 function wireLocal(p: ParameterModel): string {
   return `w_${p.name}`;
@@ -66,14 +248,29 @@ function eatExpression(op: OperationModel): string {
   if (op.eat.kind !== 'parameter') return "''";
   const p = op.eat.parameter;
   const wire = wireLocal(p);
-  const value = EAT_HELPERS[p.type]?.call(wire) ?? wire;
+  const helper = p.type.kind === 'primitive' ? EAT_HELPERS[p.type.name] : undefined;
+  const value = helper?.call(wire) ?? wire;
   // An optional parameter without a default may be left out: then nothing is signed for it.
   return p.optional && p.default === undefined ? `${wire} === undefined ? '' : ${value}` : value;
+}
+
+/** The expression encoding one parameter's (non-undefined) value `v` named `n`: its text, or its whole element. */
+function paramEncoder(op: OperationModel, p: ParameterModel): string {
+  const t = p.type;
+  let encode: string;
+  if (isText(t)) encode = `${textEncoder(t)}(v, n)`;
+  else {
+    const form = t.kind === 'list' && isText(t.item) && op.httpPost ? `, formList(${textEncoder(t.item)})` : '';
+    encode = `nestedParam('${p.name}', v, n, ${writerOf(t)}${form})`;
+  }
+  if (p.nillable) encode = `v === null ? nilParam('${p.name}') : ${encode}`;
+  return `(v: ${paramType(p)}, n: string) => ${encode}`;
 }
 
 export function encoderFunction(op: OperationModel): FunctionDeclarationStructure {
   const known = op.inputParams.map((p) => `'${p.name}'`).join(', ');
   const required = op.inputParams.filter((p) => !p.optional).map((p) => `'${p.name}'`).join(', ');
+  const nillable = op.inputParams.filter((p) => p.nillable && !p.optional).map((p) => `'${p.name}'`);
   return {
     kind: StructureKind.Function,
     name: encoderName(op),
@@ -82,10 +279,12 @@ export function encoderFunction(op: OperationModel): FunctionDeclarationStructur
     returnType: 'EncodedRequest',
     docs: [`Encodes a ${op.name} request: parameters in wire order and spelling, credentials marked for the client to fill in.`],
     statements: (w) => {
-      w.writeLine(`const p = checkParams('${op.name}', params, [${known}], [${required}]);`);
+      w.writeLine(`const p = checkParams('${op.name}', params, [${known}], [${required}]${nillable.length > 0 ? `, [${nillable.join(', ')}]` : ''});`);
       for (const p of op.inputParams) {
         const value = `p['${p.name}'] as ${paramType(p)}`;
-        const encode = (v: string) => `encodeParam('${op.name}', '${p.name}', ${v}, ${ENCODERS[p.type]})`;
+        const simple = isText(p.type) && !p.nillable;
+        const encoder = simple ? textEncoder(p.type as PrimitiveType | EnumType) : paramEncoder(op, p);
+        const encode = (v: string) => `encodeParam('${op.name}', '${p.name}', ${v}, ${encoder})`;
         if (!p.optional) w.writeLine(`const ${wireLocal(p)} = ${encode(value)};`);
         else if (p.default !== undefined) {
           w.writeLine(`const ${wireLocal(p)} = ${encode(`p['${p.name}'] === undefined ? ${tsLiteral(p.default)} : ${value}`)};`);

@@ -1,6 +1,6 @@
 /** README.md of the generated package: what it is, how to install it, a first call, and its errors. */
 import { ts } from 'ts-morph';
-import type { OperationModel, ParameterModel, PrimitiveName, ServiceModel } from '../../model/types.js';
+import type { OperationModel, ParameterModel, PrimitiveName, ServiceModel, TypeModel } from '../../model/types.js';
 import { runtimeTemplates } from '../runtime.js';
 import { ENTRY_POINTS, runtimeImports } from './manifest.js';
 
@@ -26,7 +26,24 @@ const SAMPLE: Readonly<Record<PrimitiveName, string>> = {
   date: "'2026-01-31'",
   time: "'12:00:00'",
   duration: "'PT1H'",
+  xml: "'<a/>'",
 };
+
+/** An example value of a type, for the first call: records with their required members, lists empty. */
+function sample(t: TypeModel): string {
+  switch (t.kind) {
+    case 'primitive':
+      return SAMPLE[t.name];
+    case 'enum':
+      return JSON.stringify(t.enum.values[0]).replace(/^"|"$/g, "'");
+    case 'list':
+      return '[]';
+    case 'record': {
+      const required = t.record.fields.filter((f) => !f.optional && !(f.type.kind === 'list' && !f.type.container));
+      return required.length === 0 ? '{}' : `{ ${required.map((f) => `${f.name}: ${sample(f.type)}`).join(', ')} }`;
+    }
+  }
+}
 
 export function readme(model: ServiceModel): string {
   const name = model.package.name;
@@ -84,6 +101,7 @@ function usage(model: ServiceModel): string[] {
     "  baseUrl: 'https://service.example',",
     ...(principal ? [`  ${principal.name}: 'your ${principal.name}',`] : []),
     ...(model.auth ? [`  apiKey: process.env.${env} ?? '',`] : []),
+    ...model.soapHeaders.filter((h) => h.required).map((h) => `  ${h.option}: ${sample({ kind: 'record', record: h.record })},`),
     '});',
     ...(op ? ['', `const result = await client.${op.methodName}(${args(op)});`, 'console.log(result);'] : []),
   ];
@@ -91,7 +109,7 @@ function usage(model: ServiceModel): string[] {
 
 function args(op: OperationModel): string {
   const required: ParameterModel[] = op.inputParams.filter((p) => !p.optional);
-  return required.length === 0 ? '' : `{ ${required.map((p) => `${p.name}: ${SAMPLE[p.type]}`).join(', ')} }`;
+  return required.length === 0 ? '' : `{ ${required.map((p) => `${p.name}: ${p.nillable ? 'null' : sample(p.type)}`).join(', ')} }`;
 }
 
 /**

@@ -12,9 +12,14 @@ export interface SoapCall {
   readonly children: ReadonlyArray<readonly [tag: string, text: string]>;
 }
 
-type Ordered = Record<string, unknown>;
+/** A node of fast-xml-parser's ordered output: one key naming the element (or `#text`), and `:@` for attributes. */
+export type Ordered = Record<string, unknown>;
 
-const parser = new XMLParser({
+/**
+ * fast-xml-parser in its ordered form, losing nothing a SOAP test looks at: text neither parsed nor trimmed,
+ * attributes kept under their own names.
+ */
+export const orderedParser = new XMLParser({
   preserveOrder: true,
   ignoreAttributes: false,
   attributeNamePrefix: '',
@@ -24,7 +29,8 @@ const parser = new XMLParser({
   processEntities: true,
 });
 
-function tagOf(node: Ordered): string {
+/** The element name (or `#text`) of an ordered node. */
+export function tagOf(node: Ordered): string {
   const tag = Object.keys(node).find((k) => k !== ':@');
   if (!tag) throw new Error('node without a tag');
   return tag;
@@ -40,7 +46,7 @@ function elements(nodes: Ordered[]): Ordered[] {
 
 export function parseSoapCall(xml: string): SoapCall {
   if (xml.includes('<!DOCTYPE')) throw new Error('a request must never carry a DOCTYPE');
-  const doc = parser.parse(xml) as Ordered[];
+  const doc = orderedParser.parse(xml) as Ordered[];
   const [envelope] = elements(doc);
   if (!envelope) throw new Error('no root element');
   const envTag = tagOf(envelope);
