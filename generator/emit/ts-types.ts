@@ -61,6 +61,7 @@ export function valueType(t: TypeModel): string {
 /** What an operation's method resolves with. */
 export function resultType(r: ResultModel): string {
   if (r.kind === 'void') return 'void';
+  if (r.kind === 'outputs') return r.struct.name;
   return r.nullable ? `${valueType(r.type)} | null` : valueType(r.type);
 }
 

@@ -139,20 +139,36 @@ export type HttpPostRootModel =
   /** XML content returned as it is: any root. */
   | { readonly kind: 'any' };
 
+/** An operation that returns nothing: an empty `<OpResponse/>`. */
+export interface VoidResult {
+  readonly kind: 'void';
+}
+
+/** An operation that returns one value, in its result element. */
+export interface ValueResult {
+  readonly kind: 'value';
+  readonly type: TypeModel;
+  /** ASMX leaves the result element out (or sends it nil) for null: decoded as null rather than an error. */
+  readonly nullable: boolean;
+  /** The child of `<OpResponse>` holding it, `<OpResult>` unless the spec says otherwise. */
+  readonly element: string;
+  /** The record or result type returned, when the type is one. */
+  readonly struct: StructModel | undefined;
+}
+
+/**
+ * An operation with out parameters: the response element holds the result (unless void) and one element per output,
+ * returned as one record, `struct` (named `<Op>Output`, listed among the results). SOAP only.
+ */
+export interface OutputsResult {
+  readonly kind: 'outputs';
+  readonly struct: StructModel;
+  /** What the operation returns besides its outputs. */
+  readonly returned: VoidResult | ValueResult;
+}
+
 /** What an operation returns. */
-export type ResultModel =
-  /** Nothing: an empty `<OpResponse/>`. */
-  | { readonly kind: 'void' }
-  | {
-      readonly kind: 'value';
-      readonly type: TypeModel;
-      /** ASMX leaves the result element out (or sends it nil) for null: decoded as null rather than an error. */
-      readonly nullable: boolean;
-      /** The child of `<OpResponse>` holding it, `<OpResult>` unless the spec says otherwise. */
-      readonly element: string;
-      /** The record or result type returned, when the type is one. */
-      readonly struct: StructModel | undefined;
-    };
+export type ResultModel = VoidResult | ValueResult | OutputsResult;
 
 /** A SOAP header record sent with calls (the ASMX `AuthHeader` pattern). */
 export interface SoapHeaderModel {

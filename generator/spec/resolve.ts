@@ -16,6 +16,8 @@ import type {
   PollModel,
   ResultModel,
   ResultStatus,
+  ValueResult,
+  VoidResult,
   ScalarType,
   SoapHeaderModel,
   ServiceErrorsModel,
@@ -155,10 +157,11 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
     };
   };
 
-  const fieldsOf = (section: 'records' | 'results', name: string, raws: readonly RawField[], into: FieldModel[]) => {
+  /** Fields of the type `name`, written at `base` (a record's fields, or an operation's outputs). */
+  const fieldsOf = (base: SpecPath, name: string, raws: readonly RawField[], into: FieldModel[]) => {
     const seen = new Set<string>();
     raws.forEach((f, i) => {
-      const path: SpecPath = [section, name, 'fields', i];
+      const path: SpecPath = [...base, i];
       if (seen.has(f.name)) report([...path, 'name'], `duplicate field "${f.name}" in ${name}`);
       seen.add(f.name);
       const type = typeOf(f.type, [...path, 'type'], { field: f.name });
@@ -190,8 +193,8 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
       });
     });
   };
-  for (const [name, r] of Object.entries(raw.records)) fieldsOf('records', name, r.fields, structs.get(name)!.own);
-  for (const [name, r] of Object.entries(raw.results)) fieldsOf('results', name, r.fields, structs.get(name)!.own);
+  for (const [name, r] of Object.entries(raw.records)) fieldsOf(['records', name, 'fields'], name, r.fields, structs.get(name)!.own);
+  for (const [name, r] of Object.entries(raw.results)) fieldsOf(['results', name, 'fields'], name, r.fields, structs.get(name)!.own);
 
   // Inheritance: a type's fields are its base's, then its own (xs:extension appends to the base's sequence).
   const extendsOf = (name: string): string | undefined => raw.records[name]?.extends ?? raw.results[name]?.extends;
@@ -273,6 +276,7 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
   const bindings: BindingName[] = (['soap11', 'soap12', 'httpPost'] as const).filter((b) => raw.service.bindings?.includes(b) ?? true);
   const signed = raw.auth !== undefined;
   const operations: OperationModel[] = [];
+  const outputStructs: StructModel[] = [];
   const opNames = new Map<string, number>();
   const methodNames = new Map<string, string>();
   raw.operations.forEach((op, i) => {
@@ -308,7 +312,37 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
       }
     }
 
-    const result = resolveResult(op.name, op.result, [...path, 'result'], typeOf);
+    const returned = resolveResult(op.name, op.result, [...path, 'result'], typeOf);
+    let result: ResultModel | undefined = returned;
+    if (op.outputs !== undefined && returned) {
+      // Out parameters: the response element holds the result and one element per output, read as one record.
+      const name = `${op.name}Output`;
+      const previous = typeOwner.get(name);
+      if (previous) report([...path, 'outputs'], `the outputs are returned as the type "${name}", whose name is already defined under ${previous}`, true);
+      else typeOwner.set(name, 'operations (the outputs of an operation)');
+      const fields: FieldModel[] = [];
+      if (returned.kind === 'value') {
+        const nullable = returned.nullable;
+        fields.push({ kind: 'field', name: returned.element, type: returned.type, doc: `What ${op.name} returns.`, nillable: nullable, optional: nullable, secret: false, attribute: false, decision: undefined });
+      }
+      fieldsOf([...path, 'outputs'], name, op.outputs, fields);
+      op.outputs.forEach((o, j) => {
+        if (returned.kind === 'value' && o.name === returned.element) report([...path, 'outputs', j, 'name'], `"${o.name}" is the result element's name`);
+      });
+      const struct: StructModel = {
+        kind: 'result',
+        name,
+        doc: `What ${op.name} returns: ${returned.kind === 'value' ? 'its result and ' : ''}its out parameters, the children of <${op.name}Response>.`,
+        fields,
+        ownFields: fields,
+        base: undefined,
+        decision: undefined,
+        documentedErrorCode: 'none',
+        status: undefined,
+      };
+      outputStructs.push(struct);
+      result = { kind: 'outputs', struct, returned };
+    }
 
     // With a parameter already reported unknown, a marker naming no parameter is most likely the same typo.
     // Both entries are asked for only where they mean something: a marker where requests are signed, a root where
@@ -323,6 +357,9 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
       report([...path, 'httpPost'], 'the service has no HTTP POST binding (service.bindings), so the operation cannot have one', true);
     }
     const httpPost = serviceHasPost && op.httpPost !== false;
+    if (httpPost && op.outputs !== undefined) {
+      report([...path, 'outputs'], "out parameters are SOAP only: ASMX's HTTP POST binding returns one value; add httpPost: false to the operation", true);
+    }
     if (httpPost) {
       params.forEach((p) => {
         if (p.role || formType(p.type)) return;
@@ -344,7 +381,7 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
       if (rawRoot !== undefined) report([...path, 'httpPostRoot'], 'a void operation answers HTTP POST with an empty body: there is no root', true);
       httpPostRoot = { kind: 'empty' };
     } else if (rawRoot === undefined) {
-      if (result) httpPostRoot = conventionalRoot(result.type);
+      if (result?.kind === 'value') httpPostRoot = conventionalRoot(result.type);
     } else if (typeof rawRoot === 'string') {
       httpPostRoot = { kind: 'shown', name: rawRoot };
     } else {
@@ -464,7 +501,7 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
     parameters: [...parameters.values()],
     enums: [...enums.values()],
     records: [...structs.values()].map((s) => s.model).filter((s) => s.kind === 'record'),
-    results: [...structs.values()].map((s) => s.model).filter((s) => s.kind === 'result'),
+    results: [...[...structs.values()].map((s) => s.model).filter((s) => s.kind === 'result'), ...outputStructs],
     operations,
     polls,
   };
@@ -581,7 +618,7 @@ function resolveResult(
   raw: RawResult,
   path: SpecPath,
   typeOf: (t: RawTypeRef, path: SpecPath, use: { results?: boolean }) => TypeModel | undefined,
-): ResultModel | undefined {
+): VoidResult | ValueResult | undefined {
   if (raw === 'void') return { kind: 'void' };
   const full = typeof raw === 'object' && 'type' in raw ? raw : { type: raw, nullable: undefined, element: undefined };
   const type = typeOf(full.type, typeof raw === 'object' && 'type' in raw ? [...path, 'type'] : path, { results: true });

@@ -223,6 +223,13 @@ const operation = z
       .array(identifier)
       .optional()
       .describe('The SOAP headers (by element name, from soapHeaders) this operation sends. Default: all of them.'),
+    outputs: z
+      .array(field)
+      .min(1)
+      .optional()
+      .describe(
+        'Out parameters: elements of the response after the result, in order (same keys as record fields). The method then resolves with one record, <Op>Output, holding the result and the outputs.',
+      ),
     eat: eat.optional().describe('Required when the service signs requests (auth); left out when it does not.'),
     submitsPayments: z
       .boolean()

@@ -9,7 +9,7 @@ import { Redactor } from './redact.js';
 import type { NestedValue } from './encode.js';
 import type { EncodedRequest } from './request.js';
 import { hmacSha256Hex, signingKey } from './signing.js';
-import { openPlainRoot, openSoapResult, parseSoapFault } from './soap.js';
+import { openPlainRoot, openSoapResponse, openSoapResult, parseSoapFault } from './soap.js';
 import { sendRequest } from './transport.js';
 import { encodeString } from './values.js';
 import { buildSoapEnvelope, encodeForm, soapAction } from './xml-writer.js';
@@ -92,9 +92,10 @@ export interface OperationBinding<R> {
   readonly resultElement: string;
   /**
    * `'nullable'`: the service may return null (the result element left out or nil; an HTTP POST root that is nil);
-   * `'void'`: it returns nothing (`<nameResponse/>`, an empty HTTP POST body). Default: a value is required.
+   * `'void'`: it returns nothing (`<nameResponse/>`, an empty HTTP POST body); `'outputs'`: it has out parameters, and
+   * `decode` reads `<nameResponse>` itself (SOAP only). Default: a value is required.
    */
-  readonly result?: 'nullable' | 'void';
+  readonly result?: 'nullable' | 'void' | 'outputs';
   /** The HTTP POST root element, or undefined when the document does not show it (any root accepted). */
   readonly httpPostRoot: string | undefined;
   /** False when the operation has no HTTP POST binding. */
@@ -198,7 +199,7 @@ export class ClientCore {
     try {
       const { style } = this.options;
       if (style === 'httpPost' && op.httpPost === false) {
-        throw new SvcRequestError(`${op.name} has no HTTP POST binding: call it with style soap11 or soap12`, { operation: op.name });
+        throw new SvcRequestError('the operation has no HTTP POST binding: call it with style soap11 or soap12', { operation: op.name });
       }
       const namespace = op.namespace ?? this.options.namespace;
       const fields = this.fillCredentials(op.name, request, sent);
@@ -339,6 +340,7 @@ export class ClientCore {
       reader.readRoot();
       let found = true;
       if (style === 'httpPost') openPlainRoot(reader, namespace, op.httpPostRoot);
+      else if (op.result === 'outputs') openSoapResponse(reader, style === 'soap11' ? '1.1' : '1.2', namespace, op.name);
       else {
         const element = op.result === 'void' ? undefined : op.resultElement;
         found = openSoapResult(reader, style === 'soap11' ? '1.1' : '1.2', namespace, op.name, element, 200, op.result === 'nullable');

@@ -58,6 +58,27 @@ export function openSoapResult(
   status = 200,
   optional = false,
 ): boolean {
+  openSoapResponse(reader, version, namespace, operation, status);
+  const responseElement = `${operation}Response`;
+  while (reader.nextChild()) {
+    if (resultElement !== undefined && nameOf(reader) === resultElement && reader.namespaceUri === namespace) return true;
+    reader.skip();
+  }
+  if (resultElement === undefined || optional) return false;
+  return reader.error(`no result: <${responseElement}> holds no <${resultElement}> (the service returned a null result)`);
+}
+
+/**
+ * Positions `reader` on the `<operation>Response` element of a SOAP response, checked as {@link openSoapResult}
+ * checks it (version, Header, Body, a Fault thrown as {@link SvcSoapFault}). For an operation with out parameters,
+ * whose response element holds the result and the outputs side by side.
+ * @param reader - a fresh reader over the response text
+ * @param version - the SOAP version the request used
+ * @param namespace - the namespace of the operation's elements
+ * @param operation - the operation name
+ * @param status - HTTP status to record on a fault found here
+ */
+export function openSoapResponse(reader: XmlReader, version: SoapVersion, namespace: string, operation: string, status = 200): void {
   reader.readRoot();
   const envNs = soapNamespace(version);
   if (nameOf(reader) !== 'Envelope' || reader.namespaceUri !== envNs) refuseEnvelope(reader, version, status);
@@ -68,12 +89,6 @@ export function openSoapResult(
   if (nameOf(reader) !== responseElement || reader.namespaceUri !== namespace) {
     reader.error(`expected <${responseElement}> in namespace ${namespace}, found ${describe(reader)}`);
   }
-  while (reader.nextChild()) {
-    if (resultElement !== undefined && nameOf(reader) === resultElement && reader.namespaceUri === namespace) return true;
-    reader.skip();
-  }
-  if (resultElement === undefined || optional) return false;
-  return reader.error(`no result: <${responseElement}> holds no <${resultElement}> (the service returned a null result)`);
 }
 
 /**

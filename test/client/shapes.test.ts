@@ -46,7 +46,9 @@ type Method =
   | 'saveItem'
   | 'saveOrder'
   | 'tag'
-  | 'relay';
+  | 'relay'
+  | 'divide'
+  | 'getEntity';
 type Client = Record<Method, Call>;
 type ClientClass = new (options: Record<string, unknown>) => Client;
 type ErrorClass = abstract new (...args: never[]) => Error;
@@ -551,6 +553,41 @@ describe.each(SOAP_STYLES)('decoding results (%s)', (style) => {
   });
 });
 
+describe.each(SOAP_STYLES)('out parameters and derived types (%s)', (style) => {
+  it('Divide: the quotient and its out parameters read as one DivideOutput from <DivideResponse>', async () => {
+    const content = '<DivideResult>3</DivideResult><remainder>1</remainder><note>a &amp; b</note>';
+    const { result, request } = await exchange(style, 'divide', { a: 10, b: 3 }, soapReply(style, 'Divide', content));
+    expect(soapRequest(style, request).body).toBe(`<Divide xmlns="${NS}"><a>10</a><b>3</b></Divide>`);
+    expect(result).toEqual({ DivideResult: 3, remainder: 1, note: 'a & b' });
+    // In any order, an optional output left out; a required one missing or sent twice is an error.
+    const reordered = await exchange(style, 'divide', { a: 1, b: 1 }, soapReply(style, 'Divide', '<remainder>0</remainder><DivideResult>1</DivideResult>'));
+    expect(reordered.result).toEqual({ DivideResult: 1, remainder: 0, note: undefined });
+    const missing = await failure(style, 'divide', { a: 1, b: 1 }, soapReply(style, 'Divide', '<DivideResult>1</DivideResult>'), SvcDecodeError);
+    expect(missing.message).toContain('required element <remainder> is missing');
+    await failure(style, 'divide', { a: 1, b: 1 }, soapReply(style, 'Divide', '<DivideResult>1</DivideResult><remainder>0</remainder><remainder>0</remainder>'), SvcDecodeError);
+  });
+
+  it('GetEntity: an Entity, or with xsi:type="Item" an Item with its own fields and attributes', async () => {
+    const plain = await exchange(style, 'getEntity', undefined, soapReply(style, 'GetEntity', `<GetEntityResult><Id>7</Id><Created>${CREATED_WIRE}</Created></GetEntityResult>`));
+    expect(plain.result).toEqual({ Id: 7, Created: CREATED });
+    const derived =
+      `<GetEntityResult xsi:type="q1:Item" xmlns:q1="${NS}" Code="Z"><Id>8</Id><Created>${CREATED_WIRE}</Created>` +
+      '<Name>Lamp</Name><Price>9.99</Price></GetEntityResult>';
+    const { result } = await exchange(style, 'getEntity', undefined, soapReply(style, 'GetEntity', derived));
+    expect(result).toEqual({ Id: 8, Created: CREATED, Code: 'Z', Size: undefined, Name: 'Lamp', Price: '9.99', Tags: undefined, Color: undefined });
+    // A type the spec does not know is read as the declared one; its extra members are skipped.
+    const unknown = await exchange(style, 'getEntity', undefined, soapReply(style, 'GetEntity', `<GetEntityResult xsi:type="Gadget"><Id>9</Id><Created>${CREATED_WIRE}</Created><Watts>5</Watts></GetEntityResult>`));
+    expect(unknown.result).toEqual({ Id: 9, Created: CREATED });
+  });
+
+  it('Divide has no HTTP POST binding: refused before anything is sent', async () => {
+    const before = server.requests.length;
+    const error = await rejected(client('httpPost').divide({ a: 1, b: 2 }), SvcRequestError);
+    expect(error.message).toBe('Divide: the operation has no HTTP POST binding: call it with style soap11 or soap12');
+    expect(server.requests.length).toBe(before);
+  });
+});
+
 describe('bad input is refused before anything is sent', () => {
   const item = { Id: 1, Created: CREATED, Price: '1' };
   it.each<[string, Style, Method, Record<string, unknown>, RegExp]>([
@@ -568,7 +605,7 @@ describe('bad input is refused before anything is sent', () => {
     ['a null item in a nested list', 'soap11', 'saveOrder', { order: { Number: '1', Line: [], Matrix: [[1, null]] } }, /^SaveOrder: order\.Matrix\[0\]\[1\] is null, but the items of this list cannot be nil$/],
     ['a null list item in an HTTP POST form', 'httpPost', 'tag', { tags: ['a', null], ids: [], note: null }, /^Tag: tags\[1\] is null, which an HTTP POST form cannot carry$/],
     ['a list that is not an array', 'soap11', 'tag', { tags: 'a', ids: [], note: null }, /^Tag: tags must be an array, got string$/],
-    ['a record parameter under HTTP POST', 'httpPost', 'search', { filter: { Codes: [] } }, /^Search: Search has no HTTP POST binding/],
+    ['a record parameter under HTTP POST', 'httpPost', 'search', { filter: { Codes: [] } }, /^Search: the operation has no HTTP POST binding/],
     ['unbalanced XML content', 'soap11', 'saveOrder', { order: { Number: '1', Line: [], Extra: '<a><b></a>' } }, /^SaveOrder: order\.Extra is not well-formed XML content/],
     ['XML content with an undefined entity', 'soap11', 'saveOrder', { order: { Number: '1', Line: [], Extra: 'a&nbsp;b' } }, /^SaveOrder: order\.Extra is not well-formed XML content/],
     ['XML content that closes the element it is in', 'soap11', 'saveOrder', { order: { Number: '1', Line: [], Extra: '</Extra><Line/>' } }, /^SaveOrder: order\.Extra is not well-formed XML content/],

@@ -512,3 +512,58 @@ describe('polls', () => {
     ]);
   });
 });
+
+describe('out parameters (outputs)', () => {
+  const WITH_OUTPUTS = change(
+    '    result: boolean\n',
+    '    result: boolean\n    outputs:\n      - { name: version, type: int, doc: The stored version. }\n      - { name: warnings, type: { list: string } }\n',
+  );
+
+  it('make one <Op>Output record of the result and the outputs, listed among the results', () => {
+    const op = parseSpec(WITH_OUTPUTS, FILE).operations[1]!;
+    expect(op.result.kind).toBe('outputs');
+    if (op.result.kind !== 'outputs') return;
+    expect(op.result.returned).toMatchObject({ kind: 'value', type: { kind: 'primitive', name: 'boolean' }, element: 'PutResult' });
+    expect(op.result.struct.name).toBe('PutOutput');
+    expect(op.result.struct.fields.map((f) => [f.name, f.optional, f.nillable])).toEqual([
+      ['PutResult', false, false],
+      ['version', false, false],
+      ['warnings', true, true],
+    ]);
+    expect(parseSpec(WITH_OUTPUTS, FILE).results.map((r) => r.name)).toEqual(['PutOutput']);
+  });
+
+  it('of a void operation hold only the outputs', () => {
+    const text = change('    result: void\n', '    result: void\n    httpPost: false\n    outputs:\n      - { name: mixed, type: Color }\n');
+    const op = parseSpec(text, FILE).operations[2]!;
+    expect(op.result.kind === 'outputs' && op.result.struct.fields.map((f) => f.name)).toEqual(['mixed']);
+  });
+
+  it.each<Case>([
+    {
+      kind: 'outputs of an operation with the HTTP POST binding',
+      text: change('    result: void\n', '    result: void\n    outputs:\n      - { name: mixed, type: Color }\n'),
+      where: ['    outputs:\n      - { name: mixed', 'outputs'],
+      path: 'operations[2].outputs',
+      message: "out parameters are SOAP only: ASMX's HTTP POST binding returns one value; add httpPost: false to the operation",
+    },
+    {
+      kind: 'an output named like the result element',
+      text: change('    result: boolean\n', '    result: boolean\n    outputs:\n      - { name: PutResult, type: int }\n'),
+      where: ['{ name: PutResult', 'PutResult'],
+      path: 'operations[1].outputs[0].name',
+      message: '"PutResult" is the result element\'s name',
+    },
+    {
+      kind: 'an Output record name already taken',
+      text: change(
+        '  Base:\n',
+        '  PutOutput:\n    doc: Taken.\n    fields: []\n  Base:\n',
+        change('    result: boolean\n', '    result: boolean\n    outputs:\n      - { name: version, type: int }\n'),
+      ),
+      where: ['    outputs:\n      - { name: version', 'outputs'],
+      path: 'operations[1].outputs',
+      message: 'the outputs are returned as the type "PutOutput", whose name is already defined under records',
+    },
+  ])('$kind is reported', expectOnly);
+});

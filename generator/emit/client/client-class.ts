@@ -6,7 +6,7 @@ import { StructureKind, VariableDeclarationKind, type CodeBlockWriter } from 'ts
 import type { OperationModel, ParameterModel, PollModel, ServiceModel, TypeModel } from '../../model/types.js';
 import { decisionRemark, jsDoc } from '../../print/jsdoc.js';
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
-import { OPEN_ENUM, paramType, paramsTypeName, resultType, tsLiteral } from '../ts-types.js';
+import { OPEN_ENUM, paramType, paramsTypeName, resultType, tsLiteral, valueType } from '../ts-types.js';
 import { resultDecoderName } from './decoders.js';
 import { encoderName, recordWriterName } from './encoders.js';
 
@@ -60,7 +60,7 @@ function imports(model: ServiceModel): Statement[] {
       namedImports: [
         ...new Set([
           ...model.operations.map(encoderName),
-          ...model.operations.filter((o) => o.result.kind === 'value').map(resultDecoderName),
+          ...model.operations.filter((o) => o.result.kind !== 'void').map(resultDecoderName),
           ...model.soapHeaders.map((h) => recordWriterName(h.record)),
         ]),
       ].sort(),
@@ -85,7 +85,10 @@ function resultTypeNames(model: ServiceModel): string[] {
     else if (t.kind === 'record') names.add(t.record.name);
     else if (t.kind === 'enum') names.add(OPEN_ENUM).add(t.enum.name);
   };
-  for (const o of model.operations) if (o.result.kind === 'value') visit(o.result.type);
+  for (const o of model.operations) {
+    if (o.result.kind === 'value') visit(o.result.type);
+    else if (o.result.kind === 'outputs') names.add(o.result.struct.name);
+  }
   for (const h of model.soapHeaders) names.add(h.record.name);
   return [...names];
 }
@@ -248,12 +251,13 @@ function writeBinding(w: CodeBlockWriter, model: ServiceModel, op: OperationMode
   const post = op.httpPostRoot;
   const root = post.kind === 'shown' || post.kind === 'convention' ? `'${post.name}'` : 'undefined';
   const result = op.result;
-  const struct = result.kind === 'value' ? result.struct : undefined;
+  const struct = result.kind === 'void' ? undefined : result.struct;
   const status = struct?.status;
   w.write(`${op.name}: `).inlineBlock(() => {
     w.writeLine(`name: '${op.name}',`);
     w.writeLine(`resultElement: '${result.kind === 'value' ? result.element : `${op.name}Result`}',`);
     if (result.kind === 'void') w.writeLine("result: 'void',");
+    else if (result.kind === 'outputs') w.writeLine("result: 'outputs',");
     else if (result.nullable) w.writeLine("result: 'nullable',");
     w.writeLine(`httpPostRoot: ${root},`);
     if (!op.httpPost && model.bindings.includes('httpPost')) w.writeLine('httpPost: false,');
@@ -271,7 +275,7 @@ function writeBinding(w: CodeBlockWriter, model: ServiceModel, op: OperationMode
     const secrets = (struct?.fields ?? []).filter((f) => f.secret).map((f) => tsLiteral(f.name));
     if (secrets.length > 0) w.writeLine(`secretFields: [${secrets.join(', ')}],`);
   });
-  const type = result.kind === 'void' ? 'undefined' : result.kind === 'value' && result.struct ? result.struct.name : resultType({ ...result, nullable: false });
+  const type = result.kind === 'void' ? 'undefined' : result.kind === 'outputs' ? result.struct.name : result.struct ? result.struct.name : valueType(result.type);
   w.write(` satisfies OperationBinding<${type}>,`).newLine();
 }
 
@@ -290,7 +294,9 @@ function operationMethod(op: OperationModel) {
   const soapResult =
     r.kind === 'void'
       ? `returns nothing (\`<${op.name}Response/>\`)`
-      : `SOAP result \`<${r.element}>\`${r.nullable ? ', null when the service leaves it out or sends it nil' : ''}`;
+      : r.kind === 'outputs'
+        ? `returns the children of \`<${op.name}Response>\` (${r.struct.fields.map((f) => `\`${f.name}\``).join(', ')}) as one ${r.struct.name}`
+        : `SOAP result \`<${r.element}>\`${r.nullable ? ', null when the service leaves it out or sends it nil' : ''}`;
   return {
     name: op.methodName,
     isAsync: true,

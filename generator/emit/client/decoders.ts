@@ -198,7 +198,7 @@ export function subtypesOf(structs: readonly StructModel[]): Map<StructModel, St
 /** The name of the function that decodes an operation's result. */
 export function resultDecoderName(op: OperationModel): string {
   const r = op.result;
-  if (r.kind === 'value' && r.struct) return decoderName(r.struct);
+  if (r.kind !== 'void' && r.struct) return decoderName(r.struct);
   return `read${op.name}Result`;
 }
 

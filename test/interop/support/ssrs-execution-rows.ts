@@ -1,11 +1,13 @@
 /**
  * ReportExecutionService (SQL Server Reporting Services, ReportExecution2005.asmx): every operation of
- * test/fixtures/wsdl/ssrs-execution/ReportExecutionService.yaml (the 20 the spec keeps). Two optional SOAP headers sent
+ * test/fixtures/wsdl/ssrs-execution/ReportExecutionService.yaml (all 29). Two optional SOAP headers sent
  * per operation (`TrustedUserHeader` with a base64Binary token, `ExecutionHeader`; none for LogonUser and Logoff).
  * Shapes: result elements not named `<OpResult>` (`executionInfo`, `ExecutionInfo`, `result`, `Found`, `PageNumber`,
  * `Extensions`), void results, boolean and int results, `ExecutionInfo2` extending `ExecutionInfo`, the recursive
  * `DocumentMapNode`, list items with their own element names (`<Dependency>`, `<Value>`), optional value-type fields,
- * list parameters of records (`ParameterValue` extends an empty type), xs:double, dateTime at DateTime.MinValue.
+ * list parameters of records (`ParameterValue` extends an empty type), xs:double, dateTime at DateTime.MinValue, and
+ * out parameters (`outputs`: Render's bytes with extension, MIME type, encoding, warnings and stream ids, Sort's page
+ * number with its item and page count), decoded as one `<Op>Output` record.
  */
 import { INT_MAX, INT_MIN, MARKUP, NIL_ITEM, UNICODE, type ServiceCase } from './real-service-case.js';
 
@@ -124,6 +126,9 @@ const documentMapTyped = {
   ],
 };
 
+const PDF_BYTES = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x37, 0x0a, 0x00, 0xff]);
+const warning = { Code: 'rsFieldReference', Severity: 'Warning', ObjectName: 'Table1', ObjectType: 'Tablix', Message: MARKUP };
+
 const pdf = {
   ExtensionType: 'Render',
   Name: 'PDF',
@@ -195,6 +200,24 @@ export const ssrsExecution: ServiceCase = {
       expected: executionInfo2Typed,
     },
     {
+      op: 'LoadReportDefinition',
+      variant: 'out parameter: the warnings beside the result',
+      args: { Definition: PDF_BYTES },
+      received: { Definition: Buffer.from(PDF_BYTES).toString('base64') },
+      headers: TRUSTED,
+      returns: { executionInfo, warnings: { Warning: [warning, NIL_ITEM()] } },
+      expected: { executionInfo: executionInfoTyped, warnings: [warning, null] },
+    },
+    {
+      op: 'LoadReportDefinition2',
+      variant: 'out parameter: an empty list of warnings, the result left out',
+      args: {},
+      received: null,
+      headers: TRUSTED,
+      returns: { warnings: {} },
+      expected: { warnings: [] },
+    },
+    {
       op: 'SetExecutionCredentials',
       args: { Credentials: [{ DataSourceName: 'Sales', UserName: 'sa', Password: MARKUP }, null, {}] },
       received: {
@@ -257,6 +280,46 @@ export const ssrsExecution: ServiceCase = {
       headers: BOTH,
       returns: { executionInfo: executionInfo2 },
       expected: executionInfo2Typed,
+    },
+    {
+      op: 'Render',
+      variant: 'out parameters: bytes, extension, MIME type, encoding, warnings and stream ids',
+      args: { Format: 'PDF', DeviceInfo: '<DeviceInfo><StartPage>1</StartPage></DeviceInfo>' },
+      received: { Format: 'PDF', DeviceInfo: '<DeviceInfo><StartPage>1</StartPage></DeviceInfo>' },
+      headers: BOTH,
+      returns: {
+        Result: Buffer.from(PDF_BYTES).toString('base64'),
+        Extension: 'pdf',
+        MimeType: 'application/pdf',
+        Encoding: '',
+        Warnings: { Warning: [warning] },
+        StreamIds: { string: ['img1', UNICODE] },
+      },
+      expected: {
+        Result: PDF_BYTES,
+        Extension: 'pdf',
+        MimeType: 'application/pdf',
+        Encoding: '',
+        Warnings: [warning],
+        StreamIds: ['img1', UNICODE],
+      },
+    },
+    {
+      op: 'Render2',
+      variant: 'the result and every out parameter left out',
+      args: { Format: 'HTML4.0', PaginationMode: 'Estimate' },
+      received: { Format: 'HTML4.0', PaginationMode: 'Estimate' },
+      headers: BOTH,
+      returns: {},
+      expected: {},
+    },
+    {
+      op: 'RenderStream',
+      args: { Format: 'HTML4.0', StreamID: 'img1', DeviceInfo: '' },
+      received: { Format: 'HTML4.0', StreamID: 'img1', DeviceInfo: '' },
+      headers: BOTH,
+      returns: { Result: 'iVBORw0KGgo=', Encoding: '', MimeType: 'image/png' },
+      expected: { Result: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Encoding: '', MimeType: 'image/png' },
     },
     {
       op: 'GetExecutionInfo',
@@ -325,6 +388,15 @@ export const ssrsExecution: ServiceCase = {
       expected: INT_MAX,
     },
     {
+      op: 'NavigateBookmark',
+      variant: 'a scalar result under its own name, and an out parameter',
+      args: { BookmarkID: 'bm<1>' },
+      received: { BookmarkID: 'bm<1>' },
+      headers: BOTH,
+      returns: { PageNumber: INT_MAX, UniqueName: UNICODE },
+      expected: { PageNumber: INT_MAX, UniqueName: UNICODE },
+    },
+    {
       op: 'FindString',
       args: { StartPage: 1, EndPage: INT_MAX, FindValue: MARKUP },
       received: { StartPage: 1, EndPage: INT_MAX, FindValue: MARKUP },
@@ -340,6 +412,30 @@ export const ssrsExecution: ServiceCase = {
       headers: BOTH,
       returns: { PageNumber: INT_MIN },
       expected: INT_MIN,
+    },
+    {
+      op: 'Sort',
+      args: { SortItem: 'Textbox3', Direction: 'Descending', Clear: true },
+      received: { SortItem: 'Textbox3', Direction: 'Descending', Clear: true },
+      headers: BOTH,
+      returns: { PageNumber: 2, ReportItem: 'Textbox3', NumPages: INT_MIN },
+      expected: { PageNumber: 2, ReportItem: 'Textbox3', NumPages: INT_MIN },
+    },
+    {
+      op: 'Sort2',
+      args: { Direction: 'None', Clear: false, PaginationMode: 'Actual' },
+      received: { Direction: 'None', Clear: false, PaginationMode: 'Actual' },
+      headers: BOTH,
+      returns: { PageNumber: 1, ReportItem: '', ExecutionInfo: executionInfo2 },
+      expected: { PageNumber: 1, ReportItem: '', ExecutionInfo: executionInfo2Typed },
+    },
+    {
+      op: 'GetRenderResource',
+      args: { Format: 'HTML4.0' },
+      received: { Format: 'HTML4.0' },
+      headers: TRUSTED,
+      returns: { Result: '', MimeType: 'image/gif' },
+      expected: { Result: new Uint8Array(0), MimeType: 'image/gif' },
     },
     {
       op: 'ListRenderingExtensions',
