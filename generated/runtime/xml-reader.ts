@@ -234,16 +234,10 @@ export class XmlReader {
    * .NET names the derived type this way where an element declared as a base type holds a derived one.
    */
   get xsiType(): string | undefined {
-    const xml = this.xml;
-    for (let i = 0; i < this.attrCount; i++) {
-      const colon = this.attrColon[i]!;
-      if (colon < 0 || this.attrIsDecl[i] || this.attrNameEnd[i]! - colon !== 5 || !xml.startsWith('type', colon + 1)) continue;
-      const start = this.attrNameStart[i]!;
-      if (this.resolvePrefix(start, colon, start) !== XSI_NAMESPACE) continue;
-      const value = trimXmlSpace(this.attrValue(i));
-      return value.slice(value.indexOf(':') + 1);
-    }
-    return undefined;
+    const i = this.xsiAttribute('type');
+    if (i < 0) return undefined;
+    const value = trimXmlSpace(this.attrValue(i));
+    return value.slice(value.indexOf(':') + 1);
   }
 
   /** True when the current start tag is self-closing (`<a/>`). */
@@ -729,17 +723,23 @@ export class XmlReader {
   }
 
   private hasNilAttribute(): boolean {
+    const i = this.xsiAttribute('nil');
+    if (i < 0) return false;
+    const value = trimXmlSpace(this.attrValue(i));
+    return value === 'true' || value === '1';
+  }
+
+  /** The index of the current start tag's attribute `xsi:<localName>` (any prefix bound to XSI), or -1. */
+  private xsiAttribute(localName: string): number {
     const xml = this.xml;
     for (let i = 0; i < this.attrCount; i++) {
       const colon = this.attrColon[i]!;
-      // An unprefixed attribute is in no namespace, so only a prefixed `nil` can be xsi:nil.
-      if (colon < 0 || this.attrIsDecl[i] || this.attrNameEnd[i]! - colon !== 4 || !xml.startsWith('nil', colon + 1)) continue;
+      // An unprefixed attribute is in no namespace, so only a prefixed one can be in the XSI namespace.
+      if (colon < 0 || this.attrIsDecl[i] || this.attrNameEnd[i]! - colon - 1 !== localName.length || !xml.startsWith(localName, colon + 1)) continue;
       const start = this.attrNameStart[i]!;
-      if (this.resolvePrefix(start, colon, start) !== XSI_NAMESPACE) continue;
-      const value = trimXmlSpace(this.attrValue(i));
-      return value === 'true' || value === '1';
+      if (this.resolvePrefix(start, colon, start) === XSI_NAMESPACE) return i;
     }
-    return false;
+    return -1;
   }
 
   /**
