@@ -145,8 +145,11 @@ export function parseSoapFault(xml: string, status: number): SvcSoapFault | unde
   }
 }
 
-/** Version of the SOAP Envelope the reader is on (the root start tag), or undefined when it is no SOAP Envelope. */
-function envelopeVersion(reader: XmlReader): SoapVersion | undefined {
+/**
+ * Version of the SOAP Envelope the reader is on (the root start tag), or undefined when it is no SOAP Envelope.
+ * @param reader - a reader positioned on the root start tag
+ */
+export function envelopeVersion(reader: XmlReader): SoapVersion | undefined {
   if (nameOf(reader) !== 'Envelope') return undefined;
   const ns = reader.namespaceUri;
   return ns === SOAP11 ? '1.1' : ns === SOAP12 ? '1.2' : undefined;
@@ -154,9 +157,12 @@ function envelopeVersion(reader: XmlReader): SoapVersion | undefined {
 
 /**
  * Moves from the Envelope start tag onto the first element inside Body, skipping Headers. Returns what is wrong
- * instead of throwing, because for {@link parseSoapFault} a wrong envelope is an answer (undefined), not an error.
+ * instead of throwing, because for {@link parseSoapFault} a wrong envelope is an answer (undefined), not an error
+ * (a mock reading a request turns it into a fault). Malformed markup still throws {@link SvcDecodeError}.
+ * @param reader - a reader positioned on the Envelope start tag
+ * @param envNs - the envelope namespace of the version expected
  */
-function openBody(reader: XmlReader, envNs: string): string | undefined {
+export function openBody(reader: XmlReader, envNs: string): string | undefined {
   for (;;) {
     if (!reader.nextChild()) return 'SOAP Envelope without a Body';
     const name = reader.namespaceUri === envNs ? nameOf(reader) : '';

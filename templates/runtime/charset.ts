@@ -1,6 +1,6 @@
 /**
- * Response bodies from bytes to text, strictly: a byte-order mark first, else the Content-Type charset, else the XML
- * declaration's encoding, else UTF-8. Bytes that are not valid in the charset are a {@link SvcDecodeError}, never
+ * Message bodies (a client's responses, a mock's requests) from bytes to text, strictly: a byte-order mark first, else
+ * the Content-Type charset, else the XML declaration's encoding, else UTF-8. Bytes that are not valid in the charset are a {@link SvcDecodeError}, never
  * replacement characters, which would change the data without a word.
  */
 import { SvcDecodeError } from './errors.js';
@@ -19,33 +19,40 @@ const UTF16BE = new TextDecoder('utf-16be', { fatal: true, ignoreBOM: true });
 
 /**
  * The body as text. The byte-order mark wins because it is in the bytes themselves; then the Content-Type charset,
- * which the server chose; then the XML declaration, for servers that send a bare `text/xml`; then UTF-8, the XML
- * default. Decoding is strict: a replacement character would be silent data loss in a value the caller trusts.
+ * which the sender chose; then the XML declaration, for senders that give a bare `text/xml`; then UTF-8, the XML
+ * default. Decoding is strict: a replacement character would be silent data loss in a value the reader trusts.
+ * @param bytes - the body
+ * @param contentType - the body's Content-Type (`''` when absent)
+ * @param subject - what the body is, for error messages: `'response'` (a client's) or `'request'` (a mock's)
  */
-export function decodeBody(bytes: Uint8Array, contentType: string): string {
+export function decodeBody(bytes: Uint8Array, contentType: string, subject: 'response' | 'request' = 'response'): string {
   if (bytes.byteLength === 0) return '';
   const b0 = bytes[0];
   const b1 = bytes[1];
-  if (b0 === 0xef && b1 === 0xbb && bytes[2] === 0xbf) return decodeAs('utf-8', bytes.subarray(3));
-  if (b0 === 0xff && b1 === 0xfe) return decodeAs('utf-16le', bytes.subarray(2));
-  if (b0 === 0xfe && b1 === 0xff) return decodeAs('utf-16be', bytes.subarray(2));
-  const label = charsetParameter(contentType);
-  if (label !== undefined) return decodeAs(resolveCharset(label), bytes);
+  if (b0 === 0xef && b1 === 0xbb && bytes[2] === 0xbf) return decodeAs('utf-8', bytes.subarray(3), subject);
+  if (b0 === 0xff && b1 === 0xfe) return decodeAs('utf-16le', bytes.subarray(2), subject);
+  if (b0 === 0xfe && b1 === 0xff) return decodeAs('utf-16be', bytes.subarray(2), subject);
+  const label = contentTypeParameter(contentType, 'charset');
+  if (label !== undefined) return decodeAs(resolveCharset(label, subject), bytes, subject);
   const declared = xmlEncoding(bytes);
-  if (declared === undefined) return decodeAs('utf-8', bytes);
-  const charset = resolveCharset(declared);
+  if (declared === undefined) return decodeAs('utf-8', bytes, subject);
+  const charset = resolveCharset(declared, subject);
   // The declaration was just read one byte per character, so the body cannot be UTF-16 whatever it says: .NET writes
   // encoding="utf-16" whenever a document is built in a string, then sends it as UTF-8. Browsers read it as UTF-8 too.
-  return decodeAs(charset === 'utf-16le' || charset === 'utf-16be' ? 'utf-8' : charset, bytes);
+  return decodeAs(charset === 'utf-16le' || charset === 'utf-16be' ? 'utf-8' : charset, bytes, subject);
 }
 
-/** The `charset` parameter of a Content-Type, unquoted; undefined when absent or empty. */
-function charsetParameter(contentType: string): string | undefined {
-  // Whole parameters are matched one after another, so a quoted value of another parameter (SOAP 1.2's `action`)
-  // cannot pass for a charset.
+/**
+ * A parameter of a Content-Type (`charset`, SOAP 1.2's `action`), unquoted; undefined when absent or empty.
+ * @param contentType - the header value
+ * @param name - the parameter name, lower case (parameter names are matched case-insensitively)
+ */
+export function contentTypeParameter(contentType: string, name: string): string | undefined {
+  // Whole parameters are matched one after another, so a quoted value of one parameter (SOAP 1.2's `action`) cannot
+  // pass for another.
   const parameter = /;[\t ]*([^\t ;=]+)[\t ]*=[\t ]*(?:"((?:[^"\\]|\\.)*)"|([^;]*))/g;
   for (let m = parameter.exec(contentType); m !== null; m = parameter.exec(contentType)) {
-    if ((m[1] as string).toLowerCase() !== 'charset') continue;
+    if ((m[1] as string).toLowerCase() !== name) continue;
     const value = (m[2] !== undefined ? m[2].replace(/\\(.)/g, '$1') : m[3] ?? '').trim();
     return value === '' ? undefined : value;
   }
@@ -74,7 +81,7 @@ const WINDOWS_1252_LABELS = new Set(['windows-1252', 'cp1252', 'x-cp1252']);
 const ISO_8859_1_LABELS = new Set(['iso-8859-1', 'latin1', 'l1', 'us-ascii', 'ascii']);
 
 /** The charset a label names; {@link SvcDecodeError} when it names none that can be decoded. */
-function resolveCharset(label: string): Charset {
+function resolveCharset(label: string, subject: string): Charset {
   const name = label.toLowerCase();
   if (name === 'utf-8' || name === 'utf8') return 'utf-8';
   // WHATWG reads a bare "utf-16" as little-endian, as browsers met it; RFC 2781 makes it big-endian without a mark.
@@ -85,7 +92,7 @@ function resolveCharset(label: string): Charset {
   try {
     decoder = new TextDecoder(name, { fatal: true, ignoreBOM: true });
   } catch {
-    throw new SvcDecodeError(`the response names an unsupported charset ${describeLabel(label)}`);
+    throw new SvcDecodeError(`the ${subject} names an unsupported charset ${describeLabel(label)}`);
   }
   switch (decoder.encoding) {
     // Every other label WHATWG maps to windows-1252 names ISO-8859-1 or ASCII, which a SOAP server means literally:
@@ -115,25 +122,25 @@ const C1_ALL = /[\u0080-\u009f]/g;
 const fromC1 = (c: string): string => WINDOWS_1252_C1.charAt(c.charCodeAt(0) - 0x80);
 
 /** `bytes` decoded as `charset`; {@link SvcDecodeError} when they are not valid in it. */
-function decodeAs(charset: Charset, bytes: Uint8Array): string {
+function decodeAs(charset: Charset, bytes: Uint8Array, subject: string): string {
   switch (charset) {
-    case 'utf-8': return strictly(UTF8, bytes, 'UTF-8');
-    case 'utf-16le': return strictly(UTF16LE, bytes, 'UTF-16LE');
-    case 'utf-16be': return strictly(UTF16BE, bytes, 'UTF-16BE');
+    case 'utf-8': return strictly(UTF8, bytes, 'UTF-8', subject);
+    case 'utf-16le': return strictly(UTF16LE, bytes, 'UTF-16LE', subject);
+    case 'utf-16be': return strictly(UTF16BE, bytes, 'UTF-16BE', subject);
     case 'iso-8859-1': return asBuffer(bytes).toString('latin1');
     case 'windows-1252': {
       const text = asBuffer(bytes).toString('latin1');
       return C1.test(text) ? text.replace(C1_ALL, fromC1) : text;
     }
-    default: return strictly(charset, bytes, charset.encoding);
+    default: return strictly(charset, bytes, charset.encoding, subject);
   }
 }
 
-function strictly(decoder: TextDecoder, bytes: Uint8Array, name: string): string {
+function strictly(decoder: TextDecoder, bytes: Uint8Array, name: string, subject: string): string {
   try {
     return decoder.decode(bytes);
   } catch (cause) {
-    throw new SvcDecodeError(`the response body is not valid ${name}`, { cause });
+    throw new SvcDecodeError(`the ${subject} body is not valid ${name}`, { cause });
   }
 }
 

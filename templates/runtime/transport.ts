@@ -48,7 +48,7 @@ export interface HttpResponse {
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Races a step of the exchange against the timeout and the caller's abort. */
-type Guard = <T>(step: Promise<T>) => Promise<T>;
+export type Guard = <T>(step: Promise<T>) => Promise<T>;
 
 const noop = (): void => {};
 const passThrough: Guard = (step) => step;
@@ -139,9 +139,16 @@ const EMPTY = new Uint8Array(0);
  * The whole body as bytes, or undefined when it is larger than `limit`. A declared Content-Length over the limit is
  * refused before any byte is read, and a body that streams past it is refused at the chunk that crosses it: either
  * way the stream is cancelled, which makes fetch drop the connection instead of downloading the rest. So no more
- * than the limit plus one chunk is ever held.
+ * than the limit plus one chunk is ever held. A mock reads its requests with it too, hence `Request` as well.
+ * @param response - a fetch Response, or a Request
+ * @param limit - most bytes accepted, or undefined for no limit
+ * @param guard - races each read against a timeout or an abort (default: none)
  */
-async function readBody(response: Response, limit: number | undefined, guard: Guard): Promise<Uint8Array | undefined> {
+export async function readBody(
+  response: Pick<Response, 'body' | 'headers' | 'arrayBuffer'>,
+  limit: number | undefined,
+  guard: Guard = passThrough,
+): Promise<Uint8Array | undefined> {
   const body = response.body as ReadableStream<Uint8Array> | null | undefined;
   if (limit !== undefined) {
     const declared = contentLength(response.headers.get('content-length'));

@@ -42,6 +42,19 @@ function emit(model: ServiceModel, printer: Printer): GeneratedFile[] {
   return emitters.flatMap((e) => e(model, printer));
 }
 
+/** The TypeScript files the emitters print (the runtime is copied, not printed). */
+const CLIENT_AND_MOCK_FILES = [
+  'client/client.ts',
+  'client/codec.ts',
+  'client/index.ts',
+  'client/types.ts',
+  'mock/codec.ts',
+  'mock/examples.ts',
+  'mock/index.ts',
+  'mock/service.ts',
+  'mock/types.ts',
+] as const;
+
 describe('the synthetic spec of the benchmarks', () => {
   const text = syntheticSpec(60);
   const model = parseSpec(text, 'synthetic.yaml');
@@ -111,7 +124,7 @@ describe(`generating a spec of ${OPERATIONS} operations`, () => {
   });
 
   it('hands each TypeScript file to the printer once, whole', () => {
-    expect(printed.sort()).toEqual(['client/client.ts', 'client/codec.ts', 'client/index.ts', 'client/types.ts']);
+    expect(printed.sort()).toEqual([...CLIENT_AND_MOCK_FILES]);
   });
 
   it('never edits a ts-morph source file, and creates at most one per piece', () => {
@@ -156,7 +169,7 @@ describe('pieces', () => {
     const payer = loadSpec(fromRoot(PAYER_SPEC), { cwd: repoRoot });
     const whole = new Map((await render(payer)).map((f) => [f.path, f.content]));
     const single = await formatFiles(typescriptFiles(emit(payer, new Printer(payer, { piece: 1 }))));
-    expect(single.map((f) => f.path).sort()).toEqual(['client/client.ts', 'client/codec.ts', 'client/index.ts', 'client/types.ts']);
+    expect(single.map((f) => f.path).sort()).toEqual([...CLIENT_AND_MOCK_FILES]);
     for (const file of single) expect(file.content, file.path).toBe(whole.get(file.path));
   });
 });

@@ -68,7 +68,7 @@ export function attributeDecoderImports(structs: readonly StructModel[]): string
   return [...names].filter((n) => n !== 'decodeText').sort();
 }
 
-function attributeDecoder(f: FieldModel): string {
+export function attributeDecoder(f: { readonly type: TypeModel }): string {
   const t = f.type;
   if (t.kind !== 'primitive' || t.name === 'string') return 'decodeText';
   const reader = PRIMITIVE_READERS[t.name];
@@ -76,7 +76,7 @@ function attributeDecoder(f: FieldModel): string {
 }
 
 /** An expression for a function that reads one value of `t` from the element the reader is on. */
-function readerOf(t: TypeModel): string {
+export function readerOf(t: TypeModel): string {
   switch (t.kind) {
     case 'primitive':
       return PRIMITIVE_READERS[t.name];

@@ -67,8 +67,8 @@ function capitalise(name: string): string {
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
-/** An expression for a WriteValue of `t`; `repeated` for a list without a container (a record field's). */
-function writerOf(t: TypeModel): string {
+/** An expression for a WriteValue of `t` (for a list without a container, a record field's, its items). */
+export function writerOf(t: TypeModel): string {
   if (t.kind !== 'list') return writerName(t);
   const item = writerOf(t.item);
   return t.container ? `listWriter('${t.itemElement}', ${item}, ${t.nillableItems})` : `itemsWriter(${item}, ${t.nillableItems})`;
@@ -100,78 +100,91 @@ export interface RequestCodec {
   readonly encode: readonly string[];
 }
 
-export function requestCodec(model: ServiceModel): RequestCodec {
-  const records = new Set<StructModel>();
-  const enums = new Set<EnumModel>();
-  const enumElements = new Set<EnumModel>();
-  const writers = new Set<PrimitiveName>();
-  const values = new Set<string>();
-  const request = new Set<string>(['checkParams', 'encodeParam']);
-  const encode = new Set<string>();
-  // `element`: the value is written as an element (in a record or a list), not as a parameter's text.
-  const visit = (t: TypeModel, element: boolean): void => {
+/** The writers a set of values needs: `texts` are written as parameter texts, `elements` as whole elements. */
+export class WriterSet {
+  readonly #records = new Set<StructModel>();
+  readonly #enums = new Set<EnumModel>();
+  readonly #enumElements = new Set<EnumModel>();
+  readonly #writers = new Set<PrimitiveName>();
+  readonly values = new Set<string>();
+  readonly encode = new Set<string>();
+
+  /** Adds what writing a value of `t` takes; `element`: as an element (in a record or a list), not as a text. */
+  visit(t: TypeModel, element: boolean): void {
     switch (t.kind) {
       case 'primitive':
-        if (t.name === 'xml') encode.add(element ? 'writeXmlContent' : 'encodeXml');
+        if (t.name === 'xml') this.encode.add(element ? 'writeXmlContent' : 'encodeXml');
         else {
-          values.add(ENCODERS[t.name]);
+          this.values.add(ENCODERS[t.name]);
           if (element) {
-            writers.add(t.name);
-            encode.add('textWriter');
+            this.#writers.add(t.name);
+            this.encode.add('textWriter');
           }
         }
         return;
       case 'enum':
-        enums.add(t.enum);
-        encode.add('enumEncoder');
+        this.#enums.add(t.enum);
+        this.encode.add('enumEncoder');
         if (element) {
-          enumElements.add(t.enum);
-          encode.add('textWriter');
+          this.#enumElements.add(t.enum);
+          this.encode.add('textWriter');
         }
         return;
       case 'list':
-        encode.add(t.container ? 'listWriter' : 'itemsWriter');
-        visit(t.item, true);
+        this.encode.add(t.container ? 'listWriter' : 'itemsWriter');
+        this.visit(t.item, true);
         return;
       case 'record':
-        if (records.has(t.record)) return;
-        records.add(t.record);
-        encode.add('checkRecord');
+        if (this.#records.has(t.record)) return;
+        this.#records.add(t.record);
+        this.encode.add('checkRecord');
         for (const f of t.record.fields) {
           if (f.attribute) {
-            encode.add('writeAttribute');
-            visit(f.type, false);
+            this.encode.add('writeAttribute');
+            this.visit(f.type, false);
           } else {
-            encode.add('writeMember');
-            visit(f.type, true);
+            this.encode.add('writeMember');
+            this.visit(f.type, true);
           }
         }
     }
-  };
+  }
+
+  /** The records, enums and text writers visited, in the model's order. */
+  codec(model: ServiceModel): Pick<RequestCodec, 'records' | 'enums' | 'enumElements' | 'textWriters'> {
+    return {
+      records: model.records.concat(model.results).filter((r) => this.#records.has(r)),
+      enums: model.enums.filter((e) => this.#enums.has(e)),
+      enumElements: model.enums.filter((e) => this.#enumElements.has(e)),
+      textWriters: [...this.#writers].sort(),
+    };
+  }
+}
+
+export function requestCodec(model: ServiceModel): RequestCodec {
+  const set = new WriterSet();
+  const request = new Set<string>(['checkParams', 'encodeParam']);
   for (const op of model.operations) {
     for (const p of op.inputParams) {
-      visit(p.type, false);
-      if (p.nillable) encode.add('nilParam');
-      if (!isText(p.type)) encode.add('nestedParam');
-      if (p.type.kind === 'list' && isText(p.type.item) && op.httpPost) encode.add('formList');
+      set.visit(p.type, false);
+      if (p.nillable) set.encode.add('nilParam');
+      if (!isText(p.type)) set.encode.add('nestedParam');
+      if (p.type.kind === 'list' && isText(p.type.item) && op.httpPost) set.encode.add('formList');
     }
     const helper = op.eat.kind === 'parameter' && op.eat.parameter.type.kind === 'primitive' ? EAT_HELPERS[op.eat.parameter.type.name] : undefined;
     if (helper) request.add(helper.name);
   }
-  for (const h of model.soapHeaders) visit({ kind: 'record', record: h.record }, true);
+  for (const h of model.soapHeaders) set.visit({ kind: 'record', record: h.record }, true);
   return {
-    records: model.records.concat(model.results).filter((r) => records.has(r)),
-    enums: model.enums.filter((e) => enums.has(e)),
-    enumElements: model.enums.filter((e) => enumElements.has(e)),
-    textWriters: [...writers].sort(),
-    values: [...values].sort(),
+    ...set.codec(model),
+    values: [...set.values].sort(),
     request: [...request].sort(),
-    encode: [...encode].sort(),
+    encode: [...set.encode].sort(),
   };
 }
 
 /** Module constants: the text writers and enum encoders the record and list writers use. */
-export function writerConstants(codec: RequestCodec): Statement[] {
+export function writerConstants(codec: Pick<RequestCodec, 'enums' | 'enumElements' | 'textWriters'>): Statement[] {
   const constant = (name: string, initializer: string): Statement => ({
     kind: StructureKind.VariableStatement,
     declarationKind: VariableDeclarationKind.Const,

@@ -18,7 +18,10 @@ export const LOCAL_ONLY_DIRS: readonly string[] = [BUILD_DIR, 'node_modules'];
  * The public entry points: a subpath of the package and the output folder whose index.ts it exports. The first
  * is also the package root ("."). Further entry points (a mock server, say) are one more line here.
  */
-export const ENTRY_POINTS: ReadonlyArray<{ readonly subpath: string; readonly dir: string }> = [{ subpath: './client', dir: 'client' }];
+export const ENTRY_POINTS: ReadonlyArray<{ readonly subpath: string; readonly dir: string }> = [
+  { subpath: './client', dir: 'client' },
+  { subpath: './mock', dir: 'mock' },
+];
 
 // 20.19 is the first Node 20 that lets CommonJS code require() an ES module without a flag, so CJS callers can
 // use this ESM-only package too.

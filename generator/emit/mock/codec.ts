@@ -1,0 +1,164 @@
+/**
+ * Emits mock/codec.ts: for each operation, how the mock reads its parameters (strictly, in SOAP and in an HTTP POST
+ * form) and writes its result, as the runtime's MockOperation. Parameter records are read by the client's decoders;
+ * result records are written by writers like the client's request writers (shared where the client has them).
+ */
+import { StructureKind, VariableDeclarationKind } from 'ts-morph';
+import type { EnumModel, OperationModel, ParameterModel, ServiceModel, TypeModel } from '../../model/types.js';
+import { jsDoc } from '../../print/jsdoc.js';
+import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
+import { tsLiteral } from '../ts-types.js';
+import { attributeDecoder, decoderName, readerOf } from '../client/decoders.js';
+import { WriterSet, recordWriterFunction, recordWriterName, requestCodec, writerConstants, writerOf } from '../client/encoders.js';
+
+export const MOCK_CODEC_FILE = 'mock/codec.ts';
+
+/** What the codec needs from the runtime and the client, collected while its statements are made. */
+class Needs {
+  readonly decode = new Set<string>();
+  readonly values = new Set<string>();
+  readonly mockValues = new Set<string>();
+  readonly clientCodec = new Set<string>();
+  readonly enums = new Set<EnumModel>();
+}
+
+export function emitMockCodec(model: ServiceModel, printer: Printer): GeneratedFile {
+  const needs = new Needs();
+  const writers = new WriterSet();
+  for (const op of model.operations) {
+    if (op.result.kind === 'value') writers.visit(op.result.type, true);
+    if (op.result.kind === 'outputs') writers.visit({ kind: 'record', record: op.result.struct }, true);
+  }
+  const written = writers.codec(model);
+  // Records the client already writes (parameters, headers) are imported, not written twice.
+  const shared = new Set(requestCodec(model).records);
+  const own = written.records.filter((r) => !shared.has(r));
+  for (const r of written.records.filter((x) => shared.has(x))) needs.clientCodec.add(recordWriterName(r));
+  const operations = model.operations.map((op) => operationEntry(model, op, needs));
+  for (const e of written.enums) needs.enums.add(e);
+
+  const imports: Statement[] = [];
+  const named = (moduleSpecifier: string, names: Iterable<string>, isTypeOnly = false): void => {
+    const list = [...new Set(names)].sort();
+    if (list.length > 0) imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier, namedImports: list, isTypeOnly });
+  };
+  named('../runtime/decode.js', needs.decode);
+  named('../runtime/encode.js', writers.encode);
+  named('../runtime/mock-values.js', needs.mockValues);
+  named('../runtime/values.js', [...writers.values, ...needs.values]);
+  named('../runtime/mock-core.js', ['MockOperation'], true);
+  named('../runtime/xml-reader.js', ['XmlReader'], true);
+  named('../client/codec.js', needs.clientCodec);
+  named('../client/types.js', [...needs.enums].map((e) => `${e.name}Values`));
+  named('../client/types.js', own.map((r) => r.name), true);
+
+  return printer.typescript(MOCK_CODEC_FILE, [
+    ...imports,
+    ...writerConstants(written),
+    ...own.map(recordWriterFunction),
+    {
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: [jsDoc(`How the mock reads each operation's request and writes its result, in the spec's order.`)],
+      declarations: [
+        {
+          name: 'operations',
+          type: 'readonly MockOperation[]',
+          initializer: (w) => {
+            w.write('[').newLine();
+            w.indent(() => operations.forEach((o) => w.write(o).write(',').newLine()));
+            w.write(']');
+          },
+        },
+      ],
+    },
+  ]);
+}
+
+/** The MockOperation literal of one operation. */
+function operationEntry(model: ServiceModel, op: OperationModel, needs: Needs): string {
+  const r = op.result;
+  const post = op.httpPostRoot;
+  // XML content answers under any root: the mock uses the result element's name.
+  const resultElement = r.kind === 'value' ? r.element : `${op.name}Result`;
+  const root =
+    post.kind === 'shown' || post.kind === 'convention' ? post.name : post.kind === 'notShown' ? post.assumed : post.kind === 'any' ? resultElement : undefined;
+  const lines = [
+    `name: '${op.name}'`,
+    `params: [${op.params.map((p) => paramEntry(op, p, needs)).join(', ')}]`,
+    `resultElement: '${resultElement}'`,
+  ];
+  if (r.kind === 'void') lines.push("result: 'void'");
+  else if (r.kind === 'outputs') lines.push("result: 'outputs'");
+  else if (r.nullable) lines.push("result: 'nullable'");
+  lines.push(`httpPostRoot: ${root === undefined ? 'undefined' : tsLiteral(root)}`);
+  if (!op.httpPost && model.bindings.includes('httpPost')) lines.push('httpPost: false');
+  if (op.soapAction !== undefined) lines.push(`soapAction: ${tsLiteral(op.soapAction)}`);
+  if (op.namespace !== undefined) lines.push(`namespace: ${tsLiteral(op.namespace)}`);
+  if (r.kind === 'void') {
+    needs.mockValues.add('writeNothing');
+    lines.push('write: writeNothing');
+  } else {
+    needs.mockValues.add('resultWriter');
+    const type: TypeModel = r.kind === 'outputs' ? { kind: 'record', record: r.struct } : r.type;
+    lines.push(`write: resultWriter(${writerOf(type)})`);
+  }
+  return `{ ${lines.join(', ')} }`;
+}
+
+/** The MockParam literal of one parameter: its strict reader, and its form reader where HTTP POST can carry it. */
+function paramEntry(op: OperationModel, p: ParameterModel, needs: Needs): string {
+  // A parameter with a default is always on the wire (the real schema requires it; the client always sends it).
+  const required = !p.optional || p.default !== undefined;
+  const parts = [`name: '${p.name}'`, `required: ${required}`, `nillable: ${p.nillable}`, `read: ${strictReader(p.type, needs)}`];
+  parts.push(`form: ${op.httpPost ? formReader(p.type, needs) : 'undefined'}`);
+  if (p.role) parts.push(`role: '${p.role}'`);
+  return `{ ${parts.join(', ')} }`;
+}
+
+/** Reads a parameter element: enums strictly (a value the schema lacks is refused, as ASMX does). */
+function strictReader(t: TypeModel, needs: Needs): string {
+  if (t.kind === 'enum') {
+    needs.mockValues.add('enumReader');
+    needs.enums.add(t.enum);
+    return `enumReader('${t.enum.name}', ${t.enum.name}Values)`;
+  }
+  if (t.kind === 'list') {
+    needs.decode.add(t.nillableItems ? 'readNillableList' : 'readList');
+    return `(r: XmlReader) => ${t.nillableItems ? 'readNillableList' : 'readList'}(r, ${strictReader(t.item, needs)})`;
+  }
+  if (t.kind === 'record') {
+    needs.clientCodec.add(decoderName(t.record));
+    return decoderName(t.record);
+  }
+  const reader = readerOf(t);
+  needs.decode.add(reader);
+  return reader;
+}
+
+/** Reads a parameter's HTTP POST fields: one value, or the field repeated for a list; undefined where a form cannot. */
+function formReader(t: TypeModel, needs: Needs): string {
+  const one = (x: TypeModel): string | undefined => {
+    if (x.kind === 'enum') {
+      needs.mockValues.add('enumDecoder');
+      needs.enums.add(x.enum);
+      return `enumDecoder('${x.enum.name}', ${x.enum.name}Values)`;
+    }
+    if (x.kind !== 'primitive' || x.name === 'xml') return undefined;
+    const decode = attributeDecoder({ type: x });
+    if (decode === 'decodeText') needs.decode.add(decode);
+    else needs.values.add(decode);
+    return decode;
+  };
+  if (t.kind === 'list') {
+    const item = t.item.kind === 'list' ? undefined : one(t.item);
+    if (item === undefined) return 'undefined';
+    needs.mockValues.add('formValues');
+    return `formValues(${item})`;
+  }
+  const decode = one(t);
+  if (decode === undefined) return 'undefined';
+  needs.mockValues.add('formValue');
+  return `formValue(${decode})`;
+}

@@ -1,0 +1,73 @@
+/**
+ * Example values of the model's types, as TypeScript expressions: what a generated mock answers for an operation
+ * nobody implemented, so that every spec gets a mock that answers every call with a value of the right shape. They
+ * are deterministic, and a result's error code field holds the success code, so the example is a success.
+ */
+import type { FieldModel, PrimitiveName, ResultModel, StructModel, TypeModel } from '../../model/types.js';
+import { tsLiteral } from '../ts-types.js';
+
+const PRIMITIVES: Readonly<Record<PrimitiveName, string>> = {
+  string: "'text'",
+  int: '1',
+  long: "'9007199254740993'",
+  double: '1.5',
+  boolean: 'true',
+  dateTime: "new Date('2024-01-31T12:00:00.000Z')",
+  decimal: "'1.50'",
+  float: '1.5',
+  short: '1',
+  byte: '1',
+  unsignedByte: '1',
+  unsignedShort: '1',
+  unsignedInt: '1',
+  unsignedLong: "'18446744073709551615'",
+  base64Binary: 'new Uint8Array([1, 2, 3])',
+  guid: "'00000000-0000-0000-0000-000000000001'",
+  char: "'A'",
+  date: "'2024-01-31'",
+  time: "'12:00:00'",
+  duration: "'PT1H'",
+  xml: "'<example/>'",
+};
+
+/** How deep records and lists are filled before they are left empty (recursive types end there). */
+const MAX_DEPTH = 3;
+
+export function exampleValue(t: TypeModel, depth = 0): string {
+  switch (t.kind) {
+    case 'primitive':
+      return PRIMITIVES[t.name];
+    case 'enum':
+      return tsLiteral(t.enum.values[0]!);
+    case 'list':
+      return depth >= MAX_DEPTH ? '[]' : `[${exampleValue(t.item, depth + 1)}]`;
+    case 'record':
+      return exampleRecord(t.record, depth);
+  }
+}
+
+function exampleRecord(s: StructModel, depth: number): string {
+  const fields = s.fields.filter((f) => depth < MAX_DEPTH || !f.optional);
+  if (fields.length === 0) return '{}';
+  return `{ ${fields.map((f) => `${f.name}: ${exampleField(s, f, depth)}`).join(', ')} }`;
+}
+
+function exampleField(s: StructModel, f: FieldModel, depth: number): string {
+  const status = s.status;
+  if (status && f === status.codeField) return tsLiteral(status.success);
+  if (status && f === status.messageField) return "'OK'";
+  if (depth >= MAX_DEPTH && f.type.kind === 'list') return '[]';
+  return exampleValue(f.type, depth + 1);
+}
+
+/** The example answer of an operation: `undefined` for a void one. */
+export function exampleResult(result: ResultModel): string {
+  switch (result.kind) {
+    case 'void':
+      return 'undefined';
+    case 'value':
+      return exampleValue(result.type);
+    case 'outputs':
+      return exampleRecord(result.struct, 0);
+  }
+}

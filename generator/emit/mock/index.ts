@@ -1,0 +1,16 @@
+/** The mock emitter: handler types, codec, examples, the service and its server, and the public index. */
+import type { ServiceModel } from '../../model/types.js';
+import type { GeneratedFile, Printer } from '../../print/printer.js';
+import { emitMockCodec } from './codec.js';
+import { emitMockExamples, emitMockIndex, emitMockService } from './service.js';
+import { emitMockTypes } from './types.js';
+
+export function emitMock(model: ServiceModel, printer: Printer): GeneratedFile[] {
+  return [
+    emitMockTypes(model, printer),
+    emitMockCodec(model, printer),
+    emitMockExamples(model, printer),
+    emitMockService(model, printer),
+    emitMockIndex(model, printer),
+  ];
+}

@@ -1,0 +1,172 @@
+/**
+ * Emits mock/examples.ts (an answer for every operation nobody implemented), mock/service.ts (createMockService and
+ * startMockServer over the runtime's MockCore) and mock/index.ts.
+ */
+import { StructureKind, VariableDeclarationKind } from 'ts-morph';
+import type { ServiceModel } from '../../model/types.js';
+import { jsDoc } from '../../print/jsdoc.js';
+import type { GeneratedFile, Printer } from '../../print/printer.js';
+import { tsLiteral } from '../ts-types.js';
+import { exampleResult } from './examples.js';
+import { handlersTypeName } from './types.js';
+
+export const MOCK_EXAMPLES_FILE = 'mock/examples.ts';
+export const MOCK_SERVICE_FILE = 'mock/service.ts';
+export const MOCK_INDEX_FILE = 'mock/index.ts';
+
+export function emitMockExamples(model: ServiceModel, printer: Printer): GeneratedFile {
+  const handlers = handlersTypeName(model);
+  return printer.typescript(MOCK_EXAMPLES_FILE, [
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [handlers] },
+    {
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: [
+        jsDoc(
+          'What the mock answers for an operation nobody implemented: an example of its result type, the same every time, with the success code where the result has an error code.',
+        ),
+      ],
+      declarations: [
+        {
+          name: 'exampleHandlers',
+          type: handlers,
+          initializer: (w) => {
+            w.inlineBlock(() => {
+              for (const op of model.operations) {
+                const value = exampleResult(op.result);
+                // An object literal after => would be read as a block.
+                w.writeLine(`${op.methodName}: () => ${value.startsWith('{') ? `(${value})` : value},`);
+              }
+            });
+          },
+        },
+      ],
+    },
+  ]);
+}
+
+export function emitMockService(model: ServiceModel, printer: Printer): GeneratedFile {
+  const handlers = handlersTypeName(model);
+  const options = `${model.name}MockOptions`;
+  const service = `${model.name}MockService`;
+  return printer.typescript(MOCK_SERVICE_FILE, [
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/mock-core.js', namedImports: ['MockCore', { name: 'MockCall', isTypeOnly: true }, { name: 'MockContext', isTypeOnly: true }] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/mock-server.js', namedImports: ['startServer'] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './codec.js', namedImports: ['operations'] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './examples.js', namedImports: ['exampleHandlers'] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [handlers] },
+    {
+      kind: StructureKind.Interface,
+      name: options,
+      isExported: true,
+      docs: [`Options of {@link createMockService}.`],
+      properties: [
+        {
+          name: 'handlers',
+          type: `Partial<${handlers}>`,
+          hasQuestionToken: true,
+          docs: ['Your implementation of any operations; the others answer with an example of their result.'],
+        },
+        {
+          name: 'maxRequestBytes',
+          type: 'number',
+          hasQuestionToken: true,
+          docs: ['Largest request body read (default 4 MiB, as ASP.NET; at most 16 MiB); a larger one gets a Client fault.'],
+        },
+      ],
+    },
+    {
+      kind: StructureKind.Interface,
+      name: service,
+      isExported: true,
+      docs: [`A mock of the ${model.title} ${model.version}, answering web Requests as the service would.`],
+      properties: [
+        { name: 'handle', type: '(request: Request) => Promise<Response>', isReadonly: true, docs: ['Answers one request; never rejects.'] },
+        { name: 'calls', type: 'readonly MockCall[]', isReadonly: true, docs: ['The calls answered so far: operation, style and decoded parameters (never a credential).'] },
+      ],
+    },
+    {
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: ['The handler method of each operation.'],
+      declarations: [
+        {
+          name: 'methods',
+          type: `Readonly<Record<string, keyof ${handlers}>>`,
+          initializer: (w) => {
+            w.inlineBlock(() => {
+              for (const op of model.operations) w.writeLine(`${op.name}: ${tsLiteral(op.methodName)},`);
+            });
+          },
+        },
+      ],
+    },
+    {
+      kind: StructureKind.Function,
+      name: 'createMockService',
+      isExported: true,
+      parameters: [{ name: 'options', type: options, initializer: '{}' }],
+      returnType: service,
+      docs: [jsDoc(`A mock of the ${model.title} ${model.version}: strict like the real service, answering in the style it was asked in.`)],
+      statements: (w) => {
+        w.writeLine(`const handlers: ${handlers} = { ...exampleHandlers, ...options.handlers };`);
+        w.write('const core = new MockCore(').inlineBlock(() => {
+          w.writeLine(`path: ${tsLiteral(model.path)},`);
+          w.writeLine(`namespace: ${tsLiteral(model.namespace.uri)},`);
+          w.writeLine(`styles: [${model.bindings.map(tsLiteral).join(', ')}],`);
+          w.writeLine('operations,');
+          w.writeLine('maxRequestBytes: options.maxRequestBytes,');
+          w.write('invoke: (operation: string, params: Record<string, unknown>, context: MockContext) => ').inlineBlock(() => {
+            w.writeLine('const handler = handlers[methods[operation]!] as (params: unknown, context: MockContext) => unknown;');
+            w.writeLine('return handler.call(handlers, params, context);');
+          });
+          w.write(',');
+        });
+        w.write(');').newLine();
+        w.write('return ').inlineBlock(() => {
+          w.writeLine('handle: (request) => core.handle(request),');
+          w.write('get calls() ').inlineBlock(() => w.writeLine('return core.calls;'));
+          w.write(',');
+        });
+        w.write(';');
+      },
+    },
+    {
+      kind: StructureKind.Function,
+      name: 'startMockServer',
+      isExported: true,
+      isAsync: true,
+      parameters: [{ name: 'options', type: `${options} & { readonly port?: number; readonly host?: string }`, initializer: '{}' }],
+      returnType: `Promise<{ url: string; close(): Promise<void>; service: ${service} }>`,
+      docs: [jsDoc('Serves the mock over HTTP on loopback (`port: 0`, the default, picks a free port); `url` is the origin.')],
+      statements: [
+        'const service = createMockService(options);',
+        'const server = await startServer((request) => service.handle(request), { port: options.port ?? 0, host: options.host ?? \'127.0.0.1\' });',
+        'return { url: server.url, close: () => server.close(), service };',
+      ],
+    },
+  ]);
+}
+
+export function emitMockIndex(model: ServiceModel, printer: Printer): GeneratedFile {
+  return printer.typescript(MOCK_INDEX_FILE, [
+    {
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: './service.js',
+      namedExports: [
+        'createMockService',
+        'startMockServer',
+        { name: `${model.name}MockOptions`, isTypeOnly: true },
+        { name: `${model.name}MockService`, isTypeOnly: true },
+      ],
+    },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './types.js' },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './examples.js', namedExports: ['exampleHandlers'] },
+    {
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: '../runtime/mock-core.js',
+      namedExports: ['MockFault', { name: 'MockContext', isTypeOnly: true }, { name: 'MockCall', isTypeOnly: true }],
+    },
+  ]);
+}

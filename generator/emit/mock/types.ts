@@ -1,0 +1,97 @@
+/**
+ * Emits mock/types.ts: what a handler of each operation receives (its parameters, decoded as the service sees
+ * them, credentials left out) and the handler interface, one method per operation.
+ */
+import { StructureKind } from 'ts-morph';
+import type { OperationModel, ServiceModel, TypeModel } from '../../model/types.js';
+import { jsDoc } from '../../print/jsdoc.js';
+import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
+import { OPEN_ENUM, resultType, valueType } from '../ts-types.js';
+
+export const MOCK_TYPES_FILE = 'mock/types.ts';
+
+export function requestTypeName(op: OperationModel): string {
+  return `${op.name}Request`;
+}
+
+export function handlersTypeName(model: ServiceModel): string {
+  return `${model.name}Handlers`;
+}
+
+/** A parameter a default fills in is always on the wire, so the handler always has it. */
+function always(p: OperationModel['inputParams'][number]): boolean {
+  return !p.optional || p.default !== undefined;
+}
+
+export function emitMockTypes(model: ServiceModel, printer: Printer): GeneratedFile {
+  return printer.typescript(MOCK_TYPES_FILE, [
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: '../runtime/mock-core.js',
+      isTypeOnly: true,
+      namedImports: ['MockContext'],
+    },
+    ...(clientTypes(model).length > 0
+      ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../client/types.js', isTypeOnly: true, namedImports: clientTypes(model) } satisfies Statement]
+      : []),
+    ...model.operations.map(requestInterface),
+    handlersInterface(model),
+  ]);
+}
+
+/** The client types (records, results, enums) that requests and results mention, sorted. */
+function clientTypes(model: ServiceModel): string[] {
+  const names = new Set<string>();
+  const visit = (t: TypeModel): void => {
+    if (t.kind === 'list') visit(t.item);
+    else if (t.kind === 'record') names.add(t.record.name);
+    else if (t.kind === 'enum') names.add(t.enum.name).add(OPEN_ENUM);
+  };
+  for (const op of model.operations) {
+    for (const p of op.inputParams) visit(p.type);
+    if (op.result.kind === 'value') visit(op.result.type);
+    if (op.result.kind === 'outputs') names.add(op.result.struct.name);
+  }
+  return [...names].sort();
+}
+
+function requestInterface(op: OperationModel): Statement {
+  return {
+    kind: StructureKind.Interface,
+    name: requestTypeName(op),
+    isExported: true,
+    docs: [`What a mock handler of ${op.name} receives: the parameters as the service decodes them, credentials left out.`],
+    properties: op.inputParams.map((p) => ({
+      name: p.name,
+      type: p.nillable ? `${valueType(p.type)} | null` : valueType(p.type),
+      hasQuestionToken: !always(p),
+      docs: [jsDoc(p.doc)],
+    })),
+  };
+}
+
+function handlersInterface(model: ServiceModel): Statement {
+  return {
+    kind: StructureKind.Interface,
+    name: handlersTypeName(model),
+    isExported: true,
+    docs: [
+      jsDoc(
+        `The server side of the ${model.title} ${model.version}: one method per operation, given its decoded parameters and the call's context, returning the result (or a promise of it).`,
+        'Throw a MockFault to answer with a SOAP fault (HTTP 500 text in HTTP POST); any other error is a Server fault.',
+      ),
+    ],
+    methods: model.operations.map((op) => {
+      const result = resultType(op.result);
+      return {
+        name: op.methodName,
+        parameters: [
+          { name: 'params', type: requestTypeName(op) },
+          { name: 'context', type: 'MockContext' },
+        ],
+        returnType: `${result} | Promise<${result}>`,
+        docs: [jsDoc(op.doc)],
+      };
+    }),
+  };
+}

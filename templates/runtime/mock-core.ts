@@ -1,0 +1,408 @@
+/**
+ * The generic engine behind a generated mock: routes a web Request to an operation by path, Content-Type and action,
+ * reads its parameters as strictly as the service, calls the handler, and frames the result or a fault in the style
+ * the request came in. Generated code supplies the per-operation facts (names, readers, writers); nothing here knows
+ * a particular service.
+ *
+ * `handle` never rejects and never hangs on its own account: every failure, the mock's own included, is an answer.
+ * Credential parameters are passed to the handler only as text in the context, and no answer quotes their values.
+ */
+import type { Style } from './client-core.js';
+import {
+  MockFault,
+  RequestFault,
+  faultResponse,
+  plainName,
+  quoteInput,
+  shortName,
+  textResponse,
+  type WireFaultCode,
+} from './mock-faults.js';
+import {
+  ParamTable,
+  finishRequestEnvelope,
+  mediaTypeOf,
+  openRequestEnvelope,
+  readFormParams,
+  readRequestText,
+  readSoapParams,
+  requestAction,
+  styleOfMediaType,
+  type DecodedParams,
+} from './mock-request.js';
+import { httpPostResultResponse, soapResultResponse } from './mock-response.js';
+import { Redactor } from './redact.js';
+import { SvcDecodeError } from './errors.js';
+import { XmlNameTable, XmlReader } from './xml-reader.js';
+import { soapAction } from './xml-writer.js';
+
+export type { Style } from './client-core.js';
+export { MockFault } from './mock-faults.js';
+
+/** How one parameter is read. */
+export interface MockParam {
+  /** Element / form field name, exact spelling. */
+  readonly name: string;
+  /** A missing parameter is refused. */
+  readonly required: boolean;
+  /** `xsi:nil` is allowed (the value is then null). */
+  readonly nillable: boolean;
+  /** Reads the parameter element the reader is on (a ReadValue from decode.ts or a generated record decoder). */
+  readonly read: (r: XmlReader) => unknown;
+  /**
+   * HTTP POST: the field's values (a list param may repeat) -> value; undefined = not allowed in a form. Every value
+   * of a repeated field is passed, so a single-valued parameter's reader refuses more than one (mock-values.ts's
+   * `formValue` does) with a SvcDecodeError.
+   */
+  readonly form: ((values: readonly string[], path: string) => unknown) | undefined;
+  /** The parameter is a credential the mock checks (principal/timestamp/signature), passed through as text too. */
+  readonly role?: 'principal' | 'timestamp' | 'signature';
+}
+
+/** The per-operation facts the mock needs; generated from the spec. */
+export interface MockOperation {
+  /** The operation name, as the Body element and the HTTP POST path spell it. */
+  readonly name: string;
+  /** The parameters, in wire order. */
+  readonly params: readonly MockParam[];
+  /** The result element inside `<nameResponse>`: `${name}Result` or the spec's element. */
+  readonly resultElement: string;
+  /** `nullable`: the result may be null; `void`: there is none; `outputs`: `write` writes the whole response element. */
+  readonly result?: 'nullable' | 'void' | 'outputs';
+  /** Root element of HTTP POST answers (undefined: no HTTP POST binding, or void). */
+  readonly httpPostRoot: string | undefined;
+  /** False: not served over HTTP POST. */
+  readonly httpPost?: boolean;
+  /** Explicit SOAPAction (unquoted); default the service namespace + ('/' if needed) + name. */
+  readonly soapAction?: string;
+  /** The operation's own namespace (wrapper, params, result element); default the service namespace. */
+  readonly namespace?: string;
+  /** Writes the result value as the element `name` with `attrs` (namespace declarations) on its start tag. */
+  readonly write: (name: string, value: unknown, attrs: string) => string;
+}
+
+/** A call the mock passed to its handler. */
+export interface MockCall {
+  /** The operation name. */
+  readonly operation: string;
+  /** The style the request came in. */
+  readonly style: Style;
+  /** The parameters as the handler got them: credential parameters are never included. */
+  readonly params: Readonly<Record<string, unknown>>;
+}
+
+/** What the handler gets besides the parameters. */
+export interface MockContext {
+  /** The operation name. */
+  readonly operation: string;
+  /** The style the request came in. */
+  readonly style: Style;
+  /** The request's signal: aborted when the caller goes away. */
+  readonly signal: AbortSignal;
+  /** The text of each credential parameter sent, by role (`principal`, `timestamp`, `signature`). */
+  readonly credentials: Readonly<Record<string, string>>;
+}
+
+/** What a {@link MockCore} serves and how. */
+export interface MockCoreOptions {
+  /** Service path, e.g. `/api/Service.asmx`. */
+  readonly path: string;
+  /** Service namespace. */
+  readonly namespace: string;
+  /** Bindings the service offers. */
+  readonly styles: readonly Style[];
+  /** The operations, each name once. */
+  readonly operations: readonly MockOperation[];
+  /** Called with decoded params (credential params left out), returns the result value (or a promise). */
+  readonly invoke: (operation: string, params: Record<string, unknown>, context: MockContext) => unknown;
+  /** Largest request body read: default {@link DEFAULT_MAX_REQUEST_BYTES}, at most {@link MAX_REQUEST_BYTES_LIMIT}. */
+  readonly maxRequestBytes?: number;
+}
+
+/** The default `maxRequestBytes`: 4 MiB, ASP.NET's default `maxRequestLength`. */
+export const DEFAULT_MAX_REQUEST_BYTES = 4 * 1024 * 1024;
+/** The largest `maxRequestBytes` allowed: 16 MiB. */
+export const MAX_REQUEST_BYTES_LIMIT = 16 * 1024 * 1024;
+/** How many calls {@link MockCore.calls} keeps, the latest ones: a long-running mock server must not grow forever. */
+export const MAX_RECORDED_CALLS = 1000;
+
+/** An operation with what routing and reading need, worked out once. */
+interface Route {
+  readonly op: MockOperation;
+  readonly table: ParamTable;
+  /** The namespace of its elements. */
+  readonly namespace: string;
+  /** Its action, unquoted. */
+  readonly action: string;
+  /** Served over HTTP POST. */
+  readonly httpPost: boolean;
+}
+
+/** A request read and checked, ready for the handler. */
+interface Call extends DecodedParams {
+  readonly route: Route;
+}
+
+/**
+ * The mock engine: `handle(request)` answers a web Request as the service would. Make one per mock service and serve
+ * it with mock-server.ts, an MSW handler or a test's own fetch.
+ */
+export class MockCore {
+  readonly #options: MockCoreOptions;
+  readonly #routes = new Map<string, Route>();
+  /** Route by lower-case name, to name the operation a misspelt one meant. */
+  readonly #folded = new Map<string, Route>();
+  /** Operation name by action, to tell an action of another operation from one of none. */
+  readonly #actions = new Map<string, string>();
+  readonly #styles: ReadonlySet<Style>;
+  readonly #maxBytes: number;
+  /** Request documents repeat the same names, so the reader's name table is kept across requests. */
+  readonly #names = new XmlNameTable();
+  readonly #calls: MockCall[] = [];
+
+  /**
+   * @param options - the service's facts and the handler; throws TypeError for a malformed path or operation list and
+   *   RangeError for a `maxRequestBytes` that is not a positive integer up to {@link MAX_REQUEST_BYTES_LIMIT}
+   */
+  constructor(options: MockCoreOptions) {
+    if (typeof options.path !== 'string' || !options.path.startsWith('/') || options.path.endsWith('/')) {
+      throw new TypeError('path must start with "/" and not end with one, e.g. /api/Service.asmx');
+    }
+    this.#options = options;
+    this.#maxBytes = checkMaxBytes(options.maxRequestBytes);
+    this.#styles = new Set(options.styles);
+    for (const op of options.operations) this.#add(op);
+  }
+
+  /** The calls passed to the handler, oldest first (the latest {@link MAX_RECORDED_CALLS}); no credential in them. */
+  get calls(): readonly MockCall[] {
+    return this.#calls;
+  }
+
+  /**
+   * Answers one request: a result (200), a fault or HTTP POST error (500), or 404, 405, 415 for requests that reach
+   * no operation. Never rejects.
+   * @param request - the web Request
+   */
+  async handle(request: Request): Promise<Response> {
+    try {
+      return await this.#route(request);
+    } catch (error) {
+      return textResponse(500, `the mock failed: ${messageOf(error)}`);
+    }
+  }
+
+  #add(op: MockOperation): void {
+    if (this.#routes.has(op.name)) throw new TypeError(`operation ${op.name} is defined twice`);
+    const { namespace } = this.#options;
+    const route: Route = {
+      op,
+      table: new ParamTable(op.params),
+      namespace: op.namespace ?? namespace,
+      // ASMX's default action is the service namespace + name, also for an operation with a namespace of its own.
+      action: op.soapAction ?? soapAction(namespace, op.name).slice(1, -1),
+      httpPost: this.#styles.has('httpPost') && op.httpPost !== false && (op.result === 'void' || op.httpPostRoot !== undefined),
+    };
+    this.#routes.set(op.name, route);
+    if (!this.#folded.has(op.name.toLowerCase())) this.#folded.set(op.name.toLowerCase(), route);
+    if (!this.#actions.has(route.action)) this.#actions.set(route.action, op.name);
+  }
+
+  // ---- routing -----------------------------------------------------------------------------------------------------
+
+  async #route(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const { path } = this.#options;
+    if (url.pathname === path) return this.#servicePath(request, url);
+    if (url.pathname.startsWith(path) && url.pathname.charCodeAt(path.length) === SLASH) {
+      return this.#operationPath(request, url.pathname.slice(path.length + 1));
+    }
+    return notFound(path);
+  }
+
+  /** `<path>`: SOAP, and the WSDL. */
+  #servicePath(request: Request, url: URL): Promise<Response> | Response {
+    if (request.method !== 'POST') {
+      if ((request.method === 'GET' || request.method === 'HEAD') && url.search.toLowerCase() === '?wsdl') {
+        return textResponse(404, 'the WSDL is not generated yet');
+      }
+      return methodNotAllowed(request.method);
+    }
+    const contentType = request.headers.get('content-type') ?? '';
+    const style = styleOfMediaType(mediaTypeOf(contentType));
+    if (style === undefined || style === 'httpPost' || !this.#styles.has(style)) {
+      return unsupportedType(contentType, this.#soapTypes());
+    }
+    return this.#serve(request, style, undefined);
+  }
+
+  /** `<path>/<Operation>`: HTTP POST. */
+  #operationPath(request: Request, segment: string): Promise<Response> | Response {
+    if (!this.#styles.has('httpPost') || segment === '' || segment.includes('/')) return notFound(this.#options.path);
+    if (request.method !== 'POST') return methodNotAllowed(request.method);
+    const name = decodeSegment(segment);
+    const route = this.#routes.get(name);
+    if (route === undefined) return textResponse(500, `Unknown web method ${plainName(name)}.${this.#didYouMean(name)}`);
+    if (!route.httpPost) return textResponse(500, `The operation ${name} has no HTTP POST binding: call it with SOAP.`);
+    const contentType = request.headers.get('content-type') ?? '';
+    if (styleOfMediaType(mediaTypeOf(contentType)) !== 'httpPost') {
+      return unsupportedType(contentType, ['application/x-www-form-urlencoded (HTTP POST)']);
+    }
+    return this.#serve(request, 'httpPost', route);
+  }
+
+  #soapTypes(): string[] {
+    const types: string[] = [];
+    if (this.#styles.has('soap11')) types.push('text/xml (SOAP 1.1)');
+    if (this.#styles.has('soap12')) types.push('application/soap+xml (SOAP 1.2)');
+    return types;
+  }
+
+  #didYouMean(name: string): string {
+    const route = this.#folded.get(name.toLowerCase());
+    return route === undefined ? '' : ` (The operation is spelt ${route.op.name}.)`;
+  }
+
+  // ---- reading -----------------------------------------------------------------------------------------------------
+
+  /** Reads and checks the request, then calls the handler; a refusal is a fault of the request's style. */
+  async #serve(request: Request, style: Style, route: Route | undefined): Promise<Response> {
+    let call: Call;
+    try {
+      const text = await readRequestText(request, this.#maxBytes);
+      call = route !== undefined ? { route, ...readFormParams(text, route.op, route.table) } : this.#readSoap(request, style, text);
+    } catch (error) {
+      if (error instanceof RequestFault) return faultResponse(style, error.code, error.message);
+      return faultResponse(style, 'Server', `the mock failed while reading the request: ${messageOf(error)}`);
+    }
+    return this.#invoke(style, call, request.signal);
+  }
+
+  #readSoap(request: Request, style: Style, text: string): Call {
+    const reader = new XmlReader(text, this.#names);
+    try {
+      openRequestEnvelope(reader, style === 'soap11' ? '1.1' : '1.2');
+      const route = this.#operationOf(reader);
+      this.#checkAction(request, style, route);
+      const decoded = readSoapParams(reader, route.op, route.table, route.namespace, this.#options.namespace);
+      finishRequestEnvelope(reader, route.op.name);
+      return { route, ...decoded };
+    } catch (error) {
+      // Malformed markup anywhere: the reader's message says what and where (it never quotes a value).
+      if (error instanceof SvcDecodeError) throw new RequestFault('Client', error.message);
+      throw error;
+    }
+  }
+
+  /** The operation the Body's element names, which must be in the operation's namespace. */
+  #operationOf(reader: XmlReader): Route {
+    const name = reader.localName;
+    const route = this.#routes.get(name);
+    if (route === undefined) {
+      throw new RequestFault('Client', `the SOAP Body holds <${shortName(name)}>, which is not an operation of this service${this.#didYouMean(name)}`);
+    }
+    if (reader.namespaceUri !== route.namespace) {
+      const found = reader.namespaceUri === '' ? 'no namespace' : `namespace ${quoteInput(reader.namespaceUri)}`;
+      throw new RequestFault('Client', `<${name}> is in ${found}, but the operation is in namespace ${JSON.stringify(route.namespace)}`);
+    }
+    return route;
+  }
+
+  /**
+   * SOAP 1.1 requires the SOAPAction header and it must be the operation's; SOAP 1.2 may name the action in the
+   * Content-Type, and then it must be the operation's too.
+   */
+  #checkAction(request: Request, style: Style, route: Route): void {
+    const action = requestAction(request, style);
+    const expected = JSON.stringify(route.action);
+    if (action === undefined) {
+      if (style === 'soap11') throw new RequestFault('Client', `the SOAPAction HTTP header is missing: ${route.op.name} expects ${expected}`);
+      return;
+    }
+    if (action === route.action) return;
+    const where = style === 'soap11' ? 'the SOAPAction HTTP header' : 'the action parameter of the Content-Type';
+    const other = this.#actions.get(action);
+    if (other !== undefined) {
+      throw new RequestFault('Client', `${where} names operation ${other}, but the SOAP Body holds <${route.op.name}>`);
+    }
+    const message = style === 'soap11'
+      ? `Server did not recognize the value of HTTP Header SOAPAction: ${quoteInput(action)}; the action of ${route.op.name} is ${expected}`
+      : `${where}, ${quoteInput(action)}, is not the action of ${route.op.name}: expected ${expected}`;
+    throw new RequestFault('Client', message);
+  }
+
+  // ---- calling -----------------------------------------------------------------------------------------------------
+
+  async #invoke(style: Style, call: Call, signal: AbortSignal): Promise<Response> {
+    const { op, namespace } = call.route;
+    this.#record({ operation: op.name, style, params: Object.freeze({ ...call.params }) });
+    const context: MockContext = Object.freeze({ operation: op.name, style, signal, credentials: Object.freeze(call.credentials) });
+    let value: unknown;
+    try {
+      value = await this.#options.invoke(op.name, call.params, context);
+    } catch (error) {
+      if (error instanceof MockFault) return this.#fault(style, call, error.code, error.message, error.detail);
+      return this.#fault(style, call, 'Server', `the mock's handler for ${op.name} failed: ${messageOf(error)}`);
+    }
+    try {
+      return style === 'httpPost' ? httpPostResultResponse(op, namespace, value) : soapResultResponse(style, op, namespace, value);
+    } catch (error) {
+      return this.#fault(style, call, 'Server', `the mock's handler for ${op.name} returned a result that cannot be written: ${messageOf(error)}`);
+    }
+  }
+
+  /** A fault whose texts come from the handler, which may have quoted a credential: they are masked. */
+  #fault(style: Style, call: Call, code: WireFaultCode, message: string, detail?: string): Response {
+    const redactor = new Redactor(Object.values(call.credentials));
+    return faultResponse(style, code, redactor.text(message), detail === undefined ? undefined : redactor.text(detail));
+  }
+
+  #record(call: MockCall): void {
+    const calls = this.#calls;
+    calls.push(call);
+    if (calls.length > MAX_RECORDED_CALLS) calls.splice(0, calls.length - MAX_RECORDED_CALLS);
+  }
+}
+
+const SLASH = 47;
+
+function checkMaxBytes(value: number | undefined): number {
+  if (value === undefined) return DEFAULT_MAX_REQUEST_BYTES;
+  if (!Number.isInteger(value) || value <= 0 || value > MAX_REQUEST_BYTES_LIMIT) {
+    throw new RangeError(`maxRequestBytes must be a positive integer of at most ${MAX_REQUEST_BYTES_LIMIT} (16 MiB), got ${String(value)}`);
+  }
+  return value;
+}
+
+function notFound(path: string): Response {
+  return textResponse(404, `Not found. The service is at ${path}.`);
+}
+
+function methodNotAllowed(method: string): Response {
+  return textResponse(405, `The method ${plainName(method)} is not allowed here: send a POST.`, { Allow: 'POST' });
+}
+
+function unsupportedType(contentType: string, accepted: readonly string[]): Response {
+  const given = contentType === '' ? 'No Content-Type was given' : `The Content-Type ${quoteInput(contentType)} is not accepted`;
+  const takes = accepted.length === 0 ? 'this service takes HTTP POST forms only, at its path + /<Operation>' : `this URL accepts ${accepted.join(', ')}`;
+  return textResponse(415, `${given}; ${takes}.`);
+}
+
+/** A path segment percent-decoded; a malformed one is kept as it is (it then names no operation). */
+function decodeSegment(segment: string): string {
+  if (!segment.includes('%')) return segment;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** The message of anything thrown, never throwing itself (a thrown object's toString may). */
+function messageOf(error: unknown): string {
+  try {
+    return error instanceof Error ? error.message : String(error);
+  } catch {
+    return 'an unprintable exception';
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * A handler's result framed as the service frames it, in the style the request came in: a SOAP envelope holding
+ * `<OpResponse>` (with `<OpResult>` inside, left out for a null result), or for HTTP POST a document whose root is the
+ * result itself.
+ *
+ * The result is written whole before a Response is made, so a value the operation's writer refuses (a handler's bug)
+ * throws here, and the caller can still answer with a fault instead of half a document.
+ */
+import type { MockOperation } from './mock-core.js';
+import { SOAP12_CONTENT_TYPE, TEXT_XML, XML_DECLARATION, soapEnvelope } from './mock-faults.js';
+import { XSD_NAMESPACE, XSI_NAMESPACE } from './xml-chars.js';
+import { SOAP11_NAMESPACE, SOAP12_NAMESPACE, escapeXmlAttribute } from './xml-writer.js';
+
+/** The namespace declarations of an HTTP POST result's root, before its own default namespace. */
+const ROOT_DECLARATIONS = ` xmlns:xsi="${XSI_NAMESPACE}" xmlns:xsd="${XSD_NAMESPACE}"`;
+
+/**
+ * The 200 answer to a SOAP request: `<OpResponse xmlns="namespace">` holding the result element, empty for a void
+ * operation and for a null result of a nullable one (ASMX leaves the element out); for an operation with out
+ * parameters, the whole `<OpResponse>` as its writer writes it.
+ * Throws when the value is null or undefined where a result is required, or when the writer refuses it.
+ * @param version - `soap11` or `soap12`
+ * @param op - the operation
+ * @param namespace - the namespace of the operation's elements
+ * @param value - the handler's result
+ */
+export function soapResultResponse(version: 'soap11' | 'soap12', op: MockOperation, namespace: string, value: unknown): Response {
+  const body = soapEnvelope(version === 'soap11' ? SOAP11_NAMESPACE : SOAP12_NAMESPACE, responseElement(op, namespace, value));
+  return new Response(body, { status: 200, headers: { 'Content-Type': version === 'soap11' ? TEXT_XML : SOAP12_CONTENT_TYPE } });
+}
+
+function responseElement(op: MockOperation, namespace: string, value: unknown): string {
+  const name = `${op.name}Response`;
+  const xmlns = ` xmlns="${escapeXmlAttribute(namespace)}"`;
+  if (op.result === 'void' || (op.result === 'nullable' && isNull(value))) return `<${name}${xmlns} />`;
+  requireValue(op, value);
+  if (op.result === 'outputs') return op.write(name, value, xmlns);
+  return `<${name}${xmlns}>${op.write(op.resultElement, value, '')}</${name}>`;
+}
+
+/**
+ * The 200 answer to an HTTP POST request: the result as the document's root (`httpPostRoot`), `xsi:nil` for a null
+ * result of a nullable operation, an empty body for a void one.
+ * Throws when the operation has no HTTP POST root, when the value is null or undefined where a result is required,
+ * or when the writer refuses it.
+ * @param op - the operation
+ * @param namespace - the namespace of the operation's elements
+ * @param value - the handler's result
+ */
+export function httpPostResultResponse(op: MockOperation, namespace: string, value: unknown): Response {
+  const headers = { 'Content-Type': TEXT_XML };
+  if (op.result === 'void') return new Response('', { status: 200, headers });
+  const root = op.httpPostRoot;
+  if (root === undefined) throw new Error(`${op.name} has no HTTP POST root element`);
+  const xmlns = ` xmlns="${escapeXmlAttribute(namespace)}"`;
+  if (op.result === 'nullable' && isNull(value)) {
+    return new Response(`${XML_DECLARATION}<${root} xmlns:xsi="${XSI_NAMESPACE}" xsi:nil="true"${xmlns} />`, { status: 200, headers });
+  }
+  requireValue(op, value);
+  return new Response(`${XML_DECLARATION}${op.write(root, value, `${ROOT_DECLARATIONS}${xmlns}`)}`, { status: 200, headers });
+}
+
+function isNull(value: unknown): boolean {
+  return value === null || value === undefined;
+}
+
+function requireValue(op: MockOperation, value: unknown): void {
+  if (isNull(value)) throw new Error(`it is ${String(value)}, but ${op.name} does not return null`);
+}
