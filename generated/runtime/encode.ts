@@ -185,11 +185,16 @@ export function nestedParam<T>(
   };
 }
 
-/** The HTTP POST fields of a list of XML Schema values or enums: the same field repeated, one per item. */
+/**
+ * The HTTP POST fields of a list of XML Schema values or enums: the same field repeated, one per item. An empty list
+ * is refused: it would be no field at all, which ASMX answers with a 500 (it reads a list's fields without a check).
+ */
 export function formList<T>(encode: EncodeValue<T>): (values: ReadonlyArray<T | null>, path: string) => string[] {
-  return (values, path) =>
-    values.map((value, i) => {
+  return (values, path) => {
+    if (values.length === 0) reject(path, 'is an empty list, which an HTTP POST form cannot carry (ASMX needs at least one field); call it over SOAP');
+    return values.map((value, i) => {
       if (value === null || value === undefined) reject(`${path}[${i}]`, 'is null, which an HTTP POST form cannot carry');
       return encode(value, `${path}[${i}]`);
     });
+  };
 }

@@ -3,7 +3,8 @@
 /**
  * A handler's result framed as the service frames it, in the style the request came in: a SOAP envelope holding
  * `<OpResponse>` (with `<OpResult>` inside, left out for a null result), or for HTTP POST a document whose root is the
- * result itself.
+ * result itself. Inside an operation with a namespace of its own, the result's fields and items stay in the service
+ * namespace, as the client reads them.
  *
  * The result is written whole before a Response is made, so a value the operation's writer refuses (a handler's bug)
  * throws here, and the caller can still answer with a fault instead of half a document.
@@ -25,20 +26,62 @@ const ROOT_DECLARATIONS = ` xmlns:xsi="${XSI_NAMESPACE}" xmlns:xsd="${XSD_NAMESP
  * @param op - the operation
  * @param namespace - the namespace of the operation's elements
  * @param value - the handler's result
+ * @param memberNamespace - the service namespace, where the result's fields and items are (default `namespace`)
  */
-export function soapResultResponse(version: 'soap11' | 'soap12', op: MockOperation, namespace: string, value: unknown): Response {
-  const body = soapEnvelope(version === 'soap11' ? SOAP11_NAMESPACE : SOAP12_NAMESPACE, responseElement(op, namespace, value));
+export function soapResultResponse(
+  version: 'soap11' | 'soap12',
+  op: MockOperation,
+  namespace: string,
+  value: unknown,
+  memberNamespace: string = namespace,
+): Response {
+  const body = soapEnvelope(version === 'soap11' ? SOAP11_NAMESPACE : SOAP12_NAMESPACE, responseElement(op, namespace, memberNamespace, value));
   return new Response(body, { status: 200, headers: { 'Content-Type': version === 'soap11' ? TEXT_XML : SOAP12_CONTENT_TYPE } });
 }
 
-function responseElement(op: MockOperation, namespace: string, value: unknown): string {
+function responseElement(op: MockOperation, namespace: string, memberNamespace: string, value: unknown): string {
   const name = `${op.name}Response`;
   const xmlns = ` xmlns="${escapeXmlAttribute(namespace)}"`;
   if (op.result === 'void' || (op.result === 'nullable' && isNull(value))) return `<${name}${xmlns} />`;
   requireValue(op, value);
-  if (op.result === 'outputs') return op.write(name, value, xmlns);
-  return `<${name}${xmlns}>${op.write(op.resultElement, value, '')}</${name}>`;
+  if (op.result === 'outputs') return inMemberNamespace(name, op.write(name, value, xmlns), xmlns, namespace, memberNamespace);
+  const result = inMemberNamespace(op.resultElement, op.write(op.resultElement, value, ''), '', namespace, memberNamespace);
+  return `<${name}${xmlns}>${result}</${name}>`;
 }
+
+/** The prefix of an operation's own namespace on an element whose children are in the service namespace. */
+const OPERATION_PREFIX = 'op';
+
+/**
+ * `markup`, the element `name` as a writer wrote it (with `attrs` on its start tag), with its children in
+ * `memberNamespace`: fields and list items stay in the service namespace, also inside an operation of a namespace of
+ * its own (the client reads them there). Writers write children unqualified, so when the namespaces differ and the
+ * element has children, the element takes a prefix for the operation's namespace and declares the service namespace
+ * as the default for its children. Anything else is returned as it is.
+ */
+function inMemberNamespace(name: string, markup: string, attrs: string, namespace: string, memberNamespace: string): string {
+  if (namespace === memberNamespace || !hasChildElements(markup)) return markup;
+  const start = `<${name}${attrs}`;
+  const end = `</${name}>`;
+  if (!markup.startsWith(start) || !markup.endsWith(end)) throw new Error(`the writer of ${name} wrote another element`);
+  const declarations = ` xmlns:${OPERATION_PREFIX}="${escapeXmlAttribute(namespace)}" xmlns="${escapeXmlAttribute(memberNamespace)}"`;
+  const keep = attrs.replace(` xmlns="${escapeXmlAttribute(namespace)}"`, '');
+  const prefixed = `${OPERATION_PREFIX}:${name}`;
+  return `<${prefixed}${keep}${declarations}${markup.slice(start.length, -end.length)}</${prefixed}>`;
+}
+
+/**
+ * Whether an element as a writer writes it holds child elements: a `<` after its start tag that is not its end tag
+ * (text and attribute values are escaped, so a `<` there is markup).
+ */
+function hasChildElements(markup: string): boolean {
+  const startEnd = markup.indexOf('>');
+  if (startEnd < 0 || markup.charCodeAt(startEnd - 1) === SLASH) return false;
+  const next = markup.indexOf('<', startEnd + 1);
+  return next >= 0 && next < markup.lastIndexOf('</');
+}
+
+const SLASH = 47;
 
 /**
  * The 200 answer to an HTTP POST request: the result as the document's root (`httpPostRoot`), `xsi:nil` for a null
@@ -48,8 +91,9 @@ function responseElement(op: MockOperation, namespace: string, value: unknown): 
  * @param op - the operation
  * @param namespace - the namespace of the operation's elements
  * @param value - the handler's result
+ * @param memberNamespace - the service namespace, where the result's fields and items are (default `namespace`)
  */
-export function httpPostResultResponse(op: MockOperation, namespace: string, value: unknown): Response {
+export function httpPostResultResponse(op: MockOperation, namespace: string, value: unknown, memberNamespace: string = namespace): Response {
   const headers = { 'Content-Type': TEXT_XML };
   if (op.result === 'void') return new Response('', { status: 200, headers });
   const root = op.httpPostRoot;
@@ -59,7 +103,8 @@ export function httpPostResultResponse(op: MockOperation, namespace: string, val
     return new Response(`${XML_DECLARATION}<${root} xmlns:xsi="${XSI_NAMESPACE}" xsi:nil="true"${xmlns} />`, { status: 200, headers });
   }
   requireValue(op, value);
-  return new Response(`${XML_DECLARATION}${op.write(root, value, `${ROOT_DECLARATIONS}${xmlns}`)}`, { status: 200, headers });
+  const attrs = `${ROOT_DECLARATIONS}${xmlns}`;
+  return new Response(`${XML_DECLARATION}${inMemberNamespace(root, op.write(root, value, attrs), attrs, namespace, memberNamespace)}`, { status: 200, headers });
 }
 
 function isNull(value: unknown): boolean {

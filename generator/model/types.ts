@@ -234,9 +234,27 @@ export interface ServiceErrorsModel {
   readonly decision: Decision | undefined;
 }
 
+/** Why a request's credentials fail. */
+export type AuthFailureKind = 'unknownPrincipal' | 'badSignature' | 'staleTimestamp' | 'requestLimit';
+
+/** The error code a failed check is answered with: an enum value, and its integer code for (I) results when known. */
+export interface AuthFailureCode {
+  readonly value: string;
+  readonly number: number | undefined;
+}
+
 export interface AuthModel {
   readonly scheme: 'hmac-sha256-hex';
   readonly timestampUnit: 'unix-seconds';
+  /** How the service answers a failed check, in a 200 result; undefined when the spec does not say. */
+  readonly failures:
+    | {
+        readonly codes: Readonly<Partial<Record<AuthFailureKind, AuthFailureCode>>>;
+        /** What (I) results send for a code whose integer is not known. */
+        readonly unknownNumber: number | undefined;
+        readonly decision: Decision | undefined;
+      }
+    | undefined;
   readonly decision: Decision | undefined;
 }
 

@@ -4,6 +4,9 @@
  * EAT markers, credential roles, decision ids). Problems are collected, never thrown one at a time.
  */
 import type {
+  AuthFailureCode,
+  AuthFailureKind,
+  AuthModel,
   BindingName,
   Decision,
   EatModel,
@@ -494,7 +497,12 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
     doc: raw.service.doc,
     serviceErrors,
     auth: raw.auth
-      ? { scheme: raw.auth.scheme, timestampUnit: raw.auth.timestampUnit, decision: decision(raw.auth.decision, ['auth', 'decision']) }
+      ? {
+          scheme: raw.auth.scheme,
+          timestampUnit: raw.auth.timestampUnit,
+          failures: resolveAuthFailures(raw.auth.failures, serviceErrors, decision, report),
+          decision: decision(raw.auth.decision, ['auth', 'decision']),
+        }
       : undefined,
     soapHeaders,
     decisions: [...decisions.values()],
@@ -610,6 +618,39 @@ function resolveEat(
     `EAT marker "${eat.marker}" names no parameter of this operation; expected one of ${list(params.filter((p) => !p.role).map((p) => p.name))}, "none", "null" or "not marked" (or absentParameter: true for a documented quirk)`,
   );
   return undefined;
+}
+
+/** The codes a failed credential check is answered with: values of the service's error enum. */
+function resolveAuthFailures(
+  raw: NonNullable<RawSpec['auth']>['failures'],
+  se: ServiceErrorsModel | undefined,
+  decision: (id: string | undefined, path: SpecPath) => Decision | undefined,
+  report: (path: SpecPath, message: string) => void,
+): AuthModel['failures'] {
+  if (raw === undefined) return undefined;
+  const path: SpecPath = ['auth', 'failures'];
+  if (!se) {
+    report(path, 'failures are error codes of serviceErrors, which the spec does not have');
+    return undefined;
+  }
+  const codes: Partial<Record<AuthFailureKind, AuthFailureCode>> = {};
+  for (const kind of ['unknownPrincipal', 'badSignature', 'staleTimestamp', 'requestLimit'] as const) {
+    const value = raw[kind];
+    if (value === undefined) continue;
+    if (!se.enum.values.includes(value)) {
+      report([...path, kind], `"${value}" is not a value of enum ${se.enum.name}${suggest(value, se.enum.values)}`);
+      continue;
+    }
+    codes[kind] = { value, number: se.enum.numeric?.codes.find(([, v]) => v === value)?.[0] };
+  }
+  if (raw.unknownNumber === undefined) {
+    for (const [kind, code] of Object.entries(codes)) {
+      if (code.number === undefined && se.enum.numeric !== undefined) {
+        report([...path, kind], `"${code.value}" has no integer code in ${se.enum.name}.numeric, which (I) results need: add one, or give unknownNumber`);
+      }
+    }
+  }
+  return { codes, unknownNumber: raw.unknownNumber, decision: decision(raw.decision, [...path, 'decision']) };
 }
 
 /** An operation's result as written: `void`, a type, or a type with its options. */

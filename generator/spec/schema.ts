@@ -333,6 +333,24 @@ export const specSchema = z
       .object({
         scheme: z.enum(['hmac-sha256-hex']).describe('How the signature parameter is computed.'),
         timestampUnit: z.enum(['unix-seconds']),
+        failures: z
+          .object({
+            unknownPrincipal: z.string().min(1).describe('The code for a principal the service does not know.'),
+            badSignature: z.string().min(1).describe('The code for a signature that does not match.'),
+            staleTimestamp: z.string().min(1).describe('The code for a timestamp too far from the service clock.'),
+            requestLimit: z.string().min(1).optional().describe('The code for a principal over its request limit.'),
+            unknownNumber: z
+              .number()
+              .int()
+              .optional()
+              .describe('What (I) results send for a failure whose integer code is not known (default: the string code cannot be sent, so the enum needs one).'),
+            decision: decisionRef.optional(),
+          })
+          .strict()
+          .optional()
+          .describe(
+            'How the service answers a request whose credentials fail: error codes of serviceErrors.enum, sent in a 200 result in its own code kind (the mock answers so).',
+          ),
         decision: decisionRef.optional(),
       })
       .strict()

@@ -345,7 +345,10 @@ export class MockCore {
       return this.#fault(style, call, 'Server', `the mock's handler for ${op.name} failed: ${messageOf(error)}`);
     }
     try {
-      return style === 'httpPost' ? httpPostResultResponse(op, namespace, value) : soapResultResponse(style, op, namespace, value);
+      const members = this.#options.namespace;
+      return style === 'httpPost'
+        ? httpPostResultResponse(op, namespace, value, members)
+        : soapResultResponse(style, op, namespace, value, members);
     } catch (error) {
       return this.#fault(style, call, 'Server', `the mock's handler for ${op.name} returned a result that cannot be written: ${messageOf(error)}`);
     }

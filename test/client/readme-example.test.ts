@@ -86,3 +86,17 @@ function run(cmd: string, args: string[], env: Record<string, string>): Promise<
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
+
+it('the mock example runs as written: a handler answers one operation, an example the other', async () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const example = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!).find((b) => b.includes('startMockServer('));
+  if (!example) throw new Error('README.md has no ts block starting the mock');
+  const dir = join(ROOT, 'test', '.tmp', 'readme');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'mock-example.ts');
+  writeFileSync(file, example.replaceAll("from './generated/", "from '../../../generated/"));
+  const { code: exit, stdout, stderr } = await run(process.execPath, ['--import', 'tsx', file], {});
+  expect(stderr).toBe('');
+  expect(exit).toBe(0);
+  expect(stdout.split('\n').filter(Boolean)).toEqual(['1500.25', 'OK GetBalances (soap12), TestPaymentFile (soap12)']);
+});

@@ -525,6 +525,7 @@ describe('DECISIONS.md: every decision is in the spec, with its id', () => {
     ['strict-responses', /more than once[\s\S]*content after the root element/],
     ['response-size', /64 MiB[\s\S]*charset/],
     ['poll-warnings', /keeps polling[\s\S]*RequestDoesNotExist/],
+    ['auth-failures', /PayerUnknown[\s\S]*EncryptionKeyFailedValidation[\s\S]*RequestLimitReached[\s\S]*-1/],
   ];
 
   it.each(OWN)('our own decision %s', (id, phrase) => {

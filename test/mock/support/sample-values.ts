@@ -1,0 +1,141 @@
+/**
+ * Realistic argument values for any operation of any spec, built from the model: each value is already in the form
+ * the mock decodes it to (long and decimal as exact strings, dateTime as Date, base64Binary as Uint8Array, char as a
+ * one-unit string), so what the client sends and what the handler receives can be compared with deep equality.
+ * Strings carry markup, quotes and non-ASCII text (an astral character included), so escaping is exercised on every
+ * path; numbers sit where precision is easy to lose.
+ */
+import type { OperationModel, ParameterModel, PrimitiveName, StructModel, TypeModel } from '../../../generator/model/types.js';
+
+/** Records and lists nested deeper than this are left empty (optional fields out), so recursive types end. */
+const MAX_DEPTH = 4;
+
+export function sampleText(label: string): string {
+  return `${label}: Zoë & <b>"Ö'ñ"</b> 東京 🚀`;
+}
+
+function primitive(name: PrimitiveName, label: string): unknown {
+  switch (name) {
+    case 'string':
+      return sampleText(label);
+    case 'int':
+      return -2147483648;
+    case 'long':
+      return '9007199254740993';
+    case 'double':
+      return 1234.56;
+    case 'boolean':
+      return true;
+    case 'dateTime':
+      return new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 678));
+    case 'decimal':
+      return '-79228162514264337593543950335.5';
+    case 'float':
+      return 0.1;
+    case 'short':
+      return -32768;
+    case 'byte':
+      return -128;
+    case 'unsignedByte':
+      return 255;
+    case 'unsignedShort':
+      return 65535;
+    case 'unsignedInt':
+      return 4294967295;
+    case 'unsignedLong':
+      return '18446744073709551615';
+    case 'base64Binary':
+      return new Uint8Array([0, 1, 2, 250, 255]);
+    case 'guid':
+      return '3F2504E0-4F89-11D3-9A0C-0305E82C3301';
+    case 'char':
+      return 'é';
+    case 'date':
+      return '2024-02-29';
+    case 'time':
+      return '12:30:00.5';
+    case 'duration':
+      return 'P1DT2H3M4.5S';
+    case 'xml':
+      return `<Row xmlns="urn:row" id="1">${label} &amp; more<br/></Row>`;
+  }
+}
+
+/** A value of `t`; `label` names where it goes (it is part of every string, so a swapped value shows). */
+export function sampleValue(t: TypeModel, label: string, depth = 0): unknown {
+  switch (t.kind) {
+    case 'primitive':
+      return primitive(t.name, label);
+    case 'enum':
+      return t.enum.values[t.enum.values.length > 1 ? 1 : 0];
+    case 'list':
+      return depth >= MAX_DEPTH ? [] : [sampleValue(t.item, `${label}[0]`, depth + 1), sampleValue(t.item, `${label}[1]`, depth + 1)];
+    case 'record':
+      return sampleRecord(t.record, label, depth);
+  }
+}
+
+export function sampleRecord(s: StructModel, label: string, depth = 0): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of s.fields) {
+    if (depth >= MAX_DEPTH && f.optional) continue;
+    out[f.name] = depth >= MAX_DEPTH && f.type.kind === 'list' ? [] : sampleValue(f.type, `${label}.${f.name}`, depth + 1);
+  }
+  return out;
+}
+
+/** The caller's arguments of an operation: every parameter given (optional ones too), every record field filled. */
+export function sampleArgs(op: OperationModel): Record<string, unknown> {
+  const args: Record<string, unknown> = {};
+  for (const p of op.inputParams) args[p.name] = sampleValue(p.type, `${op.name}.${p.name}`);
+  return args;
+}
+
+/**
+ * A value of `t` with as little in it as it can hold: an empty list, a record with its required fields only (nil where
+ * they are nillable).
+ */
+export function minimalValue(t: TypeModel, label: string): unknown {
+  if (t.kind === 'list') return [];
+  if (t.kind !== 'record') return sampleValue(t, label);
+  const out: Record<string, unknown> = {};
+  for (const f of t.record.fields) {
+    if (f.optional) continue;
+    out[f.name] = f.nillable ? null : minimalValue(f.type, `${label}.${f.name}`);
+  }
+  return out;
+}
+
+/** Whether an operation has anything to leave out, nil or empty, so that its minimal call differs from the full one. */
+export function hasMinimalCall(op: OperationModel): boolean {
+  return op.inputParams.some((p) => p.optional || p.nillable || p.type.kind === 'list' || p.type.kind === 'record');
+}
+
+/**
+ * The least a caller can pass: optional parameters left out, nillable ones null, lists empty, records minimal; and what
+ * the handler then receives: a parameter with a default arrives with it (the client always sends it), one without is
+ * absent.
+ */
+export function minimalCall(op: OperationModel): { args: Record<string, unknown>; received: Record<string, unknown> } {
+  const args: Record<string, unknown> = {};
+  const received: Record<string, unknown> = {};
+  for (const p of op.inputParams) {
+    if (p.optional) {
+      if (p.default !== undefined) received[p.name] = defaultValue(p);
+      continue;
+    }
+    const value = p.nillable ? null : minimalValue(p.type, `${op.name}.${p.name}`);
+    args[p.name] = value;
+    received[p.name] = value;
+  }
+  return { args, received };
+}
+
+/** A parameter's default as the mock decodes it (longs and decimals as strings). */
+function defaultValue(p: ParameterModel): unknown {
+  const d = p.default;
+  const t = p.type;
+  if (t.kind === 'primitive' && (t.name === 'long' || t.name === 'unsignedLong' || t.name === 'decimal')) return String(d);
+  if (t.kind === 'primitive' && t.name === 'dateTime') return new Date(String(d));
+  return d;
+}

@@ -1,0 +1,57 @@
+/** The mock's credential check: the client's signing rule, checked in order, with a skew and a request limit. */
+import { describe, expect, it } from 'vitest';
+import { MockAuth } from '../../templates/runtime/mock-auth.js';
+
+// The known answer of DECISIONS.md: MyPayer, 1521234048, boguskey, GetBalances (EAT none).
+const KNOWN = { principal: 'MyPayer', timestamp: '1521234048', signature: 'bbffdacec3452b3ea2a23302589166c3fdee0224c5c07dd66b04a357d8bc1162' };
+const at = (seconds: number) => () => seconds;
+
+describe('MockAuth', () => {
+  it('accepts the known answer of DECISIONS.md', () => {
+    expect(new MockAuth({ keys: { MyPayer: 'boguskey' }, now: at(1521234048) }).check(KNOWN, '')).toBeUndefined();
+  });
+
+  it.each([
+    ['an unknown principal', { ...KNOWN, principal: 'OtherPayer' }, '', 'unknownPrincipal'],
+    ['no principal', { ...KNOWN, principal: undefined }, '', 'unknownPrincipal'],
+    ['a principal named like an Object member', { ...KNOWN, principal: '__proto__' }, '', 'unknownPrincipal'],
+    ['a signature one digit off', { ...KNOWN, signature: `${KNOWN.signature.slice(0, -1)}0` }, '', 'badSignature'],
+    ['a signature in upper case', { ...KNOWN, signature: KNOWN.signature.toUpperCase() }, '', 'badSignature'],
+    ['a signature of another length', { ...KNOWN, signature: KNOWN.signature.slice(1) }, '', 'badSignature'],
+    ['no signature', { ...KNOWN, signature: undefined }, '', 'badSignature'],
+    ['another EAT value than the one signed', KNOWN, 'x', 'badSignature'],
+    ['a timestamp text other than the one signed', { ...KNOWN, timestamp: '1521234048.0' }, '', 'badSignature'],
+  ] as const)('refuses %s', (_, sent, eat, want) => {
+    expect(new MockAuth({ keys: { MyPayer: 'boguskey' }, now: at(1521234048) }).check(sent, eat)).toBe(want);
+  });
+
+  it('accepts a timestamp up to the skew away, either way, and refuses one further (signed correctly)', () => {
+    const auth = (now: number) => new MockAuth({ keys: { MyPayer: 'boguskey' }, now: at(now), skewSeconds: 60 });
+    expect(auth(1521234048 + 60).check(KNOWN, '')).toBeUndefined();
+    expect(auth(1521234048 - 60).check(KNOWN, '')).toBeUndefined();
+    expect(auth(1521234048 + 61).check(KNOWN, '')).toBe('staleTimestamp');
+    expect(auth(1521234048 - 61).check(KNOWN, '')).toBe('staleTimestamp');
+  });
+
+  it('counts accepted requests per principal in a sliding window; an over-limit one is not counted', () => {
+    let now = 1521234048;
+    const auth = new MockAuth({ keys: { MyPayer: 'boguskey' }, now: () => now, requestLimit: { max: 2, perSeconds: 10 } });
+    expect([auth.check(KNOWN, ''), auth.check(KNOWN, ''), auth.check(KNOWN, '')]).toEqual([undefined, undefined, 'requestLimit']);
+    now += 9;
+    expect(auth.check(KNOWN, '')).toBe('requestLimit');
+    now += 1;
+    expect(auth.check(KNOWN, '')).toBeUndefined();
+    auth.reset();
+    expect(auth.check(KNOWN, '')).toBeUndefined();
+  });
+
+  it('takes a lookup function for the keys', () => {
+    const auth = new MockAuth({ keys: (p) => (p === 'MyPayer' ? 'boguskey' : undefined), now: at(1521234048) });
+    expect([auth.check(KNOWN, ''), auth.check({ ...KNOWN, principal: 'x' }, '')]).toEqual([undefined, 'unknownPrincipal']);
+  });
+
+  it('refuses options that make no sense', () => {
+    expect(() => new MockAuth({ keys: {}, skewSeconds: -1 })).toThrow(RangeError);
+    expect(() => new MockAuth({ keys: {}, requestLimit: { max: 0, perSeconds: 1 } })).toThrow(RangeError);
+  });
+});
