@@ -15,7 +15,8 @@ import {
   encodeLong,
   encodeString,
 } from '../runtime/values.js';
-import type { MockOperation } from '../runtime/mock-core.js';
+import type { AuthFailureKind, MockOperation } from '../runtime/mock-core.js';
+import { eatValueOf } from '../runtime/mock-auth.js';
 import type { XmlReader } from '../runtime/xml-reader.js';
 import { ErrorCodeValues, LineStatusValues, ProviderValues, RequestStatusValues } from '../client/types.js';
 import type {
@@ -70,6 +71,17 @@ const writeXsInt = textWriter(encodeInt);
 const writeXsLong = textWriter(encodeLong);
 
 const writeXsString = textWriter(encodeString);
+
+/**
+ * The codes failed credentials are answered with (the spec's auth.failures): the enum value, and the
+ * integer (I) results send.
+ */
+const authFailures: Readonly<Partial<Record<AuthFailureKind, { readonly value: string; readonly number: number }>>> = {
+  unknownPrincipal: { value: 'PayerUnknown', number: 1004 },
+  badSignature: { value: 'EncryptionKeyFailedValidation', number: 1006 },
+  staleTimestamp: { value: 'EncryptionKeyFailedValidation', number: 1006 },
+  requestLimit: { value: 'RequestLimitReached', number: -1 },
+};
 
 /**
  * Writes a LineErrorOrWarning as the element `name` (with `xmlns`, a namespace declaration, on it when
@@ -710,6 +722,11 @@ export const operations: readonly MockOperation[] = [
     ],
     resultElement: 'TestMultiCurrencyPaymentFileResult',
     httpPostRoot: 'SvcProcessPaymentResponse',
+    eat: (p) => eatValueOf('text', p['fileName']),
+    authFailure: (failure) => {
+      const code = authFailures[failure];
+      return code && { errorCode: code.value, errorMessage: code.value };
+    },
     write: resultWriter(writeFileResult),
   },
   {
@@ -743,6 +760,11 @@ export const operations: readonly MockOperation[] = [
     ],
     resultElement: 'ProcessMultiCurrencyPaymentFileResult',
     httpPostRoot: 'SvcProcessPaymentResponse',
+    eat: (p) => eatValueOf('text', p['fileName']),
+    authFailure: (failure) => {
+      const code = authFailures[failure];
+      return code && { errorCode: code.value, errorMessage: code.value };
+    },
     write: resultWriter(writeFileResult),
   },
   {
@@ -777,6 +799,11 @@ export const operations: readonly MockOperation[] = [
     ],
     resultElement: 'TestPaymentFileResult',
     httpPostRoot: 'SvcProcessPaymentResponse',
+    eat: (p) => eatValueOf('double', p['totalAmount']),
+    authFailure: (failure) => {
+      const code = authFailures[failure];
+      return code && { errorCode: code.value, errorMessage: code.value };
+    },
     write: resultWriter(writeFileResult),
   },
   {
@@ -811,6 +838,11 @@ export const operations: readonly MockOperation[] = [
     ],
     resultElement: 'ProcessPaymentFileResult',
     httpPostRoot: 'SvcProcessPaymentResponse',
+    eat: (p) => eatValueOf('double', p['totalAmount']),
+    authFailure: (failure) => {
+      const code = authFailures[failure];
+      return code && { errorCode: code.value, errorMessage: code.value };
+    },
     write: resultWriter(writeFileResult),
   },
   {
@@ -844,6 +876,10 @@ export const operations: readonly MockOperation[] = [
     ],
     resultElement: 'TestMultiCurrencyPaymentFileAsyncResult',
     httpPostRoot: 'SvcProcessPaymentAsyncResult',
+    authFailure: (failure) => {
+      const code = authFailures[failure];
+      return code && { requestId: '0', errorCode: code.value, errorMessage: code.value };
+    },
     write: resultWriter(writeAsyncRequestResult),
   },
   {
@@ -877,6 +913,10 @@ export const operations: readonly MockOperation[] = [
     ],
     resultElement: 'ProcessMultiCurrencyPaymentFileAsyncResult',
     httpPostRoot: 'SvcProcessPaymentAsyncResult',
+    authFailure: (failure) => {
+      const code = authFailures[failure];
+      return code && { requestId: '0', errorCode: code.value, errorMessage: code.value };
+    },
     write: resultWriter(writeAsyncRequestResult),
   },
   {
@@ -911,6 +951,11 @@ export const operations: readonly MockOperation[] = [
     ],
     resultElement: 'TestPaymentFileAsyncResult',
     httpPostRoot: 'SvcProcessPaymentAsyncResult',
+    eat: (p) => eatValueOf('double', p['totalAmount']),
+    authFailure: (failure) => {
+      const code = authFailures[failure];
+      return code && { requestId: '0', errorCode: code.value, errorMessage: code.value };
+    },
     write: resultWriter(writeAsyncRequestResult),
   },
   {
@@ -945,6 +990,11 @@ export const operations: readonly MockOperation[] = [
     ],
     resultElement: 'ProcessPaymentFileAsyncResult',
     httpPostRoot: 'SvcProcessPaymentAsyncResult',
+    eat: (p) => eatValueOf('double', p['totalAmount']),
+    authFailure: (failure) => {
+      const code = authFailures[failure];
+      return code && { requestId: '0', errorCode: code.value, errorMessage: code.value };
+    },
     write: resultWriter(writeAsyncRequestResult),
   },
   {
@@ -978,6 +1028,11 @@ export const operations: readonly MockOperation[] = [
     ],
     resultElement: 'GetProcessingRequestStatusResult',
     httpPostRoot: 'SvcGetProcessingRequestStatusResult',
+    eat: (p) => eatValueOf('text', p['requestId']),
+    authFailure: (failure) => {
+      const code = authFailures[failure];
+      return code && { requestStatus: 'Processing', errorCode: code.value, errorMessage: code.value };
+    },
     write: resultWriter(writeProcessingRequestStatusResult),
   },
   {
@@ -1011,6 +1066,11 @@ export const operations: readonly MockOperation[] = [
     ],
     resultElement: 'ProcessPaymentsAsyncResultResult',
     httpPostRoot: 'SvcExpandedProcessPaymentResponse',
+    eat: (p) => eatValueOf('text', p['requestId']),
+    authFailure: (failure) => {
+      const code = authFailures[failure];
+      return code && { errorCode: code.number, errorMessage: code.value };
+    },
     write: resultWriter(writeExpandedProcessPaymentResult),
   },
   {
@@ -1043,6 +1103,10 @@ export const operations: readonly MockOperation[] = [
     ],
     resultElement: 'GetCustomFieldsResult',
     httpPostRoot: 'SvcGetCustomFieldsResponse',
+    authFailure: (failure) => {
+      const code = authFailures[failure];
+      return code && { errorCode: code.value, errorMessage: code.value };
+    },
     write: resultWriter(writeCustomFieldsResult),
   },
   {
@@ -1075,6 +1139,10 @@ export const operations: readonly MockOperation[] = [
     ],
     resultElement: 'GetProviderAccountsResult',
     httpPostRoot: 'SvcGetProviderAccountsResponse',
+    authFailure: (failure) => {
+      const code = authFailures[failure];
+      return code && { errorCode: code.value, errorMessage: code.value };
+    },
     write: resultWriter(writeProviderAccountsResult),
   },
   {
@@ -1109,6 +1177,11 @@ export const operations: readonly MockOperation[] = [
     ],
     resultElement: 'CreatePayeeStatusFileResult',
     httpPostRoot: 'SvcResponse',
+    eat: (p) => eatValueOf('text', p['saveToFile']),
+    authFailure: (failure) => {
+      const code = authFailures[failure];
+      return code && { b: false, i: 0, d: 0, errorCode: code.value, errorMessage: code.value };
+    },
     write: resultWriter(writeStatusFileResult),
   },
   {
@@ -1141,6 +1214,10 @@ export const operations: readonly MockOperation[] = [
     ],
     resultElement: 'GetDynamicKeyResult',
     httpPostRoot: 'SecurityToken',
+    authFailure: (failure) => {
+      const code = authFailures[failure];
+      return code && { errorCode: code.value, errorMessage: code.value };
+    },
     write: resultWriter(writeSecurityToken),
   },
   {
@@ -1174,6 +1251,11 @@ export const operations: readonly MockOperation[] = [
     ],
     resultElement: 'GetDynamicKeyOfSubPayerResult',
     httpPostRoot: 'SvcSubPayerSecurityToken',
+    eat: (p) => eatValueOf('text', p['subPayerName']),
+    authFailure: (failure) => {
+      const code = authFailures[failure];
+      return code && { errorCode: code.number, errorMessage: code.value };
+    },
     write: resultWriter(writeSubPayerSecurityToken),
   },
   {
@@ -1206,6 +1288,10 @@ export const operations: readonly MockOperation[] = [
     ],
     resultElement: 'GetBalancesResult',
     httpPostRoot: 'SvcGetBalanceResponse',
+    authFailure: (failure) => {
+      const code = authFailures[failure];
+      return code && { errorCode: code.number, errorMessage: code.value };
+    },
     write: resultWriter(writeBalanceResult),
   },
   {
@@ -1240,6 +1326,10 @@ export const operations: readonly MockOperation[] = [
     ],
     resultElement: 'GetPayerFeesResult',
     httpPostRoot: 'SvcGetPayerFeesResponse',
+    authFailure: (failure) => {
+      const code = authFailures[failure];
+      return code && { errorCode: code.value, errorMessage: code.value };
+    },
     write: resultWriter(writePayerFeesResult),
   },
   {
@@ -1274,6 +1364,10 @@ export const operations: readonly MockOperation[] = [
     ],
     resultElement: 'CreatePaymentOrdersReportResult',
     httpPostRoot: 'SvcReportResponse',
+    authFailure: (failure) => {
+      const code = authFailures[failure];
+      return code && { errorCode: code.number, errorMessage: code.value };
+    },
     write: resultWriter(writeReportResult),
   },
   {
@@ -1307,6 +1401,10 @@ export const operations: readonly MockOperation[] = [
     ],
     resultElement: 'GetUpdatedPaymentsResult',
     httpPostRoot: 'SvcGetUpdatedPaymentsResponse',
+    authFailure: (failure) => {
+      const code = authFailures[failure];
+      return code && { errorCode: code.value, errorMessage: code.value };
+    },
     write: resultWriter(writeUpdatedPaymentsResult),
   },
 ];

@@ -2,6 +2,7 @@
 // Change the spec (or generator/, templates/) and run `npm run generate` to regenerate.
 
 import { MockCore, type MockCall, type MockContext } from '../runtime/mock-core.js';
+import { MockAuth } from '../runtime/mock-auth.js';
 import { startServer } from '../runtime/mock-server.js';
 import { operations } from './codec.js';
 import { exampleHandlers } from './examples.js';
@@ -13,6 +14,20 @@ export interface PayerFunctionsMockOptions {
   handlers?: Partial<PayerFunctionsHandlers>;
   /** Largest request body read (default 4 MiB, as ASP.NET; at most 16 MiB); a larger one gets a Client fault. */
   maxRequestBytes?: number;
+  /**
+   * The API key of each payerName the mock knows. Given, every request's payerName, signature (by the
+   * client's signing rule, compared in constant time) and timestamp are checked; left out, they are not.
+   *
+   * A request that fails is answered as the service answers it: a result with PayerUnknown,
+   * EncryptionKeyFailedValidation, RequestLimitReached.
+   */
+  credentials?: Readonly<Record<string, string>>;
+  /** The mock's clock in Unix seconds, for the timestamp check (default the system clock). */
+  now?: () => number;
+  /** How far a timestamp may be from the clock, either way (default 300 s). */
+  skewSeconds?: number;
+  /** At most `max` requests of one payerName in any `perSeconds` seconds (default no limit). */
+  requestLimit?: { readonly max: number; readonly perSeconds: number };
 }
 
 /** A mock of the Payer Payment Interface v5, answering web Requests as the service would. */
@@ -58,6 +73,15 @@ export function createMockService(options: PayerFunctionsMockOptions = {}): Paye
     styles: ['soap11', 'soap12', 'httpPost'],
     operations,
     maxRequestBytes: options.maxRequestBytes,
+    auth:
+      options.credentials === undefined
+        ? undefined
+        : new MockAuth({
+            keys: options.credentials,
+            now: options.now,
+            skewSeconds: options.skewSeconds,
+            requestLimit: options.requestLimit,
+          }),
     invoke: (operation: string, params: Record<string, unknown>, context: MockContext) => {
       const handler = handlers[methods[operation]!] as (params: unknown, context: MockContext) => unknown;
       return handler.call(handlers, params, context);

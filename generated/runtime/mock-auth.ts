@@ -7,6 +7,7 @@
  * limit. Which result a failure is answered with is the generated code's business; this only says which failed.
  */
 import { timingSafeEqual } from 'node:crypto';
+import { eatDecimal, eatDouble } from './request.js';
 import { hmacSha256Hex } from './signing.js';
 
 /** Why credentials fail, in the order they are checked. */
@@ -100,4 +101,29 @@ function sameText(expected: string, given: string): boolean {
   const b = Buffer.from(given, 'utf8');
   // Compared even when the lengths differ, against itself, so that a wrong length takes the same time.
   return timingSafeEqual(a, a.length === b.length ? b : a) && a.length === b.length;
+}
+
+/** How a parameter's decoded value becomes its EAT value, by the rule of its type (see the client's encoders). */
+export type EatRule = 'text' | 'number' | 'double' | 'decimal' | 'dateTime' | 'base64';
+
+/**
+ * The EAT value of a decoded parameter, equal to what the client signed for the text it sent: a text as it is, a
+ * number's digits, a double's or decimal's integer part, a dateTime's Unix seconds, bytes as base64; '' when absent.
+ */
+export function eatValueOf(rule: EatRule, value: unknown): string {
+  if (value === undefined || value === null) return '';
+  switch (rule) {
+    case 'text':
+      return String(value);
+    case 'number':
+      return String(value);
+    case 'double':
+      return typeof value === 'number' && Number.isFinite(value) ? eatDouble(value) : String(value);
+    case 'decimal':
+      return eatDecimal(String(value));
+    case 'dateTime':
+      return value instanceof Date ? String(Math.floor(value.getTime() / 1000)) : String(value);
+    case 'base64':
+      return value instanceof Uint8Array ? Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64') : String(value);
+  }
 }

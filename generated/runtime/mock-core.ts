@@ -9,6 +9,7 @@
  * `handle` never rejects and never hangs on its own account: every failure, the mock's own included, is an answer.
  * Credential parameters are passed to the handler only as text in the context, and no answer quotes their values.
  */
+import type { AuthFailureKind, MockAuth } from './mock-auth.js';
 import type { Style } from './client-core.js';
 import {
   MockFault,
@@ -40,6 +41,7 @@ import { soapAction } from './xml-writer.js';
 
 export type { Style } from './client-core.js';
 export { MockFault } from './mock-faults.js';
+export type { AuthFailureKind } from './mock-auth.js';
 
 /** How one parameter is read. */
 export interface MockParam {
@@ -81,6 +83,13 @@ export interface MockOperation {
   readonly namespace?: string;
   /** Writes the result value as the element `name` with `attrs` (namespace declarations) on its start tag. */
   readonly write: (name: string, value: unknown, attrs: string) => string;
+  /** The EAT value of a request, from its decoded parameters, as the client computes it (default ''). */
+  readonly eat?: (params: Readonly<Record<string, unknown>>) => string;
+  /**
+   * The result a request with failed credentials is answered with (a 200 result carrying the service's code for the
+   * failure), or undefined where the spec gives none: then the answer is a Client fault.
+   */
+  readonly authFailure?: (failure: AuthFailureKind) => unknown;
 }
 
 /** A call the mock passed to its handler. */
@@ -119,6 +128,8 @@ export interface MockCoreOptions {
   readonly invoke: (operation: string, params: Record<string, unknown>, context: MockContext) => unknown;
   /** Largest request body read: default {@link DEFAULT_MAX_REQUEST_BYTES}, at most {@link MAX_REQUEST_BYTES_LIMIT}. */
   readonly maxRequestBytes?: number;
+  /** Checks the credentials of operations that have credential parameters; without it they are not checked. */
+  readonly auth?: MockAuth;
 }
 
 /** The default `maxRequestBytes`: 4 MiB, ASP.NET's default `maxRequestLength`. */
@@ -337,14 +348,21 @@ export class MockCore {
 
   async #invoke(style: Style, call: Call, signal: AbortSignal): Promise<Response> {
     const { op, namespace } = call.route;
-    this.#record({ operation: op.name, style, params: Object.freeze({ ...call.params }) });
-    const context: MockContext = Object.freeze({ operation: op.name, style, signal, credentials: Object.freeze(call.credentials) });
     let value: unknown;
-    try {
-      value = await this.#options.invoke(op.name, call.params, context);
-    } catch (error) {
-      if (error instanceof MockFault) return this.#fault(style, call, error.code, error.message, error.detail);
-      return this.#fault(style, call, 'Server', `the mock's handler for ${op.name} failed: ${messageOf(error)}`);
+    const failure = this.#checkCredentials(op, call);
+    if (failure !== undefined) {
+      // The service answers failed credentials itself, in a result; the handler is never reached.
+      value = op.authFailure?.(failure);
+      if (value === undefined) return this.#fault(style, call, 'Client', `${op.name}: the credentials were refused (${failure})`);
+    } else {
+      this.#record({ operation: op.name, style, params: Object.freeze({ ...call.params }) });
+      const context: MockContext = Object.freeze({ operation: op.name, style, signal, credentials: Object.freeze(call.credentials) });
+      try {
+        value = await this.#options.invoke(op.name, call.params, context);
+      } catch (error) {
+        if (error instanceof MockFault) return this.#fault(style, call, error.code, error.message, error.detail);
+        return this.#fault(style, call, 'Server', `the mock's handler for ${op.name} failed: ${messageOf(error)}`);
+      }
     }
     try {
       const members = this.#options.namespace;
@@ -354,6 +372,13 @@ export class MockCore {
     } catch (error) {
       return this.#fault(style, call, 'Server', `the mock's handler for ${op.name} returned a result that cannot be written: ${messageOf(error)}`);
     }
+  }
+
+  /** Why the request's credentials fail, or undefined when they pass or are not checked. */
+  #checkCredentials(op: MockOperation, call: Call): AuthFailureKind | undefined {
+    const auth = this.#options.auth;
+    if (auth === undefined || !op.params.some((p) => p.role !== undefined)) return undefined;
+    return auth.check(call.credentials, op.eat?.(call.params) ?? '');
   }
 
   /** A fault whose texts come from the handler, which may have quoted a credential: they are masked. */

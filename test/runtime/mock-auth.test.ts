@@ -1,6 +1,7 @@
 /** The mock's credential check: the client's signing rule, checked in order, with a skew and a request limit. */
 import { describe, expect, it } from 'vitest';
 import { MockAuth } from '../../templates/runtime/mock-auth.js';
+import { envelope, getThingBody, KEY, makeFixture, NS, OPERATIONS, ORIGIN, PATH } from './mock-fixture.js';
 
 // The known answer of DECISIONS.md: MyPayer, 1521234048, boguskey, GetBalances (EAT none).
 const KNOWN = { principal: 'MyPayer', timestamp: '1521234048', signature: 'bbffdacec3452b3ea2a23302589166c3fdee0224c5c07dd66b04a357d8bc1162' };
@@ -53,5 +54,41 @@ describe('MockAuth', () => {
   it('refuses options that make no sense', () => {
     expect(() => new MockAuth({ keys: {}, skewSeconds: -1 })).toThrow(RangeError);
     expect(() => new MockAuth({ keys: {}, requestLimit: { max: 0, perSeconds: 1 } })).toThrow(RangeError);
+  });
+});
+
+describe('MockCore with a MockAuth', () => {
+  const soap = (body: string) =>
+    new Request(`${ORIGIN}${PATH}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: `"${NS}GetThing"` },
+      body: envelope(body),
+    });
+
+  it('passes the known answer to the handler (GetThing signs nothing of its own here)', async () => {
+    const fx = makeFixture({ auth: new MockAuth({ keys: { MyPayer: 'boguskey' }, now: at(1521234048) }) });
+    const response = await fx.core.handle(soap(getThingBody()));
+    expect(response.status).toBe(200);
+    expect(fx.seen).toHaveLength(1);
+  });
+
+  it('answers a refused request with a Client fault where the operation has no result for it, never reaching the handler', async () => {
+    const fx = makeFixture({ auth: new MockAuth({ keys: { Other: 'boguskey' }, now: at(1521234048) }) });
+    const response = await fx.core.handle(soap(getThingBody()));
+    expect(response.status).toBe(500);
+    const text = await response.text();
+    expect(text).toContain('<faultcode>soap:Client</faultcode>');
+    expect(text).toContain('GetThing: the credentials were refused (unknownPrincipal)');
+    expect(text).not.toContain(KEY);
+    expect([fx.seen.length, fx.core.calls.length]).toEqual([0, 0]);
+  });
+
+  it('answers with the operation\'s own result for the failure where it has one', async () => {
+    const ops = OPERATIONS.map((op) => (op.name === 'GetThing' ? { ...op, authFailure: (failure: string) => ({ id: failure, total: 0 }) } : op));
+    const fx = makeFixture({ operations: ops, auth: new MockAuth({ keys: { MyPayer: 'other' }, now: at(1521234048) }) });
+    const response = await fx.core.handle(soap(getThingBody()));
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('badSignature');
+    expect(fx.seen).toHaveLength(0);
   });
 });

@@ -8,6 +8,7 @@ import type { EnumModel, OperationModel, ParameterModel, ServiceModel, TypeModel
 import { jsDoc } from '../../print/jsdoc.js';
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
 import { tsLiteral } from '../ts-types.js';
+import { requiredZeros } from './examples.js';
 import { attributeDecoder, decoderName, readerOf } from '../client/decoders.js';
 import { WriterSet, recordWriterFunction, recordWriterName, requestCodec, writerConstants, writerOf } from '../client/encoders.js';
 
@@ -20,6 +21,8 @@ class Needs {
   readonly mockValues = new Set<string>();
   readonly clientCodec = new Set<string>();
   readonly enums = new Set<EnumModel>();
+  readonly auth = new Set<string>();
+  authFailures = false;
 }
 
 export function emitMockCodec(model: ServiceModel, printer: Printer): GeneratedFile {
@@ -46,7 +49,8 @@ export function emitMockCodec(model: ServiceModel, printer: Printer): GeneratedF
   named('../runtime/encode.js', writers.encode);
   named('../runtime/mock-values.js', needs.mockValues);
   named('../runtime/values.js', [...writers.values, ...needs.values]);
-  named('../runtime/mock-core.js', ['MockOperation'], true);
+  named('../runtime/mock-core.js', ['MockOperation', ...(needs.authFailures ? ['AuthFailureKind'] : [])], true);
+  named('../runtime/mock-auth.js', needs.auth);
   named('../runtime/xml-reader.js', ['XmlReader'], true);
   named('../client/codec.js', needs.clientCodec);
   named('../client/types.js', [...needs.enums].map((e) => `${e.name}Values`));
@@ -55,6 +59,7 @@ export function emitMockCodec(model: ServiceModel, printer: Printer): GeneratedF
   return printer.typescript(MOCK_CODEC_FILE, [
     ...imports,
     ...writerConstants(written),
+    ...(needs.authFailures ? [authFailuresConstant(model)] : []),
     ...own.map(recordWriterFunction),
     {
       kind: StructureKind.VariableStatement,
@@ -96,6 +101,7 @@ function operationEntry(model: ServiceModel, op: OperationModel, needs: Needs): 
   if (!op.httpPost && model.bindings.includes('httpPost')) lines.push('httpPost: false');
   if (op.soapAction !== undefined) lines.push(`soapAction: ${tsLiteral(op.soapAction)}`);
   if (op.namespace !== undefined) lines.push(`namespace: ${tsLiteral(op.namespace)}`);
+  lines.push(...authEntries(model, op, needs));
   if (r.kind === 'void') {
     needs.mockValues.add('writeNothing');
     lines.push('write: writeNothing');
@@ -105,6 +111,78 @@ function operationEntry(model: ServiceModel, op: OperationModel, needs: Needs): 
     lines.push(`write: resultWriter(${writerOf(type)})`);
   }
   return `{ ${lines.join(', ')} }`;
+}
+
+/** How the mock checks an operation's credentials: its EAT value, and the result a failure is answered with. */
+function authEntries(model: ServiceModel, op: OperationModel, needs: Needs): string[] {
+  if (model.auth === undefined || !op.params.some((p) => p.role !== undefined)) return [];
+  const lines: string[] = [];
+  if (op.eat.kind === 'parameter') {
+    needs.auth.add('eatValueOf');
+    lines.push(`eat: (p) => eatValueOf('${eatRule(op.eat.parameter.type)}', p['${op.eat.parameter.name}'])`);
+  }
+  const struct = op.result.kind === 'value' && !op.result.nullable ? op.result.struct : undefined;
+  const status = struct?.status;
+  const failures = model.auth.failures;
+  if (struct && status && failures) {
+    needs.authFailures = true;
+    const code = status.codeKind === 'enum' ? 'code.value' : 'code.number';
+    const message = status.messageField ? `, ${status.messageField.name}: code.value` : '';
+    const zeros = requiredZeros(struct, new Set([status.codeField, ...(status.messageField ? [status.messageField] : [])]));
+    const rest = zeros === '{}' ? '' : `${zeros.slice(2, -2)}, `;
+    lines.push(`authFailure: (failure) => { const code = authFailures[failure]; return code && { ${rest}${status.codeField.name}: ${code}${message} }; }`);
+  }
+  return lines;
+}
+
+/** How the EAT value of a parameter of type `t` is made from its decoded value. */
+function eatRule(t: TypeModel): string {
+  if (t.kind !== 'primitive') return 'text';
+  switch (t.name) {
+    case 'double':
+    case 'float':
+      return 'double';
+    case 'decimal':
+      return 'decimal';
+    case 'dateTime':
+      return 'dateTime';
+    case 'base64Binary':
+      return 'base64';
+    case 'int':
+    case 'short':
+    case 'byte':
+    case 'unsignedByte':
+    case 'unsignedShort':
+    case 'unsignedInt':
+    case 'boolean':
+      return 'number';
+    default:
+      return 'text';
+  }
+}
+
+/** The codes of auth.failures, once for the module: the enum value, and the integer (I) results send. */
+function authFailuresConstant(model: ServiceModel): Statement {
+  const failures = model.auth!.failures!;
+  return {
+    kind: StructureKind.VariableStatement,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: [jsDoc('The codes failed credentials are answered with (the spec\'s auth.failures): the enum value, and the integer (I) results send.')],
+    declarations: [
+      {
+        name: 'authFailures',
+        type: 'Readonly<Partial<Record<AuthFailureKind, { readonly value: string; readonly number: number }>>>',
+        initializer: (w) => {
+          w.inlineBlock(() => {
+            for (const [kind, code] of Object.entries(failures.codes)) {
+              const number = code.number ?? failures.unknownNumber ?? 0;
+              w.writeLine(`${kind}: { value: ${tsLiteral(code.value)}, number: ${number} },`);
+            }
+          });
+        },
+      },
+    ],
+  };
 }
 
 /** The MockParam literal of one parameter: its strict reader, and its form reader where HTTP POST can carry it. */

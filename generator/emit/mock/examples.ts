@@ -71,3 +71,50 @@ export function exampleResult(result: ResultModel): string {
       return exampleRecord(result.struct, 0);
   }
 }
+
+/**
+ * What .NET writes for a member nobody set: 0, false, DateTime.MinValue, the first enum value, a record's own
+ * required members. Used where the mock answers with a result it did not compute (failed credentials).
+ */
+export function zeroValue(t: TypeModel): string {
+  switch (t.kind) {
+    case 'primitive':
+      return ZEROS[t.name];
+    case 'enum':
+      return tsLiteral(t.enum.values[0]!);
+    case 'list':
+      return '[]';
+    case 'record':
+      return requiredZeros(t.record);
+  }
+}
+
+/** A record with only its required members, each at its zero value (`{}` when it has none). */
+export function requiredZeros(s: StructModel, except: ReadonlySet<FieldModel> = new Set()): string {
+  const fields = s.fields.filter((f) => !f.optional && !except.has(f) && !(f.type.kind === 'list' && !f.type.container));
+  return fields.length === 0 ? '{}' : `{ ${fields.map((f) => `${f.name}: ${zeroValue(f.type)}`).join(', ')} }`;
+}
+
+const ZEROS: Readonly<Record<PrimitiveName, string>> = {
+  string: "''",
+  int: '0',
+  long: "'0'",
+  double: '0',
+  boolean: 'false',
+  dateTime: "new Date('0001-01-01T00:00:00.000Z')",
+  decimal: "'0'",
+  float: '0',
+  short: '0',
+  byte: '0',
+  unsignedByte: '0',
+  unsignedShort: '0',
+  unsignedInt: '0',
+  unsignedLong: "'0'",
+  base64Binary: 'new Uint8Array(0)',
+  guid: "'00000000-0000-0000-0000-000000000000'",
+  char: "'\\0'",
+  date: "'0001-01-01'",
+  time: "'00:00:00'",
+  duration: "'PT0S'",
+  xml: "''",
+};

@@ -5,7 +5,7 @@
 import { StructureKind, VariableDeclarationKind } from 'ts-morph';
 import type { ServiceModel } from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';
-import type { GeneratedFile, Printer } from '../../print/printer.js';
+import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
 import { tsLiteral } from '../ts-types.js';
 import { exampleResult } from './examples.js';
 import { handlersTypeName } from './types.js';
@@ -52,6 +52,7 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
   const service = `${model.name}MockService`;
   return printer.typescript(MOCK_SERVICE_FILE, [
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/mock-core.js', namedImports: ['MockCore', { name: 'MockCall', isTypeOnly: true }, { name: 'MockContext', isTypeOnly: true }] },
+    ...(model.auth ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/mock-auth.js', namedImports: ['MockAuth'] } satisfies Statement] : []),
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/mock-server.js', namedImports: ['startServer'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './codec.js', namedImports: ['operations'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './examples.js', namedImports: ['exampleHandlers'] },
@@ -74,6 +75,7 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
           hasQuestionToken: true,
           docs: ['Largest request body read (default 4 MiB, as ASP.NET; at most 16 MiB); a larger one gets a Client fault.'],
         },
+        ...(model.auth ? authOptions(model) : []),
       ],
     },
     {
@@ -117,6 +119,11 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
           w.writeLine(`styles: [${model.bindings.map(tsLiteral).join(', ')}],`);
           w.writeLine('operations,');
           w.writeLine('maxRequestBytes: options.maxRequestBytes,');
+          if (model.auth) {
+            w.writeLine(
+              'auth: options.credentials === undefined ? undefined : new MockAuth({ keys: options.credentials, now: options.now, skewSeconds: options.skewSeconds, requestLimit: options.requestLimit }),',
+            );
+          }
           w.write('invoke: (operation: string, params: Record<string, unknown>, context: MockContext) => ').inlineBlock(() => {
             w.writeLine('const handler = handlers[methods[operation]!] as (params: unknown, context: MockContext) => unknown;');
             w.writeLine('return handler.call(handlers, params, context);');
@@ -147,6 +154,36 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
       ],
     },
   ]);
+}
+
+/** The options of a service that signs requests: whose credentials the mock accepts, on which clock. */
+function authOptions(model: ServiceModel) {
+  const principal = model.parameters.find((p) => p.role === 'principal')?.name ?? 'principal';
+  const codes = model.auth?.failures?.codes;
+  const answered = codes
+    ? `A request that fails is answered as the service answers it: a result with ${Object.values(codes).map((c) => c.value).filter((v, i, a) => a.indexOf(v) === i).join(', ')}.`
+    : 'A request that fails gets a Client fault.';
+  return [
+    {
+      name: 'credentials',
+      type: 'Readonly<Record<string, string>>',
+      hasQuestionToken: true,
+      docs: [
+        jsDoc(
+          `The API key of each ${principal} the mock knows. Given, every request's ${principal}, signature (by the client's signing rule, compared in constant time) and timestamp are checked; left out, they are not.`,
+          answered,
+        ),
+      ],
+    },
+    { name: 'now', type: '() => number', hasQuestionToken: true, docs: ["The mock's clock in Unix seconds, for the timestamp check (default the system clock)."] },
+    { name: 'skewSeconds', type: 'number', hasQuestionToken: true, docs: ['How far a timestamp may be from the clock, either way (default 300 s).'] },
+    {
+      name: 'requestLimit',
+      type: '{ readonly max: number; readonly perSeconds: number }',
+      hasQuestionToken: true,
+      docs: [`At most \`max\` requests of one ${principal} in any \`perSeconds\` seconds (default no limit).`],
+    },
+  ];
 }
 
 export function emitMockIndex(model: ServiceModel, printer: Printer): GeneratedFile {
