@@ -12,4 +12,6 @@ export * from './types.js';
 
 export { exampleHandlers } from './examples.js';
 
+export { mswHandlers } from './msw.js';
+
 export { MockFault, type MockContext, type MockCall } from '../runtime/mock-core.js';

@@ -51,6 +51,7 @@ const CLIENT_AND_MOCK_FILES = [
   'mock/codec.ts',
   'mock/examples.ts',
   'mock/index.ts',
+  'mock/msw.ts',
   'mock/service.ts',
   'mock/types.ts',
 ] as const;

@@ -65,7 +65,7 @@ describe('the payer package files', () => {
   });
 
   it("depends on exactly the packages the runtime imports, at this repository's versions", () => {
-    const manifest = JSON.parse(file('package.json')) as { dependencies?: Record<string, string>; devDependencies: Record<string, string> };
+    const manifest = JSON.parse(file('package.json')) as { dependencies?: Record<string, string>; devDependencies: Record<string, string>; peerDependencies?: unknown; peerDependenciesMeta?: unknown };
     const own = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
     const imported = [...runtimeImports().keys()];
     // Independently of the emitter: the bare imports of the copied runtime files.
@@ -81,7 +81,14 @@ describe('the payer package files', () => {
     for (const [name, version] of Object.entries(deps)) expect(version, name).toBe(own.dependencies[name] ?? own.devDependencies[name]);
     // The payer runtime builds envelopes as strings and reads XML itself: it needs no package at all.
     expect(manifest.dependencies).toBeUndefined();
-    expect(manifest.devDependencies).toEqual({ '@types/node': own.devDependencies['@types/node'], typescript: own.devDependencies['typescript'] });
+    expect(manifest.devDependencies).toEqual({
+      '@types/node': own.devDependencies['@types/node'],
+      msw: own.devDependencies['msw'],
+      typescript: own.devDependencies['typescript'],
+    });
+    // msw is for the mock's mswHandlers only: a peer the package works without.
+    expect(manifest.peerDependencies).toEqual({ msw: '>=2.0.0 <3' });
+    expect(manifest.peerDependenciesMeta).toEqual({ msw: { optional: true } });
   });
 
   it('builds every TypeScript file it renders, and exports entry points that the build produces', () => {

@@ -109,7 +109,8 @@ describe('the generated package', { timeout: TIMEOUT }, () => {
     }
     // Nothing but the package itself (and npm's own bookkeeping) was installed.
     expect(readdirSync(join(app, 'node_modules')).filter((e) => !e.startsWith('.')).sort()).toEqual([...new Set([NAME.split('/')[0]!, ...Object.keys(deps)])].sort());
-    expect(Object.keys(manifest.devDependencies).sort()).toEqual(['@types/node', 'typescript']);
+    expect(Object.keys(manifest.devDependencies).sort()).toEqual(['@types/node', 'msw', 'typescript']);
+    expect(existsSync(join(app, 'node_modules', 'msw')), 'msw (an optional peer) installed in the fresh project').toBe(false);
     expect(existsSync(join(app, 'node_modules', 'typescript')), 'typescript installed in the fresh project').toBe(false);
     expect(existsSync(join(app, 'node_modules', '@types', 'node')), '@types/node installed in the fresh project').toBe(false);
   });

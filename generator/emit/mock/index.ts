@@ -2,6 +2,7 @@
 import type { ServiceModel } from '../../model/types.js';
 import type { GeneratedFile, Printer } from '../../print/printer.js';
 import { emitMockCodec } from './codec.js';
+import { emitMockMsw } from './msw.js';
 import { emitMockExamples, emitMockIndex, emitMockService } from './service.js';
 import { emitMockTypes } from './types.js';
 
@@ -11,6 +12,7 @@ export function emitMock(model: ServiceModel, printer: Printer): GeneratedFile[]
     emitMockCodec(model, printer),
     emitMockExamples(model, printer),
     emitMockService(model, printer),
+    emitMockMsw(model, printer),
     emitMockIndex(model, printer),
   ];
 }

@@ -200,6 +200,7 @@ export function emitMockIndex(model: ServiceModel, printer: Printer): GeneratedF
     },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './types.js' },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './examples.js', namedExports: ['exampleHandlers'] },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './msw.js', namedExports: ['mswHandlers'] },
     {
       kind: StructureKind.ExportDeclaration,
       moduleSpecifier: '../runtime/mock-core.js',

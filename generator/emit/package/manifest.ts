@@ -28,7 +28,13 @@ export const ENTRY_POINTS: ReadonlyArray<{ readonly subpath: string; readonly di
 const NODE_ENGINE = '>=20.19';
 
 /** Tools the package's own build needs, pinned to what this repository builds and tests the output with. */
-const BUILD_TOOLS = ['@types/node', 'typescript'];
+const BUILD_TOOLS = ['@types/node', 'msw', 'typescript'];
+
+/**
+ * Packages the mock can use but does not need: msw, for `mswHandlers` only (the mock loads it when it is there).
+ * Any 2.x will do: the handlers use nothing newer than 2.0's `http.all`.
+ */
+const OPTIONAL_PEERS: Readonly<Record<string, string>> = { msw: '>=2.0.0 <3' };
 
 const GENERATOR_MANIFEST = fileURLToPath(new URL('../../../package.json', import.meta.url));
 
@@ -60,6 +66,8 @@ export function packageJson(model: ServiceModel): Record<string, unknown> {
     scripts: { build: 'tsc -p tsconfig.json', prepack: 'npm run build' },
     // A runtime built on Node's own modules alone depends on nothing: the key is left out rather than written empty.
     ...(Object.keys(dependencies).length > 0 ? { dependencies } : {}),
+    peerDependencies: OPTIONAL_PEERS,
+    peerDependenciesMeta: Object.fromEntries(Object.keys(OPTIONAL_PEERS).map((name) => [name, { optional: true }])),
     devDependencies: pinnedVersions(own, BUILD_TOOLS, (name) => `the package's build script needs ${name}`),
   };
 }
