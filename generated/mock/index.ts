@@ -14,4 +14,4 @@ export { exampleHandlers } from './examples.js';
 
 export { mswHandlers } from './msw.js';
 
-export { MockFault, type MockContext, type MockCall } from '../runtime/mock-core.js';
+export { MockFault, type MockAnswer, type MockContext, type MockCall } from '../runtime/mock-core.js';

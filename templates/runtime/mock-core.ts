@@ -128,6 +128,25 @@ export interface MockCoreOptions {
   readonly maxRequestBytes?: number;
   /** Checks the credentials of operations that have credential parameters; without it they are not checked. */
   readonly auth?: MockAuth;
+  /** Told of every answer, for a log: never a parameter or credential, only what was asked and how it went. */
+  readonly onAnswer?: (answer: MockAnswer) => void;
+}
+
+/** One answered request, as {@link MockCoreOptions.onAnswer} is told of it. */
+export interface MockAnswer {
+  /** The operation, when the request got as far as naming a known one. */
+  readonly operation: string | undefined;
+  /** The style, when the request's path and Content-Type said which. */
+  readonly style: Style | undefined;
+  readonly status: number;
+  /** Time from the request to its answer, in milliseconds. */
+  readonly ms: number;
+}
+
+/** What routing learned of a request, for {@link MockAnswer}. */
+interface Trace {
+  operation?: string;
+  style?: Style;
 }
 
 /** The default `maxRequestBytes`: 4 MiB, ASP.NET's default `maxRequestLength`. */
@@ -196,11 +215,23 @@ export class MockCore {
    * @param request - the web Request
    */
   async handle(request: Request): Promise<Response> {
+    const onAnswer = this.#options.onAnswer;
+    const start = onAnswer === undefined ? 0 : performance.now();
+    const trace: Trace = {};
+    let response: Response;
     try {
-      return await this.#route(request);
+      response = await this.#route(request, trace);
     } catch (error) {
-      return textResponse(500, `the mock failed: ${messageOf(error)}`);
+      response = textResponse(500, `the mock failed: ${messageOf(error)}`);
     }
+    if (onAnswer !== undefined) {
+      try {
+        onAnswer({ operation: trace.operation, style: trace.style, status: response.status, ms: performance.now() - start });
+      } catch {
+        // A logger that fails must not turn an answer into a failure.
+      }
+    }
+    return response;
   }
 
   #add(op: MockOperation): void {
@@ -221,18 +252,18 @@ export class MockCore {
 
   // ---- routing -----------------------------------------------------------------------------------------------------
 
-  async #route(request: Request): Promise<Response> {
+  async #route(request: Request, trace: Trace): Promise<Response> {
     const url = new URL(request.url);
     const { path } = this.#options;
-    if (url.pathname === path) return this.#servicePath(request, url);
+    if (url.pathname === path) return this.#servicePath(request, url, trace);
     if (url.pathname.startsWith(path) && url.pathname.charCodeAt(path.length) === SLASH) {
-      return this.#operationPath(request, url.pathname.slice(path.length + 1));
+      return this.#operationPath(request, url.pathname.slice(path.length + 1), trace);
     }
     return notFound(path);
   }
 
   /** `<path>`: SOAP, and the WSDL. */
-  #servicePath(request: Request, url: URL): Promise<Response> | Response {
+  #servicePath(request: Request, url: URL, trace: Trace): Promise<Response> | Response {
     if (request.method !== 'POST') {
       if ((request.method === 'GET' || request.method === 'HEAD') && url.search.toLowerCase() === '?wsdl') {
         return textResponse(404, 'the WSDL is not generated yet');
@@ -244,11 +275,12 @@ export class MockCore {
     if (style === undefined || style === 'httpPost' || !this.#styles.has(style)) {
       return unsupportedType(contentType, this.#soapTypes());
     }
-    return this.#serve(request, style, undefined);
+    trace.style = style;
+    return this.#serve(request, style, undefined, trace);
   }
 
   /** `<path>/<Operation>`: HTTP POST. */
-  #operationPath(request: Request, segment: string): Promise<Response> | Response {
+  #operationPath(request: Request, segment: string, trace: Trace): Promise<Response> | Response {
     if (!this.#styles.has('httpPost') || segment === '' || segment.includes('/')) return notFound(this.#options.path);
     if (request.method !== 'POST') return methodNotAllowed(request.method);
     const name = decodeSegment(segment);
@@ -259,7 +291,9 @@ export class MockCore {
     if (styleOfMediaType(mediaTypeOf(contentType)) !== 'httpPost') {
       return unsupportedType(contentType, ['application/x-www-form-urlencoded (HTTP POST)']);
     }
-    return this.#serve(request, 'httpPost', route);
+    trace.style = 'httpPost';
+    trace.operation = route.op.name;
+    return this.#serve(request, 'httpPost', route, trace);
   }
 
   #soapTypes(): string[] {
@@ -277,11 +311,11 @@ export class MockCore {
   // ---- reading -----------------------------------------------------------------------------------------------------
 
   /** Reads and checks the request, then calls the handler; a refusal is a fault of the request's style. */
-  async #serve(request: Request, style: Style, route: Route | undefined): Promise<Response> {
+  async #serve(request: Request, style: Style, route: Route | undefined, trace: Trace): Promise<Response> {
     let call: Call;
     try {
       const text = await readRequestText(request, this.#maxBytes);
-      call = route !== undefined ? { route, ...readFormParams(text, route.op, route.table) } : this.#readSoap(request, style, text);
+      call = route !== undefined ? { route, ...readFormParams(text, route.op, route.table) } : this.#readSoap(request, style, text, trace);
     } catch (error) {
       if (error instanceof RequestFault) return faultResponse(style, error.code, error.message);
       return faultResponse(style, 'Server', `the mock failed while reading the request: ${messageOf(error)}`);
@@ -289,11 +323,12 @@ export class MockCore {
     return this.#invoke(style, call, request.signal);
   }
 
-  #readSoap(request: Request, style: Style, text: string): Call {
+  #readSoap(request: Request, style: Style, text: string, trace: Trace): Call {
     const reader = new XmlReader(text, this.#names);
     try {
       openRequestEnvelope(reader, style === 'soap11' ? '1.1' : '1.2');
       const route = this.#operationOf(reader);
+      trace.operation = route.op.name;
       this.#checkAction(request, style, route);
       const decoded = readSoapParams(reader, route.op, route.table, route.namespace, this.#options.namespace);
       finishRequestEnvelope(reader, route.op.name);

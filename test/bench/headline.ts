@@ -1,12 +1,14 @@
 /**
  * The headline table at the top of BENCH.md (and copied into the README's Performance section): ours against
  * node-soap and fast-xml-parser on each measure, with the ratio oriented so that above 1× ours is ahead (less time,
- * less memory, more calls per second), from the sections' results.
+ * less memory, more calls per second), from the sections' results; and the mock under load (requests/s and p99 per
+ * case), which has no contender.
  */
 import { table } from './markdown.js';
 import type { GenerationFigures } from './sections/generation.js';
 import type { LargeResponseResult } from './sections/large-response.js';
 import type { LoopbackFigures } from './sections/loopback.js';
+import type { MockLoadFigures } from './sections/mock.js';
 import type { ResponseFigures } from './sections/responses.js';
 import { fmt, fmtRatio, type Summary } from './stats.js';
 
@@ -14,6 +16,7 @@ export interface HeadlineInput {
   readonly responses?: readonly ResponseFigures[];
   readonly large?: LargeResponseResult;
   readonly loopback?: readonly LoopbackFigures[];
+  readonly mock?: MockLoadFigures;
   readonly generation?: readonly GenerationFigures[];
 }
 
@@ -54,6 +57,11 @@ export function headlineMarkdown(input: HeadlineInput): string {
     const soap = median(l.contenders.find((c) => c.key === 'nodeSoapCall')?.callsPerSecond);
     const rate = (x: number | undefined): string => (x === undefined ? '–' : `${fmt(x)} calls/s`);
     rows.push([`GetBalances over loopback HTTP, ${l.mode}`, rate(ours), rate(soap), '', fmtRatio(ours, soap)]);
+  }
+  for (const c of input.mock?.cases ?? []) {
+    if (c.operation === 'static') continue;
+    const got = c.requestsPerSecondMean !== undefined ? `${fmt(c.requestsPerSecondMean)} req/s, p99 ${time(c.latencyMs?.p99)}` : 'failed';
+    rows.push([`mock under load, ${c.label}`, got, '', '', '']);
   }
   for (const g of input.generation ?? []) {
     const perOp = g.msPerOperation !== undefined ? ` (${fmt(g.msPerOperation)} ms/op)` : '';

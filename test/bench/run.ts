@@ -3,7 +3,7 @@
  * figures) and test/bench/results/BENCH.md (the summary). Benchmarks report; they never assert a target, and a
  * section that fails is reported as failed while the others still run.
  *
- * `--only responses,large,loopback,reader,generation` runs some sections and only prints (nothing is written).
+ * `--only responses,large,loopback,reader,mock,generation` runs some sections and only prints (nothing is written).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import { RESULTS_DIR } from './paths.js';
 import { generationMarkdown, runGeneration } from './sections/generation.js';
 import { largeResponseMarkdown, runLargeResponse } from './sections/large-response.js';
 import { loopbackMarkdown, runLoopback } from './sections/loopback.js';
+import { mockMarkdown, runMock } from './sections/mock.js';
 import { responsesMarkdown, runResponses } from './sections/responses.js';
 import { fmt, fmtSummary, rounded } from './stats.js';
 import { runXmlReaderWalk, type XmlReaderWalkFigures } from './xml-reader.bench.js';
@@ -65,8 +66,14 @@ const SECTIONS: ReadonlyArray<Section<unknown>> = [
       ].join('\n'),
   }),
   section({
+    key: 'mock',
+    title: '5. The mock under load (autocannon, loopback)',
+    run: (_deadline, log) => runMock(log),
+    markdown: mockMarkdown,
+  }),
+  section({
     key: 'generation',
-    title: '5. Generation',
+    title: '6. Generation',
     run: (deadline, log) => runGeneration(deadline, log),
     markdown: generationMarkdown,
   }),
@@ -128,6 +135,7 @@ function headlineInput(results: Record<string, unknown>): HeadlineInput {
     responses: get('responses') as HeadlineInput['responses'],
     large: get('large') as HeadlineInput['large'],
     loopback: get('loopback') as HeadlineInput['loopback'],
+    mock: get('mock') as HeadlineInput['mock'],
     generation: get('generation') as HeadlineInput['generation'],
   };
 }

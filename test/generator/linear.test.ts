@@ -48,6 +48,7 @@ const CLIENT_AND_MOCK_FILES = [
   'client/codec.ts',
   'client/index.ts',
   'client/types.ts',
+  'mock/cli.ts',
   'mock/codec.ts',
   'mock/examples.ts',
   'mock/index.ts',

@@ -8,7 +8,7 @@ import type { EnumModel, OperationModel, ParameterModel, ServiceModel, TypeModel
 import { jsDoc } from '../../print/jsdoc.js';
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
 import { tsLiteral } from '../ts-types.js';
-import { requiredZeros } from './examples.js';
+import { requiredZeros } from '../examples.js';
 import { attributeDecoder, decoderName, readerOf } from '../client/decoders.js';
 import { WriterSet, recordWriterFunction, recordWriterName, requestCodec, writerConstants, writerOf } from '../client/encoders.js';
 

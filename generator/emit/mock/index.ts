@@ -1,6 +1,7 @@
 /** The mock emitter: handler types, codec, examples, the service and its server, and the public index. */
 import type { ServiceModel } from '../../model/types.js';
 import type { GeneratedFile, Printer } from '../../print/printer.js';
+import { emitMockCli } from './cli.js';
 import { emitMockCodec } from './codec.js';
 import { emitMockMsw } from './msw.js';
 import { emitMockExamples, emitMockIndex, emitMockService } from './service.js';
@@ -14,5 +15,6 @@ export function emitMock(model: ServiceModel, printer: Printer): GeneratedFile[]
     emitMockService(model, printer),
     emitMockMsw(model, printer),
     emitMockIndex(model, printer),
+    emitMockCli(model, printer),
   ];
 }

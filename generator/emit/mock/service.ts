@@ -7,7 +7,7 @@ import type { ServiceModel } from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
 import { tsLiteral } from '../ts-types.js';
-import { exampleResult } from './examples.js';
+import { exampleResult } from '../examples.js';
 import { handlersTypeName } from './types.js';
 
 export const MOCK_EXAMPLES_FILE = 'mock/examples.ts';
@@ -51,7 +51,7 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
   const options = `${model.name}MockOptions`;
   const service = `${model.name}MockService`;
   return printer.typescript(MOCK_SERVICE_FILE, [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/mock-core.js', namedImports: ['MockCore', { name: 'MockCall', isTypeOnly: true }, { name: 'MockContext', isTypeOnly: true }] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/mock-core.js', namedImports: ['MockCore', { name: 'MockAnswer', isTypeOnly: true }, { name: 'MockCall', isTypeOnly: true }, { name: 'MockContext', isTypeOnly: true }] },
     ...(model.auth ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/mock-auth.js', namedImports: ['MockAuth'] } satisfies Statement] : []),
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/mock-server.js', namedImports: ['startServer'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './codec.js', namedImports: ['operations'] },
@@ -76,6 +76,12 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
           docs: ['Largest request body read (default 4 MiB, as ASP.NET; at most 16 MiB); a larger one gets a Client fault.'],
         },
         ...(model.auth ? authOptions(model) : []),
+        {
+          name: 'onAnswer',
+          type: '(answer: MockAnswer) => void',
+          hasQuestionToken: true,
+          docs: ['Told of every answered request (operation, style, status, milliseconds; never a parameter or key), for a log.'],
+        },
       ],
     },
     {
@@ -119,6 +125,7 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
           w.writeLine(`styles: [${model.bindings.map(tsLiteral).join(', ')}],`);
           w.writeLine('operations,');
           w.writeLine('maxRequestBytes: options.maxRequestBytes,');
+          w.writeLine('onAnswer: options.onAnswer,');
           if (model.auth) {
             w.writeLine(
               'auth: options.credentials === undefined ? undefined : new MockAuth({ keys: options.credentials, now: options.now, skewSeconds: options.skewSeconds, requestLimit: options.requestLimit }),',
@@ -204,7 +211,7 @@ export function emitMockIndex(model: ServiceModel, printer: Printer): GeneratedF
     {
       kind: StructureKind.ExportDeclaration,
       moduleSpecifier: '../runtime/mock-core.js',
-      namedExports: ['MockFault', { name: 'MockContext', isTypeOnly: true }, { name: 'MockCall', isTypeOnly: true }],
+      namedExports: ['MockFault', { name: 'MockAnswer', isTypeOnly: true }, { name: 'MockContext', isTypeOnly: true }, { name: 'MockCall', isTypeOnly: true }],
     },
   ]);
 }

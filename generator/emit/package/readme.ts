@@ -1,49 +1,9 @@
 /** README.md of the generated package: what it is, how to install it, a first call, and its errors. */
 import { ts } from 'ts-morph';
-import type { OperationModel, ParameterModel, PrimitiveName, ServiceModel, TypeModel } from '../../model/types.js';
+import type { OperationModel, ParameterModel, ServiceModel } from '../../model/types.js';
+import { exampleValue } from '../examples.js';
 import { runtimeTemplates } from '../runtime.js';
 import { ENTRY_POINTS, runtimeImports } from './manifest.js';
-
-// A value of each type that the client accepts, for an example call whose operation has required parameters.
-const SAMPLE: Readonly<Record<PrimitiveName, string>> = {
-  string: "'...'",
-  int: '1',
-  long: "'1'",
-  double: '1.5',
-  boolean: 'true',
-  dateTime: 'new Date()',
-  decimal: "'1.50'",
-  float: '1.5',
-  short: '1',
-  byte: '1',
-  unsignedByte: '1',
-  unsignedShort: '1',
-  unsignedInt: '1',
-  unsignedLong: "'1'",
-  base64Binary: 'new Uint8Array([1, 2, 3])',
-  guid: "'00000000-0000-0000-0000-000000000000'",
-  char: "'A'",
-  date: "'2026-01-31'",
-  time: "'12:00:00'",
-  duration: "'PT1H'",
-  xml: "'<a/>'",
-};
-
-/** An example value of a type, for the first call: records with their required members, lists empty. */
-function sample(t: TypeModel): string {
-  switch (t.kind) {
-    case 'primitive':
-      return SAMPLE[t.name];
-    case 'enum':
-      return JSON.stringify(t.enum.values[0]).replace(/^"|"$/g, "'");
-    case 'list':
-      return '[]';
-    case 'record': {
-      const required = t.record.fields.filter((f) => !f.optional && !(f.type.kind === 'list' && !f.type.container));
-      return required.length === 0 ? '{}' : `{ ${required.map((f) => `${f.name}: ${sample(f.type)}`).join(', ')} }`;
-    }
-  }
-}
 
 export function readme(model: ServiceModel): string {
   const name = model.package.name;
@@ -101,7 +61,7 @@ function usage(model: ServiceModel): string[] {
     "  baseUrl: 'https://service.example',",
     ...(principal ? [`  ${principal.name}: 'your ${principal.name}',`] : []),
     ...(model.auth ? [`  apiKey: process.env.${env} ?? '',`] : []),
-    ...model.soapHeaders.filter((h) => h.required).map((h) => `  ${h.option}: ${sample({ kind: 'record', record: h.record })},`),
+    ...model.soapHeaders.filter((h) => h.required).map((h) => `  ${h.option}: ${exampleValue({ kind: 'record', record: h.record })},`),
     '});',
     ...(op ? ['', `const result = await client.${op.methodName}(${args(op)});`, 'console.log(result);'] : []),
   ];
@@ -109,7 +69,7 @@ function usage(model: ServiceModel): string[] {
 
 function args(op: OperationModel): string {
   const required: ParameterModel[] = op.inputParams.filter((p) => !p.optional);
-  return required.length === 0 ? '' : `{ ${required.map((p) => `${p.name}: ${p.nillable ? 'null' : sample(p.type)}`).join(', ')} }`;
+  return required.length === 0 ? '' : `{ ${required.map((p) => `${p.name}: ${p.nillable ? 'null' : exampleValue(p.type)}`).join(', ')} }`;
 }
 
 /**

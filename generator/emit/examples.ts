@@ -1,10 +1,11 @@
 /**
  * Example values of the model's types, as TypeScript expressions: what a generated mock answers for an operation
- * nobody implemented, so that every spec gets a mock that answers every call with a value of the right shape. They
- * are deterministic, and a result's error code field holds the success code, so the example is a success.
+ * nobody implemented (so that every spec gets a mock that answers every call with a value of the right shape), and
+ * the arguments of the generated README's first call. They are deterministic, and a result's error code field holds
+ * the success code, so the example is a success. Every example is also a value the client accepts as input.
  */
-import type { FieldModel, PrimitiveName, ResultModel, StructModel, TypeModel } from '../../model/types.js';
-import { tsLiteral } from '../ts-types.js';
+import type { FieldModel, PrimitiveName, ResultModel, StructModel, TypeModel } from '../model/types.js';
+import { tsLiteral } from './ts-types.js';
 
 const PRIMITIVES: Readonly<Record<PrimitiveName, string>> = {
   string: "'text'",

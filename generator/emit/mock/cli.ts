@@ -1,0 +1,89 @@
+/**
+ * Emits mock/cli.ts: the mock as a command, `node mock/cli.js --port 8080`: it prints where it serves and whose
+ * credentials it accepts, logs one line per request (operation, style, status, time; never a parameter or key) and
+ * stops cleanly on Ctrl-C.
+ */
+import { StructureKind } from 'ts-morph';
+import type { ServiceModel } from '../../model/types.js';
+import type { GeneratedFile, Printer } from '../../print/printer.js';
+import { tsLiteral } from '../ts-types.js';
+
+export const MOCK_CLI_FILE = 'mock/cli.ts';
+
+export function emitMockCli(model: ServiceModel, printer: Printer): GeneratedFile {
+  const signed = model.auth !== undefined;
+  const principal = model.parameters.find((p) => p.role === 'principal')?.name ?? 'principal';
+  const usage = [
+    `Usage: mock [--port 8080] [--host 127.0.0.1]${signed ? ` [--credentials <${principal}>:<apiKey>]...` : ''} [--log-level info|silent]`,
+    `Serves a mock of the ${model.title} ${model.version} at http://<host>:<port>${model.path}.`,
+    ...(signed ? [`--credentials: a ${principal} the mock accepts and its API key (repeatable); without any, credentials are not checked.`] : []),
+  ];
+  return printer.typescript(MOCK_CLI_FILE, [
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'node:util', namedImports: ['parseArgs'] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './service.js', namedImports: ['startMockServer'] },
+    (w) => {
+      w.writeLine(`const USAGE = ${tsLiteral(usage.join('\n'))};`);
+      w.blankLine();
+      w.writeLine('/** Ends the command with a message on stderr and exit code 2, as for any misuse. */');
+      w.write('function fail(message: string): never ').block(() => {
+        w.writeLine('process.stderr.write(`${message}\\n${USAGE}\\n`);');
+        w.writeLine('process.exit(2);');
+      });
+      w.blankLine();
+      w.writeLine('let values: Record<string, string | boolean | string[] | undefined>;');
+      w.write('try ').block(() => {
+        w.write('values = parseArgs(').inlineBlock(() => {
+          w.write('options: ').inlineBlock(() => {
+            w.writeLine("port: { type: 'string', default: '8080' },");
+            w.writeLine("host: { type: 'string', default: '127.0.0.1' },");
+            if (signed) w.writeLine("credentials: { type: 'string', multiple: true },");
+            w.writeLine("'log-level': { type: 'string', default: 'info' },");
+            w.writeLine("help: { type: 'boolean', default: false },");
+          });
+          w.write(',').newLine();
+        });
+        w.write(').values;');
+      });
+      w.write(' catch (error) ').block(() => w.writeLine('fail(error instanceof Error ? error.message : String(error));'));
+      w.write('if (values.help === true) ').block(() => {
+        w.writeLine('process.stdout.write(`${USAGE}\\n`);');
+        w.writeLine('process.exit(0);');
+      });
+      w.writeLine('const port = Number(values.port);');
+      w.writeLine("if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a port number (0 for any free one), got ${String(values.port)}`);");
+      w.writeLine("const logLevel = values['log-level'];");
+      w.writeLine("if (logLevel !== 'info' && logLevel !== 'silent') fail(`--log-level must be info or silent, got ${String(logLevel)}`);");
+      if (signed) {
+        w.writeLine('const credentials: Record<string, string> = {};');
+        w.write('for (const entry of (values.credentials as string[] | undefined) ?? []) ').block(() => {
+          w.writeLine("const colon = entry.indexOf(':');");
+          w.writeLine(`if (colon <= 0 || colon === entry.length - 1) fail('--credentials must be <${principal}>:<apiKey>');`);
+          w.writeLine('credentials[entry.slice(0, colon)] = entry.slice(colon + 1);');
+        });
+      }
+      w.blankLine();
+      w.write('const mock = await startMockServer(').inlineBlock(() => {
+        w.writeLine('port,');
+        w.writeLine('host: values.host as string,');
+        if (signed) w.writeLine('credentials: Object.keys(credentials).length > 0 ? credentials : undefined,');
+        w.write("onAnswer: logLevel === 'silent' ? undefined : (a) => ").block(() => {
+          w.writeLine("process.stdout.write(`${new Date().toISOString()} ${a.operation ?? '-'} ${a.style ?? '-'} ${a.status} ${a.ms.toFixed(1)} ms\\n`);");
+        });
+        w.write(',');
+      });
+      w.write(');').newLine();
+      w.writeLine(`process.stdout.write(\`${model.title} ${model.version} mock at \${mock.url}${model.path}\\n\`);`);
+      if (signed) {
+        w.writeLine(`if (Object.keys(credentials).length === 0) process.stdout.write('credentials are not checked (no --credentials)\\n');`);
+        w.writeLine(`for (const [name, key] of Object.entries(credentials)) process.stdout.write(\`${principal} \${name}, API key \${key}\\n\`);`);
+      }
+      w.blankLine();
+      w.write('const stop = () => ').block(() => {
+        w.writeLine("process.stdout.write('stopping\\n');");
+        w.writeLine('void mock.close().then(() => process.exit(0));');
+      });
+      w.writeLine("process.once('SIGINT', stop);");
+      w.writeLine("process.once('SIGTERM', stop);");
+    },
+  ]);
+}

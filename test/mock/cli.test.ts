@@ -1,0 +1,71 @@
+/**
+ * `npm run mock` (generated/mock/cli.ts): serves the mock, says where and whose credentials it accepts, logs one line
+ * per request without any parameter or key, and stops cleanly on SIGINT; bad flags end it with usage and exit 2.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { PayerClient } from '../../generated/client/index.js';
+import { ROOT } from './support/generated-service.js';
+
+const CLI = join(ROOT, 'generated', 'mock', 'cli.ts');
+const children: ChildProcessWithoutNullStreams[] = [];
+afterAll(() => {
+  for (const c of children) c.kill('SIGKILL');
+});
+
+function start(args: readonly string[]): { child: ChildProcessWithoutNullStreams; out: () => string; err: () => string; exit: Promise<number | null> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: ROOT });
+  children.push(child);
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, out: () => out, err: () => err, exit };
+}
+
+/** Waits until `test` holds of the output, polling on a clock, for at most 20 s. */
+async function until(test: () => boolean, what: string): Promise<void> {
+  const end = Date.now() + 20_000;
+  while (!test()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+it('serves, logs each request in one line without keys, and stops on SIGINT', async () => {
+  const cli = start(['--port', '0', '--credentials', 'MyPayer:boguskey']);
+  await until(() => /mock at http:\/\/127\.0\.0\.1:\d+\/v5\/PayerFunctions\.asmx\n/.test(cli.out()), 'the banner');
+  const url = /mock at (http:\/\/127\.0\.0\.1:\d+)\//.exec(cli.out())![1]!;
+  expect(cli.out()).toContain('payerName MyPayer, API key boguskey\n');
+  const banner = cli.out();
+
+  await new PayerClient({ baseUrl: url, payerName: 'MyPayer', apiKey: 'boguskey', style: 'soap12' }).getBalances();
+  await expect(new PayerClient({ baseUrl: url, payerName: 'MyPayer', apiKey: 'wrong', style: 'httpPost' }).getBalances()).rejects.toMatchObject({ code: 1006 });
+  await fetch(`${url}/nowhere`);
+  await until(() => cli.out().split('\n').length - banner.split('\n').length >= 3, 'three log lines');
+
+  const lines = cli.out().slice(banner.length).trim().split('\n');
+  expect(lines.map((l) => l.replace(/^\S+ /, '').replace(/ [\d.]+ ms$/, ''))).toEqual(['GetBalances soap12 200', 'GetBalances httpPost 200', '- - 404']);
+  for (const line of lines) {
+    expect(line).toMatch(/^\d{4}-\d\d-\d\dT\S+Z /);
+    expect(line).not.toMatch(/boguskey|wrong|MyPayer|[0-9a-f]{64}/);
+  }
+
+  cli.child.kill('SIGINT');
+  expect(await cli.exit).toBe(0);
+  expect(cli.out()).toContain('stopping\n');
+});
+
+it.each([
+  [['--port', 'x'], '--port must be a port number'],
+  [['--log-level', 'loud'], '--log-level must be info or silent'],
+  [['--credentials', 'MyPayer'], '--credentials must be <payerName>:<apiKey>'],
+  [['--what'], "Unknown option '--what'"],
+])('%j ends with usage and exit 2', async (args, message) => {
+  const cli = start(args);
+  expect(await cli.exit).toBe(2);
+  expect(cli.err()).toContain(message);
+  expect(cli.err()).toContain('Usage: mock');
+});
