@@ -1234,7 +1234,7 @@ export function encodeProcessPaymentsAsyncResult(params: ProcessPaymentsAsyncRes
 
 /** Encodes a GetCustomFields request: parameters in wire order and spelling, credentials marked for the client to fill in. */
 export function encodeGetCustomFields(params: GetCustomFieldsParams | undefined): EncodedRequest {
-  const p = checkParams('GetCustomFields', params, [], []);
+  checkParams('GetCustomFields', params, [], []);
   return {
     params: [
       ['payerName', { credential: 'principal' }],
@@ -1247,7 +1247,7 @@ export function encodeGetCustomFields(params: GetCustomFieldsParams | undefined)
 
 /** Encodes a GetProviderAccounts request: parameters in wire order and spelling, credentials marked for the client to fill in. */
 export function encodeGetProviderAccounts(params: GetProviderAccountsParams | undefined): EncodedRequest {
-  const p = checkParams('GetProviderAccounts', params, [], []);
+  checkParams('GetProviderAccounts', params, [], []);
   return {
     params: [
       ['payerName', { credential: 'principal' }],
@@ -1282,7 +1282,7 @@ export function encodeCreatePayeeStatusFile(params: CreatePayeeStatusFileParams 
 
 /** Encodes a GetDynamicKey request: parameters in wire order and spelling, credentials marked for the client to fill in. */
 export function encodeGetDynamicKey(params: GetDynamicKeyParams | undefined): EncodedRequest {
-  const p = checkParams('GetDynamicKey', params, [], []);
+  checkParams('GetDynamicKey', params, [], []);
   return {
     params: [
       ['payerName', { credential: 'principal' }],
@@ -1315,7 +1315,7 @@ export function encodeGetDynamicKeyOfSubPayer(params: GetDynamicKeyOfSubPayerPar
 
 /** Encodes a GetBalances request: parameters in wire order and spelling, credentials marked for the client to fill in. */
 export function encodeGetBalances(params: GetBalancesParams | undefined): EncodedRequest {
-  const p = checkParams('GetBalances', params, [], []);
+  checkParams('GetBalances', params, [], []);
   return {
     params: [
       ['payerName', { credential: 'principal' }],

@@ -2,23 +2,20 @@
 // Change the spec (or generator/, templates/) and run `npm run generate` to regenerate.
 
 import { decodeText, readDateTime, readDouble, readLong, readString } from '../runtime/decode.js';
-import { checkRecord, enumEncoder, listWriter, textWriter, writeMember } from '../runtime/encode.js';
-import { formValue, resultWriter } from '../runtime/mock-values.js';
+import { checkRecord, listWriter, textWriter, writeMember } from '../runtime/encode.js';
+import { encodeAnyDouble, formValue, resultWriter } from '../runtime/mock-values.js';
 import {
   decodeDateTime,
   decodeDouble,
   decodeLong,
   encodeBoolean,
   encodeDateTime,
-  encodeDouble,
   encodeInt,
   encodeLong,
   encodeString,
 } from '../runtime/values.js';
 import type { AuthFailureKind, MockOperation } from '../runtime/mock-core.js';
 import { eatValueOf } from '../runtime/mock-auth.js';
-import type { XmlReader } from '../runtime/xml-reader.js';
-import { ErrorCodeValues, LineStatusValues, ProviderValues, RequestStatusValues } from '../client/types.js';
 import type {
   AccountInfo,
   AsyncRequestResult,
@@ -44,13 +41,13 @@ import type {
   UpdatedPaymentsResult,
 } from '../client/types.js';
 
-const encodeErrorCode = enumEncoder('ErrorCode', ErrorCodeValues);
+const encodeErrorCode = encodeString;
 
-const encodeRequestStatus = enumEncoder('RequestStatus', RequestStatusValues);
+const encodeRequestStatus = encodeString;
 
-const encodeLineStatus = enumEncoder('LineStatus', LineStatusValues);
+const encodeLineStatus = encodeString;
 
-const encodeProvider = enumEncoder('Provider', ProviderValues);
+const encodeProvider = encodeString;
 
 const writeErrorCode = textWriter(encodeErrorCode);
 
@@ -64,7 +61,7 @@ const writeXsBoolean = textWriter(encodeBoolean);
 
 const writeXsDateTime = textWriter(encodeDateTime);
 
-const writeXsDouble = textWriter(encodeDouble);
+const writeXsDouble = textWriter(encodeAnyDouble);
 
 const writeXsInt = textWriter(encodeInt);
 

@@ -7,6 +7,7 @@
  */
 import type { WriteValue } from './encode.js';
 import { SvcDecodeError } from './errors.js';
+import { encodeDouble } from './values.js';
 import type { ReadValue } from './decode.js';
 
 /** Reads a parameter's HTTP POST field values. */
@@ -62,4 +63,13 @@ export function resultWriter<T>(write: WriteValue<T>): (name: string, value: unk
 /** The writer of a void operation's result, which has none. */
 export function writeNothing(): string {
   return '';
+}
+
+/**
+ * Encodes a double as .NET writes it, INF, -INF and NaN included: a service may answer with them, and a mock must be
+ * able to, although a client never sends them.
+ */
+export function encodeAnyDouble(value: number, path: string): string {
+  if (typeof value === 'number' && !Number.isFinite(value)) return Number.isNaN(value) ? 'NaN' : value > 0 ? 'INF' : '-INF';
+  return encodeDouble(value, path);
 }

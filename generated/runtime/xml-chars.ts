@@ -54,7 +54,6 @@ export function isXmlCodePoint(cp: number): boolean {
 export type FailAt = (message: string, offset: number) => never;
 
 const AMP = 38;
-const SEMI = 59;
 const HASH = 35;
 const CR = 13;
 const LF = 10;

@@ -36,7 +36,9 @@ async function until(test: () => boolean, what: string): Promise<void> {
 
 it('serves, logs each request in one line without keys, and stops on SIGINT', async () => {
   const cli = start(['--port', '0', '--credentials', 'MyPayer:boguskey']);
-  await until(() => /mock at http:\/\/127\.0\.0\.1:\d+\/v5\/PayerFunctions\.asmx\n/.test(cli.out()), 'the banner');
+  // The banner's lines may arrive in separate chunks: wait for its last one.
+  await until(() => cli.out().includes('payerName MyPayer, API key boguskey\n'), 'the banner');
+  expect(cli.out()).toMatch(/mock at http:\/\/127\.0\.0\.1:\d+\/v5\/PayerFunctions\.asmx\n/);
   const url = /mock at (http:\/\/127\.0\.0\.1:\d+)\//.exec(cli.out())![1]!;
   expect(cli.out()).toContain('payerName MyPayer, API key boguskey\n');
   const banner = cli.out();

@@ -184,18 +184,29 @@ export function requestCodec(model: ServiceModel): RequestCodec {
 }
 
 /** Module constants: the text writers and enum encoders the record and list writers use. */
-export function writerConstants(codec: Pick<RequestCodec, 'enums' | 'enumElements' | 'textWriters'>): Statement[] {
+/**
+ * Module constants: the text writers and enum encoders the record and list writers use. `lenient` writes what a
+ * service may send but a client must not (a mock's answers): any enum value, and INF, -INF and NaN doubles.
+ */
+export function writerConstants(codec: Pick<RequestCodec, 'enums' | 'enumElements' | 'textWriters'>, lenient = false): Statement[] {
   const constant = (name: string, initializer: string): Statement => ({
     kind: StructureKind.VariableStatement,
     declarationKind: VariableDeclarationKind.Const,
     declarations: [{ name, initializer }],
   });
+  const encoder = (t: PrimitiveName): string => (lenient ? (LENIENT_ENCODERS[t] ?? ENCODERS[t]) : ENCODERS[t]);
   return [
-    ...codec.enums.map((e) => constant(`encode${e.name}`, `enumEncoder('${e.name}', ${e.name}Values)`)),
+    ...codec.enums.map((e) => constant(`encode${e.name}`, lenient ? 'encodeString' : `enumEncoder('${e.name}', ${e.name}Values)`)),
     ...codec.enumElements.map((e) => constant(`write${e.name}`, `textWriter(encode${e.name})`)),
-    ...codec.textWriters.map((t) => constant(writerName({ kind: 'primitive', name: t }), `textWriter(${ENCODERS[t]})`)),
+    ...codec.textWriters.map((t) => constant(writerName({ kind: 'primitive', name: t }), `textWriter(${encoder(t)})`)),
   ];
 }
+
+/** The value encoder (values.ts) of each XML Schema type. */
+export const ENCODER_NAMES: Readonly<Record<PrimitiveName, string>> = ENCODERS;
+
+/** Where a service's answers may hold what a client's requests must not: non-finite doubles (mock-values.ts). */
+export const LENIENT_ENCODERS: Partial<Record<PrimitiveName, string>> = { double: 'encodeAnyDouble', float: 'encodeAnyDouble' };
 
 /** Writes a record as an element: attributes on the start tag, then the members in wire order. */
 export function recordWriterFunction(record: StructModel): FunctionDeclarationStructure {
@@ -292,7 +303,9 @@ export function encoderFunction(op: OperationModel): FunctionDeclarationStructur
     returnType: 'EncodedRequest',
     docs: [`Encodes a ${op.name} request: parameters in wire order and spelling, credentials marked for the client to fill in.`],
     statements: (w) => {
-      w.writeLine(`const p = checkParams('${op.name}', params, [${known}], [${required}]${nillable.length > 0 ? `, [${nillable.join(', ')}]` : ''});`);
+      // Without parameters the object is only checked (no unknown ones): nothing is read from it.
+      const check = `checkParams('${op.name}', params, [${known}], [${required}]${nillable.length > 0 ? `, [${nillable.join(', ')}]` : ''});`;
+      w.writeLine(op.inputParams.length > 0 ? `const p = ${check}` : check);
       for (const p of op.inputParams) {
         const value = `p['${p.name}'] as ${paramType(p)}`;
         const simple = isText(p.type) && !p.nillable;

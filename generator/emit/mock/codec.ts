@@ -10,7 +10,7 @@ import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
 import { tsLiteral } from '../ts-types.js';
 import { requiredZeros } from '../examples.js';
 import { attributeDecoder, decoderName, readerOf } from '../client/decoders.js';
-import { WriterSet, recordWriterFunction, recordWriterName, requestCodec, writerConstants, writerOf } from '../client/encoders.js';
+import { ENCODER_NAMES, LENIENT_ENCODERS, WriterSet, recordWriterFunction, writerConstants, writerOf } from '../client/encoders.js';
 
 export const MOCK_CODEC_FILE = 'mock/codec.ts';
 
@@ -23,6 +23,7 @@ class Needs {
   readonly enums = new Set<EnumModel>();
   readonly auth = new Set<string>();
   authFailures = false;
+  xmlReader = false;
 }
 
 export function emitMockCodec(model: ServiceModel, printer: Printer): GeneratedFile {
@@ -33,12 +34,21 @@ export function emitMockCodec(model: ServiceModel, printer: Printer): GeneratedF
     if (op.result.kind === 'outputs') writers.visit({ kind: 'record', record: op.result.struct }, true);
   }
   const written = writers.codec(model);
-  // Records the client already writes (parameters, headers) are imported, not written twice.
-  const shared = new Set(requestCodec(model).records);
-  const own = written.records.filter((r) => !shared.has(r));
-  for (const r of written.records.filter((x) => shared.has(x))) needs.clientCodec.add(recordWriterName(r));
+  // The mock writes its own records rather than the client's: an answer may hold what a request must not (an enum
+  // value the spec lacks, INF), so the constants they use differ.
+  const own = written.records;
+  // An attribute's value is encoded by the strict encoder itself (no constant), so that one stays imported.
+  const attributeTypes = new Set(written.records.flatMap((r) => r.fields.filter((f) => f.attribute && f.type.kind === 'primitive').map((f) => (f.type.kind === 'primitive' ? f.type.name : ''))));
+  for (const t of written.textWriters) {
+    const lenient = LENIENT_ENCODERS[t];
+    if (!lenient) continue;
+    needs.mockValues.add(lenient);
+    if (!attributeTypes.has(t)) writers.values.delete(ENCODER_NAMES[t]);
+  }
+  if (written.enums.length > 0) needs.values.add('encodeString');
   const operations = model.operations.map((op) => operationEntry(model, op, needs));
-  for (const e of written.enums) needs.enums.add(e);
+  // Lenient enum constants are plain strings: no enumEncoder, no list of values.
+  writers.encode.delete('enumEncoder');
 
   const imports: Statement[] = [];
   const named = (moduleSpecifier: string, names: Iterable<string>, isTypeOnly = false): void => {
@@ -51,14 +61,14 @@ export function emitMockCodec(model: ServiceModel, printer: Printer): GeneratedF
   named('../runtime/values.js', [...writers.values, ...needs.values]);
   named('../runtime/mock-core.js', ['MockOperation', ...(needs.authFailures ? ['AuthFailureKind'] : [])], true);
   named('../runtime/mock-auth.js', needs.auth);
-  named('../runtime/xml-reader.js', ['XmlReader'], true);
+  if (needs.xmlReader) named('../runtime/xml-reader.js', ['XmlReader'], true);
   named('../client/codec.js', needs.clientCodec);
   named('../client/types.js', [...needs.enums].map((e) => `${e.name}Values`));
   named('../client/types.js', own.map((r) => r.name), true);
 
   return printer.typescript(MOCK_CODEC_FILE, [
     ...imports,
-    ...writerConstants(written),
+    ...writerConstants(written, true),
     ...(needs.authFailures ? [authFailuresConstant(model)] : []),
     ...own.map(recordWriterFunction),
     {
@@ -203,6 +213,7 @@ function strictReader(t: TypeModel, needs: Needs): string {
     return `enumReader('${t.enum.name}', ${t.enum.name}Values)`;
   }
   if (t.kind === 'list') {
+    needs.xmlReader = true;
     needs.decode.add(t.nillableItems ? 'readNillableList' : 'readList');
     return `(r: XmlReader) => ${t.nillableItems ? 'readNillableList' : 'readList'}(r, ${strictReader(t.item, needs)})`;
   }
