@@ -306,8 +306,8 @@ describe.each(SOAP_STYLES)('SOAP requests and their results (%s)', (style) => {
 
   it.todo(
     'Relay: the parameter element is in the operation namespace, the record\'s members in the service namespace (open: ' +
-      'record writers write members unqualified, so they take the operation element\'s default namespace; format.md says ' +
-      '"record fields stay in the service namespace")',
+      'record writers write members unqualified, so they take the operation element\'s default namespace; the README ' +
+      'says "fields inside records stay in the service namespace"; the fix needs the runtime namespace option at write time)',
     async () => {
       const filter = { Text: 't', Colors: ['Red'], Codes: ['c'] };
       const { request } = await exchange(style, 'relay', { filter }, soapReply(style, 'Relay', '<RelayResult/>', OTHER));
