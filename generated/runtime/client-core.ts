@@ -215,7 +215,7 @@ export class ClientCore {
       } else {
         // ASMX's default action is the service namespace + name, also for an operation with a namespace of its own.
         if (style === 'soap11') headers['SOAPAction'] = op.soapAction !== undefined ? `"${op.soapAction}"` : soapAction(this.options.namespace, op.name);
-        body = buildSoapEnvelope(style === 'soap11' ? '1.1' : '1.2', namespace, op.name, fields, this.headerBlocks(op));
+        body = buildSoapEnvelope(style === 'soap11' ? '1.1' : '1.2', namespace, op.name, fields, this.headerBlocks(op), this.options.namespace);
       }
 
       const response = await sendRequest({

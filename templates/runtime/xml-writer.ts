@@ -64,6 +64,8 @@ const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>';
  * @param params - parameter names (from the spec) and already-encoded text values, in order; a record, list or nil
  *   parameter comes as its whole element, already escaped
  * @param header - the SOAP header blocks, as markup (default none)
+ * @param members - the namespace of the members of record and list parameters when it is not `namespace` (an
+ *   operation with a namespace of its own: its parameters are in that one, their members in the service's)
  */
 export function buildSoapEnvelope(
   version: SoapVersion,
@@ -71,11 +73,12 @@ export function buildSoapEnvelope(
   operation: string,
   params: ReadonlyArray<readonly [name: string, value: string | NestedValue]>,
   header = '',
+  members = namespace,
 ): string {
   let children = '';
   for (const [name, value] of params) {
     if (typeof value !== 'string') {
-      children += value.element;
+      children += members === namespace ? value.element : qualifyMembers(value.element, name, namespace, members);
       continue;
     }
     const text = value;
@@ -95,6 +98,17 @@ export function buildSoapEnvelope(
     `${XML_DECLARATION}<soap:Envelope xmlns:soap="${soapNamespace(version)}" xmlns:xsi="${XSI_NAMESPACE}" ` +
     `xmlns:xsd="${XSD_NAMESPACE}">${header === '' ? '' : `<soap:Header>${header}</soap:Header>`}<soap:Body>${body}</soap:Body></soap:Envelope>`
   );
+}
+
+/**
+ * Rewrites a parameter element written unqualified (`<name>…</name>`, every member taking the default namespace) so
+ * that the element stays in the operation's namespace, through a prefix, while its members are in `members`.
+ */
+function qualifyMembers(element: string, name: string, namespace: string, members: string): string {
+  const open = `<op:${name} xmlns:op="${escapeXmlAttribute(namespace)}" xmlns="${escapeXmlAttribute(members)}"`;
+  const rest = element.slice(name.length + 1);
+  const close = `</${name}>`;
+  return rest.endsWith(close) ? `${open}${rest.slice(0, -close.length)}</op:${name}>` : `${open}${rest}`;
 }
 
 /**

@@ -304,10 +304,8 @@ describe.each(SOAP_STYLES)('SOAP requests and their results (%s)', (style) => {
     expect(sent.headers, 'the header stays in the service namespace').toEqual([AUTH_BLOCK]);
   });
 
-  it.todo(
-    'Relay: the parameter element is in the operation namespace, the record\'s members in the service namespace (open: ' +
-      'record writers write members unqualified, so they take the operation element\'s default namespace; the README ' +
-      'says "fields inside records stay in the service namespace"; the fix needs the runtime namespace option at write time)',
+  it(
+    'Relay: the parameter element is in the operation namespace, the record\'s members in the service namespace',
     async () => {
       const filter = { Text: 't', Colors: ['Red'], Codes: ['c'] };
       const { request } = await exchange(style, 'relay', { filter }, soapReply(style, 'Relay', '<RelayResult/>', OTHER));

@@ -13,7 +13,7 @@
  *    generated client and mock, every operation in every style it offers, once with every parameter given (values of
  *    every type, built from the model) and once with the least (optional ones left out, nil, empty lists, records with
  *    their required fields only): the client gets the example value and the mock records the call with the decoded
- *    arguments. SOAP headers are sent (the mock ignores them for now). Known client bugs are it.todo.
+ *    arguments. SOAP headers are sent (the mock ignores them for now).
  * 3. The mock's strictness through the generated payer mock, with raw requests, each followed by a good request: the
  *    exact fault shapes of DECISIONS.md (HTTP 500; SOAP 1.1 soap:Client; SOAP 1.2 soap:Sender; HTTP POST text/plain).
  *    The timestamp is misspelt both ways in every operation: `timeStamp` is the spelling of ProcessPaymentFileAsync,
@@ -156,22 +156,9 @@ const FIXTURES: ReadonlyArray<readonly [name: string, spec: string]> = [
 ];
 
 /**
- * Calls whose arguments do not reach the mock as sent, because of a known client bug; the result is still checked.
- * Key: `<spec>/<operation>`.
- */
-const CLIENT_BUGS: Readonly<Record<string, string>> = {
-  'shapes/Relay':
-    'the client writes the members of a record parameter unqualified, so inside an operation with its own namespace ' +
-    '(Relay, http://other.example/) they are in that namespace instead of the service namespace (README: "fields ' +
-    'inside records stay in the service namespace"); the mock, like ASMX, skips them as unknown elements and the ' +
-    'handler gets { filter: { Codes: [] } }. Open in test/client/shapes.test.ts too (it.todo "Relay: the parameter ' +
-    'element is in the operation namespace, the record\'s members in the service namespace")',
-};
-
-/**
- * An empty list parameter over HTTP POST: the client sends no field for it, which ASMX cannot read (its
+ * An empty list parameter over HTTP POST would be no field at all, which ASMX cannot read (its
  * ValueCollectionParameterReader takes `collection.GetValues(name)` for an array parameter without a null check: a
- * NullReferenceException, HTTP 500) and the mock refuses as a missing parameter. The client should refuse it before
+ * NullReferenceException, HTTP 500) and the mock refuses as a missing parameter. The client refuses it before
  * sending, as it refuses a nil list item that a form cannot carry.
  */
 function emptyListOverPost(c: CallCase): string | undefined {
@@ -206,7 +193,6 @@ describe('fixture specs: the generated client against the generated mock (exampl
       const { result, recorded } = await unit.call(c);
       expect(result).toEqual(unit.example(c.method));
       expect(recorded).toMatchObject({ operation: c.operation, style: c.style });
-      if (CLIENT_BUGS[`${name}/${c.operation}`] !== undefined) return;
       // The same parameters, given or absent, as sent; a full call compared strictly, a minimal one with its records'
       // absent fields read as undefined.
       expect(Object.keys(recorded!.params).sort()).toEqual(Object.keys(c.received).sort());
@@ -214,16 +200,6 @@ describe('fixture specs: the generated client against the generated mock (exampl
       else expect(recorded!.params).toEqual(c.received);
     });
 
-    for (const [key, reason] of Object.entries(CLIENT_BUGS)) {
-      if (!key.startsWith(`${name}/`)) continue;
-      const operation = key.slice(name.length + 1);
-      it.todo(`${operation}: the handler gets the record parameter as sent (open client bug: ${reason})`, async () => {
-        for (const c of cases.filter((x) => x.operation === operation)) {
-          const { recorded } = await unit.call(c);
-          expect(recorded).toStrictEqual({ operation: c.operation, style: c.style, params: c.received });
-        }
-      });
-    }
 
     for (const c of cases.filter((x) => emptyListOverPost(x) !== undefined)) {
       const field = emptyListOverPost(c)!;
