@@ -14,7 +14,7 @@ import {
   encodeLong,
   encodeString,
 } from '../runtime/values.js';
-import type { AuthFailureKind, MockOperation } from '../runtime/mock-core.js';
+import type { AuthFailureKind, MockOperation, MockParam } from '../runtime/mock-core.js';
 import { eatValueOf } from '../runtime/mock-auth.js';
 import type {
   AccountInfo,
@@ -68,17 +68,6 @@ const writeXsInt = textWriter(encodeInt);
 const writeXsLong = textWriter(encodeLong);
 
 const writeXsString = textWriter(encodeString);
-
-/**
- * The codes failed credentials are answered with (the spec's auth.failures): the enum value, and the
- * integer (I) results send.
- */
-const authFailures: Readonly<Partial<Record<AuthFailureKind, { readonly value: string; readonly number: number }>>> = {
-  unknownPrincipal: { value: 'PayerUnknown', number: 1004 },
-  badSignature: { value: 'EncryptionKeyFailedValidation', number: 1006 },
-  staleTimestamp: { value: 'EncryptionKeyFailedValidation', number: 1006 },
-  requestLimit: { value: 'RequestLimitReached', number: -1 },
-};
 
 /**
  * Writes a LineErrorOrWarning as the element `name` (with `xmlns`, a namespace declaration, on it when
@@ -686,722 +675,396 @@ export function writeUpdatedPaymentsResult(
   );
 }
 
+/** How the mock reads the `payerName` parameter, in every operation that has it. */
+const payerNameParam: MockParam = {
+  name: 'payerName',
+  required: true,
+  nillable: false,
+  read: readString,
+  form: formValue(decodeText),
+  role: 'principal',
+};
+
+/** How the mock reads the `timestamp` parameter, in every operation that has it. */
+const timestampParam: MockParam = {
+  name: 'timestamp',
+  required: true,
+  nillable: false,
+  read: readDouble,
+  form: formValue(decodeDouble),
+  role: 'timestamp',
+};
+
+/** How the mock reads the `timeStamp` parameter, in every operation that has it. */
+const timeStampParam: MockParam = {
+  name: 'timeStamp',
+  required: true,
+  nillable: false,
+  read: readDouble,
+  form: formValue(decodeDouble),
+  role: 'timestamp',
+};
+
+/** How the mock reads the `key` parameter, in every operation that has it. */
+const keyParam: MockParam = {
+  name: 'key',
+  required: true,
+  nillable: false,
+  read: readString,
+  form: formValue(decodeText),
+  role: 'signature',
+};
+
+/** How the mock reads the `fileName` parameter, in every operation that has it. */
+const fileNameParam: MockParam = {
+  name: 'fileName',
+  required: true,
+  nillable: false,
+  read: readString,
+  form: formValue(decodeText),
+};
+
+/** How the mock reads the `totalAmount` parameter, in every operation that has it. */
+const totalAmountParam: MockParam = {
+  name: 'totalAmount',
+  required: true,
+  nillable: false,
+  read: readDouble,
+  form: formValue(decodeDouble),
+};
+
+/** How the mock reads the `saveToFile` parameter, in every operation that has it. */
+const saveToFileParam: MockParam = {
+  name: 'saveToFile',
+  required: true,
+  nillable: false,
+  read: readString,
+  form: formValue(decodeText),
+};
+
+/** How the mock reads the `changesSinceDate` parameter, in every operation that has it. */
+const changesSinceDateParam: MockParam = {
+  name: 'changesSinceDate',
+  required: true,
+  nillable: false,
+  read: readDouble,
+  form: formValue(decodeDouble),
+};
+
+/** How the mock reads the `requestId` parameter, in every operation that has it. */
+const requestIdParam: MockParam = {
+  name: 'requestId',
+  required: true,
+  nillable: false,
+  read: readLong,
+  form: formValue(decodeLong),
+};
+
+/** How the mock reads the `subPayerName` parameter, in every operation that has it. */
+const subPayerNameParam: MockParam = {
+  name: 'subPayerName',
+  required: true,
+  nillable: false,
+  read: readString,
+  form: formValue(decodeText),
+};
+
+/** How the mock reads the `beginDateTimeStamp` parameter, in every operation that has it. */
+const beginDateTimeStampParam: MockParam = {
+  name: 'beginDateTimeStamp',
+  required: true,
+  nillable: false,
+  read: readDouble,
+  form: formValue(decodeDouble),
+};
+
+/** How the mock reads the `endDateTimeStamp` parameter, in every operation that has it. */
+const endDateTimeStampParam: MockParam = {
+  name: 'endDateTimeStamp',
+  required: true,
+  nillable: false,
+  read: readDouble,
+  form: formValue(decodeDouble),
+};
+
+/** How the mock reads the `startTime` parameter, in every operation that has it. */
+const startTimeParam: MockParam = {
+  name: 'startTime',
+  required: true,
+  nillable: false,
+  read: readDateTime,
+  form: formValue(decodeDateTime),
+};
+
+/** How the mock reads the `endTime` parameter, in every operation that has it. */
+const endTimeParam: MockParam = {
+  name: 'endTime',
+  required: true,
+  nillable: false,
+  read: readDateTime,
+  form: formValue(decodeDateTime),
+};
+
+/** How the mock reads the `changedSince` parameter, in every operation that has it. */
+const changedSinceParam: MockParam = {
+  name: 'changedSince',
+  required: true,
+  nillable: false,
+  read: readDouble,
+  form: formValue(decodeDouble),
+};
+
+/**
+ * The codes failed credentials are answered with (the spec's auth.failures): the enum value, and the
+ * integer (I) results send.
+ */
+const authFailures: Readonly<Partial<Record<AuthFailureKind, { readonly value: string; readonly number: number }>>> = {
+  unknownPrincipal: { value: 'PayerUnknown', number: 1004 },
+  badSignature: { value: 'EncryptionKeyFailedValidation', number: 1006 },
+  staleTimestamp: { value: 'EncryptionKeyFailedValidation', number: 1006 },
+  requestLimit: { value: 'RequestLimitReached', number: -1 },
+};
+
+/** The FileResult that answers a request whose credentials fail. */
+function failedFileResult(failure: AuthFailureKind): FileResult | undefined {
+  const code = authFailures[failure];
+  return code && { errorCode: code.value, errorMessage: code.value };
+}
+
+/** The AsyncRequestResult that answers a request whose credentials fail. */
+function failedAsyncRequestResult(failure: AuthFailureKind): AsyncRequestResult | undefined {
+  const code = authFailures[failure];
+  return code && { requestId: '0', errorCode: code.value, errorMessage: code.value };
+}
+
+/** The ProcessingRequestStatusResult that answers a request whose credentials fail. */
+function failedProcessingRequestStatusResult(failure: AuthFailureKind): ProcessingRequestStatusResult | undefined {
+  const code = authFailures[failure];
+  return code && { requestStatus: 'Processing', errorCode: code.value, errorMessage: code.value };
+}
+
+/** The ExpandedProcessPaymentResult that answers a request whose credentials fail. */
+function failedExpandedProcessPaymentResult(failure: AuthFailureKind): ExpandedProcessPaymentResult | undefined {
+  const code = authFailures[failure];
+  return code && { errorCode: code.number, errorMessage: code.value };
+}
+
+/** The CustomFieldsResult that answers a request whose credentials fail. */
+function failedCustomFieldsResult(failure: AuthFailureKind): CustomFieldsResult | undefined {
+  const code = authFailures[failure];
+  return code && { errorCode: code.value, errorMessage: code.value };
+}
+
+/** The ProviderAccountsResult that answers a request whose credentials fail. */
+function failedProviderAccountsResult(failure: AuthFailureKind): ProviderAccountsResult | undefined {
+  const code = authFailures[failure];
+  return code && { errorCode: code.value, errorMessage: code.value };
+}
+
+/** The StatusFileResult that answers a request whose credentials fail. */
+function failedStatusFileResult(failure: AuthFailureKind): StatusFileResult | undefined {
+  const code = authFailures[failure];
+  return code && { b: false, i: 0, d: 0, errorCode: code.value, errorMessage: code.value };
+}
+
+/** The SecurityToken that answers a request whose credentials fail. */
+function failedSecurityToken(failure: AuthFailureKind): SecurityToken | undefined {
+  const code = authFailures[failure];
+  return code && { errorCode: code.value, errorMessage: code.value };
+}
+
+/** The SubPayerSecurityToken that answers a request whose credentials fail. */
+function failedSubPayerSecurityToken(failure: AuthFailureKind): SubPayerSecurityToken | undefined {
+  const code = authFailures[failure];
+  return code && { errorCode: code.number, errorMessage: code.value };
+}
+
+/** The BalanceResult that answers a request whose credentials fail. */
+function failedBalanceResult(failure: AuthFailureKind): BalanceResult | undefined {
+  const code = authFailures[failure];
+  return code && { errorCode: code.number, errorMessage: code.value };
+}
+
+/** The PayerFeesResult that answers a request whose credentials fail. */
+function failedPayerFeesResult(failure: AuthFailureKind): PayerFeesResult | undefined {
+  const code = authFailures[failure];
+  return code && { errorCode: code.value, errorMessage: code.value };
+}
+
+/** The ReportResult that answers a request whose credentials fail. */
+function failedReportResult(failure: AuthFailureKind): ReportResult | undefined {
+  const code = authFailures[failure];
+  return code && { errorCode: code.number, errorMessage: code.value };
+}
+
+/** The UpdatedPaymentsResult that answers a request whose credentials fail. */
+function failedUpdatedPaymentsResult(failure: AuthFailureKind): UpdatedPaymentsResult | undefined {
+  const code = authFailures[failure];
+  return code && { errorCode: code.value, errorMessage: code.value };
+}
+
 /** How the mock reads each operation's request and writes its result, in the spec's order. */
 export const operations: readonly MockOperation[] = [
   {
     name: 'TestMultiCurrencyPaymentFile',
-    params: [
-      {
-        name: 'payerName',
-        required: true,
-        nillable: false,
-        read: readString,
-        form: formValue(decodeText),
-        role: 'principal',
-      },
-      {
-        name: 'timestamp',
-        required: true,
-        nillable: false,
-        read: readDouble,
-        form: formValue(decodeDouble),
-        role: 'timestamp',
-      },
-      {
-        name: 'key',
-        required: true,
-        nillable: false,
-        read: readString,
-        form: formValue(decodeText),
-        role: 'signature',
-      },
-      { name: 'fileName', required: true, nillable: false, read: readString, form: formValue(decodeText) },
-    ],
+    params: [payerNameParam, timestampParam, keyParam, fileNameParam],
     resultElement: 'TestMultiCurrencyPaymentFileResult',
     httpPostRoot: 'SvcProcessPaymentResponse',
     eat: (p) => eatValueOf('text', p['fileName']),
-    authFailure: (failure) => {
-      const code = authFailures[failure];
-      return code && { errorCode: code.value, errorMessage: code.value };
-    },
+    authFailure: failedFileResult,
     write: resultWriter(writeFileResult),
   },
   {
     name: 'ProcessMultiCurrencyPaymentFile',
-    params: [
-      {
-        name: 'payerName',
-        required: true,
-        nillable: false,
-        read: readString,
-        form: formValue(decodeText),
-        role: 'principal',
-      },
-      {
-        name: 'timestamp',
-        required: true,
-        nillable: false,
-        read: readDouble,
-        form: formValue(decodeDouble),
-        role: 'timestamp',
-      },
-      {
-        name: 'key',
-        required: true,
-        nillable: false,
-        read: readString,
-        form: formValue(decodeText),
-        role: 'signature',
-      },
-      { name: 'fileName', required: true, nillable: false, read: readString, form: formValue(decodeText) },
-    ],
+    params: [payerNameParam, timestampParam, keyParam, fileNameParam],
     resultElement: 'ProcessMultiCurrencyPaymentFileResult',
     httpPostRoot: 'SvcProcessPaymentResponse',
     eat: (p) => eatValueOf('text', p['fileName']),
-    authFailure: (failure) => {
-      const code = authFailures[failure];
-      return code && { errorCode: code.value, errorMessage: code.value };
-    },
+    authFailure: failedFileResult,
     write: resultWriter(writeFileResult),
   },
   {
     name: 'TestPaymentFile',
-    params: [
-      {
-        name: 'payerName',
-        required: true,
-        nillable: false,
-        read: readString,
-        form: formValue(decodeText),
-        role: 'principal',
-      },
-      {
-        name: 'timestamp',
-        required: true,
-        nillable: false,
-        read: readDouble,
-        form: formValue(decodeDouble),
-        role: 'timestamp',
-      },
-      {
-        name: 'key',
-        required: true,
-        nillable: false,
-        read: readString,
-        form: formValue(decodeText),
-        role: 'signature',
-      },
-      { name: 'fileName', required: true, nillable: false, read: readString, form: formValue(decodeText) },
-      { name: 'totalAmount', required: true, nillable: false, read: readDouble, form: formValue(decodeDouble) },
-    ],
+    params: [payerNameParam, timestampParam, keyParam, fileNameParam, totalAmountParam],
     resultElement: 'TestPaymentFileResult',
     httpPostRoot: 'SvcProcessPaymentResponse',
     eat: (p) => eatValueOf('double', p['totalAmount']),
-    authFailure: (failure) => {
-      const code = authFailures[failure];
-      return code && { errorCode: code.value, errorMessage: code.value };
-    },
+    authFailure: failedFileResult,
     write: resultWriter(writeFileResult),
   },
   {
     name: 'ProcessPaymentFile',
-    params: [
-      {
-        name: 'payerName',
-        required: true,
-        nillable: false,
-        read: readString,
-        form: formValue(decodeText),
-        role: 'principal',
-      },
-      {
-        name: 'timestamp',
-        required: true,
-        nillable: false,
-        read: readDouble,
-        form: formValue(decodeDouble),
-        role: 'timestamp',
-      },
-      {
-        name: 'key',
-        required: true,
-        nillable: false,
-        read: readString,
-        form: formValue(decodeText),
-        role: 'signature',
-      },
-      { name: 'fileName', required: true, nillable: false, read: readString, form: formValue(decodeText) },
-      { name: 'totalAmount', required: true, nillable: false, read: readDouble, form: formValue(decodeDouble) },
-    ],
+    params: [payerNameParam, timestampParam, keyParam, fileNameParam, totalAmountParam],
     resultElement: 'ProcessPaymentFileResult',
     httpPostRoot: 'SvcProcessPaymentResponse',
     eat: (p) => eatValueOf('double', p['totalAmount']),
-    authFailure: (failure) => {
-      const code = authFailures[failure];
-      return code && { errorCode: code.value, errorMessage: code.value };
-    },
+    authFailure: failedFileResult,
     write: resultWriter(writeFileResult),
   },
   {
     name: 'TestMultiCurrencyPaymentFileAsync',
-    params: [
-      {
-        name: 'payerName',
-        required: true,
-        nillable: false,
-        read: readString,
-        form: formValue(decodeText),
-        role: 'principal',
-      },
-      {
-        name: 'timestamp',
-        required: true,
-        nillable: false,
-        read: readDouble,
-        form: formValue(decodeDouble),
-        role: 'timestamp',
-      },
-      {
-        name: 'key',
-        required: true,
-        nillable: false,
-        read: readString,
-        form: formValue(decodeText),
-        role: 'signature',
-      },
-      { name: 'fileName', required: true, nillable: false, read: readString, form: formValue(decodeText) },
-    ],
+    params: [payerNameParam, timestampParam, keyParam, fileNameParam],
     resultElement: 'TestMultiCurrencyPaymentFileAsyncResult',
     httpPostRoot: 'SvcProcessPaymentAsyncResult',
-    authFailure: (failure) => {
-      const code = authFailures[failure];
-      return code && { requestId: '0', errorCode: code.value, errorMessage: code.value };
-    },
+    authFailure: failedAsyncRequestResult,
     write: resultWriter(writeAsyncRequestResult),
   },
   {
     name: 'ProcessMultiCurrencyPaymentFileAsync',
-    params: [
-      {
-        name: 'payerName',
-        required: true,
-        nillable: false,
-        read: readString,
-        form: formValue(decodeText),
-        role: 'principal',
-      },
-      {
-        name: 'timestamp',
-        required: true,
-        nillable: false,
-        read: readDouble,
-        form: formValue(decodeDouble),
-        role: 'timestamp',
-      },
-      {
-        name: 'key',
-        required: true,
-        nillable: false,
-        read: readString,
-        form: formValue(decodeText),
-        role: 'signature',
-      },
-      { name: 'fileName', required: true, nillable: false, read: readString, form: formValue(decodeText) },
-    ],
+    params: [payerNameParam, timestampParam, keyParam, fileNameParam],
     resultElement: 'ProcessMultiCurrencyPaymentFileAsyncResult',
     httpPostRoot: 'SvcProcessPaymentAsyncResult',
-    authFailure: (failure) => {
-      const code = authFailures[failure];
-      return code && { requestId: '0', errorCode: code.value, errorMessage: code.value };
-    },
+    authFailure: failedAsyncRequestResult,
     write: resultWriter(writeAsyncRequestResult),
   },
   {
     name: 'TestPaymentFileAsync',
-    params: [
-      {
-        name: 'payerName',
-        required: true,
-        nillable: false,
-        read: readString,
-        form: formValue(decodeText),
-        role: 'principal',
-      },
-      {
-        name: 'timestamp',
-        required: true,
-        nillable: false,
-        read: readDouble,
-        form: formValue(decodeDouble),
-        role: 'timestamp',
-      },
-      {
-        name: 'key',
-        required: true,
-        nillable: false,
-        read: readString,
-        form: formValue(decodeText),
-        role: 'signature',
-      },
-      { name: 'fileName', required: true, nillable: false, read: readString, form: formValue(decodeText) },
-      { name: 'totalAmount', required: true, nillable: false, read: readDouble, form: formValue(decodeDouble) },
-    ],
+    params: [payerNameParam, timestampParam, keyParam, fileNameParam, totalAmountParam],
     resultElement: 'TestPaymentFileAsyncResult',
     httpPostRoot: 'SvcProcessPaymentAsyncResult',
     eat: (p) => eatValueOf('double', p['totalAmount']),
-    authFailure: (failure) => {
-      const code = authFailures[failure];
-      return code && { requestId: '0', errorCode: code.value, errorMessage: code.value };
-    },
+    authFailure: failedAsyncRequestResult,
     write: resultWriter(writeAsyncRequestResult),
   },
   {
     name: 'ProcessPaymentFileAsync',
-    params: [
-      {
-        name: 'payerName',
-        required: true,
-        nillable: false,
-        read: readString,
-        form: formValue(decodeText),
-        role: 'principal',
-      },
-      {
-        name: 'timeStamp',
-        required: true,
-        nillable: false,
-        read: readDouble,
-        form: formValue(decodeDouble),
-        role: 'timestamp',
-      },
-      {
-        name: 'key',
-        required: true,
-        nillable: false,
-        read: readString,
-        form: formValue(decodeText),
-        role: 'signature',
-      },
-      { name: 'fileName', required: true, nillable: false, read: readString, form: formValue(decodeText) },
-      { name: 'totalAmount', required: true, nillable: false, read: readDouble, form: formValue(decodeDouble) },
-    ],
+    params: [payerNameParam, timeStampParam, keyParam, fileNameParam, totalAmountParam],
     resultElement: 'ProcessPaymentFileAsyncResult',
     httpPostRoot: 'SvcProcessPaymentAsyncResult',
     eat: (p) => eatValueOf('double', p['totalAmount']),
-    authFailure: (failure) => {
-      const code = authFailures[failure];
-      return code && { requestId: '0', errorCode: code.value, errorMessage: code.value };
-    },
+    authFailure: failedAsyncRequestResult,
     write: resultWriter(writeAsyncRequestResult),
   },
   {
     name: 'GetProcessingRequestStatus',
-    params: [
-      {
-        name: 'payerName',
-        required: true,
-        nillable: false,
-        read: readString,
-        form: formValue(decodeText),
-        role: 'principal',
-      },
-      { name: 'requestId', required: true, nillable: false, read: readLong, form: formValue(decodeLong) },
-      {
-        name: 'timeStamp',
-        required: true,
-        nillable: false,
-        read: readDouble,
-        form: formValue(decodeDouble),
-        role: 'timestamp',
-      },
-      {
-        name: 'key',
-        required: true,
-        nillable: false,
-        read: readString,
-        form: formValue(decodeText),
-        role: 'signature',
-      },
-    ],
+    params: [payerNameParam, requestIdParam, timeStampParam, keyParam],
     resultElement: 'GetProcessingRequestStatusResult',
     httpPostRoot: 'SvcGetProcessingRequestStatusResult',
     eat: (p) => eatValueOf('text', p['requestId']),
-    authFailure: (failure) => {
-      const code = authFailures[failure];
-      return code && { requestStatus: 'Processing', errorCode: code.value, errorMessage: code.value };
-    },
+    authFailure: failedProcessingRequestStatusResult,
     write: resultWriter(writeProcessingRequestStatusResult),
   },
   {
     name: 'ProcessPaymentsAsyncResult',
-    params: [
-      {
-        name: 'payerName',
-        required: true,
-        nillable: false,
-        read: readString,
-        form: formValue(decodeText),
-        role: 'principal',
-      },
-      { name: 'requestId', required: true, nillable: false, read: readLong, form: formValue(decodeLong) },
-      {
-        name: 'timeStamp',
-        required: true,
-        nillable: false,
-        read: readDouble,
-        form: formValue(decodeDouble),
-        role: 'timestamp',
-      },
-      {
-        name: 'key',
-        required: true,
-        nillable: false,
-        read: readString,
-        form: formValue(decodeText),
-        role: 'signature',
-      },
-    ],
+    params: [payerNameParam, requestIdParam, timeStampParam, keyParam],
     resultElement: 'ProcessPaymentsAsyncResultResult',
     httpPostRoot: 'SvcExpandedProcessPaymentResponse',
     eat: (p) => eatValueOf('text', p['requestId']),
-    authFailure: (failure) => {
-      const code = authFailures[failure];
-      return code && { errorCode: code.number, errorMessage: code.value };
-    },
+    authFailure: failedExpandedProcessPaymentResult,
     write: resultWriter(writeExpandedProcessPaymentResult),
   },
   {
     name: 'GetCustomFields',
-    params: [
-      {
-        name: 'payerName',
-        required: true,
-        nillable: false,
-        read: readString,
-        form: formValue(decodeText),
-        role: 'principal',
-      },
-      {
-        name: 'timestamp',
-        required: true,
-        nillable: false,
-        read: readDouble,
-        form: formValue(decodeDouble),
-        role: 'timestamp',
-      },
-      {
-        name: 'key',
-        required: true,
-        nillable: false,
-        read: readString,
-        form: formValue(decodeText),
-        role: 'signature',
-      },
-    ],
+    params: [payerNameParam, timestampParam, keyParam],
     resultElement: 'GetCustomFieldsResult',
     httpPostRoot: 'SvcGetCustomFieldsResponse',
-    authFailure: (failure) => {
-      const code = authFailures[failure];
-      return code && { errorCode: code.value, errorMessage: code.value };
-    },
+    authFailure: failedCustomFieldsResult,
     write: resultWriter(writeCustomFieldsResult),
   },
   {
     name: 'GetProviderAccounts',
-    params: [
-      {
-        name: 'payerName',
-        required: true,
-        nillable: false,
-        read: readString,
-        form: formValue(decodeText),
-        role: 'principal',
-      },
-      {
-        name: 'timestamp',
-        required: true,
-        nillable: false,
-        read: readDouble,
-        form: formValue(decodeDouble),
-        role: 'timestamp',
-      },
-      {
-        name: 'key',
-        required: true,
-        nillable: false,
-        read: readString,
-        form: formValue(decodeText),
-        role: 'signature',
-      },
-    ],
+    params: [payerNameParam, timestampParam, keyParam],
     resultElement: 'GetProviderAccountsResult',
     httpPostRoot: 'SvcGetProviderAccountsResponse',
-    authFailure: (failure) => {
-      const code = authFailures[failure];
-      return code && { errorCode: code.value, errorMessage: code.value };
-    },
+    authFailure: failedProviderAccountsResult,
     write: resultWriter(writeProviderAccountsResult),
   },
   {
     name: 'CreatePayeeStatusFile',
-    params: [
-      {
-        name: 'payerName',
-        required: true,
-        nillable: false,
-        read: readString,
-        form: formValue(decodeText),
-        role: 'principal',
-      },
-      {
-        name: 'timestamp',
-        required: true,
-        nillable: false,
-        read: readDouble,
-        form: formValue(decodeDouble),
-        role: 'timestamp',
-      },
-      {
-        name: 'key',
-        required: true,
-        nillable: false,
-        read: readString,
-        form: formValue(decodeText),
-        role: 'signature',
-      },
-      { name: 'saveToFile', required: true, nillable: false, read: readString, form: formValue(decodeText) },
-      { name: 'changesSinceDate', required: true, nillable: false, read: readDouble, form: formValue(decodeDouble) },
-    ],
+    params: [payerNameParam, timestampParam, keyParam, saveToFileParam, changesSinceDateParam],
     resultElement: 'CreatePayeeStatusFileResult',
     httpPostRoot: 'SvcResponse',
     eat: (p) => eatValueOf('text', p['saveToFile']),
-    authFailure: (failure) => {
-      const code = authFailures[failure];
-      return code && { b: false, i: 0, d: 0, errorCode: code.value, errorMessage: code.value };
-    },
+    authFailure: failedStatusFileResult,
     write: resultWriter(writeStatusFileResult),
   },
   {
     name: 'GetDynamicKey',
-    params: [
-      {
-        name: 'payerName',
-        required: true,
-        nillable: false,
-        read: readString,
-        form: formValue(decodeText),
-        role: 'principal',
-      },
-      {
-        name: 'timestamp',
-        required: true,
-        nillable: false,
-        read: readDouble,
-        form: formValue(decodeDouble),
-        role: 'timestamp',
-      },
-      {
-        name: 'key',
-        required: true,
-        nillable: false,
-        read: readString,
-        form: formValue(decodeText),
-        role: 'signature',
-      },
-    ],
+    params: [payerNameParam, timestampParam, keyParam],
     resultElement: 'GetDynamicKeyResult',
     httpPostRoot: 'SecurityToken',
-    authFailure: (failure) => {
-      const code = authFailures[failure];
-      return code && { errorCode: code.value, errorMessage: code.value };
-    },
+    authFailure: failedSecurityToken,
     write: resultWriter(writeSecurityToken),
   },
   {
     name: 'GetDynamicKeyOfSubPayer',
-    params: [
-      {
-        name: 'payerName',
-        required: true,
-        nillable: false,
-        read: readString,
-        form: formValue(decodeText),
-        role: 'principal',
-      },
-      { name: 'subPayerName', required: true, nillable: false, read: readString, form: formValue(decodeText) },
-      {
-        name: 'timestamp',
-        required: true,
-        nillable: false,
-        read: readDouble,
-        form: formValue(decodeDouble),
-        role: 'timestamp',
-      },
-      {
-        name: 'key',
-        required: true,
-        nillable: false,
-        read: readString,
-        form: formValue(decodeText),
-        role: 'signature',
-      },
-    ],
+    params: [payerNameParam, subPayerNameParam, timestampParam, keyParam],
     resultElement: 'GetDynamicKeyOfSubPayerResult',
     httpPostRoot: 'SvcSubPayerSecurityToken',
     eat: (p) => eatValueOf('text', p['subPayerName']),
-    authFailure: (failure) => {
-      const code = authFailures[failure];
-      return code && { errorCode: code.number, errorMessage: code.value };
-    },
+    authFailure: failedSubPayerSecurityToken,
     write: resultWriter(writeSubPayerSecurityToken),
   },
   {
     name: 'GetBalances',
-    params: [
-      {
-        name: 'payerName',
-        required: true,
-        nillable: false,
-        read: readString,
-        form: formValue(decodeText),
-        role: 'principal',
-      },
-      {
-        name: 'timestamp',
-        required: true,
-        nillable: false,
-        read: readDouble,
-        form: formValue(decodeDouble),
-        role: 'timestamp',
-      },
-      {
-        name: 'key',
-        required: true,
-        nillable: false,
-        read: readString,
-        form: formValue(decodeText),
-        role: 'signature',
-      },
-    ],
+    params: [payerNameParam, timestampParam, keyParam],
     resultElement: 'GetBalancesResult',
     httpPostRoot: 'SvcGetBalanceResponse',
-    authFailure: (failure) => {
-      const code = authFailures[failure];
-      return code && { errorCode: code.number, errorMessage: code.value };
-    },
+    authFailure: failedBalanceResult,
     write: resultWriter(writeBalanceResult),
   },
   {
     name: 'GetPayerFees',
-    params: [
-      {
-        name: 'payerName',
-        required: true,
-        nillable: false,
-        read: readString,
-        form: formValue(decodeText),
-        role: 'principal',
-      },
-      {
-        name: 'timestamp',
-        required: true,
-        nillable: false,
-        read: readDouble,
-        form: formValue(decodeDouble),
-        role: 'timestamp',
-      },
-      {
-        name: 'key',
-        required: true,
-        nillable: false,
-        read: readString,
-        form: formValue(decodeText),
-        role: 'signature',
-      },
-      { name: 'beginDateTimeStamp', required: true, nillable: false, read: readDouble, form: formValue(decodeDouble) },
-      { name: 'endDateTimeStamp', required: true, nillable: false, read: readDouble, form: formValue(decodeDouble) },
-    ],
+    params: [payerNameParam, timestampParam, keyParam, beginDateTimeStampParam, endDateTimeStampParam],
     resultElement: 'GetPayerFeesResult',
     httpPostRoot: 'SvcGetPayerFeesResponse',
-    authFailure: (failure) => {
-      const code = authFailures[failure];
-      return code && { errorCode: code.value, errorMessage: code.value };
-    },
+    authFailure: failedPayerFeesResult,
     write: resultWriter(writePayerFeesResult),
   },
   {
     name: 'CreatePaymentOrdersReport',
-    params: [
-      {
-        name: 'payerName',
-        required: true,
-        nillable: false,
-        read: readString,
-        form: formValue(decodeText),
-        role: 'principal',
-      },
-      {
-        name: 'timestamp',
-        required: true,
-        nillable: false,
-        read: readDouble,
-        form: formValue(decodeDouble),
-        role: 'timestamp',
-      },
-      {
-        name: 'key',
-        required: true,
-        nillable: false,
-        read: readString,
-        form: formValue(decodeText),
-        role: 'signature',
-      },
-      { name: 'startTime', required: true, nillable: false, read: readDateTime, form: formValue(decodeDateTime) },
-      { name: 'endTime', required: true, nillable: false, read: readDateTime, form: formValue(decodeDateTime) },
-    ],
+    params: [payerNameParam, timestampParam, keyParam, startTimeParam, endTimeParam],
     resultElement: 'CreatePaymentOrdersReportResult',
     httpPostRoot: 'SvcReportResponse',
-    authFailure: (failure) => {
-      const code = authFailures[failure];
-      return code && { errorCode: code.number, errorMessage: code.value };
-    },
+    authFailure: failedReportResult,
     write: resultWriter(writeReportResult),
   },
   {
     name: 'GetUpdatedPayments',
-    params: [
-      {
-        name: 'payerName',
-        required: true,
-        nillable: false,
-        read: readString,
-        form: formValue(decodeText),
-        role: 'principal',
-      },
-      {
-        name: 'timestamp',
-        required: true,
-        nillable: false,
-        read: readDouble,
-        form: formValue(decodeDouble),
-        role: 'timestamp',
-      },
-      {
-        name: 'key',
-        required: true,
-        nillable: false,
-        read: readString,
-        form: formValue(decodeText),
-        role: 'signature',
-      },
-      { name: 'changedSince', required: true, nillable: false, read: readDouble, form: formValue(decodeDouble) },
-    ],
+    params: [payerNameParam, timestampParam, keyParam, changedSinceParam],
     resultElement: 'GetUpdatedPaymentsResult',
     httpPostRoot: 'SvcGetUpdatedPaymentsResponse',
-    authFailure: (failure) => {
-      const code = authFailures[failure];
-      return code && { errorCode: code.value, errorMessage: code.value };
-    },
+    authFailure: failedUpdatedPaymentsResult,
     write: resultWriter(writeUpdatedPaymentsResult),
   },
 ];

@@ -7,6 +7,7 @@ import { BODY_EXCERPT_LENGTH, SvcDecodeError, SvcError, SvcHttpError, SvcRequest
 import { pollUntil, type PollOptions } from './poll.js';
 import { Redactor } from './redact.js';
 import type { NestedValue } from './encode.js';
+import type { OperationWire } from './operation.js';
 import type { EncodedRequest } from './request.js';
 import { hmacSha256Hex, signingKey } from './signing.js';
 import { openPlainRoot, openSoapResponse, openSoapResult, parseSoapFault } from './soap.js';
@@ -86,24 +87,7 @@ export interface ResultCheck {
 }
 
 /** The per-operation facts the engine needs; generated from the spec. */
-export interface OperationBinding<R> {
-  readonly name: string;
-  /** The child of `<name>Response` holding the result in SOAP. */
-  readonly resultElement: string;
-  /**
-   * `'nullable'`: the service may return null (the result element left out or nil; an HTTP POST root that is nil);
-   * `'void'`: it returns nothing (`<nameResponse/>`, an empty HTTP POST body); `'outputs'`: it has out parameters, and
-   * `decode` reads `<nameResponse>` itself (SOAP only). Default: a value is required.
-   */
-  readonly result?: 'nullable' | 'void' | 'outputs';
-  /** The HTTP POST root element, or undefined when the document does not show it (any root accepted). */
-  readonly httpPostRoot: string | undefined;
-  /** False when the operation has no HTTP POST binding. */
-  readonly httpPost?: boolean;
-  /** The SOAPAction (unquoted) when it is not the namespace + name convention. */
-  readonly soapAction?: string;
-  /** The namespace of the operation's elements when it is not the service's. */
-  readonly namespace?: string;
+export interface OperationBinding<R> extends OperationWire {
   /** The SOAP header blocks sent with it, by element name. */
   readonly headers?: readonly string[];
   readonly decode: (r: XmlReader) => R;

@@ -8,6 +8,7 @@
  * Credential parameters are passed to the handler only as text in the context, and no answer quotes their values.
  */
 import type { AuthFailureKind, MockAuth } from './mock-auth.js';
+import type { OperationWire } from './operation.js';
 import type { Style } from './client-core.js';
 import {
   MockFault,
@@ -62,23 +63,9 @@ export interface MockParam {
 }
 
 /** The per-operation facts the mock needs; generated from the spec. */
-export interface MockOperation {
-  /** The operation name, as the Body element and the HTTP POST path spell it. */
-  readonly name: string;
+export interface MockOperation extends OperationWire {
   /** The parameters, in wire order. */
   readonly params: readonly MockParam[];
-  /** The result element inside `<nameResponse>`: `${name}Result` or the spec's element. */
-  readonly resultElement: string;
-  /** `nullable`: the result may be null; `void`: there is none; `outputs`: `write` writes the whole response element. */
-  readonly result?: 'nullable' | 'void' | 'outputs';
-  /** Root element of HTTP POST answers (undefined: no HTTP POST binding, or void). */
-  readonly httpPostRoot: string | undefined;
-  /** False: not served over HTTP POST. */
-  readonly httpPost?: boolean;
-  /** Explicit SOAPAction (unquoted); default the service namespace + ('/' if needed) + name. */
-  readonly soapAction?: string;
-  /** The operation's own namespace (wrapper, params, result element); default the service namespace. */
-  readonly namespace?: string;
   /** Writes the result value as the element `name` with `attrs` (namespace declarations) on its start tag. */
   readonly write: (name: string, value: unknown, attrs: string) => string;
   /** The EAT value of a request, from its decoded parameters, as the client computes it (default ''). */

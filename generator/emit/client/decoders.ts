@@ -50,7 +50,7 @@ export function decoderImports(structs: readonly StructModel[], results: readonl
     for (const f of s.ownFields) {
       if (f.attribute) {
         names.add('readAttribute');
-        if (attributeDecoder(f) === 'decodeText') names.add('decodeText');
+        if (textDecoder(f.type) === 'decodeText') names.add('decodeText');
         if (!f.optional) names.add('missingAttribute');
       } else if (f.type.kind === 'list' && !f.type.container) {
         visit(f.type.item);
@@ -64,12 +64,12 @@ export function decoderImports(structs: readonly StructModel[], results: readonl
 /** The value decoders (values.ts) that attribute reads use. */
 export function attributeDecoderImports(structs: readonly StructModel[]): string[] {
   const names = new Set<string>();
-  for (const s of structs) for (const f of s.ownFields) if (f.attribute) names.add(attributeDecoder(f));
+  for (const s of structs) for (const f of s.ownFields) if (f.attribute) names.add(textDecoder(f.type));
   return [...names].filter((n) => n !== 'decodeText').sort();
 }
 
-export function attributeDecoder(f: { readonly type: TypeModel }): string {
-  const t = f.type;
+/** The function that decodes a value of `t` from its text (an attribute's, an HTTP POST field's). */
+export function textDecoder(t: TypeModel): string {
   if (t.kind !== 'primitive' || t.name === 'string') return 'decodeText';
   const reader = PRIMITIVE_READERS[t.name];
   return reader.replace(/^read/, 'decode');
@@ -129,7 +129,7 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
     }
     // Attributes are on the start tag, which the first nextChild() leaves.
     for (const f of attributes) {
-      w.writeLine(`const ${local(f)} = readAttribute(r, '${f.name}', ${attributeDecoder(f)});`);
+      w.writeLine(`const ${local(f)} = readAttribute(r, '${f.name}', ${textDecoder(f.type)});`);
       if (!f.optional) w.writeLine(`if (${local(f)} === undefined) throw missingAttribute(r, '${s.name}', '${f.name}');`);
     }
     for (const f of elements) {

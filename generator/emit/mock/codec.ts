@@ -1,15 +1,17 @@
 /**
  * Emits mock/codec.ts: for each operation, how the mock reads its parameters (strictly, in SOAP and in an HTTP POST
  * form) and writes its result, as the runtime's MockOperation. Parameter records are read by the client's decoders;
- * result records are written by writers like the client's request writers (shared where the client has them).
+ * result records by the mock's own writers, lenient where an answer may hold what a request must not. What several
+ * operations share (a parameter defined once under `parameters`, the failure answer of one result type) is written
+ * once, as a module constant.
  */
 import { StructureKind, VariableDeclarationKind } from 'ts-morph';
-import type { EnumModel, OperationModel, ParameterModel, ServiceModel, TypeModel } from '../../model/types.js';
+import type { EnumModel, OperationModel, ParameterModel, ServiceModel, StructModel, TypeModel } from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
 import { tsLiteral } from '../ts-types.js';
 import { requiredZeros } from '../examples.js';
-import { attributeDecoder, decoderName, readerOf } from '../client/decoders.js';
+import { decoderName, readerOf, textDecoder } from '../client/decoders.js';
 import { ENCODER_NAMES, LENIENT_ENCODERS, WriterSet, recordWriterFunction, writerConstants, writerOf } from '../client/encoders.js';
 
 export const MOCK_CODEC_FILE = 'mock/codec.ts';
@@ -22,7 +24,10 @@ class Needs {
   readonly clientCodec = new Set<string>();
   readonly enums = new Set<EnumModel>();
   readonly auth = new Set<string>();
-  authFailures = false;
+  /** The spec's shared parameters the operations use, each written once as a constant. */
+  readonly sharedParams = new Set<ParameterModel>();
+  /** The result types whose failure answers the operations use, each written once as a function. */
+  readonly failureResults = new Set<StructModel>();
   xmlReader = false;
 }
 
@@ -34,9 +39,6 @@ export function emitMockCodec(model: ServiceModel, printer: Printer): GeneratedF
     if (op.result.kind === 'outputs') writers.visit({ kind: 'record', record: op.result.struct }, true);
   }
   const written = writers.codec(model);
-  // The mock writes its own records rather than the client's: an answer may hold what a request must not (an enum
-  // value the spec lacks, INF), so the constants they use differ.
-  const own = written.records;
   // An attribute's value is encoded by the strict encoder itself (no constant), so that one stays imported.
   const attributeTypes = new Set(written.records.flatMap((r) => r.fields.filter((f) => f.attribute && f.type.kind === 'primitive').map((f) => (f.type.kind === 'primitive' ? f.type.name : ''))));
   for (const t of written.textWriters) {
@@ -47,6 +49,8 @@ export function emitMockCodec(model: ServiceModel, printer: Printer): GeneratedF
   }
   if (written.enums.length > 0) needs.values.add('encodeString');
   const operations = model.operations.map((op) => operationEntry(model, op, needs));
+  // Made before the imports are listed: their readers are imports too.
+  const shared = model.parameters.filter((p) => needs.sharedParams.has(p)).map((p) => sharedParamConstant(model, p, needs));
   // Lenient enum constants are plain strings: no enumEncoder, no list of values.
   writers.encode.delete('enumEncoder');
 
@@ -59,18 +63,23 @@ export function emitMockCodec(model: ServiceModel, printer: Printer): GeneratedF
   named('../runtime/encode.js', writers.encode);
   named('../runtime/mock-values.js', needs.mockValues);
   named('../runtime/values.js', [...writers.values, ...needs.values]);
-  named('../runtime/mock-core.js', ['MockOperation', ...(needs.authFailures ? ['AuthFailureKind'] : [])], true);
+  named(
+    '../runtime/mock-core.js',
+    ['MockOperation', ...(needs.sharedParams.size > 0 ? ['MockParam'] : []), ...(needs.failureResults.size > 0 ? ['AuthFailureKind'] : [])],
+    true,
+  );
   named('../runtime/mock-auth.js', needs.auth);
   if (needs.xmlReader) named('../runtime/xml-reader.js', ['XmlReader'], true);
   named('../client/codec.js', needs.clientCodec);
   named('../client/types.js', [...needs.enums].map((e) => `${e.name}Values`));
-  named('../client/types.js', own.map((r) => r.name), true);
+  named('../client/types.js', written.records.map((r) => r.name), true);
 
   return printer.typescript(MOCK_CODEC_FILE, [
     ...imports,
     ...writerConstants(written, true),
-    ...(needs.authFailures ? [authFailuresConstant(model)] : []),
-    ...own.map(recordWriterFunction),
+    ...written.records.map(recordWriterFunction),
+    ...shared,
+    ...(needs.failureResults.size > 0 ? [authFailuresConstant(model), ...[...needs.failureResults].map(failureFunction)] : []),
     {
       kind: StructureKind.VariableStatement,
       isExported: true,
@@ -101,7 +110,7 @@ function operationEntry(model: ServiceModel, op: OperationModel, needs: Needs): 
     post.kind === 'shown' || post.kind === 'convention' ? post.name : post.kind === 'notShown' ? post.assumed : post.kind === 'any' ? resultElement : undefined;
   const lines = [
     `name: '${op.name}'`,
-    `params: [${op.params.map((p) => paramEntry(op, p, needs)).join(', ')}]`,
+    `params: [${op.params.map((p) => paramEntry(model, op, p, needs)).join(', ')}]`,
     `resultElement: '${resultElement}'`,
   ];
   if (r.kind === 'void') lines.push("result: 'void'");
@@ -135,14 +144,34 @@ function authEntries(model: ServiceModel, op: OperationModel, needs: Needs): str
   const status = struct?.status;
   const failures = model.auth.failures;
   if (struct && status && failures) {
-    needs.authFailures = true;
-    const code = status.codeKind === 'enum' ? 'code.value' : 'code.number';
-    const message = status.messageField ? `, ${status.messageField.name}: code.value` : '';
-    const zeros = requiredZeros(struct, new Set([status.codeField, ...(status.messageField ? [status.messageField] : [])]));
-    const rest = zeros === '{}' ? '' : `${zeros.slice(2, -2)}, `;
-    lines.push(`authFailure: (failure) => { const code = authFailures[failure]; return code && { ${rest}${status.codeField.name}: ${code}${message} }; }`);
+    needs.failureResults.add(struct);
+    lines.push(`authFailure: ${failureName(struct)}`);
   }
   return lines;
+}
+
+function failureName(struct: StructModel): string {
+  return `failed${struct.name}`;
+}
+
+/**
+ * The answer of a result type to a request whose credentials fail: its code (in the type's own kind) and message,
+ * the other required members at .NET's defaults; undefined for a failure the spec gives no code for.
+ */
+function failureFunction(struct: StructModel): Statement {
+  const status = struct.status!;
+  const code = status.codeKind === 'enum' ? 'code.value' : 'code.number';
+  const message = status.messageField ? `, ${status.messageField.name}: code.value` : '';
+  const zeros = requiredZeros(struct, new Set([status.codeField, ...(status.messageField ? [status.messageField] : [])]));
+  const rest = zeros === '{}' ? '' : `${zeros.slice(2, -2)}, `;
+  return {
+    kind: StructureKind.Function,
+    name: failureName(struct),
+    parameters: [{ name: 'failure', type: 'AuthFailureKind' }],
+    returnType: `${struct.name} | undefined`,
+    docs: [jsDoc(`The ${struct.name} that answers a request whose credentials fail.`)],
+    statements: ['const code = authFailures[failure];', `return code && { ${rest}${status.codeField.name}: ${code}${message} };`],
+  };
 }
 
 /** How the EAT value of a parameter of type `t` is made from its decoded value. */
@@ -195,12 +224,38 @@ function authFailuresConstant(model: ServiceModel): Statement {
   };
 }
 
-/** The MockParam literal of one parameter: its strict reader, and its form reader where HTTP POST can carry it. */
-function paramEntry(op: OperationModel, p: ParameterModel, needs: Needs): string {
+/** A parameter defined once under `parameters`, as the constant every operation that has it refers to. */
+function sharedParamConstant(model: ServiceModel, p: ParameterModel, needs: Needs): Statement {
+  return {
+    kind: StructureKind.VariableStatement,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: [jsDoc(`How the mock reads the \`${p.name}\` parameter, in every operation that has it.`)],
+    declarations: [{ name: sharedParamName(p), type: 'MockParam', initializer: paramLiteral(p, model.bindings.includes('httpPost'), needs) }],
+  };
+}
+
+function sharedParamName(p: ParameterModel): string {
+  return `${p.name}Param`;
+}
+
+/** One parameter of an operation: the shared constant, or the literal of a parameter of its own. */
+function paramEntry(model: ServiceModel, op: OperationModel, p: ParameterModel, needs: Needs): string {
+  if (model.parameters.includes(p)) {
+    needs.sharedParams.add(p);
+    return sharedParamName(p);
+  }
+  return paramLiteral(p, op.httpPost, needs);
+}
+
+/**
+ * The MockParam literal of one parameter: its strict reader, and its form reader where HTTP POST can carry it (a
+ * shared one has it whenever the service has the binding: the form reader of an operation without it is never used).
+ */
+function paramLiteral(p: ParameterModel, httpPost: boolean, needs: Needs): string {
   // A parameter with a default is always on the wire (the real schema requires it; the client always sends it).
   const required = !p.optional || p.default !== undefined;
   const parts = [`name: '${p.name}'`, `required: ${required}`, `nillable: ${p.nillable}`, `read: ${strictReader(p.type, needs)}`];
-  parts.push(`form: ${op.httpPost ? formReader(p.type, needs) : 'undefined'}`);
+  parts.push(`form: ${httpPost ? formReader(p.type, needs) : 'undefined'}`);
   if (p.role) parts.push(`role: '${p.role}'`);
   return `{ ${parts.join(', ')} }`;
 }
@@ -235,7 +290,7 @@ function formReader(t: TypeModel, needs: Needs): string {
       return `enumDecoder('${x.enum.name}', ${x.enum.name}Values)`;
     }
     if (x.kind !== 'primitive' || x.name === 'xml') return undefined;
-    const decode = attributeDecoder({ type: x });
+    const decode = textDecoder(x);
     if (decode === 'decodeText') needs.decode.add(decode);
     else needs.values.add(decode);
     return decode;

@@ -1,0 +1,29 @@
+/**
+ * The wire facts of an operation that both sides need, the client's binding and the mock's operation: generated from
+ * the spec, so that the two cannot disagree on them.
+ */
+
+/** How an operation appears on the wire. */
+export interface OperationWire {
+  /** The operation name: the request's Body element and the HTTP POST path segment. */
+  readonly name: string;
+  /** The child of `<name>Response` holding the result in SOAP: `${name}Result`, or the spec's element. */
+  readonly resultElement: string;
+  /**
+   * `'nullable'`: the result may be null (the result element left out or nil; an HTTP POST root that is nil);
+   * `'void'`: there is none (`<nameResponse/>`, an empty HTTP POST body); `'outputs'`: out parameters, and the whole
+   * `<nameResponse>` is the result (SOAP only). Default: a value is required.
+   */
+  readonly result?: 'nullable' | 'void' | 'outputs';
+  /**
+   * The root element of HTTP POST answers. Undefined where none is fixed: the client then accepts any root (the
+   * document does not show it), and the mock has no HTTP POST answer with a root (no binding, or void).
+   */
+  readonly httpPostRoot: string | undefined;
+  /** False when the operation has no HTTP POST binding. */
+  readonly httpPost?: boolean;
+  /** The SOAPAction (unquoted) when it is not the convention, the service namespace + ('/' if needed) + name. */
+  readonly soapAction?: string;
+  /** The namespace of the operation's wrapper, parameter and result elements, when it is not the service's. */
+  readonly namespace?: string;
+}
