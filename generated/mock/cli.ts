@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { startMockServer } from './service.js';
 
 const USAGE =
-  'Usage: mock [--port 8080] [--host 127.0.0.1] [--credentials <payerName>:<apiKey>]... [--log-level info|silent]\nServes a mock of the Payer Payment Interface v5 at http://<host>:<port>/v5/PayerFunctions.asmx.\n--credentials: a payerName the mock accepts and its API key (repeatable); without any, credentials are not checked.';
+  "Usage: mock [--port 8080] [--host 127.0.0.1] [--scenario <file>] [--sftp-root <dir>] [--credentials <payerName>:<apiKey>]... [--log-level info|silent]\nServes a mock of the Payer Payment Interface v5 at http://<host>:<port>/v5/PayerFunctions.asmx.\n--scenario: the YAML or JSON file of the simulation's data (default: the default scenario).\n--sftp-root: the folder holding one folder per payer for files (default: a new temporary folder).\n--credentials: a payerName the mock accepts and its API key (repeatable), instead of the scenario's.";
 
 /** Ends the command with a message on stderr and exit code 2, as for any misuse. */
 function fail(message: string): never {
@@ -19,6 +19,8 @@ try {
     options: {
       port: { type: 'string', default: '8080' },
       host: { type: 'string', default: '127.0.0.1' },
+      scenario: { type: 'string' },
+      'sftp-root': { type: 'string' },
       credentials: { type: 'string', multiple: true },
       'log-level': { type: 'string', default: 'info' },
       help: { type: 'boolean', default: false },
@@ -46,22 +48,33 @@ for (const entry of (values.credentials as string[] | undefined) ?? []) {
   credentials[entry.slice(0, colon)] = entry.slice(colon + 1);
 }
 
-const mock = await startMockServer({
-  port,
-  host: values.host as string,
-  credentials: Object.keys(credentials).length > 0 ? credentials : undefined,
-  onAnswer:
-    logLevel === 'silent'
-      ? undefined
-      : (a) => {
-          process.stdout.write(
-            `${new Date().toISOString()} ${a.operation ?? '-'} ${a.style ?? '-'} ${a.status} ${a.ms.toFixed(1)} ms\n`,
-          );
-        },
-});
+let mock: Awaited<ReturnType<typeof startMockServer>>;
+try {
+  mock = await startMockServer({
+    port,
+    host: values.host as string,
+    scenario: values.scenario as string | undefined,
+    sftpRoot: values['sftp-root'] as string | undefined,
+    credentials: Object.keys(credentials).length > 0 ? credentials : undefined,
+    onAnswer:
+      logLevel === 'silent'
+        ? undefined
+        : (a) => {
+            process.stdout.write(
+              `${new Date().toISOString()} ${a.operation ?? '-'} ${a.style ?? '-'} ${a.status} ${a.ms.toFixed(1)} ms\n`,
+            );
+          },
+  });
+} catch (error) {
+  // A scenario that is not valid, a port in use: said plainly, without a stack.
+  process.stderr.write(`the mock cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+}
 process.stdout.write(`Payer Payment Interface v5 mock at ${mock.url}/v5/PayerFunctions.asmx\n`);
-if (Object.keys(credentials).length === 0) process.stdout.write('credentials are not checked (no --credentials)\n');
-for (const [name, key] of Object.entries(credentials)) process.stdout.write(`payerName ${name}, API key ${key}\n`);
+if (Object.keys(credentials).length > 0) {
+  for (const [name, key] of Object.entries(credentials)) process.stdout.write(`payerName ${name}, API key ${key}\n`);
+}
+for (const line of mock.service.describe()) process.stdout.write(`${line}\n`);
 
 const stop = () => {
   process.stdout.write('stopping\n');

@@ -14,7 +14,8 @@ import {
   encodeLong,
   encodeString,
 } from '../runtime/values.js';
-import type { AuthFailureKind, MockOperation, MockParam } from '../runtime/mock-core.js';
+import type { MockErrorCode, MockOperation, MockParam } from '../runtime/mock-core.js';
+import { MockErrorCodes } from '../runtime/mock-codes.js';
 import { eatValueOf } from '../runtime/mock-auth.js';
 import type {
   AccountInfo,
@@ -815,92 +816,116 @@ const changedSinceParam: MockParam = {
 };
 
 /**
- * The codes failed credentials are answered with (the spec's auth.failures): the enum value, and the
- * integer (I) results send.
+ * The ErrorCode codes in both kinds: the integers known for (I) results, and the codes failed
+ * credentials are answered with (the spec's auth.failures).
  */
-const authFailures: Readonly<Partial<Record<AuthFailureKind, { readonly value: string; readonly number: number }>>> = {
-  unknownPrincipal: { value: 'PayerUnknown', number: 1004 },
-  badSignature: { value: 'EncryptionKeyFailedValidation', number: 1006 },
-  staleTimestamp: { value: 'EncryptionKeyFailedValidation', number: 1006 },
-  requestLimit: { value: 'RequestLimitReached', number: -1 },
-};
+export const errorCodes = new MockErrorCodes(
+  [
+    [-1, 'UnknownError'],
+    [0, 'OK'],
+    [1001, 'UnknownCountryCode'],
+    [1002, 'CountryNotSupported'],
+    [1003, 'UnknownState'],
+    [1004, 'PayerUnknown'],
+    [1005, 'PayeeUnknown'],
+    [1006, 'EncryptionKeyFailedValidation'],
+    [1007, 'ParameterError'],
+    [1009, 'StringContainsNonEBCDICCharacters'],
+    [1010, 'PreferredEntityIsNotValid'],
+    [1011, 'InvoiceRefCodeUnknown'],
+    [1012, 'InvoiceCannotBeCancelled'],
+    [1013, 'UnknownCurrencyCode'],
+    [1014, 'InvalidJson'],
+    [1015, 'InvoiceValidationError'],
+  ],
+  -1,
+  {
+    unknownPrincipal: 'PayerUnknown',
+    badSignature: 'EncryptionKeyFailedValidation',
+    staleTimestamp: 'EncryptionKeyFailedValidation',
+    requestLimit: 'RequestLimitReached',
+  },
+);
 
-/** The FileResult that answers a request whose credentials fail. */
-function failedFileResult(failure: AuthFailureKind): FileResult | undefined {
-  const code = authFailures[failure];
-  return code && { errorCode: code.value, errorMessage: code.value };
+/** A FileResult carrying an error code and message; the other members at their defaults. */
+export function failedFileResult(code: MockErrorCode, message: string): FileResult {
+  return { errorCode: code.value, errorMessage: message };
 }
 
-/** The AsyncRequestResult that answers a request whose credentials fail. */
-function failedAsyncRequestResult(failure: AuthFailureKind): AsyncRequestResult | undefined {
-  const code = authFailures[failure];
-  return code && { requestId: '0', errorCode: code.value, errorMessage: code.value };
+/** A AsyncRequestResult carrying an error code and message; the other members at their defaults. */
+export function failedAsyncRequestResult(code: MockErrorCode, message: string): AsyncRequestResult {
+  return { requestId: '0', errorCode: code.value, errorMessage: message };
 }
 
-/** The ProcessingRequestStatusResult that answers a request whose credentials fail. */
-function failedProcessingRequestStatusResult(failure: AuthFailureKind): ProcessingRequestStatusResult | undefined {
-  const code = authFailures[failure];
-  return code && { requestStatus: 'Processing', errorCode: code.value, errorMessage: code.value };
+/**
+ * A ProcessingRequestStatusResult carrying an error code and message; the other members at their
+ * defaults.
+ */
+export function failedProcessingRequestStatusResult(
+  code: MockErrorCode,
+  message: string,
+): ProcessingRequestStatusResult {
+  return { requestStatus: 'Processing', errorCode: code.value, errorMessage: message };
 }
 
-/** The ExpandedProcessPaymentResult that answers a request whose credentials fail. */
-function failedExpandedProcessPaymentResult(failure: AuthFailureKind): ExpandedProcessPaymentResult | undefined {
-  const code = authFailures[failure];
-  return code && { errorCode: code.number, errorMessage: code.value };
+/**
+ * A ExpandedProcessPaymentResult carrying an error code and message; the other members at their
+ * defaults.
+ */
+export function failedExpandedProcessPaymentResult(
+  code: MockErrorCode,
+  message: string,
+): ExpandedProcessPaymentResult | undefined {
+  // An int result cannot carry a code whose integer is not known.
+  return code.number === undefined ? undefined : { errorCode: code.number, errorMessage: message };
 }
 
-/** The CustomFieldsResult that answers a request whose credentials fail. */
-function failedCustomFieldsResult(failure: AuthFailureKind): CustomFieldsResult | undefined {
-  const code = authFailures[failure];
-  return code && { errorCode: code.value, errorMessage: code.value };
+/** A CustomFieldsResult carrying an error code and message; the other members at their defaults. */
+export function failedCustomFieldsResult(code: MockErrorCode, message: string): CustomFieldsResult {
+  return { errorCode: code.value, errorMessage: message };
 }
 
-/** The ProviderAccountsResult that answers a request whose credentials fail. */
-function failedProviderAccountsResult(failure: AuthFailureKind): ProviderAccountsResult | undefined {
-  const code = authFailures[failure];
-  return code && { errorCode: code.value, errorMessage: code.value };
+/** A ProviderAccountsResult carrying an error code and message; the other members at their defaults. */
+export function failedProviderAccountsResult(code: MockErrorCode, message: string): ProviderAccountsResult {
+  return { errorCode: code.value, errorMessage: message };
 }
 
-/** The StatusFileResult that answers a request whose credentials fail. */
-function failedStatusFileResult(failure: AuthFailureKind): StatusFileResult | undefined {
-  const code = authFailures[failure];
-  return code && { b: false, i: 0, d: 0, errorCode: code.value, errorMessage: code.value };
+/** A StatusFileResult carrying an error code and message; the other members at their defaults. */
+export function failedStatusFileResult(code: MockErrorCode, message: string): StatusFileResult {
+  return { b: false, i: 0, d: 0, errorCode: code.value, errorMessage: message };
 }
 
-/** The SecurityToken that answers a request whose credentials fail. */
-function failedSecurityToken(failure: AuthFailureKind): SecurityToken | undefined {
-  const code = authFailures[failure];
-  return code && { errorCode: code.value, errorMessage: code.value };
+/** A SecurityToken carrying an error code and message; the other members at their defaults. */
+export function failedSecurityToken(code: MockErrorCode, message: string): SecurityToken {
+  return { errorCode: code.value, errorMessage: message };
 }
 
-/** The SubPayerSecurityToken that answers a request whose credentials fail. */
-function failedSubPayerSecurityToken(failure: AuthFailureKind): SubPayerSecurityToken | undefined {
-  const code = authFailures[failure];
-  return code && { errorCode: code.number, errorMessage: code.value };
+/** A SubPayerSecurityToken carrying an error code and message; the other members at their defaults. */
+export function failedSubPayerSecurityToken(code: MockErrorCode, message: string): SubPayerSecurityToken | undefined {
+  // An int result cannot carry a code whose integer is not known.
+  return code.number === undefined ? undefined : { errorCode: code.number, errorMessage: message };
 }
 
-/** The BalanceResult that answers a request whose credentials fail. */
-function failedBalanceResult(failure: AuthFailureKind): BalanceResult | undefined {
-  const code = authFailures[failure];
-  return code && { errorCode: code.number, errorMessage: code.value };
+/** A BalanceResult carrying an error code and message; the other members at their defaults. */
+export function failedBalanceResult(code: MockErrorCode, message: string): BalanceResult | undefined {
+  // An int result cannot carry a code whose integer is not known.
+  return code.number === undefined ? undefined : { errorCode: code.number, errorMessage: message };
 }
 
-/** The PayerFeesResult that answers a request whose credentials fail. */
-function failedPayerFeesResult(failure: AuthFailureKind): PayerFeesResult | undefined {
-  const code = authFailures[failure];
-  return code && { errorCode: code.value, errorMessage: code.value };
+/** A PayerFeesResult carrying an error code and message; the other members at their defaults. */
+export function failedPayerFeesResult(code: MockErrorCode, message: string): PayerFeesResult {
+  return { errorCode: code.value, errorMessage: message };
 }
 
-/** The ReportResult that answers a request whose credentials fail. */
-function failedReportResult(failure: AuthFailureKind): ReportResult | undefined {
-  const code = authFailures[failure];
-  return code && { errorCode: code.number, errorMessage: code.value };
+/** A ReportResult carrying an error code and message; the other members at their defaults. */
+export function failedReportResult(code: MockErrorCode, message: string): ReportResult | undefined {
+  // An int result cannot carry a code whose integer is not known.
+  return code.number === undefined ? undefined : { errorCode: code.number, errorMessage: message };
 }
 
-/** The UpdatedPaymentsResult that answers a request whose credentials fail. */
-function failedUpdatedPaymentsResult(failure: AuthFailureKind): UpdatedPaymentsResult | undefined {
-  const code = authFailures[failure];
-  return code && { errorCode: code.value, errorMessage: code.value };
+/** A UpdatedPaymentsResult carrying an error code and message; the other members at their defaults. */
+export function failedUpdatedPaymentsResult(code: MockErrorCode, message: string): UpdatedPaymentsResult {
+  return { errorCode: code.value, errorMessage: message };
 }
 
 /** How the mock reads each operation's request and writes its result, in the spec's order. */
@@ -911,7 +936,7 @@ export const operations: readonly MockOperation[] = [
     resultElement: 'TestMultiCurrencyPaymentFileResult',
     httpPostRoot: 'SvcProcessPaymentResponse',
     eat: (p) => eatValueOf('text', p['fileName']),
-    authFailure: failedFileResult,
+    errorResult: failedFileResult,
     write: resultWriter(writeFileResult),
   },
   {
@@ -920,7 +945,7 @@ export const operations: readonly MockOperation[] = [
     resultElement: 'ProcessMultiCurrencyPaymentFileResult',
     httpPostRoot: 'SvcProcessPaymentResponse',
     eat: (p) => eatValueOf('text', p['fileName']),
-    authFailure: failedFileResult,
+    errorResult: failedFileResult,
     write: resultWriter(writeFileResult),
   },
   {
@@ -929,7 +954,7 @@ export const operations: readonly MockOperation[] = [
     resultElement: 'TestPaymentFileResult',
     httpPostRoot: 'SvcProcessPaymentResponse',
     eat: (p) => eatValueOf('double', p['totalAmount']),
-    authFailure: failedFileResult,
+    errorResult: failedFileResult,
     write: resultWriter(writeFileResult),
   },
   {
@@ -938,7 +963,7 @@ export const operations: readonly MockOperation[] = [
     resultElement: 'ProcessPaymentFileResult',
     httpPostRoot: 'SvcProcessPaymentResponse',
     eat: (p) => eatValueOf('double', p['totalAmount']),
-    authFailure: failedFileResult,
+    errorResult: failedFileResult,
     write: resultWriter(writeFileResult),
   },
   {
@@ -946,7 +971,7 @@ export const operations: readonly MockOperation[] = [
     params: [payerNameParam, timestampParam, keyParam, fileNameParam],
     resultElement: 'TestMultiCurrencyPaymentFileAsyncResult',
     httpPostRoot: 'SvcProcessPaymentAsyncResult',
-    authFailure: failedAsyncRequestResult,
+    errorResult: failedAsyncRequestResult,
     write: resultWriter(writeAsyncRequestResult),
   },
   {
@@ -954,7 +979,7 @@ export const operations: readonly MockOperation[] = [
     params: [payerNameParam, timestampParam, keyParam, fileNameParam],
     resultElement: 'ProcessMultiCurrencyPaymentFileAsyncResult',
     httpPostRoot: 'SvcProcessPaymentAsyncResult',
-    authFailure: failedAsyncRequestResult,
+    errorResult: failedAsyncRequestResult,
     write: resultWriter(writeAsyncRequestResult),
   },
   {
@@ -963,7 +988,7 @@ export const operations: readonly MockOperation[] = [
     resultElement: 'TestPaymentFileAsyncResult',
     httpPostRoot: 'SvcProcessPaymentAsyncResult',
     eat: (p) => eatValueOf('double', p['totalAmount']),
-    authFailure: failedAsyncRequestResult,
+    errorResult: failedAsyncRequestResult,
     write: resultWriter(writeAsyncRequestResult),
   },
   {
@@ -972,7 +997,7 @@ export const operations: readonly MockOperation[] = [
     resultElement: 'ProcessPaymentFileAsyncResult',
     httpPostRoot: 'SvcProcessPaymentAsyncResult',
     eat: (p) => eatValueOf('double', p['totalAmount']),
-    authFailure: failedAsyncRequestResult,
+    errorResult: failedAsyncRequestResult,
     write: resultWriter(writeAsyncRequestResult),
   },
   {
@@ -981,7 +1006,7 @@ export const operations: readonly MockOperation[] = [
     resultElement: 'GetProcessingRequestStatusResult',
     httpPostRoot: 'SvcGetProcessingRequestStatusResult',
     eat: (p) => eatValueOf('text', p['requestId']),
-    authFailure: failedProcessingRequestStatusResult,
+    errorResult: failedProcessingRequestStatusResult,
     write: resultWriter(writeProcessingRequestStatusResult),
   },
   {
@@ -990,7 +1015,7 @@ export const operations: readonly MockOperation[] = [
     resultElement: 'ProcessPaymentsAsyncResultResult',
     httpPostRoot: 'SvcExpandedProcessPaymentResponse',
     eat: (p) => eatValueOf('text', p['requestId']),
-    authFailure: failedExpandedProcessPaymentResult,
+    errorResult: failedExpandedProcessPaymentResult,
     write: resultWriter(writeExpandedProcessPaymentResult),
   },
   {
@@ -998,7 +1023,7 @@ export const operations: readonly MockOperation[] = [
     params: [payerNameParam, timestampParam, keyParam],
     resultElement: 'GetCustomFieldsResult',
     httpPostRoot: 'SvcGetCustomFieldsResponse',
-    authFailure: failedCustomFieldsResult,
+    errorResult: failedCustomFieldsResult,
     write: resultWriter(writeCustomFieldsResult),
   },
   {
@@ -1006,7 +1031,7 @@ export const operations: readonly MockOperation[] = [
     params: [payerNameParam, timestampParam, keyParam],
     resultElement: 'GetProviderAccountsResult',
     httpPostRoot: 'SvcGetProviderAccountsResponse',
-    authFailure: failedProviderAccountsResult,
+    errorResult: failedProviderAccountsResult,
     write: resultWriter(writeProviderAccountsResult),
   },
   {
@@ -1015,7 +1040,7 @@ export const operations: readonly MockOperation[] = [
     resultElement: 'CreatePayeeStatusFileResult',
     httpPostRoot: 'SvcResponse',
     eat: (p) => eatValueOf('text', p['saveToFile']),
-    authFailure: failedStatusFileResult,
+    errorResult: failedStatusFileResult,
     write: resultWriter(writeStatusFileResult),
   },
   {
@@ -1023,7 +1048,7 @@ export const operations: readonly MockOperation[] = [
     params: [payerNameParam, timestampParam, keyParam],
     resultElement: 'GetDynamicKeyResult',
     httpPostRoot: 'SecurityToken',
-    authFailure: failedSecurityToken,
+    errorResult: failedSecurityToken,
     write: resultWriter(writeSecurityToken),
   },
   {
@@ -1032,7 +1057,7 @@ export const operations: readonly MockOperation[] = [
     resultElement: 'GetDynamicKeyOfSubPayerResult',
     httpPostRoot: 'SvcSubPayerSecurityToken',
     eat: (p) => eatValueOf('text', p['subPayerName']),
-    authFailure: failedSubPayerSecurityToken,
+    errorResult: failedSubPayerSecurityToken,
     write: resultWriter(writeSubPayerSecurityToken),
   },
   {
@@ -1040,7 +1065,7 @@ export const operations: readonly MockOperation[] = [
     params: [payerNameParam, timestampParam, keyParam],
     resultElement: 'GetBalancesResult',
     httpPostRoot: 'SvcGetBalanceResponse',
-    authFailure: failedBalanceResult,
+    errorResult: failedBalanceResult,
     write: resultWriter(writeBalanceResult),
   },
   {
@@ -1048,7 +1073,7 @@ export const operations: readonly MockOperation[] = [
     params: [payerNameParam, timestampParam, keyParam, beginDateTimeStampParam, endDateTimeStampParam],
     resultElement: 'GetPayerFeesResult',
     httpPostRoot: 'SvcGetPayerFeesResponse',
-    authFailure: failedPayerFeesResult,
+    errorResult: failedPayerFeesResult,
     write: resultWriter(writePayerFeesResult),
   },
   {
@@ -1056,7 +1081,7 @@ export const operations: readonly MockOperation[] = [
     params: [payerNameParam, timestampParam, keyParam, startTimeParam, endTimeParam],
     resultElement: 'CreatePaymentOrdersReportResult',
     httpPostRoot: 'SvcReportResponse',
-    authFailure: failedReportResult,
+    errorResult: failedReportResult,
     write: resultWriter(writeReportResult),
   },
   {
@@ -1064,7 +1089,7 @@ export const operations: readonly MockOperation[] = [
     params: [payerNameParam, timestampParam, keyParam, changedSinceParam],
     resultElement: 'GetUpdatedPaymentsResult',
     httpPostRoot: 'SvcGetUpdatedPaymentsResponse',
-    authFailure: failedUpdatedPaymentsResult,
+    errorResult: failedUpdatedPaymentsResult,
     write: resultWriter(writeUpdatedPaymentsResult),
   },
 ];

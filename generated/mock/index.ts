@@ -14,4 +14,14 @@ export { exampleHandlers } from './examples.js';
 
 export { mswHandlers } from './msw.js';
 
-export { MockFault, type MockAnswer, type MockContext, type MockCall } from '../runtime/mock-core.js';
+export * from './simulator/index.js';
+
+export {
+  MockFault,
+  type MockAnswer,
+  type MockContext,
+  type MockCall,
+  type MockInjection,
+} from '../runtime/mock-core.js';
+
+export { VirtualClock } from '../runtime/mock-clock.js';

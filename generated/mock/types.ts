@@ -18,6 +18,28 @@ import type {
   UpdatedPaymentsResult,
 } from '../client/types.js';
 
+/** The name of an operation of the service, as the wire spells it. */
+export type PayerFunctionsOperation =
+  | 'TestMultiCurrencyPaymentFile'
+  | 'ProcessMultiCurrencyPaymentFile'
+  | 'TestPaymentFile'
+  | 'ProcessPaymentFile'
+  | 'TestMultiCurrencyPaymentFileAsync'
+  | 'ProcessMultiCurrencyPaymentFileAsync'
+  | 'TestPaymentFileAsync'
+  | 'ProcessPaymentFileAsync'
+  | 'GetProcessingRequestStatus'
+  | 'ProcessPaymentsAsyncResult'
+  | 'GetCustomFields'
+  | 'GetProviderAccounts'
+  | 'CreatePayeeStatusFile'
+  | 'GetDynamicKey'
+  | 'GetDynamicKeyOfSubPayer'
+  | 'GetBalances'
+  | 'GetPayerFees'
+  | 'CreatePaymentOrdersReport'
+  | 'GetUpdatedPayments';
+
 /** What a mock handler of TestMultiCurrencyPaymentFile receives: the parameters as the service decodes them, credentials left out. */
 export interface TestMultiCurrencyPaymentFileRequest {
   /**

@@ -266,6 +266,30 @@ export interface PackageModel {
   readonly license: string;
 }
 
+/**
+ * A TypeScript file of a spec's simulator, to be shipped in the generated mock: its text, and where its imports of
+ * generated code stand (the emitter rewrites those to paths relative to the copy).
+ */
+export interface SimulatorFileModel {
+  readonly kind: 'simulatorFile';
+  /** Its path inside the simulator folder, with / separators, e.g. `index.ts`. */
+  readonly name: string;
+  /** Where it is, as the spec's own path is given (e.g. `spec/payer-v5.simulator/index.ts`). */
+  readonly source: string;
+  readonly text: string;
+  /** Each `#generated/<path>` specifier: its span in `text` (without the quotes) and the path inside the output. */
+  readonly generatedImports: readonly { readonly start: number; readonly end: number; readonly target: string }[];
+}
+
+/** The hand-written behaviour of one service for its generated mock (the spec's `mock.simulator`). */
+export interface SimulatorModel {
+  readonly kind: 'simulator';
+  /** The folder as the spec names it, relative to the spec. */
+  readonly folder: string;
+  /** Its TypeScript files (tests and declaration files left out), in name order; one is `index.ts`. */
+  readonly files: readonly SimulatorFileModel[];
+}
+
 export interface ServiceModel {
   readonly kind: 'service';
   /** The spec file, relative to the working directory it was loaded from, with / separators. */
@@ -291,4 +315,6 @@ export interface ServiceModel {
   readonly results: readonly StructModel[];
   readonly operations: readonly OperationModel[];
   readonly polls: readonly PollModel[];
+  /** The simulator the generated mock falls back to, when the spec names one. */
+  readonly simulator: SimulatorModel | undefined;
 }

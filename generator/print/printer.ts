@@ -108,9 +108,18 @@ export class Printer {
     return text;
   }
 
-  /** A hand-written TypeScript file copied unchanged except for the header. */
-  copiedTypescript(path: string, source: string): GeneratedFile {
-    return { path, content: `${this.tsHeader()}\n${source.replace(/\r\n/g, '\n').trimEnd()}\n` };
+  /**
+   * A hand-written TypeScript file copied unchanged except for the header; `from`, when given, is the file it was
+   * copied from (beside the spec), which the header then names as the one to change.
+   */
+  copiedTypescript(path: string, source: string, from?: string): GeneratedFile {
+    const header =
+      from === undefined
+        ? this.tsHeader()
+        : [`${GENERATED_MARKER} from ${this.model.source}. DO NOT EDIT.`, `Copied from ${from}: change that file and run \`npm run generate\`.`]
+            .map((l) => `// ${l}`)
+            .join('\n');
+    return { path, content: `${header}\n${source.replace(/\r\n/g, '\n').trimEnd()}\n` };
   }
 
   /** A Markdown or XML file: the header as an HTML/XML comment after any XML declaration. */

@@ -3,7 +3,7 @@
  * stage is collected before failing, so one run shows them all.
  */
 import { readFileSync } from 'node:fs';
-import { relative, sep } from 'node:path';
+import { dirname, posix, relative, sep } from 'node:path';
 import { LineCounter, isScalar, parseDocument, visit, type Document } from 'yaml';
 import type { z } from 'zod';
 import type { ServiceModel } from '../model/types.js';
@@ -11,6 +11,7 @@ import { SpecError, formatPath, type SpecIssue } from './errors.js';
 import { SourceLocator, type SpecPath } from './locate.js';
 import { resolveSpec } from './resolve.js';
 import { specSchema } from './schema.js';
+import { readSimulator } from './simulator.js';
 
 /** Loads, validates and resolves the spec at `file`; throws `SpecError` listing every problem found. */
 export function loadSpec(file: string, options: { cwd?: string } = {}): ServiceModel {
@@ -22,11 +23,14 @@ export function loadSpec(file: string, options: { cwd?: string } = {}): ServiceM
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : String(error);
     throw new SpecError([{ file: shown, line: 1, column: 1, path: '', message: `cannot read the spec: ${reason}` }]);
   }
-  return parseSpec(text, shown);
+  return parseSpec(text, shown, { baseDir: dirname(file) });
 }
 
-/** Parses spec text that was read elsewhere; `file` is the name used in messages and generated headers. */
-export function parseSpec(text: string, file: string): ServiceModel {
+/**
+ * Parses spec text that was read elsewhere; `file` is the name used in messages and generated headers. `baseDir`,
+ * the folder the spec's relative paths start from (its own folder), is needed only by a spec that names a simulator.
+ */
+export function parseSpec(text: string, file: string, options: { baseDir?: string } = {}): ServiceModel {
   const lines = new LineCounter();
   // The yaml library's own check of unique keys compares each key with every earlier one of its map, which is
   // quadratic in the size of a map (a spec of thousands of operations has maps of thousands of keys).
@@ -59,8 +63,18 @@ export function parseSpec(text: string, file: string): ServiceModel {
     throw new SpecError(parsed.error.issues.flatMap((issue) => schemaIssues(issue, [], at, input)));
   }
   const resolved = resolveSpec(parsed.data, file, at);
-  if (resolved.issues.length > 0) throw new SpecError(resolved.issues);
-  return resolved.model;
+  const simulatorAt = (message: string) => at(['mock', 'simulator'], message);
+  const folder = parsed.data.mock?.simulator;
+  let simulator: ReturnType<typeof readSimulator> = { issues: [] };
+  if (folder !== undefined) {
+    simulator =
+      options.baseDir === undefined
+        ? { issues: [simulatorAt('a spec with a simulator must be loaded from its file (the folder is read beside it)')] }
+        : readSimulator(folder, options.baseDir, posix.dirname(file), simulatorAt);
+  }
+  const issues = [...resolved.issues, ...simulator.issues];
+  if (issues.length > 0) throw new SpecError(issues);
+  return simulator.simulator ? { ...resolved.model, simulator: simulator.simulator } : resolved.model;
 }
 
 function displayName(file: string, cwd: string): string {

@@ -512,6 +512,7 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
     results: [...[...structs.values()].map((s) => s.model).filter((s) => s.kind === 'result'), ...outputStructs],
     operations,
     polls,
+    simulator: undefined,
   };
   return { model, issues };
 }

@@ -376,6 +376,18 @@ export const specSchema = z
     results: z.record(identifier, result).default({}),
     operations: z.array(operation).min(1),
     polls: z.array(poll).default([]).describe('Client methods that poll a status operation until a final status.'),
+    mock: z
+      .object({
+        simulator: z
+          .string()
+          .regex(/^[^\\\0]+$/, 'a folder path relative to the spec, with / separators')
+          .describe(
+            'A folder beside the spec holding the hand-written behaviour of this one service for the generated mock (its index.ts exports createSimulator). Its .ts files are copied into the mock; they import generated code as #generated/<path>.',
+          ),
+      })
+      .strict()
+      .optional()
+      .describe('What the generated mock does beyond answering strictly: a simulator of the service, written beside the spec.'),
   })
   .strict();
 

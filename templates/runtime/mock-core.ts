@@ -8,6 +8,7 @@
  * Credential parameters are passed to the handler only as text in the context, and no answer quotes their values.
  */
 import type { AuthFailureKind, MockAuth } from './mock-auth.js';
+import type { MockErrorCode, MockErrorCodes } from './mock-codes.js';
 import type { OperationWire } from './operation.js';
 import type { Style } from './client-core.js';
 import {
@@ -41,6 +42,7 @@ import { soapAction } from './xml-writer.js';
 export type { Style } from './client-core.js';
 export { MockFault } from './mock-faults.js';
 export type { AuthFailureKind } from './mock-auth.js';
+export type { MockErrorCode } from './mock-codes.js';
 
 /** How one parameter is read. */
 export interface MockParam {
@@ -71,10 +73,11 @@ export interface MockOperation extends OperationWire {
   /** The EAT value of a request, from its decoded parameters, as the client computes it (default ''). */
   readonly eat?: (params: Readonly<Record<string, unknown>>) => string;
   /**
-   * The result a request with failed credentials is answered with (a 200 result carrying the service's code for the
-   * failure), or undefined where the spec gives none: then the answer is a Client fault.
+   * A result carrying an error code and message (the other required members at .NET's defaults), for answers the
+   * service gives inside a 200 result: failed credentials and injected codes. Undefined for results without an error
+   * code; the function returns undefined when the result needs an integer and the code has none.
    */
-  readonly authFailure?: (failure: AuthFailureKind) => unknown;
+  readonly errorResult?: (code: MockErrorCode, message: string) => unknown;
 }
 
 /** A call the mock passed to its handler. */
@@ -117,6 +120,35 @@ export interface MockCoreOptions {
   readonly auth?: MockAuth;
   /** Told of every answer, for a log: never a parameter or credential, only what was asked and how it went. */
   readonly onAnswer?: (answer: MockAnswer) => void;
+  /** The service's error codes: what failed credentials and injected codes are answered with. */
+  readonly errorCodes?: MockErrorCodes;
+}
+
+/**
+ * The next answer of an operation, chosen by a test ({@link MockCore.inject}). At most one of `errorCode`, `fault`,
+ * `status`, `drop` and `result`; none of them (a `delayMs` alone) answers as usual, late.
+ */
+export interface MockInjection {
+  /** A 200 result carrying this error code (its name, or its integer for results that carry an int). */
+  readonly errorCode?: string | number;
+  /** The result's message with `errorCode` (default the code's name). */
+  readonly errorMessage?: string;
+  /** A SOAP fault of this kind (HTTP POST: 500 text), with `message` and `detail`. */
+  readonly fault?: WireFaultCode;
+  readonly message?: string;
+  readonly detail?: string;
+  /** An HTTP answer of this status with `body` (default empty) as `contentType` (default text/plain). */
+  readonly status?: number;
+  readonly body?: string;
+  readonly contentType?: string;
+  /** No answer at all: the connection is dropped (a fetch handler gets `Response.error()`). */
+  readonly drop?: boolean;
+  /** This result value, written as the operation's result in the request's style. */
+  readonly result?: unknown;
+  /** Real milliseconds to wait before answering (cut short when the caller goes away). */
+  readonly delayMs?: number;
+  /** How many calls in a row get this answer (default 1). */
+  readonly times?: number;
 }
 
 /** One answered request, as {@link MockCoreOptions.onAnswer} is told of it. */
@@ -176,6 +208,8 @@ export class MockCore {
   /** Request documents repeat the same names, so the reader's name table is kept across requests. */
   readonly #names = new XmlNameTable();
   readonly #calls: MockCall[] = [];
+  /** Answers injected by tests, per operation, in the order they are given. */
+  readonly #injected = new Map<string, Array<{ injection: MockInjection; left: number }>>();
 
   /**
    * @param options - the service's facts and the handler; throws TypeError for a malformed path or operation list and
@@ -194,6 +228,26 @@ export class MockCore {
   /** The calls passed to the handler, oldest first (the latest {@link MAX_RECORDED_CALLS}); no credential in them. */
   get calls(): readonly MockCall[] {
     return this.#calls;
+  }
+
+  /**
+   * Makes the next call of `operation` (the next `times` calls) get `injection` instead of the handler's answer,
+   * after the request was read and its credentials passed; injections of one operation are used in order.
+   * @throws TypeError for an unknown operation or an injection that asks for two answers at once
+   */
+  inject(operation: string, injection: MockInjection): void {
+    if (!this.#routes.has(operation)) throw new TypeError(`inject: ${JSON.stringify(operation)} is not an operation of this service`);
+    checkInjection(injection);
+    const queue = this.#injected.get(operation) ?? [];
+    queue.push({ injection, left: injection.times ?? 1 });
+    this.#injected.set(operation, queue);
+  }
+
+  /** Forgets the recorded calls, the pending injections and the request counts of every limit. */
+  reset(): void {
+    this.#calls.length = 0;
+    this.#injected.clear();
+    this.#options.auth?.reset();
   }
 
   /**
@@ -368,20 +422,30 @@ export class MockCore {
 
   async #invoke(style: Style, call: Call, signal: AbortSignal): Promise<Response> {
     const { op, namespace } = call.route;
-    let value: unknown;
+    let value: unknown = NOT_INJECTED;
     const failure = this.#checkCredentials(op, call);
     if (failure !== undefined) {
       // The service answers failed credentials itself, in a result; the handler is never reached.
-      value = op.authFailure?.(failure);
+      const code = this.#options.errorCodes?.failure(failure);
+      value = code === undefined ? undefined : op.errorResult?.(code, code.value);
       if (value === undefined) return this.#fault(style, call, 'Client', `${op.name}: the credentials were refused (${failure})`);
     } else {
       this.#record({ operation: op.name, style, params: Object.freeze({ ...call.params }) });
-      const context: MockContext = Object.freeze({ operation: op.name, style, signal, credentials: Object.freeze(call.credentials) });
-      try {
-        value = await this.#options.invoke(op.name, call.params, context);
-      } catch (error) {
-        if (error instanceof MockFault) return this.#fault(style, call, error.code, error.message, error.detail);
-        return this.#fault(style, call, 'Server', `the mock's handler for ${op.name} failed: ${messageOf(error)}`);
+      const injection = this.#takeInjection(op.name);
+      if (injection !== undefined) {
+        if (injection.delayMs !== undefined) await delay(injection.delayMs, signal);
+        const answer = this.#injectedAnswer(style, call, injection);
+        if (answer instanceof Response) return answer;
+        value = answer;
+      }
+      if (value === NOT_INJECTED) {
+        const context: MockContext = Object.freeze({ operation: op.name, style, signal, credentials: Object.freeze(call.credentials) });
+        try {
+          value = await this.#options.invoke(op.name, call.params, context);
+        } catch (error) {
+          if (error instanceof MockFault) return this.#fault(style, call, error.code, error.message, error.detail);
+          return this.#fault(style, call, 'Server', `the mock's handler for ${op.name} failed: ${messageOf(error)}`);
+        }
       }
     }
     try {
@@ -392,6 +456,35 @@ export class MockCore {
     } catch (error) {
       return this.#fault(style, call, 'Server', `the mock's handler for ${op.name} returned a result that cannot be written: ${messageOf(error)}`);
     }
+  }
+
+  #takeInjection(operation: string): MockInjection | undefined {
+    const queue = this.#injected.get(operation);
+    const next = queue?.[0];
+    if (queue === undefined || next === undefined) return undefined;
+    if (--next.left <= 0) queue.shift();
+    return next.injection;
+  }
+
+  /** What an injection answers: a whole response, a result value, or NOT_INJECTED for a delay alone. */
+  #injectedAnswer(style: Style, call: Call, injection: MockInjection): Response | unknown {
+    const { op } = call.route;
+    if (injection.drop === true) return Response.error();
+    if (injection.status !== undefined) {
+      return new Response(injection.body ?? '', { status: injection.status, headers: { 'Content-Type': injection.contentType ?? 'text/plain; charset=utf-8' } });
+    }
+    if (injection.fault !== undefined) return this.#fault(style, call, injection.fault, injection.message ?? `${op.name}: an injected ${injection.fault} fault`, injection.detail);
+    if (injection.errorCode !== undefined) {
+      const codes = this.#options.errorCodes;
+      const code = codes === undefined ? undefined : codes.code(injection.errorCode);
+      const value = code === undefined ? undefined : op.errorResult?.(code, injection.errorMessage ?? code.value);
+      if (value === undefined) {
+        return this.#fault(style, call, 'Server', `${op.name}: cannot answer the injected code ${String(injection.errorCode)}: its result has no error code of that kind`);
+      }
+      return value;
+    }
+    if ('result' in injection) return injection.result;
+    return NOT_INJECTED;
   }
 
   /** Why the request's credentials fail, or undefined when they pass or are not checked. */
@@ -415,6 +508,41 @@ export class MockCore {
 }
 
 const SLASH = 47;
+
+/** The handler's answer has not been replaced by an injection. */
+const NOT_INJECTED: unique symbol = Symbol('not injected');
+
+const ANSWER_KEYS = ['errorCode', 'fault', 'status', 'drop', 'result'] as const;
+
+function checkInjection(injection: MockInjection): void {
+  const answers = ANSWER_KEYS.filter((k) => injection[k] !== undefined && injection[k] !== false);
+  if (answers.length > 1) throw new TypeError(`inject: give one answer, not ${answers.join(' and ')}`);
+  const times = injection.times ?? 1;
+  if (!Number.isSafeInteger(times) || times < 1) throw new TypeError(`inject: times must be a positive integer, got ${String(injection.times)}`);
+  const ms = injection.delayMs;
+  if (ms !== undefined && !(Number.isFinite(ms) && ms >= 0)) throw new TypeError(`inject: delayMs must be 0 or more, got ${String(ms)}`);
+  const status = injection.status;
+  if (status !== undefined && !(Number.isInteger(status) && status >= 200 && status <= 599)) {
+    throw new TypeError(`inject: status must be an HTTP status from 200 to 599, got ${String(status)}`);
+  }
+  if (injection.fault !== undefined && injection.fault !== 'Client' && injection.fault !== 'Server') {
+    throw new TypeError(`inject: fault must be 'Client' or 'Server', got ${String(injection.fault)}`);
+  }
+}
+
+/** Waits `ms` real milliseconds, or less when `signal` aborts (the caller went away: nobody waits for the answer). */
+function delay(ms: number, signal: AbortSignal): Promise<void> {
+  if (signal.aborted || ms === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
 
 function checkMaxBytes(value: number | undefined): number {
   if (value === undefined) return DEFAULT_MAX_REQUEST_BYTES;

@@ -157,6 +157,11 @@ class BodySource {
 
 /** Writes the answer whole; a body left unread makes the connection close after it instead of being drained. */
 async function send(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
+  // Response.error() is the fetch world's "no answer": the connection is dropped, as a crashed server would.
+  if (response.type === 'error') {
+    req.socket.destroy();
+    return;
+  }
   let body: Buffer;
   try {
     body = Buffer.from(await response.arrayBuffer());

@@ -4,7 +4,7 @@
  * principal are checked as in real use, a fixed clock (the client signs with the same one, so a request built once
  * stays valid for the whole run), and handlers that answer GetBalances and TestPaymentFile with fixed results.
  */
-import type { PayerFunctionsHandlers, PayerFunctionsMockOptions } from '../../generated/mock/index.js';
+import { VirtualClock, type PayerFunctionsHandlers, type PayerFunctionsMockOptions } from '../../generated/mock/index.js';
 import type { BalanceResult, FileResult } from '../../generated/client/index.js';
 
 /** The payer the requests are signed for, and its API key (the mock knows it through `credentials`). */
@@ -59,7 +59,7 @@ export const mockHandlers: Partial<PayerFunctionsHandlers> = {
 export function mockOptions(): PayerFunctionsMockOptions {
   return {
     credentials: { [MOCK_PAYER_NAME]: MOCK_API_KEY },
-    now: () => MOCK_NOW,
+    clock: new VirtualClock(MOCK_NOW),
     handlers: mockHandlers,
   };
 }

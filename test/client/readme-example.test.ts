@@ -87,7 +87,7 @@ function run(cmd: string, args: string[], env: Record<string, string>): Promise<
   });
 }
 
-it('the mock example runs as written: a handler answers one operation, an example the other', async () => {
+it('the mock example runs as written: a file in the SFTP folder, tested and processed asynchronously on the clock', async () => {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
   const example = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!).find((b) => b.includes('startMockServer('));
   if (!example) throw new Error('README.md has no ts block starting the mock');
@@ -98,5 +98,5 @@ it('the mock example runs as written: a handler answers one operation, an exampl
   const { code: exit, stdout, stderr } = await run(process.execPath, ['--import', 'tsx', file], {});
   expect(stderr).toBe('');
   expect(exit).toBe(0);
-  expect(stdout.split('\n').filter(Boolean)).toEqual(['1500.25', 'OK GetBalances (soap12), TestPaymentFile (soap12)']);
+  expect(stdout.split('\n').filter(Boolean)).toEqual(['OK Processing', 'Completed 24800']);
 });

@@ -13,6 +13,9 @@ import { parseSpec } from '../../generator/spec/load.js';
 import { jsDocBlocks } from '../helpers/jsdoc.js';
 import { PAYER_SPEC, fromRoot } from '../helpers/paths.js';
 
+/** Where the payer spec's relative paths (its simulator folder) start. */
+const SPEC_DIR = { baseDir: fromRoot('spec') };
+
 // Long enough to wrap onto more lines than the original, so the rest of each file shifts.
 const NEW_DOC =
   'Zanzibar marker text for the doc-change test: this sentence replaces the original documentation and is deliberately long, ' +
@@ -23,7 +26,7 @@ let model: ServiceModel;
 let baseline: GeneratedFile[];
 beforeAll(async () => {
   text = readFileSync(fromRoot(PAYER_SPEC), 'utf8');
-  model = parseSpec(text, PAYER_SPEC);
+  model = parseSpec(text, PAYER_SPEC, SPEC_DIR);
   baseline = await render(model);
 });
 
@@ -96,7 +99,7 @@ function expectOneHunkElsewhere(before: readonly GeneratedFile[], after: readonl
 
 describe('a doc change in the YAML', () => {
   it('changes nothing when the YAML is only re-serialized (control)', async () => {
-    expect(await render(parseSpec(withDoc(['service', 'title'], model.title), PAYER_SPEC))).toEqual(baseline);
+    expect(await render(parseSpec(withDoc(['service', 'title'], model.title), PAYER_SPEC, SPEC_DIR))).toEqual(baseline);
   });
 
   it("of a result field changes only that field's JSDoc", async () => {
@@ -104,7 +107,7 @@ describe('a doc change in the YAML', () => {
     const index = results.toJSON().findIndex((f) => f.name === 'AccountInfos');
     expect(index).toBeGreaterThanOrEqual(0);
 
-    const after = await render(parseSpec(withDoc(['results', 'BalanceResult', 'fields', index, 'doc'], NEW_DOC), PAYER_SPEC));
+    const after = await render(parseSpec(withDoc(['results', 'BalanceResult', 'fields', index, 'doc'], NEW_DOC), PAYER_SPEC, SPEC_DIR));
     const lines = changedLines(baseline, after);
     expect(lines.some((l) => l.file.endsWith('.ts') && l.side === 'after' && l.text.includes('Zanzibar')), 'the new doc reaches a .ts file').toBe(true);
     expect(lines.some((l) => l.side === 'before' && l.text.includes('Per account, the provider')), 'the old doc is gone').toBe(true);
@@ -113,7 +116,7 @@ describe('a doc change in the YAML', () => {
   });
 
   it("of a record field changes only that field's JSDoc", async () => {
-    const after = await render(parseSpec(withDoc(['records', 'LineErrorOrWarning', 'fields', 0, 'doc'], NEW_DOC), PAYER_SPEC));
+    const after = await render(parseSpec(withDoc(['records', 'LineErrorOrWarning', 'fields', 0, 'doc'], NEW_DOC), PAYER_SPEC, SPEC_DIR));
     const lines = changedLines(baseline, after);
     expect(lines.filter((l) => l.side === 'after' && l.text.includes('Zanzibar')).length).toBeGreaterThan(0);
     expectOnlyJsDoc(lines, baseline, after, (owner) => owner === 'LineErrorOrWarning.lineNumber');
@@ -123,7 +126,7 @@ describe('a doc change in the YAML', () => {
   it("of an operation changes only the JSDoc of the declarations made for that operation", async () => {
     const index = model.operations.findIndex((o) => o.name === 'GetBalances');
     const op = model.operations[index]!;
-    const after = await render(parseSpec(withDoc(['operations', index, 'doc'], NEW_DOC), PAYER_SPEC));
+    const after = await render(parseSpec(withDoc(['operations', index, 'doc'], NEW_DOC), PAYER_SPEC, SPEC_DIR));
     const lines = changedLines(baseline, after);
     // Operation docs reach the output once an emitter uses them (the client's methods do); then the change
     // must show. Either way, nothing but that operation's JSDoc may change.

@@ -14,7 +14,7 @@ import { describeChanges } from '../../generator/write/summary.js';
 import { runCli } from '../helpers/cli.js';
 import { readableDiff } from '../helpers/diff.js';
 import { listFiles, scratchDir, type Scratch } from '../helpers/files.js';
-import { GENERATED_DIR, PAYER_SPEC, SCHEMA_FILE, fromRoot, repoRoot } from '../helpers/paths.js';
+import { GENERATED_DIR, PAYER_SIMULATOR, PAYER_SPEC, SCHEMA_FILE, fromRoot, repoRoot } from '../helpers/paths.js';
 
 const HEADER = `${GENERATED_MARKER} from ${PAYER_SPEC}. DO NOT EDIT.`;
 // Strict JSON has no comment syntax; these files carry no header and are told apart by path instead.
@@ -100,6 +100,7 @@ describe('generated files are deterministic and portable', () => {
     try {
       mkdirSync(join(copy.dir, 'spec'));
       cpSync(fromRoot(PAYER_SPEC), join(copy.dir, PAYER_SPEC));
+      cpSync(fromRoot(PAYER_SIMULATOR), join(copy.dir, PAYER_SIMULATOR), { recursive: true });
       expect(await render(loadSpec(join(copy.dir, PAYER_SPEC), { cwd: copy.dir }))).toEqual(rendered);
     } finally {
       copy.remove();
@@ -154,6 +155,7 @@ describe('check mode', () => {
     project = scratchDir('check-mode');
     mkdirSync(at('spec'));
     cpSync(fromRoot(PAYER_SPEC), at(PAYER_SPEC));
+    cpSync(fromRoot(PAYER_SIMULATOR), at(PAYER_SIMULATOR), { recursive: true });
     const first = await generate(opts(false));
     expect(first.changes.every((c) => c.kind === 'add')).toBe(true);
     expect(first.changes.map((c) => c.path).sort()).toEqual(

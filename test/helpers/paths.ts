@@ -11,5 +11,7 @@ export function fromRoot(...parts: string[]): string {
 }
 
 export const PAYER_SPEC = 'spec/payer-v5.yaml';
+/** The payer spec's simulator folder, beside it. */
+export const PAYER_SIMULATOR = 'spec/payer-v5.simulator';
 export const GENERATED_DIR = 'generated';
 export const SCHEMA_FILE = 'spec/svc-spec.schema.json';

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PayerClient, SvcServiceError, type Style } from '../../generated/client/index.js';
-import { startMockServer } from '../../generated/mock/index.js';
+import { VirtualClock, exampleHandlers, startMockServer } from '../../generated/mock/index.js';
 import { loadSpec } from '../../generator/spec/load.js';
 import { rejected } from '../helpers/failures.js';
 import { ROOT } from './support/generated-service.js';
@@ -41,8 +41,8 @@ beforeAll(async () => {
     ]),
   );
   [server, limited] = await Promise.all([
-    startMockServer({ credentials: KEYS, now: () => NOW, skewSeconds: 60 }),
-    startMockServer({ credentials: KEYS, now: () => NOW, requestLimit: { max: 2, perSeconds: 60 }, handlers: counting }),
+    startMockServer({ credentials: KEYS, clock: new VirtualClock(NOW), skewSeconds: 60, handlers: exampleHandlers }),
+    startMockServer({ credentials: KEYS, clock: new VirtualClock(NOW), requestLimit: { max: 2, perSeconds: 60 }, handlers: counting }),
   ]);
 });
 afterAll(async () => {
@@ -100,7 +100,7 @@ describe.each(STYLES)('credentials over %s', (style) => {
 });
 
 it('without credentials the mock does not check them (any key is answered)', async () => {
-  const open = await startMockServer();
+  const open = await startMockServer({ credentials: false, handlers: exampleHandlers });
   try {
     await expect(new PayerClient({ baseUrl: open.url, payerName: 'anyone', apiKey: 'anything' }).getBalances()).resolves.toBeDefined();
   } finally {

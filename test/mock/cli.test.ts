@@ -3,6 +3,8 @@
  * per request without any parameter or key, and stops cleanly on SIGINT; bad flags end it with usage and exit 2.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { PayerClient } from '../../generated/client/index.js';
@@ -37,7 +39,7 @@ async function until(test: () => boolean, what: string): Promise<void> {
 it('serves, logs each request in one line without keys, and stops on SIGINT', async () => {
   const cli = start(['--port', '0', '--credentials', 'MyPayer:boguskey']);
   // The banner's lines may arrive in separate chunks: wait for its last one.
-  await until(() => cli.out().includes('payerName MyPayer, API key boguskey\n'), 'the banner');
+  await until(() => /SFTP folder of MyPayer: .*\n/.test(cli.out()), 'the banner');
   expect(cli.out()).toMatch(/mock at http:\/\/127\.0\.0\.1:\d+\/v5\/PayerFunctions\.asmx\n/);
   const url = /mock at (http:\/\/127\.0\.0\.1:\d+)\//.exec(cli.out())![1]!;
   expect(cli.out()).toContain('payerName MyPayer, API key boguskey\n');
@@ -70,4 +72,67 @@ it.each([
   expect(await cli.exit).toBe(2);
   expect(cli.err()).toContain(message);
   expect(cli.err()).toContain('Usage: mock');
+});
+
+it('without flags serves the default scenario: its payer, key and SFTP folder are printed, and the folder goes on stop', async () => {
+  const cli = start(['--port', '0', '--log-level', 'silent']);
+  await until(() => /SFTP folder of MyPayer: .*\n/.test(cli.out()), 'the banner');
+  expect(cli.out()).toContain('scenario: the default scenario\n');
+  expect(cli.out()).toContain('payerName MyPayer, API key boguskey\n');
+  expect(cli.out()).toContain('1 more payer in the scenario');
+  const url = /mock at (http:\/\/127\.0\.0\.1:\d+)\//.exec(cli.out())![1]!;
+  const folder = /SFTP folder of MyPayer: (.*)\n/.exec(cli.out())![1]!;
+  expect(statSync(folder).isDirectory()).toBe(true);
+
+  writeFileSync(join(folder, 'pay.csv'), 'payeeId,amount,currency,refCode\nP001,10.00,USD,R-1\n');
+  const client = new PayerClient({ baseUrl: url, payerName: 'MyPayer', apiKey: 'boguskey', style: 'httpPost' });
+  const tested = await client.testPaymentFile({ fileName: 'pay.csv', totalAmount: 10 });
+  expect([tested.errorCode, tested.LineErrorsOrWarning]).toEqual(['OK', []]);
+  // The scenario's keys are checked: another key is refused.
+  await expect(new PayerClient({ baseUrl: url, payerName: 'MyPayer', apiKey: 'wrong' }).getBalances()).rejects.toMatchObject({ code: 1006 });
+
+  cli.child.kill('SIGINT');
+  expect(await cli.exit).toBe(0);
+  expect(existsSync(folder)).toBe(false);
+});
+
+it('--scenario and --sftp-root: a scenario file of its own, folders under a given root that stay', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mock-cli-'));
+  try {
+    const scenario = join(dir, 'scenario.yaml');
+    writeFileSync(scenario, 'payers:\n  - payerName: Acme\n    apiKey: acme-secret\n    accounts:\n      - { provider: Payer, accountIdentifier: A1, currency: EUR, balance: "12.34" }\n');
+    const root = join(dir, 'sftp');
+    const cli = start(['--port', '0', '--log-level', 'silent', '--scenario', scenario, '--sftp-root', root]);
+    await until(() => /SFTP folder of Acme: .*\n/.test(cli.out()), 'the banner');
+    expect(cli.out()).toContain(`scenario: ${scenario}\n`);
+    // A scenario file's key is the user's own: not printed.
+    expect(cli.out()).toContain(`payerName Acme, API key as in ${scenario}\n`);
+    expect(cli.out()).not.toContain('acme-secret');
+    expect(cli.out()).toContain(`SFTP folder of Acme: ${join(root, 'Acme')}\n`);
+    const url = /mock at (http:\/\/127\.0\.0\.1:\d+)\//.exec(cli.out())![1]!;
+    const balances = await new PayerClient({ baseUrl: url, payerName: 'Acme', apiKey: 'acme-secret' }).getBalances();
+    expect(balances.AccountInfos).toEqual([{ Provider: 'Payer', AccountIdentifier: 'A1', Balance: 12.34, Currency: 'EUR' }]);
+    cli.child.kill('SIGINT');
+    expect(await cli.exit).toBe(0);
+    expect(statSync(join(root, 'Acme')).isDirectory()).toBe(true);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+it('a scenario that is not valid ends the command with its problems at file:line:column, exit 1', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mock-cli-'));
+  try {
+    const scenario = join(dir, 'bad.yaml');
+    writeFileSync(scenario, 'payers:\n  - payerName: Acme\n    apiKey: acme-secret\n    color: blue\n');
+    const cli = start(['--port', '0', '--scenario', scenario]);
+    expect(await cli.exit).toBe(1);
+    expect(cli.err()).toContain('the mock cannot start:');
+    expect(cli.err()).toContain(`${scenario}:4:5:`);
+    expect(cli.err()).toContain('unknown key "color"');
+    expect(cli.err()).not.toContain('acme-secret');
+    expect(cli.out()).toBe('');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

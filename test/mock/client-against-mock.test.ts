@@ -67,7 +67,11 @@ describe('payer: the generated client against the generated mock', () => {
         return answers.get(r.operation);
       };
     }
-    [examples, custom] = await Promise.all([startMockServer({ port: 0 }), startMockServer({ port: 0, handlers })]);
+    // Without the simulator and its scenario's credentials: every answer is the example's or the handler's.
+    [examples, custom] = await Promise.all([
+      startMockServer({ port: 0, handlers: exampleHandlers, credentials: false }),
+      startMockServer({ port: 0, handlers, credentials: false }),
+    ]);
   });
   afterAll(async () => {
     await Promise.all([examples?.close(), custom?.close()]);
@@ -236,7 +240,7 @@ describe('fixture specs: the generated client against the generated mock (exampl
 describe('payer mock strictness, seen over HTTP (raw requests)', () => {
   let server: Server;
   beforeAll(async () => {
-    server = await startMockServer({ port: 0 });
+    server = await startMockServer({ port: 0, handlers: exampleHandlers, credentials: false });
   });
   afterAll(async () => {
     await server?.close();

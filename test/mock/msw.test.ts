@@ -5,12 +5,12 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PayerClient, SvcTransportError, type Style } from '../../generated/client/index.js';
-import { createMockService, mswHandlers } from '../../generated/mock/index.js';
+import { createMockService, exampleHandlers, mswHandlers } from '../../generated/mock/index.js';
 
 const BASE = 'https://payer.example';
 const service = createMockService({
   credentials: { MyPayer: 'boguskey' },
-  handlers: { getBalances: () => ({ errorCode: 0, AccountInfos: [{ Provider: 'Payer', AccountIdentifier: 'A1', Balance: 1500.25, Currency: 'EUR' }] }) },
+  handlers: { ...exampleHandlers, getBalances: () => ({ errorCode: 0, AccountInfos: [{ Provider: 'Payer', AccountIdentifier: 'A1', Balance: 1500.25, Currency: 'EUR' }] }) },
 });
 const server = setupServer(...mswHandlers(service, BASE));
 

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EmitError } from '../../generator/emit/errors.js';
-import { importedPackages, pinnedVersions, runtimeImports } from '../../generator/emit/package/manifest.js';
+import { importedPackages, pinnedVersions, runtimeImports, shippedImports } from '../../generator/emit/package/manifest.js';
 import { render } from '../../generator/generate.js';
 import type { GeneratedFile } from '../../generator/print/printer.js';
 import { loadSpec } from '../../generator/spec/load.js';
@@ -64,23 +64,25 @@ describe('the payer package files', () => {
     files = await render(loadSpec(fromRoot(PAYER_SPEC), { cwd: repoRoot }));
   });
 
-  it("depends on exactly the packages the runtime imports, at this repository's versions", () => {
+  it("depends on exactly the packages the runtime and the simulator import, at this repository's versions", () => {
     const manifest = JSON.parse(file('package.json')) as { dependencies?: Record<string, string>; devDependencies: Record<string, string>; peerDependencies?: unknown; peerDependenciesMeta?: unknown };
     const own = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
-    const imported = [...runtimeImports().keys()];
-    // Independently of the emitter: the bare imports of the copied runtime files.
+    const imported = [...shippedImports(loadSpec(fromRoot(PAYER_SPEC), { cwd: repoRoot })).keys()];
+    // Independently of the emitter: the bare imports of the copied runtime and simulator files.
     const bare = new Set(
       files
-        .filter((f) => f.path.startsWith('runtime/'))
+        .filter((f) => f.path.startsWith('runtime/') || f.path.startsWith('mock/simulator/'))
         .flatMap((f) => [...f.content.matchAll(/^(?:import|export)\b[^'"\n]*(?:\n[^'"\n]*)*?from '([^'.][^']*)'/gm)].map((m) => m[1]!))
-        .filter((s) => !s.startsWith('node:')),
+        .filter((s) => !s.startsWith('node:') && !s.startsWith('#')),
     );
     const deps = manifest.dependencies ?? {};
     expect(Object.keys(deps)).toEqual([...bare].sort());
     expect(Object.keys(deps)).toEqual(imported);
     for (const [name, version] of Object.entries(deps)) expect(version, name).toBe(own.dependencies[name] ?? own.devDependencies[name]);
-    // The payer runtime builds envelopes as strings and reads XML itself: it needs no package at all.
-    expect(manifest.dependencies).toBeUndefined();
+    // The payer runtime builds envelopes as strings and reads XML itself: it needs no package at all. Its simulator
+    // reads scenario files (YAML, checked with a zod schema).
+    expect(runtimeImports().size).toBe(0);
+    expect(manifest.dependencies).toEqual({ yaml: own.dependencies['yaml'], zod: own.dependencies['zod'] });
     expect(manifest.devDependencies).toEqual({
       '@types/node': own.devDependencies['@types/node'],
       msw: own.devDependencies['msw'],

@@ -1,6 +1,7 @@
 /** The mock's credential check: the client's signing rule, checked in order, with a skew and a request limit. */
 import { describe, expect, it } from 'vitest';
 import { MockAuth } from '../../templates/runtime/mock-auth.js';
+import { MockErrorCodes, type MockErrorCode } from '../../templates/runtime/mock-codes.js';
 import { envelope, getThingBody, KEY, makeFixture, NS, OPERATIONS, ORIGIN, PATH } from './mock-fixture.js';
 
 // The known answer of DECISIONS.md: MyPayer, 1521234048, boguskey, GetBalances (EAT none).
@@ -84,11 +85,14 @@ describe('MockCore with a MockAuth', () => {
   });
 
   it('answers with the operation\'s own result for the failure where it has one', async () => {
-    const ops = OPERATIONS.map((op) => (op.name === 'GetThing' ? { ...op, authFailure: (failure: string) => ({ id: failure, total: 0 }) } : op));
-    const fx = makeFixture({ operations: ops, auth: new MockAuth({ keys: { MyPayer: 'other' }, now: at(1521234048) }) });
+    const ops = OPERATIONS.map((op) => (op.name === 'GetThing' ? { ...op, errorResult: (code: MockErrorCode) => ({ id: code.value, total: code.number ?? 0 }) } : op));
+    const errorCodes = new MockErrorCodes([[1006, 'KeyMismatch']], -1, { badSignature: 'KeyMismatch', unknownPrincipal: 'NoSuchPayer' });
+    const fx = makeFixture({ operations: ops, errorCodes, auth: new MockAuth({ keys: { MyPayer: 'other' }, now: at(1521234048) }) });
     const response = await fx.core.handle(soap(getThingBody()));
     expect(response.status).toBe(200);
-    expect(await response.text()).toContain('badSignature');
+    const text = await response.text();
+    expect(text).toContain('<id>KeyMismatch</id>');
+    expect(text).toContain('<total>1006</total>');
     expect(fx.seen).toHaveLength(0);
   });
 });

@@ -9,6 +9,9 @@ import { parseSpec } from '../../generator/spec/load.js';
 import { thrown } from '../helpers/failures.js';
 import { PAYER_SPEC, fromRoot } from '../helpers/paths.js';
 
+/** Where the payer spec's relative paths (its simulator folder) start. */
+const SPEC_DIR = { baseDir: fromRoot('spec') };
+
 const TEXT = readFileSync(fromRoot(PAYER_SPEC), 'utf8');
 
 function lineOf(text: string, needle: string): number {
@@ -19,7 +22,7 @@ function lineOf(text: string, needle: string): number {
 
 describe('polls: failureCodes', () => {
   it('the payer poll ends on the codes of decision poll-warnings', () => {
-    const model = parseSpec(TEXT, PAYER_SPEC);
+    const model = parseSpec(TEXT, PAYER_SPEC, SPEC_DIR);
     expect(model.polls[0]).toMatchObject({
       method: 'waitForProcessingRequest',
       failureCodes: ['RequestDoesNotExist', 'PayerUnknown', 'EncryptionKeyFailedValidation', 'AuthorizationError', 'InvalidPayerIpAddress', 'ParameterError', 'RequestLimitReached'],
@@ -30,7 +33,7 @@ describe('polls: failureCodes', () => {
   it('a code that is not a value of the error enum is reported where it stands, with a suggestion', () => {
     const polls = TEXT.indexOf('\npolls:');
     const text = TEXT.slice(0, polls) + TEXT.slice(polls).replace('      - RequestLimitReached\n', '      - RequestLimitReachd\n');
-    const [issue, ...rest] = thrown(() => parseSpec(text, PAYER_SPEC), SpecError).issues;
+    const [issue, ...rest] = thrown(() => parseSpec(text, PAYER_SPEC, SPEC_DIR), SpecError).issues;
     expect(rest).toEqual([]);
     expect(issue).toMatchObject({ line: lineOf(text, '- RequestLimitReachd'), column: 9, path: 'polls[0].failureCodes[6]' });
     expect(issue?.message).toMatch(/"RequestLimitReachd" is not a value of enum ErrorCode.*RequestLimitReached/);
@@ -38,21 +41,21 @@ describe('polls: failureCodes', () => {
 
   it('an unknown decision on a poll is reported', () => {
     const text = TEXT.replace('    decision: poll-warnings\n', '    decision: poll-warning\n');
-    const issues = thrown(() => parseSpec(text, PAYER_SPEC), SpecError).issues;
+    const issues = thrown(() => parseSpec(text, PAYER_SPEC, SPEC_DIR), SpecError).issues;
     expect(issues.map((i) => [i.line, i.path])).toEqual([[lineOf(text, 'decision: poll-warning\n'), 'polls[0].decision']]);
   });
 });
 
 describe('fields that hold secrets', () => {
   it('are the dynamic keys, and nothing else', () => {
-    const model = parseSpec(TEXT, PAYER_SPEC);
+    const model = parseSpec(TEXT, PAYER_SPEC, SPEC_DIR);
     const secret = model.results.flatMap((r) => r.fields.filter((f) => f.secret).map((f) => `${r.name}.${f.name}`));
     expect(secret).toEqual(['SecurityToken.Key', 'SubPayerSecurityToken.Key']);
   });
 
   it('secret must be a boolean', () => {
     const text = TEXT.replace('        secret: true\n', '        secret: yes please\n');
-    const issues = thrown(() => parseSpec(text, PAYER_SPEC), SpecError).issues;
+    const issues = thrown(() => parseSpec(text, PAYER_SPEC, SPEC_DIR), SpecError).issues;
     expect(issues).toHaveLength(1);
     expect(issues[0]).toMatchObject({ line: lineOf(text, 'secret: yes please') });
     expect(issues[0]?.message).toMatch(/boolean/);

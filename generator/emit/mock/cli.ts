@@ -12,11 +12,26 @@ export const MOCK_CLI_FILE = 'mock/cli.ts';
 
 export function emitMockCli(model: ServiceModel, printer: Printer): GeneratedFile {
   const signed = model.auth !== undefined;
+  const simulated = model.simulator !== undefined;
   const principal = model.parameters.find((p) => p.role === 'principal')?.name ?? 'principal';
   const usage = [
-    `Usage: mock [--port 8080] [--host 127.0.0.1]${signed ? ` [--credentials <${principal}>:<apiKey>]...` : ''} [--log-level info|silent]`,
+    `Usage: mock [--port 8080] [--host 127.0.0.1]${simulated ? ' [--scenario <file>] [--sftp-root <dir>]' : ''}${
+      signed ? ` [--credentials <${principal}>:<apiKey>]...` : ''
+    } [--log-level info|silent]`,
     `Serves a mock of the ${model.title} ${model.version} at http://<host>:<port>${model.path}.`,
-    ...(signed ? [`--credentials: a ${principal} the mock accepts and its API key (repeatable); without any, credentials are not checked.`] : []),
+    ...(simulated
+      ? [
+          '--scenario: the YAML or JSON file of the simulation\'s data (default: the default scenario).',
+          '--sftp-root: the folder holding one folder per payer for files (default: a new temporary folder).',
+        ]
+      : []),
+    ...(signed
+      ? [
+          simulated
+            ? `--credentials: a ${principal} the mock accepts and its API key (repeatable), instead of the scenario's.`
+            : `--credentials: a ${principal} the mock accepts and its API key (repeatable); without any, credentials are not checked.`,
+        ]
+      : []),
   ];
   return printer.typescript(MOCK_CLI_FILE, [
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'node:util', namedImports: ['parseArgs'] },
@@ -36,6 +51,8 @@ export function emitMockCli(model: ServiceModel, printer: Printer): GeneratedFil
           w.write('options: ').inlineBlock(() => {
             w.writeLine("port: { type: 'string', default: '8080' },");
             w.writeLine("host: { type: 'string', default: '127.0.0.1' },");
+            if (simulated) w.writeLine("scenario: { type: 'string' },");
+            if (simulated) w.writeLine("'sftp-root': { type: 'string' },");
             if (signed) w.writeLine("credentials: { type: 'string', multiple: true },");
             w.writeLine("'log-level': { type: 'string', default: 'info' },");
             w.writeLine("help: { type: 'boolean', default: false },");
@@ -62,21 +79,34 @@ export function emitMockCli(model: ServiceModel, printer: Printer): GeneratedFil
         });
       }
       w.blankLine();
-      w.write('const mock = await startMockServer(').inlineBlock(() => {
-        w.writeLine('port,');
-        w.writeLine('host: values.host as string,');
-        if (signed) w.writeLine('credentials: Object.keys(credentials).length > 0 ? credentials : undefined,');
-        w.write("onAnswer: logLevel === 'silent' ? undefined : (a) => ").block(() => {
-          w.writeLine("process.stdout.write(`${new Date().toISOString()} ${a.operation ?? '-'} ${a.style ?? '-'} ${a.status} ${a.ms.toFixed(1)} ms\\n`);");
+      w.writeLine('let mock: Awaited<ReturnType<typeof startMockServer>>;');
+      w.write('try ').block(() => {
+        w.write('mock = await startMockServer(').inlineBlock(() => {
+          w.writeLine('port,');
+          w.writeLine('host: values.host as string,');
+          if (simulated) w.writeLine('scenario: values.scenario as string | undefined,');
+          if (simulated) w.writeLine("sftpRoot: values['sftp-root'] as string | undefined,");
+          if (signed) w.writeLine('credentials: Object.keys(credentials).length > 0 ? credentials : undefined,');
+          w.write("onAnswer: logLevel === 'silent' ? undefined : (a) => ").block(() => {
+            w.writeLine("process.stdout.write(`${new Date().toISOString()} ${a.operation ?? '-'} ${a.style ?? '-'} ${a.status} ${a.ms.toFixed(1)} ms\\n`);");
+          });
+          w.write(',');
         });
-        w.write(',');
+        w.write(');').newLine();
       });
-      w.write(');').newLine();
+      w.write(' catch (error) ').block(() => {
+        w.writeLine('// A scenario that is not valid, a port in use: said plainly, without a stack.');
+        w.writeLine('process.stderr.write(`the mock cannot start: ${error instanceof Error ? error.message : String(error)}\\n`);');
+        w.writeLine('process.exit(1);');
+      });
       w.writeLine(`process.stdout.write(\`${model.title} ${model.version} mock at \${mock.url}${model.path}\\n\`);`);
       if (signed) {
-        w.writeLine(`if (Object.keys(credentials).length === 0) process.stdout.write('credentials are not checked (no --credentials)\\n');`);
-        w.writeLine(`for (const [name, key] of Object.entries(credentials)) process.stdout.write(\`${principal} \${name}, API key \${key}\\n\`);`);
+        w.write('if (Object.keys(credentials).length > 0) ').block(() => {
+          w.writeLine(`for (const [name, key] of Object.entries(credentials)) process.stdout.write(\`${principal} \${name}, API key \${key}\\n\`);`);
+        });
+        if (!simulated) w.writeLine(`else process.stdout.write('credentials are not checked (no --credentials)\\n');`);
       }
+      w.writeLine("for (const line of mock.service.describe()) process.stdout.write(`${line}\\n`);");
       w.blankLine();
       w.write('const stop = () => ').block(() => {
         w.writeLine("process.stdout.write('stopping\\n');");

@@ -26,8 +26,8 @@ class Needs {
   readonly auth = new Set<string>();
   /** The spec's shared parameters the operations use, each written once as a constant. */
   readonly sharedParams = new Set<ParameterModel>();
-  /** The result types whose failure answers the operations use, each written once as a function. */
-  readonly failureResults = new Set<StructModel>();
+  /** The result types with an error code the operations answer, each with one function making a coded answer. */
+  readonly errorResults = new Set<StructModel>();
   xmlReader = false;
 }
 
@@ -65,9 +65,10 @@ export function emitMockCodec(model: ServiceModel, printer: Printer): GeneratedF
   named('../runtime/values.js', [...writers.values, ...needs.values]);
   named(
     '../runtime/mock-core.js',
-    ['MockOperation', ...(needs.sharedParams.size > 0 ? ['MockParam'] : []), ...(needs.failureResults.size > 0 ? ['AuthFailureKind'] : [])],
+    ['MockOperation', ...(needs.sharedParams.size > 0 ? ['MockParam'] : []), ...(needs.errorResults.size > 0 ? ['MockErrorCode'] : [])],
     true,
   );
+  if (model.serviceErrors) named('../runtime/mock-codes.js', ['MockErrorCodes']);
   named('../runtime/mock-auth.js', needs.auth);
   if (needs.xmlReader) named('../runtime/xml-reader.js', ['XmlReader'], true);
   named('../client/codec.js', needs.clientCodec);
@@ -79,7 +80,8 @@ export function emitMockCodec(model: ServiceModel, printer: Printer): GeneratedF
     ...writerConstants(written, true),
     ...written.records.map(recordWriterFunction),
     ...shared,
-    ...(needs.failureResults.size > 0 ? [authFailuresConstant(model), ...[...needs.failureResults].map(failureFunction)] : []),
+    ...(model.serviceErrors ? [errorCodesConstant(model, model.serviceErrors)] : []),
+    ...[...needs.errorResults].map(errorResultFunction),
     {
       kind: StructureKind.VariableStatement,
       isExported: true,
@@ -121,6 +123,11 @@ function operationEntry(model: ServiceModel, op: OperationModel, needs: Needs): 
   if (op.soapAction !== undefined) lines.push(`soapAction: ${tsLiteral(op.soapAction)}`);
   if (op.namespace !== undefined) lines.push(`namespace: ${tsLiteral(op.namespace)}`);
   lines.push(...authEntries(model, op, needs));
+  const struct = r.kind === 'value' && !r.nullable ? r.struct : undefined;
+  if (struct?.status) {
+    needs.errorResults.add(struct);
+    lines.push(`errorResult: ${errorResultName(struct)}`);
+  }
   if (r.kind === 'void') {
     needs.mockValues.add('writeNothing');
     lines.push('write: writeNothing');
@@ -132,45 +139,44 @@ function operationEntry(model: ServiceModel, op: OperationModel, needs: Needs): 
   return `{ ${lines.join(', ')} }`;
 }
 
-/** How the mock checks an operation's credentials: its EAT value, and the result a failure is answered with. */
+/** How the mock checks an operation's credentials: its EAT value. */
 function authEntries(model: ServiceModel, op: OperationModel, needs: Needs): string[] {
-  if (model.auth === undefined || !op.params.some((p) => p.role !== undefined)) return [];
-  const lines: string[] = [];
-  if (op.eat.kind === 'parameter') {
-    needs.auth.add('eatValueOf');
-    lines.push(`eat: (p) => eatValueOf('${eatRule(op.eat.parameter.type)}', p['${op.eat.parameter.name}'])`);
-  }
-  const struct = op.result.kind === 'value' && !op.result.nullable ? op.result.struct : undefined;
-  const status = struct?.status;
-  const failures = model.auth.failures;
-  if (struct && status && failures) {
-    needs.failureResults.add(struct);
-    lines.push(`authFailure: ${failureName(struct)}`);
-  }
-  return lines;
+  if (model.auth === undefined || !op.params.some((p) => p.role !== undefined) || op.eat.kind !== 'parameter') return [];
+  needs.auth.add('eatValueOf');
+  return [`eat: (p) => eatValueOf('${eatRule(op.eat.parameter.type)}', p['${op.eat.parameter.name}'])`];
 }
 
-function failureName(struct: StructModel): string {
+function errorResultName(struct: StructModel): string {
   return `failed${struct.name}`;
 }
 
 /**
- * The answer of a result type to a request whose credentials fail: its code (in the type's own kind) and message,
- * the other required members at .NET's defaults; undefined for a failure the spec gives no code for.
+ * A result type's answer carrying an error code (in the type's own kind) and message, the other required members at
+ * .NET's defaults: what failed credentials and injected codes are answered with. Exported for simulators.
  */
-function failureFunction(struct: StructModel): Statement {
+function errorResultFunction(struct: StructModel): Statement {
   const status = struct.status!;
-  const code = status.codeKind === 'enum' ? 'code.value' : 'code.number';
-  const message = status.messageField ? `, ${status.messageField.name}: code.value` : '';
+  const message = status.messageField ? `, ${status.messageField.name}: message` : '';
   const zeros = requiredZeros(struct, new Set([status.codeField, ...(status.messageField ? [status.messageField] : [])]));
   const rest = zeros === '{}' ? '' : `${zeros.slice(2, -2)}, `;
+  const returned =
+    status.codeKind === 'enum'
+      ? [`return { ${rest}${status.codeField.name}: code.value${message} };`]
+      : [
+          '// An int result cannot carry a code whose integer is not known.',
+          `return code.number === undefined ? undefined : { ${rest}${status.codeField.name}: code.number${message} };`,
+        ];
   return {
     kind: StructureKind.Function,
-    name: failureName(struct),
-    parameters: [{ name: 'failure', type: 'AuthFailureKind' }],
-    returnType: `${struct.name} | undefined`,
-    docs: [jsDoc(`The ${struct.name} that answers a request whose credentials fail.`)],
-    statements: ['const code = authFailures[failure];', `return code && { ${rest}${status.codeField.name}: ${code}${message} };`],
+    name: errorResultName(struct),
+    isExported: true,
+    parameters: [
+      { name: 'code', type: 'MockErrorCode' },
+      { name: 'message', type: 'string' },
+    ],
+    returnType: status.codeKind === 'enum' ? struct.name : `${struct.name} | undefined`,
+    docs: [jsDoc(`A ${struct.name} carrying an error code and message; the other members at their defaults.`)],
+    statements: returned,
   };
 }
 
@@ -200,24 +206,37 @@ function eatRule(t: TypeModel): string {
   }
 }
 
-/** The codes of auth.failures, once for the module: the enum value, and the integer (I) results send. */
-function authFailuresConstant(model: ServiceModel): Statement {
-  const failures = model.auth!.failures!;
+/** The service's error codes: the known integers, and what credential failures are answered with. */
+function errorCodesConstant(model: ServiceModel, errors: NonNullable<ServiceModel['serviceErrors']>): Statement {
+  const failures = model.auth?.failures;
+  const known = errors.enum.numeric?.codes ?? [];
   return {
     kind: StructureKind.VariableStatement,
+    isExported: true,
     declarationKind: VariableDeclarationKind.Const,
-    docs: [jsDoc('The codes failed credentials are answered with (the spec\'s auth.failures): the enum value, and the integer (I) results send.')],
+    docs: [
+      jsDoc(
+        `The ${errors.enum.name} codes in both kinds: the integers known for (I) results${failures ? ', and the codes failed credentials are answered with (the spec\'s auth.failures)' : ''}.`,
+      ),
+    ],
     declarations: [
       {
-        name: 'authFailures',
-        type: 'Readonly<Partial<Record<AuthFailureKind, { readonly value: string; readonly number: number }>>>',
+        name: 'errorCodes',
         initializer: (w) => {
-          w.inlineBlock(() => {
-            for (const [kind, code] of Object.entries(failures.codes)) {
-              const number = code.number ?? failures.unknownNumber ?? 0;
-              w.writeLine(`${kind}: { value: ${tsLiteral(code.value)}, number: ${number} },`);
+          w.write('new MockErrorCodes(').newLine();
+          w.indent(() => {
+            w.write('[').newLine();
+            w.indent(() => known.forEach(([n, name]) => w.writeLine(`[${n}, ${tsLiteral(name)}],`)));
+            w.write('],').newLine();
+            w.writeLine(`${failures?.unknownNumber ?? 'undefined'},`);
+            if (failures) {
+              w.inlineBlock(() => {
+                for (const [kind, code] of Object.entries(failures.codes)) w.writeLine(`${kind}: ${tsLiteral(code.value)},`);
+              });
+              w.write(',').newLine();
             }
           });
+          w.write(')');
         },
       },
     ],

@@ -8,7 +8,7 @@ import { jsDoc } from '../../print/jsdoc.js';
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
 import { tsLiteral } from '../ts-types.js';
 import { exampleResult } from '../examples.js';
-import { handlersTypeName } from './types.js';
+import { handlersTypeName, operationTypeName } from './types.js';
 
 export const MOCK_EXAMPLES_FILE = 'mock/examples.ts';
 export const MOCK_SERVICE_FILE = 'mock/service.ts';
@@ -50,24 +50,45 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
   const handlers = handlersTypeName(model);
   const options = `${model.name}MockOptions`;
   const service = `${model.name}MockService`;
+  const simulator = model.simulator !== undefined;
+  const errorCodes = model.serviceErrors !== undefined;
   return printer.typescript(MOCK_SERVICE_FILE, [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/mock-core.js', namedImports: ['MockCore', { name: 'MockAnswer', isTypeOnly: true }, { name: 'MockCall', isTypeOnly: true }, { name: 'MockContext', isTypeOnly: true }] },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: '../runtime/mock-core.js',
+      namedImports: ['MockCore', ...['MockAnswer', 'MockCall', 'MockContext', 'MockInjection'].map((name) => ({ name, isTypeOnly: true }))],
+    },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/mock-clock.js', namedImports: ['VirtualClock'] },
     ...(model.auth ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/mock-auth.js', namedImports: ['MockAuth'] } satisfies Statement] : []),
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/mock-server.js', namedImports: ['startServer'] },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './codec.js', namedImports: ['operations'] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './codec.js', namedImports: [...(errorCodes ? ['errorCodes'] : []), 'operations'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './examples.js', namedImports: ['exampleHandlers'] },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [handlers] },
+    ...(simulator
+      ? [
+          {
+            kind: StructureKind.ImportDeclaration,
+            moduleSpecifier: './simulator/index.js',
+            namedImports: ['createSimulator', { name: 'SimulatorControl', isTypeOnly: true }, { name: 'SimulatorOptions', isTypeOnly: true }],
+          } satisfies Statement,
+        ]
+      : []),
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [handlers, operationTypeName(model)] },
     {
       kind: StructureKind.Interface,
       name: options,
       isExported: true,
-      docs: [`Options of {@link createMockService}.`],
+      extends: simulator ? ['SimulatorOptions'] : [],
+      docs: [simulator ? `Options of {@link createMockService}; the simulator's own (scenario, files) included.` : `Options of {@link createMockService}.`],
       properties: [
         {
           name: 'handlers',
           type: `Partial<${handlers}>`,
           hasQuestionToken: true,
-          docs: ['Your implementation of any operations; the others answer with an example of their result.'],
+          docs: [
+            simulator
+              ? 'Your implementation of any operations; the simulator answers the others.'
+              : 'Your implementation of any operations; the others answer with an example of their result.',
+          ],
         },
         {
           name: 'maxRequestBytes',
@@ -75,7 +96,13 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
           hasQuestionToken: true,
           docs: ['Largest request body read (default 4 MiB, as ASP.NET; at most 16 MiB); a larger one gets a Client fault.'],
         },
-        ...(model.auth ? authOptions(model) : []),
+        {
+          name: 'clock',
+          type: 'VirtualClock',
+          hasQuestionToken: true,
+          docs: ["The mock's clock (default one that follows the system clock); tests move it instead of waiting."],
+        },
+        ...(model.auth ? authOptions(model, simulator) : []),
         {
           name: 'onAnswer',
           type: '(answer: MockAnswer) => void',
@@ -91,7 +118,46 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
       docs: [`A mock of the ${model.title} ${model.version}, answering web Requests as the service would.`],
       properties: [
         { name: 'handle', type: '(request: Request) => Promise<Response>', isReadonly: true, docs: ['Answers one request; never rejects.'] },
-        { name: 'calls', type: 'readonly MockCall[]', isReadonly: true, docs: ['The calls answered so far: operation, style and decoded parameters (never a credential).'] },
+        {
+          name: 'calls',
+          type: 'readonly MockCall[]',
+          isReadonly: true,
+          docs: ['The calls answered so far (the latest 1000): operation, style and decoded parameters (never a credential).'],
+        },
+        { name: 'clock', type: 'VirtualClock', isReadonly: true, docs: ["The mock's clock: `advance(seconds)` lets time pass."] },
+        ...(simulator
+          ? [{ name: 'simulator', type: 'SimulatorControl', isReadonly: true, docs: ["The simulator's control methods, for tests."] }]
+          : []),
+      ],
+      methods: [
+        {
+          name: 'inject',
+          parameters: [
+            { name: 'operation', type: operationTypeName(model) },
+            { name: 'injection', type: 'MockInjection' },
+          ],
+          returnType: 'void',
+          docs: [
+            jsDoc(
+              'Makes the next call of `operation` (the next `times` calls) answer with `injection`: an error code, a SOAP fault, an HTTP status, a dropped connection or a result, optionally after a delay. Used after the request was read and its credentials passed.',
+            ),
+          ],
+        },
+        {
+          name: 'reset',
+          returnType: 'Promise<void>',
+          docs: [simulator ? 'Forgets calls, injections and request counts, and puts the simulator back at its start.' : 'Forgets calls, injections and request counts.'],
+        },
+        {
+          name: 'describe',
+          returnType: 'readonly string[]',
+          docs: ['Lines telling a person what the mock serves (the mock command prints them).'],
+        },
+        {
+          name: 'close',
+          returnType: 'Promise<void>',
+          docs: [simulator ? 'Releases what the simulator holds (a temporary folder it made).' : 'Releases what the mock holds (nothing, without a simulator).'],
+        },
       ],
     },
     {
@@ -101,7 +167,7 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
       declarations: [
         {
           name: 'methods',
-          type: `Readonly<Record<string, keyof ${handlers}>>`,
+          type: `Readonly<Record<${operationTypeName(model)}, keyof ${handlers}>>`,
           initializer: (w) => {
             w.inlineBlock(() => {
               for (const op of model.operations) w.writeLine(`${op.name}: ${tsLiteral(op.methodName)},`);
@@ -116,23 +182,42 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
       isExported: true,
       parameters: [{ name: 'options', type: options, initializer: '{}' }],
       returnType: service,
-      docs: [jsDoc(`A mock of the ${model.title} ${model.version}: strict like the real service, answering in the style it was asked in.`)],
+      docs: [
+        jsDoc(
+          `A mock of the ${model.title} ${model.version}: strict like the real service, answering in the style it was asked in.`,
+          simulator ? 'Throws when the simulator cannot start (a scenario that is not valid, say).' : '',
+        ),
+      ],
       statements: (w) => {
-        w.writeLine(`const handlers: ${handlers} = { ...exampleHandlers, ...options.handlers };`);
+        w.writeLine('const clock = options.clock ?? new VirtualClock();');
+        if (simulator) {
+          w.writeLine(`const simulator = createSimulator(options, { clock, errorCodes: ${errorCodes ? 'errorCodes' : 'undefined'} });`);
+          w.writeLine(`const handlers: ${handlers} = { ...exampleHandlers, ...simulator.handlers, ...options.handlers };`);
+        } else {
+          w.writeLine(`const handlers: ${handlers} = { ...exampleHandlers, ...options.handlers };`);
+        }
+        if (model.auth) {
+          w.writeLine(
+            simulator
+              ? 'const keys = options.credentials === false ? undefined : (options.credentials ?? simulator.keyOf);'
+              : 'const keys = options.credentials;',
+          );
+        }
         w.write('const core = new MockCore(').inlineBlock(() => {
           w.writeLine(`path: ${tsLiteral(model.path)},`);
           w.writeLine(`namespace: ${tsLiteral(model.namespace.uri)},`);
           w.writeLine(`styles: [${model.bindings.map(tsLiteral).join(', ')}],`);
           w.writeLine('operations,');
+          if (errorCodes) w.writeLine('errorCodes,');
           w.writeLine('maxRequestBytes: options.maxRequestBytes,');
           w.writeLine('onAnswer: options.onAnswer,');
           if (model.auth) {
             w.writeLine(
-              'auth: options.credentials === undefined ? undefined : new MockAuth({ keys: options.credentials, now: options.now, skewSeconds: options.skewSeconds, requestLimit: options.requestLimit }),',
+              'auth: keys === undefined ? undefined : new MockAuth({ keys, now: () => clock.now(), skewSeconds: options.skewSeconds, requestLimit: options.requestLimit }),',
             );
           }
           w.write('invoke: (operation: string, params: Record<string, unknown>, context: MockContext) => ').inlineBlock(() => {
-            w.writeLine('const handler = handlers[methods[operation]!] as (params: unknown, context: MockContext) => unknown;');
+            w.writeLine(`const handler = handlers[methods[operation as ${operationTypeName(model)}]] as (params: unknown, context: MockContext) => unknown;`);
             w.writeLine('return handler.call(handlers, params, context);');
           });
           w.write(',');
@@ -141,7 +226,17 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
         w.write('return ').inlineBlock(() => {
           w.writeLine('handle: (request) => core.handle(request),');
           w.write('get calls() ').inlineBlock(() => w.writeLine('return core.calls;'));
-          w.write(',');
+          w.write(',').newLine();
+          w.writeLine('clock,');
+          if (simulator) w.writeLine('simulator: simulator.control,');
+          w.writeLine('inject: (operation, injection) => core.inject(operation, injection),');
+          w.write('reset: async () => ').inlineBlock(() => {
+            w.writeLine('core.reset();');
+            if (simulator) w.writeLine('await simulator.reset();');
+          });
+          w.write(',').newLine();
+          w.writeLine(simulator ? 'describe: () => simulator.describe(),' : 'describe: () => [],');
+          w.writeLine(simulator ? 'close: () => simulator.close(),' : 'close: async () => {},');
         });
         w.write(';');
       },
@@ -153,18 +248,39 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
       isAsync: true,
       parameters: [{ name: 'options', type: `${options} & { readonly port?: number; readonly host?: string }`, initializer: '{}' }],
       returnType: `Promise<{ url: string; close(): Promise<void>; service: ${service} }>`,
-      docs: [jsDoc('Serves the mock over HTTP on loopback (`port: 0`, the default, picks a free port); `url` is the origin.')],
-      statements: [
-        'const service = createMockService(options);',
-        'const server = await startServer((request) => service.handle(request), { port: options.port ?? 0, host: options.host ?? \'127.0.0.1\' });',
-        'return { url: server.url, close: () => server.close(), service };',
+      docs: [
+        jsDoc(
+          'Serves the mock over HTTP on loopback (`port: 0`, the default, picks a free port); `url` is the origin. `close` stops the server and then the service.',
+        ),
       ],
+      statements: (w) => {
+        w.writeLine('const service = createMockService(options);');
+        w.writeLine('let server: Awaited<ReturnType<typeof startServer>>;');
+        w.write('try ').inlineBlock(() => {
+          w.writeLine("server = await startServer((request) => service.handle(request), { port: options.port ?? 0, host: options.host ?? '127.0.0.1' });");
+        });
+        w.write(' catch (error) ').inlineBlock(() => {
+          w.writeLine('await service.close();');
+          w.writeLine('throw error;');
+        });
+        w.newLine();
+        w.write('return ').inlineBlock(() => {
+          w.writeLine('url: server.url,');
+          w.write('close: async () => ').inlineBlock(() => {
+            w.writeLine('await server.close();');
+            w.writeLine('await service.close();');
+          });
+          w.write(',').newLine();
+          w.writeLine('service,');
+        });
+        w.write(';');
+      },
     },
   ]);
 }
 
-/** The options of a service that signs requests: whose credentials the mock accepts, on which clock. */
-function authOptions(model: ServiceModel) {
+/** The options of a service that signs requests: whose credentials the mock accepts. */
+function authOptions(model: ServiceModel, simulator: boolean) {
   const principal = model.parameters.find((p) => p.role === 'principal')?.name ?? 'principal';
   const codes = model.auth?.failures?.codes;
   const answered = codes
@@ -173,22 +289,23 @@ function authOptions(model: ServiceModel) {
   return [
     {
       name: 'credentials',
-      type: 'Readonly<Record<string, string>>',
+      type: simulator ? 'Readonly<Record<string, string>> | false' : 'Readonly<Record<string, string>>',
       hasQuestionToken: true,
       docs: [
         jsDoc(
-          `The API key of each ${principal} the mock knows. Given, every request's ${principal}, signature (by the client's signing rule, compared in constant time) and timestamp are checked; left out, they are not.`,
+          simulator
+            ? `The API key of each ${principal} the mock accepts, instead of the simulator's (its scenario's); \`false\`: none are checked. Checked: every request's ${principal}, signature (by the client's signing rule, compared in constant time) and timestamp.`
+            : `The API key of each ${principal} the mock knows. Given, every request's ${principal}, signature (by the client's signing rule, compared in constant time) and timestamp are checked; left out, they are not.`,
           answered,
         ),
       ],
     },
-    { name: 'now', type: '() => number', hasQuestionToken: true, docs: ["The mock's clock in Unix seconds, for the timestamp check (default the system clock)."] },
     { name: 'skewSeconds', type: 'number', hasQuestionToken: true, docs: ['How far a timestamp may be from the clock, either way (default 300 s).'] },
     {
       name: 'requestLimit',
       type: '{ readonly max: number; readonly perSeconds: number }',
       hasQuestionToken: true,
-      docs: [`At most \`max\` requests of one ${principal} in any \`perSeconds\` seconds (default no limit).`],
+      docs: [`At most \`max\` requests of one ${principal} in any \`perSeconds\` seconds of the mock's clock (default no limit).`],
     },
   ];
 }
@@ -208,10 +325,15 @@ export function emitMockIndex(model: ServiceModel, printer: Printer): GeneratedF
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './types.js' },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './examples.js', namedExports: ['exampleHandlers'] },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './msw.js', namedExports: ['mswHandlers'] },
+    ...(model.simulator ? [{ kind: StructureKind.ExportDeclaration, moduleSpecifier: './simulator/index.js' } satisfies Statement] : []),
     {
       kind: StructureKind.ExportDeclaration,
       moduleSpecifier: '../runtime/mock-core.js',
-      namedExports: ['MockFault', { name: 'MockAnswer', isTypeOnly: true }, { name: 'MockContext', isTypeOnly: true }, { name: 'MockCall', isTypeOnly: true }],
+      namedExports: [
+        'MockFault',
+        ...['MockAnswer', 'MockContext', 'MockCall', 'MockInjection'].map((name) => ({ name, isTypeOnly: true })),
+      ],
     },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: '../runtime/mock-clock.js', namedExports: ['VirtualClock'] },
   ]);
 }

@@ -6,9 +6,14 @@ import { StructureKind } from 'ts-morph';
 import type { OperationModel, ServiceModel, TypeModel } from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
-import { OPEN_ENUM, resultType, valueType } from '../ts-types.js';
+import { OPEN_ENUM, resultType, tsLiteral, valueType } from '../ts-types.js';
 
 export const MOCK_TYPES_FILE = 'mock/types.ts';
+
+/** The union type of the service's operation names. */
+export function operationTypeName(model: ServiceModel): string {
+  return `${model.name}Operation`;
+}
 
 export function requestTypeName(op: OperationModel): string {
   return `${op.name}Request`;
@@ -34,6 +39,13 @@ export function emitMockTypes(model: ServiceModel, printer: Printer): GeneratedF
     ...(clientTypes(model).length > 0
       ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../client/types.js', isTypeOnly: true, namedImports: clientTypes(model) } satisfies Statement]
       : []),
+    {
+      kind: StructureKind.TypeAlias,
+      name: operationTypeName(model),
+      isExported: true,
+      docs: ['The name of an operation of the service, as the wire spells it.'],
+      type: model.operations.map((op) => tsLiteral(op.name)).join(' | '),
+    },
     ...model.operations.map(requestInterface),
     handlersInterface(model),
   ]);

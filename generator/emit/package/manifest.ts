@@ -9,6 +9,7 @@ import { ts } from 'ts-morph';
 import type { ServiceModel } from '../../model/types.js';
 import { EmitError } from '../errors.js';
 import { RUNTIME_OUT_DIR, runtimeTemplates } from '../runtime.js';
+import { MOCK_SIMULATOR_DIR } from '../mock/simulator.js';
 
 /** Where tsc writes the build; neither it nor installed dependencies are ever part of the generated files. */
 export const BUILD_DIR = 'dist';
@@ -50,8 +51,8 @@ export function packageJson(model: ServiceModel): Record<string, unknown> {
   const exports: Record<string, unknown> = { '.': entry(main.dir) };
   for (const e of ENTRY_POINTS) exports[e.subpath] = entry(e.dir);
   exports['./package.json'] = './package.json';
-  const runtimeDeps = runtimeImports();
-  const dependencies = pinnedVersions(own, [...runtimeDeps.keys()], (name) => `${RUNTIME_OUT_DIR}/${runtimeDeps.get(name)} imports '${name}'`);
+  const shipped = shippedImports(model);
+  const dependencies = pinnedVersions(own, [...shipped.keys()], (name) => `${shipped.get(name)} imports '${name}'`);
   return {
     name: model.package.name,
     version: model.package.version,
@@ -104,6 +105,18 @@ export function runtimeImports(): Map<string, string> {
   return new Map([...found].sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
+/**
+ * The npm packages the shipped hand-written code imports (the runtime's, and the spec's simulator's), each with the
+ * first file that imports it, as the output names it.
+ */
+export function shippedImports(model: ServiceModel): Map<string, string> {
+  const found = new Map([...runtimeImports()].map(([name, file]) => [name, `${RUNTIME_OUT_DIR}/${file}`]));
+  for (const file of model.simulator?.files ?? []) {
+    for (const name of importedPackages(file.text)) if (!found.has(name)) found.set(name, `${MOCK_SIMULATOR_DIR}/${file.name}`);
+  }
+  return new Map([...found].sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
 /** The npm packages a TypeScript source imports from, in order of first appearance. */
 export function importedPackages(source: string): string[] {
   const names = new Set<string>();
@@ -117,7 +130,8 @@ export function importedPackages(source: string): string[] {
 
 /** The package a specifier loads from, or undefined for relative paths and Node builtins. */
 function packageName(specifier: string): string | undefined {
-  if (specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('node:')) return undefined;
+  // '#...' are a package's own imports (the simulator's #generated/ among them), not packages.
+  if (specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('#') || specifier.startsWith('node:')) return undefined;
   const parts = specifier.split('/');
   const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
   return builtinModules.includes(name) ? undefined : name;

@@ -3,11 +3,12 @@ import { ts } from 'ts-morph';
 import type { OperationModel, ParameterModel, ServiceModel } from '../../model/types.js';
 import { exampleValue } from '../examples.js';
 import { runtimeTemplates } from '../runtime.js';
-import { ENTRY_POINTS, runtimeImports } from './manifest.js';
+import { ENTRY_POINTS, runtimeImports, shippedImports } from './manifest.js';
 
 export function readme(model: ServiceModel): string {
   const name = model.package.name;
   const deps = [...runtimeImports().keys()];
+  const mockDeps = [...shippedImports(model).keys()].filter((d) => !deps.includes(d));
   const errors = errorClasses();
   const root = errors.find((e) => e.base === 'Error');
   const subclasses = errors.filter((e) => e !== root).map((e) => `\`${e.name}\``);
@@ -28,7 +29,7 @@ export function readme(model: ServiceModel): string {
     '',
     `Node.js 20.19 or newer. The package is ESM with its type declarations; it holds the compiled client and the runtime it needs${
       deps.length > 0 ? `, and depends on ${deps.map((d) => `\`${d}\``).join(', ')} only` : ', and depends on no other package'
-    }.`,
+    }${mockDeps.length > 0 ? ` (its mock also on ${mockDeps.map((d) => `\`${d}\``).join(', ')})` : ''}.`,
     '',
     '## Usage',
     '',

@@ -1,0 +1,183 @@
+/**
+ * The simulated service's state: per payer its folder, accounts and payment orders; the asynchronous requests; the
+ * dynamic keys. Time is the mock's clock, read when asked: a request's status, a balance, an order's status are worked
+ * out from the times things happened, so nothing waits on a timer and a test that moves the clock sees the effect at
+ * once.
+ *
+ * Every change happens synchronously between two awaits of a handler, so concurrent requests never lose an update:
+ * request ids come from one counter, a file's check and its submission happen in one step.
+ */
+import { join } from 'node:path';
+import type { Scenario, ScenarioPayer } from './scenario.js';
+import { PayerFolder } from './folder.js';
+import type { Payment, PaymentFileCheck } from './payment-file.js';
+
+/** A payment order made by a Process* call: Submitted until the balance is lowered, Paid from then on. */
+export interface PaymentOrder {
+  readonly refCode: string;
+  readonly payeeId: string;
+  readonly amountCents: number;
+  readonly currency: string;
+  /** The async request that made it, if one did. */
+  readonly requestId: string | undefined;
+  /** When it was submitted and when it is paid (the balance lowered), Unix seconds. */
+  readonly submittedAt: number;
+  readonly paidAt: number;
+}
+
+export type RequestState = 'Processing' | 'Completed' | 'Failed' | 'Cancelled';
+
+/** An asynchronous file request. */
+export interface AsyncRequest {
+  readonly id: string;
+  readonly payerName: string;
+  readonly operation: string;
+  /** Process* (payments are made) rather than Test*. */
+  readonly process: boolean;
+  readonly check: PaymentFileCheck;
+  readonly createdAt: number;
+  /** When it leaves Processing on its own. */
+  readonly doneAt: number;
+  /** Set when it ended: by the clock (settle), or by a test (cancel, fail). */
+  ended?: { readonly state: Exclude<RequestState, 'Processing'>; readonly at: number; readonly message: string };
+}
+
+/** A dynamic key issued by GetDynamicKey or GetDynamicKeyOfSubPayer. */
+export interface DynamicKey {
+  /** The payer (or sub payer) it was issued for. */
+  readonly payerName: string;
+  readonly key: string;
+  readonly token: string;
+  readonly expiresAt: number;
+}
+
+/** A payer of the scenario, with what the simulation has done to it. */
+export class PayerState {
+  readonly folder: PayerFolder;
+  /** Orders by refCode, in submission order. */
+  readonly orders = new Map<string, PaymentOrder>();
+
+  constructor(
+    readonly scenario: ScenarioPayer,
+    sftpRoot: string,
+  ) {
+    this.folder = new PayerFolder(join(sftpRoot, folderName(scenario.payerName)));
+  }
+
+  get name(): string {
+    return this.scenario.payerName;
+  }
+
+  /** The currencies of its accounts: the only ones a payment file may use. */
+  currencies(): ReadonlySet<string> {
+    return new Set(this.scenario.accounts.map((a) => a.currency));
+  }
+
+  payees(): ReadonlySet<string> {
+    return new Set(this.scenario.payees.map((p) => p.payeeId));
+  }
+
+  refCodes(): ReadonlySet<string> {
+    return new Set(this.orders.keys());
+  }
+
+  /** Records the payments of a checked file as orders, paid `delay` seconds after `at`. */
+  submit(payments: readonly Payment[], at: number, delay: number, requestId?: string): void {
+    for (const p of payments) {
+      this.orders.set(p.refCode, {
+        refCode: p.refCode,
+        payeeId: p.payeeId,
+        amountCents: p.amountCents,
+        currency: p.currency,
+        requestId,
+        submittedAt: at,
+        paidAt: at + delay,
+      });
+    }
+  }
+
+  /**
+   * The balance of each account at `now`, in cents: the scenario's less the orders paid by then, each taken from the
+   * first account in its currency.
+   */
+  balances(now: number): number[] {
+    const cents = this.scenario.accounts.map((a) => a.balanceCents);
+    for (const order of this.orders.values()) {
+      if (order.paidAt > now) continue;
+      const i = this.scenario.accounts.findIndex((a) => a.currency === order.currency);
+      if (i >= 0) cents[i]! -= order.amountCents;
+    }
+    return cents;
+  }
+}
+
+/** The whole simulated service. */
+export class World {
+  readonly payers = new Map<string, PayerState>();
+  readonly requests = new Map<string, AsyncRequest>();
+  /** Dynamic keys by token. */
+  readonly keys = new Map<string, DynamicKey>();
+  #nextId = 0n;
+  #assigned = 0;
+
+  /** @param scenario - what it starts from; it is never changed (each start takes a copy) */
+  constructor(
+    readonly scenario: Scenario,
+    readonly sftpRoot: string,
+  ) {
+    this.reset();
+  }
+
+  /** Back to the scenario: no requests, orders or keys, ids from the first again. Files in the folders stay. */
+  reset(): void {
+    this.payers.clear();
+    this.requests.clear();
+    this.keys.clear();
+    for (const payer of structuredClone(this.scenario).payers) this.payers.set(payer.payerName, new PayerState(payer, this.sftpRoot));
+    this.#nextId = BigInt(this.scenario.settings.firstRequestId);
+    this.#assigned = 0;
+  }
+
+  /** A new request id: a long, as decimal text, never issued twice. */
+  issueRequestId(): string {
+    const id = this.#nextId;
+    this.#nextId += 1n;
+    return id.toString();
+  }
+
+  /** A refCode for a payment line that has none. */
+  assignRefCode(): string {
+    this.#assigned += 1;
+    return `AUTO-${this.#assigned}`;
+  }
+
+  /**
+   * Ends the requests whose processing time has passed by `now`, oldest first: Completed (a Process* request's
+   * payments become orders then) or, for a file with errors, Failed.
+   */
+  settle(now: number): void {
+    for (const request of this.requests.values()) {
+      if (request.ended !== undefined || request.doneAt > now) continue;
+      const ok = request.check.code === 'OK';
+      request.ended = { state: ok ? 'Completed' : 'Failed', at: request.doneAt, message: request.check.message };
+      if (ok && request.process) {
+        this.payers.get(request.payerName)?.submit(request.check.payments, request.doneAt, this.scenario.settings.balanceDelaySeconds, request.id);
+      }
+    }
+  }
+}
+
+/** The state of a request at `now`. */
+export function stateOf(request: AsyncRequest): RequestState {
+  return request.ended?.state ?? 'Processing';
+}
+
+/** A payer's folder name is its name; one that is not a plain file name is refused when the simulation starts. */
+export function folderName(payerName: string): string {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._ -]{0,127}$/.test(payerName) || payerName.endsWith('.') || payerName.endsWith(' ')) {
+    throw new RangeError(
+      `the payer name ${JSON.stringify(payerName)} cannot name its SFTP folder: use letters, digits, ".", "_", "-" and spaces, starting with a letter or digit`,
+    );
+  }
+  return payerName;
+}
