@@ -16,6 +16,7 @@ import {
 } from '../runtime/values.js';
 import type { MockErrorCode, MockOperation, MockParam } from '../runtime/mock-core.js';
 import { MockErrorCodes } from '../runtime/mock-codes.js';
+import { ErrorCodeByNumber } from '../client/types.js';
 import { eatValueOf } from '../runtime/mock-auth.js';
 import type {
   AccountInfo,
@@ -819,47 +820,29 @@ const changedSinceParam: MockParam = {
  * The ErrorCode codes in both kinds: the integers known for (I) results, and the codes failed
  * credentials are answered with (the spec's auth.failures).
  */
-export const errorCodes = new MockErrorCodes(
-  [
-    [-1, 'UnknownError'],
-    [0, 'OK'],
-    [1001, 'UnknownCountryCode'],
-    [1002, 'CountryNotSupported'],
-    [1003, 'UnknownState'],
-    [1004, 'PayerUnknown'],
-    [1005, 'PayeeUnknown'],
-    [1006, 'EncryptionKeyFailedValidation'],
-    [1007, 'ParameterError'],
-    [1009, 'StringContainsNonEBCDICCharacters'],
-    [1010, 'PreferredEntityIsNotValid'],
-    [1011, 'InvoiceRefCodeUnknown'],
-    [1012, 'InvoiceCannotBeCancelled'],
-    [1013, 'UnknownCurrencyCode'],
-    [1014, 'InvalidJson'],
-    [1015, 'InvoiceValidationError'],
-  ],
-  -1,
-  {
-    unknownPrincipal: 'PayerUnknown',
-    badSignature: 'EncryptionKeyFailedValidation',
-    staleTimestamp: 'EncryptionKeyFailedValidation',
-    requestLimit: 'RequestLimitReached',
-  },
-);
+export const errorCodes = new MockErrorCodes([...ErrorCodeByNumber], -1, {
+  unknownPrincipal: 'PayerUnknown',
+  badSignature: 'EncryptionKeyFailedValidation',
+  staleTimestamp: 'EncryptionKeyFailedValidation',
+  requestLimit: 'RequestLimitReached',
+});
 
-/** A FileResult carrying an error code and message; the other members at their defaults. */
+/** A result of type FileResult carrying an error code and message; the other members at their defaults. */
 export function failedFileResult(code: MockErrorCode, message: string): FileResult {
   return { errorCode: code.value, errorMessage: message };
 }
 
-/** A AsyncRequestResult carrying an error code and message; the other members at their defaults. */
+/**
+ * A result of type AsyncRequestResult carrying an error code and message; the other members at their
+ * defaults.
+ */
 export function failedAsyncRequestResult(code: MockErrorCode, message: string): AsyncRequestResult {
   return { requestId: '0', errorCode: code.value, errorMessage: message };
 }
 
 /**
- * A ProcessingRequestStatusResult carrying an error code and message; the other members at their
- * defaults.
+ * A result of type ProcessingRequestStatusResult carrying an error code and message; the other members
+ * at their defaults.
  */
 export function failedProcessingRequestStatusResult(
   code: MockErrorCode,
@@ -869,8 +852,8 @@ export function failedProcessingRequestStatusResult(
 }
 
 /**
- * A ExpandedProcessPaymentResult carrying an error code and message; the other members at their
- * defaults.
+ * A result of type ExpandedProcessPaymentResult carrying an error code and message; the other members
+ * at their defaults.
  */
 export function failedExpandedProcessPaymentResult(
   code: MockErrorCode,
@@ -880,50 +863,77 @@ export function failedExpandedProcessPaymentResult(
   return code.number === undefined ? undefined : { errorCode: code.number, errorMessage: message };
 }
 
-/** A CustomFieldsResult carrying an error code and message; the other members at their defaults. */
+/**
+ * A result of type CustomFieldsResult carrying an error code and message; the other members at their
+ * defaults.
+ */
 export function failedCustomFieldsResult(code: MockErrorCode, message: string): CustomFieldsResult {
   return { errorCode: code.value, errorMessage: message };
 }
 
-/** A ProviderAccountsResult carrying an error code and message; the other members at their defaults. */
+/**
+ * A result of type ProviderAccountsResult carrying an error code and message; the other members at
+ * their defaults.
+ */
 export function failedProviderAccountsResult(code: MockErrorCode, message: string): ProviderAccountsResult {
   return { errorCode: code.value, errorMessage: message };
 }
 
-/** A StatusFileResult carrying an error code and message; the other members at their defaults. */
+/**
+ * A result of type StatusFileResult carrying an error code and message; the other members at their
+ * defaults.
+ */
 export function failedStatusFileResult(code: MockErrorCode, message: string): StatusFileResult {
   return { b: false, i: 0, d: 0, errorCode: code.value, errorMessage: message };
 }
 
-/** A SecurityToken carrying an error code and message; the other members at their defaults. */
+/**
+ * A result of type SecurityToken carrying an error code and message; the other members at their
+ * defaults.
+ */
 export function failedSecurityToken(code: MockErrorCode, message: string): SecurityToken {
   return { errorCode: code.value, errorMessage: message };
 }
 
-/** A SubPayerSecurityToken carrying an error code and message; the other members at their defaults. */
+/**
+ * A result of type SubPayerSecurityToken carrying an error code and message; the other members at
+ * their defaults.
+ */
 export function failedSubPayerSecurityToken(code: MockErrorCode, message: string): SubPayerSecurityToken | undefined {
   // An int result cannot carry a code whose integer is not known.
   return code.number === undefined ? undefined : { errorCode: code.number, errorMessage: message };
 }
 
-/** A BalanceResult carrying an error code and message; the other members at their defaults. */
+/**
+ * A result of type BalanceResult carrying an error code and message; the other members at their
+ * defaults.
+ */
 export function failedBalanceResult(code: MockErrorCode, message: string): BalanceResult | undefined {
   // An int result cannot carry a code whose integer is not known.
   return code.number === undefined ? undefined : { errorCode: code.number, errorMessage: message };
 }
 
-/** A PayerFeesResult carrying an error code and message; the other members at their defaults. */
+/**
+ * A result of type PayerFeesResult carrying an error code and message; the other members at their
+ * defaults.
+ */
 export function failedPayerFeesResult(code: MockErrorCode, message: string): PayerFeesResult {
   return { errorCode: code.value, errorMessage: message };
 }
 
-/** A ReportResult carrying an error code and message; the other members at their defaults. */
+/**
+ * A result of type ReportResult carrying an error code and message; the other members at their
+ * defaults.
+ */
 export function failedReportResult(code: MockErrorCode, message: string): ReportResult | undefined {
   // An int result cannot carry a code whose integer is not known.
   return code.number === undefined ? undefined : { errorCode: code.number, errorMessage: message };
 }
 
-/** A UpdatedPaymentsResult carrying an error code and message; the other members at their defaults. */
+/**
+ * A result of type UpdatedPaymentsResult carrying an error code and message; the other members at
+ * their defaults.
+ */
 export function failedUpdatedPaymentsResult(code: MockErrorCode, message: string): UpdatedPaymentsResult {
   return { errorCode: code.value, errorMessage: message };
 }

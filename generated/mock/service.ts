@@ -13,6 +13,7 @@ import { MockAuth } from '../runtime/mock-auth.js';
 import { startServer } from '../runtime/mock-server.js';
 import { errorCodes, operations } from './codec.js';
 import { exampleHandlers } from './examples.js';
+import { wsdlAt } from './wsdl.js';
 import { createSimulator, type SimulatorControl, type SimulatorOptions } from './simulator/index.js';
 import type { PayerFunctionsHandlers, PayerFunctionsOperation } from './types.js';
 
@@ -95,6 +96,11 @@ const methods: Readonly<Record<PayerFunctionsOperation, keyof PayerFunctionsHand
  * Throws when the simulator cannot start (a scenario that is not valid, say).
  */
 export function createMockService(options: PayerFunctionsMockOptions = {}): PayerFunctionsMockService {
+  return assemble(options).service;
+}
+
+/** The service and the engine behind it, which the server is given itself (it then reads requests without making web Requests). */
+function assemble(options: PayerFunctionsMockOptions): { core: MockCore; service: PayerFunctionsMockService } {
   const clock = options.clock ?? new VirtualClock();
   const simulator = createSimulator(options, { clock, errorCodes: errorCodes });
   const handlers: PayerFunctionsHandlers = { ...exampleHandlers, ...simulator.handlers, ...options.handlers };
@@ -105,6 +111,7 @@ export function createMockService(options: PayerFunctionsMockOptions = {}): Paye
     styles: ['soap11', 'soap12', 'httpPost'],
     operations,
     errorCodes,
+    wsdl: wsdlAt,
     maxRequestBytes: options.maxRequestBytes,
     onAnswer: options.onAnswer,
     auth:
@@ -124,7 +131,7 @@ export function createMockService(options: PayerFunctionsMockOptions = {}): Paye
       return handler.call(handlers, params, context);
     },
   });
-  return {
+  const service: PayerFunctionsMockService = {
     handle: (request) => core.handle(request),
     get calls() {
       return core.calls;
@@ -139,6 +146,7 @@ export function createMockService(options: PayerFunctionsMockOptions = {}): Paye
     describe: () => simulator.describe(),
     close: () => simulator.close(),
   };
+  return { core, service };
 }
 
 /**
@@ -148,13 +156,10 @@ export function createMockService(options: PayerFunctionsMockOptions = {}): Paye
 export async function startMockServer(
   options: PayerFunctionsMockOptions & { readonly port?: number; readonly host?: string } = {},
 ): Promise<{ url: string; close(): Promise<void>; service: PayerFunctionsMockService }> {
-  const service = createMockService(options);
+  const { core, service } = assemble(options);
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
-    server = await startServer((request) => service.handle(request), {
-      port: options.port ?? 0,
-      host: options.host ?? '127.0.0.1',
-    });
+    server = await startServer(core, { port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
   } catch (error) {
     await service.close();
     throw error;

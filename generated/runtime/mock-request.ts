@@ -11,9 +11,9 @@ import type { Style } from './client-core.js';
 import { contentTypeParameter, decodeBody } from './charset.js';
 import { SvcDecodeError } from './errors.js';
 import type { MockOperation, MockParam } from './mock-core.js';
+import type { MockExchange } from './mock-exchange.js';
 import { RequestFault, plainName, quoteInput, shortName } from './mock-faults.js';
 import { envelopeVersion, openBody } from './soap.js';
-import { readBody } from './transport.js';
 import { XmlReader } from './xml-reader.js';
 import { escapeXmlText, soapNamespace, type SoapVersion } from './xml-writer.js';
 
@@ -88,10 +88,10 @@ export function styleOfMediaType(mediaType: string): Style | undefined {
  * @param request - the request
  * @param style - `soap11` or `soap12`
  */
-export function requestAction(request: Request, style: Style): string | undefined {
-  if (style === 'soap12') return contentTypeParameter(request.headers.get('content-type') ?? '', 'action');
-  const header = request.headers.get('soapaction');
-  if (header === null) return undefined;
+export function requestAction(request: MockExchange, style: Style): string | undefined {
+  if (style === 'soap12') return contentTypeParameter(request.header('content-type') ?? '', 'action');
+  const header = request.header('soapaction');
+  if (header === undefined) return undefined;
   const value = header.trim();
   return value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value;
 }
@@ -103,10 +103,10 @@ export function requestAction(request: Request, style: Style): string | undefine
  * @param request - the request
  * @param maxBytes - the largest body accepted
  */
-export async function readRequestText(request: Request, maxBytes: number): Promise<string> {
+export async function readRequestText(request: MockExchange, maxBytes: number): Promise<string> {
   let bytes: Uint8Array | undefined;
   try {
-    bytes = await readBody(request, maxBytes);
+    bytes = await request.readBody(maxBytes);
   } catch {
     throw new RequestFault('Client', 'the request body could not be read to its end');
   }
@@ -114,7 +114,7 @@ export async function readRequestText(request: Request, maxBytes: number): Promi
     throw new RequestFault('Client', `Maximum request length exceeded: the request body is larger than ${maxBytes} bytes`);
   }
   try {
-    return decodeBody(bytes, request.headers.get('content-type') ?? '', 'request');
+    return decodeBody(bytes, request.header('content-type') ?? '', 'request');
   } catch (error) {
     if (error instanceof SvcDecodeError) throw new RequestFault('Client', error.message);
     throw error;

@@ -6,16 +6,21 @@
  * result itself. Inside an operation with a namespace of its own, the result's fields and items stay in the service
  * namespace, as the client reads them.
  *
- * The result is written whole before a Response is made, so a value the operation's writer refuses (a handler's bug)
+ * The result is written whole before the answer is made, so a value the operation's writer refuses (a handler's bug)
  * throws here, and the caller can still answer with a fault instead of half a document.
  */
 import type { MockOperation } from './mock-core.js';
+import type { MockHttpReply } from './mock-exchange.js';
 import { SOAP12_CONTENT_TYPE, TEXT_XML, XML_DECLARATION, soapEnvelope } from './mock-faults.js';
 import { XSD_NAMESPACE, XSI_NAMESPACE } from './xml-chars.js';
 import { SOAP11_NAMESPACE, SOAP12_NAMESPACE, escapeXmlAttribute } from './xml-writer.js';
 
 /** The namespace declarations of an HTTP POST result's root, before its own default namespace. */
 const ROOT_DECLARATIONS = ` xmlns:xsi="${XSI_NAMESPACE}" xmlns:xsd="${XSD_NAMESPACE}"`;
+
+// The headers of result answers, shared by all of them (nothing changes a reply once made).
+const TEXT_XML_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'Content-Type': TEXT_XML });
+const SOAP12_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'Content-Type': SOAP12_CONTENT_TYPE });
 
 /**
  * The 200 answer to a SOAP request: `<OpResponse xmlns="namespace">` holding the result element, empty for a void
@@ -28,15 +33,15 @@ const ROOT_DECLARATIONS = ` xmlns:xsi="${XSI_NAMESPACE}" xmlns:xsd="${XSD_NAMESP
  * @param value - the handler's result
  * @param memberNamespace - the service namespace, where the result's fields and items are (default `namespace`)
  */
-export function soapResultResponse(
+export function soapResultReply(
   version: 'soap11' | 'soap12',
   op: MockOperation,
   namespace: string,
   value: unknown,
   memberNamespace: string = namespace,
-): Response {
+): MockHttpReply {
   const body = soapEnvelope(version === 'soap11' ? SOAP11_NAMESPACE : SOAP12_NAMESPACE, responseElement(op, namespace, memberNamespace, value));
-  return new Response(body, { status: 200, headers: { 'Content-Type': version === 'soap11' ? TEXT_XML : SOAP12_CONTENT_TYPE } });
+  return { status: 200, headers: version === 'soap11' ? TEXT_XML_HEADERS : SOAP12_HEADERS, body };
 }
 
 function responseElement(op: MockOperation, namespace: string, memberNamespace: string, value: unknown): string {
@@ -93,18 +98,18 @@ const SLASH = 47;
  * @param value - the handler's result
  * @param memberNamespace - the service namespace, where the result's fields and items are (default `namespace`)
  */
-export function httpPostResultResponse(op: MockOperation, namespace: string, value: unknown, memberNamespace: string = namespace): Response {
-  const headers = { 'Content-Type': TEXT_XML };
-  if (op.result === 'void') return new Response('', { status: 200, headers });
+export function httpPostResultReply(op: MockOperation, namespace: string, value: unknown, memberNamespace: string = namespace): MockHttpReply {
+  const headers = TEXT_XML_HEADERS;
+  if (op.result === 'void') return { status: 200, headers, body: '' };
   const root = op.httpPostRoot;
   if (root === undefined) throw new Error(`${op.name} has no HTTP POST root element`);
   const xmlns = ` xmlns="${escapeXmlAttribute(namespace)}"`;
   if (op.result === 'nullable' && isNull(value)) {
-    return new Response(`${XML_DECLARATION}<${root} xmlns:xsi="${XSI_NAMESPACE}" xsi:nil="true"${xmlns} />`, { status: 200, headers });
+    return { status: 200, headers, body: `${XML_DECLARATION}<${root} xmlns:xsi="${XSI_NAMESPACE}" xsi:nil="true"${xmlns} />` };
   }
   requireValue(op, value);
   const attrs = `${ROOT_DECLARATIONS}${xmlns}`;
-  return new Response(`${XML_DECLARATION}${inMemberNamespace(root, op.write(root, value, attrs), attrs, namespace, memberNamespace)}`, { status: 200, headers });
+  return { status: 200, headers, body: `${XML_DECLARATION}${inMemberNamespace(root, op.write(root, value, attrs), attrs, namespace, memberNamespace)}` };
 }
 
 function isNull(value: unknown): boolean {

@@ -208,6 +208,15 @@ export interface OperationModel {
   readonly namespace: string | undefined;
   /** The SOAP headers sent with it, in the order of the spec's soapHeaders. */
   readonly headers: readonly SoapHeaderModel[];
+  /** The title of the group the docs list it under (one of `ServiceModel.groups`), or undefined. */
+  readonly group: string | undefined;
+}
+
+/** A group of operations in the docs: the spec's `groups`, or the groups operations name, by first appearance. */
+export interface OperationGroupModel {
+  readonly kind: 'group';
+  readonly title: string;
+  readonly doc: string | undefined;
 }
 
 /** A client method that calls a status operation until its status field reaches a final value. */
@@ -314,6 +323,8 @@ export interface ServiceModel {
   readonly records: readonly StructModel[];
   readonly results: readonly StructModel[];
   readonly operations: readonly OperationModel[];
+  /** The groups of operations, in the order the docs list them; empty when no operation names one. */
+  readonly groups: readonly OperationGroupModel[];
   readonly polls: readonly PollModel[];
   /** The simulator the generated mock falls back to, when the spec names one. */
   readonly simulator: SimulatorModel | undefined;

@@ -13,6 +13,7 @@ import type {
   EnumModel,
   FieldModel,
   HttpPostRootModel,
+  OperationGroupModel,
   OperationModel,
   PackageModel,
   ParameterModel,
@@ -420,9 +421,12 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
         soapAction: op.soapAction,
         namespace: op.namespace,
         headers,
+        group: op.group,
       });
     }
   });
+
+  const groups = resolveGroups(raw, report);
 
   const polls: PollModel[] = [];
   raw.polls.forEach((poll, i) => {
@@ -511,10 +515,35 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
     records: [...structs.values()].map((s) => s.model).filter((s) => s.kind === 'record'),
     results: [...[...structs.values()].map((s) => s.model).filter((s) => s.kind === 'result'), ...outputStructs],
     operations,
+    groups,
     polls,
     simulator: undefined,
   };
   return { model, issues };
+}
+
+/**
+ * The groups the docs list operations under: the spec's `groups` in their order (each operation's `group` must name
+ * one, and each must have an operation), or without them, the groups the operations name, by first appearance.
+ */
+function resolveGroups(raw: RawSpec, report: (path: SpecPath, message: string) => void): OperationGroupModel[] {
+  if (raw.groups === undefined) {
+    const titles = [...new Set(raw.operations.flatMap((op) => (op.group === undefined ? [] : [op.group])))];
+    return titles.map((title) => ({ kind: 'group', title, doc: undefined }));
+  }
+  const groups: OperationGroupModel[] = [];
+  raw.groups.forEach((g, i) => {
+    if (groups.some((x) => x.title === g.title)) report(['groups', i, 'title'], `duplicate group "${g.title}"`);
+    else if (!raw.operations.some((op) => op.group === g.title)) report(['groups', i, 'title'], `no operation is in group "${g.title}"`);
+    else groups.push({ kind: 'group', title: g.title, doc: g.doc });
+  });
+  const titles = raw.groups.map((g) => g.title);
+  raw.operations.forEach((op, i) => {
+    if (op.group !== undefined && !titles.includes(op.group)) {
+      report(['operations', i, 'group'], `unknown group "${op.group}"; expected one of the titles under groups: ${list(titles)}${suggest(op.group, titles)}`);
+    }
+  });
+  return groups;
 }
 
 /** The npm package of the SDK: as the spec gives it, or defaults that let a spec without `package` generate. */

@@ -235,6 +235,20 @@ const operation = z
       .boolean()
       .optional()
       .describe('The call has effects that must never be repeated by a retry.'),
+    group: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'The title of the group the docs list this operation under. With top-level `groups`, one of their titles; without, groups are ordered by first appearance.',
+      ),
+  })
+  .strict();
+
+const group = z
+  .object({
+    title: z.string().min(1).describe('The group title, as operations name it in `group`.'),
+    doc: doc.optional().describe('An introduction to the group, shown above its operations in the docs.'),
   })
   .strict();
 
@@ -375,6 +389,12 @@ export const specSchema = z
     records: z.record(identifier, record).default({}),
     results: z.record(identifier, result).default({}),
     operations: z.array(operation).min(1),
+    groups: z
+      .array(group)
+      .optional()
+      .describe(
+        'The groups the docs list operations under (each operation names its own with `group`), in this order, each with an optional introduction. Without it, the groups the operations name are listed in order of first appearance.',
+      ),
     polls: z.array(poll).default([]).describe('Client methods that poll a status operation until a final status.'),
     mock: z
       .object({

@@ -6,6 +6,7 @@
  * errorMessage (the auth-failures decision).
  */
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
+import { ErrorCodeByNumber, type ErrorCode } from '#generated/client/types.js';
 import type {
   AsyncRequestResult,
   ExpandedLineResult,
@@ -39,6 +40,12 @@ import { stateOf, type AsyncRequest, type PayerState, type World } from './world
 /** A code by name, in both kinds. */
 const code = (name: string) => errorCodes.code(name);
 
+/**
+ * An (I) result's message: for a code without a known integer (sent as the unknown one), the code's name first, as
+ * decision auth-failures says.
+ */
+const named = (name: string, message: string) => ([...ErrorCodeByNumber.values()].includes(name as ErrorCode) ? message : `${name}: ${message}`);
+
 /** The answer to a payer the scenario does not have (reached only when credentials are not checked). */
 const UNKNOWN_PAYER = 'PayerUnknown';
 
@@ -50,19 +57,18 @@ export function simulatedHandlers(world: World, clock: VirtualClock): Partial<Pa
   };
   const settings = world.scenario.settings;
 
-  /** Reads and checks a payment file; a file that cannot be read is a failure result of the operation's type. */
-  const checkFile = async (payer: PayerState, fileName: string, singleCurrency: boolean, totalAmount: number | undefined, process: boolean) => {
-    const read = await payer.folder.readText(fileName, settings.maxFileBytes);
-    if (!read.ok) return read;
-    const check = checkPaymentFile(read.text, {
-      singleCurrency,
-      totalAmount,
-      currencies: payer.currencies(),
-      payees: payer.payees(),
-      // Checked again at submission, where it counts; here so that the answer already tells the caller.
-      existingRefCodes: process ? payer.refCodes() : undefined,
-    });
-    return { ok: true as const, check: uniqueRefCodes(check, world) };
+  /**
+   * Checks a payment file's text against the payer's state now. The caller acts on the check (submits, records a
+   * request) without awaiting in between, so that no other request's payments can come between the two.
+   */
+  const checkText = (payer: PayerState, text: string, singleCurrency: boolean, totalAmount: number | undefined) => {
+    // Taken: the payer's orders, and the lines of its Process* requests still processing (their orders are made when
+    // they complete, and two of them must not both make one). Test* checks them too: OK means "can be submitted".
+    const taken = world.takenRefCodes(payer);
+    const check = checkPaymentFile(text, { singleCurrency, totalAmount, currencies: payer.currencies(), payees: payer.payees(), existingRefCodes: taken });
+    // The check's stand-ins for missing refCodes (AUTO-<line>) are replaced below, so they take nothing.
+    for (const p of check.payments) if (!p.refCodeAssigned) taken.add(p.refCode);
+    return uniqueRefCodes(check, world, taken);
   };
 
   /** Test* and Process*, synchronously: the file's lines, and for Process* the payments made at once. */
@@ -70,14 +76,12 @@ export function simulatedHandlers(world: World, clock: VirtualClock): Partial<Pa
     return async (params: { fileName: string; totalAmount?: number }, context: MockContext): Promise<FileResult> => {
       const payer = payerOf(context);
       if (payer === undefined) return failedFileResult(code(UNKNOWN_PAYER), UNKNOWN_PAYER);
-      const read = await checkFile(payer, params.fileName, singleCurrency, params.totalAmount, process);
+      const read = await payer.folder.readText(params.fileName, settings.maxFileBytes);
       if (!read.ok) return failedFileResult(code(read.code), read.message);
-      const { check } = read;
+      const check = checkText(payer, read.text, singleCurrency, params.totalAmount);
       const result: FileResult = { errorCode: check.code, errorMessage: check.message, LineErrorsOrWarning: check.issues };
       if (!process || check.code !== 'OK') return result;
-      // Between the read above and here nothing awaited: the refCodes checked are still the payer's.
-      const now = clock.now();
-      payer.submit(check.payments, now, settings.balanceDelaySeconds);
+      payer.submit(check.payments, clock.now(), settings.balanceDelaySeconds);
       const resultsFile = `${params.fileName}.results.csv`;
       const written = await payer.folder.writeReplacing(resultsFile, resultsCsv(check, 'Submitted'));
       if (!written.ok) return { ...result, errorCode: 'CannotWriteFile', errorMessage: written.message };
@@ -90,15 +94,16 @@ export function simulatedHandlers(world: World, clock: VirtualClock): Partial<Pa
     return async (params: { fileName: string; totalAmount?: number }, context: MockContext): Promise<AsyncRequestResult> => {
       const payer = payerOf(context);
       if (payer === undefined) return failedAsyncRequestResult(code(UNKNOWN_PAYER), UNKNOWN_PAYER);
-      const read = await checkFile(payer, params.fileName, singleCurrency, params.totalAmount, process);
+      const read = await payer.folder.readText(params.fileName, settings.maxFileBytes);
       if (!read.ok) return failedAsyncRequestResult(code(read.code), read.message);
+      const check = checkText(payer, read.text, singleCurrency, params.totalAmount);
       const now = clock.now();
       const request: AsyncRequest = {
         id: world.issueRequestId(),
         payerName: payer.name,
         operation,
         process,
-        check: read.check,
+        check,
         createdAt: now,
         doneAt: now + settings.processingSeconds,
       };
@@ -141,16 +146,17 @@ export function simulatedHandlers(world: World, clock: VirtualClock): Partial<Pa
       const payer = payerOf(context);
       if (payer === undefined) return failedExpandedProcessPaymentResult(code(UNKNOWN_PAYER), UNKNOWN_PAYER)!;
       const request = requestOf(payer, params.requestId);
-      const coded = (name: string, message: string) => failedExpandedProcessPaymentResult(code(name), message) ?? { errorMessage: message };
+      const coded = (name: string, message: string) => failedExpandedProcessPaymentResult(code(name), named(name, message)) ?? { errorMessage: message };
       if (request === undefined) return coded('RequestDoesNotExist', `there is no request ${params.requestId}`);
       const state = stateOf(request);
       if (state === 'Processing') return coded('RequestStillInProgress', `request ${request.id} is still Processing`);
       if (state === 'Cancelled') return coded('UnknownError', `request ${request.id} was cancelled`);
-      const lines = lineResults(request.check, request.process && state === 'Completed' ? 'Submitted' : request.process ? 'NotSubmitted' : 'Tested');
+      const lines = lineResults(request.check, request.process && state === 'Completed' ? 'Submitted' : request.process ? 'NotSubmitted' : 'Tested').map(([, r]) => r);
       const result: ExpandedProcessPaymentResult = {
         ...(state === 'Completed' ? { errorCode: 0, errorMessage: 'OK' } : coded(request.check.code === 'OK' ? 'UnknownError' : request.check.code, request.ended!.message)),
         linesResults: lines,
-        summary: summaries(request.check, payer, clock.now()),
+        // What the accounts held when it ended (its own payments left out), the same whenever it is asked.
+        summary: summaries(request.check, request.ended!.balances, payer),
       };
       return result;
     },
@@ -193,7 +199,7 @@ export function simulatedHandlers(world: World, clock: VirtualClock): Partial<Pa
     getDynamicKeyOfSubPayer(params, context) {
       const payer = payerOf(context);
       if (payer === undefined) return failedSubPayerSecurityToken(code(UNKNOWN_PAYER), UNKNOWN_PAYER)!;
-      const coded = (name: string, message: string) => failedSubPayerSecurityToken(code(name), message) ?? { errorMessage: message };
+      const coded = (name: string, message: string) => failedSubPayerSecurityToken(code(name), named(name, message)) ?? { errorMessage: message };
       const sub = payer.scenario.subPayers.find((s) => s.payerName === params.subPayerName);
       if (sub === undefined) return coded('SubPayerIsNotFound', `${payer.name} has no sub payer ${JSON.stringify(params.subPayerName)}`);
       if (!sub.dynamicKeys) return coded('SubPayerDoensNotSupportDynamicKey', `the sub payer ${sub.payerName} does not support dynamic keys`);
@@ -233,7 +239,7 @@ export function simulatedHandlers(world: World, clock: VirtualClock): Partial<Pa
       if (payer === undefined) return failedReportResult(code(UNKNOWN_PAYER), UNKNOWN_PAYER)!;
       const { startTime, endTime } = params;
       if (startTime.getTime() > endTime.getTime()) {
-        return failedReportResult(code('ParameterError'), 'startTime is after endTime')!;
+        return failedReportResult(code('ParameterError'), named('ParameterError', 'startTime is after endTime'))!;
       }
       const now = clock.now();
       const from = startTime.getTime() / 1000;
@@ -260,14 +266,14 @@ export function simulatedHandlers(world: World, clock: VirtualClock): Partial<Pa
   };
 }
 
-/** Gives the lines without a refCode one that no other file has (the check numbers them by line only). */
-function uniqueRefCodes(check: PaymentFileCheck, world: World): PaymentFileCheck {
+/** Gives the lines without a refCode one that is not `taken` (the check numbers them by line only). */
+function uniqueRefCodes(check: PaymentFileCheck, world: World, taken: Set<string>): PaymentFileCheck {
   if (!check.payments.some((p) => p.refCodeAssigned)) return check;
-  return { ...check, payments: check.payments.map((p) => (p.refCodeAssigned ? { ...p, refCode: world.assignRefCode() } : p)) };
+  return { ...check, payments: check.payments.map((p) => (p.refCodeAssigned ? { ...p, refCode: world.assignRefCode(taken) } : p)) };
 }
 
-/** One ExpandedLineResult per line of the file: its payment, or its first error. */
-function lineResults(check: PaymentFileCheck, orderStatus: string): ExpandedLineResult[] {
+/** One ExpandedLineResult per line of the file: its payment, or its first error; by line number. */
+function lineResults(check: PaymentFileCheck, orderStatus: string): Array<[line: number, result: ExpandedLineResult]> {
   const byLine = new Map<number, ExpandedLineResult>();
   for (const p of check.payments) {
     byLine.set(p.lineNumber, { status: 'OK', paymentOrderStatus: orderStatus, message: 'OK', refCode: p.refCode, lineErrorOrWarningType: 0 });
@@ -280,12 +286,11 @@ function lineResults(check: PaymentFileCheck, orderStatus: string): ExpandedLine
       byLine.set(issue.lineNumber, { status: 'Error', paymentOrderStatus: 'Rejected', message: issue.message, refCode: line?.refCode ?? '', lineErrorOrWarningType: 2 });
     }
   }
-  return [...byLine.entries()].sort(([a], [b]) => a - b).map(([, r]) => r);
+  return [...byLine.entries()].sort(([a], [b]) => a - b);
 }
 
 /** One summary per currency of the file: what it needs, and what the account is short of. */
-function summaries(check: PaymentFileCheck, payer: PayerState, now: number): SvcProcessPaymentsSummary[] {
-  const balances = payer.balances(now);
+function summaries(check: PaymentFileCheck, balances: readonly number[], payer: PayerState): SvcProcessPaymentsSummary[] {
   return [...check.totals.entries()].map(([currency, cents]) => {
     const i = payer.scenario.accounts.findIndex((a) => a.currency === currency);
     const available = i >= 0 ? balances[i]! : 0;
@@ -315,7 +320,7 @@ function summaries(check: PaymentFileCheck, payer: PayerState, now: number): Svc
 
 /** The results file a Process* call writes beside the payment file: one row per line. */
 function resultsCsv(check: PaymentFileCheck, orderStatus: string): string {
-  const rows = lineResults(check, orderStatus).map((r, i) => [String(i + 1), r.status, r.refCode ?? '', r.message ?? '']);
+  const rows = lineResults(check, orderStatus).map(([line, r]) => [String(line), r.status, r.refCode ?? '', r.message ?? '']);
   return toCsv([['line', 'status', 'refCode', 'message'], ...rows]);
 }
 

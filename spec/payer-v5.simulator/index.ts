@@ -110,12 +110,15 @@ export function createSimulator(
       return [...world.requests.values()].map((r) => ({ requestId: r.id, payerName: r.payerName, operation: r.operation, status: stateOf(r) }));
     },
     cancelRequest(requestId) {
-      requestOf(requestId).ended = { state: 'Cancelled', at: clock.now(), message: 'the request was cancelled' };
+      world.end(requestOf(requestId), 'Cancelled', clock.now(), 'the request was cancelled');
     },
     failRequest(requestId, message = 'the request failed') {
-      requestOf(requestId).ended = { state: 'Failed', at: clock.now(), message };
+      world.end(requestOf(requestId), 'Failed', clock.now(), message);
     },
-    paymentOrders: (payerName) => [...payerOf(payerName).orders.values()],
+    paymentOrders(payerName) {
+      world.settle(clock.now());
+      return [...payerOf(payerName).orders.values()];
+    },
     checkEmbeddedQuery: (query) => checkEmbeddedQuery(world, query, clock.now()),
     decryptSubPayerKey,
   };
@@ -153,7 +156,7 @@ function scenarioOf(source: SimulatorOptions['scenario']): { scenario: Scenario;
   try {
     text = readFileSync(source, 'utf8');
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : String(error);
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : (error as Error).message;
     throw new ScenarioError([{ file: source, line: 1, column: 1, path: '', message: `cannot read the scenario: ${reason}` }]);
   }
   return { scenario: parseScenario(text, source), label: source };

@@ -162,8 +162,14 @@ const subPayerSchema = z.strictObject({
 // A function default gives every parse its own array: the simulator changes these lists as it runs.
 const list = <T extends z.ZodType>(item: T) => z.array(item).default(() => []);
 
+/** A payer's SFTP folder is named as the payer, so its name must be a plain folder name. */
+const folderSafeName = nonEmpty.regex(
+  /^[A-Za-z0-9](?:[A-Za-z0-9._ -]{0,126}[A-Za-z0-9_-])?$/,
+  'must be a plain folder name (it names the payer\'s SFTP folder): letters, digits, ".", "_", "-" and spaces, starting with a letter or digit, at most 128 characters',
+);
+
 const payerSchema = z.strictObject({
-  payerName: nonEmpty,
+  payerName: folderSafeName,
   apiKey: nonEmpty,
   dynamicKeys: z.boolean().default(false),
   dynamicKeySeconds: seconds.optional(),

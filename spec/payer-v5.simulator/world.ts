@@ -39,7 +39,13 @@ export interface AsyncRequest {
   /** When it leaves Processing on its own. */
   readonly doneAt: number;
   /** Set when it ended: by the clock (settle), or by a test (cancel, fail). */
-  ended?: { readonly state: Exclude<RequestState, 'Processing'>; readonly at: number; readonly message: string };
+  ended?: {
+    readonly state: Exclude<RequestState, 'Processing'>;
+    readonly at: number;
+    readonly message: string;
+    /** The payer's balances (cents, per account) when it ended, its own payments left out: what its summary says. */
+    readonly balances: readonly number[];
+  };
 }
 
 /** A dynamic key issued by GetDynamicKey or GetDynamicKeyOfSubPayer. */
@@ -61,7 +67,8 @@ export class PayerState {
     readonly scenario: ScenarioPayer,
     sftpRoot: string,
   ) {
-    this.folder = new PayerFolder(join(sftpRoot, folderName(scenario.payerName)));
+    // The scenario's schema allows only plain folder names.
+    this.folder = new PayerFolder(join(sftpRoot, scenario.payerName));
   }
 
   get name(): string {
@@ -75,10 +82,6 @@ export class PayerState {
 
   payees(): ReadonlySet<string> {
     return new Set(this.scenario.payees.map((p) => p.payeeId));
-  }
-
-  refCodes(): ReadonlySet<string> {
-    return new Set(this.orders.keys());
   }
 
   /** Records the payments of a checked file as orders, paid `delay` seconds after `at`. */
@@ -97,13 +100,13 @@ export class PayerState {
   }
 
   /**
-   * The balance of each account at `now`, in cents: the scenario's less the orders paid by then, each taken from the
-   * first account in its currency.
+   * The balance of each account at `now`, in cents: the scenario's less the orders paid by then (but those of the
+   * request `except`), each taken from the first account in its currency.
    */
-  balances(now: number): number[] {
+  balances(now: number, except?: string): number[] {
     const cents = this.scenario.accounts.map((a) => a.balanceCents);
     for (const order of this.orders.values()) {
-      if (order.paidAt > now) continue;
+      if (order.paidAt > now || (except !== undefined && order.requestId === except)) continue;
       const i = this.scenario.accounts.findIndex((a) => a.currency === order.currency);
       if (i >= 0) cents[i]! -= order.amountCents;
     }
@@ -145,10 +148,31 @@ export class World {
     return id.toString();
   }
 
-  /** A refCode for a payment line that has none. */
-  assignRefCode(): string {
-    this.#assigned += 1;
-    return `AUTO-${this.#assigned}`;
+  /** The refCodes a new payment of `payer` cannot have: its orders', and those of its Process* requests processing. */
+  takenRefCodes(payer: PayerState): Set<string> {
+    const taken = new Set(payer.orders.keys());
+    for (const request of this.requests.values()) {
+      if (request.payerName !== payer.name || !request.process || request.ended !== undefined) continue;
+      for (const p of request.check.payments) taken.add(p.refCode);
+    }
+    return taken;
+  }
+
+  /** A refCode for a payment line that has none: one that is not in `taken` (and then is). */
+  assignRefCode(taken: Set<string>): string {
+    let refCode: string;
+    do {
+      this.#assigned += 1;
+      refCode = `AUTO-${this.#assigned}`;
+    } while (taken.has(refCode));
+    taken.add(refCode);
+    return refCode;
+  }
+
+  /** Ends a request: its state from now on, and the balances its summary is made from. */
+  end(request: AsyncRequest, state: Exclude<RequestState, 'Processing'>, at: number, message: string): void {
+    const balances = this.payers.get(request.payerName)?.balances(at, request.id) ?? [];
+    request.ended = { state, at, message, balances };
   }
 
   /**
@@ -159,7 +183,7 @@ export class World {
     for (const request of this.requests.values()) {
       if (request.ended !== undefined || request.doneAt > now) continue;
       const ok = request.check.code === 'OK';
-      request.ended = { state: ok ? 'Completed' : 'Failed', at: request.doneAt, message: request.check.message };
+      this.end(request, ok ? 'Completed' : 'Failed', request.doneAt, request.check.message);
       if (ok && request.process) {
         this.payers.get(request.payerName)?.submit(request.check.payments, request.doneAt, this.scenario.settings.balanceDelaySeconds, request.id);
       }
@@ -167,17 +191,8 @@ export class World {
   }
 }
 
-/** The state of a request at `now`. */
+/** The state of a request. */
 export function stateOf(request: AsyncRequest): RequestState {
   return request.ended?.state ?? 'Processing';
 }
 
-/** A payer's folder name is its name; one that is not a plain file name is refused when the simulation starts. */
-export function folderName(payerName: string): string {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._ -]{0,127}$/.test(payerName) || payerName.endsWith('.') || payerName.endsWith(' ')) {
-    throw new RangeError(
-      `the payer name ${JSON.stringify(payerName)} cannot name its SFTP folder: use letters, digits, ".", "_", "-" and spaces, starting with a letter or digit`,
-    );
-  }
-  return payerName;
-}

@@ -1,8 +1,11 @@
 /**
- * The generic engine behind a generated mock: routes a web Request to an operation by path, Content-Type and action,
+ * The generic engine behind a generated mock: routes a request to an operation by path, Content-Type and action,
  * reads its parameters as strictly as the service, calls the handler, and frames the result or a fault in the style
  * the request came in. Generated code supplies the per-operation facts (names, readers, writers); nothing here knows
  * a particular service.
+ *
+ * The engine works on a {@link MockExchange} and answers a {@link MockReply} (mock-exchange.ts): `handle` adapts a web
+ * Request and Response to them, and the node:http server (mock-server.ts) serves them without web objects.
  *
  * `handle` never rejects and never hangs on its own account: every failure, the mock's own included, is an answer.
  * Credential parameters are passed to the handler only as text in the context, and no answer quotes their values.
@@ -12,13 +15,23 @@ import type { MockErrorCode, MockErrorCodes } from './mock-codes.js';
 import type { OperationWire } from './operation.js';
 import type { Style } from './client-core.js';
 import {
+  DROP,
+  replyResponse,
+  replyStatus,
+  webExchange,
+  type MockExchange,
+  type MockHttpReply,
+  type MockReply,
+} from './mock-exchange.js';
+import {
   MockFault,
   RequestFault,
-  faultResponse,
+  faultReply,
   plainName,
   quoteInput,
   shortName,
-  textResponse,
+  TEXT_PLAIN,
+  textReply,
   type WireFaultCode,
 } from './mock-faults.js';
 import {
@@ -33,7 +46,7 @@ import {
   styleOfMediaType,
   type DecodedParams,
 } from './mock-request.js';
-import { httpPostResultResponse, soapResultResponse } from './mock-response.js';
+import { httpPostResultReply, soapResultReply } from './mock-response.js';
 import { Redactor } from './redact.js';
 import { SvcDecodeError } from './errors.js';
 import { XmlNameTable, XmlReader } from './xml-reader.js';
@@ -43,6 +56,7 @@ export type { Style } from './client-core.js';
 export { MockFault } from './mock-faults.js';
 export type { AuthFailureKind } from './mock-auth.js';
 export type { MockErrorCode } from './mock-codes.js';
+export type { MockExchange, MockReply } from './mock-exchange.js';
 
 /** How one parameter is read. */
 export interface MockParam {
@@ -122,6 +136,8 @@ export interface MockCoreOptions {
   readonly onAnswer?: (answer: MockAnswer) => void;
   /** The service's error codes: what failed credentials and injected codes are answered with. */
   readonly errorCodes?: MockErrorCodes;
+  /** The service's WSDL with its addresses at `origin` (the mock's own), answered to `GET <path>?WSDL`. */
+  readonly wsdl?: (origin: string) => string;
 }
 
 /**
@@ -256,23 +272,40 @@ export class MockCore {
    * @param request - the web Request
    */
   async handle(request: Request): Promise<Response> {
+    return this.#answer(webExchange(request), replyResponse, responseStatus);
+  }
+
+  /**
+   * Answers one request read directly, with no web Request or Response: the entry of the node:http server
+   * (mock-server.ts), which answers as {@link handle} does. Never rejects.
+   * @param exchange - the request
+   */
+  serveExchange(exchange: MockExchange): Promise<MockReply> {
+    return this.#answer(exchange, sameReply, replyStatus);
+  }
+
+  /**
+   * Routes and answers a request, as a reply or (`handle`) a Response, and tells `onAnswer` of it. Making the answer
+   * is part of answering: a reply that cannot be made into a Response is the mock's failure, answered and told as one.
+   */
+  async #answer<A>(exchange: MockExchange, make: (reply: MockReply) => A, statusOf: (answer: A) => number): Promise<A> {
     const onAnswer = this.#options.onAnswer;
     const start = onAnswer === undefined ? 0 : performance.now();
     const trace: Trace = {};
-    let response: Response;
+    let answer: A;
     try {
-      response = await this.#route(request, trace);
+      answer = make(await this.#route(exchange, trace));
     } catch (error) {
-      response = textResponse(500, `the mock failed: ${messageOf(error)}`);
+      answer = make(textReply(500, `the mock failed: ${messageOf(error)}`));
     }
     if (onAnswer !== undefined) {
       try {
-        onAnswer({ operation: trace.operation, style: trace.style, status: response.status, ms: performance.now() - start });
+        onAnswer({ operation: trace.operation, style: trace.style, status: statusOf(answer), ms: performance.now() - start });
       } catch {
         // A logger that fails must not turn an answer into a failure.
       }
     }
-    return response;
+    return answer;
   }
 
   #add(op: MockOperation): void {
@@ -293,8 +326,8 @@ export class MockCore {
 
   // ---- routing -----------------------------------------------------------------------------------------------------
 
-  async #route(request: Request, trace: Trace): Promise<Response> {
-    const url = new URL(request.url);
+  async #route(request: MockExchange, trace: Trace): Promise<MockReply> {
+    const url = request.url;
     const { path } = this.#options;
     if (url.pathname === path) return this.#servicePath(request, url, trace);
     if (url.pathname.startsWith(path) && url.pathname.charCodeAt(path.length) === SLASH) {
@@ -304,14 +337,18 @@ export class MockCore {
   }
 
   /** `<path>`: SOAP, and the WSDL. */
-  #servicePath(request: Request, url: URL, trace: Trace): Promise<Response> | Response {
+  #servicePath(request: MockExchange, url: URL, trace: Trace): Promise<MockReply> | MockReply {
     if (request.method !== 'POST') {
       if ((request.method === 'GET' || request.method === 'HEAD') && url.search.toLowerCase() === '?wsdl') {
-        return textResponse(404, 'the WSDL is not generated yet');
+        const wsdl = this.#options.wsdl;
+        if (wsdl === undefined) return textReply(404, 'this mock has no WSDL');
+        // ASMX serves its WSDL as text/xml; HEAD gets the same headers and no body.
+        const body = request.method === 'HEAD' ? '' : wsdl(url.origin);
+        return { status: 200, headers: { 'Content-Type': 'text/xml; charset=utf-8' }, body };
       }
       return methodNotAllowed(request.method);
     }
-    const contentType = request.headers.get('content-type') ?? '';
+    const contentType = request.header('content-type') ?? '';
     const style = styleOfMediaType(mediaTypeOf(contentType));
     if (style === undefined || style === 'httpPost' || !this.#styles.has(style)) {
       return unsupportedType(contentType, this.#soapTypes());
@@ -321,14 +358,14 @@ export class MockCore {
   }
 
   /** `<path>/<Operation>`: HTTP POST. */
-  #operationPath(request: Request, segment: string, trace: Trace): Promise<Response> | Response {
+  #operationPath(request: MockExchange, segment: string, trace: Trace): Promise<MockReply> | MockReply {
     if (!this.#styles.has('httpPost') || segment === '' || segment.includes('/')) return notFound(this.#options.path);
     if (request.method !== 'POST') return methodNotAllowed(request.method);
     const name = decodeSegment(segment);
     const route = this.#routes.get(name);
-    if (route === undefined) return textResponse(500, `Unknown web method ${plainName(name)}.${this.#didYouMean(name)}`);
-    if (!route.httpPost) return textResponse(500, `The operation ${name} has no HTTP POST binding: call it with SOAP.`);
-    const contentType = request.headers.get('content-type') ?? '';
+    if (route === undefined) return textReply(500, `Unknown web method ${plainName(name)}.${this.#didYouMean(name)}`);
+    if (!route.httpPost) return textReply(500, `The operation ${name} has no HTTP POST binding: call it with SOAP.`);
+    const contentType = request.header('content-type') ?? '';
     if (styleOfMediaType(mediaTypeOf(contentType)) !== 'httpPost') {
       return unsupportedType(contentType, ['application/x-www-form-urlencoded (HTTP POST)']);
     }
@@ -352,19 +389,19 @@ export class MockCore {
   // ---- reading -----------------------------------------------------------------------------------------------------
 
   /** Reads and checks the request, then calls the handler; a refusal is a fault of the request's style. */
-  async #serve(request: Request, style: Style, route: Route | undefined, trace: Trace): Promise<Response> {
+  async #serve(request: MockExchange, style: Style, route: Route | undefined, trace: Trace): Promise<MockReply> {
     let call: Call;
     try {
       const text = await readRequestText(request, this.#maxBytes);
       call = route !== undefined ? { route, ...readFormParams(text, route.op, route.table) } : this.#readSoap(request, style, text, trace);
     } catch (error) {
-      if (error instanceof RequestFault) return faultResponse(style, error.code, error.message);
-      return faultResponse(style, 'Server', `the mock failed while reading the request: ${messageOf(error)}`);
+      if (error instanceof RequestFault) return faultReply(style, error.code, error.message);
+      return faultReply(style, 'Server', `the mock failed while reading the request: ${messageOf(error)}`);
     }
-    return this.#invoke(style, call, request.signal);
+    return this.#invoke(request, style, call);
   }
 
-  #readSoap(request: Request, style: Style, text: string, trace: Trace): Call {
+  #readSoap(request: MockExchange, style: Style, text: string, trace: Trace): Call {
     const reader = new XmlReader(text, this.#names);
     try {
       openRequestEnvelope(reader, style === 'soap11' ? '1.1' : '1.2');
@@ -399,7 +436,7 @@ export class MockCore {
    * SOAP 1.1 requires the SOAPAction header and it must be the operation's; SOAP 1.2 may name the action in the
    * Content-Type, and then it must be the operation's too.
    */
-  #checkAction(request: Request, style: Style, route: Route): void {
+  #checkAction(request: MockExchange, style: Style, route: Route): void {
     const action = requestAction(request, style);
     const expected = JSON.stringify(route.action);
     if (action === undefined) {
@@ -420,7 +457,7 @@ export class MockCore {
 
   // ---- calling -----------------------------------------------------------------------------------------------------
 
-  async #invoke(style: Style, call: Call, signal: AbortSignal): Promise<Response> {
+  async #invoke(request: MockExchange, style: Style, call: Call): Promise<MockReply> {
     const { op, namespace } = call.route;
     let value: unknown = NOT_INJECTED;
     const failure = this.#checkCredentials(op, call);
@@ -433,13 +470,13 @@ export class MockCore {
       this.#record({ operation: op.name, style, params: Object.freeze({ ...call.params }) });
       const injection = this.#takeInjection(op.name);
       if (injection !== undefined) {
-        if (injection.delayMs !== undefined) await delay(injection.delayMs, signal);
+        if (injection.delayMs !== undefined) await delay(injection.delayMs, request.signal);
         const answer = this.#injectedAnswer(style, call, injection);
-        if (answer instanceof Response) return answer;
+        if (answer instanceof InjectedReply) return answer.reply;
         value = answer;
       }
       if (value === NOT_INJECTED) {
-        const context: MockContext = Object.freeze({ operation: op.name, style, signal, credentials: Object.freeze(call.credentials) });
+        const context = new HandlerContext(op.name, style, Object.freeze(call.credentials), request);
         try {
           value = await this.#options.invoke(op.name, call.params, context);
         } catch (error) {
@@ -451,8 +488,8 @@ export class MockCore {
     try {
       const members = this.#options.namespace;
       return style === 'httpPost'
-        ? httpPostResultResponse(op, namespace, value, members)
-        : soapResultResponse(style, op, namespace, value, members);
+        ? httpPostResultReply(op, namespace, value, members)
+        : soapResultReply(style, op, namespace, value, members);
     } catch (error) {
       return this.#fault(style, call, 'Server', `the mock's handler for ${op.name} returned a result that cannot be written: ${messageOf(error)}`);
     }
@@ -466,20 +503,23 @@ export class MockCore {
     return next.injection;
   }
 
-  /** What an injection answers: a whole response, a result value, or NOT_INJECTED for a delay alone. */
-  #injectedAnswer(style: Style, call: Call, injection: MockInjection): Response | unknown {
+  /** What an injection answers: a whole answer, a result value, or NOT_INJECTED for a delay alone. */
+  #injectedAnswer(style: Style, call: Call, injection: MockInjection): InjectedReply | unknown {
     const { op } = call.route;
-    if (injection.drop === true) return Response.error();
+    if (injection.drop === true) return new InjectedReply(DROP);
     if (injection.status !== undefined) {
-      return new Response(injection.body ?? '', { status: injection.status, headers: { 'Content-Type': injection.contentType ?? 'text/plain; charset=utf-8' } });
+      return new InjectedReply({ status: injection.status, headers: { 'Content-Type': injection.contentType ?? TEXT_PLAIN }, body: injection.body ?? '' });
     }
-    if (injection.fault !== undefined) return this.#fault(style, call, injection.fault, injection.message ?? `${op.name}: an injected ${injection.fault} fault`, injection.detail);
+    if (injection.fault !== undefined) {
+      return new InjectedReply(this.#fault(style, call, injection.fault, injection.message ?? `${op.name}: an injected ${injection.fault} fault`, injection.detail));
+    }
     if (injection.errorCode !== undefined) {
       const codes = this.#options.errorCodes;
       const code = codes === undefined ? undefined : codes.code(injection.errorCode);
       const value = code === undefined ? undefined : op.errorResult?.(code, injection.errorMessage ?? code.value);
       if (value === undefined) {
-        return this.#fault(style, call, 'Server', `${op.name}: cannot answer the injected code ${String(injection.errorCode)}: its result has no error code of that kind`);
+        const message = `${op.name}: cannot answer the injected code ${String(injection.errorCode)}: its result has no error code of that kind`;
+        return new InjectedReply(this.#fault(style, call, 'Server', message));
       }
       return value;
     }
@@ -495,15 +535,16 @@ export class MockCore {
   }
 
   /** A fault whose texts come from the handler, which may have quoted a credential: they are masked. */
-  #fault(style: Style, call: Call, code: WireFaultCode, message: string, detail?: string): Response {
+  #fault(style: Style, call: Call, code: WireFaultCode, message: string, detail?: string): MockHttpReply {
     const redactor = new Redactor(Object.values(call.credentials));
-    return faultResponse(style, code, redactor.text(message), detail === undefined ? undefined : redactor.text(detail));
+    return faultReply(style, code, redactor.text(message), detail === undefined ? undefined : redactor.text(detail));
   }
 
   #record(call: MockCall): void {
     const calls = this.#calls;
     calls.push(call);
-    if (calls.length > MAX_RECORDED_CALLS) calls.splice(0, calls.length - MAX_RECORDED_CALLS);
+    // shift, not splice: V8 shifts by moving the array's start, where splice copied the 1000 entries on every call.
+    if (calls.length > MAX_RECORDED_CALLS) calls.shift();
   }
 }
 
@@ -511,6 +552,47 @@ const SLASH = 47;
 
 /** The handler's answer has not been replaced by an injection. */
 const NOT_INJECTED: unique symbol = Symbol('not injected');
+
+/**
+ * What a handler gets, frozen. Its signal is the request's, asked for only when the handler reads it: a server's
+ * exchange makes one on demand, and most handlers never ask. (A class, as an object literal with a getter would get a
+ * hidden class of its own each time, which V8 then has to collect.)
+ */
+class HandlerContext implements MockContext {
+  readonly operation: string;
+  readonly style: Style;
+  readonly credentials: Readonly<Record<string, string>>;
+  readonly #request: MockExchange;
+
+  constructor(operation: string, style: Style, credentials: Readonly<Record<string, string>>, request: MockExchange) {
+    this.operation = operation;
+    this.style = style;
+    this.credentials = credentials;
+    this.#request = request;
+    Object.freeze(this);
+  }
+
+  get signal(): AbortSignal {
+    return this.#request.signal;
+  }
+}
+
+/** An injection's whole answer, told apart from a result value (which may be any object). */
+class InjectedReply {
+  readonly reply: MockReply;
+
+  constructor(reply: MockReply) {
+    this.reply = reply;
+  }
+}
+
+function sameReply(reply: MockReply): MockReply {
+  return reply;
+}
+
+function responseStatus(response: Response): number {
+  return response.status;
+}
 
 const ANSWER_KEYS = ['errorCode', 'fault', 'status', 'drop', 'result'] as const;
 
@@ -552,18 +634,18 @@ function checkMaxBytes(value: number | undefined): number {
   return value;
 }
 
-function notFound(path: string): Response {
-  return textResponse(404, `Not found. The service is at ${path}.`);
+function notFound(path: string): MockHttpReply {
+  return textReply(404, `Not found. The service is at ${path}.`);
 }
 
-function methodNotAllowed(method: string): Response {
-  return textResponse(405, `The method ${plainName(method)} is not allowed here: send a POST.`, { Allow: 'POST' });
+function methodNotAllowed(method: string): MockHttpReply {
+  return textReply(405, `The method ${plainName(method)} is not allowed here: send a POST.`, { Allow: 'POST' });
 }
 
-function unsupportedType(contentType: string, accepted: readonly string[]): Response {
+function unsupportedType(contentType: string, accepted: readonly string[]): MockHttpReply {
   const given = contentType === '' ? 'No Content-Type was given' : `The Content-Type ${quoteInput(contentType)} is not accepted`;
   const takes = accepted.length === 0 ? 'this service takes HTTP POST forms only, at its path + /<Operation>' : `this URL accepts ${accepted.join(', ')}`;
-  return textResponse(415, `${given}; ${takes}.`);
+  return textReply(415, `${given}; ${takes}.`);
 }
 
 /** A path segment percent-decoded; a malformed one is kept as it is (it then names no operation). */

@@ -7,6 +7,7 @@
  * knows the request's credentials; callers keep them out of messages (see mock-core.ts).
  */
 import type { Style } from './client-core.js';
+import type { MockHttpReply } from './mock-exchange.js';
 import { XSD_NAMESPACE, XSI_NAMESPACE, indexOfNonXmlChar, isXmlCodePoint } from './xml-chars.js';
 import { SOAP11_NAMESPACE, SOAP12_NAMESPACE, escapeXmlText } from './xml-writer.js';
 
@@ -40,7 +41,7 @@ export class MockFault extends Error {
 }
 
 /**
- * A request the mock refuses while reading it; {@link faultResponse} turns it into the answer of the request's style.
+ * A request the mock refuses while reading it; {@link faultReply} turns it into the answer of the request's style.
  * Kept apart from {@link MockFault} so that a handler cannot claim a VersionMismatch, and so that the mock's own
  * refusals are told apart from its handlers' faults.
  */
@@ -127,8 +128,8 @@ export function xmlSafe(text: string): string {
  * @param message - the body
  * @param headers - more headers (`Allow` for a 405)
  */
-export function textResponse(status: number, message: string, headers?: Readonly<Record<string, string>>): Response {
-  return new Response(message, { status, headers: { 'Content-Type': TEXT_PLAIN, ...headers } });
+export function textReply(status: number, message: string, headers?: Readonly<Record<string, string>>): MockHttpReply {
+  return { status, headers: { 'Content-Type': TEXT_PLAIN, ...headers }, body: message };
 }
 
 /**
@@ -139,10 +140,10 @@ export function textResponse(status: number, message: string, headers?: Readonly
  * @param message - the faultstring / Reason text (escaped here)
  * @param detail - text of the detail element, if any (escaped here)
  */
-export function faultResponse(style: Style, code: WireFaultCode, message: string, detail?: string): Response {
-  if (style === 'httpPost') return textResponse(500, message);
+export function faultReply(style: Style, code: WireFaultCode, message: string, detail?: string): MockHttpReply {
+  if (style === 'httpPost') return textReply(500, message);
   const body = style === 'soap11' ? fault11(code, message, detail) : fault12(code, message, detail);
-  return new Response(body, { status: 500, headers: { 'Content-Type': style === 'soap11' ? TEXT_XML : SOAP12_CONTENT_TYPE } });
+  return { status: 500, headers: { 'Content-Type': style === 'soap11' ? TEXT_XML : SOAP12_CONTENT_TYPE }, body };
 }
 
 /**

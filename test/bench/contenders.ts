@@ -135,7 +135,7 @@ export function ourDecoder(c: ResponseCase): Contender {
 }
 
 export async function nodeSoapWholeCall(c: ResponseCase): Promise<Contender> {
-  const { client, seen } = await stubbedSoapClient(c.bytes);
+  const { client, seen } = await stubbedSoapClient(c.bytes, `${BASE_URL}/v5/PayerFunctions.asmx`);
   return {
     key: 'nodeSoapCall',
     label: 'node-soap, whole call (stub HTTP)',

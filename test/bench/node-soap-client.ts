@@ -1,6 +1,6 @@
 /**
- * node-soap (the `soap` package) as a contender: a client built from the hand-written WSDL fixture, either over its
- * real HTTP layer or with only the network replaced.
+ * node-soap (the `soap` package) as a contender: a client built from the generated WSDL
+ * (generated/wsdl/PayerFunctions.wsdl), either over its real HTTP layer or with only the network replaced.
  *
  * The stub keeps node-soap's own HttpClient (request building, headers, the envelope-extracting regex over the
  * body in handleResponse) and replaces just the axios instance it calls, which is what does network I/O: the stub
@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { createClientAsync, HttpClient, type Client } from 'soap';
 import { NS, responseHeaders, type ResponseCase } from './responses.js';
 
-export const WSDL_FIXTURE = fileURLToPath(new URL('./fixtures/payer-v5.wsdl', import.meta.url));
+export const PAYER_WSDL = fileURLToPath(new URL('../../generated/wsdl/PayerFunctions.wsdl', import.meta.url));
 
 /**
  * node-soap adds a promise method named `<Op>` + this suffix next to each callback method. The default, `Async`,
@@ -37,8 +37,11 @@ interface AxiosLikeOptions {
   readonly transformResponse?: (data: unknown) => unknown;
 }
 
-/** A node-soap client whose network answers every request with `bytes`, and what it last sent. */
-export async function stubbedSoapClient(bytes: Uint8Array): Promise<{ client: Client; seen: SeenRequest[] }> {
+/**
+ * A node-soap client of `endpoint` (the WSDL's address is a placeholder) whose network answers every request with
+ * `bytes`, and what it last sent.
+ */
+export async function stubbedSoapClient(bytes: Uint8Array, endpoint: string): Promise<{ client: Client; seen: SeenRequest[] }> {
   const seen: SeenRequest[] = [];
   const wire = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const headers = responseHeaders(wire.byteLength);
@@ -49,13 +52,13 @@ export async function stubbedSoapClient(bytes: Uint8Array): Promise<{ client: Cl
     return Promise.resolve({ status: 200, statusText: 'OK', headers: { ...headers }, data, config: options });
   };
   const httpClient = new HttpClient({ request: request as never });
-  const client = await createClientAsync(WSDL_FIXTURE, { httpClient, overridePromiseSuffix: PROMISE_SUFFIX });
+  const client = await createClientAsync(PAYER_WSDL, { httpClient, overridePromiseSuffix: PROMISE_SUFFIX }, endpoint);
   return { client, seen };
 }
 
 /** A node-soap client over its real HTTP layer (axios, Node's http agent) to `endpoint`. */
 export function realSoapClient(endpoint: string): Promise<Client> {
-  return createClientAsync(WSDL_FIXTURE, { overridePromiseSuffix: PROMISE_SUFFIX }, endpoint);
+  return createClientAsync(PAYER_WSDL, { overridePromiseSuffix: PROMISE_SUFFIX }, endpoint);
 }
 
 /** The same credentials the generated client sends: timestamp in Unix seconds, HMAC-SHA256 hex key. */

@@ -4,7 +4,8 @@
  * loopback server that answers like the service.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startRecordingServer, type RecordingServer } from './support/recording-server.js';
@@ -99,4 +100,41 @@ it('the mock example runs as written: a file in the SFTP folder, tested and proc
   expect(stderr).toBe('');
   expect(exit).toBe(0);
   expect(stdout.split('\n').filter(Boolean)).toEqual(['OK Processing', 'Completed 24800']);
+});
+
+it("the newcomer's script runs as written against `npm run mock`: a file tested, submitted, completed, the balance lowered", async () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const script = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!).find((b) => b.startsWith('// try-mock.ts'));
+  if (!script) throw new Error('README.md has no try-mock.ts block');
+  const command = /```sh\n(npm run mock[^\n]*)\n```/.exec(readme)?.[1];
+  expect(command).toBe('npm run mock -- --sftp-root mock-sftp');
+  const dir = join(ROOT, 'test', '.tmp', 'readme');
+  mkdirSync(dir, { recursive: true });
+  const sftp = mkdtempSync(join(tmpdir(), 'readme-sftp-'));
+  // The README's command, on a free port and with a temporary root instead of ./mock-sftp.
+  const mock = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'generated', 'mock', 'cli.ts'), '--port', '0', '--sftp-root', sftp, '--log-level', 'silent'], { cwd: ROOT });
+  try {
+    let banner = '';
+    mock.stdout.on('data', (d: Buffer) => (banner += d.toString()));
+    const end = Date.now() + 20_000;
+    while (!/SFTP folder of MyPayer: .*\n/.test(banner)) {
+      if (Date.now() > end) throw new Error(`the mock did not start: ${banner}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(banner).toContain(`SFTP folder of MyPayer: ${join(sftp, 'MyPayer')}\n`);
+    const url = /mock at (http:\/\/127\.0\.0\.1:\d+)\//.exec(banner)![1]!;
+    const file = join(dir, 'try-mock.ts');
+    writeFileSync(file, script.replaceAll("from './generated/", "from '../../../generated/"));
+    const { code: exit, stdout, stderr } = await run(process.execPath, ['--import', 'tsx', file], { MOCK_URL: url, MOCK_SFTP: sftp });
+    expect(stderr).toBe('');
+    expect(exit).toBe(0);
+    expect(stdout.split('\n').filter(Boolean)).toEqual(['tested: OK', 'request: Completed', 'lines: OK Submitted, OK Submitted', 'USD balance: 25000 -> 24800']);
+  } finally {
+    // The mock stops on SIGINT, as after Ctrl+C; wait for it (at most 10 s, then kill it) before removing its root.
+    const exited = new Promise<void>((resolve) => (mock.exitCode !== null || mock.signalCode !== null ? resolve() : mock.once('exit', () => resolve())));
+    mock.kill('SIGINT');
+    const stopped = await Promise.race([exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000).unref())]);
+    if (!stopped) mock.kill('SIGKILL');
+    rmSync(sftp, { recursive: true, force: true });
+  }
 });

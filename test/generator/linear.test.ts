@@ -55,6 +55,7 @@ const CLIENT_AND_MOCK_FILES = [
   'mock/msw.ts',
   'mock/service.ts',
   'mock/types.ts',
+  'mock/wsdl.ts',
 ] as const;
 
 describe('the synthetic spec of the benchmarks', () => {

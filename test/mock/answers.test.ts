@@ -2,7 +2,7 @@
  * What the mock can answer that a client must never send: an error code or status the spec does not list yet (a
  * newer service's), and the doubles .NET writes as INF, -INF and NaN. The client keeps them, as it must.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { PayerClient, type Style } from '../../generated/client/index.js';
 import { createMockService } from '../../generated/mock/index.js';
 
@@ -27,6 +27,10 @@ describe.each<Style>(['soap11', 'soap12', 'httpPost'])('answers over %s', (style
     style,
     throwOnServiceError: false,
     fetch: (input, init) => service.handle(new Request(input, init)),
+  });
+  // The mock's simulator made a temporary SFTP folder: close() removes it.
+  afterAll(async () => {
+    await service.close();
   });
 
   it('an error code and a status the spec does not list are sent and kept', async () => {

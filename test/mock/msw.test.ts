@@ -15,7 +15,11 @@ const service = createMockService({
 const server = setupServer(...mswHandlers(service, BASE));
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+afterAll(async () => {
+  server.close();
+  // The mock's simulator made a temporary SFTP folder: close() removes it.
+  await service.close();
+});
 
 describe.each<Style>(['soap11', 'soap12', 'httpPost'])('the client over %s, intercepted by msw', (style) => {
   it('gets the handler\'s answer and the mock records the call; an operation without a handler answers its example', async () => {
@@ -42,7 +46,10 @@ it('matches only its origin: a request elsewhere is not answered by the mock', a
   await expect(client.getBalances()).rejects.toBeInstanceOf(SvcTransportError);
 });
 
-it('answers the WSDL path as the server does (404 until the WSDL is generated)', async () => {
+it('answers the WSDL path as the server does: the WSDL, its addresses at the origin asked', async () => {
   const response = await fetch(`${BASE}/v5/PayerFunctions.asmx?WSDL`);
-  expect(response.status).toBe(404);
+  expect(response.status).toBe(200);
+  const wsdl = await response.text();
+  expect(wsdl).toContain('<wsdl:definitions');
+  expect(wsdl).toContain(`<soap12:address location="${BASE}/v5/PayerFunctions.asmx"/>`);
 });

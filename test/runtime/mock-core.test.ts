@@ -90,11 +90,22 @@ describe('MockCore routing', () => {
     expect(await response.text()).toBe(`Not found. The service is at ${PATH}.`);
   });
 
-  it.each(['?WSDL', '?wsdl', '?Wsdl'])('answers GET %s with the WSDL placeholder, 404', async (query) => {
+  it.each(['?WSDL', '?wsdl', '?Wsdl'])('answers GET %s with 404 when it has no WSDL', async (query) => {
     const response = await fx.core.handle(new Request(`${ORIGIN}${PATH}${query}`));
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toBe(TEXT_PLAIN);
-    expect(await response.text()).toBe('the WSDL is not generated yet');
+    expect(await response.text()).toBe('this mock has no WSDL');
+  });
+
+  it.each(['?WSDL', '?wsdl'])('answers GET %s with its WSDL at the origin asked, and HEAD with its headers alone', async (query) => {
+    const withWsdl = makeFixture({ wsdl: (origin) => `<definitions location="${origin}${PATH}"/>` });
+    const response = await withWsdl.core.handle(new Request(`${ORIGIN}${PATH}${query}`));
+    expect([response.status, response.headers.get('content-type')]).toEqual([200, 'text/xml; charset=utf-8']);
+    expect(await response.text()).toBe(`<definitions location="${ORIGIN}${PATH}"/>`);
+    const head = await withWsdl.core.handle(new Request(`${ORIGIN}${PATH}${query}`, { method: 'HEAD' }));
+    expect([head.status, await head.text()]).toEqual([200, '']);
+    // Any other query on GET is no WSDL: the method is not allowed.
+    expect((await withWsdl.core.handle(new Request(`${ORIGIN}${PATH}?disco`))).status).toBe(405);
   });
 
   it.each([

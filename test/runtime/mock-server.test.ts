@@ -2,21 +2,19 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSoapFault } from '../../templates/runtime/soap.js';
-import { startServer, type MockServer } from '../../templates/runtime/mock-server.js';
+import type { MockCore } from '../../templates/runtime/mock-core.js';
+import { startServer, type ExchangeHandler, type MockServer, type RequestHandler } from '../../templates/runtime/mock-server.js';
 import { KEY, NS, PATH, envelope, formCredentials, getThingBody, makeFixture, type Fixture } from './mock-fixture.js';
 
 const CAP = 4096;
 let fx: Fixture;
 let server: MockServer;
 
-beforeAll(async () => {
-  fx = makeFixture({ maxRequestBytes: CAP });
-  server = await startServer((request) => fx.core.handle(request));
-});
-
-afterAll(async () => {
-  await server.close();
-});
+/** The two ways a MockCore is served: generated mocks pass a function of a web Request. */
+const WAYS: ReadonlyArray<readonly [string, (core: MockCore) => RequestHandler | ExchangeHandler]> = [
+  ['a function of a web Request', (core) => (request) => core.handle(request)],
+  ['the MockCore itself', (core) => core],
+];
 
 function post(path: string, headers: Record<string, string>, body: BodyInit): Promise<Response> {
   return fetch(`${server.url}${path}`, { method: 'POST', headers, body, duplex: 'half' } as RequestInit);
@@ -50,7 +48,16 @@ function raw(bytes: string, ms = 500): Promise<string> {
   });
 }
 
-describe('startServer', () => {
+describe.each(WAYS)('startServer given %s', (_, handlerOf) => {
+  beforeAll(async () => {
+    fx = makeFixture({ maxRequestBytes: CAP });
+    server = await startServer(handlerOf(fx.core));
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
   it('listens on 127.0.0.1 on a free port and gives the origin as url', () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(new URL(server.url).port).not.toBe('0');
@@ -163,7 +170,7 @@ describe('startServer', () => {
   });
 
   it('close() closes idle keep-alive connections too, and refuses a second listener on the same port', async () => {
-    const other = await startServer((request) => fx.core.handle(request), { port: 0, host: '127.0.0.1' });
+    const other = await startServer(handlerOf(fx.core), { port: 0, host: '127.0.0.1' });
     const response = await fetch(`${other.url}/nowhere`);
     expect(response.status).toBe(404);
     await response.text();

@@ -52,8 +52,8 @@ describe('default scenario', () => {
 
   it('spells out the default settings', () => {
     expect(scenario.settings).toEqual({
-      processingSeconds: 5,
-      balanceDelaySeconds: 30,
+      processingSeconds: 2,
+      balanceDelaySeconds: 5,
       firstRequestId: '1000',
       dynamicKeySeconds: 600,
       maxFileBytes: 1_048_576,

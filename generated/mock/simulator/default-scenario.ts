@@ -12,10 +12,11 @@ export const DEFAULT_SCENARIO_YAML = `# Default scenario of the payer-payment si
 # Balances are decimal strings with at most 2 decimals (kept as integer cents, so sums stay exact); dates are
 # ISO 8601 date-times with Z or an offset.
 
-# Timings of the simulated service; every key may be left out (these are the defaults).
+# Timings of the simulated service; every key may be left out (the schema's defaults are 5 and 30 seconds; this
+# scenario is quicker, so that a person trying the mock by hand sees the whole flow in seconds).
 settings:
-  processingSeconds: 5       # an *Async request stays Processing this long
-  balanceDelaySeconds: 30    # balances go down this long after a Process* call, as the real service lags
+  processingSeconds: 2       # an *Async request stays Processing this long
+  balanceDelaySeconds: 5     # balances go down this long after a Process* call, as the real service lags
   firstRequestId: "1000"     # a long, so quoted: it may exceed what a JS number holds exactly
   dynamicKeySeconds: 600     # lifetime of a dynamic key unless the payer sets its own
   maxFileBytes: 1048576      # the largest payment file the simulator reads

@@ -69,6 +69,7 @@ export function emitMockCodec(model: ServiceModel, printer: Printer): GeneratedF
     true,
   );
   if (model.serviceErrors) named('../runtime/mock-codes.js', ['MockErrorCodes']);
+  if (model.serviceErrors?.enum.numeric) named('../client/types.js', [`${model.serviceErrors.enum.name}ByNumber`]);
   named('../runtime/mock-auth.js', needs.auth);
   if (needs.xmlReader) named('../runtime/xml-reader.js', ['XmlReader'], true);
   named('../client/codec.js', needs.clientCodec);
@@ -175,7 +176,7 @@ function errorResultFunction(struct: StructModel): Statement {
       { name: 'message', type: 'string' },
     ],
     returnType: status.codeKind === 'enum' ? struct.name : `${struct.name} | undefined`,
-    docs: [jsDoc(`A ${struct.name} carrying an error code and message; the other members at their defaults.`)],
+    docs: [jsDoc(`A result of type ${struct.name} carrying an error code and message; the other members at their defaults.`)],
     statements: returned,
   };
 }
@@ -209,7 +210,8 @@ function eatRule(t: TypeModel): string {
 /** The service's error codes: the known integers, and what credential failures are answered with. */
 function errorCodesConstant(model: ServiceModel, errors: NonNullable<ServiceModel['serviceErrors']>): Statement {
   const failures = model.auth?.failures;
-  const known = errors.enum.numeric?.codes ?? [];
+  // The known integers are the client's table (types.ts), not written again here.
+  const known = errors.enum.numeric ? `[...${errors.enum.name}ByNumber]` : '[]';
   return {
     kind: StructureKind.VariableStatement,
     isExported: true,
@@ -225,9 +227,7 @@ function errorCodesConstant(model: ServiceModel, errors: NonNullable<ServiceMode
         initializer: (w) => {
           w.write('new MockErrorCodes(').newLine();
           w.indent(() => {
-            w.write('[').newLine();
-            w.indent(() => known.forEach(([n, name]) => w.writeLine(`[${n}, ${tsLiteral(name)}],`)));
-            w.write('],').newLine();
+            w.writeLine(`${known},`);
             w.writeLine(`${failures?.unknownNumber ?? 'undefined'},`);
             if (failures) {
               w.inlineBlock(() => {

@@ -63,6 +63,7 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/mock-server.js', namedImports: ['startServer'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './codec.js', namedImports: [...(errorCodes ? ['errorCodes'] : []), 'operations'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './examples.js', namedImports: ['exampleHandlers'] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './wsdl.js', namedImports: ['wsdlAt'] },
     ...(simulator
       ? [
           {
@@ -188,6 +189,14 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
           simulator ? 'Throws when the simulator cannot start (a scenario that is not valid, say).' : '',
         ),
       ],
+      statements: ['return assemble(options).service;'],
+    },
+    {
+      kind: StructureKind.Function,
+      name: 'assemble',
+      parameters: [{ name: 'options', type: options }],
+      returnType: `{ core: MockCore; service: ${service} }`,
+      docs: ["The service and the engine behind it, which the server is given itself (it then reads requests without making web Requests)."],
       statements: (w) => {
         w.writeLine('const clock = options.clock ?? new VirtualClock();');
         if (simulator) {
@@ -209,6 +218,7 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
           w.writeLine(`styles: [${model.bindings.map(tsLiteral).join(', ')}],`);
           w.writeLine('operations,');
           if (errorCodes) w.writeLine('errorCodes,');
+          w.writeLine('wsdl: wsdlAt,');
           w.writeLine('maxRequestBytes: options.maxRequestBytes,');
           w.writeLine('onAnswer: options.onAnswer,');
           if (model.auth) {
@@ -223,7 +233,7 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
           w.write(',');
         });
         w.write(');').newLine();
-        w.write('return ').inlineBlock(() => {
+        w.write(`const service: ${service} = `).inlineBlock(() => {
           w.writeLine('handle: (request) => core.handle(request),');
           w.write('get calls() ').inlineBlock(() => w.writeLine('return core.calls;'));
           w.write(',').newLine();
@@ -238,7 +248,8 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
           w.writeLine(simulator ? 'describe: () => simulator.describe(),' : 'describe: () => [],');
           w.writeLine(simulator ? 'close: () => simulator.close(),' : 'close: async () => {},');
         });
-        w.write(';');
+        w.write(';').newLine();
+        w.writeLine('return { core, service };');
       },
     },
     {
@@ -254,10 +265,10 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
         ),
       ],
       statements: (w) => {
-        w.writeLine('const service = createMockService(options);');
+        w.writeLine('const { core, service } = assemble(options);');
         w.writeLine('let server: Awaited<ReturnType<typeof startServer>>;');
         w.write('try ').inlineBlock(() => {
-          w.writeLine("server = await startServer((request) => service.handle(request), { port: options.port ?? 0, host: options.host ?? '127.0.0.1' });");
+          w.writeLine("server = await startServer(core, { port: options.port ?? 0, host: options.host ?? '127.0.0.1' });");
         });
         w.write(' catch (error) ').inlineBlock(() => {
           w.writeLine('await service.close();');

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { peakRssMb, reportToParent } from '../child-runner.js';
-import { API_KEY, PAYER_NAME, ourCallCount, ourClient, ourDecodeCount, stubFetch } from '../contenders.js';
+import { API_KEY, BASE_URL, PAYER_NAME, ourCallCount, ourClient, ourDecodeCount, stubFetch } from '../contenders.js';
 import { soapCallCount, stubbedSoapClient } from '../node-soap-client.js';
 import type { ResponseCase } from '../responses.js';
 
@@ -37,7 +37,7 @@ async function main(): Promise<LargeResponseFigures> {
       break;
     }
     case 'nodeSoapCall': {
-      const { client } = await stubbedSoapClient(readFileSync(file));
+      const { client } = await stubbedSoapClient(readFileSync(file), `${BASE_URL}/v5/PayerFunctions.asmx`);
       call = () => soapCallCount(client, operation, PAYER_NAME, API_KEY);
       break;
     }

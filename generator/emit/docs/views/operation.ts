@@ -1,0 +1,207 @@
+/** operations/<Op>.md: an operation's wire facts, parameters, key computation, result, errors, call and examples. */
+import type { AuthFailureCode, AuthFailureKind, Decision, EatModel, OperationModel, ParameterModel, ServiceModel } from '../../../model/types.js';
+import { paramType, resultType } from '../../ts-types.js';
+import { PAGES, codeFence, inlineCode, operationPage, paragraph } from '../markdown.js';
+import { EXAMPLE_CREDENTIALS, type HttpMessage, type OperationExample } from '../wire.js';
+import { soapAction } from '../../../../templates/runtime/xml-writer.js';
+import { INDEX_ANCHORS } from './usage.js';
+import { Links, asSentence, fieldRows, joinSentences, xsdName } from './common.js';
+
+export const STYLE_TITLES = { soap11: 'SOAP 1.1', soap12: 'SOAP 1.2', httpPost: 'HTTP POST' } as const;
+
+const ROLE_TEXT = {
+  principal: (option: string) => `Filled in by the client from its \`${option}\` option.`,
+  timestamp: () => "Filled in by the client: its clock (the `now` option) in whole Unix seconds.",
+  signature: () => 'Computed by the client for each call: see [Authentication](#authentication).',
+} as const;
+
+/** When a failed credential check gives each code, in words. */
+export const FAILURE_TEXT: Readonly<Record<AuthFailureKind, (principal: string) => string>> = {
+  unknownPrincipal: (principal) => `the service does not know the \`${principal}\``,
+  badSignature: () => 'the `key` does not match',
+  staleTimestamp: () => "the timestamp is too far from the service's clock",
+  requestLimit: (principal) => `the \`${principal}\` is over its request limit`,
+};
+
+export function operationView(model: ServiceModel, op: OperationModel, example: OperationExample, anchors: ReadonlyMap<Decision, string>) {
+  const links = new Links(operationPage(op.name), anchors);
+  const principal = op.params.find((p) => p.role === 'principal');
+  return {
+    title: op.name,
+    index: links.to(PAGES.index),
+    group: op.group === undefined ? '' : paragraph(op.group),
+    doc: paragraph(op.doc),
+    facts: facts(model, op, links),
+    params: op.params.map((p, i) => ({
+      index: String(i + 1),
+      name: inlineCode(p.name),
+      soapType: links.soapType(p.type),
+      tsType: p.role ? 'filled in by the client' : inlineCode(paramType(p)),
+      required: p.role ? 'always sent' : required(p),
+      description: joinSentences([
+        paragraph(p.doc),
+        p.role ? ROLE_TEXT[p.role](principal?.name ?? p.name) : '',
+        p.quirk !== undefined ? 'See the note below the table.' : '',
+        op.eat.kind === 'parameter' && op.eat.parameter === p ? 'Signed: the EAT marker names it.' : '',
+        asSentence(links.decision(p.decision)),
+      ]),
+    })),
+    quirks: op.params.filter((p) => p.quirk !== undefined).map((p) => ({ name: inlineCode(p.name), text: paragraph(p.quirk!) })),
+    auth: example.signing && {
+      eat: eatText(op.eat, links),
+      apiKey: inlineCode(EXAMPLE_CREDENTIALS.apiKey),
+      principalName: inlineCode(principal?.name ?? ''),
+      timestampName: inlineCode(op.params.find((p) => p.role === 'timestamp')?.name ?? ''),
+      principal: inlineCode(example.signing.principal),
+      timestamp: inlineCode(example.signing.timestamp),
+      eatValue: example.signing.eatValue === '' ? '(empty)' : inlineCode(example.signing.eatValue),
+      message: inlineCode(example.signing.message),
+      key: inlineCode(example.signing.key),
+      decision: links.decision(model.auth?.decision),
+      authLink: links.to(`${PAGES.index}#${INDEX_ANCHORS.auth}`),
+    },
+    result: resultView(op, links),
+    errors: errorsView(model, op, links),
+    call: callBlock(model, op, example),
+    examples: example.styles.map((s) => ({ title: STYLE_TITLES[s.style], request: httpBlock(s.request), response: httpBlock(s.response) })),
+  };
+}
+
+function required(p: ParameterModel): string {
+  const base = !p.optional ? 'required' : p.default !== undefined ? `optional (default ${inlineCode(String(p.default))})` : 'optional';
+  return p.nillable ? `${base}; \`null\` is sent as nil` : base;
+}
+
+function facts(model: ServiceModel, op: OperationModel, links: Links): Array<{ name: string; value: string }> {
+  const rows: Array<{ name: string; value: string }> = [{ name: 'Client method', value: inlineCode(`${op.methodName}()`) }];
+  const namespace = op.namespace ?? model.namespace.uri;
+  rows.push({ name: 'Request element', value: `${inlineCode(`<${op.name}>`)} in ${inlineCode(namespace)}` });
+  if (model.bindings.includes('soap11')) {
+    rows.push({ name: 'SOAPAction (SOAP 1.1)', value: inlineCode(op.soapAction !== undefined ? `"${op.soapAction}"` : soapAction(model.namespace.uri, op.name)) });
+  }
+  const r = op.result;
+  const response =
+    r.kind === 'value' ? `${inlineCode(`<${op.name}Response>`)} holding ${inlineCode(`<${r.element}>`)}` : `${inlineCode(`<${op.name}Response>`)}`;
+  rows.push({ name: 'SOAP response', value: response });
+  rows.push({ name: 'HTTP POST', value: httpPostFact(model, op, links) });
+  if (model.auth) rows.push({ name: 'EAT marker', value: op.eat.marker === '' ? '(none)' : inlineCode(op.eat.marker) });
+  if (op.headers.length > 0) rows.push({ name: 'SOAP headers', value: op.headers.map((h) => `${inlineCode(`<${h.element}>`)} (${links.type(h.record.name)}, option \`${h.option}\`)`).join(', ') });
+  if (op.submitsPayments) rows.push({ name: 'Retried', value: 'never: the call has effects that must not be repeated' });
+  return rows;
+}
+
+function httpPostFact(model: ServiceModel, op: OperationModel, links: Links): string {
+  const path = inlineCode(`POST ${model.path}/${op.name}`);
+  const post = op.httpPostRoot;
+  switch (post.kind) {
+    case 'unbound':
+      return 'not available (no HTTP POST binding)';
+    case 'empty':
+      return `${path}; the answer has an empty body`;
+    case 'any':
+      return `${path}; the answer's root is whatever the service sends`;
+    case 'shown':
+    case 'convention':
+      return `${path}; the answer's root is ${inlineCode(`<${post.name}>`)}`;
+    case 'notShown':
+      return `${path}; the answer's root is not shown: the mock sends ${inlineCode(`<${post.assumed}>`)}, the client accepts any (${links.decision(post.decision)})`;
+  }
+}
+
+function eatText(eat: EatModel, links: Links): string {
+  switch (eat.kind) {
+    case 'parameter': {
+      const p = eat.parameter;
+      const t = p.type;
+      const name = inlineCode(p.name);
+      if (t.kind !== 'primitive') return `The EAT marker is ${name}: eatValue is its value as sent.`;
+      switch (t.name) {
+        case 'double':
+        case 'float':
+          return `The EAT marker is ${name}, of type ${inlineCode(xsdName(t.name))}: eatValue is its value truncated to an integer (\`Math.trunc\`), in decimal digits.`;
+        case 'decimal':
+          return `The EAT marker is ${name}, of type \`xs:decimal\`: eatValue is the integer part of its exact text.`;
+        case 'dateTime':
+          return `The EAT marker is ${name}, of type \`xs:dateTime\`: eatValue is its Unix time in seconds.`;
+        default:
+          return `The EAT marker is ${name}: eatValue is its value as sent.`;
+      }
+    }
+    case 'none':
+    case 'null':
+      return `The EAT marker is ${inlineCode(eat.marker)}: eatValue is empty.`;
+    case 'notMarked':
+      return 'The operation has no EAT marker (not marked): eatValue is empty.';
+    case 'absentParameter':
+      return `The EAT marker is ${inlineCode(eat.marker)}, a parameter this operation does not have: eatValue is empty. ${asSentence(links.decision(eat.decision))}`.trim();
+    case 'unsigned':
+      return 'The service does not sign requests.';
+  }
+}
+
+function resultView(op: OperationModel, links: Links) {
+  const r = op.result;
+  const ts = inlineCode(resultType(r));
+  if (r.kind === 'void') return { summary: `Returns nothing (${ts}): the SOAP answer is an empty ${inlineCode(`<${op.name}Response/>`)}.`, fields: [] };
+  if (r.kind === 'outputs') {
+    return { summary: `Returns its result and out parameters as one record, ${links.type(r.struct.name)} (${ts}):`, fields: fieldRows(r.struct, links) };
+  }
+  const nullable = r.nullable ? ' or `null` when the service leaves the result out (or sends it nil)' : '';
+  if (r.struct) return { summary: `Returns ${links.type(r.struct.name)}${nullable} (${ts}), whose fields are, in wire order:`, fields: fieldRows(r.struct, links) };
+  return { summary: `Returns ${links.soapType(r.type)}${nullable} (${ts}).`, fields: [] };
+}
+
+function errorsView(model: ServiceModel, op: OperationModel, links: Links) {
+  const r = op.result;
+  const struct = r.kind === 'value' ? r.struct : r.kind === 'outputs' ? r.struct : undefined;
+  const status = struct?.status;
+  const codeEnum = model.serviceErrors?.enum;
+  const outro = `SOAP faults, HTTP errors, bad input and transport failures are thrown as the classes in [errors](${links.to(PAGES.errors)}).`;
+  if (!status || !codeEnum) {
+    return { intro: 'The result carries no error code: the client never throws `SvcServiceError` for it.', codesIntro: '', codes: [], outro };
+  }
+  const field = inlineCode(status.codeField.name);
+  const intro =
+    status.codeKind === 'enum'
+      ? `${field} is a value of ${links.type(codeEnum.name)}; ${inlineCode(String(status.success))} means success. Any other code makes the client throw \`SvcServiceError\` (unless \`throwOnServiceError\` is false).`
+      : `${field} is an integer; ${inlineCode(String(status.success))} means success. The integers known are listed with ${links.type(codeEnum.name)}; any other code makes the client throw \`SvcServiceError\` (unless \`throwOnServiceError\` is false), which names the code when it is known.`;
+  const codes: Array<{ code: string; when: string }> = [];
+  const add = (code: string, when: string): void => {
+    const row = codes.find((c) => c.code === code);
+    if (row) row.when = `${row.when}; ${when}`;
+    else codes.push({ code, when });
+  };
+  const principal = op.params.find((p) => p.role === 'principal')?.name ?? 'caller';
+  const failures = model.auth?.failures;
+  if (failures && op.params.some((p) => p.role === 'signature')) {
+    for (const [kind, code] of Object.entries(failures.codes) as Array<[AuthFailureKind, AuthFailureCode]>) {
+      const number = code.number ?? failures.unknownNumber;
+      const shown = status.codeKind === 'enum' ? inlineCode(code.value) : `${inlineCode(String(number ?? ''))} (${code.value})`;
+      add(shown, FAILURE_TEXT[kind](principal));
+    }
+  }
+  for (const poll of model.polls.filter((p) => p.operation === op)) {
+    for (const code of poll.failureCodes) {
+      add(inlineCode(code), `while the status is not final, it ends \`${poll.method}\` with \`SvcServiceError\``);
+    }
+  }
+  const codesIntro =
+    codes.length > 0
+      ? `The spec names these codes for this operation; it does not say which others it returns, so any value of ${links.type(codeEnum.name)} may come:`
+      : `The spec does not say which codes this operation returns: any value of ${links.type(codeEnum.name)} may come.`;
+  return { intro, codesIntro, codes, outro };
+}
+
+function callBlock(model: ServiceModel, op: OperationModel, example: OperationExample): string {
+  const call = `await client.${op.methodName}(${example.args});`;
+  const code = op.result.kind === 'void' ? call : `const result = await client.${op.methodName}(${example.args});`;
+  const fence = codeFence(code);
+  return `${fence}ts\n// client: a ${model.clientName}\n${code}\n${fence}`;
+}
+
+/** An HTTP message as a fenced block: start line, headers, a blank line, the body exactly as sent. */
+function httpBlock(m: HttpMessage): string {
+  const text = [m.startLine, ...m.headers.map(([name, value]) => `${name}: ${value}`), '', m.body].join('\n');
+  const fence = codeFence(text);
+  return `${fence}http\n${text}\n${fence}`;
+}

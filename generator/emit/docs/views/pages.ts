@@ -1,0 +1,133 @@
+/** The pages of the docs besides the index, operations and types: decisions.md, errors.md, getting-started.md. */
+import { ts } from 'ts-morph';
+import type { Decision, OperationModel, ServiceModel } from '../../../model/types.js';
+import { PAGES, codeFence, inlineCode, paragraph } from '../markdown.js';
+import { exampleValue } from '../../examples.js';
+import { runtimeTemplates } from '../../runtime.js';
+import { EXAMPLE_CREDENTIALS, type OperationExample } from '../wire.js';
+import { DECISIONS_TITLE, Links } from './common.js';
+import type { DecisionUse } from './usage.js';
+
+export function decisionsView(model: ServiceModel, uses: ReadonlyMap<Decision, readonly DecisionUse[]>, anchors: ReadonlyMap<Decision, string>) {
+  const links = new Links(PAGES.decisions, anchors);
+  return {
+    title: DECISIONS_TITLE,
+    index: links.to(PAGES.index),
+    decisions: model.decisions.map((d) => ({
+      title: paragraph(d.title),
+      id: inlineCode(d.id),
+      note: paragraph(d.note),
+      uses: (uses.get(d) ?? []).map((u) => `${u.what}: ${u.pages.map((p) => `[${p.text}](${links.to(p.page)})`).join(', ')}`),
+    })),
+  };
+}
+
+/** An error class of the runtime, as errors.ts documents it. */
+interface ErrorClass {
+  readonly name: string;
+  readonly base: string;
+  readonly doc: string;
+  readonly properties: ReadonlyArray<{ readonly name: string; readonly doc: string }>;
+}
+
+/**
+ * The runtime's error classes, read from templates/runtime/errors.ts where they are defined and documented: those
+ * that extend Error or one of them, in source order, with the JSDoc of each and of its public properties.
+ */
+export function errorClasses(): ErrorClass[] {
+  const errors = runtimeTemplates().find((t) => t.name === 'errors.ts');
+  if (!errors) return [];
+  const source = ts.createSourceFile(errors.name, errors.source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const known = new Set(['Error']);
+  const out: ErrorClass[] = [];
+  for (const node of source.statements) {
+    if (!ts.isClassDeclaration(node) || !node.name) continue;
+    const base = node.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
+    if (!base || !ts.isIdentifier(base) || !known.has(base.text)) continue;
+    known.add(node.name.text);
+    const properties = node.members
+      .filter((m): m is ts.PropertyDeclaration => ts.isPropertyDeclaration(m) && ts.isIdentifier(m.name))
+      .filter((m) => !m.modifiers?.some((x) => x.kind === ts.SyntaxKind.PrivateKeyword))
+      .map((m) => ({ name: (m.name as ts.Identifier).text, doc: jsDocText(m) }));
+    out.push({ name: node.name.text, base: base.text, doc: jsDocText(node), properties });
+  }
+  return out;
+}
+
+/** The description of a node's JSDoc, `{@link X}` as code, one paragraph. */
+function jsDocText(node: ts.Node): string {
+  const docs = ts.getJSDocCommentsAndTags(node).filter(ts.isJSDoc);
+  const text = docs.map((d) => ts.getTextOfJSDocComment(d.comment) ?? '').join(' ');
+  return paragraph(text.replace(/\{@link\s+([^}\s]+)\s*\}/g, '`$1`'));
+}
+
+export function errorsView(model: ServiceModel, anchors: ReadonlyMap<Decision, string>) {
+  const links = new Links(PAGES.errors, anchors);
+  const classes = errorClasses();
+  const coded = model.results.filter((r) => r.status !== undefined);
+  return {
+    title: 'Errors',
+    index: links.to(PAGES.index),
+    clientName: inlineCode(model.clientName),
+    root: inlineCode(classes.find((c) => c.base === 'Error')?.name ?? 'Error'),
+    classes: classes.map((c) => ({
+      name: c.name,
+      base: inlineCode(c.base),
+      doc: c.doc,
+      properties: c.properties.map((p) => ({ name: inlineCode(p.name), doc: p.doc })),
+    })),
+    coded: coded.map((r) => links.type(r.name)).join(', '),
+    codeField: inlineCode(model.serviceErrors?.codeField ?? ''),
+    successDecision: links.decision(model.serviceErrors?.decision),
+  };
+}
+
+export function gettingStartedView(model: ServiceModel, examples: ReadonlyMap<OperationModel, OperationExample>) {
+  const principal = model.parameters.find((p) => p.role === 'principal');
+  const op = model.operations.find((o) => o.inputParams.every((p) => p.optional)) ?? model.operations[0]!;
+  const call = `await client.${op.methodName}(${examples.get(op)?.args ?? ''});`;
+  const options = [
+    "baseUrl: 'https://service.example',",
+    ...(principal ? [`${principal.name}: '${EXAMPLE_CREDENTIALS.principal}',`] : []),
+    ...(model.auth ? [`apiKey: process.env['API_KEY'] ?? '', // the secret that signs each request; never sent, never logged`] : []),
+    ...model.soapHeaders.filter((h) => h.required).map((h) => `${h.option}: ${exampleValue({ kind: 'record', record: h.record })},`),
+  ];
+  const client = [`import { ${model.clientName}, SvcError } from '${model.package.name}';`, '', `const client = new ${model.clientName}({`, ...options.map((o) => `  ${o}`), '});', '', 'try {', `  const result = ${call}`, '  console.log(result);', '} catch (error) {', '  if (error instanceof SvcError) console.error(error.name, error.message);', '  throw error;', '}'].join('\n');
+  const mockOptions = model.auth && principal ? `{ port: 0, credentials: { ${EXAMPLE_CREDENTIALS.principal}: '${EXAMPLE_CREDENTIALS.apiKey}' } }` : '{ port: 0 }';
+  const mockClientOptions = [
+    'baseUrl: mock.url',
+    ...(principal ? [`${principal.name}: '${EXAMPLE_CREDENTIALS.principal}'`] : []),
+    ...(model.auth ? [`apiKey: '${EXAMPLE_CREDENTIALS.apiKey}'`] : []),
+    ...model.soapHeaders.filter((h) => h.required).map((h) => `${h.option}: ${exampleValue({ kind: 'record', record: h.record })}`),
+  ].join(', ');
+  const mock = [
+    `import { ${model.clientName} } from '${model.package.name}';`,
+    `import { startMockServer } from '${model.package.name}/mock';`,
+    '',
+    `const mock = await startMockServer(${mockOptions});`,
+    `const client = new ${model.clientName}({ ${mockClientOptions} });`,
+    `console.log(${call.replace(/;$/, '')});`,
+    'await mock.close();',
+  ].join('\n');
+  return {
+    title: 'Getting started',
+    index: PAGES.index,
+    serviceTitle: `${model.title} ${model.version}`,
+    packageName: inlineCode(model.package.name),
+    install: block('sh', `npm install ${model.package.name}`),
+    clientName: inlineCode(model.clientName),
+    path: inlineCode(model.path),
+    operation: `[${op.name}](operations/${op.name}.md)`,
+    client: block('ts', client),
+    signed: model.auth !== undefined,
+    simulator: model.simulator !== undefined,
+    mock: block('ts', mock),
+    mockCommand: block('sh', 'npm run mock -- --port 8080'),
+    mockCli: '../mock/cli.ts',
+  };
+}
+
+function block(language: string, text: string): string {
+  const fence = codeFence(text);
+  return `${fence}${language}\n${text}\n${fence}`;
+}

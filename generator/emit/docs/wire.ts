@@ -1,0 +1,168 @@
+/**
+ * The examples of the docs, made at generation time by the runtime's real encoders driven by the model: each
+ * operation's request in every style as the generated client sends it (fixed credentials: payer MyPayer, timestamp
+ * 1521234048, the key computed with the public known-answer API key `boguskey` of DECISIONS.md), and its answer as
+ * the generated mock writes the example result (mock/examples.ts). No other secret is ever used.
+ */
+import { mockSoapBody, writeResultElement } from './answers.js';
+import { Writers, isText } from './writers.js';
+import { exampleResult, exampleValue } from '../examples.js';
+import type { BindingName, OperationModel, ParameterModel, PrimitiveName, ServiceModel } from '../../model/types.js';
+import { nestedParam, nilParam, formList, type NestedValue } from '../../../templates/runtime/encode.js';
+import { SOAP12_CONTENT_TYPE, TEXT_XML, XML_DECLARATION } from '../../../templates/runtime/mock-faults.js';
+import { eatDateTime, eatDecimal, eatDouble } from '../../../templates/runtime/request.js';
+import { hmacSha256Hex } from '../../../templates/runtime/signing.js';
+import { buildSoapEnvelope, encodeForm, soapAction, soapHeaderBlock } from '../../../templates/runtime/xml-writer.js';
+
+/** The credentials of every example: the known answer of DECISIONS.md. The API key is public and bogus. */
+export const EXAMPLE_CREDENTIALS = { principal: 'MyPayer', timestamp: 1521234048, apiKey: 'boguskey' } as const;
+
+/** An HTTP message as the docs show it: the start line's parts, the headers in order, the body. */
+export interface HttpMessage {
+  readonly startLine: string;
+  readonly headers: ReadonlyArray<readonly [string, string]>;
+  readonly body: string;
+}
+
+export interface StyleExample {
+  readonly style: BindingName;
+  readonly request: HttpMessage;
+  readonly response: HttpMessage;
+}
+
+/** How the example's key is computed. */
+export interface SigningExample {
+  readonly principal: string;
+  readonly timestamp: string;
+  readonly eatValue: string;
+  readonly message: string;
+  readonly key: string;
+}
+
+export interface OperationExample {
+  /** The caller's parameters as a TypeScript object literal ('' when the method takes none). */
+  readonly args: string;
+  readonly signing: SigningExample | undefined;
+  readonly styles: readonly StyleExample[];
+}
+
+const CONTENT_TYPES: Readonly<Record<BindingName, string>> = {
+  soap11: 'text/xml; charset=utf-8',
+  soap12: 'application/soap+xml; charset=utf-8',
+  httpPost: 'application/x-www-form-urlencoded',
+};
+
+/**
+ * The value of an example expression of examples.ts. Those are TypeScript expressions made of literals (strings,
+ * numbers, arrays, objects, `new Date(...)`, `new Uint8Array(...)`), the single source of the mock's example answers;
+ * evaluated here, they give the very values the mock answers with.
+ */
+function evaluate(expression: string): unknown {
+  return new Function(`"use strict"; return (${expression});`)() as unknown;
+}
+
+/** How the EAT value is made from a parameter's wire text (the client's EAT_HELPERS): else it is that text. */
+const EAT_RULES: Partial<Record<PrimitiveName, (wire: string) => string>> = {
+  double: (w) => eatDouble(Number(w)),
+  float: (w) => eatDouble(Number(w)),
+  decimal: (w) => eatDecimal(w),
+  dateTime: (w) => eatDateTime(w),
+};
+
+/** The examples of every operation of a service, in the model's order; one set of writers for all. */
+export function operationExamples(model: ServiceModel): Map<OperationModel, OperationExample> {
+  const strict = new Writers(false);
+  const lenient = new Writers(true);
+  return new Map(model.operations.map((op) => [op, operationExample(model, op, strict, lenient)]));
+}
+
+function operationExample(model: ServiceModel, op: OperationModel, strict: Writers, lenient: Writers): OperationExample {
+  const expressions = op.inputParams.map((p) => [p, exampleValue(p.type)] as const);
+  const args = expressions.length === 0 ? '' : `{ ${expressions.map(([p, e]) => `${p.name}: ${e}`).join(', ')} }`;
+  const encoded = new Map<ParameterModel, string | NestedValue>(expressions.map(([p, e]) => [p, encodeParam(op, p, evaluate(e), strict)]));
+  const signing = signingOf(model, op, encoded);
+  const fields = op.params.map((p): readonly [string, string | NestedValue] => [p.name, credentialOrValue(p, encoded, signing)]);
+  const result = evaluate(exampleResult(op.result));
+  const styles = model.bindings
+    .filter((style) => style !== 'httpPost' || op.httpPost)
+    .map((style) => ({ style, request: request(model, op, style, fields, strict), response: answer(model, op, style, result, lenient) }));
+  return { args, signing, styles };
+}
+
+/** A parameter as the client's encoder makes it: its text, or its whole element (nil, record, list, XML). */
+function encodeParam(op: OperationModel, p: ParameterModel, value: unknown, writers: Writers): string | NestedValue {
+  const t = p.type;
+  if (p.nillable && value === null) return nilParam(p.name);
+  if (isText(t)) return writers.text(t)(value, p.name);
+  const form = t.kind === 'list' && isText(t.item) && op.httpPost ? formList(writers.text(t.item)) : undefined;
+  return nestedParam(p.name, value as readonly unknown[], p.name, writers.of(t), form);
+}
+
+function credentialOrValue(p: ParameterModel, encoded: ReadonlyMap<ParameterModel, string | NestedValue>, signing: SigningExample | undefined): string | NestedValue {
+  switch (p.role) {
+    case 'principal':
+      return EXAMPLE_CREDENTIALS.principal;
+    case 'timestamp':
+      return String(EXAMPLE_CREDENTIALS.timestamp);
+    case 'signature':
+      return signing?.key ?? '';
+    default:
+      return encoded.get(p)!;
+  }
+}
+
+/** The example's key: HMAC-SHA256 of principal + timestamp + eatValue with the bogus API key, as the client signs. */
+function signingOf(model: ServiceModel, op: OperationModel, encoded: ReadonlyMap<ParameterModel, string | NestedValue>): SigningExample | undefined {
+  if (model.auth === undefined || !op.params.some((p) => p.role === 'signature')) return undefined;
+  let eatValue = '';
+  if (op.eat.kind === 'parameter') {
+    const p = op.eat.parameter;
+    const wire = encoded.get(p);
+    const text = typeof wire === 'string' ? wire : '';
+    const rule = p.type.kind === 'primitive' ? EAT_RULES[p.type.name] : undefined;
+    eatValue = rule ? rule(text) : text;
+  }
+  const principal = EXAMPLE_CREDENTIALS.principal;
+  const timestamp = String(EXAMPLE_CREDENTIALS.timestamp);
+  const message = `${principal}${timestamp}${eatValue}`;
+  return { principal, timestamp, eatValue, message, key: hmacSha256Hex(EXAMPLE_CREDENTIALS.apiKey, message) };
+}
+
+/** The request as the client's core sends it: path, headers in its order (Content-Length last), body. */
+function request(
+  model: ServiceModel,
+  op: OperationModel,
+  style: BindingName,
+  fields: ReadonlyArray<readonly [string, string | NestedValue]>,
+  writers: Writers,
+): HttpMessage {
+  const headers: Array<readonly [string, string]> = [['Content-Type', CONTENT_TYPES[style]]];
+  let path = model.path;
+  let body: string;
+  if (style === 'httpPost') {
+    path = `${model.path}/${op.name}`;
+    body = encodeForm(fields, op.name);
+  } else {
+    if (style === 'soap11') headers.push(['SOAPAction', op.soapAction !== undefined ? `"${op.soapAction}"` : soapAction(model.namespace.uri, op.name)]);
+    const blocks = op.headers
+      .map((h) => soapHeaderBlock(h.element, model.namespace.uri, evaluate(exampleValue({ kind: 'record', record: h.record })), h.option, writers.record(h.record)))
+      .join('');
+    body = buildSoapEnvelope(style === 'soap11' ? '1.1' : '1.2', op.namespace ?? model.namespace.uri, op.name, fields, blocks, model.namespace.uri);
+  }
+  headers.push(['Content-Length', String(Buffer.byteLength(body, 'utf8'))]);
+  return { startLine: `POST ${path} HTTP/1.1`, headers, body };
+}
+
+/** The answer as the mock writes the example result in `style`. */
+function answer(model: ServiceModel, op: OperationModel, style: BindingName, value: unknown, writers: Writers): HttpMessage {
+  const namespace = op.namespace ?? model.namespace.uri;
+  const members = model.namespace.uri;
+  const startLine = 'HTTP/1.1 200 OK';
+  if (style !== 'httpPost') {
+    const body = mockSoapBody(style, op, namespace, members, value, writers);
+    return { startLine, headers: [['Content-Type', style === 'soap11' ? TEXT_XML : SOAP12_CONTENT_TYPE]], body };
+  }
+  const headers: Array<readonly [string, string]> = [['Content-Type', TEXT_XML]];
+  if (op.result.kind === 'void') return { startLine, headers, body: '' };
+  return { startLine, headers, body: `${XML_DECLARATION}${writeResultElement(op, namespace, members, value, writers)}` };
+}

@@ -1,0 +1,115 @@
+/**
+ * Writers of the docs' examples, made from the model with the runtime's own encoders (templates/runtime), as the
+ * generated code makes them: strict ones for requests, as the client's codec writes parameters (client/encoders.ts),
+ * and lenient ones for answers, as the mock's codec writes results (mock/codec.ts: any enum value, any double).
+ * The examples are thus the bytes the client sends and the mock answers; test/docs/examples-match-wire.test.ts
+ * proves it against the generated code.
+ */
+import {
+  checkRecord,
+  encodeXml,
+  enumEncoder,
+  itemsWriter,
+  listWriter,
+  textWriter,
+  writeAttribute,
+  writeMember,
+  writeXmlContent,
+  type EncodeValue,
+  type WriteValue,
+} from '../../../templates/runtime/encode.js';
+import { encodeAnyDouble } from '../../../templates/runtime/mock-values.js';
+import * as values from '../../../templates/runtime/values.js';
+import type { EnumType, PrimitiveName, PrimitiveType, StructModel, TypeModel } from '../../model/types.js';
+
+/** A record writer: `xmlns`, a namespace declaration, goes on its start tag (a SOAP header block's). */
+type RecordWriter = (name: string, value: unknown, path: string, xmlns?: string) => string;
+
+type AnyEncode = EncodeValue<never>;
+
+const ENCODERS: Readonly<Record<PrimitiveName, AnyEncode>> = {
+  string: values.encodeString,
+  int: values.encodeInt,
+  long: values.encodeLong,
+  double: values.encodeDouble,
+  boolean: values.encodeBoolean,
+  dateTime: values.encodeDateTime,
+  decimal: values.encodeDecimal,
+  float: values.encodeFloat,
+  short: values.encodeShort,
+  byte: values.encodeByte,
+  unsignedByte: values.encodeUnsignedByte,
+  unsignedShort: values.encodeUnsignedShort,
+  unsignedInt: values.encodeUnsignedInt,
+  unsignedLong: values.encodeUnsignedLong,
+  base64Binary: values.encodeBase64,
+  guid: values.encodeGuid,
+  char: values.encodeChar,
+  date: values.encodeDate,
+  time: values.encodeTime,
+  duration: values.encodeDuration,
+  xml: encodeXml,
+};
+
+/** Where an answer may hold what a request must not (the mock's LENIENT_ENCODERS). */
+const LENIENT: Partial<Record<PrimitiveName, AnyEncode>> = { double: encodeAnyDouble, float: encodeAnyDouble };
+
+/** Whether a value of `t` is one text (not a record, a list or XML content). */
+export function isText(t: TypeModel): t is PrimitiveType | EnumType {
+  return t.kind === 'enum' || (t.kind === 'primitive' && t.name !== 'xml');
+}
+
+/** The writers of one direction: `lenient` for answers (the mock's), strict for requests (the client's). */
+export class Writers {
+  readonly #records = new Map<StructModel, RecordWriter>();
+
+  constructor(private readonly lenient: boolean) {}
+
+  /** The text encoder of an XML Schema type or an enum; an attribute's is always the strict one for its type. */
+  text(t: PrimitiveType | EnumType, attribute = false): EncodeValue<unknown> {
+    if (t.kind === 'enum') return (this.lenient ? values.encodeString : enumEncoder(t.enum.name, t.enum.values)) as EncodeValue<unknown>;
+    const lenient = this.lenient && !attribute ? LENIENT[t.name] : undefined;
+    return (lenient ?? ENCODERS[t.name]) as EncodeValue<unknown>;
+  }
+
+  /** The writer of a value of `t` as an element (for a list without a container, its items). */
+  of(t: TypeModel): WriteValue<unknown> {
+    switch (t.kind) {
+      case 'primitive':
+        return (t.name === 'xml' ? writeXmlContent : textWriter(this.text(t))) as WriteValue<unknown>;
+      case 'enum':
+        return textWriter(this.text(t));
+      case 'record':
+        return this.record(t.record);
+      case 'list': {
+        const item = this.of(t.item);
+        return (t.container ? listWriter(t.itemElement, item, t.nillableItems) : itemsWriter(item, t.nillableItems)) as WriteValue<unknown>;
+      }
+    }
+  }
+
+  /** A record's writer: attributes on the start tag, then the members in wire order (made once, lazily for recursion). */
+  record(s: StructModel): RecordWriter {
+    const made = this.#records.get(s);
+    if (made) return made;
+    const known = s.fields.map((f) => f.name);
+    const required = s.fields.filter((f) => !f.optional && !(f.type.kind === 'list' && !f.type.container)).map((f) => f.name);
+    const attributes = s.fields.filter((f) => f.attribute);
+    const members = s.fields.filter((f) => !f.attribute);
+    const writer: RecordWriter = (name, value, path, xmlns = '') => {
+      const v = checkRecord(path, value, known, required);
+      let out = `<${name}${xmlns}`;
+      for (const f of attributes) {
+        out += writeAttribute(f.name, v[f.name], `${path}.${f.name}`, this.text(f.type as PrimitiveType | EnumType, true), f.optional);
+      }
+      out += '>';
+      for (const f of members) {
+        const repeated = f.type.kind === 'list' && !f.type.container;
+        out += writeMember(f.name, v[f.name], `${path}.${f.name}`, this.of(f.type), f.nillable, f.optional || repeated);
+      }
+      return `${out}</${name}>`;
+    };
+    this.#records.set(s, writer);
+    return writer;
+  }
+}

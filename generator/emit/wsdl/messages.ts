@@ -1,0 +1,72 @@
+/**
+ * `wsdl:message`s and `wsdl:portType`s, named as ASMX names them: `<Op>SoapIn`/`<Op>SoapOut` (one part,
+ * `parameters`, the wrapper element), `<Op><Header>` for each SOAP header, `<Op>HttpPostIn` (one `s:string` part per
+ * parameter: a form sends everything as text) and `<Op>HttpPostOut` (the root element as part `Body`). The SOAP
+ * 1.1 and 1.2 bindings share the port type `<Service>Soap`.
+ */
+import type { OperationModel, ServiceModel } from '../../model/types.js';
+import { NS, qname, type Prefixes } from './namespaces.js';
+import type { SchemaPlan } from './schema.js';
+import { child, documentation, type XMLBuilder } from './xml.js';
+
+export const SOAP_PORT_TYPE = (model: ServiceModel) => `${model.name}Soap`;
+export const HTTP_POST_PORT_TYPE = (model: ServiceModel) => `${model.name}HttpPost`;
+
+export function hasSoap(model: ServiceModel): boolean {
+  return model.bindings.includes('soap11') || model.bindings.includes('soap12');
+}
+
+/** The operations of the HTTP POST port type and binding: all that have it, none when the service has no such binding. */
+export function httpPostOperations(model: ServiceModel): OperationModel[] {
+  return model.bindings.includes('httpPost') ? model.operations.filter((op) => op.httpPost) : [];
+}
+
+/** The name of the message carrying `header` for `op`. */
+export function headerMessage(op: OperationModel, element: string): string {
+  return `${op.name}${element}`;
+}
+
+export function writeMessages(definitions: XMLBuilder, model: ServiceModel, plan: SchemaPlan, prefixes: Prefixes): void {
+  if (hasSoap(model)) {
+    for (const op of model.operations) {
+      const elements = plan.operations.get(op)!;
+      part(message(definitions, `${op.name}SoapIn`), 'parameters', ['element', prefixes.format(elements.request)]);
+      part(message(definitions, `${op.name}SoapOut`), 'parameters', ['element', prefixes.format(elements.response)]);
+      for (const h of op.headers) {
+        part(message(definitions, headerMessage(op, h.element)), h.element, ['element', prefixes.format(plan.headers.get(h)!)]);
+      }
+    }
+  }
+  for (const op of httpPostOperations(model)) {
+    const input = message(definitions, `${op.name}HttpPostIn`);
+    for (const p of op.params) part(input, p.name, ['type', prefixes.format(qname(NS.xsd, 'string'))]);
+    const output = message(definitions, `${op.name}HttpPostOut`);
+    const root = plan.operations.get(op)!.httpPostRoot;
+    // A void operation answers with an empty body: no part. XML content may have any root: a part naming none.
+    if (root === 'any') part(output, 'Body');
+    else if (root !== undefined && root !== 'empty') part(output, 'Body', ['element', prefixes.format(root)]);
+  }
+}
+
+export function writePortTypes(definitions: XMLBuilder, model: ServiceModel): void {
+  if (hasSoap(model)) portType(definitions, SOAP_PORT_TYPE(model), model.operations, 'Soap');
+  if (model.bindings.includes('httpPost')) portType(definitions, HTTP_POST_PORT_TYPE(model), httpPostOperations(model), 'HttpPost');
+}
+
+function portType(definitions: XMLBuilder, name: string, operations: readonly OperationModel[], suffix: string): void {
+  const type = child(definitions, 'wsdl:portType', [['name', name]]);
+  for (const op of operations) {
+    const operation = child(type, 'wsdl:operation', [['name', op.name]]);
+    documentation(operation, op.doc);
+    child(operation, 'wsdl:input', [['message', `tns:${op.name}${suffix}In`]]);
+    child(operation, 'wsdl:output', [['message', `tns:${op.name}${suffix}Out`]]);
+  }
+}
+
+function message(definitions: XMLBuilder, name: string): XMLBuilder {
+  return child(definitions, 'wsdl:message', [['name', name]]);
+}
+
+function part(msg: XMLBuilder, name: string, ref?: readonly [string, string]): void {
+  child(msg, 'wsdl:part', ref ? [['name', name], ref] : [['name', name]]);
+}

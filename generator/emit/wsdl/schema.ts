@@ -1,0 +1,412 @@
+/**
+ * The XML Schema of a WSDL's `wsdl:types`, as plain data: what ASMX's schema exporter declares for a service, in the
+ * order it declares it. `xsd.ts` prints it.
+ *
+ * Order: per operation (spec order), its request wrapper `<Op>`, then the types it reaches, depth first (a type,
+ * then its base, then the types of its fields, as ASMX walks them), then `<OpResponse>` and its types, then the SOAP
+ * headers the operation is the first to use (element, then type); then headers, records, results and enums no
+ * operation reaches, in spec order; last the HTTP POST response roots, in operation order. Names of list types
+ * follow ASMX too: `ArrayOf` + the item type's name, numbered (`ArrayOfString1`) when a list of the same item type
+ * with another item element or nil-ability already took the name, so the numbers come out as ASMX's.
+ */
+import { isReferencePrimitive } from '../../model/primitives.js';
+import type {
+  EnumModel,
+  FieldModel,
+  ListType,
+  OperationModel,
+  ParameterModel,
+  PrimitiveName,
+  ServiceModel,
+  SoapHeaderModel,
+  StructModel,
+  TypeModel,
+  ValueResult,
+} from '../../model/types.js';
+import { NS, operationNamespace, qname, type QName } from './namespaces.js';
+
+/** What an element holds: a named type, or any XML (the `xml` type, which has no named XML Schema type). */
+export type XsdTypeRef = QName | 'any';
+
+/** An element inside a sequence. */
+export interface Particle {
+  readonly name: string;
+  readonly minOccurs: 0 | 1;
+  readonly maxOccurs: 1 | 'unbounded';
+  readonly nillable: boolean;
+  readonly type: XsdTypeRef;
+}
+
+export interface AttributeDecl {
+  readonly name: string;
+  readonly type: QName;
+  readonly required: boolean;
+}
+
+export type SchemaItem =
+  /** A top-level element: of a named type, or (an operation's wrapper) with its own sequence. */
+  | { readonly kind: 'element'; readonly name: string; readonly type: XsdTypeRef; readonly nillable: boolean }
+  | { readonly kind: 'wrapper'; readonly name: string; readonly sequence: readonly Particle[] }
+  | {
+      readonly kind: 'complexType';
+      readonly name: string;
+      readonly base: QName | undefined;
+      readonly sequence: Particle[];
+      readonly attributes: AttributeDecl[];
+    }
+  | { readonly kind: 'simpleType'; readonly name: string; readonly base: QName; readonly values: readonly string[]; readonly pattern?: string };
+
+export interface Schema {
+  readonly targetNamespace: string;
+  /** Namespaces whose names this schema uses (`s:import`), in order. */
+  readonly imports: readonly string[];
+  readonly items: readonly SchemaItem[];
+}
+
+/** What the messages need to know of the schema: the elements each operation's messages name. */
+export interface OperationElements {
+  readonly request: QName;
+  readonly response: QName;
+  /** The HTTP POST response root: an element, any root (`xml` content), none (a void operation), or unbound. */
+  readonly httpPostRoot: QName | 'any' | 'empty' | undefined;
+}
+
+export interface SchemaPlan {
+  /** The service's schema first, then one per operation namespace of its own, then Microsoft's types when used. */
+  readonly schemas: readonly Schema[];
+  /** Every namespace the document names, in the order of first use (for prefixes). */
+  readonly namespaces: readonly string[];
+  readonly operations: ReadonlyMap<OperationModel, OperationElements>;
+  readonly headers: ReadonlyMap<SoapHeaderModel, QName>;
+}
+
+/** The XML Schema type of each primitive; `guid` and `char` are Microsoft's (ASMX declares them in their own schema). */
+function primitiveRef(name: Exclude<PrimitiveName, 'xml'>): QName {
+  return name === 'guid' || name === 'char' ? qname(NS.msTypes, name) : qname(NS.xsd, name);
+}
+
+/** .NET reference types (strings, byte arrays, classes, arrays): their elements may be left out. */
+function isReference(type: TypeModel): boolean {
+  return type.kind === 'record' || type.kind === 'list' || (type.kind === 'primitive' && isReferencePrimitive(type.name));
+}
+
+function capitalise(name: string): string {
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+export function planSchema(model: ServiceModel): SchemaPlan {
+  return new SchemaPlanner(model).plan();
+}
+
+class SchemaPlanner {
+  private readonly serviceNs: string;
+  /** Items per target namespace, the service's first. */
+  private readonly items = new Map<string, SchemaItem[]>();
+  /** Per namespace, the top-level elements declared so far, by name, with what they declare (to merge or refuse). */
+  private readonly elements = new Map<string, Map<string, string>>();
+  private readonly declared = new Set<StructModel | EnumModel>();
+  /** List types by shape, and every type name taken (records, results, enums, lists). */
+  private readonly arrays = new Map<string, string>();
+  private readonly typeNames = new Set<string>();
+  private readonly namespaces: string[] = [];
+  private readonly headersDone = new Set<SoapHeaderModel>();
+  private readonly msTypes = { guid: false, char: false };
+  /** The structs that stand for an operation's out parameters: they are the response's content, not named types. */
+  private readonly outputStructs: ReadonlySet<StructModel>;
+
+  constructor(private readonly model: ServiceModel) {
+    this.serviceNs = model.namespace.uri;
+    this.useNamespace(this.serviceNs);
+    this.outputStructs = new Set(model.operations.flatMap((op) => (op.result.kind === 'outputs' ? [op.result.struct] : [])));
+    for (const s of [...model.records, ...model.results]) if (!this.outputStructs.has(s)) this.typeNames.add(s.name);
+    for (const e of model.enums) this.typeNames.add(e.name);
+  }
+
+  plan(): SchemaPlan {
+    const { model } = this;
+    const operations = new Map<OperationModel, OperationElements>();
+    const headers = new Map<SoapHeaderModel, QName>();
+    for (const op of model.operations) {
+      const ns = operationNamespace(model, op);
+      this.useNamespace(ns);
+      // Each wrapper is declared before the types its content reaches (pre-order, as ASMX writes them).
+      this.wrapper(ns, op.name).push(...op.params.map((p) => this.parameter(p)));
+      this.wrapper(ns, `${op.name}Response`).push(...this.response(op));
+      for (const h of op.headers) headers.set(h, this.header(h));
+      operations.set(op, { request: qname(ns, op.name), response: qname(ns, `${op.name}Response`), httpPostRoot: undefined });
+    }
+    for (const h of model.soapHeaders) headers.set(h, this.header(h));
+    for (const s of [...model.records, ...model.results]) if (!this.outputStructs.has(s)) this.struct(s);
+    for (const e of model.enums) this.enumType(e);
+    // ASMX declares the HTTP POST roots after everything else: the root of each response, named as the spec says.
+    for (const op of model.operations) {
+      operations.set(op, { ...operations.get(op)!, httpPostRoot: this.httpPostRoot(op) });
+    }
+
+    const schemas: Schema[] = [];
+    for (const [ns, items] of this.items) {
+      schemas.push({ targetNamespace: ns, imports: this.importsOf(ns, items), items });
+    }
+    if (this.msTypes.guid || this.msTypes.char) {
+      const items: SchemaItem[] = [];
+      // As ASMX declares them: a GUID's canonical text, and a char as its UTF-16 code.
+      if (this.msTypes.guid) {
+        items.push({
+          kind: 'simpleType',
+          name: 'guid',
+          base: qname(NS.xsd, 'string'),
+          values: [],
+          pattern: '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}',
+        });
+      }
+      if (this.msTypes.char) items.push({ kind: 'simpleType', name: 'char', base: qname(NS.xsd, 'unsignedShort'), values: [] });
+      schemas.push({ targetNamespace: NS.msTypes, imports: [], items });
+    }
+    return { schemas, namespaces: this.namespaces, operations, headers };
+  }
+
+  // ---- elements ------------------------------------------------------------------------------------------------
+
+  private useNamespace(ns: string): void {
+    if (!this.namespaces.includes(ns)) this.namespaces.push(ns);
+    if (ns !== NS.msTypes && !this.items.has(ns)) this.items.set(ns, []);
+  }
+
+  private itemsOf(ns: string): SchemaItem[] {
+    return this.items.get(ns)!;
+  }
+
+  /**
+   * Declares a top-level element once. The same declaration again (an HTTP POST root shared by operations) is
+   * merged; another declaration of the same name cannot be written in one schema and is refused.
+   */
+  private element(ns: string, item: Extract<SchemaItem, { kind: 'element' | 'wrapper' }>, what: string, signature: string): void {
+    let byName = this.elements.get(ns);
+    if (!byName) this.elements.set(ns, (byName = new Map()));
+    const previous = byName.get(item.name);
+    if (previous === undefined) {
+      byName.set(item.name, signature);
+      this.itemsOf(ns).push(item);
+    } else if (previous !== signature) {
+      throw new Error(`WSDL: two different elements named ${item.name} in ${ns} (one is ${what}); the spec must name them differently`);
+    }
+  }
+
+  /** An operation's wrapper element; its sequence is filled in by the caller. */
+  private wrapper(ns: string, name: string): Particle[] {
+    const sequence: Particle[] = [];
+    this.element(ns, { kind: 'wrapper', name, sequence }, `the wrapper element of an operation`, `wrapper ${name}`);
+    return sequence;
+  }
+
+  /** A top-level element of a named type (a SOAP header, an HTTP POST root). */
+  private typedElement(ns: string, name: string, type: XsdTypeRef, nillable: boolean, what: string): void {
+    const item = { kind: 'element' as const, name, type, nillable };
+    this.element(ns, item, what, JSON.stringify(item));
+  }
+
+  /** The header element (in the service namespace, as the client sends it), then its record, at first use. */
+  private header(h: SoapHeaderModel): QName {
+    if (!this.headersDone.has(h)) {
+      this.headersDone.add(h);
+      const type = qname(this.serviceNs, h.record.name);
+      this.typedElement(this.serviceNs, h.element, type, false, `the SOAP header ${h.element}`);
+      this.struct(h.record);
+    }
+    return qname(this.serviceNs, h.element);
+  }
+
+  private httpPostRoot(op: OperationModel): OperationElements['httpPostRoot'] {
+    const root = op.httpPostRoot;
+    if (!op.httpPost) return undefined;
+    switch (root.kind) {
+      case 'unbound':
+        return undefined;
+      case 'empty':
+        return 'empty';
+      case 'any':
+        return 'any';
+      case 'shown':
+      case 'convention':
+      case 'notShown': {
+        const name = root.kind === 'notShown' ? root.assumed : root.name;
+        const result = op.result;
+        if (result.kind !== 'value') throw new Error(`WSDL: ${op.name} has an HTTP POST root but no single result`);
+        const ns = operationNamespace(this.model, op);
+        // ASMX's root of a reference type (a class, an array, a string) may be nil; of a value type only when nullable.
+        const nillable = isReference(result.type) || result.nullable;
+        this.typedElement(ns, name, this.typeRef(result.type), nillable, `the HTTP POST root of ${op.name}`);
+        return qname(ns, name);
+      }
+    }
+  }
+
+  // ---- particles -----------------------------------------------------------------------------------------------
+
+  /**
+   * A parameter's element. ASMX writes `minOccurs="0"` for every reference type (strings included) and 1 for value
+   * types; an optional value-type parameter may be left out (0), unless it has a default, which the client sends
+   * when the caller gives none, so the element is always there (the payer's changesSinceDate: a required double).
+   */
+  private parameter(p: ParameterModel): Particle {
+    const optional = isReference(p.type) || (p.optional && p.default === undefined);
+    return { name: p.name, minOccurs: optional ? 0 : 1, maxOccurs: 1, nillable: p.nillable, type: this.typeRef(p.type) };
+  }
+
+  /** The children of `<OpResponse>`: nothing (void), the result element, or the result and the out parameters. */
+  private response(op: OperationModel): Particle[] {
+    const result = op.result;
+    switch (result.kind) {
+      case 'void':
+        return [];
+      case 'value':
+        return [this.resultParticle(result)];
+      case 'outputs': {
+        const fields = result.struct.fields;
+        if (result.returned.kind === 'void') return fields.flatMap((f) => this.field(f));
+        // The first field is the returned value (outputs.struct puts it there): declared as a result, not a field.
+        return [this.resultParticle(result.returned), ...fields.slice(1).flatMap((f) => this.field(f))];
+      }
+    }
+  }
+
+  /**
+   * The result element. ASMX declares a reference-type result `minOccurs="0"` (null is left out) and a value type
+   * `minOccurs="1"`, nillable when it is a nullable value (`DateTime?`). A result the spec says is never null is
+   * required: the client refuses a response without it, so the schema says so.
+   */
+  private resultParticle(result: ValueResult): Particle {
+    const reference = isReference(result.type);
+    return {
+      name: result.element,
+      minOccurs: reference && result.nullable ? 0 : 1,
+      maxOccurs: 1,
+      nillable: !reference && result.nullable,
+      type: this.typeRef(result.type),
+    };
+  }
+
+  /** A record field as a sequence element (none for an attribute): a list without a container repeats its items. */
+  private field(f: FieldModel): Particle[] {
+    if (f.attribute) return [];
+    const type = f.type;
+    if (type.kind === 'list' && !type.container) {
+      return [{ name: type.itemElement, minOccurs: 0, maxOccurs: 'unbounded', nillable: type.nillableItems, type: this.typeRef(type.item) }];
+    }
+    return [{ name: f.name, minOccurs: f.optional ? 0 : 1, maxOccurs: 1, nillable: f.nillable, type: this.typeRef(type) }];
+  }
+
+  private attribute(f: FieldModel): AttributeDecl[] {
+    if (!f.attribute) return [];
+    const ref = this.typeRef(f.type);
+    // The spec refuses XML content, records and lists as attributes.
+    if (ref === 'any') throw new Error(`WSDL: the attribute ${f.name} cannot hold XML content`);
+    return [{ name: f.name, type: ref, required: !f.optional }];
+  }
+
+  // ---- types ---------------------------------------------------------------------------------------------------
+
+  /** The XML Schema type of `type`, declaring it (and what it reaches) on first use. */
+  private typeRef(type: TypeModel): XsdTypeRef {
+    switch (type.kind) {
+      case 'primitive':
+        if (type.name === 'xml') return 'any';
+        if (type.name === 'guid' || type.name === 'char') {
+          this.msTypes[type.name] = true;
+          this.useNamespace(NS.msTypes);
+        }
+        return primitiveRef(type.name);
+      case 'enum':
+        this.enumType(type.enum);
+        return qname(this.serviceNs, type.enum.name);
+      case 'record':
+        return this.struct(type.record);
+      case 'list':
+        return this.list(type);
+    }
+  }
+
+  private struct(s: StructModel): QName {
+    const name = qname(this.serviceNs, s.name);
+    if (this.declared.has(s)) return name;
+    this.declared.add(s);
+    // Declared before what it reaches (pre-order), its content filled in after.
+    const item = { kind: 'complexType' as const, name: s.name, base: undefined as QName | undefined, sequence: [] as Particle[], attributes: [] as AttributeDecl[] };
+    this.itemsOf(this.serviceNs).push(item);
+    if (s.base) item.base = this.struct(s.base);
+    for (const f of s.base ? s.ownFields : s.fields) {
+      item.sequence.push(...this.field(f));
+      item.attributes.push(...this.attribute(f));
+    }
+    return name;
+  }
+
+  private enumType(e: EnumModel): void {
+    if (this.declared.has(e)) return;
+    this.declared.add(e);
+    this.itemsOf(this.serviceNs).push({ kind: 'simpleType', name: e.name, base: qname(NS.xsd, 'string'), values: e.values });
+  }
+
+  private list(list: ListType): QName {
+    // A nested list's name is part of this one's, so it is named (and declared) first.
+    const itemRef = list.item.kind === 'list' ? this.list(list.item) : undefined;
+    const key = `${this.shapeKey(list.item)}|${list.itemElement}|${list.nillableItems}`;
+    let name = this.arrays.get(key);
+    if (name !== undefined) return qname(this.serviceNs, name);
+    const base = `ArrayOf${capitalise(itemRef?.local ?? this.itemTypeName(list.item))}`;
+    name = base;
+    for (let n = 1; this.typeNames.has(name); n++) name = `${base}${n}`;
+    this.typeNames.add(name);
+    this.arrays.set(key, name);
+    const item = { kind: 'complexType' as const, name, base: undefined, sequence: [] as Particle[], attributes: [] };
+    this.itemsOf(this.serviceNs).push(item);
+    item.sequence.push({ name: list.itemElement, minOccurs: 0, maxOccurs: 'unbounded', nillable: list.nillableItems, type: itemRef ?? this.typeRef(list.item) });
+    return qname(this.serviceNs, name);
+  }
+
+  /** The name ASMX builds a list type's name from: the item type's (XML Schema, enum or record) name. */
+  private itemTypeName(type: TypeModel): string {
+    switch (type.kind) {
+      case 'primitive':
+        return type.name;
+      case 'enum':
+        return type.enum.name;
+      case 'record':
+        return type.record.name;
+      case 'list':
+        return this.list(type).local;
+    }
+  }
+
+  /** Identifies a type for telling list types apart (two lists are one type when their items are the same). */
+  private shapeKey(type: TypeModel): string {
+    switch (type.kind) {
+      case 'primitive':
+        return `p:${type.name}`;
+      case 'enum':
+        return `e:${type.enum.name}`;
+      case 'record':
+        return `r:${type.record.name}`;
+      case 'list':
+        return `l:${this.list(type).local}`;
+    }
+  }
+
+  private importsOf(ns: string, items: readonly SchemaItem[]): string[] {
+    const used = new Set<string>();
+    const add = (ref: XsdTypeRef | undefined) => {
+      if (ref !== undefined && ref !== 'any' && ref.ns !== ns && ref.ns !== NS.xsd) used.add(ref.ns);
+    };
+    for (const item of items) {
+      if (item.kind === 'element') add(item.type);
+      else if (item.kind === 'wrapper') item.sequence.forEach((p) => add(p.type));
+      else if (item.kind === 'complexType') {
+        add(item.base);
+        item.sequence.forEach((p) => add(p.type));
+        item.attributes.forEach((a) => add(a.type));
+      } else add(item.base);
+    }
+    // In the order the document first uses them, so the output does not depend on the walk inside one schema.
+    return this.namespaces.filter((n) => used.has(n));
+  }
+}

@@ -1,0 +1,98 @@
+/** Prints the planned schemas (schema.ts) as `s:schema` elements of `wsdl:types`, in ASMX's spelling. */
+import type { Prefixes } from './namespaces.js';
+import type { AttributeDecl, Particle, Schema, SchemaItem, XsdTypeRef } from './schema.js';
+import { child, type XMLBuilder } from './xml.js';
+
+export function writeTypes(definitions: XMLBuilder, schemas: readonly Schema[], prefixes: Prefixes): void {
+  const types = child(definitions, 'wsdl:types');
+  for (const schema of schemas) {
+    const s = child(types, 's:schema', [
+      ['elementFormDefault', 'qualified'],
+      ['targetNamespace', schema.targetNamespace],
+    ]);
+    for (const ns of schema.imports) child(s, 's:import', [['namespace', ns]]);
+    for (const item of schema.items) writeItem(s, item, prefixes);
+  }
+}
+
+function writeItem(schema: XMLBuilder, item: SchemaItem, prefixes: Prefixes): void {
+  switch (item.kind) {
+    case 'wrapper': {
+      const e = child(schema, 's:element', [['name', item.name]]);
+      writeSequence(child(e, 's:complexType'), item.sequence, prefixes);
+      return;
+    }
+    case 'element': {
+      const e = child(schema, 's:element', [
+        ['name', item.name],
+        ['nillable', item.nillable && 'true'],
+        ['type', item.type !== 'any' && prefixes.format(item.type)],
+      ]);
+      if (item.type === 'any') anyContent(e);
+      return;
+    }
+    case 'complexType': {
+      const t = child(schema, 's:complexType', [['name', item.name]]);
+      if (item.base === undefined) {
+        writeSequence(t, item.sequence, prefixes);
+        writeAttributes(t, item.attributes, prefixes);
+      } else {
+        // ASMX spells out mixed="false" on every complexContent.
+        const extension = child(child(t, 's:complexContent', [['mixed', 'false']]), 's:extension', [['base', prefixes.format(item.base)]]);
+        writeSequence(extension, item.sequence, prefixes);
+        writeAttributes(extension, item.attributes, prefixes);
+      }
+      return;
+    }
+    case 'simpleType': {
+      const restriction = child(child(schema, 's:simpleType', [['name', item.name]]), 's:restriction', [['base', prefixes.format(item.base)]]);
+      for (const value of item.values) child(restriction, 's:enumeration', [['value', value]]);
+      if (item.pattern !== undefined) child(restriction, 's:pattern', [['value', item.pattern]]);
+      return;
+    }
+  }
+}
+
+/** A sequence of elements; nothing at all when there are none (ASMX's empty `<s:complexType />`). */
+function writeSequence(parent: XMLBuilder, particles: readonly Particle[], prefixes: Prefixes): void {
+  if (particles.length === 0) return;
+  const sequence = child(parent, 's:sequence');
+  for (const p of particles) {
+    const e = child(sequence, 's:element', [
+      ['minOccurs', p.minOccurs],
+      ['maxOccurs', p.maxOccurs],
+      ['name', p.name],
+      ['nillable', p.nillable && 'true'],
+      ['type', refText(p.type, prefixes)],
+    ]);
+    if (p.type === 'any') anyContent(e);
+  }
+}
+
+function writeAttributes(parent: XMLBuilder, attributes: readonly AttributeDecl[], prefixes: Prefixes): void {
+  for (const a of attributes) {
+    child(parent, 's:attribute', [
+      ['name', a.name],
+      ['type', prefixes.format(a.type)],
+      ['use', a.required && 'required'],
+    ]);
+  }
+}
+
+function refText(ref: XsdTypeRef, prefixes: Prefixes): string | undefined {
+  return ref === 'any' ? undefined : prefixes.format(ref);
+}
+
+/**
+ * The `xml` type: any content, kept by the runtime as text (a DataSet, an XmlElement). ASMX declares an XmlElement as
+ * a mixed complex type around `s:any`; here any number of elements is allowed and read laxly, since the spec says
+ * nothing of what is inside.
+ */
+function anyContent(element: XMLBuilder): void {
+  const sequence = child(child(element, 's:complexType', [['mixed', 'true']]), 's:sequence');
+  child(sequence, 's:any', [
+    ['minOccurs', 0],
+    ['maxOccurs', 'unbounded'],
+    ['processContents', 'lax'],
+  ]);
+}
