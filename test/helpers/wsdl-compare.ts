@@ -10,7 +10,7 @@
  * of SOAP header blocks in a binding (headers are unordered). Read with fast-xml-parser, independently of the
  * generator.
  */
-import { XMLParser } from 'fast-xml-parser';
+import { parseXml, type XmlNode } from '../client/support/xml-tree.js';
 
 const NS = {
   wsdl: 'http://schemas.xmlsoap.org/wsdl/',
@@ -22,59 +22,10 @@ const NS = {
   msTypes: 'http://microsoft.com/wsdl/types/',
 } as const;
 
-interface Node {
-  readonly ns: string;
-  readonly name: string;
-  readonly attrs: Readonly<Record<string, string>>;
-  readonly children: readonly Node[];
-  readonly text: string;
-  /** The namespace declarations in scope, prefix -> URI ('' for the default). */
-  readonly scope: ReadonlyMap<string, string>;
-}
-
-type Ordered = Record<string, unknown>;
-
-const parser = new XMLParser({
-  preserveOrder: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: false,
-  processEntities: true,
-});
-
-function tagOf(node: Ordered): string {
-  return Object.keys(node).find((k) => k !== ':@')!;
-}
-
-function build(node: Ordered, scope: ReadonlyMap<string, string>): Node {
-  const tag = tagOf(node);
-  const raw = (node[':@'] ?? {}) as Record<string, string>;
-  const inner = new Map(scope);
-  for (const [k, v] of Object.entries(raw)) {
-    if (k === 'xmlns') inner.set('', v);
-    else if (k.startsWith('xmlns:')) inner.set(k.slice(6), v);
-  }
-  const [prefix, local] = tag.includes(':') ? (tag.split(':') as [string, string]) : ['', tag];
-  const ns = inner.get(prefix);
-  if (ns === undefined) throw new Error(`undeclared prefix "${prefix}" on <${tag}>`);
-  const attrs = Object.fromEntries(Object.entries(raw).filter(([k]) => k !== 'xmlns' && !k.startsWith('xmlns:')));
-  const children: Node[] = [];
-  let text = '';
-  for (const c of (node[tag] ?? []) as Ordered[]) {
-    const t = tagOf(c);
-    if (t === '#text') text += String(c['#text']);
-    else if (t !== '#comment' && !t.startsWith('?')) children.push(build(c, inner));
-  }
-  return { ns, name: local, attrs, children, text, scope: inner };
-}
+type Node = XmlNode;
 
 function parse(xml: string): Node {
-  const doc = parser.parse(xml) as Ordered[];
-  const roots = doc.filter((n) => !['#text', '?xml', '#comment'].includes(tagOf(n)));
-  if (roots.length !== 1) throw new Error(`expected one root element, found ${roots.length}`);
-  return build(roots[0]!, new Map([['', '']]));
+  return parseXml(xml);
 }
 
 function kids(node: Node, ns: string, name: string): Node[] {

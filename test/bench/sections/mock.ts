@@ -474,6 +474,8 @@ async function timeHandle(cases: readonly LiveCase[]): Promise<Map<string, Summa
   }
   const out = new Map<string, Summary>();
   for (const t of timed) if (t.state.bad === 0) out.set(t.key, summarize(t.state.samples));
+  // The service's simulator made a temporary SFTP folder.
+  await service.close();
   return out;
 }
 
@@ -616,11 +618,10 @@ function timeParagraph(f: MockLoadFigures): string[] {
     `A ${p.seconds} s CPU profile of the server under the same load (V8's sampling profiler; idle ${pct(p.idleShare)} of ` +
       `the time) splits its busy time as in the table below. The largest parts: ` +
       `${top.slice(0, 3).map((s) => `${s.label.replace(/[:(].*$/, '').trim()} ${pct(s.share)}`).join(', ')}.`,
-    `The web Request/Response layer is the bridge in templates/runtime/mock-server.ts (Headers copied from node:http's ` +
-      `raw headers, an AbortController, a pulling ReadableStream over the body, a Request; the answer's Response read ` +
-      `back into a Buffer) and MockCore's own use of those objects (reading the body through a stream reader, building ` +
-      `the answer as a Response); without it the rest would take about ${us(withoutWeb)} per request, at most about ` +
-      `${fmt(1e6 / withoutWeb)} requests/s.`,
+    `The server reads requests from node:http directly (templates/runtime/mock-exchange.ts: headers, the body's ` +
+      `chunks, a signal made only when asked for) and writes each answer whole, so the web Request/Response layer ` +
+      `should be nearly gone from the profile; what is left of it would take the rest to about ${us(withoutWeb)} per ` +
+      `request, at most about ${fmt(1e6 / withoutWeb)} requests/s.`,
   ];
   if (floor?.serverCpuUsPerRequest !== undefined) {
     sentences.push(

@@ -26,6 +26,8 @@ export interface XmlNode {
   readonly children: readonly XmlNode[];
   /** The element's character data, all its text nodes joined. */
   readonly text: string;
+  /** The namespace declarations in scope, prefix -> URI ('' for the default), to resolve QNames in values. */
+  readonly scope: ReadonlyMap<string, string>;
 }
 
 function build(node: Ordered, scope: ReadonlyMap<string, string>): XmlNode {
@@ -62,7 +64,7 @@ function build(node: Ordered, scope: ReadonlyMap<string, string>): XmlNode {
   }
   const children = content.filter((c): c is XmlNode => typeof c !== 'string');
   const text = content.filter((c): c is string => typeof c === 'string').join('');
-  return { name: local, ns, attrs, content, children, text };
+  return { name: local, ns, attrs, content, children, text, scope: inner };
 }
 
 /** Parses a document and returns its root element. */
