@@ -112,6 +112,7 @@ function assemble(options: PayerFunctionsMockOptions): { core: MockCore; service
     operations,
     errorCodes,
     wsdl: wsdlAt,
+    clock,
     maxRequestBytes: options.maxRequestBytes,
     onAnswer: options.onAnswer,
     auth:

@@ -14,6 +14,7 @@
  */
 import type { AuthFailureKind, MockAuth } from './mock-auth.js';
 import type { MockErrorCode, MockErrorCodes } from './mock-codes.js';
+import type { MockClock } from './mock-clock.js';
 import type { OperationWire } from './operation.js';
 import type { Style } from './client-core.js';
 import {
@@ -116,6 +117,10 @@ export interface MockContext {
   readonly signal: AbortSignal;
   /** The text of each credential parameter sent, by role (`principal`, `timestamp`, `signature`). */
   readonly credentials: Readonly<Record<string, string>>;
+  /** The caller: the principal credential as sent (the payer, say), undefined for an operation without one. */
+  readonly principal: string | undefined;
+  /** The mock's clock, the one its credential check reads. */
+  readonly clock: MockClock;
 }
 
 /** What a {@link MockCore} serves and how. */
@@ -138,6 +143,8 @@ export interface MockCoreOptions {
   readonly onAnswer?: (answer: MockAnswer) => void;
   /** The service's error codes: what failed credentials and injected codes are answered with. */
   readonly errorCodes?: MockErrorCodes;
+  /** The mock's clock, given to handlers (default the system clock). */
+  readonly clock?: MockClock;
   /** The service's WSDL with its addresses at `origin` (the mock's own), answered to `GET <path>?WSDL`. */
   readonly wsdl?: (origin: string) => string;
 }
@@ -223,6 +230,7 @@ export class MockCore {
   readonly #actions = new Map<string, string>();
   readonly #styles: ReadonlySet<Style>;
   readonly #maxBytes: number;
+  readonly #clock: MockClock;
   /** Request documents repeat the same names, so the reader's name table is kept across requests. */
   readonly #names = new XmlNameTable();
   readonly #calls: MockCall[] = [];
@@ -239,6 +247,7 @@ export class MockCore {
     }
     this.#options = options;
     this.#maxBytes = checkMaxBytes(options.maxRequestBytes);
+    this.#clock = options.clock ?? SYSTEM_CLOCK;
     this.#styles = new Set(options.styles);
     for (const op of options.operations) this.#add(op);
   }
@@ -478,7 +487,7 @@ export class MockCore {
         value = answer;
       }
       if (value === NOT_INJECTED) {
-        const context = new HandlerContext(op.name, style, Object.freeze(call.credentials), request);
+        const context = new HandlerContext(op.name, style, Object.freeze(call.credentials), this.#clock, request);
         try {
           value = await this.#options.invoke(op.name, call.params, context);
         } catch (error) {
@@ -552,6 +561,9 @@ export class MockCore {
 
 const SLASH = 47;
 
+/** Unix seconds of the system clock, for a core given no clock. */
+const SYSTEM_CLOCK: MockClock = { now: () => Date.now() / 1000 };
+
 /** The handler's answer has not been replaced by an injection. */
 const NOT_INJECTED: unique symbol = Symbol('not injected');
 
@@ -564,12 +576,16 @@ class HandlerContext implements MockContext {
   readonly operation: string;
   readonly style: Style;
   readonly credentials: Readonly<Record<string, string>>;
+  readonly principal: string | undefined;
+  readonly clock: MockClock;
   readonly #request: MockExchange;
 
-  constructor(operation: string, style: Style, credentials: Readonly<Record<string, string>>, request: MockExchange) {
+  constructor(operation: string, style: Style, credentials: Readonly<Record<string, string>>, clock: MockClock, request: MockExchange) {
     this.operation = operation;
     this.style = style;
     this.credentials = credentials;
+    this.principal = credentials['principal'];
+    this.clock = clock;
     this.#request = request;
     Object.freeze(this);
   }

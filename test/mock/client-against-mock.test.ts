@@ -115,6 +115,9 @@ describe('payer: the generated client against the generated mock', () => {
       expect(got.context.style).toBe(style);
       expect(got.context.operation).toBe(r.operation);
       expect(got.context.credentials).toEqual({ principal: PAYER, timestamp: '1521234048', signature: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      expect(got.context.principal).toBe(PAYER);
+      // The mock's clock (here the default one, following the system clock).
+      expect(Math.abs(got.context.clock.now() - Date.now() / 1000)).toBeLessThan(60);
       expect(custom.service.calls.at(-1)).toStrictEqual({ operation: r.operation, style, params: r.params });
     });
 

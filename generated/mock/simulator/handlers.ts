@@ -55,7 +55,7 @@ export function simulatedHandlers(world: World, clock: VirtualClock): Partial<Pa
   /** The calling payer at the current time, or undefined for one the scenario does not have. */
   const payerOf = (context: MockContext): PayerState | undefined => {
     world.settle(clock.now());
-    return world.payers.get(context.credentials['principal'] ?? '');
+    return world.payers.get(context.principal ?? '');
   };
   const settings = world.scenario.settings;
 

@@ -219,6 +219,7 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
           w.writeLine('operations,');
           if (errorCodes) w.writeLine('errorCodes,');
           w.writeLine('wsdl: wsdlAt,');
+          w.writeLine('clock,');
           w.writeLine('maxRequestBytes: options.maxRequestBytes,');
           w.writeLine('onAnswer: options.onAnswer,');
           if (model.auth) {
