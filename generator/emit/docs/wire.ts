@@ -4,12 +4,11 @@
  * 1521234048, the key computed with the public known-answer API key `boguskey` of DECISIONS.md), and its answer as
  * the generated mock writes the example result (mock/examples.ts). No other secret is ever used.
  */
-import { mockSoapBody, writeResultElement } from './answers.js';
+import { mockAnswer } from './answers.js';
 import { Writers, isText } from './writers.js';
 import { exampleResult, exampleValue } from '../examples.js';
 import type { BindingName, OperationModel, ParameterModel, PrimitiveName, ServiceModel } from '../../model/types.js';
 import { nestedParam, nilParam, formList, type NestedValue } from '../../../templates/runtime/encode.js';
-import { SOAP12_CONTENT_TYPE, TEXT_XML, XML_DECLARATION } from '../../../templates/runtime/mock-faults.js';
 import { eatDateTime, eatDecimal, eatDouble } from '../../../templates/runtime/request.js';
 import { hmacSha256Hex } from '../../../templates/runtime/signing.js';
 import { buildSoapEnvelope, encodeForm, soapAction, soapHeaderBlock } from '../../../templates/runtime/xml-writer.js';
@@ -155,14 +154,6 @@ function request(
 
 /** The answer as the mock writes the example result in `style`. */
 function answer(model: ServiceModel, op: OperationModel, style: BindingName, value: unknown, writers: Writers): HttpMessage {
-  const namespace = op.namespace ?? model.namespace.uri;
-  const members = model.namespace.uri;
-  const startLine = 'HTTP/1.1 200 OK';
-  if (style !== 'httpPost') {
-    const body = mockSoapBody(style, op, namespace, members, value, writers);
-    return { startLine, headers: [['Content-Type', style === 'soap11' ? TEXT_XML : SOAP12_CONTENT_TYPE]], body };
-  }
-  const headers: Array<readonly [string, string]> = [['Content-Type', TEXT_XML]];
-  if (op.result.kind === 'void') return { startLine, headers, body: '' };
-  return { startLine, headers, body: `${XML_DECLARATION}${writeResultElement(op, namespace, members, value, writers)}` };
+  const reply = mockAnswer(style, op, op.namespace ?? model.namespace.uri, model.namespace.uri, value, writers);
+  return { startLine: 'HTTP/1.1 200 OK', headers: Object.entries(reply.headers), body: reply.body };
 }
