@@ -1136,21 +1136,24 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
   // ---- concurrency -------------------------------------------------------------------------------------------------------
 
   describe('concurrent calls', () => {
-    it('100 concurrent ProcessPaymentFileAsync: 100 distinct consecutive ids, and the balance drops by exactly 100 x the total', async () => {
+    it('300 concurrent ProcessPaymentFileAsync: 300 distinct consecutive ids, each reachable, and the balance drops by exactly 300 x the total', async () => {
+      const n = 300;
       // No refCodes: the mock gives every line of every request its own.
       await put('auto.csv', lines('P001,0.10,USD,', 'P002,0.20,USD,'));
-      const results = await Promise.all(Array.from({ length: 100 }, () => client().processPaymentFileAsync({ fileName: 'auto.csv', totalAmount: 0.3 })));
+      const results = await Promise.all(Array.from({ length: n }, () => client().processPaymentFileAsync({ fileName: 'auto.csv', totalAmount: 0.3 })));
       expect(results.every((r) => r.errorCode === 'OK')).toBe(true);
       const ids = results.map((r) => Number(r.requestId)).sort((a, b) => a - b);
-      expect(ids).toEqual(Array.from({ length: 100 }, (_, i) => 1000 + i));
+      expect(ids).toEqual(Array.from({ length: n }, (_, i) => 1000 + i));
       clock.advance(PROCESSING);
-      expect(sim().requests().filter((r) => r.status === 'Completed')).toHaveLength(100);
+      const statuses = await Promise.all(results.map((r) => client().getProcessingRequestStatus({ requestId: r.requestId })));
+      expect(statuses.every((st) => st.requestStatus === 'Completed')).toBe(true);
+      expect(sim().requests().filter((r) => r.status === 'Completed')).toHaveLength(n);
       const orders = sim().paymentOrders('MyPayer');
-      expect(orders).toHaveLength(200);
-      expect(new Set(orders.map((o) => o.refCode)).size).toBe(200);
+      expect(orders).toHaveLength(2 * n);
+      expect(new Set(orders.map((o) => o.refCode)).size).toBe(2 * n);
       expect(await balances()).toEqual(BALANCES);
       clock.advance(BALANCE_DELAY);
-      expect(await balances()).toEqual(balancesWith({ USD: 24970 }));
+      expect(await balances()).toEqual(balancesWith({ USD: 25000 - 0.3 * n }));
     });
 
     it('50 concurrent ProcessPaymentFile of 50 files: 50 x their orders, none lost', async () => {
