@@ -11,4 +11,10 @@ await commands
   .reduce((cli, command) => command(cli), yargs(hideBin(process.argv)).scriptName('svc-codegen'))
   .strict()
   .help()
+  // A misused command exits 2, as an unreadable spec does: 1 is `diff --fail-on`'s verdict and a stale `--check`.
+  .fail((message, error) => {
+    if (error) throw error;
+    process.stderr.write(`${message}\nRun svc-codegen --help for the commands and their options.\n`);
+    process.exit(2);
+  })
   .parseAsync();

@@ -38,6 +38,7 @@ export function parseSpec(text: string, file: string, options: { baseDir?: strin
   const problems = [
     ...doc.errors.map((e) => ({ offset: e.pos[0], message: yamlMessage(e.message) })),
     ...duplicateKeys(doc).map((d) => ({ offset: d.offset, message: `duplicate key "${d.key}" (map keys must be unique)` })),
+    ...importTodos(doc).map((offset) => ({ offset, message: `${IMPORT_TODO} left by import-wsdl: decide it and write the value` })),
   ];
   if (problems.length > 0) {
     throw new SpecError(
@@ -89,6 +90,20 @@ function yamlMessage(message: string): string {
 }
 
 type At = (path: SpecPath, message: string, key?: boolean) => SpecIssue;
+
+/** What `svc-codegen import-wsdl` writes where a WSDL cannot say what the spec needs (generator/import). */
+export const IMPORT_TODO = 'TODO(import)';
+
+/** The offsets of the text values that still start with {@link IMPORT_TODO}: each a decision a person owes. */
+function importTodos(doc: Document): number[] {
+  const found: number[] = [];
+  visit(doc, {
+    Scalar(_, node) {
+      if (typeof node.value === 'string' && node.value.startsWith(IMPORT_TODO)) found.push(node.range?.[0] ?? 0);
+    },
+  });
+  return found;
+}
 
 /**
  * Keys given twice in one map, each with the offset of its second (or later) appearance (the caller sorts). Keys

@@ -1,0 +1,87 @@
+/**
+ * The spec being drafted, as the plain data the YAML will hold (the keys of the spec format, in the order they are
+ * written; keys left undefined are not written).
+ */
+import { IMPORT_TODO } from '../spec/load.js';
+
+/** A type as a spec writes it: a name, or a list. */
+export type DraftTypeRef = string | DraftList;
+
+export interface DraftList {
+  list: DraftTypeRef;
+  item?: string | undefined;
+  nillableItems?: boolean | undefined;
+  container?: false | undefined;
+}
+
+export interface DraftField {
+  name: string;
+  type: DraftTypeRef;
+  optional?: boolean | undefined;
+  nillable?: boolean | undefined;
+  attribute?: true | undefined;
+  doc?: string | undefined;
+}
+
+export interface DraftRecord {
+  doc: string;
+  extends?: string | undefined;
+  fields: DraftField[];
+}
+
+export interface DraftEnum {
+  doc: string;
+  values: string[];
+}
+
+export interface DraftParam {
+  name: string;
+  type: DraftTypeRef;
+  optional?: true | undefined;
+  nillable?: true | undefined;
+  doc: string;
+}
+
+export type DraftResult = DraftTypeRef | { type: DraftTypeRef; nullable?: true | undefined; element?: string | undefined };
+
+export interface DraftOperation {
+  name: string;
+  doc: string;
+  params: DraftParam[];
+  result: DraftResult;
+  httpPostRoot?: string | undefined;
+  httpPost?: false | undefined;
+  soapAction?: string | undefined;
+  namespace?: string | undefined;
+  headers?: string[] | undefined;
+  outputs?: DraftField[] | undefined;
+}
+
+export interface DraftHeader {
+  element: string;
+  type: string;
+  option: string;
+  doc: string;
+}
+
+export interface DraftSpec {
+  service: {
+    name: string;
+    title: string;
+    version: string;
+    path: string;
+    namespace: { uri: string };
+    client: string;
+    bindings: Array<'soap11' | 'soap12' | 'httpPost'>;
+    doc: string;
+  };
+  soapHeaders: DraftHeader[];
+  enums: Record<string, DraftEnum>;
+  records: Record<string, DraftRecord>;
+  operations: DraftOperation[];
+}
+
+/** The doc of anything the WSDL does not document: the loader's TODO marker. */
+export function todoDoc(what: string): string {
+  return `${IMPORT_TODO}: ${what}`;
+}

@@ -1,0 +1,44 @@
+/**
+ * `importWsdl`: a spec drafted from the WSDL 1.1 of an ASMX-style service (document/literal wrapped; SOAP 1.1, SOAP
+ * 1.2 and HTTP POST bindings). What the WSDL says is carried over; what it cannot say is left to TODO(import) docs
+ * and a comment block on top; XSD constructs the format cannot express are returned as problems (with their
+ * line:column) and listed in that comment, never dropped silently.
+ */
+import { readFileSync } from 'node:fs';
+import type { DraftSpec } from './draft.js';
+import { draftService } from './operations.js';
+import { Problems, type ImportProblem } from './problems.js';
+import { readWsdl, type ReadFile } from './read-wsdl.js';
+import { TypePlanner } from './schema.js';
+import { writeYaml } from './write-yaml.js';
+import { XmlReadError } from './xml.js';
+
+export type { ImportProblem } from './problems.js';
+export { formatProblem } from './problems.js';
+
+/** The input cannot be read as a WSDL of a SOAP service at all (not XML, not WSDL 1.1, no SOAP port). */
+export class WsdlImportError extends Error {}
+
+export interface ImportOptions {
+  /** Reads a schema the WSDL imports (`schemaLocation`, resolved from the WSDL's folder); default: from disk. */
+  readonly readFile?: ReadFile;
+}
+
+export function importWsdl(text: string, file: string, options: ImportOptions = {}): { yaml: string; problems: ImportProblem[] } {
+  const problems = new Problems();
+  let spec: DraftSpec;
+  try {
+    const doc = readWsdl(text, file, problems, options.readFile ?? ((path) => readFileSync(path, 'utf8')));
+    const types = new TypePlanner(doc, problems);
+    const service = draftService(doc, types, problems);
+    spec = { ...service, enums: types.enumsInOrder(), records: types.recordsInOrder() };
+  } catch (error) {
+    if (error instanceof XmlReadError) throw new WsdlImportError(`${file}:${error.message}`);
+    if (error instanceof Error && !(error instanceof TypeError) && !(error instanceof RangeError)) {
+      throw new WsdlImportError(error.message);
+    }
+    throw error;
+  }
+  const sorted = problems.sorted();
+  return { yaml: writeYaml(spec, file, sorted), problems: sorted };
+}

@@ -1,0 +1,329 @@
+/**
+ * The service and its operations from the WSDL's bindings: the SOAP binding (1.1, else 1.2) gives the operations in
+ * order, their wrapper elements (parameters, result, out parameters), SOAPActions and SOAP headers; the HTTP POST
+ * binding which operations it carries and their response roots (`mime:mimeXml`).
+ */
+import { IMPORT_TODO } from '../spec/load.js';
+import {
+  todoDoc,
+  type DraftField,
+  type DraftHeader,
+  type DraftOperation,
+  type DraftParam,
+  type DraftResult,
+  type DraftSpec,
+} from './draft.js';
+import type { Problems } from './problems.js';
+import { NS, documentation, qnameAttr, type WsdlDoc } from './read-wsdl.js';
+import type { PlannedType, TypePlanner } from './schema.js';
+import { kids, type QName, type XmlElement } from './xml.js';
+
+type Protocol = 'soap11' | 'soap12' | 'httpPost' | 'httpGet' | 'other';
+
+interface Binding {
+  readonly node: XmlElement;
+  readonly protocol: Protocol;
+  readonly portType: XmlElement | undefined;
+}
+
+const PROTOCOL_ORDER = ['soap11', 'soap12', 'httpPost'] as const;
+
+function protocolOf(b: XmlElement): Protocol {
+  const p = b.children.find((c) => c.name === 'binding');
+  if (!p) return 'other';
+  if (p.ns === NS.soap) return 'soap11';
+  if (p.ns === NS.soap12) return 'soap12';
+  if (p.ns === NS.http) return p.attrs.get('verb') === 'POST' ? 'httpPost' : p.attrs.get('verb') === 'GET' ? 'httpGet' : 'other';
+  return 'other';
+}
+
+/** `WSF_x0020_Schedule` -> `WSF Schedule`: XmlConvert's escapes decoded, for a title. */
+function decodeXmlName(name: string): string {
+  return name.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** A client option name: `AuthHeader` -> `authHeader`, `APIAccessHeader` -> `apiAccessHeader`. */
+function lowerFirst(name: string): string {
+  const run = /^[A-Z]+/.exec(name)?.[0] ?? '';
+  const lower = run.length > 1 && run.length < name.length ? run.length - 1 : run.length;
+  return name.slice(0, lower).toLowerCase() + name.slice(lower);
+}
+
+export function draftService(doc: WsdlDoc, types: TypePlanner, problems: Problems): Omit<DraftSpec, 'enums' | 'records'> {
+  const file = doc.file;
+  const tns = doc.targetNamespace;
+  const service = doc.services[0];
+  if (!service) throw new Error(`${file}: the WSDL has no wsdl:service`);
+  for (const extra of doc.services.slice(1)) problems.add(file, extra, 'wsdl:service', 'only the first service is drafted');
+
+  const bindingOf = (q: QName | undefined): Binding | undefined => {
+    const node = q ? doc.bindings.get(q.local) : undefined;
+    if (!node) return undefined;
+    const pt = qnameAttr(node, 'type');
+    return { node, protocol: protocolOf(node), portType: pt ? doc.portTypes.get(pt.local) : undefined };
+  };
+  const ports = kids(service, NS.wsdl, 'port').map((port) => ({ port, binding: bindingOf(qnameAttr(port, 'binding')) }));
+  const bindings = new Map<Protocol, Binding>();
+  let path: string | undefined;
+  for (const { port, binding } of ports) {
+    if (!binding) {
+      problems.add(file, port, 'wsdl:port', `the binding ${port.attrs.get('binding') ?? ''} is not declared; the port is left out`);
+      continue;
+    }
+    if (binding.protocol === 'httpGet' || binding.protocol === 'other') {
+      problems.add(file, binding.node, binding.protocol === 'httpGet' ? 'HTTP GET binding' : 'wsdl:binding', `the binding ${binding.node.attrs.get('name') ?? ''} has no counterpart in the format (soap11, soap12, httpPost); left out`);
+      continue;
+    }
+    if (bindings.has(binding.protocol)) continue;
+    bindings.set(binding.protocol, binding);
+    const address = port.children.find((c) => c.name === 'address');
+    const location = address?.attrs.get('location');
+    if (location !== undefined && (path === undefined || binding.protocol === 'soap11')) {
+      try {
+        path = decodeURI(new URL(location).pathname);
+      } catch {
+        path = location.startsWith('/') ? location : `/${location}`;
+      }
+    }
+  }
+  const main = bindings.get('soap11') ?? bindings.get('soap12');
+  if (!main?.portType) throw new Error(`${file}: the service has no SOAP 1.1 or SOAP 1.2 port with a port type`);
+  const post = bindings.get('httpPost');
+
+  const name = service.attrs.get('name') ?? 'Service';
+  const serviceName = /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : name.replace(/[^A-Za-z0-9_]/g, '_').replace(/^(?=[0-9])/, '_');
+  const headers = new Map<string, DraftHeader>();
+  const operations: DraftOperation[] = [];
+  const seen = new Set<string>();
+  for (const op of kids(main.portType, NS.wsdl, 'operation')) {
+    const opName = op.attrs.get('name') ?? '';
+    if (seen.has(opName)) {
+      problems.add(file, op, 'overloaded operation', `a second operation named ${opName} (ASMX MessageName); left out`);
+      continue;
+    }
+    seen.add(opName);
+    const drafted = draftOperation(doc, types, problems, op, main, post, headers, tns);
+    if (drafted) operations.push(drafted);
+  }
+  const hasHeaders = headers.size > 0;
+  if (!hasHeaders) for (const o of operations) delete o.headers;
+
+  return {
+    service: {
+      name: serviceName,
+      title: decodeXmlName(name),
+      version: IMPORT_TODO,
+      path: path ?? `/${serviceName}.asmx`,
+      namespace: { uri: tns },
+      client: `${serviceName}Client`,
+      bindings: PROTOCOL_ORDER.filter((p) => bindings.has(p)),
+      doc: documentation(doc.root) ?? documentation(service) ?? todoDoc(`describe the service ${name}.`),
+    },
+    soapHeaders: [...headers.values()],
+    operations,
+  };
+}
+
+function draftOperation(
+  doc: WsdlDoc,
+  types: TypePlanner,
+  problems: Problems,
+  op: XmlElement,
+  main: Binding,
+  post: Binding | undefined,
+  headers: Map<string, DraftHeader>,
+  tns: string,
+): DraftOperation | undefined {
+  const file = doc.file;
+  const name = op.attrs.get('name') ?? '';
+  const wrapper = (io: 'input' | 'output'): { element: QName; node: XmlElement; file: string } | undefined => {
+    const ioNode = kids(op, NS.wsdl, io)[0];
+    const msg = ioNode ? qnameAttr(ioNode, 'message') : undefined;
+    const message = msg ? doc.messages.get(msg.local) : undefined;
+    if (!ioNode || !message) {
+      problems.add(file, ioNode ?? op, `wsdl:${io}`, `${name} has no ${io} message; the operation is left out`);
+      return undefined;
+    }
+    const parts = kids(message, NS.wsdl, 'part');
+    const element = parts.length === 1 ? qnameAttr(parts[0]!, 'element') : undefined;
+    if (!element) {
+      problems.add(file, parts[0] ?? message, 'wsdl:part', `${name}'s ${io} is not one element part (document/literal wrapped); the operation is left out`);
+      return undefined;
+    }
+    const declared = types.element(element);
+    if (!declared) {
+      problems.add(file, parts[0]!, 'wsdl:part', `the element ${element.local} of ${name}'s ${io} is not declared; the operation is left out`);
+      return undefined;
+    }
+    return { element, node: declared.node, file: declared.file };
+  };
+  const request = wrapper('input');
+  const response = wrapper('output');
+  if (!request || !response) return undefined;
+
+  const particles = (w: { node: XmlElement; file: string }): XmlElement[] | undefined => {
+    if (w.node.attrs.has('type')) {
+      problems.add(w.file, w.node, 'wrapper element', `${w.node.attrs.get('name')} has a named type, not its own sequence (not document/literal wrapped); the operation is left out`);
+      return undefined;
+    }
+    const ct = kids(w.node, NS.xsd, 'complexType')[0];
+    if (!ct) return [];
+    const out: XmlElement[] = [];
+    for (const c of ct.children) {
+      if (c.ns !== NS.xsd || c.name === 'annotation') continue;
+      if (c.name !== 'sequence') {
+        problems.add(w.file, c, `s:${c.name}`, `in the wrapper ${w.node.attrs.get('name')}: not mapped; left out`);
+        continue;
+      }
+      for (const p of c.children) {
+        if (p.ns !== NS.xsd || p.name === 'annotation') continue;
+        if (p.name === 'element') out.push(p);
+        else problems.add(w.file, p, `s:${p.name}`, `in the wrapper ${w.node.attrs.get('name')}: not mapped; left out`);
+      }
+    }
+    return out;
+  };
+  const inParticles = particles(request);
+  const outParticles = particles(response);
+  if (!inParticles || !outParticles) return undefined;
+
+  const params: DraftParam[] = [];
+  for (const p of inParticles) {
+    const pName = p.attrs.get('name');
+    const planned = types.particleType(p, request.file);
+    if (!planned || pName === undefined) continue;
+    const max = p.attrs.get('maxOccurs');
+    if (max === 'unbounded' || (max !== undefined && Number(max) > 1)) {
+      problems.add(request.file, p, 'maxOccurs', `the repeated parameter ${name}.${pName} is drafted as a single value`);
+    }
+    params.push({
+      name: pName,
+      type: planned.ref,
+      ...(p.attrs.get('minOccurs') === '0' ? { optional: true as const } : {}),
+      ...(p.attrs.get('nillable') === 'true' ? { nillable: true as const } : {}),
+      doc: todoDoc(`describe ${pName}.`),
+    });
+  }
+
+  let result: DraftResult = 'void';
+  let resultType: PlannedType | undefined;
+  const outputs: DraftField[] = [];
+  const [first, ...rest] = outParticles;
+  if (first) {
+    resultType = types.particleType(first, response.file);
+    const element = first.attrs.get('name') ?? '';
+    if (resultType) {
+      const minZero = first.attrs.get('minOccurs') === '0';
+      const nillable = first.attrs.get('nillable') === 'true';
+      const nullable = resultType.reference ? minZero || nillable : nillable || minZero;
+      const max = first.attrs.get('maxOccurs');
+      if (max === 'unbounded' || (max !== undefined && Number(max) > 1)) {
+        problems.add(response.file, first, 'maxOccurs', `the repeated result of ${name} is drafted as a single value`);
+      }
+      result =
+        nullable || element !== `${name}Result`
+          ? { type: resultType.ref, ...(nullable ? { nullable: true as const } : {}), ...(element !== `${name}Result` ? { element } : {}) }
+          : resultType.ref;
+    }
+    for (const p of rest) {
+      const f = types.field(p, response.file);
+      if (f) outputs.push(f);
+    }
+  }
+
+  // The SOAP binding: SOAPAction and headers.
+  const bOp = kids(main.node, NS.wsdl, 'operation').find((o) => o.attrs.get('name') === name);
+  let soapAction: string | undefined;
+  const opHeaders: string[] = [];
+  if (bOp) {
+    const soapOp = bOp.children.find((c) => c.name === 'operation' && (c.ns === NS.soap || c.ns === NS.soap12));
+    const action = soapOp?.attrs.get('soapAction');
+    const convention = `${tns}${tns.endsWith('/') ? '' : '/'}${name}`;
+    if (action !== undefined && action !== convention) soapAction = action;
+    if (soapOp?.attrs.get('style') === 'rpc') problems.add(file, soapOp, 'style="rpc"', `${name} is RPC style; drafted as document/literal wrapped`);
+    for (const io of ['input', 'output'] as const) {
+      const ioNode = kids(bOp, NS.wsdl, io)[0];
+      if (!ioNode) continue;
+      for (const c of ioNode.children) {
+        if (c.name === 'body' && c.attrs.get('use') === 'encoded') problems.add(file, c, 'use="encoded"', `${name} uses SOAP encoding; drafted as literal`);
+        if (c.name !== 'header' || (c.ns !== NS.soap && c.ns !== NS.soap12)) continue;
+        const msg = qnameAttr(c, 'message');
+        const message = msg ? doc.messages.get(msg.local) : undefined;
+        const part = message ? kids(message, NS.wsdl, 'part').find((p) => p.attrs.get('name') === c.attrs.get('part')) : undefined;
+        const element = part ? qnameAttr(part, 'element') : undefined;
+        if (!element) {
+          problems.add(file, c, 'soap:header', `a header of ${name} does not name an element part; left out`);
+          continue;
+        }
+        if (io === 'output') {
+          problems.add(file, c, 'response soap:header', `${name} answers with the header ${element.local}; the format only sends headers, so it is left out`);
+          continue;
+        }
+        const header = draftHeader(types, problems, file, c, element, headers);
+        if (header && !opHeaders.includes(header)) opHeaders.push(header);
+      }
+    }
+  } else {
+    problems.add(file, op, 'wsdl:operation', `${name} is not in the binding ${main.node.attrs.get('name') ?? ''}`);
+  }
+
+  // The HTTP POST binding: whether it carries the operation, and its response root.
+  let httpPost: false | undefined;
+  let httpPostRoot: string | undefined;
+  if (post) {
+    const postOp = kids(post.node, NS.wsdl, 'operation').find((o) => o.attrs.get('name') === name);
+    if (!postOp || outputs.length > 0) httpPost = false;
+    else if (resultType !== undefined) {
+      const mime = kids(kids(postOp, NS.wsdl, 'output')[0] ?? postOp, NS.mime, 'mimeXml')[0];
+      const ptOp = post.portType ? kids(post.portType, NS.wsdl, 'operation').find((o) => o.attrs.get('name') === name) : undefined;
+      const out = ptOp ? kids(ptOp, NS.wsdl, 'output')[0] : undefined;
+      const msg = out ? qnameAttr(out, 'message') : undefined;
+      const message = msg ? doc.messages.get(msg.local) : undefined;
+      const part = message ? kids(message, NS.wsdl, 'part').find((p) => p.attrs.get('name') === (mime?.attrs.get('part') ?? 'Body')) : undefined;
+      const root = part ? qnameAttr(part, 'element') : undefined;
+      if (!root) {
+        if (resultType.rootName !== undefined) problems.add(file, postOp, 'mime:mimeXml', `the HTTP POST response root of ${name} is not given; ASMX's convention is assumed`);
+      } else if (root.local !== resultType.rootName) httpPostRoot = root.local;
+    }
+  }
+
+  const opNs = request.element.ns !== tns ? request.element.ns : undefined;
+  return {
+    name,
+    doc: documentation(op) ?? todoDoc(`describe the operation ${name}.`),
+    params,
+    result,
+    ...(httpPostRoot !== undefined ? { httpPostRoot } : {}),
+    ...(httpPost === false ? { httpPost } : {}),
+    ...(soapAction !== undefined ? { soapAction } : {}),
+    ...(opNs !== undefined ? { namespace: opNs } : {}),
+    headers: opHeaders,
+    ...(outputs.length > 0 ? { outputs } : {}),
+  };
+}
+
+/** A request header's element and its record, once per element; returns the element name. */
+function draftHeader(
+  types: TypePlanner,
+  problems: Problems,
+  file: string,
+  at: XmlElement,
+  element: QName,
+  headers: Map<string, DraftHeader>,
+): string | undefined {
+  if (headers.has(element.local)) return element.local;
+  const declared = types.element(element);
+  const type = declared ? qnameAttr(declared.node, 'type') : undefined;
+  const planned = type && declared ? types.named(type, declared.file, declared.node) : undefined;
+  if (!planned || typeof planned.ref !== 'string' || !types.isRecord(planned.ref)) {
+    problems.add(file, at, 'soap:header', `the header ${element.local} does not hold a named record; left out`);
+    return undefined;
+  }
+  headers.set(element.local, {
+    element: element.local,
+    type: planned.ref,
+    option: lowerFirst(element.local),
+    doc: todoDoc(`describe the header ${element.local} (and choose its client option).`),
+  });
+  return element.local;
+}

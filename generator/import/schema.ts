@@ -1,0 +1,362 @@
+/**
+ * XML Schema -> the spec's types. Named types are mapped when something the spec keeps reaches them (a parameter,
+ * a result, an output, a SOAP header): `ArrayOfX` containers become lists, simple types with enumerations enums,
+ * other complex types records (`extends` from complexContent/extension, attributes as `attribute: true` fields,
+ * repeated elements as lists without a container). Constructs the format cannot say are reported where they stand.
+ */
+import { isReferencePrimitive, type PrimitiveName } from '../model/primitives.js';
+import { todoDoc, type DraftEnum, type DraftField, type DraftRecord, type DraftTypeRef } from './draft.js';
+import type { Problems } from './problems.js';
+import { NS, qnameAttr, xsdDocumentation, type WsdlDoc } from './read-wsdl.js';
+import { kids, type QName, type XmlElement } from './xml.js';
+
+/** A type as mapped, with what the spec's defaults depend on. */
+export interface PlannedType {
+  readonly ref: DraftTypeRef;
+  /** A .NET reference type (string, base64Binary, xml, record, list): optional and nillable by default. */
+  readonly reference: boolean;
+  /** The element name ASMX gives an item of this type in a list (the type's name; ArrayOfX for a list). */
+  readonly itemName: string;
+  /** The HTTP POST root ASMX gives a result of this type; undefined for XML content (any root). */
+  readonly rootName: string | undefined;
+}
+
+const XSD_PRIMITIVES: ReadonlySet<string> = new Set([
+  'string',
+  'int',
+  'long',
+  'double',
+  'boolean',
+  'dateTime',
+  'decimal',
+  'float',
+  'short',
+  'byte',
+  'unsignedByte',
+  'unsignedShort',
+  'unsignedInt',
+  'unsignedLong',
+  'base64Binary',
+  'date',
+  'time',
+  'duration',
+]);
+
+interface Declared {
+  readonly node: XmlElement;
+  readonly file: string;
+  /** Declaration order across all schemas, for a stable output order. */
+  readonly order: number;
+}
+
+const key = (q: QName) => `{${q.ns}}${q.local}`;
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function primitive(name: PrimitiveName): PlannedType {
+  return { ref: name, reference: isReferencePrimitive(name), itemName: name, rootName: name === 'xml' ? undefined : name };
+}
+
+export class TypePlanner {
+  private readonly elements = new Map<string, Declared>();
+  private readonly complexTypes = new Map<string, Declared>();
+  private readonly simpleTypes = new Map<string, Declared>();
+  /** Mapped records and enums, by name, with their declaration order. */
+  private readonly records = new Map<string, { order: number; draft: DraftRecord }>();
+  private readonly enums = new Map<string, { order: number; draft: DraftEnum }>();
+  private readonly planned = new Map<string, PlannedType>();
+  /** Which named type each record or enum name stands for (two types of one name in two namespaces clash). */
+  private readonly names = new Map<string, string>();
+
+  constructor(
+    private readonly doc: WsdlDoc,
+    private readonly problems: Problems,
+  ) {
+    let order = 0;
+    for (const schema of doc.schemas) {
+      for (const item of schema.node.children) {
+        if (item.ns !== NS.xsd) continue;
+        const name = item.attrs.get('name');
+        const declared = { node: item, file: schema.file, order: order++ };
+        const q = key({ ns: schema.targetNamespace, local: name ?? '' });
+        if (item.name === 'element') this.elements.set(q, declared);
+        else if (item.name === 'complexType') this.complexTypes.set(q, declared);
+        else if (item.name === 'simpleType') this.simpleTypes.set(q, declared);
+        else if (item.name === 'import' || item.name === 'include' || item.name === 'annotation') continue;
+        else this.report(schema.file, item, `s:${item.name}`, 'a top-level declaration the spec format has no counterpart for; left out');
+      }
+    }
+  }
+
+  report(file: string, at: XmlElement, construct: string, message: string): void {
+    this.problems.add(file, at, construct, message);
+  }
+
+  /** A global element (an operation's wrapper, a header, an HTTP POST root). */
+  element(name: QName): Declared | undefined {
+    return this.elements.get(key(name));
+  }
+
+  /** Whether `name` is a record drafted from a complex type. */
+  isRecord(name: string): boolean {
+    return this.records.has(name);
+  }
+
+  recordsInOrder(): Record<string, DraftRecord> {
+    return Object.fromEntries([...this.records].sort((a, b) => a[1].order - b[1].order).map(([n, r]) => [n, r.draft]));
+  }
+
+  enumsInOrder(): Record<string, DraftEnum> {
+    return Object.fromEntries([...this.enums].sort((a, b) => a[1].order - b[1].order).map(([n, e]) => [n, e.draft]));
+  }
+
+  /** The named type `name`, mapped (and what it reaches), or undefined when it cannot be (reported). */
+  named(name: QName, file: string, at: XmlElement): PlannedType | undefined {
+    const k = key(name);
+    const done = this.planned.get(k);
+    if (done) return done;
+    if (name.ns === NS.xsd) {
+      if (XSD_PRIMITIVES.has(name.local)) return primitive(name.local as PrimitiveName);
+      if (name.local === 'anyType') return primitive('xml');
+      this.report(file, at, `xs:${name.local}`, 'an XML Schema type the spec format does not have; drafted as string');
+      return primitive('string');
+    }
+    if (name.ns === NS.msTypes && (name.local === 'guid' || name.local === 'char')) return primitive(name.local);
+    const complex = this.complexTypes.get(k);
+    if (complex) return this.complex(name, complex);
+    const simple = this.simpleTypes.get(k);
+    if (simple) return this.simple(name, simple);
+    this.report(file, at, `type ${name.local}`, `the type {${name.ns}}${name.local} is not declared in any schema the WSDL has; drafted as string`);
+    return primitive('string');
+  }
+
+  private claim(name: QName, d: Declared): boolean {
+    const previous = this.names.get(name.local);
+    if (previous !== undefined && previous !== key(name)) {
+      this.report(d.file, d.node, `type ${name.local}`, `a second type named ${name.local} (in ${name.ns}); the spec has one namespace of type names, so it is drafted as the first`);
+      return false;
+    }
+    this.names.set(name.local, key(name));
+    if (name.ns !== this.doc.targetNamespace) {
+      this.report(d.file, d.node, 'namespace', `${name.local} is declared in ${name.ns}, not the service namespace; the spec puts every type's elements in the service namespace`);
+    }
+    return true;
+  }
+
+  private simple(name: QName, d: Declared): PlannedType {
+    const { node, file } = d;
+    const restriction = kids(node, NS.xsd, 'restriction')[0];
+    const values = restriction ? kids(restriction, NS.xsd, 'enumeration').map((e) => e.attrs.get('value') ?? '') : [];
+    if (!restriction || values.length === 0) {
+      const what = restriction ? 's:restriction without enumerations' : kids(node, NS.xsd, 'list')[0] ? 's:list' : kids(node, NS.xsd, 'union')[0] ? 's:union' : 's:simpleType';
+      const base = restriction ? qnameAttr(restriction, 'base') : undefined;
+      const planned = base ? this.named(base, file, restriction!) : primitive('string');
+      const shown = typeof planned?.ref === 'string' ? planned.ref : 'its base type';
+      this.report(file, node, what, `the simple type ${name.local} is drafted as ${shown}; its facets are not kept`);
+      const result = planned ?? primitive('string');
+      this.planned.set(key(name), result);
+      return result;
+    }
+    const kept = values.filter((v) => v !== '');
+    if (kept.length < values.length) this.report(file, restriction, 's:enumeration value=""', `the empty value of ${name.local} is left out: enum values are not empty`);
+    const planned: PlannedType = { ref: name.local, reference: false, itemName: name.local, rootName: name.local };
+    this.planned.set(key(name), planned);
+    if (this.claim(name, d)) {
+      const base = qnameAttr(restriction, 'base');
+      if (base && !(base.ns === NS.xsd && base.local === 'string')) {
+        this.report(file, restriction, `s:restriction base="${restriction.attrs.get('base')}"`, `the enum ${name.local} is drafted as a string enum`);
+      }
+      this.enums.set(name.local, {
+        order: d.order,
+        draft: { doc: xsdDocumentation(node) ?? todoDoc(`describe the enum ${name.local}.`), values: kept.length > 0 ? kept : ['TODO'] },
+      });
+    }
+    return planned;
+  }
+
+  private complex(name: QName, d: Declared): PlannedType {
+    const list = this.listShape(name.local, d.node);
+    if (list) {
+      // Named before its item is mapped: a recursive list refers to itself through a record, never directly.
+      const itemType = this.particleType(list, d.file);
+      if (!itemType) return primitive('string');
+      const itemElement = list.attrs.get('name') ?? '';
+      const nillable = list.attrs.get('nillable') === 'true';
+      const ref = {
+        list: itemType.ref,
+        ...(itemElement !== itemType.itemName ? { item: itemElement } : {}),
+        ...(nillable !== itemType.reference ? { nillableItems: nillable } : {}),
+      };
+      const planned: PlannedType = { ref, reference: true, itemName: `ArrayOf${capitalise(itemElement)}`, rootName: `ArrayOf${capitalise(itemElement)}` };
+      this.planned.set(key(name), planned);
+      return planned;
+    }
+    const planned: PlannedType = { ref: name.local, reference: true, itemName: name.local, rootName: name.local };
+    this.planned.set(key(name), planned);
+    if (!this.claim(name, d)) return planned;
+    const draft: DraftRecord = { doc: xsdDocumentation(d.node) ?? todoDoc(`describe the record ${name.local}.`), extends: undefined, fields: [] };
+    this.records.set(name.local, { order: d.order, draft });
+    this.recordContent(name.local, d.node, d.file, draft);
+    return planned;
+  }
+
+  /** The item element of an ASMX list type (`ArrayOfX` holding one repeated element and nothing else). */
+  private listShape(name: string, node: XmlElement): XmlElement | undefined {
+    if (!name.startsWith('ArrayOf')) return undefined;
+    const content = node.children.filter((c) => c.ns === NS.xsd && c.name !== 'annotation');
+    if (content.length !== 1 || content[0]!.name !== 'sequence') return undefined;
+    const items = content[0]!.children.filter((c) => c.ns === NS.xsd && c.name !== 'annotation');
+    if (items.length !== 1 || items[0]!.name !== 'element') return undefined;
+    const item = items[0]!;
+    const max = item.attrs.get('maxOccurs');
+    return max === 'unbounded' || (max !== undefined && Number(max) > 1) ? item : undefined;
+  }
+
+  private recordContent(name: string, node: XmlElement, file: string, draft: DraftRecord): void {
+    if (node.attrs.get('abstract') === 'true') {
+      this.report(file, node, 'abstract="true"', `${name} is drafted as an ordinary record (the format has no abstract types)`);
+    }
+    if (node.attrs.get('mixed') === 'true') this.report(file, node, 'mixed="true"', `the text content of ${name} is not kept`);
+    for (const c of node.children) {
+      if (c.ns !== NS.xsd || c.name === 'annotation') continue;
+      switch (c.name) {
+        case 'sequence':
+          this.sequence(name, c, file, draft.fields);
+          break;
+        case 'attribute':
+          this.attribute(name, c, file, draft.fields);
+          break;
+        case 'complexContent': {
+          if (c.attrs.get('mixed') === 'true') this.report(file, c, 'mixed="true"', `the text content of ${name} is not kept`);
+          const ext = kids(c, NS.xsd, 'extension')[0];
+          if (!ext) {
+            const other = c.children.find((x) => x.ns === NS.xsd && x.name !== 'annotation');
+            this.report(file, other ?? c, `s:${other?.name ?? 'complexContent'}`, `only s:extension is mapped; ${name} is drafted without this content`);
+            break;
+          }
+          const base = qnameAttr(ext, 'base');
+          const planned = base ? this.named(base, file, ext) : undefined;
+          if (planned && typeof planned.ref === 'string' && this.records.has(planned.ref)) draft.extends = planned.ref;
+          else this.report(file, ext, 's:extension', `the base of ${name} is not a record; drafted without a base`);
+          for (const x of ext.children) {
+            if (x.ns !== NS.xsd || x.name === 'annotation') continue;
+            if (x.name === 'sequence') this.sequence(name, x, file, draft.fields);
+            else if (x.name === 'attribute') this.attribute(name, x, file, draft.fields);
+            else this.unmapped(name, x, file);
+          }
+          break;
+        }
+        default:
+          this.unmapped(name, c, file);
+      }
+    }
+  }
+
+  private unmapped(owner: string, node: XmlElement, file: string): void {
+    const what: Record<string, string> = {
+      anyAttribute: 'any further attribute is not kept',
+      choice: 'a choice of elements has no counterpart in the format; its elements are left out',
+      group: 'a model group reference is not read; its elements are left out',
+      attributeGroup: 'an attribute group reference is not read; its attributes are left out',
+      all: 'an unordered group has no counterpart in the format; its elements are left out',
+      simpleContent: 'text content with attributes has no counterpart in the format; left out',
+      any: 'any content among other elements has no counterpart in the format; left out',
+    };
+    this.report(file, node, `s:${node.name}`, `in ${owner}: ${what[node.name] ?? 'not mapped; left out'}`);
+  }
+
+  private sequence(owner: string, seq: XmlElement, file: string, into: DraftField[]): void {
+    if (seq.attrs.has('minOccurs') || seq.attrs.has('maxOccurs')) {
+      this.report(file, seq, 's:sequence occurrence', `the occurrence of a sequence in ${owner} is not kept`);
+    }
+    for (const c of seq.children) {
+      if (c.ns !== NS.xsd || c.name === 'annotation') continue;
+      if (c.name !== 'element') {
+        this.unmapped(owner, c, file);
+        continue;
+      }
+      const f = this.field(c, file);
+      if (f) into.push(f);
+    }
+  }
+
+  /** A sequence element as a field (record fields and operation outputs). */
+  field(el: XmlElement, file: string): DraftField | undefined {
+    const name = el.attrs.get('name');
+    const planned = this.particleType(el, file);
+    if (!planned || name === undefined) return undefined;
+    const max = el.attrs.get('maxOccurs');
+    const doc = xsdDocumentation(el);
+    if (max === 'unbounded' || (max !== undefined && Number(max) > 1)) {
+      const nillable = el.attrs.get('nillable') === 'true';
+      return {
+        name,
+        type: { list: planned.ref, ...(nillable !== planned.reference ? { nillableItems: nillable } : {}), container: false },
+        ...(doc !== undefined ? { doc } : {}),
+      };
+    }
+    const optional = el.attrs.get('minOccurs') === '0';
+    const nillable = el.attrs.get('nillable') === 'true';
+    return {
+      name,
+      type: planned.ref,
+      ...(optional !== planned.reference ? { optional } : {}),
+      ...(nillable !== planned.reference ? { nillable } : {}),
+      ...(doc !== undefined ? { doc } : {}),
+    };
+  }
+
+  private attribute(owner: string, at: XmlElement, file: string, into: DraftField[]): void {
+    const name = at.attrs.get('name');
+    if (name === undefined) {
+      this.report(file, at, 's:attribute ref', `in ${owner}: an attribute reference is not read; left out`);
+      return;
+    }
+    for (const facet of ['default', 'fixed'] as const) {
+      if (at.attrs.has(facet)) this.report(file, at, `${facet}="${at.attrs.get(facet)}"`, `the ${facet} value of the attribute ${owner}.${name} is not kept`);
+    }
+    const typeName = qnameAttr(at, 'type');
+    const planned = typeName ? this.named(typeName, file, at) : primitive('string');
+    if (!planned || typeof planned.ref !== 'string' || this.records.has(planned.ref)) {
+      this.report(file, at, 's:attribute', `the attribute ${owner}.${name} has a type an attribute cannot hold; left out`);
+      return;
+    }
+    const optional = at.attrs.get('use') !== 'required';
+    into.push({ name, type: planned.ref, ...(optional !== planned.reference ? { optional } : {}), attribute: true });
+  }
+
+  /** The type of an element particle: its named type, or `xml` for any content; reports what cannot be mapped. */
+  particleType(el: XmlElement, file: string): PlannedType | undefined {
+    const name = el.attrs.get('name') ?? el.attrs.get('ref') ?? '?';
+    if (el.attrs.has('ref')) {
+      this.report(file, el, 's:element ref', `the element reference ${name} is not read; left out`);
+      return undefined;
+    }
+    for (const facet of ['default', 'fixed'] as const) {
+      if (el.attrs.has(facet)) this.report(file, el, `${facet}="${el.attrs.get(facet)}"`, `the ${facet} value of ${name} is not kept`);
+    }
+    for (const a of ['substitutionGroup', 'abstract'] as const) {
+      if (el.attrs.has(a)) this.report(file, el, `${a}="${el.attrs.get(a)}"`, `not kept on ${name}`);
+    }
+    const type = qnameAttr(el, 'type');
+    if (type) return this.named(type, file, el);
+    if (el.attrs.has('type')) {
+      this.report(file, el, `type="${el.attrs.get('type')}"`, `the prefix of ${name}'s type is not declared; left out`);
+      return undefined;
+    }
+    const inline = el.children.find((c) => c.ns === NS.xsd && c.name !== 'annotation');
+    if (!inline) return primitive('xml');
+    if (inline.name === 'complexType' && isAnyContent(inline)) return primitive('xml');
+    this.report(file, inline, `anonymous s:${inline.name}`, `the type of ${name} is declared inline; name it (a named type) to map it. Left out`);
+    return undefined;
+  }
+}
+
+/** ASMX's declarations of XML content: a sequence of `s:any` (an XmlElement), optionally after `s:schema` (a DataSet). */
+function isAnyContent(node: XmlElement): boolean {
+  const content = node.children.filter((c) => c.ns === NS.xsd && c.name !== 'annotation');
+  if (content.length !== 1 || content[0]!.name !== 'sequence') return false;
+  const items = content[0]!.children.filter((c) => c.ns === NS.xsd && c.name !== 'annotation');
+  const any = items[items.length - 1];
+  if (!any || any.name !== 'any') return false;
+  return items.slice(0, -1).every((c) => c.name === 'element' && /(^|:)schema$/.test(c.attrs.get('ref') ?? ''));
+}

@@ -1,0 +1,256 @@
+/** Each row edits the base spec (test/fixtures/diff/base.yaml) on one side or both and lists the classified changes. */
+import { describe, expect, it } from 'vitest';
+import { diffSpecs } from '../../generator/diff/index.js';
+import { model, type Edit } from './helpers.js';
+
+interface Row {
+  readonly old?: readonly Edit[];
+  readonly new?: readonly Edit[];
+  /** `kind path client/server` per change, in the diff's order. */
+  readonly want: readonly string[];
+}
+
+const GET_PARAMS = 'params: [user, timestamp, key, itemId]';
+const COUNT_PARAMS = 'params: [user, timestamp, key, shade]';
+const NEW_OP = `    eat: { marker: none }
+  - name: FindItems`;
+const ADD_OP = `    eat: { marker: none }
+  - name: DeleteItem
+    doc: Deletes one item.
+    params: [user, timestamp, key, itemId]
+    result: ItemResult
+    eat: { marker: itemId }
+  - name: FindItems`;
+const EXTRA_RECORD = `records:
+  Extra:
+    doc: Not used by any operation.
+    fields:
+      - name: note
+        type: string
+`;
+const ITEM_FIELDS = `      - name: id
+        type: long
+      - name: label
+        type: string`;
+const COUNT_FIELD = `      - name: count
+        type: int`;
+
+const rows: Array<[string, Row]> = [
+  ['identical specs', { want: [] }],
+  ['a doc string', { new: [['doc: Returns one item.', 'doc: Returns a single item.']], want: ['doc-changed GetItem compatible/compatible'] }],
+
+  // Service
+  ['the service path', { new: [['path: /v1/Minimal.asmx', 'path: /v2/Minimal.asmx']], want: ['service-path-changed service.path breaking/breaking'] }],
+  [
+    'the service namespace',
+    { new: [['uri: http://minimal.example/', 'uri: http://minimal.example/v2/']], want: ['service-namespace-changed service.namespace breaking/breaking'] },
+  ],
+  [
+    'the HTTP POST binding removed from the service',
+    {
+      new: [
+        ['  client: MinimalClient', '  client: MinimalClient\n  bindings: [soap11, soap12]'],
+        ['    httpPostRoot: ItemResponse\n', ''],
+        ['    httpPostRoot: CountResponse\n', ''],
+      ],
+      want: ['binding-removed service.bindings breaking/compatible'],
+    },
+  ],
+  [
+    'the HTTP POST binding added to the service',
+    {
+      old: [
+        ['  client: MinimalClient', '  client: MinimalClient\n  bindings: [soap11, soap12]'],
+        ['    httpPostRoot: ItemResponse\n', ''],
+        ['    httpPostRoot: CountResponse\n', ''],
+      ],
+      want: ['binding-added service.bindings compatible/breaking'],
+    },
+  ],
+  ['the client class renamed', { new: [['client: MinimalClient', 'client: TinyClient']], want: ['client-renamed service.client breaking/compatible'] }],
+
+  // Operations
+  ['an operation added', { new: [[NEW_OP, ADD_OP]], want: ['operation-added DeleteItem compatible/breaking'] }],
+  ['an operation removed', { old: [[NEW_OP, ADD_OP]], want: ['operation-removed DeleteItem breaking/compatible'] }],
+  [
+    'an operation renamed (same parameters and result)',
+    { new: [['name: CountItems', 'name: TallyItems']], want: ['operation-renamed TallyItems breaking/breaking'] },
+  ],
+  ['an operation name in another case', { new: [['name: GetItem', 'name: Getitem']], want: ['operation-case-changed Getitem breaking/breaking'] }],
+  [
+    'an operation renamed and changed is removed + added',
+    {
+      new: [['name: CountItems\n    doc: Counts the items.\n    params: [user, timestamp, key, shade]', 'name: TallyItems\n    doc: Counts the items.\n    params: [user, timestamp, key]']],
+      want: ['operation-removed CountItems breaking/compatible', 'operation-added TallyItems compatible/breaking'],
+    },
+  ],
+  [
+    'the result type of an operation',
+    { new: [['result: CountResult\n    httpPostRoot: CountResponse', 'result: ItemResult\n    httpPostRoot: CountResponse']], want: ['operation-result-changed CountItems.result breaking/breaking'] },
+  ],
+  [
+    'the result element of an operation',
+    { new: [['result: ItemResult\n    httpPostRoot', 'result: { type: ItemResult, element: ItemOut }\n    httpPostRoot']], want: ['operation-result-element-changed GetItem.result breaking/breaking'] },
+  ],
+  [
+    'a result made nullable',
+    { new: [['result: ItemResult\n    httpPostRoot', 'result: { type: ItemResult, nullable: true }\n    httpPostRoot']], want: ['operation-result-made-nullable GetItem.result breaking/compatible'] },
+  ],
+  [
+    'a result made non-nullable',
+    { old: [['result: ItemResult\n    httpPostRoot', 'result: { type: ItemResult, nullable: true }\n    httpPostRoot']], want: ['operation-result-made-non-nullable GetItem.result compatible/breaking'] },
+  ],
+  [
+    'an operation marked as submitting payments',
+    { new: [['    eat: { marker: itemId }', '    eat: { marker: itemId }\n    submitsPayments: true']], want: ['submits-payments-changed GetItem.submitsPayments compatible/compatible'] },
+  ],
+  ['a soapAction given', { new: [['    eat: { marker: itemId }', '    eat: { marker: itemId }\n    soapAction: urn:get-item']], want: ['soap-action-changed GetItem.soapAction breaking/breaking'] }],
+  [
+    'an operation namespace given',
+    {
+      new: [['    eat: { marker: itemId }', '    eat: { marker: itemId }\n    namespace: http://other.example/']],
+      want: ['operation-namespace-changed GetItem.namespace breaking/breaking'],
+    },
+  ],
+  [
+    'the HTTP POST binding removed from one operation',
+    {
+      new: [['    httpPostRoot: CountResponse\n    eat: { marker: none }', '    httpPost: false\n    eat: { marker: none }']],
+      want: ['binding-removed CountItems.httpPost breaking/compatible'],
+    },
+  ],
+  ['the HTTP POST root', { new: [['httpPostRoot: ItemResponse', 'httpPostRoot: ItemReply']], want: ['http-post-root-changed GetItem.httpPostRoot breaking/breaking'] }],
+  [
+    'the HTTP POST root no longer shown (clients accept any root)',
+    {
+      new: [['httpPostRoot: ItemResponse', 'httpPostRoot: { notShown: true, assumed: ItemReply, decision: int-codes }']],
+      want: ['http-post-root-now-unchecked GetItem.httpPostRoot breaking/compatible'],
+    },
+  ],
+  [
+    'the HTTP POST root shown where it was not',
+    {
+      old: [['httpPostRoot: ItemResponse', 'httpPostRoot: { notShown: true, assumed: ItemReply, decision: int-codes }']],
+      want: ['http-post-root-now-checked GetItem.httpPostRoot compatible/breaking'],
+    },
+  ],
+  [
+    'the same HTTP POST root, now marked not shown',
+    {
+      new: [['httpPostRoot: ItemResponse', 'httpPostRoot: { notShown: true, assumed: ItemResponse, decision: int-codes }']],
+      want: ['http-post-root-marking-changed GetItem.httpPostRoot compatible/compatible'],
+    },
+  ],
+  ['the EAT marker', { new: [['eat: { marker: itemId }', 'eat: { marker: none }']], want: ['eat-marker-changed GetItem.eat breaking/breaking'] }],
+
+  // Parameters
+  [
+    'a required parameter added',
+    { new: [[GET_PARAMS, `${GET_PARAMS.slice(0, -1)}, { name: version, type: int, doc: The version. }]`]], want: ['parameter-added GetItem(version) breaking/breaking'] },
+  ],
+  [
+    'an optional parameter added',
+    {
+      new: [[GET_PARAMS, `${GET_PARAMS.slice(0, -1)}, { name: version, type: int, optional: true, doc: The version. }]`]],
+      want: ['parameter-added-optional GetItem(version) compatible/breaking'],
+    },
+  ],
+  [
+    'a required parameter removed',
+    { old: [[GET_PARAMS, `${GET_PARAMS.slice(0, -1)}, { name: version, type: int, doc: The version. }]`]], want: ['parameter-removed GetItem(version) breaking/breaking'] },
+  ],
+  ['an optional parameter removed', { new: [[COUNT_PARAMS, 'params: [user, timestamp, key]']], want: ['parameter-removed-optional CountItems(shade) breaking/compatible'] }],
+  ['parameters reordered', { new: [[GET_PARAMS, 'params: [user, timestamp, itemId, key]']], want: ['parameter-reordered GetItem() compatible/compatible'] }],
+  [
+    'a parameter renamed (same position, type and optionality)',
+    {
+      new: [[COUNT_PARAMS, 'params: [user, timestamp, key, { name: tone, type: Shade, optional: true, doc: Only items of this shade. }]']],
+      want: ['parameter-renamed CountItems(tone) breaking/breaking'],
+    },
+  ],
+  [
+    'timestamp -> timeStamp in one operation',
+    {
+      new: [
+        ['  key:\n    type: string', '  timeStamp:\n    type: double\n    role: timestamp\n    doc: The request time.\n  key:\n    type: string'],
+        [GET_PARAMS, 'params: [user, timeStamp, key, itemId]'],
+      ],
+      want: ['parameter-case-changed GetItem(timeStamp) breaking/breaking'],
+    },
+  ],
+  ['a parameter retyped', { new: [['  itemId:\n    type: long', '  itemId:\n    type: int']], want: ['parameter-retyped GetItem(itemId) breaking/breaking'] }],
+  [
+    'a parameter made required',
+    { new: [['    type: Shade\n    optional: true', '    type: Shade']], want: ['parameter-made-required CountItems(shade) breaking/compatible'] },
+  ],
+  [
+    'a parameter made optional',
+    { old: [['    type: Shade\n    optional: true', '    type: Shade']], want: ['parameter-made-optional CountItems(shade) compatible/breaking'] },
+  ],
+  [
+    'the default of an optional parameter',
+    { new: [['    type: Shade\n    optional: true', '    type: Shade\n    optional: true\n    default: Light']], want: ['parameter-default-changed CountItems(shade) compatible/compatible'] },
+  ],
+  [
+    'a parameter made nillable',
+    { new: [['    type: Shade\n    optional: true', '    type: Shade\n    optional: true\n    nillable: true']], want: ['parameter-made-nillable CountItems(shade) compatible/breaking'] },
+  ],
+  [
+    'a parameter made non-nillable',
+    { old: [['    type: Shade\n    optional: true', '    type: Shade\n    optional: true\n    nillable: true']], want: ['parameter-made-non-nillable CountItems(shade) breaking/compatible'] },
+  ],
+
+  // Types
+  ['a record added', { new: [['records:\n', EXTRA_RECORD]], want: ['type-added Extra compatible/compatible'] }],
+  ['a record removed', { old: [['records:\n', EXTRA_RECORD]], want: ['type-removed Extra breaking/compatible'] }],
+  [
+    'an enum added',
+    { new: [['records:\n', '  Size:\n    doc: A size.\n    values: [S, M]\n\nrecords:\n']], want: ['type-added Size compatible/compatible'] },
+  ],
+
+  // Fields (Item and CountResult travel in responses, Query in requests)
+  ['a required result field added', { new: [[COUNT_FIELD, `${COUNT_FIELD}\n      - name: total\n        type: int`]], want: ['field-added CountResult.total compatible/breaking'] }],
+  [
+    'an optional result field added',
+    { new: [[COUNT_FIELD, `${COUNT_FIELD}\n      - name: total\n        type: int\n        optional: true`]], want: ['field-added-optional CountResult.total compatible/compatible'] },
+  ],
+  ['a record field removed', { new: [[ITEM_FIELDS, '      - name: id\n        type: long']], want: ['field-removed Item.label breaking/compatible'] }],
+  ['a record field retyped', { new: [[ITEM_FIELDS, ITEM_FIELDS.replace('type: long', 'type: int')]], want: ['field-retyped Item.id breaking/breaking'] }],
+  ['a field name in another case', { new: [[ITEM_FIELDS, ITEM_FIELDS.replace('name: label', 'name: Label')]], want: ['field-case-changed Item.Label breaking/breaking'] }],
+  [
+    'a field retyped to string, which may be absent or nil by default',
+    {
+      new: [[ITEM_FIELDS, ITEM_FIELDS.replace('type: long', 'type: string')]],
+      want: ['field-retyped Item.id breaking/breaking', 'field-made-optional Item.id breaking/compatible', 'field-made-nillable Item.id breaking/compatible'],
+    },
+  ],
+  ['a result field made nillable', { new: [[COUNT_FIELD, `${COUNT_FIELD}\n        nillable: true`]], want: ['field-made-nillable CountResult.count breaking/compatible'] }],
+  ['a result field made optional', { new: [[COUNT_FIELD, `${COUNT_FIELD}\n        optional: true`]], want: ['field-made-optional CountResult.count breaking/compatible'] }],
+  ['a result field made required', { old: [[COUNT_FIELD, `${COUNT_FIELD}\n        optional: true`]], want: ['field-made-required CountResult.count compatible/breaking'] }],
+  ['a result field made non-nillable', { old: [[COUNT_FIELD, `${COUNT_FIELD}\n        nillable: true`]], want: ['field-made-non-nillable CountResult.count compatible/breaking'] }],
+  [
+    'a required field added to a record sent in requests',
+    { new: [['      - name: text\n        type: string', '      - name: text\n        type: string\n      - name: limit\n        type: int']], want: ['field-added Query.limit breaking/breaking'] },
+  ],
+  [
+    'a field of a record sent in requests made non-nillable',
+    {
+      new: [['      - name: text\n        type: string', '      - name: text\n        type: string\n        nillable: false']],
+      want: ['field-made-non-nillable Query.text breaking/compatible'],
+    },
+  ],
+
+  // Enum values (ErrorCode travels in responses, Shade in requests)
+  ['a response enum value added', { new: [['values: [OK, NotFound]', 'values: [OK, NotFound, Busy]']], want: ['enum-value-added ErrorCode.Busy compatible/compatible'] }],
+  ['a request enum value added', { new: [['values: [Light, Dark]', 'values: [Light, Dark, Medium]']], want: ['enum-value-added Shade.Medium compatible/breaking'] }],
+  ['a response enum value removed', { old: [['values: [OK, NotFound]', 'values: [OK, NotFound, Busy]']], want: ['enum-value-removed ErrorCode.Busy breaking/compatible'] }],
+  ['a request enum value removed', { new: [['values: [Light, Dark]', 'values: [Light]']], want: ['enum-value-removed Shade.Dark breaking/compatible'] }],
+  ['an integer code of an enum value', { new: [["'404': NotFound", "'405': NotFound"]], want: ['enum-code-changed ErrorCode.NotFound breaking/breaking'] }],
+];
+
+describe('diffSpecs classifies each kind of change', () => {
+  it.each(rows)('%s', (_, row) => {
+    const diff = diffSpecs(model(row.old), model(row.new));
+    expect(diff.changes.map((c) => `${c.kind} ${c.path} ${c.client}/${c.server}`)).toEqual(row.want);
+  });
+});
