@@ -288,10 +288,13 @@ function compareEnums(a: ServiceModel, b: ServiceModel, usage: Map<string, Usage
     }
     const use = usage.get(e.name);
     doc(e.name, old.doc, e.doc);
-    for (const v of e.values) if (!old.values.includes(v)) add('enum-value-added', `${e.name}.${v}`, v, use);
-    for (const v of old.values) if (!e.values.includes(v)) add('enum-value-removed', `${e.name}.${v}`, v, use);
     const codesA = codes(old);
     const codesB = codes(e);
+    for (const v of e.values) {
+      // A new value's integer code, when the new spec knows one, is part of what was added.
+      if (!old.values.includes(v)) add('enum-value-added', `${e.name}.${v}`, codesB.has(v) ? `${v} (integer code ${codesB.get(v)})` : v, use);
+    }
+    for (const v of old.values) if (!e.values.includes(v)) add('enum-value-removed', `${e.name}.${v}`, v, use);
     for (const [value, code] of codesB) {
       const was = codesA.get(value);
       if (was !== code && (was !== undefined || old.values.includes(value))) {

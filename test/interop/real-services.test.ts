@@ -21,156 +21,37 @@
  * (holiday, wsf-schedule) is not served by node-soap and not exercised here.
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { generateFixture } from '../client/support/generate-fixture.js';
 import { parseXml, readSoapRequest, type XmlNode } from '../client/support/xml-tree.js';
-import { startNodeSoapServer, type NodeSoapHandler, type NodeSoapServer } from '../helpers/node-soap-server.js';
+import type { NodeSoapServer } from '../helpers/node-soap-server.js';
 import { holiday } from './support/holiday-rows.js';
 import { interhome } from './support/interhome-rows.js';
 import { products } from './support/products-rows.js';
 import { ssrsExecution } from './support/ssrs-execution-rows.js';
 import { wsfSchedule } from './support/wsf-schedule-rows.js';
-import { EXACT_TEXT, type Row, type ServiceCase } from './support/real-service-case.js';
-import { schemaProblems, wsdlFacts, type WsdlFacts } from './support/wsdl-facts.js';
+import type { Row, ServiceCase } from './support/real-service-case.js';
+import { schemaProblems, wsdlFacts } from './support/wsdl-facts.js';
+import { OriginalWsdlService, STYLES, definedPaths, fixturePath } from './support/original-wsdl-service.js';
 
 const SERVICES: readonly ServiceCase[] = [holiday, wsfSchedule, interhome, products, ssrsExecution];
-const STYLES = ['soap11', 'soap12'] as const;
 const ENVELOPE = {
   soap11: 'http://schemas.xmlsoap.org/soap/envelope/',
   soap12: 'http://www.w3.org/2003/05/soap-envelope',
 };
 type Style = (typeof STYLES)[number];
 
-function fixturePath(relative: string): string {
-  return fileURLToPath(new URL(`../fixtures/wsdl/${relative}`, import.meta.url));
-}
-
-/** lowerCamelCase of an operation name, as the generator names client methods (a leading acronym lowered whole). */
-function methodName(op: string): string {
-  const lead = /^[A-Z]+/.exec(op)?.[0] ?? '';
-  if (lead.length <= 1) return op.charAt(0).toLowerCase() + op.slice(1);
-  const keep = /[a-z]/.test(op.charAt(lead.length)) ? lead.length - 1 : lead.length;
-  return op.slice(0, keep).toLowerCase() + op.slice(keep);
-}
-
-interface Call {
-  op: string;
-  args: unknown;
-  headers: unknown;
-}
-
-type Client = Record<string, (params: unknown) => Promise<unknown>>;
-/** The part of node-soap's Server a handler uses (its `this`). */
-interface NodeSoapServerInstance {
-  addSoapHeader(header: (methodName: string) => string): number;
-}
-type ClientClass = new (options: Record<string, unknown>) => Client;
-
-/** One service under test: its generated client module and a node-soap server on its WSDL. */
-class ServiceUnderTest {
-  readonly calls: Call[] = [];
-  #returns: Row['returns'] = {};
-  #server: NodeSoapServer | undefined;
-  #module: Record<string, unknown> | undefined;
-  readonly #clients = new Map<string, Client>();
-
-  readonly wsdl: WsdlFacts;
-
-  constructor(readonly c: ServiceCase) {
-    this.wsdl = wsdlFacts(readFileSync(fixturePath(c.wsdl), 'utf8'));
-  }
-
-  async start(): Promise<void> {
-    const specOps = (
-      parseYaml(readFileSync(fixturePath(this.c.spec), 'utf8')) as { operations: Array<{ name: string }> }
-    ).operations.map((o) => o.name);
-    const handlers: Record<string, NodeSoapHandler> = {};
-    const self = this;
-    const withResponseHeaders = new WeakSet<object>();
-    for (const op of specOps) {
-      // node-soap calls a handler with its Server as `this`.
-      handlers[op] = function (this: NodeSoapServerInstance, args: unknown, _cb: unknown, headers: unknown) {
-        if (self.c.responseHeaders && !withResponseHeaders.has(this)) {
-          // node-soap works out a response's headers before it calls the handler, so they start with the next call.
-          withResponseHeaders.add(this);
-          this.addSoapHeader((method: string) => self.responseHeaderXml(method));
-        }
-        self.calls.push({ op, args, headers });
-        // A copy per call: node-soap must not see (or change) the table's objects.
-        return self.#returns === null ? null : structuredClone(self.#returns);
-      };
-    }
-    [this.#module, this.#server] = await Promise.all([
-      generateFixture(fixturePath(this.c.spec), `real-${this.c.name}`),
-      startNodeSoapServer({
-        wsdl: readFileSync(fixturePath(this.c.wsdl), 'utf8'),
-        path: this.c.path,
-        service: { [this.c.service]: { [this.c.port]: handlers } },
-        nodeSoapOptions: { customDeserializer: EXACT_TEXT },
-      }),
-    ]);
-    if (this.c.responseHeaders) {
-      // One call per node-soap server (one per SOAP version) to have the response headers registered.
-      for (const style of STYLES) await this.call(style, this.c.rows[0]!);
-    }
-  }
-
-  /** The SOAP header blocks the WSDL declares for the response of `op`, with the table's content. */
-  responseHeaderXml(op: string): string {
-    const content = this.c.responseHeaders ?? {};
-    return (this.wsdl.operations.get(op)?.outputHeaders ?? [])
-      .map((name) => `<${name} xmlns="${this.wsdl.targetNamespace}">${content[name] ?? ''}</${name}>`)
-      .join('');
-  }
-
-  async stop(): Promise<void> {
-    await this.#server?.close();
-  }
-
-  get server(): NodeSoapServer {
-    if (!this.#server) throw new Error('not started');
-    return this.#server;
-  }
-
-  client(style: Style, name = 'default'): Client {
-    const key = `${style}/${name}`;
-    let client = this.#clients.get(key);
-    if (!client) {
-      const Class = this.#module?.[this.c.clientClass] as ClientClass | undefined;
-      if (!Class) throw new Error(`no ${this.c.clientClass} in the generated client`);
-      const options = this.c.clients[name];
-      if (!options) throw new Error(`no client ${name}`);
-      client = new Class({ ...options, baseUrl: this.server.url, style });
-      this.#clients.set(key, client);
-    }
-    return client;
-  }
-
-  /** Calls `op` with `args` while the handler answers with `returns`; the handler's calls are recorded afresh. */
-  async call(style: Style, row: Row): Promise<unknown> {
-    this.calls.length = 0;
-    this.#returns = row.returns;
-    const method = this.client(style, row.client)[methodName(row.op)];
-    if (typeof method !== 'function') throw new Error(`the client has no method ${methodName(row.op)}`);
-    return method.call(this.client(style, row.client), row.args);
-  }
-
-  /** The last request and response on the wire. */
-  lastExchange(): { request: NodeSoapServer['requests'][number]; response: NodeSoapServer['responses'][number] } {
-    const request = this.server.requests.at(-1);
-    const response = this.server.responses.at(-1);
-    if (!request || !response) throw new Error('no exchange recorded');
-    return { request, response };
-  }
-}
-
-const units = new Map(SERVICES.map((c) => [c.name, new ServiceUnderTest(c)]));
-function unit(name: string): ServiceUnderTest {
+const units = new Map(SERVICES.map((c) => [c.name, new OriginalWsdlService(c, readFileSync(fixturePath(c.spec), 'utf8'))]));
+function unit(name: string): OriginalWsdlService {
   const u = units.get(name);
   if (!u) throw new Error(`no service ${name}`);
   return u;
+}
+
+/** The operations of a service's spec, which its node-soap server serves. */
+function specOperations(c: ServiceCase): string[] {
+  return (parseYaml(readFileSync(fixturePath(c.spec), 'utf8')) as { operations: Array<{ name: string }> }).operations.map((o) => o.name);
 }
 
 function title(row: Row): string {
@@ -442,7 +323,7 @@ const WIRE: readonly WireCheck[] = [
 for (const c of SERVICES) {
   describe(`${c.name}: ${c.clientClass} against node-soap on ${c.wsdl}`, () => {
     const u = unit(c.name);
-    beforeAll(() => u.start());
+    beforeAll(async () => u.start(specOperations(c), await generateFixture(fixturePath(c.spec), `real-${c.name}`)));
     afterAll(() => u.stop());
 
     it('has a row for every operation of the spec', () => {
@@ -497,7 +378,7 @@ for (const c of SERVICES) {
  * (elementFormDefault="qualified"), and the header blocks its binding declares, also in the target namespace.
  */
 function checkRequestAgainstWsdl(
-  u: ServiceUnderTest,
+  u: OriginalWsdlService,
   style: Style,
   row: Row,
   request: NodeSoapServer['requests'][number],
@@ -535,15 +416,6 @@ function outsideNamespace(node: XmlNode, ns: string, path = ''): string[] {
   const here = `${path}/${node.name}`;
   const own = node.ns === ns ? [] : [`${here} in "${node.ns}"`];
   return [...own, ...node.children.flatMap((c) => outsideNamespace(c, ns, here))];
-}
-
-/** The paths of every value that is not undefined, so that a missing or extra member shows by name. */
-function definedPaths(value: unknown, path = '$'): string[] {
-  if (value === undefined) return [];
-  if (value === null || typeof value !== 'object' || value instanceof Date || ArrayBuffer.isView(value)) return [path];
-  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
-  const own = entries.flatMap(([k, v]) => definedPaths(v, `${path}.${k}`));
-  return [path, ...own.sort()];
 }
 
 // The WSDL checks above prove something only if they can fail: schemaProblems on requests it must refuse.

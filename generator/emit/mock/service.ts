@@ -209,7 +209,7 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
           w.writeLine(
             simulator
               ? 'const keys = options.credentials === false ? undefined : (options.credentials ?? simulator.keyOf);'
-              : 'const keys = options.credentials;',
+              : 'const keys = options.credentials === false ? undefined : options.credentials;',
           );
         }
         w.write('const core = new MockCore(').inlineBlock(() => {
@@ -301,13 +301,13 @@ function authOptions(model: ServiceModel, simulator: boolean) {
   return [
     {
       name: 'credentials',
-      type: simulator ? 'Readonly<Record<string, string>> | false' : 'Readonly<Record<string, string>>',
+      type: 'Readonly<Record<string, string>> | false',
       hasQuestionToken: true,
       docs: [
         jsDoc(
           simulator
             ? `The API key of each ${principal} the mock accepts, instead of the simulator's (its scenario's); \`false\`: none are checked. Checked: every request's ${principal}, signature (by the client's signing rule, compared in constant time) and timestamp.`
-            : `The API key of each ${principal} the mock knows. Given, every request's ${principal}, signature (by the client's signing rule, compared in constant time) and timestamp are checked; left out, they are not.`,
+            : `The API key of each ${principal} the mock knows. Given, every request's ${principal}, signature (by the client's signing rule, compared in constant time) and timestamp are checked; left out or \`false\`, they are not.`,
           answered,
         ),
       ],
