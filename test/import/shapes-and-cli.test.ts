@@ -89,3 +89,27 @@ describe('svc-codegen import-wsdl', () => {
     expect(run.stderr).toBe(`${bad}:1:24: end tag </definitions> does not match <unclosed>\n`);
   });
 });
+
+describe('import-wsdl from a URL', () => {
+  it("drafts the spec from a service's ?WSDL (the payer mock's), as from the same text in a file", async () => {
+    const { startMockServer } = await import('../../generated/mock/index.js');
+    const mock = await startMockServer({ port: 0 });
+    try {
+      const url = `${mock.url}/v5/PayerFunctions.asmx?WSDL`;
+      const served = await (await fetch(url)).text();
+      const run = await runCli(['import-wsdl', url], repoRoot);
+      expect([run.code, run.stderr]).toEqual([0, '']);
+      expect(run.stdout).toBe(importWsdl(served, url).yaml);
+      const model = parseSpec(decided(run.stdout), 'payer.yaml');
+      expect([model.path, model.operations.length]).toEqual(['/v5/PayerFunctions.asmx', 19]);
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it('exits with 2 when the URL does not answer a WSDL', async () => {
+    const run = await runCli(['import-wsdl', 'http://127.0.0.1:9/nothing.asmx?WSDL'], repoRoot);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^http:\/\/127\.0\.0\.1:9\/nothing\.asmx\?WSDL: cannot read the WSDL: /);
+  });
+});
