@@ -4,7 +4,7 @@
  * other complex types records (`extends` from complexContent/extension, attributes as `attribute: true` fields,
  * repeated elements as lists without a container). Constructs the format cannot say are reported where they stand.
  */
-import { isReferencePrimitive, type PrimitiveName } from '../model/primitives.js';
+import { PRIMITIVE_NAMES, isReferencePrimitive, type PrimitiveName } from '../model/primitives.js';
 import { todoDoc, type DraftEnum, type DraftField, type DraftRecord, type DraftTypeRef } from './draft.js';
 import type { Problems } from './problems.js';
 import { NS, qnameAttr, xsdDocumentation, type WsdlDoc } from './read-wsdl.js';
@@ -21,26 +21,8 @@ export interface PlannedType {
   readonly rootName: string | undefined;
 }
 
-const XSD_PRIMITIVES: ReadonlySet<string> = new Set([
-  'string',
-  'int',
-  'long',
-  'double',
-  'boolean',
-  'dateTime',
-  'decimal',
-  'float',
-  'short',
-  'byte',
-  'unsignedByte',
-  'unsignedShort',
-  'unsignedInt',
-  'unsignedLong',
-  'base64Binary',
-  'date',
-  'time',
-  'duration',
-]);
+/** The spec's primitives that are XML Schema types: not guid and char (Microsoft's types namespace) nor xml (any content). */
+const XSD_PRIMITIVES: ReadonlySet<string> = new Set(PRIMITIVE_NAMES.filter((n) => n !== 'guid' && n !== 'char' && n !== 'xml'));
 
 interface Declared {
   readonly node: XmlElement;
