@@ -14,7 +14,8 @@ import {
   type DraftSpec,
 } from './draft.js';
 import type { Problems } from './problems.js';
-import { NS, documentation, qnameAttr, type WsdlDoc } from './read-wsdl.js';
+import { NS } from '../emit/wsdl/namespaces.js';
+import { documentation, qnameAttr, type WsdlDoc } from './read-wsdl.js';
 import type { PlannedType, TypePlanner } from './schema.js';
 import { kids, type QName, type XmlElement } from './xml.js';
 

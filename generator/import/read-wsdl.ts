@@ -6,17 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Problems } from './problems.js';
+// The namespaces are the WSDL emitter's: the importer reads what it writes.
+import { NS } from '../emit/wsdl/namespaces.js';
 import { kids, parseXml, resolveQName, type QName, type XmlElement } from './xml.js';
 
-export const NS = {
-  wsdl: 'http://schemas.xmlsoap.org/wsdl/',
-  soap: 'http://schemas.xmlsoap.org/wsdl/soap/',
-  soap12: 'http://schemas.xmlsoap.org/wsdl/soap12/',
-  http: 'http://schemas.xmlsoap.org/wsdl/http/',
-  mime: 'http://schemas.xmlsoap.org/wsdl/mime/',
-  xsd: 'http://www.w3.org/2001/XMLSchema',
-  msTypes: 'http://microsoft.com/wsdl/types/',
-} as const;
 
 export interface SchemaDoc {
   readonly node: XmlElement;

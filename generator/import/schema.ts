@@ -7,7 +7,8 @@
 import { PRIMITIVE_NAMES, isReferencePrimitive, type PrimitiveName } from '../model/primitives.js';
 import { todoDoc, type DraftEnum, type DraftField, type DraftRecord, type DraftTypeRef } from './draft.js';
 import type { Problems } from './problems.js';
-import { NS, qnameAttr, xsdDocumentation, type WsdlDoc } from './read-wsdl.js';
+import { NS } from '../emit/wsdl/namespaces.js';
+import { qnameAttr, xsdDocumentation, type WsdlDoc } from './read-wsdl.js';
 import { kids, type QName, type XmlElement } from './xml.js';
 
 /** A type as mapped, with what the spec's defaults depend on. */
