@@ -25,6 +25,11 @@ export interface MockExchange {
   /** Aborted when the caller goes away. Made when first read, as most requests never need it. */
   readonly signal: AbortSignal;
   /**
+   * The caller's IP address as the server's socket saw it (an IPv4 caller of a dual-stack server as `::ffff:1.2.3.4`);
+   * undefined when the request came through no socket (a web Request handed to the mock: `handle`, MSW).
+   */
+  readonly remoteAddress?: string | undefined;
+  /**
    * The whole body, or undefined when it is larger than `maxBytes`: then the rest is not read (nothing at all when a
    * Content-Length says so). Rejects when the body cannot be read to its end. Called at most once.
    * @param maxBytes - the largest body accepted

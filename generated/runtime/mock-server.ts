@@ -153,6 +153,11 @@ class NodeExchange implements MockExchange {
     this.url = url;
   }
 
+  /** Asked of the socket only when read (a system call, once per connection), as most handlers never need it. */
+  get remoteAddress(): string | undefined {
+    return this.#req.socket.remoteAddress;
+  }
+
   header(name: string): string | undefined {
     // headersDistinct, unlike headers, keeps every value of a repeated header (headers keeps the first of some).
     const values = this.#req.headersDistinct[name];

@@ -15,7 +15,9 @@ export const DEFAULT_SCENARIO_YAML = `# Default scenario of the payer-payment si
 settings:
   processingSeconds: 2       # an *Async request stays Processing this long
   balanceDelaySeconds: 5     # balances go down this long after a Process* call, as the real service lags
-  firstRequestId: "1000"     # a long, so quoted: it may exceed what a JS number holds exactly
+  firstRequestId: "1000"     # a long, so quoted: it may exceed what a JS number holds exactly; at most
+                             # "9223372036854774808" (2^63 - 1000), so that 1000 requests fit below the largest
+                             # long. Once every id up to it is issued, an *Async call answers RequestLimitReached.
   dynamicKeySeconds: 600     # lifetime of a dynamic key unless the payer sets its own
   maxFileBytes: 1048576      # the largest payment file the simulator reads
 
@@ -24,6 +26,13 @@ payers:
   - payerName: MyPayer
     apiKey: boguskey
     dynamicKeys: true        # GetDynamicKey answers; false gives EnahncedSecurityNotConfigured
+    # Both dynamic-key operations (GetDynamicKey, GetDynamicKeyOfSubPayer) can also be refused, to test a client's
+    # handling of every code the document lists for them:
+    # dynamicKeysAuthorized: false         # the payer may not ask for dynamic keys: AuthorizationError
+    # allowedIpAddresses: [127.0.0.1, "::1", "10.0.0.0/8"]
+    #                          # addresses or CIDR ranges; a call from any other gets InvalidPayerIpAddress. A call
+    #                          # through service.handle() or MSW comes through no socket, so from no address: it is
+    #                          # in no list and gets InvalidPayerIpAddress too. Without the key, any address.
 
     # GetBalances. Providers other than None and Payer are placeholders in the document, kept as such.
     # CAD starts empty so that a payment in it runs short of funds.

@@ -36,6 +36,7 @@ import type { VirtualClock } from '#generated/runtime/mock-clock.js';
 import { toCsv } from './csv.js';
 import { checkPaymentFile, formatCents, type PaymentFileCheck } from './payment-file.js';
 import { stateOf, type AsyncRequest, type PayerState, type World } from './world.js';
+import { LONG_MAX, ipAllowed } from './scenario.js';
 
 /** A code by name, in both kinds. */
 const code = (name: string) => errorCodes.code(name);
@@ -97,9 +98,12 @@ export function simulatedHandlers(world: World, clock: VirtualClock): Partial<Pa
       const read = await payer.folder.readText(params.fileName, settings.maxFileBytes);
       if (!read.ok) return failedAsyncRequestResult(code(read.code), read.message);
       const check = checkText(payer, read.text, singleCurrency, params.totalAmount);
+      const id = world.issueRequestId();
+      // No id left below the largest long: refused as the service refuses a request over a limit, nothing recorded.
+      if (id === undefined) return failedAsyncRequestResult(code('RequestLimitReached'), `no request id is left: every id up to ${LONG_MAX} (the largest long) has been issued`);
       const now = clock.now();
       const request: AsyncRequest = {
-        id: world.issueRequestId(),
+        id,
         payerName: payer.name,
         operation,
         process,
@@ -189,6 +193,8 @@ export function simulatedHandlers(world: World, clock: VirtualClock): Partial<Pa
     getDynamicKey(_params, context) {
       const payer = payerOf(context);
       if (payer === undefined) return failedSecurityToken(code(UNKNOWN_PAYER), UNKNOWN_PAYER);
+      const refused = dynamicKeyRefusal(payer, context);
+      if (refused !== undefined) return failedSecurityToken(code(refused.code), refused.message);
       if (!payer.scenario.dynamicKeys) {
         return failedSecurityToken(code('EnahncedSecurityNotConfigured'), `enhanced security (dynamic keys) is not configured for ${payer.name}`);
       }
@@ -200,6 +206,8 @@ export function simulatedHandlers(world: World, clock: VirtualClock): Partial<Pa
       const payer = payerOf(context);
       if (payer === undefined) return failedSubPayerSecurityToken(code(UNKNOWN_PAYER), UNKNOWN_PAYER)!;
       const coded = (name: string, message: string) => failedSubPayerSecurityToken(code(name), named(name, message)) ?? { errorMessage: message };
+      const refused = dynamicKeyRefusal(payer, context);
+      if (refused !== undefined) return coded(refused.code, refused.message);
       const sub = payer.scenario.subPayers.find((s) => s.payerName === params.subPayerName);
       if (sub === undefined) return coded('SubPayerIsNotFound', `${payer.name} has no sub payer ${JSON.stringify(params.subPayerName)}`);
       if (!sub.dynamicKeys) return coded('SubPayerDoensNotSupportDynamicKey', `the sub payer ${sub.payerName} does not support dynamic keys`);
@@ -264,6 +272,23 @@ export function simulatedHandlers(world: World, clock: VirtualClock): Partial<Pa
       return { errorCode: 'OK', errorMessage: 'OK', ChangedPaymentOrdersRefCode: changed.map((o) => o.refCode) };
     },
   };
+}
+
+/**
+ * Why the payer may not ask for dynamic keys at all, checked before anything else of the two dynamic-key operations:
+ * a call from an address not in its `allowedIpAddresses` (one that came through no socket has no address, so it is
+ * in no list), then a payer whose API user is not authorised for them (`dynamicKeysAuthorized: false`).
+ */
+function dynamicKeyRefusal(payer: PayerState, context: MockContext): { code: string; message: string } | undefined {
+  const allowed = payer.scenario.allowedIpAddresses;
+  if (allowed !== undefined && !ipAllowed(allowed, context.remoteAddress)) {
+    const from = context.remoteAddress === undefined ? 'a request that came through no socket, so from no address' : `address ${context.remoteAddress}`;
+    return { code: 'InvalidPayerIpAddress', message: `${payer.name} does not allow calls from ${from}` };
+  }
+  if (!payer.scenario.dynamicKeysAuthorized) {
+    return { code: 'AuthorizationError', message: `${payer.name} is not authorised to ask for dynamic keys` };
+  }
+  return undefined;
 }
 
 /** Gives the lines without a refCode one that is not `taken` (the check numbers them by line only). */

@@ -4,8 +4,22 @@
  *
  * Self-contained on purpose (node builtins, `yaml` and `zod` only): the generator copies this folder into the mock.
  */
-import { readFile } from 'node:fs/promises';
-import { LineCounter, isMap, isNode, isScalar, isSeq, parseDocument, visit, type Document } from 'yaml';
+import { isUtf8 } from 'node:buffer';
+import { readFileSync, statSync } from 'node:fs';
+import { BlockList, isIP } from 'node:net';
+import {
+  LineCounter,
+  isAlias,
+  isMap,
+  isNode,
+  isPair,
+  isScalar,
+  isSeq,
+  parseDocument,
+  visit,
+  type Document,
+  type Node as YamlNode,
+} from 'yaml';
 import { z } from 'zod';
 
 export interface ScenarioIssue {
@@ -37,7 +51,12 @@ function formatIssue(issue: ScenarioIssue): string {
 // ---------------------------------------------------------------------------------------------------------------
 // Schema
 
-const LONG_MAX = 9223372036854775807n;
+/** The largest long: no request id is above it. */
+export const LONG_MAX = 9223372036854775807n;
+/** Request ids the simulator can always issue after the first: so many requests fit below the largest long. */
+export const REQUEST_ID_ROOM = 1000;
+/** The largest `settings.firstRequestId`: 2^63 - 1000, so that ids up to 2^63 - 1 (the largest long) are left. */
+export const MAX_FIRST_REQUEST_ID = (LONG_MAX + 1n - BigInt(REQUEST_ID_ROOM)).toString();
 const AMOUNT = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
 const AMOUNT_MESSAGE = 'must be an amount with at most 2 decimals, e.g. "10000.00"';
 const DATE_MESSAGE = 'must be an ISO 8601 date-time with seconds and Z or an offset, e.g. "2026-01-31T09:00:00Z"';
@@ -53,8 +72,8 @@ const requestId = z.preprocess(
   z
     .string({ error: 'must be a decimal string such as "1000" (quote it: a long can exceed 2^53)' })
     .refine(
-      (id) => /^[1-9][0-9]{0,18}$/.test(id) && BigInt(id) <= LONG_MAX,
-      `must be a decimal integer from 1 to ${LONG_MAX} (the largest long), without leading zeros`,
+      (id) => /^[1-9][0-9]{0,18}$/.test(id) && BigInt(id) <= BigInt(MAX_FIRST_REQUEST_ID),
+      `must be a decimal integer from 1 to ${MAX_FIRST_REQUEST_ID} (2^63 - ${REQUEST_ID_ROOM}: room for ${REQUEST_ID_ROOM} requests below the largest long), without leading zeros`,
     ),
 );
 
@@ -168,10 +187,20 @@ const folderSafeName = nonEmpty.regex(
   'must be a plain folder name (it names the payer\'s SFTP folder): letters, digits, ".", "_", "-" and spaces, starting with a letter or digit, at most 128 characters',
 );
 
+/** An IPv4 or IPv6 address, or a CIDR range of them (`10.0.0.0/8`). */
+const ipRange = z.string().refine(
+  (text) => parseIpRange(text) !== undefined,
+  'must be an IPv4 or IPv6 address or a CIDR range, e.g. "127.0.0.1", "::1" or "10.0.0.0/8"',
+);
+
 const payerSchema = z.strictObject({
   payerName: folderSafeName,
   apiKey: nonEmpty,
   dynamicKeys: z.boolean().default(false),
+  // false: the payer's API user may not ask for dynamic keys (AuthorizationError), whatever dynamicKeys says.
+  dynamicKeysAuthorized: z.boolean().default(true),
+  // Absent: calls from any address. A list: the dynamic-key operations answer InvalidPayerIpAddress to other addresses.
+  allowedIpAddresses: z.array(ipRange).optional(),
   dynamicKeySeconds: seconds.optional(),
   accounts: list(accountSchema),
   providerAccounts: list(providerAccountSchema),
@@ -194,7 +223,8 @@ export const scenarioSchema = z
     settings: settingsSchema.prefault({}),
     payers: z.array(payerSchema).min(1, 'at least one payer is required'),
   })
-  .superRefine(checkUnique, { when: () => true });
+  .superRefine(checkUnique, { when: () => true })
+  .superRefine(checkXmlText, { when: () => true });
 
 /** A validated scenario, defaults applied (balances as integer cents, dates as `Date`). */
 export type Scenario = z.infer<typeof scenarioSchema>;
@@ -233,6 +263,65 @@ function claimer(ctx: z.RefinementCtx, name: string): (value: unknown, path: Pat
   };
 }
 
+// XML 1.0 cannot carry C0 controls other than tab, LF and CR, U+FFFE, U+FFFF or an unpaired surrogate (no `u` flag,
+// so that the regex sees UTF-16 code units and can spot those).
+const NOT_XML_TEXT =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Every text of the scenario may end up in an answer (a provider, a payee's reason, a custom field) or a file, so one
+ * that XML cannot carry would make every later answer holding it fail: it is refused here, where it comes in.
+ */
+function checkXmlText(scenario: unknown, ctx: z.RefinementCtx): void {
+  const seen = new Set<unknown>();
+  const walk = (value: unknown, path: Path): void => {
+    if (typeof value === 'string') {
+      const bad = NOT_XML_TEXT.exec(value);
+      if (bad) {
+        const code = bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+        ctx.addIssue({ code: 'custom', path, message: `holds U+${code}, which XML cannot carry` });
+      }
+      return;
+    }
+    // A scenario object may share or even loop; each value is looked at once.
+    if (value === null || typeof value !== 'object' || seen.has(value)) return;
+    seen.add(value);
+    if (Array.isArray(value)) value.forEach((item, i) => walk(item, [...path, i]));
+    else if (isRecord(value) && Object.getPrototypeOf(value) === Object.prototype) {
+      for (const [key, item] of Object.entries(value)) walk(item, [...path, key]);
+    }
+  };
+  walk(scenario, []);
+}
+
+/** A BlockList holding one address or CIDR range, or undefined when `text` is neither. */
+function parseIpRange(text: string): BlockList | undefined {
+  const [address = '', prefix, ...rest] = text.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return undefined;
+  const type = family === 4 ? 'ipv4' : 'ipv6';
+  const list = new BlockList();
+  if (prefix === undefined) {
+    list.addAddress(address, type);
+    return list;
+  }
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : Number.NaN;
+  if (!(bits <= (family === 4 ? 32 : 128))) return undefined;
+  list.addSubnet(address, bits, type);
+  return list;
+}
+
+/**
+ * Tells whether `address` (a socket's remote address, IPv4-mapped IPv6 included) is in one of the `ranges` (a payer's
+ * validated `allowedIpAddresses`); an undefined address (a request that came through no socket) is in none.
+ */
+export function ipAllowed(ranges: readonly string[], address: string | undefined): boolean {
+  if (address === undefined) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  return ranges.some((range) => parseIpRange(range)?.check(address, family === 4 ? 'ipv4' : 'ipv6') === true);
+}
+
 function asArray(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
 }
@@ -244,25 +333,36 @@ function field(value: unknown, key: string): unknown {
 // ---------------------------------------------------------------------------------------------------------------
 // Loading
 
+/** Values that aliases may add to a scenario: past this, it is refused (a "billion laughs" would exhaust memory). */
+export const MAX_ALIASED_VALUES = 100_000;
+
 /** Parses and validates scenario text (YAML, or JSON, which is YAML); `file` names it in messages. */
 export function parseScenario(text: string, file: string): Scenario {
   const lines = new LineCounter();
+  // A byte order mark is not part of the text: columns count from the first character an editor shows.
+  const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
   // uniqueKeys: false because the library's own message for a duplicate does not name the key.
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: false });
+  const doc = parseDocument(source, { lineCounter: lines, prettyErrors: false, uniqueKeys: false });
   const secrets = apiKeysInDocument(doc);
   const position = (offset: number) => {
     const { line, col } = lines.linePos(offset);
     return { line, column: col };
   };
+  // Warnings too (an unknown tag, which would silently leave a value as text; an unknown directive): a scenario
+  // means what it says or is refused.
   const syntax = [
-    ...doc.errors.map((e) => ({ offset: e.pos[0], message: yamlMessage(e.message) })),
-    ...duplicateKeys(doc),
+    ...[...doc.errors, ...doc.warnings].map((e) => ({ offset: e.pos[0], message: yamlMessage(e.message) })),
+    ...keyProblems(doc),
+    ...aliasProblems(doc),
   ];
   if (syntax.length > 0) {
     const issues = syntax.map((s) => ({ file, ...position(s.offset), path: '', message: s.message }));
     throw new ScenarioError(redact(sortByPosition(issues), secrets));
   }
-  return check(doc.toJS(), file, secrets, (path, key) => position(locate(doc, path, key)));
+  // Aliases were checked above (each resolves, none loops, their expansion is bounded), so the library's own count,
+  // which throws a ReferenceError without a position, is not needed.
+  const value: unknown = doc.toJS({ maxAliasCount: -1 });
+  return check(value, file, secrets, (path, key) => position(locate(doc, path, key)));
 }
 
 /** Validates a scenario given as an object (a parsed `Scenario` passes too); issues are at line 0, column 0. */
@@ -277,14 +377,53 @@ export function validateScenario(value: unknown, file: string): Scenario {
 export async function loadScenario(source: string | Scenario | unknown, label?: string): Promise<Scenario> {
   if (typeof source !== 'string') return validateScenario(source, label ?? '<scenario>');
   const file = label ?? source;
-  let text: string;
+  return parseScenario(readScenarioFile(source, file), file);
+}
+
+/**
+ * The text of a scenario file, which must be a regular file of UTF-8 text; anything else is a ScenarioError: one that
+ * cannot be read at 1:1, bytes that are not UTF-8 at the line and column of the first of them.
+ * @param path - the file to read
+ * @param file - how messages name it
+ */
+export function readScenarioFile(path: string, file = path): string {
+  const fail = (line: number, column: number, message: string) => new ScenarioError([{ file, line, column, path: '', message }]);
+  let bytes: Buffer;
   try {
-    text = await readFile(source, 'utf8');
+    // A device or a pipe could be read forever: only a regular file is read.
+    const stats = statSync(path);
+    if (stats.isDirectory()) throw fail(1, 1, 'cannot read the scenario: it is a directory, not a file');
+    if (!stats.isFile()) throw fail(1, 1, 'cannot read the scenario: it is not a regular file');
+    bytes = readFileSync(path);
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : (error as Error).message;
-    throw new ScenarioError([{ file, line: 1, column: 1, path: '', message: `cannot read the scenario: ${reason}` }]);
+    if (error instanceof ScenarioError) throw error;
+    throw fail(1, 1, `cannot read the scenario: ${readFailure(error as NodeJS.ErrnoException)}`);
   }
-  return parseScenario(text, file);
+  if (isUtf8(bytes)) return bytes.toString('utf8');
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    throw fail(1, 1, 'the scenario is UTF-16 text: save it as UTF-8');
+  }
+  // Everything before the first bad byte decodes and encodes back to itself; the first byte that differs is it.
+  const again = Buffer.from(bytes.toString('utf8'), 'utf8');
+  let offset = 0;
+  while (offset < bytes.length && bytes[offset] === again[offset]) offset++;
+  const before = bytes.subarray(0, offset).toString('utf8');
+  const line = before.split('\n').length;
+  const column = before.length - before.lastIndexOf('\n');
+  const byte = bytes[offset]!.toString(16).toUpperCase().padStart(2, '0');
+  throw fail(line, column, `the scenario is not UTF-8 text: byte 0x${byte} cannot start or continue a character here`);
+}
+
+function readFailure(error: NodeJS.ErrnoException): string {
+  switch (error.code) {
+    case 'ENOENT':
+      return 'file not found';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    default:
+      return error.message;
+  }
 }
 
 type Locate = (path: Path, key: boolean) => { line: number; column: number };
@@ -309,6 +448,10 @@ function check(input: unknown, file: string, secrets: ReadonlySet<string>, where
 }
 
 function messageOf(issue: z.core.$ZodIssue, input: unknown, path: Path): string {
+  if (path.length === 0 && issue.code === 'invalid_type') {
+    if (input === null || input === undefined) return 'the scenario is empty: it needs at least "payers"';
+    return `a scenario is a map of "settings" and "payers", not ${Array.isArray(input) ? 'a list' : `a ${typeof input}`}`;
+  }
   const last = path[path.length - 1];
   const parent = path.slice(0, -1).reduce<unknown>((node, step) => field(node, String(step)), input);
   // zod words an absent key as a wrong type ("expected string, received undefined"); say what is wrong instead.
@@ -320,7 +463,8 @@ function messageOf(issue: z.core.$ZodIssue, input: unknown, path: Path): string 
   if (
     issue.code === 'invalid_type' &&
     issue.expected === 'string' &&
-    (typeof value === 'number' || typeof value === 'boolean')
+    (typeof value === 'number' || typeof value === 'boolean') &&
+    !message.includes('quote')
   ) {
     return `${message} (quote the value to make it text)`;
   }
@@ -365,12 +509,15 @@ function apiKeysInDocument(doc: Document): Set<string> {
   return nonEmptyOnly(found);
 }
 
-function apiKeysInValue(value: unknown, found = new Set<string>()): Set<string> {
-  if (Array.isArray(value)) value.forEach((item) => apiKeysInValue(item, found));
+function apiKeysInValue(value: unknown, found = new Set<string>(), seen = new Set<unknown>()): Set<string> {
+  // An object may share or loop: each is looked at once.
+  if (value === null || typeof value !== 'object' || seen.has(value)) return found;
+  seen.add(value);
+  if (Array.isArray(value)) value.forEach((item) => apiKeysInValue(item, found, seen));
   else if (isRecord(value)) {
     for (const [key, item] of Object.entries(value)) {
       if (key === 'apiKey' && (typeof item === 'string' || typeof item === 'number')) found.add(String(item));
-      else apiKeysInValue(item, found);
+      else apiKeysInValue(item, found, seen);
     }
   }
   return nonEmptyOnly(found);
@@ -384,17 +531,25 @@ function nonEmptyOnly(keys: Set<string>): Set<string> {
 /** The yaml library's messages may end with a position we give separately; keep the first line without it. */
 function yamlMessage(message: string): string {
   const first = message.split('\n')[0] ?? message;
+  // The library's own wording names a function of its API, which means nothing to whoever wrote the file.
+  if (first.startsWith('Source contains multiple documents')) return 'a scenario is one YAML document, and this file holds more';
   return first.replace(/ at line \d+, column \d+:?$/, '');
 }
 
-/** Keys given twice in one map, at the later one; keys are compared by value, as the yaml library does. */
-function duplicateKeys(doc: Document): Array<{ offset: number; message: string }> {
-  const found: Array<{ offset: number; message: string }> = [];
+/**
+ * Keys given twice in one map (at the later one; keys are compared by value, as the yaml library does), and keys that
+ * are not plain values (a list, a map or an alias as a key, which JavaScript would turn into text).
+ */
+function keyProblems(doc: Document): Problem[] {
+  const found: Problem[] = [];
   visit(doc, {
     Map(_, map) {
       const seen = new Set<unknown>();
       for (const pair of map.items) {
-        if (!isScalar(pair.key)) continue;
+        if (!isScalar(pair.key)) {
+          if (isNode(pair.key)) found.push({ offset: pair.key.range?.[0] ?? 0, message: 'a map key must be a plain value, not a list, a map or an alias' });
+          continue;
+        }
         if (seen.has(pair.key.value)) {
           found.push({
             offset: pair.key.range?.[0] ?? 0,
@@ -405,6 +560,66 @@ function duplicateKeys(doc: Document): Array<{ offset: number; message: string }
     },
   });
   return found;
+}
+
+/** A problem of the YAML source, at an offset of it. */
+interface Problem {
+  readonly offset: number;
+  readonly message: string;
+}
+
+/**
+ * Aliases that would fail or blow up when the document becomes values: one naming no anchor before it, one inside the
+ * node it names (a loop), and the alias at which the values that aliases add pass {@link MAX_ALIASED_VALUES}. An alias
+ * names the last node with its anchor before it, in document order, as the yaml library resolves it.
+ */
+function aliasProblems(doc: Document): Problem[] {
+  const problems: Problem[] = [];
+  const anchors = new Map<string, YamlNode>();
+  /** Values each anchored node stands for, aliases in it expanded; set once the node is done. */
+  const sizes = new Map<YamlNode, number>();
+  const open = new Set<YamlNode>();
+  let aliased = 0;
+  let tooMany = false;
+  const walk = (node: unknown): number => {
+    if (isAlias(node)) {
+      const offset = node.range?.[0] ?? 0;
+      const target = anchors.get(node.source);
+      if (target === undefined) {
+        problems.push({ offset, message: `unknown alias *${node.source}: no anchor &${node.source} comes before it` });
+        return 1;
+      }
+      if (open.has(target)) {
+        problems.push({ offset, message: `alias *${node.source} is inside the node it names, which would hold itself` });
+        return 1;
+      }
+      const size = sizes.get(target) ?? 1;
+      aliased = Math.min(aliased + size, Number.MAX_SAFE_INTEGER);
+      if (aliased > MAX_ALIASED_VALUES && !tooMany) {
+        tooMany = true;
+        problems.push({ offset, message: `aliases add more than ${MAX_ALIASED_VALUES} values to the scenario: refused, as a "billion laughs" would exhaust memory` });
+      }
+      return size;
+    }
+    if (!isNode(node)) return 0;
+    if (node.anchor) {
+      anchors.set(node.anchor, node);
+      open.add(node);
+    }
+    let size = 1;
+    if (isMap(node) || isSeq(node)) {
+      for (const item of node.items) {
+        size += isPair(item) ? walk(item.key) + walk(item.value) : walk(item);
+      }
+    }
+    if (node.anchor) {
+      open.delete(node);
+      sizes.set(node, Math.min(size, Number.MAX_SAFE_INTEGER));
+    }
+    return size;
+  };
+  walk(doc.contents);
+  return problems;
 }
 
 /**

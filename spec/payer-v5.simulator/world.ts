@@ -8,7 +8,7 @@
  * request ids come from one counter, a file's check and its submission happen in one step.
  */
 import { join } from 'node:path';
-import type { Scenario, ScenarioPayer } from './scenario.js';
+import { LONG_MAX, type Scenario, type ScenarioPayer } from './scenario.js';
 import { PayerFolder } from './folder.js';
 import type { Payment, PaymentFileCheck } from './payment-file.js';
 
@@ -141,9 +141,13 @@ export class World {
     this.#assigned = 0;
   }
 
-  /** A new request id: a long, as decimal text, never issued twice. */
-  issueRequestId(): string {
+  /**
+   * A new request id: a long, as decimal text, never issued twice; undefined once every id up to the largest long has
+   * been issued (the scenario's schema leaves room for REQUEST_ID_ROOM of them), as a larger one could not be sent.
+   */
+  issueRequestId(): string | undefined {
     const id = this.#nextId;
+    if (id > LONG_MAX) return undefined;
     this.#nextId += 1n;
     return id.toString();
   }

@@ -119,6 +119,11 @@ export interface MockContext {
   readonly principal: string | undefined;
   /** The mock's clock, the one its credential check reads. */
   readonly clock: MockClock;
+  /**
+   * The caller's IP address as the server's socket saw it (an IPv4 caller of a dual-stack server as `::ffff:1.2.3.4`);
+   * undefined when the request came through no socket (`handle(request)`, MSW).
+   */
+  readonly remoteAddress?: string | undefined;
 }
 
 /** What a {@link MockCore} serves and how. */
@@ -590,6 +595,10 @@ class HandlerContext implements MockContext {
 
   get signal(): AbortSignal {
     return this.#request.signal;
+  }
+
+  get remoteAddress(): string | undefined {
+    return this.#request.remoteAddress;
   }
 }
 

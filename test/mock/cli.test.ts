@@ -136,3 +136,17 @@ it('a scenario that is not valid ends the command with its problems at file:line
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+it('an alias the yaml library cannot resolve is a problem at its file:line:column too, not a ReferenceError', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mock-cli-'));
+  try {
+    const scenario = join(dir, 'alias.yaml');
+    writeFileSync(scenario, 'payers:\n  - payerName: Acme\n    apiKey: *nope\n');
+    const cli = start(['--port', '0', '--scenario', scenario]);
+    expect(await cli.exit).toBe(1);
+    expect(cli.err()).toBe(`the mock cannot start: ${scenario}:3:13: unknown alias *nope: no anchor &nope comes before it\n`);
+    expect(cli.out()).toBe('');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -76,7 +76,17 @@ const BAD_FILES: ReadonlyArray<[string, { text: string; want: string[] }]> = [
   ['a quote never closed', { text: 'payers:\n  - payerName: Bad\n    apiKey: "unclosed\n', want: ['4:1: Missing closing "quote'] }],
   ['an unclosed flow sequence', { text: 'payers: [\n', want: ['2:1: Flow sequence in block collection must be sufficiently indented and end with a ]'] }],
   ['a key given twice', { text: 'payers:\n  - payerName: A\n    payerName: B\n    apiKey: k\n', want: ['3:5: duplicate key "payerName" (map keys must be unique)'] }],
-  ['an empty file', { text: '', want: ['1:1: expected object, received null'] }],
+  ['an empty file', { text: '', want: ['1:1: the scenario is empty: it needs at least "payers"'] }],
+  // The yaml library throws a ReferenceError for these, without a position, when the document becomes values.
+  ['an undefined alias', { text: 'payers:\n  - payerName: A\n    apiKey: *nope\n', want: ['3:13: unknown alias *nope: no anchor &nope comes before it'] }],
+  [
+    'aliases of aliases (a billion laughs)',
+    {
+      text: `a: &a [x, x, x, x, x, x, x, x, x, x]\n${['b', 'c', 'd', 'e', 'f', 'g'].map((n, i) => `${n}: &${n} [${Array(10).fill(`*${'abcdef'[i]}`).join(', ')}]`).join('\n')}\npayers: *g\n`,
+      // Each *d stands for 11111 values: the eighth on line 5 takes the aliased values past 100000.
+      want: ['5:36: aliases add more than 100000 values to the scenario: refused, as a "billion laughs" would exhaust memory'],
+    },
+  ],
   [
     'a balance with 3 decimals',
     {
@@ -132,12 +142,19 @@ describe('scenario: a path', () => {
     expect(error.issues).toEqual([{ file: path, line: 1, column: 1, path: '', message: 'cannot read the scenario: file not found' }]);
   });
 
-  it("a directory: ScenarioError at 1:1, cannot read, with the error's message", async () => {
+  it('a directory: ScenarioError at 1:1, cannot read, it is a directory', async () => {
     const dir = join(base, 'a-directory.yaml');
     await mkdir(dir, { recursive: true });
     const error = thrown(() => createMockService({ scenario: dir }), ScenarioError);
-    expect(error.message).toBe(`${dir}:1:1: cannot read the scenario: EISDIR: illegal operation on a directory, read`);
-    expect(error.issues).toEqual([{ file: dir, line: 1, column: 1, path: '', message: 'cannot read the scenario: EISDIR: illegal operation on a directory, read' }]);
+    expect(error.message).toBe(`${dir}:1:1: cannot read the scenario: it is a directory, not a file`);
+    expect(error.issues).toEqual([{ file: dir, line: 1, column: 1, path: '', message: 'cannot read the scenario: it is a directory, not a file' }]);
+  });
+
+  it('bytes that are not UTF-8: ScenarioError at the first of them', async () => {
+    const path = join(base, 'latin1.yaml');
+    await writeFile(path, Buffer.from('payers:\n  - payerName: Caf\xe9\n', 'latin1'));
+    const error = thrown(() => createMockService({ scenario: path }), ScenarioError);
+    expect(error.message).toBe(`${path}:2:19: the scenario is not UTF-8 text: byte 0xE9 cannot start or continue a character here`);
   });
 
   it('a scenario that fails leaves no temporary folder behind', async () => {

@@ -2,12 +2,13 @@
  * The simulator's scenario: the default one holds what the simulator and its tests rely on, and every kind of
  * problem in a scenario is reported at its exact file:line:column, all at once, without ever showing an API key.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PAYER, DEFAULT_SCENARIO_YAML } from '../../spec/payer-v5.simulator/default-scenario.js';
 import {
   ScenarioError,
+  ipAllowed,
   loadScenario,
   parseScenario,
   validateScenario,
@@ -236,12 +237,45 @@ describe('a scenario with one problem reports it at its line and column', () => 
       'firstRequestId over the long range',
       {
         yaml: yaml('settings:', '  firstRequestId: "9223372036854775808"', ...HEAD),
-        want: [[2, 19, 'from 1 to 9223372036854775807']],
+        want: [[2, 19, 'from 1 to 9223372036854774808 (2^63 - 1000: room for 1000 requests below the largest long)']],
+      },
+    ],
+    [
+      // The second request would have had id 2^63, which no long holds.
+      'firstRequestId the largest long, which leaves no room',
+      {
+        yaml: yaml('settings:', '  firstRequestId: "9223372036854775807"', ...HEAD),
+        want: [[2, 19, 'from 1 to 9223372036854774808']],
+      },
+    ],
+    [
+      'firstRequestId one past the largest allowed',
+      {
+        yaml: yaml('settings:', '  firstRequestId: "9223372036854774809"', ...HEAD),
+        want: [[2, 19, 'room for 1000 requests']],
       },
     ],
     [
       'firstRequestId as a number too large for JavaScript',
       { yaml: yaml('settings:', '  firstRequestId: 9223372036854775807', ...HEAD), want: [[2, 19, 'quote it']] },
+    ],
+    [
+      'an IP address that is none',
+      {
+        yaml: yaml(...HEAD, '    allowedIpAddresses: [127.0.0.1, "10.0.0.0/8", "::1", 127.0.0.256, "10.0.0.0/33", localhost]'),
+        want: [
+          [4, 58, 'must be an IPv4 or IPv6 address or a CIDR range'],
+          [4, 71, 'must be an IPv4 or IPv6 address or a CIDR range'],
+          [4, 86, 'must be an IPv4 or IPv6 address or a CIDR range'],
+        ],
+      },
+    ],
+    [
+      'a text XML cannot carry',
+      {
+        yaml: yaml(...HEAD, '    payees:', '      - { payeeId: P1, paymentMethod: ACH, status: Active, reason: "a\\uFFFFb", changedAt: "2026-01-01T00:00:00Z" }'),
+        want: [[5, 68, 'holds U+FFFF, which XML cannot carry']],
+      },
     ],
     [
       'bad date',
@@ -473,5 +507,113 @@ describe('loadScenario', () => {
     expect(where(await asyncIssuesOf(() => loadScenario(bad, 'bad.json')))).toEqual([
       [3, 55, 'expected boolean, received string'],
     ]);
+  });
+});
+
+describe('awkward scenario files: each problem a ScenarioError at file:line:column', () => {
+  const scratch = scratchDir('scenario-awkward');
+  afterAll(() => scratch.remove());
+  const OK_PAYERS = yaml('payers:', '  - payerName: A', '    apiKey: k');
+  /** A billion laughs: each level lists the one before nine times, so the last stands for 9^8 values. */
+  const LAUGHS = yaml(
+    'l0: &l0 [ha, ha, ha, ha, ha, ha, ha, ha, ha]',
+    ...Array.from({ length: 8 }, (_, i) => `l${i + 1}: &l${i + 1} [${Array(9).fill(`*l${i}`).join(', ')}]`),
+    'payers: *l8',
+  );
+
+  const CASES: ReadonlyArray<readonly [string, string | Buffer, ReadonlyArray<readonly [number, number, string]>]> = [
+    ['an undefined alias', yaml('payers:', '  - payerName: A', '    apiKey: *nope'), [[3, 13, 'unknown alias *nope: no anchor &nope comes before it']]],
+    ['an alias before its anchor', yaml('payers:', '  - payerName: *a', '    apiKey: &a k'), [[2, 16, 'unknown alias *a']]],
+    // Level 5 (line 6) lists level 4, 66430 values, nine times: its first alias already takes the total past the limit.
+    ['a billion laughs of aliases', LAUGHS, [[6, 10, 'aliases add more than 100000 values to the scenario']]],
+    ['an alias inside the node it names', yaml('payers: &p', '  - payerName: A', '    apiKey: k', '    subPayers: *p'), [[4, 16, 'alias *p is inside the node it names']]],
+    ['an empty file', '', [[1, 1, 'the scenario is empty: it needs at least "payers"']]],
+    ['only a comment', '# nothing yet\n', [[1, 1, 'the scenario is empty']]],
+    ['a list', yaml('- payerName: A', '  apiKey: k'), [[1, 1, 'a scenario is a map of "settings" and "payers", not a list']]],
+    ['JSON with a syntax error', '{"payers": [{"payerName": "A", "apiKey": "k"}\n', [[2, 1, 'Flow sequence in block collection must be sufficiently indented and end with a ]'], [2, 1, 'Flow map must end with a }']]],
+    ['a tab as indentation', yaml('payers:', '\t- payerName: A'), [[2, 1, 'Tabs are not allowed as indentation']]],
+    ['a duplicate key', yaml('payers:', '  - payerName: A', '    apiKey: k', '    payerName: B'), [[4, 5, 'duplicate key "payerName"']]],
+    ['a list as a key', yaml('payers:', '  - payerName: A', '    apiKey: k', '    ? [a, b]', '    : c'), [[4, 7, 'a map key must be a plain value']]],
+    ['an unknown tag', yaml('payers:', '  - payerName: A', '    apiKey: !secret k'), [[3, 13, 'Unresolved tag: !secret']]],
+    ['two documents', yaml('payers: []', '---', 'payers: []'), [[2, 1, 'a scenario is one YAML document, and this file holds more']]],
+    ['a number too large for a double', yaml('settings:', '  processingSeconds: 1e400', ...OK_PAYERS.trim().split('\n')), [[2, 22, 'expected number, received Infinity']]],
+    ['a byte order mark (columns count from the first character shown)', `\uFEFF${yaml('payers:', '  - payerName: A', '    apiKey: k', '    colour: blue')}`, [[4, 5, 'unknown key "colour"']]],
+    ['Latin-1 bytes', Buffer.from('payers:\n  - payerName: A\n    apiKey: k\n    dynamicKeys: n\xe9\n', 'latin1'), [[4, 19, 'the scenario is not UTF-8 text: byte 0xE9']]],
+    ['UTF-16', Buffer.from(`\uFEFF${OK_PAYERS}`, 'utf16le'), [[1, 1, 'the scenario is UTF-16 text: save it as UTF-8']]],
+  ];
+
+  it.each(CASES)('%s', async (name, content, want) => {
+    const file = join(scratch.dir, `${name.replace(/\W+/g, '-')}.yaml`);
+    writeFileSync(file, content);
+    const issues = await asyncIssuesOf(() => loadScenario(file, 'awkward.yaml'));
+    expect(issues.map((i) => [i.file, i.line, i.column])).toEqual(want.map(([line, column]) => ['awkward.yaml', line, column]));
+    issues.forEach((issue, i) => expect(issue.message).toContain(want[i]![2]));
+  });
+
+  it('a directory, a device and a missing file: cannot read it, at 1:1', async () => {
+    mkdirSync(join(scratch.dir, 'folder.yaml'), { recursive: true });
+    const reasons = [];
+    for (const path of [join(scratch.dir, 'folder.yaml'), '/dev/zero', join(scratch.dir, 'absent.yaml')]) {
+      reasons.push((await asyncIssuesOf(() => loadScenario(path, 'x.yaml'))).map((i) => `${i.line}:${i.column}: ${i.message}`));
+    }
+    expect(reasons).toEqual([
+      ['1:1: cannot read the scenario: it is a directory, not a file'],
+      ['1:1: cannot read the scenario: it is not a regular file'],
+      ['1:1: cannot read the scenario: file not found'],
+    ]);
+  });
+
+  it('aliases within the limit are values like any other', () => {
+    const text = yaml(
+      'settings: &s { processingSeconds: 3 }',
+      'payers:',
+      '  - payerName: A',
+      '    apiKey: k',
+      '    accounts: &acc [{ provider: None, accountIdentifier: A1, currency: USD, balance: "1.00" }]',
+      '  - payerName: B',
+      '    apiKey: j',
+      '    accounts: *acc',
+    );
+    const scenario = parseScenario(text, 's.yaml');
+    expect(scenario.settings.processingSeconds).toBe(3);
+    expect(scenario.payers.map((p) => p.accounts[0]?.balanceCents)).toEqual([100, 100]);
+  });
+
+  it('a scenario object that loops or shares is validated, not walked forever', () => {
+    const payer: Record<string, unknown> = { payerName: 'A', apiKey: 'k' };
+    const account = { provider: 'None', accountIdentifier: 'A1', currency: 'USD', balance: '1.00' };
+    payer['accounts'] = [account, account];
+    const looping: Record<string, unknown> = { payers: [payer] };
+    payer['extra'] = looping;
+    expect(issuesOf(() => validateScenario(looping, 'o')).map((i) => [i.path, i.message])).toEqual([['payers[0].extra', 'unknown key "extra"']]);
+  });
+});
+
+describe('ipAllowed: is a caller in a payer\'s allowedIpAddresses', () => {
+  const LIST = ['127.0.0.1', '10.0.0.0/8', '2001:db8::/32', '::1'];
+  it.each([
+    ['127.0.0.1', true],
+    // An IPv4 caller of a dual-stack server, as its socket gives it.
+    ['::ffff:127.0.0.1', true],
+    ['10.200.3.4', true],
+    ['::ffff:10.1.1.1', true],
+    ['2001:db8::42', true],
+    ['0:0:0:0:0:0:0:1', true],
+    ['127.0.0.2', false],
+    ['11.0.0.1', false],
+    ['2001:db9::1', false],
+    ['not an address', false],
+    [undefined, false],
+  ] as const)('%s: %s', (address, allowed) => {
+    expect(ipAllowed(LIST, address)).toBe(allowed);
+  });
+});
+
+it("the default scenario's commented-out dynamic-key settings are valid as written", () => {
+  const text = DEFAULT_SCENARIO_YAML.replace(/^( *)# (dynamicKeysAuthorized|allowedIpAddresses):/gm, '$1$2:');
+  expect(text).not.toBe(DEFAULT_SCENARIO_YAML);
+  expect(parseScenario(text, 'default-scenario.yaml').payers[0]).toMatchObject({
+    dynamicKeysAuthorized: false,
+    allowedIpAddresses: ['127.0.0.1', '::1', '10.0.0.0/8'],
   });
 });

@@ -9,14 +9,14 @@
  * calls `createSimulator` and exposes `SimulatorControl` as its `simulator`.
  */
 import { createDecipheriv, createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { PayerFunctionsHandlers } from '../types.js';
 import type { MockSimulator, SimulatorKit } from '../../runtime/mock-simulator.js';
 import { DEFAULT_SCENARIO_YAML } from './default-scenario.js';
 import { simulatedHandlers } from './handlers.js';
-import { ScenarioError, parseScenario, validateScenario, type Scenario, type ScenarioInput } from './scenario.js';
+import { parseScenario, readScenarioFile, validateScenario, type Scenario, type ScenarioInput } from './scenario.js';
 import { stateOf, World, type PaymentOrder, type RequestState } from './world.js';
 
 export { DEFAULT_PAYER, DEFAULT_SCENARIO_YAML } from './default-scenario.js';
@@ -154,14 +154,7 @@ export function createSimulator(
 function scenarioOf(source: SimulatorOptions['scenario']): { scenario: Scenario; label: string | undefined } {
   if (source === undefined) return { scenario: parseScenario(DEFAULT_SCENARIO_YAML, 'default scenario'), label: undefined };
   if (typeof source !== 'string') return { scenario: validateScenario(source, 'scenario'), label: 'the scenario object' };
-  let text: string;
-  try {
-    text = readFileSync(source, 'utf8');
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : (error as Error).message;
-    throw new ScenarioError([{ file: source, line: 1, column: 1, path: '', message: `cannot read the scenario: ${reason}` }]);
-  }
-  return { scenario: parseScenario(text, source), label: source };
+  return { scenario: parseScenario(readScenarioFile(source), source), label: source };
 }
 
 function checkEmbeddedQuery(world: World, query: string, now: number): EmbeddedQueryCheck {
