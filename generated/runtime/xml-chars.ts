@@ -50,6 +50,29 @@ export function isXmlCodePoint(cp: number): boolean {
     || (cp >= 0x10000 && cp <= 0x10ffff);
 }
 
+/**
+ * The code point at `i` of `s` if it is one XML 1.0 allows outside the ASCII controls' range, as the number of code
+ * units it takes (2 for a surrogate pair), or 0 when it is not allowed (an unpaired surrogate, U+FFFE, U+FFFF).
+ * Meant for `s.charCodeAt(i) >= 0xD800`, the only range where a code unit above the controls can be refused.
+ */
+export function wideXmlCharLength(s: string, i: number): number {
+  const c = s.charCodeAt(i);
+  if (c < 0xd800) return 1;
+  if (c <= 0xdbff) {
+    const low = s.charCodeAt(i + 1);
+    return low >= 0xdc00 && low <= 0xdfff ? 2 : 0;
+  }
+  if (c <= 0xdfff) return 0;
+  return c >= 0xfffe ? 0 : 1;
+}
+
+/** A description of the character at `i` of `s` for messages, e.g. `U+FFFF` (never the character itself). */
+export function describeCharAt(s: string, i: number): string {
+  const c = s.charCodeAt(i);
+  const surrogate = c >= 0xd800 && c <= 0xdfff;
+  return `${surrogate ? 'unpaired surrogate ' : ''}U+${c.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
 /** Reports a decoding problem at an absolute offset of the source; never returns. */
 export type FailAt = (message: string, offset: number) => never;
 
@@ -60,6 +83,8 @@ const LF = 10;
 const TAB = 9;
 const LOWER_X = 120;
 const LT = 60;
+const GT = 62;
+const RBRACKET = 93;
 
 /** Longest reference accepted: `&#x10FFFF;` is 10 characters; the slack allows leading zeros, which XML permits. */
 const MAX_REFERENCE_LENGTH = 32;
@@ -69,14 +94,22 @@ const MAX_REFERENCE_LENGTH = 32;
  * character references, and XML line-end normalisation (CRLF and lone CR become LF). In attribute values (`attribute`
  * true) literal tab, LF and CR become spaces, as XML attribute-value normalisation requires for CDATA attributes.
  * A bare `&`, an unknown entity (there is no DTD, so only the predefined ones exist), a reference to a character XML
- * does not allow, or a literal `<` is reported through `fail`.
+ * does not allow, a literal character XML does not allow, a literal `<`, or (in text) `]]>` is reported through
+ * `fail`.
  */
 export function decodeCharData(src: string, start: number, end: number, attribute: boolean, fail: FailAt): string {
   let out = '';
   let run = start;
   for (let i = start; i < end; i++) {
     const c = src.charCodeAt(i);
-    if (c === AMP) {
+    // Letters and most other text are above `>` and below the surrogates: one comparison settles them.
+    if (c > GT) {
+      if (c >= 0xd800) {
+        const n = wideXmlCharLength(src, i);
+        if (n === 0) fail(`${describeCharAt(src, i)}, which XML does not allow`, i);
+        i += n - 1;
+      }
+    } else if (c === AMP) {
       out += src.slice(run, i);
       const semi = src.indexOf(';', i + 1);
       if (semi < 0 || semi >= end || semi - i > MAX_REFERENCE_LENGTH) fail('"&" that does not start a reference', i);
@@ -93,6 +126,10 @@ export function decodeCharData(src: string, start: number, end: number, attribut
       run = i + 1;
     } else if (c === LT) {
       fail('"<" in character data', i);
+    } else if (c < 0x20 && c !== LF && c !== TAB) {
+      fail(`${describeCharAt(src, i)}, which XML does not allow`, i);
+    } else if (c === GT && !attribute && i >= start + 2 && src.charCodeAt(i - 1) === RBRACKET && src.charCodeAt(i - 2) === RBRACKET) {
+      fail('"]]>" in text (it may only end a CDATA section)', i - 2);
     }
   }
   return run === start ? src.slice(start, end) : out + src.slice(run, end);
@@ -132,3 +169,32 @@ function digitValue(c: number, hex: boolean): number {
   if (c >= 65 && c <= 70) return c - 55;
   return -1;
 }
+
+/** True for a code point above ASCII that may start an XML name (XML 1.0 fifth edition, NameStartChar). */
+export function isNameStartCodePoint(cp: number): boolean {
+  return (cp >= 0xc0 && cp <= 0xd6) || (cp >= 0xd8 && cp <= 0xf6) || (cp >= 0xf8 && cp <= 0x2ff)
+    || (cp >= 0x370 && cp <= 0x37d) || (cp >= 0x37f && cp <= 0x1fff) || cp === 0x200c || cp === 0x200d
+    || (cp >= 0x2070 && cp <= 0x218f) || (cp >= 0x2c00 && cp <= 0x2fef) || (cp >= 0x3001 && cp <= 0xd7ff)
+    || (cp >= 0xf900 && cp <= 0xfdcf) || (cp >= 0xfdf0 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0xeffff);
+}
+
+/** True for a code point above ASCII that may follow the first character of an XML name (NameChar). */
+export function isNameCodePoint(cp: number): boolean {
+  return cp === 0xb7 || (cp >= 0x300 && cp <= 0x36f) || cp === 0x203f || cp === 0x2040 || isNameStartCodePoint(cp);
+}
+
+/** ASCII characters that may start a name (letters and `_`; the colon is a namespace separator, handled apart). */
+export const ASCII_NAME_START = 1;
+/** ASCII characters that may only follow the first character of a name: digits, `-`, `.`. */
+export const ASCII_NAME_PART = 2;
+
+/** For each ASCII code, {@link ASCII_NAME_START}, {@link ASCII_NAME_PART} or 0. */
+export const ASCII_NAME_CLASS: Uint8Array = (() => {
+  const table = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) {
+    const ch = String.fromCharCode(c);
+    if (/[A-Za-z_]/.test(ch)) table[c] = ASCII_NAME_START;
+    else if (/[0-9.-]/.test(ch)) table[c] = ASCII_NAME_PART;
+  }
+  return table;
+})();

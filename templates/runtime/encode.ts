@@ -5,7 +5,7 @@
  * document's structure. Paths in errors name the parameter and the fields inside it (`filter.Lines[2].Qty`).
  */
 import { SvcError, SvcRequestError } from './errors.js';
-import { indexOfNonXmlChar } from './xml-chars.js';
+import { XSD_NAMESPACE, XSI_NAMESPACE, indexOfNonXmlChar } from './xml-chars.js';
 import { XmlReader } from './xml-reader.js';
 import { escapeXmlAttribute, escapeXmlText } from './xml-writer.js';
 
@@ -49,7 +49,7 @@ export function encodeXml(value: string, path: string): string {
   // The fragment may use the prefixes the envelope declares (xsi, xsd), as content from a service would.
   const at = indexOfNonXmlChar(value);
   if (at >= 0) reject(path, `contains U+${value.charCodeAt(at).toString(16).toUpperCase().padStart(4, '0')} at index ${at}, which XML 1.0 cannot carry`);
-  const reader = new XmlReader(`<x>${value}</x>`);
+  const reader = new XmlReader(`<x xmlns:xsi="${XSI_NAMESPACE}" xmlns:xsd="${XSD_NAMESPACE}">${value}</x>`);
   try {
     reader.readRoot();
     // Nesting, names, comments, CDATA and processing instructions are checked by skipping; a DOCTYPE is refused.

@@ -8,9 +8,29 @@
  *
  * There is no DTD support at all: a DOCTYPE is refused, so no entity other than the five predefined ones can exist
  * (no external entities, no expansion bombs).
+ *
+ * Everything else that makes a document not well-formed (XML 1.0 fifth edition, with Namespaces in XML 1.0) is
+ * refused too, wherever it is, also inside skipped elements: characters XML does not allow, malformed names and
+ * qualified names, duplicate attributes (also by expanded name), undeclared prefixes, bad references, `]]>` in text,
+ * `--` in comments, an XML declaration that is malformed or not at the very start. The checks ride on the scans the
+ * reader makes anyway, except for a leaf's text: it is found with a sticky regular expression that stops at anything
+ * needing a closer look, where an indexOf would only find its end. That costs about a tenth of the decoding time of a
+ * large response (see `npm run bench`, section "reader"); a JavaScript loop over the text costs twice as much.
  */
 import { SvcDecodeError } from './errors.js';
-import { XML_NAMESPACE, XSI_NAMESPACE, decodeCharData, trimXmlSpace } from './xml-chars.js';
+import {
+  ASCII_NAME_CLASS,
+  ASCII_NAME_PART,
+  ASCII_NAME_START,
+  XML_NAMESPACE,
+  XSI_NAMESPACE,
+  decodeCharData,
+  describeCharAt,
+  isNameCodePoint,
+  isNameStartCodePoint,
+  trimXmlSpace,
+  wideXmlCharLength,
+} from './xml-chars.js';
 
 const TAB = 9;
 const LF = 10;
@@ -27,6 +47,24 @@ const GT = 62;
 const QUESTION = 63;
 const AMP = 38;
 const BOM = 0xfeff;
+const FIRST_SURROGATE = 0xd800;
+/**
+ * A run of text that needs no decoding and that XML allows as it stands: no markup or reference start, no CR (line
+ * ends are normalised), no `]` (which could begin `]]>`), no character outside XML's Char (surrogates, even paired,
+ * take the slow path). Sticky: it is run at the cursor.
+ */
+const PLAIN_TEXT = /[^<&\r\]\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]*/y;
+
+/** Namespace bound to the reserved `xmlns` prefix, which no declaration may bind or use. */
+const XMLNS_NAMESPACE = 'http://www.w3.org/2000/xmlns/';
+/** Up to this many attributes on one tag, duplicates are found by comparing every pair; beyond, with a set. */
+const PAIRWISE_ATTRIBUTES = 16;
+/**
+ * The XML declaration (XML 1.0 production XMLDecl), read where it is allowed: at the very start of the document.
+ * Version 1.x, an encoding name of the EncName production, standalone yes or no.
+ */
+const XML_DECLARATION =
+  /<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(?:"1\.[0-9]+"|'1\.[0-9]+')(?:[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(?:"[A-Za-z][A-Za-z0-9._-]*"|'[A-Za-z][A-Za-z0-9._-]*'))?(?:[ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(?:"(?:yes|no)"|'(?:yes|no)'))?[ \t\r\n]*\?>/y;
 
 /** Initial capacity of the per-depth arrays; SOAP responses rarely nest deeper. */
 const INITIAL_DEPTH = 32;
@@ -161,11 +199,9 @@ export class XmlReader {
   private attrValueStart: number[] = [];
   private attrValueEnd: number[] = [];
   private attrIsDecl: boolean[] = [];
+  /** Namespace of each prefixed attribute that is not a declaration (resolved when checked). */
+  private attrNs: string[] = [];
 
-  // Next `&` and CR at or after some earlier cursor position, or xml.length when there is none. Found with indexOf
-  // and reused until the cursor passes them, so telling that a text needs no decoding costs no per-character loop.
-  private nextAmp = -1;
-  private nextCr = -1;
   /** Where the last consumed end tag started (for readInnerXml). */
   private lastEndTag = 0;
   /** First colon of the name scanName last read, or -1. */
@@ -175,6 +211,11 @@ export class XmlReader {
   /** Start of a name already confirmed (with the end tag before it) as `confirmedName`, or -1. */
   private confirmedAt = -1;
   private confirmedName: ElementName = NO_NAME;
+
+  /** Where the XML declaration may be: the very start, after a byte-order mark if there is one. */
+  private prologStart = 0;
+  /** Whether the name scanName last read is a proper qualified name (at most one colon, neither first nor last). */
+  private nameOk = true;
 
   /** `fail` as a callback for the character-data decoder, bound once rather than per call. */
   private readonly failAt = (message: string, offset: number): never => this.fail(message, offset);
@@ -275,6 +316,7 @@ export class XmlReader {
     const xml = this.xml;
     const len = xml.length;
     let p = len > 0 && xml.charCodeAt(0) === BOM ? 1 : 0;
+    this.prologStart = p;
     for (;;) {
       while (p < len && isSpace(xml.charCodeAt(p))) p++;
       if (p >= len) {
@@ -370,21 +412,23 @@ export class XmlReader {
     }
     const xml = this.xml;
     const start = this.pos;
-    const lt = xml.indexOf('<', start);
-    if (lt < 0) this.failEof();
-    if (xml.charCodeAt(lt + 1) === SLASH) {
-      if (this.nextAmp < start) this.nextAmp = indexOrEnd(xml, '&', start);
-      if (this.nextCr < start) this.nextCr = indexOrEnd(xml, '\r', start);
-      if (this.nextAmp > lt && this.nextCr > lt) {
-        const text = xml.slice(start, lt);
-        this.consumeEndTag(lt);
-        return text;
-      }
+    // One native scan finds the end of plain text and proves it needs no decoding and holds nothing XML refuses.
+    PLAIN_TEXT.lastIndex = start;
+    PLAIN_TEXT.test(xml);
+    const lt = PLAIN_TEXT.lastIndex;
+    if (xml.charCodeAt(lt) === LT && xml.charCodeAt(lt + 1) === SLASH) {
+      const text = xml.slice(start, lt);
+      this.consumeEndTag(lt);
+      return text;
     }
     return this.readMixedText(start);
   }
 
-  /** Skips the current element with all its descendants, consuming its end tag. Only tag nesting is checked. */
+  /**
+   * Skips the current element with all its descendants, consuming its end tag. What is skipped is checked as
+   * thoroughly as what is read (names, namespaces, attributes, references, characters), so that a document is refused
+   * or accepted whatever part of it the caller reads.
+   */
   skip(): void {
     this.requireStartTag('skip');
     this.onStartTag = false;
@@ -392,39 +436,37 @@ export class XmlReader {
       this.closeElement();
       return;
     }
+    // The descendants' start tags pass through openElement; the skipped element stays the one the getters describe.
+    const { cur, curNamespace, curNil } = this;
     const xml = this.xml;
     const base = this.depth;
-    let level = base;
     let p = this.pos;
     for (;;) {
       const lt = xml.indexOf('<', p);
       if (lt < 0) this.failEof();
+      if (lt > p) this.checkText(p, lt);
       const c = xml.charCodeAt(lt + 1);
       if (c === SLASH) {
-        const end = this.matchEndTag(lt, level);
-        if (level === base) {
-          this.lastEndTag = lt;
-          this.pos = end;
-          this.closeElement();
-          return;
-        }
-        level--;
-        p = end;
+        p = this.matchEndTag(lt, this.depth);
+        this.lastEndTag = lt;
+        this.closeElement();
+        if (this.depth < base) break;
       } else if (c === BANG) {
         p = this.skipDeclaration(lt);
       } else if (c === QUESTION) {
         p = this.skipProcessingInstruction(lt);
       } else {
-        // Skipped descendants need no namespaces or attributes: only their name, to match the end tag so that nesting
-        // balance is still checked.
-        if (level === this.open.length) this.grow();
-        const name = this.readName(lt + 1, level);
-        this.enter(level, name);
-        const tagEnd = this.scanAttributes(lt, this.nameEnd, false, 0);
-        if (xml.charCodeAt(tagEnd - 2) !== SLASH) level++;
-        p = tagEnd;
+        this.openElement(lt);
+        this.onStartTag = false;
+        p = this.pos;
+        if (this.curEmpty) this.closeElement();
       }
     }
+    this.pos = p;
+    this.cur = cur;
+    this.curNamespace = curNamespace;
+    this.curNil = curNil;
+    this.curEmpty = false;
   }
 
   /**
@@ -509,10 +551,10 @@ export class XmlReader {
       this.attrCount = 0;
       tagEnd = nameEnd + 1;
     } else {
-      tagEnd = this.scanAttributes(lt, nameEnd, true, d + 1);
+      tagEnd = this.scanAttributes(lt, nameEnd, d + 1);
     }
     this.curEmpty = xml.charCodeAt(tagEnd - 2) === SLASH;
-    this.curNil = this.attrCount > 0 && this.hasNilAttribute();
+    this.curNil = this.attrCount > 0 && (this.checkAttributes(), this.hasNilAttribute());
     this.curNamespace = name.prefixLength < 0
       ? this.defaultNs
       : this.resolvePrefix(nameStart, nameStart + name.prefixLength, lt);
@@ -559,6 +601,8 @@ export class XmlReader {
       }
     }
     const end = this.scanName(nameStart);
+    const c = xml.charCodeAt(end);
+    if (end === nameStart || !this.nameOk || !(c === GT || c === SLASH || isSpace(c))) this.failName(nameStart - 1, nameStart, end);
     this.nameEnd = end;
     const qName = xml.slice(nameStart, end);
     const colon = this.nameColon;
@@ -587,35 +631,75 @@ export class XmlReader {
     }
   }
 
-  /** Returns the end of the element name starting at `p`; records its first colon in `nameColon` (-1 if none). */
+  /**
+   * Returns the end of the name starting at `p`: the first character that cannot continue an XML name (XML 1.0 fifth
+   * edition: ASCII by a table, the rest by the NameStartChar and NameChar ranges, surrogate pairs as one character).
+   * Records its first colon in `nameColon` (-1 if none) and in `nameOk` whether it is a proper qualified name.
+   */
   private scanName(p: number): number {
     const xml = this.xml;
     const len = xml.length;
-    const start = p;
     let colon = -1;
-    for (;; p++) {
+    let ok = true;
+    // Start of the current part (prefix or local name), where only a start character may stand.
+    let part = p;
+    for (; p < len; p++) {
       const c = xml.charCodeAt(p);
-      // Letters and `_` are above `>`: one comparison settles most characters of a name.
-      if (c > GT) continue;
-      if (c === COLON) {
-        if (colon < 0) colon = p;
+      if (c < 128) {
+        const kind = ASCII_NAME_CLASS[c];
+        if (kind === ASCII_NAME_START) continue;
+        if (kind === ASCII_NAME_PART && p > part) continue;
+        if (c !== COLON || kind === ASCII_NAME_PART) break;
+        if (colon >= 0 || p === part) ok = false;
+        else colon = p;
+        part = p + 1;
         continue;
       }
-      if (c === GT || c === SLASH || isSpace(c)) break;
-      if (p >= len) this.fail('unterminated start tag', start - 1);
-      if (c === LT || c === EQUALS || c === DQUOTE || c === QUOTE) this.fail('malformed start tag', start - 1);
+      let cp = c;
+      if (c >= 0xd800 && c <= 0xdbff) {
+        const low = xml.charCodeAt(p + 1);
+        if (low >= 0xdc00 && low <= 0xdfff) cp = (c - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
+      }
+      if (!(p === part ? isNameStartCodePoint(cp) : isNameCodePoint(cp))) break;
+      if (cp > 0xffff) p++;
     }
-    if (p === start) this.fail('start tag without a name', start - 1);
+    if (colon >= 0 && p === part) ok = false;
     this.nameColon = colon;
+    this.nameOk = ok;
     return p;
   }
 
   /**
-   * Scans the attributes of the tag opened at `tagStart` from `p` (just after the element name) to the end of the tag
-   * and returns the index after its `>`. When `record` is set, attributes are recorded for `attr()`/`isNil` and
-   * namespace declarations pushed at `depth`; skipped elements only need the tag's extent.
+   * Fails for the name at `start`, which scanName ended at `end` and which is empty, not a proper qualified name, or
+   * followed by a character that cannot follow a name there.
    */
-  private scanAttributes(tagStart: number, p: number, record: boolean, depth: number): number {
+  private failName(tagStart: number, start: number, end: number): never {
+    const xml = this.xml;
+    const len = xml.length;
+    if (end >= len) this.fail('unterminated start tag', tagStart);
+    const c = xml.charCodeAt(end);
+    if (end === start && (c === GT || c === SLASH || isSpace(c))) this.fail('start tag without a name', tagStart);
+    if (c === LT || c === DQUOTE || c === QUOTE) this.fail('malformed start tag', tagStart);
+    let stop = end;
+    while (stop < len && stop - start < 40) {
+      const k = xml.charCodeAt(stop);
+      if (k === GT || k === SLASH || k === EQUALS || k === LT || isSpace(k)) break;
+      stop++;
+    }
+    const name = JSON.stringify(xml.slice(start, Math.max(stop, start + 1)));
+    const char = c > SPACE && c < 127 ? JSON.stringify(String.fromCharCode(c)) : describeCharAt(xml, end);
+    const why = end === start || this.nameOk
+      ? `${char} cannot ${end === start ? 'start' : 'be part of'} a name`
+      : 'a qualified name has at most one colon, with a name on each side';
+    return this.fail(`malformed name ${name}: ${why}`, end);
+  }
+
+  /**
+   * Scans the attributes of the tag opened at `tagStart` from `p` (just after the element name) to the end of the tag
+   * and returns the index after its `>`. Attributes are recorded for `attr()`/`isNil` and checkAttributes, and
+   * namespace declarations pushed at `depth`. Every value is checked here, whether or not anyone reads it.
+   */
+  private scanAttributes(tagStart: number, p: number, depth: number): number {
     const xml = this.xml;
     const len = xml.length;
     let count = 0;
@@ -625,26 +709,26 @@ export class XmlReader {
       if (p >= len) this.fail('unterminated start tag', tagStart);
       let c = xml.charCodeAt(p);
       if (c === GT) {
-        if (record) this.attrCount = count;
+        this.attrCount = count;
         return p + 1;
       }
       if (c === SLASH) {
         if (xml.charCodeAt(p + 1) !== GT) this.fail('"/" not followed by ">" in a start tag', p);
-        if (record) this.attrCount = count;
+        this.attrCount = count;
         return p + 2;
       }
       if (p === afterValue && count > 0) this.fail('attributes not separated by whitespace', p);
       const nameStart = p;
-      let colon = -1;
-      for (;;) {
-        if (p >= len) this.fail('unterminated start tag', tagStart);
-        c = xml.charCodeAt(p);
-        if (c === EQUALS || isSpace(c)) break;
-        if (c === GT || c === SLASH || c === LT || c === DQUOTE || c === QUOTE) this.fail('malformed attribute', p);
-        if (c === COLON && colon < 0) colon = p;
-        p++;
+      const nameEnd = this.scanName(p);
+      const colon = this.nameColon;
+      p = nameEnd;
+      if (p >= len) this.fail('unterminated start tag', tagStart);
+      c = xml.charCodeAt(p);
+      if ((c !== EQUALS && !isSpace(c)) || nameEnd === nameStart || !this.nameOk) {
+        const delimiter = c === GT || c === SLASH || c === LT || c === DQUOTE || c === QUOTE;
+        if (delimiter && nameEnd > nameStart && this.nameOk) this.fail('malformed attribute', p);
+        this.failName(tagStart, nameStart, nameEnd);
       }
-      const nameEnd = p;
       while (p < len && isSpace(xml.charCodeAt(p))) p++;
       if (xml.charCodeAt(p) !== EQUALS) this.fail('attribute without "="', nameStart);
       p++;
@@ -654,24 +738,60 @@ export class XmlReader {
       const valueStart = p + 1;
       const valueEnd = xml.indexOf(quote === DQUOTE ? '"' : "'", valueStart);
       if (valueEnd < 0) this.fail('unterminated attribute value', p);
+      let plain = true;
       for (let i = valueStart; i < valueEnd; i++) {
-        if (xml.charCodeAt(i) === LT) this.fail('"<" in an attribute value', i);
-      }
-      p = valueEnd + 1;
-      if (record) {
-        const isDecl = xml.startsWith('xmlns', nameStart)
-          && (nameEnd - nameStart === 5 || colon === nameStart + 5);
-        this.attrNameStart[count] = nameStart;
-        this.attrColon[count] = colon;
-        this.attrNameEnd[count] = nameEnd;
-        this.attrValueStart[count] = valueStart;
-        this.attrValueEnd[count] = valueEnd;
-        this.attrIsDecl[count] = isDecl;
-        if (isDecl) {
-          this.declare(colon < 0 ? '' : xml.slice(colon + 1, nameEnd), this.attrValue(count), depth);
+        const v = xml.charCodeAt(i);
+        if (v <= LT) {
+          if (v === LT) this.fail('"<" in an attribute value', i);
+          if (v === AMP || v < SPACE) plain = false;
+        } else if (v >= FIRST_SURROGATE) {
+          plain = false;
         }
-        count++;
       }
+      // References and characters are checked by decoding the value once, also when nobody reads it.
+      if (!plain) decodeCharData(xml, valueStart, valueEnd, true, this.failAt);
+      p = valueEnd + 1;
+      const isDecl = xml.startsWith('xmlns', nameStart) && (nameEnd - nameStart === 5 || colon === nameStart + 5);
+      this.attrNameStart[count] = nameStart;
+      this.attrColon[count] = colon;
+      this.attrNameEnd[count] = nameEnd;
+      this.attrValueStart[count] = valueStart;
+      this.attrValueEnd[count] = valueEnd;
+      this.attrIsDecl[count] = isDecl;
+      if (isDecl) {
+        this.declare(colon < 0 ? '' : xml.slice(colon + 1, nameEnd), this.attrValue(count), depth, nameStart);
+      }
+      count++;
+    }
+  }
+
+  /**
+   * Checks the attributes of the start tag just read, once its declarations are in scope: every prefix must be
+   * declared, and no two attributes may have the same name, nor the same local name in the same namespace (`a:x` and
+   * `b:x` with `a` and `b` bound to one URI).
+   */
+  private checkAttributes(): void {
+    const n = this.attrCount;
+    const xml = this.xml;
+    for (let i = 0; i < n; i++) {
+      const colon = this.attrColon[i]!;
+      const start = this.attrNameStart[i]!;
+      this.attrNs[i] = colon >= 0 && !this.attrIsDecl[i] ? this.resolvePrefix(start, colon, start) : '';
+    }
+    if (n < 2) return;
+    // A namespace URI holds no `}` in practice and a name never does, so `{uri}local` cannot collide with a plain name.
+    const seen = new Set<string>();
+    for (let i = 0; i < n; i++) {
+      const start = this.attrNameStart[i]!;
+      const colon = this.attrColon[i]!;
+      const end = this.attrNameEnd[i]!;
+      const key = colon >= 0 && !this.attrIsDecl[i] ? `{${this.attrNs[i]!}}${xml.slice(colon + 1, end)}` : xml.slice(start, end);
+      if (seen.has(key)) {
+        const name = xml.slice(start, end);
+        const same = key.startsWith('{') ? ` (the same local name in namespace ${JSON.stringify(this.attrNs[i])} as an earlier attribute)` : '';
+        this.fail(`duplicate attribute ${JSON.stringify(name)}${same}`, start);
+      }
+      seen.add(key);
     }
   }
 
@@ -688,11 +808,17 @@ export class XmlReader {
     return xml.slice(start, end);
   }
 
-  private declare(prefix: string, uri: string, depth: number): void {
+  private declare(prefix: string, uri: string, depth: number, at: number): void {
     const n = this.nsCount;
     if (n >= MAX_NAMESPACE_DECLARATIONS) {
-      this.fail(`more than ${MAX_NAMESPACE_DECLARATIONS} namespace declarations in scope`, this.pos);
+      this.fail(`more than ${MAX_NAMESPACE_DECLARATIONS} namespace declarations in scope`, at);
     }
+    // Namespaces in XML 1.0: the reserved prefixes and namespaces stay as they are, and a prefix cannot be undeclared.
+    if (prefix === 'xmlns' || uri === XMLNS_NAMESPACE) this.fail('the xmlns prefix and namespace cannot be declared', at);
+    if ((prefix === 'xml') !== (uri === XML_NAMESPACE)) {
+      this.fail(`the xml prefix and only it is bound to ${XML_NAMESPACE}`, at);
+    }
+    if (prefix !== '' && uri === '') this.fail(`the prefix "${prefix}" is declared with an empty namespace name`, at);
     this.nsPrefix[n] = prefix;
     // Internalised (declarations are few), so that every namespace comparison of the decoders is a pointer one.
     this.nsUri[n] = flat(uri);
@@ -811,6 +937,7 @@ export class XmlReader {
       if (c === BANG && xml.startsWith('<![CDATA[', lt)) {
         const end = xml.indexOf(']]>', lt + 9);
         if (end < 0) this.fail('unterminated CDATA section', lt);
+        this.checkChars(lt + 9, end);
         out += normaliseLineEnds(xml.slice(lt + 9, end));
         p = end + 3;
       } else if (c === BANG) {
@@ -857,12 +984,17 @@ export class XmlReader {
     if (xml.startsWith('<!--', lt)) {
       const end = xml.indexOf('-->', lt + 4);
       if (end < 0) this.fail('unterminated comment', lt);
+      // The first "--" must be the one that ends the comment (which also refuses a comment ending in "--->").
+      const dashes = xml.indexOf('--', lt + 4);
+      if (dashes < end) this.fail('"--" inside a comment', dashes);
+      this.checkChars(lt + 4, end);
       return end + 3;
     }
     if (xml.startsWith('<![CDATA[', lt)) {
       if (this.depth === 0) this.fail('CDATA section outside the root element', lt);
       const end = xml.indexOf(']]>', lt + 9);
       if (end < 0) this.fail('unterminated CDATA section', lt);
+      this.checkChars(lt + 9, end);
       return end + 3;
     }
     if (xml.slice(lt + 2, lt + 9).toUpperCase() === 'DOCTYPE') {
@@ -871,11 +1003,69 @@ export class XmlReader {
     return this.fail('unexpected "<!" markup', lt);
   }
 
-  /** Skips `<?...?>` at `lt`. */
+  /**
+   * Skips `<?target ...?>` at `lt`. The target is a name without a colon and not `xml` in any case, except for the XML
+   * declaration at the very start of the document, which must be well-formed itself.
+   */
   private skipProcessingInstruction(lt: number): number {
-    const end = this.xml.indexOf('?>', lt + 2);
+    const xml = this.xml;
+    const targetEnd = this.scanName(lt + 2);
+    const end = xml.indexOf('?>', targetEnd);
     if (end < 0) this.fail('unterminated processing instruction', lt);
+    const c = xml.charCodeAt(targetEnd);
+    if (targetEnd === lt + 2 || this.nameColon >= 0 || (targetEnd !== end && !isSpace(c))) {
+      this.fail('malformed processing instruction target', lt + 2);
+    }
+    if (targetEnd === lt + 5 && xml.slice(lt + 2, targetEnd).toLowerCase() === 'xml') {
+      if (lt === this.prologStart && !this.started && xml.startsWith('xml', lt + 2)) return this.readXmlDeclaration(lt);
+      this.fail(
+        xml.startsWith('xml', lt + 2)
+          ? 'XML declaration not at the very start of the document'
+          : `processing instruction named "${xml.slice(lt + 2, targetEnd)}" (reserved for the XML declaration)`,
+        lt,
+      );
+    }
+    this.checkChars(targetEnd, end);
     return end + 2;
+  }
+
+  /** Reads the XML declaration at `lt` and returns the index after it; refuses one that is not well-formed. */
+  private readXmlDeclaration(lt: number): number {
+    XML_DECLARATION.lastIndex = lt;
+    if (!XML_DECLARATION.test(this.xml)) {
+      this.fail('malformed XML declaration (version 1.x, then optionally encoding and standalone, are expected)', lt);
+    }
+    return XML_DECLARATION.lastIndex;
+  }
+
+  /**
+   * Checks character data that was skipped rather than decoded (between a skipped element's children): what
+   * decoding would refuse is refused. Plain text needs only the loop; anything else is decoded once and dropped.
+   */
+  private checkText(from: number, to: number): void {
+    const xml = this.xml;
+    for (let i = from; i < to; i++) {
+      const c = xml.charCodeAt(i);
+      if (c < SPACE || c >= FIRST_SURROGATE || c === AMP || c === GT) {
+        decodeCharData(xml, from, to, false, this.failAt);
+        return;
+      }
+    }
+  }
+
+  /** Checks that `xml.slice(from, to)` holds only characters XML allows (comments, PIs, CDATA sections). */
+  private checkChars(from: number, to: number): void {
+    const xml = this.xml;
+    for (let i = from; i < to; i++) {
+      const c = xml.charCodeAt(i);
+      if (c < SPACE) {
+        if (c !== LF && c !== TAB && c !== CR) this.fail(`${describeCharAt(xml, i)}, which XML does not allow`, i);
+      } else if (c >= FIRST_SURROGATE) {
+        const n = wideXmlCharLength(xml, i);
+        if (n === 0) this.fail(`${describeCharAt(xml, i)}, which XML does not allow`, i);
+        i += n - 1;
+      }
+    }
   }
 
   private grow(): void {
@@ -909,11 +1099,6 @@ export class XmlReader {
     }
     return `line ${line}, column ${offset - lineStart + 1} (offset ${offset})`;
   }
-}
-
-function indexOrEnd(s: string, needle: string, from: number): number {
-  const i = s.indexOf(needle, from);
-  return i < 0 ? s.length : i;
 }
 
 function normaliseLineEnds(s: string): string {

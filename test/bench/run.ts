@@ -17,7 +17,7 @@ import { loopbackMarkdown, runLoopback } from './sections/loopback.js';
 import { mockMarkdown, runMock } from './sections/mock.js';
 import { responsesMarkdown, runResponses } from './sections/responses.js';
 import { fmt, fmtSummary, rounded } from './stats.js';
-import { runXmlReaderWalk, type XmlReaderWalkFigures } from './xml-reader.bench.js';
+import { describeComparison, fmtChange, runXmlReaderComparison, type XmlReaderFigures } from './xml-reader.bench.js';
 
 /** The whole run must end within 10 minutes; generation (the only open-ended part) stops starting work here. */
 const BUDGET_MS = 540_000;
@@ -53,16 +53,33 @@ const SECTIONS: ReadonlyArray<Section<unknown>> = [
   section({
     key: 'reader',
     title: '4. XmlReader alone (templates/runtime)',
-    run: () => Promise.resolve(runXmlReaderWalk()),
-    markdown: (f: XmlReaderWalkFigures) =>
+    run: async (_deadline, log) => {
+      const f = await runXmlReaderComparison();
+      log(`  ${describeComparison(f.walk)}`);
+      log(`  ${describeComparison(f.decoder)}`);
+      return f;
+    },
+    markdown: (f: XmlReaderFigures) =>
       [
         paragraph(
-          `A full walk of a ${fmt(f.bytes / 1e6)} MB pretty-printed GetBalances-shaped response (${f.records.toLocaleString('en-US')} `,
-          `records, ${f.leaves.toLocaleString('en-US')} leaves), reading every leaf's text and no objects built: the reader's `,
-          `own ceiling. Median (min–max) of ${f.walks} walks after warm-up.`,
+          `The current reader side by side with the one from before issue 16, item 5 (well-formedness checked in full; `,
+          `frozen in test/bench/baseline/), in ${f.walk.rounds} alternating rounds in one process. "walk": a full walk of `,
+          `a ${fmt(f.walk.bytes / 1e6)} MB pretty-printed GetBalances-shaped response (${f.records.toLocaleString('en-US')} records, `,
+          `${f.leaves.toLocaleString('en-US')} leaves), reading every leaf's text and no objects built: the reader's own `,
+          `ceiling. "decoder": the generated decoder of a compact ProcessPaymentsAsyncResult response, as the client runs it. `,
+          'Median (min–max) per round.',
         ),
         '',
-        table(['walk', 'MB/s'], [[fmtSummary(f.msPerWalk, ' ms'), fmtSummary(f.mbPerSecond)]], ['r', 'r']),
+        table(
+          ['work', 'MB/s now', 'MB/s before item 5', 'change (medians)'],
+          [f.walk, f.decoder].map((c) => [
+            `${c.label} (${fmt(c.bytes / 1e6)} MB)`,
+            fmtSummary(c.now.mbPerSecond),
+            fmtSummary(c.before.mbPerSecond),
+            fmtChange(c.change),
+          ]),
+          ['l', 'r', 'r', 'r'],
+        ),
       ].join('\n'),
   }),
   section({

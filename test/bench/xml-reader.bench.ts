@@ -1,13 +1,26 @@
 /**
- * Micro-benchmark of XmlReader: a full walk of a ~2.7 MB synthetic SOAP response (thousands of 5-field records),
- * reading the text of every leaf, as a generated decoder does, without building objects. Part of `npm run bench`
- * (test/bench/run.ts); alone: `npx tsx test/bench/xml-reader.bench.ts`.
+ * Micro-benchmark of XmlReader, the current one side by side with the one from before issue 16, item 5 (frozen in
+ * baseline/), in alternating rounds in one process: the machine is shared, and figures from separate runs differ by
+ * far more than the few percent this is meant to show.
+ *
+ * - walk: a full walk of a ~2.7 MB pretty-printed SOAP response (thousands of 5-field records), reading the text of
+ *   every leaf, as a generated decoder does, without building objects;
+ * - decoder: the generated decoder of ProcessPaymentsAsyncResult over a compact 10,000-line response (2.8 MB), as the
+ *   client runs it once the body is in.
+ *
+ * Part of `npm run bench` (test/bench/run.ts, section "reader"); alone: `npx tsx --expose-gc test/bench/xml-reader.bench.ts`.
  */
 import { pathToFileURL } from 'node:url';
+import { readExpandedProcessPaymentResult } from '../../generated/client/codec.js';
+import { openSoapResult as openGeneratedSoapResult } from '../../generated/runtime/soap.js';
+import { XmlReader as GeneratedXmlReader } from '../../generated/runtime/xml-reader.js';
 import { openSoapResult } from '../../templates/runtime/soap.js';
 import { decodeDouble } from '../../templates/runtime/values.js';
 import { XmlReader } from '../../templates/runtime/xml-reader.js';
-import { fmtSummary, mapSummary, summarize, type Summary } from './stats.js';
+import { timeInRounds, type TimedResult } from './alternating-rounds.js';
+import { XmlReaderBeforeItem5 } from './baseline/xml-reader-before-item5.js';
+import { processPaymentsResultResponse, NS as SERVICE_NS } from './responses.js';
+import { fmt, fmtSummary, mapSummary, type Summary } from './stats.js';
 
 const NS = 'http://svc.example/';
 const TARGET_BYTES = 2.7e6;
@@ -58,8 +71,7 @@ function nameOf(r: XmlReader): string {
 }
 
 /** Walks the whole result: every record, every leaf read as text; Balance also decoded as a double. */
-function walk(xml: string): number {
-  const r = new XmlReader(xml);
+function walk(r: XmlReader): number {
   openSoapResult(r, '1.1', NS, 'GetBalances', 'GetBalancesResult');
   let leaves = 0;
   let total = 0;
@@ -85,33 +97,86 @@ function walk(xml: string): number {
   return leaves + (total > 0 ? 0 : 1);
 }
 
-export interface XmlReaderWalkFigures {
+/** One comparison: the same work with the current reader and with the frozen one. */
+export interface ReaderComparison {
+  readonly label: string;
   readonly bytes: number;
-  readonly records: number;
-  readonly leaves: number;
-  readonly walks: number;
-  readonly msPerWalk: Summary;
-  readonly mbPerSecond: Summary;
+  readonly rounds: number;
+  readonly now: { readonly msPerCall: Summary; readonly mbPerSecond: Summary };
+  readonly before: { readonly msPerCall: Summary; readonly mbPerSecond: Summary };
+  /** Median throughput now over before, minus 1: -0.03 is 3 % slower. */
+  readonly change: number;
 }
 
-/** Builds the document, warms up, and times `walks` full walks. */
-export function runXmlReaderWalk(walks = 50): XmlReaderWalkFigures {
-  const { xml, records } = buildResponse();
+export interface XmlReaderFigures {
+  readonly records: number;
+  readonly leaves: number;
+  readonly walk: ReaderComparison;
+  readonly decoder: ReaderComparison;
+}
+
+const ROUNDS = 15;
+
+/** The frozen reader where the current one's type is expected: the decoders use only its public members. */
+function readerBefore(xml: string): XmlReader {
+  return new XmlReaderBeforeItem5(xml) as unknown as XmlReader;
+}
+
+/** The client's decoding once the body is in, with either reader: envelope, generated decoder, list length. */
+function decodeLines(r: XmlReader): number {
+  const g = r as unknown as GeneratedXmlReader;
+  g.memberNamespace = SERVICE_NS;
+  g.readRoot();
+  openGeneratedSoapResult(g, '1.1', SERVICE_NS, 'ProcessPaymentsAsyncResult', 'ProcessPaymentsAsyncResultResult');
+  return readExpandedProcessPaymentResult(g).linesResults?.length ?? -1;
+}
+
+async function compare(
+  label: string,
+  xml: string,
+  expected: number,
+  work: (r: XmlReader) => number,
+): Promise<ReaderComparison> {
   const bytes = Buffer.byteLength(xml, 'utf8');
-  const leaves = walk(xml);
-  for (let i = 0; i < 20; i++) walk(xml);
-  const runs: number[] = [];
-  for (let i = 0; i < walks; i++) {
-    const t0 = process.hrtime.bigint();
-    walk(xml);
-    runs.push(Number(process.hrtime.bigint() - t0) / 1e6);
-  }
-  const msPerWalk = summarize(runs);
-  return { bytes, records, leaves, walks, msPerWalk, mbPerSecond: mapSummary(msPerWalk, (ms) => bytes / 1e6 / (ms / 1000)) };
+  const timed = await timeInRounds(
+    [
+      { key: 'now', run: () => work(new XmlReader(xml)) },
+      { key: 'before', run: () => work(readerBefore(xml)) },
+    ],
+    { rounds: ROUNDS, roundMs: 200, maxBatch: 1000, warmupMs: 400, expected },
+  );
+  const figures = (key: string): { msPerCall: Summary; mbPerSecond: Summary } => {
+    const t = timed.get(key) as TimedResult;
+    if (!t.ok) throw new Error(`${label}, reader ${key}: ${t.error}`);
+    return { msPerCall: t.msPerCall, mbPerSecond: mapSummary(t.msPerCall, (ms) => bytes / 1e6 / (ms / 1000)) };
+  };
+  const now = figures('now');
+  const before = figures('before');
+  return { label, bytes, rounds: ROUNDS, now, before, change: now.mbPerSecond.median / before.mbPerSecond.median - 1 };
+}
+
+/** Builds the documents and times both comparisons. */
+export async function runXmlReaderComparison(): Promise<XmlReaderFigures> {
+  const { xml, records } = buildResponse();
+  const leaves = walk(new XmlReader(xml));
+  const lines = processPaymentsResultResponse(10_000);
+  const walkFigures = await compare('walk of a pretty-printed GetBalances response', xml, leaves, walk);
+  const decoder = await compare('generated decoder, ProcessPaymentsAsyncResult, 10,000 lines', lines.xml, 10_000, decodeLines);
+  return { records, leaves, walk: walkFigures, decoder };
+}
+
+export function fmtChange(change: number): string {
+  return `${change >= 0 ? '+' : '−'}${fmt(Math.abs(change) * 100)} %`;
+}
+
+/** One line per comparison, for the console. */
+export function describeComparison(c: ReaderComparison): string {
+  return `${c.label} (${fmt(c.bytes / 1e6)} MB): now ${fmtSummary(c.now.mbPerSecond, ' MB/s')}, before item 5 ${fmtSummary(c.before.mbPerSecond, ' MB/s')}, change ${fmtChange(c.change)}`;
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const f = runXmlReaderWalk();
-  console.log(`document: ${(f.bytes / 1e6).toFixed(2)} MB, ${f.records} records, ${f.leaves} leaves`);
-  console.log(`median ${fmtSummary(f.msPerWalk, ' ms')} = ${fmtSummary(f.mbPerSecond, ' MB/s')}`);
+  const f = await runXmlReaderComparison();
+  console.log(`walk document: ${f.records} records, ${f.leaves} leaves`);
+  console.log(describeComparison(f.walk));
+  console.log(describeComparison(f.decoder));
 }

@@ -217,3 +217,51 @@ describe('decode error messages name the path once', () => {
     expect(e.message).toBe(`invalid xs:double "1,5" (at ${PREFIX}/AccountInfos/SvcAccountInfo[3]/Balance)`);
   });
 });
+
+/**
+ * Issue 16, item 5: a response that is not well-formed XML is refused whatever part of it is wrong, also where the
+ * client only skips (an unknown element) or reads nothing (the prolog). Each construct used to be accepted: strings
+ * such as "a\u0000b" reached the caller.
+ */
+describe.each(STYLES)('responses that are not well-formed XML (%s)', (style) => {
+  const fields = (account: string, extra = '') =>
+    `<errorMessage>OK</errorMessage><errorCode>0</errorCode>${extra}<AccountInfos><SvcAccountInfo>` +
+    `<Provider>Payer</Provider><AccountIdentifier>${account}</AccountIdentifier><Balance>1</Balance><Currency>USD</Currency>` +
+    '</SvcAccountInfo></AccountInfos>';
+  const good = () => resultResponse(style, 'GetBalances', fields('A-1'), 'SvcGetBalanceResponse');
+  const withBody = (edit: (body: string) => string) => {
+    const r = good();
+    return { ...r, body: edit(r.body) };
+  };
+  const inValue = (value: string) => resultResponse(style, 'GetBalances', fields(value), 'SvcGetBalanceResponse');
+  const inSkipped = (markup: string) => resultResponse(style, 'GetBalances', fields('A-1', `<Unknown>${markup}</Unknown>`), 'SvcGetBalanceResponse');
+  const onRecord = (attrs: string) => withBody((b) => b.replace('<SvcAccountInfo>', `<SvcAccountInfo ${attrs}>`));
+
+  it.each([
+    ['a literal NUL in a value', () => inValue('a\u0000b'), /U\+0000/],
+    ['a literal U+0001 in a value', () => inValue('a\u0001b'), /U\+0001/],
+    ['a literal U+FFFE in a value', () => inValue('a\uFFFEb'), /U\+FFFE/],
+    ['a literal U+FFFF in a value', () => inValue('a\uFFFFb'), /U\+FFFF/],
+    ['"]]>" in a value', () => inValue('a]]>b'), /"]]>" in text/],
+    ['a duplicate attribute', () => onRecord('a="1" a="2"'), /duplicate attribute "a"/],
+    ['the same attribute through two prefixes bound to one namespace', () => onRecord('xmlns:p="urn:n" xmlns:q="urn:n" p:x="1" q:x="2"'), /duplicate attribute "q:x"/],
+    ['an undeclared attribute prefix', () => onRecord('p:x="1"'), /undeclared namespace prefix "p"/],
+    ['"--" inside a comment', () => inSkipped('<!-- a -- b -->'), /"--" inside a comment/],
+    ['a name with "!" in a skipped element', () => inSkipped('<a!b>x</a!b>'), /malformed name "a!b"/],
+    ['a name with two colons in a skipped element', () => inSkipped('<a:b:c>x</a:b:c>'), /malformed name "a:b:c"/],
+    ['a reference to U+0000 in a skipped element', () => inSkipped('&#0;'), /U\+0000/],
+    ['a literal U+0001 in a skipped element', () => inSkipped('x\u0001'), /U\+0001/],
+    ['a processing instruction named xml', () => inSkipped('<?xml version="1.0"?>'), /XML declaration not at the very start/],
+    ['a comment before the XML declaration', () => withBody((b) => `<!-- c -->${b}`), /XML declaration not at the very start/],
+    ['an XML declaration of version 2.0', () => withBody((b) => b.replace('version="1.0"', 'version="2.0"')), /malformed XML declaration/],
+  ])('refuses %s with SvcDecodeError', async (_label, reply, message) => {
+    server.respond(reply());
+    const e = await decodeError(client(style).getBalances());
+    expect(e.message).toMatch(message);
+  });
+
+  it('still reads the same response when it is well-formed', async () => {
+    server.respond(good());
+    expect((await client(style).getBalances()).AccountInfos?.[0]?.AccountIdentifier).toBe('A-1');
+  });
+});
