@@ -17,6 +17,7 @@ import { loopbackMarkdown, runLoopback } from './sections/loopback.js';
 import { mockMarkdown, runMock } from './sections/mock.js';
 import { responsesMarkdown, runResponses } from './sections/responses.js';
 import { fmt, fmtSummary, rounded } from './stats.js';
+import { BASELINE_COMMIT } from './reader-baseline.js';
 import { describeComparison, fmtChange, runXmlReaderComparison, type XmlReaderFigures } from './xml-reader.bench.js';
 
 /** The whole run must end within 10 minutes; generation (the only open-ended part) stops starting work here. */
@@ -63,7 +64,7 @@ const SECTIONS: ReadonlyArray<Section<unknown>> = [
       [
         paragraph(
           `The current reader side by side with the one from before issue 16, item 5 (well-formedness checked in full; `,
-          `frozen in test/bench/baseline/), in ${f.walk.rounds} alternating rounds in one process. "walk": a full walk of `,
+          `taken from git history, commit ${BASELINE_COMMIT}), in ${f.walk.rounds} alternating rounds in one process. "walk": a full walk of `,
           `a ${fmt(f.walk.bytes / 1e6)} MB pretty-printed GetBalances-shaped response (${f.records.toLocaleString('en-US')} records, `,
           `${f.leaves.toLocaleString('en-US')} leaves), reading every leaf's text and no objects built: the reader's own `,
           `ceiling. "decoder": the generated decoder of a compact ProcessPaymentsAsyncResult response, as the client runs it. `,

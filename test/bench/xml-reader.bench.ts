@@ -1,6 +1,6 @@
 /**
- * Micro-benchmark of XmlReader, the current one side by side with the one from before issue 16, item 5 (frozen in
- * baseline/), in alternating rounds in one process: the machine is shared, and figures from separate runs differ by
+ * Micro-benchmark of XmlReader, the current one side by side with the one from before issue 16, item 5 (taken from
+ * git history by reader-baseline.ts), in alternating rounds in one process: the machine is shared, and figures from separate runs differ by
  * far more than the few percent this is meant to show.
  *
  * - walk: a full walk of a ~2.7 MB pretty-printed SOAP response (thousands of 5-field records), reading the text of
@@ -18,7 +18,7 @@ import { openSoapResult } from '../../templates/runtime/soap.js';
 import { decodeDouble } from '../../templates/runtime/values.js';
 import { XmlReader } from '../../templates/runtime/xml-reader.js';
 import { timeInRounds, type TimedResult } from './alternating-rounds.js';
-import { XmlReaderBeforeItem5 } from './baseline/xml-reader-before-item5.js';
+import { BASELINE_COMMIT, loadBaselineReader } from './reader-baseline.js';
 import { processPaymentsResultResponse, NS as SERVICE_NS } from './responses.js';
 import { fmt, fmtSummary, mapSummary, type Summary } from './stats.js';
 
@@ -97,7 +97,7 @@ function walk(r: XmlReader): number {
   return leaves + (total > 0 ? 0 : 1);
 }
 
-/** One comparison: the same work with the current reader and with the frozen one. */
+/** One comparison: the same work with the current reader and with the one from before item 5. */
 export interface ReaderComparison {
   readonly label: string;
   readonly bytes: number;
@@ -117,10 +117,6 @@ export interface XmlReaderFigures {
 
 const ROUNDS = 15;
 
-/** The frozen reader where the current one's type is expected: the decoders use only its public members. */
-function readerBefore(xml: string): XmlReader {
-  return new XmlReaderBeforeItem5(xml) as unknown as XmlReader;
-}
 
 /** The client's decoding once the body is in, with either reader: envelope, generated decoder, list length. */
 function decodeLines(r: XmlReader): number {
@@ -132,6 +128,7 @@ function decodeLines(r: XmlReader): number {
 }
 
 async function compare(
+  Before: new (xml: string) => XmlReader,
   label: string,
   xml: string,
   expected: number,
@@ -141,7 +138,7 @@ async function compare(
   const timed = await timeInRounds(
     [
       { key: 'now', run: () => work(new XmlReader(xml)) },
-      { key: 'before', run: () => work(readerBefore(xml)) },
+      { key: 'before', run: () => work(new Before(xml)) },
     ],
     { rounds: ROUNDS, roundMs: 200, maxBatch: 1000, warmupMs: 400, expected },
   );
@@ -157,11 +154,13 @@ async function compare(
 
 /** Builds the documents and times both comparisons. */
 export async function runXmlReaderComparison(): Promise<XmlReaderFigures> {
+  const Before = await loadBaselineReader();
+  if (typeof Before === 'string') throw new Error(Before);
   const { xml, records } = buildResponse();
   const leaves = walk(new XmlReader(xml));
   const lines = processPaymentsResultResponse(10_000);
-  const walkFigures = await compare('walk of a pretty-printed GetBalances response', xml, leaves, walk);
-  const decoder = await compare('generated decoder, ProcessPaymentsAsyncResult, 10,000 lines', lines.xml, 10_000, decodeLines);
+  const walkFigures = await compare(Before, 'walk of a pretty-printed GetBalances response', xml, leaves, walk);
+  const decoder = await compare(Before, 'generated decoder, ProcessPaymentsAsyncResult, 10,000 lines', lines.xml, 10_000, decodeLines);
   return { records, leaves, walk: walkFigures, decoder };
 }
 
