@@ -4,6 +4,7 @@ import { hideBin } from 'yargs/helpers';
 import { diffCommand } from './commands/diff.js';
 import { generateCommand } from './commands/generate.js';
 import { importWsdlCommand } from './commands/import-wsdl.js';
+import { UsageError } from './commands/usage.js';
 
 const commands = [generateCommand, importWsdlCommand, diffCommand];
 
@@ -13,7 +14,7 @@ await commands
   .help()
   // A misused command exits 2, as an unreadable spec does: 1 is `diff --fail-on`'s verdict and a stale `--check`.
   .fail((message, error) => {
-    if (error) throw error;
+    if (error && !(error instanceof UsageError)) throw error;
     process.stderr.write(`${message}\nRun svc-codegen --help for the commands and their options.\n`);
     process.exit(2);
   })

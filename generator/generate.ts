@@ -8,13 +8,22 @@ import { LOCAL_ONLY_DIRS } from './emit/package/index.js';
 import type { ServiceModel } from './model/types.js';
 import { formatFiles } from './print/format.js';
 import { Printer, type GeneratedFile } from './print/printer.js';
+import { importWsdl, readWsdlSource, type ImportProblem } from './import/index.js';
+import type { SpecIssue } from './spec/errors.js';
 import { specJsonSchema } from './spec/schema.js';
-import { loadSpec } from './spec/load.js';
+import { loadSpec, parseSpec } from './spec/load.js';
 import { applyChanges, planChanges, type FileChange, type Target } from './write/plan.js';
 
 export interface GenerateOptions {
-  /** The spec file. */
-  readonly spec: string;
+  /** The spec file. Give this or `wsdl`. */
+  readonly spec?: string;
+  /**
+   * Or a WSDL (a file or an http(s) URL): its spec is drafted in memory, as `svc-codegen import-wsdl` would write it,
+   * and generated from.
+   */
+  readonly wsdl?: string;
+  /** The TODO(import) marks of the spec are errors (a `SpecError`), not warnings. */
+  readonly strict?: boolean;
   /** The output directory (its generated files are replaced as a whole). */
   readonly out: string;
   /** Compare only; write nothing. */
@@ -32,9 +41,16 @@ export interface GenerateResult {
   readonly model: ServiceModel;
   /** Differences between the generated output and the disk (already applied unless `check`). */
   readonly changes: readonly FileChange[];
+  /** The TODO(import) marks left in the spec, each at its place (none when `strict`: they are errors then). */
+  readonly warnings: readonly SpecIssue[];
+  /**
+   * With `wsdl`: what the format could not express, at its place in the WSDL; and the name its warnings give the
+   * draft, `<Service>.yaml` (the file `import-wsdl --out` would write, line for line).
+   */
+  readonly draft?: { readonly file: string; readonly problems: readonly ImportProblem[] };
 }
 
-export const DEFAULT_SCHEMA_FILE = 'svc-spec.schema.json';
+export { DEFAULT_SCHEMA_FILE } from './spec/schema.js';
 
 /**
  * Renders every output file of a service, in a stable order. Pure: reads nothing but the model, the templates and
@@ -63,13 +79,27 @@ export function renderSpecSchema(): string {
 
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const cwd = options.cwd ?? process.cwd();
-  const specPath = resolve(cwd, options.spec);
-  const model = loadSpec(specPath, { cwd });
-  const targets: Target[] = [{ dir: resolve(cwd, options.out), files: await render(model), prune: true, ignore: LOCAL_ONLY_DIRS }];
-  if (options.schemaFile !== undefined) {
-    targets.push({ dir: dirname(specPath), files: [{ path: basename(options.schemaFile), content: renderSpecSchema() }], prune: false });
+  if ((options.spec === undefined) === (options.wsdl === undefined)) throw new TypeError('generate: give either spec or wsdl');
+  const warnings: SpecIssue[] = [];
+  const parse = { strict: options.strict ?? false, onWarning: (w: SpecIssue) => warnings.push(w) };
+  let model: ServiceModel;
+  let draft: GenerateResult['draft'];
+  const targets: Target[] = [];
+  if (options.spec !== undefined) {
+    const specPath = resolve(cwd, options.spec);
+    model = loadSpec(specPath, { ...parse, cwd });
+    if (options.schemaFile !== undefined) {
+      targets.push({ dir: dirname(specPath), files: [{ path: basename(options.schemaFile), content: renderSpecSchema() }], prune: false });
+    }
+  } else {
+    const source = await readWsdlSource(options.wsdl!, cwd);
+    // With the $schema lines, so that the draft's lines are those import-wsdl --out writes.
+    const imported = importWsdl(source.text, source.shown, { readFile: source.readFile, schema: true });
+    draft = { file: `${imported.service}.yaml`, problems: imported.problems };
+    model = parseSpec(imported.yaml, draft.file, { ...parse, source: source.shown });
   }
+  targets.unshift({ dir: resolve(cwd, options.out), files: await render(model), prune: true, ignore: LOCAL_ONLY_DIRS });
   const changes = planChanges(targets, cwd);
   if (!options.check) applyChanges(changes, cwd);
-  return { model, changes };
+  return { model, changes, warnings, ...(draft ? { draft } : {}) };
 }

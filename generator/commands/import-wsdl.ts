@@ -2,16 +2,50 @@
  * `svc-codegen import-wsdl <file.wsdl | url> [--out spec.yaml]`: a spec drafted from a WSDL (generator/import).
  *
  * A URL (http or https, e.g. an ASMX service's `?WSDL`) is fetched; the schemas such a WSDL imports by relative
- * location are not fetched, and are reported as problems.
+ * location are not fetched, and are reported as problems. The draft names the WSDL as typed (an absolute path:
+ * relative to the working directory).
  *
- * Writes the YAML to --out, or to stdout without it; prints every problem (a construct the format cannot express,
- * with its line:column) on stderr. Exit code 0 when a draft was written, problems or not (they are also listed in the
- * draft's top comment, and the TODO(import) marks are the loader's to report); 2 when the input cannot be read as
- * the WSDL of a SOAP service (not found, not XML, not WSDL 1.1, no SOAP port).
+ * With --out, writes the YAML there and the JSON Schema of the format beside it (the draft's `$schema` line names it,
+ * as `generate --spec-schema` keeps it next to a spec); without, writes the YAML to stdout, without `$schema` lines
+ * (they would name a file that is not there). Prints every problem (a construct the format cannot express, with its
+ * line:column) on stderr. Exit code 0 when a draft was written, problems or not (they are also listed in the draft's
+ * top comment, and its TODO(import) marks are generation's warnings); 2 when the input cannot be read as the WSDL of a
+ * SOAP service (not found, not XML, not WSDL 1.1, no SOAP port).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { Argv } from 'yargs';
-import { formatProblem, importWsdl, WsdlImportError } from '../import/index.js';
+import { DEFAULT_SCHEMA_FILE, renderSpecSchema } from '../generate.js';
+import { formatProblem, importWsdl, readWsdlSource, WsdlImportError, WsdlSourceError, type ImportResult } from '../import/index.js';
+
+export interface ImportRun {
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly exitCode: number;
+}
+
+/** The command without the process: what it writes and prints, and its exit code (the tests call this). */
+export async function runImportWsdl(options: { file: string; out?: string; cwd?: string }): Promise<ImportRun> {
+  const cwd = options.cwd ?? process.cwd();
+  let result: ImportResult;
+  let shown: string;
+  try {
+    const source = await readWsdlSource(options.file, cwd);
+    shown = source.shown;
+    result = importWsdl(source.text, source.shown, { readFile: source.readFile, schema: options.out !== undefined });
+  } catch (error) {
+    if (error instanceof WsdlImportError || error instanceof WsdlSourceError) return { stdout: '', stderr: `${error.message}\n`, exitCode: 2 };
+    throw error;
+  }
+  let stderr = result.problems.map((p) => `${formatProblem(p)}\n`).join('');
+  if (options.out === undefined) return { stdout: result.yaml, stderr, exitCode: 0 };
+  writeFileSync(resolve(cwd, options.out), result.yaml);
+  const schema = join(dirname(options.out), DEFAULT_SCHEMA_FILE);
+  writeFileSync(resolve(cwd, schema), renderSpecSchema());
+  const count = result.problems.length;
+  stderr += `Wrote ${options.out} (and ${schema.split('\\').join('/')}, the JSON Schema it names) from ${shown}${count > 0 ? ` (${count} problem${count === 1 ? '' : 's'} listed above and in its top comment)` : ''}.\n`;
+  return { stdout: '', stderr, exitCode: 0 };
+}
 
 export function importWsdlCommand(cli: Argv): Argv {
   return cli.command(
@@ -20,46 +54,12 @@ export function importWsdlCommand(cli: Argv): Argv {
     (y) =>
       y
         .positional('file', { type: 'string', demandOption: true, describe: 'the WSDL file, or its http(s) URL' })
-        .option('out', { type: 'string', describe: 'the spec file to write (default: stdout)' }),
+        .option('out', { type: 'string', describe: `the spec file to write, with ${DEFAULT_SCHEMA_FILE} beside it (default: the spec to stdout)` }),
     async (argv) => {
-      const file = argv.file;
-      const remote = /^https?:\/\//i.test(file);
-      let text: string;
-      try {
-        text = remote ? await fetchText(file) : readFileSync(file, 'utf8');
-      } catch (error) {
-        process.stderr.write(`${file}: cannot read the WSDL: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}\n`);
-        process.exitCode = 2;
-        return;
-      }
-      let result: ReturnType<typeof importWsdl>;
-      try {
-        result = importWsdl(text, file, remote ? { readFile: notFetched } : {});
-      } catch (error) {
-        if (!(error instanceof WsdlImportError)) throw error;
-        process.stderr.write(`${error.message}\n`);
-        process.exitCode = 2;
-        return;
-      }
-      for (const p of result.problems) process.stderr.write(`${formatProblem(p)}\n`);
-      if (argv.out === undefined) {
-        process.stdout.write(result.yaml);
-      } else {
-        writeFileSync(argv.out, result.yaml);
-        const count = result.problems.length;
-        process.stderr.write(`Wrote ${argv.out} from ${file}${count > 0 ? ` (${count} problem${count === 1 ? '' : 's'} listed above and in its top comment)` : ''}.\n`);
-      }
+      const run = await runImportWsdl({ file: argv.file, ...(argv.out !== undefined ? { out: argv.out } : {}) });
+      process.stderr.write(run.stderr);
+      process.stdout.write(run.stdout);
+      process.exitCode = run.exitCode;
     },
   );
-}
-
-/** The body of a 200 answer to GET `url`. */
-async function fetchText(url: string): Promise<string> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  return response.text();
-}
-
-function notFetched(): string {
-  throw new Error('the schemas of a WSDL read from a URL are not fetched; save the WSDL and its schemas as files');
 }

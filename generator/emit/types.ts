@@ -4,7 +4,7 @@
  */
 import { StructureKind, VariableDeclarationKind } from 'ts-morph';
 import type { EnumModel, FieldModel, OperationModel, ServiceModel, StructModel, TypeModel } from '../model/types.js';
-import { decisionRemark, jsDoc } from '../print/jsdoc.js';
+import { decisionRemark, jsDoc, jsDocs } from '../print/jsdoc.js';
 import type { GeneratedFile, Printer, Statement } from '../print/printer.js';
 import { OPEN_ENUM, fieldType, paramType, paramsTypeName, tsLiteral } from './ts-types.js';
 
@@ -40,7 +40,7 @@ function enumStatements(e: EnumModel): Statement[] {
       name: e.name,
       isExported: true,
       type: union(e.values.map(tsLiteral)),
-      docs: [jsDoc(e.doc, e.placeholders)],
+      docs: jsDocs(e.doc, e.placeholders),
     },
     {
       kind: StructureKind.VariableStatement,
@@ -93,14 +93,14 @@ function structInterface(s: StructModel): Statement {
     kind: StructureKind.Interface,
     name: s.name,
     isExported: true,
-    docs: [jsDoc(s.doc, errorCodeRemark(s), decisionRemark(s.decision))],
+    docs: jsDocs(s.doc, errorCodeRemark(s), decisionRemark(s.decision)),
     ...(s.base ? { extends: [s.base.name] } : {}),
     properties: s.ownFields.map((f) => ({
       name: f.name,
       type: fieldType(f),
       hasQuestionToken: f.optional,
       isReadonly: false,
-      docs: [fieldDoc(f)],
+      docs: fieldDocs(f),
     })),
   };
 }
@@ -112,7 +112,7 @@ function errorCodeRemark(s: StructModel): string | undefined {
   return `Carries ${kind}.${success}`;
 }
 
-function fieldDoc(f: FieldModel): string {
+function fieldDocs(f: FieldModel): string[] {
   const wire: string[] = [];
   const t = f.type;
   if (f.attribute) wire.push(`Wire: the attribute \`${f.name}\`.`);
@@ -127,8 +127,9 @@ function fieldDoc(f: FieldModel): string {
   const absent = f.optional ? 'absent: `undefined`' : undefined;
   const nil = f.nillable ? 'nil: `null`' : undefined;
   const states = [absent, nil].filter(Boolean).join('; ');
+  // An undocumented field is named by its element: the comment then says what the type cannot (absent, nil, wire).
   const lead = [f.doc ?? `The \`${f.name}\` element.`, states && `(${states})`].filter(Boolean).join(' ');
-  return jsDoc(lead, wire.join(' '), decisionRemark(f.decision));
+  return jsDocs(lead, wire.join(' '), decisionRemark(f.decision));
 }
 
 function paramsStatement(op: OperationModel): Statement {

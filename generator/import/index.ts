@@ -1,8 +1,9 @@
 /**
  * `importWsdl`: a spec drafted from the WSDL 1.1 of an ASMX-style service (document/literal wrapped; SOAP 1.1, SOAP
- * 1.2 and HTTP POST bindings). What the WSDL says is carried over; what it cannot say is left to TODO(import) docs
- * and a comment block on top; XSD constructs the format cannot express are returned as problems (with their
- * line:column) and listed in that comment, never dropped silently.
+ * 1.2 and HTTP POST bindings), which generates as it is. What the WSDL says is carried over; what it does not say is
+ * left out where the format has a default (docs, ...), and where a person must decide (a SOAP header's client
+ * option), drafted and marked with a TODO(import) comment; XSD constructs the format cannot express are returned as
+ * problems (with their line:column) and listed in the comment block on top, never dropped silently.
  */
 import { readFileSync } from 'node:fs';
 import type { DraftSpec } from './draft.js';
@@ -10,21 +11,31 @@ import { draftService } from './operations.js';
 import { Problems, type ImportProblem } from './problems.js';
 import { readWsdl, type ReadFile } from './read-wsdl.js';
 import { TypePlanner } from './schema.js';
-import { writeYaml } from './write-yaml.js';
+import { writeYaml, type WriteOptions } from './write-yaml.js';
 import { XmlReadError } from './xml.js';
 
 export type { ImportProblem } from './problems.js';
 export { formatProblem } from './problems.js';
+export { readWsdlSource, shownName, WsdlSourceError, type WsdlSource } from './source.js';
+export { SCHEMA_REFERENCE } from './write-yaml.js';
 
 /** The input cannot be read as a WSDL of a SOAP service at all (not XML, not WSDL 1.1, no SOAP port). */
 export class WsdlImportError extends Error {}
 
-export interface ImportOptions {
+export interface ImportOptions extends WriteOptions {
   /** Reads a schema the WSDL imports (`schemaLocation`, resolved from the WSDL's folder); default: from disk. */
   readonly readFile?: ReadFile;
 }
 
-export function importWsdl(text: string, file: string, options: ImportOptions = {}): { yaml: string; problems: ImportProblem[] } {
+export interface ImportResult {
+  readonly yaml: string;
+  readonly problems: ImportProblem[];
+  /** The service's name in the spec (`service.name`), e.g. for naming the draft `<name>.yaml`. */
+  readonly service: string;
+}
+
+/** `file` names the WSDL in the draft and in problems: give it as the user did (see {@link shownName}). */
+export function importWsdl(text: string, file: string, options: ImportOptions = {}): ImportResult {
   const problems = new Problems();
   let spec: DraftSpec;
   try {
@@ -40,5 +51,5 @@ export function importWsdl(text: string, file: string, options: ImportOptions = 
     throw error;
   }
   const sorted = problems.sorted();
-  return { yaml: writeYaml(spec, file, sorted), problems: sorted };
+  return { yaml: writeYaml(spec, file, sorted, options), problems: sorted, service: spec.service.name };
 }

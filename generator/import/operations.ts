@@ -3,9 +3,7 @@
  * order, their wrapper elements (parameters, result, out parameters), SOAPActions and SOAP headers; the HTTP POST
  * binding which operations it carries and their response roots (`mime:mimeXml`).
  */
-import { IMPORT_TODO } from '../spec/load.js';
 import {
-  todoDoc,
   type DraftField,
   type DraftHeader,
   type DraftOperation,
@@ -15,7 +13,7 @@ import {
 } from './draft.js';
 import type { Problems } from './problems.js';
 import { NS } from '../emit/wsdl/namespaces.js';
-import { documentation, qnameAttr, type WsdlDoc } from './read-wsdl.js';
+import { documentation, qnameAttr, xsdDocumentation, type WsdlDoc } from './read-wsdl.js';
 import type { PlannedType, TypePlanner } from './schema.js';
 import { kids, type QName, type XmlElement } from './xml.js';
 
@@ -42,6 +40,29 @@ function protocolOf(b: XmlElement): Protocol {
 function decodeXmlName(name: string): string {
   return name.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
+
+/**
+ * The version a WSDL says, if it says one: a path segment of the service's address, or else of its namespace URI,
+ * that is or ends in a version (`/v5/Service.asmx`, `/api/V001/`, `/partnerV3/`, `/HolidayService_v2/`). No other
+ * place of a WSDL carries one.
+ */
+function versionIn(path: string | undefined, namespace: string): string | undefined {
+  let nsPath = namespace;
+  try {
+    nsPath = new URL(namespace).pathname;
+  } catch {
+    // A namespace that is not a URL (a URN) is searched as it is.
+  }
+  const segments = [...(path ?? '').split('/'), ...nsPath.split(/[/:]/)];
+  for (const segment of segments) {
+    const found = /(?:^|[_.-])(v\d+(?:\.\d+)*)$/i.exec(segment) ?? /[a-z](V\d+(?:\.\d+)*)$/.exec(segment);
+    if (found) return found[1];
+  }
+  return undefined;
+}
+
+/** Without a version in the WSDL, the draft's: the semver of a package never published. */
+export const DEFAULT_VERSION = '0.0.0';
 
 /** A client option name: `AuthHeader` -> `authHeader`, `APIAccessHeader` -> `apiAccessHeader`. */
 function lowerFirst(name: string): string {
@@ -106,19 +127,19 @@ export function draftService(doc: WsdlDoc, types: TypePlanner, problems: Problem
     const drafted = draftOperation(doc, types, problems, op, main, post, headers, tns);
     if (drafted) operations.push(drafted);
   }
-  const hasHeaders = headers.size > 0;
-  if (!hasHeaders) for (const o of operations) delete o.headers;
+  // An operation that takes every header says nothing: that is the format's default.
+  for (const o of operations) if (o.headers?.length === headers.size && o.headers.every((h) => headers.has(h))) delete o.headers;
 
   return {
     service: {
       name: serviceName,
       title: decodeXmlName(name),
-      version: IMPORT_TODO,
+      version: versionIn(path, tns) ?? DEFAULT_VERSION,
       path: path ?? `/${serviceName}.asmx`,
       namespace: { uri: tns },
       client: `${serviceName}Client`,
-      bindings: PROTOCOL_ORDER.filter((p) => bindings.has(p)),
-      doc: documentation(doc.root) ?? documentation(service) ?? todoDoc(`describe the service ${name}.`),
+      bindings: bindings.size === PROTOCOL_ORDER.length ? undefined : PROTOCOL_ORDER.filter((p) => bindings.has(p)),
+      doc: documentation(doc.root) ?? documentation(service),
     },
     soapHeaders: [...headers.values()],
     operations,
@@ -202,7 +223,7 @@ function draftOperation(
       type: planned.ref,
       ...(p.attrs.get('minOccurs') === '0' ? { optional: true as const } : {}),
       ...(p.attrs.get('nillable') === 'true' ? { nillable: true as const } : {}),
-      doc: todoDoc(`describe ${pName}.`),
+      doc: xsdDocumentation(p),
     });
   }
 
@@ -291,8 +312,8 @@ function draftOperation(
   const opNs = request.element.ns !== tns ? request.element.ns : undefined;
   return {
     name,
-    doc: documentation(op) ?? todoDoc(`describe the operation ${name}.`),
-    params,
+    doc: documentation(op),
+    params: params.length > 0 ? params : undefined,
     result,
     ...(httpPostRoot !== undefined ? { httpPostRoot } : {}),
     ...(httpPost === false ? { httpPost } : {}),
@@ -324,7 +345,7 @@ function draftHeader(
     element: element.local,
     type: planned.ref,
     option: lowerFirst(element.local),
-    doc: todoDoc(`describe the header ${element.local} (and choose its client option).`),
+    todo: `choose the client option that supplies the SOAP header ${element.local} (drafted: ${lowerFirst(element.local)}), and add required: false if calls may go without it`,
   });
   return element.local;
 }

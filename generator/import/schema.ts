@@ -5,7 +5,7 @@
  * repeated elements as lists without a container). Constructs the format cannot say are reported where they stand.
  */
 import { PRIMITIVE_NAMES, isReferencePrimitive, type PrimitiveName } from '../model/primitives.js';
-import { todoDoc, type DraftEnum, type DraftField, type DraftRecord, type DraftTypeRef } from './draft.js';
+import { type DraftEnum, type DraftField, type DraftRecord, type DraftTypeRef } from './draft.js';
 import type { Problems } from './problems.js';
 import { NS } from '../emit/wsdl/namespaces.js';
 import { qnameAttr, xsdDocumentation, type WsdlDoc } from './read-wsdl.js';
@@ -150,7 +150,11 @@ export class TypePlanner {
       }
       this.enums.set(name.local, {
         order: d.order,
-        draft: { doc: xsdDocumentation(node) ?? todoDoc(`describe the enum ${name.local}.`), values: kept.length > 0 ? kept : ['TODO'] },
+        draft: {
+          doc: xsdDocumentation(node),
+          values: kept.length > 0 ? kept : ['TODO'],
+          todo: kept.length > 0 ? undefined : `write the values of ${name.local}: the WSDL gives none but the empty one (drafted: TODO)`,
+        },
       });
     }
     return planned;
@@ -176,7 +180,7 @@ export class TypePlanner {
     const planned: PlannedType = { ref: name.local, reference: true, itemName: name.local, rootName: name.local };
     this.planned.set(key(name), planned);
     if (!this.claim(name, d)) return planned;
-    const draft: DraftRecord = { doc: xsdDocumentation(d.node) ?? todoDoc(`describe the record ${name.local}.`), extends: undefined, fields: [] };
+    const draft: DraftRecord = { doc: xsdDocumentation(d.node), extends: undefined, fields: [] };
     this.records.set(name.local, { order: d.order, draft });
     this.recordContent(name.local, d.node, d.file, draft);
     return planned;

@@ -69,7 +69,7 @@ export interface FieldModel {
 export interface EnumModel {
   readonly kind: 'enum';
   readonly name: string;
-  readonly doc: string;
+  readonly doc: string | undefined;
   readonly values: readonly string[];
   /** Integer codes known for some values (int-coded results share the vocabulary), in ascending order. */
   readonly numeric: { readonly decision: Decision; readonly codes: ReadonlyArray<readonly [number, string]> } | undefined;
@@ -89,7 +89,7 @@ export interface ResultStatus {
 export interface StructModel {
   readonly kind: 'record' | 'result';
   readonly name: string;
-  readonly doc: string;
+  readonly doc: string | undefined;
   /** Every field in wire order: the base type's first (xs:extension), then its own. */
   readonly fields: readonly FieldModel[];
   /** The fields this type adds to its base. */
@@ -109,7 +109,7 @@ export interface ParameterModel {
   readonly kind: 'parameter';
   readonly name: string;
   readonly type: TypeModel;
-  readonly doc: string;
+  readonly doc: string | undefined;
   readonly role: ParameterRole | undefined;
   readonly optional: boolean;
   /** The caller may pass null, sent as xsi:nil="true" (as nothing in an HTTP POST form). */
@@ -180,7 +180,7 @@ export interface SoapHeaderModel {
   readonly option: string;
   /** The client cannot be built without it. */
   readonly required: boolean;
-  readonly doc: string;
+  readonly doc: string | undefined;
 }
 
 /** The bindings a service offers. */
@@ -191,7 +191,7 @@ export interface OperationModel {
   readonly name: string;
   /** lowerCamelCase method name on the client. */
   readonly methodName: string;
-  readonly doc: string;
+  readonly doc: string | undefined;
   /** All parameters in wire order, credentials included. */
   readonly params: readonly ParameterModel[];
   /** The parameters the caller passes (no credential roles), in wire order. */
@@ -232,7 +232,7 @@ export interface PollModel {
   /** Codes that end the wait as a service error while the status is not final; other codes are warnings. */
   readonly failureCodes: readonly string[];
   readonly decision: Decision | undefined;
-  readonly doc: string;
+  readonly doc: string | undefined;
 }
 
 export interface ServiceErrorsModel {
@@ -312,7 +312,7 @@ export interface ServiceModel {
   /** The bindings the service offers, in the order soap11, soap12, httpPost. */
   readonly bindings: readonly BindingName[];
   readonly package: PackageModel;
-  readonly doc: string;
+  readonly doc: string | undefined;
   readonly serviceErrors: ServiceErrorsModel | undefined;
   readonly auth: AuthModel | undefined;
   readonly soapHeaders: readonly SoapHeaderModel[];

@@ -14,6 +14,15 @@ export function jsDoc(...parts: Array<string | undefined | false>): string {
     .join('\n\n');
 }
 
+/**
+ * The `docs` of a declaration: its one JSDoc, or none when every part is empty (an undocumented name gets no comment
+ * rather than an empty one).
+ */
+export function jsDocs(...parts: Array<string | undefined | false>): string[] {
+  const text = jsDoc(...parts);
+  return text === '' ? [] : [text];
+}
+
 function wrap(paragraph: string): string {
   const lines: string[] = [];
   let line = '';

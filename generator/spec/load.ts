@@ -1,10 +1,11 @@
 /**
  * Reads a spec: YAML (keeping positions) -> schema validation -> resolution into the model. Every problem of a
- * stage is collected before failing, so one run shows them all.
+ * stage is collected before failing, so one run shows them all. The marks import-wsdl leaves for a person (a value or
+ * a comment that starts with TODO(import)) are warnings, or errors when `strict`.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, posix, relative, sep } from 'node:path';
-import { LineCounter, isScalar, parseDocument, visit, type Document } from 'yaml';
+import { CST, Lexer, LineCounter, isScalar, parseDocument, visit, type Document } from 'yaml';
 import type { z } from 'zod';
 import type { ServiceModel } from '../model/types.js';
 import { SpecError, formatPath, type SpecIssue } from './errors.js';
@@ -13,8 +14,19 @@ import { resolveSpec } from './resolve.js';
 import { specSchema } from './schema.js';
 import { readSimulator } from './simulator.js';
 
+export interface ParseOptions {
+  /** The folder the spec's relative paths start from (its own folder); needed only by a spec that names a simulator. */
+  readonly baseDir?: string;
+  /** The TODO(import) marks are errors rather than warnings (for CI). */
+  readonly strict?: boolean;
+  /** Receives each warning (a TODO(import) mark when not `strict`), in the order of the text. */
+  readonly onWarning?: (warning: SpecIssue) => void;
+  /** What the model names as its source (generated headers); default `file`. */
+  readonly source?: string;
+}
+
 /** Loads, validates and resolves the spec at `file`; throws `SpecError` listing every problem found. */
-export function loadSpec(file: string, options: { cwd?: string } = {}): ServiceModel {
+export function loadSpec(file: string, options: Omit<ParseOptions, 'baseDir' | 'source'> & { cwd?: string } = {}): ServiceModel {
   const shown = displayName(file, options.cwd ?? process.cwd());
   let text: string;
   try {
@@ -23,33 +35,28 @@ export function loadSpec(file: string, options: { cwd?: string } = {}): ServiceM
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : String(error);
     throw new SpecError([{ file: shown, line: 1, column: 1, path: '', message: `cannot read the spec: ${reason}` }]);
   }
-  return parseSpec(text, shown, { baseDir: dirname(file) });
+  const { cwd: _cwd, ...rest } = options;
+  return parseSpec(text, shown, { ...rest, baseDir: dirname(file) });
 }
 
-/**
- * Parses spec text that was read elsewhere; `file` is the name used in messages and generated headers. `baseDir`,
- * the folder the spec's relative paths start from (its own folder), is needed only by a spec that names a simulator.
- */
-export function parseSpec(text: string, file: string, options: { baseDir?: string } = {}): ServiceModel {
+/** Parses spec text that was read elsewhere; `file` is the name used in messages and (by default) generated headers. */
+export function parseSpec(text: string, file: string, options: ParseOptions = {}): ServiceModel {
   const lines = new LineCounter();
   // The yaml library's own check of unique keys compares each key with every earlier one of its map, which is
   // quadratic in the size of a map (a spec of thousands of operations has maps of thousands of keys).
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: false });
+  const issueAt = (p: { offset: number; message: string }): SpecIssue => {
+    const pos = lines.linePos(p.offset);
+    return { file, line: pos.line, column: pos.col, path: '', message: p.message };
+  };
+  const marks = importMarks(text, doc);
   const problems = [
     ...doc.errors.map((e) => ({ offset: e.pos[0], message: yamlMessage(e.message) })),
     ...duplicateKeys(doc).map((d) => ({ offset: d.offset, message: `duplicate key "${d.key}" (map keys must be unique)` })),
-    ...importTodos(doc).map((offset) => ({ offset, message: `${IMPORT_TODO} left by import-wsdl: decide it and write the value` })),
+    ...(options.strict ? marks : []),
   ];
-  if (problems.length > 0) {
-    throw new SpecError(
-      problems
-        .sort((a, b) => a.offset - b.offset)
-        .map((p) => {
-          const pos = lines.linePos(p.offset);
-          return { file, line: pos.line, column: pos.col, path: '', message: p.message };
-        }),
-    );
-  }
+  if (problems.length > 0) throw new SpecError(problems.sort((a, b) => a.offset - b.offset).map(issueAt));
+  if (!options.strict && options.onWarning) for (const m of marks) options.onWarning(issueAt(m));
   const locator = new SourceLocator(doc, lines);
   const at = (path: SpecPath, message: string, key = false): SpecIssue => ({
     file,
@@ -63,7 +70,7 @@ export function parseSpec(text: string, file: string, options: { baseDir?: strin
   if (!parsed.success) {
     throw new SpecError(parsed.error.issues.flatMap((issue) => schemaIssues(issue, [], at, input)));
   }
-  const resolved = resolveSpec(parsed.data, file, at);
+  const resolved = resolveSpec(parsed.data, options.source ?? file, at);
   const simulatorAt = (message: string) => at(['mock', 'simulator'], message);
   const folder = parsed.data.mock?.simulator;
   let simulator: ReturnType<typeof readSimulator> = { issues: [] };
@@ -91,18 +98,43 @@ function yamlMessage(message: string): string {
 
 type At = (path: SpecPath, message: string, key?: boolean) => SpecIssue;
 
-/** What `svc-codegen import-wsdl` writes where a WSDL cannot say what the spec needs (generator/import). */
+/**
+ * What `svc-codegen import-wsdl` writes where a decision is left to a person (generator/import): a comment that starts
+ * with it, saying what to decide. A value that starts with it (as drafts of earlier versions wrote) is one too.
+ */
 export const IMPORT_TODO = 'TODO(import)';
 
-/** The offsets of the text values that still start with {@link IMPORT_TODO}: each a decision a person owes. */
-function importTodos(doc: Document): number[] {
-  const found: number[] = [];
+/** The lexer's markers that stand for no source text (the BOM is text: one character). */
+const ZERO_WIDTH = new Set([CST.DOCUMENT, CST.FLOW_END, CST.SCALAR]);
+
+/**
+ * The marks still in the spec, in the order of the text: each value and each comment that starts with
+ * {@link IMPORT_TODO}, with what it asks. A comment saying it anywhere else (a note about marks) is not one.
+ */
+function importMarks(text: string, doc: Document): Array<{ offset: number; message: string }> {
+  // Most specs have none; the comments are read (a second parse) only when the text has one at all.
+  if (!text.includes(IMPORT_TODO)) return [];
+  const found: Array<{ offset: number; message: string }> = [];
   visit(doc, {
     Scalar(_, node) {
-      if (typeof node.value === 'string' && node.value.startsWith(IMPORT_TODO)) found.push(node.range?.[0] ?? 0);
+      if (typeof node.value === 'string' && node.value.startsWith(IMPORT_TODO)) {
+        found.push({ offset: node.range?.[0] ?? 0, message: `${IMPORT_TODO} left by import-wsdl: decide it and write the value` });
+      }
     },
   });
-  return found;
+  // The lexer's tokens are the source text in order, but for a few zero-width markers of its own.
+  let offset = 0;
+  for (const token of new Lexer().lex(text)) {
+    if (token.startsWith('#')) {
+      const body = token.replace(/^#\s*/, '');
+      if (body.startsWith(IMPORT_TODO)) {
+        const asks = body.slice(IMPORT_TODO.length).replace(/^:?\s*/, '');
+        found.push({ offset: offset + token.indexOf(IMPORT_TODO), message: `${IMPORT_TODO} left by import-wsdl: ${asks || 'decide it'}` });
+      }
+    }
+    if (!ZERO_WIDTH.has(token)) offset += token.length;
+  }
+  return found.sort((a, b) => a.offset - b.offset);
 }
 
 /**

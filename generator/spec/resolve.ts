@@ -97,7 +97,7 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
   // Structs are created empty and filled afterwards, so that fields can point at any record, in any order.
   type Mutable<T> = { -readonly [K in keyof T]: T[K] };
   const structs = new Map<string, { model: Mutable<StructModel>; own: FieldModel[]; all: FieldModel[] }>();
-  const makeStruct = (kind: 'record' | 'result', name: string, def: { doc: string; decision?: string | undefined }) => {
+  const makeStruct = (kind: 'record' | 'result', name: string, def: { doc?: string | undefined; decision?: string | undefined }) => {
     claim(name, kind === 'record' ? 'records' : 'results');
     const own: FieldModel[] = [];
     const all: FieldModel[] = [];

@@ -12,7 +12,11 @@ const identifier = z
   .string()
   .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an identifier (letters, digits and _, not starting with a digit)');
 
-const doc = z.string().min(1).describe('Documentation, taken from the interface document; becomes JSDoc and docs text.');
+const doc = z
+  .string()
+  .min(1)
+  .optional()
+  .describe('Documentation, taken from the interface document; becomes JSDoc and docs text. Optional: an undocumented name gets none.');
 
 const decisionRef = z
   .string()
@@ -61,7 +65,7 @@ const field = z
   .object({
     name: identifier.describe('The element name, spelled exactly as on the wire.'),
     type: typeRef,
-    doc: doc.optional(),
+    doc,
     nillable: z
       .boolean()
       .optional()
@@ -202,7 +206,8 @@ const operation = z
     doc,
     params: z
       .array(z.union([identifier, inlineParameter]))
-      .describe('Parameters in wire order: a name defined under `parameters`, or a definition of its own.'),
+      .default([])
+      .describe('Parameters in wire order: a name defined under `parameters`, or a definition of its own. Default: none.'),
     result: operationResult,
     httpPostRoot: httpPostRoot
       .optional()
@@ -248,7 +253,7 @@ const operation = z
 const group = z
   .object({
     title: z.string().min(1).describe('The group title, as operations name it in `group`.'),
-    doc: doc.optional().describe('An introduction to the group, shown above its operations in the docs.'),
+    doc: doc.describe('An introduction to the group, shown above its operations in the docs.'),
   })
   .strict();
 
@@ -418,6 +423,9 @@ export type RawOperation = z.infer<typeof operation>;
 export type RawParameter = z.infer<typeof parameter>;
 export type RawInlineParameter = z.infer<typeof inlineParameter>;
 export type RawResult = z.infer<typeof operationResult>;
+
+/** The file name of the format's JSON Schema beside a spec (`generate --spec-schema`, `import-wsdl --out`). */
+export const DEFAULT_SCHEMA_FILE = 'svc-spec.schema.json';
 
 /** The JSON Schema of the format, for editors (referenced from the YAML with `$schema`). */
 export function specJsonSchema(): unknown {

@@ -22,3 +22,16 @@ export function runCli(args: readonly string[], cwd: string): Promise<CliRun> {
     });
   });
 }
+
+/** The package's executable, `node generator/bin.js ...args`, as `npx svc-codegen` runs it; resolves like runCli. */
+export function runBin(args: readonly string[], cwd: string): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [fromRoot('generator', 'bin.js'), ...args], { cwd }, (error, stdout, stderr) => {
+      if (error && typeof error.code !== 'number') {
+        reject(error);
+        return;
+      }
+      resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
+    });
+  });
+}

@@ -1,32 +1,37 @@
 /**
- * Issue 11, "Done when": `svc-codegen import-wsdl some.wsdl --out s.yaml && svc-codegen --spec s.yaml --out out/`
- * gives a working, type-checked client, mock, docs and WSDL for each third-party WSDL of test/fixtures/wsdl/, with no
- * hand edit beyond the reported TODOs.
+ * Issue 17, items 1 and 2: each third-party WSDL of test/fixtures/wsdl/ gives a working, type-checked client, mock,
+ * docs and WSDL with NO hand edit, in either of the two ways a user has:
  *
- * Per fixture, with the real command line (child processes, in parallel for the five):
+ * - `svc-codegen import-wsdl <wsdl> --out <Service>.yaml && svc-codegen --spec <Service>.yaml --out <dir>` (interhome,
+ *   products, wsf-schedule): the draft, written with the JSON Schema it names beside it, generates as it is;
+ * - `svc-codegen --wsdl <wsdl> --out <dir>` (holiday, ssrs-execution): the draft is kept in memory.
  *
- * 1. `import-wsdl <wsdl> --out <tmp>/<Service>.yaml` writes the draft (exit 0);
- * 2. generating from the undecided draft is refused (exit 2) with every TODO(import) named as `<file>:<line>:<col>`
- *    on stderr, and nothing is written;
- * 3. the TODOs are decided as a person would (model-summary.ts `decided`: the docs kept less their marker, the version
- *    set), and generating from the decided draft exits 0 with client/, mock/, docs/README.md and wsdl/<Service>.wsdl;
- * 4. the five outputs type-check, in ONE compiler program with a strict consumer's settings (test/helpers/typecheck.ts);
- * 5. the generated client calls every operation against node-soap serving the ORIGINAL WSDL, over SOAP 1.1 and 1.2,
+ * The commands run in process (`runImportWsdl`, `runGenerate`, what the command line calls), one generation per
+ * fixture; one child process runs the package's bin (`--wsdl ... --check` on holiday's output) to prove it works.
+ * The TODO(import) marks of a draft (the SOAP headers' client options) are warnings on stderr, each at its
+ * file:line:column, exit code 0; `--strict` makes them errors (exit 2) and nothing is written.
+ *
+ * Then, per fixture:
+ * 1. the five outputs type-check, in ONE compiler program with a strict consumer's settings (test/helpers/typecheck.ts);
+ * 2. the generated client calls every operation against node-soap serving the ORIGINAL WSDL, over SOAP 1.1 and 1.2,
  *    with the per-operation values of test/interop/support/*-rows.ts (the handler receives what the row says, the client
  *    decodes what the row expects, the request is valid against the WSDL's own schema);
- * 6. the generated mock answers its generated client for every operation in every style it offers (its examples).
+ * 3. the generated mock answers its generated client for every operation in every style it offers (its examples).
  *
  * The one thing of the tables not run as is: ssrs-execution's `withoutHeaders` client. The draft makes every SOAP header
- * a required client option (its top comment says so: "the client option of each SOAP header and whether it is
- * required (drafted: lower-case element name, required)"), so that client is refused; that is checked instead.
+ * a required client option (its TODO(import) comment asks to decide it), so that client is refused; that is checked
+ * instead.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runGenerate, type GenerateRun } from '../../generator/commands/generate.js';
+import { runImportWsdl, type ImportRun } from '../../generator/commands/import-wsdl.js';
+import { importWsdl } from '../../generator/import/index.js';
 import type { BindingName, OperationModel, ServiceModel } from '../../generator/model/types.js';
-import { loadSpec } from '../../generator/spec/load.js';
+import { parseSpec } from '../../generator/spec/load.js';
 import { parseXml } from '../client/support/xml-tree.js';
-import { runCli, type CliRun } from '../helpers/cli.js';
+import { runBin, type CliRun } from '../helpers/cli.js';
 import { fromRoot, repoRoot } from '../helpers/paths.js';
 import { typecheckDir, type TypecheckResult } from '../helpers/typecheck.js';
 import { holiday } from '../interop/support/holiday-rows.js';
@@ -37,21 +42,31 @@ import { ssrsExecution } from '../interop/support/ssrs-execution-rows.js';
 import { schemaProblems } from '../interop/support/wsdl-facts.js';
 import { wsfSchedule } from '../interop/support/wsf-schedule-rows.js';
 import { sampleArgs, sampleRecord } from '../mock/support/sample-values.js';
-import { decided } from './model-summary.js';
+import { modelSummary } from './model-summary.js';
 import { definedPaths, OriginalWsdlService, STYLES } from '../interop/support/original-wsdl-service.js';
 
 /** Relative to the repository root, which is the CLI's working directory (so stderr names files this way). */
 const TMP = 'test/.tmp/import-e2e';
 const TIMEOUT = 180_000;
-const TODO_MESSAGE = 'TODO(import) left by import-wsdl: decide it and write the value';
 
-const FIXTURES: ReadonlyArray<{ dir: string; service: string; table: ServiceCase }> = [
-  { dir: 'holiday', service: 'HolidayService2', table: holiday },
-  { dir: 'interhome', service: 'WebService', table: interhome },
-  { dir: 'products', service: 'ProductService', table: products },
-  { dir: 'ssrs-execution', service: 'ReportExecutionService', table: ssrsExecution },
-  { dir: 'wsf-schedule', service: 'WSF_x0020_Schedule', table: wsfSchedule },
+/** How each fixture is generated: from the draft import-wsdl writes (`spec`), or straight from the WSDL (`wsdl`). */
+const FIXTURES: ReadonlyArray<{ dir: string; service: string; table: ServiceCase; via: 'spec' | 'wsdl' }> = [
+  { dir: 'holiday', service: 'HolidayService2', table: holiday, via: 'wsdl' },
+  { dir: 'interhome', service: 'WebService', table: interhome, via: 'spec' },
+  { dir: 'products', service: 'ProductService', table: products, via: 'spec' },
+  { dir: 'ssrs-execution', service: 'ReportExecutionService', table: ssrsExecution, via: 'wsdl' },
+  { dir: 'wsf-schedule', service: 'WSF_x0020_Schedule', table: wsfSchedule, via: 'spec' },
 ];
+
+/** `file:line:column` of each `# TODO(import)` comment of a draft: at the mark, after `# `. */
+function markPlaces(yaml: string, file: string): string[] {
+  return yaml.split('\n').flatMap((line, i) => (/^\s*# TODO\(import\)/.test(line) ? [`${file}:${i + 1}:${line.indexOf('TODO(import)') + 1}`] : []));
+}
+
+/** The places `file:line:column` the lines of `stderr` name in `file`. */
+function placesIn(stderr: string, file: string): string[] {
+  return [...stderr.matchAll(/^\s*(\S+):(\d+):(\d+): (.*)$/gm)].filter((m) => m[1] === file).map((m) => `${m[1]}:${m[2]}:${m[3]}`);
+}
 
 type Client = Record<string, (params?: unknown) => Promise<unknown>>;
 type ClientClass = new (options: Record<string, unknown>) => Client;
@@ -64,13 +79,17 @@ interface MockServer {
 
 /** Everything one fixture went through; filled by the suite's beforeAll. */
 class Run {
+  readonly wsdl: string;
   readonly spec: string;
   readonly out: string;
-  importRun?: CliRun;
+  /** `spec` only: import-wsdl writing the draft. */
+  importRun?: ImportRun;
+  /** The draft: as written (`spec`), or as import-wsdl would write it (`wsdl`: the one generation used, in memory). */
   draft = '';
-  undecidedRun?: CliRun;
-  undecidedWroteOut = false;
-  generateRun?: CliRun;
+  /** The same generation with --strict, into an output of its own (refused before anything is written). */
+  strictRun?: GenerateRun;
+  strictWroteOut = false;
+  generateRun?: GenerateRun;
   model?: ServiceModel;
   original?: OriginalWsdlService;
   mock?: MockServer;
@@ -80,22 +99,33 @@ class Run {
   error?: unknown;
 
   constructor(readonly f: (typeof FIXTURES)[number]) {
+    this.wsdl = `test/fixtures/wsdl/${f.dir}/${f.service}.wsdl`;
     this.spec = `${TMP}/${f.service}.yaml`;
     this.out = `${TMP}/${f.service}-out`;
   }
 
+  /** What the warnings name: the draft written (`spec`), or the one import-wsdl --out would write (`wsdl`). */
+  get draftName(): string {
+    return this.f.via === 'spec' ? this.spec : `${this.f.service}.yaml`;
+  }
+
   async prepare(): Promise<void> {
-    const wsdl = `test/fixtures/wsdl/${this.f.dir}/${this.f.service}.wsdl`;
-    this.importRun = await runCli(['import-wsdl', wsdl, '--out', this.spec], repoRoot);
-    if (this.importRun.code !== 0) throw new Error(`import-wsdl exited ${this.importRun.code}: ${this.importRun.stderr}`);
-    this.draft = readFileSync(fromRoot(this.spec), 'utf8');
-    this.undecidedRun = await runCli(['--spec', this.spec, '--out', this.out], repoRoot);
-    this.undecidedWroteOut = existsSync(fromRoot(this.out));
-    // The only hand edit: the TODOs decided.
-    writeFileSync(fromRoot(this.spec), decided(this.draft));
-    this.generateRun = await runCli(['--spec', this.spec, '--out', this.out], repoRoot);
-    if (this.generateRun.code !== 0) throw new Error(`generate exited ${this.generateRun.code}: ${this.generateRun.stderr}`);
-    this.model = loadSpec(fromRoot(this.spec), { cwd: repoRoot });
+    const source = this.f.via === 'spec' ? { spec: this.spec } : { wsdl: this.wsdl };
+    if (this.f.via === 'spec') {
+      this.importRun = await runImportWsdl({ file: this.wsdl, out: this.spec, cwd: repoRoot });
+      if (this.importRun.exitCode !== 0) throw new Error(`import-wsdl exited ${this.importRun.exitCode}: ${this.importRun.stderr}`);
+      this.draft = readFileSync(fromRoot(this.spec), 'utf8');
+    } else {
+      this.draft = importWsdl(readFileSync(fromRoot(this.wsdl), 'utf8'), this.wsdl, { schema: true }).yaml;
+    }
+    // --strict refuses a draft with marks before anything is rendered; one without is left to the run below.
+    if (markPlaces(this.draft, this.draftName).length > 0) {
+      this.strictRun = await runGenerate({ ...source, out: `${this.out}-strict`, strict: true, cwd: repoRoot });
+      this.strictWroteOut = existsSync(fromRoot(`${this.out}-strict`));
+    }
+    this.generateRun = await runGenerate({ ...source, out: this.out, cwd: repoRoot });
+    if (this.generateRun.exitCode !== 0) throw new Error(`generate exited ${this.generateRun.exitCode}: ${this.generateRun.stderr}`);
+    this.model = parseSpec(this.draft, this.draftName);
   }
 
   async start(): Promise<void> {
@@ -107,7 +137,7 @@ class Run {
     this.clientModule = client;
     this.examples = mock['exampleHandlers'] as Handlers;
     const startMockServer = mock['startMockServer'] as (options: Record<string, unknown>) => Promise<MockServer>;
-    this.original = new OriginalWsdlService(this.f.table, readFileSync(fromRoot(this.spec), 'utf8'), client);
+    this.original = new OriginalWsdlService(this.f.table, this.draft, client);
     [this.mock] = await Promise.all([
       startMockServer({ port: 0 }),
       this.original.start(this.model!.operations.map((o) => o.name)),
@@ -147,6 +177,8 @@ class Run {
 
 const runs = FIXTURES.map((f) => new Run(f));
 let typecheck: TypecheckResult | undefined;
+/** The package's bin, once: `--wsdl` on holiday's WSDL, checked against the output generated in process. */
+let binRun: CliRun | undefined;
 const timings: Record<string, number> = {};
 
 beforeAll(async () => {
@@ -160,11 +192,14 @@ beforeAll(async () => {
       }),
     ),
   );
-  timings['import + refuse + generate (5 in parallel)'] = performance.now() - t;
+  timings['import + strict + generate (5, in process)'] = performance.now() - t;
   t = performance.now();
-  // One compiler program for the five outputs (each a directory of its own under TMP).
+  const holidayRun = runs.find((r) => r.f.dir === 'holiday')!;
+  const bin = runBin(['--wsdl', holidayRun.wsdl, '--out', holidayRun.out, '--check'], repoRoot);
+  // One compiler program for the five outputs (each a directory of its own under TMP), while the bin runs.
   typecheck = typecheckDir(fromRoot(TMP));
-  timings['typecheck (one program)'] = performance.now() - t;
+  binRun = await bin;
+  timings['typecheck (one program) and the bin'] = performance.now() - t;
   t = performance.now();
   await Promise.all(
     runs
@@ -194,10 +229,13 @@ it('the five generated outputs type-check as a strict consumer compiles them (on
   expect(typecheck!.diagnostics).toEqual([]);
 });
 
-/** `line:col` of every TODO(import) the loader must report: each outside a comment, at its YAML scalar. */
-function todoLines(yaml: string): number[] {
-  return yaml.split('\n').flatMap((line, i) => (line.includes('TODO(import)') && !line.trimStart().startsWith('#') ? [i + 1] : []));
-}
+it('the package bin generates from a WSDL: `svc-codegen --wsdl <holiday> --out <its output> --check` finds it up to date', () => {
+  const r = runs.find((x) => x.f.dir === 'holiday')!.ok();
+  expect(binRun).toBeDefined();
+  expect([binRun!.code, binRun!.stdout]).toEqual([0, `Generated files are up to date (${r.wsdl} -> ${r.out}).\n`]);
+  // Its warnings and problems, as the in-process run printed them.
+  expect(binRun!.stderr).toBe(r.generateRun!.stderr);
+});
 
 function stylesOf(model: ServiceModel, op: OperationModel): BindingName[] {
   return model.bindings.filter((b) => b !== 'httpPost' || op.httpPost);
@@ -215,40 +253,46 @@ function title(row: Row): string {
 for (const run of runs) {
   const { dir, service, table } = run.f;
   describe(`${dir}: import-wsdl ${service}.wsdl, then generate`, () => {
-    it('import-wsdl writes the draft (exit 0)', () => {
-      run.ok();
-      expect(run.importRun?.code).toBe(0);
-      expect(run.importRun?.stderr).toContain(`Wrote ${run.spec} from test/fixtures/wsdl/${dir}/${service}.wsdl`);
-      expect(run.draft).toContain('TODO(import)');
-    });
+    if (run.f.via === 'spec') {
+      it('import-wsdl writes the draft (exit 0), and beside it the JSON Schema it names', () => {
+        run.ok();
+        expect(run.importRun?.exitCode).toBe(0);
+        expect(run.importRun?.stderr).toContain(`Wrote ${run.spec} (and ${TMP}/svc-spec.schema.json, the JSON Schema it names) from ${run.wsdl}`);
+        expect(run.draft).toMatch(/^\$schema: \.\/svc-spec\.schema\.json$/m);
+        expect(existsSync(fromRoot(TMP, 'svc-spec.schema.json'))).toBe(true);
+      });
+    } else {
+      it('the draft kept in memory is the one import-wsdl writes: the same model', async () => {
+        run.ok();
+        const written = await runImportWsdl({ file: run.wsdl, cwd: repoRoot });
+        expect(modelSummary(parseSpec(written.stdout, 'written.yaml'))).toEqual(modelSummary(run.model!));
+        // The generated files name the WSDL they come from, as given.
+        expect(readFileSync(fromRoot(run.out, 'client', 'index.ts'), 'utf8')).toContain(`Code generated by svc-codegen from ${run.wsdl}. DO NOT EDIT.`);
+      });
+    }
 
-    it('generating from the undecided draft is refused (exit 2), naming every TODO(import) as file:line:col; nothing is written', () => {
+    it(`generating ${run.f.via === 'spec' ? 'from the draft as it is' : 'with --wsdl'} exits 0, each TODO(import) a warning at its file:line:column; writes client/, mock/, docs/README.md and wsdl/<Service>.wsdl`, () => {
       run.ok();
-      expect(run.undecidedRun?.code).toBe(2);
-      const named = [...run.undecidedRun!.stderr.matchAll(/^\s*(\S+):(\d+):(\d+): (.*)$/gm)].map((m) => ({
-        file: m[1],
-        line: Number(m[2]),
-        column: Number(m[3]),
-        message: m[4],
-      }));
-      expect(named.length).toBeGreaterThan(0);
-      expect(named.map((n) => n.file)).toEqual(named.map(() => run.spec));
-      expect(named.map((n) => n.message)).toEqual(named.map(() => TODO_MESSAGE));
-      expect(named.map((n) => n.line)).toEqual(todoLines(run.draft));
-      // The column is that of the scalar holding the mark (quoted or not).
-      const lines = run.draft.split('\n');
-      for (const n of named) expect(lines[n.line - 1]!.slice(n.column - 1), `${n.file}:${n.line}:${n.column}`).toMatch(/^'?TODO\(import\)/);
-      expect(run.undecidedWroteOut).toBe(false);
-    });
-
-    it('generating from the decided draft (exit 0) writes client/, mock/, docs/README.md and wsdl/<Service>.wsdl', () => {
-      run.ok();
-      expect(run.generateRun?.code).toBe(0);
-      expect(decided(run.draft)).not.toContain('TODO(import): ');
+      const g = run.generateRun!;
+      expect(g.exitCode).toBe(0);
+      const places = markPlaces(run.draft, run.draftName);
+      expect(placesIn(g.stderr, run.draftName)).toEqual(places);
+      if (places.length > 0) expect(g.stderr).toContain('--strict makes');
+      // With --wsdl, what the format could not express is printed too, at its place in the WSDL.
+      if (run.f.via === 'wsdl') expect(placesIn(g.stderr, run.wsdl).length).toBeGreaterThan(0);
       for (const file of ['client/index.ts', 'client/client.ts', 'mock/index.ts', 'docs/README.md', `wsdl/${service}.wsdl`]) {
         expect(existsSync(fromRoot(run.out, file)), file).toBe(true);
       }
     });
+
+    if (['interhome', 'ssrs-execution', 'wsf-schedule'].includes(dir)) {
+      it('with --strict the TODO(import) marks are errors: exit 2, each named at its file:line:column; nothing is written', () => {
+        run.ok();
+        expect(run.strictRun?.exitCode).toBe(2);
+        expect(placesIn(run.strictRun!.stderr, run.draftName)).toEqual(markPlaces(run.draft, run.draftName));
+        expect(run.strictWroteOut).toBe(false);
+      });
+    }
 
     describe('the generated client against node-soap serving the original WSDL (test/interop/support rows)', () => {
       it('has a row for every operation of the imported spec, and every row names one of them', () => {

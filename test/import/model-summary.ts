@@ -108,10 +108,3 @@ export function modelSummary(model: ServiceModel, options: SummaryOptions = {}) 
   };
 }
 
-/**
- * A draft with its import TODOs decided, as a person would before generating: every TODO doc kept as written less
- * its marker, the version set. The loader refuses a draft that still has one (import-wsdl.test.ts).
- */
-export function decided(yaml: string): string {
-  return yaml.replace(/TODO\(import\): /g, '').replace(/version: TODO\(import\)/g, 'version: v1');
-}

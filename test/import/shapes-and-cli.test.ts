@@ -5,14 +5,14 @@
  * convention, a result element not named <OpResult>, a void operation on HTTP POST, and constructs the format cannot
  * express (s:choice, s:anyAttribute, an element default, s:group). Then the command line.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runImportWsdl } from '../../generator/commands/import-wsdl.js';
+import { renderSpecSchema } from '../../generator/generate.js';
 import { importWsdl } from '../../generator/import/index.js';
 import { parseSpec } from '../../generator/spec/load.js';
-import { decided } from './model-summary.js';
-import { runCli } from '../helpers/cli.js';
 import { fromRoot, repoRoot } from '../helpers/paths.js';
 
 const WSDL = 'test/fixtures/import/Shapes.wsdl';
@@ -22,9 +22,9 @@ describe('importWsdl: shapes', () => {
     readFile: (path) => readFileSync(join(repoRoot, path), 'utf8'),
   });
 
-  it('drafts the reviewed spec (test/fixtures/import/Shapes.expected.yaml), which loads', () => {
+  it('drafts the reviewed spec (test/fixtures/import/Shapes.expected.yaml), which loads as it is', () => {
     expect(imported.yaml).toBe(readFileSync(fromRoot('test/fixtures/import/Shapes.expected.yaml'), 'utf8'));
-    const model = parseSpec(decided(imported.yaml), 'Shapes.yaml');
+    const model = parseSpec(imported.yaml, 'Shapes.yaml', { strict: true });
     const item = model.records.find((r) => r.name === 'Item')!;
     expect(item.base?.name).toBe('Entity');
     expect(item.ownFields.map((f) => [f.name, f.attribute, f.optional, f.nillable])).toEqual([
@@ -53,40 +53,55 @@ describe('importWsdl: shapes', () => {
   });
 });
 
-describe('svc-codegen import-wsdl', () => {
+describe('svc-codegen import-wsdl (the command, in process)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'import-wsdl-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const holiday = 'test/fixtures/wsdl/holiday/HolidayService2.wsdl';
-  const out = join(dir, 'holiday.yaml');
-  const bad = join(dir, 'bad.wsdl');
-  writeFileSync(bad, '<definitions><unclosed></definitions>');
-  // The three runs start together (each is a Node process with tsx: about a second).
-  const runs = Promise.all([
-    runCli(['import-wsdl', holiday, '--out', out], repoRoot),
-    runCli(['import-wsdl', 'test/fixtures/wsdl/products/ProductService.wsdl'], repoRoot),
-    runCli(['import-wsdl', bad], repoRoot),
-  ]);
+  const holidayText = readFileSync(fromRoot(holiday), 'utf8');
 
-  it('writes --out and lists the problems on stderr, exit code 0', async () => {
-    const [run] = await runs;
-    expect(run.code).toBe(0);
+  it('writes --out, and beside it the JSON Schema its $schema line names; lists the problems on stderr, exit code 0', async () => {
+    const out = join(dir, 'spec', 'holiday.yaml');
+    mkdirSync(dirname(out));
+    const run = await runImportWsdl({ file: holiday, out, cwd: repoRoot });
+    expect(run.exitCode).toBe(0);
     expect(run.stdout).toBe('');
-    expect(readFileSync(out, 'utf8')).toBe(importWsdl(readFileSync(fromRoot(holiday), 'utf8'), holiday).yaml);
+    const yaml = readFileSync(out, 'utf8');
+    expect(yaml).toBe(importWsdl(holidayText, holiday, { schema: true }).yaml);
     expect(run.stderr).toContain(`${holiday}:26:7: abstract="true": CodeDescriptionBase`);
     expect(run.stderr).toContain(`${holiday}:512:3: HTTP GET binding:`);
+    // Both $schema lines name a file that is there: the format's schema, as generate --spec-schema writes it.
+    const refs = [/^# yaml-language-server: \$schema=(\S+)$/m.exec(yaml)?.[1], /^\$schema: (\S+)$/m.exec(yaml)?.[1]];
+    expect(refs[0]).toBe(refs[1]);
+    const schema = resolve(dirname(out), refs[0]!);
+    expect(existsSync(schema)).toBe(true);
+    expect(readFileSync(schema, 'utf8')).toBe(renderSpecSchema());
   });
 
-  it('writes to stdout without --out', async () => {
-    const [, run] = await runs;
-    expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^# yaml-language-server/);
-    expect(() => parseSpec(decided(run.stdout), 'ProductService.yaml')).not.toThrow();
+  it('writes to stdout without --out, without $schema lines (no file is written for them to name); it loads as it is', async () => {
+    const run = await runImportWsdl({ file: 'test/fixtures/wsdl/products/ProductService.wsdl', cwd: repoRoot });
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toMatch(/^# Drafted by `svc-codegen import-wsdl` from test\/fixtures\/wsdl\/products\/ProductService\.wsdl\.$/m);
+    expect(run.stdout).not.toContain('$schema');
+    expect(() => parseSpec(run.stdout, 'ProductService.yaml', { strict: true })).not.toThrow();
+  });
+
+  it('names a WSDL given by an absolute path relative to the working directory: no absolute path in the draft', async () => {
+    const run = await runImportWsdl({ file: fromRoot(holiday), cwd: repoRoot });
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toBe(importWsdl(holidayText, holiday).yaml);
+    expect(run.stdout).not.toContain(repoRoot);
+    const elsewhere = await runImportWsdl({ file: fromRoot(holiday), cwd: join(repoRoot, 'test') });
+    expect(elsewhere.stdout).toContain('from fixtures/wsdl/holiday/HolidayService2.wsdl.');
+    expect(elsewhere.stdout).not.toContain(repoRoot);
+    expect(elsewhere.stderr).toContain('fixtures/wsdl/holiday/HolidayService2.wsdl:26:7: abstract="true"');
   });
 
   it('exits with 2 for input that is not a WSDL, saying where', async () => {
-    const [, , run] = await runs;
-    expect(run.code).toBe(2);
-    expect(run.stderr).toBe(`${bad}:1:24: end tag </definitions> does not match <unclosed>\n`);
+    const bad = join(dir, 'bad.wsdl');
+    writeFileSync(bad, '<definitions><unclosed></definitions>');
+    const run = await runImportWsdl({ file: bad, cwd: dir });
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toBe('bad.wsdl:1:24: end tag </definitions> does not match <unclosed>\n');
   });
 });
 
@@ -97,19 +112,19 @@ describe('import-wsdl from a URL', () => {
     try {
       const url = `${mock.url}/v5/PayerFunctions.asmx?WSDL`;
       const served = await (await fetch(url)).text();
-      const run = await runCli(['import-wsdl', url], repoRoot);
-      expect([run.code, run.stderr]).toEqual([0, '']);
+      const run = await runImportWsdl({ file: url, cwd: repoRoot });
+      expect([run.exitCode, run.stderr]).toEqual([0, '']);
       expect(run.stdout).toBe(importWsdl(served, url).yaml);
-      const model = parseSpec(decided(run.stdout), 'payer.yaml');
-      expect([model.path, model.operations.length]).toEqual(['/v5/PayerFunctions.asmx', 19]);
+      const model = parseSpec(run.stdout, 'payer.yaml', { strict: true });
+      expect([model.path, model.operations.length, model.version]).toEqual(['/v5/PayerFunctions.asmx', 19, 'v5']);
     } finally {
       await mock.close();
     }
   });
 
   it('exits with 2 when the URL does not answer a WSDL', async () => {
-    const run = await runCli(['import-wsdl', 'http://127.0.0.1:9/nothing.asmx?WSDL'], repoRoot);
-    expect(run.code).toBe(2);
+    const run = await runImportWsdl({ file: 'http://127.0.0.1:9/nothing.asmx?WSDL', cwd: repoRoot });
+    expect(run.exitCode).toBe(2);
     expect(run.stderr).toMatch(/^http:\/\/127\.0\.0\.1:9\/nothing\.asmx\?WSDL: cannot read the WSDL: /);
   });
 });

@@ -83,7 +83,7 @@ describe('part 4.1: the operations table', () => {
     expect(op.inputParams.map((p) => p.name), 'caller parameters: credentials left out').toEqual(
       row.params.filter((p) => !CREDENTIALS.has(p)),
     );
-    expect(op.doc.trim()).not.toBe('');
+    expect(op.doc?.trim() ?? '', 'the payer spec documents every operation').not.toBe('');
   });
 
   it('gives each EAT marker the kind its text means', () => {

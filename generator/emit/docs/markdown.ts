@@ -74,7 +74,7 @@ export function codeFence(text: string): string {
 }
 
 /** The first sentence of a doc string, as Markdown text: up to the first `.`, `!` or `?` before a space (or the end). */
-export function firstSentence(doc: string): string {
+export function firstSentence(doc: string | undefined): string {
   const one = paragraph(doc);
   const end = /(?<!\b(?:e\.g|i\.e|etc))[.!?](?=\s)/.exec(one);
   return end ? one.slice(0, end.index + 1) : one;
@@ -84,7 +84,8 @@ export function firstSentence(doc: string): string {
  * A doc string of the spec as one paragraph of Markdown text: line breaks folded, and outside its code spans the
  * characters Markdown would read as markup escaped (`<Op>` would be an HTML tag, `Test*` and `*Async` emphasis).
  */
-export function paragraph(doc: string): string {
+export function paragraph(doc: string | undefined): string {
+  if (doc === undefined) return '';
   const one = doc.replace(/\s+/g, ' ').trim();
   return one
     .split(/(`+[^`]*`+)/)

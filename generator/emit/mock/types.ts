@@ -4,7 +4,7 @@
  */
 import { StructureKind } from 'ts-morph';
 import type { OperationModel, ServiceModel, TypeModel } from '../../model/types.js';
-import { jsDoc } from '../../print/jsdoc.js';
+import { jsDoc, jsDocs } from '../../print/jsdoc.js';
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
 import { OPEN_ENUM, resultType, tsLiteral, valueType } from '../ts-types.js';
 
@@ -77,7 +77,7 @@ function requestInterface(op: OperationModel): Statement {
       name: p.name,
       type: p.nillable ? `${valueType(p.type)} | null` : valueType(p.type),
       hasQuestionToken: !always(p),
-      docs: [jsDoc(p.doc)],
+      docs: jsDocs(p.doc),
     })),
   };
 }
@@ -102,7 +102,7 @@ function handlersInterface(model: ServiceModel): Statement {
           { name: 'context', type: 'MockContext' },
         ],
         returnType: `${result} | Promise<${result}>`,
-        docs: [jsDoc(op.doc)],
+        docs: jsDocs(op.doc),
       };
     }),
   };

@@ -17,6 +17,6 @@ export function child(parent: XMLBuilder, name: string, attributes: Attributes =
  * `<wsdl:documentation>` with `text`, as ASMX writes it for the service and for each operation; nothing for an
  * empty doc.
  */
-export function documentation(parent: XMLBuilder, text: string): void {
-  if (text.trim() !== '') child(parent, 'wsdl:documentation').txt(text.trim());
+export function documentation(parent: XMLBuilder, text: string | undefined): void {
+  if (text !== undefined && text.trim() !== '') child(parent, 'wsdl:documentation').txt(text.trim());
 }
