@@ -37,7 +37,15 @@ const isLineEnd = (c: string | undefined): boolean => c === '\n' || c === '\r';
  * those an editor shows. A trailing line break does not make an extra record.
  */
 export function parseCsv(text: string): CsvRow[] {
-  const rows: CsvRow[] = [];
+  return [...csvRows(text)];
+}
+
+/**
+ * The records of CSV text one at a time, as {@link parseCsv} reads them, so that a caller can stop between records
+ * (the mock reads a large payment file in slices and answers other requests between them). Throws CsvSyntaxError
+ * when it reaches a record that is not CSV.
+ */
+export function* csvRows(text: string): Generator<CsvRow, void, undefined> {
   const n = text.length;
   let i = 0;
   let line = 1;
@@ -83,9 +91,8 @@ export function parseCsv(text: string): CsvRow[] {
     }
     // A quoted empty field ("") is data, not a blank line.
     if (!quoted && fields.length === 1 && fields[0]!.trim() === '') continue;
-    rows.push({ line: start, fields });
+    yield { line: start, fields };
   }
-  return rows;
 }
 
 function quoteIfNeeded(field: string, alone: boolean): string {

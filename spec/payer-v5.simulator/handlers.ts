@@ -6,6 +6,7 @@
  * errorMessage (the auth-failures decision).
  */
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ErrorCodeByNumber, type ErrorCode } from '#generated/client/types.js';
 import type {
   AsyncRequestResult,
@@ -34,9 +35,10 @@ import type { PayerFunctionsHandlers } from '#generated/mock/types.js';
 import type { MockContext } from '#generated/runtime/mock-core.js';
 import type { VirtualClock } from '#generated/runtime/mock-clock.js';
 import { toCsv } from './csv.js';
-import { checkPaymentFile, formatCents, type PaymentFileCheck } from './payment-file.js';
-import { stateOf, type AsyncRequest, type PayerState, type World } from './world.js';
+import { SLICE_ROWS, checkPaymentFileInSlices, formatCents, type PaymentFileCheck } from './payment-file.js';
 import { LONG_MAX, ipAllowed } from './scenario.js';
+import { quote } from './text.js';
+import { stateOf, type AsyncRequest, type PayerState, type TakenRefCodes, type World } from './world.js';
 
 /** A code by name, in both kinds. */
 const code = (name: string) => errorCodes.code(name);
@@ -59,14 +61,16 @@ export function simulatedHandlers(world: World, clock: VirtualClock): Partial<Pa
   const settings = world.scenario.settings;
 
   /**
-   * Checks a payment file's text against the payer's state now. The caller acts on the check (submits, records a
-   * request) without awaiting in between, so that no other request's payments can come between the two.
+   * Checks a payment file's text against the payer's state when the check starts, in slices, so that the mock answers
+   * other requests meanwhile. A Process* caller runs it and acts on it (submits, records a request) inside
+   * PayerState.exclusive, so that no other Process* call of the payer takes a refCode in between.
    */
-  const checkText = (payer: PayerState, text: string, singleCurrency: boolean, totalAmount: number | undefined) => {
+  const checkText = async (payer: PayerState, text: string, singleCurrency: boolean, totalAmount: number | undefined) => {
     // Taken: the payer's orders, and the lines of its Process* requests still processing (their orders are made when
     // they complete, and two of them must not both make one). Test* checks them too: OK means "can be submitted".
     const taken = world.takenRefCodes(payer);
-    const check = checkPaymentFile(text, { singleCurrency, totalAmount, currencies: payer.currencies(), payees: payer.payees(), existingRefCodes: taken });
+    const options = { singleCurrency, totalAmount, currencies: payer.currencies(), payees: payer.payees(), existingRefCodes: taken };
+    const check = await checkPaymentFileInSlices(text, options);
     // The check's stand-ins for missing refCodes (AUTO-<line>) are replaced below, so they take nothing.
     for (const p of check.payments) if (!p.refCodeAssigned) taken.add(p.refCode);
     return uniqueRefCodes(check, world, taken);
@@ -79,14 +83,25 @@ export function simulatedHandlers(world: World, clock: VirtualClock): Partial<Pa
       if (payer === undefined) return failedFileResult(code(UNKNOWN_PAYER), UNKNOWN_PAYER);
       const read = await payer.folder.readText(params.fileName, settings.maxFileBytes);
       if (!read.ok) return failedFileResult(code(read.code), read.message);
-      const check = checkText(payer, read.text, singleCurrency, params.totalAmount);
-      const result: FileResult = { errorCode: check.code, errorMessage: check.message, LineErrorsOrWarning: check.issues };
-      if (!process || check.code !== 'OK') return result;
-      payer.submit(check.payments, clock.now(), settings.balanceDelaySeconds);
-      const resultsFile = `${params.fileName}.results.csv`;
-      const written = await payer.folder.writeReplacing(resultsFile, resultsCsv(check, 'Submitted'));
-      if (!written.ok) return { ...result, errorCode: 'CannotWriteFile', errorMessage: written.message };
-      return { ...result, resultsFile };
+      const checked = async () => {
+        const check = await checkText(payer, read.text, singleCurrency, params.totalAmount);
+        return { check, result: { errorCode: check.code, errorMessage: check.message, LineErrorsOrWarning: check.issues } satisfies FileResult };
+      };
+      if (!process) return (await checked()).result;
+      return payer.exclusive(async (): Promise<FileResult> => {
+        const { check, result } = await checked();
+        if (check.code !== 'OK') return result;
+        // OK means the payments were submitted, so any other code must mean none was: the results file is written
+        // first, and the payments are made only once it is.
+        const resultsFile = `${params.fileName}.results.csv`;
+        const written = await payer.folder.writeReplacing(resultsFile, await resultsCsv(check, 'Submitted'));
+        if (!written.ok) {
+          const message = `the results file ${quote(resultsFile)} cannot be written (${written.reason}), so no payment was submitted`;
+          return { ...result, errorCode: 'CannotWriteFile', errorMessage: message };
+        }
+        payer.submit(check.payments, clock.now(), settings.balanceDelaySeconds);
+        return { ...result, resultsFile };
+      });
     };
   };
 
@@ -97,22 +112,28 @@ export function simulatedHandlers(world: World, clock: VirtualClock): Partial<Pa
       if (payer === undefined) return failedAsyncRequestResult(code(UNKNOWN_PAYER), UNKNOWN_PAYER);
       const read = await payer.folder.readText(params.fileName, settings.maxFileBytes);
       if (!read.ok) return failedAsyncRequestResult(code(read.code), read.message);
-      const check = checkText(payer, read.text, singleCurrency, params.totalAmount);
-      const id = world.issueRequestId();
-      // No id left below the largest long: refused as the service refuses a request over a limit, nothing recorded.
-      if (id === undefined) return failedAsyncRequestResult(code('RequestLimitReached'), `no request id is left: every id up to ${LONG_MAX} (the largest long) has been issued`);
-      const now = clock.now();
-      const request: AsyncRequest = {
-        id,
-        payerName: payer.name,
-        operation,
-        process,
-        check,
-        createdAt: now,
-        doneAt: now + settings.processingSeconds,
+      const record = async (): Promise<AsyncRequestResult> => {
+        const check = await checkText(payer, read.text, singleCurrency, params.totalAmount);
+        const id = world.issueRequestId();
+        // No id left below the largest long: refused as the service refuses a request over a limit, nothing recorded.
+        if (id === undefined) {
+          return failedAsyncRequestResult(code('RequestLimitReached'), `no request id is left: every id up to ${LONG_MAX} (the largest long) has been issued`);
+        }
+        const now = clock.now();
+        const request: AsyncRequest = {
+          id,
+          payerName: payer.name,
+          operation,
+          process,
+          check,
+          createdAt: now,
+          doneAt: now + settings.processingSeconds,
+        };
+        world.requests.set(request.id, request);
+        return { errorCode: 'OK', errorMessage: 'OK', requestId: request.id };
       };
-      world.requests.set(request.id, request);
-      return { errorCode: 'OK', errorMessage: 'OK', requestId: request.id };
+      // A Process* request takes its lines' refCodes from when it is recorded (World.takenRefCodes).
+      return process ? payer.exclusive(record) : record();
     };
   };
 
@@ -209,7 +230,7 @@ export function simulatedHandlers(world: World, clock: VirtualClock): Partial<Pa
       const refused = dynamicKeyRefusal(payer, context);
       if (refused !== undefined) return coded(refused.code, refused.message);
       const sub = payer.scenario.subPayers.find((s) => s.payerName === params.subPayerName);
-      if (sub === undefined) return coded('SubPayerIsNotFound', `${payer.name} has no sub payer ${JSON.stringify(params.subPayerName)}`);
+      if (sub === undefined) return coded('SubPayerIsNotFound', `${payer.name} has no sub payer ${quote(params.subPayerName)}`);
       if (!sub.dynamicKeys) return coded('SubPayerDoensNotSupportDynamicKey', `the sub payer ${sub.payerName} does not support dynamic keys`);
       const issued = issueKey(world, sub.payerName, clock.now() + (payer.scenario.dynamicKeySeconds ?? settings.dynamicKeySeconds));
       return { errorCode: 0, errorMessage: 'OK', Key: encryptForParent(issued.key, payer.scenario.apiKey), Token: issued.token };
@@ -292,26 +313,41 @@ function dynamicKeyRefusal(payer: PayerState, context: MockContext): { code: str
 }
 
 /** Gives the lines without a refCode one that is not `taken` (the check numbers them by line only). */
-function uniqueRefCodes(check: PaymentFileCheck, world: World, taken: Set<string>): PaymentFileCheck {
+function uniqueRefCodes(check: PaymentFileCheck, world: World, taken: TakenRefCodes): PaymentFileCheck {
   if (!check.payments.some((p) => p.refCodeAssigned)) return check;
   return { ...check, payments: check.payments.map((p) => (p.refCodeAssigned ? { ...p, refCode: world.assignRefCode(taken) } : p)) };
 }
 
 /** One ExpandedLineResult per line of the file: its payment, or its first error; by line number. */
 function lineResults(check: PaymentFileCheck, orderStatus: string): Array<[line: number, result: ExpandedLineResult]> {
-  const byLine = new Map<number, ExpandedLineResult>();
-  for (const p of check.payments) {
-    byLine.set(p.lineNumber, { status: 'OK', paymentOrderStatus: orderStatus, message: 'OK', refCode: p.refCode, lineErrorOrWarningType: 0 });
-  }
-  for (const issue of check.issues) {
-    const line = byLine.get(issue.lineNumber);
-    if (issue.isWarning && line !== undefined && line.status === 'OK') {
-      byLine.set(issue.lineNumber, { ...line, status: 'Warning', message: issue.message, lineErrorOrWarningType: 1 });
-    } else if (!issue.isWarning && (line === undefined || line.status !== 'Error')) {
-      byLine.set(issue.lineNumber, { status: 'Error', paymentOrderStatus: 'Rejected', message: issue.message, refCode: line?.refCode ?? '', lineErrorOrWarningType: 2 });
+  return [...lineResultsInOrder(check, orderStatus)];
+}
+
+/**
+ * The line results one at a time, by line: the check gives payments and issues each in line order (a line's errors
+ * before its warnings), so the two are merged as they come, in linear time.
+ */
+function* lineResultsInOrder(check: PaymentFileCheck, orderStatus: string): Generator<[line: number, result: ExpandedLineResult]> {
+  const { payments, issues } = check;
+  let p = 0;
+  let i = 0;
+  while (p < payments.length || i < issues.length) {
+    const line = Math.min(payments[p]?.lineNumber ?? Infinity, issues[i]?.lineNumber ?? Infinity);
+    let result: ExpandedLineResult | undefined;
+    if (payments[p]?.lineNumber === line) {
+      result = { status: 'OK', paymentOrderStatus: orderStatus, message: 'OK', refCode: payments[p]!.refCode, lineErrorOrWarningType: 0 };
+      p++;
     }
+    for (; issues[i]?.lineNumber === line; i++) {
+      const issue = issues[i]!;
+      if (issue.isWarning && result !== undefined && result.status === 'OK') {
+        result = { ...result, status: 'Warning', message: issue.message, lineErrorOrWarningType: 1 };
+      } else if (!issue.isWarning && (result === undefined || result.status !== 'Error')) {
+        result = { status: 'Error', paymentOrderStatus: 'Rejected', message: issue.message, refCode: result?.refCode ?? '', lineErrorOrWarningType: 2 };
+      }
+    }
+    if (result !== undefined) yield [line, result];
   }
-  return [...byLine.entries()].sort(([a], [b]) => a - b);
 }
 
 /** One summary per currency of the file: what it needs, and what the account is short of. */
@@ -343,10 +379,21 @@ function summaries(check: PaymentFileCheck, balances: readonly number[], payer: 
   });
 }
 
-/** The results file a Process* call writes beside the payment file: one row per line. */
-function resultsCsv(check: PaymentFileCheck, orderStatus: string): string {
-  const rows = lineResults(check, orderStatus).map(([line, r]) => [String(line), r.status, r.refCode ?? '', r.message ?? '']);
-  return toCsv([['line', 'status', 'refCode', 'message'], ...rows]);
+/**
+ * The results file a Process* call writes beside the payment file: one row per line. Made in slices of rows, letting
+ * the event loop run between them, as the file may have as many lines as the largest payment file.
+ */
+async function resultsCsv(check: PaymentFileCheck, orderStatus: string): Promise<string> {
+  let csv = toCsv([['line', 'status', 'refCode', 'message']]);
+  let rows: string[][] = [];
+  for (const [line, r] of lineResultsInOrder(check, orderStatus)) {
+    rows.push([String(line), r.status, r.refCode ?? '', r.message ?? '']);
+    if (rows.length < SLICE_ROWS) continue;
+    csv += toCsv(rows);
+    rows = [];
+    await nextTurn();
+  }
+  return csv + toCsv(rows);
 }
 
 function issueKey(world: World, payerName: string, expiresAt: number) {

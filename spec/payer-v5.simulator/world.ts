@@ -5,7 +5,9 @@
  * once.
  *
  * Every change happens synchronously between two awaits of a handler, so concurrent requests never lose an update:
- * request ids come from one counter, a file's check and its submission happen in one step.
+ * request ids come from one counter. A Process* call awaits between its file's check and its submission (a large file
+ * is checked in slices, the results file is written), so a payer's Process* calls take turns (PayerState.exclusive):
+ * no other can take a refCode between one's check and its submission.
  */
 import { join } from 'node:path';
 import { LONG_MAX, type Scenario, type ScenarioPayer } from './scenario.js';
@@ -62,6 +64,8 @@ export class PayerState {
   readonly folder: PayerFolder;
   /** Orders by refCode, in submission order. */
   readonly orders = new Map<string, PaymentOrder>();
+  /** The end of the latest exclusive work queued; it never rejects. */
+  #turn: Promise<unknown> = Promise.resolve();
 
   constructor(
     readonly scenario: ScenarioPayer,
@@ -73,6 +77,16 @@ export class PayerState {
 
   get name(): string {
     return this.scenario.payerName;
+  }
+
+  /**
+   * Runs `work` once the payer's exclusive work queued before it has ended (whether it succeeded or not), and answers
+   * what it answers. Work that checks refCodes and then takes them runs so, so that two calls never take one.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.#turn.then(work);
+    this.#turn = run.catch(() => undefined);
+    return run;
   }
 
   /** The currencies of its accounts: the only ones a payment file may use. */
@@ -153,8 +167,8 @@ export class World {
   }
 
   /** The refCodes a new payment of `payer` cannot have: its orders', and those of its Process* requests processing. */
-  takenRefCodes(payer: PayerState): Set<string> {
-    const taken = new Set(payer.orders.keys());
+  takenRefCodes(payer: PayerState): TakenRefCodes {
+    const taken = new TakenRefCodes(payer.orders);
     for (const request of this.requests.values()) {
       if (request.payerName !== payer.name || !request.process || request.ended !== undefined) continue;
       for (const p of request.check.payments) taken.add(p.refCode);
@@ -163,7 +177,7 @@ export class World {
   }
 
   /** A refCode for a payment line that has none: one that is not in `taken` (and then is). */
-  assignRefCode(taken: Set<string>): string {
+  assignRefCode(taken: TakenRefCodes): string {
     let refCode: string;
     do {
       this.#assigned += 1;
@@ -192,6 +206,26 @@ export class World {
         this.payers.get(request.payerName)?.submit(request.check.payments, request.doneAt, this.scenario.settings.balanceDelaySeconds, request.id);
       }
     }
+  }
+}
+
+/**
+ * RefCodes taken: a payer's orders (looked up where they are, not copied, as a payer may have many) and those added.
+ */
+export class TakenRefCodes {
+  readonly #orders: ReadonlyMap<string, unknown>;
+  readonly #added = new Set<string>();
+
+  constructor(orders: ReadonlyMap<string, unknown>) {
+    this.#orders = orders;
+  }
+
+  has(refCode: string): boolean {
+    return this.#orders.has(refCode) || this.#added.has(refCode);
+  }
+
+  add(refCode: string): void {
+    this.#added.add(refCode);
   }
 }
 

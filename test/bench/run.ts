@@ -3,7 +3,8 @@
  * figures) and test/bench/results/BENCH.md (the summary). Benchmarks report; they never assert a target, and a
  * section that fails is reported as failed while the others still run.
  *
- * `--only responses,large,loopback,reader,mock,generation` runs some sections and only prints (nothing is written).
+ * `--only responses,large,loopback,reader,mock,generation,payfile` runs some sections and only prints (nothing is
+ * written).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ import { generationMarkdown, runGeneration } from './sections/generation.js';
 import { largeResponseMarkdown, runLargeResponse } from './sections/large-response.js';
 import { loopbackMarkdown, runLoopback } from './sections/loopback.js';
 import { mockMarkdown, runMock } from './sections/mock.js';
+import { paymentFileMarkdown, runPaymentFile } from './sections/payment-file.js';
 import { responsesMarkdown, runResponses } from './sections/responses.js';
 import { fmt, fmtSummary, rounded } from './stats.js';
 import { BASELINE_COMMIT } from './reader-baseline.js';
@@ -94,6 +96,12 @@ const SECTIONS: ReadonlyArray<Section<unknown>> = [
     title: '6. Generation',
     run: (deadline, log) => runGeneration(deadline, log),
     markdown: generationMarkdown,
+  }),
+  section({
+    key: 'payfile',
+    title: '7. A large payment file on the mock (the simulator checks it in slices)',
+    run: (_deadline, log) => runPaymentFile(log),
+    markdown: paymentFileMarkdown,
   }),
 ];
 

@@ -35,7 +35,9 @@ import {
   parseScenario,
   startMockServer,
 } from '../../generated/mock/index.js';
+import { createSimulator } from '../../generated/mock/simulator/index.js';
 import { hmacSha256Hex } from '../../generated/runtime/signing.js';
+import { indexOfNonXmlChar } from '../../generated/runtime/xml-chars.js';
 import { rejected } from '../helpers/failures.js';
 
 const STYLES: readonly Style[] = ['soap11', 'soap12', 'httpPost'];
@@ -1473,4 +1475,144 @@ describe('problems of the simulator once found, now fixed', () => {
     expect((await client().processPaymentFile({ fileName: 'first.csv', totalAmount: 1 })).errorCode).toBe('OK');
     expect(orders()).toEqual([['AUTO-1', 'P001', 100]]);
   });
+
+  // ---- a non-OK Process* code means nothing was submitted -------------------------------------------------------------
+
+  // ProcessPaymentFile once made the payments and then answered CannotWriteFile for its results file: the balance
+  // went down and a retry was refused "already submitted".
+  const USD_START = 25000;
+  const usdBalance = async () => (await client().getBalances()).AccountInfos?.find((a) => a?.Currency === 'USD')?.Balance;
+  const submittedNothing = async () => {
+    expect(orders()).toEqual([]);
+    clock.advance(BALANCE_DELAY);
+    expect(await usdBalance()).toBe(USD_START);
+    expect((await client().getUpdatedPayments({ changedSince: 0 })).ChangedPaymentOrdersRefCode).toEqual([]);
+  };
+
+  it.each(['processPaymentFile', 'processMultiCurrencyPaymentFile'] as const)(
+    '%s: a results file name over 255 bytes is CannotWriteFile naming it, with nothing submitted; a shorter name then succeeds',
+    async (call) => {
+      const process = (fileName: string) =>
+        call === 'processPaymentFile' ? client().processPaymentFile({ fileName, totalAmount: 100 }) : client().processMultiCurrencyPaymentFile({ fileName });
+      const long = `${'a'.repeat(246)}.csv`;
+      expect(Buffer.byteLength(long)).toBe(250);
+      await put(long, lines('P001,100.00,USD,W-1'));
+      expect(await process(long)).toEqual({
+        errorCode: 'CannotWriteFile',
+        errorMessage: `the results file "${long}.results.csv" cannot be written (the file name is longer than 255 bytes), so no payment was submitted`,
+        LineErrorsOrWarning: [],
+      });
+      await submittedNothing();
+
+      await put('short.csv', lines('P001,100.00,USD,W-1'));
+      expect(await process('short.csv')).toEqual({ errorCode: 'OK', errorMessage: 'OK', LineErrorsOrWarning: [], resultsFile: 'short.csv.results.csv' });
+      expect(orders()).toEqual([['W-1', 'P001', 10000]]);
+      clock.advance(BALANCE_DELAY);
+      expect(await usdBalance()).toBe(USD_START - 100);
+    },
+  );
+
+  it('a directory named as the results file is CannotWriteFile naming it, with nothing submitted; without it the retry succeeds', async () => {
+    await put('d.csv', lines('P001,100.00,USD,W-2', 'P002,0,USD,W-3'));
+    await mkdir(join(folder, 'd.csv.results.csv'));
+    expect(await client().processPaymentFile({ fileName: 'd.csv', totalAmount: 100 })).toEqual({
+      errorCode: 'CannotWriteFile',
+      errorMessage: 'the results file "d.csv.results.csv" cannot be written (it is a directory), so no payment was submitted',
+      LineErrorsOrWarning: [{ lineNumber: 2, isWarning: true, message: 'amount is zero' }],
+    });
+    await submittedNothing();
+
+    await rm(join(folder, 'd.csv.results.csv'), { recursive: true });
+    expect((await client().processPaymentFile({ fileName: 'd.csv', totalAmount: 100 })).errorCode).toBe('OK');
+    expect(orders()).toEqual([
+      ['W-2', 'P001', 10000],
+      ['W-3', 'P002', 0],
+    ]);
+    expect(await readFile(join(folder, 'd.csv.results.csv'), 'utf8')).toBe('line,status,refCode,message\r\n1,OK,W-2,OK\r\n2,Warning,W-3,amount is zero\r\n');
+  });
+
+  // ---- values XML cannot carry never get in --------------------------------------------------------------------------
+
+  // A refCode holding U+000C was paid, and from then on every GetUpdatedPayments of the payer was a soap:Server fault.
+  it('a refCode holding U+000C is a line error for Test* and Process*; GetUpdatedPayments still answers', async () => {
+    await put('ff.csv', lines('P001,1.00,USD,R\f1', 'P002,2.00,USD,R-2'));
+    const refused = {
+      errorCode: 'ValidationError',
+      errorMessage: 'the file has 1 error',
+      LineErrorsOrWarning: [{ lineNumber: 1, isWarning: false, message: 'refCode "R\\f1" holds U+000C, a character XML cannot carry' }],
+    };
+    expect(await client().testPaymentFile({ fileName: 'ff.csv', totalAmount: 3 })).toEqual(refused);
+    expect(await client().processPaymentFile({ fileName: 'ff.csv', totalAmount: 3 })).toEqual(refused);
+    expect(await client().processMultiCurrencyPaymentFile({ fileName: 'ff.csv' })).toEqual(refused);
+    expect(orders()).toEqual([]);
+    expect(await client().getUpdatedPayments({ changedSince: 0 })).toEqual({ errorCode: 'OK', errorMessage: 'OK', ChangedPaymentOrdersRefCode: [] });
+
+    await put('ok.csv', lines('P002,2.00,USD,R-2'));
+    expect((await client().processPaymentFile({ fileName: 'ok.csv', totalAmount: 2 })).errorCode).toBe('OK');
+    expect(await client().getUpdatedPayments({ changedSince: 0 })).toEqual({ errorCode: 'OK', errorMessage: 'OK', ChangedPaymentOrdersRefCode: ['R-2'] });
+  });
+
+  // A U+FFFF refCode: the async request completed, and its ProcessPaymentsAsyncResult faulted every time.
+  it('a refCode holding U+FFFF makes an async request Failed, and ProcessPaymentsAsyncResult answers it', async () => {
+    await put('ffff.csv', lines('P001,1.00,USD,R\uFFFF', 'P002,2.00,USD,R-5'));
+    const { requestId } = await client().processPaymentFileAsync({ fileName: 'ffff.csv', totalAmount: 3 });
+    clock.advance(PROCESSING);
+    const message = 'refCode "R\\uffff" holds U+FFFF, a character XML cannot carry';
+    expect(await client().getProcessingRequestStatus({ requestId })).toEqual({ errorCode: 'ValidationError', errorMessage: 'the file has 1 error', requestStatus: 'Failed' });
+    const result = await client().processPaymentsAsyncResult({ requestId });
+    expect([result.errorCode, result.errorMessage, result.linesResults]).toEqual([
+      -1,
+      'ValidationError: the file has 1 error',
+      [
+        { status: 'Error', paymentOrderStatus: 'Rejected', message, refCode: '', lineErrorOrWarningType: 2 },
+        { status: 'OK', paymentOrderStatus: 'NotSubmitted', message: 'OK', refCode: 'R-5', lineErrorOrWarningType: 0 },
+      ],
+    ]);
+    expect(orders()).toEqual([]);
+    // And again: nothing stored can make a later answer fail.
+    expect((await client().processPaymentsAsyncResult({ requestId })).linesResults).toEqual(result.linesResults);
+    expect(await client().getUpdatedPayments({ changedSince: 0 })).toEqual({ errorCode: 'OK', errorMessage: 'OK', ChangedPaymentOrdersRefCode: [] });
+  });
+
+  // Payee P\uFFFF made TestPaymentFile a fault: the message quoted the value with JSON.stringify, which left U+FFFF raw.
+  it('a payee holding U+FFFF is a line error of TestPaymentFile, shown escaped', async () => {
+    await put('payee.csv', lines('P\uFFFF,1.00,USD,R-6'));
+    expect(await client().testPaymentFile({ fileName: 'payee.csv', totalAmount: 1 })).toEqual({
+      errorCode: 'ValidationError',
+      errorMessage: 'the file has 1 error',
+      LineErrorsOrWarning: [{ lineNumber: 1, isWarning: false, message: 'payeeId "P\\uffff" holds U+FFFF, a character XML cannot carry' }],
+    });
+  });
+
+  // The mock's reader refuses such parameters before a handler runs; if one reaches the simulator anyway, it is
+  // neither stored nor echoed raw.
+  it('parameters holding characters XML cannot carry, given to the handlers directly, are refused or shown escaped', async () => {
+    const sim = createSimulator({ sftpRoot: server.service.simulator.sftpRoot }, { clock, errorCodes: undefined });
+    const context = { operation: 'direct', style: 'soap11' as const, signal: new AbortController().signal, credentials: {}, principal: 'MyPayer', clock };
+    const h = sim.handlers;
+    const answers = [
+      await h.getDynamicKeyOfSubPayer!({ subPayerName: 'X\uFFFF' }, context),
+      await h.testPaymentFile!({ fileName: 'a\uFFFF.csv', totalAmount: 1 }, context),
+      await h.processPaymentFileAsync!({ fileName: 'a\uFFFE.csv', totalAmount: 1 }, context),
+      await h.createPayeeStatusFile!({ saveToFile: 's\uFFFF.csv', changesSinceDate: 0 }, context),
+    ];
+    expect(answers).toEqual([
+      { errorCode: -1, errorMessage: 'SubPayerIsNotFound: MyPayer has no sub payer "X\\uffff"' },
+      { errorCode: 'ParameterError', errorMessage: 'the file name "a\\uffff.csv" holds U+FFFF, a character XML cannot carry' },
+      { errorCode: 'ParameterError', errorMessage: 'the file name "a\\ufffe.csv" holds U+FFFE, a character XML cannot carry', requestId: '0' },
+      { errorCode: 'ParameterError', errorMessage: 'the file name "s\\uffff.csv" holds U+FFFF, a character XML cannot carry', b: false, i: 0, d: 0 },
+    ]);
+    for (const answer of answers) expect(indexOfNonXmlChar(JSON.stringify(answer))).toBe(-1);
+    expect(await readdir(folder)).toEqual([]);
+    expect(sim.control.requests()).toEqual([]);
+    await sim.close();
+  });
+
+  it("failRequest's own message is answered with what XML cannot carry shown by name", async () => {
+    await put('p.csv', lines('P001,1.00,USD,F-1'));
+    const { requestId } = await client().processPaymentFileAsync({ fileName: 'p.csv', totalAmount: 1 });
+    server.service.simulator.failRequest(requestId, 'bank said \uFFFF');
+    expect(await client().getProcessingRequestStatus({ requestId })).toEqual({ errorCode: 'UnknownError', errorMessage: 'bank said [U+FFFF]', requestStatus: 'Failed' });
+  });
 });
+

@@ -10,25 +10,25 @@
 import { randomBytes } from 'node:crypto';
 import { lstat, mkdir, open, readdir, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { nonXmlCharOf, quote } from './text.js';
 
 export type FolderFailure = {
   ok: false;
   code: 'FileNotFound' | 'CannotReadFile' | 'CannotWriteFile' | 'ParameterError';
+  /** The whole message, naming the file. */
   message: string;
+  /** Why, without the file's name, for a caller that names the file its own way. */
+  reason: string;
 };
 /** A file name refused before touching the disk. */
 export type FolderRefusal = FolderFailure & { code: 'ParameterError' };
 
 const MAX_NAME_BYTES = 255;
 
-const fail = (code: FolderFailure['code'], message: string): FolderFailure => ({ ok: false, code, message });
-const refuse = (message: string): FolderRefusal => ({ ok: false, code: 'ParameterError', message });
+const fail = (code: FolderFailure['code'], message: string, reason = message): FolderFailure => ({ ok: false, code, message, reason });
+const refuse = (message: string, reason = message): FolderRefusal => ({ ok: false, code: 'ParameterError', message, reason });
 const errno = (e: unknown): string | undefined => (e as NodeJS.ErrnoException | undefined)?.code;
 
-/** A name quoted for a message, with control characters escaped so they cannot garble a log or a response. */
-function quote(name: string): string {
-  return JSON.stringify(name).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
 
 /** Reasons from error codes only: a Node error message would contain the absolute path. */
 function reason(e: unknown): string {
@@ -72,6 +72,9 @@ export class PayerFolder {
     }
     // A lone surrogate cannot be written to disk as is; two such names could end up naming the same file.
     if (/\p{Cs}/u.test(fileName)) return refuse(`the file name ${quote(fileName)} is not valid Unicode`);
+    // Left are U+FFFE and U+FFFF: legal in a file name on disk, but no answer could show the name.
+    const unsafe = nonXmlCharOf(fileName);
+    if (unsafe !== undefined) return refuse(`the file name ${quote(fileName)} holds ${unsafe}, a character XML cannot carry`);
     if (/^[A-Za-z]:/.test(fileName)) return refuse(`the file name ${quote(fileName)} must not start with a drive`);
     if (Buffer.byteLength(fileName, 'utf8') > MAX_NAME_BYTES) {
       return refuse(`the file name is longer than ${MAX_NAME_BYTES} bytes`);
@@ -96,11 +99,11 @@ export class PayerFolder {
       real = await realpath(abs);
     } catch (e) {
       if (errno(e) === 'ENOENT' || errno(e) === 'ENOTDIR') return 'missing';
-      return fail(failCode, `${quote(fileName)} cannot be reached: ${reason(e)}`);
+      return fail(failCode, `${quote(fileName)} cannot be reached: ${reason(e)}`, `it cannot be reached: ${reason(e)}`);
     }
     const rel = relative(root, real);
     if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
-      return refuse(`file ${quote(fileName)} is outside the payer's folder (a link leads out of it)`);
+      return refuse(`file ${quote(fileName)} is outside the payer's folder (a link leads out of it)`, "a link of that name leads out of the payer's folder");
     }
     return real;
   }
@@ -110,7 +113,7 @@ export class PayerFolder {
     const real = await this.locate(fileName, 'CannotReadFile');
     if (real === 'missing') return fail('FileNotFound', `file ${quote(fileName)} was not found in the payer's folder`);
     if (typeof real !== 'string') return real;
-    const cannot = (why: string): FolderFailure => fail('CannotReadFile', `cannot read ${quote(fileName)}: ${why}`);
+    const cannot = (why: string): FolderFailure => fail('CannotReadFile', `cannot read ${quote(fileName)}: ${why}`, why);
     let bytes: Buffer;
     try {
       // Checked before opening: opening a FIFO for reading would wait for a writer forever.
@@ -153,7 +156,7 @@ export class PayerFolder {
     const real = await this.locate(fileName, 'CannotWriteFile');
     if (typeof real !== 'string') return real;
     const target = this.resolve(fileName) as string;
-    const cannot = (why: string): FolderFailure => fail('CannotWriteFile', `cannot write ${quote(fileName)}: ${why}`);
+    const cannot = (why: string): FolderFailure => fail('CannotWriteFile', `cannot write ${quote(fileName)}: ${why}`, why);
     if (real !== 'missing') {
       try {
         if ((await lstat(target)).isDirectory()) return cannot('it is a directory');

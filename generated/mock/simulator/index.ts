@@ -18,6 +18,7 @@ import { DEFAULT_SCENARIO_YAML } from './default-scenario.js';
 import { simulatedHandlers } from './handlers.js';
 import { parseScenario, readScenarioFile, validateScenario, type Scenario, type ScenarioInput } from './scenario.js';
 import { stateOf, World, type PaymentOrder, type RequestState } from './world.js';
+import { xmlSafeText } from './text.js';
 
 export { DEFAULT_PAYER, DEFAULT_SCENARIO_YAML } from './default-scenario.js';
 export { ScenarioError, parseScenario, type Scenario, type ScenarioInput } from './scenario.js';
@@ -62,7 +63,10 @@ export interface SimulatorControl {
   requests(): readonly SimulatedRequest[];
   /** Cancels a request still Processing (it makes no payments). Throws when it is unknown or has ended. */
   cancelRequest(requestId: string): void;
-  /** Makes a request still Processing end as Failed, with `message`. Throws when it is unknown or has ended. */
+  /**
+   * Makes a request still Processing end as Failed, with `message` (a character XML cannot carry is shown as
+   * `[U+FFFF]`). Throws when it is unknown or has ended.
+   */
   failRequest(requestId: string, message?: string): void;
   /** A payer's payment orders, in submission order. */
   paymentOrders(payerName: string): readonly PaymentOrder[];
@@ -115,7 +119,8 @@ export function createSimulator(
       world.end(requestOf(requestId), 'Cancelled', clock.now(), 'the request was cancelled');
     },
     failRequest(requestId, message = 'the request failed') {
-      world.end(requestOf(requestId), 'Failed', clock.now(), message);
+      // The message is answered in XML (errorMessage): a character XML cannot carry is shown by name instead.
+      world.end(requestOf(requestId), 'Failed', clock.now(), xmlSafeText(message));
     },
     paymentOrders(payerName) {
       world.settle(clock.now());

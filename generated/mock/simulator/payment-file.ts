@@ -22,7 +22,9 @@
  *   | refCode  | the payer's reference of the payment, unique in the file and never submitted before;      |
  *   |          | when empty the mock assigns one (`AUTO-<n>`, unique across files) and warns              |
  *
- *   Spaces around a value are ignored (`P1, 12.50, EUR, R1` is read as `P1,12.50,EUR,R1`).
+ *   Spaces around a value are ignored (`P1, 12.50, EUR, R1` is read as `P1,12.50,EUR,R1`). A value holding a
+ *   character XML 1.0 cannot carry (a control character other than tab and line ends, U+FFFE, U+FFFF, an unpaired
+ *   surrogate) is an error on its line: the service answers in XML, so such a value could never be shown or paid.
  * - A single-currency file (TestPaymentFile, ProcessPaymentFile and their async forms) must use one currency
  *   throughout: the currency of its first valid line. The request's totalAmount must equal the sum of the amounts of
  *   the valid lines, rounded to cents.
@@ -36,9 +38,13 @@
  * Each problem is reported on its line. The result code of the file is, in this order of precedence:
  * `PaymentAmountCannotBeNegative` when any amount is negative, `ValidationError` when any line has an error (or the
  * file is not CSV or has no payments), `PaymentAmountTotalMismatch` when totalAmount differs from the file's total,
- * and otherwise `OK` (warnings do not prevent OK).
+ * and otherwise `OK` (warnings do not prevent OK). A refCode on many lines names at most 5 of the others on each
+ * line, and how many more there are.
  */
-import { CsvSyntaxError, parseCsv, type CsvRow } from './csv.js';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { indexOfNonXmlChar } from '../../runtime/xml-chars.js';
+import { CsvSyntaxError, csvRows, type CsvRow } from './csv.js';
+import { nonXmlCharOf, quote } from './text.js';
 
 export type PaymentFileOptions = {
   singleCurrency: boolean;
@@ -47,7 +53,8 @@ export type PaymentFileOptions = {
   /** The currencies of the payer's accounts. */
   currencies: ReadonlySet<string>;
   payees?: ReadonlySet<string>;
-  existingRefCodes?: ReadonlySet<string>;
+  /** RefCodes already taken (submitted, or in a request still processing). */
+  existingRefCodes?: { has(refCode: string): boolean };
 };
 
 export type Payment = {
@@ -75,7 +82,16 @@ export type PaymentFileCheck = {
   totals: ReadonlyMap<string, number>;
 };
 
-const COLUMNS = 'payeeId, amount, currency, refCode';
+const COLUMN_NAMES = ['payeeId', 'amount', 'currency', 'refCode'] as const;
+const COLUMNS = COLUMN_NAMES.join(', ');
+/** Other lines a message names before it gives a count instead. */
+const NAMED_LINES = 5;
+/**
+ * Rows read, or checked, between two pauses of {@link checkPaymentFileInSlices}: about a millisecond of work, so a
+ * file of the largest size lets the mock answer other requests hundreds of times while it is checked.
+ */
+export const SLICE_ROWS = 500;
+const NONE_UNSAFE: ReadonlyArray<string | undefined> = [undefined, undefined, undefined, undefined];
 const AMOUNT = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
 
 /** Cents of a plain decimal amount, or undefined when it is not one or its cents are not a safe integer. */
@@ -98,24 +114,67 @@ export function formatCents(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** A file value in a message: quoted, with line breaks and quotes escaped so the message stays on one line. */
-const q = (value: string): string => JSON.stringify(value);
+/**
+ * A file value in a message: quoted, with line breaks, quotes and characters XML cannot carry escaped, so the message
+ * stays on one line and can always be written.
+ */
+const q = quote;
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-/** At most a few line numbers, so a file full of one repeated value does not make huge messages. */
-function linesText(lines: readonly number[]): string {
-  if (lines.length === 1) return `line ${lines[0]}`;
-  const more = lines.length > 5 ? ` and ${lines.length - 5} more` : '';
-  return `lines ${lines.slice(0, 5).join(', ')}${more}`;
+
+/** At most a few line numbers and a count of the rest, so a file full of one repeated value does not make huge messages. */
+function linesText(lines: readonly number[], total = lines.length): string {
+  if (total === 1) return `line ${lines[0]}`;
+  const more = total > NAMED_LINES ? ` and ${total - NAMED_LINES} more` : '';
+  return `lines ${lines.slice(0, NAMED_LINES).join(', ')}${more}`;
+}
+
+/**
+ * The lines of a refCode other than `self`, for a message: it looks at no more than the few it names, so that the
+ * lines of a refCode repeated on every line of a large file cost linear time in all, not quadratic.
+ */
+function otherLinesText(lines: readonly number[], self: number): string {
+  const named: number[] = [];
+  for (const line of lines) {
+    if (named.length === NAMED_LINES) break;
+    if (line !== self) named.push(line);
+  }
+  return linesText(named, lines.length - 1);
 }
 
 function failed(issue: LineIssue): PaymentFileCheck {
   return { payments: [], issues: [issue], code: 'ValidationError', message: 'the file has 1 error', totals: new Map() };
 }
 
+/** Checks a payment file's text at once. For a large file in a server, prefer {@link checkPaymentFileInSlices}. */
 export function checkPaymentFile(text: string, options: PaymentFileOptions): PaymentFileCheck {
-  let rows: CsvRow[];
+  const steps = checkSteps(text, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * Checks a payment file's text as {@link checkPaymentFile} does, letting the event loop run between slices of
+ * {@link SLICE_ROWS} rows, so that a server stays responsive while a large file is checked.
+ */
+export async function checkPaymentFileInSlices(text: string, options: PaymentFileOptions): Promise<PaymentFileCheck> {
+  const steps = checkSteps(text, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await nextTurn();
+  }
+}
+
+/** The check, as steps: it pauses (yields) after every slice of rows read or checked, and returns the result. */
+function* checkSteps(text: string, options: PaymentFileOptions): Generator<void, PaymentFileCheck, undefined> {
+  let rows: CsvRow[] = [];
   try {
-    rows = parseCsv(text.startsWith('\uFEFF') ? text.slice(1) : text);
+    for (const row of csvRows(text.startsWith('\uFEFF') ? text.slice(1) : text)) {
+      rows.push(row);
+      if (rows.length % SLICE_ROWS === 0) yield;
+    }
   } catch (e) {
     if (!(e instanceof CsvSyntaxError)) throw e;
     return failed({ lineNumber: e.line, isWarning: false, message: e.message });
@@ -131,16 +190,34 @@ export function checkPaymentFile(text: string, options: PaymentFileOptions): Pay
     };
   }
 
-  const records = rows.map((r) => ({ line: r.line, fields: r.fields.map((f) => f.trim()) }));
+  // Most files hold no character XML cannot carry; only those that do are searched field by field.
+  const xmlClean = indexOfNonXmlChar(text) < 0;
+  const unsafeOf = (value: string): string | undefined => (xmlClean ? undefined : nonXmlCharOf(value));
   // Duplicates are reported on every line involved, so the first pass collects where each refCode appears.
+  // The rows are trimmed in place: a copy of every row of a large file would only make more work for the collector.
+  const records = rows;
   const refLines = new Map<string, number[]>();
-  for (const { line, fields } of records) {
+  for (const [i, { line, fields }] of records.entries()) {
+    if (i > 0 && i % SLICE_ROWS === 0) yield;
+    for (let k = 0; k < fields.length; k++) fields[k] = fields[k]!.trim();
     const ref = fields[3];
-    if (fields.length !== 4 || !ref) continue;
+    if (fields.length !== 4 || !ref || unsafeOf(ref) !== undefined) continue;
     const lines = refLines.get(ref);
     if (lines) lines.push(line);
     else refLines.set(ref, [line]);
   }
+
+  // Every line of a refCode past its first few names the same lines: they share one message, so that a large file of
+  // one refCode holds a handful of message strings rather than one per line.
+  const sharedDuplicateMessage = new Map<string, string>();
+  const duplicateMessage = (ref: string, lines: readonly number[], self: number): string => {
+    const shared = lines.length > NAMED_LINES && self > lines[NAMED_LINES - 1]!;
+    const known = shared ? sharedDuplicateMessage.get(ref) : undefined;
+    if (known !== undefined) return known;
+    const message = `refCode ${q(ref)} is also on ${otherLinesText(lines, self)}`;
+    if (shared) sharedDuplicateMessage.set(ref, message);
+    return message;
+  };
 
   const issues: LineIssue[] = [];
   const payments: Payment[] = [];
@@ -148,7 +225,8 @@ export function checkPaymentFile(text: string, options: PaymentFileOptions): Pay
   const negativeLines: number[] = [];
   let firstCurrency: { currency: string; line: number } | undefined;
 
-  for (const { line, fields } of records) {
+  for (const [i, { line, fields }] of records.entries()) {
+    if (i > 0 && i % SLICE_ROWS === 0) yield;
     const errors: string[] = [];
     const warnings: string[] = [];
     const report = (): void => {
@@ -161,12 +239,18 @@ export function checkPaymentFile(text: string, options: PaymentFileOptions): Pay
       continue;
     }
     const [payeeId, amount, currency, ref] = fields as [string, string, string, string];
+    // A value XML cannot carry gets this error alone, never the checks that would look it up or keep it.
+    const unsafe = xmlClean ? NONE_UNSAFE : fields.map(unsafeOf);
+    const cannotCarry = (column: number): string =>
+      `${COLUMN_NAMES[column]} ${q(fields[column]!)} holds ${unsafe[column]}, a character XML cannot carry`;
 
-    if (!payeeId) errors.push('payeeId is empty');
+    if (unsafe[0] !== undefined) errors.push(cannotCarry(0));
+    else if (!payeeId) errors.push('payeeId is empty');
     else if (options.payees && !options.payees.has(payeeId)) errors.push(`payee ${q(payeeId)} is unknown`);
 
-    const cents = parseAmountCents(amount);
-    if (!amount) errors.push('amount is empty');
+    const cents = unsafe[1] === undefined ? parseAmountCents(amount) : undefined;
+    if (unsafe[1] !== undefined) errors.push(cannotCarry(1));
+    else if (!amount) errors.push('amount is empty');
     else if (/^-?\d+\.\d{3,}$/.test(amount)) errors.push(`amount ${q(amount)} has more than 2 decimals`);
     else if (!AMOUNT.test(amount)) {
       errors.push(`amount ${q(amount)} is not a plain number like 1234.56 (no exponent or thousands separators)`);
@@ -177,7 +261,8 @@ export function checkPaymentFile(text: string, options: PaymentFileOptions): Pay
     } else if (cents === 0) warnings.push('amount is zero');
 
     const wellFormedCurrency = /^[A-Z]{3}$/.test(currency);
-    if (!currency) errors.push('currency is empty');
+    if (unsafe[2] !== undefined) errors.push(cannotCarry(2));
+    else if (!currency) errors.push('currency is empty');
     else if (!wellFormedCurrency) errors.push(`currency ${q(currency)} is not a 3-letter upper-case code like EUR`);
     else if (!options.currencies.has(currency)) errors.push(`the payer has no account in currency ${currency}`);
     else if (options.singleCurrency && firstCurrency && firstCurrency.currency !== currency) {
@@ -187,12 +272,14 @@ export function checkPaymentFile(text: string, options: PaymentFileOptions): Pay
     }
 
     let refCode = ref;
-    if (!ref) {
+    if (unsafe[3] !== undefined) {
+      errors.push(cannotCarry(3));
+    } else if (!ref) {
       refCode = `AUTO-${line}`;
       warnings.push('no refCode; the mock assigns one');
     } else {
-      const others = (refLines.get(ref) ?? []).filter((l) => l !== line);
-      if (others.length > 0) errors.push(`refCode ${q(ref)} is also on ${linesText(others)}`);
+      const lines = refLines.get(ref) ?? [];
+      if (lines.length > 1) errors.push(duplicateMessage(ref, lines, line));
       if (options.existingRefCodes?.has(ref)) errors.push(`refCode ${q(ref)} was already submitted`);
     }
 
@@ -209,8 +296,7 @@ export function checkPaymentFile(text: string, options: PaymentFileOptions): Pay
     payments.push({ lineNumber: line, payeeId, amountCents: cents, currency, refCode, refCodeAssigned: !ref });
   }
 
-  // Stable sort: a line's own order of messages is kept.
-  issues.sort((a, b) => a.lineNumber - b.lineNumber || Number(a.isWarning) - Number(b.isWarning));
+  // The issues are in order already: rows come by line, and each line reports its errors before its warnings.
   const errorCount = issues.filter((i) => !i.isWarning).length;
   const result = { payments, issues, totals };
 
