@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { startMockServer } from './service.js';
 
 const USAGE =
-  "Usage: mock [--port 8080] [--host 127.0.0.1] [--scenario <file>] [--sftp-root <dir>] [--credentials <payerName>:<apiKey>]... [--log-level info|silent]\nServes a mock of the Payer Payment Interface v5 at http://<host>:<port>/v5/PayerFunctions.asmx.\n--scenario: the YAML or JSON file of the simulation's data (default: the default scenario).\n--sftp-root: the folder holding one folder per payer for files (default: a new temporary folder).\n--credentials: a payerName the mock accepts and its API key (repeatable), instead of the scenario's.";
+  "Usage: mock [--port 8080] [--host 127.0.0.1] [--scenario <file>] [--sftp-root <dir>] [--credentials <payerName>:<apiKey>]... [--request-validation] [--log-level info|silent]\nServes a mock of the Payer Payment Interface v5 at http://<host>:<port>/v5/PayerFunctions.asmx.\n--scenario: the YAML or JSON file of the simulation's data (default: the default scenario).\n--sftp-root: the folder holding one folder per payer for files (default: a new temporary folder).\n--request-validation: refuse HTTP POST form values that look like markup or script, as ASP.NET does by default.\n--credentials: a payerName the mock accepts and its API key (repeatable), instead of the scenario's.";
 
 /** Ends the command with a message on stderr and exit code 2, as for any misuse. */
 function fail(message: string): never {
@@ -22,6 +22,7 @@ try {
       scenario: { type: 'string' },
       'sftp-root': { type: 'string' },
       credentials: { type: 'string', multiple: true },
+      'request-validation': { type: 'boolean', default: false },
       'log-level': { type: 'string', default: 'info' },
       help: { type: 'boolean', default: false },
     },
@@ -56,6 +57,7 @@ try {
     scenario: values.scenario as string | undefined,
     sftpRoot: values['sftp-root'] as string | undefined,
     credentials: Object.keys(credentials).length > 0 ? credentials : undefined,
+    requestValidation: values['request-validation'] === true ? true : undefined,
     onAnswer:
       logLevel === 'silent'
         ? undefined

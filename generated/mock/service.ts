@@ -23,6 +23,13 @@ export interface PayerFunctionsMockOptions extends SimulatorOptions {
   handlers?: Partial<PayerFunctionsHandlers>;
   /** Largest request body read (default 4 MiB, as ASP.NET; at most 16 MiB); a larger one gets a Client fault. */
   maxRequestBytes?: number;
+  /**
+   * Refuse HTTP POST form values that look like markup or script (`<` followed by a letter, `!`, `/` or
+   * `?`; `&#`) with HTTP 500 and an HttpRequestValidationException, as ASP.NET 4 does by default before
+   * the service runs. Default false (or the simulator's setting). SOAP bodies are not validated, as
+   * ASP.NET does not validate them.
+   */
+  requestValidation?: boolean;
   /** The mock's clock (default one that follows the system clock); tests move it instead of waiting. */
   clock?: VirtualClock;
   /**
@@ -114,6 +121,7 @@ function assemble(options: PayerFunctionsMockOptions): { core: MockCore; service
     wsdl: wsdlAt,
     clock,
     maxRequestBytes: options.maxRequestBytes,
+    requestValidation: options.requestValidation ?? simulator.requestValidation ?? false,
     onAnswer: options.onAnswer,
     auth:
       keys === undefined

@@ -10,7 +10,9 @@
  * Request and Response to them, and the node:http server (mock-server.ts) serves them without web objects.
  *
  * `handle` never rejects and never hangs on its own account: every failure, the mock's own included, is an answer.
- * Credential parameters are passed to the handler only as text in the context, and no answer quotes their values.
+ * Credential parameters are passed to the handler only as text in the context. The mock's own messages never quote
+ * them; a handler's or an injection's text is shown with the secrets masked (the signature sent and the principal's
+ * API key), but not the principal or the timestamp, which are not secret.
  */
 import type { AuthFailureKind, MockAuth } from './mock-auth.js';
 import type { MockErrorCode, MockErrorCodes } from './mock-codes.js';
@@ -49,6 +51,7 @@ import {
   styleOfMediaType,
   type DecodedParams,
 } from './mock-request.js';
+import { validateRequestForm } from './mock-request-validation.js';
 import { httpPostResultReply, soapResultReply } from './mock-response.js';
 import { Redactor } from './redact.js';
 import { SvcDecodeError } from './errors.js';
@@ -77,7 +80,10 @@ export interface MockParam {
    * `formValue` does) with a SvcDecodeError.
    */
   readonly form: ((values: readonly string[], path: string) => unknown) | undefined;
-  /** The parameter is a credential the mock checks (principal/timestamp/signature), passed through as text too. */
+  /**
+   * The parameter is a credential the mock checks (principal/timestamp/signature), passed through as text too. Only
+   * the signature is a secret, masked in every text an answer quotes; the principal and timestamp are shown.
+   */
   readonly role?: 'principal' | 'timestamp' | 'signature';
 }
 
@@ -152,6 +158,11 @@ export interface MockCoreOptions {
   readonly clock?: MockClock;
   /** The service's WSDL with its addresses at `origin` (the mock's own), answered to `GET <path>?WSDL`. */
   readonly wsdl?: (origin: string) => string;
+  /**
+   * Refuse HTTP POST form values that look like markup or script, as ASP.NET 4's request validation does by default
+   * (mock-request-validation.ts); default false. SOAP bodies are not validated, as ASP.NET does not validate them.
+   */
+  readonly requestValidation?: boolean;
 }
 
 /**
@@ -167,15 +178,21 @@ export interface MockInjection {
   readonly fault?: WireFaultCode;
   readonly message?: string;
   readonly detail?: string;
-  /** An HTTP answer of this status with `body` (default empty) as `contentType` (default text/plain). */
+  /**
+   * An HTTP answer of this status (200-599) with `body` (text or bytes, default empty) as `contentType` (a media type
+   * such as `application/json; charset=utf-8`, default text/plain).
+   */
   readonly status?: number;
-  readonly body?: string;
+  readonly body?: string | Uint8Array;
   readonly contentType?: string;
   /** No answer at all: the connection is dropped (a fetch handler gets `Response.error()`). */
   readonly drop?: boolean;
   /** This result value, written as the operation's result in the request's style. */
   readonly result?: unknown;
-  /** Real milliseconds to wait before answering (cut short when the caller goes away). */
+  /**
+   * Real milliseconds to wait before answering (cut short when the caller goes away), at most
+   * {@link MAX_INJECTED_DELAY_MS}.
+   */
   readonly delayMs?: number;
   /** How many calls in a row get this answer (default 1). */
   readonly times?: number;
@@ -265,13 +282,17 @@ export class MockCore {
   /**
    * Makes the next call of `operation` (the next `times` calls) get `injection` instead of the handler's answer,
    * after the request was read and its credentials passed; injections of one operation are used in order.
-   * @throws TypeError for an unknown operation or an injection that asks for two answers at once
+   * @throws TypeError for an unknown operation, or an injection that asks for two answers at once or has a member
+   *   that could not be answered (see {@link MockInjection}); nothing is injected then
    */
   inject(operation: string, injection: MockInjection): void {
     if (!this.#routes.has(operation)) throw new TypeError(`inject: ${JSON.stringify(operation)} is not an operation of this service`);
     checkInjection(injection);
+    // A copy: changing the object (or its bytes) afterwards must not change, or break, what was checked.
+    const body = injection.body instanceof Uint8Array ? injection.body.slice() : injection.body;
+    const kept: MockInjection = Object.freeze({ ...injection, ...(body === undefined ? {} : { body }) });
     const queue = this.#injected.get(operation) ?? [];
-    queue.push({ injection, left: injection.times ?? 1 });
+    queue.push({ injection: kept, left: kept.times ?? 1 });
     this.#injected.set(operation, queue);
   }
 
@@ -409,12 +430,19 @@ export class MockCore {
     let call: Call;
     try {
       const text = await readRequestText(request, this.#maxBytes);
-      call = route !== undefined ? { route, ...readFormParams(text, route.op, route.table) } : this.#readSoap(request, style, text, trace);
+      call = route !== undefined ? { route, ...this.#readForm(text, route) } : this.#readSoap(request, style, text, trace);
     } catch (error) {
       if (error instanceof RequestFault) return faultReply(style, error.code, error.message);
       return faultReply(style, 'Server', `the mock failed while reading the request: ${messageOf(error)}`);
     }
     return this.#invoke(request, style, call);
+  }
+
+  #readForm(text: string, route: Route): DecodedParams {
+    const validate = this.#options.requestValidation === true
+      ? (fields: ReadonlyMap<string, readonly string[]>) => validateRequestForm(fields, route.op, route.table, (c) => this.#redactor(c))
+      : undefined;
+    return readFormParams(text, route.op, route.table, validate);
   }
 
   #readSoap(request: MockExchange, style: Style, text: string, trace: Trace): Call {
@@ -550,10 +578,21 @@ export class MockCore {
     return auth.check(call.credentials, op.eat?.(call.params) ?? '');
   }
 
-  /** A fault whose texts come from the handler, which may have quoted a credential: they are masked. */
+  /**
+   * A fault whose texts come from a handler or a test, which may have quoted a secret: the request's signature and
+   * its principal's API key are masked. The principal and timestamp are not secret, and a message naming them (a
+   * payer over its limit) must keep them.
+   */
   #fault(style: Style, call: Call, code: WireFaultCode, message: string, detail?: string): MockHttpReply {
-    const redactor = new Redactor(Object.values(call.credentials));
+    const redactor = this.#redactor(call.credentials);
     return faultReply(style, code, redactor.text(message), detail === undefined ? undefined : redactor.text(detail));
+  }
+
+  /** Masks the secrets a request's credentials involve: the signature it sent and its principal's API key. */
+  #redactor(credentials: Readonly<Record<string, string>>): Redactor {
+    const principal = credentials['principal'];
+    const apiKey = principal === undefined ? undefined : this.#options.auth?.apiKeyOf(principal);
+    return new Redactor([...SECRET_ROLES.map((role) => credentials[role]), apiKey]);
   }
 
   #record(call: MockCall): void {
@@ -565,6 +604,9 @@ export class MockCore {
 }
 
 const SLASH = 47;
+
+/** The credential roles whose values are secrets: the signature (a key computed from the API key). */
+const SECRET_ROLES = ['signature'] as const;
 
 /** Unix seconds of the system clock, for a core given no clock. */
 const SYSTEM_CLOCK: MockClock = { now: () => Date.now() / 1000 };
@@ -623,19 +665,71 @@ function responseStatus(response: Response): number {
 
 const ANSWER_KEYS = ['errorCode', 'fault', 'status', 'drop', 'result'] as const;
 
+/** Every member an injection may have. */
+const INJECTION_KEYS: ReadonlySet<string> = new Set([
+  ...ANSWER_KEYS, 'errorMessage', 'message', 'detail', 'body', 'contentType', 'delayMs', 'times',
+]);
+
+/** The longest delay a timer holds: Node fires a longer one at once (with a TimeoutOverflowWarning). */
+export const MAX_INJECTED_DELAY_MS = 2 ** 31 - 1;
+
+/**
+ * A media type as a Content-Type header carries it: `type/subtype`, then `; name=value` parameters whose values are
+ * tokens or quoted strings (which may hold Latin-1 text, but no control character).
+ */
+const MEDIA_TYPE =
+  /^[!#$%&'*+.^_`|~0-9A-Za-z-]+\/[!#$%&'*+.^_`|~0-9A-Za-z-]+(?:[ \t]*;[ \t]*[!#$%&'*+.^_`|~0-9A-Za-z-]+=(?:[!#$%&'*+.^_`|~0-9A-Za-z-]+|"(?:[\t \x21\x23-\x5b\x5d-\x7e\x80-\xff]|\\[\t \x21-\x7e\x80-\xff])*"))*[ \t]*$/;
+
+/**
+ * Refuses, when it is made, an injection that could not be answered: two answers at once, a member of the wrong type,
+ * a Content-Type that is no valid header value (a line break in it would break the answer, or the server), a delay a
+ * timer cannot hold. An injection is checked whole here so that the call that meets it never fails on it.
+ */
 function checkInjection(injection: MockInjection): void {
+  if (injection === null || typeof injection !== 'object' || Array.isArray(injection)) {
+    throw new TypeError(`inject: the injection must be an object, got ${injection === null ? 'null' : typeof injection}`);
+  }
+  const unknown = Object.keys(injection).filter((k) => !INJECTION_KEYS.has(k));
+  if (unknown.length > 0) {
+    throw new TypeError(`inject: unknown member ${unknown.map((k) => JSON.stringify(k)).join(', ')} (known: ${[...INJECTION_KEYS].join(', ')})`);
+  }
   const answers = ANSWER_KEYS.filter((k) => injection[k] !== undefined && injection[k] !== false);
   if (answers.length > 1) throw new TypeError(`inject: give one answer, not ${answers.join(' and ')}`);
   const times = injection.times ?? 1;
   if (!Number.isSafeInteger(times) || times < 1) throw new TypeError(`inject: times must be a positive integer, got ${String(injection.times)}`);
   const ms = injection.delayMs;
-  if (ms !== undefined && !(Number.isFinite(ms) && ms >= 0)) throw new TypeError(`inject: delayMs must be 0 or more, got ${String(ms)}`);
+  if (ms !== undefined && !(typeof ms === 'number' && ms >= 0 && ms <= MAX_INJECTED_DELAY_MS)) {
+    throw new TypeError(`inject: delayMs must be from 0 to ${MAX_INJECTED_DELAY_MS} (about 24.8 days, the most a timer holds), got ${String(ms)}`);
+  }
   const status = injection.status;
   if (status !== undefined && !(Number.isInteger(status) && status >= 200 && status <= 599)) {
     throw new TypeError(`inject: status must be an HTTP status from 200 to 599, got ${String(status)}`);
   }
   if (injection.fault !== undefined && injection.fault !== 'Client' && injection.fault !== 'Server') {
     throw new TypeError(`inject: fault must be 'Client' or 'Server', got ${String(injection.fault)}`);
+  }
+  if (injection.drop !== undefined && typeof injection.drop !== 'boolean') {
+    throw new TypeError(`inject: drop must be true or false, got ${typeof injection.drop}`);
+  }
+  const code = injection.errorCode;
+  if (code !== undefined && typeof code !== 'string' && !(typeof code === 'number' && Number.isSafeInteger(code))) {
+    throw new TypeError(`inject: errorCode must be a code's name or its integer, got ${typeof code}`);
+  }
+  for (const key of ['errorMessage', 'message', 'detail'] as const) {
+    const text = injection[key];
+    if (text !== undefined && typeof text !== 'string') throw new TypeError(`inject: ${key} must be a string, got ${typeof text}`);
+  }
+  const body = injection.body;
+  if (body !== undefined && typeof body !== 'string' && !(body instanceof Uint8Array)) {
+    throw new TypeError(`inject: body must be a string or a Uint8Array, got ${body === null ? 'null' : typeof body}`);
+  }
+  const type = injection.contentType;
+  if (type !== undefined && (typeof type !== 'string' || !MEDIA_TYPE.test(type))) {
+    const shown = typeof type === 'string' ? quoteInput(type) : typeof type;
+    throw new TypeError(`inject: contentType must be a media type as a Content-Type header carries it (type/subtype; name=value, in Latin-1, no line break), got ${shown}`);
+  }
+  if ((body !== undefined || type !== undefined) && status === undefined) {
+    throw new TypeError('inject: body and contentType go with status');
   }
 }
 

@@ -23,6 +23,11 @@ export interface MockSimulator<H, C> {
   readonly handlers: Partial<H>;
   /** The API key of a principal it knows (undefined for an unknown one): the mock checks credentials with it. */
   readonly keyOf?: (principal: string) => string | undefined;
+  /**
+   * Whether the mock applies ASP.NET's request validation when its options do not say (a setting of the simulation's
+   * data, say); default false.
+   */
+  readonly requestValidation?: boolean;
   /** Its control methods, exposed as the mock service's `simulator`. */
   readonly control: C;
   /** Lines telling a person what it serves, printed by the mock command when it starts. */

@@ -72,6 +72,16 @@ export class MockAuth {
     return this.#count(principal, now) ? undefined : 'requestLimit';
   }
 
+  /**
+   * The API key of `principal`, undefined for one the mock does not know: a secret, which the mock masks wherever a
+   * handler's text might quote it.
+   * @param principal - the principal as sent
+   */
+  apiKeyOf(principal: string): string | undefined {
+    const key = this.#keyOf(principal);
+    return typeof key === 'string' && key !== '' ? key : undefined;
+  }
+
   /** Forgets the requests counted towards every limit. */
   reset(): void {
     this.#recent.clear();

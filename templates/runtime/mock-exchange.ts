@@ -28,8 +28,9 @@ export interface MockExchange {
    */
   readonly remoteAddress?: string | undefined;
   /**
-   * The whole body, or undefined when it is larger than `maxBytes`: then the rest is not read (nothing at all when a
-   * Content-Length says so). Rejects when the body cannot be read to its end. Called at most once.
+   * The whole body, or undefined when it is larger than `maxBytes`: then the rest is not read for the engine (nothing
+   * at all when a Content-Length says so; a server may drain it after the answer). Rejects when the body cannot be
+   * read to its end. Called at most once.
    * @param maxBytes - the largest body accepted
    */
   readBody(maxBytes: number): Promise<Uint8Array | undefined>;
@@ -40,7 +41,8 @@ export interface MockHttpReply {
   readonly status: number;
   /** Headers of the answer; never Content-Length, Transfer-Encoding or Connection, which the server sets. */
   readonly headers: Readonly<Record<string, string>>;
-  readonly body: string;
+  /** Text (sent as UTF-8), or bytes sent as they are. */
+  readonly body: string | Uint8Array;
 }
 
 /** No answer at all: the connection is dropped (a fetch handler gets `Response.error()`). */
@@ -118,6 +120,7 @@ const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 103, 204, 205, 304
 export function replyResponse(reply: MockReply): Response {
   if (isDrop(reply)) return Response.error();
   // A web Response of these statuses may have no body at all, not even an empty one.
-  const body = NULL_BODY_STATUSES.has(reply.status) ? null : reply.body;
+  // Bytes are copied into an ArrayBuffer of their own, the one kind of Uint8Array a body is typed to take.
+  const body = NULL_BODY_STATUSES.has(reply.status) ? null : typeof reply.body === 'string' ? reply.body : new Uint8Array(reply.body);
   return new Response(body, { status: reply.status, headers: reply.headers });
 }

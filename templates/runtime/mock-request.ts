@@ -12,6 +12,7 @@ import type { MockOperation, MockParam } from './mock-core.js';
 import type { MockExchange } from './mock-exchange.js';
 import { RequestFault, plainName, quoteInput, shortName } from './mock-faults.js';
 import { envelopeVersion, openBody } from './soap.js';
+import { indexOfNonXmlChar } from './xml-chars.js';
 import { XmlReader } from './xml-reader.js';
 import { escapeXmlText, soapNamespace, type SoapVersion } from './xml-writer.js';
 
@@ -95,9 +96,9 @@ export function requestAction(request: MockExchange, style: Style): string | und
 }
 
 /**
- * The request body as text. A body larger than `maxBytes` is refused without reading the rest (a Content-Length over
- * it before reading anything); the text is decoded strictly by the byte-order mark, Content-Type charset or XML
- * declaration, else as UTF-8.
+ * The request body as text. A body larger than `maxBytes` is refused before the rest is read (a Content-Length over
+ * it before reading anything; the server drains the rest after the answer); the text is decoded strictly by the
+ * byte-order mark, Content-Type charset or XML declaration, else as UTF-8.
  * @param request - the request
  * @param maxBytes - the largest body accepted
  */
@@ -214,12 +215,46 @@ export function finishRequestEnvelope(reader: XmlReader, operation: string): voi
 }
 
 function readValue(reader: XmlReader, param: MockParam): unknown {
+  let value: unknown;
   try {
-    return param.read(reader);
+    value = param.read(reader);
   } catch (error) {
     if (error instanceof SvcDecodeError) throw new RequestFault('Client', error.message);
     throw error;
   }
+  // The reader refuses such characters, literal or referenced; this holds whatever a parameter's reader lets through.
+  const found = nonXmlCharIn(value, 0);
+  if (found !== undefined) throw new RequestFault('Client', uncarried(param.name, found));
+  return value;
+}
+
+/** How deep {@link nonXmlCharIn} looks into a decoded value (records in lists in records...). */
+const MAX_VALUE_DEPTH = 8;
+
+/** The first character XML cannot carry in any string of a decoded value (its lists and records too), as `U+FFFF`. */
+function nonXmlCharIn(value: unknown, depth: number): string | undefined {
+  if (typeof value === 'string') return nonXmlChar(value);
+  if (value === null || typeof value !== 'object' || depth >= MAX_VALUE_DEPTH || value instanceof Date || value instanceof Uint8Array) return undefined;
+  for (const item of Array.isArray(value) ? value : Object.values(value)) {
+    const found = nonXmlCharIn(item, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** The first character of `text` that XML 1.0 cannot carry, as `U+FFFF`, or undefined when there is none. */
+function nonXmlChar(text: string): string | undefined {
+  const at = indexOfNonXmlChar(text);
+  return at < 0 ? undefined : `U+${text.charCodeAt(at).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/**
+ * The refusal of a value holding a character XML cannot carry: such a value could never be written back into an
+ * answer (a result echoing it, a later list of what was stored), so it is refused where it comes in. The character is
+ * named by its code point, never quoted.
+ */
+function uncarried(name: string, character: string): string {
+  return `invalid value: it holds ${character}, a character XML cannot carry (at ${name})`;
 }
 
 /**
@@ -265,13 +300,21 @@ function whereIs(namespace: string): string {
 /**
  * Reads the parameters of an HTTP POST form. Every field must be a parameter that a form can carry, spelt exactly;
  * every required one must be there; each field's values must decode (a single-valued parameter's `form` refuses a
- * repeated field). The messages are ASMX's where it has one (`Missing parameter: key.`).
+ * repeated field) and hold only characters XML can carry. The messages are ASMX's where it has one
+ * (`Missing parameter: key.`).
  * @param text - the form body, `application/x-www-form-urlencoded`
  * @param op - the operation
  * @param table - its parameter table
+ * @param validate - checks the fields before anything else, as ASP.NET's request validation does when asked for
  */
-export function readFormParams(text: string, op: MockOperation, table: ParamTable): DecodedParams {
+export function readFormParams(
+  text: string,
+  op: MockOperation,
+  table: ParamTable,
+  validate?: (fields: ReadonlyMap<string, readonly string[]>) => void,
+): DecodedParams {
   const fields = parseForm(text);
+  validate?.(fields);
   for (const name of fields.keys()) {
     const index = table.exact.get(name);
     if (index === undefined) throw new RequestFault('Client', unknownField(name, table));
@@ -298,6 +341,12 @@ export function readFormParams(text: string, op: MockOperation, table: ParamTabl
 }
 
 function readField(param: MockParam, values: readonly string[]): unknown {
+  for (const value of values) {
+    const found = nonXmlChar(value);
+    if (found === undefined) continue;
+    if (param.role === 'signature') throw new RequestFault('Client', `Parameter ${param.name} is not valid (the value of a credential is not shown).`);
+    throw new RequestFault('Client', uncarried(param.name, found));
+  }
   try {
     return param.form!(values, param.name);
   } catch (error) {

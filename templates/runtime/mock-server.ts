@@ -7,11 +7,19 @@
  * web Request (a wrapper of the mock, say) gets a real Request, whose body is a stream that reads from the socket only
  * when the handler asks for more.
  *
- * Either way the mock's size cap holds: a body it refuses is not read further, and the connection is closed after the
- * answer rather than drained. Answers are sent whole, with a Content-Length.
+ * Either way the mock's size cap holds: the handler never gets more of a body than the cap. A refused body is answered
+ * at once, and then, as ASP.NET does, the rest is read and thrown away before the connection closes: a server that
+ * closed while the sender was still writing would make the sender's next write fail (EPIPE, a reset), and most
+ * senders then lose the answer that was already on its way. The draining is bounded in bytes and time
+ * ({@link DrainBounds}), so a sender cannot hold the connection open by trickling. `Expect: 100-continue` is answered
+ * only when the body is wanted, so a body refused by its Content-Length is never sent at all.
+ *
+ * CONNECT, which Node's server hands over as a raw socket, gets a 400; upgrade requests (websocket, h2c) are served
+ * as the plain HTTP/1.1 requests they also are. Answers are sent whole, with a Content-Length; an answer that cannot
+ * be written (a header value with a line break, say) becomes a 500 rather than a failure of the server.
  */
 import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { isDrop, type MockExchange, type MockReply } from './mock-exchange.js';
 import { textReply } from './mock-faults.js';
 
@@ -29,7 +37,26 @@ export interface MockServerOptions {
   readonly port?: number;
   /** Interface to listen on; default `127.0.0.1`. */
   readonly host?: string;
+  /** How much of a refused body is read and thrown away after the answer; default {@link DEFAULT_DRAIN}. */
+  readonly drain?: Partial<DrainBounds>;
 }
+
+/**
+ * The bounds of reading the rest of a request after its answer (a body over the cap), before the connection is
+ * closed anyway. Only the rest of the refused request is read: nothing more is served on that connection.
+ */
+export interface DrainBounds {
+  /** Bytes read and discarded at most. */
+  readonly maxBytes: number;
+  /** Milliseconds after the answer at most. */
+  readonly maxMs: number;
+}
+
+/**
+ * 32 MiB (twice the largest `maxRequestBytes`) and 5 s, the time Kestrel gives a body it drains: enough for any
+ * sender on a working network, not enough to hold a connection open for long.
+ */
+export const DEFAULT_DRAIN: DrainBounds = Object.freeze({ maxBytes: 32 * 1024 * 1024, maxMs: 5000 });
 
 /** A running server. */
 export interface MockServer {
@@ -46,10 +73,16 @@ export interface MockServer {
  */
 export function startServer(handler: RequestHandler | ExchangeHandler, options: MockServerOptions = {}): Promise<MockServer> {
   const host = options.host ?? '127.0.0.1';
+  const drain = drainBounds(options.drain);
   let origin = '';
-  const server = createServer((req, res) => {
-    void serve(handler, req, res, origin);
-  });
+  const onRequest = (req: IncomingMessage, res: ServerResponse, expectsContinue: boolean): void => {
+    serve(handler, { req, res, drain, expectsContinue }, origin).catch(() => req.socket.destroy());
+  };
+  const server = createServer((req, res) => onRequest(req, res, false));
+  // With a listener, Node leaves `Expect: 100-continue` to us: the 100 goes out when the body is first read.
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => onRequest(req, res, true));
+  // Without a listener, Node would destroy a CONNECT's socket without a word.
+  server.on('connect', (_req: IncomingMessage, socket: Socket) => refuseConnect(socket, drain));
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {
@@ -79,23 +112,80 @@ function closer(server: Server): () => Promise<void> {
   };
 }
 
-async function serve(handler: RequestHandler | ExchangeHandler, req: IncomingMessage, res: ServerResponse, origin: string): Promise<void> {
+function drainBounds(given: Partial<DrainBounds> | undefined): DrainBounds {
+  const bounds = { ...DEFAULT_DRAIN, ...given };
+  if (!(Number.isSafeInteger(bounds.maxBytes) && bounds.maxBytes >= 0 && Number.isSafeInteger(bounds.maxMs) && bounds.maxMs >= 0)) {
+    throw new RangeError('drain.maxBytes and drain.maxMs must be whole numbers, 0 or more');
+  }
+  return bounds;
+}
+
+/** One request being answered. */
+interface Answering {
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  readonly drain: DrainBounds;
+  /** The sender waits for `100 Continue` before it sends the body. */
+  readonly expectsContinue: boolean;
+}
+
+async function serve(handler: RequestHandler | ExchangeHandler, at: Answering, origin: string): Promise<void> {
+  const { req, res } = at;
   res.on('error', noop);
   const url = requestUrl(req, origin);
   if (url === undefined) {
-    sendReply(req, res, textReply(400, 'the request cannot be read as an HTTP request'));
+    sendReply(at, textReply(400, 'the request cannot be read as an HTTP request'));
     return;
   }
-  const exchange = new NodeExchange(req, res, url);
+  const exchange = new NodeExchange(at, url);
   if (typeof handler !== 'function') {
-    sendReply(req, res, await viaExchange(handler, exchange));
+    sendReply(at, await viaExchange(handler, exchange));
     return;
   }
   const answer = await viaRequest(handler, exchange);
-  // Whatever a Request's reader left unread is no longer wanted: Node discards it (or the connection closes).
+  // Whatever a Request's reader left unread is no longer wanted: it is drained (within bounds) after the answer.
   exchange.stopBodyStream();
-  if (answer instanceof Response) await sendResponse(req, res, answer);
-  else sendReply(req, res, answer);
+  if (answer instanceof Response) await sendResponse(at, answer);
+  else sendReply(at, answer as MockReply);
+}
+
+/**
+ * Answers a CONNECT (the mock is no proxy) with a 400 on the raw socket Node hands over, then closes it as a refused
+ * body's connection is closed.
+ */
+function refuseConnect(socket: Socket, drain: DrainBounds): void {
+  socket.on('error', noop);
+  const body = 'The method CONNECT is not allowed: this is a web service, not a proxy.';
+  socket.write(`HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n`
+    + `Connection: close\r\n\r\n${body}`);
+  socket.end();
+  discardUntilClosed(socket, socket, drain);
+}
+
+/**
+ * Reads and throws away what `source` still sends, until it ends or `drain.maxBytes` were read (then `socket` is
+ * closed once the answer is out) or `drain.maxMs` passed (then it is closed at once).
+ */
+function discardUntilClosed(source: NodeJS.ReadableStream, socket: Socket, drain: DrainBounds): void {
+  let left = drain.maxBytes;
+  const close = (): void => {
+    clearTimeout(timer);
+    if (socket.writableFinished) socket.destroy();
+    else socket.once('finish', () => socket.destroy());
+  };
+  const timer = setTimeout(() => socket.destroy(), drain.maxMs);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
+  if ((source as Partial<IncomingMessage>).complete === true) {
+    close();
+    return;
+  }
+  source.on('data', (chunk: Buffer | string) => {
+    left -= chunk.length;
+    if (left < 0) close();
+  });
+  source.once('end', close);
+  source.resume();
 }
 
 async function viaExchange(handler: ExchangeHandler, exchange: NodeExchange): Promise<MockReply> {
@@ -115,7 +205,10 @@ async function viaRequest(handle: RequestHandler, exchange: NodeExchange): Promi
   }
 }
 
-/** Methods a web Request cannot have: a request with one is answered 400, as it cannot be handed to a handler. */
+/**
+ * Methods a web Request cannot have: a request with one is answered 400, as it cannot be handed to a handler (CONNECT
+ * reaches the 'connect' listener instead, and gets its 400 there).
+ */
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 /**
@@ -139,13 +232,17 @@ class NodeExchange implements MockExchange {
   readonly url: URL;
   readonly #req: IncomingMessage;
   readonly #res: ServerResponse;
+  /** `100 Continue` is still owed: sent when the body is first read. */
+  #owesContinue: boolean;
   #controller: AbortController | undefined;
   #bodyTaken = false;
   #bodyStream: BodySource | undefined;
 
-  constructor(req: IncomingMessage, res: ServerResponse, url: URL) {
+  constructor(at: Answering, url: URL) {
+    const { req, res } = at;
     this.#req = req;
     this.#res = res;
+    this.#owesContinue = at.expectsContinue;
     // Node's parser passes only known methods, in upper case: as a web Request has them.
     this.method = req.method ?? 'GET';
     this.url = url;
@@ -183,7 +280,15 @@ class NodeExchange implements MockExchange {
     this.#bodyTaken = true;
     const declared = declaredLength(this.header('content-length'));
     if (declared !== undefined && declared > maxBytes) return Promise.resolve(undefined);
+    this.#continue();
     return collectBody(this.#req, maxBytes);
+  }
+
+  /** Tells a sender waiting with `Expect: 100-continue` to send its body, once. */
+  #continue(): void {
+    if (!this.#owesContinue) return;
+    this.#owesContinue = false;
+    if (!this.#res.headersSent && !this.#res.destroyed) this.#res.writeContinue();
   }
 
   /** The request as a web Request, its body a pulling stream. */
@@ -196,7 +301,7 @@ class NodeExchange implements MockExchange {
     const init: RequestInit & { duplex?: 'half' } = { method: this.method, headers, signal: this.signal };
     if (!this.#bodyTaken && this.method !== 'GET' && this.method !== 'HEAD') {
       this.#bodyTaken = true;
-      this.#bodyStream = new BodySource(req);
+      this.#bodyStream = new BodySource(req, () => this.#continue());
       init.body = this.#bodyStream.stream();
       init.duplex = 'half';
     }
@@ -218,7 +323,8 @@ function declaredLength(header: string | undefined): number | undefined {
 
 /**
  * The body's bytes, or undefined at the chunk that takes it over `maxBytes`: the request is paused there, so the rest
- * stays unread (the answer then closes the connection). Rejects when the connection closes before the body's end.
+ * stays unread until the answer is out (then it is drained, within bounds). Rejects when the connection closes before
+ * the body's end.
  */
 function collectBody(req: IncomingMessage, maxBytes: number): Promise<Uint8Array | undefined> {
   return new Promise((resolve, reject) => {
@@ -264,13 +370,17 @@ function collectBody(req: IncomingMessage, maxBytes: number): Promise<Uint8Array
 class BodySource {
   done = false;
   private readonly req: IncomingMessage;
+  /** Called before the socket is first read (to send `100 Continue`). */
+  private readonly beforeRead: () => void;
 
-  constructor(req: IncomingMessage) {
+  constructor(req: IncomingMessage, beforeRead: () => void) {
     this.req = req;
+    this.beforeRead = beforeRead;
   }
 
   stream(): ReadableStream<Uint8Array> {
     const req = this.req;
+    const beforeRead = this.beforeRead;
     // The stream's callbacks have a `this` of their own.
     const source = this;
     return new ReadableStream<Uint8Array>(
@@ -294,6 +404,7 @@ class BodySource {
           });
         },
         pull() {
+          beforeRead();
           req.resume();
         },
         cancel() {
@@ -307,49 +418,99 @@ class BodySource {
 }
 
 /** Writes a reply; a drop is the fetch world's "no answer": the connection is dropped, as a crashed server would. */
-function sendReply(req: IncomingMessage, res: ServerResponse, reply: MockReply): void {
-  if (isDrop(reply)) {
-    req.socket.destroy();
+function sendReply(at: Answering, reply: MockReply): void {
+  // A handler function (from JavaScript) may answer anything at all; what is no reply is the handler's failure.
+  if (reply === null || typeof reply !== 'object') {
+    write(at, textReply(500, 'the mock failed to write its answer: the handler answered no Response'));
     return;
   }
-  write(req, res, reply.status, reply.headers, reply.body);
+  if (isDrop(reply)) {
+    at.req.socket.destroy();
+    return;
+  }
+  write(at, reply);
 }
 
 /** Headers of a Response that the server sets itself. */
 const SERVER_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection']);
 
 /** Writes a handler's web Response, read whole first. */
-async function sendResponse(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
+async function sendResponse(at: Answering, response: Response): Promise<void> {
   if (response.type === 'error') {
-    req.socket.destroy();
+    at.req.socket.destroy();
     return;
   }
   let body: Uint8Array;
   try {
     body = new Uint8Array(await response.arrayBuffer());
   } catch {
-    sendReply(req, res, textReply(500, 'the mock failed to write its answer'));
+    sendReply(at, textReply(500, 'the mock failed to write its answer'));
     return;
   }
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     if (!SERVER_HEADERS.has(name)) headers[name] = value;
   });
-  write(req, res, response.status, headers, body);
+  write(at, { status: response.status, headers, body });
 }
 
 /** Statuses whose answers have no body, and so no Content-Length. */
 const NO_BODY_STATUSES = new Set([204, 304]);
 
-/** Writes an answer whole; a body left unread makes the connection close after it instead of being drained. */
-function write(req: IncomingMessage, res: ServerResponse, status: number, headers: Readonly<Record<string, string>>, body: string | Uint8Array): void {
+/** An answer to write: a {@link MockReply}'s, or a web Response's read whole. */
+interface Written {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string | Uint8Array;
+}
+
+/**
+ * Writes an answer whole. One that Node refuses to write (a header value with a line break or beyond Latin-1, a
+ * status out of range, a body that is no text or bytes) is answered 500 instead. A request whose body was left
+ * unread gets `Connection: close`, and its connection is drained before it closes.
+ */
+function write(at: Answering, answer: Written): void {
+  const { req, res } = at;
   if (res.destroyed || res.headersSent) return;
-  const head: OutgoingHttpHeaders = { ...headers };
-  if (!NO_BODY_STATUSES.has(status)) head['Content-Length'] = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
-  if (!req.complete) head.Connection = 'close';
+  const complete = req.complete;
+  try {
+    head(res, answer, complete);
+  } catch {
+    if (res.headersSent) {
+      req.socket.destroy();
+      return;
+    }
+    const failed = textReply(500, 'the mock failed to write its answer: a header or the body is not valid HTTP');
+    head(res, failed, complete);
+    answer = failed;
+  }
+  if (!complete) drainAfterAnswer(at);
+  res.end(answer.body);
+}
+
+/** Writes the head of an answer; throws when Node refuses it, before anything is sent. */
+function head(res: ServerResponse, answer: Written, complete: boolean): void {
+  const { status, body } = answer;
+  if (typeof body !== 'string' && !(body instanceof Uint8Array)) throw new TypeError('the body is neither text nor bytes');
+  const headers: OutgoingHttpHeaders = { ...answer.headers };
+  if (!NO_BODY_STATUSES.has(status)) headers['Content-Length'] = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+  if (!complete) headers.Connection = 'close';
   // One writeHead with every header is Node's quickest way; a string body goes out with the head in one write.
-  res.writeHead(status, head);
-  res.end(body);
+  res.writeHead(status, headers);
+}
+
+/**
+ * After an answer that left the body unread, Node would close the connection at once (its `destroySoon`), and a
+ * sender still writing would get a reset instead of the answer. So once the answer is out the connection is
+ * half-closed and the rest of the request is read and thrown away, within the bounds, before it is closed for good.
+ */
+function drainAfterAnswer(at: Answering): void {
+  const { req, drain } = at;
+  const socket = req.socket;
+  socket.destroySoon = () => {
+    socket.end();
+    discardUntilClosed(req, socket, drain);
+  };
 }
 
 function noop(): void {}

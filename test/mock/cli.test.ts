@@ -62,6 +62,21 @@ it('serves, logs each request in one line without keys, and stops on SIGINT', as
   expect(cli.out()).toContain('stopping\n');
 });
 
+it('--request-validation refuses an HTTP POST form value that looks like markup, as ASP.NET does', async () => {
+  const cli = start(['--port', '0', '--request-validation', '--log-level', 'silent']);
+  await until(() => /SFTP folder of MyPayer: .*\n/.test(cli.out()), 'the banner');
+  const url = /mock at (http:\/\/127\.0\.0\.1:\d+\/\S+)\n/.exec(cli.out())![1]!;
+  const response = await fetch(`${url}/GetBalances`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: 'payerName=%3Cb%3EMyPayer&timestamp=1&key=x',
+  });
+  expect(response.status).toBe(500);
+  expect(await response.text()).toBe('System.Web.HttpRequestValidationException: A potentially dangerous Request.Form value was detected from the client (payerName="<b>MyPayer").');
+  cli.child.kill('SIGINT');
+  expect(await cli.exit).toBe(0);
+});
+
 it.each([
   [['--port', 'x'], '--port must be a port number'],
   [['--log-level', 'loud'], '--log-level must be info or silent'],

@@ -347,7 +347,7 @@ describe.each(STYLES)('the control API over %s', (style) => {
     ['an operation in the wrong case', 'getBalances', { errorCode: 'OK' }, 'inject: "getBalances" is not an operation of this service'],
     ['times 0', 'GetBalances', { errorCode: 'OK', times: 0 }, 'inject: times must be a positive integer, got 0'],
     ['times 1.5', 'GetBalances', { errorCode: 'OK', times: 1.5 }, 'inject: times must be a positive integer, got 1.5'],
-    ['a negative delay', 'GetBalances', { delayMs: -1 }, 'inject: delayMs must be 0 or more, got -1'],
+    ['a negative delay', 'GetBalances', { delayMs: -1 }, 'inject: delayMs must be from 0 to 2147483647 (about 24.8 days, the most a timer holds), got -1'],
     ['status 99', 'GetBalances', { status: 99 }, 'inject: status must be an HTTP status from 200 to 599, got 99'],
     ['status 600', 'GetBalances', { status: 600 }, 'inject: status must be an HTTP status from 200 to 599, got 600'],
     ['another fault kind', 'GetBalances', { fault: 'Receiver' }, "inject: fault must be 'Client' or 'Server', got Receiver"],

@@ -155,5 +155,6 @@ function request(
 /** The answer as the mock writes the example result in `style`. */
 function answer(model: ServiceModel, op: OperationModel, style: BindingName, value: unknown, writers: Writers): HttpMessage {
   const reply = mockAnswer(style, op, op.namespace ?? model.namespace.uri, model.namespace.uri, value, writers);
-  return { startLine: 'HTTP/1.1 200 OK', headers: Object.entries(reply.headers), body: reply.body };
+  const body = typeof reply.body === 'string' ? reply.body : new TextDecoder().decode(reply.body);
+  return { startLine: 'HTTP/1.1 200 OK', headers: Object.entries(reply.headers), body };
 }

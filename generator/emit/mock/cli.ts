@@ -17,7 +17,7 @@ export function emitMockCli(model: ServiceModel, printer: Printer): GeneratedFil
   const usage = [
     `Usage: mock [--port 8080] [--host 127.0.0.1]${simulated ? ' [--scenario <file>] [--sftp-root <dir>]' : ''}${
       signed ? ` [--credentials <${principal}>:<apiKey>]...` : ''
-    } [--log-level info|silent]`,
+    } [--request-validation] [--log-level info|silent]`,
     `Serves a mock of the ${model.title} ${model.version} at http://<host>:<port>${model.path}.`,
     ...(simulated
       ? [
@@ -25,6 +25,7 @@ export function emitMockCli(model: ServiceModel, printer: Printer): GeneratedFil
           '--sftp-root: the folder holding one folder per payer for files (default: a new temporary folder).',
         ]
       : []),
+    '--request-validation: refuse HTTP POST form values that look like markup or script, as ASP.NET does by default.',
     ...(signed
       ? [
           simulated
@@ -54,6 +55,7 @@ export function emitMockCli(model: ServiceModel, printer: Printer): GeneratedFil
             if (simulated) w.writeLine("scenario: { type: 'string' },");
             if (simulated) w.writeLine("'sftp-root': { type: 'string' },");
             if (signed) w.writeLine("credentials: { type: 'string', multiple: true },");
+            w.writeLine("'request-validation': { type: 'boolean', default: false },");
             w.writeLine("'log-level': { type: 'string', default: 'info' },");
             w.writeLine("help: { type: 'boolean', default: false },");
           });
@@ -87,6 +89,8 @@ export function emitMockCli(model: ServiceModel, printer: Printer): GeneratedFil
           if (simulated) w.writeLine('scenario: values.scenario as string | undefined,');
           if (simulated) w.writeLine("sftpRoot: values['sftp-root'] as string | undefined,");
           if (signed) w.writeLine('credentials: Object.keys(credentials).length > 0 ? credentials : undefined,');
+          // Only when given, so that a simulator's own setting holds otherwise.
+          w.writeLine("requestValidation: values['request-validation'] === true ? true : undefined,");
           w.write("onAnswer: logLevel === 'silent' ? undefined : (a) => ").block(() => {
             w.writeLine("process.stdout.write(`${new Date().toISOString()} ${a.operation ?? '-'} ${a.style ?? '-'} ${a.status} ${a.ms.toFixed(1)} ms\\n`);");
           });

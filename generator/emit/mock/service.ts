@@ -98,6 +98,16 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
           docs: ['Largest request body read (default 4 MiB, as ASP.NET; at most 16 MiB); a larger one gets a Client fault.'],
         },
         {
+          name: 'requestValidation',
+          type: 'boolean',
+          hasQuestionToken: true,
+          docs: [
+            jsDoc(
+              `Refuse HTTP POST form values that look like markup or script (\`<\` followed by a letter, \`!\`, \`/\` or \`?\`; \`&#\`) with HTTP 500 and an HttpRequestValidationException, as ASP.NET 4 does by default before the service runs. Default false${simulator ? " (or the simulator's setting)" : ''}. SOAP bodies are not validated, as ASP.NET does not validate them.`,
+            ),
+          ],
+        },
+        {
           name: 'clock',
           type: 'VirtualClock',
           hasQuestionToken: true,
@@ -221,6 +231,7 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
           w.writeLine('wsdl: wsdlAt,');
           w.writeLine('clock,');
           w.writeLine('maxRequestBytes: options.maxRequestBytes,');
+          w.writeLine(simulator ? 'requestValidation: options.requestValidation ?? simulator.requestValidation ?? false,' : 'requestValidation: options.requestValidation ?? false,');
           w.writeLine('onAnswer: options.onAnswer,');
           if (model.auth) {
             w.writeLine(
