@@ -20,6 +20,8 @@ settings:
                              # long. Once every id up to it is issued, an *Async call answers RequestLimitReached.
   dynamicKeySeconds: 600     # lifetime of a dynamic key unless the payer sets its own
   maxFileBytes: 1048576      # the largest payment file the simulator reads
+  requestValidation: false   # true: HTTP POST values that look like markup (<b, &#) are refused with HTTP 500
+                             # HttpRequestValidationException, as ASP.NET 4 does by default before the service runs
 
 payers:
   # The document's example credentials, so its examples work against the mock as written.

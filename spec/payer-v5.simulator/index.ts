@@ -131,6 +131,7 @@ export function createSimulator(
   return {
     handlers: simulatedHandlers(world, clock),
     keyOf: (payerName) => world.payers.get(payerName)?.scenario.apiKey,
+    requestValidation: scenario.settings.requestValidation,
     control,
     describe() {
       const first = scenario.payers[0]!;

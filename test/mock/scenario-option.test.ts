@@ -225,7 +225,7 @@ describe('scenario: an object', () => {
     try {
       expect(service.simulator.scenario.payers.map((p) => p.payerName)).toEqual(['Solo', 'Duo', 'Trio']);
       expect(service.simulator.scenario.payers[0]!.accounts).toEqual([{ provider: 'Payer', accountIdentifier: 'S-1', currency: 'EUR', balanceCents: 1234 }]);
-      expect(service.simulator.scenario.settings).toEqual({ processingSeconds: 1, balanceDelaySeconds: 30, firstRequestId: '77', dynamicKeySeconds: 600, maxFileBytes: 1048576 });
+      expect(service.simulator.scenario.settings).toEqual({ processingSeconds: 1, balanceDelaySeconds: 30, firstRequestId: '77', dynamicKeySeconds: 600, maxFileBytes: 1048576, requestValidation: false });
       expect(service.describe()).toEqual([
         'scenario: the scenario object',
         'payerName Solo, API key as in the scenario object',
@@ -331,7 +331,7 @@ describe('describe()', () => {
     try {
       expect(service.describe()).toEqual([`scenario: ${path}`, `payerName Only, API key as in ${path}`, `SFTP folder of Only: ${join(root, 'Only')}`]);
       // Without settings, the schema's defaults (slower than the default scenario's 2 and 5 s).
-      expect(service.simulator.scenario.settings).toEqual({ processingSeconds: 5, balanceDelaySeconds: 30, firstRequestId: '1000', dynamicKeySeconds: 600, maxFileBytes: 1048576 });
+      expect(service.simulator.scenario.settings).toEqual({ processingSeconds: 5, balanceDelaySeconds: 30, firstRequestId: '1000', dynamicKeySeconds: 600, maxFileBytes: 1048576, requestValidation: false });
       expect(service.describe().join('\n')).not.toContain('only-secret-key');
     } finally {
       await service.close();

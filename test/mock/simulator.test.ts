@@ -339,7 +339,7 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
       ['OtherPayer', 'otherkey'],
     ]);
     // The default scenario is quicker than the schema's defaults (5 and 30 s), for a person trying the mock by hand.
-    expect(sim().scenario.settings).toEqual({ processingSeconds: 2, balanceDelaySeconds: 5, firstRequestId: '1000', dynamicKeySeconds: 600, maxFileBytes: 1048576 });
+    expect(sim().scenario.settings).toEqual({ processingSeconds: 2, balanceDelaySeconds: 5, firstRequestId: '1000', dynamicKeySeconds: 600, maxFileBytes: 1048576, requestValidation: false });
     expect([PROCESSING, BALANCE_DELAY, KEY_LIFETIME]).toEqual([2, 5, 600]);
     expect(folder).toBe(join(sim().sftpRoot, 'MyPayer'));
     expect(otherFolder).toBe(join(sim().sftpRoot, 'OtherPayer'));

@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { PayerClient, type Style } from '../../generated/client/index.js';
-import { MockFault, createMockService } from '../../generated/mock/index.js';
+import { DEFAULT_SCENARIO_YAML, MockFault, createMockService, parseScenario } from '../../generated/mock/index.js';
 
 const ORIGIN = 'http://mock.test';
 const PATH = '/v5/PayerFunctions.asmx';
@@ -58,6 +58,10 @@ function subPayerCall(style: Style, subPayer: string): Request {
 describe.each(STYLES)('the payer mock over %s', (style) => {
   const service = createMockService();
   const validating = createMockService({ requestValidation: true });
+  // The same through the scenario, for a mock that stands for an ASP.NET host with its default settings.
+  const validatingScenario = createMockService({
+    scenario: parseScenario(DEFAULT_SCENARIO_YAML.replace('requestValidation: false', 'requestValidation: true'), 'scenario'),
+  });
   const stamp = String(Math.floor(Date.now() / 1000));
   const thrower = createMockService({
     handlers: {
@@ -67,7 +71,7 @@ describe.each(STYLES)('the payer mock over %s', (style) => {
     },
   });
   afterAll(async () => {
-    await Promise.all([service.close(), validating.close(), thrower.close()]);
+    await Promise.all([service.close(), validating.close(), validatingScenario.close(), thrower.close()]);
   });
 
   it('an injected fault keeps the payer name and timestamp, and masks the key', async () => {
@@ -103,6 +107,8 @@ describe.each(STYLES)('the payer mock over %s', (style) => {
   it('requestValidation refuses a form value that looks like markup over HTTP POST only; off by default', async () => {
     const markup = style === 'httpPost' ? '%3Cscript%3Ex' : '&lt;script&gt;x';
     const refused = await validating.handle(subPayerCall(style, markup));
+    const byScenario = await validatingScenario.handle(subPayerCall(style, markup));
+    expect([byScenario.status, await byScenario.text()]).toEqual([refused.status, await refused.clone().text()]);
     const plain = await service.handle(subPayerCall(style, markup));
     // Past validation, the made-up key fails: the service's own answer (a 200 result with its error code).
     expect(plain.status).toBe(200);

@@ -58,6 +58,7 @@ describe('default scenario', () => {
       firstRequestId: '1000',
       dynamicKeySeconds: 600,
       maxFileBytes: 1_048_576,
+      requestValidation: false,
     });
   });
 

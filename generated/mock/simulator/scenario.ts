@@ -218,6 +218,8 @@ const settingsSchema = z.strictObject({
   firstRequestId: requestId.default('1000'),
   dynamicKeySeconds: seconds.default(600),
   maxFileBytes: z.int().positive().default(1_048_576),
+  // The mock's requestValidation option, for a scenario that stands for an ASP.NET host with its default settings.
+  requestValidation: z.boolean().default(false),
 });
 
 export const scenarioSchema = z
