@@ -12,7 +12,9 @@
 import type { MockOperation } from './mock-core.js';
 import type { MockHttpReply } from './mock-exchange.js';
 import { SOAP12_CONTENT_TYPE, TEXT_XML, XML_DECLARATION, soapEnvelope } from './mock-faults.js';
+import { SvcDecodeError } from './errors.js';
 import { XSD_NAMESPACE, XSI_NAMESPACE } from './xml-chars.js';
+import { XmlReader } from './xml-reader.js';
 import { SOAP11_NAMESPACE, SOAP12_NAMESPACE, escapeXmlAttribute } from './xml-writer.js';
 
 /** The namespace declarations of an HTTP POST result's root, before its own default namespace. */
@@ -90,7 +92,7 @@ const SLASH = 47;
 
 /**
  * The 200 answer to an HTTP POST request: the result as the document's root (`httpPostRoot`), `xsi:nil` for a null
- * result of a nullable operation, an empty body for a void one.
+ * result of a nullable operation, an empty body for a void one; XML content (`httpPostNode`) as the document itself.
  * Throws when the operation has no HTTP POST root, when the value is null or undefined where a result is required,
  * or when the writer refuses it.
  * @param op - the operation
@@ -108,8 +110,28 @@ export function httpPostResultReply(op: MockOperation, namespace: string, value:
     return { status: 200, headers, body: `${XML_DECLARATION}<${root} xmlns:xsi="${XSI_NAMESPACE}" xsi:nil="true"${xmlns} />` };
   }
   requireValue(op, value);
+  if (op.httpPostNode) return { status: 200, headers, body: xmlDocument(op, value) };
   const attrs = `${ROOT_DECLARATIONS}${xmlns}`;
   return { status: 200, headers, body: `${XML_DECLARATION}${inMemberNamespace(root, op.write(root, value, attrs), attrs, namespace, memberNamespace)}` };
+}
+
+/**
+ * XML content answered over HTTP POST: the content is the document, so it must be one element (comments and
+ * processing instructions around it allowed), well-formed, declaring every prefix it uses. The XML declaration is
+ * added unless the content has one.
+ */
+function xmlDocument(op: MockOperation, value: unknown): string {
+  if (typeof value !== 'string') throw new Error(`${op.name} returns XML content (a string), not a ${typeof value}`);
+  try {
+    const reader = new XmlReader(value);
+    reader.readRoot();
+    reader.skip();
+    reader.readEnd();
+  } catch (error) {
+    const reason = error instanceof SvcDecodeError ? error.message : String(error);
+    throw new Error(`the XML content ${op.name} returns is the HTTP POST answer, so it must be one well-formed element: ${reason}`);
+  }
+  return /^<\?xml[\s?]/.test(value) ? value : `${XML_DECLARATION}${value}`;
 }
 
 function isNull(value: unknown): boolean {

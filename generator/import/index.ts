@@ -42,6 +42,7 @@ export function importWsdl(text: string, file: string, options: ImportOptions = 
     const doc = readWsdl(text, file, problems, options.readFile ?? ((path) => readFileSync(path, 'utf8')));
     const types = new TypePlanner(doc, problems);
     const service = draftService(doc, types, problems);
+    types.reportUnreached();
     spec = { ...service, enums: types.enumsInOrder(), records: types.recordsInOrder() };
   } catch (error) {
     if (error instanceof XmlReadError) throw new WsdlImportError(`${file}:${error.message}`);

@@ -96,7 +96,10 @@ export function draftService(doc: WsdlDoc, types: TypePlanner, problems: Problem
       problems.add(file, binding.node, binding.protocol === 'httpGet' ? 'HTTP GET binding' : 'wsdl:binding', `the binding ${binding.node.attrs.get('name') ?? ''} has no counterpart in the format (soap11, soap12, httpPost); left out`);
       continue;
     }
-    if (bindings.has(binding.protocol)) continue;
+    if (bindings.has(binding.protocol)) {
+      problems.add(file, port, 'wsdl:port', `a second ${binding.protocol} port (${port.attrs.get('name') ?? ''}); only the first is drafted, so its address and binding are left out`);
+      continue;
+    }
     bindings.set(binding.protocol, binding);
     const address = port.children.find((c) => c.name === 'address');
     const location = address?.attrs.get('location');
@@ -111,6 +114,12 @@ export function draftService(doc: WsdlDoc, types: TypePlanner, problems: Problem
   const main = bindings.get('soap11') ?? bindings.get('soap12');
   if (!main?.portType) throw new Error(`${file}: the service has no SOAP 1.1 or SOAP 1.2 port with a port type`);
   const post = bindings.get('httpPost');
+  const used = new Set(ports.map(({ binding }) => binding?.node));
+  for (const [bindingName, node] of doc.bindings) {
+    if (!used.has(node)) problems.add(file, node, 'wsdl:binding', `the binding ${bindingName} is not used by a port of the service ${service.attrs.get('name') ?? ''}; left out`);
+  }
+  const soapBinding = main.node.children.find((c) => c.name === 'binding');
+  if (soapBinding?.attrs.get('style') === 'rpc') problems.add(file, soapBinding, 'style="rpc"', 'the binding is RPC style; its operations are drafted as document/literal wrapped');
 
   const name = service.attrs.get('name') ?? 'Service';
   const serviceName = /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : name.replace(/[^A-Za-z0-9_]/g, '_').replace(/^(?=[0-9])/, '_');
@@ -126,6 +135,12 @@ export function draftService(doc: WsdlDoc, types: TypePlanner, problems: Problem
     seen.add(opName);
     const drafted = draftOperation(doc, types, problems, op, main, post, headers, tns);
     if (drafted) operations.push(drafted);
+  }
+  if (post?.portType) {
+    for (const op of kids(post.node, NS.wsdl, 'operation')) {
+      const opName = op.attrs.get('name') ?? '';
+      if (!seen.has(opName)) problems.add(file, op, 'wsdl:operation', `${opName} is in the HTTP POST binding but not in the SOAP port type; left out`);
+    }
   }
   // An operation that takes every header says nothing: that is the format's default.
   for (const o of operations) if (o.headers?.length === headers.size && o.headers.every((h) => headers.has(h))) delete o.headers;
@@ -182,6 +197,9 @@ function draftOperation(
   const request = wrapper('input');
   const response = wrapper('output');
   if (!request || !response) return undefined;
+  for (const fault of kids(op, NS.wsdl, 'fault')) {
+    problems.add(file, fault, 'wsdl:fault', `the fault ${fault.attrs.get('name') ?? ''} of ${name} is not kept: the client reports every SOAP fault as SvcSoapFault, its detail as text`);
+  }
 
   const particles = (w: { node: XmlElement; file: string }): XmlElement[] | undefined => {
     if (w.node.attrs.has('type')) {

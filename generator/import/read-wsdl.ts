@@ -48,9 +48,15 @@ export function readWsdl(text: string, file: string, problems: Problems, readFil
     if ((node.attrs.get('elementFormDefault') ?? 'unqualified') !== 'qualified') {
       problems.add(from, node, 'elementFormDefault', `the schema of ${targetNamespace || 'no namespace'} does not qualify its local elements; the spec's services always do`);
     }
+    if (node.attrs.get('attributeFormDefault') === 'qualified') {
+      problems.add(from, node, 'attributeFormDefault', `the schema of ${targetNamespace || 'no namespace'} qualifies its attributes; the spec's services never do`);
+    }
     for (const imp of [...kids(node, NS.xsd, 'import'), ...kids(node, NS.xsd, 'include')]) {
       const location = imp.attrs.get('schemaLocation');
-      if (location === undefined) continue;
+      if (location === undefined) {
+        if (imp.name === 'import') unlocated.push({ imp, from });
+        continue;
+      }
       if (/^[a-z][a-z0-9+.-]*:/i.test(location)) {
         problems.add(from, imp, `s:${imp.name}`, `the schema at ${location} is not a local file and is not read`);
         continue;
@@ -72,7 +78,14 @@ export function readWsdl(text: string, file: string, problems: Problems, readFil
       addSchema(imported, path);
     }
   };
+  const unlocated: Array<{ imp: XmlElement; from: string }> = [];
   for (const types of kids(root, NS.wsdl, 'types')) for (const s of kids(types, NS.xsd, 'schema')) addSchema(s, file);
+  // An import without a location names a namespace another schema of the WSDL must declare; XML Schema's own needs none.
+  const declared = new Set([...schemas.map((s) => s.targetNamespace), NS.xsd]);
+  for (const { imp, from } of unlocated) {
+    const ns = imp.attrs.get('namespace') ?? '';
+    if (!declared.has(ns)) problems.add(from, imp, 's:import', `the namespace ${ns || '(none)'} has no schema in the WSDL and no schemaLocation; its types are not read`);
+  }
   return {
     file,
     root,

@@ -49,6 +49,11 @@ export class TypePlanner {
   private readonly planned = new Map<string, PlannedType>();
   /** Which named type each record or enum name stands for (two types of one name in two namespaces clash). */
   private readonly names = new Map<string, string>();
+  /**
+   * The complex types that extend each named type (by the key of the base): ASMX publishes an `[XmlInclude]` type
+   * that no element names, reached on the wire only through `xsi:type`, so each is drafted with its base.
+   */
+  private readonly derived = new Map<string, Array<{ name: QName; declared: Declared }>>();
 
   constructor(
     private readonly doc: WsdlDoc,
@@ -62,7 +67,11 @@ export class TypePlanner {
         const declared = { node: item, file: schema.file, order: order++ };
         const q = key({ ns: schema.targetNamespace, local: name ?? '' });
         if (item.name === 'element') this.elements.set(q, declared);
-        else if (item.name === 'complexType') this.complexTypes.set(q, declared);
+        else if (item.name === 'complexType') {
+          this.complexTypes.set(q, declared);
+          const base = extensionBase(item);
+          if (base) this.derived.set(key(base), [...(this.derived.get(key(base)) ?? []), { name: { ns: schema.targetNamespace, local: name ?? '' }, declared }]);
+        }
         else if (item.name === 'simpleType') this.simpleTypes.set(q, declared);
         else if (item.name === 'import' || item.name === 'include' || item.name === 'annotation') continue;
         else this.report(schema.file, item, `s:${item.name}`, 'a top-level declaration the spec format has no counterpart for; left out');
@@ -77,6 +86,27 @@ export class TypePlanner {
   /** A global element (an operation's wrapper, a header, an HTTP POST root). */
   element(name: QName): Declared | undefined {
     return this.elements.get(key(name));
+  }
+
+  /**
+   * Reports what the draft leaves out because nothing reaches it: a named type no kept parameter, result, header or
+   * field uses (nor extends one of those), a global element no message names. Called once the operations are drafted.
+   */
+  reportUnreached(): void {
+    const named = new Set<string>();
+    for (const message of this.doc.messages.values()) {
+      for (const part of kids(message, NS.wsdl, 'part')) {
+        const element = qnameAttr(part, 'element');
+        if (element) named.add(key(element));
+      }
+    }
+    const unreached = [
+      ...[...this.elements].filter(([k]) => !named.has(k)).map(([, d]) => ({ d, what: 'element', why: 'no message of the WSDL names it' })),
+      ...[...this.complexTypes, ...this.simpleTypes].filter(([k]) => !this.planned.has(k)).map(([, d]) => ({ d, what: 'type', why: 'no operation the draft keeps uses it' })),
+    ].sort((a, b) => a.d.order - b.d.order);
+    for (const { d, what, why } of unreached) {
+      this.report(d.file, d.node, `s:${d.node.name} ${d.node.attrs.get('name') ?? ''}`.trimEnd(), `the ${what} ${d.node.attrs.get('name') ?? '(unnamed)'} is left out: ${why}`);
+    }
   }
 
   /** Whether `name` is a record drafted from a complex type. */
@@ -183,6 +213,8 @@ export class TypePlanner {
     const draft: DraftRecord = { doc: xsdDocumentation(d.node), extends: undefined, fields: [] };
     this.records.set(name.local, { order: d.order, draft });
     this.recordContent(name.local, d.node, d.file, draft);
+    // A value declared as this type may be any type extending it, directly or not (each drafted in turn).
+    for (const sub of this.derived.get(key(name)) ?? []) this.named(sub.name, sub.declared.file, sub.declared.node);
     return planned;
   }
 
@@ -301,7 +333,10 @@ export class TypePlanner {
     for (const facet of ['default', 'fixed'] as const) {
       if (at.attrs.has(facet)) this.report(file, at, `${facet}="${at.attrs.get(facet)}"`, `the ${facet} value of the attribute ${owner}.${name} is not kept`);
     }
+    if (at.attrs.get('form') === 'qualified') this.report(file, at, 'form="qualified"', `the attribute ${owner}.${name} is drafted unqualified (no namespace), as the format writes attributes`);
     const typeName = qnameAttr(at, 'type');
+    const inline = typeName ? undefined : kids(at, NS.xsd, 'simpleType')[0];
+    if (inline) this.report(file, inline, 'anonymous s:simpleType', `the type of the attribute ${owner}.${name} is declared inline; drafted as string (name the type to map it)`);
     const planned = typeName ? this.named(typeName, file, at) : primitive('string');
     if (!planned || typeof planned.ref !== 'string' || this.records.has(planned.ref)) {
       this.report(file, at, 's:attribute', `the attribute ${owner}.${name} has a type an attribute cannot hold; left out`);
@@ -321,6 +356,7 @@ export class TypePlanner {
     for (const facet of ['default', 'fixed'] as const) {
       if (el.attrs.has(facet)) this.report(file, el, `${facet}="${el.attrs.get(facet)}"`, `the ${facet} value of ${name} is not kept`);
     }
+    if (el.attrs.get('form') === 'unqualified') this.report(file, el, 'form="unqualified"', `${name} is drafted qualified (in its schema's namespace), as the format writes elements`);
     for (const a of ['substitutionGroup', 'abstract'] as const) {
       if (el.attrs.has(a)) this.report(file, el, `${a}="${el.attrs.get(a)}"`, `not kept on ${name}`);
     }
@@ -336,6 +372,13 @@ export class TypePlanner {
     this.report(file, inline, `anonymous s:${inline.name}`, `the type of ${name} is declared inline; name it (a named type) to map it. Left out`);
     return undefined;
   }
+}
+
+/** The base a complex type extends (`complexContent/extension`), if it extends one. */
+function extensionBase(node: XmlElement): QName | undefined {
+  const content = kids(node, NS.xsd, 'complexContent')[0];
+  const ext = content ? kids(content, NS.xsd, 'extension')[0] : undefined;
+  return ext ? qnameAttr(ext, 'base') : undefined;
 }
 
 /** ASMX's declarations of XML content: a sequence of `s:any` (an XmlElement), optionally after `s:schema` (a DataSet). */

@@ -323,6 +323,15 @@ export class ClientCore {
       reader.memberNamespace = this.options.namespace;
       reader.readRoot();
       let found = true;
+      if (style === 'httpPost' && op.httpPostNode) {
+        // The XML content is the document: its root, of any name and namespace, is the result.
+        let markup: string | null = null;
+        if (!reader.isNil) markup = reader.readOuterXml();
+        else if (op.result === 'nullable') reader.skip();
+        else reader.error(`the result is nil, but ${op.name} does not return null`);
+        reader.readEnd();
+        return markup as R;
+      }
       if (style === 'httpPost') openPlainRoot(reader, namespace, op.httpPostRoot);
       else if (op.result === 'outputs') openSoapResponse(reader, style === 'soap11' ? '1.1' : '1.2', namespace, op.name);
       else {

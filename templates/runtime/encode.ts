@@ -129,6 +129,21 @@ export function writeAttribute<T>(name: string, value: unknown, path: string, en
 }
 
 /**
+ * Which type extending a record a value of it is, told by its members, as .NET's `xsi:type` names it: undefined when
+ * the record itself has every member given, else the first of `subtypes` (fewest members first) that has them all.
+ * A value no type fits is left to the record's own writer, which refuses the member it does not have.
+ * @param value - the value, as the caller gave it
+ * @param own - the record's members
+ * @param subtypes - each type extending it, directly or not, with all its members
+ */
+export function derivedType(value: unknown, own: readonly string[], subtypes: ReadonlyArray<readonly [name: string, members: readonly string[]]>): string | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  const given = Object.keys(value).filter((k) => (value as Record<string, unknown>)[k] !== undefined);
+  if (given.every((k) => own.includes(k))) return undefined;
+  return subtypes.find(([, members]) => given.every((k) => members.includes(k)))?.[0];
+}
+
+/**
  * Checks a record value's shape: an object (not an array), no member the record does not have (a misspelt name would
  * otherwise be dropped silently), every required member given. Returns it as a plain record for the writer.
  */

@@ -20,6 +20,12 @@ export interface OperationWire {
    * document does not show it), and the mock has no HTTP POST answer with a root (no binding, or void).
    */
   readonly httpPostRoot: string | undefined;
+  /**
+   * XML content (an XmlNode or XmlElement result): over HTTP POST the answer's root is the content itself, of any name
+   * and namespace, and the result is that element's markup as sent (what SOAP holds inside the result element). The
+   * mock's `httpPostRoot` then only names the root of a null answer.
+   */
+  readonly httpPostNode?: boolean;
   /** False when the operation has no HTTP POST binding. */
   readonly httpPost?: boolean;
   /** The SOAPAction (unquoted) when it is not the convention, the service namespace + ('/' if needed) + name. */

@@ -204,6 +204,8 @@ export class XmlReader {
 
   /** Where the last consumed end tag started (for readInnerXml). */
   private lastEndTag = 0;
+  /** Where the start tag last read starts (for readOuterXml). */
+  private curStart = 0;
   /** First colon of the name scanName last read, or -1. */
   private nameColon = -1;
   /** End of the name readName last read. */
@@ -486,6 +488,23 @@ export class XmlReader {
   }
 
   /**
+   * Returns the current element's markup, its start and end tags included, exactly as it appears in the source, and
+   * consumes it. Namespace declarations of its ancestors are not added: meant for a document's root (XML content
+   * sent as a whole document).
+   */
+  readOuterXml(): string {
+    this.requireStartTag('readOuterXml');
+    const start = this.curStart;
+    if (this.curEmpty) {
+      this.onStartTag = false;
+      this.closeElement();
+    } else {
+      this.skip();
+    }
+    return this.xml.slice(start, this.pos);
+  }
+
+  /**
    * Slash-joined local names of the open elements, with `[n]` after the n-th (n > 1) of consecutive same-named
    * siblings, e.g. `Envelope/Body/GetOrdersResponse/GetOrdersResult/Orders/Order[2]/Amount`.
    * Beyond 40 levels the middle is shortened to `...`.
@@ -536,6 +555,7 @@ export class XmlReader {
   private openElement(lt: number): void {
     const xml = this.xml;
     const nameStart = lt + 1;
+    this.curStart = lt;
     const d = this.depth;
     if (d === this.open.length) this.grow();
     const name = this.readName(nameStart, d);

@@ -513,6 +513,22 @@ describe('XmlReader: path, inner XML and misuse', () => {
     expect(r.nextChild()).toBe(false);
   });
 
+  it('returns outer XML as written, start and end tags included, and consumes the element', () => {
+    const root = '<p:root xmlns:p="urn:p" a="1"><x>t &amp; u</x><!--c--><y/></p:root>';
+    const r = new XmlReader(`<?xml version="1.0"?>\n<!--before-->${root}\n`);
+    r.readRoot();
+    expect(r.readOuterXml()).toBe(root);
+    expect(r.currentDepth).toBe(0);
+    r.readEnd();
+    const empty = new XmlReader('<r><a/><b>2</b></r>');
+    empty.readRoot();
+    empty.nextChild();
+    expect(empty.readOuterXml()).toBe('<a/>');
+    expect(empty.nextChild()).toBe(true);
+    expect(empty.readOuterXml()).toBe('<b>2</b>');
+    expect(empty.nextChild()).toBe(false);
+  });
+
   it('throws a plain Error when readText or skip is called off a start tag', () => {
     const r = new XmlReader('<r><a>1</a></r>');
     r.readRoot();

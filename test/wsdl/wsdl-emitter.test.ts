@@ -336,7 +336,10 @@ describe('other shapes', () => {
   it('writes out parameters beside the result, XML content as any content, and a void operation without a body', () => {
     expect(shapes.elements['DivideResponse']!.complexType!.sequence.map((p) => (p as Particle).name)).toEqual(['DivideResult', 'remainder', 'note']);
     expect((shapes.elements['GetDataSetResponse']!.complexType!.sequence[0] as Particle).type).toMatch(/^\(inline .*"any":\{"minOccurs":"0","maxOccurs":"unbounded","processContents":"lax"\}/);
+    // As ASMX publishes an XmlElement result: a Body part naming no element, described as text/xml content (any root).
     expect(shapes.portTypes['ShapesHttpPost']!['GetDataSet']!.output.parts).toEqual([{ name: 'Body' }]);
+    expect(shapes.bindings['ShapesHttpPost']!.operations['GetDataSet']!.output).toEqual(['mime:content text/xml']);
+    expect(shapes.bindings['ShapesHttpPost']!.operations['GetItems']!.output).toEqual(['mime:mimeXml Body']);
     expect(shapes.portTypes['ShapesHttpPost']!['Ping']!.output.parts).toEqual([]);
     expect(shapes.bindings['ShapesHttpPost']!.operations['Ping']!.output).toEqual([]);
     expect(shapes.elements['PingResponse']!.complexType!.sequence).toEqual([]);

@@ -260,6 +260,7 @@ function writeBinding(w: CodeBlockWriter, model: ServiceModel, op: OperationMode
     else if (result.kind === 'outputs') w.writeLine("result: 'outputs',");
     else if (result.nullable) w.writeLine("result: 'nullable',");
     w.writeLine(`httpPostRoot: ${root},`);
+    if (post.kind === 'any') w.writeLine('httpPostNode: true,');
     if (!op.httpPost && model.bindings.includes('httpPost')) w.writeLine('httpPost: false,');
     if (op.soapAction !== undefined) w.writeLine(`soapAction: ${tsLiteral(op.soapAction)},`);
     if (op.namespace !== undefined) w.writeLine(`namespace: ${tsLiteral(op.namespace)},`);
@@ -286,7 +287,7 @@ function operationMethod(op: OperationModel) {
     shown: () => `HTTP POST root: \`${post.kind === 'shown' ? post.name : ''}\`.`,
     convention: () => `HTTP POST root: \`${post.kind === 'convention' ? post.name : ''}\`.`,
     notShown: () => `HTTP POST root: not shown (any root is accepted; \`${post.kind === 'notShown' ? post.assumed : ''}\` assumed).`,
-    any: () => 'HTTP POST root: any (XML content as sent).',
+    any: () => 'HTTP POST: the XML content is the answer, its root of any name and namespace; returned whole, as sent.',
     empty: () => 'HTTP POST: an empty body.',
     unbound: () => 'No HTTP POST binding.',
   }[post.kind]();

@@ -44,7 +44,7 @@ export function emitCodec(model: ServiceModel, printer: Printer): GeneratedFile 
     ...writerConstants(enc),
     ...structs.map((s) => decoderFunction(s, subtypes.get(s))),
     ...model.operations.flatMap((o) => resultDecoderFunction(o) ?? []),
-    ...enc.records.map(recordWriterFunction),
+    ...enc.records.map((r) => recordWriterFunction(r, subtypes.get(r))),
     ...model.operations.map(encoderFunction),
   ]);
 }

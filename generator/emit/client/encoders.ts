@@ -18,6 +18,7 @@ import type {
 import { jsDoc } from '../../print/jsdoc.js';
 import type { Statement } from '../../print/printer.js';
 import { paramType, paramsTypeName, tsLiteral } from '../ts-types.js';
+import { subtypesOf } from './decoders.js';
 
 export function encoderName(op: OperationModel): string {
   return `encode${op.name}`;
@@ -102,6 +103,9 @@ export interface RequestCodec {
 
 /** The writers a set of values needs: `texts` are written as parameter texts, `elements` as whole elements. */
 export class WriterSet {
+  /** @param subtypes - the records extending each record (a value of a record may be one of them) */
+  constructor(private readonly subtypes: ReadonlyMap<StructModel, readonly StructModel[]> = new Map()) {}
+
   readonly #records = new Set<StructModel>();
   readonly #enums = new Set<EnumModel>();
   readonly #enumElements = new Set<EnumModel>();
@@ -138,6 +142,9 @@ export class WriterSet {
         if (this.#records.has(t.record)) return;
         this.#records.add(t.record);
         this.encode.add('checkRecord');
+        const subtypes = this.subtypes.get(t.record) ?? [];
+        if (subtypes.length > 0) this.encode.add('derivedType');
+        for (const s of subtypes) this.visit({ kind: 'record', record: s }, element);
         for (const f of t.record.fields) {
           if (f.attribute) {
             this.encode.add('writeAttribute');
@@ -162,7 +169,7 @@ export class WriterSet {
 }
 
 export function requestCodec(model: ServiceModel): RequestCodec {
-  const set = new WriterSet();
+  const set = new WriterSet(subtypesOf([...model.records, ...model.results]));
   const request = new Set<string>(['checkParams', 'encodeParam']);
   for (const op of model.operations) {
     for (const p of op.inputParams) {
@@ -208,8 +215,12 @@ export const ENCODER_NAMES: Readonly<Record<PrimitiveName, string>> = ENCODERS;
 /** Where a service's answers may hold what a client's requests must not: non-finite doubles (mock-values.ts). */
 export const LENIENT_ENCODERS: Partial<Record<PrimitiveName, string>> = { double: 'encodeAnyDouble', float: 'encodeAnyDouble' };
 
-/** Writes a record as an element: attributes on the start tag, then the members in wire order. */
-export function recordWriterFunction(record: StructModel): FunctionDeclarationStructure {
+/**
+ * Writes a record as an element: attributes on the start tag, then the members in wire order. `subtypes`: the records
+ * extending it, directly or not; a value with members of one of them is written as that type, with `xsi:type`, as
+ * .NET writes (and reads) a derived type where its base is declared.
+ */
+export function recordWriterFunction(record: StructModel, subtypes: readonly StructModel[] = []): FunctionDeclarationStructure {
   const known = record.fields.map((f) => `'${f.name}'`).join(', ');
   const required = record.fields
     .filter((f) => !f.optional && !(f.type.kind === 'list' && !f.type.container))
@@ -224,18 +235,32 @@ export function recordWriterFunction(record: StructModel): FunctionDeclarationSt
       { name: 'value', type: record.name },
       { name: 'path', type: 'string' },
       { name: 'xmlns', type: 'string', initializer: "''" },
+      ...(record.base ? [{ name: 'xsiType', type: 'string', initializer: "''" }] : []),
     ],
     returnType: 'string',
     docs: [
       jsDoc(
         `Writes a ${record.name} as the element \`name\` (with \`xmlns\`, a namespace declaration, on it when given): members in wire order, none the record lacks, every required one given.`,
+        subtypes.length > 0 ? `A value with members of ${subtypes.map((s) => s.name).join(', ')} is written as that type, named by xsi:type.` : undefined,
+        record.base ? '`xsiType`: the xsi:type attribute where the element is declared as a base type.' : undefined,
       ),
     ],
     statements: (w) => {
+      if (subtypes.length > 0) {
+        // Fewest members first: a value fitting a type and one extending it is the less derived one.
+        const candidates = [...subtypes].sort((a, b) => a.fields.length - b.fields.length);
+        const members = (s: StructModel) => `[${s.fields.map((f) => `'${f.name}'`).join(', ')}]`;
+        w.write(`switch (derivedType(value, [${known}], [${candidates.map((s) => `['${s.name}', ${members(s)}]`).join(', ')}]))`).block(() => {
+          for (const s of candidates) {
+            w.writeLine(`case '${s.name}':`);
+            w.indent(() => w.writeLine(`return ${recordWriterName(s)}(name, value as ${s.name}, path, xmlns, ' xsi:type="${s.name}"');`));
+          }
+        });
+      }
       w.writeLine(`const v = checkRecord(path, value, [${known}], [${required}]);`);
       w.writeLine('return (');
       w.indent(() => {
-        const parts: string[] = ['`<${name}${xmlns}`'];
+        const parts: string[] = [record.base ? '`<${name}${xmlns}${xsiType}`' : '`<${name}${xmlns}`'];
         for (const f of record.fields.filter((x) => x.attribute)) {
           parts.push(`writeAttribute('${f.name}', v['${f.name}'], \`\${path}.${f.name}\`, ${textEncoder(f.type as PrimitiveType | EnumType)}, ${f.optional})`);
         }

@@ -11,7 +11,7 @@ import { jsDoc } from '../../print/jsdoc.js';
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
 import { tsLiteral } from '../ts-types.js';
 import { requiredZeros } from '../examples.js';
-import { decoderName, readerOf, textDecoder } from '../client/decoders.js';
+import { decoderName, readerOf, subtypesOf, textDecoder } from '../client/decoders.js';
 import { ENCODER_NAMES, LENIENT_ENCODERS, WriterSet, recordWriterFunction, writerConstants, writerOf } from '../client/encoders.js';
 
 export const MOCK_CODEC_FILE = 'mock/codec.ts';
@@ -33,7 +33,8 @@ class Needs {
 
 export function emitMockCodec(model: ServiceModel, printer: Printer): GeneratedFile {
   const needs = new Needs();
-  const writers = new WriterSet();
+  const subtypes = subtypesOf([...model.records, ...model.results]);
+  const writers = new WriterSet(subtypes);
   for (const op of model.operations) {
     if (op.result.kind === 'value') writers.visit(op.result.type, true);
     if (op.result.kind === 'outputs') writers.visit({ kind: 'record', record: op.result.struct }, true);
@@ -79,7 +80,7 @@ export function emitMockCodec(model: ServiceModel, printer: Printer): GeneratedF
   return printer.typescript(MOCK_CODEC_FILE, [
     ...imports,
     ...writerConstants(written, true),
-    ...written.records.map(recordWriterFunction),
+    ...written.records.map((r) => recordWriterFunction(r, subtypes.get(r))),
     ...shared,
     ...(model.serviceErrors ? [errorCodesConstant(model, model.serviceErrors)] : []),
     ...[...needs.errorResults].map(errorResultFunction),
@@ -107,7 +108,7 @@ export function emitMockCodec(model: ServiceModel, printer: Printer): GeneratedF
 function operationEntry(model: ServiceModel, op: OperationModel, needs: Needs): string {
   const r = op.result;
   const post = op.httpPostRoot;
-  // XML content answers under any root: the mock uses the result element's name.
+  // XML content is the HTTP POST answer itself; a null one is nil under the result element's name.
   const resultElement = r.kind === 'value' ? r.element : `${op.name}Result`;
   const root =
     post.kind === 'shown' || post.kind === 'convention' ? post.name : post.kind === 'notShown' ? post.assumed : post.kind === 'any' ? resultElement : undefined;
@@ -120,6 +121,7 @@ function operationEntry(model: ServiceModel, op: OperationModel, needs: Needs): 
   else if (r.kind === 'outputs') lines.push("result: 'outputs'");
   else if (r.nullable) lines.push("result: 'nullable'");
   lines.push(`httpPostRoot: ${root === undefined ? 'undefined' : tsLiteral(root)}`);
+  if (post.kind === 'any') lines.push('httpPostNode: true');
   if (!op.httpPost && model.bindings.includes('httpPost')) lines.push('httpPost: false');
   if (op.soapAction !== undefined) lines.push(`soapAction: ${tsLiteral(op.soapAction)}`);
   if (op.namespace !== undefined) lines.push(`namespace: ${tsLiteral(op.namespace)}`);

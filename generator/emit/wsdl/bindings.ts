@@ -63,8 +63,14 @@ export function writeBindings(definitions: XMLBuilder, model: ServiceModel): voi
       child(operation, 'http:operation', [['location', `/${op.name}`]]);
       child(child(operation, 'wsdl:input'), 'mime:content', [['type', 'application/x-www-form-urlencoded']]);
       const output = child(operation, 'wsdl:output');
-      // A void operation's response has no body, so no XML part to describe.
-      if (op.httpPostRoot.kind !== 'empty') child(output, 'mime:mimeXml', [['part', 'Body']]);
+      // A void operation's response has no body, so no XML part to describe. XML content is the body itself, of any
+      // root: ASMX describes it as text/xml content, not as an element of its schema.
+      if (op.httpPostRoot.kind === 'any') {
+        child(output, 'mime:content', [
+          ['part', 'Body'],
+          ['type', 'text/xml'],
+        ]);
+      } else if (op.httpPostRoot.kind !== 'empty') child(output, 'mime:mimeXml', [['part', 'Body']]);
     }
   }
 }

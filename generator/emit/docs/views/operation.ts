@@ -99,7 +99,7 @@ function httpPostFact(model: ServiceModel, op: OperationModel, links: Links): st
     case 'empty':
       return `${path}; the answer has an empty body`;
     case 'any':
-      return `${path}; the answer's root is whatever the service sends`;
+      return `${path}; the answer is the XML content itself, its root of any name and namespace`;
     case 'shown':
     case 'convention':
       return `${path}; the answer's root is ${inlineCode(`<${post.name}>`)}`;
