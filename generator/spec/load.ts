@@ -1,16 +1,17 @@
 /**
- * Reads a spec: YAML (keeping positions) -> schema validation -> resolution into the model. Every problem of a
- * stage is collected before failing, so one run shows them all. The marks import-wsdl leaves for a person (a value or
+ * Reads a spec: YAML (keeping positions) -> schema validation -> resolution into the model. One run shows every
+ * problem, in the order of the text: the structure's, and those of references and duplicates in what passed it. The marks import-wsdl leaves for a person (a value or
  * a comment that starts with TODO(import)) are warnings, or errors when `strict`.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, posix, relative, sep } from 'node:path';
-import { CST, Lexer, LineCounter, isScalar, parseDocument, visit, type Document } from 'yaml';
-import type { z } from 'zod';
+import { CST, Lexer, LineCounter, isPair, isScalar, isSeq, parseDocument, visit, type Document } from 'yaml';
 import type { ServiceModel } from '../model/types.js';
 import { SpecError, formatPath, type SpecIssue } from './errors.js';
 import { SourceLocator, type SpecPath } from './locate.js';
 import { resolveSpec } from './resolve.js';
+import { SetAside, salvage, type ResolvableSpec } from './salvage.js';
+import { plainMessage, schemaIssues } from './schema-messages.js';
 import { specSchema } from './schema.js';
 import { readSimulator } from './simulator.js';
 
@@ -45,14 +46,14 @@ export function parseSpec(text: string, file: string, options: ParseOptions = {}
   // The yaml library's own check of unique keys compares each key with every earlier one of its map, which is
   // quadratic in the size of a map (a spec of thousands of operations has maps of thousands of keys).
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: false });
-  const issueAt = (p: { offset: number; message: string }): SpecIssue => {
+  const issueAt = (p: { offset: number; path?: SpecPath; message: string }): SpecIssue => {
     const pos = lines.linePos(p.offset);
-    return { file, line: pos.line, column: pos.col, path: '', message: p.message };
+    return { file, line: pos.line, column: pos.col, path: formatPath(p.path ?? []), message: p.message };
   };
   const marks = importMarks(text, doc);
   const problems = [
     ...doc.errors.map((e) => ({ offset: e.pos[0], message: yamlMessage(e.message) })),
-    ...duplicateKeys(doc).map((d) => ({ offset: d.offset, message: `duplicate key "${d.key}" (map keys must be unique)` })),
+    ...duplicateKeys(doc).map((d) => ({ offset: d.offset, path: d.path, message: `duplicate key "${d.key}" (map keys must be unique)` })),
     ...(options.strict ? marks : []),
   ];
   if (problems.length > 0) throw new SpecError(problems.sort((a, b) => a.offset - b.offset).map(issueAt));
@@ -66,13 +67,21 @@ export function parseSpec(text: string, file: string, options: ParseOptions = {}
   });
 
   const input: unknown = doc.toJS();
-  const parsed = specSchema.safeParse(input);
-  if (!parsed.success) {
-    throw new SpecError(parsed.error.issues.flatMap((issue) => schemaIssues(issue, [], at, input)));
+  const parsed = specSchema.safeParse(input, { error: plainMessage });
+  let raw: ResolvableSpec;
+  let aside = SetAside.none;
+  const structure: SpecIssue[] = [];
+  if (parsed.success) raw = parsed.data;
+  else {
+    structure.push(...parsed.error.issues.flatMap((issue) => schemaIssues(issue, [], at, input)));
+    // What passed the schema is resolved too, so that one run also shows its reference and duplicate problems.
+    const rest = salvage(input, parsed.error.issues);
+    if (rest === undefined) throw new SpecError(inTextOrder(structure, file));
+    ({ raw, aside } = rest);
   }
-  const resolved = resolveSpec(parsed.data, options.source ?? file, at);
+  const resolved = resolveSpec(raw, options.source ?? file, at, aside);
   const simulatorAt = (message: string) => at(['mock', 'simulator'], message);
-  const folder = parsed.data.mock?.simulator;
+  const folder = raw.mock?.simulator;
   let simulator: ReturnType<typeof readSimulator> = { issues: [] };
   if (folder !== undefined) {
     simulator =
@@ -80,8 +89,8 @@ export function parseSpec(text: string, file: string, options: ParseOptions = {}
         ? { issues: [simulatorAt('a spec with a simulator must be loaded from its file (the folder is read beside it)')] }
         : readSimulator(folder, options.baseDir, posix.dirname(file), simulatorAt);
   }
-  const issues = [...resolved.issues, ...simulator.issues];
-  if (issues.length > 0) throw new SpecError(issues);
+  const issues = [...structure, ...resolved.issues, ...simulator.issues];
+  if (issues.length > 0) throw new SpecError(inTextOrder(issues, file));
   return simulator.simulator ? { ...resolved.model, simulator: simulator.simulator } : resolved.model;
 }
 
@@ -95,8 +104,6 @@ function yamlMessage(message: string): string {
   const first = message.split('\n')[0] ?? message;
   return first.replace(/ at line \d+, column \d+:?$/, '');
 }
-
-type At = (path: SpecPath, message: string, key?: boolean) => SpecIssue;
 
 /**
  * What `svc-codegen import-wsdl` writes where a decision is left to a person (generator/import): a comment that starts
@@ -138,17 +145,19 @@ function importMarks(text: string, doc: Document): Array<{ offset: number; messa
 }
 
 /**
- * Keys given twice in one map, each with the offset of its second (or later) appearance (the caller sorts). Keys
- * are the same when their values are, as the yaml library compares them; keys that are not scalars never are.
+ * Keys given twice in one map, each with the offset and spec path of its second (or later) appearance (the caller
+ * sorts). Keys are the same when their values are, as the yaml library compares them; keys that are not scalars never
+ * are.
  */
-function duplicateKeys(doc: Document): Array<{ key: string; offset: number }> {
-  const found: Array<{ key: string; offset: number }> = [];
+function duplicateKeys(doc: Document): Array<{ key: string; offset: number; path: SpecPath }> {
+  const found: Array<{ key: string; offset: number; path: SpecPath }> = [];
   visit(doc, {
-    Map(_, map) {
+    Map(_, map, ancestors) {
       const seen = new Set<unknown>();
       for (const pair of map.items) {
         if (!isScalar(pair.key)) continue;
-        if (seen.has(pair.key.value)) found.push({ key: String(pair.key.value), offset: pair.key.range?.[0] ?? 0 });
+        const key = String(pair.key.value);
+        if (seen.has(pair.key.value)) found.push({ key, offset: pair.key.range?.[0] ?? 0, path: [...specPath([...ancestors, map]), key] });
         else seen.add(pair.key.value);
       }
     },
@@ -156,39 +165,22 @@ function duplicateKeys(doc: Document): Array<{ key: string; offset: number }> {
   return found;
 }
 
-function schemaIssues(issue: z.core.$ZodIssue, base: SpecPath, at: At, input: unknown): SpecIssue[] {
-  const path = [...base, ...(issue.path as Array<string | number>)];
-  const missing = issue.code === 'unrecognized_keys' ? undefined : missingKey(input, path);
-  // zod words an absent key as a wrong type ("expected string, received undefined"); say what is wrong instead.
-  if (missing !== undefined) return [at(path, `missing required key "${missing}"`)];
-  switch (issue.code) {
-    case 'unrecognized_keys':
-      return issue.keys.map((k) => at([...path, k], `unknown key "${k}"; expected one of the keys the spec format defines`, true));
-    case 'invalid_union': {
-      // Report the alternative that got furthest (the deepest path), which is what the author most likely meant.
-      const branches = issue.errors.filter((b) => b.length > 0);
-      const best = branches.sort((a, b) => depth(b) - depth(a))[0];
-      if (best && depth(best) > 0) return best.flatMap((i) => schemaIssues(i, path, at, input));
-      return [at(path, issue.message === 'Invalid input' ? 'does not match any allowed form' : issue.message)];
-    }
-    default:
-      return [at(path, issue.message.replace(/^Invalid input: /, ''))];
-  }
+/** The spec path of a node, from the chain of nodes the yaml library's visitor gives (the document first). */
+function specPath(chain: readonly unknown[]): SpecPath {
+  const path: Array<string | number> = [];
+  chain.forEach((node, i) => {
+    const next = chain[i + 1];
+    if (isPair(node) && isScalar(node.key)) path.push(String(node.key.value));
+    else if (isSeq(node) && next !== undefined) path.push(node.items.indexOf(next as never));
+  });
+  return path;
 }
 
-/** The last key of `path` when it is absent from an existing map (a required key left out), else undefined. */
-function missingKey(input: unknown, path: SpecPath): string | undefined {
-  const last = path[path.length - 1];
-  if (typeof last !== 'string') return undefined;
-  let parent: unknown = input;
-  for (const step of path.slice(0, -1)) {
-    if (parent === null || typeof parent !== 'object') return undefined;
-    parent = (parent as Record<string | number, unknown>)[step];
-  }
-  if (parent === null || typeof parent !== 'object' || Array.isArray(parent)) return undefined;
-  return Object.hasOwn(parent, last) ? undefined : last;
-}
-
-function depth(issues: readonly z.core.$ZodIssue[]): number {
-  return Math.max(...issues.map((i) => i.path.length));
+/** Problems in the order of the text: the spec's first, then those of other files (a simulator's), by file. */
+function inTextOrder(issues: readonly SpecIssue[], spec: string): SpecIssue[] {
+  const rank = (i: SpecIssue) => (i.file === spec ? '' : i.file);
+  return [...issues].sort((a, b) => {
+    const [ra, rb] = [rank(a), rank(b)];
+    return ra < rb ? -1 : ra > rb ? 1 : a.line - b.line || a.column - b.column;
+  });
 }

@@ -1,7 +1,8 @@
 /**
  * Turns a schema-valid spec into the model: resolves names to nodes, applies the ASMX defaults (reference types
  * may be absent or nil, value types may not), and checks everything the schema cannot (unknown types, duplicates,
- * EAT markers, credential roles, decision ids). Problems are collected, never thrown one at a time.
+ * EAT markers, credential roles, decision ids). Problems are collected, never thrown one at a time. What failed the
+ * schema was set aside before (salvage.ts): a reference to it is not reported again, nor is a check that needs it.
  */
 import type {
   AuthFailureCode,
@@ -33,6 +34,8 @@ import { PRIMITIVE_NAMES, isPrimitiveName, isReferencePrimitive } from '../model
 import type { SpecIssue } from './errors.js';
 import type { SpecPath } from './locate.js';
 import { kebabCase, methodName } from './names.js';
+import { list, suggest } from './suggest.js';
+import { SetAside, type ResolvableSpec } from './salvage.js';
 import type { RawField, RawInlineParameter, RawParameter, RawResult, RawSpec, RawTypeRef } from './schema.js';
 
 type At = (path: SpecPath, message: string, key?: boolean) => SpecIssue;
@@ -45,7 +48,12 @@ const EAT_WORDS: Readonly<Record<string, 'none' | 'null' | 'notMarked'>> = {
 };
 const ROLES = ['principal', 'timestamp', 'signature'] as const;
 
-export function resolveSpec(raw: RawSpec, source: string, at: At): { model: ServiceModel; issues: SpecIssue[] } {
+export function resolveSpec(
+  raw: ResolvableSpec,
+  source: string,
+  at: At,
+  aside: SetAside = SetAside.none,
+): { model: ServiceModel; issues: SpecIssue[] } {
   const issues: SpecIssue[] = [];
   const report = (path: SpecPath, message: string, key = false): void => {
     issues.push(at(path, message, key));
@@ -54,13 +62,14 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
   // Decisions first: everything else may reference them.
   const decisions = new Map<string, Decision>();
   raw.decisions.forEach((d, i) => {
+    if (!d) return;
     if (decisions.has(d.id)) report(['decisions', i, 'id'], `duplicate decision id "${d.id}"`);
     else decisions.set(d.id, { kind: 'decision', id: d.id, title: d.title, note: d.note });
   });
   const decision = (id: string | undefined, path: SpecPath): Decision | undefined => {
     if (id === undefined) return undefined;
     const found = decisions.get(id);
-    if (!found) report(path, `unknown decision "${id}"; expected one of the ids under decisions: ${list([...decisions.keys()])}`);
+    if (!found && !aside.has('decisions', id)) report(path, `unknown decision "${id}"; expected one of the ids under decisions: ${list([...decisions.keys()])}`);
     return found;
   };
 
@@ -130,7 +139,15 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
       report(path, `"${name}" is a result type and cannot be used here; expected a record (a result type is only an operation's result)`);
       return undefined;
     }
-    const known = [...PRIMITIVE_NAMES, ...enums.keys(), ...recordNames(), ...(results ? Object.keys(raw.results) : [])];
+    if (aside.has('enums', name) || aside.has('records', name) || aside.has('results', name)) return undefined;
+    const known = [
+      ...PRIMITIVE_NAMES,
+      ...enums.keys(),
+      ...recordNames(),
+      ...aside.names('enums'),
+      ...aside.names('records'),
+      ...(results ? [...Object.keys(raw.results), ...aside.names('results')] : []),
+    ];
     report(path, `unknown type "${name}"; expected an XML Schema type (${PRIMITIVE_NAMES.join(', ')}), an enum or a record${suggest(name, known)}`);
     return undefined;
   };
@@ -161,6 +178,11 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
     };
   };
 
+  /**
+   * Types that lack a field, one whose type (or base) is wrong or set aside: what a check would not find there is
+   * most likely that field, already reported.
+   */
+  const incompleteTypes = new Set<string>();
   /** Fields of the type `name`, written at `base` (a record's fields, or an operation's outputs). */
   const fieldsOf = (base: SpecPath, name: string, raws: readonly RawField[], into: FieldModel[]) => {
     const seen = new Set<string>();
@@ -169,13 +191,17 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
       if (seen.has(f.name)) report([...path, 'name'], `duplicate field "${f.name}" in ${name}`);
       seen.add(f.name);
       const type = typeOf(f.type, [...path, 'type'], { field: f.name });
-      if (!type) return;
+      if (!type) {
+        incompleteTypes.add(name);
+        return;
+      }
       // ASMX maps reference types (strings, classes, arrays) to elements that may be left out or nil.
       const reference = type.kind === 'record' || type.kind === 'list' || (type.kind === 'primitive' && isReferencePrimitive(type.name));
       const attribute = f.attribute ?? false;
       if (attribute) {
         if (type.kind === 'list' || type.kind === 'record' || (type.kind === 'primitive' && type.name === 'xml')) {
           report([...path, 'type'], 'an attribute holds a single XML Schema type or enum value, not a record, list or XML content');
+          incompleteTypes.add(name);
           return;
         }
         if (f.nillable) report([...path, 'nillable'], 'an attribute cannot be nil: leave it out (optional: true) instead');
@@ -212,11 +238,17 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
     if (baseName !== undefined) {
       const base = structs.get(baseName);
       const path: SpecPath = [section, name, 'extends'];
-      if (!base) report(path, `unknown base type "${baseName}"; expected a record${entry.model.kind === 'result' ? ' or a result' : ''}${suggest(baseName, [...structs.keys()])}`);
-      else if (base.model.kind === 'result' && entry.model.kind === 'record') report(path, `a record cannot extend the result type "${baseName}"`);
+      if (!base) {
+        incompleteTypes.add(name);
+        // A base set aside was reported where it is written.
+        if (!aside.has('records', baseName) && !aside.has('results', baseName)) {
+          report(path, `unknown base type "${baseName}"; expected a record${entry.model.kind === 'result' ? ' or a result' : ''}${suggest(baseName, [...structs.keys()])}`);
+        }
+      } else if (base.model.kind === 'result' && entry.model.kind === 'record') report(path, `a record cannot extend the result type "${baseName}"`);
       else if (chain.includes(baseName)) report(path, `"${name}" extends itself through ${[...chain, baseName].join(' -> ')}`);
       else {
         complete(baseName, [...chain, baseName]);
+        if (incompleteTypes.has(baseName)) incompleteTypes.add(name);
         entry.model.base = base.model;
         entry.all.push(...base.all);
         const inherited = new Set(base.all.map((f) => f.name));
@@ -230,12 +262,16 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
   };
   for (const name of structs.keys()) complete(name, [name]);
 
-  const serviceErrors = resolveServiceErrors(raw, enums, decision, report);
+  const serviceErrors = resolveServiceErrors(raw, enums, aside, decision, report);
+  // Set aside, or naming an enum that is: what depends on it is not checked (its problem is reported already).
+  const serviceErrorsUnknown = aside.whole('serviceErrors') || (raw.serviceErrors !== undefined && serviceErrors === undefined);
   for (const [name, r] of Object.entries(raw.results)) {
     const entry = structs.get(name)!;
     const documented = r.errorCode ?? 'none';
     entry.model.documentedErrorCode = documented;
-    entry.model.status = resultStatus(name, documented, entry.all, serviceErrors, report);
+    entry.model.status = serviceErrorsUnknown
+      ? undefined
+      : resultStatus(name, documented, entry.all, incompleteTypes.has(name), serviceErrors, report);
   }
 
   const parameterOf = (name: string, p: RawParameter | RawInlineParameter, path: SpecPath): ParameterModel | undefined => {
@@ -275,19 +311,33 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
     if (model) parameters.set(name, model);
   }
 
-  const soapHeaders = resolveHeaders(raw, structs, parameters, report);
+  const soapHeaders = resolveHeaders(raw, structs, parameters, aside, report);
 
   const bindings: BindingName[] = (['soap11', 'soap12', 'httpPost'] as const).filter((b) => raw.service.bindings?.includes(b) ?? true);
+  // Bindings set aside: whether an operation has HTTP POST is unknown, so nothing that depends on it is checked.
+  const bindingsKnown = !aside.whole('bindings');
   const signed = raw.auth !== undefined;
   const operations: OperationModel[] = [];
   const outputStructs: StructModel[] = [];
   const opNames = new Map<string, number>();
   const methodNames = new Map<string, string>();
+  /** Operations written but not in the model (set aside, or with a problem reported): polls of them are not checked. */
+  const unresolved = new Set<string>();
+  /** Operations in the model without a parameter they list (one with a problem reported). */
+  const lacking = new Set<string>();
   raw.operations.forEach((op, i) => {
     const path: SpecPath = ['operations', i];
-    const first = opNames.get(op.name);
-    if (first !== undefined) report([...path, 'name'], `duplicate operation "${op.name}" (first defined at operations[${first}])`);
-    else opNames.set(op.name, i);
+    // An operation set aside still has its name, when that is a name: a later one of the same name is a duplicate.
+    const opName = op?.name ?? aside.entryAt('operations', i)?.name;
+    if (typeof opName === 'string') {
+      const first = opNames.get(opName);
+      if (first !== undefined) report([...path, 'name'], `duplicate operation "${opName}" (first defined at operations[${first}])`);
+      else opNames.set(opName, i);
+    }
+    if (!op) {
+      if (typeof opName === 'string') unresolved.add(opName);
+      return;
+    }
     const method = methodName(op.name);
     const clash = methodNames.get(method);
     if (clash && clash !== op.name) report([...path, 'name'], `method name "${method}" clashes with operation ${clash}`);
@@ -304,12 +354,13 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
       if (p) params.push(p);
       else {
         incomplete = true;
-        if (typeof entry === 'string' && !raw.parameters[name]) {
+        if (typeof entry === 'string' && !raw.parameters[name] && !aside.has('parameters', name)) {
           report([...path, 'params', j], `unknown parameter "${name}"; expected one defined under parameters, or a definition { name, type, doc }${suggest(name, [...parameters.keys()])}`);
         }
       }
     });
-    if (raw.auth) {
+    // With a parameter already reported, a credential missing is most likely that one.
+    if (raw.auth && !incomplete) {
       for (const role of ROLES) {
         const count = params.filter((p) => p.role === role).length;
         if (count !== 1) report([...path, 'params'], `expected exactly one ${role} parameter (auth is set), found ${count}`);
@@ -357,18 +408,19 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
     else eat = { kind: 'unsigned', marker: '' };
 
     const serviceHasPost = bindings.includes('httpPost');
+    const bindingReport = bindingsKnown ? report : () => undefined;
     if (op.httpPost === true && !serviceHasPost) {
-      report([...path, 'httpPost'], 'the service has no HTTP POST binding (service.bindings), so the operation cannot have one', true);
+      bindingReport([...path, 'httpPost'], 'the service has no HTTP POST binding (service.bindings), so the operation cannot have one', true);
     }
     const httpPost = serviceHasPost && op.httpPost !== false;
     if (httpPost && op.outputs !== undefined) {
-      report([...path, 'outputs'], "out parameters are SOAP only: ASMX's HTTP POST binding returns one value; add httpPost: false to the operation", true);
+      bindingReport([...path, 'outputs'], "out parameters are SOAP only: ASMX's HTTP POST binding returns one value; add httpPost: false to the operation", true);
     }
     if (httpPost) {
       params.forEach((p) => {
         if (p.role || formType(p.type)) return;
         const j = op.params.findIndex((e) => (typeof e === 'string' ? e : e.name) === p.name);
-        report(
+        bindingReport(
           [...path, 'params', j],
           `parameter "${p.name}" is ${describeType(p.type)}, which ASMX's HTTP POST binding cannot carry (only XML Schema types, enums and lists of them); add httpPost: false to the operation, or leave httpPost out of service.bindings`,
         );
@@ -378,11 +430,11 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
     const rawRoot = op.httpPostRoot;
     if (!httpPost) {
       if (rawRoot !== undefined) {
-        report([...path, 'httpPostRoot'], `${serviceHasPost ? 'the operation has' : 'the service has'} no HTTP POST binding (${serviceHasPost ? 'httpPost: false' : 'service.bindings'}), so an HTTP POST root means nothing here`, true);
+        bindingReport([...path, 'httpPostRoot'], `${serviceHasPost ? 'the operation has' : 'the service has'} no HTTP POST binding (${serviceHasPost ? 'httpPost: false' : 'service.bindings'}), so an HTTP POST root means nothing here`, true);
       }
       httpPostRoot = { kind: 'unbound' };
     } else if (result?.kind === 'void') {
-      if (rawRoot !== undefined) report([...path, 'httpPostRoot'], 'a void operation answers HTTP POST with an empty body: there is no root', true);
+      if (rawRoot !== undefined) bindingReport([...path, 'httpPostRoot'], 'a void operation answers HTTP POST with an empty body: there is no root', true);
       httpPostRoot = { kind: 'empty' };
     } else if (rawRoot === undefined) {
       if (result?.kind === 'value') httpPostRoot = conventionalRoot(result.type);
@@ -398,8 +450,9 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
       headers = [];
       op.headers.forEach((h, j) => {
         const found = soapHeaders.find((x) => x.element === h);
-        if (!found) report([...path, 'headers', j], `unknown SOAP header "${h}"; expected one of soapHeaders: ${list(soapHeaders.map((x) => x.element))}`);
-        else if (headers.includes(found)) report([...path, 'headers', j], `SOAP header "${h}" is listed twice`);
+        if (!found) {
+          if (!aside.has('soapHeaders', h)) report([...path, 'headers', j], `unknown SOAP header "${h}"; expected one of soapHeaders: ${list(soapHeaders.map((x) => x.element))}`);
+        } else if (headers.includes(found)) report([...path, 'headers', j], `SOAP header "${h}" is listed twice`);
         else headers.push(found);
       });
       headers.sort((a, b) => soapHeaders.indexOf(a) - soapHeaders.indexOf(b));
@@ -423,17 +476,20 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
         headers,
         group: op.group,
       });
-    }
+    } else unresolved.add(op.name);
+    if (incomplete) lacking.add(op.name);
   });
 
-  const groups = resolveGroups(raw, report);
+  const groups = resolveGroups(raw, aside, report);
 
   const polls: PollModel[] = [];
   raw.polls.forEach((poll, i) => {
+    if (!poll) return;
     const path: SpecPath = ['polls', i];
     if (methodNames.has(poll.method)) report([...path, 'method'], `method "${poll.method}" clashes with the method of operation ${methodNames.get(poll.method)}`);
     const op = operations.find((o) => o.name === poll.operation);
     if (!op) {
+      if (unresolved.has(poll.operation) || aside.has('operations', poll.operation)) return;
       report([...path, 'operation'], `unknown operation "${poll.operation}"${suggest(poll.operation, operations.map((o) => o.name))}`);
       return;
     }
@@ -443,14 +499,16 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
       return;
     }
     const idParameter = op.inputParams.find((p) => p.name === poll.idParameter);
-    if (!idParameter) report([...path, 'idParameter'], `"${poll.idParameter}" is not a parameter the caller passes to ${op.name}`);
-    else if (idParameter.type.kind !== 'primitive') report([...path, 'idParameter'], `"${poll.idParameter}" must have an XML Schema type to be polled by`);
+    if (!idParameter) {
+      if (!lacking.has(op.name)) report([...path, 'idParameter'], `"${poll.idParameter}" is not a parameter the caller passes to ${op.name}`);
+    } else if (idParameter.type.kind !== 'primitive') report([...path, 'idParameter'], `"${poll.idParameter}" must have an XML Schema type to be polled by`);
     else if (op.inputParams.some((p) => p !== idParameter && !p.optional)) {
       report([...path, 'operation'], `${op.name} has other required parameters; a poll passes only "${poll.idParameter}"`);
     }
     const statusField = result.fields.find((f) => f.name === poll.statusField);
-    if (!statusField) report([...path, 'statusField'], `"${poll.statusField}" is not a field of ${result.name}`);
-    else if (statusField.type.kind === 'enum') {
+    if (!statusField) {
+      if (!incompleteTypes.has(result.name)) report([...path, 'statusField'], `"${poll.statusField}" is not a field of ${result.name}`);
+    } else if (statusField.type.kind === 'enum') {
       const values = statusField.type.enum.values;
       poll.finalValues.forEach((v, j) => {
         if (!values.includes(v)) report([...path, 'finalValues', j], `"${v}" is not a value of enum ${statusField.type.kind === 'enum' ? statusField.type.enum.name : ''}`);
@@ -459,7 +517,7 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
     const failureCodes = poll.failureCodes ?? [];
     const status = result.status;
     if (failureCodes.length > 0 && !status) {
-      report([...path, 'failureCodes'], `${result.name} has no error code field, so failureCodes cannot apply`);
+      if (!serviceErrorsUnknown && !incompleteTypes.has(result.name)) report([...path, 'failureCodes'], `${result.name} has no error code field, so failureCodes cannot apply`);
     } else if (status?.codeKind === 'enum' && status.codeField.type.kind === 'enum') {
       const codes = status.codeField.type.enum;
       failureCodes.forEach((c, j) => {
@@ -504,7 +562,7 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
       ? {
           scheme: raw.auth.scheme,
           timestampUnit: raw.auth.timestampUnit,
-          failures: resolveAuthFailures(raw.auth.failures, serviceErrors, decision, report),
+          failures: serviceErrorsUnknown ? undefined : resolveAuthFailures(raw.auth.failures, serviceErrors, decision, report),
           decision: decision(raw.auth.decision, ['auth', 'decision']),
         }
       : undefined,
@@ -526,20 +584,25 @@ export function resolveSpec(raw: RawSpec, source: string, at: At): { model: Serv
  * The groups the docs list operations under: the spec's `groups` in their order (each operation's `group` must name
  * one, and each must have an operation), or without them, the groups the operations name, by first appearance.
  */
-function resolveGroups(raw: RawSpec, report: (path: SpecPath, message: string) => void): OperationGroupModel[] {
+function resolveGroups(raw: ResolvableSpec, aside: SetAside, report: (path: SpecPath, message: string) => void): OperationGroupModel[] {
+  const operations = raw.operations.filter((op) => op !== undefined);
   if (raw.groups === undefined) {
-    const titles = [...new Set(raw.operations.flatMap((op) => (op.group === undefined ? [] : [op.group])))];
+    const titles = [...new Set(operations.flatMap((op) => (op.group === undefined ? [] : [op.group])))];
     return titles.map((title) => ({ kind: 'group', title, doc: undefined }));
   }
+  // An operation set aside may be the one in a group: the one naming it, or one whose group is not even a title.
+  const asideIn = (title: string): boolean =>
+    aside.whole('operations') || aside.entries('operations').some((op) => op.group === title || (op.group !== undefined && typeof op.group !== 'string'));
   const groups: OperationGroupModel[] = [];
   raw.groups.forEach((g, i) => {
+    if (!g) return;
     if (groups.some((x) => x.title === g.title)) report(['groups', i, 'title'], `duplicate group "${g.title}"`);
-    else if (!raw.operations.some((op) => op.group === g.title)) report(['groups', i, 'title'], `no operation is in group "${g.title}"`);
+    else if (!operations.some((op) => op.group === g.title) && !asideIn(g.title)) report(['groups', i, 'title'], `no operation is in group "${g.title}"`);
     else groups.push({ kind: 'group', title: g.title, doc: g.doc });
   });
-  const titles = raw.groups.map((g) => g.title);
+  const titles = raw.groups.flatMap((g) => (g ? [g.title] : []));
   raw.operations.forEach((op, i) => {
-    if (op.group !== undefined && !titles.includes(op.group)) {
+    if (op?.group !== undefined && !titles.includes(op.group) && !aside.has('groups', op.group)) {
       report(['operations', i, 'group'], `unknown group "${op.group}"; expected one of the titles under groups: ${list(titles)}${suggest(op.group, titles)}`);
     }
   });
@@ -547,7 +610,7 @@ function resolveGroups(raw: RawSpec, report: (path: SpecPath, message: string) =
 }
 
 /** The npm package of the SDK: as the spec gives it, or defaults that let a spec without `package` generate. */
-function packageOf(service: RawSpec['service']): PackageModel {
+function packageOf(service: ResolvableSpec['service']): PackageModel {
   const p = service.package;
   return {
     name: p?.name ?? `${kebabCase(service.name)}-client`,
@@ -558,8 +621,9 @@ function packageOf(service: RawSpec['service']): PackageModel {
 }
 
 function resolveServiceErrors(
-  raw: RawSpec,
+  raw: ResolvableSpec,
   enums: ReadonlyMap<string, EnumModel>,
+  aside: SetAside,
   decision: (id: string | undefined, path: SpecPath) => Decision | undefined,
   report: (path: SpecPath, message: string) => void,
 ): ServiceErrorsModel | undefined {
@@ -567,7 +631,7 @@ function resolveServiceErrors(
   if (!se) return undefined;
   const e = enums.get(se.enum);
   if (!e) {
-    report(['serviceErrors', 'enum'], `unknown enum "${se.enum}"; expected one defined under enums`);
+    if (!aside.has('enums', se.enum)) report(['serviceErrors', 'enum'], `unknown enum "${se.enum}"; expected one defined under enums`);
     return undefined;
   }
   if (!e.values.includes(se.success.S)) report(['serviceErrors', 'success', 'S'], `"${se.success.S}" is not a value of enum ${e.name}`);
@@ -584,6 +648,7 @@ function resultStatus(
   name: string,
   documented: 'S' | 'I' | 'none',
   fields: readonly FieldModel[],
+  incomplete: boolean,
   se: ServiceErrorsModel | undefined,
   report: (path: SpecPath, message: string) => void,
 ): ResultStatus | undefined {
@@ -595,7 +660,7 @@ function resultStatus(
   const code = fields.find((f) => f.name === se.codeField);
   const message = fields.find((f) => f.name === se.messageField);
   if (!code) {
-    if (documented !== 'none') report(path, `a result marked ${documented} must have a field "${se.codeField}"`);
+    if (documented !== 'none' && !incomplete) report(path, `a result marked ${documented} must have a field "${se.codeField}"`);
     return undefined;
   }
   const isEnum = code.type.kind === 'enum' && code.type.enum === se.enum;
@@ -751,9 +816,10 @@ export function describeType(type: TypeModel): string {
 
 /** The SOAP header records: each a record, with a client option of its own. */
 function resolveHeaders(
-  raw: RawSpec,
+  raw: ResolvableSpec,
   structs: ReadonlyMap<string, { model: StructModel }>,
   parameters: ReadonlyMap<string, ParameterModel>,
+  aside: SetAside,
   report: (path: SpecPath, message: string) => void,
 ): SoapHeaderModel[] {
   const taken = new Set(['baseUrl', 'apiKey', 'style', 'namespace', 'fetch', 'now', 'sign', 'timeoutMs', 'maxResponseBytes', 'throwOnServiceError']);
@@ -761,12 +827,14 @@ function resolveHeaders(
   const headers: SoapHeaderModel[] = [];
   const elements = new Set<string>();
   raw.soapHeaders.forEach((h, i) => {
+    if (!h) return;
     const path: SpecPath = ['soapHeaders', i];
     if (elements.has(h.element)) report([...path, 'element'], `duplicate SOAP header "${h.element}"`);
     elements.add(h.element);
     if (taken.has(h.option)) report([...path, 'option'], `option "${h.option}" is already an option of the client; choose another name`);
     taken.add(h.option);
     const record = structs.get(h.type)?.model;
+    if (!record && aside.has('records', h.type)) return;
     if (!record || record.kind !== 'record') {
       // A result type is no "unknown record" to be suggested as itself: say what it is.
       const records = [...structs.values()].filter((s) => s.model.kind === 'record').map((s) => s.model.name);
@@ -781,36 +849,4 @@ function resolveHeaders(
     headers.push({ kind: 'soapHeader', element: h.element, record, option: h.option, required: h.required ?? true, doc: h.doc });
   });
   return headers;
-}
-
-function list(names: readonly string[]): string {
-  return names.length === 0 ? '(none)' : names.map((n) => `"${n}"`).join(', ');
-}
-
-/** A "did you mean" for near-misses (case or a letter or two). */
-function suggest(name: string, known: readonly string[]): string {
-  const lower = name.toLowerCase();
-  const close = known
-    .filter((k) => k.toLowerCase() === lower || distance(k.toLowerCase(), lower) <= 2)
-    .map((k) => ({ k, d: distance(k, name) }));
-  // Only the nearest, counting case and swapped neighbours: "Itme" is "Item", not also the XML Schema type "time".
-  const best = Math.min(...close.map((c) => c.d));
-  const nearest = close.filter((c) => c.d === best).map((c) => c.k);
-  return nearest.length > 0 ? ` (did you mean ${list(nearest.slice(0, 3))}?)` : '';
-}
-
-/** Edit distance with a swap of two neighbouring characters counted as one edit (optimal string alignment). */
-function distance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 2) return 3;
-  const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)];
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      let d = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1);
-      row[j] = d;
-    }
-    rows.push(row);
-  }
-  return rows[a.length]![b.length]!;
 }

@@ -10,7 +10,7 @@ import { PRIMITIVE_NAMES } from '../model/primitives.js';
 
 const identifier = z
   .string()
-  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an identifier (letters, digits and _, not starting with a digit)');
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an identifier (letters, digits and _, not starting with a digit)');
 
 const doc = z
   .string()
@@ -20,7 +20,7 @@ const doc = z
 
 const decisionRef = z
   .string()
-  .regex(/^[a-z0-9][a-z0-9-]*$/, 'a decision id (lower-case words joined by -)')
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'must be a decision id (lower-case words joined by -)')
   .describe('The id of an entry in `decisions` explaining a choice the interface document leaves "not shown".');
 
 /** A type as written: a primitive, an enum or record name, or a list of one of those. */
@@ -120,7 +120,7 @@ const enumDef = z
       .object({
         decision: decisionRef,
         codes: z
-          .record(z.string().regex(/^-?\d+$/, 'an integer'), z.string().min(1))
+          .record(z.string().regex(/^-?\d+$/, 'must be an integer'), z.string().min(1))
           .describe('Known integer codes and the enum value each stands for.'),
       })
       .strict()
@@ -178,7 +178,7 @@ const operationResult = z.union([
 const eat = z
   .object({
     marker: z
-      .string({ error: 'a string: a parameter name, "none", "null" or "not marked" (quote null in YAML)' })
+      .string()
       .min(1)
       .describe('The EAT marker exactly as the document gives it: a parameter name, "none", "null" or "not marked".'),
     absentParameter: z
@@ -296,12 +296,12 @@ const packageInfo = z
   .object({
     name: z
       .string()
-      .max(214, 'an npm package name of at most 214 characters')
-      .regex(NPM_NAME, 'an npm package name: lower-case letters, digits, -, ., _ and ~, optionally scoped as @scope/name')
+      .max(214, 'must be an npm package name of at most 214 characters')
+      .regex(NPM_NAME, 'must be an npm package name: lower-case letters, digits, -, ., _ and ~, optionally scoped as @scope/name')
       .describe('The npm package name of the generated SDK, e.g. my-service-client or @acme/my-service-client.'),
     version: z
       .string()
-      .regex(SEMVER, 'a semantic version such as 1.2.3 or 2.0.0-beta.1')
+      .regex(SEMVER, 'must be a semantic version such as 1.2.3 or 2.0.0-beta.1')
       .describe('The package version (semver); bump it with each published change of the spec or the generator.'),
     description: z.string().min(1).optional().describe('The package description. Defaults to one made of the service title and version.'),
     license: z
@@ -321,7 +321,7 @@ export const specSchema = z
         name: identifier.describe('The service name, e.g. the .asmx file name without extension.'),
         title: z.string().min(1),
         version: z.string().min(1),
-        path: z.string().regex(/^\/\S*$/, 'an absolute path such as /v5/Service.asmx'),
+        path: z.string().regex(/^\/\S*$/, 'must be an absolute path such as /v5/Service.asmx'),
         namespace: z.object({ uri: z.string().min(1), decision: decisionRef.optional() }).strict(),
         client: identifier.describe('The name of the generated client class.'),
         bindings: z
@@ -405,7 +405,7 @@ export const specSchema = z
       .object({
         simulator: z
           .string()
-          .regex(/^[^\\\0]+$/, 'a folder path relative to the spec, with / separators')
+          .regex(/^[^\\\0]+$/, 'must be a folder path relative to the spec, with / separators')
           .describe(
             'A folder beside the spec holding the hand-written behaviour of this one service for the generated mock (its index.ts exports createSimulator). Its .ts files are copied into the mock; they import generated code as #generated/<path>.',
           ),

@@ -45,7 +45,7 @@ const CASES: ReadonlyArray<{ kind: string; fixture: string; issues: readonly Exp
   {
     kind: 'duplicate YAML key',
     fixture: 'duplicate-key',
-    issues: [[59, 5, '', 'duplicate key "doc" (map keys must be unique)']],
+    issues: [[59, 5, 'records.Item.doc', 'duplicate key "doc" (map keys must be unique)']],
   },
   {
     kind: 'unknown key',
@@ -90,7 +90,7 @@ const CASES: ReadonlyArray<{ kind: string; fixture: string; issues: readonly Exp
   {
     kind: 'unquoted marker: null',
     fixture: 'unquoted-null-marker',
-    issues: [[99, 20, 'operations[1].eat.marker', /quote null in YAML/]],
+    issues: [[99, 20, 'operations[1].eat.marker', 'must be a string (found null: the value is empty, or null not in quotes)']],
   },
   {
     kind: 'unknown decision id',
@@ -125,7 +125,7 @@ const CASES: ReadonlyArray<{ kind: string; fixture: string; issues: readonly Exp
     kind: 'schema problems, reported together',
     fixture: 'schema-problems',
     issues: [
-      [3, 14, 'specVersion', 'expected 1'],
+      [3, 14, 'specVersion', 'must be 1 (found a number: 2)'],
       [6, 3, 'service.path', 'missing required key "path"'],
       [9, 3, 'service.paths', /^unknown key "paths"/],
     ],
@@ -226,5 +226,195 @@ describe('the CLI on a broken spec', () => {
     } finally {
       out.remove();
     }
+  });
+});
+
+/**
+ * Messages a person can act on, as a table: each row edits lines of SHOP (a small valid spec; keys are its 1-based
+ * line numbers, a value may hold several lines) and gives every message, formatted as the CLI prints it, in order.
+ */
+const SHOP = [
+  'specVersion: 1',
+  'service:',
+  '  name: Shop',
+  '  title: Shop',
+  '  version: v1',
+  '  path: /Shop.asmx',
+  "  namespace: { uri: 'http://shop.example/' }",
+  '  client: ShopClient',
+  'enums:',
+  '  Colour:',
+  '    values: [Red, Green]',
+  'records:',
+  '  Item:',
+  '    doc: An item.',
+  '    fields:',
+  '      - { name: Id, type: int }',
+  '      - { name: Colour, type: Colour }',
+  'operations:',
+  '  - name: GetItem',
+  '    params: [{ name: id, type: int }]',
+  '    result: Item',
+  '  - name: ListItems',
+  '    result: { list: Item }',
+];
+
+function shop(edits: Readonly<Record<number, string>>): string {
+  return `${SHOP.map((line, i) => edits[i + 1] ?? line).join('\n')}\n`;
+}
+
+/** Every message parseSpec gives for `text`, as file:line:column: path: message. */
+function messagesOf(text: string): string[] {
+  try {
+    parseSpec(text, 'shop.yaml');
+  } catch (error) {
+    if (error instanceof SpecError) return error.issues.map(formatIssue);
+    throw error;
+  }
+  return [];
+}
+
+const XSD = 'string, int, long, double, boolean, dateTime, decimal, float, short, byte, unsignedByte, unsignedShort, unsignedInt, unsignedLong, base64Binary, guid, char, date, time, duration, xml';
+const OPERATION_KEYS = 'name, doc, params, result, httpPostRoot, httpPost, soapAction, namespace, headers, outputs, eat, submitsPayments, group';
+const TOP_KEYS = '$schema, specVersion, service, serviceErrors, auth, soapHeaders, decisions, parameters, enums, records, results, operations, groups, polls, mock';
+
+const MESSAGES: ReadonlyArray<[name: string, row: { given: string; want: readonly string[] }]> = [
+  [
+    'four mistakes of different kinds, all in one run, in the order of the text',
+    {
+      given: shop({ 11: '    values: []', 14: '    docs: An item.', 21: '    result: Itme', 22: '  - name: GetItem' }),
+      want: [
+        'shop.yaml:11:13: enums.Colour.values: must not be empty',
+        'shop.yaml:14:5: records.Item.docs: unknown key "docs" (did you mean "doc"?); allowed here: doc, extends, fields, decision',
+        `shop.yaml:21:13: operations[0].result: unknown type "Itme"; expected an XML Schema type (${XSD}), an enum or a record (did you mean "Item"?)`,
+        'shop.yaml:22:11: operations[1].name: duplicate operation "GetItem" (first defined at operations[0])',
+      ],
+    },
+  ],
+  [
+    'a structure error inside an operation, and an unknown type in the next one',
+    {
+      given: shop({ 20: '    params: id', 23: '    result: { list: Itme }' }),
+      want: [
+        'shop.yaml:20:13: operations[0].params: must be a list (found a string: "id")',
+        `shop.yaml:23:21: operations[1].result.list: unknown type "Itme"; expected an XML Schema type (${XSD}), an enum or a record (did you mean "Item"?)`,
+      ],
+    },
+  ],
+  [
+    'a result type with a structure error: what returns it says nothing more, an unknown type elsewhere still does',
+    {
+      given: shop({ 17: '      - { name: Colour, type: Colour }\nresults:\n  Answer: { docs: x, fields: [] }', 21: '    result: Answer', 23: '    result: { list: Itme }' }),
+      want: [
+        'shop.yaml:19:13: results.Answer.docs: unknown key "docs" (did you mean "doc"?); allowed here: doc, errorCode, extends, fields, decision',
+        `shop.yaml:25:21: operations[1].result.list: unknown type "Itme"; expected an XML Schema type (${XSD}), an enum or a record (did you mean "Item"?)`,
+      ],
+    },
+  ],
+  [
+    'did you mean: an unknown key close to an allowed one',
+    {
+      given: shop({ 23: '    result: { type: Item, nulable: true }' }),
+      want: ['shop.yaml:23:27: operations[1].result.nulable: unknown key "nulable" (did you mean "nullable"?); allowed here: type, nullable, element'],
+    },
+  ],
+  [
+    'did you mean: no guess for a key far from every allowed one',
+    {
+      given: shop({ 20: '    colour: red' }),
+      want: [`shop.yaml:20:5: operations[0].colour: unknown key "colour"; allowed here: ${OPERATION_KEYS}`],
+    },
+  ],
+  [
+    'did you mean: a misspelt section, and nothing that names its entries is reported as unknown',
+    {
+      given: shop({ 12: 'record:' }),
+      want: [`shop.yaml:12:1: record: unknown key "record" (did you mean "records"?); allowed here: ${TOP_KEYS}`],
+    },
+  ],
+  ['an empty spec', { given: '# nothing yet\n', want: ['shop.yaml:1:1: the spec is empty: it needs at least specVersion, service and operations'] }],
+  [
+    'a key given twice names its path',
+    {
+      given: shop({ 23: '    result: { list: Item }\n    result: Item' }),
+      want: ['shop.yaml:24:5: operations[1].result: duplicate key "result" (map keys must be unique)'],
+    },
+  ],
+  [
+    'a wrong type: a number where a string goes',
+    { given: shop({ 5: '  version: 12' }), want: ["shop.yaml:5:12: service.version: must be a string (found a number: 12; quote it, '12', to make it text)"] },
+  ],
+  [
+    'a wrong type: null where a string goes',
+    { given: shop({ 5: '  version: null' }), want: ["shop.yaml:5:12: service.version: must be a string (found null: the value is empty, or null not in quotes)"] },
+  ],
+  [
+    'a wrong type: a fraction where a whole number goes',
+    {
+      given: shop({ 8: '  client: ShopClient\nserviceErrors: { codeField: code, messageField: message, enum: Colour, success: { S: Red, I: 1.5 } }' }),
+      want: ['shop.yaml:9:94: serviceErrors.success.I: must be a whole number (found a number: 1.5)'],
+    },
+  ],
+  [
+    'a wrong type: text where a whole number goes',
+    {
+      given: shop({ 8: '  client: ShopClient\nserviceErrors: { codeField: code, messageField: message, enum: Colour, success: { S: Red, I: zero } }' }),
+      want: ['shop.yaml:9:94: serviceErrors.success.I: must be a whole number (found a string: "zero")'],
+    },
+  ],
+  [
+    'a wrong type: a string where true or false goes',
+    { given: shop({ 22: '  - name: ListItems\n    httpPost: yes' }), want: ['shop.yaml:23:15: operations[1].httpPost: must be true or false (found a string: "yes")'] },
+  ],
+  [
+    'a wrong type: a string where a map goes',
+    { given: shop({ 7: '  namespace: http://shop.example/' }), want: ['shop.yaml:7:14: service.namespace: must be a map (found a string: "http://shop.example/")'] },
+  ],
+  [
+    'a wrong type: one of several forms, none of them',
+    { given: shop({ 16: '      - { name: Id, type: 12 }' }), want: ['shop.yaml:16:27: records.Item.fields[0].type: must be a string or a map (found a number: 12)'] },
+  ],
+  ['an empty string', { given: shop({ 4: "  title: ''" }), want: ['shop.yaml:4:10: service.title: must not be empty'] }],
+  ['an empty list', { given: shop({ 11: '    values: []' }), want: ['shop.yaml:11:13: enums.Colour.values: must not be empty'] }],
+  [
+    'too long',
+    {
+      given: shop({ 8: `  client: ShopClient\n  package: { name: ${'s'.repeat(215)}, version: 1.0.0 }` }),
+      want: ['shop.yaml:9:20: service.package.name: must be an npm package name of at most 214 characters'],
+    },
+  ],
+  [
+    'not one of the allowed values',
+    {
+      given: shop({ 17: '      - { name: Colour, type: Colour }\nresults:\n  Answer: { errorCode: X }' }),
+      want: ['shop.yaml:19:24: results.Answer.errorCode: must be one of: S, I, none (found a string: "X")'],
+    },
+  ],
+  ['not the one allowed value', { given: shop({ 1: 'specVersion: 2' }), want: ['shop.yaml:1:14: specVersion: must be 1 (found a number: 2)'] }],
+  [
+    'not matching the pattern',
+    { given: shop({ 3: '  name: 1Shop' }), want: ['shop.yaml:3:9: service.name: must be an identifier (letters, digits and _, not starting with a digit)'] },
+  ],
+  [
+    'a name (a map key) not matching the pattern',
+    {
+      given: shop({ 10: '  1Colour:', 17: '      - { name: Colour, type: string }' }),
+      want: ['shop.yaml:10:3: enums.1Colour: the key "1Colour" must be an identifier (letters, digits and _, not starting with a digit)'],
+    },
+  ],
+];
+
+describe('spec error messages a person can act on', () => {
+  it('starts from a valid base: SHOP loads', () => {
+    expect(messagesOf(shop({}))).toEqual([]);
+  });
+
+  it.each(MESSAGES)('%s', (_, { given, want }) => {
+    expect(messagesOf(given)).toEqual(want);
+  });
+
+  it('no message is the validator\'s own text', () => {
+    const raw = MESSAGES.flatMap(([, { given }]) => messagesOf(given)).filter((m) => /expected .* received|Too small|Too big|Invalid input|Unrecognized/.test(m));
+    expect(raw).toEqual([]);
   });
 });

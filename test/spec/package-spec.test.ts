@@ -71,13 +71,13 @@ describe('service.package', () => {
     const found = issues(text);
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ line: firstLine + 1, column: 11, path: 'service.package.name' });
-    expect(found[0]!.message).toMatch(/^an npm package name/);
+    expect(found[0]!.message).toMatch(/^must be an npm package name/);
   });
 
   it.each(['1', '1.0', 'v1.0.0', '01.0.0', '1.0.0-01', '1.0.0-', '1.0.0+', '1.0.0-beta..1'])('rejects version %s, at its place', (version) => {
     const { text, firstLine } = withPackage(['name: minimal-sdk', `version: "${version}"`]);
     expect(issues(text)).toEqual([
-      { line: firstLine + 2, column: 14, path: 'service.package.version', message: 'a semantic version such as 1.2.3 or 2.0.0-beta.1' },
+      { line: firstLine + 2, column: 14, path: 'service.package.version', message: 'must be a semantic version such as 1.2.3 or 2.0.0-beta.1' },
     ]);
   });
 

@@ -105,7 +105,7 @@ describe('a simulator that would not work is refused', () => {
 
   it('an unknown key under mock', () => {
     expect(issuesOf(() => parseSpec(SPEC.replace('  simulator: sim\n', '  simulator: sim\n  handlers: x\n'), 'svc.yaml', { baseDir: '/nowhere' }))).toEqual([
-      `svc.yaml:${SIMULATOR_LINE + 1}:3: mock.handlers: unknown key "handlers"; expected one of the keys the spec format defines`,
+      `svc.yaml:${SIMULATOR_LINE + 1}:3: mock.handlers: unknown key "handlers"; allowed here: simulator`,
     ]);
   });
 });
