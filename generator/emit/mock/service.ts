@@ -159,7 +159,7 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
         {
           name: 'close',
           returnType: 'Promise<void>',
-          docs: [simulator ? 'Releases what the simulator holds (its own close).' : 'Releases what the mock holds (nothing, without a simulator).'],
+          docs: [simulator ? 'Releases what the simulator holds.' : 'Releases what the mock holds (nothing, without a simulator).'],
         },
       ],
     },
