@@ -12,7 +12,7 @@ const msw = await import('msw').catch(() => undefined);
  *
  * @param service - a mock service, from createMockService
  *
- * @param baseUrl - the origin the client calls, e.g. `https://payer.example`; default any origin
+ * @param baseUrl - the origin the client calls, e.g. `https://service.example`; default any origin
  *
  * @throws Error when the msw package (2.x) is not installed
  */

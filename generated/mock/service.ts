@@ -69,7 +69,7 @@ export interface PayerFunctionsMockService {
   reset(): Promise<void>;
   /** Lines telling a person what the mock serves (the mock command prints them). */
   describe(): readonly string[];
-  /** Releases what the simulator holds (a temporary folder it made). */
+  /** Releases what the simulator holds. */
   close(): Promise<void>;
 }
 

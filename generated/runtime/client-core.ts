@@ -49,8 +49,9 @@ export interface CoreOptions {
   readonly timeoutMs: number | undefined;
   /** Largest response body read, in bytes; default {@link DEFAULT_MAX_RESPONSE_BYTES}. */
   readonly maxResponseBytes?: number | undefined;
-  readonly throwOnServiceError: boolean;
-  /** Secrets the client holds (the API key): masked in every error, as are the computed keys and dynamic keys. */
+  /** Throw SvcServiceError for a result whose error code is not the success code (default true). */
+  readonly throwOnServiceError?: boolean | undefined;
+  /** Secrets the client holds (the API key): masked in every error, as are the computed keys and the secrets results carry. */
   readonly secrets?: readonly string[];
   /** SOAP header blocks by element name, as markup, written once from the client's options. */
   readonly soapHeaders?: Readonly<Record<string, string | undefined>>;
@@ -77,7 +78,7 @@ function namesOf(op: OperationBinding<unknown>): XmlNameTable {
   return names;
 }
 
-/** How many dynamic keys returned by the service are remembered, to be masked in later errors. */
+/** How many secrets returned by the service (fields the spec marks secret) are remembered, to be masked in later errors. */
 const REMEMBERED_SECRETS = 16;
 
 /** How a result reports a service error: the code field, what success is, and names for int codes. */
@@ -94,7 +95,7 @@ export interface OperationBinding<R> extends OperationWire {
   readonly headers?: readonly string[];
   readonly decode: (r: XmlReader) => R;
   readonly check: ResultCheck | undefined;
-  /** Result fields that hold secrets (dynamic keys): remembered and masked in every later error. */
+  /** Result fields that hold secrets (the spec marks them): remembered and masked in every later error. */
   readonly secretFields?: readonly string[];
 }
 
@@ -150,7 +151,9 @@ export function checkCoreOptions(options: CoreOptions): CoreOptions {
   }
   const max = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   if (!Number.isSafeInteger(max) || max <= 0) throw new SvcRequestError('maxResponseBytes must be a positive integer');
-  if (typeof options.throwOnServiceError !== 'boolean') throw new SvcRequestError('throwOnServiceError must be a boolean');
+  if (options.throwOnServiceError !== undefined && typeof options.throwOnServiceError !== 'boolean') {
+    throw new SvcRequestError('throwOnServiceError must be a boolean');
+  }
   return { ...options, baseUrl: options.baseUrl.replace(/\/+$/, ''), maxResponseBytes: max };
 }
 
@@ -168,7 +171,7 @@ function checkText(what: string, value: string, operation?: string): void {
 
 export class ClientCore {
   readonly options: CoreOptions;
-  /** Dynamic keys the service returned, newest last, masked in every later error. */
+  /** Secrets the service returned, newest last, masked in every later error. */
   readonly #learned: string[] = [];
 
   constructor(options: CoreOptions) {
@@ -248,14 +251,14 @@ export class ClientCore {
 
   /**
    * The redactor for one call, made once when the call first needs it: the client's secrets, the key computed for
-   * the call, and the dynamic keys seen.
+   * the call, and the secrets results carried.
    */
   private redactor(sent: { signature?: string; redactor?: Redactor }): Redactor {
     sent.redactor ??= new Redactor([...(this.options.secrets ?? []), sent.signature, ...this.#learned]);
     return sent.redactor;
   }
 
-  /** Remembers the secrets a result carries (a dynamic key), so that no later error can show them. */
+  /** Remembers the secrets a result carries (its fields marked secret), so that no later error can show them. */
   private learn<R>(op: OperationBinding<R>, result: R): void {
     if (op.secretFields === undefined || result === null || typeof result !== 'object') return;
     for (const field of op.secretFields) {
@@ -285,7 +288,7 @@ export class ClientCore {
       throw new SvcRequestError(`the now option returned ${typeof stamp === 'number' ? String(stamp) : `a ${typeof stamp}`}, not a finite number of seconds`, { operation });
     }
     const timestamp = String(Math.floor(stamp));
-    const eatValue = request.eat;
+    const eatValue = request.eat ?? '';
     let signature: string | undefined;
     const sign = (): string => {
       const value: unknown = this.options.sign({ operation, principal, timestamp, eatValue, message: `${principal}${timestamp}${eatValue}` });
@@ -364,7 +367,7 @@ export class ClientCore {
 
   private check<R>(op: OperationBinding<R>, result: R): void {
     const check = op.check;
-    if (!check || !this.options.throwOnServiceError || !isServiceError(check, result)) return;
+    if (!check || this.options.throwOnServiceError === false || !isServiceError(check, result)) return;
     const fields = result as Record<string, unknown>;
     const code = fields[check.codeField];
     const message = check.messageField ? fields[check.messageField] : undefined;

@@ -3,8 +3,9 @@
 /**
  * Errors thrown by the runtime of a generated client.
  *
- * Every message is built from values that are safe to log: no API key, computed key, dynamic key, request body or
- * request header ever goes into a message, because callers routinely send error messages to logs and trackers.
+ * Every message is built from values that are safe to log: no secret (a signing key, a computed signature, a secret
+ * the service returned), request body or request header ever goes into a message, because callers routinely send
+ * error messages to logs and trackers.
  */
 
 /** Most characters of a response body kept on an {@link SvcHttpError}. */
@@ -26,22 +27,22 @@ export class SvcError extends Error {
 }
 
 /**
- * A 200 response whose result reports a failure through its `errorCode`.
+ * A 200 response whose result reports a failure through its error code.
  *
  * @typeParam R - the decoded result type, kept so callers can read every field of the failed result.
  */
 export class SvcServiceError<R = unknown> extends SvcError {
   /** The operation name as the service spells it, e.g. `GetOrders`. */
   readonly operation: string;
-  /** The errorCode as decoded: a string for string-enum codes, a number for integer codes. */
+  /** The error code as decoded: a string for string-enum codes, a number for integer codes. */
   readonly code: string | number;
   /** The name of an integer code when known (e.g. `OrderUnknown` for 1004), else undefined. */
   readonly codeName: string | undefined;
-  /** The errorMessage the service sent, if any. */
+  /** The error message the service sent, if any. */
   readonly serviceMessage: string | undefined;
   /**
-   * The whole decoded result. Not enumerable: it is the service's data and may hold secrets (a dynamic key) or an
-   * echo of the request, so JSON.stringify and util.inspect of the error leave it out; read it as `error.result`.
+   * The whole decoded result. Not enumerable: it is the service's data and may hold secrets or an echo of the
+   * request, so JSON.stringify and util.inspect of the error leave it out; read it as `error.result`.
    */
   declare readonly result: R;
 

@@ -6,6 +6,7 @@ import { StructureKind, VariableDeclarationKind } from 'ts-morph';
 import type { EnumModel, FieldModel, OperationModel, ServiceModel, StructModel, TypeModel } from '../model/types.js';
 import { decisionRemark, jsDoc, jsDocs } from '../print/jsdoc.js';
 import type { GeneratedFile, Printer, Statement } from '../print/printer.js';
+import { takesCredentials } from './features.js';
 import { OPEN_ENUM, fieldType, paramType, paramsTypeName, tsLiteral } from './ts-types.js';
 
 export const TYPES_FILE = 'client/types.ts';
@@ -134,7 +135,7 @@ function fieldDocs(f: FieldModel): string[] {
 
 function paramsStatement(op: OperationModel): Statement {
   const name = paramsTypeName(op.name);
-  const docs = [`Parameters of the ${op.name} operation that the caller passes; the credentials are filled in by the client.`];
+  const docs = [`Parameters of the ${op.name} operation that the caller passes${takesCredentials(op) ? '; the credentials are filled in by the client' : ''}.`];
   if (op.inputParams.length === 0) {
     return { kind: StructureKind.TypeAlias, name, isExported: true, type: 'Record<string, never>', docs };
   }

@@ -1,6 +1,6 @@
 /**
  * A handler's result framed as the service frames it, in the style the request came in: a SOAP envelope holding
- * `<OpResponse>` (with `<OpResult>` inside, left out for a null result), or for HTTP POST a document whose root is the
+ * `<OpResponse>` (with `<OpResult>` inside, left out or nil for a null result, as the schema declares it), or for HTTP POST a document whose root is the
  * result itself. Inside an operation with a namespace of its own, the result's fields and items stay in the service
  * namespace, as the client reads them.
  *
@@ -24,7 +24,8 @@ const SOAP12_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'Conten
 
 /**
  * The 200 answer to a SOAP request: `<OpResponse xmlns="namespace">` holding the result element, empty for a void
- * operation and for a null result of a nullable one (ASMX leaves the element out); for an operation with out
+ * operation and for a null reference result of a nullable one (ASMX leaves the element out), the element nil for a
+ * null value-type result (`int?`, which the schema declares required and nillable); for an operation with out
  * parameters, the whole `<OpResponse>` as its writer writes it.
  * Throws when the value is null or undefined where a result is required, or when the writer refuses it.
  * @param version - `soap11` or `soap12`
@@ -47,6 +48,10 @@ export function soapResultReply(
 function responseElement(op: MockOperation, namespace: string, memberNamespace: string, value: unknown): string {
   const name = `${op.name}Response`;
   const xmlns = ` xmlns="${escapeXmlAttribute(namespace)}"`;
+  if (op.result === 'nullable' && isNull(value) && op.nilResult === true) {
+    // The envelope declares the xsi prefix.
+    return `<${name}${xmlns}><${op.resultElement} xsi:nil="true" /></${name}>`;
+  }
   if (op.result === 'void' || (op.result === 'nullable' && isNull(value))) return `<${name}${xmlns} />`;
   requireValue(op, value);
   if (op.result === 'outputs') return inMemberNamespace(name, op.write(name, value, xmlns), xmlns, namespace, memberNamespace);

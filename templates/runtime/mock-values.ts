@@ -58,6 +58,18 @@ export function resultWriter<T>(write: WriteValue<T>): (name: string, value: unk
   };
 }
 
+/**
+ * A writer of a record that leaves the member `name` out when it is null instead of writing it nil: the result of an
+ * operation with out parameters, whose null reference ASMX leaves out (declared `minOccurs="0"`, not nillable).
+ */
+export function nullLeftOut<T>(name: string, write: WriteValue<T>): WriteValue<T> {
+  return (element, value, path) => {
+    const record = value as Record<string, unknown> | null;
+    if (record === null || typeof record !== 'object' || record[name] !== null) return write(element, value, path);
+    return write(element, { ...record, [name]: undefined } as T, path);
+  };
+}
+
 /** The writer of a void operation's result, which has none. */
 export function writeNothing(): string {
   return '';

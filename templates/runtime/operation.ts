@@ -16,6 +16,12 @@ export interface OperationWire {
    */
   readonly result?: 'nullable' | 'void' | 'outputs';
   /**
+   * How a null result of a nullable operation is written in SOAP: true for a nullable value type (`int?`, declared
+   * `minOccurs="1" nillable="true"`), sent as `<nameResult xsi:nil="true"/>`; else left out, as a null reference
+   * (declared `minOccurs="0"`). The client reads both either way.
+   */
+  readonly nilResult?: boolean;
+  /**
    * The root element of HTTP POST answers. Undefined where none is fixed: the client then accepts any root (the
    * document does not show it), and the mock has no HTTP POST answer with a root (no binding, or void).
    */

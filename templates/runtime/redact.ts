@@ -1,6 +1,6 @@
 /**
  * Keeping secrets out of errors. A client knows every secret it handles (the API key, the key it computed for a
- * request, dynamic keys the service returned), but not what a misbehaving server will echo back: an HTML error page
+ * request, secrets the service returned), but not what a misbehaving server will echo back: an HTML error page
  * or a SOAP fault that quotes the request puts the computed key into the text of the error we build from it, and
  * from there into logs (`message`, `stack`, `JSON.stringify`, `util.inspect`). So every error a call ends with is
  * passed through a {@link Redactor} that knows the secrets of that call.
@@ -62,7 +62,7 @@ export class Redactor {
     for (const needle of this.needles) {
       if (needle.length < MIN_FRAGMENT) {
         // A short secret is masked where it stands as a token of its own: inside a longer word ('key' in
-        // 'PayerUnknown'... or a one-letter test key) it is not the secret, and masking it would garble the text.
+        // 'monkey'... or a one-letter test key) it is not the secret, and masking it would garble the text.
         for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
           if (!isWordChar(text, at - 1) && !isWordChar(text, at + needle.length)) ranges.push([at, at + needle.length]);
         }

@@ -1,6 +1,6 @@
 /**
- * What the generated request encoders share: checking the caller's parameter object before anything is sent, and
- * the EAT value that goes into the signed message.
+ * What the generated request encoders share: checking the caller's parameter object before anything is sent, and,
+ * for a service that signs its requests, the EAT value that goes into the signed message.
  */
 import type { NestedValue } from './encode.js';
 import { SvcRequestError } from './errors.js';
@@ -11,8 +11,8 @@ export type Credential = 'principal' | 'timestamp' | 'signature';
 /** A request in wire order: each parameter's text, or the credential that stands there. */
 export interface EncodedRequest {
   readonly params: ReadonlyArray<readonly [name: string, value: string | NestedValue | { readonly credential: Credential }]>;
-  /** The EAT value appended to the signed message ('' when the operation has none). */
-  readonly eat: string;
+  /** The EAT value appended to the signed message ('' or left out when the operation has none, or nothing is signed). */
+  readonly eat?: string;
 }
 
 /**

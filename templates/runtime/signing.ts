@@ -1,5 +1,6 @@
 /**
- * HMAC-SHA256 signing: the per-request `key` parameter and the embedded page's query string.
+ * HMAC-SHA256 signing: the per-request signature parameter, and query strings signed with a key the service returned
+ * (a page of the service embedded elsewhere).
  */
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { SvcRequestError } from './errors.js';
@@ -7,7 +8,7 @@ import { encodeForm } from './xml-writer.js';
 
 /**
  * Lower-case hex HMAC-SHA256 of `message`, keyed by `secret`, both taken as UTF-8.
- * @param secret - the key (an API key or a dynamic key)
+ * @param secret - the key (the API key, or a key the service returned)
  * @param message - the text to sign
  */
 export function hmacSha256Hex(secret: string | KeyObject, message: string): string {
@@ -26,7 +27,7 @@ export function signingKey(secret: string): KeyObject {
 /**
  * Appends `hashkey`, the HMAC-SHA256 of the query string exactly as given keyed by `key`, as its last parameter.
  * @param query - an already URL-encoded query string, without `?`
- * @param key - the dynamic key; never placed in the result
+ * @param key - the signing key; never placed in the result
  */
 export function signQueryString(query: string, key: string): string {
   if (typeof query !== 'string') throw new SvcRequestError('the query to sign must be a string', { parameter: 'query' });
@@ -41,26 +42,26 @@ export function signQueryString(query: string, key: string): string {
 const RESERVED = new Set(['token', 'hashkey']);
 
 /**
- * Builds a signed query string for the embedded page: the params form-encoded in insertion order, then `token`, then
- * `hashkey` (signed with the dynamic Key, which is never put in the query).
+ * Builds a signed query string for an embedded page: the params form-encoded in insertion order, then `token`, then
+ * `hashkey` (signed with the Key the service returned, which is never put in the query).
  *
  * A plain object lists integer-like keys (`"1"`, `"42"`) before the others whatever the insertion order, as
  * JavaScript defines it; pass an array of pairs, a Map or URLSearchParams when such keys must keep their place.
  * @param params - page parameters; must not contain `token` or `hashkey` in any letter case
- * @param token - the Key and Token returned by the service's dynamic-key operation
+ * @param token - the Key and Token returned by the service
  */
 export function embeddedPageQuery(
   params: Record<string, string> | Iterable<readonly [string, string]>,
   token: { Key: string; Token: string },
 ): string {
   if (token === null || typeof token !== 'object') {
-    throw new SvcRequestError('a dynamic key result { Key, Token } is required', { parameter: 'token' });
+    throw new SvcRequestError('a { Key, Token } result of the service is required', { parameter: 'token' });
   }
   if (typeof token.Key !== 'string' || token.Key === '') {
-    throw new SvcRequestError('the dynamic key result has no Key', { parameter: 'Key' });
+    throw new SvcRequestError('the { Key, Token } result has no Key', { parameter: 'Key' });
   }
   if (typeof token.Token !== 'string' || token.Token === '') {
-    throw new SvcRequestError('the dynamic key result has no Token', { parameter: 'Token' });
+    throw new SvcRequestError('the { Key, Token } result has no Token', { parameter: 'Token' });
   }
   const fields: Array<readonly [string, string]> = [];
   const entries: Iterable<readonly [string, unknown]> =

@@ -7,6 +7,7 @@ import type { OperationModel, ParameterModel, PollModel, ServiceModel, TypeModel
 import { decisionRemark, jsDoc } from '../../print/jsdoc.js';
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
 import { OPEN_ENUM, paramType, paramsTypeName, resultType, tsLiteral, valueType } from '../ts-types.js';
+import { hasErrorCodes, sendsTimestamps } from '../features.js';
 import { resultDecoderName } from './decoders.js';
 import { encoderName, recordWriterName } from './encoders.js';
 
@@ -136,7 +137,9 @@ function optionsInterface(model: ServiceModel, principal: string | undefined): S
       { name: 'style', type: model.bindings.length === 3 ? 'Style' : model.bindings.map(tsLiteral).join(' | '), hasQuestionToken: true, docs: [`The binding: ${orList(model.bindings.map((b, i) => `'${b}'${i === 0 ? ' (default)' : ''}`))}.`] },
       { name: 'namespace', type: 'string', hasQuestionToken: true, docs: [jsDoc(`The XML namespace; default \`${model.namespace.uri}\`.`, decisionRemark(model.namespace.decision))] },
       { name: 'fetch', type: 'typeof fetch', hasQuestionToken: true, docs: ['The transport; default globalThis.fetch.'] },
-      { name: 'now', type: '() => number', hasQuestionToken: true, docs: ['The timestamp source in Unix seconds (floored); default the system clock.'] },
+      ...(sendsTimestamps(model)
+        ? [{ name: 'now', type: '() => number', hasQuestionToken: true, docs: ['The timestamp source in Unix seconds (floored); default the system clock.'] }]
+        : []),
       ...(signed
         ? [{ name: 'sign', type: '(input: SignInput) => string', hasQuestionToken: true, docs: ['Replaces the default key computation.'] }]
         : []),
@@ -151,7 +154,9 @@ function optionsInterface(model: ServiceModel, principal: string | undefined): S
           ),
         ],
       },
-      { name: 'throwOnServiceError', type: 'boolean', hasQuestionToken: true, docs: ['Throw SvcServiceError for a non-success error code (default true).'] },
+      ...(hasErrorCodes(model)
+        ? [{ name: 'throwOnServiceError', type: 'boolean', hasQuestionToken: true, docs: ['Throw SvcServiceError for a non-success error code (default true).'] }]
+        : []),
     ],
   };
 }
@@ -214,10 +219,11 @@ function clientClass(model: ServiceModel, principal: string | undefined): Statem
               w.writeLine("sign: () => '',");
             }
             w.writeLine('fetch: options.fetch ?? globalThis.fetch,');
-            w.writeLine('now: options.now ?? (() => Date.now() / 1000),');
+            // Without a timestamp to send, the core's clock is never read: it gets the default.
+            w.writeLine(sendsTimestamps(model) ? 'now: options.now ?? (() => Date.now() / 1000),' : 'now: () => Date.now() / 1000,');
             w.writeLine('timeoutMs: options.timeoutMs,');
             w.writeLine('maxResponseBytes: options.maxResponseBytes,');
-            w.writeLine('throwOnServiceError: options.throwOnServiceError ?? true,');
+            if (hasErrorCodes(model)) w.writeLine('throwOnServiceError: options.throwOnServiceError ?? true,');
             if (signed) w.writeLine('secrets: typeof options.apiKey === \'string\' ? [options.apiKey] : [],');
           });
           w.write(headers ? ');' : '));');

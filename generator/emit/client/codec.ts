@@ -45,7 +45,7 @@ export function emitCodec(model: ServiceModel, printer: Printer): GeneratedFile 
     ...structs.map((s) => decoderFunction(s, subtypes.get(s))),
     ...model.operations.flatMap((o) => resultDecoderFunction(o) ?? []),
     ...enc.records.map((r) => recordWriterFunction(r, subtypes.get(r))),
-    ...model.operations.map(encoderFunction),
+    ...model.operations.map((op) => encoderFunction(model, op)),
   ]);
 }
 

@@ -17,6 +17,7 @@ import type {
 } from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';
 import type { Statement } from '../../print/printer.js';
+import { takesCredentials } from '../features.js';
 import { paramType, paramsTypeName, tsLiteral } from '../ts-types.js';
 import { subtypesOf } from './decoders.js';
 
@@ -316,7 +317,7 @@ function paramEncoder(op: OperationModel, p: ParameterModel): string {
   return `(v: ${paramType(p)}, n: string) => ${encode}`;
 }
 
-export function encoderFunction(op: OperationModel): FunctionDeclarationStructure {
+export function encoderFunction(model: ServiceModel, op: OperationModel): FunctionDeclarationStructure {
   const known = op.inputParams.map((p) => `'${p.name}'`).join(', ');
   const required = op.inputParams.filter((p) => !p.optional).map((p) => `'${p.name}'`).join(', ');
   const nillable = op.inputParams.filter((p) => p.nillable && !p.optional).map((p) => `'${p.name}'`);
@@ -326,7 +327,7 @@ export function encoderFunction(op: OperationModel): FunctionDeclarationStructur
     isExported: true,
     parameters: [{ name: 'params', type: `${paramsTypeName(op.name)} | undefined` }],
     returnType: 'EncodedRequest',
-    docs: [`Encodes a ${op.name} request: parameters in wire order and spelling, credentials marked for the client to fill in.`],
+    docs: [`Encodes a ${op.name} request: parameters in wire order and spelling${takesCredentials(op) ? ', credentials marked for the client to fill in' : ''}.`],
     statements: (w) => {
       // Without parameters the object is only checked (no unknown ones): nothing is read from it.
       const check = `checkParams('${op.name}', params, [${known}], [${required}]${nillable.length > 0 ? `, [${nillable.join(', ')}]` : ''});`;
@@ -354,7 +355,8 @@ export function encoderFunction(op: OperationModel): FunctionDeclarationStructur
           }
         });
         w.writeLine('],');
-        w.writeLine(`eat: ${eatExpression(op)},`);
+        // Only a service that signs has a message to append the EAT value to.
+        if (model.auth !== undefined) w.writeLine(`eat: ${eatExpression(op)},`);
       });
       w.write(';');
     },

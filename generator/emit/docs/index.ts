@@ -2,7 +2,8 @@
  * The docs emitter: docs/*.md, reference documentation in Markdown that reads well on a code-hosting site. The
  * prose layout is in the handlebars templates of templates/docs/; the views here are plain objects prepared from the
  * model; the examples are made by the runtime's encoders (wire.ts). Pages: README.md (the index), getting-started.md,
- * errors.md, decisions.md, flows.md (when the spec has polls), operations/<Op>.md and types/<Name>.md.
+ * errors.md, decisions.md (when the spec has decisions), flows.md (when it has polls), operations/<Op>.md and
+ * types/<Name>.md.
  */
 import type { ServiceModel } from '../../model/types.js';
 import type { GeneratedFile, Printer } from '../../print/printer.js';
@@ -27,7 +28,8 @@ export function emitDocs(model: ServiceModel, printer: Printer): GeneratedFile[]
     page(PAGES.index, 'index.md', indexView(model, examples, anchors)),
     page(PAGES.gettingStarted, 'getting-started.md', gettingStartedView(model, examples)),
     page(PAGES.errors, 'errors.md', errorsView(model, anchors)),
-    page(PAGES.decisions, 'decisions.md', decisionsView(model, decisionUses(model, pollAnchors(model)), anchors)),
+    // A page only where it would say something: no decisions, no decisions page (and nothing links to it).
+    ...(model.decisions.length > 0 ? [page(PAGES.decisions, 'decisions.md', decisionsView(model, decisionUses(model, pollAnchors(model)), anchors))] : []),
     ...(model.polls.length > 0 ? [page(PAGES.flows, 'flows.md', flowsView(model, anchors))] : []),
     ...model.operations.map((op) => page(operationPage(op.name), 'operation.md', operationView(model, op, examples.get(op)!, anchors))),
     ...[...model.records, ...model.results].map((s) => page(typePage(s.name), 'struct.md', structView(model, s, anchors))),

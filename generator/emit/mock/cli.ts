@@ -22,7 +22,7 @@ export function emitMockCli(model: ServiceModel, printer: Printer): GeneratedFil
     ...(simulated
       ? [
           '--scenario: the YAML or JSON file of the simulation\'s data (default: the default scenario).',
-          '--sftp-root: the folder holding one folder per payer for files (default: a new temporary folder).',
+          '--sftp-root: the folder the simulator keeps its files in, if it keeps any (default: a new temporary folder).',
         ]
       : []),
     '--request-validation: refuse HTTP POST form values that look like markup or script, as ASP.NET does by default.',
@@ -99,7 +99,7 @@ export function emitMockCli(model: ServiceModel, printer: Printer): GeneratedFil
         w.write(');').newLine();
       });
       w.write(' catch (error) ').block(() => {
-        w.writeLine('// A scenario that is not valid, a port in use: said plainly, without a stack.');
+        w.writeLine(`// ${simulated ? 'A scenario that is not valid, a port in use' : 'A port in use'}: said plainly, without a stack.`);
         w.writeLine('process.stderr.write(`the mock cannot start: ${error instanceof Error ? error.message : String(error)}\\n`);');
         w.writeLine('process.exit(1);');
       });

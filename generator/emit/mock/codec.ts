@@ -9,6 +9,7 @@ import { StructureKind, VariableDeclarationKind } from 'ts-morph';
 import type { EnumModel, OperationModel, ParameterModel, ServiceModel, StructModel, TypeModel } from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
+import { isReferenceType } from '../../model/primitives.js';
 import { tsLiteral } from '../ts-types.js';
 import { requiredZeros } from '../examples.js';
 import { decoderName, readerOf, subtypesOf, textDecoder } from '../client/decoders.js';
@@ -119,7 +120,11 @@ function operationEntry(model: ServiceModel, op: OperationModel, needs: Needs): 
   ];
   if (r.kind === 'void') lines.push("result: 'void'");
   else if (r.kind === 'outputs') lines.push("result: 'outputs'");
-  else if (r.nullable) lines.push("result: 'nullable'");
+  else if (r.nullable) {
+    lines.push("result: 'nullable'");
+    // A null value type is sent nil, as its schema (required, nillable) wants; a null reference is left out.
+    if (!isReferenceType(r.type)) lines.push('nilResult: true');
+  }
   lines.push(`httpPostRoot: ${root === undefined ? 'undefined' : tsLiteral(root)}`);
   if (post.kind === 'any') lines.push('httpPostNode: true');
   if (!op.httpPost && model.bindings.includes('httpPost')) lines.push('httpPost: false');
@@ -137,7 +142,13 @@ function operationEntry(model: ServiceModel, op: OperationModel, needs: Needs): 
   } else {
     needs.mockValues.add('resultWriter');
     const type: TypeModel = r.kind === 'outputs' ? { kind: 'record', record: r.struct } : r.type;
-    lines.push(`write: resultWriter(${writerOf(type)})`);
+    let writer = writerOf(type);
+    // Beside out parameters, a null reference result is left out, as in <OpResponse> of an operation without them.
+    if (r.kind === 'outputs' && r.returned.kind === 'value' && r.returned.nullable && isReferenceType(r.returned.type)) {
+      needs.mockValues.add('nullLeftOut');
+      writer = `nullLeftOut('${r.returned.element}', ${writer})`;
+    }
+    lines.push(`write: resultWriter(${writer})`);
   }
   return `{ ${lines.join(', ')} }`;
 }

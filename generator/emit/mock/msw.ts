@@ -37,7 +37,7 @@ export function emitMockMsw(model: ServiceModel, printer: Printer): GeneratedFil
         jsDoc(
           `MSW handlers answering every request to the service path (${model.path}, its HTTP POST paths and ?WSDL) with \`service\`, e.g. \`setupServer(...mswHandlers(createMockService()))\`.`,
           '@param service - a mock service, from createMockService',
-          '@param baseUrl - the origin the client calls, e.g. `https://payer.example`; default any origin',
+          '@param baseUrl - the origin the client calls, e.g. `https://service.example`; default any origin',
           '@throws Error when the msw package (2.x) is not installed',
         ),
       ],

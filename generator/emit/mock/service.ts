@@ -52,6 +52,8 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
   const service = `${model.name}MockService`;
   const simulator = model.simulator !== undefined;
   const errorCodes = model.serviceErrors !== undefined;
+  // What the docs may speak of: credentials (and request counts, kept for the request limit) only where they are checked.
+  const signed = model.auth !== undefined;
   return printer.typescript(MOCK_SERVICE_FILE, [
     {
       kind: StructureKind.ImportDeclaration,
@@ -133,7 +135,7 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
           name: 'calls',
           type: 'readonly MockCall[]',
           isReadonly: true,
-          docs: ['The calls answered so far (the latest 1000): operation, style and decoded parameters (never a credential).'],
+          docs: [`The calls answered so far (the latest 1000): operation, style and decoded parameters${signed ? ' (never a credential)' : ''}.`],
         },
         { name: 'clock', type: 'VirtualClock', isReadonly: true, docs: ["The mock's clock: `advance(seconds)` lets time pass."] },
         ...(simulator
@@ -150,14 +152,14 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
           returnType: 'void',
           docs: [
             jsDoc(
-              'Makes the next call of `operation` (the next `times` calls) answer with `injection`: an error code, a SOAP fault, an HTTP status, a dropped connection or a result, optionally after a delay. Used after the request was read and its credentials passed.',
+              `Makes the next call of \`operation\` (the next \`times\` calls) answer with \`injection\`: ${errorCodes ? 'an error code, ' : ''}a SOAP fault, an HTTP status, a dropped connection or a result, optionally after a delay. Used after the request was read${signed ? ' and its credentials passed' : ''}.`,
             ),
           ],
         },
         {
           name: 'reset',
           returnType: 'Promise<void>',
-          docs: [simulator ? 'Forgets calls, injections and request counts, and puts the simulator back at its start.' : 'Forgets calls, injections and request counts.'],
+          docs: [`Forgets calls${signed ? ', injections and request counts' : ' and injections'}${simulator ? ', and puts the simulator back at its start' : ''}.`],
         },
         {
           name: 'describe',
@@ -167,7 +169,7 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
         {
           name: 'close',
           returnType: 'Promise<void>',
-          docs: [simulator ? 'Releases what the simulator holds (a temporary folder it made).' : 'Releases what the mock holds (nothing, without a simulator).'],
+          docs: [simulator ? 'Releases what the simulator holds.' : 'Releases what the mock holds (nothing, without a simulator).'],
         },
       ],
     },

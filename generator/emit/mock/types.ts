@@ -6,6 +6,7 @@ import { StructureKind } from 'ts-morph';
 import type { OperationModel, ServiceModel, TypeModel } from '../../model/types.js';
 import { jsDoc, jsDocs } from '../../print/jsdoc.js';
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
+import { takesCredentials } from '../features.js';
 import { OPEN_ENUM, resultType, tsLiteral, valueType } from '../ts-types.js';
 
 export const MOCK_TYPES_FILE = 'mock/types.ts';
@@ -72,7 +73,7 @@ function requestInterface(op: OperationModel): Statement {
     kind: StructureKind.Interface,
     name: requestTypeName(op),
     isExported: true,
-    docs: [`What a mock handler of ${op.name} receives: the parameters as the service decodes them, credentials left out.`],
+    docs: [`What a mock handler of ${op.name} receives: the parameters as the service decodes them${takesCredentials(op) ? ', credentials left out' : ''}.`],
     properties: op.inputParams.map((p) => ({
       name: p.name,
       type: p.nillable ? `${valueType(p.type)} | null` : valueType(p.type),

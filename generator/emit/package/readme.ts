@@ -1,7 +1,9 @@
 /** README.md of the generated package: what it is, how to install it, a first call, and its errors. */
 import { ts } from 'ts-morph';
 import type { OperationModel, ParameterModel, ServiceModel } from '../../model/types.js';
+import { EmitError } from '../errors.js';
 import { exampleValue } from '../examples.js';
+import { hasErrorCodes } from '../features.js';
 import { runtimeTemplates } from '../runtime.js';
 import { ENTRY_POINTS, runtimeImports, shippedImports } from './manifest.js';
 
@@ -9,7 +11,10 @@ export function readme(model: ServiceModel): string {
   const name = model.package.name;
   const deps = [...runtimeImports().keys()];
   const mockDeps = [...shippedImports(model).keys()].filter((d) => !deps.includes(d));
-  const errors = errorClasses();
+  const [main, ...others] = ENTRY_POINTS;
+  if (!main) throw new EmitError('the package has no entry point');
+  // The client's own errors (errors.ts, which its index exports); SvcServiceError only where a result has an error code.
+  const errors = errorClasses().filter((e) => e.name !== 'SvcServiceError' || hasErrorCodes(model));
   const root = errors.find((e) => e.base === 'Error');
   const subclasses = errors.filter((e) => e !== root).map((e) => `\`${e.name}\``);
   return [
@@ -37,7 +42,9 @@ export function readme(model: ServiceModel): string {
     '```',
     '',
     `The client posts to \`${model.path}\` under \`baseUrl\`, as SOAP 1.1 unless the \`style\` option asks for \`'soap12'\` or \`'httpPost'\`. ` +
-      `\`${name}\` and ${ENTRY_POINTS.map((e) => `\`${name}/${e.subpath.slice(2)}\``).join(', ')} export the same.`,
+      `\`${name}\` and \`${name}/${main.subpath.slice(2)}\` export the same${
+        others.length > 0 ? `; ${others.map((e) => `\`${name}/${e.subpath.slice(2)}\``).join(', ')} ${others.length > 1 ? 'are entry points' : 'is an entry point'} of its own` : ''
+      }.`,
     ...(root
       ? [
           '',
@@ -73,12 +80,12 @@ function args(op: OperationModel): string {
 }
 
 /**
- * The runtime's error classes: those that extend Error, then those that extend one of them, in source order. Read
- * from the templates, where they are defined, so the README names exactly the classes the runtime has.
+ * The client's error classes, those of the runtime's errors.ts: those that extend Error, then those that extend one of
+ * them, in source order. Read from the template, where they are defined, so the README names exactly those classes.
  */
 function errorClasses(): Array<{ name: string; base: string }> {
   const all: Array<{ name: string; base: string }> = [];
-  for (const t of runtimeTemplates()) {
+  for (const t of runtimeTemplates().filter((x) => x.name === 'errors.ts')) {
     const source = ts.createSourceFile(t.name, t.source, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
     for (const node of source.statements) {
       if (!ts.isClassDeclaration(node) || !node.name) continue;

@@ -9,7 +9,7 @@
  * follow ASMX too: `ArrayOf` + the item type's name, numbered (`ArrayOfString1`) when a list of the same item type
  * with another item element or nil-ability already took the name, so the numbers come out as ASMX's.
  */
-import { isReferencePrimitive } from '../../model/primitives.js';
+import { isReferenceType } from '../../model/primitives.js';
 import type {
   EnumModel,
   FieldModel,
@@ -83,11 +83,6 @@ export interface SchemaPlan {
 /** The XML Schema type of each primitive; `guid` and `char` are Microsoft's (ASMX declares them in their own schema). */
 function primitiveRef(name: Exclude<PrimitiveName, 'xml'>): QName {
   return name === 'guid' || name === 'char' ? qname(NS.msTypes, name) : qname(NS.xsd, name);
-}
-
-/** .NET reference types (strings, byte arrays, classes, arrays): their elements may be left out. */
-function isReference(type: TypeModel): boolean {
-  return type.kind === 'record' || type.kind === 'list' || (type.kind === 'primitive' && isReferencePrimitive(type.name));
 }
 
 function capitalise(name: string): string {
@@ -234,7 +229,7 @@ class SchemaPlanner {
         if (result.kind !== 'value') throw new Error(`WSDL: ${op.name} has an HTTP POST root but no single result`);
         const ns = operationNamespace(this.model, op);
         // ASMX's root of a reference type (a class, an array, a string) may be nil; of a value type only when nullable.
-        const nillable = isReference(result.type) || result.nullable;
+        const nillable = isReferenceType(result.type) || result.nullable;
         this.typedElement(ns, name, this.typeRef(result.type), nillable, `the HTTP POST root of ${op.name}`);
         return qname(ns, name);
       }
@@ -249,7 +244,7 @@ class SchemaPlanner {
    * when the caller gives none, so the element is always there (the payer's changesSinceDate: a required double).
    */
   private parameter(p: ParameterModel): Particle {
-    const optional = isReference(p.type) || (p.optional && p.default === undefined);
+    const optional = isReferenceType(p.type) || (p.optional && p.default === undefined);
     return { name: p.name, minOccurs: optional ? 0 : 1, maxOccurs: 1, nillable: p.nillable, type: this.typeRef(p.type) };
   }
 
@@ -276,7 +271,7 @@ class SchemaPlanner {
    * required: the client refuses a response without it, so the schema says so.
    */
   private resultParticle(result: ValueResult): Particle {
-    const reference = isReference(result.type);
+    const reference = isReferenceType(result.type);
     return {
       name: result.element,
       minOccurs: reference && result.nullable ? 0 : 1,

@@ -22,7 +22,9 @@ export function indexView(model: ServiceModel, examples: ReadonlyMap<OperationMo
       { text: 'Getting started', link: links.to(PAGES.gettingStarted), note: 'install the client, a first call, the mock' },
       ...(model.polls.length > 0 ? [{ text: 'Flows', link: links.to(PAGES.flows), note: 'asynchronous requests, as diagrams' }] : []),
       { text: 'Errors', link: links.to(PAGES.errors), note: 'the error classes of the client and when each is thrown' },
-      { text: 'Decisions', link: links.to(PAGES.decisions), note: 'what the spec decides where the interface document says "not shown"' },
+      ...(model.decisions.length > 0
+        ? [{ text: 'Decisions', link: links.to(PAGES.decisions), note: 'what the spec decides where the interface document says "not shown"' }]
+        : []),
     ],
     namespace: inlineCode(model.namespace.uri),
     namespaceDecision: links.decision(model.namespace.decision),

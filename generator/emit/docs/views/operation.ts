@@ -1,5 +1,6 @@
 /** operations/<Op>.md: an operation's wire facts, parameters, key computation, result, errors, call and examples. */
 import type { AuthFailureCode, AuthFailureKind, Decision, EatModel, OperationModel, ParameterModel, ServiceModel } from '../../../model/types.js';
+import { hasErrorCodes } from '../../features.js';
 import { paramType, resultType } from '../../ts-types.js';
 import { PAGES, codeFence, inlineCode, operationPage, paragraph } from '../markdown.js';
 import { EXAMPLE_CREDENTIALS, type HttpMessage, type OperationExample } from '../wire.js';
@@ -158,7 +159,9 @@ function errorsView(model: ServiceModel, op: OperationModel, links: Links) {
   const codeEnum = model.serviceErrors?.enum;
   const outro = `SOAP faults, HTTP errors, bad input and transport failures are thrown as the classes in [errors](${links.to(PAGES.errors)}).`;
   if (!status || !codeEnum) {
-    return { intro: 'The result carries no error code: the client never throws `SvcServiceError` for it.', codesIntro: '', codes: [], outro };
+    // Said where other results carry a code; a service without any has no SvcServiceError to speak of.
+    const intro = hasErrorCodes(model) ? 'The result carries no error code: the client never throws `SvcServiceError` for it.' : '';
+    return { intro, codesIntro: '', codes: [], outro };
   }
   const field = inlineCode(status.codeField.name);
   const intro =

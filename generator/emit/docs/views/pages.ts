@@ -63,8 +63,9 @@ function jsDocText(node: ts.Node): string {
 
 export function errorsView(model: ServiceModel, anchors: ReadonlyMap<Decision, string>) {
   const links = new Links(PAGES.errors, anchors);
-  const classes = errorClasses();
   const coded = model.results.filter((r) => r.status !== undefined);
+  // SvcServiceError comes only from an error code: a service whose results carry none never throws it.
+  const classes = errorClasses().filter((c) => c.name !== 'SvcServiceError' || coded.length > 0);
   return {
     title: 'Errors',
     index: links.to(PAGES.index),
@@ -76,10 +77,21 @@ export function errorsView(model: ServiceModel, anchors: ReadonlyMap<Decision, s
       doc: c.doc,
       properties: c.properties.map((p) => ({ name: inlineCode(p.name), doc: p.doc })),
     })),
+    secrets: secretsSentence(model),
     coded: coded.map((r) => links.type(r.name)).join(', '),
     codeField: inlineCode(model.serviceErrors?.codeField ?? ''),
     successDecision: links.decision(model.serviceErrors?.decision),
   };
+}
+
+/** Which secrets no error message holds, as the spec has them: the signing key, computed keys, secret fields. */
+function secretsSentence(model: ServiceModel): string {
+  const fields = [...model.records, ...model.results].flatMap((s) => s.fields.filter((f) => f.secret).map((f) => inlineCode(`${s.name}.${f.name}`)));
+  const returned = fields.length > 0 ? [`a secret the service returns (${fields.join(', ')})`] : [];
+  const secrets = [...(model.auth !== undefined ? ['the API key', 'a computed key'] : []), ...returned];
+  if (secrets.length === 0) return '';
+  const last = secrets.pop()!;
+  return `No message contains ${secrets.length > 0 ? `${secrets.join(', ')} or ${last}` : last}.`;
 }
 
 export function gettingStartedView(model: ServiceModel, examples: ReadonlyMap<OperationModel, OperationExample>) {
@@ -122,7 +134,7 @@ export function gettingStartedView(model: ServiceModel, examples: ReadonlyMap<Op
     signed: model.auth !== undefined,
     simulator: model.simulator !== undefined,
     mock: block('ts', mock),
-    mockCommand: block('sh', 'npm run mock -- --port 8080'),
+    mockCommand: block('sh', 'node --import tsx mock/cli.ts --port 8080'),
     mockCli: '../mock/cli.ts',
   };
 }
