@@ -123,7 +123,10 @@ export interface MockContext {
   readonly signal: AbortSignal;
   /** The text of each credential parameter sent, by role (`principal`, `timestamp`, `signature`). */
   readonly credentials: Readonly<Record<string, string>>;
-  /** The caller: the principal credential as sent (the payer, say), undefined for an operation without one. */
+  /**
+   * The caller: the principal credential as sent (the account or user the request is made for), undefined for an
+   * operation without one.
+   */
   readonly principal: string | undefined;
   /** The mock's clock, the one its credential check reads. */
   readonly clock: MockClock;
@@ -580,8 +583,8 @@ export class MockCore {
 
   /**
    * A fault whose texts come from a handler or a test, which may have quoted a secret: the request's signature and
-   * its principal's API key are masked. The principal and timestamp are not secret, and a message naming them (a
-   * payer over its limit) must keep them.
+   * its principal's API key are masked. The principal and timestamp are not secret, and a message naming them (an
+   * account over its limit) must keep them.
    */
   #fault(style: Style, call: Call, code: WireFaultCode, message: string, detail?: string): MockHttpReply {
     const redactor = this.#redactor(call.credentials);
