@@ -72,11 +72,13 @@ try {
   process.stderr.write(`the mock cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 }
-process.stdout.write(`Payer Payment Interface v5 mock at ${mock.url}/v5/PayerFunctions.asmx\n`);
+// The banner goes out in one write, so that a program reading it (a test, a script) sees it whole.
+const banner = [`Payer Payment Interface v5 mock at ${mock.url}/v5/PayerFunctions.asmx`];
 if (Object.keys(credentials).length > 0) {
-  for (const [name, key] of Object.entries(credentials)) process.stdout.write(`payerName ${name}, API key ${key}\n`);
+  for (const [name, key] of Object.entries(credentials)) banner.push(`payerName ${name}, API key ${key}`);
 }
-for (const line of mock.service.describe()) process.stdout.write(`${line}\n`);
+banner.push(...mock.service.describe());
+process.stdout.write(`${banner.join('\n')}\n`);
 
 const stop = () => {
   process.stdout.write('stopping\n');

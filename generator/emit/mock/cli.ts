@@ -103,14 +103,16 @@ export function emitMockCli(model: ServiceModel, printer: Printer): GeneratedFil
         w.writeLine('process.stderr.write(`the mock cannot start: ${error instanceof Error ? error.message : String(error)}\\n`);');
         w.writeLine('process.exit(1);');
       });
-      w.writeLine(`process.stdout.write(\`${model.title} ${model.version} mock at \${mock.url}${model.path}\\n\`);`);
+      w.writeLine('// The banner goes out in one write, so that a program reading it (a test, a script) sees it whole.');
+      w.writeLine(`const banner = [\`${model.title} ${model.version} mock at \${mock.url}${model.path}\`];`);
       if (signed) {
         w.write('if (Object.keys(credentials).length > 0) ').block(() => {
-          w.writeLine(`for (const [name, key] of Object.entries(credentials)) process.stdout.write(\`${principal} \${name}, API key \${key}\\n\`);`);
+          w.writeLine(`for (const [name, key] of Object.entries(credentials)) banner.push(\`${principal} \${name}, API key \${key}\`);`);
         });
-        if (!simulated) w.writeLine(`else process.stdout.write('credentials are not checked (no --credentials)\\n');`);
+        if (!simulated) w.writeLine(`else banner.push('credentials are not checked (no --credentials)');`);
       }
-      w.writeLine("for (const line of mock.service.describe()) process.stdout.write(`${line}\\n`);");
+      w.writeLine('banner.push(...mock.service.describe());');
+      w.writeLine("process.stdout.write(`${banner.join('\\n')}\\n`);");
       w.blankLine();
       w.write('const stop = () => ').block(() => {
         w.writeLine("process.stdout.write('stopping\\n');");
