@@ -8,6 +8,7 @@
  */
 import { SvcError, SvcRequestError } from './errors.js';
 import { XSD_NAMESPACE, XSI_NAMESPACE, indexOfNonXmlChar } from './xml-chars.js';
+import { ITEMS_PER_CLOCK_CHECK, SliceEnd, currentSlices, type WriteSlices } from './write-slices.js';
 import { XmlReader } from './xml-reader.js';
 import { escapeXmlAttribute, escapeXmlText } from './xml-writer.js';
 
@@ -78,23 +79,50 @@ export function listWriter<T>(item: string, write: WriteValue<T>, nillableItems:
   };
 }
 
-/** A list without a container: each item is an element `name` of its own, repeated (none for an empty list). */
+/**
+ * A list without a container: each item is an element `name` of its own, repeated (none for an empty list). Inside a
+ * write in slices (write-slices.ts) it is resumable: it keeps what it wrote when a slice ends, and carries on from
+ * there when the write runs again.
+ */
 export function itemsWriter<T>(write: WriteValue<T>, nillableItems: boolean): WriteValue<ReadonlyArray<T | null>> {
+  const item = (name: string, value: T | null | undefined, at: string): string => {
+    if (value !== null && value !== undefined) return write(name, value, at);
+    if (!nillableItems) reject(at, `is ${String(value)}, but the items of this list cannot be nil`);
+    return nilElement(name);
+  };
   return (name, values, path) => {
     if (!Array.isArray(values)) reject(path, `must be an array, got ${values === null ? 'null' : typeof values}`);
+    const slices = currentSlices();
+    if (slices !== undefined) return itemsInSlices(slices, item, name, values, path);
     let out = '';
-    for (let i = 0; i < values.length; i++) {
-      const value = values[i] as T | null | undefined;
-      const at = `${path}[${i}]`;
-      if (value === null || value === undefined) {
-        if (!nillableItems) reject(at, `is ${String(value)}, but the items of this list cannot be nil`);
-        out += nilElement(name);
-      } else {
-        out += write(name, value, at);
-      }
-    }
+    for (let i = 0; i < values.length; i++) out += item(name, values[i] as T | null | undefined, `${path}[${i}]`);
     return out;
   };
+}
+
+/** The items of a list inside a write in slices: from where the list stopped, looking at the clock now and then. */
+function itemsInSlices<T>(
+  slices: WriteSlices,
+  item: (name: string, value: T | null | undefined, at: string) => string,
+  name: string,
+  values: ReadonlyArray<T | null>,
+  path: string,
+): string {
+  const progress = slices.progressOf(values, name);
+  let { out, next: i } = progress;
+  try {
+    while (i < values.length) {
+      out += item(name, values[i] as T | null | undefined, `${path}[${i}]`);
+      i++;
+      // Looked at after an item is written, so that every run of the write moves on by at least one item.
+      if (i % ITEMS_PER_CLOCK_CHECK === 0 && i < values.length && performance.now() > slices.deadline) throw SliceEnd.instance;
+    }
+  } finally {
+    // Kept whether the slice ended here or in an item's own list: the item that was being written is written again.
+    progress.out = out;
+    progress.next = i;
+  }
+  return out;
 }
 
 /**

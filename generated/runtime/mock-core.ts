@@ -56,6 +56,7 @@ import { httpPostResultReply, soapResultReply } from './mock-response.js';
 import { Redactor } from './redact.js';
 import { SvcDecodeError } from './errors.js';
 import { XmlNameTable, XmlReader } from './xml-reader.js';
+import { writeInSlices } from './write-slices.js';
 import { soapAction } from './xml-writer.js';
 
 export type { Style } from './client-core.js';
@@ -534,9 +535,11 @@ export class MockCore {
     }
     try {
       const members = this.#options.namespace;
-      return style === 'httpPost'
-        ? httpPostResultReply(op, namespace, value, members)
-        : soapResultReply(style, op, namespace, value, members);
+      // In slices, so that an answer of many thousand items does not keep every other request waiting.
+      return await writeInSlices(
+        () => (style === 'httpPost' ? httpPostResultReply(op, namespace, value, members) : soapResultReply(style, op, namespace, value, members)),
+        WRITE_SLICE_MS,
+      );
     } catch (error) {
       return this.#fault(style, call, 'Server', `the mock's handler for ${op.name} returned a result that cannot be written: ${messageOf(error)}`);
     }
@@ -607,6 +610,9 @@ export class MockCore {
 }
 
 const SLASH = 47;
+
+/** How long one slice of writing an answer may hold the event loop (write-slices.ts). */
+const WRITE_SLICE_MS = 10;
 
 /** The credential roles whose values are secrets: the signature (a key computed from the API key). */
 const SECRET_ROLES = ['signature'] as const;

@@ -7,8 +7,8 @@
  *   linear check keeps near 4 and 16;
  * - the stages of one 80,000-line TestPaymentFile, each alone in this process, with the longest time the event loop
  *   was held in one piece during it: reading the file, parsing the CSV (once whole, for scale; the check parses in
- *   slices), the check, and writing the answer's XML (the generic mock runtime, `service.handle` with a handler that
- *   returns the finished check);
+ *   slices), the check, and writing the answer's XML (the generic mock runtime, in slices of time, `service.handle`
+ *   with a handler that returns the finished check);
  * - the whole call over loopback to the mock in a process of its own (children/payment-file-server.ts), with GetBalances
  *   sent every 10 ms meanwhile: the call's time, the server's longest block, and the GetBalances latencies.
  *
@@ -229,10 +229,11 @@ export async function runPaymentFile(log: (line: string) => void): Promise<Payme
       const blocks: number[] = [];
       const watchedHandle = async (request: Request): Promise<string> => {
         gc();
-        const r = await watched(async () => (await service.handle(request)).text());
+        // Only the mock's work is watched: reading the Response's text is the caller's.
+        const r = await watched(() => service.handle(request));
         ms.push(r.ms);
         blocks.push(r.blockMs);
-        return r.value;
+        return r.value.text();
       };
       for (let i = 0; i < CHECK_RUNS; i++) await client.testPaymentFile({ fileName: 'big.csv', totalAmount: 1 });
       stages.push({ stage: `the answer's XML, ${LARGEST} line errors (the runtime's writer, service.handle)`, ms: summarize(ms), blockMs: summarize(blocks) });
@@ -309,9 +310,9 @@ export function paymentFileMarkdown(f: PaymentFileFigures): string {
     largest === undefined || writer === undefined
       ? ''
       : paragraph(
-          `The answer (${fmt(largest.answerBytes / 1e6)} MB of XML) is written whole by the generic mock runtime `,
-          `(templates/runtime/mock-response.ts and the generated writers), in one block of about ${fmt(writer.blockMs.median)} ms: `,
-          `that block, not the simulator's check, is the longest the server holds its loop during the call.`,
+          `The answer (${fmt(largest.answerBytes / 1e6)} MB of XML) is written by the generic mock runtime in slices of `,
+          `about 10 ms (templates/runtime/write-slices.ts); its longest block, ${fmt(writer.blockMs.median)} ms, is what comes `,
+          `after the last slice: the whole answer joined, encoded as UTF-8 into a Response, and garbage collected.`,
         ),
   ].join('\n');
 }
