@@ -1,13 +1,14 @@
 /**
  * The README's usage example runs as written: its code block is extracted, saved beside the repository's other
- * generated test files with only the import path adjusted to that location, and run with tsx against a real
- * loopback server that answers like the service.
+ * generated test files with only the import path adjusted to that location, compiled with the generated code it
+ * imports, and run with node against a real loopback server that answers like the service.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { compileScript } from '../helpers/compiled.js';
 import { startRecordingServer, type RecordingServer } from './support/recording-server.js';
 import { resultResponse } from './support/responses.js';
 import { hmacHex } from './support/wire.js';
@@ -59,7 +60,7 @@ it('runs as written and does what it says', async () => {
   expect(code).toContain("from './generated/client/index.js'");
   writeFileSync(file, code.replace("from './generated/client/index.js'", "from '../../../generated/client/index.js'"));
 
-  const { code: exit, stdout, stderr } = await run(process.execPath, ['--import', 'tsx', file], {
+  const { code: exit, stdout, stderr } = await run(process.execPath, [await compileScript(file)], {
     PAYER_BASE_URL: server.url,
     PAYER_API_KEY: 'readme-secret',
   });
@@ -96,7 +97,7 @@ it('the mock example runs as written: a file in the SFTP folder, tested and proc
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'mock-example.ts');
   writeFileSync(file, example.replaceAll("from './generated/", "from '../../../generated/"));
-  const { code: exit, stdout, stderr } = await run(process.execPath, ['--import', 'tsx', file], {});
+  const { code: exit, stdout, stderr } = await run(process.execPath, [await compileScript(file)], {});
   expect(stderr).toBe('');
   expect(exit).toBe(0);
   expect(stdout.split('\n').filter(Boolean)).toEqual(['OK Processing', 'Completed 24800']);
@@ -125,7 +126,7 @@ it("the newcomer's script runs as written against `npm run mock`: a file tested,
     const url = /mock at (http:\/\/127\.0\.0\.1:\d+)\//.exec(banner)![1]!;
     const file = join(dir, 'try-mock.ts');
     writeFileSync(file, script.replaceAll("from './generated/", "from '../../../generated/"));
-    const { code: exit, stdout, stderr } = await run(process.execPath, ['--import', 'tsx', file], { MOCK_URL: url, MOCK_SFTP: sftp });
+    const { code: exit, stdout, stderr } = await run(process.execPath, [await compileScript(file)], { MOCK_URL: url, MOCK_SFTP: sftp });
     expect(stderr).toBe('');
     expect(exit).toBe(0);
     expect(stdout.split('\n').filter(Boolean)).toEqual(['tested: OK', 'request: Completed', 'lines: OK Submitted, OK Submitted', 'USD balance: 25000 -> 24800']);

@@ -11,6 +11,7 @@ import { render } from '../../generator/generate.js';
 import { SpecError } from '../../generator/spec/errors.js';
 import { loadSpec, parseSpec } from '../../generator/spec/load.js';
 import { PAYER_SPEC, fromRoot, repoRoot } from '../helpers/paths.js';
+import { renderedPayer } from '../helpers/payer-render.js';
 import { FIXTURE_SPECS } from './support/fixtures.js';
 
 const KNOWN = { message: 'MyPayer1521234048', key: 'bbffdacec3452b3ea2a23302589166c3fdee0224c5c07dd66b04a357d8bc1162' };
@@ -63,7 +64,7 @@ const TIMESTAMP_QUIRK = ['ProcessPaymentFileAsync', 'GetProcessingRequestStatus'
 
 let docs: Map<string, string>;
 beforeAll(async () => {
-  const files = await render(loadSpec(fromRoot(PAYER_SPEC), { cwd: repoRoot }));
+  const files = await renderedPayer();
   docs = new Map(files.filter((f) => f.path.startsWith('docs/')).map((f) => [f.path, f.content]));
 });
 

@@ -10,7 +10,7 @@ import { format } from 'prettier';
 import { Project, SourceFile } from 'ts-morph';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emitters } from '../../generator/emit/index.js';
-import { generate, render } from '../../generator/generate.js';
+import { generate } from '../../generator/generate.js';
 import type { ServiceModel } from '../../generator/model/types.js';
 import { PRETTIER, formatFiles } from '../../generator/print/format.js';
 import { Printer, type GeneratedFile } from '../../generator/print/printer.js';
@@ -18,6 +18,7 @@ import { loadSpec, parseSpec } from '../../generator/spec/load.js';
 import { syntheticSpec } from '../bench/synthetic-spec.js';
 import { packageSandbox, type Scratch } from '../helpers/files.js';
 import { PAYER_SPEC, fromRoot, repoRoot } from '../helpers/paths.js';
+import { renderedPayer } from '../helpers/payer-render.js';
 import { typecheckDir } from '../helpers/typecheck.js';
 
 const OPERATIONS = 200;
@@ -170,7 +171,7 @@ describe('pieces', () => {
 
   it('of any size give the same output: the payer interface printed a statement and a method at a time', async () => {
     const payer = loadSpec(fromRoot(PAYER_SPEC), { cwd: repoRoot });
-    const whole = new Map((await render(payer)).map((f) => [f.path, f.content]));
+    const whole = new Map((await renderedPayer()).map((f) => [f.path, f.content]));
     const single = await formatFiles(typescriptFiles(emit(payer, new Printer(payer, { piece: 1 }))));
     expect(single.map((f) => f.path).sort()).toEqual([...CLIENT_AND_MOCK_FILES]);
     for (const file of single) expect(file.content, file.path).toBe(whole.get(file.path));

@@ -15,6 +15,7 @@ import { runCli } from '../helpers/cli.js';
 import { readableDiff } from '../helpers/diff.js';
 import { listFiles, scratchDir, type Scratch } from '../helpers/files.js';
 import { GENERATED_DIR, PAYER_SIMULATOR, PAYER_SPEC, SCHEMA_FILE, fromRoot, repoRoot } from '../helpers/paths.js';
+import { renderedPayer } from '../helpers/payer-render.js';
 
 const HEADER = `${GENERATED_MARKER} from ${PAYER_SPEC}. DO NOT EDIT.`;
 // Strict JSON has no comment syntax; these files carry no header and are told apart by path instead.
@@ -31,7 +32,7 @@ function renderPayer(): Promise<GeneratedFile[]> {
 
 let rendered: GeneratedFile[];
 beforeAll(async () => {
-  rendered = await renderPayer();
+  rendered = [...(await renderedPayer())];
 });
 
 describe('the committed output is what the generator renders', () => {

@@ -1,5 +1,6 @@
-/** Runs the generator's CLI as a child process, the way `npm run generate` does, from any working directory. */
+/** Runs the generator's CLI as a child process, from any working directory. */
 import { execFile } from 'node:child_process';
+import { compiledEntry } from './compiled.js';
 import { fromRoot } from './paths.js';
 
 export interface CliRun {
@@ -8,12 +9,13 @@ export interface CliRun {
   readonly stderr: string;
 }
 
-/** `node --import tsx generator/cli.ts ...args` in `cwd`; resolves (never rejects) with the exit code and output. */
+/**
+ * generator/cli.ts compiled once for the run (test/setup/compile-entries.ts), `node <compiled> ...args` in `cwd`;
+ * resolves (never rejects) with the exit code and output. The same CLI as `npm run generate`, without tsx's start-up.
+ */
 export function runCli(args: readonly string[], cwd: string): Promise<CliRun> {
-  // tsx resolved from here, so that a cwd without node_modules (a temp dir) works too.
-  const tsx = import.meta.resolve('tsx');
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--import', tsx, fromRoot('generator', 'cli.ts'), ...args], { cwd }, (error, stdout, stderr) => {
+    execFile(process.execPath, [compiledEntry('generator-cli'), ...args], { cwd }, (error, stdout, stderr) => {
       if (error && typeof error.code !== 'number') {
         reject(error);
         return;

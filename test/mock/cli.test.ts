@@ -8,16 +8,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { PayerClient } from '../../generated/client/index.js';
+import { compiledEntry } from '../helpers/compiled.js';
 import { ROOT } from './support/generated-service.js';
 
-const CLI = join(ROOT, 'generated', 'mock', 'cli.ts');
+// generated/mock/cli.ts compiled once for the run (test/setup/compile-entries.ts): the command `npm run mock` runs
+// through tsx, without tsx's start-up in each of these children. test/client/readme-example.test.ts runs it as
+// `npm run mock` does.
+const CLI = compiledEntry('mock-cli');
 const children: ChildProcessWithoutNullStreams[] = [];
 afterAll(() => {
   for (const c of children) c.kill('SIGKILL');
 });
 
 function start(args: readonly string[]): { child: ChildProcessWithoutNullStreams; out: () => string; err: () => string; exit: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: ROOT });
+  const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT });
   children.push(child);
   let out = '';
   let err = '';

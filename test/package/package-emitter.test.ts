@@ -6,11 +6,11 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EmitError } from '../../generator/emit/errors.js';
 import { importedPackages, pinnedVersions, runtimeImports, shippedImports } from '../../generator/emit/package/manifest.js';
-import { render } from '../../generator/generate.js';
 import type { GeneratedFile } from '../../generator/print/printer.js';
 import { loadSpec } from '../../generator/spec/load.js';
 import { thrown } from '../helpers/failures.js';
 import { PAYER_SPEC, fromRoot, repoRoot } from '../helpers/paths.js';
+import { renderedPayer } from '../helpers/payer-render.js';
 
 describe('importedPackages', () => {
   it('finds every import form, by package name, and ignores relative paths, Node builtins, comments and strings', () => {
@@ -61,7 +61,7 @@ describe('the payer package files', () => {
     return found!.content;
   };
   beforeAll(async () => {
-    files = await render(loadSpec(fromRoot(PAYER_SPEC), { cwd: repoRoot }));
+    files = [...(await renderedPayer())];
   });
 
   it("depends on exactly the packages the runtime and the simulator import, at this repository's versions", () => {
