@@ -1,8 +1,8 @@
 /**
  * `svc-codegen import-wsdl <file.wsdl | url> [--out spec.yaml]`: a spec drafted from a WSDL (generator/import).
  *
- * A URL (http or https, e.g. an ASMX service's `?WSDL`) is fetched; the schemas such a WSDL imports by relative
- * location are not fetched, and are reported as problems. The draft names the WSDL as typed (an absolute path:
+ * A URL (http or https, e.g. an ASMX service's `?WSDL`) is fetched, and so are the WSDLs and schemas it imports on
+ * the same origin (WCF's `?wsdl=wsdl0`, `?xsd=xsd0`); a file's imports are read from its folder. The draft names the WSDL as typed (an absolute path:
  * relative to the working directory).
  *
  * With --out, writes the YAML there and the JSON Schema of the format beside it (the draft's `$schema` line names it,

@@ -12,6 +12,7 @@ export interface DraftList {
   item?: string | undefined;
   nillableItems?: boolean | undefined;
   container?: false | undefined;
+  namespace?: string | undefined;
 }
 
 export interface DraftField {
@@ -25,6 +26,7 @@ export interface DraftField {
 
 export interface DraftRecord {
   doc?: string | undefined;
+  namespace?: string | undefined;
   extends?: string | undefined;
   fields: DraftField[];
 }

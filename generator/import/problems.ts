@@ -20,8 +20,20 @@ export function formatProblem(p: ImportProblem): string {
 export class Problems {
   readonly list: ImportProblem[] = [];
   private readonly seen = new Set<string>();
+  /** The document each node of an imported WSDL or schema comes from, which a problem at that node names. */
+  private readonly files = new WeakMap<object, string>();
 
-  add(file: string, at: Pick<XmlElement, 'line' | 'column'>, construct: string, message: string): void {
+  /** Marks every node under `root` as coming from `file`. */
+  register(root: XmlElement, file: string): void {
+    const stack = [root];
+    for (let node = stack.pop(); node; node = stack.pop()) {
+      this.files.set(node, file);
+      stack.push(...node.children);
+    }
+  }
+
+  add(given: string, at: Pick<XmlElement, 'line' | 'column'>, construct: string, message: string): void {
+    const file = this.files.get(at) ?? given;
     const key = `${file}:${at.line}:${at.column}:${construct}:${message}`;
     if (this.seen.has(key)) return;
     this.seen.add(key);

@@ -1,10 +1,12 @@
 /**
  * Reads a WSDL 1.1 document: its parts by name (messages, port types, bindings, the service) and its XML Schemas,
- * the inline ones and those it imports from local files (`xs:import` / `xs:include` with a `schemaLocation`), each
- * schema element kept with the file it comes from, for positions in problems.
+ * the inline ones and those it reaches by location: WSDLs it imports (`wsdl:import`, as WCF splits its metadata into
+ * `?wsdl`, `?wsdl=wsdl0`) and schemas (`xs:import` / `xs:include` with a `schemaLocation`, WCF's `?xsd=xsd0`), read
+ * from the folder of the first file or the origin of its URL, within {@link DOCUMENT_LIMITS}. Each node is kept with
+ * the document it comes from, for positions in problems.
  */
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join, normalize, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Problems } from './problems.js';
 // The namespaces are the WSDL emitter's: the importer reads what it writes.
 import { NS } from '../emit/wsdl/namespaces.js';
@@ -20,6 +22,7 @@ export interface SchemaDoc {
 export interface WsdlDoc {
   readonly file: string;
   readonly root: XmlElement;
+  /** The namespace of the service's port type: the first document's, or that of the imported WSDL declaring it. */
   readonly targetNamespace: string;
   readonly schemas: readonly SchemaDoc[];
   readonly messages: ReadonlyMap<string, XmlElement>;
@@ -28,27 +31,111 @@ export interface WsdlDoc {
   readonly services: readonly XmlElement[];
 }
 
-/** Reads the files a WSDL imports; the default reads them from disk. */
+/** Reads a document the WSDL reaches, by its path or URL as resolved from the document naming it. */
 export type ReadFile = (path: string) => string;
 
+/** WCF's Serialization schema: its `guid`, `char` and `duration` are the spec's primitives; the rest no contract uses. */
+export const WCF_SERIALIZATION = 'http://schemas.microsoft.com/2003/10/Serialization/';
+
+/** How much one import reads at most: documents (the first included), and characters of all of them. */
+export const DOCUMENT_LIMITS = { documents: 50, characters: 16 * 1024 * 1024 } as const;
+
+const URL_PATTERN = /^https?:\/\//i;
+const SCHEME_PATTERN = /^[a-z][a-z0-9+.-]*:/i;
+
+/**
+ * Where `location`, named in the document at `from`, leads, or why it is not read: a URL is followed on the origin
+ * of the first document's URL only, a file within the folder of the first file only (the same rule for a `file:` URL).
+ */
+export function resolveLocation(location: string, from: string, first: string): { readonly at: string } | { readonly refused: string } {
+  if (URL_PATTERN.test(first)) {
+    let url: URL;
+    try {
+      url = new URL(location, from);
+    } catch {
+      return { refused: `${location} is not a URL` };
+    }
+    if (url.origin !== new URL(first).origin) return { refused: `${location} is not on the origin of ${first} (${new URL(first).origin}); it is not read` };
+    url.hash = '';
+    return { at: url.href };
+  }
+  let path: string;
+  if (/^file:/i.test(location)) {
+    try {
+      path = fileURLToPath(location);
+    } catch {
+      return { refused: `${location} is not a file URL` };
+    }
+  } else if (SCHEME_PATTERN.test(location) && !/^[a-z]:[\\/]/i.test(location)) {
+    return { refused: `${location} is not a local file and is not read` };
+  } else {
+    path = isAbsolute(location) ? location : join(dirname(from), decodeURIComponent(location));
+  }
+  const folder = dirname(first);
+  const inside = isAbsolute(path) && !isAbsolute(folder) ? relative(join(process.cwd(), folder), path) : relative(folder, path);
+  if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) {
+    return { refused: `${location} is outside the folder of ${first}; it is not read` };
+  }
+  return { at: normalize(join(folder, inside)) };
+}
+
 export function readWsdl(text: string, file: string, problems: Problems, readFile: ReadFile): WsdlDoc {
+  if (text.length > DOCUMENT_LIMITS.characters) throw new Error(`${file}: larger than ${DOCUMENT_LIMITS.characters / 1024 / 1024} MiB; not read`);
   const root = parseXml(text);
   if (root.ns !== NS.wsdl || root.name !== 'definitions') {
     throw new Error(`${file}: not a WSDL 1.1 document (the root is <${root.name}> in "${root.ns}")`);
   }
-  const byName = (name: string) => new Map(kids(root, NS.wsdl, name).map((n) => [n.attrs.get('name') ?? '', n] as const));
-  for (const imp of kids(root, NS.wsdl, 'import')) {
-    problems.add(file, imp, 'wsdl:import', 'a WSDL importing another WSDL is not read; merge the documents first');
-  }
+  const definitions: Array<{ root: XmlElement; file: string }> = [];
   const schemas: SchemaDoc[] = [];
   const loaded = new Set<string>([file]);
+  let characters = text.length;
+  const unlocated: Array<{ imp: XmlElement; from: string }> = [];
+
+  /** The document `imp` names by `location`, parsed, or undefined when it is refused or cannot be read (reported). */
+  const follow = (imp: XmlElement, construct: string, location: string, from: string): { node: XmlElement; at: string } | undefined => {
+    const target = resolveLocation(location, from, file);
+    if ('refused' in target) {
+      problems.add(from, imp, construct, target.refused);
+      return undefined;
+    }
+    if (loaded.has(target.at)) return undefined;
+    loaded.add(target.at);
+    if (loaded.size > DOCUMENT_LIMITS.documents) {
+      problems.add(from, imp, construct, `${location} is not read: a WSDL reaches at most ${DOCUMENT_LIMITS.documents} documents`);
+      return undefined;
+    }
+    let read: string;
+    try {
+      read = readFile(target.at);
+    } catch (error) {
+      problems.add(from, imp, construct, `cannot read ${location}: ${(error as Error).message}`);
+      return undefined;
+    }
+    characters += read.length;
+    if (characters > DOCUMENT_LIMITS.characters) {
+      problems.add(from, imp, construct, `${location} is not read: the documents of a WSDL hold at most ${DOCUMENT_LIMITS.characters / 1024 / 1024} MiB in all`);
+      return undefined;
+    }
+    try {
+      const node = parseXml(read);
+      problems.register(node, target.at);
+      return { node, at: target.at };
+    } catch (error) {
+      problems.add(from, imp, construct, `cannot read ${location}: ${(error as Error).message}`);
+      return undefined;
+    }
+  };
+
   const addSchema = (node: XmlElement, from: string) => {
     const targetNamespace = node.attrs.get('targetNamespace') ?? '';
     schemas.push({ node, targetNamespace, file: from });
-    if ((node.attrs.get('elementFormDefault') ?? 'unqualified') !== 'qualified') {
+    // A schema of imports only (WCF's `http://tempuri.org/Imports`) has no local elements to qualify.
+    const declares = node.children.some((c) => c.ns === NS.xsd && c.name !== 'import' && c.name !== 'include' && c.name !== 'annotation');
+    if (declares && (node.attrs.get('elementFormDefault') ?? 'unqualified') !== 'qualified') {
       problems.add(from, node, 'elementFormDefault', `the schema of ${targetNamespace || 'no namespace'} does not qualify its local elements; the spec's services always do`);
     }
-    if (node.attrs.get('attributeFormDefault') === 'qualified') {
+    // WCF's Serialization schema qualifies its attributes (z:Id, z:Ref), which no DataContract field uses.
+    if (node.attrs.get('attributeFormDefault') === 'qualified' && targetNamespace !== WCF_SERIALIZATION) {
       problems.add(from, node, 'attributeFormDefault', `the schema of ${targetNamespace || 'no namespace'} qualifies its attributes; the spec's services never do`);
     }
     for (const imp of [...kids(node, NS.xsd, 'import'), ...kids(node, NS.xsd, 'include')]) {
@@ -57,44 +144,53 @@ export function readWsdl(text: string, file: string, problems: Problems, readFil
         if (imp.name === 'import') unlocated.push({ imp, from });
         continue;
       }
-      if (/^[a-z][a-z0-9+.-]*:/i.test(location)) {
-        problems.add(from, imp, `s:${imp.name}`, `the schema at ${location} is not a local file and is not read`);
-        continue;
-      }
-      const path = join(dirname(from), location);
-      if (loaded.has(path)) continue;
-      loaded.add(path);
-      let imported: XmlElement;
-      try {
-        imported = parseXml(readFile(path));
-      } catch (error) {
-        problems.add(from, imp, `s:${imp.name}`, `cannot read ${location}: ${(error as Error).message}`);
-        continue;
-      }
-      if (imported.ns !== NS.xsd || imported.name !== 'schema') {
+      const imported = follow(imp, `s:${imp.name}`, location, from);
+      if (!imported) continue;
+      if (imported.node.ns !== NS.xsd || imported.node.name !== 'schema') {
         problems.add(from, imp, `s:${imp.name}`, `${location} is not an XML Schema document`);
         continue;
       }
-      addSchema(imported, path);
+      addSchema(imported.node, imported.at);
     }
   };
-  const unlocated: Array<{ imp: XmlElement; from: string }> = [];
-  for (const types of kids(root, NS.wsdl, 'types')) for (const s of kids(types, NS.xsd, 'schema')) addSchema(s, file);
+
+  const addDefinitions = (node: XmlElement, from: string) => {
+    definitions.push({ root: node, file: from });
+    for (const imp of kids(node, NS.wsdl, 'import')) {
+      const location = imp.attrs.get('location');
+      if (location === undefined) {
+        problems.add(from, imp, 'wsdl:import', `the import of ${imp.attrs.get('namespace') ?? 'no namespace'} has no location; it is not read`);
+        continue;
+      }
+      const imported = follow(imp, 'wsdl:import', location, from);
+      if (!imported) continue;
+      if (imported.node.ns === NS.xsd && imported.node.name === 'schema') addSchema(imported.node, imported.at);
+      else if (imported.node.ns !== NS.wsdl || imported.node.name !== 'definitions') problems.add(from, imp, 'wsdl:import', `${location} is neither a WSDL 1.1 document nor an XML Schema`);
+      else addDefinitions(imported.node, imported.at);
+    }
+    for (const types of kids(node, NS.wsdl, 'types')) for (const s of kids(types, NS.xsd, 'schema')) addSchema(s, from);
+  };
+  problems.register(root, file);
+  addDefinitions(root, file);
+
   // An import without a location names a namespace another schema of the WSDL must declare; XML Schema's own needs none.
   const declared = new Set([...schemas.map((s) => s.targetNamespace), NS.xsd]);
   for (const { imp, from } of unlocated) {
     const ns = imp.attrs.get('namespace') ?? '';
     if (!declared.has(ns)) problems.add(from, imp, 's:import', `the namespace ${ns || '(none)'} has no schema in the WSDL and no schemaLocation; its types are not read`);
   }
+  const byName = (name: string) => new Map(definitions.flatMap((d) => kids(d.root, NS.wsdl, name)).map((n) => [n.attrs.get('name') ?? '', n] as const));
+  const tnsOf = (d: XmlElement) => d.attrs.get('targetNamespace') ?? '';
+  const withPortType = definitions.find((d) => kids(d.root, NS.wsdl, 'portType').length > 0)?.root ?? root;
   return {
     file,
     root,
-    targetNamespace: root.attrs.get('targetNamespace') ?? '',
+    targetNamespace: tnsOf(withPortType),
     schemas,
     messages: byName('message'),
     portTypes: byName('portType'),
     bindings: byName('binding'),
-    services: kids(root, NS.wsdl, 'service'),
+    services: definitions.flatMap((d) => kids(d.root, NS.wsdl, 'service')),
   };
 }
 

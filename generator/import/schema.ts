@@ -8,7 +8,7 @@ import { PRIMITIVE_NAMES, isReferencePrimitive, type PrimitiveName } from '../mo
 import { type DraftEnum, type DraftField, type DraftRecord, type DraftTypeRef } from './draft.js';
 import type { Problems } from './problems.js';
 import { NS } from '../emit/wsdl/namespaces.js';
-import { qnameAttr, xsdDocumentation, type WsdlDoc } from './read-wsdl.js';
+import { qnameAttr, WCF_SERIALIZATION, xsdDocumentation, type WsdlDoc } from './read-wsdl.js';
 import { kids, type QName, type XmlElement } from './xml.js';
 
 /** A type as mapped, with what the spec's defaults depend on. */
@@ -74,6 +74,7 @@ export class TypePlanner {
         }
         else if (item.name === 'simpleType') this.simpleTypes.set(q, declared);
         else if (item.name === 'import' || item.name === 'include' || item.name === 'annotation') continue;
+        else if (schema.targetNamespace === WCF_SERIALIZATION) continue;
         else this.report(schema.file, item, `s:${item.name}`, 'a top-level declaration the spec format has no counterpart for; left out');
       }
     }
@@ -100,9 +101,11 @@ export class TypePlanner {
         if (element) named.add(key(element));
       }
     }
+    // WCF's Serialization schema declares an element for every primitive; a service uses what it uses of it.
+    const library = (k: string) => k.startsWith(`{${WCF_SERIALIZATION}}`);
     const unreached = [
-      ...[...this.elements].filter(([k]) => !named.has(k)).map(([, d]) => ({ d, what: 'element', why: 'no message of the WSDL names it' })),
-      ...[...this.complexTypes, ...this.simpleTypes].filter(([k]) => !this.planned.has(k)).map(([, d]) => ({ d, what: 'type', why: 'no operation the draft keeps uses it' })),
+      ...[...this.elements].filter(([k]) => !named.has(k) && !library(k)).map(([, d]) => ({ d, what: 'element', why: 'no message of the WSDL names it' })),
+      ...[...this.complexTypes, ...this.simpleTypes].filter(([k]) => !this.planned.has(k) && !library(k)).map(([, d]) => ({ d, what: 'type', why: 'no operation the draft keeps uses it' })),
     ].sort((a, b) => a.d.order - b.d.order);
     for (const { d, what, why } of unreached) {
       this.report(d.file, d.node, `s:${d.node.name} ${d.node.attrs.get('name') ?? ''}`.trimEnd(), `the ${what} ${d.node.attrs.get('name') ?? '(unnamed)'} is left out: ${why}`);
@@ -134,6 +137,7 @@ export class TypePlanner {
       return primitive('string');
     }
     if (name.ns === NS.msTypes && (name.local === 'guid' || name.local === 'char')) return primitive(name.local);
+    if (name.ns === WCF_SERIALIZATION && (name.local === 'guid' || name.local === 'char' || name.local === 'duration')) return primitive(name.local);
     const complex = this.complexTypes.get(k);
     if (complex) return this.complex(name, complex);
     const simple = this.simpleTypes.get(k);
@@ -149,9 +153,6 @@ export class TypePlanner {
       return false;
     }
     this.names.set(name.local, key(name));
-    if (name.ns !== this.doc.targetNamespace) {
-      this.report(d.file, d.node, 'namespace', `${name.local} is declared in ${name.ns}, not the service namespace; the spec puts every type's elements in the service namespace`);
-    }
     return true;
   }
 
@@ -202,6 +203,8 @@ export class TypePlanner {
         list: itemType.ref,
         ...(itemElement !== itemType.itemName ? { item: itemElement } : {}),
         ...(nillable !== itemType.reference ? { nillableItems: nillable } : {}),
+        // Its items are in the namespace of the schema declaring it (WCF's ArrayOfstring: .../Serialization/Arrays).
+        ...(name.ns !== this.doc.targetNamespace ? { namespace: name.ns } : {}),
       };
       const planned: PlannedType = { ref, reference: true, itemName: `ArrayOf${capitalise(itemElement)}`, rootName: `ArrayOf${capitalise(itemElement)}` };
       this.planned.set(key(name), planned);
@@ -210,7 +213,8 @@ export class TypePlanner {
     const planned: PlannedType = { ref: name.local, reference: true, itemName: name.local, rootName: name.local };
     this.planned.set(key(name), planned);
     if (!this.claim(name, d)) return planned;
-    const draft: DraftRecord = { doc: xsdDocumentation(d.node), extends: undefined, fields: [] };
+    // Its fields are in the namespace of the schema declaring it (a WCF DataContract namespace).
+    const draft: DraftRecord = { doc: xsdDocumentation(d.node), namespace: name.ns !== this.doc.targetNamespace ? name.ns : undefined, extends: undefined, fields: [] };
     this.records.set(name.local, { order: d.order, draft });
     this.recordContent(name.local, d.node, d.file, draft);
     // A value declared as this type may be any type extending it, directly or not (each drafted in turn).

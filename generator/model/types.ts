@@ -44,11 +44,22 @@ export interface ListType {
    */
   readonly itemElement: string;
   readonly nillableItems: boolean;
+  /** The namespace of the items when it is not the service's (WCF's `ArrayOfstring` in `.../Serialization/Arrays`). */
+  readonly namespace?: XmlNamespace | undefined;
   /** False: no container element, the items are repeated directly in the parent (`maxOccurs="unbounded"`). */
   readonly container: boolean;
 }
 
 export type TypeModel = ScalarType | ListType;
+
+/**
+ * A namespace of record fields or list items other than the service's (WCF's DataContract namespaces), with the
+ * prefix the generated writers declare for it: one per namespace in a service, so a nested value never rebinds it.
+ */
+export interface XmlNamespace {
+  readonly uri: string;
+  readonly prefix: string;
+}
 
 export interface FieldModel {
   readonly kind: 'field';
@@ -96,6 +107,8 @@ export interface StructModel {
   readonly ownFields: readonly FieldModel[];
   /** The type it extends, if any. */
   readonly base: StructModel | undefined;
+  /** The namespace of its fields' elements when it is not the service's (a WCF DataContract namespace). */
+  readonly namespace?: XmlNamespace | undefined;
   readonly decision: Decision | undefined;
   /** Results only: how the document marks the errorCode, (S), (I) or not at all. */
   readonly documentedErrorCode: 'S' | 'I' | 'none' | undefined;

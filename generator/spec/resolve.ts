@@ -23,6 +23,7 @@ import type {
   ResultStatus,
   ValueResult,
   VoidResult,
+  XmlNamespace,
   ScalarType,
   SoapHeaderModel,
   ServiceErrorsModel,
@@ -106,7 +107,15 @@ export function resolveSpec(
   // Structs are created empty and filled afterwards, so that fields can point at any record, in any order.
   type Mutable<T> = { -readonly [K in keyof T]: T[K] };
   const structs = new Map<string, { model: Mutable<StructModel>; own: FieldModel[]; all: FieldModel[] }>();
-  const makeStruct = (kind: 'record' | 'result', name: string, def: { doc?: string | undefined; decision?: string | undefined }) => {
+  // One prefix per namespace other than the service's, in the order the spec first names them.
+  const prefixes = new Map<string, XmlNamespace>();
+  const namespaceOf = (uri: string | undefined): XmlNamespace | undefined => {
+    if (uri === undefined || uri === raw.service.namespace.uri) return undefined;
+    let ns = prefixes.get(uri);
+    if (!ns) prefixes.set(uri, (ns = { uri, prefix: `ns${prefixes.size + 1}` }));
+    return ns;
+  };
+  const makeStruct = (kind: 'record' | 'result', name: string, def: { doc?: string | undefined; decision?: string | undefined; namespace?: string | undefined }) => {
     claim(name, kind === 'record' ? 'records' : 'results');
     const own: FieldModel[] = [];
     const all: FieldModel[] = [];
@@ -117,6 +126,7 @@ export function resolveSpec(
       fields: all,
       ownFields: own,
       base: undefined,
+      ...(def.namespace !== undefined && namespaceOf(def.namespace) ? { namespace: namespaceOf(def.namespace) } : {}),
       decision: decision(def.decision, [`${kind}s`, name, 'decision']),
       documentedErrorCode: undefined,
       status: undefined,
@@ -168,12 +178,16 @@ export function resolveSpec(
     if (!container && t.item !== undefined) {
       report([...path, 'item'], `a list without a container has no item element of its own: its items are <${use.field!}> elements`);
     }
+    if (!container && t.namespace !== undefined) {
+      report([...path, 'namespace'], `a list without a container has no namespace of its own: its items are <${use.field!}> elements, in the record's namespace`);
+    }
     const reference = item.kind === 'record' || item.kind === 'list' || (item.kind === 'primitive' && isReferencePrimitive(item.name));
     return {
       kind: 'list',
       item,
       itemElement: !container ? use.field! : (t.item ?? defaultItemElement(item)),
       nillableItems: t.nillableItems ?? reference,
+      ...(container && namespaceOf(t.namespace) ? { namespace: namespaceOf(t.namespace) } : {}),
       container,
     };
   };

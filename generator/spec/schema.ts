@@ -34,6 +34,7 @@ interface RawList {
   item?: string | undefined;
   nillableItems?: boolean | undefined;
   container?: boolean | undefined;
+  namespace?: string | undefined;
 }
 
 const listType: z.ZodType<RawList> = z.lazy(() =>
@@ -55,6 +56,11 @@ const listType: z.ZodType<RawList> = z.lazy(() =>
         .describe(
           'false: no container element; the items are the field\'s own element, repeated directly in the record (maxOccurs="unbounded"). Default true.',
         ),
+      namespace: z
+        .string()
+        .min(1)
+        .optional()
+        .describe("The namespace of the item elements, when it is not the service's (WCF's ArrayOfstring is in http://schemas.microsoft.com/2003/10/Serialization/Arrays)."),
     })
     .strict(),
 );
@@ -93,6 +99,11 @@ const extendsRef = identifier.describe(
 const record = z
   .object({
     doc,
+    namespace: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("The namespace of the fields' elements, when it is not the service's (a WCF DataContract namespace)."),
     extends: extendsRef.optional(),
     fields: z.array(field).default([]),
     decision: decisionRef.optional(),
@@ -106,6 +117,11 @@ const result = z
       .enum(['S', 'I', 'none'])
       .optional()
       .describe('How the document marks the result: (S) string enum errorCode, (I) int errorCode, or none (the default).'),
+    namespace: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("The namespace of the fields' elements, when it is not the service's (a WCF DataContract namespace)."),
     extends: extendsRef.optional(),
     fields: z.array(field).default([]),
     decision: decisionRef.optional(),

@@ -104,20 +104,29 @@ function nextItem(r: XmlReader): boolean {
   return true;
 }
 
-/** Reads a list container whose items may not be nil: every child element is an item. `<c/>` is `[]`. */
-export function readList<T>(r: XmlReader, readItem: ReadValue<T>): T[] {
+/**
+ * Reads a list container whose items may not be nil: every child element is an item. `<c/>` is `[]`.
+ * `itemNamespace`: the items' namespace where it is not the service's (WCF's `.../Serialization/Arrays`).
+ */
+export function readList<T>(r: XmlReader, readItem: ReadValue<T>, itemNamespace?: string): T[] {
+  const outer = r.memberNamespace;
+  if (itemNamespace !== undefined) r.memberNamespace = itemNamespace;
   const items: T[] = [];
   while (nextItem(r)) {
     if (r.isNil) fail(new Error('a nil item is not allowed in this list'), r.path());
     items.push(readItem(r));
   }
+  r.memberNamespace = outer;
   return items;
 }
 
 /** Like readList, for lists whose items may be nil: a nil item is `null`. */
-export function readNillableList<T>(r: XmlReader, readItem: ReadValue<T>): Array<T | null> {
+export function readNillableList<T>(r: XmlReader, readItem: ReadValue<T>, itemNamespace?: string): Array<T | null> {
+  const outer = r.memberNamespace;
+  if (itemNamespace !== undefined) r.memberNamespace = itemNamespace;
   const items: Array<T | null> = [];
   while (nextItem(r)) items.push(r.isNil ? skipNil(r) : readItem(r));
+  r.memberNamespace = outer;
   return items;
 }
 

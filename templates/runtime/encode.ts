@@ -68,12 +68,15 @@ export function encodeXml(value: string, path: string): string {
 /** XML content as an element: `<name>content</name>`, the content as given (checked well-formed). */
 export const writeXmlContent: WriteValue<string> = (name, value, path) => `<${name}>${encodeXml(value, path)}</${name}>`;
 
-/** A list in its container: `<name><item>…</item>…</name>`, a nil item as `<item xsi:nil="true"/>`. */
-export function listWriter<T>(item: string, write: WriteValue<T>, nillableItems: boolean): WriteValue<ReadonlyArray<T | null>> {
+/**
+ * A list in its container: `<name><item>…</item>…</name>`, a nil item as `<item xsi:nil="true"/>`. `xmlns`: the
+ * declaration of the prefix `item` carries where the items are in a namespace of their own (`' xmlns:ns1="…"'`).
+ */
+export function listWriter<T>(item: string, write: WriteValue<T>, nillableItems: boolean, xmlns: string = ''): WriteValue<ReadonlyArray<T | null>> {
   const items = itemsWriter(write, nillableItems);
   return (name, values, path) => {
     const inner = items(item, values, path);
-    return inner === '' ? `<${name}/>` : `<${name}>${inner}</${name}>`;
+    return inner === '' ? `<${name}/>` : `<${name}${xmlns}>${inner}</${name}>`;
   };
 }
 

@@ -204,6 +204,13 @@ describe('lists without a container', () => {
       message: 'a list without a container has no item element of its own: its items are <Lines> elements',
     },
     {
+      kind: 'with a namespace of its own',
+      text: change('{ list: string, container: false }', '{ list: string, container: false, namespace: "urn:x" }'),
+      where: ['{ name: Lines', '"urn:x" }'],
+      path: 'records.Item.fields[2].type.namespace',
+      message: "a list without a container has no namespace of its own: its items are <Lines> elements, in the record's namespace",
+    },
+    {
       kind: 'nillable',
       text: change('{ list: string, container: false } }', '{ list: string, container: false }, nillable: true }'),
       where: ['{ name: Lines', 'true'],

@@ -148,7 +148,8 @@ interface Fixture {
 function fixtures(): Fixture[] {
   const root = fromRoot(FIXTURES);
   return readdirSync(root, { withFileTypes: true })
-    .filter((d) => d.isDirectory())
+    // wcf-split is hand-written in WCF's shape, with no translation to compare with: end-to-end.test.ts covers it.
+    .filter((d) => d.isDirectory() && d.name !== 'wcf-split')
     .map((d) => {
       const files = readdirSync(join(root, d.name));
       const wsdl = files.filter((f) => f.endsWith('.wsdl'));

@@ -6,7 +6,7 @@
 import { StructureKind, type FunctionDeclarationStructure, type WriterFunction } from 'ts-morph';
 import type { FieldModel, ListType, OperationModel, PrimitiveName, StructModel, TypeModel } from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';
-import { valueType } from '../ts-types.js';
+import { tsLiteral, valueType } from '../ts-types.js';
 
 export function decoderName(struct: StructModel): string {
   return `read${struct.name}`;
@@ -92,7 +92,8 @@ export function readerOf(t: TypeModel): string {
 /** An expression reading one value of `t` (a list in its container) from the element the reader is on. */
 export function readValue(t: TypeModel): string {
   if (t.kind !== 'list') return `${readerOf(t)}(r)`;
-  return `${t.nillableItems ? 'readNillableList' : 'readList'}(r, ${readerOf(t.item)})`;
+  const ns = t.namespace ? `, ${tsLiteral(t.namespace.uri)}` : '';
+  return `${t.nillableItems ? 'readNillableList' : 'readList'}(r, ${readerOf(t.item)}${ns})`;
 }
 
 function readExpression(f: FieldModel): string {
@@ -140,6 +141,8 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
       const type = f.nillable ? `${valueType(f.type)} | null` : valueType(f.type);
       w.writeLine(`let ${local(f)}: ${type} | undefined;`);
     }
+    // Its fields are in a namespace of its own (WCF's DataContract): read as members while inside it.
+    if (s.namespace) w.writeLine(`const outer = r.memberNamespace;`).writeLine(`r.memberNamespace = ${tsLiteral(s.namespace.uri)};`);
     w.write('while (r.nextChild())').block(() => {
       w.write('switch (r.memberName)').block(() => {
         for (const f of elements) {
@@ -158,6 +161,7 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
         w.indent(() => w.writeLine('r.skip();'));
       });
     });
+    if (s.namespace) w.writeLine('r.memberNamespace = outer;');
     for (const f of elements.filter((x) => !x.optional && !(x.type.kind === 'list' && !x.type.container))) {
       w.writeLine(`if (${local(f)} === undefined) throw missingElement(r, '${s.name}', '${f.name}');`);
     }

@@ -14,6 +14,7 @@ import type {
   ServiceModel,
   StructModel,
   TypeModel,
+  XmlNamespace,
 } from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';
 import type { Statement } from '../../print/printer.js';
@@ -73,7 +74,14 @@ function capitalise(name: string): string {
 export function writerOf(t: TypeModel): string {
   if (t.kind !== 'list') return writerName(t);
   const item = writerOf(t.item);
-  return t.container ? `listWriter('${t.itemElement}', ${item}, ${t.nillableItems})` : `itemsWriter(${item}, ${t.nillableItems})`;
+  if (!t.container) return `itemsWriter(${item}, ${t.nillableItems})`;
+  if (!t.namespace) return `listWriter('${t.itemElement}', ${item}, ${t.nillableItems})`;
+  return `listWriter('${t.namespace.prefix}:${t.itemElement}', ${item}, ${t.nillableItems}, ${tsLiteral(xmlnsAttribute(t.namespace))})`;
+}
+
+/** The declaration of a namespace's prefix, as written on a start tag: ` xmlns:ns1="uri"`. */
+export function xmlnsAttribute(ns: XmlNamespace): string {
+  return ` xmlns:${ns.prefix}="${ns.uri.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')}"`;
 }
 
 /** The text encoder of an XML Schema type or an enum. */
@@ -261,14 +269,17 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
       w.writeLine(`const v = checkRecord(path, value, [${known}], [${required}]);`);
       w.writeLine('return (');
       w.indent(() => {
-        const parts: string[] = [record.base ? '`<${name}${xmlns}${xsiType}`' : '`<${name}${xmlns}`'];
+        // Fields in a namespace of the record's own (WCF's DataContract) carry its prefix, declared on the record.
+        const own = record.namespace ? `${xmlnsAttribute(record.namespace).replace(/[`$\\]/g, '\\$&')}` : '';
+        const member = record.namespace ? `${record.namespace.prefix}:` : '';
+        const parts: string[] = [record.base ? `\`<\${name}\${xmlns}\${xsiType}${own}\`` : `\`<\${name}\${xmlns}${own}\``];
         for (const f of record.fields.filter((x) => x.attribute)) {
           parts.push(`writeAttribute('${f.name}', v['${f.name}'], \`\${path}.${f.name}\`, ${textEncoder(f.type as PrimitiveType | EnumType)}, ${f.optional})`);
         }
         parts.push("'>'");
         for (const f of record.fields.filter((x) => !x.attribute)) {
           const repeated = f.type.kind === 'list' && !f.type.container;
-          parts.push(`writeMember('${f.name}', v['${f.name}'], \`\${path}.${f.name}\`, ${writerOf(f.type)}, ${f.nillable}, ${f.optional || repeated})`);
+          parts.push(`writeMember('${member}${f.name}', v['${f.name}'], \`\${path}.${f.name}\`, ${writerOf(f.type)}, ${f.nillable}, ${f.optional || repeated})`);
         }
         parts.push('`</${name}>`');
         w.write(parts.join(' +\n'));

@@ -302,7 +302,8 @@ function strictReader(t: TypeModel, needs: Needs): string {
   if (t.kind === 'list') {
     needs.xmlReader = true;
     needs.decode.add(t.nillableItems ? 'readNillableList' : 'readList');
-    return `(r: XmlReader) => ${t.nillableItems ? 'readNillableList' : 'readList'}(r, ${strictReader(t.item, needs)})`;
+    const ns = t.namespace ? `, ${tsLiteral(t.namespace.uri)}` : '';
+    return `(r: XmlReader) => ${t.nillableItems ? 'readNillableList' : 'readList'}(r, ${strictReader(t.item, needs)}${ns})`;
   }
   if (t.kind === 'record') {
     needs.clientCodec.add(decoderName(t.record));

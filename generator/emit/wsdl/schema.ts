@@ -322,12 +322,15 @@ class SchemaPlanner {
   }
 
   private struct(s: StructModel): QName {
-    const name = qname(this.serviceNs, s.name);
+    // A record in a namespace of its own (a WCF DataContract) is declared in a schema of that namespace.
+    const ns = s.namespace?.uri ?? this.serviceNs;
+    const name = qname(ns, s.name);
     if (this.declared.has(s)) return name;
     this.declared.add(s);
+    this.useNamespace(ns);
     // Declared before what it reaches (pre-order), its content filled in after.
     const item = { kind: 'complexType' as const, name: s.name, base: undefined as QName | undefined, sequence: [] as Particle[], attributes: [] as AttributeDecl[] };
-    this.itemsOf(this.serviceNs).push(item);
+    this.itemsOf(ns).push(item);
     if (s.base) item.base = this.struct(s.base);
     for (const f of s.base ? s.ownFields : s.fields) {
       item.sequence.push(...this.field(f));
@@ -345,18 +348,20 @@ class SchemaPlanner {
   private list(list: ListType): QName {
     // A nested list's name is part of this one's, so it is named (and declared) first.
     const itemRef = list.item.kind === 'list' ? this.list(list.item) : undefined;
-    const key = `${this.shapeKey(list.item)}|${list.itemElement}|${list.nillableItems}`;
+    const ns = list.namespace?.uri ?? this.serviceNs;
+    const key = `${this.shapeKey(list.item)}|${list.itemElement}|${list.nillableItems}|${ns}`;
     let name = this.arrays.get(key);
-    if (name !== undefined) return qname(this.serviceNs, name);
+    if (name !== undefined) return qname(ns, name);
     const base = `ArrayOf${capitalise(itemRef?.local ?? this.itemTypeName(list.item))}`;
     name = base;
     for (let n = 1; this.typeNames.has(name); n++) name = `${base}${n}`;
     this.typeNames.add(name);
     this.arrays.set(key, name);
     const item = { kind: 'complexType' as const, name, base: undefined, sequence: [] as Particle[], attributes: [] };
-    this.itemsOf(this.serviceNs).push(item);
+    this.useNamespace(ns);
+    this.itemsOf(ns).push(item);
     item.sequence.push({ name: list.itemElement, minOccurs: 0, maxOccurs: 'unbounded', nillable: list.nillableItems, type: itemRef ?? this.typeRef(list.item) });
-    return qname(this.serviceNs, name);
+    return qname(ns, name);
   }
 
   /** The name ASMX builds a list type's name from: the item type's (XML Schema, enum or record) name. */
