@@ -7,7 +7,6 @@ import {
   hmacSigner,
   type CallOptions,
   type OperationBinding,
-  type Style,
 } from '../runtime/client-core.js';
 import { SvcRequestError } from '../runtime/errors.js';
 import type { PollOptions } from '../runtime/poll.js';
@@ -94,6 +93,9 @@ export interface SignInput {
   /** payerName + timestamp + eatValue. */
   message: string;
 }
+
+/** A binding of the service, the client's `style`: 'soap11', 'soap12' or 'httpPost'. */
+export type Style = 'soap11' | 'soap12' | 'httpPost';
 
 /** Options of {@link PayerClient}. */
 export interface PayerClientOptions {
@@ -301,6 +303,7 @@ export class PayerClient {
         path: '/v5/PayerFunctions.asmx',
         namespace: options.namespace ?? 'http://svc.example/',
         style: options.style ?? 'soap11',
+        styles: ['soap11', 'soap12', 'httpPost'],
         principal: options.payerName,
         sign: custom
           ? (i) =>

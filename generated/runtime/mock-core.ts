@@ -163,8 +163,8 @@ export interface MockCoreOptions {
   /** The service's WSDL with its addresses at `origin` (the mock's own), answered to `GET <path>?WSDL`. */
   readonly wsdl?: (origin: string) => string;
   /**
-   * Refuse HTTP POST form values that look like markup or script, as ASP.NET 4's request validation does by default
-   * (mock-request-validation.ts); default false. SOAP bodies are not validated, as ASP.NET does not validate them.
+   * Refuse HTTP POST form values and HTTP GET query string values that look like markup or script, as ASP.NET 4's
+   * request validation does by default (mock-request-validation.ts); default false. SOAP bodies are not validated, as ASP.NET does not validate them.
    */
   readonly requestValidation?: boolean;
 }
@@ -236,6 +236,8 @@ interface Route {
   readonly action: string;
   /** Served over HTTP POST. */
   readonly httpPost: boolean;
+  /** Served over HTTP GET. */
+  readonly httpGet: boolean;
 }
 
 /** A request read and checked, ready for the handler. */
@@ -359,6 +361,7 @@ export class MockCore {
       // ASMX's default action is the service namespace + name, also for an operation with a namespace of its own.
       action: op.soapAction ?? soapAction(namespace, op.name).slice(1, -1),
       httpPost: this.#styles.has('httpPost') && op.httpPost !== false && (op.result === 'void' || op.httpPostRoot !== undefined),
+      httpGet: this.#styles.has('httpGet') && op.httpGet !== false && (op.result === 'void' || op.httpPostRoot !== undefined),
     };
     this.#routes.set(op.name, route);
     if (!this.#folded.has(op.name.toLowerCase())) this.#folded.set(op.name.toLowerCase(), route);
@@ -398,21 +401,35 @@ export class MockCore {
     return this.#serve(request, style, undefined, trace);
   }
 
-  /** `<path>/<Operation>`: HTTP POST. */
+  /**
+   * `<path>/<Operation>`: HTTP POST, and HTTP GET with the form in the query string. A form protocol the service does
+   * not enable gets ASMX's answer for it (ASP.NET turns HTTP GET off by default): HTTP 500, "Request format is
+   * unrecognized".
+   */
   #operationPath(request: MockExchange, segment: string, trace: Trace): Promise<MockReply> | MockReply {
-    if (!this.#styles.has('httpPost') || segment === '' || segment.includes('/')) return notFound(this.#options.path);
-    if (request.method !== 'POST') return methodNotAllowed(request.method);
+    const post = this.#styles.has('httpPost');
+    const get = this.#styles.has('httpGet');
+    if ((!post && !get) || segment === '' || segment.includes('/')) return notFound(this.#options.path);
+    const style = request.method === 'GET' ? 'httpGet' : request.method === 'POST' ? 'httpPost' : undefined;
+    if (style === undefined) return methodNotAllowed(request.method, get);
+    if (!this.#styles.has(style)) {
+      return textReply(500, `Request format is unrecognized for URL unexpectedly ending in '/${plainName(decodeSegment(segment))}'.`);
+    }
     const name = decodeSegment(segment);
     const route = this.#routes.get(name);
     if (route === undefined) return textReply(500, `Unknown web method ${plainName(name)}.${this.#didYouMean(name)}`);
-    if (!route.httpPost) return textReply(500, `The operation ${name} has no HTTP POST binding: call it with SOAP.`);
-    const contentType = request.header('content-type') ?? '';
-    if (styleOfMediaType(mediaTypeOf(contentType)) !== 'httpPost') {
-      return unsupportedType(contentType, ['application/x-www-form-urlencoded (HTTP POST)']);
+    if (style === 'httpGet') {
+      if (!route.httpGet) return textReply(500, `The operation ${name} has no HTTP GET binding: call it with ${route.httpPost ? 'HTTP POST or ' : ''}SOAP.`);
+    } else {
+      if (!route.httpPost) return textReply(500, `The operation ${name} has no HTTP POST binding: call it with ${route.httpGet ? 'HTTP GET or ' : ''}SOAP.`);
+      const contentType = request.header('content-type') ?? '';
+      if (styleOfMediaType(mediaTypeOf(contentType)) !== 'httpPost') {
+        return unsupportedType(contentType, ['application/x-www-form-urlencoded (HTTP POST)']);
+      }
     }
-    trace.style = 'httpPost';
+    trace.style = style;
     trace.operation = route.op.name;
-    return this.#serve(request, 'httpPost', route, trace);
+    return this.#serve(request, style, route, trace);
   }
 
   #soapTypes(): string[] {
@@ -433,8 +450,9 @@ export class MockCore {
   async #serve(request: MockExchange, style: Style, route: Route | undefined, trace: Trace): Promise<MockReply> {
     let call: Call;
     try {
-      const text = await readRequestText(request, this.#maxBytes);
-      call = route !== undefined ? { route, ...this.#readForm(text, route) } : this.#readSoap(request, style, text, trace);
+      // HTTP GET carries the form in the query string, and its body (a GET should have none) is not read.
+      const text = style === 'httpGet' ? request.url.search.slice(1) : await readRequestText(request, this.#maxBytes);
+      call = route !== undefined ? { route, ...this.#readForm(text, route, style === 'httpGet' ? 'QueryString' : 'Form') } : this.#readSoap(request, style, text, trace);
     } catch (error) {
       if (error instanceof RequestFault) return faultReply(style, error.code, error.message);
       return faultReply(style, 'Server', `the mock failed while reading the request: ${messageOf(error)}`);
@@ -442,9 +460,9 @@ export class MockCore {
     return this.#invoke(request, style, call);
   }
 
-  #readForm(text: string, route: Route): DecodedParams {
+  #readForm(text: string, route: Route, collection: 'Form' | 'QueryString'): DecodedParams {
     const validate = this.#options.requestValidation === true
-      ? (fields: ReadonlyMap<string, readonly string[]>) => validateRequestForm(fields, route.op, route.table, (c) => this.#redactor(c))
+      ? (fields: ReadonlyMap<string, readonly string[]>) => validateRequestForm(fields, route.op, route.table, (c) => this.#redactor(c), collection)
       : undefined;
     return readFormParams(text, route.op, route.table, validate);
   }
@@ -537,7 +555,10 @@ export class MockCore {
       const members = this.#options.namespace;
       // In slices, so that an answer of many thousand items does not keep every other request waiting.
       return await writeInSlices(
-        () => (style === 'httpPost' ? httpPostResultReply(op, namespace, value, members) : soapResultReply(style, op, namespace, value, members)),
+        () =>
+          style === 'httpPost' || style === 'httpGet'
+            ? httpPostResultReply(op, namespace, value, members)
+            : soapResultReply(style, op, namespace, value, members),
         WRITE_SLICE_MS,
       );
     } catch (error) {
@@ -768,8 +789,10 @@ function notFound(path: string): MockHttpReply {
   return textReply(404, `Not found. The service is at ${path}.`);
 }
 
-function methodNotAllowed(method: string): MockHttpReply {
-  return textReply(405, `The method ${plainName(method)} is not allowed here: send a POST.`, { Allow: 'POST' });
+function methodNotAllowed(method: string, get = false): MockHttpReply {
+  return get
+    ? textReply(405, `The method ${plainName(method)} is not allowed here: send a POST or a GET.`, { Allow: 'GET, POST' })
+    : textReply(405, `The method ${plainName(method)} is not allowed here: send a POST.`, { Allow: 'POST' });
 }
 
 function unsupportedType(contentType: string, accepted: readonly string[]): MockHttpReply {

@@ -136,14 +136,14 @@ export function textReply(status: number, message: string, headers?: Readonly<Re
 
 /**
  * The fault answer of a style, HTTP 500: a SOAP 1.1 fault (`soap:Client`...), a SOAP 1.2 fault (`soap:Sender`...), or
- * for HTTP POST the message as text/plain.
+ * for HTTP POST and HTTP GET the message as text/plain.
  * @param style - the style the request came in
  * @param code - the fault code, in SOAP 1.1 terms
  * @param message - the faultstring / Reason text (escaped here)
  * @param detail - text of the detail element, if any (escaped here)
  */
 export function faultReply(style: Style, code: WireFaultCode, message: string, detail?: string): MockHttpReply {
-  if (style === 'httpPost') return textReply(500, message);
+  if (style === 'httpPost' || style === 'httpGet') return textReply(500, message);
   const body = style === 'soap11' ? fault11(code, message, detail) : fault12(code, message, detail);
   return { status: 500, headers: { 'Content-Type': style === 'soap11' ? TEXT_XML : SOAP12_CONTENT_TYPE }, body };
 }

@@ -4,9 +4,9 @@
  * ASP.NET's request validation, which a real ASMX service on ASP.NET 4 applies by default: a form value that looks
  * like markup or script (`<` followed by a letter, `!`, `/` or `?`; or `&#`) is refused with an
  * HttpRequestValidationException before the service runs, answered HTTP 500. The mock applies it to HTTP POST form
- * fields when asked (the `requestValidation` option), so that a client's users see what their real server will do
- * with such values. SOAP bodies are not validated: ASP.NET validates Request.Form, Request.QueryString and cookies,
- * and a SOAP call reads none of them. The mock reads no query string for an operation, so forms are all there is.
+ * fields and HTTP GET query string fields when asked (the `requestValidation` option), so that a client's users see
+ * what their real server will do with such values. SOAP bodies are not validated: ASP.NET validates Request.Form,
+ * Request.QueryString and cookies, and a SOAP call reads none of them.
  */
 import type { MockOperation } from './mock-core.js';
 import { RequestFault, shortName } from './mock-faults.js';
@@ -43,12 +43,14 @@ export function indexOfDangerous(value: string): number {
  * @param op - the operation the form is for, which says which field is the signature
  * @param table - its parameter table
  * @param redactorOf - masks the secrets involved by the form's credentials (by role)
+ * @param collection - where the fields came from, as ASP.NET names it: the body (`Form`) or the query string
  */
 export function validateRequestForm(
   fields: ReadonlyMap<string, readonly string[]>,
   op: MockOperation,
   table: ParamTable,
   redactorOf: (credentials: Readonly<Record<string, string>>) => Redactor,
+  collection: 'Form' | 'QueryString' = 'Form',
 ): void {
   for (const [name, values] of fields) {
     for (const value of values) {
@@ -57,7 +59,7 @@ export function validateRequestForm(
       const index = table.exact.get(name);
       const role = index === undefined ? undefined : op.params[index]!.role;
       const shown = role === 'signature' ? REDACTED : redactorOf(credentialsOf(fields, op)).text(excerpt(value, at));
-      throw new RequestFault('Client', `${REQUEST_VALIDATION_EXCEPTION}: A potentially dangerous Request.Form value was detected from the client (${shortName(name)}="${shown}").`);
+      throw new RequestFault('Client', `${REQUEST_VALIDATION_EXCEPTION}: A potentially dangerous Request.${collection} value was detected from the client (${shortName(name)}="${shown}").`);
     }
   }
 }

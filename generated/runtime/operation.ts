@@ -24,7 +24,7 @@ export interface OperationWire {
    */
   readonly nilResult?: boolean;
   /**
-   * The root element of HTTP POST answers. Undefined where none is fixed: the client then accepts any root (the
+   * The root element of HTTP POST and HTTP GET answers. Undefined where none is fixed: the client then accepts any root (the
    * document does not show it), and the mock has no HTTP POST answer with a root (no binding, or void).
    */
   readonly httpPostRoot: string | undefined;
@@ -36,6 +36,8 @@ export interface OperationWire {
   readonly httpPostNode?: boolean;
   /** False when the operation has no HTTP POST binding. */
   readonly httpPost?: boolean;
+  /** False when the operation has no HTTP GET binding (the service has one). */
+  readonly httpGet?: boolean;
   /** The SOAPAction (unquoted) when it is not the convention, the service namespace + ('/' if needed) + name. */
   readonly soapAction?: string;
   /** The namespace of the operation's wrapper, parameter and result elements, when it is not the service's. */

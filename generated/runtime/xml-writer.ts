@@ -119,8 +119,9 @@ function qualifyMembers(element: string, name: string, namespace: string, member
  * @param params - field names and values, in order; a list comes as its values (the field repeated), a nil value as
  *   none (the field left out)
  * @param operation - the operation, named in a {@link SvcRequestError} for a value a form cannot carry
+ * @param carrier - what carries the form, named in that error
  */
-export function encodeForm(params: ReadonlyArray<readonly [string, string | NestedValue]>, operation?: string): string {
+export function encodeForm(params: ReadonlyArray<readonly [string, string | NestedValue]>, operation?: string, carrier = 'HTTP POST form'): string {
   const form = new URLSearchParams();
   for (const [name, value] of params) {
     if (typeof value === 'string') {
@@ -134,7 +135,7 @@ export function encodeForm(params: ReadonlyArray<readonly [string, string | Nest
       if (error instanceof SvcRequestError) throw new SvcRequestError(error.message, { operation, parameter: name });
       throw error;
     }
-    if (values === undefined) throw new SvcRequestError(`${name} cannot be sent in an HTTP POST form`, { operation, parameter: name });
+    if (values === undefined) throw new SvcRequestError(`${name} cannot be sent in an ${carrier}`, { operation, parameter: name });
     for (const v of values) form.append(name, v);
   }
   return form.toString();

@@ -101,7 +101,10 @@ function compareOperation(sa: ServiceModel, sb: ServiceModel, a: OperationModel,
   if (sa.bindings.includes('httpPost') && sb.bindings.includes('httpPost') && a.httpPost !== b.httpPost) {
     add(b.httpPost ? 'binding-added' : 'binding-removed', `${at}.httpPost`, 'httpPost');
   }
-  if (a.httpPost && b.httpPost) compareRoot(at, a.httpPostRoot, b.httpPostRoot, add);
+  if (sa.bindings.includes('httpGet') && sb.bindings.includes('httpGet') && a.httpGet !== b.httpGet) {
+    add(b.httpGet ? 'binding-added' : 'binding-removed', `${at}.httpGet`, 'httpGet');
+  }
+  if ((a.httpPost || a.httpGet) && (b.httpPost || b.httpGet)) compareRoot(at, a.httpPostRoot, b.httpPostRoot, add);
   if (eatKey(a.eat) !== eatKey(b.eat)) add('eat-marker-changed', `${at}.eat`, `${eatKey(a.eat)} -> ${eatKey(b.eat)}`);
   if (a.submitsPayments !== b.submitsPayments) add('submits-payments-changed', `${at}.submitsPayments`, `${a.submitsPayments} -> ${b.submitsPayments}`);
   compareParameters(at, a.params, b.params, add, doc);

@@ -54,6 +54,7 @@ export interface DraftOperation {
   result: DraftResult;
   httpPostRoot?: string | undefined;
   httpPost?: false | undefined;
+  httpGet?: false | undefined;
   soapAction?: string | undefined;
   namespace?: string | undefined;
   headers?: string[] | undefined;
@@ -76,7 +77,7 @@ export interface DraftSpec {
     path: string;
     namespace: { uri: string };
     client: string;
-    bindings?: Array<'soap11' | 'soap12' | 'httpPost'> | undefined;
+    bindings?: Array<'soap11' | 'soap12' | 'httpPost' | 'httpGet'> | undefined;
     doc?: string | undefined;
   };
   soapHeaders: DraftHeader[];

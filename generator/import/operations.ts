@@ -25,7 +25,9 @@ interface Binding {
   readonly portType: XmlElement | undefined;
 }
 
-const PROTOCOL_ORDER = ['soap11', 'soap12', 'httpPost'] as const;
+const PROTOCOL_ORDER = ['soap11', 'soap12', 'httpPost', 'httpGet'] as const;
+/** The bindings the format assumes when a spec lists none. */
+const DEFAULT_PROTOCOLS = ['soap11', 'soap12', 'httpPost'];
 
 function protocolOf(b: XmlElement): Protocol {
   const p = b.children.find((c) => c.name === 'binding');
@@ -92,8 +94,8 @@ export function draftService(doc: WsdlDoc, types: TypePlanner, problems: Problem
       problems.add(file, port, 'wsdl:port', `the binding ${port.attrs.get('binding') ?? ''} is not declared; the port is left out`);
       continue;
     }
-    if (binding.protocol === 'httpGet' || binding.protocol === 'other') {
-      problems.add(file, binding.node, binding.protocol === 'httpGet' ? 'HTTP GET binding' : 'wsdl:binding', `the binding ${binding.node.attrs.get('name') ?? ''} has no counterpart in the format (soap11, soap12, httpPost); left out`);
+    if (binding.protocol === 'other') {
+      problems.add(file, binding.node, 'wsdl:binding', `the binding ${binding.node.attrs.get('name') ?? ''} has no counterpart in the format (soap11, soap12, httpPost, httpGet); left out`);
       continue;
     }
     if (bindings.has(binding.protocol)) {
@@ -114,6 +116,7 @@ export function draftService(doc: WsdlDoc, types: TypePlanner, problems: Problem
   const main = bindings.get('soap11') ?? bindings.get('soap12');
   if (!main?.portType) throw new Error(`${file}: the service has no SOAP 1.1 or SOAP 1.2 port with a port type`);
   const post = bindings.get('httpPost');
+  const get = bindings.get('httpGet');
   const used = new Set(ports.map(({ binding }) => binding?.node));
   for (const [bindingName, node] of doc.bindings) {
     if (!used.has(node)) problems.add(file, node, 'wsdl:binding', `the binding ${bindingName} is not used by a port of the service ${service.attrs.get('name') ?? ''}; left out`);
@@ -133,13 +136,14 @@ export function draftService(doc: WsdlDoc, types: TypePlanner, problems: Problem
       continue;
     }
     seen.add(opName);
-    const drafted = draftOperation(doc, types, problems, op, main, post, headers, tns);
+    const drafted = draftOperation(doc, types, problems, op, main, { post, get }, headers, tns);
     if (drafted) operations.push(drafted);
   }
-  if (post?.portType) {
-    for (const op of kids(post.node, NS.wsdl, 'operation')) {
+  for (const [form, title] of [[post, 'HTTP POST'], [get, 'HTTP GET']] as const) {
+    if (!form?.portType) continue;
+    for (const op of kids(form.node, NS.wsdl, 'operation')) {
       const opName = op.attrs.get('name') ?? '';
-      if (!seen.has(opName)) problems.add(file, op, 'wsdl:operation', `${opName} is in the HTTP POST binding but not in the SOAP port type; left out`);
+      if (!seen.has(opName)) problems.add(file, op, 'wsdl:operation', `${opName} is in the ${title} binding but not in the SOAP port type; left out`);
     }
   }
   // An operation that takes every header says nothing: that is the format's default.
@@ -153,7 +157,7 @@ export function draftService(doc: WsdlDoc, types: TypePlanner, problems: Problem
       path: path ?? `/${serviceName}.asmx`,
       namespace: { uri: tns },
       client: `${serviceName}Client`,
-      bindings: bindings.size === PROTOCOL_ORDER.length ? undefined : PROTOCOL_ORDER.filter((p) => bindings.has(p)),
+      bindings: sameList(PROTOCOL_ORDER.filter((p) => bindings.has(p)), DEFAULT_PROTOCOLS) ? undefined : PROTOCOL_ORDER.filter((p) => bindings.has(p)),
       doc: documentation(doc.root) ?? documentation(service),
     },
     soapHeaders: [...headers.values()],
@@ -167,7 +171,7 @@ function draftOperation(
   problems: Problems,
   op: XmlElement,
   main: Binding,
-  post: Binding | undefined,
+  forms: { readonly post: Binding | undefined; readonly get: Binding | undefined },
   headers: Map<string, DraftHeader>,
   tns: string,
 ): DraftOperation | undefined {
@@ -307,24 +311,25 @@ function draftOperation(
     problems.add(file, op, 'wsdl:operation', `${name} is not in the binding ${main.node.attrs.get('name') ?? ''}`);
   }
 
-  // The HTTP POST binding: whether it carries the operation, and its response root.
-  let httpPost: false | undefined;
+  // The form bindings: whether each carries the operation, and the response root (the same document for both).
+  const formOp = (form: Binding | undefined) => (form ? kids(form.node, NS.wsdl, 'operation').find((o) => o.attrs.get('name') === name) : undefined);
+  const httpPost: false | undefined = forms.post && (!formOp(forms.post) || outputs.length > 0) ? false : undefined;
+  const httpGet: false | undefined = forms.get && (!formOp(forms.get) || outputs.length > 0) ? false : undefined;
   let httpPostRoot: string | undefined;
-  if (post) {
-    const postOp = kids(post.node, NS.wsdl, 'operation').find((o) => o.attrs.get('name') === name);
-    if (!postOp || outputs.length > 0) httpPost = false;
-    else if (resultType !== undefined) {
-      const mime = kids(kids(postOp, NS.wsdl, 'output')[0] ?? postOp, NS.mime, 'mimeXml')[0];
-      const ptOp = post.portType ? kids(post.portType, NS.wsdl, 'operation').find((o) => o.attrs.get('name') === name) : undefined;
-      const out = ptOp ? kids(ptOp, NS.wsdl, 'output')[0] : undefined;
-      const msg = out ? qnameAttr(out, 'message') : undefined;
-      const message = msg ? doc.messages.get(msg.local) : undefined;
-      const part = message ? kids(message, NS.wsdl, 'part').find((p) => p.attrs.get('name') === (mime?.attrs.get('part') ?? 'Body')) : undefined;
-      const root = part ? qnameAttr(part, 'element') : undefined;
-      if (!root) {
-        if (resultType.rootName !== undefined) problems.add(file, postOp, 'mime:mimeXml', `the HTTP POST response root of ${name} is not given; ASMX's convention is assumed`);
-      } else if (root.local !== resultType.rootName) httpPostRoot = root.local;
-    }
+  const rootFrom = httpPost === undefined && forms.post ? forms.post : httpGet === undefined && forms.get ? forms.get : undefined;
+  if (rootFrom && resultType !== undefined) {
+    const bindingOp = formOp(rootFrom)!;
+    const title = rootFrom === forms.post ? 'HTTP POST' : 'HTTP GET';
+    const mime = kids(kids(bindingOp, NS.wsdl, 'output')[0] ?? bindingOp, NS.mime, 'mimeXml')[0];
+    const ptOp = rootFrom.portType ? kids(rootFrom.portType, NS.wsdl, 'operation').find((o) => o.attrs.get('name') === name) : undefined;
+    const out = ptOp ? kids(ptOp, NS.wsdl, 'output')[0] : undefined;
+    const msg = out ? qnameAttr(out, 'message') : undefined;
+    const message = msg ? doc.messages.get(msg.local) : undefined;
+    const part = message ? kids(message, NS.wsdl, 'part').find((p) => p.attrs.get('name') === (mime?.attrs.get('part') ?? 'Body')) : undefined;
+    const root = part ? qnameAttr(part, 'element') : undefined;
+    if (!root) {
+      if (resultType.rootName !== undefined) problems.add(file, bindingOp, 'mime:mimeXml', `the ${title} response root of ${name} is not given; ASMX's convention is assumed`);
+    } else if (root.local !== resultType.rootName) httpPostRoot = root.local;
   }
 
   const opNs = request.element.ns !== tns ? request.element.ns : undefined;
@@ -335,6 +340,7 @@ function draftOperation(
     result,
     ...(httpPostRoot !== undefined ? { httpPostRoot } : {}),
     ...(httpPost === false ? { httpPost } : {}),
+    ...(httpGet === false ? { httpGet } : {}),
     ...(soapAction !== undefined ? { soapAction } : {}),
     ...(opNs !== undefined ? { namespace: opNs } : {}),
     headers: opHeaders,
@@ -366,4 +372,8 @@ function draftHeader(
     todo: `choose the client option that supplies the SOAP header ${element.local} (drafted: ${lowerFirst(element.local)}), and add required: false if calls may go without it`,
   });
   return element.local;
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }

@@ -197,7 +197,7 @@ export interface SoapHeaderModel {
 }
 
 /** The bindings a service offers. */
-export type BindingName = 'soap11' | 'soap12' | 'httpPost';
+export type BindingName = 'soap11' | 'soap12' | 'httpPost' | 'httpGet';
 
 export interface OperationModel {
   readonly kind: 'operation';
@@ -213,6 +213,8 @@ export interface OperationModel {
   readonly httpPostRoot: HttpPostRootModel;
   /** The operation has the HTTP POST binding (the service has it and the operation does not opt out). */
   readonly httpPost: boolean;
+  /** The operation has the HTTP GET binding (the service lists it and the operation does not opt out). */
+  readonly httpGet: boolean;
   readonly eat: EatModel;
   readonly submitsPayments: boolean;
   /** The SOAPAction value (unquoted) when the spec gives one; else the convention, namespace + name. */
@@ -322,7 +324,7 @@ export interface ServiceModel {
   readonly path: string;
   readonly namespace: { readonly uri: string; readonly decision: Decision | undefined };
   readonly clientName: string;
-  /** The bindings the service offers, in the order soap11, soap12, httpPost. */
+  /** The bindings the service offers, in the order soap11, soap12, httpPost, httpGet. */
   readonly bindings: readonly BindingName[];
   readonly package: PackageModel;
   readonly doc: string | undefined;

@@ -327,7 +327,8 @@ export function resolveSpec(
 
   const soapHeaders = resolveHeaders(raw, structs, parameters, aside, report);
 
-  const bindings: BindingName[] = (['soap11', 'soap12', 'httpPost'] as const).filter((b) => raw.service.bindings?.includes(b) ?? true);
+  // Without a list, the three bindings ASMX enables by default; HTTP GET is off by default (web.config), so only listed.
+  const bindings: BindingName[] = (['soap11', 'soap12', 'httpPost', 'httpGet'] as const).filter((b) => raw.service.bindings?.includes(b) ?? b !== 'httpGet');
   // Bindings set aside: whether an operation has HTTP POST is unknown, so nothing that depends on it is checked.
   const bindingsKnown = !aside.whole('bindings');
   const signed = raw.auth !== undefined;
@@ -421,30 +422,43 @@ export function resolveSpec(
     else if (signed) report([...path, 'eat'], 'missing required key "eat": a service that signs requests (auth) needs the EAT marker of every operation');
     else eat = { kind: 'unsigned', marker: '' };
 
-    const serviceHasPost = bindings.includes('httpPost');
     const bindingReport = bindingsKnown ? report : () => undefined;
-    if (op.httpPost === true && !serviceHasPost) {
-      bindingReport([...path, 'httpPost'], 'the service has no HTTP POST binding (service.bindings), so the operation cannot have one', true);
-    }
-    const httpPost = serviceHasPost && op.httpPost !== false;
-    if (httpPost && op.outputs !== undefined) {
-      bindingReport([...path, 'outputs'], "out parameters are SOAP only: ASMX's HTTP POST binding returns one value; add httpPost: false to the operation", true);
-    }
-    if (httpPost) {
-      params.forEach((p) => {
-        if (p.role || formType(p.type)) return;
-        const j = op.params.findIndex((e) => (typeof e === 'string' ? e : e.name) === p.name);
-        bindingReport(
-          [...path, 'params', j],
-          `parameter "${p.name}" is ${describeType(p.type)}, which ASMX's HTTP POST binding cannot carry (only XML Schema types, enums and lists of them); add httpPost: false to the operation, or leave httpPost out of service.bindings`,
-        );
-      });
-    }
+    // HTTP POST and HTTP GET carry the same form (in the body, in the query string), so both take the same checks.
+    const formBinding = (binding: 'httpPost' | 'httpGet', title: string, flag: boolean | undefined): boolean => {
+      const serviceHas = bindings.includes(binding);
+      if (flag === true && !serviceHas) {
+        bindingReport([...path, binding], `the service has no ${title} binding (service.bindings), so the operation cannot have one`, true);
+      }
+      const has = serviceHas && flag !== false;
+      if (has && op.outputs !== undefined) {
+        bindingReport([...path, 'outputs'], `out parameters are SOAP only: ASMX's ${title} binding returns one value; add ${binding}: false to the operation`, true);
+      }
+      if (has) {
+        params.forEach((p) => {
+          if (p.role || formType(p.type)) return;
+          const j = op.params.findIndex((e) => (typeof e === 'string' ? e : e.name) === p.name);
+          bindingReport(
+            [...path, 'params', j],
+            `parameter "${p.name}" is ${describeType(p.type)}, which ASMX's ${title} binding cannot carry (only XML Schema types, enums and lists of them); add ${binding}: false to the operation, or leave ${binding} out of service.bindings`,
+          );
+        });
+      }
+      return has;
+    };
+    const httpPost = formBinding('httpPost', 'HTTP POST', op.httpPost);
+    const httpGet = formBinding('httpGet', 'HTTP GET', op.httpGet);
+    const serviceHasForm = bindings.includes('httpPost') || bindings.includes('httpGet');
     let httpPostRoot: HttpPostRootModel | undefined;
     const rawRoot = op.httpPostRoot;
-    if (!httpPost) {
+    // The root of the form bindings' answer: HTTP GET answers the same document as HTTP POST.
+    if (!httpPost && !httpGet) {
       if (rawRoot !== undefined) {
-        bindingReport([...path, 'httpPostRoot'], `${serviceHasPost ? 'the operation has' : 'the service has'} no HTTP POST binding (${serviceHasPost ? 'httpPost: false' : 'service.bindings'}), so an HTTP POST root means nothing here`, true);
+        // Names the form bindings the service has, which the operation opts out of; or that the service has none.
+        const forms = (['httpPost', 'httpGet'] as const).filter((b) => bindings.includes(b));
+        const why = serviceHasForm
+          ? `the operation has no ${forms.map((b) => (b === 'httpPost' ? 'HTTP POST' : 'HTTP GET')).join(' or ')} binding (${forms.map((b) => `${b}: false`).join(', ')})`
+          : 'the service has no HTTP POST binding (service.bindings)';
+        bindingReport([...path, 'httpPostRoot'], `${why}, so an HTTP POST root means nothing here`, true);
       }
       httpPostRoot = { kind: 'unbound' };
     } else if (result?.kind === 'void') {
@@ -483,6 +497,7 @@ export function resolveSpec(
         result,
         httpPostRoot,
         httpPost,
+        httpGet,
         eat,
         submitsPayments: op.submitsPayments ?? false,
         soapAction: op.soapAction,

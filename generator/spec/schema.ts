@@ -234,6 +234,10 @@ const operation = z
       .boolean()
       .optional()
       .describe('false: this operation has no HTTP POST binding (ASMX binds only primitive, enum and array-of-those parameters).'),
+    httpGet: z
+      .boolean()
+      .optional()
+      .describe('false: this operation has no HTTP GET binding (the same parameters as HTTP POST, carried in the query string).'),
     soapAction: z.string().min(1).optional().describe('The SOAPAction, when it is not namespace + operation name.'),
     namespace: z
       .string()
@@ -341,10 +345,10 @@ export const specSchema = z
         namespace: z.object({ uri: z.string().min(1), decision: decisionRef.optional() }).strict(),
         client: identifier.describe('The name of the generated client class.'),
         bindings: z
-          .array(z.enum(['soap11', 'soap12', 'httpPost']))
+          .array(z.enum(['soap11', 'soap12', 'httpPost', 'httpGet']))
           .min(1)
           .optional()
-          .describe('The bindings the service offers (default all three: soap11, soap12, httpPost).'),
+          .describe('The bindings the service offers (default soap11, soap12, httpPost; httpGet only when listed).'),
         package: packageInfo
           .optional()
           .describe(

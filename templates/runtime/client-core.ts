@@ -16,10 +16,21 @@ import { encodeString } from './values.js';
 import { buildSoapEnvelope, encodeForm, soapAction } from './xml-writer.js';
 import { XmlNameTable, XmlReader } from './xml-reader.js';
 
-/** The three ASMX bindings. */
-export type Style = 'soap11' | 'soap12' | 'httpPost';
+/** The four ASMX bindings. */
+export type Style = 'soap11' | 'soap12' | 'httpPost' | 'httpGet';
 
-export const STYLES: readonly Style[] = ['soap11', 'soap12', 'httpPost'];
+export const STYLES: readonly Style[] = ['soap11', 'soap12', 'httpPost', 'httpGet'];
+
+/**
+ * The longest query string an HTTP GET call sends: ASP.NET's default `maxQueryStringLength` (httpRuntime), beyond
+ * which the service answers 404.15 before the method runs.
+ */
+export const MAX_QUERY_STRING_LENGTH = 2048;
+
+/** Whether a style carries a form (HTTP POST in the body, HTTP GET in the query string) and answers a plain document. */
+export function isFormStyle(style: Style): style is 'httpPost' | 'httpGet' {
+  return style === 'httpPost' || style === 'httpGet';
+}
 
 /** What the signing function receives; `message` is principal + timestamp + eatValue. */
 export interface CoreSignInput {
@@ -115,6 +126,7 @@ const CONTENT_TYPES: Readonly<Record<Style, string>> = {
   soap11: 'text/xml; charset=utf-8',
   soap12: 'application/soap+xml; charset=utf-8',
   httpPost: 'application/x-www-form-urlencoded',
+  httpGet: '',
 };
 
 /** Resolves the caller's options once: validated, with defaults applied. */
@@ -188,16 +200,31 @@ export class ClientCore {
       if (style === 'httpPost' && op.httpPost === false) {
         throw new SvcRequestError('the operation has no HTTP POST binding: call it with style soap11 or soap12', { operation: op.name });
       }
+      if (style === 'httpGet' && op.httpGet === false) {
+        throw new SvcRequestError('the operation has no HTTP GET binding: call it with another style', { operation: op.name });
+      }
       const namespace = op.namespace ?? this.options.namespace;
       const fields = this.fillCredentials(op.name, request, sent);
       const base = `${this.options.baseUrl}${this.options.path}`;
-      const headers: Record<string, string> = { 'Content-Type': CONTENT_TYPES[style] };
+      const headers: Record<string, string> = {};
       let url = base;
-      let body: string;
-      if (style === 'httpPost') {
+      let body: string | undefined;
+      if (style === 'httpGet') {
+        // The same form as HTTP POST, in the query string; no body, so no Content-Type.
+        const query = encodeForm(fields, op.name, 'HTTP GET query string');
+        if (query.length > MAX_QUERY_STRING_LENGTH) {
+          throw new SvcRequestError(
+            `the HTTP GET query string would be ${query.length} characters, more than ASP.NET's default maxQueryStringLength of ${MAX_QUERY_STRING_LENGTH}: call it with another style`,
+            { operation: op.name },
+          );
+        }
+        url = `${base}/${op.name}${query === '' ? '' : `?${query}`}`;
+      } else if (style === 'httpPost') {
+        headers['Content-Type'] = CONTENT_TYPES[style];
         url = `${base}/${op.name}`;
         body = encodeForm(fields, op.name);
       } else {
+        headers['Content-Type'] = CONTENT_TYPES[style];
         // ASMX's default action is the service namespace + name, also for an operation with a namespace of its own.
         if (style === 'soap11') headers['SOAPAction'] = op.soapAction !== undefined ? `"${op.soapAction}"` : soapAction(this.options.namespace, op.name);
         body = buildSoapEnvelope(style === 'soap11' ? '1.1' : '1.2', namespace, op.name, fields, this.headerBlocks(op), this.options.namespace);
@@ -207,14 +234,14 @@ export class ClientCore {
         fetch: this.options.fetch,
         url,
         headers,
-        body,
+        ...(body !== undefined ? { body } : { method: 'GET' as const }),
         ...(this.options.timeoutMs !== undefined ? { timeoutMs: this.options.timeoutMs } : {}),
         ...(this.options.maxResponseBytes !== undefined ? { maxResponseBytes: this.options.maxResponseBytes } : {}),
         ...(opts.signal ? { signal: opts.signal } : {}),
       });
 
       if (response.status !== 200) {
-        if (style !== 'httpPost') {
+        if (!isFormStyle(style)) {
           const fault = parseSoapFault(response.text, response.status);
           if (fault) throw fault;
         }
@@ -316,9 +343,9 @@ export class ClientCore {
     const { style } = this.options;
     const namespace = op.namespace ?? this.options.namespace;
     try {
-      if (op.result === 'void' && style === 'httpPost') {
-        // ASMX writes nothing for a void method over HTTP POST; anything else is not this operation's answer.
-        if (text.trim() !== '') throw new SvcDecodeError(`${op.name}: expected an empty HTTP POST response (the operation returns nothing)`);
+      if (op.result === 'void' && isFormStyle(style)) {
+        // ASMX writes nothing for a void method over HTTP POST or GET; anything else is not this operation's answer.
+        if (text.trim() !== '') throw new SvcDecodeError(`${op.name}: expected an empty ${style === 'httpGet' ? 'HTTP GET' : 'HTTP POST'} response (the operation returns nothing)`);
         return undefined as R;
       }
       const reader = new XmlReader(text, namesOf(op as OperationBinding<unknown>));
@@ -326,7 +353,7 @@ export class ClientCore {
       reader.memberNamespace = this.options.namespace;
       reader.readRoot();
       let found = true;
-      if (style === 'httpPost' && op.httpPostNode) {
+      if (isFormStyle(style) && op.httpPostNode) {
         // The XML content is the document: its root, of any name and namespace, is the result.
         let markup: string | null = null;
         if (!reader.isNil) markup = reader.readOuterXml();
@@ -335,7 +362,7 @@ export class ClientCore {
         reader.readEnd();
         return markup as R;
       }
-      if (style === 'httpPost') openPlainRoot(reader, namespace, op.httpPostRoot);
+      if (isFormStyle(style)) openPlainRoot(reader, namespace, op.httpPostRoot);
       else if (op.result === 'outputs') openSoapResponse(reader, style === 'soap11' ? '1.1' : '1.2', namespace, op.name);
       else {
         const element = op.result === 'void' ? undefined : op.resultElement;

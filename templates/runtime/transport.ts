@@ -1,5 +1,5 @@
 /**
- * One HTTP POST through an injected `fetch`, with a timeout that covers the body too, the caller's AbortSignal, a cap
+ * One HTTP request (a POST, or the HTTP GET binding's GET) through an injected `fetch`, with a timeout that covers the body too, the caller's AbortSignal, a cap
  * on the response size, and failures mapped to runtime errors. Headers and bodies carry the request key, so no message
  * here ever quotes them.
  *
@@ -14,12 +14,14 @@ import { SvcRequestError, SvcResponseTooLargeError, SvcTimeoutError, SvcTranspor
 export interface HttpRequest {
   /** The fetch implementation (globalThis.fetch, a mock's, a test's). */
   fetch: typeof fetch;
-  /** Absolute URL to POST to. */
+  /** Absolute URL to send to. */
   url: string;
-  /** Request headers; Content-Length is computed here and replaces any given. */
+  /** POST (the default) with a body, or GET (the HTTP GET binding) without one. */
+  method?: 'POST' | 'GET';
+  /** Request headers; Content-Length is computed here (for a POST) and replaces any given. */
   headers: Record<string, string>;
-  /** The request body, sent as UTF-8. */
-  body: string;
+  /** The request body of a POST, sent as UTF-8. */
+  body?: string;
   /** Limit for the whole exchange, response body included; absent means none. */
   timeoutMs?: number;
   /**
@@ -54,7 +56,7 @@ const noop = (): void => {};
 const passThrough: Guard = (step) => step;
 
 /**
- * POSTs `body` to `url` and reads the whole response.
+ * POSTs `body` to `url` (or GETs `url`) and reads the whole response.
  * Rejects with {@link SvcTimeoutError} when `timeoutMs` passes before the body is read, with the caller's
  * `signal.reason` when the caller aborts, with {@link SvcTransportError} (cause attached) when fetch fails, with
  * {@link SvcResponseTooLargeError} when the body exceeds `maxResponseBytes`, and with {@link SvcDecodeError} when the
@@ -110,8 +112,9 @@ export async function sendRequest(req: HttpRequest): Promise<HttpResponse> {
     for (const name in req.headers) {
       if (name.toLowerCase() !== 'content-length') headers[name] = req.headers[name]!;
     }
-    headers['Content-Length'] = String(Buffer.byteLength(req.body, 'utf8'));
-    const init: RequestInit = { method: 'POST', headers, body: req.body };
+    const get = req.method === 'GET';
+    if (!get) headers['Content-Length'] = String(Buffer.byteLength(req.body ?? '', 'utf8'));
+    const init: RequestInit = get ? { method: 'GET', headers } : { method: 'POST', headers, body: req.body ?? '' };
     if (controller !== undefined) init.signal = controller.signal;
     response = await guard(req.fetch(req.url, init));
     contentType = response.headers.get('content-type') ?? '';

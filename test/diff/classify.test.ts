@@ -35,6 +35,12 @@ const ITEM_FIELDS = `      - name: id
 const COUNT_FIELD = `      - name: count
         type: int`;
 
+/** The base spec with the HTTP GET binding too (FindItems, which takes a record, has neither form binding). */
+const WITH_GET: readonly Edit[] = [
+  ['  client: MinimalClient', '  client: MinimalClient\n  bindings: [soap11, soap12, httpPost, httpGet]'],
+  ['    httpPost: false\n    eat: { marker: none }', '    httpPost: false\n    httpGet: false\n    eat: { marker: none }'],
+];
+
 const rows: Array<[string, Row]> = [
   ['identical specs', { want: [] }],
   ['a doc string', { new: [['doc: Returns one item.', 'doc: Returns a single item.']], want: ['doc-changed GetItem compatible/compatible'] }],
@@ -66,6 +72,14 @@ const rows: Array<[string, Row]> = [
       ],
       want: ['binding-added service.bindings compatible/breaking'],
     },
+  ],
+  [
+    'the HTTP GET binding added to the service',
+    { new: [...WITH_GET], want: ['binding-added service.bindings compatible/breaking'] },
+  ],
+  [
+    'the HTTP GET binding removed from the service',
+    { old: [...WITH_GET], want: ['binding-removed service.bindings breaking/compatible'] },
   ],
   ['the client class renamed', { new: [['client: MinimalClient', 'client: TinyClient']], want: ['client-renamed service.client breaking/compatible'] }],
 
@@ -117,6 +131,22 @@ const rows: Array<[string, Row]> = [
     {
       new: [['    httpPostRoot: CountResponse\n    eat: { marker: none }', '    httpPost: false\n    eat: { marker: none }']],
       want: ['binding-removed CountItems.httpPost breaking/compatible'],
+    },
+  ],
+  [
+    'an operation leaving the HTTP GET binding',
+    {
+      old: [...WITH_GET],
+      new: [...WITH_GET, ['    httpPostRoot: CountResponse\n    eat: { marker: none }', '    httpPostRoot: CountResponse\n    httpGet: false\n    eat: { marker: none }']],
+      want: ['binding-removed CountItems.httpGet breaking/compatible'],
+    },
+  ],
+  [
+    'an operation joining the HTTP GET binding',
+    {
+      old: [...WITH_GET, ['    httpPostRoot: CountResponse\n    eat: { marker: none }', '    httpPostRoot: CountResponse\n    httpGet: false\n    eat: { marker: none }']],
+      new: [...WITH_GET],
+      want: ['binding-added CountItems.httpGet compatible/breaking'],
     },
   ],
   ['the HTTP POST root', { new: [['httpPostRoot: ItemResponse', 'httpPostRoot: ItemReply']], want: ['http-post-root-changed GetItem.httpPostRoot breaking/breaking'] }],

@@ -285,7 +285,7 @@ describe.each(FIXTURE_SPECS)('the docs of %s', (file) => {
     for (const op of model.operations) {
       const text = rendered.get(`docs/operations/${op.name}.md`) ?? '';
       expect(index).toContain(`](operations/${op.name}.md)`);
-      const styles = model.bindings.filter((b) => b !== 'httpPost' || op.httpPost);
+      const styles = model.bindings.filter((b) => (b !== 'httpPost' || op.httpPost) && (b !== 'httpGet' || op.httpGet));
       expect([...text.matchAll(/^```http$/gm)]).toHaveLength(styles.length * 2);
     }
     for (const t of [...model.records, ...model.results, ...model.enums]) expect(rendered.has(`docs/types/${t.name}.md`)).toBe(true);

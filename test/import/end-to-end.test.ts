@@ -295,12 +295,12 @@ it('the package bin generates from a WSDL: `svc-codegen --wsdl <holiday> --out <
 });
 
 function stylesOf(model: ServiceModel, op: OperationModel): BindingName[] {
-  return model.bindings.filter((b) => b !== 'httpPost' || op.httpPost);
+  return model.bindings.filter((b) => (b !== 'httpPost' || op.httpPost) && (b !== 'httpGet' || op.httpGet));
 }
 
 /** An empty list over HTTP POST is no field at all, which the client refuses (client-against-mock.test.ts). */
 function emptyListOverPost(style: BindingName, args: Record<string, unknown>): boolean {
-  return style === 'httpPost' && Object.values(args).some((v) => Array.isArray(v) && v.length === 0);
+  return (style === 'httpPost' || style === 'httpGet') && Object.values(args).some((v) => Array.isArray(v) && v.length === 0);
 }
 
 function title(row: Row): string {

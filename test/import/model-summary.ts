@@ -100,6 +100,7 @@ export function modelSummary(model: ServiceModel, options: SummaryOptions = {}) 
       })),
       result: resultSummary(op),
       httpPost: op.httpPost,
+      httpGet: op.httpGet,
       httpPostRoot: rootSummary(op),
       soapAction: soapActionOf(model, op),
       namespace: op.namespace,

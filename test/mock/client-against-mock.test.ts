@@ -9,7 +9,8 @@
  *    and answers with a result full of edge cases (nil and empty lists, nil items, longs past 2^53, doubles at the ends
  *    of their range, markup and non-ASCII text) that the client decodes exactly. waitForProcessingRequest polls a
  *    handler through Processing to Completed.
- * 2. Every fixture spec (shapes, weather, plain SOAP, the five real services, and fixtures/op-namespace.yaml):
+ * 2. Every fixture spec (shapes, weather, plain SOAP, the five real services, fixtures/op-namespace.yaml and the
+ *    almanac, which has HTTP GET):
  *    generated client and mock, every operation in every style it offers, once with every parameter given (values of
  *    every type, built from the model) and once with the least (optional ones left out, nil, empty lists, records with
  *    their required fields only): the client gets the example value and the mock records the call with the decoded
@@ -160,16 +161,18 @@ const FIXTURES: ReadonlyArray<readonly [name: string, spec: string]> = [
   ['wsf-schedule', 'test/fixtures/wsdl/wsf-schedule/WSF_x0020_Schedule.yaml'],
   // Operations with a namespace of their own returning records, lists and out parameters (none of the above has all).
   ['op-namespace', 'test/mock/fixtures/op-namespace.yaml'],
+  // HTTP GET beside the other three, with every kind of value a query string carries.
+  ['almanac', 'test/fixtures/specs/almanac/almanac.yaml'],
 ];
 
 /**
- * An empty list parameter over HTTP POST would be no field at all, which ASMX cannot read (its
+ * An empty list parameter over HTTP POST (or GET) would be no field at all, which ASMX cannot read (its
  * ValueCollectionParameterReader takes `collection.GetValues(name)` for an array parameter without a null check: a
  * NullReferenceException, HTTP 500) and the mock refuses as a missing parameter. The client refuses it before
  * sending, as it refuses a nil list item that a form cannot carry.
  */
 function emptyListOverPost(c: CallCase): string | undefined {
-  if (c.style !== 'httpPost') return undefined;
+  if (c.style !== 'httpPost' && c.style !== 'httpGet') return undefined;
   return Object.entries(c.args).find(([, v]) => Array.isArray(v) && v.length === 0)?.[0];
 }
 
@@ -191,7 +194,7 @@ describe('fixture specs: the generated client against the generated mock (exampl
       expect(new Set(cases.map((c) => c.operation))).toEqual(new Set(unit.model.operations.map((o) => o.name)));
       for (const op of unit.model.operations) {
         const styles = new Set(cases.filter((c) => c.operation === op.name).map((c) => c.style));
-        expect([...styles], op.name).toEqual(unit.model.bindings.filter((b) => b !== 'httpPost' || op.httpPost));
+        expect([...styles], op.name).toEqual(unit.model.bindings.filter((b) => (b !== 'httpPost' || op.httpPost) && (b !== 'httpGet' || op.httpGet)));
       }
     });
 
@@ -218,11 +221,14 @@ describe('fixture specs: the generated client against the generated mock (exampl
           if (Array.isArray(v)) for (const item of v) form.append(k, String(item));
           else if (v !== null) form.append(k, String(v));
         }
-        const response = await fetch(`${unit.server.url}${unit.model.path}/${op.name}`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-          body: form.toString(),
-        });
+        const response =
+          c.style === 'httpGet'
+            ? await fetch(`${unit.server.url}${unit.model.path}/${op.name}?${form.toString()}`)
+            : await fetch(`${unit.server.url}${unit.model.path}/${op.name}`, {
+                method: 'POST',
+                headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+                body: form.toString(),
+              });
         expect(response.status).toBe(500);
         expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
         expect(await response.text()).toBe(`Missing parameter: ${field}.`);

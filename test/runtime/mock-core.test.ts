@@ -108,11 +108,16 @@ describe('MockCore routing', () => {
     expect((await withWsdl.core.handle(new Request(`${ORIGIN}${PATH}?disco`))).status).toBe(405);
   });
 
+  it('answers GET <path>/<Operation> as ASMX does when its HTTP GET protocol is not enabled: 500, the request format is unrecognized', async () => {
+    const response = await fx.core.handle(new Request(`${ORIGIN}${PATH}/GetThing?requestId=1`));
+    expect([response.status, response.headers.get('content-type')]).toEqual([500, TEXT_PLAIN]);
+    expect(await response.text()).toBe("Request format is unrecognized for URL unexpectedly ending in '/GetThing'.");
+  });
+
   it.each([
     ['GET', PATH],
     ['PUT', PATH],
     ['DELETE', PATH],
-    ['GET', `${PATH}/GetThing`],
     ['GET', `${PATH}?op=GetThing`],
   ])('answers %s %s with 405 and Allow: POST', async (method, path) => {
     const response = await fx.core.handle(new Request(`${ORIGIN}${path}`, { method }));

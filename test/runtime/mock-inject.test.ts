@@ -94,7 +94,7 @@ const FAULT_CODE: Record<'soap11' | 'soap12', Record<'Client' | 'Server', string
 
 /** What `fault` answers in `style`: the SOAP fault, or the message as text. */
 function wantFault(style: Style, kind: 'Client' | 'Server', reason: string, detail?: string) {
-  return style === 'httpPost' ? reason : { code: FAULT_CODE[style][kind], reason, detail };
+  return style === 'httpPost' || style === 'httpGet' ? reason : { code: FAULT_CODE[style][kind], reason, detail };
 }
 
 describe.each(STYLES)('MockCore.inject over %s', (style) => {

@@ -26,6 +26,7 @@ export function emitClientClass(model: ServiceModel, printer: Printer): Generate
   return printer.typescript(CLIENT_FILE, [
     ...imports(model),
     ...(model.auth !== undefined && principal ? [signInput(principal)] : []),
+    styleType(model),
     optionsInterface(model, principal),
     bindingsStatement(model),
     clientClass(model, principal),
@@ -45,7 +46,6 @@ function imports(model: ServiceModel): Statement[] {
         ...(model.soapHeaders.some((h) => h.record.fields.some((f) => f.secret)) ? ['secretValues'] : []),
         { name: 'CallOptions', isTypeOnly: true },
         { name: 'OperationBinding', isTypeOnly: true },
-        { name: 'Style', isTypeOnly: true },
       ],
     },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/errors.js', namedImports: ['SvcRequestError'] },
@@ -110,6 +110,17 @@ function signInput(principal: string): Statement {
   };
 }
 
+/** The styles of this service's client: its bindings only, so that a style it does not offer is a type error. */
+function styleType(model: ServiceModel): Statement {
+  return {
+    kind: StructureKind.TypeAlias,
+    name: 'Style',
+    isExported: true,
+    docs: [`A binding of the service, the client's \`style\`: ${orList(model.bindings.map((b) => `'${b}'`))}.`],
+    type: model.bindings.map(tsLiteral).join(' | '),
+  };
+}
+
 function optionsInterface(model: ServiceModel, principal: string | undefined): Statement {
   const signed = model.auth !== undefined;
   return {
@@ -134,7 +145,7 @@ function optionsInterface(model: ServiceModel, principal: string | undefined): S
           ),
         ],
       })),
-      { name: 'style', type: model.bindings.length === 3 ? 'Style' : model.bindings.map(tsLiteral).join(' | '), hasQuestionToken: true, docs: [`The binding: ${orList(model.bindings.map((b, i) => `'${b}'${i === 0 ? ' (default)' : ''}`))}.`] },
+      { name: 'style', type: 'Style', hasQuestionToken: true, docs: [`The binding: ${orList(model.bindings.map((b, i) => `'${b}'${i === 0 ? ' (default)' : ''}`))}.`] },
       { name: 'namespace', type: 'string', hasQuestionToken: true, docs: [jsDoc(`The XML namespace; default \`${model.namespace.uri}\`.`, decisionRemark(model.namespace.decision))] },
       { name: 'fetch', type: 'typeof fetch', hasQuestionToken: true, docs: ['The transport; default globalThis.fetch.'] },
       ...(sendsTimestamps(model)
@@ -209,7 +220,7 @@ function clientClass(model: ServiceModel, principal: string | undefined): Statem
             w.writeLine(`path: ${tsLiteral(model.path)},`);
             w.writeLine(`namespace: options.namespace ?? ${tsLiteral(model.namespace.uri)},`);
             w.writeLine(`style: options.style ?? ${tsLiteral(model.bindings[0] ?? 'soap11')},`);
-            if (model.bindings.length < 3) w.writeLine(`styles: [${model.bindings.map(tsLiteral).join(', ')}],`);
+            if (model.bindings.length < 4) w.writeLine(`styles: [${model.bindings.map(tsLiteral).join(', ')}],`);
             w.writeLine(principal ? `principal: options.${principal},` : "principal: '',");
             if (signed && principal) {
               w.writeLine(
@@ -268,6 +279,7 @@ function writeBinding(w: CodeBlockWriter, model: ServiceModel, op: OperationMode
     w.writeLine(`httpPostRoot: ${root},`);
     if (post.kind === 'any') w.writeLine('httpPostNode: true,');
     if (!op.httpPost && model.bindings.includes('httpPost')) w.writeLine('httpPost: false,');
+    if (!op.httpGet && model.bindings.includes('httpGet')) w.writeLine('httpGet: false,');
     if (op.soapAction !== undefined) w.writeLine(`soapAction: ${tsLiteral(op.soapAction)},`);
     if (op.namespace !== undefined) w.writeLine(`namespace: ${tsLiteral(op.namespace)},`);
     if (op.headers.length > 0) w.writeLine(`headers: [${op.headers.map((h) => tsLiteral(h.element)).join(', ')}],`);

@@ -185,7 +185,7 @@ export function requestCodec(model: ServiceModel): RequestCodec {
       set.visit(p.type, false);
       if (p.nillable) set.encode.add('nilParam');
       if (!isText(p.type)) set.encode.add('nestedParam');
-      if (p.type.kind === 'list' && isText(p.type.item) && op.httpPost) set.encode.add('formList');
+      if (p.type.kind === 'list' && isText(p.type.item) && (op.httpPost || op.httpGet)) set.encode.add('formList');
     }
     const helper = op.eat.kind === 'parameter' && op.eat.parameter.type.kind === 'primitive' ? EAT_HELPERS[op.eat.parameter.type.name] : undefined;
     if (helper) request.add(helper.name);
@@ -321,7 +321,7 @@ function paramEncoder(op: OperationModel, p: ParameterModel): string {
   let encode: string;
   if (isText(t)) encode = `${textEncoder(t)}(v, n)`;
   else {
-    const form = t.kind === 'list' && isText(t.item) && op.httpPost ? `, formList(${textEncoder(t.item)})` : '';
+    const form = t.kind === 'list' && isText(t.item) && (op.httpPost || op.httpGet) ? `, formList(${textEncoder(t.item)})` : '';
     encode = `nestedParam('${p.name}', v, n, ${writerOf(t)}${form})`;
   }
   if (p.nillable) encode = `v === null ? nilParam('${p.name}') : ${encode}`;

@@ -11,7 +11,12 @@ export function emitIndex(model: ServiceModel, printer: Printer): GeneratedFile 
   const exports: Array<OptionalKind<ExportDeclarationStructure>> = [
     {
       moduleSpecifier: './client.js',
-      namedExports: [model.clientName, { name: optionsTypeName(model), isTypeOnly: true }, ...(signed ? [{ name: 'SignInput', isTypeOnly: true }] : [])],
+      namedExports: [
+        model.clientName,
+        { name: optionsTypeName(model), isTypeOnly: true },
+        ...(signed ? [{ name: 'SignInput', isTypeOnly: true }] : []),
+        { name: 'Style', isTypeOnly: true },
+      ],
     },
     { moduleSpecifier: './types.js' },
     {
@@ -29,7 +34,7 @@ export function emitIndex(model: ServiceModel, printer: Printer): GeneratedFile 
       ],
     },
     ...(signed ? [{ moduleSpecifier: '../runtime/signing.js', namedExports: ['signQueryString', 'embeddedPageQuery'] }] : []),
-    { moduleSpecifier: '../runtime/client-core.js', namedExports: [{ name: 'Style', isTypeOnly: true }, { name: 'CallOptions', isTypeOnly: true }] },
+    { moduleSpecifier: '../runtime/client-core.js', namedExports: [{ name: 'CallOptions', isTypeOnly: true }] },
     ...(model.polls.length > 0 ? [{ moduleSpecifier: '../runtime/poll.js', namedExports: [{ name: 'PollOptions', isTypeOnly: true }] }] : []),
   ];
   return printer.typescript(

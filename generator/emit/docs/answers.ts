@@ -33,7 +33,7 @@ function mockOperation(op: OperationModel, writers: Writers): MockOperation {
  * @param members - the service namespace, where the result's fields are
  */
 export function mockAnswer(
-  style: 'soap11' | 'soap12' | 'httpPost',
+  style: 'soap11' | 'soap12' | 'httpPost' | 'httpGet',
   op: OperationModel,
   namespace: string,
   members: string,
@@ -41,5 +41,5 @@ export function mockAnswer(
   writers: Writers,
 ): MockHttpReply {
   const operation = mockOperation(op, writers);
-  return style === 'httpPost' ? httpPostResultReply(operation, namespace, value, members) : soapResultReply(style, operation, namespace, value, members);
+  return style === 'httpPost' || style === 'httpGet' ? httpPostResultReply(operation, namespace, value, members) : soapResultReply(style, operation, namespace, value, members);
 }

@@ -49,6 +49,7 @@ const CONTENT_TYPES: Readonly<Record<BindingName, string>> = {
   soap11: 'text/xml; charset=utf-8',
   soap12: 'application/soap+xml; charset=utf-8',
   httpPost: 'application/x-www-form-urlencoded',
+  httpGet: '',
 };
 
 /**
@@ -83,7 +84,7 @@ function operationExample(model: ServiceModel, op: OperationModel, strict: Write
   const fields = op.params.map((p): readonly [string, string | NestedValue] => [p.name, credentialOrValue(p, encoded, signing)]);
   const result = evaluate(exampleResult(op.result));
   const styles = model.bindings
-    .filter((style) => style !== 'httpPost' || op.httpPost)
+    .filter((style) => (style !== 'httpPost' || op.httpPost) && (style !== 'httpGet' || op.httpGet))
     .map((style) => ({ style, request: request(model, op, style, fields, strict), response: answer(model, op, style, result, lenient) }));
   return { args, signing, styles };
 }
@@ -93,7 +94,7 @@ function encodeParam(op: OperationModel, p: ParameterModel, value: unknown, writ
   const t = p.type;
   if (p.nillable && value === null) return nilParam(p.name);
   if (isText(t)) return writers.text(t)(value, p.name);
-  const form = t.kind === 'list' && isText(t.item) && op.httpPost ? formList(writers.text(t.item)) : undefined;
+  const form = t.kind === 'list' && isText(t.item) && (op.httpPost || op.httpGet) ? formList(writers.text(t.item)) : undefined;
   return nestedParam(p.name, value as readonly unknown[], p.name, writers.of(t), form);
 }
 
@@ -135,6 +136,11 @@ function request(
   fields: ReadonlyArray<readonly [string, string | NestedValue]>,
   writers: Writers,
 ): HttpMessage {
+  if (style === 'httpGet') {
+    // The same form in the query string, as the client sends it: no body, so no Content-Type nor Content-Length.
+    const query = encodeForm(fields, op.name, 'HTTP GET query string');
+    return { startLine: `GET ${model.path}/${op.name}${query === '' ? '' : `?${query}`} HTTP/1.1`, headers: [], body: '' };
+  }
   const headers: Array<readonly [string, string]> = [['Content-Type', CONTENT_TYPES[style]]];
   let path = model.path;
   let body: string;

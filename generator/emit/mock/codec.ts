@@ -128,6 +128,7 @@ function operationEntry(model: ServiceModel, op: OperationModel, needs: Needs): 
   lines.push(`httpPostRoot: ${root === undefined ? 'undefined' : tsLiteral(root)}`);
   if (post.kind === 'any') lines.push('httpPostNode: true');
   if (!op.httpPost && model.bindings.includes('httpPost')) lines.push('httpPost: false');
+  if (!op.httpGet && model.bindings.includes('httpGet')) lines.push('httpGet: false');
   if (op.soapAction !== undefined) lines.push(`soapAction: ${tsLiteral(op.soapAction)}`);
   if (op.namespace !== undefined) lines.push(`namespace: ${tsLiteral(op.namespace)}`);
   lines.push(...authEntries(model, op, needs));
@@ -262,7 +263,7 @@ function sharedParamConstant(model: ServiceModel, p: ParameterModel, needs: Need
     kind: StructureKind.VariableStatement,
     declarationKind: VariableDeclarationKind.Const,
     docs: [jsDoc(`How the mock reads the \`${p.name}\` parameter, in every operation that has it.`)],
-    declarations: [{ name: sharedParamName(p), type: 'MockParam', initializer: paramLiteral(p, model.bindings.includes('httpPost'), needs) }],
+    declarations: [{ name: sharedParamName(p), type: 'MockParam', initializer: paramLiteral(p, model.bindings.includes('httpPost') || model.bindings.includes('httpGet'), needs) }],
   };
 }
 
@@ -276,18 +277,18 @@ function paramEntry(model: ServiceModel, op: OperationModel, p: ParameterModel, 
     needs.sharedParams.add(p);
     return sharedParamName(p);
   }
-  return paramLiteral(p, op.httpPost, needs);
+  return paramLiteral(p, op.httpPost || op.httpGet, needs);
 }
 
 /**
- * The MockParam literal of one parameter: its strict reader, and its form reader where HTTP POST can carry it (a
+ * The MockParam literal of one parameter: its strict reader, and its form reader where HTTP POST or GET carries it (a
  * shared one has it whenever the service has the binding: the form reader of an operation without it is never used).
  */
-function paramLiteral(p: ParameterModel, httpPost: boolean, needs: Needs): string {
+function paramLiteral(p: ParameterModel, form: boolean, needs: Needs): string {
   // A parameter with a default is always on the wire (the real schema requires it; the client always sends it).
   const required = !p.optional || p.default !== undefined;
   const parts = [`name: '${p.name}'`, `required: ${required}`, `nillable: ${p.nillable}`, `read: ${strictReader(p.type, needs)}`];
-  parts.push(`form: ${httpPost ? formReader(p.type, needs) : 'undefined'}`);
+  parts.push(`form: ${form ? formReader(p.type, needs) : 'undefined'}`);
   if (p.role) parts.push(`role: '${p.role}'`);
   return `{ ${parts.join(', ')} }`;
 }

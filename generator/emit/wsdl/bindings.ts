@@ -1,10 +1,11 @@
 /**
  * `wsdl:binding`s and the `wsdl:service`, as ASMX writes them: `<Service>Soap` (SOAP 1.1) and `<Service>Soap12`
  * (SOAP 1.2, which ASMX also gives a soapAction), document style with literal bodies and the operation's SOAP
- * headers on its input; `<Service>HttpPost` (a form in, an XML document out). Only the bindings the spec lists.
+ * headers on its input; `<Service>HttpGet` (the form in the query string) and `<Service>HttpPost` (the form in the
+ * body), each answering an XML document. Only the bindings the spec lists.
  */
 import type { OperationModel, ServiceModel } from '../../model/types.js';
-import { HTTP_POST_PORT_TYPE, SOAP_PORT_TYPE, headerMessage, httpPostOperations } from './messages.js';
+import { SOAP_PORT_TYPE, formBindings, headerMessage } from './messages.js';
 import { NS } from './namespaces.js';
 import { child, documentation, type XMLBuilder } from './xml.js';
 
@@ -52,16 +53,17 @@ export function writeBindings(definitions: XMLBuilder, model: ServiceModel): voi
       child(child(operation, 'wsdl:output'), `${prefix}:body`, [['use', 'literal']]);
     }
   }
-  if (model.bindings.includes('httpPost')) {
+  for (const { suffix, verb, operations } of formBindings(model)) {
     const b = child(definitions, 'wsdl:binding', [
-      ['name', `${model.name}HttpPost`],
-      ['type', `tns:${HTTP_POST_PORT_TYPE(model)}`],
+      ['name', `${model.name}${suffix}`],
+      ['type', `tns:${model.name}${suffix}`],
     ]);
-    child(b, 'http:binding', [['verb', 'POST']]);
-    for (const op of httpPostOperations(model)) {
+    child(b, 'http:binding', [['verb', verb]]);
+    for (const op of operations) {
       const operation = child(b, 'wsdl:operation', [['name', op.name]]);
       child(operation, 'http:operation', [['location', `/${op.name}`]]);
-      child(child(operation, 'wsdl:input'), 'mime:content', [['type', 'application/x-www-form-urlencoded']]);
+      if (verb === 'GET') child(child(operation, 'wsdl:input'), 'http:urlEncoded');
+      else child(child(operation, 'wsdl:input'), 'mime:content', [['type', 'application/x-www-form-urlencoded']]);
       const output = child(operation, 'wsdl:output');
       // A void operation's response has no body, so no XML part to describe. XML content is the body itself, of any
       // root: ASMX describes it as text/xml content, not as an element of its schema.
@@ -83,6 +85,7 @@ export function writeService(definitions: XMLBuilder, model: ServiceModel, origi
   const ports = [
     { binding: 'soap11', suffix: 'Soap', address: 'soap:address' },
     { binding: 'soap12', suffix: 'Soap12', address: 'soap12:address' },
+    { binding: 'httpGet', suffix: 'HttpGet', address: 'http:address' },
     { binding: 'httpPost', suffix: 'HttpPost', address: 'http:address' },
   ] as const;
   for (const { binding, suffix, address } of ports) {

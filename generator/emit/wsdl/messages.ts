@@ -16,9 +16,24 @@ export function hasSoap(model: ServiceModel): boolean {
   return model.bindings.includes('soap11') || model.bindings.includes('soap12');
 }
 
+export const HTTP_GET_PORT_TYPE = (model: ServiceModel) => `${model.name}HttpGet`;
+
 /** The operations of the HTTP POST port type and binding: all that have it, none when the service has no such binding. */
 export function httpPostOperations(model: ServiceModel): OperationModel[] {
   return model.bindings.includes('httpPost') ? model.operations.filter((op) => op.httpPost) : [];
+}
+
+/** The operations of the HTTP GET port type and binding, likewise. */
+export function httpGetOperations(model: ServiceModel): OperationModel[] {
+  return model.bindings.includes('httpGet') ? model.operations.filter((op) => op.httpGet) : [];
+}
+
+/** The form bindings as ASMX writes them, HTTP GET before HTTP POST, with their operations. */
+export function formBindings(model: ServiceModel): { suffix: 'HttpGet' | 'HttpPost'; verb: 'GET' | 'POST'; operations: OperationModel[] }[] {
+  const bindings = [];
+  if (model.bindings.includes('httpGet')) bindings.push({ suffix: 'HttpGet' as const, verb: 'GET' as const, operations: httpGetOperations(model) });
+  if (model.bindings.includes('httpPost')) bindings.push({ suffix: 'HttpPost' as const, verb: 'POST' as const, operations: httpPostOperations(model) });
+  return bindings;
 }
 
 /** The name of the message carrying `header` for `op`. */
@@ -37,20 +52,22 @@ export function writeMessages(definitions: XMLBuilder, model: ServiceModel, plan
       }
     }
   }
-  for (const op of httpPostOperations(model)) {
-    const input = message(definitions, `${op.name}HttpPostIn`);
-    for (const p of op.params) part(input, p.name, ['type', prefixes.format(qname(NS.xsd, 'string'))]);
-    const output = message(definitions, `${op.name}HttpPostOut`);
-    const root = plan.operations.get(op)!.httpPostRoot;
-    // A void operation answers with an empty body: no part. XML content may have any root: a part naming none.
-    if (root === 'any') part(output, 'Body');
-    else if (root !== undefined && root !== 'empty') part(output, 'Body', ['element', prefixes.format(root)]);
+  for (const { suffix, operations } of formBindings(model)) {
+    for (const op of operations) {
+      const input = message(definitions, `${op.name}${suffix}In`);
+      for (const p of op.params) part(input, p.name, ['type', prefixes.format(qname(NS.xsd, 'string'))]);
+      const output = message(definitions, `${op.name}${suffix}Out`);
+      const root = plan.operations.get(op)!.httpPostRoot;
+      // A void operation answers with an empty body: no part. XML content may have any root: a part naming none.
+      if (root === 'any') part(output, 'Body');
+      else if (root !== undefined && root !== 'empty') part(output, 'Body', ['element', prefixes.format(root)]);
+    }
   }
 }
 
 export function writePortTypes(definitions: XMLBuilder, model: ServiceModel): void {
   if (hasSoap(model)) portType(definitions, SOAP_PORT_TYPE(model), model.operations, 'Soap');
-  if (model.bindings.includes('httpPost')) portType(definitions, HTTP_POST_PORT_TYPE(model), httpPostOperations(model), 'HttpPost');
+  for (const { suffix, operations } of formBindings(model)) portType(definitions, `${model.name}${suffix}`, operations, suffix);
 }
 
 function portType(definitions: XMLBuilder, name: string, operations: readonly OperationModel[], suffix: string): void {

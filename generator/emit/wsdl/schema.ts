@@ -213,7 +213,8 @@ class SchemaPlanner {
 
   private httpPostRoot(op: OperationModel): OperationElements['httpPostRoot'] {
     const root = op.httpPostRoot;
-    if (!op.httpPost) return undefined;
+    // HTTP GET answers the same document as HTTP POST.
+    if (!op.httpPost && !op.httpGet) return undefined;
     switch (root.kind) {
       case 'unbound':
         return undefined;

@@ -40,9 +40,9 @@ export interface CallCase {
 export const PRINCIPAL = 'Ann & <Partners> Zoë';
 export const API_KEY = 'k3y&<secret>"é"';
 
-/** The styles an operation is served in: the service's SOAP bindings, HTTP POST where the operation has it. */
+/** The styles an operation is served in: the service's SOAP bindings, HTTP POST and HTTP GET where the operation has them. */
 export function stylesOf(model: ServiceModel, op: OperationModel): Style[] {
-  return model.bindings.filter((b) => b !== 'httpPost' || op.httpPost);
+  return model.bindings.filter((b) => (b !== 'httpPost' || op.httpPost) && (b !== 'httpGet' || op.httpGet));
 }
 
 export class SpecUnderTest {

@@ -66,6 +66,7 @@ function styleRow(model: ServiceModel, style: BindingName) {
     case 'soap11':
       return {
         name: STYLE_TITLES.soap11,
+        method: 'POST',
         path: inlineCode(model.path),
         headers: `\`Content-Type: text/xml; charset=utf-8\`, \`SOAPAction: ${soapAction(ns, OPERATION)}\`, \`Content-Length\``,
         body: `a SOAP 1.1 envelope whose Body holds ${element}, one child element per parameter, in order`,
@@ -74,6 +75,7 @@ function styleRow(model: ServiceModel, style: BindingName) {
     case 'soap12':
       return {
         name: STYLE_TITLES.soap12,
+        method: 'POST',
         path: inlineCode(model.path),
         headers: '`Content-Type: application/soap+xml; charset=utf-8`, `Content-Length` (no SOAPAction)',
         body: 'a SOAP 1.2 envelope, the same Body as SOAP 1.1',
@@ -82,10 +84,20 @@ function styleRow(model: ServiceModel, style: BindingName) {
     case 'httpPost':
       return {
         name: STYLE_TITLES.httpPost,
+        method: 'POST',
         path: inlineCode(`${model.path}/${OPERATION}`),
         headers: '`Content-Type: application/x-www-form-urlencoded`, `Content-Length`',
         body: 'form fields named as the parameters, in order; every value as text',
         answer: "200, `text/xml; charset=utf-8`: an XML document whose root is the result (each operation's page names it) with the result's fields as children; no Response or Result wrapper",
+      };
+    case 'httpGet':
+      return {
+        name: STYLE_TITLES.httpGet,
+        method: 'GET',
+        path: inlineCode(`${model.path}/${OPERATION}?name=value&…`),
+        headers: 'none (a GET has no body)',
+        body: 'none: the fields of the HTTP POST form, in the same order and encoding, are the query string (at most 2048 characters, ASP.NET\'s default maxQueryStringLength)',
+        answer: 'the same as HTTP POST',
       };
   }
 }

@@ -8,7 +8,7 @@ import { soapAction } from '../../../../templates/runtime/xml-writer.js';
 import { INDEX_ANCHORS } from './usage.js';
 import { Links, asSentence, fieldRows, joinSentences, xsdName } from './common.js';
 
-export const STYLE_TITLES = { soap11: 'SOAP 1.1', soap12: 'SOAP 1.2', httpPost: 'HTTP POST' } as const;
+export const STYLE_TITLES = { soap11: 'SOAP 1.1', soap12: 'SOAP 1.2', httpPost: 'HTTP POST', httpGet: 'HTTP GET' } as const;
 
 const ROLE_TEXT = {
   principal: (option: string) => `Filled in by the client from its \`${option}\` option.`,
@@ -84,19 +84,23 @@ function facts(model: ServiceModel, op: OperationModel, links: Links): Array<{ n
   const response =
     r.kind === 'value' ? `${inlineCode(`<${op.name}Response>`)} holding ${inlineCode(`<${r.element}>`)}` : `${inlineCode(`<${op.name}Response>`)}`;
   rows.push({ name: 'SOAP response', value: response });
-  rows.push({ name: 'HTTP POST', value: httpPostFact(model, op, links) });
+  rows.push({ name: 'HTTP POST', value: op.httpPost ? formFact(`POST ${model.path}/${op.name}`, op, links) : 'not available (no HTTP POST binding)' });
+  if (model.bindings.includes('httpGet')) {
+    rows.push({ name: 'HTTP GET', value: op.httpGet ? formFact(`GET ${model.path}/${op.name}?…`, op, links) : 'not available (no HTTP GET binding)' });
+  }
   if (model.auth) rows.push({ name: 'EAT marker', value: op.eat.marker === '' ? '(none)' : inlineCode(op.eat.marker) });
   if (op.headers.length > 0) rows.push({ name: 'SOAP headers', value: op.headers.map((h) => `${inlineCode(`<${h.element}>`)} (${links.type(h.record.name)}, option \`${h.option}\`)`).join(', ') });
   if (op.submitsPayments) rows.push({ name: 'Retried', value: 'never: the call has effects that must not be repeated' });
   return rows;
 }
 
-function httpPostFact(model: ServiceModel, op: OperationModel, links: Links): string {
-  const path = inlineCode(`POST ${model.path}/${op.name}`);
+/** How a form binding (HTTP POST, HTTP GET) reaches the operation, and the answer's root, the same for both. */
+function formFact(request: string, op: OperationModel, links: Links): string {
+  const path = inlineCode(request);
   const post = op.httpPostRoot;
   switch (post.kind) {
     case 'unbound':
-      return 'not available (no HTTP POST binding)';
+      return 'not available';
     case 'empty':
       return `${path}; the answer has an empty body`;
     case 'any':
@@ -204,7 +208,9 @@ function callBlock(model: ServiceModel, op: OperationModel, example: OperationEx
 
 /** An HTTP message as a fenced block: start line, headers, a blank line, the body exactly as sent. */
 function httpBlock(m: HttpMessage): string {
-  const text = [m.startLine, ...m.headers.map(([name, value]) => `${name}: ${value}`), '', m.body].join('\n');
+  // A message with neither headers nor body (an HTTP GET request) is its start line alone.
+  const lines = [m.startLine, ...m.headers.map(([name, value]) => `${name}: ${value}`)];
+  const text = m.headers.length === 0 && m.body === '' ? m.startLine : [...lines, '', m.body].join('\n');
   const fence = codeFence(text);
   return `${fence}http\n${text}\n${fence}`;
 }
