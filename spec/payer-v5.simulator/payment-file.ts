@@ -40,9 +40,9 @@
  * line, and how many more there are.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { indexOfNonXmlChar } from '#generated/runtime/xml-chars.js';
+import { indexOfNonXmlChar, nonXmlCharOf } from '#generated/runtime/xml-chars.js';
 import { CsvSyntaxError, csvRows, type CsvRow } from './csv.js';
-import { nonXmlCharOf, quote } from './text.js';
+import { quote } from './text.js';
 
 export type PaymentFileOptions = {
   singleCurrency: boolean;

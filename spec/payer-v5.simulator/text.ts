@@ -4,19 +4,7 @@
  * an answer quoting one raw cannot be written at all, and a value holding one, once stored, would spoil every later
  * answer that shows it. So such values are refused where they come in, and messages show them escaped.
  */
-import { indexOfNonXmlChar } from '#generated/runtime/xml-chars.js';
-
-/** A code point as messages name it: `U+000C`, `U+1F600`. */
-export function codePointName(cp: number): string {
-  return `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
-}
-
-/** The first character of `text` that XML cannot carry, named as `U+FFFF`; undefined when there is none. */
-export function nonXmlCharOf(text: string): string | undefined {
-  const at = indexOfNonXmlChar(text);
-  // codePointAt gives an unpaired surrogate's own code unit, which is what the message should name.
-  return at < 0 ? undefined : codePointName(text.codePointAt(at)!);
-}
+import { codePointName, indexOfNonXmlChar } from '#generated/runtime/xml-chars.js';
 
 // JSON.stringify already escapes C0 controls and unpaired surrogates; these it leaves raw. C1 controls are legal XML
 // but garble a log or a terminal.

@@ -12,7 +12,7 @@ import type { MockOperation, MockParam } from './mock-core.js';
 import type { MockExchange } from './mock-exchange.js';
 import { RequestFault, plainName, quoteInput, shortName } from './mock-faults.js';
 import { envelopeVersion, openBody } from './soap.js';
-import { indexOfNonXmlChar } from './xml-chars.js';
+import { nonXmlCharOf } from './xml-chars.js';
 import { XmlReader } from './xml-reader.js';
 import { escapeXmlText, soapNamespace, type SoapVersion } from './xml-writer.js';
 
@@ -233,7 +233,7 @@ const MAX_VALUE_DEPTH = 8;
 
 /** The first character XML cannot carry in any string of a decoded value (its lists and records too), as `U+FFFF`. */
 function nonXmlCharIn(value: unknown, depth: number): string | undefined {
-  if (typeof value === 'string') return nonXmlChar(value);
+  if (typeof value === 'string') return nonXmlCharOf(value);
   if (value === null || typeof value !== 'object' || depth >= MAX_VALUE_DEPTH || value instanceof Date || value instanceof Uint8Array) return undefined;
   for (const item of Array.isArray(value) ? value : Object.values(value)) {
     const found = nonXmlCharIn(item, depth + 1);
@@ -242,11 +242,6 @@ function nonXmlCharIn(value: unknown, depth: number): string | undefined {
   return undefined;
 }
 
-/** The first character of `text` that XML 1.0 cannot carry, as `U+FFFF`, or undefined when there is none. */
-function nonXmlChar(text: string): string | undefined {
-  const at = indexOfNonXmlChar(text);
-  return at < 0 ? undefined : `U+${text.charCodeAt(at).toString(16).toUpperCase().padStart(4, '0')}`;
-}
 
 /**
  * The refusal of a value holding a character XML cannot carry: such a value could never be written back into an
@@ -342,7 +337,7 @@ export function readFormParams(
 
 function readField(param: MockParam, values: readonly string[]): unknown {
   for (const value of values) {
-    const found = nonXmlChar(value);
+    const found = nonXmlCharOf(value);
     if (found === undefined) continue;
     if (param.role === 'signature') throw new RequestFault('Client', `Parameter ${param.name} is not valid (the value of a credential is not shown).`);
     throw new RequestFault('Client', uncarried(param.name, found));

@@ -23,6 +23,18 @@ export function indexOfNonXmlChar(s: string): number {
   return m === null ? -1 : m.index;
 }
 
+/** A code point (or an unpaired surrogate's code unit) as messages name it: `U+000C`, `U+1F600`. */
+export function codePointName(cp: number): string {
+  return `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/** The first character of `text` that XML 1.0 cannot carry, named as `U+FFFF`; undefined when there is none. */
+export function nonXmlCharOf(text: string): string | undefined {
+  const at = indexOfNonXmlChar(text);
+  // Every such character is in the BMP, so its code unit is its code point (an unpaired surrogate's own unit).
+  return at < 0 ? undefined : codePointName(text.charCodeAt(at));
+}
+
 /**
  * Removes leading and trailing XML whitespace (space, tab, LF, CR) and nothing else: `trim()` would also eat NBSP and
  * other Unicode spaces, which XML Schema's whitespace collapse keeps. A loop rather than a regex, whose `\s+$` would
@@ -68,7 +80,7 @@ export function wideXmlCharLength(s: string, i: number): number {
 export function describeCharAt(s: string, i: number): string {
   const c = s.charCodeAt(i);
   const surrogate = c >= 0xd800 && c <= 0xdfff;
-  return `${surrogate ? 'unpaired surrogate ' : ''}U+${c.toString(16).toUpperCase().padStart(4, '0')}`;
+  return `${surrogate ? 'unpaired surrogate ' : ''}${codePointName(c)}`;
 }
 
 /** Reports a decoding problem at an absolute offset of the source; never returns. */
@@ -146,7 +158,7 @@ function decodeReference(src: string, amp: number, semi: number, fail: FailAt): 
       cp = cp * (hex ? 16 : 10) + d;
       if (cp > 0x10ffff) fail('character reference beyond U+10FFFF', amp);
     }
-    if (!isXmlCodePoint(cp)) fail(`character reference to U+${cp.toString(16).toUpperCase().padStart(4, '0')}, which XML does not allow`, amp);
+    if (!isXmlCodePoint(cp)) fail(`character reference to ${codePointName(cp)}, which XML does not allow`, amp);
     return String.fromCodePoint(cp);
   }
   switch (src.slice(amp + 1, semi)) {

@@ -4,7 +4,7 @@
  * The scenario: the data the simulated payer service starts with (payers, balances, fees, payees, sub payers...),
  * read from YAML or JSON. Every problem found is reported at once, each at its file:line:column.
  *
- * Self-contained on purpose (node builtins, `yaml` and `zod` only): the generator copies this folder into the mock.
+ * Node builtins, `yaml`, `zod` and the generated runtime only: the generator copies this folder into the mock.
  */
 import { isUtf8 } from 'node:buffer';
 import { readFileSync, statSync } from 'node:fs';
@@ -23,6 +23,7 @@ import {
   type Node as YamlNode,
 } from 'yaml';
 import { z } from 'zod';
+import { nonXmlCharOf } from '../../runtime/xml-chars.js';
 
 export interface ScenarioIssue {
   readonly file: string;
@@ -267,11 +268,6 @@ function claimer(ctx: z.RefinementCtx, name: string): (value: unknown, path: Pat
   };
 }
 
-// XML 1.0 cannot carry C0 controls other than tab, LF and CR, U+FFFE, U+FFFF or an unpaired surrogate (no `u` flag,
-// so that the regex sees UTF-16 code units and can spot those).
-const NOT_XML_TEXT =
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
 /**
  * Every text of the scenario may end up in an answer (a provider, a payee's reason, a custom field) or a file, so one
  * that XML cannot carry would make every later answer holding it fail: it is refused here, where it comes in.
@@ -280,11 +276,8 @@ function checkXmlText(scenario: unknown, ctx: z.RefinementCtx): void {
   const seen = new Set<unknown>();
   const walk = (value: unknown, path: Path): void => {
     if (typeof value === 'string') {
-      const bad = NOT_XML_TEXT.exec(value);
-      if (bad) {
-        const code = bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
-        ctx.addIssue({ code: 'custom', path, message: `holds U+${code}, which XML cannot carry` });
-      }
+      const bad = nonXmlCharOf(value);
+      if (bad !== undefined) ctx.addIssue({ code: 'custom', path, message: `holds ${bad}, which XML cannot carry` });
       return;
     }
     // A scenario object may share or even loop; each value is looked at once.
