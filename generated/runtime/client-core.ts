@@ -9,7 +9,7 @@ import { BODY_EXCERPT_LENGTH, SvcDecodeError, SvcError, SvcHttpError, SvcRequest
 import { pollUntil, type PollOptions } from './poll.js';
 import { Redactor } from './redact.js';
 import type { NestedValue } from './encode.js';
-import type { OperationWire } from './operation.js';
+import { STYLES, isFormStyle, type OperationWire, type Style } from './operation.js';
 import type { EncodedRequest } from './request.js';
 import { hmacSha256Hex, signingKey } from './signing.js';
 import { openPlainRoot, openSoapResponse, openSoapResult, parseSoapFault } from './soap.js';
@@ -18,10 +18,7 @@ import { encodeString } from './values.js';
 import { buildSoapEnvelope, encodeForm, soapAction } from './xml-writer.js';
 import { XmlNameTable, XmlReader } from './xml-reader.js';
 
-/** The four ASMX bindings. */
-export type Style = 'soap11' | 'soap12' | 'httpPost' | 'httpGet';
-
-export const STYLES: readonly Style[] = ['soap11', 'soap12', 'httpPost', 'httpGet'];
+export { STYLES, isFormStyle, type Style } from './operation.js';
 
 /**
  * The longest query string an HTTP GET call sends: ASP.NET's default `maxQueryStringLength` (httpRuntime), beyond
@@ -29,10 +26,6 @@ export const STYLES: readonly Style[] = ['soap11', 'soap12', 'httpPost', 'httpGe
  */
 export const MAX_QUERY_STRING_LENGTH = 2048;
 
-/** Whether a style carries a form (HTTP POST in the body, HTTP GET in the query string) and answers a plain document. */
-export function isFormStyle(style: Style): style is 'httpPost' | 'httpGet' {
-  return style === 'httpPost' || style === 'httpGet';
-}
 
 /** What the signing function receives; `message` is principal + timestamp + eatValue. */
 export interface CoreSignInput {

@@ -5,6 +5,16 @@
  * the spec, so that the two cannot disagree on them.
  */
 
+/** The four ASMX bindings. */
+export type Style = 'soap11' | 'soap12' | 'httpPost' | 'httpGet';
+
+export const STYLES: readonly Style[] = ['soap11', 'soap12', 'httpPost', 'httpGet'];
+
+/** Whether a style carries a form (HTTP POST in the body, HTTP GET in the query string) and answers a plain document. */
+export function isFormStyle(style: Style): style is 'httpPost' | 'httpGet' {
+  return style === 'httpPost' || style === 'httpGet';
+}
+
 /** How an operation appears on the wire. */
 export interface OperationWire {
   /** The operation name: the request's Body element and the HTTP POST path segment. */

@@ -15,8 +15,7 @@
 import type { AuthFailureKind, MockAuth } from './mock-auth.js';
 import type { MockErrorCode, MockErrorCodes } from './mock-codes.js';
 import type { MockClock } from './mock-clock.js';
-import type { OperationWire } from './operation.js';
-import type { Style } from './client-core.js';
+import { isFormStyle, type OperationWire, type Style } from './operation.js';
 import {
   DROP,
   replyResponse,
@@ -57,7 +56,7 @@ import { XmlNameTable, XmlReader } from './xml-reader.js';
 import { writeInSlices } from './write-slices.js';
 import { soapAction } from './xml-writer.js';
 
-export type { Style } from './client-core.js';
+export type { Style } from './operation.js';
 export { MockFault } from './mock-faults.js';
 export type { AuthFailureKind } from './mock-auth.js';
 export type { MockErrorCode } from './mock-codes.js';
@@ -554,7 +553,7 @@ export class MockCore {
       // In slices, so that an answer of many thousand items does not keep every other request waiting.
       return await writeInSlices(
         () =>
-          style === 'httpPost' || style === 'httpGet'
+          isFormStyle(style)
             ? httpPostResultReply(op, namespace, value, members)
             : soapResultReply(style, op, namespace, value, members),
         WRITE_SLICE_MS,

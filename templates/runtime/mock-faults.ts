@@ -6,7 +6,7 @@
  * one place: characters XML cannot carry are replaced, markup is escaped, quoted input is cut short. Nothing here
  * knows the request's credentials; callers keep them out of messages (see mock-core.ts).
  */
-import type { Style } from './client-core.js';
+import { isFormStyle, type Style } from './operation.js';
 import type { MockHttpReply } from './mock-exchange.js';
 import { XSD_NAMESPACE, XSI_NAMESPACE, indexOfNonXmlChar, isXmlCodePoint } from './xml-chars.js';
 import { SOAP11_NAMESPACE, SOAP12_NAMESPACE, escapeXmlText } from './xml-writer.js';
@@ -141,7 +141,7 @@ export function textReply(status: number, message: string, headers?: Readonly<Re
  * @param detail - text of the detail element, if any (escaped here)
  */
 export function faultReply(style: Style, code: WireFaultCode, message: string, detail?: string): MockHttpReply {
-  if (style === 'httpPost' || style === 'httpGet') return textReply(500, message);
+  if (isFormStyle(style)) return textReply(500, message);
   const body = style === 'soap11' ? fault11(code, message, detail) : fault12(code, message, detail);
   return { status: 500, headers: { 'Content-Type': style === 'soap11' ? TEXT_XML : SOAP12_CONTENT_TYPE }, body };
 }

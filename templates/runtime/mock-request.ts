@@ -5,7 +5,7 @@
  * Every refusal is a {@link RequestFault} whose message names what is wrong. A credential parameter (one with a
  * `role`) is never quoted: its value is left out of every message, whatever went wrong with it.
  */
-import type { Style } from './client-core.js';
+import type { Style } from './operation.js';
 import { contentTypeParameter, decodeBody } from './charset.js';
 import { SvcDecodeError } from './errors.js';
 import type { MockOperation, MockParam } from './mock-core.js';

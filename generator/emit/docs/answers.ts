@@ -6,6 +6,7 @@ import type { Writers } from './writers.js';
 import type { OperationModel, TypeModel } from '../../model/types.js';
 import type { MockOperation } from '../../../templates/runtime/mock-core.js';
 import type { MockHttpReply } from '../../../templates/runtime/mock-exchange.js';
+import { isFormStyle } from '../../../templates/runtime/operation.js';
 import { httpPostResultReply, soapResultReply } from '../../../templates/runtime/mock-response.js';
 import { resultWriter } from '../../../templates/runtime/mock-values.js';
 
@@ -41,5 +42,5 @@ export function mockAnswer(
   writers: Writers,
 ): MockHttpReply {
   const operation = mockOperation(op, writers);
-  return style === 'httpPost' || style === 'httpGet' ? httpPostResultReply(operation, namespace, value, members) : soapResultReply(style, operation, namespace, value, members);
+  return isFormStyle(style) ? httpPostResultReply(operation, namespace, value, members) : soapResultReply(style, operation, namespace, value, members);
 }
