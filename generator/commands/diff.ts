@@ -1,7 +1,7 @@
 /** `svc-codegen diff <old.yaml> <new.yaml>`: what changed between two specs, classified for clients and servers. */
 import type { Argv } from 'yargs';
 import { diffSpecs, failsOn, loadDiffSide, renderJson, renderMarkdown } from '../diff/index.js';
-import { SpecError } from '../spec/errors.js';
+import { SpecError } from '../load/errors.js';
 
 export interface DiffRun {
   readonly output: string;

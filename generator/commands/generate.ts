@@ -9,7 +9,7 @@ import type { Argv } from 'yargs';
 import { EmitError } from '../emit/errors.js';
 import { DEFAULT_SCHEMA_FILE, generate, type GenerateOptions, type GenerateResult } from '../generate.js';
 import { formatProblem, WsdlImportError, WsdlSourceError } from '../import/index.js';
-import { formatIssue, SpecError } from '../spec/errors.js';
+import { formatIssue, SpecError } from '../load/errors.js';
 import { countLine, describeChanges } from '../write/summary.js';
 import { UsageError } from './usage.js';
 

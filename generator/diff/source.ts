@@ -12,8 +12,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { isMap, isScalar, parseDocument } from 'yaml';
 import type { ServiceModel } from '../model/types.js';
-import { SpecError } from '../spec/errors.js';
-import { parseSpec } from '../spec/load.js';
+import { SpecError } from '../load/errors.js';
+import { parseSpec } from '../load/load.js';
 
 export interface SpecSource {
   /** The name used in messages: the path relative to `cwd`, or `rev:path` as given. */

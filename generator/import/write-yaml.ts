@@ -5,8 +5,8 @@
  * and a comment block on top naming the WSDL and listing what the format could not keep.
  */
 import { Document, isMap, isScalar, isSeq, type Node } from 'yaml';
-import { IMPORT_TODO } from '../spec/load.js';
-import { DEFAULT_SCHEMA_FILE } from '../spec/schema.js';
+import { IMPORT_TODO } from '../load/load.js';
+import { DEFAULT_SCHEMA_FILE } from '../load/schema.js';
 import type { DraftSpec } from './draft.js';
 import { formatProblem, type ImportProblem } from './problems.js';
 

@@ -1,6 +1,6 @@
 /**
  * The resolved, typed model of a service (the IR). Emitters read only this; it is built once by
- * `generator/spec/resolve.ts` from a validated spec. Every node carries a `kind`, references are resolved to the
+ * `generator/load/resolve.ts` from a validated spec. Every node carries a `kind`, references are resolved to the
  * nodes themselves (a field of a record type points at that record), and everything is readonly.
  */
 

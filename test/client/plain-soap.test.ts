@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SpecError } from '../../generator/spec/errors.js';
-import { parseSpec } from '../../generator/spec/load.js';
+import { SpecError } from '../../generator/load/errors.js';
+import { parseSpec } from '../../generator/load/load.js';
 import { thrown } from '../helpers/failures.js';
 import { generateFixture } from './support/generate-fixture.js';
 import { startRecordingServer, type RecordingServer } from './support/recording-server.js';

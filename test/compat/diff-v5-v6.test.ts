@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diffSpecs, loadDiffSide } from '../../generator/diff/index.js';
-import { loadSpec } from '../../generator/spec/load.js';
+import { loadSpec } from '../../generator/load/load.js';
 import { ROOT } from '../mock/support/generated-service.js';
 import { V5_SPEC, V6_SPEC } from './support/compat.js';
 

@@ -9,7 +9,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diffSpecs } from '../../generator/diff/index.js';
-import { loadSpec } from '../../generator/spec/load.js';
+import { loadSpec } from '../../generator/load/load.js';
 import { ROOT, generateService, type GeneratedService } from '../mock/support/generated-service.js';
 import {
   API_KEY,

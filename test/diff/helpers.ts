@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ServiceModel } from '../../generator/model/types.js';
-import { parseSpec } from '../../generator/spec/load.js';
+import { parseSpec } from '../../generator/load/load.js';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/diff/', import.meta.url));
 export const BASE = readFileSync(`${FIXTURES}base.yaml`, 'utf8');

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { diffSpecs, semverBump } from '../../generator/diff/index.js';
 import { stripMock } from '../../generator/diff/source.js';
-import { parseSpec } from '../../generator/spec/load.js';
+import { parseSpec } from '../../generator/load/load.js';
 import { BASE, model } from './helpers.js';
 
 const ADD_OP: [string, string] = [

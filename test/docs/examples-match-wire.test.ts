@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PayerClient, type Style } from '../../generated/client/index.js';
 import { createMockService, exampleHandlers } from '../../generated/mock/index.js';
-import { loadSpec } from '../../generator/spec/load.js';
+import { loadSpec } from '../../generator/load/load.js';
 import { PAYER_SPEC, fromRoot, repoRoot } from '../helpers/paths.js';
 
 const BASE = 'https://payer.example';

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { render } from '../../generator/generate.js';
-import { loadSpec } from '../../generator/spec/load.js';
+import { loadSpec } from '../../generator/load/load.js';
 import { GENERATED_DIR, fromRoot, repoRoot } from '../helpers/paths.js';
 import { FIXTURE_SPECS } from './support/fixtures.js';
 import { anchors, brokenLinks, githubSlug, links } from './support/markdown.js';

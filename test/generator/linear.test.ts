@@ -14,7 +14,7 @@ import { generate } from '../../generator/generate.js';
 import type { ServiceModel } from '../../generator/model/types.js';
 import { PRETTIER, formatFiles } from '../../generator/print/format.js';
 import { Printer, type GeneratedFile } from '../../generator/print/printer.js';
-import { loadSpec, parseSpec } from '../../generator/spec/load.js';
+import { loadSpec, parseSpec } from '../../generator/load/load.js';
 import { syntheticSpec } from '../bench/synthetic-spec.js';
 import { packageSandbox, type Scratch } from '../helpers/files.js';
 import { PAYER_SPEC, fromRoot, repoRoot } from '../helpers/paths.js';

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { isMap, parseDocument, visit } from 'yaml';
 import { render } from '../../generator/generate.js';
 import type { GeneratedFile } from '../../generator/print/printer.js';
-import { parseSpec } from '../../generator/spec/load.js';
+import { parseSpec } from '../../generator/load/load.js';
 import { fromRoot } from '../helpers/paths.js';
 
 const MINIMAL = 'test/fixtures/specs/minimal.yaml';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../generator/generate.js';
 import type { ServiceModel } from '../../generator/model/types.js';
 import { GENERATED_MARKER } from '../../generator/print/printer.js';
-import { loadSpec } from '../../generator/spec/load.js';
+import { loadSpec } from '../../generator/load/load.js';
 import { listFiles, packageSandbox, type Scratch } from '../helpers/files.js';
 import { typeLabel } from '../helpers/model.js';
 import { GENERATED_DIR, fromRoot, repoRoot } from '../helpers/paths.js';

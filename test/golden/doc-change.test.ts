@@ -9,7 +9,7 @@ import { parseDocument } from 'yaml';
 import { render } from '../../generator/generate.js';
 import type { ServiceModel } from '../../generator/model/types.js';
 import type { GeneratedFile } from '../../generator/print/printer.js';
-import { parseSpec } from '../../generator/spec/load.js';
+import { parseSpec } from '../../generator/load/load.js';
 import { jsDocBlocks } from '../helpers/jsdoc.js';
 import { PAYER_SPEC, fromRoot } from '../helpers/paths.js';
 

@@ -9,7 +9,7 @@ import { afterAll, afterEach, assert, beforeAll, describe, expect, it, vi } from
 import { LOCAL_ONLY_DIRS } from '../../generator/emit/package/index.js';
 import { DEFAULT_SCHEMA_FILE, generate, render, renderSpecSchema } from '../../generator/generate.js';
 import { GENERATED_MARKER, type GeneratedFile } from '../../generator/print/printer.js';
-import { loadSpec } from '../../generator/spec/load.js';
+import { loadSpec } from '../../generator/load/load.js';
 import { describeChanges } from '../../generator/write/summary.js';
 import { runCli } from '../helpers/cli.js';
 import { readableDiff } from '../helpers/diff.js';

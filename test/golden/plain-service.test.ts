@@ -16,7 +16,7 @@ import { assert, beforeAll, describe, expect, it } from 'vitest';
 import { RUNTIME_OUT_DIR } from '../../generator/emit/runtime.js';
 import { render } from '../../generator/generate.js';
 import type { GeneratedFile } from '../../generator/print/printer.js';
-import { loadSpec } from '../../generator/spec/load.js';
+import { loadSpec } from '../../generator/load/load.js';
 import { readableDiff } from '../helpers/diff.js';
 import { listFiles } from '../helpers/files.js';
 import { GENERATED_DIR, PAYER_SPEC, fromRoot, repoRoot } from '../helpers/paths.js';

@@ -5,7 +5,7 @@
  */
 import { render } from '../../generator/generate.js';
 import type { GeneratedFile } from '../../generator/print/printer.js';
-import { loadSpec } from '../../generator/spec/load.js';
+import { loadSpec } from '../../generator/load/load.js';
 import { PAYER_SPEC, fromRoot, repoRoot } from './paths.js';
 
 let rendering: Promise<readonly GeneratedFile[]> | undefined;

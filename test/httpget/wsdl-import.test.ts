@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceModel } from '../../generator/model/types.js';
 import { importWsdl } from '../../generator/import/index.js';
 import { render } from '../../generator/generate.js';
-import { loadSpec, parseSpec } from '../../generator/spec/load.js';
+import { loadSpec, parseSpec } from '../../generator/load/load.js';
 import { summarizeWsdl, type WsdlSummary } from '../helpers/wsdl-compare.js';
 import { extractSchemas, validateAll } from '../helpers/xsd.js';
 import { fromRoot, repoRoot } from '../helpers/paths.js';

@@ -33,7 +33,7 @@ import { runGenerate, type GenerateRun } from '../../generator/commands/generate
 import { runImportWsdl, type ImportRun } from '../../generator/commands/import-wsdl.js';
 import { importWsdl } from '../../generator/import/index.js';
 import type { BindingName, OperationModel, ServiceModel } from '../../generator/model/types.js';
-import { parseSpec } from '../../generator/spec/load.js';
+import { parseSpec } from '../../generator/load/load.js';
 import { parseXml } from '../client/support/xml-tree.js';
 import { runBin, type CliRun } from '../helpers/cli.js';
 import { fromRoot, repoRoot } from '../helpers/paths.js';

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runImportWsdl } from '../../generator/commands/import-wsdl.js';
 import { renderSpecSchema } from '../../generator/generate.js';
 import { importWsdl } from '../../generator/import/index.js';
-import { parseSpec } from '../../generator/spec/load.js';
+import { parseSpec } from '../../generator/load/load.js';
 import { fromRoot, repoRoot } from '../helpers/paths.js';
 
 const WSDL = 'test/fixtures/import/Shapes.wsdl';

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runGenerate } from '../../generator/commands/generate.js';
 import { importWsdl } from '../../generator/import/index.js';
-import { parseSpec } from '../../generator/spec/load.js';
+import { parseSpec } from '../../generator/load/load.js';
 import { startRecordingServer, type RecordingServer } from '../client/support/recording-server.js';
 import { soapBody } from '../client/support/xml-tree.js';
 import { rejected } from '../helpers/failures.js';

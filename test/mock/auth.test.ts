@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PayerClient, SvcServiceError, type Style } from '../../generated/client/index.js';
 import { VirtualClock, exampleHandlers, startMockServer } from '../../generated/mock/index.js';
-import { loadSpec } from '../../generator/spec/load.js';
+import { loadSpec } from '../../generator/load/load.js';
 import { rejected } from '../helpers/failures.js';
 import { ROOT } from './support/generated-service.js';
 import { PAYER_ROWS } from './support/payer-rows.js';

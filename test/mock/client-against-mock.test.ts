@@ -24,7 +24,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PayerClient, SvcServiceError, type Style } from '../../generated/client/index.js';
 import { exampleHandlers, startMockServer, type MockContext } from '../../generated/mock/index.js';
-import { loadSpec } from '../../generator/spec/load.js';
+import { loadSpec } from '../../generator/load/load.js';
 import { parseXml, type XmlNode } from '../client/support/xml-tree.js';
 import { ROOT } from './support/generated-service.js';
 import { PAYER_ROWS, type PayerRow } from './support/payer-rows.js';

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { EmitError } from '../../generator/emit/errors.js';
 import { importedPackages, pinnedVersions, runtimeImports, shippedImports } from '../../generator/emit/package/manifest.js';
 import type { GeneratedFile } from '../../generator/print/printer.js';
-import { loadSpec } from '../../generator/spec/load.js';
+import { loadSpec } from '../../generator/load/load.js';
 import { thrown } from '../helpers/failures.js';
 import { PAYER_SPEC, fromRoot, repoRoot } from '../helpers/paths.js';
 import { renderedPayer } from '../helpers/payer-render.js';

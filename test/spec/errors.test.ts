@@ -8,8 +8,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { diffArrays } from 'diff';
 import { describe, expect, it } from 'vitest';
-import { SpecError, formatIssue, type SpecIssue } from '../../generator/spec/errors.js';
-import { loadSpec, parseSpec } from '../../generator/spec/load.js';
+import { SpecError, formatIssue, type SpecIssue } from '../../generator/load/errors.js';
+import { loadSpec, parseSpec } from '../../generator/load/load.js';
 import { runCli } from '../helpers/cli.js';
 import { listFiles, scratchDir } from '../helpers/files.js';
 import { fromRoot, repoRoot } from '../helpers/paths.js';

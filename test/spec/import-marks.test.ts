@@ -3,8 +3,8 @@
  * their file:line:column: the spec loads. With `strict` they are errors, reported together with the YAML's own.
  */
 import { describe, expect, it } from 'vitest';
-import { SpecError, type SpecIssue } from '../../generator/spec/errors.js';
-import { parseSpec } from '../../generator/spec/load.js';
+import { SpecError, type SpecIssue } from '../../generator/load/errors.js';
+import { parseSpec } from '../../generator/load/load.js';
 import { thrown } from '../helpers/failures.js';
 
 // Line numbers matter below: the marks are on lines 4, 10 and 17.

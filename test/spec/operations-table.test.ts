@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OperationModel, ServiceModel, StructModel } from '../../generator/model/types.js';
-import { loadSpec } from '../../generator/spec/load.js';
+import { loadSpec } from '../../generator/load/load.js';
 import { fieldLabel, typeLabel } from '../helpers/model.js';
 import { PAYER_SPEC, fromRoot, repoRoot } from '../helpers/paths.js';
 

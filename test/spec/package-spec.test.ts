@@ -4,9 +4,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SpecError } from '../../generator/spec/errors.js';
-import { loadSpec, parseSpec } from '../../generator/spec/load.js';
-import { kebabCase } from '../../generator/spec/names.js';
+import { SpecError } from '../../generator/load/errors.js';
+import { loadSpec, parseSpec } from '../../generator/load/load.js';
+import { kebabCase } from '../../generator/load/names.js';
 import { thrown } from '../helpers/failures.js';
 import { PAYER_SPEC, fromRoot, repoRoot } from '../helpers/paths.js';
 

@@ -4,8 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SpecError } from '../../generator/spec/errors.js';
-import { parseSpec } from '../../generator/spec/load.js';
+import { SpecError } from '../../generator/load/errors.js';
+import { parseSpec } from '../../generator/load/load.js';
 import { thrown } from '../helpers/failures.js';
 import { PAYER_SPEC, fromRoot } from '../helpers/paths.js';
 

@@ -9,8 +9,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ServiceModel } from '../../generator/model/types.js';
-import { SpecError, type SpecIssue } from '../../generator/spec/errors.js';
-import { parseSpec } from '../../generator/spec/load.js';
+import { SpecError, type SpecIssue } from '../../generator/load/errors.js';
+import { parseSpec } from '../../generator/load/load.js';
 import { thrown } from '../helpers/failures.js';
 
 const FILE = 'shop.yaml';

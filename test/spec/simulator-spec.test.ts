@@ -6,8 +6,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SpecError, formatIssue } from '../../generator/spec/errors.js';
-import { loadSpec, parseSpec } from '../../generator/spec/load.js';
+import { SpecError, formatIssue } from '../../generator/load/errors.js';
+import { loadSpec, parseSpec } from '../../generator/load/load.js';
 import { thrown } from '../helpers/failures.js';
 import { fromRoot } from '../helpers/paths.js';
 

@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PRIMITIVE_NAMES } from '../../generator/model/primitives.js';
-import { SpecError } from '../../generator/spec/errors.js';
-import { parseSpec } from '../../generator/spec/load.js';
+import { SpecError } from '../../generator/load/errors.js';
+import { parseSpec } from '../../generator/load/load.js';
 import { thrown } from '../helpers/failures.js';
 import { fromRoot } from '../helpers/paths.js';
 

@@ -24,7 +24,7 @@ import { wsdlDocument } from '../../generator/emit/wsdl/index.js';
 import { isReferenceType } from '../../generator/model/primitives.js';
 import type { OperationModel, ServiceModel, StructModel, TypeModel } from '../../generator/model/types.js';
 import { Printer } from '../../generator/print/printer.js';
-import { loadSpec } from '../../generator/spec/load.js';
+import { loadSpec } from '../../generator/load/load.js';
 import { sampleArgs, sampleRecord } from '../mock/support/sample-values.js';
 import { PAYER_SPEC, fromRoot, repoRoot } from '../helpers/paths.js';
 import { soapBodyElement } from '../helpers/soap-body.js';

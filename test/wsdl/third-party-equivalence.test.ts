@@ -12,7 +12,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { wsdlDocument } from '../../generator/emit/wsdl/index.js';
-import { loadSpec } from '../../generator/spec/load.js';
+import { loadSpec } from '../../generator/load/load.js';
 import { fromRoot, repoRoot } from '../helpers/paths.js';
 import { summarizeWsdl, type Particle, type WsdlSummary } from '../helpers/wsdl-compare.js';
 

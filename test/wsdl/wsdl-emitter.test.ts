@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { WSDL_FILE, emitWsdl, wsdlDocument } from '../../generator/emit/wsdl/index.js';
 import type { ServiceModel } from '../../generator/model/types.js';
 import { GENERATED_MARKER, Printer } from '../../generator/print/printer.js';
-import { loadSpec } from '../../generator/spec/load.js';
+import { loadSpec } from '../../generator/load/load.js';
 import { PAYER_SPEC, fromRoot, repoRoot } from '../helpers/paths.js';
 import { summarizeWsdl, type Particle, type WsdlSummary } from '../helpers/wsdl-compare.js';
 

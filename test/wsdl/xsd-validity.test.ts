@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { wsdlDocument } from '../../generator/emit/wsdl/index.js';
 import type { FieldModel, OperationModel, PrimitiveName, ServiceModel, StructModel, TypeModel } from '../../generator/model/types.js';
-import { loadSpec } from '../../generator/spec/load.js';
+import { loadSpec } from '../../generator/load/load.js';
 import { PAYER_SPEC, fromRoot, repoRoot } from '../helpers/paths.js';
 import { extractSchema, extractSchemas, validateAll, validateAgainst } from '../helpers/xsd.js';
 

@@ -3,7 +3,7 @@
  * (operation x style) the spec offers, each with arguments built from the model (sample-values.ts).
  */
 import type { BindingName, OperationModel, ServiceModel } from '../../../generator/model/types.js';
-import { loadSpec } from '../../../generator/spec/load.js';
+import { loadSpec } from '../../../generator/load/load.js';
 import { ROOT, generateService } from './generated-service.js';
 import { hasMinimalCall, minimalCall, sampleArgs, sampleRecord } from './sample-values.js';
 
