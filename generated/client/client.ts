@@ -7,9 +7,9 @@ import {
   hmacSigner,
   type CallOptions,
   type OperationBinding,
-} from '../runtime/client-core.js';
+} from '../runtime/client/client-core.js';
 import { SvcRequestError } from '../runtime/errors.js';
-import type { PollOptions } from '../runtime/poll.js';
+import type { PollOptions } from '../runtime/client/poll.js';
 import {
   encodeCreatePayeeStatusFile,
   encodeCreatePaymentOrdersReport,

@@ -14,10 +14,10 @@ import {
   readNillableList,
   readString,
   skipNil,
-} from '../runtime/decode.js';
-import { checkParams, eatDouble, encodeParam, type EncodedRequest } from '../runtime/request.js';
-import { encodeDateTime, encodeDouble, encodeLong, encodeString } from '../runtime/values.js';
-import type { XmlReader } from '../runtime/xml-reader.js';
+} from '../runtime/codec/decode.js';
+import { checkParams, eatDouble, encodeParam, type EncodedRequest } from '../runtime/client/request.js';
+import { encodeDateTime, encodeDouble, encodeLong, encodeString } from '../runtime/codec/values.js';
+import type { XmlReader } from '../runtime/codec/xml-reader.js';
 import type {
   AccountInfo,
   AsyncRequestResult,

@@ -19,6 +19,6 @@ export {
 
 export { signQueryString, embeddedPageQuery } from '../runtime/signing.js';
 
-export { type CallOptions } from '../runtime/client-core.js';
+export { type CallOptions } from '../runtime/client/client-core.js';
 
-export { type PollOptions } from '../runtime/poll.js';
+export { type PollOptions } from '../runtime/client/poll.js';

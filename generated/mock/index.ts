@@ -22,6 +22,6 @@ export {
   type MockContext,
   type MockCall,
   type MockInjection,
-} from '../runtime/mock-core.js';
+} from '../runtime/mock/core.js';
 
-export { VirtualClock } from '../runtime/mock-clock.js';
+export { VirtualClock } from '../runtime/mock/clock.js';

@@ -7,10 +7,10 @@ import {
   type MockCall,
   type MockContext,
   type MockInjection,
-} from '../runtime/mock-core.js';
-import { VirtualClock } from '../runtime/mock-clock.js';
-import { MockAuth } from '../runtime/mock-auth.js';
-import { startServer } from '../runtime/mock-server.js';
+} from '../runtime/mock/core.js';
+import { VirtualClock } from '../runtime/mock/clock.js';
+import { MockAuth } from '../runtime/mock/auth.js';
+import { startServer } from '../runtime/mock/server.js';
 import { errorCodes, operations } from './codec.js';
 import { exampleHandlers } from './examples.js';
 import { wsdlAt } from './wsdl.js';

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { lstat, mkdir, open, readdir, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { nonXmlCharOf } from '#generated/runtime/xml-chars.js';
+import { nonXmlCharOf } from '#generated/runtime/codec/xml-chars.js';
 import { quote } from './text.js';
 
 export type FolderFailure = {

@@ -32,8 +32,8 @@ import {
   failedUpdatedPaymentsResult,
 } from '#generated/mock/codec.js';
 import type { PayerFunctionsHandlers } from '#generated/mock/types.js';
-import type { MockContext } from '#generated/runtime/mock-core.js';
-import type { VirtualClock } from '#generated/runtime/mock-clock.js';
+import type { MockContext } from '#generated/runtime/mock/core.js';
+import type { VirtualClock } from '#generated/runtime/mock/clock.js';
 import { toCsv } from './csv.js';
 import { SLICE_ROWS, checkPaymentFileInSlices, formatCents, type PaymentFileCheck } from './payment-file.js';
 import { LONG_MAX, ipAllowed } from './scenario.js';

@@ -40,7 +40,7 @@
  * line, and how many more there are.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { indexOfNonXmlChar, nonXmlCharOf } from '#generated/runtime/xml-chars.js';
+import { indexOfNonXmlChar, nonXmlCharOf } from '#generated/runtime/codec/xml-chars.js';
 import { CsvSyntaxError, csvRows, type CsvRow } from './csv.js';
 import { quote } from './text.js';
 

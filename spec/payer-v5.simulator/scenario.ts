@@ -21,7 +21,7 @@ import {
   type Node as YamlNode,
 } from 'yaml';
 import { z } from 'zod';
-import { nonXmlCharOf } from '#generated/runtime/xml-chars.js';
+import { nonXmlCharOf } from '#generated/runtime/codec/xml-chars.js';
 
 export interface ScenarioIssue {
   readonly file: string;

@@ -4,7 +4,7 @@
  * an answer quoting one raw cannot be written at all, and a value holding one, once stored, would spoil every later
  * answer that shows it. So such values are refused where they come in, and messages show them escaped.
  */
-import { codePointName, indexOfNonXmlChar } from '#generated/runtime/xml-chars.js';
+import { codePointName, indexOfNonXmlChar } from '#generated/runtime/codec/xml-chars.js';
 
 // JSON.stringify already escapes C0 controls and unpaired surrogates; these it leaves raw. C1 controls are legal XML
 // but garble a log or a terminal.

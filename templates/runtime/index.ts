@@ -3,16 +3,16 @@
  * and transport. Generic ASMX: nothing here knows a particular service.
  */
 export * from './errors.js';
-export * from './xml-chars.js';
-export * from './xml-reader.js';
-export * from './values.js';
-export * from './xml-writer.js';
-export * from './soap.js';
+export * from './codec/xml-chars.js';
+export * from './codec/xml-reader.js';
+export * from './codec/values.js';
+export * from './codec/xml-writer.js';
+export * from './codec/soap.js';
 export * from './signing.js';
-export * from './charset.js';
-export * from './transport.js';
+export * from './codec/charset.js';
+export * from './client/transport.js';
 export * from './redact.js';
-export * from './decode.js';
-export * from './request.js';
-export * from './client-core.js';
-export * from './poll.js';
+export * from './codec/decode.js';
+export * from './client/request.js';
+export * from './client/client-core.js';
+export * from './client/poll.js';

@@ -4,7 +4,7 @@
  */
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { SvcRequestError } from './errors.js';
-import { encodeForm } from './xml-writer.js';
+import { encodeForm } from './codec/xml-writer.js';
 
 /**
  * Lower-case hex HMAC-SHA256 of `message`, keyed by `secret`, both taken as UTF-8.

@@ -12,8 +12,8 @@
 import { XMLParser } from 'fast-xml-parser';
 import { readBalanceResult, readExpandedProcessPaymentResult, readFileResult } from '../../generated/client/codec.js';
 import { PayerClient } from '../../generated/client/index.js';
-import { openSoapResult } from '../../generated/runtime/soap.js';
-import { XmlReader } from '../../generated/runtime/xml-reader.js';
+import { openSoapResult } from '../../generated/runtime/codec/soap.js';
+import { XmlReader } from '../../generated/runtime/codec/xml-reader.js';
 import { FILE_NAME, REQUEST_ID, TOTAL_AMOUNT, countAt, expectedSoapAction, soapCallCount, stubbedSoapClient } from './node-soap-client.js';
 import { NS, responseHeaders, type ResponseCase } from './responses.js';
 

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { XmlReader } from '../../templates/runtime/xml-reader.js';
+import type { XmlReader } from '../../templates/runtime/codec/xml-reader.js';
 
 /** The last commit before the reader checked well-formedness in full. */
 export const BASELINE_COMMIT = '2ebf04e';

@@ -12,11 +12,11 @@
  */
 import { pathToFileURL } from 'node:url';
 import { readExpandedProcessPaymentResult } from '../../generated/client/codec.js';
-import { openSoapResult as openGeneratedSoapResult } from '../../generated/runtime/soap.js';
-import { XmlReader as GeneratedXmlReader } from '../../generated/runtime/xml-reader.js';
-import { openSoapResult } from '../../templates/runtime/soap.js';
-import { decodeDouble } from '../../templates/runtime/values.js';
-import { XmlReader } from '../../templates/runtime/xml-reader.js';
+import { openSoapResult as openGeneratedSoapResult } from '../../generated/runtime/codec/soap.js';
+import { XmlReader as GeneratedXmlReader } from '../../generated/runtime/codec/xml-reader.js';
+import { openSoapResult } from '../../templates/runtime/codec/soap.js';
+import { decodeDouble } from '../../templates/runtime/codec/values.js';
+import { XmlReader } from '../../templates/runtime/codec/xml-reader.js';
 import { timeInRounds, type TimedResult } from './alternating-rounds.js';
 import { BASELINE_COMMIT, loadBaselineReader } from './reader-baseline.js';
 import { processPaymentsResultResponse, NS as SERVICE_NS } from './responses.js';

@@ -1,5 +1,5 @@
 /**
- * An answer of many thousand items is written in slices of time (templates/runtime/write-slices.ts), so that the mock
+ * An answer of many thousand items is written in slices of time (templates/runtime/codec/write-slices.ts), so that the mock
  * answers other requests while it writes one: issue 16 measured half a second of a blocked event loop for an answer
  * of 80,000 line errors. "While it writes" is made exact: the handler sends the other request in the same turn in
  * which it returns its result, so only a write that lets the event loop run can answer it first. Order is the mock's
@@ -12,9 +12,9 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PayerClient, type FileResult, type LineErrorOrWarning } from '../../generated/client/index.js';
 import { DEFAULT_PAYER, createMockService } from '../../generated/mock/index.js';
-import { checkRecord, listWriter, textWriter, writeMember, type WriteValue } from '../../templates/runtime/encode.js';
-import { encodeString } from '../../templates/runtime/values.js';
-import { writeInSlices } from '../../templates/runtime/write-slices.js';
+import { checkRecord, listWriter, textWriter, writeMember, type WriteValue } from '../../templates/runtime/codec/encode.js';
+import { encodeString } from '../../templates/runtime/codec/values.js';
+import { writeInSlices } from '../../templates/runtime/codec/write-slices.js';
 
 const LINES = 20_000;
 

@@ -41,7 +41,7 @@ describe('the generated package', () => {
     expect(files).toEqual(['index.ts', 'store.ts']);
     const index = readFileSync(join(OUT, 'mock', 'simulator', 'index.ts'), 'utf8');
     expect(index).not.toMatch(/from '#generated/);
-    expect(index).toContain("from '../../runtime/mock-simulator.js'");
+    expect(index).toContain("from '../../runtime/mock/simulator.js'");
     expect(index).toContain("from '../codec.js'");
     expect(index).toContain("from './store.js'");
     expect(index).toContain('// Copied from test/fixtures/specs/inventory/inventory.simulator/index.ts: change that file');

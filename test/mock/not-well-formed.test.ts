@@ -7,7 +7,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { PayerClient } from '../../generated/client/index.js';
 import { createMockService } from '../../generated/mock/index.js';
-import { parseSoapFault } from '../../generated/runtime/soap.js';
+import { parseSoapFault } from '../../generated/runtime/codec/soap.js';
 
 const service = createMockService();
 afterAll(async () => {

@@ -37,7 +37,7 @@ import {
 } from '../../generated/mock/index.js';
 import { createSimulator } from '../../generated/mock/simulator/index.js';
 import { hmacSha256Hex } from '../../generated/runtime/signing.js';
-import { indexOfNonXmlChar } from '../../generated/runtime/xml-chars.js';
+import { indexOfNonXmlChar } from '../../generated/runtime/codec/xml-chars.js';
 import { rejected } from '../helpers/failures.js';
 
 const STYLES: readonly Style[] = ['soap11', 'soap12', 'httpPost'];

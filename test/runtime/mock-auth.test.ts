@@ -1,7 +1,7 @@
 /** The mock's credential check: the client's signing rule, checked in order, with a skew and a request limit. */
 import { describe, expect, it } from 'vitest';
-import { MockAuth } from '../../templates/runtime/mock-auth.js';
-import { MockErrorCodes, type MockErrorCode } from '../../templates/runtime/mock-codes.js';
+import { MockAuth } from '../../templates/runtime/mock/auth.js';
+import { MockErrorCodes, type MockErrorCode } from '../../templates/runtime/mock/codes.js';
 import { envelope, getThingBody, KEY, makeFixture, NS, OPERATIONS, ORIGIN, PATH } from './mock-fixture.js';
 
 // The known answer of DECISIONS.md: MyPayer, 1521234048, boguskey, GetBalances (EAT none).

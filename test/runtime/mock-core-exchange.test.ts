@@ -8,7 +8,7 @@ import {
   replyResponse,
   type MockExchange,
   type MockReply,
-} from '../../templates/runtime/mock-exchange.js';
+} from '../../templates/runtime/mock/exchange.js';
 import { NS, ORIGIN, PATH, envelope, formCredentials, getThingBody, makeFixture } from './mock-fixture.js';
 
 const TEXT_XML = 'text/xml; charset=utf-8';

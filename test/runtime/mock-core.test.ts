@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SvcSoapFault } from '../../templates/runtime/errors.js';
-import { DEFAULT_MAX_REQUEST_BYTES, MAX_RECORDED_CALLS, MockCore, MockFault } from '../../templates/runtime/mock-core.js';
-import { parseSoapFault } from '../../templates/runtime/soap.js';
+import { DEFAULT_MAX_REQUEST_BYTES, MAX_RECORDED_CALLS, MockCore, MockFault } from '../../templates/runtime/mock/core.js';
+import { parseSoapFault } from '../../templates/runtime/codec/soap.js';
 import {
   FIND_NS, KEY, NS, OPERATIONS, ORIGIN, PATH, PAYER, S11, S12, STAMP, XSD, XSI,
   credentialElements, envelope, formCredentials, getThingBody, makeFixture, type Fixture,

@@ -3,10 +3,10 @@
  * result, a void one and out parameters, with credentials spelt `timeStamp` in one and `timestamp` in another.
  */
 import { SvcDecodeError } from '../../templates/runtime/errors.js';
-import { readDateTime, readDouble, readInt, readList, readLong, readString } from '../../templates/runtime/decode.js';
-import { MockCore, type MockContext, type MockCoreOptions, type MockOperation, type MockParam } from '../../templates/runtime/mock-core.js';
-import { decodeDateTime, decodeDouble, decodeInt, decodeLong } from '../../templates/runtime/values.js';
-import { escapeXmlText } from '../../templates/runtime/xml-writer.js';
+import { readDateTime, readDouble, readInt, readList, readLong, readString } from '../../templates/runtime/codec/decode.js';
+import { MockCore, type MockContext, type MockCoreOptions, type MockOperation, type MockParam } from '../../templates/runtime/mock/core.js';
+import { decodeDateTime, decodeDouble, decodeInt, decodeLong } from '../../templates/runtime/codec/values.js';
+import { escapeXmlText } from '../../templates/runtime/codec/xml-writer.js';
 
 export const NS = 'http://svc.example/';
 export const FIND_NS = 'urn:find';

@@ -4,12 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SvcSoapFault } from '../../templates/runtime/errors.js';
-import { MockAuth } from '../../templates/runtime/mock-auth.js';
-import { MockErrorCodes } from '../../templates/runtime/mock-codes.js';
-import { MAX_RECORDED_CALLS, MockFault, type MockAnswer, type MockInjection } from '../../templates/runtime/mock-core.js';
+import { MockAuth } from '../../templates/runtime/mock/auth.js';
+import { MockErrorCodes } from '../../templates/runtime/mock/codes.js';
+import { MAX_RECORDED_CALLS, MockFault, type MockAnswer, type MockInjection } from '../../templates/runtime/mock/core.js';
 import { hmacSha256Hex } from '../../templates/runtime/signing.js';
-import type { Style } from '../../templates/runtime/client-core.js';
-import { parseSoapFault } from '../../templates/runtime/soap.js';
+import type { Style } from '../../templates/runtime/client/client-core.js';
+import { parseSoapFault } from '../../templates/runtime/codec/soap.js';
 import {
   KEY,
   NS,

@@ -3,10 +3,10 @@
  * and, with `requestValidation`, HTTP POST form values that ASP.NET's request validation refuses.
  */
 import { describe, expect, it } from 'vitest';
-import type { Style } from '../../templates/runtime/client-core.js';
-import { MockAuth } from '../../templates/runtime/mock-auth.js';
-import { indexOfDangerous } from '../../templates/runtime/mock-request-validation.js';
-import { parseSoapFault } from '../../templates/runtime/soap.js';
+import type { Style } from '../../templates/runtime/client/client-core.js';
+import { MockAuth } from '../../templates/runtime/mock/auth.js';
+import { indexOfDangerous } from '../../templates/runtime/mock/request-validation.js';
+import { parseSoapFault } from '../../templates/runtime/codec/soap.js';
 import { KEY, NS, ORIGIN, PATH, PAYER, STAMP, envelope, formCredentials, getThingBody, makeFixture } from './mock-fixture.js';
 
 const FORM = 'application/x-www-form-urlencoded';

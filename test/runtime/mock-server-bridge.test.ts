@@ -6,8 +6,8 @@
 import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MockAnswer, MockCore, MockCoreOptions } from '../../templates/runtime/mock-core.js';
-import { startServer, type ExchangeHandler, type MockServer, type RequestHandler } from '../../templates/runtime/mock-server.js';
+import type { MockAnswer, MockCore, MockCoreOptions } from '../../templates/runtime/mock/core.js';
+import { startServer, type ExchangeHandler, type MockServer, type RequestHandler } from '../../templates/runtime/mock/server.js';
 import { NS, ORIGIN, PATH, envelope, getThingBody, makeFixture } from './mock-fixture.js';
 
 const TEXT_XML = 'text/xml; charset=utf-8';

@@ -7,9 +7,9 @@ import { execFile } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseSoapFault } from '../../templates/runtime/soap.js';
-import type { MockExchange, MockReply } from '../../templates/runtime/mock-exchange.js';
-import { startServer, type MockServer } from '../../templates/runtime/mock-server.js';
+import { parseSoapFault } from '../../templates/runtime/codec/soap.js';
+import type { MockExchange, MockReply } from '../../templates/runtime/mock/exchange.js';
+import { startServer, type MockServer } from '../../templates/runtime/mock/server.js';
 import { NS, PATH, envelope, getThingBody, makeFixture, type Fixture } from './mock-fixture.js';
 
 const CAP = 64 * 1024;

@@ -1,9 +1,9 @@
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseSoapFault } from '../../templates/runtime/soap.js';
-import type { MockCore } from '../../templates/runtime/mock-core.js';
-import { startServer, type ExchangeHandler, type MockServer, type RequestHandler } from '../../templates/runtime/mock-server.js';
+import { parseSoapFault } from '../../templates/runtime/codec/soap.js';
+import type { MockCore } from '../../templates/runtime/mock/core.js';
+import { startServer, type ExchangeHandler, type MockServer, type RequestHandler } from '../../templates/runtime/mock/server.js';
 import { KEY, NS, PATH, envelope, formCredentials, getThingBody, makeFixture, type Fixture } from './mock-fixture.js';
 
 const CAP = 4096;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SvcDecodeError, SvcSoapFault } from '../../templates/runtime/errors.js';
-import { detailFromMarkup, openPlainRoot, openSoapResult, parseSoapFault } from '../../templates/runtime/soap.js';
-import { XmlReader } from '../../templates/runtime/xml-reader.js';
+import { detailFromMarkup, openPlainRoot, openSoapResult, parseSoapFault } from '../../templates/runtime/codec/soap.js';
+import { XmlReader } from '../../templates/runtime/codec/xml-reader.js';
 import { thrown } from '../helpers/failures.js';
 
 const NS = 'http://svc.example/';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SvcDecodeError, SvcRequestError, SvcResponseTooLargeError, SvcTimeoutError, SvcTransportError,
 } from '../../templates/runtime/errors.js';
-import { sendRequest } from '../../templates/runtime/transport.js';
+import { sendRequest } from '../../templates/runtime/client/transport.js';
 import { rejected } from '../helpers/failures.js';
 
 const SECRET = 'apikey-SECRET-value';

@@ -8,7 +8,7 @@ import {
   encodeBase64, encodeBoolean, encodeByte, encodeChar, encodeDate, encodeDateTime, encodeDecimal, encodeDouble,
   encodeDuration, encodeFloat, encodeGuid, encodeInt, encodeLong, encodeShort, encodeString, encodeTime,
   encodeUnsignedByte, encodeUnsignedInt, encodeUnsignedLong, encodeUnsignedShort,
-} from '../../templates/runtime/values.js';
+} from '../../templates/runtime/codec/values.js';
 import { thrown } from '../helpers/failures.js';
 
 const PATH = 'Result/Infos/Info[2]/Balance';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SvcDecodeError } from '../../templates/runtime/errors.js';
-import { XmlReader } from '../../templates/runtime/xml-reader.js';
-import { escapeXmlText } from '../../templates/runtime/xml-writer.js';
+import { XmlReader } from '../../templates/runtime/codec/xml-reader.js';
+import { escapeXmlText } from '../../templates/runtime/codec/xml-writer.js';
 
 /**
  * Random documents over a handful of names that are prefixes of one another, read back through every path of the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SvcDecodeError } from '../../templates/runtime/errors.js';
-import { XmlReader } from '../../templates/runtime/xml-reader.js';
+import { XmlReader } from '../../templates/runtime/codec/xml-reader.js';
 import { thrown } from '../helpers/failures.js';
 
 const XSI = 'http://www.w3.org/2001/XMLSchema-instance';

@@ -3,11 +3,11 @@ import { XMLParser } from 'fast-xml-parser';
 import { create } from 'xmlbuilder2';
 import { describe, expect, it } from 'vitest';
 import { SvcRequestError } from '../../templates/runtime/errors.js';
-import { decodeCharData } from '../../templates/runtime/xml-chars.js';
-import { XmlReader } from '../../templates/runtime/xml-reader.js';
+import { decodeCharData } from '../../templates/runtime/codec/xml-chars.js';
+import { XmlReader } from '../../templates/runtime/codec/xml-reader.js';
 import {
   SOAP11_NAMESPACE, SOAP12_NAMESPACE, buildSoapEnvelope, encodeForm, escapeXmlText, soapAction,
-} from '../../templates/runtime/xml-writer.js';
+} from '../../templates/runtime/codec/xml-writer.js';
 
 const NS = 'http://svc.example/';
 const XSI = 'http://www.w3.org/2001/XMLSchema-instance';

@@ -3,7 +3,7 @@
  * and totals are exact cents.
  */
 import { describe, expect, it } from 'vitest';
-import { indexOfNonXmlChar } from '../../templates/runtime/xml-chars.js';
+import { indexOfNonXmlChar } from '../../templates/runtime/codec/xml-chars.js';
 import {
   SLICE_ROWS,
   checkPaymentFile,

@@ -38,7 +38,7 @@ describe('a simulator folder that ships', () => {
   it('is read into the model: its .ts files in name order (not tests), their #generated/ imports located', () => {
     const model = load({
       'index.ts': INDEX,
-      'parts/clock.ts': "export { VirtualClock } from '#generated/runtime/mock-clock.js';\nimport { x } from '../index.js';\n",
+      'parts/clock.ts': "export { VirtualClock } from '#generated/runtime/mock/clock.js';\nimport { x } from '../index.js';\n",
       'index.test.ts': 'this is not shipped',
       'notes.md': 'nor this',
     })();
@@ -50,7 +50,7 @@ describe('a simulator folder that ships', () => {
     ]);
     const [index, clock] = sim.files;
     expect(index!.generatedImports.map((g) => [index!.text.slice(g.start, g.end), g.target])).toEqual([['#generated/mock/types.js', 'mock/types.js']]);
-    expect(clock!.generatedImports.map((g) => g.target)).toEqual(['runtime/mock-clock.js']);
+    expect(clock!.generatedImports.map((g) => g.target)).toEqual(['runtime/mock/clock.js']);
   });
 
   it('is optional: a spec without `mock` has no simulator', () => {

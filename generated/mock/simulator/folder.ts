@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { lstat, mkdir, open, readdir, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { nonXmlCharOf } from '../../runtime/xml-chars.js';
+import { nonXmlCharOf } from '../../runtime/codec/xml-chars.js';
 import { quote } from './text.js';
 
 export type FolderFailure = {

@@ -34,8 +34,8 @@ import {
   failedUpdatedPaymentsResult,
 } from '../codec.js';
 import type { PayerFunctionsHandlers } from '../types.js';
-import type { MockContext } from '../../runtime/mock-core.js';
-import type { VirtualClock } from '../../runtime/mock-clock.js';
+import type { MockContext } from '../../runtime/mock/core.js';
+import type { VirtualClock } from '../../runtime/mock/clock.js';
 import { toCsv } from './csv.js';
 import { SLICE_ROWS, checkPaymentFileInSlices, formatCents, type PaymentFileCheck } from './payment-file.js';
 import { LONG_MAX, ipAllowed } from './scenario.js';

@@ -13,7 +13,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { PayerFunctionsHandlers } from '../types.js';
-import type { MockSimulator, SimulatorKit } from '../../runtime/mock-simulator.js';
+import type { MockSimulator, SimulatorKit } from '../../runtime/mock/simulator.js';
 import { DEFAULT_SCENARIO_YAML } from './default-scenario.js';
 import { simulatedHandlers } from './handlers.js';
 import { parseScenario, readScenarioFile, validateScenario, type Scenario, type ScenarioInput } from './scenario.js';

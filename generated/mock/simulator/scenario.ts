@@ -23,7 +23,7 @@ import {
   type Node as YamlNode,
 } from 'yaml';
 import { z } from 'zod';
-import { nonXmlCharOf } from '../../runtime/xml-chars.js';
+import { nonXmlCharOf } from '../../runtime/codec/xml-chars.js';
 
 export interface ScenarioIssue {
   readonly file: string;

@@ -38,7 +38,7 @@ function imports(model: ServiceModel): Statement[] {
   return [
     {
       kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: '../runtime/client-core.js',
+      moduleSpecifier: '../runtime/client/client-core.js',
       namedImports: [
         'ClientCore',
         'checkCoreOptions',
@@ -50,10 +50,10 @@ function imports(model: ServiceModel): Statement[] {
     },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/errors.js', namedImports: ['SvcRequestError'] },
     ...(model.soapHeaders.length > 0
-      ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/xml-writer.js', namedImports: ['soapHeaderBlock'] } satisfies Statement]
+      ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/codec/xml-writer.js', namedImports: ['soapHeaderBlock'] } satisfies Statement]
       : []),
     ...(model.polls.length > 0
-      ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/poll.js', isTypeOnly: true, namedImports: ['PollOptions'] } satisfies Statement]
+      ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/client/poll.js', isTypeOnly: true, namedImports: ['PollOptions'] } satisfies Statement]
       : []),
     {
       kind: StructureKind.ImportDeclaration,

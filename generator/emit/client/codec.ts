@@ -15,19 +15,19 @@ export function emitCodec(model: ServiceModel, printer: Printer): GeneratedFile 
   const subtypes = subtypesOf(structs);
   const values = [...new Set([...enc.values, ...attributeDecoderImports(structs)])].sort();
   const imports: Statement[] = [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/decode.js', namedImports: decoderImports(structs, results) },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/codec/decode.js', namedImports: decoderImports(structs, results) },
   ];
   if (enc.encode.length > 0) {
-    imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/encode.js', namedImports: [...enc.encode] });
+    imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/codec/encode.js', namedImports: [...enc.encode] });
   }
   imports.push(
     {
       kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: '../runtime/request.js',
+      moduleSpecifier: '../runtime/client/request.js',
       namedImports: [...enc.request, { name: 'EncodedRequest', isTypeOnly: true }],
     },
-    ...(values.length > 0 ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/values.js', namedImports: values } satisfies Statement] : []),
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/xml-reader.js', isTypeOnly: true, namedImports: ['XmlReader'] },
+    ...(values.length > 0 ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/codec/values.js', namedImports: values } satisfies Statement] : []),
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/codec/xml-reader.js', isTypeOnly: true, namedImports: ['XmlReader'] },
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: './types.js',

@@ -34,8 +34,8 @@ export function emitIndex(model: ServiceModel, printer: Printer): GeneratedFile 
       ],
     },
     ...(signed ? [{ moduleSpecifier: '../runtime/signing.js', namedExports: ['signQueryString', 'embeddedPageQuery'] }] : []),
-    { moduleSpecifier: '../runtime/client-core.js', namedExports: [{ name: 'CallOptions', isTypeOnly: true }] },
-    ...(model.polls.length > 0 ? [{ moduleSpecifier: '../runtime/poll.js', namedExports: [{ name: 'PollOptions', isTypeOnly: true }] }] : []),
+    { moduleSpecifier: '../runtime/client/client-core.js', namedExports: [{ name: 'CallOptions', isTypeOnly: true }] },
+    ...(model.polls.length > 0 ? [{ moduleSpecifier: '../runtime/client/poll.js', namedExports: [{ name: 'PollOptions', isTypeOnly: true }] }] : []),
   ];
   return printer.typescript(
     INDEX_FILE,

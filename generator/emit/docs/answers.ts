@@ -1,14 +1,14 @@
 /**
- * The mock's answer to a documented request, made by the mock's own framing (templates/runtime/mock-response.ts)
+ * The mock's answer to a documented request, made by the mock's own framing (templates/runtime/mock/response.ts)
  * around the result as the mock's lenient writers write it: what the generated mock sends, headers and body.
  */
 import type { Writers } from './writers.js';
 import type { OperationModel, TypeModel } from '../../model/types.js';
-import type { MockOperation } from '../../../templates/runtime/mock-core.js';
-import type { MockHttpReply } from '../../../templates/runtime/mock-exchange.js';
+import type { MockOperation } from '../../../templates/runtime/mock/core.js';
+import type { MockHttpReply } from '../../../templates/runtime/mock/exchange.js';
 import { isFormStyle } from '../../../templates/runtime/operation.js';
-import { httpPostResultReply, soapResultReply } from '../../../templates/runtime/mock-response.js';
-import { resultWriter } from '../../../templates/runtime/mock-values.js';
+import { httpPostResultReply, soapResultReply } from '../../../templates/runtime/mock/response.js';
+import { resultWriter } from '../../../templates/runtime/mock/values.js';
 
 /** The facts of `op` the mock's framing reads, as the generated mock codec states them. */
 function mockOperation(op: OperationModel, writers: Writers): MockOperation {

@@ -8,10 +8,10 @@ import { mockAnswer } from './answers.js';
 import { Writers, isText } from './writers.js';
 import { exampleResult, exampleValue } from '../examples.js';
 import type { BindingName, OperationModel, ParameterModel, PrimitiveName, ServiceModel } from '../../model/types.js';
-import { nestedParam, nilParam, formList, type NestedValue } from '../../../templates/runtime/encode.js';
-import { eatDateTime, eatDecimal, eatDouble } from '../../../templates/runtime/request.js';
+import { nestedParam, nilParam, formList, type NestedValue } from '../../../templates/runtime/codec/encode.js';
+import { eatDateTime, eatDecimal, eatDouble } from '../../../templates/runtime/client/request.js';
 import { hmacSha256Hex } from '../../../templates/runtime/signing.js';
-import { buildSoapEnvelope, encodeForm, soapAction, soapHeaderBlock } from '../../../templates/runtime/xml-writer.js';
+import { buildSoapEnvelope, encodeForm, soapAction, soapHeaderBlock } from '../../../templates/runtime/codec/xml-writer.js';
 
 /** The credentials of every example: the known answer of DECISIONS.md. The API key is public and bogus. */
 export const EXAMPLE_CREDENTIALS = { principal: 'MyPayer', timestamp: 1521234048, apiKey: 'boguskey' } as const;

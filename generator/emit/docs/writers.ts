@@ -17,9 +17,9 @@ import {
   writeXmlContent,
   type EncodeValue,
   type WriteValue,
-} from '../../../templates/runtime/encode.js';
-import { encodeAnyDouble } from '../../../templates/runtime/mock-values.js';
-import * as values from '../../../templates/runtime/values.js';
+} from '../../../templates/runtime/codec/encode.js';
+import { encodeAnyDouble } from '../../../templates/runtime/mock/values.js';
+import * as values from '../../../templates/runtime/codec/values.js';
 import type { EnumType, PrimitiveName, PrimitiveType, StructModel, TypeModel } from '../../model/types.js';
 
 /** A record writer: `xmlns`, a namespace declaration, goes on its start tag (a SOAP header block's). */

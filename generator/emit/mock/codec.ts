@@ -61,19 +61,19 @@ export function emitMockCodec(model: ServiceModel, printer: Printer): GeneratedF
     const list = [...new Set(names)].sort();
     if (list.length > 0) imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier, namedImports: list, isTypeOnly });
   };
-  named('../runtime/decode.js', needs.decode);
-  named('../runtime/encode.js', writers.encode);
-  named('../runtime/mock-values.js', needs.mockValues);
-  named('../runtime/values.js', [...writers.values, ...needs.values]);
+  named('../runtime/codec/decode.js', needs.decode);
+  named('../runtime/codec/encode.js', writers.encode);
+  named('../runtime/mock/values.js', needs.mockValues);
+  named('../runtime/codec/values.js', [...writers.values, ...needs.values]);
   named(
-    '../runtime/mock-core.js',
+    '../runtime/mock/core.js',
     ['MockOperation', ...(needs.sharedParams.size > 0 ? ['MockParam'] : []), ...(needs.errorResults.size > 0 ? ['MockErrorCode'] : [])],
     true,
   );
-  if (model.serviceErrors) named('../runtime/mock-codes.js', ['MockErrorCodes']);
+  if (model.serviceErrors) named('../runtime/mock/codes.js', ['MockErrorCodes']);
   if (model.serviceErrors?.enum.numeric) named('../client/types.js', [`${model.serviceErrors.enum.name}ByNumber`]);
-  named('../runtime/mock-auth.js', needs.auth);
-  if (needs.xmlReader) named('../runtime/xml-reader.js', ['XmlReader'], true);
+  named('../runtime/mock/auth.js', needs.auth);
+  if (needs.xmlReader) named('../runtime/codec/xml-reader.js', ['XmlReader'], true);
   named('../client/codec.js', needs.clientCodec);
   named('../client/types.js', [...needs.enums].map((e) => `${e.name}Values`));
   named('../client/types.js', written.records.map((r) => r.name), true);

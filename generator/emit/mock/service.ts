@@ -57,12 +57,12 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
   return printer.typescript(MOCK_SERVICE_FILE, [
     {
       kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: '../runtime/mock-core.js',
+      moduleSpecifier: '../runtime/mock/core.js',
       namedImports: ['MockCore', ...['MockAnswer', 'MockCall', 'MockContext', 'MockInjection'].map((name) => ({ name, isTypeOnly: true }))],
     },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/mock-clock.js', namedImports: ['VirtualClock'] },
-    ...(model.auth ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/mock-auth.js', namedImports: ['MockAuth'] } satisfies Statement] : []),
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/mock-server.js', namedImports: ['startServer'] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/mock/clock.js', namedImports: ['VirtualClock'] },
+    ...(model.auth ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/mock/auth.js', namedImports: ['MockAuth'] } satisfies Statement] : []),
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/mock/server.js', namedImports: ['startServer'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './codec.js', namedImports: [...(errorCodes ? ['errorCodes'] : []), 'operations'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './examples.js', namedImports: ['exampleHandlers'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './wsdl.js', namedImports: ['wsdlAt'] },
@@ -353,12 +353,12 @@ export function emitMockIndex(model: ServiceModel, printer: Printer): GeneratedF
     ...(model.simulator ? [{ kind: StructureKind.ExportDeclaration, moduleSpecifier: './simulator/index.js' } satisfies Statement] : []),
     {
       kind: StructureKind.ExportDeclaration,
-      moduleSpecifier: '../runtime/mock-core.js',
+      moduleSpecifier: '../runtime/mock/core.js',
       namedExports: [
         'MockFault',
         ...['MockAnswer', 'MockContext', 'MockCall', 'MockInjection'].map((name) => ({ name, isTypeOnly: true })),
       ],
     },
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: '../runtime/mock-clock.js', namedExports: ['VirtualClock'] },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: '../runtime/mock/clock.js', namedExports: ['VirtualClock'] },
   ]);
 }

@@ -33,7 +33,7 @@ export function emitMockTypes(model: ServiceModel, printer: Printer): GeneratedF
   return printer.typescript(MOCK_TYPES_FILE, [
     {
       kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: '../runtime/mock-core.js',
+      moduleSpecifier: '../runtime/mock/core.js',
       isTypeOnly: true,
       namedImports: ['MockContext'],
     },

@@ -618,7 +618,7 @@ function timeParagraph(f: MockLoadFigures): string[] {
     `A ${p.seconds} s CPU profile of the server under the same load (V8's sampling profiler; idle ${pct(p.idleShare)} of ` +
       `the time) splits its busy time as in the table below. The largest parts: ` +
       `${top.slice(0, 3).map((s) => `${s.label.replace(/[:(].*$/, '').trim()} ${pct(s.share)}`).join(', ')}.`,
-    `The server reads requests from node:http directly (templates/runtime/mock-exchange.ts: headers, the body's ` +
+    `The server reads requests from node:http directly (templates/runtime/mock/exchange.ts: headers, the body's ` +
       `chunks, a signal made only when asked for) and writes each answer whole, so the web Request/Response layer ` +
       `should be nearly gone from the profile; what is left of it would take the rest to about ${us(withoutWeb)} per ` +
       `request, at most about ${fmt(1e6 / withoutWeb)} requests/s.`,

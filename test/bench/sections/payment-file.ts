@@ -311,7 +311,7 @@ export function paymentFileMarkdown(f: PaymentFileFigures): string {
       ? ''
       : paragraph(
           `The answer (${fmt(largest.answerBytes / 1e6)} MB of XML) is written by the generic mock runtime in slices of `,
-          `about 10 ms (templates/runtime/write-slices.ts); its longest block, ${fmt(writer.blockMs.median)} ms, is what comes `,
+          `about 10 ms (templates/runtime/codec/write-slices.ts); its longest block, ${fmt(writer.blockMs.median)} ms, is what comes `,
           `after the last slice: the whole answer joined, encoded as UTF-8 into a Response, and garbage collected.`,
         ),
   ].join('\n');

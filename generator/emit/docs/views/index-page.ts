@@ -5,7 +5,7 @@
 import type { AuthFailureCode, AuthFailureKind, BindingName, Decision, OperationModel, ServiceModel } from '../../../model/types.js';
 import { PAGES, firstSentence, inlineCode, operationPage, paragraph, typePage } from '../markdown.js';
 import { EXAMPLE_CREDENTIALS, type OperationExample } from '../wire.js';
-import { soapAction } from '../../../../templates/runtime/xml-writer.js';
+import { soapAction } from '../../../../templates/runtime/codec/xml-writer.js';
 import { Links, asSentence, joinSentences } from './common.js';
 import { FAILURE_TEXT, STYLE_TITLES } from './operation.js';
 

@@ -4,7 +4,7 @@ import { hasErrorCodes } from '../../features.js';
 import { paramType, resultType } from '../../ts-types.js';
 import { PAGES, codeFence, inlineCode, operationPage, paragraph } from '../markdown.js';
 import { EXAMPLE_CREDENTIALS, type HttpMessage, type OperationExample } from '../wire.js';
-import { soapAction } from '../../../../templates/runtime/xml-writer.js';
+import { soapAction } from '../../../../templates/runtime/codec/xml-writer.js';
 import { INDEX_ANCHORS } from './usage.js';
 import { Links, asSentence, fieldRows, joinSentences, xsdName } from './common.js';
 

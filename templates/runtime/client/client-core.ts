@@ -1,0 +1,422 @@
+/**
+ * The generic engine behind every generated client: fills in credentials, signs, frames the request in the chosen
+ * style, sends it, and turns the answer into a decoded result or one of the typed errors. Generated code supplies
+ * what differs per operation (encoder, decoder, element names); nothing here knows a particular service.
+ */
+import { BODY_EXCERPT_LENGTH, SvcDecodeError, SvcError, SvcHttpError, SvcRequestError, SvcServiceError } from '../errors.js';
+import { pollUntil, type PollOptions } from './poll.js';
+import { Redactor } from '../redact.js';
+import type { NestedValue } from '../codec/encode.js';
+import { STYLES, isFormStyle, type OperationWire, type Style } from '../operation.js';
+import type { EncodedRequest } from './request.js';
+import { hmacSha256Hex, signingKey } from '../signing.js';
+import { openPlainRoot, openSoapResponse, openSoapResult, parseSoapFault } from '../codec/soap.js';
+import { sendRequest } from './transport.js';
+import { encodeString } from '../codec/values.js';
+import { buildSoapEnvelope, encodeForm, soapAction } from '../codec/xml-writer.js';
+import { XmlNameTable, XmlReader } from '../codec/xml-reader.js';
+
+export { STYLES, isFormStyle, type Style } from '../operation.js';
+
+/**
+ * The longest query string an HTTP GET call sends: ASP.NET's default `maxQueryStringLength` (httpRuntime), beyond
+ * which the service answers 404.15 before the method runs.
+ */
+export const MAX_QUERY_STRING_LENGTH = 2048;
+
+
+/** What the signing function receives; `message` is principal + timestamp + eatValue. */
+export interface CoreSignInput {
+  readonly operation: string;
+  readonly principal: string;
+  readonly timestamp: string;
+  readonly eatValue: string;
+  readonly message: string;
+}
+
+export interface CoreOptions {
+  readonly baseUrl: string;
+  /** The service path from the spec, e.g. `/v5/Service.asmx`. */
+  readonly path: string;
+  readonly namespace: string;
+  readonly style: Style;
+  /** The bindings the service offers (default all three); another style is refused in the constructor. */
+  readonly styles?: readonly Style[];
+  readonly principal: string;
+  /** Computes the signature parameter. */
+  readonly sign: (input: CoreSignInput) => string;
+  readonly fetch: typeof fetch;
+  /** Seconds since the Unix epoch (fractions are floored). */
+  readonly now: () => number;
+  readonly timeoutMs: number | undefined;
+  /** Largest response body read, in bytes; default {@link DEFAULT_MAX_RESPONSE_BYTES}. */
+  readonly maxResponseBytes?: number | undefined;
+  /** Throw SvcServiceError for a result whose error code is not the success code (default true). */
+  readonly throwOnServiceError?: boolean | undefined;
+  /** Secrets the client holds (the API key): masked in every error, as are the computed keys and the secrets results carry. */
+  readonly secrets?: readonly string[];
+  /** SOAP header blocks by element name, as markup, written once from the client's options. */
+  readonly soapHeaders?: Readonly<Record<string, string | undefined>>;
+}
+
+/**
+ * The default `maxResponseBytes`: 64 MiB, well above the largest real result (a 100,000-line asynchronous result is
+ * about 28 MB), and far below what would exhaust a process.
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * One name table per operation, shared by every client: responses of an operation repeat the same element names in
+ * the same order, so the reader's names and predictions are built once, not for every response.
+ */
+const NAME_TABLES = new WeakMap<OperationBinding<unknown>, XmlNameTable>();
+
+function namesOf(op: OperationBinding<unknown>): XmlNameTable {
+  let names = NAME_TABLES.get(op);
+  if (names === undefined) {
+    names = new XmlNameTable();
+    NAME_TABLES.set(op, names);
+  }
+  return names;
+}
+
+/** How many secrets returned by the service (fields the spec marks secret) are remembered, to be masked in later errors. */
+const REMEMBERED_SECRETS = 16;
+
+/** How a result reports a service error: the code field, what success is, and names for int codes. */
+export interface ResultCheck {
+  readonly codeField: string;
+  readonly messageField: string | undefined;
+  readonly success: string | number;
+  readonly codeNames?: ReadonlyMap<number, string>;
+}
+
+/** The per-operation facts the engine needs; generated from the spec. */
+export interface OperationBinding<R> extends OperationWire {
+  /** The SOAP header blocks sent with it, by element name. */
+  readonly headers?: readonly string[];
+  readonly decode: (r: XmlReader) => R;
+  readonly check: ResultCheck | undefined;
+  /** Result fields that hold secrets (the spec marks them): remembered and masked in every later error. */
+  readonly secretFields?: readonly string[];
+}
+
+/** How a status poll reads its results; see {@link ClientCore.poll}. */
+export interface PollBinding<R> {
+  /** The result field holding the status. */
+  readonly statusField: keyof R & string;
+  /** Status values at which polling stops. */
+  readonly finalValues: readonly string[];
+  /** Error codes that end the wait as a service error while the status is not final. */
+  readonly failureCodes: readonly string[];
+}
+
+export interface CallOptions {
+  readonly signal?: AbortSignal;
+}
+
+const CONTENT_TYPES: Readonly<Record<Style, string>> = {
+  soap11: 'text/xml; charset=utf-8',
+  soap12: 'application/soap+xml; charset=utf-8',
+  httpPost: 'application/x-www-form-urlencoded',
+  httpGet: '',
+};
+
+/** Resolves the caller's options once: validated, with defaults applied. */
+export function checkCoreOptions(options: CoreOptions): CoreOptions {
+  if (typeof options.baseUrl !== 'string') throw new SvcRequestError('baseUrl must be an absolute http(s) URL string');
+  let url: URL;
+  try {
+    url = new URL(options.baseUrl);
+  } catch {
+    throw new SvcRequestError('baseUrl must be an absolute http(s) URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new SvcRequestError('baseUrl must be an absolute http(s) URL');
+  // The operation path is appended to baseUrl: a query or fragment would end up in front of it.
+  if (url.search !== '' || url.hash !== '' || /[?#]/.test(options.baseUrl)) {
+    throw new SvcRequestError('baseUrl must not have a query string or fragment (the service path is appended to it)');
+  }
+  if (url.username !== '' || url.password !== '') throw new SvcRequestError('baseUrl must not carry credentials');
+  if (!STYLES.includes(options.style)) throw new SvcRequestError(`style must be one of ${STYLES.join(', ')}`);
+  const offered = options.styles ?? STYLES;
+  if (!offered.includes(options.style)) {
+    throw new SvcRequestError(`style ${options.style} is not a binding of this service, which offers ${offered.join(', ')}`);
+  }
+  if (typeof options.namespace !== 'string') throw new SvcRequestError('namespace must be a string');
+  checkText('namespace', options.namespace);
+  if (typeof options.principal !== 'string') throw new SvcRequestError('the principal credential must be a string');
+  checkText('the principal credential', options.principal);
+  if (typeof options.fetch !== 'function') throw new SvcRequestError('no fetch implementation: pass the fetch option');
+  if (typeof options.now !== 'function') throw new SvcRequestError('now must be a function returning Unix seconds');
+  if (typeof options.sign !== 'function') throw new SvcRequestError('sign must be a function');
+  if (options.timeoutMs !== undefined && !(typeof options.timeoutMs === 'number' && options.timeoutMs > 0)) {
+    throw new SvcRequestError('timeoutMs must be a positive number');
+  }
+  const max = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  if (!Number.isSafeInteger(max) || max <= 0) throw new SvcRequestError('maxResponseBytes must be a positive integer');
+  if (options.throwOnServiceError !== undefined && typeof options.throwOnServiceError !== 'boolean') {
+    throw new SvcRequestError('throwOnServiceError must be a boolean');
+  }
+  return { ...options, baseUrl: options.baseUrl.replace(/\/+$/, ''), maxResponseBytes: max };
+}
+
+/** Checks that a credential or option carries only characters every style can send (same rule as parameters). */
+function checkText(what: string, value: string, operation?: string): void {
+  try {
+    encodeString(value, what);
+  } catch (error) {
+    if (error instanceof SvcRequestError) {
+      throw new SvcRequestError(error.message, operation !== undefined ? { operation } : undefined);
+    }
+    throw error;
+  }
+}
+
+export class ClientCore {
+  readonly options: CoreOptions;
+  /** Secrets the service returned, newest last, masked in every later error. */
+  readonly #learned: string[] = [];
+
+  constructor(options: CoreOptions) {
+    this.options = options;
+  }
+
+  /**
+   * Sends one operation and returns its decoded result, or throws a typed error with every secret masked. Never
+   * retries. `accept` may let a result with a non-success code through instead of throwing SvcServiceError.
+   */
+  async call<R>(op: OperationBinding<R>, request: EncodedRequest, opts: CallOptions = {}, accept?: (result: R) => boolean): Promise<R> {
+    const sent: { signature?: string; redactor?: Redactor } = {};
+    let result: R | undefined;
+    try {
+      const { style } = this.options;
+      if (style === 'httpPost' && op.httpPost === false) {
+        throw new SvcRequestError('the operation has no HTTP POST binding: call it with style soap11 or soap12', { operation: op.name });
+      }
+      if (style === 'httpGet' && op.httpGet === false) {
+        throw new SvcRequestError('the operation has no HTTP GET binding: call it with another style', { operation: op.name });
+      }
+      const namespace = op.namespace ?? this.options.namespace;
+      const fields = this.fillCredentials(op.name, request, sent);
+      const base = `${this.options.baseUrl}${this.options.path}`;
+      const headers: Record<string, string> = {};
+      let url = base;
+      let body: string | undefined;
+      if (style === 'httpGet') {
+        // The same form as HTTP POST, in the query string; no body, so no Content-Type.
+        const query = encodeForm(fields, op.name, 'HTTP GET query string');
+        if (query.length > MAX_QUERY_STRING_LENGTH) {
+          throw new SvcRequestError(
+            `the HTTP GET query string would be ${query.length} characters, more than ASP.NET's default maxQueryStringLength of ${MAX_QUERY_STRING_LENGTH}: call it with another style`,
+            { operation: op.name },
+          );
+        }
+        url = `${base}/${op.name}${query === '' ? '' : `?${query}`}`;
+      } else if (style === 'httpPost') {
+        headers['Content-Type'] = CONTENT_TYPES[style];
+        url = `${base}/${op.name}`;
+        body = encodeForm(fields, op.name);
+      } else {
+        headers['Content-Type'] = CONTENT_TYPES[style];
+        // ASMX's default action is the service namespace + name, also for an operation with a namespace of its own.
+        if (style === 'soap11') headers['SOAPAction'] = op.soapAction !== undefined ? `"${op.soapAction}"` : soapAction(this.options.namespace, op.name);
+        body = buildSoapEnvelope(style === 'soap11' ? '1.1' : '1.2', namespace, op.name, fields, this.headerBlocks(op), this.options.namespace);
+      }
+
+      const response = await sendRequest({
+        fetch: this.options.fetch,
+        url,
+        headers,
+        ...(body !== undefined ? { body } : { method: 'GET' as const }),
+        ...(this.options.timeoutMs !== undefined ? { timeoutMs: this.options.timeoutMs } : {}),
+        ...(this.options.maxResponseBytes !== undefined ? { maxResponseBytes: this.options.maxResponseBytes } : {}),
+        ...(opts.signal ? { signal: opts.signal } : {}),
+      });
+
+      if (response.status !== 200) {
+        if (!isFormStyle(style)) {
+          const fault = parseSoapFault(response.text, response.status);
+          if (fault) throw fault;
+        }
+        // Masked before it is cut to an excerpt, so that a key straddling the cut is still found whole.
+        const head = this.redactor(sent).text(response.text.slice(0, 2 * BODY_EXCERPT_LENGTH));
+        throw new SvcHttpError(response.status, head, response.contentType);
+      }
+      result = this.decode(op, response.text);
+      this.learn(op, result);
+      if (!accept?.(result)) this.check(op, result);
+      return result;
+    } catch (error) {
+      throw this.redactor(sent).error(error);
+    }
+  }
+
+  /**
+   * Calls a status operation until its status is final, and returns that result. A non-success code with a status
+   * that is not final is a warning (polling goes on), except the binding's failure codes, which end the wait as a
+   * service error. Each call is signed anew; only this read is ever repeated.
+   */
+  poll<R>(what: string, op: OperationBinding<R>, request: EncodedRequest, status: PollBinding<R>, options: PollOptions = {}): Promise<R> {
+    const failed = (result: R): boolean =>
+      isServiceError(op.check, result) && status.failureCodes.includes(String((result as Record<string, unknown>)[op.check!.codeField]));
+    return pollUntil(
+      what,
+      (signal) => this.call(op, request, { signal }, (result) => !failed(result)),
+      (result) => status.finalValues.includes(String(result[status.statusField])) || failed(result),
+      options,
+    );
+  }
+
+  /**
+   * The redactor for one call, made once when the call first needs it: the client's secrets, the key computed for
+   * the call, and the secrets results carried.
+   */
+  private redactor(sent: { signature?: string; redactor?: Redactor }): Redactor {
+    sent.redactor ??= new Redactor([...(this.options.secrets ?? []), sent.signature, ...this.#learned]);
+    return sent.redactor;
+  }
+
+  /** Remembers the secrets a result carries (its fields marked secret), so that no later error can show them. */
+  private learn<R>(op: OperationBinding<R>, result: R): void {
+    if (op.secretFields === undefined || result === null || typeof result !== 'object') return;
+    for (const field of op.secretFields) {
+      const value = (result as Record<string, unknown>)[field];
+      if (typeof value !== 'string' || value === '' || this.#learned.includes(value)) continue;
+      this.#learned.push(value);
+      if (this.#learned.length > REMEMBERED_SECRETS) this.#learned.shift();
+    }
+  }
+
+  /** The SOAP header blocks an operation sends (none given for an optional header: nothing sent). */
+  private headerBlocks<R>(op: OperationBinding<R>): string {
+    if (op.headers === undefined || this.options.soapHeaders === undefined) return '';
+    let out = '';
+    for (const name of op.headers) out += this.options.soapHeaders[name] ?? '';
+    return out;
+  }
+
+  private fillCredentials(
+    operation: string,
+    request: EncodedRequest,
+    sent: { signature?: string },
+  ): Array<readonly [string, string | NestedValue]> {
+    const { principal } = this.options;
+    const stamp = this.options.now();
+    if (typeof stamp !== 'number' || !Number.isFinite(stamp)) {
+      throw new SvcRequestError(`the now option returned ${typeof stamp === 'number' ? String(stamp) : `a ${typeof stamp}`}, not a finite number of seconds`, { operation });
+    }
+    const timestamp = String(Math.floor(stamp));
+    const eatValue = request.eat ?? '';
+    let signature: string | undefined;
+    const sign = (): string => {
+      const value: unknown = this.options.sign({ operation, principal, timestamp, eatValue, message: `${principal}${timestamp}${eatValue}` });
+      // Checked here, once, so that every style refuses the same values (the value itself is never quoted).
+      if (typeof value !== 'string' || value === '') {
+        throw new SvcRequestError(`the sign option returned ${typeof value === 'string' ? 'an empty string' : `a ${value === null ? 'null' : typeof value}`}, not a non-empty string`, { operation });
+      }
+      sent.signature = value;
+      checkText('the key returned by the sign option', value, operation);
+      return value;
+    };
+    return request.params.map(([name, value]) => {
+      if (typeof value === 'string' || !('credential' in value)) return [name, value] as const;
+      switch (value.credential) {
+        case 'principal':
+          return [name, principal] as const;
+        case 'timestamp':
+          return [name, timestamp] as const;
+        case 'signature':
+          signature ??= sign();
+          return [name, signature] as const;
+      }
+    });
+  }
+
+  private decode<R>(op: OperationBinding<R>, text: string): R {
+    const { style } = this.options;
+    const namespace = op.namespace ?? this.options.namespace;
+    try {
+      if (op.result === 'void' && isFormStyle(style)) {
+        // ASMX writes nothing for a void method over HTTP POST or GET; anything else is not this operation's answer.
+        if (text.trim() !== '') throw new SvcDecodeError(`${op.name}: expected an empty ${style === 'httpGet' ? 'HTTP GET' : 'HTTP POST'} response (the operation returns nothing)`);
+        return undefined as R;
+      }
+      const reader = new XmlReader(text, namesOf(op as OperationBinding<unknown>));
+      // Fields and items are read in the service namespace, also where an operation's own elements are not.
+      reader.memberNamespace = this.options.namespace;
+      reader.readRoot();
+      let found = true;
+      if (isFormStyle(style) && op.httpPostNode) {
+        // The XML content is the document: its root, of any name and namespace, is the result.
+        let markup: string | null = null;
+        if (!reader.isNil) markup = reader.readOuterXml();
+        else if (op.result === 'nullable') reader.skip();
+        else reader.error(`the result is nil, but ${op.name} does not return null`);
+        reader.readEnd();
+        return markup as R;
+      }
+      if (isFormStyle(style)) openPlainRoot(reader, namespace, op.httpPostRoot);
+      else if (op.result === 'outputs') openSoapResponse(reader, style === 'soap11' ? '1.1' : '1.2', namespace, op.name);
+      else {
+        const element = op.result === 'void' ? undefined : op.resultElement;
+        found = openSoapResult(reader, style === 'soap11' ? '1.1' : '1.2', namespace, op.name, element, 200, op.result === 'nullable');
+      }
+      let result: R;
+      if (!found) result = (op.result === 'void' ? undefined : null) as R;
+      else if (reader.isNil) {
+        if (op.result !== 'nullable') reader.error(`the result is nil, but ${op.name} does not return null`);
+        reader.skip();
+        result = null as R;
+      } else result = op.decode(reader);
+      // Read to the end of the document so that a truncated, ill-nested or trailing-junk response is not taken for a
+      // complete one.
+      while (reader.currentDepth > 0) {
+        while (reader.nextChild()) reader.skip();
+      }
+      reader.readEnd();
+      return result;
+    } catch (error) {
+      if (error instanceof SvcError) throw error;
+      throw new SvcDecodeError(`${op.name}: the response could not be decoded: ${error instanceof Error ? error.message : String(error)}`, {
+        cause: error,
+      });
+    }
+  }
+
+  private check<R>(op: OperationBinding<R>, result: R): void {
+    const check = op.check;
+    if (!check || this.options.throwOnServiceError === false || !isServiceError(check, result)) return;
+    const fields = result as Record<string, unknown>;
+    const code = fields[check.codeField];
+    const message = check.messageField ? fields[check.messageField] : undefined;
+    const name = typeof code === 'number' ? check.codeNames?.get(code) : undefined;
+    throw new SvcServiceError(op.name, code as string | number, typeof message === 'string' ? message : undefined, result, name);
+  }
+}
+
+/**
+ * The non-empty string values of a record's secret members (a header's password), to be masked in every error; a
+ * value that is not a string is left to the record's writer to refuse.
+ */
+export function secretValues(record: unknown, members: readonly string[]): string[] {
+  if (record === null || typeof record !== 'object') return [];
+  const values: string[] = [];
+  for (const name of members) {
+    const value = (record as Record<string, unknown>)[name];
+    if (typeof value === 'string' && value !== '') values.push(value);
+  }
+  return values;
+}
+
+/** True when the result carries an error code that is not the success code (a missing code is a success). */
+export function isServiceError(check: ResultCheck | undefined, result: unknown): boolean {
+  if (!check || result === null || typeof result !== 'object') return false;
+  const code = (result as Record<string, unknown>)[check.codeField];
+  return code !== undefined && code !== null && code !== check.success;
+}
+
+/** The default signature: lower-case hex HMAC-SHA256 of the message, keyed by the API key. */
+export function hmacSigner(apiKey: string): (input: CoreSignInput) => string {
+  const key = signingKey(apiKey);
+  return (input) => hmacSha256Hex(key, input.message);
+}

@@ -1,0 +1,251 @@
+/**
+ * One HTTP request (a POST, or the HTTP GET binding's GET) through an injected `fetch`, with a timeout that covers the body too, the caller's AbortSignal, a cap
+ * on the response size, and failures mapped to runtime errors. Headers and bodies carry the request key, so no message
+ * here ever quotes them.
+ *
+ * The body is read as bytes and decoded here rather than with `response.text()`, for two reasons: `text()` buffers
+ * whatever the server sends before anyone can count it, and it always decodes UTF-8 with replacement characters, which
+ * silently corrupts a body that is in another charset or damaged in transit.
+ */
+import { decodeBody } from '../codec/charset.js';
+import { SvcRequestError, SvcResponseTooLargeError, SvcTimeoutError, SvcTransportError } from '../errors.js';
+
+/** What {@link sendRequest} needs. */
+export interface HttpRequest {
+  /** The fetch implementation (globalThis.fetch, a mock's, a test's). */
+  fetch: typeof fetch;
+  /** Absolute URL to send to. */
+  url: string;
+  /** POST (the default) with a body, or GET (the HTTP GET binding) without one. */
+  method?: 'POST' | 'GET';
+  /** Request headers; Content-Length is computed here (for a POST) and replaces any given. */
+  headers: Record<string, string>;
+  /** The request body of a POST, sent as UTF-8. */
+  body?: string;
+  /** Limit for the whole exchange, response body included; absent means none. */
+  timeoutMs?: number;
+  /**
+   * Most bytes of response body accepted, whatever the status; absent means none. A larger body is refused with
+   * {@link SvcResponseTooLargeError} as soon as that is known, and the connection is dropped rather than drained.
+   */
+  maxResponseBytes?: number;
+  /** The caller's signal; aborting it rejects with its `reason`, unchanged. */
+  signal?: AbortSignal;
+}
+
+/** What {@link sendRequest} returns: the status, Content-Type and text of the response, whatever the status. */
+export interface HttpResponse {
+  /** HTTP status code. */
+  status: number;
+  /** The Content-Type header, `''` when absent. */
+  contentType: string;
+  /**
+   * The response body, decoded strictly by its byte-order mark, else the Content-Type charset, else the XML
+   * declaration's encoding, else as UTF-8; without the byte-order mark; `''` for an empty body.
+   */
+  text: string;
+}
+
+/** setTimeout fires at once beyond this many milliseconds, so longer limits are treated as none. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Races a step of the exchange against the timeout and the caller's abort. */
+export type Guard = <T>(step: Promise<T>) => Promise<T>;
+
+const noop = (): void => {};
+const passThrough: Guard = (step) => step;
+
+/**
+ * POSTs `body` to `url` (or GETs `url`) and reads the whole response.
+ * Rejects with {@link SvcTimeoutError} when `timeoutMs` passes before the body is read, with the caller's
+ * `signal.reason` when the caller aborts, with {@link SvcTransportError} (cause attached) when fetch fails, with
+ * {@link SvcResponseTooLargeError} when the body exceeds `maxResponseBytes`, and with {@link SvcDecodeError} when the
+ * body is not valid in its charset or names a charset that is not known.
+ * An HTTP error status is not an error here: the caller decides what a 500 means (SOAP faults arrive as 500).
+ * @param req - the request
+ */
+export async function sendRequest(req: HttpRequest): Promise<HttpResponse> {
+  const { signal, timeoutMs, maxResponseBytes } = req;
+  if (timeoutMs !== undefined && (typeof timeoutMs !== 'number' || Number.isNaN(timeoutMs) || timeoutMs <= 0)) {
+    throw new SvcRequestError('timeoutMs must be a positive number of milliseconds', { parameter: 'timeoutMs' });
+  }
+  if (maxResponseBytes !== undefined && !(Number.isInteger(maxResponseBytes) && maxResponseBytes > 0)) {
+    throw new SvcRequestError('maxResponseBytes must be a positive integer number of bytes', {
+      parameter: 'maxResponseBytes',
+    });
+  }
+  if (signal?.aborted) throw signal.reason;
+
+  const timed = timeoutMs !== undefined && timeoutMs <= MAX_TIMER_MS;
+  // Most calls have neither a timeout nor a signal: then nothing can stop the exchange, and none of the machinery
+  // below (a controller, a timer, a promise raced against every read) is worth its cost.
+  const stoppable = timed || signal !== undefined;
+  const controller = stoppable ? new AbortController() : undefined;
+  let outcome: 'timeout' | 'abort' | undefined;
+  let rejectStopped: (reason: unknown) => void = noop;
+  let guard: Guard = passThrough;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stop = (kind: 'timeout' | 'abort', reason: unknown): void => {
+    if (outcome !== undefined) return;
+    outcome = kind;
+    controller?.abort(reason);
+    rejectStopped(reason);
+  };
+  const onAbort = (): void => stop('abort', signal?.reason);
+  if (stoppable) {
+    // Raced against fetch and each read of the body, so a fetch that ignores its signal still cannot outlive the
+    // timeout.
+    const stopped = new Promise<never>((_, reject) => {
+      rejectStopped = reject;
+    });
+    stopped.catch(noop);
+    guard = (step) => Promise.race([step, stopped]);
+    if (timed) timer = setTimeout(() => stop('timeout', new DOMException('The request timed out', 'TimeoutError')), timeoutMs);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  }
+
+  let response: Response;
+  let contentType: string;
+  let bytes: Uint8Array | undefined;
+  try {
+    const headers: Record<string, string> = {};
+    for (const name in req.headers) {
+      if (name.toLowerCase() !== 'content-length') headers[name] = req.headers[name]!;
+    }
+    const get = req.method === 'GET';
+    if (!get) headers['Content-Length'] = String(Buffer.byteLength(req.body ?? '', 'utf8'));
+    const init: RequestInit = get ? { method: 'GET', headers } : { method: 'POST', headers, body: req.body ?? '' };
+    if (controller !== undefined) init.signal = controller.signal;
+    response = await guard(req.fetch(req.url, init));
+    contentType = response.headers.get('content-type') ?? '';
+    bytes = await readBody(response, maxResponseBytes, guard);
+  } catch (error) {
+    if (outcome === 'abort') throw signal?.reason;
+    if (outcome === 'timeout') {
+      throw new SvcTimeoutError(`request to ${describeUrl(req.url)} timed out after ${String(timeoutMs)} ms`, timeoutMs ?? 0);
+    }
+    const code = errorCode(error);
+    throw new SvcTransportError(`request to ${describeUrl(req.url)} failed${code !== undefined ? ` (${code})` : ''}`, error);
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+    if (stoppable) signal?.removeEventListener('abort', onAbort);
+  }
+  // Refusing and decoding happen outside the try, so these errors reach the caller as they are, never as transport
+  // failures; the body is already complete (or abandoned), so the timeout has nothing left to cover.
+  if (bytes === undefined) throw new SvcResponseTooLargeError(maxResponseBytes ?? 0, response.status);
+  return { status: response.status, contentType, text: decodeBody(bytes, contentType) };
+}
+
+const EMPTY = new Uint8Array(0);
+
+/**
+ * The whole body as bytes, or undefined when it is larger than `limit`. A declared Content-Length over the limit is
+ * refused before any byte is read, and a body that streams past it is refused at the chunk that crosses it: either
+ * way the stream is cancelled, which makes fetch drop the connection instead of downloading the rest. So no more
+ * than the limit plus one chunk is ever held. A mock reads its requests with it too, hence `Request` as well.
+ * @param response - a fetch Response, or a Request
+ * @param limit - most bytes accepted, or undefined for no limit
+ * @param guard - races each read against a timeout or an abort (default: none)
+ */
+export async function readBody(
+  response: Pick<Response, 'body' | 'headers' | 'arrayBuffer'>,
+  limit: number | undefined,
+  guard: Guard = passThrough,
+): Promise<Uint8Array | undefined> {
+  const body = response.body as ReadableStream<Uint8Array> | null | undefined;
+  if (limit !== undefined) {
+    const declared = contentLength(response.headers.get('content-length'));
+    if (declared !== undefined && declared > limit) {
+      if (typeof body?.cancel === 'function') body.cancel().catch(noop);
+      return undefined;
+    }
+  }
+  if (body === null) return EMPTY;
+  if (typeof body?.getReader !== 'function') {
+    // An injected fetch may hand back a Response look-alike without a stream: it has buffered the body anyway, so
+    // the size can only be checked afterwards.
+    const buffer = await guard(response.arrayBuffer());
+    return limit !== undefined && buffer.byteLength > limit ? undefined : new Uint8Array(buffer);
+  }
+
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  // With a Content-Length, chunks after the first are copied into one buffer of that size as they arrive and then
+  // dropped, so a large body is held about once rather than as chunks plus their concatenation. (A body that turns
+  // out longer than declared falls back to the list.)
+  const declared = contentLength(response.headers.get('content-length'));
+  let whole: Buffer | undefined;
+  try {
+    for (;;) {
+      const step = await guard(reader.read());
+      if (step.done) break;
+      // An injected stream could yield strings; isView, unlike instanceof, also accepts bytes made in another realm.
+      const value: unknown = step.value;
+      if (!ArrayBuffer.isView(value)) throw new TypeError('the response body stream yielded a chunk that is not bytes');
+      const chunk = value instanceof Uint8Array
+        ? value
+        : new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+      const before = total;
+      total += chunk.byteLength;
+      if (limit !== undefined && total > limit) {
+        reader.cancel().catch(noop);
+        return undefined;
+      }
+      if (declared !== undefined && total <= declared && (whole !== undefined || (before > 0 && chunks.length === 1))) {
+        if (whole === undefined) {
+          whole = Buffer.allocUnsafe(declared);
+          whole.set(chunks[0]!, 0);
+          chunks.length = 0;
+        }
+        whole.set(chunk, before);
+        continue;
+      }
+      if (whole !== undefined) {
+        chunks.push(whole.subarray(0, before));
+        whole = undefined;
+      }
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    // Timed out, aborted or failed: let go of the stream too, for an injected fetch that would not stop on its signal.
+    reader.cancel(error).catch(noop);
+    throw error;
+  }
+  if (whole !== undefined) return whole.subarray(0, total);
+  if (chunks.length === 1) return chunks[0] as Uint8Array;
+  return chunks.length === 0 ? EMPTY : Buffer.concat(chunks, total);
+}
+
+/** A Content-Length header as a number, or undefined when absent or not a plain decimal count. */
+function contentLength(header: string | null): number | undefined {
+  if (header === null) return undefined;
+  const text = header.trim();
+  return /^\d{1,15}$/.test(text) ? Number(text) : undefined;
+}
+
+/** The URL without credentials, query or fragment, for messages. */
+function describeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.origin}${u.pathname}`;
+  } catch {
+    return '(invalid URL)';
+  }
+}
+
+/**
+ * A system error code (`ECONNREFUSED`, `UND_ERR_SOCKET`...) from the error or its causes. Only identifier-like codes
+ * are used: free-form messages of an injected fetch could quote the request.
+ */
+function errorCode(error: unknown): string | undefined {
+  let e: unknown = error;
+  for (let i = 0; i < 4 && e !== null && typeof e === 'object'; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[A-Z][A-Z0-9_]{1,40}$/.test(code)) return code;
+    const errors = (e as { errors?: unknown }).errors;
+    const next = (e as { cause?: unknown }).cause;
+    e = next !== undefined ? next : Array.isArray(errors) ? errors[0] : undefined;
+  }
+  return undefined;
+}

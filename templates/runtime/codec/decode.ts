@@ -1,0 +1,178 @@
+/**
+ * Building blocks of the generated decoders. A generated decoder walks the response with an XmlReader, switching
+ * on element names it knows from the spec; these helpers read one value each, so no pass ever guesses a type.
+ * Element paths for error messages are computed only when something fails.
+ */
+import { SvcDecodeError } from '../errors.js';
+import {
+  decodeBase64,
+  decodeBoolean,
+  decodeByte,
+  decodeChar,
+  decodeDate,
+  decodeDateTime,
+  decodeDecimal,
+  decodeDouble,
+  decodeDuration,
+  decodeFloat,
+  decodeGuid,
+  decodeInt,
+  decodeLong,
+  decodeShort,
+  decodeTime,
+  decodeUnsignedByte,
+  decodeUnsignedInt,
+  decodeUnsignedLong,
+  decodeUnsignedShort,
+} from './values.js';
+import type { XmlReader } from './xml-reader.js';
+
+/** Reads one value of the current element; the reader is positioned on its start tag and left after its end. */
+export type ReadValue<T> = (r: XmlReader) => T;
+
+/**
+ * Throws a decode error for the element at `path`. The value decoders put their own short path into their errors;
+ * only their reason is kept, so that a message names the full path once.
+ */
+function fail(error: unknown, path: string): never {
+  if (error instanceof SvcDecodeError) throw new SvcDecodeError(error.reason, { path });
+  throw new SvcDecodeError(error instanceof Error ? error.message : String(error), { path, cause: error });
+}
+
+function notNillable(r: XmlReader): never {
+  return fail(new Error('is xsi:nil but the field is not nillable'), r.path());
+}
+
+function scalar<T>(decode: (text: string, path: string) => T): ReadValue<T> {
+  return (r) => {
+    if (r.isNil) notNillable(r);
+    const text = r.readText();
+    try {
+      return decode(text, '');
+    } catch (error) {
+      return fail(error, r.closedPath());
+    }
+  };
+}
+
+export const readInt: ReadValue<number> = scalar(decodeInt);
+export const readDouble: ReadValue<number> = scalar(decodeDouble);
+export const readLong: ReadValue<string> = scalar(decodeLong);
+export const readBoolean: ReadValue<boolean> = scalar(decodeBoolean);
+export const readDateTime: ReadValue<Date> = scalar(decodeDateTime);
+export const readDecimal: ReadValue<string> = scalar(decodeDecimal);
+export const readFloat: ReadValue<number> = scalar(decodeFloat);
+export const readShort: ReadValue<number> = scalar(decodeShort);
+export const readByte: ReadValue<number> = scalar(decodeByte);
+export const readUnsignedByte: ReadValue<number> = scalar(decodeUnsignedByte);
+export const readUnsignedShort: ReadValue<number> = scalar(decodeUnsignedShort);
+export const readUnsignedInt: ReadValue<number> = scalar(decodeUnsignedInt);
+export const readUnsignedLong: ReadValue<string> = scalar(decodeUnsignedLong);
+export const readBase64: ReadValue<Uint8Array> = scalar(decodeBase64);
+export const readGuid: ReadValue<string> = scalar(decodeGuid);
+export const readChar: ReadValue<string> = scalar(decodeChar);
+export const readDate: ReadValue<string> = scalar(decodeDate);
+export const readTime: ReadValue<string> = scalar(decodeTime);
+export const readDuration: ReadValue<string> = scalar(decodeDuration);
+
+/** Strings are kept exactly as sent: `00123` stays a string, whitespace is not trimmed, empty is ''. */
+export const readString: ReadValue<string> = (r) => {
+  if (r.isNil) notNillable(r);
+  return r.readText();
+};
+
+/** Enums are open: any text is kept, an unknown value is not an error. */
+export const readEnum: ReadValue<string> = readString;
+
+/** Consumes a nil element and returns null (the generated decoders test `r.isNil` first). */
+export function skipNil(r: XmlReader): null {
+  r.skip();
+  return null;
+}
+
+/**
+ * The next item of a list container, or false at its end. A container holds nothing but items in every ASMX schema,
+ * and real services name items differently from their schema (a brand word in the item element), so every child
+ * element in the service namespace is an item, whatever its local name. A child in another namespace cannot be
+ * read as an item, and skipping it would shorten the list silently: it is an error.
+ */
+function nextItem(r: XmlReader): boolean {
+  if (!r.nextChild()) return false;
+  if (r.memberName === '') {
+    fail(new Error(`<${r.localName}> in namespace "${r.namespaceUri}" inside a list, which holds only items of namespace "${r.memberNamespace ?? ''}"`), r.path());
+  }
+  return true;
+}
+
+/**
+ * Reads a list container whose items may not be nil: every child element is an item. `<c/>` is `[]`.
+ * `itemNamespace`: the items' namespace where it is not the service's (WCF's `.../Serialization/Arrays`).
+ */
+export function readList<T>(r: XmlReader, readItem: ReadValue<T>, itemNamespace?: string): T[] {
+  const outer = r.memberNamespace;
+  if (itemNamespace !== undefined) r.memberNamespace = itemNamespace;
+  const items: T[] = [];
+  while (nextItem(r)) {
+    if (r.isNil) fail(new Error('a nil item is not allowed in this list'), r.path());
+    items.push(readItem(r));
+  }
+  r.memberNamespace = outer;
+  return items;
+}
+
+/** Like readList, for lists whose items may be nil: a nil item is `null`. */
+export function readNillableList<T>(r: XmlReader, readItem: ReadValue<T>, itemNamespace?: string): Array<T | null> {
+  const outer = r.memberNamespace;
+  if (itemNamespace !== undefined) r.memberNamespace = itemNamespace;
+  const items: Array<T | null> = [];
+  while (nextItem(r)) items.push(r.isNil ? skipNil(r) : readItem(r));
+  r.memberNamespace = outer;
+  return items;
+}
+
+/** The error for a required element that the response left out; call it once the parent element is consumed. */
+export function missingElement(r: XmlReader, parent: string, name: string): SvcDecodeError {
+  return new SvcDecodeError(`${parent}: required element <${name}> is missing`, { path: `${r.closedPath()}/${name}` });
+}
+
+/**
+ * The error for a single-valued element sent twice; call it on the second one's start tag. Keeping either copy
+ * would silently drop the other (two errorCodes of which the last says OK, say).
+ */
+export function duplicateElement(r: XmlReader, parent: string): SvcDecodeError {
+  return new SvcDecodeError(`${parent}: <${r.localName}> appears more than once, but holds a single value`, { path: r.path() });
+}
+
+/**
+ * XML content (xs:any, xs:anyType: a .NET DataSet, say) as the markup between the element's tags, exactly as sent.
+ * Prefixes declared on ancestors of the element are not carried along: content that needs them declares its own,
+ * as .NET's does.
+ */
+export const readXml: ReadValue<string> = (r) => {
+  if (r.isNil) notNillable(r);
+  return r.readInnerXml();
+};
+
+/** An attribute's text as it is, for string and enum attributes. */
+export function decodeText(text: string): string {
+  return text;
+}
+
+/**
+ * The value of an unqualified attribute of the current start tag, or undefined when it is absent. Call it before
+ * the element's children are read.
+ */
+export function readAttribute<T>(r: XmlReader, name: string, decode: (text: string, path: string) => T): T | undefined {
+  const text = r.attr(name, true);
+  if (text === undefined) return undefined;
+  try {
+    return decode(text, '');
+  } catch (error) {
+    return fail(error, `${r.path()}/@${name}`);
+  }
+}
+
+/** The error for a required attribute the element lacks; call it on the element's start tag. */
+export function missingAttribute(r: XmlReader, parent: string, name: string): SvcDecodeError {
+  return new SvcDecodeError(`${parent}: required attribute ${name} is missing`, { path: `${r.path()}/@${name}` });
+}

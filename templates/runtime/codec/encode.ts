@@ -1,0 +1,244 @@
+/**
+ * Building blocks of the generated request encoders for values that are more than one text: records, lists, XML
+ * content and nil. A writer returns the whole element as markup; every text in it has been through a value encoder
+ * (which refuses characters XML cannot carry) and {@link escapeXmlText}, so nothing the caller passes can change the
+ * document's structure. Paths in errors name the parameter and the fields inside it (`filter.Lines[2].Qty`).
+ */
+import { SvcError, SvcRequestError } from '../errors.js';
+import { XSD_NAMESPACE, XSI_NAMESPACE, indexOfNonXmlChar } from './xml-chars.js';
+import { ITEMS_PER_CLOCK_CHECK, SliceEnd, currentSlices, type WriteSlices } from './write-slices.js';
+import { XmlReader } from './xml-reader.js';
+import { escapeXmlAttribute, escapeXmlText } from './xml-writer.js';
+
+/** Writes one value as the element `name`; `path` names it in errors. */
+export type WriteValue<T> = (name: string, value: T, path: string) => string;
+
+/** A value encoder of values.ts: the value's text, or a SvcRequestError naming `path`. */
+export type EncodeValue<T> = (value: T, path: string) => string;
+
+/**
+ * A parameter that is more than one text: its whole element for SOAP, and its values for an HTTP POST form (one
+ * field per value; undefined when the form cannot carry it, such as a record). Reading `form` may throw a
+ * SvcRequestError for a value only a form cannot carry (a nil list item), so it is read only when a form is sent.
+ */
+export interface NestedValue {
+  readonly element: string;
+  readonly form: readonly string[] | undefined;
+}
+
+function reject(path: string, message: string): never {
+  throw new SvcRequestError(`${path} ${message}`);
+}
+
+/** A writer for a value with a text form: `<name>text</name>`, the text escaped. */
+export function textWriter<T>(encode: EncodeValue<T>): WriteValue<T> {
+  return (name, value, path) => `<${name}>${escapeXmlText(encode(value, path))}</${name}>`;
+}
+
+/** The nil form of an element, `<name xsi:nil="true"/>` (the envelope declares the xsi prefix). */
+export function nilElement(name: string): string {
+  return `<${name} xsi:nil="true"/>`;
+}
+
+/**
+ * Checks that XML content given as text is a well-formed fragment (elements balanced, references defined, no
+ * DOCTYPE) and returns it as it is: it is written into the document unescaped, so anything less would let it break
+ * the envelope.
+ */
+export function encodeXml(value: string, path: string): string {
+  if (typeof value !== 'string') reject(path, `must be XML content as a string, got ${typeof value}`);
+  // The fragment may use the prefixes the envelope declares (xsi, xsd), as content from a service would.
+  const at = indexOfNonXmlChar(value);
+  if (at >= 0) reject(path, `contains U+${value.charCodeAt(at).toString(16).toUpperCase().padStart(4, '0')} at index ${at}, which XML 1.0 cannot carry`);
+  const reader = new XmlReader(`<x xmlns:xsi="${XSI_NAMESPACE}" xmlns:xsd="${XSD_NAMESPACE}">${value}</x>`);
+  try {
+    reader.readRoot();
+    // Nesting, names, comments, CDATA and processing instructions are checked by skipping; a DOCTYPE is refused.
+    reader.skip();
+    reader.readEnd();
+  } catch (error) {
+    reject(path, `is not well-formed XML content: ${error instanceof SvcError ? error.message : String(error)}`);
+  }
+  const text = value.replace(/<!\[CDATA\[[\s\S]*?\]\]>|<!--[\s\S]*?-->/g, (m) => ' '.repeat(m.length));
+  const reference = /&(?!(?:lt|gt|amp|quot|apos|#[0-9]+|#x[0-9A-Fa-f]+);)/.exec(text);
+  if (reference) reject(path, `is not well-formed XML content: "&" at index ${reference.index} starts no character or predefined entity reference`);
+  return value;
+}
+
+/** XML content as an element: `<name>content</name>`, the content as given (checked well-formed). */
+export const writeXmlContent: WriteValue<string> = (name, value, path) => `<${name}>${encodeXml(value, path)}</${name}>`;
+
+/**
+ * A list in its container: `<name><item>…</item>…</name>`, a nil item as `<item xsi:nil="true"/>`. `xmlns`: the
+ * declaration of the prefix `item` carries where the items are in a namespace of their own (`' xmlns:ns1="…"'`).
+ */
+export function listWriter<T>(item: string, write: WriteValue<T>, nillableItems: boolean, xmlns: string = ''): WriteValue<ReadonlyArray<T | null>> {
+  const items = itemsWriter(write, nillableItems);
+  return (name, values, path) => {
+    const inner = items(item, values, path);
+    return inner === '' ? `<${name}/>` : `<${name}${xmlns}>${inner}</${name}>`;
+  };
+}
+
+/**
+ * A list without a container: each item is an element `name` of its own, repeated (none for an empty list). Inside a
+ * write in slices (write-slices.ts) it is resumable: it keeps what it wrote when a slice ends, and carries on from
+ * there when the write runs again.
+ */
+export function itemsWriter<T>(write: WriteValue<T>, nillableItems: boolean): WriteValue<ReadonlyArray<T | null>> {
+  const item = (name: string, value: T | null | undefined, at: string): string => {
+    if (value !== null && value !== undefined) return write(name, value, at);
+    if (!nillableItems) reject(at, `is ${String(value)}, but the items of this list cannot be nil`);
+    return nilElement(name);
+  };
+  return (name, values, path) => {
+    if (!Array.isArray(values)) reject(path, `must be an array, got ${values === null ? 'null' : typeof values}`);
+    const slices = currentSlices();
+    if (slices !== undefined) return itemsInSlices(slices, item, name, values, path);
+    let out = '';
+    for (let i = 0; i < values.length; i++) out += item(name, values[i] as T | null | undefined, `${path}[${i}]`);
+    return out;
+  };
+}
+
+/** The items of a list inside a write in slices: from where the list stopped, looking at the clock now and then. */
+function itemsInSlices<T>(
+  slices: WriteSlices,
+  item: (name: string, value: T | null | undefined, at: string) => string,
+  name: string,
+  values: ReadonlyArray<T | null>,
+  path: string,
+): string {
+  const progress = slices.progressOf(values, name);
+  let { out, next: i } = progress;
+  try {
+    while (i < values.length) {
+      out += item(name, values[i] as T | null | undefined, `${path}[${i}]`);
+      i++;
+      // Looked at after an item is written, so that every run of the write moves on by at least one item.
+      if (i % ITEMS_PER_CLOCK_CHECK === 0 && i < values.length && performance.now() > slices.deadline) throw SliceEnd.instance;
+    }
+  } finally {
+    // Kept whether the slice ended here or in an item's own list: the item that was being written is written again.
+    progress.out = out;
+    progress.next = i;
+  }
+  return out;
+}
+
+/**
+ * One member of a record: nothing when it is undefined and may be left out, the nil form when it is null and may be
+ * nil, else the value's element.
+ */
+export function writeMember<T>(
+  name: string,
+  value: unknown,
+  path: string,
+  write: WriteValue<T>,
+  nillable: boolean,
+  optional: boolean,
+): string {
+  if (value === undefined) {
+    if (optional) return '';
+    return reject(path, 'is required');
+  }
+  if (value === null) {
+    if (nillable) return nilElement(name);
+    return reject(path, optional ? 'cannot be null (leave it out instead)' : 'cannot be null');
+  }
+  // The writers check the value's type at run time (a record's shape, a number's range), whatever it claims to be.
+  return write(name, value as T, path);
+}
+
+/** One attribute of a record, ` name="value"` with a leading space, or '' when it is left out and may be. */
+export function writeAttribute<T>(name: string, value: unknown, path: string, encode: EncodeValue<T>, optional: boolean): string {
+  if (value === undefined || value === null) {
+    if (optional && value === undefined) return '';
+    return reject(path, value === null ? 'cannot be null (an attribute is left out instead)' : 'is required');
+  }
+  return ` ${name}="${escapeXmlAttribute(encode(value as T, path))}"`;
+}
+
+/**
+ * Which type extending a record a value of it is, told by its members, as .NET's `xsi:type` names it: undefined when
+ * the record itself has every member given, else the first of `subtypes` (fewest members first) that has them all.
+ * A value no type fits is left to the record's own writer, which refuses the member it does not have.
+ * @param value - the value, as the caller gave it
+ * @param own - the record's members
+ * @param subtypes - each type extending it, directly or not, with all its members
+ */
+export function derivedType(value: unknown, own: readonly string[], subtypes: ReadonlyArray<readonly [name: string, members: readonly string[]]>): string | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  const given = Object.keys(value).filter((k) => (value as Record<string, unknown>)[k] !== undefined);
+  if (given.every((k) => own.includes(k))) return undefined;
+  return subtypes.find(([, members]) => given.every((k) => members.includes(k)))?.[0];
+}
+
+/**
+ * Checks a record value's shape: an object (not an array), no member the record does not have (a misspelt name would
+ * otherwise be dropped silently), every required member given. Returns it as a plain record for the writer.
+ */
+export function checkRecord(path: string, value: unknown, known: readonly string[], required: readonly string[]): Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    reject(path, `must be an object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`);
+  }
+  const given = value as Record<string, unknown>;
+  for (const name of Object.keys(given)) {
+    if (!known.includes(name) && given[name] !== undefined) {
+      reject(`${path}.${name}`, `is not a member of this record (expected: ${known.length > 0 ? known.join(', ') : 'none'})`);
+    }
+  }
+  for (const name of required) {
+    if (given[name] === undefined) reject(`${path}.${name}`, 'is required');
+  }
+  return given;
+}
+
+/** Encodes an enum value, which must be one of `values` (an unknown one would be refused by the service). */
+export function enumEncoder(type: string, values: readonly string[]): EncodeValue<string> {
+  return (value, path) => {
+    if (typeof value !== 'string') reject(path, `must be a ${type} value (a string), got ${typeof value}`);
+    if (!values.includes(value)) reject(path, `is not a ${type} value (expected one of ${values.join(', ')})`);
+    return value;
+  };
+}
+
+/** A parameter sent as xsi:nil: the nil element for SOAP, nothing in an HTTP POST form (the field is left out). */
+export function nilParam(name: string): NestedValue {
+  return { element: nilElement(name), form: [] };
+}
+
+/**
+ * A parameter whose SOAP element is written by `write`; `form` gives its HTTP POST fields, when it has any. The fields
+ * are worked out only when a form is sent: a nil item, which a form cannot carry, is still sent in SOAP.
+ */
+export function nestedParam<T>(
+  name: string,
+  value: T,
+  path: string,
+  write: WriteValue<T>,
+  form?: (value: T, path: string) => readonly string[],
+): NestedValue {
+  const element = write(name, value, path);
+  if (form === undefined) return { element, form: undefined };
+  return {
+    element,
+    get form() {
+      return form(value, path);
+    },
+  };
+}
+
+/**
+ * The HTTP POST fields of a list of XML Schema values or enums: the same field repeated, one per item. An empty list
+ * is refused: it would be no field at all, which ASMX answers with a 500 (it reads a list's fields without a check).
+ */
+export function formList<T>(encode: EncodeValue<T>): (values: ReadonlyArray<T | null>, path: string) => string[] {
+  return (values, path) => {
+    if (values.length === 0) reject(path, 'is an empty list, which an HTTP POST form cannot carry (ASMX needs at least one field); call it over SOAP');
+    return values.map((value, i) => {
+      if (value === null || value === undefined) reject(`${path}[${i}]`, 'is null, which an HTTP POST form cannot carry');
+      return encode(value, `${path}[${i}]`);
+    });
+  };
+}

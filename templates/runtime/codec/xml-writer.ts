@@ -1,0 +1,164 @@
+/**
+ * Request bodies: SOAP envelopes, form bodies for the HTTP POST binding, and the SOAPAction header value.
+ *
+ * Envelopes are built as strings. Every request of an ASMX service has the same shape (an operation element with
+ * one text child per parameter), so a document builder buys nothing but time; what matters is that every text goes
+ * through {@link escapeXmlText}, which tests prove against xmlbuilder2 and two parsers.
+ */
+import type { NestedValue } from './encode.js';
+import { SvcRequestError } from '../errors.js';
+import { XSD_NAMESPACE, XSI_NAMESPACE, indexOfNonXmlChar } from './xml-chars.js';
+
+/** Envelope namespace of SOAP 1.1. */
+export const SOAP11_NAMESPACE = 'http://schemas.xmlsoap.org/soap/envelope/';
+/** Envelope namespace of SOAP 1.2. */
+export const SOAP12_NAMESPACE = 'http://www.w3.org/2003/05/soap-envelope';
+
+/** SOAP version of an envelope. */
+export type SoapVersion = '1.1' | '1.2';
+
+/** Envelope namespace of a SOAP version. */
+export function soapNamespace(version: SoapVersion): string {
+  return version === '1.2' ? SOAP12_NAMESPACE : SOAP11_NAMESPACE;
+}
+
+const TEXT_SPECIALS = /[&<>\r]/;
+const TEXT_SPECIALS_ALL = /[&<>\r]/g;
+const ATTRIBUTE_SPECIALS = /[&<>"\t\n\r]/g;
+const ENTITIES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  '\t': '&#x9;',
+  '\n': '&#xA;',
+  // A raw CR would be turned into LF by the receiver's line-end normalisation.
+  '\r': '&#xD;',
+};
+const entityOf = (c: string): string => ENTITIES[c] ?? c;
+
+/**
+ * Escapes text content for XML: `&`, `<`, `>`, and CR as `&#xD;` so that a parser's line-end normalisation does not
+ * turn it into LF. Text without any of them is returned as it is (the common case costs one regex test).
+ */
+export function escapeXmlText(s: string): string {
+  return TEXT_SPECIALS.test(s) ? s.replace(TEXT_SPECIALS_ALL, entityOf) : s;
+}
+
+/** Escapes a double-quoted attribute value, whitespace included, which attribute normalisation would otherwise fold. */
+export function escapeXmlAttribute(s: string): string {
+  return s.replace(ATTRIBUTE_SPECIALS, entityOf);
+}
+
+const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>';
+
+/**
+ * Builds an ASMX-style document/literal request envelope:
+ * `<soap:Envelope xmlns:soap=... xmlns:xsi=... xmlns:xsd=...><soap:Body><operation xmlns="namespace">` with one
+ * child per parameter, in the given order, qualified in the same namespace, each holding exactly the given text.
+ * An empty namespace leaves the elements unqualified. A text with a character XML cannot carry is a
+ * {@link SvcRequestError}, naming the parameter but never quoting the value.
+ * @param version - `'1.1'` or `'1.2'`
+ * @param namespace - the service namespace
+ * @param operation - the operation element name (a name from the spec)
+ * @param params - parameter names (from the spec) and already-encoded text values, in order; a record, list or nil
+ *   parameter comes as its whole element, already escaped
+ * @param header - the SOAP header blocks, as markup (default none)
+ * @param members - the namespace of the members of record and list parameters when it is not `namespace` (an
+ *   operation with a namespace of its own: its parameters are in that one, their members in the service's)
+ */
+export function buildSoapEnvelope(
+  version: SoapVersion,
+  namespace: string,
+  operation: string,
+  params: ReadonlyArray<readonly [name: string, value: string | NestedValue]>,
+  header = '',
+  members = namespace,
+): string {
+  let children = '';
+  for (const [name, value] of params) {
+    if (typeof value !== 'string') {
+      children += members === namespace ? value.element : qualifyMembers(value.element, name, namespace, members);
+      continue;
+    }
+    const text = value;
+    const bad = indexOfNonXmlChar(text);
+    if (bad >= 0) {
+      const unit = text.charCodeAt(bad).toString(16).toUpperCase().padStart(4, '0');
+      throw new SvcRequestError(`${name} contains U+${unit} at index ${bad}, which XML 1.0 cannot carry`, {
+        operation,
+        parameter: name,
+      });
+    }
+    children += `<${name}>${escapeXmlText(text)}</${name}>`;
+  }
+  const open = namespace === '' ? `<${operation}` : `<${operation} xmlns="${escapeXmlAttribute(namespace)}"`;
+  const body = children === '' ? `${open}/>` : `${open}>${children}</${operation}>`;
+  return (
+    `${XML_DECLARATION}<soap:Envelope xmlns:soap="${soapNamespace(version)}" xmlns:xsi="${XSI_NAMESPACE}" ` +
+    `xmlns:xsd="${XSD_NAMESPACE}">${header === '' ? '' : `<soap:Header>${header}</soap:Header>`}<soap:Body>${body}</soap:Body></soap:Envelope>`
+  );
+}
+
+/**
+ * Rewrites a parameter element written unqualified (`<name>…</name>`, every member taking the default namespace) so
+ * that the element stays in the operation's namespace, through a prefix, while its members are in `members`.
+ */
+function qualifyMembers(element: string, name: string, namespace: string, members: string): string {
+  const open = `<op:${name} xmlns:op="${escapeXmlAttribute(namespace)}" xmlns="${escapeXmlAttribute(members)}"`;
+  const rest = element.slice(name.length + 1);
+  const close = `</${name}>`;
+  return rest.endsWith(close) ? `${open}${rest.slice(0, -close.length)}</op:${name}>` : `${open}${rest}`;
+}
+
+/**
+ * Encodes fields as `application/x-www-form-urlencoded` (UTF-8 percent-encoding, `+` for space), keeping their order,
+ * exactly as `URLSearchParams` serialises them.
+ * @param params - field names and values, in order; a list comes as its values (the field repeated), a nil value as
+ *   none (the field left out)
+ * @param operation - the operation, named in a {@link SvcRequestError} for a value a form cannot carry
+ * @param carrier - what carries the form, named in that error
+ */
+export function encodeForm(params: ReadonlyArray<readonly [string, string | NestedValue]>, operation?: string, carrier = 'HTTP POST form'): string {
+  const form = new URLSearchParams();
+  for (const [name, value] of params) {
+    if (typeof value === 'string') {
+      form.append(name, value);
+      continue;
+    }
+    let values: readonly string[] | undefined;
+    try {
+      values = value.form;
+    } catch (error) {
+      if (error instanceof SvcRequestError) throw new SvcRequestError(error.message, { operation, parameter: name });
+      throw error;
+    }
+    if (values === undefined) throw new SvcRequestError(`${name} cannot be sent in an ${carrier}`, { operation, parameter: name });
+    for (const v of values) form.append(name, v);
+  }
+  return form.toString();
+}
+
+/**
+ * The SOAP 1.1 `SOAPAction` header value: the quoted `"<namespace><operation>"`, with a `/` between them when the
+ * namespace does not end with one, as ASMX builds it.
+ * @param namespace - the service namespace
+ * @param operation - the operation name
+ */
+export function soapAction(namespace: string, operation: string): string {
+  return `"${namespace}${namespace.endsWith('/') ? '' : '/'}${operation}"`;
+}
+
+/**
+ * A header block: `<element xmlns="namespace">…</element>`, written once when the client is made. `write` is the
+ * record's generated writer.
+ */
+export function soapHeaderBlock<T>(
+  element: string,
+  namespace: string,
+  value: T,
+  path: string,
+  write: (name: string, value: T, path: string, xmlns: string) => string,
+): string {
+  return write(element, value, path, ` xmlns="${escapeXmlAttribute(namespace)}"`);
+}
