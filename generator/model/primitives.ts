@@ -3,8 +3,6 @@
  * them. How each looks in TypeScript and which runtime codec reads it belong to the emitters.
  */
 
-import type { TypeModel } from './types.js';
-
 export const PRIMITIVE_NAMES = [
   'string',
   'int',
@@ -44,12 +42,4 @@ export function isPrimitiveName(name: string): name is PrimitiveName {
  */
 export function isReferencePrimitive(name: PrimitiveName): boolean {
   return name === 'string' || name === 'base64Binary' || name === 'xml';
-}
-
-/**
- * Whether a type is a .NET reference type: a record, a list or a reference primitive. ASMX declares a null reference
- * result `minOccurs="0"` (left out) and a nullable value type `minOccurs="1" nillable="true"` (sent nil).
- */
-export function isReferenceType(type: TypeModel): boolean {
-  return type.kind === 'record' || type.kind === 'list' || (type.kind === 'primitive' && isReferencePrimitive(type.name));
 }

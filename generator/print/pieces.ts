@@ -11,8 +11,13 @@
  * each following piece holds the next methods inside a stand-in class line, `class _ {`. Neither line is output.
  * prettier formats a method the same whichever class it is in.
  */
-import { StructureKind, type ClassDeclarationStructure } from 'ts-morph';
-import type { Statement } from './printer.js';
+import { StructureKind, type ClassDeclarationStructure, type StatementStructures, type WriterFunction } from 'ts-morph';
+
+/**
+ * A top-level statement of a generated TypeScript file: a ts-morph structure, which names its `kind`
+ * (`StructureKind.Interface`, `StructureKind.Function`, ...), or a writer function for code without a structure.
+ */
+export type Statement = StatementStructures | WriterFunction;
 
 /** The statements of one piece, before printing. */
 export interface Part {

@@ -21,7 +21,7 @@ import { emitMock } from '../../generator/emit/mock/index.js';
 import { emitRuntime } from '../../generator/emit/runtime.js';
 import { emitTypes } from '../../generator/emit/types.js';
 import { wsdlDocument } from '../../generator/emit/wsdl/index.js';
-import { isReferenceType } from '../../generator/model/primitives.js';
+import { isReferenceType } from '../../generator/model/reference-types.js';
 import type { OperationModel, ServiceModel, StructModel, TypeModel } from '../../generator/model/types.js';
 import { Printer } from '../../generator/print/printer.js';
 import { loadSpec } from '../../generator/load/load.js';

@@ -10,7 +10,7 @@ import { SvcError, SvcRequestError } from '../errors.js';
 import { XSD_NAMESPACE, XSI_NAMESPACE, indexOfNonXmlChar } from './xml-chars.js';
 import { ITEMS_PER_CLOCK_CHECK, SliceEnd, currentSlices, type WriteSlices } from './write-slices.js';
 import { XmlReader } from './xml-reader.js';
-import { escapeXmlAttribute, escapeXmlText } from './xml-writer.js';
+import { escapeXmlAttribute, escapeXmlText, type NestedValue } from './xml-writer.js';
 
 /** Writes one value as the element `name`; `path` names it in errors. */
 export type WriteValue<T> = (name: string, value: T, path: string) => string;
@@ -18,15 +18,7 @@ export type WriteValue<T> = (name: string, value: T, path: string) => string;
 /** A value encoder of values.ts: the value's text, or a SvcRequestError naming `path`. */
 export type EncodeValue<T> = (value: T, path: string) => string;
 
-/**
- * A parameter that is more than one text: its whole element for SOAP, and its values for an HTTP POST form (one
- * field per value; undefined when the form cannot carry it, such as a record). Reading `form` may throw a
- * SvcRequestError for a value only a form cannot carry (a nil list item), so it is read only when a form is sent.
- */
-export interface NestedValue {
-  readonly element: string;
-  readonly form: readonly string[] | undefined;
-}
+export type { NestedValue } from './xml-writer.js';
 
 function reject(path: string, message: string): never {
   throw new SvcRequestError(`${path} ${message}`);

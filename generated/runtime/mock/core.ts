@@ -17,7 +17,8 @@
 import type { AuthFailureKind, MockAuth } from './auth.js';
 import type { MockErrorCode, MockErrorCodes } from './codes.js';
 import type { MockClock } from './clock.js';
-import { isFormStyle, type OperationWire, type Style } from '../operation.js';
+import type { MockOperation } from './operation.js';
+import { isFormStyle, type Style } from '../operation.js';
 import {
   DROP,
   replyResponse,
@@ -63,45 +64,7 @@ export { MockFault } from './faults.js';
 export type { AuthFailureKind } from './auth.js';
 export type { MockErrorCode } from './codes.js';
 export type { MockExchange, MockReply } from './exchange.js';
-
-/** How one parameter is read. */
-export interface MockParam {
-  /** Element / form field name, exact spelling. */
-  readonly name: string;
-  /** A missing parameter is refused. */
-  readonly required: boolean;
-  /** `xsi:nil` is allowed (the value is then null). */
-  readonly nillable: boolean;
-  /** Reads the parameter element the reader is on (a ReadValue from decode.ts or a generated record decoder). */
-  readonly read: (r: XmlReader) => unknown;
-  /**
-   * HTTP POST: the field's values (a list param may repeat) -> value; undefined = not allowed in a form. Every value
-   * of a repeated field is passed, so a single-valued parameter's reader refuses more than one (mock-values.ts's
-   * `formValue` does) with a SvcDecodeError.
-   */
-  readonly form: ((values: readonly string[], path: string) => unknown) | undefined;
-  /**
-   * The parameter is a credential the mock checks (principal/timestamp/signature), passed through as text too. Only
-   * the signature is a secret, masked in every text an answer quotes; the principal and timestamp are shown.
-   */
-  readonly role?: 'principal' | 'timestamp' | 'signature';
-}
-
-/** The per-operation facts the mock needs; generated from the spec. */
-export interface MockOperation extends OperationWire {
-  /** The parameters, in wire order. */
-  readonly params: readonly MockParam[];
-  /** Writes the result value as the element `name` with `attrs` (namespace declarations) on its start tag. */
-  readonly write: (name: string, value: unknown, attrs: string) => string;
-  /** The EAT value of a request, from its decoded parameters, as the client computes it (default ''). */
-  readonly eat?: (params: Readonly<Record<string, unknown>>) => string;
-  /**
-   * A result carrying an error code and message (the other required members at .NET's defaults), for answers the
-   * service gives inside a 200 result: failed credentials and injected codes. Undefined for results without an error
-   * code; the function returns undefined when the result needs an integer and the code has none.
-   */
-  readonly errorResult?: (code: MockErrorCode, message: string) => unknown;
-}
+export type { MockOperation, MockParam } from './operation.js';
 
 /** A call the mock passed to its handler. */
 export interface MockCall {

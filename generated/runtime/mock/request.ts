@@ -10,7 +10,7 @@
 import type { Style } from '../operation.js';
 import { contentTypeParameter, decodeBody } from '../codec/charset.js';
 import { SvcDecodeError } from '../errors.js';
-import type { MockOperation, MockParam } from './core.js';
+import type { MockOperation, MockParam } from './operation.js';
 import type { MockExchange } from './exchange.js';
 import { RequestFault, plainName, quoteInput, shortName } from './faults.js';
 import { envelopeVersion, openBody } from '../codec/soap.js';

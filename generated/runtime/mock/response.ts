@@ -9,7 +9,7 @@
  * The result is written whole before the answer is made, so a value the operation's writer refuses (a handler's bug)
  * throws here, and the caller can still answer with a fault instead of half a document.
  */
-import type { MockOperation } from './core.js';
+import type { MockOperation } from './operation.js';
 import type { MockHttpReply } from './exchange.js';
 import { SOAP12_CONTENT_TYPE, TEXT_XML, XML_DECLARATION, soapEnvelope } from './faults.js';
 import { SvcDecodeError } from '../errors.js';

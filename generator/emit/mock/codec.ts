@@ -9,7 +9,7 @@ import { StructureKind, VariableDeclarationKind } from 'ts-morph';
 import type { EnumModel, OperationModel, ParameterModel, ServiceModel, StructModel, TypeModel } from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
-import { isReferenceType } from '../../model/primitives.js';
+import { isReferenceType } from '../../model/reference-types.js';
 import { tsLiteral } from '../ts-types.js';
 import { requiredZeros } from '../examples.js';
 import { decoderName, readerOf, subtypesOf, textDecoder } from '../client/decoders.js';

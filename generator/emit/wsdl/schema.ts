@@ -9,7 +9,7 @@
  * follow ASMX too: `ArrayOf` + the item type's name, numbered (`ArrayOfString1`) when a list of the same item type
  * with another item element or nil-ability already took the name, so the numbers come out as ASMX's.
  */
-import { isReferenceType } from '../../model/primitives.js';
+import { isReferenceType } from '../../model/reference-types.js';
 import type {
   EnumModel,
   FieldModel,

@@ -5,9 +5,18 @@
  * one text child per parameter), so a document builder buys nothing but time; what matters is that every text goes
  * through {@link escapeXmlText}, which tests prove against xmlbuilder2 and two parsers.
  */
-import type { NestedValue } from './encode.js';
 import { SvcRequestError } from '../errors.js';
 import { XSD_NAMESPACE, XSI_NAMESPACE, indexOfNonXmlChar } from './xml-chars.js';
+
+/**
+ * A parameter that is more than one text: its whole element for SOAP, and its values for an HTTP POST form (one
+ * field per value; undefined when the form cannot carry it, such as a record). Reading `form` may throw a
+ * SvcRequestError for a value only a form cannot carry (a nil list item), so it is read only when a form is sent.
+ */
+export interface NestedValue {
+  readonly element: string;
+  readonly form: readonly string[] | undefined;
+}
 
 /** Envelope namespace of SOAP 1.1. */
 export const SOAP11_NAMESPACE = 'http://schemas.xmlsoap.org/soap/envelope/';

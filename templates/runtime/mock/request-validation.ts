@@ -6,7 +6,7 @@
  * what their real server will do with such values. SOAP bodies are not validated: ASP.NET validates Request.Form,
  * Request.QueryString and cookies, and a SOAP call reads none of them.
  */
-import type { MockOperation } from './core.js';
+import type { MockOperation } from './operation.js';
 import { RequestFault, shortName } from './faults.js';
 import type { ParamTable } from './request.js';
 import { REDACTED, type Redactor } from '../redact.js';

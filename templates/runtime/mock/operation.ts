@@ -1,0 +1,46 @@
+/**
+ * What the mock engine knows of an operation and its parameters: the facts generated code hands to it, kept apart
+ * from the engine (core.ts) so that the request readers and the answer framing can name them without importing it.
+ */
+import type { OperationWire } from '../operation.js';
+import type { XmlReader } from '../codec/xml-reader.js';
+import type { MockErrorCode } from './codes.js';
+
+/** How one parameter is read. */
+export interface MockParam {
+  /** Element / form field name, exact spelling. */
+  readonly name: string;
+  /** A missing parameter is refused. */
+  readonly required: boolean;
+  /** `xsi:nil` is allowed (the value is then null). */
+  readonly nillable: boolean;
+  /** Reads the parameter element the reader is on (a ReadValue from decode.ts or a generated record decoder). */
+  readonly read: (r: XmlReader) => unknown;
+  /**
+   * HTTP POST: the field's values (a list param may repeat) -> value; undefined = not allowed in a form. Every value
+   * of a repeated field is passed, so a single-valued parameter's reader refuses more than one (mock-values.ts's
+   * `formValue` does) with a SvcDecodeError.
+   */
+  readonly form: ((values: readonly string[], path: string) => unknown) | undefined;
+  /**
+   * The parameter is a credential the mock checks (principal/timestamp/signature), passed through as text too. Only
+   * the signature is a secret, masked in every text an answer quotes; the principal and timestamp are shown.
+   */
+  readonly role?: 'principal' | 'timestamp' | 'signature';
+}
+
+/** The per-operation facts the mock needs; generated from the spec. */
+export interface MockOperation extends OperationWire {
+  /** The parameters, in wire order. */
+  readonly params: readonly MockParam[];
+  /** Writes the result value as the element `name` with `attrs` (namespace declarations) on its start tag. */
+  readonly write: (name: string, value: unknown, attrs: string) => string;
+  /** The EAT value of a request, from its decoded parameters, as the client computes it (default ''). */
+  readonly eat?: (params: Readonly<Record<string, unknown>>) => string;
+  /**
+   * A result carrying an error code and message (the other required members at .NET's defaults), for answers the
+   * service gives inside a 200 result: failed credentials and injected codes. Undefined for results without an error
+   * code; the function returns undefined when the result needs an integer and the code has none.
+   */
+  readonly errorResult?: (code: MockErrorCode, message: string) => unknown;
+}
