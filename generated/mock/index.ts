@@ -12,8 +12,6 @@ export * from './types.js';
 
 export { exampleHandlers } from './examples.js';
 
-export { mswHandlers } from './msw.js';
-
 export * from './simulator/index.js';
 
 export {

@@ -71,12 +71,14 @@ export class Printer {
 
   /**
    * A TypeScript file made of `statements`, in order, printed by ts-morph in pieces of a bounded size (see
-   * pieces.ts), so that time and memory grow with the file's size, not its square.
+   * pieces.ts), so that time and memory grow with the file's size, not its square. `executable` puts a `#!` line
+   * for node before the header (tsc keeps it in the JavaScript), for a file that a package's `bin` names.
    */
-  typescript(path: string, statements: readonly Statement[]): GeneratedFile {
+  typescript(path: string, statements: readonly Statement[], options: { executable?: boolean } = {}): GeneratedFile {
+    const head = `${options.executable ? '#!/usr/bin/env node\n' : ''}${this.tsHeader()}`;
     const pieces: Piece[] = cutStatements(statements, this.piece).map((part, i) => {
       const body = separateDeclarations(this.print(path, part.statements));
-      return { text: i === 0 ? `${this.tsHeader()}\n\n${body}\n` : `${body}\n`, wrapped: part.wrapped, continued: part.continued };
+      return { text: i === 0 ? `${head}\n\n${body}\n` : `${body}\n`, wrapped: part.wrapped, continued: part.continued };
     });
     return {
       path,

@@ -5,7 +5,8 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PayerClient, SvcTransportError, type Style } from '../../generated/client/index.js';
-import { createMockService, exampleHandlers, mswHandlers } from '../../generated/mock/index.js';
+import { createMockService, exampleHandlers } from '../../generated/mock/index.js';
+import { mswHandlers } from '../../generated/mock/msw.js';
 
 const BASE = 'https://payer.example';
 const service = createMockService({

@@ -104,7 +104,7 @@ describe('the payer package files', () => {
     for (const p of sources) expect(folders.some((d) => p.startsWith(d)), `${p} is built`).toBe(true);
 
     const manifest = JSON.parse(file('package.json')) as { exports: Record<string, unknown>; types: string };
-    expect(Object.keys(manifest.exports)).toEqual(['.', './client', './mock', './package.json']);
+    expect(Object.keys(manifest.exports)).toEqual(['.', './client', './mock', './mock/msw', './package.json']);
     expect(manifest.exports['./package.json']).toBe('./package.json');
     const targets = Object.entries(manifest.exports)
       .filter(([k]) => k !== './package.json')

@@ -1,12 +1,15 @@
 /**
  * generated/ is a real npm package: copied out of this repository, `npm pack` builds it (prepack -> tsc) into a
  * tarball of compiled JavaScript and declarations; a fresh project installs that tarball without any build tools,
- * imports it by its name from plain Node.js to call a local SOAP 1.1 server, and type-checks a strict TypeScript
- * consumer (the README example included) against the installed declarations.
+ * imports it by its name from plain Node.js to call a local SOAP 1.1 server, require()s every entry point from
+ * CommonJS, type-checks a strict TypeScript consumer (the README's examples included) against the installed
+ * declarations without msw installed, serves the mock with the package's command and calls it with the client.
+ * Every name the package's README promises is imported here.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,6 +44,8 @@ let entries: string[]; // files in the tarball, relative to its package/ folder
 let builtBeforePack: boolean;
 const manifest = JSON.parse(readFileSync(fromRoot(GENERATED_DIR, 'package.json'), 'utf8')) as {
   name: string;
+  exports: Record<string, unknown>;
+  bin: Record<string, string>;
   dependencies?: Record<string, string>;
   devDependencies: Record<string, string>;
 };
@@ -151,39 +156,156 @@ describe('the generated package', { timeout: TIMEOUT }, () => {
     expect([...new Set(named)].sort()).toEqual([...out.errorClasses].sort());
   });
 
-  it('type-checks a strict NodeNext consumer and the README example against the installed declarations', () => {
+  it('has entry points that CommonJS require()s (no top-level await), and only the msw one needs msw', async () => {
+    const subpaths = Object.keys(manifest.exports).filter((k) => k !== './package.json');
+    expect(subpaths).toEqual(['.', './client', './mock', './mock/msw']);
+    const specifiers = subpaths.map((s) => (s === '.' ? NAME : `${NAME}/${s.slice(2)}`));
+    writeFileSync(join(app, 'require-all.cjs'), REQUIRE_SCRIPT);
+    const loaded = JSON.parse(await sh(process.execPath, ['require-all.cjs', JSON.stringify(specifiers)], app)) as Record<string, Loaded>;
+    expect(process.features).toHaveProperty('require_module', true);
+    for (const s of specifiers.filter((x) => !x.endsWith('/msw'))) {
+      expect(loaded[s], s).toHaveProperty('exports');
+      expect((loaded[s] as { exports: string[] }).exports.length, s).toBeGreaterThan(0);
+    }
+    expect(loaded[`${NAME}/mock`]).toHaveProperty('exports', expect.arrayContaining(['createMockService', 'startMockServer']));
+    expect(loaded[`${NAME}/mock`]).not.toHaveProperty('exports', expect.arrayContaining(['mswHandlers']));
+    // msw is an optional peer, not installed here: its entry point alone fails, naming it.
+    expect(loaded[`${NAME}/mock/msw`]).toMatchObject({ code: 'ERR_MODULE_NOT_FOUND' });
+    expect((loaded[`${NAME}/mock/msw`] as { message: string }).message).toContain("'msw'");
+  });
+
+  it('type-checks strict consumers of the client and the mock and the README examples (skipLibCheck: false) without msw installed', () => {
+    expect(existsSync(join(app, 'node_modules', 'msw'))).toBe(false);
     const readme = readFileSync(join(app, 'node_modules', NAME, 'README.md'), 'utf8');
-    const example = /```ts\n([\s\S]*?)```/.exec(readme)?.[1];
-    expect(example).toContain(`from '${NAME}'`);
-    writeFileSync(join(app, 'readme-example.ts'), example!);
+    const blocks = codeBlocks(readme).filter((b) => !/from 'msw/.test(b));
+    expect(blocks[0]).toContain(`from '${NAME}'`);
+    expect(blocks.some((b) => b.includes(`from '${NAME}/mock'`))).toBe(true);
+    blocks.forEach((b, i) => writeFileSync(join(app, `readme-${i}.ts`), b));
     writeFileSync(join(app, 'consumer.ts'), CONSUMER);
+    writeFileSync(join(app, 'mock-consumer.ts'), MOCK_CONSUMER);
+    const roots = ['consumer.ts', 'mock-consumer.ts', ...blocks.map((_, i) => `readme-${i}.ts`)].map((f) => join(app, f));
 
-    // The strict consumer settings of the other type-check tests, stricter still, and with the declarations checked:
-    // only Node's own types come from this repository (typeRoots); the package resolves from the app.
     const options: ts.CompilerOptions = { ...CONSUMER_OPTIONS, exactOptionalPropertyTypes: true, skipLibCheck: false };
-    const roots = ['consumer.ts', 'readme-example.ts'].map((f) => join(app, f));
-    const program = ts.createProgram({ rootNames: roots, options, host: ts.createCompilerHost(options, true) });
-
-    const resolved = (spec: string) =>
-      ts.resolveModuleName(spec, roots[0]!, options, ts.sys).resolvedModule?.resolvedFileName;
+    const resolved = (spec: string) => ts.resolveModuleName(spec, roots[0]!, options, ts.sys).resolvedModule?.resolvedFileName;
     expect(resolved(NAME)).toBe(join(app, 'node_modules', NAME, 'dist', 'client', 'index.d.ts'));
     expect(resolved(`${NAME}/client`)).toBe(join(app, 'node_modules', NAME, 'dist', 'client', 'index.d.ts'));
+    expect(resolved(`${NAME}/mock`)).toBe(join(app, 'node_modules', NAME, 'dist', 'mock', 'index.d.ts'));
+    expect(strictDiagnostics(roots, options)).toBe('');
+  });
 
-    // Our files and the package's declarations are checked in full (no skipLibCheck for them); other libraries
-    // are not this test's business.
-    const own = program.getSourceFiles().filter((f) => roots.includes(f.fileName) || f.fileName.startsWith(join(app, 'node_modules', NAME) + sep));
-    expect(own.some((f) => f.fileName.endsWith(`${NAME}/dist/runtime/errors.d.ts`))).toBe(true);
-    const diagnostics = [
-      ...program.getOptionsDiagnostics(),
-      ...program.getGlobalDiagnostics(),
-      ...own.flatMap((f) => [...program.getSyntacticDiagnostics(f), ...program.getSemanticDiagnostics(f)]),
-    ];
-    const host: ts.FormatDiagnosticsHost = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => app, getNewLine: () => '\n' };
-    expect(diagnostics.map((d) => ts.formatDiagnostic(d, host).trimEnd()).join('\n')).toBe('');
+  it("serves the mock with the package's command, which the client calls", async () => {
+    const [bin, target] = Object.entries(manifest.bin)[0]!;
+    expect(Object.keys(manifest.bin)).toEqual([`${NAME}-mock`]);
+    expect(target).toBe('./dist/mock/cli.js');
+    const child = spawn(join(app, 'node_modules', '.bin', bin), ['--port', '0', '--log-level', 'silent'], { cwd: app, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      const first = await new Promise<string>((resolve, reject) => {
+        child.once('error', reject);
+        child.once('exit', (code) => reject(new Error(`the mock's command exited with ${code}`)));
+        createInterface({ input: child.stdout }).once('line', resolve);
+      });
+      const origin = new URL(/https?:\/\/\S+/.exec(first)![0]).origin;
+      writeFileSync(join(app, 'call-mock.mjs'), CALL_MOCK_SCRIPT);
+      const out = JSON.parse(await sh(process.execPath, ['call-mock.mjs', origin], app)) as { errorCode: unknown; accounts: number };
+      expect(out.errorCode).toBe(0);
+      expect(out.accounts).toBeGreaterThan(0);
+    } finally {
+      child.kill();
+    }
+  });
+
+  it("imports every name the README promises, the msw entry point once msw is installed", async () => {
+    // msw as a user would add it, the version this repository tests with.
+    symlinkSync(fromRoot('node_modules', 'msw'), join(app, 'node_modules', 'msw'), 'dir');
+    const readme = readFileSync(join(app, 'node_modules', NAME, 'README.md'), 'utf8');
+    const promised = new Map<string, Set<string>>();
+    for (const block of codeBlocks(readme)) {
+      for (const m of block.matchAll(/^import \{([^}]*)\} from '([^']+)';$/gm)) {
+        if (m[2] !== NAME && !m[2]!.startsWith(`${NAME}/`)) continue;
+        const names = promised.get(m[2]!) ?? new Set<string>();
+        for (const part of m[1]!.split(',').map((p) => p.trim()).filter((p) => p !== '')) names.add(part.replace(/^type\s+/, ''));
+        promised.set(m[2]!, names);
+      }
+    }
+    // The errors the README lists are promised by the root.
+    const errorsSection = readme.split('## Errors')[1]?.split('\n## ')[0] ?? '';
+    for (const m of errorsSection.matchAll(/`(Svc\w+)`/g)) promised.get(NAME)?.add(m[1]!);
+    expect([...promised.keys()].sort()).toEqual([NAME, `${NAME}/mock`, `${NAME}/mock/msw`]);
+    expect(promised.get(NAME)!.size).toBeGreaterThan(5);
+
+    const specifiers = [...promised.keys()];
+    const loaded = JSON.parse(await sh(process.execPath, ['require-all.cjs', JSON.stringify(specifiers)], app)) as Record<string, Loaded>;
+    for (const [specifier, names] of promised) {
+      const exported = (loaded[specifier] as { exports?: string[] }).exports;
+      expect(exported, specifier).toBeDefined();
+      // Type-only names (none today) are checked by the type-check of the README's blocks above.
+      expect([...names].filter((n) => !exported!.includes(n)), `${specifier} lacks what the README promises`).toEqual([]);
+    }
+    expect(loaded[`${NAME}/mock/msw`]).toHaveProperty('exports', ['mswHandlers']);
   });
 });
 
 const API_KEY = 'not-a-real-key-3f9a';
+
+type Loaded = { exports: string[] } | { code: string; message: string };
+
+/** The ```ts blocks of a Markdown text. */
+function codeBlocks(markdown: string): string[] {
+  return [...markdown.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
+}
+
+/**
+ * The diagnostics of `roots` type-checked as a strict NodeNext consumer in the app, with the package's declarations
+ * checked in full (skipLibCheck: false); only Node's own types come from this repository.
+ */
+function strictDiagnostics(roots: string[], options: ts.CompilerOptions): string {
+  const program = ts.createProgram({ rootNames: roots, options, host: ts.createCompilerHost(options, true) });
+  // Our files and the package's declarations are checked in full; other libraries are not this test's business.
+  const own = program.getSourceFiles().filter((f) => roots.includes(f.fileName) || f.fileName.startsWith(join(app, 'node_modules', NAME) + sep));
+  if (!own.some((f) => f.fileName.endsWith(`${NAME}/dist/runtime/errors.d.ts`))) return 'the package declarations were not checked';
+  const diagnostics = [
+    ...program.getOptionsDiagnostics(),
+    ...program.getGlobalDiagnostics(),
+    ...own.flatMap((f) => [...program.getSyntacticDiagnostics(f), ...program.getSemanticDiagnostics(f)]),
+  ];
+  const host: ts.FormatDiagnosticsHost = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => app, getNewLine: () => '\n' };
+  return diagnostics.map((d) => ts.formatDiagnostic(d, host).trimEnd()).join('\n');
+}
+
+// CommonJS, as an older project would load the package: require() of each specifier, its export names or its error.
+const REQUIRE_SCRIPT = `const out = {};
+for (const specifier of JSON.parse(process.argv[2])) {
+  try {
+    out[specifier] = { exports: Object.keys(require(specifier)).sort() };
+  } catch (error) {
+    out[specifier] = { code: error.code, message: error.message };
+  }
+}
+process.stdout.write(JSON.stringify(out));
+`;
+
+// The client against the mock that the package's command serves, with the default scenario's payer.
+const CALL_MOCK_SCRIPT = `import { PayerClient } from '${NAME}';
+import { DEFAULT_PAYER } from '${NAME}/mock';
+
+const client = new PayerClient({ baseUrl: process.argv[2], ...DEFAULT_PAYER });
+const result = await client.getBalances();
+process.stdout.write(JSON.stringify({ errorCode: result.errorCode, accounts: result.AccountInfos?.length ?? 0 }));
+`;
+
+// A strict consumer of the mock's main entry point, which must not need msw's types.
+const MOCK_CONSUMER = `import { createMockService, startMockServer, DEFAULT_PAYER, MockFault, VirtualClock } from '${NAME}/mock';
+
+export const service = createMockService({ clock: new VirtualClock() });
+export async function serve(): Promise<string> {
+  const mock = await startMockServer({ port: 0 });
+  await mock.close();
+  return mock.url + DEFAULT_PAYER.payerName;
+}
+export const fault: MockFault = new MockFault('Client', 'refused');
+// @ts-expect-error the MSW handlers are in the mock's msw entry point, not here
+export { mswHandlers } from '${NAME}/mock';
+`;
 
 interface CallOutput {
   resolved: { root: string };

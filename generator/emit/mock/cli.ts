@@ -1,5 +1,5 @@
 /**
- * Emits mock/cli.ts: the mock as a command, `node mock/cli.js --port 8080`: it prints where it serves and whose
+ * Emits mock/cli.ts: the mock as a command, `node mock/cli.js --port 8080` (the package's `bin`, so `npx` runs it): it prints where it serves and whose
  * credentials it accepts, logs one line per request (operation, style, status, time; never a parameter or key) and
  * stops cleanly on Ctrl-C.
  */
@@ -121,5 +121,5 @@ export function emitMockCli(model: ServiceModel, printer: Printer): GeneratedFil
       w.writeLine("process.once('SIGINT', stop);");
       w.writeLine("process.once('SIGTERM', stop);");
     },
-  ]);
+  ], { executable: true });
 }

@@ -1,9 +1,10 @@
 /**
  * Emits mock/msw.ts: MSW (2.x) request handlers over a mock service, so that a test in a browser or in Node can
- * intercept the client's fetch without a server. msw is an optional peer dependency: it is loaded when this module
- * is, and only `mswHandlers` needs it, so a mock used without MSW runs without it installed.
+ * intercept the client's fetch without a server. It is an entry point of its own (`<mock package>/msw`) that imports
+ * msw statically: msw is an optional peer dependency, so the mock's main entry, which does not import this file,
+ * loads and type-checks without it, and neither needs a top-level await (which `require()` cannot load).
  */
-import { StructureKind, VariableDeclarationKind } from 'ts-morph';
+import { StructureKind } from 'ts-morph';
 import type { ServiceModel } from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';
 import type { GeneratedFile, Printer } from '../../print/printer.js';
@@ -12,18 +13,7 @@ export const MOCK_MSW_FILE = 'mock/msw.ts';
 
 export function emitMockMsw(model: ServiceModel, printer: Printer): GeneratedFile {
   return printer.typescript(MOCK_MSW_FILE, [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'msw', isTypeOnly: true, namedImports: ['HttpHandler'] },
-    {
-      kind: StructureKind.VariableStatement,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: ['msw, when it is installed; loaded once, when this module is.'],
-      declarations: [
-        {
-          name: 'msw',
-          initializer: "await import('msw').catch(() => undefined)",
-        },
-      ],
-    },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'msw', namedImports: ['http', { name: 'HttpHandler', isTypeOnly: true }] },
     {
       kind: StructureKind.Function,
       name: 'mswHandlers',
@@ -38,14 +28,12 @@ export function emitMockMsw(model: ServiceModel, printer: Printer): GeneratedFil
           `MSW handlers answering every request to the service path (${model.path}, its HTTP POST paths and ?WSDL) with \`service\`, e.g. \`setupServer(...mswHandlers(createMockService()))\`.`,
           '@param service - a mock service, from createMockService',
           '@param baseUrl - the origin the client calls, e.g. `https://service.example`; default any origin',
-          '@throws Error when the msw package (2.x) is not installed',
         ),
       ],
       statements: (w) => {
-        w.writeLine("if (msw === undefined) throw new Error('mswHandlers needs the msw package (2.x): npm install --save-dev msw@2');");
         w.writeLine(`const path = \`\${baseUrl.replace(/\\/+$/, '')}${model.path}\`;`);
         w.writeLine('const answer = ({ request }: { request: Request }) => service.handle(request);');
-        w.writeLine(`return [msw.http.all(path, answer), msw.http.all(\`\${path}/*\`, answer)];`);
+        w.writeLine(`return [http.all(path, answer), http.all(\`\${path}/*\`, answer)];`);
       },
     },
   ]);

@@ -349,7 +349,6 @@ export function emitMockIndex(model: ServiceModel, printer: Printer): GeneratedF
     },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './types.js' },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './examples.js', namedExports: ['exampleHandlers'] },
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './msw.js', namedExports: ['mswHandlers'] },
     ...(model.simulator ? [{ kind: StructureKind.ExportDeclaration, moduleSpecifier: './simulator/index.js' } satisfies Statement] : []),
     {
       kind: StructureKind.ExportDeclaration,

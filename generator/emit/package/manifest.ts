@@ -15,14 +15,24 @@ import { MOCK_SIMULATOR_DIR } from '../mock/simulator.js';
 export const BUILD_DIR = 'dist';
 export const LOCAL_ONLY_DIRS: readonly string[] = [BUILD_DIR, 'node_modules'];
 
+/** A public entry point: a subpath of the package and the source it exports, without `.ts`. */
+export interface EntryPoint {
+  readonly subpath: string;
+  readonly source: string;
+}
+
 /**
- * The public entry points: a subpath of the package and the output folder whose index.ts it exports. The first
- * is also the package root ("."). Further entry points (a mock server, say) are one more line here.
+ * The public entry points. The first is also the package root ("."). `./mock/msw` is apart from `./mock` because it
+ * imports msw, an optional peer: the rest of the mock loads, and type-checks, without msw installed.
  */
-export const ENTRY_POINTS: ReadonlyArray<{ readonly subpath: string; readonly dir: string }> = [
-  { subpath: './client', dir: 'client' },
-  { subpath: './mock', dir: 'mock' },
+export const ENTRY_POINTS: readonly EntryPoint[] = [
+  { subpath: './client', source: 'client/index' },
+  { subpath: './mock', source: 'mock/index' },
+  { subpath: './mock/msw', source: 'mock/msw' },
 ];
+
+/** The mock's command (mock/cli.ts), the package's one `bin`, so that `npx <package>` serves the mock. */
+export const MOCK_BIN_SOURCE = 'mock/cli';
 
 // 20.19 is the first Node 20 that lets CommonJS code require() an ES module without a flag, so CJS callers can
 // use this ESM-only package too.
@@ -32,7 +42,7 @@ const NODE_ENGINE = '>=20.19';
 const BUILD_TOOLS = ['@types/node', 'msw', 'typescript'];
 
 /**
- * Packages the mock can use but does not need: msw, for `mswHandlers` only (the mock loads it when it is there).
+ * Packages the mock can use but does not need: msw, for `mswHandlers` only (its own entry point, `./mock/msw`).
  * Any 2.x will do: the handlers use nothing newer than 2.0's `http.all`.
  */
 const OPTIONAL_PEERS: Readonly<Record<string, string>> = { msw: '>=2.0.0 <3' };
@@ -48,8 +58,8 @@ export function packageJson(model: ServiceModel): Record<string, unknown> {
   const own = JSON.parse(readFileSync(GENERATOR_MANIFEST, 'utf8')) as Manifest;
   const [main] = ENTRY_POINTS;
   if (!main) throw new EmitError('the package has no entry point');
-  const exports: Record<string, unknown> = { '.': entry(main.dir) };
-  for (const e of ENTRY_POINTS) exports[e.subpath] = entry(e.dir);
+  const exports: Record<string, unknown> = { '.': entry(main.source) };
+  for (const e of ENTRY_POINTS) exports[e.subpath] = entry(e.source);
   exports['./package.json'] = './package.json';
   const shipped = shippedImports(model);
   const dependencies = pinnedVersions(own, [...shipped.keys()], (name) => `${shipped.get(name)} imports '${name}'`);
@@ -60,7 +70,8 @@ export function packageJson(model: ServiceModel): Record<string, unknown> {
     license: model.package.license,
     type: 'module',
     exports,
-    types: built(main.dir, 'index.d.ts'),
+    types: built(main.source, '.d.ts'),
+    bin: { [`${model.package.name}-mock`]: built(MOCK_BIN_SOURCE, '.js') },
     files: [BUILD_DIR],
     sideEffects: false,
     engines: { node: NODE_ENGINE },
@@ -88,7 +99,7 @@ export function tsconfigJson(): Record<string, unknown> {
       noEmit: false,
       skipLibCheck: true,
     },
-    include: [...ENTRY_POINTS.map((e) => e.dir), RUNTIME_OUT_DIR].map((dir) => `${dir}/**/*.ts`),
+    include: [...new Set([...ENTRY_POINTS.map((e) => e.source.split('/')[0]!), RUNTIME_OUT_DIR])].map((dir) => `${dir}/**/*.ts`),
     exclude: [...LOCAL_ONLY_DIRS],
   };
 }
@@ -156,11 +167,12 @@ export function pinnedVersions(own: Manifest, names: readonly string[], why: (na
   return out;
 }
 
-function entry(dir: string): Record<string, string> {
+function entry(source: string): Record<string, string> {
   // "types" first: resolvers take the first condition that matches.
-  return { types: built(dir, 'index.d.ts'), default: built(dir, 'index.js') };
+  return { types: built(source, '.d.ts'), default: built(source, '.js') };
 }
 
-function built(dir: string, file: string): string {
-  return `./${BUILD_DIR}/${dir}/${file}`;
+/** Where the build puts what tsc makes of `source` (a path without `.ts`), with the extension `ext`. */
+function built(source: string, ext: string): string {
+  return `./${BUILD_DIR}/${source}${ext}`;
 }

@@ -1,4 +1,7 @@
-/** README.md of the generated package: what it is, how to install it, a first call, and its errors. */
+/**
+ * README.md of the generated package: what it is, how to install it, a first call, its errors and its mock. Every
+ * name it promises is in an import of a code block or in the list of errors, which the package tests import.
+ */
 import { ts } from 'ts-morph';
 import type { OperationModel, ParameterModel, ServiceModel } from '../../model/types.js';
 import { EmitError } from '../errors.js';
@@ -7,12 +10,19 @@ import { hasErrorCodes } from '../features.js';
 import { runtimeTemplates } from '../runtime.js';
 import { ENTRY_POINTS, runtimeImports, shippedImports } from './manifest.js';
 
+const entry = (subpath: string): string => {
+  const found = ENTRY_POINTS.find((e) => e.subpath === subpath);
+  if (!found) throw new EmitError(`the package has no entry point ${subpath}`);
+  return found.subpath.slice(2);
+};
+
 export function readme(model: ServiceModel): string {
   const name = model.package.name;
   const deps = [...runtimeImports().keys()];
   const mockDeps = [...shippedImports(model).keys()].filter((d) => !deps.includes(d));
-  const [main, ...others] = ENTRY_POINTS;
-  if (!main) throw new EmitError('the package has no entry point');
+  const client = `${name}/${entry('./client')}`;
+  const mock = `${name}/${entry('./mock')}`;
+  const msw = `${name}/${entry('./mock/msw')}`;
   // The client's own errors (errors.ts, which its index exports); SvcServiceError only where a result has an error code.
   const errors = errorClasses().filter((e) => e.name !== 'SvcServiceError' || hasErrorCodes(model));
   const root = errors.find((e) => e.base === 'Error');
@@ -31,9 +41,9 @@ export function readme(model: ServiceModel): string {
     `npm install ${name}`,
     '```',
     '',
-    `Node.js 20.19 or newer. The package is ESM with its type declarations; it holds the compiled client and the runtime it needs${
-      deps.length > 0 ? `, and depends on ${deps.map((d) => `\`${d}\``).join(', ')} only` : ', and depends on no other package'
-    }${mockDeps.length > 0 ? ` (its mock also on ${mockDeps.map((d) => `\`${d}\``).join(', ')})` : ''}.`,
+    `Node.js 20.19 or newer. The package is ESM with its type declarations, for \`import\` and \`require()\`; it holds the compiled client, its mock and the runtime they need. ${
+      deps.length > 0 ? `The client imports ${list(deps)}` : 'The client imports nothing but Node.js itself'
+    }${mockDeps.length > 0 ? `; the mock also imports ${list(mockDeps)}, which are installed with the package` : ''}.`,
     '',
     '## Usage',
     '',
@@ -42,9 +52,7 @@ export function readme(model: ServiceModel): string {
     '```',
     '',
     `The client posts to \`${model.path}\` under \`baseUrl\`, as SOAP 1.1 unless the \`style\` option asks for \`'soap12'\` or \`'httpPost'\`. ` +
-      `\`${name}\` and \`${name}/${main.subpath.slice(2)}\` export the same${
-        others.length > 0 ? `; ${others.map((e) => `\`${name}/${e.subpath.slice(2)}\``).join(', ')} ${others.length > 1 ? 'are entry points' : 'is an entry point'} of its own` : ''
-      }.`,
+      `\`${name}\` and \`${client}\` export the same: the client, its types and its errors. The mock has entry points of its own, below.`,
     ...(root
       ? [
           '',
@@ -54,7 +62,49 @@ export function readme(model: ServiceModel): string {
             `All are exported by \`${name}\`, so callers can tell them apart with \`instanceof\`.`,
         ]
       : []),
+    '',
+    '## Mock',
+    '',
+    `\`${mock}\` is the server side of the same interface, generated from the same spec, for tests and local runs. \`startMockServer\` serves it on loopback (\`port: 0\` picks a free port); its \`url\` is the client's \`baseUrl\`:`,
+    '',
+    '```ts',
+    `import { ${model.clientName} } from '${name}';`,
+    `import { startMockServer } from '${mock}';`,
+    '',
+    'const mock = await startMockServer({ port: 0 });',
+    `const client = new ${model.clientName}({ baseUrl: mock.url${clientOptions(model)} });`,
+    '// ... calls of client, answered by the mock',
+    'await mock.close();',
+    '```',
+    '',
+    `From a terminal, \`npx ${name}-mock --port 8080\` serves it (the package's command; \`--help\` lists its options).`,
+    '',
+    `\`${msw}\` gives MSW (2.x) handlers over a mock service, so that a test intercepts the client's \`fetch\` without a server. It is the one entry point that imports msw, an optional peer dependency: install msw to use it (\`npm install --save-dev msw@2\`); the others load without it.`,
+    '',
+    '```ts',
+    "import { setupServer } from 'msw/node';",
+    `import { createMockService } from '${mock}';`,
+    `import { mswHandlers } from '${msw}';`,
+    '',
+    'const server = setupServer(...mswHandlers(createMockService()));',
+    'server.listen();',
+    '```',
   ].join('\n');
+}
+
+function list(names: readonly string[]): string {
+  return names.map((d) => `\`${d}\``).join(', ');
+}
+
+/** The client's required options other than baseUrl, each as `, name: example`. */
+function clientOptions(model: ServiceModel): string {
+  const principal = model.parameters.find((p) => p.role === 'principal');
+  const members = [
+    ...(principal ? [`${principal.name}: 'your ${principal.name}'`] : []),
+    ...(model.auth ? ["apiKey: 'your API key'"] : []),
+    ...model.soapHeaders.filter((h) => h.required).map((h) => `${h.option}: ${exampleValue({ kind: 'record', record: h.record })}`),
+  ];
+  return members.map((m) => `, ${m}`).join('');
 }
 
 function usage(model: ServiceModel): string[] {
