@@ -113,7 +113,7 @@ export interface PayerClientOptions {
    * Not shown in the interface document; decision `namespace`: XML namespace.
    */
   namespace?: string;
-  /** The transport; default globalThis.fetch. */
+  /** The transport; default globalThis.fetch, looked up at each call, so that MSW or another interceptor installed after the client was made is used. */
   fetch?: typeof fetch;
   /** The timestamp source in Unix seconds (floored); default the system clock. */
   now?: () => number;
@@ -315,7 +315,7 @@ export class PayerClient {
                 message: i.message,
               })
           : hmacSigner(options.apiKey),
-        fetch: options.fetch ?? globalThis.fetch,
+        fetch: options.fetch,
         now: options.now ?? (() => Date.now() / 1000),
         timeoutMs: options.timeoutMs,
         maxResponseBytes: options.maxResponseBytes,

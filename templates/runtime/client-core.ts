@@ -45,7 +45,11 @@ export interface CoreOptions {
   readonly principal: string;
   /** Computes the signature parameter. */
   readonly sign: (input: CoreSignInput) => string;
-  readonly fetch: typeof fetch;
+  /**
+   * The transport. Absent (or null): `globalThis.fetch`, looked up at each call rather than kept, so that MSW or
+   * another interceptor installed after the client was made (a test's `server.listen()` in `beforeAll`) is used.
+   */
+  readonly fetch?: typeof fetch | undefined;
   /** Seconds since the Unix epoch (fractions are floored). */
   readonly now: () => number;
   readonly timeoutMs: number | undefined;
@@ -146,7 +150,7 @@ export function checkCoreOptions(options: CoreOptions): CoreOptions {
   checkText('namespace', options.namespace);
   if (typeof options.principal !== 'string') throw new SvcRequestError('the principal credential must be a string');
   checkText('the principal credential', options.principal);
-  if (typeof options.fetch !== 'function') throw new SvcRequestError('no fetch implementation: pass the fetch option');
+  if (options.fetch != null && typeof options.fetch !== 'function') throw new SvcRequestError('fetch must be a function');
   if (typeof options.now !== 'function') throw new SvcRequestError('now must be a function returning Unix seconds');
   if (typeof options.sign !== 'function') throw new SvcRequestError('sign must be a function');
   if (options.timeoutMs !== undefined && !(typeof options.timeoutMs === 'number' && options.timeoutMs > 0)) {
@@ -158,6 +162,13 @@ export function checkCoreOptions(options: CoreOptions): CoreOptions {
     throw new SvcRequestError('throwOnServiceError must be a boolean');
   }
   return { ...options, baseUrl: options.baseUrl.replace(/\/+$/, ''), maxResponseBytes: max };
+}
+
+/** The global fetch of the moment (see {@link CoreOptions.fetch}). */
+function currentFetch(operation: string): typeof fetch {
+  const found: unknown = globalThis.fetch;
+  if (typeof found !== 'function') throw new SvcRequestError('no fetch implementation: pass the fetch option', { operation });
+  return found as typeof fetch;
 }
 
 /** Checks that a credential or option carries only characters every style can send (same rule as parameters). */
@@ -224,7 +235,7 @@ export class ClientCore {
       }
 
       const response = await sendRequest({
-        fetch: this.options.fetch,
+        fetch: this.options.fetch ?? currentFetch(op.name),
         url,
         headers,
         ...(body !== undefined ? { body } : { method: 'GET' as const }),

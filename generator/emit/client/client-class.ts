@@ -147,7 +147,7 @@ function optionsInterface(model: ServiceModel, principal: string | undefined): S
       })),
       { name: 'style', type: 'Style', hasQuestionToken: true, docs: [`The binding: ${orList(model.bindings.map((b, i) => `'${b}'${i === 0 ? ' (default)' : ''}`))}.`] },
       { name: 'namespace', type: 'string', hasQuestionToken: true, docs: [jsDoc(`The XML namespace; default \`${model.namespace.uri}\`.`, decisionRemark(model.namespace.decision))] },
-      { name: 'fetch', type: 'typeof fetch', hasQuestionToken: true, docs: ['The transport; default globalThis.fetch.'] },
+      { name: 'fetch', type: 'typeof fetch', hasQuestionToken: true, docs: ['The transport; default globalThis.fetch, looked up at each call, so that MSW or another interceptor installed after the client was made is used.'] },
       ...(sendsTimestamps(model)
         ? [{ name: 'now', type: '() => number', hasQuestionToken: true, docs: ['The timestamp source in Unix seconds (floored); default the system clock.'] }]
         : []),
@@ -229,7 +229,8 @@ function clientClass(model: ServiceModel, principal: string | undefined): Statem
             } else {
               w.writeLine("sign: () => '',");
             }
-            w.writeLine('fetch: options.fetch ?? globalThis.fetch,');
+            // Passed as given: without one, the core looks globalThis.fetch up at each call (MSW installed later).
+            w.writeLine('fetch: options.fetch,');
             // Without a timestamp to send, the core's clock is never read: it gets the default.
             w.writeLine(sendsTimestamps(model) ? 'now: options.now ?? (() => Date.now() / 1000),' : 'now: () => Date.now() / 1000,');
             w.writeLine('timeoutMs: options.timeoutMs,');
