@@ -99,7 +99,11 @@ export type Style = 'soap11' | 'soap12' | 'httpPost';
 
 /** Options of {@link PayerClient}. */
 export interface PayerClientOptions {
-  /** The service host, e.g. `https://host`; the path `/v5/PayerFunctions.asmx` comes from the spec. */
+  /**
+   * The service host, e.g. `https://host`; the path `/v5/PayerFunctions.asmx` comes from the spec. The
+   * service's own URL (`https://host/v5/PayerFunctions.asmx`, as its WSDL or a browser shows it, in any
+   * case, with or without `?WSDL`) is taken too.
+   */
   baseUrl: string;
   /** Sent as the principal credential of every operation. */
   payerName: string;

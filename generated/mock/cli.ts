@@ -73,7 +73,7 @@ try {
   process.exit(1);
 }
 // The banner goes out in one write, so that a program reading it (a test, a script) sees it whole.
-const banner = [`Payer Payment Interface v5 mock at ${mock.url}/v5/PayerFunctions.asmx`];
+const banner = [`Payer Payment Interface v5 mock at ${mock.url}/v5/PayerFunctions.asmx`, `baseUrl: ${mock.url}`];
 if (Object.keys(credentials).length > 0) {
   for (const [name, key] of Object.entries(credentials)) banner.push(`payerName ${name}, API key ${key}`);
 }

@@ -13,7 +13,7 @@ import { STYLES, isFormStyle, type OperationWire, type Style } from './operation
 import type { EncodedRequest } from './request.js';
 import { hmacSha256Hex, signingKey } from './signing.js';
 import { openPlainRoot, openSoapResponse, openSoapResult, parseSoapFault } from './soap.js';
-import { sendRequest } from './transport.js';
+import { describeUrl, sendRequest } from './transport.js';
 import { encodeString } from './values.js';
 import { buildSoapEnvelope, encodeForm, soapAction } from './xml-writer.js';
 import { XmlNameTable, XmlReader } from './xml-reader.js';
@@ -138,11 +138,19 @@ export function checkCoreOptions(options: CoreOptions): CoreOptions {
     throw new SvcRequestError('baseUrl must be an absolute http(s) URL');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new SvcRequestError('baseUrl must be an absolute http(s) URL');
-  // The operation path is appended to baseUrl: a query or fragment would end up in front of it.
-  if (url.search !== '' || url.hash !== '' || /[?#]/.test(options.baseUrl)) {
+  // The operation path is appended to baseUrl: a query or fragment would end up in front of it. A service URL
+  // copied with `?WSDL` (its WSDL's address) is the exception: that query names the service's own description.
+  let base = options.baseUrl;
+  const wsdl = url.search.toLowerCase() === '?wsdl' && url.hash === '' && endsWithPath(url.pathname.replace(/\/+$/, ''), options.path);
+  if (wsdl) base = base.slice(0, base.indexOf('?'));
+  else if (url.search !== '' || url.hash !== '' || /[?#]/.test(options.baseUrl)) {
     throw new SvcRequestError('baseUrl must not have a query string or fragment (the service path is appended to it)');
   }
   if (url.username !== '' || url.password !== '') throw new SvcRequestError('baseUrl must not carry credentials');
+  base = base.replace(/\/+$/, '');
+  // A service URL (as a WSDL's address or a browser shows it) is taken as it is: the service path is not appended
+  // twice. Compared without regard to case, as IIS serves ASMX paths; the spec's spelling is what is sent.
+  if (endsWithPath(base, options.path)) base = base.slice(0, base.length - options.path.length);
   if (!STYLES.includes(options.style)) throw new SvcRequestError(`style must be one of ${STYLES.join(', ')}`);
   const offered = options.styles ?? STYLES;
   if (!offered.includes(options.style)) {
@@ -163,7 +171,12 @@ export function checkCoreOptions(options: CoreOptions): CoreOptions {
   if (options.throwOnServiceError !== undefined && typeof options.throwOnServiceError !== 'boolean') {
     throw new SvcRequestError('throwOnServiceError must be a boolean');
   }
-  return { ...options, baseUrl: options.baseUrl.replace(/\/+$/, ''), maxResponseBytes: max };
+  return { ...options, baseUrl: base, maxResponseBytes: max };
+}
+
+/** True when `url` ends with the service path `path` (of more than `/`), in any case. */
+function endsWithPath(url: string, path: string): boolean {
+  return path.length > 1 && url.toLowerCase().endsWith(path.toLowerCase());
 }
 
 /** The global fetch of the moment (see {@link CoreOptions.fetch}). */
@@ -253,7 +266,7 @@ export class ClientCore {
         }
         // Masked before it is cut to an excerpt, so that a key straddling the cut is still found whole.
         const head = this.redactor(sent).text(response.text.slice(0, 2 * BODY_EXCERPT_LENGTH));
-        throw new SvcHttpError(response.status, head, response.contentType);
+        throw new SvcHttpError(response.status, head, response.contentType, { method: body === undefined ? 'GET' : 'POST', url: describeUrl(url) });
       }
       result = this.decode(op, response.text);
       this.learn(op, result);

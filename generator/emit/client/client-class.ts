@@ -129,7 +129,15 @@ function optionsInterface(model: ServiceModel, principal: string | undefined): S
     isExported: true,
     docs: [`Options of {@link ${model.clientName}}.`],
     properties: [
-      { name: 'baseUrl', type: 'string', docs: [`The service host, e.g. \`https://host\`; the path \`${model.path}\` comes from the spec.`] },
+      {
+        name: 'baseUrl',
+        type: 'string',
+        docs: [
+          jsDoc(
+            `The service host, e.g. \`https://host\`; the path \`${model.path}\` comes from the spec. The service's own URL (\`https://host${model.path}\`, as its WSDL or a browser shows it, in any case, with or without \`?WSDL\`) is taken too.`,
+          ),
+        ],
+      },
       ...(principal ? [{ name: principal, type: 'string', docs: ['Sent as the principal credential of every operation.'] }] : []),
       ...(signed
         ? [{ name: 'apiKey', type: 'string', docs: ['The secret that signs each request. Never sent, never logged, never part of an error.'] }]
