@@ -8,7 +8,7 @@ import {
   type CallOptions,
   type OperationBinding,
 } from '../runtime/client-core.js';
-import { SvcRequestError } from '../runtime/errors.js';
+import { SvcRequestError, SvcServiceError } from '../runtime/errors.js';
 import type { PollOptions } from '../runtime/poll.js';
 import {
   encodeCreatePayeeStatusFile,
@@ -132,6 +132,32 @@ export interface PayerClientOptions {
   maxResponseBytes?: number;
   /** Throw SvcServiceError for a non-success error code (default true). */
   throwOnServiceError?: boolean;
+}
+
+/**
+ * The result that the SvcServiceError of each operation carries, by the operation's name as
+ * `error.operation` gives it; {@link PayerClient.isServiceError} narrows a caught error with it.
+ */
+export interface PayerClientServiceErrors {
+  readonly TestMultiCurrencyPaymentFile: FileResult;
+  readonly ProcessMultiCurrencyPaymentFile: FileResult;
+  readonly TestPaymentFile: FileResult;
+  readonly ProcessPaymentFile: FileResult;
+  readonly TestMultiCurrencyPaymentFileAsync: AsyncRequestResult;
+  readonly ProcessMultiCurrencyPaymentFileAsync: AsyncRequestResult;
+  readonly TestPaymentFileAsync: AsyncRequestResult;
+  readonly ProcessPaymentFileAsync: AsyncRequestResult;
+  readonly GetProcessingRequestStatus: ProcessingRequestStatusResult;
+  readonly ProcessPaymentsAsyncResult: ExpandedProcessPaymentResult;
+  readonly GetCustomFields: CustomFieldsResult;
+  readonly GetProviderAccounts: ProviderAccountsResult;
+  readonly CreatePayeeStatusFile: StatusFileResult;
+  readonly GetDynamicKey: SecurityToken;
+  readonly GetDynamicKeyOfSubPayer: SubPayerSecurityToken;
+  readonly GetBalances: BalanceResult;
+  readonly GetPayerFees: PayerFeesResult;
+  readonly CreatePaymentOrdersReport: ReportResult;
+  readonly GetUpdatedPayments: UpdatedPaymentsResult;
 }
 
 const bindings = {
@@ -330,12 +356,28 @@ export class PayerClient {
   }
 
   /**
+   * True when `error` is the SvcServiceError of `operation` (its name on the wire, e.g.
+   * `'TestMultiCurrencyPaymentFile'`, as `error.operation` gives it); `error.result` then has that
+   * operation's result type (FileResult for TestMultiCurrencyPaymentFile).
+   */
+  static isServiceError<O extends keyof PayerClientServiceErrors>(
+    error: unknown,
+    operation: O,
+  ): error is SvcServiceError<PayerClientServiceErrors[O]> {
+    return error instanceof SvcServiceError && error.operation === operation;
+  }
+
+  /**
    * Checks a multi-currency payment file already in the SFTP folder, without executing any payment. The
    * result lists line errors and warnings with line numbers; errorMessage OK means the file can be
    * submitted.
    *
    * TestMultiCurrencyPaymentFile: SOAP result `<TestMultiCurrencyPaymentFileResult>`; HTTP POST root:
    * `SvcProcessPaymentResponse`.
+   *
+   * @throws {SvcServiceError<FileResult>} when the result's errorCode is not OK (unless
+   * throwOnServiceError is false); `PayerClient.isServiceError(error, 'TestMultiCurrencyPaymentFile')`
+   * tells it apart.
    */
   async testMultiCurrencyPaymentFile(
     params: TestMultiCurrencyPaymentFileParams,
@@ -354,6 +396,10 @@ export class PayerClient {
    *
    * Submits work: never retried by the client. If the outcome is unknown (timeout, transport error),
    * check before calling again.
+   *
+   * @throws {SvcServiceError<FileResult>} when the result's errorCode is not OK (unless
+   * throwOnServiceError is false); `PayerClient.isServiceError(error,
+   * 'ProcessMultiCurrencyPaymentFile')` tells it apart.
    */
   async processMultiCurrencyPaymentFile(
     params: ProcessMultiCurrencyPaymentFileParams,
@@ -372,6 +418,10 @@ export class PayerClient {
    * means the file can be submitted.
    *
    * TestPaymentFile: SOAP result `<TestPaymentFileResult>`; HTTP POST root: `SvcProcessPaymentResponse`.
+   *
+   * @throws {SvcServiceError<FileResult>} when the result's errorCode is not OK (unless
+   * throwOnServiceError is false); `PayerClient.isServiceError(error, 'TestPaymentFile')` tells it
+   * apart.
    */
   async testPaymentFile(params: TestPaymentFileParams, opts: CallOptions = {}): Promise<FileResult> {
     return this.#core.call(bindings.TestPaymentFile, encodeTestPaymentFile(params), opts);
@@ -387,6 +437,10 @@ export class PayerClient {
    *
    * Submits work: never retried by the client. If the outcome is unknown (timeout, transport error),
    * check before calling again.
+   *
+   * @throws {SvcServiceError<FileResult>} when the result's errorCode is not OK (unless
+   * throwOnServiceError is false); `PayerClient.isServiceError(error, 'ProcessPaymentFile')` tells it
+   * apart.
    */
   async processPaymentFile(params: ProcessPaymentFileParams, opts: CallOptions = {}): Promise<FileResult> {
     return this.#core.call(bindings.ProcessPaymentFile, encodeProcessPaymentFile(params), opts);
@@ -398,6 +452,10 @@ export class PayerClient {
    *
    * TestMultiCurrencyPaymentFileAsync: SOAP result `<TestMultiCurrencyPaymentFileAsyncResult>`; HTTP
    * POST root: `SvcProcessPaymentAsyncResult`.
+   *
+   * @throws {SvcServiceError<AsyncRequestResult>} when the result's errorCode is not OK (unless
+   * throwOnServiceError is false); `PayerClient.isServiceError(error,
+   * 'TestMultiCurrencyPaymentFileAsync')` tells it apart.
    */
   async testMultiCurrencyPaymentFileAsync(
     params: TestMultiCurrencyPaymentFileAsyncParams,
@@ -419,6 +477,10 @@ export class PayerClient {
    *
    * Submits work: never retried by the client. If the outcome is unknown (timeout, transport error),
    * check before calling again.
+   *
+   * @throws {SvcServiceError<AsyncRequestResult>} when the result's errorCode is not OK (unless
+   * throwOnServiceError is false); `PayerClient.isServiceError(error,
+   * 'ProcessMultiCurrencyPaymentFileAsync')` tells it apart.
    */
   async processMultiCurrencyPaymentFileAsync(
     params: ProcessMultiCurrencyPaymentFileAsyncParams,
@@ -438,6 +500,10 @@ export class PayerClient {
    *
    * TestPaymentFileAsync: SOAP result `<TestPaymentFileAsyncResult>`; HTTP POST root:
    * `SvcProcessPaymentAsyncResult`.
+   *
+   * @throws {SvcServiceError<AsyncRequestResult>} when the result's errorCode is not OK (unless
+   * throwOnServiceError is false); `PayerClient.isServiceError(error, 'TestPaymentFileAsync')` tells it
+   * apart.
    */
   async testPaymentFileAsync(params: TestPaymentFileAsyncParams, opts: CallOptions = {}): Promise<AsyncRequestResult> {
     return this.#core.call(bindings.TestPaymentFileAsync, encodeTestPaymentFileAsync(params), opts);
@@ -453,6 +519,10 @@ export class PayerClient {
    *
    * Submits work: never retried by the client. If the outcome is unknown (timeout, transport error),
    * check before calling again.
+   *
+   * @throws {SvcServiceError<AsyncRequestResult>} when the result's errorCode is not OK (unless
+   * throwOnServiceError is false); `PayerClient.isServiceError(error, 'ProcessPaymentFileAsync')` tells
+   * it apart.
    */
   async processPaymentFileAsync(
     params: ProcessPaymentFileAsyncParams,
@@ -468,6 +538,10 @@ export class PayerClient {
    *
    * GetProcessingRequestStatus: SOAP result `<GetProcessingRequestStatusResult>`; HTTP POST root:
    * `SvcGetProcessingRequestStatusResult`.
+   *
+   * @throws {SvcServiceError<ProcessingRequestStatusResult>} when the result's errorCode is not OK
+   * (unless throwOnServiceError is false); `PayerClient.isServiceError(error,
+   * 'GetProcessingRequestStatus')` tells it apart.
    */
   async getProcessingRequestStatus(
     params: GetProcessingRequestStatusParams,
@@ -482,6 +556,10 @@ export class PayerClient {
    *
    * ProcessPaymentsAsyncResult: SOAP result `<ProcessPaymentsAsyncResultResult>`; HTTP POST root:
    * `SvcExpandedProcessPaymentResponse`.
+   *
+   * @throws {SvcServiceError<ExpandedProcessPaymentResult>} when the result's errorCode is not 0 (unless
+   * throwOnServiceError is false); `PayerClient.isServiceError(error, 'ProcessPaymentsAsyncResult')`
+   * tells it apart.
    */
   async processPaymentsAsyncResult(
     params: ProcessPaymentsAsyncResultParams,
@@ -495,6 +573,10 @@ export class PayerClient {
    *
    * GetCustomFields: SOAP result `<GetCustomFieldsResult>`; HTTP POST root:
    * `SvcGetCustomFieldsResponse`.
+   *
+   * @throws {SvcServiceError<CustomFieldsResult>} when the result's errorCode is not OK (unless
+   * throwOnServiceError is false); `PayerClient.isServiceError(error, 'GetCustomFields')` tells it
+   * apart.
    */
   async getCustomFields(params: GetCustomFieldsParams = {}, opts: CallOptions = {}): Promise<CustomFieldsResult> {
     return this.#core.call(bindings.GetCustomFields, encodeGetCustomFields(params), opts);
@@ -505,6 +587,10 @@ export class PayerClient {
    *
    * GetProviderAccounts: SOAP result `<GetProviderAccountsResult>`; HTTP POST root:
    * `SvcGetProviderAccountsResponse`.
+   *
+   * @throws {SvcServiceError<ProviderAccountsResult>} when the result's errorCode is not OK (unless
+   * throwOnServiceError is false); `PayerClient.isServiceError(error, 'GetProviderAccounts')` tells it
+   * apart.
    */
   async getProviderAccounts(
     params: GetProviderAccountsParams = {},
@@ -520,6 +606,10 @@ export class PayerClient {
    * since that date.
    *
    * CreatePayeeStatusFile: SOAP result `<CreatePayeeStatusFileResult>`; HTTP POST root: `SvcResponse`.
+   *
+   * @throws {SvcServiceError<StatusFileResult>} when the result's errorCode is not OK (unless
+   * throwOnServiceError is false); `PayerClient.isServiceError(error, 'CreatePayeeStatusFile')` tells it
+   * apart.
    */
   async createPayeeStatusFile(params: CreatePayeeStatusFileParams, opts: CallOptions = {}): Promise<StatusFileResult> {
     return this.#core.call(bindings.CreatePayeeStatusFile, encodeCreatePayeeStatusFile(params), opts);
@@ -531,6 +621,9 @@ export class PayerClient {
    * a time limit the payer sets in the administration console.
    *
    * GetDynamicKey: SOAP result `<GetDynamicKeyResult>`; HTTP POST root: `SecurityToken`.
+   *
+   * @throws {SvcServiceError<SecurityToken>} when the result's errorCode is not OK (unless
+   * throwOnServiceError is false); `PayerClient.isServiceError(error, 'GetDynamicKey')` tells it apart.
    */
   async getDynamicKey(params: GetDynamicKeyParams = {}, opts: CallOptions = {}): Promise<SecurityToken> {
     return this.#core.call(bindings.GetDynamicKey, encodeGetDynamicKey(params), opts);
@@ -542,6 +635,10 @@ export class PayerClient {
    *
    * GetDynamicKeyOfSubPayer: SOAP result `<GetDynamicKeyOfSubPayerResult>`; HTTP POST root:
    * `SvcSubPayerSecurityToken`.
+   *
+   * @throws {SvcServiceError<SubPayerSecurityToken>} when the result's errorCode is not 0 (unless
+   * throwOnServiceError is false); `PayerClient.isServiceError(error, 'GetDynamicKeyOfSubPayer')` tells
+   * it apart.
    */
   async getDynamicKeyOfSubPayer(
     params: GetDynamicKeyOfSubPayerParams,
@@ -555,6 +652,9 @@ export class PayerClient {
    * submitted, the balance may take some time to be updated.
    *
    * GetBalances: SOAP result `<GetBalancesResult>`; HTTP POST root: `SvcGetBalanceResponse`.
+   *
+   * @throws {SvcServiceError<BalanceResult>} when the result's errorCode is not 0 (unless
+   * throwOnServiceError is false); `PayerClient.isServiceError(error, 'GetBalances')` tells it apart.
    */
   async getBalances(params: GetBalancesParams = {}, opts: CallOptions = {}): Promise<BalanceResult> {
     return this.#core.call(bindings.GetBalances, encodeGetBalances(params), opts);
@@ -564,6 +664,9 @@ export class PayerClient {
    * Returns the payer fees charged between beginDateTimeStamp and endDateTimeStamp.
    *
    * GetPayerFees: SOAP result `<GetPayerFeesResult>`; HTTP POST root: `SvcGetPayerFeesResponse`.
+   *
+   * @throws {SvcServiceError<PayerFeesResult>} when the result's errorCode is not OK (unless
+   * throwOnServiceError is false); `PayerClient.isServiceError(error, 'GetPayerFees')` tells it apart.
    */
   async getPayerFees(params: GetPayerFeesParams, opts: CallOptions = {}): Promise<PayerFeesResult> {
     return this.#core.call(bindings.GetPayerFees, encodeGetPayerFees(params), opts);
@@ -575,6 +678,10 @@ export class PayerClient {
    *
    * CreatePaymentOrdersReport: SOAP result `<CreatePaymentOrdersReportResult>`; HTTP POST root:
    * `SvcReportResponse`.
+   *
+   * @throws {SvcServiceError<ReportResult>} when the result's errorCode is not 0 (unless
+   * throwOnServiceError is false); `PayerClient.isServiceError(error, 'CreatePaymentOrdersReport')`
+   * tells it apart.
    */
   async createPaymentOrdersReport(
     params: CreatePaymentOrdersReportParams,
@@ -588,6 +695,10 @@ export class PayerClient {
    *
    * GetUpdatedPayments: SOAP result `<GetUpdatedPaymentsResult>`; HTTP POST root:
    * `SvcGetUpdatedPaymentsResponse`.
+   *
+   * @throws {SvcServiceError<UpdatedPaymentsResult>} when the result's errorCode is not OK (unless
+   * throwOnServiceError is false); `PayerClient.isServiceError(error, 'GetUpdatedPayments')` tells it
+   * apart.
    */
   async getUpdatedPayments(params: GetUpdatedPaymentsParams, opts: CallOptions = {}): Promise<UpdatedPaymentsResult> {
     return this.#core.call(bindings.GetUpdatedPayments, encodeGetUpdatedPayments(params), opts);
@@ -609,6 +720,10 @@ export class PayerClient {
    *
    * Not shown in the interface document; decision `poll-warnings`: Error codes while a request is
    * Processing.
+   *
+   * @throws {SvcServiceError<ProcessingRequestStatusResult>} when a failure code ends the wait: the
+   * result's errorCode is not OK (unless throwOnServiceError is false);
+   * `PayerClient.isServiceError(error, 'GetProcessingRequestStatus')` tells it apart.
    */
   async waitForProcessingRequest(
     requestId: string | bigint | number,

@@ -63,8 +63,11 @@ export interface PayerFunctionsMockService {
    * Makes the next call of `operation` (the next `times` calls) answer with `injection`: an error code,
    * a SOAP fault, an HTTP status, a dropped connection or a result, optionally after a delay. Used after
    * the request was read and its credentials passed.
+   *
+   * `operation` is the name on the wire (`TestMultiCurrencyPaymentFile`, as `calls` records it) or the
+   * handler's (`testMultiCurrencyPaymentFile`, as `handlers` takes it).
    */
-  inject(operation: PayerFunctionsOperation, injection: MockInjection): void;
+  inject(operation: PayerFunctionsOperation | keyof PayerFunctionsHandlers, injection: MockInjection): void;
   /** Forgets calls, injections and request counts, and puts the simulator back at its start. */
   reset(): Promise<void>;
   /** Lines telling a person what the mock serves (the mock command prints them). */
@@ -95,6 +98,11 @@ const methods: Readonly<Record<PayerFunctionsOperation, keyof PayerFunctionsHand
   CreatePaymentOrdersReport: 'createPaymentOrdersReport',
   GetUpdatedPayments: 'getUpdatedPayments',
 };
+
+/** The operation of each handler method, so that `inject` takes either name. */
+const operationOfMethod = new Map<string, PayerFunctionsOperation>(
+  Object.entries(methods).map(([operation, method]) => [method, operation as PayerFunctionsOperation]),
+);
 
 /**
  * A mock of the Payer Payment Interface v5: strict like the real service, answering in the style it
@@ -147,7 +155,7 @@ function assemble(options: PayerFunctionsMockOptions): { core: MockCore; service
     },
     clock,
     simulator: simulator.control,
-    inject: (operation, injection) => core.inject(operation, injection),
+    inject: (operation, injection) => core.inject(operationOfMethod.get(operation) ?? operation, injection),
     reset: async () => {
       core.reset();
       await simulator.reset();
