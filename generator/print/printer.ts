@@ -19,6 +19,7 @@ import {
   type OptionalKind,
   type SourceFileStructure,
 } from 'ts-morph';
+import { posix } from 'node:path';
 import type { ServiceModel } from '../model/types.js';
 import { cutStatements, joinPieces, type Piece, type Statement } from './pieces.js';
 
@@ -52,21 +53,30 @@ export class Printer {
 
   private readonly structurePrinter = sourceFilePrinter(this.project);
   private readonly piece: number;
+  private readonly specName: string;
 
-  /** `piece`: how many statements, and how many methods of a class, are printed and formatted together. */
-  constructor(
-    private readonly model: ServiceModel,
-    options: { piece?: number } = {},
-  ) {
+  /**
+   * `piece`: how many statements, and how many methods of a class, are printed and formatted together. `specName`:
+   * how headers name the spec, relative to the output folder (see `headerSpecName`); default the model's source.
+   */
+  constructor(model: ServiceModel, options: { piece?: number; specName?: string } = {}) {
     this.piece = options.piece ?? PIECE;
+    this.specName = options.specName ?? model.source;
   }
 
-  /** Header lines (without comment syntax): what made the file and how to remake it. No dates, no paths but the spec's. */
+  /**
+   * Header lines (without comment syntax): what made the file and how to remake it, true wherever the output is
+   * used: the spec named relative to the output folder, the command by its name. No dates, no absolute paths.
+   */
   headerLines(): string[] {
-    return [
-      `${GENERATED_MARKER} from ${this.model.source}. DO NOT EDIT.`,
-      'Change the spec (or generator/, templates/) and run `npm run generate` to regenerate.',
-    ];
+    const again = isUrl(this.specName)
+      ? 'To change it, run svc-codegen again.'
+      : 'To change it, edit that file (its path is relative to the output folder) and run svc-codegen again.';
+    return [this.firstHeaderLine(), again];
+  }
+
+  private firstHeaderLine(): string {
+    return `${GENERATED_MARKER} from ${this.specName}. DO NOT EDIT.`;
   }
 
   /**
@@ -106,13 +116,17 @@ export class Printer {
 
   /**
    * A hand-written TypeScript file copied unchanged except for the header; `from`, when given, is the file it was
-   * copied from (beside the spec), which the header then names as the one to change.
+   * copied from, relative to the spec's folder, which the header then names (relative to the output folder, as it
+   * names the spec) as the one to change.
    */
   copiedTypescript(path: string, source: string, from?: string): GeneratedFile {
     const header =
       from === undefined
         ? this.tsHeader()
-        : [`${GENERATED_MARKER} from ${this.model.source}. DO NOT EDIT.`, `Copied from ${from}: change that file and run \`npm run generate\`.`]
+        : [
+            this.firstHeaderLine(),
+            `Copied from ${posix.join(posix.dirname(this.specName), from)} (relative to the output folder): change that file and run svc-codegen again.`,
+          ]
             .map((l) => `// ${l}`)
             .join('\n');
     return { path, content: `${header}\n${source.replace(/\r\n/g, '\n').trimEnd()}\n` };
@@ -149,6 +163,11 @@ export class Printer {
       .map((l) => `// ${l}`)
       .join('\n');
   }
+}
+
+/** True for an http(s) URL (a WSDL generated from over the network), which no output folder makes relative. */
+function isUrl(name: string): boolean {
+  return /^https?:\/\//i.test(name);
 }
 
 interface SourceFilePrinter {

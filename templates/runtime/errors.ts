@@ -95,6 +95,9 @@ export class SvcSoapFault extends SvcError {
   }
 }
 
+/** Most characters of a text body's hint (its first line, or an HTML page's title) put into an SvcHttpError's message. */
+export const HINT_LENGTH = 160;
+
 /** A response with an HTTP status or content that is neither a result nor a SOAP fault. */
 export class SvcHttpError extends SvcError {
   /** The HTTP status. */
@@ -103,20 +106,47 @@ export class SvcHttpError extends SvcError {
   readonly bodyExcerpt: string;
   /** The response Content-Type, if known. */
   readonly contentType: string | undefined;
+  /** The request's method (`POST`, or `GET` for the HTTP GET binding), when known. */
+  readonly method: string | undefined;
+  /** The URL the request went to, without its query string (which may carry a key), when known. */
+  readonly url: string | undefined;
 
   /**
    * @param status - HTTP status
-   * @param body - the response body (only an excerpt is kept)
+   * @param body - the response body (only an excerpt is kept), with every secret already masked
    * @param contentType - the response Content-Type
+   * @param request - the method and the URL (origin and path only) of the request
    */
-  constructor(status: number, body: string, contentType?: string) {
-    // The body stays out of the message: a misbehaving server could echo the request, which carries the key.
-    super(`HTTP ${status}${contentType ? ` (${contentType})` : ''} from the service`);
+  constructor(status: number, body: string, contentType?: string, request?: { readonly method: string; readonly url: string }) {
+    // The message says where the request went and the body's own hint (a text line, a page title), cut short: a 404
+    // names the URL, so a baseUrl that doubles the service path shows itself. The caller masks secrets in the body
+    // first (a server can echo the request, which carries the key).
+    const hint = bodyHint(body, contentType);
+    super(`HTTP ${status}${contentType ? ` (${contentType})` : ''} from ${request ? `${request.method} ${request.url}` : 'the service'}${hint ? `: ${hint}` : ''}`);
     this.name = 'SvcHttpError';
     this.status = status;
     this.bodyExcerpt = excerpt(body, BODY_EXCERPT_LENGTH);
     this.contentType = contentType;
+    this.method = request?.method;
+    this.url = request?.url;
   }
+}
+
+/**
+ * What a person would read first in an error body: the first non-blank line of a text/plain body, or the title of an
+ * HTML page, on one line, at most {@link HINT_LENGTH} characters; '' for any other body (XML is not a hint).
+ */
+export function bodyHint(body: string, contentType: string | undefined): string {
+  const media = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  let text: string;
+  if (media === 'text/plain') text = body.split('\n').find((line) => line.trim() !== '') ?? '';
+  else if (media === 'text/html') {
+    const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(body.slice(0, 4 * BODY_EXCERPT_LENGTH))?.[1] ?? '';
+    text = title.replace(/<[^>]*>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  } else return '';
+  // Control characters would let a body forge log lines.
+  const line = text.replace(/[\u0000-\u001f\u007f-\u009f\s]+/g, ' ').trim();
+  return line.length <= HINT_LENGTH ? line : `${excerpt(line, HINT_LENGTH - 1)}…`;
 }
 
 /** The first `length` UTF-16 units of `text`, never ending in the first half of a surrogate pair. */

@@ -144,13 +144,16 @@ describe('SvcHttpError', () => {
     expect(e.status).toBe(500);
     expect(e.bodyExcerpt.startsWith('Missing parameter: key.')).toBe(true);
     expect(e.bodyExcerpt.length).toBe(500);
+    expect(e.message).toBe(`HTTP 500 (text/plain) from POST ${server.url}/v5/PayerFunctions.asmx/GetBalances: Missing parameter: key.${'x'.repeat(136)}…`);
+    expect([e.method, e.url]).toEqual(['POST', `${server.url}/v5/PayerFunctions.asmx/GetBalances`]);
   });
 
-  it('a SOAP call answered by a non-fault error page', async () => {
-    server.respond({ status: 404, contentType: 'text/html', body: '<html><body>Not Found</body></html>' });
-    const e = (await rejected(client('soap11').getBalances())) as SvcHttpError;
+  it('a SOAP call answered by a non-fault error page: the message names the method, the URL and the page title', async () => {
+    server.respond({ status: 404, contentType: 'text/html', body: '<html><head><title>The resource cannot be found.</title></head><body>Not Found</body></html>' });
+    const e = (await rejected(client('soap11', { baseUrl: `${server.url}/v5/PayerFunctions.asmx/v5/PayerFunctions.asmx` }).getBalances())) as SvcHttpError;
     expect(e).toBeInstanceOf(SvcHttpError);
     expect(e.status).toBe(404);
+    expect(e.message).toBe(`HTTP 404 (text/html) from POST ${server.url}/v5/PayerFunctions.asmx/v5/PayerFunctions.asmx: The resource cannot be found.`);
   });
 });
 

@@ -32,6 +32,8 @@ describe.each(STYLES)('the constructor (%s)', (style) => {
     ['a baseUrl with a query string', { baseUrl: 'https://host/api?x=1' }, /query string or fragment/],
     ['a baseUrl with an empty query', { baseUrl: 'https://host/api?' }, /query string or fragment/],
     ['a baseUrl with a fragment', { baseUrl: 'https://host/api#top' }, /query string or fragment/],
+    ['?WSDL after a URL that is not the service\'s', { baseUrl: 'https://host/other.asmx?WSDL' }, /query string or fragment/],
+    ['?WSDL with a fragment', { baseUrl: 'https://host/v5/PayerFunctions.asmx?WSDL#x' }, /query string or fragment/],
     ['a baseUrl with credentials', { baseUrl: 'https://user:pw@host/' }, /credentials/],
     ['a baseUrl that is not a string', { baseUrl: new URL('https://host') as never }, /baseUrl/],
     ['a namespace that is not a string', { namespace: 7 as never }, /namespace must be a string/],
@@ -53,6 +55,18 @@ describe.each(STYLES)('the constructor (%s)', (style) => {
   it('accepts a baseUrl with a path and trailing slashes, and appends the service path', async () => {
     const before = server.requests.length;
     await new PayerClient({ ...base(), style, baseUrl: `${server.url}/gateway//` }).getBalances();
+    expect(server.requests[before]?.path).toBe(`/gateway/v5/PayerFunctions.asmx${style === 'httpPost' ? '/GetBalances' : ''}`);
+  });
+
+  it.each([
+    ['the service URL', '/gateway/v5/PayerFunctions.asmx'],
+    ['the service URL with a trailing slash', '/gateway/v5/PayerFunctions.asmx/'],
+    ['the service URL in another case (IIS paths are case-insensitive)', '/gateway/V5/payerfunctions.ASMX'],
+    ['the WSDL URL', '/gateway/v5/PayerFunctions.asmx?WSDL'],
+    ['the WSDL URL in lower case', '/gateway/v5/payerfunctions.asmx?wsdl'],
+  ])('takes %s as baseUrl: the service path is not appended twice, and is sent as the spec spells it', async (_label, path) => {
+    const before = server.requests.length;
+    await new PayerClient({ ...base(), style, baseUrl: `${server.url}${path}` }).getBalances();
     expect(server.requests[before]?.path).toBe(`/gateway/v5/PayerFunctions.asmx${style === 'httpPost' ? '/GetBalances' : ''}`);
   });
 });

@@ -142,6 +142,8 @@ describe('a custom sign function', () => {
     server.respond((req) => ({ status: 500, contentType: 'text/plain', body: req.body }));
     const error = await rejected(client('httpPost', { sign: () => custom }).getBalances(), SvcHttpError);
     expect(server.requests.at(-1)?.body).toContain(custom);
+    // The echoed form is the body's first line: the message quotes it as its hint, the key masked.
+    expect(error.message).toContain(`key=${REDACTED}`);
     expectNoSecret(error, [custom, API_KEY]);
   });
 });

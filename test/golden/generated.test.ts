@@ -7,7 +7,7 @@ import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, assert, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOCAL_ONLY_DIRS } from '../../generator/emit/package/index.js';
-import { DEFAULT_SCHEMA_FILE, generate, render, renderSpecSchema } from '../../generator/generate.js';
+import { DEFAULT_SCHEMA_FILE, generate, headerSpecName, render, renderSpecSchema } from '../../generator/generate.js';
 import { GENERATED_MARKER, type GeneratedFile } from '../../generator/print/printer.js';
 import { loadSpec } from '../../generator/load/load.js';
 import { describeChanges } from '../../generator/write/summary.js';
@@ -15,9 +15,9 @@ import { runCli } from '../helpers/cli.js';
 import { readableDiff } from '../helpers/diff.js';
 import { listFiles, scratchDir, type Scratch } from '../helpers/files.js';
 import { GENERATED_DIR, PAYER_SIMULATOR, PAYER_SPEC, SCHEMA_FILE, fromRoot, repoRoot } from '../helpers/paths.js';
-import { renderedPayer } from '../helpers/payer-render.js';
+import { PAYER_SPEC_NAME, renderedPayer } from '../helpers/payer-render.js';
 
-const HEADER = `${GENERATED_MARKER} from ${PAYER_SPEC}. DO NOT EDIT.`;
+const HEADER = `${GENERATED_MARKER} from ${PAYER_SPEC_NAME}. DO NOT EDIT.`;
 // Strict JSON has no comment syntax; these files carry no header and are told apart by path instead.
 const HEADERLESS = ['package.json'];
 
@@ -27,7 +27,7 @@ function outputFiles(dir: string): string[] {
 }
 
 function renderPayer(): Promise<GeneratedFile[]> {
-  return render(loadSpec(fromRoot(PAYER_SPEC), { cwd: repoRoot }));
+  return render(loadSpec(fromRoot(PAYER_SPEC), { cwd: repoRoot }), { specName: PAYER_SPEC_NAME });
 }
 
 let rendered: GeneratedFile[];
@@ -102,7 +102,8 @@ describe('generated files are deterministic and portable', () => {
       mkdirSync(join(copy.dir, 'spec'));
       cpSync(fromRoot(PAYER_SPEC), join(copy.dir, PAYER_SPEC));
       cpSync(fromRoot(PAYER_SIMULATOR), join(copy.dir, PAYER_SIMULATOR), { recursive: true });
-      expect(await render(loadSpec(join(copy.dir, PAYER_SPEC), { cwd: copy.dir }))).toEqual(rendered);
+      const specName = headerSpecName(join(copy.dir, GENERATED_DIR), join(copy.dir, PAYER_SPEC));
+      expect(await render(loadSpec(join(copy.dir, PAYER_SPEC), { cwd: copy.dir }), { specName })).toEqual(rendered);
     } finally {
       copy.remove();
     }
@@ -131,7 +132,7 @@ describe('generated files are deterministic and portable', () => {
       if (file.path.endsWith('.ts') || file.path.endsWith('tsconfig.json')) {
         // tsconfig.json is JSON with comments.
         expect(lines[0], file.path).toBe(`// ${HEADER}`);
-      } else if (file.path.endsWith('.npmrc')) {
+      } else if (file.path.endsWith('.npmrc') || file.path.endsWith('.gitignore')) {
         expect(lines[0], file.path).toBe(`# ${HEADER}`);
       } else if (file.path.endsWith('.json')) {
         expect(HEADERLESS, `${file.path} is JSON without a header`).toContain(file.path);

@@ -14,12 +14,13 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { assert, beforeAll, describe, expect, it } from 'vitest';
 import { RUNTIME_OUT_DIR } from '../../generator/emit/runtime.js';
-import { render } from '../../generator/generate.js';
+import { headerSpecName, render } from '../../generator/generate.js';
 import type { GeneratedFile } from '../../generator/print/printer.js';
 import { loadSpec } from '../../generator/load/load.js';
 import { readableDiff } from '../helpers/diff.js';
 import { listFiles } from '../helpers/files.js';
-import { GENERATED_DIR, PAYER_SPEC, fromRoot, repoRoot } from '../helpers/paths.js';
+import { GENERATED_DIR, fromRoot, repoRoot } from '../helpers/paths.js';
+import { PAYER_SPEC_NAME } from '../helpers/payer-render.js';
 
 const SPEC = 'test/fixtures/specs/plain/plain.yaml';
 const GOLDEN = 'test/fixtures/specs/plain/golden';
@@ -82,7 +83,7 @@ const RUNTIME_LEFTOVERS: ReadonlyArray<{ readonly file: string; readonly text: s
 
 let rendered: GeneratedFile[];
 beforeAll(async () => {
-  rendered = await render(loadSpec(fromRoot(SPEC), { cwd: repoRoot }));
+  rendered = await render(loadSpec(fromRoot(SPEC), { cwd: repoRoot }), { specName: headerSpecName(fromRoot(GOLDEN), fromRoot(SPEC)) });
   if (UPDATE) {
     rmSync(fromRoot(GOLDEN), { recursive: true, force: true });
     for (const file of rendered.filter((f) => !isRuntime(f.path))) {
@@ -132,7 +133,7 @@ describe('the output of a service without auth, decisions, polls or error codes'
     expect(runtime.map((f) => f.path)).toEqual(listFiles(fromRoot(GENERATED_DIR, RUNTIME_OUT_DIR)).map((p) => `${RUNTIME_OUT_DIR}/${p}`));
     for (const file of runtime) {
       const payer = readFileSync(fromRoot(GENERATED_DIR, file.path), 'utf8');
-      expect(file.content, file.path).toBe(payer.replace(`from ${PAYER_SPEC}.`, `from ${SPEC}.`));
+      expect(file.content, file.path).toBe(payer.replace(`from ${PAYER_SPEC_NAME}.`, `from ${headerSpecName(fromRoot(GOLDEN), fromRoot(SPEC))}.`));
     }
   });
 

@@ -44,13 +44,16 @@ it('serves, logs each request in one line without keys, and stops on SIGINT', as
   const cli = start(['--port', '0', '--credentials', 'MyPayer:boguskey']);
   // The banner's lines may arrive in separate chunks: wait for its last one.
   await until(() => /SFTP folder of MyPayer: .*\n/.test(cli.out()), 'the banner');
-  expect(cli.out()).toMatch(/mock at http:\/\/127\.0\.0\.1:\d+\/v5\/PayerFunctions\.asmx\n/);
-  const url = /mock at (http:\/\/127\.0\.0\.1:\d+)\//.exec(cli.out())![1]!;
+  expect(cli.out()).toMatch(/mock at http:\/\/127\.0\.0\.1:\d+\/v5\/PayerFunctions\.asmx\nbaseUrl: http:\/\/127\.0\.0\.1:\d+\n/);
+  // What a user pastes as baseUrl: the line printed for it, or the service URL printed above it.
+  const url = /^baseUrl: (\S+)$/m.exec(cli.out())![1]!;
+  const serviceUrl = /mock at (\S+)\n/.exec(cli.out())![1]!;
+  expect(serviceUrl).toBe(`${url}/v5/PayerFunctions.asmx`);
   expect(cli.out()).toContain('payerName MyPayer, API key boguskey\n');
   const banner = cli.out();
 
   await new PayerClient({ baseUrl: url, payerName: 'MyPayer', apiKey: 'boguskey', style: 'soap12' }).getBalances();
-  await expect(new PayerClient({ baseUrl: url, payerName: 'MyPayer', apiKey: 'wrong', style: 'httpPost' }).getBalances()).rejects.toMatchObject({ code: 1006 });
+  await expect(new PayerClient({ baseUrl: serviceUrl, payerName: 'MyPayer', apiKey: 'wrong', style: 'httpPost' }).getBalances()).rejects.toMatchObject({ code: 1006 });
   await fetch(`${url}/nowhere`);
   await until(() => cli.out().split('\n').length - banner.split('\n').length >= 3, 'three log lines');
 

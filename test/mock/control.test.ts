@@ -215,6 +215,27 @@ describe.each(STYLES)('the control API over %s', (style) => {
     expect(error.result).toEqual({ errorCode: 1004, errorMessage: 'PayerUnknown' });
   });
 
+  it('inject takes the handler name (as `handlers` does) as well as the wire name (as `calls` records it)', async () => {
+    service.inject('getBalances', { errorCode: 'PayerUnknown' });
+    service.inject('GetBalances', { errorCode: 'ParameterError' });
+    expect(await client().getBalances()).toEqual({ errorCode: 1004, errorMessage: 'PayerUnknown' });
+    expect(await client().getBalances()).toEqual({ errorCode: 1007, errorMessage: 'ParameterError' });
+    expect(() => service.inject('toString' as never, { errorCode: 'PayerUnknown' })).toThrow(TypeError);
+  });
+
+  it("PayerClient.isServiceError tells an operation's SvcServiceError apart and types its result", async () => {
+    service.inject('GetBalances', { errorCode: 'PayerUnknown' });
+    const error = await client({ throwOnServiceError: true }).getBalances().catch((e: unknown) => e);
+    expect(PayerClient.isServiceError(error, 'GetCustomFields')).toBe(false);
+    expect(PayerClient.isServiceError(new Error('GetBalances'), 'GetBalances')).toBe(false);
+    if (!PayerClient.isServiceError(error, 'GetBalances')) throw new Error(`not the service error of GetBalances: ${String(error)}`);
+    // Typed as a BalanceResult without a cast: the repository's type check covers these lines.
+    const code: number | undefined = error.result.errorCode;
+    expect(code).toBe(1004);
+    expect(error.result).toEqual({ errorCode: 1004, errorMessage: 'PayerUnknown' });
+    expect(error.result.AccountInfos).toBeUndefined();
+  });
+
   it('times: 2 answers the next two calls, then the simulator answers again', async () => {
     service.inject('GetBalances', { errorCode: 'ParameterError', times: 2 });
     const results = [await client().getBalances(), await client().getBalances(), await client().getBalances()];
@@ -344,7 +365,7 @@ describe.each(STYLES)('the control API over %s', (style) => {
     ['two answers', 'GetBalances', { errorCode: 'OK', fault: 'Server' }, 'inject: give one answer, not errorCode and fault'],
     ['three answers', 'GetBalances', { status: 503, drop: true, result: {} }, 'inject: give one answer, not status and drop and result'],
     ['an unknown operation', 'GetBalance', { errorCode: 'OK' }, 'inject: "GetBalance" is not an operation of this service'],
-    ['an operation in the wrong case', 'getBalances', { errorCode: 'OK' }, 'inject: "getBalances" is not an operation of this service'],
+    ['an operation in the wrong case', 'getbalances', { errorCode: 'OK' }, 'inject: "getbalances" is not an operation of this service'],
     ['times 0', 'GetBalances', { errorCode: 'OK', times: 0 }, 'inject: times must be a positive integer, got 0'],
     ['times 1.5', 'GetBalances', { errorCode: 'OK', times: 1.5 }, 'inject: times must be a positive integer, got 1.5'],
     ['a negative delay', 'GetBalances', { delayMs: -1 }, 'inject: delayMs must be from 0 to 2147483647 (about 24.8 days, the most a timer holds), got -1'],

@@ -44,7 +44,7 @@ describe('the generated package', () => {
     expect(index).toContain("from '../../runtime/mock/simulator.js'");
     expect(index).toContain("from '../codec.js'");
     expect(index).toContain("from './store.js'");
-    expect(index).toContain('// Copied from test/fixtures/specs/inventory/inventory.simulator/index.ts: change that file');
+    expect(index).toContain('// Copied from ../../fixtures/specs/inventory/inventory.simulator/index.ts (relative to the output folder): change that file');
   });
 
   it('type-checks as a consumer project would', () => {

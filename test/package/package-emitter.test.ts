@@ -2,6 +2,7 @@
  * The package emitter's parts: which npm packages the runtime needs (read from its imports), the versions they are
  * pinned to, and a package.json and tsconfig.json that agree with the files the other emitters render.
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EmitError } from '../../generator/emit/errors.js';
@@ -91,6 +92,14 @@ describe('the payer package files', () => {
     // msw is for the mock's mswHandlers only: a peer the package works without.
     expect(manifest.peerDependencies).toEqual({ msw: '>=2.0.0 <3' });
     expect(manifest.peerDependenciesMeta).toEqual({ msw: { optional: true } });
+  });
+
+  it('has git ignore what building, installing and `npm pack` leave in it (a .tgz in any package folder)', () => {
+    expect(file('.gitignore').split('\n').filter((l) => l !== '' && !l.startsWith('#'))).toEqual(['*.tgz', 'dist/', 'node_modules/']);
+    // Asked of git itself, on this repository's committed copy of the output.
+    const ignored = (path: string) => spawnSync('git', ['check-ignore', '-q', path], { cwd: repoRoot }).status === 0;
+    expect([ignored('generated/svc-payer-client-5.0.0.tgz'), ignored('generated/client/svc-payer-client-5.0.0.tgz')]).toEqual([true, true]);
+    expect(ignored('generated/package.json')).toBe(false);
   });
 
   it('builds every TypeScript file it renders, and exports entry points that the build produces', () => {

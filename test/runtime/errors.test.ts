@@ -37,14 +37,27 @@ describe('errors', () => {
     expect(f.message).toBe('SOAP fault soap:Sender (x:Sub): No action');
   });
 
-  it('keeps at most 500 characters of an HTTP error body and leaves the body out of the message', () => {
-    const body = `secret-${'x'.repeat(1000)}`;
-    const e = new SvcHttpError(500, body, 'text/plain');
+  it('keeps at most 500 characters of an HTTP error body; the message holds its first line, cut at 160 characters', () => {
+    const body = `first-${'x'.repeat(1000)}\nsecond line`;
+    const e = new SvcHttpError(500, body, 'text/plain', { method: 'POST', url: 'https://host/S.asmx/Op' });
     expect(e.bodyExcerpt).toBe(body.slice(0, 500));
     expect(e.bodyExcerpt).toHaveLength(500);
     expect(e.status).toBe(500);
-    expect(e.message).not.toContain('secret');
+    expect([e.method, e.url]).toEqual(['POST', 'https://host/S.asmx/Op']);
+    expect(e.message).toBe(`HTTP 500 (text/plain) from POST https://host/S.asmx/Op: first-${'x'.repeat(153)}…`);
     expect(new SvcHttpError(404, 'short').bodyExcerpt).toBe('short');
+    expect(new SvcHttpError(404, 'short').message).toBe('HTTP 404 from the service');
+  });
+
+  it.each([
+    ['a text line, its control characters made spaces', 'text/plain; charset=utf-8', '\n\n  Not found.\u001b[2J The service\tis at /S.asmx.\r\nmore', 'Not found. [2J The service is at /S.asmx.'],
+    ["an HTML page's title", 'text/html', '<html><head><title>404 - File or directory\n not found.</title></head><body>…</body></html>', '404 - File or directory not found.'],
+    ['an HTML title with entities and markup', 'text/html; charset=utf-8', '<title>A &amp; B &lt;c&gt; <b>d</b></title>', 'A & B <c> d'],
+    ['no hint in XML', 'text/xml', '<a>Not found</a>', ''],
+    ['no hint in an HTML page without a title', 'text/html', '<p>x</p>', ''],
+  ])('the message of an HTTP error carries the hint of %s', (_label, contentType, body, hint) => {
+    const e = new SvcHttpError(404, body, contentType, { method: 'GET', url: 'http://h/S.asmx/Op' });
+    expect(e.message).toBe(`HTTP 404 (${contentType}) from GET http://h/S.asmx/Op${hint ? `: ${hint}` : ''}`);
   });
 
   it('carries path, parameter, timeout and cause', () => {

@@ -28,6 +28,7 @@ export function emitClientClass(model: ServiceModel, printer: Printer): Generate
     ...(model.auth !== undefined && principal ? [signInput(principal)] : []),
     styleType(model),
     optionsInterface(model, principal),
+    ...serviceErrorsInterface(model),
     bindingsStatement(model),
     clientClass(model, principal),
   ]);
@@ -48,7 +49,11 @@ function imports(model: ServiceModel): Statement[] {
         { name: 'OperationBinding', isTypeOnly: true },
       ],
     },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/errors.js', namedImports: ['SvcRequestError'] },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: '../runtime/errors.js',
+      namedImports: ['SvcRequestError', ...(checkedOperations(model).length > 0 ? ['SvcServiceError'] : [])],
+    },
     ...(model.soapHeaders.length > 0
       ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/codec/xml-writer.js', namedImports: ['soapHeaderBlock'] } satisfies Statement]
       : []),
@@ -129,7 +134,15 @@ function optionsInterface(model: ServiceModel, principal: string | undefined): S
     isExported: true,
     docs: [`Options of {@link ${model.clientName}}.`],
     properties: [
-      { name: 'baseUrl', type: 'string', docs: [`The service host, e.g. \`https://host\`; the path \`${model.path}\` comes from the spec.`] },
+      {
+        name: 'baseUrl',
+        type: 'string',
+        docs: [
+          jsDoc(
+            `The service host, e.g. \`https://host\`; the path \`${model.path}\` comes from the spec. The service's own URL (\`https://host${model.path}\`, as its WSDL or a browser shows it, in any case, with or without \`?WSDL\`) is taken too.`,
+          ),
+        ],
+      },
       ...(principal ? [{ name: principal, type: 'string', docs: ['Sent as the principal credential of every operation.'] }] : []),
       ...(signed
         ? [{ name: 'apiKey', type: 'string', docs: ['The secret that signs each request. Never sent, never logged, never part of an error.'] }]
@@ -147,7 +160,7 @@ function optionsInterface(model: ServiceModel, principal: string | undefined): S
       })),
       { name: 'style', type: 'Style', hasQuestionToken: true, docs: [`The binding: ${orList(model.bindings.map((b, i) => `'${b}'${i === 0 ? ' (default)' : ''}`))}.`] },
       { name: 'namespace', type: 'string', hasQuestionToken: true, docs: [jsDoc(`The XML namespace; default \`${model.namespace.uri}\`.`, decisionRemark(model.namespace.decision))] },
-      { name: 'fetch', type: 'typeof fetch', hasQuestionToken: true, docs: ['The transport; default globalThis.fetch.'] },
+      { name: 'fetch', type: 'typeof fetch', hasQuestionToken: true, docs: ['The transport; default globalThis.fetch, looked up at each call, so that MSW or another interceptor installed after the client was made is used.'] },
       ...(sendsTimestamps(model)
         ? [{ name: 'now', type: '() => number', hasQuestionToken: true, docs: ['The timestamp source in Unix seconds (floored); default the system clock.'] }]
         : []),
@@ -229,7 +242,8 @@ function clientClass(model: ServiceModel, principal: string | undefined): Statem
             } else {
               w.writeLine("sign: () => '',");
             }
-            w.writeLine('fetch: options.fetch ?? globalThis.fetch,');
+            // Passed as given: without one, the core looks globalThis.fetch up at each call (MSW installed later).
+            w.writeLine('fetch: options.fetch,');
             // Without a timestamp to send, the core's clock is never read: it gets the default.
             w.writeLine(sendsTimestamps(model) ? 'now: options.now ?? (() => Date.now() / 1000),' : 'now: () => Date.now() / 1000,');
             w.writeLine('timeoutMs: options.timeoutMs,');
@@ -260,8 +274,77 @@ function clientClass(model: ServiceModel, principal: string | undefined): Statem
         },
       },
     ],
-    methods: [...model.operations.map((op) => operationMethod(op)), ...model.polls.map((p) => pollMethod(p))],
+    methods: [
+      ...serviceErrorGuard(model),
+      ...model.operations.map((op) => operationMethod(model, op)),
+      ...model.polls.map((p) => pollMethod(model, p)),
+    ],
   };
+}
+
+/** The operations whose result carries an error code (those that can throw SvcServiceError), with that result's type. */
+export function checkedOperations(model: ServiceModel): Array<{ op: OperationModel; result: string }> {
+  return model.operations.flatMap((op) => {
+    const struct = op.result.kind === 'void' ? undefined : op.result.struct;
+    return struct?.status ? [{ op, result: struct.name }] : [];
+  });
+}
+
+/** `<Client>ServiceErrors`: the result each operation's SvcServiceError carries, by the operation's wire name. */
+export function serviceErrorsTypeName(model: ServiceModel): string {
+  return `${model.clientName}ServiceErrors`;
+}
+
+function serviceErrorsInterface(model: ServiceModel): Statement[] {
+  const checked = checkedOperations(model);
+  if (checked.length === 0) return [];
+  return [
+    {
+      kind: StructureKind.Interface,
+      name: serviceErrorsTypeName(model),
+      isExported: true,
+      docs: [
+        jsDoc(
+          `The result that the SvcServiceError of each operation carries, by the operation's name as \`error.operation\` gives it; {@link ${model.clientName}.isServiceError} narrows a caught error with it.`,
+        ),
+      ],
+      properties: checked.map(({ op, result }) => ({ name: op.name, type: result, isReadonly: true })),
+    },
+  ];
+}
+
+/** The static type guard that tells an operation's SvcServiceError apart and types its `result`. */
+function serviceErrorGuard(model: ServiceModel) {
+  const checked = checkedOperations(model);
+  const first = checked[0];
+  if (!first) return [];
+  const map = serviceErrorsTypeName(model);
+  return [
+    {
+      name: 'isServiceError',
+      isStatic: true,
+      typeParameters: [{ name: 'O', constraint: `keyof ${map}` }],
+      parameters: [
+        { name: 'error', type: 'unknown' },
+        { name: 'operation', type: 'O' },
+      ],
+      returnType: `error is SvcServiceError<${map}[O]>`,
+      docs: [
+        jsDoc(
+          `True when \`error\` is the SvcServiceError of \`operation\` (its name on the wire, e.g. \`'${first.op.name}'\`, as \`error.operation\` gives it); \`error.result\` then has that operation's result type (${first.result} for ${first.op.name}).`,
+        ),
+      ],
+      statements: ['return error instanceof SvcServiceError && error.operation === operation;'],
+    },
+  ];
+}
+
+/** The `@throws` line of a method whose result carries an error code. */
+function throwsServiceError(model: ServiceModel, op: OperationModel, what = 'the result'): string | undefined {
+  const checked = checkedOperations(model).find((c) => c.op === op);
+  const status = op.result.kind === 'void' ? undefined : op.result.struct?.status;
+  if (!checked || !status) return undefined;
+  return `@throws {SvcServiceError<${checked.result}>} when ${what}'s ${status.codeField.name} is not ${String(status.success)} (unless throwOnServiceError is false); \`${model.clientName}.isServiceError(error, '${op.name}')\` tells it apart.`;
 }
 
 function writeBinding(w: CodeBlockWriter, model: ServiceModel, op: OperationModel): void {
@@ -298,7 +381,7 @@ function writeBinding(w: CodeBlockWriter, model: ServiceModel, op: OperationMode
   w.write(` satisfies OperationBinding<${type}>,`).newLine();
 }
 
-function operationMethod(op: OperationModel) {
+function operationMethod(model: ServiceModel, op: OperationModel) {
   const optionalParams = op.inputParams.every((p) => p.optional);
   const post = op.httpPostRoot;
   const root = {
@@ -329,13 +412,14 @@ function operationMethod(op: OperationModel) {
         op.doc,
         `${op.name}: ${soapResult}; ${root}`,
         op.submitsPayments ? 'Submits work: never retried by the client. If the outcome is unknown (timeout, transport error), check before calling again.' : undefined,
+        throwsServiceError(model, op),
       ),
     ],
     statements: [`return this.#core.call(bindings.${op.name}, ${encoderName(op)}(params), opts);`],
   };
 }
 
-function pollMethod(poll: PollModel) {
+function pollMethod(model: ServiceModel, poll: PollModel) {
   const id = poll.idParameter;
   const list = (values: readonly string[]) => `[${values.map(tsLiteral).join(', ')}]`;
   const failures =
@@ -356,6 +440,7 @@ function pollMethod(poll: PollModel) {
         `Resolves with the first result whose ${poll.statusField.name} is ${poll.finalValues.join(', ')}, whatever its code. ${failures}`,
         'Waits intervalMs (default 1000 ms), growing by half each time up to 30 s; rejects with SvcTimeoutError after timeoutMs, and with the signal\'s reason when aborted.',
         decisionRemark(poll.decision),
+        poll.failureCodes.length > 0 ? throwsServiceError(model, poll.operation, 'a failure code ends the wait: the result') : undefined,
       ),
     ],
     statements: [

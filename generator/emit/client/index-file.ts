@@ -2,7 +2,7 @@
 import { StructureKind, type ExportDeclarationStructure, type OptionalKind } from 'ts-morph';
 import type { ServiceModel } from '../../model/types.js';
 import type { GeneratedFile, Printer } from '../../print/printer.js';
-import { optionsTypeName } from './client-class.js';
+import { checkedOperations, optionsTypeName, serviceErrorsTypeName } from './client-class.js';
 
 export const INDEX_FILE = 'client/index.ts';
 
@@ -14,6 +14,7 @@ export function emitIndex(model: ServiceModel, printer: Printer): GeneratedFile 
       namedExports: [
         model.clientName,
         { name: optionsTypeName(model), isTypeOnly: true },
+        ...(checkedOperations(model).length > 0 ? [{ name: serviceErrorsTypeName(model), isTypeOnly: true }] : []),
         ...(signed ? [{ name: 'SignInput', isTypeOnly: true }] : []),
         { name: 'Style', isTypeOnly: true },
       ],

@@ -104,7 +104,8 @@ export function emitMockCli(model: ServiceModel, printer: Printer): GeneratedFil
         w.writeLine('process.exit(1);');
       });
       w.writeLine('// The banner goes out in one write, so that a program reading it (a test, a script) sees it whole.');
-      w.writeLine(`const banner = [\`${model.title} ${model.version} mock at \${mock.url}${model.path}\`];`);
+      // The origin is what the client's baseUrl takes (the service URL above it works too): printed as such.
+      w.writeLine(`const banner = [\`${model.title} ${model.version} mock at \${mock.url}${model.path}\`, \`baseUrl: \${mock.url}\`];`);
       if (signed) {
         w.write('if (Object.keys(credentials).length > 0) ').block(() => {
           w.writeLine(`for (const [name, key] of Object.entries(credentials)) banner.push(\`${principal} \${name}, API key \${key}\`);`);

@@ -146,13 +146,14 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
         {
           name: 'inject',
           parameters: [
-            { name: 'operation', type: operationTypeName(model) },
+            { name: 'operation', type: `${operationTypeName(model)} | keyof ${handlers}` },
             { name: 'injection', type: 'MockInjection' },
           ],
           returnType: 'void',
           docs: [
             jsDoc(
               `Makes the next call of \`operation\` (the next \`times\` calls) answer with \`injection\`: ${errorCodes ? 'an error code, ' : ''}a SOAP fault, an HTTP status, a dropped connection or a result, optionally after a delay. Used after the request was read${signed ? ' and its credentials passed' : ''}.`,
+              `\`operation\` is the name on the wire (\`${model.operations[0]?.name ?? 'Operation'}\`, as \`calls\` records it) or the handler's (\`${model.operations[0]?.methodName ?? 'operation'}\`, as \`handlers\` takes it).`,
             ),
           ],
         },
@@ -186,6 +187,17 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
               for (const op of model.operations) w.writeLine(`${op.name}: ${tsLiteral(op.methodName)},`);
             });
           },
+        },
+      ],
+    },
+    {
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: ['The operation of each handler method, so that `inject` takes either name.'],
+      declarations: [
+        {
+          name: 'operationOfMethod',
+          initializer: `new Map<string, ${operationTypeName(model)}>(Object.entries(methods).map(([operation, method]) => [method, operation as ${operationTypeName(model)}]))`,
         },
       ],
     },
@@ -253,7 +265,7 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
           w.write(',').newLine();
           w.writeLine('clock,');
           if (simulator) w.writeLine('simulator: simulator.control,');
-          w.writeLine('inject: (operation, injection) => core.inject(operation, injection),');
+          w.writeLine('inject: (operation, injection) => core.inject(operationOfMethod.get(operation) ?? operation, injection),');
           w.write('reset: async () => ').inlineBlock(() => {
             w.writeLine('core.reset();');
             if (simulator) w.writeLine('await simulator.reset();');

@@ -9,9 +9,11 @@ import type { GeneratedFile, Printer } from '../../print/printer.js';
 export const MOCK_SIMULATOR_DIR = 'mock/simulator';
 
 export function emitMockSimulator(model: ServiceModel, printer: Printer): GeneratedFile[] {
-  return (model.simulator?.files ?? []).map((file) => {
+  const simulator = model.simulator;
+  if (simulator === undefined) return [];
+  return simulator.files.map((file) => {
     const path = `${MOCK_SIMULATOR_DIR}/${file.name}`;
-    return printer.copiedTypescript(path, rewritten(file, posix.dirname(path)), file.source);
+    return printer.copiedTypescript(path, rewritten(file, posix.dirname(path)), posix.join(simulator.folder, file.name));
   });
 }
 

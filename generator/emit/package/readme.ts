@@ -6,6 +6,7 @@ import { ts } from 'ts-morph';
 import type { OperationModel, ParameterModel, ServiceModel } from '../../model/types.js';
 import { EmitError } from '../errors.js';
 import { exampleValue } from '../examples.js';
+import { checkedOperations } from '../client/client-class.js';
 import { hasErrorCodes } from '../features.js';
 import { runtimeTemplates } from '../runtime.js';
 import { ENTRY_POINTS, runtimeImports, shippedImports } from './manifest.js';
@@ -51,7 +52,8 @@ export function readme(model: ServiceModel): string {
     ...usage(model),
     '```',
     '',
-    `The client posts to \`${model.path}\` under \`baseUrl\`, as SOAP 1.1 unless the \`style\` option asks for \`'soap12'\` or \`'httpPost'\`. ` +
+    `The client posts to \`${model.path}\` under \`baseUrl\`, as SOAP 1.1 unless the \`style\` option asks for \`'soap12'\` or \`'httpPost'\`; ` +
+      `the service's own URL (\`https://service.example${model.path}\`, as its WSDL gives it, \`?WSDL\` included or not) works as \`baseUrl\` too. ` +
       `\`${name}\` and \`${client}\` export the same: the client, its types and its errors. The mock has entry points of its own, below.`,
     ...(root
       ? [
@@ -60,6 +62,7 @@ export function readme(model: ServiceModel): string {
           '',
           `Errors the client raises are instances of \`${root.name}\`${subclasses.length > 0 ? ` and its subclasses: ${subclasses.join(', ')}` : ''}. ` +
             `All are exported by \`${name}\`, so callers can tell them apart with \`instanceof\`.`,
+          ...serviceErrorExample(model),
         ]
       : []),
     '',
@@ -121,6 +124,31 @@ function usage(model: ServiceModel): string[] {
     ...model.soapHeaders.filter((h) => h.required).map((h) => `  ${h.option}: ${exampleValue({ kind: 'record', record: h.record })},`),
     '});',
     ...(op ? ['', `const result = await client.${op.methodName}(${args(op)});`, 'console.log(result);'] : []),
+  ];
+}
+
+/** How a caller catches one operation's SvcServiceError with its result typed, for a service with error codes. */
+function serviceErrorExample(model: ServiceModel): string[] {
+  const checked = checkedOperations(model);
+  const usageOp = model.operations.find((o) => o.inputParams.every((p) => p.optional)) ?? model.operations[0];
+  const pick = checked.find((c) => c.op === usageOp) ?? checked[0];
+  if (!pick) return [];
+  const { op } = pick;
+  const status = op.result.kind === 'void' ? undefined : op.result.struct?.status;
+  const field = status?.messageField?.name ?? status?.codeField.name;
+  return [
+    '',
+    `A result whose ${status?.codeField.name ?? 'error code'} is not the success code is thrown as \`SvcServiceError\` (unless \`throwOnServiceError\` is false). ` +
+      `\`${model.clientName}.isServiceError(error, '${op.name}')\` tells an operation's own apart and types its \`result\` (the operation's name on the wire, as \`error.operation\` gives it; each method's \`@throws\` names its type):`,
+    '',
+    '```ts',
+    'try {',
+    `  await client.${op.methodName}(${args(op)});`,
+    '} catch (error) {',
+    `  if (${model.clientName}.isServiceError(error, '${op.name}')) console.log(error.result${field ? `.${field}` : ''});`,
+    '  else throw error;',
+    '}',
+    '```',
   ];
 }
 

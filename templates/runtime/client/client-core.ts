@@ -11,7 +11,7 @@ import { STYLES, isFormStyle, type OperationWire, type Style } from '../operatio
 import type { EncodedRequest } from './request.js';
 import { hmacSha256Hex, signingKey } from '../signing.js';
 import { openPlainRoot, openSoapResponse, openSoapResult, parseSoapFault } from '../codec/soap.js';
-import { sendRequest } from './transport.js';
+import { describeUrl, sendRequest } from './transport.js';
 import { encodeString } from '../codec/values.js';
 import { buildSoapEnvelope, encodeForm, soapAction } from '../codec/xml-writer.js';
 import { XmlNameTable, XmlReader } from '../codec/xml-reader.js';
@@ -45,7 +45,11 @@ export interface CoreOptions {
   readonly principal: string;
   /** Computes the signature parameter. */
   readonly sign: (input: CoreSignInput) => string;
-  readonly fetch: typeof fetch;
+  /**
+   * The transport. Absent (or null): `globalThis.fetch`, looked up at each call rather than kept, so that MSW or
+   * another interceptor installed after the client was made (a test's `server.listen()` in `beforeAll`) is used.
+   */
+  readonly fetch?: typeof fetch | undefined;
   /** Seconds since the Unix epoch (fractions are floored). */
   readonly now: () => number;
   readonly timeoutMs: number | undefined;
@@ -132,11 +136,19 @@ export function checkCoreOptions(options: CoreOptions): CoreOptions {
     throw new SvcRequestError('baseUrl must be an absolute http(s) URL');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new SvcRequestError('baseUrl must be an absolute http(s) URL');
-  // The operation path is appended to baseUrl: a query or fragment would end up in front of it.
-  if (url.search !== '' || url.hash !== '' || /[?#]/.test(options.baseUrl)) {
+  // The operation path is appended to baseUrl: a query or fragment would end up in front of it. A service URL
+  // copied with `?WSDL` (its WSDL's address) is the exception: that query names the service's own description.
+  let base = options.baseUrl;
+  const wsdl = url.search.toLowerCase() === '?wsdl' && url.hash === '' && endsWithPath(url.pathname.replace(/\/+$/, ''), options.path);
+  if (wsdl) base = base.slice(0, base.indexOf('?'));
+  else if (url.search !== '' || url.hash !== '' || /[?#]/.test(options.baseUrl)) {
     throw new SvcRequestError('baseUrl must not have a query string or fragment (the service path is appended to it)');
   }
   if (url.username !== '' || url.password !== '') throw new SvcRequestError('baseUrl must not carry credentials');
+  base = base.replace(/\/+$/, '');
+  // A service URL (as a WSDL's address or a browser shows it) is taken as it is: the service path is not appended
+  // twice. Compared without regard to case, as IIS serves ASMX paths; the spec's spelling is what is sent.
+  if (endsWithPath(base, options.path)) base = base.slice(0, base.length - options.path.length);
   if (!STYLES.includes(options.style)) throw new SvcRequestError(`style must be one of ${STYLES.join(', ')}`);
   const offered = options.styles ?? STYLES;
   if (!offered.includes(options.style)) {
@@ -146,7 +158,7 @@ export function checkCoreOptions(options: CoreOptions): CoreOptions {
   checkText('namespace', options.namespace);
   if (typeof options.principal !== 'string') throw new SvcRequestError('the principal credential must be a string');
   checkText('the principal credential', options.principal);
-  if (typeof options.fetch !== 'function') throw new SvcRequestError('no fetch implementation: pass the fetch option');
+  if (options.fetch != null && typeof options.fetch !== 'function') throw new SvcRequestError('fetch must be a function');
   if (typeof options.now !== 'function') throw new SvcRequestError('now must be a function returning Unix seconds');
   if (typeof options.sign !== 'function') throw new SvcRequestError('sign must be a function');
   if (options.timeoutMs !== undefined && !(typeof options.timeoutMs === 'number' && options.timeoutMs > 0)) {
@@ -157,7 +169,19 @@ export function checkCoreOptions(options: CoreOptions): CoreOptions {
   if (options.throwOnServiceError !== undefined && typeof options.throwOnServiceError !== 'boolean') {
     throw new SvcRequestError('throwOnServiceError must be a boolean');
   }
-  return { ...options, baseUrl: options.baseUrl.replace(/\/+$/, ''), maxResponseBytes: max };
+  return { ...options, baseUrl: base, maxResponseBytes: max };
+}
+
+/** True when `url` ends with the service path `path` (of more than `/`), in any case. */
+function endsWithPath(url: string, path: string): boolean {
+  return path.length > 1 && url.toLowerCase().endsWith(path.toLowerCase());
+}
+
+/** The global fetch of the moment (see {@link CoreOptions.fetch}). */
+function currentFetch(operation: string): typeof fetch {
+  const found: unknown = globalThis.fetch;
+  if (typeof found !== 'function') throw new SvcRequestError('no fetch implementation: pass the fetch option', { operation });
+  return found as typeof fetch;
 }
 
 /** Checks that a credential or option carries only characters every style can send (same rule as parameters). */
@@ -224,7 +248,7 @@ export class ClientCore {
       }
 
       const response = await sendRequest({
-        fetch: this.options.fetch,
+        fetch: this.options.fetch ?? currentFetch(op.name),
         url,
         headers,
         ...(body !== undefined ? { body } : { method: 'GET' as const }),
@@ -240,7 +264,7 @@ export class ClientCore {
         }
         // Masked before it is cut to an excerpt, so that a key straddling the cut is still found whole.
         const head = this.redactor(sent).text(response.text.slice(0, 2 * BODY_EXCERPT_LENGTH));
-        throw new SvcHttpError(response.status, head, response.contentType);
+        throw new SvcHttpError(response.status, head, response.contentType, { method: body === undefined ? 'GET' : 'POST', url: describeUrl(url) });
       }
       result = this.decode(op, response.text);
       this.learn(op, result);

@@ -224,8 +224,8 @@ function contentLength(header: string | null): number | undefined {
   return /^\d{1,15}$/.test(text) ? Number(text) : undefined;
 }
 
-/** The URL without credentials, query or fragment, for messages. */
-function describeUrl(url: string): string {
+/** The URL without credentials, query or fragment (an HTTP GET query carries the key), for messages. */
+export function describeUrl(url: string): string {
   try {
     const u = new URL(url);
     return `${u.origin}${u.pathname}`;
