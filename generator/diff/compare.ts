@@ -332,6 +332,8 @@ export function typeKey(t: TypeModel): string {
       const shape = [t.container ? `<${t.itemElement}>` : 'no container', t.nillableItems ? 'nillable items' : ''].filter(Boolean);
       return `list of ${typeKey(t.item)} (${shape.join(', ')})`;
     }
+    case 'choice':
+      return `choice of ${t.alternatives.map((a) => `<${a.name}> ${typeKey(a.type)}`).join(' | ')}`;
   }
 }
 
@@ -392,6 +394,7 @@ function usages(a: ServiceModel, b: ServiceModel): Map<string, Usage> {
   };
   const visitType = (t: TypeModel, dir: 'input' | 'output'): void => {
     if (t.kind === 'list') visitType(t.item, dir);
+    else if (t.kind === 'choice') t.alternatives.forEach((a) => visitType(a.type, dir));
     else if (t.kind === 'enum') mark(t.enum.name, dir);
     else if (t.kind === 'record') visitStruct(t.record, dir);
   };
