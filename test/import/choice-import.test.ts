@@ -3,13 +3,16 @@
  * (test/fixtures/import/Choices.wsdl): a container of alternatives (ArrayOfChoice1, the choice its only particle), a
  * record holding one of two elements, a repeated and an optional choice in a record, and a choice in an operation's
  * wrapper. A choice with an alternative the format cannot map is left out and reported, never dropped silently. The
- * draft loads as it is.
+ * draft loads as it is, and the client generated from it talks to node-soap serving the original WSDL.
  */
-import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateFixture } from '../client/support/generate-fixture.js';
+import { startNodeSoapServer, type NodeSoapServer } from '../helpers/node-soap-server.js';
 import { importWsdl } from '../../generator/import/index.js';
 import { parseSpec } from '../../generator/load/load.js';
-import { fromRoot } from '../helpers/paths.js';
+import { fromRoot, repoRoot } from '../helpers/paths.js';
 import { typeSummary } from './model-summary.js';
 
 const WSDL = 'test/fixtures/import/Choices.wsdl';
@@ -74,3 +77,67 @@ describe('importWsdl: choices', () => {
     ]);
   });
 });
+
+describe('the client generated from the draft, against node-soap serving the original WSDL', () => {
+  type Client = {
+    createSubscription(p: unknown): Promise<string | null>;
+    moveItem(p: unknown): Promise<Record<string, unknown> | null>;
+  };
+  let server: NodeSoapServer;
+  let client: Client;
+  const received: unknown[] = [];
+
+  beforeAll(async () => {
+    const dir = join(repoRoot, 'test', '.tmp', 'choices-import');
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'Choices.yaml'), imported.yaml);
+    const [mod, s] = await Promise.all([
+      generateFixture(join(dir, 'Choices.yaml'), 'choices-import/out'),
+      startNodeSoapServer({
+        wsdl: readFileSync(fromRoot(WSDL), 'utf8'),
+        path: '/Choices.asmx',
+        service: {
+          Choices: {
+            ChoicesSoap: {
+              CreateSubscription: (args: unknown) => (received.push(args), { CreateSubscriptionResult: 'sub-7' }),
+              MoveItem: (args: unknown) => (received.push(args), { MoveItemResult: { Name: 'weekly', Weekly: 'Mon', Occurrences: 3 } }),
+            },
+          },
+        },
+      }),
+    ]);
+    server = s;
+    const Ctor = mod['ChoicesClient'] as new (o: Record<string, unknown>) => Client;
+    client = new Ctor({ baseUrl: server.url });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('sends the alternatives given, in order, where the WSDL puts them', async () => {
+    const result = await client.createSubscription({
+      Report: '/Sales',
+      Parameters: [{ ParameterValue: { Name: 'Year', Value: '2024' } }, { ParameterFieldReference: { ParameterName: 'Region', FieldAlias: 'r' } }],
+      Plan: { Item: { DataSourceReference: '/Data/Sales' }, Query: 'q' },
+    });
+    expect(result).toBe('sub-7');
+    const body = server.requests.at(-1)!.body;
+    expect(body).toContain(
+      '<Parameters><ParameterValue><Name>Year</Name><Value>2024</Value></ParameterValue><ParameterFieldReference><ParameterName>Region</ParameterName><FieldAlias>r</FieldAlias></ParameterFieldReference></Parameters><Plan><DataSourceReference>/Data/Sales</DataSourceReference><Query>q</Query></Plan>',
+    );
+    expect(received.at(-1)).toMatchObject({ Report: '/Sales', Plan: { DataSourceReference: '/Data/Sales', Query: 'q' } });
+  });
+
+  it('sends a choice parameter as its alternative and reads the choices of the answer', async () => {
+    const result = await client.moveItem({ Item: '/a', Item1: { FolderId: 4 } });
+    expect(params(server.requests.at(-1)!.body)).toBe('<Item>/a</Item><FolderId>4</FolderId>');
+    expect(received.at(-1)).toEqual({ Item: '/a', FolderId: 4 });
+    expect(result).toEqual({ Name: 'weekly', Items: [{ Weekly: 'Mon' }], Item: { Occurrences: 3 } });
+  });
+});
+
+/** The children of the MoveItem element of a request. */
+function params(envelope: string): string {
+  return /<MoveItem[^>]*>([\s\S]*)<\/MoveItem>/.exec(envelope)![1]!;
+}
