@@ -6,9 +6,10 @@
  * in every style it offers, and the exported WSDL's schema (libxml2) accepts what both send and refuses two
  * alternatives. One generation for the whole file; the mock runs in process.
  */
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { typecheckDir } from '../helpers/typecheck.js';
 import { extractSchema, validateAll } from '../helpers/xsd.js';
 import { ROOT, generateService, type GeneratedService } from '../mock/support/generated-service.js';
 
@@ -84,6 +85,36 @@ const SUBSCRIPTION = {
 
 const PLAN_BY_REFERENCE = { Source: { DataSourceReference: '/Data/Sales' }, Query: 'select 1' };
 const PLAN_IN_FULL = { Source: { DataSourceDefinition: { ConnectString: 'Server=db', Enabled: true } }, Query: 'select 1' };
+
+describe('the types', () => {
+  it('accept one alternative and refuse none or two, in records, lists and parameters (strict consumer settings)', () => {
+    // Each @ts-expect-error must meet an error: a union that let two alternatives through would fail the check. Only the
+    // types file (it imports nothing) and this consumer are compiled, so the program stays small.
+    const dir = join(ROOT, 'test', '.tmp', 'choices-types');
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    copyFileSync(join(OUT, 'client', 'types.ts'), join(dir, 'types.ts'));
+    writeFileSync(
+      join(dir, 'consumer.ts'),
+      [
+        "import type { DataRetrievalPlan, MoveItemParams, Subscription } from './types.js';",
+        "export const one: DataRetrievalPlan = { Source: { DataSourceReference: '/x' } };",
+        'export const items: Subscription = { Events: [{ Snapshot: 1 }, { Schedule: "s" }], ParameterValues: [{ ParameterValue: {} }] };',
+        "export const target: MoveItemParams = { Item: '/a', Target: { FolderId: 1 } };",
+        '// @ts-expect-error two alternatives',
+        "export const two: DataRetrievalPlan = { Source: { DataSourceReference: '/x', DataSourceDefinition: { Enabled: true } } };",
+        '// @ts-expect-error no alternative',
+        'export const none: DataRetrievalPlan = { Source: {} };',
+        '// @ts-expect-error two alternatives in a list item',
+        'export const twoItems: Subscription = { Events: [{ Snapshot: 1, Schedule: "s" }] };',
+        '// @ts-expect-error two alternatives of a parameter',
+        "export const twoTargets: MoveItemParams = { Item: '/a', Target: { FolderId: 1, Folder: '/b' } };",
+        '',
+      ].join('\n'),
+    );
+    expect(typecheckDir(dir).diagnostics).toEqual([]);
+  });
+});
 
 describe('the client sends exactly the alternative given', () => {
   const cases: ReadonlyArray<[string, unknown, string]> = [
