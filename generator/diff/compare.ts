@@ -1,5 +1,6 @@
 /** Model -> changes: walks two resolved models side by side and lists every difference, classified by rules.ts. */
 import type {
+  ChoiceType,
   EatModel,
   EnumModel,
   FieldModel,
@@ -224,7 +225,8 @@ function compareParameters(op: string, a: readonly ParameterModel[], b: readonly
 }
 
 function compareParameter(at: string, a: ParameterModel, b: ParameterModel, add: Add, doc: Doc): void {
-  if (typeKey(a.type) !== typeKey(b.type)) add('parameter-retyped', at, `${typeKey(a.type)} -> ${typeKey(b.type)}`);
+  if (sameChoiceShell(a.type, b.type)) compareAlternatives(at, a.type, b.type, add, { input: true, output: false });
+  else if (typeKey(a.type) !== typeKey(b.type)) add('parameter-retyped', at, `${typeKey(a.type)} -> ${typeKey(b.type)}`);
   if (a.role !== b.role) add('parameter-role-changed', at, `${a.role ?? 'none'} -> ${b.role ?? 'none'}`);
   if (a.optional !== b.optional) add(b.optional ? 'parameter-made-optional' : 'parameter-made-required', at, b.optional ? 'now optional' : 'now required');
   if (a.nillable !== b.nillable) add(b.nillable ? 'parameter-made-nillable' : 'parameter-made-non-nillable', at, b.nillable ? 'now nillable' : 'no longer nillable');
@@ -258,7 +260,8 @@ function compareFields(at: string, a: readonly FieldModel[], b: readonly FieldMo
       const x = pair.old;
       const y = pair.new;
       if (pair.how === 'case') add('field-case-changed', path, `${x.name} -> ${y.name}`, use);
-      if (typeKey(x.type) !== typeKey(y.type) || x.attribute !== y.attribute) {
+      if (sameChoiceShell(x.type, y.type)) compareAlternatives(path, x.type, y.type, add, use);
+      else if (typeKey(x.type) !== typeKey(y.type) || x.attribute !== y.attribute) {
         add('field-retyped', path, `${fieldKey(x)} -> ${fieldKey(y)}`, use);
       }
       if (x.optional !== y.optional) add(y.optional ? 'field-made-optional' : 'field-made-required', path, y.optional ? 'now optional' : 'now required', use);
@@ -276,6 +279,38 @@ function compareFields(at: string, a: readonly FieldModel[], b: readonly FieldMo
 function fieldKey(f: FieldModel): string {
   const flags = [f.optional && 'optional', f.nillable && 'nillable', f.attribute && 'attribute'].filter(Boolean);
   return `${f.name}: ${typeKey(f.type)}${flags.length > 0 ? ` (${flags.join(', ')})` : ''}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Choices
+
+/** The choice a type is, or holds as its list's items; undefined for any other type. */
+function choiceIn(t: TypeModel): ChoiceType | undefined {
+  if (t.kind === 'choice') return t;
+  return t.kind === 'list' && t.item.kind === 'choice' ? t.item : undefined;
+}
+
+/** Whether both types are choices alike but for their alternatives (both single, or both lists of the same shape). */
+function sameChoiceShell(a: TypeModel, b: TypeModel): boolean {
+  if (!choiceIn(a) || !choiceIn(b)) return false;
+  if (a.kind === 'choice' || b.kind === 'choice') return a.kind === b.kind;
+  return a.kind === 'list' && b.kind === 'list' && a.container === b.container && (a.namespace?.uri ?? '') === (b.namespace?.uri ?? '');
+}
+
+/**
+ * The alternatives of two choices, matched by element name: the order of a choice's alternatives means nothing on the
+ * wire, so only what was added, removed or retyped is reported, each at `<path>.<alternative>`.
+ */
+function compareAlternatives(at: string, a: TypeModel, b: TypeModel, add: Add, use: Usage | undefined): void {
+  const before = new Map(choiceIn(a)!.alternatives.map((x) => [x.name, x]));
+  const after = choiceIn(b)!.alternatives;
+  for (const y of after) {
+    const x = before.get(y.name);
+    if (!x) add('choice-alternative-added', `${at}.${y.name}`, `<${y.name}> ${typeKey(y.type)}`, use);
+    else if (typeKey(x.type) !== typeKey(y.type)) add('choice-alternative-retyped', `${at}.${y.name}`, `${typeKey(x.type)} -> ${typeKey(y.type)}`, use);
+  }
+  const kept = new Set(after.map((y) => y.name));
+  for (const x of before.values()) if (!kept.has(x.name)) add('choice-alternative-removed', `${at}.${x.name}`, `<${x.name}> ${typeKey(x.type)}`, use);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -332,6 +367,8 @@ export function typeKey(t: TypeModel): string {
       const shape = [t.container ? `<${t.itemElement}>` : 'no container', t.nillableItems ? 'nillable items' : ''].filter(Boolean);
       return `list of ${typeKey(t.item)} (${shape.join(', ')})`;
     }
+    case 'choice':
+      return `choice of ${t.alternatives.map((a) => `<${a.name}> ${typeKey(a.type)}`).join(' | ')}`;
   }
 }
 
@@ -392,6 +429,7 @@ function usages(a: ServiceModel, b: ServiceModel): Map<string, Usage> {
   };
   const visitType = (t: TypeModel, dir: 'input' | 'output'): void => {
     if (t.kind === 'list') visitType(t.item, dir);
+    else if (t.kind === 'choice') t.alternatives.forEach((a) => visitType(a.type, dir));
     else if (t.kind === 'enum') mark(t.enum.name, dir);
     else if (t.kind === 'record') visitStruct(t.record, dir);
   };

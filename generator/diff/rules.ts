@@ -121,6 +121,21 @@ export const RULES = {
     why: 'response: new decoders reject the nil an old server may send; request: old clients may send nil',
   },
 
+  // Alternatives of a choice (xs:choice), in a field or a parameter, alone or as a list's items
+  'choice-alternative-added': {
+    category: 'fields',
+    output: [B, C],
+    input: [C, B],
+    why: 'response: a choice is not open like an enum, so old decoders cannot read the new alternative (a required choice or a list item of it is a decode error, an optional one is lost); request: an old server refuses it when a new client sends it',
+  },
+  'choice-alternative-removed': {
+    category: 'fields',
+    output: [B, B],
+    input: [B, C],
+    why: 'response: the member leaves the union (source break), and new decoders cannot read it from an old server that still sends it; request: the service refuses it from old clients',
+  },
+  'choice-alternative-retyped': { category: 'fields', output: [B, B], why: 'the alternative\'s value is encoded, checked or typed differently' },
+
   // Enum values
   'enum-value-added': {
     category: 'enums',

@@ -44,6 +44,11 @@ export function exampleValue(t: TypeModel, depth = 0): string {
       return depth >= MAX_DEPTH ? '[]' : `[${exampleValue(t.item, depth + 1)}]`;
     case 'record':
       return exampleRecord(t.record, depth);
+    case 'choice': {
+      // The first alternative, as a caller picks one.
+      const first = t.alternatives[0]!;
+      return `{ ${first.name}: ${exampleValue(first.type, depth)} }`;
+    }
   }
 }
 
@@ -87,6 +92,11 @@ export function zeroValue(t: TypeModel): string {
       return '[]';
     case 'record':
       return requiredZeros(t.record);
+    case 'choice': {
+      // A required choice holds one alternative: the first, at its zero value.
+      const first = t.alternatives[0]!;
+      return `{ ${first.name}: ${zeroValue(first.type)} }`;
+    }
   }
 }
 

@@ -1,5 +1,5 @@
 /** TypeScript type expressions for model types, shared by the emitters. */
-import type { FieldModel, ParameterModel, PrimitiveName, ResultModel, ScalarType, TypeModel } from '../model/types.js';
+import type { ChoiceType, FieldModel, ParameterModel, PrimitiveName, ResultModel, ScalarType, TypeModel } from '../model/types.js';
 
 const DECODED: Readonly<Record<PrimitiveName, string>> = {
   string: 'string',
@@ -53,9 +53,23 @@ export function scalarType(t: ScalarType): string {
 
 /** The decoded type of a value of `t`, without field-level nil. */
 export function valueType(t: TypeModel): string {
+  if (t.kind === 'choice') return choiceUnion(t, valueType);
   if (t.kind !== 'list') return scalarType(t);
   const item = valueType(t.item);
-  return t.nillableItems ? `Array<${item} | null>` : t.item.kind === 'list' ? `Array<${item}>` : `${item}[]`;
+  return t.nillableItems ? `Array<${item} | null>` : t.item.kind === 'list' || t.item.kind === 'choice' ? `Array<${item}>` : `${item}[]`;
+}
+
+/**
+ * A choice as a union of objects of one member each, the others typed `never` so that an object holding two
+ * alternatives is refused by the compiler too: `{ A: string; B?: never } | { B: number; A?: never }`.
+ */
+function choiceUnion(t: ChoiceType, type: (t: TypeModel) => string): string {
+  const names = t.alternatives.map((a) => a.name);
+  const members = t.alternatives.map((a) => {
+    const others = names.filter((n) => n !== a.name).map((n) => `${n}?: never`);
+    return `{ ${[`${a.name}: ${type(a.type)}`, ...others].join('; ')} }`;
+  });
+  return members.join(' | ');
 }
 
 /** What an operation's method resolves with. */
@@ -83,6 +97,8 @@ export function inputType(t: TypeModel): string {
       const member = t.nillableItems ? `${item} | null` : item;
       return `ReadonlyArray<${member}>`;
     }
+    case 'choice':
+      return choiceUnion(t, inputType);
   }
 }
 

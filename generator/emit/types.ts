@@ -117,7 +117,12 @@ function fieldDocs(f: FieldModel): string[] {
   const wire: string[] = [];
   const t = f.type;
   if (f.attribute) wire.push(`Wire: the attribute \`${f.name}\`.`);
-  else if (t.kind === 'list' && !t.container) {
+  else if (t.kind === 'choice') {
+    wire.push(`Wire: exactly one of ${t.alternatives.map((a) => `\`<${a.name}>\``).join(', ')}, with no element of its own; the value holds that one.`);
+  } else if (t.kind === 'list' && t.item.kind === 'choice') {
+    const items = t.item.alternatives.map((a) => `\`<${a.name}>\``).join(', ');
+    wire.push(`Wire: ${t.container ? `container \`<${f.name}>\` of` : 'repeated without a container,'} ${items} elements in any mix; each item holds one, in document order.`);
+  } else if (t.kind === 'list' && !t.container) {
     wire.push(`Wire: \`<${f.name}>\` elements repeated without a container; none is \`[]\`${t.nillableItems ? ' (a nil item is `null`)' : ''}.`);
   } else if (t.kind === 'list') {
     const inner = t.item.kind === 'list' ? ', each a list of its own' : '';
@@ -170,7 +175,10 @@ function wireType(t: TypeModel): string {
     case 'record':
       return `the record ${t.record.name}`;
     case 'list':
+      if (t.item.kind === 'choice') return `a list of items, each ${wireType(t.item)}`;
       return `a list of \`<${t.itemElement}>\` items, each ${wireType(t.item)}`;
+    case 'choice':
+      return `one of ${t.alternatives.map((a) => `\`<${a.name}>\` (${wireType(a.type)})`).join(', ')}`;
   }
 }
 

@@ -4,8 +4,13 @@
  * above its entry, a decision the WSDL cannot carry, which generation reports as a warning.
  */
 
-/** A type as a spec writes it: a name, or a list. */
-export type DraftTypeRef = string | DraftList;
+/** A type as a spec writes it: a name, a list, or a choice. */
+export type DraftTypeRef = string | DraftList | DraftChoice;
+
+/** An xs:choice: its alternatives, each an element with a type that is not a choice. */
+export interface DraftChoice {
+  choice: Array<{ name: string; type: string | DraftList; doc?: string | undefined }>;
+}
 
 export interface DraftList {
   list: DraftTypeRef;

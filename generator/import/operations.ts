@@ -221,7 +221,7 @@ function draftOperation(
       }
       for (const p of c.children) {
         if (p.ns !== NS.xsd || p.name === 'annotation') continue;
-        if (p.name === 'element') out.push(p);
+        if (p.name === 'element' || p.name === 'choice') out.push(p);
         else problems.add(w.file, p, `s:${p.name}`, `in the wrapper ${w.node.attrs.get('name')}: not mapped; left out`);
       }
     }
@@ -233,6 +233,12 @@ function draftOperation(
 
   const params: DraftParam[] = [];
   for (const p of inParticles) {
+    if (p.name === 'choice') {
+      // A choice in the wrapper: a parameter sent as one of its alternatives' elements.
+      const f = types.choiceField(name, p, request.file, params.map((x) => x.name));
+      if (f) params.push({ name: f.name, type: f.type, ...(f.optional ? { optional: true as const } : {}), doc: f.doc });
+      continue;
+    }
     const pName = p.attrs.get('name');
     const planned = types.particleType(p, request.file);
     if (!planned || pName === undefined) continue;
@@ -253,6 +259,10 @@ function draftOperation(
   let resultType: PlannedType | undefined;
   const outputs: DraftField[] = [];
   const [first, ...rest] = outParticles;
+  if (first?.name === 'choice') {
+    problems.add(response.file, first, 's:choice', `the result of ${name} is a choice, which the format's results cannot be (a choice is a field or a parameter); the operation is left out`);
+    return undefined;
+  }
   if (first) {
     resultType = types.particleType(first, response.file);
     const element = first.attrs.get('name') ?? '';
@@ -270,7 +280,7 @@ function draftOperation(
           : resultType.ref;
     }
     for (const p of rest) {
-      const f = types.field(p, response.file);
+      const f = p.name === 'choice' ? types.choiceField(name, p, response.file, outputs.map((x) => x.name)) : types.field(p, response.file);
       if (f) outputs.push(f);
     }
   }

@@ -5,7 +5,7 @@
  * repeated elements as lists without a container). Constructs the format cannot say are reported where they stand.
  */
 import { PRIMITIVE_NAMES, isReferencePrimitive, type PrimitiveName } from '../model/primitives.js';
-import { type DraftEnum, type DraftField, type DraftRecord, type DraftTypeRef } from './draft.js';
+import { type DraftChoice, type DraftEnum, type DraftField, type DraftList, type DraftRecord, type DraftTypeRef } from './draft.js';
 import type { Problems } from './problems.js';
 import { NS } from '../emit/wsdl/namespaces.js';
 import { qnameAttr, WCF_SERIALIZATION, xsdDocumentation, type WsdlDoc } from './read-wsdl.js';
@@ -193,6 +193,15 @@ export class TypePlanner {
 
   private complex(name: QName, d: Declared): PlannedType {
     const list = this.listShape(name.local, d.node);
+    if (list?.name === 'choice') {
+      // ASMX's ArrayOfChoice1: a container whose items are each one of several elements, in document order.
+      const choice = this.choiceType(name.local, list, d.file);
+      if (!choice) return primitive('string');
+      const ref: DraftList = { list: choice, ...(name.ns !== this.doc.targetNamespace ? { namespace: name.ns } : {}) };
+      const planned: PlannedType = { ref, reference: true, itemName: name.local, rootName: name.local };
+      this.planned.set(key(name), planned);
+      return planned;
+    }
     if (list) {
       // Named before its item is mapped: a recursive list refers to itself through a record, never directly.
       const itemType = this.particleType(list, d.file);
@@ -226,12 +235,13 @@ export class TypePlanner {
   private listShape(name: string, node: XmlElement): XmlElement | undefined {
     if (!name.startsWith('ArrayOf')) return undefined;
     const content = node.children.filter((c) => c.ns === NS.xsd && c.name !== 'annotation');
+    // ASMX writes a list of choices as the type's only particle (SSRS's ArrayOfChoice1), without a sequence around it.
+    if (content.length === 1 && content[0]!.name === 'choice') return repeats(content[0]!) ? content[0] : undefined;
     if (content.length !== 1 || content[0]!.name !== 'sequence') return undefined;
     const items = content[0]!.children.filter((c) => c.ns === NS.xsd && c.name !== 'annotation');
-    if (items.length !== 1 || items[0]!.name !== 'element') return undefined;
+    if (items.length !== 1 || (items[0]!.name !== 'element' && items[0]!.name !== 'choice')) return undefined;
     const item = items[0]!;
-    const max = item.attrs.get('maxOccurs');
-    return max === 'unbounded' || (max !== undefined && Number(max) > 1) ? item : undefined;
+    return repeats(item) ? item : undefined;
   }
 
   private recordContent(name: string, node: XmlElement, file: string, draft: DraftRecord): void {
@@ -248,6 +258,11 @@ export class TypePlanner {
         case 'attribute':
           this.attribute(name, c, file, draft.fields);
           break;
+        case 'choice': {
+          const f = this.choiceField(name, c, file, draft.fields.map((x) => x.name));
+          if (f) draft.fields.push(f);
+          break;
+        }
         case 'complexContent': {
           if (c.attrs.get('mixed') === 'true') this.report(file, c, 'mixed="true"', `the text content of ${name} is not kept`);
           const ext = kids(c, NS.xsd, 'extension')[0];
@@ -264,6 +279,10 @@ export class TypePlanner {
             if (x.ns !== NS.xsd || x.name === 'annotation') continue;
             if (x.name === 'sequence') this.sequence(name, x, file, draft.fields);
             else if (x.name === 'attribute') this.attribute(name, x, file, draft.fields);
+            else if (x.name === 'choice') {
+              const f = this.choiceField(name, x, file, draft.fields.map((y) => y.name));
+              if (f) draft.fields.push(f);
+            }
             else this.unmapped(name, x, file);
           }
           break;
@@ -277,7 +296,6 @@ export class TypePlanner {
   private unmapped(owner: string, node: XmlElement, file: string): void {
     const what: Record<string, string> = {
       anyAttribute: 'any further attribute is not kept',
-      choice: 'a choice of elements has no counterpart in the format; its elements are left out',
       group: 'a model group reference is not read; its elements are left out',
       attributeGroup: 'an attribute group reference is not read; its attributes are left out',
       all: 'an unordered group has no counterpart in the format; its elements are left out',
@@ -293,6 +311,11 @@ export class TypePlanner {
     }
     for (const c of seq.children) {
       if (c.ns !== NS.xsd || c.name === 'annotation') continue;
+      if (c.name === 'choice') {
+        const f = this.choiceField(owner, c, file, into.map((x) => x.name));
+        if (f) into.push(f);
+        continue;
+      }
       if (c.name !== 'element') {
         this.unmapped(owner, c, file);
         continue;
@@ -300,6 +323,69 @@ export class TypePlanner {
       const f = this.field(c, file);
       if (f) into.push(f);
     }
+  }
+
+  /**
+   * An s:choice in a sequence as a field typed { choice: [...] }: optional when it may be absent (minOccurs="0", or
+   * an alternative that may be), a list without a container when it repeats. The choice has no name of its own on
+   * the wire; the field is named as .NET's xsd.exe names it, Item (Items when repeated), numbered past names taken.
+   */
+  choiceField(owner: string, node: XmlElement, file: string, taken: readonly string[]): DraftField | undefined {
+    const choice = this.choiceType(owner, node, file);
+    if (!choice) return undefined;
+    const max = node.attrs.get('maxOccurs');
+    const repeated = max === 'unbounded' || (max !== undefined && Number(max) > 1);
+    const optional = node.attrs.get('minOccurs') === '0' || kids(node, NS.xsd, 'element').some((e) => e.attrs.get('minOccurs') === '0');
+    const base = repeated ? 'Items' : 'Item';
+    let name = base;
+    for (let n = 1; taken.includes(name); n++) name = `${base}${n}`;
+    const doc = xsdDocumentation(node);
+    return {
+      name,
+      type: repeated ? { list: choice, container: false } : choice,
+      ...(optional && !repeated ? { optional: true } : {}),
+      ...(doc !== undefined ? { doc } : {}),
+    };
+  }
+
+  /** The alternatives of an s:choice; undefined (reported) when one cannot be an alternative of the format's. */
+  private choiceType(owner: string, node: XmlElement, file: string): DraftChoice | undefined {
+    const alternatives: DraftChoice['choice'] = [];
+    let complete = true;
+    for (const c of node.children) {
+      if (c.ns !== NS.xsd || c.name === 'annotation') continue;
+      if (c.name !== 'element') {
+        this.report(file, c, `s:${c.name} in s:choice`, `in ${owner}: only elements are mapped as the alternatives of a choice`);
+        complete = false;
+        continue;
+      }
+      const name = c.attrs.get('name');
+      const planned = this.particleType(c, file);
+      if (!planned || name === undefined) {
+        complete = false;
+        continue;
+      }
+      const max = c.attrs.get('maxOccurs');
+      if (max === 'unbounded' || (max !== undefined && Number(max) > 1)) {
+        this.report(file, c, 'maxOccurs', `in ${owner}: the alternative ${name} repeats within one choice, which the format cannot say`);
+        complete = false;
+        continue;
+      }
+      if (typeof planned.ref === 'object' && 'choice' in planned.ref) {
+        this.report(file, c, 's:choice', `in ${owner}: the alternative ${name} is a list of choices, which cannot be an alternative`);
+        complete = false;
+        continue;
+      }
+      if (c.attrs.get('nillable') === 'true') this.report(file, c, 'nillable="true"', `in ${owner}: the alternative ${name} is drafted not nillable (an alternative is sent as its element)`);
+      const doc = xsdDocumentation(c);
+      alternatives.push({ name, type: planned.ref as string | DraftList, ...(doc !== undefined ? { doc } : {}) });
+    }
+    if (complete && alternatives.length < 2) {
+      this.report(file, node, 's:choice', `in ${owner}: a choice of ${alternatives.length === 0 ? 'nothing' : 'one element'} has no counterpart in the format; left out`);
+      return undefined;
+    }
+    if (!complete) this.report(file, node, 's:choice', `in ${owner}: the choice is left out, since not all of its alternatives can be mapped`);
+    return complete ? { choice: alternatives } : undefined;
   }
 
   /** A sequence element as a field (record fields and operation outputs). */
@@ -376,6 +462,12 @@ export class TypePlanner {
     this.report(file, inline, `anonymous s:${inline.name}`, `the type of ${name} is declared inline; name it (a named type) to map it. Left out`);
     return undefined;
   }
+}
+
+/** Whether a particle may occur more than once. */
+function repeats(node: XmlElement): boolean {
+  const max = node.attrs.get('maxOccurs');
+  return max === 'unbounded' || (max !== undefined && Number(max) > 1);
 }
 
 /** The base a complex type extends (`complexContent/extension`), if it extends one. */

@@ -33,7 +33,7 @@ export interface WriteOptions {
 /** Maps under these keys are written in flow style. */
 const FLOW_MAPS = new Set(['namespace', 'result', 'type', 'list']);
 /** Maps that are items of sequences under these keys are written in flow style. */
-const FLOW_ITEMS = new Set(['fields', 'outputs', 'params']);
+const FLOW_ITEMS = new Set(['fields', 'outputs', 'params', 'choice']);
 
 export function writeYaml(spec: DraftSpec, source: string, problems: readonly ImportProblem[], options: WriteOptions = {}): string {
   const body: Record<string, unknown> = {
@@ -93,13 +93,20 @@ function style(node: Node | null | undefined, key: string | undefined): void {
   if (isSeq(node)) {
     if (node.items.every((i) => isScalar(i))) node.flow = true;
     for (const item of node.items) {
-      if (isMap(item) && key !== undefined && FLOW_ITEMS.has(key)) item.flow = true;
+      // A field or parameter holding a choice is written in block style, one alternative a line.
+      if (isMap(item) && key !== undefined && FLOW_ITEMS.has(key) && !holdsChoice(item)) item.flow = true;
       style(item as Node, key);
     }
   } else if (isMap(node)) {
-    if (key !== undefined && FLOW_MAPS.has(key)) node.flow = true;
+    if (key !== undefined && FLOW_MAPS.has(key) && !holdsChoice(node)) node.flow = true;
     for (const pair of node.items) style(pair.value as Node, isScalar(pair.key) ? String(pair.key.value) : undefined);
   }
+}
+
+/** Whether a map has a `choice` key, itself or in a map it holds. */
+function holdsChoice(node: Node): boolean {
+  if (!isMap(node)) return false;
+  return node.items.some((pair) => (isScalar(pair.key) && pair.key.value === 'choice') || holdsChoice(pair.value as Node));
 }
 
 function stripUndefined(value: unknown): unknown {

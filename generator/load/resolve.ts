@@ -8,6 +8,8 @@ import type {
   AuthFailureCode,
   AuthFailureKind,
   AuthModel,
+  ChoiceAlternative,
+  ChoiceType,
   BindingName,
   Decision,
   EatModel,
@@ -37,7 +39,7 @@ import type { SpecPath } from './locate.js';
 import { kebabCase, methodName } from './names.js';
 import { list, suggest } from './suggest.js';
 import { SetAside, type ResolvableSpec } from './salvage.js';
-import type { RawField, RawInlineParameter, RawParameter, RawResult, RawSpec, RawTypeRef } from './schema.js';
+import type { RawChoice, RawField, RawInlineParameter, RawParameter, RawResult, RawSpec, RawTypeRef } from './schema.js';
 
 type At = (path: SpecPath, message: string, key?: boolean) => SpecIssue;
 
@@ -166,10 +168,15 @@ export function resolveSpec(
    * A type as written. `field` is the name of the field it types, the only place where a list may go without its
    * container; `results` lets it name a result type (an operation's result).
    */
-  const typeOf = (t: RawTypeRef, path: SpecPath, use: { field?: string; results?: boolean } = {}): TypeModel | undefined => {
+  const typeOf = (t: RawTypeRef, path: SpecPath, use: { field?: string; results?: boolean; choice?: boolean } = {}): TypeModel | undefined => {
     if (typeof t === 'string') return scalar(t, [...path], use.results);
-    const item = typeOf(t.list, [...path, 'list'], { results: false });
+    if ('choice' in t) return choiceOf(t, path, use.choice ?? false);
+    const item = typeOf(t.list, [...path, 'list'], { results: false, choice: use.choice });
     if (!item) return undefined;
+    if (item.kind === 'choice') {
+      if (t.item !== undefined) report([...path, 'item'], 'the items of a list of choices are the alternatives\' own elements: a choice names its items');
+      if (t.nillableItems) report([...path, 'nillableItems'], 'an item of a list of choices is one of its alternatives, an element of its own, and cannot be nil');
+    }
     const container = t.container ?? true;
     if (!container && use.field === undefined) {
       report([...path, 'container'], 'only a record field can be a list without a container (its items are the field\'s own element, repeated)');
@@ -186,10 +193,36 @@ export function resolveSpec(
       kind: 'list',
       item,
       itemElement: !container ? use.field! : (t.item ?? defaultItemElement(item)),
-      nillableItems: t.nillableItems ?? reference,
+      nillableItems: item.kind !== 'choice' && (t.nillableItems ?? reference),
       ...(container && namespaceOf(t.namespace) ? { namespace: namespaceOf(t.namespace) } : {}),
       container,
     };
+  };
+
+  /**
+   * A choice: only where one element of a field or parameter would be (or the items of its list), each alternative an
+   * element of its own with a type that is not a choice again.
+   */
+  const choiceOf = (t: RawChoice, path: SpecPath, allowed: boolean): ChoiceType | undefined => {
+    if (!allowed) {
+      report([...path, 'choice'], 'a choice can only type a record field, a parameter or an out parameter (or the items of their lists), not a result, a list item of a choice or an alternative');
+      return undefined;
+    }
+    const alternatives: ChoiceAlternative[] = [];
+    const seen = new Set<string>();
+    let complete = true;
+    t.choice.forEach((a, i) => {
+      const at: SpecPath = [...path, 'choice', i];
+      if (seen.has(a.name)) report([...at, 'name'], `duplicate alternative "${a.name}" in this choice`);
+      seen.add(a.name);
+      const type = typeOf(a.type, [...at, 'type']);
+      if (!type || type.kind === 'choice') {
+        complete = false;
+        return;
+      }
+      alternatives.push({ kind: 'alternative', name: a.name, type, doc: a.doc });
+    });
+    return complete ? { kind: 'choice', alternatives } : undefined;
   };
 
   /**
@@ -204,17 +237,29 @@ export function resolveSpec(
       const path: SpecPath = [...base, i];
       if (seen.has(f.name)) report([...path, 'name'], `duplicate field "${f.name}" in ${name}`);
       seen.add(f.name);
-      const type = typeOf(f.type, [...path, 'type'], { field: f.name });
+      const type = typeOf(f.type, [...path, 'type'], { field: f.name, choice: true });
       if (!type) {
         incompleteTypes.add(name);
         return;
+      }
+      const choice = type.kind === 'choice' ? type : type.kind === 'list' && type.item.kind === 'choice' && !type.container ? type.item : undefined;
+      for (const a of choice?.alternatives ?? []) {
+        // The decoder tells members apart by element name: an alternative may not share one with a field.
+        const other = raws.find((x) => x.name === a.name);
+        if (other) report([...path, 'name'], `the choice "${f.name}" has an alternative <${a.name}>, the element of field "${other.name}" too: a record's elements must have distinct names`);
+        const again = raws.find((x, j) => j < i && choiceNames(x.type).includes(a.name));
+        if (again) report([...path, 'name'], `the choice "${f.name}" has an alternative <${a.name}>, which the choice "${again.name}" has too: a record's elements must have distinct names`);
+      }
+      if (type.kind === 'choice' && f.nillable !== undefined) {
+        report([...path, 'nillable'], 'a choice has no element of its own that could be nil (make it optional: true to allow none of its alternatives)');
       }
       // ASMX maps reference types (strings, classes, arrays) to elements that may be left out or nil.
       const reference = type.kind === 'record' || type.kind === 'list' || (type.kind === 'primitive' && isReferencePrimitive(type.name));
       const attribute = f.attribute ?? false;
       if (attribute) {
-        if (type.kind === 'list' || type.kind === 'record' || (type.kind === 'primitive' && type.name === 'xml')) {
-          report([...path, 'type'], 'an attribute holds a single XML Schema type or enum value, not a record, list or XML content');
+        if (type.kind === 'list' || type.kind === 'record' || type.kind === 'choice' || (type.kind === 'primitive' && type.name === 'xml')) {
+          const what = type.kind === 'choice' ? 'a choice of elements' : 'a record, list or XML content';
+          report([...path, 'type'], `an attribute holds a single XML Schema type or enum value, not ${what}`);
           incompleteTypes.add(name);
           return;
         }
@@ -296,8 +341,9 @@ export function resolveSpec(
     }
     if (p.default !== undefined && !p.optional) report([...path, 'default'], 'a default is only meaningful on an optional parameter (add optional: true)');
     if (p.role && p.optional) report([...path, 'optional'], `a ${p.role} parameter is filled in by the client and cannot be optional`);
-    const type = typeOf(p.type, [...path, 'type']);
+    const type = typeOf(p.type, [...path, 'type'], { choice: true });
     if (!type) return undefined;
+    if (type.kind === 'choice' && p.nillable) report([...path, 'nillable'], 'a choice has no element of its own that could be nil (make it optional: true to allow none of its alternatives)');
     if (p.role && type.kind !== 'primitive') report([...path, 'type'], `a ${p.role} parameter is filled in by the client: it must have an XML Schema type`);
     if (p.default !== undefined && type.kind !== 'primitive' && type.kind !== 'enum') {
       report([...path, 'default'], 'a default is only possible for an XML Schema type or an enum');
@@ -808,7 +854,17 @@ function defaultItemElement(item: TypeModel): string {
       return item.record.name;
     case 'list':
       return `ArrayOf${capitalise(item.itemElement)}`;
+    case 'choice':
+      // Never an element's name: a list of choices has its alternatives' elements as items.
+      return item.alternatives[0]!.name;
   }
+}
+
+/** The element names of the alternatives of a choice as written (of a list's items too); none for another type. */
+function choiceNames(t: RawTypeRef): string[] {
+  if (typeof t === 'string') return [];
+  if ('choice' in t) return t.choice.map((a) => a.name);
+  return typeof t.list === 'object' && 'choice' in t.list && t.container === false ? t.list.choice.map((a) => a.name) : [];
 }
 
 /** The root ASMX gives an HTTP POST response: the type's name, the XML Schema type's name, or ArrayOfX. */
@@ -840,6 +896,8 @@ export function describeType(type: TypeModel): string {
       return `a record (${type.record.name})`;
     case 'list':
       return `a list of ${describeType(type.item).replace(/^an? /, '')}`;
+    case 'choice':
+      return `a choice (${type.alternatives.map((a) => a.name).join(' | ')})`;
   }
 }
 

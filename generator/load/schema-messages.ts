@@ -113,12 +113,15 @@ function wrongShape(branch: readonly z.core.$ZodIssue[]): boolean {
   );
 }
 
-/** How badly a branch fits: its unknown keys (a key of another form), then its problems. */
+/**
+ * How badly a branch fits: its unknown keys (a key of another form), then its problems. An unknown key deeper inside
+ * the branch (a typo in an item of a choice's list) is a problem of the form meant, not a sign of another form.
+ */
 function cost(branch: readonly z.core.$ZodIssue[]): [number, number] {
   let unknown = 0;
   let count = 0;
   for (const i of branch) {
-    if (i.code === 'unrecognized_keys') unknown += i.keys.length;
+    if (i.code === 'unrecognized_keys' && i.path.length === 0) unknown += i.keys.length;
     if (i.code === 'invalid_union') {
       const nested = i.errors.map(cost).sort((x, y) => x[0] - y[0] || x[1] - y[1])[0] ?? [0, 1];
       unknown += nested[0];

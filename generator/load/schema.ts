@@ -30,17 +30,29 @@ const scalarTypeName = z
   .describe(`An XML Schema type (${PRIMITIVE_NAMES.join(', ')}), or the name of an enum or record.`);
 
 interface RawList {
-  list: string | RawList;
+  list: string | RawList | RawChoice;
   item?: string | undefined;
   nillableItems?: boolean | undefined;
   container?: boolean | undefined;
   namespace?: string | undefined;
 }
 
+interface RawAlternative {
+  name: string;
+  type: string | RawList;
+  doc?: string | undefined;
+}
+
+interface RawChoice {
+  choice: RawAlternative[];
+}
+
 const listType: z.ZodType<RawList> = z.lazy(() =>
   z
     .object({
-      list: z.union([scalarTypeName, listType]).describe('The type of the items; a list again for nested lists.'),
+      list: z
+        .union([scalarTypeName, listType, choiceType])
+        .describe('The type of the items; a list again for nested lists; a choice for items that are each one of several elements, in document order.'),
       item: identifier
         .optional()
         .describe(
@@ -65,7 +77,31 @@ const listType: z.ZodType<RawList> = z.lazy(() =>
     .strict(),
 );
 
-const typeRef = z.union([scalarTypeName, listType]);
+const alternative: z.ZodType<RawAlternative> = z.lazy(() =>
+  z
+    .object({
+      name: identifier.describe('The element name, spelled exactly as on the wire; also the key of the TypeScript value.'),
+      type: z.union([scalarTypeName, listType]).describe('What the element holds: an XML Schema type, an enum, a record, or a list in its container.'),
+      doc,
+    })
+    .strict(),
+);
+
+const choiceType: z.ZodType<RawChoice> = z.lazy(() =>
+  z
+    .object({
+      choice: z
+        .array(alternative)
+        .min(2)
+        .describe('The alternatives (xs:choice), in order: exactly one of their elements is sent and read, where the field would be.'),
+    })
+    .strict()
+    .describe(
+      'One of several elements (xs:choice). The value is an object holding exactly one of the alternatives, by name. In a list (list: {choice: ...}) each item is one alternative, kept in document order.',
+    ),
+);
+
+const typeRef = z.union([scalarTypeName, listType, choiceType]);
 
 const field = z
   .object({
@@ -439,6 +475,7 @@ export const specSchema = z
 export type RawSpec = z.infer<typeof specSchema>;
 export type RawField = z.infer<typeof field>;
 export type RawTypeRef = z.infer<typeof typeRef>;
+export type { RawChoice, RawAlternative };
 export type RawOperation = z.infer<typeof operation>;
 export type RawParameter = z.infer<typeof parameter>;
 export type RawInlineParameter = z.infer<typeof inlineParameter>;

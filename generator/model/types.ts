@@ -50,7 +50,27 @@ export interface ListType {
   readonly container: boolean;
 }
 
-export type TypeModel = ScalarType | ListType;
+/** One alternative of a choice: an element, named as on the wire (and as the key of the TypeScript value), and its type. */
+export interface ChoiceAlternative {
+  readonly kind: 'alternative';
+  readonly name: string;
+  /** A scalar, or a list in its container: never a choice or a list without a container. */
+  readonly type: ScalarType | ListType;
+  readonly doc: string | undefined;
+}
+
+/**
+ * An `xs:choice`: exactly one of the alternatives' elements, where a single element of a field would be. It has no
+ * element of its own; its value is an object with exactly one member, the alternative sent. Repeated (a list's items),
+ * each item is one alternative, in document order.
+ */
+export interface ChoiceType {
+  readonly kind: 'choice';
+  /** In the spec's order, at least two, names distinct. */
+  readonly alternatives: readonly ChoiceAlternative[];
+}
+
+export type TypeModel = ScalarType | ListType | ChoiceType;
 
 /**
  * A namespace of record fields or list items other than the service's (WCF's DataContract namespaces), with the

@@ -15,6 +15,8 @@ export function typeLabel(t: TypeModel): string {
       return t.record.name;
     case 'list':
       return `list<${typeLabel(t.item)}>`;
+    case 'choice':
+      return `choice<${t.alternatives.map((a) => `${a.name}: ${typeLabel(a.type)}`).join(' | ')}>`;
   }
 }
 

@@ -21,7 +21,10 @@
 import { soapActionOf } from '../../generator/emit/wsdl/bindings.js';
 import type { FieldModel, OperationModel, ServiceModel, StructModel, TypeModel, ValueResult } from '../../generator/model/types.js';
 
-export type TypeSummary = string | { list: TypeSummary; item: string; nillableItems: boolean; container: boolean };
+export type TypeSummary =
+  | string
+  | { list: TypeSummary; item: string; nillableItems: boolean; container: boolean }
+  | { choice: Array<{ name: string; type: TypeSummary }> };
 
 export function typeSummary(t: TypeModel): TypeSummary {
   switch (t.kind) {
@@ -33,6 +36,8 @@ export function typeSummary(t: TypeModel): TypeSummary {
       return `record ${t.record.name}`;
     case 'list':
       return { list: typeSummary(t.item), item: t.itemElement, nillableItems: t.nillableItems, container: t.container };
+    case 'choice':
+      return { choice: t.alternatives.map((a) => ({ name: a.name, type: typeSummary(a.type) })) };
   }
 }
 

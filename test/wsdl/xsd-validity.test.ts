@@ -108,6 +108,7 @@ class InstanceWriter {
   private field(f: FieldModel, ns: string, parentNs: string, depth: number): string {
     if (f.attribute) return '';
     const type = f.type;
+    if (type.kind === 'choice' && this.variant === 'sparse' && f.optional) return '';
     if (type.kind === 'list' && !type.container) {
       return this.variant === 'sparse' ? '' : this.items(type.itemElement, type.item, type.nillableItems, ns, parentNs, depth);
     }
@@ -117,6 +118,8 @@ class InstanceWriter {
   }
 
   private element(name: string, type: TypeModel, ns: string, parentNs: string, depth: number): string {
+    // A choice is its alternative's element: the last one, so that a first-only reading would be caught.
+    if (type.kind === 'choice') return this.element(type.alternatives.at(-1)!.name, type.alternatives.at(-1)!.type, ns, parentNs, depth);
     const xmlns = ns === parentNs ? '' : ` xmlns="${ns}"`;
     const attrs = type.kind === 'record' ? this.attributes(type.record) : '';
     return `<${name}${xmlns}${attrs}>${this.content(type, ns, depth)}</${name}>`;
@@ -142,10 +145,14 @@ class InstanceWriter {
         return this.variant === 'sparse' || depth >= MAX_DEPTH ? '' : this.items(type.itemElement, type.item, type.nillableItems, this.serviceNs, ns, depth);
       case 'record':
         return this.record(type.record, ns, depth + 1);
+      case 'choice':
+        throw new Error('a choice has no element of its own');
     }
   }
 
   private items(name: string, item: TypeModel, nillable: boolean, ns: string, parentNs: string, depth: number): string {
+    // Items of a list of choices: every alternative once, in reverse (any order is valid).
+    if (item.kind === 'choice') return [...item.alternatives].reverse().map((a) => this.element(a.name, a.type, ns, parentNs, depth)).join('');
     const one = this.element(name, item, ns, parentNs, depth);
     return nillable ? `${one}${this.nil(name, ns, parentNs, item)}` : `${one}${one}`;
   }
@@ -420,6 +427,7 @@ function clientArguments(op: OperationModel): Record<string, unknown> {
     if (type.kind === 'enum') return type.enum.values[0];
     if (type.kind === 'list') return [value(type.item)];
     if (type.kind === 'record') return Object.fromEntries(type.record.fields.map((f) => [f.name, value(f.type)]));
+    if (type.kind === 'choice') return { [type.alternatives[0]!.name]: value(type.alternatives[0]!.type) };
     switch (type.name) {
       case 'long':
         return '9223372036854775807';

@@ -178,3 +178,31 @@ export function readAttribute<T>(r: XmlReader, name: string, decode: (text: stri
 export function missingAttribute(r: XmlReader, parent: string, name: string): SvcDecodeError {
   return new SvcDecodeError(`${parent}: required attribute ${name} is missing`, { path: `${r.path()}/@${name}` });
 }
+
+/**
+ * A reader for one item of a list of choices: the element the reader is on is one of the alternatives, read as its
+ * type and returned as an object of that one member. An element that is none of them cannot be an item: skipping it
+ * would shorten the list silently, so it is an error.
+ */
+export function choiceReader<T extends object>(alternatives: Readonly<Record<string, ReadValue<unknown>>>): ReadValue<T> {
+  return (r) => {
+    const name = r.memberName;
+    const read = Object.hasOwn(alternatives, name) ? alternatives[name] : undefined;
+    if (read === undefined) {
+      return fail(new Error(`<${r.localName}> is not one of the alternatives of this choice (${Object.keys(alternatives).map((n) => `<${n}>`).join(', ')})`), r.path());
+    }
+    if (r.isNil) notNillable(r);
+    // The generated decoder names T, the union of one-member objects this makes.
+    return { [name]: read(r) } as T;
+  };
+}
+
+/** The error for a second alternative of a choice that holds one; call it on the second one's start tag. */
+export function secondAlternative(r: XmlReader, parent: string, first: string): SvcDecodeError {
+  return new SvcDecodeError(`${parent}: <${r.localName}> follows <${first}>, but a choice holds exactly one of its alternatives`, { path: r.path() });
+}
+
+/** The error for a required choice none of whose alternatives was sent; call it once the parent element is consumed. */
+export function missingChoice(r: XmlReader, parent: string, names: readonly string[]): SvcDecodeError {
+  return new SvcDecodeError(`${parent}: one of ${names.map((n) => `<${n}>`).join(', ')} is required, but none is there`, { path: r.closedPath() });
+}

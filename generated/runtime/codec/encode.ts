@@ -236,3 +236,30 @@ export function formList<T>(encode: EncodeValue<T>): (values: ReadonlyArray<T | 
     });
   };
 }
+
+/**
+ * A writer for a choice (xs:choice): the value is an object with exactly one member, the alternative to send, which
+ * is written as its own element (the choice has none; `name` only lends its namespace prefix, `ns1:` in `ns1:X`).
+ * No member, two members or one the choice lacks is refused before anything is sent: the service would read either
+ * none or the first, and drop the rest silently.
+ */
+export function choiceWriter(alternatives: ReadonlyArray<readonly [name: string, write: WriteValue<never>]>): WriteValue<object> {
+  const names = alternatives.map(([n]) => n);
+  return (name, value, path) => {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      reject(path, `must be an object with one of ${names.join(', ')}, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`);
+    }
+    const given = Object.keys(value).filter((k) => (value as Record<string, unknown>)[k] !== undefined);
+    for (const k of given) if (!names.includes(k)) reject(`${path}.${k}`, `is not an alternative of this choice (expected one of: ${names.join(', ')})`);
+    if (given.length !== 1) {
+      reject(path, given.length === 0 ? `must hold one of ${names.join(', ')}, but holds none` : `must hold exactly one of ${names.join(', ')}, but holds ${given.join(' and ')}`);
+    }
+    const chosen = given[0]!;
+    const member = (value as Record<string, unknown>)[chosen];
+    const at = `${path}.${chosen}`;
+    if (member === null) reject(at, 'cannot be null (an alternative is sent as its element; choose another one)');
+    const prefix = name.slice(0, name.indexOf(':') + 1);
+    const write = alternatives.find(([n]) => n === chosen)![1] as WriteValue<unknown>;
+    return write(`${prefix}${chosen}`, member, at);
+  };
+}

@@ -25,6 +25,11 @@ export interface MockParam {
    */
   readonly form: ((values: readonly string[], path: string) => unknown) | undefined;
   /**
+   * A choice (xs:choice): the element names of its alternatives, one of which stands for the parameter; `name` is
+   * then only the handler's key, and `read` returns the one-member object of the alternative sent.
+   */
+  readonly alternatives?: readonly string[];
+  /**
    * The parameter is a credential the mock checks (principal/timestamp/signature), passed through as text too. Only
    * the signature is a secret, masked in every text an answer quotes; the principal and timestamp are shown.
    */

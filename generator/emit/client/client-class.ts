@@ -88,6 +88,7 @@ function resultTypeNames(model: ServiceModel): string[] {
   const names = new Set<string>();
   const visit = (t: TypeModel): void => {
     if (t.kind === 'list') visit(t.item);
+    else if (t.kind === 'choice') t.alternatives.forEach((a) => visit(a.type));
     else if (t.kind === 'record') names.add(t.record.name);
     else if (t.kind === 'enum') names.add(OPEN_ENUM).add(t.enum.name);
   };

@@ -54,6 +54,7 @@ function enumsUsed(structs: readonly StructModel[], operations: readonly Operati
   const names = new Set<string>();
   const visit = (t: TypeModel, open: boolean) => {
     if (t.kind === 'list') visit(t.item, open);
+    else if (t.kind === 'choice') t.alternatives.forEach((a) => visit(a.type, open));
     else if (t.kind === 'enum') {
       names.add(t.enum.name);
       if (open) names.add(OPEN_ENUM);

@@ -4,7 +4,7 @@
  * and elements of other namespaces, are skipped; a field sent twice is an error, never last-one-wins.
  */
 import { StructureKind, type FunctionDeclarationStructure, type WriterFunction } from 'ts-morph';
-import type { FieldModel, ListType, OperationModel, PrimitiveName, StructModel, TypeModel } from '../../model/types.js';
+import type { ChoiceAlternative, FieldModel, ListType, OperationModel, PrimitiveName, StructModel, TypeModel } from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';
 import { tsLiteral, valueType } from '../ts-types.js';
 
@@ -40,7 +40,10 @@ const PRIMITIVE_READERS: Readonly<Record<PrimitiveName, string>> = {
 export function decoderImports(structs: readonly StructModel[], results: readonly TypeModel[] = []): string[] {
   const names = new Set<string>(['duplicateElement', 'missingElement', 'skipNil']);
   const visit = (t: TypeModel) => {
-    if (t.kind === 'list') {
+    if (t.kind === 'choice') {
+      names.add('choiceReader');
+      for (const a of t.alternatives) visit(a.type);
+    } else if (t.kind === 'list') {
       names.add(t.nillableItems ? 'readNillableList' : 'readList');
       visit(t.item);
     } else if (t.kind === 'primitive') names.add(PRIMITIVE_READERS[t.name]);
@@ -53,7 +56,12 @@ export function decoderImports(structs: readonly StructModel[], results: readonl
         if (textDecoder(f.type) === 'decodeText') names.add('decodeText');
         if (!f.optional) names.add('missingAttribute');
       } else if (f.type.kind === 'list' && !f.type.container) {
-        visit(f.type.item);
+        if (f.type.item.kind === 'choice') f.type.item.alternatives.forEach((a) => visit(a.type));
+        else visit(f.type.item);
+      } else if (f.type.kind === 'choice') {
+        names.add('secondAlternative');
+        if (!f.optional) names.add('missingChoice');
+        f.type.alternatives.forEach((a) => visit(a.type));
       } else visit(f.type);
     }
   }
@@ -86,12 +94,16 @@ export function readerOf(t: TypeModel): string {
       return decoderName(t.record);
     case 'list':
       return `(r: XmlReader) => ${readValue(t)}`;
+    case 'choice':
+      return `choiceReader<${valueType(t)}>({ ${t.alternatives.map((a) => `${a.name}: ${readerOf(a.type)}`).join(', ')} })`;
   }
 }
 
 /** An expression reading one value of `t` (a list in its container) from the element the reader is on. */
 export function readValue(t: TypeModel): string {
   if (t.kind !== 'list') return `${readerOf(t)}(r)`;
+  // A choice's alternatives are never nil, and no list item of one is: the plain reader refuses a nil item.
+  if (t.item.kind === 'choice') return `readList(r, ${readerOf(t.item)}${t.namespace ? `, ${tsLiteral(t.namespace.uri)}` : ''})`;
   const ns = t.namespace ? `, ${tsLiteral(t.namespace.uri)}` : '';
   return `${t.nillableItems ? 'readNillableList' : 'readList'}(r, ${readerOf(t.item)}${ns})`;
 }
@@ -107,7 +119,9 @@ function local(f: FieldModel): string {
 }
 
 /** The items of a list without a container are the field's own elements, repeated: each read adds one. */
-function repeatedItem(f: FieldModel & { type: ListType }): string {
+function repeatedItem(f: FieldModel & { type: ListType }, alternative?: ChoiceAlternative): string {
+  // Each alternative of a repeated choice is a case of its own: the item is that one member.
+  if (alternative) return `{ ${alternative.name}: ${readValue(alternative.type)} }`;
   const read = `${readerOf(f.type.item)}(r)`;
   return f.type.nillableItems ? `r.isNil ? skipNil(r) : ${read}` : read;
 }
@@ -146,6 +160,21 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
     w.write('while (r.nextChild())').block(() => {
       w.write('switch (r.memberName)').block(() => {
         for (const f of elements) {
+          const choice = f.type.kind === 'choice' ? f.type : f.type.kind === 'list' && !f.type.container && f.type.item.kind === 'choice' ? f.type.item : undefined;
+          if (choice) {
+            for (const a of choice.alternatives) {
+              w.writeLine(`case '${a.name}':`);
+              w.indent(() => {
+                if (f.type.kind === 'list') w.writeLine(`${local(f)}.push(${repeatedItem(f as FieldModel & { type: ListType }, a)});`);
+                else {
+                  w.writeLine(`if (${local(f)} !== undefined) throw secondAlternative(r, '${s.name}', Object.keys(${local(f)})[0]!);`);
+                  w.writeLine(`${local(f)} = { ${a.name}: ${readValue(a.type)} };`);
+                }
+                w.writeLine('break;');
+              });
+            }
+            continue;
+          }
           w.writeLine(`case '${f.name}':`);
           w.indent(() => {
             if (f.type.kind === 'list' && !f.type.container) {
@@ -163,6 +192,10 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
     });
     if (s.namespace) w.writeLine('r.memberNamespace = outer;');
     for (const f of elements.filter((x) => !x.optional && !(x.type.kind === 'list' && !x.type.container))) {
+      if (f.type.kind === 'choice') {
+        w.writeLine(`if (${local(f)} === undefined) throw missingChoice(r, '${s.name}', [${f.type.alternatives.map((a) => `'${a.name}'`).join(', ')}]);`);
+        continue;
+      }
       w.writeLine(`if (${local(f)} === undefined) throw missingElement(r, '${s.name}', '${f.name}');`);
     }
     w.write('return ').inlineBlock(() => {

@@ -72,6 +72,7 @@ function capitalise(name: string): string {
 
 /** An expression for a WriteValue of `t` (for a list without a container, a record field's, its items). */
 export function writerOf(t: TypeModel): string {
+  if (t.kind === 'choice') return `choiceWriter([${t.alternatives.map((a) => `['${a.name}', ${writerOf(a.type)}]`).join(', ')}])`;
   if (t.kind !== 'list') return writerName(t);
   const item = writerOf(t.item);
   if (!t.container) return `itemsWriter(${item}, ${t.nillableItems})`;
@@ -146,6 +147,10 @@ export class WriterSet {
       case 'list':
         this.encode.add(t.container ? 'listWriter' : 'itemsWriter');
         this.visit(t.item, true);
+        return;
+      case 'choice':
+        this.encode.add('choiceWriter');
+        for (const a of t.alternatives) this.visit(a.type, true);
         return;
       case 'record':
         if (this.#records.has(t.record)) return;

@@ -7,6 +7,7 @@
  */
 import {
   checkRecord,
+  choiceWriter,
   encodeXml,
   enumEncoder,
   itemsWriter,
@@ -85,6 +86,8 @@ export class Writers {
         const item = this.of(t.item);
         return (t.container ? listWriter(t.itemElement, item, t.nillableItems) : itemsWriter(item, t.nillableItems)) as WriteValue<unknown>;
       }
+      case 'choice':
+        return choiceWriter(t.alternatives.map((a) => [a.name, this.of(a.type)] as const)) as WriteValue<unknown>;
     }
   }
 

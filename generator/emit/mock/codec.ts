@@ -289,6 +289,7 @@ function paramLiteral(p: ParameterModel, form: boolean, needs: Needs): string {
   const required = !p.optional || p.default !== undefined;
   const parts = [`name: '${p.name}'`, `required: ${required}`, `nillable: ${p.nillable}`, `read: ${strictReader(p.type, needs)}`];
   parts.push(`form: ${form ? formReader(p.type, needs) : 'undefined'}`);
+  if (p.type.kind === 'choice') parts.push(`alternatives: [${p.type.alternatives.map((a) => `'${a.name}'`).join(', ')}]`);
   if (p.role) parts.push(`role: '${p.role}'`);
   return `{ ${parts.join(', ')} }`;
 }
@@ -299,6 +300,10 @@ function strictReader(t: TypeModel, needs: Needs): string {
     needs.mockValues.add('enumReader');
     needs.enums.add(t.enum);
     return `enumReader('${t.enum.name}', ${t.enum.name}Values)`;
+  }
+  if (t.kind === 'choice') {
+    needs.decode.add('choiceReader');
+    return `choiceReader({ ${t.alternatives.map((a) => `${a.name}: ${strictReader(a.type, needs)}`).join(', ')} })`;
   }
   if (t.kind === 'list') {
     needs.xmlReader = true;

@@ -57,6 +57,7 @@ function clientTypes(model: ServiceModel): string[] {
   const names = new Set<string>();
   const visit = (t: TypeModel): void => {
     if (t.kind === 'list') visit(t.item);
+    else if (t.kind === 'choice') t.alternatives.forEach((a) => visit(a.type));
     else if (t.kind === 'record') names.add(t.record.name);
     else if (t.kind === 'enum') names.add(t.enum.name).add(OPEN_ENUM);
   };

@@ -11,6 +11,7 @@
  */
 import { isReferenceType } from '../../model/reference-types.js';
 import type {
+  ChoiceType,
   EnumModel,
   FieldModel,
   ListType,
@@ -29,12 +30,26 @@ import { NS, operationNamespace, qname, type QName } from './namespaces.js';
 export type XsdTypeRef = QName | 'any';
 
 /** An element inside a sequence. */
-export interface Particle {
+export interface ElementParticle {
   readonly name: string;
   readonly minOccurs: 0 | 1;
   readonly maxOccurs: 1 | 'unbounded';
   readonly nillable: boolean;
   readonly type: XsdTypeRef;
+}
+
+/** An `s:choice` inside a sequence: one of its elements, each once (the repetition is the choice's). */
+export interface ChoiceParticle {
+  readonly choice: readonly ElementParticle[];
+  readonly minOccurs: 0 | 1;
+  readonly maxOccurs: 1 | 'unbounded';
+}
+
+export type Particle = ElementParticle | ChoiceParticle;
+
+/** The elements of a particle: itself, or a choice's alternatives. */
+export function elementsOf(p: Particle): readonly ElementParticle[] {
+  return 'choice' in p ? p.choice : [p];
 }
 
 export interface AttributeDecl {
@@ -245,6 +260,7 @@ class SchemaPlanner {
    * when the caller gives none, so the element is always there (the payer's changesSinceDate: a required double).
    */
   private parameter(p: ParameterModel): Particle {
+    if (p.type.kind === 'choice') return this.choice(p.type, p.optional ? 0 : 1, 1);
     const optional = isReferenceType(p.type) || (p.optional && p.default === undefined);
     return { name: p.name, minOccurs: optional ? 0 : 1, maxOccurs: 1, nillable: p.nillable, type: this.typeRef(p.type) };
   }
@@ -286,10 +302,21 @@ class SchemaPlanner {
   private field(f: FieldModel): Particle[] {
     if (f.attribute) return [];
     const type = f.type;
+    if (type.kind === 'choice') return [this.choice(type, f.optional ? 0 : 1, 1)];
+    if (type.kind === 'list' && !type.container && type.item.kind === 'choice') return [this.choice(type.item, 0, 'unbounded')];
     if (type.kind === 'list' && !type.container) {
       return [{ name: type.itemElement, minOccurs: 0, maxOccurs: 'unbounded', nillable: type.nillableItems, type: this.typeRef(type.item) }];
     }
     return [{ name: f.name, minOccurs: f.optional ? 0 : 1, maxOccurs: 1, nillable: f.nillable, type: this.typeRef(type) }];
+  }
+
+  /** A choice: each alternative an element of its own, exactly once within one occurrence of the choice. */
+  private choice(type: ChoiceType, minOccurs: 0 | 1, maxOccurs: 1 | 'unbounded'): ChoiceParticle {
+    return {
+      choice: type.alternatives.map((a) => ({ name: a.name, minOccurs: 1, maxOccurs: 1, nillable: false, type: this.typeRef(a.type) })),
+      minOccurs,
+      maxOccurs,
+    };
   }
 
   private attribute(f: FieldModel): AttributeDecl[] {
@@ -319,6 +346,9 @@ class SchemaPlanner {
         return this.struct(type.record);
       case 'list':
         return this.list(type);
+      case 'choice':
+        // Fields, parameters and list items place a choice themselves; it is never an element's type.
+        throw new Error('WSDL: a choice has no type of its own');
     }
   }
 
@@ -361,7 +391,11 @@ class SchemaPlanner {
     const item = { kind: 'complexType' as const, name, base: undefined, sequence: [] as Particle[], attributes: [] };
     this.useNamespace(ns);
     this.itemsOf(ns).push(item);
-    item.sequence.push({ name: list.itemElement, minOccurs: 0, maxOccurs: 'unbounded', nillable: list.nillableItems, type: itemRef ?? this.typeRef(list.item) });
+    item.sequence.push(
+      list.item.kind === 'choice'
+        ? this.choice(list.item, 0, 'unbounded')
+        : { name: list.itemElement, minOccurs: 0, maxOccurs: 'unbounded', nillable: list.nillableItems, type: itemRef ?? this.typeRef(list.item) },
+    );
     return qname(ns, name);
   }
 
@@ -376,6 +410,9 @@ class SchemaPlanner {
         return type.record.name;
       case 'list':
         return this.list(type).local;
+      case 'choice':
+        // As ASMX names a list of choices: ArrayOfChoice1, ArrayOfChoice2, ...
+        return 'Choice';
     }
   }
 
@@ -390,6 +427,8 @@ class SchemaPlanner {
         return `r:${type.record.name}`;
       case 'list':
         return `l:${this.list(type).local}`;
+      case 'choice':
+        return `c:(${type.alternatives.map((a) => `${a.name}=${this.shapeKey(a.type)}`).join(',')})`;
     }
   }
 
@@ -400,10 +439,10 @@ class SchemaPlanner {
     };
     for (const item of items) {
       if (item.kind === 'element') add(item.type);
-      else if (item.kind === 'wrapper') item.sequence.forEach((p) => add(p.type));
+      else if (item.kind === 'wrapper') item.sequence.flatMap(elementsOf).forEach((p) => add(p.type));
       else if (item.kind === 'complexType') {
         add(item.base);
-        item.sequence.forEach((p) => add(p.type));
+        item.sequence.flatMap(elementsOf).forEach((p) => add(p.type));
         item.attributes.forEach((a) => add(a.type));
       } else add(item.base);
     }

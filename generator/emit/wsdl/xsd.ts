@@ -1,6 +1,6 @@
 /** Prints the planned schemas (schema.ts) as `s:schema` elements of `wsdl:types`, in ASMX's spelling. */
 import type { Prefixes } from './namespaces.js';
-import type { AttributeDecl, Particle, Schema, SchemaItem, XsdTypeRef } from './schema.js';
+import type { AttributeDecl, ElementParticle, Particle, Schema, SchemaItem, XsdTypeRef } from './schema.js';
 import { child, type XMLBuilder } from './xml.js';
 
 export function writeTypes(definitions: XMLBuilder, schemas: readonly Schema[], prefixes: Prefixes): void {
@@ -58,7 +58,20 @@ function writeSequence(parent: XMLBuilder, particles: readonly Particle[], prefi
   if (particles.length === 0) return;
   const sequence = child(parent, 's:sequence');
   for (const p of particles) {
-    const e = child(sequence, 's:element', [
+    if ('choice' in p) {
+      const choice = child(sequence, 's:choice', [
+        ['minOccurs', p.minOccurs],
+        ['maxOccurs', p.maxOccurs],
+      ]);
+      writeElements(choice, p.choice, prefixes);
+    } else writeElements(sequence, [p], prefixes);
+  }
+}
+
+/** Elements of a sequence or a choice. */
+function writeElements(parent: XMLBuilder, particles: readonly ElementParticle[], prefixes: Prefixes): void {
+  for (const p of particles) {
+    const e = child(parent, 's:element', [
       ['minOccurs', p.minOccurs],
       ['maxOccurs', p.maxOccurs],
       ['name', p.name],

@@ -41,13 +41,16 @@ export class ParamTable {
     const exact = new Map<string, number>();
     const folded = new Map<string, string>();
     params.forEach((p, i) => {
-      if (exact.has(p.name)) throw new Error(`parameter ${p.name} is defined twice`);
-      exact.set(p.name, i);
-      if (!folded.has(p.name.toLowerCase())) folded.set(p.name.toLowerCase(), p.name);
+      // A choice is sent as one of its alternatives' elements: each of those names stands for it.
+      for (const name of p.alternatives ?? [p.name]) {
+        if (exact.has(name)) throw new Error(`parameter ${name} is defined twice`);
+        exact.set(name, i);
+        if (!folded.has(name.toLowerCase())) folded.set(name.toLowerCase(), name);
+      }
     });
     this.exact = exact;
     this.folded = folded;
-    this.list = params.length === 0 ? 'none' : params.map((p) => p.name).join(', ');
+    this.list = params.length === 0 ? 'none' : params.map((p) => (p.alternatives ? p.alternatives.join(' | ') : p.name)).join(', ');
   }
 
   /** The exact spelling of a name that differs from `name` only in case, if there is one. */
@@ -177,6 +180,9 @@ export function readSoapParams(
     const param = op.params[index]!;
     if (reader.namespaceUri !== namespace) {
       throw new RequestFault('Client', `parameter "${name}" is not in namespace ${JSON.stringify(namespace)} (${whereIs(reader.namespaceUri)})`);
+    }
+    if (seen[index] && param.alternatives) {
+      throw new RequestFault('Client', `parameter "${param.name}" is a choice of one of ${param.alternatives.join(', ')}, but <${name}> follows another of them`);
     }
     if (seen[index]) throw new RequestFault('Client', `parameter "${name}" appears more than once`);
     seen[index] = true;
@@ -396,7 +402,7 @@ function formDecode(s: string): string {
 function missingParams(params: readonly MockParam[], seen: readonly boolean[]): string[] {
   const missing: string[] = [];
   params.forEach((p, i) => {
-    if (p.required && !seen[i]) missing.push(p.name);
+    if (p.required && !seen[i]) missing.push(p.alternatives ? p.alternatives.join(' | ') : p.name);
   });
   return missing;
 }

@@ -70,10 +70,15 @@ export class Links {
         return this.type(t.record.name);
       case 'list': {
         const items = `${t.nillableItems ? 'nil allowed' : 'never nil'}`;
+        if (t.item.kind === 'choice') {
+          return t.container ? `a list whose items are each ${this.soapType(t.item)}, in document order` : `${this.soapType(t.item)}, repeated without a container, in document order`;
+        }
         return t.container
           ? `a list of ${this.soapType(t.item)}, items ${inlineCode(`<${t.itemElement}>`)} (${items})`
           : `${this.soapType(t.item)} repeated, no container (${items})`;
       }
+      case 'choice':
+        return `one of ${t.alternatives.map((a) => `${inlineCode(`<${a.name}>`)} (${this.soapType(a.type)})`).join(', ')}`;
     }
   }
 }
@@ -112,6 +117,8 @@ export function fieldRules(s: StructModel, f: FieldModel): string {
   if (repeated) rules.push('none sent: `[]`');
   else rules.push(f.optional ? 'absent: `undefined`' : 'always sent');
   if (f.nillable) rules.push('nil: `null`');
+  if (f.type.kind === 'choice') rules.push('exactly one alternative');
+  if (f.type.kind === 'list' && f.type.item.kind === 'choice') rules.push('each item one alternative, in document order');
   if (f.type.kind === 'list') {
     if (!repeated) rules.push('empty: `[]`');
     rules.push(f.type.nillableItems ? 'nil item: `null`' : 'no nil items');

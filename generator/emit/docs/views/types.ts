@@ -55,5 +55,6 @@ export function enumView(model: ServiceModel, e: EnumModel, anchors: ReadonlyMap
 /** Whether a type is, or is a list of, the record or enum `target`. */
 function mentions(t: TypeModel, target: StructModel | EnumModel): boolean {
   if (t.kind === 'list') return mentions(t.item, target);
+  if (t.kind === 'choice') return t.alternatives.some((a) => mentions(a.type, target));
   return (t.kind === 'record' && t.record === target) || (t.kind === 'enum' && t.enum === target);
 }

@@ -1,0 +1,169 @@
+/**
+ * What the loader makes of a choice (`type: { choice: [...] }`, issue 17 item 4) and what it refuses: each case is the
+ * base spec below with one thing changed, reported with its exact message and spec path at the line and column where
+ * it stands.
+ */
+import { describe, expect, it } from 'vitest';
+import { SpecError, type SpecIssue } from '../../generator/load/errors.js';
+import { parseSpec } from '../../generator/load/load.js';
+import { thrown } from '../helpers/failures.js';
+import { typeLabel } from '../helpers/model.js';
+
+const FILE = 'plans.yaml';
+
+const BASE = `specVersion: 1
+service:
+  name: Plans
+  title: Plans test service
+  version: v1
+  path: /Plans.asmx
+  namespace: { uri: 'http://plans.example/' }
+  client: PlansClient
+records:
+  Definition:
+    fields:
+      - { name: Connect, type: string }
+  Plan:
+    fields:
+      - name: Source
+        type:
+          choice:
+            - { name: Definition, type: Definition, doc: In full. }
+            - { name: Reference, type: string }
+      - name: Steps
+        type:
+          list:
+            choice:
+              - { name: Step, type: string }
+              - { name: Pause, type: int }
+      - name: Marks
+        type: { list: { choice: [{ name: Mark, type: string }, { name: Gap, type: int }] }, container: false }
+      - { name: Query, type: string }
+operations:
+  - name: Run
+    httpPost: false
+    params:
+      - name: Target
+        optional: true
+        type:
+          choice:
+            - { name: Folder, type: string }
+            - { name: FolderId, type: int }
+      - { name: plan, type: Plan }
+    result: boolean
+`;
+
+function change(from: string, to: string, text = BASE): string {
+  expect(text.split(from).length - 1, `"${from}" occurs once`).toBe(1);
+  return text.replace(from, to);
+}
+
+function issuesOf(text: string): ReadonlyArray<Omit<SpecIssue, 'file'>> {
+  return thrown(() => parseSpec(text, FILE), SpecError).issues.map(({ file: _, ...rest }) => rest);
+}
+
+/** The 1-based line and column of `token` on the only line holding `needle`. */
+function at(text: string, needle: string, token: string): { line: number; column: number } {
+  const start = text.indexOf(needle);
+  expect(text.indexOf(needle, start + 1), `"${needle}" occurs once`).toBe(-1);
+  const lineStart = text.lastIndexOf('\n', start) + 1;
+  return { line: text.slice(0, start).split('\n').length, column: text.indexOf(token, start) - lineStart + 1 };
+}
+
+describe('a choice in the model', () => {
+  it('types a field, the items of a list with or without a container, and a parameter', () => {
+    const model = parseSpec(BASE, FILE);
+    const plan = model.records.find((r) => r.name === 'Plan')!;
+    expect(plan.fields.map((f) => [f.name, typeLabel(f.type), f.optional, f.nillable])).toEqual([
+      ['Source', 'choice<Definition: Definition | Reference: string>', false, false],
+      ['Steps', 'list<choice<Step: string | Pause: int>>', true, true],
+      ['Marks', 'list<choice<Mark: string | Gap: int>>', false, false],
+      ['Query', 'string', true, true],
+    ]);
+    const source = plan.fields[0]!.type;
+    expect(source.kind === 'choice' && source.alternatives[0]).toMatchObject({ kind: 'alternative', name: 'Definition', doc: 'In full.' });
+    const steps = plan.fields[1]!.type;
+    expect(steps).toMatchObject({ kind: 'list', container: true, nillableItems: false });
+    const target = model.operations[0]!.params[0]!;
+    expect([target.name, typeLabel(target.type), target.optional]).toEqual(['Target', 'choice<Folder: string | FolderId: int>', true]);
+  });
+});
+
+describe('what the loader refuses', () => {
+  const cases: ReadonlyArray<{ kind: string; text: string; where: [string, string]; path: string; message: string }> = [
+    {
+      kind: 'a choice of one alternative',
+      text: change('            - { name: Folder, type: string }\n', ''),
+      where: ['            - { name: FolderId', '-'],
+      path: 'operations[0].params[0].type.choice',
+      message: 'must have at least 2 items',
+    },
+    {
+      kind: 'an alternative named twice',
+      text: change('{ name: Pause, type: int }', '{ name: Step, type: int }'),
+      where: ['{ name: Step, type: int }', 'Step'],
+      path: 'records.Plan.fields[1].type.list.choice[1].name',
+      message: 'duplicate alternative "Step" in this choice',
+    },
+    {
+      kind: 'an unknown key in an alternative, with the key meant',
+      text: change('{ name: Reference, type: string }', '{ name: Reference, typ: string }'),
+      where: ['{ name: Reference, typ: string }', 'typ'],
+      path: 'records.Plan.fields[0].type.choice[1].typ',
+      message: 'unknown key "typ" (did you mean "type"?); allowed here: name, type, doc',
+    },
+    {
+      kind: 'an unknown type in an alternative, with the type meant',
+      text: change('{ name: Definition, type: Definition, doc: In full. }', '{ name: Definition, type: Definiton, doc: In full. }'),
+      where: ['type: Definiton', 'Definiton'],
+      path: 'records.Plan.fields[0].type.choice[0].type',
+      message: `unknown type "Definiton"; expected an XML Schema type (${'string, int, long, double, boolean, dateTime, decimal, float, short, byte, unsignedByte, unsignedShort, unsignedInt, unsignedLong, base64Binary, guid, char, date, time, duration, xml'}), an enum or a record (did you mean "Definition"?)`,
+    },
+    {
+      kind: 'an alternative with the element name of a field',
+      text: change('{ name: Gap, type: int }', '{ name: Query, type: int }'),
+      where: ['      - name: Marks', 'Marks'],
+      path: 'records.Plan.fields[2].name',
+      message: 'the choice "Marks" has an alternative <Query>, the element of field "Query" too: a record\'s elements must have distinct names',
+    },
+    {
+      kind: 'a nillable choice',
+      text: change('      - name: Source\n', '      - name: Source\n        nillable: true\n'),
+      where: ['nillable: true', 'true'],
+      path: 'records.Plan.fields[0].nillable',
+      message: 'a choice has no element of its own that could be nil (make it optional: true to allow none of its alternatives)',
+    },
+    {
+      kind: 'a choice as an attribute',
+      text: change('      - name: Source\n', '      - name: Source\n        attribute: true\n'),
+      where: ['          choice:\n            - { name: Definition', 'choice'],
+      path: 'records.Plan.fields[0].type',
+      message: 'an attribute holds a single XML Schema type or enum value, not a choice of elements',
+    },
+    {
+      kind: 'a choice as a result',
+      text: change('    result: boolean\n', '    result: { choice: [{ name: A, type: int }, { name: B, type: string }] }\n'),
+      where: ['result: { choice', '['],
+      path: 'operations[0].result.choice',
+      message: 'a choice can only type a record field, a parameter or an out parameter (or the items of their lists), not a result, a list item of a choice or an alternative',
+    },
+    {
+      kind: 'nil items in a list of choices',
+      text: change('          list:\n            choice:\n              - { name: Step', '          nillableItems: true\n          list:\n            choice:\n              - { name: Step'),
+      where: ['nillableItems: true', 'true'],
+      path: 'records.Plan.fields[1].type.nillableItems',
+      message: 'an item of a list of choices is one of its alternatives, an element of its own, and cannot be nil',
+    },
+    {
+      kind: 'a choice parameter in an operation with HTTP POST',
+      text: change('    httpPost: false\n', ''),
+      where: ['      - name: Target', 'name'],
+      path: 'operations[0].params[0]',
+      message:
+        "parameter \"Target\" is a choice (Folder | FolderId), which ASMX's HTTP POST binding cannot carry (only XML Schema types, enums and lists of them); add httpPost: false to the operation, or leave httpPost out of service.bindings",
+    },
+  ];
+  it.each(cases)('$kind', ({ text, where, path, message }) => {
+    expect(issuesOf(text)).toContainEqual({ ...at(text, ...where), path, message });
+  });
+});
