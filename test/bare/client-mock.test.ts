@@ -210,6 +210,16 @@ describe('bare operations: the generated client against the generated mock', () 
     expect(wsdl).toContain('<s:element name="amount" type="s:double"/>');
   });
 
+  it('documents the Body elements each way and the action, instead of operation elements', () => {
+    const page = (name: string) => readFileSync(join(ROOT, 'test', '.tmp', OUT, 'docs', 'operations', `${name}.md`), 'utf8');
+    expect(page('Split')).toContain(`| Request Body | \`<symbols>\` in \`${NS}\` |`);
+    expect(page('Split')).toContain('| SOAP response Body | `<SplitResult>`, `<first>`, `<rest>` |');
+    expect(page('Ping')).toContain(`| Request Body | none (an empty Body) in \`${NS}\` |`);
+    expect(page('Ping')).toContain(`| SOAP action | \`"${NS}Ping"\` (the SOAPAction header in SOAP 1.1, the Content-Type's action in SOAP 1.2) |`);
+    expect(page('Split')).not.toContain('<SplitResponse>');
+    expect(page('Echo')).toContain('| SOAP response | `<EchoResponse>` holding `<EchoResult>` |');
+  });
+
   it("documents the exchange the client sends and the mock answers, byte for byte", async () => {
     const page = readFileSync(join(ROOT, 'test', '.tmp', OUT, 'docs', 'operations', 'Convert.md'), 'utf8');
     const section = page.slice(page.indexOf('### SOAP 1.2'));
