@@ -99,6 +99,7 @@ function compareOperation(sa: ServiceModel, sb: ServiceModel, a: OperationModel,
   if ((a.namespace ?? sa.namespace.uri) !== (b.namespace ?? sb.namespace.uri) && (a.namespace !== undefined || b.namespace !== undefined)) {
     add('operation-namespace-changed', `${at}.namespace`, `${a.namespace ?? sa.namespace.uri} -> ${b.namespace ?? sb.namespace.uri}`);
   }
+  if (a.bare !== b.bare) add('parameter-style-changed', `${at}.parameterStyle`, `${a.bare ? 'bare' : 'wrapped'} -> ${b.bare ? 'bare' : 'wrapped'}`);
   if (sa.bindings.includes('httpPost') && sb.bindings.includes('httpPost') && a.httpPost !== b.httpPost) {
     add(b.httpPost ? 'binding-added' : 'binding-removed', `${at}.httpPost`, 'httpPost');
   }

@@ -45,6 +45,11 @@ export const RULES = {
   'operation-result-made-non-nullable': { category: 'operations', output: [C, B], why: 'new clients reject the missing result an old server may send' },
   'soap-action-changed': { category: 'operations', output: [B, B], why: 'the service and the mock refuse a wrong SOAPAction' },
   'operation-namespace-changed': { category: 'operations', output: [B, B], why: 'the request and response elements are qualified differently' },
+  'parameter-style-changed': {
+    category: 'operations',
+    output: [B, B],
+    why: 'a wrapped Body holds one operation element, a bare one the parameter elements themselves: neither side reads the other SOAP body',
+  },
   'http-post-root-changed': { category: 'operations', output: [B, B], why: 'both sides check the HTTP POST response root' },
   'http-post-root-now-checked': { category: 'operations', output: [C, B], why: 'old clients accepted any root; new clients check a root an old server does not send' },
   'http-post-root-now-unchecked': { category: 'operations', output: [B, C], why: 'old clients check the old root, which the new server no longer sends; new clients accept any root' },

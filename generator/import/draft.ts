@@ -61,6 +61,7 @@ export interface DraftOperation {
   httpPost?: false | undefined;
   httpGet?: false | undefined;
   soapAction?: string | undefined;
+  parameterStyle?: 'bare' | undefined;
   namespace?: string | undefined;
   headers?: string[] | undefined;
   outputs?: DraftField[] | undefined;

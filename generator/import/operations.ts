@@ -122,7 +122,7 @@ export function draftService(doc: WsdlDoc, types: TypePlanner, problems: Problem
     if (!used.has(node)) problems.add(file, node, 'wsdl:binding', `the binding ${bindingName} is not used by a port of the service ${service.attrs.get('name') ?? ''}; left out`);
   }
   const soapBinding = main.node.children.find((c) => c.name === 'binding');
-  if (soapBinding?.attrs.get('style') === 'rpc') problems.add(file, soapBinding, 'style="rpc"', 'the binding is RPC style; its operations are drafted as document/literal wrapped');
+  if (soapBinding?.attrs.get('style') === 'rpc') problems.add(file, soapBinding, 'style="rpc"', 'the binding is RPC style, which is not supported; its operations are drafted as document/literal');
 
   const name = service.attrs.get('name') ?? 'Service';
   const serviceName = /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : name.replace(/[^A-Za-z0-9_]/g, '_').replace(/^(?=[0-9])/, '_');
@@ -177,7 +177,8 @@ function draftOperation(
 ): DraftOperation | undefined {
   const file = doc.file;
   const name = op.attrs.get('name') ?? '';
-  const wrapper = (io: 'input' | 'output'): { element: QName; node: XmlElement; file: string } | undefined => {
+  const bOp = kids(main.node, NS.wsdl, 'operation').find((o) => o.attrs.get('name') === name);
+  const message = (io: 'input' | 'output'): BodyPart[] | undefined => {
     const ioNode = kids(op, NS.wsdl, io)[0];
     const msg = ioNode ? qnameAttr(ioNode, 'message') : undefined;
     const message = msg ? doc.messages.get(msg.local) : undefined;
@@ -185,31 +186,136 @@ function draftOperation(
       problems.add(file, ioNode ?? op, `wsdl:${io}`, `${name} has no ${io} message; the operation is left out`);
       return undefined;
     }
-    const parts = kids(message, NS.wsdl, 'part');
-    const element = parts.length === 1 ? qnameAttr(parts[0]!, 'element') : undefined;
-    if (!element) {
-      problems.add(file, parts[0] ?? message, 'wsdl:part', `${name}'s ${io} is not one element part (document/literal wrapped); the operation is left out`);
-      return undefined;
+    // The binding's soap:body may name the parts of the Body (the others being headers).
+    const body = bOp ? kids(bOp, NS.wsdl, io)[0]?.children.find((c) => c.name === 'body' && (c.ns === NS.soap || c.ns === NS.soap12)) : undefined;
+    const only = body?.attrs.get('parts')?.split(/\s+/).filter((n) => n !== '');
+    const parts = kids(message, NS.wsdl, 'part').filter((p) => only === undefined || only.includes(p.attrs.get('name') ?? ''));
+    const out: BodyPart[] = [];
+    for (const part of parts) {
+      const element = qnameAttr(part, 'element');
+      if (!element) {
+        problems.add(file, part, 'wsdl:part', `the part ${part.attrs.get('name') ?? ''} of ${name}'s ${io} names a type, not an element (RPC style), which is not supported; the operation is left out`);
+        return undefined;
+      }
+      const declared = types.element(element);
+      if (!declared) {
+        problems.add(file, part, 'wsdl:part', `the element ${element.local} of ${name}'s ${io} is not declared; the operation is left out`);
+        return undefined;
+      }
+      out.push({ part, element, node: declared.node, file: declared.file });
     }
-    const declared = types.element(element);
-    if (!declared) {
-      problems.add(file, parts[0]!, 'wsdl:part', `the element ${element.local} of ${name}'s ${io} is not declared; the operation is left out`);
-      return undefined;
-    }
-    return { element, node: declared.node, file: declared.file };
+    return out;
   };
-  const request = wrapper('input');
-  const response = wrapper('output');
-  if (!request || !response) return undefined;
+  const inParts = message('input');
+  const outParts = message('output');
+  if (!inParts || !outParts) return undefined;
+  // Wrapped: one element each way, of a type of its own (ASMX's default). Anything else is bare: several parts, none,
+  // or an element of a named type (ASMX's ParameterStyle = Bare).
+  const wrapperShaped = (parts: readonly BodyPart[]): boolean => parts.length === 1 && !parts[0]!.node.attrs.has('type');
+  const bare = !wrapperShaped(inParts) || !wrapperShaped(outParts);
+  const request = inParts[0];
+  const response = outParts[0];
   for (const fault of kids(op, NS.wsdl, 'fault')) {
     problems.add(file, fault, 'wsdl:fault', `the fault ${fault.attrs.get('name') ?? ''} of ${name} is not kept: the client reports every SOAP fault as SvcSoapFault, its detail as text`);
   }
 
-  const particles = (w: { node: XmlElement; file: string }): XmlElement[] | undefined => {
-    if (w.node.attrs.has('type')) {
-      problems.add(w.file, w.node, 'wrapper element', `${w.node.attrs.get('name')} has a named type, not its own sequence (not document/literal wrapped); the operation is left out`);
-      return undefined;
+  const drafted = bare ? draftBare(types, problems, name, inParts, outParts, tns) : draftWrapped(types, problems, name, request!, response!, tns);
+  if (!drafted) return undefined;
+  const { params, result, resultType, outputs, namespace: opNs } = drafted;
+
+  // The SOAP binding: SOAPAction and headers.
+  let soapAction: string | undefined;
+  const opHeaders: string[] = [];
+  if (bOp) {
+    const soapOp = bOp.children.find((c) => c.name === 'operation' && (c.ns === NS.soap || c.ns === NS.soap12));
+    const action = soapOp?.attrs.get('soapAction');
+    const convention = `${tns}${tns.endsWith('/') ? '' : '/'}${name}`;
+    if (action !== undefined && action !== convention) soapAction = action;
+    if (soapOp?.attrs.get('style') === 'rpc') problems.add(file, soapOp, 'style="rpc"', `${name} is RPC style, which is not supported; drafted as document/literal`);
+    for (const io of ['input', 'output'] as const) {
+      const ioNode = kids(bOp, NS.wsdl, io)[0];
+      if (!ioNode) continue;
+      for (const c of ioNode.children) {
+        if (c.name === 'body' && c.attrs.get('use') === 'encoded') problems.add(file, c, 'use="encoded"', `${name} uses SOAP encoding; drafted as literal`);
+        if (c.name !== 'header' || (c.ns !== NS.soap && c.ns !== NS.soap12)) continue;
+        const msg = qnameAttr(c, 'message');
+        const message = msg ? doc.messages.get(msg.local) : undefined;
+        const part = message ? kids(message, NS.wsdl, 'part').find((p) => p.attrs.get('name') === c.attrs.get('part')) : undefined;
+        const element = part ? qnameAttr(part, 'element') : undefined;
+        if (!element) {
+          problems.add(file, c, 'soap:header', `a header of ${name} does not name an element part; left out`);
+          continue;
+        }
+        if (io === 'output') {
+          problems.add(file, c, 'response soap:header', `${name} answers with the header ${element.local}; the format only sends headers, so it is left out`);
+          continue;
+        }
+        const header = draftHeader(types, problems, file, c, element, headers);
+        if (header && !opHeaders.includes(header)) opHeaders.push(header);
+      }
     }
+  } else {
+    problems.add(file, op, 'wsdl:operation', `${name} is not in the binding ${main.node.attrs.get('name') ?? ''}`);
+  }
+
+  // The form bindings: whether each carries the operation, and the response root (the same document for both).
+  const formOp = (form: Binding | undefined) => (form ? kids(form.node, NS.wsdl, 'operation').find((o) => o.attrs.get('name') === name) : undefined);
+  const httpPost: false | undefined = forms.post && (!formOp(forms.post) || outputs.length > 0) ? false : undefined;
+  const httpGet: false | undefined = forms.get && (!formOp(forms.get) || outputs.length > 0) ? false : undefined;
+  let httpPostRoot: string | undefined;
+  const rootFrom = httpPost === undefined && forms.post ? forms.post : httpGet === undefined && forms.get ? forms.get : undefined;
+  if (rootFrom && resultType !== undefined) {
+    const bindingOp = formOp(rootFrom)!;
+    const title = rootFrom === forms.post ? 'HTTP POST' : 'HTTP GET';
+    const mime = kids(kids(bindingOp, NS.wsdl, 'output')[0] ?? bindingOp, NS.mime, 'mimeXml')[0];
+    const ptOp = rootFrom.portType ? kids(rootFrom.portType, NS.wsdl, 'operation').find((o) => o.attrs.get('name') === name) : undefined;
+    const out = ptOp ? kids(ptOp, NS.wsdl, 'output')[0] : undefined;
+    const msg = out ? qnameAttr(out, 'message') : undefined;
+    const message = msg ? doc.messages.get(msg.local) : undefined;
+    const part = message ? kids(message, NS.wsdl, 'part').find((p) => p.attrs.get('name') === (mime?.attrs.get('part') ?? 'Body')) : undefined;
+    const root = part ? qnameAttr(part, 'element') : undefined;
+    if (!root) {
+      if (resultType.rootName !== undefined) problems.add(file, bindingOp, 'mime:mimeXml', `the ${title} response root of ${name} is not given; ASMX's convention is assumed`);
+    } else if (root.local !== resultType.rootName) httpPostRoot = root.local;
+  }
+
+  return {
+    name,
+    doc: documentation(op),
+    params: params.length > 0 ? params : undefined,
+    result,
+    ...(httpPostRoot !== undefined ? { httpPostRoot } : {}),
+    ...(httpPost === false ? { httpPost } : {}),
+    ...(httpGet === false ? { httpGet } : {}),
+    ...(soapAction !== undefined ? { soapAction } : {}),
+    ...(bare ? { parameterStyle: 'bare' as const } : {}),
+    ...(opNs !== undefined ? { namespace: opNs } : {}),
+    headers: opHeaders,
+    ...(outputs.length > 0 ? { outputs } : {}),
+  };
+}
+
+/** A part of a message the SOAP Body carries, with the element it names and where that is declared. */
+interface BodyPart {
+  readonly part: XmlElement;
+  readonly element: QName;
+  readonly node: XmlElement;
+  readonly file: string;
+}
+
+/**
+ * A wrapped operation's parameters, result and outputs: the children of its request element, and of its response
+ * element the result (first) and the out parameters. Reports and returns undefined for what it cannot draft.
+ */
+function draftWrapped(
+  types: TypePlanner,
+  problems: Problems,
+  name: string,
+  request: BodyPart,
+  response: BodyPart,
+  tns: string,
+): DraftedMessages | undefined {
+  const particles = (w: { node: XmlElement; file: string }): XmlElement[] => {
     const ct = kids(w.node, NS.xsd, 'complexType')[0];
     if (!ct) return [];
     const out: XmlElement[] = [];
@@ -229,7 +335,6 @@ function draftOperation(
   };
   const inParticles = particles(request);
   const outParticles = particles(response);
-  if (!inParticles || !outParticles) return undefined;
 
   const params: DraftParam[] = [];
   for (const p of inParticles) {
@@ -284,78 +389,79 @@ function draftOperation(
       if (f) outputs.push(f);
     }
   }
+  return { params, result, resultType, outputs, namespace: request.element.ns !== tns ? request.element.ns : undefined };
+}
 
-  // The SOAP binding: SOAPAction and headers.
-  const bOp = kids(main.node, NS.wsdl, 'operation').find((o) => o.attrs.get('name') === name);
-  let soapAction: string | undefined;
-  const opHeaders: string[] = [];
-  if (bOp) {
-    const soapOp = bOp.children.find((c) => c.name === 'operation' && (c.ns === NS.soap || c.ns === NS.soap12));
-    const action = soapOp?.attrs.get('soapAction');
-    const convention = `${tns}${tns.endsWith('/') ? '' : '/'}${name}`;
-    if (action !== undefined && action !== convention) soapAction = action;
-    if (soapOp?.attrs.get('style') === 'rpc') problems.add(file, soapOp, 'style="rpc"', `${name} is RPC style; drafted as document/literal wrapped`);
-    for (const io of ['input', 'output'] as const) {
-      const ioNode = kids(bOp, NS.wsdl, io)[0];
-      if (!ioNode) continue;
-      for (const c of ioNode.children) {
-        if (c.name === 'body' && c.attrs.get('use') === 'encoded') problems.add(file, c, 'use="encoded"', `${name} uses SOAP encoding; drafted as literal`);
-        if (c.name !== 'header' || (c.ns !== NS.soap && c.ns !== NS.soap12)) continue;
-        const msg = qnameAttr(c, 'message');
-        const message = msg ? doc.messages.get(msg.local) : undefined;
-        const part = message ? kids(message, NS.wsdl, 'part').find((p) => p.attrs.get('name') === c.attrs.get('part')) : undefined;
-        const element = part ? qnameAttr(part, 'element') : undefined;
-        if (!element) {
-          problems.add(file, c, 'soap:header', `a header of ${name} does not name an element part; left out`);
-          continue;
-        }
-        if (io === 'output') {
-          problems.add(file, c, 'response soap:header', `${name} answers with the header ${element.local}; the format only sends headers, so it is left out`);
-          continue;
-        }
-        const header = draftHeader(types, problems, file, c, element, headers);
-        if (header && !opHeaders.includes(header)) opHeaders.push(header);
-      }
+/** What the messages of an operation give the draft. */
+interface DraftedMessages {
+  readonly params: DraftParam[];
+  readonly result: DraftResult;
+  readonly resultType: PlannedType | undefined;
+  readonly outputs: DraftField[];
+  readonly namespace: string | undefined;
+}
+
+/**
+ * A bare operation's parameters, result and outputs from its message parts: each input part is a parameter named as
+ * its element (the name on the wire); the first output part is the result, the others out parameters. Every element
+ * must be in one namespace, the operation's. Reports and returns undefined for what it cannot draft whole.
+ */
+function draftBare(
+  types: TypePlanner,
+  problems: Problems,
+  name: string,
+  inParts: readonly BodyPart[],
+  outParts: readonly BodyPart[],
+  tns: string,
+): DraftedMessages | undefined {
+  const namespace = (inParts[0] ?? outParts[0])?.element.ns ?? tns;
+  const stray = [...inParts, ...outParts].find((p) => p.element.ns !== namespace);
+  if (stray) {
+    problems.add(stray.file, stray.part, 'wsdl:part', `the elements of ${name}'s parts are in more than one namespace (${namespace}, ${stray.element.ns}), which a bare operation of the format cannot say; the operation is left out`);
+    return undefined;
+  }
+  const params: DraftParam[] = [];
+  for (const p of inParts) {
+    const planned = types.particleType(p.node, p.file);
+    if (!planned) {
+      problems.add(p.file, p.part, 'wsdl:part', `the parameter ${p.element.local} of ${name} cannot be drafted; the operation is left out`);
+      return undefined;
     }
-  } else {
-    problems.add(file, op, 'wsdl:operation', `${name} is not in the binding ${main.node.attrs.get('name') ?? ''}`);
+    // A top-level element has no minOccurs: a reference type may be sent nil or left out, as ASMX passes null.
+    params.push({
+      name: p.element.local,
+      type: planned.ref,
+      ...(planned.reference ? { optional: true as const } : {}),
+      ...(p.node.attrs.get('nillable') === 'true' ? { nillable: true as const } : {}),
+      doc: xsdDocumentation(p.node),
+    });
   }
-
-  // The form bindings: whether each carries the operation, and the response root (the same document for both).
-  const formOp = (form: Binding | undefined) => (form ? kids(form.node, NS.wsdl, 'operation').find((o) => o.attrs.get('name') === name) : undefined);
-  const httpPost: false | undefined = forms.post && (!formOp(forms.post) || outputs.length > 0) ? false : undefined;
-  const httpGet: false | undefined = forms.get && (!formOp(forms.get) || outputs.length > 0) ? false : undefined;
-  let httpPostRoot: string | undefined;
-  const rootFrom = httpPost === undefined && forms.post ? forms.post : httpGet === undefined && forms.get ? forms.get : undefined;
-  if (rootFrom && resultType !== undefined) {
-    const bindingOp = formOp(rootFrom)!;
-    const title = rootFrom === forms.post ? 'HTTP POST' : 'HTTP GET';
-    const mime = kids(kids(bindingOp, NS.wsdl, 'output')[0] ?? bindingOp, NS.mime, 'mimeXml')[0];
-    const ptOp = rootFrom.portType ? kids(rootFrom.portType, NS.wsdl, 'operation').find((o) => o.attrs.get('name') === name) : undefined;
-    const out = ptOp ? kids(ptOp, NS.wsdl, 'output')[0] : undefined;
-    const msg = out ? qnameAttr(out, 'message') : undefined;
-    const message = msg ? doc.messages.get(msg.local) : undefined;
-    const part = message ? kids(message, NS.wsdl, 'part').find((p) => p.attrs.get('name') === (mime?.attrs.get('part') ?? 'Body')) : undefined;
-    const root = part ? qnameAttr(part, 'element') : undefined;
-    if (!root) {
-      if (resultType.rootName !== undefined) problems.add(file, bindingOp, 'mime:mimeXml', `the ${title} response root of ${name} is not given; ASMX's convention is assumed`);
-    } else if (root.local !== resultType.rootName) httpPostRoot = root.local;
+  let result: DraftResult = 'void';
+  let resultType: PlannedType | undefined;
+  const outputs: DraftField[] = [];
+  const [first, ...rest] = outParts;
+  if (first) {
+    resultType = types.particleType(first.node, first.file);
+    if (!resultType) {
+      problems.add(first.file, first.part, 'wsdl:part', `the result ${first.element.local} of ${name} cannot be drafted; the operation is left out`);
+      return undefined;
+    }
+    const element = first.element.local;
+    const nullable = first.node.attrs.get('nillable') === 'true';
+    result =
+      nullable || element !== `${name}Result`
+        ? { type: resultType.ref, ...(nullable ? { nullable: true as const } : {}), ...(element !== `${name}Result` ? { element } : {}) }
+        : resultType.ref;
+    for (const p of rest) {
+      const f = types.field(p.node, p.file);
+      if (!f) {
+        problems.add(p.file, p.part, 'wsdl:part', `the out parameter ${p.element.local} of ${name} cannot be drafted; the operation is left out`);
+        return undefined;
+      }
+      outputs.push(f);
+    }
   }
-
-  const opNs = request.element.ns !== tns ? request.element.ns : undefined;
-  return {
-    name,
-    doc: documentation(op),
-    params: params.length > 0 ? params : undefined,
-    result,
-    ...(httpPostRoot !== undefined ? { httpPostRoot } : {}),
-    ...(httpPost === false ? { httpPost } : {}),
-    ...(httpGet === false ? { httpGet } : {}),
-    ...(soapAction !== undefined ? { soapAction } : {}),
-    ...(opNs !== undefined ? { namespace: opNs } : {}),
-    headers: opHeaders,
-    ...(outputs.length > 0 ? { outputs } : {}),
-  };
+  return { params, result, resultType, outputs, namespace: namespace !== tns ? namespace : undefined };
 }
 
 /** A request header's element and its record, once per element; returns the element name. */

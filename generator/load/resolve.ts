@@ -39,6 +39,7 @@ import type { SpecPath } from './locate.js';
 import { kebabCase, methodName } from './names.js';
 import { list, suggest } from './suggest.js';
 import { SetAside, type ResolvableSpec } from './salvage.js';
+import { checkBareOperations } from './bare.js';
 import type { RawChoice, RawField, RawInlineParameter, RawParameter, RawResult, RawSpec, RawTypeRef } from './schema.js';
 
 type At = (path: SpecPath, message: string, key?: boolean) => SpecIssue;
@@ -547,6 +548,7 @@ export function resolveSpec(
         eat,
         submitsPayments: op.submitsPayments ?? false,
         soapAction: op.soapAction,
+        bare: (op.parameterStyle ?? raw.service.parameterStyle) === 'bare',
         namespace: op.namespace,
         headers,
         group: op.group,
@@ -556,6 +558,8 @@ export function resolveSpec(
   });
 
   const groups = resolveGroups(raw, aside, report);
+  const opIndex = new Map(raw.operations.map((op, i) => [op?.name, i] as const));
+  checkBareOperations(operations.map((op) => ({ op, index: opIndex.get(op.name) ?? 0 })), raw.service.namespace.uri, bindings, soapHeaders, report);
 
   const polls: PollModel[] = [];
   raw.polls.forEach((poll, i) => {

@@ -252,6 +252,8 @@ const httpPostRoot = z.union([
     .strict(),
 ]);
 
+const parameterStyle = z.enum(['wrapped', 'bare']);
+
 const operation = z
   .object({
     name: identifier,
@@ -275,6 +277,11 @@ const operation = z
       .optional()
       .describe('false: this operation has no HTTP GET binding (the same parameters as HTTP POST, carried in the query string).'),
     soapAction: z.string().min(1).optional().describe('The SOAPAction, when it is not namespace + operation name.'),
+    parameterStyle: parameterStyle
+      .optional()
+      .describe(
+        "bare: document/literal not wrapped (ASMX's ParameterStyle = Bare): the SOAP Body holds each parameter's element, named as the parameter, and the answer the result element and the outputs, with no operation element around them; routed by SOAPAction. Default: the service's parameterStyle, else wrapped.",
+      ),
     namespace: z
       .string()
       .min(1)
@@ -385,6 +392,9 @@ export const specSchema = z
           .min(1)
           .optional()
           .describe('The bindings the service offers (default soap11, soap12, httpPost; httpGet only when listed).'),
+        parameterStyle: parameterStyle
+          .optional()
+          .describe("The parameter style of every operation that does not give its own: wrapped (the default) or bare (ASMX's ParameterStyle = Bare)."),
         package: packageInfo
           .optional()
           .describe(

@@ -239,6 +239,12 @@ export interface OperationModel {
   readonly submitsPayments: boolean;
   /** The SOAPAction value (unquoted) when the spec gives one; else the convention, namespace + name. */
   readonly soapAction: string | undefined;
+  /**
+   * Document/literal not wrapped (ASMX's `ParameterStyle = Bare`): in SOAP, each parameter is an element of the Body
+   * named as the parameter, and the answer's Body holds the result element and the outputs; no element names the
+   * operation, so its SOAPAction (the action of SOAP 1.2) does. HTTP POST and GET are the same as wrapped.
+   */
+  readonly bare: boolean;
   /** The namespace of this operation's wrapper, parameter and result elements when it is not the service's. */
   readonly namespace: string | undefined;
   /** The SOAP headers sent with it, in the order of the spec's soapHeaders. */

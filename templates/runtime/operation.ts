@@ -48,6 +48,15 @@ export interface OperationWire {
   readonly httpGet?: boolean;
   /** The SOAPAction (unquoted) when it is not the convention, the service namespace + ('/' if needed) + name. */
   readonly soapAction?: string;
+  /**
+   * Document/literal not wrapped (ASMX's `[SoapDocumentMethod(ParameterStyle = SoapParameterStyle.Bare)]`): the SOAP
+   * Body holds the parameters' elements themselves, with no `<name>` around them, and the answer's Body holds the
+   * result element (`resultElement`, nil for a null result, absent for a void one) and the out parameters' elements,
+   * with no `<nameResponse>`. Nothing in the Body names the operation, so SOAP 1.1 requests are routed by their
+   * SOAPAction and SOAP 1.2 requests by the action parameter of their Content-Type, which the client always sends for
+   * such an operation. HTTP POST and GET are the same as for a wrapped operation.
+   */
+  readonly bare?: boolean;
   /** The namespace of the operation's wrapper, parameter and result elements, when it is not the service's. */
   readonly namespace?: string;
 }

@@ -127,6 +127,13 @@ const rows: Array<[string, Row]> = [
     },
   ],
   [
+    'an operation made bare (its parameter style)',
+    {
+      new: [['    eat: { marker: itemId }', '    eat: { marker: itemId }\n    parameterStyle: bare']],
+      want: ['parameter-style-changed GetItem.parameterStyle breaking/breaking'],
+    },
+  ],
+  [
     'the HTTP POST binding removed from one operation',
     {
       new: [['    httpPostRoot: CountResponse\n    eat: { marker: none }', '    httpPost: false\n    eat: { marker: none }']],

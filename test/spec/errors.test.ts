@@ -275,7 +275,7 @@ function messagesOf(text: string): string[] {
 }
 
 const XSD = 'string, int, long, double, boolean, dateTime, decimal, float, short, byte, unsignedByte, unsignedShort, unsignedInt, unsignedLong, base64Binary, guid, char, date, time, duration, xml';
-const OPERATION_KEYS = 'name, doc, params, result, httpPostRoot, httpPost, httpGet, soapAction, namespace, headers, outputs, eat, submitsPayments, group';
+const OPERATION_KEYS = 'name, doc, params, result, httpPostRoot, httpPost, httpGet, soapAction, parameterStyle, namespace, headers, outputs, eat, submitsPayments, group';
 const TOP_KEYS = '$schema, specVersion, service, serviceErrors, auth, soapHeaders, decisions, parameters, enums, records, results, operations, groups, polls, mock';
 
 const MESSAGES: ReadonlyArray<[name: string, row: { given: string; want: readonly string[] }]> = [

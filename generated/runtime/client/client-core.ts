@@ -12,10 +12,10 @@ import type { NestedValue } from '../codec/encode.js';
 import { STYLES, isFormStyle, type OperationWire, type Style } from '../operation.js';
 import type { EncodedRequest } from './request.js';
 import { hmacSha256Hex, signingKey } from '../signing.js';
-import { openPlainRoot, openSoapResponse, openSoapResult, parseSoapFault } from '../codec/soap.js';
+import { openBareSoapResult, openPlainRoot, openSoapBody, openSoapResponse, openSoapResult, parseSoapFault } from '../codec/soap.js';
 import { describeUrl, sendRequest } from './transport.js';
 import { encodeString } from '../codec/values.js';
-import { buildSoapEnvelope, encodeForm, soapAction } from '../codec/xml-writer.js';
+import { buildBareSoapEnvelope, buildSoapEnvelope, encodeForm, soapAction } from '../codec/xml-writer.js';
 import { XmlNameTable, XmlReader } from '../codec/xml-reader.js';
 
 export { STYLES, isFormStyle, type Style } from '../operation.js';
@@ -245,8 +245,15 @@ export class ClientCore {
       } else {
         headers['Content-Type'] = CONTENT_TYPES[style];
         // ASMX's default action is the service namespace + name, also for an operation with a namespace of its own.
-        if (style === 'soap11') headers['SOAPAction'] = op.soapAction !== undefined ? `"${op.soapAction}"` : soapAction(this.options.namespace, op.name);
-        body = buildSoapEnvelope(style === 'soap11' ? '1.1' : '1.2', namespace, op.name, fields, this.headerBlocks(op), this.options.namespace);
+        const action = op.soapAction !== undefined ? `"${op.soapAction}"` : soapAction(this.options.namespace, op.name);
+        if (style === 'soap11') headers['SOAPAction'] = action;
+        if (op.bare) {
+          // Nothing in a bare Body names the operation: SOAP 1.2 names it in the Content-Type, as SOAP 1.1 in SOAPAction.
+          if (style === 'soap12') headers['Content-Type'] = `${CONTENT_TYPES[style]}; action=${action}`;
+          body = buildBareSoapEnvelope(style === 'soap11' ? '1.1' : '1.2', namespace, op.name, fields, this.headerBlocks(op), this.options.namespace);
+        } else {
+          body = buildSoapEnvelope(style === 'soap11' ? '1.1' : '1.2', namespace, op.name, fields, this.headerBlocks(op), this.options.namespace);
+        }
       }
 
       const response = await sendRequest({
@@ -382,6 +389,7 @@ export class ClientCore {
         return markup as R;
       }
       if (isFormStyle(style)) openPlainRoot(reader, namespace, op.httpPostRoot);
+      else if (op.bare) found = this.openBare(op, reader, text);
       else if (op.result === 'outputs') openSoapResponse(reader, style === 'soap11' ? '1.1' : '1.2', namespace, op.name);
       else {
         const element = op.result === 'void' ? undefined : op.resultElement;
@@ -407,6 +415,23 @@ export class ClientCore {
         cause: error,
       });
     }
+  }
+
+  /**
+   * Opens the answer of a bare operation (`OperationWire.bare`): on its result element, or for out parameters on the
+   * Body, whose children are the result and the outputs side by side and which the outputs' decoder reads as the
+   * wrapped `<OpResponse>`. A Fault is looked for first there, since the decoder would read it as the Body's content.
+   */
+  private openBare<R>(op: OperationBinding<R>, reader: XmlReader, text: string): boolean {
+    const version = this.options.style === 'soap11' ? '1.1' : '1.2';
+    if (op.result !== 'outputs') {
+      const element = op.result === 'void' ? undefined : op.resultElement;
+      return openBareSoapResult(reader, version, op.namespace ?? this.options.namespace, element, 200, op.result === 'nullable');
+    }
+    const fault = parseSoapFault(text, 200);
+    if (fault) throw fault;
+    openSoapBody(reader, version);
+    return true;
   }
 
   private check<R>(op: OperationBinding<R>, result: R): void {

@@ -218,6 +218,13 @@ export class MockCore {
   readonly #folded = new Map<string, Route>();
   /** Operation name by action, to tell an action of another operation from one of none. */
   readonly #actions = new Map<string, string>();
+  /** Bare operations by action: the action is what names them, their Body holding no operation element. */
+  readonly #bareActions = new Map<string, Route>();
+  /**
+   * Bare operations by the name of a parameter element (`{namespace}name`), for a request without an action: null
+   * where the element is a parameter of more than one of them.
+   */
+  readonly #bareElements = new Map<string, Route | null>();
   readonly #styles: ReadonlySet<Style>;
   readonly #maxBytes: number;
   readonly #clock: MockClock;
@@ -328,6 +335,14 @@ export class MockCore {
     this.#routes.set(op.name, route);
     if (!this.#folded.has(op.name.toLowerCase())) this.#folded.set(op.name.toLowerCase(), route);
     if (!this.#actions.has(route.action)) this.#actions.set(route.action, op.name);
+    if (op.bare === true) {
+      if (!this.#bareActions.has(route.action)) this.#bareActions.set(route.action, route);
+      for (const param of op.params) {
+        const key = `{${route.namespace}}${param.name}`;
+        const known = this.#bareElements.get(key);
+        this.#bareElements.set(key, known === undefined || known === route ? route : null);
+      }
+    }
   }
 
   // ---- routing -----------------------------------------------------------------------------------------------------
@@ -432,10 +447,17 @@ export class MockCore {
   #readSoap(request: MockExchange, style: Style, text: string, trace: Trace): Call {
     const reader = new XmlReader(text, this.#names);
     try {
-      openRequestEnvelope(reader, style === 'soap11' ? '1.1' : '1.2');
-      const route = this.#operationOf(reader);
+      const present = openRequestEnvelope(reader, style === 'soap11' ? '1.1' : '1.2', this.#bareActions.size > 0);
+      const route = this.#bareActions.size > 0 ? this.#bareRouteOf(request, style, reader, present) : this.#operationOf(reader);
       trace.operation = route.op.name;
-      this.#checkAction(request, style, route);
+      this.#checkAction(request, style, route, present ? reader.localName : undefined);
+      if (route.op.bare === true) {
+        const decoded = readSoapParams(reader, route.op, route.table, route.namespace, this.#options.namespace, present ? 'first' : 'none');
+        // The parameters' loop consumed the Body: what is left is the Envelope's end.
+        while (reader.nextChild()) reader.skip();
+        reader.readEnd();
+        return { route, ...decoded };
+      }
       const decoded = readSoapParams(reader, route.op, route.table, route.namespace, this.#options.namespace);
       finishRequestEnvelope(reader, route.op.name);
       return { route, ...decoded };
@@ -461,10 +483,34 @@ export class MockCore {
   }
 
   /**
-   * SOAP 1.1 requires the SOAPAction header and it must be the operation's; SOAP 1.2 may name the action in the
-   * Content-Type, and then it must be the operation's too.
+   * The operation of a request to a service with bare operations, as ASMX routes by SOAPAction: the bare operation its
+   * action names (SOAPAction, or the action parameter of a SOAP 1.2 Content-Type); else the operation the Body's first
+   * element names (a wrapped one), or the one bare operation that has a parameter of that name. An empty Body with no
+   * action of a bare operation names nothing.
    */
-  #checkAction(request: MockExchange, style: Style, route: Route): void {
+  #bareRouteOf(request: MockExchange, style: Style, reader: XmlReader, present: boolean): Route {
+    const action = requestAction(request, style);
+    const named = action === undefined ? undefined : this.#bareActions.get(action);
+    if (named !== undefined) return named;
+    if (!present) {
+      const missing = style === 'soap11' ? 'the SOAPAction HTTP header names' : 'the request names (in the action parameter of its Content-Type)';
+      throw new RequestFault('Client', `the SOAP Body is empty, and ${missing} no operation that takes no parameter`);
+    }
+    const wrapped = this.#routes.get(reader.localName);
+    if (wrapped !== undefined && wrapped.op.bare !== true) return this.#operationOf(reader);
+    const bare = this.#bareElements.get(`{${reader.namespaceUri}}${reader.localName}`);
+    if (bare === null) {
+      const where = style === 'soap11' ? 'SOAPAction HTTP header' : 'action parameter of the Content-Type';
+      throw new RequestFault('Client', `the SOAP Body starts with <${shortName(reader.localName)}>, a parameter of several operations: name the operation in the ${where}`);
+    }
+    return bare ?? this.#operationOf(reader);
+  }
+
+  /**
+   * SOAP 1.1 requires the SOAPAction header and it must be the operation's; SOAP 1.2 may name the action in the
+   * Content-Type, and then it must be the operation's too. `first` is the Body's first element, undefined for none.
+   */
+  #checkAction(request: MockExchange, style: Style, route: Route, first?: string): void {
     const action = requestAction(request, style);
     const expected = JSON.stringify(route.action);
     if (action === undefined) {
@@ -475,7 +521,8 @@ export class MockCore {
     const where = style === 'soap11' ? 'the SOAPAction HTTP header' : 'the action parameter of the Content-Type';
     const other = this.#actions.get(action);
     if (other !== undefined) {
-      throw new RequestFault('Client', `${where} names operation ${other}, but the SOAP Body holds <${route.op.name}>`);
+      const body = route.op.bare !== true ? `<${route.op.name}>` : first === undefined ? 'nothing' : `<${shortName(first)}>, a parameter of ${route.op.name}`;
+      throw new RequestFault('Client', `${where} names operation ${other}, but the SOAP Body holds ${body}`);
     }
     const message = style === 'soap11'
       ? `Server did not recognize the value of HTTP Header SOAPAction: ${quoteInput(action)}; the action of ${route.op.name} is ${expected}`

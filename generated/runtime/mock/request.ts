@@ -13,7 +13,7 @@ import { SvcDecodeError } from '../errors.js';
 import type { MockOperation, MockParam } from './operation.js';
 import type { MockExchange } from './exchange.js';
 import { RequestFault, plainName, quoteInput, shortName } from './faults.js';
-import { envelopeVersion, openBody } from '../codec/soap.js';
+import { EMPTY_SOAP_BODY, envelopeVersion, openBody } from '../codec/soap.js';
 import { nonXmlCharOf } from '../codec/xml-chars.js';
 import { XmlReader } from '../codec/xml-reader.js';
 import { escapeXmlText, soapNamespace, type SoapVersion } from '../codec/xml-writer.js';
@@ -134,7 +134,7 @@ export async function readRequestText(request: MockExchange, maxBytes: number): 
  * @param reader - a fresh reader over the request text
  * @param version - the SOAP version the Content-Type asks for
  */
-export function openRequestEnvelope(reader: XmlReader, version: SoapVersion): void {
+export function openRequestEnvelope(reader: XmlReader, version: SoapVersion, allowEmpty = false): boolean {
   reader.readRoot();
   const envNs = soapNamespace(version);
   if (reader.localName !== 'Envelope') {
@@ -142,7 +142,9 @@ export function openRequestEnvelope(reader: XmlReader, version: SoapVersion): vo
   }
   if (reader.namespaceUri !== envNs) throw new RequestFault('VersionMismatch', versionMismatch(reader, version));
   const problem = openBody(reader, envNs);
+  if (problem === EMPTY_SOAP_BODY && allowEmpty) return false;
   if (problem !== undefined) throw new RequestFault('Client', problem);
+  return true;
 }
 
 function versionMismatch(reader: XmlReader, version: SoapVersion): string {
@@ -162,6 +164,8 @@ function versionMismatch(reader: XmlReader, version: SoapVersion): string {
  * @param table - its parameter table
  * @param namespace - the namespace of the operation and its parameters
  * @param memberNamespace - the service namespace
+ * @param bare - a bare operation (`OperationWire.bare`): the parameters are the Body's own elements, the reader on
+ *   the first of them (`'first'`) or past an empty Body (`'none'`); the Body is consumed
  */
 export function readSoapParams(
   reader: XmlReader,
@@ -169,16 +173,18 @@ export function readSoapParams(
   table: ParamTable,
   namespace: string,
   memberNamespace: string,
+  bare?: 'first' | 'none',
 ): DecodedParams {
   reader.memberNamespace = memberNamespace;
-  const depth = reader.currentDepth;
+  // Where the reader is back once a parameter element is read: inside the wrapper, or inside the Body.
+  const depth = bare === 'first' ? reader.currentDepth - 1 : reader.currentDepth;
   const values = new Array<unknown>(op.params.length);
   const seen = new Array<boolean>(op.params.length).fill(false);
   const credentials: Record<string, string> = {};
-  while (reader.nextChild()) {
+  for (let more = bare === undefined ? reader.nextChild() : bare === 'first'; more; more = reader.nextChild()) {
     const name = reader.localName;
     const index = table.exact.get(name);
-    if (index === undefined) throw new RequestFault('Client', unknownElement(name, op.name, table));
+    if (index === undefined) throw new RequestFault('Client', unknownElement(name, op.name, table, bare !== undefined));
     const param = op.params[index]!;
     if (reader.namespaceUri !== namespace) {
       throw new RequestFault('Client', `parameter "${name}" is not in namespace ${JSON.stringify(namespace)} (${whereIs(reader.namespaceUri)})`);
@@ -288,10 +294,11 @@ function credentialRefused(name: string): string {
   return `parameter "${name}" is not valid (the value of a credential is not shown)`;
 }
 
-function unknownElement(name: string, operation: string, table: ParamTable): string {
+function unknownElement(name: string, operation: string, table: ParamTable, bare = false): string {
   const expected = table.misspelt(name);
   if (expected !== undefined) return `parameter ${quoteInput(name)} is misspelt: expected "${expected}"`;
-  return `unknown parameter ${quoteInput(name)} in <${operation}> (expected: ${table.list})`;
+  const where = bare ? `the SOAP Body of ${operation}` : `<${operation}>`;
+  return `unknown parameter ${quoteInput(name)} in ${where} (expected: ${table.list})`;
 }
 
 function whereIs(namespace: string): string {

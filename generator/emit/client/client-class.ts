@@ -365,6 +365,7 @@ function writeBinding(w: CodeBlockWriter, model: ServiceModel, op: OperationMode
     if (!op.httpPost && model.bindings.includes('httpPost')) w.writeLine('httpPost: false,');
     if (!op.httpGet && model.bindings.includes('httpGet')) w.writeLine('httpGet: false,');
     if (op.soapAction !== undefined) w.writeLine(`soapAction: ${tsLiteral(op.soapAction)},`);
+    if (op.bare) w.writeLine('bare: true,');
     if (op.namespace !== undefined) w.writeLine(`namespace: ${tsLiteral(op.namespace)},`);
     if (op.headers.length > 0) w.writeLine(`headers: [${op.headers.map((h) => tsLiteral(h.element)).join(', ')}],`);
     w.writeLine(`decode: ${result.kind === 'void' ? '() => undefined' : resultDecoderName(op)},`);

@@ -24,6 +24,7 @@ function mockOperation(op: OperationModel, writers: Writers): MockOperation {
     resultElement,
     httpPostRoot,
     ...(r.kind === 'void' ? { result: 'void' as const } : r.kind === 'outputs' ? { result: 'outputs' as const } : r.nullable ? { result: 'nullable' as const } : {}),
+    ...(op.bare ? { bare: true } : {}),
     write: type === undefined ? () => '' : resultWriter(writers.of(type)),
   };
 }

@@ -11,7 +11,7 @@ import type { BindingName, OperationModel, ParameterModel, PrimitiveName, Servic
 import { nestedParam, nilParam, formList, type NestedValue } from '../../../templates/runtime/codec/encode.js';
 import { eatDateTime, eatDecimal, eatDouble } from '../../../templates/runtime/client/request.js';
 import { hmacSha256Hex } from '../../../templates/runtime/signing.js';
-import { buildSoapEnvelope, encodeForm, soapAction, soapHeaderBlock } from '../../../templates/runtime/codec/xml-writer.js';
+import { buildBareSoapEnvelope, buildSoapEnvelope, encodeForm, soapAction, soapHeaderBlock } from '../../../templates/runtime/codec/xml-writer.js';
 
 /** The credentials of every example: the known answer of DECISIONS.md. The API key is public and bogus. */
 export const EXAMPLE_CREDENTIALS = { principal: 'MyPayer', timestamp: 1521234048, apiKey: 'boguskey' } as const;
@@ -148,11 +148,15 @@ function request(
     path = `${model.path}/${op.name}`;
     body = encodeForm(fields, op.name);
   } else {
-    if (style === 'soap11') headers.push(['SOAPAction', op.soapAction !== undefined ? `"${op.soapAction}"` : soapAction(model.namespace.uri, op.name)]);
+    const action = op.soapAction !== undefined ? `"${op.soapAction}"` : soapAction(model.namespace.uri, op.name);
+    if (style === 'soap11') headers.push(['SOAPAction', action]);
+    // A bare Body names no operation: SOAP 1.2 names it in the Content-Type, as the client sends it.
+    if (style === 'soap12' && op.bare) headers[0] = ['Content-Type', `${CONTENT_TYPES[style]}; action=${action}`];
     const blocks = op.headers
       .map((h) => soapHeaderBlock(h.element, model.namespace.uri, evaluate(exampleValue({ kind: 'record', record: h.record })), h.option, writers.record(h.record)))
       .join('');
-    body = buildSoapEnvelope(style === 'soap11' ? '1.1' : '1.2', op.namespace ?? model.namespace.uri, op.name, fields, blocks, model.namespace.uri);
+    const build = op.bare ? buildBareSoapEnvelope : buildSoapEnvelope;
+    body = build(style === 'soap11' ? '1.1' : '1.2', op.namespace ?? model.namespace.uri, op.name, fields, blocks, model.namespace.uri);
   }
   headers.push(['Content-Length', String(Buffer.byteLength(body, 'utf8'))]);
   return { startLine: `POST ${path} HTTP/1.1`, headers, body };

@@ -130,6 +130,7 @@ function operationEntry(model: ServiceModel, op: OperationModel, needs: Needs): 
   if (!op.httpPost && model.bindings.includes('httpPost')) lines.push('httpPost: false');
   if (!op.httpGet && model.bindings.includes('httpGet')) lines.push('httpGet: false');
   if (op.soapAction !== undefined) lines.push(`soapAction: ${tsLiteral(op.soapAction)}`);
+  if (op.bare) lines.push('bare: true');
   if (op.namespace !== undefined) lines.push(`namespace: ${tsLiteral(op.namespace)}`);
   lines.push(...authEntries(model, op, needs));
   const struct = r.kind === 'value' && !r.nullable ? r.struct : undefined;

@@ -45,8 +45,16 @@ export function writeMessages(definitions: XMLBuilder, model: ServiceModel, plan
   if (hasSoap(model)) {
     for (const op of model.operations) {
       const elements = plan.operations.get(op)!;
-      part(message(definitions, `${op.name}SoapIn`), 'parameters', ['element', prefixes.format(elements.request)]);
-      part(message(definitions, `${op.name}SoapOut`), 'parameters', ['element', prefixes.format(elements.response)]);
+      if (elements.bare !== undefined) {
+        // Not wrapped: a part per element of the Body, none for an empty one.
+        const input = message(definitions, `${op.name}SoapIn`);
+        for (const p of elements.bare.input) part(input, p.name, ['element', prefixes.format(p.element)]);
+        const output = message(definitions, `${op.name}SoapOut`);
+        for (const p of elements.bare.output) part(output, p.name, ['element', prefixes.format(p.element)]);
+      } else {
+        part(message(definitions, `${op.name}SoapIn`), 'parameters', ['element', prefixes.format(elements.request)]);
+        part(message(definitions, `${op.name}SoapOut`), 'parameters', ['element', prefixes.format(elements.response)]);
+      }
       for (const h of op.headers) {
         part(message(definitions, headerMessage(op, h.element)), h.element, ['element', prefixes.format(plan.headers.get(h)!)]);
       }

@@ -84,6 +84,17 @@ export interface OperationElements {
   readonly response: QName;
   /** The HTTP POST response root: an element, any root (`xml` content), none (a void operation), or unbound. */
   readonly httpPostRoot: QName | 'any' | 'empty' | undefined;
+  /**
+   * A bare operation's message parts, one per element of the Body (`request` and `response` then name no element):
+   * a parameter's part is named as it; the answer's are the result element's and the out parameters'.
+   */
+  readonly bare?: { readonly input: readonly BarePart[]; readonly output: readonly BarePart[] };
+}
+
+/** A message part of a bare operation: its name and the top-level element it is. */
+export interface BarePart {
+  readonly name: string;
+  readonly element: QName;
 }
 
 export interface SchemaPlan {
@@ -139,6 +150,11 @@ class SchemaPlanner {
     for (const op of model.operations) {
       const ns = operationNamespace(model, op);
       this.useNamespace(ns);
+      if (op.bare) {
+        for (const h of op.headers) headers.set(h, this.header(h));
+        operations.set(op, { request: qname(ns, op.name), response: qname(ns, `${op.name}Response`), httpPostRoot: undefined, bare: this.bareParts(op, ns) });
+        continue;
+      }
       // Each wrapper is declared before the types its content reaches (pre-order, as ASMX writes them).
       this.wrapper(ns, op.name).push(...op.params.map((p) => this.parameter(p)));
       this.wrapper(ns, `${op.name}Response`).push(...this.response(op));
@@ -250,6 +266,29 @@ class SchemaPlanner {
         return qname(ns, name);
       }
     }
+  }
+
+  /**
+   * The top-level elements of a bare operation, each declared before the types it reaches: its parameters', then its
+   * result's and out parameters'. As ASMX declares them, an element of a reference type is nillable (a null is sent
+   * nil, the element being the whole part), one of a value type only where the spec lets it be null.
+   */
+  private bareParts(op: OperationModel, ns: string): { input: BarePart[]; output: BarePart[] } {
+    const declare = (name: string, type: TypeModel, nullable: boolean, what: string): BarePart => {
+      this.typedElement(ns, name, this.typeRef(type), isReferenceType(type) || nullable, what);
+      return { name, element: qname(ns, name) };
+    };
+    const input = op.params.map((p) => declare(p.name, p.type, p.nillable, `the parameter ${p.name} of ${op.name}`));
+    const output: BarePart[] = [];
+    const result = op.result;
+    const returned = result.kind === 'outputs' ? result.returned : result;
+    if (returned.kind === 'value') output.push(declare(returned.element, returned.type, returned.nullable, `the result of ${op.name}`));
+    if (result.kind === 'outputs') {
+      for (const f of result.struct.fields.slice(returned.kind === 'value' ? 1 : 0)) {
+        output.push(declare(f.name, f.type, f.nillable || f.optional, `the out parameter ${f.name} of ${op.name}`));
+      }
+    }
+    return { input, output };
   }
 
   // ---- particles -----------------------------------------------------------------------------------------------

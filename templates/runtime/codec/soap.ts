@@ -92,6 +92,64 @@ export function openSoapResponse(reader: XmlReader, version: SoapVersion, namesp
 }
 
 /**
+ * Positions `reader` on the result element of a SOAP response of a bare operation (see `OperationWire.bare`), whose
+ * Body holds the result element itself: checks the Envelope as {@link openSoapResult} does (a Fault first in the Body
+ * is thrown as {@link SvcSoapFault}) and returns true on `<resultElement>` in `namespace`, the Body's first element.
+ *
+ * Returns false, nothing more consumed, for a void operation (`resultElement` undefined), and for an empty Body where
+ * `optional` (a null result; ASMX sends it nil, which the caller reads on the element). A Body that starts with
+ * another element throws {@link SvcDecodeError}.
+ * @param reader - a fresh reader over the response text
+ * @param version - the SOAP version the request used
+ * @param namespace - the namespace of the operation's elements
+ * @param resultElement - the result element name, or undefined for a void operation
+ * @param status - HTTP status to record on a fault found here
+ * @param optional - an empty Body means null rather than an error
+ */
+export function openBareSoapResult(
+  reader: XmlReader,
+  version: SoapVersion,
+  namespace: string,
+  resultElement: string | undefined,
+  status = 200,
+  optional = false,
+): boolean {
+  openSoapBody(reader, version, status);
+  if (!reader.nextChild()) {
+    if (resultElement === undefined || optional) return false;
+    return reader.error(`no result: the SOAP Body holds no <${resultElement}> (the service returned a null result)`);
+  }
+  const envNs = soapNamespace(version);
+  if (isFault(reader, envNs)) throw readFaultDocument(reader, version, status);
+  if (resultElement === undefined) return false;
+  if (nameOf(reader) !== resultElement || reader.namespaceUri !== namespace) {
+    reader.error(`expected <${resultElement}> in namespace ${namespace}, found ${describe(reader)}`);
+  }
+  return true;
+}
+
+/**
+ * Positions `reader` on the Body element of a SOAP response of the given version, past any Header: where a bare
+ * operation's out parameters are read, the Body's children being the result and outputs side by side. A Fault in
+ * the Body is the caller's to look for first ({@link parseSoapFault}), since the Body is not entered here.
+ * @param reader - a fresh reader over the response text
+ * @param version - the SOAP version the request used
+ * @param status - HTTP status to record on a fault of the other version found here
+ */
+export function openSoapBody(reader: XmlReader, version: SoapVersion, status = 200): void {
+  reader.readRoot();
+  const envNs = soapNamespace(version);
+  if (nameOf(reader) !== 'Envelope' || reader.namespaceUri !== envNs) refuseEnvelope(reader, version, status);
+  for (;;) {
+    if (!reader.nextChild()) reader.error('SOAP Envelope without a Body');
+    const name = reader.namespaceUri === envNs ? nameOf(reader) : '';
+    if (name === 'Body') return;
+    if (name !== 'Header') reader.error(`unexpected ${describe(reader)} in the SOAP Envelope`);
+    reader.skip();
+  }
+}
+
+/**
  * The root is not an Envelope of the requested version. Kept out of {@link openSoapResult} so that the common path
  * stays small; a fault of the other version is still the service's answer and is thrown as such.
  */
@@ -168,8 +226,11 @@ export function openBody(reader: XmlReader, envNs: string): string | undefined {
     if (name !== 'Header') return `unexpected ${describe(reader)} in the SOAP Envelope`;
     reader.skip();
   }
-  return reader.nextChild() ? undefined : 'empty SOAP Body';
+  return reader.nextChild() ? undefined : EMPTY_SOAP_BODY;
 }
+
+/** What {@link openBody} answers for a Body without an element: an error, except where a bare operation allows it. */
+export const EMPTY_SOAP_BODY = 'empty SOAP Body';
 
 function isFault(reader: XmlReader, envNs: string): boolean {
   return nameOf(reader) === 'Fault' && reader.namespaceUri === envNs;

@@ -110,6 +110,46 @@ export function buildSoapEnvelope(
 }
 
 /**
+ * Builds a document/literal request envelope that is not wrapped (ASMX's `ParameterStyle = Bare`): the parameters'
+ * elements are the Body's own children, each declaring `namespace`, with no operation element around them; no
+ * parameter at all leaves the Body empty. Values are checked and escaped as {@link buildSoapEnvelope} does.
+ * @param version - `'1.1'` or `'1.2'`
+ * @param namespace - the namespace of the parameter elements
+ * @param operation - the operation, named in a {@link SvcRequestError}
+ * @param params - parameter names and already-encoded values, in order, as for {@link buildSoapEnvelope}
+ * @param header - the SOAP header blocks, as markup (default none)
+ * @param members - the namespace of the members of record and list parameters when it is not `namespace`
+ */
+export function buildBareSoapEnvelope(
+  version: SoapVersion,
+  namespace: string,
+  operation: string,
+  params: ReadonlyArray<readonly [name: string, value: string | NestedValue]>,
+  header = '',
+  members = namespace,
+): string {
+  const xmlns = namespace === '' ? '' : ` xmlns="${escapeXmlAttribute(namespace)}"`;
+  let body = '';
+  for (const [name, value] of params) {
+    if (typeof value !== 'string') {
+      // A writer writes the element unqualified: its start tag takes the declaration (or the prefix, for members elsewhere).
+      body += members === namespace ? `<${name}${xmlns}${value.element.slice(name.length + 1)}` : qualifyMembers(value.element, name, namespace, members);
+      continue;
+    }
+    const bad = indexOfNonXmlChar(value);
+    if (bad >= 0) {
+      const unit = value.charCodeAt(bad).toString(16).toUpperCase().padStart(4, '0');
+      throw new SvcRequestError(`${name} contains U+${unit} at index ${bad}, which XML 1.0 cannot carry`, { operation, parameter: name });
+    }
+    body += `<${name}${xmlns}>${escapeXmlText(value)}</${name}>`;
+  }
+  return (
+    `${XML_DECLARATION}<soap:Envelope xmlns:soap="${soapNamespace(version)}" xmlns:xsi="${XSI_NAMESPACE}" ` +
+    `xmlns:xsd="${XSD_NAMESPACE}">${header === '' ? '' : `<soap:Header>${header}</soap:Header>`}<soap:Body>${body}</soap:Body></soap:Envelope>`
+  );
+}
+
+/**
  * Rewrites a parameter element written unqualified (`<name>…</name>`, every member taking the default namespace) so
  * that the element stays in the operation's namespace, through a prefix, while its members are in `members`.
  */

@@ -41,7 +41,8 @@ export function soapResultReply(
   value: unknown,
   memberNamespace: string = namespace,
 ): MockHttpReply {
-  const body = soapEnvelope(version === 'soap11' ? SOAP11_NAMESPACE : SOAP12_NAMESPACE, responseElement(op, namespace, memberNamespace, value));
+  const content = op.bare === true ? bareContent(op, namespace, memberNamespace, value) : responseElement(op, namespace, memberNamespace, value);
+  const body = soapEnvelope(version === 'soap11' ? SOAP11_NAMESPACE : SOAP12_NAMESPACE, content);
   return { status: 200, headers: version === 'soap11' ? TEXT_XML_HEADERS : SOAP12_HEADERS, body };
 }
 
@@ -58,6 +59,31 @@ function responseElement(op: MockOperation, namespace: string, memberNamespace: 
   const result = inMemberNamespace(op.resultElement, op.write(op.resultElement, value, ''), '', namespace, memberNamespace);
   return `<${name}${xmlns}>${result}</${name}>`;
 }
+
+/**
+ * The Body of a bare operation's answer (`OperationWire.bare`): the result element itself, nil for a null result (a
+ * top-level element cannot be left out), nothing for a void operation; for out parameters, the elements the
+ * outputs' writer writes inside `<OpResponse>`, each taken out of it with the namespace declared on it.
+ */
+function bareContent(op: MockOperation, namespace: string, memberNamespace: string, value: unknown): string {
+  const xmlns = ` xmlns="${escapeXmlAttribute(namespace)}"`;
+  if (op.result === 'void') return '';
+  if (op.result === 'nullable' && isNull(value)) return `<${op.resultElement}${xmlns} xsi:nil="true" />`;
+  requireValue(op, value);
+  if (op.result !== 'outputs') return inMemberNamespace(op.resultElement, op.write(op.resultElement, value, xmlns), xmlns, namespace, memberNamespace);
+  // The writer's markup, parsed back with the xsi prefix the envelope declares, gives each child as written.
+  const reader = new XmlReader(op.write(`${op.name}Response`, value, XSI_DECLARATION));
+  reader.readRoot();
+  let out = '';
+  while (reader.nextChild()) {
+    const name = reader.localName;
+    const child = reader.readOuterXml();
+    out += inMemberNamespace(name, `<${name}${xmlns}${child.slice(name.length + 1)}`, xmlns, namespace, memberNamespace);
+  }
+  return out;
+}
+
+const XSI_DECLARATION = ` xmlns:xsi="${XSI_NAMESPACE}"`;
 
 /** The prefix of an operation's own namespace on an element whose children are in the service namespace. */
 const OPERATION_PREFIX = 'op';

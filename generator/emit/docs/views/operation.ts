@@ -76,14 +76,17 @@ function required(p: ParameterModel): string {
 function facts(model: ServiceModel, op: OperationModel, links: Links): Array<{ name: string; value: string }> {
   const rows: Array<{ name: string; value: string }> = [{ name: 'Client method', value: inlineCode(`${op.methodName}()`) }];
   const namespace = op.namespace ?? model.namespace.uri;
-  rows.push({ name: 'Request element', value: `${inlineCode(`<${op.name}>`)} in ${inlineCode(namespace)}` });
-  if (model.bindings.includes('soap11')) {
-    rows.push({ name: 'SOAPAction (SOAP 1.1)', value: inlineCode(op.soapAction !== undefined ? `"${op.soapAction}"` : soapAction(model.namespace.uri, op.name)) });
+  const action = op.soapAction !== undefined ? `"${op.soapAction}"` : soapAction(model.namespace.uri, op.name);
+  if (op.bare) {
+    bareFacts(op, namespace, action, rows);
+  } else {
+    rows.push({ name: 'Request element', value: `${inlineCode(`<${op.name}>`)} in ${inlineCode(namespace)}` });
+    if (model.bindings.includes('soap11')) rows.push({ name: 'SOAPAction (SOAP 1.1)', value: inlineCode(action) });
+    const r = op.result;
+    const response =
+      r.kind === 'value' ? `${inlineCode(`<${op.name}Response>`)} holding ${inlineCode(`<${r.element}>`)}` : `${inlineCode(`<${op.name}Response>`)}`;
+    rows.push({ name: 'SOAP response', value: response });
   }
-  const r = op.result;
-  const response =
-    r.kind === 'value' ? `${inlineCode(`<${op.name}Response>`)} holding ${inlineCode(`<${r.element}>`)}` : `${inlineCode(`<${op.name}Response>`)}`;
-  rows.push({ name: 'SOAP response', value: response });
   rows.push({ name: 'HTTP POST', value: op.httpPost ? formFact(`POST ${model.path}/${op.name}`, op, links) : 'not available (no HTTP POST binding)' });
   if (model.bindings.includes('httpGet')) {
     rows.push({ name: 'HTTP GET', value: op.httpGet ? formFact(`GET ${model.path}/${op.name}?…`, op, links) : 'not available (no HTTP GET binding)' });
@@ -92,6 +95,21 @@ function facts(model: ServiceModel, op: OperationModel, links: Links): Array<{ n
   if (op.headers.length > 0) rows.push({ name: 'SOAP headers', value: op.headers.map((h) => `${inlineCode(`<${h.element}>`)} (${links.type(h.record.name)}, option \`${h.option}\`)`).join(', ') });
   if (op.submitsPayments) rows.push({ name: 'Retried', value: 'never: the call has effects that must not be repeated' });
   return rows;
+}
+
+/**
+ * The SOAP facts of a bare operation: the Body's elements each way, with no operation element, and the action that
+ * names the operation in both SOAP versions.
+ */
+function bareFacts(op: OperationModel, namespace: string, action: string, rows: Array<{ name: string; value: string }>): void {
+  const elements = (names: readonly string[]): string => (names.length === 0 ? 'none (an empty Body)' : names.map((n) => inlineCode(`<${n}>`)).join(', '));
+  rows.push({ name: 'Parameter style', value: 'bare: the SOAP Body holds the elements themselves, with no operation element' });
+  rows.push({ name: 'Request Body', value: `${elements(op.params.map((p) => p.name))} in ${inlineCode(namespace)}` });
+  rows.push({ name: 'SOAP action', value: `${inlineCode(action)} (the SOAPAction header in SOAP 1.1, the Content-Type's action in SOAP 1.2)` });
+  const r = op.result;
+  const returned = r.kind === 'outputs' ? r.returned : r;
+  const answer = [...(returned.kind === 'value' ? [returned.element] : []), ...(r.kind === 'outputs' ? r.struct.fields.slice(returned.kind === 'value' ? 1 : 0).map((f) => f.name) : [])];
+  rows.push({ name: 'SOAP response Body', value: elements(answer) });
 }
 
 /** How a form binding (HTTP POST, HTTP GET) reaches the operation, and the answer's root, the same for both. */

@@ -1,0 +1,121 @@
+/**
+ * The checks that only bare operations (document/literal not wrapped, ASMX's `ParameterStyle = Bare`) need, made once
+ * every operation is resolved: their parameter, result and output elements are top-level elements of the schema, so
+ * they share one name space with the other operations' elements; and nothing in their Body names them, so their
+ * action must.
+ */
+import { isReferenceType } from '../model/reference-types.js';
+import type { BindingName, OperationModel, SoapHeaderModel, TypeModel } from '../model/types.js';
+import { describeType } from './resolve.js';
+import type { SpecPath } from './locate.js';
+
+type Report = (path: SpecPath, message: string, key?: boolean) => void;
+
+/** A top-level element of the schema an operation needs, with what it holds (elements of one name must agree). */
+interface TopElement {
+  readonly holds: string;
+  readonly owner: string;
+  readonly path: SpecPath;
+}
+
+/**
+ * What a top-level element holds, as a text compared between its users: its type, nillable as the WSDL declares it
+ * (a reference type always, a value type where null is allowed), so that the elements merged there agree here.
+ */
+function holding(type: TypeModel, nullable: boolean): string {
+  return `${describeType(type)}${isReferenceType(type) || nullable ? ' (nillable)' : ''}`;
+}
+
+/**
+ * Reports what a bare operation cannot be: without a SOAP binding it means nothing; a list without container (items
+ * repeated in the Body) is no element of its own; a top-level element of the same name in the same namespace as
+ * another operation's must hold the same thing (an operation element never matches); and its action must be no other
+ * operation's.
+ * @param operations - the resolved operations with their index under `operations`
+ * @param serviceNamespace - the service namespace, the default of operations' elements and actions
+ * @param bindings - the service's bindings
+ * @param headers - the service's SOAP headers, whose elements are top-level elements too
+ */
+export function checkBareOperations(
+  operations: ReadonlyArray<{ readonly op: OperationModel; readonly index: number }>,
+  serviceNamespace: string,
+  bindings: readonly BindingName[],
+  headers: readonly SoapHeaderModel[],
+  report: Report,
+): void {
+  if (!operations.some(({ op }) => op.bare)) return;
+  const soap = bindings.includes('soap11') || bindings.includes('soap12');
+  const elements = new Map<string, TopElement>();
+  const actions = new Map<string, string[]>();
+  const claim = (namespace: string, name: string, element: TopElement): void => {
+    const key = `{${namespace}}${name}`;
+    const known = elements.get(key);
+    if (known === undefined) elements.set(key, element);
+    else if (known.holds !== element.holds && known.owner !== element.owner) {
+      report(element.path, `<${name}> is a top-level element of ${element.owner}, holding ${element.holds}, but also of ${known.owner}, holding ${known.holds}: in one namespace, an element name holds one thing (rename the parameter, or give the operation a namespace of its own)`);
+    } else if (known.holds !== element.holds) {
+      report(element.path, `<${name}> is two top-level elements of ${element.owner}, holding ${known.holds} and ${element.holds}`);
+    }
+  };
+  // Wrapped operations' elements first, so that a clash is reported where the bare operation names it.
+  for (const { op, index } of operations) {
+    const namespace = op.namespace ?? serviceNamespace;
+    const action = op.soapAction ?? `${serviceNamespace}${serviceNamespace.endsWith('/') ? '' : '/'}${op.name}`;
+    actions.set(action, [...(actions.get(action) ?? []), op.name]);
+    if (op.bare) continue;
+    const path: SpecPath = ['operations', index, 'name'];
+    claim(namespace, op.name, { holds: `the operation element of ${op.name}`, owner: `operation ${op.name}`, path });
+    claim(namespace, `${op.name}Response`, { holds: `the response element of ${op.name}`, owner: `operation ${op.name}`, path });
+  }
+  for (const { op, index } of operations) {
+    const root = op.httpPostRoot;
+    const name = root.kind === 'shown' || root.kind === 'convention' ? root.name : root.kind === 'notShown' ? root.assumed : undefined;
+    if (name === undefined || op.result.kind !== 'value') continue;
+    const path: SpecPath = ['operations', index, 'httpPostRoot'];
+    claim(op.namespace ?? serviceNamespace, name, { holds: holding(op.result.type, op.result.nullable), owner: `the HTTP POST answer of ${op.name}`, path });
+  }
+  for (const h of headers) {
+    claim(serviceNamespace, h.element, { holds: `the SOAP header ${h.element}`, owner: `the SOAP header ${h.element}`, path: ['soapHeaders'] });
+  }
+  for (const { op, index } of operations) {
+    if (!op.bare) continue;
+    const at: SpecPath = ['operations', index];
+    if (!soap) {
+      report([...at, 'parameterStyle'], 'the service has no SOAP binding (service.bindings), so a parameter style means nothing here', true);
+      continue;
+    }
+    const namespace = op.namespace ?? serviceNamespace;
+    const owner = `operation ${op.name}`;
+    const action = op.soapAction ?? `${serviceNamespace}${serviceNamespace.endsWith('/') ? '' : '/'}${op.name}`;
+    const other = actions.get(action)?.find((name) => name !== op.name);
+    if (other !== undefined) {
+      report([...at, 'soapAction'], `a bare operation is known by its SOAPAction alone, but "${action}" is also the SOAPAction of ${other}`);
+    }
+    op.params.forEach((p, j) => {
+      const path: SpecPath = [...at, 'params', j];
+      if (p.type.kind === 'list' && !p.type.container) {
+        report(path, `parameter "${p.name}" is a list without container, which a bare operation cannot send as one element of the Body`);
+        return;
+      }
+      claim(namespace, p.name, { holds: holding(p.type, p.nillable), owner, path });
+    });
+    const result = op.result;
+    const returned = result.kind === 'outputs' ? result.returned : result;
+    if (returned.kind === 'value') {
+      if (returned.type.kind === 'list' && !returned.type.container) {
+        report([...at, 'result'], 'the result is a list without container, which a bare operation cannot answer as one element of the Body');
+      } else claim(namespace, returned.element, { holds: holding(returned.type, returned.nullable), owner, path: [...at, 'result'] });
+    }
+    if (result.kind === 'outputs') {
+      if (op.namespace !== undefined && op.namespace !== serviceNamespace) {
+        report([...at, 'outputs'], 'out parameters of a bare operation with a namespace of its own are not supported: leave out its namespace, or the outputs');
+      }
+      result.struct.fields.slice(returned.kind === 'value' ? 1 : 0).forEach((f, j) => {
+        const path: SpecPath = [...at, 'outputs', j];
+        if (f.type.kind === 'list' && !f.type.container) {
+          report(path, `output "${f.name}" is a list without container, which a bare operation cannot answer as one element of the Body`);
+        } else claim(namespace, f.name, { holds: holding(f.type, f.nillable), owner, path });
+      });
+    }
+  }
+}
