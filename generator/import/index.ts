@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import type { DraftSpec } from './draft.js';
 import { draftService } from './operations.js';
 import { Problems, type ImportProblem } from './problems.js';
-import { readWsdl, type ReadFile } from './read-wsdl.js';
+import { readWsdl, type ReadFile, type WsdlDoc } from './read-wsdl.js';
 import { TypePlanner } from './schema.js';
 import { writeYaml, type WriteOptions } from './write-yaml.js';
 import { XmlReadError } from './xml.js';
@@ -34,16 +34,20 @@ export interface ImportResult {
   readonly service: string;
 }
 
+/** The draft of a WSDL once read: its types planned as the operations reach them, what nothing reaches reported. */
+export function draftSpec(doc: WsdlDoc, problems: Problems): DraftSpec {
+  const types = new TypePlanner(doc, problems);
+  const service = draftService(doc, types, problems);
+  types.reportUnreached();
+  return { ...service, enums: types.enumsInOrder(), records: types.recordsInOrder() };
+}
+
 /** `file` names the WSDL in the draft and in problems: give it as the user did (see {@link shownName}). */
 export function importWsdl(text: string, file: string, options: ImportOptions = {}): ImportResult {
   const problems = new Problems();
   let spec: DraftSpec;
   try {
-    const doc = readWsdl(text, file, problems, options.readFile ?? ((path) => readFileSync(path, 'utf8')));
-    const types = new TypePlanner(doc, problems);
-    const service = draftService(doc, types, problems);
-    types.reportUnreached();
-    spec = { ...service, enums: types.enumsInOrder(), records: types.recordsInOrder() };
+    spec = draftSpec(readWsdl(text, file, problems, options.readFile ?? ((path) => readFileSync(path, 'utf8'))), problems);
   } catch (error) {
     if (error instanceof XmlReadError) throw new WsdlImportError(`${file}:${error.message}`);
     if (error instanceof Error && !(error instanceof TypeError) && !(error instanceof RangeError)) {

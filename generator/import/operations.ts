@@ -177,7 +177,7 @@ function draftOperation(
 ): DraftOperation | undefined {
   const file = doc.file;
   const name = op.attrs.get('name') ?? '';
-  const bOp = kids(main.node, NS.wsdl, 'operation').find((o) => o.attrs.get('name') === name);
+  const bOp = operationNamed(main.node, name);
   const message = (io: 'input' | 'output'): BodyPart[] | undefined => {
     const ioNode = kids(op, NS.wsdl, io)[0];
     const msg = ioNode ? qnameAttr(ioNode, 'message') : undefined;
@@ -259,7 +259,7 @@ function draftOperation(
   }
 
   // The form bindings: whether each carries the operation, and the response root (the same document for both).
-  const formOp = (form: Binding | undefined) => (form ? kids(form.node, NS.wsdl, 'operation').find((o) => o.attrs.get('name') === name) : undefined);
+  const formOp = (form: Binding | undefined) => (form ? operationNamed(form.node, name) : undefined);
   const httpPost: false | undefined = forms.post && (!formOp(forms.post) || outputs.length > 0) ? false : undefined;
   const httpGet: false | undefined = forms.get && (!formOp(forms.get) || outputs.length > 0) ? false : undefined;
   let httpPostRoot: string | undefined;
@@ -268,7 +268,7 @@ function draftOperation(
     const bindingOp = formOp(rootFrom)!;
     const title = rootFrom === forms.post ? 'HTTP POST' : 'HTTP GET';
     const mime = kids(kids(bindingOp, NS.wsdl, 'output')[0] ?? bindingOp, NS.mime, 'mimeXml')[0];
-    const ptOp = rootFrom.portType ? kids(rootFrom.portType, NS.wsdl, 'operation').find((o) => o.attrs.get('name') === name) : undefined;
+    const ptOp = rootFrom.portType ? operationNamed(rootFrom.portType, name) : undefined;
     const out = ptOp ? kids(ptOp, NS.wsdl, 'output')[0] : undefined;
     const msg = out ? qnameAttr(out, 'message') : undefined;
     const message = msg ? doc.messages.get(msg.local) : undefined;
@@ -488,6 +488,26 @@ function draftHeader(
     todo: `choose the client option that supplies the SOAP header ${element.local} (drafted: ${lowerFirst(element.local)}), and add required: false if calls may go without it`,
   });
   return element.local;
+}
+
+/** The operations of a binding or port type by name (the first of a name), indexed once per node. */
+const operationsByName = new WeakMap<XmlElement, ReadonlyMap<string, XmlElement>>();
+
+/**
+ * The operation `name` of a binding or port type. Each operation looks up its counterparts in up to four bindings
+ * and port types; a search through all operations for each would make importing quadratic in their number.
+ */
+function operationNamed(parent: XmlElement, name: string): XmlElement | undefined {
+  let index = operationsByName.get(parent);
+  if (!index) {
+    const byName = new Map<string, XmlElement>();
+    for (const o of kids(parent, NS.wsdl, 'operation')) {
+      const n = o.attrs.get('name') ?? '';
+      if (!byName.has(n)) byName.set(n, o);
+    }
+    operationsByName.set(parent, (index = byName));
+  }
+  return index.get(name);
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {

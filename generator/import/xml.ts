@@ -1,9 +1,10 @@
 /**
- * A small XML reader that keeps positions: every element knows the line and column of its `<`, its attributes
- * (as written), the namespace bindings in scope and its resolved namespace. Enough for WSDL and XML Schema documents
- * (elements, attributes, text, comments, CDATA, processing instructions, a DOCTYPE without an internal subset);
- * malformed input throws `XmlReadError` with the position.
+ * WSDL and XML Schema documents as a tree whose every element knows where it stands: the line and column of its `<`,
+ * its attributes (as written), the namespace bindings in scope and its resolved namespace. The XML itself is read by
+ * saxes (well-formedness and namespaces checked to the letter of XML 1.0); malformed input throws `XmlReadError`
+ * with the position.
  */
+import { SaxesParser } from 'saxes';
 
 export interface XmlElement {
   /** The local name. */
@@ -31,13 +32,76 @@ export class XmlReadError extends Error {
 }
 
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
+const ROOT_SCOPE: ReadonlyMap<string, string> = new Map([['xml', XML_NS]]);
 
 /** Parses `text` and returns its root element. */
 export function parseXml(text: string): XmlElement {
-  // Line starts, to turn offsets into line:column.
+  const position = positions(text);
+  // saxes reports no positions of its own here (`position: false`): they are counted in UTF-16 units from `text`, as
+  // editors show columns, and a message names the character that stopped the reader.
+  const parser = new SaxesParser({ xmlns: true, position: false });
+  const stack: XmlElement[] = [];
+  let root: XmlElement | undefined;
+  let tagStart = 0;
+  const fail = (message: string, offset: number): never => {
+    const p = position(offset);
+    throw new XmlReadError(message, p.line, p.column);
+  };
+
+  let closed = '';
+  parser.on('error', (error) => {
+    const at = Math.max(0, parser.position - 1);
+    if (error.message === 'unexpected close tag.') {
+      // saxes has just closed the element left open; the end tag is the text from its `</` to here.
+      const start = text.lastIndexOf('</', at);
+      fail(`end tag ${text.slice(start, at + 1)} does not match <${closed}>`, start);
+    }
+    fail(error.message.replace(/\.$/, ''), at);
+  });
+  parser.on('doctype', (doctype) => {
+    // Entities declared in an internal subset would change what the document says; saxes leaves them unexpanded.
+    if (doctype.includes('[')) fail('a DOCTYPE with an internal subset is not supported', text.lastIndexOf('<!DOCTYPE', parser.position));
+  });
+  parser.on('opentagstart', () => {
+    // The name and the character after it are read: the `<` is the last one before them.
+    tagStart = text.lastIndexOf('<', parser.position - 1);
+  });
+  parser.on('opentag', (tag) => {
+    const parent = stack[stack.length - 1];
+    const declared = Object.entries(tag.ns ?? {});
+    let scope = parent?.scope ?? ROOT_SCOPE;
+    if (declared.length > 0) {
+      const own = new Map(scope);
+      for (const [prefix, uri] of declared) own.set(prefix, uri);
+      scope = own;
+    }
+    const attrs = new Map<string, string>();
+    for (const [name, attr] of Object.entries(tag.attributes)) attrs.set(name, attr.value);
+    const element: XmlElement = { name: tag.local, ns: tag.uri, attrs, scope, children: [], text: '', ...position(tagStart) };
+    if (parent) parent.children.push(element);
+    else root = element;
+    stack.push(element);
+  });
+  parser.on('closetag', (tag) => {
+    closed = tag.name;
+    stack.pop();
+  });
+  const addText = (data: string) => {
+    const top = stack[stack.length - 1];
+    if (top) top.text += data;
+  };
+  parser.on('text', addText);
+  parser.on('cdata', addText);
+
+  parser.write(text).close();
+  return root ?? fail('no root element', 0);
+}
+
+/** Turns an offset into `text` into its 1-based line and column. */
+function positions(text: string): (offset: number) => { line: number; column: number } {
   const lineStarts = [0];
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) lineStarts.push(i + 1);
-  const position = (offset: number): { line: number; column: number } => {
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+  return (offset) => {
     let lo = 0;
     let hi = lineStarts.length - 1;
     while (lo < hi) {
@@ -47,137 +111,6 @@ export function parseXml(text: string): XmlElement {
     }
     return { line: lo + 1, column: offset - lineStarts[lo]! + 1 };
   };
-  const fail = (message: string, offset: number): never => {
-    const p = position(offset);
-    throw new XmlReadError(message, p.line, p.column);
-  };
-
-  const stack: XmlElement[] = [];
-  const rawNames: string[] = [];
-  let root: XmlElement | undefined;
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  while (i < text.length) {
-    const lt = text.indexOf('<', i);
-    const end = lt === -1 ? text.length : lt;
-    if (end > i) {
-      const chunk = text.slice(i, end);
-      const top = stack[stack.length - 1];
-      if (top) top.text += decode(chunk, i, fail);
-      else if (chunk.trim() !== '') fail('text outside the root element', i);
-    }
-    if (lt === -1) break;
-    i = lt;
-    if (text.startsWith('<!--', i)) {
-      const close = text.indexOf('-->', i + 4);
-      if (close === -1) fail('unterminated comment', i);
-      i = close + 3;
-    } else if (text.startsWith('<![CDATA[', i)) {
-      const close = text.indexOf(']]>', i + 9);
-      if (close === -1) fail('unterminated CDATA section', i);
-      const top = stack[stack.length - 1];
-      if (!top) fail('CDATA outside the root element', i);
-      top!.text += text.slice(i + 9, close);
-      i = close + 3;
-    } else if (text.startsWith('<?', i)) {
-      const close = text.indexOf('?>', i + 2);
-      if (close === -1) fail('unterminated processing instruction', i);
-      i = close + 2;
-    } else if (text.startsWith('<!', i)) {
-      const close = text.indexOf('>', i + 2);
-      if (close === -1 || text.slice(i, close).includes('[')) fail('a DOCTYPE with an internal subset is not supported', i);
-      i = close + 1;
-    } else if (text.startsWith('</', i)) {
-      const close = text.indexOf('>', i + 2);
-      if (close === -1) fail('unterminated end tag', i);
-      const name = text.slice(i + 2, close).trim();
-      const open = rawNames.pop();
-      if (open === undefined) fail(`end tag </${name}> without a start tag`, i);
-      if (open !== name) fail(`end tag </${name}> does not match <${open}>`, i);
-      stack.pop();
-      i = close + 1;
-    } else {
-      const start = i;
-      i++;
-      const nameMatch = /^[^\s/>]+/.exec(text.slice(i, i + 200));
-      if (!nameMatch) fail('an element name expected after <', start);
-      const rawName = nameMatch![0];
-      i += rawName.length;
-      const attrs = new Map<string, string>();
-      let selfClosing = false;
-      for (;;) {
-        while (i < text.length && /\s/.test(text[i]!)) i++;
-        if (i >= text.length) fail(`unterminated start tag <${rawName}>`, start);
-        if (text.startsWith('/>', i)) {
-          selfClosing = true;
-          i += 2;
-          break;
-        }
-        if (text[i] === '>') {
-          i++;
-          break;
-        }
-        const attr = /^([^\s=/>]+)\s*=\s*(["'])/.exec(text.slice(i, i + 300));
-        if (!attr) fail(`a malformed attribute in <${rawName}>`, i);
-        const valueStart = i + attr![0].length;
-        const valueEnd = text.indexOf(attr![2]!, valueStart);
-        if (valueEnd === -1) fail('unterminated attribute value', i);
-        if (attrs.has(attr![1]!)) fail(`attribute ${attr![1]} given twice`, i);
-        attrs.set(attr![1]!, decode(text.slice(valueStart, valueEnd), valueStart, fail));
-        i = valueEnd + 1;
-      }
-      const parent = stack[stack.length - 1];
-      const scope = new Map(parent?.scope ?? [['xml', XML_NS]]);
-      for (const [k, v] of attrs) {
-        if (k === 'xmlns') scope.set('', v);
-        else if (k.startsWith('xmlns:')) scope.set(k.slice(6), v);
-      }
-      const colon = rawName.indexOf(':');
-      const prefix = colon === -1 ? '' : rawName.slice(0, colon);
-      const ns = scope.get(prefix);
-      if (ns === undefined && prefix !== '') fail(`undeclared prefix "${prefix}"`, start);
-      const element: XmlElement = {
-        name: colon === -1 ? rawName : rawName.slice(colon + 1),
-        ns: ns ?? '',
-        attrs,
-        scope,
-        children: [],
-        text: '',
-        ...position(start),
-      };
-      if (parent) parent.children.push(element);
-      else if (root) fail('a second root element', start);
-      else root = element;
-      if (!selfClosing) {
-        stack.push(element);
-        rawNames.push(rawName);
-      }
-    }
-  }
-  if (stack.length > 0) fail(`<${rawNames[rawNames.length - 1]}> is not closed`, text.length);
-  if (!root) fail('no root element', 0);
-  return root!;
-}
-
-function decode(raw: string, offset: number, fail: (m: string, o: number) => never): string {
-  if (!raw.includes('&')) return raw;
-  return raw.replace(/&([^;&\s]*);?/g, (whole, ref: string) => {
-    if (!whole.endsWith(';')) return fail(`an unterminated entity reference "${whole}"`, offset);
-    switch (ref) {
-      case 'lt':
-        return '<';
-      case 'gt':
-        return '>';
-      case 'amp':
-        return '&';
-      case 'quot':
-        return '"';
-      case 'apos':
-        return "'";
-    }
-    const code = ref.startsWith('#x') ? parseInt(ref.slice(2), 16) : ref.startsWith('#') ? parseInt(ref.slice(1), 10) : NaN;
-    if (Number.isNaN(code)) return fail(`an unknown entity "&${ref};"`, offset);
-    return String.fromCodePoint(code);
-  });
 }
 
 /** The children of `node` in namespace `ns` with local name `name`. */

@@ -3,10 +3,11 @@
  * figures) and test/bench/results/BENCH.md (the summary). Benchmarks report; they never assert a target, and a
  * section that fails is reported as failed while the others still run.
  *
- * `--only responses,large,loopback,reader,mock,generation,payfile` runs some sections and only prints (nothing is
- * written).
+ * `--only responses,large,loopback,reader,mock,generation,payfile,wsdl` runs some sections and only prints (nothing is
+ * written); with `--write` as well, their figures replace those sections' in bench.json and BENCH.md, the others
+ * (and the header and summary, which belong to the last full run) left as they are.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { headlineMarkdown, type HeadlineInput } from './headline.js';
 import { describeMachine, type Machine } from './machine.js';
@@ -17,6 +18,7 @@ import { largeResponseMarkdown, runLargeResponse } from './sections/large-respon
 import { loopbackMarkdown, runLoopback } from './sections/loopback.js';
 import { mockMarkdown, runMock } from './sections/mock.js';
 import { paymentFileMarkdown, runPaymentFile } from './sections/payment-file.js';
+import { runWsdl, wsdlMarkdown } from './sections/wsdl.js';
 import { responsesMarkdown, runResponses } from './sections/responses.js';
 import { fmt, fmtSummary, rounded } from './stats.js';
 import { BASELINE_COMMIT } from './reader-baseline.js';
@@ -103,7 +105,44 @@ const SECTIONS: ReadonlyArray<Section<unknown>> = [
     run: (_deadline, log) => runPaymentFile(log),
     markdown: paymentFileMarkdown,
   }),
+  section({
+    key: 'wsdl',
+    title: '8. From a WSDL at scale: import, generation, type check',
+    run: (deadline, log) => runWsdl(deadline, log),
+    markdown: wsdlMarkdown,
+  }),
 ];
+
+const CONTENDERS_HEADING = '## How the contenders are set up';
+
+/**
+ * Puts the figures of the sections just run into the results of the last full run: each replaces its section in
+ * bench.json and its `## title` block in BENCH.md (a new section goes before the notes on the contenders).
+ */
+function mergeSections(results: Record<string, unknown>, parts: ReadonlyMap<string, string>, machine: Machine): void {
+  const jsonPath = join(RESULTS_DIR, 'bench.json');
+  const mdPath = join(RESULTS_DIR, 'BENCH.md');
+  if (!existsSync(jsonPath) || !existsSync(mdPath)) throw new Error('--write with --only needs the results of a full run to merge into');
+  const json = JSON.parse(readFileSync(jsonPath, 'utf8')) as { sections: Record<string, unknown> };
+  let markdown = readFileSync(mdPath, 'utf8');
+  for (const s of SECTIONS) {
+    const part = parts.get(s.key);
+    if (part === undefined) continue;
+    json.sections[s.key] = rounded({ ...(results[s.key] as object), machine });
+    const block = `${part}\n\n_Run on its own (\`npm run bench -- --only ${s.key} --write\`), ${machine.date}, load average ${machine.loadAverage1m} at its start._`;
+    const start = markdown.indexOf(`## ${s.title}\n`);
+    if (start !== -1) {
+      const next = markdown.indexOf('\n## ', start + 1);
+      markdown = `${markdown.slice(0, start)}${block}\n${next === -1 ? '' : markdown.slice(next)}`;
+    } else {
+      const at = markdown.indexOf(CONTENDERS_HEADING);
+      markdown = at === -1 ? `${markdown}\n${block}\n` : `${markdown.slice(0, at)}${block}\n\n${markdown.slice(at)}`;
+    }
+  }
+  writeFileSync(jsonPath, `${JSON.stringify(json, null, 2)}\n`);
+  writeFileSync(mdPath, markdown);
+  console.log(`merged ${[...parts.keys()].join(', ')} into ${jsonPath} and BENCH.md`);
+}
 
 /** How the contenders are set up, so that a reader can judge the comparison. */
 const CONTENDER_NOTES = [
@@ -177,6 +216,7 @@ async function main(): Promise<void> {
 
   const results: Record<string, unknown> = {};
   const parts: string[] = [];
+  const partsByKey = new Map<string, string>();
   for (const s of SECTIONS) {
     if (only && !only.includes(s.key)) continue;
     const t = performance.now();
@@ -185,10 +225,12 @@ async function main(): Promise<void> {
       const result = await s.run(deadline, (line) => console.log(line));
       results[s.key] = { seconds: (performance.now() - t) / 1000, result };
       parts.push(`## ${s.title}\n\n${s.markdown(result)}`);
+      partsByKey.set(s.key, parts[parts.length - 1]!);
     } catch (error) {
       const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       results[s.key] = { seconds: (performance.now() - t) / 1000, error: message };
       parts.push(`## ${s.title}\n\nThis section failed: ${message}`);
+      partsByKey.set(s.key, parts[parts.length - 1]!);
     }
     console.log(`  (${fmt((performance.now() - t) / 1000)} s)`);
   }
@@ -197,6 +239,7 @@ async function main(): Promise<void> {
   const markdown = `${header(machine, totalSeconds)}\n\n## Summary\n\n${headline}\n\n${parts.join('\n\n')}\n\n${CONTENDER_NOTES}\n`;
   if (only) {
     console.log(`\n${markdown}`);
+    if (process.argv.includes('--write')) mergeSections(results, partsByKey, machine);
   } else {
     mkdirSync(RESULTS_DIR, { recursive: true });
     const json = { machine, totalSeconds, budgetSeconds: BUDGET_MS / 1000, sections: results };
