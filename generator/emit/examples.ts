@@ -4,7 +4,7 @@
  * the arguments of the generated README's first call. They are deterministic, and a result's error code field holds
  * the success code, so the example is a success. Every example is also a value the client accepts as input.
  */
-import type { FieldModel, PrimitiveName, ResultModel, StructModel, TypeModel } from '../model/types.js';
+import type { FieldModel, HttpPostRootModel, PrimitiveName, ResultModel, StructModel, TypeModel } from '../model/types.js';
 import { tsLiteral } from './ts-types.js';
 
 const PRIMITIVES: Readonly<Record<PrimitiveName, string>> = {
@@ -66,13 +66,29 @@ function exampleField(s: StructModel, f: FieldModel, depth: number): string {
   return exampleValue(f.type, depth + 1);
 }
 
-/** The example answer of an operation: `undefined` for a void one. */
-export function exampleResult(result: ResultModel): string {
+/**
+ * An empty .NET DataSet as ASMX writes it inside `<OpResult>` (or `<DataSet>` over HTTP POST): its schema, then its
+ * data. A WSDL declares that content as `<s:element ref="s:schema"/><s:any/>`, so an answer without the schema
+ * element first (such as the plain `xml` example) is one no DataSet reader takes.
+ */
+const DATA_SET =
+  '<xs:schema id="NewDataSet" xmlns="" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:msdata="urn:schemas-microsoft-com:xml-msdata">' +
+  '<xs:element name="NewDataSet" msdata:IsDataSet="true"><xs:complexType><xs:choice minOccurs="0" maxOccurs="unbounded" /></xs:complexType></xs:element>' +
+  '</xs:schema><diffgr:diffgram xmlns:msdata="urn:schemas-microsoft-com:xml-msdata" xmlns:diffgr="urn:schemas-microsoft-com:xml-diffgram-v1" />';
+
+/** Whether an operation's result is a DataSet: `xml` content whose HTTP POST root is `<DataSet>`. */
+function isDataSet(result: ResultModel, root: HttpPostRootModel | undefined): boolean {
+  const named = root !== undefined && (root.kind === 'shown' || root.kind === 'convention') && root.name === 'DataSet';
+  return named && result.kind === 'value' && result.type.kind === 'primitive' && result.type.name === 'xml';
+}
+
+/** The example answer of an operation (`httpPostRoot` tells a DataSet from other XML): `undefined` for a void one. */
+export function exampleResult(result: ResultModel, httpPostRoot?: HttpPostRootModel): string {
   switch (result.kind) {
     case 'void':
       return 'undefined';
     case 'value':
-      return exampleValue(result.type);
+      return isDataSet(result, httpPostRoot) ? tsLiteral(DATA_SET) : exampleValue(result.type);
     case 'outputs':
       return exampleRecord(result.struct, 0);
   }

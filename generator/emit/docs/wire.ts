@@ -82,7 +82,7 @@ function operationExample(model: ServiceModel, op: OperationModel, strict: Write
   const encoded = new Map<ParameterModel, string | NestedValue>(expressions.map(([p, e]) => [p, encodeParam(op, p, evaluate(e), strict)]));
   const signing = signingOf(model, op, encoded);
   const fields = op.params.map((p): readonly [string, string | NestedValue] => [p.name, credentialOrValue(p, encoded, signing)]);
-  const result = evaluate(exampleResult(op.result));
+  const result = evaluate(exampleResult(op.result, op.httpPostRoot));
   const styles = model.bindings
     .filter((style) => (style !== 'httpPost' || op.httpPost) && (style !== 'httpGet' || op.httpGet))
     .map((style) => ({ style, request: request(model, op, style, fields, strict), response: answer(model, op, style, result, lenient) }));

@@ -34,7 +34,7 @@ export function emitMockExamples(model: ServiceModel, printer: Printer): Generat
           initializer: (w) => {
             w.inlineBlock(() => {
               for (const op of model.operations) {
-                const value = exampleResult(op.result);
+                const value = exampleResult(op.result, op.httpPostRoot);
                 // An object literal after => would be read as a block.
                 w.writeLine(`${op.methodName}: () => ${value.startsWith('{') ? `(${value})` : value},`);
               }

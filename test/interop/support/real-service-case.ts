@@ -51,8 +51,12 @@ export interface Row {
 export interface ServiceCase {
   /** Short name, also the folder under test/fixtures/wsdl/. */
   readonly name: string;
-  /** The spec (YAML) and the original WSDL, relative to test/fixtures/wsdl/. */
-  readonly spec: string;
+  /**
+   * The hand-written spec (YAML) and the original WSDL, relative to test/fixtures/wsdl/. A fixture without a hand-written
+   * spec is exercised only through the draft import-wsdl makes of it (test/import/end-to-end.test.ts), and its table
+   * names client options as that draft does.
+   */
+  readonly spec?: string;
   readonly wsdl: string;
   /** The service path (the spec's service.path). */
   readonly path: string;

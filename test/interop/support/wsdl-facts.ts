@@ -171,6 +171,11 @@ const LEXICAL: Readonly<Record<string, RegExp>> = {
   double: /^\s*([+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?|-?INF|NaN)\s*$/,
   dateTime: /^\s*-?\d{4,}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?\s*$/,
   base64Binary: /^[A-Za-z0-9+/=\s]*$/,
+  long: /^\s*[+-]?\d+\s*$/,
+  float: /^\s*([+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?|-?INF|NaN)\s*$/,
+  // Microsoft's `guid` (namespace http://microsoft.com/wsdl/types/, which ASMX declares in a schema of its own): the
+  // pattern of its restriction.
+  guid: /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
 };
 
 /**
@@ -214,6 +219,8 @@ function check(
     if (!lexical.test(element.text)) problems.push(`${path} = ${JSON.stringify(element.text)} is not an ${type}`);
     if (type === 'xsd:int' && Math.abs(Number(element.text) + 0.5) > 2147483648)
       problems.push(`${path} is outside xs:int`);
+    if (type === 'xsd:long' && (BigInt(element.text.trim()) >= 2n ** 63n || BigInt(element.text.trim()) < -(2n ** 63n)))
+      problems.push(`${path} is outside xs:long`);
     return;
   }
   if (element.text.trim() !== '') problems.push(`${path} holds text, but is of a complex type`);
