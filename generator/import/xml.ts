@@ -34,8 +34,9 @@ export class XmlReadError extends Error {
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
 const ROOT_SCOPE: ReadonlyMap<string, string> = new Map([['xml', XML_NS]]);
 
-/** Parses `text` and returns its root element. */
-export function parseXml(text: string): XmlElement {
+/** Parses `source` and returns its root element. */
+export function parseXml(source: string): XmlElement {
+  const text = withoutLateDeclaration(source);
   const position = positions(text);
   // saxes reports no positions of its own here (`position: false`): they are counted in UTF-16 units from `text`, as
   // editors show columns, and a message names the character that stopped the reader.
@@ -130,4 +131,16 @@ export function resolveQName(node: XmlElement, value: string): QName | undefined
   const ns = node.scope.get(prefix);
   if (ns === undefined && prefix !== '') return undefined;
   return { ns: ns ?? '', local: colon === -1 ? value : value.slice(colon + 1) };
+}
+
+/**
+ * `source` with an XML declaration that follows leading white space blanked out. XML puts the declaration first, but
+ * WSDLs saved from web pages and templates often start with a line break; the declaration says nothing the decoded
+ * text needs, so it is read as the white space it stands in, and every position stays where it was.
+ */
+function withoutLateDeclaration(source: string): string {
+  const late = /^[ \t\r\n]+(<\?xml[ \t\r\n][^>]*\?>)/.exec(source);
+  if (!late) return source;
+  const start = late[0].length - late[1]!.length;
+  return source.slice(0, start) + late[1]!.replace(/[^\r\n]/g, ' ') + source.slice(late[0].length);
 }

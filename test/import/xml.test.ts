@@ -31,6 +31,16 @@ describe('the importer reads XML with positions', () => {
     expect(root.text).toBe('one <two> <three/> & four');
   });
 
+  it('reads an XML declaration after leading line breaks (as WSDLs saved from pages start), positions unchanged', () => {
+    // test/fixtures/wsdl/threepl-contracts/ServiceExternal.wsdl starts this way.
+    const root = parseXml('\n\r\n<?xml version="1.0" encoding="utf-8"?>\n<a>\n  <b/>\n</a>');
+    expect(place(root)).toBe('4:1');
+    expect(root.children.map(place)).toEqual(['5:3']);
+    // Anything else before the declaration, or a second one, is still refused.
+    expect(() => parseXml('x<?xml version="1.0"?><a/>')).toThrow(XmlReadError);
+    expect(() => parseXml('\n<?xml version="1.0"?><?xml version="1.0"?><a/>')).toThrow(XmlReadError);
+  });
+
   it('reads a DOCTYPE without an internal subset', () => {
     expect(parseXml('<?xml version="1.0"?>\n<!DOCTYPE definitions>\n<definitions/>').name).toBe('definitions');
   });
