@@ -11,7 +11,7 @@ import { render } from '../../generator/generate.js';
 import { SpecError } from '../../generator/load/errors.js';
 import { loadSpec, parseSpec } from '../../generator/load/load.js';
 import { PAYER_SPEC, fromRoot, repoRoot } from '../helpers/paths.js';
-import { renderedPayer } from '../helpers/payer-render.js';
+import { PAYER_SPEC_NAME, renderedPayer } from '../helpers/payer-render.js';
 import { FIXTURE_SPECS } from './support/fixtures.js';
 
 const KNOWN = { message: 'MyPayer1521234048', key: 'bbffdacec3452b3ea2a23302589166c3fdee0224c5c07dd66b04a357d8bc1162' };
@@ -238,7 +238,7 @@ describe('the payer docs', () => {
   });
 
   it('are deterministic', async () => {
-    const again = await render(loadSpec(fromRoot(PAYER_SPEC), { cwd: repoRoot }));
+    const again = await render(loadSpec(fromRoot(PAYER_SPEC), { cwd: repoRoot }), { specName: PAYER_SPEC_NAME });
     expect(new Map(again.filter((f) => f.path.startsWith('docs/')).map((f) => [f.path, f.content]))).toEqual(docs);
   });
 });

@@ -18,7 +18,7 @@ import { loadSpec, parseSpec } from '../../generator/load/load.js';
 import { syntheticSpec } from '../bench/synthetic-spec.js';
 import { packageSandbox, type Scratch } from '../helpers/files.js';
 import { PAYER_SPEC, fromRoot, repoRoot } from '../helpers/paths.js';
-import { renderedPayer } from '../helpers/payer-render.js';
+import { PAYER_SPEC_NAME, renderedPayer } from '../helpers/payer-render.js';
 import { typecheckDir } from '../helpers/typecheck.js';
 
 const OPERATIONS = 200;
@@ -172,7 +172,7 @@ describe('pieces', () => {
   it('of any size give the same output: the payer interface printed a statement and a method at a time', async () => {
     const payer = loadSpec(fromRoot(PAYER_SPEC), { cwd: repoRoot });
     const whole = new Map((await renderedPayer()).map((f) => [f.path, f.content]));
-    const single = await formatFiles(typescriptFiles(emit(payer, new Printer(payer, { piece: 1 }))));
+    const single = await formatFiles(typescriptFiles(emit(payer, new Printer(payer, { piece: 1, specName: PAYER_SPEC_NAME }))));
     expect(single.map((f) => f.path).sort()).toEqual([...CLIENT_AND_MOCK_FILES]);
     for (const file of single) expect(file.content, file.path).toBe(whole.get(file.path));
   });

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generate } from '../../generator/generate.js';
+import { generate, headerSpecName } from '../../generator/generate.js';
 import type { ServiceModel } from '../../generator/model/types.js';
 import { GENERATED_MARKER } from '../../generator/print/printer.js';
 import { loadSpec } from '../../generator/load/load.js';
@@ -81,7 +81,7 @@ describe('generating the weather spec', () => {
   it('heads every file with the weather spec as its source', () => {
     // package.json is strict JSON, which has no comments.
     for (const file of files.filter((f) => f !== 'package.json')) {
-      expect(content(file).split('\n').slice(0, 3).join('\n'), file).toContain(`${GENERATED_MARKER} from ${WEATHER}.`);
+      expect(content(file).split('\n').slice(0, 3).join('\n'), file).toContain(`${GENERATED_MARKER} from ${headerSpecName(out, fromRoot(WEATHER))}.`);
     }
   });
 

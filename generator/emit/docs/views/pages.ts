@@ -4,6 +4,7 @@ import type { Decision, OperationModel, ServiceModel } from '../../../model/type
 import { PAGES, codeFence, inlineCode, paragraph } from '../markdown.js';
 import { exampleValue } from '../../examples.js';
 import { runtimeTemplates } from '../../runtime.js';
+import { checkedOperations } from '../../client/client-class.js';
 import { EXAMPLE_CREDENTIALS, type OperationExample } from '../wire.js';
 import { DECISIONS_TITLE, Links } from './common.js';
 import type { DecisionUse } from './usage.js';
@@ -80,6 +81,7 @@ export function errorsView(model: ServiceModel, anchors: ReadonlyMap<Decision, s
     secrets: secretsSentence(model),
     coded: coded.map((r) => links.type(r.name)).join(', '),
     codeField: inlineCode(model.serviceErrors?.codeField ?? ''),
+    guard: `${model.clientName}.isServiceError(error, '${checkedOperations(model)[0]?.op.name ?? ''}')`,
     successDecision: links.decision(model.serviceErrors?.decision),
   };
 }
