@@ -248,6 +248,9 @@ function compareStructs(a: ServiceModel, b: ServiceModel, usage: Map<string, Usa
       continue;
     }
     if (old.kind !== s.kind) add('type-kind-changed', s.name, `${old.kind} -> ${s.kind}`);
+    const nsOld = old.namespace?.uri ?? a.namespace.uri;
+    const nsNew = s.namespace?.uri ?? b.namespace.uri;
+    if (nsOld !== nsNew && (old.namespace !== undefined || s.namespace !== undefined)) add('type-namespace-changed', `${s.name}.namespace`, `${nsOld} -> ${nsNew}`);
     doc(s.name, old.doc, s.doc);
     compareFields(s.name, old.fields, s.fields, usage.get(s.name), add, doc);
   }
@@ -365,7 +368,7 @@ export function typeKey(t: TypeModel): string {
     case 'record':
       return t.record.name;
     case 'list': {
-      const shape = [t.container ? `<${t.itemElement}>` : 'no container', t.nillableItems ? 'nillable items' : ''].filter(Boolean);
+      const shape = [t.container ? `<${t.itemElement}>` : 'no container', t.nillableItems ? 'nillable items' : '', t.namespace ? `items in ${t.namespace.uri}` : ''].filter(Boolean);
       return `list of ${typeKey(t.item)} (${shape.join(', ')})`;
     }
     case 'choice':

@@ -79,6 +79,7 @@ export const RULES = {
   'type-added': { category: 'types', output: [C, C], why: 'a new exported type; its uses are listed separately' },
   'type-removed': { category: 'types', output: [B, C], why: 'an exported type disappears from the SDK; its uses are listed separately' },
   'type-kind-changed': { category: 'types', output: [B, B], why: 'a record became a result or the reverse: error-code handling changes' },
+  'type-namespace-changed': { category: 'types', output: [B, B], why: "the fields' elements are qualified by another namespace" },
 
   // Fields of records and results
   'field-added': {
