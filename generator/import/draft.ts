@@ -29,6 +29,8 @@ export interface DraftRecord {
   namespace?: string | undefined;
   extends?: string | undefined;
   fields: DraftField[];
+  /** xs:anyAttribute: other attributes are kept. */
+  anyAttribute?: true | undefined;
 }
 
 export interface DraftEnum {
@@ -58,13 +60,16 @@ export interface DraftOperation {
   soapAction?: string | undefined;
   namespace?: string | undefined;
   headers?: string[] | undefined;
+  /** The headers its SOAP answers carry (soap:header in the binding's output). */
+  responseHeaders?: string[] | undefined;
   outputs?: DraftField[] | undefined;
 }
 
 export interface DraftHeader {
   element: string;
   type: string;
-  option: string;
+  /** Undefined for a header that only answers carry. */
+  option?: string | undefined;
   doc?: string | undefined;
   todo?: string | undefined;
 }

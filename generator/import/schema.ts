@@ -248,6 +248,9 @@ export class TypePlanner {
         case 'attribute':
           this.attribute(name, c, file, draft.fields);
           break;
+        case 'anyAttribute':
+          draft.anyAttribute = true;
+          break;
         case 'complexContent': {
           if (c.attrs.get('mixed') === 'true') this.report(file, c, 'mixed="true"', `the text content of ${name} is not kept`);
           const ext = kids(c, NS.xsd, 'extension')[0];
@@ -264,6 +267,7 @@ export class TypePlanner {
             if (x.ns !== NS.xsd || x.name === 'annotation') continue;
             if (x.name === 'sequence') this.sequence(name, x, file, draft.fields);
             else if (x.name === 'attribute') this.attribute(name, x, file, draft.fields);
+            else if (x.name === 'anyAttribute') draft.anyAttribute = true;
             else this.unmapped(name, x, file);
           }
           break;

@@ -22,6 +22,9 @@
  * from its `?wsdl` URL (served with WCF's query URLs), generated once, type-checked in the same program, and called
  * against node-soap serving the same file set (SOAP 1.1) and against the generated mock.
  *
+ * ssrs-execution's response headers (ServerInfoHeader, ExecutionHeader) are imported too, and read by the imported
+ * client's `<method>WithHeaders` from node-soap's answers.
+ *
  * The one thing of the tables not run as is: ssrs-execution's `withoutHeaders` client. The draft makes every SOAP header
  * a required client option (its TODO(import) comment asks to decide it), so that client is refused; that is checked
  * instead.
@@ -392,6 +395,16 @@ for (const run of runs) {
           const row = table.rows.find((r) => r.client === name)!;
           const requestError = run.clientModule!['SvcRequestError'] as new () => Error;
           await expect(Promise.resolve().then(() => u.call('soap11', row, run.methodOf(row.op)))).rejects.toBeInstanceOf(requestError);
+        });
+      }
+
+      if (table.responseHeaders) {
+        it('the imported client reads the SOAP headers node-soap answers with, as the WSDL declares them (issue 17, item 6)', async () => {
+          const u = run.ok().original!;
+          const row = table.rows.find((r) => (r.client ?? 'default') === 'default' && (u.wsdl.operations.get(r.op)?.outputHeaders.length ?? 0) > 1)!;
+          const answer = (await u.call('soap12', row, `${run.methodOf(row.op)}WithHeaders`)) as { result: unknown; headers: Record<string, unknown> };
+          expect(answer.result).toEqual(row.expected);
+          expect(Object.keys(answer.headers).sort()).toEqual([...u.wsdl.operations.get(row.op)!.outputHeaders].sort());
         });
       }
     });

@@ -34,7 +34,13 @@ export function emitIndex(model: ServiceModel, printer: Printer): GeneratedFile 
       ],
     },
     ...(signed ? [{ moduleSpecifier: '../runtime/signing.js', namedExports: ['signQueryString', 'embeddedPageQuery'] }] : []),
-    { moduleSpecifier: '../runtime/client-core.js', namedExports: [{ name: 'CallOptions', isTypeOnly: true }] },
+    {
+      moduleSpecifier: '../runtime/client-core.js',
+      namedExports: [
+        { name: 'CallOptions', isTypeOnly: true },
+        ...(model.operations.some((o) => o.responseHeaders.length > 0) ? [{ name: 'WithHeaders', isTypeOnly: true }] : []),
+      ],
+    },
     ...(model.polls.length > 0 ? [{ moduleSpecifier: '../runtime/poll.js', namedExports: [{ name: 'PollOptions', isTypeOnly: true }] }] : []),
   ];
   return printer.typescript(

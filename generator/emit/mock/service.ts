@@ -357,6 +357,7 @@ export function emitMockIndex(model: ServiceModel, printer: Printer): GeneratedF
       namedExports: [
         'MockFault',
         ...['MockAnswer', 'MockContext', 'MockCall', 'MockInjection'].map((name) => ({ name, isTypeOnly: true })),
+        ...(model.operations.some((o) => o.responseHeaders.length > 0) ? [{ name: 'MockHeadersContext', isTypeOnly: true }] : []),
       ],
     },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: '../runtime/mock-clock.js', namedExports: ['VirtualClock'] },
