@@ -154,6 +154,17 @@ describe('response SOAP headers, client against mock', () => {
     });
   });
 
+  it("an operation nobody implemented answers its example result with an example of each header", async () => {
+    const create = generated.mock['createMockService'] as (o: Record<string, unknown>) => Service;
+    const bare = create({});
+    for (const style of SOAP_STYLES) {
+      await expect(client(style, [], {}, bare).openWithHeaders({ path: '/' })).resolves.toEqual({
+        result: 'text',
+        headers: { SessionHeader: { SessionId: 'text' }, ServerInfoHeader: { Version: 'text', Edition: 'text' } },
+      });
+    }
+  });
+
   it('HTTP POST answers carry no headers: headers is {}, and a required one is not asked for', async () => {
     answerHeaders = () => ({ SessionHeader: { SessionId: 's-1' }, ServerInfoHeader: INFO });
     const sent: string[] = [];
