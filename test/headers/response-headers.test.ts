@@ -4,11 +4,13 @@
  * generated mock, in process (`service.handle()`), in SOAP 1.1, SOAP 1.2 and HTTP POST; answers the client must
  * refuse; the WSDL export, and every mock answer's header and body checked against its schema by libxml2.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { wsdlDocument } from '../../generator/emit/wsdl/index.js';
 import { XmlReader } from '../../templates/runtime/xml-reader.js';
 import { extractSchemas, validateAll } from '../helpers/xsd.js';
-import { generateService, type GeneratedService } from '../mock/support/generated-service.js';
+import { ROOT, generateService, type GeneratedService } from '../mock/support/generated-service.js';
 
 interface SessionHeader {
   SessionId: string;
@@ -263,6 +265,21 @@ describe('anyAttribute: other attributes kept as $attributes', () => {
     expect(error).toBeInstanceOf(generated.client['SvcRequestError'] as new () => Error);
     expect((error as Error).message).toContain(message);
     expect(sent).toEqual([]);
+  });
+});
+
+describe('the docs', () => {
+  const page = (path: string): string => readFileSync(join(ROOT, 'test', '.tmp', 'headers', 'docs', path), 'utf8');
+
+  it("list an operation's response headers, the required one marked, and the call that reads them", () => {
+    expect(page('operations/Open.md')).toContain(
+      '| SOAP response headers | `<SessionHeader>` ([SessionHeader](../types/SessionHeader.md), in every answer), `<ServerInfoHeader>` ([ServerInfoHeader](../types/ServerInfoHeader.md)); read with `openWithHeaders` |',
+    );
+    expect(page('operations/Version.md')).not.toContain('SOAP response headers');
+  });
+
+  it("list a record's other attributes as the member $attributes", () => {
+    expect(page('types/Tag.md')).toContain('| `$attributes` | `xs:anyAttribute` | `Record<string, string>` |');
   });
 });
 
