@@ -5,7 +5,8 @@ import type { PayerFunctionsHandlers } from './types.js';
 
 /**
  * What the mock answers for an operation nobody implemented: an example of its result type, the same
- * every time, with the success code where the result has an error code.
+ * every time, with the success code where the result has an error code, and an example of each SOAP
+ * header its answers carry.
  */
 export const exampleHandlers: PayerFunctionsHandlers = {
   testMultiCurrencyPaymentFile: () => ({

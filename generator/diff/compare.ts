@@ -109,7 +109,23 @@ function compareOperation(sa: ServiceModel, sb: ServiceModel, a: OperationModel,
   if ((a.httpPost || a.httpGet) && (b.httpPost || b.httpGet)) compareRoot(at, a.httpPostRoot, b.httpPostRoot, add);
   if (eatKey(a.eat) !== eatKey(b.eat)) add('eat-marker-changed', `${at}.eat`, `${eatKey(a.eat)} -> ${eatKey(b.eat)}`);
   if (a.submitsPayments !== b.submitsPayments) add('submits-payments-changed', `${at}.submitsPayments`, `${a.submitsPayments} -> ${b.submitsPayments}`);
+  compareResponseHeaders(at, a, b, add);
   compareParameters(at, a.params, b.params, add, doc);
+}
+
+/** The SOAP headers an operation's answers carry, by element name: added, removed, made required or optional. */
+function compareResponseHeaders(at: string, a: OperationModel, b: OperationModel, add: Add): void {
+  const before = a.responseHeaders ?? [];
+  const after = b.responseHeaders ?? [];
+  for (const h of after) {
+    const old = before.find((x) => x.element === h.element);
+    const path = `${at}.responseHeaders.${h.element}`;
+    if (!old) add(h.required ? 'response-header-added-required' : 'response-header-added', path, h.record.name);
+    else if (old.required !== h.required) add(h.required ? 'response-header-made-required' : 'response-header-made-optional', path, `${old.required} -> ${h.required}`);
+  }
+  for (const h of before) {
+    if (!after.some((x) => x.element === h.element)) add('response-header-removed', `${at}.responseHeaders.${h.element}`, h.record.name);
+  }
 }
 
 function compareResult(at: string, opA: OperationModel, opB: OperationModel, add: Add): void {
@@ -445,6 +461,7 @@ function usages(a: ServiceModel, b: ServiceModel): Map<string, Usage> {
     for (const op of m.operations) {
       for (const p of op.params) visitType(p.type, 'input');
       for (const h of op.headers) visitStruct(h.record, 'input');
+      for (const h of op.responseHeaders ?? []) visitStruct(h.record, 'output');
       const r = op.result;
       if (r.kind === 'outputs') visitStruct(r.struct, 'output');
       else if (r.kind === 'value') visitType(r.type, 'output');

@@ -58,6 +58,19 @@ export const RULES = {
   'poll-added': { category: 'operations', output: [C, C], why: 'a new client-side helper that calls an existing operation' },
   'poll-removed': { category: 'operations', output: [B, C], why: 'a client method disappears; nothing changes on the wire' },
   'submits-payments-changed': { category: 'operations', output: [C, C], why: 'only the client\'s retry behaviour changes' },
+  'response-header-added': {
+    category: 'operations',
+    output: [C, C],
+    why: 'old clients pass an unknown header by (the service does not mark it mustUnderstand); new clients read it when an answer carries it, and an old server sending none is allowed',
+  },
+  'response-header-added-required': { category: 'operations', output: [C, B], why: 'old clients pass it by; new clients refuse every answer of an old server, which does not send it' },
+  'response-header-removed': {
+    category: 'operations',
+    output: [B, C],
+    why: 'the property leaves the headers type (the WithHeaders method too, with the last one), and old clients refuse answers without it where it was required; an old server sending it to new clients is passed by',
+  },
+  'response-header-made-required': { category: 'operations', output: [C, B], why: 'old clients accept it either way; new clients refuse answers of an old server that leave it out' },
+  'response-header-made-optional': { category: 'operations', output: [B, C], why: 'old clients refuse the answers that now leave it out, and its property becomes optional; new clients accept either' },
 
   // Parameters (always in requests)
   'parameter-added': { category: 'parameters', output: [B, B], why: 'old clients do not send it (refused as missing); an old server refuses it as unknown; a new required property for callers' },

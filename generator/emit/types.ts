@@ -30,6 +30,7 @@ export function emitTypes(model: ServiceModel, printer: Printer): GeneratedFile[
       ...model.records.map(structInterface),
       ...model.results.map(structInterface),
       ...model.operations.map(paramsStatement),
+      ...model.operations.flatMap(responseHeadersStatement),
     ]),
   ];
 }
@@ -96,14 +97,77 @@ function structInterface(s: StructModel): Statement {
     isExported: true,
     docs: jsDocs(s.doc, errorCodeRemark(s), decisionRemark(s.decision)),
     ...(s.base ? { extends: [s.base.name] } : {}),
-    properties: s.ownFields.map((f) => ({
-      name: f.name,
-      type: fieldType(f),
-      hasQuestionToken: f.optional,
-      isReadonly: false,
-      docs: fieldDocs(f),
-    })),
+    properties: [
+      ...s.ownFields.map((f) => ({
+        name: f.name,
+        type: fieldType(f),
+        hasQuestionToken: f.optional,
+        isReadonly: false,
+        docs: fieldDocs(f),
+      })),
+      ...(s.anyAttribute && !inheritsAnyAttribute(s)
+        ? [
+            {
+              name: ANY_ATTRIBUTES,
+              type: 'Record<string, string>',
+              hasQuestionToken: true,
+              isReadonly: false,
+              docs: [
+                jsDoc(
+                  'Attributes of the element besides its attribute fields (xs:anyAttribute), by name: an unprefixed one by its name, one in a namespace as `{uri}name`. Values as sent, decoded; written back escaped.',
+                ),
+              ],
+            },
+          ]
+        : []),
+    ],
   };
+}
+
+/** The member holding a record's other attributes (xs:anyAttribute): `$` is in no XML name, so no field is named so. */
+export const ANY_ATTRIBUTES = '$attributes';
+
+/** The record, or a type it extends, keeps other attributes (xs:anyAttribute). */
+export function keepsAnyAttribute(s: StructModel): boolean {
+  for (let t: StructModel | undefined = s; t !== undefined; t = t.base) if (t.anyAttribute) return true;
+  return false;
+}
+
+function inheritsAnyAttribute(s: StructModel): boolean {
+  return s.base !== undefined && keepsAnyAttribute(s.base);
+}
+
+/** The name of the type of the SOAP headers an operation's answers carry. */
+export function responseHeadersTypeName(op: OperationModel): string {
+  return `${op.name}ResponseHeaders`;
+}
+
+/**
+ * The SOAP headers of an operation's answers, by element name. A required one is always there only where every
+ * answer is SOAP: HTTP POST and GET carry no headers.
+ */
+function responseHeadersStatement(op: OperationModel): Statement[] {
+  if (op.responseHeaders.length === 0) return [];
+  const soapOnly = !op.httpPost && !op.httpGet;
+  return [
+    {
+      kind: StructureKind.Interface,
+      name: responseHeadersTypeName(op),
+      isExported: true,
+      docs: [
+        jsDoc(
+          `The SOAP headers an answer of ${op.name} carries in soap:Header, by element name; each one left out when the answer has none (HTTP POST and GET carry none).`,
+        ),
+      ],
+      properties: op.responseHeaders.map((h) => ({
+        name: h.element,
+        type: h.record.name,
+        hasQuestionToken: !(h.required && soapOnly),
+        isReadonly: false,
+        docs: [jsDoc(h.doc, h.required ? 'Every SOAP answer carries it: an answer without it is refused with SvcDecodeError.' : undefined)],
+      })),
+    },
+  ];
 }
 
 function errorCodeRemark(s: StructModel): string | undefined {

@@ -34,6 +34,8 @@ export interface DraftRecord {
   namespace?: string | undefined;
   extends?: string | undefined;
   fields: DraftField[];
+  /** xs:anyAttribute: other attributes are kept. */
+  anyAttribute?: true | undefined;
 }
 
 export interface DraftEnum {
@@ -64,13 +66,16 @@ export interface DraftOperation {
   parameterStyle?: 'bare' | undefined;
   namespace?: string | undefined;
   headers?: string[] | undefined;
+  /** The headers its SOAP answers carry (soap:header in the binding's output). */
+  responseHeaders?: string[] | undefined;
   outputs?: DraftField[] | undefined;
 }
 
 export interface DraftHeader {
   element: string;
   type: string;
-  option: string;
+  /** Undefined for a header that only answers carry. */
+  option?: string | undefined;
   doc?: string | undefined;
   todo?: string | undefined;
 }

@@ -147,7 +147,8 @@ export function draftService(doc: WsdlDoc, types: TypePlanner, problems: Problem
     }
   }
   // An operation that takes every header says nothing: that is the format's default.
-  for (const o of operations) if (o.headers?.length === headers.size && o.headers.every((h) => headers.has(h))) delete o.headers;
+  const sentCount = [...headers.values()].filter((h) => h.option !== undefined).length;
+  for (const o of operations) if (o.headers?.length === sentCount) delete o.headers;
 
   return {
     service: {
@@ -226,6 +227,7 @@ function draftOperation(
   // The SOAP binding: SOAPAction and headers.
   let soapAction: string | undefined;
   const opHeaders: string[] = [];
+  const answered: string[] = [];
   if (bOp) {
     const soapOp = bOp.children.find((c) => c.name === 'operation' && (c.ns === NS.soap || c.ns === NS.soap12));
     const action = soapOp?.attrs.get('soapAction');
@@ -246,12 +248,9 @@ function draftOperation(
           problems.add(file, c, 'soap:header', `a header of ${name} does not name an element part; left out`);
           continue;
         }
-        if (io === 'output') {
-          problems.add(file, c, 'response soap:header', `${name} answers with the header ${element.local}; the format only sends headers, so it is left out`);
-          continue;
-        }
-        const header = draftHeader(types, problems, file, c, element, headers);
-        if (header && !opHeaders.includes(header)) opHeaders.push(header);
+        const header = draftHeader(types, problems, file, c, element, headers, io === 'input');
+        const into = io === 'input' ? opHeaders : answered;
+        if (header && !into.includes(header)) into.push(header);
       }
     }
   } else {
@@ -291,6 +290,7 @@ function draftOperation(
     ...(bare ? { parameterStyle: 'bare' as const } : {}),
     ...(opNs !== undefined ? { namespace: opNs } : {}),
     headers: opHeaders,
+    ...(answered.length > 0 ? { responseHeaders: answered } : {}),
     ...(outputs.length > 0 ? { outputs } : {}),
   };
 }
@@ -464,7 +464,10 @@ function draftBare(
   return { params, result, resultType, outputs, namespace: namespace !== tns ? namespace : undefined };
 }
 
-/** A request header's element and its record, once per element; returns the element name. */
+/**
+ * A header's element and its record, once per element; returns the element name. A header some operation sends
+ * (`sent`) gets a client option; one that answers only carry gets none.
+ */
 function draftHeader(
   types: TypePlanner,
   problems: Problems,
@@ -472,8 +475,13 @@ function draftHeader(
   at: XmlElement,
   element: QName,
   headers: Map<string, DraftHeader>,
+  sent: boolean,
 ): string | undefined {
-  if (headers.has(element.local)) return element.local;
+  const known = headers.get(element.local);
+  if (known) {
+    if (sent && known.option === undefined) Object.assign(known, sentHeader(element.local));
+    return element.local;
+  }
   const declared = types.element(element);
   const type = declared ? qnameAttr(declared.node, 'type') : undefined;
   const planned = type && declared ? types.named(type, declared.file, declared.node) : undefined;
@@ -481,12 +489,7 @@ function draftHeader(
     problems.add(file, at, 'soap:header', `the header ${element.local} does not hold a named record; left out`);
     return undefined;
   }
-  headers.set(element.local, {
-    element: element.local,
-    type: planned.ref,
-    option: lowerFirst(element.local),
-    todo: `choose the client option that supplies the SOAP header ${element.local} (drafted: ${lowerFirst(element.local)}), and add required: false if calls may go without it`,
-  });
+  headers.set(element.local, { element: element.local, type: planned.ref, ...(sent ? sentHeader(element.local) : {}) });
   return element.local;
 }
 
@@ -508,6 +511,14 @@ function operationNamed(parent: XmlElement, name: string): XmlElement | undefine
     operationsByName.set(parent, (index = byName));
   }
   return index.get(name);
+}
+
+/** What a header the client sends adds: its client option, which a person may rename. */
+function sentHeader(element: string): Pick<DraftHeader, 'option' | 'todo'> {
+  return {
+    option: lowerFirst(element),
+    todo: `choose the client option that supplies the SOAP header ${element} (drafted: ${lowerFirst(element)}), and add required: false if calls may go without it`,
+  };
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {

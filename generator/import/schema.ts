@@ -263,6 +263,9 @@ export class TypePlanner {
           if (f) draft.fields.push(f);
           break;
         }
+        case 'anyAttribute':
+          draft.anyAttribute = true;
+          break;
         case 'complexContent': {
           if (c.attrs.get('mixed') === 'true') this.report(file, c, 'mixed="true"', `the text content of ${name} is not kept`);
           const ext = kids(c, NS.xsd, 'extension')[0];
@@ -283,6 +286,7 @@ export class TypePlanner {
               const f = this.choiceField(name, x, file, draft.fields.map((y) => y.name));
               if (f) draft.fields.push(f);
             }
+            else if (x.name === 'anyAttribute') draft.anyAttribute = true;
             else this.unmapped(name, x, file);
           }
           break;

@@ -27,6 +27,7 @@ import type {
   VoidResult,
   XmlNamespace,
   ScalarType,
+  ResponseHeaderModel,
   SoapHeaderModel,
   ServiceErrorsModel,
   ServiceModel,
@@ -118,7 +119,11 @@ export function resolveSpec(
     if (!ns) prefixes.set(uri, (ns = { uri, prefix: `ns${prefixes.size + 1}` }));
     return ns;
   };
-  const makeStruct = (kind: 'record' | 'result', name: string, def: { doc?: string | undefined; decision?: string | undefined; namespace?: string | undefined }) => {
+  const makeStruct = (
+    kind: 'record' | 'result',
+    name: string,
+    def: { doc?: string | undefined; decision?: string | undefined; namespace?: string | undefined; anyAttribute?: boolean | undefined },
+  ) => {
     claim(name, kind === 'record' ? 'records' : 'results');
     const own: FieldModel[] = [];
     const all: FieldModel[] = [];
@@ -130,6 +135,7 @@ export function resolveSpec(
       ownFields: own,
       base: undefined,
       ...(def.namespace !== undefined && namespaceOf(def.namespace) ? { namespace: namespaceOf(def.namespace) } : {}),
+      ...(def.anyAttribute === true ? { anyAttribute: true } : {}),
       decision: decision(def.decision, [`${kind}s`, name, 'decision']),
       documentedErrorCode: undefined,
       status: undefined,
@@ -372,7 +378,7 @@ export function resolveSpec(
     if (model) parameters.set(name, model);
   }
 
-  const soapHeaders = resolveHeaders(raw, structs, parameters, aside, report);
+  const { sent: soapHeaders, all: allHeaders } = resolveHeaders(raw, structs, parameters, aside, report);
 
   // Without a list, the three bindings ASMX enables by default; HTTP GET is off by default (web.config), so only listed.
   const bindings: BindingName[] = (['soap11', 'soap12', 'httpPost', 'httpGet'] as const).filter((b) => raw.service.bindings?.includes(b) ?? b !== 'httpGet');
@@ -404,6 +410,17 @@ export function resolveSpec(
     const clash = methodNames.get(method);
     if (clash && clash !== op.name) report([...path, 'name'], `method name "${method}" clashes with operation ${clash}`);
     methodNames.set(method, op.name);
+    if (op.responseHeaders !== undefined && op.responseHeaders.length > 0) {
+      // The variant that returns the answer's headers too.
+      const variant = `${method}WithHeaders`;
+      const other = methodNames.get(variant);
+      if (other !== undefined && other !== op.name) report([...path, 'responseHeaders'], `method name "${variant}" (the call returning the response headers) clashes with operation ${other}`);
+      methodNames.set(variant, op.name);
+      const typeName = `${op.name}ResponseHeaders`;
+      const previous = typeOwner.get(typeName);
+      if (previous) report([...path, 'responseHeaders'], `the response headers are typed as "${typeName}", whose name is already defined under ${previous}`, true);
+      else typeOwner.set(typeName, 'operations (the response headers of an operation)');
+    }
 
     const params: ParameterModel[] = [];
     const seen = new Set<string>();
@@ -526,12 +543,24 @@ export function resolveSpec(
       op.headers.forEach((h, j) => {
         const found = soapHeaders.find((x) => x.element === h);
         if (!found) {
-          if (!aside.has('soapHeaders', h)) report([...path, 'headers', j], `unknown SOAP header "${h}"; expected one of soapHeaders: ${list(soapHeaders.map((x) => x.element))}`);
+          if (allHeaders.has(h)) report([...path, 'headers', j], `SOAP header "${h}" has no client option (soapHeaders), so the client cannot send it; give it an option, or list it under responseHeaders`);
+          else if (!aside.has('soapHeaders', h)) report([...path, 'headers', j], `unknown SOAP header "${h}"; expected one of soapHeaders: ${list(soapHeaders.map((x) => x.element))}`);
         } else if (headers.includes(found)) report([...path, 'headers', j], `SOAP header "${h}" is listed twice`);
         else headers.push(found);
       });
       headers.sort((a, b) => soapHeaders.indexOf(a) - soapHeaders.indexOf(b));
     }
+    const responseHeaders: ResponseHeaderModel[] = [];
+    const order = [...allHeaders.keys()];
+    op.responseHeaders?.forEach((entry, j) => {
+      const name = typeof entry === 'string' ? entry : entry.element;
+      const at: SpecPath = typeof entry === 'string' ? [...path, 'responseHeaders', j] : [...path, 'responseHeaders', j, 'element'];
+      const found = allHeaders.get(name);
+      if (!found) {
+        if (!aside.has('soapHeaders', name)) report(at, `unknown SOAP header "${name}"; expected one of soapHeaders: ${list(order)}${suggest(name, order)}`);
+      } else if (responseHeaders.some((x) => x.element === name)) report(at, `SOAP header "${name}" is listed twice`);
+      else responseHeaders.push({ kind: 'responseHeader', element: name, record: found.record, required: typeof entry === 'string' ? false : (entry.required ?? false), doc: found.doc });
+    });
 
     if (result && eat && httpPostRoot) {
       operations.push({
@@ -551,6 +580,7 @@ export function resolveSpec(
         bare: (op.parameterStyle ?? raw.service.parameterStyle) === 'bare',
         namespace: op.namespace,
         headers,
+        responseHeaders,
         group: op.group,
       });
     } else unresolved.add(op.name);
@@ -905,25 +935,33 @@ export function describeType(type: TypeModel): string {
   }
 }
 
-/** The SOAP header records: each a record, with a client option of its own. */
+/**
+ * The SOAP header records: each a record; those the client sends (`sent`) with a client option of its own. `all` has
+ * every header by element name, in the spec's order, sent or only answered.
+ */
 function resolveHeaders(
   raw: ResolvableSpec,
   structs: ReadonlyMap<string, { model: StructModel }>,
   parameters: ReadonlyMap<string, ParameterModel>,
   aside: SetAside,
   report: (path: SpecPath, message: string) => void,
-): SoapHeaderModel[] {
+): { sent: SoapHeaderModel[]; all: Map<string, { record: StructModel; doc: string | undefined }> } {
   const taken = new Set(['baseUrl', 'apiKey', 'style', 'namespace', 'fetch', 'now', 'sign', 'timeoutMs', 'maxResponseBytes', 'throwOnServiceError']);
   for (const p of parameters.values()) if (p.role === 'principal') taken.add(p.name);
   const headers: SoapHeaderModel[] = [];
+  const all = new Map<string, { record: StructModel; doc: string | undefined }>();
   const elements = new Set<string>();
   raw.soapHeaders.forEach((h, i) => {
     if (!h) return;
     const path: SpecPath = ['soapHeaders', i];
     if (elements.has(h.element)) report([...path, 'element'], `duplicate SOAP header "${h.element}"`);
     elements.add(h.element);
-    if (taken.has(h.option)) report([...path, 'option'], `option "${h.option}" is already an option of the client; choose another name`);
-    taken.add(h.option);
+    if (h.option !== undefined) {
+      if (taken.has(h.option)) report([...path, 'option'], `option "${h.option}" is already an option of the client; choose another name`);
+      taken.add(h.option);
+    } else if (h.required !== undefined) {
+      report([...path, 'required'], 'a header without a client option is never sent, so required means nothing here (say it in responseHeaders)');
+    }
     const record = structs.get(h.type)?.model;
     if (!record && aside.has('records', h.type)) return;
     if (!record || record.kind !== 'record') {
@@ -937,7 +975,8 @@ function resolveHeaders(
       );
       return;
     }
-    headers.push({ kind: 'soapHeader', element: h.element, record, option: h.option, required: h.required ?? true, doc: h.doc });
+    if (!all.has(h.element)) all.set(h.element, { record, doc: h.doc });
+    if (h.option !== undefined) headers.push({ kind: 'soapHeader', element: h.element, record, option: h.option, required: h.required ?? true, doc: h.doc });
   });
-  return headers;
+  return { sent: headers, all };
 }

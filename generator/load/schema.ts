@@ -142,6 +142,12 @@ const record = z
       .describe("The namespace of the fields' elements, when it is not the service's (a WCF DataContract namespace)."),
     extends: extendsRef.optional(),
     fields: z.array(field).default([]),
+    anyAttribute: z
+      .boolean()
+      .optional()
+      .describe(
+        'The element may carry attributes besides its attribute fields (xs:anyAttribute): kept as `$attributes`, a record of their values keyed by name (`{uri}name` for one in a namespace).',
+      ),
     decision: decisionRef.optional(),
   })
   .strict();
@@ -290,7 +296,26 @@ const operation = z
     headers: z
       .array(identifier)
       .optional()
-      .describe('The SOAP headers (by element name, from soapHeaders) this operation sends. Default: all of them.'),
+      .describe('The SOAP headers (by element name, from soapHeaders) this operation sends. Default: all of them that have a client option.'),
+    responseHeaders: z
+      .array(
+        z.union([
+          identifier.describe('A header (by element name, from soapHeaders) the answer may carry in its soap:Header.'),
+          z
+            .object({
+              element: identifier.describe('The header, by element name, from soapHeaders.'),
+              required: z
+                .boolean()
+                .optional()
+                .describe('Every SOAP answer carries it: the client refuses an answer without it (default false, as ASMX leaves out a header left null).'),
+            })
+            .strict(),
+        ]),
+      )
+      .optional()
+      .describe(
+        "The SOAP headers (by element name, from soapHeaders) this operation's SOAP answers carry in soap:Header, ASMX's SoapHeader(Direction = Out or InOut). Default: none.",
+      ),
     outputs: z
       .array(field)
       .min(1)
@@ -446,14 +471,16 @@ export const specSchema = z
           .object({
             element: identifier.describe('The header element, in the service namespace.'),
             type: identifier.describe('The record it holds.'),
-            option: identifier.describe('The client option that supplies it.'),
+            option: identifier
+              .optional()
+              .describe('The client option that supplies it. Without one the client never sends it: a header only answers carry (responseHeaders).'),
             required: z.boolean().optional().describe('The client cannot be built without it (default true).'),
             doc,
           })
           .strict(),
       )
       .default([])
-      .describe('SOAP header records sent with calls (the ASMX AuthHeader pattern).'),
+      .describe('SOAP header records sent with calls (the ASMX AuthHeader pattern) or carried by answers (responseHeaders of an operation).'),
     decisions: z.array(decision).default([]),
     parameters: z.record(identifier, parameter).default({}),
     enums: z.record(identifier, enumDef).default({}),

@@ -129,6 +129,11 @@ export interface StructModel {
   readonly base: StructModel | undefined;
   /** The namespace of its fields' elements when it is not the service's (a WCF DataContract namespace). */
   readonly namespace?: XmlNamespace | undefined;
+  /**
+   * xs:anyAttribute: attributes besides its attribute fields are kept, as the member `$attributes` (a name no field
+   * can have), keyed by local name, or `{uri}local` for one in a namespace.
+   */
+  readonly anyAttribute?: boolean | undefined;
   readonly decision: Decision | undefined;
   /** Results only: how the document marks the errorCode, (S), (I) or not at all. */
   readonly documentedErrorCode: 'S' | 'I' | 'none' | undefined;
@@ -211,7 +216,25 @@ export interface SoapHeaderModel {
   readonly record: StructModel;
   /** The client option supplying it. */
   readonly option: string;
+  /*
+   * Headers the spec gives without an option are only answered (responseHeaders): they are not here, the
+   * operations' ResponseHeaderModel carry them.
+   */
   /** The client cannot be built without it. */
+  readonly required: boolean;
+  readonly doc: string | undefined;
+}
+
+/**
+ * A SOAP header an operation's SOAP answers carry in soap:Header (ASMX's `SoapHeader(Direction = Out | InOut)`): a
+ * record under an element of the service namespace, from the spec's soapHeaders, sent or not by the client as well.
+ */
+export interface ResponseHeaderModel {
+  readonly kind: 'responseHeader';
+  /** The header element's name, in the service namespace. */
+  readonly element: string;
+  readonly record: StructModel;
+  /** Every SOAP answer carries it: the client refuses one without it, the mock's handler must set it. */
   readonly required: boolean;
   readonly doc: string | undefined;
 }
@@ -249,6 +272,8 @@ export interface OperationModel {
   readonly namespace: string | undefined;
   /** The SOAP headers sent with it, in the order of the spec's soapHeaders. */
   readonly headers: readonly SoapHeaderModel[];
+  /** The SOAP headers its SOAP answers carry, in the order the operation lists them (none over HTTP POST or GET). */
+  readonly responseHeaders: readonly ResponseHeaderModel[];
   /** The title of the group the docs list it under (one of `ServiceModel.groups`), or undefined. */
   readonly group: string | undefined;
 }

@@ -41,6 +41,15 @@ const WITH_GET: readonly Edit[] = [
   ['    httpPost: false\n    eat: { marker: none }', '    httpPost: false\n    httpGet: false\n    eat: { marker: none }'],
 ];
 
+/** A header record answers may carry (issue 17, item 6): not sent (no client option). */
+const WITH_INFO: readonly Edit[] = [
+  ['records:\n  Query:', 'soapHeaders:\n  - element: Info\n    type: Info\nrecords:\n  Info:\n    fields:\n      - { name: version, type: string }\n  Query:'],
+];
+/** GetItem's answers carry the header Info, required or not. */
+function answersInfo(required: boolean): Edit {
+  return ['    eat: { marker: itemId }', `    responseHeaders: [${required ? '{ element: Info, required: true }' : 'Info'}]\n    eat: { marker: itemId }`];
+}
+
 const rows: Array<[string, Row]> = [
   ['identical specs', { want: [] }],
   ['a doc string', { new: [['doc: Returns one item.', 'doc: Returns a single item.']], want: ['doc-changed GetItem compatible/compatible'] }],
@@ -283,6 +292,22 @@ const rows: Array<[string, Row]> = [
   ['a response enum value removed', { old: [['values: [OK, NotFound]', 'values: [OK, NotFound, Busy]']], want: ['enum-value-removed ErrorCode.Busy breaking/compatible'] }],
   ['a request enum value removed', { new: [['values: [Light, Dark]', 'values: [Light]']], want: ['enum-value-removed Shade.Dark breaking/compatible'] }],
   ['an integer code of an enum value', { new: [["'404': NotFound", "'405': NotFound"]], want: ['enum-code-changed ErrorCode.NotFound breaking/breaking'] }],
+
+  // SOAP headers of answers
+  ['a response header added', { old: WITH_INFO, new: [...WITH_INFO, answersInfo(false)], want: ['response-header-added GetItem.responseHeaders.Info compatible/compatible'] }],
+  [
+    'a required response header added',
+    { old: WITH_INFO, new: [...WITH_INFO, answersInfo(true)], want: ['response-header-added-required GetItem.responseHeaders.Info compatible/breaking'] },
+  ],
+  ['a response header removed', { old: [...WITH_INFO, answersInfo(false)], new: WITH_INFO, want: ['response-header-removed GetItem.responseHeaders.Info breaking/compatible'] }],
+  [
+    'a response header made required',
+    { old: [...WITH_INFO, answersInfo(false)], new: [...WITH_INFO, answersInfo(true)], want: ['response-header-made-required GetItem.responseHeaders.Info compatible/breaking'] },
+  ],
+  [
+    'a response header made optional',
+    { old: [...WITH_INFO, answersInfo(true)], new: [...WITH_INFO, answersInfo(false)], want: ['response-header-made-optional GetItem.responseHeaders.Info breaking/compatible'] },
+  ],
 ];
 
 describe('diffSpecs classifies each kind of change', () => {

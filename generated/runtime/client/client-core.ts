@@ -15,7 +15,7 @@ import { hmacSha256Hex, signingKey } from '../signing.js';
 import { openBareSoapResult, openPlainRoot, openSoapBody, openSoapResponse, openSoapResult, parseSoapFault } from '../codec/soap.js';
 import { describeUrl, sendRequest } from './transport.js';
 import { encodeString } from '../codec/values.js';
-import { buildBareSoapEnvelope, buildSoapEnvelope, encodeForm, soapAction } from '../codec/xml-writer.js';
+import { buildBareSoapEnvelope, buildSoapEnvelope, encodeForm, soapAction, soapNamespace } from '../codec/xml-writer.js';
 import { XmlNameTable, XmlReader } from '../codec/xml-reader.js';
 
 export { STYLES, isFormStyle, type Style } from '../operation.js';
@@ -86,6 +86,13 @@ function namesOf(op: OperationBinding<unknown>): XmlNameTable {
   return names;
 }
 
+/** The SOAP 1.1 actor and SOAP 1.2 roles that name the client receiving an answer (besides none at all). */
+const FOR_THIS_NODE: ReadonlySet<string> = new Set([
+  'http://schemas.xmlsoap.org/soap/actor/next',
+  'http://www.w3.org/2003/05/soap-envelope/role/next',
+  'http://www.w3.org/2003/05/soap-envelope/role/ultimateReceiver',
+]);
+
 /** How many secrets returned by the service (fields the spec marks secret) are remembered, to be masked in later errors. */
 const REMEMBERED_SECRETS = 16;
 
@@ -97,10 +104,27 @@ export interface ResultCheck {
   readonly codeNames?: ReadonlyMap<number, string>;
 }
 
+/** How a SOAP header an operation's answers carry is read: an element of the service namespace in soap:Header. */
+export interface ResponseHeaderBinding {
+  readonly element: string;
+  /** A SOAP answer without it is refused with SvcDecodeError. */
+  readonly required: boolean;
+  /** The record's decoder, on the header element. */
+  readonly decode: (r: XmlReader) => unknown;
+}
+
+/** A result with the SOAP headers its answer carried, by element name (none over HTTP POST or GET). */
+export interface WithHeaders<R, H> {
+  readonly result: R;
+  readonly headers: H;
+}
+
 /** The per-operation facts the engine needs; generated from the spec. */
 export interface OperationBinding<R> extends OperationWire {
   /** The SOAP header blocks sent with it, by element name. */
   readonly headers?: readonly string[];
+  /** The SOAP headers its answers carry, read into the call's headers. */
+  readonly responseHeaders?: readonly ResponseHeaderBinding[];
   readonly decode: (r: XmlReader) => R;
   readonly check: ResultCheck | undefined;
   /** Result fields that hold secrets (the spec marks them): remembered and masked in every later error. */
@@ -212,6 +236,24 @@ export class ClientCore {
    * retries. `accept` may let a result with a non-success code through instead of throwing SvcServiceError.
    */
   async call<R>(op: OperationBinding<R>, request: EncodedRequest, opts: CallOptions = {}, accept?: (result: R) => boolean): Promise<R> {
+    return (await this.exchange(op, request, opts, accept)).result;
+  }
+
+  /**
+   * As {@link call}, and returns the SOAP headers the answer carried too, decoded, by element name: each header of
+   * `op.responseHeaders` that came, none over HTTP POST or GET. (call reads and checks them just the same.)
+   */
+  async callWithHeaders<R, H>(op: OperationBinding<R>, request: EncodedRequest, opts: CallOptions = {}): Promise<WithHeaders<R, H>> {
+    const { result, headers } = await this.exchange(op, request, opts);
+    return { result, headers: headers as H };
+  }
+
+  private async exchange<R>(
+    op: OperationBinding<R>,
+    request: EncodedRequest,
+    opts: CallOptions,
+    accept?: (result: R) => boolean,
+  ): Promise<{ result: R; headers: Record<string, unknown> }> {
     const sent: { signature?: string; redactor?: Redactor } = {};
     let result: R | undefined;
     try {
@@ -275,10 +317,11 @@ export class ClientCore {
         const head = this.redactor(sent).text(response.text.slice(0, 2 * BODY_EXCERPT_LENGTH));
         throw new SvcHttpError(response.status, head, response.contentType, { method: body === undefined ? 'GET' : 'POST', url: describeUrl(url) });
       }
-      result = this.decode(op, response.text);
+      const answered: Record<string, unknown> = {};
+      result = this.decode(op, response.text, answered);
       this.learn(op, result);
       if (!accept?.(result)) this.check(op, result);
-      return result;
+      return { result, headers: answered };
     } catch (error) {
       throw this.redactor(sent).error(error);
     }
@@ -365,7 +408,34 @@ export class ClientCore {
     });
   }
 
-  private decode<R>(op: OperationBinding<R>, text: string): R {
+  /**
+   * Reads one child of soap:Header into `into`: a header of the operation's answers by its decoder; any other is
+   * skipped, unless it is meant for this client (no actor or role, or `next` / `ultimateReceiver`) and marked
+   * mustUnderstand, which SOAP's processing rules forbid ignoring: that answer is refused.
+   */
+  private readHeader<R>(op: OperationBinding<R>, r: XmlReader, envNs: string, into: Record<string, unknown>): void {
+    const name = r.localName;
+    const known = r.namespaceUri === this.options.namespace ? op.responseHeaders?.find((h) => h.element === name) : undefined;
+    if (known !== undefined) {
+      if (Object.hasOwn(into, name)) r.error(`the SOAP header <${name}> is sent twice`);
+      if (r.isNil) r.skip();
+      else into[name] = known.decode(r);
+      return;
+    }
+    let mustUnderstand = false;
+    let target: string | undefined;
+    for (const [key, value] of r.attributes()) {
+      if (key === `{${envNs}}mustUnderstand`) mustUnderstand = value.trim() === '1' || value.trim() === 'true';
+      else if (key === `{${envNs}}actor` || key === `{${envNs}}role`) target = value.trim();
+    }
+    if (mustUnderstand && (target === undefined || target === '' || FOR_THIS_NODE.has(target))) {
+      const ns = r.namespaceUri;
+      r.error(`the answer carries the SOAP header <${name}>${ns === '' ? '' : ` of namespace ${ns}`} marked mustUnderstand, which ${op.name} does not know`);
+    }
+    r.skip();
+  }
+
+  private decode<R>(op: OperationBinding<R>, text: string, headers: Record<string, unknown> = {}): R {
     const { style } = this.options;
     const namespace = op.namespace ?? this.options.namespace;
     try {
@@ -388,12 +458,15 @@ export class ClientCore {
         reader.readEnd();
         return markup as R;
       }
+      const version = style === 'soap11' ? '1.1' : '1.2';
+      const envNs = soapNamespace(version);
+      const onHeader = (r: XmlReader): void => this.readHeader(op, r, envNs, headers);
       if (isFormStyle(style)) openPlainRoot(reader, namespace, op.httpPostRoot);
-      else if (op.bare) found = this.openBare(op, reader, text);
-      else if (op.result === 'outputs') openSoapResponse(reader, style === 'soap11' ? '1.1' : '1.2', namespace, op.name);
+      else if (op.bare) found = this.openBare(op, reader, text, onHeader);
+      else if (op.result === 'outputs') openSoapResponse(reader, version, namespace, op.name, 200, onHeader);
       else {
         const element = op.result === 'void' ? undefined : op.resultElement;
-        found = openSoapResult(reader, style === 'soap11' ? '1.1' : '1.2', namespace, op.name, element, 200, op.result === 'nullable');
+        found = openSoapResult(reader, version, namespace, op.name, element, 200, op.result === 'nullable', onHeader);
       }
       let result: R;
       if (!found) result = (op.result === 'void' ? undefined : null) as R;
@@ -408,6 +481,13 @@ export class ClientCore {
         while (reader.nextChild()) reader.skip();
       }
       reader.readEnd();
+      if (!isFormStyle(style)) {
+        for (const h of op.responseHeaders ?? []) {
+          if (h.required && headers[h.element] === undefined) {
+            throw new SvcDecodeError(`${op.name}: the answer has no SOAP header <${h.element}>, which every answer of ${op.name} carries`);
+          }
+        }
+      }
       return result;
     } catch (error) {
       if (error instanceof SvcError) throw error;
@@ -422,15 +502,15 @@ export class ClientCore {
    * Body, whose children are the result and the outputs side by side and which the outputs' decoder reads as the
    * wrapped `<OpResponse>`. A Fault is looked for first there, since the decoder would read it as the Body's content.
    */
-  private openBare<R>(op: OperationBinding<R>, reader: XmlReader, text: string): boolean {
+  private openBare<R>(op: OperationBinding<R>, reader: XmlReader, text: string, onHeader: (r: XmlReader) => void): boolean {
     const version = this.options.style === 'soap11' ? '1.1' : '1.2';
     if (op.result !== 'outputs') {
       const element = op.result === 'void' ? undefined : op.resultElement;
-      return openBareSoapResult(reader, version, op.namespace ?? this.options.namespace, element, 200, op.result === 'nullable');
+      return openBareSoapResult(reader, version, op.namespace ?? this.options.namespace, element, 200, op.result === 'nullable', onHeader);
     }
     const fault = parseSoapFault(text, 200);
     if (fault) throw fault;
-    openSoapBody(reader, version);
+    openSoapBody(reader, version, 200, onHeader);
     return true;
   }
 

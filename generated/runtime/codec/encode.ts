@@ -153,6 +153,58 @@ export function writeAttribute<T>(name: string, value: unknown, path: string, en
   return ` ${name}="${escapeXmlAttribute(encode(value as T, path))}"`;
 }
 
+/** The namespaces whose attributes are the writers' own or XML's: never taken from `$attributes`. */
+const RESERVED_ATTRIBUTE_NAMESPACES = new Set([XSI_NAMESPACE, 'http://www.w3.org/2000/xmlns/']);
+const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
+const NCNAME = /^[A-Za-z_\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD][\w.\-\u00B7\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u037D\u037F-\u1FFF\u200C-\u200D\u203F-\u2040\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD]*$/;
+
+/**
+ * A record's other attributes (xs:anyAttribute, its `$attributes`) as start-tag markup: each value escaped; a key
+ * `{uri}name` in namespace `uri`, through a prefix `at1`, `at2`... declared on the same tag (`xml` for XML's own
+ * namespace); a plain key unqualified. Refuses what would change the element rather than add to it: a name that is
+ * no XML name, an attribute field's name (set the field), xmlns and xsi attributes, a value that is not a string or
+ * holds a character XML cannot carry.
+ * @param value - the `$attributes` member, undefined for none
+ * @param path - where it is, for errors
+ * @param own - the record's attribute fields
+ */
+export function writeOtherAttributes(value: unknown, path: string, own: readonly string[]): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value !== 'object' || Array.isArray(value)) reject(path, 'must be an object of attribute values by name');
+  let declarations = '';
+  let attributes = '';
+  const prefixes = new Map<string, string>();
+  for (const [key, text] of Object.entries(value as Record<string, unknown>)) {
+    if (text === undefined) continue;
+    const at = `${path}[${JSON.stringify(key)}]`;
+    if (typeof text !== 'string') reject(at, `must be a string, got ${text === null ? 'null' : typeof text}`);
+    if (indexOfNonXmlChar(text) >= 0) reject(at, 'holds a character XML cannot carry');
+    const clark = /^\{([^}]*)\}(.*)$/s.exec(key);
+    const uri = clark ? clark[1]! : '';
+    const local = clark ? clark[2]! : key;
+    if (!NCNAME.test(local)) reject(at, 'is not an XML attribute name (a name without a colon, or {namespace}name)');
+    let name = local;
+    if (uri === '') {
+      if (own.includes(local)) reject(at, `is an attribute field of the record: set the field ${local} instead`);
+      if (local === 'xmlns') reject(at, 'is a namespace declaration, which the writer makes itself');
+    } else if (RESERVED_ATTRIBUTE_NAMESPACES.has(uri)) {
+      reject(at, 'is in a namespace whose attributes the writer makes itself (xsi or xmlns)');
+    } else if (uri === XML_NAMESPACE) {
+      name = `xml:${local}`;
+    } else {
+      let prefix = prefixes.get(uri);
+      if (prefix === undefined) {
+        prefix = `at${prefixes.size + 1}`;
+        prefixes.set(uri, prefix);
+        declarations += ` xmlns:${prefix}="${escapeXmlAttribute(uri)}"`;
+      }
+      name = `${prefix}:${local}`;
+    }
+    attributes += ` ${name}="${escapeXmlAttribute(text)}"`;
+  }
+  return declarations + attributes;
+}
+
 /**
  * Which type extending a record a value of it is, told by its members, as .NET's `xsi:type` names it: undefined when
  * the record itself has every member given, else the first of `subtypes` (fewest members first) that has them all.

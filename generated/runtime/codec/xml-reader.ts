@@ -312,6 +312,24 @@ export class XmlReader {
   }
 
   /**
+   * Every attribute of the current start tag but namespace declarations, in document order, values decoded: an
+   * unprefixed one keyed by its name, one in a namespace as `{uri}local` (Clark notation), so that two prefixes bound to
+   * one namespace give one key and a key never depends on the prefix chosen.
+   */
+  attributes(): Array<[string, string]> {
+    const out: Array<[string, string]> = [];
+    const xml = this.xml;
+    for (let i = 0; i < this.attrCount; i++) {
+      if (this.attrIsDecl[i]) continue;
+      const colon = this.attrColon[i]!;
+      const end = this.attrNameEnd[i]!;
+      const key = colon >= 0 ? `{${this.attrNs[i]!}}${xml.slice(colon + 1, end)}` : xml.slice(this.attrNameStart[i]!, end);
+      out.push([key, this.attrValue(i)]);
+    }
+    return out;
+  }
+
+  /**
    * Skips the XML declaration, comments, processing instructions and whitespace, and positions on the root element's
    * start tag. Calling it again once the root is found does nothing. Refuses a DOCTYPE and anything that is not XML.
    */

@@ -64,7 +64,7 @@ export { MockFault } from './faults.js';
 export type { AuthFailureKind } from './auth.js';
 export type { MockErrorCode } from './codes.js';
 export type { MockExchange, MockReply } from './exchange.js';
-export type { MockOperation, MockParam } from './operation.js';
+export type { MockOperation, MockParam, MockResponseHeader } from './operation.js';
 
 /** A call the mock passed to its handler. */
 export interface MockCall {
@@ -98,6 +98,21 @@ export interface MockContext {
    * undefined when the request came through no socket (`handle(request)`, MSW).
    */
   readonly remoteAddress?: string | undefined;
+  /**
+   * The SOAP headers of the answer, by element name, for the handler to set (`context.responseHeaders.X = {...}`):
+   * written in soap:Header of a SOAP answer, never in an HTTP POST or GET one. A header of the operation that is
+   * required must be set; a name that is not a header of its answers is a handler's mistake, answered with a fault.
+   * Always given by the mock; typed per operation by {@link MockHeadersContext}.
+   */
+  readonly responseHeaders?: Record<string, unknown>;
+}
+
+/**
+ * The context of a handler whose operation's answers carry SOAP headers: `H` names them, and the handler sets those
+ * it answers with in `responseHeaders`.
+ */
+export interface MockHeadersContext<H extends object> extends Omit<MockContext, 'responseHeaders'> {
+  readonly responseHeaders: Partial<H>;
 }
 
 /** What a {@link MockCore} serves and how. */
@@ -535,6 +550,8 @@ export class MockCore {
   async #invoke(request: MockExchange, style: Style, call: Call): Promise<MockReply> {
     const { op, namespace } = call.route;
     let value: unknown = NOT_INJECTED;
+    // Headers are the handler's: an answer of the mock's own (credentials refused, an injection) carries none.
+    let headers: Record<string, unknown> | undefined;
     const failure = this.#checkCredentials(op, call);
     if (failure !== undefined) {
       // The service answers failed credentials itself, in a result; the handler is never reached.
@@ -552,6 +569,7 @@ export class MockCore {
       }
       if (value === NOT_INJECTED) {
         const context = new HandlerContext(op.name, style, Object.freeze(call.credentials), this.#clock, request);
+        headers = context.responseHeaders;
         try {
           value = await this.#options.invoke(op.name, call.params, context);
         } catch (error) {
@@ -567,7 +585,7 @@ export class MockCore {
         () =>
           isFormStyle(style)
             ? httpPostResultReply(op, namespace, value, members)
-            : soapResultReply(style, op, namespace, value, members),
+            : soapResultReply(style, op, namespace, value, members, headers),
         WRITE_SLICE_MS,
       );
     } catch (error) {
@@ -664,6 +682,7 @@ class HandlerContext implements MockContext {
   readonly credentials: Readonly<Record<string, string>>;
   readonly principal: string | undefined;
   readonly clock: MockClock;
+  readonly responseHeaders: Record<string, unknown> = {};
   readonly #request: MockExchange;
 
   constructor(operation: string, style: Style, credentials: Readonly<Record<string, string>>, clock: MockClock, request: MockExchange) {

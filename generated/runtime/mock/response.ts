@@ -35,6 +35,7 @@ const SOAP12_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'Conten
  * @param namespace - the namespace of the operation's elements
  * @param value - the handler's result
  * @param memberNamespace - the service namespace, where the result's fields and items are (default `namespace`)
+ * @param headers - the SOAP headers a handler set, by element name (undefined: an answer of the mock's own, none)
  */
 export function soapResultReply(
   version: 'soap11' | 'soap12',
@@ -42,10 +43,38 @@ export function soapResultReply(
   namespace: string,
   value: unknown,
   memberNamespace: string = namespace,
+  headers?: Readonly<Record<string, unknown>>,
 ): MockHttpReply {
   const content = op.bare === true ? bareContent(op, namespace, memberNamespace, value) : responseElement(op, namespace, memberNamespace, value);
-  const body = soapEnvelope(version === 'soap11' ? SOAP11_NAMESPACE : SOAP12_NAMESPACE, content);
+  const header = headers === undefined ? '' : headerBlocks(op, memberNamespace, headers);
+  const body = soapEnvelope(version === 'soap11' ? SOAP11_NAMESPACE : SOAP12_NAMESPACE, content, header);
   return { status: 200, headers: version === 'soap11' ? TEXT_XML_HEADERS : SOAP12_HEADERS, body };
+}
+
+/**
+ * The soap:Header content of a handler's answer: each header of the operation it set, in the operation's order, as an
+ * element of the service namespace. Throws for a required header left unset and for a name that is no header of the
+ * operation's answers (a handler's mistake, which a client would never see otherwise).
+ */
+function headerBlocks(op: MockOperation, namespace: string, headers: Readonly<Record<string, unknown>>): string {
+  const declared = op.responseHeaders ?? [];
+  for (const name of Object.keys(headers)) {
+    if (headers[name] !== undefined && !declared.some((h) => h.element === name)) {
+      const known = declared.length === 0 ? 'it has none' : `its headers are ${declared.map((h) => h.element).join(', ')}`;
+      throw new Error(`the response header ${name} is not a header of ${op.name}'s answers (${known})`);
+    }
+  }
+  let out = '';
+  const xmlns = ` xmlns="${escapeXmlAttribute(namespace)}"`;
+  for (const h of declared) {
+    const value = headers[h.element];
+    if (value === undefined || value === null) {
+      if (h.required) throw new Error(`the response header ${h.element} is not set, but every answer of ${op.name} carries it`);
+      continue;
+    }
+    out += h.write(h.element, value, xmlns);
+  }
+  return out;
 }
 
 function responseElement(op: MockOperation, namespace: string, memberNamespace: string, value: unknown): string {

@@ -8,7 +8,8 @@ import { decisionRemark, jsDoc } from '../../print/jsdoc.js';
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
 import { OPEN_ENUM, paramType, paramsTypeName, resultType, tsLiteral, valueType } from '../ts-types.js';
 import { hasErrorCodes, sendsTimestamps } from '../features.js';
-import { resultDecoderName } from './decoders.js';
+import { responseHeadersTypeName } from '../types.js';
+import { decoderName, resultDecoderName } from './decoders.js';
 import { encoderName, recordWriterName } from './encoders.js';
 
 export const CLIENT_FILE = 'client/client.ts';
@@ -47,6 +48,7 @@ function imports(model: ServiceModel): Statement[] {
         ...(model.soapHeaders.some((h) => h.record.fields.some((f) => f.secret)) ? ['secretValues'] : []),
         { name: 'CallOptions', isTypeOnly: true },
         { name: 'OperationBinding', isTypeOnly: true },
+        ...(model.operations.some((o) => o.responseHeaders.length > 0) ? [{ name: 'WithHeaders', isTypeOnly: true }] : []),
       ],
     },
     {
@@ -68,6 +70,7 @@ function imports(model: ServiceModel): Statement[] {
           ...model.operations.map(encoderName),
           ...model.operations.filter((o) => o.result.kind !== 'void').map(resultDecoderName),
           ...model.soapHeaders.map((h) => recordWriterName(h.record)),
+          ...model.operations.flatMap((o) => o.responseHeaders.map((h) => decoderName(h.record))),
         ]),
       ].sort(),
     },
@@ -78,6 +81,7 @@ function imports(model: ServiceModel): Statement[] {
         ...(model.serviceErrors?.enum.numeric ? [`${model.serviceErrors.enum.name}ByNumber`] : []),
         ...resultTypeNames(model).map((name) => ({ name, isTypeOnly: true })),
         ...model.operations.map((o) => ({ name: paramsTypeName(o.name), isTypeOnly: true })),
+        ...model.operations.filter((o) => o.responseHeaders.length > 0).map((o) => ({ name: responseHeadersTypeName(o), isTypeOnly: true })),
       ],
     },
   ];
@@ -277,7 +281,7 @@ function clientClass(model: ServiceModel, principal: string | undefined): Statem
     ],
     methods: [
       ...serviceErrorGuard(model),
-      ...model.operations.map((op) => operationMethod(model, op)),
+      ...model.operations.flatMap((op) => [operationMethod(model, op), ...(op.responseHeaders.length > 0 ? [withHeadersMethod(model, op)] : [])]),
       ...model.polls.map((p) => pollMethod(model, p)),
     ],
   };
@@ -368,6 +372,10 @@ function writeBinding(w: CodeBlockWriter, model: ServiceModel, op: OperationMode
     if (op.bare) w.writeLine('bare: true,');
     if (op.namespace !== undefined) w.writeLine(`namespace: ${tsLiteral(op.namespace)},`);
     if (op.headers.length > 0) w.writeLine(`headers: [${op.headers.map((h) => tsLiteral(h.element)).join(', ')}],`);
+    if (op.responseHeaders.length > 0) {
+      const entries = op.responseHeaders.map((h) => `{ element: ${tsLiteral(h.element)}, required: ${h.required}, decode: ${decoderName(h.record)} }`);
+      w.writeLine(`responseHeaders: [${entries.join(', ')}],`);
+    }
     w.writeLine(`decode: ${result.kind === 'void' ? '() => undefined' : resultDecoderName(op)},`);
     if (!status) w.writeLine('check: undefined,');
     else {
@@ -418,6 +426,27 @@ function operationMethod(model: ServiceModel, op: OperationModel) {
       ),
     ],
     statements: [`return this.#core.call(bindings.${op.name}, ${encoderName(op)}(params), opts);`],
+  };
+}
+
+/** The call that returns the SOAP headers of the answer beside the result: `<method>WithHeaders`. */
+function withHeadersMethod(model: ServiceModel, op: OperationModel) {
+  const plain = operationMethod(model, op);
+  const result = resultType(op.result);
+  const type = responseHeadersTypeName(op);
+  const required = op.responseHeaders.filter((h) => h.required).map((h) => `\`<${h.element}>\``);
+  return {
+    name: `${op.methodName}WithHeaders`,
+    isAsync: true,
+    parameters: plain.parameters,
+    returnType: `Promise<WithHeaders<${result}, ${type}>>`,
+    docs: [
+      jsDoc(
+        `Calls ${op.name} as {@link ${op.methodName}} does and resolves with its result and the SOAP headers the answer carried (${op.responseHeaders.map((h) => `\`<${h.element}>\``).join(', ')}), decoded: \`{ result, headers }\`. HTTP POST and GET answers carry none: \`headers\` is then \`{}\`.`,
+        required.length > 0 ? `A SOAP answer without ${required.join(', ')} is refused with SvcDecodeError, by both calls.` : undefined,
+      ),
+    ],
+    statements: [`return this.#core.callWithHeaders<${result}, ${type}>(bindings.${op.name}, ${encoderName(op)}(params), opts);`],
   };
 }
 

@@ -7,6 +7,7 @@ import { StructureKind, type FunctionDeclarationStructure, type WriterFunction }
 import type { ChoiceAlternative, FieldModel, ListType, OperationModel, PrimitiveName, StructModel, TypeModel } from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';
 import { tsLiteral, valueType } from '../ts-types.js';
+import { ANY_ATTRIBUTES, keepsAnyAttribute } from '../types.js';
 
 export function decoderName(struct: StructModel): string {
   return `read${struct.name}`;
@@ -50,6 +51,7 @@ export function decoderImports(structs: readonly StructModel[], results: readonl
     else if (t.kind === 'enum') names.add('readEnum');
   };
   for (const s of structs) {
+    if (keepsAnyAttribute(s)) names.add('readOtherAttributes');
     for (const f of s.ownFields) {
       if (f.attribute) {
         names.add('readAttribute');
@@ -147,6 +149,8 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
       w.writeLine(`const ${local(f)} = readAttribute(r, '${f.name}', ${textDecoder(f.type)});`);
       if (!f.optional) w.writeLine(`if (${local(f)} === undefined) throw missingAttribute(r, '${s.name}', '${f.name}');`);
     }
+    const anyAttribute = keepsAnyAttribute(s);
+    if (anyAttribute) w.writeLine(`const others = readOtherAttributes(r, [${attributes.map((f) => tsLiteral(f.name)).join(', ')}]);`);
     for (const f of elements) {
       if (f.type.kind === 'list' && !f.type.container) {
         w.writeLine(`const ${local(f)}: ${valueType(f.type)} = [];`);
@@ -200,6 +204,7 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
     }
     w.write('return ').inlineBlock(() => {
       for (const f of s.fields) w.writeLine(`${f.name}: ${local(f)},`);
+      if (anyAttribute) w.writeLine(`${ANY_ATTRIBUTES}: others,`);
     });
     w.write(';');
   };

@@ -21,6 +21,7 @@ import type { Statement } from '../../print/printer.js';
 import { takesCredentials } from '../features.js';
 import { paramType, paramsTypeName, tsLiteral } from '../ts-types.js';
 import { subtypesOf } from './decoders.js';
+import { ANY_ATTRIBUTES, keepsAnyAttribute } from '../types.js';
 
 export function encoderName(op: OperationModel): string {
   return `encode${op.name}`;
@@ -158,6 +159,7 @@ export class WriterSet {
         this.encode.add('checkRecord');
         const subtypes = this.subtypes.get(t.record) ?? [];
         if (subtypes.length > 0) this.encode.add('derivedType');
+        if (keepsAnyAttribute(t.record)) this.encode.add('writeOtherAttributes');
         for (const s of subtypes) this.visit({ kind: 'record', record: s }, element);
         for (const f of t.record.fields) {
           if (f.attribute) {
@@ -235,7 +237,8 @@ export const LENIENT_ENCODERS: Partial<Record<PrimitiveName, string>> = { double
  * .NET writes (and reads) a derived type where its base is declared.
  */
 export function recordWriterFunction(record: StructModel, subtypes: readonly StructModel[] = []): FunctionDeclarationStructure {
-  const known = record.fields.map((f) => `'${f.name}'`).join(', ');
+  const membersOf = (s: StructModel): string[] => [...s.fields.map((f) => `'${f.name}'`), ...(keepsAnyAttribute(s) ? [`'${ANY_ATTRIBUTES}'`] : [])];
+  const known = membersOf(record).join(', ');
   const required = record.fields
     .filter((f) => !f.optional && !(f.type.kind === 'list' && !f.type.container))
     .map((f) => `'${f.name}'`)
@@ -263,7 +266,7 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
       if (subtypes.length > 0) {
         // Fewest members first: a value fitting a type and one extending it is the less derived one.
         const candidates = [...subtypes].sort((a, b) => a.fields.length - b.fields.length);
-        const members = (s: StructModel) => `[${s.fields.map((f) => `'${f.name}'`).join(', ')}]`;
+        const members = (s: StructModel) => `[${membersOf(s).join(', ')}]`;
         w.write(`switch (derivedType(value, [${known}], [${candidates.map((s) => `['${s.name}', ${members(s)}]`).join(', ')}]))`).block(() => {
           for (const s of candidates) {
             w.writeLine(`case '${s.name}':`);
@@ -280,6 +283,10 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
         const parts: string[] = [record.base ? `\`<\${name}\${xmlns}\${xsiType}${own}\`` : `\`<\${name}\${xmlns}${own}\``];
         for (const f of record.fields.filter((x) => x.attribute)) {
           parts.push(`writeAttribute('${f.name}', v['${f.name}'], \`\${path}.${f.name}\`, ${textEncoder(f.type as PrimitiveType | EnumType)}, ${f.optional})`);
+        }
+        if (keepsAnyAttribute(record)) {
+          const own = record.fields.filter((x) => x.attribute).map((x) => `'${x.name}'`).join(', ');
+          parts.push(`writeOtherAttributes(v['${ANY_ATTRIBUTES}'], \`\${path}.${ANY_ATTRIBUTES}\`, [${own}])`);
         }
         parts.push("'>'");
         for (const f of record.fields.filter((x) => !x.attribute)) {

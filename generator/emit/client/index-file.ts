@@ -35,7 +35,13 @@ export function emitIndex(model: ServiceModel, printer: Printer): GeneratedFile 
       ],
     },
     ...(signed ? [{ moduleSpecifier: '../runtime/signing.js', namedExports: ['signQueryString', 'embeddedPageQuery'] }] : []),
-    { moduleSpecifier: '../runtime/client/client-core.js', namedExports: [{ name: 'CallOptions', isTypeOnly: true }] },
+    {
+      moduleSpecifier: '../runtime/client/client-core.js',
+      namedExports: [
+        { name: 'CallOptions', isTypeOnly: true },
+        ...(model.operations.some((o) => o.responseHeaders.length > 0) ? [{ name: 'WithHeaders', isTypeOnly: true }] : []),
+      ],
+    },
     ...(model.polls.length > 0 ? [{ moduleSpecifier: '../runtime/client/poll.js', namedExports: [{ name: 'PollOptions', isTypeOnly: true }] }] : []),
   ];
   return printer.typescript(

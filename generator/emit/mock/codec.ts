@@ -39,6 +39,7 @@ export function emitMockCodec(model: ServiceModel, printer: Printer): GeneratedF
   for (const op of model.operations) {
     if (op.result.kind === 'value') writers.visit(op.result.type, true);
     if (op.result.kind === 'outputs') writers.visit({ kind: 'record', record: op.result.struct }, true);
+    for (const h of op.responseHeaders) writers.visit({ kind: 'record', record: h.record }, true);
   }
   const written = writers.codec(model);
   // An attribute's value is encoded by the strict encoder itself (no constant), so that one stays imported.
@@ -151,6 +152,11 @@ function operationEntry(model: ServiceModel, op: OperationModel, needs: Needs): 
       writer = `nullLeftOut('${r.returned.element}', ${writer})`;
     }
     lines.push(`write: resultWriter(${writer})`);
+  }
+  if (op.responseHeaders.length > 0) {
+    needs.mockValues.add('resultWriter');
+    const entries = op.responseHeaders.map((h) => `{ element: ${tsLiteral(h.element)}, required: ${h.required}, write: resultWriter(${writerOf({ kind: 'record', record: h.record })}) }`);
+    lines.push(`responseHeaders: [${entries.join(', ')}]`);
   }
   return `{ ${lines.join(', ')} }`;
 }

@@ -7,7 +7,7 @@ import type { ServiceModel } from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
 import { tsLiteral } from '../ts-types.js';
-import { exampleResult } from '../examples.js';
+import { exampleResult, exampleValue } from '../examples.js';
 import { handlersTypeName, operationTypeName } from './types.js';
 
 export const MOCK_EXAMPLES_FILE = 'mock/examples.ts';
@@ -24,7 +24,7 @@ export function emitMockExamples(model: ServiceModel, printer: Printer): Generat
       declarationKind: VariableDeclarationKind.Const,
       docs: [
         jsDoc(
-          'What the mock answers for an operation nobody implemented: an example of its result type, the same every time, with the success code where the result has an error code.',
+          'What the mock answers for an operation nobody implemented: an example of its result type, the same every time, with the success code where the result has an error code, and an example of each SOAP header its answers carry.',
         ),
       ],
       declarations: [
@@ -35,6 +35,18 @@ export function emitMockExamples(model: ServiceModel, printer: Printer): Generat
             w.inlineBlock(() => {
               for (const op of model.operations) {
                 const value = exampleResult(op.result, op.httpPostRoot);
+                if (op.responseHeaders.length > 0) {
+                  // Every header the answers may carry, so that an answer shows them all (and a required one is there).
+                  w.write(`${op.methodName}: (_params, context) => `).inlineBlock(() => {
+                    // Called without a context, as tests call an example handler to read its result, it gives that alone.
+                    w.write('if (context !== undefined)').block(() => {
+                      for (const h of op.responseHeaders) w.writeLine(`context.responseHeaders.${h.element} = ${exampleValue({ kind: 'record', record: h.record })};`);
+                    });
+                    w.writeLine(`return ${value};`);
+                  });
+                  w.write(',').newLine();
+                  continue;
+                }
                 // An object literal after => would be read as a block.
                 w.writeLine(`${op.methodName}: () => ${value.startsWith('{') ? `(${value})` : value},`);
               }
@@ -368,6 +380,7 @@ export function emitMockIndex(model: ServiceModel, printer: Printer): GeneratedF
       namedExports: [
         'MockFault',
         ...['MockAnswer', 'MockContext', 'MockCall', 'MockInjection'].map((name) => ({ name, isTypeOnly: true })),
+        ...(model.operations.some((o) => o.responseHeaders.length > 0) ? [{ name: 'MockHeadersContext', isTypeOnly: true }] : []),
       ],
     },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: '../runtime/mock/clock.js', namedExports: ['VirtualClock'] },

@@ -8,6 +8,7 @@ import { jsDoc, jsDocs } from '../../print/jsdoc.js';
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
 import { takesCredentials } from '../features.js';
 import { OPEN_ENUM, resultType, tsLiteral, valueType } from '../ts-types.js';
+import { responseHeadersTypeName } from '../types.js';
 
 export const MOCK_TYPES_FILE = 'mock/types.ts';
 
@@ -35,7 +36,7 @@ export function emitMockTypes(model: ServiceModel, printer: Printer): GeneratedF
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: '../runtime/mock/core.js',
       isTypeOnly: true,
-      namedImports: ['MockContext'],
+      namedImports: ['MockContext', ...(model.operations.some((o) => o.responseHeaders.length > 0) ? ['MockHeadersContext'] : [])],
     },
     ...(clientTypes(model).length > 0
       ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../client/types.js', isTypeOnly: true, namedImports: clientTypes(model) } satisfies Statement]
@@ -65,6 +66,7 @@ function clientTypes(model: ServiceModel): string[] {
     for (const p of op.inputParams) visit(p.type);
     if (op.result.kind === 'value') visit(op.result.type);
     if (op.result.kind === 'outputs') names.add(op.result.struct.name);
+    if (op.responseHeaders.length > 0) names.add(responseHeadersTypeName(op));
   }
   return [...names].sort();
 }
@@ -101,10 +103,15 @@ function handlersInterface(model: ServiceModel): Statement {
         name: op.methodName,
         parameters: [
           { name: 'params', type: requestTypeName(op) },
-          { name: 'context', type: 'MockContext' },
+          { name: 'context', type: op.responseHeaders.length > 0 ? `MockHeadersContext<${responseHeadersTypeName(op)}>` : 'MockContext' },
         ],
         returnType: `${result} | Promise<${result}>`,
-        docs: jsDocs(op.doc),
+        docs: jsDocs(
+          op.doc,
+          op.responseHeaders.length > 0
+            ? `Its SOAP answers carry ${op.responseHeaders.map((h) => `\`<${h.element}>\`${h.required ? ' (required)' : ''}`).join(', ')}: set them in \`context.responseHeaders\`.`
+            : undefined,
+        ),
       };
     }),
   };

@@ -50,7 +50,15 @@ export function writeBindings(definitions: XMLBuilder, model: ServiceModel): voi
           ['use', 'literal'],
         ]);
       }
-      child(child(operation, 'wsdl:output'), `${prefix}:body`, [['use', 'literal']]);
+      const output = child(operation, 'wsdl:output');
+      child(output, `${prefix}:body`, [['use', 'literal']]);
+      for (const h of op.responseHeaders) {
+        child(output, `${prefix}:header`, [
+          ['message', `tns:${headerMessage(op, h.element)}`],
+          ['part', h.element],
+          ['use', 'literal'],
+        ]);
+      }
     }
   }
   for (const { suffix, verb, operations } of formBindings(model)) {

@@ -58,6 +58,11 @@ export function writeMessages(definitions: XMLBuilder, model: ServiceModel, plan
       for (const h of op.headers) {
         part(message(definitions, headerMessage(op, h.element)), h.element, ['element', prefixes.format(plan.headers.get(h)!)]);
       }
+      // An answered header has the message of the same name as a sent one (ASMX writes one for both directions).
+      for (const h of op.responseHeaders) {
+        if (op.headers.some((x) => x.element === h.element)) continue;
+        part(message(definitions, headerMessage(op, h.element)), h.element, ['element', prefixes.format(qname(model.namespace.uri, h.element))]);
+      }
     }
   }
   for (const { suffix, operations } of formBindings(model)) {

@@ -68,6 +68,8 @@ export type SchemaItem =
       readonly base: QName | undefined;
       readonly sequence: Particle[];
       readonly attributes: AttributeDecl[];
+      /** `<s:anyAttribute />` after the attributes: other attributes are allowed (a derived type inherits it). */
+      anyAttribute?: boolean;
     }
   | { readonly kind: 'simpleType'; readonly name: string; readonly base: QName; readonly values: readonly string[]; readonly pattern?: string };
 
@@ -130,7 +132,7 @@ class SchemaPlanner {
   private readonly arrays = new Map<string, string>();
   private readonly typeNames = new Set<string>();
   private readonly namespaces: string[] = [];
-  private readonly headersDone = new Set<SoapHeaderModel>();
+  private readonly headersDone = new Set<string>();
   private readonly msTypes = { guid: false, char: false };
   /** The structs that stand for an operation's out parameters: they are the response's content, not named types. */
   private readonly outputStructs: ReadonlySet<StructModel>;
@@ -159,6 +161,7 @@ class SchemaPlanner {
       this.wrapper(ns, op.name).push(...op.params.map((p) => this.parameter(p)));
       this.wrapper(ns, `${op.name}Response`).push(...this.response(op));
       for (const h of op.headers) headers.set(h, this.header(h));
+      for (const h of op.responseHeaders) this.header(h);
       operations.set(op, { request: qname(ns, op.name), response: qname(ns, `${op.name}Response`), httpPostRoot: undefined });
     }
     for (const h of model.soapHeaders) headers.set(h, this.header(h));
@@ -232,9 +235,9 @@ class SchemaPlanner {
   }
 
   /** The header element (in the service namespace, as the client sends it), then its record, at first use. */
-  private header(h: SoapHeaderModel): QName {
-    if (!this.headersDone.has(h)) {
-      this.headersDone.add(h);
+  private header(h: { readonly element: string; readonly record: StructModel }): QName {
+    if (!this.headersDone.has(h.element)) {
+      this.headersDone.add(h.element);
       const type = qname(this.serviceNs, h.record.name);
       this.typedElement(this.serviceNs, h.element, type, false, `the SOAP header ${h.element}`);
       this.struct(h.record);
@@ -399,7 +402,14 @@ class SchemaPlanner {
     this.declared.add(s);
     this.useNamespace(ns);
     // Declared before what it reaches (pre-order), its content filled in after.
-    const item = { kind: 'complexType' as const, name: s.name, base: undefined as QName | undefined, sequence: [] as Particle[], attributes: [] as AttributeDecl[] };
+    const item = {
+      kind: 'complexType' as const,
+      name: s.name,
+      base: undefined as QName | undefined,
+      sequence: [] as Particle[],
+      attributes: [] as AttributeDecl[],
+      ...(s.anyAttribute ? { anyAttribute: true } : {}),
+    };
     this.itemsOf(ns).push(item);
     if (s.base) item.base = this.struct(s.base);
     for (const f of s.base ? s.ownFields : s.fields) {

@@ -36,11 +36,13 @@ function writeItem(schema: XMLBuilder, item: SchemaItem, prefixes: Prefixes): vo
       if (item.base === undefined) {
         writeSequence(t, item.sequence, prefixes);
         writeAttributes(t, item.attributes, prefixes);
+        if (item.anyAttribute) anyAttribute(t);
       } else {
         // ASMX spells out mixed="false" on every complexContent.
         const extension = child(child(t, 's:complexContent', [['mixed', 'false']]), 's:extension', [['base', prefixes.format(item.base)]]);
         writeSequence(extension, item.sequence, prefixes);
         writeAttributes(extension, item.attributes, prefixes);
+        if (item.anyAttribute) anyAttribute(extension);
       }
       return;
     }
@@ -80,6 +82,14 @@ function writeElements(parent: XMLBuilder, particles: readonly ElementParticle[]
     ]);
     if (p.type === 'any') anyContent(e);
   }
+}
+
+/**
+ * Other attributes allowed, as ASMX declares `[XmlAnyAttribute]` but with lax processing: ASMX's `<s:anyAttribute />`
+ * is strict, which no undeclared attribute passes, so a schema check would refuse the very answers it describes.
+ */
+function anyAttribute(parent: XMLBuilder): void {
+  child(parent, 's:anyAttribute', [['processContents', 'lax']]);
 }
 
 function writeAttributes(parent: XMLBuilder, attributes: readonly AttributeDecl[], prefixes: Prefixes): void {

@@ -172,6 +172,22 @@ export function readAttribute<T>(r: XmlReader, name: string, decode: (text: stri
   }
 }
 
+/**
+ * The attributes of the element's start tag that are not its attribute fields (`own`) nor xsi's, as a record's
+ * `$attributes` (xs:anyAttribute) holds them: an unprefixed one by its name, one in a namespace as `{uri}name`;
+ * undefined when there are none. Call it on the start tag.
+ */
+export function readOtherAttributes(r: XmlReader, own: readonly string[]): Record<string, string> | undefined {
+  let out: Record<string, string> | undefined;
+  for (const [key, value] of r.attributes()) {
+    if (own.includes(key) || key.startsWith(XSI_PREFIX)) continue;
+    (out ??= {})[key] = value;
+  }
+  return out;
+}
+
+const XSI_PREFIX = '{http://www.w3.org/2001/XMLSchema-instance}';
+
 /** The error for a required attribute the element lacks; call it on the element's start tag. */
 export function missingAttribute(r: XmlReader, parent: string, name: string): SvcDecodeError {
   return new SvcDecodeError(`${parent}: required attribute ${name} is missing`, { path: `${r.path()}/@${name}` });

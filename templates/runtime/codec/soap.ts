@@ -48,6 +48,7 @@ function describe(reader: XmlReader): string {
  * @param resultElement - the result element name, e.g. `GetOrdersResult`, or undefined for a void operation
  * @param status - HTTP status to record on a fault found here (the response normally came with 200)
  * @param optional - a missing result element means null rather than an error
+ * @param onHeader - called on each child of soap:Header, which it must consume (read or skip); default: skipped
  */
 export function openSoapResult(
   reader: XmlReader,
@@ -57,8 +58,9 @@ export function openSoapResult(
   resultElement: string | undefined,
   status = 200,
   optional = false,
+  onHeader?: (reader: XmlReader) => void,
 ): boolean {
-  openSoapResponse(reader, version, namespace, operation, status);
+  openSoapResponse(reader, version, namespace, operation, status, onHeader);
   const responseElement = `${operation}Response`;
   while (reader.nextChild()) {
     if (resultElement !== undefined && nameOf(reader) === resultElement && reader.namespaceUri === namespace) return true;
@@ -77,12 +79,20 @@ export function openSoapResult(
  * @param namespace - the namespace of the operation's elements
  * @param operation - the operation name
  * @param status - HTTP status to record on a fault found here
+ * @param onHeader - called on each child of soap:Header, which it must consume (read or skip); default: skipped
  */
-export function openSoapResponse(reader: XmlReader, version: SoapVersion, namespace: string, operation: string, status = 200): void {
+export function openSoapResponse(
+  reader: XmlReader,
+  version: SoapVersion,
+  namespace: string,
+  operation: string,
+  status = 200,
+  onHeader?: (reader: XmlReader) => void,
+): void {
   reader.readRoot();
   const envNs = soapNamespace(version);
   if (nameOf(reader) !== 'Envelope' || reader.namespaceUri !== envNs) refuseEnvelope(reader, version, status);
-  const problem = openBody(reader, envNs);
+  const problem = openBody(reader, envNs, onHeader);
   if (problem !== undefined) reader.error(problem);
   if (isFault(reader, envNs)) throw readFaultDocument(reader, version, status);
   const responseElement = `${operation}Response`;
@@ -105,6 +115,7 @@ export function openSoapResponse(reader: XmlReader, version: SoapVersion, namesp
  * @param resultElement - the result element name, or undefined for a void operation
  * @param status - HTTP status to record on a fault found here
  * @param optional - an empty Body means null rather than an error
+ * @param onHeader - called on each child of soap:Header, which it must consume (read or skip); default: skipped
  */
 export function openBareSoapResult(
   reader: XmlReader,
@@ -113,8 +124,9 @@ export function openBareSoapResult(
   resultElement: string | undefined,
   status = 200,
   optional = false,
+  onHeader?: (reader: XmlReader) => void,
 ): boolean {
-  openSoapBody(reader, version, status);
+  openSoapBody(reader, version, status, onHeader);
   if (!reader.nextChild()) {
     if (resultElement === undefined || optional) return false;
     return reader.error(`no result: the SOAP Body holds no <${resultElement}> (the service returned a null result)`);
@@ -135,8 +147,9 @@ export function openBareSoapResult(
  * @param reader - a fresh reader over the response text
  * @param version - the SOAP version the request used
  * @param status - HTTP status to record on a fault of the other version found here
+ * @param onHeader - called on each child of soap:Header, which it must consume (read or skip); default: skipped
  */
-export function openSoapBody(reader: XmlReader, version: SoapVersion, status = 200): void {
+export function openSoapBody(reader: XmlReader, version: SoapVersion, status = 200, onHeader?: (reader: XmlReader) => void): void {
   reader.readRoot();
   const envNs = soapNamespace(version);
   if (nameOf(reader) !== 'Envelope' || reader.namespaceUri !== envNs) refuseEnvelope(reader, version, status);
@@ -145,7 +158,8 @@ export function openSoapBody(reader: XmlReader, version: SoapVersion, status = 2
     const name = reader.namespaceUri === envNs ? nameOf(reader) : '';
     if (name === 'Body') return;
     if (name !== 'Header') reader.error(`unexpected ${describe(reader)} in the SOAP Envelope`);
-    reader.skip();
+    if (onHeader === undefined) reader.skip();
+    else while (reader.nextChild()) onHeader(reader);
   }
 }
 
@@ -217,14 +231,16 @@ export function envelopeVersion(reader: XmlReader): SoapVersion | undefined {
  * (a mock reading a request turns it into a fault). Malformed markup still throws {@link SvcDecodeError}.
  * @param reader - a reader positioned on the Envelope start tag
  * @param envNs - the envelope namespace of the version expected
+ * @param onHeader - called on each child of soap:Header, which it must consume; default: the Header is skipped
  */
-export function openBody(reader: XmlReader, envNs: string): string | undefined {
+export function openBody(reader: XmlReader, envNs: string, onHeader?: (reader: XmlReader) => void): string | undefined {
   for (;;) {
     if (!reader.nextChild()) return 'SOAP Envelope without a Body';
     const name = reader.namespaceUri === envNs ? nameOf(reader) : '';
     if (name === 'Body') break;
     if (name !== 'Header') return `unexpected ${describe(reader)} in the SOAP Envelope`;
-    reader.skip();
+    if (onHeader === undefined) reader.skip();
+    else while (reader.nextChild()) onHeader(reader);
   }
   return reader.nextChild() ? undefined : EMPTY_SOAP_BODY;
 }

@@ -151,9 +151,9 @@ export function faultReply(style: Style, code: WireFaultCode, message: string, d
  * @param envelopeNamespace - the SOAP 1.1 or 1.2 envelope namespace
  * @param body - the Body's content, as markup
  */
-export function soapEnvelope(envelopeNamespace: string, body: string): string {
+export function soapEnvelope(envelopeNamespace: string, body: string, header = ''): string {
   return `${XML_DECLARATION}<soap:Envelope xmlns:soap="${envelopeNamespace}" xmlns:xsi="${XSI_NAMESPACE}" `
-    + `xmlns:xsd="${XSD_NAMESPACE}"><soap:Body>${body}</soap:Body></soap:Envelope>`;
+    + `xmlns:xsd="${XSD_NAMESPACE}">${header === '' ? '' : `<soap:Header>${header}</soap:Header>`}<soap:Body>${body}</soap:Body></soap:Envelope>`;
 }
 
 function text(s: string): string {

@@ -48,4 +48,16 @@ export interface MockOperation extends OperationWire {
    * code; the function returns undefined when the result needs an integer and the code has none.
    */
   readonly errorResult?: (code: MockErrorCode, message: string) => unknown;
+  /** The SOAP headers its answers carry, each with its record's writer, in the order they are written. */
+  readonly responseHeaders?: readonly MockResponseHeader[];
+}
+
+/** A SOAP header an operation's answers carry in soap:Header. */
+export interface MockResponseHeader {
+  /** The header element, in the service namespace. */
+  readonly element: string;
+  /** A handler's answer without it is refused (a Server fault): every answer of the service carries it. */
+  readonly required: boolean;
+  /** Writes the record as the element `name` with `attrs` (its namespace declaration) on its start tag. */
+  readonly write: (name: string, value: unknown, attrs: string) => string;
 }

@@ -36,7 +36,8 @@ export function fixturePath(relative: string): string {
 
 /** Header element -> client option, as a spec names them. */
 function headerOptions(spec: SpecShape): Map<string, string> {
-  return new Map((spec.soapHeaders ?? []).map((h) => [h.element, h.option]));
+  // A header without an option is one only answers carry: there is no option to rename.
+  return new Map((spec.soapHeaders ?? []).flatMap((h) => (h.option === undefined ? [] : [[h.element, h.option] as const])));
 }
 
 export interface RecordedCall {

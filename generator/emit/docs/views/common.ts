@@ -4,6 +4,7 @@
  */
 import type { Decision, FieldModel, PrimitiveName, StructModel, TypeModel } from '../../../model/types.js';
 import { fieldType } from '../../ts-types.js';
+import { ANY_ATTRIBUTES, keepsAnyAttribute } from '../../types.js';
 import { PAGES, Slugger, inlineCode, paragraph, relativeLink, typePage } from '../markdown.js';
 
 /** The title of decisions.md, the first heading of the page (its anchors are counted after it). */
@@ -100,13 +101,23 @@ export interface FieldRow {
 
 /** The rows of a record's or result's fields table, in wire order (Markdown; the template escapes the cells). */
 export function fieldRows(s: StructModel, links: Links): FieldRow[] {
-  return s.fields.map((f) => ({
+  const rows = s.fields.map((f) => ({
     name: inlineCode(f.name),
     soapType: links.soapType(f.type),
     tsType: inlineCode(fieldType(f)),
     rules: fieldRules(s, f),
     description: joinSentences([f.doc ? paragraph(f.doc) : '', f.secret ? 'Holds a secret: masked in every error.' : '', asSentence(links.decision(f.decision))]),
   }));
+  if (keepsAnyAttribute(s)) {
+    rows.push({
+      name: inlineCode(ANY_ATTRIBUTES),
+      soapType: '`xs:anyAttribute`',
+      tsType: inlineCode('Record<string, string>'),
+      rules: 'none sent: `undefined`',
+      description: 'The attributes of the element besides its attribute fields, by name: an unprefixed one by its name, one in a namespace as `{uri}name`.',
+    });
+  }
+  return rows;
 }
 
 /** When a field is absent, nil or empty, and what it decodes to then. */

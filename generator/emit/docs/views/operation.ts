@@ -93,6 +93,10 @@ function facts(model: ServiceModel, op: OperationModel, links: Links): Array<{ n
   }
   if (model.auth) rows.push({ name: 'EAT marker', value: op.eat.marker === '' ? '(none)' : inlineCode(op.eat.marker) });
   if (op.headers.length > 0) rows.push({ name: 'SOAP headers', value: op.headers.map((h) => `${inlineCode(`<${h.element}>`)} (${links.type(h.record.name)}, option \`${h.option}\`)`).join(', ') });
+  if (op.responseHeaders.length > 0) {
+    const answered = op.responseHeaders.map((h) => `${inlineCode(`<${h.element}>`)} (${links.type(h.record.name)}${h.required ? ', in every answer' : ''})`).join(', ');
+    rows.push({ name: 'SOAP response headers', value: `${answered}; read with ${inlineCode(`${op.methodName}WithHeaders`)}` });
+  }
   if (op.submitsPayments) rows.push({ name: 'Retried', value: 'never: the call has effects that must not be repeated' });
   return rows;
 }

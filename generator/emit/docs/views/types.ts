@@ -26,6 +26,9 @@ export function structView(model: ServiceModel, s: StructModel, anchors: Readonl
       ...params.map((o) => `a parameter of [${o.name}](${links.to(operationPage(o.name))})`),
       ...usedBy.map((x) => `a field of ${links.type(x.name)}`),
       ...headers.map((h) => `the SOAP header ${inlineCode(`<${h.element}>`)} (client option \`${h.option}\`)`),
+      ...model.operations
+        .filter((o) => o.responseHeaders.some((h) => h.record === s))
+        .map((o) => `a SOAP header of the answers of [${o.name}](${links.to(operationPage(o.name))})`),
     ],
     fields: fieldRows(s, links),
   };
