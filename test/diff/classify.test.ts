@@ -254,6 +254,15 @@ const rows: Array<[string, Row]> = [
     { new: [['records:\n', '  Size:\n    doc: A size.\n    values: [S, M]\n\nrecords:\n']], want: ['type-added Size compatible/compatible'] },
   ],
 
+  [
+    "a record's fields moved to another namespace",
+    { new: [['  Item:\n    doc: An item.\n', '  Item:\n    doc: An item.\n    namespace: http://other.example/items\n']], want: ['type-namespace-changed Item.namespace breaking/breaking'] },
+  ],
+  [
+    "a record's namespace given as the service's own: no change on the wire",
+    { new: [['  Item:\n    doc: An item.\n', '  Item:\n    doc: An item.\n    namespace: http://minimal.example/\n']], want: [] },
+  ],
+
   // Fields (Item and CountResult travel in responses, Query in requests)
   ['a required result field added', { new: [[COUNT_FIELD, `${COUNT_FIELD}\n      - name: total\n        type: int`]], want: ['field-added CountResult.total compatible/breaking'] }],
   [
