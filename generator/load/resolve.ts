@@ -42,6 +42,7 @@ import { list, suggest } from './suggest.js';
 import { SetAside, type ResolvableSpec } from './salvage.js';
 import { checkBareOperations } from './bare.js';
 import type { RawChoice, RawField, RawInlineParameter, RawParameter, RawResult, RawSpec, RawTypeRef } from './schema.js';
+import { DEFAULT_AUTH_EXAMPLE } from './schema.js';
 
 type At = (path: SpecPath, message: string, key?: boolean) => SpecIssue;
 
@@ -671,6 +672,7 @@ export function resolveSpec(
       ? {
           scheme: raw.auth.scheme,
           timestampUnit: raw.auth.timestampUnit,
+          example: raw.auth.example ?? DEFAULT_AUTH_EXAMPLE,
           failures: serviceErrorsUnknown ? undefined : resolveAuthFailures(raw.auth.failures, serviceErrors, decision, report),
           decision: decision(raw.auth.decision, ['auth', 'decision']),
         }

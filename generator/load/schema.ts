@@ -8,6 +8,9 @@
 import { z } from 'zod';
 import { PRIMITIVE_NAMES } from '../model/primitives.js';
 
+/** The credentials docs' examples sign with when the spec's `auth.example` gives none: plainly made up, for any service. */
+export const DEFAULT_AUTH_EXAMPLE = { principal: 'example', apiKey: 'example-api-key', timestamp: 1767225600 } as const;
+
 const identifier = z
   .string()
   .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an identifier (letters, digits and _, not starting with a digit)');
@@ -460,6 +463,17 @@ export const specSchema = z
           .optional()
           .describe(
             'How the service answers a request whose credentials fail: error codes of serviceErrors.enum, sent in a 200 result in its own code kind (the mock answers so).',
+          ),
+        example: z
+          .object({
+            principal: z.string().min(1),
+            apiKey: z.string().min(1).describe('A public test key, as a service document gives one for a known-answer test; never a real key.'),
+            timestamp: z.number().int().nonnegative(),
+          })
+          .strict()
+          .optional()
+          .describe(
+            `The credentials the docs' examples sign with: default principal "${DEFAULT_AUTH_EXAMPLE.principal}", API key "${DEFAULT_AUTH_EXAMPLE.apiKey}", timestamp ${DEFAULT_AUTH_EXAMPLE.timestamp}.`,
           ),
         decision: decisionRef.optional(),
       })

@@ -321,6 +321,8 @@ export interface AuthFailureCode {
 export interface AuthModel {
   readonly scheme: 'hmac-sha256-hex';
   readonly timestampUnit: 'unix-seconds';
+  /** The credentials the docs' examples sign with (a public test key, never a real one). */
+  readonly example: { readonly principal: string; readonly apiKey: string; readonly timestamp: number };
   /** How the service answers a failed check, in a 200 result; undefined when the spec does not say. */
   readonly failures:
     | {

@@ -14,7 +14,6 @@ import { hmacSha256Hex } from '../../../templates/runtime/signing.js';
 import { buildBareSoapEnvelope, buildSoapEnvelope, encodeForm, soapAction, soapHeaderBlock } from '../../../templates/runtime/codec/xml-writer.js';
 
 /** The credentials of every example: the known answer of DECISIONS.md. The API key is public and bogus. */
-export const EXAMPLE_CREDENTIALS = { principal: 'MyPayer', timestamp: 1521234048, apiKey: 'boguskey' } as const;
 
 /** An HTTP message as the docs show it: the start line's parts, the headers in order, the body. */
 export interface HttpMessage {
@@ -81,7 +80,7 @@ function operationExample(model: ServiceModel, op: OperationModel, strict: Write
   const args = expressions.length === 0 ? '' : `{ ${expressions.map(([p, e]) => `${p.name}: ${e}`).join(', ')} }`;
   const encoded = new Map<ParameterModel, string | NestedValue>(expressions.map(([p, e]) => [p, encodeParam(op, p, evaluate(e), strict)]));
   const signing = signingOf(model, op, encoded);
-  const fields = op.params.map((p): readonly [string, string | NestedValue] => [p.name, credentialOrValue(p, encoded, signing)]);
+  const fields = op.params.map((p): readonly [string, string | NestedValue] => [p.name, credentialOrValue(model, p, encoded, signing)]);
   const result = evaluate(exampleResult(op.result, op.httpPostRoot));
   const styles = model.bindings
     .filter((style) => (style !== 'httpPost' || op.httpPost) && (style !== 'httpGet' || op.httpGet))
@@ -98,12 +97,12 @@ function encodeParam(op: OperationModel, p: ParameterModel, value: unknown, writ
   return nestedParam(p.name, value as readonly unknown[], p.name, writers.of(t), form);
 }
 
-function credentialOrValue(p: ParameterModel, encoded: ReadonlyMap<ParameterModel, string | NestedValue>, signing: SigningExample | undefined): string | NestedValue {
+function credentialOrValue(model: ServiceModel, p: ParameterModel, encoded: ReadonlyMap<ParameterModel, string | NestedValue>, signing: SigningExample | undefined): string | NestedValue {
   switch (p.role) {
     case 'principal':
-      return EXAMPLE_CREDENTIALS.principal;
+      return model.auth?.example.principal ?? '';
     case 'timestamp':
-      return String(EXAMPLE_CREDENTIALS.timestamp);
+      return model.auth ? String(model.auth.example.timestamp) : '';
     case 'signature':
       return signing?.key ?? '';
     default:
@@ -122,10 +121,10 @@ function signingOf(model: ServiceModel, op: OperationModel, encoded: ReadonlyMap
     const rule = p.type.kind === 'primitive' ? EAT_RULES[p.type.name] : undefined;
     eatValue = rule ? rule(text) : text;
   }
-  const principal = EXAMPLE_CREDENTIALS.principal;
-  const timestamp = String(EXAMPLE_CREDENTIALS.timestamp);
+  const principal = model.auth.example.principal;
+  const timestamp = String(model.auth.example.timestamp);
   const message = `${principal}${timestamp}${eatValue}`;
-  return { principal, timestamp, eatValue, message, key: hmacSha256Hex(EXAMPLE_CREDENTIALS.apiKey, message) };
+  return { principal, timestamp, eatValue, message, key: hmacSha256Hex(model.auth.example.apiKey, message) };
 }
 
 /** The request as the client's core sends it: path, headers in its order (Content-Length last), body. */

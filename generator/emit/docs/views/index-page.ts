@@ -4,7 +4,7 @@
  */
 import type { AuthFailureCode, AuthFailureKind, BindingName, Decision, OperationModel, ServiceModel } from '../../../model/types.js';
 import { PAGES, firstSentence, inlineCode, operationPage, paragraph, typePage } from '../markdown.js';
-import { EXAMPLE_CREDENTIALS, type OperationExample } from '../wire.js';
+import type { OperationExample } from '../wire.js';
 import { soapAction } from '../../../../templates/runtime/codec/xml-writer.js';
 import { Links, asSentence, joinSentences } from './common.js';
 import { FAILURE_TEXT, STYLE_TITLES } from './operation.js';
@@ -127,7 +127,7 @@ function authView(model: ServiceModel, examples: ReadonlyMap<OperationModel, Ope
       marker: inlineCode(known!.eat.marker),
       principal: inlineCode(signing.principal),
       timestamp: inlineCode(signing.timestamp),
-      apiKey: inlineCode(EXAMPLE_CREDENTIALS.apiKey),
+      apiKey: inlineCode(model.auth!.example.apiKey),
       message: inlineCode(signing.message),
       key: inlineCode(signing.key),
     },

@@ -3,7 +3,7 @@ import type { AuthFailureCode, AuthFailureKind, Decision, EatModel, OperationMod
 import { hasErrorCodes } from '../../features.js';
 import { paramType, resultType } from '../../ts-types.js';
 import { PAGES, codeFence, inlineCode, operationPage, paragraph } from '../markdown.js';
-import { EXAMPLE_CREDENTIALS, type HttpMessage, type OperationExample } from '../wire.js';
+import type { HttpMessage, OperationExample } from '../wire.js';
 import { soapAction } from '../../../../templates/runtime/codec/xml-writer.js';
 import { INDEX_ANCHORS } from './usage.js';
 import { Links, asSentence, fieldRows, joinSentences, xsdName } from './common.js';
@@ -50,7 +50,7 @@ export function operationView(model: ServiceModel, op: OperationModel, example: 
     quirks: op.params.filter((p) => p.quirk !== undefined).map((p) => ({ name: inlineCode(p.name), text: paragraph(p.quirk!) })),
     auth: example.signing && {
       eat: eatText(op.eat, links),
-      apiKey: inlineCode(EXAMPLE_CREDENTIALS.apiKey),
+      apiKey: inlineCode(model.auth!.example.apiKey),
       principalName: inlineCode(principal?.name ?? ''),
       timestampName: inlineCode(op.params.find((p) => p.role === 'timestamp')?.name ?? ''),
       principal: inlineCode(example.signing.principal),

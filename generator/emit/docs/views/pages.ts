@@ -5,7 +5,7 @@ import { PAGES, codeFence, inlineCode, paragraph } from '../markdown.js';
 import { exampleValue } from '../../examples.js';
 import { runtimeTemplates } from '../../runtime.js';
 import { checkedOperations } from '../../client/client-class.js';
-import { EXAMPLE_CREDENTIALS, type OperationExample } from '../wire.js';
+import type { OperationExample } from '../wire.js';
 import { DECISIONS_TITLE, Links } from './common.js';
 import type { DecisionUse } from './usage.js';
 
@@ -98,20 +98,21 @@ function secretsSentence(model: ServiceModel): string {
 
 export function gettingStartedView(model: ServiceModel, examples: ReadonlyMap<OperationModel, OperationExample>) {
   const principal = model.parameters.find((p) => p.role === 'principal');
+  const credentials = model.auth?.example;
   const op = model.operations.find((o) => o.inputParams.every((p) => p.optional)) ?? model.operations[0]!;
   const call = `await client.${op.methodName}(${examples.get(op)?.args ?? ''});`;
   const options = [
     "baseUrl: 'https://service.example',",
-    ...(principal ? [`${principal.name}: '${EXAMPLE_CREDENTIALS.principal}',`] : []),
+    ...(principal ? [`${principal.name}: '${credentials?.principal}',`] : []),
     ...(model.auth ? [`apiKey: process.env['API_KEY'] ?? '', // the secret that signs each request; never sent, never logged`] : []),
     ...model.soapHeaders.filter((h) => h.required).map((h) => `${h.option}: ${exampleValue({ kind: 'record', record: h.record })},`),
   ];
   const client = [`import { ${model.clientName}, SvcError } from '${model.package.name}';`, '', `const client = new ${model.clientName}({`, ...options.map((o) => `  ${o}`), '});', '', 'try {', `  const result = ${call}`, '  console.log(result);', '} catch (error) {', '  if (error instanceof SvcError) console.error(error.name, error.message);', '  throw error;', '}'].join('\n');
-  const mockOptions = model.auth && principal ? `{ port: 0, credentials: { ${EXAMPLE_CREDENTIALS.principal}: '${EXAMPLE_CREDENTIALS.apiKey}' } }` : '{ port: 0 }';
+  const mockOptions = model.auth && principal ? `{ port: 0, credentials: { ${credentials?.principal}: '${credentials?.apiKey}' } }` : '{ port: 0 }';
   const mockClientOptions = [
     'baseUrl: mock.url',
-    ...(principal ? [`${principal.name}: '${EXAMPLE_CREDENTIALS.principal}'`] : []),
-    ...(model.auth ? [`apiKey: '${EXAMPLE_CREDENTIALS.apiKey}'`] : []),
+    ...(principal ? [`${principal.name}: '${credentials?.principal}'`] : []),
+    ...(model.auth ? [`apiKey: '${credentials?.apiKey}'`] : []),
     ...model.soapHeaders.filter((h) => h.required).map((h) => `${h.option}: ${exampleValue({ kind: 'record', record: h.record })}`),
   ].join(', ');
   const mock = [
