@@ -19,7 +19,7 @@ import { PAYER_SPEC_NAME, renderedPayer } from '../helpers/payer-render.js';
 
 const HEADER = `${GENERATED_MARKER} from ${PAYER_SPEC_NAME}. DO NOT EDIT.`;
 // Strict JSON has no comment syntax; these files carry no header and are told apart by path instead.
-const HEADERLESS = ['package.json'];
+const HEADERLESS = ['mock/package.json', 'package.json'];
 
 /** The files of an output directory, less what building or installing the package there adds (dist/, node_modules/). */
 function outputFiles(dir: string): string[] {
@@ -129,7 +129,7 @@ describe('generated files are deterministic and portable', () => {
       const all = file.content.split('\n');
       // A command a package's bin names starts with its #! line, then the header.
       const lines = file.path === 'mock/cli.ts' ? (expect(all[0]).toBe('#!/usr/bin/env node'), all.slice(1)) : all;
-      if (file.path.endsWith('.ts') || file.path.endsWith('tsconfig.json')) {
+      if (file.path.endsWith('.ts') || file.path.endsWith('.mjs') || file.path.endsWith('tsconfig.json')) {
         // tsconfig.json is JSON with comments.
         expect(lines[0], file.path).toBe(`// ${HEADER}`);
       } else if (file.path.endsWith('.npmrc') || file.path.endsWith('.gitignore')) {
