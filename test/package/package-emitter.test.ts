@@ -119,6 +119,9 @@ describe('the payer package files', () => {
     // Asked of git itself, on this repository's committed copy of the output.
     const ignored = (path: string) => spawnSync('git', ['check-ignore', '-q', path], { cwd: repoRoot }).status === 0;
     expect([ignored('generated/svc-payer-client-5.0.0.tgz'), ignored('generated/client/svc-payer-client-5.0.0.tgz')]).toEqual([true, true]);
+    // The mock package's folder too: its tarball, build and install.
+    expect(['mock/svc-payer-client-mock-5.0.0.tgz', 'mock/dist/mock/index.js', 'mock/node_modules/x/index.js'].map((p) => ignored(`generated/${p}`))).toEqual([true, true, true]);
+    expect(ignored('generated/mock/package.json')).toBe(false);
     expect(ignored('generated/package.json')).toBe(false);
   });
 
