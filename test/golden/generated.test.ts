@@ -269,10 +269,15 @@ describe('check mode', () => {
     expect(readFileSync(at(manifest), 'utf8')).toBe(original);
   });
 
-  it('leaves what building and installing the package adds alone (dist/, node_modules/), and nothing else', async () => {
+  it('leaves what building and installing either package adds alone (dist/, node_modules/, mock/dist/, mock/node_modules/), and nothing else', async () => {
     // tsc keeps comments, so a build copies the marker into dist/; elsewhere the marker makes a file prunable.
     const marked = `// ${GENERATED_MARKER} from ${PAYER_SPEC}. DO NOT EDIT.\nexport {};\n`;
-    const kept = [`${GENERATED_DIR}/dist/client/index.js`, `${GENERATED_DIR}/node_modules/some-dependency/index.js`];
+    const kept = [
+      `${GENERATED_DIR}/dist/client/index.js`,
+      `${GENERATED_DIR}/node_modules/some-dependency/index.js`,
+      `${GENERATED_DIR}/mock/dist/mock/index.js`,
+      `${GENERATED_DIR}/mock/node_modules/some-dependency/index.js`,
+    ];
     const pruned = `${GENERATED_DIR}/dist-old/client/index.js`;
     for (const f of [...kept, pruned]) {
       mkdirSync(dirname(at(f)), { recursive: true });
@@ -285,7 +290,7 @@ describe('check mode', () => {
       expect(existsSync(at(pruned))).toBe(false);
       expect((await generate(opts(true))).changes).toEqual([]);
     } finally {
-      for (const d of ['dist', 'node_modules', 'dist-old']) rmSync(at(`${GENERATED_DIR}/${d}`), { recursive: true, force: true });
+      for (const d of ['dist', 'node_modules', 'dist-old', 'mock/dist', 'mock/node_modules']) rmSync(at(`${GENERATED_DIR}/${d}`), { recursive: true, force: true });
     }
   });
 
