@@ -19,7 +19,7 @@ import { PAYER_SPEC_NAME, renderedPayer } from '../helpers/payer-render.js';
 
 const HEADER = `${GENERATED_MARKER} from ${PAYER_SPEC_NAME}. DO NOT EDIT.`;
 // Strict JSON has no comment syntax; these files carry no header and are told apart by path instead.
-const HEADERLESS = ['package.json'];
+const HEADERLESS = ['mock/package.json', 'package.json'];
 
 /** The files of an output directory, less what building or installing the package there adds (dist/, node_modules/). */
 function outputFiles(dir: string): string[] {
@@ -129,7 +129,7 @@ describe('generated files are deterministic and portable', () => {
       const all = file.content.split('\n');
       // A command a package's bin names starts with its #! line, then the header.
       const lines = file.path === 'mock/cli.ts' ? (expect(all[0]).toBe('#!/usr/bin/env node'), all.slice(1)) : all;
-      if (file.path.endsWith('.ts') || file.path.endsWith('tsconfig.json')) {
+      if (file.path.endsWith('.ts') || file.path.endsWith('.mjs') || file.path.endsWith('tsconfig.json')) {
         // tsconfig.json is JSON with comments.
         expect(lines[0], file.path).toBe(`// ${HEADER}`);
       } else if (file.path.endsWith('.npmrc') || file.path.endsWith('.gitignore')) {
@@ -269,10 +269,15 @@ describe('check mode', () => {
     expect(readFileSync(at(manifest), 'utf8')).toBe(original);
   });
 
-  it('leaves what building and installing the package adds alone (dist/, node_modules/), and nothing else', async () => {
+  it('leaves what building and installing either package adds alone (dist/, node_modules/, mock/dist/, mock/node_modules/), and nothing else', async () => {
     // tsc keeps comments, so a build copies the marker into dist/; elsewhere the marker makes a file prunable.
     const marked = `// ${GENERATED_MARKER} from ${PAYER_SPEC}. DO NOT EDIT.\nexport {};\n`;
-    const kept = [`${GENERATED_DIR}/dist/client/index.js`, `${GENERATED_DIR}/node_modules/some-dependency/index.js`];
+    const kept = [
+      `${GENERATED_DIR}/dist/client/index.js`,
+      `${GENERATED_DIR}/node_modules/some-dependency/index.js`,
+      `${GENERATED_DIR}/mock/dist/mock/index.js`,
+      `${GENERATED_DIR}/mock/node_modules/some-dependency/index.js`,
+    ];
     const pruned = `${GENERATED_DIR}/dist-old/client/index.js`;
     for (const f of [...kept, pruned]) {
       mkdirSync(dirname(at(f)), { recursive: true });
@@ -285,7 +290,7 @@ describe('check mode', () => {
       expect(existsSync(at(pruned))).toBe(false);
       expect((await generate(opts(true))).changes).toEqual([]);
     } finally {
-      for (const d of ['dist', 'node_modules', 'dist-old']) rmSync(at(`${GENERATED_DIR}/${d}`), { recursive: true, force: true });
+      for (const d of ['dist', 'node_modules', 'dist-old', 'mock/dist', 'mock/node_modules']) rmSync(at(`${GENERATED_DIR}/${d}`), { recursive: true, force: true });
     }
   });
 

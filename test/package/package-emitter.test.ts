@@ -4,9 +4,10 @@
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { posix } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EmitError } from '../../generator/emit/errors.js';
-import { importedPackages, pinnedVersions, runtimeImports, shippedImports } from '../../generator/emit/package/manifest.js';
+import { clientImports, importedPackages, mockImports, pinnedVersions } from '../../generator/emit/package/manifest.js';
 import type { GeneratedFile } from '../../generator/print/printer.js';
 import { loadSpec } from '../../generator/load/load.js';
 import { thrown } from '../helpers/failures.js';
@@ -54,6 +55,16 @@ describe('pinnedVersions', () => {
   });
 });
 
+interface PackageManifest {
+  name: string;
+  version: string;
+  bin?: Record<string, string>;
+  dependencies?: Record<string, string>;
+  devDependencies: Record<string, string>;
+  peerDependencies?: unknown;
+  peerDependenciesMeta?: unknown;
+}
+
 describe('the payer package files', () => {
   let files: GeneratedFile[];
   const file = (path: string) => {
@@ -65,33 +76,42 @@ describe('the payer package files', () => {
     files = [...(await renderedPayer())];
   });
 
-  it("depends on exactly the packages the runtime and the simulator import, at this repository's versions", () => {
-    const manifest = JSON.parse(file('package.json')) as { dependencies?: Record<string, string>; devDependencies: Record<string, string>; peerDependencies?: unknown; peerDependenciesMeta?: unknown };
+  it("has a client that depends on nothing, and a mock that depends on the client at its version and on exactly what the mock's runtime and the simulator import, at this repository's versions", () => {
+    const client = JSON.parse(file('package.json')) as PackageManifest;
+    const mock = JSON.parse(file('mock/package.json')) as PackageManifest;
     const own = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
-    const imported = [...shippedImports(loadSpec(fromRoot(PAYER_SPEC), { cwd: repoRoot })).keys()];
-    // Independently of the emitter: the bare imports of the copied runtime and simulator files.
-    const bare = new Set(
-      files
-        .filter((f) => f.path.startsWith('runtime/') || f.path.startsWith('mock/simulator/'))
-        .flatMap((f) => [...f.content.matchAll(/^(?:import|export)\b[^'"\n]*(?:\n[^'"\n]*)*?from '([^'.][^']*)'/gm)].map((m) => m[1]!))
-        .filter((s) => !s.startsWith('node:') && !s.startsWith('#')),
-    );
-    const deps = manifest.dependencies ?? {};
-    expect(Object.keys(deps)).toEqual([...bare].sort());
-    expect(Object.keys(deps)).toEqual(imported);
-    for (const [name, version] of Object.entries(deps)) expect(version, name).toBe(own.dependencies[name] ?? own.devDependencies[name]);
-    // The payer runtime builds envelopes as strings and reads XML itself: it needs no package at all. Its simulator
-    // reads scenario files (YAML, checked with a zod schema).
-    expect(runtimeImports().size).toBe(0);
-    expect(manifest.dependencies).toEqual({ yaml: own.dependencies['yaml'], zod: own.dependencies['zod'] });
-    expect(manifest.devDependencies).toEqual({
+    const model = loadSpec(fromRoot(PAYER_SPEC), { cwd: repoRoot });
+    // Independently of the emitter: the bare imports of the copied runtime and simulator files, by package.
+    const bare = (keep: (path: string) => boolean) =>
+      new Set(
+        files
+          .filter((f) => keep(f.path))
+          .flatMap((f) => [...f.content.matchAll(/^(?:import|export)\b[^'"\n]*(?:\n[^'"\n]*)*?from '([^'.][^']*)'/gm)].map((m) => m[1]!))
+          .filter((s) => !s.startsWith('node:') && !s.startsWith('#')),
+      );
+    const clientBare = bare((p) => p.startsWith('runtime/') && !p.startsWith('runtime/mock/'));
+    const mockBare = bare((p) => p.startsWith('runtime/mock/') || p.startsWith('mock/simulator/'));
+    // The payer runtime builds envelopes as strings and reads XML itself: it needs no package at all.
+    expect([...clientBare]).toEqual([]);
+    expect(clientImports().size).toBe(0);
+    expect(client.dependencies).toBeUndefined();
+    expect(client.peerDependencies).toBeUndefined();
+    expect(client.bin).toBeUndefined();
+    // Its simulator reads scenario files (YAML, checked with a zod schema).
+    expect([...mockImports(model).keys()]).toEqual([...mockBare].sort());
+    expect(mock.dependencies).toEqual({ [client.name]: client.version, yaml: own.dependencies['yaml'], zod: own.dependencies['zod'] });
+    expect(mock.name).toBe(`${client.name}-mock`);
+    expect(mock.version).toBe(client.version);
+    expect(client.devDependencies).toEqual({ '@types/node': own.devDependencies['@types/node'], typescript: own.devDependencies['typescript'] });
+    expect(mock.devDependencies).toEqual({
       '@types/node': own.devDependencies['@types/node'],
       msw: own.devDependencies['msw'],
       typescript: own.devDependencies['typescript'],
     });
-    // msw is for the mock's mswHandlers only: a peer the package works without.
-    expect(manifest.peerDependencies).toEqual({ msw: '>=2.0.0 <3' });
-    expect(manifest.peerDependenciesMeta).toEqual({ msw: { optional: true } });
+    // msw is for the mock's mswHandlers only: a peer the mock works without.
+    expect(mock.peerDependencies).toEqual({ msw: '>=2.0.0 <3' });
+    expect(mock.peerDependenciesMeta).toEqual({ msw: { optional: true } });
+    expect(mock.bin).toEqual({ [mock.name]: './dist/mock/cli.js' });
   });
 
   it('has git ignore what building, installing and `npm pack` leave in it (a .tgz in any package folder)', () => {
@@ -99,28 +119,41 @@ describe('the payer package files', () => {
     // Asked of git itself, on this repository's committed copy of the output.
     const ignored = (path: string) => spawnSync('git', ['check-ignore', '-q', path], { cwd: repoRoot }).status === 0;
     expect([ignored('generated/svc-payer-client-5.0.0.tgz'), ignored('generated/client/svc-payer-client-5.0.0.tgz')]).toEqual([true, true]);
+    // The mock package's folder too: its tarball, build and install.
+    expect(['mock/svc-payer-client-mock-5.0.0.tgz', 'mock/dist/mock/index.js', 'mock/node_modules/x/index.js'].map((p) => ignored(`generated/${p}`))).toEqual([true, true, true]);
+    expect(ignored('generated/mock/package.json')).toBe(false);
     expect(ignored('generated/package.json')).toBe(false);
   });
 
-  it('builds every TypeScript file it renders, and exports entry points that the build produces', () => {
-    const tsconfig = JSON.parse(file('tsconfig.json').replace(/^\/\/.*\n/gm, '')) as {
-      compilerOptions: { outDir: string; rootDir: string };
-      include: string[];
-    };
-    expect(tsconfig.compilerOptions).toMatchObject({ outDir: 'dist', rootDir: '.' });
-    const folders = tsconfig.include.map((p) => p.replace(/\/\*\*\/\*\.ts$/, '/'));
+  it('builds every TypeScript file it renders in exactly one package, and exports entry points that the builds produce', () => {
+    const tsconfig = (path: string) =>
+      JSON.parse(file(path).replace(/^\/\/.*\n/gm, '')) as { compilerOptions: { outDir: string; rootDir: string }; include: string[]; exclude: string[] };
+    const client = tsconfig('tsconfig.json');
+    const mock = tsconfig('mock/tsconfig.json');
+    expect(client.compilerOptions).toMatchObject({ outDir: 'dist', rootDir: '.' });
+    // The mock's build mirrors the output folder in its dist/, so that its imports of client code can be mapped.
+    expect(mock.compilerOptions).toMatchObject({ outDir: 'dist', rootDir: '..' });
+    const folders = (include: string[], base: string) => include.map((p) => posix.normalize(posix.join(base, p.replace(/\*\*\/\*\.ts$/, ''))));
     const sources = files.map((f) => f.path).filter((p) => p.endsWith('.ts'));
-    for (const p of sources) expect(folders.some((d) => p.startsWith(d)), `${p} is built`).toBe(true);
+    const inClient = (p: string) => folders(client.include, '.').some((d) => p.startsWith(d)) && !client.exclude.some((d) => p.startsWith(`${d}/`));
+    const inMock = (p: string) => folders(mock.include, 'mock').some((d) => p.startsWith(d === '.' ? '' : d));
+    for (const p of sources) expect([inClient(p), inMock(p)].filter(Boolean), `${p} is built by one package`).toHaveLength(1);
+    expect(sources.filter((p) => p.startsWith('runtime/mock/')).every(inMock)).toBe(true);
 
-    const manifest = JSON.parse(file('package.json')) as { exports: Record<string, unknown>; types: string };
-    expect(Object.keys(manifest.exports)).toEqual(['.', './client', './mock', './mock/msw', './package.json']);
-    expect(manifest.exports['./package.json']).toBe('./package.json');
-    const targets = Object.entries(manifest.exports)
-      .filter(([k]) => k !== './package.json')
-      .flatMap(([, v]) => Object.values(v as Record<string, string>));
-    for (const t of [...targets, manifest.types]) {
-      const source = t.replace(/^\.\/dist\//, '').replace(/\.d\.ts$|\.js$/, '.ts');
-      expect(sources, `${t} is built from a rendered file`).toContain(source);
+    for (const [path, subpaths] of [
+      ['package.json', ['.', './client', './internal/*', './package.json']],
+      ['mock/package.json', ['.', './msw', './package.json']],
+    ] as const) {
+      const manifest = JSON.parse(file(path)) as { exports: Record<string, unknown>; types: string };
+      expect(Object.keys(manifest.exports), path).toEqual(subpaths);
+      expect(manifest.exports['./package.json']).toBe('./package.json');
+      const targets = Object.entries(manifest.exports)
+        .filter(([k]) => k !== './package.json' && !k.endsWith('/*'))
+        .flatMap(([, v]) => Object.values(v as Record<string, string>));
+      for (const t of [...targets, manifest.types]) {
+        const source = t.replace(/^\.\/dist\//, '').replace(/\.d\.ts$|\.js$/, '.ts');
+        expect(sources, `${t} is built from a rendered file`).toContain(source);
+      }
     }
   });
 });

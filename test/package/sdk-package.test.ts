@@ -1,10 +1,11 @@
 /**
- * generated/ is a real npm package: copied out of this repository, `npm pack` builds it (prepack -> tsc) into a
- * tarball of compiled JavaScript and declarations; a fresh project installs that tarball without any build tools,
- * imports it by its name from plain Node.js to call a local SOAP 1.1 server, require()s every entry point from
- * CommonJS, type-checks a strict TypeScript consumer (the README's examples included) against the installed
- * declarations without msw installed, serves the mock with the package's command and calls it with the client.
- * Every name the package's README promises is imported here.
+ * generated/ is two real npm packages: the client (generated/) and the mock (generated/mock/). Copied out of this
+ * repository, `npm pack` builds each (prepack -> tsc, and for the mock the step that points its imports of client
+ * code at the client package) into a tarball of compiled JavaScript and declarations; a fresh project installs both
+ * tarballs at once without any build tools, imports the client by its name from plain Node.js to call a local SOAP
+ * 1.1 server, require()s every entry point of both from CommonJS, type-checks a strict TypeScript consumer (the
+ * READMEs' examples included) against the installed declarations without msw installed, serves the mock with the
+ * mock package's command and calls it with the client. Every name either README promises is imported here.
  */
 import { execFile, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -14,12 +15,14 @@ import { promisify } from 'node:util';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listFiles, scratchDir, type Scratch } from '../helpers/files.js';
+import { LOCAL_ONLY_DIRS } from '../../generator/emit/package/index.js';
 import { GENERATED_DIR, fromRoot } from '../helpers/paths.js';
 import { CONSUMER_OPTIONS } from '../helpers/typecheck.js';
 
 const run = promisify(execFile);
 const TIMEOUT = 180_000;
 const NAME = 'svc-payer-client';
+const MOCK = `${NAME}-mock`;
 
 // The variables an npm script run exports would point a nested npm at this repository (prefix) or make it think
 // it runs a lifecycle script of ours; the child commands must behave as in a fresh shell in their own directory.
@@ -37,18 +40,35 @@ async function sh(command: string, args: readonly string[], cwd: string): Promis
 }
 
 let scratch: Scratch;
-let sdk: string; // the copy of generated/ that is packed
+let sdk: string; // the copy of generated/ that is packed: the client package, the mock package in its mock/
 let app: string; // the fresh consumer project
 let tarball: string;
-let entries: string[]; // files in the tarball, relative to its package/ folder
+let mockTarball: string;
+let entries: string[]; // files in the client's tarball, relative to its package/ folder
+let mockEntries: string[];
 let builtBeforePack: boolean;
-const manifest = JSON.parse(readFileSync(fromRoot(GENERATED_DIR, 'package.json'), 'utf8')) as {
+interface PackageManifest {
   name: string;
+  version: string;
   exports: Record<string, unknown>;
-  bin: Record<string, string>;
+  bin?: Record<string, string>;
   dependencies?: Record<string, string>;
   devDependencies: Record<string, string>;
-};
+}
+const manifest = JSON.parse(readFileSync(fromRoot(GENERATED_DIR, 'package.json'), 'utf8')) as PackageManifest;
+const mockManifest = JSON.parse(readFileSync(fromRoot(GENERATED_DIR, 'mock', 'package.json'), 'utf8')) as PackageManifest;
+
+/** npm pack of the package in `dir`: the tarball's path and its files, relative to its package/ folder. */
+async function pack(dir: string): Promise<{ tarball: string; entries: string[] }> {
+  const packed = JSON.parse(await sh('npm', ['pack', '--json', '--pack-destination', scratch.dir], dir)) as Array<{ filename: string }>;
+  const file = join(scratch.dir, packed[0]!.filename);
+  const listed = (await sh('tar', ['-tzf', file], scratch.dir))
+    .split('\n')
+    .filter((l) => l !== '' && !l.endsWith('/'))
+    .map((l) => l.replace(/^package\//, ''))
+    .sort();
+  return { tarball: file, entries: listed };
+}
 
 beforeAll(async () => {
   scratch = scratchDir('sdk-package');
@@ -57,64 +77,86 @@ beforeAll(async () => {
   // A maintainer's local build or install in generated/ must not stand in for the one prepack has to do.
   cpSync(fromRoot(GENERATED_DIR), sdk, {
     recursive: true,
-    filter: (src) => !['dist', 'node_modules'].includes(relative(fromRoot(GENERATED_DIR), src).split(sep)[0]!),
+    filter: (src) => !LOCAL_ONLY_DIRS.includes(relative(fromRoot(GENERATED_DIR), src).split(sep).join('/')),
   });
-  // The package's build finds tsc and @types/node here instead of installing them from the network.
+  // The packages' builds find tsc and @types/node here instead of installing them from the network.
   symlinkSync(fromRoot('node_modules'), join(sdk, 'node_modules'), 'dir');
-  builtBeforePack = existsSync(join(sdk, 'dist'));
+  symlinkSync(fromRoot('node_modules'), join(sdk, 'mock', 'node_modules'), 'dir');
+  builtBeforePack = existsSync(join(sdk, 'dist')) || existsSync(join(sdk, 'mock', 'dist'));
 
-  const packed = JSON.parse(await sh('npm', ['pack', '--json', '--pack-destination', scratch.dir], sdk)) as Array<{ filename: string }>;
-  tarball = join(scratch.dir, packed[0]!.filename);
-  entries = (await sh('tar', ['-tzf', tarball], scratch.dir))
-    .split('\n')
-    .filter((l) => l !== '' && !l.endsWith('/'))
-    .map((l) => l.replace(/^package\//, ''))
-    .sort();
+  // The mock's build compiles the client's sources beside it, not the client's build: the two packs are independent.
+  const [client, mock] = await Promise.all([pack(sdk), pack(join(sdk, 'mock'))]);
+  ({ tarball, entries } = client);
+  ({ tarball: mockTarball, entries: mockEntries } = mock);
 
   mkdirSync(app);
   writeFileSync(join(app, 'package.json'), `${JSON.stringify({ name: 'fresh-app', private: true, type: 'module' })}\n`);
-  // The runtime dependency comes from npm's cache, which this repository's own install filled.
-  await sh('npm', ['install', tarball, '--prefer-offline', '--no-audit', '--no-fund'], app);
+  // Both at once, as a user installs them; the mock's dependencies come from npm's cache, which this repository's
+  // own install filled, and its dependency on the client is the client's tarball.
+  await sh('npm', ['install', tarball, mockTarball, '--prefer-offline', '--no-audit', '--no-fund'], app);
 }, TIMEOUT);
 
 afterAll(() => {
   scratch?.remove();
 });
 
-describe('the generated package', { timeout: TIMEOUT }, () => {
-  it('is named and versioned by the spec', () => {
+describe('the generated packages', { timeout: TIMEOUT }, () => {
+  it('are named and versioned by the spec, the mock after the client', () => {
     expect(manifest.name).toBe(NAME);
+    expect(mockManifest.name).toBe(MOCK);
+    expect(mockManifest.version).toBe(manifest.version);
     expect(tarball.endsWith(`${sep}${NAME}-5.0.0.tgz`)).toBe(true);
-    const bytes = readFileSync(tarball);
-    expect([bytes[0], bytes[1]], 'gzip magic number').toEqual([0x1f, 0x8b]);
+    expect(mockTarball.endsWith(`${sep}${MOCK}-5.0.0.tgz`)).toBe(true);
+    for (const file of [tarball, mockTarball]) {
+      const bytes = readFileSync(file);
+      expect([bytes[0], bytes[1]], 'gzip magic number').toEqual([0x1f, 0x8b]);
+    }
   });
 
-  it('npm pack builds dist/ through prepack and packs the build, not the sources', () => {
+  it('npm pack builds dist/ through prepack and packs the build, not the sources; the client has no mock, the mock no client code', () => {
     expect(builtBeforePack, 'the copy had no dist/ before npm pack').toBe(false);
     expect(existsSync(join(sdk, 'dist', 'client', 'index.js')), 'prepack ran the build').toBe(true);
     expect(entries).toEqual(expect.arrayContaining(['package.json', 'README.md', 'dist/client/index.js', 'dist/client/index.d.ts']));
     const runtime = listFiles(fromRoot(GENERATED_DIR, 'runtime')).filter((f) => f.endsWith('.ts'));
-    expect(runtime.length).toBeGreaterThan(0);
+    const clientRuntime = runtime.filter((f) => !f.startsWith('mock/'));
+    expect(clientRuntime.length).toBeGreaterThan(0);
+    expect(runtime.length).toBeGreaterThan(clientRuntime.length);
     for (const f of runtime) {
-      expect(entries, f).toContain(`dist/runtime/${f.replace(/\.ts$/, '.js')}`);
-      expect(entries, f).toContain(`dist/runtime/${f.replace(/\.ts$/, '.d.ts')}`);
+      const [inClient, inMock] = clientRuntime.includes(f) ? [entries, mockEntries] : [mockEntries, entries];
+      for (const ext of ['.js', '.d.ts']) {
+        const built = `dist/runtime/${f.replace(/\.ts$/, ext)}`;
+        expect(inClient, f).toContain(built);
+        expect(inMock, f).not.toContain(built);
+      }
     }
-    expect(entries.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')), 'TypeScript sources in the tarball').toEqual([]);
-    expect(entries.filter((f) => !f.startsWith('dist/')), 'files outside dist/').toEqual(['README.md', 'package.json']);
+    expect(entries.filter((f) => f.startsWith('dist/mock/')), 'the mock in the client package').toEqual([]);
+    expect(mockEntries).toEqual(expect.arrayContaining(['package.json', 'README.md', 'dist/mock/index.js', 'dist/mock/index.d.ts', 'dist/mock/simulator/index.js']));
+    expect(mockEntries.filter((f) => !f.startsWith('dist/mock/') && !f.startsWith('dist/runtime/mock/') && f.startsWith('dist/')), 'client code in the mock package').toEqual([]);
+    for (const list of [entries, mockEntries]) {
+      expect(list.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')), 'TypeScript sources in the tarball').toEqual([]);
+      expect(list.filter((f) => !f.startsWith('dist/')), 'files outside dist/').toEqual(['README.md', 'package.json']);
+    }
   });
 
-  it('installs in a fresh project with its runtime dependencies (none: the runtime uses only Node) and without build tools', () => {
-    const installed = join(app, 'node_modules', NAME);
-    expect(JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'))).toMatchObject({ name: NAME, version: '5.0.0' });
-    expect(listFiles(installed).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
-    const deps = manifest.dependencies ?? {};
-    for (const dep of Object.keys(deps)) {
-      const version = (JSON.parse(readFileSync(join(app, 'node_modules', dep, 'package.json'), 'utf8')) as { version: string }).version;
-      expect(version, dep).toBe(deps[dep]);
+  it('install together in a fresh project: the client with no dependency at all, the mock with the client at its version and what the simulator imports', () => {
+    expect(manifest.dependencies, 'the client package depends on nothing').toBeUndefined();
+    expect(manifest.bin, 'the client package has no command').toBeUndefined();
+    const own = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(mockManifest.dependencies).toEqual({ [NAME]: manifest.version, yaml: own.dependencies['yaml'], zod: own.dependencies['zod'] });
+    for (const [pkg, m] of [[NAME, manifest], [MOCK, mockManifest]] as const) {
+      const installed = join(app, 'node_modules', pkg);
+      expect(JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'))).toMatchObject({ name: pkg, version: '5.0.0' });
+      expect(listFiles(installed).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
+      for (const [dep, version] of Object.entries(m.dependencies ?? {})) {
+        expect((JSON.parse(readFileSync(join(app, 'node_modules', dep, 'package.json'), 'utf8')) as { version: string }).version, dep).toBe(version);
+      }
     }
-    // Nothing but the package itself (and npm's own bookkeeping) was installed.
-    expect(readdirSync(join(app, 'node_modules')).filter((e) => !e.startsWith('.')).sort()).toEqual([...new Set([NAME.split('/')[0]!, ...Object.keys(deps)])].sort());
-    expect(Object.keys(manifest.devDependencies).sort()).toEqual(['@types/node', 'msw', 'typescript']);
+    // Nothing but the two packages and the mock's dependencies (and npm's own bookkeeping) was installed; the
+    // client the mock depends on is the one installed beside it, not a second copy.
+    expect(readdirSync(join(app, 'node_modules')).filter((e) => !e.startsWith('.')).sort()).toEqual([NAME, MOCK, 'yaml', 'zod'].sort());
+    expect(existsSync(join(app, 'node_modules', MOCK, 'node_modules')), 'a nested install under the mock').toBe(false);
+    expect(Object.keys(manifest.devDependencies).sort()).toEqual(['@types/node', 'typescript']);
+    expect(Object.keys(mockManifest.devDependencies).sort()).toEqual(['@types/node', 'msw', 'typescript']);
     expect(existsSync(join(app, 'node_modules', 'msw')), 'msw (an optional peer) installed in the fresh project').toBe(false);
     expect(existsSync(join(app, 'node_modules', 'typescript')), 'typescript installed in the fresh project').toBe(false);
     expect(existsSync(join(app, 'node_modules', '@types', 'node')), '@types/node installed in the fresh project').toBe(false);
@@ -150,16 +192,20 @@ describe('the generated package', { timeout: TIMEOUT }, () => {
 
     // The README's error list is exactly the package's error classes.
     const readme = readFileSync(join(app, 'node_modules', NAME, 'README.md'), 'utf8');
-    const errorsSection = readme.split('## Errors')[1] ?? '';
+    const errorsSection = readme.split('## Errors')[1]?.split('\n## ')[0] ?? '';
     const named = [...errorsSection.matchAll(/`(Svc\w+)`/g)].map((m) => m[1]!);
     expect(out.errorClasses.length).toBeGreaterThan(1);
     expect([...new Set(named)].sort()).toEqual([...out.errorClasses].sort());
   });
 
-  it('has entry points that CommonJS require()s (no top-level await), and only the msw one needs msw', async () => {
-    const subpaths = Object.keys(manifest.exports).filter((k) => k !== './package.json');
-    expect(subpaths).toEqual(['.', './client', './mock', './mock/msw']);
-    const specifiers = subpaths.map((s) => (s === '.' ? NAME : `${NAME}/${s.slice(2)}`));
+  it('have entry points that CommonJS require()s (no top-level await), only the msw one needing msw; the mock loads the client package\'s runtime, not a copy', async () => {
+    const subpaths = (m: PackageManifest) => Object.keys(m.exports).filter((k) => k !== './package.json' && !k.endsWith('/*'));
+    expect(subpaths(manifest)).toEqual(['.', './client']);
+    expect(subpaths(mockManifest)).toEqual(['.', './msw']);
+    const specifiers = [
+      ...subpaths(manifest).map((s) => (s === '.' ? NAME : `${NAME}/${s.slice(2)}`)),
+      ...subpaths(mockManifest).map((s) => (s === '.' ? MOCK : `${MOCK}/${s.slice(2)}`)),
+    ];
     writeFileSync(join(app, 'require-all.cjs'), REQUIRE_SCRIPT);
     const loaded = JSON.parse(await sh(process.execPath, ['require-all.cjs', JSON.stringify(specifiers)], app)) as Record<string, Loaded>;
     expect(process.features).toHaveProperty('require_module', true);
@@ -167,19 +213,25 @@ describe('the generated package', { timeout: TIMEOUT }, () => {
       expect(loaded[s], s).toHaveProperty('exports');
       expect((loaded[s] as { exports: string[] }).exports.length, s).toBeGreaterThan(0);
     }
-    expect(loaded[`${NAME}/mock`]).toHaveProperty('exports', expect.arrayContaining(['createMockService', 'startMockServer']));
-    expect(loaded[`${NAME}/mock`]).not.toHaveProperty('exports', expect.arrayContaining(['mswHandlers']));
+    expect(loaded[MOCK]).toHaveProperty('exports', expect.arrayContaining(['createMockService', 'startMockServer']));
+    expect(loaded[MOCK]).not.toHaveProperty('exports', expect.arrayContaining(['mswHandlers']));
     // msw is an optional peer, not installed here: its entry point alone fails, naming it.
-    expect(loaded[`${NAME}/mock/msw`]).toMatchObject({ code: 'ERR_MODULE_NOT_FOUND' });
-    expect((loaded[`${NAME}/mock/msw`] as { message: string }).message).toContain("'msw'");
+    expect(loaded[`${MOCK}/msw`]).toMatchObject({ code: 'ERR_MODULE_NOT_FOUND' });
+    expect((loaded[`${MOCK}/msw`] as { message: string }).message).toContain("'msw'");
+    // One copy of the runtime: what the mock loads of it is the client package's own module.
+    writeFileSync(join(app, 'same-runtime.cjs'), SAME_RUNTIME_SCRIPT);
+    expect(JSON.parse(await sh(process.execPath, ['same-runtime.cjs'], app))).toEqual({ fromClient: true, nested: false });
   });
 
-  it('type-checks strict consumers of the client and the mock and the README examples (skipLibCheck: false) without msw installed', () => {
+  it('type-check strict consumers of the client and the mock and the README examples (skipLibCheck: false) without msw installed', () => {
     expect(existsSync(join(app, 'node_modules', 'msw'))).toBe(false);
     const readme = readFileSync(join(app, 'node_modules', NAME, 'README.md'), 'utf8');
-    const blocks = codeBlocks(readme).filter((b) => !/from 'msw/.test(b));
+    const mockReadme = readFileSync(join(app, 'node_modules', MOCK, 'README.md'), 'utf8');
+    // One module per README, its blocks in order, as a reader follows them: a later block uses what an earlier made.
+    const blocks = [readme, mockReadme].map((r) => codeBlocks(r).filter((b) => !/from 'msw/.test(b)).join('\n'));
     expect(blocks[0]).toContain(`from '${NAME}'`);
-    expect(blocks.some((b) => b.includes(`from '${NAME}/mock'`))).toBe(true);
+    expect(blocks[0]).toContain('isServiceError(');
+    expect(blocks[1]).toContain(`from '${MOCK}'`);
     blocks.forEach((b, i) => writeFileSync(join(app, `readme-${i}.ts`), b));
     writeFileSync(join(app, 'consumer.ts'), CONSUMER);
     writeFileSync(join(app, 'mock-consumer.ts'), MOCK_CONSUMER);
@@ -189,15 +241,13 @@ describe('the generated package', { timeout: TIMEOUT }, () => {
     const resolved = (spec: string) => ts.resolveModuleName(spec, roots[0]!, options, ts.sys).resolvedModule?.resolvedFileName;
     expect(resolved(NAME)).toBe(join(app, 'node_modules', NAME, 'dist', 'client', 'index.d.ts'));
     expect(resolved(`${NAME}/client`)).toBe(join(app, 'node_modules', NAME, 'dist', 'client', 'index.d.ts'));
-    expect(resolved(`${NAME}/mock`)).toBe(join(app, 'node_modules', NAME, 'dist', 'mock', 'index.d.ts'));
+    expect(resolved(MOCK)).toBe(join(app, 'node_modules', MOCK, 'dist', 'mock', 'index.d.ts'));
     expect(strictDiagnostics(roots, options)).toBe('');
   });
 
-  it("serves the mock with the package's command, which the client calls", async () => {
-    const [bin, target] = Object.entries(manifest.bin)[0]!;
-    expect(Object.keys(manifest.bin)).toEqual([`${NAME}-mock`]);
-    expect(target).toBe('./dist/mock/cli.js');
-    const child = spawn(join(app, 'node_modules', '.bin', bin), ['--port', '0', '--log-level', 'silent'], { cwd: app, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  it("serves the mock with the mock package's command, which the client package calls", async () => {
+    expect(mockManifest.bin).toEqual({ [MOCK]: './dist/mock/cli.js' });
+    const child = spawn(join(app, 'node_modules', '.bin', MOCK), ['--port', '0', '--log-level', 'silent'], { cwd: app, env, stdio: ['ignore', 'pipe', 'inherit'] });
     try {
       const first = await new Promise<string>((resolve, reject) => {
         child.once('error', reject);
@@ -214,23 +264,25 @@ describe('the generated package', { timeout: TIMEOUT }, () => {
     }
   });
 
-  it("imports every name the README promises, the msw entry point once msw is installed", async () => {
+  it('import every name the READMEs promise, the msw entry point once msw is installed', async () => {
     // msw as a user would add it, the version this repository tests with.
     symlinkSync(fromRoot('node_modules', 'msw'), join(app, 'node_modules', 'msw'), 'dir');
-    const readme = readFileSync(join(app, 'node_modules', NAME, 'README.md'), 'utf8');
     const promised = new Map<string, Set<string>>();
-    for (const block of codeBlocks(readme)) {
-      for (const m of block.matchAll(/^import \{([^}]*)\} from '([^']+)';$/gm)) {
-        if (m[2] !== NAME && !m[2]!.startsWith(`${NAME}/`)) continue;
-        const names = promised.get(m[2]!) ?? new Set<string>();
-        for (const part of m[1]!.split(',').map((p) => p.trim()).filter((p) => p !== '')) names.add(part.replace(/^type\s+/, ''));
-        promised.set(m[2]!, names);
+    for (const pkg of [NAME, MOCK]) {
+      const readme = readFileSync(join(app, 'node_modules', pkg, 'README.md'), 'utf8');
+      for (const block of codeBlocks(readme)) {
+        for (const m of block.matchAll(/^import \{([^}]*)\} from '([^']+)';$/gm)) {
+          if (m[2] !== NAME && !m[2]!.startsWith(`${NAME}/`) && m[2] !== MOCK && !m[2]!.startsWith(`${MOCK}/`)) continue;
+          const names = promised.get(m[2]!) ?? new Set<string>();
+          for (const part of m[1]!.split(',').map((p) => p.trim()).filter((p) => p !== '')) names.add(part.replace(/^type\s+/, ''));
+          promised.set(m[2]!, names);
+        }
       }
+      // The errors a README lists are promised by the client's root.
+      const errorsSection = readme.split('## Errors')[1]?.split('\n## ')[0] ?? '';
+      for (const m of errorsSection.matchAll(/`(Svc\w+)`/g)) promised.get(NAME)?.add(m[1]!);
     }
-    // The errors the README lists are promised by the root.
-    const errorsSection = readme.split('## Errors')[1]?.split('\n## ')[0] ?? '';
-    for (const m of errorsSection.matchAll(/`(Svc\w+)`/g)) promised.get(NAME)?.add(m[1]!);
-    expect([...promised.keys()].sort()).toEqual([NAME, `${NAME}/mock`, `${NAME}/mock/msw`]);
+    expect([...promised.keys()].sort()).toEqual([NAME, MOCK, `${MOCK}/msw`]);
     expect(promised.get(NAME)!.size).toBeGreaterThan(5);
 
     const specifiers = [...promised.keys()];
@@ -241,7 +293,7 @@ describe('the generated package', { timeout: TIMEOUT }, () => {
       // Type-only names (none today) are checked by the type-check of the README's blocks above.
       expect([...names].filter((n) => !exported!.includes(n)), `${specifier} lacks what the README promises`).toEqual([]);
     }
-    expect(loaded[`${NAME}/mock/msw`]).toHaveProperty('exports', ['mswHandlers']);
+    expect(loaded[`${MOCK}/msw`]).toHaveProperty('exports', ['mswHandlers']);
   });
 });
 
@@ -261,8 +313,9 @@ function codeBlocks(markdown: string): string[] {
 function strictDiagnostics(roots: string[], options: ts.CompilerOptions): string {
   const program = ts.createProgram({ rootNames: roots, options, host: ts.createCompilerHost(options, true) });
   // Our files and the package's declarations are checked in full; other libraries are not this test's business.
-  const own = program.getSourceFiles().filter((f) => roots.includes(f.fileName) || f.fileName.startsWith(join(app, 'node_modules', NAME) + sep));
-  if (!own.some((f) => f.fileName.endsWith(`${NAME}/dist/runtime/errors.d.ts`))) return 'the package declarations were not checked';
+  const own = program.getSourceFiles().filter((f) => roots.includes(f.fileName) || [NAME, MOCK].some((p) => f.fileName.startsWith(join(app, 'node_modules', p) + sep)));
+  if (!own.some((f) => f.fileName.endsWith(`${NAME}/dist/runtime/errors.d.ts`))) return 'the client package declarations were not checked';
+  if (!own.some((f) => f.fileName.endsWith(`${MOCK}/dist/runtime/mock/core.d.ts`))) return 'the mock package declarations were not checked';
   const diagnostics = [
     ...program.getOptionsDiagnostics(),
     ...program.getGlobalDiagnostics(),
@@ -286,7 +339,7 @@ process.stdout.write(JSON.stringify(out));
 
 // The client against the mock that the package's command serves, with the default scenario's payer.
 const CALL_MOCK_SCRIPT = `import { PayerClient } from '${NAME}';
-import { DEFAULT_PAYER } from '${NAME}/mock';
+import { DEFAULT_PAYER } from '${MOCK}';
 
 const client = new PayerClient({ baseUrl: process.argv[2], ...DEFAULT_PAYER });
 const result = await client.getBalances();
@@ -294,7 +347,7 @@ process.stdout.write(JSON.stringify({ errorCode: result.errorCode, accounts: res
 `;
 
 // A strict consumer of the mock's main entry point, which must not need msw's types.
-const MOCK_CONSUMER = `import { createMockService, startMockServer, DEFAULT_PAYER, MockFault, VirtualClock } from '${NAME}/mock';
+const MOCK_CONSUMER = `import { createMockService, startMockServer, DEFAULT_PAYER, MockFault, VirtualClock } from '${MOCK}';
 
 export const service = createMockService({ clock: new VirtualClock() });
 export async function serve(): Promise<string> {
@@ -304,7 +357,16 @@ export async function serve(): Promise<string> {
 }
 export const fault: MockFault = new MockFault('Client', 'refused');
 // @ts-expect-error the MSW handlers are in the mock's msw entry point, not here
-export { mswHandlers } from '${NAME}/mock';
+export { mswHandlers } from '${MOCK}';
+`;
+
+// The runtime module the mock package loads is the client package's, resolved from the mock's folder.
+const SAME_RUNTIME_SCRIPT = `const { dirname, join } = require('node:path');
+const { existsSync } = require('node:fs');
+const mockDir = dirname(require.resolve('${MOCK}/package.json'));
+const fromMock = require.resolve('${NAME}/internal/runtime/errors.js', { paths: [mockDir] });
+const fromApp = require.resolve('${NAME}/internal/runtime/errors.js');
+process.stdout.write(JSON.stringify({ fromClient: fromMock === fromApp, nested: existsSync(join(mockDir, 'node_modules')) }));
 `;
 
 interface CallOutput {

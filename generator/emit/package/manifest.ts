@@ -1,6 +1,7 @@
 /**
- * package.json and tsconfig.json of the generated SDK: what makes the output directory an ESM package that builds
- * itself (prepack runs tsc into dist/) and installs anywhere, not only inside this repository.
+ * package.json and tsconfig.json of the generated SDK's two packages: the client (the output folder) and the mock
+ * (its mock/ folder), ESM packages that build themselves (prepack runs tsc into dist/) and install anywhere, not
+ * only inside this repository.
  */
 import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -13,36 +14,53 @@ import { MOCK_SIMULATOR_DIR } from '../mock/simulator.js';
 
 /** Where tsc writes the build; neither it nor installed dependencies are ever part of the generated files. */
 export const BUILD_DIR = 'dist';
-export const LOCAL_ONLY_DIRS: readonly string[] = [BUILD_DIR, 'node_modules'];
+/** The mock package's folder inside the output: the mock's sources are its sources (DESIGN.md). */
+export const MOCK_PACKAGE_DIR = 'mock';
+/** The folder of the runtime (inside its own folder) that ships with the mock, not with the client. */
+export const RUNTIME_MOCK_DIR = 'mock';
+/** What building and installing leave in the output's two package folders: never part of the generated files. */
+export const LOCAL_ONLY_DIRS: readonly string[] = ['', `${MOCK_PACKAGE_DIR}/`].flatMap((d) => [`${d}${BUILD_DIR}`, `${d}node_modules`]);
 
-/** A public entry point: a subpath of the package and the source it exports, without `.ts`. */
+/** The mock package's build step after tsc (templates/package/link-client.mjs), copied into the mock's folder. */
+export const LINK_CLIENT_SCRIPT = 'link-client.mjs';
+
+/**
+ * The subpath of the client package under which it exports its whole build, for its mock package alone: the mock
+ * imports the client's runtime from there rather than shipping a copy (a second copy would break `instanceof`).
+ */
+export const INTERNAL_SUBPATH = './internal';
+
+/** A public entry point: a subpath of its package and the source it exports, without `.ts`, relative to the output. */
 export interface EntryPoint {
   readonly subpath: string;
   readonly source: string;
 }
 
+/** The client package's entry points. The first is also the package root ("."). */
+export const CLIENT_ENTRY_POINTS: readonly EntryPoint[] = [{ subpath: './client', source: 'client/index' }];
+
 /**
- * The public entry points. The first is also the package root ("."). `./mock/msw` is apart from `./mock` because it
- * imports msw, an optional peer: the rest of the mock loads, and type-checks, without msw installed.
+ * The mock package's entry points: its root, and `./msw` apart because it imports msw, an optional peer: the rest
+ * of the mock loads, and type-checks, without msw installed.
  */
-export const ENTRY_POINTS: readonly EntryPoint[] = [
-  { subpath: './client', source: 'client/index' },
-  { subpath: './mock', source: 'mock/index' },
-  { subpath: './mock/msw', source: 'mock/msw' },
+export const MOCK_ENTRY_POINTS: readonly EntryPoint[] = [
+  { subpath: '.', source: `${MOCK_PACKAGE_DIR}/index` },
+  { subpath: './msw', source: `${MOCK_PACKAGE_DIR}/msw` },
 ];
 
-/** The mock's command (mock/cli.ts), the package's one `bin`, so that `npx <package>` serves the mock. */
-export const MOCK_BIN_SOURCE = 'mock/cli';
+/** The mock's command (mock/cli.ts), the mock package's one `bin`, so that `npx <mock package>` serves the mock. */
+export const MOCK_BIN_SOURCE = `${MOCK_PACKAGE_DIR}/cli`;
 
 // 20.19 is the first Node 20 that lets CommonJS code require() an ES module without a flag, so CJS callers can
-// use this ESM-only package too.
+// use these ESM-only packages too.
 const NODE_ENGINE = '>=20.19';
 
-/** Tools the package's own build needs, pinned to what this repository builds and tests the output with. */
-const BUILD_TOOLS = ['@types/node', 'msw', 'typescript'];
+/** Tools the packages' own builds need, pinned to what this repository builds and tests the output with. */
+const CLIENT_BUILD_TOOLS = ['@types/node', 'typescript'];
+const MOCK_BUILD_TOOLS = ['@types/node', 'msw', 'typescript'];
 
 /**
- * Packages the mock can use but does not need: msw, for `mswHandlers` only (its own entry point, `./mock/msw`).
+ * Packages the mock can use but does not need: msw, for `mswHandlers` only (its own entry point, `./msw`).
  * Any 2.x will do: the handlers use nothing newer than 2.0's `http.all`.
  */
 const OPTIONAL_PEERS: Readonly<Record<string, string>> = { msw: '>=2.0.0 <3' };
@@ -54,15 +72,25 @@ export interface Manifest {
   readonly devDependencies?: Readonly<Record<string, string>>;
 }
 
-export function packageJson(model: ServiceModel): Record<string, unknown> {
-  const own = JSON.parse(readFileSync(GENERATOR_MANIFEST, 'utf8')) as Manifest;
-  const [main] = ENTRY_POINTS;
-  if (!main) throw new EmitError('the package has no entry point');
+const ownManifest = (): Manifest => JSON.parse(readFileSync(GENERATOR_MANIFEST, 'utf8')) as Manifest;
+
+/** The mock package's name: the client's, with `-mock`; also the name of its command. */
+export function mockPackageName(model: ServiceModel): string {
+  return `${model.package.name}-mock`;
+}
+
+/** package.json of the client package (the output folder): the client and the runtime it needs, nothing of the mock. */
+export function clientPackageJson(model: ServiceModel): Record<string, unknown> {
+  const own = ownManifest();
+  const [main] = CLIENT_ENTRY_POINTS;
+  if (!main) throw new EmitError('the client package has no entry point');
   const exports: Record<string, unknown> = { '.': entry(main.source) };
-  for (const e of ENTRY_POINTS) exports[e.subpath] = entry(e.source);
+  for (const e of CLIENT_ENTRY_POINTS) exports[e.subpath] = entry(e.source);
+  // Every built file, by its path under dist/ (`.js`, which TypeScript maps to its `.d.ts`), for the mock package.
+  exports[`${INTERNAL_SUBPATH}/*`] = `./${BUILD_DIR}/*`;
   exports['./package.json'] = './package.json';
-  const shipped = shippedImports(model);
-  const dependencies = pinnedVersions(own, [...shipped.keys()], (name) => `${shipped.get(name)} imports '${name}'`);
+  const imported = clientImports();
+  const dependencies = pinnedVersions(own, [...imported.keys()], (name) => `${imported.get(name)} imports '${name}'`);
   return {
     name: model.package.name,
     version: model.package.version,
@@ -71,60 +99,109 @@ export function packageJson(model: ServiceModel): Record<string, unknown> {
     type: 'module',
     exports,
     types: built(main.source, '.d.ts'),
-    bin: { [`${model.package.name}-mock`]: built(MOCK_BIN_SOURCE, '.js') },
     files: [BUILD_DIR],
     sideEffects: false,
     engines: { node: NODE_ENGINE },
     scripts: { build: 'tsc -p tsconfig.json', prepack: 'npm run build' },
     // A runtime built on Node's own modules alone depends on nothing: the key is left out rather than written empty.
     ...(Object.keys(dependencies).length > 0 ? { dependencies } : {}),
+    devDependencies: pinnedVersions(own, CLIENT_BUILD_TOOLS, (name) => `the client package's build script needs ${name}`),
+  };
+}
+
+/**
+ * package.json of the mock package (the output's mock/ folder): the mock, its runtime, the simulator and the
+ * command; it depends on the client package at the same version, and on what the mock's code imports.
+ */
+export function mockPackageJson(model: ServiceModel): Record<string, unknown> {
+  const own = ownManifest();
+  const exports: Record<string, unknown> = {};
+  for (const e of MOCK_ENTRY_POINTS) exports[e.subpath] = entry(e.source);
+  exports['./package.json'] = './package.json';
+  const imported = mockImports(model);
+  const dependencies = {
+    [model.package.name]: model.package.version,
+    ...pinnedVersions(own, [...imported.keys()], (name) => `${imported.get(name)} imports '${name}'`),
+  };
+  const ownDirs = [MOCK_PACKAGE_DIR, `${RUNTIME_OUT_DIR}/${RUNTIME_MOCK_DIR}`];
+  return {
+    name: mockPackageName(model),
+    version: model.package.version,
+    description: `Mock server of ${model.title} ${model.version} for tests and local runs, for the client package ${model.package.name}.`,
+    license: model.package.license,
+    type: 'module',
+    exports,
+    types: built(MOCK_ENTRY_POINTS[0]!.source, '.d.ts'),
+    bin: { [mockPackageName(model)]: built(MOCK_BIN_SOURCE, '.js') },
+    files: [BUILD_DIR],
+    sideEffects: false,
+    engines: { node: NODE_ENGINE },
+    scripts: { build: `tsc -p tsconfig.json && node ${LINK_CLIENT_SCRIPT} ${ownDirs.join(' ')}`, prepack: 'npm run build' },
+    dependencies: Object.fromEntries(Object.entries(dependencies).sort(([a], [b]) => (a < b ? -1 : 1))),
     peerDependencies: OPTIONAL_PEERS,
     peerDependenciesMeta: Object.fromEntries(Object.keys(OPTIONAL_PEERS).map((name) => [name, { optional: true }])),
-    devDependencies: pinnedVersions(own, BUILD_TOOLS, (name) => `the package's build script needs ${name}`),
+    devDependencies: pinnedVersions(own, MOCK_BUILD_TOOLS, (name) => `the mock package's build script needs ${name}`),
   };
 }
 
+const COMPILER_OPTIONS = {
+  strict: true,
+  target: 'ES2022',
+  module: 'NodeNext',
+  moduleResolution: 'NodeNext',
+  lib: ['ES2022', 'DOM'],
+  types: ['node'],
+  declaration: true,
+  outDir: BUILD_DIR,
+  rootDir: '.',
+  noEmit: false,
+  skipLibCheck: true,
+};
+
+/** tsconfig.json of the client package: the client and the runtime but the mock's. */
 export function tsconfigJson(): Record<string, unknown> {
   return {
-    compilerOptions: {
-      strict: true,
-      target: 'ES2022',
-      module: 'NodeNext',
-      moduleResolution: 'NodeNext',
-      lib: ['ES2022', 'DOM'],
-      types: ['node'],
-      declaration: true,
-      outDir: BUILD_DIR,
-      rootDir: '.',
-      noEmit: false,
-      skipLibCheck: true,
-    },
-    include: [...new Set([...ENTRY_POINTS.map((e) => e.source.split('/')[0]!), RUNTIME_OUT_DIR])].map((dir) => `${dir}/**/*.ts`),
-    exclude: [...LOCAL_ONLY_DIRS],
+    compilerOptions: COMPILER_OPTIONS,
+    include: [...new Set([...CLIENT_ENTRY_POINTS.map((e) => e.source.split('/')[0]!), RUNTIME_OUT_DIR])].map((dir) => `${dir}/**/*.ts`),
+    exclude: [`${RUNTIME_OUT_DIR}/${RUNTIME_MOCK_DIR}`, MOCK_PACKAGE_DIR, BUILD_DIR, 'node_modules'],
   };
 }
 
 /**
- * The npm packages the runtime imports (bare specifiers, not node builtins), each with the first runtime file that
- * imports it. Read from the templates, so a dependency added to or dropped from the runtime shows up here alone.
+ * tsconfig.json of the mock package. Its root is the output folder, so that dist/ mirrors it (dist/mock/,
+ * dist/runtime/mock/); what tsc builds of the client's code there, the build's link step removes.
  */
-export function runtimeImports(): Map<string, string> {
-  const found = new Map<string, string>();
-  for (const t of runtimeTemplates()) {
-    for (const name of importedPackages(t.source)) if (!found.has(name)) found.set(name, t.name);
-  }
-  return new Map([...found].sort(([a], [b]) => (a < b ? -1 : 1)));
+export function mockTsconfigJson(): Record<string, unknown> {
+  return {
+    compilerOptions: { ...COMPILER_OPTIONS, rootDir: '..' },
+    include: ['**/*.ts', `../${RUNTIME_OUT_DIR}/${RUNTIME_MOCK_DIR}/**/*.ts`],
+    exclude: [BUILD_DIR, 'node_modules'],
+  };
 }
 
-/**
- * The npm packages the shipped hand-written code imports (the runtime's, and the spec's simulator's), each with the
- * first file that imports it, as the output names it.
- */
-export function shippedImports(model: ServiceModel): Map<string, string> {
-  const found = new Map([...runtimeImports()].map(([name, file]) => [name, `${RUNTIME_OUT_DIR}/${file}`]));
-  for (const file of model.simulator?.files ?? []) {
-    for (const name of importedPackages(file.text)) if (!found.has(name)) found.set(name, `${MOCK_SIMULATOR_DIR}/${file.name}`);
-  }
+/** True for a runtime template (its path inside the runtime folder) that ships with the mock. */
+export function isMockRuntime(name: string): boolean {
+  return name.startsWith(`${RUNTIME_MOCK_DIR}/`);
+}
+
+/** The npm packages the client package's runtime imports, each with the first runtime file that imports it. */
+export function clientImports(): Map<string, string> {
+  return importsOf(runtimeTemplates().filter((t) => !isMockRuntime(t.name)).map((t) => ({ name: `${RUNTIME_OUT_DIR}/${t.name}`, text: t.source })));
+}
+
+/** The npm packages the mock's runtime and the spec's simulator import, each with the first file that imports it. */
+export function mockImports(model: ServiceModel): Map<string, string> {
+  return importsOf([
+    ...runtimeTemplates()
+      .filter((t) => isMockRuntime(t.name))
+      .map((t) => ({ name: `${RUNTIME_OUT_DIR}/${t.name}`, text: t.source })),
+    ...(model.simulator?.files ?? []).map((f) => ({ name: `${MOCK_SIMULATOR_DIR}/${f.name}`, text: f.text })),
+  ]);
+}
+
+function importsOf(files: ReadonlyArray<{ name: string; text: string }>): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const f of files) for (const name of importedPackages(f.text)) if (!found.has(name)) found.set(name, f.name);
   return new Map([...found].sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 

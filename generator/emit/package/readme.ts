@@ -1,6 +1,7 @@
 /**
- * README.md of the generated package: what it is, how to install it, a first call, its errors and its mock. Every
- * name it promises is in an import of a code block or in the list of errors, which the package tests import.
+ * README.md of the generated packages, the client's and the mock's: what each is, holds and depends on, how to
+ * install and use it. Every name it promises is in an import of a code block or in the list of errors, which the
+ * package tests import.
  */
 import { ts } from 'ts-morph';
 import type { OperationModel, ParameterModel, ServiceModel } from '../../model/types.js';
@@ -9,21 +10,20 @@ import { exampleValue } from '../examples.js';
 import { checkedOperations } from '../client/client-class.js';
 import { hasErrorCodes } from '../features.js';
 import { runtimeTemplates } from '../runtime.js';
-import { ENTRY_POINTS, runtimeImports, shippedImports } from './manifest.js';
+import { CLIENT_ENTRY_POINTS, MOCK_ENTRY_POINTS, clientImports, mockImports, mockPackageName, type EntryPoint } from './manifest.js';
 
-const entry = (subpath: string): string => {
-  const found = ENTRY_POINTS.find((e) => e.subpath === subpath);
-  if (!found) throw new EmitError(`the package has no entry point ${subpath}`);
-  return found.subpath.slice(2);
+/** `pkg` with the entry point `subpath` of `entries`, as an import names it. */
+const entry = (pkg: string, entries: readonly EntryPoint[], subpath: string): string => {
+  const found = entries.find((e) => e.subpath === subpath);
+  if (!found) throw new EmitError(`the package ${pkg} has no entry point ${subpath}`);
+  return found.subpath === '.' ? pkg : `${pkg}/${found.subpath.slice(2)}`;
 };
 
+/** README.md of the client package. */
 export function readme(model: ServiceModel): string {
   const name = model.package.name;
-  const deps = [...runtimeImports().keys()];
-  const mockDeps = [...shippedImports(model).keys()].filter((d) => !deps.includes(d));
-  const client = `${name}/${entry('./client')}`;
-  const mock = `${name}/${entry('./mock')}`;
-  const msw = `${name}/${entry('./mock/msw')}`;
+  const deps = [...clientImports().keys()];
+  const client = entry(name, CLIENT_ENTRY_POINTS, './client');
   // The client's own errors (errors.ts, which its index exports); SvcServiceError only where a result has an error code.
   const errors = errorClasses().filter((e) => e.name !== 'SvcServiceError' || hasErrorCodes(model));
   const root = errors.find((e) => e.base === 'Error');
@@ -42,9 +42,9 @@ export function readme(model: ServiceModel): string {
     `npm install ${name}`,
     '```',
     '',
-    `Node.js 20.19 or newer. The package is ESM with its type declarations, for \`import\` and \`require()\`; it holds the compiled client, its mock and the runtime they need. ${
-      deps.length > 0 ? `The client imports ${list(deps)}` : 'The client imports nothing but Node.js itself'
-    }${mockDeps.length > 0 ? `; the mock also imports ${list(mockDeps)}, which are installed with the package` : ''}.`,
+    `Node.js 20.19 or newer. The package is ESM with its type declarations, for \`import\` and \`require()\`; it holds the compiled client and the runtime it needs. ${
+      deps.length > 0 ? `It depends on ${list(deps)}` : 'It depends on no other package: it imports nothing but Node.js itself'
+    }. The mock is a package of its own, \`${mockPackageName(model)}\` (below).`,
     '',
     '## Usage',
     '',
@@ -54,7 +54,7 @@ export function readme(model: ServiceModel): string {
     '',
     `The client posts to \`${model.path}\` under \`baseUrl\`, as SOAP 1.1 unless the \`style\` option asks for \`'soap12'\` or \`'httpPost'\`; ` +
       `the service's own URL (\`https://service.example${model.path}\`, as its WSDL gives it, \`?WSDL\` included or not) works as \`baseUrl\` too. ` +
-      `\`${name}\` and \`${client}\` export the same: the client, its types and its errors. The mock has entry points of its own, below.`,
+      `\`${name}\` and \`${client}\` export the same: the client, its types and its errors.`,
     ...(root
       ? [
           '',
@@ -68,7 +68,35 @@ export function readme(model: ServiceModel): string {
     '',
     '## Mock',
     '',
-    `\`${mock}\` is the server side of the same interface, generated from the same spec, for tests and local runs. \`startMockServer\` serves it on loopback (\`port: 0\` picks a free port); its \`url\` is the client's \`baseUrl\`:`,
+    `\`${mockPackageName(model)}\`, generated from the same spec at the same version, is the server side of this interface for tests and local runs: a mock server, its command and MSW handlers. It depends on this package; install it as a dev dependency (\`npm install --save-dev ${mockPackageName(model)}\`), its README shows how to use it. \`${name}/internal/*\` is for that package alone, not an API.`,
+  ].join('\n');
+}
+
+/** README.md of the mock package. */
+export function mockReadme(model: ServiceModel): string {
+  const name = model.package.name;
+  const mockName = mockPackageName(model);
+  const mock = entry(mockName, MOCK_ENTRY_POINTS, '.');
+  const msw = entry(mockName, MOCK_ENTRY_POINTS, './msw');
+  const deps = [...mockImports(model).keys()];
+  return [
+    `# ${mockName}`,
+    '',
+    `The server side of ${model.title} ${model.version}, generated from the same spec as the client package \`${name}\`, for tests and local runs: a mock service that decodes all three styles and answers in the style it was asked in${model.simulator ? ', with a simulator of the service' : ''}, served as a fetch-style handler, a node:http server, a command and MSW handlers.`,
+    '',
+    '## Install',
+    '',
+    '```sh',
+    `npm install --save-dev ${mockName}`,
+    '```',
+    '',
+    `Node.js 20.19 or newer; ESM with its type declarations, for \`import\` and \`require()\`. It holds the compiled mock, its runtime${model.simulator ? ', the simulator' : ''} and its command. It depends on \`${name}\` at the same version (${model.package.version}), whose runtime it uses${
+      deps.length > 0 ? `, and on ${list(deps)}` : ''
+    }; msw is an optional peer dependency, for \`${msw}\` alone.`,
+    '',
+    '## Usage',
+    '',
+    `\`startMockServer\` serves the mock on loopback (\`port: 0\` picks a free port); its \`url\` is the client's \`baseUrl\`:`,
     '',
     '```ts',
     `import { ${model.clientName} } from '${name}';`,
@@ -80,7 +108,7 @@ export function readme(model: ServiceModel): string {
     'await mock.close();',
     '```',
     '',
-    `From a terminal, \`npx ${name}-mock --port 8080\` serves it (the package's command; \`--help\` lists its options).`,
+    `From a terminal, \`npx ${mockName} --port 8080\` serves it (the package's command; \`--help\` lists its options).`,
     '',
     `\`${msw}\` gives MSW (2.x) handlers over a mock service, so that a test intercepts the client's \`fetch\` without a server. It is the one entry point that imports msw, an optional peer dependency: install msw to use it (\`npm install --save-dev msw@2\`); the others load without it.`,
     '',

@@ -3,6 +3,7 @@ import { ts } from 'ts-morph';
 import type { Decision, OperationModel, ServiceModel } from '../../../model/types.js';
 import { PAGES, codeFence, inlineCode, paragraph } from '../markdown.js';
 import { exampleValue } from '../../examples.js';
+import { mockPackageName } from '../../package/manifest.js';
 import { runtimeTemplates } from '../../runtime.js';
 import { checkedOperations } from '../../client/client-class.js';
 import type { OperationExample } from '../wire.js';
@@ -117,7 +118,7 @@ export function gettingStartedView(model: ServiceModel, examples: ReadonlyMap<Op
   ].join(', ');
   const mock = [
     `import { ${model.clientName} } from '${model.package.name}';`,
-    `import { startMockServer } from '${model.package.name}/mock';`,
+    `import { startMockServer } from '${mockPackageName(model)}';`,
     '',
     `const mock = await startMockServer(${mockOptions});`,
     `const client = new ${model.clientName}({ ${mockClientOptions} });`,
@@ -137,6 +138,8 @@ export function gettingStartedView(model: ServiceModel, examples: ReadonlyMap<Op
     signed: model.auth !== undefined,
     simulator: model.simulator !== undefined,
     mock: block('ts', mock),
+    mockPackage: inlineCode(mockPackageName(model)),
+    mockInstall: inlineCode(`npm install --save-dev ${mockPackageName(model)}`),
     mockCommand: block('sh', 'node --import tsx mock/cli.ts --port 8080'),
     mockCli: '../mock/cli.ts',
   };
