@@ -10,7 +10,7 @@
 import { EventEmitter } from 'node:events';
 import { existsSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname, relative, resolve, sep } from 'node:path';
-import { ConfigError } from './config.js';
+import { ConfigError, findConfig } from './config.js';
 import { runGenerate, type GenerateRun } from './generate.js';
 import { isUrl, resolveOptions, type GenerateFlags } from './options.js';
 import { UsageError } from './usage.js';
@@ -75,8 +75,11 @@ export class GenerateWatcher extends EventEmitter<{ generated: [WatchRun]; error
       if (this.simulatorDir !== undefined && spec !== undefined) watched.dirs.push(this.simulatorDir);
       this.output.stderr(run.stderr);
       this.output.stdout(run.stdout);
-      const files = (run.changes ?? []).map((c) => `  ${c.kind === 'add' ? 'added' : c.kind === 'delete' ? 'removed' : 'changed'} ${c.path}\n`);
-      this.output.stdout(files.join(''));
+      // File by file after a change; the first run's count says enough.
+      if (changed.length > 0) {
+        const files = (run.changes ?? []).map((c) => `  ${c.kind === 'add' ? 'added' : c.kind === 'delete' ? 'removed' : 'changed'} ${c.path}\n`);
+        this.output.stdout(files.join(''));
+      }
     } catch (error) {
       if (!(error instanceof ConfigError || error instanceof UsageError)) {
         this.running = false;
@@ -85,7 +88,8 @@ export class GenerateWatcher extends EventEmitter<{ generated: [WatchRun]; error
       }
       this.output.stderr(`${error.message}\n`);
       // The config file is still watched, so that fixing it regenerates.
-      if (error instanceof ConfigError && error.issues[0]) watched.files.push(resolve(this.cwd, error.issues[0].file));
+      const config = this.flags.config ?? findConfig(this.cwd);
+      if (config !== undefined) watched.files.push(resolve(this.cwd, config));
     }
     const watching = this.closed ? [] : this.watch(watched);
     if (changed.length === 0 && !this.closed) this.output.stdout(`Watching ${watching.join(', ')} (Ctrl-C stops).\n`);

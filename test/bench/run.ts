@@ -3,15 +3,17 @@
  * figures) and test/bench/results/BENCH.md (the summary). Benchmarks report; they never assert a target, and a
  * section that fails is reported as failed while the others still run.
  *
- * `--only responses,large,loopback,reader,mock,generation,payfile` runs some sections and only prints (nothing is
- * written).
+ * `--only responses,large,loopback,reader,mock,generation,payfile,cli` runs some sections and only prints (nothing is
+ * written); with `--write` as well, their figures replace those sections' in bench.json and BENCH.md, each marked
+ * with the date and load of its own run.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { headlineMarkdown, type HeadlineInput } from './headline.js';
 import { describeMachine, type Machine } from './machine.js';
 import { paragraph, table } from './markdown.js';
 import { RESULTS_DIR } from './paths.js';
+import { cliMarkdown, runCli } from './sections/cli.js';
 import { generationMarkdown, runGeneration } from './sections/generation.js';
 import { largeResponseMarkdown, runLargeResponse } from './sections/large-response.js';
 import { loopbackMarkdown, runLoopback } from './sections/loopback.js';
@@ -102,6 +104,12 @@ const SECTIONS: ReadonlyArray<Section<unknown>> = [
     title: '7. A large payment file on the mock (the simulator checks it in slices)',
     run: (_deadline, log) => runPaymentFile(log),
     markdown: paymentFileMarkdown,
+  }),
+  section({
+    key: 'cli',
+    title: '8. The svc-codegen command, packed and installed',
+    run: (_deadline, log) => runCli(log),
+    markdown: cliMarkdown,
   }),
 ];
 
@@ -195,7 +203,10 @@ async function main(): Promise<void> {
   const totalSeconds = (performance.now() - started) / 1000;
   const headline = headlineMarkdown(headlineInput(results));
   const markdown = `${header(machine, totalSeconds)}\n\n## Summary\n\n${headline}\n\n${parts.join('\n\n')}\n\n${CONTENDER_NOTES}\n`;
-  if (only) {
+  if (only && process.argv.includes('--write')) {
+    const note = `_Run on its own (\`npm run bench -- --only ${only.join(',')} --write\`) on ${machine.date}, load average ${machine.loadAverage1m} at start._`;
+    writeSections(results, parts.map((p) => p.replace(/\n\n/, `\n\n${note}\n\n`)));
+  } else if (only) {
     console.log(`\n${markdown}`);
   } else {
     mkdirSync(RESULTS_DIR, { recursive: true });
@@ -205,6 +216,29 @@ async function main(): Promise<void> {
     console.log(`wrote ${join(RESULTS_DIR, 'bench.json')} and BENCH.md`);
   }
   console.log(`whole run: ${fmt(totalSeconds)} s`);
+}
+
+/** Replaces (or adds) the sections run in bench.json and BENCH.md, keeping every other section's figures. */
+function writeSections(results: Record<string, unknown>, parts: readonly string[]): void {
+  const jsonFile = join(RESULTS_DIR, 'bench.json');
+  const mdFile = join(RESULTS_DIR, 'BENCH.md');
+  const json = JSON.parse(readFileSync(jsonFile, 'utf8')) as { sections: Record<string, unknown> };
+  Object.assign(json.sections, rounded(results));
+  writeFileSync(jsonFile, `${JSON.stringify(json, null, 2)}\n`);
+  let markdown = readFileSync(mdFile, 'utf8');
+  for (const part of parts) {
+    const heading = part.slice(0, part.indexOf('\n'));
+    const at = markdown.indexOf(`${heading}\n`);
+    if (at >= 0) {
+      const next = markdown.indexOf('\n## ', at + heading.length);
+      markdown = `${markdown.slice(0, at)}${part}\n${next >= 0 ? markdown.slice(next) : '\n'}`;
+    } else {
+      const notes = markdown.indexOf(CONTENDER_NOTES.slice(0, CONTENDER_NOTES.indexOf('\n')));
+      markdown = notes >= 0 ? `${markdown.slice(0, notes)}${part}\n\n${markdown.slice(notes)}` : `${markdown}\n${part}\n`;
+    }
+  }
+  writeFileSync(mdFile, markdown);
+  console.log(`wrote ${parts.length} section(s) into ${jsonFile} and BENCH.md`);
 }
 
 await main();

@@ -4,62 +4,19 @@
  * and `npx svc-codegen` run there on a spec of that folder's own: generate (from a config file), --check,
  * import-wsdl, diff and --help. One install for the whole file: it is the expensive part.
  *
- * The install is offline: its lockfile is made from this repository's (the tarball, and every package of the lock
- * that is not a dev dependency, at the version this repository is tested with), so npm takes every package from its
- * cache and needs no registry.
+ * The install is offline (test/helpers/packed-cli.ts).
  */
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../generator/generate.js';
 import { listFiles, scratchDir, type Scratch } from '../helpers/files.js';
+import { installedPackages, installPacked, NPX, ownManifest } from '../helpers/packed-cli.js';
 import { fromRoot } from '../helpers/paths.js';
 
 const run = promisify(execFile);
-const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-
-interface LockEntry {
-  readonly dev?: boolean;
-  readonly link?: boolean;
-  readonly [key: string]: unknown;
-}
-
-interface Lock {
-  readonly packages: Readonly<Record<string, LockEntry>>;
-}
-
-interface Manifest {
-  readonly name: string;
-  readonly version: string;
-  readonly dependencies: Readonly<Record<string, string>>;
-  readonly devDependencies: Readonly<Record<string, string>>;
-  readonly bin: Readonly<Record<string, string>>;
-}
-
-/** package.json and package-lock.json of a project that depends on the tarball alone. */
-function consumerProject(dir: string, tarball: string): void {
-  const own = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as Manifest;
-  const lock = JSON.parse(readFileSync(fromRoot('package-lock.json'), 'utf8')) as Lock;
-  const spec = `file:${tarball}`;
-  const packages: Record<string, unknown> = {
-    '': { name: 'consumer', dependencies: { [own.name]: spec } },
-    [`node_modules/${own.name}`]: { version: own.version, resolved: spec, dependencies: own.dependencies, bin: own.bin },
-  };
-  for (const [path, entry] of Object.entries(lock.packages)) {
-    if (path.startsWith('node_modules/') && !entry.dev && !entry.link) packages[path] = entry;
-  }
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'consumer', private: true, dependencies: { [own.name]: spec } }, null, 2)}\n`);
-  writeFileSync(join(dir, 'package-lock.json'), `${JSON.stringify({ name: 'consumer', lockfileVersion: 3, requires: true, packages }, null, 2)}\n`);
-}
-
-/** The names of the packages installed in `nodeModules` (scoped ones as @scope/name). */
-function installed(nodeModules: string): string[] {
-  return readdirSync(nodeModules)
-    .filter((name) => !name.startsWith('.'))
-    .flatMap((name) => (name.startsWith('@') ? readdirSync(join(nodeModules, name)).map((inner) => `${name}/${inner}`) : [name]));
-}
 
 interface Run {
   readonly code: number;
@@ -73,7 +30,7 @@ describe('the packed svc-codegen, installed into an empty folder', () => {
   /** `npx svc-codegen ...args` in the consumer folder; resolves with its exit code and output. */
   const npx = async (...args: string[]): Promise<Run> => {
     try {
-      const { stdout, stderr } = await run(NPM === 'npm' ? 'npx' : 'npx.cmd', ['--offline', 'svc-codegen', ...args], { cwd: app });
+      const { stdout, stderr } = await run(NPX, ['--offline', 'svc-codegen', ...args], { cwd: app });
       return { code: 0, stdout, stderr };
     } catch (error) {
       const e = error as { code?: unknown; stdout?: string; stderr?: string };
@@ -84,13 +41,8 @@ describe('the packed svc-codegen, installed into an empty folder', () => {
 
   beforeAll(async () => {
     scratch = scratchDir('cli-pack');
-    app = join(scratch.dir, 'app');
-    mkdirSync(app);
-    // The bin is built already (the suite's global setup); packing must not rebuild it under the tests that run it.
-    const packed = await run(NPM, ['pack', '--ignore-scripts', '--json', '--pack-destination', scratch.dir], { cwd: fromRoot() });
-    const [{ filename }] = JSON.parse(packed.stdout) as [{ filename: string }];
-    consumerProject(app, join(scratch.dir, filename));
-    await run(NPM, ['ci', '--offline', '--no-audit', '--no-fund'], { cwd: app });
+    // dist/ is built by the suite's global setup, as `npm run build` builds it.
+    ({ app } = await installPacked(scratch.dir));
     mkdirSync(join(app, 'spec'));
     cpSync(fromRoot('test/fixtures/specs/minimal.yaml'), join(app, 'spec', 'minimal.yaml'));
     cpSync(fromRoot('test/fixtures/import/Shapes.wsdl'), join(app, 'Shapes.wsdl'));
@@ -101,7 +53,7 @@ describe('the packed svc-codegen, installed into an empty folder', () => {
   afterAll(() => scratch.remove());
 
   it('ships compiled JavaScript and the templates, and installs no dev dependency', () => {
-    const own = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as Manifest;
+    const own = ownManifest();
     const root = join(app, 'node_modules', own.name);
     const files = listFiles(root);
     expect(files).toContain('dist/cli.js');
@@ -109,7 +61,7 @@ describe('the packed svc-codegen, installed into an empty folder', () => {
     expect(files.some((f) => f.startsWith('templates/runtime/'))).toBe(true);
     expect(files.some((f) => f.startsWith('templates/docs/'))).toBe(true);
     expect(files.filter((f) => f.startsWith('generator/') || f.startsWith('test/') || f.startsWith('spec/'))).toEqual([]);
-    const names = installed(join(app, 'node_modules'));
+    const names = installedPackages(join(app, 'node_modules'));
     for (const dependency of Object.keys(own.dependencies)) expect(names).toContain(dependency);
     expect(names.filter((name) => name in own.devDependencies)).toEqual([]);
     expect(existsSync(join(app, 'node_modules', '.bin', 'tsx'))).toBe(false);
