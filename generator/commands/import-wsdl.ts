@@ -1,5 +1,6 @@
 /**
- * `svc-codegen import-wsdl <file.wsdl | url> [--out spec.yaml]`: a spec drafted from a WSDL (generator/import).
+ * The work of `svc-codegen import-wsdl <file.wsdl | url> [--out spec.yaml]` (its flags: import-wsdl-cli.ts): a spec
+ * drafted from a WSDL (generator/import).
  *
  * A URL (http or https, e.g. an ASMX service's `?WSDL`) is fetched, and so are the WSDLs and schemas it imports on
  * the same origin (WCF's `?wsdl=wsdl0`, `?xsd=xsd0`); a file's imports are read from its folder. The draft names the WSDL as typed (an absolute path:
@@ -14,7 +15,6 @@
  */
 import { writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import type { Argv } from 'yargs';
 import { DEFAULT_SCHEMA_FILE, renderSpecSchema } from '../generate.js';
 import { formatProblem, importWsdl, readWsdlSource, WsdlImportError, WsdlSourceError, type ImportResult } from '../import/index.js';
 
@@ -45,21 +45,4 @@ export async function runImportWsdl(options: { file: string; out?: string; cwd?:
   const count = result.problems.length;
   stderr += `Wrote ${options.out} (and ${schema.split('\\').join('/')}, the JSON Schema it names) from ${shown}${count > 0 ? ` (${count} problem${count === 1 ? '' : 's'} listed above and in its top comment)` : ''}.\n`;
   return { stdout: '', stderr, exitCode: 0 };
-}
-
-export function importWsdlCommand(cli: Argv): Argv {
-  return cli.command(
-    'import-wsdl <file>',
-    'draft a spec (YAML) from the WSDL 1.1 of an ASMX-style service',
-    (y) =>
-      y
-        .positional('file', { type: 'string', demandOption: true, describe: 'the WSDL file, or its http(s) URL' })
-        .option('out', { type: 'string', describe: `the spec file to write, with ${DEFAULT_SCHEMA_FILE} beside it (default: the spec to stdout)` }),
-    async (argv) => {
-      const run = await runImportWsdl({ file: argv.file, ...(argv.out !== undefined ? { out: argv.out } : {}) });
-      process.stderr.write(run.stderr);
-      process.stdout.write(run.stdout);
-      process.exitCode = run.exitCode;
-    },
-  );
 }

@@ -532,8 +532,7 @@ export type RawParameter = z.infer<typeof parameter>;
 export type RawInlineParameter = z.infer<typeof inlineParameter>;
 export type RawResult = z.infer<typeof operationResult>;
 
-/** The file name of the format's JSON Schema beside a spec (`generate --spec-schema`, `import-wsdl --out`). */
-export const DEFAULT_SCHEMA_FILE = 'svc-spec.schema.json';
+export { DEFAULT_SCHEMA_FILE } from './schema-file.js';
 
 /** The JSON Schema of the format, for editors (referenced from the YAML with `$schema`). */
 export function specJsonSchema(): unknown {

@@ -3,9 +3,10 @@
  * figures) and test/bench/results/BENCH.md (the summary). Benchmarks report; they never assert a target, and a
  * section that fails is reported as failed while the others still run.
  *
- * `--only responses,large,loopback,reader,mock,generation,payfile,wsdl` runs some sections and only prints (nothing is
- * written); with `--write` as well, their figures replace those sections' in bench.json and BENCH.md, the others
- * (and the header and summary, which belong to the last full run) left as they are.
+ * `--only responses,large,loopback,reader,mock,generation,payfile,wsdl,cli` runs some sections and only prints (nothing
+ * is written); with `--write` as well, their figures replace those sections' in bench.json and BENCH.md, each marked
+ * with the date and load of its own run, the others (and the header and summary, which belong to the last full run)
+ * left as they are.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import { headlineMarkdown, type HeadlineInput } from './headline.js';
 import { describeMachine, type Machine } from './machine.js';
 import { paragraph, table } from './markdown.js';
 import { RESULTS_DIR } from './paths.js';
+import { cliMarkdown, runCli } from './sections/cli.js';
 import { generationMarkdown, runGeneration } from './sections/generation.js';
 import { largeResponseMarkdown, runLargeResponse } from './sections/large-response.js';
 import { loopbackMarkdown, runLoopback } from './sections/loopback.js';
@@ -110,6 +112,12 @@ const SECTIONS: ReadonlyArray<Section<unknown>> = [
     title: '8. From a WSDL at scale: import, generation, type check',
     run: (deadline, log) => runWsdl(deadline, log),
     markdown: wsdlMarkdown,
+  }),
+  section({
+    key: 'cli',
+    title: '9. The svc-codegen command, packed and installed',
+    run: (_deadline, log) => runCli(log),
+    markdown: cliMarkdown,
   }),
 ];
 

@@ -25,10 +25,13 @@ export function runCli(args: readonly string[], cwd: string): Promise<CliRun> {
   });
 }
 
-/** The package's executable, `node generator/bin.js ...args`, as `npx svc-codegen` runs it; resolves like runCli. */
+/**
+ * The package's executable, `node dist/cli.js ...args` (built by test/setup/compile-entries.ts as `npm run build`
+ * does), as `npx svc-codegen` runs it; resolves like runCli.
+ */
 export function runBin(args: readonly string[], cwd: string): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [fromRoot('generator', 'bin.js'), ...args], { cwd }, (error, stdout, stderr) => {
+    execFile(process.execPath, [fromRoot('dist', 'cli.js'), ...args], { cwd }, (error, stdout, stderr) => {
       if (error && typeof error.code !== 'number') {
         reject(error);
         return;
