@@ -14,6 +14,21 @@ export function sendsTimestamps(model: ServiceModel): boolean {
   return model.operations.some((op) => op.params.some((p) => p.role === 'timestamp'));
 }
 
+const STYLE_NAMES: Readonly<Record<string, string>> = { soap11: 'SOAP 1.1', soap12: 'SOAP 1.2', httpPost: 'HTTP POST', httpGet: 'HTTP GET' };
+
+/**
+ * How the client calls the service, from its bindings: "as SOAP 1.1 unless the `style` option asks for `'soap12'` or
+ * `'httpPost'`" for a service with those three, never naming a style the service does not offer.
+ */
+export function stylesSentence(model: ServiceModel): string {
+  const [first, ...others] = model.bindings;
+  const name = STYLE_NAMES[first ?? 'soap11'] ?? first;
+  if (others.length === 0) return `as ${name}, the one style the service offers`;
+  const quoted = others.map((s) => `\`'${s}'\``);
+  const list = quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;
+  return `as ${name} unless the \`style\` option asks for ${list}`;
+}
+
 /** Whether any result type carries an error code, the only source of SvcServiceError. */
 export function hasErrorCodes(model: ServiceModel): boolean {
   return model.results.some((r) => r.status !== undefined);

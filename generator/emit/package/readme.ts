@@ -8,7 +8,7 @@ import type { OperationModel, ParameterModel, ServiceModel } from '../../model/t
 import { EmitError } from '../errors.js';
 import { exampleValue } from '../examples.js';
 import { checkedOperations } from '../client/client-class.js';
-import { hasErrorCodes } from '../features.js';
+import { hasErrorCodes, stylesSentence } from '../features.js';
 import { runtimeTemplates } from '../runtime.js';
 import { CLIENT_ENTRY_POINTS, MOCK_ENTRY_POINTS, clientImports, mockImports, mockPackageName, type EntryPoint } from './manifest.js';
 
@@ -52,7 +52,7 @@ export function readme(model: ServiceModel): string {
     ...usage(model),
     '```',
     '',
-    `The client posts to \`${model.path}\` under \`baseUrl\`, as SOAP 1.1 unless the \`style\` option asks for \`'soap12'\` or \`'httpPost'\`; ` +
+    `The client posts to \`${model.path}\` under \`baseUrl\`, ${stylesSentence(model)}; ` +
       `the service's own URL (\`https://service.example${model.path}\`, as its WSDL gives it, \`?WSDL\` included or not) works as \`baseUrl\` too. ` +
       `\`${name}\` and \`${client}\` export the same: the client, its types and its errors.`,
     ...(root

@@ -1,4 +1,5 @@
 /** The pages of the docs besides the index, operations and types: decisions.md, errors.md, getting-started.md. */
+import { stylesSentence } from '../../features.js';
 import { ts } from 'ts-morph';
 import type { Decision, OperationModel, ServiceModel } from '../../../model/types.js';
 import { PAGES, codeFence, inlineCode, paragraph } from '../markdown.js';
@@ -133,6 +134,7 @@ export function gettingStartedView(model: ServiceModel, examples: ReadonlyMap<Op
     install: block('sh', `npm install ${model.package.name}`),
     clientName: inlineCode(model.clientName),
     path: inlineCode(model.path),
+    styles: stylesSentence(model),
     operation: `[${op.name}](operations/${op.name}.md)`,
     client: block('ts', client),
     signed: model.auth !== undefined,
