@@ -12,13 +12,17 @@
  * file:line:column, exit code 0; `--strict` makes them errors (exit 2) and nothing is written.
  *
  * Then, per fixture:
- * 1. the outputs type-check, in ONE compiler program with a strict consumer's settings (test/helpers/typecheck.ts);
+ * 1. the outputs type-check, in ONE compiler program with a strict consumer's settings (test/helpers/typecheck.ts); their
+ *    runtime/ copies, equal but for the header line, are one copy linked into each output, checked and loaded once;
  * 2. the generated client calls every operation against node-soap serving the ORIGINAL WSDL, over SOAP 1.1 and 1.2,
  *    with the per-operation values of test/interop/support/*-rows.ts (the handler receives what the row says, the client
  *    decodes what the row expects, the request is valid against the WSDL's own schema);
  * 3. the generated mock answers its generated client for every operation in every style it offers (its examples), and
  *    every request it gets and every answer it writes validate against the ORIGINAL WSDL's schema (libxml2, one run per
  *    fixture).
+ *
+ * threepl-contracts (bare operations) is called against the generated mock only: node-soap cannot serve any of its
+ * operations (test/interop/support/threepl-contracts-rows.ts lists each reason; a test asserts the list).
  *
  * Five fixtures have hand-written specs too (test/interop/real-services.test.ts); the five collected for issue 17's
  * "Done when" (mnb-exchange, noise-monitoring, sstl-projects, sstl-wechat, taxcloud) are exercised only here.
