@@ -37,6 +37,28 @@ export function soapBodyElement(envelope: string): string {
   return element.replace(/^<([\w.:-]+)/, `<$1${extra}`);
 }
 
+/**
+ * Every element in the envelope's Body, each a standalone document as {@link soapBodyElement} makes it: a bare
+ * operation's parts (`parameterStyle: bare`) are elements of their own, side by side.
+ */
+export function soapBodyElements(envelope: string): string[] {
+  const body = /<((?:[\w.-]+:)?)Body\b([^>]*)>([\s\S]*)<\/\1Body>/.exec(envelope);
+  if (!body) throw new Error(`no SOAP Body in ${envelope.slice(0, 200)}`);
+  const content = body[3]!;
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (const tag of content.matchAll(/<(\/?)[\w.:-]+(?:\s[^>]*?)?(\/?)>/g)) {
+    if (depth === 0) start = tag.index;
+    if (tag[1] === '/') depth -= 1;
+    else if (tag[2] !== '/') depth += 1;
+    if (depth === 0) parts.push(content.slice(start, tag.index + tag[0].length));
+  }
+  const open = envelope.slice(0, body.index + body[0].indexOf('>') + 1);
+  const close = `</${body[1]}Body>`;
+  return parts.map((part) => soapBodyElement(`${open}${part}${close}`));
+}
+
 /** The local name of the Body's element. */
 export function bodyElementName(envelope: string): string | undefined {
   return /<(?:[\w.-]+:)?Body\b[^>]*>\s*<(?:[\w.-]+:)?([\w.-]+)/.exec(envelope)?.[1];

@@ -2,6 +2,7 @@
  * Type-checks a directory of TypeScript files with the compiler API, with the settings a strict consumer project
  * would use, and returns the diagnostics formatted (empty when the code is clean).
  */
+import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { listFiles } from './files.js';
@@ -27,6 +28,11 @@ export interface TypecheckOptions {
   readonly extraFiles?: readonly string[];
   /** Options overriding or adding to {@link CONSUMER_OPTIONS}. */
   readonly compilerOptions?: ts.CompilerOptions;
+  /**
+   * Resolve every import, relative ones too, to the file a link names (TypeScript does so only for node_modules), so that
+   * outputs whose runtime/ links to one shared copy have that copy checked once.
+   */
+  readonly realpathImports?: boolean;
 }
 
 export interface TypecheckResult {
@@ -41,6 +47,16 @@ export function typecheckDir(dir: string, options: TypecheckOptions = {}): Typec
   const roots = [...files.map((f) => join(dir, f)), ...(options.extraFiles ?? [])];
   const compilerOptions = { ...CONSUMER_OPTIONS, ...options.compilerOptions };
   const host = ts.createCompilerHost(compilerOptions, true);
+  if (options.realpathImports) {
+    const cache = ts.createModuleResolutionCache(dir, (f) => f, compilerOptions);
+    host.resolveModuleNameLiterals = (literals, containingFile, redirected, resolutionOptions, containingSourceFile) =>
+      literals.map((literal) => {
+        const mode = ts.getModeForUsageLocation(containingSourceFile, literal, resolutionOptions);
+        const resolved = ts.resolveModuleName(literal.text, containingFile, resolutionOptions, host, cache, redirected, mode);
+        const module = resolved.resolvedModule;
+        return module ? { ...resolved, resolvedModule: { ...module, resolvedFileName: realpathSync(module.resolvedFileName) } } : resolved;
+      });
+  }
   const program = ts.createProgram({ rootNames: roots, options: compilerOptions, host });
   const diagnostics = ts.getPreEmitDiagnostics(program);
   const formatHost: ts.FormatDiagnosticsHost = {
