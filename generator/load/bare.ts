@@ -6,7 +6,7 @@
  */
 import { isReferenceType } from '../model/reference-types.js';
 import type { BindingName, OperationModel, SoapHeaderModel, TypeModel } from '../model/types.js';
-import { describeType } from './resolve.js';
+import { describeType } from './describe-type.js';
 import type { SpecPath } from './locate.js';
 
 type Report = (path: SpecPath, message: string, key?: boolean) => void;

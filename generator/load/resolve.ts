@@ -41,6 +41,7 @@ import { kebabCase, methodName } from './names.js';
 import { list, suggest } from './suggest.js';
 import { SetAside, type ResolvableSpec } from './salvage.js';
 import { checkBareOperations } from './bare.js';
+import { describeType } from './describe-type.js';
 import type { RawChoice, RawField, RawInlineParameter, RawParameter, RawResult, RawSpec, RawTypeRef } from './schema.js';
 import { DEFAULT_AUTH_EXAMPLE } from './schema.js';
 
@@ -919,22 +920,6 @@ function capitalise(name: string): string {
 function formType(type: TypeModel): boolean {
   if (type.kind === 'list') return type.item.kind !== 'list' && formType(type.item);
   return type.kind === 'enum' || (type.kind === 'primitive' && type.name !== 'xml');
-}
-
-/** A type in words, for messages: `a record (Order)`, `a list of int`. */
-export function describeType(type: TypeModel): string {
-  switch (type.kind) {
-    case 'primitive':
-      return type.name === 'xml' ? 'XML content' : `an xs:${type.name}`;
-    case 'enum':
-      return `an enum (${type.enum.name})`;
-    case 'record':
-      return `a record (${type.record.name})`;
-    case 'list':
-      return `a list of ${describeType(type.item).replace(/^an? /, '')}`;
-    case 'choice':
-      return `a choice (${type.alternatives.map((a) => a.name).join(' | ')})`;
-  }
 }
 
 /**
