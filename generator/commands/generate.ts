@@ -42,7 +42,7 @@ export async function runGenerate(options: GenerateOptions): Promise<GenerateRun
   const { changes } = result;
   if (options.check) {
     if (changes.length > 0) {
-      stderr += `Generated files are stale (${countLine(changes)}). Run \`npm run generate\` and commit the result.\n\n${describeChanges(changes)}\n`;
+      stderr += `Generated files are stale (${countLine(changes)}). Run the same command without --check to write them, and commit the result.\n\n${describeChanges(changes)}\n`;
       exitCode = 1;
     } else {
       stdout = `Generated files are up to date (${from} -> ${options.out}).\n`;
