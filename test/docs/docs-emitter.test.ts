@@ -101,6 +101,13 @@ describe('the payer docs', () => {
     for (const t of ['FileResult', 'SvcAccountInfo', 'ErrorCode', 'RequestStatus', 'Provider']) expect(paths).toContain(`docs/types/${t}.md`);
   });
 
+  it("serve the mock from a terminal with the mock package's own command, the bin its package.json declares", () => {
+    const manifest = JSON.parse(readFileSync(fromRoot('generated/mock/package.json'), 'utf8')) as { name: string; bin: Record<string, string> };
+    expect(Object.keys(manifest.bin)).toEqual([manifest.name]);
+    expect(page('getting-started.md')).toContain(`npx ${manifest.name} --port 8080`);
+    expect(page('getting-started.md')).not.toContain('--import tsx');
+  });
+
   it.each(OPERATIONS)('%s names its parameters in wire order, spelled exactly, with their SOAP types', (op, params) => {
     const rows = tableAfter(page(`operations/${op}.md`), '## Parameters');
     expect(rows.map((r) => r[1])).toEqual(params.map((p) => `\`${p}\``));

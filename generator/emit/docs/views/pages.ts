@@ -142,7 +142,7 @@ export function gettingStartedView(model: ServiceModel, examples: ReadonlyMap<Op
     mock: block('ts', mock),
     mockPackage: inlineCode(mockPackageName(model)),
     mockInstall: inlineCode(`npm install --save-dev ${mockPackageName(model)}`),
-    mockCommand: block('sh', 'node --import tsx mock/cli.ts --port 8080'),
+    mockCommand: block('sh', `npx ${mockPackageName(model)} --port 8080`),
     mockCli: '../mock/cli.ts',
   };
 }
