@@ -192,6 +192,17 @@ export class TypePlanner {
   }
 
   private complex(name: QName, d: Declared): PlannedType {
+    const text = this.textOnlyBase(d.node);
+    if (text) {
+      // Text content and nothing else (s:simpleContent extending a simple type, no attribute): on the wire an element
+      // of that type, as .NET writes a class whose one member is [XmlText]. The base's conventional names are kept, so
+      // that a list item or an HTTP POST root named after this type is drafted with its name given (`item:`).
+      const base = this.named(text, d.file, d.node);
+      if (base) {
+        this.planned.set(key(name), base);
+        return base;
+      }
+    }
     const list = this.listShape(name.local, d.node);
     if (list?.name === 'choice') {
       // ASMX's ArrayOfChoice1: a container whose items are each one of several elements, in document order.
@@ -229,6 +240,20 @@ export class TypePlanner {
     // A value declared as this type may be any type extending it, directly or not (each drafted in turn).
     for (const sub of this.derived.get(key(name)) ?? []) this.named(sub.name, sub.declared.file, sub.declared.node);
     return planned;
+  }
+
+  /** The base of a complex type that is text content alone: `s:simpleContent` with an `s:extension` adding nothing. */
+  private textOnlyBase(node: XmlElement): QName | undefined {
+    const content = node.children.filter((c) => c.ns === NS.xsd && c.name !== 'annotation');
+    if (content.length !== 1 || content[0]!.name !== 'simpleContent' || node.attrs.get('mixed') === 'true') return undefined;
+    const inner = content[0]!.children.filter((c) => c.ns === NS.xsd && c.name !== 'annotation');
+    if (inner.length !== 1 || inner[0]!.name !== 'extension') return undefined;
+    const ext = inner[0]!;
+    if (ext.children.some((c) => c.ns === NS.xsd && c.name !== 'annotation')) return undefined;
+    const base = qnameAttr(ext, 'base');
+    // Only a simple base: a complex one with simple content could carry attributes of its own.
+    if (!base || this.complexTypes.has(key(base))) return undefined;
+    return base;
   }
 
   /** The item element of an ASMX list type (`ArrayOfX` holding one repeated element and nothing else). */
