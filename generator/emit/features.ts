@@ -14,7 +14,8 @@ export function sendsTimestamps(model: ServiceModel): boolean {
   return model.operations.some((op) => op.params.some((p) => p.role === 'timestamp'));
 }
 
-const STYLE_NAMES: Readonly<Record<string, string>> = { soap11: 'SOAP 1.1', soap12: 'SOAP 1.2', httpPost: 'HTTP POST', httpGet: 'HTTP GET' };
+/** Each style's name in prose. */
+export const STYLE_TITLES = { soap11: 'SOAP 1.1', soap12: 'SOAP 1.2', httpPost: 'HTTP POST', httpGet: 'HTTP GET' } as const;
 
 /**
  * How the client calls the service, from its bindings: "as SOAP 1.1 unless the `style` option asks for `'soap12'` or
@@ -22,7 +23,7 @@ const STYLE_NAMES: Readonly<Record<string, string>> = { soap11: 'SOAP 1.1', soap
  */
 export function stylesSentence(model: ServiceModel): string {
   const [first, ...others] = model.bindings;
-  const name = STYLE_NAMES[first ?? 'soap11'] ?? first;
+  const name = STYLE_TITLES[first ?? 'soap11'];
   if (others.length === 0) return `as ${name}, the one style the service offers`;
   const quoted = others.map((s) => `\`'${s}'\``);
   const list = quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;

@@ -135,14 +135,16 @@ const extendsRef = identifier.describe(
   'The record (or result) this type extends (xs:extension): its fields come first, then these.',
 );
 
+const fieldsNamespace = z
+  .string()
+  .min(1)
+  .optional()
+  .describe("The namespace of the fields' elements, when it is not the service's (a WCF DataContract namespace).");
+
 const record = z
   .object({
     doc,
-    namespace: z
-      .string()
-      .min(1)
-      .optional()
-      .describe("The namespace of the fields' elements, when it is not the service's (a WCF DataContract namespace)."),
+    namespace: fieldsNamespace,
     extends: extendsRef.optional(),
     fields: z.array(field).default([]),
     anyAttribute: z
@@ -162,11 +164,7 @@ const result = z
       .enum(['S', 'I', 'none'])
       .optional()
       .describe('How the document marks the result: (S) string enum errorCode, (I) int errorCode, or none (the default).'),
-    namespace: z
-      .string()
-      .min(1)
-      .optional()
-      .describe("The namespace of the fields' elements, when it is not the service's (a WCF DataContract namespace)."),
+    namespace: fieldsNamespace,
     extends: extendsRef.optional(),
     fields: z.array(field).default([]),
     decision: decisionRef.optional(),

@@ -90,23 +90,10 @@ export function buildSoapEnvelope(
       children += members === namespace ? value.element : qualifyMembers(value.element, name, namespace, members);
       continue;
     }
-    const text = value;
-    const bad = indexOfNonXmlChar(text);
-    if (bad >= 0) {
-      const unit = text.charCodeAt(bad).toString(16).toUpperCase().padStart(4, '0');
-      throw new SvcRequestError(`${name} contains U+${unit} at index ${bad}, which XML 1.0 cannot carry`, {
-        operation,
-        parameter: name,
-      });
-    }
-    children += `<${name}>${escapeXmlText(text)}</${name}>`;
+    children += `<${name}>${paramText(operation, name, value)}</${name}>`;
   }
   const open = namespace === '' ? `<${operation}` : `<${operation} xmlns="${escapeXmlAttribute(namespace)}"`;
-  const body = children === '' ? `${open}/>` : `${open}>${children}</${operation}>`;
-  return (
-    `${XML_DECLARATION}<soap:Envelope xmlns:soap="${soapNamespace(version)}" xmlns:xsi="${XSI_NAMESPACE}" ` +
-    `xmlns:xsd="${XSD_NAMESPACE}">${header === '' ? '' : `<soap:Header>${header}</soap:Header>`}<soap:Body>${body}</soap:Body></soap:Envelope>`
-  );
+  return soapRequest(version, header, children === '' ? `${open}/>` : `${open}>${children}</${operation}>`);
 }
 
 /**
@@ -136,13 +123,23 @@ export function buildBareSoapEnvelope(
       body += members === namespace ? `<${name}${xmlns}${value.element.slice(name.length + 1)}` : qualifyMembers(value.element, name, namespace, members);
       continue;
     }
-    const bad = indexOfNonXmlChar(value);
-    if (bad >= 0) {
-      const unit = value.charCodeAt(bad).toString(16).toUpperCase().padStart(4, '0');
-      throw new SvcRequestError(`${name} contains U+${unit} at index ${bad}, which XML 1.0 cannot carry`, { operation, parameter: name });
-    }
-    body += `<${name}${xmlns}>${escapeXmlText(value)}</${name}>`;
+    body += `<${name}${xmlns}>${paramText(operation, name, value)}</${name}>`;
   }
+  return soapRequest(version, header, body);
+}
+
+/** A parameter's encoded text, escaped; one XML 1.0 cannot carry is refused before anything is sent. */
+function paramText(operation: string, name: string, text: string): string {
+  const bad = indexOfNonXmlChar(text);
+  if (bad >= 0) {
+    const unit = text.charCodeAt(bad).toString(16).toUpperCase().padStart(4, '0');
+    throw new SvcRequestError(`${name} contains U+${unit} at index ${bad}, which XML 1.0 cannot carry`, { operation, parameter: name });
+  }
+  return escapeXmlText(text);
+}
+
+/** The request envelope around `body` (the Body's content), with `header` blocks when there are any. */
+function soapRequest(version: SoapVersion, header: string, body: string): string {
   return (
     `${XML_DECLARATION}<soap:Envelope xmlns:soap="${soapNamespace(version)}" xmlns:xsi="${XSI_NAMESPACE}" ` +
     `xmlns:xsd="${XSD_NAMESPACE}">${header === '' ? '' : `<soap:Header>${header}</soap:Header>`}<soap:Body>${body}</soap:Body></soap:Envelope>`

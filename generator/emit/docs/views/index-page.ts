@@ -7,7 +7,8 @@ import { PAGES, firstSentence, inlineCode, operationPage, paragraph, typePage } 
 import type { OperationExample } from '../wire.js';
 import { soapAction } from '../../../../templates/runtime/codec/xml-writer.js';
 import { Links, asSentence, joinSentences } from './common.js';
-import { FAILURE_TEXT, STYLE_TITLES } from './operation.js';
+import { STYLE_TITLES } from '../../features.js';
+import { FAILURE_TEXT } from './operation.js';
 
 /** What stands for an operation's name in the styles table. */
 const OPERATION = 'Op';

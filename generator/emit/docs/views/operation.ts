@@ -1,6 +1,6 @@
 /** operations/<Op>.md: an operation's wire facts, parameters, key computation, result, errors, call and examples. */
 import type { AuthFailureCode, AuthFailureKind, Decision, EatModel, OperationModel, ParameterModel, ServiceModel } from '../../../model/types.js';
-import { hasErrorCodes } from '../../features.js';
+import { STYLE_TITLES, hasErrorCodes } from '../../features.js';
 import { paramType, resultType } from '../../ts-types.js';
 import { PAGES, codeFence, inlineCode, operationPage, paragraph } from '../markdown.js';
 import type { HttpMessage, OperationExample } from '../wire.js';
@@ -8,7 +8,6 @@ import { soapAction } from '../../../../templates/runtime/codec/xml-writer.js';
 import { INDEX_ANCHORS } from './usage.js';
 import { Links, asSentence, fieldRows, joinSentences, xsdName } from './common.js';
 
-export const STYLE_TITLES = { soap11: 'SOAP 1.1', soap12: 'SOAP 1.2', httpPost: 'HTTP POST', httpGet: 'HTTP GET' } as const;
 
 const ROLE_TEXT = {
   principal: (option: string) => `Filled in by the client from its \`${option}\` option.`,
