@@ -592,6 +592,32 @@ describe('sendRequest decoding', () => {
     expect(error.message).toBe(`the response body is not valid ${encoding}`);
   });
 
+  it('decodes a long multi-byte UTF-8 body sent in small chunks that cut its characters', async () => {
+    const text = `<a>${'Zoë 東京 😀 € '.repeat(400)}</a>`;
+    const bytes = Buffer.from(text, 'utf8');
+    const parts: Buffer[] = [];
+    for (let at = 0; at < bytes.length; at += 101) parts.push(bytes.subarray(at, at + 101));
+    expect(await served('/long-utf8', 'text/xml; charset=utf-8', parts)).toBe(text);
+    expect(await served('/long-utf8-bom', 'text/xml', [Buffer.from([0xef, 0xbb, 0xbf]), ...parts])).toBe(text);
+  });
+
+  it('still refuses a body as too large when an earlier chunk was not valid UTF-8, and as undecodable when it fits', async () => {
+    const bad = new Uint8Array(Buffer.concat([Buffer.from('<a>'.repeat(300)), Buffer.from([0xc3, 0x28])]));
+    const stream = (): ReadableStream<Uint8Array> => new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bad);
+        controller.enqueue(new Uint8Array(600).fill(0x61));
+        controller.close();
+      },
+    });
+    const send = (maxResponseBytes: number) => sendRequest({
+      fetch: answering(new Response(stream(), { status: 200 })), url: 'http://x.invalid/', headers: {}, body: '', maxResponseBytes,
+    });
+    await rejected(send(1000), SvcResponseTooLargeError);
+    const error = await rejected(send(2000), SvcDecodeError);
+    expect(error.message).toBe('the response body is not valid UTF-8');
+  });
+
   it('refuses an unknown charset with SvcDecodeError naming it', async () => {
     serve('/klingon', 200, { 'Content-Type': 'text/xml; charset=x-klingon' }, [Buffer.from('<a/>')]);
     const error = await rejected(request('/klingon'), SvcDecodeError);

@@ -7,7 +7,7 @@
  * whatever the server sends before anyone can count it, and it always decodes UTF-8 with replacement characters, which
  * silently corrupts a body that is in another charset or damaged in transit.
  */
-import { decodeBody } from '../codec/charset.js';
+import { bodyTextDecoder, type BodyTextDecoder } from '../codec/charset.js';
 import { SvcRequestError, SvcResponseTooLargeError, SvcTimeoutError, SvcTransportError } from '../errors.js';
 
 /** What {@link sendRequest} needs. */
@@ -106,7 +106,7 @@ export async function sendRequest(req: HttpRequest): Promise<HttpResponse> {
 
   let response: Response;
   let contentType: string;
-  let bytes: Uint8Array | undefined;
+  let text: BodyTextDecoder | undefined;
   try {
     const headers: Record<string, string> = {};
     for (const name in req.headers) {
@@ -118,7 +118,8 @@ export async function sendRequest(req: HttpRequest): Promise<HttpResponse> {
     if (controller !== undefined) init.signal = controller.signal;
     response = await guard(req.fetch(req.url, init));
     contentType = response.headers.get('content-type') ?? '';
-    bytes = await readBody(response, maxResponseBytes, guard);
+    text = bodyTextDecoder(contentType);
+    if (!(await readChunks(response, maxResponseBytes, guard, text))) text = undefined;
   } catch (error) {
     if (outcome === 'abort') throw signal?.reason;
     if (outcome === 'timeout') {
@@ -132,8 +133,8 @@ export async function sendRequest(req: HttpRequest): Promise<HttpResponse> {
   }
   // Refusing and decoding happen outside the try, so these errors reach the caller as they are, never as transport
   // failures; the body is already complete (or abandoned), so the timeout has nothing left to cover.
-  if (bytes === undefined) throw new SvcResponseTooLargeError(maxResponseBytes ?? 0, response.status);
-  return { status: response.status, contentType, text: decodeBody(bytes, contentType) };
+  if (text === undefined) throw new SvcResponseTooLargeError(maxResponseBytes ?? 0, response.status);
+  return { status: response.status, contentType, text: text.end() };
 }
 
 const EMPTY = new Uint8Array(0);
@@ -152,30 +153,52 @@ export async function readBody(
   limit: number | undefined,
   guard: Guard = passThrough,
 ): Promise<Uint8Array | undefined> {
+  const sink = new ByteCollector(contentLength(response.headers.get('content-length')));
+  return (await readChunks(response, limit, guard, sink)) ? sink.bytes() : undefined;
+}
+
+/** Where {@link readChunks} puts each chunk of a body as it arrives. */
+export interface ChunkSink {
+  /** The next chunk; readChunks neither keeps nor changes it afterwards. */
+  write(chunk: Uint8Array): void;
+}
+
+/**
+ * Reads a whole body into `sink`, chunk by chunk; false when it is larger than `limit`. A declared Content-Length
+ * over the limit is refused before any byte is read, and a body that streams past it is refused at the chunk that
+ * crosses it (that chunk is not written): either way the stream is cancelled, which makes fetch drop the connection
+ * instead of downloading the rest. So no more than the limit is ever written.
+ * @param response - a fetch Response, or a Request
+ * @param limit - most bytes accepted, or undefined for no limit
+ * @param guard - races each read against a timeout or an abort
+ * @param sink - takes the chunks
+ */
+export async function readChunks(
+  response: Pick<Response, 'body' | 'headers' | 'arrayBuffer'>,
+  limit: number | undefined,
+  guard: Guard,
+  sink: ChunkSink,
+): Promise<boolean> {
   const body = response.body as ReadableStream<Uint8Array> | null | undefined;
   if (limit !== undefined) {
     const declared = contentLength(response.headers.get('content-length'));
     if (declared !== undefined && declared > limit) {
       if (typeof body?.cancel === 'function') body.cancel().catch(noop);
-      return undefined;
+      return false;
     }
   }
-  if (body === null) return EMPTY;
+  if (body === null) return true;
   if (typeof body?.getReader !== 'function') {
     // An injected fetch may hand back a Response look-alike without a stream: it has buffered the body anyway, so
     // the size can only be checked afterwards.
     const buffer = await guard(response.arrayBuffer());
-    return limit !== undefined && buffer.byteLength > limit ? undefined : new Uint8Array(buffer);
+    if (limit !== undefined && buffer.byteLength > limit) return false;
+    sink.write(new Uint8Array(buffer));
+    return true;
   }
 
   const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
   let total = 0;
-  // With a Content-Length, chunks after the first are copied into one buffer of that size as they arrive and then
-  // dropped, so a large body is held about once rather than as chunks plus their concatenation. (A body that turns
-  // out longer than declared falls back to the list.)
-  const declared = contentLength(response.headers.get('content-length'));
-  let whole: Buffer | undefined;
   try {
     for (;;) {
       const step = await guard(reader.read());
@@ -186,35 +209,58 @@ export async function readBody(
       const chunk = value instanceof Uint8Array
         ? value
         : new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
-      const before = total;
       total += chunk.byteLength;
       if (limit !== undefined && total > limit) {
         reader.cancel().catch(noop);
-        return undefined;
+        return false;
       }
-      if (declared !== undefined && total <= declared && (whole !== undefined || (before > 0 && chunks.length === 1))) {
-        if (whole === undefined) {
-          whole = Buffer.allocUnsafe(declared);
-          whole.set(chunks[0]!, 0);
-          chunks.length = 0;
-        }
-        whole.set(chunk, before);
-        continue;
-      }
-      if (whole !== undefined) {
-        chunks.push(whole.subarray(0, before));
-        whole = undefined;
-      }
-      chunks.push(chunk);
+      sink.write(chunk);
     }
   } catch (error) {
     // Timed out, aborted or failed: let go of the stream too, for an injected fetch that would not stop on its signal.
     reader.cancel(error).catch(noop);
     throw error;
   }
-  if (whole !== undefined) return whole.subarray(0, total);
-  if (chunks.length === 1) return chunks[0] as Uint8Array;
-  return chunks.length === 0 ? EMPTY : Buffer.concat(chunks, total);
+  return true;
+}
+
+/**
+ * A body's bytes in one piece. With a Content-Length, chunks after the first are copied into one buffer of that size
+ * as they arrive and then dropped, so a large body is held about once rather than as chunks plus their
+ * concatenation. (A body that turns out longer than declared falls back to the list.)
+ */
+class ByteCollector implements ChunkSink {
+  #chunks: Uint8Array[] = [];
+  #total = 0;
+  #whole: Buffer | undefined;
+
+  constructor(private readonly declared: number | undefined) {}
+
+  write(chunk: Uint8Array): void {
+    const before = this.#total;
+    this.#total += chunk.byteLength;
+    const declared = this.declared;
+    if (declared !== undefined && this.#total <= declared && (this.#whole !== undefined || (before > 0 && this.#chunks.length === 1))) {
+      if (this.#whole === undefined) {
+        this.#whole = Buffer.allocUnsafe(declared);
+        this.#whole.set(this.#chunks[0]!, 0);
+        this.#chunks.length = 0;
+      }
+      this.#whole.set(chunk, before);
+      return;
+    }
+    if (this.#whole !== undefined) {
+      this.#chunks.push(this.#whole.subarray(0, before));
+      this.#whole = undefined;
+    }
+    this.#chunks.push(chunk);
+  }
+
+  bytes(): Uint8Array {
+    if (this.#whole !== undefined) return this.#whole.subarray(0, this.#total);
+    if (this.#chunks.length === 1) return this.#chunks[0] as Uint8Array;
+    return this.#chunks.length === 0 ? EMPTY : Buffer.concat(this.#chunks, this.#total);
+  }
 }
 
 /** A Content-Length header as a number, or undefined when absent or not a plain decimal count. */
