@@ -67,8 +67,10 @@ const body = fc.record({
     { arbitrary: fc.tuple(fc.constantFrom(...BAD), fc.nat()), weight: 1 },
   ),
   trailingOdd: fc.integer({ min: 0, max: 5 }).map((n) => n === 0),
-}).map(({ prefix, declaration, text: t, encoding, bad, trailingOdd }) => {
-  const content = declaration + t;
+  // A run of ASCII first, as most answers are, so that pure-ASCII chunks come before the others.
+  ascii: fc.nat(2000),
+}).map(({ prefix, declaration, text: t, encoding, bad, trailingOdd, ascii }) => {
+  const content = declaration + '<x>'.repeat(Math.floor(ascii / 3)) + t;
   let bytes: Buffer = encoding === 'utf16be' ? Buffer.from(content, 'utf16le').swap16() : Buffer.from(content, encoding === 'utf8' ? 'utf8' : 'utf16le');
   if (bad !== undefined) {
     const at = bad[1] % (bytes.length + 1);

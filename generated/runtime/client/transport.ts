@@ -120,7 +120,7 @@ export async function sendRequest(req: HttpRequest): Promise<HttpResponse> {
     if (controller !== undefined) init.signal = controller.signal;
     response = await guard(req.fetch(req.url, init));
     contentType = response.headers.get('content-type') ?? '';
-    text = bodyTextDecoder(contentType);
+    text = bodyTextDecoder(contentType, 'response', contentLength(response.headers.get('content-length')));
     if (!(await readChunks(response, maxResponseBytes, guard, text))) text = undefined;
   } catch (error) {
     if (outcome === 'abort') throw signal?.reason;

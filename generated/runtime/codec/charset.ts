@@ -5,6 +5,7 @@
  * the Content-Type charset, else the XML declaration's encoding, else UTF-8. Bytes that are not valid in the charset are a {@link SvcDecodeError}, never
  * replacement characters, which would change the data without a word.
  */
+import { isAscii } from 'node:buffer';
 import { SvcDecodeError } from '../errors.js';
 
 /**
@@ -56,8 +57,8 @@ function chooseCharset(head: Uint8Array, contentType: string, subject: string): 
 /** Takes a body chunk by chunk, as it arrives, and gives its text at the end: see {@link bodyTextDecoder}. */
 export interface BodyTextDecoder {
   /**
-   * The next chunk of the body. The chunk may be reused once this returns: UTF-8 and UTF-16 are decoded at once,
-   * other charsets are copied. An error is kept for {@link end}, and later chunks are only counted off.
+   * The next chunk of the body. The chunk may be reused once this returns (what is kept of it is copied or decoded
+   * at once). An error is kept for {@link end}, and later chunks are only counted off.
    */
   write(chunk: Uint8Array): void;
   /** The whole body as text, as {@link decodeBody} gives it; {@link SvcDecodeError} when it cannot be decoded. */
@@ -65,14 +66,25 @@ export interface BodyTextDecoder {
 }
 
 /**
- * Decodes a body as its chunks arrive, with exactly the rules and errors of {@link decodeBody} on the whole body: no
- * copy of the whole body is ever made in bytes, only its text, so a large answer is held about once instead of
- * twice, and no chunk outlives its own decoding. Every transport turns chunks into text through this.
+ * Decodes a body as its chunks arrive, with exactly the rules and errors of {@link decodeBody} on the whole body.
+ * Every transport turns chunks into text through this.
+ *
+ * Why chunk by chunk: a large body was held twice before, as one buffer of bytes and then as its text, both in fresh
+ * memory whose first touch costs about as much as decoding it. While a UTF-8 body is pure ASCII (most SOAP answers
+ * are), each chunk becomes a piece of text at once (text of ASCII is no larger than its bytes) and no buffer of the
+ * body is made at all. From the first chunk with other bytes on, the rest is gathered into one buffer (of the
+ * declared size when known) and decoded in one pass at the end, as before: pieces of text decoded from non-ASCII
+ * chunks could be twice the size of their bytes, and joining them would hold the text twice.
  * @param contentType - the body's Content-Type (`''` when absent)
  * @param subject - what the body is, for error messages
+ * @param expectedBytes - the body's declared length (Content-Length), if known: the buffer of the rest is made once
  */
-export function bodyTextDecoder(contentType: string, subject: 'response' | 'request' = 'response'): BodyTextDecoder {
-  return new ChunkedText(contentType, subject);
+export function bodyTextDecoder(
+  contentType: string,
+  subject: 'response' | 'request' = 'response',
+  expectedBytes?: number,
+): BodyTextDecoder {
+  return new ChunkedText(contentType, subject, expectedBytes);
 }
 
 const EMPTY_BYTES = new Uint8Array(0);
@@ -90,32 +102,33 @@ function concatBytes(chunks: readonly Uint8Array[], total: number): Uint8Array {
 
 /**
  * The charset is chosen once the first {@link XML_DECLARATION_SCAN} bytes are in (as decodeBody looks no further);
- * a shorter body is handed to decodeBody whole. UTF-8 is then decoded chunk by chunk with the one-shot strict
- * decoder (Node's fast path; a streaming TextDecoder goes through ICU, several times slower), holding back the bytes
- * of a character cut at the end of a chunk; UTF-16 through a streaming strict decoder; any other charset is
- * collected and decoded at the end, as it is rare and small.
+ * a shorter body is handed to decodeBody whole. Then: UTF-8 as said above; anything else is gathered and decoded in
+ * one pass at the end.
  */
 class ChunkedText implements BodyTextDecoder {
   #head: Uint8Array[] = [];
   #headBytes = 0;
-  #mode: 'head' | 'utf-8' | 'stream' | 'collect' = 'head';
+  #mode: 'head' | 'ascii' | 'gather' = 'head';
   #charset: Charset = 'utf-8';
-  #stream: TextDecoder | undefined;
+  /** Text of the leading pure-ASCII chunks of a UTF-8 body. */
   #pieces: string[] = [];
-  #collected: Uint8Array[] = [];
-  #collectedBytes = 0;
-  /** The start of a UTF-8 character cut at the end of the previous chunk. */
-  #carry: Uint8Array = EMPTY_BYTES;
+  /** The rest, from the first chunk that is not pure ASCII (or all of a body in another charset). */
+  #rest: Uint8Array = EMPTY_BYTES;
+  #restBytes = 0;
+  /** Bytes written so far, the head included. */
+  #seen = 0;
   #error: unknown;
   #failed = false;
 
   constructor(
     private readonly contentType: string,
     private readonly subject: 'response' | 'request',
+    private readonly expectedBytes: number | undefined,
   ) {}
 
   write(chunk: Uint8Array): void {
     if (this.#failed || chunk.byteLength === 0) return;
+    this.#seen += chunk.byteLength;
     try {
       if (this.#mode === 'head') {
         // Copied: the head is decided on once enough has come, and a caller may reuse its chunk meanwhile.
@@ -134,30 +147,25 @@ class ChunkedText implements BodyTextDecoder {
     if (!this.#failed) {
       try {
         if (this.#mode === 'head') return decodeBody(concatBytes(this.#head, this.#headBytes), this.contentType, this.subject);
-        if (this.#mode === 'utf-8') {
-          // A character still cut at the very end is an incomplete sequence: the decoder refuses it as it would whole.
-          if (this.#carry.byteLength > 0) this.#pieces.push(strictly(UTF8, this.#carry, 'UTF-8', this.subject));
-        } else if (this.#mode === 'stream') {
-          const stream = this.#stream as TextDecoder;
-          this.#pieces.push(strictly(stream, undefined, stream.encoding.toUpperCase(), this.subject));
-        } else {
-          return decodeAs(this.#charset, concatBytes(this.#collected, this.#collectedBytes), this.subject);
-        }
+        const rest = this.#restBytes === 0 ? '' : decodeAs(this.#charset, this.#rest.subarray(0, this.#restBytes), this.subject);
+        this.#rest = EMPTY_BYTES;
+        const pieces = this.#pieces;
+        this.#pieces = [];
+        if (pieces.length === 0) return rest;
+        if (rest !== '') pieces.push(rest);
+        return pieces.length === 1 ? (pieces[0] as string) : pieces.join('');
       } catch (error) {
         this.#fail(error);
       }
     }
-    if (this.#failed) throw this.#error;
-    const pieces = this.#pieces;
-    this.#pieces = [];
-    return pieces.length === 1 ? (pieces[0] as string) : pieces.join('');
+    throw this.#error;
   }
 
   #fail(error: unknown): void {
     this.#failed = true;
     this.#error = error;
     this.#pieces = [];
-    this.#collected = [];
+    this.#rest = EMPTY_BYTES;
     this.#head = [];
   }
 
@@ -166,73 +174,34 @@ class ChunkedText implements BodyTextDecoder {
     this.#head = [];
     const { charset, skip } = chooseCharset(head, this.contentType, this.subject);
     this.#charset = charset;
-    if (charset === 'utf-8') this.#mode = 'utf-8';
-    else if (charset === 'utf-16le' || charset === 'utf-16be') {
-      this.#mode = 'stream';
-      this.#stream = new TextDecoder(charset, { fatal: true, ignoreBOM: true });
-    } else this.#mode = 'collect';
+    this.#mode = charset === 'utf-8' ? 'ascii' : 'gather';
     this.#feed(skip === 0 ? head : head.subarray(skip));
   }
 
   #feed(chunk: Uint8Array): void {
-    switch (this.#mode) {
-      case 'utf-8':
-        this.#feedUtf8(chunk);
-        return;
-      case 'stream': {
-        const stream = this.#stream as TextDecoder;
-        const text = strictly(stream, chunk, stream.encoding.toUpperCase(), this.subject, true);
-        if (text !== '') this.#pieces.push(text);
+    if (this.#mode === 'ascii') {
+      if (isAscii(chunk)) {
+        this.#pieces.push(asBuffer(chunk).toString('latin1'));
         return;
       }
-      default:
-        this.#collected.push(chunk.slice());
-        this.#collectedBytes += chunk.byteLength;
+      this.#mode = 'gather';
     }
+    this.#gather(chunk);
   }
 
-  #feedUtf8(chunk: Uint8Array): void {
-    let from = 0;
-    if (this.#carry.byteLength > 0) {
-      // Complete the cut character with the bytes it still needs; whatever they are, the strict decoder judges them.
-      const carry = this.#carry;
-      const need = utf8SequenceLength(carry[0] as number) - carry.byteLength;
-      const take = Math.min(need, chunk.byteLength);
-      const joined = new Uint8Array(carry.byteLength + take);
-      joined.set(carry, 0);
-      joined.set(chunk.subarray(0, take), carry.byteLength);
-      if (take < need) {
-        this.#carry = joined;
-        return;
-      }
-      this.#carry = EMPTY_BYTES;
-      this.#pieces.push(strictly(UTF8, joined, 'UTF-8', this.subject));
-      from = take;
+  /** Copies `chunk` after the rest gathered so far, in a buffer of the declared size when it fits. */
+  #gather(chunk: Uint8Array): void {
+    const needed = this.#restBytes + chunk.byteLength;
+    if (needed > this.#rest.byteLength) {
+      // The rest of the declared length, else room to double: copies stay few for a body of unknown length.
+      const declaredRest = this.expectedBytes !== undefined ? this.expectedBytes - (this.#seen - needed) : 0;
+      const grown = new Uint8Array(Math.max(needed, declaredRest >= needed ? declaredRest : 2 * needed));
+      grown.set(this.#rest.subarray(0, this.#restBytes), 0);
+      this.#rest = grown;
     }
-    const end = completeUtf8End(chunk, from);
-    if (end < chunk.byteLength) this.#carry = chunk.slice(end);
-    if (end > from) this.#pieces.push(strictly(UTF8, from === 0 && end === chunk.byteLength ? chunk : chunk.subarray(from, end), 'UTF-8', this.subject));
+    this.#rest.set(chunk, this.#restBytes);
+    this.#restBytes = needed;
   }
-}
-
-/** How many bytes a UTF-8 sequence starting with `lead` has; 1 for a byte that cannot start one (it is refused). */
-function utf8SequenceLength(lead: number): number {
-  return lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
-}
-
-/**
- * Where the last whole UTF-8 character of `bytes[from..]` ends: before a lead byte at the end whose continuation
- * bytes have not all come yet. Anything malformed is left in, for the strict decoder to refuse.
- */
-function completeUtf8End(bytes: Uint8Array, from: number): number {
-  const length = bytes.byteLength;
-  let i = length - 1;
-  // Up to three continuation bytes (10xxxxxx) may follow a lead byte.
-  while (i >= from && i > length - 4 && ((bytes[i] as number) & 0xc0) === 0x80) i--;
-  if (i < from) return length;
-  const lead = bytes[i] as number;
-  if (lead < 0xc0) return length;
-  return length - i < utf8SequenceLength(lead) ? i : length;
 }
 
 /**
@@ -329,15 +298,13 @@ function decodeAs(charset: Charset, bytes: Uint8Array, subject: string): string 
   }
 }
 
-function strictly(decoder: TextDecoder, bytes: Uint8Array | undefined, name: string, subject: string, stream = false): string {
+function strictly(decoder: TextDecoder, bytes: Uint8Array, name: string, subject: string): string {
   try {
-    return stream ? decoder.decode(bytes, STREAM) : decoder.decode(bytes);
+    return decoder.decode(bytes);
   } catch (cause) {
     throw new SvcDecodeError(`the ${subject} body is not valid ${name}`, { cause });
   }
 }
-
-const STREAM = { stream: true };
 
 /** The same memory as a Buffer, for Node's native latin1 decoding; no copy. */
 function asBuffer(bytes: Uint8Array): Buffer {
