@@ -24,7 +24,14 @@ export interface RoundsOptions {
 }
 
 export type TimedResult =
-  | { readonly ok: true; readonly msPerCall: Summary; readonly batch: number; readonly calls: number }
+  | {
+      readonly ok: true;
+      readonly msPerCall: Summary;
+      /** CPU time of the whole process per call (all threads: GC helpers too), which load moves less than wall time. */
+      readonly cpuMsPerCall: Summary;
+      readonly batch: number;
+      readonly calls: number;
+    }
   | { readonly ok: false; readonly error: string };
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -34,19 +41,27 @@ async function once(run: () => number | Promise<number>): Promise<number> {
   return typeof value === 'number' ? value : await value;
 }
 
-/** Runs `run` `n` times and returns the milliseconds per call. */
-async function batch(run: () => number | Promise<number>, n: number): Promise<number> {
+/** Runs `run` `n` times and returns the milliseconds per call, wall and CPU. */
+async function timedBatch(run: () => number | Promise<number>, n: number): Promise<{ wall: number; cpu: number }> {
+  const cpu = process.cpuUsage();
   const start = performance.now();
   for (let i = 0; i < n; i++) {
     const value = run();
     if (typeof value !== 'number') await value;
   }
-  return (performance.now() - start) / n;
+  const wall = (performance.now() - start) / n;
+  const used = process.cpuUsage(cpu);
+  return { wall, cpu: (used.user + used.system) / 1000 / n };
+}
+
+/** Runs `run` `n` times and returns the milliseconds per call. */
+async function batch(run: () => number | Promise<number>, n: number): Promise<number> {
+  return (await timedBatch(run, n)).wall;
 }
 
 export async function timeInRounds(contenders: readonly Timeable[], options: RoundsOptions): Promise<Map<string, TimedResult>> {
   const results = new Map<string, TimedResult>();
-  const live: Array<{ c: Timeable; n: number; samples: number[] }> = [];
+  const live: Array<{ c: Timeable; n: number; samples: number[]; cpu: number[] }> = [];
   for (const c of contenders) {
     try {
       const got = await once(c.run);
@@ -63,7 +78,7 @@ export async function timeInRounds(contenders: readonly Timeable[], options: Rou
       }
       const perCall = await batch(c.run, Math.min(calls, 5));
       const n = Math.max(1, Math.min(options.maxBatch, Math.round(options.roundMs / Math.max(perCall, 1e-4))));
-      live.push({ c, n, samples: [] });
+      live.push({ c, n, samples: [], cpu: [] });
     } catch (error) {
       results.set(c.key, { ok: false, error: error instanceof Error ? error.message : String(error) });
     }
@@ -72,11 +87,13 @@ export async function timeInRounds(contenders: readonly Timeable[], options: Rou
     for (let k = 0; k < live.length; k++) {
       const entry = live[(round + k) % live.length]!;
       gc?.();
-      entry.samples.push(await batch(entry.c.run, entry.n));
+      const t = await timedBatch(entry.c.run, entry.n);
+      entry.samples.push(t.wall);
+      entry.cpu.push(t.cpu);
     }
   }
-  for (const { c, n, samples } of live) {
-    results.set(c.key, { ok: true, msPerCall: summarize(samples), batch: n, calls: n * samples.length });
+  for (const { c, n, samples, cpu } of live) {
+    results.set(c.key, { ok: true, msPerCall: summarize(samples), cpuMsPerCall: summarize(cpu), batch: n, calls: n * samples.length });
   }
   return results;
 }

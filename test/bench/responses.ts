@@ -104,6 +104,71 @@ export function processPaymentsResultResponse(lines: number): ResponseCase {
   );
 }
 
+/**
+ * One ExpandedLineResult of the full shape, about 520 bytes: every field set to a value as long as real runs give it
+ * (the record has no date field): a status, a payment order status, a long message with the accented letters, the
+ * euro sign and the escaped ampersand of payee names and bank texts, a long reference, the error type.
+ */
+function fullLineResult(i: number): string {
+  const kind = i % 3;
+  const status = kind === 0 ? 'OK' : kind === 1 ? 'Warning' : 'Error';
+  const orderStatus = kind === 0 ? 'Scheduled' : kind === 1 ? 'PendingApproval' : 'Rejected';
+  const amount = (1_000 + ((i * 7_919) % 9_000_000) / 100).toFixed(2);
+  const message =
+    `Line ${i + 2}: payment of €${amount} to Société Générale Côte-d’Ivoire &amp; Zoë Müller-Lüdenscheidt ` +
+    `(IBAN FR76 3000 6000 0112 3456 7890 ${String(i % 1000).padStart(3, '0')}) ${kind === 2 ? 'rejected: the payee account is closed' : 'scheduled for the next payment cycle'}, ` +
+    'as requested in the file’s header; remittance “Invoice 2026-11 / Rechnung Nr. 4711”';
+  return (
+    `<ExpandedLineResult><status>${status}</status><paymentOrderStatus>${orderStatus}</paymentOrderStatus>` +
+    `<message>${message}</message><refCode>PO-2026-11-${String(i).padStart(8, '0')}-${String((i * 2_654_435_761) % 1e9).padStart(9, '0')}</refCode>` +
+    `<lineErrorOrWarningType>${kind === 0 ? 0 : kind === 1 ? 1 : 1_000_000 + (i % 97)}</lineErrorOrWarningType></ExpandedLineResult>`
+  );
+}
+
+/** A summary per account with every amount set, for the full shape. */
+function fullSummary(): string {
+  const currencies = ['USD', 'EUR', 'GBP', 'ILS'];
+  return currencies
+    .map((currency, a) => {
+      const amounts = [currency, 'USD']
+        .map(
+          (row, r) =>
+            `<SvcSummaryAmounts><summaryRowCurrency>${row}</summaryRowCurrency><totalAmount>${(1_250_000.55 + a * 1_000 + r).toFixed(2)}</totalAmount>` +
+            `<immediateAmount>125000.5</immediateAmount><payableAmount>1125000.05</payableAmount><payerFees>1234.56</payerFees>` +
+            `<scheduledAmount>99999.99</scheduledAmount><outstandingAmount>-0.01</outstandingAmount><withholdingAmount>1.5E3</withholdingAmount>` +
+            `<estimatedProviderFees>12.345678901234567</estimatedProviderFees></SvcSummaryAmounts>`,
+        )
+        .join('');
+      return (
+        `<SvcProcessPaymentsSummary><accountType>${a + 1}</accountType><accountCurrency>${currency}</accountCurrency>` +
+        `<fundsRequired>${(1_250_000.5 * (a + 1)).toFixed(2)}</fundsRequired><outstandingAmount>${(a * 17.25).toFixed(2)}</outstandingAmount>` +
+        `<svcSummaryAmounts>${amounts}</svcSummaryAmounts></SvcProcessPaymentsSummary>`
+      );
+    })
+    .join('');
+}
+
+/**
+ * ProcessPaymentsAsyncResult with `lines` line results of the full shape (every field set, long texts with
+ * non-ASCII letters) and a summary of four accounts with every amount (10,000 lines: about 5.3 MB).
+ */
+export function processPaymentsFullResponse(lines: number): ResponseCase {
+  const parts: string[] = [];
+  for (let i = 0; i < lines; i++) parts.push(fullLineResult(i));
+  const xml = wrap(
+    'ProcessPaymentsAsyncResult',
+    `<errorMessage>Completed with ${Math.floor(lines / 3)} line errors and ${Math.floor(lines / 3)} warnings</errorMessage>` +
+      `<errorCode>0</errorCode><linesResults>${parts.join('')}</linesResults><summary>${fullSummary()}</summary>`,
+  );
+  return makeCase(
+    `processPaymentsAsyncResultFull${lines}`,
+    `ProcessPaymentsAsyncResult, ${lines.toLocaleString('en-US')} lines, every field full`,
+    'ProcessPaymentsAsyncResult',
+    xml,
+    lines,
+  );
+}
+
 /** The response headers an ASMX service sends with a SOAP 1.1 answer of `length` bytes. */
 export function responseHeaders(length: number): Record<string, string> {
   return { 'content-type': 'text/xml; charset=utf-8', 'content-length': String(length), 'cache-control': 'private, max-age=0' };

@@ -13,6 +13,8 @@ import type { ResponseCase } from '../responses.js';
 export interface LargeResponseFigures {
   readonly items: number;
   readonly ms: number;
+  /** CPU time of the process during the call (all threads). */
+  readonly cpuMs?: number;
   readonly rssBeforeMb: number;
   readonly peakRssMb: number;
 }
@@ -45,10 +47,12 @@ async function main(): Promise<LargeResponseFigures> {
       throw new Error(`unknown contender ${String(contender)}`);
   }
   const rssBeforeMb = process.memoryUsage.rss() / MB;
+  const cpu = process.cpuUsage();
   const start = performance.now();
   const items = await call();
   const ms = performance.now() - start;
-  return { items, ms, rssBeforeMb, peakRssMb: peakRssMb() };
+  const used = process.cpuUsage(cpu);
+  return { items, ms, cpuMs: (used.user + used.system) / 1000, rssBeforeMb, peakRssMb: peakRssMb() };
 }
 
 await reportToParent(main);
