@@ -124,7 +124,9 @@ async function capturedRequest(origin: string): Promise<{ url: string; headers: 
 
 export async function runLoopback(log: (line: string) => void): Promise<LoopbackFigures[]> {
   const server = await startServer();
-  const agent = new http.Agent({ keepAlive: true, scheduling: 'lifo' });
+  // The same agent settings as the client's node transport (node-transport.ts), so that the floor differs from it only
+  // by what the client does.
+  const agent = new http.Agent({ keepAlive: true, scheduling: 'lifo', timeout: 4000 });
   try {
     const origin = `http://127.0.0.1:${server.port}`;
     const sent = await capturedRequest(origin);
