@@ -53,6 +53,9 @@ interface Loaded {
   readonly httpsAgent: Agent;
 }
 
+const HTTP = 'node:http';
+const HTTPS = 'node:https';
+
 let loaded: Loaded | undefined;
 let loading: Promise<Loaded> | undefined;
 
@@ -64,7 +67,11 @@ let loading: Promise<Loaded> | undefined;
  */
 function load(): Promise<Loaded> {
   loading ??= (async () => {
-    const [http, https] = await Promise.all([import('node:http'), import('node:https')]);
+    // Specifiers in variables, and the bundler hints, keep browser bundlers from trying to resolve node:http.
+    const [http, https] = (await Promise.all([
+      import(/* webpackIgnore: true */ /* @vite-ignore */ HTTP),
+      import(/* webpackIgnore: true */ /* @vite-ignore */ HTTPS),
+    ])) as [{ default: typeof import('node:http') }, { default: typeof import('node:https') }];
     // The default exports are the CommonJS objects that interceptors patch.
     const options = { keepAlive: true, scheduling: 'lifo' as const, timeout: IDLE_MS };
     loaded = {
