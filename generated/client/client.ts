@@ -117,8 +117,17 @@ export interface PayerClientOptions {
    * Not shown in the interface document; decision `namespace`: XML namespace.
    */
   namespace?: string;
-  /** The transport; default globalThis.fetch, looked up at each call, so that MSW or another interceptor installed after the client was made is used. */
+  /** A fetch to send every call through (a test double, a fetch with a proxy dispatcher). Without it, the `transport` option decides. */
   fetch?: typeof fetch;
+  /**
+   * How calls are sent when no `fetch` is given, decided at each call. Default: on Node, node:http or
+   * node:https with a keep-alive agent shared by all clients, unless `globalThis.fetch` has been
+   * replaced (a test's stub, MSW's interception) or a global undici dispatcher installed (MockAgent,
+   * ProxyAgent), which are then honoured by calling `globalThis.fetch`; elsewhere (browsers, Deno, Bun)
+   * `globalThis.fetch`. `'node'` forces node:http, `'fetch'` forces `globalThis.fetch` as it is at each
+   * call. MSW's setupServer intercepts both.
+   */
+  transport?: 'node' | 'fetch';
   /** The timestamp source in Unix seconds (floored); default the system clock. */
   now?: () => number;
   /** Replaces the default key computation. */
@@ -346,6 +355,7 @@ export class PayerClient {
               })
           : hmacSigner(options.apiKey),
         fetch: options.fetch,
+        transport: options.transport,
         now: options.now ?? (() => Date.now() / 1000),
         timeoutMs: options.timeoutMs,
         maxResponseBytes: options.maxResponseBytes,

@@ -21,14 +21,21 @@ export interface RoundsOptions {
   readonly warmupMs: number;
   /** What each call must return. */
   readonly expected: number;
+  /**
+   * Milliseconds of CPU some other process has used so far (a server's, from /proc), sampled around each timed
+   * batch like this process's own CPU time; its share per call is reported as `probeCpuMsPerCall`.
+   */
+  readonly probe?: () => number;
 }
 
 export type TimedResult =
   | {
       readonly ok: true;
       readonly msPerCall: Summary;
-      /** CPU time of the whole process per call (all threads: GC helpers too), which load moves less than wall time. */
+      /** This process's CPU time (user + system) per call, over the same batches; on a loaded machine it is the steadier figure. */
       readonly cpuMsPerCall: Summary;
+      /** The probe's CPU time per call, when a probe was given. */
+      readonly probeCpuMsPerCall?: Summary;
       readonly batch: number;
       readonly calls: number;
     }
@@ -41,27 +48,19 @@ async function once(run: () => number | Promise<number>): Promise<number> {
   return typeof value === 'number' ? value : await value;
 }
 
-/** Runs `run` `n` times and returns the milliseconds per call, wall and CPU. */
-async function timedBatch(run: () => number | Promise<number>, n: number): Promise<{ wall: number; cpu: number }> {
-  const cpu = process.cpuUsage();
+/** Runs `run` `n` times and returns the milliseconds per call. */
+async function batch(run: () => number | Promise<number>, n: number): Promise<number> {
   const start = performance.now();
   for (let i = 0; i < n; i++) {
     const value = run();
     if (typeof value !== 'number') await value;
   }
-  const wall = (performance.now() - start) / n;
-  const used = process.cpuUsage(cpu);
-  return { wall, cpu: (used.user + used.system) / 1000 / n };
-}
-
-/** Runs `run` `n` times and returns the milliseconds per call. */
-async function batch(run: () => number | Promise<number>, n: number): Promise<number> {
-  return (await timedBatch(run, n)).wall;
+  return (performance.now() - start) / n;
 }
 
 export async function timeInRounds(contenders: readonly Timeable[], options: RoundsOptions): Promise<Map<string, TimedResult>> {
   const results = new Map<string, TimedResult>();
-  const live: Array<{ c: Timeable; n: number; samples: number[]; cpu: number[] }> = [];
+  const live: Array<{ c: Timeable; n: number; samples: number[]; cpu: number[]; probe: number[] }> = [];
   for (const c of contenders) {
     try {
       const got = await once(c.run);
@@ -78,7 +77,7 @@ export async function timeInRounds(contenders: readonly Timeable[], options: Rou
       }
       const perCall = await batch(c.run, Math.min(calls, 5));
       const n = Math.max(1, Math.min(options.maxBatch, Math.round(options.roundMs / Math.max(perCall, 1e-4))));
-      live.push({ c, n, samples: [], cpu: [] });
+      live.push({ c, n, samples: [], cpu: [], probe: [] });
     } catch (error) {
       results.set(c.key, { ok: false, error: error instanceof Error ? error.message : String(error) });
     }
@@ -87,13 +86,23 @@ export async function timeInRounds(contenders: readonly Timeable[], options: Rou
     for (let k = 0; k < live.length; k++) {
       const entry = live[(round + k) % live.length]!;
       gc?.();
-      const t = await timedBatch(entry.c.run, entry.n);
-      entry.samples.push(t.wall);
-      entry.cpu.push(t.cpu);
+      const cpu = process.cpuUsage();
+      const probe = options.probe?.();
+      entry.samples.push(await batch(entry.c.run, entry.n));
+      const used = process.cpuUsage(cpu);
+      entry.cpu.push((used.user + used.system) / 1000 / entry.n);
+      if (probe !== undefined) entry.probe.push((options.probe!() - probe) / entry.n);
     }
   }
-  for (const { c, n, samples, cpu } of live) {
-    results.set(c.key, { ok: true, msPerCall: summarize(samples), cpuMsPerCall: summarize(cpu), batch: n, calls: n * samples.length });
+  for (const { c, n, samples, cpu, probe } of live) {
+    results.set(c.key, {
+      ok: true,
+      msPerCall: summarize(samples),
+      cpuMsPerCall: summarize(cpu),
+      ...(probe.length > 0 ? { probeCpuMsPerCall: summarize(probe) } : {}),
+      batch: n,
+      calls: n * samples.length,
+    });
   }
   return results;
 }

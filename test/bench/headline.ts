@@ -57,6 +57,11 @@ export function headlineMarkdown(input: HeadlineInput): string {
     const soap = median(l.contenders.find((c) => c.key === 'nodeSoapCall')?.callsPerSecond);
     const rate = (x: number | undefined): string => (x === undefined ? '–' : `${fmt(x)} calls/s`);
     rows.push([`GetBalances over loopback HTTP, ${l.mode}`, rate(ours), rate(soap), '', fmtRatio(ours, soap)]);
+    const floor = median(l.contenders.find((c) => c.key === 'bareHttp')?.callsPerSecond);
+    const share = l.contenders.find((c) => c.key === 'oursCall')?.shareOfFloor;
+    if (floor !== undefined && share !== undefined) {
+      rows.push([`GetBalances over loopback HTTP, ${l.mode}: ours ÷ bare node:http (${rate(floor)})`, `${fmt(share * 100)} %`, '', '', '']);
+    }
   }
   for (const c of input.mock?.cases ?? []) {
     if (c.operation === 'static') continue;

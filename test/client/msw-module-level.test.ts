@@ -20,8 +20,13 @@ const origin: Server = createServer((_req, res) => {
 await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
 const BASE = `http://127.0.0.1:${(origin.address() as AddressInfo).port}`;
 
-// Made at import time, as in the issue: before MSW is listening.
-const client = new PayerClient({ baseUrl: BASE, payerName: 'MyPayer', apiKey: 'boguskey' });
+// Made at import time, as in the issue: before MSW is listening. The default transport (node:http on Node, fetch
+// while MSW has replaced it), and each transport forced: MSW's setupServer intercepts node:http's requests as well.
+const CLIENTS = [
+  ['default transport', new PayerClient({ baseUrl: BASE, payerName: 'MyPayer', apiKey: 'boguskey' })],
+  ["transport: 'node'", new PayerClient({ baseUrl: BASE, payerName: 'MyPayer', apiKey: 'boguskey', transport: 'node' })],
+  ["transport: 'fetch'", new PayerClient({ baseUrl: BASE, payerName: 'MyPayer', apiKey: 'boguskey', transport: 'fetch' })],
+] as const;
 
 const balances = resultResponse('soap11', 'GetBalances', '<errorCode>0</errorCode><AccountInfos><SvcAccountInfo><Provider>Payer</Provider><AccountIdentifier>A1</AccountIdentifier><Balance>7.5</Balance><Currency>EUR</Currency></SvcAccountInfo></AccountInfos>', 'SvcGetBalanceResponse');
 const mswServer = setupServer(
@@ -34,13 +39,13 @@ afterAll(async () => {
   await new Promise<void>((resolve) => origin.close(() => resolve()));
 });
 
-it('a client made before server.listen() is answered by MSW, and nothing reaches the network', async () => {
+it.each(CLIENTS)('a client made before server.listen() is answered by MSW, and nothing reaches the network (%s)', async (_name, client) => {
   const result = await client.getBalances().catch((error: unknown) => (error instanceof SvcError ? error.message : error));
   expect(result).toMatchObject({ errorCode: 0, AccountInfos: [{ AccountIdentifier: 'A1', Balance: 7.5, Currency: 'EUR' }] });
   expect(reached).toBe(0);
 });
 
-it('after server.close(), the same client reaches the network again (the fetch of the moment, not a copy)', async () => {
+it.each(CLIENTS)('after server.close(), the same client reaches the network again (the fetch of the moment, not a copy; %s)', async (_name, client) => {
   mswServer.close();
   const before = reached;
   try {

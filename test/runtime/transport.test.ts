@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SvcDecodeError, SvcRequestError, SvcResponseTooLargeError, SvcTimeoutError, SvcTransportError,
 } from '../../templates/runtime/errors.js';
-import { sendRequest } from '../../templates/runtime/client/transport.js';
+import { sendRequest, type HttpRequest, type HttpResponse } from '../../templates/runtime/client/transport.js';
+import { sendNodeRequest } from '../../templates/runtime/client/node-transport.js';
 import { rejected } from '../helpers/failures.js';
 
 const SECRET = 'apikey-SECRET-value';
@@ -67,11 +68,27 @@ routes.set('/no-type', (_req, _body, res) => {
   res.end('x');
 });
 
+/**
+ * The client's two transports, which must behave alike over a real connection: fetch (Node's undici) and node:http.
+ * Tests of the exchange run once with each (`via`); tests of an injected fetch's odd answers run with fetch only.
+ */
+const SEND: Record<'fetch' | 'node', (req: Omit<HttpRequest, 'fetch'>) => Promise<HttpResponse>> = {
+  fetch: (req) => sendRequest({ ...req, fetch }),
+  node: sendNodeRequest,
+};
+type Via = keyof typeof SEND;
+const VIA: Via[] = ['fetch', 'node'];
+
+/** Each row once per transport, the transport first (for `%s: ...` titles). */
+function withVia<T extends unknown[]>(rows: readonly T[]): Array<[Via, ...T]> {
+  return VIA.flatMap((via) => rows.map((row) => [via, ...row] as [Via, ...T]));
+}
+
 function request(
   path: string, extra: { timeoutMs?: number; signal?: AbortSignal; body?: string; maxResponseBytes?: number } = {},
+  via: Via = 'fetch',
 ) {
-  return sendRequest({
-    fetch,
+  return SEND[via]({
     url: `${base}${path}`,
     headers: { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: '"http://svc.example/Op"', 'content-length': '1' },
     body: extra.body ?? `<key>${SECRET}</key>`,
@@ -122,9 +139,9 @@ async function within<T>(promise: Promise<T>, ms: number, what: string): Promise
 }
 
 /** Decodes `parts` served with `contentType` through a real loopback exchange. */
-async function served(path: string, contentType: string | undefined, parts: Buffer[]): Promise<string> {
+async function served(path: string, contentType: string | undefined, parts: Buffer[], via: Via = 'fetch'): Promise<string> {
   serve(path, 200, contentType !== undefined ? { 'Content-Type': contentType } : {}, parts);
-  return (await request(path)).text;
+  return (await request(path, {}, via)).text;
 }
 
 const SAMPLE = '<a>Zoë 東京 😀</a>';
@@ -136,9 +153,9 @@ function expectNoSecret(error: unknown): void {
 }
 
 describe('sendRequest', () => {
-  it('POSTs the body with the headers and a Content-Length counted in UTF-8 bytes', async () => {
+  it.each(VIA)('%s: POSTs the body with the headers and a Content-Length counted in UTF-8 bytes', async (via) => {
     const body = `<fileName>Zoë 東京 😀</fileName><key>${SECRET}</key>`;
-    const res = await request('/echo', { body });
+    const res = await request('/echo', { body }, via);
     expect(res.status).toBe(200);
     expect(res.contentType).toBe('application/json; charset=utf-8');
     const seen = JSON.parse(res.text) as Record<string, unknown>;
@@ -153,18 +170,18 @@ describe('sendRequest', () => {
     expect(Buffer.byteLength(body, 'utf8')).toBeGreaterThan(body.length);
   });
 
-  it('returns error statuses instead of throwing', async () => {
-    const res = await request('/fault');
+  it.each(VIA)('%s: returns error statuses instead of throwing', async (via) => {
+    const res = await request('/fault', {}, via);
     expect([res.status, res.contentType, res.text]).toEqual([500, 'text/xml; charset=utf-8', '<soap:Envelope/>']);
   });
 
-  it('gives an empty content type when the server sends none', async () => {
-    expect((await request('/no-type')).contentType).toBe('');
+  it.each(VIA)('%s: gives an empty content type when the server sends none', async (via) => {
+    expect((await request('/no-type', {}, via)).contentType).toBe('');
   });
 
-  it('times out waiting for the response', async () => {
+  it.each(VIA)('%s: times out waiting for the response', async (via) => {
     const started = Date.now();
-    const error = await rejected(request('/hang', { timeoutMs: 150 }));
+    const error = await rejected(request('/hang', { timeoutMs: 150 }, via));
     expect(error).toBeInstanceOf(SvcTimeoutError);
     expect((error as SvcTimeoutError).timeoutMs).toBe(150);
     expect((error as Error).message).toMatch(/timed out after 150 ms/);
@@ -172,15 +189,15 @@ describe('sendRequest', () => {
     expectNoSecret(error);
   });
 
-  it('counts reading the body against the timeout', async () => {
-    const error = await rejected(request('/slow-body', { timeoutMs: 150 }));
+  it.each(VIA)('%s: counts reading the body against the timeout', async (via) => {
+    const error = await rejected(request('/slow-body', { timeoutMs: 150 }, via));
     expect(error).toBeInstanceOf(SvcTimeoutError);
   });
 
-  it('rejects with the caller’s abort reason, unchanged', async () => {
+  it.each(VIA)('%s: rejects with the caller’s abort reason, unchanged', async (via) => {
     const controller = new AbortController();
     const reason = { custom: 'reason' };
-    const pending = request('/hang', { signal: controller.signal, timeoutMs: 10_000 });
+    const pending = request('/hang', { signal: controller.signal, timeoutMs: 10_000 }, via);
     setTimeout(() => controller.abort(reason), 50);
     expect(await rejected(pending)).toBe(reason);
   });
@@ -199,29 +216,29 @@ describe('sendRequest', () => {
     expect(called).toBe(false);
   });
 
-  it('aborting while the body is read also rejects with the reason', async () => {
+  it.each(VIA)('%s: aborting while the body is read also rejects with the reason', async (via) => {
     const controller = new AbortController();
-    const pending = request('/slow-body', { signal: controller.signal });
+    const pending = request('/slow-body', { signal: controller.signal }, via);
     setTimeout(() => controller.abort('stop'), 100);
     expect(await rejected(pending)).toBe('stop');
   });
 
-  it('maps a refused connection to SvcTransportError with the cause', async () => {
+  it.each(VIA)('%s: maps a refused connection to SvcTransportError with the cause', async (via) => {
     const probe = createServer();
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     const port = (probe.address() as AddressInfo).port;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
-    const error = await rejected(sendRequest({
-      fetch, url: `http://127.0.0.1:${port}/x?key=${SECRET}`, headers: { 'X-Key': SECRET }, body: SECRET,
+    const error = await rejected(SEND[via]({
+      url: `http://127.0.0.1:${port}/x?key=${SECRET}`, headers: { 'X-Key': SECRET }, body: SECRET,
     }));
     expect(error).toBeInstanceOf(SvcTransportError);
     expect((error as Error).cause).toBeInstanceOf(Error);
-    expect((error as Error).message).toBe(`request to http://127.0.0.1:${port}/x failed (ECONNREFUSED)`);
+    expect((error as Error).message).toBe(`POST request to http://127.0.0.1:${port}/x failed (ECONNREFUSED)`);
     expectNoSecret(error);
   });
 
-  it('keeps URL credentials out of the message when fetch refuses the URL', async () => {
-    const error = await rejected(sendRequest({ fetch, url: `http://user:${SECRET}@127.0.0.1:1/x`, headers: {}, body: '' }));
+  it.each(VIA)('%s: keeps URL credentials out of the message when fetch refuses the URL', async (via) => {
+    const error = await rejected(SEND[via]({ url: `http://user:${SECRET}@127.0.0.1:1/x`, headers: {}, body: '' }));
     expect(error).toBeInstanceOf(SvcTransportError);
     expectNoSecret(error);
   });
@@ -281,14 +298,14 @@ describe('sendRequest', () => {
     expect((await send(body(['ab', 'c'], 10))).text).toBe('abc');
   });
 
-  it.each([0, -1, NaN, '5' as unknown as number])('refuses timeoutMs %s', async (timeoutMs) => {
-    expect(await rejected(sendRequest({ fetch, url: `${base}/echo`, headers: {}, body: '', timeoutMs })))
+  it.each(withVia([[0], [-1], [NaN], ['5' as unknown as number]]))('%s: refuses timeoutMs %s', async (via, timeoutMs) => {
+    expect(await rejected(SEND[via]({ url: `${base}/echo`, headers: {}, body: '', timeoutMs })))
       .toBeInstanceOf(SvcRequestError);
   });
 });
 
 describe('sendRequest with maxResponseBytes', () => {
-  it('refuses a Content-Length over the limit before the body arrives, and drops the connection', async () => {
+  it.each(VIA)('%s: refuses a Content-Length over the limit before the body arrives, and drops the connection', async (via) => {
     let serverClosed: (finished: boolean) => void = () => {};
     const closed = new Promise<boolean>((resolve) => {
       serverClosed = resolve;
@@ -301,7 +318,7 @@ describe('sendRequest with maxResponseBytes', () => {
     });
     const started = Date.now();
     const error = await rejected(
-      request('/declared-large', { maxResponseBytes: 1000, timeoutMs: 5000 }), SvcResponseTooLargeError,
+      request('/declared-large', { maxResponseBytes: 1000, timeoutMs: 5000 }, via), SvcResponseTooLargeError,
     );
     expect(Date.now() - started).toBeLessThan(2000);
     expect([error.maxResponseBytes, error.status]).toEqual([1000, 200]);
@@ -310,7 +327,7 @@ describe('sendRequest with maxResponseBytes', () => {
     expect(await within(closed, 2000, 'the server seeing its connection closed')).toBe(false);
   });
 
-  it('refuses a chunked body mid-stream once it passes the limit, and closes the connection', async () => {
+  it.each(VIA)('%s: refuses a chunked body mid-stream once it passes the limit, and closes the connection', async (via) => {
     const CHUNK = 1024;
     const MAX_CHUNKS = 1000;
     let serverClosed: (seen: { sent: number; finished: boolean }) => void = () => {};
@@ -333,7 +350,7 @@ describe('sendRequest with maxResponseBytes', () => {
       };
       pump();
     });
-    const error = await rejected(request('/endless', { maxResponseBytes: 16 * CHUNK }), SvcResponseTooLargeError);
+    const error = await rejected(request('/endless', { maxResponseBytes: 16 * CHUNK }, via), SvcResponseTooLargeError);
     expect([error.maxResponseBytes, error.status]).toEqual([16 * CHUNK, 200]);
     const seen = await within(closed, 2000, 'the server seeing its connection closed');
     expect(seen.finished).toBe(false);
@@ -341,44 +358,44 @@ describe('sendRequest with maxResponseBytes', () => {
     expect(seen.sent).toBeLessThan(MAX_CHUNKS);
   });
 
-  it.each([
+  it.each(withVia<[string, boolean]>([
     ['with a Content-Length', false],
     ['chunked', true],
-  ])('accepts a body of exactly the limit and refuses one byte more (%s)', async (_name, chunked) => {
+  ]))('%s: accepts a body of exactly the limit and refuses one byte more (%s)', async (via, _name, chunked) => {
     const tag = chunked ? 'chunked' : 'length';
     const exact = [Buffer.alloc(60, 0x61), Buffer.alloc(40, 0x62)];
     serve(`/exact-${tag}`, 200, { 'Content-Type': 'text/plain' }, chunked ? exact : [Buffer.concat(exact)], chunked);
     const over = [Buffer.alloc(60, 0x61), Buffer.alloc(41, 0x62)];
     serve(`/over-${tag}`, 200, { 'Content-Type': 'text/plain' }, chunked ? over : [Buffer.concat(over)], chunked);
-    const res = await request(`/exact-${tag}`, { maxResponseBytes: 100 });
+    const res = await request(`/exact-${tag}`, { maxResponseBytes: 100 }, via);
     expect(res.text).toBe(`${'a'.repeat(60)}${'b'.repeat(40)}`);
-    const error = await rejected(request(`/over-${tag}`, { maxResponseBytes: 100 }), SvcResponseTooLargeError);
+    const error = await rejected(request(`/over-${tag}`, { maxResponseBytes: 100 }, via), SvcResponseTooLargeError);
     expect([error.maxResponseBytes, error.status]).toEqual([100, 200]);
   });
 
-  it.each([
+  it.each(withVia<[string, boolean]>([
     ['with a Content-Length', false],
     ['chunked', true],
-  ])('applies the limit to a 500 body too (%s)', async (_name, chunked) => {
+  ]))('%s: applies the limit to a 500 body too (%s)', async (via, _name, chunked) => {
     const parts = [Buffer.from('<soap:Envelope>'), Buffer.alloc(2000, 0x20), Buffer.from('</soap:Envelope>')];
     serve(`/large-fault-${String(chunked)}`, 500, { 'Content-Type': 'text/xml; charset=utf-8' },
       chunked ? parts : [Buffer.concat(parts)], chunked);
     const error = await rejected(
-      request(`/large-fault-${String(chunked)}`, { maxResponseBytes: 1000 }), SvcResponseTooLargeError,
+      request(`/large-fault-${String(chunked)}`, { maxResponseBytes: 1000 }, via), SvcResponseTooLargeError,
     );
     expect([error.maxResponseBytes, error.status]).toEqual([1000, 500]);
     expect(error).not.toBeInstanceOf(SvcTransportError);
   });
 
-  it('still counts a slow body against the timeout', async () => {
-    const error = await rejected(request('/slow-body', { timeoutMs: 150, maxResponseBytes: 1_000_000 }));
+  it.each(VIA)('%s: still counts a slow body against the timeout', async (via) => {
+    const error = await rejected(request('/slow-body', { timeoutMs: 150, maxResponseBytes: 1_000_000 }, via));
     expect(error).toBeInstanceOf(SvcTimeoutError);
     expect((error as SvcTimeoutError).timeoutMs).toBe(150);
   });
 
-  it('still rejects with the caller’s reason when aborted while the body is read', async () => {
+  it.each(VIA)('%s: still rejects with the caller’s reason when aborted while the body is read', async (via) => {
     const controller = new AbortController();
-    const pending = request('/slow-body', { signal: controller.signal, maxResponseBytes: 1_000_000 });
+    const pending = request('/slow-body', { signal: controller.signal, maxResponseBytes: 1_000_000 }, via);
     setTimeout(() => controller.abort('stop'), 100);
     expect(await rejected(pending)).toBe('stop');
   });
@@ -470,91 +487,91 @@ describe('sendRequest with maxResponseBytes', () => {
     expect((await rejected(call(9), SvcResponseTooLargeError)).maxResponseBytes).toBe(8);
   });
 
-  it.each([0, -1, 1.5, NaN, Infinity, '5' as unknown as number])('refuses maxResponseBytes %s', async (max) => {
+  it.each(withVia([[0], [-1], [1.5], [NaN], [Infinity], ['5' as unknown as number]]))('%s: refuses maxResponseBytes %s', async (via, max) => {
     const error = await rejected(
-      sendRequest({ fetch, url: `${base}/echo`, headers: {}, body: '', maxResponseBytes: max }), SvcRequestError,
+      SEND[via]({ url: `${base}/echo`, headers: {}, body: '', maxResponseBytes: max }), SvcRequestError,
     );
     expect(error.parameter).toBe('maxResponseBytes');
   });
 });
 
 describe('sendRequest decoding', () => {
-  it('decodes UTF-16LE after its byte-order mark, leaving the mark out', async () => {
-    const text = await served('/utf16le-bom', 'text/xml', [Buffer.from([0xff, 0xfe]), Buffer.from(SAMPLE, 'utf16le')]);
+  it.each(VIA)('%s: decodes UTF-16LE after its byte-order mark, leaving the mark out', async (via) => {
+    const text = await served('/utf16le-bom', 'text/xml', [Buffer.from([0xff, 0xfe]), Buffer.from(SAMPLE, 'utf16le')], via);
     expect(text).toBe(SAMPLE);
   });
 
-  it('decodes UTF-16BE after its byte-order mark, leaving the mark out', async () => {
-    const text = await served('/utf16be-bom', 'text/xml; charset=utf-16', [Buffer.from([0xfe, 0xff]), utf16be(SAMPLE)]);
+  it.each(VIA)('%s: decodes UTF-16BE after its byte-order mark, leaving the mark out', async (via) => {
+    const text = await served('/utf16be-bom', 'text/xml; charset=utf-16', [Buffer.from([0xfe, 0xff]), utf16be(SAMPLE)], via);
     expect(text).toBe(SAMPLE);
   });
 
-  it('strips a UTF-8 byte-order mark', async () => {
+  it.each(VIA)('%s: strips a UTF-8 byte-order mark', async (via) => {
     const bom = Buffer.from([0xef, 0xbb, 0xbf]);
-    const text = await served('/utf8-bom', 'text/xml; charset=utf-8', [bom, Buffer.from(SAMPLE)]);
+    const text = await served('/utf8-bom', 'text/xml; charset=utf-8', [bom, Buffer.from(SAMPLE)], via);
     expect(text).toBe(SAMPLE);
   });
 
-  it('lets the byte-order mark win over the Content-Type charset', async () => {
+  it.each(VIA)('%s: lets the byte-order mark win over the Content-Type charset', async (via) => {
     const text = await served('/bom-wins', 'text/xml; charset=iso-8859-1',
-      [Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('<a>é</a>')]);
+      [Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('<a>é</a>')], via);
     expect(text).toBe('<a>é</a>');
   });
 
-  it('decodes charset=utf-16le without a byte-order mark', async () => {
-    expect(await served('/utf16le', 'text/xml; charset=utf-16le', [Buffer.from(SAMPLE, 'utf16le')])).toBe(SAMPLE);
+  it.each(VIA)('%s: decodes charset=utf-16le without a byte-order mark', async (via) => {
+    expect(await served('/utf16le', 'text/xml; charset=utf-16le', [Buffer.from(SAMPLE, 'utf16le')], via)).toBe(SAMPLE);
   });
 
-  it('reads a quoted, upper-case charset="UTF-16" without a mark as big-endian', async () => {
-    expect(await served('/utf16-quoted', 'text/xml; charset="UTF-16"', [utf16be(SAMPLE)])).toBe(SAMPLE);
+  it.each(VIA)('%s: reads a quoted, upper-case charset="UTF-16" without a mark as big-endian', async (via) => {
+    expect(await served('/utf16-quoted', 'text/xml; charset="UTF-16"', [utf16be(SAMPLE)], via)).toBe(SAMPLE);
   });
 
-  it.each(['ISO-8859-1', 'latin1', 'L1', 'us-ascii', 'ascii', '"iso-8859-1"', 'iso8859-1', 'cp819'])(
-    'decodes charset=%s as exact ISO-8859-1 (0xE9 is é, 0x80 is U+0080)', async (label) => {
+  it.each(withVia(['ISO-8859-1', 'latin1', 'L1', 'us-ascii', 'ascii', '"iso-8859-1"', 'iso8859-1', 'cp819'].map((l) => [l])))(
+    '%s: decodes charset=%s as exact ISO-8859-1 (0xE9 is é, 0x80 is U+0080)', async (via, label) => {
       const path = `/latin1-${encodeURIComponent(label)}`;
-      const text = await served(path, `text/xml;charset=${label}`, [Buffer.from([0x3c, 0x61, 0x3e, 0xe9, 0x80, 0xff])]);
+      const text = await served(path, `text/xml;charset=${label}`, [Buffer.from([0x3c, 0x61, 0x3e, 0xe9, 0x80, 0xff])], via);
       expect(text).toBe('<a>é\u0080ÿ');
     },
   );
 
-  it('decodes windows-1252 by its own table: 0x80 is €, undefined bytes stay C1 controls', async () => {
+  it.each(VIA)('%s: decodes windows-1252 by its own table: 0x80 is €, undefined bytes stay C1 controls', async (via) => {
     const bytes = Buffer.from([0x80, 0xe9, 0x9f, 0x81, 0x41]);
-    const text = await served('/cp1252', 'text/plain; charset=windows-1252', [bytes]);
+    const text = await served('/cp1252', 'text/plain; charset=windows-1252', [bytes], via);
     expect(text).toBe('€éŸ\u0081A');
   });
 
-  it('uses the XML declaration’s encoding when the Content-Type has no charset', async () => {
+  it.each(VIA)('%s: uses the XML declaration’s encoding when the Content-Type has no charset', async (via) => {
     const declaration = '<?xml version="1.0" encoding="ISO-8859-1"?>';
     const body = Buffer.concat([Buffer.from(`${declaration}<a>`), Buffer.from([0xe9, 0x80]), Buffer.from('</a>')]);
-    expect(await served('/xml-decl', 'text/xml', [body])).toBe(`${declaration}<a>é\u0080</a>`);
-    expect(await served('/xml-decl-no-type', undefined, [body])).toContain('<a>é\u0080</a>');
+    expect(await served('/xml-decl', 'text/xml', [body], via)).toBe(`${declaration}<a>é\u0080</a>`);
+    expect(await served('/xml-decl-no-type', undefined, [body], via)).toContain('<a>é\u0080</a>');
   });
 
-  it('prefers the Content-Type charset to the XML declaration', async () => {
+  it.each(VIA)('%s: prefers the Content-Type charset to the XML declaration', async (via) => {
     const body = Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?><a>é</a>');
-    expect(await served('/charset-wins', 'text/xml; charset=utf-8', [body])).toContain('<a>é</a>');
+    expect(await served('/charset-wins', 'text/xml; charset=utf-8', [body], via)).toContain('<a>é</a>');
   });
 
-  it('reads a UTF-16 declaration found in single-byte text as UTF-8', async () => {
+  it.each(VIA)('%s: reads a UTF-16 declaration found in single-byte text as UTF-8', async (via) => {
     const body = Buffer.from("<?xml version='1.0' encoding='utf-16'?><a>é</a>");
-    expect(await served('/xml-decl-utf16', 'text/xml', [body])).toContain('<a>é</a>');
+    expect(await served('/xml-decl-utf16', 'text/xml', [body], via)).toContain('<a>é</a>');
   });
 
-  it('decodes UTF-8 when nothing names a charset', async () => {
-    expect(await served('/plain-utf8', 'text/xml', [Buffer.from(SAMPLE)])).toBe(SAMPLE);
+  it.each(VIA)('%s: decodes UTF-8 when nothing names a charset', async (via) => {
+    expect(await served('/plain-utf8', 'text/xml', [Buffer.from(SAMPLE)], via)).toBe(SAMPLE);
   });
 
-  it('decodes other WHATWG charsets strictly through TextDecoder', async () => {
-    expect(await served('/sjis', 'text/plain; charset=Shift_JIS', [Buffer.from([0x82, 0xa0])])).toBe('あ');
+  it.each(VIA)('%s: decodes other WHATWG charsets strictly through TextDecoder', async (via) => {
+    expect(await served('/sjis', 'text/plain; charset=Shift_JIS', [Buffer.from([0x82, 0xa0])], via)).toBe('あ');
     serve('/sjis-bad', 200, { 'Content-Type': 'text/plain; charset=Shift_JIS' }, [Buffer.from([0x41, 0x82])]);
-    const error = await rejected(request('/sjis-bad'), SvcDecodeError);
+    const error = await rejected(request('/sjis-bad', {}, via), SvcDecodeError);
     expect(error.message).toBe('the response body is not valid shift_jis');
   });
 
-  it('joins the chunks before decoding, so a character split between chunks survives', async () => {
+  it.each(VIA)('%s: joins the chunks before decoding, so a character split between chunks survives', async (via) => {
     const bytes = Buffer.from(SAMPLE, 'utf16le');
     const parts = [bytes.subarray(0, 7), bytes.subarray(7, 17), bytes.subarray(17)];
-    const text = await served('/split', 'text/xml; charset=utf-16le', parts);
+    const text = await served('/split', 'text/xml; charset=utf-16le', parts, via);
     expect(text).toBe(SAMPLE);
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -569,36 +586,36 @@ describe('sendRequest decoding', () => {
     expect(res.text).toBe('<a>é</a>');
   });
 
-  it.each([
+  it.each(withVia([
     ['charset=utf-8', 'text/xml; charset=utf-8'],
     ['no charset', 'text/xml'],
-  ])('refuses invalid UTF-8 with SvcDecodeError rather than replacement characters (%s)', async (name, type) => {
+  ]))('%s: refuses invalid UTF-8 with SvcDecodeError rather than replacement characters (%s)', async (via, name, type) => {
     const path = `/bad-utf8-${encodeURIComponent(name)}`;
     serve(path, 200, { 'Content-Type': type }, [Buffer.from([0x3c, 0x61, 0x3e, 0xc3, 0x28, 0x3c])]);
-    const error = await rejected(request(path), SvcDecodeError);
+    const error = await rejected(request(path, {}, via), SvcDecodeError);
     expect(error.message).toBe('the response body is not valid UTF-8');
     expectNoSecret(error);
   });
 
-  it.each([
+  it.each(withVia<[string, string, Buffer, string]>([
     ['an odd number of UTF-16LE bytes', 'text/xml; charset=utf-16le', Buffer.concat([Buffer.from('<a/>', 'utf16le'),
       Buffer.from([0x41])]), 'UTF-16LE'],
     ['a lone surrogate in UTF-16BE', 'text/xml', Buffer.from([0xfe, 0xff, 0xd8, 0x3d, 0x00, 0x41]), 'UTF-16BE'],
     ['an odd number of UTF-16BE bytes after the mark', 'text/xml', Buffer.from([0xfe, 0xff, 0x00, 0x41, 0x00]),
       'UTF-16BE'],
-  ])('refuses %s with SvcDecodeError', async (name, type, body, encoding) => {
+  ]))('%s: refuses %s with SvcDecodeError', async (via, name, type, body, encoding) => {
     serve(`/bad-utf16-${name.length}`, 200, { 'Content-Type': type }, [body]);
-    const error = await rejected(request(`/bad-utf16-${name.length}`), SvcDecodeError);
+    const error = await rejected(request(`/bad-utf16-${name.length}`, {}, via), SvcDecodeError);
     expect(error.message).toBe(`the response body is not valid ${encoding}`);
   });
 
-  it('decodes a long multi-byte UTF-8 body sent in small chunks that cut its characters', async () => {
+  it.each(VIA)('%s: decodes a long multi-byte UTF-8 body sent in small chunks that cut its characters', async (via) => {
     const text = `<a>${'Zoë 東京 😀 € '.repeat(400)}</a>`;
     const bytes = Buffer.from(text, 'utf8');
     const parts: Buffer[] = [];
     for (let at = 0; at < bytes.length; at += 101) parts.push(bytes.subarray(at, at + 101));
-    expect(await served('/long-utf8', 'text/xml; charset=utf-8', parts)).toBe(text);
-    expect(await served('/long-utf8-bom', 'text/xml', [Buffer.from([0xef, 0xbb, 0xbf]), ...parts])).toBe(text);
+    expect(await served(`/long-utf8-${via}`, 'text/xml; charset=utf-8', parts, via)).toBe(text);
+    expect(await served(`/long-utf8-bom-${via}`, 'text/xml', [Buffer.from([0xef, 0xbb, 0xbf]), ...parts], via)).toBe(text);
   });
 
   it('still refuses a body as too large when an earlier chunk was not valid UTF-8, and as undecodable when it fits', async () => {
@@ -618,13 +635,13 @@ describe('sendRequest decoding', () => {
     expect(error.message).toBe('the response body is not valid UTF-8');
   });
 
-  it('refuses an unknown charset with SvcDecodeError naming it', async () => {
+  it.each(VIA)('%s: refuses an unknown charset with SvcDecodeError naming it', async (via) => {
     serve('/klingon', 200, { 'Content-Type': 'text/xml; charset=x-klingon' }, [Buffer.from('<a/>')]);
-    const error = await rejected(request('/klingon'), SvcDecodeError);
+    const error = await rejected(request('/klingon', {}, via), SvcDecodeError);
     expect(error.message).toBe('the response names an unsupported charset "x-klingon"');
     const declared = Buffer.from('<?xml version="1.0" encoding="x-klingon"?><a/>');
     serve('/klingon-decl', 200, { 'Content-Type': 'text/xml' }, [declared]);
-    expect((await rejected(request('/klingon-decl'), SvcDecodeError)).message).toContain('"x-klingon"');
+    expect((await rejected(request('/klingon-decl', {}, via), SvcDecodeError)).message).toContain('"x-klingon"');
   });
 
   it('gives an empty text for a Response with a null body, without buffering anything', async () => {

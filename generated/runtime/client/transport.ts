@@ -68,14 +68,7 @@ const passThrough: Guard = (step) => step;
  */
 export async function sendRequest(req: HttpRequest): Promise<HttpResponse> {
   const { signal, timeoutMs, maxResponseBytes } = req;
-  if (timeoutMs !== undefined && (typeof timeoutMs !== 'number' || Number.isNaN(timeoutMs) || timeoutMs <= 0)) {
-    throw new SvcRequestError('timeoutMs must be a positive number of milliseconds', { parameter: 'timeoutMs' });
-  }
-  if (maxResponseBytes !== undefined && !(Number.isInteger(maxResponseBytes) && maxResponseBytes > 0)) {
-    throw new SvcRequestError('maxResponseBytes must be a positive integer number of bytes', {
-      parameter: 'maxResponseBytes',
-    });
-  }
+  checkLimits(req);
   if (signal?.aborted) throw signal.reason;
 
   const timed = timeoutMs !== undefined && timeoutMs <= MAX_TIMER_MS;
@@ -125,10 +118,9 @@ export async function sendRequest(req: HttpRequest): Promise<HttpResponse> {
   } catch (error) {
     if (outcome === 'abort') throw signal?.reason;
     if (outcome === 'timeout') {
-      throw new SvcTimeoutError(`request to ${describeUrl(req.url)} timed out after ${String(timeoutMs)} ms`, timeoutMs ?? 0);
+      throw new SvcTimeoutError(timeoutMessage(req.method ?? 'POST', req.url, timeoutMs ?? 0), timeoutMs ?? 0);
     }
-    const code = errorCode(error);
-    throw new SvcTransportError(`request to ${describeUrl(req.url)} failed${code !== undefined ? ` (${code})` : ''}`, error);
+    throw new SvcTransportError(failureMessage(req.method ?? 'POST', req.url, error), error);
   } finally {
     if (timer !== undefined) clearTimeout(timer);
     if (stoppable) signal?.removeEventListener('abort', onAbort);
@@ -270,6 +262,45 @@ function contentLength(header: string | null): number | undefined {
   if (header === null) return undefined;
   const text = header.trim();
   return /^\d{1,15}$/.test(text) ? Number(text) : undefined;
+}
+
+/**
+ * Refuses a `timeoutMs` or `maxResponseBytes` that is not a positive number (an integer for the latter), before
+ * anything is sent; every transport checks the same way.
+ * @param req - the limits of a request
+ */
+export function checkLimits(req: Pick<HttpRequest, 'timeoutMs' | 'maxResponseBytes'>): void {
+  const { timeoutMs, maxResponseBytes } = req;
+  if (timeoutMs !== undefined && (typeof timeoutMs !== 'number' || Number.isNaN(timeoutMs) || timeoutMs <= 0)) {
+    throw new SvcRequestError('timeoutMs must be a positive number of milliseconds', { parameter: 'timeoutMs' });
+  }
+  if (maxResponseBytes !== undefined && !(Number.isInteger(maxResponseBytes) && maxResponseBytes > 0)) {
+    throw new SvcRequestError('maxResponseBytes must be a positive integer number of bytes', {
+      parameter: 'maxResponseBytes',
+    });
+  }
+}
+
+/**
+ * The message of a {@link SvcTransportError}, the same from every transport: the method, the URL without its query
+ * (an HTTP GET query carries the key) and the failure's system code, never its free-form message.
+ * @param method - POST or GET
+ * @param url - the request URL
+ * @param error - what the transport threw
+ */
+export function failureMessage(method: string, url: string, error: unknown): string {
+  const code = errorCode(error);
+  return `${method} request to ${describeUrl(url)} failed${code !== undefined ? ` (${code})` : ''}`;
+}
+
+/**
+ * The message of a {@link SvcTimeoutError} of one call, the same from every transport.
+ * @param method - POST or GET
+ * @param url - the request URL
+ * @param timeoutMs - the limit
+ */
+export function timeoutMessage(method: string, url: string, timeoutMs: number): string {
+  return `${method} request to ${describeUrl(url)} timed out after ${String(timeoutMs)} ms`;
 }
 
 /** The URL without credentials, query or fragment (an HTTP GET query carries the key), for messages. */

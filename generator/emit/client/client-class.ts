@@ -165,7 +165,22 @@ function optionsInterface(model: ServiceModel, principal: string | undefined): S
       })),
       { name: 'style', type: 'Style', hasQuestionToken: true, docs: [`The binding: ${orList(model.bindings.map((b, i) => `'${b}'${i === 0 ? ' (default)' : ''}`))}.`] },
       { name: 'namespace', type: 'string', hasQuestionToken: true, docs: [jsDoc(`The XML namespace; default \`${model.namespace.uri}\`.`, decisionRemark(model.namespace.decision))] },
-      { name: 'fetch', type: 'typeof fetch', hasQuestionToken: true, docs: ['The transport; default globalThis.fetch, looked up at each call, so that MSW or another interceptor installed after the client was made is used.'] },
+      {
+        name: 'fetch',
+        type: 'typeof fetch',
+        hasQuestionToken: true,
+        docs: ['A fetch to send every call through (a test double, a fetch with a proxy dispatcher). Without it, the `transport` option decides.'],
+      },
+      {
+        name: 'transport',
+        type: "'node' | 'fetch'",
+        hasQuestionToken: true,
+        docs: [
+          jsDoc(
+            "How calls are sent when no `fetch` is given, decided at each call. Default: on Node, node:http or node:https with a keep-alive agent shared by all clients, unless `globalThis.fetch` has been replaced (a test's stub, MSW's interception) or a global undici dispatcher installed (MockAgent, ProxyAgent), which are then honoured by calling `globalThis.fetch`; elsewhere (browsers, Deno, Bun) `globalThis.fetch`. `'node'` forces node:http, `'fetch'` forces `globalThis.fetch` as it is at each call. MSW's setupServer intercepts both.",
+          ),
+        ],
+      },
       ...(sendsTimestamps(model)
         ? [{ name: 'now', type: '() => number', hasQuestionToken: true, docs: ['The timestamp source in Unix seconds (floored); default the system clock.'] }]
         : []),
@@ -249,6 +264,7 @@ function clientClass(model: ServiceModel, principal: string | undefined): Statem
             }
             // Passed as given: without one, the core looks globalThis.fetch up at each call (MSW installed later).
             w.writeLine('fetch: options.fetch,');
+            w.writeLine('transport: options.transport,');
             // Without a timestamp to send, the core's clock is never read: it gets the default.
             w.writeLine(sendsTimestamps(model) ? 'now: options.now ?? (() => Date.now() / 1000),' : 'now: () => Date.now() / 1000,');
             w.writeLine('timeoutMs: options.timeoutMs,');

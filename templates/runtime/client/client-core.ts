@@ -11,7 +11,8 @@ import { STYLES, isFormStyle, type OperationWire, type Style } from '../operatio
 import type { EncodedRequest } from './request.js';
 import { hmacSha256Hex, signingKey } from '../signing.js';
 import { openBareSoapResult, openPlainRoot, openSoapBody, openSoapResponse, openSoapResult, parseSoapFault } from '../codec/soap.js';
-import { describeUrl, sendRequest } from './transport.js';
+import { describeUrl } from './transport.js';
+import { checkTransportOptions, sendChosen, type TransportName } from './transport-choice.js';
 import { encodeString } from '../codec/values.js';
 import { buildBareSoapEnvelope, buildSoapEnvelope, encodeForm, soapAction, soapNamespace } from '../codec/xml-writer.js';
 import { XmlNameTable, XmlReader } from '../codec/xml-reader.js';
@@ -46,10 +47,15 @@ export interface CoreOptions {
   /** Computes the signature parameter. */
   readonly sign: (input: CoreSignInput) => string;
   /**
-   * The transport. Absent (or null): `globalThis.fetch`, looked up at each call rather than kept, so that MSW or
-   * another interceptor installed after the client was made (a test's `server.listen()` in `beforeAll`) is used.
+   * A fetch to send every call through. Absent (or null): the {@link transport} decides, at each call (see
+   * transport-choice.ts), so that MSW or another interceptor installed after the client was made is used.
    */
   readonly fetch?: typeof fetch | undefined;
+  /**
+   * Absent: node:http with a keep-alive agent on Node unless `globalThis.fetch` was replaced, else `globalThis.fetch`;
+   * `'node'` or `'fetch'` forces one (`globalThis.fetch` of the moment).
+   */
+  readonly transport?: TransportName | undefined;
   /** Seconds since the Unix epoch (fractions are floored). */
   readonly now: () => number;
   readonly timeoutMs: number | undefined;
@@ -183,6 +189,7 @@ export function checkCoreOptions(options: CoreOptions): CoreOptions {
   if (typeof options.principal !== 'string') throw new SvcRequestError('the principal credential must be a string');
   checkText('the principal credential', options.principal);
   if (options.fetch != null && typeof options.fetch !== 'function') throw new SvcRequestError('fetch must be a function');
+  checkTransportOptions(options);
   if (typeof options.now !== 'function') throw new SvcRequestError('now must be a function returning Unix seconds');
   if (typeof options.sign !== 'function') throw new SvcRequestError('sign must be a function');
   if (options.timeoutMs !== undefined && !(typeof options.timeoutMs === 'number' && options.timeoutMs > 0)) {
@@ -199,13 +206,6 @@ export function checkCoreOptions(options: CoreOptions): CoreOptions {
 /** True when `url` ends with the service path `path` (of more than `/`), in any case. */
 function endsWithPath(url: string, path: string): boolean {
   return path.length > 1 && url.toLowerCase().endsWith(path.toLowerCase());
-}
-
-/** The global fetch of the moment (see {@link CoreOptions.fetch}). */
-function currentFetch(operation: string): typeof fetch {
-  const found: unknown = globalThis.fetch;
-  if (typeof found !== 'function') throw new SvcRequestError('no fetch implementation: pass the fetch option', { operation });
-  return found as typeof fetch;
 }
 
 /** Checks that a credential or option carries only characters every style can send (same rule as parameters). */
@@ -296,8 +296,7 @@ export class ClientCore {
         }
       }
 
-      const response = await sendRequest({
-        fetch: this.options.fetch ?? currentFetch(op.name),
+      const response = await sendChosen(this.options, op.name, {
         url,
         headers,
         ...(body !== undefined ? { body } : { method: 'GET' as const }),

@@ -22,6 +22,11 @@ const server = createServer((req, res) => {
   });
 });
 
+// Idle connections are kept a minute rather than Node's 5 s: on a loaded machine a contender's connections can sit
+// idle for seconds between its rounds, and a server closing one just as a request goes out on it fails that call
+// (clients do not resend a POST). The clients' own agents let idle sockets go after 4 s.
+server.keepAliveTimeout = 60_000;
+
 server.listen(0, '127.0.0.1', () => {
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : 0;
