@@ -13,7 +13,8 @@
  * each following piece holds the next methods inside a stand-in class line, `class _ {`. Neither line is output.
  * prettier formats a method the same whichever class it is in.
  */
-import { StructureKind, type ClassDeclarationStructure, type StatementStructures, type WriterFunction } from 'ts-morph';
+import type { ClassDeclarationStructure, StatementStructures, WriterFunction } from 'ts-morph';
+import { StructureKind } from './kinds.js';
 
 /**
  * A top-level statement of a generated TypeScript file: a ts-morph structure, which names its `kind`
