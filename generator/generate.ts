@@ -6,7 +6,7 @@ import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path
 import { emitters } from './emit/index.js';
 import { LOCAL_ONLY_DIRS } from './emit/package/index.js';
 import type { ServiceModel } from './model/types.js';
-import { formatFiles } from './print/format.js';
+import { FormatCache, formatFiles } from './print/format.js';
 import { Printer, type GeneratedFile } from './print/printer.js';
 import { importWsdl, readWsdlSource, type ImportProblem } from './import/index.js';
 import type { SpecIssue } from './load/errors.js';
@@ -72,6 +72,12 @@ export function headerSpecName(out: string, spec: string): string {
 }
 
 /**
+ * The pieces this process formatted in its last generation: `--watch`, and a process that generates several times,
+ * format again only what changed.
+ */
+const formatted = new FormatCache();
+
+/**
  * Renders every output file of a service, in a stable order. Pure: reads nothing but the model, the templates and
  * the dependency versions pinned in the generator's own package.json.
  */
@@ -79,7 +85,11 @@ export async function render(model: ServiceModel, options: RenderOptions = {}): 
   const printer = new Printer(model, options.specName !== undefined ? { specName: options.specName } : {});
   const files: GeneratedFile[] = [];
   // Formatted emitter by emitter, so that only one emitter's unformatted files are held at a time.
-  for (const emit of emitters) files.push(...(await formatFiles(emit(model, printer))));
+  try {
+    for (const emit of emitters) files.push(...(await formatFiles(emit(model, printer), formatted)));
+  } finally {
+    formatted.endGeneration();
+  }
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 

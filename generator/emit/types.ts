@@ -2,7 +2,7 @@
  * Emits the types of the interface: enums as string-literal unions (open on decode), records, results and the
  * per-operation parameter types (credentials left out: the client fills them in).
  */
-import { StructureKind, VariableDeclarationKind } from 'ts-morph';
+import { StructureKind, VariableDeclarationKind } from '../print/kinds.js';
 import type { EnumModel, FieldModel, OperationModel, ServiceModel, StructModel, TypeModel } from '../model/types.js';
 import { decisionRemark, jsDoc, jsDocs } from '../print/jsdoc.js';
 import type { GeneratedFile, Printer, Statement } from '../print/printer.js';

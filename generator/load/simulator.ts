@@ -8,9 +8,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join, posix, relative, resolve, sep } from 'node:path';
-import { ts } from 'ts-morph';
 import type { SimulatorFileModel, SimulatorModel } from '../model/types.js';
 import type { SpecIssue } from './errors.js';
+import { importedSpecifiers } from './import-specifiers.js';
 
 /** The specifier prefix that stands for the root of the generated output. */
 export const GENERATED_PREFIX = '#generated/';
@@ -69,9 +69,9 @@ function importsOf(
     const before = text.slice(0, pos).split('\n');
     issues.push({ file: shown, line: before.length, column: before[before.length - 1]!.length + 1, path: '', message });
   };
-  // preProcessFile sees imports, re-exports and import() calls, and nothing inside comments or strings.
-  for (const ref of ts.preProcessFile(text, true, true).importedFiles) {
-    const specifier = ref.fileName;
+  // Imports, re-exports and import() calls, and nothing inside comments or strings.
+  for (const ref of importedSpecifiers(text)) {
+    const specifier = ref.specifier;
     if (specifier.startsWith(GENERATED_PREFIX)) {
       const target = specifier.slice(GENERATED_PREFIX.length);
       if (target === '' || target.split('/').some((part) => part === '..' || part === '.' || part === '')) {

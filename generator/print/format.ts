@@ -28,10 +28,39 @@ export const PRETTIER: Options = {
 };
 
 /**
- * Runs the files that ask for it through prettier, a piece at a time; the others, such as copied runtime files,
- * are returned unchanged.
+ * Pieces formatted by this process, by their unformatted text: what a generation formatted is kept until the next
+ * one ends, so that generating again (`--watch`, a test run) formats only the pieces whose text changed. A piece
+ * the last generation did not use is dropped, so that the memory held is one output's, not every output's.
  */
-export async function formatFiles(files: readonly GeneratedFile[]): Promise<GeneratedFile[]> {
+export class FormatCache {
+  private previous = new Map<string, string>();
+  private current = new Map<string, string>();
+  /** How many pieces were formatted (not found), since the cache was made. */
+  misses = 0;
+
+  /** The formatted text of `text`: remembered, or formatted now. */
+  async format(text: string): Promise<string> {
+    let formatted = this.current.get(text) ?? this.previous.get(text);
+    if (formatted === undefined) {
+      formatted = await format(text, PRETTIER);
+      this.misses++;
+    }
+    this.current.set(text, formatted);
+    return formatted;
+  }
+
+  /** Ends a generation: what it did not use is forgotten. */
+  endGeneration(): void {
+    this.previous = this.current;
+    this.current = new Map();
+  }
+}
+
+/**
+ * Runs the files that ask for it through prettier, a piece at a time (each remembered by `cache`, when given); the
+ * others, such as copied runtime files, are returned unchanged.
+ */
+export async function formatFiles(files: readonly GeneratedFile[], cache?: FormatCache): Promise<GeneratedFile[]> {
   const out: GeneratedFile[] = [];
   for (const f of files) {
     if (f.pieces === undefined) {
@@ -39,7 +68,7 @@ export async function formatFiles(files: readonly GeneratedFile[]): Promise<Gene
       continue;
     }
     const formatted: string[] = [];
-    for (const piece of f.pieces) formatted.push(await format(piece.text, PRETTIER));
+    for (const piece of f.pieces) formatted.push(cache ? await cache.format(piece.text) : await format(piece.text, PRETTIER));
     out.push({ path: f.path, content: joinPieces(f.pieces, formatted) });
   }
   return out;

@@ -6,12 +6,15 @@
  *
  * A piece is a run of whole top-level statements, cut only where the file has a blank line anyway (before an
  * exported or documented declaration; see `separateDeclarations` in the printer), so that pieces joined by a blank
- * line read exactly as the whole file would. A class with more methods than fit in a piece (the client class of a
+ * line read exactly as the whole file would. Where to cut is decided by the content (a hash of the declaration's
+ * name), not by position, so that a declaration added or removed changes the pieces around it and no other: a piece
+ * whose text did not change is not formatted again when the same process generates again (format.ts). A class with more methods than fit in a piece (the client class of a
  * large service) is cut between its methods: the piece that opens it ends with its closing `}` still there, and
  * each following piece holds the next methods inside a stand-in class line, `class _ {`. Neither line is output.
  * prettier formats a method the same whichever class it is in.
  */
-import { StructureKind, type ClassDeclarationStructure, type StatementStructures, type WriterFunction } from 'ts-morph';
+import type { ClassDeclarationStructure, StatementStructures, WriterFunction } from 'ts-morph';
+import { StructureKind } from './kinds.js';
 
 /**
  * A top-level statement of a generated TypeScript file: a ts-morph structure, which names its `kind`
@@ -39,9 +42,9 @@ const STAND_IN = 'class _ {';
 const CLASS_END = '}';
 
 /**
- * `statements` cut into parts of about `length` statements each, and classes into parts of `length` methods. A
- * part starts only at an exported or documented declaration: imports, re-exports and writer-function statements
- * stay with what precedes them.
+ * `statements` cut into parts of about `length` statements each (at most `MAX_RUN` times that), and classes into
+ * parts of about `length` methods. A part starts only at an exported or documented declaration: imports, re-exports
+ * and writer-function statements stay with what precedes them.
  */
 export function cutStatements(statements: readonly Statement[], length: number): Part[] {
   const parts: Part[] = [];
@@ -53,19 +56,59 @@ export function cutStatements(statements: readonly Statement[], length: number):
     wrapped = nextWrapped;
   };
   for (const s of statements) {
-    if (current.length >= length && startsDeclaration(s)) cut(false, [], false);
+    if (current.length > 0 && startsDeclaration(s) && cutsBefore(nameOf(s), current.length, length)) cut(false, [], false);
     const methods = typeof s !== 'function' && s.kind === StructureKind.Class ? (s.methods ?? []) : [];
-    if (methods.length <= length) {
+    const runs = methodRuns(methods, length);
+    if (runs.length <= 1) {
       current.push(s);
       continue;
     }
-    current.push({ ...(s as ClassDeclarationStructure), methods: methods.slice(0, length) });
-    for (let i = length; i < methods.length; i += length) {
-      cut(true, [{ kind: StructureKind.Class, name: '_', methods: methods.slice(i, i + length) }], true);
-    }
+    current.push({ ...(s as ClassDeclarationStructure), methods: runs[0]! });
+    for (const run of runs.slice(1)) cut(true, [{ kind: StructureKind.Class, name: '_', methods: run }], true);
   }
   if (current.length > 0 || parts.length === 0) cut(false, [], false);
   return parts;
+}
+
+/** A piece holds at most this many times `length` statements or methods, whatever their names. */
+const MAX_RUN = 4;
+
+/**
+ * Whether a piece of `count` statements ends before a declaration named `name`: about one declaration in `length`
+ * starts a piece, chosen by its name alone, and a piece never grows past `MAX_RUN * length`.
+ */
+function cutsBefore(name: string | undefined, count: number, length: number): boolean {
+  if (count >= MAX_RUN * length) return true;
+  return name !== undefined && nameHash(name) % length === 0;
+}
+
+/** The methods of a class in runs, cut as statements are (by name). */
+function methodRuns<T extends { readonly name: string }>(methods: readonly T[], length: number): T[][] {
+  const runs: T[][] = [];
+  let run: T[] = [];
+  for (const m of methods) {
+    if (run.length > 0 && cutsBefore(m.name, run.length, length)) {
+      runs.push(run);
+      run = [];
+    }
+    run.push(m);
+  }
+  if (run.length > 0) runs.push(run);
+  return runs;
+}
+
+/** The name a statement declares (a variable statement's first), if any. */
+function nameOf(s: Statement): string | undefined {
+  if (typeof s === 'function') return undefined;
+  if (s.kind === StructureKind.VariableStatement) return s.declarations[0]?.name;
+  return 'name' in s && typeof s.name === 'string' ? s.name : undefined;
+}
+
+/** FNV-1a, 32 bits: a spread of names over the residues of `length`. */
+function nameHash(name: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
 }
 
 function startsDeclaration(s: Statement): boolean {

@@ -2,7 +2,8 @@
  * Emits client/client.ts: the client class, one async method per operation over the runtime's ClientCore, the
  * options type (the principal option is named after the spec's principal parameter) and the poll methods.
  */
-import { StructureKind, VariableDeclarationKind, type CodeBlockWriter } from 'ts-morph';
+import type { CodeBlockWriter } from 'ts-morph';
+import { StructureKind, VariableDeclarationKind } from '../../print/kinds.js';
 import type { OperationModel, ParameterModel, PollModel, ServiceModel, TypeModel } from '../../model/types.js';
 import { decisionRemark, jsDoc } from '../../print/jsdoc.js';
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';

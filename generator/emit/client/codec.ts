@@ -1,5 +1,5 @@
 /** Emits client/codec.ts: every decoder and encoder of the service. */
-import { StructureKind } from 'ts-morph';
+import { StructureKind } from '../../print/kinds.js';
 import type { OperationModel, ServiceModel, StructModel, TypeModel } from '../../model/types.js';
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
 import { OPEN_ENUM, paramsTypeName } from '../ts-types.js';

@@ -3,7 +3,8 @@
  * the spec gives (in the service namespace), reading each with the reader for its declared type. Unknown elements,
  * and elements of other namespaces, are skipped; a field sent twice is an error, never last-one-wins.
  */
-import { StructureKind, type FunctionDeclarationStructure, type WriterFunction } from 'ts-morph';
+import type { FunctionDeclarationStructure, WriterFunction } from 'ts-morph';
+import { StructureKind } from '../../print/kinds.js';
 import type { ChoiceAlternative, FieldModel, ListType, OperationModel, PrimitiveName, StructModel, TypeModel } from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';
 import { tsLiteral, valueType } from '../ts-types.js';

@@ -2,7 +2,8 @@
  * Request encoders, one per operation: check the caller's object, encode each parameter as its declared SOAP
  * type in wire order and spelling, mark where credentials go, and compute the EAT value for signing.
  */
-import { StructureKind, VariableDeclarationKind, type FunctionDeclarationStructure } from 'ts-morph';
+import type { FunctionDeclarationStructure } from 'ts-morph';
+import { StructureKind, VariableDeclarationKind } from '../../print/kinds.js';
 import type {
   EnumModel,
   EnumType,

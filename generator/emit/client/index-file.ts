@@ -1,5 +1,6 @@
 /** Emits client/index.ts: the public surface of the generated SDK. */
-import { StructureKind, type ExportDeclarationStructure, type OptionalKind } from 'ts-morph';
+import type { ExportDeclarationStructure, OptionalKind } from 'ts-morph';
+import { StructureKind } from '../../print/kinds.js';
 import type { ServiceModel } from '../../model/types.js';
 import type { GeneratedFile, Printer } from '../../print/printer.js';
 import { checkedOperations, optionsTypeName, serviceErrorsTypeName } from './client-class.js';

@@ -3,7 +3,7 @@
  * credentials it accepts, logs one line per request (operation, style, status, time; never a parameter or key) and
  * stops cleanly on Ctrl-C.
  */
-import { StructureKind } from 'ts-morph';
+import { StructureKind } from '../../print/kinds.js';
 import type { ServiceModel } from '../../model/types.js';
 import type { GeneratedFile, Printer } from '../../print/printer.js';
 import { tsLiteral } from '../ts-types.js';

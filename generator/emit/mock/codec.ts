@@ -5,7 +5,7 @@
  * operations share (a parameter defined once under `parameters`, the failure answer of one result type) is written
  * once, as a module constant.
  */
-import { StructureKind, VariableDeclarationKind } from 'ts-morph';
+import { StructureKind, VariableDeclarationKind } from '../../print/kinds.js';
 import type { EnumModel, OperationModel, ParameterModel, ServiceModel, StructModel, TypeModel } from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';

@@ -4,7 +4,7 @@
  * msw statically: msw is an optional peer dependency, so the mock's main entry, which does not import this file,
  * loads and type-checks without it, and neither needs a top-level await (which `require()` cannot load).
  */
-import { StructureKind } from 'ts-morph';
+import { StructureKind } from '../../print/kinds.js';
 import type { ServiceModel } from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';
 import type { GeneratedFile, Printer } from '../../print/printer.js';

@@ -2,7 +2,7 @@
  * Emits mock/examples.ts (an answer for every operation nobody implemented), mock/service.ts (createMockService and
  * startMockServer over the runtime's MockCore) and mock/index.ts.
  */
-import { StructureKind, VariableDeclarationKind } from 'ts-morph';
+import { StructureKind, VariableDeclarationKind } from '../../print/kinds.js';
 import type { ServiceModel } from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';

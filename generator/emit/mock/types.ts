@@ -2,7 +2,7 @@
  * Emits mock/types.ts: what a handler of each operation receives (its parameters, decoded as the service sees
  * them, credentials left out) and the handler interface, one method per operation.
  */
-import { StructureKind } from 'ts-morph';
+import { StructureKind } from '../../print/kinds.js';
 import type { OperationModel, ServiceModel, TypeModel } from '../../model/types.js';
 import { jsDoc, jsDocs } from '../../print/jsdoc.js';
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';

@@ -2,7 +2,7 @@
  * Emits mock/wsdl.ts: the service's WSDL (the document wsdl/<Service>.wsdl holds) as a module, so that the mock
  * answers `GET <path>?WSDL` with it, its addresses pointing at the mock itself, from any build of the package.
  */
-import { StructureKind, VariableDeclarationKind } from 'ts-morph';
+import { StructureKind, VariableDeclarationKind } from '../../print/kinds.js';
 import type { ServiceModel } from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';
 import type { GeneratedFile, Printer } from '../../print/printer.js';

@@ -18,6 +18,8 @@ export interface GenerateFigures {
   readonly loadMs: number;
   /** The generate() call alone. */
   readonly generateMs: number;
+  /** CPU time of the process (all threads, GC included) during the generate() call. */
+  readonly generateCpuMs: number;
   readonly peakRssMb: number;
 }
 
@@ -44,14 +46,17 @@ async function main(): Promise<GenerateFigures> {
     const { generate } = await import('../../../generator/generate.js');
     const loadMs = performance.now() - loadStart;
     const start = performance.now();
+    const cpuStart = process.cpuUsage();
     const { model, changes } = await generate({ spec, out: join(dir, 'out'), cwd });
     const generateMs = performance.now() - start;
+    const cpu = process.cpuUsage(cpuStart);
     return {
       operations: model.operations.length,
       specBytes: readFileSync(resolve(cwd, spec)).length,
       files: changes.length,
       loadMs,
       generateMs,
+      generateCpuMs: (cpu.user + cpu.system) / 1000,
       peakRssMb: peakRssMb(),
     };
   } finally {

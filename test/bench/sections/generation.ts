@@ -31,6 +31,8 @@ export interface GenerationFigures {
   readonly operations: number;
   readonly runs: number;
   readonly generateMs?: Summary;
+  /** CPU time of the child process during the call (a busy machine moves it less than wall time). */
+  readonly generateCpuMs?: Summary;
   /** Loading the generator's modules in the child, before generate() starts. */
   readonly loadMs?: Summary;
   readonly peakRssMb?: Summary;
@@ -91,7 +93,7 @@ export async function runGeneration(deadline: number, log: (line: string) => voi
       job.lastWallMs = outcome.wallMs;
       if (outcome.ok) {
         job.samples.push(outcome.result);
-        log(`  ${job.label}, run ${run + 1}: ${fmt(outcome.result.generateMs)} ms, peak RSS ${fmt(outcome.result.peakRssMb)} MB`);
+        log(`  ${job.label}, run ${run + 1}: ${fmt(outcome.result.generateMs)} ms (CPU ${fmt(outcome.result.generateCpuMs)} ms), peak RSS ${fmt(outcome.result.peakRssMb)} MB`);
         continue;
       }
       job.notes.push(outcome.error);
@@ -123,6 +125,7 @@ export async function runGeneration(deadline: number, log: (line: string) => voi
       ...base,
       operations: first.operations,
       generateMs,
+      ...(job.samples.every((s) => s.generateCpuMs !== undefined) ? { generateCpuMs: summarize(job.samples.map((s) => s.generateCpuMs)) } : {}),
       loadMs: summarize(job.samples.map((s) => s.loadMs)),
       peakRssMb: summarize(job.samples.map((s) => s.peakRssMb)),
       msPerOperation: generateMs.median / first.operations,
@@ -139,6 +142,7 @@ export function generationMarkdown(results: readonly GenerationFigures[]): strin
   const rows = results.map((g) => [
     g.label,
     g.generateMs ? fmtSummary(g.generateMs, ' ms') : '–',
+    g.generateCpuMs ? fmtSummary(g.generateCpuMs, ' ms') : '–',
     g.runs > 0 ? String(g.runs) : '0',
     g.msPerOperation !== undefined ? fmt(g.msPerOperation) : '–',
     g.marginalMsPerOperation !== undefined ? fmt(g.marginalMsPerOperation) : '',
@@ -147,12 +151,13 @@ export function generationMarkdown(results: readonly GenerationFigures[]): strin
   ]);
   return [
     paragraph(
-      'Wall time of the `generate({ spec, out, cwd })` call alone (module loading excluded), each run in a fresh process ',
+      'Wall time of the `generate({ spec, out, cwd })` call alone (module loading excluded), and the CPU time of the process ',
+      'meanwhile (user + system, all threads and GC: what a busy machine changes less), each run in a fresh process ',
       `writing into a temporary directory; median (min–max) over the runs; time limit ${TIME_LIMIT_MS / 1000} s per run. `,
       '"ms/op": median over operations; "marginal ms/op": the extra time per extra operation since the previous ',
       'synthetic size (flat when generation is linear).',
     ),
     '',
-    table(['spec', 'generate()', 'runs', 'ms/op', 'marginal ms/op', 'peak RSS, MB', 'notes'], rows, ['l', 'r', 'r', 'r', 'r', 'r', 'l']),
+    table(['spec', 'generate()', 'generate(), CPU', 'runs', 'ms/op', 'marginal ms/op', 'peak RSS, MB', 'notes'], rows, ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'l']),
   ].join('\n');
 }
