@@ -13,25 +13,25 @@ export const exampleHandlers: PayerFunctionsHandlers = {
     errorMessage: 'OK',
     errorCode: 'OK',
     LineErrorsOrWarning: [{ lineNumber: 1, isWarning: true, message: 'text' }],
-    resultsFile: 'text',
+    resultsFile: 'example-2026-01-01.xml',
   }),
   processMultiCurrencyPaymentFile: () => ({
     errorMessage: 'OK',
     errorCode: 'OK',
     LineErrorsOrWarning: [{ lineNumber: 1, isWarning: true, message: 'text' }],
-    resultsFile: 'text',
+    resultsFile: 'example-2026-01-01.xml',
   }),
   testPaymentFile: () => ({
     errorMessage: 'OK',
     errorCode: 'OK',
     LineErrorsOrWarning: [{ lineNumber: 1, isWarning: true, message: 'text' }],
-    resultsFile: 'text',
+    resultsFile: 'example-2026-01-01.xml',
   }),
   processPaymentFile: () => ({
     errorMessage: 'OK',
     errorCode: 'OK',
     LineErrorsOrWarning: [{ lineNumber: 1, isWarning: true, message: 'text' }],
-    resultsFile: 'text',
+    resultsFile: 'example-2026-01-01.xml',
   }),
   testMultiCurrencyPaymentFileAsync: () => ({ errorMessage: 'OK', errorCode: 'OK', requestId: '9007199254740993' }),
   processMultiCurrencyPaymentFileAsync: () => ({ errorMessage: 'OK', errorCode: 'OK', requestId: '9007199254740993' }),
@@ -45,7 +45,7 @@ export const exampleHandlers: PayerFunctionsHandlers = {
       { status: 'OK', paymentOrderStatus: 'text', message: 'text', refCode: 'text', lineErrorOrWarningType: 1 },
     ],
     summary: [
-      { accountType: 1, accountCurrency: 'text', fundsRequired: 1.5, outstandingAmount: 1.5, svcSummaryAmounts: [] },
+      { accountType: 1, accountCurrency: 'EUR', fundsRequired: 1.5, outstandingAmount: 125.5, svcSummaryAmounts: [] },
     ],
   }),
   getCustomFields: () => ({
@@ -67,7 +67,7 @@ export const exampleHandlers: PayerFunctionsHandlers = {
     errorMessage: 'OK',
     errorCode: 'OK',
     AccountsInfo: [
-      { Provider: 'text', AccountIdentifier: 'text', Currency: 'text', DisplayName: 'text', PayerEntityName: 'text' },
+      { Provider: 'text', AccountIdentifier: 'text', Currency: 'EUR', DisplayName: 'text', PayerEntityName: 'text' },
     ],
   }),
   createPayeeStatusFile: () => ({ errorMessage: 'OK', errorCode: 'OK', b: true, i: 1, d: 1.5, s: 'text' }),
@@ -76,7 +76,7 @@ export const exampleHandlers: PayerFunctionsHandlers = {
   getBalances: () => ({
     errorMessage: 'OK',
     errorCode: 0,
-    AccountInfos: [{ Provider: 'None', AccountIdentifier: 'text', Balance: 1.5, Currency: 'text' }],
+    AccountInfos: [{ Provider: 'Payer', AccountIdentifier: 'text', Balance: 125.5, Currency: 'EUR' }],
   }),
   getPayerFees: () => ({
     errorMessage: 'OK',
@@ -88,9 +88,9 @@ export const exampleHandlers: PayerFunctionsHandlers = {
     SvcFees: [
       {
         SvcFeeReference: 'text',
-        FeeCollectionDate: new Date('2024-01-31T12:00:00.000Z'),
-        FeeCurrency: 'text',
-        FeeAmount: 1.5,
+        FeeCollectionDate: new Date('2026-01-01T12:00:00.000Z'),
+        FeeCurrency: 'EUR',
+        FeeAmount: 125.5,
         FeeDescription: 'text',
         PayerEntityName: 'text',
         Provider: 'text',
@@ -98,7 +98,7 @@ export const exampleHandlers: PayerFunctionsHandlers = {
       },
     ],
   }),
-  createPaymentOrdersReport: () => ({ errorMessage: 'OK', errorCode: 0, resultsFile: 'text' }),
+  createPaymentOrdersReport: () => ({ errorMessage: 'OK', errorCode: 0, resultsFile: 'example-2026-01-01.xml' }),
   getUpdatedPayments: () => ({
     errorMessage: 'OK',
     errorCode: 'OK',

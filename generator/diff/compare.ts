@@ -249,6 +249,12 @@ function compareParameter(at: string, a: ParameterModel, b: ParameterModel, add:
   if (a.nillable !== b.nillable) add(b.nillable ? 'parameter-made-nillable' : 'parameter-made-non-nillable', at, b.nillable ? 'now nillable' : 'no longer nillable');
   if (a.default !== b.default) add('parameter-default-changed', at, `${String(a.default)} -> ${String(b.default)}`);
   doc(at, [a.doc, a.quirk].join('\n'), [b.doc, b.quirk].join('\n'));
+  example(at, a.example, b.example, add);
+}
+
+/** An example that changed, appeared or went: documentation only. */
+function example(at: string, a: string | undefined, b: string | undefined, add: Add): void {
+  if (a !== b) add('example-changed', at, `example ${a === undefined ? '(none)' : JSON.stringify(a)} -> ${b === undefined ? '(none)' : JSON.stringify(b)}`);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -287,6 +293,7 @@ function compareFields(at: string, a: readonly FieldModel[], b: readonly FieldMo
       if (x.optional !== y.optional) add(y.optional ? 'field-made-optional' : 'field-made-required', path, y.optional ? 'now optional' : 'now required', use);
       if (x.nillable !== y.nillable) add(y.nillable ? 'field-made-nillable' : 'field-made-non-nillable', path, y.nillable ? 'now nillable' : 'no longer nillable', use);
       doc(path, x.doc, y.doc);
+      example(path, x.example, y.example, add);
     } else if (pair.new) {
       const f = pair.new;
       add(f.optional ? 'field-added-optional' : 'field-added', `${at}.${f.name}`, fieldKey(f), use);

@@ -172,6 +172,11 @@ export const RULES = {
 
   // Documentation only: a patch release
   'doc-changed': { category: 'docs', output: [C, C], why: 'documentation only' },
+  'example-changed': {
+    category: 'docs',
+    output: [C, C],
+    why: "documentation only: an example is what the docs show and the example mock answers, never a check on the wire",
+  },
 } as const satisfies Record<string, Rule>;
 
 export type ChangeKind = keyof typeof RULES;

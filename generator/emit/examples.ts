@@ -1,10 +1,12 @@
 /**
  * Example values of the model's types, as TypeScript expressions: what a generated mock answers for an operation
  * nobody implemented (so that every spec gets a mock that answers every call with a value of the right shape), and
- * the arguments of the generated README's first call. They are deterministic, and a result's error code field holds
- * the success code, so the example is a success. Every example is also a value the client accepts as input.
+ * the arguments of the docs' calls and of the generated README's first call. They are deterministic, and a result's
+ * error code field holds the success code, so the example is a success. Every example is also a value the client
+ * accepts as input. A parameter or field shows the spec's `example` when it has one, else a value that its name and
+ * type make plausible (NAMED), else its type's (PRIMITIVES).
  */
-import type { FieldModel, HttpPostRootModel, PrimitiveName, ResultModel, StructModel, TypeModel } from '../model/types.js';
+import type { FieldModel, HttpPostRootModel, ParameterModel, PrimitiveName, ResultModel, StructModel, TypeModel } from '../model/types.js';
 import { tsLiteral } from './ts-types.js';
 
 const PRIMITIVES: Readonly<Record<PrimitiveName, string>> = {
@@ -13,7 +15,7 @@ const PRIMITIVES: Readonly<Record<PrimitiveName, string>> = {
   long: "'9007199254740993'",
   double: '1.5',
   boolean: 'true',
-  dateTime: "new Date('2024-01-31T12:00:00.000Z')",
+  dateTime: "new Date('2026-01-01T12:00:00.000Z')",
   decimal: "'1.50'",
   float: '1.5',
   short: '1',
@@ -25,11 +27,66 @@ const PRIMITIVES: Readonly<Record<PrimitiveName, string>> = {
   base64Binary: 'new Uint8Array([1, 2, 3])',
   guid: "'00000000-0000-0000-0000-000000000001'",
   char: "'A'",
-  date: "'2024-01-31'",
+  date: "'2026-01-01'",
   time: "'12:00:00'",
   duration: "'PT1H'",
   xml: "'<example/>'",
 };
+
+/**
+ * Values that a member's name makes plausible, tried in order, for the types each lists: generic words of any
+ * service, never one interface's. Unix seconds are those of the date shown (2026-01-01).
+ */
+const NAMED: ReadonlyArray<{ readonly name: RegExp; readonly values: Partial<Record<PrimitiveName, string>> }> = [
+  { name: /(?:^f|F)ile(?:Name)?$/, values: { string: "'example-2026-01-01.xml'" } },
+  { name: /(?:^a|A)mount$|(?:^b|B)alance$|(?:^p|P)rice$/, values: { double: '125.5', float: '125.5', decimal: "'125.50'", string: "'125.50'" } },
+  { name: /(?:^c|C)urrency(?:Code)?$/, values: { string: "'EUR'" } },
+  { name: /(?:^e|E)-?[Mm]ail(?:Address)?$/, values: { string: "'someone@example.com'" } },
+  { name: /(?:^id|^ID|[a-z0-9_]I[dD]|(?:^g|G)uid|GUID|(?:^u|U)uid|UUID)$/, values: { string: "'3f2504e0-4f89-41d3-9a0c-0305e82c3301'" } },
+  { name: /(?:^d|D)ate$/, values: { string: "'2026-01-01'" } },
+  // The end of a range comes after its start (a name starting with end, to or until), a month later.
+  { name: /^(?:end|to|until)(?:[A-Z]|$)/, values: { dateTime: "new Date('2026-01-31T12:00:00.000Z')", double: '1769817600', long: "'1769817600'", int: '1769817600' } },
+  { name: /(?:^t|T)ime[Ss]tamp$|(?:^s|S)ince(?:Date|Time)?$/, values: { double: '1767225600', long: "'1767225600'", int: '1767225600' } },
+];
+
+/** The example of a member of type `t` named `name`: the spec's, else one its name suggests, else its type's. */
+function named(name: string, example: string | undefined, t: TypeModel, depth: number): string {
+  if (example !== undefined && (t.kind === 'primitive' || t.kind === 'enum')) return fromText(example, t.kind === 'enum' ? 'string' : t.name);
+  if (t.kind === 'primitive') {
+    for (const rule of NAMED) {
+      const value = rule.name.test(name) ? rule.values[t.name] : undefined;
+      if (value !== undefined) return value;
+    }
+  }
+  return exampleValue(t, depth);
+}
+
+/** A string literal in single quotes, as the other examples are written. */
+function quote(text: string): string {
+  const escaped = JSON.stringify(text).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'");
+  return `'${escaped}'`;
+}
+
+/** A spec example (the text the client sends) as the TypeScript value that the client sends it for. */
+function fromText(text: string, type: PrimitiveName): string {
+  switch (type) {
+    case 'int': case 'short': case 'byte': case 'unsignedByte': case 'unsignedShort': case 'unsignedInt': case 'double': case 'float': case 'boolean':
+      return text;
+    case 'dateTime':
+      return `new Date(${quote(text)})`;
+    case 'base64Binary':
+      return `new Uint8Array([${[...Buffer.from(text, 'base64')].join(', ')}])`;
+    case 'char':
+      return quote(String.fromCharCode(Number(text)));
+    default:
+      return quote(text);
+  }
+}
+
+/** The example argument of a parameter the caller passes. */
+export function exampleParam(p: ParameterModel): string {
+  return named(p.name, p.example, p.type, 0);
+}
 
 /** How deep records and lists are filled before they are left empty (recursive types end there). */
 const MAX_DEPTH = 3;
@@ -63,7 +120,7 @@ function exampleField(s: StructModel, f: FieldModel, depth: number): string {
   if (status && f === status.codeField) return tsLiteral(status.success);
   if (status && f === status.messageField) return "'OK'";
   if (depth >= MAX_DEPTH && f.type.kind === 'list') return '[]';
-  return exampleValue(f.type, depth + 1);
+  return named(f.name, f.example, f.type, depth + 1);
 }
 
 /**

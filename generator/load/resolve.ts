@@ -42,6 +42,7 @@ import { list, suggest } from './suggest.js';
 import { SetAside, type ResolvableSpec } from './salvage.js';
 import { checkBareOperations } from './bare.js';
 import { describeType } from './describe-type.js';
+import { checkExample } from './example.js';
 import type { RawChoice, RawField, RawInlineParameter, RawParameter, RawResult, RawSpec, RawTypeRef } from './schema.js';
 import { DEFAULT_AUTH_EXAMPLE } from './schema.js';
 
@@ -78,6 +79,17 @@ export function resolveSpec(
     const found = decisions.get(id);
     if (!found && !aside.has('decisions', id)) report(path, `unknown decision "${id}"; expected one of the ids under decisions: ${list([...decisions.keys()])}`);
     return found;
+  };
+
+  /** A spec's `example`, checked against its type: the model's `example` member (none without one). */
+  const exampleOf = (example: string | number | boolean | undefined, type: TypeModel, path: SpecPath): { example?: string } => {
+    if (example === undefined) return {};
+    const checked = checkExample(example, type);
+    if ('problem' in checked) {
+      report(path, checked.problem);
+      return {};
+    }
+    return { example: checked.text };
   };
 
   // Type names share one namespace in the generated code.
@@ -287,6 +299,7 @@ export function resolveSpec(
         optional: !repeated && (f.optional ?? reference),
         secret: f.secret ?? false,
         attribute,
+        ...exampleOf(f.example, type, [...path, 'example']),
         decision: decision(f.decision, [...path, 'decision']),
       });
     });
@@ -354,6 +367,7 @@ export function resolveSpec(
     if (!type) return undefined;
     if (type.kind === 'choice' && p.nillable) report([...path, 'nillable'], 'a choice has no element of its own that could be nil (make it optional: true to allow none of its alternatives)');
     if (p.role && type.kind !== 'primitive') report([...path, 'type'], `a ${p.role} parameter is filled in by the client: it must have an XML Schema type`);
+    if (p.role && p.example !== undefined) report([...path, 'example'], `a ${p.role} parameter is filled in by the client: the docs show the credentials of auth.example instead`);
     if (p.default !== undefined && type.kind !== 'primitive' && type.kind !== 'enum') {
       report([...path, 'default'], 'a default is only possible for an XML Schema type or an enum');
     }
@@ -371,6 +385,7 @@ export function resolveSpec(
       nillable: p.nillable ?? false,
       default: p.default,
       quirk: p.quirk,
+      ...(p.role ? {} : exampleOf(p.example, type, [...path, 'example'])),
       decision: decision(p.decision, [...path, 'decision']),
     };
   };

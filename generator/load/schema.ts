@@ -106,6 +106,13 @@ const choiceType: z.ZodType<RawChoice> = z.lazy(() =>
 
 const typeRef = z.union([scalarTypeName, listType, choiceType]);
 
+const example = z
+  .union([z.string(), z.number(), z.boolean()])
+  .optional()
+  .describe(
+    "A value the docs' examples and the mock's example answers use, written as it is sent (an XML Schema lexical form; a char as the character): checked against the type. Without one, a value is picked by name and type. Documentation only: changing it breaks nobody.",
+  );
+
 const field = z
   .object({
     name: identifier.describe('The element name, spelled exactly as on the wire.'),
@@ -127,6 +134,7 @@ const field = z
       .boolean()
       .optional()
       .describe('An unqualified XML attribute of the record element instead of a child element (primitive or enum types).'),
+    example,
     decision: decisionRef.optional(),
   })
   .strict();
@@ -209,6 +217,7 @@ const parameterKeys = {
       .optional()
       .describe('What the client sends when the caller leaves an optional parameter out.'),
     quirk: z.string().optional().describe('A wire quirk of this parameter, worth a line in the docs.'),
+    example,
     decision: decisionRef.optional(),
 };
 

@@ -94,6 +94,8 @@ export interface FieldModel {
   readonly secret: boolean;
   /** An unqualified XML attribute of the record's element rather than a child element (primitive or enum types). */
   readonly attribute: boolean;
+  /** The spec's example, as the client sends it (checked against the type); docs and example answers show it. */
+  readonly example?: string | undefined;
   readonly decision: Decision | undefined;
 }
 
@@ -154,6 +156,8 @@ export interface ParameterModel {
   readonly nillable: boolean;
   readonly default: string | number | boolean | undefined;
   readonly quirk: string | undefined;
+  /** The spec's example, as the client sends it (checked against the type); docs and example calls show it. */
+  readonly example?: string | undefined;
   readonly decision: Decision | undefined;
 }
 

@@ -17,6 +17,7 @@ import { parseSpec } from '../../generator/load/load.js';
 import { XmlReader } from '../../templates/runtime/codec/xml-reader.js';
 import { generateService, ROOT, type GeneratedService } from '../mock/support/generated-service.js';
 import { extractSchema, validateAll } from '../helpers/xsd.js';
+import { unindent } from '../docs/support/xml-infoset.js';
 
 interface Quote {
   Symbol: string;
@@ -227,10 +228,18 @@ describe('bare operations: the generated client against the generated mock', () 
     const [request, response] = [...section.matchAll(/```http\n([\s\S]*?)\n```/g)].map((m) => m[1]!);
     expect(request).toContain(`Content-Type: application/soap+xml; charset=utf-8; action="${NS}Convert"`);
     const sentBody = request!.slice(request!.indexOf('\n\n') + 2);
+    // The page's call, with its example arguments as written.
+    const args = new Function(`"use strict"; return (${/await client\.convert\((.*)\);$/m.exec(page)![1]!});`)() as { amount: number; source: string; target: string };
     const before = wire.length;
-    await client('soap12').convert({ amount: 1.5, source: 'text', target: 'text' });
-    expect(wire[before]!.request).toBe(sentBody);
-    expect(wire[before]!.answer).toBe(response!.slice(response!.indexOf('\n\n') + 2));
+    await client('soap12').convert(args);
+    // The docs show the XML indented: without the white space between elements it is the bytes on the wire.
+    expect(wire[before]!.request).toBe(unindent(sentBody));
+    // The docs answer with the example result; this test's handler answers the amount (source = target), so the
+    // two differ in that one text.
+    expect(args.source).toBe(args.target);
+    const shown = unindent(response!.slice(response!.indexOf('\n\n') + 2));
+    expect(wire[before]!.answer).toBe(shown.replace(/(<ConvertResult [^>]*>)[^<]*(<\/ConvertResult>)/, `$1${args.amount}$2`));
+    expect(sentBody).not.toBe(wire[before]!.request);
   });
 });
 

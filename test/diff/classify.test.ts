@@ -53,6 +53,18 @@ function answersInfo(required: boolean): Edit {
 const rows: Array<[string, Row]> = [
   ['identical specs', { want: [] }],
   ['a doc string', { new: [['doc: Returns one item.', 'doc: Returns a single item.']], want: ['doc-changed GetItem compatible/compatible'] }],
+  [
+    "a parameter's example added and changed",
+    {
+      old: [['  itemId:\n    type: long\n', "  itemId:\n    type: long\n    example: '42'\n"]],
+      new: [['  itemId:\n    type: long\n', "  itemId:\n    type: long\n    example: 43\n"]],
+      want: ['example-changed GetItem(itemId) compatible/compatible'],
+    },
+  ],
+  [
+    "a field's example added",
+    { new: [['      - name: label\n        type: string', '      - name: label\n        type: string\n        example: A label']], want: ['example-changed Item.label compatible/compatible'] },
+  ],
 
   // Service
   ['the service path', { new: [['path: /v1/Minimal.asmx', 'path: /v2/Minimal.asmx']], want: ['service-path-changed service.path breaking/breaking'] }],

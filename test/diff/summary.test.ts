@@ -14,6 +14,7 @@ describe('semver bump of the generated package', () => {
   it.each([
     ['none for identical specs', [], [], 'none'],
     ['patch for a doc-only change', [], [['doc: Returns one item.', 'doc: Returns a single item.']], 'patch'],
+    ['patch for an example-only change', [], [['      - name: label\n        type: string', '      - name: label\n        type: string\n        example: A label']], 'patch'],
     ['minor for an addition', [], [ADD_OP], 'minor'],
     ['minor for a change compatible for clients but breaking for servers', [], [['values: [Light, Dark]', 'values: [Light, Dark, Medium]']], 'minor'],
     ['major for a removal', [ADD_OP], [], 'major'],

@@ -130,8 +130,15 @@ describe('the payer docs', () => {
     expect(steps.get(`\`${stamp}\``)).toBe('`1521234048`');
     const eat = steps.get('eatValue')!;
     const eatValue = eat === '(empty)' ? '' : eat.replace(/^`|`$/g, '');
-    // A double is signed truncated; the example values are 1.5 (doubles), text (strings), a long, a date.
-    const expected: Record<string, string> = { fileName: 'text', totalAmount: '1', requestId: '9007199254740993', saveToFile: 'text', subPayerName: 'text' };
+    // A double is signed truncated (the spec's example 1234.56, as DECISIONS.md signs it); the other values are the
+    // spec's examples or the defaults picked by name (a file name) and type (a long, text).
+    const expected: Record<string, string> = {
+      fileName: 'example-2026-01-01.xml',
+      totalAmount: '1234',
+      requestId: '9007199254740993',
+      saveToFile: 'payee-status.csv',
+      subPayerName: 'text',
+    };
     expect(eatValue).toBe(params.includes(marker) ? expected[marker] : '');
     const message = `MyPayer1521234048${eatValue}`;
     expect(steps.get(`message = \`payerName\` + \`${stamp}\` + eatValue`)).toBe(`\`${message}\``);
@@ -228,7 +235,7 @@ describe('the payer docs', () => {
   it('contain no API key but the bogus one, and every key shown is signed with it', () => {
     for (const [path, text] of docs) {
       for (const m of text.matchAll(/apiKey: '([^']*)'/g)) expect(m[1], path).toBe('boguskey');
-      const messages = [...text.matchAll(/MyPayer1521234048\w*/g)].map((m) => m[0]);
+      const messages = [...text.matchAll(/MyPayer1521234048[^\s`|]*/g)].map((m) => m[0]);
       const signed = new Set(messages.map((m) => createHmac('sha256', 'boguskey').update(m).digest('hex')));
       for (const [hex] of text.matchAll(/\b[0-9a-f]{64}\b/g)) expect(signed.has(hex), `${path}: ${hex}`).toBe(true);
     }

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, generateService, type GeneratedService } from '../mock/support/generated-service.js';
+import { infoset, unindent } from '../docs/support/xml-infoset.js';
 
 const BASE = 'https://almanac.example';
 let generated: GeneratedService;
@@ -22,7 +23,10 @@ function getExample(op: string) {
   const blocks = [...section.matchAll(/^```http\n([\s\S]*?)\n```$/gm)].map((m) => m[1]!);
   const response = blocks[1]!;
   const blank = response.indexOf('\n\n');
-  return { method: call[1]!, args, request: blocks[0]!, status: Number(/^HTTP\/1\.1 (\d+)/.exec(response)![1]), body: blank < 0 ? '' : response.slice(blank + 2) };
+  // The table of the query's fields, decoded, between the request and the response.
+  const between = section.slice(section.indexOf('```\n') + 4, section.indexOf('\nResponse:'));
+  const form = [...between.matchAll(/^\| `([^`]*)` \| (?:`([^`]*)`|\(empty\)) \|$/gm)].map((m) => [m[1]!, m[2] ?? '']);
+  return { method: call[1]!, args, request: blocks[0]!, form, status: Number(/^HTTP\/1\.1 (\d+)/.exec(response)![1]), body: blank < 0 ? '' : response.slice(blank + 2) };
 }
 
 beforeAll(async () => {
@@ -56,11 +60,15 @@ describe('the docs of a service with HTTP GET', () => {
     const url = new URL(sent[0]!.url);
     expect(`${sent[0]!.method} ${url.pathname}${url.search} HTTP/1.1`).toBe(example.request);
     expect([...sent[0]!.headers]).toEqual([]);
+    expect(example.form).toEqual([...url.searchParams]);
 
     const createMockService = generated.mock['createMockService'] as (o: Record<string, unknown>) => { handle(r: Request): Promise<Response> };
     const answer = await createMockService({}).handle(new Request(`${BASE}${example.request.split(' ')[1]}`));
     expect(answer.status).toBe(example.status);
-    expect(await answer.text()).toBe(example.body);
+    // The docs show the XML indented: only white space between elements differs from what the mock sends.
+    const body = await answer.text();
+    expect(unindent(example.body)).toBe(body);
+    if (body !== '') expect(infoset(example.body)).toEqual(infoset(body));
   });
 
   it('leave the payer docs without HTTP GET (the interface has three styles)', () => {

@@ -296,7 +296,7 @@ describe('payer mock strictness, seen over HTTP (raw requests)', () => {
     expect(response.status).toBe(200);
     const text = await response.text();
     expect(text).toContain(style === 'httpPost' ? '<SvcGetBalanceResponse ' : '<GetBalancesResult>');
-    expect(text).toContain('<Balance>1.5</Balance>');
+    expect(text).toContain('<Balance>125.5</Balance>');
   }
 
   function only(node: XmlNode, name: string, ns: string): XmlNode {

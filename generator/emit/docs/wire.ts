@@ -6,8 +6,9 @@
  */
 import { mockAnswer } from './answers.js';
 import { Writers, isText } from './writers.js';
-import { exampleResult, exampleValue } from '../examples.js';
-import type { BindingName, OperationModel, ParameterModel, PrimitiveName, ServiceModel } from '../../model/types.js';
+import { indentXml, type IndentOptions } from './indent-xml.js';
+import { exampleParam, exampleResult, exampleValue } from '../examples.js';
+import type { BindingName, OperationModel, ParameterModel, PrimitiveName, ServiceModel, TypeModel } from '../../model/types.js';
 import { nestedParam, nilParam, formList, type NestedValue } from '../../../templates/runtime/codec/encode.js';
 import { eatDateTime, eatDecimal, eatDouble } from '../../../templates/runtime/client/request.js';
 import { hmacSha256Hex } from '../../../templates/runtime/signing.js';
@@ -26,6 +27,8 @@ export interface StyleExample {
   readonly style: BindingName;
   readonly request: HttpMessage;
   readonly response: HttpMessage;
+  /** HTTP POST and GET: the request's form fields, decoded from the body or query string as the service reads them. */
+  readonly form: ReadonlyArray<readonly [string, string]> | undefined;
 }
 
 /** How the example's key is computed. */
@@ -72,11 +75,36 @@ const EAT_RULES: Partial<Record<PrimitiveName, (wire: string) => string>> = {
 export function operationExamples(model: ServiceModel): Map<OperationModel, OperationExample> {
   const strict = new Writers(false);
   const lenient = new Writers(true);
-  return new Map(model.operations.map((op) => [op, operationExample(model, op, strict, lenient)]));
+  const indent = indentOptions(model);
+  return new Map(model.operations.map((op) => [op, operationExample(model, op, strict, lenient, indent)]));
 }
 
-function operationExample(model: ServiceModel, op: OperationModel, strict: Writers, lenient: Writers): OperationExample {
-  const expressions = op.inputParams.map((p) => [p, exampleValue(p.type)] as const);
+/**
+ * How the examples' XML is indented: `xml` content (`xs:any`, a DataSet) is data to its reader, so the elements that
+ * hold it keep it as sent. Elements are known by local name only: another element of that name stays unindented too.
+ */
+export function indentOptions(model: ServiceModel): IndentOptions {
+  const names = new Set<string>();
+  const isXml = (t: TypeModel): boolean => t.kind === 'primitive' && t.name === 'xml';
+  const note = (name: string, t: TypeModel): void => {
+    if (isXml(t)) names.add(name);
+    else if (t.kind === 'list' && isXml(t.item)) names.add(t.itemElement);
+    else if (t.kind === 'choice') for (const a of t.alternatives) note(a.name, a.type);
+  };
+  for (const s of [...model.records, ...model.results]) for (const f of s.fields) note(f.name, f.type);
+  for (const op of model.operations) {
+    for (const p of op.params) note(p.name, p.type);
+    const r = op.result.kind === 'outputs' ? op.result.returned : op.result;
+    if (r.kind !== 'value') continue;
+    note(r.element, r.type);
+    const root = op.httpPostRoot;
+    if (isXml(r.type) && (root.kind === 'shown' || root.kind === 'convention')) names.add(root.name);
+  }
+  return { verbatim: (name) => names.has(name) };
+}
+
+function operationExample(model: ServiceModel, op: OperationModel, strict: Writers, lenient: Writers, indent: IndentOptions): OperationExample {
+  const expressions = op.inputParams.map((p) => [p, exampleParam(p)] as const);
   const args = expressions.length === 0 ? '' : `{ ${expressions.map(([p, e]) => `${p.name}: ${e}`).join(', ')} }`;
   const encoded = new Map<ParameterModel, string | NestedValue>(expressions.map(([p, e]) => [p, encodeParam(op, p, evaluate(e), strict)]));
   const signing = signingOf(model, op, encoded);
@@ -84,7 +112,11 @@ function operationExample(model: ServiceModel, op: OperationModel, strict: Write
   const result = evaluate(exampleResult(op.result, op.httpPostRoot));
   const styles = model.bindings
     .filter((style) => (style !== 'httpPost' || op.httpPost) && (style !== 'httpGet' || op.httpGet))
-    .map((style) => ({ style, request: request(model, op, style, fields, strict), response: answer(model, op, style, result, lenient) }));
+    .map((style) => {
+      const req = request(model, op, style, fields, strict, indent);
+      const form = style === 'httpPost' ? req.body : style === 'httpGet' ? req.startLine.split(' ')[1]!.split('?')[1] ?? '' : undefined;
+      return { style, request: req, response: answer(model, op, style, result, lenient, indent), form: form === undefined ? undefined : [...new URLSearchParams(form)] };
+    });
   return { args, signing, styles };
 }
 
@@ -134,6 +166,7 @@ function request(
   style: BindingName,
   fields: ReadonlyArray<readonly [string, string | NestedValue]>,
   writers: Writers,
+  indent: IndentOptions,
 ): HttpMessage {
   if (style === 'httpGet') {
     // The same form in the query string, as the client sends it: no body, so no Content-Type nor Content-Length.
@@ -155,15 +188,19 @@ function request(
       .map((h) => soapHeaderBlock(h.element, model.namespace.uri, evaluate(exampleValue({ kind: 'record', record: h.record })), h.option, writers.record(h.record)))
       .join('');
     const build = op.bare ? buildBareSoapEnvelope : buildSoapEnvelope;
-    body = build(style === 'soap11' ? '1.1' : '1.2', op.namespace ?? model.namespace.uri, op.name, fields, blocks, model.namespace.uri);
+    // Shown indented; the client sends it without the white space between elements.
+    body = indentXml(build(style === 'soap11' ? '1.1' : '1.2', op.namespace ?? model.namespace.uri, op.name, fields, blocks, model.namespace.uri), indent);
   }
+  // The length of the body as shown: what a reader who copies the example sends.
   headers.push(['Content-Length', String(Buffer.byteLength(body, 'utf8'))]);
   return { startLine: `POST ${path} HTTP/1.1`, headers, body };
 }
 
 /** The answer as the mock writes the example result in `style`. */
-function answer(model: ServiceModel, op: OperationModel, style: BindingName, value: unknown, writers: Writers): HttpMessage {
+function answer(model: ServiceModel, op: OperationModel, style: BindingName, value: unknown, writers: Writers, indent: IndentOptions): HttpMessage {
   const reply = mockAnswer(style, op, op.namespace ?? model.namespace.uri, model.namespace.uri, value, writers);
   const body = typeof reply.body === 'string' ? reply.body : new TextDecoder().decode(reply.body);
-  return { startLine: 'HTTP/1.1 200 OK', headers: Object.entries(reply.headers), body };
+  // An answer of any root is the XML content itself, data to its reader: shown as sent.
+  const asSent = body === '' || (op.httpPostRoot.kind === 'any' && (style === 'httpPost' || style === 'httpGet'));
+  return { startLine: 'HTTP/1.1 200 OK', headers: Object.entries(reply.headers), body: asSent ? body : indentXml(body, indent) };
 }

@@ -6,7 +6,7 @@
 import { ts } from 'ts-morph';
 import type { OperationModel, ParameterModel, ServiceModel } from '../../model/types.js';
 import { EmitError } from '../errors.js';
-import { exampleValue } from '../examples.js';
+import { exampleParam, exampleValue } from '../examples.js';
 import { checkedOperations } from '../client/client-class.js';
 import { hasErrorCodes, stylesSentence } from '../features.js';
 import { runtimeTemplates } from '../runtime.js';
@@ -182,7 +182,7 @@ function serviceErrorExample(model: ServiceModel): string[] {
 
 function args(op: OperationModel): string {
   const required: ParameterModel[] = op.inputParams.filter((p) => !p.optional);
-  return required.length === 0 ? '' : `{ ${required.map((p) => `${p.name}: ${p.nillable ? 'null' : exampleValue(p.type)}`).join(', ')} }`;
+  return required.length === 0 ? '' : `{ ${required.map((p) => `${p.name}: ${p.nillable ? 'null' : exampleParam(p)}`).join(', ')} }`;
 }
 
 /**

@@ -63,7 +63,15 @@ export function operationView(model: ServiceModel, op: OperationModel, example: 
     result: resultView(op, links),
     errors: errorsView(model, op, links),
     call: callBlock(model, op, example),
-    examples: example.styles.map((s) => ({ title: STYLE_TITLES[s.style], request: httpBlock(s.request), response: httpBlock(s.response) })),
+    examples: example.styles.map((s) => ({
+      title: STYLE_TITLES[s.style],
+      request: httpBlock(s.request),
+      response: httpBlock(s.response),
+      form: s.form?.map(([name, value]) => ({ name: inlineCode(name), value: value === '' ? '(empty)' : inlineCode(value) })) ?? [],
+      formIn: s.style === 'httpGet' ? 'query string' : 'body',
+    })),
+    indented: example.styles.some((s) => s.style === 'soap11' || s.style === 'soap12') ? 'XML bodies' : 'XML answers',
+    hasForm: example.styles.some((s) => s.form !== undefined),
   };
 }
 
