@@ -3,8 +3,8 @@
  * generated mock's) into one JavaScript file each, once per run, and builds the package's own bin (dist/, as
  * `npm run build` does). A child started through tsx spends most of its time (2-3 s of CPU) transforming
  * TypeScript; the compiled file starts in a fraction of that. Both are made by build/build-cli.mjs, the package build.
- * It also removes the fixtures an earlier run generated for sharing (test/helpers/shared-generation.ts), so that this
- * run generates them with the generator as it is now.
+ * It also removes the fixtures earlier runs generated for sharing (test/helpers/shared-generation.ts), so that this
+ * run generates them with the generator as it is now; those of a run still going (its worker alive) are left to it.
  */
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +12,17 @@ import { buildCli, buildEntry } from '../../build/build-cli.mjs';
 import { COMPILED_DIR, COMPILED_ENTRIES } from '../helpers/compiled.js';
 import { SHARED_PREFIX, TMP_DIR, fromRoot } from '../helpers/paths.js';
 
+/** Whether process `pid` is running (here: a worker of another vitest run in this worktree, still using its folders). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The shared generations of earlier runs: those whose worker (the name's last part) is gone. */
 function removeSharedGenerations(): void {
   let names: string[];
   try {
@@ -19,7 +30,10 @@ function removeSharedGenerations(): void {
   } catch {
     return;
   }
-  for (const name of names) if (name.startsWith(SHARED_PREFIX)) rmSync(fromRoot(TMP_DIR, name), { recursive: true, force: true });
+  for (const name of names) {
+    const pid = Number(/-(\d+)$/.exec(name)?.[1]);
+    if (name.startsWith(SHARED_PREFIX) && !(Number.isInteger(pid) && running(pid))) rmSync(fromRoot(TMP_DIR, name), { recursive: true, force: true });
+  }
 }
 
 export default async function compileEntries(): Promise<void> {
