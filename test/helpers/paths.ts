@@ -15,7 +15,3 @@ export const PAYER_SPEC = 'spec/payer-v5.yaml';
 export const PAYER_SIMULATOR = 'spec/payer-v5.simulator';
 export const GENERATED_DIR = 'generated';
 export const SCHEMA_FILE = 'spec/svc-spec.schema.json';
-/** What tests generate while they run (gitignored, left out of the type check). */
-export const TMP_DIR = 'test/.tmp';
-/** The run's shared generations of fixture specs are TMP_DIR/<SHARED_PREFIX><key> (test/helpers/shared-generation.ts). */
-export const SHARED_PREFIX = 'shared-';
