@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // CI sets SVC_VITEST_JSON to a file path to get vitest's JSON report (for its "N passed, N failed" line) while
 // running exactly `npm test`.
 const jsonReport = process.env['SVC_VITEST_JSON'];
+// SVC_TEST_CPU names a file to get one line per test file with its wall and CPU time (test/setup/cpu-probe.ts).
+const cpuReport = process.env['SVC_TEST_CPU'];
 
 // Test files that replace a module (vi.mock) need a module registry of their own: they run isolated. Every other
 // file shares its worker's modules with the files before it, so typescript, prettier, ts-morph and the generator are
@@ -26,6 +28,7 @@ export default defineConfig({
     maxWorkers: Math.max(3, availableParallelism() + 1),
     // Compiles the command lines tests start as child processes, once (test/setup/compile-entries.ts).
     globalSetup: ['test/setup/compile-entries.ts'],
+    ...(cpuReport ? { setupFiles: ['test/setup/cpu-probe.ts'] } : {}),
     projects: [
       { extends: true, test: { name: 'shared', include: INCLUDE, exclude: [...EXCLUDE, ...ISOLATED], isolate: false } },
       { extends: true, test: { name: 'isolated', include: ISOLATED, exclude: EXCLUDE } },

@@ -42,11 +42,38 @@ export interface TypecheckResult {
   readonly diagnostics: readonly string[];
 }
 
+/**
+ * Parsed declaration files of TypeScript's lib and of node_modules (lib.dom.d.ts, @types/node), which no test writes,
+ * kept for the worker's next program: parsing and binding them is most of what a small program costs (about a
+ * second and a half of CPU). Keyed by path and by what the parse depends on (language version, module format).
+ */
+const libraryFiles = new Map<string, ts.SourceFile>();
+
+function isLibraryFile(fileName: string): boolean {
+  return fileName.includes('/node_modules/') && fileName.endsWith('.d.ts');
+}
+
+/** `host` keeping the library files it parses in {@link libraryFiles} and handing them to later programs. */
+function sharingLibraryFiles(host: ts.CompilerHost): ts.CompilerHost {
+  const parse = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, languageVersionOrOptions, onError, shouldCreateNewSourceFile) => {
+    if (shouldCreateNewSourceFile || !isLibraryFile(fileName)) return parse(fileName, languageVersionOrOptions, onError, shouldCreateNewSourceFile);
+    const key = `${fileName}\0${JSON.stringify(languageVersionOrOptions)}`;
+    let file = libraryFiles.get(key);
+    if (file === undefined) {
+      file = parse(fileName, languageVersionOrOptions, onError, shouldCreateNewSourceFile);
+      if (file !== undefined) libraryFiles.set(key, file);
+    }
+    return file;
+  };
+  return host;
+}
+
 export function typecheckDir(dir: string, options: TypecheckOptions = {}): TypecheckResult {
   const files = listFiles(dir).filter((f) => f.endsWith('.ts'));
   const roots = [...files.map((f) => join(dir, f)), ...(options.extraFiles ?? [])];
   const compilerOptions = { ...CONSUMER_OPTIONS, ...options.compilerOptions };
-  const host = ts.createCompilerHost(compilerOptions, true);
+  const host = sharingLibraryFiles(ts.createCompilerHost(compilerOptions, true));
   if (options.realpathImports) {
     const cache = ts.createModuleResolutionCache(dir, (f) => f, compilerOptions);
     host.resolveModuleNameLiterals = (literals, containingFile, redirected, resolutionOptions, containingSourceFile) =>
