@@ -27,6 +27,12 @@ import { fmt, fmtSummary, mapSummary, type Summary } from '../stats.js';
 
 const SERVER = fileURLToPath(new URL('../children/loopback-server.ts', import.meta.url));
 export const ROUNDS = 5;
+/**
+ * Each contender is warmed up this long before its rounds: a client on node:http took about 6,000 sequential calls
+ * (some 3 s) to reach its steady speed (its CPU per call fell from 650 µs over the first 2,000 calls to 120-170 µs),
+ * and a 300 ms warm-up measured that ramp rather than the client.
+ */
+const WARMUP_MS = 3000;
 /** Sequential calls are timed in runs of 20, so that reading the CPU clocks costs nothing per call. */
 const MODES = [
   { key: 'sequential', label: 'sequential', inFlight: 1, callsPerRun: 20 },
@@ -161,7 +167,7 @@ export async function runLoopback(log: (line: string) => void): Promise<Loopback
     for (const mode of MODES) {
       const timeables: Timeable[] = calls.map((c) => ({ key: c.key, run: pool(c.call, mode.inFlight, mode.callsPerRun) }));
       const timed = await timeInRounds(timeables, {
-        rounds: ROUNDS, roundMs: 600, maxBatch: 500, warmupMs: 300, expected, ...(probe ? { probe } : {}),
+        rounds: ROUNDS, roundMs: 600, maxBatch: 500, warmupMs: WARMUP_MS, expected, ...(probe ? { probe } : {}),
       });
       const perCall = (s: Summary): Summary => mapSummary(s, (ms) => (ms * 1000) / mode.callsPerRun);
       const floor = timed.get(FLOOR);
