@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runDiff } from '../../generator/commands/diff.js';
-import { compiledEntry } from '../helpers/compiled.js';
+import { fromRoot } from '../helpers/paths.js';
 import { FIXTURES } from './helpers.js';
 
 const ROOT = join(FIXTURES, '..', '..', '..');
@@ -69,7 +69,7 @@ describe('svc-codegen diff', () => {
 
     it('sets the exit code of the real command line', () => {
       const cli = (failOn: string) =>
-        spawnSync(process.execPath, [compiledEntry('generator-cli'), 'diff', OLD, NEW, '--fail-on', failOn, '--format', 'json'], {
+        spawnSync(process.execPath, [fromRoot('dist', 'cli.js'), 'diff', OLD, NEW, '--fail-on', failOn, '--format', 'json'], {
           cwd: ROOT,
           encoding: 'utf8',
         });

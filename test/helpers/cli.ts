@@ -1,6 +1,5 @@
 /** Runs the generator's CLI as a child process, from any working directory. */
 import { execFile } from 'node:child_process';
-import { compiledEntry } from './compiled.js';
 import { fromRoot } from './paths.js';
 
 export interface CliRun {
@@ -10,19 +9,13 @@ export interface CliRun {
 }
 
 /**
- * generator/cli.ts compiled once for the run (test/setup/compile-entries.ts), `node <compiled> ...args` in `cwd`;
- * resolves (never rejects) with the exit code and output. The same CLI as `npm run generate`, without tsx's start-up.
+ * The generator's command line, `node dist/cli.js ...args` in `cwd` (dist/ is built once for the run by
+ * test/setup/compile-entries.ts, as `npm run build` does): the same CLI as `npm run generate` and the package's bin,
+ * loading only the command asked for, so that `--help` or a failing run does not load the printer. Resolves (never
+ * rejects) with the exit code and output.
  */
 export function runCli(args: readonly string[], cwd: string): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, [compiledEntry('generator-cli'), ...args], { cwd }, (error, stdout, stderr) => {
-      if (error && typeof error.code !== 'number') {
-        reject(error);
-        return;
-      }
-      resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
-    });
-  });
+  return runBin(args, cwd);
 }
 
 /**

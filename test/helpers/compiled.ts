@@ -5,7 +5,6 @@ export const COMPILED_DIR = 'test/.tmp/compiled';
 
 /** Name of the compiled file (without .mjs) -> the TypeScript entry it is compiled from. */
 export const COMPILED_ENTRIES = {
-  'generator-cli': 'generator/cli.ts',
   'mock-cli': 'generated/mock/cli.ts',
 } as const;
 
