@@ -1,6 +1,7 @@
 /**
  * Section 3: GetBalances over real loopback HTTP. A static node:http server in its own process answers on
- * 127.0.0.1. In one run, side by side in alternating rounds, sequentially and with 16 calls in flight:
+ * 127.0.0.1. Each contender runs in a process of its own (children/loopback-client.ts: in one shared process they
+ * slowed each other), warmed up alone, then timed in alternating rounds, sequentially and with 16 calls in flight:
  *
  * - bare node:http: `http.request` with a keep-alive agent, sending the bytes our client sends and reading the body
  *   into one string, nothing decoded: the floor, what the socket and the server allow a Node client;
@@ -8,24 +9,22 @@
  * - our client with its default transport on Node (node:http, keep-alive agent) and with `transport: 'fetch'`;
  * - node-soap (its real HTTP layer: axios over node:http's global agent).
  *
- * Calls per second (median of rounds), their share of the floor's rate, and CPU time per call of this process (the
- * clients) and of the server process (from /proc), measured over the same batches: on a shared machine the CPU
+ * Calls per second (median of rounds), their share of the floor's rate, and CPU time per call of the contender's
+ * process and of the server process (from /proc), measured over the same batches: on a shared machine the CPU
  * figures are the steadier ones.
  */
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { timeInRounds, type Timeable } from '../alternating-rounds.js';
+import type { ClientResult, ClientSetup, ClientStep } from '../children/loopback-client.js';
 import { REPO_ROOT } from '../paths.js';
-import { API_KEY, PAYER_NAME, ourCallCount } from '../contenders.js';
+import { API_KEY, PAYER_NAME } from '../contenders.js';
 import { paragraph, table } from '../markdown.js';
-import { realSoapClient, soapCallCount } from '../node-soap-client.js';
 import { PayerClient } from '../../../generated/client/index.js';
-import { SERVICE_PATH } from '../responses.js';
-import { fmt, fmtSummary, mapSummary, type Summary } from '../stats.js';
+import { fmt, fmtSummary, mapSummary, summarize, type Summary } from '../stats.js';
 
 const SERVER = fileURLToPath(new URL('../children/loopback-server.ts', import.meta.url));
+const CLIENT = fileURLToPath(new URL('../children/loopback-client.ts', import.meta.url));
 export const ROUNDS = 5;
 /**
  * Each contender is warmed up this long before its rounds: a client on node:http took about 6,000 sequential calls
@@ -58,23 +57,6 @@ export interface LoopbackFigures {
     readonly calls?: number;
     readonly error?: string;
   }>;
-}
-
-/** Runs `callsPerRun` calls with `inFlight` workers; returns the items of every call if all agree, else -1. */
-function pool(call: () => Promise<number>, inFlight: number, callsPerRun: number): () => Promise<number> {
-  return async () => {
-    let next = 0;
-    let items: number | undefined;
-    const worker = async (): Promise<void> => {
-      while (next < callsPerRun) {
-        next++;
-        const got = await call();
-        items = items === undefined || items === got ? got : -1;
-      }
-    };
-    await Promise.all(Array.from({ length: inFlight }, worker));
-    return items ?? -1;
-  };
 }
 
 function startServer(): Promise<{ port: number; items: number; pid: number; stop: () => void }> {
@@ -128,57 +110,95 @@ async function capturedRequest(origin: string): Promise<{ url: string; headers: 
   return { url: seen.url, headers: seen.headers, text: seen.body, body: Buffer.from(seen.body, 'utf8') };
 }
 
+/** A contender's process (children/loopback-client.ts): one step at a time, answered in order. */
+interface ClientProcess {
+  step(message: ClientSetup | ClientStep): Promise<ClientResult>;
+  stop(): void;
+}
+
+function startClient(): ClientProcess {
+  const child = fork(CLIENT, [], { cwd: REPO_ROOT, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  let pending: { resolve: (r: ClientResult) => void; reject: (e: Error) => void } | undefined;
+  child.on('message', (m) => {
+    const p = pending;
+    pending = undefined;
+    p?.resolve(m as ClientResult);
+  });
+  child.once('exit', (code) => pending?.reject(new Error(`a loopback client exited (${String(code)})`)));
+  return {
+    step: (message) =>
+      new Promise((resolve, reject) => {
+        pending = { resolve, reject };
+        child.send(message);
+      }),
+    stop: () => {
+      if (child.connected) child.disconnect();
+      setTimeout(() => child.exitCode === null && child.kill('SIGKILL'), 2000).unref();
+    },
+  };
+}
+
+const CONTENDERS: ReadonlyArray<{ key: ClientSetup['contender']; label: string }> = [
+  { key: FLOOR, label: 'bare node:http, keep-alive agent (the floor)' },
+  { key: 'bareFetch', label: 'bare global fetch (undici)' },
+  { key: 'oursCall', label: 'ours, default transport (node:http)' },
+  { key: 'oursFetch', label: "ours, transport: 'fetch'" },
+  { key: 'nodeSoapCall', label: 'node-soap (axios, node:http)' },
+];
+
+/** Time per round and contender. */
+const ROUND_MS = 600;
+
 export async function runLoopback(log: (line: string) => void): Promise<LoopbackFigures[]> {
   const server = await startServer();
-  // The same agent settings as the client's node transport (node-transport.ts), so that the floor differs from it only
-  // by what the client does.
-  const agent = new http.Agent({ keepAlive: true, scheduling: 'lifo', timeout: 4000 });
+  const clients = CONTENDERS.map(() => startClient());
   try {
     const origin = `http://127.0.0.1:${server.port}`;
     const sent = await capturedRequest(origin);
     const expected = server.items;
-    const bareHttp = (): Promise<number> =>
-      new Promise((resolve, reject) => {
-        const req = http.request(sent.url, { method: 'POST', headers: sent.headers, agent }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('error', reject);
-          res.on('end', () => resolve(res.statusCode === 200 && Buffer.concat(chunks).toString('utf8').length > 0 ? expected : -1));
-        });
-        req.on('error', reject);
-        req.end(sent.body);
-      });
-    const bareFetch = async (): Promise<number> => {
-      const res = await fetch(sent.url, { method: 'POST', headers: sent.headers, body: sent.text });
-      return res.status === 200 && (await res.text()).length > 0 ? expected : -1;
-    };
-    const oursNode = new PayerClient({ baseUrl: origin, payerName: PAYER_NAME, apiKey: API_KEY });
-    const oursFetch = new PayerClient({ baseUrl: origin, payerName: PAYER_NAME, apiKey: API_KEY, transport: 'fetch' });
-    const soapClient = await realSoapClient(`${origin}${SERVICE_PATH}`);
-    const calls = [
-      { key: FLOOR, label: 'bare node:http, keep-alive agent (the floor)', call: bareHttp },
-      { key: 'bareFetch', label: 'bare global fetch (undici)', call: bareFetch },
-      { key: 'oursCall', label: 'ours, default transport (node:http)', call: () => ourCallCount(oursNode, 'GetBalances') },
-      { key: 'oursFetch', label: "ours, transport: 'fetch'", call: () => ourCallCount(oursFetch, 'GetBalances') },
-      { key: 'nodeSoapCall', label: 'node-soap (axios, node:http)', call: () => soapCallCount(soapClient, 'GetBalances', PAYER_NAME, API_KEY) },
-    ];
+    const setups = await Promise.all(
+      clients.map((c, i) => c.step({ contender: CONTENDERS[i]!.key, origin, sent: { url: sent.url, headers: sent.headers, text: sent.text }, expected })),
+    );
     const probe = processCpuMs(server.pid);
     const out: LoopbackFigures[] = [];
     for (const mode of MODES) {
-      const timeables: Timeable[] = calls.map((c) => ({ key: c.key, run: pool(c.call, mode.inFlight, mode.callsPerRun) }));
-      const timed = await timeInRounds(timeables, {
-        rounds: ROUNDS, roundMs: 600, maxBatch: 500, warmupMs: WARMUP_MS, expected, ...(probe ? { probe } : {}),
-      });
-      const perCall = (s: Summary): Summary => mapSummary(s, (ms) => (ms * 1000) / mode.callsPerRun);
-      const floor = timed.get(FLOOR);
-      const floorRate = floor?.ok ? mode.callsPerRun / (floor.msPerCall.median / 1000) : undefined;
-      const contenders = calls.map((c) => {
-        const t = timed.get(c.key);
-        if (!t?.ok) return { key: c.key, label: c.label, error: t?.ok === false ? t.error : 'not run' };
-        const callsPerSecond = mapSummary(t.msPerCall, (ms) => mode.callsPerRun / (ms / 1000));
+      const { inFlight, callsPerRun } = mode;
+      // Warmed up one after the other (each alone on the machine), then a batch size per contender that fills a round.
+      const runs: number[] = [];
+      const failures: Array<string | undefined> = [];
+      for (const [i, client] of clients.entries()) {
+        const warm = await client.step({ kind: 'warm', ms: WARMUP_MS, inFlight, callsPerRun });
+        failures[i] = warm.error ?? (setups[i]!.error || !warm.ok ? (setups[i]!.error ?? 'a call did not decode every item') : undefined);
+        runs[i] = Math.max(1, Math.round(ROUND_MS / Math.max(warm.wallMs / warm.runs, 1e-3)));
+      }
+      const wall: number[][] = clients.map(() => []);
+      const cpu: number[][] = clients.map(() => []);
+      const serverCpu: number[][] = clients.map(() => []);
+      for (let round = 0; round < ROUNDS; round++) {
+        for (let k = 0; k < clients.length; k++) {
+          const i = (round + k) % clients.length;
+          if (failures[i] !== undefined) continue;
+          const before = probe?.();
+          const r = await clients[i]!.step({ kind: 'batch', runs: runs[i]!, inFlight, callsPerRun });
+          if (r.error !== undefined || !r.ok) {
+            failures[i] = r.error ?? 'a call did not decode every item';
+            continue;
+          }
+          wall[i]!.push(r.wallMs / r.runs);
+          cpu[i]!.push(r.cpuMs / r.runs);
+          if (before !== undefined) serverCpu[i]!.push((probe!() - before) / r.runs);
+        }
+      }
+      const perCall = (s: Summary): Summary => mapSummary(s, (ms) => (ms * 1000) / callsPerRun);
+      const rateOf = (i: number): Summary => mapSummary(summarize(wall[i]!), (ms) => callsPerRun / (ms / 1000));
+      const floorIndex = CONTENDERS.findIndex((c) => c.key === FLOOR);
+      const floorRate = failures[floorIndex] === undefined ? rateOf(floorIndex).median : undefined;
+      const contenders = CONTENDERS.map((c, i) => {
+        if (failures[i] !== undefined) return { key: c.key, label: c.label, error: failures[i] };
+        const callsPerSecond = rateOf(i);
         const shareOfFloor = floorRate !== undefined ? callsPerSecond.median / floorRate : undefined;
-        const clientCpuUsPerCall = perCall(t.cpuMsPerCall);
-        const serverCpuUsPerCall = t.probeCpuMsPerCall ? perCall(t.probeCpuMsPerCall) : undefined;
+        const clientCpuUsPerCall = perCall(summarize(cpu[i]!));
+        const serverCpuUsPerCall = serverCpu[i]!.length > 0 ? perCall(summarize(serverCpu[i]!)) : undefined;
         log(
           `  ${mode.label}: ${c.label}: ${fmtSummary(callsPerSecond, ' calls/s')}` +
             `${shareOfFloor !== undefined ? `, ${fmt(shareOfFloor * 100)} % of the floor` : ''}` +
@@ -192,14 +212,14 @@ export async function runLoopback(log: (line: string) => void): Promise<Loopback
           ...(shareOfFloor !== undefined ? { shareOfFloor } : {}),
           clientCpuUsPerCall,
           ...(serverCpuUsPerCall ? { serverCpuUsPerCall } : {}),
-          calls: t.calls * mode.callsPerRun,
+          calls: runs[i]! * wall[i]!.length * callsPerRun,
         };
       });
-      out.push({ mode: mode.label, inFlight: mode.inFlight, contenders });
+      out.push({ mode: mode.label, inFlight, contenders });
     }
     return out;
   } finally {
-    agent.destroy();
+    for (const c of clients) c.stop();
     server.stop();
   }
 }
@@ -224,9 +244,10 @@ export function loopbackMarkdown(results: readonly LoopbackFigures[]): string {
       'GetBalances (4 accounts) from a static node:http server on 127.0.0.1 in a separate process, keep-alive on both ',
       'sides. The bare contenders send the bytes our client sends (captured from it) and read the body as one string, ',
       `nothing decoded. Calls per second: median (min–max) of ${ROUNDS} alternating rounds; "of the floor": the `,
-      'median rate over bare node:http\'s. CPU per call: user + system time of the client process (all contenders ',
-      'share it, one at a time) and of the server process (/proc), over the same timed batches, median (min–max) of ',
-      'the rounds; on a shared machine they are steadier than the rates.',
+      'median rate over bare node:http\'s. Each contender runs in a process of its own, warmed up alone for ',
+      `${WARMUP_MS / 1000} s before the rounds (in one shared process the contenders slowed each other). CPU per call: `,
+      'user + system time of the contender\'s process and of the server process (/proc), over the same timed batches, ',
+      'median (min–max) of the rounds; on a shared machine they are steadier than the rates.',
     ),
     '',
     table(
