@@ -23,7 +23,16 @@
 import type { Agent, ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
 import { bodyTextDecoder } from '../codec/charset.js';
 import { SvcResponseTooLargeError, SvcTimeoutError, SvcTransportError } from '../errors.js';
-import { checkLimits, failureMessage, timeoutMessage, type HttpRequest, type HttpResponse } from './transport.js';
+import {
+  MAX_TIMER_MS,
+  checkLimits,
+  contentLength,
+  failureMessage,
+  outgoingHeaders,
+  timeoutMessage,
+  type HttpRequest,
+  type HttpResponse,
+} from './transport.js';
 
 /** What {@link sendNodeRequest} needs: a request as for fetch, without the fetch. */
 export type NodeHttpRequest = Omit<HttpRequest, 'fetch'>;
@@ -127,15 +136,8 @@ export async function sendNodeRequest(req: NodeHttpRequest): Promise<HttpRespons
 
 function exchange(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest): Promise<HttpResponse> {
   const { signal, timeoutMs, maxResponseBytes: limit } = req;
-  const headers: Record<string, string> = {};
-  for (const name in req.headers) {
-    if (name.toLowerCase() !== 'content-length') headers[name] = req.headers[name]!;
-  }
-  let body: string | undefined;
-  if (method === 'POST') {
-    body = req.body ?? '';
-    headers['Content-Length'] = String(Buffer.byteLength(body, 'utf8'));
-  }
+  const headers = outgoingHeaders({ ...req, method });
+  const body = method === 'POST' ? (req.body ?? '') : undefined;
 
   return new Promise<HttpResponse>((resolve, reject) => {
     let request: ClientRequest | undefined;
@@ -172,7 +174,7 @@ function exchange(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest)
       port: target.port,
       path: target.path,
     };
-    if (timeoutMs !== undefined && timeoutMs <= 2 ** 31 - 1) {
+    if (timeoutMs !== undefined && timeoutMs <= MAX_TIMER_MS) {
       timer = setTimeout(() => fail(new SvcTimeoutError(timeoutMessage(method, req.url, timeoutMs), timeoutMs)), timeoutMs);
     }
     signal?.addEventListener('abort', onAbort, { once: true });
@@ -259,11 +261,4 @@ function targetOf(url: string): Target {
   if (TARGETS.size >= MAX_TARGETS) TARGETS.clear();
   TARGETS.set(url, target);
   return target;
-}
-
-/** A Content-Length header as a number, or undefined when absent or not a plain decimal count. */
-function contentLength(header: string | undefined): number | undefined {
-  if (header === undefined) return undefined;
-  const text = header.trim();
-  return /^\d{1,15}$/.test(text) ? Number(text) : undefined;
 }

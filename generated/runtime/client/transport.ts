@@ -49,7 +49,7 @@ export interface HttpResponse {
 }
 
 /** setTimeout fires at once beyond this many milliseconds, so longer limits are treated as none. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
+export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Races a step of the exchange against the timeout and the caller's abort. */
 export type Guard = <T>(step: Promise<T>) => Promise<T>;
@@ -103,12 +103,8 @@ export async function sendRequest(req: HttpRequest): Promise<HttpResponse> {
   let contentType: string;
   let text: BodyTextDecoder | undefined;
   try {
-    const headers: Record<string, string> = {};
-    for (const name in req.headers) {
-      if (name.toLowerCase() !== 'content-length') headers[name] = req.headers[name]!;
-    }
+    const headers = outgoingHeaders(req);
     const get = req.method === 'GET';
-    if (!get) headers['Content-Length'] = String(Buffer.byteLength(req.body ?? '', 'utf8'));
     const init: RequestInit = get ? { method: 'GET', headers } : { method: 'POST', headers, body: req.body ?? '' };
     if (controller !== undefined) init.signal = controller.signal;
     response = await guard(req.fetch(req.url, init));
@@ -258,10 +254,24 @@ class ByteCollector implements ChunkSink {
 }
 
 /** A Content-Length header as a number, or undefined when absent or not a plain decimal count. */
-function contentLength(header: string | null): number | undefined {
-  if (header === null) return undefined;
+export function contentLength(header: string | null | undefined): number | undefined {
+  if (header == null) return undefined;
   const text = header.trim();
   return /^\d{1,15}$/.test(text) ? Number(text) : undefined;
+}
+
+/**
+ * The headers a request goes out with, the same on every transport: the given ones, with the Content-Length of a
+ * POST's UTF-8 body computed here in place of any given.
+ * @param req - the request
+ */
+export function outgoingHeaders(req: Pick<HttpRequest, 'headers' | 'method' | 'body'>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name in req.headers) {
+    if (name.toLowerCase() !== 'content-length') headers[name] = req.headers[name]!;
+  }
+  if (req.method !== 'GET') headers['Content-Length'] = String(Buffer.byteLength(req.body ?? '', 'utf8'));
+  return headers;
 }
 
 /**

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { ts } from 'ts-morph';
+import { importedSpecifiers } from '../../load/import-specifiers.js';
 import type { ServiceModel } from '../../model/types.js';
 import { EmitError } from '../errors.js';
 import { RUNTIME_OUT_DIR, runtimeTemplates } from '../runtime.js';
@@ -208,8 +208,8 @@ function importsOf(files: ReadonlyArray<{ name: string; text: string }>): Map<st
 /** The npm packages a TypeScript source imports from, in order of first appearance. */
 export function importedPackages(source: string): string[] {
   const names = new Set<string>();
-  // preProcessFile sees imports, re-exports and import() calls, and nothing inside comments or strings.
-  for (const { fileName: specifier } of ts.preProcessFile(source, true, true).importedFiles) {
+  // The loader's scanner: imports, re-exports, import() and require() calls, nothing inside comments or strings.
+  for (const { specifier } of importedSpecifiers(source)) {
     const name = packageName(specifier);
     if (name !== undefined) names.add(name);
   }
