@@ -1,4 +1,5 @@
 /** TypeScript type expressions for model types, shared by the emitters. */
+import { tsString } from '../print/ts-string.js';
 import type { ChoiceType, FieldModel, ParameterModel, PrimitiveName, ResultModel, ScalarType, TypeModel } from '../model/types.js';
 
 const DECODED: Readonly<Record<PrimitiveName, string>> = {
@@ -115,5 +116,5 @@ export function paramsTypeName(operation: string): string {
 
 /** A spec value as a TypeScript literal, escaped whatever it contains (the formatter picks the quote style). */
 export function tsLiteral(value: string | number | boolean): string {
-  return typeof value === 'string' ? JSON.stringify(value) : String(value);
+  return typeof value === 'string' ? tsString(value) : String(value);
 }

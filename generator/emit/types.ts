@@ -2,6 +2,7 @@
  * Emits the types of the interface: enums as string-literal unions (open on decode), records, results and the
  * per-operation parameter types (credentials left out: the client fills them in).
  */
+import { arrayDoc, writeDoc } from '../print/layout/code.js';
 import { StructureKind, VariableDeclarationKind } from '../print/kinds.js';
 import type { EnumModel, FieldModel, OperationModel, ServiceModel, StructModel, TypeModel } from '../model/types.js';
 import { decisionRemark, jsDoc, jsDocs } from '../print/jsdoc.js';
@@ -52,11 +53,7 @@ function enumStatements(e: EnumModel): Statement[] {
         {
           name: `${e.name}Values`,
           type: `readonly ${e.name}[]`,
-          initializer: (w) => {
-            w.write('[').newLine();
-            w.indent(() => e.values.forEach((v) => w.writeLine(`${tsLiteral(v)},`)));
-            w.write(']');
-          },
+          initializer: (w) => writeDoc(w, arrayDoc(e.values.map(tsLiteral)).doc),
         },
       ],
       docs: [`Every documented value of {@link ${e.name}}, in the document's order.`],

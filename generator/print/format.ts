@@ -4,9 +4,17 @@
  * formatted one at a time, they bound the memory prettier holds (the syntax tree and document of one piece)
  * whatever the size of the file.
  */
-import { format, type Options } from 'prettier';
-import { joinPieces } from './pieces.js';
-import type { GeneratedFile } from './printer.js';
+import type { Options } from 'prettier';
+import type { Segment } from './layout/lay-out.js';
+import { joinSegments, type GeneratedFile } from './printer.js';
+
+/** prettier, loaded on first use: most generations lay out everything themselves and never need it. */
+let prettier: Promise<typeof import('prettier')> | undefined;
+
+async function format(text: string, options: Options): Promise<string> {
+  prettier ??= import('prettier');
+  return (await prettier).format(text, options);
+}
 
 /**
  * Formatting of generated TypeScript: fixed here, never read from a user's prettier config. The babel-ts parser
@@ -68,8 +76,23 @@ export async function formatFiles(files: readonly GeneratedFile[], cache?: Forma
       continue;
     }
     const formatted: string[] = [];
-    for (const piece of f.pieces) formatted.push(cache ? await cache.format(piece.text) : await format(piece.text, PRETTIER));
-    out.push({ path: f.path, content: joinPieces(f.pieces, formatted) });
+    for (const piece of f.pieces) formatted.push(await formatSegment(piece, cache));
+    out.push({ path: f.path, content: joinSegments(f.pieces, formatted) });
   }
   return out;
+}
+
+const STAND_IN = 'class _ {';
+
+/** A segment's final text: as laid out, or formatted by prettier (a member inside a stand-in class). */
+async function formatSegment(segment: Segment, cache: FormatCache | undefined): Promise<string> {
+  if (segment.format === 'none') return segment.text;
+  const source = segment.format === 'member' ? `${STAND_IN}\n${segment.text}\n}\n` : `${segment.text}\n`;
+  const formatted = (cache ? await cache.format(source) : await format(source, PRETTIER)).replace(/\n$/, '');
+  if (segment.format === 'statement') return formatted;
+  const first = formatted.indexOf('\n');
+  const last = formatted.lastIndexOf('\n');
+  // A formatter that printed the stand-in class otherwise would make the member wrong.
+  if (formatted.slice(0, first) !== STAND_IN || formatted.slice(last + 1) !== '}') throw new Error(`a class member was formatted as "${formatted}"`);
+  return formatted.slice(first + 1, last);
 }

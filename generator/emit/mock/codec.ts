@@ -5,6 +5,7 @@
  * operations share (a parameter defined once under `parameters`, the failure answer of one result type) is written
  * once, as a module constant.
  */
+import { callDoc, objectDoc, writeDoc } from '../../print/layout/code.js';
 import { StructureKind, VariableDeclarationKind } from '../../print/kinds.js';
 import type { EnumModel, OperationModel, ParameterModel, ServiceModel, StructModel, TypeModel } from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';
@@ -246,18 +247,9 @@ function errorCodesConstant(model: ServiceModel, errors: NonNullable<ServiceMode
       {
         name: 'errorCodes',
         initializer: (w) => {
-          w.write('new MockErrorCodes(').newLine();
-          w.indent(() => {
-            w.writeLine(`${known},`);
-            w.writeLine(`${failures?.unknownNumber ?? 'undefined'},`);
-            if (failures) {
-              w.inlineBlock(() => {
-                for (const [kind, code] of Object.entries(failures.codes)) w.writeLine(`${kind}: ${tsLiteral(code.value)},`);
-              });
-              w.write(',').newLine();
-            }
-          });
-          w.write(')');
+          const members = failures ? Object.entries(failures.codes).map(([kind, code]) => `${kind}: ${tsLiteral(code.value)}`) : [];
+          const args = [known, `${failures?.unknownNumber ?? 'undefined'}`, ...(failures ? [objectDoc(members, true)] : [])];
+          writeDoc(w, callDoc('new MockErrorCodes', args));
         },
       },
     ],

@@ -1,0 +1,117 @@
+/**
+ * Lays out the statements of a generated TypeScript file in its final form, without a formatter: each statement
+ * (and each member of a class) is printed from its document (declarations.ts) by prettier's layout algorithm, which
+ * breaks what does not fit exactly as prettier does. What this cannot vouch for is left to prettier, a statement or
+ * class member at a time (format.ts): a line still wider than the print width (code an emitter wrote as one line,
+ * which prettier would break), a body whose strings it could not follow, a structure it does not know. prettier
+ * formats a statement, or a member inside a stand-in class, the same alone as within its file.
+ *
+ * Proof that the layout is prettier's: test/generator/prettier-judge.test.ts checks every printed file of generated/
+ * and of the golden outputs with prettier itself.
+ */
+import { builders, printer as docPrinter } from 'prettier/doc';
+import { StructureKind } from '../kinds.js';
+import type { Statement } from '../pieces.js';
+import { classMembers, statementDoc, UnknownLayout, type LayoutNotes } from './declarations.js';
+
+const { hardline, indent } = builders;
+type Doc = builders.Doc;
+
+/** The print width of format.ts's settings: a line wider than this would be broken by prettier. */
+export const PRINT_WIDTH = 120;
+
+/**
+ * A piece of a file: text laid out here (`format: 'none'`), or text for prettier to format as a whole statement or
+ * as a member of a class (indented by one level). `separator` goes before it: one or two line breaks.
+ */
+export interface Segment {
+  readonly text: string;
+  readonly format: 'none' | 'statement' | 'member';
+  readonly separator: string;
+}
+
+/** Prints statements by ts-morph (for structures this layout does not know), without formatting. */
+export type FallbackPrinter = (statement: Statement) => string;
+
+export function layOutStatements(statements: readonly Statement[], fallback: FallbackPrinter): Segment[] {
+  const out: Segment[] = [];
+  let previous = '';
+  for (const s of statements) {
+    const pieces = layOutStatement(s, fallback);
+    const first = pieces[0]!;
+    out.push({ ...first, separator: previous === '' ? '' : separatorBetween(previous, first.text) }, ...pieces.slice(1));
+    previous = pieces[pieces.length - 1]!.text;
+  }
+  return out;
+}
+
+/**
+ * The line breaks between two top-level statements, as ts-morph printed them and the printer then separated
+ * declarations (a blank line after a closing brace, and before a declaration that follows a complete line), which
+ * prettier keeps.
+ */
+function separatorBetween(before: string, after: string): string {
+  const last = before.trimEnd();
+  if (last.endsWith('}')) return '\n\n';
+  const end = last[last.length - 1];
+  if ((end === ';' || end === '}' || end === ']') && /^(\/\*\*|export |const |function |class |interface |type |let )/.test(after)) return '\n\n';
+  return '\n';
+}
+
+function layOutStatement(s: Statement, fallback: FallbackPrinter): Segment[] {
+  try {
+    if (typeof s !== 'function' && s.kind === StructureKind.Class) return layOutClass(s, fallback);
+    const notes: LayoutNotes = { confused: false };
+    let text = print(statementDoc(s, notes));
+    // Code a writer function writes at the top level is separated as the printer separates declarations.
+    if (typeof s === 'function') text = text.replace(/([;}\]])\n(?=(\/\*\*|export |const |function |class |interface |type |let ))/g, '$1\n\n');
+    return [{ text, format: notes.confused || overflows(text) ? 'statement' : 'none', separator: '' }];
+  } catch (error) {
+    if (!(error instanceof UnknownLayout)) throw error;
+    return [{ text: fallback(s).trimEnd(), format: 'statement', separator: '' }];
+  }
+}
+
+/** A class: its head and closing brace laid out here, each member (or the properties together) a segment of its own. */
+function layOutClass(s: Extract<Statement, { kind: typeof StructureKind.Class }>, fallback: FallbackPrinter): Segment[] {
+  const notes: LayoutNotes = { confused: false };
+  const head = print(statementDoc({ ...s, properties: [], ctors: [], methods: [] }, notes));
+  // `... {}` for an empty class; otherwise the head ends with its opening brace.
+  const members = classMembers(s, notes);
+  if (members.length === 0) return [{ text: head, format: 'none', separator: '' }];
+  void fallback;
+  const out: Segment[] = [{ text: head.slice(0, -1), format: overflows(head) ? 'statement' : 'none', separator: '' }];
+  if (out[0]!.format !== 'none') throw new UnknownLayout('a class head wider than the line');
+  members.forEach((m, i) => {
+    const memberNotes: LayoutNotes = { confused: false };
+    const text = print(indent([hardline, m])).slice(1);
+    void memberNotes;
+    out.push({ text, format: notes.confused || overflows(text) ? 'member' : 'none', separator: i === 0 ? '\n' : '\n\n' });
+  });
+  out.push({ text: '}', format: 'none', separator: '\n' });
+  return out;
+}
+
+function print(doc: Doc): string {
+  return docPrinter.printDocToString(doc, { printWidth: PRINT_WIDTH, tabWidth: 2, useTabs: false }).formatted;
+}
+
+/**
+ * Whether a line is wider than prettier allows. Characters from U+1100 on may be two columns wide (CJK, emoji): they
+ * are counted as two, so that a line this passes fits whatever prettier measures.
+ */
+export function overflows(text: string): boolean {
+  let start = 0;
+  while (start <= text.length) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    if (end - start > PRINT_WIDTH) return true;
+    if (end - start > PRINT_WIDTH / 2) {
+      let width = 0;
+      for (let i = start; i < end; i++) width += text.charCodeAt(i) >= 0x1100 ? 2 : 1;
+      if (width > PRINT_WIDTH) return true;
+    }
+    start = end + 1;
+  }
+  return false;
+}

@@ -1,0 +1,58 @@
+/**
+ * The printer lays out generated TypeScript in its final form itself (generator/print/layout/): for every spec of
+ * this repository's fixtures, the payer spec and a synthetic spec with every shape the emitters know, each printed
+ * file is exactly what prettier makes of it, and no statement was left to prettier (a statement the layout cannot
+ * vouch for is formatted by prettier, which keeps the output right but slow: the fixtures must not need it).
+ */
+import { readFileSync } from 'node:fs';
+import { format } from 'prettier';
+import { createTwoFilesPatch } from 'diff';
+import { describe, expect, it } from 'vitest';
+import { emitters } from '../../generator/emit/index.js';
+import { formatFiles, PRETTIER } from '../../generator/print/format.js';
+import { Printer } from '../../generator/print/printer.js';
+import { loadSpec, parseSpec } from '../../generator/load/load.js';
+import { importWsdl } from '../../generator/import/index.js';
+import type { ServiceModel } from '../../generator/model/types.js';
+import { syntheticSpec } from '../bench/synthetic-spec.js';
+import { fromRoot } from '../helpers/paths.js';
+
+const SPECS = [
+  'spec/payer-v5.yaml',
+  'test/fixtures/specs/almanac/almanac.yaml',
+  'test/fixtures/specs/bare/quotes.yaml',
+  'test/fixtures/specs/choices/reports.yaml',
+  'test/fixtures/specs/headers/headers.yaml',
+  'test/fixtures/specs/inventory/inventory.yaml',
+  'test/fixtures/specs/payer-v6/payer-v6.yaml',
+  'test/fixtures/specs/minimal.yaml',
+];
+const WSDLS = ['Shapes.wsdl', 'Zoo.wsdl', 'Choices.wsdl', 'Bare.wsdl'];
+
+function modelOf(source: string): ServiceModel {
+  if (source.startsWith('synthetic')) return parseSpec(syntheticSpec(Number(source.slice(10))), 'synthetic.yaml');
+  if (source.endsWith('.wsdl')) {
+    const path = fromRoot(`test/fixtures/import/${source}`);
+    const imported = importWsdl(readFileSync(path, 'utf8'), source, { readFile: (p: string) => readFileSync(fromRoot(`test/fixtures/import/${p}`), 'utf8') });
+    return parseSpec(imported.yaml, `${imported.service}.yaml`);
+  }
+  return loadSpec(fromRoot(source), { cwd: fromRoot('.') });
+}
+
+describe('generated TypeScript laid out without prettier', () => {
+  for (const source of [...SPECS, ...WSDLS, 'synthetic-40']) {
+    it(`${source}: every printed file as prettier lays it out, none left to prettier`, async () => {
+      const model = modelOf(source);
+      const printer = new Printer(model);
+      const files = emitters.flatMap((e) => e(model, printer)).filter((f) => f.pieces !== undefined);
+      const left = files.flatMap((f) => f.pieces!.filter((p) => p.format !== 'none').map((p) => `${f.path}:\n${p.text.slice(0, 400)}`));
+      const problems: string[] = [];
+      for (const f of await formatFiles(files)) {
+        const formatted = await format(f.content, PRETTIER);
+        if (formatted !== f.content) problems.push(createTwoFilesPatch(f.path, `${f.path} (prettier)`, f.content, formatted).split('\n').slice(0, 60).join('\n'));
+      }
+      expect(problems, problems.join('\n')).toEqual([]);
+      expect(left, `left to prettier:\n${left.join('\n---\n')}`).toEqual([]);
+    });
+  }
+});
