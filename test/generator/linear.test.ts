@@ -1,8 +1,8 @@
 /**
  * Generation grows linearly with the spec: each emitter hands every file to the printer once, whole; no ts-morph
  * source file is ever edited declaration by declaration (each edit re-parses the file, which made generation
- * quadratic); large files are printed and formatted in pieces of a bounded size, and the pieces join into exactly
- * what formatting each file whole gives. How long generation takes is measured by the benchmarks, not here.
+ * quadratic); each statement and class member is laid out on its own (or formatted on its own, where the layout
+ * leaves it to prettier), and the segments join into exactly what formatting each file whole gives. How long generation takes is measured by the benchmarks, not here.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -131,7 +131,7 @@ describe(`generating a spec of ${OPERATIONS} operations`, () => {
     expect(printed.sort()).toEqual([...CLIENT_AND_MOCK_FILES]);
   });
 
-  it('never edits a ts-morph source file, and creates at most one per piece', () => {
+  it('never edits a ts-morph source file, and creates at most one per segment', () => {
     expect(sourceFileEdits()).toEqual(expect.arrayContaining(['addFunction', 'addInterface', 'addStatements', 'insertStatements', 'set']));
     expect(Object.fromEntries(edits)).toEqual({});
     expect(created).toBeLessThanOrEqual(pieces);
@@ -144,24 +144,21 @@ describe(`generating a spec of ${OPERATIONS} operations`, () => {
   });
 });
 
-describe('pieces', () => {
+describe('segments', () => {
   let model: ServiceModel;
   let files: GeneratedFile[];
 
   beforeAll(() => {
     model = parseSpec(syntheticSpec(OPERATIONS), 'synthetic.yaml');
-    // A quarter of the printer's usual piece, so that this spec, small enough to keep the suite fast, is cut as a
-    // large one is.
-    files = typescriptFiles(emit(model, new Printer(model, { piece: 16 })));
+    files = typescriptFiles(emit(model, new Printer(model)));
   });
 
-  it('cut large files, and the client class between its methods', () => {
+  it('are each statement, and each member of a class', () => {
     const byPath = new Map(files.map((f) => [f.path, f.pieces!]));
-    expect(byPath.get('client/codec.ts')!.length).toBeGreaterThan(4);
-    expect(byPath.get('client/types.ts')!.length).toBeGreaterThan(4);
     const client = byPath.get('client/client.ts')!;
-    expect(client.some((p) => p.wrapped)).toBe(true);
-    expect(client.filter((p) => p.continued)).toHaveLength(client.filter((p) => p.wrapped).length);
+    // The header, the imports and declarations, the class head, its properties and constructor, a method per operation.
+    expect(client.length).toBeGreaterThan(OPERATIONS);
+    expect(byPath.get('client/codec.ts')!.length).toBeGreaterThan(OPERATIONS);
   });
 
   it('format into exactly what formatting each file whole gives', async () => {
@@ -171,10 +168,10 @@ describe('pieces', () => {
     }
   });
 
-  it('of any size give the same output: the payer interface printed a statement and a method at a time', async () => {
+  it('left to prettier give the same output as laid out: the payer interface with every segment formatted', async () => {
     const payer = loadSpec(fromRoot(PAYER_SPEC), { cwd: repoRoot });
     const whole = new Map((await renderedPayer()).map((f) => [f.path, f.content]));
-    const single = await formatFiles(typescriptFiles(emit(payer, new Printer(payer, { piece: 1, specName: PAYER_SPEC_NAME }))));
+    const single = await formatFiles(typescriptFiles(emit(payer, new Printer(payer, { formatAll: true, specName: PAYER_SPEC_NAME }))));
     expect(single.map((f) => f.path).sort()).toEqual([...CLIENT_AND_MOCK_FILES]);
     for (const file of single) expect(file.content, file.path).toBe(whole.get(file.path));
   });

@@ -14,7 +14,7 @@ type Doc = builders.Doc;
 import type { WriterFunction } from 'ts-morph';
 import { StructureKind } from '../kinds.js';
 import { tsString as quote } from '../ts-string.js';
-import type { Statement } from '../pieces.js';
+import type { Statement } from '../statement.js';
 import { BodyWriter, DOC_MARK, type BodyLine } from './body-writer.js';
 
 const { group, indent, softline, line, hardline, literalline, ifBreak, join } = builders;

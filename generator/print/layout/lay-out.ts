@@ -11,7 +11,7 @@
  */
 import { builders, printer as docPrinter } from 'prettier/doc';
 import { StructureKind } from '../kinds.js';
-import type { Statement } from '../pieces.js';
+import type { Statement } from '../statement.js';
 import { classMembers, statementDoc, UnknownLayout, type LayoutNotes } from './declarations.js';
 
 const { hardline, indent } = builders;
@@ -33,11 +33,13 @@ export interface Segment {
 /** Prints statements by ts-morph (for structures this layout does not know), without formatting. */
 export type FallbackPrinter = (statement: Statement) => string;
 
-export function layOutStatements(statements: readonly Statement[], fallback: FallbackPrinter): Segment[] {
+/** `formatAll`: every segment is left to prettier (to compare the layout with prettier's). */
+export function layOutStatements(statements: readonly Statement[], fallback: FallbackPrinter, formatAll = false): Segment[] {
   const out: Segment[] = [];
   let previous = '';
   for (const s of statements) {
-    const pieces = layOutStatement(s, fallback);
+    let pieces = layOutStatement(s, fallback);
+    if (formatAll) pieces = pieces.map((p, i) => (p.format !== 'none' ? p : { ...p, format: pieces.length === 1 ? 'statement' : i === 0 || i === pieces.length - 1 ? 'none' : 'member' }));
     const first = pieces[0]!;
     out.push({ ...first, separator: previous === '' ? '' : separatorBetween(previous, first.text) }, ...pieces.slice(1));
     previous = pieces[pieces.length - 1]!.text;
