@@ -3,7 +3,7 @@
  * install and use it. Every name it promises is in an import of a code block or in the list of errors, which the
  * package tests import.
  */
-import { ts } from 'ts-morph';
+import { runtimeErrorClasses } from '../runtime-errors.js';
 import type { OperationModel, ParameterModel, ServiceModel } from '../../model/types.js';
 import { EmitError } from '../errors.js';
 import { exampleParam, exampleValue } from '../examples.js';
@@ -186,32 +186,9 @@ function args(op: OperationModel): string {
 }
 
 /**
- * The client's error classes, those of the runtime's errors.ts: those that extend Error, then those that extend one of
- * them, in source order. Read from the template, where they are defined, so the README names exactly those classes.
+ * The client's error classes, those of the runtime's errors.ts: exported ones that extend Error, or one of them, in
+ * source order. Read from the template, where they are defined, so the README names exactly those classes.
  */
 function errorClasses(): Array<{ name: string; base: string }> {
-  const all: Array<{ name: string; base: string }> = [];
-  for (const t of runtimeTemplates().filter((x) => x.name === 'errors.ts')) {
-    const source = ts.createSourceFile(t.name, t.source, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
-    for (const node of source.statements) {
-      if (!ts.isClassDeclaration(node) || !node.name) continue;
-      if (!node.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
-      const base = node.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
-      if (base && ts.isIdentifier(base)) all.push({ name: node.name.text, base: base.text });
-    }
-  }
-  const errors = new Set(['Error']);
-  const out: Array<{ name: string; base: string }> = [];
-  // Each pass adds the classes whose base is known to be an error; a chain of n classes needs n passes at most.
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const c of all) {
-      if (!errors.has(c.name) && errors.has(c.base)) {
-        errors.add(c.name);
-        out.push(c);
-        grew = true;
-      }
-    }
-  }
-  return out.sort((a, b) => all.indexOf(a) - all.indexOf(b));
+  return runtimeErrorClasses().filter((c) => c.exported);
 }

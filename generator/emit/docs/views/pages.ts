@@ -1,6 +1,6 @@
 /** The pages of the docs besides the index, operations and types: decisions.md, errors.md, getting-started.md. */
 import { stylesSentence } from '../../features.js';
-import { ts } from 'ts-morph';
+import { runtimeErrorClasses, type ErrorClass } from '../../runtime-errors.js';
 import type { Decision, OperationModel, ServiceModel } from '../../../model/types.js';
 import { PAGES, codeFence, inlineCode, paragraph } from '../markdown.js';
 import { exampleValue } from '../../examples.js';
@@ -25,43 +25,12 @@ export function decisionsView(model: ServiceModel, uses: ReadonlyMap<Decision, r
   };
 }
 
-/** An error class of the runtime, as errors.ts documents it. */
-interface ErrorClass {
-  readonly name: string;
-  readonly base: string;
-  readonly doc: string;
-  readonly properties: ReadonlyArray<{ readonly name: string; readonly doc: string }>;
-}
-
 /**
  * The runtime's error classes, read from templates/runtime/errors.ts where they are defined and documented: those
  * that extend Error or one of them, in source order, with the JSDoc of each and of its public properties.
  */
 export function errorClasses(): ErrorClass[] {
-  const errors = runtimeTemplates().find((t) => t.name === 'errors.ts');
-  if (!errors) return [];
-  const source = ts.createSourceFile(errors.name, errors.source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
-  const known = new Set(['Error']);
-  const out: ErrorClass[] = [];
-  for (const node of source.statements) {
-    if (!ts.isClassDeclaration(node) || !node.name) continue;
-    const base = node.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
-    if (!base || !ts.isIdentifier(base) || !known.has(base.text)) continue;
-    known.add(node.name.text);
-    const properties = node.members
-      .filter((m): m is ts.PropertyDeclaration => ts.isPropertyDeclaration(m) && ts.isIdentifier(m.name))
-      .filter((m) => !m.modifiers?.some((x) => x.kind === ts.SyntaxKind.PrivateKeyword))
-      .map((m) => ({ name: (m.name as ts.Identifier).text, doc: jsDocText(m) }));
-    out.push({ name: node.name.text, base: base.text, doc: jsDocText(node), properties });
-  }
-  return out;
-}
-
-/** The description of a node's JSDoc, `{@link X}` as code, one paragraph. */
-function jsDocText(node: ts.Node): string {
-  const docs = ts.getJSDocCommentsAndTags(node).filter(ts.isJSDoc);
-  const text = docs.map((d) => ts.getTextOfJSDocComment(d.comment) ?? '').join(' ');
-  return paragraph(text.replace(/\{@link\s+([^}\s]+)\s*\}/g, '`$1`'));
+  return runtimeErrorClasses();
 }
 
 export function errorsView(model: ServiceModel, anchors: ReadonlyMap<Decision, string>) {
