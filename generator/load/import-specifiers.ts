@@ -64,14 +64,17 @@ export function importedSpecifiers(text: string): ImportedSpecifier[] {
       const end = text.indexOf('*/', i + 2);
       i = end < 0 ? text.length : end + 2;
     } else if (ch === '"' || ch === "'") {
-      let value = '';
       i++;
+      let from = i;
+      let value = '';
       while (i < text.length && text[i] !== ch && text[i] !== '\n') {
         if (text[i] === '\\') {
-          value += text[i + 1] ?? '';
+          value += text.slice(from, i) + (text[i + 1] ?? '');
           i += 2;
-        } else value += text[i++];
+          from = i;
+        } else i++;
       }
+      value += text.slice(from, Math.min(i, text.length));
       i++;
       push({ kind: 'string', text: value, pos: start });
     } else if (ch === '`') {
@@ -81,8 +84,10 @@ export function importedSpecifiers(text: string): ImportedSpecifier[] {
     } else if (ch === '/' && regexAllowed()) {
       i = regexEnd(text, i);
       push({ kind: 'other', text: '/', pos: start });
-    } else if (/[\p{L}_$]/u.test(ch)) {
-      while (i < text.length && /[\p{L}\p{N}_$]/u.test(text[i]!)) i++;
+    } else if (startsWord(text.charCodeAt(i), ch)) {
+      WORD.lastIndex = i;
+      WORD.test(text);
+      i = WORD.lastIndex;
       push({ kind: 'word', text: text.slice(start, i), pos: start });
     } else if (/[0-9]/.test(ch)) {
       while (i < text.length && /[\w.]/.test(text[i]!)) i++;
@@ -103,6 +108,15 @@ export function importedSpecifiers(text: string): ImportedSpecifier[] {
     }
   }
   return found;
+}
+
+/** The rest of a word: letters, digits, `_` and `$` (sticky: matched from `lastIndex`). */
+const WORD = /[\p{L}\p{N}_$]*/uy;
+
+/** Whether a word starts here: an ASCII letter, `_` or `$` decided by code, anything else beyond ASCII by Unicode. */
+function startsWord(code: number, ch: string): boolean {
+  if ((code >= 97 && code <= 122) || (code >= 65 && code <= 90) || code === 95 || code === 36) return true;
+  return code >= 128 && /\p{L}/u.test(ch);
 }
 
 function lineEnd(text: string, from: number): number {

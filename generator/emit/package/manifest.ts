@@ -205,8 +205,25 @@ function importsOf(files: ReadonlyArray<{ name: string; text: string }>): Map<st
   return new Map([...found].sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
+/**
+ * The packages each runtime file and simulator file imports, by its text: the manifests and READMEs of one generation
+ * ask for the same files several times, and a process that generates again (`--watch`) for the same runtime.
+ */
+const packagesOf = new Map<string, string[]>();
+
 /** The npm packages a TypeScript source imports from, in order of first appearance. */
 export function importedPackages(source: string): string[] {
+  let packages = packagesOf.get(source);
+  if (packages === undefined) {
+    packages = scanPackages(source);
+    // Bounded: a long --watch session over edited simulator files would otherwise keep every version.
+    if (packagesOf.size > 256) packagesOf.clear();
+    packagesOf.set(source, packages);
+  }
+  return [...packages];
+}
+
+function scanPackages(source: string): string[] {
   const names = new Set<string>();
   // The loader's scanner: imports, re-exports, import() and require() calls, nothing inside comments or strings.
   for (const { specifier } of importedSpecifiers(source)) {
