@@ -7,7 +7,9 @@ import type { ServiceModel } from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
 import { tsLiteral } from '../ts-types.js';
-import { exampleResult, exampleValue } from '../examples.js';
+import { exampleResultDoc, exampleValueDoc } from '../examples.js';
+import { objectDoc, writeDoc } from '../../print/layout/code.js';
+import { arrowDoc, blockDoc, expressionBody, propertyDoc, returnDoc } from '../../print/layout/statements.js';
 import { handlersTypeName, operationTypeName } from './types.js';
 
 export const MOCK_EXAMPLES_FILE = 'mock/examples.ts';
@@ -32,25 +34,16 @@ export function emitMockExamples(model: ServiceModel, printer: Printer): Generat
           name: 'exampleHandlers',
           type: handlers,
           initializer: (w) => {
-            w.inlineBlock(() => {
-              for (const op of model.operations) {
-                const value = exampleResult(op.result, op.httpPostRoot);
-                if (op.responseHeaders.length > 0) {
-                  // Every header the answers may carry, so that an answer shows them all (and a required one is there).
-                  w.write(`${op.methodName}: (_params, context) => `).inlineBlock(() => {
-                    // Called without a context, as tests call an example handler to read its result, it gives that alone.
-                    w.write('if (context !== undefined)').block(() => {
-                      for (const h of op.responseHeaders) w.writeLine(`context.responseHeaders.${h.element} = ${exampleValue({ kind: 'record', record: h.record })};`);
-                    });
-                    w.writeLine(`return ${value};`);
-                  });
-                  w.write(',').newLine();
-                  continue;
-                }
-                // An object literal after => would be read as a block.
-                w.writeLine(`${op.methodName}: () => ${value.startsWith('{') ? `(${value})` : value},`);
-              }
+            const members = model.operations.map((op) => {
+              const value = exampleResultDoc(op.result, op.httpPostRoot);
+              if (op.responseHeaders.length === 0) return propertyDoc(op.methodName, arrowDoc('()', expressionBody(value)));
+              // Every header the answers may carry, so that an answer shows them all (and a required one is there).
+              const headers = op.responseHeaders.map((h) => [propertyDoc(`context.responseHeaders.${h.element}`, exampleValueDoc({ kind: 'record', record: h.record }), ' ='), ';']);
+              // Called without a context, as tests call an example handler to read its result, it gives that alone.
+              const body = [['if (context !== undefined) ', blockDoc(headers)], returnDoc(value)];
+              return propertyDoc(op.methodName, arrowDoc('(_params, context)', { kind: 'block', statements: body }));
             });
+            writeDoc(w, objectDoc(members, true).doc);
           },
         },
       ],
