@@ -70,7 +70,15 @@ export function conditionalDoc(test: Doc, consequent: Doc | Literal, alternate: 
 
 /** `if (test) statement`, the statement moved to the next line (indented) when the whole does not fit. */
 export function ifDoc(test: Doc, statement: Doc): Doc {
-  return group(['if (', group(test), ')', indent([line, statement])]);
+  return clauseDoc(['if (', group(test), ')'], statement);
+}
+
+/**
+ * A statement that is not a block after its head (`for (...)`, `else`, or an `if`'s test), moved to the next line
+ * (indented) when the whole does not fit.
+ */
+export function clauseDoc(head: Doc, statement: Doc): Doc {
+  return group([head, indent([line, statement])]);
 }
 
 /** `return value;` (a value that prettier does not wrap in parentheses: not a binary expression). */
