@@ -7,7 +7,28 @@
  * type make plausible (NAMED), else its type's (PRIMITIVES).
  */
 import type { FieldModel, HttpPostRootModel, ParameterModel, PrimitiveName, ResultModel, StructModel, TypeModel } from '../model/types.js';
+import type { builders } from 'prettier/doc';
+import type { Literal } from '../print/layout/code.js';
+import { arrayOf, objectOf } from '../print/layout/statements.js';
 import { tsLiteral } from './ts-types.js';
+
+/**
+ * An example value: an expression written as is (a literal, a `new Date(...)`), or an object or array literal of
+ * examples, which {@link exprText} writes on one line and {@link exprDoc} lays out as prettier does.
+ */
+type Expr = string | { readonly object: ReadonlyArray<readonly [string, Expr]> } | { readonly array: readonly Expr[] };
+
+function exprText(e: Expr): string {
+  if (typeof e === 'string') return e;
+  if ('array' in e) return `[${e.array.map(exprText).join(', ')}]`;
+  return e.object.length === 0 ? '{}' : `{ ${e.object.map(([k, v]) => `${k}: ${exprText(v)}`).join(', ')} }`;
+}
+
+function exprDoc(e: Expr): builders.Doc | Literal {
+  if (typeof e === 'string') return e;
+  if ('array' in e) return arrayOf(e.array.map(exprDoc));
+  return objectOf(e.object.map(([k, v]) => [k, exprDoc(v)] as const));
+}
 
 const PRIMITIVES: Readonly<Record<PrimitiveName, string>> = {
   string: "'text'",
@@ -50,7 +71,7 @@ const NAMED: ReadonlyArray<{ readonly name: RegExp; readonly values: Partial<Rec
 ];
 
 /** The example of a member of type `t` named `name`: the spec's, else one its name suggests, else its type's. */
-function named(name: string, example: string | undefined, t: TypeModel, depth: number): string {
+function named(name: string, example: string | undefined, t: TypeModel, depth: number): Expr {
   if (example !== undefined && (t.kind === 'primitive' || t.kind === 'enum')) return fromText(example, t.kind === 'enum' ? 'string' : t.name);
   if (t.kind === 'primitive') {
     for (const rule of NAMED) {
@@ -58,7 +79,7 @@ function named(name: string, example: string | undefined, t: TypeModel, depth: n
       if (value !== undefined) return value;
     }
   }
-  return exampleValue(t, depth);
+  return exampleExpr(t, depth);
 }
 
 /** A string literal in single quotes, as the other examples are written. */
@@ -85,37 +106,45 @@ function fromText(text: string, type: PrimitiveName): string {
 
 /** The example argument of a parameter the caller passes. */
 export function exampleParam(p: ParameterModel): string {
-  return named(p.name, p.example, p.type, 0);
+  return exprText(named(p.name, p.example, p.type, 0));
 }
 
 /** How deep records and lists are filled before they are left empty (recursive types end there). */
 const MAX_DEPTH = 3;
 
 export function exampleValue(t: TypeModel, depth = 0): string {
+  return exprText(exampleExpr(t, depth));
+}
+
+/** {@link exampleValue} laid out as prettier lays it out. */
+export function exampleValueDoc(t: TypeModel): builders.Doc | Literal {
+  return exprDoc(exampleExpr(t, 0));
+}
+
+function exampleExpr(t: TypeModel, depth: number): Expr {
   switch (t.kind) {
     case 'primitive':
       return PRIMITIVES[t.name];
     case 'enum':
       return tsLiteral(t.enum.values[0]!);
     case 'list':
-      return depth >= MAX_DEPTH ? '[]' : `[${exampleValue(t.item, depth + 1)}]`;
+      return depth >= MAX_DEPTH ? '[]' : { array: [exampleExpr(t.item, depth + 1)] };
     case 'record':
       return exampleRecord(t.record, depth);
     case 'choice': {
       // The first alternative, as a caller picks one.
       const first = t.alternatives[0]!;
-      return `{ ${first.name}: ${exampleValue(first.type, depth)} }`;
+      return { object: [[first.name, exampleExpr(first.type, depth)]] };
     }
   }
 }
 
-function exampleRecord(s: StructModel, depth: number): string {
+function exampleRecord(s: StructModel, depth: number): Expr {
   const fields = s.fields.filter((f) => depth < MAX_DEPTH || !f.optional);
-  if (fields.length === 0) return '{}';
-  return `{ ${fields.map((f) => `${f.name}: ${exampleField(s, f, depth)}`).join(', ')} }`;
+  return { object: fields.map((f) => [f.name, exampleField(s, f, depth)] as const) };
 }
 
-function exampleField(s: StructModel, f: FieldModel, depth: number): string {
+function exampleField(s: StructModel, f: FieldModel, depth: number): Expr {
   const status = s.status;
   if (status && f === status.codeField) return tsLiteral(status.success);
   if (status && f === status.messageField) return "'OK'";
@@ -141,11 +170,20 @@ function isDataSet(result: ResultModel, root: HttpPostRootModel | undefined): bo
 
 /** The example answer of an operation (`httpPostRoot` tells a DataSet from other XML): `undefined` for a void one. */
 export function exampleResult(result: ResultModel, httpPostRoot?: HttpPostRootModel): string {
+  return exprText(exampleResultExpr(result, httpPostRoot));
+}
+
+/** {@link exampleResult} laid out as prettier lays it out. */
+export function exampleResultDoc(result: ResultModel, httpPostRoot?: HttpPostRootModel): builders.Doc | Literal {
+  return exprDoc(exampleResultExpr(result, httpPostRoot));
+}
+
+function exampleResultExpr(result: ResultModel, httpPostRoot: HttpPostRootModel | undefined): Expr {
   switch (result.kind) {
     case 'void':
       return 'undefined';
     case 'value':
-      return isDataSet(result, httpPostRoot) ? tsLiteral(DATA_SET) : exampleValue(result.type);
+      return isDataSet(result, httpPostRoot) ? tsLiteral(DATA_SET) : exampleExpr(result.type, 0);
     case 'outputs':
       return exampleRecord(result.struct, 0);
   }
@@ -156,6 +194,10 @@ export function exampleResult(result: ResultModel, httpPostRoot?: HttpPostRootMo
  * required members. Used where the mock answers with a result it did not compute (failed credentials).
  */
 export function zeroValue(t: TypeModel): string {
+  return exprText(zeroExpr(t));
+}
+
+function zeroExpr(t: TypeModel): Expr {
   switch (t.kind) {
     case 'primitive':
       return ZEROS[t.name];
@@ -164,19 +206,28 @@ export function zeroValue(t: TypeModel): string {
     case 'list':
       return '[]';
     case 'record':
-      return requiredZeros(t.record);
+      return { object: zeroMembers(t.record, new Set()) };
     case 'choice': {
       // A required choice holds one alternative: the first, at its zero value.
       const first = t.alternatives[0]!;
-      return `{ ${first.name}: ${zeroValue(first.type)} }`;
+      return { object: [[first.name, zeroExpr(first.type)]] };
     }
   }
 }
 
 /** A record with only its required members, each at its zero value (`{}` when it has none). */
 export function requiredZeros(s: StructModel, except: ReadonlySet<FieldModel> = new Set()): string {
+  return exprText({ object: zeroMembers(s, except) });
+}
+
+/** The members of {@link requiredZeros}, each value laid out as prettier lays it out. */
+export function requiredZeroMembers(s: StructModel, except: ReadonlySet<FieldModel>): Array<readonly [string, builders.Doc | Literal]> {
+  return zeroMembers(s, except).map(([k, v]) => [k, exprDoc(v)] as const);
+}
+
+function zeroMembers(s: StructModel, except: ReadonlySet<FieldModel>): Array<readonly [string, Expr]> {
   const fields = s.fields.filter((f) => !f.optional && !except.has(f) && !(f.type.kind === 'list' && !f.type.container));
-  return fields.length === 0 ? '{}' : `{ ${fields.map((f) => `${f.name}: ${zeroValue(f.type)}`).join(', ')} }`;
+  return fields.map((f) => [f.name, zeroExpr(f.type)] as const);
 }
 
 const ZEROS: Readonly<Record<PrimitiveName, string>> = {

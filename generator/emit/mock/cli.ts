@@ -7,6 +7,10 @@ import { StructureKind } from '../../print/kinds.js';
 import type { ServiceModel } from '../../model/types.js';
 import type { GeneratedFile, Printer } from '../../print/printer.js';
 import { tsLiteral } from '../ts-types.js';
+import type { builders } from 'prettier/doc';
+import type { CodeBlockWriter } from 'ts-morph';
+import { callDoc, writeDoc } from '../../print/layout/code.js';
+import { arrayOf, arrowDoc, breakAfterOperatorDoc, clauseDoc, conditionalDoc, ifDoc, propertyDoc } from '../../print/layout/statements.js';
 
 export const MOCK_CLI_FILE = 'mock/cli.ts';
 
@@ -38,7 +42,7 @@ export function emitMockCli(model: ServiceModel, printer: Printer): GeneratedFil
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'node:util', namedImports: ['parseArgs'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './service.js', namedImports: ['startMockServer'] },
     (w) => {
-      w.writeLine(`const USAGE = ${tsLiteral(usage.join('\n'))};`);
+      statement(w, [breakAfterOperatorDoc('const USAGE', tsLiteral(usage.join('\n')), ' ='), ';']);
       w.blankLine();
       w.writeLine('/** Ends the command with a message on stderr and exit code 2, as for any misuse. */');
       w.write('function fail(message: string): never ').block(() => {
@@ -47,7 +51,7 @@ export function emitMockCli(model: ServiceModel, printer: Printer): GeneratedFil
       });
       w.blankLine();
       w.writeLine('let values: Record<string, string | boolean | string[] | undefined>;');
-      w.write('try ').block(() => {
+      w.write('try ').inlineBlock(() => {
         w.write('values = parseArgs(').inlineBlock(() => {
           w.write('options: ').inlineBlock(() => {
             w.writeLine("port: { type: 'string', default: '8080' },");
@@ -69,20 +73,20 @@ export function emitMockCli(model: ServiceModel, printer: Printer): GeneratedFil
         w.writeLine('process.exit(0);');
       });
       w.writeLine('const port = Number(values.port);');
-      w.writeLine("if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a port number (0 for any free one), got ${String(values.port)}`);");
+      statement(w, ifDoc('!Number.isInteger(port) || port < 0 || port > 65535', [callDoc('fail', ['`--port must be a port number (0 for any free one), got ${String(values.port)}`']), ';']));
       w.writeLine("const logLevel = values['log-level'];");
-      w.writeLine("if (logLevel !== 'info' && logLevel !== 'silent') fail(`--log-level must be info or silent, got ${String(logLevel)}`);");
+      statement(w, ifDoc("logLevel !== 'info' && logLevel !== 'silent'", [callDoc('fail', ['`--log-level must be info or silent, got ${String(logLevel)}`']), ';']));
       if (signed) {
         w.writeLine('const credentials: Record<string, string> = {};');
         w.write('for (const entry of (values.credentials as string[] | undefined) ?? []) ').block(() => {
           w.writeLine("const colon = entry.indexOf(':');");
-          w.writeLine(`if (colon <= 0 || colon === entry.length - 1) fail('--credentials must be <${principal}>:<apiKey>');`);
+          statement(w, ifDoc('colon <= 0 || colon === entry.length - 1', [callDoc('fail', [tsLiteral(`--credentials must be <${principal}>:<apiKey>`)]), ';']));
           w.writeLine('credentials[entry.slice(0, colon)] = entry.slice(colon + 1);');
         });
       }
       w.blankLine();
       w.writeLine('let mock: Awaited<ReturnType<typeof startMockServer>>;');
-      w.write('try ').block(() => {
+      w.write('try ').inlineBlock(() => {
         w.write('mock = await startMockServer(').inlineBlock(() => {
           w.writeLine('port,');
           w.writeLine('host: values.host as string,');
@@ -91,10 +95,9 @@ export function emitMockCli(model: ServiceModel, printer: Printer): GeneratedFil
           if (signed) w.writeLine('credentials: Object.keys(credentials).length > 0 ? credentials : undefined,');
           // Only when given, so that a simulator's own setting holds otherwise.
           w.writeLine("requestValidation: values['request-validation'] === true ? true : undefined,");
-          w.write("onAnswer: logLevel === 'silent' ? undefined : (a) => ").block(() => {
-            w.writeLine("process.stdout.write(`${new Date().toISOString()} ${a.operation ?? '-'} ${a.style ?? '-'} ${a.status} ${a.ms.toFixed(1)} ms\\n`);");
-          });
-          w.write(',');
+          const log = callDoc('process.stdout.write', ["`${new Date().toISOString()} ${a.operation ?? '-'} ${a.style ?? '-'} ${a.status} ${a.ms.toFixed(1)} ms\\n`"]);
+          const onAnswer = conditionalDoc("logLevel === 'silent'", 'undefined', arrowDoc('(a)', { kind: 'block', statements: [[log, ';']] }));
+          writeDoc(w, [breakAfterOperatorDoc('onAnswer', onAnswer), ',']);
         });
         w.write(');').newLine();
       });
@@ -105,22 +108,31 @@ export function emitMockCli(model: ServiceModel, printer: Printer): GeneratedFil
       });
       w.writeLine('// The banner goes out in one write, so that a program reading it (a test, a script) sees it whole.');
       // The origin is what the client's baseUrl takes (the service URL above it works too): printed as such.
-      w.writeLine(`const banner = [\`${model.title} ${model.version} mock at \${mock.url}${model.path}\`, \`baseUrl: \${mock.url}\`];`);
+      const banner = arrayOf([`\`${model.title} ${model.version} mock at \${mock.url}${model.path}\``, '`baseUrl: ${mock.url}`']);
+      statement(w, [propertyDoc('const banner', banner, ' ='), ';']);
       if (signed) {
-        w.write('if (Object.keys(credentials).length > 0) ').block(() => {
-          w.writeLine(`for (const [name, key] of Object.entries(credentials)) banner.push(\`${principal} \${name}, API key \${key}\`);`);
+        w.write('if (Object.keys(credentials).length > 0) ').inlineBlock(() => {
+          statement(w, clauseDoc('for (const [name, key] of Object.entries(credentials))', [callDoc('banner.push', [`\`${principal} \${name}, API key \${key}\``]), ';']));
         });
-        if (!simulated) w.writeLine(`else banner.push('credentials are not checked (no --credentials)');`);
+        if (!simulated) writeDoc(w, [' ', clauseDoc('else', [callDoc('banner.push', ["'credentials are not checked (no --credentials)'"]), ';'])]);
+        w.newLine();
       }
       w.writeLine('banner.push(...mock.service.describe());');
       w.writeLine("process.stdout.write(`${banner.join('\\n')}\\n`);");
       w.blankLine();
-      w.write('const stop = () => ').block(() => {
+      w.write('const stop = () => ').inlineBlock(() => {
         w.writeLine("process.stdout.write('stopping\\n');");
         w.writeLine('void mock.close().then(() => process.exit(0));');
       });
+      w.write(';').newLine();
       w.writeLine("process.once('SIGINT', stop);");
       w.writeLine("process.once('SIGTERM', stop);");
     },
   ], { executable: true });
+}
+
+/** A statement laid out as prettier lays it out, on lines of its own. */
+function statement(w: CodeBlockWriter, doc: builders.Doc): void {
+  writeDoc(w, doc);
+  w.newLine();
 }

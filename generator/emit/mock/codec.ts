@@ -5,18 +5,23 @@
  * operations share (a parameter defined once under `parameters`, the failure answer of one result type) is written
  * once, as a module constant.
  */
-import { callDoc, objectDoc, writeDoc } from '../../print/layout/code.js';
+import type { builders } from 'prettier/doc';
+import type { CodeBlockWriter } from 'ts-morph';
+import { callDoc, objectDoc, writeDoc, type Literal } from '../../print/layout/code.js';
+import { arrayOf, arrowDoc, conditionalDoc, expressionBody, objectOf, returnDoc } from '../../print/layout/statements.js';
 import { StructureKind, VariableDeclarationKind } from '../../print/kinds.js';
 import type { EnumModel, OperationModel, ParameterModel, ServiceModel, StructModel, TypeModel } from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
 import { isReferenceType } from '../../model/reference-types.js';
 import { tsLiteral } from '../ts-types.js';
-import { requiredZeros } from '../examples.js';
+import { requiredZeroMembers } from '../examples.js';
 import { decoderName, readerOf, subtypesOf, textDecoder } from '../client/decoders.js';
 import { ENCODER_NAMES, LENIENT_ENCODERS, WriterSet, recordWriterFunction, writerConstants, writerOf } from '../client/encoders.js';
 
 export const MOCK_CODEC_FILE = 'mock/codec.ts';
+
+type Doc = builders.Doc;
 
 /** What the codec needs from the runtime and the client, collected while its statements are made. */
 class Needs {
@@ -96,11 +101,7 @@ export function emitMockCodec(model: ServiceModel, printer: Printer): GeneratedF
         {
           name: 'operations',
           type: 'readonly MockOperation[]',
-          initializer: (w) => {
-            w.write('[').newLine();
-            w.indent(() => operations.forEach((o) => w.write(o).write(',').newLine()));
-            w.write(']');
-          },
+          initializer: (w) => writeDoc(w, arrayOf(operations).doc),
         },
       ],
     },
@@ -108,65 +109,72 @@ export function emitMockCodec(model: ServiceModel, printer: Printer): GeneratedF
 }
 
 /** The MockOperation literal of one operation. */
-function operationEntry(model: ServiceModel, op: OperationModel, needs: Needs): string {
+function operationEntry(model: ServiceModel, op: OperationModel, needs: Needs): Literal {
   const r = op.result;
   const post = op.httpPostRoot;
   // XML content is the HTTP POST answer itself; a null one is nil under the result element's name.
   const resultElement = r.kind === 'value' ? r.element : `${op.name}Result`;
   const root =
     post.kind === 'shown' || post.kind === 'convention' ? post.name : post.kind === 'notShown' ? post.assumed : post.kind === 'any' ? resultElement : undefined;
-  const lines = [
-    `name: '${op.name}'`,
-    `params: [${op.params.map((p) => paramEntry(model, op, p, needs)).join(', ')}]`,
-    `resultElement: '${resultElement}'`,
+  const lines: Array<readonly [string, Doc | Literal]> = [
+    ['name', `'${op.name}'`],
+    ['params', arrayOf(op.params.map((p) => paramEntry(model, op, p, needs)))],
+    ['resultElement', `'${resultElement}'`],
   ];
-  if (r.kind === 'void') lines.push("result: 'void'");
-  else if (r.kind === 'outputs') lines.push("result: 'outputs'");
+  if (r.kind === 'void') lines.push(['result', "'void'"]);
+  else if (r.kind === 'outputs') lines.push(['result', "'outputs'"]);
   else if (r.nullable) {
-    lines.push("result: 'nullable'");
+    lines.push(['result', "'nullable'"]);
     // A null value type is sent nil, as its schema (required, nillable) wants; a null reference is left out.
-    if (!isReferenceType(r.type)) lines.push('nilResult: true');
+    if (!isReferenceType(r.type)) lines.push(['nilResult', 'true']);
   }
-  lines.push(`httpPostRoot: ${root === undefined ? 'undefined' : tsLiteral(root)}`);
-  if (post.kind === 'any') lines.push('httpPostNode: true');
-  if (!op.httpPost && model.bindings.includes('httpPost')) lines.push('httpPost: false');
-  if (!op.httpGet && model.bindings.includes('httpGet')) lines.push('httpGet: false');
-  if (op.soapAction !== undefined) lines.push(`soapAction: ${tsLiteral(op.soapAction)}`);
-  if (op.bare) lines.push('bare: true');
-  if (op.namespace !== undefined) lines.push(`namespace: ${tsLiteral(op.namespace)}`);
+  lines.push(['httpPostRoot', root === undefined ? 'undefined' : tsLiteral(root)]);
+  if (post.kind === 'any') lines.push(['httpPostNode', 'true']);
+  if (!op.httpPost && model.bindings.includes('httpPost')) lines.push(['httpPost', 'false']);
+  if (!op.httpGet && model.bindings.includes('httpGet')) lines.push(['httpGet', 'false']);
+  if (op.soapAction !== undefined) lines.push(['soapAction', tsLiteral(op.soapAction)]);
+  if (op.bare) lines.push(['bare', 'true']);
+  if (op.namespace !== undefined) lines.push(['namespace', tsLiteral(op.namespace)]);
   lines.push(...authEntries(model, op, needs));
   const struct = r.kind === 'value' && !r.nullable ? r.struct : undefined;
   if (struct?.status) {
     needs.errorResults.add(struct);
-    lines.push(`errorResult: ${errorResultName(struct)}`);
+    lines.push(['errorResult', errorResultName(struct)]);
   }
   if (r.kind === 'void') {
     needs.mockValues.add('writeNothing');
-    lines.push('write: writeNothing');
+    lines.push(['write', 'writeNothing']);
   } else {
     needs.mockValues.add('resultWriter');
     const type: TypeModel = r.kind === 'outputs' ? { kind: 'record', record: r.struct } : r.type;
-    let writer = writerOf(type);
+    let writer: Doc = writerOf(type);
     // Beside out parameters, a null reference result is left out, as in <OpResponse> of an operation without them.
     if (r.kind === 'outputs' && r.returned.kind === 'value' && r.returned.nullable && isReferenceType(r.returned.type)) {
       needs.mockValues.add('nullLeftOut');
-      writer = `nullLeftOut('${r.returned.element}', ${writer})`;
+      writer = callDoc('nullLeftOut', [`'${r.returned.element}'`, writer]);
     }
-    lines.push(`write: resultWriter(${writer})`);
+    lines.push(['write', callDoc('resultWriter', [writer])]);
   }
   if (op.responseHeaders.length > 0) {
     needs.mockValues.add('resultWriter');
-    const entries = op.responseHeaders.map((h) => `{ element: ${tsLiteral(h.element)}, required: ${h.required}, write: resultWriter(${writerOf({ kind: 'record', record: h.record })}) }`);
-    lines.push(`responseHeaders: [${entries.join(', ')}]`);
+    const entries = op.responseHeaders.map((h) =>
+      objectOf([
+        ['element', tsLiteral(h.element)],
+        ['required', `${h.required}`],
+        ['write', callDoc('resultWriter', [writerOf({ kind: 'record', record: h.record })])],
+      ]),
+    );
+    lines.push(['responseHeaders', arrayOf(entries)]);
   }
-  return `{ ${lines.join(', ')} }`;
+  return objectOf(lines);
 }
 
 /** How the mock checks an operation's credentials: its EAT value. */
-function authEntries(model: ServiceModel, op: OperationModel, needs: Needs): string[] {
+function authEntries(model: ServiceModel, op: OperationModel, needs: Needs): Array<readonly [string, Doc]> {
   if (model.auth === undefined || !op.params.some((p) => p.role !== undefined) || op.eat.kind !== 'parameter') return [];
   needs.auth.add('eatValueOf');
-  return [`eat: (p) => eatValueOf('${eatRule(op.eat.parameter.type)}', p['${op.eat.parameter.name}'])`];
+  const value = callDoc('eatValueOf', [`'${eatRule(op.eat.parameter.type)}'`, `p['${op.eat.parameter.name}']`]);
+  return [['eat', arrowDoc('(p)', expressionBody(value))]];
 }
 
 function errorResultName(struct: StructModel): string {
@@ -179,16 +187,16 @@ function errorResultName(struct: StructModel): string {
  */
 function errorResultFunction(struct: StructModel): Statement {
   const status = struct.status!;
-  const message = status.messageField ? `, ${status.messageField.name}: message` : '';
-  const zeros = requiredZeros(struct, new Set([status.codeField, ...(status.messageField ? [status.messageField] : [])]));
-  const rest = zeros === '{}' ? '' : `${zeros.slice(2, -2)}, `;
+  const zeros = requiredZeroMembers(struct, new Set([status.codeField, ...(status.messageField ? [status.messageField] : [])]));
+  const answer = (code: string) =>
+    objectOf([...zeros, [status.codeField.name, code], ...(status.messageField ? [[status.messageField.name, 'message'] as const] : [])]);
   const returned =
     status.codeKind === 'enum'
-      ? [`return { ${rest}${status.codeField.name}: code.value${message} };`]
-      : [
-          '// An int result cannot carry a code whose integer is not known.',
-          `return code.number === undefined ? undefined : { ${rest}${status.codeField.name}: code.number${message} };`,
-        ];
+      ? (w: CodeBlockWriter) => writeDoc(w, returnDoc(answer('code.value')))
+      : (w: CodeBlockWriter) => {
+          w.writeLine('// An int result cannot carry a code whose integer is not known.');
+          writeDoc(w, returnDoc(conditionalDoc('code.number === undefined', 'undefined', answer('code.number'))));
+        };
   return {
     kind: StructureKind.Function,
     name: errorResultName(struct),
@@ -258,11 +266,18 @@ function errorCodesConstant(model: ServiceModel, errors: NonNullable<ServiceMode
 
 /** A parameter defined once under `parameters`, as the constant every operation that has it refers to. */
 function sharedParamConstant(model: ServiceModel, p: ParameterModel, needs: Needs): Statement {
+  const literal = paramLiteral(p, model.bindings.includes('httpPost') || model.bindings.includes('httpGet'), needs);
   return {
     kind: StructureKind.VariableStatement,
     declarationKind: VariableDeclarationKind.Const,
     docs: [jsDoc(`How the mock reads the \`${p.name}\` parameter, in every operation that has it.`)],
-    declarations: [{ name: sharedParamName(p), type: 'MockParam', initializer: paramLiteral(p, model.bindings.includes('httpPost') || model.bindings.includes('httpGet'), needs) }],
+    declarations: [
+      {
+        name: sharedParamName(p),
+        type: 'MockParam',
+        initializer: (w) => writeDoc(w, literal.doc),
+      },
+    ],
   };
 }
 
@@ -271,7 +286,7 @@ function sharedParamName(p: ParameterModel): string {
 }
 
 /** One parameter of an operation: the shared constant, or the literal of a parameter of its own. */
-function paramEntry(model: ServiceModel, op: OperationModel, p: ParameterModel, needs: Needs): string {
+function paramEntry(model: ServiceModel, op: OperationModel, p: ParameterModel, needs: Needs): Doc | Literal {
   if (model.parameters.includes(p)) {
     needs.sharedParams.add(p);
     return sharedParamName(p);
@@ -283,32 +298,37 @@ function paramEntry(model: ServiceModel, op: OperationModel, p: ParameterModel, 
  * The MockParam literal of one parameter: its strict reader, and its form reader where HTTP POST or GET carries it (a
  * shared one has it whenever the service has the binding: the form reader of an operation without it is never used).
  */
-function paramLiteral(p: ParameterModel, form: boolean, needs: Needs): string {
+function paramLiteral(p: ParameterModel, form: boolean, needs: Needs): Literal {
   // A parameter with a default is always on the wire (the real schema requires it; the client always sends it).
   const required = !p.optional || p.default !== undefined;
-  const parts = [`name: '${p.name}'`, `required: ${required}`, `nillable: ${p.nillable}`, `read: ${strictReader(p.type, needs)}`];
-  parts.push(`form: ${form ? formReader(p.type, needs) : 'undefined'}`);
-  if (p.type.kind === 'choice') parts.push(`alternatives: [${p.type.alternatives.map((a) => `'${a.name}'`).join(', ')}]`);
-  if (p.role) parts.push(`role: '${p.role}'`);
-  return `{ ${parts.join(', ')} }`;
+  const parts: Array<readonly [string, Doc | Literal]> = [
+    ['name', `'${p.name}'`],
+    ['required', `${required}`],
+    ['nillable', `${p.nillable}`],
+    ['read', strictReader(p.type, needs)],
+  ];
+  parts.push(['form', form ? formReader(p.type, needs) : 'undefined']);
+  if (p.type.kind === 'choice') parts.push(['alternatives', arrayOf(p.type.alternatives.map((a) => `'${a.name}'`))]);
+  if (p.role) parts.push(['role', `'${p.role}'`]);
+  return objectOf(parts);
 }
 
 /** Reads a parameter element: enums strictly (a value the schema lacks is refused, as ASMX does). */
-function strictReader(t: TypeModel, needs: Needs): string {
+function strictReader(t: TypeModel, needs: Needs): Doc {
   if (t.kind === 'enum') {
     needs.mockValues.add('enumReader');
     needs.enums.add(t.enum);
-    return `enumReader('${t.enum.name}', ${t.enum.name}Values)`;
+    return callDoc('enumReader', [`'${t.enum.name}'`, `${t.enum.name}Values`]);
   }
   if (t.kind === 'choice') {
     needs.decode.add('choiceReader');
-    return `choiceReader({ ${t.alternatives.map((a) => `${a.name}: ${strictReader(a.type, needs)}`).join(', ')} })`;
+    return callDoc('choiceReader', [objectOf(t.alternatives.map((a) => [a.name, strictReader(a.type, needs)] as const))]);
   }
   if (t.kind === 'list') {
     needs.xmlReader = true;
     needs.decode.add(t.nillableItems ? 'readNillableList' : 'readList');
-    const ns = t.namespace ? `, ${tsLiteral(t.namespace.uri)}` : '';
-    return `(r: XmlReader) => ${t.nillableItems ? 'readNillableList' : 'readList'}(r, ${strictReader(t.item, needs)}${ns})`;
+    const args = ['r', strictReader(t.item, needs), ...(t.namespace ? [tsLiteral(t.namespace.uri)] : [])];
+    return arrowDoc('(r: XmlReader)', expressionBody(callDoc(t.nillableItems ? 'readNillableList' : 'readList', args)));
   }
   if (t.kind === 'record') {
     needs.clientCodec.add(decoderName(t.record));
@@ -320,12 +340,12 @@ function strictReader(t: TypeModel, needs: Needs): string {
 }
 
 /** Reads a parameter's HTTP POST fields: one value, or the field repeated for a list; undefined where a form cannot. */
-function formReader(t: TypeModel, needs: Needs): string {
-  const one = (x: TypeModel): string | undefined => {
+function formReader(t: TypeModel, needs: Needs): Doc {
+  const one = (x: TypeModel): Doc | undefined => {
     if (x.kind === 'enum') {
       needs.mockValues.add('enumDecoder');
       needs.enums.add(x.enum);
-      return `enumDecoder('${x.enum.name}', ${x.enum.name}Values)`;
+      return callDoc('enumDecoder', [`'${x.enum.name}'`, `${x.enum.name}Values`]);
     }
     if (x.kind !== 'primitive' || x.name === 'xml') return undefined;
     const decode = textDecoder(x);
@@ -337,10 +357,10 @@ function formReader(t: TypeModel, needs: Needs): string {
     const item = t.item.kind === 'list' ? undefined : one(t.item);
     if (item === undefined) return 'undefined';
     needs.mockValues.add('formValues');
-    return `formValues(${item})`;
+    return callDoc('formValues', [item]);
   }
   const decode = one(t);
   if (decode === undefined) return 'undefined';
   needs.mockValues.add('formValue');
-  return `formValue(${decode})`;
+  return callDoc('formValue', [decode]);
 }

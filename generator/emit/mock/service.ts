@@ -7,7 +7,23 @@ import type { ServiceModel } from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
 import { tsLiteral } from '../ts-types.js';
-import { exampleResult, exampleValue } from '../examples.js';
+import { exampleResultDoc, exampleValueDoc } from '../examples.js';
+import { builders } from 'prettier/doc';
+import type { CodeBlockWriter } from 'ts-morph';
+import { callDoc, objectDoc, writeDoc } from '../../print/layout/code.js';
+import {
+  arrayOf,
+  arrowDoc,
+  blockDoc,
+  breakAfterOperatorDoc,
+  conditionalDoc,
+  expressionBody,
+  propertyDoc,
+  returnDoc,
+} from '../../print/layout/statements.js';
+
+type Doc = builders.Doc;
+const { group, ifBreak, indent, line, softline } = builders;
 import { handlersTypeName, operationTypeName } from './types.js';
 
 export const MOCK_EXAMPLES_FILE = 'mock/examples.ts';
@@ -32,25 +48,16 @@ export function emitMockExamples(model: ServiceModel, printer: Printer): Generat
           name: 'exampleHandlers',
           type: handlers,
           initializer: (w) => {
-            w.inlineBlock(() => {
-              for (const op of model.operations) {
-                const value = exampleResult(op.result, op.httpPostRoot);
-                if (op.responseHeaders.length > 0) {
-                  // Every header the answers may carry, so that an answer shows them all (and a required one is there).
-                  w.write(`${op.methodName}: (_params, context) => `).inlineBlock(() => {
-                    // Called without a context, as tests call an example handler to read its result, it gives that alone.
-                    w.write('if (context !== undefined)').block(() => {
-                      for (const h of op.responseHeaders) w.writeLine(`context.responseHeaders.${h.element} = ${exampleValue({ kind: 'record', record: h.record })};`);
-                    });
-                    w.writeLine(`return ${value};`);
-                  });
-                  w.write(',').newLine();
-                  continue;
-                }
-                // An object literal after => would be read as a block.
-                w.writeLine(`${op.methodName}: () => ${value.startsWith('{') ? `(${value})` : value},`);
-              }
+            const members = model.operations.map((op) => {
+              const value = exampleResultDoc(op.result, op.httpPostRoot);
+              if (op.responseHeaders.length === 0) return propertyDoc(op.methodName, arrowDoc('()', expressionBody(value)));
+              // Every header the answers may carry, so that an answer shows them all (and a required one is there).
+              const headers = op.responseHeaders.map((h) => [propertyDoc(`context.responseHeaders.${h.element}`, exampleValueDoc({ kind: 'record', record: h.record }), ' ='), ';']);
+              // Called without a context, as tests call an example handler to read its result, it gives that alone.
+              const body = [['if (context !== undefined) ', blockDoc(headers)], returnDoc(value)];
+              return propertyDoc(op.methodName, arrowDoc('(_params, context)', { kind: 'block', statements: body }));
             });
+            writeDoc(w, objectDoc(members, true).doc);
           },
         },
       ],
@@ -209,7 +216,10 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
       declarations: [
         {
           name: 'operationOfMethod',
-          initializer: `new Map<string, ${operationTypeName(model)}>(Object.entries(methods).map(([operation, method]) => [method, operation as ${operationTypeName(model)}]))`,
+          initializer: (w) => {
+            const entries = `Object.entries(methods).map(([operation, method]) => [method, operation as ${operationTypeName(model)}])`;
+            writeDoc(w, callDoc(`new Map<string, ${operationTypeName(model)}>`, [entries]));
+          },
         },
       ],
     },
@@ -233,62 +243,7 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
       parameters: [{ name: 'options', type: options }],
       returnType: `{ core: MockCore; service: ${service} }`,
       docs: ["The service and the engine behind it, which the server is given itself (it then reads requests without making web Requests)."],
-      statements: (w) => {
-        w.writeLine('const clock = options.clock ?? new VirtualClock();');
-        if (simulator) {
-          w.writeLine(`const simulator = createSimulator(options, { clock, errorCodes: ${errorCodes ? 'errorCodes' : 'undefined'} });`);
-          w.writeLine(`const handlers: ${handlers} = { ...exampleHandlers, ...simulator.handlers, ...options.handlers };`);
-        } else {
-          w.writeLine(`const handlers: ${handlers} = { ...exampleHandlers, ...options.handlers };`);
-        }
-        if (model.auth) {
-          w.writeLine(
-            simulator
-              ? 'const keys = options.credentials === false ? undefined : (options.credentials ?? simulator.keyOf);'
-              : 'const keys = options.credentials === false ? undefined : options.credentials;',
-          );
-        }
-        w.write('const core = new MockCore(').inlineBlock(() => {
-          w.writeLine(`path: ${tsLiteral(model.path)},`);
-          w.writeLine(`namespace: ${tsLiteral(model.namespace.uri)},`);
-          w.writeLine(`styles: [${model.bindings.map(tsLiteral).join(', ')}],`);
-          w.writeLine('operations,');
-          if (errorCodes) w.writeLine('errorCodes,');
-          w.writeLine('wsdl: wsdlAt,');
-          w.writeLine('clock,');
-          w.writeLine('maxRequestBytes: options.maxRequestBytes,');
-          w.writeLine(simulator ? 'requestValidation: options.requestValidation ?? simulator.requestValidation ?? false,' : 'requestValidation: options.requestValidation ?? false,');
-          w.writeLine('onAnswer: options.onAnswer,');
-          if (model.auth) {
-            w.writeLine(
-              'auth: keys === undefined ? undefined : new MockAuth({ keys, now: () => clock.now(), skewSeconds: options.skewSeconds, requestLimit: options.requestLimit }),',
-            );
-          }
-          w.write('invoke: (operation: string, params: Record<string, unknown>, context: MockContext) => ').inlineBlock(() => {
-            w.writeLine(`const handler = handlers[methods[operation as ${operationTypeName(model)}]] as (params: unknown, context: MockContext) => unknown;`);
-            w.writeLine('return handler.call(handlers, params, context);');
-          });
-          w.write(',');
-        });
-        w.write(');').newLine();
-        w.write(`const service: ${service} = `).inlineBlock(() => {
-          w.writeLine('handle: (request) => core.handle(request),');
-          w.write('get calls() ').inlineBlock(() => w.writeLine('return core.calls;'));
-          w.write(',').newLine();
-          w.writeLine('clock,');
-          if (simulator) w.writeLine('simulator: simulator.control,');
-          w.writeLine('inject: (operation, injection) => core.inject(operationOfMethod.get(operation) ?? operation, injection),');
-          w.write('reset: async () => ').inlineBlock(() => {
-            w.writeLine('core.reset();');
-            if (simulator) w.writeLine('await simulator.reset();');
-          });
-          w.write(',').newLine();
-          w.writeLine(simulator ? 'describe: () => simulator.describe(),' : 'describe: () => [],');
-          w.writeLine(simulator ? 'close: () => simulator.close(),' : 'close: async () => {},');
-        });
-        w.write(';').newLine();
-        w.writeLine('return { core, service };');
-      },
+      statements: (w) => assembleBody(model, w),
     },
     {
       kind: StructureKind.Function,
@@ -326,6 +281,72 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
       },
     },
   ]);
+}
+
+/** The body of `assemble`: the handlers, the MockCore over them, and the service over the core. */
+function assembleBody(model: ServiceModel, w: CodeBlockWriter): void {
+  const handlers = handlersTypeName(model);
+  const simulator = model.simulator !== undefined;
+  const errorCodes = model.serviceErrors !== undefined;
+  const statement = (doc: Doc) => {
+    writeDoc(w, doc);
+    w.newLine();
+  };
+  w.writeLine('const clock = options.clock ?? new VirtualClock();');
+  if (simulator) statement(['const simulator = ', callDoc('createSimulator', ['options', objectDoc(['clock', `errorCodes: ${errorCodes ? 'errorCodes' : 'undefined'}`])]), ';']);
+  const spread = ['...exampleHandlers', ...(simulator ? ['...simulator.handlers'] : []), '...options.handlers'];
+  statement([propertyDoc(`const handlers: ${handlers}`, objectDoc(spread), ' ='), ';']);
+  if (model.auth) {
+    const credentials = simulator ? '(options.credentials ?? simulator.keyOf)' : 'options.credentials';
+    statement([breakAfterOperatorDoc('const keys', conditionalDoc('options.credentials === false', 'undefined', credentials), ' ='), ';']);
+  }
+  const handlerType = group(['(', indent([softline, 'params: unknown,', line, 'context: MockContext']), ifBreak(','), softline, ')']);
+  const invoke = arrowDoc('(operation: string, params: Record<string, unknown>, context: MockContext)', {
+    kind: 'block',
+    statements: [
+      [`const handler = handlers[methods[operation as ${operationTypeName(model)}]] as `, handlerType, ' => unknown;'],
+      'return handler.call(handlers, params, context);',
+    ],
+  });
+  const auth = conditionalDoc(
+    'keys === undefined',
+    'undefined',
+    callDoc('new MockAuth', [objectDoc(['keys', 'now: () => clock.now()', 'skewSeconds: options.skewSeconds', 'requestLimit: options.requestLimit'])]),
+  );
+  const core = objectDoc(
+    [
+      breakAfterOperatorDoc('path', tsLiteral(model.path)),
+      breakAfterOperatorDoc('namespace', tsLiteral(model.namespace.uri)),
+      propertyDoc('styles', arrayOf(model.bindings.map(tsLiteral))),
+      'operations',
+      ...(errorCodes ? ['errorCodes'] : []),
+      'wsdl: wsdlAt',
+      'clock',
+      'maxRequestBytes: options.maxRequestBytes',
+      breakAfterOperatorDoc('requestValidation', simulator ? 'options.requestValidation ?? simulator.requestValidation ?? false' : 'options.requestValidation ?? false'),
+      'onAnswer: options.onAnswer',
+      ...(model.auth ? [breakAfterOperatorDoc('auth', auth)] : []),
+      propertyDoc('invoke', invoke),
+    ],
+    true,
+  );
+  statement(['const core = ', callDoc('new MockCore', [core]), ';']);
+  const inject = callDoc('core.inject', ['operationOfMethod.get(operation) ?? operation', 'injection']);
+  const service = objectDoc(
+    [
+      propertyDoc('handle', arrowDoc('(request)', expressionBody(callDoc('core.handle', ['request'])))),
+      ['get calls() ', blockDoc(['return core.calls;'])],
+      'clock',
+      ...(simulator ? ['simulator: simulator.control'] : []),
+      propertyDoc('inject', arrowDoc('(operation, injection)', expressionBody(inject))),
+      propertyDoc('reset', arrowDoc('async ()', { kind: 'block', statements: ['core.reset();', ...(simulator ? ['await simulator.reset();'] : [])] })),
+      propertyDoc('describe', arrowDoc('()', expressionBody(simulator ? callDoc('simulator.describe', []) : arrayOf([])))),
+      propertyDoc('close', simulator ? arrowDoc('()', expressionBody(callDoc('simulator.close', []))) : arrowDoc('async ()', { kind: 'block', statements: [] })),
+    ],
+    true,
+  );
+  statement([propertyDoc(`const service: ${model.name}MockService`, service, ' ='), ';']);
+  w.writeLine('return { core, service };');
 }
 
 /** The options of a service that signs requests: whose credentials the mock accepts. */
