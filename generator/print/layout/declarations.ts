@@ -213,7 +213,7 @@ function unionMembers(type: string): string[] {
   }
   out.push(type.slice(start));
   // A member that is itself a function or conditional type is not laid out here.
-  if (out.length > 1 && out.some((m) => m.includes('=>') || m.includes(' ? ') || m.trim() !== m || m === '')) return [type];
+  if (out.length > 1 && out.some((m) => (!/^['"]/.test(m) && (m.includes('=>') || m.includes(' ? '))) || m.trim() !== m || m === '')) return [type];
   return out;
 }
 

@@ -96,6 +96,13 @@ function print(doc: Doc): string {
   return docPrinter.printDocToString(doc, { printWidth: PRINT_WIDTH, tabWidth: 2, useTabs: false }).formatted;
 }
 
+/** A line of a comment: `/**`, ` * ...`, ` */` or `// ...` (after its indentation). */
+function isCommentLine(text: string, start: number, end: number): boolean {
+  let i = start;
+  while (i < end && text.charCodeAt(i) === 32) i++;
+  return text.startsWith('/**', i) || text.startsWith('* ', i) || text.startsWith('*/', i) || text.startsWith('//', i) || (text[i] === '*' && i + 1 === end);
+}
+
 /**
  * Whether a line is wider than prettier allows. Characters from U+1100 on may be two columns wide (CJK, emoji): they
  * are counted as two, so that a line this passes fits whatever prettier measures.
@@ -105,8 +112,9 @@ export function overflows(text: string): boolean {
   while (start <= text.length) {
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
-    if (end - start > PRINT_WIDTH) return true;
-    if (end - start > PRINT_WIDTH / 2) {
+    // A comment line is kept as written, however wide (prettier breaks no comment).
+    if (end - start > PRINT_WIDTH / 2 && !isCommentLine(text, start, end)) {
+      if (end - start > PRINT_WIDTH) return true;
       let width = 0;
       for (let i = start; i < end; i++) width += text.charCodeAt(i) >= 0x1100 ? 2 : 1;
       if (width > PRINT_WIDTH) return true;
