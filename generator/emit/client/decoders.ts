@@ -9,6 +9,9 @@ import type { ChoiceAlternative, FieldModel, ListType, OperationModel, Primitive
 import { jsDoc } from '../../print/jsdoc.js';
 import { tsLiteral, valueType } from '../ts-types.js';
 import { ANY_ATTRIBUTES, keepsAnyAttribute } from '../types.js';
+import type { builders } from 'prettier/doc';
+import { arrayDoc, arrowDoc, assignDoc, callDoc, conditionalDoc, ifStatementDoc, objectDoc, writeDoc } from '../../print/layout/code.js';
+import { typeDoc } from '../../print/layout/type-doc.js';
 
 export function decoderName(struct: StructModel): string {
   return `read${struct.name}`;
@@ -111,10 +114,32 @@ export function readValue(t: TypeModel): string {
   return `${t.nillableItems ? 'readNillableList' : 'readList'}(r, ${readerOf(t.item)}${ns})`;
 }
 
-function readExpression(f: FieldModel): string {
-  const read = readValue(f.type);
+/** {@link readerOf} as a layout document (a choice's type arguments and members broken as prettier breaks them). */
+function readerDoc(t: TypeModel): builders.Doc {
+  switch (t.kind) {
+    case 'list':
+      return arrowDoc(['r: XmlReader'], readValueDoc(t)).doc;
+    case 'choice': {
+      const readers = objectDoc(t.alternatives.map((a) => [`${a.name}: `, readerDoc(a.type)]));
+      return callDoc(typeDoc(`choiceReader<${valueType(t)}>`, 'inline'), [readers]);
+    }
+    default:
+      return readerOf(t);
+  }
+}
+
+/** {@link readValue} as a layout document. */
+function readValueDoc(t: TypeModel): builders.Doc {
+  if (t.kind !== 'list') return callDoc(readerDoc(t), ['r']);
+  const ns = t.namespace ? [tsLiteral(t.namespace.uri)] : [];
+  const reader = t.item.kind !== 'choice' && t.nillableItems ? 'readNillableList' : 'readList';
+  return callDoc(reader, ['r', readerDoc(t.item), ...ns]);
+}
+
+function readExpression(f: FieldModel): builders.Doc {
+  const read = readValueDoc(f.type);
   // readEnum returns a plain string; the field's type is the open union, which accepts any string.
-  return f.nillable ? `r.isNil ? skipNil(r) : ${read}` : read;
+  return f.nillable ? conditionalDoc('r.isNil', 'skipNil(r)', read) : read;
 }
 
 function local(f: FieldModel): string {
@@ -158,7 +183,8 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
         continue;
       }
       const type = f.nillable ? `${valueType(f.type)} | null` : valueType(f.type);
-      w.writeLine(`let ${local(f)}: ${type} | undefined;`);
+      writeDoc(w, [`let ${local(f)}: `, typeDoc(`${type} | undefined`, 'annotation'), ';']);
+      w.newLine();
     }
     // Its fields are in a namespace of its own (WCF's DataContract): read as members while inside it.
     if (s.namespace) w.writeLine(`const outer = r.memberNamespace;`).writeLine(`r.memberNamespace = ${tsLiteral(s.namespace.uri)};`);
@@ -186,7 +212,8 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
               w.writeLine(`${local(f)}.push(${repeatedItem(f as FieldModel & { type: ListType })});`);
             } else {
               w.writeLine(`if (${local(f)} !== undefined) throw duplicateElement(r, '${s.name}');`);
-              w.writeLine(`${local(f)} = ${readExpression(f)};`);
+              writeDoc(w, [assignDoc(local(f), readExpression(f)), ';']);
+              w.newLine();
             }
             w.writeLine('break;');
           });
@@ -198,7 +225,9 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
     if (s.namespace) w.writeLine('r.memberNamespace = outer;');
     for (const f of elements.filter((x) => !x.optional && !(x.type.kind === 'list' && !x.type.container))) {
       if (f.type.kind === 'choice') {
-        w.writeLine(`if (${local(f)} === undefined) throw missingChoice(r, '${s.name}', [${f.type.alternatives.map((a) => `'${a.name}'`).join(', ')}]);`);
+        const names = arrayDoc(f.type.alternatives.map((a) => tsLiteral(a.name)));
+        writeDoc(w, ifStatementDoc(`${local(f)} === undefined`, ['throw ', callDoc('missingChoice', ['r', tsLiteral(s.name), names]), ';']));
+        w.newLine();
         continue;
       }
       w.writeLine(`if (${local(f)} === undefined) throw missingElement(r, '${s.name}', '${f.name}');`);

@@ -19,6 +19,7 @@ import type {
 } from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';
 import { builders } from 'prettier/doc';
+import { typeDoc } from '../../print/layout/type-doc.js';
 import { arrayDoc, arrowDoc, assignBreakingDoc, assignDoc, callDoc, conditionalDoc, objectDoc, writeDoc } from '../../print/layout/code.js';
 import type { Statement } from '../../print/printer.js';
 import { takesCredentials } from '../features.js';
@@ -366,7 +367,7 @@ function paramEncoder(op: OperationModel, p: ParameterModel): ReturnType<typeof 
     const form = t.kind === 'list' && isText(t.item) && (op.httpPost || op.httpGet) ? [callDoc('formList', [textEncoder(t.item)])] : [];
     encode = callDoc('nestedParam', [tsLiteral(p.name), 'v', 'n', writerDoc(t), ...form]);
   }
-  const params = [`v: ${paramType(p)}`, 'n: string'];
+  const params = [['v: ', typeDoc(paramType(p), 'inline')], 'n: string'];
   if (!p.nillable) return arrowDoc(params, encode);
   return arrowDoc(params, conditionalDoc('v === null', callDoc('nilParam', [tsLiteral(p.name)]), encode), true);
 }
@@ -388,14 +389,14 @@ export function encoderFunction(model: ServiceModel, op: OperationModel): Functi
       writeDoc(w, op.inputParams.length > 0 ? assignDoc('const p', check) : check);
       w.write(';').newLine();
       for (const p of op.inputParams) {
-        const value = `p['${p.name}'] as ${paramType(p)}`;
+        const value = [`p['${p.name}'] as `, typeDoc(paramType(p), 'inline')];
         const simple = isText(p.type) && !p.nillable;
         const encoder = simple ? textEncoder(p.type as PrimitiveType | EnumType) : paramEncoder(op, p);
         const encode = (v: builders.Doc) => callDoc('encodeParam', [tsLiteral(op.name), tsLiteral(p.name), v, encoder]);
         const local = `const ${wireLocal(p)}`;
         if (!p.optional) writeDoc(w, assignDoc(local, encode(value)));
         else if (p.default !== undefined) {
-          writeDoc(w, assignDoc(local, encode(conditionalDoc(`p['${p.name}'] === undefined`, tsLiteral(p.default), `(${value})`))));
+          writeDoc(w, assignDoc(local, encode(conditionalDoc(`p['${p.name}'] === undefined`, tsLiteral(p.default), ['(', value, ')']))));
         } else {
           writeDoc(w, assignBreakingDoc(local, conditionalDoc(`p['${p.name}'] === undefined`, 'undefined', encode(value))));
         }

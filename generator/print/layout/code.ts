@@ -86,8 +86,9 @@ export function newDoc(callee: string, args: ReadonlyArray<Doc | Literal>): Doc 
  * `(a: A, b: B) => body`: the body on the same line, or on the next one indented. `body` is a call or an other
  * expression; a conditional (`conditional`) is wrapped in parentheses when it stays on the line, as prettier does.
  */
-export function arrowDoc(params: readonly string[], body: Doc, conditional = false): Literal {
-  const flatParams = `(${params.join(', ')})`;
+export function arrowDoc(params: readonly Doc[], body: Doc, conditional = false): Literal {
+  // Hugged as a call's last argument, the parameters stay on one line.
+  const flatParams = docUtils.removeLines(['(', join(', ', [...params]), ')']);
   const brokenParams = params.length === 0 ? '()' : group(['(', indent([softline, join([',', line], [...params])]), ifBreak(','), softline, ')']);
   const bodyDoc = (last: boolean): Doc => {
     const tail: Doc = last ? [ifBreak(','), softline] : '';

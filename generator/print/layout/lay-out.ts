@@ -12,7 +12,7 @@
 import { builders, printer as docPrinter } from 'prettier/doc';
 import { StructureKind } from '../kinds.js';
 import type { Statement } from '../pieces.js';
-import { classMembers, statementDoc, UnknownLayout, type LayoutNotes } from './declarations.js';
+import { classMemberDocs, statementDoc, UnknownLayout, type LayoutNotes } from './declarations.js';
 
 const { hardline, indent } = builders;
 type Doc = builders.Doc;
@@ -77,16 +77,15 @@ function layOutClass(s: Extract<Statement, { kind: typeof StructureKind.Class }>
   const notes: LayoutNotes = { confused: false };
   const head = print(statementDoc({ ...s, properties: [], ctors: [], methods: [] }, notes));
   // `... {}` for an empty class; otherwise the head ends with its opening brace.
-  const members = classMembers(s, notes);
+  const members = classMemberDocs(s);
   if (members.length === 0) return [{ text: head, format: 'none', separator: '' }];
   void fallback;
   const out: Segment[] = [{ text: head.slice(0, -1), format: overflows(head) ? 'statement' : 'none', separator: '' }];
   if (out[0]!.format !== 'none') throw new UnknownLayout('a class head wider than the line');
   members.forEach((m, i) => {
-    const memberNotes: LayoutNotes = { confused: false };
-    const text = print(indent([hardline, m])).slice(1);
-    void memberNotes;
-    out.push({ text, format: notes.confused || overflows(text) ? 'member' : 'none', separator: i === 0 ? '\n' : '\n\n' });
+    const text = print(indent([hardline, m.doc])).slice(1);
+    // Each member's own notes: a body the writer could not follow leaves that member alone to prettier.
+    out.push({ text, format: m.notes.confused || overflows(text) ? 'member' : 'none', separator: i === 0 ? '\n' : '\n\n' });
   });
   out.push({ text: '}', format: 'none', separator: '\n' });
   return out;
