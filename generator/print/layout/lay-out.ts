@@ -103,22 +103,32 @@ function isCommentLine(text: string, start: number, end: number): boolean {
 }
 
 /**
- * Whether a line is wider than prettier allows. Characters from U+1100 on may be two columns wide (CJK, emoji): they
- * are counted as two, so that a line this passes fits whatever prettier measures.
+ * Whether a line is wider than prettier allows, measured as prettier measures it (per code point: control characters
+ * and combining accents take no column) or wider, never narrower: every character from U+1100 on (CJK, emoji, their
+ * variation selectors) and the two emoji below it count as two columns, so that a line this passes fits whatever
+ * prettier measures.
  */
 export function overflows(text: string): boolean {
   let start = 0;
   while (start <= text.length) {
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
-    // A comment line is kept as written, however wide (prettier breaks no comment).
-    if (end - start > PRINT_WIDTH / 2 && !isCommentLine(text, start, end)) {
-      if (end - start > PRINT_WIDTH) return true;
-      let width = 0;
-      for (let i = start; i < end; i++) width += text.charCodeAt(i) >= 0x1100 ? 2 : 1;
-      if (width > PRINT_WIDTH) return true;
-    }
+    // At most two columns a UTF-16 unit: a line of half the width fits. A comment line is kept as written, however
+    // wide (prettier breaks no comment).
+    if (end - start > PRINT_WIDTH / 2 && !isCommentLine(text, start, end) && lineWidth(text, start, end) > PRINT_WIDTH) return true;
     start = end + 1;
   }
   return false;
+}
+
+function lineWidth(text: string, start: number, end: number): number {
+  let width = 0;
+  for (let i = start; i < end; i++) {
+    const c = text.codePointAt(i)!;
+    if (c > 0xffff) i++;
+    if (c <= 0x7f) width += c <= 0x1f ? 0 : 1;
+    else if (c <= 0x9f || (c >= 0x300 && c <= 0x36f)) continue;
+    else width += c >= 0x1100 || c === 0xa9 || c === 0xae ? 2 : 1;
+  }
+  return width;
 }
