@@ -7,7 +7,7 @@ import { StructureKind, VariableDeclarationKind } from '../../print/kinds.js';
 import type { OperationModel, ParameterModel, PollModel, ServiceModel, TypeModel } from '../../model/types.js';
 import { decisionRemark, jsDoc } from '../../print/jsdoc.js';
 import type { builders } from 'prettier/doc';
-import { arrayDoc, arrowDoc, assignBreakingDoc, assignDoc, callDoc, conditionalDoc, ifStatementDoc, newDoc, objectDoc, writeDoc } from '../../print/layout/code.js';
+import { arrayDoc, arrowDoc, assignBreakingDoc, binaryDoc, assignDoc, callDoc, conditionalDoc, ifStatementDoc, newDoc, objectDoc, writeDoc } from '../../print/layout/code.js';
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
 import { OPEN_ENUM, paramType, paramsTypeName, resultType, tsLiteral, valueType } from '../ts-types.js';
 import { hasErrorCodes, sendsTimestamps } from '../features.js';
@@ -255,7 +255,7 @@ function clientClass(model: ServiceModel, principal: string | undefined): Statem
           const members: builders.Doc[] = [
             'baseUrl: options.baseUrl',
             `path: ${tsLiteral(model.path)}`,
-            `namespace: options.namespace ?? ${tsLiteral(model.namespace.uri)}`,
+            assignBreakingDoc('namespace', binaryDoc('options.namespace', '??', tsLiteral(model.namespace.uri)), ':'),
             `style: options.style ?? ${tsLiteral(model.bindings[0] ?? 'soap11')}`,
           ];
           if (model.bindings.length < 4) members.push(['styles: ', arrayDoc(model.bindings.map(tsLiteral)).doc]);
@@ -384,9 +384,14 @@ function writeBinding(w: CodeBlockWriter, model: ServiceModel, op: OperationMode
     if (post.kind === 'any') w.writeLine('httpPostNode: true,');
     if (!op.httpPost && model.bindings.includes('httpPost')) w.writeLine('httpPost: false,');
     if (!op.httpGet && model.bindings.includes('httpGet')) w.writeLine('httpGet: false,');
-    if (op.soapAction !== undefined) w.writeLine(`soapAction: ${tsLiteral(op.soapAction)},`);
+    // A string value too long for its line goes to the next (a URI cannot break).
+    const uri = (key: string, value: string) => {
+      writeDoc(w, [assignBreakingDoc(key, tsLiteral(value), ':'), ',']);
+      w.newLine();
+    };
+    if (op.soapAction !== undefined) uri('soapAction', op.soapAction);
     if (op.bare) w.writeLine('bare: true,');
-    if (op.namespace !== undefined) w.writeLine(`namespace: ${tsLiteral(op.namespace)},`);
+    if (op.namespace !== undefined) uri('namespace', op.namespace);
     if (op.headers.length > 0) w.writeLine(`headers: [${op.headers.map((h) => tsLiteral(h.element)).join(', ')}],`);
     if (op.responseHeaders.length > 0) {
       const entries = op.responseHeaders.map((h) => objectDoc([`element: ${tsLiteral(h.element)}`, `required: ${h.required}`, `decode: ${decoderName(h.record)}`]).doc);

@@ -142,6 +142,12 @@ function readExpression(f: FieldModel): builders.Doc {
   return f.nillable ? conditionalDoc('r.isNil', 'skipNil(r)', read) : read;
 }
 
+/** `if (test) throw error;` on a line of its own, the throw on the next line when it does not fit. */
+function throwIf(w: Parameters<WriterFunction>[0], test: string, error: builders.Doc): void {
+  writeDoc(w, ifStatementDoc(test, ['throw ', error, ';']));
+  w.newLine();
+}
+
 function local(f: FieldModel): string {
   return `f_${f.name}`;
 }
@@ -173,7 +179,7 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
     // Attributes are on the start tag, which the first nextChild() leaves.
     for (const f of attributes) {
       w.writeLine(`const ${local(f)} = readAttribute(r, '${f.name}', ${textDecoder(f.type)});`);
-      if (!f.optional) w.writeLine(`if (${local(f)} === undefined) throw missingAttribute(r, '${s.name}', '${f.name}');`);
+      if (!f.optional) throwIf(w, `${local(f)} === undefined`, callDoc('missingAttribute', ['r', tsLiteral(s.name), tsLiteral(f.name)]));
     }
     const anyAttribute = keepsAnyAttribute(s);
     if (anyAttribute) w.writeLine(`const others = readOtherAttributes(r, [${attributes.map((f) => tsLiteral(f.name)).join(', ')}]);`);
@@ -198,7 +204,7 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
               w.indent(() => {
                 if (f.type.kind === 'list') w.writeLine(`${local(f)}.push(${repeatedItem(f as FieldModel & { type: ListType }, a)});`);
                 else {
-                  w.writeLine(`if (${local(f)} !== undefined) throw secondAlternative(r, '${s.name}', Object.keys(${local(f)})[0]!);`);
+                  throwIf(w, `${local(f)} !== undefined`, callDoc('secondAlternative', ['r', tsLiteral(s.name), `Object.keys(${local(f)})[0]!`]));
                   w.writeLine(`${local(f)} = { ${a.name}: ${readValue(a.type)} };`);
                 }
                 w.writeLine('break;');
@@ -211,7 +217,7 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
             if (f.type.kind === 'list' && !f.type.container) {
               w.writeLine(`${local(f)}.push(${repeatedItem(f as FieldModel & { type: ListType })});`);
             } else {
-              w.writeLine(`if (${local(f)} !== undefined) throw duplicateElement(r, '${s.name}');`);
+              throwIf(w, `${local(f)} !== undefined`, callDoc('duplicateElement', ['r', tsLiteral(s.name)]));
               writeDoc(w, [assignDoc(local(f), readExpression(f)), ';']);
               w.newLine();
             }
@@ -226,11 +232,10 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
     for (const f of elements.filter((x) => !x.optional && !(x.type.kind === 'list' && !x.type.container))) {
       if (f.type.kind === 'choice') {
         const names = arrayDoc(f.type.alternatives.map((a) => tsLiteral(a.name)));
-        writeDoc(w, ifStatementDoc(`${local(f)} === undefined`, ['throw ', callDoc('missingChoice', ['r', tsLiteral(s.name), names]), ';']));
-        w.newLine();
+        throwIf(w, `${local(f)} === undefined`, callDoc('missingChoice', ['r', tsLiteral(s.name), names]));
         continue;
       }
-      w.writeLine(`if (${local(f)} === undefined) throw missingElement(r, '${s.name}', '${f.name}');`);
+      throwIf(w, `${local(f)} === undefined`, callDoc('missingElement', ['r', tsLiteral(s.name), tsLiteral(f.name)]));
     }
     w.write('return ').inlineBlock(() => {
       for (const f of s.fields) w.writeLine(`${f.name}: ${local(f)},`);

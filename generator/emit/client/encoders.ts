@@ -404,7 +404,10 @@ export function encoderFunction(model: ServiceModel, op: OperationModel): Functi
       }
       const items = op.params.map((p): { doc: builders.Doc; pair: boolean } => {
         if (p.role) return { doc: arrayDoc([tsLiteral(p.name), objectDoc([`credential: ${tsLiteral(p.role)}`]).doc]).doc, pair: true };
-        if (p.optional && p.default === undefined) return { doc: `...(${wireLocal(p)} === undefined ? [] : [['${p.name}', ${wireLocal(p)}] as const])`, pair: false };
+        if (p.optional && p.default === undefined) {
+          const entry = arrayDoc([[arrayDoc([tsLiteral(p.name), wireLocal(p)]).doc, ' as const']]).doc;
+          return { doc: builders.group(['...(', conditionalDoc(`${wireLocal(p)} === undefined`, '[]', entry), ')']), pair: false };
+        }
         return { doc: arrayDoc([tsLiteral(p.name), wireLocal(p)]).doc, pair: true };
       });
       w.write('return ').inlineBlock(() => {

@@ -126,6 +126,14 @@ export function assignBreakingDoc(left: Doc, right: Doc, operator: ' =' | ':' = 
   return group([group(left), operator, group(indent([line, right]))]);
 }
 
+/**
+ * `left op right` of a logical or arithmetic operator where the parent indents (an assignment's or a property's
+ * value): broken after the operator, the right side under the left, when it does not fit.
+ */
+export function binaryDoc(left: Doc, operator: string, right: Doc): Doc {
+  return group([left, ` ${operator}`, line, right]);
+}
+
 /** `if (test) statement`: the statement on the next line, indented, when the line does not fit. */
 export function ifStatementDoc(test: Doc, statement: Doc): Doc {
   return group(['if (', group([indent([softline, test]), softline]), ')', indent([line, statement])]);
