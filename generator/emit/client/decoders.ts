@@ -153,11 +153,17 @@ function local(f: FieldModel): string {
 }
 
 /** The items of a list without a container are the field's own elements, repeated: each read adds one. */
-function repeatedItem(f: FieldModel & { type: ListType }, alternative?: ChoiceAlternative): string {
+function repeatedItem(f: FieldModel & { type: ListType }, alternative?: ChoiceAlternative): builders.Doc | ReturnType<typeof objectDoc> {
   // Each alternative of a repeated choice is a case of its own: the item is that one member.
-  if (alternative) return `{ ${alternative.name}: ${readValue(alternative.type)} }`;
-  const read = `${readerOf(f.type.item)}(r)`;
-  return f.type.nillableItems ? `r.isNil ? skipNil(r) : ${read}` : read;
+  if (alternative) return objectDoc([[`${alternative.name}: `, readValueDoc(alternative.type)]]);
+  const read = callDoc(readerDoc(f.type.item), ['r']);
+  return f.type.nillableItems ? conditionalDoc('r.isNil', 'skipNil(r)', read) : read;
+}
+
+/** `list.push(item);` */
+function push(w: Parameters<WriterFunction>[0], list: string, item: builders.Doc | ReturnType<typeof objectDoc>): void {
+  writeDoc(w, [callDoc(`${list}.push`, [item]), ';']);
+  w.newLine();
 }
 
 /**
@@ -178,11 +184,15 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
     }
     // Attributes are on the start tag, which the first nextChild() leaves.
     for (const f of attributes) {
-      w.writeLine(`const ${local(f)} = readAttribute(r, '${f.name}', ${textDecoder(f.type)});`);
+      writeDoc(w, [assignDoc(`const ${local(f)}`, callDoc('readAttribute', ['r', tsLiteral(f.name), textDecoder(f.type)])), ';']);
+      w.newLine();
       if (!f.optional) throwIf(w, `${local(f)} === undefined`, callDoc('missingAttribute', ['r', tsLiteral(s.name), tsLiteral(f.name)]));
     }
     const anyAttribute = keepsAnyAttribute(s);
-    if (anyAttribute) w.writeLine(`const others = readOtherAttributes(r, [${attributes.map((f) => tsLiteral(f.name)).join(', ')}]);`);
+    if (anyAttribute) {
+      writeDoc(w, [assignDoc('const others', callDoc('readOtherAttributes', ['r', arrayDoc(attributes.map((f) => tsLiteral(f.name)))])), ';']);
+      w.newLine();
+    }
     for (const f of elements) {
       if (f.type.kind === 'list' && !f.type.container) {
         w.writeLine(`const ${local(f)}: ${valueType(f.type)} = [];`);
@@ -202,10 +212,11 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
             for (const a of choice.alternatives) {
               w.writeLine(`case '${a.name}':`);
               w.indent(() => {
-                if (f.type.kind === 'list') w.writeLine(`${local(f)}.push(${repeatedItem(f as FieldModel & { type: ListType }, a)});`);
+                if (f.type.kind === 'list') push(w, local(f), repeatedItem(f as FieldModel & { type: ListType }, a));
                 else {
                   throwIf(w, `${local(f)} !== undefined`, callDoc('secondAlternative', ['r', tsLiteral(s.name), `Object.keys(${local(f)})[0]!`]));
-                  w.writeLine(`${local(f)} = { ${a.name}: ${readValue(a.type)} };`);
+                  writeDoc(w, [assignDoc(local(f), objectDoc([[`${a.name}: `, readValueDoc(a.type)]])), ';']);
+                  w.newLine();
                 }
                 w.writeLine('break;');
               });
@@ -215,7 +226,7 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
           w.writeLine(`case '${f.name}':`);
           w.indent(() => {
             if (f.type.kind === 'list' && !f.type.container) {
-              w.writeLine(`${local(f)}.push(${repeatedItem(f as FieldModel & { type: ListType })});`);
+              push(w, local(f), repeatedItem(f as FieldModel & { type: ListType }));
             } else {
               throwIf(w, `${local(f)} !== undefined`, callDoc('duplicateElement', ['r', tsLiteral(s.name)]));
               writeDoc(w, [assignDoc(local(f), readExpression(f)), ';']);
