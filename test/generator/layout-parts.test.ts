@@ -148,4 +148,13 @@ describe('documents of code.ts and type-doc.ts, as prettier lays them out', () =
     expect(inArgs).toMatch(/^let f_y: Array<\n {2}\| \{ A[^\n]*\n {2}\| \{ B[^\n]*\n> \| null;$/);
     expect(await expectPrettier((w) => writeDoc(w, ['let f_z: ', typeDoc('Date | string | null', 'annotation'), ';']))).toBe('let f_z: Date | string | null;');
   });
+
+  it('a type alias whose union does not fit after the = but fits on the next line: kept there on one line', async () => {
+    const values = Array.from({ length: 8 }, (_, i) => `'Value5x${i}'`);
+    const statement = { kind: StructureKind.TypeAlias, name: 'Kind5', isExported: true, type: values.join(' | ') } as const;
+    const { text, left } = layOut(statement);
+    expect(left).toBe(false);
+    expect(text).toBe(`export type Kind5 =\n  ${values.join(' | ')};`);
+    expect(`${text}\n`).toBe(await format(text, PRETTIER));
+  });
 });

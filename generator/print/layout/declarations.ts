@@ -18,7 +18,7 @@ import type { Statement } from '../pieces.js';
 import { BodyWriter, DOC_MARK, type BodyLine } from './body-writer.js';
 import { typeDoc as annotatedTypeDoc } from './type-doc.js';
 
-const { group, indent, softline, line, hardline, literalline, ifBreak, join } = builders;
+const { group, indent, softline, line, hardline, literalline, ifBreak, join, align } = builders;
 
 /** A structure, or a member of one, that this layout does not know. */
 export class UnknownLayout extends Error {}
@@ -187,7 +187,8 @@ function paramsDoc(params: readonly Param[] | undefined): Doc {
 function typeDoc(type: string): Doc {
   const members = unionMembers(type);
   if (members.length < 2) return type;
-  return group(indent([line, ifBreak('| '), join([line, '| '], members)]));
+  // On the next line when it fits there, else one member a line.
+  return group(indent([line, group([ifBreak('| '), join([line, '| '], members.map((m) => align(2, m)))])]));
 }
 
 /** The members of a top-level union (`'a' | 'b'`, not inside brackets or quotes), or `[type]`. */
