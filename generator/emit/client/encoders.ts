@@ -234,16 +234,16 @@ export function requestCodec(model: ServiceModel): RequestCodec {
  * service may send but a client must not (a mock's answers): any enum value, and INF, -INF and NaN doubles.
  */
 export function writerConstants(codec: Pick<RequestCodec, 'enums' | 'enumElements' | 'textWriters'>, lenient = false): Statement[] {
-  const constant = (name: string, initializer: string): Statement => ({
+  const constant = (name: string, initializer: builders.Doc): Statement => ({
     kind: StructureKind.VariableStatement,
     declarationKind: VariableDeclarationKind.Const,
-    declarations: [{ name, initializer }],
+    declarations: [{ name, initializer: (w) => writeDoc(w, initializer) }],
   });
   const encoder = (t: PrimitiveName): string => (lenient ? (LENIENT_ENCODERS[t] ?? ENCODERS[t]) : ENCODERS[t]);
   return [
-    ...codec.enums.map((e) => constant(`encode${e.name}`, lenient ? 'encodeString' : `enumEncoder('${e.name}', ${e.name}Values)`)),
-    ...codec.enumElements.map((e) => constant(`write${e.name}`, `textWriter(encode${e.name})`)),
-    ...codec.textWriters.map((t) => constant(writerName({ kind: 'primitive', name: t }), `textWriter(${encoder(t)})`)),
+    ...codec.enums.map((e) => constant(`encode${e.name}`, lenient ? 'encodeString' : callDoc('enumEncoder', [tsLiteral(e.name), `${e.name}Values`]))),
+    ...codec.enumElements.map((e) => constant(`write${e.name}`, callDoc('textWriter', [`encode${e.name}`]))),
+    ...codec.textWriters.map((t) => constant(writerName({ kind: 'primitive', name: t }), callDoc('textWriter', [encoder(t)]))),
   ];
 }
 
