@@ -1,5 +1,6 @@
 /**
- * Layout documents for the expressions emitters write that may not fit on a line: calls, arrays and objects, laid
+ * Layout documents for the expressions emitters write that may not fit on a line: calls, arrays and objects, arrow
+ * functions, conditionals, assignments and `if (test) statement`, each built as prettier's printer builds it, laid
  * out as prettier lays them out (a group that breaks one item a line, with a trailing comma, when it does not fit;
  * a call whose last argument is an object or array keeps the others on the first line and breaks only that one, when
  * that fits). Emitters write them with `BodyWriter.doc`.
@@ -110,8 +111,9 @@ export function conditionalDoc(test: Doc, consequent: Doc, alternate: Doc): Doc 
 }
 
 /**
- * `left = right;` (or an object's `key: value`, `operator` `:`) where `right` is a call or a name (prettier's "fluid" assignment): `right` stays on the first line
- * as long as its start fits there, and breaks inside itself.
+ * `left = right` (or an object's `key: value`, `operator` `:`) where `right` is a call, an object or a name
+ * (prettier's "fluid" assignment): `right` stays on the first line as long as its start fits there, and breaks
+ * inside itself.
  */
 export function assignDoc(left: Doc, right: Doc | Literal, operator: ' =' | ':' = ' ='): Doc {
   const id = Symbol('assignment');
