@@ -243,7 +243,7 @@ function wireType(t: TypeModel): string {
   }
 }
 
-/** A union type, one member per line when it would not read well on one. */
+/** A union type (the layout breaks it one member a line when it does not fit, as prettier does). */
 function union(members: readonly string[]): string {
-  return members.length <= 4 ? members.join(' | ') : `\n  | ${members.join('\n  | ')}`;
+  return members.join(' | ');
 }

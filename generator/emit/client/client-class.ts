@@ -6,6 +6,8 @@ import type { CodeBlockWriter } from 'ts-morph';
 import { StructureKind, VariableDeclarationKind } from '../../print/kinds.js';
 import type { OperationModel, ParameterModel, PollModel, ServiceModel, TypeModel } from '../../model/types.js';
 import { decisionRemark, jsDoc } from '../../print/jsdoc.js';
+import type { builders } from 'prettier/doc';
+import { arrayDoc, arrowDoc, assignBreakingDoc, binaryDoc, assignDoc, callDoc, conditionalDoc, ifStatementDoc, newDoc, objectDoc, writeDoc } from '../../print/layout/code.js';
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
 import { OPEN_ENUM, paramType, paramsTypeName, resultType, tsLiteral, valueType } from '../ts-types.js';
 import { hasErrorCodes, sendsTimestamps } from '../features.js';
@@ -236,63 +238,60 @@ function clientClass(model: ServiceModel, principal: string | undefined): Statem
       {
         parameters: [{ name: 'options', type: optionsTypeName(model) }],
         statements: (w) => {
-          w.writeLine("if (options === null || typeof options !== 'object') throw new SvcRequestError('options must be an object');");
-          if (principal) {
-            w.writeLine(`if (typeof options.${principal} !== 'string' || options.${principal} === '') throw new SvcRequestError('${principal} must be a non-empty string');`);
-          }
+          const guard = (test: string, message: string) => {
+            writeDoc(w, ifStatementDoc(test, ['throw ', newDoc('SvcRequestError', [tsLiteral(message)]), ';']));
+            w.newLine();
+          };
+          guard("options === null || typeof options !== 'object'", 'options must be an object');
+          if (principal) guard(`typeof options.${principal} !== 'string' || options.${principal} === ''`, `${principal} must be a non-empty string`);
           if (signed) {
-            w.writeLine("if (options.sign === undefined && (typeof options.apiKey !== 'string' || options.apiKey === '')) throw new SvcRequestError('apiKey must be a non-empty string');");
-            w.writeLine("if (options.sign !== undefined && typeof options.sign !== 'function') throw new SvcRequestError('sign must be a function');");
+            guard("options.sign === undefined && (typeof options.apiKey !== 'string' || options.apiKey === '')", 'apiKey must be a non-empty string');
+            guard("options.sign !== undefined && typeof options.sign !== 'function'", 'sign must be a function');
             w.writeLine('const custom = options.sign;');
           }
           for (const h of model.soapHeaders.filter((x) => x.required)) {
-            w.writeLine(`if (options.${h.option} === undefined || options.${h.option} === null) throw new SvcRequestError('${h.option} must be given: it is sent as the SOAP header <${h.element}>');`);
+            guard(`options.${h.option} === undefined || options.${h.option} === null`, `${h.option} must be given: it is sent as the SOAP header <${h.element}>`);
           }
-          const headers = model.soapHeaders.length > 0;
-          w.write(headers ? 'const core = checkCoreOptions(' : 'this.#core = new ClientCore(checkCoreOptions(').inlineBlock(() => {
-            w.writeLine('baseUrl: options.baseUrl,');
-            w.writeLine(`path: ${tsLiteral(model.path)},`);
-            w.writeLine(`namespace: options.namespace ?? ${tsLiteral(model.namespace.uri)},`);
-            w.writeLine(`style: options.style ?? ${tsLiteral(model.bindings[0] ?? 'soap11')},`);
-            if (model.bindings.length < 4) w.writeLine(`styles: [${model.bindings.map(tsLiteral).join(', ')}],`);
-            w.writeLine(principal ? `principal: options.${principal},` : "principal: '',");
-            if (signed && principal) {
-              w.writeLine(
-                `sign: custom ? (i) => custom({ operation: i.operation, ${principal}: i.principal, timestamp: i.timestamp, eatValue: i.eatValue, message: i.message }) : hmacSigner(options.apiKey),`,
-              );
-            } else {
-              w.writeLine("sign: () => '',");
-            }
-            // Passed as given: without one, the core looks globalThis.fetch up at each call (MSW installed later).
-            w.writeLine('fetch: options.fetch,');
-            w.writeLine('transport: options.transport,');
-            // Without a timestamp to send, the core's clock is never read: it gets the default.
-            w.writeLine(sendsTimestamps(model) ? 'now: options.now ?? (() => Date.now() / 1000),' : 'now: () => Date.now() / 1000,');
-            w.writeLine('timeoutMs: options.timeoutMs,');
-            w.writeLine('maxResponseBytes: options.maxResponseBytes,');
-            if (hasErrorCodes(model)) w.writeLine('throwOnServiceError: options.throwOnServiceError ?? true,');
-            if (signed) w.writeLine('secrets: typeof options.apiKey === \'string\' ? [options.apiKey] : [],');
+          const members: builders.Doc[] = [
+            'baseUrl: options.baseUrl',
+            `path: ${tsLiteral(model.path)}`,
+            assignBreakingDoc('namespace', binaryDoc('options.namespace', '??', tsLiteral(model.namespace.uri)), ':'),
+            `style: options.style ?? ${tsLiteral(model.bindings[0] ?? 'soap11')}`,
+          ];
+          if (model.bindings.length < 4) members.push(['styles: ', arrayDoc(model.bindings.map(tsLiteral)).doc]);
+          members.push(principal ? `principal: options.${principal}` : "principal: ''");
+          if (signed && principal) {
+            const input = objectDoc(['operation: i.operation', `${principal}: i.principal`, 'timestamp: i.timestamp', 'eatValue: i.eatValue', 'message: i.message']);
+            const custom = arrowDoc(['i'], callDoc('custom', [input])).doc;
+            members.push(assignDoc('sign', conditionalDoc('custom', custom, callDoc('hmacSigner', ['options.apiKey'])), ':'));
+          } else {
+            members.push("sign: () => ''");
+          }
+          // Passed as given: without one, the core looks globalThis.fetch up at each call (MSW installed later).
+          members.push('fetch: options.fetch', 'transport: options.transport');
+          // Without a timestamp to send, the core's clock is never read: it gets the default.
+          members.push(sendsTimestamps(model) ? 'now: options.now ?? (() => Date.now() / 1000)' : 'now: () => Date.now() / 1000');
+          members.push('timeoutMs: options.timeoutMs', 'maxResponseBytes: options.maxResponseBytes');
+          if (hasErrorCodes(model)) members.push('throwOnServiceError: options.throwOnServiceError ?? true');
+          if (signed) members.push("secrets: typeof options.apiKey === 'string' ? [options.apiKey] : []");
+          const checked = callDoc('checkCoreOptions', [objectDoc(members, true)]);
+          if (model.soapHeaders.length === 0) {
+            writeDoc(w, [assignDoc('this.#core', newDoc('ClientCore', [checked])), ';']);
+            return;
+          }
+          writeDoc(w, [assignDoc('const core', checked), ';']);
+          w.newLine();
+          const headers = model.soapHeaders.map((h) => {
+            const write = callDoc('soapHeaderBlock', [tsLiteral(h.element), 'core.namespace', `options.${h.option}`, tsLiteral(h.option), recordWriterName(h.record)]);
+            return h.required ? assignDoc(h.element, write, ':') : assignBreakingDoc(h.element, conditionalDoc(`options.${h.option} === undefined`, 'undefined', write), ':');
           });
-          w.write(headers ? ');' : '));');
-          if (headers) {
-            w.newLine();
-            w.write('this.#core = new ClientCore(').inlineBlock(() => {
-              w.writeLine('...core,');
-              w.write('soapHeaders: ').inlineBlock(() => {
-                for (const h of model.soapHeaders) {
-                  const write = `soapHeaderBlock('${h.element}', core.namespace, options.${h.option}, '${h.option}', ${recordWriterName(h.record)})`;
-                  w.writeLine(`${h.element}: ${h.required ? write : `options.${h.option} === undefined ? undefined : ${write}`},`);
-                }
-              });
-              w.write(',').newLine();
-              const secret = model.soapHeaders.filter((h) => h.record.fields.some((f) => f.secret));
-              if (secret.length > 0) {
-                const parts = secret.map((h) => `...secretValues(options.${h.option}, [${h.record.fields.filter((f) => f.secret).map((f) => tsLiteral(f.name)).join(', ')}])`);
-                w.writeLine(`secrets: [...(core.secrets ?? []), ${parts.join(', ')}],`);
-              }
-            });
-            w.write(');');
+          const core: builders.Doc[] = ['...core', ['soapHeaders: ', objectDoc(headers, true).doc]];
+          const secret = model.soapHeaders.filter((h) => h.record.fields.some((f) => f.secret));
+          if (secret.length > 0) {
+            const parts = secret.map((h) => ['...', callDoc('secretValues', [`options.${h.option}`, arrayDoc(h.record.fields.filter((f) => f.secret).map((f) => tsLiteral(f.name)))])]);
+            core.push(['secrets: ', arrayDoc(['...(core.secrets ?? [])', ...parts]).doc]);
           }
+          writeDoc(w, [assignDoc('this.#core', newDoc('ClientCore', [objectDoc(core, true)])), ';']);
         },
       },
     ],
@@ -385,21 +384,29 @@ function writeBinding(w: CodeBlockWriter, model: ServiceModel, op: OperationMode
     if (post.kind === 'any') w.writeLine('httpPostNode: true,');
     if (!op.httpPost && model.bindings.includes('httpPost')) w.writeLine('httpPost: false,');
     if (!op.httpGet && model.bindings.includes('httpGet')) w.writeLine('httpGet: false,');
-    if (op.soapAction !== undefined) w.writeLine(`soapAction: ${tsLiteral(op.soapAction)},`);
+    // A string value too long for its line goes to the next (a URI cannot break).
+    const uri = (key: string, value: string) => {
+      writeDoc(w, [assignBreakingDoc(key, tsLiteral(value), ':'), ',']);
+      w.newLine();
+    };
+    if (op.soapAction !== undefined) uri('soapAction', op.soapAction);
     if (op.bare) w.writeLine('bare: true,');
-    if (op.namespace !== undefined) w.writeLine(`namespace: ${tsLiteral(op.namespace)},`);
+    if (op.namespace !== undefined) uri('namespace', op.namespace);
     if (op.headers.length > 0) w.writeLine(`headers: [${op.headers.map((h) => tsLiteral(h.element)).join(', ')}],`);
     if (op.responseHeaders.length > 0) {
-      const entries = op.responseHeaders.map((h) => `{ element: ${tsLiteral(h.element)}, required: ${h.required}, decode: ${decoderName(h.record)} }`);
-      w.writeLine(`responseHeaders: [${entries.join(', ')}],`);
+      const entries = op.responseHeaders.map((h) => objectDoc([`element: ${tsLiteral(h.element)}`, `required: ${h.required}`, `decode: ${decoderName(h.record)}`]).doc);
+      writeDoc(w, ['responseHeaders: ', arrayDoc(entries, true).doc, ',']);
+      w.newLine();
     }
     w.writeLine(`decode: ${result.kind === 'void' ? '() => undefined' : resultDecoderName(op)},`);
     if (!status) w.writeLine('check: undefined,');
     else {
-      const names = status.codeKind === 'int' && model.serviceErrors?.enum.numeric ? `, codeNames: ${model.serviceErrors.enum.name}ByNumber` : '';
+      const names = status.codeKind === 'int' && model.serviceErrors?.enum.numeric ? [`codeNames: ${model.serviceErrors.enum.name}ByNumber`] : [];
       const success = tsLiteral(status.success);
       const message = status.messageField ? `'${status.messageField.name}'` : 'undefined';
-      w.writeLine(`check: { codeField: '${status.codeField.name}', messageField: ${message}, success: ${success}${names} },`);
+      const check = [`codeField: ${tsLiteral(status.codeField.name)}`, `messageField: ${message}`, `success: ${success}`, ...names];
+      writeDoc(w, ['check: ', objectDoc(check).doc, ',']);
+      w.newLine();
     }
     const secrets = (struct?.fields ?? []).filter((f) => f.secret).map((f) => tsLiteral(f.name));
     if (secrets.length > 0) w.writeLine(`secretFields: [${secrets.join(', ')}],`);
@@ -442,7 +449,7 @@ function operationMethod(model: ServiceModel, op: OperationModel) {
         throwsServiceError(model, op),
       ),
     ],
-    statements: [`return this.#core.call(bindings.${op.name}, ${encoderName(op)}(params), opts);`],
+    statements: (w: CodeBlockWriter) => writeDoc(w, ['return ', callDoc('this.#core.call', [`bindings.${op.name}`, `${encoderName(op)}(params)`, 'opts']), ';']),
   };
 }
 
@@ -463,13 +470,14 @@ function withHeadersMethod(model: ServiceModel, op: OperationModel) {
         required.length > 0 ? `A SOAP answer without ${required.join(', ')} is refused with SvcDecodeError, by both calls.` : undefined,
       ),
     ],
-    statements: [`return this.#core.callWithHeaders<${result}, ${type}>(bindings.${op.name}, ${encoderName(op)}(params), opts);`],
+    statements: (w: CodeBlockWriter) =>
+      writeDoc(w, ['return ', callDoc(`this.#core.callWithHeaders<${result}, ${type}>`, [`bindings.${op.name}`, `${encoderName(op)}(params)`, 'opts']), ';']),
   };
 }
 
 function pollMethod(model: ServiceModel, poll: PollModel) {
   const id = poll.idParameter;
-  const list = (values: readonly string[]) => `[${values.map(tsLiteral).join(', ')}]`;
+  const list = (values: readonly string[]) => arrayDoc(values.map(tsLiteral)).doc;
   const failures =
     poll.failureCodes.length > 0
       ? `A non-success code while the status is not final is a warning and polling goes on, except ${poll.failureCodes.join(', ')}, which end the wait with SvcServiceError (or the result, when throwOnServiceError is false).`
@@ -491,15 +499,15 @@ function pollMethod(model: ServiceModel, poll: PollModel) {
         poll.failureCodes.length > 0 ? throwsServiceError(model, poll.operation, 'a failure code ends the wait: the result') : undefined,
       ),
     ],
-    statements: [
-      `return this.#core.poll(
-        '${poll.method}',
-        bindings.${poll.operation.name},
-        ${encoderName(poll.operation)}({ ${id.name} }),
-        { statusField: '${poll.statusField.name}', finalValues: ${list(poll.finalValues)}, failureCodes: ${list(poll.failureCodes)} },
-        opts,
-      );`,
-    ],
+    statements: (w: CodeBlockWriter) => {
+      const settings = objectDoc([
+        `statusField: ${tsLiteral(poll.statusField.name)}`,
+        ['finalValues: ', list(poll.finalValues)],
+        ['failureCodes: ', list(poll.failureCodes)],
+      ]);
+      const encoded = callDoc(encoderName(poll.operation), [objectDoc([id.name])]);
+      writeDoc(w, ['return ', callDoc('this.#core.poll', [tsLiteral(poll.method), `bindings.${poll.operation.name}`, encoded, settings, 'opts']), ';']);
+    },
   };
 }
 

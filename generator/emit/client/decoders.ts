@@ -9,6 +9,9 @@ import type { ChoiceAlternative, FieldModel, ListType, OperationModel, Primitive
 import { jsDoc } from '../../print/jsdoc.js';
 import { tsLiteral, valueType } from '../ts-types.js';
 import { ANY_ATTRIBUTES, keepsAnyAttribute } from '../types.js';
+import type { builders } from 'prettier/doc';
+import { arrayDoc, arrowDoc, assignDoc, callDoc, conditionalDoc, ifStatementDoc, objectDoc, writeDoc } from '../../print/layout/code.js';
+import { typeDoc } from '../../print/layout/type-doc.js';
 
 export function decoderName(struct: StructModel): string {
   return `read${struct.name}`;
@@ -111,10 +114,38 @@ export function readValue(t: TypeModel): string {
   return `${t.nillableItems ? 'readNillableList' : 'readList'}(r, ${readerOf(t.item)}${ns})`;
 }
 
-function readExpression(f: FieldModel): string {
-  const read = readValue(f.type);
+/** {@link readerOf} as a layout document (a choice's type arguments and members broken as prettier breaks them). */
+function readerDoc(t: TypeModel): builders.Doc {
+  switch (t.kind) {
+    case 'list':
+      return arrowDoc(['r: XmlReader'], readValueDoc(t)).doc;
+    case 'choice': {
+      const readers = objectDoc(t.alternatives.map((a) => [`${a.name}: `, readerDoc(a.type)]));
+      return callDoc(typeDoc(`choiceReader<${valueType(t)}>`, 'inline'), [readers]);
+    }
+    default:
+      return readerOf(t);
+  }
+}
+
+/** {@link readValue} as a layout document. */
+function readValueDoc(t: TypeModel): builders.Doc {
+  if (t.kind !== 'list') return callDoc(readerDoc(t), ['r']);
+  const ns = t.namespace ? [tsLiteral(t.namespace.uri)] : [];
+  const reader = t.item.kind !== 'choice' && t.nillableItems ? 'readNillableList' : 'readList';
+  return callDoc(reader, ['r', readerDoc(t.item), ...ns]);
+}
+
+function readExpression(f: FieldModel): builders.Doc {
+  const read = readValueDoc(f.type);
   // readEnum returns a plain string; the field's type is the open union, which accepts any string.
-  return f.nillable ? `r.isNil ? skipNil(r) : ${read}` : read;
+  return f.nillable ? conditionalDoc('r.isNil', 'skipNil(r)', read) : read;
+}
+
+/** `if (test) throw error;` on a line of its own, the throw on the next line when it does not fit. */
+function throwIf(w: Parameters<WriterFunction>[0], test: string, error: builders.Doc): void {
+  writeDoc(w, ifStatementDoc(test, ['throw ', error, ';']));
+  w.newLine();
 }
 
 function local(f: FieldModel): string {
@@ -122,11 +153,17 @@ function local(f: FieldModel): string {
 }
 
 /** The items of a list without a container are the field's own elements, repeated: each read adds one. */
-function repeatedItem(f: FieldModel & { type: ListType }, alternative?: ChoiceAlternative): string {
+function repeatedItem(f: FieldModel & { type: ListType }, alternative?: ChoiceAlternative): builders.Doc | ReturnType<typeof objectDoc> {
   // Each alternative of a repeated choice is a case of its own: the item is that one member.
-  if (alternative) return `{ ${alternative.name}: ${readValue(alternative.type)} }`;
-  const read = `${readerOf(f.type.item)}(r)`;
-  return f.type.nillableItems ? `r.isNil ? skipNil(r) : ${read}` : read;
+  if (alternative) return objectDoc([[`${alternative.name}: `, readValueDoc(alternative.type)]]);
+  const read = callDoc(readerDoc(f.type.item), ['r']);
+  return f.type.nillableItems ? conditionalDoc('r.isNil', 'skipNil(r)', read) : read;
+}
+
+/** `list.push(item);` */
+function push(w: Parameters<WriterFunction>[0], list: string, item: builders.Doc | ReturnType<typeof objectDoc>): void {
+  writeDoc(w, [callDoc(`${list}.push`, [item]), ';']);
+  w.newLine();
 }
 
 /**
@@ -147,18 +184,23 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
     }
     // Attributes are on the start tag, which the first nextChild() leaves.
     for (const f of attributes) {
-      w.writeLine(`const ${local(f)} = readAttribute(r, '${f.name}', ${textDecoder(f.type)});`);
-      if (!f.optional) w.writeLine(`if (${local(f)} === undefined) throw missingAttribute(r, '${s.name}', '${f.name}');`);
+      writeDoc(w, [assignDoc(`const ${local(f)}`, callDoc('readAttribute', ['r', tsLiteral(f.name), textDecoder(f.type)])), ';']);
+      w.newLine();
+      if (!f.optional) throwIf(w, `${local(f)} === undefined`, callDoc('missingAttribute', ['r', tsLiteral(s.name), tsLiteral(f.name)]));
     }
     const anyAttribute = keepsAnyAttribute(s);
-    if (anyAttribute) w.writeLine(`const others = readOtherAttributes(r, [${attributes.map((f) => tsLiteral(f.name)).join(', ')}]);`);
+    if (anyAttribute) {
+      writeDoc(w, [assignDoc('const others', callDoc('readOtherAttributes', ['r', arrayDoc(attributes.map((f) => tsLiteral(f.name)))])), ';']);
+      w.newLine();
+    }
     for (const f of elements) {
       if (f.type.kind === 'list' && !f.type.container) {
         w.writeLine(`const ${local(f)}: ${valueType(f.type)} = [];`);
         continue;
       }
       const type = f.nillable ? `${valueType(f.type)} | null` : valueType(f.type);
-      w.writeLine(`let ${local(f)}: ${type} | undefined;`);
+      writeDoc(w, [`let ${local(f)}: `, typeDoc(`${type} | undefined`, 'annotation'), ';']);
+      w.newLine();
     }
     // Its fields are in a namespace of its own (WCF's DataContract): read as members while inside it.
     if (s.namespace) w.writeLine(`const outer = r.memberNamespace;`).writeLine(`r.memberNamespace = ${tsLiteral(s.namespace.uri)};`);
@@ -170,10 +212,11 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
             for (const a of choice.alternatives) {
               w.writeLine(`case '${a.name}':`);
               w.indent(() => {
-                if (f.type.kind === 'list') w.writeLine(`${local(f)}.push(${repeatedItem(f as FieldModel & { type: ListType }, a)});`);
+                if (f.type.kind === 'list') push(w, local(f), repeatedItem(f as FieldModel & { type: ListType }, a));
                 else {
-                  w.writeLine(`if (${local(f)} !== undefined) throw secondAlternative(r, '${s.name}', Object.keys(${local(f)})[0]!);`);
-                  w.writeLine(`${local(f)} = { ${a.name}: ${readValue(a.type)} };`);
+                  throwIf(w, `${local(f)} !== undefined`, callDoc('secondAlternative', ['r', tsLiteral(s.name), `Object.keys(${local(f)})[0]!`]));
+                  writeDoc(w, [assignDoc(local(f), objectDoc([[`${a.name}: `, readValueDoc(a.type)]])), ';']);
+                  w.newLine();
                 }
                 w.writeLine('break;');
               });
@@ -183,10 +226,11 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
           w.writeLine(`case '${f.name}':`);
           w.indent(() => {
             if (f.type.kind === 'list' && !f.type.container) {
-              w.writeLine(`${local(f)}.push(${repeatedItem(f as FieldModel & { type: ListType })});`);
+              push(w, local(f), repeatedItem(f as FieldModel & { type: ListType }));
             } else {
-              w.writeLine(`if (${local(f)} !== undefined) throw duplicateElement(r, '${s.name}');`);
-              w.writeLine(`${local(f)} = ${readExpression(f)};`);
+              throwIf(w, `${local(f)} !== undefined`, callDoc('duplicateElement', ['r', tsLiteral(s.name)]));
+              writeDoc(w, [assignDoc(local(f), readExpression(f)), ';']);
+              w.newLine();
             }
             w.writeLine('break;');
           });
@@ -198,10 +242,11 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
     if (s.namespace) w.writeLine('r.memberNamespace = outer;');
     for (const f of elements.filter((x) => !x.optional && !(x.type.kind === 'list' && !x.type.container))) {
       if (f.type.kind === 'choice') {
-        w.writeLine(`if (${local(f)} === undefined) throw missingChoice(r, '${s.name}', [${f.type.alternatives.map((a) => `'${a.name}'`).join(', ')}]);`);
+        const names = arrayDoc(f.type.alternatives.map((a) => tsLiteral(a.name)));
+        throwIf(w, `${local(f)} === undefined`, callDoc('missingChoice', ['r', tsLiteral(s.name), names]));
         continue;
       }
-      w.writeLine(`if (${local(f)} === undefined) throw missingElement(r, '${s.name}', '${f.name}');`);
+      throwIf(w, `${local(f)} === undefined`, callDoc('missingElement', ['r', tsLiteral(s.name), tsLiteral(f.name)]));
     }
     w.write('return ').inlineBlock(() => {
       for (const f of s.fields) w.writeLine(`${f.name}: ${local(f)},`);

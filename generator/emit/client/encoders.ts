@@ -18,6 +18,9 @@ import type {
   XmlNamespace,
 } from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';
+import { builders } from 'prettier/doc';
+import { typeDoc } from '../../print/layout/type-doc.js';
+import { arrayDoc, arrowDoc, assignBreakingDoc, assignDoc, callDoc, conditionalDoc, objectDoc, writeDoc } from '../../print/layout/code.js';
 import type { Statement } from '../../print/printer.js';
 import { takesCredentials } from '../features.js';
 import { paramType, paramsTypeName, tsLiteral } from '../ts-types.js';
@@ -80,6 +83,24 @@ export function writerOf(t: TypeModel): string {
   if (!t.container) return `itemsWriter(${item}, ${t.nillableItems})`;
   if (!t.namespace) return `listWriter('${t.itemElement}', ${item}, ${t.nillableItems})`;
   return `listWriter('${t.namespace.prefix}:${t.itemElement}', ${item}, ${t.nillableItems}, ${tsLiteral(xmlnsAttribute(t.namespace))})`;
+}
+
+/** {@link writerOf} as a layout document: the calls and arrays it makes broken as prettier breaks them. */
+export function writerDoc(t: TypeModel): builders.Doc {
+  if (t.kind === 'choice') {
+    const pairs = t.alternatives.map((a) => arrayDoc([tsLiteral(a.name), writerDoc(a.type)]).doc);
+    return callDoc('choiceWriter', [arrayDoc(pairs, true)]);
+  }
+  if (t.kind !== 'list') return writerName(t);
+  const item = writerDoc(t.item);
+  if (!t.container) return callDoc('itemsWriter', [item, String(t.nillableItems)]);
+  if (!t.namespace) return callDoc('listWriter', [tsLiteral(t.itemElement), item, String(t.nillableItems)]);
+  return callDoc('listWriter', [tsLiteral(`${t.namespace.prefix}:${t.itemElement}`), item, String(t.nillableItems), tsLiteral(xmlnsAttribute(t.namespace))]);
+}
+
+/** A list of names as an array literal: `['a', 'b']`. */
+function namesDoc(names: readonly string[]): ReturnType<typeof arrayDoc> {
+  return arrayDoc(names.map(tsLiteral));
 }
 
 /** The declaration of a namespace's prefix, as written on a start tag: ` xmlns:ns1="uri"`. */
@@ -213,16 +234,16 @@ export function requestCodec(model: ServiceModel): RequestCodec {
  * service may send but a client must not (a mock's answers): any enum value, and INF, -INF and NaN doubles.
  */
 export function writerConstants(codec: Pick<RequestCodec, 'enums' | 'enumElements' | 'textWriters'>, lenient = false): Statement[] {
-  const constant = (name: string, initializer: string): Statement => ({
+  const constant = (name: string, initializer: builders.Doc): Statement => ({
     kind: StructureKind.VariableStatement,
     declarationKind: VariableDeclarationKind.Const,
-    declarations: [{ name, initializer }],
+    declarations: [{ name, initializer: (w) => writeDoc(w, initializer) }],
   });
   const encoder = (t: PrimitiveName): string => (lenient ? (LENIENT_ENCODERS[t] ?? ENCODERS[t]) : ENCODERS[t]);
   return [
-    ...codec.enums.map((e) => constant(`encode${e.name}`, lenient ? 'encodeString' : `enumEncoder('${e.name}', ${e.name}Values)`)),
-    ...codec.enumElements.map((e) => constant(`write${e.name}`, `textWriter(encode${e.name})`)),
-    ...codec.textWriters.map((t) => constant(writerName({ kind: 'primitive', name: t }), `textWriter(${encoder(t)})`)),
+    ...codec.enums.map((e) => constant(`encode${e.name}`, lenient ? 'encodeString' : callDoc('enumEncoder', [tsLiteral(e.name), `${e.name}Values`]))),
+    ...codec.enumElements.map((e) => constant(`write${e.name}`, callDoc('textWriter', [`encode${e.name}`]))),
+    ...codec.textWriters.map((t) => constant(writerName({ kind: 'primitive', name: t }), callDoc('textWriter', [encoder(t)]))),
   ];
 }
 
@@ -238,12 +259,8 @@ export const LENIENT_ENCODERS: Partial<Record<PrimitiveName, string>> = { double
  * .NET writes (and reads) a derived type where its base is declared.
  */
 export function recordWriterFunction(record: StructModel, subtypes: readonly StructModel[] = []): FunctionDeclarationStructure {
-  const membersOf = (s: StructModel): string[] => [...s.fields.map((f) => `'${f.name}'`), ...(keepsAnyAttribute(s) ? [`'${ANY_ATTRIBUTES}'`] : [])];
-  const known = membersOf(record).join(', ');
-  const required = record.fields
-    .filter((f) => !f.optional && !(f.type.kind === 'list' && !f.type.container))
-    .map((f) => `'${f.name}'`)
-    .join(', ');
+  const membersOf = (s: StructModel): string[] => [...s.fields.map((f) => f.name), ...(keepsAnyAttribute(s) ? [ANY_ATTRIBUTES] : [])];
+  const required = record.fields.filter((f) => !f.optional && !(f.type.kind === 'list' && !f.type.container)).map((f) => f.name);
   return {
     kind: StructureKind.Function,
     name: recordWriterName(record),
@@ -267,39 +284,52 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
       if (subtypes.length > 0) {
         // Fewest members first: a value fitting a type and one extending it is the less derived one.
         const candidates = [...subtypes].sort((a, b) => a.fields.length - b.fields.length);
-        const members = (s: StructModel) => `[${membersOf(s).join(', ')}]`;
-        w.write(`switch (derivedType(value, [${known}], [${candidates.map((s) => `['${s.name}', ${members(s)}]`).join(', ')}]))`).block(() => {
+        const choices = candidates.map((s) => arrayDoc([tsLiteral(s.name), namesDoc(membersOf(s)).doc]).doc);
+        writeDoc(w, switchDoc(callDoc('derivedType', ['value', namesDoc(membersOf(record)), arrayDoc(choices, true)])));
+        w.block(() => {
           for (const s of candidates) {
             w.writeLine(`case '${s.name}':`);
-            w.indent(() => w.writeLine(`return ${recordWriterName(s)}(name, value as ${s.name}, path, xmlns, ' xsi:type="${s.name}"');`));
+            w.indent(() => writeDoc(w, ['return ', callDoc(recordWriterName(s), ['name', `value as ${s.name}`, 'path', 'xmlns', `' xsi:type="${s.name}"'`]), ';']));
+            w.newLine();
           }
         });
       }
-      w.writeLine(`const v = checkRecord(path, value, [${known}], [${required}]);`);
-      w.writeLine('return (');
-      w.indent(() => {
-        // Fields in a namespace of the record's own (WCF's DataContract) carry its prefix, declared on the record.
-        const own = record.namespace ? `${xmlnsAttribute(record.namespace).replace(/[`$\\]/g, '\\$&')}` : '';
-        const member = record.namespace ? `${record.namespace.prefix}:` : '';
-        const parts: string[] = [record.base ? `\`<\${name}\${xmlns}\${xsiType}${own}\`` : `\`<\${name}\${xmlns}${own}\``];
-        for (const f of record.fields.filter((x) => x.attribute)) {
-          parts.push(`writeAttribute('${f.name}', v['${f.name}'], \`\${path}.${f.name}\`, ${textEncoder(f.type as PrimitiveType | EnumType)}, ${f.optional})`);
-        }
-        if (keepsAnyAttribute(record)) {
-          const own = record.fields.filter((x) => x.attribute).map((x) => `'${x.name}'`).join(', ');
-          parts.push(`writeOtherAttributes(v['${ANY_ATTRIBUTES}'], \`\${path}.${ANY_ATTRIBUTES}\`, [${own}])`);
-        }
-        parts.push("'>'");
-        for (const f of record.fields.filter((x) => !x.attribute)) {
-          const repeated = f.type.kind === 'list' && !f.type.container;
-          parts.push(`writeMember('${member}${f.name}', v['${f.name}'], \`\${path}.${f.name}\`, ${writerOf(f.type)}, ${f.nillable}, ${f.optional || repeated})`);
-        }
-        parts.push('`</${name}>`');
-        w.write(parts.join(' +\n'));
-      });
-      w.newLine().write(');');
+      writeDoc(w, assignDoc('const v', callDoc('checkRecord', ['path', 'value', namesDoc(membersOf(record)), namesDoc(required)])));
+      w.write(';').newLine();
+      // Fields in a namespace of the record's own (WCF's DataContract) carry its prefix, declared on the record.
+      const own = record.namespace ? `${xmlnsAttribute(record.namespace).replace(/[`$\\]/g, '\\$&')}` : '';
+      const member = record.namespace ? `${record.namespace.prefix}:` : '';
+      const parts: builders.Doc[] = [record.base ? `\`<\${name}\${xmlns}\${xsiType}${own}\`` : `\`<\${name}\${xmlns}${own}\``];
+      for (const f of record.fields.filter((x) => x.attribute)) {
+        parts.push(callDoc('writeAttribute', [tsLiteral(f.name), `v['${f.name}']`, `\`\${path}.${f.name}\``, textEncoder(f.type as PrimitiveType | EnumType), String(f.optional)]));
+      }
+      if (keepsAnyAttribute(record)) {
+        const attributes = record.fields.filter((x) => x.attribute).map((x) => x.name);
+        parts.push(callDoc('writeOtherAttributes', [`v['${ANY_ATTRIBUTES}']`, `\`\${path}.${ANY_ATTRIBUTES}\``, namesDoc(attributes)]));
+      }
+      parts.push("'>'");
+      for (const f of record.fields.filter((x) => !x.attribute)) {
+        const repeated = f.type.kind === 'list' && !f.type.container;
+        const args = [tsLiteral(`${member}${f.name}`), `v['${f.name}']`, `\`\${path}.${f.name}\``, writerDoc(f.type), String(f.nillable), String(f.optional || repeated)];
+        parts.push(callDoc('writeMember', args));
+      }
+      parts.push('`</${name}>`');
+      writeDoc(w, returnBinaryDoc(parts, '+'));
+      w.write(';');
     },
   };
+}
+
+/** `switch (expression)`: the expression on lines of its own when it does not fit (or must break). */
+function switchDoc(expression: builders.Doc): builders.Doc {
+  return builders.group(['switch (', builders.indent([builders.softline, expression]), builders.softline, ')']);
+}
+
+/** `return a + b + c`: the chain in parentheses, one operand a line, when it does not fit. */
+function returnBinaryDoc(operands: readonly builders.Doc[], operator: string): builders.Doc {
+  const { group, indent, softline, line, ifBreak } = builders;
+  const chain = operands.flatMap((o, i) => (i === 0 ? [o] : [` ${operator}`, line, o]));
+  return ['return ', group([ifBreak('('), indent([softline, group(chain)]), softline, ifBreak(')')])];
 }
 
 function wireLocal(p: ParameterModel): string {
@@ -317,34 +347,35 @@ const EAT_HELPERS: Partial<Record<PrimitiveName, { readonly name: string; readon
   dateTime: { name: 'eatDateTime', call: (w) => `eatDateTime(${w})` },
 };
 
-/** The EAT value expression of an operation. */
-function eatExpression(op: OperationModel): string {
+/** The EAT value expression of an operation: a conditional where an optional parameter may be left out. */
+function eatExpression(op: OperationModel): builders.Doc {
   if (op.eat.kind !== 'parameter') return "''";
   const p = op.eat.parameter;
   const wire = wireLocal(p);
   const helper = p.type.kind === 'primitive' ? EAT_HELPERS[p.type.name] : undefined;
   const value = helper?.call(wire) ?? wire;
   // An optional parameter without a default may be left out: then nothing is signed for it.
-  return p.optional && p.default === undefined ? `${wire} === undefined ? '' : ${value}` : value;
+  return p.optional && p.default === undefined ? conditionalDoc(`${wire} === undefined`, "''", value) : value;
 }
 
-/** The expression encoding one parameter's (non-undefined) value `v` named `n`: its text, or its whole element. */
-function paramEncoder(op: OperationModel, p: ParameterModel): string {
+/** The encoder of one parameter's (non-undefined) value `v` named `n`: its text, or its whole element. */
+function paramEncoder(op: OperationModel, p: ParameterModel): ReturnType<typeof arrowDoc> {
   const t = p.type;
-  let encode: string;
-  if (isText(t)) encode = `${textEncoder(t)}(v, n)`;
+  let encode: builders.Doc;
+  if (isText(t)) encode = callDoc(textEncoder(t), ['v', 'n']);
   else {
-    const form = t.kind === 'list' && isText(t.item) && (op.httpPost || op.httpGet) ? `, formList(${textEncoder(t.item)})` : '';
-    encode = `nestedParam('${p.name}', v, n, ${writerOf(t)}${form})`;
+    const form = t.kind === 'list' && isText(t.item) && (op.httpPost || op.httpGet) ? [callDoc('formList', [textEncoder(t.item)])] : [];
+    encode = callDoc('nestedParam', [tsLiteral(p.name), 'v', 'n', writerDoc(t), ...form]);
   }
-  if (p.nillable) encode = `v === null ? nilParam('${p.name}') : ${encode}`;
-  return `(v: ${paramType(p)}, n: string) => ${encode}`;
+  const params = [['v: ', typeDoc(paramType(p), 'inline')], 'n: string'];
+  if (!p.nillable) return arrowDoc(params, encode);
+  return arrowDoc(params, conditionalDoc('v === null', callDoc('nilParam', [tsLiteral(p.name)]), encode), true);
 }
 
 export function encoderFunction(model: ServiceModel, op: OperationModel): FunctionDeclarationStructure {
-  const known = op.inputParams.map((p) => `'${p.name}'`).join(', ');
-  const required = op.inputParams.filter((p) => !p.optional).map((p) => `'${p.name}'`).join(', ');
-  const nillable = op.inputParams.filter((p) => p.nillable && !p.optional).map((p) => `'${p.name}'`);
+  const known = op.inputParams.map((p) => p.name);
+  const required = op.inputParams.filter((p) => !p.optional).map((p) => p.name);
+  const nillable = op.inputParams.filter((p) => p.nillable && !p.optional).map((p) => p.name);
   return {
     kind: StructureKind.Function,
     name: encoderName(op),
@@ -354,35 +385,47 @@ export function encoderFunction(model: ServiceModel, op: OperationModel): Functi
     docs: [`Encodes a ${op.name} request: parameters in wire order and spelling${takesCredentials(op) ? ', credentials marked for the client to fill in' : ''}.`],
     statements: (w) => {
       // Without parameters the object is only checked (no unknown ones): nothing is read from it.
-      const check = `checkParams('${op.name}', params, [${known}], [${required}]${nillable.length > 0 ? `, [${nillable.join(', ')}]` : ''});`;
-      w.writeLine(op.inputParams.length > 0 ? `const p = ${check}` : check);
+      const check = callDoc('checkParams', [tsLiteral(op.name), 'params', namesDoc(known), namesDoc(required), ...(nillable.length > 0 ? [namesDoc(nillable)] : [])]);
+      writeDoc(w, op.inputParams.length > 0 ? assignDoc('const p', check) : check);
+      w.write(';').newLine();
       for (const p of op.inputParams) {
-        const value = `p['${p.name}'] as ${paramType(p)}`;
+        const value = [`p['${p.name}'] as `, typeDoc(paramType(p), 'inline')];
         const simple = isText(p.type) && !p.nillable;
         const encoder = simple ? textEncoder(p.type as PrimitiveType | EnumType) : paramEncoder(op, p);
-        const encode = (v: string) => `encodeParam('${op.name}', '${p.name}', ${v}, ${encoder})`;
-        if (!p.optional) w.writeLine(`const ${wireLocal(p)} = ${encode(value)};`);
+        const encode = (v: builders.Doc) => callDoc('encodeParam', [tsLiteral(op.name), tsLiteral(p.name), v, encoder]);
+        const local = `const ${wireLocal(p)}`;
+        if (!p.optional) writeDoc(w, assignDoc(local, encode(value)));
         else if (p.default !== undefined) {
-          w.writeLine(`const ${wireLocal(p)} = ${encode(`p['${p.name}'] === undefined ? ${tsLiteral(p.default)} : ${value}`)};`);
+          writeDoc(w, assignDoc(local, encode(conditionalDoc(`p['${p.name}'] === undefined`, tsLiteral(p.default), ['(', value, ')']))));
         } else {
-          w.writeLine(`const ${wireLocal(p)} = p['${p.name}'] === undefined ? undefined : ${encode(value)};`);
+          writeDoc(w, assignBreakingDoc(local, conditionalDoc(`p['${p.name}'] === undefined`, 'undefined', encode(value))));
         }
+        w.write(';').newLine();
       }
+      const items = op.params.map((p): { doc: builders.Doc; pair: boolean } => {
+        if (p.role) return { doc: arrayDoc([tsLiteral(p.name), objectDoc([`credential: ${tsLiteral(p.role)}`]).doc]).doc, pair: true };
+        if (p.optional && p.default === undefined) {
+          const entry = arrayDoc([[arrayDoc([tsLiteral(p.name), wireLocal(p)]).doc, ' as const']]).doc;
+          return { doc: builders.group(['...(', conditionalDoc(`${wireLocal(p)} === undefined`, '[]', entry), ')']), pair: false };
+        }
+        return { doc: arrayDoc([tsLiteral(p.name), wireLocal(p)]).doc, pair: true };
+      });
       w.write('return ').inlineBlock(() => {
-        w.write('params: [').newLine();
-        w.indent(() => {
-          for (const p of op.params) {
-            if (p.role) w.writeLine(`['${p.name}', { credential: '${p.role}' }],`);
-            else if (p.optional && p.default === undefined) {
-              w.writeLine(`...(${wireLocal(p)} === undefined ? [] : [['${p.name}', ${wireLocal(p)}] as const]),`);
-            } else w.writeLine(`['${p.name}', ${wireLocal(p)}],`);
-          }
-        });
-        w.writeLine('],');
+        writeDoc(w, ['params: ', arrayDoc(items.map((i) => i.doc), items.every((i) => i.pair)).doc, ',']);
+        w.newLine();
         // Only a service that signs has a message to append the EAT value to.
-        if (model.auth !== undefined) w.writeLine(`eat: ${eatExpression(op)},`);
+        if (model.auth !== undefined) {
+          writeDoc(w, [eatDoc(op), ',']);
+          w.newLine();
+        }
       });
       w.write(';');
     },
   };
+}
+
+/** `eat: value` of an encoded request. */
+function eatDoc(op: OperationModel): builders.Doc {
+  const value = eatExpression(op);
+  return typeof value === 'string' ? ['eat: ', value] : assignBreakingDoc('eat', value, ':');
 }

@@ -16,8 +16,9 @@ import { StructureKind } from '../kinds.js';
 import { tsString as quote } from '../ts-string.js';
 import type { Statement } from '../statement.js';
 import { BodyWriter, DOC_MARK, type BodyLine } from './body-writer.js';
+import { typeDoc as annotatedTypeDoc } from './type-doc.js';
 
-const { group, indent, softline, line, hardline, literalline, ifBreak, join } = builders;
+const { group, indent, softline, line, hardline, literalline, ifBreak, join, align } = builders;
 
 /** A structure, or a member of one, that this layout does not know. */
 export class UnknownLayout extends Error {}
@@ -186,7 +187,8 @@ function paramsDoc(params: readonly Param[] | undefined): Doc {
 function typeDoc(type: string): Doc {
   const members = unionMembers(type);
   if (members.length < 2) return type;
-  return group(indent([line, ifBreak('| '), join([line, '| '], members)]));
+  // On the next line when it fits there, else one member a line.
+  return group(indent([line, group([ifBreak('| '), join([line, '| '], members.map((m) => align(2, m)))])]));
 }
 
 /** The members of a top-level union (`'a' | 'b'`, not inside brackets or quotes), or `[type]`. */
@@ -213,7 +215,7 @@ function unionMembers(type: string): string[] {
   }
   out.push(type.slice(start));
   // A member that is itself a function or conditional type is not laid out here.
-  if (out.length > 1 && out.some((m) => m.includes('=>') || m.includes(' ? ') || m.trim() !== m || m === '')) return [type];
+  if (out.length > 1 && out.some((m) => (!/^['"]/.test(m) && (m.includes('=>') || m.includes(' ? '))) || m.trim() !== m || m === '')) return [type];
   return out;
 }
 
@@ -231,7 +233,7 @@ function interfaceDoc(s: Extract<Statement, { kind: typeof StructureKind.Interfa
   for (const p of s.properties ?? []) {
     check('property', p);
     const name = `${p.isReadonly ? 'readonly ' : ''}${p.name}${p.hasQuestionToken ? '?' : ''}`;
-    members.push([...docsDoc(p.docs as Docs), group([name, ':', memberType(text(p.type, 'a property type')), ';'])]);
+    members.push([...docsDoc(p.docs as Docs), group([name, ': ', annotatedTypeDoc(text(p.type, 'a property type'), 'annotation'), ';'])]);
   }
   for (const m of s.methods ?? []) {
     check('method', m);
@@ -250,13 +252,6 @@ function interfaceDoc(s: Extract<Statement, { kind: typeof StructureKind.Interfa
   void notes;
   if (members.length === 0) return [...head, ' {}'];
   return [...head, ' {', indent([hardline, join(hardline, members)]), hardline, '}'];
-}
-
-/** The type after a property's colon: ` T`, or a union broken under the name when it does not fit. */
-function memberType(type: string): Doc {
-  const members = unionMembers(type);
-  if (members.length < 2) return [' ', type];
-  return group([indent([softline, join([line, '| '], members.map((m, i) => (i === 0 ? [ifBreak('| ', ' '), m] : m)))])]);
 }
 
 function typeAliasDoc(s: Extract<Statement, { kind: typeof StructureKind.TypeAlias }>, notes: LayoutNotes): Doc {
@@ -371,7 +366,22 @@ function classDoc(s: Extract<Statement, { kind: typeof StructureKind.Class }>, n
 
 /** The members of a class, each group separated by a blank line: the properties together, then each constructor and method. */
 export function classMembers(s: Extract<Statement, { kind: typeof StructureKind.Class }>, notes: LayoutNotes): Doc[] {
-  const groups: Doc[] = [];
+  return classMemberDocs(s).map((m) => {
+    if (m.notes.confused) notes.confused = true;
+    return m.doc;
+  });
+}
+
+/**
+ * The members of a class as {@link classMembers} gives them, each with what printing it found: a body the writer
+ * could not follow leaves that member (not every member) to prettier.
+ */
+export function classMemberDocs(s: Extract<Statement, { kind: typeof StructureKind.Class }>): Array<{ doc: Doc; notes: LayoutNotes }> {
+  const groups: Array<{ doc: Doc; notes: LayoutNotes }> = [];
+  const member = (build: (notes: LayoutNotes) => Doc): void => {
+    const notes: LayoutNotes = { confused: false };
+    groups.push({ doc: build(notes), notes });
+  };
   const props = (s.properties ?? []).map((p) => {
     check('classProperty', p);
     const mods = `${scopeOf(p.scope)}${p.isStatic ? 'static ' : ''}${p.isReadonly ? 'readonly ' : ''}`;
@@ -379,16 +389,16 @@ export function classMembers(s: Extract<Statement, { kind: typeof StructureKind.
     const init = p.initializer !== undefined ? ` = ${text(p.initializer, 'a property value')}` : '';
     return [...docsDoc(p.docs as Docs), `${mods}${p.name}${p.hasQuestionToken ? '?' : p.hasExclamationToken ? '!' : ''}${type}${init};`];
   });
-  if (props.length > 0) groups.push(join(hardline, props));
+  if (props.length > 0) member(() => join(hardline, props));
   for (const c of s.ctors ?? []) {
     check('ctor', c);
-    groups.push([
+    member((notes) => [
       ...docsDoc(c.docs as Docs),
       group([scopeOf(c.scope), 'constructor', paramsDoc(c.parameters as readonly Param[] | undefined), ' {']),
       blockBody(c.statements as Body, notes),
     ]);
   }
-  for (const m of s.methods ?? []) groups.push(methodDoc(m, notes));
+  for (const m of s.methods ?? []) member((notes) => methodDoc(m, notes));
   return groups;
 }
 

@@ -12,7 +12,7 @@
 import { builders, printer as docPrinter } from 'prettier/doc';
 import { StructureKind } from '../kinds.js';
 import type { Statement } from '../statement.js';
-import { classMembers, statementDoc, UnknownLayout, type LayoutNotes } from './declarations.js';
+import { classMemberDocs, statementDoc, UnknownLayout, type LayoutNotes } from './declarations.js';
 
 const { hardline, indent } = builders;
 type Doc = builders.Doc;
@@ -79,16 +79,15 @@ function layOutClass(s: Extract<Statement, { kind: typeof StructureKind.Class }>
   const notes: LayoutNotes = { confused: false };
   const head = print(statementDoc({ ...s, properties: [], ctors: [], methods: [] }, notes));
   // `... {}` for an empty class; otherwise the head ends with its opening brace.
-  const members = classMembers(s, notes);
+  const members = classMemberDocs(s);
   if (members.length === 0) return [{ text: head, format: 'none', separator: '' }];
   void fallback;
   const out: Segment[] = [{ text: head.slice(0, -1), format: overflows(head) ? 'statement' : 'none', separator: '' }];
   if (out[0]!.format !== 'none') throw new UnknownLayout('a class head wider than the line');
   members.forEach((m, i) => {
-    const memberNotes: LayoutNotes = { confused: false };
-    const text = print(indent([hardline, m])).slice(1);
-    void memberNotes;
-    out.push({ text, format: notes.confused || overflows(text) ? 'member' : 'none', separator: i === 0 ? '\n' : '\n\n' });
+    const text = print(indent([hardline, m.doc])).slice(1);
+    // Each member's own notes: a body the writer could not follow leaves that member alone to prettier.
+    out.push({ text, format: m.notes.confused || overflows(text) ? 'member' : 'none', separator: i === 0 ? '\n' : '\n\n' });
   });
   out.push({ text: '}', format: 'none', separator: '\n' });
   return out;
@@ -98,22 +97,40 @@ function print(doc: Doc): string {
   return docPrinter.printDocToString(doc, { printWidth: PRINT_WIDTH, tabWidth: 2, useTabs: false }).formatted;
 }
 
+/** A line of a comment: `/**`, ` * ...`, ` */` or `// ...` (after its indentation). */
+function isCommentLine(text: string, start: number, end: number): boolean {
+  let i = start;
+  while (i < end && text.charCodeAt(i) === 32) i++;
+  return text.startsWith('/**', i) || text.startsWith('* ', i) || text.startsWith('*/', i) || text.startsWith('//', i) || (text[i] === '*' && i + 1 === end);
+}
+
 /**
- * Whether a line is wider than prettier allows. Characters from U+1100 on may be two columns wide (CJK, emoji): they
- * are counted as two, so that a line this passes fits whatever prettier measures.
+ * Whether a line is wider than prettier allows, measured as prettier measures it (per code point: control characters
+ * and combining accents take no column) or wider, never narrower: every character from U+1100 on (CJK, emoji, their
+ * variation selectors) and the two emoji below it count as two columns, so that a line this passes fits whatever
+ * prettier measures.
  */
 export function overflows(text: string): boolean {
   let start = 0;
   while (start <= text.length) {
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
-    if (end - start > PRINT_WIDTH) return true;
-    if (end - start > PRINT_WIDTH / 2) {
-      let width = 0;
-      for (let i = start; i < end; i++) width += text.charCodeAt(i) >= 0x1100 ? 2 : 1;
-      if (width > PRINT_WIDTH) return true;
-    }
+    // At most two columns a UTF-16 unit: a line of half the width fits. A comment line is kept as written, however
+    // wide (prettier breaks no comment).
+    if (end - start > PRINT_WIDTH / 2 && !isCommentLine(text, start, end) && lineWidth(text, start, end) > PRINT_WIDTH) return true;
     start = end + 1;
   }
   return false;
+}
+
+function lineWidth(text: string, start: number, end: number): number {
+  let width = 0;
+  for (let i = start; i < end; i++) {
+    const c = text.codePointAt(i)!;
+    if (c > 0xffff) i++;
+    if (c <= 0x7f) width += c <= 0x1f ? 0 : 1;
+    else if (c <= 0x9f || (c >= 0x300 && c <= 0x36f)) continue;
+    else width += c >= 0x1100 || c === 0xa9 || c === 0xae ? 2 : 1;
+  }
+  return width;
 }
