@@ -112,15 +112,77 @@ function isCommentLine(text: string, start: number, end: number): boolean {
  */
 export function overflows(text: string): boolean {
   let start = 0;
+  let inTemplate = false;
   while (start <= text.length) {
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
-    // At most two columns a UTF-16 unit: a line of half the width fits. A comment line is kept as written, however
-    // wide (prettier breaks no comment).
-    if (end - start > PRINT_WIDTH / 2 && !isCommentLine(text, start, end) && lineWidth(text, start, end) > PRINT_WIDTH) return true;
+    if (inTemplate) {
+      // A template literal's text is kept as written; its line with the closing backtick may go on with code.
+      const close = closingBacktick(text, start, end);
+      if (close === SUBSTITUTION) return true;
+      inTemplate = close < 0;
+      if (close >= 0 && lineWidth(text, start, end) > PRINT_WIDTH && lineWidth(text, close, end) > 2) return true;
+    } else if (end - start > PRINT_WIDTH / 2 && !isCommentLine(text, start, end) && lineWidth(text, start, end) > PRINT_WIDTH) {
+      // At most two columns a UTF-16 unit: a line of half the width fits. A comment line is kept as written, however
+      // wide (prettier breaks no comment), and so is a line prettier cannot break either: a string literal alone, or
+      // a constant whose value is a template literal.
+      const line = text.slice(start, end);
+      if (!LONE_STRING.test(line) && !TEMPLATE_CONSTANT.test(line)) return true;
+    }
+    if (!inTemplate && TEMPLATE_CONSTANT.test(text.slice(start, end))) {
+      const close = closingBacktick(text, text.indexOf('`', start) + 1, end);
+      if (close === SUBSTITUTION) return true;
+      inTemplate = close < 0;
+    }
     start = end + 1;
   }
   return false;
+}
+
+/** A line holding only a string literal, perhaps followed by `,` or `;`. */
+const LONE_STRING = /^\s*(['"])(?:\\.|(?!\1).)*\1[,;]?$/;
+
+/** The first line of a constant declared as a template literal: `const NAME = \`...`. */
+const TEMPLATE_CONSTANT = /^\s*(?:export )?(?:const|let) [\w$]+(?:: [\w$.<>[\]]+)? = `/;
+
+/**
+ * The offset of the `}` closing a substitution whose code starts at `start`, on the line (before `end`), or -1: braces
+ * counted, quoted strings and nested templates passed over (a template inside is not followed).
+ */
+function substitutionEnd(text: string, start: number, end: number): number {
+  let depth = 0;
+  for (let i = start; i < end; i++) {
+    const c = text[i];
+    if (c === '{') depth++;
+    else if (c === '}' && depth-- === 0) return i;
+    else if (c === '`') return -1;
+    else if (c === "'" || c === '"') {
+      for (i++; i < end && text[i] !== c; i++) if (text[i] === '\\') i++;
+    }
+  }
+  return -1;
+}
+
+/** What {@link closingBacktick} finds at a `${` it does not follow (one that goes on past its line). */
+const SUBSTITUTION = -2;
+
+/**
+ * The offset just after the unescaped backtick that closes a template literal within [start, end), -1 when the line
+ * ends inside it, or {@link SUBSTITUTION}.
+ */
+function closingBacktick(text: string, start: number, end: number): number {
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 92) i++;
+    else if (c === 96) return i + 1;
+    else if (c === 36 && text.charCodeAt(i + 1) === 123) {
+      // A substitution closed on the same line is passed over; one that goes on is not followed.
+      const close = substitutionEnd(text, i + 2, end);
+      if (close < 0) return SUBSTITUTION;
+      i = close;
+    }
+  }
+  return -1;
 }
 
 function lineWidth(text: string, start: number, end: number): number {
