@@ -22,7 +22,7 @@ import {
   writeDoc,
 } from '../../generator/print/layout/code.js';
 import { typeDoc } from '../../generator/print/layout/type-doc.js';
-import type { Statement } from '../../generator/print/pieces.js';
+import type { Statement } from '../../generator/print/statement.js';
 
 const noFallback = (): string => {
   throw new Error('no statement here needs ts-morph');
