@@ -40,7 +40,7 @@ describe('example of a parameter', () => {
     // By type alone
     ['count', 'int', '1'],
     ['day', 'date', "'2026-01-01'"],
-    ['shade', { kind: 'enum', enum: SHADE }, '"Light"'],
+    ['shade', { kind: 'enum', enum: SHADE }, "'Light'"],
   ] as Array<[string, PrimitiveName | TypeModel, string]>)('%s (%o): %s', (name, type, want) => {
     expect(exampleParam(param(name, type))).toBe(want);
   });
