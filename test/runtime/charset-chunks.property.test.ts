@@ -22,6 +22,25 @@ function whole(bytes: Uint8Array, contentType: string): string {
   return outcome(() => decodeBody(bytes, contentType));
 }
 
+/** As {@link chunked}, with chunks handed over (kept, never changed) and the text taken in pieces. */
+function handedOver(bytes: Uint8Array, contentType: string, cuts: readonly number[]): string {
+  return outcome(() => {
+    const decoder = bodyTextDecoder(contentType, 'response', undefined, true);
+    let at = 0;
+    for (const cut of [...cuts, bytes.byteLength]) {
+      decoder.write(bytes.subarray(at, cut));
+      at = cut;
+    }
+    const text = decoder.endPieces();
+    if (typeof text === 'string') return text;
+    let out = '';
+    for (let i = 0; i < text.count; i++) out += text.piece(i);
+    // Asked again (as the reader does to describe an error), a piece is the same text.
+    for (let i = 0; i < text.count; i++) out += text.piece(i);
+    return out.slice(0, out.length / 2);
+  });
+}
+
 function chunked(bytes: Uint8Array, contentType: string, cuts: readonly number[]): string {
   return outcome(() => {
     const decoder = bodyTextDecoder(contentType);
@@ -90,10 +109,28 @@ describe('bodyTextDecoder', () => {
         body.chain((bytes) => fc.tuple(fc.constant(bytes), fc.constantFrom(...CONTENT_TYPES), cutsFor(bytes.byteLength))),
         ([bytes, contentType, cuts]) => {
           expect(chunked(bytes, contentType, cuts)).toBe(whole(bytes, contentType));
+          expect(handedOver(bytes, contentType, cuts)).toBe(whole(bytes, contentType));
         },
       ),
       { numRuns: 500 },
     );
+  });
+
+  it('gives a large pure-ASCII body in pieces, one per chunk, up to a last piece that is not ASCII', () => {
+    const ascii = '<a>x</a>'.repeat(20_000);
+    const bytes = new Uint8Array(Buffer.from(`${ascii}<b>Zoë</b>`, 'utf8'));
+    const decoder = bodyTextDecoder('text/xml; charset=utf-8', 'response', bytes.byteLength, true);
+    const cuts = [65_536, 131_072, 160_001, bytes.byteLength];
+    cuts.reduce((at, cut) => (decoder.write(bytes.subarray(at, cut)), cut), 0);
+    const text = decoder.endPieces();
+    if (typeof text === 'string') throw new Error('expected pieces');
+    expect(Array.from({ length: text.count }, (_, i) => text.piece(i).length)).toEqual([65_536, 65_536, 28_929, bytes.byteLength - 160_001 - 1]);
+    expect(text.piece(3)).toBe('b>Zoë</b>');
+    // A small body is one string.
+    const small = bodyTextDecoder('text/xml', 'response', undefined, true);
+    small.write(bytes.subarray(0, 1000));
+    small.write(bytes.subarray(1000, 2000));
+    expect(small.endPieces()).toBe(ascii.slice(0, 2000));
   });
 
   it('decodes a character of 2, 3 or 4 bytes cut at every position, also one byte per chunk', () => {

@@ -642,9 +642,14 @@ export class XmlReader {
     const src = this.pieces;
     if (src === undefined || this.nextPiece >= src.count) return false;
     const want = Math.max(this.refillChars, this.xml.length);
-    let add = src.piece(this.nextPiece++);
-    while (add.length < want && this.nextPiece < src.count) add += src.piece(this.nextPiece++);
-    this.xml += add;
+    const parts = [this.xml];
+    let added = 0;
+    do {
+      const piece = src.piece(this.nextPiece++);
+      parts.push(piece);
+      added += piece.length;
+    } while (added < want && this.nextPiece < src.count);
+    this.xml = flatJoin(parts);
     return true;
   }
 
@@ -658,9 +663,14 @@ export class XmlReader {
     // Markup being kept (readInnerXml) is never cut, and a window that only grew would be copied whole at every
     // refill: the window then grows by doubling, in `more`.
     if (this.nextPiece >= src.count || this.keepFrom - this.base < cut) return p;
-    let add = '';
-    while (add.length < this.refillChars && this.nextPiece < src.count) add += src.piece(this.nextPiece++);
-    this.xml = this.xml.slice(cut) + add;
+    const parts = [this.xml.slice(cut)];
+    let added = 0;
+    while (added < this.refillChars && this.nextPiece < src.count) {
+      const piece = src.piece(this.nextPiece++);
+      parts.push(piece);
+      added += piece.length;
+    }
+    this.xml = flatJoin(parts);
     this.base += cut;
     this.pos -= cut;
     this.curStart -= cut;
@@ -1318,6 +1328,14 @@ export class XmlReader {
     }
     return `line ${line}, column ${offset - lineStart + 1} (offset ${offset})`;
   }
+}
+
+/**
+ * The parts as one flat string. `+` would make a rope, which V8 flattens on first use but keeps behind an indirection
+ * that makes every later charCodeAt and slice of the window slower; join copies into one sequential string at once.
+ */
+function flatJoin(parts: string[]): string {
+  return parts.join('');
 }
 
 function normaliseLineEnds(s: string): string {

@@ -5,6 +5,7 @@
  */
 import { isAscii } from 'node:buffer';
 import { SvcDecodeError } from '../errors.js';
+import type { TextPieces } from './xml-reader.js';
 
 /**
  * How a body is turned into text: the encodings Node decodes fastest (or that `TextDecoder` gets wrong) by name,
@@ -56,11 +57,17 @@ function chooseCharset(head: Uint8Array, contentType: string, subject: string): 
 export interface BodyTextDecoder {
   /**
    * The next chunk of the body. The chunk may be reused once this returns (what is kept of it is copied or decoded
-   * at once). An error is kept for {@link end}, and later chunks are only counted off.
+   * at once), unless the decoder was made to keep chunks. An error is kept for {@link end}, and later chunks are only
+   * counted off.
    */
   write(chunk: Uint8Array): void;
   /** The whole body as text, as {@link decodeBody} gives it; {@link SvcDecodeError} when it cannot be decoded. */
   end(): string;
+  /**
+   * The same text as {@link end}, but a large body that is pure ASCII (up to a last part that is not) comes in
+   * pieces, one per chunk, each made when asked for: an XmlReader reads them without a string of the whole text.
+   */
+  endPieces(): string | TextPieces;
 }
 
 /**
@@ -76,13 +83,36 @@ export interface BodyTextDecoder {
  * @param contentType - the body's Content-Type (`''` when absent)
  * @param subject - what the body is, for error messages
  * @param expectedBytes - the body's declared length (Content-Length), if known: the buffer of the rest is made once
+ * @param keepChunks - the caller hands its chunks over and never changes them (a fetch stream's, node:http's): pure
+ *   ASCII ones are kept as they are and made text only when {@link BodyTextDecoder.endPieces} is read
  */
 export function bodyTextDecoder(
   contentType: string,
   subject: 'response' | 'request' = 'response',
   expectedBytes?: number,
+  keepChunks = false,
 ): BodyTextDecoder {
-  return new ChunkedText(contentType, subject, expectedBytes);
+  return new ChunkedText(contentType, subject, expectedBytes, keepChunks);
+}
+
+/**
+ * A body of fewer bytes is given as one string even by endPieces: a string that small is allocated in the young
+ * generation like the window over pieces would be, and reading one string is the reader's fastest path.
+ */
+const PIECES_FROM_BYTES = 64 * 1024;
+
+/** Text pieces of a body: the text of the pure-ASCII chunks (latin1 is their exact text), then the rest decoded. */
+class BodyPieces implements TextPieces {
+  constructor(private readonly parts: ReadonlyArray<string | Uint8Array>) {}
+
+  get count(): number {
+    return this.parts.length;
+  }
+
+  piece(i: number): string {
+    const part = this.parts[i]!;
+    return typeof part === 'string' ? part : asBuffer(part).toString('latin1');
+  }
 }
 
 const EMPTY_BYTES = new Uint8Array(0);
@@ -108,8 +138,9 @@ class ChunkedText implements BodyTextDecoder {
   #headBytes = 0;
   #mode: 'head' | 'ascii' | 'gather' = 'head';
   #charset: Charset = 'utf-8';
-  /** Text of the leading pure-ASCII chunks of a UTF-8 body. */
-  #pieces: string[] = [];
+  /** The leading pure-ASCII chunks of a UTF-8 body: their text, or the chunks themselves when kept. */
+  #pieces: Array<string | Uint8Array> = [];
+  #piecesBytes = 0;
   /** The rest, from the first chunk that is not pure ASCII (or all of a body in another charset). */
   #rest: Uint8Array = EMPTY_BYTES;
   #restBytes = 0;
@@ -122,6 +153,7 @@ class ChunkedText implements BodyTextDecoder {
     private readonly contentType: string,
     private readonly subject: 'response' | 'request',
     private readonly expectedBytes: number | undefined,
+    private readonly keepChunks: boolean,
   ) {}
 
   write(chunk: Uint8Array): void {
@@ -129,8 +161,9 @@ class ChunkedText implements BodyTextDecoder {
     this.#seen += chunk.byteLength;
     try {
       if (this.#mode === 'head') {
-        // Copied: the head is decided on once enough has come, and a caller may reuse its chunk meanwhile.
-        this.#head.push(chunk.slice());
+        // Copied (unless chunks are handed over): the head is decided on once enough has come, and a caller may reuse
+        // its chunk meanwhile.
+        this.#head.push(this.keepChunks ? chunk : chunk.slice());
         this.#headBytes += chunk.byteLength;
         if (this.#headBytes >= XML_DECLARATION_SCAN) this.#decide();
         return;
@@ -142,6 +175,14 @@ class ChunkedText implements BodyTextDecoder {
   }
 
   end(): string {
+    const text = this.endPieces();
+    if (typeof text === 'string') return text;
+    let out = '';
+    for (let i = 0; i < text.count; i++) out += text.piece(i);
+    return out;
+  }
+
+  endPieces(): string | TextPieces {
     if (!this.#failed) {
       try {
         if (this.#mode === 'head') return decodeBody(concatBytes(this.#head, this.#headBytes), this.contentType, this.subject);
@@ -149,9 +190,11 @@ class ChunkedText implements BodyTextDecoder {
         this.#rest = EMPTY_BYTES;
         const pieces = this.#pieces;
         this.#pieces = [];
-        if (pieces.length === 0) return rest;
         if (rest !== '') pieces.push(rest);
-        return pieces.length === 1 ? (pieces[0] as string) : pieces.join('');
+        if (pieces.length > 1 && this.#piecesBytes >= PIECES_FROM_BYTES) return new BodyPieces(pieces);
+        let text = '';
+        for (const piece of pieces) text += typeof piece === 'string' ? piece : asBuffer(piece).toString('latin1');
+        return text;
       } catch (error) {
         this.#fail(error);
       }
@@ -179,7 +222,8 @@ class ChunkedText implements BodyTextDecoder {
   #feed(chunk: Uint8Array): void {
     if (this.#mode === 'ascii') {
       if (isAscii(chunk)) {
-        this.#pieces.push(asBuffer(chunk).toString('latin1'));
+        this.#pieces.push(this.keepChunks ? chunk : asBuffer(chunk).toString('latin1'));
+        this.#piecesBytes += chunk.byteLength;
         return;
       }
       this.#mode = 'gather';
