@@ -19,9 +19,9 @@
  * needing a closer look, where an indexOf would only find its end. That costs about a tenth of the decoding time of a
  * large response (see `npm run bench`, section "reader"); a JavaScript loop over the text costs twice as much.
  *
- * A large document can also come as {@link TextPieces} (a response body in the chunks it arrived in): the reader then
- * works over a window of the text, a few tens of kilobytes that it refills from the pieces as it moves on, so that no
- * string of the whole document is ever made. A string that large would be allocated in fresh memory whose first touch
+ * A large document can also come as a {@link TextSource} (a response body in the chunks it arrived in): the reader
+ * then works over a window of the text, a few tens of kilobytes that it refills from the source as it moves on, so
+ * that no string of the whole document is ever made. A string that large would be allocated in fresh memory whose first touch
  * costs about as much as decoding it; strings the size of a window are allocated in the young generation, whose pages
  * are reused, and dropped as the reader moves past them. What the reader gives (values, errors with their line,
  * column and path, readInnerXml/readOuterXml) is the same whatever the cut.
@@ -86,19 +86,19 @@ const MAX_NAMESPACE_DECLARATIONS = 1000;
 const MAX_PATH_ELEMENTS = 40;
 
 /**
- * A document's text as consecutive pieces, each made when the reader comes to it (e.g. from a chunk of a response's
- * bytes). The reader asks for the pieces in order, once each, and again only to describe an error or to return
- * markup it has already let go of.
+ * A document's text, made a part at a time when the reader comes to it (e.g. from the chunks of a response's bytes).
+ * The reader asks for consecutive windows, each overlapping the last by what it has not read yet, and for the text
+ * before its window only to describe an error.
  */
-export interface TextPieces {
-  /** How many pieces there are. */
-  readonly count: number;
-  /** The text of piece `i`, `0 <= i < count`. */
-  piece(i: number): string;
+export interface TextSource {
+  /** The length of the whole text. */
+  readonly length: number;
+  /** The text from `start` to `end`, `0 <= start <= end <= length`. */
+  text(start: number, end: number): string;
 }
 
 /**
- * The window over {@link TextPieces} is refilled at the points where the reader holds no position but its own
+ * The window over a {@link TextSource} is refilled at the points where the reader holds no position but its own
  * (between markup) once fewer than this many characters are left in it, with at least {@link REFILL_CHARS} more.
  */
 const REFILL_BELOW = 4096;
@@ -193,13 +193,11 @@ const NO_NAME = new ElementName('', '', -1);
  * consumed. Any malformed markup met on the way throws {@link SvcDecodeError} with line, column and element path.
  */
 export class XmlReader {
-  /** The document, or with {@link TextPieces} the window of it that the reader is in. */
+  /** The document, or with a {@link TextSource} the window of it that the reader is in. */
   private xml: string;
   /** Offset in the document of the window's first character; positions are in the window. */
   private base = 0;
-  private readonly pieces: TextPieces | undefined;
-  /** The next piece to append to the window. */
-  private nextPiece = 0;
+  private readonly source: TextSource | undefined;
   private readonly refillChars: number;
   /** Document offset of markup being returned (readInnerXml, readOuterXml): the window keeps it. */
   private keepFrom = Number.MAX_SAFE_INTEGER;
@@ -260,17 +258,17 @@ export class XmlReader {
   private readonly failAt = (message: string, offset: number): never => this.fail(message, offset);
 
   /**
-   * @param xml - the complete document, e.g. the text of an HTTP response, or its text in pieces
+   * @param xml - the complete document, e.g. the text of an HTTP response, or a source of its text
    * @param names - a name table shared with other readers of documents of the same shape (default: a new one)
-   * @param refillChars - with pieces, the least the window grows by when refilled (tests make it small)
+   * @param refillChars - with a source, the least the window grows by when refilled (tests make it small)
    */
-  constructor(xml: string | TextPieces, names: XmlNameTable = new XmlNameTable(), refillChars = REFILL_CHARS) {
+  constructor(xml: string | TextSource, names: XmlNameTable = new XmlNameTable(), refillChars = REFILL_CHARS) {
     if (typeof xml === 'string') {
       this.xml = xml;
-      this.pieces = undefined;
+      this.source = undefined;
     } else {
       this.xml = '';
-      this.pieces = xml;
+      this.source = xml;
     }
     this.nameTable = names;
     this.refillChars = Math.max(1, refillChars);
@@ -419,7 +417,7 @@ export class XmlReader {
     }
     let p = this.pos;
     for (;;) {
-      if (this.xml.length - p < REFILL_BELOW && this.pieces !== undefined) p = this.refill(p);
+      if (this.xml.length - p < REFILL_BELOW && this.source !== undefined) p = this.refill(p);
       const xml = this.xml;
       // Compact documents put the next tag right here; a native call is only worth it to cross whitespace.
       let lt = xml.charCodeAt(p) === LT ? p : xml.indexOf('<', p);
@@ -451,7 +449,7 @@ export class XmlReader {
     if (!this.started || this.depth !== 0) throw new Error('XmlReader.readEnd() called before the root element was consumed');
     let p = this.pos;
     for (;;) {
-      if (this.xml.length - p < REFILL_BELOW && this.pieces !== undefined) p = this.refill(p);
+      if (this.xml.length - p < REFILL_BELOW && this.source !== undefined) p = this.refill(p);
       p = this.skipSpace(p);
       if (p >= this.xml.length) return;
       const c = this.charAt(p + 1);
@@ -476,13 +474,13 @@ export class XmlReader {
       return '';
     }
     let start = this.pos;
-    if (this.xml.length - start < REFILL_BELOW && this.pieces !== undefined) start = this.refill(start);
+    if (this.xml.length - start < REFILL_BELOW && this.source !== undefined) start = this.refill(start);
     let xml = this.xml;
     // One native scan finds the end of plain text and proves it needs no decoding and holds nothing XML refuses.
     PLAIN_TEXT.lastIndex = start;
     PLAIN_TEXT.test(xml);
     let lt = PLAIN_TEXT.lastIndex;
-    // At the window's end the text may go on in the next pieces.
+    // At the window's end the text may go on beyond it.
     while (lt + 1 >= xml.length && this.more()) {
       xml = this.xml;
       PLAIN_TEXT.lastIndex = lt;
@@ -514,7 +512,7 @@ export class XmlReader {
     const base = this.depth;
     let p = this.pos;
     for (;;) {
-      if (this.xml.length - p < REFILL_BELOW && this.pieces !== undefined) p = this.refill(p);
+      if (this.xml.length - p < REFILL_BELOW && this.source !== undefined) p = this.refill(p);
       let lt = this.xml.indexOf('<', p);
       if (lt < 0) lt = this.find('<', p);
       if (lt < 0) this.failEof();
@@ -630,47 +628,34 @@ export class XmlReader {
 
   // ---- internals -------------------------------------------------------------------------------------------------
 
-  // The window over pieces. Inside a piece of markup the window only grows (`more`), so that every position held,
-  // also in callers' locals, stays valid; it is cut (`refill`) only where nothing but the cursor is held. Over a
-  // plain string there is nothing to append and each of these returns at once.
+  // The window over a source. Inside a piece of markup the window only grows (`more`), so that every position held,
+  // also in callers' locals, stays valid; it is moved on (`refill`) only where nothing but the cursor is held. Over a
+  // plain string there is nothing more and each of these returns at once.
 
   /**
-   * Appends at least one more piece to the window, and enough to double it, so that markup spanning many pieces costs
-   * linear time; false at the document's end.
+   * Extends the window by at least its own length (so that markup spanning many windows costs linear time); false at
+   * the document's end.
    */
   private more(): boolean {
-    const src = this.pieces;
-    if (src === undefined || this.nextPiece >= src.count) return false;
-    const want = Math.max(this.refillChars, this.xml.length);
-    const parts = [this.xml];
-    let added = 0;
-    do {
-      const piece = src.piece(this.nextPiece++);
-      parts.push(piece);
-      added += piece.length;
-    } while (added < want && this.nextPiece < src.count);
-    this.xml = flatJoin(parts);
+    const src = this.source;
+    const end = this.base + this.xml.length;
+    if (src === undefined || end >= src.length) return false;
+    this.xml = src.text(this.base, Math.min(src.length, end + Math.max(this.refillChars, this.xml.length)));
     return true;
   }
 
   /**
-   * Drops the window before the cursor `p` (or before markup being kept) and appends more pieces; returns `p` in the
-   * new window. Called between markup, where no other position is held than the ones adjusted here.
+   * Moves the window to start at the cursor `p` and extends it; returns `p` in the new window. Called between markup,
+   * where no other position is held than the ones adjusted here.
    */
   private refill(p: number): number {
-    const src = this.pieces!;
+    const src = this.source!;
     const cut = p;
-    // Markup being kept (readInnerXml) is never cut, and a window that only grew would be copied whole at every
+    const end = this.base + this.xml.length;
+    // Markup being kept (readInnerXml) is never cut, and a window that only grew would be made again whole at every
     // refill: the window then grows by doubling, in `more`.
-    if (this.nextPiece >= src.count || this.keepFrom - this.base < cut) return p;
-    const parts = [this.xml.slice(cut)];
-    let added = 0;
-    while (added < this.refillChars && this.nextPiece < src.count) {
-      const piece = src.piece(this.nextPiece++);
-      parts.push(piece);
-      added += piece.length;
-    }
-    this.xml = flatJoin(parts);
+    if (end >= src.length || this.keepFrom - this.base < cut) return p;
+    this.xml = src.text(this.base + cut, Math.min(src.length, end + this.refillChars));
     this.base += cut;
     this.pos -= cut;
     this.curStart -= cut;
@@ -846,7 +831,7 @@ export class XmlReader {
     let part = p;
     for (;; p++) {
       if (p >= len) {
-        // The name may go on in the next pieces; the window then ends in a name character.
+        // The name may go on beyond the window, which then ends in a name character.
         if (!this.more()) break;
         xml = this.xml;
         len = xml.length;
@@ -1312,14 +1297,8 @@ export class XmlReader {
 
   /** Line and column of a document offset. */
   private location(offset: number): string {
-    // With pieces the window may have moved past the start: the text before it is made again (errors are rare).
-    let xml = this.xml;
-    if (this.base > 0) {
-      const src = this.pieces!;
-      let before = '';
-      for (let i = 0; i < src.count && before.length < this.base; i++) before += src.piece(i);
-      xml = before.slice(0, this.base) + xml;
-    }
+    // The window may have moved past the start: the text before it is made again (errors are rare).
+    const xml = this.base > 0 ? this.source!.text(0, this.base) + this.xml : this.xml;
     let line = 1;
     let lineStart = 0;
     for (let nl = xml.indexOf('\n'); nl >= 0 && nl < offset; nl = xml.indexOf('\n', nl + 1)) {
@@ -1328,14 +1307,6 @@ export class XmlReader {
     }
     return `line ${line}, column ${offset - lineStart + 1} (offset ${offset})`;
   }
-}
-
-/**
- * The parts as one flat string. `+` would make a rope, which V8 flattens on first use but keeps behind an indirection
- * that makes every later charCodeAt and slice of the window slower; join copies into one sequential string at once.
- */
-function flatJoin(parts: string[]): string {
-  return parts.join('');
 }
 
 function normaliseLineEnds(s: string): string {

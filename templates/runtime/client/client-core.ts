@@ -441,8 +441,8 @@ export class ClientCore {
         if (response.text.trim() !== '') throw new SvcDecodeError(`${op.name}: expected an empty ${style === 'httpGet' ? 'HTTP GET' : 'HTTP POST'} response (the operation returns nothing)`);
         return undefined as R;
       }
-      // A large body is read from its pieces, without a string of its whole text.
-      const reader = new XmlReader(response.textPieces ?? response.text, namesOf(op as OperationBinding<unknown>));
+      // A large body is read from its source, without a string of its whole text.
+      const reader = new XmlReader(response.textSource ?? response.text, namesOf(op as OperationBinding<unknown>));
       // Fields and items are read in the service namespace, also where an operation's own elements are not.
       reader.memberNamespace = this.options.namespace;
       reader.readRoot();

@@ -223,7 +223,7 @@ function exchange(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest)
         settled = true;
         cleanUp();
         try {
-          resolve(responseOf(status, contentType, text.endPieces()));
+          resolve(responseOf(status, contentType, text.endSource()));
         } catch (error) {
           // A SvcDecodeError, as it is: the body was complete, only its bytes are wrong.
           reject(error);

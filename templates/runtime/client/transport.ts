@@ -8,7 +8,7 @@
  * silently corrupts a body that is in another charset or damaged in transit.
  */
 import { bodyTextDecoder, type BodyTextDecoder } from '../codec/charset.js';
-import type { TextPieces } from '../codec/xml-reader.js';
+import type { TextSource } from '../codec/xml-reader.js';
 import { SvcRequestError, SvcResponseTooLargeError, SvcTimeoutError, SvcTransportError } from '../errors.js';
 
 /** What {@link sendRequest} needs. */
@@ -46,32 +46,29 @@ export interface HttpResponse {
    */
   readonly text: string;
   /**
-   * A large pure-ASCII body as the pieces it arrived in, for the reader: then {@link text} is made only when read (a
-   * string of a large body costs about as much as decoding it).
+   * A large pure-ASCII body as a source of its text made from the chunks it arrived in, for the reader: then
+   * {@link text} is made only when read (a string of a large body costs about as much as decoding it).
    */
-  readonly textPieces?: TextPieces;
+  readonly textSource?: TextSource;
 }
 
 /**
  * The response of a status, Content-Type and body text, the same from every transport.
  * @param status - the HTTP status
  * @param contentType - the Content-Type, `''` when absent
- * @param body - the body's text, or its pieces
+ * @param body - the body's text, or a source of it
  */
-export function responseOf(status: number, contentType: string, body: string | TextPieces): HttpResponse {
+export function responseOf(status: number, contentType: string, body: string | TextSource): HttpResponse {
   if (typeof body === 'string') return { status, contentType, text: body };
   let text: string | undefined;
   return {
     status,
     contentType,
     get text(): string {
-      if (text === undefined) {
-        text = '';
-        for (let i = 0; i < body.count; i++) text += body.piece(i);
-      }
+      text ??= body.text(0, body.length);
       return text;
     },
-    textPieces: body,
+    textSource: body,
   };
 }
 
@@ -152,7 +149,7 @@ export async function sendRequest(req: HttpRequest): Promise<HttpResponse> {
   // Refusing and decoding happen outside the try, so these errors reach the caller as they are, never as transport
   // failures; the body is already complete (or abandoned), so the timeout has nothing left to cover.
   if (text === undefined) throw new SvcResponseTooLargeError(maxResponseBytes ?? 0, response.status);
-  return responseOf(response.status, contentType, text.endPieces());
+  return responseOf(response.status, contentType, text.endSource());
 }
 
 const EMPTY = new Uint8Array(0);

@@ -5,7 +5,7 @@
  */
 import { isAscii } from 'node:buffer';
 import { SvcDecodeError } from '../errors.js';
-import type { TextPieces } from './xml-reader.js';
+import type { TextSource } from './xml-reader.js';
 
 /**
  * How a body is turned into text: the encodings Node decodes fastest (or that `TextDecoder` gets wrong) by name,
@@ -64,10 +64,11 @@ export interface BodyTextDecoder {
   /** The whole body as text, as {@link decodeBody} gives it; {@link SvcDecodeError} when it cannot be decoded. */
   end(): string;
   /**
-   * The same text as {@link end}, but a large body that is pure ASCII (up to a last part that is not) comes in
-   * pieces, one per chunk, each made when asked for: an XmlReader reads them without a string of the whole text.
+   * The same text as {@link end}, but a large body that is pure ASCII (up to a last part that is not) comes as a
+   * source that makes each part of the text from the chunks when asked for: an XmlReader reads it without a string of
+   * the whole text.
    */
-  endPieces(): string | TextPieces;
+  endSource(): string | TextSource;
 }
 
 /**
@@ -84,7 +85,7 @@ export interface BodyTextDecoder {
  * @param subject - what the body is, for error messages
  * @param expectedBytes - the body's declared length (Content-Length), if known: the buffer of the rest is made once
  * @param keepChunks - the caller hands its chunks over and never changes them (a fetch stream's, node:http's): pure
- *   ASCII ones are kept as they are and made text only when {@link BodyTextDecoder.endPieces} is read
+ *   ASCII ones are kept as they are and made text only when the source from {@link BodyTextDecoder.endSource} is read
  */
 export function bodyTextDecoder(
   contentType: string,
@@ -96,22 +97,61 @@ export function bodyTextDecoder(
 }
 
 /**
- * A body of fewer bytes is given as one string even by endPieces: a string that small is allocated in the young
- * generation like the window over pieces would be, and reading one string is the reader's fastest path.
+ * A body of fewer bytes is given as one string even by endSource: a string that small is allocated in the young
+ * generation like a reader's window would be, and reading one string is the reader's fastest path.
  */
 const PIECES_FROM_BYTES = 64 * 1024;
 
-/** Text pieces of a body: the text of the pure-ASCII chunks (latin1 is their exact text), then the rest decoded. */
-class BodyPieces implements TextPieces {
-  constructor(private readonly parts: ReadonlyArray<string | Uint8Array>) {}
+/**
+ * The text of a body from its pure-ASCII chunks, in which a character is a byte (latin1 is their exact text), and the
+ * text of the rest after them. A part is made in one string straight from the bytes, through a buffer reused for
+ * parts that span chunks.
+ */
+class BodyText implements TextSource {
+  readonly length: number;
+  /** Where each ASCII chunk starts in the text, and where they end. */
+  private readonly starts: number[] = [];
+  private readonly asciiEnd: number;
+  /** The chunk of the last part made (parts are asked for in order). */
+  private at = 0;
+  private scratch: Buffer = Buffer.alloc(0);
 
-  get count(): number {
-    return this.parts.length;
+  constructor(
+    private readonly chunks: readonly Uint8Array[],
+    private readonly rest: string,
+  ) {
+    let n = 0;
+    for (const chunk of chunks) {
+      this.starts.push(n);
+      n += chunk.byteLength;
+    }
+    this.asciiEnd = n;
+    this.length = n + rest.length;
   }
 
-  piece(i: number): string {
-    const part = this.parts[i]!;
-    return typeof part === 'string' ? part : asBuffer(part).toString('latin1');
+  text(start: number, end: number): string {
+    const split = this.asciiEnd;
+    if (start >= split) return this.rest.slice(start - split, end - split);
+    if (end > split) return this.bytes(start, split) + this.rest.slice(0, end - split);
+    return this.bytes(start, end);
+  }
+
+  /** The text of the ASCII bytes from `start` to `end`. */
+  private bytes(start: number, end: number): string {
+    const { starts, chunks } = this;
+    let i = this.at;
+    if (starts[i]! > start) i = 0;
+    while (i + 1 < starts.length && starts[i + 1]! <= start) i++;
+    this.at = i;
+    const first = asBuffer(chunks[i]!);
+    const from = start - starts[i]!;
+    if (end - starts[i]! <= first.byteLength) return first.toString('latin1', from, end - starts[i]!);
+    if (this.scratch.byteLength < end - start) this.scratch = Buffer.allocUnsafe(Math.max(end - start, 2 * this.scratch.byteLength));
+    let filled = first.copy(this.scratch, 0, from);
+    for (let k = i + 1; filled < end - start; k++) {
+      filled += asBuffer(chunks[k]!).copy(this.scratch, filled, 0, Math.min(chunks[k]!.byteLength, end - start - filled));
+    }
+    return this.scratch.toString('latin1', 0, end - start);
   }
 }
 
@@ -175,14 +215,11 @@ class ChunkedText implements BodyTextDecoder {
   }
 
   end(): string {
-    const text = this.endPieces();
-    if (typeof text === 'string') return text;
-    let out = '';
-    for (let i = 0; i < text.count; i++) out += text.piece(i);
-    return out;
+    const text = this.endSource();
+    return typeof text === 'string' ? text : text.text(0, text.length);
   }
 
-  endPieces(): string | TextPieces {
+  endSource(): string | TextSource {
     if (!this.#failed) {
       try {
         if (this.#mode === 'head') return decodeBody(concatBytes(this.#head, this.#headBytes), this.contentType, this.subject);
@@ -190,8 +227,8 @@ class ChunkedText implements BodyTextDecoder {
         this.#rest = EMPTY_BYTES;
         const pieces = this.#pieces;
         this.#pieces = [];
+        if (this.keepChunks && this.#piecesBytes >= PIECES_FROM_BYTES) return new BodyText(pieces as Uint8Array[], rest);
         if (rest !== '') pieces.push(rest);
-        if (pieces.length > 1 && this.#piecesBytes >= PIECES_FROM_BYTES) return new BodyPieces(pieces);
         let text = '';
         for (const piece of pieces) text += typeof piece === 'string' ? piece : asBuffer(piece).toString('latin1');
         return text;
