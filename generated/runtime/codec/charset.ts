@@ -106,8 +106,8 @@ const PIECES_FROM_BYTES = 64 * 1024;
 
 /**
  * The text of a body from its pure-ASCII chunks, in which a character is a byte (latin1 is their exact text), and the
- * text of the rest after them. A part is made in one string straight from the bytes, through a buffer reused for
- * parts that span chunks.
+ * text of the rest after them. A part is made straight from the bytes: one string within a chunk, else through a
+ * buffer reused for the parts of one body that span chunks.
  */
 class BodyText implements TextSource {
   readonly length: number;
@@ -116,7 +116,7 @@ class BodyText implements TextSource {
   private readonly asciiEnd: number;
   /** The chunk of the last part made (parts are asked for in order). */
   private at = 0;
-  private scratch: Buffer = Buffer.alloc(0);
+  private scratch: Buffer | undefined;
 
   constructor(
     private readonly chunks: readonly Uint8Array[],
@@ -134,7 +134,7 @@ class BodyText implements TextSource {
   text(start: number, end: number): string {
     const split = this.asciiEnd;
     if (start >= split) return this.rest.slice(start - split, end - split);
-    if (end > split) return this.bytes(start, split) + this.rest.slice(0, end - split);
+    if (end > split) return [this.bytes(start, split), this.rest.slice(0, end - split)].join('');
     return this.bytes(start, end);
   }
 
@@ -146,14 +146,26 @@ class BodyText implements TextSource {
     while (i + 1 < starts.length && starts[i + 1]! <= start) i++;
     this.at = i;
     const first = asBuffer(chunks[i]!);
-    const from = start - starts[i]!;
-    if (end - starts[i]! <= first.byteLength) return first.toString('latin1', from, end - starts[i]!);
-    if (this.scratch.byteLength < end - start) this.scratch = Buffer.allocUnsafe(Math.max(end - start, 2 * this.scratch.byteLength));
-    let filled = first.copy(this.scratch, 0, from);
-    for (let k = i + 1; filled < end - start; k++) {
-      filled += asBuffer(chunks[k]!).copy(this.scratch, filled, 0, Math.min(chunks[k]!.byteLength, end - start - filled));
+    if (end - starts[i]! <= first.byteLength) return first.toString('latin1', start - starts[i]!, end - starts[i]!);
+    const size = end - start;
+    if (this.scratch === undefined || this.scratch.byteLength < size) this.scratch = Buffer.allocUnsafe(Math.max(size, 2 * (this.scratch?.byteLength ?? 0)));
+    let filled = 0;
+    for (let k = i; filled < size; k++) {
+      const from = Math.max(0, start - starts[k]!);
+      filled += asBuffer(chunks[k]!).copy(this.scratch, filled, from, Math.min(chunks[k]!.byteLength, from + size - filled));
     }
-    return this.scratch.toString('latin1', 0, end - start);
+    return this.scratch.toString('latin1', 0, size);
+  }
+
+  /**
+   * The whole text in one flat string, for a body too small to be worth a window: each chunk's text joined, without a
+   * buffer as large as the body.
+   */
+  whole(): string {
+    const parts = this.chunks.map((chunk) => asBuffer(chunk).toString('latin1'));
+    if (this.rest !== '') parts.push(this.rest);
+    // join makes one flat string; `+` would make a rope, which the reader reads several times slower.
+    return parts.length === 1 ? (parts[0] as string) : parts.join('');
   }
 }
 
@@ -229,11 +241,13 @@ class ChunkedText implements BodyTextDecoder {
         this.#rest = EMPTY_BYTES;
         const pieces = this.#pieces;
         this.#pieces = [];
-        if (this.keepChunks && this.#piecesBytes >= PIECES_FROM_BYTES) return new BodyText(pieces as Uint8Array[], rest);
+        if (this.keepChunks) {
+          const source = new BodyText(pieces as Uint8Array[], rest);
+          return this.#piecesBytes >= PIECES_FROM_BYTES ? source : source.whole();
+        }
         if (rest !== '') pieces.push(rest);
-        let text = '';
-        for (const piece of pieces) text += typeof piece === 'string' ? piece : asBuffer(piece).toString('latin1');
-        return text;
+        // join makes one flat string; `+` would make a rope, which the reader reads several times slower.
+        return pieces.length === 1 ? (pieces[0] as string) : pieces.join('');
       } catch (error) {
         this.#fail(error);
       }
