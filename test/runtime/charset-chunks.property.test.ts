@@ -119,6 +119,30 @@ describe('bodyTextDecoder', () => {
     );
   });
 
+  it('gives a large body that turns non-ASCII as a source of any part, characters cut between chunks and segments', () => {
+    const rest = Array.from({ length: 12_000 }, (_, i) => `<m>Zoë € 東京 😀 ${i}</m>`).join('');
+    const all = `${'<a>x</a>'.repeat(9_000)}${rest}`;
+    const bytes = new Uint8Array(Buffer.from(all, 'utf8'));
+    expect(bytes.byteLength).toBeGreaterThan(4 * 16_384 + 72_000);
+    for (const step of [65_536, 16_385, 9_999]) {
+      const decoder = bodyTextDecoder('text/xml; charset=utf-8', 'response', bytes.byteLength, true);
+      for (let at = 0; at < bytes.byteLength; at += step) decoder.write(bytes.subarray(at, at + step));
+      const text = decoder.endSource();
+      if (typeof text === 'string') throw new Error('expected a source');
+      expect(text.length).toBe(all.length);
+      expect(text.text(0, text.length)).toBe(all);
+      for (let i = 0; i < 200; i++) {
+        const start = (i * 7_919) % all.length;
+        const end = Math.min(all.length, start + ((i * 104_729) % 40_000));
+        expect(text.text(start, end)).toBe(all.slice(start, end));
+      }
+    }
+    // A bad byte far into the UTF-8 part is refused as decodeBody refuses it.
+    const bad = new Uint8Array(Buffer.concat([Buffer.from(bytes.subarray(0, 150_000)), Buffer.from([0xc3, 0x28]), Buffer.from(bytes.subarray(150_000))]));
+    expect(handedOver(bad, 'text/xml; charset=utf-8', [65_536, 131_072, 150_001])).toBe(whole(bad, 'text/xml; charset=utf-8'));
+    expect(handedOver(bad, 'text/xml; charset=utf-8', [])).toBe('SvcDecodeError:the response body is not valid UTF-8');
+  });
+
   it('gives a large pure-ASCII body as a source of its parts, also of parts across chunks and into a last part that is not ASCII', () => {
     const ascii = '<a>x</a>'.repeat(20_000);
     const whole = `${ascii}<b>Zoë</b>`;

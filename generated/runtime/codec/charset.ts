@@ -81,13 +81,16 @@ export interface BodyTextDecoder {
  * memory whose first touch costs about as much as decoding it. While a UTF-8 body is pure ASCII (most SOAP answers
  * are), each chunk becomes a piece of text at once (text of ASCII is no larger than its bytes) and no buffer of the
  * body is made at all. From the first chunk with other bytes on, the rest is gathered into one buffer (of the
- * declared size when known) and decoded in one pass at the end, as before: pieces of text decoded from non-ASCII
- * chunks could be twice the size of their bytes, and joining them would hold the text twice.
+ * declared size when known) and decoded in one pass at the end.
+ *
+ * With `keepChunks` (the transports) nothing is copied: pure-ASCII chunks are kept as they are, and become text a
+ * window at a time as the reader reads the source {@link BodyTextDecoder.endSource} gives; UTF-8 chunks from the first
+ * that is not ASCII on are kept too and decoded at the end in segments of 16 KiB, each a string small enough for the
+ * young generation, instead of one string of the whole rest. Other charsets are gathered and decoded in one pass.
  * @param contentType - the body's Content-Type (`''` when absent)
  * @param subject - what the body is, for error messages
  * @param expectedBytes - the body's declared length (Content-Length), if known: the buffer of the rest is made once
- * @param keepChunks - the caller hands its chunks over and never changes them (a fetch stream's, node:http's): pure
- *   ASCII ones are kept as they are and made text only when the source from {@link BodyTextDecoder.endSource} is read
+ * @param keepChunks - the caller hands its chunks over and never changes them (a fetch stream's, node:http's)
  */
 export function bodyTextDecoder(
   contentType: string,
@@ -105,9 +108,38 @@ export function bodyTextDecoder(
 const PIECES_FROM_BYTES = 64 * 1024;
 
 /**
+ * UTF-8 that is not ASCII is decoded in segments of this many bytes: the text of one, even as two bytes a character,
+ * stays well under the size V8 allocates in fresh memory of its own (about 128 KiB).
+ */
+const SEGMENT_BYTES = 16 * 1024;
+
+/**
+ * The text of UTF-8 chunks (after the pure-ASCII ones), strictly, as strings of segments of at most
+ * {@link SEGMENT_BYTES} (a character cut between segments is decoded whole in the later one).
+ */
+function utf8Segments(chunks: readonly Uint8Array[], subject: string): string[] {
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  const out: string[] = [];
+  try {
+    for (const chunk of chunks) {
+      for (let at = 0; at < chunk.byteLength; at += SEGMENT_BYTES) {
+        const text = decoder.decode(chunk.subarray(at, at + SEGMENT_BYTES), { stream: true });
+        if (text !== '') out.push(text);
+      }
+    }
+    const last = decoder.decode();
+    if (last !== '') out.push(last);
+  } catch (cause) {
+    throw new SvcDecodeError(`the ${subject} body is not valid UTF-8`, { cause });
+  }
+  return out;
+}
+
+/**
  * The text of a body from its pure-ASCII chunks, in which a character is a byte (latin1 is their exact text), and the
- * text of the rest after them. A part is made straight from the bytes: one string within a chunk, else through a
- * buffer reused for the parts of one body that span chunks.
+ * texts of the rest after them (segments of UTF-8, or a body's end in another charset). A part of the ASCII chunks
+ * is made straight from the bytes: one string within a chunk, else through a buffer reused for the parts of one body
+ * that span chunks.
  */
 class BodyText implements TextSource {
   readonly length: number;
@@ -117,10 +149,14 @@ class BodyText implements TextSource {
   /** The chunk of the last part made (parts are asked for in order). */
   private at = 0;
   private scratch: Buffer | undefined;
+  /** Where each text of the rest starts, from the end of the ASCII chunks. */
+  private readonly restStarts: number[] = [];
+  /** The text of the rest that the last part ended in. */
+  private restAt = 0;
 
   constructor(
     private readonly chunks: readonly Uint8Array[],
-    private readonly rest: string,
+    private readonly rest: readonly string[],
   ) {
     let n = 0;
     for (const chunk of chunks) {
@@ -128,14 +164,36 @@ class BodyText implements TextSource {
       n += chunk.byteLength;
     }
     this.asciiEnd = n;
-    this.length = n + rest.length;
+    let r = 0;
+    for (const text of rest) {
+      this.restStarts.push(r);
+      r += text.length;
+    }
+    this.length = n + r;
   }
 
   text(start: number, end: number): string {
     const split = this.asciiEnd;
-    if (start >= split) return this.rest.slice(start - split, end - split);
-    if (end > split) return [this.bytes(start, split), this.rest.slice(0, end - split)].join('');
+    if (start >= split) return this.restText(start - split, end - split);
+    if (end > split) return [this.bytes(start, split), this.restText(0, end - split)].join('');
     return this.bytes(start, end);
+  }
+
+  /** The text of the rest from `start` to `end` (counted from the end of the ASCII chunks). */
+  private restText(start: number, end: number): string {
+    const { restStarts, rest } = this;
+    if (start === end) return '';
+    let i = this.restAt;
+    if (restStarts[i]! > start) i = 0;
+    while (i + 1 < restStarts.length && restStarts[i + 1]! <= start) i++;
+    this.restAt = i;
+    if (end - restStarts[i]! <= rest[i]!.length) return rest[i]!.slice(start - restStarts[i]!, end - restStarts[i]!);
+    const parts: string[] = [];
+    for (let k = i; k < rest.length && restStarts[k]! < end; k++) {
+      parts.push(rest[k]!.slice(Math.max(0, start - restStarts[k]!), end - restStarts[k]!));
+    }
+    // join makes one flat string; `+` would make a rope, which the reader reads several times slower.
+    return parts.join('');
   }
 
   /** The text of the ASCII bytes from `start` to `end`. */
@@ -163,7 +221,7 @@ class BodyText implements TextSource {
    */
   whole(): string {
     const parts = this.chunks.map((chunk) => asBuffer(chunk).toString('latin1'));
-    if (this.rest !== '') parts.push(this.rest);
+    parts.push(...this.rest);
     // join makes one flat string; `+` would make a rope, which the reader reads several times slower.
     return parts.length === 1 ? (parts[0] as string) : parts.join('');
   }
@@ -190,14 +248,19 @@ function concatBytes(chunks: readonly Uint8Array[], total: number): Uint8Array {
 class ChunkedText implements BodyTextDecoder {
   #head: Uint8Array[] = [];
   #headBytes = 0;
-  #mode: 'head' | 'ascii' | 'gather' = 'head';
+  /**
+   * 'utf8': kept chunks of UTF-8 from the first that is not pure ASCII, decoded at the end in segments; 'gather': the
+   * rest copied into one buffer, decoded at the end in one pass.
+   */
+  #mode: 'head' | 'ascii' | 'utf8' | 'gather' = 'head';
   #charset: Charset = 'utf-8';
   /** The leading pure-ASCII chunks of a UTF-8 body: their text, or the chunks themselves when kept. */
   #pieces: Array<string | Uint8Array> = [];
-  #piecesBytes = 0;
   /** The rest, from the first chunk that is not pure ASCII (or all of a body in another charset). */
   #rest: Uint8Array = EMPTY_BYTES;
   #restBytes = 0;
+  /** The kept chunks of UTF-8 from the first that is not pure ASCII. */
+  #utf8: Uint8Array[] = [];
   /** Bytes written so far, the head included. */
   #seen = 0;
   #error: unknown;
@@ -242,8 +305,10 @@ class ChunkedText implements BodyTextDecoder {
         const pieces = this.#pieces;
         this.#pieces = [];
         if (this.keepChunks) {
-          const source = new BodyText(pieces as Uint8Array[], rest);
-          return this.#piecesBytes >= PIECES_FROM_BYTES ? source : source.whole();
+          const texts = this.#utf8.length > 0 ? utf8Segments(this.#utf8, this.subject) : rest !== '' ? [rest] : [];
+          this.#utf8 = [];
+          const source = new BodyText(pieces as Uint8Array[], texts);
+          return this.#seen >= PIECES_FROM_BYTES ? source : source.whole();
         }
         if (rest !== '') pieces.push(rest);
         // join makes one flat string; `+` would make a rope, which the reader reads several times slower.
@@ -260,6 +325,7 @@ class ChunkedText implements BodyTextDecoder {
     this.#error = error;
     this.#pieces = [];
     this.#rest = EMPTY_BYTES;
+    this.#utf8 = [];
     this.#head = [];
   }
 
@@ -276,12 +342,13 @@ class ChunkedText implements BodyTextDecoder {
     if (this.#mode === 'ascii') {
       if (isAscii(chunk)) {
         this.#pieces.push(this.keepChunks ? chunk : asBuffer(chunk).toString('latin1'));
-        this.#piecesBytes += chunk.byteLength;
         return;
       }
-      this.#mode = 'gather';
+      // Handed-over chunks are kept and decoded in segments at the end, not copied into one buffer for one string.
+      this.#mode = this.keepChunks ? 'utf8' : 'gather';
     }
-    this.#gather(chunk);
+    if (this.#mode === 'utf8') this.#utf8.push(chunk);
+    else this.#gather(chunk);
   }
 
   /** Copies `chunk` after the rest gathered so far, in a buffer of the declared size when it fits. */
