@@ -137,6 +137,16 @@ describe('bodyTextDecoder', () => {
         expect(text.text(start, end)).toBe(all.slice(start, end));
       }
     }
+    // Over a megabyte of UTF-8 after the ASCII chunks is decoded in one string: the same parts.
+    const big = `${'<a>x</a>'.repeat(9_000)}${rest.repeat(4)}`;
+    const bigBytes = new Uint8Array(Buffer.from(big, 'utf8'));
+    expect(bigBytes.byteLength).toBeGreaterThan(1024 * 1024 + 72_000);
+    const decoder = bodyTextDecoder('text/xml; charset=utf-8', 'response', undefined, true);
+    for (let at = 0; at < bigBytes.byteLength; at += 65_536) decoder.write(bigBytes.subarray(at, at + 65_536));
+    const bigText = decoder.endSource();
+    if (typeof bigText === 'string') throw new Error('expected a source');
+    expect(bigText.text(0, bigText.length)).toBe(big);
+    expect(bigText.text(71_990, 100_000)).toBe(big.slice(71_990, 100_000));
     // A bad byte far into the UTF-8 part is refused as decodeBody refuses it.
     const bad = new Uint8Array(Buffer.concat([Buffer.from(bytes.subarray(0, 150_000)), Buffer.from([0xc3, 0x28]), Buffer.from(bytes.subarray(150_000))]));
     expect(handedOver(bad, 'text/xml; charset=utf-8', [65_536, 131_072, 150_001])).toBe(whole(bad, 'text/xml; charset=utf-8'));
