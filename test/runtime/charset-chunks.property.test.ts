@@ -22,6 +22,28 @@ function whole(bytes: Uint8Array, contentType: string): string {
   return outcome(() => decodeBody(bytes, contentType));
 }
 
+/** As {@link chunked}, with chunks handed over (kept, never changed) and the text taken in pieces. */
+function handedOver(bytes: Uint8Array, contentType: string, cuts: readonly number[]): string {
+  return outcome(() => {
+    const decoder = bodyTextDecoder(contentType, 'response', undefined, true);
+    let at = 0;
+    for (const cut of [...cuts, bytes.byteLength]) {
+      decoder.write(bytes.subarray(at, cut));
+      at = cut;
+    }
+    const text = decoder.endSource();
+    if (typeof text === 'string') return text;
+    const all = text.text(0, text.length);
+    // Any part, asked for in any order (the reader asks again for earlier text to describe an error), is that part.
+    for (let i = 0; i < 20; i++) {
+      const start = (i * 7919) % (text.length + 1);
+      const end = start + ((i * 104_729) % (text.length - start + 1));
+      if (text.text(start, end) !== all.slice(start, end)) throw new Error(`part ${start}-${end} differs`);
+    }
+    return all;
+  });
+}
+
 function chunked(bytes: Uint8Array, contentType: string, cuts: readonly number[]): string {
   return outcome(() => {
     const decoder = bodyTextDecoder(contentType);
@@ -90,10 +112,65 @@ describe('bodyTextDecoder', () => {
         body.chain((bytes) => fc.tuple(fc.constant(bytes), fc.constantFrom(...CONTENT_TYPES), cutsFor(bytes.byteLength))),
         ([bytes, contentType, cuts]) => {
           expect(chunked(bytes, contentType, cuts)).toBe(whole(bytes, contentType));
+          expect(handedOver(bytes, contentType, cuts)).toBe(whole(bytes, contentType));
         },
       ),
       { numRuns: 500 },
     );
+  });
+
+  it('gives a large body that turns non-ASCII as a source of any part, characters cut between chunks and segments', () => {
+    const rest = Array.from({ length: 12_000 }, (_, i) => `<m>Zoë € 東京 😀 ${i}</m>`).join('');
+    const all = `${'<a>x</a>'.repeat(9_000)}${rest}`;
+    const bytes = new Uint8Array(Buffer.from(all, 'utf8'));
+    expect(bytes.byteLength).toBeGreaterThan(4 * 16_384 + 72_000);
+    for (const step of [65_536, 16_385, 9_999]) {
+      const decoder = bodyTextDecoder('text/xml; charset=utf-8', 'response', bytes.byteLength, true);
+      for (let at = 0; at < bytes.byteLength; at += step) decoder.write(bytes.subarray(at, at + step));
+      const text = decoder.endSource();
+      if (typeof text === 'string') throw new Error('expected a source');
+      expect(text.length).toBe(all.length);
+      expect(text.text(0, text.length)).toBe(all);
+      for (let i = 0; i < 200; i++) {
+        const start = (i * 7_919) % all.length;
+        const end = Math.min(all.length, start + ((i * 104_729) % 40_000));
+        expect(text.text(start, end)).toBe(all.slice(start, end));
+      }
+    }
+    // Over a megabyte of UTF-8 after the ASCII chunks is decoded in one string: the same parts.
+    const big = `${'<a>x</a>'.repeat(9_000)}${rest.repeat(4)}`;
+    const bigBytes = new Uint8Array(Buffer.from(big, 'utf8'));
+    expect(bigBytes.byteLength).toBeGreaterThan(1024 * 1024 + 72_000);
+    const decoder = bodyTextDecoder('text/xml; charset=utf-8', 'response', undefined, true);
+    for (let at = 0; at < bigBytes.byteLength; at += 65_536) decoder.write(bigBytes.subarray(at, at + 65_536));
+    const bigText = decoder.endSource();
+    if (typeof bigText === 'string') throw new Error('expected a source');
+    expect(bigText.text(0, bigText.length)).toBe(big);
+    expect(bigText.text(71_990, 100_000)).toBe(big.slice(71_990, 100_000));
+    // A bad byte far into the UTF-8 part is refused as decodeBody refuses it.
+    const bad = new Uint8Array(Buffer.concat([Buffer.from(bytes.subarray(0, 150_000)), Buffer.from([0xc3, 0x28]), Buffer.from(bytes.subarray(150_000))]));
+    expect(handedOver(bad, 'text/xml; charset=utf-8', [65_536, 131_072, 150_001])).toBe(whole(bad, 'text/xml; charset=utf-8'));
+    expect(handedOver(bad, 'text/xml; charset=utf-8', [])).toBe('SvcDecodeError:the response body is not valid UTF-8');
+  });
+
+  it('gives a large pure-ASCII body as a source of its parts, also of parts across chunks and into a last part that is not ASCII', () => {
+    const ascii = '<a>x</a>'.repeat(20_000);
+    const whole = `${ascii}<b>Zoë</b>`;
+    const bytes = new Uint8Array(Buffer.from(whole, 'utf8'));
+    const decoder = bodyTextDecoder('text/xml; charset=utf-8', 'response', bytes.byteLength, true);
+    const cuts = [65_536, 131_072, 160_001, bytes.byteLength];
+    cuts.reduce((at, cut) => (decoder.write(bytes.subarray(at, cut)), cut), 0);
+    const text = decoder.endSource();
+    if (typeof text === 'string') throw new Error('expected a source');
+    expect(text.length).toBe(whole.length);
+    for (const [start, end] of [[0, 10], [65_530, 65_540], [60_000, 140_000], [0, whole.length], [159_990, whole.length], [160_003, whole.length], [131_072, 131_072], [5, 3_000]]) {
+      expect(text.text(start!, end!)).toBe(whole.slice(start, end));
+    }
+    // A small body is one string.
+    const small = bodyTextDecoder('text/xml', 'response', undefined, true);
+    small.write(bytes.subarray(0, 1000));
+    small.write(bytes.subarray(1000, 2000));
+    expect(small.endSource()).toBe(ascii.slice(0, 2000));
   });
 
   it('decodes a character of 2, 3 or 4 bytes cut at every position, also one byte per chunk', () => {

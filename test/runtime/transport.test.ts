@@ -496,6 +496,21 @@ describe('sendRequest with maxResponseBytes', () => {
 });
 
 describe('sendRequest decoding', () => {
+  it.each(VIA)('%s: gives a large pure-ASCII body as a source for the reader, and the same text when asked', async (via) => {
+    const body = `<r>${'<item>x &amp; y</item>'.repeat(20_000)}</r>`;
+    const parts = [Buffer.from(body.slice(0, 100_000)), Buffer.from(body.slice(100_000, 300_000)), Buffer.from(body.slice(300_000))];
+    serve('/large-ascii', 200, { 'Content-Type': 'text/xml; charset=utf-8' }, parts);
+    const res = await request('/large-ascii', {}, via);
+    const source = res.textSource;
+    if (source === undefined) throw new Error('expected the body as a source');
+    expect(source.text(0, source.length)).toBe(body);
+    expect(source.text(99_990, 100_010)).toBe(body.slice(99_990, 100_010));
+    expect(res.text).toBe(body);
+    // A small body is a string only.
+    const small = await request('/fault', {}, via);
+    expect([small.textSource, small.text]).toEqual([undefined, '<soap:Envelope/>']);
+  });
+
   it.each(VIA)('%s: decodes UTF-16LE after its byte-order mark, leaving the mark out', async (via) => {
     const text = await served('/utf16le-bom', 'text/xml', [Buffer.from([0xff, 0xfe]), Buffer.from(SAMPLE, 'utf16le')], via);
     expect(text).toBe(SAMPLE);

@@ -10,6 +10,7 @@
  * silently corrupts a body that is in another charset or damaged in transit.
  */
 import { bodyTextDecoder, type BodyTextDecoder } from '../codec/charset.js';
+import type { TextSource } from '../codec/xml-reader.js';
 import { SvcRequestError, SvcResponseTooLargeError, SvcTimeoutError, SvcTransportError } from '../errors.js';
 
 /** What {@link sendRequest} needs. */
@@ -45,7 +46,32 @@ export interface HttpResponse {
    * The response body, decoded strictly by its byte-order mark, else the Content-Type charset, else the XML
    * declaration's encoding, else as UTF-8; without the byte-order mark; `''` for an empty body.
    */
-  text: string;
+  readonly text: string;
+  /**
+   * A large pure-ASCII body as a source of its text made from the chunks it arrived in, for the reader: then
+   * {@link text} is made only when read (a string of a large body costs about as much as decoding it).
+   */
+  readonly textSource?: TextSource;
+}
+
+/**
+ * The response of a status, Content-Type and body text, the same from every transport.
+ * @param status - the HTTP status
+ * @param contentType - the Content-Type, `''` when absent
+ * @param body - the body's text, or a source of it
+ */
+export function responseOf(status: number, contentType: string, body: string | TextSource): HttpResponse {
+  if (typeof body === 'string') return { status, contentType, text: body };
+  let text: string | undefined;
+  return {
+    status,
+    contentType,
+    get text(): string {
+      text ??= body.text(0, body.length);
+      return text;
+    },
+    textSource: body,
+  };
 }
 
 /** setTimeout fires at once beyond this many milliseconds, so longer limits are treated as none. */
@@ -109,7 +135,8 @@ export async function sendRequest(req: HttpRequest): Promise<HttpResponse> {
     if (controller !== undefined) init.signal = controller.signal;
     response = await guard(req.fetch(req.url, init));
     contentType = response.headers.get('content-type') ?? '';
-    text = bodyTextDecoder(contentType, 'response', contentLength(response.headers.get('content-length')));
+    // A fetch stream hands its chunks over, so the decoder may keep them.
+    text = bodyTextDecoder(contentType, 'response', contentLength(response.headers.get('content-length')), true);
     if (!(await readChunks(response, maxResponseBytes, guard, text))) text = undefined;
   } catch (error) {
     if (outcome === 'abort') throw signal?.reason;
@@ -124,7 +151,7 @@ export async function sendRequest(req: HttpRequest): Promise<HttpResponse> {
   // Refusing and decoding happen outside the try, so these errors reach the caller as they are, never as transport
   // failures; the body is already complete (or abandoned), so the timeout has nothing left to cover.
   if (text === undefined) throw new SvcResponseTooLargeError(maxResponseBytes ?? 0, response.status);
-  return { status: response.status, contentType, text: text.end() };
+  return responseOf(response.status, contentType, text.endSource());
 }
 
 const EMPTY = new Uint8Array(0);

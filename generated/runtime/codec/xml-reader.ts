@@ -18,6 +18,13 @@
  * reader makes anyway, except for a leaf's text: it is found with a sticky regular expression that stops at anything
  * needing a closer look, where an indexOf would only find its end. That costs about a tenth of the decoding time of a
  * large response (see `npm run bench`, section "reader"); a JavaScript loop over the text costs twice as much.
+ *
+ * A large document can also come as a {@link TextSource} (a response body in the chunks it arrived in): the reader
+ * then works over a window of the text, a few tens of kilobytes that it refills from the source as it moves on, so
+ * that no string of the whole document is ever made. A string that large would be allocated in fresh memory whose first touch
+ * costs about as much as decoding it; strings the size of a window are allocated in the young generation, whose pages
+ * are reused, and dropped as the reader moves past them. What the reader gives (values, errors with their line,
+ * column and path, readInnerXml/readOuterXml) is the same whatever the cut.
  */
 import { SvcDecodeError } from '../errors.js';
 import {
@@ -78,6 +85,25 @@ const MAX_NAMESPACE_DECLARATIONS = 1000;
 /** Deeper paths are shortened in `path()`, so that an error in a hostile, deeply nested document stays small. */
 const MAX_PATH_ELEMENTS = 40;
 
+/**
+ * A document's text, made a part at a time when the reader comes to it (e.g. from the chunks of a response's bytes).
+ * The reader asks for consecutive windows, each overlapping the last by what it has not read yet, and for the text
+ * before its window only to describe an error.
+ */
+export interface TextSource {
+  /** The length of the whole text. */
+  readonly length: number;
+  /** The text from `start` to `end`, `0 <= start <= end <= length`. */
+  text(start: number, end: number): string;
+}
+
+/**
+ * The window over a {@link TextSource} is refilled at the points where the reader holds no position but its own
+ * (between markup) once fewer than this many characters are left in it, with at least {@link REFILL_CHARS} more.
+ */
+const REFILL_BELOW = 4096;
+const REFILL_CHARS = 32 * 1024;
+
 function isSpace(c: number): boolean {
   return c === SPACE || c === LF || c === TAB || c === CR;
 }
@@ -126,6 +152,25 @@ function flat(s: string): string {
   return Object.keys({ [s]: 0 })[0] ?? s;
 }
 
+/** Namespace URIs already internalised, by their text: every response declares the same few again. */
+const URIS = new Map<string, string>();
+/** Most URIs {@link URIS} keeps; beyond, it starts again, so that hostile documents cannot make it grow. */
+const MAX_URIS = 256;
+
+/**
+ * `uri` internalised, as {@link flat} gives it. A lookup in a map costs about a microsecond less than internalising
+ * again (measured on a small SOAP answer, which declares three namespaces: about a tenth of its decoding).
+ */
+function internedUri(uri: string): string {
+  let interned = URIS.get(uri);
+  if (interned === undefined) {
+    interned = flat(uri);
+    if (URIS.size >= MAX_URIS) URIS.clear();
+    URIS.set(interned, interned);
+  }
+  return interned;
+}
+
 /** Most names a shared {@link XmlNameTable} keeps; a hostile document cannot make it grow further. */
 const MAX_SHARED_NAMES = 4096;
 
@@ -167,7 +212,14 @@ const NO_NAME = new ElementName('', '', -1);
  * consumed. Any malformed markup met on the way throws {@link SvcDecodeError} with line, column and element path.
  */
 export class XmlReader {
-  private readonly xml: string;
+  /** The document, or with a {@link TextSource} the window of it that the reader is in. */
+  private xml: string;
+  /** Offset in the document of the window's first character; positions are in the window. */
+  private base = 0;
+  private readonly source: TextSource | undefined;
+  private readonly refillChars: number;
+  /** Document offset of markup being returned (readInnerXml, readOuterXml): the window keeps it. */
+  private keepFrom = Number.MAX_SAFE_INTEGER;
   private pos = 0;
   private started = false;
   /** True right after a start tag was read and before anything consumed it. */
@@ -225,12 +277,20 @@ export class XmlReader {
   private readonly failAt = (message: string, offset: number): never => this.fail(message, offset);
 
   /**
-   * @param xml - the complete document, e.g. the text of an HTTP response
+   * @param xml - the complete document, e.g. the text of an HTTP response, or a source of its text
    * @param names - a name table shared with other readers of documents of the same shape (default: a new one)
+   * @param refillChars - with a source, the least the window grows by when refilled (tests make it small)
    */
-  constructor(xml: string, names: XmlNameTable = new XmlNameTable()) {
-    this.xml = xml;
+  constructor(xml: string | TextSource, names: XmlNameTable = new XmlNameTable(), refillChars = REFILL_CHARS) {
+    if (typeof xml === 'string') {
+      this.xml = xml;
+      this.source = undefined;
+    } else {
+      this.xml = '';
+      this.source = xml;
+    }
     this.nameTable = names;
+    this.refillChars = Math.max(1, refillChars);
   }
 
   /**
@@ -335,17 +395,16 @@ export class XmlReader {
    */
   readRoot(): void {
     if (this.started) return;
-    const xml = this.xml;
-    const len = xml.length;
-    let p = len > 0 && xml.charCodeAt(0) === BOM ? 1 : 0;
+    // The prolog is read without refilling the window: it starts at the document's start.
+    let p = this.reach(1) && this.xml.charCodeAt(0) === BOM ? 1 : 0;
     this.prologStart = p;
     for (;;) {
-      while (p < len && isSpace(xml.charCodeAt(p))) p++;
-      if (p >= len) {
-        this.fail(len === 0 ? 'empty document, expected XML' : 'no root element in the document', p);
+      p = this.skipSpace(p);
+      if (p >= this.xml.length) {
+        this.fail(this.xml.length === 0 ? 'empty document, expected XML' : 'no root element in the document', p);
       }
-      if (xml.charCodeAt(p) !== LT) this.fail('not XML: the document does not start with markup', p);
-      const next = xml.charCodeAt(p + 1);
+      if (this.xml.charCodeAt(p) !== LT) this.fail('not XML: the document does not start with markup', p);
+      const next = this.charAt(p + 1);
       if (next === QUESTION) {
         p = this.skipProcessingInstruction(p);
       } else if (next === BANG) {
@@ -375,20 +434,22 @@ export class XmlReader {
       if (!this.started) throw new Error('XmlReader.nextChild() called before readRoot()');
       return false;
     }
-    const xml = this.xml;
     let p = this.pos;
     for (;;) {
+      if (this.xml.length - p < REFILL_BELOW && this.source !== undefined) p = this.refill(p);
+      const xml = this.xml;
       // Compact documents put the next tag right here; a native call is only worth it to cross whitespace.
-      const lt = xml.charCodeAt(p) === LT ? p : xml.indexOf('<', p);
+      let lt = xml.charCodeAt(p) === LT ? p : xml.indexOf('<', p);
+      if (lt < 0) lt = this.find('<', p);
       if (lt < 0) this.failEof();
       if (lt > p) this.requireSpace(p, lt);
-      const c = xml.charCodeAt(lt + 1);
+      const c = lt + 1 < xml.length ? xml.charCodeAt(lt + 1) : this.charAt(lt + 1);
       if (c === SLASH) {
         this.consumeEndTag(lt);
         return false;
       }
       if (c === BANG) {
-        if (xml.startsWith('<![CDATA[', lt)) this.requireBlankCData(lt);
+        if (this.startsWithAt('<![CDATA[', lt)) this.requireBlankCData(lt);
         p = this.skipDeclaration(lt);
       } else if (c === QUESTION) {
         p = this.skipProcessingInstruction(lt);
@@ -405,14 +466,13 @@ export class XmlReader {
    */
   readEnd(): void {
     if (!this.started || this.depth !== 0) throw new Error('XmlReader.readEnd() called before the root element was consumed');
-    const xml = this.xml;
-    const len = xml.length;
     let p = this.pos;
     for (;;) {
-      while (p < len && isSpace(xml.charCodeAt(p))) p++;
-      if (p >= len) return;
-      const c = xml.charCodeAt(p + 1);
-      if (xml.charCodeAt(p) !== LT) this.fail('content after the root element', p);
+      if (this.xml.length - p < REFILL_BELOW && this.source !== undefined) p = this.refill(p);
+      p = this.skipSpace(p);
+      if (p >= this.xml.length) return;
+      const c = this.charAt(p + 1);
+      if (this.xml.charCodeAt(p) !== LT) this.fail('content after the root element', p);
       // Comments pass; the declaration skipper refuses a CDATA section here, a DOCTYPE and other declarations.
       if (c === QUESTION) p = this.skipProcessingInstruction(p);
       else if (c === BANG) p = this.skipDeclaration(p);
@@ -432,12 +492,20 @@ export class XmlReader {
       this.closeElement();
       return '';
     }
-    const xml = this.xml;
-    const start = this.pos;
+    let start = this.pos;
+    if (this.xml.length - start < REFILL_BELOW && this.source !== undefined) start = this.refill(start);
+    let xml = this.xml;
     // One native scan finds the end of plain text and proves it needs no decoding and holds nothing XML refuses.
     PLAIN_TEXT.lastIndex = start;
     PLAIN_TEXT.test(xml);
-    const lt = PLAIN_TEXT.lastIndex;
+    let lt = PLAIN_TEXT.lastIndex;
+    // At the window's end the text may go on beyond it.
+    while (lt + 1 >= xml.length && this.more()) {
+      xml = this.xml;
+      PLAIN_TEXT.lastIndex = lt;
+      PLAIN_TEXT.test(xml);
+      lt = PLAIN_TEXT.lastIndex;
+    }
     if (xml.charCodeAt(lt) === LT && xml.charCodeAt(lt + 1) === SLASH) {
       const text = xml.slice(start, lt);
       this.consumeEndTag(lt);
@@ -460,14 +528,15 @@ export class XmlReader {
     }
     // The descendants' start tags pass through openElement; the skipped element stays the one the getters describe.
     const { cur, curNamespace, curNil } = this;
-    const xml = this.xml;
     const base = this.depth;
     let p = this.pos;
     for (;;) {
-      const lt = xml.indexOf('<', p);
+      if (this.xml.length - p < REFILL_BELOW && this.source !== undefined) p = this.refill(p);
+      let lt = this.xml.indexOf('<', p);
+      if (lt < 0) lt = this.find('<', p);
       if (lt < 0) this.failEof();
       if (lt > p) this.checkText(p, lt);
-      const c = xml.charCodeAt(lt + 1);
+      const c = this.charAt(lt + 1);
       if (c === SLASH) {
         p = this.matchEndTag(lt, this.depth);
         this.lastEndTag = lt;
@@ -502,9 +571,15 @@ export class XmlReader {
       this.closeElement();
       return '';
     }
-    const start = this.pos;
-    this.skip();
-    return this.xml.slice(start, this.lastEndTag);
+    const start = this.base + this.pos;
+    const kept = this.keepFrom;
+    this.keepFrom = Math.min(kept, start);
+    try {
+      this.skip();
+    } finally {
+      this.keepFrom = kept;
+    }
+    return this.xml.slice(start - this.base, this.lastEndTag);
   }
 
   /**
@@ -514,14 +589,20 @@ export class XmlReader {
    */
   readOuterXml(): string {
     this.requireStartTag('readOuterXml');
-    const start = this.curStart;
+    const start = this.base + this.curStart;
     if (this.curEmpty) {
       this.onStartTag = false;
       this.closeElement();
     } else {
-      this.skip();
+      const kept = this.keepFrom;
+      this.keepFrom = Math.min(kept, start);
+      try {
+        this.skip();
+      } finally {
+        this.keepFrom = kept;
+      }
     }
-    return this.xml.slice(start, this.pos);
+    return this.xml.slice(start - this.base, this.pos);
   }
 
   /**
@@ -566,6 +647,88 @@ export class XmlReader {
 
   // ---- internals -------------------------------------------------------------------------------------------------
 
+  // The window over a source. Inside a piece of markup the window only grows (`more`), so that every position held,
+  // also in callers' locals, stays valid; it is moved on (`refill`) only where nothing but the cursor is held. Over a
+  // plain string there is nothing more and each of these returns at once.
+
+  /**
+   * Extends the window by at least its own length (so that markup spanning many windows costs linear time); false at
+   * the document's end.
+   */
+  private more(): boolean {
+    const src = this.source;
+    const end = this.base + this.xml.length;
+    if (src === undefined || end >= src.length) return false;
+    this.xml = src.text(this.base, Math.min(src.length, end + Math.max(this.refillChars, this.xml.length)));
+    return true;
+  }
+
+  /**
+   * Moves the window to start at the cursor `p` and extends it; returns `p` in the new window. Called between markup,
+   * where no other position is held than the ones adjusted here.
+   */
+  private refill(p: number): number {
+    const src = this.source!;
+    const cut = p;
+    const end = this.base + this.xml.length;
+    // Markup being kept (readInnerXml) is never cut, and a window that only grew would be made again whole at every
+    // refill: the window then grows by doubling, in `more`.
+    if (end >= src.length || this.keepFrom - this.base < cut) return p;
+    this.xml = src.text(this.base + cut, Math.min(src.length, end + this.refillChars));
+    this.base += cut;
+    this.pos -= cut;
+    this.curStart -= cut;
+    this.lastEndTag -= cut;
+    this.prologStart -= cut;
+    this.confirmedAt = this.confirmedAt >= cut ? this.confirmedAt - cut : -1;
+    for (let i = 0; i < this.attrCount; i++) {
+      this.attrNameStart[i]! -= cut;
+      if (this.attrColon[i]! >= 0) this.attrColon[i]! -= cut;
+      this.attrNameEnd[i]! -= cut;
+      this.attrValueStart[i]! -= cut;
+      this.attrValueEnd[i]! -= cut;
+    }
+    return p - cut;
+  }
+
+  /** Makes the window reach `end` (exclusive); false when the document ends before. */
+  private reach(end: number): boolean {
+    while (this.xml.length < end) if (!this.more()) return false;
+    return true;
+  }
+
+  /** The character code at `i`, growing the window to it; NaN beyond the document's end. */
+  private charAt(i: number): number {
+    if (i >= this.xml.length) this.reach(i + 1);
+    return this.xml.charCodeAt(i);
+  }
+
+  private startsWithAt(s: string, at: number): boolean {
+    if (at + s.length > this.xml.length) this.reach(at + s.length);
+    return this.xml.startsWith(s, at);
+  }
+
+  /** `indexOf` over the rest of the document, growing the window until `s` is found; -1 when it is not there. */
+  private find(s: string, from: number): number {
+    let i = this.xml.indexOf(s, from);
+    while (i < 0) {
+      const again = Math.max(from, this.xml.length - s.length + 1);
+      if (!this.more()) return -1;
+      i = this.xml.indexOf(s, again);
+    }
+    return i;
+  }
+
+  /** The first index from `p` that is not XML whitespace (the document's length at its end). */
+  private skipSpace(p: number): number {
+    for (;;) {
+      const xml = this.xml;
+      const len = xml.length;
+      while (p < len && isSpace(xml.charCodeAt(p))) p++;
+      if (p < len || !this.more()) return p;
+    }
+  }
+
   private requireStartTag(method: string): void {
     // A generated decoder that calls these off a start tag would silently read the wrong element: fail loudly.
     if (!this.onStartTag) throw new Error(`XmlReader.${method}() called when not positioned on a start tag`);
@@ -573,7 +736,6 @@ export class XmlReader {
 
   /** Reads the start tag at `lt` and pushes it as the new current element. */
   private openElement(lt: number): void {
-    const xml = this.xml;
     const nameStart = lt + 1;
     this.curStart = lt;
     const d = this.depth;
@@ -586,14 +748,15 @@ export class XmlReader {
     this.cur = name;
 
     let tagEnd: number;
-    const c = xml.charCodeAt(nameEnd);
+    // readName saw the character after the name, so it is in the window.
+    const c = this.xml.charCodeAt(nameEnd);
     if (c === GT) {
       this.attrCount = 0;
       tagEnd = nameEnd + 1;
     } else {
       tagEnd = this.scanAttributes(lt, nameEnd, d + 1);
     }
-    this.curEmpty = xml.charCodeAt(tagEnd - 2) === SLASH;
+    this.curEmpty = this.xml.charCodeAt(tagEnd - 2) === SLASH;
     this.curNil = this.attrCount > 0 && (this.checkAttributes(), this.hasNilAttribute());
     this.curNamespace = name.prefixLength < 0
       ? this.defaultNs
@@ -626,12 +789,13 @@ export class XmlReader {
       this.nameEnd = nameStart + name.qName.length;
       return name;
     }
-    const xml = this.xml;
     const prev = this.prevSibling[d]!;
     const guess = prev !== NO_NAME ? prev.next : d > 0 ? this.open[d - 1]!.firstChild : null;
     if (guess !== null) {
       // slice + === beats startsWith (about 2.5 times faster in V8) and a character loop.
       const end = nameStart + guess.qName.length;
+      if (end >= this.xml.length) this.reach(end + 1);
+      const xml = this.xml;
       if (xml.slice(nameStart, end) === guess.qName) {
         const c = xml.charCodeAt(end);
         if (c === GT || c === SLASH || isSpace(c)) {
@@ -641,6 +805,7 @@ export class XmlReader {
       }
     }
     const end = this.scanName(nameStart);
+    const xml = this.xml;
     const c = xml.charCodeAt(end);
     if (end === nameStart || !this.nameOk || !(c === GT || c === SLASH || isSpace(c))) this.failName(nameStart - 1, nameStart, end);
     this.nameEnd = end;
@@ -677,13 +842,19 @@ export class XmlReader {
    * Records its first colon in `nameColon` (-1 if none) and in `nameOk` whether it is a proper qualified name.
    */
   private scanName(p: number): number {
-    const xml = this.xml;
-    const len = xml.length;
+    let xml = this.xml;
+    let len = xml.length;
     let colon = -1;
     let ok = true;
     // Start of the current part (prefix or local name), where only a start character may stand.
     let part = p;
-    for (; p < len; p++) {
+    for (;; p++) {
+      if (p >= len) {
+        // The name may go on beyond the window, which then ends in a name character.
+        if (!this.more()) break;
+        xml = this.xml;
+        len = xml.length;
+      }
       const c = xml.charCodeAt(p);
       if (c < 128) {
         const kind = ASCII_NAME_CLASS[c];
@@ -697,6 +868,11 @@ export class XmlReader {
       }
       let cp = c;
       if (c >= 0xd800 && c <= 0xdbff) {
+        if (p + 1 >= len) {
+          this.reach(p + 2);
+          xml = this.xml;
+          len = xml.length;
+        }
         const low = xml.charCodeAt(p + 1);
         if (low >= 0xdc00 && low <= 0xdfff) cp = (c - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
       }
@@ -714,6 +890,8 @@ export class XmlReader {
    * followed by a character that cannot follow a name there.
    */
   private failName(tagStart: number, start: number, end: number): never {
+    // What the message quotes, as from the whole document.
+    this.reach(Math.max(end + 2, start + 41));
     const xml = this.xml;
     const len = xml.length;
     if (end >= len) this.fail('unterminated start tag', tagStart);
@@ -740,20 +918,19 @@ export class XmlReader {
    * namespace declarations pushed at `depth`. Every value is checked here, whether or not anyone reads it.
    */
   private scanAttributes(tagStart: number, p: number, depth: number): number {
-    const xml = this.xml;
-    const len = xml.length;
     let count = 0;
     for (;;) {
       const afterValue = p;
-      while (p < len && isSpace(xml.charCodeAt(p))) p++;
-      if (p >= len) this.fail('unterminated start tag', tagStart);
+      p = this.skipSpace(p);
+      let xml = this.xml;
+      if (p >= xml.length) this.fail('unterminated start tag', tagStart);
       let c = xml.charCodeAt(p);
       if (c === GT) {
         this.attrCount = count;
         return p + 1;
       }
       if (c === SLASH) {
-        if (xml.charCodeAt(p + 1) !== GT) this.fail('"/" not followed by ">" in a start tag', p);
+        if (this.charAt(p + 1) !== GT) this.fail('"/" not followed by ">" in a start tag', p);
         this.attrCount = count;
         return p + 2;
       }
@@ -762,22 +939,23 @@ export class XmlReader {
       const nameEnd = this.scanName(p);
       const colon = this.nameColon;
       p = nameEnd;
-      if (p >= len) this.fail('unterminated start tag', tagStart);
+      xml = this.xml;
+      if (p >= xml.length) this.fail('unterminated start tag', tagStart);
       c = xml.charCodeAt(p);
       if ((c !== EQUALS && !isSpace(c)) || nameEnd === nameStart || !this.nameOk) {
         const delimiter = c === GT || c === SLASH || c === LT || c === DQUOTE || c === QUOTE;
         if (delimiter && nameEnd > nameStart && this.nameOk) this.fail('malformed attribute', p);
         this.failName(tagStart, nameStart, nameEnd);
       }
-      while (p < len && isSpace(xml.charCodeAt(p))) p++;
-      if (xml.charCodeAt(p) !== EQUALS) this.fail('attribute without "="', nameStart);
-      p++;
-      while (p < len && isSpace(xml.charCodeAt(p))) p++;
-      const quote = xml.charCodeAt(p);
+      p = this.skipSpace(p);
+      if (this.xml.charCodeAt(p) !== EQUALS) this.fail('attribute without "="', nameStart);
+      p = this.skipSpace(p + 1);
+      const quote = this.xml.charCodeAt(p);
       if (quote !== DQUOTE && quote !== QUOTE) this.fail('attribute value not quoted', p);
       const valueStart = p + 1;
-      const valueEnd = xml.indexOf(quote === DQUOTE ? '"' : "'", valueStart);
+      const valueEnd = this.find(quote === DQUOTE ? '"' : "'", valueStart);
       if (valueEnd < 0) this.fail('unterminated attribute value', p);
+      xml = this.xml;
       let plain = true;
       for (let i = valueStart; i < valueEnd; i++) {
         const v = xml.charCodeAt(i);
@@ -860,8 +1038,8 @@ export class XmlReader {
     }
     if (prefix !== '' && uri === '') this.fail(`the prefix "${prefix}" is declared with an empty namespace name`, at);
     this.nsPrefix[n] = prefix;
-    // Internalised (declarations are few), so that every namespace comparison of the decoders is a pointer one.
-    this.nsUri[n] = flat(uri);
+    // Internalised, so that every namespace comparison of the decoders is a pointer one.
+    this.nsUri[n] = internedUri(uri);
     this.nsDepth[n] = depth;
     this.nsCount = n + 1;
     if (prefix === '') this.defaultNs = this.nsUri[n]!;
@@ -912,14 +1090,15 @@ export class XmlReader {
    * the end tag and confirms the next name for readName.
    */
   private consumeEndTag(lt: number): void {
-    const xml = this.xml;
     const name = this.open[this.depth - 1]!;
     const next = name.next;
     const after = lt + name.endTag.length;
     let end = -1;
-    if (next !== null && xml.charCodeAt(after) === LT) {
+    if (next !== null && this.charAt(after) === LT) {
       const pair = name.endTagThen(next);
       const pairEnd = lt + pair.length;
+      if (pairEnd >= this.xml.length) this.reach(pairEnd + 1);
+      const xml = this.xml;
       if (xml.slice(lt, pairEnd) === pair) {
         const c = xml.charCodeAt(pairEnd);
         if (c === GT || c === SLASH || isSpace(c)) {
@@ -936,11 +1115,12 @@ export class XmlReader {
 
   /** Checks that the end tag at `lt` closes the element open at `depth` and returns the index after its `>`. */
   private matchEndTag(lt: number, depth: number): number {
-    const xml = this.xml;
     if (depth < 1) this.fail('end tag without a start tag', lt);
     const name = this.open[depth - 1]!;
     const endTag = name.endTag;
     const after = lt + endTag.length;
+    if (after > this.xml.length) this.reach(after + 1);
+    let xml = this.xml;
     if (xml.slice(lt, after) === endTag) return after;
     const qName = name.qName;
     if (xml.slice(lt + 2, lt + 2 + qName.length) === qName) {
@@ -948,12 +1128,15 @@ export class XmlReader {
       const c = xml.charCodeAt(p);
       if (c === GT) return p + 1;
       if (isSpace(c)) {
-        while (p < xml.length && isSpace(xml.charCodeAt(p))) p++;
-        if (xml.charCodeAt(p) === GT) return p + 1;
+        p = this.skipSpace(p);
+        if (this.xml.charCodeAt(p) === GT) return p + 1;
         this.fail('malformed end tag', lt);
       }
       if (Number.isNaN(c)) this.fail('unterminated end tag', lt);
     }
+    // What the message quotes, as from the whole document.
+    this.reach(lt + 64);
+    xml = this.xml;
     const gt = xml.indexOf('>', lt);
     const found = xml.slice(lt + 2, gt < 0 ? Math.min(xml.length, lt + 64) : Math.min(gt, lt + 64)).trim();
     return this.fail(`mismatched end tag: expected </${qName}> but found </${found}>`, lt);
@@ -961,24 +1144,24 @@ export class XmlReader {
 
   /** Text content that holds references, CR, CDATA, comments or PIs (or child elements, which is an error). */
   private readMixedText(start: number): string {
-    const xml = this.xml;
     const fail = this.failAt;
     let out = '';
     let p = start;
     for (;;) {
-      const lt = xml.indexOf('<', p);
+      let lt = this.xml.indexOf('<', p);
+      if (lt < 0) lt = this.find('<', p);
       if (lt < 0) this.failEof();
-      if (lt > p) out += decodeCharData(xml, p, lt, false, fail);
-      const c = xml.charCodeAt(lt + 1);
+      if (lt > p) out += decodeCharData(this.xml, p, lt, false, fail);
+      const c = this.charAt(lt + 1);
       if (c === SLASH) {
         this.consumeEndTag(lt);
         return out;
       }
-      if (c === BANG && xml.startsWith('<![CDATA[', lt)) {
-        const end = xml.indexOf(']]>', lt + 9);
+      if (c === BANG && this.startsWithAt('<![CDATA[', lt)) {
+        const end = this.find(']]>', lt + 9);
         if (end < 0) this.fail('unterminated CDATA section', lt);
         this.checkChars(lt + 9, end);
-        out += normaliseLineEnds(xml.slice(lt + 9, end));
+        out += normaliseLineEnds(this.xml.slice(lt + 9, end));
         p = end + 3;
       } else if (c === BANG) {
         p = this.skipDeclaration(lt);
@@ -1004,7 +1187,7 @@ export class XmlReader {
 
   /** A CDATA section between child elements must be blank, like any other text there. */
   private requireBlankCData(lt: number): void {
-    const end = this.xml.indexOf(']]>', lt + 9);
+    const end = this.find(']]>', lt + 9);
     if (end < 0) this.fail('unterminated CDATA section', lt);
     const xml = this.xml;
     for (let i = lt + 9; i < end; i++) {
@@ -1020,24 +1203,24 @@ export class XmlReader {
 
   /** Skips `<!--...-->` or `<![CDATA[...]]>` at `lt`; refuses DOCTYPE and other declarations. */
   private skipDeclaration(lt: number): number {
-    const xml = this.xml;
-    if (xml.startsWith('<!--', lt)) {
-      const end = xml.indexOf('-->', lt + 4);
+    if (this.startsWithAt('<!--', lt)) {
+      const end = this.find('-->', lt + 4);
       if (end < 0) this.fail('unterminated comment', lt);
       // The first "--" must be the one that ends the comment (which also refuses a comment ending in "--->").
-      const dashes = xml.indexOf('--', lt + 4);
+      const dashes = this.xml.indexOf('--', lt + 4);
       if (dashes < end) this.fail('"--" inside a comment', dashes);
       this.checkChars(lt + 4, end);
       return end + 3;
     }
-    if (xml.startsWith('<![CDATA[', lt)) {
+    if (this.startsWithAt('<![CDATA[', lt)) {
       if (this.depth === 0) this.fail('CDATA section outside the root element', lt);
-      const end = xml.indexOf(']]>', lt + 9);
+      const end = this.find(']]>', lt + 9);
       if (end < 0) this.fail('unterminated CDATA section', lt);
       this.checkChars(lt + 9, end);
       return end + 3;
     }
-    if (xml.slice(lt + 2, lt + 9).toUpperCase() === 'DOCTYPE') {
+    this.reach(lt + 9);
+    if (this.xml.slice(lt + 2, lt + 9).toUpperCase() === 'DOCTYPE') {
       this.fail('DOCTYPE is not allowed (no DTD processing)', lt);
     }
     return this.fail('unexpected "<!" markup', lt);
@@ -1048,10 +1231,10 @@ export class XmlReader {
    * declaration at the very start of the document, which must be well-formed itself.
    */
   private skipProcessingInstruction(lt: number): number {
-    const xml = this.xml;
     const targetEnd = this.scanName(lt + 2);
-    const end = xml.indexOf('?>', targetEnd);
+    const end = this.find('?>', targetEnd);
     if (end < 0) this.fail('unterminated processing instruction', lt);
+    const xml = this.xml;
     const c = xml.charCodeAt(targetEnd);
     if (targetEnd === lt + 2 || this.nameColon >= 0 || (targetEnd !== end && !isSpace(c))) {
       this.fail('malformed processing instruction target', lt + 2);
@@ -1122,15 +1305,19 @@ export class XmlReader {
 
   private failEof(): never {
     const name = this.depth > 0 ? this.open[this.depth - 1]!.localName : undefined;
+    while (this.more());
     return this.fail(`unexpected end of document${name !== undefined ? ` inside <${name}>` : ''}`, this.xml.length);
   }
 
+  /** Fails at `offset` in the window. */
   private fail(message: string, offset: number): never {
-    throw new SvcDecodeError(`${message} at ${this.location(offset)}`, { path: this.path() });
+    throw new SvcDecodeError(`${message} at ${this.location(this.base + offset)}`, { path: this.path() });
   }
 
+  /** Line and column of a document offset. */
   private location(offset: number): string {
-    const xml = this.xml;
+    // The window may have moved past the start: the text before it is made again (errors are rare).
+    const xml = this.base > 0 ? this.source!.text(0, this.base) + this.xml : this.xml;
     let line = 1;
     let lineStart = 0;
     for (let nl = xml.indexOf('\n'); nl >= 0 && nl < offset; nl = xml.indexOf('\n', nl + 1)) {

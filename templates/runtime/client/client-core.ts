@@ -11,7 +11,7 @@ import { STYLES, isFormStyle, type OperationWire, type Style } from '../operatio
 import type { EncodedRequest } from './request.js';
 import { hmacSha256Hex, signingKey } from '../signing.js';
 import { openBareSoapResult, openPlainRoot, openSoapBody, openSoapResponse, openSoapResult, parseSoapFault } from '../codec/soap.js';
-import { describeUrl } from './transport.js';
+import { describeUrl, type HttpResponse } from './transport.js';
 import { checkTransportOptions, sendChosen, type TransportName } from './transport-choice.js';
 import { encodeString } from '../codec/values.js';
 import { buildBareSoapEnvelope, buildSoapEnvelope, encodeForm, soapAction, soapNamespace } from '../codec/xml-writer.js';
@@ -315,7 +315,7 @@ export class ClientCore {
         throw new SvcHttpError(response.status, head, response.contentType, { method: body === undefined ? 'GET' : 'POST', url: describeUrl(url) });
       }
       const answered: Record<string, unknown> = {};
-      result = this.decode(op, response.text, answered);
+      result = this.decode(op, response, answered);
       this.learn(op, result);
       if (!accept?.(result)) this.check(op, result);
       return { result, headers: answered };
@@ -432,16 +432,17 @@ export class ClientCore {
     r.skip();
   }
 
-  private decode<R>(op: OperationBinding<R>, text: string, headers: Record<string, unknown> = {}): R {
+  private decode<R>(op: OperationBinding<R>, response: HttpResponse, headers: Record<string, unknown> = {}): R {
     const { style } = this.options;
     const namespace = op.namespace ?? this.options.namespace;
     try {
       if (op.result === 'void' && isFormStyle(style)) {
         // ASMX writes nothing for a void method over HTTP POST or GET; anything else is not this operation's answer.
-        if (text.trim() !== '') throw new SvcDecodeError(`${op.name}: expected an empty ${style === 'httpGet' ? 'HTTP GET' : 'HTTP POST'} response (the operation returns nothing)`);
+        if (response.text.trim() !== '') throw new SvcDecodeError(`${op.name}: expected an empty ${style === 'httpGet' ? 'HTTP GET' : 'HTTP POST'} response (the operation returns nothing)`);
         return undefined as R;
       }
-      const reader = new XmlReader(text, namesOf(op as OperationBinding<unknown>));
+      // A large body is read from its source, without a string of its whole text.
+      const reader = new XmlReader(response.textSource ?? response.text, namesOf(op as OperationBinding<unknown>));
       // Fields and items are read in the service namespace, also where an operation's own elements are not.
       reader.memberNamespace = this.options.namespace;
       reader.readRoot();
@@ -459,7 +460,7 @@ export class ClientCore {
       const envNs = soapNamespace(version);
       const onHeader = (r: XmlReader): void => this.readHeader(op, r, envNs, headers);
       if (isFormStyle(style)) openPlainRoot(reader, namespace, op.httpPostRoot);
-      else if (op.bare) found = this.openBare(op, reader, text, onHeader);
+      else if (op.bare) found = this.openBare(op, reader, response, onHeader);
       else if (op.result === 'outputs') openSoapResponse(reader, version, namespace, op.name, 200, onHeader);
       else {
         const element = op.result === 'void' ? undefined : op.resultElement;
@@ -499,13 +500,13 @@ export class ClientCore {
    * Body, whose children are the result and the outputs side by side and which the outputs' decoder reads as the
    * wrapped `<OpResponse>`. A Fault is looked for first there, since the decoder would read it as the Body's content.
    */
-  private openBare<R>(op: OperationBinding<R>, reader: XmlReader, text: string, onHeader: (r: XmlReader) => void): boolean {
+  private openBare<R>(op: OperationBinding<R>, reader: XmlReader, response: HttpResponse, onHeader: (r: XmlReader) => void): boolean {
     const version = this.options.style === 'soap11' ? '1.1' : '1.2';
     if (op.result !== 'outputs') {
       const element = op.result === 'void' ? undefined : op.resultElement;
       return openBareSoapResult(reader, version, op.namespace ?? this.options.namespace, element, 200, op.result === 'nullable', onHeader);
     }
-    const fault = parseSoapFault(text, 200);
+    const fault = parseSoapFault(response.text, 200);
     if (fault) throw fault;
     openSoapBody(reader, version, 200, onHeader);
     return true;

@@ -27,6 +27,7 @@ import {
   contentLength,
   failureMessage,
   outgoingHeaders,
+  responseOf,
   timeoutMessage,
   type HttpRequest,
   type HttpResponse,
@@ -201,7 +202,8 @@ function exchange(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest)
       }
       // The bytes become text as they come (see bodyTextDecoder): a large body is never held as chunks plus their
       // concatenation plus its text.
-      const text = bodyTextDecoder(contentType, 'response', declared);
+      // node:http never reuses a chunk it has emitted, so the decoder may keep them.
+      const text = bodyTextDecoder(contentType, 'response', declared, true);
       let total = 0;
       res.on('data', (chunk: Buffer) => {
         if (settled) return;
@@ -221,7 +223,7 @@ function exchange(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest)
         settled = true;
         cleanUp();
         try {
-          resolve({ status, contentType, text: text.end() });
+          resolve(responseOf(status, contentType, text.endSource()));
         } catch (error) {
           // A SvcDecodeError, as it is: the body was complete, only its bytes are wrong.
           reject(error);

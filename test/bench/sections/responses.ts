@@ -192,8 +192,11 @@ export function responsesMarkdown(results: readonly ResponseFigures[]): string {
     '',
     paragraph(
       'Our whole call over our decoder alone, by size (target of issue 19, item 2: at most 1.25× from 100 kB to 28 MB; ',
-      'the 28 MB figure is in the next section). The decoder alone starts from the response text; the whole call starts ',
-      'from the bytes, so it also makes that text, one string as large as the body.',
+      'the 28 MB figure is in the next section). The decoder alone starts from the response text, made once before the ',
+      'rounds; the whole call starts from the bytes, so it also makes that text: a body of 64 kB or more that is pure ',
+      'ASCII (the sparse shape) a window of about 32 kB at a time, straight from the chunks it came in; UTF-8 that is not ',
+      'ASCII (the full shape has non-ASCII letters) in segments of 16 KiB decoded as they are read when there is up to ',
+      '1 MiB of it, else as one string as large as the body.',
     ),
     '',
     table(
