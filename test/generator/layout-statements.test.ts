@@ -1,5 +1,5 @@
 /**
- * The layout documents of generator/print/layout/statements.ts lay out the constructs the mock emitters write as
+ * The layout documents of generator/print/layout/statements.ts (and the ones of code.ts the mock emitters use) lay out the constructs the mock emitters write as
  * prettier does: each statement below, printed from its document, is what prettier makes of it, both where it fits
  * on a line and where a long name makes it break.
  */
@@ -7,19 +7,8 @@ import { format } from 'prettier';
 import { builders, printer } from 'prettier/doc';
 import { describe, expect, it } from 'vitest';
 import { PRETTIER } from '../../generator/print/format.js';
-import { callDoc, objectDoc } from '../../generator/print/layout/code.js';
-import {
-  arrayOf,
-  arrowDoc,
-  breakAfterOperatorDoc,
-  clauseDoc,
-  conditionalDoc,
-  expressionBody,
-  ifDoc,
-  objectOf,
-  propertyDoc,
-  returnDoc,
-} from '../../generator/print/layout/statements.js';
+import { assignBreakingDoc, callDoc, conditionalDoc, ifStatementDoc, objectDoc } from '../../generator/print/layout/code.js';
+import { arrayOf, arrowDoc, clauseDoc, expressionBody, objectOf, propertyDoc, returnDoc } from '../../generator/print/layout/statements.js';
 
 type Doc = builders.Doc;
 const { hardline, indent } = builders;
@@ -43,7 +32,7 @@ const cases: Record<string, (name: string) => Doc> = {
       callDoc('new MockCore', [
         objectDoc(
           [
-            breakAfterOperatorDoc('auth', conditionalDoc(`${name} === undefined`, 'undefined', callDoc('new MockAuth', [objectDoc(['keys', 'now: () => clock.now()', `skew: options.${name}`])]))),
+            assignBreakingDoc('auth', conditionalDoc(`${name} === undefined`, 'undefined', callDoc('new MockAuth', [objectDoc(['keys', 'now: () => clock.now()', `skew: options.${name}`])])), ':'),
             'clock',
           ],
           true,
@@ -63,11 +52,11 @@ const cases: Record<string, (name: string) => Doc> = {
       ';',
     ],
   // The test is text (emitters' tests fit on a line; a wider one is left to prettier by the overflow check).
-  'if with a call moved to the next line': (name) => ifDoc(`${name}.length > 0 || port < 0`, [callDoc('fail', [`\`--${name} must be given\``]), ';']),
+  'if with a call moved to the next line': (name) => ifStatementDoc(`${name}.length > 0 || port < 0`, [callDoc('fail', [`\`--${name} must be given\``]), ';']),
   'a return of a conditional whose alternate is an object': (name) =>
     returnDoc(conditionalDoc('code.number === undefined', 'undefined', objectOf([['version', `'${name}'`], ['errorCode', 'code.number'], ['message', 'message']]))),
   'a for statement without a block': (name) => clauseDoc('for (const [name, key] of Object.entries(credentials))', [callDoc('banner.push', [`\`${name} \${name}, API key \${key}\``]), ';']),
-  'a string broken after its operator': (name) => [breakAfterOperatorDoc('const USAGE', `'Usage: ${name} ${name}'`, ' ='), ';'],
+  'a string broken after its operator': (name) => [assignBreakingDoc('const USAGE', `'Usage: ${name} ${name}'`), ';'],
 };
 
 describe('statement layouts as prettier lays them out', () => {

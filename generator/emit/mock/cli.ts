@@ -9,8 +9,8 @@ import type { GeneratedFile, Printer } from '../../print/printer.js';
 import { tsLiteral } from '../ts-types.js';
 import type { builders } from 'prettier/doc';
 import type { CodeBlockWriter } from 'ts-morph';
-import { callDoc, writeDoc } from '../../print/layout/code.js';
-import { arrayOf, arrowDoc, breakAfterOperatorDoc, clauseDoc, conditionalDoc, ifDoc, propertyDoc } from '../../print/layout/statements.js';
+import { assignBreakingDoc, callDoc, conditionalDoc, ifStatementDoc, writeDoc } from '../../print/layout/code.js';
+import { arrayOf, arrowDoc, clauseDoc, propertyDoc } from '../../print/layout/statements.js';
 
 export const MOCK_CLI_FILE = 'mock/cli.ts';
 
@@ -42,7 +42,7 @@ export function emitMockCli(model: ServiceModel, printer: Printer): GeneratedFil
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'node:util', namedImports: ['parseArgs'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './service.js', namedImports: ['startMockServer'] },
     (w) => {
-      statement(w, [breakAfterOperatorDoc('const USAGE', tsLiteral(usage.join('\n')), ' ='), ';']);
+      statement(w, [assignBreakingDoc('const USAGE', tsLiteral(usage.join('\n'))), ';']);
       w.blankLine();
       w.writeLine('/** Ends the command with a message on stderr and exit code 2, as for any misuse. */');
       w.write('function fail(message: string): never ').block(() => {
@@ -73,14 +73,14 @@ export function emitMockCli(model: ServiceModel, printer: Printer): GeneratedFil
         w.writeLine('process.exit(0);');
       });
       w.writeLine('const port = Number(values.port);');
-      statement(w, ifDoc('!Number.isInteger(port) || port < 0 || port > 65535', [callDoc('fail', ['`--port must be a port number (0 for any free one), got ${String(values.port)}`']), ';']));
+      statement(w, ifStatementDoc('!Number.isInteger(port) || port < 0 || port > 65535', [callDoc('fail', ['`--port must be a port number (0 for any free one), got ${String(values.port)}`']), ';']));
       w.writeLine("const logLevel = values['log-level'];");
-      statement(w, ifDoc("logLevel !== 'info' && logLevel !== 'silent'", [callDoc('fail', ['`--log-level must be info or silent, got ${String(logLevel)}`']), ';']));
+      statement(w, ifStatementDoc("logLevel !== 'info' && logLevel !== 'silent'", [callDoc('fail', ['`--log-level must be info or silent, got ${String(logLevel)}`']), ';']));
       if (signed) {
         w.writeLine('const credentials: Record<string, string> = {};');
         w.write('for (const entry of (values.credentials as string[] | undefined) ?? []) ').block(() => {
           w.writeLine("const colon = entry.indexOf(':');");
-          statement(w, ifDoc('colon <= 0 || colon === entry.length - 1', [callDoc('fail', [tsLiteral(`--credentials must be <${principal}>:<apiKey>`)]), ';']));
+          statement(w, ifStatementDoc('colon <= 0 || colon === entry.length - 1', [callDoc('fail', [tsLiteral(`--credentials must be <${principal}>:<apiKey>`)]), ';']));
           w.writeLine('credentials[entry.slice(0, colon)] = entry.slice(colon + 1);');
         });
       }
@@ -97,7 +97,7 @@ export function emitMockCli(model: ServiceModel, printer: Printer): GeneratedFil
           w.writeLine("requestValidation: values['request-validation'] === true ? true : undefined,");
           const log = callDoc('process.stdout.write', ["`${new Date().toISOString()} ${a.operation ?? '-'} ${a.style ?? '-'} ${a.status} ${a.ms.toFixed(1)} ms\\n`"]);
           const onAnswer = conditionalDoc("logLevel === 'silent'", 'undefined', arrowDoc('(a)', { kind: 'block', statements: [[log, ';']] }));
-          writeDoc(w, [breakAfterOperatorDoc('onAnswer', onAnswer), ',']);
+          writeDoc(w, [assignBreakingDoc('onAnswer', onAnswer, ':'), ',']);
         });
         w.write(');').newLine();
       });

@@ -7,8 +7,8 @@
  */
 import type { builders } from 'prettier/doc';
 import type { CodeBlockWriter } from 'ts-morph';
-import { callDoc, objectDoc, writeDoc, type Literal } from '../../print/layout/code.js';
-import { arrayOf, arrowDoc, conditionalDoc, expressionBody, objectOf, returnDoc } from '../../print/layout/statements.js';
+import { callDoc, conditionalDoc, objectDoc, writeDoc, type Literal } from '../../print/layout/code.js';
+import { arrayOf, arrowDoc, expressionBody, objectOf, returnDoc } from '../../print/layout/statements.js';
 import { StructureKind, VariableDeclarationKind } from '../../print/kinds.js';
 import type { EnumModel, OperationModel, ParameterModel, ServiceModel, StructModel, TypeModel } from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';

@@ -10,17 +10,8 @@ import { tsLiteral } from '../ts-types.js';
 import { exampleResultDoc, exampleValueDoc } from '../examples.js';
 import { builders } from 'prettier/doc';
 import type { CodeBlockWriter } from 'ts-morph';
-import { callDoc, objectDoc, writeDoc } from '../../print/layout/code.js';
-import {
-  arrayOf,
-  arrowDoc,
-  blockDoc,
-  breakAfterOperatorDoc,
-  conditionalDoc,
-  expressionBody,
-  propertyDoc,
-  returnDoc,
-} from '../../print/layout/statements.js';
+import { assignBreakingDoc, callDoc, conditionalDoc, objectDoc, writeDoc } from '../../print/layout/code.js';
+import { arrayOf, arrowDoc, blockDoc, expressionBody, propertyDoc, returnDoc } from '../../print/layout/statements.js';
 
 type Doc = builders.Doc;
 const { group, ifBreak, indent, line, softline } = builders;
@@ -298,7 +289,7 @@ function assembleBody(model: ServiceModel, w: CodeBlockWriter): void {
   statement([propertyDoc(`const handlers: ${handlers}`, objectDoc(spread), ' ='), ';']);
   if (model.auth) {
     const credentials = simulator ? '(options.credentials ?? simulator.keyOf)' : 'options.credentials';
-    statement([breakAfterOperatorDoc('const keys', conditionalDoc('options.credentials === false', 'undefined', credentials), ' ='), ';']);
+    statement([assignBreakingDoc('const keys', conditionalDoc('options.credentials === false', 'undefined', credentials)), ';']);
   }
   const handlerType = group(['(', indent([softline, 'params: unknown,', line, 'context: MockContext']), ifBreak(','), softline, ')']);
   const invoke = arrowDoc('(operation: string, params: Record<string, unknown>, context: MockContext)', {
@@ -315,17 +306,17 @@ function assembleBody(model: ServiceModel, w: CodeBlockWriter): void {
   );
   const core = objectDoc(
     [
-      breakAfterOperatorDoc('path', tsLiteral(model.path)),
-      breakAfterOperatorDoc('namespace', tsLiteral(model.namespace.uri)),
+      assignBreakingDoc('path', tsLiteral(model.path), ':'),
+      assignBreakingDoc('namespace', tsLiteral(model.namespace.uri), ':'),
       propertyDoc('styles', arrayOf(model.bindings.map(tsLiteral))),
       'operations',
       ...(errorCodes ? ['errorCodes'] : []),
       'wsdl: wsdlAt',
       'clock',
       'maxRequestBytes: options.maxRequestBytes',
-      breakAfterOperatorDoc('requestValidation', simulator ? 'options.requestValidation ?? simulator.requestValidation ?? false' : 'options.requestValidation ?? false'),
+      assignBreakingDoc('requestValidation', simulator ? 'options.requestValidation ?? simulator.requestValidation ?? false' : 'options.requestValidation ?? false', ':'),
       'onAnswer: options.onAnswer',
-      ...(model.auth ? [breakAfterOperatorDoc('auth', auth)] : []),
+      ...(model.auth ? [assignBreakingDoc('auth', auth, ':')] : []),
       propertyDoc('invoke', invoke),
     ],
     true,

@@ -106,8 +106,8 @@ export function arrowDoc(params: readonly Doc[], body: Doc, conditional = false)
 }
 
 /** `test ? consequent : alternate`, or broken before `?` and `:` (each branch aligned under its operator). */
-export function conditionalDoc(test: Doc, consequent: Doc, alternate: Doc): Doc {
-  return group([test, indent([line, '? ', align(2, consequent), line, ': ', align(2, alternate)])]);
+export function conditionalDoc(test: Doc, consequent: Doc | Literal, alternate: Doc | Literal): Doc {
+  return group([test, indent([line, '? ', align(2, docOf(consequent)), line, ': ', align(2, docOf(alternate))])]);
 }
 
 /**
@@ -141,11 +141,13 @@ export function ifStatementDoc(test: Doc, statement: Doc): Doc {
   return group(['if (', group([indent([softline, test]), softline]), ')', indent([line, statement])]);
 }
 
-function isLiteral(d: Doc | Literal): d is Literal {
+/** Whether `d` is a literal made here (an object, array or arrow function), rather than a plain document. */
+export function isLiteral(d: Doc | Literal): d is Literal {
   return typeof d === 'object' && d !== null && !Array.isArray(d) && 'kind' in d && (d.kind === 'object' || d.kind === 'array' || d.kind === 'arrow') && 'broken' in d;
 }
 
-function docOf(d: Doc | Literal): Doc {
+/** The document of a literal, or `d` itself. */
+export function docOf(d: Doc | Literal): Doc {
   return isLiteral(d) ? d.doc : d;
 }
 

@@ -1,16 +1,17 @@
 /**
- * Layout documents for the expressions and statements around the literals of code.ts, laid out as prettier's printer
- * lays them out (prettier 3, default options): object properties and assignments (its "fluid" and
- * "break-after-operator" layouts), arrow functions, conditional expressions, `if (test) statement;`, and arrays
- * that prettier always breaks. Each mirrors the printer's rule for the construct (src/language-js/print/
- * assignment.js, arrow-function.js, ternary.js, array.js, statement printing of `if`); they are meant for the
- * shapes emitters write, not for any expression.
+ * Layout documents for the statements around the literals of code.ts, laid out as prettier's printer lays them out
+ * (prettier 3): object properties (its "fluid" layout), arrow functions whose body is a block, an object or an
+ * expression (as object members and statements; code.ts's `arrowDoc` is the one hugged as a call's last argument),
+ * blocks, clauses without a block (`for (...) x;`, `else x;`), `return`, and arrays that prettier always breaks.
+ * Conditionals, assignments broken after their operator and `if (test) x;` are code.ts's. Each mirrors the
+ * printer's rule for the construct (src/language-js/print/assignment.js, arrow-function.js, array.js); they are
+ * meant for the shapes emitters write, not for any expression.
  */
 import { builders } from 'prettier/doc';
-import { arrayDoc, objectDoc, type Literal } from './code.js';
+import { arrayDoc, docOf, isLiteral, objectDoc, type Literal } from './code.js';
 
 type Doc = builders.Doc;
-const { align, group, hardline, indent, join, line } = builders;
+const { group, hardline, indent, join, line } = builders;
 
 /**
  * `key: value`, or `left = value`: prettier's "fluid" layout, which keeps the value on the line whenever its first
@@ -18,15 +19,6 @@ const { align, group, hardline, indent, join, line } = builders;
  */
 export function propertyDoc(key: string, value: Doc | Literal, operator = ':'): Doc {
   return [key, operator, ' ', docOf(value)];
-}
-
-/**
- * `key: value` broken after the operator when the value does not fit on the line: prettier's "break-after-operator"
- * layout, which it chooses for a string literal, a member chain, a binary expression, and a conditional whose test
- * is a binary expression (see {@link conditionalDoc}).
- */
-export function breakAfterOperatorDoc(key: string, value: Doc | Literal, operator = ':'): Doc {
-  return group([key, operator, group(indent([line, docOf(value)]))]);
 }
 
 /** How an arrow function's body goes: beside `=>` whatever happens (a block, an object or array literal) or below it. */
@@ -58,19 +50,6 @@ export function expressionBody(value: Doc | Literal): ArrowBody {
 export function blockDoc(statements: readonly Doc[]): Doc {
   if (statements.length === 0) return '{}';
   return ['{', indent([hardline, join(hardline, [...statements])]), hardline, '}'];
-}
-
-/**
- * `test ? consequent : alternate`, or broken before `?` and `:` with each branch aligned after its operator. A test
- * that is a binary expression is written as text: the emitters' tests are short.
- */
-export function conditionalDoc(test: Doc, consequent: Doc | Literal, alternate: Doc | Literal): Doc {
-  return group([test, indent([line, '? ', align(2, docOf(consequent)), line, ': ', align(2, docOf(alternate))])]);
-}
-
-/** `if (test) statement`, the statement moved to the next line (indented) when the whole does not fit. */
-export function ifDoc(test: Doc, statement: Doc): Doc {
-  return clauseDoc(['if (', group(test), ')'], statement);
 }
 
 /**
@@ -112,12 +91,4 @@ export function objectOf(members: ReadonlyArray<readonly [string, Doc | Literal]
   const object = objectDoc(members.map(([k, v]) => propertyDoc(k, v)));
   SIZES.set(object, members.length);
   return object;
-}
-
-export function isLiteral(d: Doc | Literal): d is Literal {
-  return typeof d === 'object' && d !== null && !Array.isArray(d) && 'kind' in d && (d.kind === 'object' || d.kind === 'array') && 'broken' in d;
-}
-
-export function docOf(d: Doc | Literal): Doc {
-  return isLiteral(d) ? d.doc : d;
 }
