@@ -34,7 +34,7 @@ describe('TypeScript names', () => {
     expect(diff.names).toEqual([
       { name: 'MinimalClient', kind: 'class', change: 'changed', old: 'class with 3 methods', new: 'class with 4 methods' },
       { name: 'MinimalClient.deleteItem', kind: 'method', change: 'added', old: undefined, new: '(params: DeleteItemParams): Promise<ItemResult>' },
-      { name: 'ErrorCode', kind: 'type', change: 'changed', old: '"OK" | "NotFound"', new: '"OK" | "NotFound" | "Busy"' },
+      { name: 'ErrorCode', kind: 'type', change: 'changed', old: "'OK' | 'NotFound'", new: "'OK' | 'NotFound' | 'Busy'" },
       { name: 'DeleteItemParams', kind: 'interface', change: 'added', old: undefined, new: '{ itemId: string | bigint | number }' },
     ]);
   });
