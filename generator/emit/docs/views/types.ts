@@ -1,5 +1,5 @@
 /** types/<Name>.md: a record or result type with its fields, or an enum with its values and known integer codes. */
-import type { Decision, EnumModel, ServiceModel, StructModel, TypeModel } from '../../../model/types.js';
+import type { Decision, EnumModel, FieldModel, OperationModel, ServiceModel, StructModel, TypeModel } from '../../../model/types.js';
 import { PAGES, inlineCode, operationPage, paragraph, typePage } from '../markdown.js';
 import { Links, fieldRows } from './common.js';
 
@@ -7,9 +7,10 @@ const ERROR_CODE_KIND = { S: 'a string error code (S)', I: 'an integer error cod
 
 export function structView(model: ServiceModel, s: StructModel, anchors: ReadonlyMap<Decision, string>) {
   const links = new Links(typePage(s.name), anchors);
-  const returnedBy = model.operations.filter((o) => (o.result.kind === 'value' ? o.result.struct === s : o.result.kind === 'outputs' && o.result.struct === s));
-  const usedBy = [...model.records, ...model.results].filter((x) => x !== s && x.ownFields.some((f) => mentions(f.type, s)));
-  const params = model.operations.filter((o) => o.inputParams.some((p) => mentions(p.type, s)));
+  const index = usesOf(model);
+  const returnedBy = index.returnedBy.get(s) ?? [];
+  const usedBy = [...new Set((index.fields.get(s) ?? []).map((u) => u.owner))].filter((x) => x !== s);
+  const params = index.params.get(s) ?? [];
   const headers = model.soapHeaders.filter((h) => h.record === s);
   return {
     title: s.name,
@@ -26,9 +27,7 @@ export function structView(model: ServiceModel, s: StructModel, anchors: Readonl
       ...params.map((o) => `a parameter of [${o.name}](${links.to(operationPage(o.name))})`),
       ...usedBy.map((x) => `a field of ${links.type(x.name)}`),
       ...headers.map((h) => `the SOAP header ${inlineCode(`<${h.element}>`)} (client option \`${h.option}\`)`),
-      ...model.operations
-        .filter((o) => o.responseHeaders.some((h) => h.record === s))
-        .map((o) => `a SOAP header of the answers of [${o.name}](${links.to(operationPage(o.name))})`),
+      ...(index.responseHeaders.get(s) ?? []).map((o) => `a SOAP header of the answers of [${o.name}](${links.to(operationPage(o.name))})`),
     ],
     fields: fieldRows(s, links),
   };
@@ -37,8 +36,9 @@ export function structView(model: ServiceModel, s: StructModel, anchors: Readonl
 export function enumView(model: ServiceModel, e: EnumModel, anchors: ReadonlyMap<Decision, string>) {
   const links = new Links(typePage(e.name), anchors);
   const codes = e.numeric?.codes ?? [];
-  const fields = [...model.records, ...model.results].flatMap((s) => s.ownFields.filter((f) => mentions(f.type, e)).map((f) => `field ${inlineCode(f.name)} of ${links.type(s.name)}`));
-  const params = model.operations.filter((o) => o.inputParams.some((p) => mentions(p.type, e))).map((o) => `a parameter of [${o.name}](${links.to(operationPage(o.name))})`);
+  const index = usesOf(model);
+  const fields = (index.fields.get(e) ?? []).map((u) => `field ${inlineCode(u.field.name)} of ${links.type(u.owner.name)}`);
+  const params = (index.params.get(e) ?? []).map((o) => `a parameter of [${o.name}](${links.to(operationPage(o.name))})`);
   return {
     title: e.name,
     index: links.to(PAGES.index),
@@ -55,9 +55,48 @@ export function enumView(model: ServiceModel, e: EnumModel, anchors: ReadonlyMap
   };
 }
 
-/** Whether a type is, or is a list of, the record or enum `target`. */
-function mentions(t: TypeModel, target: StructModel | EnumModel): boolean {
-  if (t.kind === 'list') return mentions(t.item, target);
-  if (t.kind === 'choice') return t.alternatives.some((a) => mentions(a.type, target));
-  return (t.kind === 'record' && t.record === target) || (t.kind === 'enum' && t.enum === target);
+/** Where each record, result and enum is used, in the model's order: what the type pages list. */
+interface TypeUses {
+  readonly returnedBy: Map<StructModel, OperationModel[]>;
+  /** Operations with a parameter of the type (each once). */
+  readonly params: Map<StructModel | EnumModel, OperationModel[]>;
+  /** Fields of records and results of the type (own fields, not inherited ones). */
+  readonly fields: Map<StructModel | EnumModel, Array<{ owner: StructModel; field: FieldModel }>>;
+  readonly responseHeaders: Map<StructModel, OperationModel[]>;
+}
+
+/**
+ * The uses of every type, found in one pass over the model (and kept for it): looking them up for each type page
+ * in turn made the docs quadratic in the size of the spec.
+ */
+function usesOf(model: ServiceModel): TypeUses {
+  let uses = USES.get(model);
+  if (uses) return uses;
+  uses = { returnedBy: new Map(), params: new Map(), fields: new Map(), responseHeaders: new Map() };
+  const add = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
+    const list = map.get(key);
+    if (list === undefined) map.set(key, [value]);
+    else if (list[list.length - 1] !== value) list.push(value);
+  };
+  for (const o of model.operations) {
+    if (o.result.kind === 'value' || o.result.kind === 'outputs') add(uses.returnedBy, o.result.struct, o);
+    for (const p of o.inputParams) for (const t of mentioned(p.type)) add(uses.params, t, o);
+    for (const h of o.responseHeaders) add(uses.responseHeaders, h.record, o);
+  }
+  for (const owner of [...model.records, ...model.results]) {
+    for (const field of owner.ownFields) for (const t of new Set(mentioned(field.type))) add(uses.fields, t, { owner, field });
+  }
+  USES.set(model, uses);
+  return uses;
+}
+
+const USES = new WeakMap<ServiceModel, TypeUses>();
+
+/** The records and enums a type is, or is a list or choice of. */
+function mentioned(t: TypeModel): Array<StructModel | EnumModel> {
+  if (t.kind === 'list') return mentioned(t.item);
+  if (t.kind === 'choice') return t.alternatives.flatMap((a) => mentioned(a.type));
+  if (t.kind === 'record') return [t.record];
+  if (t.kind === 'enum') return [t.enum];
+  return [];
 }
