@@ -18,6 +18,26 @@ import { writeTypes } from './xsd.js';
  * the document.
  */
 export function wsdlDocument(model: ServiceModel, origin: string = DEFAULT_ORIGIN): string {
+  // Written once per model (the WSDL file and the mock's module both need it) with a stand-in origin, which only
+  // the ports' addresses hold; an origin that would need escaping, or a stand-in found elsewhere, is written afresh.
+  const address = origin.replace(/\/+$/, '');
+  if (/[&<>"'\s]/.test(address)) return build(model, origin);
+  let text = BY_MODEL.get(model);
+  if (text === undefined) {
+    text = build(model, STAND_IN);
+    BY_MODEL.set(model, text);
+  }
+  const parts = text.split(STAND_IN);
+  if (parts.length - 1 !== (text.match(/ location="/g) ?? []).length) return build(model, origin);
+  return parts.join(address);
+}
+
+/** The origin the cached document is written with, replaced by the one asked for. */
+const STAND_IN = 'http://svc-codegen-origin.stand-in.invalid';
+
+const BY_MODEL = new WeakMap<ServiceModel, string>();
+
+function build(model: ServiceModel, origin: string): string {
   const plan = planSchema(model);
   const prefixes = new Prefixes(model.namespace.uri);
   for (const ns of plan.namespaces) prefixes.add(ns);
