@@ -28,7 +28,8 @@ export function wsdlDocument(model: ServiceModel, origin: string = DEFAULT_ORIGI
     BY_MODEL.set(model, text);
   }
   const parts = text.split(STAND_IN);
-  if (parts.length - 1 !== (text.match(/ location="/g) ?? []).length) return build(model, origin);
+  // Every stand-in must be a port's address (the start of a location attribute), or the text is written afresh.
+  if (parts.length - 1 !== text.split(`location="${STAND_IN}`).length - 1) return build(model, origin);
   return parts.join(address);
 }
 
