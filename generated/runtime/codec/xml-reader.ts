@@ -572,6 +572,12 @@ export class XmlReader {
       return '';
     }
     const start = this.base + this.pos;
+    this.skipKeeping(start);
+    return this.xml.slice(start - this.base, this.lastEndTag);
+  }
+
+  /** Consumes the current element as `skip()` does, the window kept from `start` on (to slice its markup out). */
+  private skipKeeping(start: number): void {
     const kept = this.keepFrom;
     this.keepFrom = Math.min(kept, start);
     try {
@@ -579,7 +585,6 @@ export class XmlReader {
     } finally {
       this.keepFrom = kept;
     }
-    return this.xml.slice(start - this.base, this.lastEndTag);
   }
 
   /**
@@ -594,13 +599,7 @@ export class XmlReader {
       this.onStartTag = false;
       this.closeElement();
     } else {
-      const kept = this.keepFrom;
-      this.keepFrom = Math.min(kept, start);
-      try {
-        this.skip();
-      } finally {
-        this.keepFrom = kept;
-      }
+      this.skipKeeping(start);
     }
     return this.xml.slice(start - this.base, this.pos);
   }
