@@ -9,8 +9,6 @@
  * printer then has the statement printed by ts-morph and formatted by prettier, as before.
  */
 import { builders } from 'prettier/doc';
-
-type Doc = builders.Doc;
 import type { WriterFunction } from 'ts-morph';
 import { StructureKind } from '../kinds.js';
 import { tsString as quote } from '../ts-string.js';
@@ -18,6 +16,7 @@ import type { Statement } from '../statement.js';
 import { BodyWriter, DOC_MARK, type BodyLine } from './body-writer.js';
 import { typeDoc as annotatedTypeDoc } from './type-doc.js';
 
+type Doc = builders.Doc;
 const { group, indent, softline, line, hardline, literalline, ifBreak, join, align } = builders;
 
 /** A structure, or a member of one, that this layout does not know. */

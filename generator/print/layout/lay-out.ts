@@ -6,8 +6,9 @@
  * which prettier would break), a body whose strings it could not follow, a structure it does not know. prettier
  * formats a statement, or a member inside a stand-in class, the same alone as within its file.
  *
- * Proof that the layout is prettier's: test/generator/prettier-judge.test.ts checks every printed file of generated/
- * and of the golden outputs with prettier itself.
+ * That the layout is prettier's is checked with prettier itself: test/generator/layout.test.ts (every fixture spec,
+ * the payer spec, imported WSDLs, synthetic specs with short and long names) and prettier-judge.test.ts (generated/
+ * and the golden output).
  */
 import { builders, printer as docPrinter } from 'prettier/doc';
 import { StructureKind } from '../kinds.js';
@@ -62,7 +63,7 @@ function separatorBetween(before: string, after: string): string {
 
 function layOutStatement(s: Statement, fallback: FallbackPrinter): Segment[] {
   try {
-    if (typeof s !== 'function' && s.kind === StructureKind.Class) return layOutClass(s, fallback);
+    if (typeof s !== 'function' && s.kind === StructureKind.Class) return layOutClass(s);
     const notes: LayoutNotes = { confused: false };
     let text = print(statementDoc(s, notes));
     // Code a writer function writes at the top level is separated as the printer separates declarations.
@@ -74,14 +75,16 @@ function layOutStatement(s: Statement, fallback: FallbackPrinter): Segment[] {
   }
 }
 
-/** A class: its head and closing brace laid out here, each member (or the properties together) a segment of its own. */
-function layOutClass(s: Extract<Statement, { kind: typeof StructureKind.Class }>, fallback: FallbackPrinter): Segment[] {
+/**
+ * A class: its head and closing brace laid out here, each member (or the properties together) a segment of its own.
+ * A class this cannot lay out (a member it does not know, a head too wide) throws, and is printed whole by ts-morph.
+ */
+function layOutClass(s: Extract<Statement, { kind: typeof StructureKind.Class }>): Segment[] {
   const notes: LayoutNotes = { confused: false };
   const head = print(statementDoc({ ...s, properties: [], ctors: [], methods: [] }, notes));
   // `... {}` for an empty class; otherwise the head ends with its opening brace.
   const members = classMemberDocs(s);
   if (members.length === 0) return [{ text: head, format: 'none', separator: '' }];
-  void fallback;
   const out: Segment[] = [{ text: head.slice(0, -1), format: overflows(head) ? 'statement' : 'none', separator: '' }];
   if (out[0]!.format !== 'none') throw new UnknownLayout('a class head wider than the line');
   members.forEach((m, i) => {
