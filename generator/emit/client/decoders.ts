@@ -248,11 +248,15 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
       }
       throwIf(w, `${local(f)} === undefined`, callDoc('missingElement', ['r', tsLiteral(s.name), tsLiteral(f.name)]));
     }
-    w.write('return ').inlineBlock(() => {
-      for (const f of s.fields) w.writeLine(`${f.name}: ${local(f)},`);
-      if (anyAttribute) w.writeLine(`${ANY_ATTRIBUTES}: others,`);
-    });
-    w.write(';');
+    // A record without members is `{}` (an empty object prettier writes on one line).
+    if (s.fields.length === 0 && !anyAttribute) w.write('return {};');
+    else {
+      w.write('return ').inlineBlock(() => {
+        for (const f of s.fields) w.writeLine(`${f.name}: ${local(f)},`);
+        if (anyAttribute) w.writeLine(`${ANY_ATTRIBUTES}: others,`);
+      });
+      w.write(';');
+    }
   };
   return {
     kind: StructureKind.Function,

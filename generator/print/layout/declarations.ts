@@ -279,12 +279,22 @@ function functionDoc(s: Extract<Statement, { kind: typeof StructureKind.Function
       'function ',
       s.name ?? '',
       typeParamsDoc(s.typeParameters),
-      paramsDoc(s.parameters as readonly Param[] | undefined),
-      s.returnType !== undefined ? `: ${text(s.returnType, 'a return type')}` : '',
+      signatureDoc(s.parameters as readonly Param[] | undefined, s.returnType, s.typeParameters),
       ' {',
     ]),
     blockBody(s.statements as Body, notes),
   ];
+}
+
+/**
+ * `(params): ReturnType`. Where prettier groups the parameters on their own (one parameter, no type parameters,
+ * and an object type returned), the parameters stay on the line and the object type breaks instead.
+ */
+function signatureDoc(params: readonly Param[] | undefined, returnType: unknown, typeParameters: readonly unknown[] | undefined): Doc {
+  if (returnType === undefined) return paramsDoc(params);
+  const type = text(returnType, 'a return type');
+  if (params?.length === 1 && (typeParameters?.length ?? 0) === 0 && type.startsWith('{')) return [paramsDoc(params), ': ', annotatedTypeDoc(type, 'inline')];
+  return [paramsDoc(params), `: ${type}`];
 }
 
 /** The lines of a body and its closing brace (`{}` when empty: the opening brace is already written). */
@@ -411,8 +421,7 @@ export function methodDoc(m: NonNullable<Extract<Statement, { kind: typeof Struc
       m.isAsync ? 'async ' : '',
       m.name,
       typeParamsDoc(m.typeParameters),
-      paramsDoc(m.parameters as readonly Param[] | undefined),
-      m.returnType !== undefined ? `: ${text(m.returnType, 'a return type')}` : '',
+      signatureDoc(m.parameters as readonly Param[] | undefined, m.returnType, m.typeParameters),
       ' {',
     ]),
     blockBody(m.statements as Body, notes),
