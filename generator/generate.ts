@@ -72,8 +72,8 @@ export function headerSpecName(out: string, spec: string): string {
 }
 
 /**
- * The pieces this process formatted in its last generation: `--watch`, and a process that generates several times,
- * format again only what changed.
+ * The segments this process left to prettier in its last generation: `--watch`, and a process that generates
+ * several times, format again only what changed.
  */
 const formatted = new FormatCache();
 

@@ -1,8 +1,7 @@
 /**
- * Formatting of generated TypeScript with prettier. ts-morph builds the code; prettier wraps long lines the way a
- * person would. Files come in pieces (see pieces.ts), which prettier formats the same alone as within their file:
- * formatted one at a time, they bound the memory prettier holds (the syntax tree and document of one piece)
- * whatever the size of the file.
+ * prettier, for what the layout (layout/lay-out.ts) leaves to it: a statement, or a class member inside a stand-in
+ * class, which prettier formats the same alone as within its file. Formatted one at a time, they bound the memory
+ * prettier holds whatever the size of the file. Its settings here are also the layout's, and the tests' judge.
  */
 import type { Options } from 'prettier';
 import type { Segment } from './layout/lay-out.js';
@@ -36,14 +35,14 @@ export const PRETTIER: Options = {
 };
 
 /**
- * Pieces formatted by this process, by their unformatted text: what a generation formatted is kept until the next
- * one ends, so that generating again (`--watch`, a test run) formats only the pieces whose text changed. A piece
+ * Segments formatted by this process, by their unformatted text: what a generation formatted is kept until the next
+ * one ends, so that generating again (`--watch`, a test run) formats only the segments whose text changed. A segment
  * the last generation did not use is dropped, so that the memory held is one output's, not every output's.
  */
 export class FormatCache {
   private previous = new Map<string, string>();
   private current = new Map<string, string>();
-  /** How many pieces were formatted (not found), since the cache was made. */
+  /** How many segments were formatted (not found), since the cache was made. */
   misses = 0;
 
   /** The formatted text of `text`: remembered, or formatted now. */

@@ -1,14 +1,15 @@
 /**
- * The one place generated files are printed: it owns the ts-morph project, the formatting settings, the
- * generated-file header and the order of output. Emitters describe content; the printer makes it a file.
+ * The one place generated files are printed: it owns the layout of TypeScript, the generated-file header and the
+ * order of output. Emitters describe content; the printer makes it a file.
  *
  * Every emitter hands over each of its files whole, in one call, built from the model: for TypeScript, the list of
  * the file's top-level statements as ts-morph structures (`{ kind: StructureKind.Interface, ... }`, with writer
  * functions for bodies); for other formats, the text or value. Emitters never get a ts-morph SourceFile to add
  * to: each `addFunction`, `addInterface`, ... re-parses the whole file, so a file built a declaration at a time
- * costs time quadratic in its size (a spec of a thousand operations took minutes). The printer prints structures
- * without parsing them, in pieces of a bounded size (pieces.ts), which are formatted one at a time (format.ts), so
- * that time and memory grow linearly with the spec.
+ * costs time quadratic in its size (a spec of a thousand operations took minutes). The printer lays each statement
+ * and class member out in its final form, from the structures, without parsing anything (layout/lay-out.ts); what
+ * the layout leaves to prettier is formatted a statement at a time (format.ts). Time and memory grow linearly with
+ * the spec.
  */
 import type { CodeBlockWriter, OptionalKind, Project, SourceFileStructure } from 'ts-morph';
 import { createRequire } from 'node:module';
