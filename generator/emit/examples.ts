@@ -10,6 +10,7 @@ import type { FieldModel, HttpPostRootModel, ParameterModel, PrimitiveName, Resu
 import type { builders } from 'prettier/doc';
 import type { Literal } from '../print/layout/code.js';
 import { arrayOf, objectOf } from '../print/layout/statements.js';
+import { tsString } from '../print/ts-string.js';
 import { tsLiteral } from './ts-types.js';
 
 /**
@@ -82,11 +83,6 @@ function named(name: string, example: string | undefined, t: TypeModel, depth: n
   return exampleExpr(t, depth);
 }
 
-/** A string literal in single quotes, as the other examples are written. */
-function quote(text: string): string {
-  const escaped = JSON.stringify(text).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'");
-  return `'${escaped}'`;
-}
 
 /** A spec example (the text the client sends) as the TypeScript value that the client sends it for. */
 function fromText(text: string, type: PrimitiveName): string {
@@ -94,13 +90,13 @@ function fromText(text: string, type: PrimitiveName): string {
     case 'int': case 'short': case 'byte': case 'unsignedByte': case 'unsignedShort': case 'unsignedInt': case 'double': case 'float': case 'boolean':
       return text;
     case 'dateTime':
-      return `new Date(${quote(text)})`;
+      return `new Date(${tsString(text)})`;
     case 'base64Binary':
       return `new Uint8Array([${[...Buffer.from(text, 'base64')].join(', ')}])`;
     case 'char':
-      return quote(String.fromCharCode(Number(text)));
+      return tsString(String.fromCharCode(Number(text)));
     default:
-      return quote(text);
+      return tsString(text);
   }
 }
 

@@ -17,7 +17,7 @@ import { BodyWriter, DOC_MARK, type BodyLine } from './body-writer.js';
 import { typeDoc as annotatedTypeDoc } from './type-doc.js';
 
 type Doc = builders.Doc;
-const { group, indent, softline, line, hardline, literalline, ifBreak, join, align } = builders;
+const { group, indent, softline, line, hardline, literalline, ifBreak, join } = builders;
 
 /** A structure, or a member of one, that this layout does not know. */
 export class UnknownLayout extends Error {}
@@ -179,45 +179,6 @@ function paramsDoc(params: readonly Param[] | undefined): Doc {
   return group(['(', indent([softline, join([',', line], params.map(paramDoc))]), ifBreak(','), softline, ')']);
 }
 
-/**
- * A type as prettier lays it out where it may break: a union that does not fit goes one member a line, each led by
- * `| `, indented under the line that names it. Other types are kept on one line.
- */
-function typeDoc(type: string): Doc {
-  const members = unionMembers(type);
-  if (members.length < 2) return type;
-  // On the next line when it fits there, else one member a line.
-  return group(indent([line, group([ifBreak('| '), join([line, '| '], members.map((m) => align(2, m)))])]));
-}
-
-/** The members of a top-level union (`'a' | 'b'`, not inside brackets or quotes), or `[type]`. */
-function unionMembers(type: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let quoteChar = '';
-  let start = 0;
-  for (let i = 0; i < type.length; i++) {
-    const c = type[i]!;
-    if (quoteChar !== '') {
-      if (c === '\\') i++;
-      else if (c === quoteChar) quoteChar = '';
-      continue;
-    }
-    if (c === "'" || c === '"' || c === '`') quoteChar = c;
-    else if (c === '(' || c === '[' || c === '{' || c === '<') depth++;
-    else if (c === ')' || c === ']' || c === '}' || (c === '>' && type[i - 1] !== '=')) depth--;
-    else if (depth === 0 && type.startsWith(' | ', i)) {
-      out.push(type.slice(start, i));
-      start = i + 3;
-      i += 2;
-    }
-  }
-  out.push(type.slice(start));
-  // A member that is itself a function or conditional type is not laid out here.
-  if (out.length > 1 && out.some((m) => (!/^['"]/.test(m) && (m.includes('=>') || m.includes(' ? '))) || m.trim() !== m || m === '')) return [type];
-  return out;
-}
-
 function interfaceDoc(s: Extract<Statement, { kind: typeof StructureKind.Interface }>, notes: LayoutNotes): Doc {
   check('interface', s);
   const head = [
@@ -263,8 +224,9 @@ function typeAliasDoc(s: Extract<Statement, { kind: typeof StructureKind.TypeAli
     'type ',
     s.name,
     typeParamsDoc(s.typeParameters),
-    ' =',
-    unionMembers(type).length < 2 ? [' ', type] : typeDoc(type),
+    // After `= ` as after a property's `: `: a union that does not fit goes on the next lines, one member a line.
+    ' = ',
+    annotatedTypeDoc(type, 'annotation'),
     ';',
   ];
 }

@@ -117,7 +117,7 @@ function parseType(text: string): TypeNode | undefined {
       i++;
       return { kind: 'object', fields };
     }
-    const name = /^(?:[A-Za-z_$][\w$.]*|'(?:[^'\\]|\\.)*'|-?\d+(?:\.\d+)?)/.exec(text.slice(i))?.[0];
+    const name = /^(?:[A-Za-z_$][\w$.]*|'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?)/.exec(text.slice(i))?.[0];
     if (name === undefined) return undefined;
     i += name.length;
     let args: TypeNode[] | undefined;

@@ -176,13 +176,7 @@ function utf8Segments(chunks: readonly Uint8Array[], subject: string): { segment
     }
   }
   if (carry !== undefined) segments.push(carry);
-  const lengths: number[] = [];
-  try {
-    for (const segment of segments) lengths.push(UTF8.decode(segment).length);
-  } catch (cause) {
-    throw new SvcDecodeError(`the ${subject} body is not valid UTF-8`, { cause });
-  }
-  return { segments, lengths };
+  return { segments, lengths: segments.map((segment) => strictly(UTF8, segment, 'UTF-8', subject).length) };
 }
 
 /**
