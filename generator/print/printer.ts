@@ -15,7 +15,7 @@ import type { CodeBlockWriter, OptionalKind, Project, SourceFileStructure } from
 import { createRequire } from 'node:module';
 import { posix } from 'node:path';
 import type { ServiceModel } from '../model/types.js';
-import { layOutStatements, type Segment } from './layout/lay-out.js';
+import { BEFORE_DECLARATION, layOutStatements, type Segment } from './layout/lay-out.js';
 import type { Statement } from './statement.js';
 
 /** A file to write, relative to the output directory, with its final content (LF line ends). */
@@ -205,7 +205,7 @@ export function joinSegments(segments: readonly Segment[], texts: readonly strin
 function separateDeclarations(text: string): string {
   return text
     .replace(/\r\n/g, '\n')
-    .replace(/([;}\]])\n(?=(\/\*\*|export |const |function |class |interface |type |let ))/g, '$1\n\n')
+    .replace(BEFORE_DECLARATION, '$1\n\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }

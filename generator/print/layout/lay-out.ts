@@ -48,6 +48,15 @@ export function layOutStatements(statements: readonly Statement[], fallback: Fal
   return out;
 }
 
+/** The start of a top-level declaration's first line (its JSDoc, or its keyword). */
+const DECLARATION_START = /^(?:\/\*\*|export |const |function |class |interface |type |let )/;
+
+/**
+ * A line break after a complete line (`;`, `}`, `]`) and before a declaration: where a blank line separates
+ * top-level declarations (the printer's rule for text ts-morph prints, and the layout's for its own).
+ */
+export const BEFORE_DECLARATION = new RegExp(`([;}\\]])\\n(?=${DECLARATION_START.source.slice(1)})`, 'g');
+
 /**
  * The line breaks between two top-level statements, as ts-morph printed them and the printer then separated
  * declarations (a blank line after a closing brace, and before a declaration that follows a complete line), which
@@ -57,8 +66,7 @@ function separatorBetween(before: string, after: string): string {
   const last = before.trimEnd();
   if (last.endsWith('}')) return '\n\n';
   const end = last[last.length - 1];
-  if ((end === ';' || end === '}' || end === ']') && /^(\/\*\*|export |const |function |class |interface |type |let )/.test(after)) return '\n\n';
-  return '\n';
+  return (end === ';' || end === ']') && DECLARATION_START.test(after) ? '\n\n' : '\n';
 }
 
 function layOutStatement(s: Statement, fallback: FallbackPrinter): Segment[] {
@@ -67,7 +75,7 @@ function layOutStatement(s: Statement, fallback: FallbackPrinter): Segment[] {
     const notes: LayoutNotes = { confused: false };
     let text = print(statementDoc(s, notes));
     // Code a writer function writes at the top level is separated as the printer separates declarations.
-    if (typeof s === 'function') text = text.replace(/([;}\]])\n(?=(\/\*\*|export |const |function |class |interface |type |let ))/g, '$1\n\n');
+    if (typeof s === 'function') text = text.replace(BEFORE_DECLARATION, '$1\n\n');
     return [{ text, format: notes.confused || overflows(text) ? 'statement' : 'none', separator: '' }];
   } catch (error) {
     if (!(error instanceof UnknownLayout)) throw error;
