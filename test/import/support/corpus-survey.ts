@@ -35,6 +35,8 @@ interface SurveyRecord {
   /** The problem lines import-wsdl printed (constructs left out), in its order. */
   readonly problems: readonly string[];
   readonly generateError?: string;
+  /** What generate printed on stderr when it failed, whole (the line shows only its start). */
+  readonly generateStderr?: string;
   /** TODO(import) warnings of the generation (counted, not listed). */
   readonly warnings: number;
   readonly typecheckErrors: readonly string[];
@@ -140,15 +142,19 @@ async function survey(folder: string, wsdl: string): Promise<SurveyRecord> {
   const out = mkdtempSync(fromRoot('test/.tmp/corpus-survey-'));
   try {
     let generateError: string | undefined;
+    let generateStderr: string | undefined;
     let warnings = 0;
     try {
       const run = await runGenerate({ wsdl, out, cwd: repoRoot });
       warnings = run.stderr.split('\n').filter((l) => /TODO\(import\)|warning/i.test(l)).length;
-      if (run.exitCode !== 0) generateError = shorten(run.stderr);
+      if (run.exitCode !== 0) {
+        generateError = shorten(run.stderr);
+        generateStderr = run.stderr;
+      }
     } catch (error) {
       generateError = `crash: ${shorten(String((error as Error).stack ?? error))}`;
     }
-    if (generateError !== undefined) return record({ importError, problems, generateError, warnings, typecheckErrors: [], typecheckSkipped: true });
+    if (generateError !== undefined) return record({ importError, problems, generateError, generateStderr, warnings, typecheckErrors: [], typecheckSkipped: true });
     const checked = typecheckDir(out);
     return record({ importError, problems, warnings, typecheckErrors: checked.diagnostics, typecheckSkipped: false });
   } finally {
