@@ -37,7 +37,7 @@ interface SurveyRecord {
   readonly generateError?: string;
   /** What generate printed on stderr when it failed, whole (the line shows only its start). */
   readonly generateStderr?: string;
-  /** TODO(import) warnings of the generation (counted, not listed). */
+  /** The decisions generate says are left to the user (its "Warning: N decisions left to you", the draft's TODO(import) marks). */
   readonly warnings: number;
   readonly typecheckErrors: readonly string[];
   readonly typecheckSkipped: boolean;
@@ -120,7 +120,8 @@ function isRpc(text: string): boolean {
 async function survey(folder: string, wsdl: string): Promise<SurveyRecord> {
   const started = performance.now();
   const set = published(folder);
-  const rpc = isRpc(readFileSync(set?.files.get(wsdl) ?? fromRoot(wsdl), 'utf8'));
+  // A WCF set binds in a document the entry imports (`?wsdl=wsdl0`), so all of its documents are looked at.
+  const rpc = (set === undefined ? [fromRoot(wsdl)] : [...set.files.values()]).some((file) => isRpc(readFileSync(file, 'utf8')));
   globalThis.fetch = offlineFetch(set);
   const record = (rest: Omit<SurveyRecord, 'wsdl' | 'rpc' | 'seconds'>): SurveyRecord => ({
     wsdl: set === undefined ? wsdl : `${folder} (${wsdl})`,
@@ -146,7 +147,7 @@ async function survey(folder: string, wsdl: string): Promise<SurveyRecord> {
     let warnings = 0;
     try {
       const run = await runGenerate({ wsdl, out, cwd: repoRoot });
-      warnings = run.stderr.split('\n').filter((l) => /TODO\(import\)|warning/i.test(l)).length;
+      warnings = Number(/^Warning: (\d+) decision/m.exec(run.stderr)?.[1] ?? 0);
       if (run.exitCode !== 0) {
         generateError = shorten(run.stderr);
         generateStderr = run.stderr;
