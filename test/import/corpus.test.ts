@@ -1,0 +1,166 @@
+/**
+ * Issue 25's "Done when": every WSDL of the corpus (each folder of test/fixtures/wsdl/, found by
+ * support/corpus-fixtures.ts, but its EXCLUDED ones) imports, generates and type-checks with no edit, and every
+ * operation is called with every field compared:
+ *
+ * - against the generated mock in every style the WSDL offers: the generated client sends sample arguments built from
+ *   the model (test/mock/support/sample-values.ts), the mock's example handler answers, the decoded answer must equal
+ *   the example exactly and the arguments the mock decoded must equal those sent; every request the mock got and every
+ *   answer it wrote is validated against the ORIGINAL WSDL's schema (libxml2, one run per WSDL);
+ * - against node-soap serving the ORIGINAL WSDL (SOAP 1.1 and 1.2 where offered), with rows derived from the model
+ *   (support/node-soap-shapes.ts): the handler must receive the sample arguments in node-soap's parse, it answers a
+ *   sample result in node-soap's input shape, and the client must decode exactly that result. An operation node-soap
+ *   cannot serve is found by a stated rule (notServedReason), listed with its reason in {@link NODE_SOAP_NOT_SERVED}
+ *   and counted apart; the generated mock still serves it.
+ *
+ * One generation per WSDL (in process, `--wsdl`, no --strict), one compiler program for every output (their runtime/
+ * shared), one libxml2 run per WSDL; the WSDLs run side by side. A summary per WSDL is printed at the end.
+ *
+ * {@link KNOWN_FAILURES} names the WSDLs that do not pass yet, each with the start of its first failure; a WSDL listed
+ * there that passes fails the test, so that the list only shrinks. A folder with no entry must pass.
+ *
+ * By default each WSDL's first {@link DEFAULT_OPERATIONS} operations are called (the rest only generated and
+ * type-checked), which keeps `npm test` within its time; `SVC_CORPUS=full` calls every operation and adds the EXCLUDED
+ * folders. `SVC_CORPUS_DIR=<folder>` runs another folder of WSDLs in the same shape (a trial over a corpus being
+ * collected).
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromRoot } from '../helpers/paths.js';
+import { typecheckDir, type TypecheckResult } from '../helpers/typecheck.js';
+import { corpusDir, EXCLUDED, findCorpus } from './support/corpus-fixtures.js';
+import { CorpusRun, STAGES, type Failure } from './support/corpus-run.js';
+import { shareRuntime } from './support/shared-runtime.js';
+
+/** Relative to the repository root. */
+const TMP = 'test/.tmp/import-corpus';
+const TIMEOUT = 600_000;
+const FULL = process.env['SVC_CORPUS'] === 'full';
+/** Operations called per WSDL by default (every one with SVC_CORPUS=full). */
+const DEFAULT_OPERATIONS = 1000;
+
+/**
+ * WSDLs that do not pass yet: folder -> the start of the first failure's text (`<stage> <where>: <message>`, stages in
+ * the order of support/corpus-run.ts). Remove an entry when its WSDL passes (the test says so).
+ */
+const KNOWN_FAILURES: Readonly<Record<string, string>> = {};
+
+/** Per folder, the operations node-soap cannot serve, by reason (support/node-soap-shapes.ts notServedReason). */
+const BARE = 'bare parameter style: node-soap finds the operation by its first Body element and hands the handler the first part only';
+const NODE_SOAP_NOT_SERVED: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
+  'threepl-contracts': {
+    [BARE]: ['CreateOrders', 'UpdateOrders', 'CancelOrders', 'ReportRetailers', 'FindOrders', 'ReportStockStatus', 'SmallParcelOrders', 'SmallParcelUpdateTrackingNumbers', 'SmallParcelUpdateOrders', 'CreateItems'],
+  },
+};
+
+const corpus = findCorpus(corpusDir(), FULL);
+const runs = corpus.fixtures.map((f) => new CorpusRun(f, TMP, { operations: FULL ? undefined : DEFAULT_OPERATIONS }));
+let typecheck: TypecheckResult | undefined;
+let runtimeKept: string[] = [];
+const timings: Record<string, number> = {};
+
+function line(f: Failure): string {
+  return `${f.stage} ${f.where}: ${f.message}`;
+}
+
+beforeAll(async () => {
+  let t = performance.now();
+  const phase = (name: string) => {
+    timings[name] = performance.now() - t;
+    t = performance.now();
+  };
+  rmSync(fromRoot(TMP), { recursive: true, force: true });
+  mkdirSync(fromRoot(TMP), { recursive: true });
+  await Promise.all(runs.map((r) => r.generate()));
+  phase('generate');
+  const generated = runs.filter((r) => r.model !== undefined);
+  if (generated.length > 0) runtimeKept = shareRuntime(generated[0]!.out, generated.slice(1).map((r) => r.out));
+  typecheck = typecheckDir(fromRoot(TMP), { realpathImports: true });
+  for (const d of typecheck.diagnostics) {
+    const owner = runs.find((r) => d.startsWith(`${r.out.slice(TMP.length + 1)}/`));
+    owner?.fail('typecheck', d.slice(0, d.indexOf(' ')), d);
+  }
+  phase('typecheck');
+  await Promise.all(runs.map((r) => r.start()));
+  phase('start');
+  await Promise.all(
+    runs.map(async (r) => {
+      await r.callMock();
+      // libxml2 runs in a worker of its own, while this WSDL's node-soap calls run.
+      await Promise.all([r.validateMockExchanges(), r.callNodeSoap()]);
+    }),
+  );
+  phase('calls');
+}, TIMEOUT);
+
+afterAll(async () => {
+  await Promise.all(runs.map((r) => r.stop()));
+  rmSync(fromRoot(TMP), { recursive: true, force: true });
+  console.info(summary());
+});
+
+/** Per WSDL: operations, calls made, exact, node-soap skipped with reasons, failures by stage; then the totals. */
+function summary(): string {
+  const rows = runs.map((r) => {
+    const ops = r.model?.operations.length ?? 0;
+    const skipped = [...new Set(r.notServed.values())].map((reason) => `${[...r.notServed.values()].filter((x) => x === reason).length} (${reason.split(':')[0]})`);
+    const byStage = STAGES.map((s) => [s, r.failures.filter((f) => f.stage === s).length] as const).filter(([, n]) => n > 0);
+    const failed = byStage.length === 0 ? 'ok' : `FAILED ${byStage.map(([s, n]) => `${s} ${n}`).join(', ')}`;
+    const first = r.sortedFailures()[0];
+    return (
+      `  ${r.dir}: ${ops} operations, ${r.callsMade} calls, ${r.exact} exact` +
+      `${r.leftOut !== undefined ? `, ${r.leftOut} left out by the import` : ''}` +
+      `${skipped.length > 0 ? `, node-soap skipped ${skipped.join(', ')}` : ''}; ${failed}` +
+      `${KNOWN_FAILURES[r.dir] !== undefined ? ' (known)' : ''}${first ? `\n      first: ${line(first).split('\n')[0]!.slice(0, 300)}` : ''}`
+    );
+  });
+  const total = (f: (r: CorpusRun) => number) => runs.reduce((n, r) => n + f(r), 0);
+  return [
+    `corpus (${FULL ? 'SVC_CORPUS=full' : `default: first ${DEFAULT_OPERATIONS} operations of each WSDL`}, ${corpusDir()}): ${runs.length} WSDLs, ` +
+      `${total((r) => r.model?.operations.length ?? 0)} operations, ${total((r) => r.callsMade)} calls, ${total((r) => r.exact)} exact, ` +
+      `${total((r) => r.notServed.size)} operations node-soap cannot serve, ${runs.filter((r) => r.failures.length > 0).length} WSDLs failing; ` +
+      Object.entries(timings)
+        .map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`)
+        .join(', '),
+    ...rows,
+    ...Object.entries(corpus.skipped).map(([dir, why]) => `  ${dir}: not run (${why})`),
+  ].join('\n');
+}
+
+it('finds the corpus: a WSDL in every folder of test/fixtures/wsdl/ but those excluded with a reason', () => {
+  expect(runs.length).toBeGreaterThan(0);
+  expect(Object.entries(corpus.skipped).filter(([dir]) => EXCLUDED[dir] === undefined)).toEqual([]);
+});
+
+it('the outputs type-check in one program with a strict consumer’s settings, sharing one runtime/', () => {
+  expect(typecheck).toBeDefined();
+  expect(runtimeKept).toEqual([]);
+  for (const r of runs.filter((x) => x.model !== undefined)) {
+    expect(typecheck!.files.some((f) => f.startsWith(`${r.out.slice(TMP.length + 1)}/client/`)), r.dir).toBe(true);
+  }
+});
+
+for (const run of runs) {
+  describe(run.dir, () => {
+    const known = KNOWN_FAILURES[run.dir];
+    if (known === undefined) {
+      it('imports, generates and type-checks with no edit; every call against the mock and node-soap is exact', () => {
+        expect(run.sortedFailures().map(line)).toEqual([]);
+        expect(run.callsMade).toBeGreaterThan(0);
+        expect(run.exact).toBe(run.callsMade);
+      });
+    } else {
+      it(`fails as KNOWN_FAILURES says (${known.slice(0, 80)})`, () => {
+        const first = run.sortedFailures()[0];
+        expect(first, `${run.dir} passes now: remove it from KNOWN_FAILURES`).toBeDefined();
+        expect(line(first!)).toContain(known);
+      });
+    }
+
+    it('node-soap cannot serve exactly the operations NODE_SOAP_NOT_SERVED lists, each for its reason', () => {
+      const byReason: Record<string, string[]> = {};
+      for (const [op, reason] of run.notServed) (byReason[reason] ??= []).push(op);
+      expect(byReason).toEqual(NODE_SOAP_NOT_SERVED[run.dir] ?? {});
+    });
+  });
+}
