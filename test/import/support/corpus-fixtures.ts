@@ -1,9 +1,11 @@
 /**
  * The corpus of real WSDLs the corpus test runs: every folder of test/fixtures/wsdl/ (or of SVC_CORPUS_DIR, a folder of
- * the same shape, for trial runs over another checkout's corpus), each with the one `*.wsdl` file it holds, but those
- * {@link EXCLUDED} with their reason. A folder with several WSDLs names the one to take in {@link WSDL_OF}.
+ * the same shape, for trial runs over another checkout's corpus), each with the one WSDL it holds, but those
+ * {@link EXCLUDED} with their reason. A WSDL is a `*.wsdl` file, or a `*.xml` one whose root is `definitions` (as a
+ * service's `?wsdl` answer is often saved, e.g. SharePoint's `Lists.asmx.xml`); a folder with several names the one
+ * to take in {@link WSDL_OF}.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { fromRoot, repoRoot } from '../../helpers/paths.js';
 
@@ -15,7 +17,18 @@ export const EXCLUDED: Readonly<Record<string, string>> = {
 };
 
 /** Folders with more than one `*.wsdl`: the file to take. */
-export const WSDL_OF: Readonly<Record<string, string>> = {};
+export const WSDL_OF: Readonly<Record<string, string>> = {
+  // The published ?wsdl names its schemas by URL; the .local copy names the files beside it.
+  'partner-service': 'PartnerService.local.wsdl',
+};
+
+/** Whether the file is a WSDL: a `*.wsdl`, or a `*.xml` whose first element is `definitions`. */
+function isWsdl(folder: string, file: string): boolean {
+  if (/\.wsdl$/i.test(file)) return true;
+  if (!/\.xml$/i.test(file)) return false;
+  const head = readFileSync(join(folder, file), 'utf8').slice(0, 20_000).replace(/<!--[\s\S]*?-->|<\?[\s\S]*?\?>/g, '');
+  return /^\s*<(?:[\w.-]+:)?definitions\b/.test(head.replace(/^\uFEFF/, ''));
+}
 
 export interface CorpusFixture {
   /** The folder's name. */
@@ -35,21 +48,21 @@ export function corpusDir(): string {
   return dir === undefined || dir === '' ? fromRoot('test', 'fixtures', 'wsdl') : dir;
 }
 
-/** The folders of `root` to run; `full` keeps the excluded ones too. */
-export function findCorpus(root: string, full: boolean): Corpus {
+/** The folders of `root` to run; `full` keeps the excluded ones too; `only` (when given) names the folders to run. */
+export function findCorpus(root: string, full: boolean, only?: ReadonlySet<string>): Corpus {
   const fixtures: CorpusFixture[] = [];
   const skipped: Record<string, string> = {};
   for (const dir of readdirSync(root).sort()) {
     const folder = join(root, dir);
-    if (!statSync(folder).isDirectory()) continue;
+    if (!statSync(folder).isDirectory() || (only !== undefined && !only.has(dir))) continue;
     if (!full && EXCLUDED[dir] !== undefined) {
       skipped[dir] = EXCLUDED[dir];
       continue;
     }
     const named = WSDL_OF[dir];
-    const wsdls = named !== undefined ? [named] : readdirSync(folder).filter((f) => /\.wsdl$/i.test(f));
+    const wsdls = named !== undefined ? [named] : readdirSync(folder).filter((f) => isWsdl(folder, f));
     if (wsdls.length !== 1 || !existsSync(join(folder, wsdls[0]!))) {
-      skipped[dir] = wsdls.length === 0 ? 'no *.wsdl file' : `several *.wsdl files (${wsdls.join(', ')}): name one in WSDL_OF`;
+      skipped[dir] = wsdls.length === 0 ? 'no WSDL' : `several WSDLs (${wsdls.join(', ')}): name one in WSDL_OF`;
       continue;
     }
     const path = join(folder, wsdls[0]!);

@@ -13,6 +13,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { inspect } from 'node:util';
 import { expect } from 'vitest';
 import { runGenerate, type GenerateRun } from '../../../generator/commands/generate.js';
 import { importWsdl } from '../../../generator/import/index.js';
@@ -66,7 +67,50 @@ interface NodeSoapThis {
 /** A call's own time limit: a call that never gets an answer is a failure, not a hung test. */
 const CALL_TIMEOUT_MS = 20_000;
 
-/** The first line of an error's text, and a few more for a deep-equality difference. */
+/**
+ * Where `actual` first differs from `expected`, in toEqual's terms (an undefined member is an absent one): the path
+ * and both values, so that the report names the field rather than "expected {...} to equal {...}".
+ */
+export function firstDifference(actual: unknown, expected: unknown, strict = false, path = '$'): string | undefined {
+  const show = (v: unknown) => inspect(v, { depth: 1, breakLength: Infinity, maxStringLength: 120 });
+  if (Object.is(actual, expected)) return undefined;
+  const differ = `${path}: got ${show(actual)}, expected ${show(expected)}`;
+  if (actual instanceof Date || expected instanceof Date) {
+    return actual instanceof Date && expected instanceof Date && actual.getTime() === expected.getTime() ? undefined : differ;
+  }
+  if (ArrayBuffer.isView(actual) || ArrayBuffer.isView(expected)) {
+    const bytes = (v: unknown) => (ArrayBuffer.isView(v) ? Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('hex') : undefined);
+    return bytes(actual) !== undefined && bytes(actual) === bytes(expected) ? undefined : differ;
+  }
+  if (typeof actual !== 'object' || typeof expected !== 'object' || actual === null || expected === null) return differ;
+  if (Array.isArray(actual) !== Array.isArray(expected)) return differ;
+  const a = actual as Record<string, unknown>;
+  const e = expected as Record<string, unknown>;
+  if (strict && Object.getPrototypeOf(a) !== Object.getPrototypeOf(e)) {
+    return `${path}: got an object of class ${a.constructor?.name ?? 'none'}, expected one of class ${e.constructor?.name ?? 'none'}`;
+  }
+  const keys = [...new Set([...Object.keys(e), ...Object.keys(a)])];
+  for (const k of keys) {
+    // toStrictEqual: a member set to undefined is not an absent one.
+    if (strict && k in a !== k in e) return `${path}.${k}: ${k in a ? 'present' : 'absent'}, expected ${k in e ? 'present' : 'absent'} (${show(a[k])} / ${show(e[k])})`;
+    const found = firstDifference(a[k], e[k], strict, `${path}.${k}`);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** `expect(actual).toEqual(expected)`, its error naming the first difference. */
+function expectEqual(actual: unknown, expected: unknown, what: string, strict = false): void {
+  try {
+    if (strict) expect(actual).toStrictEqual(expected);
+    else expect(actual).toEqual(expected);
+  } catch (error) {
+    const at = firstDifference(actual, expected, strict);
+    throw new Error(`${what}: ${at ?? (error instanceof Error ? error.message : String(error))}`);
+  }
+}
+
+/** The first line of an error's text, and a few more for one that goes on (a spec's problems, a diagnostic). */
 function messageOf(error: unknown): string {
   const text = error instanceof Error ? `${error.name === 'Error' || error.name === 'AssertionError' ? '' : `${error.name}: `}${error.message}` : String(error);
   return text.split('\n').slice(0, 12).join('\n').slice(0, 1500);
@@ -81,8 +125,8 @@ export class CorpusRun {
   model?: ServiceModel;
   /** Operations node-soap cannot serve, with the rule's reason. */
   readonly notServed = new Map<string, string>();
-  /** Operations left uncalled by the default run's limit. */
-  uncalled = 0;
+  /** Mock calls not made, `<op> over <style>` -> why (the client refuses the sample arguments in that style). */
+  readonly mockNotCalled = new Map<string, string>();
   callsMade = 0;
   exact = 0;
   readonly millis: Record<string, number> = {};
@@ -220,15 +264,21 @@ export class CorpusRun {
             const client = clients.get(style)!;
             const result = await client[op.methodName]!.call(client, args);
             const expected = this.#examples![op.methodName]!();
-            expect(result, 'the decoded answer').toEqual(expected);
-            expect(definedPaths(result), 'the members of the decoded answer').toEqual(definedPaths(expected));
+            expectEqual(result, expected, 'the decoded answer');
+            expectEqual(definedPaths(result), definedPaths(expected), 'the members of the decoded answer');
             const calls = this.#mock!.service.calls;
             expect(calls.length, 'calls the mock recorded').toBe(before + 1);
             expect(calls.at(-1), 'the call the mock recorded').toMatchObject({ operation: op.name, style });
-            expect(calls.at(-1)!.params, 'the arguments the mock decoded').toStrictEqual(args);
+            expectEqual(calls.at(-1)!.params, args, 'the arguments the mock decoded', true);
             this.exact += 1;
           } catch (error) {
-            this.fail('mock', where, error);
+            // The sample strings make a long query: the client refuses it before sending (ASP.NET's limit), as it should.
+            if (style === 'httpGet' && error instanceof Error && /maxQueryStringLength/.test(error.message)) {
+              this.callsMade -= 1;
+              this.mockNotCalled.set(where, 'the HTTP GET query of the sample arguments is longer than ASP.NET allows');
+            } else {
+              this.fail('mock', where, error);
+            }
           }
         }
       }
@@ -330,11 +380,11 @@ export class CorpusRun {
             const result = await client[op.methodName]!.call(client, args);
             const got = this.#received.get(op.name) ?? [];
             expect(got.length, 'calls of the handler').toBe(before + 1);
-            expect(got.at(-1)!.args, 'what the node-soap handler received').toEqual(receivedArgs(op, args));
-            expect(got.at(-1)!.headers, 'the SOAP headers the handler received').toEqual(receivedHeaders(op, options));
+            expectEqual(got.at(-1)!.args, receivedArgs(op, args), 'what the node-soap handler received');
+            expectEqual(got.at(-1)!.headers, receivedHeaders(op, options), 'the SOAP headers the handler received');
             const expected = sampleResult(op);
-            expect(result, 'the decoded answer').toEqual(expected);
-            expect(definedPaths(result), 'the members of the decoded answer').toEqual(definedPaths(expected));
+            expectEqual(result, expected, 'the decoded answer');
+            expectEqual(definedPaths(result), definedPaths(expected), 'the members of the decoded answer');
             this.exact += 1;
           } catch (error) {
             this.fail('node-soap', where, error);
