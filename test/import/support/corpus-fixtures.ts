@@ -2,8 +2,8 @@
  * The corpus of real WSDLs the corpus test runs: every folder of test/fixtures/wsdl/ (or of SVC_CORPUS_DIR, a folder of
  * the same shape, for trial runs over another checkout's corpus), each with the one WSDL it holds, but those
  * {@link EXCLUDED} with their reason. A WSDL is a `*.wsdl` file, or a `*.xml` one whose root is `definitions` (as a
- * service's `?wsdl` answer is often saved, e.g. SharePoint's `Lists.asmx.xml`); a folder with several names the one
- * to take in {@link WSDL_OF}.
+ * service's `?wsdl` answer is often saved, e.g. SharePoint's `Lists.asmx.xml`). Of a folder with several (WCF's split
+ * metadata saved as files), the one its ORIGIN.md's title names (`# bookt.wsdl`), else the one {@link WSDL_OF} names.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
@@ -21,6 +21,12 @@ export const WSDL_OF: Readonly<Record<string, string>> = {
   // The published ?wsdl names its schemas by URL; the .local copy names the files beside it.
   'partner-service': 'PartnerService.local.wsdl',
 };
+
+/** The file an ORIGIN.md's title names (`# file`), if any. */
+function originTitle(folder: string): string | undefined {
+  const origin = join(folder, 'ORIGIN.md');
+  return existsSync(origin) ? /^#\s+`?([^\s`]+)`?\s*$/m.exec(readFileSync(origin, 'utf8').split('\n')[0] ?? '')?.[1] : undefined;
+}
 
 /** Whether the file is a WSDL: a `*.wsdl`, or a `*.xml` whose first element is `definitions`. */
 function isWsdl(folder: string, file: string): boolean {
@@ -60,9 +66,10 @@ export function findCorpus(root: string, full: boolean, only?: ReadonlySet<strin
       continue;
     }
     const named = WSDL_OF[dir];
-    const wsdls = named !== undefined ? [named] : readdirSync(folder).filter((f) => isWsdl(folder, f));
+    const found = named !== undefined ? [named] : readdirSync(folder).filter((f) => isWsdl(folder, f));
+    const wsdls = found.length > 1 ? found.filter((f) => f === originTitle(folder)) : found;
     if (wsdls.length !== 1 || !existsSync(join(folder, wsdls[0]!))) {
-      skipped[dir] = wsdls.length === 0 ? 'no WSDL' : `several WSDLs (${wsdls.join(', ')}): name one in WSDL_OF`;
+      skipped[dir] = found.length === 0 ? 'no WSDL' : `several WSDLs (${found.join(', ')}), none named by ORIGIN.md's title: name one in WSDL_OF`;
       continue;
     }
     const path = join(folder, wsdls[0]!);
