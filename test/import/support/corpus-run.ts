@@ -24,7 +24,7 @@ import { fromRoot, repoRoot } from '../../helpers/paths.js';
 import { soapBodyElements } from '../../helpers/soap-body.js';
 import { validateAll } from '../../helpers/xsd.js';
 import { definedPaths } from '../../interop/support/original-wsdl-service.js';
-import { sampleArgs } from '../../mock/support/sample-values.js';
+import { sampleArgs, sampleRecord } from '../../mock/support/sample-values.js';
 import type { CorpusFixture } from './corpus-fixtures.js';
 import { wsdlSchemas } from './wsdl-schemas.js';
 import { headerOptions, nodeSoapReturns, NODE_SOAP_TEXT, notServedReason, receivedArgs, receivedHeaders, responseHeaderXml, sampleResult } from './node-soap-shapes.js';
@@ -377,7 +377,14 @@ export class CorpusRun {
           try {
             const args = sampleArgs(op);
             const before = this.#received.get(op.name)?.length ?? 0;
-            const result = await client[op.methodName]!.call(client, args);
+            // With response headers, `<method>WithHeaders` gives them too: each must be the sample node-soap was given.
+            const withHeaders = op.responseHeaders.length > 0;
+            const answer = await client[withHeaders ? `${op.methodName}WithHeaders` : op.methodName]!.call(client, args);
+            const result = withHeaders ? (answer as { result: unknown }).result : answer;
+            if (withHeaders) {
+              const expectedHeaders = Object.fromEntries(op.responseHeaders.map((h) => [h.element, sampleRecord(h.record, h.element)]));
+              expectEqual((answer as { headers: unknown }).headers, expectedHeaders, 'the SOAP headers of the answer');
+            }
             const got = this.#received.get(op.name) ?? [];
             expect(got.length, 'calls of the handler').toBe(before + 1);
             expectEqual(got.at(-1)!.args, receivedArgs(op, args), 'what the node-soap handler received');
