@@ -43,16 +43,98 @@ const DEFAULT_OPERATIONS = 5;
  * WSDLs that do not pass yet: folder -> the start of the first failure's text (`<stage> <where>: <message>`, stages in
  * the order of support/corpus-run.ts). Remove an entry when its WSDL passes (the test says so).
  */
-const KNOWN_FAILURES: Readonly<Record<string, string>> = {};
+const KNOWN_FAILURES: Readonly<Record<string, string>> = {
+  // Taken from a run over the corpus being collected (wt-corpus, 58 WSDLs); an entry whose folder is absent is ignored.
+  'agresso-timesheet': 'mock AddTimesheet over soap11: the arguments the mock decoded: $.input.PeriodList.0.EntryList.0.Status: present, expecte',
+  'amazon-ec2': 'start the generated client and mock: TypeError: path must start with "/" and not end with one, e.g. /api/Service.asmx',
+  'aplix-delivery': 'generate runGenerate: generate exited 2: Invalid spec: DeliveryService.yaml: operations[0].soapAction: must not be empty',
+  'atlassian-crowd': 'generate runGenerate: generate exited 2: Invalid spec: SecurityServer.yaml: operations[0].soapAction: must not be empty',
+  'avm-properties': 'typecheck avm-properties-out/client/client.ts: error TS2322: Type \'string\' is not assignable to type \'ConfirmValidationR',
+  'betfair-exchange': 'schema getSilks over soap11: request part 0: Schemas validity error : Element \'{http://www.betfair.com/publicapi/types/e',
+  'bing-search': 'typecheck bing-search-out/mock/types.ts: error TS2440: Import declaration conflicts with local declaration of \'SearchReq',
+  'bookt-connect': 'generate runGenerate: generate exited 2: test/fixtures/wsdl/bookt-connect/bookt.wsdl: the service has no SO',
+  'bydexchange': 'generate runGenerate: generate exited 2: test/fixtures/wsdl/bydexchange/bydexchange.wsdl: the service has n',
+  'cdiscount-marketplace': 'typecheck cdiscount-marketplace-out/mock/types.ts: error TS2440: Import declaration conflicts with local declaration of ',
+  'chromedata-description': 'generate runGenerate: generate exited 2: Invalid spec: Description7a.yaml: operations[0].soapAction: must not be empty',
+  'country-info': 'generate runGenerate: generate exited 2: Invalid spec: CountryInfoService.yaml: operations[0].soapAction: must not be em',
+  'edialog-sdk': 'generate runGenerate: generate exited 2: Invalid spec: SdkService.yaml: operations[0].soapAction: must not be empty',
+  'equifax-canada': 'generate runGenerate: generate exited 2: Invalid spec: canadav2.yaml: operations[0].soapAction: must not be empty',
+  'exchange-ews': 'generate runGenerate: generate exited 2: Invalid spec: ExchangeServices.yaml: records.SetItemFieldType.fields[0].name: t',
+  'fedex-ship': 'mock processTag over soap11: the arguments the mock decoded: $.ProcessTagRequest.RequestedShipment.Shipper.Tins.0.Usage:',
+  'marketo': 'mock deleteMObjects over soap11: the arguments the mock decoded: $.paramsDeleteMObjects.mObjectList.0.typeAttribList.0.a',
+  'mssql-endpoint': 'mock DayAsNumber over soap11: SvcHttpError: HTTP 404 (text/plain; charset=utf-8) from POST http://127.0.0.1:PORT//local',
+  'myboardpack': 'generate runGenerate: generate exited 2: Invalid spec: SoapService.yaml: service.namespace.uri: must not be empty',
+  'namespaced-actions': 'generate runGenerate: generate exited 2: Invalid spec: api.yaml: operations[0].result.element: must be an identifier (le',
+  'partner-service': 'typecheck partner-service-out/mock/types.ts: error TS2440: Import declaration conflicts with local declaration of \'IsMem',
+  'paypal': 'generate runGenerate: generate exited 2: Invalid spec: PayPalAPIInterfaceService.yaml: operations: must not be empty',
+  'portaplus-api': 'generate runGenerate: generate exited 2: Invalid spec: SyncReply.yaml: operations: must not be empty',
+  'rio2-security': 'generate runGenerate: generate exited 2: test/fixtures/wsdl/rio2-security/rio2.wsdl: the service has no SOA',
+  'sap-bank-advice': 'mock CheckMaintainBundle over soap11: the arguments the mock decoded: $.BankAdviceBundleMaintainCheckRequest_sync.BankAd',
+  'sharepoint-lists': 'typecheck sharepoint-lists-out/client/codec.ts: error TS2304: Cannot find name \'writeXmlContent\'.',
+  'sharepoint-people': 'schema ResolvePrincipals over soap11: request part 0: Schemas validity error : Element \'{http://schemas.microsoft.com/sh',
+  'sharepoint-usergroup': 'typecheck sharepoint-usergroup-out/client/codec.ts: error TS2304: Cannot find name \'writeXmlContent\'.',
+  'sharepoint-webs': 'typecheck sharepoint-webs-out/client/codec.ts: error TS2304: Cannot find name \'writeXmlContent\'.',
+  'tamu-geocoder': 'schema GeocodeAddressParsed over soap11: request part 0: Schemas validity error : Element \'{https://geoservices.tamu.edu',
+  'team-software': 'generate runGenerate: generate exited 2: Invalid spec: ServiceManager.yaml: operations: must not be empty',
+  'telkom-order': 'schema ordersByParametersQuery over soap11: request part 0: Schemas validity error : Element \'{http://www.telkom.co.za}o',
+  'virtualbox-web': 'generate runGenerate: generate exited 2: Invalid spec: vboxService.yaml: operations[0].soapAction: must not be empty',
+  'wcf-collection-types': 'schema GetDictionaries over soap11: answer part 0: Schemas validity error : Element \'{http://schemas.datacontract.org/20',
+  'wcf-dataset-wrapper': 'schema GetData over soap11: answer part 0: Schemas validity error : Element \'{http://tempuri.org}example\': This element ',
+  'wcf-message-contract': 'schema Process over soap11: request part 0: Schemas validity error : Element \'{http://abc.org/wcf/}Process\': No matching',
+  'wcf-projectn': 'generate runGenerate: generate exited 2: Invalid spec: WcfProjectNService.yaml: operations: must not be empty',
+  'wcf-reserved-keyword': 'generate runGenerate: generate exited 2: Invalid spec: Service1.yaml: records.Composite.file: the key "Composite.file" m',
+  'whl-travel': 'schema nationList over soap11: request part 0: Schemas validity error : Element \'{http://api.whl.travel/soap}nationList\'',
+  'xignite-globalmaster': 'typecheck xignite-globalmaster-out/client/types.ts: error TS2315: Type \'Record\' is not generic.',
+};
 
 /**
  * Per folder, the operations node-soap cannot serve, by reason (support/node-soap-shapes.ts notServedReason): their
  * names, or `ALL` for every operation of the WSDL. A folder not listed has none.
  */
 const BARE = 'bare parameter style: node-soap finds the operation by its first Body element and hands the handler the first part only';
+const XML_PARAMETER = 'an xml (any content) parameter: node-soap parses the markup into objects, its text is not kept';
 const ALL = 'all';
 const NODE_SOAP_NOT_SERVED: Readonly<Record<string, Readonly<Record<string, readonly string[] | typeof ALL>>>> = {
   'threepl-contracts': { [BARE]: ALL },
+  // From the run over the corpus being collected (see KNOWN_FAILURES).
+  'amazon-ec2': { [BARE]: ALL },
+  'fedex-ship': { [BARE]: ALL },
+  'marketo': { [BARE]: ALL },
+  'sap-bank-advice': { [BARE]: ALL },
+  'sharepoint-lists': {
+    [XML_PARAMETER]: [
+      'UpdateList',
+      'GetListItems',
+      'GetListItemChanges',
+      'GetListItemChangesSinceToken',
+      'UpdateListItems',
+      'CreateContentType',
+      'UpdateContentType',
+      'UpdateContentTypeXmlDocument',
+      'UpdateContentTypesXmlDocument',
+    ],
+  },
+  'sharepoint-usergroup': {
+    [XML_PARAMETER]: [
+      'GetUserCollection',
+      'AddUserCollectionToGroup',
+      'AddUserCollectionToRole',
+      'RemoveUserCollectionFromSite',
+      'RemoveUserCollectionFromGroup',
+      'RemoveUserCollectionFromRole',
+      'GetGroupCollection',
+      'GetRoleCollection',
+      'GetUserLoginFromEmail',
+    ],
+  },
+  'sharepoint-webs': {
+    [XML_PARAMETER]: [
+      'CreateContentType',
+      'UpdateContentType',
+      'UpdateContentTypeXmlDocument',
+      'UpdateColumns',
+    ],
+  },
 };
 
 /** SVC_CORPUS_ONLY=a,b runs those folders only (a trial). */
@@ -63,6 +145,19 @@ let typecheck: TypecheckResult | undefined;
 let runtimeKept: string[] = [];
 /** Wall and CPU (this process) milliseconds of each phase of beforeAll. */
 const timings: Record<string, { wall: number; cpu: number }> = {};
+
+/**
+ * A failure's text without what changes while others work on it: problem counts, line:column places. KNOWN_FAILURES
+ * entries are compared in this form.
+ */
+function stable(text: string): string {
+  return text
+    .replace(/ \(\d+ problems?\)/g, '')
+    .replace(/:\d+:\d+\b/g, '')
+    .replace(/\(\d+,\d+\)/g, '')
+    .replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT')
+    .replace(/(?:\.\.\/)+[\w.-]+\/test\/fixtures\/wsdl\//g, 'test/fixtures/wsdl/');
+}
 
 /** A failure in one line; a message that ends its first line with a colon (a spec's problems) keeps its second. */
 function line(f: Failure): string {
@@ -142,8 +237,12 @@ function summary(): string {
 /** Ready to paste: the entries of KNOWN_FAILURES and NODE_SOAP_NOT_SERVED that this run contradicts. */
 function tablesToUpdate(): string[] {
   const known = runs
-    .filter((r) => (r.failures.length > 0) !== (KNOWN_FAILURES[r.dir] !== undefined) || (r.failures.length > 0 && !line(r.sortedFailures()[0]!).includes(KNOWN_FAILURES[r.dir]!)))
-    .map((r) => (r.failures.length === 0 ? `  // ${r.dir}: passes, remove its entry` : `  '${r.dir}': ${JSON.stringify(line(r.sortedFailures()[0]!).split('\n')[0]!.slice(0, 160))},`));
+    .filter((r) => {
+      const known = KNOWN_FAILURES[r.dir];
+      const first = r.sortedFailures()[0];
+      return first === undefined ? known !== undefined : known === undefined || !stable(line(first)).includes(stable(known));
+    })
+    .map((r) => (r.failures.length === 0 ? `  // ${r.dir}: passes, remove its entry` : `  '${r.dir}': ${JSON.stringify(stable(line(r.sortedFailures()[0]!).split('\n')[0]!).slice(0, 160))},`));
   const notServed = runs
     .filter((r) => JSON.stringify(notServedByReason(r)) !== JSON.stringify(NODE_SOAP_NOT_SERVED[r.dir] ?? {}))
     .map((r) => `  '${r.dir}': ${JSON.stringify(notServedByReason(r))},`);
@@ -188,7 +287,7 @@ for (const run of runs) {
         const first = run.sortedFailures()[0];
         expect(first, `${run.dir} passes now: remove it from KNOWN_FAILURES`).toBeDefined();
         // Texts are of the default run; SVC_CORPUS=full calls more operations, which may fail first.
-        if (!FULL) expect(line(first!), `${run.dir} fails otherwise now: update KNOWN_FAILURES`).toContain(known);
+        if (!FULL) expect(stable(line(first!)), `${run.dir} fails otherwise now: update KNOWN_FAILURES`).toContain(stable(known));
       });
     }
 
