@@ -64,6 +64,9 @@ interface NodeSoapThis {
   addSoapHeader(header: (methodName: string) => string): number;
 }
 
+/** Documents per libxml2 run. */
+const VALIDATION_BATCH = 1000;
+
 /** A call's own time limit: a call that never gets an answer is a failure, not a hung test. */
 const CALL_TIMEOUT_MS = 20_000;
 
@@ -260,14 +263,15 @@ export class CorpusRun {
           where = `${op.name} over ${style}`;
           this.callsMade += 1;
           try {
-            const before = this.#mock!.service.calls.length;
+            const last = this.#mock!.service.calls.at(-1);
             const client = clients.get(style)!;
             const result = await client[op.methodName]!.call(client, args);
             const expected = this.#examples![op.methodName]!();
             expectEqual(result, expected, 'the decoded answer');
             expectEqual(definedPaths(result), definedPaths(expected), 'the members of the decoded answer');
+            // One call more: the one before is now the last but one (the mock keeps its latest 1,000 calls only).
             const calls = this.#mock!.service.calls;
-            expect(calls.length, 'calls the mock recorded').toBe(before + 1);
+            expect(last === undefined ? calls.length : calls.length - 1 - calls.indexOf(last), 'calls the mock recorded').toBe(1);
             expect(calls.at(-1), 'the call the mock recorded').toMatchObject({ operation: op.name, style });
             expectEqual(calls.at(-1)!.params, args, 'the arguments the mock decoded', true);
             this.exact += 1;
@@ -306,9 +310,14 @@ export class CorpusRun {
         }
       }
       try {
-        const errors = await validateAll(wsdlSchemas(resolve(repoRoot, this.fixture.wsdl)), documents);
-        for (const [name, messages] of errors) {
-          if (messages.length > 0) this.fail('schema', name, new Error(`${messages.join('; ')}\n${documents[name]!.slice(0, 400)}`));
+        const schemas = wsdlSchemas(resolve(repoRoot, this.fixture.wsdl));
+        // One libxml2 run per WSDL, or per VALIDATION_BATCH documents of a large one (a run's memory is bounded).
+        const names = Object.keys(documents);
+        for (let i = 0; i < names.length; i += VALIDATION_BATCH) {
+          const batch = Object.fromEntries(names.slice(i, i + VALIDATION_BATCH).map((n) => [n, documents[n]!]));
+          for (const [name, messages] of await validateAll(schemas, batch)) {
+            if (messages.length > 0) this.fail('schema', name, new Error(`${messages.join('; ')}\n${documents[name]!.slice(0, 400)}`));
+          }
         }
       } catch (error) {
         this.fail('schema', 'libxml2', error);
