@@ -26,9 +26,10 @@ import { takesCredentials } from '../features.js';
 import { paramType, paramsTypeName, tsLiteral } from '../ts-types.js';
 import { subtypesOf } from './decoders.js';
 import { ANY_ATTRIBUTES, keepsAnyAttribute } from '../types.js';
+import { localName } from '../../load/names.js';
 
 export function encoderName(op: OperationModel): string {
-  return `encode${op.name}`;
+  return `encode${op.tsName}`;
 }
 
 const ENCODERS: Readonly<Record<PrimitiveName, string>> = {
@@ -289,7 +290,7 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
         w.block(() => {
           for (const s of candidates) {
             w.writeLine(`case '${s.name}':`);
-            w.indent(() => writeDoc(w, ['return ', callDoc(recordWriterName(s), ['name', `value as ${s.name}`, 'path', 'xmlns', `' xsi:type="${s.name}"'`]), ';']));
+            w.indent(() => writeDoc(w, ['return ', callDoc(recordWriterName(s), ['name', `value as ${s.name}`, 'path', 'xmlns', `' xsi:type="${s.xmlName}"'`]), ';']));
             w.newLine();
           }
         });
@@ -333,7 +334,7 @@ function returnBinaryDoc(operands: readonly builders.Doc[], operator: string): b
 }
 
 function wireLocal(p: ParameterModel): string {
-  return `w_${p.name}`;
+  return `w_${localName(p.name)}`;
 }
 
 /**
@@ -380,7 +381,7 @@ export function encoderFunction(model: ServiceModel, op: OperationModel): Functi
     kind: StructureKind.Function,
     name: encoderName(op),
     isExported: true,
-    parameters: [{ name: 'params', type: `${paramsTypeName(op.name)} | undefined` }],
+    parameters: [{ name: 'params', type: `${paramsTypeName(op.tsName)} | undefined` }],
     returnType: 'EncodedRequest',
     docs: [`Encodes a ${op.name} request: parameters in wire order and spelling${takesCredentials(op) ? ', credentials marked for the client to fill in' : ''}.`],
     statements: (w) => {
