@@ -129,13 +129,11 @@ export class NameTable {
     const declared = options.declared ?? true;
     const stem = identifierStem(wire);
     const names = (n: string) => (declared ? [n, ...derive(n)] : derive(n));
-    const other = options.alongside;
     // Names derived from one stem are distinct from each other, so only what is already taken can stand in the way.
-    const free = (n: string) => names(n).every((d) => !this.taken.has(d)) && (!other || other.names(n).every((d) => !other.table.has(d)));
+    const free = (n: string) => names(n).every((d) => !this.taken.has(d));
     let name = stem;
     for (let i = 2; !free(name); i++) name = `${stem}${i}`;
     this.reserve(...names(name));
-    other?.table.reserve(...other.names(name));
     return name;
   }
 
@@ -155,7 +153,7 @@ export class NameTable {
         names[i] = this.claim(r.wire, r.derive, r.options);
       });
     };
-    round((r) => identifierStem(r.wire) === r.wire, true);
+    round((r) => r.plain ?? identifierStem(r.wire) === r.wire, true);
     round(() => true, true);
     round(() => true, false);
     return names as string[];
@@ -164,14 +162,15 @@ export class NameTable {
   private isFree(stem: string, r: NameRequest): boolean {
     const derived = r.derive?.(stem) ?? [];
     const own = r.options?.declared === false ? derived : [stem, ...derived];
-    const other = r.options?.alongside;
-    return own.every((n) => !this.taken.has(n)) && (!other || other.names(stem).every((n) => !other.table.has(n)));
+    return own.every((n) => !this.taken.has(n));
   }
 }
 
 /** One name to hand out in {@link NameTable.claimAll}. */
 export interface NameRequest {
   readonly wire: string;
+  /** Whether it is asked in the first round (see {@link NameTable.claimAll}); default: its stem is the wire name. */
+  readonly plain?: boolean | undefined;
   readonly derive?: ((name: string) => readonly string[]) | undefined;
   readonly options?: ClaimOptions | undefined;
 }
@@ -179,8 +178,6 @@ export interface NameRequest {
 export interface ClaimOptions {
   /** False: the stem itself is not declared, only what is derived from it (an operation's stem). Default true. */
   readonly declared?: boolean;
-  /** Names of another table (the client's methods) that the same stem derives and that must be free there too. */
-  readonly alongside?: { readonly table: NameTable; readonly names: (stem: string) => readonly string[] };
 }
 
 /** The names the generated code derives from a record's or result's declared name (its reader, writer, ...). */
@@ -211,15 +208,14 @@ export function operationDerived(has: { readonly outputs: boolean; readonly resp
 }
 
 /**
- * The client methods an operation's stem makes: its method, and the variant returning the response headers when it
- * has them. They live in their own table, so two operations whose names differ only in the case of the first letter
- * (`Ping`, `ping`) get distinct methods (`ping`, `ping2`), while a method may be a word a declaration may not (`delete`).
+ * What a client method's name derives: the variant returning the response headers, when the operation has them.
+ * Methods are handed out from a table of their own, apart from the declared names: a method may be a word a
+ * declaration may not (`delete`), and a type named `PingParams` renumbers the operation Ping's declared names
+ * (`Ping2Params`) but not its method (`ping`). Two operations whose names differ only in the case of the first letter
+ * (`Ping`, `ping`) get distinct methods (`ping`, `ping2`).
  */
-export function operationMethods(has: { readonly responseHeaders: boolean }): (name: string) => string[] {
-  return (name) => {
-    const method = methodName(name);
-    return has.responseHeaders ? [method, `${method}WithHeaders`] : [method];
-  };
+export function methodDerived(has: { readonly responseHeaders: boolean }): (method: string) => string[] {
+  return (method) => (has.responseHeaders ? [`${method}WithHeaders`] : []);
 }
 
 /** Members every generated client class has besides the operations' methods. */

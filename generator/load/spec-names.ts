@@ -1,9 +1,10 @@
 /**
  * The TypeScript names of a spec's types and operations, handed out once for the whole spec by the rule of
  * `names.ts`: types first (enums, records, results, each in the spec's order), then operations (in order), so that a
- * name meets only those that come before it and the same spec always gets the same names.
+ * name meets only those that come before it and the same spec always gets the same names. Methods come from a table
+ * of their own (see {@link methodDerived}).
  */
-import { CLIENT_MEMBERS, NameTable, enumDerived, operationDerived, operationMethods, structDerived } from './names.js';
+import { CLIENT_MEMBERS, NameTable, enumDerived, identifierStem, methodDerived, methodName, operationDerived, structDerived } from './names.js';
 import type { ResolvableSpec } from './salvage.js';
 
 export interface SpecNames {
@@ -27,22 +28,15 @@ export function specNames(raw: ResolvableSpec): SpecNames {
   const typeNames = table.claimAll(typeRequests);
   const types = new Map(typeRequests.map((r, i) => [`${r.section}/${r.key}`, typeNames[i]!]));
 
+  const ops = raw.operations.flatMap((op, index) => (op ? [{ op, index, has: { outputs: (op.outputs?.length ?? 0) > 0, responseHeaders: (op.responseHeaders?.length ?? 0) > 0 } }] : []));
+  const stems = table.claimAll(ops.map(({ op, has }) => ({ wire: op.name, derive: operationDerived(has), options: { declared: false } })));
+  // Poll methods are the spec's own names: operations' methods give way to them.
   const methods = new NameTable([...CLIENT_MEMBERS, ...raw.polls.flatMap((p) => (p ? [p.method] : []))]);
-  const ops = raw.operations.map((op, index) => ({ op, index })).filter((x) => x.op !== undefined);
-  const opRequests = ops.map(({ op }) => {
-    const has = { outputs: (op!.outputs?.length ?? 0) > 0, responseHeaders: (op!.responseHeaders?.length ?? 0) > 0 };
-    return { wire: op!.name, derive: operationDerived(has), options: { declared: false, alongside: { table: methods, names: operationMethods(has) } } };
-  });
-  const stems = table.claimAll(opRequests);
-  const operations = new Map(
-    ops.map(({ op, index }, i) => {
-      const has = { responseHeaders: (op!.responseHeaders?.length ?? 0) > 0 };
-      return [index, { tsName: stems[i]!, methodName: operationMethods(has)(stems[i]!)[0]! }] as const;
-    }),
-  );
+  const methodNames = methods.claimAll(ops.map(({ op, has }) => ({ wire: methodName(identifierStem(op.name)), plain: identifierStem(op.name) === op.name, derive: methodDerived(has) })));
+  const operations = new Map(ops.map(({ index }, i) => [index, { tsName: stems[i]!, methodName: methodNames[i]! }] as const));
 
   return {
     type: (section, key) => types.get(`${section}/${key}`) ?? key,
-    operation: (index) => operations.get(index) ?? { tsName: raw.operations[index]?.name ?? '', methodName: '' },
+    operation: (index) => operations.get(index) ?? { tsName: identifierStem(raw.operations[index]?.name ?? ''), methodName: '' },
   };
 }
