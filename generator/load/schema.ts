@@ -24,6 +24,9 @@ const wireName = z
   .string()
   .regex(NCNAME, 'must be an XML name (an NCName: a letter or _, then letters, digits, ., - and _; no colon, no space)');
 
+/** A wire name that is also the key of a TypeScript value: any XML name but `__proto__`, which no object holds as its own. */
+const memberName = wireName.refine((name) => name !== '__proto__', 'cannot be __proto__: a JavaScript object cannot hold it as a member of its own');
+
 const doc = z
   .string()
   .min(1)
@@ -92,7 +95,7 @@ const listType: z.ZodType<RawList> = z.lazy(() =>
 const alternative: z.ZodType<RawAlternative> = z.lazy(() =>
   z
     .object({
-      name: wireName.describe('The element name, spelled exactly as on the wire; also the key of the TypeScript value.'),
+      name: memberName.describe('The element name, spelled exactly as on the wire; also the key of the TypeScript value.'),
       type: z.union([scalarTypeName, listType]).describe('What the element holds: an XML Schema type, an enum, a record, or a list in its container.'),
       doc,
     })
@@ -124,7 +127,7 @@ const example = z
 
 const field = z
   .object({
-    name: wireName.describe('The element name, spelled exactly as on the wire; also the key of the TypeScript value.'),
+    name: memberName.describe('The element name, spelled exactly as on the wire; also the key of the TypeScript value.'),
     type: typeRef,
     doc,
     nillable: z
@@ -242,7 +245,7 @@ const parameterKeys = {
 const parameter = z.object(parameterKeys).strict();
 
 const inlineParameter = z
-  .object({ name: wireName.describe('The element name, spelled exactly as on the wire; also the key of the TypeScript value.'), ...parameterKeys })
+  .object({ name: memberName.describe('The element name, spelled exactly as on the wire; also the key of the TypeScript value.'), ...parameterKeys })
   .strict()
   .describe('A parameter of this operation only (the same name may have another type in another operation).');
 
@@ -521,7 +524,7 @@ export const specSchema = z
       .default([])
       .describe('SOAP header records sent with calls (the ASMX AuthHeader pattern) or carried by answers (responseHeaders of an operation).'),
     decisions: z.array(decision).default([]),
-    parameters: z.record(wireName, parameter).default({}),
+    parameters: z.record(memberName, parameter).default({}),
     enums: z.record(wireName, enumDef).default({}),
     records: z.record(wireName, record).default({}),
     results: z.record(wireName, result).default({}),

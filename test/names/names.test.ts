@@ -104,6 +104,7 @@ describe('names that are not XML names', () => {
     ['a colon', 'records:\n  "a:b": { fields: [] }\n', 'names.yaml:4:3: records.a:b: the key "a:b" must be an XML name'],
     ['a space in a field name', 'records:\n  R: { fields: [ { name: "a b", type: string } ] }\n', 'names.yaml:4:26: records.R.fields[0].name: must be an XML name'],
     ['a leading digit', 'records:\n  R: { fields: [ { name: "1st", type: string } ] }\n', 'names.yaml:4:26: records.R.fields[0].name: must be an XML name'],
+    ['__proto__, which no object holds as its own member', 'records:\n  R: { fields: [ { name: __proto__, type: string } ] }\n', 'names.yaml:4:26: records.R.fields[0].name: cannot be __proto__'],
   ])('refuses %s at its place', (_, records, want) => {
     const text = spec({}).replace('operations:\n', `${records}operations:\n`);
     expect(messages(text).map((m) => m.slice(0, want.length))).toEqual([want]);
