@@ -80,24 +80,26 @@ describe('import: ASMX MessageNames', () => {
   });
 });
 
-/** A WSDL declaring `Address` in namespaces A and B and `Address2` in A, all reached by Send. */
+/** A WSDL declaring `Address` in namespaces a and b, then `Address2` in c, all reached by Send. */
 const THREE = `<?xml version="1.0" encoding="utf-8"?>
-<wsdl:definitions xmlns:s="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" xmlns:tns="${TNS}" xmlns:a="urn:a" xmlns:b="urn:b" targetNamespace="${TNS}" xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">
+<wsdl:definitions xmlns:s="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" xmlns:tns="${TNS}" xmlns:a="urn:a" xmlns:b="urn:b" xmlns:c="urn:c" targetNamespace="${TNS}" xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">
   <wsdl:types>
     <s:schema elementFormDefault="qualified" targetNamespace="${TNS}">
       <s:element name="Send"><s:complexType><s:sequence>
         <s:element minOccurs="0" maxOccurs="1" name="x" type="b:Address" />
-        <s:element minOccurs="0" maxOccurs="1" name="y" type="a:Address2" />
+        <s:element minOccurs="0" maxOccurs="1" name="y" type="c:Address2" />
         <s:element minOccurs="0" maxOccurs="1" name="z" type="a:Address" />
       </s:sequence></s:complexType></s:element>
       <s:element name="SendResponse"><s:complexType><s:sequence /></s:complexType></s:element>
     </s:schema>
     <s:schema elementFormDefault="qualified" targetNamespace="urn:a">
       <s:complexType name="Address"><s:sequence><s:element minOccurs="0" maxOccurs="1" name="a1" type="s:string" /></s:sequence></s:complexType>
-      <s:complexType name="Address2"><s:sequence><s:element minOccurs="0" maxOccurs="1" name="a2" type="s:string" /></s:sequence></s:complexType>
     </s:schema>
     <s:schema elementFormDefault="qualified" targetNamespace="urn:b">
       <s:complexType name="Address"><s:sequence><s:element minOccurs="0" maxOccurs="1" name="b1" type="s:string" /></s:sequence></s:complexType>
+    </s:schema>
+    <s:schema elementFormDefault="qualified" targetNamespace="urn:c">
+      <s:complexType name="Address2"><s:sequence><s:element minOccurs="0" maxOccurs="1" name="c2" type="s:string" /></s:sequence></s:complexType>
     </s:schema>
   </wsdl:types>
   <wsdl:message name="SendSoapIn"><wsdl:part name="parameters" element="tns:Send" /></wsdl:message>
@@ -118,7 +120,7 @@ describe('import: one local name in several namespaces', () => {
     expect(rows).toEqual(
       expect.arrayContaining([
         ['Address', undefined, 'urn:a', 'a1'],
-        ['Address2', undefined, 'urn:a', 'a2'],
+        ['Address2', undefined, 'urn:c', 'c2'],
         ['Address3', 'Address', 'urn:b', 'b1'],
       ]),
     );
