@@ -191,20 +191,27 @@ export function enumDerived(name: string): string[] {
 }
 
 /**
- * The names the generated code declares from an operation's stem: its params and request types, its encoder and
- * result reader, and the types of its outputs and response headers when it has them.
+ * The names the generated code declares from an operation's stem: its params and request types, its encoder, and
+ * its result reader, outputs type and response headers type when it has them.
  */
-export function operationDerived(has: { readonly outputs: boolean; readonly responseHeaders: boolean }): (name: string) => string[] {
-  return (name) => {
-    return [
-      ...(has.responseHeaders ? [`${name}ResponseHeaders`] : []),
-      `${name}Params`,
-      `${name}Request`,
-      ...(has.outputs ? [`${name}Output`, ...structDerived(`${name}Output`)] : []),
-      `encode${name}`,
-      `read${name}Result`,
-    ];
-  };
+export function operationDerived(has: OperationShape): (name: string) => string[] {
+  return (name) => [
+    ...(has.responseHeaders ? [`${name}ResponseHeaders`] : []),
+    `${name}Params`,
+    `${name}Request`,
+    ...(has.outputs ? [`${name}Output`, ...structDerived(`${name}Output`)] : []),
+    `encode${name}`,
+    // A result that is a record is read by the record's reader; only another value has a reader of its own.
+    ...(has.valueResult ? [`read${name}Result`] : []),
+  ];
+}
+
+/** What of an operation decides the names it declares. */
+export interface OperationShape {
+  readonly outputs: boolean;
+  readonly responseHeaders: boolean;
+  /** It returns a value that is not a record or result type (and has no outputs). */
+  readonly valueResult: boolean;
 }
 
 /**

@@ -28,7 +28,14 @@ export function specNames(raw: ResolvableSpec): SpecNames {
   const typeNames = table.claimAll(typeRequests);
   const types = new Map(typeRequests.map((r, i) => [`${r.section}/${r.key}`, typeNames[i]!]));
 
-  const ops = raw.operations.flatMap((op, index) => (op ? [{ op, index, has: { outputs: (op.outputs?.length ?? 0) > 0, responseHeaders: (op.responseHeaders?.length ?? 0) > 0 } }] : []));
+  const isStruct = (type: unknown) => typeof type === 'string' && (Object.hasOwn(raw.records, type) || Object.hasOwn(raw.results, type));
+  const ops = raw.operations.flatMap((op, index) => {
+    if (!op) return [];
+    const outputs = op.outputs !== undefined;
+    const returned = typeof op.result === 'object' && 'type' in op.result ? op.result.type : op.result;
+    const has = { outputs, responseHeaders: (op.responseHeaders?.length ?? 0) > 0, valueResult: !outputs && returned !== 'void' && !isStruct(returned) };
+    return [{ op, index, has }];
+  });
   const stems = table.claimAll(ops.map(({ op, has }) => ({ wire: op.name, derive: operationDerived(has), options: { declared: false } })));
   // Poll methods are the spec's own names: operations' methods give way to them.
   const methods = new NameTable([...CLIENT_MEMBERS, ...raw.polls.flatMap((p) => (p ? [p.method] : []))]);

@@ -15,7 +15,7 @@ const FILE = 'names.yaml';
 interface Given {
   readonly records?: readonly string[];
   readonly enums?: readonly string[];
-  readonly operations?: ReadonlyArray<string | { readonly name: string; readonly outputs: true }>;
+  readonly operations?: ReadonlyArray<string | { readonly name: string; readonly outputs?: true; readonly returns?: string }>;
 }
 
 /** A spec of the given records (each with one string field `v`), enums and operations (each taking and returning a string). */
@@ -30,7 +30,7 @@ function spec(given: Given): string {
     ...ops.map((o) =>
       typeof o === 'string'
         ? `  - { name: "${o}", params: [ { name: x, type: string } ], result: string }`
-        : `  - { name: "${o.name}", params: [ { name: x, type: string } ], result: string, httpPost: false, outputs: [ { name: y, type: int } ] }`,
+        : `  - { name: "${o.name}", params: [ { name: x, type: string } ], result: ${o.returns ?? 'string'}${o.outputs ? ', httpPost: false, outputs: [ { name: y, type: int } ]' : ''} }`,
     ),
     '',
   ].join('\n');
@@ -81,6 +81,7 @@ const OPERATION_ROWS: ReadonlyArray<readonly [string, { given: Given; want: Read
     { given: { records: ['PingParams'], operations: ['Ping'] }, want: [['Ping', 'Ping2', 'ping']] },
   ],
   ["a type taking an operation's result reader (readPingResult)", { given: { records: ['PingResult'], operations: ['Ping'] }, want: [['Ping', 'Ping2', 'ping']] }],
+  ['a record an operation returns, which its own reader reads: nothing meets', { given: { records: ['PingResult'], operations: [{ name: 'Ping', returns: 'PingResult' }] }, want: [['Ping', 'Ping', 'ping']] }],
   ['a type taking the outputs type of an operation', { given: { records: ['PutOutput'], operations: [{ name: 'Put', outputs: true }] }, want: [['Put', 'Put2', 'put']] }],
 ];
 

@@ -9,6 +9,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { formatProblem, importWsdl } from '../../generator/import/index.js';
+import { parseXml } from '../../generator/import/xml.js';
 import { readSoapRequest } from '../client/support/xml-tree.js';
 import { typecheckDir } from '../helpers/typecheck.js';
 import { fromRoot } from '../helpers/paths.js';
@@ -75,6 +76,13 @@ describe('generated from the draft', () => {
     expect(types).toMatch(/export interface Address \{/);
     expect(types).toMatch(/export interface Address2 \{/);
     expect(typecheckDir(fromRoot('test/.tmp', OUT)).diagnostics).toEqual([]);
+  });
+
+  it('the generated WSDL declares each Address under its XML name in its own namespace', () => {
+    const wsdl = parseXml(readFileSync(fromRoot('test/.tmp', OUT, 'wsdl', 'ShippingService.wsdl'), 'utf8'));
+    const schemas = wsdl.children.find((c) => c.name === 'types')!.children;
+    const declared = schemas.map((s) => [s.attrs.get('targetNamespace'), s.children.filter((c) => c.name === 'complexType').map((c) => c.attrs.get('name'))]);
+    expect(declared).toEqual(expect.arrayContaining([[A, ['Address']], [B, expect.arrayContaining(['Address', 'Parcel'])]]));
   });
 
   it('a call to the generated mock carries each Address in its namespace, and the values round-trip', async () => {
