@@ -64,9 +64,13 @@ describe('import: ASMX MessageNames', () => {
     expect(problems.map(formatProblem)).toEqual([]);
   });
 
-  it('keeps dotted and hyphenated names as written, and the result element is the conventional one', () => {
+  it('keeps dotted and hyphenated names as written, the result element the conventional one, and loads them', () => {
     expect(draft.operations[0]).toMatchObject({ params: [{ name: 'list.id' }], result: { type: 'SalesOrder.Line', nullable: true } });
     expect(draft.records).toEqual({ 'SalesOrder.Line': { fields: [{ name: 'Sku-Code', type: 'string', nillable: false }] } });
+    const model = parseSpec(yaml, 'Lists.yaml');
+    const result = model.operations[0]!.result;
+    expect(result.kind === 'value' ? [result.element, result.struct?.fields.map((f) => f.name)] : []).toEqual(['List.DeleteResult', ['Sku-Code']]);
+    expect(model.operations[0]!.params.map((p) => p.name)).toEqual(['list.id']);
   });
 
   it('generates from the draft: wire names kept, TypeScript names made', () => {
