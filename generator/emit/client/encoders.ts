@@ -211,7 +211,8 @@ export function requestCodec(model: ServiceModel): RequestCodec {
   const request = new Set<string>(['checkParams', 'encodeParam']);
   for (const op of model.operations) {
     for (const p of op.inputParams) {
-      set.visit(p.type, false);
+      // A parameter that is not one text (XML content, a record, a list) is written as a whole element.
+      set.visit(p.type, !isText(p.type));
       if (p.nillable) set.encode.add('nilParam');
       if (!isText(p.type)) set.encode.add('nestedParam');
       if (p.type.kind === 'list' && isText(p.type.item) && (op.httpPost || op.httpGet)) set.encode.add('formList');
