@@ -122,13 +122,14 @@ export function draftService(doc: WsdlDoc, types: TypePlanner, problems: Problem
     if (!used.has(node)) problems.add(file, node, 'wsdl:binding', `the binding ${bindingName} is not used by a port of the service ${service.attrs.get('name') ?? ''}; left out`);
   }
   const soapBinding = main.node.children.find((c) => c.name === 'binding');
-  if (soapBinding?.attrs.get('style') === 'rpc') problems.add(file, soapBinding, 'style="rpc"', 'the binding is RPC style, which is not supported; its operations are drafted as document/literal');
 
   const name = service.attrs.get('name') ?? 'Service';
   const serviceName = /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : name.replace(/[^A-Za-z0-9_]/g, '_').replace(/^(?=[0-9])/, '_');
   const headers = new Map<string, DraftHeader>();
   const operations: DraftOperation[] = [];
   const seen = new Set<string>();
+  /** The operations left out because their parts name types (RPC style). */
+  const rpcLeftOut = new Set<string>();
   for (const op of kids(main.portType, NS.wsdl, 'operation')) {
     const opName = op.attrs.get('name') ?? '';
     if (seen.has(opName)) {
@@ -136,8 +137,16 @@ export function draftService(doc: WsdlDoc, types: TypePlanner, problems: Problem
       continue;
     }
     seen.add(opName);
-    const drafted = draftOperation(doc, types, problems, op, main, { post, get }, headers, tns);
+    const drafted = draftOperation(doc, types, problems, op, main, { post, get }, headers, tns, rpcLeftOut);
     if (drafted) operations.push(drafted);
+  }
+  if (soapBinding?.attrs.get('style') === 'rpc') {
+    const bindingName = main.node.attrs.get('name') ?? '';
+    const message =
+      rpcLeftOut.size === 0
+        ? `the binding ${bindingName} is RPC style, which is not supported; its operations name elements, so they are drafted as document/literal`
+        : `the binding ${bindingName} is RPC style, which is not supported: ${seen.size === 1 ? 'its one operation is' : rpcLeftOut.size === seen.size ? `all ${seen.size} of its operations are` : `${rpcLeftOut.size} of its ${seen.size} operations are`} left out (parts naming types, not elements)${operations.length > 0 ? `, the others drafted as document/literal` : ''}`;
+    problems.add(file, soapBinding, 'style="rpc"', message);
   }
   for (const [form, title] of [[post, 'HTTP POST'], [get, 'HTTP GET']] as const) {
     if (!form?.portType) continue;
@@ -175,6 +184,7 @@ function draftOperation(
   forms: { readonly post: Binding | undefined; readonly get: Binding | undefined },
   headers: Map<string, DraftHeader>,
   tns: string,
+  rpcLeftOut: Set<string>,
 ): DraftOperation | undefined {
   const file = doc.file;
   const name = op.attrs.get('name') ?? '';
@@ -195,7 +205,14 @@ function draftOperation(
     for (const part of parts) {
       const element = qnameAttr(part, 'element');
       if (!element) {
-        problems.add(file, part, 'wsdl:part', `the part ${part.attrs.get('name') ?? ''} of ${name}'s ${io} names a type, not an element (RPC style), which is not supported; the operation is left out`);
+        const type = part.attrs.get('type');
+        const what = `the part ${part.attrs.get('name') ?? ''} of ${name}'s ${io} names a type${type !== undefined ? ` (${type})` : ''}, not an element`;
+        const soapOp = bOp?.children.find((c) => c.name === 'operation' && (c.ns === NS.soap || c.ns === NS.soap12));
+        const rpc = (soapOp?.attrs.get('style') ?? main.node.children.find((c) => c.name === 'binding')?.attrs.get('style')) === 'rpc';
+        const style = body?.attrs.get('use') === 'encoded' ? 'RPC/encoded' : 'RPC';
+        const why = rpc ? `: ${name} is ${style} style` : ` (as RPC style does, though ${name} is document style)`;
+        problems.add(file, part, 'wsdl:part', `${what}${why}, which the format does not support (it has document/literal operations only); the operation is left out`);
+        rpcLeftOut.add(name);
         return undefined;
       }
       const declared = types.element(element);
