@@ -344,7 +344,11 @@ function draftWrapped(
       }
       for (const p of c.children) {
         if (p.ns !== NS.xsd || p.name === 'annotation') continue;
-        if (p.name === 'element' || p.name === 'choice') out.push(p);
+        if (p.name === 'choice') out.push(p);
+        else if (p.name === 'element') {
+          const element = types.particle(p, w.file);
+          if (element) out.push(element);
+        }
         else problems.add(w.file, p, `s:${p.name}`, `in the wrapper ${w.node.attrs.get('name')}: not mapped; left out`);
       }
     }
