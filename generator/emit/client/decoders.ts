@@ -12,6 +12,7 @@ import { ANY_ATTRIBUTES, keepsAnyAttribute } from '../types.js';
 import type { builders } from 'prettier/doc';
 import { arrayDoc, arrowDoc, assignDoc, callDoc, conditionalDoc, ifStatementDoc, objectDoc, writeDoc } from '../../print/layout/code.js';
 import { typeDoc } from '../../print/layout/type-doc.js';
+import { switchDoc } from './encoders.js';
 
 export function decoderName(struct: StructModel): string {
   return `read${struct.name}`;
@@ -54,6 +55,8 @@ export function decoderImports(structs: readonly StructModel[], results: readonl
     } else if (t.kind === 'primitive') names.add(PRIMITIVE_READERS[t.name]);
     else if (t.kind === 'enum') names.add('readEnum');
   };
+  // A record that others extend tells which one an element holds by its xsi:type.
+  if (structs.some((s) => s.base !== undefined)) names.add('derivedTypeOf');
   for (const s of structs) {
     if (keepsAnyAttribute(s)) names.add('readOtherAttributes');
     for (const f of s.ownFields) {
@@ -175,7 +178,10 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
   const elements = s.fields.filter((f) => !f.attribute);
   const body: WriterFunction = (w) => {
     if (subtypes.length > 0) {
-      w.write('switch (r.xsiType)').block(() => {
+      const types = [s, ...subtypes];
+      const entries = types.map((t) => arrayDoc([tsLiteral(t.name), ...(t.namespace ? [tsLiteral(t.namespace.uri)] : [])]).doc);
+      writeDoc(w, switchDoc(callDoc('derivedTypeOf', ['r', arrayDoc(entries, types.every((t) => t.namespace !== undefined))])));
+      w.block(() => {
         for (const sub of subtypes) {
           w.writeLine(`case '${sub.name}':`);
           w.indent(() => w.writeLine(`return ${decoderName(sub)}(r);`));

@@ -290,7 +290,9 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
         w.block(() => {
           for (const s of candidates) {
             w.writeLine(`case '${s.name}':`);
-            w.indent(() => writeDoc(w, ['return ', callDoc(recordWriterName(s), ['name', `value as ${s.name}`, 'path', 'xmlns', `' xsi:type="${s.name}"'`]), ';']));
+            // A type of a namespace of its own is named with its prefix, which its writer declares on the same element.
+            const type = s.namespace ? `${s.namespace.prefix}:${s.name}` : s.name;
+            w.indent(() => writeDoc(w, ['return ', callDoc(recordWriterName(s), ['name', `value as ${s.name}`, 'path', 'xmlns', `' xsi:type="${type}"'`]), ';']));
             w.newLine();
           }
         });
@@ -322,7 +324,7 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
 }
 
 /** `switch (expression)`: the expression on lines of its own when it does not fit (or must break). */
-function switchDoc(expression: builders.Doc): builders.Doc {
+export function switchDoc(expression: builders.Doc): builders.Doc {
   return builders.group(['switch (', builders.indent([builders.softline, expression]), builders.softline, ')']);
 }
 
