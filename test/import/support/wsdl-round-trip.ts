@@ -1,13 +1,15 @@
 /**
- * A hand-written WSDL taken the whole way a user takes it (issue 25): `import-wsdl --out`, generation from the draft
+ * Hand-written WSDLs taken the whole way a user takes them (issue 25): `import-wsdl --out`, generation from the draft
  * (client and mock), a type-check of the output as a consumer project would, and a client talking to the generated
  * mock in process, every exchange recorded so that a test can check what went on the wire.
  */
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { runImportWsdl, type ImportRun } from '../../../generator/commands/import-wsdl.js';
+import { generate } from '../../../generator/generate.js';
+import { listFiles } from '../../helpers/files.js';
 import { typecheckDir } from '../../helpers/typecheck.js';
-import { generateService, ROOT, type GeneratedService } from '../../mock/support/generated-service.js';
+import { ROOT, type GeneratedService } from '../../mock/support/generated-service.js';
 
 export type Client = Record<string, (params?: unknown) => Promise<unknown>>;
 
@@ -26,43 +28,82 @@ export interface RoundTrip {
   readonly importRun: ImportRun;
   readonly yaml: string;
   readonly generated: GeneratedService;
-  /** The type-check's diagnostics (none when the output is clean). */
+  /** The type-check's diagnostics of this output (none when it is clean). */
   readonly diagnostics: readonly string[];
   /** A mock with these handlers, and a client of `style` calling it; `exchanges` fills as they talk. */
   connect(handlers: Record<string, unknown>, style?: string): { client: Client; mock: MockService; exchanges: Exchange[] };
 }
 
-/** `wsdl`: relative to the repository root; `name`: the folder under test/.tmp/issue25 to write into. */
-export async function roundTrip(wsdl: string, name: string): Promise<RoundTrip> {
-  const dir = join('test', '.tmp', 'issue25', name);
-  rmSync(join(ROOT, dir), { recursive: true, force: true });
-  mkdirSync(join(ROOT, dir), { recursive: true });
-  const spec = join(dir, `${name}.yaml`);
-  const importRun = await runImportWsdl({ file: wsdl, out: spec, cwd: ROOT });
-  if (importRun.exitCode !== 0) throw new Error(`import-wsdl ${wsdl} exited ${importRun.exitCode}: ${importRun.stderr}`);
-  const generated = await generateService(spec, join('issue25', name, 'out'));
-  const diagnostics = typecheckDir(join(ROOT, dir, 'out')).diagnostics;
-  const clientName = Object.keys(generated.client).find((k) => k.endsWith('Client') && typeof generated.client[k] === 'function')!;
-  return {
-    importRun,
-    yaml: readFileSync(join(ROOT, spec), 'utf8'),
-    generated,
-    diagnostics,
-    connect(handlers, style = 'soap11') {
-      const create = generated.mock['createMockService'] as (o: Record<string, unknown>) => MockService;
-      const mock = create({ handlers });
-      const exchanges: Exchange[] = [];
-      const fetch = async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
-        const request = new Request(url, init);
-        const text = await request.clone().text();
-        const response = await mock.handle(request);
-        exchanges.push({ request: text, status: response.status, response: await response.clone().text() });
-        return response;
-      };
-      const Ctor = generated.client[clientName] as new (o: Record<string, unknown>) => Client;
-      return { client: new Ctor({ baseUrl: 'http://mock.test', style, fetch }), mock, exchanges };
-    },
+const TMP = join('test', '.tmp', 'issue25');
+
+/**
+ * Each WSDL of `cases` (a folder name under test/.tmp/issue25 -> the WSDL, relative to the repository root) imported,
+ * generated, and type-checked in ONE compiler program (the outputs' runtime/ copies, equal but for their header line,
+ * linked to the first one's, so that it is checked and loaded once), then its client and mock imported.
+ */
+export async function roundTrips<K extends string>(cases: Record<K, string>): Promise<Record<K, RoundTrip>> {
+  rmSync(join(ROOT, TMP), { recursive: true, force: true });
+  const names = Object.keys(cases) as K[];
+  const prepared = await Promise.all(
+    names.map(async (name) => {
+      const dir = join(TMP, name);
+      mkdirSync(join(ROOT, dir), { recursive: true });
+      const spec = join(dir, `${name}.yaml`);
+      const importRun = await runImportWsdl({ file: cases[name], out: spec, cwd: ROOT });
+      if (importRun.exitCode !== 0) throw new Error(`import-wsdl ${cases[name]} exited ${importRun.exitCode}: ${importRun.stderr}`);
+      const out = join(ROOT, dir, 'out');
+      const { model } = await generate({ spec, out, cwd: ROOT });
+      return { name, importRun, yaml: readFileSync(join(ROOT, spec), 'utf8'), model, out };
+    }),
+  );
+  shareRuntime(prepared[0]!.out, prepared.slice(1).map((p) => p.out));
+  const { diagnostics } = typecheckDir(join(ROOT, TMP), { realpathImports: true });
+  const trips = {} as Record<K, RoundTrip>;
+  for (const p of prepared) {
+    const [client, mock] = await Promise.all([
+      import(join(p.out, 'client', 'index.ts')) as Promise<Record<string, unknown>>,
+      import(join(p.out, 'mock', 'index.ts')) as Promise<Record<string, unknown>>,
+    ]);
+    const generated: GeneratedService = { model: p.model, client, mock };
+    trips[p.name] = {
+      importRun: p.importRun,
+      yaml: p.yaml,
+      generated,
+      diagnostics: diagnostics.filter((d) => d.startsWith(`${p.name}/`)),
+      connect: (handlers, style = 'soap11') => connect(generated, handlers, style),
+    };
+  }
+  return trips;
+}
+
+/** Replaces each of `outs`' runtime/ by a link to `shared`'s, after checking the files are the same but for the header. */
+function shareRuntime(shared: string, outs: readonly string[]): void {
+  const body = (file: string) => readFileSync(file, 'utf8').replace(/^\/\/ Code generated by svc-codegen from [^\n]*\n/, '');
+  const files = listFiles(join(shared, 'runtime'));
+  for (const out of outs) {
+    const own = listFiles(join(out, 'runtime'));
+    const same = own.length === files.length && own.every((f) => files.includes(f) && body(join(out, 'runtime', f)) === body(join(shared, 'runtime', f)));
+    if (!same) throw new Error(`${out}/runtime differs from ${shared}/runtime`);
+    rmSync(join(out, 'runtime'), { recursive: true });
+    symlinkSync(join(shared, 'runtime'), join(out, 'runtime'), 'dir');
+  }
+}
+
+/** A mock with these handlers, and a client of `style` calling it in process, each exchange recorded. */
+function connect(generated: GeneratedService, handlers: Record<string, unknown>, style: string): { client: Client; mock: MockService; exchanges: Exchange[] } {
+  const create = generated.mock['createMockService'] as (o: Record<string, unknown>) => MockService;
+  const mock = create({ handlers });
+  const exchanges: Exchange[] = [];
+  const fetch = async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const request = new Request(url, init);
+    const text = await request.clone().text();
+    const response = await mock.handle(request);
+    exchanges.push({ request: text, status: response.status, response: await response.clone().text() });
+    return response;
   };
+  const clientName = Object.keys(generated.client).find((k) => k.endsWith('Client') && typeof generated.client[k] === 'function')!;
+  const Ctor = generated.client[clientName] as new (o: Record<string, unknown>) => Client;
+  return { client: new Ctor({ baseUrl: 'http://mock.test', style, fetch }), mock, exchanges };
 }
 
 /** The children of the SOAP Body's first element: what a call's parameters (or an answer's result) became. */
