@@ -15,7 +15,7 @@ import { leftOutKind } from '../../generator/import/left-out.js';
 import { repoRoot } from '../helpers/paths.js';
 
 const DIR = 'test/fixtures/import/issue25';
-const TMP = 'test/.tmp/issue25/cli';
+const TMP = 'test/.tmp/issue25-cli';
 mkdirSync(join(repoRoot, TMP), { recursive: true });
 afterAll(() => rmSync(join(repoRoot, TMP), { recursive: true, force: true }));
 
