@@ -40,6 +40,9 @@ export function resolveRef(
   const written = ref.attrs.get('ref') ?? '';
   const name = qnameAttr(ref, 'ref');
   if (!name) return { problem: `the prefix of the element reference ${written} is not declared; left out` };
+  if (name.ns === NS.xsd) {
+    return { problem: `the element reference ${written} is an inline XML Schema (as in a DataSet), which the format keeps only as part of an xml value's whole content; left out` };
+  }
   const global = lookup(name);
   if (!global) return { problem: `the element reference ${written} names {${name.ns}}${name.local}, which no schema of the WSDL declares; left out` };
   if (name.ns !== owner) {

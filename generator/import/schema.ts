@@ -244,10 +244,11 @@ export class TypePlanner {
     }
     if (list) {
       // Named before its item is mapped: a recursive list refers to itself through a record, never directly.
-      const itemType = this.particleType(list, d.file);
-      if (!itemType) return primitive('string');
-      const itemElement = list.attrs.get('name') ?? '';
-      const nillable = list.attrs.get('nillable') === 'true';
+      const item = this.particle(list, d.file);
+      const itemType = item ? this.particleType(item, d.file) : undefined;
+      if (!item || !itemType) return primitive('string');
+      const itemElement = item.attrs.get('name') ?? '';
+      const nillable = item.attrs.get('nillable') === 'true';
       const ref = {
         list: itemType.ref,
         ...(itemElement !== itemType.itemName ? { item: itemElement } : {}),

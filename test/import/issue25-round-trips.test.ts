@@ -9,7 +9,7 @@
  * 4. `<s:element ref="p:name"/>` as a parameter or a field was dropped, reported as "not read" (and its global element
  *    as one "no message names"). A reference is now read as the element it names, declared in place with the
  *    reference's occurrence: a parameter (Filter, limit), a repeated field (FilterSpec.Keyword), a field of a record
- *    in a second schema namespace (Paging.PageSize). A reference to an element of another namespace than the one it
+ *    in a second schema namespace (Paging.PageSize), a list's item (ArrayOfKeyword). A reference to an element of another namespace than the one it
  *    stands in (o:Sort in the wrapper) cannot be said by the format: it is reported, once, where it stands.
  * 6. `xsi:type` across namespaces (the base OrderResponseDetail and OrderResponseDetailHigh in the service namespace,
  *    OrderResponseDetailLow in a second one). Writing (the client's requests, the mock's answers): a derived type of
@@ -74,6 +74,8 @@ describe('element references', () => {
       ['Filter', 'FilterSpec', false],
       ['limit', 'int', true],
       ['paging', 'Paging', true],
+      // A list whose item is a reference (ArrayOfKeyword).
+      ['tags', 'list', true],
     ]);
     const fields = (name: string) => model.records.find((r) => r.name === name)!.fields.map((f) => [f.name, f.type.kind, f.optional]);
     expect(fields('FilterSpec')).toEqual([
@@ -98,13 +100,13 @@ describe('element references', () => {
     const connected = trips['element-ref'].connect({ search: (p: { Filter: unknown }) => (received.push(p), p.Filter) });
     mocks.push(connected.mock);
     const filter = { Field: 'name', Keyword: ['a', 'b'] };
-    await expect(connected.client['search']!({ Filter: filter, limit: 5, paging: { PageSize: 10, Page: 2 } })).resolves.toEqual(filter);
+    await expect(connected.client['search']!({ Filter: filter, limit: 5, paging: { PageSize: 10, Page: 2 }, tags: ['x', 'y'] })).resolves.toEqual(filter);
     const [exchange] = connected.exchanges;
     expect(exchange!.status).toBe(200);
     expect(bodyContent(exchange!.request, 'Search')).toBe(
-      '<Filter><Field>name</Field><Keyword>a</Keyword><Keyword>b</Keyword></Filter><limit>5</limit><paging xmlns:ns1="urn:example:other"><ns1:PageSize>10</ns1:PageSize><ns1:Page>2</ns1:Page></paging>',
+      '<Filter><Field>name</Field><Keyword>a</Keyword><Keyword>b</Keyword></Filter><limit>5</limit><paging xmlns:ns1="urn:example:other"><ns1:PageSize>10</ns1:PageSize><ns1:Page>2</ns1:Page></paging><tags><Keyword>x</Keyword><Keyword>y</Keyword></tags>',
     );
-    expect(received).toEqual([{ Filter: filter, limit: 5, paging: { PageSize: 10, Page: 2 } }]);
+    expect(received).toEqual([{ Filter: filter, limit: 5, paging: { PageSize: 10, Page: 2 }, tags: ['x', 'y'] }]);
     expect(bodyContent(exchange!.response, 'SearchResult')).toBe('<Field>name</Field><Keyword>a</Keyword><Keyword>b</Keyword>');
   });
 });
@@ -113,6 +115,7 @@ describe('an element reference that cannot be read', () => {
   const text = readFileSync(fromRoot(FIXTURES['element-ref']), 'utf8');
   it.each([
     ['an undeclared prefix', 'zz:limit', 'the prefix of the element reference zz:limit is not declared; left out'],
+    ['an inline schema', 's:schema', 'the element reference s:schema is an inline XML Schema (as in a DataSet), which the format keeps only as part of an xml value\'s whole content; left out'],
     ['an element no schema declares', 'tns:nolimit', 'the element reference tns:nolimit names {http://example.org/refs/}nolimit, which no schema of the WSDL declares; left out'],
   ])('is reported where it stands: %s', (_, ref, message) => {
     const { problems, yaml } = importWsdl(text.replace('ref="tns:limit"', `ref="${ref}"`), FIXTURES['element-ref']);
