@@ -445,7 +445,7 @@ function draftBare(
   for (const p of inParts) {
     const planned = types.particleType(p.node, p.file);
     if (!planned) {
-      problems.add(p.file, p.part, 'wsdl:part', `the parameter ${p.element.local} of ${name} cannot be drafted; the operation is left out`);
+      problems.add(p.file, p.part, 'wsdl:part', `the parameter ${p.element.local} of ${name} cannot be drafted (why is reported where its element is declared); the operation is left out`);
       return undefined;
     }
     // A top-level element has no minOccurs: a reference type may be sent nil or left out, as ASMX passes null.
@@ -464,7 +464,7 @@ function draftBare(
   if (first) {
     resultType = types.particleType(first.node, first.file);
     if (!resultType) {
-      problems.add(first.file, first.part, 'wsdl:part', `the result ${first.element.local} of ${name} cannot be drafted; the operation is left out`);
+      problems.add(first.file, first.part, 'wsdl:part', `the result ${first.element.local} of ${name} cannot be drafted (why is reported where its element is declared); the operation is left out`);
       return undefined;
     }
     const element = first.element.local;
@@ -476,7 +476,7 @@ function draftBare(
     for (const p of rest) {
       const f = types.field(p.node, p.file);
       if (!f) {
-        problems.add(p.file, p.part, 'wsdl:part', `the out parameter ${p.element.local} of ${name} cannot be drafted; the operation is left out`);
+        problems.add(p.file, p.part, 'wsdl:part', `the out parameter ${p.element.local} of ${name} cannot be drafted (why is reported where its element is declared); the operation is left out`);
         return undefined;
       }
       outputs.push(f);

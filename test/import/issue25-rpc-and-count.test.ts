@@ -6,13 +6,14 @@
  *    print only `operations: must not be empty` (generate), or exit 0 with `operations: []` (import-wsdl).
  * 8. What an import leaves out ends with one line counting it by kind, on stderr of both commands.
  */
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runGenerate } from '../../generator/commands/generate.js';
 import { runImportWsdl } from '../../generator/commands/import-wsdl.js';
+import { importWsdl } from '../../generator/import/index.js';
 import { leftOutKind } from '../../generator/import/left-out.js';
-import { repoRoot } from '../helpers/paths.js';
+import { fromRoot, repoRoot } from '../helpers/paths.js';
 
 const DIR = 'test/fixtures/import/issue25';
 const TMP = 'test/.tmp/issue25-cli';
@@ -106,5 +107,17 @@ describe('the count of what was left out', () => {
     ['wsdl:part', 'wsdl:part'],
   ])('counts %s as the kind %s', (construct, kind) => {
     expect(leftOutKind(construct)).toBe(kind);
+  });
+});
+
+describe('a left-out reason that pointed nowhere', () => {
+  it('says that why a bare parameter cannot be drafted is reported where its element is declared', () => {
+    const file = 'test/fixtures/import/Bare.wsdl';
+    const inline = '<s:element name="number"><s:complexType><s:attribute name="n" type="s:int" /></s:complexType></s:element>';
+    const { problems } = importWsdl(readFileSync(fromRoot(file), 'utf8').replace('<s:element name="number" type="s:int" />', inline), file);
+    expect(problems.filter((p) => /number/.test(p.message)).map((p) => `${p.line}:${p.column} ${p.construct}: ${p.message}`)).toEqual([
+      "40:32 anonymous s:complexType: the type of number is declared inline; name it (a named type) to map it. Left out",
+      "77:5 wsdl:part: the parameter number of FindEntry cannot be drafted (why is reported where its element is declared); the operation is left out",
+    ]);
   });
 });
