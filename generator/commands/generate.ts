@@ -3,12 +3,15 @@
  * and examples are in generate-cli.ts; the config file and --watch in generate-main.ts.
  *
  * Warnings (the TODO(import) marks a spec still has; with --wsdl, also what the format could not express) go to
- * stderr, each at its file:line:column, and leave the exit code 0; with --strict the marks are errors (exit 2).
+ * stderr, each at its file:line:column, and leave the exit code 0; with --strict the marks are errors (exit 2). What the
+ * format could not express ends with its count by kind (`left out: N constructs (...)`). A WSDL none of whose
+ * operations can be drafted (an RPC service) is an error (exit 2) that lists why, each reason at its place.
  */
 import { dirname, resolve } from 'node:path';
 import { EmitError } from '../emit/errors.js';
 import { generate, type GenerateOptions, type GenerateResult } from '../generate.js';
-import { formatProblem, WsdlImportError, WsdlSourceError } from '../import/index.js';
+import { formatProblem, NothingToDraftError, WsdlImportError, WsdlSourceError, type ImportProblem } from '../import/index.js';
+import { leftOutLine } from '../import/left-out.js';
 import { formatIssue, SpecError } from '../load/errors.js';
 import type { FileChange } from '../write/plan.js';
 import { countLine, describeChanges } from '../write/summary.js';
@@ -31,6 +34,7 @@ export async function runGenerate(options: GenerateOptions): Promise<GenerateRun
   try {
     result = await generate(options);
   } catch (error) {
+    if (error instanceof NothingToDraftError) return { stdout: '', stderr: `${problemsText(error.problems).join('\n')}\n${error.message}\n`, exitCode: 2 };
     if (error instanceof SpecError || error instanceof EmitError || error instanceof WsdlImportError || error instanceof WsdlSourceError) {
       return { stdout: '', stderr: `${error.message}\n`, exitCode: 2 };
     }
@@ -60,11 +64,7 @@ function simulatorPath(options: GenerateOptions, folder: string): string {
 }
 
 function warningsText(result: GenerateResult): string {
-  const lines: string[] = [];
-  const problems = result.draft?.problems ?? [];
-  if (problems.length > 0) {
-    lines.push(`Not expressible in the spec format, left out of the draft (${problems.length}):`, ...problems.map((p) => `  ${formatProblem(p)}`));
-  }
+  const lines = problemsText(result.draft?.problems ?? []);
   if (result.warnings.length > 0) {
     const where = result.draft
       ? ` of the draft (kept in memory; \`svc-codegen import-wsdl ${result.model.source} --out ${result.draft.file}\` writes it, these lines included)`
@@ -75,4 +75,10 @@ function warningsText(result: GenerateResult): string {
     );
   }
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
+}
+
+/** What the format could not express, one problem a line, closed by their count by kind; nothing without problems. */
+function problemsText(problems: readonly ImportProblem[]): string[] {
+  if (problems.length === 0) return [];
+  return [`Not expressible in the spec format, left out of the draft (${problems.length}):`, ...problems.map((p) => `  ${formatProblem(p)}`), leftOutLine(problems)!];
 }

@@ -11,12 +11,15 @@
  * (they would name a file that is not there). Prints every problem (a construct the format cannot express, with its
  * line:column) on stderr. Exit code 0 when a draft was written, problems or not (they are also listed in the draft's
  * top comment, and its TODO(import) marks are generation's warnings); 2 when the input cannot be read as the WSDL of a
- * SOAP service (not found, not XML, not WSDL 1.1, no SOAP port).
+ * SOAP service (not found, not XML, not WSDL 1.1, no SOAP port), or when no operation of it can be drafted (an RPC
+ * service): then nothing is written. The problems end with one line counting them by kind (`left out: N constructs
+ * (...)`), for measuring a corpus; it is kept out of the draft, whose top comment lists them one by one.
  */
 import { writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { DEFAULT_SCHEMA_FILE, renderSpecSchema } from '../generate.js';
-import { formatProblem, importWsdl, readWsdlSource, WsdlImportError, WsdlSourceError, type ImportResult } from '../import/index.js';
+import { formatProblem, importWsdl, NothingToDraftError, readWsdlSource, WsdlImportError, WsdlSourceError, type ImportProblem, type ImportResult } from '../import/index.js';
+import { leftOutLine } from '../import/left-out.js';
 
 export interface ImportRun {
   readonly stdout: string;
@@ -34,10 +37,11 @@ export async function runImportWsdl(options: { file: string; out?: string; cwd?:
     shown = source.shown;
     result = importWsdl(source.text, source.shown, { readFile: source.readFile, schema: options.out !== undefined });
   } catch (error) {
+    if (error instanceof NothingToDraftError) return { stdout: '', stderr: `${problemLines(error.problems)}${error.message}\n`, exitCode: 2 };
     if (error instanceof WsdlImportError || error instanceof WsdlSourceError) return { stdout: '', stderr: `${error.message}\n`, exitCode: 2 };
     throw error;
   }
-  let stderr = result.problems.map((p) => `${formatProblem(p)}\n`).join('');
+  let stderr = problemLines(result.problems);
   if (options.out === undefined) return { stdout: result.yaml, stderr, exitCode: 0 };
   writeFileSync(resolve(cwd, options.out), result.yaml);
   const schema = join(dirname(options.out), DEFAULT_SCHEMA_FILE);
@@ -45,4 +49,10 @@ export async function runImportWsdl(options: { file: string; out?: string; cwd?:
   const count = result.problems.length;
   stderr += `Wrote ${options.out} (and ${schema.split('\\').join('/')}, the JSON Schema it names) from ${shown}${count > 0 ? ` (${count} problem${count === 1 ? '' : 's'} listed above and in its top comment)` : ''}.\n`;
   return { stdout: '', stderr, exitCode: 0 };
+}
+
+/** Each problem on a line of its own, then the count of what was left out by kind (none: nothing). */
+function problemLines(problems: readonly ImportProblem[]): string {
+  const count = leftOutLine(problems);
+  return problems.map((p) => `${formatProblem(p)}\n`).join('') + (count !== undefined ? `${count}\n` : '');
 }

@@ -22,6 +22,19 @@ export { SCHEMA_REFERENCE } from './write-yaml.js';
 /** The input cannot be read as a WSDL of a SOAP service at all (not XML, not WSDL 1.1, no SOAP port). */
 export class WsdlImportError extends Error {}
 
+/**
+ * The WSDL was read, but no operation of it could be drafted (each one's reason is among `problems`): a spec without
+ * operations generates nothing, so there is no draft.
+ */
+export class NothingToDraftError extends WsdlImportError {
+  constructor(
+    message: string,
+    readonly problems: readonly ImportProblem[],
+  ) {
+    super(message);
+  }
+}
+
 export interface ImportOptions extends WriteOptions {
   /** Reads a schema the WSDL imports (`schemaLocation`, resolved from the WSDL's folder); default: from disk. */
   readonly readFile?: ReadFile;
@@ -46,8 +59,10 @@ export function draftSpec(doc: WsdlDoc, problems: Problems): DraftSpec {
 export function importWsdl(text: string, file: string, options: ImportOptions = {}): ImportResult {
   const problems = new Problems();
   let spec: DraftSpec;
+  let doc: WsdlDoc;
   try {
-    spec = draftSpec(readWsdl(text, file, problems, options.readFile ?? ((path) => readFileSync(path, 'utf8'))), problems);
+    doc = readWsdl(text, file, problems, options.readFile ?? ((path) => readFileSync(path, 'utf8')));
+    spec = draftSpec(doc, problems);
   } catch (error) {
     if (error instanceof XmlReadError) throw new WsdlImportError(`${file}:${error.message}`);
     if (error instanceof Error && !(error instanceof TypeError) && !(error instanceof RangeError)) {
@@ -56,5 +71,10 @@ export function importWsdl(text: string, file: string, options: ImportOptions = 
     throw error;
   }
   const sorted = problems.sorted();
+  if (spec.operations.length === 0) {
+    const service = doc.services[0]!;
+    const why = sorted.length > 0 ? 'none of its operations could be drafted (the reasons are listed above)' : 'its SOAP port type has no operation';
+    throw new NothingToDraftError(`${file}:${service.line}:${service.column}: wsdl:service ${spec.service.name}: nothing to draft: ${why}`, sorted);
+  }
   return { yaml: writeYaml(spec, file, sorted, options), problems: sorted, service: spec.service.name };
 }

@@ -122,7 +122,6 @@ export function draftService(doc: WsdlDoc, types: TypePlanner, problems: Problem
     if (!used.has(node)) problems.add(file, node, 'wsdl:binding', `the binding ${bindingName} is not used by a port of the service ${service.attrs.get('name') ?? ''}; left out`);
   }
   const soapBinding = main.node.children.find((c) => c.name === 'binding');
-  if (soapBinding?.attrs.get('style') === 'rpc') problems.add(file, soapBinding, 'style="rpc"', 'the binding is RPC style, which is not supported; its operations are drafted as document/literal');
 
   const name = service.attrs.get('name') ?? 'Service';
   const serviceName = /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : name.replace(/[^A-Za-z0-9_]/g, '_').replace(/^(?=[0-9])/, '_');
@@ -130,10 +129,12 @@ export function draftService(doc: WsdlDoc, types: TypePlanner, problems: Problem
   const operations: DraftOperation[] = [];
   const seen = new Set<string>();
   const portTypeNames = new Set<string>();
+  /** The operations left out because their parts name types (RPC style). */
+  const rpcLeftOut = new Set<string>();
   for (const op of kids(main.portType, NS.wsdl, 'operation')) {
     const opName = op.attrs.get('name') ?? '';
     portTypeNames.add(opName);
-    const drafted = draftOperation(doc, types, problems, op, main, { post, get }, headers, tns);
+    const drafted = draftOperation(doc, types, problems, op, main, { post, get }, headers, tns, rpcLeftOut);
     if (!drafted) continue;
     // ASMX's MessageName overloads share the port type's name but not the wire name (the request element's).
     if (seen.has(drafted.name)) {
@@ -142,6 +143,14 @@ export function draftService(doc: WsdlDoc, types: TypePlanner, problems: Problem
     }
     seen.add(drafted.name);
     operations.push(drafted);
+  }
+  if (soapBinding?.attrs.get('style') === 'rpc') {
+    const bindingName = main.node.attrs.get('name') ?? '';
+    const message =
+      rpcLeftOut.size === 0
+        ? `the binding ${bindingName} is RPC style, which is not supported; its operations name elements, so they are drafted as document/literal`
+        : `the binding ${bindingName} is RPC style, which is not supported: ${portTypeNames.size === 1 ? 'its one operation is' : rpcLeftOut.size === portTypeNames.size ? `all ${portTypeNames.size} of its operations are` : `${rpcLeftOut.size} of its ${portTypeNames.size} operations are`} left out (parts naming types, not elements)${operations.length > 0 ? `, the others drafted as document/literal` : ''}`;
+    problems.add(file, soapBinding, 'style="rpc"', message);
   }
   for (const [form, title] of [[post, 'HTTP POST'], [get, 'HTTP GET']] as const) {
     if (!form?.portType) continue;
@@ -179,6 +188,7 @@ function draftOperation(
   forms: { readonly post: Binding | undefined; readonly get: Binding | undefined },
   headers: Map<string, DraftHeader>,
   tns: string,
+  rpcLeftOut: Set<string>,
 ): DraftOperation | undefined {
   const file = doc.file;
   const name = op.attrs.get('name') ?? '';
@@ -199,7 +209,14 @@ function draftOperation(
     for (const part of parts) {
       const element = qnameAttr(part, 'element');
       if (!element) {
-        problems.add(file, part, 'wsdl:part', `the part ${part.attrs.get('name') ?? ''} of ${name}'s ${io} names a type, not an element (RPC style), which is not supported; the operation is left out`);
+        const type = part.attrs.get('type');
+        const what = `the part ${part.attrs.get('name') ?? ''} of ${name}'s ${io} names a type${type !== undefined ? ` (${type})` : ''}, not an element`;
+        const soapOp = bOp?.children.find((c) => c.name === 'operation' && (c.ns === NS.soap || c.ns === NS.soap12));
+        const rpc = (soapOp?.attrs.get('style') ?? main.node.children.find((c) => c.name === 'binding')?.attrs.get('style')) === 'rpc';
+        const style = body?.attrs.get('use') === 'encoded' ? 'RPC/encoded' : 'RPC';
+        const why = rpc ? `: ${name} is ${style} style` : ` (as RPC style does, though ${name} is document style)`;
+        problems.add(file, part, 'wsdl:part', `${what}${why}, which the format does not support (it has document/literal operations only); the operation is left out`);
+        rpcLeftOut.add(name);
         return undefined;
       }
       const declared = types.element(element);
@@ -334,7 +351,11 @@ function draftWrapped(
       }
       for (const p of c.children) {
         if (p.ns !== NS.xsd || p.name === 'annotation') continue;
-        if (p.name === 'element' || p.name === 'choice') out.push(p);
+        if (p.name === 'choice') out.push(p);
+        else if (p.name === 'element') {
+          const element = types.particle(p, w.file);
+          if (element) out.push(element);
+        }
         else problems.add(w.file, p, `s:${p.name}`, `in the wrapper ${w.node.attrs.get('name')}: not mapped; left out`);
       }
     }
@@ -431,7 +452,7 @@ function draftBare(
   for (const p of inParts) {
     const planned = types.particleType(p.node, p.file);
     if (!planned) {
-      problems.add(p.file, p.part, 'wsdl:part', `the parameter ${p.element.local} of ${name} cannot be drafted; the operation is left out`);
+      problems.add(p.file, p.part, 'wsdl:part', `the parameter ${p.element.local} of ${name} cannot be drafted (why is reported where its element is declared); the operation is left out`);
       return undefined;
     }
     // A top-level element has no minOccurs: a reference type may be sent nil or left out, as ASMX passes null.
@@ -450,7 +471,7 @@ function draftBare(
   if (first) {
     resultType = types.particleType(first.node, first.file);
     if (!resultType) {
-      problems.add(first.file, first.part, 'wsdl:part', `the result ${first.element.local} of ${name} cannot be drafted; the operation is left out`);
+      problems.add(first.file, first.part, 'wsdl:part', `the result ${first.element.local} of ${name} cannot be drafted (why is reported where its element is declared); the operation is left out`);
       return undefined;
     }
     const element = first.element.local;
@@ -462,7 +483,7 @@ function draftBare(
     for (const p of rest) {
       const f = types.field(p.node, p.file);
       if (!f) {
-        problems.add(p.file, p.part, 'wsdl:part', `the out parameter ${p.element.local} of ${name} cannot be drafted; the operation is left out`);
+        problems.add(p.file, p.part, 'wsdl:part', `the out parameter ${p.element.local} of ${name} cannot be drafted (why is reported where its element is declared); the operation is left out`);
         return undefined;
       }
       outputs.push(f);

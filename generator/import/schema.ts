@@ -10,6 +10,7 @@ import type { Problems } from './problems.js';
 import { NS } from '../emit/wsdl/namespaces.js';
 import { qnameAttr, WCF_SERIALIZATION, xsdDocumentation, type WsdlDoc } from './read-wsdl.js';
 import { kids, type QName, type XmlElement } from './xml.js';
+import { resolveRef } from './element-ref.js';
 
 /** A type as mapped, with what the spec's defaults depend on. */
 export interface PlannedType {
@@ -58,6 +59,10 @@ export class TypePlanner {
    * that no element names, reached on the wire only through `xsi:type`, so each is drafted with its base.
    */
   private readonly derived = new Map<string, Array<{ name: QName; declared: Declared }>>();
+  /** The namespace of the schema holding each element reference (`s:element ref`), which a reference must be in. */
+  private readonly refOwner = new WeakMap<XmlElement, string>();
+  /** The global elements an element reference names (by key). */
+  private readonly refNamed = new Set<string>();
 
   constructor(
     private readonly doc: WsdlDoc,
@@ -65,6 +70,14 @@ export class TypePlanner {
   ) {
     let order = 0;
     for (const schema of doc.schemas) {
+      const stack = [...schema.node.children];
+      for (let node = stack.pop(); node; node = stack.pop()) {
+        stack.push(...node.children);
+        if (node.ns !== NS.xsd || node.name !== 'element' || !node.attrs.has('ref')) continue;
+        this.refOwner.set(node, schema.targetNamespace);
+        const named = qnameAttr(node, 'ref');
+        if (named) this.refNamed.add(key(named));
+      }
       for (const item of schema.node.children) {
         if (item.ns !== NS.xsd) continue;
         const name = item.attrs.get('name');
@@ -101,6 +114,21 @@ export class TypePlanner {
     this.problems.add(file, at, construct, message);
   }
 
+  /**
+   * An element particle as the draft reads it: itself, or for an element reference (`s:element ref`), the element
+   * it names declared in place; undefined (reported) for a reference that cannot be read so.
+   */
+  particle(el: XmlElement, file: string): XmlElement | undefined {
+    const owner = this.refOwner.get(el);
+    if (owner === undefined) return el;
+    const resolved = resolveRef(el, owner, (name) => this.element(name));
+    if ('problem' in resolved) {
+      this.report(file, el, 's:element ref', resolved.problem);
+      return undefined;
+    }
+    return resolved.element;
+  }
+
   /** A global element (an operation's wrapper, a header, an HTTP POST root). */
   element(name: QName): Declared | undefined {
     return this.elements.get(key(name));
@@ -121,7 +149,8 @@ export class TypePlanner {
     // WCF's Serialization schema declares an element for every primitive; a service uses what it uses of it.
     const library = (k: string) => k.startsWith(`{${WCF_SERIALIZATION}}`);
     const unreached = [
-      ...[...this.elements].filter(([k]) => !named.has(k) && !library(k)).map(([, d]) => ({ d, what: 'element', why: 'no message of the WSDL names it' })),
+      // An element a reference names is the reference's: kept with it, or reported with it where it stands.
+      ...[...this.elements].filter(([k]) => !named.has(k) && !library(k) && !this.refNamed.has(k)).map(([, d]) => ({ d, what: 'element', why: 'no message of the WSDL names it' })),
       ...[...this.complexTypes, ...this.simpleTypes].filter(([k]) => !this.planned.has(k) && !library(k)).map(([, d]) => ({ d, what: 'type', why: 'no operation the draft keeps uses it' })),
     ].sort((a, b) => a.d.order - b.d.order);
     for (const { d, what, why } of unreached) {
@@ -230,10 +259,11 @@ export class TypePlanner {
     }
     if (list) {
       // Named before its item is mapped: a recursive list refers to itself through a record, never directly.
-      const itemType = this.particleType(list, d.file);
-      if (!itemType) return primitive('string');
-      const itemElement = list.attrs.get('name') ?? '';
-      const nillable = list.attrs.get('nillable') === 'true';
+      const item = this.particle(list, d.file);
+      const itemType = item ? this.particleType(item, d.file) : undefined;
+      if (!item || !itemType) return primitive('string');
+      const itemElement = item.attrs.get('name') ?? '';
+      const nillable = item.attrs.get('nillable') === 'true';
       const ref = {
         list: itemType.ref,
         ...(itemElement !== itemType.itemName ? { item: itemElement } : {}),
@@ -365,7 +395,8 @@ export class TypePlanner {
         this.unmapped(owner, c, file);
         continue;
       }
-      const f = this.field(c, file);
+      const element = this.particle(c, file);
+      const f = element ? this.field(element, file) : undefined;
       if (f) into.push(f);
     }
   }
@@ -404,13 +435,18 @@ export class TypePlanner {
         complete = false;
         continue;
       }
-      const name = c.attrs.get('name');
-      const planned = this.particleType(c, file);
+      const element = this.particle(c, file);
+      if (!element) {
+        complete = false;
+        continue;
+      }
+      const name = element.attrs.get('name');
+      const planned = this.particleType(element, file);
       if (!planned || name === undefined) {
         complete = false;
         continue;
       }
-      const max = c.attrs.get('maxOccurs');
+      const max = element.attrs.get('maxOccurs');
       if (max === 'unbounded' || (max !== undefined && Number(max) > 1)) {
         this.report(file, c, 'maxOccurs', `in ${owner}: the alternative ${name} repeats within one choice, which the format cannot say`);
         complete = false;
@@ -421,8 +457,8 @@ export class TypePlanner {
         complete = false;
         continue;
       }
-      if (c.attrs.get('nillable') === 'true') this.report(file, c, 'nillable="true"', `in ${owner}: the alternative ${name} is drafted not nillable (an alternative is sent as its element)`);
-      const doc = xsdDocumentation(c);
+      if (element.attrs.get('nillable') === 'true') this.report(file, c, 'nillable="true"', `in ${owner}: the alternative ${name} is drafted not nillable (an alternative is sent as its element)`);
+      const doc = xsdDocumentation(element);
       alternatives.push({ name, type: planned.ref as string | DraftList, ...(doc !== undefined ? { doc } : {}) });
     }
     if (complete && alternatives.length < 2) {

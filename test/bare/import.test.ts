@@ -112,7 +112,7 @@ describe('importing bare operations', () => {
     const { problems, yaml } = importWsdl(rpc, FILE);
     const line = rpc.split('\n').findIndex((l) => l.includes('<wsdl:part name="number" type="s:int" />')) + 1;
     expect(problems.map((p) => `${p.line} ${p.construct}: ${p.message}`)).toContainEqual(
-      `${line} wsdl:part: the part number of FindEntry's input names a type, not an element (RPC style), which is not supported; the operation is left out`,
+      `${line} wsdl:part: the part number of FindEntry's input names a type (s:int), not an element (as RPC style does, though FindEntry is document style), which the format does not support (it has document/literal operations only); the operation is left out`,
     );
     expect(yaml).not.toContain('name: FindEntry');
   });

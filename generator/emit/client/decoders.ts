@@ -14,6 +14,7 @@ import { arrayDoc, arrowDoc, assignDoc, callDoc, conditionalDoc, ifStatementDoc,
 import { typeDoc } from '../../print/layout/type-doc.js';
 import { memberGroups } from './member-namespaces.js';
 import { localName, propertyKey } from '../../load/names.js';
+import { switchDoc } from './encoders.js';
 
 export function decoderName(struct: StructModel): string {
   return `read${struct.name}`;
@@ -56,6 +57,8 @@ export function decoderImports(structs: readonly StructModel[], results: readonl
     } else if (t.kind === 'primitive') names.add(PRIMITIVE_READERS[t.name]);
     else if (t.kind === 'enum') names.add('readEnum');
   };
+  // A record that others extend tells which one an element holds by its xsi:type.
+  if (structs.some((s) => s.base !== undefined)) names.add('derivedTypeOf');
   for (const s of structs) {
     if (keepsAnyAttribute(s)) names.add('readOtherAttributes');
     for (const f of s.ownFields) {
@@ -177,7 +180,10 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
   const elements = s.fields.filter((f) => !f.attribute);
   const body: WriterFunction = (w) => {
     if (subtypes.length > 0) {
-      w.write('switch (r.xsiType)').block(() => {
+      const types = [s, ...subtypes];
+      const entries = types.map((t) => arrayDoc([tsLiteral(t.xmlName), ...(t.namespace ? [tsLiteral(t.namespace.uri)] : [])]).doc);
+      writeDoc(w, switchDoc(callDoc('derivedTypeOf', ['r', arrayDoc(entries, types.every((t) => t.namespace !== undefined))])));
+      w.block(() => {
         for (const sub of subtypes) {
           w.writeLine(`case '${sub.xmlName}':`);
           w.indent(() => w.writeLine(`return ${decoderName(sub)}(r);`));

@@ -214,7 +214,8 @@ export function requestCodec(model: ServiceModel): RequestCodec {
   const request = new Set<string>(['checkParams', 'encodeParam']);
   for (const op of model.operations) {
     for (const p of op.inputParams) {
-      set.visit(p.type, false);
+      // A parameter that is not one text (XML content, a record, a list) is written as a whole element.
+      set.visit(p.type, !isText(p.type));
       if (p.nillable) set.encode.add('nilParam');
       if (!isText(p.type)) set.encode.add('nestedParam');
       if (p.type.kind === 'list' && isText(p.type.item) && (op.httpPost || op.httpGet)) set.encode.add('formList');
@@ -331,7 +332,7 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
 }
 
 /** `switch (expression)`: the expression on lines of its own when it does not fit (or must break). */
-function switchDoc(expression: builders.Doc): builders.Doc {
+export function switchDoc(expression: builders.Doc): builders.Doc {
   return builders.group(['switch (', builders.indent([builders.softline, expression]), builders.softline, ')']);
 }
 

@@ -220,3 +220,19 @@ export function secondAlternative(r: XmlReader, parent: string, first: string): 
 export function missingChoice(r: XmlReader, parent: string, names: readonly string[]): SvcDecodeError {
   return new SvcDecodeError(`${parent}: one of ${names.map((n) => `<${n}>`).join(', ')} is required, but none is there`, { path: r.closedPath() });
 }
+
+/**
+ * Which type derived from a record an element holds, by its xsi:type (resolved to its namespace): undefined without
+ * one, or when it names the record itself; else the name of the derived type. Any other type (one the spec does not
+ * know, or of another namespace) is an error: read as the record, its own members would be dropped without a word,
+ * and ASMX refuses it too. `types`: the record, then the types derived from it, each as [name, namespace]; without a
+ * namespace, the type is in the service's, the reader's member namespace where the element stands.
+ */
+export function derivedTypeOf(r: XmlReader, types: ReadonlyArray<readonly [name: string, namespace?: string]>): string | undefined {
+  const named = r.xsiTypeName;
+  if (named === undefined) return undefined;
+  const service = r.memberNamespace ?? '';
+  const found = types.findIndex(([name, ns]) => named === `{${ns ?? service}}${name}`);
+  if (found < 0) fail(new Error(`xsi:type names ${named}, which is not ${types[0]![0]} nor a type derived from it`), r.path());
+  return found === 0 ? undefined : types[found]![0];
+}

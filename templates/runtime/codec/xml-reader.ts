@@ -341,6 +341,21 @@ export class XmlReader {
     return value.slice(value.indexOf(':') + 1);
   }
 
+  /**
+   * The current start tag's `xsi:type` as `{namespace}local` (Clark notation), its prefix resolved among the in-scope
+   * declarations (no prefix: the default namespace, as XML Schema resolves a QName), or undefined without one. An
+   * undeclared prefix names no type: a decode error.
+   */
+  get xsiTypeName(): string | undefined {
+    const i = this.xsiAttribute('type');
+    if (i < 0) return undefined;
+    const value = trimXmlSpace(this.attrValue(i));
+    const colon = value.indexOf(':');
+    const ns = colon < 0 ? this.defaultNs : this.lookup(value.slice(0, colon));
+    if (ns === undefined) throw new SvcDecodeError(`undeclared namespace prefix "${value.slice(0, colon)}" in xsi:type="${value}"`, { path: this.path() });
+    return `{${ns}}${value.slice(colon + 1)}`;
+  }
+
   /** True when the current start tag is self-closing (`<a/>`). */
   get isEmpty(): boolean {
     return this.curEmpty;
