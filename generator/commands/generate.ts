@@ -62,6 +62,7 @@ function simulatorPath(options: GenerateOptions, folder: string): string {
 function warningsText(result: GenerateResult): string {
   const lines: string[] = [];
   const problems = result.draft?.problems ?? [];
+  lines.push(...(result.draft?.notes ?? []).map(formatProblem));
   if (problems.length > 0) {
     lines.push(`Not expressible in the spec format, left out of the draft (${problems.length}):`, ...problems.map((p) => `  ${formatProblem(p)}`));
   }

@@ -30,6 +30,8 @@ export interface ImportOptions extends WriteOptions {
 export interface ImportResult {
   readonly yaml: string;
   readonly problems: ImportProblem[];
+  /** What was done in the user's stead with no loss (a file beside the WSDL read for a URL it names), for stderr. */
+  readonly notes: ImportProblem[];
   /** The service's name in the spec (`service.name`), e.g. for naming the draft `<name>.yaml`. */
   readonly service: string;
 }
@@ -56,5 +58,5 @@ export function importWsdl(text: string, file: string, options: ImportOptions = 
     throw error;
   }
   const sorted = problems.sorted();
-  return { yaml: writeYaml(spec, file, sorted, options), problems: sorted, service: spec.service.name };
+  return { yaml: writeYaml(spec, file, sorted, options), problems: sorted, notes: problems.notes, service: spec.service.name };
 }

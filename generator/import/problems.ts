@@ -40,6 +40,16 @@ export class Problems {
     this.list.push({ file, line: at.line, column: at.column, construct, message });
   }
 
+  /**
+   * What the import did in the user's stead that is no loss (a file read for a URL named in a file), said on stderr;
+   * the same shape as a problem, for its place.
+   */
+  readonly notes: ImportProblem[] = [];
+
+  note(given: string, at: Pick<XmlElement, 'line' | 'column'>, construct: string, message: string): void {
+    this.notes.push({ file: this.files.get(at) ?? given, line: at.line, column: at.column, construct, message });
+  }
+
   sorted(): ImportProblem[] {
     return [...this.list].sort((a, b) => (a.file === b.file ? a.line - b.line || a.column - b.column : a.file < b.file ? -1 : 1));
   }
