@@ -11,6 +11,7 @@ import { draftService } from './operations.js';
 import { Problems, type ImportProblem } from './problems.js';
 import { readWsdl, type ReadFile, type WsdlDoc } from './read-wsdl.js';
 import { TypePlanner } from './schema.js';
+import { failOnUndeclaredElements } from './undeclared.js';
 import { writeYaml, type WriteOptions } from './write-yaml.js';
 import { XmlReadError } from './xml.js';
 
@@ -40,6 +41,7 @@ export interface ImportResult {
 export function draftSpec(doc: WsdlDoc, problems: Problems): DraftSpec {
   const types = new TypePlanner(doc, problems);
   const service = draftService(doc, types, problems);
+  if (service.operations.length === 0) failOnUndeclaredElements(doc, types, problems);
   types.reportUnreached();
   return { ...service, enums: types.enumsInOrder(), records: types.recordsInOrder() };
 }

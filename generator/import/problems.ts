@@ -32,6 +32,11 @@ export class Problems {
     }
   }
 
+  /** The document `at` comes from (registered), else `given`. */
+  fileOf(at: object, given: string): string {
+    return this.files.get(at) ?? given;
+  }
+
   add(given: string, at: Pick<XmlElement, 'line' | 'column'>, construct: string, message: string): void {
     const file = this.files.get(at) ?? given;
     const key = `${file}:${at.line}:${at.column}:${construct}:${message}`;
