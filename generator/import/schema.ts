@@ -47,6 +47,8 @@ export class TypePlanner {
   private readonly records = new Map<string, { order: number; draft: DraftRecord }>();
   private readonly enums = new Map<string, { order: number; draft: DraftEnum }>();
   private readonly planned = new Map<string, PlannedType>();
+  /** The record drafted for each global element of an inline complex type, by the element's key; null: none. */
+  private readonly inlineRecords = new Map<string, string | null>();
   /** Which named type each record or enum name stands for (two types of one name in two namespaces clash). */
   private readonly names = new Map<string, string>();
   /**
@@ -242,6 +244,28 @@ export class TypePlanner {
     return planned;
   }
 
+  /**
+   * The record of a global element whose type is declared inline (a SOAP header such as EWS's RequestServerVersion,
+   * an anonymous type of attributes), named after the element as xsd.exe names its class. Undefined when the element
+   * has no inline complex type, or when a type of the element's name is declared too (reported).
+   */
+  inlineRecord(element: QName, d: Declared): string | undefined {
+    const known = this.inlineRecords.get(key(element));
+    if (known !== undefined) return known ?? undefined;
+    const inline = kids(d.node, NS.xsd, 'complexType')[0];
+    let name: string | null = null;
+    if (inline && (this.complexTypes.has(key(element)) || this.simpleTypes.has(key(element)))) {
+      this.report(d.file, inline, 'anonymous s:complexType', `the type of the element ${element.local} is declared inline, and a type named ${element.local} is declared too; left out`);
+    } else if (inline && this.claim(element, d)) {
+      const draft: DraftRecord = { doc: xsdDocumentation(d.node), namespace: element.ns !== this.doc.targetNamespace ? element.ns : undefined, extends: undefined, fields: [] };
+      this.records.set(element.local, { order: d.order, draft });
+      this.recordContent(element.local, inline, d.file, draft);
+      name = element.local;
+    }
+    this.inlineRecords.set(key(element), name);
+    return name ?? undefined;
+  }
+
   /** The base of a complex type that is text content alone: `s:simpleContent` with an `s:extension` adding nothing. */
   private textOnlyBase(node: XmlElement): QName | undefined {
     const content = node.children.filter((c) => c.ns === NS.xsd && c.name !== 'annotation');
@@ -303,12 +327,14 @@ export class TypePlanner {
           const planned = base ? this.named(base, file, ext) : undefined;
           if (planned && typeof planned.ref === 'string' && this.records.has(planned.ref)) draft.extends = planned.ref;
           else this.report(file, ext, 's:extension', `the base of ${name} is not a record; drafted without a base`);
+          // A choice of the derived type is named past its bases' fields too (xsd.exe's Item1 of EWS's MovedCopiedEventType).
+          const inherited = this.inheritedNames(draft.extends);
           for (const x of ext.children) {
             if (x.ns !== NS.xsd || x.name === 'annotation') continue;
-            if (x.name === 'sequence') this.sequence(name, x, file, draft.fields);
+            if (x.name === 'sequence') this.sequence(name, x, file, draft.fields, inherited);
             else if (x.name === 'attribute') this.attribute(name, x, file, draft.fields);
             else if (x.name === 'choice') {
-              const f = this.choiceField(name, x, file, draft.fields.map((y) => y.name));
+              const f = this.choiceField(name, x, file, [...inherited, ...draft.fields.map((y) => y.name)]);
               if (f) draft.fields.push(f);
             }
             else if (x.name === 'anyAttribute') draft.anyAttribute = true;
@@ -334,14 +360,25 @@ export class TypePlanner {
     this.report(file, node, `s:${node.name}`, `in ${owner}: ${what[node.name] ?? 'not mapped; left out'}`);
   }
 
-  private sequence(owner: string, seq: XmlElement, file: string, into: DraftField[]): void {
+  /** The names of the fields of the record `name` and of its bases, as drafted so far (a base in a cycle: in part). */
+  private inheritedNames(name: string | undefined): string[] {
+    const names: string[] = [];
+    const seen = new Set<string>();
+    for (let at = name; at !== undefined && !seen.has(at); at = this.records.get(at)?.draft.extends) {
+      seen.add(at);
+      names.push(...(this.records.get(at)?.draft.fields.map((f) => f.name) ?? []));
+    }
+    return names;
+  }
+
+  private sequence(owner: string, seq: XmlElement, file: string, into: DraftField[], inherited: readonly string[] = []): void {
     if (seq.attrs.has('minOccurs') || seq.attrs.has('maxOccurs')) {
       this.report(file, seq, 's:sequence occurrence', `the occurrence of a sequence in ${owner} is not kept`);
     }
     for (const c of seq.children) {
       if (c.ns !== NS.xsd || c.name === 'annotation') continue;
       if (c.name === 'choice') {
-        const f = this.choiceField(owner, c, file, into.map((x) => x.name));
+        const f = this.choiceField(owner, c, file, [...inherited, ...into.map((x) => x.name)]);
         if (f) into.push(f);
         continue;
       }
