@@ -414,6 +414,30 @@ export class TypePlanner {
     };
   }
 
+  /**
+   * The record standing for the type of the alternative `el` when that type is a list of choices (EWS's
+   * FindItemParentType: <Items> of ArrayOfRealItemsType, whose items are each <Item>, <Message>, ...), which an
+   * alternative of the format cannot be: the type is drafted as the class xsd.exe makes of it, a record of that name
+   * whose one field, Items, is the choices repeated inside the alternative's element. Undefined for any other type.
+   */
+  private choiceListRecord(el: XmlElement, planned: PlannedType): string | undefined {
+    const ref = planned.ref;
+    if (typeof ref !== 'object' || !('list' in ref) || typeof ref.list !== 'object' || !('choice' in ref.list)) return undefined;
+    const type = qnameAttr(el, 'type');
+    const d = type ? this.complexTypes.get(key(type)) : undefined;
+    if (!type || !d) return undefined;
+    // Drafted again for each choice naming it, the same record each time.
+    if (!this.claim(type, d)) return undefined;
+    const draft: DraftRecord = {
+      doc: xsdDocumentation(d.node),
+      namespace: type.ns !== this.doc.targetNamespace ? type.ns : undefined,
+      extends: undefined,
+      fields: [{ name: 'Items', type: { list: ref.list, container: false } }],
+    };
+    this.records.set(type.local, { order: d.order, draft });
+    return type.local;
+  }
+
   /** The alternatives of an s:choice; undefined (reported) when one cannot be an alternative of the format's. */
   private choiceType(owner: string, node: XmlElement, file: string): DraftChoice | undefined {
     const alternatives: DraftChoice['choice'] = [];
@@ -435,6 +459,12 @@ export class TypePlanner {
       if (max === 'unbounded' || (max !== undefined && Number(max) > 1)) {
         this.report(file, c, 'maxOccurs', `in ${owner}: the alternative ${name} repeats within one choice, which the format cannot say`);
         complete = false;
+        continue;
+      }
+      const listed = this.choiceListRecord(c, planned);
+      if (listed !== undefined) {
+        const doc = xsdDocumentation(c);
+        alternatives.push({ name, type: listed, ...(doc !== undefined ? { doc } : {}) });
         continue;
       }
       if (typeof planned.ref === 'object' && 'choice' in planned.ref) {

@@ -1,7 +1,8 @@
 /**
  * Issue 25, item 3, on test/fixtures/import/Exchanges.wsdl (hand-written in the shapes of Exchange Web Services'
- * schema): (a) a choice whose field xsd.exe names Item while one of its alternatives is <Item>, (c) a derived type
- * with a choice of its own past its base's Item, (d) SOAP headers whose elements have an inline type of attributes.
+ * schema): (a) a choice whose field xsd.exe names Item while one of its alternatives is <Item>, (b) a choice with an
+ * alternative whose type is a list of choices, (c) a derived type with a choice of its own past its base's Item, (d)
+ * SOAP headers whose elements have an inline type of attributes.
  * Each was a spec problem or a left-out header before; now each is imported, generated, type-checked and round
  * tripped between the generated client and mock in SOAP 1.1 and 1.2, the wire checked exactly and against the WSDL.
  */
@@ -70,9 +71,30 @@ describe('import: the shapes of EWS', () => {
     ]);
   });
 
+  it('(b) an alternative whose type is a list of choices holds the record xsd.exe makes of that type, its field Items', () => {
+    expect(fields('FindItemParentType')).toEqual([
+      ['Item', { choice: [{ name: 'Items', type: 'record ArrayOfRealItemsType' }, { name: 'Groups', type: { list: 'string', item: 'Group', nillableItems: false, container: true } }] }],
+    ]);
+    expect(fields('ArrayOfRealItemsType')).toEqual([
+      ['Items', { list: { choice: [{ name: 'Item', type: 'record ItemType' }, { name: 'Message', type: 'record MessageType' }] }, item: 'Items', nillableItems: false, container: false }],
+    ]);
+  });
+
+  it('(b) an alternative whose type is a list of lists stays a list', () => {
+    const nested = wsdlText
+      .replace('name="Groups" type="tns:ArrayOfGroupsType"', 'name="Groups" type="tns:ArrayOfArrayOfGroupsType"')
+      .replace(
+        '<s:complexType name="FindItemParentType">',
+        '<s:complexType name="ArrayOfArrayOfGroupsType"><s:sequence><s:element minOccurs="0" maxOccurs="unbounded" name="ArrayOfGroupsType" type="tns:ArrayOfGroupsType" /></s:sequence></s:complexType>\n      <s:complexType name="FindItemParentType">',
+      );
+    const { yaml } = importWsdl(nested, WSDL);
+    expect(yaml).toContain('type: { list: { list: string, item: Group, nillableItems: false }, item: ArrayOfGroupsType, nillableItems: false }');
+    expect(yaml).not.toMatch(/^ {2}ArrayOfArrayOfGroupsType:/m);
+  });
+
   it('(d) a header element of an inline type holds a record named after it', () => {
     expect(model.soapHeaders.map((h) => [h.element, h.record.name, h.option])).toEqual([['RequestServerVersion', 'RequestServerVersion', 'requestServerVersion']]);
-    for (const operation of model.operations) {
+    for (const operation of model.operations.filter((o) => o.name !== 'FindItem')) {
       expect(operation.responseHeaders.map((h) => [h.element, h.record.name])).toEqual([['ServerVersionInfo', 'ServerVersionInfo']]);
     }
     expect(fields('RequestServerVersion')).toEqual([['Version', 'enum ExchangeVersionType', 'attribute']]);
@@ -85,8 +107,9 @@ describe('import: the shapes of EWS', () => {
   it('(d) an inline header type is not drafted when a type of its element\'s name is declared too: both are said', () => {
     const twin = wsdlText.replace('<s:complexType name="ItemType">', '<s:complexType name="ServerVersionInfo"><s:sequence /></s:complexType>\n      <s:complexType name="ItemType">');
     const problems = importWsdl(twin, WSDL).problems.map((p) => `${p.line}:${p.column} ${p.construct}: ${p.message}`);
-    expect(problems).toContain('21:9 anonymous s:complexType: the type of the element ServerVersionInfo is declared inline, and a type named ServerVersionInfo is declared too; left out');
-    expect(problems).toContain('138:47 soap:header: the header ServerVersionInfo does not hold a record; left out');
+    expect(problems).toContain(`${at(twin, '<s:element name="ServerVersionInfo">', 1)}:9 anonymous s:complexType: the type of the element ServerVersionInfo is declared inline, and a type named ServerVersionInfo is declared too; left out`);
+    const header = '<soap:header message="tns:ServerVersionInfoHeader"';
+    expect(problems).toContain(`${at(twin, header)}:${twin.split('\n')[at(twin, header) - 1]!.indexOf(header) + 1} soap:header: the header ServerVersionInfo does not hold a record; left out`);
   });
 
   it('(c) a type extending itself (a broken schema) is drafted, not followed round for ever', () => {
@@ -104,6 +127,8 @@ const byItem = { FieldURI: 'item:Subject', Item: { Item: { Subject: 'Hello' } } 
 const byMessage = { FieldURI: 'message:From', Item: { Message: { Subject: 'Hi', From: 'ann@example.org' } } };
 const moved = { Watermark: 'w1', Item: { ItemId: 'i1' }, Item1: { OldFolderId: 'f0' }, OldParentFolderId: 'p0' };
 const INFO = { MajorVersion: 15, Version: 'V2017_07_11' };
+const byItems = { Item: { Items: { Items: [{ Message: { Subject: 'Hi', From: 'ann@example.org' } }, { Item: { Subject: 'Hello' } }] } } };
+const byGroups = { Item: { Groups: ['g1', 'g2'] } };
 
 describe('client and generated mock: round trips with the exact wire', () => {
   const sent: string[] = [];
@@ -117,6 +142,10 @@ describe('client and generated mock: round trips with the exact wire', () => {
         received.push(change);
         context.responseHeaders['ServerVersionInfo'] = INFO;
         return change;
+      },
+      findItem: ({ parent }: { parent: unknown }) => {
+        received.push(parent);
+        return parent;
       },
       moveEvent: ({ moved: m }: { moved: unknown }) => {
         received.push(m);
@@ -165,6 +194,17 @@ describe('client and generated mock: round trips with the exact wire', () => {
     );
   });
 
+  it.each(SOAP_STYLES)('%s: (b) a list of choices inside a choice, and the other alternative, go and come back whole', async (style) => {
+    sent.length = 0;
+    received.length = 0;
+    for (const parent of [byItems, byGroups]) expect(await exchanges(style)['findItem']!({ parent })).toEqual(parent);
+    expect(received).toEqual([byItems, byGroups]);
+    expect(sent.map(bodyElement)).toEqual([
+      `<FindItem xmlns="${NS}"><parent><Items><Message><Subject>Hi</Subject><From>ann@example.org</From></Message><Item><Subject>Hello</Subject></Item></Items></parent></FindItem>`,
+      `<FindItem xmlns="${NS}"><parent><Groups><Group>g1</Group><Group>g2</Group></Groups></parent></FindItem>`,
+    ]);
+  });
+
   it('what both sides sent is valid against the WSDL the generator exports, and against the original (libxml2)', async () => {
     sent.length = 0;
     answered.length = 0;
@@ -172,12 +212,14 @@ describe('client and generated mock: round trips with the exact wire', () => {
       await exchanges(style)['updateItem']!({ change: byItem });
       await exchanges(style)['updateItem']!({ change: byMessage });
       await exchanges(style)['moveEvent']!({ moved });
+      await exchanges(style)['findItem']!({ parent: byItems });
+      await exchanges(style)['findItem']!({ parent: byGroups });
     }
     const documents = Object.fromEntries(
       [...sent, ...answered].flatMap((d, i) => [[`body${i}`, bodyElement(d)], ...(headerOf(d) ? [[`header${i}`, headerOf(d)!]] : [])]),
     );
     // Every request's RequestServerVersion; ServerVersionInfo in the answers of UpdateItem, whose handler sets it.
-    expect(Object.keys(documents).filter((k) => k.startsWith('header'))).toHaveLength(6 + 4);
+    expect(Object.keys(documents).filter((k) => k.startsWith('header'))).toHaveLength(10 + 4);
     for (const wsdl of [readFileSync(fromRoot(OUT, 'wsdl', 'Exchanges.wsdl'), 'utf8'), wsdlText]) {
       const failures = [...(await validateAll(extractSchemas(wsdl), documents))].filter(([, errors]) => errors.length > 0);
       expect(failures).toEqual([]);
@@ -207,4 +249,9 @@ function bodyElement(message: string): string {
   const element = childOf(message, 'Body');
   if (element === undefined) throw new Error(`an empty Body: ${message}`);
   return element;
+}
+
+/** The 1-based line of the first line of `text` holding `needle`, plus `after` lines. */
+function at(text: string, needle: string, after = 0): number {
+  return text.slice(0, text.indexOf(needle)).split('\n').length + after;
 }
