@@ -107,7 +107,7 @@ export function readWsdl(text: string, file: string, problems: Problems, readFil
     const known = standIns.get(location);
     if (known !== undefined) target = { at: known };
     else if ('refused' in target && URL_PATTERN.test(location) && !URL_PATTERN.test(file)) {
-      const names = standInNames(location, namespace?.name, want);
+      const names = standInNames(location, namespace?.name, want, file);
       const paths = names.flatMap((n) => {
         const at = resolveLocation(n, from, file);
         return 'at' in at ? [at.at] : [];

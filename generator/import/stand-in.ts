@@ -6,7 +6,9 @@
  *
  * 1. the names the URL's own file is saved under: for `…/Service.svc?xsd=xsd0`, `Service.svc?xsd=xsd0` (wget, curl
  *    -O), `Service.svc@xsd=xsd0` (wget on Windows), `Service.xsd0.xsd`, `Service.0.xsd`, `Service0.xsd`, `xsd0.xsd`
- *    and `xsd0`; for `?wsdl=wsdl0` the same with `wsdl`; for a URL without such a query, its last path segment;
+ *    and `xsd0`, and the entry WSDL's name with the number (`team_software0.xsd` beside `team_software.wsdl`,
+ *    `team_software.0.xsd`); for `?wsdl=wsdl0` the same with `wsdl`; for a URL without such a query, its last path
+ *    segment;
  * 2. the name svcutil gives the document of the import's namespace: `tempuri.org.xsd` for `http://tempuri.org/`,
  *    `schemas.microsoft.com.2003.10.Serialization.xsd`, `MyApp.Models.xsd` for a DataContract namespace
  *    (`http://schemas.datacontract.org/2004/07/MyApp.Models`), `.wsdl` for a `wsdl:import`.
@@ -22,7 +24,7 @@ import { parseXml, type XmlElement } from './xml.js';
 export type Wanted = 'schema' | 'wsdl';
 
 /** The file names that may stand for `url` (see the module's comment), the names of the URL first, without repeats. */
-export function standInNames(url: string, namespace: string | undefined, wanted: Wanted): string[] {
+export function standInNames(url: string, namespace: string | undefined, wanted: Wanted, entry?: string): string[] {
   const names: string[] = [];
   let parsed: URL | undefined;
   try {
@@ -43,6 +45,9 @@ export function standInNames(url: string, namespace: string | undefined, wanted:
       if (index !== undefined) names.push(`${stem}.${index}.${kind}`, `${stem}${index}.${kind}`);
     }
     names.push(`${value}.${kind}`, value);
+    // Saved beside the entry WSDL under its name and the query's number (team_software.wsdl, team_software0.xsd).
+    const saved = entry === undefined ? '' : basename(entry).replace(/\.[^.]*$/, '');
+    if (saved !== '' && index !== undefined) names.push(`${saved}${index}.${kind}`, `${saved}.${index}.${kind}`);
   } else if (parsed?.search === '' && last !== '') {
     names.push(last);
   }

@@ -31,6 +31,8 @@ const STYLES: Record<string, Record<string, string>> = {
   wget: { 'Service.wsdl0': 'OrderService.svc@wsdl=wsdl0', xsd0: 'OrderService.svc@xsd=xsd0', xsd1: 'OrderService.svc@xsd=xsd1', xsd2: 'OrderService.svc@xsd=xsd2', xsd3: 'OrderService.svc@xsd=xsd3' },
   // As the partner-service WSDL's schemas are saved: the service's name and the query's number.
   numbered: { 'Service.wsdl0': 'OrderService.0.wsdl', xsd0: 'OrderService.0.xsd', xsd1: 'OrderService.1.xsd', xsd2: 'OrderService.2.xsd', xsd3: 'OrderService.3.xsd' },
+  // Beside the entry WSDL under its name and the query's number, as team-software's set is saved.
+  entry: { 'Service.wsdl0': 'Service0.wsdl', xsd0: 'Service0.xsd', xsd1: 'Service1.xsd', xsd2: 'Service2.xsd', xsd3: 'Service3.xsd' },
   // svcutil /t:metadata: by namespace, a DataContract namespace by its CLR namespace alone.
   svcutil: {
     'Service.wsdl0': 'tempuri.org.wsdl',
@@ -140,6 +142,8 @@ describe('a file beside the WSDL stands for a URL it names', () => {
       'OrderService2.xsd',
       'xsd2.xsd',
       'xsd2',
+      'Service2.xsd',
+      'Service.2.xsd',
       'MyApp.Models.xsd',
     ].join(', ');
     const missing =
@@ -169,12 +173,14 @@ describe('the names that may stand for a URL', () => {
     [`${SVC}?xsd=xsd0`, 'http://tempuri.org/', 'schema', ['OrderService.svc?xsd=xsd0', 'OrderService.svc@xsd=xsd0', 'OrderService.xsd0.xsd', 'OrderService.0.xsd', 'OrderService0.xsd', 'xsd0.xsd', 'xsd0', 'tempuri.org.xsd']],
     [`${SVC}?wsdl=wsdl1`, 'http://example.org/a/b/', 'wsdl', ['OrderService.svc?wsdl=wsdl1', 'OrderService.svc@wsdl=wsdl1', 'OrderService.wsdl1.wsdl', 'OrderService.1.wsdl', 'OrderService1.wsdl', 'wsdl1.wsdl', 'wsdl1', 'example.org.a.b.wsdl']],
     ['http://host/schemas/types.xsd', 'urn:x:types', 'schema', ['types.xsd', 'urn.x.types.xsd']],
+    // With the entry WSDL's path: its name and the number too.
+    [`${SVC}?xsd=xsd3`, undefined, 'schema', ['OrderService.svc?xsd=xsd3', 'OrderService.svc@xsd=xsd3', 'OrderService.xsd3.xsd', 'OrderService.3.xsd', 'OrderService3.xsd', 'xsd3.xsd', 'xsd3', 'team_software3.xsd', 'team_software.3.xsd'], 'sets/team_software.wsdl'],
     // A query of another shape names no file; a namespace of nothing but separators neither.
     ['http://host/Service.asmx?op=Ping', '', 'schema', []],
     // A name that would lead out of the folder is never a candidate.
     ['http://host/a/..%2F..%2Fsecret.xsd', undefined, 'schema', []],
-  ] as const)('%s', (url, namespace, wanted, names) => {
-    expect(standInNames(url, namespace, wanted)).toEqual(names);
+  ] as const)('%s', (url, namespace, wanted, names, entry?: string) => {
+    expect(standInNames(url, namespace, wanted, entry)).toEqual(names);
   });
 
   it.each([

@@ -87,6 +87,24 @@ describe('messages naming elements no schema declares', () => {
     );
   });
 
+  it('names the documents that could not be read, which may be where the elements are', () => {
+    const imports = [0, 1, 2, 3, 4, 5].map((n) => `<xs:import namespace="${TNS}" schemaLocation="http://sync.example/SyncReply.svc?xsd=xsd${n}"/>`).join('');
+    const text = wsdlText(['Ping']).replace('<xs:element name="anyType"', `${imports}<xs:element name="anyType"`);
+    const message = (() => {
+      try {
+        importWsdl(text, `${TMP}/x.wsdl`);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return '';
+    })();
+    const lines = message.split('\n');
+    expect(lines.slice(3, 4)).toEqual(['the WSDL names 6 documents that could not be read, which may declare them:']);
+    const unread = (n: number) => `http://sync.example/SyncReply.svc?xsd=xsd${n} is a URL, which a WSDL read from a file does not fetch, and no file beside it stands for it`;
+    expect(lines.slice(4).map((l) => l.replace(/^ {2}\S+: s:import: /, '').replace(/ \(looked for.*$/, ''))).toEqual([0, 1, 2, 3, 4].map(unread).concat('  and 1 more'));
+    expect(lines[4]).toMatch(new RegExp(`^  ${TMP}/x\\.wsdl:4:146: s:import: `));
+  });
+
   it('while an operation is left to draft, an undeclared element stays a problem of its operation', () => {
     const { problems, yaml } = importWsdl(wsdlText(['Authenticate', 'Subscribed'], (op) => op === 'Subscribed'), 'x.wsdl');
     expect(yaml).toMatch(/^  - name: Subscribed$/m);
