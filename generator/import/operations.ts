@@ -513,11 +513,13 @@ function draftHeader(
   const declared = types.element(element);
   const type = declared ? qnameAttr(declared.node, 'type') : undefined;
   const planned = type && declared ? types.named(type, declared.file, declared.node) : undefined;
-  if (!planned || typeof planned.ref !== 'string' || !types.isRecord(planned.ref)) {
-    problems.add(file, at, 'soap:header', `the header ${element.local} does not hold a named record; left out`);
+  // A header element of an inline type (EWS's RequestServerVersion) holds a record named after it.
+  const record = typeof planned?.ref === 'string' ? planned.ref : !type && declared ? types.inlineRecord(element, declared) : undefined;
+  if (record === undefined || !types.isRecord(record)) {
+    problems.add(file, at, 'soap:header', `the header ${element.local} does not hold a record; left out`);
     return undefined;
   }
-  headers.set(element.local, { element: element.local, type: planned.ref, ...(sent ? sentHeader(element.local) : {}) });
+  headers.set(element.local, { element: element.local, type: record, ...(sent ? sentHeader(element.local) : {}) });
   return element.local;
 }
 

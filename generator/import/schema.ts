@@ -54,6 +54,8 @@ export class TypePlanner {
    * past every local name the schemas declare; numbered in declaration order, so the same WSDL gets the same keys.
    */
   private readonly specKeys = new Map<string, string>();
+  /** The record drafted for each global element of an inline complex type, by the element's key; null: none. */
+  private readonly inlineRecords = new Map<string, string | null>();
   /**
    * The complex types that extend each named type (by the key of the base): ASMX publishes an `[XmlInclude]` type
    * that no element names, reached on the wire only through `xsi:type`, so each is drafted with its base.
@@ -288,6 +290,32 @@ export class TypePlanner {
     return planned;
   }
 
+  /**
+   * The record of a global element whose type is declared inline (a SOAP header such as EWS's RequestServerVersion,
+   * an anonymous type of attributes), named after the element as xsd.exe names its class. Undefined when the element
+   * has no inline complex type, or when a type of the element's name is declared too (reported).
+   */
+  inlineRecord(element: QName, d: Declared): string | undefined {
+    const known = this.inlineRecords.get(key(element));
+    if (known !== undefined) return known ?? undefined;
+    const inline = kids(d.node, NS.xsd, 'complexType')[0];
+    let name: string | null = null;
+    if (inline && (this.complexTypes.has(key(element)) || this.simpleTypes.has(key(element)))) {
+      this.report(d.file, inline, 'anonymous s:complexType', `the type of the element ${element.local} is declared inline, and a type named ${element.local} is declared too; left out`);
+    } else if (inline) {
+      // Keyed apart from every named type's key (a type of the element's name in another namespace), as those are.
+      const taken = new Set(this.specKeys.values());
+      let specKey = element.local;
+      for (let n = 2; taken.has(specKey) || this.records.has(specKey); n++) specKey = `${element.local}${n}`;
+      const draft: DraftRecord = { doc: xsdDocumentation(d.node), namespace: element.ns !== this.doc.targetNamespace ? element.ns : undefined, extends: undefined, fields: [] };
+      this.records.set(specKey, { order: d.order, draft });
+      this.recordContent(element.local, inline, d.file, draft);
+      name = specKey;
+    }
+    this.inlineRecords.set(key(element), name);
+    return name ?? undefined;
+  }
+
   /** The base of a complex type that is text content alone: `s:simpleContent` with an `s:extension` adding nothing. */
   private textOnlyBase(node: XmlElement): QName | undefined {
     const content = node.children.filter((c) => c.ns === NS.xsd && c.name !== 'annotation');
@@ -349,12 +377,14 @@ export class TypePlanner {
           const planned = base ? this.named(base, file, ext) : undefined;
           if (planned && typeof planned.ref === 'string' && this.records.has(planned.ref)) draft.extends = planned.ref;
           else this.report(file, ext, 's:extension', `the base of ${name} is not a record; drafted without a base`);
+          // A choice of the derived type is named past its bases' fields too (xsd.exe's Item1 of EWS's MovedCopiedEventType).
+          const inherited = this.inheritedNames(draft.extends);
           for (const x of ext.children) {
             if (x.ns !== NS.xsd || x.name === 'annotation') continue;
-            if (x.name === 'sequence') this.sequence(name, x, file, draft.fields);
+            if (x.name === 'sequence') this.sequence(name, x, file, draft.fields, inherited);
             else if (x.name === 'attribute') this.attribute(name, x, file, draft.fields);
             else if (x.name === 'choice') {
-              const f = this.choiceField(name, x, file, draft.fields.map((y) => y.name));
+              const f = this.choiceField(name, x, file, [...inherited, ...draft.fields.map((y) => y.name)]);
               if (f) draft.fields.push(f);
             }
             else if (x.name === 'anyAttribute') draft.anyAttribute = true;
@@ -380,14 +410,25 @@ export class TypePlanner {
     this.report(file, node, `s:${node.name}`, `in ${owner}: ${what[node.name] ?? 'not mapped; left out'}`);
   }
 
-  private sequence(owner: string, seq: XmlElement, file: string, into: DraftField[]): void {
+  /** The names of the fields of the record `name` and of its bases, as drafted so far (a base in a cycle: in part). */
+  private inheritedNames(name: string | undefined): string[] {
+    const names: string[] = [];
+    const seen = new Set<string>();
+    for (let at = name; at !== undefined && !seen.has(at); at = this.records.get(at)?.draft.extends) {
+      seen.add(at);
+      names.push(...(this.records.get(at)?.draft.fields.map((f) => f.name) ?? []));
+    }
+    return names;
+  }
+
+  private sequence(owner: string, seq: XmlElement, file: string, into: DraftField[], inherited: readonly string[] = []): void {
     if (seq.attrs.has('minOccurs') || seq.attrs.has('maxOccurs')) {
       this.report(file, seq, 's:sequence occurrence', `the occurrence of a sequence in ${owner} is not kept`);
     }
     for (const c of seq.children) {
       if (c.ns !== NS.xsd || c.name === 'annotation') continue;
       if (c.name === 'choice') {
-        const f = this.choiceField(owner, c, file, into.map((x) => x.name));
+        const f = this.choiceField(owner, c, file, [...inherited, ...into.map((x) => x.name)]);
         if (f) into.push(f);
         continue;
       }
@@ -424,6 +465,31 @@ export class TypePlanner {
     };
   }
 
+  /**
+   * The record standing for the type of the alternative `el` when that type is a list of choices (EWS's
+   * FindItemParentType: <Items> of ArrayOfRealItemsType, whose items are each <Item>, <Message>, ...), which an
+   * alternative of the format cannot be: the type is drafted as the class xsd.exe makes of it, a record of that name
+   * whose one field, Items, is the choices repeated inside the alternative's element. Undefined for any other type.
+   */
+  private choiceListRecord(el: XmlElement, planned: PlannedType): string | undefined {
+    const ref = planned.ref;
+    if (typeof ref !== 'object' || !('list' in ref) || typeof ref.list !== 'object' || !('choice' in ref.list)) return undefined;
+    const type = qnameAttr(el, 'type');
+    const d = type ? this.complexTypes.get(key(type)) : undefined;
+    if (!type || !d) return undefined;
+    // Drafted again for each choice naming it, the same record each time.
+    const { specKey, xmlName } = this.keyOf(type);
+    const draft: DraftRecord = {
+      doc: xsdDocumentation(d.node),
+      xmlName,
+      namespace: type.ns !== this.doc.targetNamespace ? type.ns : undefined,
+      extends: undefined,
+      fields: [{ name: 'Items', type: { list: ref.list, container: false } }],
+    };
+    this.records.set(specKey, { order: d.order, draft });
+    return specKey;
+  }
+
   /** The alternatives of an s:choice; undefined (reported) when one cannot be an alternative of the format's. */
   private choiceType(owner: string, node: XmlElement, file: string): DraftChoice | undefined {
     const alternatives: DraftChoice['choice'] = [];
@@ -450,6 +516,12 @@ export class TypePlanner {
       if (max === 'unbounded' || (max !== undefined && Number(max) > 1)) {
         this.report(file, c, 'maxOccurs', `in ${owner}: the alternative ${name} repeats within one choice, which the format cannot say`);
         complete = false;
+        continue;
+      }
+      const listed = this.choiceListRecord(c, planned);
+      if (listed !== undefined) {
+        const doc = xsdDocumentation(c);
+        alternatives.push({ name, type: listed, ...(doc !== undefined ? { doc } : {}) });
         continue;
       }
       if (typeof planned.ref === 'object' && 'choice' in planned.ref) {

@@ -270,8 +270,9 @@ export function resolveSpec(
       }
       const choice = type.kind === 'choice' ? type : type.kind === 'list' && type.item.kind === 'choice' && !type.container ? type.item : undefined;
       for (const a of choice?.alternatives ?? []) {
-        // The decoder tells members apart by element name: an alternative may not share one with a field.
-        const other = raws.find((x) => x.name === a.name);
+        // The decoder tells members apart by element name: an alternative may not share one with a field. The choice's
+        // own name is no element (xsd.exe names EWS's choice of <Item>, <Message>, ... Item too).
+        const other = raws.find((x) => x !== f && x.name === a.name);
         if (other) report([...path, 'name'], `the choice "${f.name}" has an alternative <${a.name}>, the element of field "${other.name}" too: a record's elements must have distinct names`);
         const again = raws.find((x, j) => j < i && choiceNames(x.type).includes(a.name));
         if (again) report([...path, 'name'], `the choice "${f.name}" has an alternative <${a.name}>, which the choice "${again.name}" has too: a record's elements must have distinct names`);
