@@ -26,6 +26,10 @@ export interface DraftField {
   optional?: boolean | undefined;
   nillable?: boolean | undefined;
   attribute?: true | undefined;
+  /** The element's text content (xs:simpleContent). */
+  text?: true | undefined;
+  /** Where the namespace differs from the default of its kind: an unqualified element, a qualified attribute. */
+  form?: 'qualified' | 'unqualified' | undefined;
   doc?: string | undefined;
 }
 

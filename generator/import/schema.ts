@@ -10,6 +10,7 @@ import type { Problems } from './problems.js';
 import { NS } from '../emit/wsdl/namespaces.js';
 import { qnameAttr, WCF_SERIALIZATION, xsdDocumentation, type WsdlDoc } from './read-wsdl.js';
 import { kids, type QName, type XmlElement } from './xml.js';
+import { Forms, qualifiedInside, withForm } from './forms.js';
 
 /** A type as mapped, with what the spec's defaults depend on. */
 export interface PlannedType {
@@ -54,6 +55,10 @@ export class TypePlanner {
    * that no element names, reached on the wire only through `xsi:type`, so each is drafted with its base.
    */
   private readonly derived = new Map<string, Array<{ name: QName; declared: Declared }>>();
+  /** Where each local element and attribute is on the wire (xs:form and the schemas' defaults). */
+  private readonly forms = new Forms();
+  /** The declarations of the fields drafted unqualified, to report one drafted qualified after all. */
+  private readonly unqualified = new Map<DraftField, { el: XmlElement; file: string; owner: string }>();
 
   constructor(
     private readonly doc: WsdlDoc,
@@ -61,6 +66,7 @@ export class TypePlanner {
   ) {
     let order = 0;
     for (const schema of doc.schemas) {
+      this.forms.addSchema(schema.node);
       for (const item of schema.node.children) {
         if (item.ns !== NS.xsd) continue;
         const name = item.attrs.get('name');
@@ -118,6 +124,7 @@ export class TypePlanner {
   }
 
   recordsInOrder(): Record<string, DraftRecord> {
+    this.settleForms();
     return Object.fromEntries([...this.records].sort((a, b) => a[1].order - b[1].order).map(([n, r]) => [n, r.draft]));
   }
 
@@ -202,6 +209,16 @@ export class TypePlanner {
         this.planned.set(key(name), base);
         return base;
       }
+    }
+    const restricted = simpleContentRestriction(d.node);
+    if (restricted) {
+      // A restriction of text content narrows its facets: on the wire it is its base, which is drafted instead.
+      const base = qnameAttr(restricted, 'base');
+      const planned = base ? this.named(base, d.file, restricted) : undefined;
+      this.report(d.file, restricted, 's:simpleContent/s:restriction', `${name.local} is drafted as its base${base ? ` ${base.local}` : ''}; its facets are not kept`);
+      const result = planned ?? primitive('string');
+      this.planned.set(key(name), result);
+      return result;
     }
     const list = this.listShape(name.local, d.node);
     if (list?.name === 'choice') {
@@ -291,6 +308,9 @@ export class TypePlanner {
         case 'anyAttribute':
           draft.anyAttribute = true;
           break;
+        case 'simpleContent':
+          this.simpleContent(name, c, file, draft);
+          break;
         case 'complexContent': {
           if (c.attrs.get('mixed') === 'true') this.report(file, c, 'mixed="true"', `the text content of ${name} is not kept`);
           const ext = kids(c, NS.xsd, 'extension')[0];
@@ -322,13 +342,67 @@ export class TypePlanner {
     }
   }
 
+  /**
+   * Text content with attributes (`s:simpleContent/s:extension`): a text field `Value` (numbered past an attribute's
+   * name) of the simple base type, or `extends` where the base is text content with attributes itself, and the
+   * extension's attributes.
+   */
+  private simpleContent(owner: string, node: XmlElement, file: string, draft: DraftRecord): void {
+    const ext = kids(node, NS.xsd, 'extension')[0];
+    const base = ext ? qnameAttr(ext, 'base') : undefined;
+    if (!ext || !base) {
+      this.unmapped(owner, node, file);
+      return;
+    }
+    const planned = this.named(base, file, ext);
+    if (!planned) return;
+    let text: DraftField | undefined;
+    if (typeof planned.ref === 'string' && this.records.has(planned.ref)) draft.extends = planned.ref;
+    else if (typeof planned.ref === 'string') text = { name: 'Value', type: planned.ref, text: true };
+    else {
+      this.report(file, ext, 's:extension', `the text content of ${owner} extends a list, which text content cannot hold; left out`);
+    }
+    if (text) draft.fields.push(text);
+    for (const x of ext.children) {
+      if (x.ns !== NS.xsd || x.name === 'annotation') continue;
+      if (x.name === 'attribute') this.attribute(owner, x, file, draft.fields);
+      else if (x.name === 'anyAttribute') draft.anyAttribute = true;
+      else this.unmapped(owner, x, file);
+    }
+    if (text) for (let n = 1; draft.fields.some((f) => f !== text && f.name === text.name); n++) text.name = `Value${n}`;
+  }
+
+  /**
+   * Drafts qualified again, and reports, each unqualified field holding a qualified element without a prefix (the
+   * loader refuses it: written with `xmlns=""`, that element would lose its namespace); until none is left.
+   */
+  private settleForms(): void {
+    const records = new Map([...this.records].map(([n, r]) => [n, { draft: r.draft }]));
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const r of this.records.values()) {
+        r.draft.fields.forEach((f, i) => {
+          const at = this.unqualified.get(f);
+          if (!at || f.form !== 'unqualified') return;
+          const inner = qualifiedInside(f.type, records);
+          if (!inner) return;
+          const { form: _, ...qualified } = f;
+          r.draft.fields[i] = qualified;
+          this.unqualified.delete(f);
+          changed = true;
+          this.report(at.file, at.el, 'form="unqualified"', `${at.owner}.${f.name} is drafted qualified: it holds ${inner}, qualified, which the format cannot write inside an unqualified element`);
+        });
+      }
+    }
+  }
+
   private unmapped(owner: string, node: XmlElement, file: string): void {
     const what: Record<string, string> = {
       anyAttribute: 'any further attribute is not kept',
       group: 'a model group reference is not read; its elements are left out',
       attributeGroup: 'an attribute group reference is not read; its attributes are left out',
       all: 'an unordered group has no counterpart in the format; its elements are left out',
-      simpleContent: 'text content with attributes has no counterpart in the format; left out',
+      simpleContent: 'text content without an s:extension of a named type is not mapped; left out',
       any: 'any content among other elements has no counterpart in the format; left out',
     };
     this.report(file, node, `s:${node.name}`, `in ${owner}: ${what[node.name] ?? 'not mapped; left out'}`);
@@ -349,8 +423,12 @@ export class TypePlanner {
         this.unmapped(owner, c, file);
         continue;
       }
-      const f = this.field(c, file);
-      if (f) into.push(f);
+      const f = this.field(c, file, true);
+      if (!f) continue;
+      const form = this.forms.formOf(c);
+      const drafted = form ? withForm(f, form) : f;
+      if (form) this.unqualified.set(drafted, { el: c, file, owner });
+      into.push(drafted);
     }
   }
 
@@ -418,9 +496,9 @@ export class TypePlanner {
   }
 
   /** A sequence element as a field (record fields and operation outputs). */
-  field(el: XmlElement, file: string): DraftField | undefined {
+  field(el: XmlElement, file: string, formKept = false): DraftField | undefined {
     const name = el.attrs.get('name');
-    const planned = this.particleType(el, file);
+    const planned = this.particleType(el, file, formKept);
     if (!planned || name === undefined) return undefined;
     const max = el.attrs.get('maxOccurs');
     const doc = xsdDocumentation(el);
@@ -452,7 +530,6 @@ export class TypePlanner {
     for (const facet of ['default', 'fixed'] as const) {
       if (at.attrs.has(facet)) this.report(file, at, `${facet}="${at.attrs.get(facet)}"`, `the ${facet} value of the attribute ${owner}.${name} is not kept`);
     }
-    if (at.attrs.get('form') === 'qualified') this.report(file, at, 'form="qualified"', `the attribute ${owner}.${name} is drafted unqualified (no namespace), as the format writes attributes`);
     const typeName = qnameAttr(at, 'type');
     const inline = typeName ? undefined : kids(at, NS.xsd, 'simpleType')[0];
     if (inline) this.report(file, inline, 'anonymous s:simpleType', `the type of the attribute ${owner}.${name} is declared inline; drafted as string (name the type to map it)`);
@@ -462,11 +539,12 @@ export class TypePlanner {
       return;
     }
     const optional = at.attrs.get('use') !== 'required';
-    into.push({ name, type: planned.ref, ...(optional !== planned.reference ? { optional } : {}), attribute: true });
+    const form = this.forms.formOf(at);
+    into.push({ name, type: planned.ref, ...(optional !== planned.reference ? { optional } : {}), attribute: true, ...(form ? { form } : {}) });
   }
 
   /** The type of an element particle: its named type, or `xml` for any content; reports what cannot be mapped. */
-  particleType(el: XmlElement, file: string): PlannedType | undefined {
+  particleType(el: XmlElement, file: string, formKept = false): PlannedType | undefined {
     const name = el.attrs.get('name') ?? el.attrs.get('ref') ?? '?';
     if (el.attrs.has('ref')) {
       this.report(file, el, 's:element ref', `the element reference ${name} is not read; left out`);
@@ -475,7 +553,7 @@ export class TypePlanner {
     for (const facet of ['default', 'fixed'] as const) {
       if (el.attrs.has(facet)) this.report(file, el, `${facet}="${el.attrs.get(facet)}"`, `the ${facet} value of ${name} is not kept`);
     }
-    if (el.attrs.get('form') === 'unqualified') this.report(file, el, 'form="unqualified"', `${name} is drafted qualified (in its schema's namespace), as the format writes elements`);
+    if (!formKept && el.attrs.get('form') === 'unqualified') this.report(file, el, 'form="unqualified"', `${name} is drafted qualified (in its schema's namespace), as the format writes elements`);
     for (const a of ['substitutionGroup', 'abstract'] as const) {
       if (el.attrs.has(a)) this.report(file, el, `${a}="${el.attrs.get(a)}"`, `not kept on ${name}`);
     }
@@ -497,6 +575,12 @@ export class TypePlanner {
 function repeats(node: XmlElement): boolean {
   const max = node.attrs.get('maxOccurs');
   return max === 'unbounded' || (max !== undefined && Number(max) > 1);
+}
+
+/** The `s:restriction` of a complex type that is text content restricting another (`s:simpleContent/s:restriction`). */
+function simpleContentRestriction(node: XmlElement): XmlElement | undefined {
+  const content = kids(node, NS.xsd, 'simpleContent')[0];
+  return content ? kids(content, NS.xsd, 'restriction')[0] : undefined;
 }
 
 /** The base a complex type extends (`complexContent/extension`), if it extends one. */

@@ -38,6 +38,7 @@ import { PRIMITIVE_NAMES, isPrimitiveName, isReferencePrimitive } from '../model
 import type { SpecIssue } from './errors.js';
 import type { SpecPath } from './locate.js';
 import { kebabCase, methodName } from './names.js';
+import { contentProblems, textOrFormProblem } from './text-content.js';
 import { list, suggest } from './suggest.js';
 import { SetAside, type ResolvableSpec } from './salvage.js';
 import { checkBareOperations } from './bare.js';
@@ -286,6 +287,18 @@ export function resolveSpec(
         }
         if (f.nillable) report([...path, 'nillable'], 'an attribute cannot be nil: leave it out (optional: true) instead');
       }
+      const text = f.text ?? false;
+      const outputs = base[0] === 'operations';
+      if (text || f.form !== undefined) {
+        const problem = textOrFormProblem(f, type, outputs);
+        if (problem) {
+          report([...path, problem.key], problem.message);
+          if (problem.key === 'type') {
+            incompleteTypes.add(name);
+            return;
+          }
+        }
+      }
       const repeated = type.kind === 'list' && !type.container;
       if (repeated && (f.nillable !== undefined || f.optional !== undefined)) {
         report([...path, f.nillable !== undefined ? 'nillable' : 'optional'], 'a list without a container is never absent or nil: no items is an empty list (use nillableItems for nil items)');
@@ -295,10 +308,14 @@ export function resolveSpec(
         name: f.name,
         type,
         doc: f.doc,
-        nillable: !attribute && !repeated && (f.nillable ?? reference),
-        optional: !repeated && (f.optional ?? reference),
+        nillable: !text && !attribute && !repeated && (f.nillable ?? reference),
+        optional: !text && !repeated && (f.optional ?? reference),
         secret: f.secret ?? false,
         attribute,
+        ...(text ? { text: true } : {}),
+        // Only where it differs from the default of its kind: elements qualified, attributes not.
+        ...(f.form !== undefined && f.form !== (attribute ? 'unqualified' : 'qualified') ? { form: f.form } : {}),
+        ...(attribute && f.form === 'qualified' ? { attributeNamespace: structs.get(name)?.model.namespace ?? { uri: raw.service.namespace.uri, prefix: 'tns' } } : {}),
         ...exampleOf(f.example, type, [...path, 'example']),
         decision: decision(f.decision, [...path, 'decision']),
       });
@@ -342,6 +359,11 @@ export function resolveSpec(
     entry.all.push(...entry.own);
   };
   for (const name of structs.keys()) complete(name, [name]);
+  for (const [name, entry] of structs) {
+    const section = entry.model.kind === 'record' ? 'records' : 'results';
+    const raws = (section === 'records' ? raw.records[name] : raw.results[name])?.fields ?? [];
+    for (const p of contentProblems(name, entry.all, entry.own, raws)) report([section, name, ...p.at], p.message);
+  }
 
   const serviceErrors = resolveServiceErrors(raw, enums, aside, decision, report);
   // Set aside, or naming an enum that is: what depends on it is not checked (its problem is reported already).

@@ -134,6 +134,18 @@ const field = z
       .boolean()
       .optional()
       .describe('An unqualified XML attribute of the record element instead of a child element (primitive or enum types).'),
+    text: z
+      .boolean()
+      .optional()
+      .describe(
+        "The record element's text content (xs:simpleContent): a primitive or enum, beside attribute fields only (no child-element fields), at most one per record; never absent or nil (an empty element is the empty text).",
+      ),
+    form: z
+      .enum(['qualified', 'unqualified'])
+      .optional()
+      .describe(
+        "The field's namespace on the wire where it differs from the default of its kind (xs:form): `unqualified`, an element in no namespace (elementFormDefault=\"unqualified\"); `qualified`, an attribute in the record's namespace (attributeFormDefault=\"qualified\").",
+      ),
     example,
     decision: decisionRef.optional(),
   })

@@ -56,11 +56,12 @@ export function decoderImports(structs: readonly StructModel[], results: readonl
   };
   for (const s of structs) {
     if (keepsAnyAttribute(s)) names.add('readOtherAttributes');
+    if (s.ownFields.some((f) => f.form === 'unqualified' && !f.attribute)) names.add('formMemberName');
     for (const f of s.ownFields) {
-      if (f.attribute) {
-        names.add('readAttribute');
+      if (f.attribute || f.text) {
+        names.add(f.text ? 'readTextContent' : f.attributeNamespace ? 'readQualifiedAttribute' : 'readAttribute');
         if (textDecoder(f.type) === 'decodeText') names.add('decodeText');
-        if (!f.optional) names.add('missingAttribute');
+        if (!f.optional && !f.text) names.add('missingAttribute');
       } else if (f.type.kind === 'list' && !f.type.container) {
         if (f.type.item.kind === 'choice') f.type.item.alternatives.forEach((a) => visit(a.type));
         else visit(f.type.item);
@@ -78,7 +79,7 @@ export function decoderImports(structs: readonly StructModel[], results: readonl
 /** The value decoders (values.ts) that attribute reads use. */
 export function attributeDecoderImports(structs: readonly StructModel[]): string[] {
   const names = new Set<string>();
-  for (const s of structs) for (const f of s.ownFields) if (f.attribute) names.add(textDecoder(f.type));
+  for (const s of structs) for (const f of s.ownFields) if (f.attribute || f.text) names.add(textDecoder(f.type));
   return [...names].filter((n) => n !== 'decodeText').sort();
 }
 
@@ -172,7 +173,9 @@ function push(w: Parameters<WriterFunction>[0], list: string, item: builders.Doc
  */
 export function decoderFunction(s: StructModel, subtypes: readonly StructModel[] = []): FunctionDeclarationStructure {
   const attributes = s.fields.filter((f) => f.attribute);
-  const elements = s.fields.filter((f) => !f.attribute);
+  const text = s.fields.find((f) => f.text);
+  const elements = s.fields.filter((f) => !f.attribute && !f.text);
+  const unqualified = elements.filter((f) => f.form === 'unqualified').map((f) => f.name);
   const body: WriterFunction = (w) => {
     if (subtypes.length > 0) {
       w.write('switch (r.xsiType)').block(() => {
@@ -184,13 +187,22 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
     }
     // Attributes are on the start tag, which the first nextChild() leaves.
     for (const f of attributes) {
-      writeDoc(w, [assignDoc(`const ${local(f)}`, callDoc('readAttribute', ['r', tsLiteral(f.name), textDecoder(f.type)])), ';']);
+      const read = f.attributeNamespace
+        ? callDoc('readQualifiedAttribute', ['r', tsLiteral(f.attributeNamespace.uri), tsLiteral(f.name), textDecoder(f.type)])
+        : callDoc('readAttribute', ['r', tsLiteral(f.name), textDecoder(f.type)]);
+      writeDoc(w, [assignDoc(`const ${local(f)}`, read), ';']);
       w.newLine();
       if (!f.optional) throwIf(w, `${local(f)} === undefined`, callDoc('missingAttribute', ['r', tsLiteral(s.name), tsLiteral(f.name)]));
     }
     const anyAttribute = keepsAnyAttribute(s);
     if (anyAttribute) {
-      writeDoc(w, [assignDoc('const others', callDoc('readOtherAttributes', ['r', arrayDoc(attributes.map((f) => tsLiteral(f.name)))])), ';']);
+      const own = attributes.map((f) => tsLiteral(f.attributeNamespace ? `{${f.attributeNamespace.uri}}${f.name}` : f.name));
+      writeDoc(w, [assignDoc('const others', callDoc('readOtherAttributes', ['r', arrayDoc(own)])), ';']);
+      w.newLine();
+    }
+    if (text) {
+      // Text content (xs:simpleContent): the element holds nothing else, and reading it consumes the element.
+      writeDoc(w, [assignDoc(`const ${local(text)}`, callDoc('readTextContent', ['r', textDecoder(text.type)])), ';']);
       w.newLine();
     }
     for (const f of elements) {
@@ -203,9 +215,10 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
       w.newLine();
     }
     // Its fields are in a namespace of its own (WCF's DataContract): read as members while inside it.
-    if (s.namespace) w.writeLine(`const outer = r.memberNamespace;`).writeLine(`r.memberNamespace = ${tsLiteral(s.namespace.uri)};`);
-    w.write('while (r.nextChild())').block(() => {
-      w.write('switch (r.memberName)').block(() => {
+    if (s.namespace && !text) w.writeLine(`const outer = r.memberNamespace;`).writeLine(`r.memberNamespace = ${tsLiteral(s.namespace.uri)};`);
+    if (!text) w.write('while (r.nextChild())').block(() => {
+      // Unqualified fields are in no namespace: one in the member namespace is not that field, nor the other way round.
+      w.write(unqualified.length > 0 ? `switch (formMemberName(r, [${unqualified.map(tsLiteral).join(', ')}]))` : 'switch (r.memberName)').block(() => {
         for (const f of elements) {
           const choice = f.type.kind === 'choice' ? f.type : f.type.kind === 'list' && !f.type.container && f.type.item.kind === 'choice' ? f.type.item : undefined;
           if (choice) {
@@ -239,7 +252,7 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
         w.indent(() => w.writeLine('r.skip();'));
       });
     });
-    if (s.namespace) w.writeLine('r.memberNamespace = outer;');
+    if (s.namespace && !text) w.writeLine('r.memberNamespace = outer;');
     for (const f of elements.filter((x) => !x.optional && !(x.type.kind === 'list' && !x.type.container))) {
       if (f.type.kind === 'choice') {
         const names = arrayDoc(f.type.alternatives.map((a) => tsLiteral(a.name)));

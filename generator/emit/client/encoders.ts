@@ -7,6 +7,8 @@ import { StructureKind, VariableDeclarationKind } from '../../print/kinds.js';
 import type {
   EnumModel,
   EnumType,
+  FieldModel,
+  ListType,
   OperationModel,
   ParameterModel,
   PrimitiveName,
@@ -184,10 +186,11 @@ export class WriterSet {
         if (keepsAnyAttribute(t.record)) this.encode.add('writeOtherAttributes');
         for (const s of subtypes) this.visit({ kind: 'record', record: s }, element);
         for (const f of t.record.fields) {
-          if (f.attribute) {
-            this.encode.add('writeAttribute');
+          if (f.attribute || f.text) {
+            this.encode.add(f.text ? 'writeText' : 'writeAttribute');
             this.visit(f.type, false);
           } else {
+            if (f.form === 'unqualified' && !(f.type.kind === 'list' && !f.type.container)) this.encode.add('unqualifiedWriter');
             this.encode.add('writeMember');
             this.visit(f.type, true);
           }
@@ -299,25 +302,43 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
       // Fields in a namespace of the record's own (WCF's DataContract) carry its prefix, declared on the record.
       const own = record.namespace ? `${xmlnsAttribute(record.namespace).replace(/[`$\\]/g, '\\$&')}` : '';
       const member = record.namespace ? `${record.namespace.prefix}:` : '';
-      const parts: builders.Doc[] = [record.base ? `\`<\${name}\${xmlns}\${xsiType}${own}\`` : `\`<\${name}\${xmlns}${own}\``];
+      // A qualified attribute of the service namespace needs a prefix: a default namespace is not an attribute's.
+      const tns = record.fields.find((x) => x.attributeNamespace !== undefined && x.attributeNamespace.uri !== record.namespace?.uri)?.attributeNamespace;
+      const declarations = `${own}${tns ? xmlnsAttribute(tns).replace(/[`$\\]/g, '\\$&') : ''}`;
+      const parts: builders.Doc[] = [record.base ? `\`<\${name}\${xmlns}\${xsiType}${declarations}\`` : `\`<\${name}\${xmlns}${declarations}\``];
       for (const f of record.fields.filter((x) => x.attribute)) {
-        parts.push(callDoc('writeAttribute', [tsLiteral(f.name), `v['${f.name}']`, `\`\${path}.${f.name}\``, textEncoder(f.type as PrimitiveType | EnumType), String(f.optional)]));
+        parts.push(callDoc('writeAttribute', [tsLiteral(attributeName(f)), `v['${f.name}']`, `\`\${path}.${f.name}\``, textEncoder(f.type as PrimitiveType | EnumType), String(f.optional)]));
       }
       if (keepsAnyAttribute(record)) {
-        const attributes = record.fields.filter((x) => x.attribute).map((x) => x.name);
+        const attributes = record.fields.filter((x) => x.attribute && !x.attributeNamespace).map((x) => x.name);
         parts.push(callDoc('writeOtherAttributes', [`v['${ANY_ATTRIBUTES}']`, `\`\${path}.${ANY_ATTRIBUTES}\``, namesDoc(attributes)]));
       }
       parts.push("'>'");
-      for (const f of record.fields.filter((x) => !x.attribute)) {
+      for (const f of record.fields.filter((x) => x.text)) {
+        parts.push(callDoc('writeText', [`v['${f.name}']`, `\`\${path}.${f.name}\``, textEncoder(f.type as PrimitiveType | EnumType)]));
+      }
+      for (const f of record.fields.filter((x) => !x.attribute && !x.text)) {
         const repeated = f.type.kind === 'list' && !f.type.container;
-        const args = [tsLiteral(`${member}${f.name}`), `v['${f.name}']`, `\`\${path}.${f.name}\``, writerDoc(f.type), String(f.nillable), String(f.optional || repeated)];
-        parts.push(callDoc('writeMember', args));
+        const unqualified = f.form === 'unqualified';
+        const writer = unqualified && repeated ? unqualifiedItems(f.type as ListType) : writerDoc(f.type);
+        const args = [tsLiteral(`${unqualified ? '' : member}${f.name}`), `v['${f.name}']`, `\`\${path}.${f.name}\``, writer, String(f.nillable), String(f.optional || repeated)];
+        parts.push(callDoc('writeMember', unqualified && !repeated ? [...args, 'true'] : args));
       }
       parts.push('`</${name}>`');
       writeDoc(w, returnBinaryDoc(parts, '+'));
       w.write(';');
     },
   };
+}
+
+/** An attribute's name as written: with its namespace's prefix where it is qualified. */
+function attributeName(f: FieldModel): string {
+  return f.attributeNamespace ? `${f.attributeNamespace.prefix}:${f.name}` : f.name;
+}
+
+/** The writer of a list without a container whose items are unqualified elements. */
+function unqualifiedItems(t: ListType): builders.Doc {
+  return callDoc('itemsWriter', [writerDoc(t.item), String(t.nillableItems), 'true']);
 }
 
 /** `switch (expression)`: the expression on lines of its own when it does not fit (or must break). */

@@ -15,6 +15,7 @@ import {
   textWriter,
   writeAttribute,
   writeMember,
+  writeText,
   writeXmlContent,
   type EncodeValue,
   type WriteValue,
@@ -98,17 +99,25 @@ export class Writers {
     const known = s.fields.map((f) => f.name);
     const required = s.fields.filter((f) => !f.optional && !(f.type.kind === 'list' && !f.type.container)).map((f) => f.name);
     const attributes = s.fields.filter((f) => f.attribute);
-    const members = s.fields.filter((f) => !f.attribute);
+    const text = s.fields.find((f) => f.text);
+    const members = s.fields.filter((f) => !f.attribute && !f.text);
+    // A qualified attribute of the service namespace is written with the prefix its writer declares (`tns`).
+    const tns = s.fields.find((f) => f.attributeNamespace !== undefined && f.attributeNamespace.uri !== s.namespace?.uri)?.attributeNamespace;
     const writer: RecordWriter = (name, value, path, xmlns = '') => {
       const v = checkRecord(path, value, known, required);
-      let out = `<${name}${xmlns}`;
+      let out = `<${name}${xmlns}${tns ? ` xmlns:${tns.prefix}="${tns.uri}"` : ''}`;
       for (const f of attributes) {
-        out += writeAttribute(f.name, v[f.name], `${path}.${f.name}`, this.text(f.type as PrimitiveType | EnumType, true), f.optional);
+        const attribute = f.attributeNamespace ? `${f.attributeNamespace.prefix}:${f.name}` : f.name;
+        out += writeAttribute(attribute, v[f.name], `${path}.${f.name}`, this.text(f.type as PrimitiveType | EnumType, true), f.optional);
       }
       out += '>';
+      if (text) out += writeText(v[text.name], `${path}.${text.name}`, this.text(text.type as PrimitiveType | EnumType, true));
       for (const f of members) {
         const repeated = f.type.kind === 'list' && !f.type.container;
-        out += writeMember(f.name, v[f.name], `${path}.${f.name}`, this.of(f.type), f.nillable, f.optional || repeated);
+        const unqualified = f.form === 'unqualified';
+        const t = f.type;
+        const write = unqualified && t.kind === 'list' && !t.container ? itemsWriter(this.of(t.item), t.nillableItems, true) : this.of(f.type);
+        out += writeMember(f.name, v[f.name], `${path}.${f.name}`, write, f.nillable, f.optional || repeated, unqualified && !repeated);
       }
       return `${out}</${name}>`;
     };
