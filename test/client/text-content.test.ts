@@ -7,7 +7,7 @@
  * exactly the XML below and reads it back strictly; client and generated mock agree in SOAP 1.1, SOAP 1.2 and HTTP
  * POST; what both send validates (libxml2) against the fixture's own schema and against the generated WSDL's.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../generator/generate.js';
@@ -137,7 +137,22 @@ describe('the import', () => {
     expect(problems.map((p) => `${p.line} ${p.construct}`)).toEqual(['105 elementFormDefault']);
   });
 
-  it('the output type-checks with a strict consumer\'s settings', () => {
+  it('the output type-checks with a strict consumer\'s settings, text and attributes members of the records', () => {
+    const consumer = join(OUT, 'consumer.ts');
+    writeFileSync(
+      consumer,
+      [
+        "import type { Money, Party, TaxedMoney } from './client/types.js';",
+        "export const money: Money = { Value: '1.5', currency: 'EUR' };",
+        "export const taxed: TaxedMoney = { Value: '1.5', currency: 'EUR', rate: 20 };",
+        "export const party: Party = { PartyId: [{ Value: 'x', type: 'urn:duns' }], Role: 'r', ref: 'P-1', Code: { Value: 'c', scheme: 'iso' } };",
+        '// @ts-expect-error the currency is required',
+        "export const noCurrency: Money = { Value: '1.5' };",
+        '// @ts-expect-error the text is required',
+        "export const noText: Money = { currency: 'EUR' };",
+        '',
+      ].join('\n'),
+    );
     expect(typecheckDir(OUT).diagnostics).toEqual([]);
   }, 120_000);
 });
@@ -158,13 +173,13 @@ describe('the client writes text, attributes and forms', () => {
   const refused: ReadonlyArray<[string, unknown, RegExp]> = [
     ['text left out', { deposit: { currency: 'EUR' } }, /deposit\.Value is required/],
     ['a required attribute left out', { deposit: { Value: '1' } }, /deposit\.currency is required/],
-    ['text that is no decimal', { deposit: { Value: 'ten', currency: 'EUR' } }, /deposit\.Value/],
+    ['text that is no decimal', { deposit: { Value: 'ten', currency: 'EUR' } }, /deposit\.Value must be a decimal string/],
     ['null text', { deposit: { Value: null, currency: 'EUR' } }, /deposit\.Value cannot be null/],
     ['an unknown member', { deposit: { Value: '1', currency: 'EUR', $value: '2' } }, /deposit\.\$value is not a member/],
   ];
   it.each(refused)('refuses %s before sending anything', async (_, args, message) => {
     const { client: c, sent } = clientFor('soap11', soapResponse('Register', ''));
-    await expect(c.register(args)).rejects.toMatchObject({ name: 'SvcRequestError', message });
+    await expect(c.register(args)).rejects.toMatchObject({ name: 'SvcRequestError', message: expect.stringMatching(message) });
     expect(sent).toEqual([]);
   });
 });
@@ -184,16 +199,15 @@ describe('the client reads text, attributes and forms strictly', () => {
 
   const bad: ReadonlyArray<[string, string, RegExp]> = [
     ['a money without its currency', '<Limit rate="1">5</Limit>', /TaxedMoney: required attribute currency is missing/],
-    ['text that is no decimal', '<Limit currency="EUR">five</Limit>', /Limit/],
-    ['an element inside text content', '<Limit currency="EUR">5<b/></Limit>', /Limit/],
+    ['text that is no decimal', '<Limit currency="EUR">five</Limit>', /invalid xs:decimal "five" \(at .*\/Party\/Limit\)/],
+    ['an element inside text content', '<Limit currency="EUR">5<b/></Limit>', /<Limit> has child elements where text was expected.*\/Party\/Limit\)/],
     ['an attribute that is no int', '<Limit currency="EUR" rate="x">5</Limit>', /Limit\/@rate/],
     ['a qualified attribute sent unqualified', '<Code scheme="iso">X</Code>', /TypedCode: required attribute scheme is missing/],
     ['an unqualified element sent qualified', `<Address><Zip xmlns="${CODES}">1</Zip></Address>`, /Address: required element <Zip> is missing/],
-    ['an unqualified element sent in the parent\'s namespace', '<Address><Zip>1</Zip></Address>', /Address: required element <Zip> is missing/],
   ];
   it.each(bad)('%s is a decode error, never a shorter result', async (_, inner, message) => {
     const { client: c } = clientFor('soap11', soapResponse('FindParties', party(inner)));
-    await expect(c.findParties({})).rejects.toMatchObject({ name: 'SvcDecodeError', message });
+    await expect(c.findParties({})).rejects.toMatchObject({ name: 'SvcDecodeError', message: expect.stringMatching(message) });
   });
 
   it('an unqualified element in the service namespace is not that field (ASMX would not take it either)', async () => {
@@ -266,23 +280,17 @@ describe('client and generated mock', () => {
 describe('the schemas', () => {
   it('of the fixture and of the generated WSDL accept every request the clients sent and every answer the mocks gave', async () => {
     expect(wire.length).toBeGreaterThan(10);
-    const documents = Object.fromEntries(wire.map((w, i) => [`${i} ${w.what}`, w.xml]));
+    const documents: Record<string, string> = Object.fromEntries(wire.map((w, i) => [`${i} ${w.what}`, w.xml]));
+    // The check can fail: the schema refuses what the writers sent before, an unqualified element qualified and a
+    // qualified attribute unqualified.
+    const body = (party: string) => `<Register xmlns="${NS}">${party}</Register>`;
+    documents['old: Role qualified'] = body(PARTY_XML.replace('<Role xmlns="">', '<Role>'));
+    documents['old: ref unqualified'] = body(PARTY_XML.replace(`<party xmlns:tns="${NS}" tns:ref="P-1"`, '<party ref="P-1"'));
     for (const wsdl of [readFileSync(join(ROOT, WSDL), 'utf8'), readFileSync(join(OUT, 'wsdl', 'Trade.wsdl'), 'utf8')]) {
       const errors = await validateAll(extractSchemas(wsdl), documents);
-      expect([...errors].filter(([, e]) => e.length > 0)).toEqual([]);
+      expect(errors.get('old: Role qualified')!.join('\n')).toMatch(/Role': This element is not expected/);
+      expect(errors.get('old: ref unqualified')!.join('\n')).toMatch(/attribute 'ref': The attribute 'ref' is not allowed/);
+      expect([...errors].filter(([name, e]) => !name.startsWith('old:') && e.length > 0)).toEqual([]);
     }
-  }, 60_000);
-
-  it('refuse what the old writers sent: an unqualified element qualified, a qualified attribute unqualified', async () => {
-    const body = (party: string) => `<Register xmlns="${NS}">${party}</Register>`;
-    const documents = {
-      good: body(PARTY_XML),
-      qualifiedRole: body(PARTY_XML.replace('<Role xmlns="">', '<Role>')),
-      unqualifiedRef: body(PARTY_XML.replace(`<party xmlns:tns="${NS}" tns:ref="P-1"`, '<party ref="P-1"')),
-    };
-    const errors = await validateAll(extractSchemas(readFileSync(join(ROOT, WSDL), 'utf8')), documents);
-    expect(errors.get('good')).toEqual([]);
-    expect(errors.get('qualifiedRole')!.join('\n')).toMatch(/Role/);
-    expect(errors.get('unqualifiedRef')!.join('\n')).toMatch(/ref/);
   }, 60_000);
 });
