@@ -285,6 +285,14 @@ describe('the schemas', () => {
   it('of the fixture and of the generated WSDL accept every request the clients sent and every answer the mocks gave', async () => {
     expect(wire.length).toBeGreaterThan(10);
     const documents: Record<string, string> = Object.fromEntries(wire.map((w, i) => [`${i} ${w.what}`, w.xml]));
+    // The docs' examples are what the client sends and the mock answers too.
+    for (const op of ['Register', 'FindParties', 'Quote']) {
+      const page = readFileSync(join(OUT, 'docs', 'operations', `${op}.md`), 'utf8');
+      // Each example exchange's XML body: a SOAP envelope's Body element, or an HTTP POST answer as it is.
+      const bodies = [...page.matchAll(/```http\n([\s\S]*?)```/g)].map((m) => m[1]!.slice(m[1]!.indexOf('\n\n') + 2).trim()).filter((b) => b.startsWith('<'));
+      expect(bodies.length).toBeGreaterThan(op === 'Quote' ? 3 : 1);
+      bodies.forEach((b, i) => (documents[`docs ${op} ${i}`] = b.includes('Envelope') ? soapBodyElement(b) : b.replace(/^<\?xml[^>]*\?>\s*/, '')));
+    }
     // The check can fail: the schema refuses what the writers sent before, an unqualified element qualified and a
     // qualified attribute unqualified.
     const body = (party: string) => `<Register xmlns="${NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">${party}</Register>`;

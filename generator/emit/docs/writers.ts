@@ -21,6 +21,7 @@ import {
   type WriteValue,
 } from '../../../templates/runtime/codec/encode.js';
 import { encodeAnyDouble } from '../../../templates/runtime/mock/values.js';
+import { escapeXmlAttribute } from '../../../templates/runtime/codec/xml-writer.js';
 import * as values from '../../../templates/runtime/codec/values.js';
 import type { EnumType, PrimitiveName, PrimitiveType, StructModel, TypeModel } from '../../model/types.js';
 
@@ -101,11 +102,11 @@ export class Writers {
     const attributes = s.fields.filter((f) => f.attribute);
     const text = s.fields.find((f) => f.text);
     const members = s.fields.filter((f) => !f.attribute && !f.text);
-    // A qualified attribute of the service namespace is written with the prefix its writer declares (`tns`).
-    const tns = s.fields.find((f) => f.attributeNamespace !== undefined && f.attributeNamespace.uri !== s.namespace?.uri)?.attributeNamespace;
+    // A qualified attribute is written with the prefix of its namespace, declared on the element (`tns`, `ns1`).
+    const qualified = s.fields.find((f) => f.attributeNamespace !== undefined)?.attributeNamespace;
     const writer: RecordWriter = (name, value, path, xmlns = '') => {
       const v = checkRecord(path, value, known, required);
-      let out = `<${name}${xmlns}${tns ? ` xmlns:${tns.prefix}="${tns.uri}"` : ''}`;
+      let out = `<${name}${xmlns}${qualified ? ` xmlns:${qualified.prefix}="${escapeXmlAttribute(qualified.uri)}"` : ''}`;
       for (const f of attributes) {
         const attribute = f.attributeNamespace ? `${f.attributeNamespace.prefix}:${f.name}` : f.name;
         out += writeAttribute(attribute, v[f.name], `${path}.${f.name}`, this.text(f.type as PrimitiveType | EnumType, true), f.optional);
