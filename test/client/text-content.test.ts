@@ -5,13 +5,15 @@
  * an attribute with form="qualified", and a second schema with elementFormDefault="unqualified" and
  * attributeFormDefault="qualified". Imported and generated once (`--wsdl`); the output type-checks; the client sends
  * exactly the XML below and reads it back strictly; client and generated mock agree in SOAP 1.1, SOAP 1.2 and HTTP
- * POST; what both send validates (libxml2) against the fixture's own schema and against the generated WSDL's.
+ * POST; what both send validates (libxml2) against the fixture's own schema and against the generated WSDL's, and so do
+ * the docs' example exchanges; node-soap serving the fixture gets what the client sends and answers what it reads.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../generator/generate.js';
 import { importWsdl } from '../../generator/import/index.js';
+import { startNodeSoapServer } from '../helpers/node-soap-server.js';
 import { soapBodyElement } from '../helpers/soap-body.js';
 import { typecheckDir } from '../helpers/typecheck.js';
 import { extractSchemas, validateAll } from '../helpers/xsd.js';
@@ -278,6 +280,45 @@ describe('client and generated mock', () => {
     const found = (await c.findParties({})) as Array<Record<string, unknown>>;
     expect(found.length).toBeGreaterThan(0);
     expect(found[0]).toMatchObject({ Limit: { Value: expect.any(String), currency: expect.any(String) }, Code: { Value: expect.any(String), scheme: expect.any(String) } });
+  });
+});
+
+describe('against node-soap serving the fixture', () => {
+  const versions: ReadonlyArray<Exclude<Style, 'httpPost'>> = ['soap11', 'soap12'];
+  it.each(versions)('node-soap gets the text and the attributes the client sends, and the client reads node-soap\'s (%s)', async (style) => {
+    const got: unknown[] = [];
+    const server = await startNodeSoapServer({
+      wsdl: readFileSync(join(ROOT, WSDL), 'utf8'),
+      path: '/Trade.asmx',
+      service: {
+        Trade: {
+          TradeSoap: {
+            Register: (args: unknown) => (got.push(args), { RegisterResult: { attributes: { type: 'urn:x' }, $value: 'R-9' } }),
+            FindParties: (args: unknown) => (
+              got.push(args), { FindPartiesResult: { Party: [{ attributes: { status: 's' }, Name: 'n', Limit: { attributes: { currency: 'EUR', rate: 2 }, $value: '5.5' } }] } }
+            ),
+          },
+        },
+      },
+    });
+    try {
+      const c = new (client['TradeClient'] as new (o: Record<string, unknown>) => Client)({ baseUrl: server.url, style });
+      const party = { PartyId: [{ Value: '1', type: 't' }], Role: 'b', ref: 'P', Code: { Value: 'X', scheme: 'iso' } };
+      expect(await c.register({ party, deposit: { Value: '10.50', currency: 'EUR' } })).toEqual({ Value: 'R-9', type: 'urn:x' });
+      expect(await c.findParties({ ids: [{ Value: 'a', type: 't' }] })).toEqual([
+        { PartyId: [], Name: 'n', Alias: [], Limit: { Value: '5.5', currency: 'EUR', rate: 2 }, status: 's' },
+      ]);
+      // node-soap keeps attributes by their names as sent (prefix and all) and parses a decimal text as a number.
+      expect(got).toEqual([
+        {
+          party: { attributes: { 'tns:ref': 'P' }, PartyId: [{ attributes: { type: 't' }, $value: '1' }], Role: 'b', Code: { attributes: { 'ns1:scheme': 'iso' }, $value: 'X' } },
+          deposit: { attributes: { currency: 'EUR' }, $value: 10.5 },
+        },
+        { ids: { PartyId: [{ attributes: { type: 't' }, $value: 'a' }] } },
+      ]);
+    } finally {
+      await server.close();
+    }
   });
 });
 
