@@ -11,6 +11,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { generate } from '../../generator/generate.js';
 import { importWsdl } from '../../generator/import/index.js';
 import { startNodeSoapServer } from '../helpers/node-soap-server.js';
@@ -141,6 +142,13 @@ describe('the import', () => {
     }
     // Nothing of it is reported left out; only the parameters' form, which the draft does not keep, is.
     expect(problems.map((p) => `${p.line} ${p.construct}`)).toEqual(['107 elementFormDefault']);
+  });
+
+  it('the generated WSDL imports back to the same records', () => {
+    const records = (text: string) => parse(text.slice(text.indexOf('\nrecords:'), text.indexOf('\noperations:'))) as unknown;
+    const again = importWsdl(readFileSync(join(OUT, 'wsdl', 'Trade.wsdl'), 'utf8'), 'Trade.wsdl').yaml;
+    expect(records(again)).toEqual(records(yaml));
+    expect(records(yaml)).toHaveProperty('records.PartyId');
   });
 
   it('the output type-checks with a strict consumer\'s settings, text and attributes members of the records', () => {
