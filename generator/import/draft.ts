@@ -18,6 +18,8 @@ export interface DraftList {
   nillableItems?: boolean | undefined;
   container?: false | undefined;
   namespace?: string | undefined;
+  /** The item elements are in no namespace. */
+  form?: 'unqualified' | undefined;
 }
 
 export interface DraftField {

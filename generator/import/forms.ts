@@ -64,6 +64,6 @@ export function qualifiedInside(type: DraftTypeRef, records: ReadonlyMap<string,
     return record.extends ? qualifiedInside(record.extends, records, seen) : undefined;
   }
   if ('choice' in type) return type.choice.map((a) => a.name).join(' | ');
-  if (type.container === false) return qualifiedInside(type.list, records, seen);
+  if (type.container === false || type.form === 'unqualified') return qualifiedInside(type.list, records, seen);
   return type.namespace === undefined ? `the items of a list of ${typeof type.list === 'string' ? type.list : 'lists'}` : undefined;
 }

@@ -240,8 +240,9 @@ export class TypePlanner {
         list: itemType.ref,
         ...(itemElement !== itemType.itemName ? { item: itemElement } : {}),
         ...(nillable !== itemType.reference ? { nillableItems: nillable } : {}),
-        // Its items are in the namespace of the schema declaring it (WCF's ArrayOfstring: .../Serialization/Arrays).
-        ...(name.ns !== this.doc.targetNamespace ? { namespace: name.ns } : {}),
+        // Its items are in the namespace of the schema declaring it (WCF's ArrayOfstring: .../Serialization/Arrays),
+        // or in none where that schema does not qualify them.
+        ...(this.forms.formOf(list) === 'unqualified' ? { form: 'unqualified' as const } : name.ns !== this.doc.targetNamespace ? { namespace: name.ns } : {}),
       };
       const planned: PlannedType = { ref, reference: true, itemName: `ArrayOf${capitalise(itemElement)}`, rootName: `ArrayOf${capitalise(itemElement)}` };
       this.planned.set(key(name), planned);

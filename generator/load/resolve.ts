@@ -210,6 +210,10 @@ export function resolveSpec(
     if (!container && t.namespace !== undefined) {
       report([...path, 'namespace'], `a list without a container has no namespace of its own: its items are <${use.field!}> elements, in the record's namespace`);
     }
+    if (t.form !== undefined && (!container || t.namespace !== undefined || item.kind === 'choice')) {
+      const why = !container ? 'a list without a container has no item element of its own: give the field form: unqualified' : t.namespace !== undefined ? 'items in a namespace of their own are qualified' : "the items of a list of choices are the alternatives' own elements, qualified";
+      report([...path, 'form'], why);
+    }
     const reference = item.kind === 'record' || item.kind === 'list' || (item.kind === 'primitive' && isReferencePrimitive(item.name));
     return {
       kind: 'list',
@@ -218,6 +222,7 @@ export function resolveSpec(
       nillableItems: item.kind !== 'choice' && (t.nillableItems ?? reference),
       ...(container && namespaceOf(t.namespace) ? { namespace: namespaceOf(t.namespace) } : {}),
       container,
+      ...(container && t.form === 'unqualified' && t.namespace === undefined && item.kind !== 'choice' ? { unqualifiedItems: true } : {}),
     };
   };
 

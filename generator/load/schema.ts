@@ -38,6 +38,7 @@ interface RawList {
   nillableItems?: boolean | undefined;
   container?: boolean | undefined;
   namespace?: string | undefined;
+  form?: 'unqualified' | undefined;
 }
 
 interface RawAlternative {
@@ -76,6 +77,12 @@ const listType: z.ZodType<RawList> = z.lazy(() =>
         .min(1)
         .optional()
         .describe("The namespace of the item elements, when it is not the service's (WCF's ArrayOfstring is in http://schemas.microsoft.com/2003/10/Serialization/Arrays)."),
+      form: z
+        .enum(['unqualified'])
+        .optional()
+        .describe(
+          'unqualified: the item elements are in no namespace (form="unqualified", or the list type\'s schema has elementFormDefault="unqualified"). Only with a container.',
+        ),
     })
     .strict(),
 );

@@ -70,8 +70,8 @@ function qualifiedInside(t: TypeModel, seen: Set<StructModel>): string | undefin
       return `the choice of ${t.alternatives.map((a) => a.name).join(', ')}`;
     case 'list':
       // Items in a namespace of their own carry its prefix; the service's are unprefixed.
-      if (t.container && t.namespace === undefined) return `the qualified items <${t.itemElement}> of a list`;
-      return t.container ? undefined : qualifiedInside(t.item, seen);
+      if (t.container && t.namespace === undefined && !t.unqualifiedItems) return `the qualified items <${t.itemElement}> of a list`;
+      return t.container && !t.unqualifiedItems ? undefined : qualifiedInside(t.item, seen);
     case 'record': {
       const r = t.record;
       if (seen.has(r)) return undefined;

@@ -48,6 +48,8 @@ export interface ListType {
   readonly namespace?: XmlNamespace | undefined;
   /** False: no container element, the items are repeated directly in the parent (`maxOccurs="unbounded"`). */
   readonly container: boolean;
+  /** The item elements of a container are in no namespace (`form="unqualified"`): written with `xmlns=""`. */
+  readonly unqualifiedItems?: boolean | undefined;
 }
 
 /** One alternative of a choice: an element, named as on the wire (and as the key of the TypeScript value), and its type. */

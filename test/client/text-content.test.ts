@@ -104,6 +104,7 @@ const PARTY = {
   Limit: { Value: '1000.50', currency: 'EUR', rate: 20 },
   Code: { Value: 'X1', scheme: 'iso', version: '2' },
   Address: { Street: 'Main 1', Zip: 1000, kind: 'home' },
+  Places: [{ Street: 'Side 2', Zip: 2000, kind: 'work' }, null],
   ref: 'P-1',
   status: 'active',
 };
@@ -119,6 +120,7 @@ const PARTY_XML =
   '<Limit currency="EUR" rate="20">1000.50</Limit>' +
   `<Code xmlns:ns1="${CODES}" ns1:scheme="iso" version="2">X1</Code>` +
   `<Address xmlns:ns1="${CODES}" ns1:kind="home"><Street xmlns="">Main 1</Street><Zip xmlns="">1000</Zip></Address>` +
+  `<Places><Address xmlns="" xmlns:ns1="${CODES}" ns1:kind="work"><Street xmlns="">Side 2</Street><Zip xmlns="">2000</Zip></Address><Address xmlns="" xsi:nil="true"/></Places>` +
   '</party>';
 
 /** What the decoders give for PARTY: every member, undefined where absent. */
@@ -137,11 +139,13 @@ describe('the import', () => {
       '      - { name: scheme, type: string, optional: false, attribute: true, form: qualified }',
       '      - { name: version, type: string, attribute: true }',
       '      - { name: Street, type: string, nillable: false, form: unqualified }',
+      '      - { name: Places, type: { list: Address, form: unqualified }, nillable: false }',
     ]) {
       expect(yaml).toContain(line);
     }
     // Nothing of it is reported left out; only the parameters' form, which the draft does not keep, is.
-    expect(problems.map((p) => `${p.line} ${p.construct}`)).toEqual(['107 elementFormDefault']);
+    const line = readFileSync(join(ROOT, WSDL), 'utf8').split('\n').findIndex((l) => l.includes('elementFormDefault="unqualified"')) + 1;
+    expect(problems.map((p) => `${p.line} ${p.construct}`)).toEqual([`${line} elementFormDefault`]);
   });
 
   it('the generated WSDL imports back to the same records', () => {
@@ -218,6 +222,7 @@ describe('the client reads text, attributes and forms strictly', () => {
     ['an attribute that is no int', '<Limit currency="EUR" rate="x">5</Limit>', /Limit\/@rate/],
     ['a qualified attribute sent unqualified', '<Code scheme="iso">X</Code>', /TypedCode: required attribute scheme is missing/],
     ['an unqualified element sent qualified', `<Address><Zip xmlns="${CODES}">1</Zip></Address>`, /Address: required element <Zip> is missing/],
+    ['an unqualified list item sent qualified', `<Places><Address><Zip xmlns="">1</Zip></Address></Places>`, /<Address> in namespace "http:\/\/example.org\/trade\/" inside a list, which holds only items of namespace ""/],
   ];
   it.each(bad)('%s is a decode error, never a shorter result', async (_, inner, message) => {
     const { client: c } = clientFor('soap11', soapResponse('FindParties', party(inner)));

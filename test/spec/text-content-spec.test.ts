@@ -40,6 +40,7 @@ records:
       - { name: ref, type: string, attribute: true, form: qualified }
       - { name: kind, type: string, attribute: true, form: unqualified }
       - { name: Tags, type: { list: string, container: false }, form: unqualified }
+      - { name: Homes, type: { list: Street, form: unqualified }, form: unqualified }
 operations:
   - name: Register
     httpPost: false
@@ -90,7 +91,10 @@ describe('text content and form in the model', () => {
       ['ref', 'qualified', { uri: 'http://trade.example/codes', prefix: 'ns1' }],
       ['kind', undefined, undefined],
       ['Tags', 'unqualified', undefined],
+      ['Homes', 'unqualified', undefined],
     ]);
+    // Items in no namespace: an unqualified element may hold them.
+    expect(record('Party').fields[7]!.type).toMatchObject({ kind: 'list', container: true, unqualifiedItems: true });
     const qualified = parseSpec(change('      - { name: currency, type: string, optional: false, attribute: true }', '      - { name: currency, type: string, optional: false, attribute: true, form: qualified }'), FILE);
     // In a record of the service namespace, the service's, under a prefix of its own.
     expect(qualified.records.find((r) => r.name === 'Money')!.fields[1]!.attributeNamespace).toEqual({ uri: 'http://trade.example/', prefix: 'tns' });
@@ -168,6 +172,27 @@ describe('what the loader refuses', () => {
       where: ['{ name: Tags, type: { list: string }, form: unqualified }', 'unqualified'],
       path: 'records.Party.fields[6].form',
       message: 'Party.Tags is unqualified (written with xmlns=""), but holds the qualified items <string> of a list, which would lose its namespace: make it unqualified too, or Party.Tags qualified',
+    },
+    {
+      kind: 'an unqualified element holding a list of qualified items',
+      text: change('{ name: Homes, type: { list: Street, form: unqualified }, form: unqualified }', '{ name: Homes, type: { list: Street }, form: unqualified }'),
+      where: ['{ name: Homes, type: { list: Street }, form: unqualified }', 'unqualified'],
+      path: 'records.Party.fields[7].form',
+      message: 'Party.Homes is unqualified (written with xmlns=""), but holds the qualified items <Street> of a list, which would lose its namespace: make it unqualified too, or Party.Homes qualified',
+    },
+    {
+      kind: 'unqualified items of a list without a container',
+      text: change('{ name: Tags, type: { list: string, container: false }, form: unqualified }', '{ name: Tags, type: { list: string, container: false, form: unqualified } }'),
+      where: ['container: false, form: unqualified } }', 'unqualified'],
+      path: 'records.Party.fields[6].type.form',
+      message: 'a list without a container has no item element of its own: give the field form: unqualified',
+    },
+    {
+      kind: 'unqualified items in a namespace of their own',
+      text: change('{ name: Homes, type: { list: Street, form: unqualified }, form: unqualified }', "{ name: Homes, type: { list: Street, form: unqualified, namespace: 'urn:x' } }"),
+      where: ["form: unqualified, namespace: 'urn:x' }", 'unqualified'],
+      path: 'records.Party.fields[7].type.form',
+      message: 'items in a namespace of their own are qualified',
     },
     {
       kind: 'an unqualified choice',

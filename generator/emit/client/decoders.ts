@@ -111,7 +111,8 @@ export function readValue(t: TypeModel): string {
   if (t.kind !== 'list') return `${readerOf(t)}(r)`;
   // A choice's alternatives are never nil, and no list item of one is: the plain reader refuses a nil item.
   if (t.item.kind === 'choice') return `readList(r, ${readerOf(t.item)}${t.namespace ? `, ${tsLiteral(t.namespace.uri)}` : ''})`;
-  const ns = t.namespace ? `, ${tsLiteral(t.namespace.uri)}` : '';
+  // Unqualified items are read as members of no namespace.
+  const ns = t.namespace ? `, ${tsLiteral(t.namespace.uri)}` : t.unqualifiedItems ? ", ''" : '';
   return `${t.nillableItems ? 'readNillableList' : 'readList'}(r, ${readerOf(t.item)}${ns})`;
 }
 
@@ -132,7 +133,7 @@ function readerDoc(t: TypeModel): builders.Doc {
 /** {@link readValue} as a layout document. */
 function readValueDoc(t: TypeModel): builders.Doc {
   if (t.kind !== 'list') return callDoc(readerDoc(t), ['r']);
-  const ns = t.namespace ? [tsLiteral(t.namespace.uri)] : [];
+  const ns = t.namespace ? [tsLiteral(t.namespace.uri)] : t.unqualifiedItems ? ["''"] : [];
   const reader = t.item.kind !== 'choice' && t.nillableItems ? 'readNillableList' : 'readList';
   return callDoc(reader, ['r', readerDoc(t.item), ...ns]);
 }

@@ -83,6 +83,7 @@ export function writerOf(t: TypeModel): string {
   if (t.kind !== 'list') return writerName(t);
   const item = writerOf(t.item);
   if (!t.container) return `itemsWriter(${item}, ${t.nillableItems})`;
+  if (t.unqualifiedItems) return `listWriter('${t.itemElement}', ${item}, ${t.nillableItems}, '', true)`;
   if (!t.namespace) return `listWriter('${t.itemElement}', ${item}, ${t.nillableItems})`;
   return `listWriter('${t.namespace.prefix}:${t.itemElement}', ${item}, ${t.nillableItems}, ${tsLiteral(xmlnsAttribute(t.namespace))})`;
 }
@@ -96,6 +97,7 @@ export function writerDoc(t: TypeModel): builders.Doc {
   if (t.kind !== 'list') return writerName(t);
   const item = writerDoc(t.item);
   if (!t.container) return callDoc('itemsWriter', [item, String(t.nillableItems)]);
+  if (t.unqualifiedItems) return callDoc('listWriter', [tsLiteral(t.itemElement), item, String(t.nillableItems), "''", 'true']);
   if (!t.namespace) return callDoc('listWriter', [tsLiteral(t.itemElement), item, String(t.nillableItems)]);
   return callDoc('listWriter', [tsLiteral(`${t.namespace.prefix}:${t.itemElement}`), item, String(t.nillableItems), tsLiteral(xmlnsAttribute(t.namespace))]);
 }

@@ -86,7 +86,7 @@ export class Writers {
         return this.record(t.record);
       case 'list': {
         const item = this.of(t.item);
-        return (t.container ? listWriter(t.itemElement, item, t.nillableItems) : itemsWriter(item, t.nillableItems)) as WriteValue<unknown>;
+        return (t.container ? listWriter(t.itemElement, item, t.nillableItems, '', t.unqualifiedItems === true) : itemsWriter(item, t.nillableItems)) as WriteValue<unknown>;
       }
       case 'choice':
         return choiceWriter(t.alternatives.map((a) => [a.name, this.of(a.type)] as const)) as WriteValue<unknown>;

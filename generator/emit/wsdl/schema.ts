@@ -439,7 +439,7 @@ class SchemaPlanner {
     // A nested list's name is part of this one's, so it is named (and declared) first.
     const itemRef = list.item.kind === 'list' ? this.list(list.item) : undefined;
     const ns = list.namespace?.uri ?? this.serviceNs;
-    const key = `${this.shapeKey(list.item)}|${list.itemElement}|${list.nillableItems}|${ns}`;
+    const key = `${this.shapeKey(list.item)}|${list.itemElement}|${list.nillableItems}|${ns}${list.unqualifiedItems ? '|unqualified' : ''}`;
     let name = this.arrays.get(key);
     if (name !== undefined) return qname(ns, name);
     const base = `ArrayOf${capitalise(itemRef?.local ?? this.itemTypeName(list.item))}`;
@@ -453,7 +453,14 @@ class SchemaPlanner {
     item.sequence.push(
       list.item.kind === 'choice'
         ? this.choice(list.item, 0, 'unbounded')
-        : { name: list.itemElement, minOccurs: 0, maxOccurs: 'unbounded', nillable: list.nillableItems, type: itemRef ?? this.typeRef(list.item) },
+        : {
+            name: list.itemElement,
+            minOccurs: 0,
+            maxOccurs: 'unbounded',
+            nillable: list.nillableItems,
+            type: itemRef ?? this.typeRef(list.item),
+            ...(list.unqualifiedItems ? { unqualified: true } : {}),
+          },
     );
     return qname(ns, name);
   }
