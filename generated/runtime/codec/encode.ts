@@ -83,9 +83,10 @@ export const writeXmlContent: WriteValue<string> = (name, value, path) => `<${na
 /**
  * A list in its container: `<name><item>…</item>…</name>`, a nil item as `<item xsi:nil="true"/>`. `xmlns`: the
  * declaration of the prefix `item` carries where the items are in a namespace of their own (`' xmlns:ns1="…"'`).
+ * `unqualified`: the items are in no namespace, each written with `xmlns=""`.
  */
-export function listWriter<T>(item: string, write: WriteValue<T>, nillableItems: boolean, xmlns: string = ''): WriteValue<ReadonlyArray<T | null>> {
-  const items = itemsWriter(write, nillableItems);
+export function listWriter<T>(item: string, write: WriteValue<T>, nillableItems: boolean, xmlns: string = '', unqualified = false): WriteValue<ReadonlyArray<T | null>> {
+  const items = itemsWriter(write, nillableItems, unqualified);
   return (name, values, path) => {
     const inner = items(item, values, path);
     return inner === '' ? `<${name}/>` : `<${name}${xmlns}>${inner}</${name}>`;
