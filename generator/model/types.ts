@@ -148,7 +148,10 @@ export interface StructModel {
   readonly ownFields: readonly FieldModel[];
   /** The type it extends, if any. */
   readonly base: StructModel | undefined;
-  /** The namespace of its fields' elements when it is not the service's (a WCF DataContract namespace). */
+  /**
+   * The namespace of its own fields' elements when it is not the service's (a WCF DataContract namespace, an ASMX
+   * [XmlType] namespace); the fields it inherits are in its base's, as XML Schema puts an extension's elements.
+   */
   readonly namespace?: XmlNamespace | undefined;
   /**
    * xs:anyAttribute: attributes besides its attribute fields are kept, as the member `$attributes` (a name no field

@@ -8,6 +8,13 @@ const ROWS: ReadonlyArray<readonly [string, { given: string; want: string; verba
   ['text kept on its element\'s line, white space in it untouched', { given: '<a><b>  two  spaces </b><c>line\nbreak</c></a>', want: '<a>\n  <b>  two  spaces </b>\n  <c>line\nbreak</c>\n</a>' }],
   ['mixed content kept as written, descendants too', { given: '<a><p>Hi <b><i>x</i></b> there</p></a>', want: '<a>\n  <p>Hi <b><i>x</i></b> there</p>\n</a>' }],
   ['white space alone is text: its element is kept as written', { given: '<a><b> <c/></b></a>', want: '<a>\n  <b> <c/></b>\n</a>' }],
+  // Text after the first child makes mixed content as much as text before it (issue 29: a check of the first child alone
+  // would break these lines and change the text).
+  ['text only after an element', { given: '<a><p><b>x</b> there</p></a>', want: '<a>\n  <p><b>x</b> there</p>\n</a>' }],
+  ['white space alone after an element', { given: '<a><q><c/> </q></a>', want: '<a>\n  <q><c/> </q>\n</a>' }],
+  ['text between two elements', { given: '<a><r><b/>and<c/></r></a>', want: '<a>\n  <r><b/>and<c/></r>\n</a>' }],
+  ['an element holding a comment alone is kept as written (no element to put on a line)', { given: '<a><b><!-- c --></b><d><?pi?></d></a>', want: '<a>\n  <b><!-- c --></b>\n  <d><?pi?></d>\n</a>' }],
+  ['CDATA after an element', { given: '<a><s><c/><![CDATA[x]]></s></a>', want: '<a>\n  <s><c/><![CDATA[x]]></s>\n</a>' }],
   ['CDATA is text', { given: '<a><b><![CDATA[<c></c>]]><c/></b></a>', want: '<a>\n  <b><![CDATA[<c></c>]]><c/></b>\n</a>' }],
   ['an empty element with an end tag', { given: '<a><b></b></a>', want: '<a>\n  <b></b>\n</a>' }],
   ['a `>` and `/>` inside attribute values', { given: '<a x="1>2"><b y=\'/>\'/></a>', want: '<a x="1>2">\n  <b y=\'/>\'/>\n</a>' }],

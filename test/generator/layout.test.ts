@@ -28,7 +28,7 @@ const SPECS = [
   'test/fixtures/specs/payer-v6/payer-v6.yaml',
   'test/fixtures/specs/minimal.yaml',
 ];
-const WSDLS = ['Shapes.wsdl', 'Zoo.wsdl', 'Choices.wsdl', 'Bare.wsdl'];
+const WSDLS = ['Shapes.wsdl', 'Zoo.wsdl', 'Choices.wsdl', 'Bare.wsdl', 'Menagerie.wsdl'];
 /**
  * Real services' WSDLs (test/fixtures/wsdl/) whose drafts showed constructs the others lack: a record without
  * members (interhome), a function returning an object type (the mock's `assemble` of ssrs-execution, sstl-wechat).

@@ -37,6 +37,14 @@ interface Client {
   renderWithHeaders(p: { format: string }): Promise<{ result: number; headers: Headers }>;
   echoTag(p: { tag: Tag }): Promise<Tag>;
   version(): Promise<string>;
+  close(p: { reason: string }): Promise<void>;
+  closeWithHeaders(p: { reason: string }): Promise<{ result: void; headers: Headers }>;
+  find(p: { path: string }): Promise<string | null>;
+  findWithHeaders(p: { path: string }): Promise<{ result: string | null; headers: Headers }>;
+  touch(p: { stamp: string }): Promise<void>;
+  touchWithHeaders(p: { stamp: string }): Promise<{ result: void; headers: Headers }>;
+  lookup(p: { name: string }): Promise<string | null>;
+  lookupWithHeaders(p: { name: string }): Promise<{ result: string | null; headers: Headers }>;
 }
 interface Context {
   responseHeaders: Record<string, unknown>;
@@ -66,6 +74,20 @@ const handlers = {
   },
   echoTag: ({ tag }: { tag: Tag }) => tag,
   version: () => '15.0',
+  close: (_: unknown, context: Context) => {
+    Object.assign(context.responseHeaders, answerHeaders('Close'));
+  },
+  find: ({ path }: { path: string }, context: Context) => {
+    Object.assign(context.responseHeaders, answerHeaders('Find'));
+    return path === '/none' ? null : `found ${path}`;
+  },
+  touch: (_: unknown, context: Context) => {
+    Object.assign(context.responseHeaders, answerHeaders('Touch'));
+  },
+  lookup: ({ name }: { name: string }, context: Context) => {
+    Object.assign(context.responseHeaders, answerHeaders('Lookup'));
+    return name === 'none' ? null : `report ${name}`;
+  },
 };
 
 function service(): Service {
@@ -101,6 +123,22 @@ function envelope(header: string, body: string, version: '1.1' | '1.2' = '1.1'):
 }
 const OPEN_BODY = '<OpenResponse xmlns="http://reports.example/"><OpenResult>x</OpenResult></OpenResponse>';
 const SESSION = '<SessionHeader xmlns="http://reports.example/"><SessionId>s-1</SessionId></SessionHeader>';
+
+/**
+ * Issue 29: operations with a required response header whose answer has no result element to read, where a check
+ * made only once a result was found would let a missing header through: each call, its parameters, what it returns,
+ * and the Body of such an answer (wrapped: the operation's element alone; bare: nothing).
+ */
+const NO_RESULT_ELEMENT = [
+  ['Close, returning nothing', 'close', { reason: 'done' }, undefined, '<CloseResponse xmlns="http://reports.example/"/>'],
+  ['Find, its null result left out', 'find', { path: '/none' }, null, '<FindResponse xmlns="http://reports.example/"/>'],
+  ['Touch, bare, returning nothing', 'touch', { stamp: 't' }, undefined, ''],
+  ['Lookup, bare, its null result left out', 'lookup', { name: 'none' }, null, ''],
+] as const;
+type NoResultCall = (typeof NO_RESULT_ELEMENT)[number][1];
+const call = (c: Client, op: NoResultCall, params: object): Promise<unknown> => (c[op] as (p: object) => Promise<unknown>).call(c, params);
+const callWithHeaders = (c: Client, op: NoResultCall, params: object): Promise<unknown> =>
+  (c[`${op}WithHeaders`] as (p: object) => Promise<unknown>).call(c, params);
 
 async function decodeErrorOf(call: Promise<unknown>): Promise<Error> {
   const error = await call.then(
@@ -149,6 +187,15 @@ describe('response SOAP headers, client against mock', () => {
       expect((error as Error).message).toContain('SessionHeader is not set');
     });
 
+    it.each(NO_RESULT_ELEMENT)('a required header comes back on an answer with no result element: %s', async (_, op, params, result) => {
+      answerHeaders = () => ({ SessionHeader: { SessionId: 's-9' } });
+      await expect(callWithHeaders(client(style), op, params)).resolves.toEqual({ result, headers: { SessionHeader: { SessionId: 's-9' } } });
+      answerHeaders = () => ({});
+      const error = await call(client(style), op, params).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(generated.client['SvcSoapFault'] as new () => Error);
+      expect((error as Error).message).toContain('SessionHeader is not set');
+    });
+
     it('a header the operation does not answer with is a fault of the mock', async () => {
       answerHeaders = () => ({ SessionHeader: { SessionId: 's' }, Unknown: { x: 1 } });
       const error = await client(style).open({ path: '/x' }).catch((e: unknown) => e);
@@ -185,6 +232,19 @@ describe('response SOAP headers the client refuses or passes by', () => {
     const error = await decodeErrorOf(answeredWith(body, style).open({ path: '/' }));
     expect(error.message).toContain('no SOAP header <SessionHeader>');
     await decodeErrorOf(answeredWith(body, style).openWithHeaders({ path: '/' }));
+  });
+
+  describe.each([
+    ['SOAP 1.1', '1.1', 'soap11'],
+    ['SOAP 1.2', '1.2', 'soap12'],
+  ] as const)('%s: an answer with no result element', (_, version, style) => {
+    it.each(NO_RESULT_ELEMENT)('without its required header is a SvcDecodeError, from both calls: %s', async (_, op, params, result, body) => {
+      const error = await decodeErrorOf(call(answeredWith(envelope('', body, version), style), op, params));
+      expect(error.message).toContain(`no SOAP header <SessionHeader>`);
+      await decodeErrorOf(callWithHeaders(answeredWith(envelope('', body, version), style), op, params));
+      // The same answer with the header is read, so the header alone made the difference.
+      await expect(call(answeredWith(envelope(SESSION, body, version), style), op, params)).resolves.toBe(result);
+    });
   });
 
   it('a required header sent nil counts as missing', async () => {
@@ -322,7 +382,13 @@ function partsOf(answer: string): string[] {
   if (reader.localName !== 'Envelope') return [answer.replace(/^<\?xml[^>]*\?>/, '')];
   const parts: string[] = [];
   while (reader.nextChild()) {
-    while (reader.nextChild()) parts.push(reader.readOuterXml());
+    while (reader.nextChild()) parts.push(withXsi(reader.readOuterXml()));
   }
   return parts;
+}
+
+/** A part read out of an answer whose Envelope declares xsi (a nil result of a bare operation), standalone. */
+function withXsi(part: string): string {
+  if (!/\bxsi:/.test(part) || part.includes('xmlns:xsi=')) return part;
+  return part.replace(/^<[^\s/>]+/, (tag) => `${tag} xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"`);
 }

@@ -12,6 +12,7 @@ import { ANY_ATTRIBUTES, keepsAnyAttribute } from '../types.js';
 import type { builders } from 'prettier/doc';
 import { arrayDoc, arrowDoc, assignDoc, callDoc, conditionalDoc, ifStatementDoc, objectDoc, writeDoc } from '../../print/layout/code.js';
 import { typeDoc } from '../../print/layout/type-doc.js';
+import { memberGroups } from './member-namespaces.js';
 
 export function decoderName(struct: StructModel): string {
   return `read${struct.name}`;
@@ -215,45 +216,58 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
       writeDoc(w, [`let ${local(f)}: `, typeDoc(`${type} | undefined`, 'annotation'), ';']);
       w.newLine();
     }
-    // Its fields are in a namespace of its own (WCF's DataContract): read as members while inside it.
-    if (s.namespace && !text) w.writeLine(`const outer = r.memberNamespace;`).writeLine(`r.memberNamespace = ${tsLiteral(s.namespace.uri)};`);
-    if (!text) w.write('while (r.nextChild())').block(() => {
+    // Its fields are in a namespace of its own (WCF's DataContract): read as members while inside it. A type extending
+    // one of another namespace has its members in both: each namespace's fields are looked for in turn, an element
+    // none of them holds is skipped, and each value is read in the namespace its field was found in.
+    const cases = (fields: readonly FieldModel[]): void => {
+      for (const f of fields) {
+        const choice = f.type.kind === 'choice' ? f.type : f.type.kind === 'list' && !f.type.container && f.type.item.kind === 'choice' ? f.type.item : undefined;
+        if (choice) {
+          for (const a of choice.alternatives) {
+            w.writeLine(`case '${a.name}':`);
+            w.indent(() => {
+              if (f.type.kind === 'list') push(w, local(f), repeatedItem(f as FieldModel & { type: ListType }, a));
+              else {
+                throwIf(w, `${local(f)} !== undefined`, callDoc('secondAlternative', ['r', tsLiteral(s.name), `Object.keys(${local(f)})[0]!`]));
+                writeDoc(w, [assignDoc(local(f), objectDoc([[`${a.name}: `, readValueDoc(a.type)]])), ';']);
+                w.newLine();
+              }
+              w.writeLine('break;');
+            });
+          }
+          continue;
+        }
+        w.writeLine(`case '${f.name}':`);
+        w.indent(() => {
+          if (f.type.kind === 'list' && !f.type.container) {
+            push(w, local(f), repeatedItem(f as FieldModel & { type: ListType }));
+          } else {
+            throwIf(w, `${local(f)} !== undefined`, callDoc('duplicateElement', ['r', tsLiteral(s.name)]));
+            writeDoc(w, [assignDoc(local(f), readExpression(f)), ';']);
+            w.newLine();
+          }
+          w.writeLine('break;');
+        });
+      }
+    };
+    const groups = memberGroups(s, elements);
+    const inGroup = (i: number): void => {
+      const ns = groups[i]!.namespace;
+      if (groups.length > 1) w.writeLine(`r.memberNamespace = ${ns ? tsLiteral(ns.uri) : 'outer'};`);
       // Unqualified fields are in no namespace: one in the member namespace is not that field, nor the other way round.
       w.write(unqualified.length > 0 ? `switch (formMemberName(r, [${unqualified.map(tsLiteral).join(', ')}]))` : 'switch (r.memberName)').block(() => {
-        for (const f of elements) {
-          const choice = f.type.kind === 'choice' ? f.type : f.type.kind === 'list' && !f.type.container && f.type.item.kind === 'choice' ? f.type.item : undefined;
-          if (choice) {
-            for (const a of choice.alternatives) {
-              w.writeLine(`case '${a.name}':`);
-              w.indent(() => {
-                if (f.type.kind === 'list') push(w, local(f), repeatedItem(f as FieldModel & { type: ListType }, a));
-                else {
-                  throwIf(w, `${local(f)} !== undefined`, callDoc('secondAlternative', ['r', tsLiteral(s.name), `Object.keys(${local(f)})[0]!`]));
-                  writeDoc(w, [assignDoc(local(f), objectDoc([[`${a.name}: `, readValueDoc(a.type)]])), ';']);
-                  w.newLine();
-                }
-                w.writeLine('break;');
-              });
-            }
-            continue;
-          }
-          w.writeLine(`case '${f.name}':`);
-          w.indent(() => {
-            if (f.type.kind === 'list' && !f.type.container) {
-              push(w, local(f), repeatedItem(f as FieldModel & { type: ListType }));
-            } else {
-              throwIf(w, `${local(f)} !== undefined`, callDoc('duplicateElement', ['r', tsLiteral(s.name)]));
-              writeDoc(w, [assignDoc(local(f), readExpression(f)), ';']);
-              w.newLine();
-            }
-            w.writeLine('break;');
-          });
-        }
+        cases(groups[i]!.fields);
         w.writeLine('default:');
-        w.indent(() => w.writeLine('r.skip();'));
+        w.indent(() => (i + 1 < groups.length ? inGroup(i + 1) : w.writeLine('r.skip();')));
       });
-    });
-    if (s.namespace && !text) w.writeLine('r.memberNamespace = outer;');
+    };
+    // Text content (xs:simpleContent) has no child elements: reading the text consumed the element.
+    if (!text) {
+      if (groups.length > 1) w.writeLine(`const outer = r.memberNamespace;`);
+      else if (s.namespace) w.writeLine(`const outer = r.memberNamespace;`).writeLine(`r.memberNamespace = ${tsLiteral(s.namespace.uri)};`);
+      w.write('while (r.nextChild())').block(() => inGroup(0));
+      if (s.namespace || groups.length > 1) w.writeLine('r.memberNamespace = outer;');
+    }
     for (const f of elements.filter((x) => !x.optional && !(x.type.kind === 'list' && !x.type.container))) {
       if (f.type.kind === 'choice') {
         const names = arrayDoc(f.type.alternatives.map((a) => tsLiteral(a.name)));

@@ -27,6 +27,7 @@ import type { Statement } from '../../print/printer.js';
 import { takesCredentials } from '../features.js';
 import { paramType, paramsTypeName, tsLiteral } from '../ts-types.js';
 import { subtypesOf } from './decoders.js';
+import { fieldNamespaces, memberNamespaces } from './member-namespaces.js';
 import { ANY_ATTRIBUTES, keepsAnyAttribute } from '../types.js';
 
 export function encoderName(op: OperationModel): string {
@@ -294,18 +295,26 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
         w.block(() => {
           for (const s of candidates) {
             w.writeLine(`case '${s.name}':`);
-            w.indent(() => writeDoc(w, ['return ', callDoc(recordWriterName(s), ['name', `value as ${s.name}`, 'path', 'xmlns', `' xsi:type="${s.name}"'`]), ';']));
+            // A type of a namespace of its own is named in it: its writer declares the prefix on the same start tag.
+            const type = s.namespace ? `${s.namespace.prefix}:${s.name}` : s.name;
+            w.indent(() => writeDoc(w, ['return ', callDoc(recordWriterName(s), ['name', `value as ${s.name}`, 'path', 'xmlns', `' xsi:type="${type}"'`]), ';']));
             w.newLine();
           }
         });
       }
       writeDoc(w, assignDoc('const v', callDoc('checkRecord', ['path', 'value', namesDoc(membersOf(record)), namesDoc(required)])));
       w.write(';').newLine();
-      // Fields in a namespace of the record's own (WCF's DataContract) carry its prefix, declared on the record.
-      const own = record.namespace ? `${xmlnsAttribute(record.namespace).replace(/[`$\\]/g, '\\$&')}` : '';
-      const member = record.namespace ? `${record.namespace.prefix}:` : '';
+      // Fields in a namespace of their type's own (WCF's DataContract, an [XmlType] namespace) carry its prefix,
+      // declared on the record; a field is in the namespace of the type that declares it, its base's or its own.
+      const declared = memberNamespaces(record);
+      const own = declared.map((ns) => xmlnsAttribute(ns).replace(/[`$\\]/g, '\\$&')).join('');
+      const namespaces = fieldNamespaces(record);
+      const member = (f: FieldModel): string => {
+        const ns = namespaces.get(f.name);
+        return ns ? `${ns.prefix}:` : '';
+      };
       // A qualified attribute of the service namespace needs a prefix: a default namespace is not an attribute's.
-      const tns = record.fields.find((x) => x.attributeNamespace !== undefined && x.attributeNamespace.uri !== record.namespace?.uri)?.attributeNamespace;
+      const tns = record.fields.find((x) => x.attributeNamespace !== undefined && !declared.some((ns) => ns.uri === x.attributeNamespace!.uri))?.attributeNamespace;
       const declarations = `${own}${tns ? xmlnsAttribute(tns).replace(/[`$\\]/g, '\\$&') : ''}`;
       const parts: builders.Doc[] = [record.base ? `\`<\${name}\${xmlns}\${xsiType}${declarations}\`` : `\`<\${name}\${xmlns}${declarations}\``];
       for (const f of record.fields.filter((x) => x.attribute)) {
@@ -323,7 +332,7 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
         const repeated = f.type.kind === 'list' && !f.type.container;
         const unqualified = f.form === 'unqualified';
         const writer = unqualified && repeated ? unqualifiedItems(f.type as ListType) : writerDoc(f.type);
-        const args = [tsLiteral(`${unqualified ? '' : member}${f.name}`), `v['${f.name}']`, `\`\${path}.${f.name}\``, writer, String(f.nillable), String(f.optional || repeated)];
+        const args = [tsLiteral(`${unqualified ? '' : member(f)}${f.name}`), `v['${f.name}']`, `\`\${path}.${f.name}\``, writer, String(f.nillable), String(f.optional || repeated)];
         parts.push(callDoc('writeMember', unqualified && !repeated ? [...args, 'true'] : args));
       }
       parts.push('`</${name}>`');

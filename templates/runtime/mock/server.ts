@@ -180,7 +180,9 @@ function discardUntilClosed(source: NodeJS.ReadableStream, socket: Socket, drain
     close();
     return;
   }
-  source.on('data', (chunk: Buffer | string) => {
+  // Counted as read off the socket, not as the request emits it: once the answer is out Node throws away the body of
+  // a request nobody read (IncomingMessage's _dump), whose bytes then never reach a listener of the request.
+  socket.on('data', (chunk: Buffer | string) => {
     left -= chunk.length;
     if (left < 0) close();
   });

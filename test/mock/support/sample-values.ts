@@ -72,6 +72,11 @@ export function sampleValue(t: TypeModel, label: string, depth = 0): unknown {
       return depth >= MAX_DEPTH ? [] : [sampleValue(t.item, `${label}[0]`, depth + 1), sampleValue(t.item, `${label}[1]`, depth + 1)];
     case 'record':
       return sampleRecord(t.record, label, depth);
+    case 'choice': {
+      // A choice's value is its one alternative sent: the first.
+      const alternative = t.alternatives[0]!;
+      return { [alternative.name]: sampleValue(alternative.type, `${label}.${alternative.name}`, depth + 1) };
+    }
   }
 }
 

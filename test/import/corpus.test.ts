@@ -1,0 +1,298 @@
+/**
+ * Issue 25's "Done when": every WSDL of the corpus (each folder of test/fixtures/wsdl/, found by
+ * support/corpus-fixtures.ts, but its EXCLUDED ones) imports, generates and type-checks with no edit, and every
+ * operation is called with every field compared:
+ *
+ * - against the generated mock in every style the WSDL offers: the generated client sends sample arguments built from
+ *   the model (test/mock/support/sample-values.ts), the mock's example handler answers, the decoded answer must equal
+ *   the example exactly and the arguments the mock decoded must equal those sent; every request the mock got and every
+ *   answer it wrote is validated against the ORIGINAL WSDL's schema (libxml2, one run per WSDL);
+ * - against node-soap serving the ORIGINAL WSDL (SOAP 1.1 and 1.2 where offered), with rows derived from the model
+ *   (support/node-soap-shapes.ts): the handler must receive the sample arguments in node-soap's parse, it answers a
+ *   sample result in node-soap's input shape, and the client must decode exactly that result. An operation node-soap
+ *   cannot serve is found by a stated rule (notServedReason), listed with its reason in {@link NODE_SOAP_NOT_SERVED}
+ *   and counted apart; the generated mock still serves it.
+ *
+ * One generation per WSDL (in process, `--wsdl`, no --strict), one compiler program for every output (their runtime/
+ * shared), one libxml2 run per WSDL; the WSDLs run side by side. A summary per WSDL is printed at the end.
+ *
+ * {@link KNOWN_FAILURES} names the WSDLs that do not pass yet, each with the start of its first failure; a WSDL listed
+ * there that passes fails the test, so that the list only shrinks. A folder with no entry must pass.
+ *
+ * By default each WSDL's first {@link DEFAULT_OPERATIONS} operations are called (the rest only generated and
+ * type-checked), which keeps `npm test` within its time; `SVC_CORPUS=full` calls every operation and adds the EXCLUDED
+ * folders. `SVC_CORPUS_DIR=<folder>` runs another folder of WSDLs in the same shape (a trial over a corpus being
+ * collected).
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromRoot } from '../helpers/paths.js';
+import { typecheckDir, type TypecheckResult } from '../helpers/typecheck.js';
+import { corpusDir, EXCLUDED, findCorpus } from './support/corpus-fixtures.js';
+import { CorpusRun, STAGES, type Failure } from './support/corpus-run.js';
+import { shareRuntime } from './support/shared-runtime.js';
+
+/** Relative to the repository root. */
+const TMP = 'test/.tmp/import-corpus';
+const TIMEOUT = 600_000;
+const FULL = process.env['SVC_CORPUS'] === 'full';
+/** Operations called per WSDL by default (every one with SVC_CORPUS=full). */
+const DEFAULT_OPERATIONS = 5;
+
+/**
+ * WSDLs that do not pass yet: folder -> the start of the first failure's text (`<stage> <where>: <message>`, stages in
+ * the order of support/corpus-run.ts). Remove an entry when its WSDL passes (the test says so).
+ */
+const KNOWN_FAILURES: Readonly<Record<string, string>> = {
+  // Taken from a run over the corpus being collected (wt-corpus, 58 WSDLs); an entry whose folder is absent is ignored.
+  'agresso-timesheet': 'mock AddTimesheet over soap11: the arguments the mock decoded: $.input.PeriodList.0.EntryList.0.Status: present, expecte',
+  'amazon-ec2': 'start the generated client and mock: TypeError: path must start with "/" and not end with one, e.g. /api/Service.asmx',
+  'aplix-delivery': 'generate runGenerate: generate exited 2: Invalid spec: DeliveryService.yaml: operations[0].soapAction: must not be empty',
+  'atlassian-crowd': 'generate runGenerate: generate exited 2: Invalid spec: SecurityServer.yaml: operations[0].soapAction: must not be empty',
+  'avm-properties': 'typecheck avm-properties-out/client/client.ts: error TS2322: Type \'string\' is not assignable to type \'ConfirmValidationR',
+  'betfair-exchange': 'schema getSilks over soap11: request part 0: Schemas validity error : Element \'{http://www.betfair.com/publicapi/types/e',
+  'bing-search': 'typecheck bing-search-out/mock/types.ts: error TS2440: Import declaration conflicts with local declaration of \'SearchReq',
+  'bookt-connect': 'generate runGenerate: generate exited 2: test/fixtures/wsdl/bookt-connect/bookt.wsdl: the service has no SO',
+  'bydexchange': 'generate runGenerate: generate exited 2: test/fixtures/wsdl/bydexchange/bydexchange.wsdl: the service has n',
+  'cdiscount-marketplace': 'typecheck cdiscount-marketplace-out/mock/types.ts: error TS2440: Import declaration conflicts with local declaration of ',
+  'chromedata-description': 'generate runGenerate: generate exited 2: Invalid spec: Description7a.yaml: operations[0].soapAction: must not be empty',
+  'country-info': 'generate runGenerate: generate exited 2: Invalid spec: CountryInfoService.yaml: operations[0].soapAction: must not be em',
+  'edialog-sdk': 'generate runGenerate: generate exited 2: Invalid spec: SdkService.yaml: operations[0].soapAction: must not be empty',
+  'equifax-canada': 'generate runGenerate: generate exited 2: Invalid spec: canadav2.yaml: operations[0].soapAction: must not be empty',
+  'exchange-ews': 'generate runGenerate: generate exited 2: Invalid spec: ExchangeServices.yaml: records.SetItemFieldType.fields[0].name: t',
+  'fedex-ship': 'mock processTag over soap11: the arguments the mock decoded: $.ProcessTagRequest.RequestedShipment.Shipper.Tins.0.Usage:',
+  'marketo': 'mock deleteMObjects over soap11: the arguments the mock decoded: $.paramsDeleteMObjects.mObjectList.0.typeAttribList.0.a',
+  'mssql-endpoint': 'mock DayAsNumber over soap11: SvcHttpError: HTTP 404 (text/plain; charset=utf-8) from POST http://127.0.0.1:PORT//local',
+  'myboardpack': 'generate runGenerate: generate exited 2: Invalid spec: SoapService.yaml: service.namespace.uri: must not be empty',
+  'namespaced-actions': 'generate runGenerate: generate exited 2: Invalid spec: api.yaml: operations[0].result.element: must be an identifier (le',
+  'partner-service': 'typecheck partner-service-out/mock/types.ts: error TS2440: Import declaration conflicts with local declaration of \'IsMem',
+  'paypal': 'generate runGenerate: generate exited 2: Invalid spec: PayPalAPIInterfaceService.yaml: operations: must not be empty',
+  'portaplus-api': 'generate runGenerate: generate exited 2: Invalid spec: SyncReply.yaml: operations: must not be empty',
+  'rio2-security': 'generate runGenerate: generate exited 2: test/fixtures/wsdl/rio2-security/rio2.wsdl: the service has no SOA',
+  'sap-bank-advice': 'mock CheckMaintainBundle over soap11: the arguments the mock decoded: $.BankAdviceBundleMaintainCheckRequest_sync.BankAd',
+  'sharepoint-lists': 'typecheck sharepoint-lists-out/client/codec.ts: error TS2304: Cannot find name \'writeXmlContent\'.',
+  'sharepoint-people': 'schema ResolvePrincipals over soap11: request part 0: Schemas validity error : Element \'{http://schemas.microsoft.com/sh',
+  'sharepoint-usergroup': 'typecheck sharepoint-usergroup-out/client/codec.ts: error TS2304: Cannot find name \'writeXmlContent\'.',
+  'sharepoint-webs': 'typecheck sharepoint-webs-out/client/codec.ts: error TS2304: Cannot find name \'writeXmlContent\'.',
+  'tamu-geocoder': 'schema GeocodeAddressParsed over soap11: request part 0: Schemas validity error : Element \'{https://geoservices.tamu.edu',
+  'team-software': 'generate runGenerate: generate exited 2: Invalid spec: ServiceManager.yaml: operations: must not be empty',
+  'telkom-order': 'schema ordersByParametersQuery over soap11: request part 0: Schemas validity error : Element \'{http://www.telkom.co.za}o',
+  'virtualbox-web': 'generate runGenerate: generate exited 2: Invalid spec: vboxService.yaml: operations[0].soapAction: must not be empty',
+  'wcf-collection-types': 'schema GetDictionaries over soap11: answer part 0: Schemas validity error : Element \'{http://schemas.datacontract.org/20',
+  'wcf-dataset-wrapper': 'schema GetData over soap11: answer part 0: Schemas validity error : Element \'{http://tempuri.org}example\': This element ',
+  'wcf-message-contract': 'schema Process over soap11: request part 0: Schemas validity error : Element \'{http://abc.org/wcf/}Process\': No matching',
+  'wcf-projectn': 'generate runGenerate: generate exited 2: Invalid spec: WcfProjectNService.yaml: operations: must not be empty',
+  'wcf-reserved-keyword': 'generate runGenerate: generate exited 2: Invalid spec: Service1.yaml: records.Composite.file: the key "Composite.file" m',
+  'whl-travel': 'schema nationList over soap11: request part 0: Schemas validity error : Element \'{http://api.whl.travel/soap}nationList\'',
+  'xignite-globalmaster': 'typecheck xignite-globalmaster-out/client/types.ts: error TS2315: Type \'Record\' is not generic.',
+};
+
+/**
+ * Per folder, the operations node-soap cannot serve, by reason (support/node-soap-shapes.ts notServedReason): their
+ * names, or `ALL` for every operation of the WSDL. A folder not listed has none.
+ */
+const BARE = 'bare parameter style: node-soap finds the operation by its first Body element and hands the handler the first part only';
+const XML_PARAMETER = 'an xml (any content) parameter: node-soap parses the markup into objects, its text is not kept';
+const ALL = 'all';
+const NODE_SOAP_NOT_SERVED: Readonly<Record<string, Readonly<Record<string, readonly string[] | typeof ALL>>>> = {
+  'threepl-contracts': { [BARE]: ALL },
+  // From the run over the corpus being collected (see KNOWN_FAILURES).
+  'amazon-ec2': { [BARE]: ALL },
+  'fedex-ship': { [BARE]: ALL },
+  'marketo': { [BARE]: ALL },
+  'sap-bank-advice': { [BARE]: ALL },
+  'sharepoint-lists': {
+    [XML_PARAMETER]: [
+      'UpdateList',
+      'GetListItems',
+      'GetListItemChanges',
+      'GetListItemChangesSinceToken',
+      'UpdateListItems',
+      'CreateContentType',
+      'UpdateContentType',
+      'UpdateContentTypeXmlDocument',
+      'UpdateContentTypesXmlDocument',
+    ],
+  },
+  'sharepoint-usergroup': {
+    [XML_PARAMETER]: [
+      'GetUserCollection',
+      'AddUserCollectionToGroup',
+      'AddUserCollectionToRole',
+      'RemoveUserCollectionFromSite',
+      'RemoveUserCollectionFromGroup',
+      'RemoveUserCollectionFromRole',
+      'GetGroupCollection',
+      'GetRoleCollection',
+      'GetUserLoginFromEmail',
+    ],
+  },
+  'sharepoint-webs': {
+    [XML_PARAMETER]: [
+      'CreateContentType',
+      'UpdateContentType',
+      'UpdateContentTypeXmlDocument',
+      'UpdateColumns',
+    ],
+  },
+};
+
+/** SVC_CORPUS_ONLY=a,b runs those folders only (a trial). */
+const ONLY = process.env['SVC_CORPUS_ONLY'] ? new Set(process.env['SVC_CORPUS_ONLY'].split(',')) : undefined;
+const corpus = findCorpus(corpusDir(), FULL, ONLY);
+const runs = corpus.fixtures.map((f) => new CorpusRun(f, TMP, { operations: FULL ? undefined : DEFAULT_OPERATIONS }));
+let typecheck: TypecheckResult | undefined;
+let runtimeKept: string[] = [];
+/** Wall and CPU (this process) milliseconds of each phase of beforeAll. */
+const timings: Record<string, { wall: number; cpu: number }> = {};
+
+/**
+ * A failure's text without what changes while others work on it: problem counts, line:column places. KNOWN_FAILURES
+ * entries are compared in this form.
+ */
+function stable(text: string): string {
+  return text
+    .replace(/ \(\d+ problems?\)/g, '')
+    .replace(/:\d+:\d+\b/g, '')
+    .replace(/\(\d+,\d+\)/g, '')
+    .replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT')
+    .replace(/(?:\.\.\/)+[\w.-]+\/test\/fixtures\/wsdl\//g, 'test/fixtures/wsdl/');
+}
+
+/** A failure in one line; a message that ends its first line with a colon (a spec's problems) keeps its second. */
+function line(f: Failure): string {
+  const [first, second] = f.message.split('\n');
+  return `${f.stage} ${f.where}: ${first}${first!.endsWith(':') && second !== undefined ? ` ${second.trim()}` : ''}`;
+}
+
+beforeAll(async () => {
+  let t = { wall: performance.now(), cpu: process.cpuUsage() };
+  const phase = (name: string) => {
+    const cpu = process.cpuUsage(t.cpu);
+    timings[name] = { wall: performance.now() - t.wall, cpu: (cpu.user + cpu.system) / 1000 };
+    t = { wall: performance.now(), cpu: process.cpuUsage() };
+  };
+  rmSync(fromRoot(TMP), { recursive: true, force: true });
+  mkdirSync(fromRoot(TMP), { recursive: true });
+  // One after the other: generating is work for this thread alone, and each WSDL's time then shows in the summary.
+  for (const r of runs) await r.generate();
+  phase('generate');
+  const generated = runs.filter((r) => r.model !== undefined);
+  if (generated.length > 0) runtimeKept = shareRuntime(generated[0]!.out, generated.slice(1).map((r) => r.out));
+  typecheck = typecheckDir(fromRoot(TMP), { realpathImports: true });
+  for (const d of typecheck.diagnostics) {
+    const owner = runs.find((r) => d.startsWith(`${r.out.slice(TMP.length + 1)}/`));
+    const at = d.indexOf('): ');
+    owner?.fail('typecheck', d.slice(0, at + 1), d.slice(at + 3));
+  }
+  phase('typecheck');
+  await Promise.all(runs.map((r) => r.start()));
+  phase('start');
+  await Promise.all(
+    runs.map(async (r) => {
+      await r.callMock();
+      // libxml2 runs in a worker of its own, while this WSDL's node-soap calls run.
+      await Promise.all([r.validateMockExchanges(), r.callNodeSoap()]);
+    }),
+  );
+  phase('calls');
+}, TIMEOUT);
+
+afterAll(async () => {
+  await Promise.all(runs.map((r) => r.stop()));
+  rmSync(fromRoot(TMP), { recursive: true, force: true });
+  console.info(summary());
+});
+
+/** Per WSDL: operations, calls made, exact, node-soap skipped with reasons, failures by stage; then the totals. */
+function summary(): string {
+  const rows = runs.map((r) => {
+    const ops = r.model?.operations.length ?? 0;
+    const skipped = [...new Set(r.notServed.values())].map((reason) => `${[...r.notServed.values()].filter((x) => x === reason).length} (${reason.split(':')[0]})`);
+    const byStage = STAGES.map((s) => [s, r.failures.filter((f) => f.stage === s).length] as const).filter(([, n]) => n > 0);
+    const failed = byStage.length === 0 ? 'ok' : `FAILED ${byStage.map(([s, n]) => `${s} ${n}`).join(', ')}`;
+    const first = r.sortedFailures()[0];
+    return (
+      `  ${r.dir}: ${ops} operations, ${r.callsMade} calls, ${r.exact} exact, generated in ${((r.millis['generate'] ?? 0) / 1000).toFixed(1)} s` +
+      `${r.leftOut !== undefined ? `, ${r.leftOut} left out by the import` : ''}` +
+      `${skipped.length > 0 ? `, node-soap skipped ${skipped.join(', ')}` : ''}` +
+      `${r.mockNotCalled.size > 0 ? `, ${r.mockNotCalled.size} HTTP GET calls not made (query too long)` : ''}; ${failed}` +
+      `${KNOWN_FAILURES[r.dir] !== undefined ? ' (known)' : ''}${first ? `\n      first: ${line(first).split('\n')[0]!.slice(0, 300)}` : ''}`
+    );
+  });
+  const total = (f: (r: CorpusRun) => number) => runs.reduce((n, r) => n + f(r), 0);
+  return [
+    `corpus (${FULL ? 'SVC_CORPUS=full' : `default: first ${DEFAULT_OPERATIONS} operations of each WSDL`}, ${corpusDir()}): ${runs.length} WSDLs, ` +
+      `${total((r) => r.model?.operations.length ?? 0)} operations, ${total((r) => r.callsMade)} calls, ${total((r) => r.exact)} exact, ` +
+      `${total((r) => r.notServed.size)} operations node-soap cannot serve, ${runs.filter((r) => r.failures.length > 0).length} WSDLs failing; ` +
+      Object.entries(timings)
+        .map(([k, v]) => `${k} ${(v.wall / 1000).toFixed(1)} s (CPU ${(v.cpu / 1000).toFixed(1)} s)`)
+        .join(', '),
+    ...rows,
+    ...Object.entries(corpus.skipped).map(([dir, why]) => `  ${dir}: not run (${why})`),
+    ...tablesToUpdate(),
+  ].join('\n');
+}
+
+/** Ready to paste: the entries of KNOWN_FAILURES and NODE_SOAP_NOT_SERVED that this run contradicts. */
+function tablesToUpdate(): string[] {
+  const known = runs
+    .filter((r) => {
+      const known = KNOWN_FAILURES[r.dir];
+      const first = r.sortedFailures()[0];
+      return first === undefined ? known !== undefined : known === undefined || !stable(line(first)).includes(stable(known));
+    })
+    .map((r) => (r.failures.length === 0 ? `  // ${r.dir}: passes, remove its entry` : `  '${r.dir}': ${JSON.stringify(stable(line(r.sortedFailures()[0]!).split('\n')[0]!).slice(0, 160))},`));
+  const notServed = runs
+    .filter((r) => JSON.stringify(notServedByReason(r)) !== JSON.stringify(NODE_SOAP_NOT_SERVED[r.dir] ?? {}))
+    .map((r) => `  '${r.dir}': ${JSON.stringify(notServedByReason(r))},`);
+  return [
+    ...(known.length > 0 && !FULL ? ['KNOWN_FAILURES to update:', ...known] : []),
+    ...(notServed.length > 0 ? ['NODE_SOAP_NOT_SERVED to update:', ...notServed] : []),
+  ];
+}
+
+/** The operations node-soap cannot serve, by reason; ALL when a reason holds for every operation. */
+function notServedByReason(run: CorpusRun): Record<string, string[] | typeof ALL> {
+  const names: Record<string, string[]> = {};
+  for (const [op, reason] of run.notServed) (names[reason] ??= []).push(op);
+  const operations = run.model?.operations.length ?? 0;
+  return Object.fromEntries(Object.entries(names).map(([reason, ops]) => [reason, ops.length === operations ? ALL : ops]));
+}
+
+it('finds the corpus: a WSDL in every folder of test/fixtures/wsdl/ but those excluded with a reason', () => {
+  expect(runs.length).toBeGreaterThan(0);
+  expect(Object.entries(corpus.skipped).filter(([dir]) => EXCLUDED[dir] === undefined)).toEqual([]);
+});
+
+it('the outputs type-check in one program with a strict consumer’s settings, sharing one runtime/', () => {
+  expect(typecheck).toBeDefined();
+  expect(runtimeKept).toEqual([]);
+  for (const r of runs.filter((x) => x.model !== undefined)) {
+    expect(typecheck!.files.some((f) => f.startsWith(`${r.out.slice(TMP.length + 1)}/client/`)), r.dir).toBe(true);
+  }
+});
+
+for (const run of runs) {
+  describe(run.dir, () => {
+    const known = KNOWN_FAILURES[run.dir];
+    if (known === undefined) {
+      it('imports, generates and type-checks with no edit; every call against the mock and node-soap is exact', () => {
+        expect(run.sortedFailures().map(line)).toEqual([]);
+        expect(run.callsMade).toBeGreaterThan(0);
+        expect(run.exact).toBe(run.callsMade);
+      });
+    } else {
+      it(`fails as KNOWN_FAILURES says (${known.slice(0, 80)})`, () => {
+        const first = run.sortedFailures()[0];
+        expect(first, `${run.dir} passes now: remove it from KNOWN_FAILURES`).toBeDefined();
+        // Texts are of the default run; SVC_CORPUS=full calls more operations, which may fail first.
+        if (!FULL) expect(stable(line(first!)), `${run.dir} fails otherwise now: update KNOWN_FAILURES`).toContain(stable(known));
+      });
+    }
+
+    it('node-soap cannot serve exactly the operations NODE_SOAP_NOT_SERVED lists, each for its reason', () => {
+      expect(notServedByReason(run)).toEqual(NODE_SOAP_NOT_SERVED[run.dir] ?? {});
+    });
+  });
+}

@@ -1,0 +1,52 @@
+/**
+ * The schemas of a WSDL for libxml2 (test/helpers/xsd.ts), its imported documents included: the schemas inline in
+ * the WSDL, and every XSD document reached through `schemaLocation` from it or from a WSDL it imports (`wsdl:import
+ * location`), recursively (WCF's split metadata: `?wsdl=wsdl0`, `?xsd=xsd0`..). An imported XSD keeps the name it is
+ * referenced by, so that libxml2 finds it from the `xs:import`s of the others.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { extractSchemas, type XsdFile } from '../../helpers/xsd.js';
+
+/**
+ * `<s:element ref="s:schema"/><s:any/>` (a .NET DataSet) read as what it shapes, as test/import/end-to-end.test.ts
+ * reads it: one element of the XML Schema namespace followed by one element, content unchecked (libxml2 has no Schema
+ * for Schemas; the diffgram is declared nowhere in the WSDL).
+ */
+function dataSetsLoose(contents: string): string {
+  return contents.replace(
+    /<(\w+):element ref="\1:schema"\s*\/>\s*<\1:any\s*\/>/g,
+    '<$1:any namespace="http://www.w3.org/2001/XMLSchema" processContents="skip"/><$1:any processContents="skip"/>',
+  );
+}
+
+/** Local references (not URLs) of `attribute` in `text`. */
+function references(text: string, attribute: string): string[] {
+  return [...text.matchAll(new RegExp(`\\s${attribute}\\s*=\\s*"([^"]+)"`, 'g'))].map((m) => m[1]!).filter((r) => !/^[a-z][\w+.-]*:/i.test(r));
+}
+
+export function wsdlSchemas(wsdlPath: string): XsdFile[] {
+  const text = readFileSync(wsdlPath, 'utf8');
+  const files: XsdFile[] = /<(?:[A-Za-z_][\w.-]*:)?schema\b/.test(text) ? extractSchemas(text) : [];
+  const seen = new Set<string>();
+  const visit = (from: string, document: string) => {
+    for (const location of references(document, 'location')) {
+      const path = join(dirname(from), location);
+      if (seen.has(path) || !existsSync(path)) continue;
+      seen.add(path);
+      visit(path, readFileSync(path, 'utf8'));
+    }
+    for (const location of references(document, 'schemaLocation')) {
+      const path = join(dirname(from), location);
+      if (seen.has(path) || !existsSync(path)) continue;
+      seen.add(path);
+      const xsd = readFileSync(path, 'utf8').replace(/^\uFEFF?<\?xml[^>]*\?>\s*/, '');
+      const namespace = /\stargetNamespace\s*=\s*"([^"]*)"/.exec(/<(?:[\w.-]+:)?schema\b[^>]*>/.exec(xsd)?.[0] ?? '')?.[1] ?? '';
+      files.push({ fileName: location, targetNamespace: namespace, contents: xsd });
+      visit(path, xsd);
+    }
+  };
+  visit(wsdlPath, text);
+  if (files.length === 0) throw new Error('the WSDL has no schema, inline or imported');
+  return files.map((f) => ({ ...f, contents: dataSetsLoose(f.contents) }));
+}
