@@ -10,7 +10,7 @@ import type { NameChange, TsName } from './types.js';
 export function tsNames(model: ServiceModel): TsName[] {
   const names: TsName[] = [];
   const methods = [
-    ...model.operations.map((op) => `${op.methodName}(${op.inputParams.every((p) => p.optional) ? 'params?' : 'params'}: ${paramsTypeName(op.name)}): Promise<${resultType(op.result)}>`),
+    ...model.operations.map((op) => `${op.methodName}(${op.inputParams.every((p) => p.optional) ? 'params?' : 'params'}: ${paramsTypeName(op.tsName)}): Promise<${resultType(op.result)}>`),
     ...model.polls.map((p) => `${p.method}(${p.idParameter.name}: ${paramType(p.idParameter)}, options?: PollOptions): Promise<${p.result.name}>`),
   ];
   names.push({ name: model.clientName, kind: 'class', type: `class with ${methods.length} methods` });
@@ -30,7 +30,7 @@ export function tsNames(model: ServiceModel): TsName[] {
   }
   for (const s of [...model.records, ...model.results]) names.push({ name: s.name, kind: 'interface', type: structType(s) });
   for (const op of model.operations) {
-    const name = paramsTypeName(op.name);
+    const name = paramsTypeName(op.tsName);
     const type =
       op.inputParams.length === 0
         ? 'Record<string, never>'

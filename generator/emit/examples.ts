@@ -7,6 +7,7 @@
  * type make plausible (NAMED), else its type's (PRIMITIVES).
  */
 import type { FieldModel, HttpPostRootModel, ParameterModel, PrimitiveName, ResultModel, StructModel, TypeModel } from '../model/types.js';
+import { propertyKey } from '../load/names.js';
 import type { builders } from 'prettier/doc';
 import type { Literal } from '../print/layout/code.js';
 import { arrayOf, objectOf } from '../print/layout/statements.js';
@@ -22,13 +23,13 @@ type Expr = string | { readonly object: ReadonlyArray<readonly [string, Expr]> }
 function exprText(e: Expr): string {
   if (typeof e === 'string') return e;
   if ('array' in e) return `[${e.array.map(exprText).join(', ')}]`;
-  return e.object.length === 0 ? '{}' : `{ ${e.object.map(([k, v]) => `${k}: ${exprText(v)}`).join(', ')} }`;
+  return e.object.length === 0 ? '{}' : `{ ${e.object.map(([k, v]) => `${propertyKey(k)}: ${exprText(v)}`).join(', ')} }`;
 }
 
 function exprDoc(e: Expr): builders.Doc | Literal {
   if (typeof e === 'string') return e;
   if ('array' in e) return arrayOf(e.array.map(exprDoc));
-  return objectOf(e.object.map(([k, v]) => [k, exprDoc(v)] as const));
+  return objectOf(e.object.map(([k, v]) => [propertyKey(k), exprDoc(v)] as const));
 }
 
 const PRIMITIVES: Readonly<Record<PrimitiveName, string>> = {
@@ -218,7 +219,7 @@ export function requiredZeros(s: StructModel, except: ReadonlySet<FieldModel> = 
 
 /** The members of {@link requiredZeros}, each value laid out as prettier lays it out. */
 export function requiredZeroMembers(s: StructModel, except: ReadonlySet<FieldModel>): Array<readonly [string, builders.Doc | Literal]> {
-  return zeroMembers(s, except).map(([k, v]) => [k, exprDoc(v)] as const);
+  return zeroMembers(s, except).map(([k, v]) => [propertyKey(k), exprDoc(v)] as const);
 }
 
 function zeroMembers(s: StructModel, except: ReadonlySet<FieldModel>): Array<readonly [string, Expr]> {

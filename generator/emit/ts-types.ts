@@ -1,6 +1,7 @@
 /** TypeScript type expressions for model types, shared by the emitters. */
 import { tsString } from '../print/ts-string.js';
 import type { ChoiceType, FieldModel, ParameterModel, PrimitiveName, ResultModel, ScalarType, TypeModel } from '../model/types.js';
+import { propertyKey } from '../load/names.js';
 
 const DECODED: Readonly<Record<PrimitiveName, string>> = {
   string: 'string',
@@ -67,8 +68,8 @@ export function valueType(t: TypeModel): string {
 function choiceUnion(t: ChoiceType, type: (t: TypeModel) => string): string {
   const names = t.alternatives.map((a) => a.name);
   const members = t.alternatives.map((a) => {
-    const others = names.filter((n) => n !== a.name).map((n) => `${n}?: never`);
-    return `{ ${[`${a.name}: ${type(a.type)}`, ...others].join('; ')} }`;
+    const others = names.filter((n) => n !== a.name).map((n) => `${propertyKey(n)}?: never`);
+    return `{ ${[`${propertyKey(a.name)}: ${type(a.type)}`, ...others].join('; ')} }`;
   });
   return members.join(' | ');
 }

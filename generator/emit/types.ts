@@ -9,6 +9,7 @@ import { decisionRemark, jsDoc, jsDocs } from '../print/jsdoc.js';
 import type { GeneratedFile, Printer, Statement } from '../print/printer.js';
 import { takesCredentials } from './features.js';
 import { OPEN_ENUM, fieldType, paramType, paramsTypeName, tsLiteral } from './ts-types.js';
+import { propertyKey } from '../load/names.js';
 
 export const TYPES_FILE = 'client/types.ts';
 
@@ -96,7 +97,7 @@ function structInterface(s: StructModel): Statement {
     ...(s.base ? { extends: [s.base.name] } : {}),
     properties: [
       ...s.ownFields.map((f) => ({
-        name: f.name,
+        name: propertyKey(f.name),
         type: fieldType(f),
         hasQuestionToken: f.optional,
         isReadonly: false,
@@ -136,7 +137,7 @@ function inheritsAnyAttribute(s: StructModel): boolean {
 
 /** The name of the type of the SOAP headers an operation's answers carry. */
 export function responseHeadersTypeName(op: OperationModel): string {
-  return `${op.name}ResponseHeaders`;
+  return `${op.tsName}ResponseHeaders`;
 }
 
 /**
@@ -202,7 +203,7 @@ function fieldDocs(f: FieldModel): string[] {
 }
 
 function paramsStatement(op: OperationModel): Statement {
-  const name = paramsTypeName(op.name);
+  const name = paramsTypeName(op.tsName);
   const docs = [`Parameters of the ${op.name} operation that the caller passes${takesCredentials(op) ? '; the credentials are filled in by the client' : ''}.`];
   if (op.inputParams.length === 0) {
     return { kind: StructureKind.TypeAlias, name, isExported: true, type: 'Record<string, never>', docs };
@@ -213,7 +214,7 @@ function paramsStatement(op: OperationModel): Statement {
     isExported: true,
     docs,
     properties: op.inputParams.map((p) => ({
-      name: p.name,
+      name: propertyKey(p.name),
       type: paramType(p),
       hasQuestionToken: p.optional,
       docs: [

@@ -37,6 +37,8 @@ export interface DraftField {
 
 export interface DraftRecord {
   doc?: string | undefined;
+  /** The XML Schema name, when the key is not it (a second type of one name in another namespace). */
+  xmlName?: string | undefined;
   namespace?: string | undefined;
   extends?: string | undefined;
   fields: DraftField[];
@@ -46,6 +48,7 @@ export interface DraftRecord {
 
 export interface DraftEnum {
   doc?: string | undefined;
+  xmlName?: string | undefined;
   values: string[];
   todo?: string | undefined;
 }

@@ -129,21 +129,25 @@ export function draftService(doc: WsdlDoc, types: TypePlanner, problems: Problem
   const headers = new Map<string, DraftHeader>();
   const operations: DraftOperation[] = [];
   const seen = new Set<string>();
+  const portTypeNames = new Set<string>();
   for (const op of kids(main.portType, NS.wsdl, 'operation')) {
     const opName = op.attrs.get('name') ?? '';
-    if (seen.has(opName)) {
-      problems.add(file, op, 'overloaded operation', `a second operation named ${opName} (ASMX MessageName); left out`);
+    portTypeNames.add(opName);
+    const drafted = draftOperation(doc, types, problems, op, main, { post, get }, headers, tns);
+    if (!drafted) continue;
+    // ASMX's MessageName overloads share the port type's name but not the wire name (the request element's).
+    if (seen.has(drafted.name)) {
+      problems.add(file, op, 'overloaded operation', `a second operation named ${drafted.name} on the wire (${opName}); left out`);
       continue;
     }
-    seen.add(opName);
-    const drafted = draftOperation(doc, types, problems, op, main, { post, get }, headers, tns);
-    if (drafted) operations.push(drafted);
+    seen.add(drafted.name);
+    operations.push(drafted);
   }
   for (const [form, title] of [[post, 'HTTP POST'], [get, 'HTTP GET']] as const) {
     if (!form?.portType) continue;
     for (const op of kids(form.node, NS.wsdl, 'operation')) {
       const opName = op.attrs.get('name') ?? '';
-      if (!seen.has(opName)) problems.add(file, op, 'wsdl:operation', `${opName} is in the ${title} binding but not in the SOAP port type; left out`);
+      if (!portTypeNames.has(opName)) problems.add(file, op, 'wsdl:operation', `${opName} is in the ${title} binding but not in the SOAP port type; left out`);
     }
   }
   // An operation that takes every header says nothing: that is the format's default.
@@ -178,7 +182,7 @@ function draftOperation(
 ): DraftOperation | undefined {
   const file = doc.file;
   const name = op.attrs.get('name') ?? '';
-  const bOp = operationNamed(main.node, name);
+  const bOp = operationNamed(main.node, name, messageName(op));
   const message = (io: 'input' | 'output'): BodyPart[] | undefined => {
     const ioNode = kids(op, NS.wsdl, io)[0];
     const msg = ioNode ? qnameAttr(ioNode, 'message') : undefined;
@@ -220,7 +224,10 @@ function draftOperation(
     problems.add(file, fault, 'wsdl:fault', `the fault ${fault.attrs.get('name') ?? ''} of ${name} is not kept: the client reports every SOAP fault as SvcSoapFault, its detail as text`);
   }
 
-  const drafted = bare ? draftBare(types, problems, name, inParts, outParts, tns) : draftWrapped(types, problems, name, request!, response!, tns);
+  // A wrapped operation is named on the wire by its request element: ASMX's MessageName (`List.Delete` for the port
+  // type's `DeleteList`), which names the response, result element, SOAPAction and HTTP path too.
+  const wire = bare ? name : request!.element.local;
+  const drafted = bare ? draftBare(types, problems, name, inParts, outParts, tns) : draftWrapped(types, problems, wire, request!, response!, tns);
   if (!drafted) return undefined;
   const { params, result, resultType, outputs, namespace: opNs } = drafted;
 
@@ -231,7 +238,7 @@ function draftOperation(
   if (bOp) {
     const soapOp = bOp.children.find((c) => c.name === 'operation' && (c.ns === NS.soap || c.ns === NS.soap12));
     const action = soapOp?.attrs.get('soapAction');
-    const convention = `${tns}${tns.endsWith('/') ? '' : '/'}${name}`;
+    const convention = `${tns}${tns.endsWith('/') ? '' : '/'}${wire}`;
     if (action !== undefined && action !== convention) soapAction = action;
     if (soapOp?.attrs.get('style') === 'rpc') problems.add(file, soapOp, 'style="rpc"', `${name} is RPC style, which is not supported; drafted as document/literal`);
     for (const io of ['input', 'output'] as const) {
@@ -258,7 +265,7 @@ function draftOperation(
   }
 
   // The form bindings: whether each carries the operation, and the response root (the same document for both).
-  const formOp = (form: Binding | undefined) => (form ? operationNamed(form.node, name) : undefined);
+  const formOp = (form: Binding | undefined) => (form ? operationNamed(form.node, name, messageName(op)) : undefined);
   const httpPost: false | undefined = forms.post && (!formOp(forms.post) || outputs.length > 0) ? false : undefined;
   const httpGet: false | undefined = forms.get && (!formOp(forms.get) || outputs.length > 0) ? false : undefined;
   let httpPostRoot: string | undefined;
@@ -267,7 +274,7 @@ function draftOperation(
     const bindingOp = formOp(rootFrom)!;
     const title = rootFrom === forms.post ? 'HTTP POST' : 'HTTP GET';
     const mime = kids(kids(bindingOp, NS.wsdl, 'output')[0] ?? bindingOp, NS.mime, 'mimeXml')[0];
-    const ptOp = rootFrom.portType ? operationNamed(rootFrom.portType, name) : undefined;
+    const ptOp = rootFrom.portType ? operationNamed(rootFrom.portType, name, messageName(op)) : undefined;
     const out = ptOp ? kids(ptOp, NS.wsdl, 'output')[0] : undefined;
     const msg = out ? qnameAttr(out, 'message') : undefined;
     const message = msg ? doc.messages.get(msg.local) : undefined;
@@ -279,7 +286,7 @@ function draftOperation(
   }
 
   return {
-    name,
+    name: wire,
     doc: documentation(op),
     params: params.length > 0 ? params : undefined,
     result,
@@ -494,23 +501,30 @@ function draftHeader(
 }
 
 /** The operations of a binding or port type by name (the first of a name), indexed once per node. */
-const operationsByName = new WeakMap<XmlElement, ReadonlyMap<string, XmlElement>>();
+const operationsByName = new WeakMap<XmlElement, ReadonlyMap<string, readonly XmlElement[]>>();
 
 /**
  * The operation `name` of a binding or port type. Each operation looks up its counterparts in up to four bindings
  * and port types; a search through all operations for each would make importing quadratic in their number.
  */
-function operationNamed(parent: XmlElement, name: string): XmlElement | undefined {
+function operationNamed(parent: XmlElement, name: string, message: string | undefined): XmlElement | undefined {
   let index = operationsByName.get(parent);
   if (!index) {
-    const byName = new Map<string, XmlElement>();
+    const byName = new Map<string, XmlElement[]>();
     for (const o of kids(parent, NS.wsdl, 'operation')) {
       const n = o.attrs.get('name') ?? '';
-      if (!byName.has(n)) byName.set(n, o);
+      byName.set(n, [...(byName.get(n) ?? []), o]);
     }
     operationsByName.set(parent, (index = byName));
   }
-  return index.get(name);
+  const found = index.get(name) ?? [];
+  // Overloads (ASMX's MessageName) share the name; their wsdl:input names tell them apart.
+  return (message !== undefined ? found.find((o) => messageName(o) === message) : undefined) ?? found[0];
+}
+
+/** The name an operation's wsdl:input gives (ASMX writes the MessageName there), if any. */
+function messageName(op: XmlElement): string | undefined {
+  return kids(op, NS.wsdl, 'input')[0]?.attrs.get('name');
 }
 
 /** What a header the client sends adds: its client option, which a person may rename. */

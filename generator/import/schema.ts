@@ -48,8 +48,12 @@ export class TypePlanner {
   private readonly records = new Map<string, { order: number; draft: DraftRecord }>();
   private readonly enums = new Map<string, { order: number; draft: DraftEnum }>();
   private readonly planned = new Map<string, PlannedType>();
-  /** Which named type each record or enum name stands for (two types of one name in two namespaces clash). */
-  private readonly names = new Map<string, string>();
+  /**
+   * The spec key of each named type, by qualified name: its local name, or for a second type of that local name in
+   * another namespace (WCF's DataContracts of one class name in several namespaces), that name numbered from 2 on,
+   * past every local name the schemas declare; numbered in declaration order, so the same WSDL gets the same keys.
+   */
+  private readonly specKeys = new Map<string, string>();
   /**
    * The complex types that extend each named type (by the key of the base): ASMX publishes an `[XmlInclude]` type
    * that no element names, reached on the wire only through `xsi:type`, so each is drafted with its base.
@@ -83,6 +87,19 @@ export class TypePlanner {
         else if (schema.targetNamespace === WCF_SERIALIZATION) continue;
         else this.report(schema.file, item, `s:${item.name}`, 'a top-level declaration the spec format has no counterpart for; left out');
       }
+    }
+    const types = [...this.complexTypes, ...this.simpleTypes].sort((a, b) => a[1].order - b[1].order);
+    const locals = new Set(types.map(([, d]) => d.node.attrs.get('name') ?? ''));
+    const used = new Set<string>();
+    for (const [q, d] of types) {
+      const local = d.node.attrs.get('name') ?? '';
+      let specKey = local;
+      for (let n = 2; used.has(specKey); n++) {
+        // A number that makes another declared local name is skipped: that name is the other type's key.
+        if (!locals.has(`${local}${n}`)) specKey = `${local}${n}`;
+      }
+      used.add(specKey);
+      this.specKeys.set(q, specKey);
     }
   }
 
@@ -153,14 +170,10 @@ export class TypePlanner {
     return primitive('string');
   }
 
-  private claim(name: QName, d: Declared): boolean {
-    const previous = this.names.get(name.local);
-    if (previous !== undefined && previous !== key(name)) {
-      this.report(d.file, d.node, `type ${name.local}`, `a second type named ${name.local} (in ${name.ns}); the spec has one namespace of type names, so it is drafted as the first`);
-      return false;
-    }
-    this.names.set(name.local, key(name));
-    return true;
+  /** The spec key of the named type `name` (see {@link specKeys}), and its `xmlName` when that is not the key. */
+  private keyOf(name: QName): { readonly specKey: string; readonly xmlName: string | undefined } {
+    const specKey = this.specKeys.get(key(name)) ?? name.local;
+    return { specKey, xmlName: specKey === name.local ? undefined : name.local };
   }
 
   private simple(name: QName, d: Declared): PlannedType {
@@ -179,17 +192,19 @@ export class TypePlanner {
     }
     const kept = values.filter((v) => v !== '');
     if (kept.length < values.length) this.report(file, restriction, 's:enumeration value=""', `the empty value of ${name.local} is left out: enum values are not empty`);
-    const planned: PlannedType = { ref: name.local, reference: false, itemName: name.local, rootName: name.local };
+    const { specKey, xmlName } = this.keyOf(name);
+    const planned: PlannedType = { ref: specKey, reference: false, itemName: name.local, rootName: name.local };
     this.planned.set(key(name), planned);
-    if (this.claim(name, d)) {
+    {
       const base = qnameAttr(restriction, 'base');
       if (base && !(base.ns === NS.xsd && base.local === 'string')) {
         this.report(file, restriction, `s:restriction base="${restriction.attrs.get('base')}"`, `the enum ${name.local} is drafted as a string enum`);
       }
-      this.enums.set(name.local, {
+      this.enums.set(specKey, {
         order: d.order,
         draft: {
           doc: xsdDocumentation(node),
+          xmlName,
           values: kept.length > 0 ? kept : ['TODO'],
           todo: kept.length > 0 ? undefined : `write the values of ${name.local}: the WSDL gives none but the empty one (drafted: TODO)`,
         },
@@ -248,12 +263,13 @@ export class TypePlanner {
       this.planned.set(key(name), planned);
       return planned;
     }
-    const planned: PlannedType = { ref: name.local, reference: true, itemName: name.local, rootName: name.local };
+    const { specKey, xmlName } = this.keyOf(name);
+    const planned: PlannedType = { ref: specKey, reference: true, itemName: name.local, rootName: name.local };
     this.planned.set(key(name), planned);
-    if (!this.claim(name, d)) return planned;
-    // Its fields are in the namespace of the schema declaring it (a WCF DataContract namespace).
-    const draft: DraftRecord = { doc: xsdDocumentation(d.node), namespace: name.ns !== this.doc.targetNamespace ? name.ns : undefined, extends: undefined, fields: [] };
-    this.records.set(name.local, { order: d.order, draft });
+    // Its fields are in the namespace of the schema declaring it (a WCF DataContract namespace). A second type of
+    // its name in another namespace is a record of its own, keyed apart, with its own namespace.
+    const draft: DraftRecord = { doc: xsdDocumentation(d.node), xmlName, namespace: name.ns !== this.doc.targetNamespace ? name.ns : undefined, extends: undefined, fields: [] };
+    this.records.set(specKey, { order: d.order, draft });
     this.recordContent(name.local, d.node, d.file, draft);
     // A value declared as this type may be any type extending it, directly or not (each drafted in turn).
     for (const sub of this.derived.get(key(name)) ?? []) this.named(sub.name, sub.declared.file, sub.declared.node);

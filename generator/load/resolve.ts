@@ -37,7 +37,8 @@ import type {
 import { PRIMITIVE_NAMES, isPrimitiveName, isReferencePrimitive } from '../model/primitives.js';
 import type { SpecIssue } from './errors.js';
 import type { SpecPath } from './locate.js';
-import { kebabCase, methodName } from './names.js';
+import { kebabCase } from './names.js';
+import { specNames } from './spec-names.js';
 import { contentProblems, textOrFormProblem } from './text-content.js';
 import { list, suggest } from './suggest.js';
 import { SetAside, type ResolvableSpec } from './salvage.js';
@@ -93,7 +94,10 @@ export function resolveSpec(
     return { example: checked.text };
   };
 
-  // Type names share one namespace in the generated code.
+  // The TypeScript names of types and operations, for the whole spec at once (README, How names are formed).
+  const names = specNames(raw);
+
+  // Type names (the spec's keys) share one namespace in the spec.
   const typeOwner = new Map<string, string>();
   const claim = (name: string, section: string): void => {
     const previous = typeOwner.get(name);
@@ -120,7 +124,7 @@ export function resolveSpec(
       const d = decision(e.numeric.decision, ['enums', name, 'numeric', 'decision']);
       if (d) numeric = { decision: d, codes };
     }
-    enums.set(name, { kind: 'enum', name, doc: e.doc, values: e.values, numeric, placeholders: e.placeholders });
+    enums.set(name, { kind: 'enum', name: names.type('enums', name), xmlName: e.xmlName ?? name, doc: e.doc, values: e.values, numeric, placeholders: e.placeholders });
   }
 
   // Structs are created empty and filled afterwards, so that fields can point at any record, in any order.
@@ -137,14 +141,15 @@ export function resolveSpec(
   const makeStruct = (
     kind: 'record' | 'result',
     name: string,
-    def: { doc?: string | undefined; decision?: string | undefined; namespace?: string | undefined; anyAttribute?: boolean | undefined },
+    def: { doc?: string | undefined; decision?: string | undefined; namespace?: string | undefined; anyAttribute?: boolean | undefined; xmlName?: string | undefined },
   ) => {
     claim(name, kind === 'record' ? 'records' : 'results');
     const own: FieldModel[] = [];
     const all: FieldModel[] = [];
     const model: Mutable<StructModel> = {
       kind,
-      name,
+      name: names.type(`${kind}s`, name),
+      xmlName: def.xmlName ?? name,
       doc: def.doc,
       fields: all,
       ownFields: own,
@@ -450,21 +455,10 @@ export function resolveSpec(
       if (typeof opName === 'string') unresolved.add(opName);
       return;
     }
-    const method = methodName(op.name);
-    const clash = methodNames.get(method);
-    if (clash && clash !== op.name) report([...path, 'name'], `method name "${method}" clashes with operation ${clash}`);
+    // The method, and the names made from tsName, meet no other name: specNames numbered them where they would.
+    const { tsName, methodName: method } = names.operation(i);
     methodNames.set(method, op.name);
-    if (op.responseHeaders !== undefined && op.responseHeaders.length > 0) {
-      // The variant that returns the answer's headers too.
-      const variant = `${method}WithHeaders`;
-      const other = methodNames.get(variant);
-      if (other !== undefined && other !== op.name) report([...path, 'responseHeaders'], `method name "${variant}" (the call returning the response headers) clashes with operation ${other}`);
-      methodNames.set(variant, op.name);
-      const typeName = `${op.name}ResponseHeaders`;
-      const previous = typeOwner.get(typeName);
-      if (previous) report([...path, 'responseHeaders'], `the response headers are typed as "${typeName}", whose name is already defined under ${previous}`, true);
-      else typeOwner.set(typeName, 'operations (the response headers of an operation)');
-    }
+    if (op.responseHeaders !== undefined && op.responseHeaders.length > 0) methodNames.set(`${method}WithHeaders`, op.name);
 
     const params: ParameterModel[] = [];
     const seen = new Set<string>();
@@ -494,10 +488,7 @@ export function resolveSpec(
     let result: ResultModel | undefined = returned;
     if (op.outputs !== undefined && returned) {
       // Out parameters: the response element holds the result and one element per output, read as one record.
-      const name = `${op.name}Output`;
-      const previous = typeOwner.get(name);
-      if (previous) report([...path, 'outputs'], `the outputs are returned as the type "${name}", whose name is already defined under ${previous}`, true);
-      else typeOwner.set(name, 'operations (the outputs of an operation)');
+      const name = `${tsName}Output`;
       const fields: FieldModel[] = [];
       if (returned.kind === 'value') {
         const nullable = returned.nullable;
@@ -510,6 +501,7 @@ export function resolveSpec(
       const struct: StructModel = {
         kind: 'result',
         name,
+        xmlName: name,
         doc: `What ${op.name} returns: ${returned.kind === 'value' ? 'its result and ' : ''}its out parameters, the children of <${op.name}Response>.`,
         fields,
         ownFields: fields,
@@ -610,6 +602,7 @@ export function resolveSpec(
       operations.push({
         kind: 'operation',
         name: op.name,
+        tsName,
         methodName: method,
         doc: op.doc,
         params,
@@ -928,9 +921,9 @@ function defaultItemElement(item: TypeModel): string {
     case 'primitive':
       return item.name;
     case 'enum':
-      return item.enum.name;
+      return item.enum.xmlName;
     case 'record':
-      return item.record.name;
+      return item.record.xmlName;
     case 'list':
       return `ArrayOf${capitalise(item.itemElement)}`;
     case 'choice':

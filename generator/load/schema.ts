@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { PRIMITIVE_NAMES } from '../model/primitives.js';
+import { NCNAME } from './names.js';
 
 /** The credentials docs' examples sign with when the spec's `auth.example` gives none: plainly made up, for any service. */
 export const DEFAULT_AUTH_EXAMPLE = { principal: 'example', apiKey: 'example-api-key', timestamp: 1767225600 } as const;
@@ -14,6 +15,17 @@ export const DEFAULT_AUTH_EXAMPLE = { principal: 'example', apiKey: 'example-api
 const identifier = z
   .string()
   .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an identifier (letters, digits and _, not starting with a digit)');
+
+/**
+ * A name on the wire: any XML NCName (`List.Delete`, `x-ray`, `Technologie_supportée`). Where TypeScript needs an
+ * identifier for it, one is made by the rule of README.md's "How names are formed".
+ */
+const wireName = z
+  .string()
+  .regex(NCNAME, 'must be an XML name (an NCName: a letter or _, then letters, digits, ., - and _; no colon, no space)');
+
+/** A wire name that is also the key of a TypeScript value: any XML name but `__proto__`, which no object holds as its own. */
+const memberName = wireName.refine((name) => name !== '__proto__', 'cannot be __proto__: a JavaScript object cannot hold it as a member of its own');
 
 const doc = z
   .string()
@@ -57,7 +69,7 @@ const listType: z.ZodType<RawList> = z.lazy(() =>
       list: z
         .union([scalarTypeName, listType, choiceType])
         .describe('The type of the items; a list again for nested lists; a choice for items that are each one of several elements, in document order.'),
-      item: identifier
+      item: wireName
         .optional()
         .describe(
           'The item element name. Defaults to the item type name (`string` for a list of strings, `ArrayOfInt` for a list of int lists).',
@@ -90,7 +102,7 @@ const listType: z.ZodType<RawList> = z.lazy(() =>
 const alternative: z.ZodType<RawAlternative> = z.lazy(() =>
   z
     .object({
-      name: identifier.describe('The element name, spelled exactly as on the wire; also the key of the TypeScript value.'),
+      name: memberName.describe('The element name, spelled exactly as on the wire; also the key of the TypeScript value.'),
       type: z.union([scalarTypeName, listType]).describe('What the element holds: an XML Schema type, an enum, a record, or a list in its container.'),
       doc,
     })
@@ -122,7 +134,7 @@ const example = z
 
 const field = z
   .object({
-    name: identifier.describe('The element name, spelled exactly as on the wire.'),
+    name: memberName.describe('The element name, spelled exactly as on the wire; also the key of the TypeScript value.'),
     type: typeRef,
     doc,
     nillable: z
@@ -158,7 +170,7 @@ const field = z
   })
   .strict();
 
-const extendsRef = identifier.describe(
+const extendsRef = wireName.describe(
   'The record (or result) this type extends (xs:extension): its fields come first, then these.',
 );
 
@@ -168,9 +180,16 @@ const fieldsNamespace = z
   .optional()
   .describe("The namespace of the fields' elements, when it is not the service's (a WCF DataContract namespace).");
 
+const xmlName = wireName
+  .optional()
+  .describe(
+    "The type's name in XML Schema (the WSDL's complexType or simpleType name, xsi:type), when it is not this key: a WSDL may have two types of one name in two namespaces, which a spec keys apart (Address, Address2).",
+  );
+
 const record = z
   .object({
     doc,
+    xmlName,
     namespace: fieldsNamespace,
     extends: extendsRef.optional(),
     fields: z.array(field).default([]),
@@ -191,6 +210,7 @@ const result = z
       .enum(['S', 'I', 'none'])
       .optional()
       .describe('How the document marks the result: (S) string enum errorCode, (I) int errorCode, or none (the default).'),
+    xmlName,
     namespace: fieldsNamespace,
     extends: extendsRef.optional(),
     fields: z.array(field).default([]),
@@ -201,6 +221,7 @@ const result = z
 const enumDef = z
   .object({
     doc,
+    xmlName,
     values: z.array(z.string().min(1)).min(1).describe('The values in the order of the document, spelled exactly.'),
     numeric: z
       .object({
@@ -243,7 +264,7 @@ const parameterKeys = {
 const parameter = z.object(parameterKeys).strict();
 
 const inlineParameter = z
-  .object({ name: identifier.describe('The element name, spelled exactly as on the wire.'), ...parameterKeys })
+  .object({ name: memberName.describe('The element name, spelled exactly as on the wire; also the key of the TypeScript value.'), ...parameterKeys })
   .strict()
   .describe('A parameter of this operation only (the same name may have another type in another operation).');
 
@@ -257,7 +278,7 @@ const operationResult = z.union([
         .boolean()
         .optional()
         .describe('The service may return null (ASMX leaves the result element out): decoded as null. Default false.'),
-      element: identifier.optional().describe('The result element, when it is not <OpResult>.'),
+      element: wireName.optional().describe('The result element, when it is not <OpResult>.'),
     })
     .strict(),
 ]);
@@ -277,11 +298,11 @@ const eat = z
   .strict();
 
 const httpPostRoot = z.union([
-  identifier.describe('The root element of the HTTP POST response.'),
+  wireName.describe('The root element of the HTTP POST response.'),
   z
     .object({
       notShown: z.literal(true),
-      assumed: identifier.describe('The root we document and the mock sends; the client accepts any root.'),
+      assumed: wireName.describe('The root we document and the mock sends; the client accepts any root.'),
       decision: decisionRef,
     })
     .strict(),
@@ -291,10 +312,10 @@ const parameterStyle = z.enum(['wrapped', 'bare']);
 
 const operation = z
   .object({
-    name: identifier,
+    name: wireName.describe("The operation's name on the wire: its request element, <name>Response, the SOAPAction's last part and the HTTP path. The client method is made from it (README, How names are formed)."),
     doc,
     params: z
-      .array(z.union([identifier, inlineParameter]))
+      .array(z.union([wireName, inlineParameter]))
       .default([])
       .describe('Parameters in wire order: a name defined under `parameters`, or a definition of its own. Default: none.'),
     result: operationResult,
@@ -323,16 +344,16 @@ const operation = z
       .optional()
       .describe("The namespace of this operation's request and response elements, when it is not the service's."),
     headers: z
-      .array(identifier)
+      .array(wireName)
       .optional()
       .describe('The SOAP headers (by element name, from soapHeaders) this operation sends. Default: all of them that have a client option.'),
     responseHeaders: z
       .array(
         z.union([
-          identifier.describe('A header (by element name, from soapHeaders) the answer may carry in its soap:Header.'),
+          wireName.describe('A header (by element name, from soapHeaders) the answer may carry in its soap:Header.'),
           z
             .object({
-              element: identifier.describe('The header, by element name, from soapHeaders.'),
+              element: wireName.describe('The header, by element name, from soapHeaders.'),
               required: z
                 .boolean()
                 .optional()
@@ -377,9 +398,9 @@ const group = z
 const poll = z
   .object({
     method: identifier.describe('The client method that polls, e.g. waitForProcessingRequest.'),
-    operation: identifier.describe('The status operation it calls repeatedly.'),
-    idParameter: identifier.describe('The parameter of that operation that names what is polled; the method takes it first.'),
-    statusField: identifier.describe('The result field holding the status.'),
+    operation: wireName.describe('The status operation it calls repeatedly.'),
+    idParameter: wireName.describe('The parameter of that operation that names what is polled; the method takes it first.'),
+    statusField: wireName.describe('The result field holding the status.'),
     finalValues: z.array(z.string().min(1)).min(1).describe('Status values at which polling stops.'),
     failureCodes: z
       .array(z.string().min(1))
@@ -459,9 +480,9 @@ export const specSchema = z
       .strict(),
     serviceErrors: z
       .object({
-        codeField: identifier,
-        messageField: identifier,
-        enum: identifier.describe('The enum of string error codes used by (S) results.'),
+        codeField: wireName,
+        messageField: wireName,
+        enum: wireName.describe('The enum of string error codes used by (S) results.'),
         success: z.object({ S: z.string().min(1), I: z.number().int() }).strict(),
         decision: decisionRef.optional(),
       })
@@ -509,8 +530,8 @@ export const specSchema = z
       .array(
         z
           .object({
-            element: identifier.describe('The header element, in the service namespace.'),
-            type: identifier.describe('The record it holds.'),
+            element: wireName.describe('The header element, in the service namespace.'),
+            type: wireName.describe('The record it holds.'),
             option: identifier
               .optional()
               .describe('The client option that supplies it. Without one the client never sends it: a header only answers carry (responseHeaders).'),
@@ -522,10 +543,10 @@ export const specSchema = z
       .default([])
       .describe('SOAP header records sent with calls (the ASMX AuthHeader pattern) or carried by answers (responseHeaders of an operation).'),
     decisions: z.array(decision).default([]),
-    parameters: z.record(identifier, parameter).default({}),
-    enums: z.record(identifier, enumDef).default({}),
-    records: z.record(identifier, record).default({}),
-    results: z.record(identifier, result).default({}),
+    parameters: z.record(memberName, parameter).default({}),
+    enums: z.record(wireName, enumDef).default({}),
+    records: z.record(wireName, record).default({}),
+    results: z.record(wireName, result).default({}),
     operations: z.array(operation).min(1),
     groups: z
       .array(group)

@@ -120,7 +120,10 @@ export interface FieldModel {
 
 export interface EnumModel {
   readonly kind: 'enum';
+  /** Its TypeScript name: the spec's key made an identifier that takes no other name (README, How names are formed). */
   readonly name: string;
+  /** Its XML Schema name: the spec's `xmlName`, else its key. */
+  readonly xmlName: string;
   readonly doc: string | undefined;
   readonly values: readonly string[];
   /** Integer codes known for some values (int-coded results share the vocabulary), in ascending order. */
@@ -140,7 +143,10 @@ export interface ResultStatus {
 /** A record (nested type) or a result type: an element whose children are its fields, in order. */
 export interface StructModel {
   readonly kind: 'record' | 'result';
+  /** Its TypeScript name: the spec's key made an identifier that takes no other name (README, How names are formed). */
   readonly name: string;
+  /** Its XML Schema name (xsi:type, the WSDL's complexType, a list's default item element): `xmlName`, else its key. */
+  readonly xmlName: string;
   readonly doc: string | undefined;
   /** Every field in wire order: the base type's first (xs:extension), then its own. */
   readonly fields: readonly FieldModel[];
@@ -270,8 +276,14 @@ export type BindingName = 'soap11' | 'soap12' | 'httpPost' | 'httpGet';
 
 export interface OperationModel {
   readonly kind: 'operation';
+  /** Its name on the wire (any XML name): the request element, `<name>Response`, the SOAPAction's and HTTP path's end. */
   readonly name: string;
-  /** lowerCamelCase method name on the client. */
+  /**
+   * The identifier the generated names of this operation start with (`<tsName>Params`, `encode<tsName>`): its name
+   * made an identifier that meets no other (README, How names are formed). `List.Delete` -> `List_Delete`.
+   */
+  readonly tsName: string;
+  /** lowerCamelCase method name on the client: made from `tsName`, distinct from every other method. */
   readonly methodName: string;
   readonly doc: string | undefined;
   /** All parameters in wire order, credentials included. */

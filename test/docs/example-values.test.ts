@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { exampleParam } from '../../generator/emit/examples.js';
 import type { EnumModel, ParameterModel, PrimitiveName, TypeModel } from '../../generator/model/types.js';
 
-const SHADE: EnumModel = { kind: 'enum', name: 'Shade', doc: undefined, values: ['Light', 'Dark'], numeric: undefined, placeholders: undefined };
+const SHADE: EnumModel = { kind: 'enum', name: 'Shade', xmlName: 'Shade', doc: undefined, values: ['Light', 'Dark'], numeric: undefined, placeholders: undefined };
 
 function param(name: string, type: PrimitiveName | TypeModel, example?: string): ParameterModel {
   const t: TypeModel = typeof type === 'string' ? { kind: 'primitive', name: type } : type;

@@ -98,16 +98,6 @@ describe('responseHeaders and headers without an option', () => {
       change('{ element: ServerInfo, type: ServerInfo }', '{ element: ServerInfo, type: ServerInfo, required: true }'),
       'soapHeaders[1].required: a header without a client option is never sent, so required means nothing here (say it in responseHeaders)',
     ],
-    [
-      'an operation whose method is the WithHeaders call of another',
-      change('  - name: Close\n', '  - name: OpenWithHeaders\n'),
-      'operations[1].name: method name "openWithHeaders" clashes with operation Open',
-    ],
-    [
-      'a record named as the response headers type',
-      change('  Derived:\n', '  OpenResponseHeaders:\n    fields: []\n  Derived:\n'),
-      'operations[0].responseHeaders: the response headers are typed as "OpenResponseHeaders", whose name is already defined under records',
-    ],
   ])('refuses %s', (_, text, message) => {
     expect(messagesOf(text)).toEqual([message]);
   });

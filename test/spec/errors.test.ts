@@ -285,7 +285,7 @@ const MESSAGES: ReadonlyArray<[name: string, row: { given: string; want: readonl
       given: shop({ 11: '    values: []', 14: '    docs: An item.', 21: '    result: Itme', 22: '  - name: GetItem' }),
       want: [
         'shop.yaml:11:13: enums.Colour.values: must not be empty',
-        'shop.yaml:14:5: records.Item.docs: unknown key "docs" (did you mean "doc"?); allowed here: doc, namespace, extends, fields, anyAttribute, decision',
+        'shop.yaml:14:5: records.Item.docs: unknown key "docs" (did you mean "doc"?); allowed here: doc, xmlName, namespace, extends, fields, anyAttribute, decision',
         `shop.yaml:21:13: operations[0].result: unknown type "Itme"; expected an XML Schema type (${XSD}), an enum or a record (did you mean "Item"?)`,
         'shop.yaml:22:11: operations[1].name: duplicate operation "GetItem" (first defined at operations[0])',
       ],
@@ -306,7 +306,7 @@ const MESSAGES: ReadonlyArray<[name: string, row: { given: string; want: readonl
     {
       given: shop({ 17: '      - { name: Colour, type: Colour }\nresults:\n  Answer: { docs: x, fields: [] }', 21: '    result: Answer', 23: '    result: { list: Itme }' }),
       want: [
-        'shop.yaml:19:13: results.Answer.docs: unknown key "docs" (did you mean "doc"?); allowed here: doc, errorCode, namespace, extends, fields, decision',
+        'shop.yaml:19:13: results.Answer.docs: unknown key "docs" (did you mean "doc"?); allowed here: doc, errorCode, xmlName, namespace, extends, fields, decision',
         `shop.yaml:25:21: operations[1].result.list: unknown type "Itme"; expected an XML Schema type (${XSD}), an enum or a record (did you mean "Item"?)`,
       ],
     },
@@ -399,7 +399,7 @@ const MESSAGES: ReadonlyArray<[name: string, row: { given: string; want: readonl
     'a name (a map key) not matching the pattern',
     {
       given: shop({ 10: '  1Colour:', 17: '      - { name: Colour, type: string }' }),
-      want: ['shop.yaml:10:3: enums.1Colour: the key "1Colour" must be an identifier (letters, digits and _, not starting with a digit)'],
+      want: ['shop.yaml:10:3: enums.1Colour: the key "1Colour" must be an XML name (an NCName: a letter or _, then letters, digits, ., - and _; no colon, no space)'],
     },
   ],
 ];

@@ -561,16 +561,5 @@ describe('out parameters (outputs)', () => {
       path: 'operations[1].outputs[0].name',
       message: '"PutResult" is the result element\'s name',
     },
-    {
-      kind: 'an Output record name already taken',
-      text: change(
-        '  Base:\n',
-        '  PutOutput:\n    doc: Taken.\n    fields: []\n  Base:\n',
-        change('    result: boolean\n', '    result: boolean\n    outputs:\n      - { name: version, type: int }\n'),
-      ),
-      where: ['    outputs:\n      - { name: version', 'outputs'],
-      path: 'operations[1].outputs',
-      message: 'the outputs are returned as the type "PutOutput", whose name is already defined under records',
-    },
   ])('$kind is reported', expectOnly);
 });

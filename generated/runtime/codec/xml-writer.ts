@@ -189,12 +189,15 @@ export function encodeForm(params: ReadonlyArray<readonly [string, string | Nest
 
 /**
  * The SOAP 1.1 `SOAPAction` header value: the quoted `"<namespace><operation>"`, with a `/` between them when the
- * namespace does not end with one, as ASMX builds it.
+ * namespace does not end with one, as ASMX builds it. The action is a URI and travels in an HTTP header, which holds
+ * bytes: a character beyond ASCII in it (an operation named in any script) is percent-encoded as UTF-8, as an IRI
+ * becomes a URI (RFC 3987), so that the client and the mock agree on the same bytes.
  * @param namespace - the service namespace
  * @param operation - the operation name
  */
 export function soapAction(namespace: string, operation: string): string {
-  return `"${namespace}${namespace.endsWith('/') ? '' : '/'}${operation}"`;
+  const action = `${namespace}${namespace.endsWith('/') ? '' : '/'}${operation}`;
+  return `"${action.replace(/[^\x20-\x7e]/gu, (c) => encodeURIComponent(c))}"`;
 }
 
 /**

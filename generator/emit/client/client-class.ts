@@ -14,6 +14,7 @@ import { hasErrorCodes, sendsTimestamps } from '../features.js';
 import { responseHeadersTypeName } from '../types.js';
 import { decoderName, resultDecoderName } from './decoders.js';
 import { encoderName, recordWriterName } from './encoders.js';
+import { memberAccess, parameterName, propertyKey } from '../../load/names.js';
 
 export const CLIENT_FILE = 'client/client.ts';
 
@@ -83,7 +84,7 @@ function imports(model: ServiceModel): Statement[] {
       namedImports: [
         ...(model.serviceErrors?.enum.numeric ? [`${model.serviceErrors.enum.name}ByNumber`] : []),
         ...resultTypeNames(model).map((name) => ({ name, isTypeOnly: true })),
-        ...model.operations.map((o) => ({ name: paramsTypeName(o.name), isTypeOnly: true })),
+        ...model.operations.map((o) => ({ name: paramsTypeName(o.tsName), isTypeOnly: true })),
         ...model.operations.filter((o) => o.responseHeaders.length > 0).map((o) => ({ name: responseHeadersTypeName(o), isTypeOnly: true })),
       ],
     },
@@ -115,7 +116,7 @@ function signInput(principal: string): Statement {
     docs: ['What a custom `sign` function receives. `message` is the string the default HMAC signs.'],
     properties: [
       { name: 'operation', type: 'string', docs: ['The operation name, e.g. as on the wire.'] },
-      { name: principal, type: 'string', docs: ['The principal credential, as sent.'] },
+      { name: propertyKey(principal), type: 'string', docs: ['The principal credential, as sent.'] },
       { name: 'timestamp', type: 'string', docs: ['The timestamp as sent (whole Unix seconds).'] },
       { name: 'eatValue', type: 'string', docs: ["The operation's EAT value ('' when its marker is none, null or not marked)."] },
       { name: 'message', type: 'string', docs: [`${principal} + timestamp + eatValue.`] },
@@ -151,7 +152,7 @@ function optionsInterface(model: ServiceModel, principal: string | undefined): S
           ),
         ],
       },
-      ...(principal ? [{ name: principal, type: 'string', docs: ['Sent as the principal credential of every operation.'] }] : []),
+      ...(principal ? [{ name: propertyKey(principal), type: 'string', docs: ['Sent as the principal credential of every operation.'] }] : []),
       ...(signed
         ? [{ name: 'apiKey', type: 'string', docs: ['The secret that signs each request. Never sent, never logged, never part of an error.'] }]
         : []),
@@ -243,7 +244,7 @@ function clientClass(model: ServiceModel, principal: string | undefined): Statem
             w.newLine();
           };
           guard("options === null || typeof options !== 'object'", 'options must be an object');
-          if (principal) guard(`typeof options.${principal} !== 'string' || options.${principal} === ''`, `${principal} must be a non-empty string`);
+          if (principal) guard(`typeof options${memberAccess(principal)} !== 'string' || options${memberAccess(principal)} === ''`, `${principal} must be a non-empty string`);
           if (signed) {
             guard("options.sign === undefined && (typeof options.apiKey !== 'string' || options.apiKey === '')", 'apiKey must be a non-empty string');
             guard("options.sign !== undefined && typeof options.sign !== 'function'", 'sign must be a function');
@@ -259,9 +260,9 @@ function clientClass(model: ServiceModel, principal: string | undefined): Statem
             `style: options.style ?? ${tsLiteral(model.bindings[0] ?? 'soap11')}`,
           ];
           if (model.bindings.length < 4) members.push(['styles: ', arrayDoc(model.bindings.map(tsLiteral)).doc]);
-          members.push(principal ? `principal: options.${principal}` : "principal: ''");
+          members.push(principal ? `principal: options${memberAccess(principal)}` : "principal: ''");
           if (signed && principal) {
-            const input = objectDoc(['operation: i.operation', `${principal}: i.principal`, 'timestamp: i.timestamp', 'eatValue: i.eatValue', 'message: i.message']);
+            const input = objectDoc(['operation: i.operation', `${propertyKey(principal)}: i.principal`, 'timestamp: i.timestamp', 'eatValue: i.eatValue', 'message: i.message']);
             const custom = arrowDoc(['i'], callDoc('custom', [input])).doc;
             members.push(assignDoc('sign', conditionalDoc('custom', custom, callDoc('hmacSigner', ['options.apiKey'])), ':'));
           } else {
@@ -329,7 +330,7 @@ function serviceErrorsInterface(model: ServiceModel): Statement[] {
           `The result that the SvcServiceError of each operation carries, by the operation's name as \`error.operation\` gives it; {@link ${model.clientName}.isServiceError} narrows a caught error with it.`,
         ),
       ],
-      properties: checked.map(({ op, result }) => ({ name: op.name, type: result, isReadonly: true })),
+      properties: checked.map(({ op, result }) => ({ name: propertyKey(op.name), type: result, isReadonly: true })),
     },
   ];
 }
@@ -374,7 +375,7 @@ function writeBinding(w: CodeBlockWriter, model: ServiceModel, op: OperationMode
   const result = op.result;
   const struct = result.kind === 'void' ? undefined : result.struct;
   const status = struct?.status;
-  w.write(`${op.name}: `).inlineBlock(() => {
+  w.write(`${op.tsName}: `).inlineBlock(() => {
     w.writeLine(`name: '${op.name}',`);
     w.writeLine(`resultElement: '${result.kind === 'value' ? result.element : `${op.name}Result`}',`);
     if (result.kind === 'void') w.writeLine("result: 'void',");
@@ -437,7 +438,7 @@ function operationMethod(model: ServiceModel, op: OperationModel) {
     name: op.methodName,
     isAsync: true,
     parameters: [
-      { name: 'params', type: paramsTypeName(op.name), ...(optionalParams ? { initializer: '{}' } : {}) },
+      { name: 'params', type: paramsTypeName(op.tsName), ...(optionalParams ? { initializer: '{}' } : {}) },
       { name: 'opts', type: 'CallOptions', initializer: '{}' },
     ],
     returnType: `Promise<${resultType(op.result)}>`,
@@ -449,7 +450,7 @@ function operationMethod(model: ServiceModel, op: OperationModel) {
         throwsServiceError(model, op),
       ),
     ],
-    statements: (w: CodeBlockWriter) => writeDoc(w, ['return ', callDoc('this.#core.call', [`bindings.${op.name}`, `${encoderName(op)}(params)`, 'opts']), ';']),
+    statements: (w: CodeBlockWriter) => writeDoc(w, ['return ', callDoc('this.#core.call', [`bindings.${op.tsName}`, `${encoderName(op)}(params)`, 'opts']), ';']),
   };
 }
 
@@ -471,7 +472,7 @@ function withHeadersMethod(model: ServiceModel, op: OperationModel) {
       ),
     ],
     statements: (w: CodeBlockWriter) =>
-      writeDoc(w, ['return ', callDoc(`this.#core.callWithHeaders<${result}, ${type}>`, [`bindings.${op.name}`, `${encoderName(op)}(params)`, 'opts']), ';']),
+      writeDoc(w, ['return ', callDoc(`this.#core.callWithHeaders<${result}, ${type}>`, [`bindings.${op.tsName}`, `${encoderName(op)}(params)`, 'opts']), ';']),
   };
 }
 
@@ -486,7 +487,7 @@ function pollMethod(model: ServiceModel, poll: PollModel) {
     name: poll.method,
     isAsync: true,
     parameters: [
-      { name: id.name, type: paramType(id) },
+      { name: parameterName(id.name), type: paramType(id) },
       { name: 'opts', type: 'PollOptions', initializer: '{}' },
     ],
     returnType: `Promise<${poll.result.name}>`,
@@ -505,8 +506,8 @@ function pollMethod(model: ServiceModel, poll: PollModel) {
         ['finalValues: ', list(poll.finalValues)],
         ['failureCodes: ', list(poll.failureCodes)],
       ]);
-      const encoded = callDoc(encoderName(poll.operation), [objectDoc([id.name])]);
-      writeDoc(w, ['return ', callDoc('this.#core.poll', [tsLiteral(poll.method), `bindings.${poll.operation.name}`, encoded, settings, 'opts']), ';']);
+      const encoded = callDoc(encoderName(poll.operation), [objectDoc([parameterName(id.name) === id.name ? id.name : `${propertyKey(id.name)}: ${parameterName(id.name)}`])]);
+      writeDoc(w, ['return ', callDoc('this.#core.poll', [tsLiteral(poll.method), `bindings.${poll.operation.tsName}`, encoded, settings, 'opts']), ';']);
     },
   };
 }

@@ -32,7 +32,7 @@ export function emitCodec(model: ServiceModel, printer: Printer): GeneratedFile 
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: './types.js',
       isTypeOnly: true,
-      namedImports: [...new Set([...structs.map((s) => s.name), ...enumsUsed(structs, model.operations), ...model.operations.map((o) => paramsTypeName(o.name))])]
+      namedImports: [...new Set([...structs.map((s) => s.name), ...enumsUsed(structs, model.operations), ...model.operations.map((o) => paramsTypeName(o.tsName))])]
         .sort(),
     },
   );

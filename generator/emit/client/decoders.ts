@@ -13,6 +13,7 @@ import type { builders } from 'prettier/doc';
 import { arrayDoc, arrowDoc, assignDoc, callDoc, conditionalDoc, ifStatementDoc, objectDoc, writeDoc } from '../../print/layout/code.js';
 import { typeDoc } from '../../print/layout/type-doc.js';
 import { memberGroups } from './member-namespaces.js';
+import { localName, propertyKey } from '../../load/names.js';
 
 export function decoderName(struct: StructModel): string {
   return `read${struct.name}`;
@@ -103,7 +104,7 @@ export function readerOf(t: TypeModel): string {
     case 'list':
       return `(r: XmlReader) => ${readValue(t)}`;
     case 'choice':
-      return `choiceReader<${valueType(t)}>({ ${t.alternatives.map((a) => `${a.name}: ${readerOf(a.type)}`).join(', ')} })`;
+      return `choiceReader<${valueType(t)}>({ ${t.alternatives.map((a) => `${propertyKey(a.name)}: ${readerOf(a.type)}`).join(', ')} })`;
   }
 }
 
@@ -123,7 +124,7 @@ function readerDoc(t: TypeModel): builders.Doc {
     case 'list':
       return arrowDoc(['r: XmlReader'], readValueDoc(t)).doc;
     case 'choice': {
-      const readers = objectDoc(t.alternatives.map((a) => [`${a.name}: `, readerDoc(a.type)]));
+      const readers = objectDoc(t.alternatives.map((a) => [`${propertyKey(a.name)}: `, readerDoc(a.type)]));
       return callDoc(typeDoc(`choiceReader<${valueType(t)}>`, 'inline'), [readers]);
     }
     default:
@@ -152,13 +153,13 @@ function throwIf(w: Parameters<WriterFunction>[0], test: string, error: builders
 }
 
 function local(f: FieldModel): string {
-  return `f_${f.name}`;
+  return `f_${localName(f.name)}`;
 }
 
 /** The items of a list without a container are the field's own elements, repeated: each read adds one. */
 function repeatedItem(f: FieldModel & { type: ListType }, alternative?: ChoiceAlternative): builders.Doc | ReturnType<typeof objectDoc> {
   // Each alternative of a repeated choice is a case of its own: the item is that one member.
-  if (alternative) return objectDoc([[`${alternative.name}: `, readValueDoc(alternative.type)]]);
+  if (alternative) return objectDoc([[`${propertyKey(alternative.name)}: `, readValueDoc(alternative.type)]]);
   const read = callDoc(readerDoc(f.type.item), ['r']);
   return f.type.nillableItems ? conditionalDoc('r.isNil', 'skipNil(r)', read) : read;
 }
@@ -182,7 +183,7 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
     if (subtypes.length > 0) {
       w.write('switch (r.xsiType)').block(() => {
         for (const sub of subtypes) {
-          w.writeLine(`case '${sub.name}':`);
+          w.writeLine(`case '${sub.xmlName}':`);
           w.indent(() => w.writeLine(`return ${decoderName(sub)}(r);`));
         }
       });
@@ -229,7 +230,7 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
               if (f.type.kind === 'list') push(w, local(f), repeatedItem(f as FieldModel & { type: ListType }, a));
               else {
                 throwIf(w, `${local(f)} !== undefined`, callDoc('secondAlternative', ['r', tsLiteral(s.name), `Object.keys(${local(f)})[0]!`]));
-                writeDoc(w, [assignDoc(local(f), objectDoc([[`${a.name}: `, readValueDoc(a.type)]])), ';']);
+                writeDoc(w, [assignDoc(local(f), objectDoc([[`${propertyKey(a.name)}: `, readValueDoc(a.type)]])), ';']);
                 w.newLine();
               }
               w.writeLine('break;');
@@ -280,7 +281,7 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
     if (s.fields.length === 0 && !anyAttribute) w.write('return {};');
     else {
       w.write('return ').inlineBlock(() => {
-        for (const f of s.fields) w.writeLine(`${f.name}: ${local(f)},`);
+        for (const f of s.fields) w.writeLine(`${propertyKey(f.name)}: ${local(f)},`);
         if (anyAttribute) w.writeLine(`${ANY_ATTRIBUTES}: others,`);
       });
       w.write(';');
@@ -319,7 +320,7 @@ export function subtypesOf(structs: readonly StructModel[]): Map<StructModel, St
 export function resultDecoderName(op: OperationModel): string {
   const r = op.result;
   if (r.kind !== 'void' && r.struct) return decoderName(r.struct);
-  return `read${op.name}Result`;
+  return `read${op.tsName}Result`;
 }
 
 /** A decoder for a result that is not a record: a value or a list, read from the result element. */

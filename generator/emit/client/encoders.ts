@@ -29,9 +29,10 @@ import { paramType, paramsTypeName, tsLiteral } from '../ts-types.js';
 import { subtypesOf } from './decoders.js';
 import { fieldNamespaces, memberNamespaces } from './member-namespaces.js';
 import { ANY_ATTRIBUTES, keepsAnyAttribute } from '../types.js';
+import { localName } from '../../load/names.js';
 
 export function encoderName(op: OperationModel): string {
-  return `encode${op.name}`;
+  return `encode${op.tsName}`;
 }
 
 const ENCODERS: Readonly<Record<PrimitiveName, string>> = {
@@ -296,7 +297,7 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
           for (const s of candidates) {
             w.writeLine(`case '${s.name}':`);
             // A type of a namespace of its own is named in it: its writer declares the prefix on the same start tag.
-            const type = s.namespace ? `${s.namespace.prefix}:${s.name}` : s.name;
+            const type = s.namespace ? `${s.namespace.prefix}:${s.xmlName}` : s.xmlName;
             w.indent(() => writeDoc(w, ['return ', callDoc(recordWriterName(s), ['name', `value as ${s.name}`, 'path', 'xmlns', `' xsi:type="${type}"'`]), ';']));
             w.newLine();
           }
@@ -365,7 +366,7 @@ function returnBinaryDoc(operands: readonly builders.Doc[], operator: string): b
 }
 
 function wireLocal(p: ParameterModel): string {
-  return `w_${p.name}`;
+  return `w_${localName(p.name)}`;
 }
 
 /**
@@ -412,7 +413,7 @@ export function encoderFunction(model: ServiceModel, op: OperationModel): Functi
     kind: StructureKind.Function,
     name: encoderName(op),
     isExported: true,
-    parameters: [{ name: 'params', type: `${paramsTypeName(op.name)} | undefined` }],
+    parameters: [{ name: 'params', type: `${paramsTypeName(op.tsName)} | undefined` }],
     returnType: 'EncodedRequest',
     docs: [`Encodes a ${op.name} request: parameters in wire order and spelling${takesCredentials(op) ? ', credentials marked for the client to fill in' : ''}.`],
     statements: (w) => {

@@ -5,6 +5,7 @@
  * the generated mock writes the example result (mock/examples.ts). No other secret is ever used.
  */
 import { mockAnswer } from './answers.js';
+import { propertyKey } from '../../load/names.js';
 import { Writers, isText } from './writers.js';
 import { indentXml, type IndentOptions } from './indent-xml.js';
 import { exampleParam, exampleResult, exampleValue } from '../examples.js';
@@ -105,7 +106,7 @@ export function indentOptions(model: ServiceModel): IndentOptions {
 
 function operationExample(model: ServiceModel, op: OperationModel, strict: Writers, lenient: Writers, indent: IndentOptions): OperationExample {
   const expressions = op.inputParams.map((p) => [p, exampleParam(p)] as const);
-  const args = expressions.length === 0 ? '' : `{ ${expressions.map(([p, e]) => `${p.name}: ${e}`).join(', ')} }`;
+  const args = expressions.length === 0 ? '' : `{ ${expressions.map(([p, e]) => `${propertyKey(p.name)}: ${e}`).join(', ')} }`;
   const encoded = new Map<ParameterModel, string | NestedValue>(expressions.map(([p, e]) => [p, encodeParam(op, p, evaluate(e), strict)]));
   const signing = signingOf(model, op, encoded);
   const fields = op.params.map((p): readonly [string, string | NestedValue] => [p.name, credentialOrValue(model, p, encoded, signing)]);

@@ -18,6 +18,7 @@ import { tsLiteral } from '../ts-types.js';
 import { requiredZeroMembers } from '../examples.js';
 import { decoderName, readerOf, subtypesOf, textDecoder } from '../client/decoders.js';
 import { ENCODER_NAMES, LENIENT_ENCODERS, WriterSet, recordWriterFunction, writerConstants, writerOf } from '../client/encoders.js';
+import { localName } from '../../load/names.js';
 
 export const MOCK_CODEC_FILE = 'mock/codec.ts';
 
@@ -282,7 +283,7 @@ function sharedParamConstant(model: ServiceModel, p: ParameterModel, needs: Need
 }
 
 function sharedParamName(p: ParameterModel): string {
-  return `${p.name}Param`;
+  return `${localName(p.name)}Param`;
 }
 
 /** One parameter of an operation: the shared constant, or the literal of a parameter of its own. */

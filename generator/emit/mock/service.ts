@@ -16,6 +16,7 @@ import { arrayOf, arrowDoc, blockDoc, expressionBody, propertyDoc, returnDoc } f
 type Doc = builders.Doc;
 const { group, ifBreak, indent, line, softline } = builders;
 import { handlersTypeName, operationTypeName } from './types.js';
+import { propertyKey } from '../../load/names.js';
 
 export const MOCK_EXAMPLES_FILE = 'mock/examples.ts';
 export const MOCK_SERVICE_FILE = 'mock/service.ts';
@@ -194,7 +195,7 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
           type: `Readonly<Record<${operationTypeName(model)}, keyof ${handlers}>>`,
           initializer: (w) => {
             w.inlineBlock(() => {
-              for (const op of model.operations) w.writeLine(`${op.name}: ${tsLiteral(op.methodName)},`);
+              for (const op of model.operations) w.writeLine(`${propertyKey(op.name)}: ${tsLiteral(op.methodName)},`);
             });
           },
         },

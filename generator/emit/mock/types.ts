@@ -9,6 +9,7 @@ import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
 import { takesCredentials } from '../features.js';
 import { OPEN_ENUM, resultType, tsLiteral, valueType } from '../ts-types.js';
 import { responseHeadersTypeName } from '../types.js';
+import { propertyKey } from '../../load/names.js';
 
 export const MOCK_TYPES_FILE = 'mock/types.ts';
 
@@ -18,7 +19,7 @@ export function operationTypeName(model: ServiceModel): string {
 }
 
 export function requestTypeName(op: OperationModel): string {
-  return `${op.name}Request`;
+  return `${op.tsName}Request`;
 }
 
 export function handlersTypeName(model: ServiceModel): string {
@@ -78,7 +79,7 @@ function requestInterface(op: OperationModel): Statement {
     isExported: true,
     docs: [`What a mock handler of ${op.name} receives: the parameters as the service decodes them${takesCredentials(op) ? ', credentials left out' : ''}.`],
     properties: op.inputParams.map((p) => ({
-      name: p.name,
+      name: propertyKey(p.name),
       type: p.nillable ? `${valueType(p.type)} | null` : valueType(p.type),
       hasQuestionToken: !always(p),
       docs: jsDocs(p.doc),

@@ -11,6 +11,7 @@ import { checkedOperations } from '../client/client-class.js';
 import { hasErrorCodes, stylesSentence } from '../features.js';
 import { runtimeTemplates } from '../runtime.js';
 import { CLIENT_ENTRY_POINTS, MOCK_ENTRY_POINTS, clientImports, mockImports, mockPackageName, type EntryPoint } from './manifest.js';
+import { propertyKey } from '../../load/names.js';
 
 /** `pkg` with the entry point `subpath` of `entries`, as an import names it. */
 const entry = (pkg: string, entries: readonly EntryPoint[], subpath: string): string => {
@@ -131,7 +132,7 @@ function list(names: readonly string[]): string {
 function clientOptions(model: ServiceModel): string {
   const principal = model.parameters.find((p) => p.role === 'principal');
   const members = [
-    ...(principal ? [`${principal.name}: 'your ${principal.name}'`] : []),
+    ...(principal ? [`${propertyKey(principal.name)}: 'your ${principal.name}'`] : []),
     ...(model.auth ? ["apiKey: 'your API key'"] : []),
     ...model.soapHeaders.filter((h) => h.required).map((h) => `${h.option}: ${exampleValue({ kind: 'record', record: h.record })}`),
   ];
@@ -147,7 +148,7 @@ function usage(model: ServiceModel): string[] {
     '',
     `const client = new ${model.clientName}({`,
     "  baseUrl: 'https://service.example',",
-    ...(principal ? [`  ${principal.name}: 'your ${principal.name}',`] : []),
+    ...(principal ? [`  ${propertyKey(principal.name)}: 'your ${principal.name}',`] : []),
     ...(model.auth ? [`  apiKey: process.env.${env} ?? '',`] : []),
     ...model.soapHeaders.filter((h) => h.required).map((h) => `  ${h.option}: ${exampleValue({ kind: 'record', record: h.record })},`),
     '});',
@@ -182,7 +183,7 @@ function serviceErrorExample(model: ServiceModel): string[] {
 
 function args(op: OperationModel): string {
   const required: ParameterModel[] = op.inputParams.filter((p) => !p.optional);
-  return required.length === 0 ? '' : `{ ${required.map((p) => `${p.name}: ${p.nillable ? 'null' : exampleParam(p)}`).join(', ')} }`;
+  return required.length === 0 ? '' : `{ ${required.map((p) => `${propertyKey(p.name)}: ${p.nillable ? 'null' : exampleParam(p)}`).join(', ')} }`;
 }
 
 /**

@@ -147,8 +147,8 @@ class SchemaPlanner {
     this.serviceNs = model.namespace.uri;
     this.useNamespace(this.serviceNs);
     this.outputStructs = new Set(model.operations.flatMap((op) => (op.result.kind === 'outputs' ? [op.result.struct] : [])));
-    for (const s of [...model.records, ...model.results]) if (!this.outputStructs.has(s)) this.typeNames.add(s.name);
-    for (const e of model.enums) this.typeNames.add(e.name);
+    for (const s of [...model.records, ...model.results]) if (!this.outputStructs.has(s)) this.typeNames.add(s.xmlName);
+    for (const e of model.enums) this.typeNames.add(e.xmlName);
   }
 
   plan(): SchemaPlan {
@@ -244,7 +244,7 @@ class SchemaPlanner {
   private header(h: { readonly element: string; readonly record: StructModel }): QName {
     if (!this.headersDone.has(h.element)) {
       this.headersDone.add(h.element);
-      const type = qname(this.serviceNs, h.record.name);
+      const type = qname(this.serviceNs, h.record.xmlName);
       this.typedElement(this.serviceNs, h.element, type, false, `the SOAP header ${h.element}`);
       this.struct(h.record);
     }
@@ -390,7 +390,7 @@ class SchemaPlanner {
         return primitiveRef(type.name);
       case 'enum':
         this.enumType(type.enum);
-        return qname(this.serviceNs, type.enum.name);
+        return qname(this.serviceNs, type.enum.xmlName);
       case 'record':
         return this.struct(type.record);
       case 'list':
@@ -404,14 +404,14 @@ class SchemaPlanner {
   private struct(s: StructModel): QName {
     // A record in a namespace of its own (a WCF DataContract) is declared in a schema of that namespace.
     const ns = s.namespace?.uri ?? this.serviceNs;
-    const name = qname(ns, s.name);
+    const name = qname(ns, s.xmlName);
     if (this.declared.has(s)) return name;
     this.declared.add(s);
     this.useNamespace(ns);
     // Declared before what it reaches (pre-order), its content filled in after.
     const item = {
       kind: 'complexType' as const,
-      name: s.name,
+      name: s.xmlName,
       base: undefined as QName | undefined,
       sequence: [] as Particle[],
       attributes: [] as AttributeDecl[],
@@ -432,7 +432,7 @@ class SchemaPlanner {
   private enumType(e: EnumModel): void {
     if (this.declared.has(e)) return;
     this.declared.add(e);
-    this.itemsOf(this.serviceNs).push({ kind: 'simpleType', name: e.name, base: qname(NS.xsd, 'string'), values: e.values });
+    this.itemsOf(this.serviceNs).push({ kind: 'simpleType', name: e.xmlName, base: qname(NS.xsd, 'string'), values: e.values });
   }
 
   private list(list: ListType): QName {
@@ -471,9 +471,9 @@ class SchemaPlanner {
       case 'primitive':
         return type.name;
       case 'enum':
-        return type.enum.name;
+        return type.enum.xmlName;
       case 'record':
-        return type.record.name;
+        return type.record.xmlName;
       case 'list':
         return this.list(type).local;
       case 'choice':
