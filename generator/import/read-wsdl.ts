@@ -161,11 +161,7 @@ export function readWsdl(text: string, file: string, problems: Problems, readFil
     // A schema of imports only (WCF's `http://tempuri.org/Imports`) has no local elements to qualify.
     const declares = node.children.some((c) => c.ns === NS.xsd && c.name !== 'import' && c.name !== 'include' && c.name !== 'annotation');
     if (declares && (node.attrs.get('elementFormDefault') ?? 'unqualified') !== 'qualified') {
-      problems.add(from, node, 'elementFormDefault', `the schema of ${targetNamespace || 'no namespace'} does not qualify its local elements; the spec's services always do`);
-    }
-    // WCF's Serialization schema qualifies its attributes (z:Id, z:Ref), which no DataContract field uses.
-    if (node.attrs.get('attributeFormDefault') === 'qualified' && targetNamespace !== WCF_SERIALIZATION) {
-      problems.add(from, node, 'attributeFormDefault', `the schema of ${targetNamespace || 'no namespace'} qualifies its attributes; the spec's services never do`);
+      problems.add(from, node, 'elementFormDefault', `the schema of ${targetNamespace || 'no namespace'} does not qualify its local elements: record fields are drafted form: unqualified, but operations' parameters, outputs and list items are drafted qualified`);
     }
     for (const imp of [...kids(node, NS.xsd, 'import'), ...kids(node, NS.xsd, 'include')]) {
       const location = imp.attrs.get('schemaLocation');

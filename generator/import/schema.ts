@@ -11,6 +11,7 @@ import { NS } from '../emit/wsdl/namespaces.js';
 import { qnameAttr, WCF_SERIALIZATION, xsdDocumentation, type WsdlDoc } from './read-wsdl.js';
 import { kids, type QName, type XmlElement } from './xml.js';
 import { resolveRef } from './element-ref.js';
+import { Forms, qualifiedInside, withForm } from './forms.js';
 
 /** A type as mapped, with what the spec's defaults depend on. */
 export interface PlannedType {
@@ -65,6 +66,10 @@ export class TypePlanner {
   private readonly refOwner = new WeakMap<XmlElement, string>();
   /** The global elements an element reference names (by key). */
   private readonly refNamed = new Set<string>();
+  /** Where each local element and attribute is on the wire (xs:form and the schemas' defaults). */
+  private readonly forms = new Forms();
+  /** The declarations of the fields drafted unqualified, to report one drafted qualified after all. */
+  private readonly unqualified = new Map<DraftField, { el: XmlElement; file: string; owner: string }>();
 
   constructor(
     private readonly doc: WsdlDoc,
@@ -72,6 +77,7 @@ export class TypePlanner {
   ) {
     let order = 0;
     for (const schema of doc.schemas) {
+      this.forms.addSchema(schema.node);
       const stack = [...schema.node.children];
       for (let node = stack.pop(); node; node = stack.pop()) {
         stack.push(...node.children);
@@ -166,6 +172,7 @@ export class TypePlanner {
   }
 
   recordsInOrder(): Record<string, DraftRecord> {
+    this.settleForms();
     return Object.fromEntries([...this.records].sort((a, b) => a[1].order - b[1].order).map(([n, r]) => [n, r.draft]));
   }
 
@@ -249,6 +256,16 @@ export class TypePlanner {
         return base;
       }
     }
+    const restricted = simpleContentRestriction(d.node);
+    if (restricted) {
+      // A restriction of text content narrows its facets: on the wire it is its base, which is drafted instead.
+      const base = qnameAttr(restricted, 'base');
+      const planned = base ? this.named(base, d.file, restricted) : undefined;
+      this.report(d.file, restricted, 's:simpleContent/s:restriction', `${name.local} is drafted as its base${base ? ` ${base.local}` : ''}; its facets are not kept`);
+      const result = planned ?? primitive('string');
+      this.planned.set(key(name), result);
+      return result;
+    }
     const list = this.listShape(name.local, d.node);
     if (list?.name === 'choice') {
       // ASMX's ArrayOfChoice1: a container whose items are each one of several elements, in document order.
@@ -270,8 +287,9 @@ export class TypePlanner {
         list: itemType.ref,
         ...(itemElement !== itemType.itemName ? { item: itemElement } : {}),
         ...(nillable !== itemType.reference ? { nillableItems: nillable } : {}),
-        // Its items are in the namespace of the schema declaring it (WCF's ArrayOfstring: .../Serialization/Arrays).
-        ...(name.ns !== this.doc.targetNamespace ? { namespace: name.ns } : {}),
+        // Its items are in the namespace of the schema declaring it (WCF's ArrayOfstring: .../Serialization/Arrays),
+        // or in none where that schema does not qualify them.
+        ...(this.forms.formOf(list) === 'unqualified' ? { form: 'unqualified' as const } : name.ns !== this.doc.targetNamespace ? { namespace: name.ns } : {}),
       };
       const planned: PlannedType = { ref, reference: true, itemName: `ArrayOf${capitalise(itemElement)}`, rootName: `ArrayOf${capitalise(itemElement)}` };
       this.planned.set(key(name), planned);
@@ -365,6 +383,9 @@ export class TypePlanner {
         case 'anyAttribute':
           draft.anyAttribute = true;
           break;
+        case 'simpleContent':
+          this.simpleContent(name, c, file, draft);
+          break;
         case 'complexContent': {
           if (c.attrs.get('mixed') === 'true') this.report(file, c, 'mixed="true"', `the text content of ${name} is not kept`);
           const ext = kids(c, NS.xsd, 'extension')[0];
@@ -398,13 +419,67 @@ export class TypePlanner {
     }
   }
 
+  /**
+   * Text content with attributes (`s:simpleContent/s:extension`): a text field `Value` (numbered past an attribute's
+   * name) of the simple base type, or `extends` where the base is text content with attributes itself, and the
+   * extension's attributes.
+   */
+  private simpleContent(owner: string, node: XmlElement, file: string, draft: DraftRecord): void {
+    const ext = kids(node, NS.xsd, 'extension')[0];
+    const base = ext ? qnameAttr(ext, 'base') : undefined;
+    if (!ext || !base) {
+      this.unmapped(owner, node, file);
+      return;
+    }
+    const planned = this.named(base, file, ext);
+    if (!planned) return;
+    let text: DraftField | undefined;
+    if (typeof planned.ref === 'string' && this.records.has(planned.ref)) draft.extends = planned.ref;
+    else if (typeof planned.ref === 'string') text = { name: 'Value', type: planned.ref, text: true };
+    else {
+      this.report(file, ext, 's:extension', `the text content of ${owner} extends a list, which text content cannot hold; left out`);
+    }
+    if (text) draft.fields.push(text);
+    for (const x of ext.children) {
+      if (x.ns !== NS.xsd || x.name === 'annotation') continue;
+      if (x.name === 'attribute') this.attribute(owner, x, file, draft.fields);
+      else if (x.name === 'anyAttribute') draft.anyAttribute = true;
+      else this.unmapped(owner, x, file);
+    }
+    if (text) for (let n = 1; draft.fields.some((f) => f !== text && f.name === text.name); n++) text.name = `Value${n}`;
+  }
+
+  /**
+   * Drafts qualified again, and reports, each unqualified field holding a qualified element without a prefix (the
+   * loader refuses it: written with `xmlns=""`, that element would lose its namespace); until none is left.
+   */
+  private settleForms(): void {
+    const records = new Map([...this.records].map(([n, r]) => [n, { draft: r.draft }]));
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const r of this.records.values()) {
+        r.draft.fields.forEach((f, i) => {
+          const at = this.unqualified.get(f);
+          if (!at || f.form !== 'unqualified') return;
+          const inner = qualifiedInside(f.type, records);
+          if (!inner) return;
+          const { form: _, ...qualified } = f;
+          r.draft.fields[i] = qualified;
+          this.unqualified.delete(f);
+          changed = true;
+          this.report(at.file, at.el, 'form="unqualified"', `${at.owner}.${f.name} is drafted qualified: it holds ${inner}, qualified, which the format cannot write inside an unqualified element`);
+        });
+      }
+    }
+  }
+
   private unmapped(owner: string, node: XmlElement, file: string): void {
     const what: Record<string, string> = {
       anyAttribute: 'any further attribute is not kept',
       group: 'a model group reference is not read; its elements are left out',
       attributeGroup: 'an attribute group reference is not read; its attributes are left out',
       all: 'an unordered group has no counterpart in the format; its elements are left out',
-      simpleContent: 'text content with attributes has no counterpart in the format; left out',
+      simpleContent: 'text content without an s:extension of a named type is not mapped; left out',
       any: 'any content among other elements has no counterpart in the format; left out',
     };
     this.report(file, node, `s:${node.name}`, `in ${owner}: ${what[node.name] ?? 'not mapped; left out'}`);
@@ -437,8 +512,13 @@ export class TypePlanner {
         continue;
       }
       const element = this.particle(c, file);
-      const f = element ? this.field(element, file) : undefined;
-      if (f) into.push(f);
+      const f = element ? this.field(element, file, true) : undefined;
+      if (!f) continue;
+      // A reference names a global element, which is always qualified: only a local declaration has a form.
+      const form = element === c ? this.forms.formOf(c) : undefined;
+      const drafted = form ? withForm(f, form) : f;
+      if (form) this.unqualified.set(drafted, { el: c, file, owner });
+      into.push(drafted);
     }
   }
 
@@ -542,9 +622,9 @@ export class TypePlanner {
   }
 
   /** A sequence element as a field (record fields and operation outputs). */
-  field(el: XmlElement, file: string): DraftField | undefined {
+  field(el: XmlElement, file: string, formKept = false): DraftField | undefined {
     const name = el.attrs.get('name');
-    const planned = this.particleType(el, file);
+    const planned = this.particleType(el, file, formKept);
     if (!planned || name === undefined) return undefined;
     const max = el.attrs.get('maxOccurs');
     const doc = xsdDocumentation(el);
@@ -576,7 +656,6 @@ export class TypePlanner {
     for (const facet of ['default', 'fixed'] as const) {
       if (at.attrs.has(facet)) this.report(file, at, `${facet}="${at.attrs.get(facet)}"`, `the ${facet} value of the attribute ${owner}.${name} is not kept`);
     }
-    if (at.attrs.get('form') === 'qualified') this.report(file, at, 'form="qualified"', `the attribute ${owner}.${name} is drafted unqualified (no namespace), as the format writes attributes`);
     const typeName = qnameAttr(at, 'type');
     const inline = typeName ? undefined : kids(at, NS.xsd, 'simpleType')[0];
     if (inline) this.report(file, inline, 'anonymous s:simpleType', `the type of the attribute ${owner}.${name} is declared inline; drafted as string (name the type to map it)`);
@@ -586,11 +665,12 @@ export class TypePlanner {
       return;
     }
     const optional = at.attrs.get('use') !== 'required';
-    into.push({ name, type: planned.ref, ...(optional !== planned.reference ? { optional } : {}), attribute: true });
+    const form = this.forms.formOf(at);
+    into.push({ name, type: planned.ref, ...(optional !== planned.reference ? { optional } : {}), attribute: true, ...(form ? { form } : {}) });
   }
 
   /** The type of an element particle: its named type, or `xml` for any content; reports what cannot be mapped. */
-  particleType(el: XmlElement, file: string): PlannedType | undefined {
+  particleType(el: XmlElement, file: string, formKept = false): PlannedType | undefined {
     const name = el.attrs.get('name') ?? el.attrs.get('ref') ?? '?';
     if (el.attrs.has('ref')) {
       this.report(file, el, 's:element ref', `the element reference ${name} is not read; left out`);
@@ -599,7 +679,7 @@ export class TypePlanner {
     for (const facet of ['default', 'fixed'] as const) {
       if (el.attrs.has(facet)) this.report(file, el, `${facet}="${el.attrs.get(facet)}"`, `the ${facet} value of ${name} is not kept`);
     }
-    if (el.attrs.get('form') === 'unqualified') this.report(file, el, 'form="unqualified"', `${name} is drafted qualified (in its schema's namespace), as the format writes elements`);
+    if (!formKept && el.attrs.get('form') === 'unqualified') this.report(file, el, 'form="unqualified"', `${name} is drafted qualified (in its schema's namespace), as the format writes elements`);
     for (const a of ['substitutionGroup', 'abstract'] as const) {
       if (el.attrs.has(a)) this.report(file, el, `${a}="${el.attrs.get(a)}"`, `not kept on ${name}`);
     }
@@ -621,6 +701,12 @@ export class TypePlanner {
 function repeats(node: XmlElement): boolean {
   const max = node.attrs.get('maxOccurs');
   return max === 'unbounded' || (max !== undefined && Number(max) > 1);
+}
+
+/** The `s:restriction` of a complex type that is text content restricting another (`s:simpleContent/s:restriction`). */
+function simpleContentRestriction(node: XmlElement): XmlElement | undefined {
+  const content = kids(node, NS.xsd, 'simpleContent')[0];
+  return content ? kids(content, NS.xsd, 'restriction')[0] : undefined;
 }
 
 /** The base a complex type extends (`complexContent/extension`), if it extends one. */

@@ -39,6 +39,7 @@ import type { SpecIssue } from './errors.js';
 import type { SpecPath } from './locate.js';
 import { kebabCase } from './names.js';
 import { specNames } from './spec-names.js';
+import { contentProblems, textOrFormProblem } from './text-content.js';
 import { list, suggest } from './suggest.js';
 import { SetAside, type ResolvableSpec } from './salvage.js';
 import { checkBareOperations } from './bare.js';
@@ -214,6 +215,10 @@ export function resolveSpec(
     if (!container && t.namespace !== undefined) {
       report([...path, 'namespace'], `a list without a container has no namespace of its own: its items are <${use.field!}> elements, in the record's namespace`);
     }
+    if (t.form !== undefined && (!container || t.namespace !== undefined || item.kind === 'choice')) {
+      const why = !container ? 'a list without a container has no item element of its own: give the field form: unqualified' : t.namespace !== undefined ? 'items in a namespace of their own are qualified' : "the items of a list of choices are the alternatives' own elements, qualified";
+      report([...path, 'form'], why);
+    }
     const reference = item.kind === 'record' || item.kind === 'list' || (item.kind === 'primitive' && isReferencePrimitive(item.name));
     return {
       kind: 'list',
@@ -222,6 +227,7 @@ export function resolveSpec(
       nillableItems: item.kind !== 'choice' && (t.nillableItems ?? reference),
       ...(container && namespaceOf(t.namespace) ? { namespace: namespaceOf(t.namespace) } : {}),
       container,
+      ...(container && t.form === 'unqualified' && t.namespace === undefined && item.kind !== 'choice' ? { unqualifiedItems: true } : {}),
     };
   };
 
@@ -292,6 +298,18 @@ export function resolveSpec(
         }
         if (f.nillable) report([...path, 'nillable'], 'an attribute cannot be nil: leave it out (optional: true) instead');
       }
+      const text = f.text ?? false;
+      const outputs = base[0] === 'operations';
+      if (text || f.form !== undefined) {
+        const problem = textOrFormProblem(f, type, outputs);
+        if (problem) {
+          report([...path, problem.key], problem.message);
+          if (problem.key === 'type') {
+            incompleteTypes.add(name);
+            return;
+          }
+        }
+      }
       const repeated = type.kind === 'list' && !type.container;
       if (repeated && (f.nillable !== undefined || f.optional !== undefined)) {
         report([...path, f.nillable !== undefined ? 'nillable' : 'optional'], 'a list without a container is never absent or nil: no items is an empty list (use nillableItems for nil items)');
@@ -301,10 +319,14 @@ export function resolveSpec(
         name: f.name,
         type,
         doc: f.doc,
-        nillable: !attribute && !repeated && (f.nillable ?? reference),
-        optional: !repeated && (f.optional ?? reference),
+        nillable: !text && !attribute && !repeated && (f.nillable ?? reference),
+        optional: !text && !repeated && (f.optional ?? reference),
         secret: f.secret ?? false,
         attribute,
+        ...(text ? { text: true } : {}),
+        // Only where it differs from the default of its kind: elements qualified, attributes not.
+        ...(f.form !== undefined && f.form !== (attribute ? 'unqualified' : 'qualified') ? { form: f.form } : {}),
+        ...(attribute && f.form === 'qualified' ? { attributeNamespace: structs.get(name)?.model.namespace ?? { uri: raw.service.namespace.uri, prefix: 'tns' } } : {}),
         ...exampleOf(f.example, type, [...path, 'example']),
         decision: decision(f.decision, [...path, 'decision']),
       });
@@ -348,6 +370,11 @@ export function resolveSpec(
     entry.all.push(...entry.own);
   };
   for (const name of structs.keys()) complete(name, [name]);
+  for (const [name, entry] of structs) {
+    const section = entry.model.kind === 'record' ? 'records' : 'results';
+    const raws = (section === 'records' ? raw.records[name] : raw.results[name])?.fields ?? [];
+    for (const p of contentProblems(name, entry.all, entry.own, raws)) report([section, name, ...p.at], p.message);
+  }
 
   const serviceErrors = resolveServiceErrors(raw, enums, aside, decision, report);
   // Set aside, or naming an enum that is: what depends on it is not checked (its problem is reported already).

@@ -50,6 +50,7 @@ interface RawList {
   nillableItems?: boolean | undefined;
   container?: boolean | undefined;
   namespace?: string | undefined;
+  form?: 'unqualified' | undefined;
 }
 
 interface RawAlternative {
@@ -88,6 +89,12 @@ const listType: z.ZodType<RawList> = z.lazy(() =>
         .min(1)
         .optional()
         .describe("The namespace of the item elements, when it is not the service's (WCF's ArrayOfstring is in http://schemas.microsoft.com/2003/10/Serialization/Arrays)."),
+      form: z
+        .enum(['unqualified'])
+        .optional()
+        .describe(
+          'unqualified: the item elements are in no namespace (form="unqualified", or the list type\'s schema has elementFormDefault="unqualified"). Only with a container.',
+        ),
     })
     .strict(),
 );
@@ -146,6 +153,18 @@ const field = z
       .boolean()
       .optional()
       .describe('An unqualified XML attribute of the record element instead of a child element (primitive or enum types).'),
+    text: z
+      .boolean()
+      .optional()
+      .describe(
+        "The record element's text content (xs:simpleContent): a primitive or enum, beside attribute fields only (no child-element fields), at most one per record; never absent or nil (an empty element is the empty text).",
+      ),
+    form: z
+      .enum(['qualified', 'unqualified'])
+      .optional()
+      .describe(
+        "The field's namespace on the wire where it differs from the default of its kind (xs:form): `unqualified`, an element in no namespace (elementFormDefault=\"unqualified\"); `qualified`, an attribute in the record's namespace (attributeFormDefault=\"qualified\").",
+      ),
     example,
     decision: decisionRef.optional(),
   })

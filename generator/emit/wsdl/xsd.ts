@@ -33,7 +33,13 @@ function writeItem(schema: XMLBuilder, item: SchemaItem, prefixes: Prefixes): vo
     }
     case 'complexType': {
       const t = child(schema, 's:complexType', [['name', item.name]]);
-      if (item.base === undefined) {
+      if (item.simpleContent !== undefined) {
+        // Text content with attributes: an extension of the text's simple type, or of the type it inherits it from.
+        const base = item.simpleContent === true ? item.base! : item.simpleContent;
+        const extension = child(child(t, 's:simpleContent'), 's:extension', [['base', prefixes.format(base)]]);
+        writeAttributes(extension, item.attributes, prefixes);
+        if (item.anyAttribute) anyAttribute(extension);
+      } else if (item.base === undefined) {
         writeSequence(t, item.sequence, prefixes);
         writeAttributes(t, item.attributes, prefixes);
         if (item.anyAttribute) anyAttribute(t);
@@ -79,6 +85,7 @@ function writeElements(parent: XMLBuilder, particles: readonly ElementParticle[]
       ['name', p.name],
       ['nillable', p.nillable && 'true'],
       ['type', refText(p.type, prefixes)],
+      ['form', p.unqualified === true && 'unqualified'],
     ]);
     if (p.type === 'any') anyContent(e);
   }
@@ -98,6 +105,7 @@ function writeAttributes(parent: XMLBuilder, attributes: readonly AttributeDecl[
       ['name', a.name],
       ['type', prefixes.format(a.type)],
       ['use', a.required && 'required'],
+      ['form', a.qualified === true && 'qualified'],
     ]);
   }
 }
