@@ -465,6 +465,29 @@ export class TypePlanner {
     into.push({ name, type: planned.ref, ...(optional !== planned.reference ? { optional } : {}), attribute: true });
   }
 
+  /**
+   * The anonymous complex type of a top-level element, drafted as a record named after the element: a wrapper the
+   * operation is not named after (a WCF MessageContract's WrapperName, shared by several operations), which the format
+   * says as a bare parameter or result of that record. Undefined when the element's type is not an inline record.
+   */
+  inlineRecord(element: QName): PlannedType | undefined {
+    const d = this.elements.get(key(element));
+    if (!d) return undefined;
+    const inline = d.node.children.filter((c) => c.ns === NS.xsd && c.name !== 'annotation');
+    if (d.node.attrs.has('type') || inline.length !== 1 || inline[0]!.name !== 'complexType' || isAnyContent(inline[0]!)) return undefined;
+    const k = `${key(element)} (inline)`;
+    const done = this.planned.get(k);
+    if (done) return done;
+    const planned: PlannedType = { ref: element.local, reference: true, itemName: element.local, rootName: element.local };
+    // A named type of the element's name claims it first: the record is then drafted as that type, as a second type of one name is.
+    if (!this.claim(element, d)) return planned;
+    this.planned.set(k, planned);
+    const draft: DraftRecord = { doc: xsdDocumentation(d.node), namespace: element.ns !== this.doc.targetNamespace ? element.ns : undefined, extends: undefined, fields: [] };
+    this.records.set(element.local, { order: d.order, draft });
+    this.recordContent(element.local, inline[0]!, d.file, draft);
+    return planned;
+  }
+
   /** The type of an element particle: its named type, or `xml` for any content; reports what cannot be mapped. */
   particleType(el: XmlElement, file: string): PlannedType | undefined {
     const name = el.attrs.get('name') ?? el.attrs.get('ref') ?? '?';

@@ -292,7 +292,12 @@ const operation = z
       .boolean()
       .optional()
       .describe('false: this operation has no HTTP GET binding (the same parameters as HTTP POST, carried in the query string).'),
-    soapAction: z.string().min(1).optional().describe('The SOAPAction, when it is not namespace + operation name.'),
+    soapAction: z
+      .string()
+      .optional()
+      .describe(
+        "The SOAPAction, when it is not namespace + operation name. '' (usual outside ASP.NET): SOAP 1.1 sends the header SOAPAction: \"\" and SOAP 1.2 no action; the service knows the operation by the Body's first element.",
+      ),
     parameterStyle: parameterStyle
       .optional()
       .describe(
