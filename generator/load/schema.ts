@@ -425,7 +425,16 @@ export const specSchema = z
         title: z.string().min(1),
         version: z.string().min(1),
         path: z.string().regex(/^\/\S*$/, 'must be an absolute path such as /v5/Service.asmx'),
-        namespace: z.object({ uri: z.string().min(1), decision: decisionRef.optional() }).strict(),
+        namespace: z
+          .object({
+            uri: z
+              .string()
+              .describe(
+                "The XML namespace of the service's elements. '' (a WCF contract with Namespace = \"\"): its elements are in no namespace, written unqualified; give every operation's soapAction then.",
+              ),
+            decision: decisionRef.optional(),
+          })
+          .strict(),
         client: identifier.describe('The name of the generated client class.'),
         bindings: z
           .array(z.enum(['soap11', 'soap12', 'httpPost', 'httpGet']))
