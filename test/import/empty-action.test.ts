@@ -202,6 +202,19 @@ describe('issue 25: import and generate with no edit', () => {
   });
 });
 
+describe('issue 25: the docs show the empty action', () => {
+  const docs = (file: string) => readFileSync(join(loaded.get('EmptyAction')!.dir, 'out', 'docs', file), 'utf8');
+
+  it('in the index, the operation pages and their wire examples', () => {
+    expect(docs('README.md')).toContain('`Content-Type: text/xml; charset=utf-8`, `SOAPAction: ""`, `Content-Length`');
+    const bare = docs('operations/getQuote.md');
+    expect(bare).toContain("| SOAP action | `\"\"` (the SOAPAction header in SOAP 1.1, empty; none in SOAP 1.2: the service knows the operation by the Body's first element) |");
+    expect(bare).toContain('Content-Type: text/xml; charset=utf-8\nSOAPAction: ""\n');
+    expect(bare).not.toContain('action=');
+    expect(docs('operations/echo.md')).toContain('| SOAPAction (SOAP 1.1) | `""` |');
+  });
+});
+
 describe('issue 25: the generated client against the generated mock', () => {
   it('EmptyAction: SOAP 1.1 sends SOAPAction: "" and the Body names the operation', async () => {
     const c = client('EmptyAction', 'soap11');
