@@ -47,6 +47,7 @@ const FIXTURES: readonly Fixture[] = [
     handlers: {
       getQuote: ({ getQuote }: { getQuote: { symbol: string } }) => ({ price: getQuote.symbol === 'ABC' ? '12.5' : '1' }),
       countSymbols: ({ countSymbols }: { countSymbols: { prefix: string } }) => ({ count: countSymbols.prefix.length }),
+      quoteIn: ({ currency, getQuote }: { currency: string; getQuote: { symbol: string } }) => `${getQuote.symbol} in ${currency}`,
       echo: ({ text }: { text: string }) => `${text}!`,
     },
   },
@@ -163,7 +164,7 @@ describe('issue 25: import and generate with no edit', () => {
   });
 
   it.each([
-    ['EmptyAction', "soapAction: ''", 3],
+    ['EmptyAction', "soapAction: ''", 4],
     ['SharedAction', 'soapAction: http://events.example.org/messages/GetEvents', 1],
     ['MessageContract', 'parameterStyle: bare', 2],
     ['NoNamespace', "namespace: { uri: '' }", 1],
@@ -189,7 +190,7 @@ describe('issue 25: import and generate with no edit', () => {
 
   it('exports WSDLs with soapAction="" and, in no namespace, schemas without targetNamespace, valid for libxml2', async () => {
     const empty = loaded.get('EmptyAction')!.wsdl;
-    expect(empty.match(/soapAction=""/g)?.length).toBe(6);
+    expect(empty.match(/soapAction=""/g)?.length).toBe(8);
     const none = loaded.get('NoNamespace')!.wsdl;
     expect(none).not.toMatch(/targetNamespace=""|xmlns:tns|xmlns=""|tns:/);
     expect(none).toContain('<s:schema elementFormDefault="qualified">');
@@ -241,6 +242,11 @@ describe('issue 25: the generated client against the generated mock', () => {
     expect(quote.sent.request).toBe(body12('<getQuote xmlns="http://quotes.example.org/"><symbol>ABC</symbol></getQuote>'));
     expect(await c['countSymbols']!({ countSymbols: { prefix: 'ABC' } })).toEqual({ count: 3 });
     expect(await c['echo']!({ text: 'yo' })).toBe('yo!');
+    // <getQuote> is also quoteIn's second part: without an action, only the first element tells the two apart.
+    const both = await exchange(() => c['quoteIn']!({ currency: 'EUR', getQuote: { symbol: 'X' } }));
+    expect(both.result).toBe('X in EUR');
+    expect(both.sent.contentType).toBe('application/soap+xml; charset=utf-8');
+    expect(both.sent.request).toBe(body12('<currency xmlns="http://quotes.example.org/">EUR</currency><getQuote xmlns="http://quotes.example.org/"><symbol>X</symbol></getQuote>'));
   });
 
   it.each(['soap11', 'soap12'])('SharedAction over %s: one action, told apart by the first element', async (style) => {
@@ -291,11 +297,13 @@ describe('issue 25: the generated client against the generated mock', () => {
 describe('issue 25: raw requests to the mock', () => {
   const quote = body11('<getQuote xmlns="http://quotes.example.org/"><symbol>ABC</symbol></getQuote>');
   const echo = body11('<echo xmlns="http://quotes.example.org/"><text>hi</text></echo>');
+  const countSymbols = body11('<countSymbols xmlns="http://quotes.example.org/"><prefix>AB</prefix></countSymbols>');
 
   it.each([
     ['a bare operation with SOAPAction: ""', quote, '""', 200, '<getQuoteResponse xmlns="http://quotes.example.org/"><price>12.5</price></getQuoteResponse>'],
     ['a wrapped operation with SOAPAction: ""', echo, '""', 200, '<echoResult>hi!</echoResult>'],
-    ['a bare operation with a wrong action', quote, '"urn:wrong"', 500, '<faultcode>soap:Client</faultcode><faultstring>Server did not recognize the value of HTTP Header SOAPAction: "urn:wrong"; the action of getQuote is ""</faultstring>'],
+    ['a bare operation with a wrong action', quote, '"urn:wrong"', 500, '<faultcode>soap:Client</faultcode><faultstring>Server did not recognize the value of HTTP Header SOAPAction: "urn:wrong"</faultstring>'],
+    ['a bare operation of a unique first element with a wrong action', countSymbols, '"urn:wrong"', 500, '<faultcode>soap:Client</faultcode><faultstring>Server did not recognize the value of HTTP Header SOAPAction: "urn:wrong"; the action of countSymbols is ""</faultstring>'],
     ['a wrapped operation with a wrong action', echo, 'urn:wrong', 500, '<faultcode>soap:Client</faultcode><faultstring>Server did not recognize the value of HTTP Header SOAPAction: "urn:wrong"; the action of echo is ""</faultstring>'],
     ['an element no operation starts with', body11('<nothing xmlns="http://quotes.example.org/"/>'), '""', 500, '<faultcode>soap:Client</faultcode>'],
   ])('EmptyAction: %s', async (_, body, action, status, part) => {

@@ -525,6 +525,12 @@ export class MockCore {
     const wrapped = this.#routes.get(reader.localName);
     if (wrapped !== undefined && wrapped.op.bare !== true) return this.#operationOf(reader);
     const bare = this.#bareElements.get(`{${reader.namespaceUri}}${reader.localName}`);
+    if (bare === null && action !== undefined && !this.#byAction.has(action)) {
+      // The element names no one operation, and the action none at all: the action is what is wrong, as ASMX says.
+      throw new RequestFault('Client', style === 'soap11'
+        ? `Server did not recognize the value of HTTP Header SOAPAction: ${quoteInput(action)}`
+        : `the action parameter of the Content-Type, ${quoteInput(action)}, is the action of no operation`);
+    }
     if (bare === null) {
       const where = style === 'soap11' ? 'SOAPAction HTTP header' : 'action parameter of the Content-Type';
       throw new RequestFault('Client', `the SOAP Body starts with <${shortName(reader.localName)}>, a parameter of several operations: name the operation in the ${where}`);
