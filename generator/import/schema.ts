@@ -669,6 +669,20 @@ export class TypePlanner {
     into.push({ name, type: planned.ref, ...(optional !== planned.reference ? { optional } : {}), attribute: true, ...(form ? { form } : {}) });
   }
 
+  /**
+   * The anonymous complex type of a top-level element, drafted as a record named after the element: a wrapper the
+   * operation is not named after (a WCF MessageContract's WrapperName, shared by several operations), which the format
+   * says as a bare parameter or result of that record. Undefined when the element's type is not an inline record.
+   */
+  inlineRecordType(element: QName): PlannedType | undefined {
+    const d = this.elements.get(key(element));
+    if (!d) return undefined;
+    const inline = d.node.children.filter((c) => c.ns === NS.xsd && c.name !== 'annotation');
+    if (d.node.attrs.has('type') || inline.length !== 1 || inline[0]!.name !== 'complexType' || isAnyContent(inline[0]!)) return undefined;
+    const name = this.inlineRecord(element, d);
+    return name === undefined ? undefined : { ref: name, reference: true, itemName: element.local, rootName: element.local };
+  }
+
   /** The type of an element particle: its named type, or `xml` for any content; reports what cannot be mapped. */
   particleType(el: XmlElement, file: string, formKept = false): PlannedType | undefined {
     const name = el.attrs.get('name') ?? el.attrs.get('ref') ?? '?';

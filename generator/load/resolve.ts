@@ -43,6 +43,7 @@ import { contentProblems, textOrFormProblem } from './text-content.js';
 import { list, suggest } from './suggest.js';
 import { SetAside, type ResolvableSpec } from './salvage.js';
 import { checkBareOperations } from './bare.js';
+import { checkNoNamespaceActions } from './no-namespace.js';
 import { describeType } from './describe-type.js';
 import { checkExample } from './example.js';
 import type { RawChoice, RawField, RawInlineParameter, RawParameter, RawResult, RawSpec, RawTypeRef } from './schema.js';
@@ -628,6 +629,7 @@ export function resolveSpec(
   const groups = resolveGroups(raw, aside, report);
   const opIndex = new Map(raw.operations.map((op, i) => [op?.name, i] as const));
   checkBareOperations(operations.map((op) => ({ op, index: opIndex.get(op.name) ?? 0 })), raw.service.namespace.uri, bindings, soapHeaders, report);
+  checkNoNamespaceActions(operations.map((op) => ({ op, index: opIndex.get(op.name) ?? 0 })), raw.service.namespace.uri, bindings, report);
 
   const polls: PollModel[] = [];
   raw.polls.forEach((poll, i) => {

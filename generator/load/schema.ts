@@ -332,7 +332,12 @@ const operation = z
       .boolean()
       .optional()
       .describe('false: this operation has no HTTP GET binding (the same parameters as HTTP POST, carried in the query string).'),
-    soapAction: z.string().min(1).optional().describe('The SOAPAction, when it is not namespace + operation name.'),
+    soapAction: z
+      .string()
+      .optional()
+      .describe(
+        "The SOAPAction, when it is not namespace + operation name. '' (usual outside ASP.NET): SOAP 1.1 sends the header SOAPAction: \"\" and SOAP 1.2 no action; the service knows the operation by the Body's first element.",
+      ),
     parameterStyle: parameterStyle
       .optional()
       .describe(
@@ -460,7 +465,16 @@ export const specSchema = z
         title: z.string().min(1),
         version: z.string().min(1),
         path: z.string().regex(/^\/\S*$/, 'must be an absolute path such as /v5/Service.asmx'),
-        namespace: z.object({ uri: z.string().min(1), decision: decisionRef.optional() }).strict(),
+        namespace: z
+          .object({
+            uri: z
+              .string()
+              .describe(
+                "The XML namespace of the service's elements. '' (a WCF contract with Namespace = \"\"): its elements are in no namespace, written unqualified; give every operation's soapAction then.",
+              ),
+            decision: decisionRef.optional(),
+          })
+          .strict(),
         client: identifier.describe('The name of the generated client class.'),
         bindings: z
           .array(z.enum(['soap11', 'soap12', 'httpPost', 'httpGet']))

@@ -8,9 +8,10 @@ export function writeTypes(definitions: XMLBuilder, schemas: readonly Schema[], 
   for (const schema of schemas) {
     const s = child(types, 's:schema', [
       ['elementFormDefault', 'qualified'],
-      ['targetNamespace', schema.targetNamespace],
+      // No namespace is said by leaving targetNamespace (and an import's namespace) out: XML Schema refuses ''.
+      ['targetNamespace', schema.targetNamespace !== '' && schema.targetNamespace],
     ]);
-    for (const ns of schema.imports) child(s, 's:import', [['namespace', ns]]);
+    for (const ns of schema.imports) child(s, 's:import', [['namespace', ns !== '' && ns]]);
     for (const item of schema.items) writeItem(s, item, prefixes);
   }
 }
