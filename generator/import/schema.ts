@@ -415,7 +415,7 @@ export class TypePlanner {
         if (f) into.push(f);
         continue;
       }
-      if (c.name === 'group' && seq.name === 'sequence') {
+      if (c.name === 'group') {
         this.groupRef(owner, c, file, into, expanding);
         continue;
       }
