@@ -47,7 +47,7 @@ export interface GenerateResult {
    * With `wsdl`: what the format could not express, at its place in the WSDL; and the name its warnings give the
    * draft, `<Service>.yaml` (the file `import-wsdl --out` would write, line for line).
    */
-  readonly draft?: { readonly file: string; readonly problems: readonly ImportProblem[] };
+  readonly draft?: { readonly file: string; readonly problems: readonly ImportProblem[]; readonly notes?: readonly ImportProblem[] };
 }
 
 export { DEFAULT_SCHEMA_FILE } from './load/schema.js';
@@ -129,7 +129,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const source = await readWsdlSource(options.wsdl!, cwd);
     // With the $schema lines, so that the draft's lines are those import-wsdl --out writes.
     const imported = importWsdl(source.text, source.shown, { readFile: source.readFile, schema: true });
-    draft = { file: `${imported.service}.yaml`, problems: imported.problems };
+    draft = { file: `${imported.service}.yaml`, problems: imported.problems, notes: imported.notes };
     model = parseSpec(imported.yaml, draft.file, { ...parse, source: source.shown });
   }
   const outDir = resolve(cwd, options.out);

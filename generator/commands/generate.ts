@@ -64,7 +64,7 @@ function simulatorPath(options: GenerateOptions, folder: string): string {
 }
 
 function warningsText(result: GenerateResult): string {
-  const lines = problemsText(result.draft?.problems ?? []);
+  const lines = [...(result.draft?.notes ?? []).map(formatProblem), ...problemsText(result.draft?.problems ?? [])];
   if (result.warnings.length > 0) {
     const where = result.draft
       ? ` of the draft (kept in memory; \`svc-codegen import-wsdl ${result.model.source} --out ${result.draft.file}\` writes it, these lines included)`

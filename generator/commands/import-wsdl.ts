@@ -3,7 +3,8 @@
  * drafted from a WSDL (generator/import).
  *
  * A URL (http or https, e.g. an ASMX service's `?WSDL`) is fetched, and so are the WSDLs and schemas it imports on
- * the same origin (WCF's `?wsdl=wsdl0`, `?xsd=xsd0`); a file's imports are read from its folder. The draft names the WSDL as typed (an absolute path:
+ * the same origin (WCF's `?wsdl=wsdl0`, `?xsd=xsd0`); a file's imports are read from its folder, a URL it names from
+ * a file beside it that stands for the URL (generator/import/stand-in.ts; stderr says which). The draft names the WSDL as typed (an absolute path:
  * relative to the working directory).
  *
  * With --out, writes the YAML there and the JSON Schema of the format beside it (the draft's `$schema` line names it,
@@ -41,7 +42,7 @@ export async function runImportWsdl(options: { file: string; out?: string; cwd?:
     if (error instanceof WsdlImportError || error instanceof WsdlSourceError) return { stdout: '', stderr: `${error.message}\n`, exitCode: 2 };
     throw error;
   }
-  let stderr = problemLines(result.problems);
+  let stderr = result.notes.map((p) => `${formatProblem(p)}\n`).join('') + problemLines(result.problems);
   if (options.out === undefined) return { stdout: result.yaml, stderr, exitCode: 0 };
   writeFileSync(resolve(cwd, options.out), result.yaml);
   const schema = join(dirname(options.out), DEFAULT_SCHEMA_FILE);

@@ -178,7 +178,8 @@ function errorCodeRemark(s: StructModel): string | undefined {
 function fieldDocs(f: FieldModel): string[] {
   const wire: string[] = [];
   const t = f.type;
-  if (f.attribute) wire.push(`Wire: the attribute \`${f.name}\`.`);
+  if (f.attribute) wire.push(`Wire: the attribute \`${f.name}\`${f.attributeNamespace ? `, in namespace \`${f.attributeNamespace.uri}\`` : ''}.`);
+  else if (f.text) wire.push("Wire: the element's text content (its attributes are the other fields).");
   else if (t.kind === 'choice') {
     wire.push(`Wire: exactly one of ${t.alternatives.map((a) => `\`<${a.name}>\``).join(', ')}, with no element of its own; the value holds that one.`);
   } else if (t.kind === 'list' && t.item.kind === 'choice') {
@@ -192,11 +193,12 @@ function fieldDocs(f: FieldModel): string[] {
   } else if (t.kind === 'primitive' && t.name === 'xml') {
     wire.push('Wire: XML content, kept as the markup between the element\'s tags.');
   }
+  if (f.form === 'unqualified' && !f.attribute) wire.push('Unqualified: in no namespace, written with `xmlns=""`.');
   const absent = f.optional ? 'absent: `undefined`' : undefined;
   const nil = f.nillable ? 'nil: `null`' : undefined;
   const states = [absent, nil].filter(Boolean).join('; ');
   // An undocumented field is named by its element: the comment then says what the type cannot (absent, nil, wire).
-  const lead = [f.doc ?? `The \`${f.name}\` element.`, states && `(${states})`].filter(Boolean).join(' ');
+  const lead = [f.doc ?? (f.text ? 'The text content.' : `The \`${f.name}\` element.`), states && `(${states})`].filter(Boolean).join(' ');
   return jsDocs(lead, wire.join(' '), decisionRemark(f.decision));
 }
 

@@ -18,6 +18,8 @@ export interface DraftList {
   nillableItems?: boolean | undefined;
   container?: false | undefined;
   namespace?: string | undefined;
+  /** The item elements are in no namespace. */
+  form?: 'unqualified' | undefined;
 }
 
 export interface DraftField {
@@ -26,6 +28,10 @@ export interface DraftField {
   optional?: boolean | undefined;
   nillable?: boolean | undefined;
   attribute?: true | undefined;
+  /** The element's text content (xs:simpleContent). */
+  text?: true | undefined;
+  /** Where the namespace differs from the default of its kind: an unqualified element, a qualified attribute. */
+  form?: 'qualified' | 'unqualified' | undefined;
   doc?: string | undefined;
 }
 

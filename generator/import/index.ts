@@ -11,6 +11,7 @@ import { draftService } from './operations.js';
 import { Problems, type ImportProblem } from './problems.js';
 import { readWsdl, type ReadFile, type WsdlDoc } from './read-wsdl.js';
 import { TypePlanner } from './schema.js';
+import { failOnUndeclaredElements } from './undeclared.js';
 import { writeYaml, type WriteOptions } from './write-yaml.js';
 import { XmlReadError } from './xml.js';
 
@@ -43,6 +44,8 @@ export interface ImportOptions extends WriteOptions {
 export interface ImportResult {
   readonly yaml: string;
   readonly problems: ImportProblem[];
+  /** What was done in the user's stead with no loss (a file beside the WSDL read for a URL it names), for stderr. */
+  readonly notes: ImportProblem[];
   /** The service's name in the spec (`service.name`), e.g. for naming the draft `<name>.yaml`. */
   readonly service: string;
 }
@@ -51,6 +54,7 @@ export interface ImportResult {
 export function draftSpec(doc: WsdlDoc, problems: Problems): DraftSpec {
   const types = new TypePlanner(doc, problems);
   const service = draftService(doc, types, problems);
+  if (service.operations.length === 0) failOnUndeclaredElements(doc, types, problems);
   types.reportUnreached();
   return { ...service, enums: types.enumsInOrder(), records: types.recordsInOrder() };
 }
@@ -76,5 +80,5 @@ export function importWsdl(text: string, file: string, options: ImportOptions = 
     const why = sorted.length > 0 ? 'none of its operations could be drafted (the reasons are listed above)' : 'its SOAP port type has no operation';
     throw new NothingToDraftError(`${file}:${service.line}:${service.column}: wsdl:service ${spec.service.name}: nothing to draft: ${why}`, sorted);
   }
-  return { yaml: writeYaml(spec, file, sorted, options), problems: sorted, service: spec.service.name };
+  return { yaml: writeYaml(spec, file, sorted, options), problems: sorted, notes: problems.notes, service: spec.service.name };
 }

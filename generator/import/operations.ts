@@ -231,10 +231,12 @@ function draftOperation(
   const inParts = message('input');
   const outParts = message('output');
   if (!inParts || !outParts) return undefined;
-  // Wrapped: one element each way, of a type of its own (ASMX's default). Anything else is bare: several parts, none,
-  // or an element of a named type (ASMX's ParameterStyle = Bare).
-  const wrapperShaped = (parts: readonly BodyPart[]): boolean => parts.length === 1 && !parts[0]!.node.attrs.has('type');
-  const bare = !wrapperShaped(inParts) || !wrapperShaped(outParts);
+  // Wrapped: one element each way, of a type of its own, named after the operation (ASMX's default). Anything else is
+  // bare: several parts, none, an element of a named type (ASMX's ParameterStyle = Bare), or a wrapper named apart
+  // from the operation (a WCF MessageContract's WrapperName), which is a bare parameter or result of its own record.
+  const wrapperShaped = (parts: readonly BodyPart[], element: string): boolean =>
+    parts.length === 1 && !parts[0]!.node.attrs.has('type') && parts[0]!.element.local === element;
+  const bare = !wrapperShaped(inParts, name) || !wrapperShaped(outParts, `${name}Response`);
   const request = inParts[0];
   const response = outParts[0];
   for (const fault of kids(op, NS.wsdl, 'fault')) {
@@ -450,7 +452,7 @@ function draftBare(
   }
   const params: DraftParam[] = [];
   for (const p of inParts) {
-    const planned = types.particleType(p.node, p.file);
+    const planned = types.inlineRecordType(p.element) ?? types.particleType(p.node, p.file);
     if (!planned) {
       problems.add(p.file, p.part, 'wsdl:part', `the parameter ${p.element.local} of ${name} cannot be drafted (why is reported where its element is declared); the operation is left out`);
       return undefined;
@@ -469,7 +471,7 @@ function draftBare(
   const outputs: DraftField[] = [];
   const [first, ...rest] = outParts;
   if (first) {
-    resultType = types.particleType(first.node, first.file);
+    resultType = types.inlineRecordType(first.element) ?? types.particleType(first.node, first.file);
     if (!resultType) {
       problems.add(first.file, first.part, 'wsdl:part', `the result ${first.element.local} of ${name} cannot be drafted (why is reported where its element is declared); the operation is left out`);
       return undefined;
@@ -513,11 +515,13 @@ function draftHeader(
   const declared = types.element(element);
   const type = declared ? qnameAttr(declared.node, 'type') : undefined;
   const planned = type && declared ? types.named(type, declared.file, declared.node) : undefined;
-  if (!planned || typeof planned.ref !== 'string' || !types.isRecord(planned.ref)) {
-    problems.add(file, at, 'soap:header', `the header ${element.local} does not hold a named record; left out`);
+  // A header element of an inline type (EWS's RequestServerVersion) holds a record named after it.
+  const record = typeof planned?.ref === 'string' ? planned.ref : !type && declared ? types.inlineRecord(element, declared) : undefined;
+  if (record === undefined || !types.isRecord(record)) {
+    problems.add(file, at, 'soap:header', `the header ${element.local} does not hold a record; left out`);
     return undefined;
   }
-  headers.set(element.local, { element: element.local, type: planned.ref, ...(sent ? sentHeader(element.local) : {}) });
+  headers.set(element.local, { element: element.local, type: record, ...(sent ? sentHeader(element.local) : {}) });
   return element.local;
 }
 

@@ -32,12 +32,27 @@ export class Problems {
     }
   }
 
+  /** The document `at` comes from (registered), else `given`. */
+  fileOf(at: object, given: string): string {
+    return this.files.get(at) ?? given;
+  }
+
   add(given: string, at: Pick<XmlElement, 'line' | 'column'>, construct: string, message: string): void {
     const file = this.files.get(at) ?? given;
     const key = `${file}:${at.line}:${at.column}:${construct}:${message}`;
     if (this.seen.has(key)) return;
     this.seen.add(key);
     this.list.push({ file, line: at.line, column: at.column, construct, message });
+  }
+
+  /**
+   * What the import did in the user's stead that is no loss (a file read for a URL named in a file), said on stderr;
+   * the same shape as a problem, for its place.
+   */
+  readonly notes: ImportProblem[] = [];
+
+  note(given: string, at: Pick<XmlElement, 'line' | 'column'>, construct: string, message: string): void {
+    this.notes.push({ file: this.files.get(at) ?? given, line: at.line, column: at.column, construct, message });
   }
 
   sorted(): ImportProblem[] {

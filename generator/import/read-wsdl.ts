@@ -2,14 +2,16 @@
  * Reads a WSDL 1.1 document: its parts by name (messages, port types, bindings, the service) and its XML Schemas,
  * the inline ones and those it reaches by location: WSDLs it imports (`wsdl:import`, as WCF splits its metadata into
  * `?wsdl`, `?wsdl=wsdl0`) and schemas (`xs:import` / `xs:include` with a `schemaLocation`, WCF's `?xsd=xsd0`), read
- * from the folder of the first file or the origin of its URL, within {@link DOCUMENT_LIMITS}. Each node is kept with
- * the document it comes from, for positions in problems.
+ * from the folder of the first file or the origin of its URL, within {@link DOCUMENT_LIMITS}; a URL named in a file
+ * is never fetched, a file beside the naming document stands for it (stand-in.ts). Each node is kept with the
+ * document it comes from, for positions in problems.
  */
 import { dirname, isAbsolute, join, normalize, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Problems } from './problems.js';
 // The namespaces are the WSDL emitter's: the importer reads what it writes.
 import { NS } from '../emit/wsdl/namespaces.js';
+import { findStandIn, standInNames, type StandInFound, type Wanted } from './stand-in.js';
 import { kids, parseXml, resolveQName, type QName, type XmlElement } from './xml.js';
 
 
@@ -91,9 +93,36 @@ export function readWsdl(text: string, file: string, problems: Problems, readFil
   let characters = text.length;
   const unlocated: Array<{ imp: XmlElement; from: string }> = [];
 
-  /** The document `imp` names by `location`, parsed, or undefined when it is refused or cannot be read (reported). */
-  const follow = (imp: XmlElement, construct: string, location: string, from: string): { node: XmlElement; at: string } | undefined => {
-    const target = resolveLocation(location, from, file);
+  /** The file standing for each URL a stand-in was found for, so that the note is given once per URL. */
+  const standIns = new Map<string, string>();
+
+  /**
+   * The document `imp` names by `location`, parsed, or undefined when it is refused or cannot be read (reported). A
+   * URL named in a WSDL read from a file is not fetched: a file beside the naming document may stand for it (see
+   * stand-in.ts); `namespace` is the one the reference names, which the stand-in must declare.
+   */
+  const follow = (imp: XmlElement, construct: string, location: string, from: string, want: Wanted, namespace?: { readonly name: string; readonly checked: boolean }): { node: XmlElement; at: string } | undefined => {
+    let target = resolveLocation(location, from, file);
+    let standIn: StandInFound | undefined;
+    const known = standIns.get(location);
+    if (known !== undefined) target = { at: known };
+    else if ('refused' in target && URL_PATTERN.test(location) && !URL_PATTERN.test(file)) {
+      const names = standInNames(location, namespace?.name, want, file);
+      const paths = names.flatMap((n) => {
+        const at = resolveLocation(n, from, file);
+        return 'at' in at ? [at.at] : [];
+      });
+      const found = findStandIn(paths, namespace?.checked ? namespace.name : undefined, want, readFile);
+      if (!('found' in found)) {
+        const passed = found.passedOver.length > 0 ? `; passed over: ${found.passedOver.join('; ')}` : '';
+        problems.add(from, imp, construct, `${location} is a URL, which a WSDL read from a file does not fetch, and no file beside it stands for it (looked for ${names.join(', ')}${passed}); save the document there under one of those names`);
+        return undefined;
+      }
+      standIn = found.found;
+      target = { at: standIn.at };
+      standIns.set(location, standIn.at);
+      problems.note(from, imp, construct, `${location} is read from ${standIn.at} (a URL named in a file is not fetched)`);
+    }
     if ('refused' in target) {
       problems.add(from, imp, construct, target.refused);
       return undefined;
@@ -106,7 +135,7 @@ export function readWsdl(text: string, file: string, problems: Problems, readFil
     }
     let read: string;
     try {
-      read = readFile(target.at);
+      read = standIn?.text ?? readFile(target.at);
     } catch (error) {
       problems.add(from, imp, construct, `cannot read ${location}: ${(error as Error).message}`);
       return undefined;
@@ -117,7 +146,7 @@ export function readWsdl(text: string, file: string, problems: Problems, readFil
       return undefined;
     }
     try {
-      const node = parseXml(read);
+      const node = standIn?.node ?? parseXml(read);
       problems.register(node, target.at);
       return { node, at: target.at };
     } catch (error) {
@@ -132,11 +161,7 @@ export function readWsdl(text: string, file: string, problems: Problems, readFil
     // A schema of imports only (WCF's `http://tempuri.org/Imports`) has no local elements to qualify.
     const declares = node.children.some((c) => c.ns === NS.xsd && c.name !== 'import' && c.name !== 'include' && c.name !== 'annotation');
     if (declares && (node.attrs.get('elementFormDefault') ?? 'unqualified') !== 'qualified') {
-      problems.add(from, node, 'elementFormDefault', `the schema of ${targetNamespace || 'no namespace'} does not qualify its local elements; the spec's services always do`);
-    }
-    // WCF's Serialization schema qualifies its attributes (z:Id, z:Ref), which no DataContract field uses.
-    if (node.attrs.get('attributeFormDefault') === 'qualified' && targetNamespace !== WCF_SERIALIZATION) {
-      problems.add(from, node, 'attributeFormDefault', `the schema of ${targetNamespace || 'no namespace'} qualifies its attributes; the spec's services never do`);
+      problems.add(from, node, 'elementFormDefault', `the schema of ${targetNamespace || 'no namespace'} does not qualify its local elements: record fields are drafted form: unqualified, but operations' parameters, outputs and list items are drafted qualified`);
     }
     for (const imp of [...kids(node, NS.xsd, 'import'), ...kids(node, NS.xsd, 'include')]) {
       const location = imp.attrs.get('schemaLocation');
@@ -144,7 +169,8 @@ export function readWsdl(text: string, file: string, problems: Problems, readFil
         if (imp.name === 'import') unlocated.push({ imp, from });
         continue;
       }
-      const imported = follow(imp, `s:${imp.name}`, location, from);
+      const namespace = imp.name === 'import' ? { name: imp.attrs.get('namespace') ?? '', checked: true } : { name: targetNamespace, checked: false };
+      const imported = follow(imp, `s:${imp.name}`, location, from, 'schema', namespace);
       if (!imported) continue;
       if (imported.node.ns !== NS.xsd || imported.node.name !== 'schema') {
         problems.add(from, imp, `s:${imp.name}`, `${location} is not an XML Schema document`);
@@ -162,7 +188,8 @@ export function readWsdl(text: string, file: string, problems: Problems, readFil
         problems.add(from, imp, 'wsdl:import', `the import of ${imp.attrs.get('namespace') ?? 'no namespace'} has no location; it is not read`);
         continue;
       }
-      const imported = follow(imp, 'wsdl:import', location, from);
+      const ns = imp.attrs.get('namespace');
+      const imported = follow(imp, 'wsdl:import', location, from, 'wsdl', ns === undefined ? undefined : { name: ns, checked: true });
       if (!imported) continue;
       if (imported.node.ns === NS.xsd && imported.node.name === 'schema') addSchema(imported.node, imported.at);
       else if (imported.node.ns !== NS.wsdl || imported.node.name !== 'definitions') problems.add(from, imp, 'wsdl:import', `${location} is neither a WSDL 1.1 document nor an XML Schema`);

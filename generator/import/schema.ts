@@ -11,7 +11,8 @@ import { NS } from '../emit/wsdl/namespaces.js';
 import { qnameAttr, WCF_SERIALIZATION, xsdDocumentation, type WsdlDoc } from './read-wsdl.js';
 import { kids, type QName, type XmlElement } from './xml.js';
 import { resolveRef } from './element-ref.js';
-import { occurrenceOf, once, shownOccurrence, withOuterOccurrence } from './occurrence.js';
+import { Forms, qualifiedInside, withForm } from './forms.js';
+import { occurrenceOf, once, shownOccurrence, withOuterOccurrence, type Occurrence } from './occurrence.js';
 
 /** A type as mapped, with what the spec's defaults depend on. */
 export interface PlannedType {
@@ -55,6 +56,8 @@ export class TypePlanner {
    * past every local name the schemas declare; numbered in declaration order, so the same WSDL gets the same keys.
    */
   private readonly specKeys = new Map<string, string>();
+  /** The record drafted for each global element of an inline complex type, by the element's key; null: none. */
+  private readonly inlineRecords = new Map<string, string | null>();
   /**
    * The complex types that extend each named type (by the key of the base): ASMX publishes an `[XmlInclude]` type
    * that no element names, reached on the wire only through `xsi:type`, so each is drafted with its base.
@@ -71,6 +74,10 @@ export class TypePlanner {
   private readonly groupsUsed = new Set<string>();
   /** The namespace of the schema holding each group or attribute group reference. */
   private readonly groupRefOwner = new WeakMap<XmlElement, string>();
+  /** Where each local element and attribute is on the wire (xs:form and the schemas' defaults). */
+  private readonly forms = new Forms();
+  /** The declarations of the fields drafted unqualified, to report one drafted qualified after all. */
+  private readonly unqualified = new Map<DraftField, { el: XmlElement; file: string; owner: string }>();
 
   constructor(
     private readonly doc: WsdlDoc,
@@ -78,6 +85,7 @@ export class TypePlanner {
   ) {
     let order = 0;
     for (const schema of doc.schemas) {
+      this.forms.addSchema(schema.node);
       const stack = [...schema.node.children];
       for (let node = stack.pop(); node; node = stack.pop()) {
         stack.push(...node.children);
@@ -177,6 +185,7 @@ export class TypePlanner {
   }
 
   recordsInOrder(): Record<string, DraftRecord> {
+    this.settleForms();
     return Object.fromEntries([...this.records].sort((a, b) => a[1].order - b[1].order).map(([n, r]) => [n, r.draft]));
   }
 
@@ -260,6 +269,16 @@ export class TypePlanner {
         return base;
       }
     }
+    const restricted = simpleContentRestriction(d.node);
+    if (restricted) {
+      // A restriction of text content narrows its facets: on the wire it is its base, which is drafted instead.
+      const base = qnameAttr(restricted, 'base');
+      const planned = base ? this.named(base, d.file, restricted) : undefined;
+      this.report(d.file, restricted, 's:simpleContent/s:restriction', `${name.local} is drafted as its base${base ? ` ${base.local}` : ''}; its facets are not kept`);
+      const result = planned ?? primitive('string');
+      this.planned.set(key(name), result);
+      return result;
+    }
     const list = this.listShape(name.local, d.node);
     if (list?.name === 'choice') {
       // ASMX's ArrayOfChoice1: a container whose items are each one of several elements, in document order.
@@ -281,8 +300,9 @@ export class TypePlanner {
         list: itemType.ref,
         ...(itemElement !== itemType.itemName ? { item: itemElement } : {}),
         ...(nillable !== itemType.reference ? { nillableItems: nillable } : {}),
-        // Its items are in the namespace of the schema declaring it (WCF's ArrayOfstring: .../Serialization/Arrays).
-        ...(name.ns !== this.doc.targetNamespace ? { namespace: name.ns } : {}),
+        // Its items are in the namespace of the schema declaring it (WCF's ArrayOfstring: .../Serialization/Arrays),
+        // or in none where that schema does not qualify them.
+        ...(this.forms.formOf(list) === 'unqualified' ? { form: 'unqualified' as const } : name.ns !== this.doc.targetNamespace ? { namespace: name.ns } : {}),
       };
       const planned: PlannedType = { ref, reference: true, itemName: `ArrayOf${capitalise(itemElement)}`, rootName: `ArrayOf${capitalise(itemElement)}` };
       this.planned.set(key(name), planned);
@@ -299,6 +319,32 @@ export class TypePlanner {
     // A value declared as this type may be any type extending it, directly or not (each drafted in turn).
     for (const sub of this.derived.get(key(name)) ?? []) this.named(sub.name, sub.declared.file, sub.declared.node);
     return planned;
+  }
+
+  /**
+   * The record of a global element whose type is declared inline (a SOAP header such as EWS's RequestServerVersion,
+   * an anonymous type of attributes), named after the element as xsd.exe names its class. Undefined when the element
+   * has no inline complex type, or when a type of the element's name is declared too (reported).
+   */
+  inlineRecord(element: QName, d: Declared): string | undefined {
+    const known = this.inlineRecords.get(key(element));
+    if (known !== undefined) return known ?? undefined;
+    const inline = kids(d.node, NS.xsd, 'complexType')[0];
+    let name: string | null = null;
+    if (inline && (this.complexTypes.has(key(element)) || this.simpleTypes.has(key(element)))) {
+      this.report(d.file, inline, 'anonymous s:complexType', `the type of the element ${element.local} is declared inline, and a type named ${element.local} is declared too; left out`);
+    } else if (inline) {
+      // Keyed apart from every named type's key (a type of the element's name in another namespace), as those are.
+      const taken = new Set(this.specKeys.values());
+      let specKey = element.local;
+      for (let n = 2; taken.has(specKey) || this.records.has(specKey); n++) specKey = `${element.local}${n}`;
+      const draft: DraftRecord = { doc: xsdDocumentation(d.node), namespace: element.ns !== this.doc.targetNamespace ? element.ns : undefined, extends: undefined, fields: [] };
+      this.records.set(specKey, { order: d.order, draft });
+      this.recordContent(element.local, inline, d.file, draft);
+      name = specKey;
+    }
+    this.inlineRecords.set(key(element), name);
+    return name ?? undefined;
   }
 
   /** The base of a complex type that is text content alone: `s:simpleContent` with an `s:extension` adding nothing. */
@@ -341,7 +387,7 @@ export class TypePlanner {
           this.sequence(name, c, file, draft.fields);
           break;
         case 'group':
-          this.groupRef(name, c, file, draft.fields, []);
+          this.groupRef(name, c, file, draft.fields, [], []);
           break;
         case 'attribute':
           this.attribute(name, c, file, draft.fields);
@@ -357,6 +403,9 @@ export class TypePlanner {
         case 'anyAttribute':
           draft.anyAttribute = true;
           break;
+        case 'simpleContent':
+          this.simpleContent(name, c, file, draft);
+          break;
         case 'complexContent': {
           if (c.attrs.get('mixed') === 'true') this.report(file, c, 'mixed="true"', `the text content of ${name} is not kept`);
           const ext = kids(c, NS.xsd, 'extension')[0];
@@ -369,14 +418,16 @@ export class TypePlanner {
           const planned = base ? this.named(base, file, ext) : undefined;
           if (planned && typeof planned.ref === 'string' && this.records.has(planned.ref)) draft.extends = planned.ref;
           else this.report(file, ext, 's:extension', `the base of ${name} is not a record; drafted without a base`);
+          // A choice of the derived type is named past its bases' fields too (xsd.exe's Item1 of EWS's MovedCopiedEventType).
+          const inherited = this.inheritedNames(draft.extends);
           for (const x of ext.children) {
             if (x.ns !== NS.xsd || x.name === 'annotation') continue;
-            if (x.name === 'sequence' || x.name === 'all') this.sequence(name, x, file, draft.fields);
-            else if (x.name === 'group') this.groupRef(name, x, file, draft.fields, []);
+            if (x.name === 'sequence' || x.name === 'all') this.sequence(name, x, file, draft.fields, inherited);
+            else if (x.name === 'group') this.groupRef(name, x, file, draft.fields, inherited, []);
             else if (x.name === 'attribute') this.attribute(name, x, file, draft.fields);
             else if (x.name === 'attributeGroup') this.attributeGroupRef(name, x, file, draft, []);
             else if (x.name === 'choice') {
-              const f = this.choiceField(name, x, file, draft.fields.map((y) => y.name));
+              const f = this.choiceField(name, x, file, [...inherited, ...draft.fields.map((y) => y.name)]);
               if (f) draft.fields.push(f);
             }
             else if (x.name === 'anyAttribute') draft.anyAttribute = true;
@@ -390,13 +441,78 @@ export class TypePlanner {
     }
   }
 
+  /**
+   * Text content with attributes (`s:simpleContent/s:extension`): a text field `Value` (numbered past an attribute's
+   * name) of the simple base type, or `extends` where the base is text content with attributes itself, and the
+   * extension's attributes.
+   */
+  private simpleContent(owner: string, node: XmlElement, file: string, draft: DraftRecord): void {
+    const ext = kids(node, NS.xsd, 'extension')[0];
+    const base = ext ? qnameAttr(ext, 'base') : undefined;
+    if (!ext || !base) {
+      this.unmapped(owner, node, file);
+      return;
+    }
+    const planned = this.named(base, file, ext);
+    if (!planned) return;
+    let text: DraftField | undefined;
+    if (typeof planned.ref === 'string' && this.records.has(planned.ref)) draft.extends = planned.ref;
+    else if (typeof planned.ref === 'string') text = { name: 'Value', type: planned.ref, text: true };
+    else {
+      this.report(file, ext, 's:extension', `the text content of ${owner} extends a list, which text content cannot hold; left out`);
+    }
+    if (text) draft.fields.push(text);
+    for (const x of ext.children) {
+      if (x.ns !== NS.xsd || x.name === 'annotation') continue;
+      if (x.name === 'attribute') this.attribute(owner, x, file, draft.fields);
+      else if (x.name === 'anyAttribute') draft.anyAttribute = true;
+      else this.unmapped(owner, x, file);
+    }
+    if (text) for (let n = 1; draft.fields.some((f) => f !== text && f.name === text.name); n++) text.name = `Value${n}`;
+  }
+
+  /**
+   * Drafts qualified again, and reports, each unqualified field holding a qualified element without a prefix (the
+   * loader refuses it: written with `xmlns=""`, that element would lose its namespace); until none is left.
+   */
+  private settleForms(): void {
+    const records = new Map([...this.records].map(([n, r]) => [n, { draft: r.draft }]));
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const r of this.records.values()) {
+        r.draft.fields.forEach((f, i) => {
+          const at = this.unqualified.get(f);
+          if (!at || f.form !== 'unqualified') return;
+          const inner = qualifiedInside(f.type, records);
+          if (!inner) return;
+          const { form: _, ...qualified } = f;
+          r.draft.fields[i] = qualified;
+          this.unqualified.delete(f);
+          changed = true;
+          this.report(at.file, at.el, 'form="unqualified"', `${at.owner}.${f.name} is drafted qualified: it holds ${inner}, qualified, which the format cannot write inside an unqualified element`);
+        });
+      }
+    }
+  }
+
   private unmapped(owner: string, node: XmlElement, file: string): void {
     const what: Record<string, string> = {
       anyAttribute: 'any further attribute is not kept',
-      simpleContent: 'text content with attributes has no counterpart in the format; left out',
+      simpleContent: 'text content without an s:extension of a named type is not mapped; left out',
       any: 'any content among other elements has no counterpart in the format; left out',
     };
     this.report(file, node, `s:${node.name}`, `in ${owner}: ${what[node.name] ?? 'not mapped; left out'}`);
+  }
+
+  /** The names of the fields of the record `name` and of its bases, as drafted so far (a base in a cycle: in part). */
+  private inheritedNames(name: string | undefined): string[] {
+    const names: string[] = [];
+    const seen = new Set<string>();
+    for (let at = name; at !== undefined && !seen.has(at); at = this.records.get(at)?.draft.extends) {
+      seen.add(at);
+      names.push(...(this.records.get(at)?.draft.fields.map((f) => f.name) ?? []));
+    }
+    return names;
   }
 
   /**
@@ -404,29 +520,39 @@ export class TypePlanner {
    * fields, which are written in the order declared, one of the orders s:all allows, and read in any order).
    * `expanding`: the named groups whose content this is, outermost first (see {@link groupRef}).
    */
-  private sequence(owner: string, seq: XmlElement, file: string, into: DraftField[], expanding: readonly string[] = []): void {
+  private sequence(owner: string, seq: XmlElement, file: string, into: DraftField[], inherited: readonly string[] = [], expanding: readonly string[] = []): void {
     if (seq.attrs.has('minOccurs') || seq.attrs.has('maxOccurs')) {
       this.report(file, seq, `s:${seq.name} occurrence`, `the occurrence of ${seq.name === 'all' ? 'an unordered group (s:all)' : 'a sequence'} in ${owner} is not kept`);
     }
     for (const c of seq.children) {
       if (c.ns !== NS.xsd || c.name === 'annotation') continue;
       if (c.name === 'choice') {
-        const f = this.choiceField(owner, c, file, into.map((x) => x.name), expanding);
+        const f = this.choiceField(owner, c, file, [...inherited, ...into.map((x) => x.name)], expanding);
         if (f) into.push(f);
         continue;
       }
       if (c.name === 'group') {
-        this.groupRef(owner, c, file, into, expanding);
+        this.groupRef(owner, c, file, into, inherited, expanding);
         continue;
       }
       if (c.name !== 'element') {
         this.unmapped(owner, c, file);
         continue;
       }
-      const element = this.particle(c, file);
-      const f = element ? this.field(element, file) : undefined;
-      if (f) into.push(f);
+      this.elementField(owner, c, file, into);
     }
+  }
+
+  /** An element particle of a sequence as a field, its form kept; `outer`: the occurrence of a group around it alone. */
+  private elementField(owner: string, c: XmlElement, file: string, into: DraftField[], outer?: Occurrence): void {
+    const element = this.particle(c, file);
+    const f = element ? this.field(outer ? withOuterOccurrence(element, outer) : element, file, true) : undefined;
+    if (!f) return;
+    // A reference names a global element, which is always qualified: only a local declaration has a form.
+    const form = element === c ? this.forms.formOf(c) : undefined;
+    const drafted = form ? withForm(f, form) : f;
+    if (form) this.unqualified.set(drafted, { el: c, file, owner });
+    into.push(drafted);
   }
 
   /**
@@ -535,7 +661,7 @@ export class TypePlanner {
    * as the reference says; a sequence or an s:all occurring once as its elements. A sequence of several particles that may be absent or repeat as a
    * whole has no counterpart: reported, and its elements drafted as occurring once.
    */
-  private groupRef(owner: string, ref: XmlElement, file: string, into: DraftField[], expanding: readonly string[]): void {
+  private groupRef(owner: string, ref: XmlElement, file: string, into: DraftField[], inherited: readonly string[], expanding: readonly string[]): void {
     const group = this.namedGroup('group', owner, ref, file, expanding);
     if (!group) return;
     const content = groupContent(group.node);
@@ -545,13 +671,11 @@ export class TypePlanner {
     const particles = content.children.filter((c) => c.ns === NS.xsd && c.name !== 'annotation');
     if (particles.length === 1 && particles[0]!.name === 'element') {
       // One element alone (in a sequence, a choice or an s:all): that element, as often as both say.
-      const only = this.particle(particles[0]!, group.file);
-      const f = only ? this.field(withOuterOccurrence(only, outer), group.file) : undefined;
-      if (f) into.push(f);
+      this.elementField(owner, particles[0]!, group.file, into, outer);
       return;
     }
     if (content.name === 'choice') {
-      const f = this.choiceField(owner, withOuterOccurrence(content, outer), group.file, into.map((x) => x.name), inner);
+      const f = this.choiceField(owner, withOuterOccurrence(content, outer), group.file, [...inherited, ...into.map((x) => x.name)], inner);
       if (f) into.push(f);
       return;
     }
@@ -562,7 +686,7 @@ export class TypePlanner {
     if (!once(outer)) {
       this.report(file, ref, 's:group occurrence', `in ${owner}: the group ${group.name} of ${particles.length} particles occurs ${shownOccurrence(outer)} as a whole, which the format cannot say; its elements are drafted as occurring once`);
     }
-    this.sequence(owner, content, group.file, into, inner);
+    this.sequence(owner, content, group.file, into, inherited, inner);
   }
 
   /** A named attribute group's attributes (and those of the groups it references) as the record's attribute fields. */
@@ -576,6 +700,31 @@ export class TypePlanner {
       else if (c.name === 'anyAttribute') draft.anyAttribute = true;
       else this.unmapped(owner, c, group.file);
     }
+  }
+
+  /**
+   * The record standing for the type of the alternative `el` when that type is a list of choices (EWS's
+   * FindItemParentType: <Items> of ArrayOfRealItemsType, whose items are each <Item>, <Message>, ...), which an
+   * alternative of the format cannot be: the type is drafted as the class xsd.exe makes of it, a record of that name
+   * whose one field, Items, is the choices repeated inside the alternative's element. Undefined for any other type.
+   */
+  private choiceListRecord(el: XmlElement, planned: PlannedType): string | undefined {
+    const ref = planned.ref;
+    if (typeof ref !== 'object' || !('list' in ref) || typeof ref.list !== 'object' || !('choice' in ref.list)) return undefined;
+    const type = qnameAttr(el, 'type');
+    const d = type ? this.complexTypes.get(key(type)) : undefined;
+    if (!type || !d) return undefined;
+    // Drafted again for each choice naming it, the same record each time.
+    const { specKey, xmlName } = this.keyOf(type);
+    const draft: DraftRecord = {
+      doc: xsdDocumentation(d.node),
+      xmlName,
+      namespace: type.ns !== this.doc.targetNamespace ? type.ns : undefined,
+      extends: undefined,
+      fields: [{ name: 'Items', type: { list: ref.list, container: false } }],
+    };
+    this.records.set(specKey, { order: d.order, draft });
+    return specKey;
   }
 
   /** The alternatives of an s:choice; undefined (reported) when one cannot be an alternative of the format's. */
@@ -601,6 +750,12 @@ export class TypePlanner {
         complete = false;
         continue;
       }
+      const listed = this.choiceListRecord(c, planned);
+      if (listed !== undefined) {
+        const doc = xsdDocumentation(c);
+        alternatives.push({ name, type: listed, ...(doc !== undefined ? { doc } : {}) });
+        continue;
+      }
       if (typeof planned.ref === 'object' && 'choice' in planned.ref) {
         this.report(from, c, 's:choice', `in ${owner}: the alternative ${name} is a list of choices, which cannot be an alternative`);
         complete = false;
@@ -619,9 +774,9 @@ export class TypePlanner {
   }
 
   /** A sequence element as a field (record fields and operation outputs). */
-  field(el: XmlElement, file: string): DraftField | undefined {
+  field(el: XmlElement, file: string, formKept = false): DraftField | undefined {
     const name = el.attrs.get('name');
-    const planned = this.particleType(el, file);
+    const planned = this.particleType(el, file, formKept);
     if (!planned || name === undefined) return undefined;
     const max = el.attrs.get('maxOccurs');
     const doc = xsdDocumentation(el);
@@ -653,7 +808,6 @@ export class TypePlanner {
     for (const facet of ['default', 'fixed'] as const) {
       if (at.attrs.has(facet)) this.report(file, at, `${facet}="${at.attrs.get(facet)}"`, `the ${facet} value of the attribute ${owner}.${name} is not kept`);
     }
-    if (at.attrs.get('form') === 'qualified') this.report(file, at, 'form="qualified"', `the attribute ${owner}.${name} is drafted unqualified (no namespace), as the format writes attributes`);
     const typeName = qnameAttr(at, 'type');
     const inline = typeName ? undefined : kids(at, NS.xsd, 'simpleType')[0];
     if (inline) this.report(file, inline, 'anonymous s:simpleType', `the type of the attribute ${owner}.${name} is declared inline; drafted as string (name the type to map it)`);
@@ -663,11 +817,26 @@ export class TypePlanner {
       return;
     }
     const optional = at.attrs.get('use') !== 'required';
-    into.push({ name, type: planned.ref, ...(optional !== planned.reference ? { optional } : {}), attribute: true });
+    const form = this.forms.formOf(at);
+    into.push({ name, type: planned.ref, ...(optional !== planned.reference ? { optional } : {}), attribute: true, ...(form ? { form } : {}) });
+  }
+
+  /**
+   * The anonymous complex type of a top-level element, drafted as a record named after the element: a wrapper the
+   * operation is not named after (a WCF MessageContract's WrapperName, shared by several operations), which the format
+   * says as a bare parameter or result of that record. Undefined when the element's type is not an inline record.
+   */
+  inlineRecordType(element: QName): PlannedType | undefined {
+    const d = this.elements.get(key(element));
+    if (!d) return undefined;
+    const inline = d.node.children.filter((c) => c.ns === NS.xsd && c.name !== 'annotation');
+    if (d.node.attrs.has('type') || inline.length !== 1 || inline[0]!.name !== 'complexType' || isAnyContent(inline[0]!)) return undefined;
+    const name = this.inlineRecord(element, d);
+    return name === undefined ? undefined : { ref: name, reference: true, itemName: element.local, rootName: element.local };
   }
 
   /** The type of an element particle: its named type, or `xml` for any content; reports what cannot be mapped. */
-  particleType(el: XmlElement, file: string): PlannedType | undefined {
+  particleType(el: XmlElement, file: string, formKept = false): PlannedType | undefined {
     const name = el.attrs.get('name') ?? el.attrs.get('ref') ?? '?';
     if (el.attrs.has('ref')) {
       this.report(file, el, 's:element ref', `the element reference ${name} is not read; left out`);
@@ -676,7 +845,7 @@ export class TypePlanner {
     for (const facet of ['default', 'fixed'] as const) {
       if (el.attrs.has(facet)) this.report(file, el, `${facet}="${el.attrs.get(facet)}"`, `the ${facet} value of ${name} is not kept`);
     }
-    if (el.attrs.get('form') === 'unqualified') this.report(file, el, 'form="unqualified"', `${name} is drafted qualified (in its schema's namespace), as the format writes elements`);
+    if (!formKept && el.attrs.get('form') === 'unqualified') this.report(file, el, 'form="unqualified"', `${name} is drafted qualified (in its schema's namespace), as the format writes elements`);
     for (const a of ['substitutionGroup', 'abstract'] as const) {
       if (el.attrs.has(a)) this.report(file, el, `${a}="${el.attrs.get(a)}"`, `not kept on ${name}`);
     }
@@ -698,6 +867,12 @@ export class TypePlanner {
 function repeats(node: XmlElement): boolean {
   const max = node.attrs.get('maxOccurs');
   return max === 'unbounded' || (max !== undefined && Number(max) > 1);
+}
+
+/** The `s:restriction` of a complex type that is text content restricting another (`s:simpleContent/s:restriction`). */
+function simpleContentRestriction(node: XmlElement): XmlElement | undefined {
+  const content = kids(node, NS.xsd, 'simpleContent')[0];
+  return content ? kids(content, NS.xsd, 'restriction')[0] : undefined;
 }
 
 /** The one particle a named model group holds (s:sequence, s:choice or s:all), if it holds one. */

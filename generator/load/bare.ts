@@ -29,8 +29,8 @@ function holding(type: TypeModel, nullable: boolean): string {
 /**
  * Reports what a bare operation cannot be: without a SOAP binding it means nothing; a list without container (items
  * repeated in the Body) is no element of its own; a top-level element of the same name in the same namespace as
- * another operation's must hold the same thing (an operation element never matches); and its action must be no other
- * operation's.
+ * another operation's must hold the same thing (an operation element never matches); and its action and first Body
+ * element together must be no other operation's.
  * @param operations - the resolved operations with their index under `operations`
  * @param serviceNamespace - the service namespace, the default of operations' elements and actions
  * @param bindings - the service's bindings
@@ -46,7 +46,8 @@ export function checkBareOperations(
   if (!operations.some(({ op }) => op.bare)) return;
   const soap = bindings.includes('soap11') || bindings.includes('soap12');
   const elements = new Map<string, TopElement>();
-  const actions = new Map<string, string[]>();
+  // Each operation's first Body element by action: operations that share an action are told apart by it.
+  const actions = new Map<string, Array<{ readonly name: string; readonly first: string }>>();
   const claim = (namespace: string, name: string, element: TopElement): void => {
     const key = `{${namespace}}${name}`;
     const known = elements.get(key);
@@ -61,7 +62,7 @@ export function checkBareOperations(
   for (const { op, index } of operations) {
     const namespace = op.namespace ?? serviceNamespace;
     const action = op.soapAction ?? `${serviceNamespace}${serviceNamespace.endsWith('/') ? '' : '/'}${op.name}`;
-    actions.set(action, [...(actions.get(action) ?? []), op.name]);
+    actions.set(action, [...(actions.get(action) ?? []), { name: op.name, first: firstElement(op, namespace) }]);
     if (op.bare) continue;
     const path: SpecPath = ['operations', index, 'name'];
     claim(namespace, op.name, { holds: `the operation element of ${op.name}`, owner: `operation ${op.name}`, path });
@@ -87,9 +88,11 @@ export function checkBareOperations(
     const namespace = op.namespace ?? serviceNamespace;
     const owner = `operation ${op.name}`;
     const action = op.soapAction ?? `${serviceNamespace}${serviceNamespace.endsWith('/') ? '' : '/'}${op.name}`;
-    const other = actions.get(action)?.find((name) => name !== op.name);
+    const first = firstElement(op, namespace);
+    const other = actions.get(action)?.find((o) => o.name !== op.name && o.first === first);
     if (other !== undefined) {
-      report([...at, 'soapAction'], `a bare operation is known by its SOAPAction alone, but "${action}" is also the SOAPAction of ${other}`);
+      const body = op.params[0] === undefined ? 'both Bodies are empty' : `both Bodies start with <${op.params[0].name}>`;
+      report([...at, 'soapAction'], `a bare operation is known by its SOAPAction, else by its Body's first element, but "${action}" is also the SOAPAction of ${other.name} and ${body}: nothing tells them apart`);
     }
     op.params.forEach((p, j) => {
       const path: SpecPath = [...at, 'params', j];
@@ -118,4 +121,13 @@ export function checkBareOperations(
       });
     }
   }
+}
+
+/**
+ * The first element of an operation's request Body, as `{namespace}name`: a wrapped operation's element, a bare one's
+ * first parameter; '' for an empty Body.
+ */
+function firstElement(op: OperationModel, namespace: string): string {
+  const name = op.bare ? op.params[0]?.name : op.name;
+  return name === undefined ? '' : `{${namespace}}${name}`;
 }

@@ -39,9 +39,11 @@ import type { SpecIssue } from './errors.js';
 import type { SpecPath } from './locate.js';
 import { kebabCase } from './names.js';
 import { specNames } from './spec-names.js';
+import { contentProblems, textOrFormProblem } from './text-content.js';
 import { list, suggest } from './suggest.js';
 import { SetAside, type ResolvableSpec } from './salvage.js';
 import { checkBareOperations } from './bare.js';
+import { checkNoNamespaceActions } from './no-namespace.js';
 import { describeType } from './describe-type.js';
 import { checkExample } from './example.js';
 import type { RawChoice, RawField, RawInlineParameter, RawParameter, RawResult, RawSpec, RawTypeRef } from './schema.js';
@@ -214,6 +216,10 @@ export function resolveSpec(
     if (!container && t.namespace !== undefined) {
       report([...path, 'namespace'], `a list without a container has no namespace of its own: its items are <${use.field!}> elements, in the record's namespace`);
     }
+    if (t.form !== undefined && (!container || t.namespace !== undefined || item.kind === 'choice')) {
+      const why = !container ? 'a list without a container has no item element of its own: give the field form: unqualified' : t.namespace !== undefined ? 'items in a namespace of their own are qualified' : "the items of a list of choices are the alternatives' own elements, qualified";
+      report([...path, 'form'], why);
+    }
     const reference = item.kind === 'record' || item.kind === 'list' || (item.kind === 'primitive' && isReferencePrimitive(item.name));
     return {
       kind: 'list',
@@ -222,6 +228,7 @@ export function resolveSpec(
       nillableItems: item.kind !== 'choice' && (t.nillableItems ?? reference),
       ...(container && namespaceOf(t.namespace) ? { namespace: namespaceOf(t.namespace) } : {}),
       container,
+      ...(container && t.form === 'unqualified' && t.namespace === undefined && item.kind !== 'choice' ? { unqualifiedItems: true } : {}),
     };
   };
 
@@ -270,8 +277,9 @@ export function resolveSpec(
       }
       const choice = type.kind === 'choice' ? type : type.kind === 'list' && type.item.kind === 'choice' && !type.container ? type.item : undefined;
       for (const a of choice?.alternatives ?? []) {
-        // The decoder tells members apart by element name: an alternative may not share one with a field.
-        const other = raws.find((x) => x.name === a.name);
+        // The decoder tells members apart by element name: an alternative may not share one with a field. The choice's
+        // own name is no element (xsd.exe names EWS's choice of <Item>, <Message>, ... Item too).
+        const other = raws.find((x) => x !== f && x.name === a.name);
         if (other) report([...path, 'name'], `the choice "${f.name}" has an alternative <${a.name}>, the element of field "${other.name}" too: a record's elements must have distinct names`);
         const again = raws.find((x, j) => j < i && choiceNames(x.type).includes(a.name));
         if (again) report([...path, 'name'], `the choice "${f.name}" has an alternative <${a.name}>, which the choice "${again.name}" has too: a record's elements must have distinct names`);
@@ -291,6 +299,18 @@ export function resolveSpec(
         }
         if (f.nillable) report([...path, 'nillable'], 'an attribute cannot be nil: leave it out (optional: true) instead');
       }
+      const text = f.text ?? false;
+      const outputs = base[0] === 'operations';
+      if (text || f.form !== undefined) {
+        const problem = textOrFormProblem(f, type, outputs);
+        if (problem) {
+          report([...path, problem.key], problem.message);
+          if (problem.key === 'type') {
+            incompleteTypes.add(name);
+            return;
+          }
+        }
+      }
       const repeated = type.kind === 'list' && !type.container;
       if (repeated && (f.nillable !== undefined || f.optional !== undefined)) {
         report([...path, f.nillable !== undefined ? 'nillable' : 'optional'], 'a list without a container is never absent or nil: no items is an empty list (use nillableItems for nil items)');
@@ -300,10 +320,14 @@ export function resolveSpec(
         name: f.name,
         type,
         doc: f.doc,
-        nillable: !attribute && !repeated && (f.nillable ?? reference),
-        optional: !repeated && (f.optional ?? reference),
+        nillable: !text && !attribute && !repeated && (f.nillable ?? reference),
+        optional: !text && !repeated && (f.optional ?? reference),
         secret: f.secret ?? false,
         attribute,
+        ...(text ? { text: true } : {}),
+        // Only where it differs from the default of its kind: elements qualified, attributes not.
+        ...(f.form !== undefined && f.form !== (attribute ? 'unqualified' : 'qualified') ? { form: f.form } : {}),
+        ...(attribute && f.form === 'qualified' ? { attributeNamespace: structs.get(name)?.model.namespace ?? { uri: raw.service.namespace.uri, prefix: 'tns' } } : {}),
         ...exampleOf(f.example, type, [...path, 'example']),
         decision: decision(f.decision, [...path, 'decision']),
       });
@@ -347,6 +371,11 @@ export function resolveSpec(
     entry.all.push(...entry.own);
   };
   for (const name of structs.keys()) complete(name, [name]);
+  for (const [name, entry] of structs) {
+    const section = entry.model.kind === 'record' ? 'records' : 'results';
+    const raws = (section === 'records' ? raw.records[name] : raw.results[name])?.fields ?? [];
+    for (const p of contentProblems(name, entry.all, entry.own, raws)) report([section, name, ...p.at], p.message);
+  }
 
   const serviceErrors = resolveServiceErrors(raw, enums, aside, decision, report);
   // Set aside, or naming an enum that is: what depends on it is not checked (its problem is reported already).
@@ -600,6 +629,7 @@ export function resolveSpec(
   const groups = resolveGroups(raw, aside, report);
   const opIndex = new Map(raw.operations.map((op, i) => [op?.name, i] as const));
   checkBareOperations(operations.map((op) => ({ op, index: opIndex.get(op.name) ?? 0 })), raw.service.namespace.uri, bindings, soapHeaders, report);
+  checkNoNamespaceActions(operations.map((op) => ({ op, index: opIndex.get(op.name) ?? 0 })), raw.service.namespace.uri, bindings, report);
 
   const polls: PollModel[] = [];
   raw.polls.forEach((poll, i) => {

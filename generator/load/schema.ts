@@ -50,6 +50,7 @@ interface RawList {
   nillableItems?: boolean | undefined;
   container?: boolean | undefined;
   namespace?: string | undefined;
+  form?: 'unqualified' | undefined;
 }
 
 interface RawAlternative {
@@ -88,6 +89,12 @@ const listType: z.ZodType<RawList> = z.lazy(() =>
         .min(1)
         .optional()
         .describe("The namespace of the item elements, when it is not the service's (WCF's ArrayOfstring is in http://schemas.microsoft.com/2003/10/Serialization/Arrays)."),
+      form: z
+        .enum(['unqualified'])
+        .optional()
+        .describe(
+          'unqualified: the item elements are in no namespace (form="unqualified", or the list type\'s schema has elementFormDefault="unqualified"). Only with a container.',
+        ),
     })
     .strict(),
 );
@@ -146,6 +153,18 @@ const field = z
       .boolean()
       .optional()
       .describe('An unqualified XML attribute of the record element instead of a child element (primitive or enum types).'),
+    text: z
+      .boolean()
+      .optional()
+      .describe(
+        "The record element's text content (xs:simpleContent): a primitive or enum, beside attribute fields only (no child-element fields), at most one per record; never absent or nil (an empty element is the empty text).",
+      ),
+    form: z
+      .enum(['qualified', 'unqualified'])
+      .optional()
+      .describe(
+        "The field's namespace on the wire where it differs from the default of its kind (xs:form): `unqualified`, an element in no namespace (elementFormDefault=\"unqualified\"); `qualified`, an attribute in the record's namespace (attributeFormDefault=\"qualified\").",
+      ),
     example,
     decision: decisionRef.optional(),
   })
@@ -313,7 +332,12 @@ const operation = z
       .boolean()
       .optional()
       .describe('false: this operation has no HTTP GET binding (the same parameters as HTTP POST, carried in the query string).'),
-    soapAction: z.string().min(1).optional().describe('The SOAPAction, when it is not namespace + operation name.'),
+    soapAction: z
+      .string()
+      .optional()
+      .describe(
+        "The SOAPAction, when it is not namespace + operation name. '' (usual outside ASP.NET): SOAP 1.1 sends the header SOAPAction: \"\" and SOAP 1.2 no action; the service knows the operation by the Body's first element.",
+      ),
     parameterStyle: parameterStyle
       .optional()
       .describe(
@@ -441,7 +465,16 @@ export const specSchema = z
         title: z.string().min(1),
         version: z.string().min(1),
         path: z.string().regex(/^\/\S*$/, 'must be an absolute path such as /v5/Service.asmx'),
-        namespace: z.object({ uri: z.string().min(1), decision: decisionRef.optional() }).strict(),
+        namespace: z
+          .object({
+            uri: z
+              .string()
+              .describe(
+                "The XML namespace of the service's elements. '' (a WCF contract with Namespace = \"\"): its elements are in no namespace, written unqualified; give every operation's soapAction then.",
+              ),
+            decision: decisionRef.optional(),
+          })
+          .strict(),
         client: identifier.describe('The name of the generated client class.'),
         bindings: z
           .array(z.enum(['soap11', 'soap12', 'httpPost', 'httpGet']))

@@ -48,6 +48,8 @@ export interface ListType {
   readonly namespace?: XmlNamespace | undefined;
   /** False: no container element, the items are repeated directly in the parent (`maxOccurs="unbounded"`). */
   readonly container: boolean;
+  /** The item elements of a container are in no namespace (`form="unqualified"`): written with `xmlns=""`. */
+  readonly unqualifiedItems?: boolean | undefined;
 }
 
 /** One alternative of a choice: an element, named as on the wire (and as the key of the TypeScript value), and its type. */
@@ -94,6 +96,23 @@ export interface FieldModel {
   readonly secret: boolean;
   /** An unqualified XML attribute of the record's element rather than a child element (primitive or enum types). */
   readonly attribute: boolean;
+  /**
+   * The record element's text content (xs:simpleContent extending a simple type): a primitive or enum, the only
+   * non-attribute field of its record, never absent or nil (`<PartyId type="x"/>` holds the empty text).
+   */
+  readonly text?: boolean | undefined;
+  /**
+   * Where the field's namespace differs from the default of its kind (xs:form, elementFormDefault,
+   * attributeFormDefault): `unqualified`, an element in no namespace (written with `xmlns=""`); `qualified`, an
+   * attribute in its record's namespace (the record's `namespace`, else the service's). Undefined: the default,
+   * elements qualified and attributes unqualified.
+   */
+  readonly form?: 'qualified' | 'unqualified' | undefined;
+  /**
+   * A qualified attribute's namespace and the prefix its writers declare for it: its record's namespace, else the
+   * service's, under the prefix `tns` (default namespaces do not apply to attributes).
+   */
+  readonly attributeNamespace?: XmlNamespace | undefined;
   /** The spec's example, as the client sends it (checked against the type); docs and example answers show it. */
   readonly example?: string | undefined;
   readonly decision: Decision | undefined;

@@ -324,10 +324,11 @@ ${operations}`;
     outputs: [{ name: ids, type: { list: int, container: false } }]
     parameterStyle: bare
     soapAction: 'urn:x'
-  - { name: B, result: int, soapAction: 'urn:x' }`);
+  - { name: B, params: [{ name: id, type: int }], result: int, soapAction: 'urn:x', parameterStyle: bare }`);
     expect(found).toEqual([
       expect.stringMatching(/output "ids" is a list without container, which a bare operation cannot answer/),
-      expect.stringMatching(/is known by its SOAPAction alone, but "urn:x" is also the SOAPAction of B/),
+      expect.stringMatching(/is known by its SOAPAction, else by its Body's first element, but "urn:x" is also the SOAPAction of B and both Bodies start with <id>: nothing tells them apart/),
+      expect.stringMatching(/is known by its SOAPAction, else by its Body's first element, but "urn:x" is also the SOAPAction of A and both Bodies start with <id>/),
     ]);
   });
 

@@ -283,6 +283,10 @@ const rows: Array<[string, Row]> = [
   ],
   ['a record field removed', { new: [[ITEM_FIELDS, '      - name: id\n        type: long']], want: ['field-removed Item.label breaking/compatible'] }],
   ['a record field retyped', { new: [[ITEM_FIELDS, ITEM_FIELDS.replace('type: long', 'type: int')]], want: ['field-retyped Item.id breaking/breaking'] }],
+  [
+    'a record field made unqualified (form), which moves its element out of the namespace',
+    { new: [[ITEM_FIELDS, ITEM_FIELDS.replace('type: string', 'type: string\n        form: unqualified')]], want: ['field-retyped Item.label breaking/breaking'] },
+  ],
   ['a field name in another case', { new: [[ITEM_FIELDS, ITEM_FIELDS.replace('name: label', 'name: Label')]], want: ['field-case-changed Item.Label breaking/breaking'] }],
   [
     'a field retyped to string, which may be absent or nil by default',

@@ -34,7 +34,8 @@ export function extractSchemas(wsdl: string): XsdFile[] {
       .join('');
     let contents = start.replace(/(\/?>)$/, `${added}$1`) + text.slice(start.length);
     contents = contents.replace(/<((?:[\w.-]+:)?)import\b([^>]*?)(\/?)>/g, (whole, prefix: string, attrs: string, close: string) => {
-      const ns = attribute(attrs, 'namespace');
+      // An import without a namespace attribute is of the schema in no namespace.
+      const ns = attribute(attrs, 'namespace') ?? '';
       const target = files.find((f) => f.targetNamespace === ns);
       if (target === undefined || /schemaLocation\s*=/.test(attrs)) return whole;
       return `<${prefix}import${attrs.replace(/\s+$/, '')} schemaLocation="${target.fileName}" ${close}>`;
@@ -64,7 +65,8 @@ export async function validateAll(xsd: string | readonly XsdFile[], documents: R
       : {
           fileName: 'all.xsd',
           contents: `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">${schemas
-            .map((s) => `<xs:import namespace="${s.targetNamespace}" schemaLocation="${s.fileName}"/>`)
+            // A schema in no namespace is included: this one has none either, and XML Schema imports only others.
+            .map((s) => (s.targetNamespace === '' ? `<xs:include schemaLocation="${s.fileName}"/>` : `<xs:import namespace="${s.targetNamespace}" schemaLocation="${s.fileName}"/>`))
             .join('')}</xs:schema>`,
         };
   const names = Object.keys(documents);

@@ -50,7 +50,8 @@ const KNOWN_FAILURES: Readonly<Record<string, string>> = {
   'aplix-delivery': 'generate runGenerate: generate exited 2: Invalid spec: DeliveryService.yaml: operations[0].soapAction: must not be empty',
   'atlassian-crowd': 'generate runGenerate: generate exited 2: Invalid spec: SecurityServer.yaml: operations[0].soapAction: must not be empty',
   'avm-properties': 'typecheck avm-properties-out/client/client.ts: error TS2322: Type \'string\' is not assignable to type \'ConfirmValidationR',
-  'betfair-exchange': 'schema getSilks over soap11: request part 0: Schemas validity error : Element \'{http://www.betfair.com/publicapi/types/e',
+  // Its schema does not qualify local elements: node-soap writes them qualified in its answers, which the client refuses.
+  'betfair-exchange': 'node-soap getSilks over soap11: SvcDecodeError: GetSilksResp: required element <header> is missing',
   'bing-search': 'typecheck bing-search-out/mock/types.ts: error TS2440: Import declaration conflicts with local declaration of \'SearchReq',
   'bookt-connect': 'generate runGenerate: generate exited 2: test/fixtures/wsdl/bookt-connect/bookt.wsdl: the service has no SO',
   'bydexchange': 'generate runGenerate: generate exited 2: test/fixtures/wsdl/bydexchange/bydexchange.wsdl: the service has n',

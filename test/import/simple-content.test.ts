@@ -1,8 +1,10 @@
 /**
  * A complex type of text content alone (`s:simpleContent` extending a simple type, adding nothing), as .NET publishes
  * a class whose one member is [XmlText], is on the wire an element of that simple type: the importer drafts it so
- * (3PL Central's `I18nDateTime`, test/fixtures/wsdl/threepl-contracts/). Text content WITH attributes has no
- * counterpart in the format and is still reported where it stands.
+ * (3PL Central's `I18nDateTime`, test/fixtures/wsdl/threepl-contracts/). Text content WITH attributes is a record
+ * of a text field (`text: true`) and its attribute fields; a restriction of text content is drafted as its base; an
+ * attribute named as the text field moves the text field's name on; an unqualified element that would hold a
+ * qualified one is drafted qualified, and reported.
  */
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -79,8 +81,68 @@ describe('importWsdl: text content', () => {
     expect(problems.filter((p) => /I18nDateTime|Size|Shape/.test(p.message))).toEqual([]);
   });
 
-  it('still reports text content with attributes, where it stands', () => {
-    const line = WSDL.split('\n').findIndex((l) => l.includes('<s:simpleContent>') && !l.includes('extension')) + 1;
-    expect(problems.map((p) => `${p.line} ${p.construct} ${p.message}`)).toContain(`${line} s:simpleContent in Tagged: text content with attributes has no counterpart in the format; left out`);
+  it('drafts text content with attributes as a record of a text field and attribute fields, reporting nothing', () => {
+    expect(draft.records?.['Tagged']).toEqual({
+      fields: [
+        { name: 'Value', type: 'string', text: true },
+        { name: 'lang', type: 'string', attribute: true },
+      ],
+    });
+    expect(find.params.find((p) => p.name === 'label')?.type).toBe('Tagged');
+    expect(problems.filter((p) => /Tagged|simpleContent/.test(`${p.construct} ${p.message}`))).toEqual([]);
+  });
+});
+
+/** The WSDL above with other types for `label`: `inner` declares them (the types of the service namespace). */
+function withTypes(inner: string): string {
+  return WSDL.replace(/<s:complexType name="Tagged">[\s\S]*?<\/s:complexType>/, inner);
+}
+
+describe('importWsdl: text content, restrictions, names and forms', () => {
+  const cases: ReadonlyArray<{ kind: string; types: string; records: Record<string, unknown>; label: string; reported: string[] }> = [
+    {
+      kind: 'a restriction of text content is drafted as its base, its facets reported',
+      types:
+        '<s:complexType name="Base"><s:simpleContent><s:extension base="s:string"><s:attribute name="lang" type="s:string" /></s:extension></s:simpleContent></s:complexType>' +
+        '<s:complexType name="Tagged"><s:simpleContent><s:restriction base="tns:Base"><s:maxLength value="3" /></s:restriction></s:simpleContent></s:complexType>',
+      records: { Base: { fields: [{ name: 'Value', type: 'string', text: true }, { name: 'lang', type: 'string', attribute: true }] } },
+      label: 'Base',
+      reported: ['s:simpleContent/s:restriction Tagged is drafted as its base Base; its facets are not kept'],
+    },
+    {
+      kind: 'an attribute named Value moves the text field to Value1',
+      types: '<s:complexType name="Tagged"><s:simpleContent><s:extension base="s:int"><s:attribute name="Value" type="s:string" /></s:extension></s:simpleContent></s:complexType>',
+      records: { Tagged: { fields: [{ name: 'Value1', type: 'int', text: true }, { name: 'Value', type: 'string', attribute: true }] } },
+      label: 'Tagged',
+      reported: [],
+    },
+    {
+      kind: 'text content extending text content without attributes takes its simple type',
+      types:
+        '<s:complexType name="Plain"><s:simpleContent><s:extension base="s:decimal" /></s:simpleContent></s:complexType>' +
+        '<s:complexType name="Tagged"><s:simpleContent><s:extension base="tns:Plain"><s:attribute name="unit" type="s:string" use="required" /></s:extension></s:simpleContent></s:complexType>',
+      records: { Tagged: { fields: [{ name: 'Value', type: 'decimal', text: true }, { name: 'unit', type: 'string', optional: false, attribute: true }] } },
+      label: 'Tagged',
+      reported: [],
+    },
+    {
+      kind: 'an unqualified element holding a qualified one is drafted qualified, and reported',
+      types:
+        '<s:complexType name="Inner"><s:sequence><s:element minOccurs="0" name="Deep" type="s:string" /></s:sequence></s:complexType>' +
+        '<s:complexType name="Tagged"><s:sequence><s:element minOccurs="0" form="unqualified" name="Outer" type="tns:Inner" /><s:element minOccurs="0" form="unqualified" name="Flat" type="s:string" /></s:sequence></s:complexType>',
+      records: {
+        Inner: { fields: [{ name: 'Deep', type: 'string', nillable: false }] },
+        Tagged: { fields: [{ name: 'Outer', type: 'Inner' }, { name: 'Flat', type: 'string', nillable: false, form: 'unqualified' }] },
+      },
+      label: 'Tagged',
+      reported: ['form="unqualified" Tagged.Outer is drafted qualified: it holds Inner.Deep, qualified, which the format cannot write inside an unqualified element'],
+    },
+  ];
+  it.each(cases)('$kind', ({ types, records, label, reported }) => {
+    const { problems, yaml } = importWsdl(withTypes(types), FILE);
+    const draft = parse(yaml) as { operations: Array<{ params: Array<{ name: string; type: unknown }> }>; records?: Record<string, unknown> };
+    expect(draft.records).toMatchObject(records);
+    expect(draft.operations[0]!.params.find((p) => p.name === 'label')?.type).toBe(label);
+    expect(problems.map((p) => `${p.construct} ${p.message}`).filter((m) => !/I18nDateTime|Size|Shape/.test(m))).toEqual(reported);
   });
 });

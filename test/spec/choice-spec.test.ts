@@ -89,6 +89,16 @@ describe('a choice in the model', () => {
   });
 });
 
+describe('a choice named like one of its alternatives (issue 25: xsd.exe names EWS\'s choice of <Item>, <Message> Item)', () => {
+  it.each([
+    ['a field', change('      - name: Source\n', '      - name: Definition\n'), 'Definition', 'choice<Definition: Definition | Reference: string>'],
+    ['a list of choices without a container', change('      - name: Marks\n', '      - name: Gap\n'), 'Gap', 'list<choice<Mark: string | Gap: int>>'],
+  ])('%s: its name is no element, so it is loaded', (_, text, name, type) => {
+    const plan = parseSpec(text, FILE).records.find((r) => r.name === 'Plan')!;
+    expect(plan.fields.filter((f) => f.name === name).map((f) => typeLabel(f.type))).toEqual([type]);
+  });
+});
+
 describe('what the loader refuses', () => {
   const cases: ReadonlyArray<{ kind: string; text: string; where: [string, string]; path: string; message: string }> = [
     {

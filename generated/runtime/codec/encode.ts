@@ -29,9 +29,27 @@ export function textWriter<T>(encode: EncodeValue<T>): WriteValue<T> {
   return (name, value, path) => `<${name}>${escapeXmlText(encode(value, path))}</${name}>`;
 }
 
-/** The nil form of an element, `<name xsi:nil="true"/>` (the envelope declares the xsi prefix). */
-export function nilElement(name: string): string {
-  return `<${name} xsi:nil="true"/>`;
+/**
+ * The nil form of an element, `<name xsi:nil="true"/>` (the envelope declares the xsi prefix); `unqualified`: in no
+ * namespace, `<name xmlns="" xsi:nil="true"/>`.
+ */
+export function nilElement(name: string, unqualified = false): string {
+  return `<${name}${unqualified ? ' xmlns=""' : ''} xsi:nil="true"/>`;
+}
+
+/**
+ * A writer of elements in no namespace (`form="unqualified"`, elementFormDefault="unqualified"): the element `write`
+ * makes, with `xmlns=""` on its start tag. What is inside keeps no namespace either, so its own elements are
+ * unqualified too, or carry a prefix (the spec's checks make sure of it).
+ */
+export function unqualifiedWriter<T>(write: WriteValue<T>): WriteValue<T> {
+  return (name, value, path) => `<${name} xmlns=""${write(name, value, path).slice(name.length + 1)}`;
+}
+
+/** A record's text content (xs:simpleContent), escaped: never left out, never nil (it may be the empty text). */
+export function writeText<T>(value: unknown, path: string, encode: EncodeValue<T>): string {
+  if (value === undefined || value === null) reject(path, value === null ? 'cannot be null (the text content is never nil)' : 'is required');
+  return escapeXmlText(encode(value as T, path));
 }
 
 /**
@@ -65,9 +83,10 @@ export const writeXmlContent: WriteValue<string> = (name, value, path) => `<${na
 /**
  * A list in its container: `<name><item>…</item>…</name>`, a nil item as `<item xsi:nil="true"/>`. `xmlns`: the
  * declaration of the prefix `item` carries where the items are in a namespace of their own (`' xmlns:ns1="…"'`).
+ * `unqualified`: the items are in no namespace, each written with `xmlns=""`.
  */
-export function listWriter<T>(item: string, write: WriteValue<T>, nillableItems: boolean, xmlns: string = ''): WriteValue<ReadonlyArray<T | null>> {
-  const items = itemsWriter(write, nillableItems);
+export function listWriter<T>(item: string, write: WriteValue<T>, nillableItems: boolean, xmlns: string = '', unqualified = false): WriteValue<ReadonlyArray<T | null>> {
+  const items = itemsWriter(write, nillableItems, unqualified);
   return (name, values, path) => {
     const inner = items(item, values, path);
     return inner === '' ? `<${name}/>` : `<${name}${xmlns}>${inner}</${name}>`;
@@ -79,11 +98,12 @@ export function listWriter<T>(item: string, write: WriteValue<T>, nillableItems:
  * write in slices (write-slices.ts) it is resumable: it keeps what it wrote when a slice ends, and carries on from
  * there when the write runs again.
  */
-export function itemsWriter<T>(write: WriteValue<T>, nillableItems: boolean): WriteValue<ReadonlyArray<T | null>> {
+export function itemsWriter<T>(write: WriteValue<T>, nillableItems: boolean, unqualified = false): WriteValue<ReadonlyArray<T | null>> {
+  const element = unqualified ? unqualifiedWriter(write) : write;
   const item = (name: string, value: T | null | undefined, at: string): string => {
-    if (value !== null && value !== undefined) return write(name, value, at);
+    if (value !== null && value !== undefined) return element(name, value, at);
     if (!nillableItems) reject(at, `is ${String(value)}, but the items of this list cannot be nil`);
-    return nilElement(name);
+    return nilElement(name, unqualified);
   };
   return (name, values, path) => {
     if (!Array.isArray(values)) reject(path, `must be an array, got ${values === null ? 'null' : typeof values}`);
@@ -131,17 +151,18 @@ export function writeMember<T>(
   write: WriteValue<T>,
   nillable: boolean,
   optional: boolean,
+  unqualified = false,
 ): string {
   if (value === undefined) {
     if (optional) return '';
     return reject(path, 'is required');
   }
   if (value === null) {
-    if (nillable) return nilElement(name);
+    if (nillable) return nilElement(name, unqualified);
     return reject(path, optional ? 'cannot be null (leave it out instead)' : 'cannot be null');
   }
   // The writers check the value's type at run time (a record's shape, a number's range), whatever it claims to be.
-  return write(name, value as T, path);
+  return (unqualified ? unqualifiedWriter(write) : write)(name, value as T, path);
 }
 
 /** One attribute of a record, ` name="value"` with a leading space, or '' when it is left out and may be. */

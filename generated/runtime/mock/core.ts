@@ -236,6 +236,11 @@ export class MockCore {
   /** Bare operations by action: the action is what names them, their Body holding no operation element. */
   readonly #bareActions = new Map<string, Route>();
   /**
+   * Every operation by action. Operations may share one (an empty SOAPAction, usual outside ASP.NET, or two bare
+   * operations of one action): the Body's first element then tells them apart, as such servers dispatch.
+   */
+  readonly #byAction = new Map<string, Route[]>();
+  /**
    * Bare operations by the name of a parameter element (`{namespace}name`), for a request without an action: null
    * where the element is a parameter of more than one of them.
    */
@@ -350,6 +355,7 @@ export class MockCore {
     this.#routes.set(op.name, route);
     if (!this.#folded.has(op.name.toLowerCase())) this.#folded.set(op.name.toLowerCase(), route);
     if (!this.#actions.has(route.action)) this.#actions.set(route.action, op.name);
+    this.#byAction.set(route.action, [...(this.#byAction.get(route.action) ?? []), route]);
     if (op.bare === true) {
       if (!this.#bareActions.has(route.action)) this.#bareActions.set(route.action, route);
       for (const param of op.params) {
@@ -500,13 +506,18 @@ export class MockCore {
   /**
    * The operation of a request to a service with bare operations, as ASMX routes by SOAPAction: the bare operation its
    * action names (SOAPAction, or the action parameter of a SOAP 1.2 Content-Type); else the operation the Body's first
-   * element names (a wrapped one), or the one bare operation that has a parameter of that name. An empty Body with no
-   * action of a bare operation names nothing.
+   * element names (a wrapped one), or the one bare operation that has a parameter of that name. Where operations share
+   * the action, the one whose Body starts with that element (a bare one with no parameter: an empty Body). An empty
+   * Body with no action of a bare operation names nothing.
    */
   #bareRouteOf(request: MockExchange, style: Style, reader: XmlReader, present: boolean): Route {
     const action = requestAction(request, style);
-    const named = action === undefined ? undefined : this.#bareActions.get(action);
-    if (named !== undefined) return named;
+    // A SOAP 1.2 request for an operation whose action is empty names none.
+    const sharing = this.#byAction.get(action ?? '');
+    if (sharing !== undefined && (sharing.length > 1 || action === undefined)) {
+      const chosen = sharing.find((route) => startsBody(route, reader, present));
+      if (chosen !== undefined) return chosen;
+    } else if (sharing?.[0]?.op.bare === true) return sharing[0];
     if (!present) {
       const missing = style === 'soap11' ? 'the SOAPAction HTTP header names' : 'the request names (in the action parameter of its Content-Type)';
       throw new RequestFault('Client', `the SOAP Body is empty, and ${missing} no operation that takes no parameter`);
@@ -514,6 +525,12 @@ export class MockCore {
     const wrapped = this.#routes.get(reader.localName);
     if (wrapped !== undefined && wrapped.op.bare !== true) return this.#operationOf(reader);
     const bare = this.#bareElements.get(`{${reader.namespaceUri}}${reader.localName}`);
+    if (bare === null && action !== undefined && !this.#byAction.has(action)) {
+      // The element names no one operation, and the action none at all: the action is what is wrong, as ASMX says.
+      throw new RequestFault('Client', style === 'soap11'
+        ? `Server did not recognize the value of HTTP Header SOAPAction: ${quoteInput(action)}`
+        : `the action parameter of the Content-Type, ${quoteInput(action)}, is the action of no operation`);
+    }
     if (bare === null) {
       const where = style === 'soap11' ? 'SOAPAction HTTP header' : 'action parameter of the Content-Type';
       throw new RequestFault('Client', `the SOAP Body starts with <${shortName(reader.localName)}>, a parameter of several operations: name the operation in the ${where}`);
@@ -846,4 +863,14 @@ function messageOf(error: unknown): string {
   } catch {
     return 'an unprintable exception';
   }
+}
+
+/**
+ * Whether a request Body starts as `route`'s does: a wrapped operation with its operation element, a bare one with its
+ * first parameter's element (an empty Body for one without parameters). `present` says whether the Body has a child.
+ */
+function startsBody(route: Route, reader: XmlReader, present: boolean): boolean {
+  const first = route.op.bare === true ? route.op.params[0]?.name : route.op.name;
+  if (first === undefined) return !present;
+  return present && reader.localName === first && reader.namespaceUri === route.namespace;
 }

@@ -65,7 +65,7 @@ function headerBlocks(op: MockOperation, namespace: string, headers: Readonly<Re
     }
   }
   let out = '';
-  const xmlns = ` xmlns="${escapeXmlAttribute(namespace)}"`;
+  const xmlns = defaultNamespace(namespace);
   for (const h of declared) {
     const value = headers[h.element];
     if (value === undefined || value === null) {
@@ -79,7 +79,7 @@ function headerBlocks(op: MockOperation, namespace: string, headers: Readonly<Re
 
 function responseElement(op: MockOperation, namespace: string, memberNamespace: string, value: unknown): string {
   const name = `${op.name}Response`;
-  const xmlns = ` xmlns="${escapeXmlAttribute(namespace)}"`;
+  const xmlns = defaultNamespace(namespace);
   if (op.result === 'nullable' && isNull(value) && op.nilResult === true) {
     // The envelope declares the xsi prefix.
     return `<${name}${xmlns}><${op.resultElement} xsi:nil="true" /></${name}>`;
@@ -97,7 +97,7 @@ function responseElement(op: MockOperation, namespace: string, memberNamespace: 
  * outputs' writer writes inside `<OpResponse>`, each taken out of it with the namespace declared on it.
  */
 function bareContent(op: MockOperation, namespace: string, memberNamespace: string, value: unknown): string {
-  const xmlns = ` xmlns="${escapeXmlAttribute(namespace)}"`;
+  const xmlns = defaultNamespace(namespace);
   if (op.result === 'void') return '';
   if (op.result === 'nullable' && isNull(value)) return `<${op.resultElement}${xmlns} xsi:nil="true" />`;
   requireValue(op, value);
@@ -116,6 +116,14 @@ function bareContent(op: MockOperation, namespace: string, memberNamespace: stri
 
 const XSI_DECLARATION = ` xmlns:xsi="${XSI_NAMESPACE}"`;
 
+/**
+ * The declaration of `namespace` as the default on an element of the answer; none for no namespace (a WCF contract
+ * with Namespace = ""), as nothing around the element declares a default.
+ */
+function defaultNamespace(namespace: string): string {
+  return namespace === '' ? '' : ` xmlns="${escapeXmlAttribute(namespace)}"`;
+}
+
 /** The prefix of an operation's own namespace on an element whose children are in the service namespace. */
 const OPERATION_PREFIX = 'op';
 
@@ -132,7 +140,7 @@ function inMemberNamespace(name: string, markup: string, attrs: string, namespac
   const end = `</${name}>`;
   if (!markup.startsWith(start) || !markup.endsWith(end)) throw new Error(`the writer of ${name} wrote another element`);
   const declarations = ` xmlns:${OPERATION_PREFIX}="${escapeXmlAttribute(namespace)}" xmlns="${escapeXmlAttribute(memberNamespace)}"`;
-  const keep = attrs.replace(` xmlns="${escapeXmlAttribute(namespace)}"`, '');
+  const keep = namespace === '' ? attrs : attrs.replace(defaultNamespace(namespace), '');
   const prefixed = `${OPERATION_PREFIX}:${name}`;
   return `<${prefixed}${keep}${declarations}${markup.slice(start.length, -end.length)}</${prefixed}>`;
 }
@@ -165,7 +173,7 @@ export function httpPostResultReply(op: MockOperation, namespace: string, value:
   if (op.result === 'void') return { status: 200, headers, body: '' };
   const root = op.httpPostRoot;
   if (root === undefined) throw new Error(`${op.name} has no HTTP POST root element`);
-  const xmlns = ` xmlns="${escapeXmlAttribute(namespace)}"`;
+  const xmlns = defaultNamespace(namespace);
   if (op.result === 'nullable' && isNull(value)) {
     return { status: 200, headers, body: `${XML_DECLARATION}<${root} xmlns:xsi="${XSI_NAMESPACE}" xsi:nil="true"${xmlns} />` };
   }

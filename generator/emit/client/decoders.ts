@@ -61,11 +61,12 @@ export function decoderImports(structs: readonly StructModel[], results: readonl
   if (structs.some((s) => s.base !== undefined)) names.add('derivedTypeOf');
   for (const s of structs) {
     if (keepsAnyAttribute(s)) names.add('readOtherAttributes');
+    if (s.ownFields.some((f) => f.form === 'unqualified' && !f.attribute)) names.add('formMemberName');
     for (const f of s.ownFields) {
-      if (f.attribute) {
-        names.add('readAttribute');
+      if (f.attribute || f.text) {
+        names.add(f.text ? 'readTextContent' : f.attributeNamespace ? 'readQualifiedAttribute' : 'readAttribute');
         if (textDecoder(f.type) === 'decodeText') names.add('decodeText');
-        if (!f.optional) names.add('missingAttribute');
+        if (!f.optional && !f.text) names.add('missingAttribute');
       } else if (f.type.kind === 'list' && !f.type.container) {
         if (f.type.item.kind === 'choice') f.type.item.alternatives.forEach((a) => visit(a.type));
         else visit(f.type.item);
@@ -83,7 +84,7 @@ export function decoderImports(structs: readonly StructModel[], results: readonl
 /** The value decoders (values.ts) that attribute reads use. */
 export function attributeDecoderImports(structs: readonly StructModel[]): string[] {
   const names = new Set<string>();
-  for (const s of structs) for (const f of s.ownFields) if (f.attribute) names.add(textDecoder(f.type));
+  for (const s of structs) for (const f of s.ownFields) if (f.attribute || f.text) names.add(textDecoder(f.type));
   return [...names].filter((n) => n !== 'decodeText').sort();
 }
 
@@ -115,7 +116,8 @@ export function readValue(t: TypeModel): string {
   if (t.kind !== 'list') return `${readerOf(t)}(r)`;
   // A choice's alternatives are never nil, and no list item of one is: the plain reader refuses a nil item.
   if (t.item.kind === 'choice') return `readList(r, ${readerOf(t.item)}${t.namespace ? `, ${tsLiteral(t.namespace.uri)}` : ''})`;
-  const ns = t.namespace ? `, ${tsLiteral(t.namespace.uri)}` : '';
+  // Unqualified items are read as members of no namespace.
+  const ns = t.namespace ? `, ${tsLiteral(t.namespace.uri)}` : t.unqualifiedItems ? ", ''" : '';
   return `${t.nillableItems ? 'readNillableList' : 'readList'}(r, ${readerOf(t.item)}${ns})`;
 }
 
@@ -136,7 +138,7 @@ function readerDoc(t: TypeModel): builders.Doc {
 /** {@link readValue} as a layout document. */
 function readValueDoc(t: TypeModel): builders.Doc {
   if (t.kind !== 'list') return callDoc(readerDoc(t), ['r']);
-  const ns = t.namespace ? [tsLiteral(t.namespace.uri)] : [];
+  const ns = t.namespace ? [tsLiteral(t.namespace.uri)] : t.unqualifiedItems ? ["''"] : [];
   const reader = t.item.kind !== 'choice' && t.nillableItems ? 'readNillableList' : 'readList';
   return callDoc(reader, ['r', readerDoc(t.item), ...ns]);
 }
@@ -177,7 +179,9 @@ function push(w: Parameters<WriterFunction>[0], list: string, item: builders.Doc
  */
 export function decoderFunction(s: StructModel, subtypes: readonly StructModel[] = []): FunctionDeclarationStructure {
   const attributes = s.fields.filter((f) => f.attribute);
-  const elements = s.fields.filter((f) => !f.attribute);
+  const text = s.fields.find((f) => f.text);
+  const elements = s.fields.filter((f) => !f.attribute && !f.text);
+  const unqualified = elements.filter((f) => f.form === 'unqualified').map((f) => f.name);
   const body: WriterFunction = (w) => {
     if (subtypes.length > 0) {
       const types = [s, ...subtypes];
@@ -192,13 +196,22 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
     }
     // Attributes are on the start tag, which the first nextChild() leaves.
     for (const f of attributes) {
-      writeDoc(w, [assignDoc(`const ${local(f)}`, callDoc('readAttribute', ['r', tsLiteral(f.name), textDecoder(f.type)])), ';']);
+      const read = f.attributeNamespace
+        ? callDoc('readQualifiedAttribute', ['r', tsLiteral(f.attributeNamespace.uri), tsLiteral(f.name), textDecoder(f.type)])
+        : callDoc('readAttribute', ['r', tsLiteral(f.name), textDecoder(f.type)]);
+      writeDoc(w, [assignDoc(`const ${local(f)}`, read), ';']);
       w.newLine();
       if (!f.optional) throwIf(w, `${local(f)} === undefined`, callDoc('missingAttribute', ['r', tsLiteral(s.name), tsLiteral(f.name)]));
     }
     const anyAttribute = keepsAnyAttribute(s);
     if (anyAttribute) {
-      writeDoc(w, [assignDoc('const others', callDoc('readOtherAttributes', ['r', arrayDoc(attributes.map((f) => tsLiteral(f.name)))])), ';']);
+      const own = attributes.map((f) => tsLiteral(f.attributeNamespace ? `{${f.attributeNamespace.uri}}${f.name}` : f.name));
+      writeDoc(w, [assignDoc('const others', callDoc('readOtherAttributes', ['r', arrayDoc(own)])), ';']);
+      w.newLine();
+    }
+    if (text) {
+      // Text content (xs:simpleContent): the element holds nothing else, and reading it consumes the element.
+      writeDoc(w, [assignDoc(`const ${local(text)}`, callDoc('readTextContent', ['r', textDecoder(text.type)])), ';']);
       w.newLine();
     }
     for (const f of elements) {
@@ -248,16 +261,20 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
     const inGroup = (i: number): void => {
       const ns = groups[i]!.namespace;
       if (groups.length > 1) w.writeLine(`r.memberNamespace = ${ns ? tsLiteral(ns.uri) : 'outer'};`);
-      w.write('switch (r.memberName)').block(() => {
+      // Unqualified fields are in no namespace: one in the member namespace is not that field, nor the other way round.
+      w.write(unqualified.length > 0 ? `switch (formMemberName(r, [${unqualified.map(tsLiteral).join(', ')}]))` : 'switch (r.memberName)').block(() => {
         cases(groups[i]!.fields);
         w.writeLine('default:');
         w.indent(() => (i + 1 < groups.length ? inGroup(i + 1) : w.writeLine('r.skip();')));
       });
     };
-    if (groups.length > 1) w.writeLine(`const outer = r.memberNamespace;`);
-    else if (s.namespace) w.writeLine(`const outer = r.memberNamespace;`).writeLine(`r.memberNamespace = ${tsLiteral(s.namespace.uri)};`);
-    w.write('while (r.nextChild())').block(() => inGroup(0));
-    if (s.namespace || groups.length > 1) w.writeLine('r.memberNamespace = outer;');
+    // Text content (xs:simpleContent) has no child elements: reading the text consumed the element.
+    if (!text) {
+      if (groups.length > 1) w.writeLine(`const outer = r.memberNamespace;`);
+      else if (s.namespace) w.writeLine(`const outer = r.memberNamespace;`).writeLine(`r.memberNamespace = ${tsLiteral(s.namespace.uri)};`);
+      w.write('while (r.nextChild())').block(() => inGroup(0));
+      if (s.namespace || groups.length > 1) w.writeLine('r.memberNamespace = outer;');
+    }
     for (const f of elements.filter((x) => !x.optional && !(x.type.kind === 'list' && !x.type.container))) {
       if (f.type.kind === 'choice') {
         const names = arrayDoc(f.type.alternatives.map((a) => tsLiteral(a.name)));

@@ -8,6 +8,7 @@ import type {
   EnumModel,
   EnumType,
   FieldModel,
+  ListType,
   OperationModel,
   ParameterModel,
   PrimitiveName,
@@ -84,6 +85,7 @@ export function writerOf(t: TypeModel): string {
   if (t.kind !== 'list') return writerName(t);
   const item = writerOf(t.item);
   if (!t.container) return `itemsWriter(${item}, ${t.nillableItems})`;
+  if (t.unqualifiedItems) return `listWriter('${t.itemElement}', ${item}, ${t.nillableItems}, '', true)`;
   if (!t.namespace) return `listWriter('${t.itemElement}', ${item}, ${t.nillableItems})`;
   return `listWriter('${t.namespace.prefix}:${t.itemElement}', ${item}, ${t.nillableItems}, ${tsLiteral(xmlnsAttribute(t.namespace))})`;
 }
@@ -97,6 +99,7 @@ export function writerDoc(t: TypeModel): builders.Doc {
   if (t.kind !== 'list') return writerName(t);
   const item = writerDoc(t.item);
   if (!t.container) return callDoc('itemsWriter', [item, String(t.nillableItems)]);
+  if (t.unqualifiedItems) return callDoc('listWriter', [tsLiteral(t.itemElement), item, String(t.nillableItems), "''", 'true']);
   if (!t.namespace) return callDoc('listWriter', [tsLiteral(t.itemElement), item, String(t.nillableItems)]);
   return callDoc('listWriter', [tsLiteral(`${t.namespace.prefix}:${t.itemElement}`), item, String(t.nillableItems), tsLiteral(xmlnsAttribute(t.namespace))]);
 }
@@ -187,10 +190,11 @@ export class WriterSet {
         if (keepsAnyAttribute(t.record)) this.encode.add('writeOtherAttributes');
         for (const s of subtypes) this.visit({ kind: 'record', record: s }, element);
         for (const f of t.record.fields) {
-          if (f.attribute) {
-            this.encode.add('writeAttribute');
+          if (f.attribute || f.text) {
+            this.encode.add(f.text ? 'writeText' : 'writeAttribute');
             this.visit(f.type, false);
           } else {
+            if (f.form === 'unqualified' && !(f.type.kind === 'list' && !f.type.container)) this.encode.add('unqualifiedWriter');
             this.encode.add('writeMember');
             this.visit(f.type, true);
           }
@@ -304,31 +308,50 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
       w.write(';').newLine();
       // Fields in a namespace of their type's own (WCF's DataContract, an [XmlType] namespace) carry its prefix,
       // declared on the record; a field is in the namespace of the type that declares it, its base's or its own.
-      const own = memberNamespaces(record).map((ns) => xmlnsAttribute(ns).replace(/[`$\\]/g, '\\$&')).join('');
+      const declared = memberNamespaces(record);
+      const own = declared.map((ns) => xmlnsAttribute(ns).replace(/[`$\\]/g, '\\$&')).join('');
       const namespaces = fieldNamespaces(record);
       const member = (f: FieldModel): string => {
         const ns = namespaces.get(f.name);
         return ns ? `${ns.prefix}:` : '';
       };
-      const parts: builders.Doc[] = [record.base ? `\`<\${name}\${xmlns}\${xsiType}${own}\`` : `\`<\${name}\${xmlns}${own}\``];
+      // A qualified attribute of the service namespace needs a prefix: a default namespace is not an attribute's.
+      const tns = record.fields.find((x) => x.attributeNamespace !== undefined && !declared.some((ns) => ns.uri === x.attributeNamespace!.uri))?.attributeNamespace;
+      const declarations = `${own}${tns ? xmlnsAttribute(tns).replace(/[`$\\]/g, '\\$&') : ''}`;
+      const parts: builders.Doc[] = [record.base ? `\`<\${name}\${xmlns}\${xsiType}${declarations}\`` : `\`<\${name}\${xmlns}${declarations}\``];
       for (const f of record.fields.filter((x) => x.attribute)) {
-        parts.push(callDoc('writeAttribute', [tsLiteral(f.name), `v['${f.name}']`, `\`\${path}.${f.name}\``, textEncoder(f.type as PrimitiveType | EnumType), String(f.optional)]));
+        parts.push(callDoc('writeAttribute', [tsLiteral(attributeName(f)), `v['${f.name}']`, `\`\${path}.${f.name}\``, textEncoder(f.type as PrimitiveType | EnumType), String(f.optional)]));
       }
       if (keepsAnyAttribute(record)) {
-        const attributes = record.fields.filter((x) => x.attribute).map((x) => x.name);
+        const attributes = record.fields.filter((x) => x.attribute && !x.attributeNamespace).map((x) => x.name);
         parts.push(callDoc('writeOtherAttributes', [`v['${ANY_ATTRIBUTES}']`, `\`\${path}.${ANY_ATTRIBUTES}\``, namesDoc(attributes)]));
       }
       parts.push("'>'");
-      for (const f of record.fields.filter((x) => !x.attribute)) {
+      for (const f of record.fields.filter((x) => x.text)) {
+        parts.push(callDoc('writeText', [`v['${f.name}']`, `\`\${path}.${f.name}\``, textEncoder(f.type as PrimitiveType | EnumType)]));
+      }
+      for (const f of record.fields.filter((x) => !x.attribute && !x.text)) {
         const repeated = f.type.kind === 'list' && !f.type.container;
-        const args = [tsLiteral(`${member(f)}${f.name}`), `v['${f.name}']`, `\`\${path}.${f.name}\``, writerDoc(f.type), String(f.nillable), String(f.optional || repeated)];
-        parts.push(callDoc('writeMember', args));
+        const unqualified = f.form === 'unqualified';
+        const writer = unqualified && repeated ? unqualifiedItems(f.type as ListType) : writerDoc(f.type);
+        const args = [tsLiteral(`${unqualified ? '' : member(f)}${f.name}`), `v['${f.name}']`, `\`\${path}.${f.name}\``, writer, String(f.nillable), String(f.optional || repeated)];
+        parts.push(callDoc('writeMember', unqualified && !repeated ? [...args, 'true'] : args));
       }
       parts.push('`</${name}>`');
       writeDoc(w, returnBinaryDoc(parts, '+'));
       w.write(';');
     },
   };
+}
+
+/** An attribute's name as written: with its namespace's prefix where it is qualified. */
+function attributeName(f: FieldModel): string {
+  return f.attributeNamespace ? `${f.attributeNamespace.prefix}:${f.name}` : f.name;
+}
+
+/** The writer of a list without a container whose items are unqualified elements. */
+function unqualifiedItems(t: ListType): builders.Doc {
+  return callDoc('itemsWriter', [writerDoc(t.item), String(t.nillableItems), 'true']);
 }
 
 /** `switch (expression)`: the expression on lines of its own when it does not fit (or must break). */

@@ -184,7 +184,7 @@ function request(
     const action = op.soapAction !== undefined ? `"${op.soapAction}"` : soapAction(model.namespace.uri, op.name);
     if (style === 'soap11') headers.push(['SOAPAction', action]);
     // A bare Body names no operation: SOAP 1.2 names it in the Content-Type, as the client sends it.
-    if (style === 'soap12' && op.bare) headers[0] = ['Content-Type', `${CONTENT_TYPES[style]}; action=${action}`];
+    if (style === 'soap12' && op.bare && op.soapAction !== '') headers[0] = ['Content-Type', `${CONTENT_TYPES[style]}; action=${action}`];
     const blocks = op.headers
       .map((h) => soapHeaderBlock(h.element, model.namespace.uri, evaluate(exampleValue({ kind: 'record', record: h.record })), h.option, writers.record(h.record)))
       .join('');

@@ -15,11 +15,13 @@ import {
   textWriter,
   writeAttribute,
   writeMember,
+  writeText,
   writeXmlContent,
   type EncodeValue,
   type WriteValue,
 } from '../../../templates/runtime/codec/encode.js';
 import { encodeAnyDouble } from '../../../templates/runtime/mock/values.js';
+import { escapeXmlAttribute } from '../../../templates/runtime/codec/xml-writer.js';
 import * as values from '../../../templates/runtime/codec/values.js';
 import type { EnumType, PrimitiveName, PrimitiveType, StructModel, TypeModel } from '../../model/types.js';
 
@@ -84,7 +86,7 @@ export class Writers {
         return this.record(t.record);
       case 'list': {
         const item = this.of(t.item);
-        return (t.container ? listWriter(t.itemElement, item, t.nillableItems) : itemsWriter(item, t.nillableItems)) as WriteValue<unknown>;
+        return (t.container ? listWriter(t.itemElement, item, t.nillableItems, '', t.unqualifiedItems === true) : itemsWriter(item, t.nillableItems)) as WriteValue<unknown>;
       }
       case 'choice':
         return choiceWriter(t.alternatives.map((a) => [a.name, this.of(a.type)] as const)) as WriteValue<unknown>;
@@ -98,17 +100,25 @@ export class Writers {
     const known = s.fields.map((f) => f.name);
     const required = s.fields.filter((f) => !f.optional && !(f.type.kind === 'list' && !f.type.container)).map((f) => f.name);
     const attributes = s.fields.filter((f) => f.attribute);
-    const members = s.fields.filter((f) => !f.attribute);
+    const text = s.fields.find((f) => f.text);
+    const members = s.fields.filter((f) => !f.attribute && !f.text);
+    // A qualified attribute is written with the prefix of its namespace, declared on the element (`tns`, `ns1`).
+    const qualified = s.fields.find((f) => f.attributeNamespace !== undefined)?.attributeNamespace;
     const writer: RecordWriter = (name, value, path, xmlns = '') => {
       const v = checkRecord(path, value, known, required);
-      let out = `<${name}${xmlns}`;
+      let out = `<${name}${xmlns}${qualified ? ` xmlns:${qualified.prefix}="${escapeXmlAttribute(qualified.uri)}"` : ''}`;
       for (const f of attributes) {
-        out += writeAttribute(f.name, v[f.name], `${path}.${f.name}`, this.text(f.type as PrimitiveType | EnumType, true), f.optional);
+        const attribute = f.attributeNamespace ? `${f.attributeNamespace.prefix}:${f.name}` : f.name;
+        out += writeAttribute(attribute, v[f.name], `${path}.${f.name}`, this.text(f.type as PrimitiveType | EnumType, true), f.optional);
       }
       out += '>';
+      if (text) out += writeText(v[text.name], `${path}.${text.name}`, this.text(text.type as PrimitiveType | EnumType, true));
       for (const f of members) {
         const repeated = f.type.kind === 'list' && !f.type.container;
-        out += writeMember(f.name, v[f.name], `${path}.${f.name}`, this.of(f.type), f.nillable, f.optional || repeated);
+        const unqualified = f.form === 'unqualified';
+        const t = f.type;
+        const write = unqualified && t.kind === 'list' && !t.container ? itemsWriter(this.of(t.item), t.nillableItems, true) : this.of(f.type);
+        out += writeMember(f.name, v[f.name], `${path}.${f.name}`, write, f.nillable, f.optional || repeated, unqualified && !repeated);
       }
       return `${out}</${name}>`;
     };

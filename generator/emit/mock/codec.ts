@@ -49,8 +49,8 @@ export function emitMockCodec(model: ServiceModel, printer: Printer): GeneratedF
     for (const h of op.responseHeaders) writers.visit({ kind: 'record', record: h.record }, true);
   }
   const written = writers.codec(model);
-  // An attribute's value is encoded by the strict encoder itself (no constant), so that one stays imported.
-  const attributeTypes = new Set(written.records.flatMap((r) => r.fields.filter((f) => f.attribute && f.type.kind === 'primitive').map((f) => (f.type.kind === 'primitive' ? f.type.name : ''))));
+  // An attribute's value (and text content) is encoded by the strict encoder itself (no constant), so that one stays imported.
+  const attributeTypes = new Set(written.records.flatMap((r) => r.fields.filter((f) => (f.attribute || f.text) && f.type.kind === 'primitive').map((f) => (f.type.kind === 'primitive' ? f.type.name : ''))));
   for (const t of written.textWriters) {
     const lenient = LENIENT_ENCODERS[t];
     if (!lenient) continue;

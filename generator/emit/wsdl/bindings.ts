@@ -6,7 +6,7 @@
  */
 import type { OperationModel, ServiceModel } from '../../model/types.js';
 import { SOAP_PORT_TYPE, formBindings, headerMessage } from './messages.js';
-import { NS } from './namespaces.js';
+import { NS, wsdlName } from './namespaces.js';
 import { child, documentation, type XMLBuilder } from './xml.js';
 
 /** The origin the document's addresses carry unless another is given (the service's own host is not in the spec). */
@@ -32,7 +32,7 @@ export function writeBindings(definitions: XMLBuilder, model: ServiceModel): voi
     if (!model.bindings.includes(binding)) continue;
     const b = child(definitions, 'wsdl:binding', [
       ['name', `${model.name}${suffix}`],
-      ['type', `tns:${SOAP_PORT_TYPE(model)}`],
+      ['type', wsdlName(model, SOAP_PORT_TYPE(model))],
     ]);
     child(b, `${prefix}:binding`, [['transport', NS.soapHttp]]);
     for (const op of model.operations) {
@@ -45,7 +45,7 @@ export function writeBindings(definitions: XMLBuilder, model: ServiceModel): voi
       child(input, `${prefix}:body`, [['use', 'literal']]);
       for (const h of op.headers) {
         child(input, `${prefix}:header`, [
-          ['message', `tns:${headerMessage(op, h.element)}`],
+          ['message', wsdlName(model, headerMessage(op, h.element))],
           ['part', h.element],
           ['use', 'literal'],
         ]);
@@ -54,7 +54,7 @@ export function writeBindings(definitions: XMLBuilder, model: ServiceModel): voi
       child(output, `${prefix}:body`, [['use', 'literal']]);
       for (const h of op.responseHeaders) {
         child(output, `${prefix}:header`, [
-          ['message', `tns:${headerMessage(op, h.element)}`],
+          ['message', wsdlName(model, headerMessage(op, h.element))],
           ['part', h.element],
           ['use', 'literal'],
         ]);
@@ -64,7 +64,7 @@ export function writeBindings(definitions: XMLBuilder, model: ServiceModel): voi
   for (const { suffix, verb, operations } of formBindings(model)) {
     const b = child(definitions, 'wsdl:binding', [
       ['name', `${model.name}${suffix}`],
-      ['type', `tns:${model.name}${suffix}`],
+      ['type', wsdlName(model, `${model.name}${suffix}`)],
     ]);
     child(b, 'http:binding', [['verb', verb]]);
     for (const op of operations) {
@@ -100,7 +100,7 @@ export function writeService(definitions: XMLBuilder, model: ServiceModel, origi
     if (!model.bindings.includes(binding)) continue;
     const port = child(service, 'wsdl:port', [
       ['name', `${model.name}${suffix}`],
-      ['binding', `tns:${model.name}${suffix}`],
+      ['binding', wsdlName(model, `${model.name}${suffix}`)],
     ]);
     child(port, address, [['location', location]]);
   }

@@ -46,7 +46,8 @@ function build(model: ServiceModel, origin: string): string {
   const doc = create({ version: '1.0', encoding: 'utf-8' });
   const definitions = doc.ele('wsdl:definitions');
   for (const [name, value] of prefixes.attributes()) definitions.att(name, value);
-  definitions.att('targetNamespace', model.namespace.uri);
+  // A service in no namespace has none: XML Schema and WSDL give no namespace by leaving targetNamespace out.
+  if (model.namespace.uri !== '') definitions.att('targetNamespace', model.namespace.uri);
   definitions.att('xmlns:wsdl', 'http://schemas.xmlsoap.org/wsdl/');
   documentation(definitions, model.doc);
   writeTypes(definitions, plan.schemas, prefixes);

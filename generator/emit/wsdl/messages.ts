@@ -5,7 +5,7 @@
  * 1.1 and 1.2 bindings share the port type `<Service>Soap`.
  */
 import type { OperationModel, ServiceModel } from '../../model/types.js';
-import { NS, qname, type Prefixes } from './namespaces.js';
+import { NS, qname, wsdlName, type Prefixes } from './namespaces.js';
 import type { SchemaPlan } from './schema.js';
 import { child, documentation, type XMLBuilder } from './xml.js';
 
@@ -79,17 +79,17 @@ export function writeMessages(definitions: XMLBuilder, model: ServiceModel, plan
 }
 
 export function writePortTypes(definitions: XMLBuilder, model: ServiceModel): void {
-  if (hasSoap(model)) portType(definitions, SOAP_PORT_TYPE(model), model.operations, 'Soap');
-  for (const { suffix, operations } of formBindings(model)) portType(definitions, `${model.name}${suffix}`, operations, suffix);
+  if (hasSoap(model)) portType(definitions, model, SOAP_PORT_TYPE(model), model.operations, 'Soap');
+  for (const { suffix, operations } of formBindings(model)) portType(definitions, model, `${model.name}${suffix}`, operations, suffix);
 }
 
-function portType(definitions: XMLBuilder, name: string, operations: readonly OperationModel[], suffix: string): void {
+function portType(definitions: XMLBuilder, model: ServiceModel, name: string, operations: readonly OperationModel[], suffix: string): void {
   const type = child(definitions, 'wsdl:portType', [['name', name]]);
   for (const op of operations) {
     const operation = child(type, 'wsdl:operation', [['name', op.name]]);
     documentation(operation, op.doc);
-    child(operation, 'wsdl:input', [['message', `tns:${op.name}${suffix}In`]]);
-    child(operation, 'wsdl:output', [['message', `tns:${op.name}${suffix}Out`]]);
+    child(operation, 'wsdl:input', [['message', wsdlName(model, `${op.name}${suffix}In`)]]);
+    child(operation, 'wsdl:output', [['message', wsdlName(model, `${op.name}${suffix}Out`)]]);
   }
 }
 

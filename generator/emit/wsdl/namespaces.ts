@@ -29,6 +29,14 @@ export function qname(ns: string, local: string): QName {
   return { ns, local };
 }
 
+/**
+ * A name the WSDL defines (a message, port type or binding), as its references write it: `tns:name`, or the bare name
+ * for a service in no namespace (`targetNamespace=""`, WCF's `Namespace = ""`), as no default namespace is declared.
+ */
+export function wsdlName(model: ServiceModel, local: string): string {
+  return model.namespace.uri === '' ? local : `tns:${local}`;
+}
+
 /** The namespace of an operation's wrapper, parameter, result and HTTP POST root elements. */
 export function operationNamespace(model: ServiceModel, op: OperationModel): string {
   return op.namespace ?? model.namespace.uri;
@@ -62,7 +70,8 @@ export class Prefixes {
       ['s', NS.xsd],
       ['soap12', NS.soap12],
       ['mime', NS.mime],
-      ['tns', serviceNamespace],
+      // No prefix can name no namespace: names in it are written unprefixed, there being no default namespace.
+      ...(serviceNamespace === '' ? [] : [['tns', serviceNamespace] as const]),
       ['soap', NS.soap],
       ['tm', NS.tm],
       ['http', NS.http],
@@ -72,14 +81,15 @@ export class Prefixes {
 
   /** Gives `ns` the next `sN` prefix unless it has one. */
   add(ns: string): void {
-    if (this.byNamespace.has(ns)) return;
-    const prefix = `s${this.declarations.length - 7}`;
+    if (this.byNamespace.has(ns) || ns === '') return;
+    const prefix = `s${this.declarations.length - (this.byNamespace.has('') ? 6 : 7)}`;
     this.byNamespace.set(ns, prefix);
     this.declarations.push([prefix, ns]);
   }
 
   /** `prefix:local`; the namespace must have been added. */
   format(name: QName): string {
+    if (name.ns === '') return name.local;
     const prefix = this.byNamespace.get(name.ns);
     if (prefix === undefined) throw new Error(`no prefix for namespace ${name.ns} (of ${name.local})`);
     return `${prefix}:${name.local}`;

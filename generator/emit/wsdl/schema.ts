@@ -36,6 +36,8 @@ export interface ElementParticle {
   readonly maxOccurs: 1 | 'unbounded';
   readonly nillable: boolean;
   readonly type: XsdTypeRef;
+  /** `form="unqualified"`: the element is in no namespace. */
+  readonly unqualified?: boolean;
 }
 
 /** An `s:choice` inside a sequence: one of its elements, each once (the repetition is the choice's). */
@@ -56,6 +58,8 @@ export interface AttributeDecl {
   readonly name: string;
   readonly type: QName;
   readonly required: boolean;
+  /** `form="qualified"`: the attribute is in the schema's namespace. */
+  readonly qualified?: boolean;
 }
 
 export type SchemaItem =
@@ -70,6 +74,8 @@ export type SchemaItem =
       readonly attributes: AttributeDecl[];
       /** `<s:anyAttribute />` after the attributes: other attributes are allowed (a derived type inherits it). */
       anyAttribute?: boolean;
+      /** Text content (`s:simpleContent`) extending this simple type, or the base (`base`, then undefined here). */
+      simpleContent?: QName | true;
     }
   | { readonly kind: 'simpleType'; readonly name: string; readonly base: QName; readonly values: readonly string[]; readonly pattern?: string };
 
@@ -342,14 +348,15 @@ class SchemaPlanner {
 
   /** A record field as a sequence element (none for an attribute): a list without a container repeats its items. */
   private field(f: FieldModel): Particle[] {
-    if (f.attribute) return [];
+    if (f.attribute || f.text) return [];
     const type = f.type;
     if (type.kind === 'choice') return [this.choice(type, f.optional ? 0 : 1, 1)];
     if (type.kind === 'list' && !type.container && type.item.kind === 'choice') return [this.choice(type.item, 0, 'unbounded')];
+    const form = f.form === 'unqualified' ? { unqualified: true } : {};
     if (type.kind === 'list' && !type.container) {
-      return [{ name: type.itemElement, minOccurs: 0, maxOccurs: 'unbounded', nillable: type.nillableItems, type: this.typeRef(type.item) }];
+      return [{ name: type.itemElement, minOccurs: 0, maxOccurs: 'unbounded', nillable: type.nillableItems, type: this.typeRef(type.item), ...form }];
     }
-    return [{ name: f.name, minOccurs: f.optional ? 0 : 1, maxOccurs: 1, nillable: f.nillable, type: this.typeRef(type) }];
+    return [{ name: f.name, minOccurs: f.optional ? 0 : 1, maxOccurs: 1, nillable: f.nillable, type: this.typeRef(type), ...form }];
   }
 
   /** A choice: each alternative an element of its own, exactly once within one occurrence of the choice. */
@@ -366,7 +373,7 @@ class SchemaPlanner {
     const ref = this.typeRef(f.type);
     // The spec refuses XML content, records and lists as attributes.
     if (ref === 'any') throw new Error(`WSDL: the attribute ${f.name} cannot hold XML content`);
-    return [{ name: f.name, type: ref, required: !f.optional }];
+    return [{ name: f.name, type: ref, required: !f.optional, ...(f.form === 'qualified' ? { qualified: true } : {}) }];
   }
 
   // ---- types ---------------------------------------------------------------------------------------------------
@@ -412,6 +419,9 @@ class SchemaPlanner {
     };
     this.itemsOf(ns).push(item);
     if (s.base) item.base = this.struct(s.base);
+    const text = s.fields.find((f) => f.text);
+    // Text content extends its simple type, or the record it inherits the text from (a simpleContent chain).
+    if (text) Object.assign(item, { simpleContent: s.base ? true : this.typeRef(text.type) });
     for (const f of s.base ? s.ownFields : s.fields) {
       item.sequence.push(...this.field(f));
       item.attributes.push(...this.attribute(f));
@@ -429,7 +439,7 @@ class SchemaPlanner {
     // A nested list's name is part of this one's, so it is named (and declared) first.
     const itemRef = list.item.kind === 'list' ? this.list(list.item) : undefined;
     const ns = list.namespace?.uri ?? this.serviceNs;
-    const key = `${this.shapeKey(list.item)}|${list.itemElement}|${list.nillableItems}|${ns}`;
+    const key = `${this.shapeKey(list.item)}|${list.itemElement}|${list.nillableItems}|${ns}${list.unqualifiedItems ? '|unqualified' : ''}`;
     let name = this.arrays.get(key);
     if (name !== undefined) return qname(ns, name);
     const base = `ArrayOf${capitalise(itemRef?.local ?? this.itemTypeName(list.item))}`;
@@ -443,7 +453,14 @@ class SchemaPlanner {
     item.sequence.push(
       list.item.kind === 'choice'
         ? this.choice(list.item, 0, 'unbounded')
-        : { name: list.itemElement, minOccurs: 0, maxOccurs: 'unbounded', nillable: list.nillableItems, type: itemRef ?? this.typeRef(list.item) },
+        : {
+            name: list.itemElement,
+            minOccurs: 0,
+            maxOccurs: 'unbounded',
+            nillable: list.nillableItems,
+            type: itemRef ?? this.typeRef(list.item),
+            ...(list.unqualifiedItems ? { unqualified: true } : {}),
+          },
     );
     return qname(ns, name);
   }
@@ -491,6 +508,7 @@ class SchemaPlanner {
       else if (item.kind === 'wrapper') item.sequence.flatMap(elementsOf).forEach((p) => add(p.type));
       else if (item.kind === 'complexType') {
         add(item.base);
+        if (item.simpleContent !== undefined && item.simpleContent !== true) add(item.simpleContent);
         item.sequence.flatMap(elementsOf).forEach((p) => add(p.type));
         item.attributes.forEach((a) => add(a.type));
       } else add(item.base);

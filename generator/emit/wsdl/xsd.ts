@@ -8,9 +8,10 @@ export function writeTypes(definitions: XMLBuilder, schemas: readonly Schema[], 
   for (const schema of schemas) {
     const s = child(types, 's:schema', [
       ['elementFormDefault', 'qualified'],
-      ['targetNamespace', schema.targetNamespace],
+      // No namespace is said by leaving targetNamespace (and an import's namespace) out: XML Schema refuses ''.
+      ['targetNamespace', schema.targetNamespace !== '' && schema.targetNamespace],
     ]);
-    for (const ns of schema.imports) child(s, 's:import', [['namespace', ns]]);
+    for (const ns of schema.imports) child(s, 's:import', [['namespace', ns !== '' && ns]]);
     for (const item of schema.items) writeItem(s, item, prefixes);
   }
 }
@@ -33,7 +34,13 @@ function writeItem(schema: XMLBuilder, item: SchemaItem, prefixes: Prefixes): vo
     }
     case 'complexType': {
       const t = child(schema, 's:complexType', [['name', item.name]]);
-      if (item.base === undefined) {
+      if (item.simpleContent !== undefined) {
+        // Text content with attributes: an extension of the text's simple type, or of the type it inherits it from.
+        const base = item.simpleContent === true ? item.base! : item.simpleContent;
+        const extension = child(child(t, 's:simpleContent'), 's:extension', [['base', prefixes.format(base)]]);
+        writeAttributes(extension, item.attributes, prefixes);
+        if (item.anyAttribute) anyAttribute(extension);
+      } else if (item.base === undefined) {
         writeSequence(t, item.sequence, prefixes);
         writeAttributes(t, item.attributes, prefixes);
         if (item.anyAttribute) anyAttribute(t);
@@ -79,6 +86,7 @@ function writeElements(parent: XMLBuilder, particles: readonly ElementParticle[]
       ['name', p.name],
       ['nillable', p.nillable && 'true'],
       ['type', refText(p.type, prefixes)],
+      ['form', p.unqualified === true && 'unqualified'],
     ]);
     if (p.type === 'any') anyContent(e);
   }
@@ -98,6 +106,7 @@ function writeAttributes(parent: XMLBuilder, attributes: readonly AttributeDecl[
       ['name', a.name],
       ['type', prefixes.format(a.type)],
       ['use', a.required && 'required'],
+      ['form', a.qualified === true && 'qualified'],
     ]);
   }
 }

@@ -289,7 +289,8 @@ export class ClientCore {
         if (style === 'soap11') headers['SOAPAction'] = action;
         if (op.bare) {
           // Nothing in a bare Body names the operation: SOAP 1.2 names it in the Content-Type, as SOAP 1.1 in SOAPAction.
-          if (style === 'soap12') headers['Content-Type'] = `${CONTENT_TYPES[style]}; action=${action}`;
+          // An empty action (usual outside ASP.NET) is none in SOAP 1.2: the server dispatches by the Body.
+          if (style === 'soap12' && op.soapAction !== '') headers['Content-Type'] = `${CONTENT_TYPES[style]}; action=${action}`;
           body = buildBareSoapEnvelope(style === 'soap11' ? '1.1' : '1.2', namespace, op.name, fields, this.headerBlocks(op), this.options.namespace);
         } else {
           body = buildSoapEnvelope(style === 'soap11' ? '1.1' : '1.2', namespace, op.name, fields, this.headerBlocks(op), this.options.namespace);

@@ -188,6 +188,47 @@ export function readOtherAttributes(r: XmlReader, own: readonly string[]): Recor
 
 const XSI_PREFIX = '{http://www.w3.org/2001/XMLSchema-instance}';
 
+/**
+ * The value of an attribute in namespace `uri` (`form="qualified"`, attributeFormDefault="qualified") of the current
+ * start tag, whatever its prefix, or undefined when it is absent: one of the same name without the namespace is not
+ * it, as a schema-validating service would not take it either. Call it before the element's children are read.
+ */
+export function readQualifiedAttribute<T>(r: XmlReader, uri: string, name: string, decode: (text: string, path: string) => T): T | undefined {
+  const key = `{${uri}}${name}`;
+  const found = r.attributes().find(([k]) => k === key);
+  if (found === undefined) return undefined;
+  try {
+    return decode(found[1], '');
+  } catch (error) {
+    return fail(error, `${r.path()}/@${name}`);
+  }
+}
+
+/**
+ * Reads a record's text content (xs:simpleContent) as `decode` reads it, consuming the element: an element inside is
+ * an error, as is text the type cannot hold (`<Money currency="EUR">ten</Money>`). Call it once the attributes are read.
+ */
+export function readTextContent<T>(r: XmlReader, decode: (text: string, path: string) => T): T {
+  const text = r.readText();
+  try {
+    return decode(text, '');
+  } catch (error) {
+    return fail(error, r.closedPath());
+  }
+}
+
+/**
+ * The field name of the child element the reader is on, for a record with unqualified fields (`form="unqualified"`):
+ * one of `unqualified` when it is in no namespace, any other when it is in the member namespace ({@link
+ * XmlReader.memberName}), else `''` (skipped as unknown): a field sent in the wrong namespace is not that field,
+ * as a schema-validating service would not take it either.
+ */
+export function formMemberName(r: XmlReader, unqualified: readonly string[]): string {
+  if (r.namespaceUri === '') return unqualified.includes(r.localName) ? r.localName : '';
+  const name = r.memberName;
+  return unqualified.includes(name) ? '' : name;
+}
+
 /** The error for a required attribute the element lacks; call it on the element's start tag. */
 export function missingAttribute(r: XmlReader, parent: string, name: string): SvcDecodeError {
   return new SvcDecodeError(`${parent}: required attribute ${name} is missing`, { path: `${r.path()}/@${name}` });

@@ -123,7 +123,9 @@ export function fieldRows(s: StructModel, links: Links): FieldRow[] {
 /** When a field is absent, nil or empty, and what it decodes to then. */
 export function fieldRules(s: StructModel, f: FieldModel): string {
   const rules: string[] = [];
-  if (f.attribute) rules.push('an XML attribute');
+  if (f.attribute) rules.push(f.attributeNamespace ? `an XML attribute in namespace ${inlineCode(f.attributeNamespace.uri)}` : 'an XML attribute');
+  if (f.text) rules.push("the element's text content");
+  if (f.form === 'unqualified' && !f.attribute) rules.push('an element in no namespace (unqualified)');
   const repeated = f.type.kind === 'list' && !f.type.container;
   if (repeated) rules.push('none sent: `[]`');
   else rules.push(f.optional ? 'absent: `undefined`' : 'always sent');

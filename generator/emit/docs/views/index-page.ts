@@ -60,16 +60,27 @@ function groups(model: ServiceModel): Array<{ title: string; doc: string; operat
   return listed;
 }
 
+/**
+ * The SOAPAction header every SOAP 1.1 request carries: ASMX's convention, the one action all operations give (`""`
+ * for a service from outside ASP.NET), or a pointer to the operations' pages where they give their own.
+ */
+function actionHeader(model: ServiceModel): string {
+  const given = new Set(model.operations.map((op) => op.soapAction));
+  if (given.size === 1 && !given.has(undefined)) return `\`SOAPAction: "${[...given][0]}"\``;
+  if (given.size === 1) return `\`SOAPAction: ${soapAction(model.namespace.uri, OPERATION)}\``;
+  return '`SOAPAction` (the operation\'s, on its page)';
+}
+
 function styleRow(model: ServiceModel, style: BindingName) {
   const ns = model.namespace.uri;
-  const element = inlineCode(`<${OPERATION} xmlns="${ns}">`);
+  const element = inlineCode(ns === '' ? `<${OPERATION}>` : `<${OPERATION} xmlns="${ns}">`);
   switch (style) {
     case 'soap11':
       return {
         name: STYLE_TITLES.soap11,
         method: 'POST',
         path: inlineCode(model.path),
-        headers: `\`Content-Type: text/xml; charset=utf-8\`, \`SOAPAction: ${soapAction(ns, OPERATION)}\`, \`Content-Length\``,
+        headers: `\`Content-Type: text/xml; charset=utf-8\`, ${actionHeader(model)}, \`Content-Length\``,
         body: `a SOAP 1.1 envelope whose Body holds ${element}, one child element per parameter, in order`,
         answer: `200, \`text/xml; charset=utf-8\`: a SOAP 1.1 envelope holding ${inlineCode(`<${OPERATION}Response>`)} with ${inlineCode(`<${OPERATION}Result>`)}, the result's fields inside`,
       };

@@ -116,7 +116,10 @@ function bareFacts(op: OperationModel, namespace: string, action: string, rows: 
   const elements = (names: readonly string[]): string => (names.length === 0 ? 'none (an empty Body)' : names.map((n) => inlineCode(`<${n}>`)).join(', '));
   rows.push({ name: 'Parameter style', value: 'bare: the SOAP Body holds the elements themselves, with no operation element' });
   rows.push({ name: 'Request Body', value: `${elements(op.params.map((p) => p.name))} in ${inlineCode(namespace)}` });
-  rows.push({ name: 'SOAP action', value: `${inlineCode(action)} (the SOAPAction header in SOAP 1.1, the Content-Type's action in SOAP 1.2)` });
+  const carried = action === '""'
+    ? "the SOAPAction header in SOAP 1.1, empty; none in SOAP 1.2: the service knows the operation by the Body's first element"
+    : "the SOAPAction header in SOAP 1.1, the Content-Type's action in SOAP 1.2";
+  rows.push({ name: 'SOAP action', value: `${inlineCode(action)} (${carried})` });
   const r = op.result;
   const returned = r.kind === 'outputs' ? r.returned : r;
   const answer = [...(returned.kind === 'value' ? [returned.element] : []), ...(r.kind === 'outputs' ? r.struct.fields.slice(returned.kind === 'value' ? 1 : 0).map((f) => f.name) : [])];

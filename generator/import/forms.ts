@@ -1,0 +1,69 @@
+/**
+ * Where a local element or attribute of a schema is on the wire (xs:form): in the schema's namespace (qualified) or in
+ * none. A declaration's own `form` decides, else its schema document's `elementFormDefault` / `attributeFormDefault`
+ * (XML Schema's default for both: unqualified). The draft says `form:` only where it differs from the format's
+ * defaults, elements qualified and attributes not.
+ */
+import type { DraftField, DraftRecord, DraftTypeRef } from './draft.js';
+import { NS } from '../emit/wsdl/namespaces.js';
+import type { XmlElement } from './xml.js';
+
+/** The `form` of each local element and attribute declaration of some schemas, as the draft writes it. */
+export class Forms {
+  private readonly of = new WeakMap<XmlElement, 'qualified' | 'unqualified'>();
+
+  /** Reads the declarations of one schema document (its `s:schema` element). */
+  addSchema(schema: XmlElement): void {
+    const elements = schema.attrs.get('elementFormDefault') === 'qualified';
+    const attributes = schema.attrs.get('attributeFormDefault') === 'qualified';
+    const walk = (node: XmlElement, top: boolean): void => {
+      for (const c of node.children) {
+        if (c.ns !== NS.xsd) continue;
+        // A top-level declaration is always in the target namespace; only local ones have a form.
+        if (!top && (c.name === 'element' || c.name === 'attribute') && c.attrs.has('name')) {
+          const form = c.attrs.get('form');
+          const qualified = form === undefined ? (c.name === 'element' ? elements : attributes) : form === 'qualified';
+          if (c.name === 'element' && !qualified) this.of.set(c, 'unqualified');
+          if (c.name === 'attribute' && qualified) this.of.set(c, 'qualified');
+        }
+        walk(c, false);
+      }
+    };
+    walk(schema, true);
+  }
+
+  /** The draft's `form` of a declaration: undefined where it is the format's default for its kind. */
+  formOf(declaration: XmlElement): 'qualified' | 'unqualified' | undefined {
+    return this.of.get(declaration);
+  }
+}
+
+/** `f` with `form` set, its keys in the draft's order (form before doc). */
+export function withForm(f: DraftField, form: 'qualified' | 'unqualified'): DraftField {
+  const { doc, ...rest } = f;
+  return { ...rest, form, ...(doc !== undefined ? { doc } : {}) };
+}
+
+/**
+ * The first element inside a value of `type` that is qualified and written without a prefix (in the service's
+ * namespace), described; undefined when there is none. An unqualified element is written with `xmlns=""`, so such an
+ * element inside it would lose its namespace: the spec's loader refuses that (load/text-content.ts), and the importer
+ * drafts the outer element qualified instead.
+ */
+export function qualifiedInside(type: DraftTypeRef, records: ReadonlyMap<string, { draft: DraftRecord }>, seen = new Set<string>()): string | undefined {
+  if (typeof type === 'string') {
+    const record = records.get(type)?.draft;
+    if (!record || seen.has(type)) return undefined;
+    seen.add(type);
+    for (const f of record.fields) {
+      if (f.attribute || f.text) continue;
+      if (f.form !== 'unqualified' && record.namespace === undefined) return `${type}.${f.name}`;
+      const inner = qualifiedInside(f.type, records, seen);
+      if (inner) return inner;
+    }
+    return record.extends ? qualifiedInside(record.extends, records, seen) : undefined;
+  }
+  if ('choice' in type) return type.choice.map((a) => a.name).join(' | ');
+  if (type.container === false || type.form === 'unqualified') return qualifiedInside(type.list, records, seen);
+  return type.namespace === undefined ? `the items of a list of ${typeof type.list === 'string' ? type.list : 'lists'}` : undefined;
+}

@@ -1,0 +1,89 @@
+/**
+ * The checks of text content (`text: true`, xs:simpleContent) and of `form` (xs:form) the schema cannot make: a text
+ * field is one primitive or enum beside attributes only; an unqualified element holds no element that would have to
+ * be qualified, since it is written with `xmlns=""` and what is inside it inherits that.
+ */
+import type { FieldModel, StructModel, TypeModel } from '../model/types.js';
+import type { SpecPath } from './locate.js';
+import type { RawField } from './schema.js';
+
+/** A problem of one field's `text` or `form`, at the key it is reported at; `type`: the field cannot be kept. */
+export function textOrFormProblem(f: RawField, type: TypeModel, outputs: boolean): { key: 'text' | 'form' | 'type' | 'optional' | 'nillable'; message: string } | undefined {
+  if (f.text) {
+    if (outputs) return { key: 'text', message: "an output is an element of the response: only a record's or a result's element has text content" };
+    if (f.attribute) return { key: 'text', message: 'a field is an attribute or the text content of its element, not both' };
+    if (type.kind === 'list' || type.kind === 'record' || type.kind === 'choice' || (type.kind === 'primitive' && type.name === 'xml')) {
+      const what = type.kind === 'list' ? 'a list' : type.kind === 'record' ? 'a record' : type.kind === 'choice' ? 'a choice of elements' : 'XML content';
+      return { key: 'type', message: `the text content holds a single XML Schema type or enum value, not ${what}` };
+    }
+    for (const key of ['optional', 'nillable'] as const) {
+      if (f[key] !== undefined) return { key, message: `the text content is never absent or nil (an empty element holds the empty text): make the field holding the record ${key} instead` };
+    }
+    if (f.form !== undefined) return { key: 'form', message: 'the text content has no element or attribute of its own to qualify' };
+    return undefined;
+  }
+  if (outputs) return { key: 'form', message: "an output is in the namespace of the response element: form is for the fields of records and results" };
+  if (f.form === 'unqualified' && type.kind === 'choice') return { key: 'form', message: 'a choice has no element of its own: its alternatives are qualified, as the elements of their record' };
+  return undefined;
+}
+
+/**
+ * The problems of a record's content once its fields (its base's included) are known: two text fields, a text field
+ * beside child elements, an unqualified element holding qualified ones. `at` is relative to the record.
+ */
+export function contentProblems(
+  name: string,
+  all: readonly FieldModel[],
+  own: readonly FieldModel[],
+  raws: readonly RawField[],
+): Array<{ at: SpecPath; message: string }> {
+  const out: Array<{ at: SpecPath; message: string }> = [];
+  const where = (f: FieldModel | undefined, key: string): SpecPath => {
+    const i = f ? own.indexOf(f) : -1;
+    return i < 0 || raws[i]?.name !== f!.name ? ['extends'] : ['fields', i, key];
+  };
+  const texts = all.filter((f) => f.text);
+  const elements = all.filter((f) => !f.attribute && !f.text);
+  if (texts.length > 1) {
+    out.push({ at: where(texts[1], 'text'), message: `${name} has two text fields, ${texts[0]!.name} and ${texts[1]!.name}: an element has one text content` });
+  }
+  if (texts.length > 0 && elements.length > 0) {
+    const text = texts[0]!;
+    const at = own.includes(text) ? where(text, 'text') : where(elements.find((e) => own.includes(e)), 'name');
+    out.push({ at, message: `${name} has the text field ${text.name} and the element field ${elements[0]!.name}: an element with text content (xs:simpleContent) has attributes only besides it` });
+  }
+  for (const f of own) {
+    if (f.form !== 'unqualified' || f.attribute) continue;
+    const inner = qualifiedInside(f.type, new Set());
+    if (inner) out.push({ at: where(f, 'form'), message: `${name}.${f.name} is unqualified (written with xmlns=""), but holds ${inner}, which would lose its namespace: make it unqualified too, or ${name}.${f.name} qualified` });
+  }
+  return out;
+}
+
+/** The first element inside a value of `t` that is written unprefixed in the service namespace, described; else undefined. */
+function qualifiedInside(t: TypeModel, seen: Set<StructModel>): string | undefined {
+  switch (t.kind) {
+    case 'primitive':
+    case 'enum':
+      return undefined;
+    case 'choice':
+      return `the choice of ${t.alternatives.map((a) => a.name).join(', ')}`;
+    case 'list':
+      // Items in a namespace of their own carry its prefix; the service's are unprefixed.
+      if (t.container && t.namespace === undefined && !t.unqualifiedItems) return `the qualified items <${t.itemElement}> of a list`;
+      return t.container && !t.unqualifiedItems ? undefined : qualifiedInside(t.item, seen);
+    case 'record': {
+      const r = t.record;
+      if (seen.has(r)) return undefined;
+      seen.add(r);
+      for (const f of r.fields) {
+        if (f.attribute || f.text) continue;
+        // A record's own namespace is declared with a prefix on its element: its fields keep it.
+        if (f.form !== 'unqualified' && r.namespace === undefined) return `the qualified element ${r.name}.${f.name}`;
+        const inner = qualifiedInside(f.type, seen);
+        if (inner) return inner;
+      }
+      return undefined;
+    }
+  }
+}
