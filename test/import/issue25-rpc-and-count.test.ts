@@ -32,7 +32,7 @@ const RPC_LITERAL_END = [
 ];
 
 const RPC_ENCODED = [
-  `${DIR}/RpcEncoded.wsdl:4:5: elementFormDefault: the schema of urn:example:rpc-encoded does not qualify its local elements; the spec's services always do`,
+  `${DIR}/RpcEncoded.wsdl:4:5: elementFormDefault: the schema of urn:example:rpc-encoded does not qualify its local elements: record fields are drafted form: unqualified, but operations' parameters, outputs and list items are drafted qualified`,
   `${DIR}/RpcEncoded.wsdl:5:7: s:import: the namespace http://schemas.xmlsoap.org/soap/encoding/ has no schema in the WSDL and no schemaLocation; its types are not read`,
   `${DIR}/RpcEncoded.wsdl:6:7: s:complexType Account: the type Account is left out: no operation the draft keeps uses it`,
   `${DIR}/RpcEncoded.wsdl:15:5: wsdl:part: the part id of getAccount's input names a type (xsd:int), not an element: getAccount is RPC/encoded style, which the format does not support (it has document/literal operations only); the operation is left out`,
@@ -113,10 +113,11 @@ describe('the count of what was left out', () => {
 describe('a left-out reason that pointed nowhere', () => {
   it('says that why a bare parameter cannot be drafted is reported where its element is declared', () => {
     const file = 'test/fixtures/import/Bare.wsdl';
-    const inline = '<s:element name="number"><s:complexType><s:attribute name="n" type="s:int" /></s:complexType></s:element>';
+    // An anonymous simple type (an inline complex type is drafted as a record of the element's name).
+    const inline = '<s:element name="number"><s:simpleType><s:union memberTypes="s:int s:string" /></s:simpleType></s:element>';
     const { problems } = importWsdl(readFileSync(fromRoot(file), 'utf8').replace('<s:element name="number" type="s:int" />', inline), file);
     expect(problems.filter((p) => /number/.test(p.message)).map((p) => `${p.line}:${p.column} ${p.construct}: ${p.message}`)).toEqual([
-      "40:32 anonymous s:complexType: the type of number is declared inline; name it (a named type) to map it. Left out",
+      "40:32 anonymous s:simpleType: the type of number is declared inline; name it (a named type) to map it. Left out",
       "77:5 wsdl:part: the parameter number of FindEntry cannot be drafted (why is reported where its element is declared); the operation is left out",
     ]);
   });
