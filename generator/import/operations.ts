@@ -236,7 +236,12 @@ function draftOperation(
   // from the operation (a WCF MessageContract's WrapperName), which is a bare parameter or result of its own record.
   const wrapperShaped = (parts: readonly BodyPart[], element: string): boolean =>
     parts.length === 1 && !parts[0]!.node.attrs.has('type') && parts[0]!.element.local === element;
-  const bare = !wrapperShaped(inParts, name) || !wrapperShaped(outParts, `${name}Response`);
+  // ASMX names the wrapper of a method with a MessageName after that name (`List.Delete` for the port type's
+  // `DeleteList`), which is also the wsdl:input's name there.
+  const inputName = kids(op, NS.wsdl, 'input')[0]?.attrs.get('name');
+  const requestName = inParts.length === 1 ? inParts[0]!.element.local : undefined;
+  const wrapper = requestName !== undefined && requestName === inputName ? requestName : name;
+  const bare = !wrapperShaped(inParts, wrapper) || !wrapperShaped(outParts, `${wrapper}Response`);
   const request = inParts[0];
   const response = outParts[0];
   for (const fault of kids(op, NS.wsdl, 'fault')) {

@@ -10,11 +10,10 @@ import { jsDoc } from '../../print/jsdoc.js';
 import { tsLiteral, valueType } from '../ts-types.js';
 import { ANY_ATTRIBUTES, keepsAnyAttribute } from '../types.js';
 import type { builders } from 'prettier/doc';
-import { arrayDoc, arrowDoc, assignDoc, callDoc, conditionalDoc, ifStatementDoc, objectDoc, writeDoc } from '../../print/layout/code.js';
+import { arrayDoc, arrowDoc, assignDoc, callDoc, conditionalDoc, ifStatementDoc, objectDoc, switchDoc, writeDoc } from '../../print/layout/code.js';
 import { typeDoc } from '../../print/layout/type-doc.js';
 import { memberGroups } from './member-namespaces.js';
 import { localName, propertyKey } from '../../load/names.js';
-import { switchDoc } from './encoders.js';
 
 export function decoderName(struct: StructModel): string {
   return `read${struct.name}`;

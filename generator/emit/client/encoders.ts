@@ -22,7 +22,7 @@ import type {
 import { jsDoc } from '../../print/jsdoc.js';
 import { builders } from 'prettier/doc';
 import { typeDoc } from '../../print/layout/type-doc.js';
-import { arrayDoc, arrowDoc, assignBreakingDoc, assignDoc, callDoc, conditionalDoc, objectDoc, writeDoc } from '../../print/layout/code.js';
+import { arrayDoc, arrowDoc, assignBreakingDoc, assignDoc, callDoc, conditionalDoc, objectDoc, switchDoc, writeDoc } from '../../print/layout/code.js';
 import type { Statement } from '../../print/printer.js';
 import { takesCredentials } from '../features.js';
 import { paramType, paramsTypeName, tsLiteral } from '../ts-types.js';
@@ -352,11 +352,6 @@ function attributeName(f: FieldModel): string {
 /** The writer of a list without a container whose items are unqualified elements. */
 function unqualifiedItems(t: ListType): builders.Doc {
   return callDoc('itemsWriter', [writerDoc(t.item), String(t.nillableItems), 'true']);
-}
-
-/** `switch (expression)`: the expression on lines of its own when it does not fit (or must break). */
-export function switchDoc(expression: builders.Doc): builders.Doc {
-  return builders.group(['switch (', builders.indent([builders.softline, expression]), builders.softline, ')']);
 }
 
 /** `return a + b + c`: the chain in parentheses, one operand a line, when it does not fit. */

@@ -159,3 +159,8 @@ export function writeDoc(w: CodeBlockWriter, doc: Doc): void {
   if (w instanceof BodyWriter) w.doc(doc);
   else w.write(docPrinter.printDocToString(doc, { printWidth: Number.MAX_SAFE_INTEGER, tabWidth: 2 }).formatted);
 }
+
+/** `switch (expression)`: the expression on lines of its own when it does not fit (or must break). */
+export function switchDoc(expression: builders.Doc): builders.Doc {
+  return builders.group(['switch (', builders.indent([builders.softline, expression]), builders.softline, ')']);
+}
