@@ -465,6 +465,7 @@ export class TypePlanner {
     for (const x of ext.children) {
       if (x.ns !== NS.xsd || x.name === 'annotation') continue;
       if (x.name === 'attribute') this.attribute(owner, x, file, draft.fields);
+      else if (x.name === 'attributeGroup') this.attributeGroupRef(owner, x, file, draft, []);
       else if (x.name === 'anyAttribute') draft.anyAttribute = true;
       else this.unmapped(owner, x, file);
     }

@@ -244,6 +244,14 @@ describe('what cannot be read is reported where it stands, and nothing else', ()
     ['a group of a choice of one element, as that element', [['<s:element name="Fax" type="s:string" />\n', '']], '- { name: Phone, type: string, optional: false, nillable: false }'],
     ['a group of one element, optional', [[NOTE_REF, '<s:group minOccurs="0" ref="tns:NoteGroup" />']], '- { name: Note, type: string, nillable: false }'],
     ['an attribute group allowing any further attribute', [['<s:attributeGroup ref="o:LanguageGroup" />', '<s:attributeGroup ref="o:LanguageGroup" /><s:anyAttribute />']], 'anyAttribute: true'],
+    [
+      'an attribute group on text content (s:simpleContent, OpenTravel\'s FreeTextType)',
+      [
+        ['name="Age" type="s:int" />', 'name="Age" type="s:int" /><s:element minOccurs="0" name="Remark" type="tns:FreeText" />'],
+        ['<s:complexType name="Preferences">', '<s:complexType name="FreeText"><s:simpleContent><s:extension base="s:string"><s:attributeGroup ref="o:LanguageGroup" /></s:extension></s:simpleContent></s:complexType><s:complexType name="Preferences">'],
+      ],
+      '  FreeText:\n    fields:\n      - { name: Value, type: string, text: true }\n      - { name: PrimaryLangID, type: string, attribute: true }\n',
+    ],
     ['a group of an s:all as a type\'s whole content', [['<s:all>', '<s:group ref="tns:Prefs" /></s:complexType><s:group name="Prefs"><s:all>'], ['</s:all>\n      </s:complexType>', '</s:all></s:group>']], '- { name: Newsletter, type: boolean, optional: true }'],
   ])('is read, nothing reported: %s', (_, edits, drafted) => {
     let text = wsdlText;
