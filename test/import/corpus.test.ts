@@ -53,7 +53,6 @@ const KNOWN_FAILURES: Readonly<Record<string, string>> = {
   'bing-search': 'typecheck bing-search-out/mock/types.ts: error TS2440: Import declaration conflicts with local declaration of \'SearchReq',
   'bookt-connect': 'generate runGenerate: generate exited 2: test/fixtures/wsdl/bookt-connect/bookt.wsdl: the service has no SO',
   'bydexchange': 'generate runGenerate: generate exited 2: test/fixtures/wsdl/bydexchange/bydexchange.wsdl: the service has n',
-  'cdiscount-marketplace': 'node-soap GetProductList over soap11: the decoded answer: $.ErrorMessage: got undefined, expected',
   'chromedata-description': 'generate runGenerate: generate exited 2: Invalid spec: Description7a.yaml: operations[0].soapAction: must not be empty',
   'country-info': 'generate runGenerate: generate exited 2: Invalid spec: CountryInfoService.yaml: operations[0].soapAction: must not be em',
   'edialog-sdk': 'generate runGenerate: generate exited 2: Invalid spec: SdkService.yaml: operations[0].soapAction: must not be empty',
@@ -94,11 +93,13 @@ const XML_PARAMETER = 'an xml (any content) parameter: node-soap parses the mark
 const UNQUALIFIED_ELSEWHERE =
   'an unqualified element of a record of another namespace in the answer: node-soap writes it unprefixed under the wrapper\'s default namespace, never with xmlns=""';
 const DOTTED = 'a dotted (ASMX MessageName) operation name: node-soap never calls its handler and answers an empty soap:Body';
+const BASE_ELSEWHERE = "a field of a base of another namespace in the answer: node-soap writes it in the derived record's namespace";
 const ALL = 'all';
 const NODE_SOAP_NOT_SERVED: Readonly<Record<string, Readonly<Record<string, readonly string[] | typeof ALL>>>> = {
   'threepl-contracts': { [BARE]: ALL },
   'betfair-exchange': { [UNQUALIFIED_ELSEWHERE]: ALL },
   'namespaced-actions': { [DOTTED]: ALL },
+  'cdiscount-marketplace': { [BASE_ELSEWHERE]: ALL },
   // From the run over the corpus being collected (see KNOWN_FAILURES).
   'amazon-ec2': { [BARE]: ALL },
   'fedex-ship': { [BARE]: ALL },

@@ -48,7 +48,21 @@ export function notServedReason(op: OperationModel): string | undefined {
     // `<getSilksResponse xmlns="…/BFExchangeService/"><Result><header>` puts <header> in the service namespace.
     return 'an unqualified element of a record of another namespace in the answer: node-soap writes it unprefixed under the wrapper\'s default namespace, never with xmlns=""';
   }
+  if (resultTypes(op).some((t) => holds(t, (x) => x.kind === 'record' && baseFieldsElsewhere(x.record)))) {
+    // cdiscount-marketplace: ProductListMessage (http://www.cdiscount.com) extends q2:ServiceMessage, whose ErrorMessage
+    // is in q2's namespace; node-soap writes `<GetProductListResponse xmlns="http://www.cdiscount.com"><GetProductListResult>
+    // <ErrorMessage>`, unprefixed, in the derived record's namespace.
+    return "a field of a base of another namespace in the answer: node-soap writes it in the derived record's namespace";
+  }
   return undefined;
+}
+
+/** A record with a base (direct or not) of another namespace that declares elements. */
+function baseFieldsElsewhere(s: StructModel): boolean {
+  for (let t = s.base; t !== undefined; t = t.base) {
+    if (t.namespace?.uri !== s.namespace?.uri && t.ownFields.some((f) => !f.attribute)) return true;
+  }
+  return false;
 }
 
 /** The types of an operation's answer: its result value and its outputs' record. */
