@@ -48,7 +48,6 @@ const KNOWN_FAILURES: Readonly<Record<string, string>> = {
   'agresso-timesheet': 'mock AddTimesheet over soap11: the arguments the mock decoded: $.input.PeriodList.0.EntryList.0.Status: present, expecte',
   'amazon-ec2': 'start the generated client and mock: TypeError: path must start with "/" and not end with one, e.g. /api/Service.asmx',
   'aplix-delivery': 'generate runGenerate: generate exited 2: Invalid spec: DeliveryService.yaml: operations[0].soapAction: must not be empty',
-  'atlassian-crowd': 'schema libxml2: schema1.xsd:5: element element: Schemas parser error : Element \'{http://www.w3.org/2001/XMLSchema}element\', attribute \'type\': References from th',
   'avm-properties': 'typecheck avm-properties-out/client/client.ts: error TS2322: Type \'string\' is not assignable to type \'ConfirmValidationR',
   'bing-search': 'typecheck bing-search-out/mock/types.ts: error TS2440: Import declaration conflicts with local declaration of \'SearchReq',
   'bookt-connect': 'generate runGenerate: generate exited 2: test/fixtures/wsdl/bookt-connect/bookt.wsdl: the service has no SO',
