@@ -34,14 +34,15 @@ export interface RoundTrip {
   connect(handlers: Record<string, unknown>, style?: string): { client: Client; mock: MockService; exchanges: Exchange[] };
 }
 
-const TMP = join('test', '.tmp', 'issue25');
 
 /**
- * Each WSDL of `cases` (a folder name under test/.tmp/issue25 -> the WSDL, relative to the repository root) imported,
+ * Each WSDL of `cases` (a folder name under test/.tmp/<tmp> -> the WSDL, relative to the repository root) imported,
  * generated, and type-checked in ONE compiler program (the outputs' runtime/ copies, equal but for their header line,
  * linked to the first one's, so that it is checked and loaded once), then its client and mock imported.
  */
-export async function roundTrips<K extends string>(cases: Record<K, string>): Promise<Record<K, RoundTrip>> {
+export async function roundTrips<K extends string>(cases: Record<K, string>, tmp = 'issue25'): Promise<Record<K, RoundTrip>> {
+  // Each test file its own folder: vitest runs files side by side.
+  const TMP = join('test', '.tmp', tmp);
   rmSync(join(ROOT, TMP), { recursive: true, force: true });
   const names = Object.keys(cases) as K[];
   const prepared = await Promise.all(
