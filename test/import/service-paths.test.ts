@@ -7,6 +7,7 @@
  * at `/` is `/<Operation>`, never `//<Operation>`.
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importWsdl } from '../../generator/import/index.js';
 import { SpecError } from '../../generator/load/errors.js';
@@ -107,5 +108,14 @@ describe('a client and mock of services at / and at a path ending with /', () =>
     };
     await expect(client['add']!({ a: 2, b: 3 })).resolves.toBe(5);
     expect(seen).toEqual([url]);
+  });
+
+  it.each([
+    ['root', '/Add'],
+    ['trailing', '/ws/Root/Add'],
+  ] as const)('%s: the docs give the HTTP POST path as %s, and the MSW handlers answer under it', (trip, path) => {
+    const out = fromRoot('test/.tmp/service-paths', trip, 'out');
+    expect(readFileSync(join(out, 'docs', 'operations', 'Add.md'), 'utf8')).toContain(`| HTTP POST | \`POST ${path}\`;`);
+    expect(readFileSync(join(out, 'mock', 'msw.ts'), 'utf8')).toContain('http.all(`${path.slice(0, -1)}/*`, answer)');
   });
 });
