@@ -67,6 +67,30 @@ function versionIn(path: string | undefined, namespace: string): string | undefi
 export const DEFAULT_VERSION = '0.0.0';
 
 /** A client option name: `AuthHeader` -> `authHeader`, `APIAccessHeader` -> `apiAccessHeader`. */
+/** What the spec takes as service.path (generator/load/schema.ts): `/` alone, a trailing slash, never `//`, `?` or `#`. */
+const SERVICE_PATH = /^\/(?!\/)[^\s?#]*$/;
+
+/**
+ * The path of a port's address. A path that begins with `//` is a host and path written where the path goes (as in
+ * `http:8080://localhost/sql`, a port put before the slashes): it is read as the protocol-relative URL it is.
+ */
+function addressPath(location: string): string {
+  let pathname: string;
+  try {
+    pathname = new URL(location).pathname;
+    if (pathname.startsWith('//')) pathname = new URL(pathname, 'http://stand.in').pathname;
+  } catch {
+    pathname = location.startsWith('/') ? location : `/${location}`;
+  }
+  try {
+    // Percent-decoded as the spec spells paths, unless that makes it one the spec refuses (`%20`, `%3F`).
+    const decoded = decodeURI(pathname);
+    return SERVICE_PATH.test(decoded) ? decoded : pathname;
+  } catch {
+    return pathname;
+  }
+}
+
 function lowerFirst(name: string): string {
   const run = /^[A-Z]+/.exec(name)?.[0] ?? '';
   const lower = run.length > 1 && run.length < name.length ? run.length - 1 : run.length;
@@ -106,10 +130,10 @@ export function draftService(doc: WsdlDoc, types: TypePlanner, problems: Problem
     const address = port.children.find((c) => c.name === 'address');
     const location = address?.attrs.get('location');
     if (location !== undefined && (path === undefined || binding.protocol === 'soap11')) {
-      try {
-        path = decodeURI(new URL(location).pathname);
-      } catch {
-        path = location.startsWith('/') ? location : `/${location}`;
+      path = addressPath(location);
+      if (!SERVICE_PATH.test(path)) {
+        problems.add(file, address!, 'soap:address', `the address ${location} has no path a service can have; drafted as /, set service.path by hand`);
+        path = '/';
       }
     }
   }

@@ -324,17 +324,16 @@ export class TypePlanner {
   /**
    * The record of a global element whose type is declared inline (a SOAP header such as EWS's RequestServerVersion,
    * an anonymous type of attributes), named after the element as xsd.exe names its class. Undefined when the element
-   * has no inline complex type, or when a type of the element's name is declared too (reported).
+   * has no inline complex type.
    */
   inlineRecord(element: QName, d: Declared): string | undefined {
     const known = this.inlineRecords.get(key(element));
     if (known !== undefined) return known ?? undefined;
     const inline = kids(d.node, NS.xsd, 'complexType')[0];
     let name: string | null = null;
-    if (inline && (this.complexTypes.has(key(element)) || this.simpleTypes.has(key(element)))) {
-      this.report(d.file, inline, 'anonymous s:complexType', `the type of the element ${element.local} is declared inline, and a type named ${element.local} is declared too; left out`);
-    } else if (inline) {
-      // Keyed apart from every named type's key (a type of the element's name in another namespace), as those are.
+    if (inline) {
+      // Keyed apart from every named type's key (a type of the element's name, as Bing's SearchRequest element wraps
+      // its SearchRequest type, or one in another namespace): the record is the element's name and a number then.
       const taken = new Set(this.specKeys.values());
       let specKey = element.local;
       for (let n = 2; taken.has(specKey) || this.records.has(specKey); n++) specKey = `${element.local}${n}`;

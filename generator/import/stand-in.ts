@@ -7,11 +7,13 @@
  * 1. the names the URL's own file is saved under: for `…/Service.svc?xsd=xsd0`, `Service.svc?xsd=xsd0` (wget, curl
  *    -O), `Service.svc@xsd=xsd0` (wget on Windows), `Service.xsd0.xsd`, `Service.0.xsd`, `Service0.xsd`, `xsd0.xsd`
  *    and `xsd0`, and the entry WSDL's name with the number (`team_software0.xsd` beside `team_software.wsdl`,
- *    `team_software.0.xsd`); for `?wsdl=wsdl0` the same with `wsdl`; for a URL without such a query, its last path
- *    segment;
+ *    `team_software.0.xsd`, `team_software_0.xsd`); for `?wsdl=wsdl0` the same with `wsdl`; for a URL without such a
+ *    query, its last path segment; for `…/Service.svc?wsdl`, the service's own WSDL, the entry;
  * 2. the name svcutil gives the document of the import's namespace: `tempuri.org.xsd` for `http://tempuri.org/`,
  *    `schemas.microsoft.com.2003.10.Serialization.xsd`, `MyApp.Models.xsd` for a DataContract namespace
- *    (`http://schemas.datacontract.org/2004/07/MyApp.Models`), `.wsdl` for a `wsdl:import`.
+ *    (`http://schemas.datacontract.org/2004/07/MyApp.Models`), `.wsdl` for a `wsdl:import`;
+ * 3. for a `wsdl:import` naming a namespace, the entry's name and a digit (`bookt2.wsdl`, `bookt3.wsdl`), as a set
+ *    saved in the order it was fetched numbers its WSDLs: the one that declares the namespace.
  *
  * A file found by either name stands in only if it is the kind of document the reference wants and declares the
  * namespace the reference names (when it names one), so a file of the same name but another schema is passed over.
@@ -47,15 +49,27 @@ export function standInNames(url: string, namespace: string | undefined, wanted:
     names.push(`${value}.${kind}`, value);
     // Saved beside the entry WSDL under its name and the query's number (team_software.wsdl, team_software0.xsd).
     const saved = entry === undefined ? '' : basename(entry).replace(/\.[^.]*$/, '');
-    if (saved !== '' && index !== undefined) names.push(`${saved}${index}.${kind}`, `${saved}.${index}.${kind}`);
+    if (saved !== '' && index !== undefined) names.push(`${saved}${index}.${kind}`, `${saved}.${index}.${kind}`, `${saved}_${index}.${kind}`);
   } else if (parsed?.search === '' && last !== '') {
     names.push(last);
+  } else if (parsed !== undefined && /^\?wsdl$/i.test(parsed.search) && entry !== undefined) {
+    // `…/Service.svc?wsdl` named by a document of the set is the service's own WSDL: the entry (read already).
+    names.push(basename(entry));
   }
   const byNamespace = namespace ? svcutilName(namespace) : undefined;
   if (byNamespace) names.push(`${byNamespace}.${wanted === 'wsdl' ? 'wsdl' : 'xsd'}`);
+  // A set saved as it was fetched numbers its WSDLs in that order (bookt.wsdl, bookt2.wsdl for ?wsdl=wsdl1, bookt3.wsdl
+  // for ?wsdl=wsdl0): any of the entry's name and a digit stands in if it declares the namespace the import names.
+  const entryStem = entry === undefined ? '' : basename(entry).replace(/\.[^.]*$/, '');
+  if (wanted === 'wsdl' && namespace && entryStem !== '') {
+    for (let n = 0; n < SAVED_WSDL_NUMBERS; n++) names.push(`${entryStem}${n}.wsdl`);
+  }
   // A name with a path separator or of the folder itself would lead out of it.
   return [...new Set(names)].filter((n) => n !== '.' && n !== '..' && basename(n) === n && !n.includes('\\'));
 }
+
+/** How many numbered WSDLs beside the entry are looked at for a `wsdl:import` (saved sets have a few). */
+const SAVED_WSDL_NUMBERS = 10;
 
 const DATA_CONTRACT = 'http://schemas.datacontract.org/2004/07/';
 

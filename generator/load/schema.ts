@@ -464,7 +464,8 @@ export const specSchema = z
         name: identifier.describe('The service name, e.g. the .asmx file name without extension.'),
         title: z.string().min(1),
         version: z.string().min(1),
-        path: z.string().regex(/^\/\S*$/, 'must be an absolute path such as /v5/Service.asmx'),
+        // `/` alone and a trailing slash are real services' paths (a root address, JAX-WS); `//x` would be read as a host.
+        path: z.string().regex(/^\/(?!\/)[^\s?#]*$/, 'must be an absolute path such as /v5/Service.asmx or / (no //, ? or # in it)'),
         namespace: z
           .object({
             uri: z

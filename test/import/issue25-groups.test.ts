@@ -22,7 +22,7 @@ let trip: RoundTrip;
 const mocks: MockService[] = [];
 
 beforeAll(async () => {
-  trip = (await roundTrips({ groups: WSDL }, 'test/.tmp/issue25-groups')).groups;
+  trip = (await roundTrips({ groups: WSDL }, 'issue25-groups')).groups;
 }, 180_000);
 afterAll(async () => Promise.all(mocks.map((m) => m.close())));
 

@@ -33,6 +33,11 @@ const STYLES: Record<string, Record<string, string>> = {
   numbered: { 'Service.wsdl0': 'OrderService.0.wsdl', xsd0: 'OrderService.0.xsd', xsd1: 'OrderService.1.xsd', xsd2: 'OrderService.2.xsd', xsd3: 'OrderService.3.xsd' },
   // Beside the entry WSDL under its name and the query's number, as team-software's set is saved.
   entry: { 'Service.wsdl0': 'Service0.wsdl', xsd0: 'Service0.xsd', xsd1: 'Service1.xsd', xsd2: 'Service2.xsd', xsd3: 'Service3.xsd' },
+  // The entry's name, an underscore and the query's number, as rio2-security's set is saved.
+  underscore: { 'Service.wsdl0': 'Service_0.wsdl', xsd0: 'Service_0.xsd', xsd1: 'Service_1.xsd', xsd2: 'Service_2.xsd', xsd3: 'Service_3.xsd' },
+  // Numbered in the order fetched, as bookt-connect's and bydexchange's sets are: the WSDL of ?wsdl=wsdl0 is the
+  // entry's name and a number of its own; it stands in as the one that declares the namespace the import names.
+  fetched: { 'Service.wsdl0': 'Service3.wsdl', xsd0: 'Service0.xsd', xsd1: 'Service1.xsd', xsd2: 'Service2.xsd', xsd3: 'Service3.xsd' },
   // svcutil /t:metadata: by namespace, a DataContract namespace by its CLR namespace alone.
   svcutil: {
     'Service.wsdl0': 'tempuri.org.wsdl',
@@ -144,6 +149,7 @@ describe('a file beside the WSDL stands for a URL it names', () => {
       'xsd2',
       'Service2.xsd',
       'Service.2.xsd',
+      'Service_2.xsd',
       'MyApp.Models.xsd',
     ].join(', ');
     const missing =
@@ -174,7 +180,13 @@ describe('the names that may stand for a URL', () => {
     [`${SVC}?wsdl=wsdl1`, 'http://example.org/a/b/', 'wsdl', ['OrderService.svc?wsdl=wsdl1', 'OrderService.svc@wsdl=wsdl1', 'OrderService.wsdl1.wsdl', 'OrderService.1.wsdl', 'OrderService1.wsdl', 'wsdl1.wsdl', 'wsdl1', 'example.org.a.b.wsdl']],
     ['http://host/schemas/types.xsd', 'urn:x:types', 'schema', ['types.xsd', 'urn.x.types.xsd']],
     // With the entry WSDL's path: its name and the number too.
-    [`${SVC}?xsd=xsd3`, undefined, 'schema', ['OrderService.svc?xsd=xsd3', 'OrderService.svc@xsd=xsd3', 'OrderService.xsd3.xsd', 'OrderService.3.xsd', 'OrderService3.xsd', 'xsd3.xsd', 'xsd3', 'team_software3.xsd', 'team_software.3.xsd'], 'sets/team_software.wsdl'],
+    [`${SVC}?xsd=xsd3`, undefined, 'schema', ['OrderService.svc?xsd=xsd3', 'OrderService.svc@xsd=xsd3', 'OrderService.xsd3.xsd', 'OrderService.3.xsd', 'OrderService3.xsd', 'xsd3.xsd', 'xsd3', 'team_software3.xsd', 'team_software.3.xsd', 'team_software_3.xsd'], 'sets/team_software.wsdl'],
+    // A WSDL of a set saved with the entry: any of the entry's name and a digit, if it declares the namespace.
+    [`${SVC}?wsdl=wsdl0`, 'urn:c', 'wsdl', ['OrderService.svc?wsdl=wsdl0', 'OrderService.svc@wsdl=wsdl0', 'OrderService.wsdl0.wsdl', 'OrderService.0.wsdl', 'OrderService0.wsdl', 'wsdl0.wsdl', 'wsdl0', 'bookt0.wsdl', 'bookt.0.wsdl', 'bookt_0.wsdl', 'urn.c.wsdl', ...[1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => `bookt${n}.wsdl`)], 'sets/bookt.wsdl'],
+    // The service's own WSDL (`?wsdl`), named back by one it imports (as rio2-security's): the entry.
+    [`${SVC}?wsdl`, undefined, 'wsdl', ['rio2.wsdl'], 'sets/rio2.wsdl'],
+    [`${SVC}?WSDL`, undefined, 'schema', ['rio2.wsdl'], 'sets/rio2.wsdl'],
+    [`${SVC}?wsdl`, undefined, 'wsdl', []],
     // A query of another shape names no file; a namespace of nothing but separators neither.
     ['http://host/Service.asmx?op=Ping', '', 'schema', []],
     // A name that would lead out of the folder is never a candidate.

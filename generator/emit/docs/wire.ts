@@ -18,6 +18,11 @@ import { buildBareSoapEnvelope, buildSoapEnvelope, encodeForm, soapAction, soapH
 /** The credentials of every example: the known answer of DECISIONS.md. The API key is public and bogus. */
 
 /** An HTTP message as the docs show it: the start line's parts, the headers in order, the body. */
+/** `<path>/<Operation>`, the HTTP POST and GET path, without the path's own trailing slash (a service at `/` has `/Op`). */
+export function formPath(servicePath: string, operation: string): string {
+  return `${servicePath.endsWith('/') ? servicePath.slice(0, -1) : servicePath}/${operation}`;
+}
+
 export interface HttpMessage {
   readonly startLine: string;
   readonly headers: ReadonlyArray<readonly [string, string]>;
@@ -172,13 +177,13 @@ function request(
   if (style === 'httpGet') {
     // The same form in the query string, as the client sends it: no body, so no Content-Type nor Content-Length.
     const query = encodeForm(fields, op.name, 'HTTP GET query string');
-    return { startLine: `GET ${model.path}/${op.name}${query === '' ? '' : `?${query}`} HTTP/1.1`, headers: [], body: '' };
+    return { startLine: `GET ${formPath(model.path, op.name)}${query === '' ? '' : `?${query}`} HTTP/1.1`, headers: [], body: '' };
   }
   const headers: Array<readonly [string, string]> = [['Content-Type', CONTENT_TYPES[style]]];
   let path = model.path;
   let body: string;
   if (style === 'httpPost') {
-    path = `${model.path}/${op.name}`;
+    path = formPath(model.path, op.name);
     body = encodeForm(fields, op.name);
   } else {
     const action = op.soapAction !== undefined ? `"${op.soapAction}"` : soapAction(model.namespace.uri, op.name);

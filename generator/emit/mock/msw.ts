@@ -33,7 +33,9 @@ export function emitMockMsw(model: ServiceModel, printer: Printer): GeneratedFil
       statements: (w) => {
         w.writeLine(`const path = \`\${baseUrl.replace(/\\/+$/, '')}${model.path}\`;`);
         w.writeLine('const answer = ({ request }: { request: Request }) => service.handle(request);');
-        w.writeLine(`return [http.all(path, answer), http.all(\`\${path}/*\`, answer)];`);
+        // The HTTP POST paths are `<path>/<Operation>` without the path's own trailing slash (a service at `/` has `/<Operation>`).
+        const stem = model.path.endsWith('/') ? '${path.slice(0, -1)}' : '${path}';
+        w.writeLine(`return [http.all(path, answer), http.all(\`${stem}/*\`, answer)];`);
       },
     },
   ]);

@@ -169,7 +169,7 @@ export function checkCoreOptions(options: CoreOptions): CoreOptions {
   // The operation path is appended to baseUrl: a query or fragment would end up in front of it. A service URL
   // copied with `?WSDL` (its WSDL's address) is the exception: that query names the service's own description.
   let base = options.baseUrl;
-  const wsdl = url.search.toLowerCase() === '?wsdl' && url.hash === '' && endsWithPath(url.pathname.replace(/\/+$/, ''), options.path);
+  const wsdl = url.search.toLowerCase() === '?wsdl' && url.hash === '' && endsWithPath(url.pathname.replace(/\/+$/, ''), formStem(options.path));
   if (wsdl) base = base.slice(0, base.indexOf('?'));
   else if (url.search !== '' || url.hash !== '' || /[?#]/.test(options.baseUrl)) {
     throw new SvcRequestError('baseUrl must not have a query string or fragment (the service path is appended to it)');
@@ -178,7 +178,8 @@ export function checkCoreOptions(options: CoreOptions): CoreOptions {
   base = base.replace(/\/+$/, '');
   // A service URL (as a WSDL's address or a browser shows it) is taken as it is: the service path is not appended
   // twice. Compared without regard to case, as IIS serves ASMX paths; the spec's spelling is what is sent.
-  if (endsWithPath(base, options.path)) base = base.slice(0, base.length - options.path.length);
+  const stem = formStem(options.path);
+  if (endsWithPath(base, stem)) base = base.slice(0, base.length - stem.length);
   if (!STYLES.includes(options.style)) throw new SvcRequestError(`style must be one of ${STYLES.join(', ')}`);
   const offered = options.styles ?? STYLES;
   if (!offered.includes(options.style)) {
@@ -206,6 +207,14 @@ export function checkCoreOptions(options: CoreOptions): CoreOptions {
 /** True when `url` ends with the service path `path` (of more than `/`), in any case. */
 function endsWithPath(url: string, path: string): boolean {
   return path.length > 1 && url.toLowerCase().endsWith(path.toLowerCase());
+}
+
+/**
+ * The service path without its trailing slash: what the HTTP POST and GET paths (`<stem>/<Operation>`) start with, and
+ * what a service URL given as baseUrl ends with once its trailing slashes are cut (`/` alone gives '').
+ */
+function formStem(path: string): string {
+  return path.endsWith('/') ? path.slice(0, -1) : path;
 }
 
 /** Checks that a credential or option carries only characters every style can send (same rule as parameters). */
@@ -264,9 +273,9 @@ export class ClientCore {
       }
       const namespace = op.namespace ?? this.options.namespace;
       const fields = this.fillCredentials(op.name, request, sent);
-      const base = `${this.options.baseUrl}${this.options.path}`;
+      const base = `${this.options.baseUrl}${formStem(this.options.path)}`;
       const headers: Record<string, string> = {};
-      let url = base;
+      let url = `${this.options.baseUrl}${this.options.path}`;
       let body: string | undefined;
       if (style === 'httpGet') {
         // The same form as HTTP POST, in the query string; no body, so no Content-Type.

@@ -244,6 +244,8 @@ export class MockCore {
    */
   readonly #bareElements = new Map<string, Route | null>();
   readonly #styles: ReadonlySet<Style>;
+  /** The path the HTTP POST and GET paths (`<stem>/<Operation>`) start with: the path without its trailing slash. */
+  readonly #formStem: string;
   readonly #maxBytes: number;
   readonly #clock: MockClock;
   /** Request documents repeat the same names, so the reader's name table is kept across requests. */
@@ -257,10 +259,12 @@ export class MockCore {
    *   RangeError for a `maxRequestBytes` that is not a positive integer up to {@link MAX_REQUEST_BYTES_LIMIT}
    */
   constructor(options: MockCoreOptions) {
-    if (typeof options.path !== 'string' || !options.path.startsWith('/') || options.path.endsWith('/')) {
-      throw new TypeError('path must start with "/" and not end with one, e.g. /api/Service.asmx');
+    // `/` alone and a trailing slash are paths real services have (a root address, a JAX-WS endpoint); `//x` is not.
+    if (typeof options.path !== 'string' || !/^\/(?!\/)[^\s?#]*$/.test(options.path)) {
+      throw new TypeError('path must start with one "/" and hold no space, ? or #, e.g. /api/Service.asmx or /');
     }
     this.#options = options;
+    this.#formStem = options.path.endsWith('/') ? options.path.slice(0, -1) : options.path;
     this.#maxBytes = checkMaxBytes(options.maxRequestBytes);
     this.#clock = options.clock ?? SYSTEM_CLOCK;
     this.#styles = new Set(options.styles);
@@ -370,8 +374,9 @@ export class MockCore {
     const url = request.url;
     const { path } = this.#options;
     if (url.pathname === path) return this.#servicePath(request, url, trace);
-    if (url.pathname.startsWith(path) && url.pathname.charCodeAt(path.length) === SLASH) {
-      return this.#operationPath(request, url.pathname.slice(path.length + 1), trace);
+    const stem = this.#formStem;
+    if (url.pathname.startsWith(stem) && url.pathname.charCodeAt(stem.length) === SLASH) {
+      return this.#operationPath(request, url.pathname.slice(stem.length + 1), trace);
     }
     return notFound(path);
   }

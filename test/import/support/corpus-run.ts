@@ -12,7 +12,7 @@
  *    with generic rows (support/node-soap-shapes.ts); operations node-soap cannot serve are listed with the reason.
  */
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { inspect } from 'node:util';
 import { expect } from 'vitest';
 import { runGenerate, type GenerateRun } from '../../../generator/commands/generate.js';
@@ -26,6 +26,7 @@ import { validateAll } from '../../helpers/xsd.js';
 import { definedPaths } from '../../interop/support/original-wsdl-service.js';
 import { sampleArgs, sampleRecord } from '../../mock/support/sample-values.js';
 import type { CorpusFixture } from './corpus-fixtures.js';
+import { published } from './manifest.js';
 import { wsdlSchemas } from './wsdl-schemas.js';
 import { headerOptions, nodeSoapReturns, NODE_SOAP_TEXT, notServedReason, receivedArgs, receivedHeaders, responseHeaderXml, sampleResult } from './node-soap-shapes.js';
 
@@ -361,8 +362,9 @@ export class CorpusRun {
       wsdl,
       path: model.path,
       service: { [service]: { [port]: handlers as never } },
-      // `uri`: where node-soap finds the documents a WSDL imports (WCF's split metadata).
-      nodeSoapOptions: { customDeserializer: NODE_SOAP_TEXT, uri: path } as never,
+      // `uri`: where node-soap finds the documents a WSDL imports (WCF's split metadata); a set saved with its URLs
+      // (manifest.yml) has the documents it names by URL read from their files, not fetched.
+      nodeSoapOptions: { customDeserializer: NODE_SOAP_TEXT, uri: path, wsdl_options: { overrideImportLocation: savedLocation(dirname(path)) } } as never,
     });
   }
 
@@ -413,4 +415,16 @@ export class CorpusRun {
 
 function stylesOf(model: ServiceModel, op: OperationModel): BindingName[] {
   return model.bindings.filter((b) => (b !== 'httpPost' || op.httpPost) && (b !== 'httpGet' || op.httpGet));
+}
+
+/** node-soap's overrideImportLocation for the folder `dir`: a URL its manifest.yml maps is read from the file. */
+function savedLocation(dir: string): (location: string) => string {
+  const set = published(relative(repoRoot, dir));
+  return (location) => {
+    try {
+      return set?.files.get(new URL(location).href) ?? location;
+    } catch {
+      return location;
+    }
+  };
 }

@@ -24,6 +24,7 @@ import { runGenerate } from '../../../generator/commands/generate.js';
 import { runImportWsdl } from '../../../generator/commands/import-wsdl.js';
 import { fromRoot, repoRoot } from '../../helpers/paths.js';
 import { typecheckDir } from '../../helpers/typecheck.js';
+import { published, type Published } from './manifest.js';
 
 /** What happened to one WSDL. */
 interface SurveyRecord {
@@ -65,27 +66,6 @@ function folders(args: readonly string[]): string[] {
       .sort()
       .map((name) => `${root}/${name}`),
   );
-}
-
-/** A WCF set saved with its URLs: the URL a user would name and each published URL's file (absolute paths). */
-interface Published {
-  readonly entry: string;
-  readonly files: ReadonlyMap<string, string>;
-}
-
-/** The folder's manifest.yml (`entry_url: URL`, then `mappings:` with one `  URL: file` line each), if it has one. */
-function published(folder: string): Published | undefined {
-  let text: string;
-  try {
-    text = readFileSync(fromRoot(folder, 'manifest.yml'), 'utf8');
-  } catch {
-    return undefined;
-  }
-  const entry = /^entry_url:\s*(\S+)\s*$/m.exec(text)?.[1];
-  if (entry === undefined) return undefined;
-  const files = new Map<string, string>();
-  for (const m of text.matchAll(/^\s+(https?:\/\/\S+):\s*(\S+)\s*$/gm)) files.set(new URL(m[1]!).href, fromRoot(folder, m[2]!));
-  return { entry: new URL(entry).href, files };
 }
 
 /** `fetch` for the survey: the published files of `set` by URL, and no network. */

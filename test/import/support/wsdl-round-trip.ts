@@ -34,16 +34,16 @@ export interface RoundTrip {
   connect(handlers: Record<string, unknown>, style?: string): { client: Client; mock: MockService; exchanges: Exchange[] };
 }
 
-const TMP = join('test', '.tmp', 'issue25');
 
 /**
- * Each WSDL of `cases` (a folder name under `tmp`, test/.tmp/issue25 unless given -> the WSDL, relative to the
- * repository root; a test file running beside another gives its own `tmp`, since the folder is emptied first) imported,
+ * Each WSDL of `cases` (a folder name under test/.tmp/<tmp> -> the WSDL, relative to the repository root) imported,
  * generated, and type-checked in ONE compiler program (the outputs' runtime/ copies, equal but for their header line,
  * linked to the first one's, so that it is checked and loaded once), then its client and mock imported.
  */
-export async function roundTrips<K extends string>(cases: Record<K, string>, tmp = TMP): Promise<Record<K, RoundTrip>> {
-  rmSync(join(ROOT, tmp), { recursive: true, force: true });
+export async function roundTrips<K extends string>(cases: Record<K, string>, tmp = 'issue25'): Promise<Record<K, RoundTrip>> {
+  // Each test file its own folder: vitest runs files side by side.
+  const TMP = join('test', '.tmp', tmp);
+  rmSync(join(ROOT, TMP), { recursive: true, force: true });
   const names = Object.keys(cases) as K[];
   const prepared = await Promise.all(
     names.map(async (name) => {

@@ -2,11 +2,14 @@
  * The schemas of a WSDL for libxml2 (test/helpers/xsd.ts), its imported documents included: the schemas inline in
  * the WSDL, and every XSD document reached through `schemaLocation` from it or from a WSDL it imports (`wsdl:import
  * location`), recursively (WCF's split metadata: `?wsdl=wsdl0`, `?xsd=xsd0`..). An imported XSD keeps the name it is
- * referenced by, so that libxml2 finds it from the `xs:import`s of the others.
+ * referenced by, so that libxml2 finds it from the `xs:import`s of the others. A set saved with its URLs (a
+ * manifest.yml beside it) has each URL it names read as the file the manifest maps it to.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
+import { repoRoot } from '../../helpers/paths.js';
 import { extractSchemas, type XsdFile } from '../../helpers/xsd.js';
+import { published } from './manifest.js';
 
 /**
  * `<s:element ref="s:schema"/><s:any/>` (a .NET DataSet) read as what it shapes, as test/import/end-to-end.test.ts
@@ -26,7 +29,17 @@ function references(text: string, attribute: string): string[] {
 }
 
 export function wsdlSchemas(wsdlPath: string): XsdFile[] {
-  const text = readFileSync(wsdlPath, 'utf8');
+  // A set saved with its URLs (manifest.yml beside it) names its documents by URL: each is named by its file instead.
+  const set = published(relative(repoRoot, dirname(wsdlPath)));
+  const read = (path: string) => {
+    const text = readFileSync(path, 'utf8');
+    if (!set) return text;
+    return text.replace(/(\s(?:schemaLocation|location)\s*=\s*")([^"]+)"/g, (m, attr: string, location: string) => {
+      const file = URL.canParse(location) ? set.files.get(new URL(location).href) : undefined;
+      return file !== undefined && dirname(file) === dirname(path) ? `${attr}${basename(file)}"` : m;
+    });
+  };
+  const text = read(wsdlPath);
   const files: XsdFile[] = /<(?:[A-Za-z_][\w.-]*:)?schema\b/.test(text) ? extractSchemas(text) : [];
   const seen = new Set<string>();
   const visit = (from: string, document: string) => {
@@ -34,13 +47,13 @@ export function wsdlSchemas(wsdlPath: string): XsdFile[] {
       const path = join(dirname(from), location);
       if (seen.has(path) || !existsSync(path)) continue;
       seen.add(path);
-      visit(path, readFileSync(path, 'utf8'));
+      visit(path, read(path));
     }
     for (const location of references(document, 'schemaLocation')) {
       const path = join(dirname(from), location);
       if (seen.has(path) || !existsSync(path)) continue;
       seen.add(path);
-      const xsd = readFileSync(path, 'utf8').replace(/^\uFEFF?<\?xml[^>]*\?>\s*/, '');
+      const xsd = read(path).replace(/^\uFEFF?<\?xml[^>]*\?>\s*/, '');
       const namespace = /\stargetNamespace\s*=\s*"([^"]*)"/.exec(/<(?:[\w.-]+:)?schema\b[^>]*>/.exec(xsd)?.[0] ?? '')?.[1] ?? '';
       files.push({ fileName: location, targetNamespace: namespace, contents: xsd });
       visit(path, xsd);

@@ -4,7 +4,7 @@
  */
 import type { AuthFailureCode, AuthFailureKind, BindingName, Decision, OperationModel, ServiceModel } from '../../../model/types.js';
 import { PAGES, firstSentence, inlineCode, operationPage, paragraph, typePage } from '../markdown.js';
-import type { OperationExample } from '../wire.js';
+import { formPath, type OperationExample } from '../wire.js';
 import { soapAction } from '../../../../templates/runtime/codec/xml-writer.js';
 import { Links, asSentence, joinSentences } from './common.js';
 import { STYLE_TITLES } from '../../features.js';
@@ -97,7 +97,7 @@ function styleRow(model: ServiceModel, style: BindingName) {
       return {
         name: STYLE_TITLES.httpPost,
         method: 'POST',
-        path: inlineCode(`${model.path}/${OPERATION}`),
+        path: inlineCode(formPath(model.path, OPERATION)),
         headers: '`Content-Type: application/x-www-form-urlencoded`, `Content-Length`',
         body: 'form fields named as the parameters, in order; every value as text',
         answer: "200, `text/xml; charset=utf-8`: an XML document whose root is the result (each operation's page names it) with the result's fields as children; no Response or Result wrapper",
@@ -106,7 +106,7 @@ function styleRow(model: ServiceModel, style: BindingName) {
       return {
         name: STYLE_TITLES.httpGet,
         method: 'GET',
-        path: inlineCode(`${model.path}/${OPERATION}?name=value&…`),
+        path: inlineCode(`${formPath(model.path, OPERATION)}?name=value&…`),
         headers: 'none (a GET has no body)',
         body: 'none: the fields of the HTTP POST form, in the same order and encoding, are the query string (at most 2048 characters, ASP.NET\'s default maxQueryStringLength)',
         answer: 'the same as HTTP POST',

@@ -3,7 +3,7 @@ import type { AuthFailureCode, AuthFailureKind, Decision, EatModel, OperationMod
 import { STYLE_TITLES, hasErrorCodes } from '../../features.js';
 import { paramType, resultType } from '../../ts-types.js';
 import { PAGES, codeFence, inlineCode, operationPage, paragraph } from '../markdown.js';
-import type { HttpMessage, OperationExample } from '../wire.js';
+import { formPath, type HttpMessage, type OperationExample } from '../wire.js';
 import { soapAction } from '../../../../templates/runtime/codec/xml-writer.js';
 import { INDEX_ANCHORS } from './usage.js';
 import { Links, asSentence, fieldRows, joinSentences, xsdName } from './common.js';
@@ -94,9 +94,9 @@ function facts(model: ServiceModel, op: OperationModel, links: Links): Array<{ n
       r.kind === 'value' ? `${inlineCode(`<${op.name}Response>`)} holding ${inlineCode(`<${r.element}>`)}` : `${inlineCode(`<${op.name}Response>`)}`;
     rows.push({ name: 'SOAP response', value: response });
   }
-  rows.push({ name: 'HTTP POST', value: op.httpPost ? formFact(`POST ${model.path}/${op.name}`, op, links) : 'not available (no HTTP POST binding)' });
+  rows.push({ name: 'HTTP POST', value: op.httpPost ? formFact(`POST ${formPath(model.path, op.name)}`, op, links) : 'not available (no HTTP POST binding)' });
   if (model.bindings.includes('httpGet')) {
-    rows.push({ name: 'HTTP GET', value: op.httpGet ? formFact(`GET ${model.path}/${op.name}?…`, op, links) : 'not available (no HTTP GET binding)' });
+    rows.push({ name: 'HTTP GET', value: op.httpGet ? formFact(`GET ${formPath(model.path, op.name)}?…`, op, links) : 'not available (no HTTP GET binding)' });
   }
   if (model.auth) rows.push({ name: 'EAT marker', value: op.eat.marker === '' ? '(none)' : inlineCode(op.eat.marker) });
   if (op.headers.length > 0) rows.push({ name: 'SOAP headers', value: op.headers.map((h) => `${inlineCode(`<${h.element}>`)} (${links.type(h.record.name)}, option \`${h.option}\`)`).join(', ') });
