@@ -15,6 +15,7 @@ import type { Problems } from './problems.js';
 import { NS } from '../emit/wsdl/namespaces.js';
 import { documentation, qnameAttr, xsdDocumentation, type WsdlDoc } from './read-wsdl.js';
 import type { PlannedType, TypePlanner } from './schema.js';
+import { withForm } from './forms.js';
 import { kids, type QName, type XmlElement } from './xml.js';
 
 type Protocol = 'soap11' | 'soap12' | 'httpPost' | 'httpGet' | 'other';
@@ -380,8 +381,9 @@ function draftWrapped(
       continue;
     }
     const pName = p.attrs.get('name');
-    const planned = types.particleType(p, request.file);
+    const planned = types.particleType(p, request.file, true);
     if (!planned || pName === undefined) continue;
+    const form = types.operationForm(p, planned.ref, request.file, `the parameter ${name}.${pName}`);
     const max = p.attrs.get('maxOccurs');
     if (max === 'unbounded' || (max !== undefined && Number(max) > 1)) {
       problems.add(request.file, p, 'maxOccurs', `the repeated parameter ${name}.${pName} is drafted as a single value`);
@@ -391,6 +393,7 @@ function draftWrapped(
       type: planned.ref,
       ...(p.attrs.get('minOccurs') === '0' ? { optional: true as const } : {}),
       ...(p.attrs.get('nillable') === 'true' ? { nillable: true as const } : {}),
+      ...(form ? { form } : {}),
       doc: xsdDocumentation(p),
     });
   }
@@ -404,8 +407,9 @@ function draftWrapped(
     return undefined;
   }
   if (first) {
-    resultType = types.particleType(first, response.file);
+    resultType = types.particleType(first, response.file, true);
     const element = first.attrs.get('name') ?? '';
+    const form = resultType ? types.operationForm(first, resultType.ref, response.file, `the result of ${name}`) : undefined;
     if (resultType) {
       const minZero = first.attrs.get('minOccurs') === '0';
       const nillable = first.attrs.get('nillable') === 'true';
@@ -415,13 +419,24 @@ function draftWrapped(
         problems.add(response.file, first, 'maxOccurs', `the repeated result of ${name} is drafted as a single value`);
       }
       result =
-        nullable || element !== `${name}Result`
-          ? { type: resultType.ref, ...(nullable ? { nullable: true as const } : {}), ...(element !== `${name}Result` ? { element } : {}) }
+        nullable || element !== `${name}Result` || form
+          ? {
+              type: resultType.ref,
+              ...(nullable ? { nullable: true as const } : {}),
+              ...(element !== `${name}Result` ? { element } : {}),
+              ...(form ? { form } : {}),
+            }
           : resultType.ref;
     }
     for (const p of rest) {
-      const f = p.name === 'choice' ? types.choiceField(name, p, response.file, outputs.map((x) => x.name)) : types.field(p, response.file);
-      if (f) outputs.push(f);
+      if (p.name === 'choice') {
+        const f = types.choiceField(name, p, response.file, outputs.map((x) => x.name));
+        if (f) outputs.push(f);
+        continue;
+      }
+      const f = types.field(p, response.file, true);
+      const form = f ? types.operationForm(p, typeof f.type === 'string' ? f.type : undefined, response.file, `the output ${name}.${f.name}`) : undefined;
+      if (f) outputs.push(form ? withForm(f, form) : f);
     }
   }
   return { params, result, resultType, outputs, namespace: request.element.ns !== tns ? request.element.ns : undefined };

@@ -621,6 +621,18 @@ export class TypePlanner {
     return complete ? { choice: alternatives } : undefined;
   }
 
+  /**
+   * The draft's `form` of an operation's parameter, result or output element: `unqualified` where its schema says so
+   * and it holds text (an XML Schema type or an enum), which nothing qualified inside can lose its namespace under.
+   * One holding a record or a list is drafted qualified, and reported.
+   */
+  operationForm(el: XmlElement, ref: DraftTypeRef | undefined, file: string, owner: string): 'unqualified' | undefined {
+    if (this.forms.formOf(el) !== 'unqualified') return undefined;
+    if (typeof ref === 'string' && !this.records.has(ref)) return 'unqualified';
+    this.report(file, el, 'form="unqualified"', `${owner} is drafted qualified: it holds a record or a list, which the format writes unqualified only as a record's field`);
+    return undefined;
+  }
+
   /** A sequence element as a field (record fields and operation outputs). */
   field(el: XmlElement, file: string, formKept = false): DraftField | undefined {
     const name = el.attrs.get('name');

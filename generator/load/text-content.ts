@@ -22,7 +22,6 @@ export function textOrFormProblem(f: RawField, type: TypeModel, outputs: boolean
     if (f.form !== undefined) return { key: 'form', message: 'the text content has no element or attribute of its own to qualify' };
     return undefined;
   }
-  if (outputs) return { key: 'form', message: "an output is in the namespace of the response element: form is for the fields of records and results" };
   if (f.form === 'unqualified' && type.kind === 'choice') return { key: 'form', message: 'a choice has no element of its own: its alternatives are qualified, as the elements of their record' };
   return undefined;
 }
