@@ -39,7 +39,7 @@ import type { SpecIssue } from './errors.js';
 import type { SpecPath } from './locate.js';
 import { kebabCase } from './names.js';
 import { specNames } from './spec-names.js';
-import { contentProblems, textOrFormProblem } from './text-content.js';
+import { contentProblems, textOrFormProblem, unqualifiedHoldingProblem } from './text-content.js';
 import { list, suggest } from './suggest.js';
 import { SetAside, type ResolvableSpec } from './salvage.js';
 import { checkBareOperations } from './bare.js';
@@ -411,6 +411,8 @@ export function resolveSpec(
     if (p.nillable && p.role) report([...path, 'nillable'], `a ${p.role} parameter is filled in by the client and cannot be nil`);
     if (p.form !== undefined && p.role) report([...path, 'form'], `a ${p.role} parameter is filled in by the client in the operation's namespace: it cannot be unqualified`);
     if (p.form !== undefined && type.kind === 'choice') report([...path, 'form'], 'a choice has no element of its own: its alternatives are qualified, as the elements of their operation');
+    const holding = p.form !== undefined && type.kind !== 'choice' ? unqualifiedHoldingProblem(`parameter "${name}"`, type) : undefined;
+    if (holding) report([...path, 'form'], holding);
     return {
       kind: 'parameter',
       name,
@@ -491,6 +493,8 @@ export function resolveSpec(
 
     const returned = resolveResult(op.name, op.result, [...path, 'result'], typeOf);
     let result: ResultModel | undefined = returned;
+    const resultHolding = returned?.kind === 'value' && returned.form !== undefined ? unqualifiedHoldingProblem('the result', returned.type) : undefined;
+    if (resultHolding) report([...path, 'result', 'form'], resultHolding);
     if (op.outputs !== undefined && returned) {
       // Out parameters: the response element holds the result and one element per output, read as one record.
       const name = `${tsName}Output`;
@@ -501,6 +505,11 @@ export function resolveSpec(
         fields.push({ kind: 'field', name: returned.element, type: returned.type, doc: `What ${op.name} returns.`, nillable: nullable, optional: nullable, secret: false, attribute: false, ...form, decision: undefined });
       }
       fieldsOf([...path, 'outputs'], name, op.outputs, fields);
+      fields.forEach((f) => {
+        const j = op.outputs!.findIndex((o) => o.name === f.name);
+        const problem = f.form === 'unqualified' && j >= 0 ? unqualifiedHoldingProblem(`output "${f.name}"`, f.type) : undefined;
+        if (problem) report([...path, 'outputs', j, 'form'], problem);
+      });
       op.outputs.forEach((o, j) => {
         if (returned.kind === 'value' && o.name === returned.element) report([...path, 'outputs', j, 'name'], `"${o.name}" is the result element's name`);
       });

@@ -59,6 +59,15 @@ export function contentProblems(
   return out;
 }
 
+/**
+ * The problem of an operation's unqualified element (a parameter, the result, an output) holding qualified ones:
+ * written with `xmlns=""`, they would lose their namespace. `what` names the element (`parameter "p"`).
+ */
+export function unqualifiedHoldingProblem(what: string, t: TypeModel): string | undefined {
+  const inner = qualifiedInside(t, new Set());
+  return inner && `${what} is unqualified (written with xmlns=""), but holds ${inner}, which would lose its namespace: make it unqualified too, or ${what} qualified`;
+}
+
 /** The first element inside a value of `t` that is written unprefixed in the service namespace, described; else undefined. */
 function qualifiedInside(t: TypeModel, seen: Set<StructModel>): string | undefined {
   switch (t.kind) {
