@@ -383,19 +383,21 @@ function draftWrapped(
     const pName = p.attrs.get('name');
     const planned = types.particleType(p, request.file, true);
     if (!planned || pName === undefined) continue;
-    const form = types.operationForm(p, planned.ref, request.file, `the parameter ${name}.${pName}`);
+    const form = types.operationForm(p);
     const max = p.attrs.get('maxOccurs');
     if (max === 'unbounded' || (max !== undefined && Number(max) > 1)) {
       problems.add(request.file, p, 'maxOccurs', `the repeated parameter ${name}.${pName} is drafted as a single value`);
     }
-    params.push({
+    const param: DraftParam = {
       name: pName,
       type: planned.ref,
       ...(p.attrs.get('minOccurs') === '0' ? { optional: true as const } : {}),
       ...(p.attrs.get('nillable') === 'true' ? { nillable: true as const } : {}),
       ...(form ? { form } : {}),
       doc: xsdDocumentation(p),
-    });
+    };
+    types.settleLater(param, planned.ref, p, request.file, `the parameter ${name}.${pName}`);
+    params.push(param);
   }
 
   let result: DraftResult = 'void';
@@ -409,7 +411,7 @@ function draftWrapped(
   if (first) {
     resultType = types.particleType(first, response.file, true);
     const element = first.attrs.get('name') ?? '';
-    const form = resultType ? types.operationForm(first, resultType.ref, response.file, `the result of ${name}`) : undefined;
+    const form = types.operationForm(first);
     if (resultType) {
       const minZero = first.attrs.get('minOccurs') === '0';
       const nillable = first.attrs.get('nillable') === 'true';
@@ -418,15 +420,16 @@ function draftWrapped(
       if (max === 'unbounded' || (max !== undefined && Number(max) > 1)) {
         problems.add(response.file, first, 'maxOccurs', `the repeated result of ${name} is drafted as a single value`);
       }
-      result =
-        nullable || element !== `${name}Result` || form
-          ? {
-              type: resultType.ref,
-              ...(nullable ? { nullable: true as const } : {}),
-              ...(element !== `${name}Result` ? { element } : {}),
-              ...(form ? { form } : {}),
-            }
-          : resultType.ref;
+      if (nullable || element !== `${name}Result` || form) {
+        const full = {
+          type: resultType.ref,
+          ...(nullable ? { nullable: true as const } : {}),
+          ...(element !== `${name}Result` ? { element } : {}),
+          ...(form ? { form } : {}),
+        };
+        types.settleLater(full, resultType.ref, first, response.file, `the result of ${name}`);
+        result = full;
+      } else result = resultType.ref;
     }
     for (const p of rest) {
       if (p.name === 'choice') {
@@ -435,8 +438,11 @@ function draftWrapped(
         continue;
       }
       const f = types.field(p, response.file, true);
-      const form = f ? types.operationForm(p, typeof f.type === 'string' ? f.type : undefined, response.file, `the output ${name}.${f.name}`) : undefined;
-      if (f) outputs.push(form ? withForm(f, form) : f);
+      if (!f) continue;
+      const form = types.operationForm(p);
+      const output = form ? withForm(f, form) : f;
+      types.settleLater(output, output.type, p, response.file, `the output ${name}.${f.name}`);
+      outputs.push(output);
     }
   }
   return { params, result, resultType, outputs, namespace: request.element.ns !== tns ? request.element.ns : undefined };

@@ -126,6 +126,15 @@ describe('an unqualified schema: parameters, result and outputs in no namespace'
   it('the wire validates against the fixture schema and the generated WSDL', async () => {
     expect(wire.length).toBeGreaterThanOrEqual(8);
     const documents: Record<string, string> = Object.fromEntries(wire.map((w, i) => [`${i} ${w.what}`, w.xml]));
+    // The docs' example exchanges are what the client sends and the mock answers too, and say where the elements are.
+    for (const op of ['Locate', 'Lookup']) {
+      const page = readFileSync(join(OUT, 'docs', 'operations', `${op}.md`), 'utf8');
+      expect(page).toContain('An element in no namespace (unqualified) in SOAP.');
+      const bodies = [...page.matchAll(/```http\n([\s\S]*?)```/g)].map((m) => m[1]!.slice(m[1]!.indexOf('\n\n') + 2).trim()).filter((b) => b.startsWith('<'));
+      expect(bodies.length).toBe(4);
+      bodies.forEach((b, i) => (documents[`docs ${op} ${i}`] = soapBodyElement(b)));
+    }
+    expect(readFileSync(join(OUT, 'docs', 'operations', 'Lookup.md'), 'utf8')).toContain('in no namespace (unqualified)');
     documents['old: number qualified'] = `<Locate xmlns="${NS}"><number>42</number></Locate>`;
     for (const wsdl of [readFileSync(join(ROOT, WSDL), 'utf8'), readFileSync(join(OUT, 'wsdl', 'Geo.wsdl'), 'utf8')]) {
       const errors = await validateAll(extractSchemas(wsdl), documents);
