@@ -141,6 +141,7 @@ function compareResult(at: string, opA: OperationModel, opB: OperationModel, add
   // The conventional <OpResult> follows a renamed operation: that is the rename, reported on its own.
   const conventional = va.element === `${opA.name}Result` && vb.element === `${opB.name}Result`;
   if (va.element !== vb.element && !conventional) add('operation-result-element-changed', `${at}.result`, `<${va.element}> -> <${vb.element}>`);
+  else if (va.form !== vb.form) add('operation-result-element-changed', `${at}.result`, `<${vb.element}> form ${va.form ?? 'qualified'} -> ${vb.form ?? 'qualified'}`);
   if (va.nullable !== vb.nullable) add(vb.nullable ? 'operation-result-made-nullable' : 'operation-result-made-non-nullable', `${at}.result`, vb.nullable ? 'now nullable' : 'no longer nullable');
 }
 
@@ -244,6 +245,8 @@ function compareParameters(op: string, a: readonly ParameterModel[], b: readonly
 function compareParameter(at: string, a: ParameterModel, b: ParameterModel, add: Add, doc: Doc): void {
   if (sameChoiceShell(a.type, b.type)) compareAlternatives(at, a.type, b.type, add, { input: true, output: false });
   else if (typeKey(a.type) !== typeKey(b.type)) add('parameter-retyped', at, `${typeKey(a.type)} -> ${typeKey(b.type)}`);
+  // Its element moved into or out of the operation's namespace: a service that validates takes only one of them.
+  else if (a.form !== b.form) add('parameter-retyped', at, `form ${a.form ?? 'qualified'} -> ${b.form ?? 'qualified'}`);
   if (a.role !== b.role) add('parameter-role-changed', at, `${a.role ?? 'none'} -> ${b.role ?? 'none'}`);
   if (a.optional !== b.optional) add(b.optional ? 'parameter-made-optional' : 'parameter-made-required', at, b.optional ? 'now optional' : 'now required');
   if (a.nillable !== b.nillable) add(b.nillable ? 'parameter-made-nillable' : 'parameter-made-non-nillable', at, b.nillable ? 'now nillable' : 'no longer nillable');

@@ -58,10 +58,12 @@ export interface DraftParam {
   type: DraftTypeRef;
   optional?: true | undefined;
   nillable?: true | undefined;
+  /** The parameter element is in no namespace (a wrapper of an elementFormDefault="unqualified" schema). */
+  form?: 'unqualified' | undefined;
   doc?: string | undefined;
 }
 
-export type DraftResult = DraftTypeRef | { type: DraftTypeRef; nullable?: true | undefined; element?: string | undefined };
+export type DraftResult = DraftTypeRef | { type: DraftTypeRef; nullable?: true | undefined; element?: string | undefined; form?: 'unqualified' | undefined };
 
 export interface DraftOperation {
   name: string;

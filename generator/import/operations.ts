@@ -15,6 +15,7 @@ import type { Problems } from './problems.js';
 import { NS } from '../emit/wsdl/namespaces.js';
 import { documentation, qnameAttr, xsdDocumentation, type WsdlDoc } from './read-wsdl.js';
 import type { PlannedType, TypePlanner } from './schema.js';
+import { withForm } from './forms.js';
 import { kids, type QName, type XmlElement } from './xml.js';
 
 type Protocol = 'soap11' | 'soap12' | 'httpPost' | 'httpGet' | 'other';
@@ -404,19 +405,23 @@ function draftWrapped(
       continue;
     }
     const pName = p.attrs.get('name');
-    const planned = types.particleType(p, request.file);
+    const planned = types.particleType(p, request.file, true);
     if (!planned || pName === undefined) continue;
+    const form = types.operationForm(p);
     const max = p.attrs.get('maxOccurs');
     if (max === 'unbounded' || (max !== undefined && Number(max) > 1)) {
       problems.add(request.file, p, 'maxOccurs', `the repeated parameter ${name}.${pName} is drafted as a single value`);
     }
-    params.push({
+    const param: DraftParam = {
       name: pName,
       type: planned.ref,
       ...(p.attrs.get('minOccurs') === '0' ? { optional: true as const } : {}),
       ...(p.attrs.get('nillable') === 'true' ? { nillable: true as const } : {}),
+      ...(form ? { form } : {}),
       doc: xsdDocumentation(p),
-    });
+    };
+    types.settleLater(param, planned.ref, p, request.file, `the parameter ${name}.${pName}`);
+    params.push(param);
   }
 
   let result: DraftResult = 'void';
@@ -428,8 +433,9 @@ function draftWrapped(
     return undefined;
   }
   if (first) {
-    resultType = types.particleType(first, response.file);
+    resultType = types.particleType(first, response.file, true);
     const element = first.attrs.get('name') ?? '';
+    const form = types.operationForm(first);
     if (resultType) {
       const minZero = first.attrs.get('minOccurs') === '0';
       const nillable = first.attrs.get('nillable') === 'true';
@@ -438,14 +444,29 @@ function draftWrapped(
       if (max === 'unbounded' || (max !== undefined && Number(max) > 1)) {
         problems.add(response.file, first, 'maxOccurs', `the repeated result of ${name} is drafted as a single value`);
       }
-      result =
-        nullable || element !== `${name}Result`
-          ? { type: resultType.ref, ...(nullable ? { nullable: true as const } : {}), ...(element !== `${name}Result` ? { element } : {}) }
-          : resultType.ref;
+      if (nullable || element !== `${name}Result` || form) {
+        const full = {
+          type: resultType.ref,
+          ...(nullable ? { nullable: true as const } : {}),
+          ...(element !== `${name}Result` ? { element } : {}),
+          ...(form ? { form } : {}),
+        };
+        types.settleLater(full, resultType.ref, first, response.file, `the result of ${name}`);
+        result = full;
+      } else result = resultType.ref;
     }
     for (const p of rest) {
-      const f = p.name === 'choice' ? types.choiceField(name, p, response.file, outputs.map((x) => x.name)) : types.field(p, response.file);
-      if (f) outputs.push(f);
+      if (p.name === 'choice') {
+        const f = types.choiceField(name, p, response.file, outputs.map((x) => x.name));
+        if (f) outputs.push(f);
+        continue;
+      }
+      const f = types.field(p, response.file, true);
+      if (!f) continue;
+      const form = types.operationForm(p);
+      const output = form ? withForm(f, form) : f;
+      types.settleLater(output, output.type, p, response.file, `the output ${name}.${f.name}`);
+      outputs.push(output);
     }
   }
   return { params, result, resultType, outputs, namespace: request.element.ns !== tns ? request.element.ns : undefined };

@@ -76,6 +76,8 @@ export class TypePlanner {
   private readonly groupRefOwner = new WeakMap<XmlElement, string>();
   /** Where each local element and attribute is on the wire (xs:form and the schemas' defaults). */
   private readonly forms = new Forms();
+  /** The operations' parameters, results and outputs drafted unqualified, settled as the fields are. */
+  private readonly operationHolders: Array<{ holder: { form?: 'qualified' | 'unqualified' | undefined }; type: DraftTypeRef; el: XmlElement; file: string; owner: string }> = [];
   /** The declarations of the fields drafted unqualified, to report one drafted qualified after all. */
   private readonly unqualified = new Map<DraftField, { el: XmlElement; file: string; owner: string }>();
 
@@ -493,6 +495,13 @@ export class TypePlanner {
         });
       }
     }
+    // The records settled, an operation's element holding a qualified one is drafted qualified too.
+    for (const { holder, type, el, file, owner } of this.operationHolders.splice(0)) {
+      const inner = qualifiedInside(type, records);
+      if (!inner) continue;
+      delete holder.form;
+      this.report(file, el, 'form="unqualified"', `${owner} is drafted qualified: it holds ${inner}, qualified, which the format cannot write inside an unqualified element`);
+    }
   }
 
   private unmapped(owner: string, node: XmlElement, file: string): void {
@@ -771,6 +780,23 @@ export class TypePlanner {
     }
     if (!complete) this.report(file, node, 's:choice', `in ${owner}: the choice is left out, since not all of its alternatives can be mapped`);
     return complete ? { choice: alternatives } : undefined;
+  }
+
+  /**
+   * The draft's `form` of an operation's parameter, result or output element: `unqualified` where its schema says so
+   * and it holds text (an XML Schema type or an enum), which nothing qualified inside can lose its namespace under.
+   * One holding a record or a list is drafted qualified, and reported.
+   */
+  operationForm(el: XmlElement): 'unqualified' | undefined {
+    return this.forms.formOf(el) === 'unqualified' ? 'unqualified' : undefined;
+  }
+
+  /**
+   * Notes a drafted parameter, result or output that has `form: unqualified` (`holder`), so that once every record
+   * is drafted it is drafted qualified again, and reported, if it holds a qualified element (as fields are).
+   */
+  settleLater(holder: { form?: 'qualified' | 'unqualified' | undefined }, type: DraftTypeRef, el: XmlElement, file: string, owner: string): void {
+    if (holder.form === 'unqualified') this.operationHolders.push({ holder, type, el, file, owner });
   }
 
   /** A sequence element as a field (record fields and operation outputs). */

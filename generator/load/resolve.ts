@@ -39,7 +39,7 @@ import type { SpecIssue } from './errors.js';
 import type { SpecPath } from './locate.js';
 import { kebabCase } from './names.js';
 import { specNames } from './spec-names.js';
-import { contentProblems, textOrFormProblem } from './text-content.js';
+import { contentProblems, textOrFormProblem, unqualifiedHoldingProblem } from './text-content.js';
 import { list, suggest } from './suggest.js';
 import { SetAside, type ResolvableSpec } from './salvage.js';
 import { checkBareOperations } from './bare.js';
@@ -409,6 +409,10 @@ export function resolveSpec(
       report([...path, 'default'], `"${String(p.default)}" is not a value of enum ${type.enum.name}`);
     }
     if (p.nillable && p.role) report([...path, 'nillable'], `a ${p.role} parameter is filled in by the client and cannot be nil`);
+    if (p.form !== undefined && p.role) report([...path, 'form'], `a ${p.role} parameter is filled in by the client in the operation's namespace: it cannot be unqualified`);
+    if (p.form !== undefined && type.kind === 'choice') report([...path, 'form'], 'a choice has no element of its own: its alternatives are qualified, as the elements of their operation');
+    const holding = p.form !== undefined && type.kind !== 'choice' ? unqualifiedHoldingProblem(`parameter "${name}"`, type) : undefined;
+    if (holding) report([...path, 'form'], holding);
     return {
       kind: 'parameter',
       name,
@@ -419,6 +423,7 @@ export function resolveSpec(
       nillable: p.nillable ?? false,
       default: p.default,
       quirk: p.quirk,
+      ...(p.form !== undefined ? { form: p.form } : {}),
       ...(p.role ? {} : exampleOf(p.example, type, [...path, 'example'])),
       decision: decision(p.decision, [...path, 'decision']),
     };
@@ -488,15 +493,23 @@ export function resolveSpec(
 
     const returned = resolveResult(op.name, op.result, [...path, 'result'], typeOf);
     let result: ResultModel | undefined = returned;
+    const resultHolding = returned?.kind === 'value' && returned.form !== undefined ? unqualifiedHoldingProblem('the result', returned.type) : undefined;
+    if (resultHolding) report([...path, 'result', 'form'], resultHolding);
     if (op.outputs !== undefined && returned) {
       // Out parameters: the response element holds the result and one element per output, read as one record.
       const name = `${tsName}Output`;
       const fields: FieldModel[] = [];
       if (returned.kind === 'value') {
         const nullable = returned.nullable;
-        fields.push({ kind: 'field', name: returned.element, type: returned.type, doc: `What ${op.name} returns.`, nillable: nullable, optional: nullable, secret: false, attribute: false, decision: undefined });
+        const form = returned.form !== undefined ? { form: returned.form } : {};
+        fields.push({ kind: 'field', name: returned.element, type: returned.type, doc: `What ${op.name} returns.`, nillable: nullable, optional: nullable, secret: false, attribute: false, ...form, decision: undefined });
       }
       fieldsOf([...path, 'outputs'], name, op.outputs, fields);
+      fields.forEach((f) => {
+        const j = op.outputs!.findIndex((o) => o.name === f.name);
+        const problem = f.form === 'unqualified' && j >= 0 ? unqualifiedHoldingProblem(`output "${f.name}"`, f.type) : undefined;
+        if (problem) report([...path, 'outputs', j, 'form'], problem);
+      });
       op.outputs.forEach((o, j) => {
         if (returned.kind === 'value' && o.name === returned.element) report([...path, 'outputs', j, 'name'], `"${o.name}" is the result element's name`);
       });
@@ -600,6 +613,19 @@ export function resolveSpec(
       else responseHeaders.push({ kind: 'responseHeader', element: name, record: found.record, required: typeof entry === 'string' ? false : (entry.required ?? false), doc: found.doc });
     });
 
+    const bare = (op.parameterStyle ?? raw.service.parameterStyle) === 'bare';
+    if (bare) {
+      // A bare operation's parameters and result are top-level elements of the schema, always qualified.
+      const why = 'a bare operation\'s elements are top-level elements of the schema, always in its namespace';
+      op.params.forEach((entry, j) => {
+        const p = typeof entry === 'string' ? raw.parameters[entry] : entry;
+        if (p?.form !== undefined) report([...path, 'params', j, ...(typeof entry === 'string' ? [] : ['form'])], `${why}: "${typeof entry === 'string' ? entry : entry.name}" cannot be unqualified`);
+      });
+      if (typeof op.result === 'object' && 'type' in op.result && op.result.form !== undefined) report([...path, 'result', 'form'], `${why}: the result cannot be unqualified`);
+      op.outputs?.forEach((o, j) => {
+        if (o.form !== undefined) report([...path, 'outputs', j, 'form'], `${why}: an output cannot be unqualified`);
+      });
+    }
     if (result && eat && httpPostRoot) {
       operations.push({
         kind: 'operation',
@@ -616,7 +642,7 @@ export function resolveSpec(
         eat,
         submitsPayments: op.submitsPayments ?? false,
         soapAction: op.soapAction,
-        bare: (op.parameterStyle ?? raw.service.parameterStyle) === 'bare',
+        bare,
         namespace: op.namespace,
         headers,
         responseHeaders,
@@ -906,7 +932,7 @@ function resolveResult(
   typeOf: (t: RawTypeRef, path: SpecPath, use: { results?: boolean }) => TypeModel | undefined,
 ): VoidResult | ValueResult | undefined {
   if (raw === 'void') return { kind: 'void' };
-  const full = typeof raw === 'object' && 'type' in raw ? raw : { type: raw, nullable: undefined, element: undefined };
+  const full = typeof raw === 'object' && 'type' in raw ? raw : { type: raw, nullable: undefined, element: undefined, form: undefined };
   const type = typeOf(full.type, typeof raw === 'object' && 'type' in raw ? [...path, 'type'] : path, { results: true });
   if (!type) return undefined;
   return {
@@ -914,6 +940,7 @@ function resolveResult(
     type,
     nullable: full.nullable ?? false,
     element: full.element ?? `${operation}Result`,
+    ...(full.form !== undefined ? { form: full.form } : {}),
     struct: type.kind === 'record' ? type.record : undefined,
   };
 }

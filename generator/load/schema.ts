@@ -257,6 +257,12 @@ const parameterKeys = {
       .optional()
       .describe('What the client sends when the caller leaves an optional parameter out.'),
     quirk: z.string().optional().describe('A wire quirk of this parameter, worth a line in the docs.'),
+    form: z
+      .enum(['unqualified'])
+      .optional()
+      .describe(
+        'unqualified: the parameter element is in no namespace (its wrapper\'s schema has elementFormDefault="unqualified", or form="unqualified"): written with xmlns="" in SOAP; HTTP POST is unaffected. Not for a bare operation (its parameters are global elements) or a credential.',
+      ),
     example,
     decision: decisionRef.optional(),
 };
@@ -279,6 +285,12 @@ const operationResult = z.union([
         .optional()
         .describe('The service may return null (ASMX leaves the result element out): decoded as null. Default false.'),
       element: wireName.optional().describe('The result element, when it is not <OpResult>.'),
+      form: z
+        .enum(['unqualified'])
+        .optional()
+        .describe(
+          'unqualified: the result element is in no namespace (the response wrapper\'s schema has elementFormDefault="unqualified", or form="unqualified"). Not for a bare operation (its result is a global element).',
+        ),
     })
     .strict(),
 ]);

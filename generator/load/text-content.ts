@@ -22,7 +22,6 @@ export function textOrFormProblem(f: RawField, type: TypeModel, outputs: boolean
     if (f.form !== undefined) return { key: 'form', message: 'the text content has no element or attribute of its own to qualify' };
     return undefined;
   }
-  if (outputs) return { key: 'form', message: "an output is in the namespace of the response element: form is for the fields of records and results" };
   if (f.form === 'unqualified' && type.kind === 'choice') return { key: 'form', message: 'a choice has no element of its own: its alternatives are qualified, as the elements of their record' };
   return undefined;
 }
@@ -58,6 +57,15 @@ export function contentProblems(
     if (inner) out.push({ at: where(f, 'form'), message: `${name}.${f.name} is unqualified (written with xmlns=""), but holds ${inner}, which would lose its namespace: make it unqualified too, or ${name}.${f.name} qualified` });
   }
   return out;
+}
+
+/**
+ * The problem of an operation's unqualified element (a parameter, the result, an output) holding qualified ones:
+ * written with `xmlns=""`, they would lose their namespace. `what` names the element (`parameter "p"`).
+ */
+export function unqualifiedHoldingProblem(what: string, t: TypeModel): string | undefined {
+  const inner = qualifiedInside(t, new Set());
+  return inner && `${what} is unqualified (written with xmlns=""), but holds ${inner}, which would lose its namespace: make it unqualified too, or ${what} qualified`;
 }
 
 /** The first element inside a value of `t` that is written unprefixed in the service namespace, described; else undefined. */

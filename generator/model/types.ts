@@ -184,6 +184,11 @@ export interface ParameterModel {
   readonly nillable: boolean;
   readonly default: string | number | boolean | undefined;
   readonly quirk: string | undefined;
+  /**
+   * `unqualified`: the parameter's element is in no namespace (a local element of an elementFormDefault="unqualified"
+   * wrapper): written `<name xmlns="">` in SOAP and read only there. Undefined: in the operation's namespace.
+   */
+  readonly form?: 'unqualified' | undefined;
   /** The spec's example, as the client sends it (checked against the type); docs and example calls show it. */
   readonly example?: string | undefined;
   readonly decision: Decision | undefined;
@@ -222,6 +227,8 @@ export interface ValueResult {
   readonly nullable: boolean;
   /** The child of `<OpResponse>` holding it, `<OpResult>` unless the spec says otherwise. */
   readonly element: string;
+  /** `unqualified`: the result element is in no namespace (`<OpResult xmlns="">`), read only there. */
+  readonly form?: 'unqualified' | undefined;
   /** The record or result type returned, when the type is one. */
   readonly struct: StructModel | undefined;
 }

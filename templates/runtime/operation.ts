@@ -59,4 +59,11 @@ export interface OperationWire {
   readonly bare?: boolean;
   /** The namespace of the operation's wrapper, parameter and result elements, when it is not the service's. */
   readonly namespace?: string;
+  /**
+   * The parameters whose elements are in no namespace (`form: unqualified`, a wrapper of an
+   * elementFormDefault="unqualified" schema): written `<name xmlns="">` in SOAP and read only there.
+   */
+  readonly unqualifiedParams?: readonly string[];
+  /** The result element is in no namespace (`<nameResult xmlns="">`), written and read only there. */
+  readonly unqualifiedResult?: boolean;
 }

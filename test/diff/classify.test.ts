@@ -3,6 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { diffSpecs } from '../../generator/diff/index.js';
 import { model, type Edit } from './helpers.js';
 
+/** CountResult's fields in no namespace, so that a result of it may be unqualified. */
+const UNQUALIFIED_COUNT = [
+  '    errorCode: I\n    fields:\n      - name: errorMessage\n        type: string\n      - name: errorCode\n        type: int\n      - name: count\n        type: int',
+  '    errorCode: I\n    fields:\n      - name: errorMessage\n        type: string\n        form: unqualified\n      - name: errorCode\n        type: int\n        form: unqualified\n      - name: count\n        type: int\n        form: unqualified',
+] as const;
+
 interface Row {
   readonly old?: readonly Edit[];
   readonly new?: readonly Edit[];
@@ -237,6 +243,21 @@ const rows: Array<[string, Row]> = [
     },
   ],
   ['a parameter retyped', { new: [['  itemId:\n    type: long', '  itemId:\n    type: int']], want: ['parameter-retyped GetItem(itemId) breaking/breaking'] }],
+  [
+    'a result made unqualified (form), which moves its element out of the operation namespace',
+    {
+      old: [[UNQUALIFIED_COUNT[0], UNQUALIFIED_COUNT[1]]],
+      new: [
+        [UNQUALIFIED_COUNT[0], UNQUALIFIED_COUNT[1]],
+        ['result: CountResult\n    httpPost: false', 'result: { type: CountResult, form: unqualified }\n    httpPost: false'],
+      ],
+      want: ['operation-result-element-changed FindItems.result breaking/breaking'],
+    },
+  ],
+  [
+    'a parameter made unqualified (form), which moves its element out of the operation namespace',
+    { new: [['  itemId:\n    type: long', '  itemId:\n    type: long\n    form: unqualified']], want: ['parameter-retyped GetItem(itemId) breaking/breaking'] },
+  ],
   [
     'a parameter made required',
     { new: [['    type: Shade\n    optional: true', '    type: Shade']], want: ['parameter-made-required CountItems(shade) breaking/compatible'] },

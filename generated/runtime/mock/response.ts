@@ -82,12 +82,16 @@ function responseElement(op: MockOperation, namespace: string, memberNamespace: 
   const xmlns = defaultNamespace(namespace);
   if (op.result === 'nullable' && isNull(value) && op.nilResult === true) {
     // The envelope declares the xsi prefix.
-    return `<${name}${xmlns}><${op.resultElement} xsi:nil="true" /></${name}>`;
+    return `<${name}${xmlns}><${op.resultElement}${op.unqualifiedResult === true ? ' xmlns=""' : ''} xsi:nil="true" /></${name}>`;
   }
   if (op.result === 'void' || (op.result === 'nullable' && isNull(value))) return `<${name}${xmlns} />`;
   requireValue(op, value);
   if (op.result === 'outputs') return inMemberNamespace(name, op.write(name, value, xmlns), xmlns, namespace, memberNamespace);
-  const result = inMemberNamespace(op.resultElement, op.write(op.resultElement, value, ''), '', namespace, memberNamespace);
+  // An unqualified result element (form="unqualified") is in no namespace, and what it holds is unqualified too.
+  const result =
+    op.unqualifiedResult === true
+      ? op.write(op.resultElement, value, ' xmlns=""')
+      : inMemberNamespace(op.resultElement, op.write(op.resultElement, value, ''), '', namespace, memberNamespace);
   return `<${name}${xmlns}>${result}</${name}>`;
 }
 

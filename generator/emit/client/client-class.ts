@@ -393,6 +393,12 @@ function writeBinding(w: CodeBlockWriter, model: ServiceModel, op: OperationMode
     if (op.soapAction !== undefined) uri('soapAction', op.soapAction);
     if (op.bare) w.writeLine('bare: true,');
     if (op.namespace !== undefined) uri('namespace', op.namespace);
+    const unqualified = op.params.filter((p) => p.form === 'unqualified').map((p) => tsLiteral(p.name));
+    if (unqualified.length > 0) {
+      writeDoc(w, ['unqualifiedParams: ', arrayDoc(unqualified).doc, ',']);
+      w.newLine();
+    }
+    if (result.kind === 'value' && result.form === 'unqualified') w.writeLine('unqualifiedResult: true,');
     if (op.headers.length > 0) w.writeLine(`headers: [${op.headers.map((h) => tsLiteral(h.element)).join(', ')}],`);
     if (op.responseHeaders.length > 0) {
       const entries = op.responseHeaders.map((h) => objectDoc([`element: ${tsLiteral(h.element)}`, `required: ${h.required}`, `decode: ${decoderName(h.record)}`]).doc);

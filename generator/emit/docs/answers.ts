@@ -25,6 +25,7 @@ function mockOperation(op: OperationModel, writers: Writers): MockOperation {
     httpPostRoot,
     ...(r.kind === 'void' ? { result: 'void' as const } : r.kind === 'outputs' ? { result: 'outputs' as const } : r.nullable ? { result: 'nullable' as const } : {}),
     ...(op.bare ? { bare: true } : {}),
+    ...(r.kind === 'value' && r.form === 'unqualified' ? { unqualifiedResult: true } : {}),
     write: type === undefined ? () => '' : resultWriter(writers.of(type)),
   };
 }

@@ -195,7 +195,8 @@ function request(
       .join('');
     const build = op.bare ? buildBareSoapEnvelope : buildSoapEnvelope;
     // Shown indented; the client sends it without the white space between elements.
-    body = indentXml(build(style === 'soap11' ? '1.1' : '1.2', op.namespace ?? model.namespace.uri, op.name, fields, blocks, model.namespace.uri), indent);
+    const unqualified = op.params.filter((p) => p.form === 'unqualified').map((p) => p.name);
+    body = indentXml(build(style === 'soap11' ? '1.1' : '1.2', op.namespace ?? model.namespace.uri, op.name, fields, blocks, model.namespace.uri, unqualified), indent);
   }
   // The length of the body as shown: what a reader who copies the example sends.
   headers.push(['Content-Length', String(Buffer.byteLength(body, 'utf8'))]);

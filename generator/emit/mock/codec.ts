@@ -136,6 +136,9 @@ function operationEntry(model: ServiceModel, op: OperationModel, needs: Needs): 
   if (op.soapAction !== undefined) lines.push(['soapAction', tsLiteral(op.soapAction)]);
   if (op.bare) lines.push(['bare', 'true']);
   if (op.namespace !== undefined) lines.push(['namespace', tsLiteral(op.namespace)]);
+  const unqualified = op.params.filter((p) => p.form === 'unqualified').map((p) => tsLiteral(p.name));
+  if (unqualified.length > 0) lines.push(['unqualifiedParams', arrayOf(unqualified)]);
+  if (r.kind === 'value' && r.form === 'unqualified') lines.push(['unqualifiedResult', 'true']);
   lines.push(...authEntries(model, op, needs));
   const struct = r.kind === 'value' && !r.nullable ? r.struct : undefined;
   if (struct?.status) {

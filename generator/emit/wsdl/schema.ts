@@ -310,7 +310,8 @@ class SchemaPlanner {
   private parameter(p: ParameterModel): Particle {
     if (p.type.kind === 'choice') return this.choice(p.type, p.optional ? 0 : 1, 1);
     const optional = isReferenceType(p.type) || (p.optional && p.default === undefined);
-    return { name: p.name, minOccurs: optional ? 0 : 1, maxOccurs: 1, nillable: p.nillable, type: this.typeRef(p.type) };
+    const form = p.form === 'unqualified' ? { unqualified: true } : {};
+    return { name: p.name, minOccurs: optional ? 0 : 1, maxOccurs: 1, nillable: p.nillable, type: this.typeRef(p.type), ...form };
   }
 
   /** The children of `<OpResponse>`: nothing (void), the result element, or the result and the out parameters. */
@@ -343,6 +344,7 @@ class SchemaPlanner {
       maxOccurs: 1,
       nillable: !reference && result.nullable,
       type: this.typeRef(result.type),
+      ...(result.form === 'unqualified' ? { unqualified: true } : {}),
     };
   }
 

@@ -49,6 +49,8 @@ function describe(reader: XmlReader): string {
  * @param status - HTTP status to record on a fault found here (the response normally came with 200)
  * @param optional - a missing result element means null rather than an error
  * @param onHeader - called on each child of soap:Header, which it must consume (read or skip); default: skipped
+ * @param resultNamespace - the result element's namespace: `namespace`, or `''` for an unqualified one; the result
+ *   element in another is not it (skipped, as any unknown child)
  */
 export function openSoapResult(
   reader: XmlReader,
@@ -59,11 +61,12 @@ export function openSoapResult(
   status = 200,
   optional = false,
   onHeader?: (reader: XmlReader) => void,
+  resultNamespace = namespace,
 ): boolean {
   openSoapResponse(reader, version, namespace, operation, status, onHeader);
   const responseElement = `${operation}Response`;
   while (reader.nextChild()) {
-    if (resultElement !== undefined && nameOf(reader) === resultElement && reader.namespaceUri === namespace) return true;
+    if (resultElement !== undefined && nameOf(reader) === resultElement && reader.namespaceUri === resultNamespace) return true;
     reader.skip();
   }
   if (resultElement === undefined || optional) return false;

@@ -75,6 +75,7 @@ const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>';
  * @param header - the SOAP header blocks, as markup (default none)
  * @param members - the namespace of the members of record and list parameters when it is not `namespace` (an
  *   operation with a namespace of its own: its parameters are in that one, their members in the service's)
+ * @param unqualified - the parameters whose elements are in no namespace (`OperationWire.unqualifiedParams`)
  */
 export function buildSoapEnvelope(
   version: SoapVersion,
@@ -83,9 +84,16 @@ export function buildSoapEnvelope(
   params: ReadonlyArray<readonly [name: string, value: string | NestedValue]>,
   header = '',
   members = namespace,
+  unqualified: readonly string[] = [],
 ): string {
   let children = '';
   for (const [name, value] of params) {
+    if (unqualified.includes(name)) {
+      // In no namespace: the writer's element (or the text's) with xmlns="" on its start tag.
+      const element = typeof value === 'string' ? `<${name}>${paramText(operation, name, value)}</${name}>` : value.element;
+      children += `<${name} xmlns=""${element.slice(name.length + 1)}`;
+      continue;
+    }
     if (typeof value !== 'string') {
       children += members === namespace ? value.element : qualifyMembers(value.element, name, namespace, members);
       continue;

@@ -184,7 +184,10 @@ export function readSoapParams(
     const index = table.exact.get(name);
     if (index === undefined) throw new RequestFault('Client', unknownElement(name, op.name, table, bare !== undefined));
     const param = op.params[index]!;
-    if (reader.namespaceUri !== namespace) {
+    if (bare === undefined && op.unqualifiedParams?.includes(param.name) === true) {
+      // An unqualified parameter (form="unqualified") is in no namespace: one in the operation's is not it.
+      if (reader.namespaceUri !== '') throw new RequestFault('Client', `parameter "${name}" must be unqualified, in no namespace (${whereIs(reader.namespaceUri)})`);
+    } else if (reader.namespaceUri !== namespace) {
       throw new RequestFault('Client', `parameter "${name}" is not in namespace ${JSON.stringify(namespace)} (${whereIs(reader.namespaceUri)})`);
     }
     if (seen[index] && param.alternatives) {

@@ -41,6 +41,7 @@ export function operationView(model: ServiceModel, op: OperationModel, example: 
       description: joinSentences([
         paragraph(p.doc),
         p.role ? ROLE_TEXT[p.role](principal?.name ?? p.name) : '',
+        p.form === 'unqualified' ? 'An element in no namespace (unqualified) in SOAP.' : '',
         p.quirk !== undefined ? 'See the note below the table.' : '',
         op.eat.kind === 'parameter' && op.eat.parameter === p ? 'Signed: the EAT marker names it.' : '',
         asSentence(links.decision(p.decision)),
@@ -91,7 +92,9 @@ function facts(model: ServiceModel, op: OperationModel, links: Links): Array<{ n
     if (model.bindings.includes('soap11')) rows.push({ name: 'SOAPAction (SOAP 1.1)', value: inlineCode(action) });
     const r = op.result;
     const response =
-      r.kind === 'value' ? `${inlineCode(`<${op.name}Response>`)} holding ${inlineCode(`<${r.element}>`)}` : `${inlineCode(`<${op.name}Response>`)}`;
+      r.kind === 'value'
+        ? `${inlineCode(`<${op.name}Response>`)} holding ${inlineCode(`<${r.element}>`)}${r.form === 'unqualified' ? ' in no namespace (unqualified)' : ''}`
+        : `${inlineCode(`<${op.name}Response>`)}`;
     rows.push({ name: 'SOAP response', value: response });
   }
   rows.push({ name: 'HTTP POST', value: op.httpPost ? formFact(`POST ${formPath(model.path, op.name)}`, op, links) : 'not available (no HTTP POST binding)' });
