@@ -20,6 +20,19 @@ function dataSetsLoose(contents: string): string {
   );
 }
 
+/**
+ * `<s:complexType mixed="true"><s:sequence><s:any/></s:sequence></s:complexType>` (a .NET XmlNode, SharePoint's
+ * `query`, `GetListResult`..) with its wildcard lax: .NET's XmlSerializer writes whatever markup the service holds there
+ * without validating it against `s:any`, so real answers carry elements declared nowhere too (the mock's example is
+ * one such). Only this shape is loosened: a strict `s:any` anywhere else is still checked.
+ */
+function xmlNodesLax(contents: string): string {
+  return contents.replace(
+    /(<(\w+):complexType mixed="true">\s*<\2:sequence>\s*)<\2:any\s*\/>(\s*<\/\2:sequence>\s*<\/\2:complexType>)/g,
+    '$1<$2:any processContents="lax"/>$3',
+  );
+}
+
 /** Local references (not URLs) of `attribute` in `text`. */
 function references(text: string, attribute: string): string[] {
   return [...text.matchAll(new RegExp(`\\s${attribute}\\s*=\\s*"([^"]+)"`, 'g'))].map((m) => m[1]!).filter((r) => !/^[a-z][\w+.-]*:/i.test(r));
@@ -48,5 +61,31 @@ export function wsdlSchemas(wsdlPath: string): XsdFile[] {
   };
   visit(wsdlPath, text);
   if (files.length === 0) throw new Error('the WSDL has no schema, inline or imported');
-  return files.map((f) => ({ ...f, contents: dataSetsLoose(f.contents) }));
+  return files.map((f) => ({ ...f, contents: xmlNodesLax(dataSetsLoose(f.contents)) }));
+}
+
+/**
+ * The http(s) URLs a WSDL names as documents to read (an import's or include's `location` / `schemaLocation`), in it
+ * and in the local documents it reaches: node-soap would fetch them over the network when it starts. A port's
+ * `soap:address location` is not a document and is not counted.
+ */
+export function remoteDocuments(wsdlPath: string): string[] {
+  const found = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (from: string, document: string) => {
+    for (const m of document.matchAll(/<(?:[\w.-]+:)?(?:import|include|redefine)\b[^>]*?\s(?:schemaLocation|location)\s*=\s*"([^"]+)"/g)) {
+      const location = m[1]!;
+      if (/^https?:/i.test(location)) {
+        found.add(location);
+        continue;
+      }
+      if (/^[a-z][\w+.-]*:/i.test(location)) continue;
+      const path = join(dirname(from), location);
+      if (seen.has(path) || !existsSync(path)) continue;
+      seen.add(path);
+      visit(path, readFileSync(path, 'utf8'));
+    }
+  };
+  visit(wsdlPath, readFileSync(wsdlPath, 'utf8'));
+  return [...found].sort();
 }
