@@ -59,7 +59,8 @@ const KNOWN_FAILURES: Readonly<Record<string, string>> = {
   'country-info': 'generate runGenerate: generate exited 2: Invalid spec: CountryInfoService.yaml: operations[0].soapAction: must not be em',
   'edialog-sdk': 'generate runGenerate: generate exited 2: Invalid spec: SdkService.yaml: operations[0].soapAction: must not be empty',
   'equifax-canada': 'generate runGenerate: generate exited 2: Invalid spec: canadav2.yaml: operations[0].soapAction: must not be empty',
-  'exchange-ews': 'schema libxml2: xmllint: types.xsd:5864: element attribute: Schemas parser error : attribute use (unknown), attribute \'ref\': The QName value \'{http://www.w3.org/',
+  // libxml2 has no schema for the xml: namespace (xml:lang): the harness's, not the generator's (not fixed yet).
+  'exchange-ews': 'schema libxml2: types.xsd:5864: element attribute: Schemas parser error : attribute use (unknown), attribute \'ref\': The QName value \'{http://www.w3.org/XML/1998',
   'fedex-ship': 'schema processTag over soap11: request part 0: Schemas validity error : Element \'{http://fedex.com/ws/ship/v17}ServiceId\': The actual value \'processTag.ProcessT',
   'mssql-endpoint': 'mock DayAsNumber over soap11: SvcHttpError: HTTP 404 (text/plain; charset=utf-8) from POST http://127.0.0.1:PORT//local',
   'namespaced-actions': 'generate runGenerate: generate exited 2: Invalid spec: api.yaml: operations[0].result.element: must be an identifier (le',
@@ -149,6 +150,7 @@ const FACETS_NOT_KEPT: Readonly<Record<string, readonly string[]>> = {
   // xs:list of an enumeration (.NET [Flags] enums), drafted as string.
   'myboardpack': ['enumeration on element Rights'],
   'sharepoint-people': ['enumeration on element PrincipalType', 'enumeration on element principalType'],
+  'tamu-geocoder': ['enumeration on element FeatureMatchingResultType'],
   // A pattern restriction ([a-zA-Z]{3}), drafted as string.
   'whl-travel': ['pattern on attribute ISOCurrency'],
 };
