@@ -195,7 +195,19 @@ export function readWsdl(text: string, file: string, problems: Problems, readFil
       else if (imported.node.ns !== NS.wsdl || imported.node.name !== 'definitions') problems.add(from, imp, 'wsdl:import', `${location} is neither a WSDL 1.1 document nor an XML Schema`);
       else addDefinitions(imported.node, imported.at);
     }
-    for (const types of kids(node, NS.wsdl, 'types')) for (const s of kids(types, NS.xsd, 'schema')) addSchema(s, from);
+    for (const types of kids(node, NS.wsdl, 'types')) {
+      for (const s of kids(types, NS.xsd, 'schema')) addSchema(s, from);
+      // Axis and other Java stacks write `xsd:import` straight in wsdl:types, outside any schema: read it as the
+      // schema import it stands for (WSDL 1.1 wants it inside an xsd:schema; every toolkit we know accepts both).
+      for (const imp of kids(types, NS.xsd, 'import')) {
+        const location = imp.attrs.get('schemaLocation');
+        if (location === undefined) continue;
+        const imported = follow(imp, 's:import', location, from, 'schema', { name: imp.attrs.get('namespace') ?? '', checked: true });
+        if (!imported) continue;
+        if (imported.node.ns !== NS.xsd || imported.node.name !== 'schema') problems.add(from, imp, 's:import', `${location} is not an XML Schema document`);
+        else addSchema(imported.node, imported.at);
+      }
+    }
   };
   problems.register(root, file);
   addDefinitions(root, file);

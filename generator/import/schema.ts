@@ -12,6 +12,7 @@ import { qnameAttr, WCF_SERIALIZATION, xsdDocumentation, type WsdlDoc } from './
 import { kids, type QName, type XmlElement } from './xml.js';
 import { resolveRef } from './element-ref.js';
 import { Forms, qualifiedInside, withForm } from './forms.js';
+import { occurrenceOf, once, shownOccurrence, withOuterOccurrence, type Occurrence } from './occurrence.js';
 
 /** A type as mapped, with what the spec's defaults depend on. */
 export interface PlannedType {
@@ -66,6 +67,13 @@ export class TypePlanner {
   private readonly refOwner = new WeakMap<XmlElement, string>();
   /** The global elements an element reference names (by key). */
   private readonly refNamed = new Set<string>();
+  /** Named model groups (`s:group name`) and attribute groups (`s:attributeGroup name`), read where referenced. */
+  private readonly groups = new Map<string, Declared>();
+  private readonly attributeGroups = new Map<string, Declared>();
+  /** The groups and attribute groups some drafted type references (by key). */
+  private readonly groupsUsed = new Set<string>();
+  /** The namespace of the schema holding each group or attribute group reference. */
+  private readonly groupRefOwner = new WeakMap<XmlElement, string>();
   /** Where each local element and attribute is on the wire (xs:form and the schemas' defaults). */
   private readonly forms = new Forms();
   /** The declarations of the fields drafted unqualified, to report one drafted qualified after all. */
@@ -81,6 +89,7 @@ export class TypePlanner {
       const stack = [...schema.node.children];
       for (let node = stack.pop(); node; node = stack.pop()) {
         stack.push(...node.children);
+        if (node.ns === NS.xsd && (node.name === 'group' || node.name === 'attributeGroup') && node.attrs.has('ref')) this.groupRefOwner.set(node, schema.targetNamespace);
         if (node.ns !== NS.xsd || node.name !== 'element' || !node.attrs.has('ref')) continue;
         this.refOwner.set(node, schema.targetNamespace);
         const named = qnameAttr(node, 'ref');
@@ -98,6 +107,8 @@ export class TypePlanner {
           if (base) this.derived.set(key(base), [...(this.derived.get(key(base)) ?? []), { name: { ns: schema.targetNamespace, local: name ?? '' }, declared }]);
         }
         else if (item.name === 'simpleType') this.simpleTypes.set(q, declared);
+        else if (item.name === 'group') this.groups.set(q, declared);
+        else if (item.name === 'attributeGroup') this.attributeGroups.set(q, declared);
         else if (item.name === 'import' || item.name === 'include' || item.name === 'annotation') continue;
         else if (schema.targetNamespace === WCF_SERIALIZATION) continue;
         else this.report(schema.file, item, `s:${item.name}`, 'a top-level declaration the spec format has no counterpart for; left out');
@@ -160,6 +171,8 @@ export class TypePlanner {
       // An element a reference names is the reference's: kept with it, or reported with it where it stands.
       ...[...this.elements].filter(([k]) => !named.has(k) && !library(k) && !this.refNamed.has(k)).map(([, d]) => ({ d, what: 'element', why: 'no message of the WSDL names it' })),
       ...[...this.complexTypes, ...this.simpleTypes].filter(([k]) => !this.planned.has(k) && !library(k)).map(([, d]) => ({ d, what: 'type', why: 'no operation the draft keeps uses it' })),
+      ...[...this.groups].filter(([k]) => !this.groupsUsed.has(k)).map(([, d]) => ({ d, what: 'group', why: 'no type the draft keeps uses it' })),
+      ...[...this.attributeGroups].filter(([k]) => !this.groupsUsed.has(k)).map(([, d]) => ({ d, what: 'attribute group', why: 'no type the draft keeps uses it' })),
     ].sort((a, b) => a.d.order - b.d.order);
     for (const { d, what, why } of unreached) {
       this.report(d.file, d.node, `s:${d.node.name} ${d.node.attrs.get('name') ?? ''}`.trimEnd(), `the ${what} ${d.node.attrs.get('name') ?? '(unnamed)'} is left out: ${why}`);
@@ -370,10 +383,17 @@ export class TypePlanner {
       if (c.ns !== NS.xsd || c.name === 'annotation') continue;
       switch (c.name) {
         case 'sequence':
+        case 'all':
           this.sequence(name, c, file, draft.fields);
+          break;
+        case 'group':
+          this.groupRef(name, c, file, draft.fields, [], []);
           break;
         case 'attribute':
           this.attribute(name, c, file, draft.fields);
+          break;
+        case 'attributeGroup':
+          this.attributeGroupRef(name, c, file, draft, []);
           break;
         case 'choice': {
           const f = this.choiceField(name, c, file, draft.fields.map((x) => x.name));
@@ -402,8 +422,10 @@ export class TypePlanner {
           const inherited = this.inheritedNames(draft.extends);
           for (const x of ext.children) {
             if (x.ns !== NS.xsd || x.name === 'annotation') continue;
-            if (x.name === 'sequence') this.sequence(name, x, file, draft.fields, inherited);
+            if (x.name === 'sequence' || x.name === 'all') this.sequence(name, x, file, draft.fields, inherited);
+            else if (x.name === 'group') this.groupRef(name, x, file, draft.fields, inherited, []);
             else if (x.name === 'attribute') this.attribute(name, x, file, draft.fields);
+            else if (x.name === 'attributeGroup') this.attributeGroupRef(name, x, file, draft, []);
             else if (x.name === 'choice') {
               const f = this.choiceField(name, x, file, [...inherited, ...draft.fields.map((y) => y.name)]);
               if (f) draft.fields.push(f);
@@ -443,6 +465,7 @@ export class TypePlanner {
     for (const x of ext.children) {
       if (x.ns !== NS.xsd || x.name === 'annotation') continue;
       if (x.name === 'attribute') this.attribute(owner, x, file, draft.fields);
+      else if (x.name === 'attributeGroup') this.attributeGroupRef(owner, x, file, draft, []);
       else if (x.name === 'anyAttribute') draft.anyAttribute = true;
       else this.unmapped(owner, x, file);
     }
@@ -476,9 +499,6 @@ export class TypePlanner {
   private unmapped(owner: string, node: XmlElement, file: string): void {
     const what: Record<string, string> = {
       anyAttribute: 'any further attribute is not kept',
-      group: 'a model group reference is not read; its elements are left out',
-      attributeGroup: 'an attribute group reference is not read; its attributes are left out',
-      all: 'an unordered group has no counterpart in the format; its elements are left out',
       simpleContent: 'text content without an s:extension of a named type is not mapped; left out',
       any: 'any content among other elements has no counterpart in the format; left out',
     };
@@ -496,30 +516,44 @@ export class TypePlanner {
     return names;
   }
 
-  private sequence(owner: string, seq: XmlElement, file: string, into: DraftField[], inherited: readonly string[] = []): void {
+  /**
+   * The elements of an s:sequence, or of an s:all (each occurring at most once, in any order: drafted as the record's
+   * fields, which are written in the order declared, one of the orders s:all allows, and read in any order).
+   * `expanding`: the named groups whose content this is, outermost first (see {@link groupRef}).
+   */
+  private sequence(owner: string, seq: XmlElement, file: string, into: DraftField[], inherited: readonly string[] = [], expanding: readonly string[] = []): void {
     if (seq.attrs.has('minOccurs') || seq.attrs.has('maxOccurs')) {
-      this.report(file, seq, 's:sequence occurrence', `the occurrence of a sequence in ${owner} is not kept`);
+      this.report(file, seq, `s:${seq.name} occurrence`, `the occurrence of ${seq.name === 'all' ? 'an unordered group (s:all)' : 'a sequence'} in ${owner} is not kept`);
     }
     for (const c of seq.children) {
       if (c.ns !== NS.xsd || c.name === 'annotation') continue;
       if (c.name === 'choice') {
-        const f = this.choiceField(owner, c, file, [...inherited, ...into.map((x) => x.name)]);
+        const f = this.choiceField(owner, c, file, [...inherited, ...into.map((x) => x.name)], expanding);
         if (f) into.push(f);
+        continue;
+      }
+      if (c.name === 'group') {
+        this.groupRef(owner, c, file, into, inherited, expanding);
         continue;
       }
       if (c.name !== 'element') {
         this.unmapped(owner, c, file);
         continue;
       }
-      const element = this.particle(c, file);
-      const f = element ? this.field(element, file, true) : undefined;
-      if (!f) continue;
-      // A reference names a global element, which is always qualified: only a local declaration has a form.
-      const form = element === c ? this.forms.formOf(c) : undefined;
-      const drafted = form ? withForm(f, form) : f;
-      if (form) this.unqualified.set(drafted, { el: c, file, owner });
-      into.push(drafted);
+      this.elementField(owner, c, file, into);
     }
+  }
+
+  /** An element particle of a sequence as a field, its form kept; `outer`: the occurrence of a group around it alone. */
+  private elementField(owner: string, c: XmlElement, file: string, into: DraftField[], outer?: Occurrence): void {
+    const element = this.particle(c, file);
+    const f = element ? this.field(outer ? withOuterOccurrence(element, outer) : element, file, true) : undefined;
+    if (!f) return;
+    // A reference names a global element, which is always qualified: only a local declaration has a form.
+    const form = element === c ? this.forms.formOf(c) : undefined;
+    const drafted = form ? withForm(f, form) : f;
+    if (form) this.unqualified.set(drafted, { el: c, file, owner });
+    into.push(drafted);
   }
 
   /**
@@ -527,8 +561,8 @@ export class TypePlanner {
    * an alternative that may be), a list without a container when it repeats. The choice has no name of its own on
    * the wire; the field is named as .NET's xsd.exe names it, Item (Items when repeated), numbered past names taken.
    */
-  choiceField(owner: string, node: XmlElement, file: string, taken: readonly string[]): DraftField | undefined {
-    const choice = this.choiceType(owner, node, file);
+  choiceField(owner: string, node: XmlElement, file: string, taken: readonly string[], expanding: readonly string[] = []): DraftField | undefined {
+    const choice = this.choiceType(owner, node, file, expanding);
     if (!choice) return undefined;
     const max = node.attrs.get('maxOccurs');
     const repeated = max === 'unbounded' || (max !== undefined && Number(max) > 1);
@@ -543,6 +577,130 @@ export class TypePlanner {
       ...(optional && !repeated ? { optional: true } : {}),
       ...(doc !== undefined ? { doc } : {}),
     };
+  }
+
+  /**
+   * The elements a choice chooses among: its own, and those of the named groups it references (each reference
+   * occurring once): a group's choice's, or its one element. Anything else is reported; `complete` is false when something was.
+   */
+  private choiceItems(owner: string, node: XmlElement, file: string, expanding: readonly string[]): { elements: Array<{ node: XmlElement; file: string }>; complete: boolean } {
+    const elements: Array<{ node: XmlElement; file: string }> = [];
+    let complete = true;
+    for (const c of node.children) {
+      if (c.ns !== NS.xsd || c.name === 'annotation') continue;
+      if (c.name === 'element') {
+        elements.push({ node: c, file });
+        continue;
+      }
+      if (c.name === 'group') {
+        const group = this.namedGroup('group', owner, c, file, expanding);
+        const content = group ? groupContent(group.node) : undefined;
+        const lone = content?.children.filter((x) => x.ns === NS.xsd && x.name !== 'annotation');
+        if (group && lone?.length === 1 && lone[0]!.name === 'element' && once(occurrenceOf(c))) {
+          elements.push({ node: lone[0]!, file: group.file });
+          continue;
+        }
+        if (group && content?.name === 'choice' && once(occurrenceOf(c))) {
+          const inner = this.choiceItems(owner, content, group.file, [...expanding, group.key]);
+          elements.push(...inner.elements);
+          complete &&= inner.complete;
+          continue;
+        }
+        if (group && content) {
+          const what = content.name === 'choice' ? `occurs ${shownOccurrence(occurrenceOf(c))}` : `is an s:${content.name}`;
+          this.report(file, c, 's:group in s:choice', `in ${owner}: the group ${group.name} ${what}; only elements, and groups of alternatives occurring once, are mapped as the alternatives of a choice`);
+        }
+        complete = false;
+        continue;
+      }
+      this.report(file, c, `s:${c.name} in s:choice`, `in ${owner}: only elements are mapped as the alternatives of a choice`);
+      complete = false;
+    }
+    return { elements, complete };
+  }
+
+  /**
+   * The named group or attribute group a reference names, or undefined (reported): a prefix not declared, a group
+   * no schema declares, a group containing itself (`expanding` holds the keys of the groups being read, outermost
+   * first), or a model group of another namespace than the one the reference stands in (its local elements are in
+   * its namespace; the format puts a record's fields in the record's, and has no way to say another).
+   */
+  private namedGroup(kind: 'group' | 'attributeGroup', owner: string, ref: XmlElement, file: string, expanding: readonly string[]): { name: string; key: string; node: XmlElement; file: string } | undefined {
+    const written = ref.attrs.get('ref') ?? '';
+    const what = kind === 'group' ? 'group' : 'attribute group';
+    const lost = kind === 'group' ? 'its elements are left out' : 'its attributes are left out';
+    const construct = `s:${kind} ref`;
+    const name = qnameAttr(ref, 'ref');
+    if (!name) {
+      this.report(file, ref, construct, `in ${owner}: the prefix of the ${what} reference ${written} is not declared; ${lost}`);
+      return undefined;
+    }
+    const k = key(name);
+    const declared = (kind === 'group' ? this.groups : this.attributeGroups).get(k);
+    // A group a reference names is the reference's: read with it, or reported with it where it stands.
+    this.groupsUsed.add(k);
+    if (!declared) {
+      this.report(file, ref, construct, `in ${owner}: the ${what} reference ${written} names {${name.ns}}${name.local}, which no schema of the WSDL declares; ${lost}`);
+      return undefined;
+    }
+    if (expanding.includes(k)) {
+      this.report(file, ref, construct, `in ${owner}: the ${what} ${name.local} contains itself; this reference is left out`);
+      return undefined;
+    }
+    const at = this.groupRefOwner.get(ref) ?? '';
+    if (kind === 'group' && name.ns !== at) {
+      this.report(file, ref, construct, `in ${owner}: the group ${written} is of ${name.ns || 'no namespace'}, not of ${at || 'no namespace'} where the reference stands; the format has no way to put a record's fields in a namespace of their own, so ${lost}`);
+      return undefined;
+    }
+    return { name: name.local, key: k, node: declared.node, file: declared.file };
+  }
+
+  /**
+   * A named model group's content read where its reference (`s:group ref`) stands in a sequence (or is a type's whole
+   * content), as if written there: one element alone in it with the occurrences multiplied (a group repeated around
+   * one element: a list without a container; a choice of one element: that element); a choice as a choice occurring
+   * as the reference says; a sequence or an s:all occurring once as its elements. A sequence of several particles that may be absent or repeat as a
+   * whole has no counterpart: reported, and its elements drafted as occurring once.
+   */
+  private groupRef(owner: string, ref: XmlElement, file: string, into: DraftField[], inherited: readonly string[], expanding: readonly string[]): void {
+    const group = this.namedGroup('group', owner, ref, file, expanding);
+    if (!group) return;
+    const content = groupContent(group.node);
+    if (!content) return;
+    const inner = [...expanding, group.key];
+    const outer = occurrenceOf(ref);
+    const particles = content.children.filter((c) => c.ns === NS.xsd && c.name !== 'annotation');
+    if (particles.length === 1 && particles[0]!.name === 'element') {
+      // One element alone (in a sequence, a choice or an s:all): that element, as often as both say.
+      this.elementField(owner, particles[0]!, group.file, into, outer);
+      return;
+    }
+    if (content.name === 'choice') {
+      const f = this.choiceField(owner, withOuterOccurrence(content, outer), group.file, [...inherited, ...into.map((x) => x.name)], inner);
+      if (f) into.push(f);
+      return;
+    }
+    if (content.name !== 'sequence' && content.name !== 'all') {
+      this.unmapped(owner, content, group.file);
+      return;
+    }
+    if (!once(outer)) {
+      this.report(file, ref, 's:group occurrence', `in ${owner}: the group ${group.name} of ${particles.length} particles occurs ${shownOccurrence(outer)} as a whole, which the format cannot say; its elements are drafted as occurring once`);
+    }
+    this.sequence(owner, content, group.file, into, inherited, inner);
+  }
+
+  /** A named attribute group's attributes (and those of the groups it references) as the record's attribute fields. */
+  private attributeGroupRef(owner: string, ref: XmlElement, file: string, draft: DraftRecord, expanding: readonly string[]): void {
+    const group = this.namedGroup('attributeGroup', owner, ref, file, expanding);
+    if (!group) return;
+    for (const c of group.node.children) {
+      if (c.ns !== NS.xsd || c.name === 'annotation') continue;
+      if (c.name === 'attribute') this.attribute(owner, c, group.file, draft.fields);
+      else if (c.name === 'attributeGroup') this.attributeGroupRef(owner, c, group.file, draft, [...expanding, group.key]);
+      else if (c.name === 'anyAttribute') draft.anyAttribute = true;
+      else this.unmapped(owner, c, group.file);
+    }
   }
 
   /**
@@ -571,30 +729,25 @@ export class TypePlanner {
   }
 
   /** The alternatives of an s:choice; undefined (reported) when one cannot be an alternative of the format's. */
-  private choiceType(owner: string, node: XmlElement, file: string): DraftChoice | undefined {
+  private choiceType(owner: string, node: XmlElement, file: string, expanding: readonly string[] = []): DraftChoice | undefined {
     const alternatives: DraftChoice['choice'] = [];
-    let complete = true;
-    for (const c of node.children) {
-      if (c.ns !== NS.xsd || c.name === 'annotation') continue;
-      if (c.name !== 'element') {
-        this.report(file, c, `s:${c.name} in s:choice`, `in ${owner}: only elements are mapped as the alternatives of a choice`);
-        complete = false;
-        continue;
-      }
-      const element = this.particle(c, file);
+    const items = this.choiceItems(owner, node, file, expanding);
+    let complete = items.complete;
+    for (const { node: c, file: from } of items.elements) {
+      const element = this.particle(c, from);
       if (!element) {
         complete = false;
         continue;
       }
       const name = element.attrs.get('name');
-      const planned = this.particleType(element, file);
+      const planned = this.particleType(element, from);
       if (!planned || name === undefined) {
         complete = false;
         continue;
       }
       const max = element.attrs.get('maxOccurs');
       if (max === 'unbounded' || (max !== undefined && Number(max) > 1)) {
-        this.report(file, c, 'maxOccurs', `in ${owner}: the alternative ${name} repeats within one choice, which the format cannot say`);
+        this.report(from, c, 'maxOccurs', `in ${owner}: the alternative ${name} repeats within one choice, which the format cannot say`);
         complete = false;
         continue;
       }
@@ -605,11 +758,11 @@ export class TypePlanner {
         continue;
       }
       if (typeof planned.ref === 'object' && 'choice' in planned.ref) {
-        this.report(file, c, 's:choice', `in ${owner}: the alternative ${name} is a list of choices, which cannot be an alternative`);
+        this.report(from, c, 's:choice', `in ${owner}: the alternative ${name} is a list of choices, which cannot be an alternative`);
         complete = false;
         continue;
       }
-      if (element.attrs.get('nillable') === 'true') this.report(file, c, 'nillable="true"', `in ${owner}: the alternative ${name} is drafted not nillable (an alternative is sent as its element)`);
+      if (element.attrs.get('nillable') === 'true') this.report(from, c, 'nillable="true"', `in ${owner}: the alternative ${name} is drafted not nillable (an alternative is sent as its element)`);
       const doc = xsdDocumentation(element);
       alternatives.push({ name, type: planned.ref as string | DraftList, ...(doc !== undefined ? { doc } : {}) });
     }
@@ -721,6 +874,11 @@ function repeats(node: XmlElement): boolean {
 function simpleContentRestriction(node: XmlElement): XmlElement | undefined {
   const content = kids(node, NS.xsd, 'simpleContent')[0];
   return content ? kids(content, NS.xsd, 'restriction')[0] : undefined;
+}
+
+/** The one particle a named model group holds (s:sequence, s:choice or s:all), if it holds one. */
+function groupContent(group: XmlElement): XmlElement | undefined {
+  return group.children.find((c) => c.ns === NS.xsd && c.name !== 'annotation');
 }
 
 /** The base a complex type extends (`complexContent/extension`), if it extends one. */

@@ -24,8 +24,20 @@ export class UndeclaredElementsError extends Error {}
  * first part naming it, in the WSDL's order.
  */
 export function failOnUndeclaredElements(doc: WsdlDoc, types: TypePlanner, problems: Problems): void {
+  // Faults are never drafted (the client reports every fault as SvcSoapFault): an element only a fault names is not
+  // why an operation could not be drafted. Messages are keyed by local name, as the port types name them.
+  const carried = new Set<string>();
+  for (const portType of doc.portTypes.values()) {
+    for (const op of kids(portType, NS.wsdl, 'operation')) {
+      for (const io of [...kids(op, NS.wsdl, 'input'), ...kids(op, NS.wsdl, 'output')]) {
+        const message = qnameAttr(io, 'message');
+        if (message) carried.add(message.local);
+      }
+    }
+  }
   const undeclared = new Map<string, string>();
-  for (const message of doc.messages.values()) {
+  for (const [name, message] of doc.messages) {
+    if (!carried.has(name)) continue;
     for (const part of kids(message, NS.wsdl, 'part')) {
       const element = qnameAttr(part, 'element');
       if (!element || types.element(element)) continue;

@@ -30,6 +30,7 @@ const FIXTURES = {
   'xml-node': `${DIR}/XmlNodeParam.wsdl`,
   'element-ref': `${DIR}/ElementRef.wsdl`,
   'xsi-type': `${DIR}/XsiTypeNamespaces.wsdl`,
+  'list-namespace': `${DIR}/ListOfServiceNamespace.wsdl`,
 };
 let trips: Record<keyof typeof FIXTURES, RoundTrip>;
 const mocks: MockService[] = [];
@@ -40,7 +41,7 @@ beforeAll(async () => {
 afterAll(async () => Promise.all(mocks.map((m) => m.close())));
 
 it('generates clients and mocks that type-check, all three', () => {
-  expect(Object.fromEntries(Object.entries(trips).map(([name, t]) => [name, t.diagnostics]))).toEqual({ 'xml-node': [], 'element-ref': [], 'xsi-type': [] });
+  expect(Object.fromEntries(Object.entries(trips).map(([name, t]) => [name, t.diagnostics]))).toEqual({ 'xml-node': [], 'element-ref': [], 'xsi-type': [], 'list-namespace': [] });
 });
 
 describe('an XmlNode parameter (mixed content of s:any)', () => {
@@ -201,5 +202,31 @@ describe('xsi:type across namespaces', () => {
     const error = await client['submit']!({}).catch((e: unknown) => e);
     expect((error as Error).name).toBe('SvcDecodeError');
     expect((error as Error).message).toContain(`xsi:type names {${TNS}}OrderResponseDetailMedium, which is not OrderResponseDetail nor a type derived from it`);
+  });
+});
+
+describe('a list of the service namespace in a record of another (XFire, atlassian-crowd)', () => {
+  // The record's fields are in its own namespace, its list's items in the service's, where ArrayOfString is declared.
+  // The writers put the items there; the decoders looked for them in the record's namespace and refused the answer.
+  it('is drafted with no namespace of its own, in a record of the second namespace', () => {
+    expect(trips['list-namespace'].yaml).toContain('namespace: urn:example:groups:model');
+    expect(trips['list-namespace'].yaml).toContain('- { name: members, type: { list: string }, optional: false, nillable: false }');
+  });
+
+  it.each([
+    ['two members', ['ann', 'bob']],
+    ['a nil member', ['ann', null]],
+    ['no member', []],
+  ])('goes both ways with its items in the service namespace: %s', async (_, members) => {
+    const received: unknown[] = [];
+    const { client, mock, exchanges } = trips['list-namespace'].connect({ save: (p: { group: unknown }) => (received.push(p), p.group) });
+    mocks.push(mock);
+    const group = { name: 'admins', members };
+    await expect(client['save']!({ group })).resolves.toEqual(group);
+    expect(received).toEqual([{ group }]);
+    const items = members.map((m) => (m === null ? '<string xsi:nil="true"/>' : `<string>${m}</string>`)).join('');
+    const list = items === '' ? '<ns1:members/>' : `<ns1:members>${items}</ns1:members>`;
+    expect(bodyContent(exchanges[0]!.request, 'Save')).toBe(`<group xmlns:ns1="urn:example:groups:model"><ns1:name>admins</ns1:name>${list}</group>`);
+    expect(bodyContent(exchanges[0]!.response, 'SaveResponse')).toContain(`<ns1:name>admins</ns1:name>${list}`);
   });
 });

@@ -42,7 +42,7 @@ export function emitCodec(model: ServiceModel, printer: Printer): GeneratedFile 
   return printer.typescript(CODEC_FILE, [
     ...imports,
     ...writerConstants(enc),
-    ...structs.map((s) => decoderFunction(s, subtypes.get(s))),
+    ...structs.map((s) => decoderFunction(s, subtypes.get(s), model.namespace.uri)),
     ...model.operations.flatMap((o) => resultDecoderFunction(o) ?? []),
     ...enc.records.map((r) => recordWriterFunction(r, subtypes.get(r))),
     ...model.operations.map((op) => encoderFunction(model, op)),

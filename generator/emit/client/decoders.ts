@@ -5,7 +5,7 @@
  */
 import type { FunctionDeclarationStructure, WriterFunction } from 'ts-morph';
 import { StructureKind } from '../../print/kinds.js';
-import type { ChoiceAlternative, FieldModel, ListType, OperationModel, PrimitiveName, StructModel, TypeModel } from '../../model/types.js';
+import type { ChoiceAlternative, FieldModel, ListType, OperationModel, PrimitiveName, StructModel, TypeModel, XmlNamespace } from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';
 import { tsLiteral, valueType } from '../ts-types.js';
 import { ANY_ATTRIBUTES, keepsAnyAttribute } from '../types.js';
@@ -142,8 +142,15 @@ function readValueDoc(t: TypeModel): builders.Doc {
   return callDoc(reader, ['r', readerDoc(t.item), ...ns]);
 }
 
-function readExpression(f: FieldModel): builders.Doc {
-  const read = readValueDoc(f.type);
+/**
+ * `serviceNamespace`: given when the field is read inside a namespace other than the service's (a WCF DataContract
+ * record's). Its list's items are still in the service namespace where the list names no namespace of its own (an
+ * XFire record's `ArrayOfString` of the service's schema): they are read there, not in the record's namespace.
+ */
+function readExpression(f: FieldModel, serviceNamespace?: string): builders.Doc {
+  const t = f.type;
+  const inService = serviceNamespace !== undefined && t.kind === 'list' && t.container && !t.namespace && !t.unqualifiedItems && t.item.kind !== 'choice';
+  const read = inService ? readValueDoc({ ...t, namespace: { uri: serviceNamespace, prefix: '' } }) : readValueDoc(f.type);
   // readEnum returns a plain string; the field's type is the open union, which accepts any string.
   return f.nillable ? conditionalDoc('r.isNil', 'skipNil(r)', read) : read;
 }
@@ -176,7 +183,7 @@ function push(w: Parameters<WriterFunction>[0], list: string, item: builders.Doc
  * `subtypes`: the records that extend `s`, directly or not. An element declared as `s` that holds one of them says so
  * with xsi:type, as .NET writes it, and is read as that type, with its own fields.
  */
-export function decoderFunction(s: StructModel, subtypes: readonly StructModel[] = []): FunctionDeclarationStructure {
+export function decoderFunction(s: StructModel, subtypes: readonly StructModel[] = [], serviceNamespace?: string): FunctionDeclarationStructure {
   const attributes = s.fields.filter((f) => f.attribute);
   const text = s.fields.find((f) => f.text);
   const elements = s.fields.filter((f) => !f.attribute && !f.text);
@@ -225,7 +232,7 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
     // Its fields are in a namespace of its own (WCF's DataContract): read as members while inside it. A type extending
     // one of another namespace has its members in both: each namespace's fields are looked for in turn, an element
     // none of them holds is skipped, and each value is read in the namespace its field was found in.
-    const cases = (fields: readonly FieldModel[]): void => {
+    const cases = (fields: readonly FieldModel[], ns: XmlNamespace | undefined): void => {
       for (const f of fields) {
         const choice = f.type.kind === 'choice' ? f.type : f.type.kind === 'list' && !f.type.container && f.type.item.kind === 'choice' ? f.type.item : undefined;
         if (choice) {
@@ -249,7 +256,7 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
             push(w, local(f), repeatedItem(f as FieldModel & { type: ListType }));
           } else {
             throwIf(w, `${local(f)} !== undefined`, callDoc('duplicateElement', ['r', tsLiteral(s.name)]));
-            writeDoc(w, [assignDoc(local(f), readExpression(f)), ';']);
+            writeDoc(w, [assignDoc(local(f), readExpression(f, ns ? serviceNamespace : undefined)), ';']);
             w.newLine();
           }
           w.writeLine('break;');
@@ -262,7 +269,7 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
       if (groups.length > 1) w.writeLine(`r.memberNamespace = ${ns ? tsLiteral(ns.uri) : 'outer'};`);
       // Unqualified fields are in no namespace: one in the member namespace is not that field, nor the other way round.
       w.write(unqualified.length > 0 ? `switch (formMemberName(r, [${unqualified.map(tsLiteral).join(', ')}]))` : 'switch (r.memberName)').block(() => {
-        cases(groups[i]!.fields);
+        cases(groups[i]!.fields, ns);
         w.writeLine('default:');
         w.indent(() => (i + 1 < groups.length ? inGroup(i + 1) : w.writeLine('r.skip();')));
       });

@@ -4,7 +4,8 @@
  * `generate()` from the draft, into a temporary directory under test/.tmp that is removed afterwards. Reports the wall
  * time of each call; with `--profile`, where generation's CPU time goes (a V8 CPU profile of the generate() call, by
  * package); with `--typecheck`, a strict consumer's type check of the output (time and diagnostics).
- * Usage: `wsdl-child.ts economic [--profile] [--typecheck]` or `wsdl-child.ts synthetic <operations>`.
+ * Usage: `wsdl-child.ts economic [--profile] [--typecheck]`, `wsdl-child.ts fixture <path from the repository root>`
+ * or `wsdl-child.ts synthetic <operations>`.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -110,6 +111,10 @@ async function main(): Promise<WsdlFigures> {
     file = ECONOMIC_WSDL;
     wsdl = readFileSync(join(REPO_ROOT, file), 'utf8');
     if (count !== undefined) flags.unshift(count);
+  } else if (kind === 'fixture') {
+    // A real WSDL of the corpus, by its path from the repository root; documents it imports are read beside it.
+    file = count!;
+    wsdl = readFileSync(join(REPO_ROOT, file), 'utf8');
   } else if (kind === 'synthetic') {
     const { syntheticWsdl } = await import('../synthetic-wsdl.js');
     file = `Synthetic${count}.wsdl`;

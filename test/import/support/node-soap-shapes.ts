@@ -36,7 +36,49 @@ export function notServedReason(op: OperationModel): string | undefined {
   if (op.inputParams.some((p) => holds(p.type, (t) => t.kind === 'record' && t.record.fields.some((f) => f.attribute && f.type.kind !== 'primitive' && f.type.kind !== 'enum')))) {
     return 'an attribute of a non-simple type';
   }
+  if (op.name.includes('.')) {
+    // namespaced-actions: the model names the operation after its input (ASMX MessageName User.GetApiKey), the port
+    // type after the method (GetApiKey). node-soap finds the binding operation GetApiKey by the SOAPAction, yet with a
+    // handler under either name it never calls it and answers 200 with an empty soap:Body (tried by hand, node-soap 1.13).
+    return 'a dotted (ASMX MessageName) operation name: node-soap never calls its handler and answers an empty soap:Body';
+  }
+  if (resultTypes(op).some((t) => holds(t, (x) => x.kind === 'record' && unqualifiedInOtherNamespace(x.record)))) {
+    // betfair-exchange: node-soap declares the answer wrapper's namespace as the default (its schema is qualified) and
+    // writes an unqualified element of another schema (elementFormDefault absent) unprefixed, never with xmlns="":
+    // `<getSilksResponse xmlns="…/BFExchangeService/"><Result><header>` puts <header> in the service namespace.
+    return 'an unqualified element of a record of another namespace in the answer: node-soap writes it unprefixed under the wrapper\'s default namespace, never with xmlns=""';
+  }
+  if (resultTypes(op).some((t) => holds(t, (x) => x.kind === 'record' && baseFieldsElsewhere(x.record)))) {
+    // cdiscount-marketplace: ProductListMessage (http://www.cdiscount.com) extends q2:ServiceMessage, whose ErrorMessage
+    // is in q2's namespace; node-soap writes `<GetProductListResponse xmlns="http://www.cdiscount.com"><GetProductListResult>
+    // <ErrorMessage>`, unprefixed, in the derived record's namespace.
+    return "a field of a base of another namespace in the answer: node-soap writes it in the derived record's namespace";
+  }
   return undefined;
+}
+
+/** A record with a base (direct or not) of another namespace that declares elements. */
+function baseFieldsElsewhere(s: StructModel): boolean {
+  for (let t = s.base; t !== undefined; t = t.base) {
+    if (t.namespace?.uri !== s.namespace?.uri && t.ownFields.some((f) => !f.attribute)) return true;
+  }
+  return false;
+}
+
+/** The types of an operation's answer: its result value and its outputs' record. */
+function resultTypes(op: OperationModel): TypeModel[] {
+  const r = op.result;
+  if (r.kind === 'void') return [];
+  if (r.kind === 'value') return [r.type];
+  return [{ kind: 'record', record: r.struct } as TypeModel, ...(r.returned.kind === 'value' ? [r.returned.type] : [])];
+}
+
+/** A record (or a base of it) of a namespace other than the service's that declares an unqualified element. */
+function unqualifiedInOtherNamespace(s: StructModel): boolean {
+  for (let t: StructModel | undefined = s; t !== undefined; t = t.base) {
+    if (t.namespace !== undefined && t.ownFields.some((f) => !f.attribute && f.form === 'unqualified')) return true;
+  }
+  return false;
 }
 
 /** Whether `t` or a type inside it satisfies `test` (records visited once). */

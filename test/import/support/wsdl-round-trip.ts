@@ -37,16 +37,17 @@ export interface RoundTrip {
 const TMP = join('test', '.tmp', 'issue25');
 
 /**
- * Each WSDL of `cases` (a folder name under test/.tmp/issue25 -> the WSDL, relative to the repository root) imported,
+ * Each WSDL of `cases` (a folder name under `tmp`, test/.tmp/issue25 unless given -> the WSDL, relative to the
+ * repository root; a test file running beside another gives its own `tmp`, since the folder is emptied first) imported,
  * generated, and type-checked in ONE compiler program (the outputs' runtime/ copies, equal but for their header line,
  * linked to the first one's, so that it is checked and loaded once), then its client and mock imported.
  */
-export async function roundTrips<K extends string>(cases: Record<K, string>): Promise<Record<K, RoundTrip>> {
-  rmSync(join(ROOT, TMP), { recursive: true, force: true });
+export async function roundTrips<K extends string>(cases: Record<K, string>, tmp = TMP): Promise<Record<K, RoundTrip>> {
+  rmSync(join(ROOT, tmp), { recursive: true, force: true });
   const names = Object.keys(cases) as K[];
   const prepared = await Promise.all(
     names.map(async (name) => {
-      const dir = join(TMP, name);
+      const dir = join(tmp, name);
       mkdirSync(join(ROOT, dir), { recursive: true });
       const spec = join(dir, `${name}.yaml`);
       const importRun = await runImportWsdl({ file: cases[name], out: spec, cwd: ROOT });
@@ -57,7 +58,7 @@ export async function roundTrips<K extends string>(cases: Record<K, string>): Pr
     }),
   );
   shareRuntime(prepared[0]!.out, prepared.slice(1).map((p) => p.out));
-  const { diagnostics } = typecheckDir(join(ROOT, TMP), { realpathImports: true });
+  const { diagnostics } = typecheckDir(join(ROOT, tmp), { realpathImports: true });
   const trips = {} as Record<K, RoundTrip>;
   for (const p of prepared) {
     const [client, mock] = await Promise.all([

@@ -90,7 +90,7 @@ export function wsdlSchemas(wsdlPath: string): XsdFile[] {
   visit(wsdlPath, text);
   if (files.length === 0) throw new Error('the WSDL has no schema, inline or imported');
   const local = (contents: string) => contents.replace(/(\sschemaLocation\s*=\s*")(https?:[^"]+)"/g, (whole, start: string, url: string) => (urls.has(url) ? `${start}${urls.get(url)!}"` : whole));
-  return files.map((f) => ({ ...f, contents: xmlNodesLax(dataSetsLoose(local(f.contents))) }));
+  return undeclaredImports(files).map((f) => ({ ...f, contents: xmlNodesLax(dataSetsLoose(local(f.contents))) }));
 }
 
 /**
@@ -117,4 +117,25 @@ export function remoteDocuments(wsdlPath: string): string[] {
   };
   visit(wsdlPath, readFileSync(wsdlPath, 'utf8'));
   return [...found].sort();
+}
+
+/**
+ * XFire's WSDLs (atlassian-crowd) refer from one inline schema to the types of another without an `xs:import`, which
+ * Java and .NET tooling accept and libxml2 refuses ("References from this schema to components in the namespace ...
+ * are not allowed"): each schema gets an import, with its location, of every other schema's namespace that one of its
+ * QName attributes (type, base, ref, itemType) names and that it does not import itself.
+ */
+function undeclaredImports(files: XsdFile[]): XsdFile[] {
+  return files.map((f) => {
+    const start = /<([\w.-]+:)?schema\b[^>]*>/.exec(f.contents);
+    if (!start) return f;
+    const prefixes = new Map([...start[0].matchAll(/\sxmlns:([\w.-]+)\s*=\s*"([^"]*)"/g)].map((m) => [m[1]!, m[2]!] as const));
+    const imported = new Set([...f.contents.matchAll(/<(?:[\w.-]+:)?import\b[^>]*\snamespace\s*=\s*"([^"]*)"/g)].map((m) => m[1]!));
+    const named = new Set([...f.contents.matchAll(/\s(?:type|base|ref|itemType)\s*=\s*"([\w.-]+):/g)].map((m) => prefixes.get(m[1]!)));
+    const missing = files.filter((o) => o !== f && o.targetNamespace !== f.targetNamespace && named.has(o.targetNamespace) && !imported.has(o.targetNamespace));
+    if (missing.length === 0) return f;
+    const imports = missing.map((o) => `<${start[1] ?? ''}import namespace="${o.targetNamespace}" schemaLocation="${o.fileName}"/>`).join('');
+    const at = start.index + start[0].length;
+    return { ...f, contents: f.contents.slice(0, at) + imports + f.contents.slice(at) };
+  });
 }

@@ -1,0 +1,44 @@
+/**
+ * The occurrence of a particle (`minOccurs`, `maxOccurs`) as numbers, for reading a named model group's content where
+ * a reference (`s:group ref`) stands: the reference's occurrence applies to the group's content as a whole.
+ */
+import type { XmlElement } from './xml.js';
+
+/** How often a particle may occur; `max` is Infinity for `unbounded`. */
+export interface Occurrence {
+  readonly min: number;
+  readonly max: number;
+}
+
+export function occurrenceOf(node: XmlElement): Occurrence {
+  const max = node.attrs.get('maxOccurs');
+  return { min: Number(node.attrs.get('minOccurs') ?? '1'), max: max === 'unbounded' ? Infinity : Number(max ?? '1') };
+}
+
+/** Whether the occurrence is the default one: exactly once. */
+export function once(o: Occurrence): boolean {
+  return o.min === 1 && o.max === 1;
+}
+
+/** As written in a schema: `minOccurs="0" maxOccurs="unbounded"` (the defaults left out). */
+export function shownOccurrence(o: Occurrence): string {
+  const parts = [o.min !== 1 ? `minOccurs="${o.min}"` : '', o.max !== 1 ? `maxOccurs="${o.max === Infinity ? 'unbounded' : o.max}"` : ''];
+  return parts.filter((p) => p !== '').join(' ');
+}
+
+/**
+ * `node` (an element or a choice) with the occurrence it has inside a group occurring `outer` times: the products of
+ * the bounds. For one particle alone in the group that is what may stand on the wire, but for the bounds of a list,
+ * which the format does not keep.
+ */
+export function withOuterOccurrence(node: XmlElement, outer: Occurrence): XmlElement {
+  const inner = occurrenceOf(node);
+  const attrs = new Map(node.attrs);
+  const min = inner.min * outer.min;
+  const max = inner.max === 0 || outer.max === 0 ? 0 : inner.max * outer.max;
+  if (min === 1) attrs.delete('minOccurs');
+  else attrs.set('minOccurs', String(min));
+  if (max === 1) attrs.delete('maxOccurs');
+  else attrs.set('maxOccurs', max === Infinity ? 'unbounded' : String(max));
+  return { ...node, attrs };
+}
