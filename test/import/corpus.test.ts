@@ -150,6 +150,8 @@ const NODE_SOAP_NOT_SERVED: Readonly<Record<string, Readonly<Record<string, read
 const FACETS_NOT_KEPT: Readonly<Record<string, readonly string[]>> = {
   // An attribute's inline enumeration, drafted as string.
   'chromedata-description': ['enumeration on attribute responseCode'],
+  // A length and a pattern on an attribute's type, drafted as string.
+  'equifax-canada': ['length on attribute transactionKey', 'pattern on attribute transactionKey'],
   // xs:list of an enumeration (.NET [Flags] enums), drafted as string.
   'myboardpack': ['enumeration on element Rights'],
   'sharepoint-people': ['enumeration on element PrincipalType', 'enumeration on element principalType'],
