@@ -29,7 +29,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromRoot } from '../helpers/paths.js';
 import { typecheckDir, type TypecheckResult } from '../helpers/typecheck.js';
 import { corpusDir, EXCLUDED, findCorpus } from './support/corpus-fixtures.js';
-import { CorpusRun, STAGES, type Failure } from './support/corpus-run.js';
+import { CorpusRun, REMOTE_DOCUMENTS, STAGES, type Failure } from './support/corpus-run.js';
 import { shareRuntime } from './support/shared-runtime.js';
 
 /** Relative to the repository root. */
@@ -45,37 +45,33 @@ const DEFAULT_OPERATIONS = 5;
  */
 const KNOWN_FAILURES: Readonly<Record<string, string>> = {
   // Taken from a run over the corpus being collected (wt-corpus, 58 WSDLs); an entry whose folder is absent is ignored.
-  'agresso-timesheet': 'mock AddTimesheet over soap11: the arguments the mock decoded: $.input.PeriodList.0.EntryList.0.Status: present, expecte',
-  'aplix-delivery': 'generate runGenerate: generate exited 2: Invalid spec: DeliveryService.yaml: operations[0].soapAction: must not be empty',
-  'avm-properties': 'typecheck avm-properties-out/client/client.ts: error TS2322: Type \'string\' is not assignable to type \'ConfirmValidationR',
-  'bookt-connect': 'schema GetRates over soap11: answer part 0: Schemas validity error : Element \'{https://connect.bookt.com/connect}GetRatesResult\': Character content other than w',
-  'chromedata-description': 'generate runGenerate: generate exited 2: Invalid spec: Description7a.yaml: operations[0].soapAction: must not be empty',
-  'edialog-sdk': 'schema listContentUdfs over soap11: answer part 0: Schemas validity error : Element \'{uri:udf.ws.sdk.edialog.com}listContentUdfsResponse\': Missing child element',
-  'equifax-canada': "schema startTransaction over soap11: request part 0: Schemas validity error : Element '{http://eid.equifax.com/soap/schema/canada/v2}InitialRequest': Missing ch",
-  'exchange-ews': 'generate runGenerate: generate exited 2: Invalid spec: ExchangeServices.yaml: records.SetItemFieldType.fields[0].name: t',
-  'fedex-ship': 'mock processTag over soap11: the arguments the mock decoded: $.ProcessTagRequest.RequestedShipment.Shipper.Tins.0.Usage:',
-  'marketo': 'mock deleteMObjects over soap11: the arguments the mock decoded: $.paramsDeleteMObjects.mObjectList.0.typeAttribList.0.a',
-  'mssql-endpoint': 'schema DayAsNumber over soap11: request part 0: Schemas validity error : Element \'{http://tempUri.org/}day\': [facet \'pattern\'] The value \'2026-01-02T03.678Z\' is',
-  'myboardpack': 'generate runGenerate: generate exited 2: Invalid spec: SoapService.yaml: service.namespace.uri: must not be empty',
-  'partner-service': 'typecheck partner-service-out/mock/types.ts: error TS2440: Import declaration conflicts with local declaration of \'IsMem',
+  'amazon-ec2': 'start the generated client and mock: TypeError: path must start with "/" and not end with one, e.g. /api/Service.asmx',
+  'aplix-delivery': 'schema createShipper over soap11: request part 0: Schemas validity error : Element \'{http://service.pa.post.aplix.ru/}request\': This element is not expected. Ex',
+  'avm-properties': 'schema ReturnProperties_Crit over soap11: answer part 0: Schemas validity error : Element \'{http://tempuri.org/}example\': This element is not expected. Expected',
+  'bing-search': 'typecheck bing-search-out/mock/types.ts: error TS2440: Import declaration conflicts with local declaration of \'SearchReq',
+  'bookt-connect': 'generate runGenerate: generate exited 2: test/fixtures/wsdl/bookt-connect/bookt.wsdl: the service has no SO',
+  'bydexchange': 'generate runGenerate: generate exited 2: test/fixtures/wsdl/bydexchange/bydexchange.wsdl: the service has n',
+  'chromedata-description': 'schema getVersionInfo over soap11: answer part 0: Schemas validity error : Element \'{urn:description7a.services.chrome.com}matchedEquipment\': Missing child elem',
+  'country-info': 'generate runGenerate: generate exited 2: Invalid spec: CountryInfoService.yaml: operations[0].soapAction: must not be em',
+  'edialog-sdk': 'generate runGenerate: generate exited 2: Invalid spec: SdkService.yaml: operations[0].soapAction: must not be empty',
+  'equifax-canada': 'generate runGenerate: generate exited 2: Invalid spec: canadav2.yaml: operations[0].soapAction: must not be empty',
+  // libxml2 has no schema for the xml: namespace (xml:lang): the harness's, not the generator's (not fixed yet).
+  'exchange-ews': 'schema libxml2: types.xsd:5864: element attribute: Schemas parser error : attribute use (unknown), attribute \'ref\': The QName value \'{http://www.w3.org/XML/1998',
+  'fedex-ship': 'schema processTag over soap11: request part 0: Schemas validity error : Element \'{http://fedex.com/ws/ship/v17}ServiceId\': The actual value \'processTag.ProcessT',
+  'mssql-endpoint': 'mock DayAsNumber over soap11: SvcHttpError: HTTP 404 (text/plain; charset=utf-8) from POST http://127.0.0.1:PORT//local',
   'paypal': 'generate runGenerate: generate exited 2: Invalid spec: PayPalAPIInterfaceService.yaml: operations: must not be empty',
-  'portaplus-api': 'generate runGenerate: generate exited 2: Invalid spec: SyncReply.yaml: operations: must not be empty',
-  'rio2-security': 'node-soap StartSession over soap11: SvcSoapFault: SOAP fault : ',
-  'sap-bank-advice': 'mock CheckMaintainBundle over soap11: the arguments the mock decoded: $.BankAdviceBundleMaintainCheckRequest_sync.BankAd',
-  'sharepoint-lists': 'typecheck sharepoint-lists-out/client/codec.ts: error TS2304: Cannot find name \'writeXmlContent\'.',
-  'sharepoint-people': 'schema ResolvePrincipals over soap11: request part 0: Schemas validity error : Element \'{http://schemas.microsoft.com/sh',
-  'sharepoint-usergroup': 'typecheck sharepoint-usergroup-out/client/codec.ts: error TS2304: Cannot find name \'writeXmlContent\'.',
-  'sharepoint-webs': 'typecheck sharepoint-webs-out/client/codec.ts: error TS2304: Cannot find name \'writeXmlContent\'.',
-  'tamu-geocoder': "schema GeocodeAddressParsed over soap11: answer part 0: Schemas validity error : Element 'FeatureMatchingResultType': [facet 'enumeration'] The value 'text' is ",
-  'team-software': 'generate runGenerate: generate exited 2: Invalid spec: ServiceManager.yaml: operations: must not be empty',
+  'portaplus-api': 'generate runGenerate: generate exited 2: test/fixtures/wsdl/portaplus-api/portaplusapi.wsdl: no operation can be drafted: 110 elements its messages name are dec',
+  'rio2-security': 'generate runGenerate: generate exited 2: test/fixtures/wsdl/rio2-security/rio2.wsdl: the service has no SOA',
+  'sap-bank-advice': 'schema libxml2: xmllint: schema0.xsd:1: namespace error : xmlns:xi0: \'http://{{url}}/xi/SAPGlobal20/Global\' is not a valid URI',
+  'tamu-geocoder': 'schema GeocodeAddressParsed over soap11: request part 0: Schemas validity error : Element \'{https://geoservices.tamu.edu',
   'telkom-order': 'schema ordersByParametersQuery over soap11: request part 0: Schemas validity error : Element \'{http://www.telkom.co.za}o',
   'virtualbox-web': 'schema IVirtualBoxErrorInfo_getResultCode over soap11: request part 0: Schemas validity error : Element \'{http://www.virtualbox.org/}_this\': This element is not',
   'wcf-collection-types': 'schema GetDictionaries over soap11: answer part 0: Schemas validity error : Element \'{http://schemas.datacontract.org/20',
   'wcf-dataset-wrapper': 'schema GetData over soap11: answer part 0: Schemas validity error : Element \'{http://tempuri.org}example\': This element ',
   'wcf-message-contract': 'schema Process over soap11: request part 0: Schemas validity error : Element \'{http://abc.org/wcf/}Process\': No matching',
-  'wcf-projectn': 'generate runGenerate: generate exited 2: Invalid spec: WcfProjectNService.yaml: operations: must not be empty',
   'wcf-reserved-keyword': 'generate runGenerate: generate exited 2: Invalid spec: Service1.yaml: records.Composite.file: the key "Composite.file" m',
-  'whl-travel': "schema nationList over soap11: request part 0: Schemas validity error : Element 'Source', attribute 'ISOCurrency': [facet 'pattern'] The value 'nationList.Natio",
+  // Target's type restricts xs:NMTOKEN (drafted as string): the sample is no NMTOKEN, which is no [facet] error.
+  'whl-travel': 'schema nationList over soap11: request part 0: Schemas validity error : Element \'{http://api.whl.travel/soap}NationListRQ\', attribute \'Target\': \'nationList.Nati',
   'xignite-globalmaster': 'typecheck xignite-globalmaster-out/client/types.ts: error TS2315: Type \'Record\' is not generic.',
 };
 
@@ -90,6 +86,8 @@ const UNQUALIFIED_ELSEWHERE =
 const DOTTED = 'a dotted (ASMX MessageName) operation name: node-soap never calls its handler and answers an empty soap:Body';
 const BASE_ELSEWHERE = "a field of a base of another namespace in the answer: node-soap writes it in the derived record's namespace";
 const ALL = 'all';
+/** support/corpus-run.ts: a WSDL naming documents by URL; node-soap is not started for it (no network). */
+const REMOTE = REMOTE_DOCUMENTS;
 const NODE_SOAP_NOT_SERVED: Readonly<Record<string, Readonly<Record<string, readonly string[] | typeof ALL>>>> = {
   'threepl-contracts': { [BARE]: ALL },
   'betfair-exchange': { [UNQUALIFIED_ELSEWHERE]: ALL },
@@ -132,6 +130,13 @@ const NODE_SOAP_NOT_SERVED: Readonly<Record<string, Readonly<Record<string, read
       'GetUserLoginFromEmail',
     ],
   },
+  'team-software': { [REMOTE]: ALL },
+  'wcf-projectn': { [REMOTE]: ALL },
+  'aplix-delivery': { [BARE]: ALL },
+  'chromedata-description': { [BARE]: ALL },
+  'exchange-ews': { [BARE]: ALL },
+  'myboardpack': { [BARE]: ALL },
+  'partner-service': { [BARE]: ['ValidateMember', 'ValidateMemberPartner', 'ValidateMemberProduct', 'GetMemberForToken', 'ValidateTokenProduct', 'ValidatePartner'] },
   'sharepoint-webs': {
     [XML_PARAMETER]: [
       'CreateContentType',
@@ -140,6 +145,34 @@ const NODE_SOAP_NOT_SERVED: Readonly<Record<string, Readonly<Record<string, read
       'UpdateColumns',
     ],
   },
+};
+
+/**
+ * Per folder, the libxml2 errors counted apart as "a sample value outside a facet the spec does not keep"
+ * (support/facet-errors.ts: the model has the element or attribute as a plain primitive, the import reported the
+ * facets not kept): `<facet> on element|attribute <name>`, each once, sorted. A folder not listed has none.
+ */
+const FACETS_NOT_KEPT: Readonly<Record<string, readonly string[]>> = {
+  // An attribute's inline enumeration, drafted as string.
+  'chromedata-description': ['enumeration on attribute responseCode'],
+  // A length and a pattern on an attribute's type, drafted as string.
+  'equifax-canada': ['length on attribute transactionKey', 'pattern on attribute transactionKey'],
+  // xs:list of an enumeration (.NET [Flags] enums), drafted as string.
+  'myboardpack': ['enumeration on element Rights'],
+  'sharepoint-people': ['enumeration on element PrincipalType', 'enumeration on element principalType'],
+  'tamu-geocoder': ['enumeration on element FeatureMatchingResultType'],
+  // A pattern restriction ([a-zA-Z]{3}) and an attribute's inline enumeration, drafted as string.
+  'whl-travel': ['enumeration on attribute Target', 'pattern on attribute ISOCurrency'],
+};
+
+/**
+ * Folders whose WSDL's own schema libxml2 refuses to compile: what was recorded (support/corpus-run.ts
+ * SCHEMA_NOT_VALID). Their exchanges are not validated; every other WSDL's schema must compile.
+ */
+const SCHEMA_NOT_VALID: Readonly<Record<string, string>> = {
+  // The WSDL's own XSD puts nillable on a complexType, which XML Schema does not allow.
+  'partner-service':
+    "the WSDL's schema is not valid XSD (libxml2: PartnerService.3.xsd:2: element complexType: Schemas parser error : Element '{http://www.w3.org/2001/XMLSchema}complexType': The attribute 'nillable' is not allowed.)",
 };
 
 /** SVC_CORPUS_ONLY=a,b runs those folders only (a trial). */
@@ -221,7 +254,9 @@ function summary(): string {
       `  ${r.dir}: ${ops} operations, ${r.callsMade} calls, ${r.exact} exact, generated in ${((r.millis['generate'] ?? 0) / 1000).toFixed(1)} s` +
       `${r.leftOut !== undefined ? `, ${r.leftOut} left out by the import` : ''}` +
       `${skipped.length > 0 ? `, node-soap skipped ${skipped.join(', ')}` : ''}` +
-      `${r.mockNotCalled.size > 0 ? `, ${r.mockNotCalled.size} HTTP GET calls not made (query too long)` : ''}; ${failed}` +
+      `${r.mockNotCalled.size > 0 ? `, ${r.mockNotCalled.size} HTTP GET calls not made (query too long)` : ''}` +
+      `${r.facetsNotKept.length > 0 ? `, ${r.facetsNotKept.length} sample values outside a facet the spec does not keep (${facetsOf(r).join(', ')})` : ''}` +
+      `${r.schemaNotValid !== undefined ? `, not validated: ${r.schemaNotValid}` : ''}; ${failed}` +
       `${KNOWN_FAILURES[r.dir] !== undefined ? ' (known)' : ''}${first ? `\n      first: ${line(first).split('\n')[0]!.slice(0, 300)}` : ''}`
     );
   });
@@ -251,10 +286,21 @@ function tablesToUpdate(): string[] {
   const notServed = runs
     .filter((r) => JSON.stringify(notServedByReason(r)) !== JSON.stringify(NODE_SOAP_NOT_SERVED[r.dir] ?? {}))
     .map((r) => `  '${r.dir}': ${JSON.stringify(notServedByReason(r))},`);
+  const facets = runs
+    .filter((r) => JSON.stringify(facetsOf(r)) !== JSON.stringify(FACETS_NOT_KEPT[r.dir] ?? []))
+    .map((r) => `  '${r.dir}': ${JSON.stringify(facetsOf(r))},`);
+  const schemas = runs.filter((r) => r.schemaNotValid !== SCHEMA_NOT_VALID[r.dir]).map((r) => `  '${r.dir}': ${JSON.stringify(r.schemaNotValid)},`);
   return [
     ...(known.length > 0 && !FULL ? ['KNOWN_FAILURES to update:', ...known] : []),
     ...(notServed.length > 0 ? ['NODE_SOAP_NOT_SERVED to update:', ...notServed] : []),
+    ...(facets.length > 0 && !FULL ? ['FACETS_NOT_KEPT to update:', ...facets] : []),
+    ...(schemas.length > 0 ? ['SCHEMA_NOT_VALID to update:', ...schemas] : []),
   ];
+}
+
+/** The distinct facet errors counted apart for a WSDL, sorted (FACETS_NOT_KEPT's form). */
+function facetsOf(run: CorpusRun): string[] {
+  return [...new Set(run.facetsNotKept)].sort();
 }
 
 /** The operations node-soap cannot serve, by reason; ALL when a reason holds for every operation. */
@@ -298,6 +344,15 @@ for (const run of runs) {
 
     it('node-soap cannot serve exactly the operations NODE_SOAP_NOT_SERVED lists, each for its reason', () => {
       expect(notServedByReason(run)).toEqual(NODE_SOAP_NOT_SERVED[run.dir] ?? {});
+    });
+
+    // Texts are of the default run; SVC_CORPUS=full calls more operations, whose samples may break more facets.
+    it.skipIf(FULL)('libxml2 errors on facets the spec does not keep are exactly those FACETS_NOT_KEPT lists', () => {
+      expect(facetsOf(run)).toEqual(FACETS_NOT_KEPT[run.dir] ?? []);
+    });
+
+    it('the WSDL’s schema compiles in libxml2, or SCHEMA_NOT_VALID says why not', () => {
+      expect(run.schemaNotValid).toBe(SCHEMA_NOT_VALID[run.dir]);
     });
   });
 }

@@ -3,7 +3,7 @@
  * `wsdl:types` holds only the Serialization schema) is an import error naming them, with their places, rather than a
  * draft of no operation that generation refuses ("operations: must not be empty"). Hand-written in ServiceStack's shape.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runGenerate } from '../../generator/commands/generate.js';
 import { runImportWsdl } from '../../generator/commands/import-wsdl.js';
@@ -112,6 +112,24 @@ describe('messages naming elements no schema declares', () => {
       "the element Authenticate of Authenticate's input is not declared; the operation is left out",
       "the element AuthenticateResponse of Authenticate's output is not declared; the operation is left out",
     ]);
+  });
+
+  it('the real portaplus-api WSDL (excluded from the corpus test for this defect) is refused with the error', () => {
+    const wsdl = 'test/fixtures/wsdl/portaplus-api/portaplusapi.wsdl';
+    const readFile = (path: string) => readFileSync(fromRoot(path), 'utf8');
+    expect(() => importWsdl(readFile(wsdl), wsdl, { schema: true, readFile })).toThrow(
+      new WsdlImportError(
+        [
+          `${wsdl}: no operation can be drafted: 110 elements its messages name are declared in no schema of the WSDL (the schemas it holds are of ${SERIALIZATION}):`,
+          `  ${wsdl}:67:9: tns:AuthenticateAccount ({${TNS}}AuthenticateAccount)`,
+          `  ${wsdl}:70:9: tns:AuthenticateAccountResponse ({${TNS}}AuthenticateAccountResponse)`,
+          `  ${wsdl}:72:9: tns:AddTenatFeatures ({${TNS}}AddTenatFeatures)`,
+          `  ${wsdl}:75:9: tns:AddTenatFeaturesResponse ({${TNS}}AddTenatFeaturesResponse)`,
+          `  ${wsdl}:77:9: tns:SubscribedTenants ({${TNS}}SubscribedTenants)`,
+          `  and 105 more`,
+        ].join('\n'),
+      ),
+    );
   });
 
   it('import-wsdl and generate --wsdl exit 2 with the error', async () => {

@@ -7,6 +7,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
+import { findStandIn, standInNames } from '../../../generator/import/stand-in.js';
 import { repoRoot } from '../../helpers/paths.js';
 import { extractSchemas, type XsdFile } from '../../helpers/xsd.js';
 import { published } from './manifest.js';
@@ -23,9 +24,33 @@ function dataSetsLoose(contents: string): string {
   );
 }
 
+/**
+ * `<s:complexType mixed="true"><s:sequence><s:any/></s:sequence></s:complexType>` (a .NET XmlNode, SharePoint's
+ * `query`, `GetListResult`..) with its wildcard lax: .NET's XmlSerializer writes whatever markup the service holds there
+ * without validating it against `s:any`, so real answers carry elements declared nowhere too (the mock's example is
+ * one such). Only this shape is loosened: a strict `s:any` anywhere else is still checked.
+ */
+function xmlNodesLax(contents: string): string {
+  return contents.replace(
+    /(<(\w+):complexType mixed="true">\s*<\2:sequence>\s*)<\2:any\s*\/>(\s*<\/\2:sequence>\s*<\/\2:complexType>)/g,
+    '$1<$2:any processContents="lax"/>$3',
+  );
+}
+
 /** Local references (not URLs) of `attribute` in `text`. */
 function references(text: string, attribute: string): string[] {
   return [...text.matchAll(new RegExp(`\\s${attribute}\\s*=\\s*"([^"]+)"`, 'g'))].map((m) => m[1]!).filter((r) => !/^[a-z][\w+.-]*:/i.test(r));
+}
+
+/**
+ * The file beside `from` that stands for the schema a URL `schemaLocation` names, found as the import finds it
+ * (generator/import/stand-in.ts: a saved `?xsd=xsdN`), or undefined. libxml2 here reads no URL, so without it such a
+ * reference fails to load; with it the schema is checked against what the import drafted from.
+ */
+function standInFor(url: string, namespace: string | undefined, from: string, entry: string): string | undefined {
+  const candidates = standInNames(url, namespace, 'schema', entry).map((n) => join(dirname(from), n));
+  const found = findStandIn(candidates, namespace, 'schema', (path) => readFileSync(path, 'utf8'));
+  return 'found' in found ? found.found.at : undefined;
 }
 
 export function wsdlSchemas(wsdlPath: string): XsdFile[] {
@@ -42,7 +67,23 @@ export function wsdlSchemas(wsdlPath: string): XsdFile[] {
   const text = read(wsdlPath);
   const files: XsdFile[] = /<(?:[A-Za-z_][\w.-]*:)?schema\b/.test(text) ? extractSchemas(text) : [];
   const seen = new Set<string>();
+  /** URL -> the local name its stand-in is given (schemaLocation attributes are rewritten to it). */
+  const urls = new Map<string, string>();
   const visit = (from: string, document: string) => {
+    for (const [tag] of document.matchAll(/<(?:[\w.-]+:)?(?:import|include)\b[^>]*>/g)) {
+      const url = /\sschemaLocation\s*=\s*"(https?:[^"]+)"/.exec(tag)?.[1];
+      if (url === undefined || urls.has(url)) continue;
+      const namespace = /\snamespace\s*=\s*"([^"]*)"/.exec(tag)?.[1];
+      const path = standInFor(url, namespace, from, wsdlPath);
+      if (path === undefined || seen.has(path)) continue;
+      seen.add(path);
+      const name = path.slice(dirname(path).length + 1);
+      urls.set(url, name);
+      const xsd = readFileSync(path, 'utf8').replace(/^\uFEFF?<\?xml[^>]*\?>\s*/, '');
+      const targetNamespace = /\stargetNamespace\s*=\s*"([^"]*)"/.exec(/<(?:[\w.-]+:)?schema\b[^>]*>/.exec(xsd)?.[0] ?? '')?.[1] ?? '';
+      files.push({ fileName: name, targetNamespace, contents: xsd });
+      visit(path, xsd);
+    }
     for (const location of references(document, 'location')) {
       const path = join(dirname(from), location);
       if (seen.has(path) || !existsSync(path)) continue;
@@ -61,7 +102,34 @@ export function wsdlSchemas(wsdlPath: string): XsdFile[] {
   };
   visit(wsdlPath, text);
   if (files.length === 0) throw new Error('the WSDL has no schema, inline or imported');
-  return undeclaredImports(files).map((f) => ({ ...f, contents: dataSetsLoose(f.contents) }));
+  const local = (contents: string) => contents.replace(/(\sschemaLocation\s*=\s*")(https?:[^"]+)"/g, (whole, start: string, url: string) => (urls.has(url) ? `${start}${urls.get(url)!}"` : whole));
+  return undeclaredImports(files).map((f) => ({ ...f, contents: xmlNodesLax(dataSetsLoose(local(f.contents))) }));
+}
+
+/**
+ * The http(s) URLs a WSDL names as documents to read (an import's or include's `location` / `schemaLocation`), in it
+ * and in the local documents it reaches: node-soap would fetch them over the network when it starts. A port's
+ * `soap:address location` is not a document and is not counted.
+ */
+export function remoteDocuments(wsdlPath: string): string[] {
+  const found = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (from: string, document: string) => {
+    for (const m of document.matchAll(/<(?:[\w.-]+:)?(?:import|include|redefine)\b[^>]*?\s(?:schemaLocation|location)\s*=\s*"([^"]+)"/g)) {
+      const location = m[1]!;
+      if (/^https?:/i.test(location)) {
+        found.add(location);
+        continue;
+      }
+      if (/^[a-z][\w+.-]*:/i.test(location)) continue;
+      const path = join(dirname(from), location);
+      if (seen.has(path) || !existsSync(path)) continue;
+      seen.add(path);
+      visit(path, readFileSync(path, 'utf8'));
+    }
+  };
+  visit(wsdlPath, readFileSync(wsdlPath, 'utf8'));
+  return [...found].sort();
 }
 
 /**

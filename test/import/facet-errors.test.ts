@@ -1,0 +1,44 @@
+/**
+ * support/facet-errors.ts, the corpus test's rule for libxml2 errors counted apart as "a sample value outside a facet
+ * the spec does not keep": only a `[facet '…']` error (and libxml2's type-check error of the same value right after it)
+ * on an element or attribute that every member of that name in the model has as a plain primitive.
+ */
+import { expect, it } from 'vitest';
+import type { ServiceModel, TypeModel } from '../../generator/model/types.js';
+import { splitFacetErrors } from './support/facet-errors.js';
+
+const STRING: TypeModel = { kind: 'primitive', name: 'string' } as TypeModel;
+const ENUM = { kind: 'enum' } as unknown as TypeModel;
+const field = (name: string, type: TypeModel, attribute = false) => ({ name, type, attribute });
+/** The parts of a model the rule reads: records' fields, results, operations' parameters and value results. */
+const MODEL = {
+  records: [{ fields: [field('ISOCurrency', STRING, true), field('Code', STRING), field('Kind', ENUM), field('Mixed', STRING)] }],
+  results: [{ fields: [field('Mixed', ENUM), field('State', ENUM, true)] }],
+  operations: [{ params: [{ name: 'query', type: STRING }], result: { kind: 'value', element: 'Answer', type: STRING } }],
+} as unknown as ServiceModel;
+
+const facet = (place: string, name = 'pattern') => `Schemas validity error : ${place}: [facet '${name}'] The value 'x' is not accepted.`;
+const atomic = (place: string) => `Schemas validity error : ${place}: 'x' is not a valid value of the local atomic type.`;
+const OTHER = "Schemas validity error : Element '{urn:a}Code': This element is not expected.";
+
+it.each([
+  // [messages, counted apart, left as failures]
+  [[facet("Element 'Source', attribute 'ISOCurrency'"), atomic("Element 'Source', attribute 'ISOCurrency'")], ['pattern on attribute ISOCurrency'], []],
+  [[facet("Element '{urn:a}Code'", 'maxLength')], ['maxLength on element Code'], []],
+  [[facet("Element '{urn:a}query'"), facet("Element 'Answer'", 'enumeration')], ['pattern on element query', 'enumeration on element Answer'], []],
+  // An enum in the model: its facet is kept, so a value outside it is a failure.
+  [[facet("Element '{urn:a}Kind'", 'enumeration')], [], [facet("Element '{urn:a}Kind'", 'enumeration')]],
+  [[facet("Element 'x', attribute 'State'", 'enumeration')], [], [facet("Element 'x', attribute 'State'", 'enumeration')]],
+  // One name, a primitive in one record and an enum in another: not counted apart.
+  [[facet("Element '{urn:a}Mixed'")], [], [facet("Element '{urn:a}Mixed'")]],
+  // A name the model does not have, or an element where the model has only an attribute of that name.
+  [[facet("Element '{urn:a}Nowhere'")], [], [facet("Element '{urn:a}Nowhere'")]],
+  [[facet("Element '{urn:a}ISOCurrency'")], [], [facet("Element '{urn:a}ISOCurrency'")]],
+  // The type check of a value whose facet error was not counted apart, or of another place, stays.
+  [[atomic("Element '{urn:a}Code'")], [], [atomic("Element '{urn:a}Code'")]],
+  [[facet("Element '{urn:a}Code'"), atomic("Element '{urn:a}query'")], ['pattern on element Code'], [atomic("Element '{urn:a}query'")]],
+  [[facet("Element '{urn:a}Code'"), OTHER, atomic("Element '{urn:a}Code'")], ['pattern on element Code'], [OTHER, atomic("Element '{urn:a}Code'")]],
+  [[OTHER], [], [OTHER]],
+] as const)('%j', (messages, kept, others) => {
+  expect(splitFacetErrors(messages, MODEL)).toEqual({ kept, others });
+});

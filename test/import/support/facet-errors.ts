@@ -1,0 +1,73 @@
+/**
+ * libxml2 errors of a sample value outside a facet the spec does not keep. The import drafts a simple type restricted
+ * by a pattern, a length or bounds (or an attribute's inline enumeration) as its base primitive and says "its facets are
+ * not kept"; the generic sample values (test/mock/support/sample-values.ts) then break the WSDL's facet. Such an error
+ * is counted apart, by WSDL (corpus.test.ts FACETS_NOT_KEPT), only where every member of the model with that element or
+ * attribute name is a plain primitive: an enum, a record, a list or a name the model does not have stays a failure.
+ */
+import type { ServiceModel, TypeModel } from '../../../generator/model/types.js';
+
+/** `Element '{ns}name'` or `Element 'name'`, then `, attribute 'a'`, then `: ` (libxml2's place of an error). */
+const PLACE = /Element '(?:\{[^}]*\})?([^']+)'(?:, attribute '([^']+)')?: /;
+const FACET = new RegExp(`${PLACE.source}\\[facet '(\\w+)'\\]`);
+/**
+ * libxml2's second error of the same value: the type's check, which fails because the facet does (an xs:list of an
+ * enumeration, a .NET [Flags] enum the import drafts as string, fails as the list type).
+ */
+const ATOMIC = /is not a valid value of the (?:local )?(?:atomic|list) type/;
+
+/** The model's types by element name and by attribute name (fields, parameters, value results, list items). */
+function membersByName(model: ServiceModel): { elements: Map<string, TypeModel[]>; attributes: Map<string, TypeModel[]> } {
+  const elements = new Map<string, TypeModel[]>();
+  const attributes = new Map<string, TypeModel[]>();
+  const add = (into: Map<string, TypeModel[]>, name: string, t: TypeModel) => into.set(name, [...(into.get(name) ?? []), t]);
+  const element = (name: string, t: TypeModel) => {
+    if (t.kind !== 'list') return add(elements, name, t);
+    // A container's own element holds the list; its items (or, without a container, the repeated element) the item.
+    add(elements, name, t.container ? t : t.item);
+    add(elements, t.itemElement, t.item);
+  };
+  for (const s of [...model.records, ...model.results]) {
+    for (const f of s.fields) (f.attribute ? add(attributes, f.name, f.type) : element(f.name, f.type));
+  }
+  for (const op of model.operations) {
+    for (const p of op.params) element(p.name, p.type);
+    if (op.result.kind === 'value') element(op.result.element, op.result.type);
+  }
+  return { elements, attributes };
+}
+
+export interface FacetSplit {
+  /** `<facet> on element|attribute <name>`, one per error counted apart. */
+  readonly kept: string[];
+  /** Every other message, unchanged. */
+  readonly others: string[];
+}
+
+/** The messages of one document split: facet errors on plain primitives of `model` apart, the rest as they were. */
+export function splitFacetErrors(messages: readonly string[], model: ServiceModel): FacetSplit {
+  const members = membersByName(model);
+  const kept: string[] = [];
+  const others: string[] = [];
+  let lastPlace: string | undefined;
+  for (const message of messages) {
+    const facet = FACET.exec(message);
+    const place = PLACE.exec(message)?.[0];
+    if (facet) {
+      const [, element, attribute, name] = facet;
+      const types = attribute !== undefined ? members.attributes.get(attribute) : members.elements.get(element!);
+      if (types !== undefined && types.length > 0 && types.every((t) => t.kind === 'primitive')) {
+        kept.push(`${name} on ${attribute !== undefined ? `attribute ${attribute}` : `element ${element}`}`);
+        lastPlace = place;
+        continue;
+      }
+    } else if (place !== undefined && place === lastPlace && ATOMIC.test(message)) {
+      // The same value's type check right after its facet error: one error, already counted.
+      lastPlace = undefined;
+      continue;
+    }
+    lastPlace = undefined;
+    others.push(message);
+  }
+  return { kept, others };
+}
