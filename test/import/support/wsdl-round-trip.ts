@@ -47,7 +47,7 @@ export async function roundTrips<K extends string>(cases: Record<K, string>, tmp
   const names = Object.keys(cases) as K[];
   const prepared = await Promise.all(
     names.map(async (name) => {
-      const dir = join(tmp, name);
+      const dir = join(TMP, name);
       mkdirSync(join(ROOT, dir), { recursive: true });
       const spec = join(dir, `${name}.yaml`);
       const importRun = await runImportWsdl({ file: cases[name], out: spec, cwd: ROOT });
@@ -58,7 +58,7 @@ export async function roundTrips<K extends string>(cases: Record<K, string>, tmp
     }),
   );
   shareRuntime(prepared[0]!.out, prepared.slice(1).map((p) => p.out));
-  const { diagnostics } = typecheckDir(join(ROOT, tmp), { realpathImports: true });
+  const { diagnostics } = typecheckDir(join(ROOT, TMP), { realpathImports: true });
   const trips = {} as Record<K, RoundTrip>;
   for (const p of prepared) {
     const [client, mock] = await Promise.all([
