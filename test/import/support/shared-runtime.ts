@@ -3,7 +3,7 @@
  * compiler checks it once, not once per output, and vitest transforms and loads it once, each output's runtime/ is
  * replaced by a link to the first one's (a link is resolved to the file it names by both), after checking that the
  * files are the same; an output whose runtime differs keeps it and is returned with the files that differ.
- * (test/import/end-to-end.test.ts does the same for its outputs.)
+ * (test/import/end-to-end.test.ts and test/import/corpus.test.ts use it for their outputs.)
  */
 import { readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { listFiles } from '../../helpers/files.js';
