@@ -19,9 +19,9 @@
  * {@link KNOWN_FAILURES} names the WSDLs that do not pass yet, each with the start of its first failure; a WSDL listed
  * there that passes fails the test, so that the list only shrinks. A folder with no entry must pass.
  *
- * By default each WSDL's first {@link DEFAULT_OPERATIONS} operations are called (the rest only generated and
- * type-checked), which keeps `npm test` within its time; `SVC_CORPUS=full` calls every operation and adds the EXCLUDED
- * folders. `SVC_CORPUS_DIR=<folder>` runs another folder of WSDLs in the same shape (a trial over a corpus being
+ * It runs in the second suite, `npm run test:interop` (SVC_CORPUS=default; vitest.config.ts leaves it out of `npm test`
+ * otherwise, for time): each WSDL's first {@link DEFAULT_OPERATIONS} operations are called (the rest only generated and
+ * type-checked); `npm run test:corpus-full` (SVC_CORPUS=full) calls every operation and adds the EXCLUDED folders. `SVC_CORPUS_DIR=<folder>` runs another folder of WSDLs in the same shape (a trial over a corpus being
  * collected).
  */
 import { mkdirSync, rmSync } from 'node:fs';
