@@ -7,16 +7,15 @@
  * tripped between the generated client and mock in SOAP 1.1 and 1.2, the wire checked exactly and against the WSDL.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runGenerate } from '../../generator/commands/generate.js';
 import { importWsdl } from '../../generator/import/index.js';
 import { parseSpec } from '../../generator/load/load.js';
 import { XmlReader } from '../../templates/runtime/codec/xml-reader.js';
-import { fromRoot, repoRoot } from '../helpers/paths.js';
+import { fromRoot } from '../helpers/paths.js';
 import { typecheckDir } from '../helpers/typecheck.js';
 import { extractSchemas, validateAll } from '../helpers/xsd.js';
 import { typeSummary } from './model-summary.js';
+import { generatedFromWsdl } from './support/generated-from-wsdl.js';
 
 const WSDL = 'test/fixtures/import/Exchanges.wsdl';
 const OUT = 'test/.tmp/import-ews-shapes';
@@ -35,12 +34,7 @@ let client: Record<string, unknown>;
 let mock: Record<string, unknown>;
 
 beforeAll(async () => {
-  const run = await runGenerate({ wsdl: WSDL, out: OUT, cwd: repoRoot });
-  if (run.exitCode !== 0) throw new Error(`generate exited ${run.exitCode}: ${run.stderr}`);
-  [client, mock] = await Promise.all([
-    import(join(fromRoot(OUT), 'client', 'index.ts')) as Promise<Record<string, unknown>>,
-    import(join(fromRoot(OUT), 'mock', 'index.ts')) as Promise<Record<string, unknown>>,
-  ]);
+  ({ client, mock } = await generatedFromWsdl(WSDL, OUT));
 });
 
 describe('import: the shapes of EWS', () => {

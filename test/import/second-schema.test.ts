@@ -7,17 +7,16 @@
  * inherited members in the service namespace and its own in the exotic one, as XmlSerializer writes them.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runGenerate } from '../../generator/commands/generate.js';
 import { importWsdl } from '../../generator/import/index.js';
 import { parseSpec } from '../../generator/load/load.js';
 import { XmlReader } from '../../templates/runtime/codec/xml-reader.js';
 import { startRecordingServer, type RecordingServer } from '../client/support/recording-server.js';
 import { soapBody } from '../client/support/xml-tree.js';
-import { fromRoot, repoRoot } from '../helpers/paths.js';
+import { fromRoot } from '../helpers/paths.js';
 import { extractSchemas, validateAll } from '../helpers/xsd.js';
+import { generatedFromWsdl, type GeneratedModules } from './support/generated-from-wsdl.js';
 
 const WSDL = 'test/fixtures/import/Menagerie.wsdl';
 const OUT = 'test/.tmp/import-menagerie';
@@ -39,13 +38,9 @@ let mock: Record<string, unknown>;
 let raw: RecordingServer;
 
 beforeAll(async () => {
-  const run = await runGenerate({ wsdl: WSDL, out: OUT, cwd: repoRoot });
-  if (run.exitCode !== 0) throw new Error(`generate exited ${run.exitCode}: ${run.stderr}`);
-  [client, mock, raw] = await Promise.all([
-    import(join(fromRoot(OUT), 'client', 'index.ts')) as Promise<Record<string, unknown>>,
-    import(join(fromRoot(OUT), 'mock', 'index.ts')) as Promise<Record<string, unknown>>,
-    startRecordingServer(),
-  ]);
+  let generated: GeneratedModules;
+  [generated, raw] = await Promise.all([generatedFromWsdl(WSDL, OUT), startRecordingServer()]);
+  ({ client, mock } = generated);
 });
 afterAll(async () => {
   await raw?.close();

@@ -11,17 +11,16 @@
  *   result element; the mock answers it so over HTTP POST and SOAP; the generated WSDL publishes it as ASMX does.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runGenerate } from '../../generator/commands/generate.js';
 import { importWsdl } from '../../generator/import/index.js';
 import { parseSpec } from '../../generator/load/load.js';
 import { startRecordingServer, type RecordingServer } from '../client/support/recording-server.js';
 import { soapBody } from '../client/support/xml-tree.js';
 import { rejected } from '../helpers/failures.js';
 import { startNodeSoapServer, type NodeSoapServer } from '../helpers/node-soap-server.js';
-import { fromRoot, repoRoot } from '../helpers/paths.js';
+import { fromRoot } from '../helpers/paths.js';
 import { summarizeWsdl } from '../helpers/wsdl-compare.js';
+import { generatedFromWsdl, type GeneratedModules } from './support/generated-from-wsdl.js';
 
 const WSDL = 'test/fixtures/import/Zoo.wsdl';
 const OUT = 'test/.tmp/import-zoo';
@@ -45,13 +44,9 @@ let mock: Record<string, unknown>;
 let raw: RecordingServer;
 
 beforeAll(async () => {
-  const run = await runGenerate({ wsdl: WSDL, out: OUT, cwd: repoRoot });
-  if (run.exitCode !== 0) throw new Error(`generate exited ${run.exitCode}: ${run.stderr}`);
-  [client, mock, raw] = await Promise.all([
-    import(join(fromRoot(OUT), 'client', 'index.ts')) as Promise<Record<string, unknown>>,
-    import(join(fromRoot(OUT), 'mock', 'index.ts')) as Promise<Record<string, unknown>>,
-    startRecordingServer(),
-  ]);
+  let generated: GeneratedModules;
+  [generated, raw] = await Promise.all([generatedFromWsdl(WSDL, OUT), startRecordingServer()]);
+  ({ client, mock } = generated);
 });
 afterAll(async () => {
   await raw?.close();

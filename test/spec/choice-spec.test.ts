@@ -4,9 +4,8 @@
  * it stands.
  */
 import { describe, expect, it } from 'vitest';
-import { SpecError, type SpecIssue } from '../../generator/load/errors.js';
 import { parseSpec } from '../../generator/load/load.js';
-import { thrown } from '../helpers/failures.js';
+import { specEdits } from './support/spec-edits.js';
 import { typeLabel } from '../helpers/model.js';
 
 const FILE = 'plans.yaml';
@@ -53,22 +52,7 @@ operations:
     result: boolean
 `;
 
-function change(from: string, to: string, text = BASE): string {
-  expect(text.split(from).length - 1, `"${from}" occurs once`).toBe(1);
-  return text.replace(from, to);
-}
-
-function issuesOf(text: string): ReadonlyArray<Omit<SpecIssue, 'file'>> {
-  return thrown(() => parseSpec(text, FILE), SpecError).issues.map(({ file: _, ...rest }) => rest);
-}
-
-/** The 1-based line and column of `token` on the only line holding `needle`. */
-function at(text: string, needle: string, token: string): { line: number; column: number } {
-  const start = text.indexOf(needle);
-  expect(text.indexOf(needle, start + 1), `"${needle}" occurs once`).toBe(-1);
-  const lineStart = text.lastIndexOf('\n', start) + 1;
-  return { line: text.slice(0, start).split('\n').length, column: text.indexOf(token, start) - lineStart + 1 };
-}
+const { change, issuesOf, at } = specEdits(BASE, FILE);
 
 describe('a choice in the model', () => {
   it('types a field, the items of a list with or without a container, and a parameter', () => {

@@ -4,9 +4,8 @@
  * spec path at the line and column where it stands.
  */
 import { describe, expect, it } from 'vitest';
-import { SpecError, type SpecIssue } from '../../generator/load/errors.js';
 import { parseSpec } from '../../generator/load/load.js';
-import { thrown } from '../helpers/failures.js';
+import { specEdits } from './support/spec-edits.js';
 
 const FILE = 'trade.yaml';
 
@@ -49,22 +48,7 @@ operations:
     result: TaxedMoney
 `;
 
-function change(from: string, to: string, text = BASE): string {
-  expect(text.split(from).length - 1, `"${from}" occurs once`).toBe(1);
-  return text.replace(from, to);
-}
-
-function issuesOf(text: string): ReadonlyArray<Omit<SpecIssue, 'file'>> {
-  return thrown(() => parseSpec(text, FILE), SpecError).issues.map(({ file: _, ...rest }) => rest);
-}
-
-/** The 1-based line and column of `token` on the only line holding `needle`. */
-function at(text: string, needle: string, token: string): { line: number; column: number } {
-  const start = text.indexOf(needle);
-  expect(text.indexOf(needle, start + 1), `"${needle}" occurs once`).toBe(-1);
-  const lineStart = text.lastIndexOf('\n', start) + 1;
-  return { line: text.slice(0, start).split('\n').length, column: text.indexOf(token, start) - lineStart + 1 };
-}
+const { change, issuesOf, at } = specEdits(BASE, FILE);
 
 describe('text content and form in the model', () => {
   const model = parseSpec(BASE, FILE);
