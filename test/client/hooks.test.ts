@@ -185,17 +185,23 @@ describe('per-call options that are refused before anything is sent', () => {
     ['a value that is not a string', {}, { headers: { 'X-Count': 3 } }, /the header "X-Count" must have a string value/],
     ['headers that are not an object', {}, { headers: 'X-A: b' }, /headers must be an object/],
     ['a timeoutMs that is not positive', {}, { timeoutMs: 0 }, /timeoutMs must be a positive number/],
-  ])('%s', async (_, options, call, message) => {
+  ])('%s (before onRequest sees anything)', async (_, options, call, message) => {
     const before = server.requests.length;
-    const error = await rejected(client('node', 'soap11', options).getBalances({}, call as never), SvcRequestError);
+    const seen: RequestHookEvent[] = [];
+    const error = await rejected(client('node', 'soap11', { ...options, onRequest: (e) => void seen.push(e) }).getBalances({}, call as never), SvcRequestError);
     expect(error.message).toMatch(message);
+    expect(seen).toEqual([]);
     expect(server.requests.length).toBe(before);
   });
 
-  it('Authorization is allowed per call when no httpAuth is set (a bearer token)', async () => {
+  it('Authorization and Cookie are allowed per call when no httpAuth is set, sent as given and masked whole in the hooks', async () => {
     server.respond(resultResponse('soap11', 'GetBalances', BALANCES, 'SvcGetBalanceResponse'));
-    await client('node', 'soap11').getBalances({}, { headers: { Authorization: 'Bearer t0ken' } });
+    const seen: RequestHookEvent[] = [];
+    await client('node', 'soap11', { onRequest: (e) => void seen.push(e) }).getBalances({}, { headers: { Authorization: 'Bearer t0ken', Cookie: 'ASP.NET_SessionId=s3ss10n' } });
     expect(server.requests.at(-1)!.headers['authorization']).toBe('Bearer t0ken');
+    expect(server.requests.at(-1)!.headers['cookie']).toBe('ASP.NET_SessionId=s3ss10n');
+    expect(seen[0]!.headers['Authorization']).toBe('Bearer [redacted]');
+    expect(seen[0]!.headers['Cookie']).toBe('[redacted]');
   });
 
   it("in a browser, a header fetch would drop is refused (Cookie, Origin, Proxy-*, Sec-*), others pass", async () => {

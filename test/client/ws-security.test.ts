@@ -7,7 +7,7 @@
  * error; the option is refused where there is no SOAP header to carry it.
  */
 import { inspect } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WSSecurity, passwordDigest as nodeSoapDigest } from 'soap';
 import { PayerClient, SvcHttpError, SvcRequestError, SvcSoapFault, type Style } from '../../generated/client/index.js';
 import { VirtualClock, createMockService, exampleHandlers } from '../../generated/mock/index.js';
@@ -141,6 +141,7 @@ describe('refused in the constructor', () => {
     ['without a username', 'soap11', { password: PASSWORD }, /wsSecurity\.username must be a non-empty string/],
     ['with a password that is not a string', 'soap11', { username: USER, password: 42 }, /wsSecurity\.password must be a string/],
     ['with a password XML cannot carry', 'soap11', { username: USER, password: 'a\u0001b' }, /wsSecurity\.password.*U\+0001/],
+    ['with a user name XML cannot carry', 'soap11', { username: 'a\uFFFEb', password: PASSWORD }, /wsSecurity\.username.*U\+FFFE/],
     ['with an unknown password type', 'soap12', { username: USER, password: PASSWORD, passwordType: 'PasswordHash' }, /passwordType must be 'PasswordText' or 'PasswordDigest'/],
     ['with a timestamp that is not a boolean', 'soap11', { username: USER, password: PASSWORD, timestamp: 'yes' }, /wsSecurity\.timestamp must be a boolean/],
     ['when it is not an object', 'soap11', 'user:pass', /wsSecurity must be an object/],
@@ -148,5 +149,24 @@ describe('refused in the constructor', () => {
     const error = thrown(() => new PayerClient({ baseUrl: echo.url, payerName: PAYER, apiKey: API_KEY, style, wsSecurity: wsSecurity as never }), SvcRequestError);
     expect(error.message).toMatch(message);
     expect(error.message).not.toContain(PASSWORD);
+  });
+  it.each<[string, unknown, WsType, RegExp]>([
+    ['PasswordDigest where crypto.subtle is missing (a browser page over http)', { getRandomValues: (b: Uint8Array) => b }, 'PasswordDigest', /'PasswordDigest' needs crypto\.subtle \(WebCrypto\), which browsers give to secure \(https\) pages only/],
+    ['any type where there is no WebCrypto at all', undefined, 'PasswordText', /wsSecurity needs crypto\.getRandomValues \(WebCrypto\)/],
+  ])('%s', (_, crypto, passwordType, message) => {
+    vi.stubGlobal('crypto', crypto);
+    try {
+      const error = thrown(() => client(echo.url, 'soap11', { passwordType }), SvcRequestError);
+      expect(error.message).toMatch(message);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    // PasswordText needs no digest: accepted with getRandomValues alone.
+    vi.stubGlobal('crypto', { getRandomValues: (b: Uint8Array) => b });
+    try {
+      expect(client(echo.url, 'soap11', { passwordType: 'PasswordText' })).toBeInstanceOf(PayerClient);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
