@@ -55,7 +55,7 @@ const BALANCES = '<errorCode>0</errorCode><errorMessage>ok</errorMessage>';
 function answerEchoingKey(style: Style): (req: { body: string; path: string }) => ReturnType<typeof resultResponse> {
   return (req) => {
     const sentKey = /key(?:>|=)([0-9a-f]{64})/.exec(req.body + req.path)?.[1] ?? 'none';
-    return resultResponse(style === 'httpGet' ? 'httpPost' : style, 'GetBalances', `${BALANCES}<AccountInfos/>`.replace('ok', `echo ${sentKey}`), 'SvcGetBalanceResponse');
+    return resultResponse(style as 'soap11' | 'soap12' | 'httpPost', 'GetBalances', `${BALANCES}<AccountInfos/>`.replace('ok', `echo ${sentKey}`), 'SvcGetBalanceResponse');
   };
 }
 

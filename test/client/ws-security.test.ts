@@ -9,13 +9,14 @@
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WSSecurity, passwordDigest as nodeSoapDigest } from 'soap';
-import { PayerClient, SvcHttpError, SvcRequestError, SvcSoapFault, type Style } from '../../generated/client/index.js';
+import { PayerClient, SvcDecodeError, SvcHttpError, SvcRequestError, SvcSoapFault, type Style } from '../../generated/client/index.js';
 import { VirtualClock, createMockService, exampleHandlers } from '../../generated/mock/index.js';
 import { usernameTokenHeader } from '../../templates/runtime/client/ws-security.js';
 import { thrown } from '../helpers/failures.js';
 import { startRecordingServer, type RecordingServer } from './support/recording-server.js';
 import { parseXml } from './support/xml-tree.js';
-import { WSSE, WSU, startWssGateway, verifyUsernameToken, type WssGateway } from './support/wss-verifier.js';
+import { WSSE, WSU, startWssGateway, verifyUsernameToken, withSecurityTimestamp, type WssGateway } from './support/wss-verifier.js';
+import { resultResponse } from './support/responses.js';
 
 const PAYER = 'MyPayer';
 const API_KEY = 'wss-test-api-key-0123456789';
@@ -117,6 +118,18 @@ describe('the header', () => {
 function envelope(header: string): string {
   return `<soap:Envelope xmlns:soap="${SOAP11}"><soap:Header>${header}</soap:Header><soap:Body/></soap:Envelope>`;
 }
+
+describe("the answer's wsse:Security header (WCF's Timestamp, marked mustUnderstand)", () => {
+  it.each<Style>(['soap11', 'soap12'])('%s: understood when the client sends wsSecurity; refused, as any unknown mustUnderstand header, when not', async (style) => {
+    const answer = resultResponse(style as 'soap11' | 'soap12', 'GetBalances', '<errorCode>0</errorCode>', 'SvcGetBalanceResponse');
+    echo.respond({ ...answer, body: withSecurityTimestamp(answer.body, Date.now()) });
+    await expect(client(echo.url, style).getBalances()).resolves.toMatchObject({ errorCode: 0 });
+    const plain = new PayerClient({ baseUrl: echo.url, payerName: PAYER, apiKey: API_KEY, style, now: () => NOW });
+    const error = await plain.getBalances().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SvcDecodeError);
+    expect((error as Error).message).toContain('marked mustUnderstand');
+  });
+});
 
 describe('the password', () => {
   it.each<[Style, WsType]>([

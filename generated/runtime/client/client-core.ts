@@ -20,7 +20,7 @@ import { encodeString } from '../codec/values.js';
 import { buildBareSoapEnvelope, buildSoapEnvelope, encodeForm, soapAction, soapNamespace } from '../codec/xml-writer.js';
 import { XmlNameTable, XmlReader } from '../codec/xml-reader.js';
 import { httpAuthHeader, type HttpAuthOptions } from './http-auth.js';
-import { checkWsSecurity, wsSecurityHeader, type WsSecurityOptions } from './ws-security.js';
+import { WSSE_NS, checkWsSecurity, wsSecurityHeader, type WsSecurityOptions } from './ws-security.js';
 import { requestEvent, responseEvent, runHook, type RequestHook, type RequestHookEvent, type ResponseHook } from './hooks.js';
 import { checkCallHeaders } from './call-headers.js';
 
@@ -503,6 +503,9 @@ export class ClientCore {
       if (key === `{${envNs}}mustUnderstand`) mustUnderstand = value.trim() === '1' || value.trim() === 'true';
       else if (key === `{${envNs}}actor` || key === `{${envNs}}role`) target = value.trim();
     }
+    // A client that sends WS-Security understands the wsse:Security header the server answers with (WCF and node-soap
+    // send a Timestamp in one, marked mustUnderstand); its content is not checked: https authenticates the server.
+    if (mustUnderstand && name === 'Security' && r.namespaceUri === WSSE_NS && this.options.wsSecurity !== undefined) mustUnderstand = false;
     if (mustUnderstand && (target === undefined || target === '' || FOR_THIS_NODE.has(target))) {
       const ns = r.namespaceUri;
       r.error(`the answer carries the SOAP header <${name}>${ns === '' ? '' : ` of namespace ${ns}`} marked mustUnderstand, which ${op.name} does not know`);

@@ -167,7 +167,7 @@ export async function startWssGateway(policy: VerifierPolicy, service: { handle(
         const inner = body.replace(/<wsse:Security\b[\s\S]*?<\/wsse:Security>/, '');
         const answer = await service.handle(new Request(`http://127.0.0.1${req.url ?? '/'}`, { method: 'POST', headers, body: inner }));
         res.writeHead(answer.status, { 'Content-Type': answer.headers.get('content-type') ?? 'text/xml' });
-        res.end(Buffer.from(await answer.arrayBuffer()));
+        res.end(withSecurityTimestamp(await answer.text(), policy.now()));
       })();
     });
   });
@@ -182,6 +182,22 @@ export async function startWssGateway(policy: VerifierPolicy, service: { handle(
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * The answer with the header WCF adds to every answer of a TransportWithMessageCredential binding: wsse:Security,
+ * marked mustUnderstand, holding a wsu:Timestamp (no token).
+ */
+export function withSecurityTimestamp(envelope: string, now: number): string {
+  const body = /<(\w+):Body\b/.exec(envelope);
+  if (body === null) return envelope;
+  const prefix = body[1]!;
+  const created = new Date(now).toISOString();
+  const expires = new Date(now + MAX_SKEW_MS).toISOString();
+  const header =
+    `<${prefix}:Header><o:Security ${prefix}:mustUnderstand="1" xmlns:o="${WSSE}" xmlns:u="${WSU}">` +
+    `<u:Timestamp u:Id="_0"><u:Created>${created}</u:Created><u:Expires>${expires}</u:Expires></u:Timestamp></o:Security></${prefix}:Header>`;
+  return envelope.slice(0, body.index) + header + envelope.slice(body.index);
 }
 
 /** The profile's fault for a token that does not verify (WS-Security 1.1, section 12), its reason in the text. */
