@@ -197,7 +197,7 @@ function networkSection(model: ServiceModel): string[] {
     '## Authentication, hooks and per-call options',
     '',
     '```ts',
-    `import { SvcHookError, type ResponseHookEvent } from '${name}';`,
+    `import { SvcHookError } from '${name}';`,
     '',
     `const secured = new ${model.clientName}({`,
     "  baseUrl: 'https://service.example',",
@@ -211,7 +211,7 @@ function networkSection(model: ServiceModel): string[] {
       : []),
     '  // What goes out and what comes back, secrets masked: for logs, metrics, tracing spans.',
     '  onRequest: (event) => console.log(`-> ${event.operation} ${event.method} ${event.url}`),',
-    "  onResponse: (event: ResponseHookEvent) => console.log(`<- ${event.request.operation} ${event.status ?? 'no answer'} in ${event.durationMs.toFixed(1)} ms`),",
+    "  onResponse: (event) => console.log(`<- ${event.request.operation} ${event.status ?? 'no answer'} in ${event.durationMs.toFixed(1)} ms`),",
     '});',
     ...(op
       ? [
