@@ -381,10 +381,23 @@ export class ClientCore {
     }
   }
 
-  /** Sends one request through the chosen transport, between the hooks when the client has any. */
-  private async send(operation: string, sent: CallSecrets, req: NodeHttpRequest): Promise<HttpResponse> {
+  /**
+   * Sends one request through the chosen transport, between the hooks when the client has any. Not async itself, so
+   * that a client without hooks adds no promise to the call.
+   */
+  private send(operation: string, sent: CallSecrets, req: NodeHttpRequest): Promise<HttpResponse> {
     const { onRequest, onResponse } = this.options;
     if (onRequest == null && onResponse == null) return sendChosen(this.options, operation, req);
+    return this.sendObserved(operation, sent, req, onRequest, onResponse);
+  }
+
+  private async sendObserved(
+    operation: string,
+    sent: CallSecrets,
+    req: NodeHttpRequest,
+    onRequest: RequestHook | undefined,
+    onResponse: ResponseHook | undefined,
+  ): Promise<HttpResponse> {
     const redactor = this.redactor(sent);
     const event: RequestHookEvent = requestEvent(operation, req.method ?? 'POST', req.url, req.headers, req.body, redactor);
     if (onRequest != null) await runHook('onRequest', onRequest, event);
