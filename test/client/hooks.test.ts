@@ -213,6 +213,10 @@ describe('per-call options that are refused before anything is sent', () => {
     }
     await client('fetch', 'soap11').getBalances({}, { headers: { 'X-Request-Id': 'ok' } });
     expect(server.requests.at(-1)!.headers['x-request-id']).toBe('ok');
+    // Deno's fetch sends them: there they are not refused.
+    vi.stubGlobal('navigator', { userAgent: 'Deno/2.1.4' });
+    await client('fetch', 'soap11').getBalances({}, { headers: { Cookie: 'a=b' } });
+    expect(server.requests.at(-1)!.headers['cookie']).toBe('a=b');
   });
 });
 

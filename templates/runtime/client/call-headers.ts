@@ -25,6 +25,16 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 /**
+ * True in a browser (a page or a worker), whose fetch enforces the forbidden names; Deno, Bun and Node do not, and
+ * their user agents do not start with `Mozilla/`.
+ */
+function isBrowser(): boolean {
+  if (isNode()) return false;
+  const agent = (globalThis as { navigator?: { userAgent?: unknown } }).navigator?.userAgent;
+  return typeof agent === 'string' && agent.startsWith('Mozilla/');
+}
+
+/**
  * Adds a call's `headers` to `into` (the client's headers), refusing with SvcRequestError what cannot be sent as asked.
  * @param operation - the operation, for messages
  * @param extra - the call's headers
@@ -35,7 +45,7 @@ export function checkCallHeaders(operation: string, extra: unknown, into: Record
     throw new SvcRequestError('headers must be an object of header names to string values', { operation, parameter: 'headers' });
   }
   const taken = new Set(Object.keys(into).map((n) => n.toLowerCase()));
-  const browser = !isNode();
+  const browser = isBrowser();
   for (const [name, value] of Object.entries(extra)) {
     const lower = name.toLowerCase();
     const refuse = (why: string): never => {
