@@ -294,7 +294,7 @@ export class TypePlanner {
     if (list) {
       // Named before its item is mapped: a recursive list refers to itself through a record, never directly.
       const item = this.particle(list, d.file);
-      const itemType = item ? this.particleType(item, d.file) : undefined;
+      const itemType = item ? (this.inlineItemType(name, item, d) ?? this.particleType(item, d.file)) : undefined;
       if (!item || !itemType) return primitive('string');
       const itemElement = item.attrs.get('name') ?? '';
       const nillable = item.attrs.get('nillable') === 'true';
@@ -332,20 +332,41 @@ export class TypePlanner {
     const known = this.inlineRecords.get(key(element));
     if (known !== undefined) return known ?? undefined;
     const inline = kids(d.node, NS.xsd, 'complexType')[0];
-    let name: string | null = null;
-    if (inline) {
-      // Keyed apart from every named type's key (a type of the element's name, as Bing's SearchRequest element wraps
-      // its SearchRequest type, or one in another namespace): the record is the element's name and a number then.
-      const taken = new Set(this.specKeys.values());
-      let specKey = element.local;
-      for (let n = 2; taken.has(specKey) || this.records.has(specKey); n++) specKey = `${element.local}${n}`;
-      const draft: DraftRecord = { doc: xsdDocumentation(d.node), namespace: element.ns !== this.doc.targetNamespace ? element.ns : undefined, extends: undefined, fields: [] };
-      this.records.set(specKey, { order: d.order, draft });
-      this.recordContent(element.local, inline, d.file, draft);
-      name = specKey;
-    }
+    const name = inline ? this.anonymousRecord(element, d.node, inline, d, key(element)) : null;
     this.inlineRecords.set(key(element), name);
     return name ?? undefined;
+  }
+
+  /**
+   * The item of a list type declared inline (WCF's dictionaries: `ArrayOfKeyValueOfintstring` repeats
+   * `KeyValueOfintstring`, an anonymous type of `Key` and `Value`), drafted as a record named after the item element,
+   * in the list type's namespace. Undefined when the item has a named type or any content.
+   */
+  private inlineItemType(list: QName, item: XmlElement, d: Declared): PlannedType | undefined {
+    const content = item.children.filter((c) => c.ns === NS.xsd && c.name !== 'annotation');
+    const itemName = item.attrs.get('name');
+    if (item.attrs.has('type') || itemName === undefined || content.length !== 1 || content[0]!.name !== 'complexType' || isAnyContent(content[0]!)) return undefined;
+    const at = `${key(list)} item`;
+    const known = this.inlineRecords.get(at);
+    const specKey = known ?? this.anonymousRecord({ ns: list.ns, local: itemName }, item, content[0]!, d, at);
+    return { ref: specKey, reference: true, itemName: specKey, rootName: specKey };
+  }
+
+  /**
+   * A record for the anonymous complex type `inline` of the element `element` (declared by `node`), named after the
+   * element, and remembered under `at` before its content is read (so that a type reaching itself ends there).
+   */
+  private anonymousRecord(element: QName, node: XmlElement, inline: XmlElement, d: Declared, at: string): string {
+    // Keyed apart from every named type's key (a type of the element's name, as Bing's SearchRequest element wraps
+    // its SearchRequest type, or one in another namespace): the record is the element's name and a number then.
+    const taken = new Set(this.specKeys.values());
+    let specKey = element.local;
+    for (let n = 2; taken.has(specKey) || this.records.has(specKey); n++) specKey = `${element.local}${n}`;
+    const draft: DraftRecord = { doc: xsdDocumentation(node), namespace: element.ns !== this.doc.targetNamespace ? element.ns : undefined, extends: undefined, fields: [] };
+    this.records.set(specKey, { order: d.order, draft });
+    this.inlineRecords.set(at, specKey);
+    this.recordContent(element.local, inline, d.file, draft);
+    return specKey;
   }
 
   /** The base of a complex type that is text content alone: `s:simpleContent` with an `s:extension` adding nothing. */
