@@ -121,7 +121,7 @@ export function exampleValueDoc(t: TypeModel): builders.Doc | Literal {
 function exampleExpr(t: TypeModel, depth: number): Expr {
   switch (t.kind) {
     case 'primitive':
-      return PRIMITIVES[t.name];
+      return t.dataSet ? tsLiteral(DATA_SET) : PRIMITIVES[t.name];
     case 'enum':
       return tsLiteral(t.enum.values[0]!);
     case 'list':
@@ -150,16 +150,20 @@ function exampleField(s: StructModel, f: FieldModel, depth: number): Expr {
 }
 
 /**
- * An empty .NET DataSet as ASMX writes it inside `<OpResult>` (or `<DataSet>` over HTTP POST): its schema, then its
- * data. A WSDL declares that content as `<s:element ref="s:schema"/><s:any/>`, so an answer without the schema
- * element first (such as the plain `xml` example) is one no DataSet reader takes.
+ * An empty .NET DataSet as ASMX writes it inside `<OpResult>` (or `<DataSet>` over HTTP POST), or inside a field: its
+ * schema, then its data. A WSDL declares that content as `<s:element ref="s:schema"/><s:any/>`, so an answer without
+ * the schema element first (such as the plain `xml` example) is one no DataSet reader takes, and one the WSDL's
+ * schema refuses.
  */
 const DATA_SET =
   '<xs:schema id="NewDataSet" xmlns="" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:msdata="urn:schemas-microsoft-com:xml-msdata">' +
   '<xs:element name="NewDataSet" msdata:IsDataSet="true"><xs:complexType><xs:choice minOccurs="0" maxOccurs="unbounded" /></xs:complexType></xs:element>' +
   '</xs:schema><diffgr:diffgram xmlns:msdata="urn:schemas-microsoft-com:xml-msdata" xmlns:diffgr="urn:schemas-microsoft-com:xml-diffgram-v1" />';
 
-/** Whether an operation's result is a DataSet: `xml` content whose HTTP POST root is `<DataSet>`. */
+/**
+ * Whether an operation's result is a DataSet given as `xml` content whose HTTP POST root is `<DataSet>` (a `dataSet`
+ * result is one by its type).
+ */
 function isDataSet(result: ResultModel, root: HttpPostRootModel | undefined): boolean {
   const named = root !== undefined && (root.kind === 'shown' || root.kind === 'convention') && root.name === 'DataSet';
   return named && result.kind === 'value' && result.type.kind === 'primitive' && result.type.name === 'xml';

@@ -4,7 +4,7 @@
  * other complex types records (`extends` from complexContent/extension, attributes as `attribute: true` fields,
  * repeated elements as lists without a container). Constructs the format cannot say are reported where they stand.
  */
-import { PRIMITIVE_NAMES, isReferencePrimitive, type PrimitiveName } from '../model/primitives.js';
+import { DATA_SET_TYPE, PRIMITIVE_NAMES, isReferencePrimitive, type PrimitiveName } from '../model/primitives.js';
 import { type DraftChoice, type DraftEnum, type DraftField, type DraftList, type DraftRecord, type DraftTypeRef } from './draft.js';
 import type { Problems } from './problems.js';
 import { NS } from '../emit/wsdl/namespaces.js';
@@ -41,6 +41,9 @@ const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 function primitive(name: PrimitiveName): PlannedType {
   return { ref: name, reference: isReferencePrimitive(name), itemName: name, rootName: name === 'xml' ? undefined : name };
 }
+
+/** A .NET DataSet: the spec's `dataSet`, whose HTTP POST root and list items are named `DataSet` by convention. */
+const DATA_SET: PlannedType = { ref: DATA_SET_TYPE, reference: true, itemName: 'DataSet', rootName: 'DataSet' };
 
 export class TypePlanner {
   private readonly elements = new Map<string, Declared>();
@@ -904,7 +907,7 @@ export class TypePlanner {
     }
     const inline = el.children.find((c) => c.ns === NS.xsd && c.name !== 'annotation');
     if (!inline) return primitive('xml');
-    if (inline.name === 'complexType' && isAnyContent(inline)) return primitive('xml');
+    if (inline.name === 'complexType' && isAnyContent(inline)) return isDataSet(inline) ? DATA_SET : primitive('xml');
     this.report(file, inline, `anonymous s:${inline.name}`, `the type of ${name} is declared inline; name it (a named type) to map it. Left out`);
     return undefined;
   }
@@ -942,4 +945,10 @@ function isAnyContent(node: XmlElement): boolean {
   const any = items[items.length - 1];
   if (!any || any.name !== 'any') return false;
   return items.slice(0, -1).every((c) => c.name === 'element' && /(^|:)schema$/.test(c.attrs.get('ref') ?? ''));
+}
+
+/** Whether XML content ({@link isAnyContent}) is a DataSet's: its `s:any` after the `s:schema` of the DataSet's tables. */
+function isDataSet(node: XmlElement): boolean {
+  const sequence = node.children.find((c) => c.ns === NS.xsd && c.name === 'sequence');
+  return sequence !== undefined && sequence.children.some((c) => c.ns === NS.xsd && c.name === 'element' && /(^|:)schema$/.test(c.attrs.get('ref') ?? ''));
 }
