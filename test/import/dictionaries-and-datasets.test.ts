@@ -13,6 +13,7 @@
  *   refuses (an element of the XML Schema namespace must come first). It is now drafted as `dataSet`, whose example
  *   is an empty DataSet (schema, then diffgram) wherever it stands.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { soapBodyElements } from '../helpers/soap-body.js';
 import { validateAll } from '../helpers/xsd.js';
@@ -97,6 +98,12 @@ describe('a DataSet (s:schema then s:any)', () => {
     expect(yaml).toContain('  - name: Lookup\n    params:\n      - { name: id, type: int }\n    result: { type: dataSet, nullable: true }\n');
     expect(yaml).toContain('      - { name: data, type: dataSet, optional: true }\n');
     expect(yaml).not.toContain('httpPostRoot');
+  });
+
+  it('is documented as a DataSet in the generated types, a field and a parameter', () => {
+    const types = readFileSync(fromRoot('test/.tmp/dictionaries-and-datasets/datasets/out/client/types.ts'), 'utf8');
+    expect(types).toMatch(/The `Rows` element\. \(absent: `undefined`\)\n\s+\*\n?\s*\* Wire: XML content \(a \.NET DataSet: its XML Schema, then its diffgram\)/);
+    expect(types).toContain('/** Sent as a DataSet (XML content). */');
   });
 
   it("is answered by the mock's example with an empty DataSet, result or field, valid against the WSDL", async () => {
