@@ -116,9 +116,10 @@ export function checkNetworkOptions(options: NetworkOptions, env?: Readonly<Reco
   const { proxy } = options;
   if (proxy === 'env') {
     const vars = env ?? processEnv();
+    // The lower-case spelling first, as curl and most tools read them; an empty one counts as unset.
     const read = (name: string): string | undefined => {
-      const value = vars[name.toLowerCase()] ?? vars[name];
-      return value === undefined || value.trim() === '' ? undefined : value.trim();
+      for (const value of [vars[name.toLowerCase()], vars[name]]) if (value !== undefined && value.trim() !== '') return value.trim();
+      return undefined;
     };
     const https = read('HTTPS_PROXY');
     const http = read('HTTP_PROXY');
@@ -304,7 +305,11 @@ export function proxyFor(network: Network, secure: boolean, hostname: string, po
   return proxy;
 }
 
-/** A proxy's refusal: a CONNECT answered with other than 2xx, or a request answered 407. */
+/**
+ * A proxy's refusal: a CONNECT answered with other than 2xx, or a request answered 407. (Some proxies, tinyproxy
+ * 1.11 among them, answer wrong credentials with 401: through CONNECT that is the proxy's too; on an http request in
+ * absolute form it cannot be told from the service's own 401, which it stays.)
+ */
 export class ProxyRefusal extends Error {
   readonly code = 'ERR_PROXY_REFUSED';
   /** The status the proxy answered. */
@@ -316,7 +321,7 @@ export class ProxyRefusal extends Error {
    * @param reason - the standard reason phrase of the status, if known (never the proxy's own text)
    */
   constructor(proxy: Proxy, status: number, reason: string | undefined) {
-    super(`the proxy ${proxy.origin} answered ${status}${reason ? ` ${reason}` : ''}${status === 407 ? ' (its credentials are missing or wrong)' : ''}`);
+    super(`the proxy ${proxy.origin} answered ${status}${reason ? ` ${reason}` : ''}${status === 407 || status === 401 ? ' (its credentials are missing or wrong)' : ''}`);
     this.name = 'ProxyRefusal';
     this.status = status;
   }
