@@ -135,13 +135,14 @@ describe('proxy credentials', () => {
    * http request in absolute form cannot be told from the service's own 401, so it is the SvcHttpError of any 401;
    * through CONNECT, and for a 407, it is the proxy's refusal.
    */
-  const WRONG: ReadonlyArray<[string, string, () => Partial<PayerClientOptions>, string, typeof SvcTransportError | typeof SvcHttpError, (base: string) => string]> = [
+  type Case = [string, string, () => Partial<PayerClientOptions>, string, typeof SvcTransportError | typeof SvcHttpError, (base: string) => string];
+  const WRONG: ReadonlyArray<Case> = [
     ['a wrong password', 'http', () => ({ proxy: { url: guarded.url, username: USER, password: 'not-the-Password-7' } }), 'not-the-Password-7', SvcHttpError,
       (base) => `HTTP 401 (text/html) from POST ${base}/v5/PayerFunctions.asmx: 401 Unauthorized`],
     ['a wrong password', 'https', () => ({ proxy: { url: guarded.url, username: USER, password: 'not-the-Password-7' } }), 'not-the-Password-7', SvcTransportError,
       (base) => `POST request to ${base}/v5/PayerFunctions.asmx failed (ERR_PROXY_REFUSED) through the proxy ${guarded.url}: the proxy ${guarded.url} answered 401 Unauthorized (its credentials are missing or wrong)`],
-    ...(['http', 'https'] as const).map((scheme) => ['none', scheme, () => ({ proxy: guarded.url }), PASSWORD, SvcTransportError,
-      (base: string) => `POST request to ${base}/v5/PayerFunctions.asmx failed (ERR_PROXY_REFUSED) through the proxy ${guarded.url}: the proxy ${guarded.url} answered 407 Proxy Authentication Required (its credentials are missing or wrong)`] as const),
+    ...(['http', 'https'] as const).map((scheme): Case => ['none', scheme, () => ({ proxy: guarded.url }), PASSWORD, SvcTransportError,
+      (base: string) => `POST request to ${base}/v5/PayerFunctions.asmx failed (ERR_PROXY_REFUSED) through the proxy ${guarded.url}: the proxy ${guarded.url} answered 407 Proxy Authentication Required (its credentials are missing or wrong)`]),
   ];
   it.each(WRONG)('%s, %s: the error says so, without the credentials', async (_, scheme, options, password, type, expected) => {
     const base = scheme === 'http' ? httpBase : httpsBase;
