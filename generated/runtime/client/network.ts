@@ -213,6 +213,8 @@ function checkTls(tls: TlsOptions, baseUrl: string): TlsOptions {
 function parseProxy(text: string, username: string | undefined, password: string | undefined, what: string, secrets: string[]): Proxy {
   let url: URL;
   try {
+    // Without a scheme (`proxy.example:3128`), URL would take the host for one.
+    if (!/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(text)) throw new TypeError('no scheme');
     url = new URL(text);
   } catch {
     throw new SvcRequestError(`${what} must be a proxy URL such as http://proxy.example:3128`);
