@@ -132,18 +132,18 @@ export interface PayerClientOptions {
   /**
    * TLS settings of an `https:` baseUrl, as node:tls names them: `ca` (the authorities to trust, in
    * place of Node's), the client certificate as `cert` and `key` or as `pfx`, `passphrase`,
-   * `rejectUnauthorized`, `servername`. Honoured on Node by the node transport, which calls then use
-   * whatever the `transport` default would pick; refused with SvcRequestError with the `fetch` option,
-   * with `transport: 'fetch'` and outside Node (fetch takes no TLS settings; a browser uses the
-   * system's). The passphrase is masked in every error.
+   * `rejectUnauthorized`, `servername`. Honoured on Node by the node transport, which every call then
+   * goes through; refused with SvcRequestError with the `fetch` option, with `transport: 'fetch'` and
+   * outside Node (fetch takes no TLS settings; a browser uses the system's). The passphrase is masked in
+   * every error.
    */
   tls?: TlsOptions;
   /**
    * A forward proxy: its `http://[user:password@]host:port` URL, `{ url, username?, password?, noProxy?
    * }`, or `'env'` for the HTTPS_PROXY, HTTP_PROXY and NO_PROXY environment variables, read when the
    * client is made (never read without it). https calls are tunnelled with CONNECT, http calls sent to
-   * the proxy in absolute form. Node transport only, refused as `tls` is elsewhere; the proxy's
-   * credentials are masked in every error.
+   * the proxy in absolute form. Node transport only, refused as `tls` is elsewhere; the proxy's password
+   * is masked in every error.
    */
   proxy?: ProxyOption;
   /** The timestamp source in Unix seconds (floored); default the system clock. */
