@@ -179,14 +179,17 @@ describe('the environment variables', () => {
     expect([http.calls, https.calls]).toEqual([1, 1]);
   });
 
+  // Each check of a call that must not go through the proxy is paired with one that must, alike but for the one
+  // setting: so that a proxy never used at all cannot pass for one rightly bypassed.
   it('are not used without proxy: env', async () => {
     clearProxyEnv();
     vi.stubEnv('HTTP_PROXY', open.url);
     vi.stubEnv('HTTPS_PROXY', open.url);
     for (const base of [httpBase, httpsBase]) {
-      const { lines, calls } = await through(open, () => payer(base).getBalances());
-      expect(lines).toEqual([]);
-      expect(calls).toBe(1);
+      const without = await through(open, () => payer(base).getBalances());
+      expect([without.lines, without.calls]).toEqual([[], 1]);
+      const opted = await through(open, () => payer(base, { proxy: 'env' }).getBalances());
+      expect([opted.lines.length, opted.calls]).toEqual([1, 1]);
     }
   });
 
@@ -194,11 +197,12 @@ describe('the environment variables', () => {
     clearProxyEnv();
     vi.stubEnv('HTTP_PROXY', open.url);
     vi.stubEnv('HTTPS_PROXY', open.url);
-    vi.stubEnv('no_proxy', 'example.org, 127.0.0.1');
-    for (const base of [httpBase, httpsBase]) {
-      const { lines, calls } = await through(open, () => payer(base, { proxy: 'env' }).getBalances());
-      expect(lines).toEqual([]);
-      expect(calls).toBe(1);
+    for (const [list, proxied] of [['example.org, 127.0.0.1', false], ['example.org', true]] as const) {
+      vi.stubEnv('no_proxy', list);
+      for (const base of [httpBase, httpsBase]) {
+        const { lines, calls } = await through(open, () => payer(base, { proxy: 'env' }).getBalances());
+        expect([lines.length, calls]).toEqual([proxied ? 1 : 0, 1]);
+      }
     }
   });
 });
@@ -217,6 +221,9 @@ describe('the noProxy option', () => {
       const { lines, calls } = await through(open, () => payer(base, { proxy: { url: open.url, noProxy: list(port) } }).getBalances());
       expect(lines).toHaveLength(proxied ? 1 : 0);
       expect(calls).toBe(1);
+      // The same proxy with an empty list: through it.
+      const control = await through(open, () => payer(base, { proxy: { url: open.url, noProxy: '' } }).getBalances());
+      expect(control.lines).toHaveLength(1);
     }
   });
 });

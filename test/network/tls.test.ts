@@ -2,14 +2,16 @@
  * The client's `tls` option against a real TLS server: nginx with a certificate of a private authority made here
  * (openssl) and `ssl_verify_client on`, in front of the generated mock. The right authority and client certificate
  * (as cert + key, as an encrypted key, as pfx) reach the mock; what is missing or wrong fails with an error that says
- * what: a TLS failure (an untrusted server, a wrong servername, a wrong passphrase) is an SvcTransportError with
+ * what: a TLS failure (an untrusted server, a wrong servername) is an SvcTransportError with
  * node:tls's code, and nginx's refusal of a missing or untrusted client certificate (an HTTP 400 page, after the
- * handshake) is an SvcHttpError quoting that page's title. No error carries the passphrase or the API key.
+ * handshake) is an SvcHttpError quoting that page's title; a key, pfx or passphrase that cannot be used is an
+ * SvcRequestError with OpenSSL's reason, raised before anything is sent. No error carries the passphrase, a key or the
+ * API key.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PayerClient, SvcHttpError, SvcTransportError, type TlsOptions } from '../../generated/client/index.js';
+import { PayerClient, SvcHttpError, SvcRequestError, SvcTransportError, type TlsOptions } from '../../generated/client/index.js';
 import { VirtualClock, exampleHandlers, startMockServer } from '../../generated/mock/index.js';
 import { makePki, type Issued, type Pki } from './support/certs.js';
 import { startNginx, type Nginx } from './support/nginx.js';
@@ -111,20 +113,33 @@ function nginxConnections(): number {
   return new Set(log.split('\n').filter((l) => l !== '').map((l) => l.split(' ')[0])).size;
 }
 
-/** Settings that fail, the error class, and what its message (or its cause's code) says. */
-const BAD: ReadonlyArray<[string, () => TlsOptions, typeof SvcTransportError | typeof SvcHttpError, RegExp]> = [
-  ['no client certificate', () => ({ ca: pki.ca.cert }), SvcHttpError, /^HTTP 400 \(text\/html\) from POST https:\/\/127\.0\.0\.1:\d+\/v5\/PayerFunctions\.asmx: 400 No required SSL certificate was sent$/],
-  ['a client certificate of another authority', () => ({ ca: pki.ca.cert, cert: strangerClient.cert, key: strangerClient.key }), SvcHttpError, /^HTTP 400 .*: 400 The SSL certificate error$/],
-  ['an authority that did not sign the server certificate', () => ({ ca: stranger.ca.cert, cert: client.cert, key: client.key }), SvcTransportError, /failed \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\)$/],
-  ["Node's own authorities (no ca)", () => ({ cert: client.cert, key: client.key }), SvcTransportError, /failed \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\)$/],
-  ['a servername the certificate does not name', () => ({ ca: pki.ca.cert, cert: client.cert, key: client.key, servername: 'other.test' }), SvcTransportError, /failed \(ERR_TLS_CERT_ALTNAME_INVALID\)$/],
-  ['pfx with a wrong passphrase', () => ({ ca: pki.ca.cert, pfx, passphrase: `${PASSPHRASE}-wrong` }), SvcTransportError, /^POST request to https:\/\/127\.0\.0\.1:\d+\/v5\/PayerFunctions\.asmx failed/],
-  ['an encrypted key with a wrong passphrase', () => ({ ca: pki.ca.cert, cert: client.cert, key: encryptedKey, passphrase: 'wrong-passphrase-123' }), SvcTransportError, /^POST request to https:\/\/127\.0\.0\.1:\d+\/v5\/PayerFunctions\.asmx failed/],
+/**
+ * Settings that fail, the same settings with the one thing at fault put right (which must succeed: so the failure is
+ * that setting's and no other's), the error class, and its message (node:tls's code for a TLS failure).
+ */
+const BAD: ReadonlyArray<[string, () => TlsOptions, () => TlsOptions, typeof SvcTransportError | typeof SvcHttpError | typeof SvcRequestError, RegExp]> = [
+  ['no client certificate', () => ({ ca: pki.ca.cert }), () => ({ ca: pki.ca.cert, cert: client.cert, key: client.key }), SvcHttpError,
+    /^HTTP 400 \(text\/html\) from POST https:\/\/127\.0\.0\.1:\d+\/v5\/PayerFunctions\.asmx: 400 No required SSL certificate was sent$/],
+  ['a client certificate of another authority', () => ({ ca: pki.ca.cert, cert: strangerClient.cert, key: strangerClient.key }), () => ({ ca: pki.ca.cert, cert: client.cert, key: client.key }), SvcHttpError,
+    /^HTTP 400 .*: 400 The SSL certificate error$/],
+  ['an authority that did not sign the server certificate', () => ({ ca: stranger.ca.cert, cert: client.cert, key: client.key }), () => ({ ca: pki.ca.cert, cert: client.cert, key: client.key }), SvcTransportError,
+    /failed \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\)$/],
+  ["Node's own authorities (no ca)", () => ({ cert: client.cert, key: client.key }), () => ({ ca: pki.ca.cert, cert: client.cert, key: client.key }), SvcTransportError,
+    /failed \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\)$/],
+  ['a servername the certificate does not name', () => ({ ca: pki.ca.cert, cert: client.cert, key: client.key, servername: 'other.test' }), () => ({ ca: pki.ca.cert, cert: client.cert, key: client.key, servername: 'svc.test' }), SvcTransportError,
+    /failed \(ERR_TLS_CERT_ALTNAME_INVALID\)$/],
+  ['pfx with a wrong passphrase', () => ({ ca: pki.ca.cert, pfx, passphrase: `${PASSPHRASE}-wrong` }), () => ({ ca: pki.ca.cert, pfx, passphrase: PASSPHRASE }), SvcRequestError,
+    /^the tls option cannot be used \([^)]+\): check tls\.ca, tls\.pfx, tls\.passphrase$/],
+  ['an encrypted key with a wrong passphrase', () => ({ ca: pki.ca.cert, cert: client.cert, key: encryptedKey, passphrase: 'wrong-passphrase-123' }), () => ({ ca: pki.ca.cert, cert: client.cert, key: encryptedKey, passphrase: PASSPHRASE }), SvcRequestError,
+    /^the tls option cannot be used \(error:[0-9A-F]+:[^)]*bad decrypt\): check tls\.ca, tls\.cert, tls\.key, tls\.passphrase$/],
+  ['a key that is not one', () => ({ ca: pki.ca.cert, cert: client.cert, key: 'not a key' }), () => ({ ca: pki.ca.cert, cert: client.cert, key: client.key }), SvcRequestError,
+    /^the tls option cannot be used \(error:[0-9A-F]+:[^)]*unsupported\): check tls\.ca, tls\.cert, tls\.key$/],
 ];
 
 describe('missing or wrong settings fail with an error that says what, and no secret', () => {
-  it.each(BAD)('%s', async (_, tls, type, message) => {
+  it.each(BAD)('%s', async (_, tls, fixed, type, message) => {
     const settings = tls();
+    expect((await payer(fixed()).getBalances()).errorCode).toBe(0);
     const before = mock.service.calls.length;
     const error: unknown = await payer(settings).getBalances().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(type);

@@ -18,7 +18,8 @@
 import type { Agent, ClientRequest, IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { ProxyRefusal, proxyFor, type Network, type Proxy } from './network.js';
+import { SvcRequestError } from '../errors.js';
+import { ProxyRefusal, proxyFor, type Network, type Proxy, type TlsOptions } from './network.js';
 import { failureMessage } from './transport.js';
 
 /** What of node:http and node:https the agents need (the modules node-transport.ts has loaded). */
@@ -29,6 +30,7 @@ export interface AgentModules {
     readonly STATUS_CODES: Readonly<Record<number, string | undefined>>;
   };
   readonly https: { readonly Agent: typeof import('node:https').Agent };
+  readonly tls: { readonly createSecureContext: typeof import('node:tls').createSecureContext };
   /** The process-wide agents, for what the client's settings leave as it is. */
   readonly httpAgent: Agent;
   readonly httpsAgent: Agent;
@@ -55,6 +57,8 @@ export interface Route {
 
 /** A client's agents, made when first needed. */
 interface Agents {
+  /** The agent options of its https agents: the TLS options with one secure context for every connection. */
+  tls?: object;
   https?: Agent;
   httpProxied?: Agent;
   httpsTunnelled?: Agent;
@@ -87,9 +91,10 @@ export function routeOf(
   }
   const proxy = proxyFor(network, target.secure, target.hostname, target.port);
   if (target.secure) {
+    const tls = network.tls === undefined ? {} : (agents.tls ??= tlsAgentOptions(modules, network.tls));
     const agent = proxy === undefined
-      ? (network.tls === undefined ? modules.httpsAgent : (agents.https ??= new modules.https.Agent({ ...pool, ...network.tls } as object)))
-      : (agents.httpsTunnelled ??= tunnellingAgent(modules, pool, network, proxy));
+      ? (network.tls === undefined ? modules.httpsAgent : (agents.https ??= new modules.https.Agent({ ...pool, ...tls })))
+      : (agents.httpsTunnelled ??= tunnellingAgent(modules, pool, tls, proxy));
     return { agent, hostname: target.hostname, port: target.port, path: target.path, ...(proxy !== undefined ? { proxy } : {}) };
   }
   if (proxy === undefined) return { agent: modules.httpAgent, hostname: target.hostname, port: target.port, path: target.path };
@@ -99,6 +104,24 @@ export function routeOf(
   if (proxy.authorization !== undefined) headers['Proxy-Authorization'] = proxy.authorization;
   agents.httpProxied ??= new modules.http.Agent(pool);
   return { agent: agents.httpProxied, hostname: proxy.host, port: proxy.port, path: `${u.origin}${u.pathname}${u.search}`, proxy, headers };
+}
+
+/**
+ * The agent options of `tls`: the options themselves (the agent keys its pool by them) and a secure context made from
+ * them once, which every connection then shares instead of parsing the certificates and keys again. Making it first
+ * also tells a key, pfx or passphrase that cannot be used from a network failure: a SvcRequestError that says which
+ * options to check, with OpenSSL's reason (which never quotes the material or the passphrase).
+ */
+function tlsAgentOptions(modules: AgentModules, tls: TlsOptions): object {
+  const { ca, cert, key, pfx, passphrase } = tls;
+  try {
+    const secureContext = modules.tls.createSecureContext({ ca, cert, key, pfx, passphrase } as import('node:tls').SecureContextOptions);
+    return { ...tls, secureContext };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.replace(/[\u0000-\u001f]/g, ' ').slice(0, 120) : String(error);
+    const given = (['ca', 'cert', 'key', 'pfx', 'passphrase'] as const).filter((name) => tls[name] !== undefined).map((name) => `tls.${name}`);
+    throw new SvcRequestError(`the tls option cannot be used (${reason}): check ${given.join(', ')}`);
+  }
 }
 
 /**
@@ -118,7 +141,7 @@ export function proxyRefusal(modules: AgentModules, proxy: Proxy, status: number
 type ConnectionCallback = (error: Error | null, socket?: Duplex) => void;
 
 /** An https agent whose connections are TLS over a CONNECT tunnel through `proxy`. */
-function tunnellingAgent(modules: AgentModules, pool: PoolOptions, network: Network, proxy: Proxy): Agent {
+function tunnellingAgent(modules: AgentModules, pool: PoolOptions, tls: object, proxy: Proxy): Agent {
   const Base = modules.https.Agent;
   class TunnellingAgent extends Base {
     override createConnection(options: Record<string, unknown>, callback: ConnectionCallback): Duplex {
@@ -142,7 +165,7 @@ function tunnellingAgent(modules: AgentModules, pool: PoolOptions, network: Netw
       return undefined as unknown as Duplex;
     }
   }
-  return new TunnellingAgent({ ...pool, ...network.tls } as object);
+  return new TunnellingAgent({ ...pool, ...tls });
 }
 
 /** Asks `proxy` for a tunnel to `host:port`; calls back with the tunnel's socket, or the reason there is none. */

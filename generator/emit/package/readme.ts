@@ -197,7 +197,7 @@ function networkSection(model: ServiceModel): string[] {
     "- `servername`: the name the server's certificate must carry (and the SNI sent), when `baseUrl` reaches the server by another name or by its IP address.",
     "- `rejectUnauthorized: false` accepts a certificate no trusted authority signed. Anyone on the path can then read and change the calls: for tests only.",
     '',
-    "A server certificate that is not trusted or does not name the host fails the call with `SvcTransportError`, whose message ends with node:tls's code (such as `DEPTH_ZERO_SELF_SIGNED_CERT` or `ERR_TLS_CERT_ALTNAME_INVALID`); so does a wrong passphrase. A server that requires a client certificate and gets none (or one of another authority) answers as it was built to: nginx with an HTTP 400 page, an `SvcHttpError` whose message quotes it (`No required SSL certificate was sent`), IIS with 403.7, others by ending the handshake (`SvcTransportError`).",
+    "A server certificate that is not trusted or does not name the host fails the call with `SvcTransportError`, whose message ends with node:tls's code (such as `DEPTH_ZERO_SELF_SIGNED_CERT` or `ERR_TLS_CERT_ALTNAME_INVALID`). A key, pfx or passphrase that cannot be used (a wrong passphrase) fails the first call with `SvcRequestError`, before anything is sent, with OpenSSL's reason. A server that requires a client certificate and gets none (or one of another authority) answers as it was built to: nginx with an HTTP 400 page, an `SvcHttpError` whose message quotes it (`No required SSL certificate was sent`), IIS with 403.7, others by ending the handshake (`SvcTransportError`).",
     '',
     '```ts',
     `const proxied = new ${client}({`,

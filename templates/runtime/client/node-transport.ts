@@ -66,6 +66,7 @@ interface Loaded extends AgentModules {
 
 const HTTP = 'node:http';
 const HTTPS = 'node:https';
+const TLS = 'node:tls';
 
 /** The options of every agent: connections kept alive, the most recently used first, let go after {@link IDLE_MS}. */
 const POOL = { keepAlive: true, scheduling: 'lifo', timeout: IDLE_MS } as const;
@@ -82,14 +83,16 @@ let loading: Promise<Loaded> | undefined;
 function load(): Promise<Loaded> {
   loading ??= (async () => {
     // Specifiers in variables, and the bundler hints, keep browser bundlers from trying to resolve node:http.
-    const [http, https] = (await Promise.all([
+    const [http, https, tls] = (await Promise.all([
       import(/* webpackIgnore: true */ /* @vite-ignore */ HTTP),
       import(/* webpackIgnore: true */ /* @vite-ignore */ HTTPS),
-    ])) as [{ default: typeof import('node:http') }, { default: typeof import('node:https') }];
+      import(/* webpackIgnore: true */ /* @vite-ignore */ TLS),
+    ])) as [{ default: typeof import('node:http') }, { default: typeof import('node:https') }, { default: typeof import('node:tls') }];
     // The default exports are the CommonJS objects that interceptors patch.
     loaded = {
       http: http.default,
       https: https.default,
+      tls: tls.default,
       httpAgent: new http.default.Agent(POOL),
       httpsAgent: new https.default.Agent(POOL),
     };
@@ -181,7 +184,13 @@ function exchange(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest)
       options.port = target.port;
       options.path = target.path;
     } else {
-      route = routeOf(modules, POOL, req.network, target, req.url);
+      try {
+        route = routeOf(modules, POOL, req.network, target, req.url);
+      } catch (error) {
+        // TLS options that cannot be used (a wrong passphrase): a SvcRequestError, before anything is sent.
+        fail(error);
+        return;
+      }
       options.agent = route.agent;
       options.hostname = route.hostname;
       options.port = route.port;
