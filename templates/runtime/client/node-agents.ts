@@ -184,14 +184,14 @@ function openTunnel(modules: AgentModules, proxy: Proxy, host: string, port: num
     finish(error as Error);
     return;
   }
-  connect.once('connect', (res: IncomingMessage, socket: Socket, head: Buffer) => {
+  connect.once('connect', (res: IncomingMessage, socket: Socket) => {
     const status = res.statusCode ?? 0;
     if (status < 200 || status > 299) {
       socket.destroy();
       finish(proxyRefusal(modules, proxy, status));
       return;
     }
-    if (head.length > 0) socket.unshift(head);
+    // `head` (what came after the proxy's answer) is empty: in a TLS tunnel the client speaks first.
     finish(null, socket);
   });
   connect.once('error', (error) => finish(error));

@@ -184,13 +184,8 @@ function exchange(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest)
       options.port = target.port;
       options.path = target.path;
     } else {
-      try {
-        route = routeOf(modules, POOL, req.network, target, req.url);
-      } catch (error) {
-        // TLS options that cannot be used (a wrong passphrase): a SvcRequestError, before anything is sent.
-        fail(error);
-        return;
-      }
+      // Throws SvcRequestError for TLS options that cannot be used (a wrong passphrase), which rejects the call as it is.
+      route = routeOf(modules, POOL, req.network, target, req.url);
       options.agent = route.agent;
       options.hostname = route.hostname;
       options.port = route.port;
