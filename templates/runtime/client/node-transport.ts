@@ -177,21 +177,17 @@ function exchange(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest)
       return;
     }
     const { secure } = target;
-    const options: RequestOptions = { method, headers };
-    if (req.network === undefined) {
-      options.agent = secure ? modules.httpsAgent : modules.httpAgent;
-      options.hostname = target.hostname;
-      options.port = target.port;
-      options.path = target.path;
-    } else {
-      // Throws SvcRequestError for TLS options that cannot be used (a wrong passphrase), which rejects the call as it is.
-      route = routeOf(modules, POOL, req.network, target, req.url);
-      options.agent = route.agent;
-      options.hostname = route.hostname;
-      options.port = route.port;
-      options.path = route.path;
-      if (route.headers !== undefined) options.headers = { ...headers, ...route.headers };
-    }
+    // A client with network settings (TLS, a proxy) goes by its route; routeOf throws SvcRequestError for TLS options
+    // that cannot be used (a wrong passphrase), which rejects the call as it is.
+    if (req.network !== undefined) route = routeOf(modules, POOL, req.network, target, req.url);
+    const options: RequestOptions = {
+      method,
+      headers: route?.headers === undefined ? headers : { ...headers, ...route.headers },
+      agent: route?.agent ?? (secure ? modules.httpsAgent : modules.httpAgent),
+      hostname: route?.hostname ?? target.hostname,
+      port: route?.port ?? target.port,
+      path: route?.path ?? target.path,
+    };
     if (timeoutMs !== undefined && timeoutMs <= MAX_TIMER_MS) {
       timer = setTimeout(() => fail(new SvcTimeoutError(timeoutMessage(method, req.url, timeoutMs), timeoutMs)), timeoutMs);
     }
