@@ -28,3 +28,5 @@ export { signQueryString, embeddedPageQuery } from '../runtime/signing.js';
 export { type CallOptions } from '../runtime/client/client-core.js';
 
 export { type PollOptions } from '../runtime/client/poll.js';
+
+export { type ProxyOption, type ProxyOptions, type TlsMaterial, type TlsOptions } from '../runtime/client/network.js';

@@ -15,6 +15,7 @@ import { hmacSha256Hex, signingKey } from '../signing.js';
 import { openBareSoapResult, openPlainRoot, openSoapBody, openSoapResponse, openSoapResult, parseSoapFault } from '../codec/soap.js';
 import { describeUrl, type HttpResponse } from './transport.js';
 import { checkTransportOptions, sendChosen, type TransportName } from './transport-choice.js';
+import { checkNetworkOptions, type Network, type ProxyOption, type TlsOptions } from './network.js';
 import { encodeString } from '../codec/values.js';
 import { buildBareSoapEnvelope, buildSoapEnvelope, encodeForm, soapAction, soapNamespace } from '../codec/xml-writer.js';
 import { XmlNameTable, XmlReader } from '../codec/xml-reader.js';
@@ -58,6 +59,12 @@ export interface CoreOptions {
    * `'node'` or `'fetch'` forces one (`globalThis.fetch` of the moment).
    */
   readonly transport?: TransportName | undefined;
+  /** TLS settings of the client's connections (network.ts); honoured by the node transport alone. */
+  readonly tls?: TlsOptions | undefined;
+  /** The forward proxy, or `'env'` for HTTPS_PROXY / HTTP_PROXY / NO_PROXY (network.ts); node transport alone. */
+  readonly proxy?: ProxyOption | undefined;
+  /** `tls` and `proxy` resolved by {@link checkCoreOptions}; not given by callers. */
+  readonly network?: Network | undefined;
   /** Seconds since the Unix epoch (fractions are floored). */
   readonly now: () => number;
   readonly timeoutMs: number | undefined;
@@ -203,7 +210,10 @@ export function checkCoreOptions(options: CoreOptions): CoreOptions {
   if (options.throwOnServiceError !== undefined && typeof options.throwOnServiceError !== 'boolean') {
     throw new SvcRequestError('throwOnServiceError must be a boolean');
   }
-  return { ...options, baseUrl: base, maxResponseBytes: max };
+  const network = checkNetworkOptions(options);
+  // The passphrase and the proxy's credentials join the secrets masked in every error.
+  const secrets = network !== undefined && network.secrets.length > 0 ? { secrets: [...(options.secrets ?? []), ...network.secrets] } : {};
+  return { ...options, baseUrl: base, maxResponseBytes: max, network, ...secrets };
 }
 
 /** True when `url` ends with the service path `path` (of more than `/`), in any case. */

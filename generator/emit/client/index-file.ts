@@ -44,6 +44,10 @@ export function emitIndex(model: ServiceModel, printer: Printer): GeneratedFile 
       ],
     },
     ...(model.polls.length > 0 ? [{ moduleSpecifier: '../runtime/client/poll.js', namedExports: [{ name: 'PollOptions', isTypeOnly: true }] }] : []),
+    {
+      moduleSpecifier: '../runtime/client/network.js',
+      namedExports: ['ProxyOption', 'ProxyOptions', 'TlsMaterial', 'TlsOptions'].map((name) => ({ name, isTypeOnly: true })),
+    },
   ];
   return printer.typescript(
     INDEX_FILE,
