@@ -13,6 +13,7 @@ import type { PollOptions } from '../runtime/client/poll.js';
 import type { HttpAuthOptions } from '../runtime/client/http-auth.js';
 import type { WsSecurityOptions } from '../runtime/client/ws-security.js';
 import type { RequestHook, ResponseHook } from '../runtime/client/hooks.js';
+import type { ProxyOption, TlsOptions } from '../runtime/client/network.js';
 import {
   encodeCreatePayeeStatusFile,
   encodeCreatePaymentOrdersReport,
@@ -131,6 +132,23 @@ export interface PayerClientOptions {
    * call. MSW's setupServer intercepts both.
    */
   transport?: 'node' | 'fetch';
+  /**
+   * TLS settings of an `https:` baseUrl, as node:tls names them: `ca` (the authorities to trust, in
+   * place of Node's), the client certificate as `cert` and `key` or as `pfx`, `passphrase`,
+   * `rejectUnauthorized`, `servername`. Honoured on Node by the node transport, which every call then
+   * goes through; refused with SvcRequestError with the `fetch` option, with `transport: 'fetch'` and
+   * outside Node (fetch takes no TLS settings; a browser uses the system's). The passphrase is masked in
+   * every error.
+   */
+  tls?: TlsOptions;
+  /**
+   * A forward proxy: its `http://[user:password@]host:port` URL, `{ url, username?, password?, noProxy?
+   * }`, or `'env'` for the HTTPS_PROXY, HTTP_PROXY and NO_PROXY environment variables, read when the
+   * client is made (never read without it). https calls are tunnelled with CONNECT, http calls sent to
+   * the proxy in absolute form. Node transport only, refused as `tls` is elsewhere; the proxy's password
+   * is masked in every error.
+   */
+  proxy?: ProxyOption;
   /** The timestamp source in Unix seconds (floored); default the system clock. */
   now?: () => number;
   /** Replaces the default key computation. */
@@ -385,6 +403,8 @@ export class PayerClient {
           : hmacSigner(options.apiKey),
         fetch: options.fetch,
         transport: options.transport,
+        tls: options.tls,
+        proxy: options.proxy,
         now: options.now ?? (() => Date.now() / 1000),
         timeoutMs: options.timeoutMs,
         maxResponseBytes: options.maxResponseBytes,

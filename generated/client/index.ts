@@ -40,3 +40,5 @@ export {
   type RequestHookEvent,
   type ResponseHookEvent,
 } from '../runtime/client/hooks.js';
+
+export { type ProxyOption, type ProxyOptions, type TlsMaterial, type TlsOptions } from '../runtime/client/network.js';

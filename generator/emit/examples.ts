@@ -73,7 +73,7 @@ const NAMED: ReadonlyArray<{ readonly name: RegExp; readonly values: Partial<Rec
 ];
 
 /** The example of a member of type `t` named `name`: the spec's, else one its name suggests, else its type's. */
-function named(name: string, example: string | undefined, t: TypeModel, depth: number): Expr {
+function named(name: string, example: string | undefined, t: TypeModel, depth: number, dataSet: Expr): Expr {
   if (example !== undefined && (t.kind === 'primitive' || t.kind === 'enum')) return fromText(example, t.kind === 'enum' ? 'string' : t.name);
   if (t.kind === 'primitive') {
     for (const rule of NAMED) {
@@ -81,7 +81,7 @@ function named(name: string, example: string | undefined, t: TypeModel, depth: n
       if (value !== undefined) return value;
     }
   }
-  return exampleExpr(t, depth);
+  return exampleExpr(t, depth, dataSet);
 }
 
 
@@ -103,63 +103,70 @@ function fromText(text: string, type: PrimitiveName): string {
 
 /** The example argument of a parameter the caller passes. */
 export function exampleParam(p: ParameterModel): string {
-  return exprText(named(p.name, p.example, p.type, 0));
+  return exprText(named(p.name, p.example, p.type, 0, tsLiteral(DATA_SET)));
 }
 
 /** How deep records and lists are filled before they are left empty (recursive types end there). */
 const MAX_DEPTH = 3;
 
 export function exampleValue(t: TypeModel, depth = 0): string {
-  return exprText(exampleExpr(t, depth));
+  return exprText(exampleExpr(t, depth, tsLiteral(DATA_SET)));
 }
 
-/** {@link exampleValue} laid out as prettier lays it out. */
-export function exampleValueDoc(t: TypeModel): builders.Doc | Literal {
-  return exprDoc(exampleExpr(t, 0));
+/**
+ * {@link exampleValue} laid out as prettier lays it out; a DataSet in it is `dataSet` (an expression naming the empty
+ * DataSet, which is too wide to stand in a line of code; by default the literal).
+ */
+export function exampleValueDoc(t: TypeModel, dataSet: string = tsLiteral(DATA_SET)): builders.Doc | Literal {
+  return exprDoc(exampleExpr(t, 0, dataSet));
 }
 
-function exampleExpr(t: TypeModel, depth: number): Expr {
+function exampleExpr(t: TypeModel, depth: number, dataSet: Expr): Expr {
   switch (t.kind) {
     case 'primitive':
-      return PRIMITIVES[t.name];
+      return t.dataSet ? dataSet : PRIMITIVES[t.name];
     case 'enum':
       return tsLiteral(t.enum.values[0]!);
     case 'list':
-      return depth >= MAX_DEPTH ? '[]' : { array: [exampleExpr(t.item, depth + 1)] };
+      return depth >= MAX_DEPTH ? '[]' : { array: [exampleExpr(t.item, depth + 1, dataSet)] };
     case 'record':
-      return exampleRecord(t.record, depth);
+      return exampleRecord(t.record, depth, dataSet);
     case 'choice': {
       // The first alternative, as a caller picks one.
       const first = t.alternatives[0]!;
-      return { object: [[first.name, exampleExpr(first.type, depth)]] };
+      return { object: [[first.name, exampleExpr(first.type, depth, dataSet)]] };
     }
   }
 }
 
-function exampleRecord(s: StructModel, depth: number): Expr {
+function exampleRecord(s: StructModel, depth: number, dataSet: Expr): Expr {
   const fields = s.fields.filter((f) => depth < MAX_DEPTH || !f.optional);
-  return { object: fields.map((f) => [f.name, exampleField(s, f, depth)] as const) };
+  return { object: fields.map((f) => [f.name, exampleField(s, f, depth, dataSet)] as const) };
 }
 
-function exampleField(s: StructModel, f: FieldModel, depth: number): Expr {
+function exampleField(s: StructModel, f: FieldModel, depth: number, dataSet: Expr): Expr {
   const status = s.status;
   if (status && f === status.codeField) return tsLiteral(status.success);
   if (status && f === status.messageField) return "'OK'";
   if (depth >= MAX_DEPTH && f.type.kind === 'list') return '[]';
-  return named(f.name, f.example, f.type, depth + 1);
+  return named(f.name, f.example, f.type, depth + 1, dataSet);
 }
 
 /**
- * An empty .NET DataSet as ASMX writes it inside `<OpResult>` (or `<DataSet>` over HTTP POST): its schema, then its
- * data. A WSDL declares that content as `<s:element ref="s:schema"/><s:any/>`, so an answer without the schema
- * element first (such as the plain `xml` example) is one no DataSet reader takes.
+ * An empty .NET DataSet as ASMX writes it inside `<OpResult>` (or `<DataSet>` over HTTP POST), or inside a field: its
+ * schema, then its data. A WSDL declares that content as `<s:element ref="s:schema"/><s:any/>`, so an answer without
+ * the schema element first (such as the plain `xml` example) is one no DataSet reader takes, and one the WSDL's
+ * schema refuses.
  */
 const DATA_SET =
   '<xs:schema id="NewDataSet" xmlns="" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:msdata="urn:schemas-microsoft-com:xml-msdata">' +
   '<xs:element name="NewDataSet" msdata:IsDataSet="true"><xs:complexType><xs:choice minOccurs="0" maxOccurs="unbounded" /></xs:complexType></xs:element>' +
   '</xs:schema><diffgr:diffgram xmlns:msdata="urn:schemas-microsoft-com:xml-msdata" xmlns:diffgr="urn:schemas-microsoft-com:xml-diffgram-v1" />';
 
-/** Whether an operation's result is a DataSet: `xml` content whose HTTP POST root is `<DataSet>`. */
+/**
+ * Whether an operation's result is a DataSet given as `xml` content whose HTTP POST root is `<DataSet>` (a `dataSet`
+ * result is one by its type).
+ */
 function isDataSet(result: ResultModel, root: HttpPostRootModel | undefined): boolean {
   const named = root !== undefined && (root.kind === 'shown' || root.kind === 'convention') && root.name === 'DataSet';
   return named && result.kind === 'value' && result.type.kind === 'primitive' && result.type.name === 'xml';
@@ -167,23 +174,37 @@ function isDataSet(result: ResultModel, root: HttpPostRootModel | undefined): bo
 
 /** The example answer of an operation (`httpPostRoot` tells a DataSet from other XML): `undefined` for a void one. */
 export function exampleResult(result: ResultModel, httpPostRoot?: HttpPostRootModel): string {
-  return exprText(exampleResultExpr(result, httpPostRoot));
+  return exprText(exampleResultExpr(result, httpPostRoot, tsLiteral(DATA_SET)));
 }
 
-/** {@link exampleResult} laid out as prettier lays it out. */
-export function exampleResultDoc(result: ResultModel, httpPostRoot?: HttpPostRootModel): builders.Doc | Literal {
-  return exprDoc(exampleResultExpr(result, httpPostRoot));
+/** {@link exampleResult} laid out as prettier lays it out; a DataSet in it is `dataSet` (see {@link exampleValueDoc}). */
+export function exampleResultDoc(result: ResultModel, httpPostRoot?: HttpPostRootModel, dataSet: string = tsLiteral(DATA_SET)): builders.Doc | Literal {
+  return exprDoc(exampleResultExpr(result, httpPostRoot, dataSet));
 }
 
-function exampleResultExpr(result: ResultModel, httpPostRoot: HttpPostRootModel | undefined): Expr {
+function exampleResultExpr(result: ResultModel, httpPostRoot: HttpPostRootModel | undefined, dataSet: Expr): Expr {
   switch (result.kind) {
     case 'void':
       return 'undefined';
     case 'value':
-      return isDataSet(result, httpPostRoot) ? tsLiteral(DATA_SET) : exampleExpr(result.type, 0);
+      return isDataSet(result, httpPostRoot) ? dataSet : exampleExpr(result.type, 0, dataSet);
     case 'outputs':
-      return exampleRecord(result.struct, 0);
+      return exampleRecord(result.struct, 0, dataSet);
   }
+}
+
+/** What stands for a DataSet where {@link examplesHoldDataSet} looks for one: no example's text holds a raw NUL. */
+const DATA_SET_MARK = '\u0000';
+
+/** Whether the example answer of an operation, or the example of one of `types` (its answer headers), holds a DataSet. */
+export function examplesHoldDataSet(result: ResultModel, httpPostRoot: HttpPostRootModel | undefined, types: readonly TypeModel[]): boolean {
+  const texts = [exprText(exampleResultExpr(result, httpPostRoot, DATA_SET_MARK)), ...types.map((t) => exprText(exampleExpr(t, 0, DATA_SET_MARK)))];
+  return texts.some((text) => text.includes(DATA_SET_MARK));
+}
+
+/** The empty DataSet of the examples as a template literal (its text has no backtick, backslash or `${`). */
+export function emptyDataSetTemplate(): string {
+  return `\`${DATA_SET}\``;
 }
 
 /**

@@ -191,7 +191,8 @@ function fieldDocs(f: FieldModel): string[] {
     const inner = t.item.kind === 'list' ? ', each a list of its own' : '';
     wire.push(`Wire: container \`<${f.name}>\` of \`<${t.itemElement}>\` items${inner}${t.nillableItems ? ' (a nil item is `null`)' : ''}.`);
   } else if (t.kind === 'primitive' && t.name === 'xml') {
-    wire.push('Wire: XML content, kept as the markup between the element\'s tags.');
+    const dataSet = t.dataSet ? ' (a .NET DataSet: its XML Schema, then its diffgram)' : '';
+    wire.push(`Wire: XML content${dataSet}, kept as the markup between the element's tags.`);
   }
   if (f.form === 'unqualified' && !f.attribute) wire.push('Unqualified: in no namespace, written with `xmlns=""`.');
   const absent = f.optional ? 'absent: `undefined`' : undefined;
@@ -233,7 +234,7 @@ function paramsStatement(op: OperationModel): Statement {
 function wireType(t: TypeModel): string {
   switch (t.kind) {
     case 'primitive':
-      return t.name === 'xml' ? 'XML content' : `xs:${t.name}`;
+      return t.name === 'xml' ? (t.dataSet ? 'a DataSet (XML content)' : 'XML content') : `xs:${t.name}`;
     case 'enum':
       return `the enum ${t.enum.name}`;
     case 'record':

@@ -4,7 +4,7 @@
  * other complex types records (`extends` from complexContent/extension, attributes as `attribute: true` fields,
  * repeated elements as lists without a container). Constructs the format cannot say are reported where they stand.
  */
-import { PRIMITIVE_NAMES, isReferencePrimitive, type PrimitiveName } from '../model/primitives.js';
+import { DATA_SET_TYPE, PRIMITIVE_NAMES, isReferencePrimitive, type PrimitiveName } from '../model/primitives.js';
 import { type DraftChoice, type DraftEnum, type DraftField, type DraftList, type DraftRecord, type DraftTypeRef } from './draft.js';
 import type { Problems } from './problems.js';
 import { NS } from '../emit/wsdl/namespaces.js';
@@ -41,6 +41,9 @@ const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 function primitive(name: PrimitiveName): PlannedType {
   return { ref: name, reference: isReferencePrimitive(name), itemName: name, rootName: name === 'xml' ? undefined : name };
 }
+
+/** A .NET DataSet: the spec's `dataSet`, whose HTTP POST root and list items are named `DataSet` by convention. */
+const DATA_SET: PlannedType = { ref: DATA_SET_TYPE, reference: true, itemName: 'DataSet', rootName: 'DataSet' };
 
 export class TypePlanner {
   private readonly elements = new Map<string, Declared>();
@@ -294,7 +297,7 @@ export class TypePlanner {
     if (list) {
       // Named before its item is mapped: a recursive list refers to itself through a record, never directly.
       const item = this.particle(list, d.file);
-      const itemType = item ? this.particleType(item, d.file) : undefined;
+      const itemType = item ? (this.inlineItemType(name, item, d) ?? this.particleType(item, d.file)) : undefined;
       if (!item || !itemType) return primitive('string');
       const itemElement = item.attrs.get('name') ?? '';
       const nillable = item.attrs.get('nillable') === 'true';
@@ -332,20 +335,41 @@ export class TypePlanner {
     const known = this.inlineRecords.get(key(element));
     if (known !== undefined) return known ?? undefined;
     const inline = kids(d.node, NS.xsd, 'complexType')[0];
-    let name: string | null = null;
-    if (inline) {
-      // Keyed apart from every named type's key (a type of the element's name, as Bing's SearchRequest element wraps
-      // its SearchRequest type, or one in another namespace): the record is the element's name and a number then.
-      const taken = new Set(this.specKeys.values());
-      let specKey = element.local;
-      for (let n = 2; taken.has(specKey) || this.records.has(specKey); n++) specKey = `${element.local}${n}`;
-      const draft: DraftRecord = { doc: xsdDocumentation(d.node), namespace: element.ns !== this.doc.targetNamespace ? element.ns : undefined, extends: undefined, fields: [] };
-      this.records.set(specKey, { order: d.order, draft });
-      this.recordContent(element.local, inline, d.file, draft);
-      name = specKey;
-    }
+    const name = inline ? this.anonymousRecord(element, d.node, inline, d, key(element)) : null;
     this.inlineRecords.set(key(element), name);
     return name ?? undefined;
+  }
+
+  /**
+   * The item of a list type declared inline (WCF's dictionaries: `ArrayOfKeyValueOfintstring` repeats
+   * `KeyValueOfintstring`, an anonymous type of `Key` and `Value`), drafted as a record named after the item element,
+   * in the list type's namespace. Undefined when the item has a named type or any content.
+   */
+  private inlineItemType(list: QName, item: XmlElement, d: Declared): PlannedType | undefined {
+    const content = item.children.filter((c) => c.ns === NS.xsd && c.name !== 'annotation');
+    const itemName = item.attrs.get('name');
+    if (item.attrs.has('type') || itemName === undefined || content.length !== 1 || content[0]!.name !== 'complexType' || isAnyContent(content[0]!)) return undefined;
+    const at = `${key(list)} item`;
+    const known = this.inlineRecords.get(at);
+    const specKey = known ?? this.anonymousRecord({ ns: list.ns, local: itemName }, item, content[0]!, d, at);
+    return { ref: specKey, reference: true, itemName: specKey, rootName: specKey };
+  }
+
+  /**
+   * A record for the anonymous complex type `inline` of the element `element` (declared by `node`), named after the
+   * element, and remembered under `at` before its content is read (so that a type reaching itself ends there).
+   */
+  private anonymousRecord(element: QName, node: XmlElement, inline: XmlElement, d: Declared, at: string): string {
+    // Keyed apart from every named type's key (a type of the element's name, as Bing's SearchRequest element wraps
+    // its SearchRequest type, or one in another namespace): the record is the element's name and a number then.
+    const taken = new Set(this.specKeys.values());
+    let specKey = element.local;
+    for (let n = 2; taken.has(specKey) || this.records.has(specKey); n++) specKey = `${element.local}${n}`;
+    const draft: DraftRecord = { doc: xsdDocumentation(node), namespace: element.ns !== this.doc.targetNamespace ? element.ns : undefined, extends: undefined, fields: [] };
+    this.records.set(specKey, { order: d.order, draft });
+    this.inlineRecords.set(at, specKey);
+    this.recordContent(element.local, inline, d.file, draft);
+    return specKey;
   }
 
   /** The base of a complex type that is text content alone: `s:simpleContent` with an `s:extension` adding nothing. */
@@ -883,7 +907,7 @@ export class TypePlanner {
     }
     const inline = el.children.find((c) => c.ns === NS.xsd && c.name !== 'annotation');
     if (!inline) return primitive('xml');
-    if (inline.name === 'complexType' && isAnyContent(inline)) return primitive('xml');
+    if (inline.name === 'complexType' && isAnyContent(inline)) return isDataSet(inline) ? DATA_SET : primitive('xml');
     this.report(file, inline, `anonymous s:${inline.name}`, `the type of ${name} is declared inline; name it (a named type) to map it. Left out`);
     return undefined;
   }
@@ -921,4 +945,10 @@ function isAnyContent(node: XmlElement): boolean {
   const any = items[items.length - 1];
   if (!any || any.name !== 'any') return false;
   return items.slice(0, -1).every((c) => c.name === 'element' && /(^|:)schema$/.test(c.attrs.get('ref') ?? ''));
+}
+
+/** Whether XML content ({@link isAnyContent}) is a DataSet's: its `s:any` after the `s:schema` of the DataSet's tables. */
+function isDataSet(node: XmlElement): boolean {
+  const sequence = node.children.find((c) => c.ns === NS.xsd && c.name === 'sequence');
+  return sequence !== undefined && sequence.children.some((c) => c.ns === NS.xsd && c.name === 'element' && /(^|:)schema$/.test(c.attrs.get('ref') ?? ''));
 }

@@ -34,7 +34,7 @@ import type {
   StructModel,
   TypeModel,
 } from '../model/types.js';
-import { PRIMITIVE_NAMES, isPrimitiveName, isReferencePrimitive } from '../model/primitives.js';
+import { DATA_SET_TYPE, PRIMITIVE_NAMES, isPrimitiveName, isReferencePrimitive } from '../model/primitives.js';
 import type { SpecIssue } from './errors.js';
 import type { SpecPath } from './locate.js';
 import { kebabCase } from './names.js';
@@ -171,6 +171,7 @@ export function resolveSpec(
   /** A type name as written. Result types are types only where an operation returns them. */
   const scalar = (name: string, path: SpecPath, results = false): ScalarType | undefined => {
     if (isPrimitiveName(name)) return { kind: 'primitive', name };
+    if (name === DATA_SET_TYPE) return { kind: 'primitive', name: 'xml', dataSet: true };
     const e = enums.get(name);
     if (e) return { kind: 'enum', enum: e };
     const s = structs.get(name);
@@ -182,13 +183,14 @@ export function resolveSpec(
     if (aside.has('enums', name) || aside.has('records', name) || aside.has('results', name)) return undefined;
     const known = [
       ...PRIMITIVE_NAMES,
+      DATA_SET_TYPE,
       ...enums.keys(),
       ...recordNames(),
       ...aside.names('enums'),
       ...aside.names('records'),
       ...(results ? [...Object.keys(raw.results), ...aside.names('results')] : []),
     ];
-    report(path, `unknown type "${name}"; expected an XML Schema type (${PRIMITIVE_NAMES.join(', ')}), an enum or a record${suggest(name, known)}`);
+    report(path, `unknown type "${name}"; expected an XML Schema type (${PRIMITIVE_NAMES.join(', ')}), ${DATA_SET_TYPE}, an enum or a record${suggest(name, known)}`);
     return undefined;
   };
 
@@ -954,7 +956,8 @@ function resolveResult(
 function defaultItemElement(item: TypeModel): string {
   switch (item.kind) {
     case 'primitive':
-      return item.name;
+      // ASMX names a DataSet's element after its class, as it names a record's.
+      return item.dataSet ? 'DataSet' : item.name;
     case 'enum':
       return item.enum.xmlName;
     case 'record':
@@ -977,8 +980,9 @@ function choiceNames(t: RawTypeRef): string[] {
 /** The root ASMX gives an HTTP POST response: the type's name, the XML Schema type's name, or ArrayOfX. */
 function conventionalRoot(type: TypeModel): HttpPostRootModel {
   if (type.kind === 'list') return { kind: 'convention', name: `ArrayOf${capitalise(type.itemElement)}` };
-  // XML content is written as it is: its root is whatever the service returns.
-  if (type.kind === 'primitive' && type.name === 'xml') return { kind: 'any' };
+  // XML content is written as it is: its root is whatever the service returns. A DataSet is a class's content, under
+  // the class's name.
+  if (type.kind === 'primitive' && type.name === 'xml' && !type.dataSet) return { kind: 'any' };
   return { kind: 'convention', name: defaultItemElement(type) };
 }
 

@@ -6,7 +6,7 @@
  * decision ids) are checked later by the resolver, which knows positions of every node.
  */
 import { z } from 'zod';
-import { PRIMITIVE_NAMES } from '../model/primitives.js';
+import { DATA_SET_TYPE, PRIMITIVE_NAMES } from '../model/primitives.js';
 import { NCNAME } from './names.js';
 
 /** The credentials docs' examples sign with when the spec's `auth.example` gives none: plainly made up, for any service. */
@@ -42,7 +42,7 @@ const decisionRef = z
 const scalarTypeName = z
   .string()
   .min(1)
-  .describe(`An XML Schema type (${PRIMITIVE_NAMES.join(', ')}), or the name of an enum or record.`);
+  .describe(`An XML Schema type (${PRIMITIVE_NAMES.join(', ')}), ${DATA_SET_TYPE} (a .NET DataSet: xml content, its schema then its diffgram), or the name of an enum or record.`);
 
 interface RawList {
   list: string | RawList | RawChoice;

@@ -37,6 +37,12 @@ export function isPrimitiveName(name: string): name is PrimitiveName {
 }
 
 /**
+ * The spec's name of a .NET DataSet: `xml` content of a known shape (its XML Schema, then its diffgram), which the
+ * model keeps as `xml` marked `dataSet`.
+ */
+export const DATA_SET_TYPE = 'dataSet';
+
+/**
  * .NET reference types (string, byte[]) map to elements that may be left out or sent as nil; value types (numbers,
  * booleans, dates, Guid, char, TimeSpan) are always sent.
  */

@@ -18,6 +18,12 @@ export interface Decision {
 export interface PrimitiveType {
   readonly kind: 'primitive';
   readonly name: PrimitiveName;
+  /**
+   * Only on `xml` (the spec's `dataSet`): the content is a .NET DataSet, its XML Schema then its data (a diffgram), as
+   * `<s:element ref="s:schema"/><s:any/>` declares it. On the wire and in TypeScript it is `xml`; what differs is its
+   * HTTP POST root (`DataSet`), its list items' element, and the example the mock answers.
+   */
+  readonly dataSet?: true;
 }
 
 export interface EnumType {

@@ -46,8 +46,6 @@ const DEFAULT_OPERATIONS = 5;
 const KNOWN_FAILURES: Readonly<Record<string, string>> = {
   // Taken from a run over the corpus being collected (wt-corpus, 58 WSDLs); an entry whose folder is absent is ignored.
   'aplix-delivery': 'schema createShipper over soap11: request part 0: Schemas validity error : Element \'{http://service.pa.post.aplix.ru/}request\': This element is not expected. Ex',
-  'avm-properties': 'schema ReturnProperties_Crit over soap11: answer part 0: Schemas validity error : Element \'{http://tempuri.org/}example\': This element is not expected. Expected',
-  'bookt-connect': 'schema GetRates over soap11: answer part 0: Schemas validity error : Element \'{https://connect.bookt.com/connect}GetRatesResult\': Character content other than w',
   'chromedata-description': 'schema getVersionInfo over soap11: answer part 0: Schemas validity error : Element \'{urn:description7a.services.chrome.com}matchedEquipment\': Missing child elem',
   'edialog-sdk': 'schema listContentUdfs over soap11: answer part 0: Schemas validity error : Element \'{uri:udf.ws.sdk.edialog.com}listContentUdfsResponse\': Missing child element',
   'equifax-canada': 'schema startTransaction over soap11: request part 0: Schemas validity error : Element \'{http://eid.equifax.com/soap/schema/canada/v2}InitialRequest\': Missing ch',
@@ -58,8 +56,6 @@ const KNOWN_FAILURES: Readonly<Record<string, string>> = {
   'portaplus-api': 'generate runGenerate: generate exited 2: test/fixtures/wsdl/portaplus-api/portaplusapi.wsdl: no operation can be drafted: 110 elements its messages name are dec',
   'sap-bank-advice': 'schema libxml2: xmllint: schema0.xsd:1: namespace error : xmlns:xi0: \'http://{{url}}/xi/SAPGlobal20/Global\' is not a valid URI',
   'telkom-order': 'schema ordersByParametersQuery over soap11: request part 0: Schemas validity error : Element \'{http://www.telkom.co.za}o',
-  'wcf-collection-types': 'schema GetDictionaries over soap11: answer part 0: Schemas validity error : Element \'{http://schemas.datacontract.org/20',
-  'wcf-dataset-wrapper': 'schema GetData over soap11: answer part 0: Schemas validity error : Element \'{http://tempuri.org}example\': This element ',
   // Target's type restricts xs:NMTOKEN (drafted as string): the sample is no NMTOKEN, which is no [facet] error.
   'whl-travel': 'schema nationList over soap11: request part 0: Schemas validity error : Element \'{http://api.whl.travel/soap}NationListRQ\', attribute \'Target\': \'nationList.Nati',
 };

@@ -286,7 +286,7 @@ const MESSAGES: ReadonlyArray<[name: string, row: { given: string; want: readonl
       want: [
         'shop.yaml:11:13: enums.Colour.values: must not be empty',
         'shop.yaml:14:5: records.Item.docs: unknown key "docs" (did you mean "doc"?); allowed here: doc, xmlName, namespace, extends, fields, anyAttribute, decision',
-        `shop.yaml:21:13: operations[0].result: unknown type "Itme"; expected an XML Schema type (${XSD}), an enum or a record (did you mean "Item"?)`,
+        `shop.yaml:21:13: operations[0].result: unknown type "Itme"; expected an XML Schema type (${XSD}), dataSet, an enum or a record (did you mean "Item"?)`,
         'shop.yaml:22:11: operations[1].name: duplicate operation "GetItem" (first defined at operations[0])',
       ],
     },
@@ -297,7 +297,7 @@ const MESSAGES: ReadonlyArray<[name: string, row: { given: string; want: readonl
       given: shop({ 20: '    params: id', 23: '    result: { list: Itme }' }),
       want: [
         'shop.yaml:20:13: operations[0].params: must be a list (found a string: "id")',
-        `shop.yaml:23:21: operations[1].result.list: unknown type "Itme"; expected an XML Schema type (${XSD}), an enum or a record (did you mean "Item"?)`,
+        `shop.yaml:23:21: operations[1].result.list: unknown type "Itme"; expected an XML Schema type (${XSD}), dataSet, an enum or a record (did you mean "Item"?)`,
       ],
     },
   ],
@@ -307,7 +307,7 @@ const MESSAGES: ReadonlyArray<[name: string, row: { given: string; want: readonl
       given: shop({ 17: '      - { name: Colour, type: Colour }\nresults:\n  Answer: { docs: x, fields: [] }', 21: '    result: Answer', 23: '    result: { list: Itme }' }),
       want: [
         'shop.yaml:19:13: results.Answer.docs: unknown key "docs" (did you mean "doc"?); allowed here: doc, errorCode, xmlName, namespace, extends, fields, decision',
-        `shop.yaml:25:21: operations[1].result.list: unknown type "Itme"; expected an XML Schema type (${XSD}), an enum or a record (did you mean "Item"?)`,
+        `shop.yaml:25:21: operations[1].result.list: unknown type "Itme"; expected an XML Schema type (${XSD}), dataSet, an enum or a record (did you mean "Item"?)`,
       ],
     },
   ],

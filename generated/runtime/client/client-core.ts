@@ -16,6 +16,7 @@ import { openBareSoapResult, openPlainRoot, openSoapBody, openSoapResponse, open
 import { describeUrl, type HttpResponse } from './transport.js';
 import { checkTransportOptions, sendChosen, type TransportName } from './transport-choice.js';
 import type { NodeHttpRequest } from './node-transport.js';
+import { checkNetworkOptions, type Network, type ProxyOption, type TlsOptions } from './network.js';
 import { encodeString } from '../codec/values.js';
 import { buildBareSoapEnvelope, buildSoapEnvelope, encodeForm, soapAction, soapNamespace } from '../codec/xml-writer.js';
 import { XmlNameTable, XmlReader } from '../codec/xml-reader.js';
@@ -63,6 +64,12 @@ export interface CoreOptions {
    * `'node'` or `'fetch'` forces one (`globalThis.fetch` of the moment).
    */
   readonly transport?: TransportName | undefined;
+  /** TLS settings of the client's connections (network.ts); honoured by the node transport alone. */
+  readonly tls?: TlsOptions | undefined;
+  /** The forward proxy, or `'env'` for HTTPS_PROXY / HTTP_PROXY / NO_PROXY (network.ts); node transport alone. */
+  readonly proxy?: ProxyOption | undefined;
+  /** `tls` and `proxy` resolved by {@link checkCoreOptions}; not given by callers. */
+  readonly network?: Network | undefined;
   /** Seconds since the Unix epoch (fractions are floored). */
   readonly now: () => number;
   readonly timeoutMs: number | undefined;
@@ -231,14 +238,17 @@ export function checkCoreOptions(options: CoreOptions): CoreOptions {
   for (const hook of ['onRequest', 'onResponse'] as const) {
     if (options[hook] != null && typeof options[hook] !== 'function') throw new SvcRequestError(`${hook} must be a function`);
   }
-  const secrets = [...(options.secrets ?? [])];
+  const network = checkNetworkOptions(options);
+  // The passphrase and the proxy's credentials, and the HTTP and WS-Security passwords, join the secrets masked in
+  // every error.
+  const secrets = [...(options.secrets ?? []), ...(network?.secrets ?? [])];
   if (options.httpAuth != null) secrets.push(...httpAuthHeader(options.httpAuth).secrets);
   let wsSecurity: WsSecurityOptions | undefined;
   if (options.wsSecurity != null) {
     wsSecurity = checkWsSecurity(options.wsSecurity, !isFormStyle(options.style));
     secrets.push(wsSecurity.password);
   }
-  return { ...options, baseUrl: base, maxResponseBytes: max, secrets, wsSecurity };
+  return { ...options, baseUrl: base, maxResponseBytes: max, network, secrets, wsSecurity };
 }
 
 /** True when `url` ends with the service path `path` (of more than `/`), in any case. */

@@ -71,6 +71,7 @@ function imports(model: ServiceModel): Statement[] {
       ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/client/ws-security.js', isTypeOnly: true, namedImports: ['WsSecurityOptions'] } satisfies Statement]
       : []),
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/client/hooks.js', isTypeOnly: true, namedImports: ['RequestHook', 'ResponseHook'] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/client/network.js', isTypeOnly: true, namedImports: ['ProxyOption', 'TlsOptions'] },
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: './codec.js',
@@ -187,6 +188,26 @@ function optionsInterface(model: ServiceModel, principal: string | undefined): S
         docs: [
           jsDoc(
             "How calls are sent when no `fetch` is given, decided at each call. Default: on Node, node:http or node:https with a keep-alive agent shared by all clients, unless `globalThis.fetch` has been replaced (a test's stub, MSW's interception) or a global undici dispatcher installed (MockAgent, ProxyAgent), which are then honoured by calling `globalThis.fetch`; elsewhere (browsers, Deno, Bun) `globalThis.fetch`. `'node'` forces node:http, `'fetch'` forces `globalThis.fetch` as it is at each call. MSW's setupServer intercepts both.",
+          ),
+        ],
+      },
+      {
+        name: 'tls',
+        type: 'TlsOptions',
+        hasQuestionToken: true,
+        docs: [
+          jsDoc(
+            "TLS settings of an `https:` baseUrl, as node:tls names them: `ca` (the authorities to trust, in place of Node's), the client certificate as `cert` and `key` or as `pfx`, `passphrase`, `rejectUnauthorized`, `servername`. Honoured on Node by the node transport, which every call then goes through; refused with SvcRequestError with the `fetch` option, with `transport: 'fetch'` and outside Node (fetch takes no TLS settings; a browser uses the system's). The passphrase is masked in every error.",
+          ),
+        ],
+      },
+      {
+        name: 'proxy',
+        type: 'ProxyOption',
+        hasQuestionToken: true,
+        docs: [
+          jsDoc(
+            "A forward proxy: its `http://[user:password@]host:port` URL, `{ url, username?, password?, noProxy? }`, or `'env'` for the HTTPS_PROXY, HTTP_PROXY and NO_PROXY environment variables, read when the client is made (never read without it). https calls are tunnelled with CONNECT, http calls sent to the proxy in absolute form. Node transport only, refused as `tls` is elsewhere; the proxy's password is masked in every error.",
           ),
         ],
       },
@@ -330,7 +351,7 @@ function clientClass(model: ServiceModel, principal: string | undefined): Statem
             members.push("sign: () => ''");
           }
           // Passed as given: without one, the core looks globalThis.fetch up at each call (MSW installed later).
-          members.push('fetch: options.fetch', 'transport: options.transport');
+          members.push('fetch: options.fetch', 'transport: options.transport', 'tls: options.tls', 'proxy: options.proxy');
           // Without a timestamp to send, the core's clock is never read: it gets the default.
           members.push(sendsTimestamps(model) ? 'now: options.now ?? (() => Date.now() / 1000)' : 'now: () => Date.now() / 1000');
           members.push('timeoutMs: options.timeoutMs', 'maxResponseBytes: options.maxResponseBytes');

@@ -64,6 +64,10 @@ export function emitIndex(model: ServiceModel, printer: Printer): GeneratedFile 
         { name: 'ResponseHookEvent', isTypeOnly: true },
       ],
     },
+    {
+      moduleSpecifier: '../runtime/client/network.js',
+      namedExports: ['ProxyOption', 'ProxyOptions', 'TlsMaterial', 'TlsOptions'].map((name) => ({ name, isTypeOnly: true })),
+    },
   ];
   return printer.typescript(
     INDEX_FILE,

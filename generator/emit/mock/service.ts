@@ -7,7 +7,7 @@ import type { ServiceModel } from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
 import { tsLiteral } from '../ts-types.js';
-import { exampleResultDoc, exampleValueDoc } from '../examples.js';
+import { emptyDataSetTemplate, exampleResultDoc, examplesHoldDataSet, exampleValueDoc } from '../examples.js';
 import { builders } from 'prettier/doc';
 import type { CodeBlockWriter } from 'ts-morph';
 import { assignBreakingDoc, callDoc, conditionalDoc, objectDoc, writeDoc } from '../../print/layout/code.js';
@@ -22,10 +22,30 @@ export const MOCK_EXAMPLES_FILE = 'mock/examples.ts';
 export const MOCK_SERVICE_FILE = 'mock/service.ts';
 export const MOCK_INDEX_FILE = 'mock/index.ts';
 
+/** The constant of mock/examples.ts holding the empty DataSet, a line too wide to stand inside an answer's code. */
+const EMPTY_DATA_SET = 'EMPTY_DATA_SET';
+
 export function emitMockExamples(model: ServiceModel, printer: Printer): GeneratedFile {
   const handlers = handlersTypeName(model);
+  const dataSet = model.operations.some((op) =>
+    examplesHoldDataSet(
+      op.result,
+      op.httpPostRoot,
+      op.responseHeaders.map((h) => ({ kind: 'record', record: h.record })),
+    ),
+  );
   return printer.typescript(MOCK_EXAMPLES_FILE, [
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [handlers] },
+    ...(dataSet
+      ? [
+          {
+            kind: StructureKind.VariableStatement,
+            declarationKind: VariableDeclarationKind.Const,
+            docs: [jsDoc('An empty .NET DataSet, as ASMX writes one: its XML Schema, then its diffgram.')],
+            declarations: [{ name: EMPTY_DATA_SET, initializer: emptyDataSetTemplate() }],
+          } satisfies Statement,
+        ]
+      : []),
     {
       kind: StructureKind.VariableStatement,
       isExported: true,
@@ -41,10 +61,10 @@ export function emitMockExamples(model: ServiceModel, printer: Printer): Generat
           type: handlers,
           initializer: (w) => {
             const members = model.operations.map((op) => {
-              const value = exampleResultDoc(op.result, op.httpPostRoot);
+              const value = exampleResultDoc(op.result, op.httpPostRoot, EMPTY_DATA_SET);
               if (op.responseHeaders.length === 0) return propertyDoc(op.methodName, arrowDoc('()', expressionBody(value)));
               // Every header the answers may carry, so that an answer shows them all (and a required one is there).
-              const headers = op.responseHeaders.map((h) => [propertyDoc(`context.responseHeaders.${h.element}`, exampleValueDoc({ kind: 'record', record: h.record }), ' ='), ';']);
+              const headers = op.responseHeaders.map((h) => [propertyDoc(`context.responseHeaders.${h.element}`, exampleValueDoc({ kind: 'record', record: h.record }, EMPTY_DATA_SET), ' ='), ';']);
               // Called without a context, as tests call an example handler to read its result, it gives that alone.
               const body = [['if (context !== undefined) ', blockDoc(headers)], returnDoc(value)];
               return propertyDoc(op.methodName, arrowDoc('(_params, context)', { kind: 'block', statements: body }));

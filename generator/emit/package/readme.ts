@@ -56,6 +56,8 @@ export function readme(model: ServiceModel): string {
     `The client posts to \`${model.path}\` under \`baseUrl\`, ${stylesSentence(model)}; ` +
       `the service's own URL (\`https://service.example${model.path}\`, as its WSDL gives it, \`?WSDL\` included or not) works as \`baseUrl\` too. ` +
       `\`${name}\` and \`${client}\` export the same: the client, its types and its errors.`,
+    '',
+    ...networkSection(model),
     ...(root
       ? [
           '',
@@ -67,7 +69,7 @@ export function readme(model: ServiceModel): string {
         ]
       : []),
     '',
-    ...networkSection(model),
+    ...authenticationSection(model),
     '',
     '## Mock',
     '',
@@ -141,20 +143,88 @@ function clientOptions(model: ServiceModel): string {
   return members.map((m) => `, ${m}`).join('');
 }
 
-function usage(model: ServiceModel): string[] {
+/** The lines of the client's required options other than baseUrl, as the README's examples write them. */
+function requiredOptionLines(model: ServiceModel): string[] {
   const principal = model.parameters.find((p) => p.role === 'principal');
-  const op = model.operations.find((o) => o.inputParams.every((p) => p.optional)) ?? model.operations[0];
   const env = `${model.name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}_API_KEY`;
+  return [
+    ...(principal ? [`  ${propertyKey(principal.name)}: 'your ${principal.name}',`] : []),
+    ...(model.auth ? [`  apiKey: process.env.${env} ?? '',`] : []),
+    ...model.soapHeaders.filter((h) => h.required).map((h) => `  ${h.option}: ${exampleValue({ kind: 'record', record: h.record })},`),
+  ];
+}
+
+function usage(model: ServiceModel): string[] {
+  const op = model.operations.find((o) => o.inputParams.every((p) => p.optional)) ?? model.operations[0];
   return [
     `import { ${model.clientName} } from '${model.package.name}';`,
     '',
     `const client = new ${model.clientName}({`,
     "  baseUrl: 'https://service.example',",
-    ...(principal ? [`  ${propertyKey(principal.name)}: 'your ${principal.name}',`] : []),
-    ...(model.auth ? [`  apiKey: process.env.${env} ?? '',`] : []),
-    ...model.soapHeaders.filter((h) => h.required).map((h) => `  ${h.option}: ${exampleValue({ kind: 'record', record: h.record })},`),
+    ...requiredOptionLines(model),
     '});',
     ...(op ? ['', `const result = await client.${op.methodName}(${args(op)});`, 'console.log(result);'] : []),
+  ];
+}
+
+/**
+ * The section on the `tls` and `proxy` options: what each takes, where they work (Node's node transport) and where
+ * they are refused, with an example of each that the package test type-checks.
+ */
+function networkSection(model: ServiceModel): string[] {
+  const client = model.clientName;
+  return [
+    '## TLS and proxies',
+    '',
+    "Services inside a company often need a private certificate authority, a client certificate or a forward proxy. The `tls` and `proxy` options take them. Node's fetch cannot (only through an undici dispatcher), so they are honoured by the client's node transport (node:http and node:https), which every call of such a client goes through; with the `fetch` option, with `transport: 'fetch'`, and outside Node (browsers, whose fetch uses the system's certificates and proxy, Deno, Bun) the constructor refuses them with `SvcRequestError` rather than sending without them. A client with either keeps its own pool of kept-alive connections.",
+    '',
+    '```ts',
+    "import { readFileSync } from 'node:fs';",
+    '',
+    `const internal = new ${client}({`,
+    "  baseUrl: 'https://service.intranet.example',",
+    ...requiredOptionLines(model),
+    '  tls: {',
+    "    ca: readFileSync('company-ca.pem', 'utf8'),",
+    "    cert: readFileSync('client-cert.pem', 'utf8'),",
+    "    key: readFileSync('client-key.pem', 'utf8'),",
+    '  },',
+    '});',
+    '```',
+    '',
+    "`tls` takes node:tls's options of the same names:",
+    '',
+    "- `ca`: the authorities that sign the server's certificate (PEM, one or an array). They replace Node's own for this client; add `...rootCertificates` (from node:tls) to keep those.",
+    "- `cert` and `key`: the client certificate (with its chain) and its private key, PEM; or `pfx`: both in one PKCS#12 file (`.pfx`, `.p12`, as bytes). `passphrase` decrypts an encrypted `key` or the `pfx`; it is masked in every error.",
+    "- `servername`: the name the server's certificate must carry (and the SNI sent), when `baseUrl` reaches the server by another name or by its IP address.",
+    "- `rejectUnauthorized: false` accepts a certificate no trusted authority signed. Anyone on the path can then read and change the calls: for tests only.",
+    '',
+    "A server certificate that is not trusted or does not name the host fails the call with `SvcTransportError`, whose message ends with node:tls's code (such as `DEPTH_ZERO_SELF_SIGNED_CERT` or `ERR_TLS_CERT_ALTNAME_INVALID`). A key, pfx or passphrase that cannot be used (a wrong passphrase) fails the first call with `SvcRequestError`, before anything is sent, with OpenSSL's reason. A server that requires a client certificate and gets none (or one of another authority) answers as it was built to: nginx with an HTTP 400 page, an `SvcHttpError` whose message quotes it (`No required SSL certificate was sent`), IIS with 403.7, others by ending the handshake (`SvcTransportError`).",
+    '',
+    '```ts',
+    `const proxied = new ${client}({`,
+    "  baseUrl: 'https://service.example',",
+    ...requiredOptionLines(model),
+    '  proxy: {',
+    "    url: 'http://proxy.example:3128',",
+    "    username: 'proxy-user',",
+    "    password: process.env.PROXY_PASSWORD ?? '',",
+    "    noProxy: 'localhost, .intranet.example',",
+    '  },',
+    '});',
+    '```',
+    '',
+    "`proxy` is the proxy's URL (`'http://user:password@proxy.example:3128'`, user name and password percent-encoded) or, as above, the URL with the user name, password and hosts to reach directly apart. https calls are tunnelled through it with `CONNECT host:port` (TLS inside the tunnel, end to end; one tunnel serves many calls), http calls are sent to it in absolute form. The proxy itself is spoken to in plain HTTP: `https://` and SOCKS proxies are refused. `noProxy` is a NO_PROXY list: `*`, `host` (with its subdomains), `.domain` or `*.domain` (subdomains only), each with an optional `:port`. The user name and password go as Basic `Proxy-Authorization`, masked in every error; a proxy that refuses them (407), that refuses a tunnel, or that cannot be reached fails the call with `SvcTransportError` naming the proxy (`http://proxy.example:3128`, never its password) and its status. (A proxy that answers a wrong password with 401 rather than 407, as tinyproxy does, cannot be told from the service on an http call: that is the `SvcHttpError` of a 401.)",
+    '',
+    "`proxy: 'env'` takes the proxy from the environment, as curl does: `HTTPS_PROXY` for https services, `HTTP_PROXY` for http ones, `NO_PROXY` (each also in lower case, which wins), read when the client is made. The variables are never read without it.",
+    '',
+    '```ts',
+    `const fromEnvironment = new ${client}({`,
+    "  baseUrl: 'https://service.example',",
+    ...requiredOptionLines(model),
+    "  proxy: 'env',",
+    '});',
+    '```',
   ];
 }
 
@@ -187,7 +257,7 @@ function serviceErrorExample(model: ServiceModel): string[] {
  * Authentication, hooks and per-call options, with an example that uses each (the package test type-checks it after
  * the usage block, whose `client` and imports it relies on).
  */
-function networkSection(model: ServiceModel): string[] {
+function authenticationSection(model: ServiceModel): string[] {
   const name = model.package.name;
   const op = model.operations.find((o) => o.inputParams.every((p) => p.optional)) ?? model.operations[0];
   const soap = model.bindings[0] === 'soap11' || model.bindings[0] === 'soap12';

@@ -21,6 +21,8 @@
 import type { Agent, ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
 import { bodyTextDecoder } from '../codec/charset.js';
 import { SvcResponseTooLargeError, SvcTimeoutError, SvcTransportError } from '../errors.js';
+import type { Network } from './network.js';
+import { proxyFailureMessage, proxyRefusal, routeOf, type AgentModules, type Route } from './node-agents.js';
 import {
   MAX_TIMER_MS,
   checkLimits,
@@ -33,8 +35,11 @@ import {
   type HttpResponse,
 } from './transport.js';
 
-/** What {@link sendNodeRequest} needs: a request as for fetch, without the fetch. */
-export type NodeHttpRequest = Omit<HttpRequest, 'fetch'>;
+/**
+ * What {@link sendNodeRequest} needs: a request as for fetch, without the fetch, and the client's network settings
+ * (TLS, proxy), if it has any.
+ */
+export type NodeHttpRequest = Omit<HttpRequest, 'fetch'> & { readonly network?: Network | undefined };
 
 /**
  * How long a connection may stay idle in the pool before it is closed: below the idle timeouts of common servers
@@ -54,15 +59,17 @@ interface NodeHttp {
 }
 
 /** The loaded modules and one keep-alive agent per scheme. */
-interface Loaded {
-  readonly http: NodeHttp;
-  readonly https: NodeHttp;
-  readonly httpAgent: Agent;
-  readonly httpsAgent: Agent;
+interface Loaded extends AgentModules {
+  readonly http: NodeHttp & AgentModules['http'];
+  readonly https: NodeHttp & AgentModules['https'];
 }
 
 const HTTP = 'node:http';
 const HTTPS = 'node:https';
+const TLS = 'node:tls';
+
+/** The options of every agent: connections kept alive, the most recently used first, let go after {@link IDLE_MS}. */
+const POOL = { keepAlive: true, scheduling: 'lifo', timeout: IDLE_MS } as const;
 
 let loaded: Loaded | undefined;
 let loading: Promise<Loaded> | undefined;
@@ -76,17 +83,18 @@ let loading: Promise<Loaded> | undefined;
 function load(): Promise<Loaded> {
   loading ??= (async () => {
     // Specifiers in variables, and the bundler hints, keep browser bundlers from trying to resolve node:http.
-    const [http, https] = (await Promise.all([
+    const [http, https, tls] = (await Promise.all([
       import(/* webpackIgnore: true */ /* @vite-ignore */ HTTP),
       import(/* webpackIgnore: true */ /* @vite-ignore */ HTTPS),
-    ])) as [{ default: typeof import('node:http') }, { default: typeof import('node:https') }];
+      import(/* webpackIgnore: true */ /* @vite-ignore */ TLS),
+    ])) as [{ default: typeof import('node:http') }, { default: typeof import('node:https') }, { default: typeof import('node:tls') }];
     // The default exports are the CommonJS objects that interceptors patch.
-    const options = { keepAlive: true, scheduling: 'lifo' as const, timeout: IDLE_MS };
     loaded = {
       http: http.default,
       https: https.default,
-      httpAgent: new http.default.Agent(options),
-      httpsAgent: new https.default.Agent(options),
+      tls: tls.default,
+      httpAgent: new http.default.Agent(POOL),
+      httpsAgent: new https.default.Agent(POOL),
     };
     return loaded;
   })();
@@ -155,7 +163,11 @@ function exchange(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest)
       if (timer !== undefined) clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
     };
-    const failed = (error: unknown): void => fail(new SvcTransportError(failureMessage(method, req.url, error), error));
+    let route: Route | undefined;
+    const failed = (error: unknown): void => {
+      const message = route?.proxy !== undefined ? proxyFailureMessage(method, req.url, route.proxy, error) : failureMessage(method, req.url, error);
+      fail(new SvcTransportError(message, error));
+    };
 
     let target: Target;
     try {
@@ -165,13 +177,16 @@ function exchange(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest)
       return;
     }
     const { secure } = target;
+    // A client with network settings (TLS, a proxy) goes by its route; routeOf throws SvcRequestError for TLS options
+    // that cannot be used (a wrong passphrase), which rejects the call as it is.
+    if (req.network !== undefined) route = routeOf(modules, POOL, req.network, target, req.url);
     const options: RequestOptions = {
       method,
-      headers,
-      agent: secure ? modules.httpsAgent : modules.httpAgent,
-      hostname: target.hostname,
-      port: target.port,
-      path: target.path,
+      headers: route?.headers === undefined ? headers : { ...headers, ...route.headers },
+      agent: route?.agent ?? (secure ? modules.httpsAgent : modules.httpAgent),
+      hostname: route?.hostname ?? target.hostname,
+      port: route?.port ?? target.port,
+      path: route?.path ?? target.path,
     };
     if (timeoutMs !== undefined && timeoutMs <= MAX_TIMER_MS) {
       timer = setTimeout(() => fail(new SvcTimeoutError(timeoutMessage(method, req.url, timeoutMs), timeoutMs)), timeoutMs);
@@ -194,6 +209,11 @@ function exchange(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest)
 
     function read(res: IncomingMessage): void {
       const status = res.statusCode ?? 0;
+      if (status === 407 && route?.proxy !== undefined) {
+        // The proxy's, not the service's: an error naming the proxy, not an HTTP error of the service's URL.
+        failed(proxyRefusal(modules, route.proxy, status));
+        return;
+      }
       const contentType = res.headers['content-type'] ?? '';
       const declared = contentLength(res.headers['content-length']);
       if (limit !== undefined && declared !== undefined && declared > limit) {

@@ -4,6 +4,8 @@
  * - a `fetch` option: that function, always;
  * - `transport: 'fetch'`: `globalThis.fetch` as it is at that moment;
  * - `transport: 'node'`: node:http / node:https with a keep-alive agent (node-transport.ts);
+ * - a client with network settings (`tls`, `proxy`: network.ts): node:http, which alone honours them; the
+ *   constructor has refused them with a `fetch` option, `transport: 'fetch'` or outside Node;
  * - neither (the default): node:http on Node, unless `globalThis.fetch` is no longer Node's own (a test's stub, a
  *   spy, MSW's or another interceptor's replacement) or a global undici dispatcher other than the default one is
  *   installed (undici's MockAgent, a ProxyAgent): then `globalThis.fetch` of the moment, as the user has arranged
@@ -13,6 +15,7 @@
  * stub installed later) in force for that client; MSW's `setupServer` intercepts node:http as well.
  */
 import { SvcRequestError } from '../errors.js';
+import { asksForNetwork, type Network, type ProxyOption, type TlsOptions } from './network.js';
 import { nodeHttpAvailable, nodeHttpLoaded, sendNodeRequest, type NodeHttpRequest } from './node-transport.js';
 import { sendRequest, type HttpResponse } from './transport.js';
 
@@ -26,6 +29,10 @@ export const TRANSPORTS: readonly TransportName[] = ['node', 'fetch'];
 export interface TransportOptions {
   readonly fetch?: typeof fetch | undefined;
   readonly transport?: TransportName | undefined;
+  readonly tls?: TlsOptions | undefined;
+  readonly proxy?: ProxyOption | undefined;
+  /** The `tls` and `proxy` options resolved (network.ts); set, calls go through node:http. */
+  readonly network?: Network | undefined;
 }
 
 /**
@@ -73,6 +80,20 @@ let nodeMissing = false;
  */
 export function checkTransportOptions(options: TransportOptions): void {
   const { transport } = options;
+  if (asksForNetwork(options)) {
+    // fetch has no way to take a CA, a client certificate or a proxy without undici's dispatcher, and a browser
+    // takes them from the system: sending without them would be a silent downgrade, so the client is refused.
+    const what = options.tls != null && options.proxy != null ? 'tls and proxy' : options.tls != null ? 'tls' : 'proxy';
+    if (options.fetch != null) {
+      throw new SvcRequestError(`${what} cannot be honoured through the fetch option (fetch takes no TLS or proxy settings): configure them in that fetch (undici's Agent or ProxyAgent as its dispatcher), or leave fetch out`);
+    }
+    if (transport === 'fetch') {
+      throw new SvcRequestError(`${what} needs the node transport: transport: 'fetch' cannot honour them (fetch takes no TLS or proxy settings without undici's dispatcher); leave transport out or set 'node'`);
+    }
+    if (!isNode()) {
+      throw new SvcRequestError(`${what} needs Node.js (node:http and node:https): this runtime's fetch takes no TLS or proxy settings (a browser uses the system's certificates and proxy)`);
+    }
+  }
   if (transport == null) return;
   if (!TRANSPORTS.includes(transport)) throw new SvcRequestError(`transport must be one of ${TRANSPORTS.join(', ')}`);
   if (transport === 'node') {
@@ -89,6 +110,7 @@ export function checkTransportOptions(options: TransportOptions): void {
  */
 export async function sendChosen(options: TransportOptions, operation: string, req: NodeHttpRequest): Promise<HttpResponse> {
   if (options.fetch != null) return sendRequest({ ...req, fetch: options.fetch });
+  if (options.network !== undefined) return sendNodeRequest({ ...req, network: options.network });
   const transport = options.transport ?? undefined;
   if (transport === 'node') return sendNodeRequest(req);
   if (transport === undefined && !nodeMissing && isNode() && isNodeFetch(globalThis.fetch) && defaultDispatcher()) {

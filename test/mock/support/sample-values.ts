@@ -61,11 +61,26 @@ function primitive(name: PrimitiveName, label: string): unknown {
   }
 }
 
+/**
+ * A DataSet of one table of one row, as .NET writes one: its XML Schema, then its diffgram (the WSDL declares
+ * `<s:element ref="s:schema"/><s:any/>`, so the plain `xml` sample, one element, is not one).
+ */
+export function sampleDataSet(label: string): string {
+  return (
+    '<xs:schema id="NewDataSet" xmlns="" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:msdata="urn:schemas-microsoft-com:xml-msdata">' +
+    '<xs:element name="NewDataSet" msdata:IsDataSet="true"><xs:complexType><xs:choice minOccurs="0" maxOccurs="unbounded">' +
+    '<xs:element name="Table"><xs:complexType><xs:sequence><xs:element name="Name" type="xs:string" minOccurs="0" /></xs:sequence></xs:complexType></xs:element>' +
+    '</xs:choice></xs:complexType></xs:element></xs:schema>' +
+    '<diffgr:diffgram xmlns:msdata="urn:schemas-microsoft-com:xml-msdata" xmlns:diffgr="urn:schemas-microsoft-com:xml-diffgram-v1">' +
+    `<NewDataSet xmlns=""><Table diffgr:id="Table1" msdata:rowOrder="0"><Name>${label} &amp; more</Name></Table></NewDataSet></diffgr:diffgram>`
+  );
+}
+
 /** A value of `t`; `label` names where it goes (it is part of every string, so a swapped value shows). */
 export function sampleValue(t: TypeModel, label: string, depth = 0): unknown {
   switch (t.kind) {
     case 'primitive':
-      return primitive(t.name, label);
+      return t.dataSet ? sampleDataSet(label) : primitive(t.name, label);
     case 'enum':
       return t.enum.values[t.enum.values.length > 1 ? 1 : 0];
     case 'list':
