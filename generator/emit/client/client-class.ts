@@ -231,7 +231,7 @@ function optionsInterface(model: ServiceModel, principal: string | undefined): S
       ...(hasErrorCodes(model)
         ? [{ name: 'throwOnServiceError', type: 'boolean', hasQuestionToken: true, docs: ['Throw SvcServiceError for a non-success error code (default true).'] }]
         : []),
-      ...networkOptions(model),
+      ...authAndHookOptions(model),
     ],
   };
 }
@@ -241,8 +241,8 @@ function hasSoap(model: ServiceModel): boolean {
   return model.bindings.includes('soap11') || model.bindings.includes('soap12');
 }
 
-/** The options every client has for the networks services sit in: HTTP authentication, WS-Security, hooks. */
-function networkOptions(model: ServiceModel) {
+/** The options every client has for authentication (HTTP, WS-Security) and for observing its calls (hooks). */
+function authAndHookOptions(model: ServiceModel) {
   return [
     {
       name: 'httpAuth',
