@@ -10,6 +10,9 @@ import {
 } from '../runtime/client/client-core.js';
 import { SvcRequestError, SvcServiceError } from '../runtime/errors.js';
 import type { PollOptions } from '../runtime/client/poll.js';
+import type { HttpAuthOptions } from '../runtime/client/http-auth.js';
+import type { WsSecurityOptions } from '../runtime/client/ws-security.js';
+import type { RequestHook, ResponseHook } from '../runtime/client/hooks.js';
 import type { ProxyOption, TlsOptions } from '../runtime/client/network.js';
 import {
   encodeCreatePayeeStatusFile,
@@ -159,6 +162,32 @@ export interface PayerClientOptions {
   maxResponseBytes?: number;
   /** Throw SvcServiceError for a non-success error code (default true). */
   throwOnServiceError?: boolean;
+  /**
+   * HTTP authentication: `{ basic: { username, password } }` sends `Authorization: Basic` with every
+   * request, before any 401 (the client never sends a request twice). The password is masked in every
+   * error and in what the hooks see. Use https: Basic does not hide the password.
+   */
+  httpAuth?: HttpAuthOptions;
+  /**
+   * A WS-Security UsernameToken header (OASIS UsernameToken Profile) in every SOAP request, as WCF's
+   * basicHttpBinding with message security expects: `{ username, password, passwordType?: 'PasswordText'
+   * | 'PasswordDigest' }` (WsSecurityOptions), with a fresh nonce and creation time per request, marked
+   * mustUnderstand. Refused with the HTTP POST and GET styles, which carry no header. The password is
+   * masked in every error and in what the hooks see.
+   */
+  wsSecurity?: WsSecurityOptions;
+  /**
+   * Called before each request is sent, with its operation, method, URL, headers and body, secrets
+   * masked; awaited when it returns a promise. If it throws, nothing is sent and the call rejects with
+   * SvcHookError.
+   */
+  onRequest?: RequestHook;
+  /**
+   * Called after each exchange with the request, the status, Content-Type and body of the answer (or the
+   * error when none came) and the duration, secrets masked. If it throws, the call rejects with
+   * SvcHookError (the request was sent).
+   */
+  onResponse?: ResponseHook;
 }
 
 /**
@@ -379,6 +408,10 @@ export class PayerClient {
         now: options.now ?? (() => Date.now() / 1000),
         timeoutMs: options.timeoutMs,
         maxResponseBytes: options.maxResponseBytes,
+        httpAuth: options.httpAuth,
+        wsSecurity: options.wsSecurity,
+        onRequest: options.onRequest,
+        onResponse: options.onResponse,
         throwOnServiceError: options.throwOnServiceError ?? true,
         secrets: typeof options.apiKey === 'string' ? [options.apiKey] : [],
       }),

@@ -21,6 +21,7 @@ export {
   SvcTimeoutError,
   SvcTransportError,
   SvcResponseTooLargeError,
+  SvcHookError,
 } from '../runtime/errors.js';
 
 export { signQueryString, embeddedPageQuery } from '../runtime/signing.js';
@@ -28,5 +29,16 @@ export { signQueryString, embeddedPageQuery } from '../runtime/signing.js';
 export { type CallOptions } from '../runtime/client/client-core.js';
 
 export { type PollOptions } from '../runtime/client/poll.js';
+
+export { type HttpAuthOptions, type BasicAuth } from '../runtime/client/http-auth.js';
+
+export { type WsSecurityOptions } from '../runtime/client/ws-security.js';
+
+export {
+  type RequestHook,
+  type ResponseHook,
+  type RequestHookEvent,
+  type ResponseHookEvent,
+} from '../runtime/client/hooks.js';
 
 export { type ProxyOption, type ProxyOptions, type TlsMaterial, type TlsOptions } from '../runtime/client/network.js';

@@ -411,6 +411,10 @@ export function resolveSpec(
       report([...path, 'default'], `"${String(p.default)}" is not a value of enum ${type.enum.name}`);
     }
     if (p.nillable && p.role) report([...path, 'nillable'], `a ${p.role} parameter is filled in by the client and cannot be nil`);
+    if (p.secret && p.role) report([...path, 'secret'], `a ${p.role} parameter is filled in by the client, which already keeps its secrets out of errors: remove secret`);
+    if (p.secret && type.kind !== 'primitive' && type.kind !== 'enum') {
+      report([...path, 'secret'], 'secret is for a parameter of an XML Schema type; mark the secret members of a record with secret on their fields');
+    }
     if (p.form !== undefined && p.role) report([...path, 'form'], `a ${p.role} parameter is filled in by the client in the operation's namespace: it cannot be unqualified`);
     if (p.form !== undefined && type.kind === 'choice') report([...path, 'form'], 'a choice has no element of its own: its alternatives are qualified, as the elements of their operation');
     const holding = p.form !== undefined && type.kind !== 'choice' ? unqualifiedHoldingProblem(`parameter "${name}"`, type) : undefined;
@@ -425,6 +429,7 @@ export function resolveSpec(
       nillable: p.nillable ?? false,
       default: p.default,
       quirk: p.quirk,
+      secret: p.secret ?? false,
       ...(p.form !== undefined ? { form: p.form } : {}),
       ...(p.role ? {} : exampleOf(p.example, type, [...path, 'example'])),
       decision: decision(p.decision, [...path, 'decision']),

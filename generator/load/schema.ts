@@ -257,6 +257,10 @@ const parameterKeys = {
       .optional()
       .describe('What the client sends when the caller leaves an optional parameter out.'),
     quirk: z.string().optional().describe('A wire quirk of this parameter, worth a line in the docs.'),
+    secret: z
+      .boolean()
+      .optional()
+      .describe("Holds a secret (a password the caller passes): the client masks its value in errors and in what its onRequest/onResponse hooks see, as it does the API key. XML Schema types only; not for a credential (role)."),
     form: z
       .enum(['unqualified'])
       .optional()

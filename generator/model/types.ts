@@ -190,6 +190,8 @@ export interface ParameterModel {
   readonly nillable: boolean;
   readonly default: string | number | boolean | undefined;
   readonly quirk: string | undefined;
+  /** Holds a secret (a password parameter): the client masks its value in errors and in what its hooks see. */
+  readonly secret: boolean;
   /**
    * `unqualified`: the parameter's element is in no namespace (a local element of an elementFormDefault="unqualified"
    * wrapper): written `<name xmlns="">` in SOAP and read only there. Undefined: in the operation's namespace.

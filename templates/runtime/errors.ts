@@ -245,3 +245,29 @@ export class SvcTransportError extends SvcError {
     this.name = 'SvcTransportError';
   }
 }
+
+/**
+ * A hook of the client (`onRequest` or `onResponse`) threw or rejected; its error is the `cause`. From `onRequest`,
+ * nothing was sent. From `onResponse`, the request was sent and its answer (or failure) is not returned: for an
+ * operation that submits work, check before calling again.
+ */
+export class SvcHookError extends SvcError {
+  /** The hook that failed. */
+  readonly hook: 'onRequest' | 'onResponse';
+  /** Whether the request had gone out when the hook failed (always, for onResponse). */
+  readonly requestSent: boolean;
+
+  /**
+   * @param hook - the hook's option name
+   * @param cause - what the hook threw
+   * @param failure - for onResponse after a failed exchange: the error the call would have ended with
+   */
+  constructor(hook: 'onRequest' | 'onResponse', cause: unknown, failure?: unknown) {
+    const sent = hook === 'onResponse';
+    const after = failure instanceof Error ? ` after the call failed (${failure.name}: ${failure.message})` : '';
+    super(`the ${hook} hook threw${after}: ${cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause)}${sent ? ' (the request was sent)' : ' (nothing was sent)'}`, { cause });
+    this.name = 'SvcHookError';
+    this.hook = hook;
+    this.requestSent = sent;
+  }
+}

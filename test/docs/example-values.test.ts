@@ -11,7 +11,7 @@ const SHADE: EnumModel = { kind: 'enum', name: 'Shade', xmlName: 'Shade', doc: u
 
 function param(name: string, type: PrimitiveName | TypeModel, example?: string): ParameterModel {
   const t: TypeModel = typeof type === 'string' ? { kind: 'primitive', name: type } : type;
-  return { kind: 'parameter', name, type: t, doc: undefined, role: undefined, optional: false, nillable: false, default: undefined, quirk: undefined, decision: undefined, ...(example === undefined ? {} : { example }) };
+  return { kind: 'parameter', name, type: t, doc: undefined, role: undefined, optional: false, nillable: false, default: undefined, quirk: undefined, secret: false, decision: undefined, ...(example === undefined ? {} : { example }) };
 }
 
 describe('example of a parameter', () => {

@@ -36,6 +36,11 @@ export interface NodeSoapServerOptions {
    * More node-soap options for both servers (e.g. `customDeserializer`, `handleNilAsNull: false`). The harness sets
    * `handleNilAsNull: true` by default, so an element sent as xsi:nil reaches the handler as null instead of vanishing.
    */
+  /**
+   * node-soap's security hook (`server.authenticate`), given the parsed wsse:Security header of each request: true
+   * lets the call through, false answers node-soap's AuthenticationFailure fault. Absent: every call goes through.
+   */
+  authenticate?: (security: any) => boolean;
   nodeSoapOptions?: Partial<Omit<IServerOptions, 'path' | 'services' | 'xml'>> & {
     /**
      * Parsers of request text by XML Schema type name, e.g. `{ decimal: (t) => t }` to keep decimals as exact text
@@ -91,7 +96,7 @@ export async function startNodeSoapServer(opts: NodeSoapServerOptions): Promise<
     ].map(
       ({ target, version }) =>
         new Promise<void>((resolve, reject) => {
-          listen(target, {
+          const soapServer = listen(target, {
             handleNilAsNull: true,
             ...opts.nodeSoapOptions,
             path: opts.path,
@@ -100,6 +105,7 @@ export async function startNodeSoapServer(opts: NodeSoapServerOptions): Promise<
             forceSoap12Headers: version === '1.2',
             callback: (err: unknown) => (err ? reject(err) : resolve()),
           });
+          if (opts.authenticate) soapServer.authenticate = opts.authenticate;
         }),
     ),
   );

@@ -66,6 +66,11 @@ function imports(model: ServiceModel): Statement[] {
     ...(model.polls.length > 0
       ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/client/poll.js', isTypeOnly: true, namedImports: ['PollOptions'] } satisfies Statement]
       : []),
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/client/http-auth.js', isTypeOnly: true, namedImports: ['HttpAuthOptions'] },
+    ...(hasSoap(model)
+      ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/client/ws-security.js', isTypeOnly: true, namedImports: ['WsSecurityOptions'] } satisfies Statement]
+      : []),
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/client/hooks.js', isTypeOnly: true, namedImports: ['RequestHook', 'ResponseHook'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/client/network.js', isTypeOnly: true, namedImports: ['ProxyOption', 'TlsOptions'] },
     {
       kind: StructureKind.ImportDeclaration,
@@ -226,8 +231,64 @@ function optionsInterface(model: ServiceModel, principal: string | undefined): S
       ...(hasErrorCodes(model)
         ? [{ name: 'throwOnServiceError', type: 'boolean', hasQuestionToken: true, docs: ['Throw SvcServiceError for a non-success error code (default true).'] }]
         : []),
+      ...authAndHookOptions(model),
     ],
   };
+}
+
+/** True when the service has a SOAP binding (then the client can send SOAP headers such as WS-Security's). */
+function hasSoap(model: ServiceModel): boolean {
+  return model.bindings.includes('soap11') || model.bindings.includes('soap12');
+}
+
+/** The options every client has for authentication (HTTP, WS-Security) and for observing its calls (hooks). */
+function authAndHookOptions(model: ServiceModel) {
+  return [
+    {
+      name: 'httpAuth',
+      type: 'HttpAuthOptions',
+      hasQuestionToken: true,
+      docs: [
+        jsDoc(
+          'HTTP authentication: `{ basic: { username, password } }` sends `Authorization: Basic` with every request, before any 401 (the client never sends a request twice). The password is masked in every error and in what the hooks see. Use https: Basic does not hide the password.',
+        ),
+      ],
+    },
+    ...(hasSoap(model)
+      ? [
+          {
+            name: 'wsSecurity',
+            type: 'WsSecurityOptions',
+            hasQuestionToken: true,
+            docs: [
+              jsDoc(
+                "A WS-Security UsernameToken header (OASIS UsernameToken Profile) in every SOAP request, as WCF's basicHttpBinding with message security expects: `{ username, password, passwordType?: 'PasswordText' | 'PasswordDigest' }` (WsSecurityOptions), with a fresh nonce and creation time per request, marked mustUnderstand. Refused with the HTTP POST and GET styles, which carry no header. The password is masked in every error and in what the hooks see.",
+              ),
+            ],
+          },
+        ]
+      : []),
+    {
+      name: 'onRequest',
+      type: 'RequestHook',
+      hasQuestionToken: true,
+      docs: [
+        jsDoc(
+          'Called before each request is sent, with its operation, method, URL, headers and body, secrets masked; awaited when it returns a promise. If it throws, nothing is sent and the call rejects with SvcHookError.',
+        ),
+      ],
+    },
+    {
+      name: 'onResponse',
+      type: 'ResponseHook',
+      hasQuestionToken: true,
+      docs: [
+        jsDoc(
+          'Called after each exchange with the request, the status, Content-Type and body of the answer (or the error when none came) and the duration, secrets masked. If it throws, the call rejects with SvcHookError (the request was sent).',
+        ),
+      ],
+    },
+  ];
 }
 
 function bindingsStatement(model: ServiceModel): Statement {
@@ -294,6 +355,8 @@ function clientClass(model: ServiceModel, principal: string | undefined): Statem
           // Without a timestamp to send, the core's clock is never read: it gets the default.
           members.push(sendsTimestamps(model) ? 'now: options.now ?? (() => Date.now() / 1000)' : 'now: () => Date.now() / 1000');
           members.push('timeoutMs: options.timeoutMs', 'maxResponseBytes: options.maxResponseBytes');
+          members.push('httpAuth: options.httpAuth', ...(hasSoap(model) ? ['wsSecurity: options.wsSecurity'] : []));
+          members.push('onRequest: options.onRequest', 'onResponse: options.onResponse');
           if (hasErrorCodes(model)) members.push('throwOnServiceError: options.throwOnServiceError ?? true');
           if (signed) members.push("secrets: typeof options.apiKey === 'string' ? [options.apiKey] : []");
           const checked = callDoc('checkCoreOptions', [objectDoc(members, true)]);
@@ -438,6 +501,8 @@ function writeBinding(w: CodeBlockWriter, model: ServiceModel, op: OperationMode
     }
     const secrets = (struct?.fields ?? []).filter((f) => f.secret).map((f) => tsLiteral(f.name));
     if (secrets.length > 0) w.writeLine(`secretFields: [${secrets.join(', ')}],`);
+    const secretParams = op.params.filter((p) => p.secret).map((p) => tsLiteral(p.name));
+    if (secretParams.length > 0) w.writeLine(`secretParams: [${secretParams.join(', ')}],`);
   });
   const type = result.kind === 'void' ? 'undefined' : result.kind === 'outputs' ? result.struct.name : result.struct ? result.struct.name : valueType(result.type);
   w.write(` satisfies OperationBinding<${type}>,`).newLine();

@@ -33,6 +33,7 @@ export function emitIndex(model: ServiceModel, printer: Printer): GeneratedFile 
         'SvcTimeoutError',
         'SvcTransportError',
         'SvcResponseTooLargeError',
+        'SvcHookError',
       ],
     },
     ...(signed ? [{ moduleSpecifier: '../runtime/signing.js', namedExports: ['signQueryString', 'embeddedPageQuery'] }] : []),
@@ -44,6 +45,25 @@ export function emitIndex(model: ServiceModel, printer: Printer): GeneratedFile 
       ],
     },
     ...(model.polls.length > 0 ? [{ moduleSpecifier: '../runtime/client/poll.js', namedExports: [{ name: 'PollOptions', isTypeOnly: true }] }] : []),
+    {
+      moduleSpecifier: '../runtime/client/http-auth.js',
+      namedExports: [
+        { name: 'HttpAuthOptions', isTypeOnly: true },
+        { name: 'BasicAuth', isTypeOnly: true },
+      ],
+    },
+    ...(model.bindings.includes('soap11') || model.bindings.includes('soap12')
+      ? [{ moduleSpecifier: '../runtime/client/ws-security.js', namedExports: [{ name: 'WsSecurityOptions', isTypeOnly: true }] }]
+      : []),
+    {
+      moduleSpecifier: '../runtime/client/hooks.js',
+      namedExports: [
+        { name: 'RequestHook', isTypeOnly: true },
+        { name: 'ResponseHook', isTypeOnly: true },
+        { name: 'RequestHookEvent', isTypeOnly: true },
+        { name: 'ResponseHookEvent', isTypeOnly: true },
+      ],
+    },
     {
       moduleSpecifier: '../runtime/client/network.js',
       namedExports: ['ProxyOption', 'ProxyOptions', 'TlsMaterial', 'TlsOptions'].map((name) => ({ name, isTypeOnly: true })),

@@ -69,6 +69,8 @@ export function readme(model: ServiceModel): string {
         ]
       : []),
     '',
+    ...authenticationSection(model),
+    '',
     '## Mock',
     '',
     `\`${mockPackageName(model)}\`, generated from the same spec at the same version, is the server side of this interface for tests and local runs: a mock server, its command and MSW handlers. It depends on this package; install it as a dev dependency (\`npm install --save-dev ${mockPackageName(model)}\`), its README shows how to use it. \`${name}/internal/*\` is for that package alone, not an API.`,
@@ -248,6 +250,65 @@ function serviceErrorExample(model: ServiceModel): string[] {
     '  else throw error;',
     '}',
     '```',
+  ];
+}
+
+/**
+ * Authentication, hooks and per-call options, with an example that uses each (the package test type-checks it after
+ * the usage block, whose `client` and imports it relies on).
+ */
+function authenticationSection(model: ServiceModel): string[] {
+  const name = model.package.name;
+  const op = model.operations.find((o) => o.inputParams.every((p) => p.optional)) ?? model.operations[0];
+  const soap = model.bindings[0] === 'soap11' || model.bindings[0] === 'soap12';
+  const principal = model.parameters.find((p) => p.role === 'principal');
+  const secretParams = [...new Set(model.operations.flatMap((o) => o.params.filter((p) => p.secret).map((p) => `\`${p.name}\``)))];
+  return [
+    '## Authentication, hooks and per-call options',
+    '',
+    '```ts',
+    `import { SvcHookError } from '${name}';`,
+    '',
+    `const secured = new ${model.clientName}({`,
+    "  baseUrl: 'https://service.example',",
+    ...(principal ? [`  ${propertyKey(principal.name)}: 'your ${principal.name}',`] : []),
+    ...(model.auth ? ["  apiKey: process.env.SERVICE_KEY ?? '',"] : []),
+    ...model.soapHeaders.filter((h) => h.required).map((h) => `  ${h.option}: ${exampleValue({ kind: 'record', record: h.record })},`),
+    '  // HTTP Basic, as IIS or a reverse proxy asks for it: sent with every request.',
+    "  httpAuth: { basic: { username: 'svc-user', password: process.env.HTTP_PASSWORD ?? '' } },",
+    ...(soap
+      ? ['  // A WS-Security UsernameToken header in every SOAP request (WCF message security).', "  wsSecurity: { username: 'svc-user', password: process.env.WS_PASSWORD ?? '', passwordType: 'PasswordText' },"]
+      : []),
+    '  // What goes out and what comes back, secrets masked: for logs, metrics, tracing spans.',
+    '  onRequest: (event) => console.log(`-> ${event.operation} ${event.method} ${event.url}`),',
+    "  onResponse: (event) => console.log(`<- ${event.request.operation} ${event.status ?? 'no answer'} in ${event.durationMs.toFixed(1)} ms`),",
+    '});',
+    ...(op
+      ? [
+          '',
+          '// Per call: a time limit in place of the client\'s, extra headers, an AbortSignal.',
+          'try {',
+          `  await secured.${op.methodName}(${args(op) || '{}'}, { timeoutMs: 5000, headers: { 'X-Request-Id': 'c0ffee' }, signal: AbortSignal.timeout(10_000) });`,
+          '} catch (error) {',
+          '  if (error instanceof SvcHookError) console.error(`the ${error.hook} hook failed`, error.cause);',
+          '  else throw error;',
+          '}',
+        ]
+      : []),
+    '```',
+    '',
+    '`httpAuth: { basic: { username, password } }` sends `Authorization: Basic` (UTF-8) with every request rather than after a 401, since the client never sends a request twice; IIS, nginx and Apache accept it so. Basic does not hide the password: use https.' +
+      (soap || model.bindings.some((b) => b === 'soap11' || b === 'soap12')
+        ? " `wsSecurity` adds the OASIS UsernameToken header, marked mustUnderstand, to every SOAP request, with a fresh 16-byte nonce, its creation time (UTC) and a validity of five minutes: `passwordType: 'PasswordText'` (the default, the one WCF accepts) sends the password, `'PasswordDigest'` sends Base64(SHA-1(nonce + created + password)). It is refused with the HTTP POST and GET styles, which carry no header."
+        : ''),
+    '',
+    '`onRequest` sees each request (operation, method, URL, headers, body, start time) before it is sent, `onResponse` each outcome (status, Content-Type, body, duration, or the error when no answer came). They observe and cannot change the request, which is signed and encoded as it is sent. Passwords, keys, ' +
+      (secretParams.length > 0 ? `the parameters the spec marks secret (${secretParams.join(', ')}) ` : 'the parameters a spec marks secret ') +
+      'and the values of Authorization and Cookie headers are `[redacted]` in what they see, as in every error. A hook that throws (or rejects) fails the call with `SvcHookError`, its error as the `cause`: before the request for `onRequest` (nothing sent), after it for `onResponse` (sent).',
+    '',
+    "Each call takes `{ signal, timeoutMs, headers }`: `timeoutMs` replaces the client's for that call, `headers` adds headers to it; the ones that frame the call (Content-Type, Content-Length, SOAPAction, Host...) and an Authorization that `httpAuth` sets are refused with `SvcRequestError`.",
+    '',
+    "In a browser, `httpAuth`, `wsSecurity`, the hooks and per-call options work through fetch (the service's CORS must allow the Authorization and SOAPAction headers); `'PasswordDigest'` needs WebCrypto's `crypto.subtle`, which browsers give to https pages only, and is refused at construction without it; a header a browser's fetch would drop (Cookie, Origin, Proxy-*...) is refused rather than lost.",
   ];
 }
 

@@ -13,10 +13,15 @@ import { hmacSha256Hex, signingKey } from '../signing.js';
 import { openBareSoapResult, openPlainRoot, openSoapBody, openSoapResponse, openSoapResult, parseSoapFault } from '../codec/soap.js';
 import { describeUrl, type HttpResponse } from './transport.js';
 import { checkTransportOptions, sendChosen, type TransportName } from './transport-choice.js';
+import type { NodeHttpRequest } from './node-transport.js';
 import { checkNetworkOptions, type Network, type ProxyOption, type TlsOptions } from './network.js';
 import { encodeString } from '../codec/values.js';
 import { buildBareSoapEnvelope, buildSoapEnvelope, encodeForm, soapAction, soapNamespace } from '../codec/xml-writer.js';
 import { XmlNameTable, XmlReader } from '../codec/xml-reader.js';
+import { httpAuthHeader, type HttpAuthOptions } from './http-auth.js';
+import { WSSE_NS, checkWsSecurity, wsSecurityHeader, type WsSecurityOptions } from './ws-security.js';
+import { requestEvent, responseEvent, runHook, type RequestHook, type RequestHookEvent, type ResponseHook } from './hooks.js';
+import { checkCallHeaders } from './call-headers.js';
 
 export { STYLES, isFormStyle, type Style } from '../operation.js';
 
@@ -74,6 +79,14 @@ export interface CoreOptions {
   readonly secrets?: readonly string[];
   /** SOAP header blocks by element name, as markup, written once from the client's options. */
   readonly soapHeaders?: Readonly<Record<string, string | undefined>>;
+  /** HTTP authentication sent with every request (Basic, preemptively; see http-auth.ts). */
+  readonly httpAuth?: HttpAuthOptions | undefined;
+  /** A WS-Security UsernameToken header made for every SOAP request (see ws-security.ts); SOAP styles only. */
+  readonly wsSecurity?: WsSecurityOptions | undefined;
+  /** Called before each request is sent, with secrets masked (see hooks.ts). */
+  readonly onRequest?: RequestHook | undefined;
+  /** Called after each exchange, answer or failure, with secrets masked (see hooks.ts). */
+  readonly onResponse?: ResponseHook | undefined;
 }
 
 /**
@@ -140,6 +153,8 @@ export interface OperationBinding<R> extends OperationWire {
   readonly check: ResultCheck | undefined;
   /** Result fields that hold secrets (the spec marks them): remembered and masked in every later error. */
   readonly secretFields?: readonly string[];
+  /** Parameters that hold secrets (the spec marks them): masked in the call's errors and in what hooks see. */
+  readonly secretParams?: readonly string[];
 }
 
 /** How a status poll reads its results; see {@link ClientCore.poll}. */
@@ -152,8 +167,18 @@ export interface PollBinding<R> {
   readonly failureCodes: readonly string[];
 }
 
+/** Options of one call. */
 export interface CallOptions {
+  /** Aborting it rejects the call with the signal's reason. */
   readonly signal?: AbortSignal;
+  /** This call's time limit in milliseconds, in place of the client's `timeoutMs`; exceeded: SvcTimeoutError. */
+  readonly timeoutMs?: number;
+  /**
+   * HTTP headers added to this call's request (a tracing header, a correlation id). The headers that frame the call
+   * (Content-Type, Content-Length, SOAPAction, Host...) cannot be replaced, nor Authorization when the client's
+   * `httpAuth` sets it; values may not hold line breaks. Masked in hooks like the client's own when they carry a secret.
+   */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 const CONTENT_TYPES: Readonly<Record<Style, string>> = {
@@ -208,10 +233,20 @@ export function checkCoreOptions(options: CoreOptions): CoreOptions {
   if (options.throwOnServiceError !== undefined && typeof options.throwOnServiceError !== 'boolean') {
     throw new SvcRequestError('throwOnServiceError must be a boolean');
   }
+  for (const hook of ['onRequest', 'onResponse'] as const) {
+    if (options[hook] != null && typeof options[hook] !== 'function') throw new SvcRequestError(`${hook} must be a function`);
+  }
   const network = checkNetworkOptions(options);
-  // The passphrase and the proxy's credentials join the secrets masked in every error.
-  const secrets = network !== undefined && network.secrets.length > 0 ? { secrets: [...(options.secrets ?? []), ...network.secrets] } : {};
-  return { ...options, baseUrl: base, maxResponseBytes: max, network, ...secrets };
+  // The passphrase and the proxy's credentials, and the HTTP and WS-Security passwords, join the secrets masked in
+  // every error.
+  const secrets = [...(options.secrets ?? []), ...(network?.secrets ?? [])];
+  if (options.httpAuth != null) secrets.push(...httpAuthHeader(options.httpAuth).secrets);
+  let wsSecurity: WsSecurityOptions | undefined;
+  if (options.wsSecurity != null) {
+    wsSecurity = checkWsSecurity(options.wsSecurity, !isFormStyle(options.style));
+    secrets.push(wsSecurity.password);
+  }
+  return { ...options, baseUrl: base, maxResponseBytes: max, network, secrets, wsSecurity };
 }
 
 /** True when `url` ends with the service path `path` (of more than `/`), in any case. */
@@ -243,9 +278,12 @@ export class ClientCore {
   readonly options: CoreOptions;
   /** Secrets the service returned, newest last, masked in every later error. */
   readonly #learned: string[] = [];
+  /** The Authorization header of the `httpAuth` option, made once. */
+  readonly #authorization: string | undefined;
 
   constructor(options: CoreOptions) {
     this.options = options;
+    this.#authorization = options.httpAuth != null ? httpAuthHeader(options.httpAuth).authorization : undefined;
   }
 
   /**
@@ -271,7 +309,7 @@ export class ClientCore {
     opts: CallOptions,
     accept?: (result: R) => boolean,
   ): Promise<{ result: R; headers: Record<string, unknown> }> {
-    const sent: { signature?: string; redactor?: Redactor } = {};
+    const sent: CallSecrets = {};
     let result: R | undefined;
     try {
       const { style } = this.options;
@@ -282,9 +320,15 @@ export class ClientCore {
         throw new SvcRequestError('the operation has no HTTP GET binding: call it with another style', { operation: op.name });
       }
       const namespace = op.namespace ?? this.options.namespace;
+      const timeoutMs = opts.timeoutMs ?? this.options.timeoutMs;
+      if (opts.timeoutMs !== undefined && !(typeof opts.timeoutMs === 'number' && opts.timeoutMs > 0)) {
+        throw new SvcRequestError('timeoutMs must be a positive number of milliseconds', { operation: op.name, parameter: 'timeoutMs' });
+      }
+      if (op.secretParams !== undefined) sent.params = secretParams(request, op.secretParams);
       const fields = this.fillCredentials(op.name, request, sent);
       const base = `${this.options.baseUrl}${formStem(this.options.path)}`;
       const headers: Record<string, string> = {};
+      if (this.#authorization !== undefined) headers['Authorization'] = this.#authorization;
       let url = `${this.options.baseUrl}${this.options.path}`;
       let body: string | undefined;
       if (style === 'httpGet') {
@@ -306,21 +350,24 @@ export class ClientCore {
         // ASMX's default action is the service namespace + name, also for an operation with a namespace of its own.
         const action = op.soapAction !== undefined ? `"${op.soapAction}"` : soapAction(this.options.namespace, op.name);
         if (style === 'soap11') headers['SOAPAction'] = action;
+        // Nothing in a bare Body names the operation: SOAP 1.2 names it in the Content-Type, as SOAP 1.1 in SOAPAction.
+        // An empty action (usual outside ASP.NET) is none in SOAP 1.2: the server dispatches by the Body.
+        if (op.bare && style === 'soap12' && op.soapAction !== '') headers['Content-Type'] = `${CONTENT_TYPES[style]}; action=${action}`;
+        const ws = this.options.wsSecurity;
+        const blocks = ws !== undefined ? (await wsSecurityHeader(ws, Date.now())) + this.headerBlocks(op) : this.headerBlocks(op);
         if (op.bare) {
-          // Nothing in a bare Body names the operation: SOAP 1.2 names it in the Content-Type, as SOAP 1.1 in SOAPAction.
-          // An empty action (usual outside ASP.NET) is none in SOAP 1.2: the server dispatches by the Body.
-          if (style === 'soap12' && op.soapAction !== '') headers['Content-Type'] = `${CONTENT_TYPES[style]}; action=${action}`;
-          body = buildBareSoapEnvelope(style === 'soap11' ? '1.1' : '1.2', namespace, op.name, fields, this.headerBlocks(op), this.options.namespace);
+          body = buildBareSoapEnvelope(style === 'soap11' ? '1.1' : '1.2', namespace, op.name, fields, blocks, this.options.namespace);
         } else {
-          body = buildSoapEnvelope(style === 'soap11' ? '1.1' : '1.2', namespace, op.name, fields, this.headerBlocks(op), this.options.namespace, op.unqualifiedParams);
+          body = buildSoapEnvelope(style === 'soap11' ? '1.1' : '1.2', namespace, op.name, fields, blocks, this.options.namespace, op.unqualifiedParams);
         }
       }
+      if (opts.headers !== undefined) checkCallHeaders(op.name, opts.headers, headers);
 
-      const response = await sendChosen(this.options, op.name, {
+      const response = await this.send(op.name, sent, {
         url,
         headers,
         ...(body !== undefined ? { body } : { method: 'GET' as const }),
-        ...(this.options.timeoutMs !== undefined ? { timeoutMs: this.options.timeoutMs } : {}),
+        ...(timeoutMs !== undefined ? { timeoutMs } : {}),
         ...(this.options.maxResponseBytes !== undefined ? { maxResponseBytes: this.options.maxResponseBytes } : {}),
         ...(opts.signal ? { signal: opts.signal } : {}),
       });
@@ -345,6 +392,38 @@ export class ClientCore {
   }
 
   /**
+   * Sends one request through the chosen transport, between the hooks when the client has any. Not async itself, so
+   * that a client without hooks adds no promise to the call.
+   */
+  private send(operation: string, sent: CallSecrets, req: NodeHttpRequest): Promise<HttpResponse> {
+    const { onRequest, onResponse } = this.options;
+    if (onRequest == null && onResponse == null) return sendChosen(this.options, operation, req);
+    return this.sendObserved(operation, sent, req, onRequest, onResponse);
+  }
+
+  private async sendObserved(
+    operation: string,
+    sent: CallSecrets,
+    req: NodeHttpRequest,
+    onRequest: RequestHook | undefined,
+    onResponse: ResponseHook | undefined,
+  ): Promise<HttpResponse> {
+    const redactor = this.redactor(sent);
+    const event: RequestHookEvent = requestEvent(operation, req.method ?? 'POST', req.url, req.headers, req.body, redactor);
+    if (onRequest != null) await runHook('onRequest', onRequest, event);
+    const started = performance.now();
+    let response: HttpResponse;
+    try {
+      response = await sendChosen(this.options, operation, req);
+    } catch (error) {
+      if (onResponse != null) await runHook('onResponse', onResponse, responseEvent(event, started, undefined, error, redactor), error);
+      throw error;
+    }
+    if (onResponse != null) await runHook('onResponse', onResponse, responseEvent(event, started, response, undefined, redactor));
+    return response;
+  }
+
+  /**
    * Calls a status operation until its status is final, and returns that result. A non-success code with a status
    * that is not final is a warning (polling goes on), except the binding's failure codes, which end the wait as a
    * service error. Each call is signed anew; only this read is ever repeated.
@@ -364,8 +443,8 @@ export class ClientCore {
    * The redactor for one call, made once when the call first needs it: the client's secrets, the key computed for
    * the call, and the secrets results carried.
    */
-  private redactor(sent: { signature?: string; redactor?: Redactor }): Redactor {
-    sent.redactor ??= new Redactor([...(this.options.secrets ?? []), sent.signature, ...this.#learned]);
+  private redactor(sent: CallSecrets): Redactor {
+    sent.redactor ??= new Redactor([...(this.options.secrets ?? []), sent.signature, ...(sent.params ?? []), ...this.#learned]);
     return sent.redactor;
   }
 
@@ -445,6 +524,9 @@ export class ClientCore {
       if (key === `{${envNs}}mustUnderstand`) mustUnderstand = value.trim() === '1' || value.trim() === 'true';
       else if (key === `{${envNs}}actor` || key === `{${envNs}}role`) target = value.trim();
     }
+    // A client that sends WS-Security understands the wsse:Security header the server answers with (WCF and node-soap
+    // send a Timestamp in one, marked mustUnderstand); its content is not checked: https authenticates the server.
+    if (mustUnderstand && name === 'Security' && r.namespaceUri === WSSE_NS && this.options.wsSecurity !== undefined) mustUnderstand = false;
     if (mustUnderstand && (target === undefined || target === '' || FOR_THIS_NODE.has(target))) {
       const ns = r.namespaceUri;
       r.error(`the answer carries the SOAP header <${name}>${ns === '' ? '' : ` of namespace ${ns}`} marked mustUnderstand, which ${op.name} does not know`);
@@ -541,6 +623,23 @@ export class ClientCore {
     const name = typeof code === 'number' ? check.codeNames?.get(code) : undefined;
     throw new SvcServiceError(op.name, code as string | number, typeof message === 'string' ? message : undefined, result, name);
   }
+}
+
+/** The secrets of one call, gathered as it is made; the redactor is made from them once, when first needed. */
+interface CallSecrets {
+  signature?: string;
+  /** The values of the parameters the spec marks secret. */
+  params?: string[];
+  redactor?: Redactor;
+}
+
+/** The wire text of a request's parameters that the spec marks secret (a password parameter). */
+function secretParams(request: EncodedRequest, names: readonly string[]): string[] {
+  const values: string[] = [];
+  for (const [name, value] of request.params) {
+    if (typeof value === 'string' && value !== '' && names.includes(name)) values.push(value);
+  }
+  return values;
 }
 
 /**
