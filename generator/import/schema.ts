@@ -434,6 +434,7 @@ export class TypePlanner {
             else if (x.name === 'anyAttribute') draft.anyAttribute = true;
             else this.unmapped(name, x, file);
           }
+          numberRedeclared(draft.fields, inherited);
           break;
         }
         default:
@@ -904,6 +905,25 @@ function simpleContentRestriction(node: XmlElement): XmlElement | undefined {
 /** The one particle a named model group holds (s:sequence, s:choice or s:all), if it holds one. */
 function groupContent(group: XmlElement): XmlElement | undefined {
   return group.children.find((c) => c.ns === NS.xsd && c.name !== 'annotation');
+}
+
+/**
+ * An extension's elements named as one of its base's (PayPal's DoUATPAuthorizationResponseType redeclares MsgSubID):
+ * both are on the wire, the base's first, so the extension's member gets a key of its own, numbered as xsd.exe numbers
+ * it (MsgSubID1, past every name taken), and keeps its element name as `xmlName`. The field objects stay the same
+ * (other tables know them by identity); the key order of the YAML puts xmlName beside name.
+ */
+function numberRedeclared(fields: DraftField[], inherited: readonly string[]): void {
+  const taken = new Set([...inherited, ...fields.map((f) => f.name)]);
+  for (const f of fields) {
+    if (f.attribute || f.text || !inherited.includes(f.name)) continue;
+    let n = 1;
+    while (taken.has(`${f.name}${n}`)) n++;
+    taken.add(`${f.name}${n}`);
+    const { name, ...rest } = f;
+    for (const k of Object.keys(rest)) delete (f as unknown as Record<string, unknown>)[k];
+    Object.assign(f, { name: `${name}${n}`, xmlName: name, ...rest });
+  }
 }
 
 /** The base a complex type extends (`complexContent/extension`), if it extends one. */
