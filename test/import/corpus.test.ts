@@ -54,7 +54,8 @@ const KNOWN_FAILURES: Readonly<Record<string, string>> = {
   // An abstract element's substitution group (t:Path: FieldURI, IndexedFieldURI, ExtendedFieldURI) is not drafted.
   'exchange-ews': "schema FindFolder over soap11: request part 0: Schemas validity error : Element '{http://schemas.microsoft.com/exchange/services/2006/types}AdditionalProperties",
   'fedex-ship': 'schema processTag over soap11: request part 0: Schemas validity error : Element \'{http://fedex.com/ws/ship/v17}ServiceId\': The actual value \'processTag.ProcessT',
-  'paypal': 'generate runGenerate: generate exited 2: Invalid spec: PayPalAPIInterfaceService.yaml: records.DoUATPAuthorizationResponseType.fields[2].name: field "MsgSubID" ',
+  // A required element ref of another namespace (ed:EnhancedInitiateRecoupRequestDetails) is left out by the import.
+  'paypal': "schema InitiateRecoup over soap11: request part 0: Schemas validity error : Element '{urn:ebay:api:PayPalAPI}InitiateRecoupRequest': Missing child element(s). E",
   'portaplus-api': 'generate runGenerate: generate exited 2: test/fixtures/wsdl/portaplus-api/portaplusapi.wsdl: no operation can be drafted: 110 elements its messages name are dec',
   'telkom-order': 'schema ordersByParametersQuery over soap11: request part 0: Schemas validity error : Element \'{http://www.telkom.co.za}o',
   'wcf-collection-types': 'schema GetDictionaries over soap11: answer part 0: Schemas validity error : Element \'{http://schemas.datacontract.org/20',
@@ -92,6 +93,7 @@ const NODE_SOAP_NOT_SERVED: Readonly<Record<string, Readonly<Record<string, read
   'fedex-ship': { [BARE]: ALL },
   'marketo': { [BARE]: ALL },
   'sap-bank-advice': { [BARE]: ALL },
+  'paypal': { [BARE]: ALL },
   'sharepoint-lists': {
     [XML_PARAMETER]: [
       'UpdateList',

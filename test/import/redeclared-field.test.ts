@@ -85,6 +85,13 @@ describe('the generated client and mock', () => {
     expect(await response.text()).toContain('UatpDetails: &lt;MsgSubID&gt; appears more than once');
   });
 
+  it('the docs’ example messages write both elements under their wire name', () => {
+    const page = readFileSync(fromRoot('test/.tmp/issue25-redeclared/redeclared/out/docs/operations/Authorize.md'), 'utf8');
+    // The request's and the answer's example, each with the base's element and the extension's.
+    expect(page.match(/<MsgSubID>/g)).toHaveLength(4);
+    expect(page).not.toContain('<MsgSubID1>');
+  });
+
   it('the generated WSDL declares the extension’s element under its wire name, after its own others', () => {
     const wsdl = wsdlDocument(trip.generated.model);
     const uatp = /<s:complexType name="UatpDetails">[\s\S]*?<\/s:complexType>/.exec(wsdl)![0];
