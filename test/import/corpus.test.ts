@@ -51,8 +51,6 @@ const KNOWN_FAILURES: Readonly<Record<string, string>> = {
   'chromedata-description': 'schema getVersionInfo over soap11: answer part 0: Schemas validity error : Element \'{urn:description7a.services.chrome.com}matchedEquipment\': Missing child elem',
   'edialog-sdk': 'schema listContentUdfs over soap11: answer part 0: Schemas validity error : Element \'{uri:udf.ws.sdk.edialog.com}listContentUdfsResponse\': Missing child element',
   'equifax-canada': 'schema startTransaction over soap11: request part 0: Schemas validity error : Element \'{http://eid.equifax.com/soap/schema/canada/v2}InitialRequest\': Missing ch',
-  // An abstract element's substitution group (t:Path: FieldURI, IndexedFieldURI, ExtendedFieldURI) is not drafted.
-  'exchange-ews': "schema FindFolder over soap11: request part 0: Schemas validity error : Element '{http://schemas.microsoft.com/exchange/services/2006/types}AdditionalProperties",
   'fedex-ship': 'schema processTag over soap11: request part 0: Schemas validity error : Element \'{http://fedex.com/ws/ship/v17}ServiceId\': The actual value \'processTag.ProcessT',
   // A required element ref of another namespace (ed:EnhancedInitiateRecoupRequestDetails) is left out by the import.
   'paypal': "schema InitiateRecoup over soap11: request part 0: Schemas validity error : Element '{urn:ebay:api:PayPalAPI}InitiateRecoupRequest': Missing child element(s). E",
