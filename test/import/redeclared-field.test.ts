@@ -85,11 +85,14 @@ describe('the generated client and mock', () => {
     expect(await response.text()).toContain('UatpDetails: &lt;MsgSubID&gt; appears more than once');
   });
 
-  it('the docs’ example messages write both elements under their wire name', () => {
+  it('the docs’ example messages write both elements under their wire name, and the type’s table names the element', () => {
     const page = readFileSync(fromRoot('test/.tmp/issue25-redeclared/redeclared/out/docs/operations/Authorize.md'), 'utf8');
     // The request's and the answer's example, each with the base's element and the extension's.
     expect(page.match(/<MsgSubID>/g)).toHaveLength(4);
     expect(page).not.toContain('<MsgSubID1>');
+    // The type's table says which element the extension's key stands for.
+    const type = readFileSync(fromRoot('test/.tmp/issue25-redeclared/redeclared/out/docs/types/UatpDetails.md'), 'utf8');
+    expect(type).toMatch(/^\| `MsgSubID1` \|.*\| On the wire: the element `MsgSubID`\. /m);
   });
 
   it('the generated WSDL declares the extension’s element under its wire name, after its own others', () => {
