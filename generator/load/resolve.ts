@@ -383,6 +383,32 @@ export function resolveSpec(
       }
     }
     entry.all.push(...entry.own);
+    if (entry.model.base) ambiguousRedeclarations(entry.model, (section === 'records' ? raw.records[name] : raw.results[name])?.fields ?? [], [section, name, 'fields']);
+  };
+  /**
+   * An extension's element of the name of one of its base's, in the same namespace (xmlName), is told apart from it by
+   * order: the decoder reads the first into the base's field. That holds when the base's field, or one between the
+   * two, is required; otherwise a lone element could be either (the schema's content model is not deterministic, which
+   * XML Schema forbids as Unique Particle Attribution), and a value would come back in the other member.
+   */
+  const ambiguousRedeclarations = (s: StructModel, raws: readonly RawField[], at: SpecPath): void => {
+    const namespaceOf = (f: FieldModel): string | undefined => {
+      if (f.form === 'unqualified') return '';
+      for (let t: StructModel | undefined = s; t !== undefined; t = t.base) if (t.ownFields.includes(f)) return t.namespace?.uri;
+      return undefined;
+    };
+    const elements = s.fields.filter((x) => !x.attribute && !x.text && x.type.kind !== 'choice');
+    const mayBeAbsent = (x: FieldModel) => x.optional || (x.type.kind === 'list' && !x.type.container);
+    for (const f of s.ownFields) {
+      const i = elements.indexOf(f);
+      if (i < 0) continue;
+      const earlier = elements.slice(0, i).filter((x) => x.xmlName === f.xmlName && namespaceOf(x) === namespaceOf(f)).at(-1);
+      if (earlier === undefined || s.ownFields.includes(earlier)) continue;
+      const all = s.fields.filter((x) => !x.attribute && !x.text);
+      if (!all.slice(all.indexOf(earlier), all.indexOf(f)).every(mayBeAbsent)) continue;
+      const j = raws.findIndex((r) => r.name === f.name);
+      report([...at, j, raws[j]?.xmlName !== undefined ? 'xmlName' : 'name'], `field "${f.name}" and the base's field "${earlier.name}" are both <${f.xmlName}>, and nothing required stands between them: a lone <${f.xmlName}> could be either (XML Schema forbids such a content model: Unique Particle Attribution); make the base's field, or one between them, required`);
+    }
   };
   for (const name of structs.keys()) complete(name, [name]);
   for (const [name, entry] of structs) {
