@@ -290,7 +290,7 @@ function compareFields(at: string, a: readonly FieldModel[], b: readonly FieldMo
       const y = pair.new;
       if (pair.how === 'case') add('field-case-changed', path, `${x.name} -> ${y.name}`, use);
       if (sameChoiceShell(x.type, y.type)) compareAlternatives(path, x.type, y.type, add, use);
-      else if (typeKey(x.type) !== typeKey(y.type) || x.attribute !== y.attribute || Boolean(x.text) !== Boolean(y.text) || x.form !== y.form) {
+      else if (typeKey(x.type) !== typeKey(y.type) || x.attribute !== y.attribute || Boolean(x.text) !== Boolean(y.text) || x.form !== y.form || (pair.how !== 'case' && x.xmlName !== y.xmlName)) {
         add('field-retyped', path, `${fieldKey(x)} -> ${fieldKey(y)}`, use);
       }
       if (x.optional !== y.optional) add(y.optional ? 'field-made-optional' : 'field-made-required', path, y.optional ? 'now optional' : 'now required', use);
@@ -308,7 +308,9 @@ function compareFields(at: string, a: readonly FieldModel[], b: readonly FieldMo
 
 function fieldKey(f: FieldModel): string {
   const flags = [f.optional && 'optional', f.nillable && 'nillable', f.attribute && 'attribute', f.text && 'text', f.form].filter(Boolean);
-  return `${f.name}: ${typeKey(f.type)}${flags.length > 0 ? ` (${flags.join(', ')})` : ''}`;
+  // A wire name of its own (xmlName) is shown as the element it is written as.
+  const wire = f.xmlName !== f.name ? ` <${f.xmlName}>` : '';
+  return `${f.name}${wire}: ${typeKey(f.type)}${flags.length > 0 ? ` (${flags.join(', ')})` : ''}`;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

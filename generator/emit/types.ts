@@ -178,28 +178,30 @@ function errorCodeRemark(s: StructModel): string | undefined {
 function fieldDocs(f: FieldModel): string[] {
   const wire: string[] = [];
   const t = f.type;
-  if (f.attribute) wire.push(`Wire: the attribute \`${f.name}\`${f.attributeNamespace ? `, in namespace \`${f.attributeNamespace.uri}\`` : ''}.`);
+  if (f.attribute) wire.push(`Wire: the attribute \`${f.xmlName}\`${f.attributeNamespace ? `, in namespace \`${f.attributeNamespace.uri}\`` : ''}.`);
   else if (f.text) wire.push("Wire: the element's text content (its attributes are the other fields).");
   else if (t.kind === 'choice') {
     wire.push(`Wire: exactly one of ${t.alternatives.map((a) => `\`<${a.name}>\``).join(', ')}, with no element of its own; the value holds that one.`);
   } else if (t.kind === 'list' && t.item.kind === 'choice') {
     const items = t.item.alternatives.map((a) => `\`<${a.name}>\``).join(', ');
-    wire.push(`Wire: ${t.container ? `container \`<${f.name}>\` of` : 'repeated without a container,'} ${items} elements in any mix; each item holds one, in document order.`);
+    wire.push(`Wire: ${t.container ? `container \`<${f.xmlName}>\` of` : 'repeated without a container,'} ${items} elements in any mix; each item holds one, in document order.`);
   } else if (t.kind === 'list' && !t.container) {
-    wire.push(`Wire: \`<${f.name}>\` elements repeated without a container; none is \`[]\`${t.nillableItems ? ' (a nil item is `null`)' : ''}.`);
+    wire.push(`Wire: \`<${f.xmlName}>\` elements repeated without a container; none is \`[]\`${t.nillableItems ? ' (a nil item is `null`)' : ''}.`);
   } else if (t.kind === 'list') {
     const inner = t.item.kind === 'list' ? ', each a list of its own' : '';
-    wire.push(`Wire: container \`<${f.name}>\` of \`<${t.itemElement}>\` items${inner}${t.nillableItems ? ' (a nil item is `null`)' : ''}.`);
+    wire.push(`Wire: container \`<${f.xmlName}>\` of \`<${t.itemElement}>\` items${inner}${t.nillableItems ? ' (a nil item is `null`)' : ''}.`);
   } else if (t.kind === 'primitive' && t.name === 'xml') {
     const dataSet = t.dataSet ? ' (a .NET DataSet: its XML Schema, then its diffgram)' : '';
     wire.push(`Wire: XML content${dataSet}, kept as the markup between the element's tags.`);
+  } else if (f.xmlName !== f.name) {
+    wire.push(`Wire: the element \`<${f.xmlName}>\`.`);
   }
   if (f.form === 'unqualified' && !f.attribute) wire.push('Unqualified: in no namespace, written with `xmlns=""`.');
   const absent = f.optional ? 'absent: `undefined`' : undefined;
   const nil = f.nillable ? 'nil: `null`' : undefined;
   const states = [absent, nil].filter(Boolean).join('; ');
   // An undocumented field is named by its element: the comment then says what the type cannot (absent, nil, wire).
-  const lead = [f.doc ?? (f.text ? 'The text content.' : `The \`${f.name}\` element.`), states && `(${states})`].filter(Boolean).join(' ');
+  const lead = [f.doc ?? (f.text ? 'The text content.' : `The \`${f.xmlName}\` element.`), states && `(${states})`].filter(Boolean).join(' ');
   return jsDocs(lead, wire.join(' '), decisionRemark(f.decision));
 }
 

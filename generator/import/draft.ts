@@ -24,6 +24,8 @@ export interface DraftList {
 
 export interface DraftField {
   name: string;
+  /** The element's name on the wire, when it is not `name` (an extension's element of a name its base has too). */
+  xmlName?: string | undefined;
   type: DraftTypeRef;
   optional?: boolean | undefined;
   nillable?: boolean | undefined;

@@ -70,6 +70,8 @@ export class TypePlanner {
   private readonly refOwner = new WeakMap<XmlElement, string>();
   /** The global elements an element reference names (by key). */
   private readonly refNamed = new Set<string>();
+  /** The global elements that may stand for each head element (`substitutionGroup`), by the head's key, in order. */
+  private readonly substitutes = new Map<string, Array<{ readonly name: QName; readonly declared: Declared }>>();
   /** Named model groups (`s:group name`) and attribute groups (`s:attributeGroup name`), read where referenced. */
   private readonly groups = new Map<string, Declared>();
   private readonly attributeGroups = new Map<string, Declared>();
@@ -105,7 +107,11 @@ export class TypePlanner {
         const name = item.attrs.get('name');
         const declared = { node: item, file: schema.file, order: order++ };
         const q = key({ ns: schema.targetNamespace, local: name ?? '' });
-        if (item.name === 'element') this.elements.set(q, declared);
+        if (item.name === 'element') {
+          this.elements.set(q, declared);
+          const head = qnameAttr(item, 'substitutionGroup');
+          if (head) this.substitutes.set(key(head), [...(this.substitutes.get(key(head)) ?? []), { name: { ns: schema.targetNamespace, local: name ?? '' }, declared }]);
+        }
         else if (item.name === 'complexType') {
           this.complexTypes.set(q, declared);
           const base = extensionBase(item);
@@ -458,6 +464,7 @@ export class TypePlanner {
             else if (x.name === 'anyAttribute') draft.anyAttribute = true;
             else this.unmapped(name, x, file);
           }
+          numberRedeclared(draft.fields, inherited);
           break;
         }
         default:
@@ -572,8 +579,64 @@ export class TypePlanner {
         this.unmapped(owner, c, file);
         continue;
       }
+      if (this.headOf(c) !== undefined) {
+        // Any element of the head's substitution group stands here: a choice of them, occurring as the reference does.
+        const f = this.choiceField(owner, asChoice(c), file, [...inherited, ...into.map((x) => x.name)], expanding);
+        if (f) into.push(f);
+        continue;
+      }
       this.elementField(owner, c, file, into);
     }
+  }
+
+  /** The head element a reference names, when elements of its substitution group may stand for it. */
+  private headOf(el: XmlElement): QName | undefined {
+    if (!this.refOwner.has(el)) return undefined;
+    const name = qnameAttr(el, 'ref');
+    return name && this.substitutes.has(key(name)) ? name : undefined;
+  }
+
+  /**
+   * The elements that may stand where `ref` names the head of a substitution group (EWS's t:Path: FieldURI,
+   * IndexedFieldURI, ExtendedFieldURI): the head itself unless it or its type is abstract, then each member, and
+   * theirs, in declaration order, as alternatives of a choice. Undefined when `ref` names no such head; 'incomplete'
+   * (reported) when a member is of another namespace than the one the reference stands in, which the format cannot say.
+   */
+  private substitutionGroup(owner: string, ref: XmlElement, file: string): Array<{ node: XmlElement; file: string }> | 'incomplete' | undefined {
+    const head = this.headOf(ref);
+    if (head === undefined) return undefined;
+    const at = this.refOwner.get(ref)!;
+    const found: Array<{ node: XmlElement; file: string }> = [];
+    const seen = new Set<string>();
+    const visit = (name: QName, declared: Declared, isHead: boolean): boolean => {
+      if (seen.has(key(name))) return true;
+      seen.add(key(name));
+      if (!this.abstract(declared.node)) {
+        if (name.ns !== at) {
+          this.report(file, ref, 's:element ref', `in ${owner}: ${declared.node.attrs.get('name')} of the substitution group of ${ref.attrs.get('ref')} is an element of ${name.ns || 'no namespace'}, not of ${at || 'no namespace'} where the reference stands; the format has no way to put an alternative in a namespace of its own, so the choice is left out`);
+          return false;
+        }
+        // The head as the reference has it (its occurrence is the choice's); a member as declared, its group kept here.
+        if (isHead) {
+          const alone = withoutOccurrence(ref);
+          this.refOwner.set(alone, at);
+          found.push({ node: alone, file });
+        }
+        else found.push({ node: withoutAttributes(declared.node, ['substitutionGroup']), file: declared.file });
+      }
+      this.refNamed.add(key(name));
+      return (this.substitutes.get(key(name)) ?? []).every((m) => visit(m.name, m.declared, false));
+    };
+    const declared = this.element(head);
+    if (!declared) return undefined;
+    return visit(head, declared, true) ? found : 'incomplete';
+  }
+
+  /** An element declared abstract, or of a complex type declared abstract: it never stands on the wire itself. */
+  private abstract(el: XmlElement): boolean {
+    if (el.attrs.get('abstract') === 'true') return true;
+    const type = qnameAttr(el, 'type');
+    return type !== undefined && this.complexTypes.get(key(type))?.node.attrs.get('abstract') === 'true';
   }
 
   /** An element particle of a sequence as a field, its form kept; `outer`: the occurrence of a group around it alone. */
@@ -621,7 +684,10 @@ export class TypePlanner {
     for (const c of node.children) {
       if (c.ns !== NS.xsd || c.name === 'annotation') continue;
       if (c.name === 'element') {
-        elements.push({ node: c, file });
+        const group = this.substitutionGroup(owner, c, file);
+        if (group === undefined) elements.push({ node: c, file });
+        else if (group === 'incomplete') complete = false;
+        else elements.push(...group);
         continue;
       }
       if (c.name === 'group') {
@@ -928,6 +994,41 @@ function simpleContentRestriction(node: XmlElement): XmlElement | undefined {
 /** The one particle a named model group holds (s:sequence, s:choice or s:all), if it holds one. */
 function groupContent(group: XmlElement): XmlElement | undefined {
   return group.children.find((c) => c.ns === NS.xsd && c.name !== 'annotation');
+}
+
+/**
+ * An extension's elements named as one of its base's (PayPal's DoUATPAuthorizationResponseType redeclares MsgSubID):
+ * both are on the wire, the base's first, so the extension's member gets a key of its own, numbered as xsd.exe numbers
+ * it (MsgSubID1, past every name taken), and keeps its element name as `xmlName`. The field objects stay the same
+ * (other tables know them by identity); the key order of the YAML puts xmlName beside name.
+ */
+function numberRedeclared(fields: DraftField[], inherited: readonly string[]): void {
+  const taken = new Set([...inherited, ...fields.map((f) => f.name)]);
+  for (const f of fields) {
+    if (f.attribute || f.text || !inherited.includes(f.name)) continue;
+    let n = 1;
+    while (taken.has(`${f.name}${n}`)) n++;
+    taken.add(`${f.name}${n}`);
+    const { name, ...rest } = f;
+    for (const k of Object.keys(rest)) delete (f as unknown as Record<string, unknown>)[k];
+    Object.assign(f, { name: `${name}${n}`, xmlName: name, ...rest });
+  }
+}
+
+/** A reference to the head of a substitution group as a choice of the group's elements, occurring as the reference does. */
+function asChoice(ref: XmlElement): XmlElement {
+  const attrs = new Map([...ref.attrs].filter(([k]) => k === 'minOccurs' || k === 'maxOccurs'));
+  return { ...ref, name: 'choice', attrs, children: [ref], text: '' };
+}
+
+/** `el` without the attributes `names`. */
+function withoutAttributes(el: XmlElement, names: readonly string[]): XmlElement {
+  return { ...el, attrs: new Map([...el.attrs].filter(([k]) => !names.includes(k))) };
+}
+
+/** A particle without its occurrence: an alternative of a choice occurs once per occurrence of the choice. */
+function withoutOccurrence(el: XmlElement): XmlElement {
+  return withoutAttributes(el, ['minOccurs', 'maxOccurs']);
 }
 
 /** The base a complex type extends (`complexContent/extension`), if it extends one. */

@@ -270,9 +270,15 @@ export function resolveSpec(
     const seen = new Set<string>();
     raws.forEach((f, i) => {
       const path: SpecPath = [...base, i];
-      if (seen.has(f.name)) report([...path, 'name'], `duplicate field "${f.name}" in ${name}`);
+      const duplicate = seen.has(f.name);
+      if (duplicate) report([...path, 'name'], `duplicate field "${f.name}" in ${name}`);
       seen.add(f.name);
-      const type = typeOf(f.type, [...path, 'type'], { field: f.name, choice: true });
+      if (f.xmlName !== undefined && base[0] === 'operations') report([...path, 'xmlName'], "an out parameter's element is named by its name: xmlName is for a record's or result's fields");
+      // Two fields of one type on one wire name could not be told apart: only a base's and its extension's can (by order).
+      const wire = f.xmlName ?? f.name;
+      const twin = f.text || duplicate ? undefined : raws.find((x, j) => j < i && !x.text && (x.attribute ?? false) === (f.attribute ?? false) && (x.xmlName ?? x.name) === wire);
+      if (twin) report([...path, f.xmlName !== undefined ? 'xmlName' : 'name'], `field "${f.name}" has the ${f.attribute ? 'attribute' : 'element'} name "${wire}" of field "${twin.name}" too: the fields of one type must have distinct names on the wire`);
+      const type = typeOf(f.type, [...path, 'type'], { field: f.xmlName ?? f.name, choice: true });
       if (!type) {
         incompleteTypes.add(name);
         return;
@@ -281,7 +287,7 @@ export function resolveSpec(
       for (const a of choice?.alternatives ?? []) {
         // The decoder tells members apart by element name: an alternative may not share one with a field. The choice's
         // own name is no element (xsd.exe names EWS's choice of <Item>, <Message>, ... Item too).
-        const other = raws.find((x) => x !== f && x.name === a.name);
+        const other = raws.find((x) => x !== f && (x.xmlName ?? x.name) === a.name);
         if (other) report([...path, 'name'], `the choice "${f.name}" has an alternative <${a.name}>, the element of field "${other.name}" too: a record's elements must have distinct names`);
         const again = raws.find((x, j) => j < i && choiceNames(x.type).includes(a.name));
         if (again) report([...path, 'name'], `the choice "${f.name}" has an alternative <${a.name}>, which the choice "${again.name}" has too: a record's elements must have distinct names`);
@@ -320,6 +326,7 @@ export function resolveSpec(
       into.push({
         kind: 'field',
         name: f.name,
+        xmlName: f.xmlName ?? f.name,
         type,
         doc: f.doc,
         nillable: !text && !attribute && !repeated && (f.nillable ?? reference),
@@ -366,11 +373,44 @@ export function resolveSpec(
         const inherited = new Set(base.all.map((f) => f.name));
         const rawFields = (section === 'records' ? raw.records[name]! : raw.results[name]!).fields;
         rawFields.forEach((f, i) => {
-          if (inherited.has(f.name)) report([section, name, 'fields', i, 'name'], `field "${f.name}" is already defined by the base type ${baseName}`);
+          if (inherited.has(f.name)) {
+            const again = base.all.find((x) => x.name === f.name && x.xmlName === (f.xmlName ?? f.name) && !x.attribute && !f.attribute);
+            const hint = again ? `: a field of the same element name needs a key of its own (name: ${f.name}1, xmlName: ${f.name})` : '';
+            report([section, name, 'fields', i, 'name'], `field "${f.name}" is already defined by the base type ${baseName}${hint}`);
+          }
+          // An extension adds elements after its base's; an attribute is the type's once (XML Schema refuses it twice).
+          const attribute = f.attribute ? base.all.find((x) => x.attribute && x.xmlName === (f.xmlName ?? f.name)) : undefined;
+          if (attribute) report([section, name, 'fields', i, f.xmlName !== undefined ? 'xmlName' : 'name'], `the attribute "${attribute.xmlName}" is already defined by the base type ${baseName} (field "${attribute.name}")`);
         });
       }
     }
     entry.all.push(...entry.own);
+    if (entry.model.base) ambiguousRedeclarations(entry.model, (section === 'records' ? raw.records[name] : raw.results[name])?.fields ?? [], [section, name, 'fields']);
+  };
+  /**
+   * An extension's element of the name of one of its base's, in the same namespace (xmlName), is told apart from it by
+   * order: the decoder reads the first into the base's field. That holds when the base's field, or one between the
+   * two, is required; otherwise a lone element could be either (the schema's content model is not deterministic, which
+   * XML Schema forbids as Unique Particle Attribution), and a value would come back in the other member.
+   */
+  const ambiguousRedeclarations = (s: StructModel, raws: readonly RawField[], at: SpecPath): void => {
+    const namespaceOf = (f: FieldModel): string | undefined => {
+      if (f.form === 'unqualified') return '';
+      for (let t: StructModel | undefined = s; t !== undefined; t = t.base) if (t.ownFields.includes(f)) return t.namespace?.uri;
+      return undefined;
+    };
+    const elements = s.fields.filter((x) => !x.attribute && !x.text && x.type.kind !== 'choice');
+    const mayBeAbsent = (x: FieldModel) => x.optional || (x.type.kind === 'list' && !x.type.container);
+    for (const f of s.ownFields) {
+      const i = elements.indexOf(f);
+      if (i < 0) continue;
+      const earlier = elements.slice(0, i).filter((x) => x.xmlName === f.xmlName && namespaceOf(x) === namespaceOf(f)).at(-1);
+      if (earlier === undefined || s.ownFields.includes(earlier)) continue;
+      const all = s.fields.filter((x) => !x.attribute && !x.text);
+      if (!all.slice(all.indexOf(earlier), all.indexOf(f)).every(mayBeAbsent)) continue;
+      const j = raws.findIndex((r) => r.name === f.name);
+      report([...at, j, raws[j]?.xmlName !== undefined ? 'xmlName' : 'name'], `field "${f.name}" and the base's field "${earlier.name}" are both <${f.xmlName}>, and nothing required stands between them: a lone <${f.xmlName}> could be either (XML Schema forbids such a content model: Unique Particle Attribution); make the base's field, or one between them, required`);
+    }
   };
   for (const name of structs.keys()) complete(name, [name]);
   for (const [name, entry] of structs) {
@@ -509,7 +549,7 @@ export function resolveSpec(
       if (returned.kind === 'value') {
         const nullable = returned.nullable;
         const form = returned.form !== undefined ? { form: returned.form } : {};
-        fields.push({ kind: 'field', name: returned.element, type: returned.type, doc: `What ${op.name} returns.`, nillable: nullable, optional: nullable, secret: false, attribute: false, ...form, decision: undefined });
+        fields.push({ kind: 'field', name: returned.element, xmlName: returned.element, type: returned.type, doc: `What ${op.name} returns.`, nillable: nullable, optional: nullable, secret: false, attribute: false, ...form, decision: undefined });
       }
       fieldsOf([...path, 'outputs'], name, op.outputs, fields);
       fields.forEach((f) => {

@@ -134,7 +134,14 @@ const example = z
 
 const field = z
   .object({
-    name: memberName.describe('The element name, spelled exactly as on the wire; also the key of the TypeScript value.'),
+    name: memberName.describe(
+      'The element (or attribute) name, spelled exactly as on the wire, unless xmlName gives it; also the key of the TypeScript value.',
+    ),
+    xmlName: wireName
+      .optional()
+      .describe(
+        "The element's (or attribute's) name on the wire, when it is not `name`: a type extending another may declare an element of the same name as one of its base's (both are sent, the base's first), and the two members need two keys (MsgSubID, MsgSubID1).",
+      ),
     type: typeRef,
     doc,
     nillable: z

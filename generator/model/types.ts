@@ -91,7 +91,14 @@ export interface XmlNamespace {
 
 export interface FieldModel {
   readonly kind: 'field';
+  /** The key of the TypeScript value (the spec's `name`), distinct among its record's fields, its bases' included. */
   readonly name: string;
+  /**
+   * Its element's (or attribute's) name on the wire: the spec's `xmlName`, else its `name`. A field of a type may have
+   * the element name of one of its base's fields (PayPal's MsgSubID in a type and its extension): both are written, in
+   * wire order, and read apart by their order.
+   */
+  readonly xmlName: string;
   readonly type: TypeModel;
   readonly doc: string | undefined;
   /** xsi:nil is allowed and decodes to null. */

@@ -308,6 +308,10 @@ const rows: Array<[string, Row]> = [
     'a record field made unqualified (form), which moves its element out of the namespace',
     { new: [[ITEM_FIELDS, ITEM_FIELDS.replace('type: string', 'type: string\n        form: unqualified')]], want: ['field-retyped Item.label breaking/breaking'] },
   ],
+  [
+    'a record field given another wire name (xmlName), which renames its element and not its key',
+    { new: [[ITEM_FIELDS, ITEM_FIELDS.replace('type: string', 'type: string\n        xmlName: Label')]], want: ['field-retyped Item.label breaking/breaking'] },
+  ],
   ['a field name in another case', { new: [[ITEM_FIELDS, ITEM_FIELDS.replace('name: label', 'name: Label')]], want: ['field-case-changed Item.Label breaking/breaking'] }],
   [
     'a field retyped to string, which may be absent or nil by default',

@@ -3,6 +3,7 @@
  * XSD files, and instance documents validated against them, many per xmllint run (each run starts a worker and
  * compiles the schema, which costs far more than validating one more document).
  */
+import { readFileSync } from 'node:fs';
 import { validateXML, type XMLFileInfo } from 'xmllint-wasm';
 
 export interface XsdFile {
@@ -57,14 +58,16 @@ export function extractSchema(wsdl: string): string {
  * per document name (an empty list for a valid one). Throws when the schema itself does not compile.
  */
 export async function validateAll(xsd: string | readonly XsdFile[], documents: Readonly<Record<string, string>>): Promise<Map<string, string[]>> {
-  const schemas: readonly XsdFile[] = typeof xsd === 'string' ? [{ fileName: 'schema0.xsd', targetNamespace: '', contents: xsd }] : xsd;
+  const given: readonly XsdFile[] = typeof xsd === 'string' ? [{ fileName: 'schema0.xsd', targetNamespace: '', contents: xsd }] : xsd;
+  const schemas = withXmlNamespace(given);
   // xmllint takes one schema; with several, one that imports them all makes every namespace's elements roots.
   const main =
-    schemas.length === 1
+    given.length === 1
       ? schemas[0]!
       : {
           fileName: 'all.xsd',
           contents: `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">${schemas
+            .filter((s) => s.fileName !== XML_NAMESPACE_FILE)
             // A schema in no namespace is included: this one has none either, and XML Schema imports only others.
             .map((s) => (s.targetNamespace === '' ? `<xs:include schemaLocation="${s.fileName}"/>` : `<xs:import namespace="${s.targetNamespace}" schemaLocation="${s.fileName}"/>`))
             .join('')}</xs:schema>`,
@@ -92,6 +95,42 @@ export async function validateAll(xsd: string | readonly XsdFile[], documents: R
 /** The error messages of validating one document against `xsd`; empty when it is valid. */
 export async function validateAgainst(xsd: string | readonly XsdFile[], xml: string): Promise<string[]> {
   return (await validateAll(xsd, { document: xml })).get('document')!;
+}
+
+/** The namespace of `xml:lang`, `xml:space`, `xml:base` and `xml:id`, whose prefix is bound in every document. */
+export const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
+/** The name the schema of the xml: namespace is given among the files libxml2 reads. */
+const XML_NAMESPACE_FILE = 'w3c-xml-namespace.xsd';
+
+/**
+ * `schemas` with the xml: namespace's schema (test/helpers/xml-namespace.xsd) among them where one of them imports
+ * that namespace or refers to its attributes: libxml2 has no built-in schema for it and reads no URL, so an import of
+ * it without a local `schemaLocation` (or with the W3C's URL) is pointed at the local file, and a schema that refers
+ * to `xml:` components without importing the namespace is given the import XML Schema requires.
+ */
+function withXmlNamespace(schemas: readonly XsdFile[]): XsdFile[] {
+  const escaped = XML_NAMESPACE.replace(/[./]/g, '\\$&');
+  const importTag = () => new RegExp(`<((?:[\\w.-]+:)?)import\\b([^>]*?\\snamespace\\s*=\\s*"${escaped}"[^>]*?)(\\/?)>`, 'g');
+  const refersToXml = /\s(?:ref|type|base|itemType|memberTypes)\s*=\s*"(?:[^"]*\s)?xml:/;
+  let used = false;
+  const files = schemas.map((f) => {
+    const imports = importTag().test(f.contents);
+    let contents = f.contents.replace(importTag(), (_whole, prefix: string, attrs: string, close: string) => {
+      const local = attrs.replace(/\s+schemaLocation\s*=\s*"[^"]*"/, '').replace(/\s+$/, '');
+      return `<${prefix}import${local} schemaLocation="${XML_NAMESPACE_FILE}"${close === '/' ? ' /' : ''}>`;
+    });
+    const start = /<([\w.-]+:)?schema\b[^>]*>/.exec(contents);
+    if (!imports && start && refersToXml.test(contents)) {
+      const at = start.index + start[0].length;
+      contents = `${contents.slice(0, at)}<${start[1] ?? ''}import namespace="${XML_NAMESPACE}" schemaLocation="${XML_NAMESPACE_FILE}"/>${contents.slice(at)}`;
+    }
+    if (!imports && contents === f.contents) return f;
+    used = true;
+    return { ...f, contents };
+  });
+  if (!used) return files;
+  const contents = readFileSync(new URL('./xml-namespace.xsd', import.meta.url), 'utf8').replace(/^\uFEFF?<\?xml[^>]*\?>\s*/, '');
+  return [...files, { fileName: XML_NAMESPACE_FILE, targetNamespace: XML_NAMESPACE, contents }];
 }
 
 function startTag(text: string): string {

@@ -49,12 +49,10 @@ const KNOWN_FAILURES: Readonly<Record<string, string>> = {
   'chromedata-description': 'schema getVersionInfo over soap11: answer part 0: Schemas validity error : Element \'{urn:description7a.services.chrome.com}matchedEquipment\': Missing child elem',
   'edialog-sdk': 'schema listContentUdfs over soap11: answer part 0: Schemas validity error : Element \'{uri:udf.ws.sdk.edialog.com}listContentUdfsResponse\': Missing child element',
   'equifax-canada': 'schema startTransaction over soap11: request part 0: Schemas validity error : Element \'{http://eid.equifax.com/soap/schema/canada/v2}InitialRequest\': Missing ch',
-  // libxml2 has no schema for the xml: namespace (xml:lang): the harness's, not the generator's (not fixed yet).
-  'exchange-ews': 'schema libxml2: types.xsd:5864: element attribute: Schemas parser error : attribute use (unknown), attribute \'ref\': The QName value \'{http://www.w3.org/XML/1998',
   'fedex-ship': 'schema processTag over soap11: request part 0: Schemas validity error : Element \'{http://fedex.com/ws/ship/v17}ServiceId\': The actual value \'processTag.ProcessT',
-  'paypal': 'generate runGenerate: generate exited 2: Invalid spec: PayPalAPIInterfaceService.yaml: records.DoUATPAuthorizationResponseType.fields[2].name: field "MsgSubID" ',
+  // A required element ref of another namespace (ed:EnhancedInitiateRecoupRequestDetails) is left out by the import.
+  'paypal': "schema InitiateRecoup over soap11: request part 0: Schemas validity error : Element '{urn:ebay:api:PayPalAPI}InitiateRecoupRequest': Missing child element(s). E",
   'portaplus-api': 'generate runGenerate: generate exited 2: test/fixtures/wsdl/portaplus-api/portaplusapi.wsdl: no operation can be drafted: 110 elements its messages name are dec',
-  'sap-bank-advice': 'schema libxml2: xmllint: schema0.xsd:1: namespace error : xmlns:xi0: \'http://{{url}}/xi/SAPGlobal20/Global\' is not a valid URI',
   'telkom-order': 'schema ordersByParametersQuery over soap11: request part 0: Schemas validity error : Element \'{http://www.telkom.co.za}o',
   // Target's type restricts xs:NMTOKEN (drafted as string): the sample is no NMTOKEN, which is no [facet] error.
   'whl-travel': 'schema nationList over soap11: request part 0: Schemas validity error : Element \'{http://api.whl.travel/soap}NationListRQ\', attribute \'Target\': \'nationList.Nati',
@@ -89,6 +87,7 @@ const NODE_SOAP_NOT_SERVED: Readonly<Record<string, Readonly<Record<string, read
   'fedex-ship': { [BARE]: ALL },
   'marketo': { [BARE]: ALL },
   'sap-bank-advice': { [BARE]: ALL },
+  'paypal': { [BARE]: ALL },
   'sharepoint-lists': {
     [XML_PARAMETER]: [
       'UpdateList',
@@ -164,6 +163,10 @@ const SCHEMA_NOT_VALID: Readonly<Record<string, string>> = {
   // The WSDL's own XSD puts nillable on a complexType, which XML Schema does not allow.
   'partner-service':
     "the WSDL's schema is not valid XSD (libxml2: PartnerService.3.xsd:2: element complexType: Schemas parser error : Element '{http://www.w3.org/2001/XMLSchema}complexType': The attribute 'nillable' is not allowed.)",
+  // A template, not a WSDL yet: its namespaces hold the placeholder {{url}}, and `{` is no URI character, while
+  // Namespaces in XML 1.0 says a namespace name MUST be a URI reference. The generator keeps the names as written.
+  'sap-bank-advice':
+    "the WSDL's schema is not valid XSD (libxml2: schema0.xsd:1: namespace error : xmlns:xi0: 'http://{{url}}/xi/SAPGlobal20/Global' is not a valid URI)",
 };
 
 /** SVC_CORPUS_ONLY=a,b runs those folders only (a trial). */

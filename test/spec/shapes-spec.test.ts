@@ -302,7 +302,7 @@ describe('inheritance', () => {
       text: change('{ name: Tags, type: { list: string } }', '{ name: Id, type: { list: string } }'),
       where: ['{ name: Id, type: { list', 'Id'],
       path: 'records.Item.fields[1].name',
-      message: 'field "Id" is already defined by the base type Base',
+      message: 'field "Id" is already defined by the base type Base: a field of the same element name needs a key of its own (name: Id1, xmlName: Id)',
     },
   ])('$kind is reported', expectOnly);
 });

@@ -187,7 +187,7 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
   const attributes = s.fields.filter((f) => f.attribute);
   const text = s.fields.find((f) => f.text);
   const elements = s.fields.filter((f) => !f.attribute && !f.text);
-  const unqualified = elements.filter((f) => f.form === 'unqualified').map((f) => f.name);
+  const unqualified = elements.filter((f) => f.form === 'unqualified').map((f) => f.xmlName);
   const body: WriterFunction = (w) => {
     if (subtypes.length > 0) {
       const types = [s, ...subtypes];
@@ -203,15 +203,15 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
     // Attributes are on the start tag, which the first nextChild() leaves.
     for (const f of attributes) {
       const read = f.attributeNamespace
-        ? callDoc('readQualifiedAttribute', ['r', tsLiteral(f.attributeNamespace.uri), tsLiteral(f.name), textDecoder(f.type)])
-        : callDoc('readAttribute', ['r', tsLiteral(f.name), textDecoder(f.type)]);
+        ? callDoc('readQualifiedAttribute', ['r', tsLiteral(f.attributeNamespace.uri), tsLiteral(f.xmlName), textDecoder(f.type)])
+        : callDoc('readAttribute', ['r', tsLiteral(f.xmlName), textDecoder(f.type)]);
       writeDoc(w, [assignDoc(`const ${local(f)}`, read), ';']);
       w.newLine();
-      if (!f.optional) throwIf(w, `${local(f)} === undefined`, callDoc('missingAttribute', ['r', tsLiteral(s.name), tsLiteral(f.name)]));
+      if (!f.optional) throwIf(w, `${local(f)} === undefined`, callDoc('missingAttribute', ['r', tsLiteral(s.name), tsLiteral(f.xmlName)]));
     }
     const anyAttribute = keepsAnyAttribute(s);
     if (anyAttribute) {
-      const own = attributes.map((f) => tsLiteral(f.attributeNamespace ? `{${f.attributeNamespace.uri}}${f.name}` : f.name));
+      const own = attributes.map((f) => tsLiteral(f.attributeNamespace ? `{${f.attributeNamespace.uri}}${f.xmlName}` : f.xmlName));
       writeDoc(w, [assignDoc('const others', callDoc('readOtherAttributes', ['r', arrayDoc(own)])), ';']);
       w.newLine();
     }
@@ -250,18 +250,36 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
           }
           continue;
         }
-        w.writeLine(`case '${f.name}':`);
+        if (shared.has(f)) continue;
+        // A base's field and its extension's of one element name (xmlName): read in wire order, the element is the
+        // earlier field's until that one, or a field after it, has been read.
+        const same = fields.filter((x) => x.xmlName === f.xmlName && x.type.kind !== 'choice');
+        for (const x of same) shared.add(x);
+        w.writeLine(`case '${f.xmlName}':`);
         w.indent(() => {
-          if (f.type.kind === 'list' && !f.type.container) {
-            push(w, local(f), repeatedItem(f as FieldModel & { type: ListType }));
-          } else {
-            throwIf(w, `${local(f)} !== undefined`, callDoc('duplicateElement', ['r', tsLiteral(s.name)]));
-            writeDoc(w, [assignDoc(local(f), readExpression(f, ns ? serviceNamespace : undefined)), ';']);
-            w.newLine();
-          }
+          same.slice(0, -1).forEach((x, k) => {
+            const next = same[k + 1]!;
+            const after = elements.slice(elements.indexOf(x) + 1, elements.indexOf(next) + 1);
+            const free = [...(repeated(x) ? [] : [x]), ...after].map((y) => (repeated(y) ? `${local(y)}.length === 0` : `${local(y)} === undefined`));
+            w.write(`${k === 0 ? '' : 'else '}if (${free.join(' && ')})`).block(() => readInto(x, ns, false));
+          });
+          if (same.length === 1) readInto(f, ns, true);
+          else w.write('else').block(() => readInto(same.at(-1)!, ns, true));
           w.writeLine('break;');
         });
       }
+    };
+    const shared = new Set<FieldModel>();
+    const repeated = (f: FieldModel): boolean => f.type.kind === 'list' && !f.type.container;
+    /** Reads the element into `f`; `once`: an element of a field already read is a duplicate. */
+    const readInto = (f: FieldModel, ns: XmlNamespace | undefined, once: boolean): void => {
+      if (repeated(f)) {
+        push(w, local(f), repeatedItem(f as FieldModel & { type: ListType }));
+        return;
+      }
+      if (once) throwIf(w, `${local(f)} !== undefined`, callDoc('duplicateElement', ['r', tsLiteral(s.name)]));
+      writeDoc(w, [assignDoc(local(f), readExpression(f, ns ? serviceNamespace : undefined)), ';']);
+      w.newLine();
     };
     const groups = memberGroups(s, elements);
     const inGroup = (i: number): void => {
@@ -287,7 +305,7 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
         throwIf(w, `${local(f)} === undefined`, callDoc('missingChoice', ['r', tsLiteral(s.name), names]));
         continue;
       }
-      throwIf(w, `${local(f)} === undefined`, callDoc('missingElement', ['r', tsLiteral(s.name), tsLiteral(f.name)]));
+      throwIf(w, `${local(f)} === undefined`, callDoc('missingElement', ['r', tsLiteral(s.name), tsLiteral(f.xmlName)]));
     }
     // A record without members is `{}` (an empty object prettier writes on one line).
     if (s.fields.length === 0 && !anyAttribute) w.write('return {};');

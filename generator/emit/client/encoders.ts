@@ -323,7 +323,7 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
         parts.push(callDoc('writeAttribute', [tsLiteral(attributeName(f)), `v['${f.name}']`, `\`\${path}.${f.name}\``, textEncoder(f.type as PrimitiveType | EnumType), String(f.optional)]));
       }
       if (keepsAnyAttribute(record)) {
-        const attributes = record.fields.filter((x) => x.attribute && !x.attributeNamespace).map((x) => x.name);
+        const attributes = record.fields.filter((x) => x.attribute && !x.attributeNamespace).map((x) => x.xmlName);
         parts.push(callDoc('writeOtherAttributes', [`v['${ANY_ATTRIBUTES}']`, `\`\${path}.${ANY_ATTRIBUTES}\``, namesDoc(attributes)]));
       }
       parts.push("'>'");
@@ -334,7 +334,7 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
         const repeated = f.type.kind === 'list' && !f.type.container;
         const unqualified = f.form === 'unqualified';
         const writer = unqualified && repeated ? unqualifiedItems(f.type as ListType) : writerDoc(f.type);
-        const args = [tsLiteral(`${unqualified ? '' : member(f)}${f.name}`), `v['${f.name}']`, `\`\${path}.${f.name}\``, writer, String(f.nillable), String(f.optional || repeated)];
+        const args = [tsLiteral(`${unqualified ? '' : member(f)}${f.xmlName}`), `v['${f.name}']`, `\`\${path}.${f.name}\``, writer, String(f.nillable), String(f.optional || repeated)];
         parts.push(callDoc('writeMember', unqualified && !repeated ? [...args, 'true'] : args));
       }
       parts.push('`</${name}>`');
@@ -346,7 +346,7 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
 
 /** An attribute's name as written: with its namespace's prefix where it is qualified. */
 function attributeName(f: FieldModel): string {
-  return f.attributeNamespace ? `${f.attributeNamespace.prefix}:${f.name}` : f.name;
+  return f.attributeNamespace ? `${f.attributeNamespace.prefix}:${f.xmlName}` : f.xmlName;
 }
 
 /** The writer of a list without a container whose items are unqualified elements. */

@@ -97,7 +97,7 @@ export function indentOptions(model: ServiceModel): IndentOptions {
     else if (t.kind === 'list' && isXml(t.item)) names.add(t.itemElement);
     else if (t.kind === 'choice') for (const a of t.alternatives) note(a.name, a.type);
   };
-  for (const s of [...model.records, ...model.results]) for (const f of s.fields) note(f.name, f.type);
+  for (const s of [...model.records, ...model.results]) for (const f of s.fields) note(f.xmlName, f.type);
   for (const op of model.operations) {
     for (const p of op.params) note(p.name, p.type);
     const r = op.result.kind === 'outputs' ? op.result.returned : op.result;

@@ -108,7 +108,7 @@ export class Writers {
       const v = checkRecord(path, value, known, required);
       let out = `<${name}${xmlns}${qualified ? ` xmlns:${qualified.prefix}="${escapeXmlAttribute(qualified.uri)}"` : ''}`;
       for (const f of attributes) {
-        const attribute = f.attributeNamespace ? `${f.attributeNamespace.prefix}:${f.name}` : f.name;
+        const attribute = f.attributeNamespace ? `${f.attributeNamespace.prefix}:${f.xmlName}` : f.xmlName;
         out += writeAttribute(attribute, v[f.name], `${path}.${f.name}`, this.text(f.type as PrimitiveType | EnumType, true), f.optional);
       }
       out += '>';
@@ -118,7 +118,7 @@ export class Writers {
         const unqualified = f.form === 'unqualified';
         const t = f.type;
         const write = unqualified && t.kind === 'list' && !t.container ? itemsWriter(this.of(t.item), t.nillableItems, true) : this.of(f.type);
-        out += writeMember(f.name, v[f.name], `${path}.${f.name}`, write, f.nillable, f.optional || repeated, unqualified && !repeated);
+        out += writeMember(f.xmlName, v[f.name], `${path}.${f.name}`, write, f.nillable, f.optional || repeated, unqualified && !repeated);
       }
       return `${out}</${name}>`;
     };

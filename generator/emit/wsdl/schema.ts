@@ -358,7 +358,7 @@ class SchemaPlanner {
     if (type.kind === 'list' && !type.container) {
       return [{ name: type.itemElement, minOccurs: 0, maxOccurs: 'unbounded', nillable: type.nillableItems, type: this.typeRef(type.item), ...form }];
     }
-    return [{ name: f.name, minOccurs: f.optional ? 0 : 1, maxOccurs: 1, nillable: f.nillable, type: this.typeRef(type), ...form }];
+    return [{ name: f.xmlName, minOccurs: f.optional ? 0 : 1, maxOccurs: 1, nillable: f.nillable, type: this.typeRef(type), ...form }];
   }
 
   /** A choice: each alternative an element of its own, exactly once within one occurrence of the choice. */
@@ -375,7 +375,7 @@ class SchemaPlanner {
     const ref = this.typeRef(f.type);
     // The spec refuses XML content, records and lists as attributes.
     if (ref === 'any') throw new Error(`WSDL: the attribute ${f.name} cannot hold XML content`);
-    return [{ name: f.name, type: ref, required: !f.optional, ...(f.form === 'qualified' ? { qualified: true } : {}) }];
+    return [{ name: f.xmlName, type: ref, required: !f.optional, ...(f.form === 'qualified' ? { qualified: true } : {}) }];
   }
 
   // ---- types ---------------------------------------------------------------------------------------------------

@@ -92,10 +92,13 @@ export function withoutUndefinedMembers(value: unknown): unknown {
 
 /**
  * libxml2's refusal of a schema document by the Schema for Schemas (an attribute or content XML Schema does not allow
- * there): the WSDL's XSD itself is not valid. A reference that does not resolve (a schema libxml2 lacks, such as
- * xml.xsd, or one not found) is not this: it stays a failure of the harness or of the corpus.
+ * there): the WSDL's XSD itself is not valid. Or of the document as XML with namespaces: a namespace declaration
+ * whose value is no URI reference (SAP's templated `http://{{url}}/xi/...`), which Namespaces in XML 1.0 says it MUST
+ * be. A reference that does not resolve (a schema libxml2 lacks, or one not found) is not this: it stays a failure of
+ * the harness or of the corpus.
  */
-const INVALID_XSD = /Schemas parser error : Element '\{http:\/\/www\.w3\.org\/2001\/XMLSchema\}\w+': (?:The attribute '[^']+' is not allowed|The content is not valid)/;
+const INVALID_XSD =
+  /Schemas parser error : Element '\{http:\/\/www\.w3\.org\/2001\/XMLSchema\}\w+': (?:The attribute '[^']+' is not allowed|The content is not valid)|namespace error : xmlns(?::[\w.-]+)?: '[^']*' is not a valid URI/;
 
 /** Documents per libxml2 run. */
 const VALIDATION_BATCH = 1000;

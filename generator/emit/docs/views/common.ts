@@ -106,7 +106,13 @@ export function fieldRows(s: StructModel, links: Links): FieldRow[] {
     soapType: links.soapType(f.type),
     tsType: inlineCode(fieldType(f)),
     rules: fieldRules(s, f),
-    description: joinSentences([f.doc ? paragraph(f.doc) : '', f.secret ? 'Holds a secret: masked in every error.' : '', asSentence(links.decision(f.decision))]),
+    description: joinSentences([
+      // A key that is not its wire name (xmlName): an extension's element of a name its base has too.
+      f.xmlName !== f.name ? `On the wire: ${f.attribute ? 'the attribute' : 'the element'} ${inlineCode(f.xmlName)}.` : '',
+      f.doc ? paragraph(f.doc) : '',
+      f.secret ? 'Holds a secret: masked in every error.' : '',
+      asSentence(links.decision(f.decision)),
+    ]),
   }));
   if (keepsAnyAttribute(s)) {
     rows.push({

@@ -1,0 +1,46 @@
+/**
+ * The libxml2 harness (test/helpers/xsd.ts) compiles a schema that uses the xml: namespace, as Exchange's types.xsd
+ * does (`<xs:import namespace="http://www.w3.org/XML/1998/namespace"/>` with no schemaLocation, then
+ * `<xs:attribute ref="xml:lang"/>`): libxml2 has no schema of its own for it, so the harness supplies a local one.
+ * Rows: how the schema reaches the namespace, and documents that must pass or fail against it.
+ */
+import { describe, expect, it } from 'vitest';
+import { validateAll, XML_NAMESPACE, type XsdFile } from './xsd.js';
+
+const NS = 'urn:test:xml-lang';
+
+/** A schema of one element `<Reply>` whose `Message` child is text and whose attributes are xml:lang and xml:space. */
+function schema(reach: 'import' | 'import with the W3C URL' | 'no import'): string {
+  const imports =
+    reach === 'import'
+      ? `<xs:import namespace="${XML_NAMESPACE}" />`
+      : reach === 'import with the W3C URL'
+        ? `<xs:import namespace="${XML_NAMESPACE}" schemaLocation="http://www.w3.org/2001/xml.xsd"/>`
+        : '';
+  return (
+    `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:t="${NS}" targetNamespace="${NS}" elementFormDefault="qualified">${imports}` +
+    '<xs:element name="Reply"><xs:complexType><xs:sequence><xs:element name="Message" type="xs:string"/></xs:sequence>' +
+    '<xs:attribute ref="xml:lang" use="optional"/><xs:attribute ref="xml:space"/></xs:complexType></xs:element></xs:schema>'
+  );
+}
+
+const DOCUMENTS: ReadonlyArray<readonly [string, string, RegExp | undefined]> = [
+  ['a language', `<Reply xmlns="${NS}" xml:lang="en-US"><Message>x</Message></Reply>`, undefined],
+  ['no language (empty)', `<Reply xmlns="${NS}" xml:lang=""><Message>x</Message></Reply>`, undefined],
+  ['no attribute', `<Reply xmlns="${NS}"><Message>x</Message></Reply>`, undefined],
+  ['xml:space preserve', `<Reply xmlns="${NS}" xml:space="preserve"><Message>x</Message></Reply>`, undefined],
+  ['a language that is no tag', `<Reply xmlns="${NS}" xml:lang="not a tag"><Message>x</Message></Reply>`, /lang/],
+  ['an attribute the type does not declare', `<Reply xmlns="${NS}" xml:base="a/"><Message>x</Message></Reply>`, /base/],
+];
+
+describe('a schema using the xml: namespace compiles, with the harness’s schema of that namespace', () => {
+  it.each(['import', 'import with the W3C URL', 'no import'] as const)('%s', async (reach) => {
+    for (const xsd of [schema(reach), [{ fileName: 'reply.xsd', targetNamespace: NS, contents: schema(reach) }] satisfies XsdFile[]]) {
+      const errors = await validateAll(xsd, Object.fromEntries(DOCUMENTS.map(([name, xml]) => [name, xml])));
+      for (const [name, , wrong] of DOCUMENTS) {
+        if (wrong === undefined) expect(errors.get(name), name).toEqual([]);
+        else expect(errors.get(name)!.join('; '), name).toMatch(wrong);
+      }
+    }
+  });
+});
