@@ -38,6 +38,12 @@ export class Forms {
   }
 }
 
+/** `f` with its own `namespace` set, its keys in the draft's order (namespace before doc). */
+export function withNamespace(f: DraftField, namespace: string): DraftField {
+  const { doc, ...rest } = f;
+  return { ...rest, namespace, ...(doc !== undefined ? { doc } : {}) };
+}
+
 /** `f` with `form` set, its keys in the draft's order (form before doc). */
 export function withForm(f: DraftField, form: 'qualified' | 'unqualified'): DraftField {
   const { doc, ...rest } = f;

@@ -104,9 +104,12 @@ export class Writers {
     const members = s.fields.filter((f) => !f.attribute && !f.text);
     // A qualified attribute is written with the prefix of its namespace, declared on the element (`tns`, `ns1`).
     const qualified = s.fields.find((f) => f.attributeNamespace !== undefined)?.attributeNamespace;
+    // So is an element of a namespace of its own (an element reference to another schema), each namespace once.
+    const own = [...new Map(members.filter((f) => f.namespace && f.namespace.uri !== qualified?.uri).map((f) => [f.namespace!.uri, f.namespace!])).values()];
+    const declarations = [...(qualified ? [qualified] : []), ...own].map((ns) => ` xmlns:${ns.prefix}="${escapeXmlAttribute(ns.uri)}"`).join('');
     const writer: RecordWriter = (name, value, path, xmlns = '') => {
       const v = checkRecord(path, value, known, required);
-      let out = `<${name}${xmlns}${qualified ? ` xmlns:${qualified.prefix}="${escapeXmlAttribute(qualified.uri)}"` : ''}`;
+      let out = `<${name}${xmlns}${declarations}`;
       for (const f of attributes) {
         const attribute = f.attributeNamespace ? `${f.attributeNamespace.prefix}:${f.name}` : f.name;
         out += writeAttribute(attribute, v[f.name], `${path}.${f.name}`, this.text(f.type as PrimitiveType | EnumType, true), f.optional);
@@ -118,7 +121,8 @@ export class Writers {
         const unqualified = f.form === 'unqualified';
         const t = f.type;
         const write = unqualified && t.kind === 'list' && !t.container ? itemsWriter(this.of(t.item), t.nillableItems, true) : this.of(f.type);
-        out += writeMember(f.name, v[f.name], `${path}.${f.name}`, write, f.nillable, f.optional || repeated, unqualified && !repeated);
+        const element = f.namespace ? `${f.namespace.prefix}:${f.name}` : f.name;
+        out += writeMember(element, v[f.name], `${path}.${f.name}`, write, f.nillable, f.optional || repeated, unqualified && !repeated && !f.namespace);
       }
       return `${out}</${name}>`;
     };

@@ -38,6 +38,11 @@ export interface ElementParticle {
   readonly type: XsdTypeRef;
   /** `form="unqualified"`: the element is in no namespace. */
   readonly unqualified?: boolean;
+  /**
+   * The element is in a namespace of its own (the spec's `namespace`): written `ref="p:name"`, naming the top-level
+   * element of that namespace's schema which declares its type and nil-ability.
+   */
+  readonly ref?: QName;
 }
 
 /** An `s:choice` inside a sequence: one of its elements, each once (the repetition is the choice's). */
@@ -311,7 +316,18 @@ class SchemaPlanner {
     if (p.type.kind === 'choice') return this.choice(p.type, p.optional ? 0 : 1, 1);
     const optional = isReferenceType(p.type) || (p.optional && p.default === undefined);
     const form = p.form === 'unqualified' ? { unqualified: true } : {};
-    return { name: p.name, minOccurs: optional ? 0 : 1, maxOccurs: 1, nillable: p.nillable, type: this.typeRef(p.type), ...form };
+    return this.ownNamespace({ name: p.name, minOccurs: optional ? 0 : 1, maxOccurs: 1, nillable: p.nillable, type: this.typeRef(p.type), ...form }, p.namespace?.uri, `the parameter ${p.name}`);
+  }
+
+  /**
+   * An element of a namespace of its own (`uri`) as a reference to a top-level element of that namespace, declared
+   * there once (the same declaration again is merged, another of that name refused); else the particle as it is.
+   */
+  private ownNamespace(p: ElementParticle, uri: string | undefined, what: string): ElementParticle {
+    if (uri === undefined) return p;
+    this.useNamespace(uri);
+    this.typedElement(uri, p.name, p.type, p.nillable, what);
+    return { ...p, nillable: false, ref: qname(uri, p.name) };
   }
 
   /** The children of `<OpResponse>`: nothing (void), the result element, or the result and the out parameters. */
@@ -338,7 +354,7 @@ class SchemaPlanner {
    */
   private resultParticle(result: ValueResult): Particle {
     const reference = isReferenceType(result.type);
-    return {
+    const particle: ElementParticle = {
       name: result.element,
       minOccurs: reference && result.nullable ? 0 : 1,
       maxOccurs: 1,
@@ -346,6 +362,7 @@ class SchemaPlanner {
       type: this.typeRef(result.type),
       ...(result.form === 'unqualified' ? { unqualified: true } : {}),
     };
+    return this.ownNamespace(particle, result.namespace?.uri, `the result ${result.element}`);
   }
 
   /** A record field as a sequence element (none for an attribute): a list without a container repeats its items. */
@@ -355,10 +372,11 @@ class SchemaPlanner {
     if (type.kind === 'choice') return [this.choice(type, f.optional ? 0 : 1, 1)];
     if (type.kind === 'list' && !type.container && type.item.kind === 'choice') return [this.choice(type.item, 0, 'unbounded')];
     const form = f.form === 'unqualified' ? { unqualified: true } : {};
+    const own = f.namespace?.uri;
     if (type.kind === 'list' && !type.container) {
-      return [{ name: type.itemElement, minOccurs: 0, maxOccurs: 'unbounded', nillable: type.nillableItems, type: this.typeRef(type.item), ...form }];
+      return [this.ownNamespace({ name: type.itemElement, minOccurs: 0, maxOccurs: 'unbounded', nillable: type.nillableItems, type: this.typeRef(type.item), ...form }, own, `the field ${f.name}`)];
     }
-    return [{ name: f.name, minOccurs: f.optional ? 0 : 1, maxOccurs: 1, nillable: f.nillable, type: this.typeRef(type), ...form }];
+    return [this.ownNamespace({ name: f.name, minOccurs: f.optional ? 0 : 1, maxOccurs: 1, nillable: f.nillable, type: this.typeRef(type), ...form }, own, `the field ${f.name}`)];
   }
 
   /** A choice: each alternative an element of its own, exactly once within one occurrence of the choice. */
@@ -505,13 +523,16 @@ class SchemaPlanner {
     const add = (ref: XsdTypeRef | undefined) => {
       if (ref !== undefined && ref !== 'any' && ref.ns !== ns && ref.ns !== NS.xsd) used.add(ref.ns);
     };
+    const addParticle = (p: ElementParticle) => {
+      add(p.ref ?? p.type);
+    };
     for (const item of items) {
       if (item.kind === 'element') add(item.type);
-      else if (item.kind === 'wrapper') item.sequence.flatMap(elementsOf).forEach((p) => add(p.type));
+      else if (item.kind === 'wrapper') item.sequence.flatMap(elementsOf).forEach(addParticle);
       else if (item.kind === 'complexType') {
         add(item.base);
         if (item.simpleContent !== undefined && item.simpleContent !== true) add(item.simpleContent);
-        item.sequence.flatMap(elementsOf).forEach((p) => add(p.type));
+        item.sequence.flatMap(elementsOf).forEach(addParticle);
         item.attributes.forEach((a) => add(a.type));
       } else add(item.base);
     }

@@ -302,7 +302,7 @@ export class ClientCore {
           if (style === 'soap12' && op.soapAction !== '') headers['Content-Type'] = `${CONTENT_TYPES[style]}; action=${action}`;
           body = buildBareSoapEnvelope(style === 'soap11' ? '1.1' : '1.2', namespace, op.name, fields, this.headerBlocks(op), this.options.namespace);
         } else {
-          body = buildSoapEnvelope(style === 'soap11' ? '1.1' : '1.2', namespace, op.name, fields, this.headerBlocks(op), this.options.namespace, op.unqualifiedParams);
+          body = buildSoapEnvelope(style === 'soap11' ? '1.1' : '1.2', namespace, op.name, fields, this.headerBlocks(op), this.options.namespace, op.unqualifiedParams, op.paramNamespaces);
         }
       }
 
@@ -474,7 +474,7 @@ export class ClientCore {
       else if (op.result === 'outputs') openSoapResponse(reader, version, namespace, op.name, 200, onHeader);
       else {
         const element = op.result === 'void' ? undefined : op.resultElement;
-        found = openSoapResult(reader, version, namespace, op.name, element, 200, op.result === 'nullable', onHeader, op.unqualifiedResult === true ? '' : namespace);
+        found = openSoapResult(reader, version, namespace, op.name, element, 200, op.result === 'nullable', onHeader, op.resultNamespace ?? (op.unqualifiedResult === true ? '' : namespace));
       }
       let result: R;
       if (!found) result = (op.result === 'void' ? undefined : null) as R;
