@@ -489,18 +489,29 @@ export class TypePlanner {
   }
 
   /**
-   * Drafts qualified again, and reports, each unqualified field holding a qualified element without a prefix (the
-   * loader refuses it: written with `xmlns=""`, that element would lose its namespace); until none is left.
+   * Settles each unqualified element holding a qualified one without a prefix (the loader refuses it: written with
+   * `xmlns=""`, that element would lose its namespace): a qualified field inside is given the service's namespace as
+   * its own, written with a prefix, as the schema has it; where the qualified element is a choice's or a list's items,
+   * which cannot have one, the outer element is drafted qualified again, and reported; until none is left.
    */
   private settleForms(): void {
     const records = new Map([...this.records].map(([n, r]) => [n, { draft: r.draft }]));
+    /** What `type` holds that no namespace of its own can keep, once every field that can is given one. */
+    const settle = (type: DraftTypeRef): string | undefined => {
+      for (let inner = qualifiedInside(type, records); inner; inner = qualifiedInside(type, records)) {
+        if (!inner.fix) return inner.what;
+        const { record, index } = inner.fix;
+        record.fields[index] = withNamespace(record.fields[index]!, this.doc.targetNamespace);
+      }
+      return undefined;
+    };
     for (let changed = true; changed; ) {
       changed = false;
       for (const r of this.records.values()) {
         r.draft.fields.forEach((f, i) => {
           const at = this.unqualified.get(f);
           if (!at || f.form !== 'unqualified') return;
-          const inner = qualifiedInside(f.type, records);
+          const inner = settle(f.type);
           if (!inner) return;
           const { form: _, ...qualified } = f;
           r.draft.fields[i] = qualified;
@@ -510,9 +521,9 @@ export class TypePlanner {
         });
       }
     }
-    // The records settled, an operation's element holding a qualified one is drafted qualified too.
+    // The records settled, an operation's element holding a qualified one is settled too.
     for (const { holder, type, el, file, owner } of this.operationHolders.splice(0)) {
-      const inner = qualifiedInside(type, records);
+      const inner = settle(type);
       if (!inner) continue;
       delete holder.form;
       this.report(file, el, 'form="unqualified"', `${owner} is drafted qualified: it holds ${inner}, qualified, which the format cannot write inside an unqualified element`);
