@@ -45,7 +45,11 @@ const DEFAULT_OPERATIONS = 5;
  */
 const KNOWN_FAILURES: Readonly<Record<string, string>> = {
   // Taken from a run over the corpus being collected (wt-corpus, 58 WSDLs); an entry whose folder is absent is ignored.
-  'aplix-delivery': 'schema createShipper over soap11: request part 0: Schemas validity error : Element \'{http://service.pa.post.aplix.ru/}request\': This element is not expected. Ex',
+  // The qualified ref tns:shipper inside the unqualified request is written prefixed now (namespace: its own), and the
+  // cross-namespace ref ns1:КонтактнаяИнформация drafted; its field Состав is of an abstract type (Состав, no members),
+  // which the format has as an ordinary record: a value of it is sent as itself, which the schema refuses. Needs
+  // abstract records (a value written as the first type extending it that fits), not a namespace fix.
+  'aplix-delivery': 'schema createShipper over soap11: request part 0: Schemas validity error : Element \'{http://www.v8.1c.ru/ssl/contactinfo}Состав\': The type definition is abstrac',
   'avm-properties': 'schema ReturnProperties_Crit over soap11: answer part 0: Schemas validity error : Element \'{http://tempuri.org/}example\': This element is not expected. Expected',
   'bookt-connect': 'schema GetRates over soap11: answer part 0: Schemas validity error : Element \'{https://connect.bookt.com/connect}GetRatesResult\': Character content other than w',
   'chromedata-description': 'schema getVersionInfo over soap11: answer part 0: Schemas validity error : Element \'{urn:description7a.services.chrome.com}matchedEquipment\': Missing child elem',
