@@ -421,7 +421,7 @@ export function resolveSpec(
     const holding = p.form !== undefined && type.kind !== 'choice' ? unqualifiedHoldingProblem(`parameter "${name}"`, type) : undefined;
     if (holding) report([...path, 'form'], holding);
     if (p.namespace !== undefined) {
-      const why = ownNamespaceProblem({ role: p.role, form: p.form, choice: type.kind === 'choice' });
+      const why = ownNamespaceProblem({ form: p.form, choice: type.kind === 'choice' });
       if (why) report([...path, 'namespace'], why);
     }
     return {

@@ -8,12 +8,10 @@ import type { SpecPath } from './locate.js';
 import type { RawField } from './schema.js';
 
 /**
- * Why an element cannot have a namespace of its own (the spec's `namespace`), or undefined: a credential is the
- * operation's, an unqualified element is in none, a choice has no element, an attribute's and the text content's
- * namespace is their record's.
+ * Why an element cannot have a namespace of its own (the spec's `namespace`), or undefined: an unqualified element is
+ * in none, a choice has no element, an attribute's and the text content's namespace is their record's.
  */
-export function ownNamespaceProblem(e: { role?: string | undefined; form?: string | undefined; choice: boolean; attribute?: boolean; text?: boolean }): string | undefined {
-  if (e.role) return `a ${e.role} parameter is filled in by the client in the operation's namespace: it cannot have one of its own`;
+export function ownNamespaceProblem(e: { form?: string | undefined; choice: boolean; attribute?: boolean; text?: boolean }): string | undefined {
   if (e.text) return 'the text content has no element of its own to put in a namespace';
   if (e.attribute) return "an attribute is in no namespace, or in its record's (form: qualified): it cannot have one of its own";
   if (e.form !== undefined) return 'form: unqualified puts the element in no namespace: give it either form or a namespace, not both';

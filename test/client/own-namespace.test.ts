@@ -156,6 +156,54 @@ describe('elements in a namespace of their own: element references to another sc
     await expect(latest.latest()).rejects.toThrow('no result: <LatestResponse> holds no <Stamp>');
   });
 
+  // What the import reports, each row the fixture with one thing changed: the problem's construct and message.
+  const reported: ReadonlyArray<{ kind: string; from: string; to: string; more?: [string, string]; problems: string[] }> = [
+    {
+      kind: "a reference to another namespace as a choice's alternative (which has no namespace of its own)",
+      from: '<s:element minOccurs="1" maxOccurs="1" name="limit" type="s:int" />',
+      to: '<s:choice><s:element ref="c:Stamp" /><s:element name="limit" type="s:int" /></s:choice>',
+      problems: [
+        's:choice: in Find: the choice is left out, since not all of its alternatives can be mapped',
+        `s:element ref: the element reference c:Stamp names an element of ${COMMON}, not of ${NS} where the reference stands; a list item or an alternative of a choice cannot be in a namespace of its own, so it is left out`,
+      ],
+    },
+    {
+      kind: "a reference to another namespace as a list's item",
+      from: '<s:element minOccurs="0" maxOccurs="1" ref="c:Stamp" />',
+      to: '<s:element minOccurs="0" maxOccurs="1" name="Stamps" type="tns:ArrayOfStamp" /></s:sequence></s:complexType><s:complexType name="ArrayOfStamp"><s:sequence><s:element minOccurs="0" maxOccurs="unbounded" ref="c:Stamp" />',
+      problems: [
+        // Its item not drafted, the list type is not either.
+        's:complexType ArrayOfStamp: the type ArrayOfStamp is left out: no operation the draft keeps uses it',
+        `s:element ref: the element reference c:Stamp names an element of ${COMMON}, not of ${NS} where the reference stands; a list item or an alternative of a choice cannot be in a namespace of its own, so it is left out`,
+      ],
+    },
+    {
+      kind: 'a reference to an element of no namespace (an unqualified one, which form says)',
+      from: '<s:element minOccurs="0" maxOccurs="1" ref="c:Stamp" />',
+      to: '<s:element minOccurs="0" maxOccurs="1" ref="Loose" />',
+      more: ['</wsdl:types>', '<s:schema><s:element name="Loose" type="s:string" /></s:schema></wsdl:types>'],
+      problems: [`s:element ref: the element reference Loose names an element of no namespace, not of ${NS} where the reference stands; left out`],
+    },
+    {
+      kind: 'an anonymous restriction of a simple type: its base, the facets reported',
+      from: '<s:element minOccurs="1" maxOccurs="1" name="Code" type="s:string" />',
+      to: '<s:element minOccurs="1" maxOccurs="1" name="Code"><s:simpleType><s:restriction base="s:string"><s:maxLength value="5" /></s:restriction></s:simpleType></s:element>',
+      problems: ['anonymous s:simpleType: the type of Code is declared inline, a restriction of string drafted as string; its facets are not kept'],
+    },
+  ];
+  it.each(reported)('the import reports $kind', ({ from, to, more, problems }) => {
+    let text = readFileSync(join(ROOT, WSDL), 'utf8');
+    for (const [a, b] of [[from, to], ...(more ? [more] : [])] as const) {
+      expect(text.split(a).length).toBe(2);
+      text = text.replace(a, b);
+    }
+    const result = importWsdl(text, 'Refs.wsdl');
+    const messages = result.problems.map((p) => `${p.construct}: ${p.message}`).filter((m) => !m.startsWith('elementFormDefault'));
+    expect(messages).toEqual(problems);
+    // The anonymous restriction is drafted as its base.
+    if (/maxLength/.test(to)) expect(parse(result.yaml).records.Filter.fields[0]).toEqual({ name: 'Code', type: 'string', optional: false, nillable: false });
+  });
+
   it('the wire validates against the fixture schema and the generated WSDL, which declares the references', async () => {
     expect(wire.length).toBeGreaterThanOrEqual(8);
     const documents: Record<string, string> = Object.fromEntries(wire.map((w, i) => [`${i} ${w.what}`, w.xml]));
@@ -169,8 +217,15 @@ describe('elements in a namespace of their own: element references to another sc
     documents['old: Filter in the operation namespace'] = `<Find xmlns="${NS}"><Filter><Code>X</Code></Filter><limit xmlns="">1</limit></Find>`;
     const generated = readFileSync(join(OUT, 'wsdl', 'Orders.wsdl'), 'utf8');
     // As ASMX declares a reference type, the record parameter may be left out (minOccurs 0); the elements of another
-    // namespace are top-level elements of its schema, where their type and nil-ability are.
-    for (const ref of ['<s:element minOccurs="0" maxOccurs="1" ref="s1:Filter"/>', '<s:element minOccurs="0" maxOccurs="1" ref="s1:Stamp"/>', '<s:element name="Filter" type="s1:Filter"/>']) {
+    // namespace are top-level elements of its schema, where their type and nil-ability are; one whose own namespace is
+    // its schema's (OrderList.Order) a local element there, qualified as the schema's are.
+    const refs = [
+      '<s:element minOccurs="0" maxOccurs="1" ref="s1:Filter"/>',
+      '<s:element minOccurs="0" maxOccurs="1" ref="s1:Stamp"/>',
+      '<s:element name="Filter" type="s1:Filter"/>',
+      '<s:element minOccurs="0" maxOccurs="unbounded" name="Order" type="tns:Order"/>',
+    ];
+    for (const ref of refs) {
       expect(generated).toContain(ref);
     }
     for (const wsdl of [readFileSync(join(ROOT, WSDL), 'utf8'), generated]) {

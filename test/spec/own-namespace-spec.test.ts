@@ -28,6 +28,10 @@ records:
   Picks:
     fields:
       - { name: Pick, type: { choice: [{ name: A, type: int }, { name: B, type: string }] } }
+  Money:
+    fields:
+      - { name: Value, type: decimal, text: true }
+      - { name: currency, type: string, attribute: true }
   Holder:
     fields:
       - { name: inner, type: Order, form: unqualified }
@@ -96,6 +100,13 @@ describe('what the loader refuses', () => {
       where: [`{ name: B, type: string }] }, namespace: '${COMMON}' }`, `'${COMMON}'`],
       path: 'records.Picks.fields[0].namespace',
       message: "a choice has no element of its own: its alternatives are in their record's or operation's namespace",
+    },
+    {
+      kind: 'a namespace on the text content',
+      text: change('{ name: Value, type: decimal, text: true }', `{ name: Value, type: decimal, text: true, namespace: '${COMMON}' }`),
+      where: [`{ name: Value, type: decimal, text: true, namespace: '${COMMON}' }`, `'${COMMON}'`],
+      path: 'records.Money.fields[0].namespace',
+      message: 'the text content has no element of its own to put in a namespace',
     },
     {
       kind: 'an empty namespace (no namespace is form: unqualified)',

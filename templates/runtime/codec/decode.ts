@@ -238,8 +238,7 @@ export function formMemberName(r: XmlReader, unqualified: readonly string[]): st
 export function ownNamespaceMemberName(r: XmlReader, unqualified: readonly string[], own: Readonly<Record<string, string>>): string {
   const local = r.localName;
   if (Object.hasOwn(own, local)) return r.namespaceUri === own[local] ? local : '';
-  const name = formMemberName(r, unqualified);
-  return Object.hasOwn(own, name) ? '' : name;
+  return formMemberName(r, unqualified);
 }
 
 /** The error for a required attribute the element lacks; call it on the element's start tag. */
