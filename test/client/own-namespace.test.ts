@@ -208,6 +208,9 @@ describe('elements in a namespace of their own: element references to another sc
     expect(wire.length).toBeGreaterThanOrEqual(8);
     const documents: Record<string, string> = Object.fromEntries(wire.map((w, i) => [`${i} ${w.what}`, w.xml]));
     // The docs' example exchanges are what the client sends and the mock answers, in the same namespaces.
+    // The docs say where the elements are.
+    expect(readFileSync(join(OUT, 'docs', 'operations', 'Find.md'), 'utf8')).toContain(`An element in namespace \`${COMMON}\` in SOAP.`);
+    expect(readFileSync(join(OUT, 'docs', 'operations', 'Latest.md'), 'utf8')).toContain(`holding \`<Stamp>\` in namespace \`${COMMON}\``);
     for (const op of ['Find', 'Latest']) {
       const page = readFileSync(join(OUT, 'docs', 'operations', `${op}.md`), 'utf8');
       const bodies = [...page.matchAll(/```http\n([\s\S]*?)```/g)].map((m) => m[1]!.slice(m[1]!.indexOf('\n\n') + 2).trim()).filter((b) => b.startsWith('<'));
