@@ -68,4 +68,11 @@ export interface OperationWire {
   readonly unqualifiedParams?: readonly string[];
   /** The result element is in no namespace (`<nameResult xmlns="">`), written and read only there. */
   readonly unqualifiedResult?: boolean;
+  /**
+   * The parameters whose elements are in a namespace of their own (an element reference to another schema's global
+   * element), each with that namespace: written with a prefix bound to it in SOAP, and read only there.
+   */
+  readonly paramNamespaces?: Readonly<Record<string, string>>;
+  /** The result element's own namespace (an element reference to another schema), written and read only there. */
+  readonly resultNamespace?: string;
 }

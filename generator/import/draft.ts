@@ -34,6 +34,8 @@ export interface DraftField {
   text?: true | undefined;
   /** Where the namespace differs from the default of its kind: an unqualified element, a qualified attribute. */
   form?: 'qualified' | 'unqualified' | undefined;
+  /** The element's own namespace (an element reference to another schema, a qualified element in an unqualified one). */
+  namespace?: string | undefined;
   doc?: string | undefined;
 }
 
@@ -62,10 +64,14 @@ export interface DraftParam {
   nillable?: true | undefined;
   /** The parameter element is in no namespace (a wrapper of an elementFormDefault="unqualified" schema). */
   form?: 'unqualified' | undefined;
+  /** The parameter element's own namespace (an element reference to another schema). */
+  namespace?: string | undefined;
   doc?: string | undefined;
 }
 
-export type DraftResult = DraftTypeRef | { type: DraftTypeRef; nullable?: true | undefined; element?: string | undefined; form?: 'unqualified' | undefined };
+export type DraftResult =
+  | DraftTypeRef
+  | { type: DraftTypeRef; nullable?: true | undefined; element?: string | undefined; form?: 'unqualified' | undefined; namespace?: string | undefined };
 
 export interface DraftOperation {
   name: string;

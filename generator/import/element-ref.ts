@@ -1,8 +1,8 @@
 /**
  * `<s:element ref="p:name"/>` as a parameter or a field (issue 25): on the wire, the global element it names, where
- * the reference stands, as often as the reference says. A reference is read as that element declared in place, when
- * the element is in the namespace of the schema holding the reference: the format puts a parameter in its
- * operation's namespace and a field in its record's, and has no way to say another.
+ * the reference stands, as often as the reference says. A reference is read as that element declared in place; one
+ * naming an element of another namespace than the schema holding it is drafted with that namespace as the element's
+ * own (the spec's `namespace` on a field, parameter or result), where the format can say it.
  */
 import { NS } from '../emit/wsdl/namespaces.js';
 import { qnameAttr } from './read-wsdl.js';
@@ -28,8 +28,11 @@ export function inPlace(ref: XmlElement, global: XmlElement): XmlElement {
   return { name: 'element', ns: NS.xsd, attrs, scope: global.scope, children, text: '', line: ref.line, column: ref.column };
 }
 
-/** What a reference resolves to: the element in place, or why it cannot be (the problem's message). */
-export type Resolved = { readonly element: XmlElement } | { readonly problem: string };
+/**
+ * What a reference resolves to: the element in place, the global element's name, and its namespace where it is not
+ * the one the reference stands in (`foreign`); or why it cannot be read (the problem's message).
+ */
+export type Resolved = { readonly element: XmlElement; readonly global: QName; readonly foreign: string | undefined } | { readonly problem: string };
 
 /** Resolves `ref` (standing in a schema of namespace `owner`) by `lookup`, the global elements. */
 export function resolveRef(
@@ -45,10 +48,14 @@ export function resolveRef(
   }
   const global = lookup(name);
   if (!global) return { problem: `the element reference ${written} names {${name.ns}}${name.local}, which no schema of the WSDL declares; left out` };
-  if (name.ns !== owner) {
-    return {
-      problem: `the element reference ${written} names an element of ${name.ns || 'no namespace'}, not of ${owner || 'no namespace'} where the reference stands; the format has no way to put one parameter or field in a namespace of its own, so it is left out`,
-    };
+  // An element in no namespace is an unqualified one, which is how the format says it (form), not a namespace.
+  if (name.ns === '' && owner !== '') {
+    return { problem: `the element reference ${written} names an element of no namespace, not of ${owner} where the reference stands; left out` };
   }
-  return { element: inPlace(ref, global.node) };
+  return { element: inPlace(ref, global.node), global: name, foreign: name.ns !== owner ? name.ns : undefined };
+}
+
+/** The problem of a reference to another namespace where the format has no way to say one (`what`: the place). */
+export function foreignProblem(ref: XmlElement, foreign: string, owner: string, what: string): string {
+  return `the element reference ${ref.attrs.get('ref') ?? ''} names an element of ${foreign}, not of ${owner || 'no namespace'} where the reference stands; ${what} cannot be in a namespace of its own, so it is left out`;
 }

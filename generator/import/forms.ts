@@ -38,6 +38,12 @@ export class Forms {
   }
 }
 
+/** `f` with its own `namespace` set, its keys in the draft's order (namespace before doc). */
+export function withNamespace(f: DraftField, namespace: string): DraftField {
+  const { doc, ...rest } = f;
+  return { ...rest, namespace, ...(doc !== undefined ? { doc } : {}) };
+}
+
 /** `f` with `form` set, its keys in the draft's order (form before doc). */
 export function withForm(f: DraftField, form: 'qualified' | 'unqualified'): DraftField {
   const { doc, ...rest } = f;
@@ -47,23 +53,31 @@ export function withForm(f: DraftField, form: 'qualified' | 'unqualified'): Draf
 /**
  * The first element inside a value of `type` that is qualified and written without a prefix (in the service's
  * namespace), described; undefined when there is none. An unqualified element is written with `xmlns=""`, so such an
- * element inside it would lose its namespace: the spec's loader refuses that (load/text-content.ts), and the importer
- * drafts the outer element qualified instead.
+ * element inside it would lose its namespace: the spec's loader refuses that (load/text-content.ts). Where it is a
+ * record's field (not a choice or a list's items), `fix` names it: given its namespace as its own, it is written with
+ * a prefix and keeps it; else the importer drafts the outer element qualified instead.
  */
-export function qualifiedInside(type: DraftTypeRef, records: ReadonlyMap<string, { draft: DraftRecord }>, seen = new Set<string>()): string | undefined {
+export function qualifiedInside(
+  type: DraftTypeRef,
+  records: ReadonlyMap<string, { draft: DraftRecord }>,
+  seen = new Set<string>(),
+): { readonly what: string; readonly fix?: { readonly record: DraftRecord; readonly index: number } } | undefined {
   if (typeof type === 'string') {
     const record = records.get(type)?.draft;
     if (!record || seen.has(type)) return undefined;
     seen.add(type);
-    for (const f of record.fields) {
+    for (const [index, f] of record.fields.entries()) {
       if (f.attribute || f.text) continue;
-      if (f.form !== 'unqualified' && record.namespace === undefined) return `${type}.${f.name}`;
+      if (f.form !== 'unqualified' && record.namespace === undefined && f.namespace === undefined) {
+        const choice = typeof f.type === 'object' && ('choice' in f.type || (f.type.container === false && typeof f.type.list === 'object' && 'choice' in f.type.list));
+        return { what: `${type}.${f.name}`, ...(choice ? {} : { fix: { record, index } }) };
+      }
       const inner = qualifiedInside(f.type, records, seen);
       if (inner) return inner;
     }
     return record.extends ? qualifiedInside(record.extends, records, seen) : undefined;
   }
-  if ('choice' in type) return type.choice.map((a) => a.name).join(' | ');
+  if ('choice' in type) return { what: type.choice.map((a) => a.name).join(' | ') };
   if (type.container === false || type.form === 'unqualified') return qualifiedInside(type.list, records, seen);
-  return type.namespace === undefined ? `the items of a list of ${typeof type.list === 'string' ? type.list : 'lists'}` : undefined;
+  return type.namespace === undefined ? { what: `the items of a list of ${typeof type.list === 'string' ? type.list : 'lists'}` } : undefined;
 }

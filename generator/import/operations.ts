@@ -15,7 +15,7 @@ import type { Problems } from './problems.js';
 import { NS } from '../emit/wsdl/namespaces.js';
 import { documentation, qnameAttr, xsdDocumentation, type WsdlDoc } from './read-wsdl.js';
 import type { PlannedType, TypePlanner } from './schema.js';
-import { withForm } from './forms.js';
+import { withForm, withNamespace } from './forms.js';
 import { kids, type QName, type XmlElement } from './xml.js';
 
 type Protocol = 'soap11' | 'soap12' | 'httpPost' | 'httpGet' | 'other';
@@ -385,7 +385,8 @@ function draftWrapped(
         if (p.ns !== NS.xsd || p.name === 'annotation') continue;
         if (p.name === 'choice') out.push(p);
         else if (p.name === 'element') {
-          const element = types.particle(p, w.file);
+          // A reference to another namespace's element is a parameter, result or output in that namespace, its own.
+          const element = types.particle(p, w.file, true);
           if (element) out.push(element);
         }
         else problems.add(w.file, p, `s:${p.name}`, `in the wrapper ${w.node.attrs.get('name')}: not mapped; left out`);
@@ -418,6 +419,7 @@ function draftWrapped(
       ...(p.attrs.get('minOccurs') === '0' ? { optional: true as const } : {}),
       ...(p.attrs.get('nillable') === 'true' ? { nillable: true as const } : {}),
       ...(form ? { form } : {}),
+      ...(types.foreignOf(p) !== undefined ? { namespace: types.foreignOf(p) } : {}),
       doc: xsdDocumentation(p),
     };
     types.settleLater(param, planned.ref, p, request.file, `the parameter ${name}.${pName}`);
@@ -444,12 +446,14 @@ function draftWrapped(
       if (max === 'unbounded' || (max !== undefined && Number(max) > 1)) {
         problems.add(response.file, first, 'maxOccurs', `the repeated result of ${name} is drafted as a single value`);
       }
-      if (nullable || element !== `${name}Result` || form) {
+      const own = types.foreignOf(first);
+      if (nullable || element !== `${name}Result` || form || own !== undefined) {
         const full = {
           type: resultType.ref,
           ...(nullable ? { nullable: true as const } : {}),
           ...(element !== `${name}Result` ? { element } : {}),
           ...(form ? { form } : {}),
+          ...(own !== undefined ? { namespace: own } : {}),
         };
         types.settleLater(full, resultType.ref, first, response.file, `the result of ${name}`);
         result = full;
@@ -464,7 +468,8 @@ function draftWrapped(
       const f = types.field(p, response.file, true);
       if (!f) continue;
       const form = types.operationForm(p);
-      const output = form ? withForm(f, form) : f;
+      const own = types.foreignOf(p);
+      const output = form ? withForm(f, form) : own !== undefined ? withNamespace(f, own) : f;
       types.settleLater(output, output.type, p, response.file, `the output ${name}.${f.name}`);
       outputs.push(output);
     }

@@ -10,8 +10,8 @@ import type { Problems } from './problems.js';
 import { NS } from '../emit/wsdl/namespaces.js';
 import { qnameAttr, WCF_SERIALIZATION, xsdDocumentation, type WsdlDoc } from './read-wsdl.js';
 import { kids, type QName, type XmlElement } from './xml.js';
-import { resolveRef } from './element-ref.js';
-import { Forms, qualifiedInside, withForm } from './forms.js';
+import { foreignProblem, resolveRef } from './element-ref.js';
+import { Forms, qualifiedInside, withForm, withNamespace } from './forms.js';
 import { occurrenceOf, once, shownOccurrence, withOuterOccurrence, type Occurrence } from './occurrence.js';
 
 /** A type as mapped, with what the spec's defaults depend on. */
@@ -68,6 +68,8 @@ export class TypePlanner {
   private readonly derived = new Map<string, Array<{ name: QName; declared: Declared }>>();
   /** The namespace of the schema holding each element reference (`s:element ref`), which a reference must be in. */
   private readonly refOwner = new WeakMap<XmlElement, string>();
+  /** Each element reference read in place ({@link particle}): the global element it names, and its own namespace. */
+  private readonly inPlaceRefs = new WeakMap<XmlElement, { global: QName; foreign: string | undefined }>();
   /** The global elements an element reference names (by key). */
   private readonly refNamed = new Set<string>();
   /** The global elements that may stand for each head element (`substitutionGroup`), by the head's key, in order. */
@@ -148,7 +150,7 @@ export class TypePlanner {
    * An element particle as the draft reads it: itself, or for an element reference (`s:element ref`), the element
    * it names declared in place; undefined (reported) for a reference that cannot be read so.
    */
-  particle(el: XmlElement, file: string): XmlElement | undefined {
+  particle(el: XmlElement, file: string, own = false): XmlElement | undefined {
     const owner = this.refOwner.get(el);
     if (owner === undefined) return el;
     const resolved = resolveRef(el, owner, (name) => this.element(name));
@@ -156,7 +158,20 @@ export class TypePlanner {
       this.report(file, el, 's:element ref', resolved.problem);
       return undefined;
     }
+    if (resolved.foreign !== undefined && !own) {
+      this.report(file, el, 's:element ref', foreignProblem(el, resolved.foreign, owner, 'a list item or an alternative of a choice'));
+      return undefined;
+    }
+    this.inPlaceRefs.set(resolved.element, { global: resolved.global, foreign: resolved.foreign });
     return resolved.element;
+  }
+
+  /**
+   * The namespace of an element particle ({@link particle}'s) when it is its own: a reference to a global element of
+   * another namespace than the schema holding the reference (the spec's `namespace`); else undefined.
+   */
+  foreignOf(element: XmlElement): string | undefined {
+    return this.inPlaceRefs.get(element)?.foreign;
   }
 
   /** A global element (an operation's wrapper, a header, an HTTP POST root). */
@@ -505,18 +520,29 @@ export class TypePlanner {
   }
 
   /**
-   * Drafts qualified again, and reports, each unqualified field holding a qualified element without a prefix (the
-   * loader refuses it: written with `xmlns=""`, that element would lose its namespace); until none is left.
+   * Settles each unqualified element holding a qualified one without a prefix (the loader refuses it: written with
+   * `xmlns=""`, that element would lose its namespace): a qualified field inside is given the service's namespace as
+   * its own, written with a prefix, as the schema has it; where the qualified element is a choice's or a list's items,
+   * which cannot have one, the outer element is drafted qualified again, and reported; until none is left.
    */
   private settleForms(): void {
     const records = new Map([...this.records].map(([n, r]) => [n, { draft: r.draft }]));
+    /** What `type` holds that no namespace of its own can keep, once every field that can is given one. */
+    const settle = (type: DraftTypeRef): string | undefined => {
+      for (let inner = qualifiedInside(type, records); inner; inner = qualifiedInside(type, records)) {
+        if (!inner.fix) return inner.what;
+        const { record, index } = inner.fix;
+        record.fields[index] = withNamespace(record.fields[index]!, this.doc.targetNamespace);
+      }
+      return undefined;
+    };
     for (let changed = true; changed; ) {
       changed = false;
       for (const r of this.records.values()) {
         r.draft.fields.forEach((f, i) => {
           const at = this.unqualified.get(f);
           if (!at || f.form !== 'unqualified') return;
-          const inner = qualifiedInside(f.type, records);
+          const inner = settle(f.type);
           if (!inner) return;
           const { form: _, ...qualified } = f;
           r.draft.fields[i] = qualified;
@@ -526,9 +552,9 @@ export class TypePlanner {
         });
       }
     }
-    // The records settled, an operation's element holding a qualified one is drafted qualified too.
+    // The records settled, an operation's element holding a qualified one is settled too.
     for (const { holder, type, el, file, owner } of this.operationHolders.splice(0)) {
-      const inner = qualifiedInside(type, records);
+      const inner = settle(type);
       if (!inner) continue;
       delete holder.form;
       this.report(file, el, 'form="unqualified"', `${owner} is drafted qualified: it holds ${inner}, qualified, which the format cannot write inside an unqualified element`);
@@ -641,12 +667,14 @@ export class TypePlanner {
 
   /** An element particle of a sequence as a field, its form kept; `outer`: the occurrence of a group around it alone. */
   private elementField(owner: string, c: XmlElement, file: string, into: DraftField[], outer?: Occurrence): void {
-    const element = this.particle(c, file);
+    const element = this.particle(c, file, true);
     const f = element ? this.field(outer ? withOuterOccurrence(element, outer) : element, file, true) : undefined;
     if (!f) return;
-    // A reference names a global element, which is always qualified: only a local declaration has a form.
+    // A reference names a global element, which is always qualified: only a local declaration has a form. One of
+    // another namespace is in that one, its own.
     const form = element === c ? this.forms.formOf(c) : undefined;
-    const drafted = form ? withForm(f, form) : f;
+    const foreign = element ? this.foreignOf(element) : undefined;
+    const drafted = form ? withForm(f, form) : foreign !== undefined ? withNamespace(f, foreign) : f;
     if (form) this.unqualified.set(drafted, { el: c, file, owner });
     into.push(drafted);
   }
@@ -974,6 +1002,18 @@ export class TypePlanner {
     const inline = el.children.find((c) => c.ns === NS.xsd && c.name !== 'annotation');
     if (!inline) return primitive('xml');
     if (inline.name === 'complexType' && isAnyContent(inline)) return isDataSet(inline) ? DATA_SET : primitive('xml');
+    // An anonymous restriction of a simple type without enumerations is its base on the wire, as a named one is drafted.
+    const restriction = inline.name === 'simpleType' ? kids(inline, NS.xsd, 'restriction')[0] : undefined;
+    const base = restriction && kids(restriction, NS.xsd, 'enumeration').length === 0 ? qnameAttr(restriction, 'base') : undefined;
+    if (base) {
+      const planned = this.named(base, file, restriction!);
+      this.report(file, inline, 'anonymous s:simpleType', `the type of ${name} is declared inline, a restriction of ${base.local} drafted as ${typeof planned?.ref === 'string' ? planned.ref : 'its base'}; its facets are not kept`);
+      if (planned) return planned;
+    }
+    // A reference to a global element of an anonymous complex type: the record named after that element.
+    const ref = this.inPlaceRefs.get(el);
+    const record = ref && inline.name === 'complexType' ? this.inlineRecordType(ref.global) : undefined;
+    if (record) return record;
     this.report(file, inline, `anonymous s:${inline.name}`, `the type of ${name} is declared inline; name it (a named type) to map it. Left out`);
     return undefined;
   }

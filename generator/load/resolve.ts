@@ -39,7 +39,7 @@ import type { SpecIssue } from './errors.js';
 import type { SpecPath } from './locate.js';
 import { kebabCase } from './names.js';
 import { specNames } from './spec-names.js';
-import { contentProblems, textOrFormProblem, unqualifiedHoldingProblem } from './text-content.js';
+import { contentProblems, ownNamespaceProblem, textOrFormProblem, unqualifiedHoldingProblem } from './text-content.js';
 import { list, suggest } from './suggest.js';
 import { SetAside, type ResolvableSpec } from './salvage.js';
 import { checkBareOperations } from './bare.js';
@@ -139,6 +139,12 @@ export function resolveSpec(
     if (!ns) prefixes.set(uri, (ns = { uri, prefix: `ns${prefixes.size + 1}` }));
     return ns;
   };
+  /**
+   * An element's own namespace (the spec's `namespace` on a field, parameter or result) with the prefix its writers
+   * declare: the service's own takes `tns` (as a qualified attribute's does), since its elements are otherwise unprefixed.
+   */
+  const elementNamespaceOf = (uri: string | undefined): XmlNamespace | undefined =>
+    uri === undefined ? undefined : (namespaceOf(uri) ?? { uri, prefix: 'tns' });
   const makeStruct = (
     kind: 'record' | 'result',
     name: string,
@@ -309,7 +315,7 @@ export function resolveSpec(
       }
       const text = f.text ?? false;
       const outputs = base[0] === 'operations';
-      if (text || f.form !== undefined) {
+      if (text || f.form !== undefined || f.namespace !== undefined) {
         const problem = textOrFormProblem(f, type, outputs);
         if (problem) {
           report([...path, problem.key], problem.message);
@@ -337,6 +343,7 @@ export function resolveSpec(
         // Only where it differs from the default of its kind: elements qualified, attributes not.
         ...(f.form !== undefined && f.form !== (attribute ? 'unqualified' : 'qualified') ? { form: f.form } : {}),
         ...(attribute && f.form === 'qualified' ? { attributeNamespace: structs.get(name)?.model.namespace ?? { uri: raw.service.namespace.uri, prefix: 'tns' } } : {}),
+        ...(f.namespace !== undefined && !attribute && !text ? { namespace: elementNamespaceOf(f.namespace) } : {}),
         ...exampleOf(f.example, type, [...path, 'example']),
         decision: decision(f.decision, [...path, 'decision']),
       });
@@ -459,6 +466,10 @@ export function resolveSpec(
     if (p.form !== undefined && type.kind === 'choice') report([...path, 'form'], 'a choice has no element of its own: its alternatives are qualified, as the elements of their operation');
     const holding = p.form !== undefined && type.kind !== 'choice' ? unqualifiedHoldingProblem(`parameter "${name}"`, type) : undefined;
     if (holding) report([...path, 'form'], holding);
+    if (p.namespace !== undefined) {
+      const why = ownNamespaceProblem({ form: p.form, choice: type.kind === 'choice' });
+      if (why) report([...path, 'namespace'], why);
+    }
     return {
       kind: 'parameter',
       name,
@@ -471,6 +482,7 @@ export function resolveSpec(
       quirk: p.quirk,
       secret: p.secret ?? false,
       ...(p.form !== undefined ? { form: p.form } : {}),
+      ...(p.namespace !== undefined ? { namespace: elementNamespaceOf(p.namespace) } : {}),
       ...(p.role ? {} : exampleOf(p.example, type, [...path, 'example'])),
       decision: decision(p.decision, [...path, 'decision']),
     };
@@ -538,7 +550,7 @@ export function resolveSpec(
       }
     }
 
-    const returned = resolveResult(op.name, op.result, [...path, 'result'], typeOf);
+    const returned = resolveResult(op.name, op.result, [...path, 'result'], typeOf, elementNamespaceOf, report);
     let result: ResultModel | undefined = returned;
     const resultHolding = returned?.kind === 'value' && returned.form !== undefined ? unqualifiedHoldingProblem('the result', returned.type) : undefined;
     if (resultHolding) report([...path, 'result', 'form'], resultHolding);
@@ -549,7 +561,8 @@ export function resolveSpec(
       if (returned.kind === 'value') {
         const nullable = returned.nullable;
         const form = returned.form !== undefined ? { form: returned.form } : {};
-        fields.push({ kind: 'field', name: returned.element, xmlName: returned.element, type: returned.type, doc: `What ${op.name} returns.`, nillable: nullable, optional: nullable, secret: false, attribute: false, ...form, decision: undefined });
+        const own = returned.namespace !== undefined ? { namespace: returned.namespace } : {};
+        fields.push({ kind: 'field', name: returned.element, xmlName: returned.element, type: returned.type, doc: `What ${op.name} returns.`, nillable: nullable, optional: nullable, secret: false, attribute: false, ...form, ...own, decision: undefined });
       }
       fieldsOf([...path, 'outputs'], name, op.outputs, fields);
       fields.forEach((f) => {
@@ -667,8 +680,10 @@ export function resolveSpec(
       op.params.forEach((entry, j) => {
         const p = typeof entry === 'string' ? raw.parameters[entry] : entry;
         if (p?.form !== undefined) report([...path, 'params', j, ...(typeof entry === 'string' ? [] : ['form'])], `${why}: "${typeof entry === 'string' ? entry : entry.name}" cannot be unqualified`);
+        if (p?.namespace !== undefined) report([...path, 'params', j, ...(typeof entry === 'string' ? [] : ['namespace'])], `${why}: "${typeof entry === 'string' ? entry : entry.name}" cannot have a namespace of its own (give the operation's namespace)`);
       });
       if (typeof op.result === 'object' && 'type' in op.result && op.result.form !== undefined) report([...path, 'result', 'form'], `${why}: the result cannot be unqualified`);
+      if (typeof op.result === 'object' && 'type' in op.result && op.result.namespace !== undefined) report([...path, 'result', 'namespace'], `${why}: the result cannot have a namespace of its own`);
       op.outputs?.forEach((o, j) => {
         if (o.form !== undefined) report([...path, 'outputs', j, 'form'], `${why}: an output cannot be unqualified`);
       });
@@ -977,9 +992,12 @@ function resolveResult(
   raw: RawResult,
   path: SpecPath,
   typeOf: (t: RawTypeRef, path: SpecPath, use: { results?: boolean }) => TypeModel | undefined,
+  namespaceOf: (uri: string | undefined) => XmlNamespace | undefined,
+  report: (path: SpecPath, message: string) => void,
 ): VoidResult | ValueResult | undefined {
   if (raw === 'void') return { kind: 'void' };
-  const full = typeof raw === 'object' && 'type' in raw ? raw : { type: raw, nullable: undefined, element: undefined, form: undefined };
+  const full = typeof raw === 'object' && 'type' in raw ? raw : { type: raw, nullable: undefined, element: undefined, form: undefined, namespace: undefined };
+  if (full.namespace !== undefined && full.form !== undefined) report([...path, 'namespace'], ownNamespaceProblem({ form: full.form, choice: false })!);
   const type = typeOf(full.type, typeof raw === 'object' && 'type' in raw ? [...path, 'type'] : path, { results: true });
   if (!type) return undefined;
   return {
@@ -988,6 +1006,7 @@ function resolveResult(
     nullable: full.nullable ?? false,
     element: full.element ?? `${operation}Result`,
     ...(full.form !== undefined ? { form: full.form } : {}),
+    ...(full.namespace !== undefined && full.form === undefined ? { namespace: namespaceOf(full.namespace) } : {}),
     struct: type.kind === 'record' ? type.record : undefined,
   };
 }

@@ -132,6 +132,19 @@ const example = z
     "A value the docs' examples and the mock's example answers use, written as it is sent (an XML Schema lexical form; a char as the character): checked against the type. Without one, a value is picked by name and type. Documentation only: changing it breaks nobody.",
   );
 
+/**
+ * An element's own namespace (a field's, a parameter's, a result's), where its place would put it elsewhere: an
+ * element reference to a global element of another schema (`<xs:element ref="other:Name"/>`), or a qualified element
+ * inside an unqualified one.
+ */
+const elementNamespace = z
+  .string()
+  .min(1)
+  .optional()
+  .describe(
+    'The namespace of this element itself, when it is not the one its place gives it: an element reference to another schema\'s global element (<xs:element ref="other:Name"/>), or a qualified element inside an unqualified one. Written with a prefix bound to it and read only there; what it holds stays where its type puts it. Not with form, nor on an attribute, the text content or a choice.',
+  );
+
 const field = z
   .object({
     name: memberName.describe(
@@ -172,6 +185,7 @@ const field = z
       .describe(
         "The field's namespace on the wire where it differs from the default of its kind (xs:form): `unqualified`, an element in no namespace (elementFormDefault=\"unqualified\"); `qualified`, an attribute in the record's namespace (attributeFormDefault=\"qualified\").",
       ),
+    namespace: elementNamespace,
     example,
     decision: decisionRef.optional(),
   })
@@ -274,6 +288,7 @@ const parameterKeys = {
       .describe(
         'unqualified: the parameter element is in no namespace (its wrapper\'s schema has elementFormDefault="unqualified", or form="unqualified"): written with xmlns="" in SOAP; HTTP POST is unaffected. Not for a bare operation (its parameters are global elements) or a credential.',
       ),
+    namespace: elementNamespace,
     example,
     decision: decisionRef.optional(),
 };
@@ -302,6 +317,7 @@ const operationResult = z.union([
         .describe(
           'unqualified: the result element is in no namespace (the response wrapper\'s schema has elementFormDefault="unqualified", or form="unqualified"). Not for a bare operation (its result is a global element).',
         ),
+      namespace: elementNamespace,
     })
     .strict(),
 ]);

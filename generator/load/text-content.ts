@@ -7,8 +7,24 @@ import type { FieldModel, StructModel, TypeModel } from '../model/types.js';
 import type { SpecPath } from './locate.js';
 import type { RawField } from './schema.js';
 
-/** A problem of one field's `text` or `form`, at the key it is reported at; `type`: the field cannot be kept. */
-export function textOrFormProblem(f: RawField, type: TypeModel, outputs: boolean): { key: 'text' | 'form' | 'type' | 'optional' | 'nillable'; message: string } | undefined {
+/**
+ * Why an element cannot have a namespace of its own (the spec's `namespace`), or undefined: an unqualified element is
+ * in none, a choice has no element, an attribute's and the text content's namespace is their record's.
+ */
+export function ownNamespaceProblem(e: { form?: string | undefined; choice: boolean; attribute?: boolean; text?: boolean }): string | undefined {
+  if (e.text) return 'the text content has no element of its own to put in a namespace';
+  if (e.attribute) return "an attribute is in no namespace, or in its record's (form: qualified): it cannot have one of its own";
+  if (e.form !== undefined) return 'form: unqualified puts the element in no namespace: give it either form or a namespace, not both';
+  if (e.choice) return "a choice has no element of its own: its alternatives are in their record's or operation's namespace";
+  return undefined;
+}
+
+/** A problem of one field's `text`, `form` or `namespace`, at the key it is reported at; `type`: the field cannot be kept. */
+export function textOrFormProblem(f: RawField, type: TypeModel, outputs: boolean): { key: 'text' | 'form' | 'type' | 'optional' | 'nillable' | 'namespace'; message: string } | undefined {
+  if (f.namespace !== undefined) {
+    const message = ownNamespaceProblem({ form: f.form, choice: type.kind === 'choice' || (type.kind === 'list' && type.item.kind === 'choice' && !type.container), attribute: f.attribute ?? false, text: f.text ?? false });
+    if (message) return { key: 'namespace', message };
+  }
   if (f.text) {
     if (outputs) return { key: 'text', message: "an output is an element of the response: only a record's or a result's element has text content" };
     if (f.attribute) return { key: 'text', message: 'a field is an attribute or the text content of its element, not both' };
@@ -86,8 +102,8 @@ function qualifiedInside(t: TypeModel, seen: Set<StructModel>): string | undefin
       seen.add(r);
       for (const f of r.fields) {
         if (f.attribute || f.text) continue;
-        // A record's own namespace is declared with a prefix on its element: its fields keep it.
-        if (f.form !== 'unqualified' && r.namespace === undefined) return `the qualified element ${r.name}.${f.name}`;
+        // A record's own namespace is declared with a prefix on its element: its fields keep it; so does a field's own.
+        if (f.form !== 'unqualified' && r.namespace === undefined && f.namespace === undefined) return `the qualified element ${r.name}.${f.name}`;
         const inner = qualifiedInside(f.type, seen);
         if (inner) return inner;
       }

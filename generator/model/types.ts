@@ -126,6 +126,12 @@ export interface FieldModel {
    * service's, under the prefix `tns` (default namespaces do not apply to attributes).
    */
   readonly attributeNamespace?: XmlNamespace | undefined;
+  /**
+   * The element's own namespace (the spec's `namespace`: an element reference to another schema's global element, a
+   * qualified element inside an unqualified one) and the prefix its writers declare for it on the record's start tag;
+   * the element is read only there. Undefined: the namespace its record gives it. What it holds is unaffected.
+   */
+  readonly namespace?: XmlNamespace | undefined;
   /** The spec's example, as the client sends it (checked against the type); docs and example answers show it. */
   readonly example?: string | undefined;
   readonly decision: Decision | undefined;
@@ -204,6 +210,12 @@ export interface ParameterModel {
    * wrapper): written `<name xmlns="">` in SOAP and read only there. Undefined: in the operation's namespace.
    */
   readonly form?: 'unqualified' | undefined;
+  /**
+   * The parameter element's own namespace (an element reference to another schema's global element), written with a
+   * prefix bound to it and read only there; what it holds is in the namespaces its type gives. Undefined: the
+   * operation's.
+   */
+  readonly namespace?: XmlNamespace | undefined;
   /** The spec's example, as the client sends it (checked against the type); docs and example calls show it. */
   readonly example?: string | undefined;
   readonly decision: Decision | undefined;
@@ -244,6 +256,8 @@ export interface ValueResult {
   readonly element: string;
   /** `unqualified`: the result element is in no namespace (`<OpResult xmlns="">`), read only there. */
   readonly form?: 'unqualified' | undefined;
+  /** The result element's own namespace (an element reference to another schema's), written and read only there. */
+  readonly namespace?: XmlNamespace | undefined;
   /** The record or result type returned, when the type is one. */
   readonly struct: StructModel | undefined;
 }

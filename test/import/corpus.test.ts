@@ -45,7 +45,14 @@ const DEFAULT_OPERATIONS = 5;
  */
 const KNOWN_FAILURES: Readonly<Record<string, string>> = {
   // Taken from a run over the corpus being collected (wt-corpus, 58 WSDLs); an entry whose folder is absent is ignored.
-  'aplix-delivery': 'schema createShipper over soap11: request part 0: Schemas validity error : Element \'{http://service.pa.post.aplix.ru/}request\': This element is not expected. Ex',
+  // The qualified ref tns:shipper inside the unqualified request is written prefixed now (namespace: its own), and the
+  // cross-namespace ref ns1:КонтактнаяИнформация drafted; its field Состав is of an abstract type (Состав, no members),
+  // which the format has as an ordinary record: a value of it is sent as itself, which the schema refuses (both of
+  // its failures, createShipper and getShipper). Needs abstract records, not a namespace fix: tried (wt-nsrefs, not
+  // kept), writing a value as the first type extending it that fits clears the schema errors, but the round trip is
+  // then exact only if the sample of an abstract record is one of a type extending it (the model links no record to
+  // the types extending it), and holiday, marketo, exchange-ews and paypal have abstract types too.
+  'aplix-delivery': 'schema createShipper over soap11: request part 0: Schemas validity error : Element \'{http://www.v8.1c.ru/ssl/contactinfo}Состав\': The type definition is abstrac',
   'chromedata-description': 'schema getVersionInfo over soap11: answer part 0: Schemas validity error : Element \'{urn:description7a.services.chrome.com}matchedEquipment\': Missing child elem',
   'edialog-sdk': 'schema listContentUdfs over soap11: answer part 0: Schemas validity error : Element \'{uri:udf.ws.sdk.edialog.com}listContentUdfsResponse\': Missing child element',
   'equifax-canada': 'schema startTransaction over soap11: request part 0: Schemas validity error : Element \'{http://eid.equifax.com/soap/schema/canada/v2}InitialRequest\': Missing ch',
@@ -53,7 +60,6 @@ const KNOWN_FAILURES: Readonly<Record<string, string>> = {
   // A required element ref of another namespace (ed:EnhancedInitiateRecoupRequestDetails) is left out by the import.
   'paypal': "schema InitiateRecoup over soap11: request part 0: Schemas validity error : Element '{urn:ebay:api:PayPalAPI}InitiateRecoupRequest': Missing child element(s). E",
   'portaplus-api': 'generate runGenerate: generate exited 2: test/fixtures/wsdl/portaplus-api/portaplusapi.wsdl: no operation can be drafted: 110 elements its messages name are dec',
-  'telkom-order': 'schema ordersByParametersQuery over soap11: request part 0: Schemas validity error : Element \'{http://www.telkom.co.za}o',
   // Target's type restricts xs:NMTOKEN (drafted as string): the sample is no NMTOKEN, which is no [facet] error.
   'whl-travel': 'schema nationList over soap11: request part 0: Schemas validity error : Element \'{http://api.whl.travel/soap}NationListRQ\', attribute \'Target\': \'nationList.Nati',
 };
@@ -133,6 +139,7 @@ const NODE_SOAP_NOT_SERVED: Readonly<Record<string, Readonly<Record<string, read
   'bydexchange': { [REMOTE]: ALL },
   'rio2-security': { [REMOTE]: ALL },
   'wcf-message-contract': { [BARE]: ALL },
+  'telkom-order': { [XML_PARAMETER]: ALL },
 };
 
 /**
@@ -153,6 +160,15 @@ const FACETS_NOT_KEPT: Readonly<Record<string, readonly string[]>> = {
   'whl-travel': ['enumeration on attribute Target', 'pattern on attribute ISOCurrency'],
   // A pattern on the type of the parameter day, which the draft keeps as its primitive base.
   'mssql-endpoint': ['pattern on element day'],
+  // Anonymous restrictions of string with a maxLength (a sample longer than it), drafted as string.
+  'telkom-order': [
+    'maxLength on element CustomerAccountID',
+    'maxLength on element InstallationAddressID',
+    'maxLength on element OrderActionID',
+    'maxLength on element OrderActionStatus',
+    'maxLength on element OrderID',
+    'maxLength on element ServiceID',
+  ],
 };
 
 /**

@@ -32,7 +32,7 @@ const RPC_LITERAL_END = [
 ];
 
 const RPC_ENCODED = [
-  `${DIR}/RpcEncoded.wsdl:4:5: elementFormDefault: the schema of urn:example:rpc-encoded does not qualify its local elements: its local elements (fields, parameters, results, outputs, list items) are drafted form: unqualified, one holding a qualified element qualified and reported`,
+  `${DIR}/RpcEncoded.wsdl:4:5: elementFormDefault: the schema of urn:example:rpc-encoded does not qualify its local elements: its local elements (fields, parameters, results, outputs, list items) are drafted form: unqualified, a qualified element inside one with its namespace as its own (namespace:)`,
   `${DIR}/RpcEncoded.wsdl:5:7: s:import: the namespace http://schemas.xmlsoap.org/soap/encoding/ has no schema in the WSDL and no schemaLocation; its types are not read`,
   `${DIR}/RpcEncoded.wsdl:6:7: s:complexType Account: the type Account is left out: no operation the draft keeps uses it`,
   `${DIR}/RpcEncoded.wsdl:15:5: wsdl:part: the part id of getAccount's input names a type (xsd:int), not an element: getAccount is RPC/encoded style, which the format does not support (it has document/literal operations only); the operation is left out`,

@@ -126,16 +126,25 @@ describe('importWsdl: text content, restrictions, names and forms', () => {
       reported: [],
     },
     {
-      kind: 'an unqualified element holding a qualified one is drafted qualified, and reported',
+      kind: 'an unqualified element holding a qualified one stays unqualified; the qualified one gets its namespace as its own',
       types:
         '<s:complexType name="Inner"><s:sequence><s:element minOccurs="0" name="Deep" type="s:string" /></s:sequence></s:complexType>' +
         '<s:complexType name="Tagged"><s:sequence><s:element minOccurs="0" form="unqualified" name="Outer" type="tns:Inner" /><s:element minOccurs="0" form="unqualified" name="Flat" type="s:string" /></s:sequence></s:complexType>',
       records: {
-        Inner: { fields: [{ name: 'Deep', type: 'string', nillable: false }] },
-        Tagged: { fields: [{ name: 'Outer', type: 'Inner' }, { name: 'Flat', type: 'string', nillable: false, form: 'unqualified' }] },
+        Inner: { fields: [{ name: 'Deep', type: 'string', nillable: false, namespace: 'http://example.org/text/' }] },
+        Tagged: { fields: [{ name: 'Outer', type: 'Inner', form: 'unqualified' }, { name: 'Flat', type: 'string', nillable: false, form: 'unqualified' }] },
       },
       label: 'Tagged',
-      reported: ['form="unqualified" Tagged.Outer is drafted qualified: it holds Inner.Deep, qualified, which the format cannot write inside an unqualified element'],
+      reported: [],
+    },
+    {
+      kind: 'an unqualified element holding a qualified choice (no namespace of its own) is drafted qualified, and reported',
+      types:
+        '<s:complexType name="Inner"><s:sequence><s:choice><s:element name="A" type="s:string" /><s:element name="B" type="s:int" /></s:choice></s:sequence></s:complexType>' +
+        '<s:complexType name="Tagged"><s:sequence><s:element minOccurs="0" form="unqualified" name="Outer" type="tns:Inner" /></s:sequence></s:complexType>',
+      records: { Tagged: { fields: [{ name: 'Outer', type: 'Inner' }] } },
+      label: 'Tagged',
+      reported: ['form="unqualified" Tagged.Outer is drafted qualified: it holds Inner.Item, qualified, which the format cannot write inside an unqualified element'],
     },
   ];
   it.each(cases)('$kind', ({ types, records, label, reported }) => {

@@ -1,7 +1,9 @@
 /**
  * The importer's `form` of operations' elements holding records (issue 25): in an elementFormDefault="unqualified"
- * schema, a parameter, result or output holding a record of unqualified fields is drafted unqualified; one holding a
- * qualified element (form="qualified" inside) is drafted qualified, and reported, as record fields are. From the
+ * schema, a parameter, result or output holding a record of unqualified fields is drafted unqualified; so is one
+ * holding a qualified element (form="qualified" inside), which gets its namespace as its own (`namespace:`); one
+ * holding a choice (qualified alternatives, no namespace of their own) is drafted qualified, and reported, as record
+ * fields are. From the
  * fixture test/fixtures/unqualified-operations/Geo.wsdl with its types changed.
  */
 import { readFileSync } from 'node:fs';
@@ -16,6 +18,7 @@ const GEO = readFileSync(join(ROOT, 'test', 'fixtures', 'unqualified-operations'
 const TYPES = `
       <s:complexType name="Place"><s:sequence><s:element minOccurs="0" maxOccurs="1" name="Street" type="s:string" /></s:sequence></s:complexType>
       <s:complexType name="Tagged"><s:sequence><s:element minOccurs="0" maxOccurs="1" form="qualified" name="Tag" type="s:string" /></s:sequence></s:complexType>
+      <s:complexType name="Picked"><s:sequence><s:choice><s:element name="A" type="s:string" /><s:element name="B" type="s:int" /></s:choice></s:sequence></s:complexType>
     </s:schema>`;
 
 function withTypes(number: string, result: string, zone: string): string {
@@ -36,13 +39,19 @@ describe('importWsdl: unqualified operations holding records', () => {
       reported: [] as string[],
     },
     {
-      kind: 'a record holding a qualified element: qualified, and reported',
+      kind: 'a record holding a qualified element: unqualified, the element given its namespace as its own',
       text: withTypes('tns:Tagged', 'tns:Tagged', 'tns:Tagged'),
+      expected: { number: 'unqualified', result: 'unqualified', zone: 'unqualified' },
+      reported: [] as string[],
+    },
+    {
+      kind: 'a record holding a choice (qualified, with no namespace of its own): qualified, and reported',
+      text: withTypes('tns:Picked', 'tns:Picked', 'tns:Picked'),
       expected: { number: undefined, result: undefined, zone: undefined },
       reported: [
-        'form="unqualified" the parameter Locate.number is drafted qualified: it holds Tagged.Tag, qualified, which the format cannot write inside an unqualified element',
-        'form="unqualified" the result of Locate is drafted qualified: it holds Tagged.Tag, qualified, which the format cannot write inside an unqualified element',
-        'form="unqualified" the output Locate.zone is drafted qualified: it holds Tagged.Tag, qualified, which the format cannot write inside an unqualified element',
+        'form="unqualified" the parameter Locate.number is drafted qualified: it holds Picked.Item, qualified, which the format cannot write inside an unqualified element',
+        'form="unqualified" the result of Locate is drafted qualified: it holds Picked.Item, qualified, which the format cannot write inside an unqualified element',
+        'form="unqualified" the output Locate.zone is drafted qualified: it holds Picked.Item, qualified, which the format cannot write inside an unqualified element',
       ],
     },
   ];

@@ -315,7 +315,7 @@ const MESSAGES: ReadonlyArray<[name: string, row: { given: string; want: readonl
     'did you mean: an unknown key close to an allowed one',
     {
       given: shop({ 23: '    result: { type: Item, nulable: true }' }),
-      want: ['shop.yaml:23:27: operations[1].result.nulable: unknown key "nulable" (did you mean "nullable"?); allowed here: type, nullable, element, form'],
+      want: ['shop.yaml:23:27: operations[1].result.nulable: unknown key "nulable" (did you mean "nullable"?); allowed here: type, nullable, element, form, namespace'],
     },
   ],
   [

@@ -360,7 +360,7 @@ export class ClientCore {
         if (op.bare) {
           body = buildBareSoapEnvelope(style === 'soap11' ? '1.1' : '1.2', namespace, op.name, fields, blocks, this.options.namespace);
         } else {
-          body = buildSoapEnvelope(style === 'soap11' ? '1.1' : '1.2', namespace, op.name, fields, blocks, this.options.namespace, op.unqualifiedParams);
+          body = buildSoapEnvelope(style === 'soap11' ? '1.1' : '1.2', namespace, op.name, fields, blocks, this.options.namespace, op.unqualifiedParams, op.paramNamespaces);
         }
       }
       if (opts.headers !== undefined) checkCallHeaders(op.name, opts.headers, headers);
@@ -568,7 +568,7 @@ export class ClientCore {
       else if (op.result === 'outputs') openSoapResponse(reader, version, namespace, op.name, 200, onHeader);
       else {
         const element = op.result === 'void' ? undefined : op.resultElement;
-        found = openSoapResult(reader, version, namespace, op.name, element, 200, op.result === 'nullable', onHeader, op.unqualifiedResult === true ? '' : namespace);
+        found = openSoapResult(reader, version, namespace, op.name, element, 200, op.result === 'nullable', onHeader, op.resultNamespace ?? (op.unqualifiedResult === true ? '' : namespace));
       }
       let result: R;
       if (!found) result = (op.result === 'void' ? undefined : null) as R;

@@ -78,6 +78,7 @@ const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>';
  * @param members - the namespace of the members of record and list parameters when it is not `namespace` (an
  *   operation with a namespace of its own: its parameters are in that one, their members in the service's)
  * @param unqualified - the parameters whose elements are in no namespace (`OperationWire.unqualifiedParams`)
+ * @param own - the parameters whose elements are in a namespace of their own, each with it (`OperationWire.paramNamespaces`)
  */
 export function buildSoapEnvelope(
   version: SoapVersion,
@@ -87,9 +88,15 @@ export function buildSoapEnvelope(
   header = '',
   members = namespace,
   unqualified: readonly string[] = [],
+  own: Readonly<Record<string, string>> = {},
 ): string {
   let children = '';
   for (const [name, value] of params) {
+    if (Object.hasOwn(own, name)) {
+      const element = typeof value === 'string' ? `<${name}>${paramText(operation, name, value)}</${name}>` : value.element;
+      children += inOwnNamespace(element, name, own[name]!, members === namespace ? undefined : members);
+      continue;
+    }
     if (unqualified.includes(name)) {
       // In no namespace: the writer's element (or the text's) with xmlns="" on its start tag.
       const element = typeof value === 'string' ? `<${name}>${paramText(operation, name, value)}</${name}>` : value.element;
@@ -165,6 +172,18 @@ function qualifyMembers(element: string, name: string, namespace: string, member
   const rest = element.slice(name.length + 1);
   const close = `</${name}>`;
   return rest.endsWith(close) ? `${open}${rest.slice(0, -close.length)}</op:${name}>` : `${open}${rest}`;
+}
+
+/**
+ * Rewrites an element written unqualified (`<name>…</name>`) so that the element is in `uri`, its own namespace (an
+ * element reference to another schema), through a prefix of its own, while what it holds keeps the default namespace
+ * (or takes `members`, when given). The prefix `own` is one no generated writer declares.
+ */
+export function inOwnNamespace(element: string, name: string, uri: string, members?: string): string {
+  const open = `<own:${name} xmlns:own="${escapeXmlAttribute(uri)}"${members === undefined ? '' : ` xmlns="${escapeXmlAttribute(members)}"`}`;
+  const rest = element.slice(name.length + 1);
+  const close = `</${name}>`;
+  return rest.endsWith(close) ? `${open}${rest.slice(0, -close.length)}</own:${name}>` : `${open}${rest}`;
 }
 
 /**

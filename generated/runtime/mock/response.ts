@@ -15,7 +15,7 @@ import { SOAP12_CONTENT_TYPE, TEXT_XML, XML_DECLARATION, soapEnvelope } from './
 import { SvcDecodeError } from '../errors.js';
 import { XSD_NAMESPACE, XSI_NAMESPACE } from '../codec/xml-chars.js';
 import { XmlReader } from '../codec/xml-reader.js';
-import { SOAP11_NAMESPACE, SOAP12_NAMESPACE, escapeXmlAttribute } from '../codec/xml-writer.js';
+import { SOAP11_NAMESPACE, SOAP12_NAMESPACE, escapeXmlAttribute, inOwnNamespace } from '../codec/xml-writer.js';
 
 /** The namespace declarations of an HTTP POST result's root, before its own default namespace. */
 const ROOT_DECLARATIONS = ` xmlns:xsi="${XSI_NAMESPACE}" xmlns:xsd="${XSD_NAMESPACE}"`;
@@ -82,16 +82,20 @@ function responseElement(op: MockOperation, namespace: string, memberNamespace: 
   const xmlns = defaultNamespace(namespace);
   if (op.result === 'nullable' && isNull(value) && op.nilResult === true) {
     // The envelope declares the xsi prefix.
-    return `<${name}${xmlns}><${op.resultElement}${op.unqualifiedResult === true ? ' xmlns=""' : ''} xsi:nil="true" /></${name}>`;
+    const nil = `<${op.resultElement}${op.unqualifiedResult === true ? ' xmlns=""' : ''} xsi:nil="true" />`;
+    return `<${name}${xmlns}>${op.resultNamespace === undefined ? nil : inOwnNamespace(nil, op.resultElement, op.resultNamespace)}</${name}>`;
   }
   if (op.result === 'void' || (op.result === 'nullable' && isNull(value))) return `<${name}${xmlns} />`;
   requireValue(op, value);
   if (op.result === 'outputs') return inMemberNamespace(name, op.write(name, value, xmlns), xmlns, namespace, memberNamespace);
   // An unqualified result element (form="unqualified") is in no namespace, and what it holds is unqualified too.
+  // A result element of a namespace of its own (an element reference to another schema) takes a prefix bound to it.
   const result =
-    op.unqualifiedResult === true
-      ? op.write(op.resultElement, value, ' xmlns=""')
-      : inMemberNamespace(op.resultElement, op.write(op.resultElement, value, ''), '', namespace, memberNamespace);
+    op.resultNamespace !== undefined
+      ? inOwnNamespace(op.write(op.resultElement, value, ''), op.resultElement, op.resultNamespace, namespace === memberNamespace ? undefined : memberNamespace)
+      : op.unqualifiedResult === true
+        ? op.write(op.resultElement, value, ' xmlns=""')
+        : inMemberNamespace(op.resultElement, op.write(op.resultElement, value, ''), '', namespace, memberNamespace);
   return `<${name}${xmlns}>${result}</${name}>`;
 }
 

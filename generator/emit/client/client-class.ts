@@ -483,6 +483,12 @@ function writeBinding(w: CodeBlockWriter, model: ServiceModel, op: OperationMode
       w.newLine();
     }
     if (result.kind === 'value' && result.form === 'unqualified') w.writeLine('unqualifiedResult: true,');
+    const own = op.params.filter((p) => p.namespace !== undefined).map((p) => `${propertyKey(p.name)}: ${tsLiteral(p.namespace!.uri)}`);
+    if (own.length > 0) {
+      writeDoc(w, ['paramNamespaces: ', objectDoc(own).doc, ',']);
+      w.newLine();
+    }
+    if (result.kind === 'value' && result.namespace !== undefined) uri('resultNamespace', result.namespace.uri);
     if (op.headers.length > 0) w.writeLine(`headers: [${op.headers.map((h) => tsLiteral(h.element)).join(', ')}],`);
     if (op.responseHeaders.length > 0) {
       const entries = op.responseHeaders.map((h) => objectDoc([`element: ${tsLiteral(h.element)}`, `required: ${h.required}`, `decode: ${decoderName(h.record)}`]).doc);

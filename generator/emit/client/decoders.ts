@@ -60,7 +60,8 @@ export function decoderImports(structs: readonly StructModel[], results: readonl
   if (structs.some((s) => s.base !== undefined)) names.add('derivedTypeOf');
   for (const s of structs) {
     if (keepsAnyAttribute(s)) names.add('readOtherAttributes');
-    if (s.ownFields.some((f) => f.form === 'unqualified' && !f.attribute)) names.add('formMemberName');
+    if (s.ownFields.some((f) => f.namespace !== undefined && !f.attribute && !f.text)) names.add('ownNamespaceMemberName');
+    else if (s.ownFields.some((f) => f.form === 'unqualified' && !f.attribute)) names.add('formMemberName');
     for (const f of s.ownFields) {
       if (f.attribute || f.text) {
         names.add(f.text ? 'readTextContent' : f.attributeNamespace ? 'readQualifiedAttribute' : 'readAttribute');
@@ -282,11 +283,20 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
       w.newLine();
     };
     const groups = memberGroups(s, elements);
+    // A field in a namespace of its own (an element reference to another schema) is that field only there.
+    const own = elements.filter((f) => f.namespace !== undefined).map((f) => `${propertyKey(f.name)}: ${tsLiteral(f.namespace!.uri)}`);
+    const names = `[${unqualified.map(tsLiteral).join(', ')}]`;
+    const memberSwitch =
+      own.length > 0
+        ? `switch (ownNamespaceMemberName(r, ${names}, { ${own.join(', ')} }))`
+        : unqualified.length > 0
+          ? `switch (formMemberName(r, ${names}))`
+          : 'switch (r.memberName)';
     const inGroup = (i: number): void => {
       const ns = groups[i]!.namespace;
       if (groups.length > 1) w.writeLine(`r.memberNamespace = ${ns ? tsLiteral(ns.uri) : 'outer'};`);
       // Unqualified fields are in no namespace: one in the member namespace is not that field, nor the other way round.
-      w.write(unqualified.length > 0 ? `switch (formMemberName(r, [${unqualified.map(tsLiteral).join(', ')}]))` : 'switch (r.memberName)').block(() => {
+      w.write(memberSwitch).block(() => {
         cases(groups[i]!.fields, ns);
         w.writeLine('default:');
         w.indent(() => (i + 1 < groups.length ? inGroup(i + 1) : w.writeLine('r.skip();')));

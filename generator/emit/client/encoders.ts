@@ -312,12 +312,17 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
       const own = declared.map((ns) => xmlnsAttribute(ns).replace(/[`$\\]/g, '\\$&')).join('');
       const namespaces = fieldNamespaces(record);
       const member = (f: FieldModel): string => {
-        const ns = namespaces.get(f.name);
+        const ns = f.namespace ?? namespaces.get(f.name);
         return ns ? `${ns.prefix}:` : '';
       };
-      // A qualified attribute of the service namespace needs a prefix: a default namespace is not an attribute's.
-      const tns = record.fields.find((x) => x.attributeNamespace !== undefined && !declared.some((ns) => ns.uri === x.attributeNamespace!.uri))?.attributeNamespace;
-      const declarations = `${own}${tns ? xmlnsAttribute(tns).replace(/[`$\\]/g, '\\$&') : ''}`;
+      // A qualified attribute of the service namespace needs a prefix: a default namespace is not an attribute's. So
+      // does an element of a namespace of its own (an element reference to another schema): each declared once here.
+      const extra: XmlNamespace[] = [];
+      for (const x of record.fields) {
+        const ns = x.attributeNamespace ?? (x.attribute || x.text ? undefined : x.namespace);
+        if (ns && !declared.some((d) => d.uri === ns.uri) && !extra.some((d) => d.uri === ns.uri)) extra.push(ns);
+      }
+      const declarations = `${own}${extra.map((ns) => xmlnsAttribute(ns).replace(/[`$\\]/g, '\\$&')).join('')}`;
       const parts: builders.Doc[] = [record.base ? `\`<\${name}\${xmlns}\${xsiType}${declarations}\`` : `\`<\${name}\${xmlns}${declarations}\``];
       for (const f of record.fields.filter((x) => x.attribute)) {
         parts.push(callDoc('writeAttribute', [tsLiteral(attributeName(f)), `v['${f.name}']`, `\`\${path}.${f.name}\``, textEncoder(f.type as PrimitiveType | EnumType), String(f.optional)]));
@@ -334,7 +339,7 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
         const repeated = f.type.kind === 'list' && !f.type.container;
         const unqualified = f.form === 'unqualified';
         const writer = unqualified && repeated ? unqualifiedItems(f.type as ListType) : writerDoc(f.type);
-        const args = [tsLiteral(`${unqualified ? '' : member(f)}${f.xmlName}`), `v['${f.name}']`, `\`\${path}.${f.name}\``, writer, String(f.nillable), String(f.optional || repeated)];
+        const args = [tsLiteral(`${unqualified && !f.namespace ? '' : member(f)}${f.xmlName}`), `v['${f.name}']`, `\`\${path}.${f.name}\``, writer, String(f.nillable), String(f.optional || repeated)];
         parts.push(callDoc('writeMember', unqualified && !repeated ? [...args, 'true'] : args));
       }
       parts.push('`</${name}>`');

@@ -26,6 +26,7 @@ function mockOperation(op: OperationModel, writers: Writers): MockOperation {
     ...(r.kind === 'void' ? { result: 'void' as const } : r.kind === 'outputs' ? { result: 'outputs' as const } : r.nullable ? { result: 'nullable' as const } : {}),
     ...(op.bare ? { bare: true } : {}),
     ...(r.kind === 'value' && r.form === 'unqualified' ? { unqualifiedResult: true } : {}),
+    ...(r.kind === 'value' && r.namespace !== undefined ? { resultNamespace: r.namespace.uri } : {}),
     write: type === undefined ? () => '' : resultWriter(writers.of(type)),
   };
 }

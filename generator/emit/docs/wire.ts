@@ -196,7 +196,8 @@ function request(
     const build = op.bare ? buildBareSoapEnvelope : buildSoapEnvelope;
     // Shown indented; the client sends it without the white space between elements.
     const unqualified = op.params.filter((p) => p.form === 'unqualified').map((p) => p.name);
-    body = indentXml(build(style === 'soap11' ? '1.1' : '1.2', op.namespace ?? model.namespace.uri, op.name, fields, blocks, model.namespace.uri, unqualified), indent);
+    const own = Object.fromEntries(op.params.flatMap((p) => (p.namespace ? [[p.name, p.namespace.uri]] : [])));
+    body = indentXml(build(style === 'soap11' ? '1.1' : '1.2', op.namespace ?? model.namespace.uri, op.name, fields, blocks, model.namespace.uri, unqualified, own), indent);
   }
   // The length of the body as shown: what a reader who copies the example sends.
   headers.push(['Content-Length', String(Buffer.byteLength(body, 'utf8'))]);

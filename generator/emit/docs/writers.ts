@@ -5,6 +5,7 @@
  * The examples are thus the bytes the client sends and the mock answers; test/docs/examples-match-wire.test.ts
  * proves it against the generated code.
  */
+import { fieldNamespaces, memberNamespaces } from '../client/member-namespaces.js';
 import {
   checkRecord,
   choiceWriter,
@@ -104,9 +105,15 @@ export class Writers {
     const members = s.fields.filter((f) => !f.attribute && !f.text);
     // A qualified attribute is written with the prefix of its namespace, declared on the element (`tns`, `ns1`).
     const qualified = s.fields.find((f) => f.attributeNamespace !== undefined)?.attributeNamespace;
+    // So are the members of a record of a namespace of its own (its bases' too), as the generated writers declare
+    // them, and an element of a namespace of its own (an element reference to another schema), each namespace once.
+    const namespaces = fieldNamespaces(s);
+    const declared = new Map(memberNamespaces(s).map((ns) => [ns.uri, ns]));
+    for (const ns of [qualified, ...members.map((f) => f.namespace)]) if (ns && !declared.has(ns.uri)) declared.set(ns.uri, ns);
+    const declarations = [...declared.values()].map((ns) => ` xmlns:${ns.prefix}="${escapeXmlAttribute(ns.uri)}"`).join('');
     const writer: RecordWriter = (name, value, path, xmlns = '') => {
       const v = checkRecord(path, value, known, required);
-      let out = `<${name}${xmlns}${qualified ? ` xmlns:${qualified.prefix}="${escapeXmlAttribute(qualified.uri)}"` : ''}`;
+      let out = `<${name}${xmlns}${declarations}`;
       for (const f of attributes) {
         const attribute = f.attributeNamespace ? `${f.attributeNamespace.prefix}:${f.xmlName}` : f.xmlName;
         out += writeAttribute(attribute, v[f.name], `${path}.${f.name}`, this.text(f.type as PrimitiveType | EnumType, true), f.optional);
@@ -118,7 +125,9 @@ export class Writers {
         const unqualified = f.form === 'unqualified';
         const t = f.type;
         const write = unqualified && t.kind === 'list' && !t.container ? itemsWriter(this.of(t.item), t.nillableItems, true) : this.of(f.type);
-        out += writeMember(f.xmlName, v[f.name], `${path}.${f.name}`, write, f.nillable, f.optional || repeated, unqualified && !repeated);
+        const ns = f.namespace ?? (unqualified ? undefined : namespaces.get(f.name));
+        const element = ns ? `${ns.prefix}:${f.xmlName}` : f.xmlName;
+        out += writeMember(element, v[f.name], `${path}.${f.name}`, write, f.nillable, f.optional || repeated, unqualified && !repeated && !f.namespace);
       }
       return `${out}</${name}>`;
     };

@@ -18,7 +18,7 @@ import { tsLiteral } from '../ts-types.js';
 import { requiredZeroMembers } from '../examples.js';
 import { decoderName, readerOf, subtypesOf, textDecoder } from '../client/decoders.js';
 import { ENCODER_NAMES, LENIENT_ENCODERS, WriterSet, recordWriterFunction, writerConstants, writerOf } from '../client/encoders.js';
-import { localName } from '../../load/names.js';
+import { localName, propertyKey } from '../../load/names.js';
 
 export const MOCK_CODEC_FILE = 'mock/codec.ts';
 
@@ -139,6 +139,9 @@ function operationEntry(model: ServiceModel, op: OperationModel, needs: Needs): 
   const unqualified = op.params.filter((p) => p.form === 'unqualified').map((p) => tsLiteral(p.name));
   if (unqualified.length > 0) lines.push(['unqualifiedParams', arrayOf(unqualified)]);
   if (r.kind === 'value' && r.form === 'unqualified') lines.push(['unqualifiedResult', 'true']);
+  const own = op.params.filter((p) => p.namespace !== undefined).map((p): [string, string] => [propertyKey(p.name), tsLiteral(p.namespace!.uri)]);
+  if (own.length > 0) lines.push(['paramNamespaces', objectOf(own)]);
+  if (r.kind === 'value' && r.namespace !== undefined) lines.push(['resultNamespace', tsLiteral(r.namespace.uri)]);
   lines.push(...authEntries(model, op, needs));
   const struct = r.kind === 'value' && !r.nullable ? r.struct : undefined;
   if (struct?.status) {

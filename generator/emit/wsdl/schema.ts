@@ -38,6 +38,11 @@ export interface ElementParticle {
   readonly type: XsdTypeRef;
   /** `form="unqualified"`: the element is in no namespace. */
   readonly unqualified?: boolean;
+  /**
+   * The element is in a namespace of its own (the spec's `namespace`): written `ref="p:name"`, naming the top-level
+   * element of that namespace's schema which declares its type and nil-ability.
+   */
+  readonly ref?: QName;
 }
 
 /** An `s:choice` inside a sequence: one of its elements, each once (the repetition is the choice's). */
@@ -164,8 +169,8 @@ class SchemaPlanner {
         continue;
       }
       // Each wrapper is declared before the types its content reaches (pre-order, as ASMX writes them).
-      this.wrapper(ns, op.name).push(...op.params.map((p) => this.parameter(p)));
-      this.wrapper(ns, `${op.name}Response`).push(...this.response(op));
+      this.wrapper(ns, op.name).push(...op.params.map((p) => this.parameter(p, ns)));
+      this.wrapper(ns, `${op.name}Response`).push(...this.response(op, ns));
       for (const h of op.headers) headers.set(h, this.header(h));
       for (const h of op.responseHeaders) this.header(h);
       operations.set(op, { request: qname(ns, op.name), response: qname(ns, `${op.name}Response`), httpPostRoot: undefined });
@@ -307,26 +312,38 @@ class SchemaPlanner {
    * types; an optional value-type parameter may be left out (0), unless it has a default, which the client sends
    * when the caller gives none, so the element is always there (the payer's changesSinceDate: a required double).
    */
-  private parameter(p: ParameterModel): Particle {
+  private parameter(p: ParameterModel, ns: string): Particle {
     if (p.type.kind === 'choice') return this.choice(p.type, p.optional ? 0 : 1, 1);
     const optional = isReferenceType(p.type) || (p.optional && p.default === undefined);
     const form = p.form === 'unqualified' ? { unqualified: true } : {};
-    return { name: p.name, minOccurs: optional ? 0 : 1, maxOccurs: 1, nillable: p.nillable, type: this.typeRef(p.type), ...form };
+    return this.ownNamespace({ name: p.name, minOccurs: optional ? 0 : 1, maxOccurs: 1, nillable: p.nillable, type: this.typeRef(p.type), ...form }, p.namespace?.uri, ns, `the parameter ${p.name}`);
+  }
+
+  /**
+   * An element of a namespace of its own (`uri`) as a reference to a top-level element of that namespace, declared
+   * there once (the same declaration again is merged, another of that name refused); else the particle as it is. One
+   * whose own namespace is `at`, the schema's where it stands, is a local element there (this schema qualifies them).
+   */
+  private ownNamespace(p: ElementParticle, uri: string | undefined, at: string, what: string): ElementParticle {
+    if (uri === undefined || uri === at) return p;
+    this.useNamespace(uri);
+    this.typedElement(uri, p.name, p.type, p.nillable, what);
+    return { ...p, nillable: false, ref: qname(uri, p.name) };
   }
 
   /** The children of `<OpResponse>`: nothing (void), the result element, or the result and the out parameters. */
-  private response(op: OperationModel): Particle[] {
+  private response(op: OperationModel, ns: string): Particle[] {
     const result = op.result;
     switch (result.kind) {
       case 'void':
         return [];
       case 'value':
-        return [this.resultParticle(result)];
+        return [this.resultParticle(result, ns)];
       case 'outputs': {
         const fields = result.struct.fields;
-        if (result.returned.kind === 'void') return fields.flatMap((f) => this.field(f));
+        if (result.returned.kind === 'void') return fields.flatMap((f) => this.field(f, ns));
         // The first field is the returned value (outputs.struct puts it there): declared as a result, not a field.
-        return [this.resultParticle(result.returned), ...fields.slice(1).flatMap((f) => this.field(f))];
+        return [this.resultParticle(result.returned, ns), ...fields.slice(1).flatMap((f) => this.field(f, ns))];
       }
     }
   }
@@ -336,9 +353,9 @@ class SchemaPlanner {
    * `minOccurs="1"`, nillable when it is a nullable value (`DateTime?`). A result the spec says is never null is
    * required: the client refuses a response without it, so the schema says so.
    */
-  private resultParticle(result: ValueResult): Particle {
+  private resultParticle(result: ValueResult, ns: string): Particle {
     const reference = isReferenceType(result.type);
-    return {
+    const particle: ElementParticle = {
       name: result.element,
       minOccurs: reference && result.nullable ? 0 : 1,
       maxOccurs: 1,
@@ -346,19 +363,21 @@ class SchemaPlanner {
       type: this.typeRef(result.type),
       ...(result.form === 'unqualified' ? { unqualified: true } : {}),
     };
+    return this.ownNamespace(particle, result.namespace?.uri, ns, `the result ${result.element}`);
   }
 
   /** A record field as a sequence element (none for an attribute): a list without a container repeats its items. */
-  private field(f: FieldModel): Particle[] {
+  private field(f: FieldModel, ns: string): Particle[] {
     if (f.attribute || f.text) return [];
     const type = f.type;
     if (type.kind === 'choice') return [this.choice(type, f.optional ? 0 : 1, 1)];
     if (type.kind === 'list' && !type.container && type.item.kind === 'choice') return [this.choice(type.item, 0, 'unbounded')];
     const form = f.form === 'unqualified' ? { unqualified: true } : {};
+    const own = f.namespace?.uri;
     if (type.kind === 'list' && !type.container) {
-      return [{ name: type.itemElement, minOccurs: 0, maxOccurs: 'unbounded', nillable: type.nillableItems, type: this.typeRef(type.item), ...form }];
+      return [this.ownNamespace({ name: type.itemElement, minOccurs: 0, maxOccurs: 'unbounded', nillable: type.nillableItems, type: this.typeRef(type.item), ...form }, own, ns, `the field ${f.name}`)];
     }
-    return [{ name: f.xmlName, minOccurs: f.optional ? 0 : 1, maxOccurs: 1, nillable: f.nillable, type: this.typeRef(type), ...form }];
+    return [this.ownNamespace({ name: f.xmlName, minOccurs: f.optional ? 0 : 1, maxOccurs: 1, nillable: f.nillable, type: this.typeRef(type), ...form }, own, ns, `the field ${f.name}`)];
   }
 
   /** A choice: each alternative an element of its own, exactly once within one occurrence of the choice. */
@@ -425,7 +444,7 @@ class SchemaPlanner {
     // Text content extends its simple type, or the record it inherits the text from (a simpleContent chain).
     if (text) Object.assign(item, { simpleContent: s.base ? true : this.typeRef(text.type) });
     for (const f of s.base ? s.ownFields : s.fields) {
-      item.sequence.push(...this.field(f));
+      item.sequence.push(...this.field(f, ns));
       item.attributes.push(...this.attribute(f));
     }
     return name;
@@ -505,13 +524,16 @@ class SchemaPlanner {
     const add = (ref: XsdTypeRef | undefined) => {
       if (ref !== undefined && ref !== 'any' && ref.ns !== ns && ref.ns !== NS.xsd) used.add(ref.ns);
     };
+    const addParticle = (p: ElementParticle) => {
+      add(p.ref ?? p.type);
+    };
     for (const item of items) {
       if (item.kind === 'element') add(item.type);
-      else if (item.kind === 'wrapper') item.sequence.flatMap(elementsOf).forEach((p) => add(p.type));
+      else if (item.kind === 'wrapper') item.sequence.flatMap(elementsOf).forEach(addParticle);
       else if (item.kind === 'complexType') {
         add(item.base);
         if (item.simpleContent !== undefined && item.simpleContent !== true) add(item.simpleContent);
-        item.sequence.flatMap(elementsOf).forEach((p) => add(p.type));
+        item.sequence.flatMap(elementsOf).forEach(addParticle);
         item.attributes.forEach((a) => add(a.type));
       } else add(item.base);
     }

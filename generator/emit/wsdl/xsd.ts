@@ -80,6 +80,15 @@ function writeSequence(parent: XMLBuilder, particles: readonly Particle[], prefi
 /** Elements of a sequence or a choice. */
 function writeElements(parent: XMLBuilder, particles: readonly ElementParticle[], prefixes: Prefixes): void {
   for (const p of particles) {
+    if (p.ref !== undefined) {
+      // An element of a namespace of its own: the top-level element of that namespace's schema says the rest.
+      child(parent, 's:element', [
+        ['minOccurs', p.minOccurs],
+        ['maxOccurs', p.maxOccurs],
+        ['ref', prefixes.format(p.ref)],
+      ]);
+      continue;
+    }
     const e = child(parent, 's:element', [
       ['minOccurs', p.minOccurs],
       ['maxOccurs', p.maxOccurs],

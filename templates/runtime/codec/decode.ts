@@ -229,6 +229,18 @@ export function formMemberName(r: XmlReader, unqualified: readonly string[]): st
   return unqualified.includes(name) ? '' : name;
 }
 
+/**
+ * The field name of the child element the reader is on, for a record with fields in a namespace of their own (the
+ * spec's `namespace`, an element reference to another schema): `own` maps each such field to its namespace, where
+ * alone it is that field; any other child is named as {@link formMemberName} names it (`unqualified`: the fields in
+ * no namespace). A field sent in another namespace than its own is not that field (skipped as unknown).
+ */
+export function ownNamespaceMemberName(r: XmlReader, unqualified: readonly string[], own: Readonly<Record<string, string>>): string {
+  const local = r.localName;
+  if (Object.hasOwn(own, local)) return r.namespaceUri === own[local] ? local : '';
+  return formMemberName(r, unqualified);
+}
+
 /** The error for a required attribute the element lacks; call it on the element's start tag. */
 export function missingAttribute(r: XmlReader, parent: string, name: string): SvcDecodeError {
   return new SvcDecodeError(`${parent}: required attribute ${name} is missing`, { path: `${r.path()}/@${name}` });

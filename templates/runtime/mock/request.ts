@@ -184,7 +184,11 @@ export function readSoapParams(
     const index = table.exact.get(name);
     if (index === undefined) throw new RequestFault('Client', unknownElement(name, op.name, table, bare !== undefined));
     const param = op.params[index]!;
-    if (bare === undefined && op.unqualifiedParams?.includes(param.name) === true) {
+    const own = bare === undefined && op.paramNamespaces !== undefined && Object.hasOwn(op.paramNamespaces, param.name) ? op.paramNamespaces[param.name] : undefined;
+    if (own !== undefined) {
+      // A parameter of a namespace of its own (an element reference to another schema) is that parameter only there.
+      if (reader.namespaceUri !== own) throw new RequestFault('Client', `parameter "${name}" is not in namespace ${JSON.stringify(own)} (${whereIs(reader.namespaceUri)})`);
+    } else if (bare === undefined && op.unqualifiedParams?.includes(param.name) === true) {
       // An unqualified parameter (form="unqualified") is in no namespace: one in the operation's is not it.
       if (reader.namespaceUri !== '') throw new RequestFault('Client', `parameter "${name}" must be unqualified, in no namespace (${whereIs(reader.namespaceUri)})`);
     } else if (reader.namespaceUri !== namespace) {

@@ -132,6 +132,7 @@ export function fieldRules(s: StructModel, f: FieldModel): string {
   if (f.attribute) rules.push(f.attributeNamespace ? `an XML attribute in namespace ${inlineCode(f.attributeNamespace.uri)}` : 'an XML attribute');
   if (f.text) rules.push("the element's text content");
   if (f.form === 'unqualified' && !f.attribute) rules.push('an element in no namespace (unqualified)');
+  if (f.namespace && !f.attribute && !f.text) rules.push(`an element in namespace ${inlineCode(f.namespace.uri)}`);
   const repeated = f.type.kind === 'list' && !f.type.container;
   if (repeated) rules.push('none sent: `[]`');
   else rules.push(f.optional ? 'absent: `undefined`' : 'always sent');

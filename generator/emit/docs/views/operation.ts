@@ -42,6 +42,7 @@ export function operationView(model: ServiceModel, op: OperationModel, example: 
         paragraph(p.doc),
         p.role ? ROLE_TEXT[p.role](principal?.name ?? p.name) : '',
         p.form === 'unqualified' ? 'An element in no namespace (unqualified) in SOAP.' : '',
+        p.namespace ? `An element in namespace ${inlineCode(p.namespace.uri)} in SOAP.` : '',
         p.quirk !== undefined ? 'See the note below the table.' : '',
         op.eat.kind === 'parameter' && op.eat.parameter === p ? 'Signed: the EAT marker names it.' : '',
         asSentence(links.decision(p.decision)),
@@ -93,7 +94,7 @@ function facts(model: ServiceModel, op: OperationModel, links: Links): Array<{ n
     const r = op.result;
     const response =
       r.kind === 'value'
-        ? `${inlineCode(`<${op.name}Response>`)} holding ${inlineCode(`<${r.element}>`)}${r.form === 'unqualified' ? ' in no namespace (unqualified)' : ''}`
+        ? `${inlineCode(`<${op.name}Response>`)} holding ${inlineCode(`<${r.element}>`)}${r.form === 'unqualified' ? ' in no namespace (unqualified)' : r.namespace ? ` in namespace ${inlineCode(r.namespace.uri)}` : ''}`
         : `${inlineCode(`<${op.name}Response>`)}`;
     rows.push({ name: 'SOAP response', value: response });
   }
