@@ -29,6 +29,7 @@ import {
   contentLength,
   failureMessage,
   outgoingHeaders,
+  redirectLocation,
   responseOf,
   timeoutMessage,
   type HttpRequest,
@@ -225,7 +226,8 @@ function exchange(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest)
         settled = true;
         cleanUp();
         try {
-          resolve(responseOf(status, contentType, text.endSource()));
+          // node:http never follows a redirect; the client refuses it (see redirectLocation).
+          resolve(responseOf(status, contentType, text.endSource(), redirectLocation(status, res.headers.location)));
         } catch (error) {
           // A SvcDecodeError, as it is: the body was complete, only its bytes are wrong.
           reject(error);

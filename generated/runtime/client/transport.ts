@@ -38,10 +38,15 @@ export interface HttpRequest {
 
 /** What {@link sendRequest} returns: the status, Content-Type and text of the response, whatever the status. */
 export interface HttpResponse {
-  /** HTTP status code. */
+  /** HTTP status code (0 for a browser's opaque redirect). */
   status: number;
   /** The Content-Type header, `''` when absent. */
   contentType: string;
+  /**
+   * The Location of a redirect, as sent (see {@link redirectLocation}): set for a 3xx answer that has one, `''` for a
+   * browser's opaque redirect (status 0), whose target is hidden; absent for any other answer. Never followed.
+   */
+  readonly location?: string;
   /**
    * The response body, decoded strictly by its byte-order mark, else the Content-Type charset, else the XML
    * declaration's encoding, else as UTF-8; without the byte-order mark; `''` for an empty body.
@@ -60,10 +65,10 @@ export interface HttpResponse {
  * @param contentType - the Content-Type, `''` when absent
  * @param body - the body's text, or a source of it
  */
-export function responseOf(status: number, contentType: string, body: string | TextSource): HttpResponse {
-  if (typeof body === 'string') return { status, contentType, text: body };
+export function responseOf(status: number, contentType: string, body: string | TextSource, location?: string): HttpResponse {
+  if (typeof body === 'string') return location === undefined ? { status, contentType, text: body } : { status, contentType, text: body, location };
   let text: string | undefined;
-  return {
+  const response = {
     status,
     contentType,
     get text(): string {
@@ -72,6 +77,19 @@ export function responseOf(status: number, contentType: string, body: string | T
     },
     textSource: body,
   };
+  return location === undefined ? response : Object.assign(response, { location });
+}
+
+/**
+ * The Location header of a redirect: a 3xx answer's Location, undefined for any other answer or a 3xx without one.
+ * Neither transport follows redirects: a 307 or 308 would send the whole signed request (the credentials, the
+ * computed key) to wherever the Location points, a 301, 302 or 303 would turn it into a GET there, and either way
+ * that host's answer would be taken for the service's.
+ * @param status - the HTTP status
+ * @param header - the Location header, if any
+ */
+export function redirectLocation(status: number, header: string | null | undefined): string | undefined {
+  return status >= 300 && status < 400 && header != null ? header : undefined;
 }
 
 /** setTimeout fires at once beyond this many milliseconds, so longer limits are treated as none. */
@@ -131,9 +149,18 @@ export async function sendRequest(req: HttpRequest): Promise<HttpResponse> {
   try {
     const headers = outgoingHeaders(req);
     const get = req.method === 'GET';
-    const init: RequestInit = get ? { method: 'GET', headers } : { method: 'POST', headers, body: req.body ?? '' };
+    // Never 'follow' (fetch's default): see redirectLocation. A browser answers 'manual' with an opaque redirect.
+    const init: RequestInit = get
+      ? { method: 'GET', headers, redirect: 'manual' }
+      : { method: 'POST', headers, body: req.body ?? '', redirect: 'manual' };
     if (controller !== undefined) init.signal = controller.signal;
     response = await guard(req.fetch(req.url, init));
+    if (response.type === 'opaqueredirect') return responseOf(0, '', '', '');
+    // An injected fetch that dropped `redirect: 'manual'` has followed one already; its answer is not the service's.
+    if (response.redirected) {
+      response.body?.cancel().catch(noop);
+      return responseOf(response.status, '', '', response.url);
+    }
     contentType = response.headers.get('content-type') ?? '';
     // A fetch stream hands its chunks over, so the decoder may keep them.
     text = bodyTextDecoder(contentType, 'response', contentLength(response.headers.get('content-length')), true);
@@ -151,7 +178,7 @@ export async function sendRequest(req: HttpRequest): Promise<HttpResponse> {
   // Refusing and decoding happen outside the try, so these errors reach the caller as they are, never as transport
   // failures; the body is already complete (or abandoned), so the timeout has nothing left to cover.
   if (text === undefined) throw new SvcResponseTooLargeError(maxResponseBytes ?? 0, response.status);
-  return responseOf(response.status, contentType, text.endSource());
+  return responseOf(response.status, contentType, text.endSource(), redirectLocation(response.status, response.headers.get('location')));
 }
 
 const EMPTY = new Uint8Array(0);
@@ -340,10 +367,14 @@ export function timeoutMessage(method: string, url: string, timeoutMs: number): 
   return `${method} request to ${describeUrl(url)} timed out after ${String(timeoutMs)} ms`;
 }
 
-/** The URL without credentials, query or fragment (an HTTP GET query carries the key), for messages. */
-export function describeUrl(url: string): string {
+/**
+ * The URL without credentials, query or fragment (an HTTP GET query carries the key), for messages.
+ * @param url - an absolute URL, or one relative to `base` (a redirect's Location)
+ * @param base - the URL it is relative to
+ */
+export function describeUrl(url: string, base?: string): string {
   try {
-    const u = new URL(url);
+    const u = new URL(url, base);
     return `${u.origin}${u.pathname}`;
   } catch {
     return '(invalid URL)';

@@ -315,6 +315,13 @@ export class ClientCore {
         ...(opts.signal ? { signal: opts.signal } : {}),
       });
 
+      if (response.location !== undefined) {
+        // Never followed, whatever the body says (see redirectLocation); the target without its query, which could
+        // carry what the request did.
+        const head = this.redactor(sent).text(response.text.slice(0, 2 * BODY_EXCERPT_LENGTH));
+        const request = { method: body === undefined ? 'GET' : 'POST', url: describeUrl(url) };
+        throw new SvcHttpError(response.status, head, response.contentType, request, response.location === '' ? '' : describeUrl(response.location, url));
+      }
       if (response.status !== 200) {
         if (!isFormStyle(style)) {
           const fault = parseSoapFault(response.text, response.status);
