@@ -122,10 +122,11 @@ export interface PayerClientOptions {
   /**
    * How calls are sent when no `fetch` is given, decided at each call. Default: on Node, node:http or
    * node:https with a keep-alive agent shared by all clients, unless `globalThis.fetch` has been
-   * replaced (a test's stub, MSW's interception) or a global undici dispatcher installed (MockAgent,
-   * ProxyAgent), which are then honoured by calling `globalThis.fetch`; elsewhere (browsers, Deno, Bun)
-   * `globalThis.fetch`. `'node'` forces node:http, `'fetch'` forces `globalThis.fetch` as it is at each
-   * call. MSW's setupServer intercepts both.
+   * replaced (a test's stub, MSW's interception) or a global undici dispatcher other than Node's own
+   * installed (an Agent trusting a private CA, MockAgent, ProxyAgent), which are then honoured by
+   * calling `globalThis.fetch`; elsewhere (browsers, Deno, Bun) `globalThis.fetch`. `'node'` forces
+   * node:http, `'fetch'` forces `globalThis.fetch` as it is at each call. MSW's setupServer intercepts
+   * both.
    */
   transport?: 'node' | 'fetch';
   /** The timestamp source in Unix seconds (floored); default the system clock. */

@@ -181,7 +181,7 @@ function optionsInterface(model: ServiceModel, principal: string | undefined): S
         hasQuestionToken: true,
         docs: [
           jsDoc(
-            "How calls are sent when no `fetch` is given, decided at each call. Default: on Node, node:http or node:https with a keep-alive agent shared by all clients, unless `globalThis.fetch` has been replaced (a test's stub, MSW's interception) or a global undici dispatcher installed (MockAgent, ProxyAgent), which are then honoured by calling `globalThis.fetch`; elsewhere (browsers, Deno, Bun) `globalThis.fetch`. `'node'` forces node:http, `'fetch'` forces `globalThis.fetch` as it is at each call. MSW's setupServer intercepts both.",
+            "How calls are sent when no `fetch` is given, decided at each call. Default: on Node, node:http or node:https with a keep-alive agent shared by all clients, unless `globalThis.fetch` has been replaced (a test's stub, MSW's interception) or a global undici dispatcher other than Node's own installed (an Agent trusting a private CA, MockAgent, ProxyAgent), which are then honoured by calling `globalThis.fetch`; elsewhere (browsers, Deno, Bun) `globalThis.fetch`. `'node'` forces node:http, `'fetch'` forces `globalThis.fetch` as it is at each call. MSW's setupServer intercepts both.",
           ),
         ],
       },
