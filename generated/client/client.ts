@@ -129,6 +129,14 @@ export interface PayerClientOptions {
    * both.
    */
   transport?: 'node' | 'fetch';
+  /**
+   * Whether node:http asks for compressed answers (`Accept-Encoding: gzip, deflate`); default true.
+   * `false` saves the CPU of decompressing where the network is fast. fetch (a `fetch` option,
+   * `transport: 'fetch'`, browsers) asks as its platform does. A compressed answer is decoded either
+   * way, and `maxResponseBytes` holds for its decoded size; another Content-Encoding is an
+   * SvcDecodeError naming it.
+   */
+  compression?: boolean;
   /** The timestamp source in Unix seconds (floored); default the system clock. */
   now?: () => number;
   /** Replaces the default key computation. */
@@ -357,6 +365,7 @@ export class PayerClient {
           : hmacSigner(options.apiKey),
         fetch: options.fetch,
         transport: options.transport,
+        compression: options.compression,
         now: options.now ?? (() => Date.now() / 1000),
         timeoutMs: options.timeoutMs,
         maxResponseBytes: options.maxResponseBytes,

@@ -163,7 +163,7 @@ export async function sendRequest(req: HttpRequest): Promise<HttpResponse> {
     }
     contentType = response.headers.get('content-type') ?? '';
     // A fetch stream hands its chunks over, so the decoder may keep them.
-    text = bodyTextDecoder(contentType, 'response', contentLength(response.headers.get('content-length')), true);
+    text = bodyTextDecoder(contentType, 'response', declaredLength(response.headers), true);
     if (!(await readChunks(response, maxResponseBytes, guard, text))) text = undefined;
   } catch (error) {
     if (outcome === 'abort') throw signal?.reason;
@@ -225,7 +225,7 @@ export async function readChunks(
 ): Promise<boolean> {
   const body = response.body as ReadableStream<Uint8Array> | null | undefined;
   if (limit !== undefined) {
-    const declared = contentLength(response.headers.get('content-length'));
+    const declared = declaredLength(response.headers);
     if (declared !== undefined && declared > limit) {
       if (typeof body?.cancel === 'function') body.cancel().catch(noop);
       return false;
@@ -305,6 +305,16 @@ class ByteCollector implements ChunkSink {
     if (this.#chunks.length === 1) return this.#chunks[0] as Uint8Array;
     return this.#chunks.length === 0 ? EMPTY : Buffer.concat(this.#chunks, this.#total);
   }
+}
+
+/**
+ * The length of the body as read: its Content-Length, unless a Content-Encoding says that counts compressed bytes
+ * (fetch decodes them, and the cap holds for what it decodes).
+ */
+function declaredLength(headers: Pick<Headers, 'get'>): number | undefined {
+  const coding = headers.get('content-encoding');
+  if (coding !== null && coding.trim() !== '' && coding.trim().toLowerCase() !== 'identity') return undefined;
+  return contentLength(headers.get('content-length'));
 }
 
 /** A Content-Length header as a number, or undefined when absent or not a plain decimal count. */

@@ -185,6 +185,16 @@ function optionsInterface(model: ServiceModel, principal: string | undefined): S
           ),
         ],
       },
+      {
+        name: 'compression',
+        type: 'boolean',
+        hasQuestionToken: true,
+        docs: [
+          jsDoc(
+            "Whether node:http asks for compressed answers (`Accept-Encoding: gzip, deflate`); default true. `false` saves the CPU of decompressing where the network is fast. fetch (a `fetch` option, `transport: 'fetch'`, browsers) asks as its platform does. A compressed answer is decoded either way, and `maxResponseBytes` holds for its decoded size; another Content-Encoding is an SvcDecodeError naming it.",
+          ),
+        ],
+      },
       ...(sendsTimestamps(model)
         ? [{ name: 'now', type: '() => number', hasQuestionToken: true, docs: ['The timestamp source in Unix seconds (floored); default the system clock.'] }]
         : []),
@@ -269,7 +279,7 @@ function clientClass(model: ServiceModel, principal: string | undefined): Statem
             members.push("sign: () => ''");
           }
           // Passed as given: without one, the core looks globalThis.fetch up at each call (MSW installed later).
-          members.push('fetch: options.fetch', 'transport: options.transport');
+          members.push('fetch: options.fetch', 'transport: options.transport', 'compression: options.compression');
           // Without a timestamp to send, the core's clock is never read: it gets the default.
           members.push(sendsTimestamps(model) ? 'now: options.now ?? (() => Date.now() / 1000)' : 'now: () => Date.now() / 1000');
           members.push('timeoutMs: options.timeoutMs', 'maxResponseBytes: options.maxResponseBytes');

@@ -56,6 +56,11 @@ export interface CoreOptions {
    * `'node'` or `'fetch'` forces one (`globalThis.fetch` of the moment).
    */
   readonly transport?: TransportName | undefined;
+  /**
+   * Whether node:http asks for compressed answers (`Accept-Encoding: gzip, deflate`), default true; fetch decides
+   * for itself. A compressed answer is decoded either way, and `maxResponseBytes` holds for its decoded size.
+   */
+  readonly compression?: boolean | undefined;
   /** Seconds since the Unix epoch (fractions are floored). */
   readonly now: () => number;
   readonly timeoutMs: number | undefined;

@@ -26,6 +26,8 @@ export const TRANSPORTS: readonly TransportName[] = ['node', 'fetch'];
 export interface TransportOptions {
   readonly fetch?: typeof fetch | undefined;
   readonly transport?: TransportName | undefined;
+  /** false: node:http asks for no compressed answer (fetch decides for itself). */
+  readonly compression?: boolean | undefined;
 }
 
 /**
@@ -123,6 +125,7 @@ let nodeMissing = false;
  */
 export function checkTransportOptions(options: TransportOptions): void {
   const { transport } = options;
+  if (options.compression !== undefined && typeof options.compression !== 'boolean') throw new SvcRequestError('compression must be a boolean');
   if (transport == null) return;
   if (!TRANSPORTS.includes(transport)) throw new SvcRequestError(`transport must be one of ${TRANSPORTS.join(', ')}`);
   if (transport === 'node') {
@@ -140,12 +143,17 @@ export function checkTransportOptions(options: TransportOptions): void {
 export async function sendChosen(options: TransportOptions, operation: string, req: NodeHttpRequest): Promise<HttpResponse> {
   if (options.fetch != null) return sendRequest({ ...req, fetch: options.fetch });
   const transport = options.transport ?? undefined;
-  if (transport === 'node') return sendNodeRequest(req);
+  if (transport === 'node') return sendNodeRequest(nodeRequest(options, req));
   if (transport === undefined && !nodeMissing && isNode() && isNodeFetch(globalThis.fetch) && defaultDispatcher()) {
-    if (nodeHttpLoaded() || (await nodeHttpAvailable())) return sendNodeRequest(req);
+    if (nodeHttpLoaded() || (await nodeHttpAvailable())) return sendNodeRequest(nodeRequest(options, req));
     nodeMissing = true;
   }
   return sendRequest({ ...req, fetch: currentFetch(operation) });
+}
+
+/** The request as node:http sends it under the client's options. */
+function nodeRequest(options: TransportOptions, req: NodeHttpRequest): NodeHttpRequest {
+  return options.compression === false ? { ...req, compression: false } : req;
 }
 
 /** The global fetch of the moment. */
