@@ -141,14 +141,14 @@ export function checkTransportOptions(options: TransportOptions): void {
  * @param req - the request
  */
 export async function sendChosen(options: TransportOptions, operation: string, req: NodeHttpRequest): Promise<HttpResponse> {
-  if (options.fetch != null) return sendRequest({ ...req, fetch: options.fetch });
+  if (options.fetch != null) return sendRequest(req, options.fetch);
   const transport = options.transport ?? undefined;
   if (transport === 'node') return sendNodeRequest(nodeRequest(options, req));
   if (transport === undefined && !nodeMissing && isNode() && isNodeFetch(globalThis.fetch) && defaultDispatcher()) {
     if (nodeHttpLoaded() || (await nodeHttpAvailable())) return sendNodeRequest(nodeRequest(options, req));
     nodeMissing = true;
   }
-  return sendRequest({ ...req, fetch: currentFetch(operation) });
+  return sendRequest(req, currentFetch(operation));
 }
 
 /** The request as node:http sends it under the client's options. */

@@ -108,7 +108,15 @@ const passThrough: Guard = (step) => step;
  * An HTTP error status is not an error here: the caller decides what a 500 means (SOAP faults arrive as 500).
  * @param req - the request
  */
-export async function sendRequest(req: HttpRequest): Promise<HttpResponse> {
+export async function sendRequest(req: HttpRequest): Promise<HttpResponse>;
+/**
+ * As {@link sendRequest}, through `fetchImpl` (the request's own fetch is not read): the transport choice passes the
+ * client's fetch so, without a copy of the request per call.
+ * @param req - the request
+ * @param fetchImpl - the fetch to send it through
+ */
+export async function sendRequest(req: Omit<HttpRequest, 'fetch'>, fetchImpl: typeof fetch): Promise<HttpResponse>;
+export async function sendRequest(req: Omit<HttpRequest, 'fetch'> & { fetch?: typeof fetch }, fetchImpl = req.fetch!): Promise<HttpResponse> {
   const { signal, timeoutMs, maxResponseBytes } = req;
   checkLimits(req);
   if (signal?.aborted) throw signal.reason;
@@ -152,17 +160,19 @@ export async function sendRequest(req: HttpRequest): Promise<HttpResponse> {
       ? { method: 'GET', headers, redirect: 'manual' }
       : { method: 'POST', headers, body: req.body ?? '', redirect: 'manual' };
     if (controller !== undefined) init.signal = controller.signal;
-    response = await guard(req.fetch(req.url, init));
+    response = await guard(fetchImpl(req.url, init));
     if (response.type === 'opaqueredirect') return responseOf(0, '', '', '');
     // An injected fetch that dropped `redirect: 'manual'` has followed one already; its answer is not the service's.
     if (response.redirected) {
       response.body?.cancel().catch(noop);
       return responseOf(response.status, '', '', response.url);
     }
-    contentType = response.headers.get('content-type') ?? '';
+    const responseHeaders = response.headers;
+    contentType = responseHeaders.get('content-type') ?? '';
+    const declared = declaredLength(responseHeaders);
     // A fetch stream hands its chunks over, so the decoder may keep them.
-    text = bodyTextDecoder(contentType, 'response', declaredLength(response.headers), true);
-    if (!(await readChunks(response, maxResponseBytes, guard, text))) text = undefined;
+    text = bodyTextDecoder(contentType, 'response', declared, true);
+    if (!(await readChunks(response, maxResponseBytes, guard, text, declared))) text = undefined;
   } catch (error) {
     if (outcome === 'abort') throw signal?.reason;
     if (outcome === 'timeout') {
@@ -175,8 +185,10 @@ export async function sendRequest(req: HttpRequest): Promise<HttpResponse> {
   }
   // Refusing and decoding happen outside the try, so these errors reach the caller as they are, never as transport
   // failures; the body is already complete (or abandoned), so the timeout has nothing left to cover.
-  if (text === undefined) throw new SvcResponseTooLargeError(maxResponseBytes ?? 0, response.status);
-  return responseOf(response.status, contentType, text.endSource(), redirectLocation(response.status, response.headers.get('location')));
+  const status = response.status;
+  if (text === undefined) throw new SvcResponseTooLargeError(maxResponseBytes ?? 0, status);
+  // The Location is looked up only where it means something: Headers.get is not free, and most answers are 200.
+  return responseOf(status, contentType, text.endSource(), status >= 300 && status < 400 ? redirectLocation(status, response.headers.get('location')) : undefined);
 }
 
 const EMPTY = new Uint8Array(0);
@@ -214,16 +226,17 @@ export interface ChunkSink {
  * @param limit - most bytes accepted, or undefined for no limit
  * @param guard - races each read against a timeout or an abort
  * @param sink - takes the chunks
+ * @param declared - the body's declared length, when the caller has it already
  */
 export async function readChunks(
   response: Pick<Response, 'body' | 'headers' | 'arrayBuffer'>,
   limit: number | undefined,
   guard: Guard,
   sink: ChunkSink,
+  declared: number | undefined = declaredLength(response.headers),
 ): Promise<boolean> {
   const body = response.body as ReadableStream<Uint8Array> | null | undefined;
   if (limit !== undefined) {
-    const declared = declaredLength(response.headers);
     if (declared !== undefined && declared > limit) {
       if (typeof body?.cancel === 'function') body.cancel().catch(noop);
       return false;
