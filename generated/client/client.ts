@@ -126,12 +126,21 @@ export interface PayerClientOptions {
   /**
    * How calls are sent when no `fetch` is given, decided at each call. Default: on Node, node:http or
    * node:https with a keep-alive agent shared by all clients, unless `globalThis.fetch` has been
-   * replaced (a test's stub, MSW's interception) or a global undici dispatcher installed (MockAgent,
-   * ProxyAgent), which are then honoured by calling `globalThis.fetch`; elsewhere (browsers, Deno, Bun)
-   * `globalThis.fetch`. `'node'` forces node:http, `'fetch'` forces `globalThis.fetch` as it is at each
-   * call. MSW's setupServer intercepts both.
+   * replaced (a test's stub, MSW's interception) or a global undici dispatcher other than Node's own
+   * installed (an Agent trusting a private CA, MockAgent, ProxyAgent), which are then honoured by
+   * calling `globalThis.fetch`; elsewhere (browsers, Deno, Bun) `globalThis.fetch`. `'node'` forces
+   * node:http, `'fetch'` forces `globalThis.fetch` as it is at each call. MSW's setupServer intercepts
+   * both.
    */
   transport?: 'node' | 'fetch';
+  /**
+   * Whether node:http asks for compressed answers (`Accept-Encoding: gzip, deflate`); default true.
+   * `false` saves the CPU of decompressing where the network is fast. fetch (a `fetch` option,
+   * `transport: 'fetch'`, browsers) asks as its platform does. A compressed answer is decoded either
+   * way, and `maxResponseBytes` holds for its decoded size; another Content-Encoding is an
+   * SvcDecodeError naming it.
+   */
+  compression?: boolean;
   /**
    * TLS settings of an `https:` baseUrl, as node:tls names them: `ca` (the authorities to trust, in
    * place of Node's), the client certificate as `cert` and `key` or as `pfx`, `passphrase`,
@@ -403,6 +412,7 @@ export class PayerClient {
           : hmacSigner(options.apiKey),
         fetch: options.fetch,
         transport: options.transport,
+        compression: options.compression,
         tls: options.tls,
         proxy: options.proxy,
         now: options.now ?? (() => Date.now() / 1000),

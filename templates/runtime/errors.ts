@@ -98,7 +98,10 @@ export class SvcSoapFault extends SvcError {
 /** Most characters of a text body's hint (its first line, or an HTML page's title) put into an SvcHttpError's message. */
 export const HINT_LENGTH = 160;
 
-/** A response with an HTTP status or content that is neither a result nor a SOAP fault. */
+/**
+ * A response with an HTTP status or content that is neither a result nor a SOAP fault; a redirect is one too, never
+ * followed (see `location`).
+ */
 export class SvcHttpError extends SvcError {
   /** The HTTP status. */
   readonly status: number;
@@ -110,18 +113,25 @@ export class SvcHttpError extends SvcError {
   readonly method: string | undefined;
   /** The URL the request went to, without its query string (which may carry a key), when known. */
   readonly url: string | undefined;
+  /**
+   * Where a redirect (a 3xx answer with a Location) pointed, which the client never follows: origin and path only,
+   * resolved against the request URL; `''` when the platform hides it (a browser's opaque redirect, status 0);
+   * undefined for any other answer.
+   */
+  readonly location: string | undefined;
 
   /**
    * @param status - HTTP status
    * @param body - the response body (only an excerpt is kept), with every secret already masked
    * @param contentType - the response Content-Type
    * @param request - the method and the URL (origin and path only) of the request
+   * @param location - a redirect's target, origin and path only (`''` when hidden); absent for any other answer
    */
-  constructor(status: number, body: string, contentType?: string, request?: { readonly method: string; readonly url: string }) {
+  constructor(status: number, body: string, contentType?: string, request?: { readonly method: string; readonly url: string }, location?: string) {
     // The message says where the request went and the body's own hint (a text line, a page title), cut short: a 404
     // names the URL, so a baseUrl that doubles the service path shows itself. The caller masks secrets in the body
     // first (a server can echo the request, which carries the key).
-    const hint = bodyHint(body, contentType);
+    const hint = location !== undefined ? redirectHint(location) : bodyHint(body, contentType);
     super(`HTTP ${status}${contentType ? ` (${contentType})` : ''} from ${request ? `${request.method} ${request.url}` : 'the service'}${hint ? `: ${hint}` : ''}`);
     this.name = 'SvcHttpError';
     this.status = status;
@@ -129,7 +139,14 @@ export class SvcHttpError extends SvcError {
     this.contentType = contentType;
     this.method = request?.method;
     this.url = request?.url;
+    this.location = location;
   }
+}
+
+/** The hint of a redirect: where it pointed, and that it was not followed. */
+function redirectHint(location: string): string {
+  const where = location === '' ? 'a redirect whose target the platform hides' : `a redirect to ${location}`;
+  return `${where}, not followed (following it would send the signed request on)`;
 }
 
 /**

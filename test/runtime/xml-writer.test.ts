@@ -236,6 +236,8 @@ describe('soapAction', () => {
     ['http://svc.example/', 'GetBalances', '"http://svc.example/GetBalances"'],
     ['http://svc.example', 'GetBalances', '"http://svc.example/GetBalances"'],
     ['urn:svc', 'Op', '"urn:svc/Op"'],
+    ['http://svc.example/', 'Größe', '"http://svc.example/Gr%C3%B6%C3%9Fe"'],
+    ['urn:a b\u00e9\u007f', 'Op', '"urn:a b%C3%A9%7F/Op"'],
   ])('%s + %s', (ns, op, want) => {
     expect(soapAction(ns, op)).toBe(want);
   });

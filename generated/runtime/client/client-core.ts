@@ -64,6 +64,11 @@ export interface CoreOptions {
    * `'node'` or `'fetch'` forces one (`globalThis.fetch` of the moment).
    */
   readonly transport?: TransportName | undefined;
+  /**
+   * Whether node:http asks for compressed answers (`Accept-Encoding: gzip, deflate`), default true; fetch decides
+   * for itself. A compressed answer is decoded either way, and `maxResponseBytes` holds for its decoded size.
+   */
+  readonly compression?: boolean | undefined;
   /** TLS settings of the client's connections (network.ts); honoured by the node transport alone. */
   readonly tls?: TlsOptions | undefined;
   /** The forward proxy, or `'env'` for HTTPS_PROXY / HTTP_PROXY / NO_PROXY (network.ts); node transport alone. */
@@ -374,6 +379,13 @@ export class ClientCore {
         ...(opts.signal ? { signal: opts.signal } : {}),
       });
 
+      if (response.location !== undefined) {
+        // Never followed, whatever the body says (see redirectLocation); the target without its query, which could
+        // carry what the request did.
+        const head = this.redactor(sent).text(response.text.slice(0, 2 * BODY_EXCERPT_LENGTH));
+        const request = { method: body === undefined ? 'GET' : 'POST', url: describeUrl(url) };
+        throw new SvcHttpError(response.status, head, response.contentType, request, response.location === '' ? '' : describeUrl(response.location, url));
+      }
       if (response.status !== 200) {
         if (!isFormStyle(style)) {
           const fault = parseSoapFault(response.text, response.status);

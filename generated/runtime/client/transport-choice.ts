@@ -9,9 +9,9 @@
  * - a client with network settings (`tls`, `proxy`: network.ts): node:http, which alone honours them; the
  *   constructor has refused them with a `fetch` option, `transport: 'fetch'` or outside Node;
  * - neither (the default): node:http on Node, unless `globalThis.fetch` is no longer Node's own (a test's stub, a
- *   spy, MSW's or another interceptor's replacement) or a global undici dispatcher other than the default one is
- *   installed (undici's MockAgent, a ProxyAgent): then `globalThis.fetch` of the moment, as the user has arranged
- *   for fetch. Elsewhere (browsers, Deno, Bun, whose fetch is their fast path) `globalThis.fetch`.
+ *   spy, MSW's or another interceptor's replacement) or a global undici dispatcher other than Node's own is
+ *   installed (an Agent trusting a private CA, undici's MockAgent, a ProxyAgent): then `globalThis.fetch` of the
+ *   moment, as the user has arranged for fetch. Elsewhere (browsers, Deno, Bun, whose fetch is their fast path) `globalThis.fetch`.
  *
  * Deciding at each call keeps what a test does after the client was made (MSW's `server.listen()` in `beforeAll`, a
  * stub installed later) in force for that client; MSW's `setupServer` intercepts node:http as well.
@@ -31,6 +31,8 @@ export const TRANSPORTS: readonly TransportName[] = ['node', 'fetch'];
 export interface TransportOptions {
   readonly fetch?: typeof fetch | undefined;
   readonly transport?: TransportName | undefined;
+  /** false: node:http asks for no compressed answer (fetch decides for itself). */
+  readonly compression?: boolean | undefined;
   readonly tls?: TlsOptions | undefined;
   readonly proxy?: ProxyOption | undefined;
   /** The `tls` and `proxy` options resolved (network.ts); set, calls go through node:http. */
@@ -65,13 +67,63 @@ function isNodeFetch(f: unknown): boolean {
   return true;
 }
 
-/** undici's global dispatcher slot (Node's fetch reads it too); undefined or a plain Agent unless the user set one. */
+/**
+ * undici's global dispatcher slot, which Node's fetch reads. Empty until Node's bundled undici loads (at the first
+ * fetch, or the first use of `Headers`, `Request` or `Response`), which then puts a plain Agent of its own there; or
+ * until the user's `setGlobalDispatcher` (the npm undici's) puts theirs: an `Agent({ connect: { ca } })` to trust a
+ * private CA, a ProxyAgent, a MockAgent.
+ */
 const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
 
+/** Node's own dispatcher, once seen: the only one that stands for the defaults. */
+let nodeDispatcher: object | undefined;
+/** The last dispatcher found to be someone else's, so that a call does not look at it again. */
+let foreignDispatcher: unknown;
+
+/**
+ * Whether the global dispatcher is Node's own (or none yet), which node:http stands in for; any other is the user's,
+ * and its settings (a CA, a proxy, limits, timeouts) hold only through fetch. Told apart by identity, not by the
+ * class name (the npm undici's Agent is named `Agent` too): Node's is the first dispatcher seen whose class is the
+ * Agent of Node's bundled undici; from then on only that very object is. Node puts it there once and never again, so
+ * no later dispatcher, whatever its class, is taken for it.
+ */
 function defaultDispatcher(): boolean {
   const dispatcher = (globalThis as Record<symbol, unknown>)[GLOBAL_DISPATCHER];
-  return dispatcher === undefined || (dispatcher as { constructor?: { name?: unknown } }).constructor?.name === 'Agent';
+  if (dispatcher === undefined || dispatcher === nodeDispatcher) return true;
+  if (dispatcher === foreignDispatcher) return false;
+  if (nodeDispatcher === undefined && isNodesAgent(dispatcher)) {
+    nodeDispatcher = dispatcher as object;
+    return true;
+  }
+  foreignDispatcher = dispatcher;
+  return false;
 }
+
+/**
+ * Whether `dispatcher` is an Agent of Node's bundled undici itself (not of a subclass): its prototype's prototype (the
+ * dispatcher base) has a `destroyed` getter whose code lives in `node:internal/deps/undici`. Node exposes no
+ * reference to its Agent, so the getter is called with no receiver, which makes it throw at once (and do nothing
+ * else), and its stack says where it is. Any doubt (no such getter, no stack) answers "not Node's": fetch is then
+ * used, which costs speed and never the user's settings.
+ */
+function isNodesAgent(dispatcher: unknown): boolean {
+  if (dispatcher === null || typeof dispatcher !== 'object') return false;
+  const proto: unknown = Object.getPrototypeOf(dispatcher);
+  if (proto === null || (proto as { constructor?: { name?: unknown } }).constructor?.name !== 'Agent') return false;
+  const getter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(proto) as object, 'destroyed')?.get;
+  if (typeof getter !== 'function') return false;
+  let stack: unknown;
+  try {
+    getter.call(null);
+  } catch (error) {
+    stack = (error as { stack?: unknown } | null)?.stack;
+  }
+  return typeof stack === 'string' && stack.includes('(node:internal/deps/undici/');
+}
+
+// Looked at once when the client is loaded too, so that Node's dispatcher, if it is there already, is known before
+// the user can install another.
+if (isNode()) defaultDispatcher();
 
 /** Set once node:http turned out not to load here: the default then stays with fetch. */
 let nodeMissing = false;
@@ -96,6 +148,7 @@ export function checkTransportOptions(options: TransportOptions): void {
       throw new SvcRequestError(`${what} needs Node.js (node:http and node:https): this runtime's fetch takes no TLS or proxy settings (a browser uses the system's certificates and proxy)`);
     }
   }
+  if (options.compression !== undefined && typeof options.compression !== 'boolean') throw new SvcRequestError('compression must be a boolean');
   if (transport == null) return;
   if (!TRANSPORTS.includes(transport)) throw new SvcRequestError(`transport must be one of ${TRANSPORTS.join(', ')}`);
   if (transport === 'node') {
@@ -111,15 +164,20 @@ export function checkTransportOptions(options: TransportOptions): void {
  * @param req - the request
  */
 export async function sendChosen(options: TransportOptions, operation: string, req: NodeHttpRequest): Promise<HttpResponse> {
-  if (options.fetch != null) return sendRequest({ ...req, fetch: options.fetch });
-  if (options.network !== undefined) return sendNodeRequest({ ...req, network: options.network });
+  if (options.fetch != null) return sendRequest(req, options.fetch);
+  if (options.network !== undefined) return sendNodeRequest({ ...nodeRequest(options, req), network: options.network });
   const transport = options.transport ?? undefined;
-  if (transport === 'node') return sendNodeRequest(req);
+  if (transport === 'node') return sendNodeRequest(nodeRequest(options, req));
   if (transport === undefined && !nodeMissing && isNode() && isNodeFetch(globalThis.fetch) && defaultDispatcher()) {
-    if (nodeHttpLoaded() || (await nodeHttpAvailable())) return sendNodeRequest(req);
+    if (nodeHttpLoaded() || (await nodeHttpAvailable())) return sendNodeRequest(nodeRequest(options, req));
     nodeMissing = true;
   }
-  return sendRequest({ ...req, fetch: currentFetch(operation) });
+  return sendRequest(req, currentFetch(operation));
+}
+
+/** The request as node:http sends it under the client's options. */
+function nodeRequest(options: TransportOptions, req: NodeHttpRequest): NodeHttpRequest {
+  return options.compression === false ? { ...req, compression: false } : req;
 }
 
 /** The global fetch of the moment. */

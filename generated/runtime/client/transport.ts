@@ -38,10 +38,15 @@ export interface HttpRequest {
 
 /** What {@link sendRequest} returns: the status, Content-Type and text of the response, whatever the status. */
 export interface HttpResponse {
-  /** HTTP status code. */
+  /** HTTP status code (0 for a browser's opaque redirect). */
   status: number;
   /** The Content-Type header, `''` when absent. */
   contentType: string;
+  /**
+   * The Location of a redirect, as sent (see {@link redirectLocation}): set for a 3xx answer that has one, `''` for a
+   * browser's opaque redirect (status 0), whose target is hidden; absent for any other answer. Never followed.
+   */
+  readonly location?: string;
   /**
    * The response body, decoded strictly by its byte-order mark, else the Content-Type charset, else the XML
    * declaration's encoding, else as UTF-8; without the byte-order mark; `''` for an empty body.
@@ -60,10 +65,10 @@ export interface HttpResponse {
  * @param contentType - the Content-Type, `''` when absent
  * @param body - the body's text, or a source of it
  */
-export function responseOf(status: number, contentType: string, body: string | TextSource): HttpResponse {
-  if (typeof body === 'string') return { status, contentType, text: body };
+export function responseOf(status: number, contentType: string, body: string | TextSource, location?: string): HttpResponse {
+  if (typeof body === 'string') return location === undefined ? { status, contentType, text: body } : { status, contentType, text: body, location };
   let text: string | undefined;
-  return {
+  const response = {
     status,
     contentType,
     get text(): string {
@@ -72,6 +77,19 @@ export function responseOf(status: number, contentType: string, body: string | T
     },
     textSource: body,
   };
+  return location === undefined ? response : Object.assign(response, { location });
+}
+
+/**
+ * The Location header of a redirect: a 3xx answer's Location, undefined for any other answer or a 3xx without one.
+ * Neither transport follows redirects: a 307 or 308 would send the whole signed request (the credentials, the
+ * computed key) to wherever the Location points, a 301, 302 or 303 would turn it into a GET there, and either way
+ * that host's answer would be taken for the service's.
+ * @param status - the HTTP status
+ * @param header - the Location header, if any
+ */
+export function redirectLocation(status: number, header: string | null | undefined): string | undefined {
+  return status >= 300 && status < 400 && header != null ? header : undefined;
 }
 
 /** setTimeout fires at once beyond this many milliseconds, so longer limits are treated as none. */
@@ -92,7 +110,15 @@ const passThrough: Guard = (step) => step;
  * An HTTP error status is not an error here: the caller decides what a 500 means (SOAP faults arrive as 500).
  * @param req - the request
  */
-export async function sendRequest(req: HttpRequest): Promise<HttpResponse> {
+export async function sendRequest(req: HttpRequest): Promise<HttpResponse>;
+/**
+ * As {@link sendRequest}, through `fetchImpl` (the request's own fetch is not read): the transport choice passes the
+ * client's fetch so, without a copy of the request per call.
+ * @param req - the request
+ * @param fetchImpl - the fetch to send it through
+ */
+export async function sendRequest(req: Omit<HttpRequest, 'fetch'>, fetchImpl: typeof fetch): Promise<HttpResponse>;
+export async function sendRequest(req: Omit<HttpRequest, 'fetch'> & { fetch?: typeof fetch }, fetchImpl = req.fetch!): Promise<HttpResponse> {
   const { signal, timeoutMs, maxResponseBytes } = req;
   checkLimits(req);
   if (signal?.aborted) throw signal.reason;
@@ -131,13 +157,24 @@ export async function sendRequest(req: HttpRequest): Promise<HttpResponse> {
   try {
     const headers = outgoingHeaders(req);
     const get = req.method === 'GET';
-    const init: RequestInit = get ? { method: 'GET', headers } : { method: 'POST', headers, body: req.body ?? '' };
+    // Never 'follow' (fetch's default): see redirectLocation. A browser answers 'manual' with an opaque redirect.
+    const init: RequestInit = get
+      ? { method: 'GET', headers, redirect: 'manual' }
+      : { method: 'POST', headers, body: req.body ?? '', redirect: 'manual' };
     if (controller !== undefined) init.signal = controller.signal;
-    response = await guard(req.fetch(req.url, init));
-    contentType = response.headers.get('content-type') ?? '';
+    response = await guard(fetchImpl(req.url, init));
+    if (response.type === 'opaqueredirect') return responseOf(0, '', '', '');
+    // An injected fetch that dropped `redirect: 'manual'` has followed one already; its answer is not the service's.
+    if (response.redirected) {
+      response.body?.cancel().catch(noop);
+      return responseOf(response.status, '', '', response.url);
+    }
+    const responseHeaders = response.headers;
+    contentType = responseHeaders.get('content-type') ?? '';
+    const declared = declaredLength(responseHeaders);
     // A fetch stream hands its chunks over, so the decoder may keep them.
-    text = bodyTextDecoder(contentType, 'response', contentLength(response.headers.get('content-length')), true);
-    if (!(await readChunks(response, maxResponseBytes, guard, text))) text = undefined;
+    text = bodyTextDecoder(contentType, 'response', declared, true);
+    if (!(await readChunks(response, maxResponseBytes, guard, text, declared))) text = undefined;
   } catch (error) {
     if (outcome === 'abort') throw signal?.reason;
     if (outcome === 'timeout') {
@@ -150,8 +187,10 @@ export async function sendRequest(req: HttpRequest): Promise<HttpResponse> {
   }
   // Refusing and decoding happen outside the try, so these errors reach the caller as they are, never as transport
   // failures; the body is already complete (or abandoned), so the timeout has nothing left to cover.
-  if (text === undefined) throw new SvcResponseTooLargeError(maxResponseBytes ?? 0, response.status);
-  return responseOf(response.status, contentType, text.endSource());
+  const status = response.status;
+  if (text === undefined) throw new SvcResponseTooLargeError(maxResponseBytes ?? 0, status);
+  // The Location is looked up only where it means something: Headers.get is not free, and most answers are 200.
+  return responseOf(status, contentType, text.endSource(), status >= 300 && status < 400 ? redirectLocation(status, response.headers.get('location')) : undefined);
 }
 
 const EMPTY = new Uint8Array(0);
@@ -189,16 +228,17 @@ export interface ChunkSink {
  * @param limit - most bytes accepted, or undefined for no limit
  * @param guard - races each read against a timeout or an abort
  * @param sink - takes the chunks
+ * @param declared - the body's declared length, when the caller has it already
  */
 export async function readChunks(
   response: Pick<Response, 'body' | 'headers' | 'arrayBuffer'>,
   limit: number | undefined,
   guard: Guard,
   sink: ChunkSink,
+  declared: number | undefined = declaredLength(response.headers),
 ): Promise<boolean> {
   const body = response.body as ReadableStream<Uint8Array> | null | undefined;
   if (limit !== undefined) {
-    const declared = contentLength(response.headers.get('content-length'));
     if (declared !== undefined && declared > limit) {
       if (typeof body?.cancel === 'function') body.cancel().catch(noop);
       return false;
@@ -280,6 +320,16 @@ class ByteCollector implements ChunkSink {
   }
 }
 
+/**
+ * The length of the body as read: its Content-Length, unless a Content-Encoding says that counts compressed bytes
+ * (fetch decodes them, and the cap holds for what it decodes).
+ */
+function declaredLength(headers: Pick<Headers, 'get'>): number | undefined {
+  const coding = headers.get('content-encoding');
+  if (coding !== null && coding.trim() !== '' && coding.trim().toLowerCase() !== 'identity') return undefined;
+  return contentLength(headers.get('content-length'));
+}
+
 /** A Content-Length header as a number, or undefined when absent or not a plain decimal count. */
 export function contentLength(header: string | null | undefined): number | undefined {
   if (header == null) return undefined;
@@ -340,10 +390,14 @@ export function timeoutMessage(method: string, url: string, timeoutMs: number): 
   return `${method} request to ${describeUrl(url)} timed out after ${String(timeoutMs)} ms`;
 }
 
-/** The URL without credentials, query or fragment (an HTTP GET query carries the key), for messages. */
-export function describeUrl(url: string): string {
+/**
+ * The URL without credentials, query or fragment (an HTTP GET query carries the key), for messages.
+ * @param url - an absolute URL, or one relative to `base` (a redirect's Location)
+ * @param base - the URL it is relative to
+ */
+export function describeUrl(url: string, base?: string): string {
   try {
-    const u = new URL(url);
+    const u = new URL(url, base);
     return `${u.origin}${u.pathname}`;
   } catch {
     return '(invalid URL)';

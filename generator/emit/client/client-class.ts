@@ -187,7 +187,17 @@ function optionsInterface(model: ServiceModel, principal: string | undefined): S
         hasQuestionToken: true,
         docs: [
           jsDoc(
-            "How calls are sent when no `fetch` is given, decided at each call. Default: on Node, node:http or node:https with a keep-alive agent shared by all clients, unless `globalThis.fetch` has been replaced (a test's stub, MSW's interception) or a global undici dispatcher installed (MockAgent, ProxyAgent), which are then honoured by calling `globalThis.fetch`; elsewhere (browsers, Deno, Bun) `globalThis.fetch`. `'node'` forces node:http, `'fetch'` forces `globalThis.fetch` as it is at each call. MSW's setupServer intercepts both.",
+            "How calls are sent when no `fetch` is given, decided at each call. Default: on Node, node:http or node:https with a keep-alive agent shared by all clients, unless `globalThis.fetch` has been replaced (a test's stub, MSW's interception) or a global undici dispatcher other than Node's own installed (an Agent trusting a private CA, MockAgent, ProxyAgent), which are then honoured by calling `globalThis.fetch`; elsewhere (browsers, Deno, Bun) `globalThis.fetch`. `'node'` forces node:http, `'fetch'` forces `globalThis.fetch` as it is at each call. MSW's setupServer intercepts both.",
+          ),
+        ],
+      },
+      {
+        name: 'compression',
+        type: 'boolean',
+        hasQuestionToken: true,
+        docs: [
+          jsDoc(
+            "Whether node:http asks for compressed answers (`Accept-Encoding: gzip, deflate`); default true. `false` saves the CPU of decompressing where the network is fast. fetch (a `fetch` option, `transport: 'fetch'`, browsers) asks as its platform does. A compressed answer is decoded either way, and `maxResponseBytes` holds for its decoded size; another Content-Encoding is an SvcDecodeError naming it.",
           ),
         ],
       },
@@ -351,7 +361,7 @@ function clientClass(model: ServiceModel, principal: string | undefined): Statem
             members.push("sign: () => ''");
           }
           // Passed as given: without one, the core looks globalThis.fetch up at each call (MSW installed later).
-          members.push('fetch: options.fetch', 'transport: options.transport', 'tls: options.tls', 'proxy: options.proxy');
+          members.push('fetch: options.fetch', 'transport: options.transport', 'compression: options.compression', 'tls: options.tls', 'proxy: options.proxy');
           // Without a timestamp to send, the core's clock is never read: it gets the default.
           members.push(sendsTimestamps(model) ? 'now: options.now ?? (() => Date.now() / 1000)' : 'now: () => Date.now() / 1000');
           members.push('timeoutMs: options.timeoutMs', 'maxResponseBytes: options.maxResponseBytes');

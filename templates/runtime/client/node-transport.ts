@@ -20,7 +20,7 @@
  */
 import type { Agent, ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
 import { bodyTextDecoder } from '../codec/charset.js';
-import { SvcResponseTooLargeError, SvcTimeoutError, SvcTransportError } from '../errors.js';
+import { SvcDecodeError, SvcResponseTooLargeError, SvcTimeoutError, SvcTransportError } from '../errors.js';
 import type { Network } from './network.js';
 import { proxyFailureMessage, proxyRefusal, routeOf, type AgentModules, type Route } from './node-agents.js';
 import {
@@ -29,6 +29,7 @@ import {
   contentLength,
   failureMessage,
   outgoingHeaders,
+  redirectLocation,
   responseOf,
   timeoutMessage,
   type HttpRequest,
@@ -39,7 +40,14 @@ import {
  * What {@link sendNodeRequest} needs: a request as for fetch, without the fetch, and the client's network settings
  * (TLS, proxy), if it has any.
  */
-export type NodeHttpRequest = Omit<HttpRequest, 'fetch'> & { readonly network?: Network | undefined };
+export interface NodeHttpRequest extends Omit<HttpRequest, 'fetch'> {
+  /**
+   * Whether to ask for a compressed answer (`Accept-Encoding: gzip, deflate`); default true. A compressed answer is
+   * decoded whether asked for or not.
+   */
+  readonly compression?: boolean;
+  readonly network?: Network | undefined;
+}
 
 /**
  * How long a connection may stay idle in the pool before it is closed: below the idle timeouts of common servers
@@ -62,6 +70,7 @@ interface NodeHttp {
 interface Loaded extends AgentModules {
   readonly http: NodeHttp & AgentModules['http'];
   readonly https: NodeHttp & AgentModules['https'];
+  readonly zlib: typeof import('node:zlib');
 }
 
 const HTTP = 'node:http';
@@ -70,6 +79,10 @@ const TLS = 'node:tls';
 
 /** The options of every agent: connections kept alive, the most recently used first, let go after {@link IDLE_MS}. */
 const POOL = { keepAlive: true, scheduling: 'lifo', timeout: IDLE_MS } as const;
+const ZLIB = 'node:zlib';
+
+/** What the client asks for: the codings every server that compresses offers, which node:zlib decodes. */
+const ACCEPT_ENCODING = 'gzip, deflate';
 
 let loaded: Loaded | undefined;
 let loading: Promise<Loaded> | undefined;
@@ -83,16 +96,18 @@ let loading: Promise<Loaded> | undefined;
 function load(): Promise<Loaded> {
   loading ??= (async () => {
     // Specifiers in variables, and the bundler hints, keep browser bundlers from trying to resolve node:http.
-    const [http, https, tls] = (await Promise.all([
+    const [http, https, tls, zlib] = (await Promise.all([
       import(/* webpackIgnore: true */ /* @vite-ignore */ HTTP),
       import(/* webpackIgnore: true */ /* @vite-ignore */ HTTPS),
       import(/* webpackIgnore: true */ /* @vite-ignore */ TLS),
-    ])) as [{ default: typeof import('node:http') }, { default: typeof import('node:https') }, { default: typeof import('node:tls') }];
+      import(/* webpackIgnore: true */ /* @vite-ignore */ ZLIB),
+    ])) as [{ default: typeof import('node:http') }, { default: typeof import('node:https') }, { default: typeof import('node:tls') }, { default: typeof import('node:zlib') }];
     // The default exports are the CommonJS objects that interceptors patch.
     loaded = {
       http: http.default,
       https: https.default,
       tls: tls.default,
+      zlib: zlib.default,
       httpAgent: new http.default.Agent(POOL),
       httpsAgent: new https.default.Agent(POOL),
     };
@@ -144,6 +159,9 @@ export async function sendNodeRequest(req: NodeHttpRequest): Promise<HttpRespons
 function exchange(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest): Promise<HttpResponse> {
   const { signal, timeoutMs, maxResponseBytes: limit } = req;
   const headers = outgoingHeaders({ ...req, method });
+  if (req.compression !== false && !Object.keys(headers).some((name) => name.toLowerCase() === 'accept-encoding')) {
+    headers['Accept-Encoding'] = ACCEPT_ENCODING;
+  }
   const body = method === 'POST' ? (req.body ?? '') : undefined;
 
   return new Promise<HttpResponse>((resolve, reject) => {
@@ -215,42 +233,139 @@ function exchange(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest)
         return;
       }
       const contentType = res.headers['content-type'] ?? '';
-      const declared = contentLength(res.headers['content-length']);
+      const coding = contentCoding(res.headers['content-encoding']);
+      if (coding !== undefined && !DECODED.has(coding)) {
+        fail(new SvcDecodeError(`the response has Content-Encoding ${JSON.stringify(coding)}, which the client does not decode (it asks for ${ACCEPT_ENCODING})`));
+        return;
+      }
+      // A compressed body's Content-Length counts its compressed bytes: neither its size once decoded nor a hint.
+      const declared = coding === undefined ? contentLength(res.headers['content-length']) : undefined;
       if (limit !== undefined && declared !== undefined && declared > limit) {
         fail(new SvcResponseTooLargeError(limit, status));
         return;
       }
       // The bytes become text as they come (see bodyTextDecoder): a large body is never held as chunks plus their
       // concatenation plus its text.
-      // node:http never reuses a chunk it has emitted, so the decoder may keep them.
+      // node:http never reuses a chunk it has emitted, nor zlib a part of its output, so the decoder may keep them.
       const text = bodyTextDecoder(contentType, 'response', declared, true);
-      let total = 0;
-      res.on('data', (chunk: Buffer) => {
-        if (settled) return;
-        total += chunk.byteLength;
-        if (limit !== undefined && total > limit) {
-          fail(new SvcResponseTooLargeError(limit, status));
-          return;
-        }
-        text.write(chunk);
-      });
-      res.on('error', failed);
-      res.on('close', () => {
-        if (!res.complete) failed(Object.assign(new Error('the connection closed before the response was complete'), { code: 'ECONNRESET' }));
-      });
-      res.on('end', () => {
+      const finish = (): void => {
         if (settled) return;
         settled = true;
         cleanUp();
         try {
-          resolve(responseOf(status, contentType, text.endSource()));
+          // node:http never follows a redirect; the client refuses it (see redirectLocation).
+          resolve(responseOf(status, contentType, text.endSource(), redirectLocation(status, res.headers.location)));
         } catch (error) {
           // A SvcDecodeError, as it is: the body was complete, only its bytes are wrong.
           reject(error);
         }
+      };
+      // The cap holds for the decoded bytes (a small gzip bomb decodes to gigabytes), and for the bytes received: a
+      // compressed body may be a little longer than it decodes to (stored blocks), but not twice as long, and a
+      // stream of empty blocks decodes to nothing at all.
+      const received = limit === undefined || coding === undefined ? limit : 2 * limit;
+      let total = 0;
+      let decoded = 0;
+      let inflater: Inflater | undefined;
+      const take = (chunk: Buffer): void => {
+        if (settled) return;
+        decoded += chunk.byteLength;
+        if (limit !== undefined && decoded > limit) {
+          fail(new SvcResponseTooLargeError(limit, status));
+          // What was received already would go on being inflated for nothing.
+          inflater?.destroy();
+          return;
+        }
+        text.write(chunk);
+      };
+      inflater = coding === undefined
+        ? undefined
+        : decoderOf(modules.zlib, coding, {
+            data: take,
+            error: (error) => fail(new SvcDecodeError(`the response body is not valid ${coding} data`, { cause: error })),
+            end: finish,
+          });
+      res.on('data', (chunk: Buffer) => {
+        if (settled) return;
+        total += chunk.byteLength;
+        if (received !== undefined && total > received) {
+          fail(new SvcResponseTooLargeError(limit ?? 0, status));
+          return;
+        }
+        if (inflater === undefined) take(chunk);
+        else inflater.write(chunk);
+      });
+      res.on('error', failed);
+      res.on('close', () => {
+        if (res.complete) return;
+        failed(Object.assign(new Error('the connection closed before the response was complete'), { code: 'ECONNRESET' }));
+        inflater?.destroy();
+      });
+      res.on('end', () => {
+        if (inflater === undefined) finish();
+        else if (!settled) inflater.end();
       });
     }
   });
+}
+
+/** The content codings decoded here (`x-gzip` is gzip's old name, which HTTP/1.1 still accepts). */
+const DECODED: ReadonlySet<string> = new Set(['gzip', 'x-gzip', 'deflate']);
+
+/**
+ * A response's content coding in lower case, or undefined for none (absent, empty or `identity`); several codings
+ * (`gzip, br`) are returned as they are, to be refused.
+ */
+function contentCoding(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const coding = header.trim().toLowerCase();
+  return coding === '' || coding === 'identity' ? undefined : coding;
+}
+
+/** A decoder of a compressed body: its bytes go in through write and end; what it decodes goes to its callbacks. */
+interface Inflater {
+  write(chunk: Buffer): void;
+  end(): void;
+  destroy(): void;
+}
+
+/** Where an {@link Inflater} sends what it decodes, its failure, and the end. */
+interface InflaterSink {
+  readonly data: (chunk: Buffer) => void;
+  readonly error: (error: unknown) => void;
+  readonly end: () => void;
+}
+
+/**
+ * The decoder of `coding`, made at the first chunk. `deflate` means zlib-wrapped data, but some servers (IIS among
+ * them, in the past) send raw deflate: a zlib header is two bytes whose first has 8 in its low four bits and which
+ * together are a multiple of 31, so the first chunk tells which it is. A truncated stream is an error (zlib's
+ * default finish), not a shorter body; an empty body decodes to nothing.
+ */
+function decoderOf(zlib: typeof import('node:zlib'), coding: string, sink: InflaterSink): Inflater {
+  let stream: import('node:zlib').Gunzip | import('node:zlib').Inflate | import('node:zlib').InflateRaw | undefined;
+  const open = (first: Buffer): NonNullable<typeof stream> => {
+    const wrapped = first.byteLength < 2 ? (first[0]! & 0x0f) === 8 : (first[0]! & 0x0f) === 8 && first.readUInt16BE(0) % 31 === 0;
+    const made = coding !== 'deflate' ? zlib.createGunzip() : wrapped ? zlib.createInflate() : zlib.createInflateRaw();
+    made.on('data', sink.data);
+    made.on('error', sink.error);
+    made.on('end', sink.end);
+    return made;
+  };
+  return {
+    write(chunk) {
+      if (chunk.byteLength === 0) return;
+      stream ??= open(chunk);
+      stream.write(chunk);
+    },
+    end() {
+      if (stream === undefined) sink.end();
+      else stream.end();
+    },
+    destroy() {
+      stream?.destroy();
+    },
+  };
 }
 
 /** Where a URL's requests go, as node:http takes it. */

@@ -40,9 +40,9 @@ export function decodeBody(bytes: Uint8Array, contentType: string, subject: 'res
 function chooseCharset(head: Uint8Array, contentType: string, subject: string): { charset: Charset; skip: number } {
   const b0 = head[0];
   const b1 = head[1];
-  if (b0 === 0xef && b1 === 0xbb && head[2] === 0xbf) return { charset: 'utf-8', skip: 3 };
-  if (b0 === 0xff && b1 === 0xfe) return { charset: 'utf-16le', skip: 2 };
-  if (b0 === 0xfe && b1 === 0xff) return { charset: 'utf-16be', skip: 2 };
+  if (b0 === 0xef && b1 === 0xbb && head[2] === 0xbf) return onlyMark(head, 'utf-8', 3, subject);
+  if (b0 === 0xff && b1 === 0xfe) return onlyMark(head, 'utf-16le', 2, subject);
+  if (b0 === 0xfe && b1 === 0xff) return onlyMark(head, 'utf-16be', 2, subject);
   const label = contentTypeParameter(contentType, 'charset');
   if (label !== undefined) return { charset: resolveCharset(label, subject), skip: 0 };
   const declared = xmlEncoding(head);
@@ -51,6 +51,18 @@ function chooseCharset(head: Uint8Array, contentType: string, subject: string): 
   // The declaration was just read one byte per character, so the body cannot be UTF-16 whatever it says: .NET writes
   // encoding="utf-16" whenever a document is built in a string, then sends it as UTF-8. Browsers read it as UTF-8 too.
   return { charset: charset === 'utf-16le' || charset === 'utf-16be' ? 'utf-8' : charset, skip: 0 };
+}
+
+/**
+ * A body's charset by its byte-order mark of `length` bytes, refused when a second mark follows: the text after the
+ * first is the document, and a document may not start with U+FEFF (the reader takes one leading U+FEFF of a string
+ * as the mark it is, so the text must not have another).
+ */
+function onlyMark(head: Uint8Array, charset: Charset, length: number, subject: string): { charset: Charset; skip: number } {
+  if (head[length] === head[0] && head[length + 1] === head[1] && (length === 2 || head[length + 2] === head[2])) {
+    throw new SvcDecodeError(`the ${subject} body starts with two byte-order marks`);
+  }
+  return { charset, skip: length };
 }
 
 /** Takes a body chunk by chunk, as it arrives, and gives its text at the end: see {@link bodyTextDecoder}. */

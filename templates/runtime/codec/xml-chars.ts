@@ -88,6 +88,7 @@ export type FailAt = (message: string, offset: number) => never;
 
 const AMP = 38;
 const HASH = 35;
+const ZERO = 48;
 const CR = 13;
 const LF = 10;
 const TAB = 9;
@@ -96,7 +97,10 @@ const LT = 60;
 const GT = 62;
 const RBRACKET = 93;
 
-/** Longest reference accepted: `&#x10FFFF;` is 10 characters; the slack allows leading zeros, which XML permits. */
+/**
+ * Longest reference looked for: `&#x10FFFF;` is 10 characters, an entity name about as long. A character reference
+ * may be longer by leading zeros, which XML permits in any number (see {@link zeroPadded}).
+ */
 const MAX_REFERENCE_LENGTH = 32;
 
 /**
@@ -122,7 +126,9 @@ export function decodeCharData(src: string, start: number, end: number, attribut
     } else if (c === AMP) {
       out += src.slice(run, i);
       const semi = src.indexOf(';', i + 1);
-      if (semi < 0 || semi >= end || semi - i > MAX_REFERENCE_LENGTH) fail('"&" that does not start a reference', i);
+      if (semi < 0 || semi >= end || (semi - i > MAX_REFERENCE_LENGTH && !zeroPadded(src, i, semi))) {
+        fail('"&" that does not start a reference', i);
+      }
       out += decodeReference(src, i, semi, fail);
       i = semi;
       run = semi + 1;
@@ -143,6 +149,17 @@ export function decodeCharData(src: string, start: number, end: number, attribut
     }
   }
   return run === start ? src.slice(start, end) : out + src.slice(run, end);
+}
+
+/**
+ * Whether `src.slice(amp, semi + 1)` is a character reference whose digits after its leading zeros are few enough
+ * (`&#x` and thirty zeros before `41;` is an `A`); whether the digits are digits is for decodeReference to say.
+ */
+function zeroPadded(src: string, amp: number, semi: number): boolean {
+  if (src.charCodeAt(amp + 1) !== HASH) return false;
+  let p = amp + (src.charCodeAt(amp + 2) === LOWER_X ? 3 : 2);
+  while (p < semi && src.charCodeAt(p) === ZERO) p++;
+  return semi - p <= MAX_REFERENCE_LENGTH;
 }
 
 /** Decodes the reference `src.slice(amp, semi + 1)`, which starts with `&` and ends with `;`. */
