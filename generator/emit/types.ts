@@ -8,7 +8,7 @@ import type { EnumModel, FieldModel, OperationModel, ServiceModel, StructModel, 
 import { decisionRemark, jsDoc, jsDocs } from '../print/jsdoc.js';
 import type { GeneratedFile, Printer, Statement } from '../print/printer.js';
 import { takesCredentials } from './features.js';
-import { OPEN_ENUM, fieldType, paramType, paramsTypeName, tsLiteral } from './ts-types.js';
+import { OPEN_ENUM, fieldType, optionalType, paramType, paramsTypeName, tsLiteral } from './ts-types.js';
 import { propertyKey } from '../load/names.js';
 
 export const TYPES_FILE = 'client/types.ts';
@@ -98,7 +98,7 @@ function structInterface(s: StructModel): Statement {
     properties: [
       ...s.ownFields.map((f) => ({
         name: propertyKey(f.name),
-        type: fieldType(f),
+        type: optionalType(fieldType(f), f.optional),
         hasQuestionToken: f.optional,
         isReadonly: false,
         docs: fieldDocs(f),
@@ -107,7 +107,7 @@ function structInterface(s: StructModel): Statement {
         ? [
             {
               name: ANY_ATTRIBUTES,
-              type: 'Record<string, string>',
+              type: optionalType('Record<string, string>', true),
               hasQuestionToken: true,
               isReadonly: false,
               docs: [
@@ -215,7 +215,7 @@ function paramsStatement(op: OperationModel): Statement {
     docs,
     properties: op.inputParams.map((p) => ({
       name: propertyKey(p.name),
-      type: paramType(p),
+      type: optionalType(paramType(p), p.optional),
       hasQuestionToken: p.optional,
       docs: [
         jsDoc(
