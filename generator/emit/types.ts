@@ -93,7 +93,7 @@ function structInterface(s: StructModel): Statement {
     kind: StructureKind.Interface,
     name: s.name,
     isExported: true,
-    docs: jsDocs(s.doc, errorCodeRemark(s), decisionRemark(s.decision)),
+    docs: jsDocs(s.doc, abstractRemark(s), errorCodeRemark(s), decisionRemark(s.decision)),
     ...(s.base ? { extends: [s.base.name] } : {}),
     properties: [
       ...s.ownFields.map((f) => ({
@@ -120,6 +120,15 @@ function structInterface(s: StructModel): Statement {
         : []),
     ],
   };
+}
+
+/** What an abstract record's value must be: one of the records extending it, told apart by their members. */
+function abstractRemark(s: StructModel): string | undefined {
+  if (!s.abstract) return undefined;
+  const concrete = s.abstract.concrete.map((c) => c.name);
+  return concrete.length > 0
+    ? `Abstract: a value is one of ${concrete.join(', ')} (sent with xsi:type, told apart by its members); one that is none of them is refused.`
+    : 'Abstract, and no record extends it: no value of it can be sent or read.';
 }
 
 /** The member holding a record's other attributes (xs:anyAttribute): `$` is in no XML name, so no field is named so. */

@@ -59,6 +59,12 @@ export class TypePlanner {
   /** The record drafted for each global element of an inline complex type, by the element's key; null: none. */
   private readonly inlineRecords = new Map<string, string | null>();
   /**
+   * Local elements whose type is an inline complex type (WCF's dictionary item `KeyValueOfstringstring`), with the
+   * namespace of the schema declaring them; and the record drafted for each, once.
+   */
+  private readonly localInline = new Map<XmlElement, { readonly ns: string; readonly order: number }>();
+  private readonly localRecords = new Map<XmlElement, PlannedType>();
+  /**
    * The complex types that extend each named type (by the key of the base): ASMX publishes an `[XmlInclude]` type
    * that no element names, reached on the wire only through `xsi:type`, so each is drafted with its base.
    */
@@ -92,6 +98,10 @@ export class TypePlanner {
       for (let node = stack.pop(); node; node = stack.pop()) {
         stack.push(...node.children);
         if (node.ns === NS.xsd && (node.name === 'group' || node.name === 'attributeGroup') && node.attrs.has('ref')) this.groupRefOwner.set(node, schema.targetNamespace);
+        // After every global declaration (orders from LOCAL_ORDER), in the order the walk meets them.
+        if (node.ns === NS.xsd && node.name === 'element' && node.attrs.has('name') && !schema.node.children.includes(node) && kids(node, NS.xsd, 'complexType').length > 0) {
+          this.localInline.set(node, { ns: schema.targetNamespace, order: LOCAL_ORDER + this.localInline.size });
+        }
         if (node.ns !== NS.xsd || node.name !== 'element' || !node.attrs.has('ref')) continue;
         this.refOwner.set(node, schema.targetNamespace);
         const named = qnameAttr(node, 'ref');
@@ -348,6 +358,34 @@ export class TypePlanner {
     return name ?? undefined;
   }
 
+  /**
+   * The record of a local element whose type is declared inline, named after the element as xsd.exe names the nested
+   * class (a number added when the name is taken); its fields in the namespace of the schema declaring it.
+   */
+  private localRecord(el: XmlElement, inline: XmlElement, file: string): PlannedType | undefined {
+    const known = this.localRecords.get(el);
+    if (known) return known;
+    const at = this.localInline.get(el);
+    const local = el.attrs.get('name');
+    if (!at || local === undefined) return undefined;
+    const taken = new Set(this.specKeys.values());
+    let specKey = local;
+    for (let n = 2; taken.has(specKey) || this.records.has(specKey); n++) specKey = `${local}${n}`;
+    const planned: PlannedType = { ref: specKey, reference: true, itemName: local, rootName: local };
+    // Planned before its content is read: a recursive inline type refers to itself.
+    this.localRecords.set(el, planned);
+    const draft: DraftRecord = {
+      doc: xsdDocumentation(el),
+      ...(specKey !== local ? { xmlName: local } : {}),
+      namespace: at.ns !== this.doc.targetNamespace ? at.ns : undefined,
+      extends: undefined,
+      fields: [],
+    };
+    this.records.set(specKey, { order: at.order, draft });
+    this.recordContent(local, inline, file, draft);
+    return planned;
+  }
+
   /** The base of a complex type that is text content alone: `s:simpleContent` with an `s:extension` adding nothing. */
   private textOnlyBase(node: XmlElement): QName | undefined {
     const content = node.children.filter((c) => c.ns === NS.xsd && c.name !== 'annotation');
@@ -376,9 +414,7 @@ export class TypePlanner {
   }
 
   private recordContent(name: string, node: XmlElement, file: string, draft: DraftRecord): void {
-    if (node.attrs.get('abstract') === 'true') {
-      this.report(file, node, 'abstract="true"', `${name} is drafted as an ordinary record (the format has no abstract types)`);
-    }
+    if (node.attrs.get('abstract') === 'true') draft.abstract = true;
     if (node.attrs.get('mixed') === 'true') this.report(file, node, 'mixed="true"', `the text content of ${name} is not kept`);
     for (const c of node.children) {
       if (c.ns !== NS.xsd || c.name === 'annotation') continue;
@@ -884,10 +920,15 @@ export class TypePlanner {
     const inline = el.children.find((c) => c.ns === NS.xsd && c.name !== 'annotation');
     if (!inline) return primitive('xml');
     if (inline.name === 'complexType' && isAnyContent(inline)) return primitive('xml');
+    const local = inline.name === 'complexType' ? this.localRecord(el, inline, file) : undefined;
+    if (local) return local;
     this.report(file, inline, `anonymous s:${inline.name}`, `the type of ${name} is declared inline; name it (a named type) to map it. Left out`);
     return undefined;
   }
 }
+
+/** Where the drafts of local elements' inline types start in the output order: after every global declaration. */
+const LOCAL_ORDER = 1_000_000;
 
 /** Whether a particle may occur more than once. */
 function repeats(node: XmlElement): boolean {
