@@ -432,11 +432,9 @@ export class TypePlanner {
         case 'attributeGroup':
           this.attributeGroupRef(name, c, file, draft, []);
           break;
-        case 'choice': {
-          const f = this.choiceField(name, c, file, draft.fields.map((x) => x.name));
-          if (f) draft.fields.push(f);
+        case 'choice':
+          this.choice(name, c, file, draft.fields, []);
           break;
-        }
         case 'anyAttribute':
           draft.anyAttribute = true;
           break;
@@ -463,10 +461,7 @@ export class TypePlanner {
             else if (x.name === 'group') this.groupRef(name, x, file, draft.fields, inherited, []);
             else if (x.name === 'attribute') this.attribute(name, x, file, draft.fields);
             else if (x.name === 'attributeGroup') this.attributeGroupRef(name, x, file, draft, []);
-            else if (x.name === 'choice') {
-              const f = this.choiceField(name, x, file, [...inherited, ...draft.fields.map((y) => y.name)]);
-              if (f) draft.fields.push(f);
-            }
+            else if (x.name === 'choice') this.choice(name, x, file, draft.fields, inherited);
             else if (x.name === 'anyAttribute') draft.anyAttribute = true;
             else this.unmapped(name, x, file);
           }
@@ -572,8 +567,7 @@ export class TypePlanner {
     for (const c of seq.children) {
       if (c.ns !== NS.xsd || c.name === 'annotation') continue;
       if (c.name === 'choice') {
-        const f = this.choiceField(owner, c, file, [...inherited, ...into.map((x) => x.name)], expanding);
-        if (f) into.push(f);
+        this.choice(owner, c, file, into, inherited, expanding);
         continue;
       }
       if (c.name === 'group') {
@@ -586,6 +580,21 @@ export class TypePlanner {
       }
       this.elementField(owner, c, file, into);
     }
+  }
+
+  /**
+   * An s:choice where fields stand: a choice of one element alone is that element, as often as both say (EC2's
+   * `<xs:choice><xs:element name="autoEnableIO"/></xs:choice>`, as a named group of one element is); any other as a
+   * choice field.
+   */
+  private choice(owner: string, c: XmlElement, file: string, into: DraftField[], inherited: readonly string[], expanding: readonly string[] = []): void {
+    const particles = c.children.filter((x) => x.ns === NS.xsd && x.name !== 'annotation');
+    if (particles.length === 1 && particles[0]!.name === 'element') {
+      this.elementField(owner, particles[0]!, file, into, occurrenceOf(c));
+      return;
+    }
+    const f = this.choiceField(owner, c, file, [...inherited, ...into.map((x) => x.name)], expanding);
+    if (f) into.push(f);
   }
 
   /** An element particle of a sequence as a field, its form kept; `outer`: the occurrence of a group around it alone. */
