@@ -114,15 +114,15 @@ export interface PayerClientOptions {
   /** The secret that signs each request. Never sent, never logged, never part of an error. */
   apiKey: string;
   /** The binding: 'soap11' (default), 'soap12' or 'httpPost'. */
-  style?: Style;
+  style?: Style | undefined;
   /**
    * The XML namespace; default `http://svc.example/`.
    *
    * Not shown in the interface document; decision `namespace`: XML namespace.
    */
-  namespace?: string;
+  namespace?: string | undefined;
   /** A fetch to send every call through (a test double, a fetch with a proxy dispatcher). Without it, the `transport` option decides. */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
   /**
    * How calls are sent when no `fetch` is given, decided at each call. Default: on Node, node:http or
    * node:https with a keep-alive agent shared by all clients, unless `globalThis.fetch` has been
@@ -132,7 +132,7 @@ export interface PayerClientOptions {
    * node:http, `'fetch'` forces `globalThis.fetch` as it is at each call. MSW's setupServer intercepts
    * both.
    */
-  transport?: 'node' | 'fetch';
+  transport?: 'node' | 'fetch' | undefined;
   /**
    * Whether node:http asks for compressed answers (`Accept-Encoding: gzip, deflate`); default true.
    * `false` saves the CPU of decompressing where the network is fast. fetch (a `fetch` option,
@@ -159,18 +159,18 @@ export interface PayerClientOptions {
    */
   proxy?: ProxyOption;
   /** The timestamp source in Unix seconds (floored); default the system clock. */
-  now?: () => number;
+  now?: (() => number) | undefined;
   /** Replaces the default key computation. */
-  sign?: (input: SignInput) => string;
+  sign?: ((input: SignInput) => string) | undefined;
   /** Per-call time limit; exceeded: SvcTimeoutError. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /**
    * Largest response body read, in bytes (default 64 MiB); a larger one is refused while it streams in,
    * with SvcResponseTooLargeError.
    */
-  maxResponseBytes?: number;
+  maxResponseBytes?: number | undefined;
   /** Throw SvcServiceError for a non-success error code (default true). */
-  throwOnServiceError?: boolean;
+  throwOnServiceError?: boolean | undefined;
   /**
    * HTTP authentication: `{ basic: { username, password } }` sends `Authorization: Basic` with every
    * request, before any 401 (the client never sends a request twice). The password is masked in every

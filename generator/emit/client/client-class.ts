@@ -173,17 +173,17 @@ function optionsInterface(model: ServiceModel, principal: string | undefined): S
           ),
         ],
       })),
-      { name: 'style', type: 'Style', hasQuestionToken: true, docs: [`The binding: ${orList(model.bindings.map((b, i) => `'${b}'${i === 0 ? ' (default)' : ''}`))}.`] },
-      { name: 'namespace', type: 'string', hasQuestionToken: true, docs: [jsDoc(`The XML namespace; default \`${model.namespace.uri}\`.`, decisionRemark(model.namespace.decision))] },
+      { name: 'style', type: 'Style | undefined', hasQuestionToken: true, docs: [`The binding: ${orList(model.bindings.map((b, i) => `'${b}'${i === 0 ? ' (default)' : ''}`))}.`] },
+      { name: 'namespace', type: 'string | undefined', hasQuestionToken: true, docs: [jsDoc(`The XML namespace; default \`${model.namespace.uri}\`.`, decisionRemark(model.namespace.decision))] },
       {
         name: 'fetch',
-        type: 'typeof fetch',
+        type: 'typeof fetch | undefined',
         hasQuestionToken: true,
         docs: ['A fetch to send every call through (a test double, a fetch with a proxy dispatcher). Without it, the `transport` option decides.'],
       },
       {
         name: 'transport',
-        type: "'node' | 'fetch'",
+        type: "'node' | 'fetch' | undefined",
         hasQuestionToken: true,
         docs: [
           jsDoc(
@@ -222,15 +222,15 @@ function optionsInterface(model: ServiceModel, principal: string | undefined): S
         ],
       },
       ...(sendsTimestamps(model)
-        ? [{ name: 'now', type: '() => number', hasQuestionToken: true, docs: ['The timestamp source in Unix seconds (floored); default the system clock.'] }]
+        ? [{ name: 'now', type: '(() => number) | undefined', hasQuestionToken: true, docs: ['The timestamp source in Unix seconds (floored); default the system clock.'] }]
         : []),
       ...(signed
-        ? [{ name: 'sign', type: '(input: SignInput) => string', hasQuestionToken: true, docs: ['Replaces the default key computation.'] }]
+        ? [{ name: 'sign', type: '((input: SignInput) => string) | undefined', hasQuestionToken: true, docs: ['Replaces the default key computation.'] }]
         : []),
-      { name: 'timeoutMs', type: 'number', hasQuestionToken: true, docs: ['Per-call time limit; exceeded: SvcTimeoutError.'] },
+      { name: 'timeoutMs', type: 'number | undefined', hasQuestionToken: true, docs: ['Per-call time limit; exceeded: SvcTimeoutError.'] },
       {
         name: 'maxResponseBytes',
-        type: 'number',
+        type: 'number | undefined',
         hasQuestionToken: true,
         docs: [
           jsDoc(
@@ -239,7 +239,7 @@ function optionsInterface(model: ServiceModel, principal: string | undefined): S
         ],
       },
       ...(hasErrorCodes(model)
-        ? [{ name: 'throwOnServiceError', type: 'boolean', hasQuestionToken: true, docs: ['Throw SvcServiceError for a non-success error code (default true).'] }]
+        ? [{ name: 'throwOnServiceError', type: 'boolean | undefined', hasQuestionToken: true, docs: ['Throw SvcServiceError for a non-success error code (default true).'] }]
         : []),
       ...authAndHookOptions(model),
     ],
