@@ -102,11 +102,13 @@ export class TypePlanner {
     for (const schema of doc.schemas) {
       this.forms.addSchema(schema.node);
       const stack = [...schema.node.children];
+      // Once per schema: asking the children list of each node met would read it once per element (quadratic).
+      const globals = new Set(stack);
       for (let node = stack.pop(); node; node = stack.pop()) {
         stack.push(...node.children);
         if (node.ns === NS.xsd && (node.name === 'group' || node.name === 'attributeGroup') && node.attrs.has('ref')) this.groupRefOwner.set(node, schema.targetNamespace);
         // After every global declaration (orders from LOCAL_ORDER), in the order the walk meets them.
-        if (node.ns === NS.xsd && node.name === 'element' && node.attrs.has('name') && !schema.node.children.includes(node) && kids(node, NS.xsd, 'complexType').length > 0) {
+        if (node.ns === NS.xsd && node.name === 'element' && node.attrs.has('name') && !globals.has(node) && kids(node, NS.xsd, 'complexType').length > 0) {
           this.localInline.set(node, { ns: schema.targetNamespace, order: LOCAL_ORDER + this.localInline.size });
         }
         if (node.ns !== NS.xsd || node.name !== 'element' || !node.attrs.has('ref')) continue;
