@@ -6,7 +6,7 @@
  * accepts as input. A parameter or field shows the spec's `example` when it has one, else a value that its name and
  * type make plausible (NAMED), else its type's (PRIMITIVES).
  */
-import type { FieldModel, HttpPostRootModel, ParameterModel, PrimitiveName, ResultModel, StructModel, TypeModel } from '../model/types.js';
+import type { FieldModel, HttpPostRootModel, ListType, ParameterModel, PrimitiveName, ResultModel, StructModel, TypeModel } from '../model/types.js';
 import { propertyKey } from '../load/names.js';
 import type { builders } from 'prettier/doc';
 import type { Literal } from '../print/layout/code.js';
@@ -125,7 +125,7 @@ function exampleExpr(t: TypeModel, depth: number): Expr {
     case 'enum':
       return tsLiteral(t.enum.values[0]!);
     case 'list':
-      return depth >= MAX_DEPTH ? '[]' : { array: [exampleExpr(t.item, depth + 1)] };
+      return listExample(t, depth);
     case 'record':
       return exampleRecord(t.record, depth);
     case 'choice': {
@@ -134,6 +134,15 @@ function exampleExpr(t: TypeModel, depth: number): Expr {
       return { object: [[first.name, exampleExpr(first.type, depth)]] };
     }
   }
+}
+
+/**
+ * A list's example: one item, or as many as its minItems asks (a schema's `minOccurs="5"`); past {@link MAX_DEPTH}
+ * only those it must have, so that a deep value is still one the schema takes.
+ */
+function listExample(t: ListType, depth: number): Expr {
+  const count = depth >= MAX_DEPTH ? (t.minItems ?? 0) : Math.max(1, t.minItems ?? 0);
+  return count === 0 ? '[]' : { array: Array.from({ length: count }, () => exampleExpr(t.item, depth + 1)) };
 }
 
 function exampleRecord(s: StructModel, depth: number): Expr {
@@ -145,7 +154,7 @@ function exampleField(s: StructModel, f: FieldModel, depth: number): Expr {
   const status = s.status;
   if (status && f === status.codeField) return tsLiteral(status.success);
   if (status && f === status.messageField) return "'OK'";
-  if (depth >= MAX_DEPTH && f.type.kind === 'list') return '[]';
+  if (depth >= MAX_DEPTH && f.type.kind === 'list') return listExample(f.type, depth);
   return named(f.name, f.example, f.type, depth + 1);
 }
 
@@ -201,7 +210,8 @@ function zeroExpr(t: TypeModel): Expr {
     case 'enum':
       return tsLiteral(t.enum.values[0]!);
     case 'list':
-      return '[]';
+      // The fewest items the list may have (none, unless its schema asks for some).
+      return { array: Array.from({ length: t.minItems ?? 0 }, () => zeroExpr(t.item)) };
     case 'record':
       return { object: zeroMembers(t.record, new Set()) };
     case 'choice': {
@@ -223,7 +233,8 @@ export function requiredZeroMembers(s: StructModel, except: ReadonlySet<FieldMod
 }
 
 function zeroMembers(s: StructModel, except: ReadonlySet<FieldModel>): Array<readonly [string, Expr]> {
-  const fields = s.fields.filter((f) => !f.optional && !except.has(f) && !(f.type.kind === 'list' && !f.type.container));
+  // A list without a container is left out when it may be empty (no items is no element).
+  const fields = s.fields.filter((f) => !f.optional && !except.has(f) && !(f.type.kind === 'list' && !f.type.container && !f.type.minItems));
   return fields.map((f) => [f.name, zeroExpr(f.type)] as const);
 }
 

@@ -20,6 +20,9 @@ export interface DraftList {
   namespace?: string | undefined;
   /** The item elements are in no namespace. */
   form?: 'unqualified' | undefined;
+  /** The item element's minOccurs, when more than 0, and maxOccurs, when a number. */
+  minItems?: number | undefined;
+  maxItems?: number | undefined;
 }
 
 export interface DraftField {

@@ -12,7 +12,7 @@ import { qnameAttr, WCF_SERIALIZATION, xsdDocumentation, type WsdlDoc } from './
 import { kids, type QName, type XmlElement } from './xml.js';
 import { resolveRef } from './element-ref.js';
 import { Forms, qualifiedInside, withForm } from './forms.js';
-import { occurrenceOf, once, shownOccurrence, withOuterOccurrence, type Occurrence } from './occurrence.js';
+import { listBounds, occurrenceOf, once, shownOccurrence, withOuterOccurrence, type Occurrence } from './occurrence.js';
 
 /** A type as mapped, with what the spec's defaults depend on. */
 export interface PlannedType {
@@ -286,7 +286,7 @@ export class TypePlanner {
       // ASMX's ArrayOfChoice1: a container whose items are each one of several elements, in document order.
       const choice = this.choiceType(name.local, list, d.file);
       if (!choice) return primitive('string');
-      const ref: DraftList = { list: choice, ...(name.ns !== this.doc.targetNamespace ? { namespace: name.ns } : {}) };
+      const ref: DraftList = { list: choice, ...(name.ns !== this.doc.targetNamespace ? { namespace: name.ns } : {}), ...listBounds(list) };
       const planned: PlannedType = { ref, reference: true, itemName: name.local, rootName: name.local };
       this.planned.set(key(name), planned);
       return planned;
@@ -305,6 +305,7 @@ export class TypePlanner {
         // Its items are in the namespace of the schema declaring it (WCF's ArrayOfstring: .../Serialization/Arrays),
         // or in none where that schema does not qualify them.
         ...(this.forms.formOf(list) === 'unqualified' ? { form: 'unqualified' as const } : name.ns !== this.doc.targetNamespace ? { namespace: name.ns } : {}),
+        ...listBounds(list),
       };
       const planned: PlannedType = { ref, reference: true, itemName: `ArrayOf${capitalise(itemElement)}`, rootName: `ArrayOf${capitalise(itemElement)}` };
       this.planned.set(key(name), planned);
@@ -581,7 +582,7 @@ export class TypePlanner {
     const doc = xsdDocumentation(node);
     return {
       name,
-      type: repeated ? { list: choice, container: false } : choice,
+      type: repeated ? { list: choice, container: false, ...listBounds(node) } : choice,
       ...(optional && !repeated ? { optional: true } : {}),
       ...(doc !== undefined ? { doc } : {}),
     };
@@ -810,7 +811,7 @@ export class TypePlanner {
       const nillable = el.attrs.get('nillable') === 'true';
       return {
         name,
-        type: { list: planned.ref, ...(nillable !== planned.reference ? { nillableItems: nillable } : {}), container: false },
+        type: { list: planned.ref, ...(nillable !== planned.reference ? { nillableItems: nillable } : {}), container: false, ...listBounds(el) },
         ...(doc !== undefined ? { doc } : {}),
       };
     }

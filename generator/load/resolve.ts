@@ -220,6 +220,9 @@ export function resolveSpec(
       const why = !container ? 'a list without a container has no item element of its own: give the field form: unqualified' : t.namespace !== undefined ? 'items in a namespace of their own are qualified' : "the items of a list of choices are the alternatives' own elements, qualified";
       report([...path, 'form'], why);
     }
+    if (t.minItems !== undefined && t.maxItems !== undefined && t.maxItems < t.minItems) {
+      report([...path, 'maxItems'], `must not be less than minItems (${t.minItems})`);
+    }
     const reference = item.kind === 'record' || item.kind === 'list' || (item.kind === 'primitive' && isReferencePrimitive(item.name));
     return {
       kind: 'list',
@@ -229,6 +232,8 @@ export function resolveSpec(
       ...(container && namespaceOf(t.namespace) ? { namespace: namespaceOf(t.namespace) } : {}),
       container,
       ...(container && t.form === 'unqualified' && t.namespace === undefined && item.kind !== 'choice' ? { unqualifiedItems: true } : {}),
+      ...(t.minItems ? { minItems: t.minItems } : {}),
+      ...(t.maxItems !== undefined ? { maxItems: t.maxItems } : {}),
     };
   };
 
@@ -521,6 +526,8 @@ export function resolveSpec(
         fields,
         ownFields: fields,
         base: undefined,
+        // The outputs are children of <OpResponse>, in the operation's namespace as its result is.
+        ...(namespaceOf(op.namespace) ? { namespace: namespaceOf(op.namespace) } : {}),
         decision: undefined,
         documentedErrorCode: 'none',
         status: undefined,

@@ -51,6 +51,8 @@ interface RawList {
   container?: boolean | undefined;
   namespace?: string | undefined;
   form?: 'unqualified' | undefined;
+  minItems?: number | undefined;
+  maxItems?: number | undefined;
 }
 
 interface RawAlternative {
@@ -95,6 +97,18 @@ const listType: z.ZodType<RawList> = z.lazy(() =>
         .describe(
           'unqualified: the item elements are in no namespace (form="unqualified", or the list type\'s schema has elementFormDefault="unqualified"). Only with a container.',
         ),
+      minItems: z
+        .number()
+        .int()
+        .min(0)
+        .optional()
+        .describe('The fewest items the list holds (the item element\'s minOccurs). The client refuses a shorter list before sending. Default 0.'),
+      maxItems: z
+        .number()
+        .int()
+        .min(1)
+        .optional()
+        .describe('The most items the list holds (the item element\'s maxOccurs, when it is a number). The client refuses a longer list before sending. Default: no bound.'),
     })
     .strict(),
 );

@@ -50,6 +50,12 @@ export interface ListType {
   readonly container: boolean;
   /** The item elements of a container are in no namespace (`form="unqualified"`): written with `xmlns=""`. */
   readonly unqualifiedItems?: boolean | undefined;
+  /**
+   * The fewest and most items (the item element's minOccurs and maxOccurs): the client refuses a list outside them
+   * before sending; undefined, 0 and no bound. Decoding does not check them (a short answer is still read whole).
+   */
+  readonly minItems?: number | undefined;
+  readonly maxItems?: number | undefined;
 }
 
 /** One alternative of a choice: an element, named as on the wire (and as the key of the TypeScript value), and its type. */

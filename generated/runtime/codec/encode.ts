@@ -115,6 +115,18 @@ export function itemsWriter<T>(write: WriteValue<T>, nillableItems: boolean, unq
   };
 }
 
+/**
+ * A list writer (`write`: {@link listWriter} or {@link itemsWriter}) that first checks the list's length against the
+ * item element's minOccurs and maxOccurs: a list the schema cannot take is refused before anything is written.
+ */
+export function boundedList<T>(write: WriteValue<ReadonlyArray<T | null>>, minItems: number, maxItems: number): WriteValue<ReadonlyArray<T | null>> {
+  return (name, values, path) => {
+    if (Array.isArray(values) && values.length < minItems) reject(path, `has ${values.length} items, fewer than the ${minItems} it must have`);
+    if (Array.isArray(values) && values.length > maxItems) reject(path, `has ${values.length} items, more than the ${maxItems} it may have`);
+    return write(name, values, path);
+  };
+}
+
 /** The items of a list inside a write in slices: from where the list stopped, looking at the clock now and then. */
 function itemsInSlices<T>(
   slices: WriteSlices,

@@ -83,6 +83,7 @@ function capitalise(name: string): string {
 export function writerOf(t: TypeModel): string {
   if (t.kind === 'choice') return `choiceWriter([${t.alternatives.map((a) => `['${a.name}', ${writerOf(a.type)}]`).join(', ')}])`;
   if (t.kind !== 'list') return writerName(t);
+  if (isBounded(t)) return `boundedList(${writerOf(unbounded(t))}, ${t.minItems ?? 0}, ${t.maxItems ?? 'Infinity'})`;
   const item = writerOf(t.item);
   if (!t.container) return `itemsWriter(${item}, ${t.nillableItems})`;
   if (t.unqualifiedItems) return `listWriter('${t.itemElement}', ${item}, ${t.nillableItems}, '', true)`;
@@ -97,11 +98,23 @@ export function writerDoc(t: TypeModel): builders.Doc {
     return callDoc('choiceWriter', [arrayDoc(pairs, true)]);
   }
   if (t.kind !== 'list') return writerName(t);
+  if (isBounded(t)) return callDoc('boundedList', [writerDoc(unbounded(t)), String(t.minItems ?? 0), String(t.maxItems ?? 'Infinity')]);
   const item = writerDoc(t.item);
   if (!t.container) return callDoc('itemsWriter', [item, String(t.nillableItems)]);
   if (t.unqualifiedItems) return callDoc('listWriter', [tsLiteral(t.itemElement), item, String(t.nillableItems), "''", 'true']);
   if (!t.namespace) return callDoc('listWriter', [tsLiteral(t.itemElement), item, String(t.nillableItems)]);
   return callDoc('listWriter', [tsLiteral(`${t.namespace.prefix}:${t.itemElement}`), item, String(t.nillableItems), tsLiteral(xmlnsAttribute(t.namespace))]);
+}
+
+/** Whether a list's length is bounded (minOccurs or maxOccurs of its item element): its writer checks it. */
+function isBounded(t: ListType): boolean {
+  return (t.minItems ?? 0) > 0 || t.maxItems !== undefined;
+}
+
+/** The list without its bounds: the writer {@link isBounded}'s check wraps. */
+function unbounded(t: ListType): ListType {
+  const { minItems: _min, maxItems: _max, ...rest } = t;
+  return rest;
 }
 
 /** A list of names as an array literal: `['a', 'b']`. */
@@ -175,6 +188,7 @@ export class WriterSet {
         return;
       case 'list':
         this.encode.add(t.container ? 'listWriter' : 'itemsWriter');
+        if (isBounded(t)) this.encode.add('boundedList');
         this.visit(t.item, true);
         return;
       case 'choice':
@@ -351,7 +365,8 @@ function attributeName(f: FieldModel): string {
 
 /** The writer of a list without a container whose items are unqualified elements. */
 function unqualifiedItems(t: ListType): builders.Doc {
-  return callDoc('itemsWriter', [writerDoc(t.item), String(t.nillableItems), 'true']);
+  const items = callDoc('itemsWriter', [writerDoc(t.item), String(t.nillableItems), 'true']);
+  return isBounded(t) ? callDoc('boundedList', [items, String(t.minItems ?? 0), String(t.maxItems ?? 'Infinity')]) : items;
 }
 
 /** `return a + b + c`: the chain in parentheses, one operand a line, when it does not fit. */

@@ -32,8 +32,9 @@ export type XsdTypeRef = QName | 'any';
 /** An element inside a sequence. */
 export interface ElementParticle {
   readonly name: string;
-  readonly minOccurs: 0 | 1;
-  readonly maxOccurs: 1 | 'unbounded';
+  /** More than 1 (and a number for maxOccurs) only for a list's items: its minItems and maxItems. */
+  readonly minOccurs: number;
+  readonly maxOccurs: number | 'unbounded';
   readonly nillable: boolean;
   readonly type: XsdTypeRef;
   /** `form="unqualified"`: the element is in no namespace. */
@@ -43,8 +44,8 @@ export interface ElementParticle {
 /** An `s:choice` inside a sequence: one of its elements, each once (the repetition is the choice's). */
 export interface ChoiceParticle {
   readonly choice: readonly ElementParticle[];
-  readonly minOccurs: 0 | 1;
-  readonly maxOccurs: 1 | 'unbounded';
+  readonly minOccurs: number;
+  readonly maxOccurs: number | 'unbounded';
 }
 
 export type Particle = ElementParticle | ChoiceParticle;
@@ -353,16 +354,16 @@ class SchemaPlanner {
     if (f.attribute || f.text) return [];
     const type = f.type;
     if (type.kind === 'choice') return [this.choice(type, f.optional ? 0 : 1, 1)];
-    if (type.kind === 'list' && !type.container && type.item.kind === 'choice') return [this.choice(type.item, 0, 'unbounded')];
+    if (type.kind === 'list' && !type.container && type.item.kind === 'choice') return [this.choice(type.item, type.minItems ?? 0, type.maxItems ?? 'unbounded')];
     const form = f.form === 'unqualified' ? { unqualified: true } : {};
     if (type.kind === 'list' && !type.container) {
-      return [{ name: type.itemElement, minOccurs: 0, maxOccurs: 'unbounded', nillable: type.nillableItems, type: this.typeRef(type.item), ...form }];
+      return [{ name: type.itemElement, minOccurs: type.minItems ?? 0, maxOccurs: type.maxItems ?? 'unbounded', nillable: type.nillableItems, type: this.typeRef(type.item), ...form }];
     }
     return [{ name: f.name, minOccurs: f.optional ? 0 : 1, maxOccurs: 1, nillable: f.nillable, type: this.typeRef(type), ...form }];
   }
 
   /** A choice: each alternative an element of its own, exactly once within one occurrence of the choice. */
-  private choice(type: ChoiceType, minOccurs: 0 | 1, maxOccurs: 1 | 'unbounded'): ChoiceParticle {
+  private choice(type: ChoiceType, minOccurs: number, maxOccurs: number | 'unbounded'): ChoiceParticle {
     return {
       choice: type.alternatives.map((a) => ({ name: a.name, minOccurs: 1, maxOccurs: 1, nillable: false, type: this.typeRef(a.type) })),
       minOccurs,
@@ -441,7 +442,8 @@ class SchemaPlanner {
     // A nested list's name is part of this one's, so it is named (and declared) first.
     const itemRef = list.item.kind === 'list' ? this.list(list.item) : undefined;
     const ns = list.namespace?.uri ?? this.serviceNs;
-    const key = `${this.shapeKey(list.item)}|${list.itemElement}|${list.nillableItems}|${ns}${list.unqualifiedItems ? '|unqualified' : ''}`;
+    const bounds = list.minItems || list.maxItems !== undefined ? `|${list.minItems ?? 0}..${list.maxItems ?? ''}` : '';
+    const key = `${this.shapeKey(list.item)}|${list.itemElement}|${list.nillableItems}|${ns}${list.unqualifiedItems ? '|unqualified' : ''}${bounds}`;
     let name = this.arrays.get(key);
     if (name !== undefined) return qname(ns, name);
     const base = `ArrayOf${capitalise(itemRef?.local ?? this.itemTypeName(list.item))}`;
@@ -454,11 +456,11 @@ class SchemaPlanner {
     this.itemsOf(ns).push(item);
     item.sequence.push(
       list.item.kind === 'choice'
-        ? this.choice(list.item, 0, 'unbounded')
+        ? this.choice(list.item, list.minItems ?? 0, list.maxItems ?? 'unbounded')
         : {
             name: list.itemElement,
-            minOccurs: 0,
-            maxOccurs: 'unbounded',
+            minOccurs: list.minItems ?? 0,
+            maxOccurs: list.maxItems ?? 'unbounded',
             nillable: list.nillableItems,
             type: itemRef ?? this.typeRef(list.item),
             ...(list.unqualifiedItems ? { unqualified: true } : {}),

@@ -5,7 +5,7 @@
  * Strings carry markup, quotes and non-ASCII text (an astral character included), so escaping is exercised on every
  * path; numbers sit where precision is easy to lose.
  */
-import type { OperationModel, ParameterModel, PrimitiveName, StructModel, TypeModel } from '../../../generator/model/types.js';
+import type { ListType, OperationModel, ParameterModel, PrimitiveName, StructModel, TypeModel } from '../../../generator/model/types.js';
 
 /** Records and lists nested deeper than this are left empty (optional fields out), so recursive types end. */
 const MAX_DEPTH = 4;
@@ -69,7 +69,7 @@ export function sampleValue(t: TypeModel, label: string, depth = 0): unknown {
     case 'enum':
       return t.enum.values[t.enum.values.length > 1 ? 1 : 0];
     case 'list':
-      return depth >= MAX_DEPTH ? [] : [sampleValue(t.item, `${label}[0]`, depth + 1), sampleValue(t.item, `${label}[1]`, depth + 1)];
+      return sampleList(t, label, depth);
     case 'record':
       return sampleRecord(t.record, label, depth);
     case 'choice': {
@@ -80,11 +80,21 @@ export function sampleValue(t: TypeModel, label: string, depth = 0): unknown {
   }
 }
 
+/**
+ * Two items (one where the list holds at most one), or as many as its minItems asks; past {@link MAX_DEPTH} only those
+ * it must have.
+ */
+function sampleList(t: ListType, label: string, depth: number): unknown[] {
+  const min = t.minItems ?? 0;
+  const count = depth >= MAX_DEPTH ? min : Math.max(Math.min(2, t.maxItems ?? 2), min);
+  return Array.from({ length: count }, (_, i) => sampleValue(t.item, `${label}[${i}]`, depth + 1));
+}
+
 export function sampleRecord(s: StructModel, label: string, depth = 0): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of s.fields) {
     if (depth >= MAX_DEPTH && f.optional) continue;
-    out[f.name] = depth >= MAX_DEPTH && f.type.kind === 'list' ? [] : sampleValue(f.type, `${label}.${f.name}`, depth + 1);
+    out[f.name] = depth >= MAX_DEPTH && f.type.kind === 'list' ? sampleList(f.type, `${label}.${f.name}`, depth) : sampleValue(f.type, `${label}.${f.name}`, depth + 1);
   }
   return out;
 }
@@ -101,7 +111,7 @@ export function sampleArgs(op: OperationModel): Record<string, unknown> {
  * they are nillable).
  */
 export function minimalValue(t: TypeModel, label: string): unknown {
-  if (t.kind === 'list') return [];
+  if (t.kind === 'list') return Array.from({ length: t.minItems ?? 0 }, (_, i) => minimalValue(t.item, `${label}[${i}]`));
   if (t.kind !== 'record') return sampleValue(t, label);
   const out: Record<string, unknown> = {};
   for (const f of t.record.fields) {
