@@ -526,8 +526,6 @@ export function resolveSpec(
         fields,
         ownFields: fields,
         base: undefined,
-        // The outputs are children of <OpResponse>, in the operation's namespace as its result is.
-        ...(namespaceOf(op.namespace) ? { namespace: namespaceOf(op.namespace) } : {}),
         decision: undefined,
         documentedErrorCode: 'none',
         status: undefined,
