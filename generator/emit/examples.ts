@@ -101,6 +101,14 @@ function fromText(text: string, type: PrimitiveName): string {
   }
 }
 
+/**
+ * A field's fixed value (xs:fixed) as the TypeScript value the client sends it for; undefined for a field without one.
+ */
+export function fixedValue(f: FieldModel): string | undefined {
+  if (f.fixed === undefined || (f.type.kind !== 'primitive' && f.type.kind !== 'enum')) return undefined;
+  return fromText(f.fixed, f.type.kind === 'enum' ? 'string' : f.type.name);
+}
+
 /** The example argument of a parameter the caller passes. */
 export function exampleParam(p: ParameterModel): string {
   return exprText(named(p.name, p.example, p.type, 0));
@@ -151,6 +159,8 @@ function exampleRecord(s: StructModel, depth: number): Expr {
 }
 
 function exampleField(s: StructModel, f: FieldModel, depth: number): Expr {
+  const fixed = fixedValue(f);
+  if (fixed !== undefined) return fixed;
   const status = s.status;
   if (status && f === status.codeField) return tsLiteral(status.success);
   if (status && f === status.messageField) return "'OK'";
@@ -235,7 +245,7 @@ export function requiredZeroMembers(s: StructModel, except: ReadonlySet<FieldMod
 function zeroMembers(s: StructModel, except: ReadonlySet<FieldModel>): Array<readonly [string, Expr]> {
   // A list without a container is left out when it may be empty (no items is no element).
   const fields = s.fields.filter((f) => !f.optional && !except.has(f) && !(f.type.kind === 'list' && !f.type.container && !f.type.minItems));
-  return fields.map((f) => [f.name, zeroExpr(f.type)] as const);
+  return fields.map((f) => [f.name, fixedValue(f) ?? zeroExpr(f.type)] as const);
 }
 
 const ZEROS: Readonly<Record<PrimitiveName, string>> = {

@@ -35,6 +35,9 @@ export interface DraftField {
   text?: true | undefined;
   /** Where the namespace differs from the default of its kind: an unqualified element, a qualified attribute. */
   form?: 'qualified' | 'unqualified' | undefined;
+  /** xs:fixed and xs:default, as written in the schema. */
+  fixed?: string | undefined;
+  default?: string | undefined;
   doc?: string | undefined;
 }
 

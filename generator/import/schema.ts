@@ -803,10 +803,11 @@ export class TypePlanner {
   /** A sequence element as a field (record fields and operation outputs). */
   field(el: XmlElement, file: string, formKept = false): DraftField | undefined {
     const name = el.attrs.get('name');
-    const planned = this.particleType(el, file, formKept);
+    const planned = this.particleType(el, file, formKept, true);
     if (!planned || name === undefined) return undefined;
     const max = el.attrs.get('maxOccurs');
     const doc = xsdDocumentation(el);
+    const values = this.fixedAndDefault(el, file, name, planned, repeats(el));
     if (max === 'unbounded' || (max !== undefined && Number(max) > 1)) {
       const nillable = el.attrs.get('nillable') === 'true';
       return {
@@ -822,8 +823,25 @@ export class TypePlanner {
       type: planned.ref,
       ...(optional !== planned.reference ? { optional } : {}),
       ...(nillable !== planned.reference ? { nillable } : {}),
+      ...values,
       ...(doc !== undefined ? { doc } : {}),
     };
+  }
+
+  /**
+   * The `fixed` and `default` values of an element or attribute declaration, drafted as written when it holds one
+   * XML Schema value or enum value; reported as not kept on anything else (a record, a list).
+   */
+  private fixedAndDefault(at: XmlElement, file: string, name: string, planned: PlannedType, repeated: boolean): { fixed?: string; default?: string } {
+    const out: { fixed?: string; default?: string } = {};
+    for (const key of ['fixed', 'default'] as const) {
+      const value = at.attrs.get(key);
+      if (value === undefined) continue;
+      const scalar = typeof planned.ref === 'string' && !this.records.has(planned.ref) && planned.ref !== 'xml' && !repeated;
+      if (scalar) out[key] = value;
+      else this.report(file, at, `${key}="${value}"`, `the ${key} value of ${name} is not kept: only a single XML Schema or enum value can have one`);
+    }
+    return out;
   }
 
   private attribute(owner: string, at: XmlElement, file: string, into: DraftField[]): void {
@@ -831,9 +849,6 @@ export class TypePlanner {
     if (name === undefined) {
       this.report(file, at, 's:attribute ref', `in ${owner}: an attribute reference is not read; left out`);
       return;
-    }
-    for (const facet of ['default', 'fixed'] as const) {
-      if (at.attrs.has(facet)) this.report(file, at, `${facet}="${at.attrs.get(facet)}"`, `the ${facet} value of the attribute ${owner}.${name} is not kept`);
     }
     const typeName = qnameAttr(at, 'type');
     const inline = typeName ? undefined : kids(at, NS.xsd, 'simpleType')[0];
@@ -845,7 +860,8 @@ export class TypePlanner {
     }
     const optional = at.attrs.get('use') !== 'required';
     const form = this.forms.formOf(at);
-    into.push({ name, type: planned.ref, ...(optional !== planned.reference ? { optional } : {}), attribute: true, ...(form ? { form } : {}) });
+    const values = this.fixedAndDefault(at, file, `the attribute ${owner}.${name}`, planned, false);
+    into.push({ name, type: planned.ref, ...(optional !== planned.reference ? { optional } : {}), attribute: true, ...(form ? { form } : {}), ...values });
   }
 
   /**
@@ -863,13 +879,13 @@ export class TypePlanner {
   }
 
   /** The type of an element particle: its named type, or `xml` for any content; reports what cannot be mapped. */
-  particleType(el: XmlElement, file: string, formKept = false): PlannedType | undefined {
+  particleType(el: XmlElement, file: string, formKept = false, valuesKept = false): PlannedType | undefined {
     const name = el.attrs.get('name') ?? el.attrs.get('ref') ?? '?';
     if (el.attrs.has('ref')) {
       this.report(file, el, 's:element ref', `the element reference ${name} is not read; left out`);
       return undefined;
     }
-    for (const facet of ['default', 'fixed'] as const) {
+    for (const facet of valuesKept ? [] : (['default', 'fixed'] as const)) {
       if (el.attrs.has(facet)) this.report(file, el, `${facet}="${el.attrs.get(facet)}"`, `the ${facet} value of ${name} is not kept`);
     }
     if (!formKept && el.attrs.get('form') === 'unqualified') this.report(file, el, 'form="unqualified"', `${name} is drafted qualified (in its schema's namespace), as the format writes elements`);

@@ -95,6 +95,17 @@ export function resolveSpec(
     return { example: checked.text };
   };
 
+  /** A field's `fixed` or `default` value, checked against its type as an example is: its wire text in the model. */
+  const valueOf = (key: 'fixed' | 'default', value: string | number | boolean | undefined, type: TypeModel, path: SpecPath): { fixed?: string } | { default?: string } => {
+    if (value === undefined) return {};
+    const checked = checkExample(value, type);
+    if ('problem' in checked) {
+      report([...path, key], checked.problem.replace('an example is only possible', `a ${key} value is only possible`));
+      return {};
+    }
+    return { [key]: checked.text };
+  };
+
   // The TypeScript names of types and operations, for the whole spec at once (README, How names are formed).
   const names = specNames(raw);
 
@@ -316,6 +327,7 @@ export function resolveSpec(
           }
         }
       }
+      if (f.fixed !== undefined && f.default !== undefined) report([...path, 'default'], 'a field with a fixed value has no default (XML Schema allows one or the other)');
       const repeated = type.kind === 'list' && !type.container;
       if (repeated && (f.nillable !== undefined || f.optional !== undefined)) {
         report([...path, f.nillable !== undefined ? 'nillable' : 'optional'], 'a list without a container is never absent or nil: no items is an empty list (use nillableItems for nil items)');
@@ -334,6 +346,8 @@ export function resolveSpec(
         ...(f.form !== undefined && f.form !== (attribute ? 'unqualified' : 'qualified') ? { form: f.form } : {}),
         ...(attribute && f.form === 'qualified' ? { attributeNamespace: structs.get(name)?.model.namespace ?? { uri: raw.service.namespace.uri, prefix: 'tns' } } : {}),
         ...exampleOf(f.example, type, [...path, 'example']),
+        ...valueOf('fixed', f.fixed, type, path),
+        ...valueOf('default', f.default, type, path),
         decision: decision(f.decision, [...path, 'decision']),
       });
     });

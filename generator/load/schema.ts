@@ -180,6 +180,18 @@ const field = z
         "The field's namespace on the wire where it differs from the default of its kind (xs:form): `unqualified`, an element in no namespace (elementFormDefault=\"unqualified\"); `qualified`, an attribute in the record's namespace (attributeFormDefault=\"qualified\").",
       ),
     example,
+    fixed: z
+      .union([z.string(), z.number(), z.boolean()])
+      .optional()
+      .describe(
+        "The one value the field may hold (xs:element or xs:attribute fixed=), written as it is sent: the client sends it when the caller leaves the field out and refuses any other value before sending; the mock refuses a request with another. An XML Schema type or an enum only.",
+      ),
+    default: z
+      .union([z.string(), z.number(), z.boolean()])
+      .optional()
+      .describe(
+        'The value the schema gives the field when it is empty or left out (xs:element or xs:attribute default=), written as it is sent: kept in the WSDL and the docs; the client sends what the caller gives. An XML Schema type or an enum only.',
+      ),
     decision: decisionRef.optional(),
   })
   .strict();

@@ -121,6 +121,13 @@ export interface FieldModel {
   readonly attributeNamespace?: XmlNamespace | undefined;
   /** The spec's example, as the client sends it (checked against the type); docs and example answers show it. */
   readonly example?: string | undefined;
+  /**
+   * The one value it may hold (xs:fixed), as sent: optional in the TypeScript type, sent when left out, any other value
+   * refused by the client before sending and by the mock's reader (and the client's: an answer breaking it is an error).
+   */
+  readonly fixed?: string | undefined;
+  /** The schema's default value (xs:default), as sent: written in the WSDL and the docs, nothing else. */
+  readonly default?: string | undefined;
   readonly decision: Decision | undefined;
 }
 

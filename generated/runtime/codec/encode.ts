@@ -24,6 +24,18 @@ function reject(path: string, message: string): never {
   throw new SvcRequestError(`${path} ${message}`);
 }
 
+/**
+ * The encoder of a field whose value is fixed (xs:fixed): `encode`'s text must be `fixed`; any other value is refused
+ * before anything is sent, since the service's schema takes no other.
+ */
+export function fixedText<T>(encode: EncodeValue<T>, fixed: string): EncodeValue<T> {
+  return (value, path) => {
+    const text = encode(value, path);
+    if (text !== fixed) reject(path, `is ${JSON.stringify(text)}, but its value is fixed: ${JSON.stringify(fixed)}`);
+    return text;
+  };
+}
+
 /** A writer for a value with a text form: `<name>text</name>`, the text escaped. */
 export function textWriter<T>(encode: EncodeValue<T>): WriteValue<T> {
   return (name, value, path) => `<${name}>${escapeXmlText(encode(value, path))}</${name}>`;

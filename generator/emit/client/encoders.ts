@@ -30,6 +30,7 @@ import { subtypesOf } from './decoders.js';
 import { fieldNamespaces, memberNamespaces } from './member-namespaces.js';
 import { ANY_ATTRIBUTES, keepsAnyAttribute } from '../types.js';
 import { localName } from '../../load/names.js';
+import { fixedValue } from '../examples.js';
 
 export function encoderName(op: OperationModel): string {
   return `encode${op.tsName}`;
@@ -204,6 +205,10 @@ export class WriterSet {
         if (keepsAnyAttribute(t.record)) this.encode.add('writeOtherAttributes');
         for (const s of subtypes) this.visit({ kind: 'record', record: s }, element);
         for (const f of t.record.fields) {
+          if (f.fixed !== undefined && (f.type.kind === 'primitive' || f.type.kind === 'enum')) {
+            this.encode.add('fixedText');
+            if (!f.attribute && !f.text) this.encode.add('textWriter');
+          }
           if (f.attribute || f.text) {
             this.encode.add(f.text ? 'writeText' : 'writeAttribute');
             this.visit(f.type, false);
@@ -282,7 +287,8 @@ export const LENIENT_ENCODERS: Partial<Record<PrimitiveName, string>> = { double
  */
 export function recordWriterFunction(record: StructModel, subtypes: readonly StructModel[] = []): FunctionDeclarationStructure {
   const membersOf = (s: StructModel): string[] => [...s.fields.map((f) => f.name), ...(keepsAnyAttribute(s) ? [ANY_ATTRIBUTES] : [])];
-  const required = record.fields.filter((f) => !f.optional && !(f.type.kind === 'list' && !f.type.container)).map((f) => f.name);
+  // A field with a fixed value is sent with it when left out: never required of the caller.
+  const required = record.fields.filter((f) => !f.optional && !(f.type.kind === 'list' && !f.type.container) && f.fixed === undefined).map((f) => f.name);
   return {
     kind: StructureKind.Function,
     name: recordWriterName(record),
@@ -334,7 +340,7 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
       const declarations = `${own}${tns ? xmlnsAttribute(tns).replace(/[`$\\]/g, '\\$&') : ''}`;
       const parts: builders.Doc[] = [record.base ? `\`<\${name}\${xmlns}\${xsiType}${declarations}\`` : `\`<\${name}\${xmlns}${declarations}\``];
       for (const f of record.fields.filter((x) => x.attribute)) {
-        parts.push(callDoc('writeAttribute', [tsLiteral(attributeName(f)), `v['${f.name}']`, `\`\${path}.${f.name}\``, textEncoder(f.type as PrimitiveType | EnumType), String(f.optional)]));
+        parts.push(callDoc('writeAttribute', [tsLiteral(attributeName(f)), memberValue(f), `\`\${path}.${f.name}\``, fixedEncoder(f) ?? textEncoder(f.type as PrimitiveType | EnumType), String(f.optional)]));
       }
       if (keepsAnyAttribute(record)) {
         const attributes = record.fields.filter((x) => x.attribute && !x.attributeNamespace).map((x) => x.name);
@@ -347,8 +353,9 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
       for (const f of record.fields.filter((x) => !x.attribute && !x.text)) {
         const repeated = f.type.kind === 'list' && !f.type.container;
         const unqualified = f.form === 'unqualified';
-        const writer = unqualified && repeated ? unqualifiedItems(f.type as ListType) : writerDoc(f.type);
-        const args = [tsLiteral(`${unqualified ? '' : member(f)}${f.name}`), `v['${f.name}']`, `\`\${path}.${f.name}\``, writer, String(f.nillable), String(f.optional || repeated)];
+        const fixed = fixedEncoder(f);
+        const writer = unqualified && repeated ? unqualifiedItems(f.type as ListType) : fixed ? callDoc('textWriter', [fixed]) : writerDoc(f.type);
+        const args = [tsLiteral(`${unqualified ? '' : member(f)}${f.name}`), memberValue(f), `\`\${path}.${f.name}\``, writer, String(f.nillable), String(f.optional || repeated)];
         parts.push(callDoc('writeMember', unqualified && !repeated ? [...args, 'true'] : args));
       }
       parts.push('`</${name}>`');
@@ -356,6 +363,18 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
       w.write(';');
     },
   };
+}
+
+/** A member's value as written: `v['name']`, or its fixed value (xs:fixed) where the caller left it out. */
+function memberValue(f: FieldModel): string {
+  const fixed = fixedValue(f);
+  return fixed === undefined ? `v['${f.name}']` : `v['${f.name}'] ?? ${fixed}`;
+}
+
+/** The encoder of a field with a fixed value: its type's, refusing any other text. */
+function fixedEncoder(f: FieldModel): builders.Doc | undefined {
+  if (f.fixed === undefined || (f.type.kind !== 'primitive' && f.type.kind !== 'enum')) return undefined;
+  return callDoc('fixedText', [textEncoder(f.type), tsLiteral(f.fixed)]);
 }
 
 /** An attribute's name as written: with its namespace's prefix where it is qualified. */

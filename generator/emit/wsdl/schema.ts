@@ -39,6 +39,9 @@ export interface ElementParticle {
   readonly type: XsdTypeRef;
   /** `form="unqualified"`: the element is in no namespace. */
   readonly unqualified?: boolean;
+  /** The field's `fixed` and `default` values (xs:fixed, xs:default). */
+  readonly fixed?: string;
+  readonly default?: string;
 }
 
 /** An `s:choice` inside a sequence: one of its elements, each once (the repetition is the choice's). */
@@ -61,6 +64,8 @@ export interface AttributeDecl {
   readonly required: boolean;
   /** `form="qualified"`: the attribute is in the schema's namespace. */
   readonly qualified?: boolean;
+  readonly fixed?: string;
+  readonly default?: string;
 }
 
 export type SchemaItem =
@@ -359,7 +364,7 @@ class SchemaPlanner {
     if (type.kind === 'list' && !type.container) {
       return [{ name: type.itemElement, minOccurs: type.minItems ?? 0, maxOccurs: type.maxItems ?? 'unbounded', nillable: type.nillableItems, type: this.typeRef(type.item), ...form }];
     }
-    return [{ name: f.name, minOccurs: f.optional ? 0 : 1, maxOccurs: 1, nillable: f.nillable, type: this.typeRef(type), ...form }];
+    return [{ name: f.name, minOccurs: f.optional ? 0 : 1, maxOccurs: 1, nillable: f.nillable, type: this.typeRef(type), ...form, ...fixedAndDefault(f) }];
   }
 
   /** A choice: each alternative an element of its own, exactly once within one occurrence of the choice. */
@@ -376,7 +381,7 @@ class SchemaPlanner {
     const ref = this.typeRef(f.type);
     // The spec refuses XML content, records and lists as attributes.
     if (ref === 'any') throw new Error(`WSDL: the attribute ${f.name} cannot hold XML content`);
-    return [{ name: f.name, type: ref, required: !f.optional, ...(f.form === 'qualified' ? { qualified: true } : {}) }];
+    return [{ name: f.name, type: ref, required: !f.optional, ...(f.form === 'qualified' ? { qualified: true } : {}), ...fixedAndDefault(f) }];
   }
 
   // ---- types ---------------------------------------------------------------------------------------------------
@@ -520,4 +525,9 @@ class SchemaPlanner {
     // In the order the document first uses them, so the output does not depend on the walk inside one schema.
     return this.namespaces.filter((n) => used.has(n));
   }
+}
+
+/** A field's `fixed` and `default` values, for its element or attribute declaration. */
+function fixedAndDefault(f: FieldModel): { fixed?: string; default?: string } {
+  return { ...(f.fixed !== undefined ? { fixed: f.fixed } : {}), ...(f.default !== undefined ? { default: f.default } : {}) };
 }

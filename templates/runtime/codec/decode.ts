@@ -136,6 +136,17 @@ export function missingElement(r: XmlReader, parent: string, name: string): SvcD
 }
 
 /**
+ * `value` as read, when it is the fixed value of its field (xs:fixed) or absent; any other value is an error, as the
+ * schema takes no other: the client's SvcDecodeError, the mock's Client fault.
+ */
+export function checkFixed<T>(r: XmlReader, parent: string, name: string, value: T, fixed: T): T {
+  if (value !== undefined && value !== null && value !== fixed) {
+    throw new SvcDecodeError(`${parent}: ${name} is ${JSON.stringify(value)}, but its value is fixed: ${JSON.stringify(fixed)}`, { path: r.path() });
+  }
+  return value;
+}
+
+/**
  * The error for a single-valued element sent twice; call it on the second one's start tag. Keeping either copy
  * would silently drop the other (two errorCodes of which the last says OK, say).
  */

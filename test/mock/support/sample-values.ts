@@ -5,7 +5,7 @@
  * Strings carry markup, quotes and non-ASCII text (an astral character included), so escaping is exercised on every
  * path; numbers sit where precision is easy to lose.
  */
-import type { ListType, OperationModel, ParameterModel, PrimitiveName, StructModel, TypeModel } from '../../../generator/model/types.js';
+import type { FieldModel, ListType, OperationModel, ParameterModel, PrimitiveName, StructModel, TypeModel } from '../../../generator/model/types.js';
 
 /** Records and lists nested deeper than this are left empty (optional fields out), so recursive types end. */
 const MAX_DEPTH = 4;
@@ -90,10 +90,32 @@ function sampleList(t: ListType, label: string, depth: number): unknown[] {
   return Array.from({ length: count }, (_, i) => sampleValue(t.item, `${label}[${i}]`, depth + 1));
 }
 
+/** A field's fixed value (xs:fixed) in the form the mock decodes it to: the one value the field may hold. */
+function fixedSample(f: FieldModel): unknown {
+  const text = f.fixed!;
+  if (f.type.kind !== 'primitive') return text;
+  switch (f.type.name) {
+    case 'int': case 'short': case 'byte': case 'unsignedByte': case 'unsignedShort': case 'unsignedInt': case 'double': case 'float':
+      return Number(text);
+    case 'boolean':
+      return text === 'true' || text === '1';
+    case 'dateTime':
+      return new Date(text);
+    case 'base64Binary':
+      return new Uint8Array(Buffer.from(text, 'base64'));
+    default:
+      return text;
+  }
+}
+
 export function sampleRecord(s: StructModel, label: string, depth = 0): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of s.fields) {
     if (depth >= MAX_DEPTH && f.optional) continue;
+    if (f.fixed !== undefined) {
+      out[f.name] = fixedSample(f);
+      continue;
+    }
     out[f.name] = depth >= MAX_DEPTH && f.type.kind === 'list' ? sampleList(f.type, `${label}.${f.name}`, depth) : sampleValue(f.type, `${label}.${f.name}`, depth + 1);
   }
   return out;
@@ -116,7 +138,7 @@ export function minimalValue(t: TypeModel, label: string): unknown {
   const out: Record<string, unknown> = {};
   for (const f of t.record.fields) {
     if (f.optional) continue;
-    out[f.name] = f.nillable ? null : minimalValue(f.type, `${label}.${f.name}`);
+    out[f.name] = f.fixed !== undefined ? fixedSample(f) : f.nillable ? null : minimalValue(f.type, `${label}.${f.name}`);
   }
   return out;
 }
