@@ -53,6 +53,13 @@ const PRIMITIVES: Readonly<Record<PrimitiveName, string>> = {
   date: "'2026-01-01'",
   time: "'12:00:00'",
   duration: "'PT1H'",
+  integer: "'1'",
+  nonNegativeInteger: "'1'",
+  positiveInteger: "'1'",
+  NMTOKEN: "'text'",
+  Name: "'text'",
+  NCName: "'text'",
+  language: "'en'",
   xml: "'<example/>'",
 };
 
@@ -269,5 +276,13 @@ const ZEROS: Readonly<Record<PrimitiveName, string>> = {
   date: "'0001-01-01'",
   time: "'00:00:00'",
   duration: "'PT0S'",
+  // The least values the lexical rules allow (an empty name is none).
+  integer: "'0'",
+  nonNegativeInteger: "'0'",
+  positiveInteger: "'1'",
+  NMTOKEN: "'_'",
+  Name: "'_'",
+  NCName: "'_'",
+  language: "'en'",
   xml: "''",
 };

@@ -852,8 +852,13 @@ export class TypePlanner {
     }
     const typeName = qnameAttr(at, 'type');
     const inline = typeName ? undefined : kids(at, NS.xsd, 'simpleType')[0];
-    if (inline) this.report(file, inline, 'anonymous s:simpleType', `the type of the attribute ${owner}.${name} is declared inline; drafted as string (name the type to map it)`);
-    const planned = typeName ? this.named(typeName, file, at) : primitive('string');
+    // An inline restriction is drafted as its base (an xs:NMTOKEN stays one), its facets reported.
+    const inlineBase = inline ? qnameAttr(kids(inline, NS.xsd, 'restriction')[0] ?? inline, 'base') : undefined;
+    const planned = typeName ? this.named(typeName, file, at) : inlineBase ? this.named(inlineBase, file, inline!) : primitive('string');
+    if (inline) {
+      const shown = typeof planned?.ref === 'string' ? planned.ref : 'string';
+      this.report(file, inline, 'anonymous s:simpleType', `the type of the attribute ${owner}.${name} is declared inline; drafted as ${shown}, its facets not kept (name the type to map it)`);
+    }
     if (!planned || typeof planned.ref !== 'string' || this.records.has(planned.ref)) {
       this.report(file, at, 's:attribute', `the attribute ${owner}.${name} has a type an attribute cannot hold; left out`);
       return;

@@ -41,6 +41,13 @@ const PRIMITIVE_READERS: Readonly<Record<PrimitiveName, string>> = {
   date: 'readDate',
   time: 'readTime',
   duration: 'readDuration',
+  integer: 'readXsInteger',
+  nonNegativeInteger: 'readXsNonNegativeInteger',
+  positiveInteger: 'readXsPositiveInteger',
+  NMTOKEN: 'readXsNmtoken',
+  Name: 'readXsName',
+  NCName: 'readXsNcName',
+  language: 'readXsLanguage',
   xml: 'readXml',
 };
 

@@ -57,6 +57,13 @@ const ENCODERS: Readonly<Record<PrimitiveName, string>> = {
   date: 'encodeDate',
   time: 'encodeTime',
   duration: 'encodeDuration',
+  integer: 'encodeXsInteger',
+  nonNegativeInteger: 'encodeXsNonNegativeInteger',
+  positiveInteger: 'encodeXsPositiveInteger',
+  NMTOKEN: 'encodeXsNmtoken',
+  Name: 'encodeXsName',
+  NCName: 'encodeXsNcName',
+  language: 'encodeXsLanguage',
   xml: 'encodeXml',
 };
 

@@ -25,6 +25,7 @@ import {
   decodeUnsignedLong,
   decodeUnsignedShort,
 } from './values.js';
+import { decodeXsInteger, decodeXsLanguage, decodeXsName, decodeXsNcName, decodeXsNmtoken, decodeXsNonNegativeInteger, decodeXsPositiveInteger } from './lexical.js';
 import type { XmlReader } from './xml-reader.js';
 
 /** Reads one value of the current element; the reader is positioned on its start tag and left after its end. */
@@ -74,6 +75,13 @@ export const readChar: ReadValue<string> = scalar(decodeChar);
 export const readDate: ReadValue<string> = scalar(decodeDate);
 export const readTime: ReadValue<string> = scalar(decodeTime);
 export const readDuration: ReadValue<string> = scalar(decodeDuration);
+export const readXsInteger: ReadValue<string> = scalar(decodeXsInteger);
+export const readXsNonNegativeInteger: ReadValue<string> = scalar(decodeXsNonNegativeInteger);
+export const readXsPositiveInteger: ReadValue<string> = scalar(decodeXsPositiveInteger);
+export const readXsNmtoken: ReadValue<string> = scalar(decodeXsNmtoken);
+export const readXsName: ReadValue<string> = scalar(decodeXsName);
+export const readXsNcName: ReadValue<string> = scalar(decodeXsNcName);
+export const readXsLanguage: ReadValue<string> = scalar(decodeXsLanguage);
 
 /** Strings are kept exactly as sent: `00123` stays a string, whitespace is not trimmed, empty is ''. */
 export const readString: ReadValue<string> = (r) => {

@@ -56,6 +56,18 @@ function primitive(name: PrimitiveName, label: string): unknown {
       return '12:30:00.5';
     case 'duration':
       return 'P1DT2H3M4.5S';
+    case 'integer':
+      return '-79228162514264337593543950336';
+    case 'nonNegativeInteger':
+    case 'positiveInteger':
+      return '79228162514264337593543950336';
+    case 'NMTOKEN':
+    case 'Name':
+    case 'NCName':
+      // The label made a name (a swapped value still shows): a letter first, no character the rule refuses.
+      return `n${label.replace(/[^\p{L}\p{N}._-]/gu, '_')}`;
+    case 'language':
+      return 'en-GB';
     case 'xml':
       return `<Row xmlns="urn:row" id="1">${label} &amp; more<br/></Row>`;
   }
