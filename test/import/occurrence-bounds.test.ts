@@ -7,7 +7,8 @@
  * single result, losing four of the five; it is now an output, a list.
  * test/fixtures/import/issue25/Occurrence.wsdl.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromRoot } from '../helpers/paths.js';
 import { soapBodyElement } from '../helpers/soap-body.js';
@@ -33,8 +34,17 @@ async function invalid(exchanges: ReadonlyArray<{ request: string; response: str
 describe('the import', () => {
   it('keeps the bounds of each repeated element as minItems and maxItems', () => {
     expect(trip.yaml).toContain('- { name: Id, type: { list: int, container: false, minItems: 2, maxItems: 3 } }');
+    expect(trip.yaml).toContain('type: { list: string, nillableItems: false, container: false, minItems: 1, maxItems: 2 },\n          form: unqualified');
     expect(trip.yaml).toContain('- { name: Code, type: { list: int, container: false, minItems: 1 } }');
     expect(trip.yaml).toContain('# Every construct of the WSDL was mapped.');
+  });
+
+  it('the generated WSDL declares the bounds again', () => {
+    const dir = fromRoot(join('test', '.tmp', 'occurrence-bounds', 'occurrence', 'out', 'wsdl'));
+    const wsdl = readFileSync(join(dir, readdirSync(dir)[0]!), 'utf8');
+    expect(wsdl).toMatch(/<s:element minOccurs="2" maxOccurs="3" name="Id"/);
+    expect(wsdl).toMatch(/<s:element minOccurs="1" maxOccurs="2" name="Tag"/);
+    expect(wsdl).toMatch(/<s:element minOccurs="1" maxOccurs="unbounded" name="Code"/);
   });
 
   it('drafts a repeated only child of the answer as an output list, not one result', () => {
@@ -53,7 +63,7 @@ describe('the generated client and mock', () => {
   it("the mock's example answers hold every item the schema asks for, at any depth, and are valid", async () => {
     const { client, mock, exchanges } = trip.connect({});
     mocks.push(mock);
-    const tree = (await client['getTree']!({ filter: { Id: [1, 2] } })) as { Level2: { Leaf: Array<{ Code: number[] }> } };
+    const tree = (await client['getTree']!({ filter: { Id: [1, 2], Tag: ['t'] } })) as { Level2: { Leaf: Array<{ Code: number[] }> } };
     expect(tree.Level2.Leaf[0]!.Code).toHaveLength(1);
     const values = (await client['listValues']!()) as { value: string[] };
     expect(values.value).toHaveLength(5);
@@ -70,12 +80,15 @@ describe('the generated client and mock', () => {
   });
 
   it.each([
-    [[1], 'GetTree: filter.Id has 1 items, fewer than the 2 it must have'],
-    [[1, 2, 3, 4], 'GetTree: filter.Id has 4 items, more than the 3 it may have'],
-  ])('the client refuses the list %j before sending', async (ids, message) => {
+    [{ Id: [1] }, 'GetTree: filter.Id has 1 items, fewer than the 2 it must have'],
+    [{ Id: [1, 2, 3, 4] }, 'GetTree: filter.Id has 4 items, more than the 3 it may have'],
+    // Unqualified items (form="unqualified") are written by a writer of their own, bounded too.
+    [{ Tag: [] }, 'GetTree: filter.Tag has 0 items, fewer than the 1 it must have'],
+    [{ Tag: ['a', 'b', 'c'] }, 'GetTree: filter.Tag has 3 items, more than the 2 it may have'],
+  ])('the client refuses the lists %j before sending', async (lists, message) => {
     const { client, mock, exchanges } = trip.connect({});
     mocks.push(mock);
-    await expect(client['getTree']!({ filter: { Id: ids } })).rejects.toMatchObject({ name: 'SvcRequestError', message: expect.stringContaining(message) });
+    await expect(client['getTree']!({ filter: { Id: [1, 2], Tag: ['t'], ...lists } })).rejects.toMatchObject({ name: 'SvcRequestError', message: expect.stringContaining(message) });
     expect(exchanges).toEqual([]);
   });
 });
