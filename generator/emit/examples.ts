@@ -6,7 +6,7 @@
  * accepts as input. A parameter or field shows the spec's `example` when it has one, else a value that its name and
  * type make plausible (NAMED), else its type's (PRIMITIVES).
  */
-import type { FieldModel, HttpPostRootModel, ParameterModel, PrimitiveName, ResultModel, StructModel, TypeModel } from '../model/types.js';
+import type { FieldModel, HttpPostRootModel, ListType, ParameterModel, PrimitiveName, ResultModel, StructModel, TypeModel } from '../model/types.js';
 import { propertyKey } from '../load/names.js';
 import type { builders } from 'prettier/doc';
 import type { Literal } from '../print/layout/code.js';
@@ -53,6 +53,13 @@ const PRIMITIVES: Readonly<Record<PrimitiveName, string>> = {
   date: "'2026-01-01'",
   time: "'12:00:00'",
   duration: "'PT1H'",
+  integer: "'1'",
+  nonNegativeInteger: "'1'",
+  positiveInteger: "'1'",
+  NMTOKEN: "'text'",
+  Name: "'text'",
+  NCName: "'text'",
+  language: "'en'",
   xml: "'<example/>'",
 };
 
@@ -101,6 +108,14 @@ function fromText(text: string, type: PrimitiveName): string {
   }
 }
 
+/**
+ * A field's fixed value (xs:fixed) as the TypeScript value the client sends it for; undefined for a field without one.
+ */
+export function fixedValue(f: FieldModel): string | undefined {
+  if (f.fixed === undefined || (f.type.kind !== 'primitive' && f.type.kind !== 'enum')) return undefined;
+  return fromText(f.fixed, f.type.kind === 'enum' ? 'string' : f.type.name);
+}
+
 /** The example argument of a parameter the caller passes. */
 export function exampleParam(p: ParameterModel): string {
   return exprText(named(p.name, p.example, p.type, 0, tsLiteral(DATA_SET)));
@@ -128,7 +143,7 @@ function exampleExpr(t: TypeModel, depth: number, dataSet: Expr): Expr {
     case 'enum':
       return tsLiteral(t.enum.values[0]!);
     case 'list':
-      return depth >= MAX_DEPTH ? '[]' : { array: [exampleExpr(t.item, depth + 1, dataSet)] };
+      return listExample(t, depth, dataSet);
     case 'record':
       return exampleRecord(t.record, depth, dataSet);
     case 'choice': {
@@ -137,6 +152,15 @@ function exampleExpr(t: TypeModel, depth: number, dataSet: Expr): Expr {
       return { object: [[first.name, exampleExpr(first.type, depth, dataSet)]] };
     }
   }
+}
+
+/**
+ * A list's example: one item, or as many as its minItems asks (a schema's `minOccurs="5"`); past {@link MAX_DEPTH}
+ * only those it must have, so that a deep value is still one the schema takes.
+ */
+function listExample(t: ListType, depth: number, dataSet: Expr): Expr {
+  const count = depth >= MAX_DEPTH ? (t.minItems ?? 0) : Math.max(1, t.minItems ?? 0);
+  return count === 0 ? '[]' : { array: Array.from({ length: count }, () => exampleExpr(t.item, depth + 1, dataSet)) };
 }
 
 function exampleRecord(s: StructModel, depth: number, dataSet: Expr): Expr {
@@ -148,10 +172,12 @@ function exampleRecord(s: StructModel, depth: number, dataSet: Expr): Expr {
 }
 
 function exampleField(s: StructModel, f: FieldModel, depth: number, dataSet: Expr): Expr {
+  const fixed = fixedValue(f);
+  if (fixed !== undefined) return fixed;
   const status = s.status;
   if (status && f === status.codeField) return tsLiteral(status.success);
   if (status && f === status.messageField) return "'OK'";
-  if (depth >= MAX_DEPTH && f.type.kind === 'list') return '[]';
+  if (depth >= MAX_DEPTH && f.type.kind === 'list') return listExample(f.type, depth, dataSet);
   return named(f.name, f.example, f.type, depth + 1, dataSet);
 }
 
@@ -225,7 +251,8 @@ function zeroExpr(t: TypeModel): Expr {
     case 'enum':
       return tsLiteral(t.enum.values[0]!);
     case 'list':
-      return '[]';
+      // The fewest items the list may have (none, unless its schema asks for some).
+      return { array: Array.from({ length: t.minItems ?? 0 }, () => zeroExpr(t.item)) };
     case 'record':
       return { object: zeroMembers(t.record.abstract?.concrete[0] ?? t.record, new Set()) };
     case 'choice': {
@@ -247,8 +274,9 @@ export function requiredZeroMembers(s: StructModel, except: ReadonlySet<FieldMod
 }
 
 function zeroMembers(s: StructModel, except: ReadonlySet<FieldModel>): Array<readonly [string, Expr]> {
-  const fields = s.fields.filter((f) => !f.optional && !except.has(f) && !(f.type.kind === 'list' && !f.type.container));
-  return fields.map((f) => [f.name, zeroExpr(f.type)] as const);
+  // A list without a container is left out when it may be empty (no items is no element).
+  const fields = s.fields.filter((f) => !f.optional && !except.has(f) && !(f.type.kind === 'list' && !f.type.container && !f.type.minItems));
+  return fields.map((f) => [f.name, fixedValue(f) ?? zeroExpr(f.type)] as const);
 }
 
 const ZEROS: Readonly<Record<PrimitiveName, string>> = {
@@ -272,5 +300,13 @@ const ZEROS: Readonly<Record<PrimitiveName, string>> = {
   date: "'0001-01-01'",
   time: "'00:00:00'",
   duration: "'PT0S'",
+  // The least values the lexical rules allow (an empty name is none).
+  integer: "'0'",
+  nonNegativeInteger: "'0'",
+  positiveInteger: "'1'",
+  NMTOKEN: "'_'",
+  Name: "'_'",
+  NCName: "'_'",
+  language: "'en'",
   xml: "''",
 };

@@ -27,6 +27,14 @@ const DECODED: Readonly<Record<PrimitiveName, string>> = {
   date: 'string',
   time: 'string',
   duration: 'string',
+  // Exact decimal strings, of any size.
+  integer: 'string',
+  nonNegativeInteger: 'string',
+  positiveInteger: 'string',
+  NMTOKEN: 'string',
+  Name: 'string',
+  NCName: 'string',
+  language: 'string',
   // The markup as sent, never interpreted.
   xml: 'string',
 };
@@ -37,6 +45,9 @@ const ACCEPTED: Readonly<Record<PrimitiveName, string>> = {
   dateTime: 'Date | string',
   decimal: 'string | bigint | number',
   unsignedLong: 'string | bigint | number',
+  integer: 'string | bigint | number',
+  nonNegativeInteger: 'string | bigint | number',
+  positiveInteger: 'string | bigint | number',
 };
 
 /** The name of the helper type that keeps enums open to values added after generation. */

@@ -98,8 +98,9 @@ function structInterface(s: StructModel): Statement {
     properties: [
       ...s.ownFields.map((f) => ({
         name: propertyKey(f.name),
-        type: optionalType(fieldType(f), f.optional),
-        hasQuestionToken: f.optional,
+        type: optionalType(fieldType(f), f.optional || f.fixed !== undefined),
+        // A fixed value is sent when left out, so a caller need not give it.
+        hasQuestionToken: f.optional || f.fixed !== undefined,
         isReadonly: false,
         docs: fieldDocs(f),
       })),
@@ -206,6 +207,8 @@ function fieldDocs(f: FieldModel): string[] {
     wire.push(`Wire: the element \`<${f.xmlName}>\`.`);
   }
   if (f.form === 'unqualified' && !f.attribute) wire.push('Unqualified: in no namespace, written with `xmlns=""`.');
+  if (f.fixed !== undefined) wire.push(`Fixed: always \`${f.fixed}\`, sent when left out; any other value is refused.`);
+  if (f.default !== undefined) wire.push(`Default (in the schema): \`${f.default}\`.`);
   const absent = f.optional ? 'absent: `undefined`' : undefined;
   const nil = f.nillable ? 'nil: `null`' : undefined;
   const states = [absent, nil].filter(Boolean).join('; ');

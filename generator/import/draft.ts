@@ -20,6 +20,9 @@ export interface DraftList {
   namespace?: string | undefined;
   /** The item elements are in no namespace. */
   form?: 'unqualified' | undefined;
+  /** The item element's minOccurs, when more than 0, and maxOccurs, when a number. */
+  minItems?: number | undefined;
+  maxItems?: number | undefined;
 }
 
 export interface DraftField {
@@ -36,6 +39,9 @@ export interface DraftField {
   form?: 'qualified' | 'unqualified' | undefined;
   /** The element's own namespace (an element reference to another schema, a qualified element in an unqualified one). */
   namespace?: string | undefined;
+  /** xs:fixed and xs:default, as written in the schema. */
+  fixed?: string | undefined;
+  default?: string | undefined;
   doc?: string | undefined;
 }
 

@@ -28,8 +28,8 @@ export function shownOccurrence(o: Occurrence): string {
 
 /**
  * `node` (an element or a choice) with the occurrence it has inside a group occurring `outer` times: the products of
- * the bounds. For one particle alone in the group that is what may stand on the wire, but for the bounds of a list,
- * which the format does not keep.
+ * the bounds. For one particle alone in the group that is what may stand on the wire (a list's minItems and maxItems
+ * included).
  */
 export function withOuterOccurrence(node: XmlElement, outer: Occurrence): XmlElement {
   const inner = occurrenceOf(node);
@@ -41,4 +41,10 @@ export function withOuterOccurrence(node: XmlElement, outer: Occurrence): XmlEle
   if (max === 1) attrs.delete('maxOccurs');
   else attrs.set('maxOccurs', max === Infinity ? 'unbounded' : String(max));
   return { ...node, attrs };
+}
+
+/** The bounds of a list as the spec writes them, from its item particle's occurrence: `minItems` past 0, `maxItems` when finite. */
+export function listBounds(node: XmlElement): { minItems?: number; maxItems?: number } {
+  const { min, max } = occurrenceOf(node);
+  return { ...(min > 0 ? { minItems: min } : {}), ...(Number.isFinite(max) ? { maxItems: max } : {}) };
 }

@@ -429,7 +429,11 @@ function draftWrapped(
   let result: DraftResult = 'void';
   let resultType: PlannedType | undefined;
   const outputs: DraftField[] = [];
-  const [first, ...rest] = outParticles;
+  // A repeated first element (`maxOccurs="5"`) is no one value a result can be: the operation returns nothing and
+  // has it as an output, a list without a container, as an out parameter of an array type is written.
+  const repeatedFirst = outParticles[0]?.name === 'element' && repeats(outParticles[0]);
+  const first = repeatedFirst ? undefined : outParticles[0];
+  const rest = outParticles.slice(repeatedFirst ? 0 : 1);
   if (first?.name === 'choice') {
     problems.add(response.file, first, 's:choice', `the result of ${name} is a choice, which the format's results cannot be (a choice is a field or a parameter); the operation is left out`);
     return undefined;
@@ -442,10 +446,6 @@ function draftWrapped(
       const minZero = first.attrs.get('minOccurs') === '0';
       const nillable = first.attrs.get('nillable') === 'true';
       const nullable = resultType.reference ? minZero || nillable : nillable || minZero;
-      const max = first.attrs.get('maxOccurs');
-      if (max === 'unbounded' || (max !== undefined && Number(max) > 1)) {
-        problems.add(response.file, first, 'maxOccurs', `the repeated result of ${name} is drafted as a single value`);
-      }
       const own = types.foreignOf(first);
       if (nullable || element !== `${name}Result` || form || own !== undefined) {
         const full = {
@@ -459,20 +459,20 @@ function draftWrapped(
         result = full;
       } else result = resultType.ref;
     }
-    for (const p of rest) {
-      if (p.name === 'choice') {
-        const f = types.choiceField(name, p, response.file, outputs.map((x) => x.name));
-        if (f) outputs.push(f);
-        continue;
-      }
-      const f = types.field(p, response.file, true);
-      if (!f) continue;
-      const form = types.operationForm(p);
-      const own = types.foreignOf(p);
-      const output = form ? withForm(f, form) : own !== undefined ? withNamespace(f, own) : f;
-      types.settleLater(output, output.type, p, response.file, `the output ${name}.${f.name}`);
-      outputs.push(output);
+  }
+  for (const p of rest) {
+    if (p.name === 'choice') {
+      const f = types.choiceField(name, p, response.file, outputs.map((x) => x.name));
+      if (f) outputs.push(f);
+      continue;
     }
+    const f = types.field(p, response.file, true);
+    if (!f) continue;
+    const form = types.operationForm(p);
+    const own = types.foreignOf(p);
+    const output = form ? withForm(f, form) : own !== undefined ? withNamespace(f, own) : f;
+    types.settleLater(output, output.type, p, response.file, `the output ${name}.${f.name}`);
+    outputs.push(output);
   }
   return { params, result, resultType, outputs, namespace: request.element.ns !== tns ? request.element.ns : undefined };
 }
@@ -617,4 +617,10 @@ function sentHeader(element: string): Pick<DraftHeader, 'option' | 'todo'> {
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/** Whether an element particle may occur more than once. */
+function repeats(el: XmlElement): boolean {
+  const max = el.attrs.get('maxOccurs');
+  return max === 'unbounded' || (max !== undefined && Number(max) > 1);
 }

@@ -12,7 +12,7 @@ import { qnameAttr, WCF_SERIALIZATION, xsdDocumentation, type WsdlDoc } from './
 import { kids, type QName, type XmlElement } from './xml.js';
 import { foreignProblem, resolveRef } from './element-ref.js';
 import { Forms, qualifiedInside, withForm, withNamespace } from './forms.js';
-import { occurrenceOf, once, shownOccurrence, withOuterOccurrence, type Occurrence } from './occurrence.js';
+import { listBounds, occurrenceOf, once, shownOccurrence, withOuterOccurrence, type Occurrence } from './occurrence.js';
 
 /** A type as mapped, with what the spec's defaults depend on. */
 export interface PlannedType {
@@ -322,7 +322,7 @@ export class TypePlanner {
       // ASMX's ArrayOfChoice1: a container whose items are each one of several elements, in document order.
       const choice = this.choiceType(name.local, list, d.file);
       if (!choice) return primitive('string');
-      const ref: DraftList = { list: choice, ...(name.ns !== this.doc.targetNamespace ? { namespace: name.ns } : {}) };
+      const ref: DraftList = { list: choice, ...(name.ns !== this.doc.targetNamespace ? { namespace: name.ns } : {}), ...listBounds(list) };
       const planned: PlannedType = { ref, reference: true, itemName: name.local, rootName: name.local };
       this.planned.set(key(name), planned);
       return planned;
@@ -341,6 +341,7 @@ export class TypePlanner {
         // Its items are in the namespace of the schema declaring it (WCF's ArrayOfstring: .../Serialization/Arrays),
         // or in none where that schema does not qualify them.
         ...(this.forms.formOf(list) === 'unqualified' ? { form: 'unqualified' as const } : name.ns !== this.doc.targetNamespace ? { namespace: name.ns } : {}),
+        ...listBounds(list),
       };
       const planned: PlannedType = { ref, reference: true, itemName: `ArrayOf${capitalise(itemElement)}`, rootName: `ArrayOf${capitalise(itemElement)}` };
       this.planned.set(key(name), planned);
@@ -743,7 +744,7 @@ export class TypePlanner {
     const doc = xsdDocumentation(node);
     return {
       name,
-      type: repeated ? { list: choice, container: false } : choice,
+      type: repeated ? { list: choice, container: false, ...listBounds(node) } : choice,
       ...(optional && !repeated ? { optional: true } : {}),
       ...(doc !== undefined ? { doc } : {}),
     };
@@ -967,15 +968,16 @@ export class TypePlanner {
   /** A sequence element as a field (record fields and operation outputs). */
   field(el: XmlElement, file: string, formKept = false): DraftField | undefined {
     const name = el.attrs.get('name');
-    const planned = this.particleType(el, file, formKept);
+    const planned = this.particleType(el, file, formKept, true);
     if (!planned || name === undefined) return undefined;
     const max = el.attrs.get('maxOccurs');
     const doc = xsdDocumentation(el);
+    const values = this.fixedAndDefault(el, file, name, planned, repeats(el));
     if (max === 'unbounded' || (max !== undefined && Number(max) > 1)) {
       const nillable = el.attrs.get('nillable') === 'true';
       return {
         name,
-        type: { list: planned.ref, ...(nillable !== planned.reference ? { nillableItems: nillable } : {}), container: false },
+        type: { list: planned.ref, ...(nillable !== planned.reference ? { nillableItems: nillable } : {}), container: false, ...listBounds(el) },
         ...(doc !== undefined ? { doc } : {}),
       };
     }
@@ -986,8 +988,25 @@ export class TypePlanner {
       type: planned.ref,
       ...(optional !== planned.reference ? { optional } : {}),
       ...(nillable !== planned.reference ? { nillable } : {}),
+      ...values,
       ...(doc !== undefined ? { doc } : {}),
     };
+  }
+
+  /**
+   * The `fixed` and `default` values of an element or attribute declaration, drafted as written when it holds one
+   * XML Schema value or enum value; reported as not kept on anything else (a record, a list).
+   */
+  private fixedAndDefault(at: XmlElement, file: string, name: string, planned: PlannedType, repeated: boolean): { fixed?: string; default?: string } {
+    const out: { fixed?: string; default?: string } = {};
+    for (const key of ['fixed', 'default'] as const) {
+      const value = at.attrs.get(key);
+      if (value === undefined) continue;
+      const scalar = typeof planned.ref === 'string' && !this.records.has(planned.ref) && planned.ref !== 'xml' && !repeated;
+      if (scalar) out[key] = value;
+      else this.report(file, at, `${key}="${value}"`, `the ${key} value of ${name} is not kept: only a single XML Schema or enum value can have one`);
+    }
+    return out;
   }
 
   private attribute(owner: string, at: XmlElement, file: string, into: DraftField[]): void {
@@ -996,20 +1015,23 @@ export class TypePlanner {
       this.report(file, at, 's:attribute ref', `in ${owner}: an attribute reference is not read; left out`);
       return;
     }
-    for (const facet of ['default', 'fixed'] as const) {
-      if (at.attrs.has(facet)) this.report(file, at, `${facet}="${at.attrs.get(facet)}"`, `the ${facet} value of the attribute ${owner}.${name} is not kept`);
-    }
     const typeName = qnameAttr(at, 'type');
     const inline = typeName ? undefined : kids(at, NS.xsd, 'simpleType')[0];
-    if (inline) this.report(file, inline, 'anonymous s:simpleType', `the type of the attribute ${owner}.${name} is declared inline; drafted as string (name the type to map it)`);
-    const planned = typeName ? this.named(typeName, file, at) : primitive('string');
+    // An inline restriction is drafted as its base (an xs:NMTOKEN stays one), its facets reported.
+    const inlineBase = inline ? qnameAttr(kids(inline, NS.xsd, 'restriction')[0] ?? inline, 'base') : undefined;
+    const planned = typeName ? this.named(typeName, file, at) : inlineBase ? this.named(inlineBase, file, inline!) : primitive('string');
+    if (inline) {
+      const shown = typeof planned?.ref === 'string' ? planned.ref : 'string';
+      this.report(file, inline, 'anonymous s:simpleType', `the type of the attribute ${owner}.${name} is declared inline; drafted as ${shown}, its facets not kept (name the type to map it)`);
+    }
     if (!planned || typeof planned.ref !== 'string' || this.records.has(planned.ref)) {
       this.report(file, at, 's:attribute', `the attribute ${owner}.${name} has a type an attribute cannot hold; left out`);
       return;
     }
     const optional = at.attrs.get('use') !== 'required';
     const form = this.forms.formOf(at);
-    into.push({ name, type: planned.ref, ...(optional !== planned.reference ? { optional } : {}), attribute: true, ...(form ? { form } : {}) });
+    const values = this.fixedAndDefault(at, file, `the attribute ${owner}.${name}`, planned, false);
+    into.push({ name, type: planned.ref, ...(optional !== planned.reference ? { optional } : {}), attribute: true, ...(form ? { form } : {}), ...values });
   }
 
   /**
@@ -1027,13 +1049,13 @@ export class TypePlanner {
   }
 
   /** The type of an element particle: its named type, or `xml` for any content; reports what cannot be mapped. */
-  particleType(el: XmlElement, file: string, formKept = false): PlannedType | undefined {
+  particleType(el: XmlElement, file: string, formKept = false, valuesKept = false): PlannedType | undefined {
     const name = el.attrs.get('name') ?? el.attrs.get('ref') ?? '?';
     if (el.attrs.has('ref')) {
       this.report(file, el, 's:element ref', `the element reference ${name} is not read; left out`);
       return undefined;
     }
-    for (const facet of ['default', 'fixed'] as const) {
+    for (const facet of valuesKept ? [] : (['default', 'fixed'] as const)) {
       if (el.attrs.has(facet)) this.report(file, el, `${facet}="${el.attrs.get(facet)}"`, `the ${facet} value of ${name} is not kept`);
     }
     if (!formKept && el.attrs.get('form') === 'unqualified') this.report(file, el, 'form="unqualified"', `${name} is drafted qualified (in its schema's namespace), as the format writes elements`);

@@ -28,6 +28,13 @@ const CODECS: Readonly<Record<Exclude<PrimitiveName, 'xml' | 'string' | 'char'>,
   date: [values.decodeDate, values.encodeDate],
   time: [values.decodeTime, values.encodeTime],
   duration: [values.decodeDuration, values.encodeDuration],
+  integer: [values.decodeXsInteger, values.encodeXsInteger],
+  nonNegativeInteger: [values.decodeXsNonNegativeInteger, values.encodeXsNonNegativeInteger],
+  positiveInteger: [values.decodeXsPositiveInteger, values.encodeXsPositiveInteger],
+  NMTOKEN: [values.decodeXsNmtoken, values.encodeXsNmtoken],
+  Name: [values.decodeXsName, values.encodeXsName],
+  NCName: [values.decodeXsNcName, values.encodeXsNcName],
+  language: [values.decodeXsLanguage, values.encodeXsLanguage],
 };
 
 /** The example's wire text, or why it does not fit `type` (a sentence without a leading capital). */

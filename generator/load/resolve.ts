@@ -95,6 +95,17 @@ export function resolveSpec(
     return { example: checked.text };
   };
 
+  /** A field's `fixed` or `default` value, checked against its type as an example is: its wire text in the model. */
+  const valueOf = (key: 'fixed' | 'default', value: string | number | boolean | undefined, type: TypeModel, path: SpecPath): { fixed?: string } | { default?: string } => {
+    if (value === undefined) return {};
+    const checked = checkExample(value, type);
+    if ('problem' in checked) {
+      report([...path, key], checked.problem.replace('an example is only possible', `a ${key} value is only possible`));
+      return {};
+    }
+    return { [key]: checked.text };
+  };
+
   // The TypeScript names of types and operations, for the whole spec at once (README, How names are formed).
   const names = specNames(raw);
 
@@ -229,6 +240,9 @@ export function resolveSpec(
       const why = !container ? 'a list without a container has no item element of its own: give the field form: unqualified' : t.namespace !== undefined ? 'items in a namespace of their own are qualified' : "the items of a list of choices are the alternatives' own elements, qualified";
       report([...path, 'form'], why);
     }
+    if (t.minItems !== undefined && t.maxItems !== undefined && t.maxItems < t.minItems) {
+      report([...path, 'maxItems'], `must not be less than minItems (${t.minItems})`);
+    }
     const reference = item.kind === 'record' || item.kind === 'list' || (item.kind === 'primitive' && isReferencePrimitive(item.name));
     return {
       kind: 'list',
@@ -238,6 +252,8 @@ export function resolveSpec(
       ...(container && namespaceOf(t.namespace) ? { namespace: namespaceOf(t.namespace) } : {}),
       container,
       ...(container && t.form === 'unqualified' && t.namespace === undefined && item.kind !== 'choice' ? { unqualifiedItems: true } : {}),
+      ...(t.minItems ? { minItems: t.minItems } : {}),
+      ...(t.maxItems !== undefined ? { maxItems: t.maxItems } : {}),
     };
   };
 
@@ -326,6 +342,7 @@ export function resolveSpec(
           }
         }
       }
+      if (f.fixed !== undefined && f.default !== undefined) report([...path, 'default'], 'a field with a fixed value has no default (XML Schema allows one or the other)');
       const repeated = type.kind === 'list' && !type.container;
       if (repeated && (f.nillable !== undefined || f.optional !== undefined)) {
         report([...path, f.nillable !== undefined ? 'nillable' : 'optional'], 'a list without a container is never absent or nil: no items is an empty list (use nillableItems for nil items)');
@@ -346,6 +363,8 @@ export function resolveSpec(
         ...(attribute && f.form === 'qualified' ? { attributeNamespace: structs.get(name)?.model.namespace ?? { uri: raw.service.namespace.uri, prefix: 'tns' } } : {}),
         ...(f.namespace !== undefined && !attribute && !text ? { namespace: elementNamespaceOf(f.namespace) } : {}),
         ...exampleOf(f.example, type, [...path, 'example']),
+        ...valueOf('fixed', f.fixed, type, path),
+        ...valueOf('default', f.default, type, path),
         decision: decision(f.decision, [...path, 'decision']),
       });
     });

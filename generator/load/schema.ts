@@ -51,6 +51,8 @@ interface RawList {
   container?: boolean | undefined;
   namespace?: string | undefined;
   form?: 'unqualified' | undefined;
+  minItems?: number | undefined;
+  maxItems?: number | undefined;
 }
 
 interface RawAlternative {
@@ -95,6 +97,18 @@ const listType: z.ZodType<RawList> = z.lazy(() =>
         .describe(
           'unqualified: the item elements are in no namespace (form="unqualified", or the list type\'s schema has elementFormDefault="unqualified"). Only with a container.',
         ),
+      minItems: z
+        .number()
+        .int()
+        .min(0)
+        .optional()
+        .describe('The fewest items the list holds (the item element\'s minOccurs). The client refuses a shorter list before sending. Default 0.'),
+      maxItems: z
+        .number()
+        .int()
+        .min(1)
+        .optional()
+        .describe('The most items the list holds (the item element\'s maxOccurs, when it is a number). The client refuses a longer list before sending. Default: no bound.'),
     })
     .strict(),
 );
@@ -187,6 +201,18 @@ const field = z
       ),
     namespace: elementNamespace,
     example,
+    fixed: z
+      .union([z.string(), z.number(), z.boolean()])
+      .optional()
+      .describe(
+        "The one value the field may hold (xs:element or xs:attribute fixed=), written as it is sent: the client sends it when the caller leaves the field out and refuses any other value before sending; the mock refuses a request with another. An XML Schema type or an enum only.",
+      ),
+    default: z
+      .union([z.string(), z.number(), z.boolean()])
+      .optional()
+      .describe(
+        'The value the schema gives the field when it is empty or left out (xs:element or xs:attribute default=), written as it is sent: kept in the WSDL and the docs; the client sends what the caller gives. An XML Schema type or an enum only.',
+      ),
     decision: decisionRef.optional(),
   })
   .strict();

@@ -24,6 +24,15 @@ export const PRIMITIVE_NAMES = [
   'date',
   'time',
   'duration',
+  // Unbounded integers, exact decimal strings (xsd.exe: string).
+  'integer',
+  'nonNegativeInteger',
+  'positiveInteger',
+  // Name-like strings, each with its lexical rule (xsd.exe: string).
+  'NMTOKEN',
+  'Name',
+  'NCName',
+  'language',
   // xs:any / xs:anyType content (a .NET DataSet, XmlElement): kept as the raw XML text, never interpreted.
   'xml',
 ] as const;
@@ -47,5 +56,8 @@ export const DATA_SET_TYPE = 'dataSet';
  * booleans, dates, Guid, char, TimeSpan) are always sent.
  */
 export function isReferencePrimitive(name: PrimitiveName): boolean {
-  return name === 'string' || name === 'base64Binary' || name === 'xml';
+  return name === 'string' || name === 'base64Binary' || name === 'xml' || LEXICAL_STRINGS.has(name);
 }
+
+/** The types .NET holds as a string with a lexical rule: reference types, as string is. */
+const LEXICAL_STRINGS: ReadonlySet<PrimitiveName> = new Set(['integer', 'nonNegativeInteger', 'positiveInteger', 'NMTOKEN', 'Name', 'NCName', 'language']);

@@ -56,6 +56,12 @@ export interface ListType {
   readonly container: boolean;
   /** The item elements of a container are in no namespace (`form="unqualified"`): written with `xmlns=""`. */
   readonly unqualifiedItems?: boolean | undefined;
+  /**
+   * The fewest and most items (the item element's minOccurs and maxOccurs): the client refuses a list outside them
+   * before sending; undefined, 0 and no bound. Decoding does not check them (a short answer is still read whole).
+   */
+  readonly minItems?: number | undefined;
+  readonly maxItems?: number | undefined;
 }
 
 /** One alternative of a choice: an element, named as on the wire (and as the key of the TypeScript value), and its type. */
@@ -134,6 +140,13 @@ export interface FieldModel {
   readonly namespace?: XmlNamespace | undefined;
   /** The spec's example, as the client sends it (checked against the type); docs and example answers show it. */
   readonly example?: string | undefined;
+  /**
+   * The one value it may hold (xs:fixed), as sent: optional in the TypeScript type, sent when left out, any other value
+   * refused by the client before sending and by the mock's reader (and the client's: an answer breaking it is an error).
+   */
+  readonly fixed?: string | undefined;
+  /** The schema's default value (xs:default), as sent: written in the WSDL and the docs, nothing else. */
+  readonly default?: string | undefined;
   readonly decision: Decision | undefined;
 }
 

@@ -49,6 +49,13 @@ const INPUT = {
   day: '2024-02-29',
   at: '23:59:59.5',
   span: 'P1DT2H',
+  whole: '-123456789012345678901234567890',
+  quantity: '0',
+  pieces: '18446744073709551616',
+  token: 'a.b-c:d',
+  label: 'x:y',
+  code: 'x_y',
+  lang: 'en-GB',
 };
 
 /** What each parameter must look like on the wire. */
@@ -67,6 +74,13 @@ const WIRE: ReadonlyArray<[string, string]> = [
   ['day', '2024-02-29'],
   ['at', '23:59:59.5'],
   ['span', 'P1DT2H'],
+  ['whole', '-123456789012345678901234567890'],
+  ['quantity', '0'],
+  ['pieces', '18446744073709551616'],
+  ['token', 'a.b-c:d'],
+  ['label', 'x:y'],
+  ['code', 'x_y'],
+  ['lang', 'en-GB'],
 ];
 
 const RESULT_FIELDS =
@@ -133,6 +147,13 @@ describe('bad input is refused before anything is sent', () => {
     ['a date that does not exist', { day: '2023-02-29' }],
     ['a time past midnight', { at: '24:00:01' }],
     ['a duration without a component', { span: 'P' }],
+    ['an integer with a fraction', { whole: '1.5' }],
+    ['a nonNegativeInteger below zero', { quantity: -1 }],
+    ['a positiveInteger of zero', { pieces: '0' }],
+    ['an NMTOKEN with a space', { token: 'a b' }],
+    ['a Name starting with a digit', { label: '1x' }],
+    ['an NCName with a colon', { code: 'x:y' }],
+    ['a language with an underscore', { lang: 'en_GB' }],
   ])('%s', async (_label, change) => {
     const before = server.requests.length;
     const error = await rejected(client('soap11').echo({ ...INPUT, ...change }));

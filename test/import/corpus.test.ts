@@ -53,15 +53,23 @@ const KNOWN_FAILURES: Readonly<Record<string, string>> = {
   // then exact only if the sample of an abstract record is one of a type extending it (the model links no record to
   // the types extending it), and holiday, marketo, exchange-ews and paypal have abstract types too.
   'aplix-delivery': 'schema createShipper over soap11: request part 0: Schemas validity error : Element \'{http://www.v8.1c.ru/ssl/contactinfo}Состав\': The type definition is abstrac',
-  'chromedata-description': 'schema getVersionInfo over soap11: answer part 0: Schemas validity error : Element \'{urn:description7a.services.chrome.com}matchedEquipment\': Missing child elem',
-  'edialog-sdk': 'schema listContentUdfs over soap11: answer part 0: Schemas validity error : Element \'{uri:udf.ws.sdk.edialog.com}listContentUdfsResponse\': Missing child element',
+  // The repeated elements' bounds are kept now (minItems); next: VersionInfo's required <data> has an anonymous
+  // complex type, which the import leaves out (a local element's inline type is not drafted yet).
+  'chromedata-description': 'schema getVersionInfo over soap11: answer part 0: Schemas validity error : Element \'{urn:description7a.services.chrome.com}VersionInfo\': Missing child elem',
+  // The five <udfValueList> are an output list now (not one result); next: the outputs are written and read in the
+  // service namespace, the schema has them in the operation's (uri:udf...): putting an operation's outputs in its
+  // namespace needs the client's reader to read a record of the service namespace inside them in that namespace (its
+  // member namespace is inherited where the writer's default is not; test/mock/fixtures/op-namespace.yaml's Split).
+  'edialog-sdk': 'schema listContentUdfs over soap11: answer part 0: Schemas validity error : Element \'{uri:ws.sdk.edialog.com}udfValueList\': This element is not expected. Expect',
+  // InitialRequest's required <Identity> is an element ref to an element whose complex type is anonymous, which the
+  // import leaves out (as the inline types of ProcessingOptions, Name, ...): drafting local anonymous types is to do.
   'equifax-canada': 'schema startTransaction over soap11: request part 0: Schemas validity error : Element \'{http://eid.equifax.com/soap/schema/canada/v2}InitialRequest\': Missing ch',
-  'fedex-ship': 'schema processTag over soap11: request part 0: Schemas validity error : Element \'{http://fedex.com/ws/ship/v17}ServiceId\': The actual value \'processTag.ProcessT',
   // A required element ref of another namespace (ed:EnhancedInitiateRecoupRequestDetails) is left out by the import.
   'paypal': "schema InitiateRecoup over soap11: request part 0: Schemas validity error : Element '{urn:ebay:api:PayPalAPI}InitiateRecoupRequest': Missing child element(s). E",
   'portaplus-api': 'generate runGenerate: generate exited 2: test/fixtures/wsdl/portaplus-api/portaplusapi.wsdl: no operation can be drafted: 110 elements its messages name are dec',
-  // Target's type restricts xs:NMTOKEN (drafted as string): the sample is no NMTOKEN, which is no [facet] error.
-  'whl-travel': 'schema nationList over soap11: request part 0: Schemas validity error : Element \'{http://api.whl.travel/soap}NationListRQ\', attribute \'Target\': \'nationList.Nati',
+  // The requests are valid now (NMTOKEN, language, integer kept); next: the answers' s:choice between a sequence
+  // (Success, Warnings, the data) and Errors, OpenTravel's pattern, is left out (a sequence cannot be an alternative yet).
+  'whl-travel': 'schema nationList over soap11: answer part 0: Schemas validity error : Element \'{http://api.whl.travel/soap}NationListRS\': Missing child element(s). Expected is',
 };
 
 /**
@@ -150,8 +158,9 @@ const NODE_SOAP_NOT_SERVED: Readonly<Record<string, Readonly<Record<string, read
 const FACETS_NOT_KEPT: Readonly<Record<string, readonly string[]>> = {
   // An attribute's inline enumeration, drafted as string.
   'chromedata-description': ['enumeration on attribute responseCode'],
-  // A length and a pattern on an attribute's type, drafted as string.
-  'equifax-canada': ['length on attribute transactionKey', 'pattern on attribute transactionKey'],
+  // A length and a pattern on an attribute's type, drafted as string; an inline restriction of an attribute's type
+  // (interactiveQueryId) drafted as its base, its bound not kept.
+  'equifax-canada': ['length on attribute transactionKey', 'maxInclusive on attribute interactiveQueryId', 'pattern on attribute transactionKey'],
   // xs:list of an enumeration (.NET [Flags] enums), drafted as string.
   'myboardpack': ['enumeration on element Rights'],
   'sharepoint-people': ['enumeration on element PrincipalType', 'enumeration on element principalType'],

@@ -39,6 +39,13 @@ const TEXT: Readonly<Record<Exclude<PrimitiveName, 'xml'>, string>> = {
   date: '2024-01-31',
   time: '12:00:00',
   duration: 'PT1H',
+  integer: '-12345678901234567890123',
+  nonNegativeInteger: '0',
+  positiveInteger: '7',
+  NMTOKEN: 'a.b-c:d',
+  Name: 'a:b',
+  NCName: 'a_b',
+  language: 'en-GB',
 };
 
 type Variant = 'full' | 'sparse';

@@ -24,6 +24,18 @@ function reject(path: string, message: string): never {
   throw new SvcRequestError(`${path} ${message}`);
 }
 
+/**
+ * The encoder of a field whose value is fixed (xs:fixed): `encode`'s text must be `fixed`; any other value is refused
+ * before anything is sent, since the service's schema takes no other.
+ */
+export function fixedText<T>(encode: EncodeValue<T>, fixed: string): EncodeValue<T> {
+  return (value, path) => {
+    const text = encode(value, path);
+    if (text !== fixed) reject(path, `is ${JSON.stringify(text)}, but its value is fixed: ${JSON.stringify(fixed)}`);
+    return text;
+  };
+}
+
 /** A writer for a value with a text form: `<name>text</name>`, the text escaped. */
 export function textWriter<T>(encode: EncodeValue<T>): WriteValue<T> {
   return (name, value, path) => `<${name}>${escapeXmlText(encode(value, path))}</${name}>`;
@@ -112,6 +124,18 @@ export function itemsWriter<T>(write: WriteValue<T>, nillableItems: boolean, unq
     let out = '';
     for (let i = 0; i < values.length; i++) out += item(name, values[i] as T | null | undefined, `${path}[${i}]`);
     return out;
+  };
+}
+
+/**
+ * A list writer (`write`: {@link listWriter} or {@link itemsWriter}) that first checks the list's length against the
+ * item element's minOccurs and maxOccurs: a list the schema cannot take is refused before anything is written.
+ */
+export function boundedList<T>(write: WriteValue<ReadonlyArray<T | null>>, minItems: number, maxItems: number): WriteValue<ReadonlyArray<T | null>> {
+  return (name, values, path) => {
+    if (Array.isArray(values) && values.length < minItems) reject(path, `has ${values.length} items, fewer than the ${minItems} it must have`);
+    if (Array.isArray(values) && values.length > maxItems) reject(path, `has ${values.length} items, more than the ${maxItems} it may have`);
+    return write(name, values, path);
   };
 }
 

@@ -8,6 +8,7 @@ import { StructureKind } from '../../print/kinds.js';
 import type { ChoiceAlternative, FieldModel, ListType, OperationModel, PrimitiveName, StructModel, TypeModel, XmlNamespace } from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';
 import { tsLiteral, valueType } from '../ts-types.js';
+import { fixedValue } from '../examples.js';
 import { ANY_ATTRIBUTES, keepsAnyAttribute } from '../types.js';
 import type { builders } from 'prettier/doc';
 import { arrayDoc, arrowDoc, assignDoc, callDoc, conditionalDoc, ifStatementDoc, objectDoc, switchDoc, writeDoc } from '../../print/layout/code.js';
@@ -40,6 +41,13 @@ const PRIMITIVE_READERS: Readonly<Record<PrimitiveName, string>> = {
   date: 'readDate',
   time: 'readTime',
   duration: 'readDuration',
+  integer: 'readXsInteger',
+  nonNegativeInteger: 'readXsNonNegativeInteger',
+  positiveInteger: 'readXsPositiveInteger',
+  NMTOKEN: 'readXsNmtoken',
+  Name: 'readXsName',
+  NCName: 'readXsNcName',
+  language: 'readXsLanguage',
   xml: 'readXml',
 };
 
@@ -64,6 +72,7 @@ export function decoderImports(structs: readonly StructModel[], results: readonl
     if (s.ownFields.some((f) => f.namespace !== undefined && !f.attribute && !f.text)) names.add('ownNamespaceMemberName');
     else if (s.ownFields.some((f) => f.form === 'unqualified' && !f.attribute)) names.add('formMemberName');
     for (const f of s.ownFields) {
+      if (fixedCheck(f) !== undefined) names.add('checkFixed');
       if (f.attribute || f.text) {
         names.add(f.text ? 'readTextContent' : f.attributeNamespace ? 'readQualifiedAttribute' : 'readAttribute');
         if (textDecoder(f.type) === 'decodeText') names.add('decodeText');
@@ -157,6 +166,21 @@ function readExpression(f: FieldModel, serviceNamespace?: string): builders.Doc 
   return f.nillable ? conditionalDoc('r.isNil', 'skipNil(r)', read) : read;
 }
 
+/**
+ * The fixed value (xs:fixed) a field read is compared with, as a TypeScript literal: for a value compared by `===` (a
+ * string, number or boolean; not a Date or bytes, whose fixed value is checked on the client's side only).
+ */
+function fixedCheck(f: FieldModel): string | undefined {
+  if (f.type.kind === 'primitive' && (f.type.name === 'dateTime' || f.type.name === 'base64Binary')) return undefined;
+  return fixedValue(f);
+}
+
+/** `read`, checked against the field's fixed value when it has one. */
+function withFixedCheck(s: StructModel, f: FieldModel, read: builders.Doc): builders.Doc {
+  const fixed = fixedCheck(f);
+  return fixed === undefined ? read : callDoc('checkFixed', ['r', tsLiteral(s.name), tsLiteral(f.name), read, fixed]);
+}
+
 /** `if (test) throw error;` on a line of its own, the throw on the next line when it does not fit. */
 function throwIf(w: Parameters<WriterFunction>[0], test: string, error: builders.Doc): void {
   writeDoc(w, ifStatementDoc(test, ['throw ', error, ';']));
@@ -212,7 +236,7 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
       const read = f.attributeNamespace
         ? callDoc('readQualifiedAttribute', ['r', tsLiteral(f.attributeNamespace.uri), tsLiteral(f.xmlName), textDecoder(f.type)])
         : callDoc('readAttribute', ['r', tsLiteral(f.xmlName), textDecoder(f.type)]);
-      writeDoc(w, [assignDoc(`const ${local(f)}`, read), ';']);
+      writeDoc(w, [assignDoc(`const ${local(f)}`, withFixedCheck(s, f, read)), ';']);
       w.newLine();
       if (!f.optional) throwIf(w, `${local(f)} === undefined`, callDoc('missingAttribute', ['r', tsLiteral(s.name), tsLiteral(f.xmlName)]));
     }
@@ -285,7 +309,7 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
         return;
       }
       if (once) throwIf(w, `${local(f)} !== undefined`, callDoc('duplicateElement', ['r', tsLiteral(s.name)]));
-      writeDoc(w, [assignDoc(local(f), readExpression(f, ns ? serviceNamespace : undefined)), ';']);
+      writeDoc(w, [assignDoc(local(f), withFixedCheck(s, f, readExpression(f, ns ? serviceNamespace : undefined))), ';']);
       w.newLine();
     };
     const groups = memberGroups(s, elements);

@@ -30,6 +30,7 @@ import { subtypesOf } from './decoders.js';
 import { fieldNamespaces, memberNamespaces } from './member-namespaces.js';
 import { ANY_ATTRIBUTES, keepsAnyAttribute } from '../types.js';
 import { localName } from '../../load/names.js';
+import { fixedValue } from '../examples.js';
 
 export function encoderName(op: OperationModel): string {
   return `encode${op.tsName}`;
@@ -56,6 +57,13 @@ const ENCODERS: Readonly<Record<PrimitiveName, string>> = {
   date: 'encodeDate',
   time: 'encodeTime',
   duration: 'encodeDuration',
+  integer: 'encodeXsInteger',
+  nonNegativeInteger: 'encodeXsNonNegativeInteger',
+  positiveInteger: 'encodeXsPositiveInteger',
+  NMTOKEN: 'encodeXsNmtoken',
+  Name: 'encodeXsName',
+  NCName: 'encodeXsNcName',
+  language: 'encodeXsLanguage',
   xml: 'encodeXml',
 };
 
@@ -83,6 +91,7 @@ function capitalise(name: string): string {
 export function writerOf(t: TypeModel): string {
   if (t.kind === 'choice') return `choiceWriter([${t.alternatives.map((a) => `['${a.name}', ${writerOf(a.type)}]`).join(', ')}])`;
   if (t.kind !== 'list') return writerName(t);
+  if (isBounded(t)) return `boundedList(${writerOf(unbounded(t))}, ${t.minItems ?? 0}, ${t.maxItems ?? 'Infinity'})`;
   const item = writerOf(t.item);
   if (!t.container) return `itemsWriter(${item}, ${t.nillableItems})`;
   if (t.unqualifiedItems) return `listWriter('${t.itemElement}', ${item}, ${t.nillableItems}, '', true)`;
@@ -97,11 +106,23 @@ export function writerDoc(t: TypeModel): builders.Doc {
     return callDoc('choiceWriter', [arrayDoc(pairs, true)]);
   }
   if (t.kind !== 'list') return writerName(t);
+  if (isBounded(t)) return callDoc('boundedList', [writerDoc(unbounded(t)), String(t.minItems ?? 0), String(t.maxItems ?? 'Infinity')]);
   const item = writerDoc(t.item);
   if (!t.container) return callDoc('itemsWriter', [item, String(t.nillableItems)]);
   if (t.unqualifiedItems) return callDoc('listWriter', [tsLiteral(t.itemElement), item, String(t.nillableItems), "''", 'true']);
   if (!t.namespace) return callDoc('listWriter', [tsLiteral(t.itemElement), item, String(t.nillableItems)]);
   return callDoc('listWriter', [tsLiteral(`${t.namespace.prefix}:${t.itemElement}`), item, String(t.nillableItems), tsLiteral(xmlnsAttribute(t.namespace))]);
+}
+
+/** Whether a list's length is bounded (minOccurs or maxOccurs of its item element): its writer checks it. */
+function isBounded(t: ListType): boolean {
+  return (t.minItems ?? 0) > 0 || t.maxItems !== undefined;
+}
+
+/** The list without its bounds: the writer {@link isBounded}'s check wraps. */
+function unbounded(t: ListType): ListType {
+  const { minItems: _min, maxItems: _max, ...rest } = t;
+  return rest;
 }
 
 /** A list of names as an array literal: `['a', 'b']`. */
@@ -207,6 +228,7 @@ export class WriterSet {
         return;
       case 'list':
         this.encode.add(t.container ? 'listWriter' : 'itemsWriter');
+        if (isBounded(t)) this.encode.add('boundedList');
         this.visit(t.item, true);
         return;
       case 'choice':
@@ -223,6 +245,10 @@ export class WriterSet {
         if (keepsAnyAttribute(t.record)) this.encode.add('writeOtherAttributes');
         for (const s of subtypes) this.visit({ kind: 'record', record: s }, element);
         for (const f of t.record.fields) {
+          if (f.fixed !== undefined && (f.type.kind === 'primitive' || f.type.kind === 'enum')) {
+            this.encode.add('fixedText');
+            if (!f.attribute && !f.text) this.encode.add('textWriter');
+          }
           if (f.attribute || f.text) {
             this.encode.add(f.text ? 'writeText' : 'writeAttribute');
             this.visit(f.type, false);
@@ -302,7 +328,8 @@ export const LENIENT_ENCODERS: Partial<Record<PrimitiveName, string>> = { double
  */
 export function recordWriterFunction(record: StructModel, subtypes: readonly StructModel[] = [], unqualifiedIn?: XmlNamespace): FunctionDeclarationStructure {
   const membersOf = (s: StructModel): string[] => [...s.fields.map((f) => f.name), ...(keepsAnyAttribute(s) ? [ANY_ATTRIBUTES] : [])];
-  const required = requiredOf(record);
+  // A field with a fixed value is sent with it when left out: never required of the caller.
+  const required = record.fields.filter((f) => !f.optional && !(f.type.kind === 'list' && !f.type.container) && f.fixed === undefined).map((f) => f.name);
   return {
     kind: StructureKind.Function,
     name: recordWriterName(record),
@@ -373,7 +400,7 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
       const declarations = `${own}${extra.map((ns) => xmlnsAttribute(ns).replace(/[`$\\]/g, '\\$&')).join('')}`;
       const parts: builders.Doc[] = [record.base ? `\`<\${name}\${xmlns}\${xsiType}${declarations}\`` : `\`<\${name}\${xmlns}${declarations}\``];
       for (const f of record.fields.filter((x) => x.attribute)) {
-        parts.push(callDoc('writeAttribute', [tsLiteral(attributeName(f)), `v['${f.name}']`, `\`\${path}.${f.name}\``, textEncoder(f.type as PrimitiveType | EnumType), String(f.optional)]));
+        parts.push(callDoc('writeAttribute', [tsLiteral(attributeName(f)), memberValue(f), `\`\${path}.${f.name}\``, fixedEncoder(f) ?? textEncoder(f.type as PrimitiveType | EnumType), String(f.optional)]));
       }
       if (keepsAnyAttribute(record)) {
         const attributes = record.fields.filter((x) => x.attribute && !x.attributeNamespace).map((x) => x.xmlName);
@@ -386,8 +413,9 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
       for (const f of record.fields.filter((x) => !x.attribute && !x.text)) {
         const repeated = f.type.kind === 'list' && !f.type.container;
         const unqualified = f.form === 'unqualified';
-        const writer = unqualified && repeated ? unqualifiedItems(f.type as ListType) : writerDoc(f.type);
-        const args = [tsLiteral(`${unqualified && !f.namespace ? '' : member(f)}${f.xmlName}`), `v['${f.name}']`, `\`\${path}.${f.name}\``, writer, String(f.nillable), String(f.optional || repeated)];
+        const fixed = fixedEncoder(f);
+        const writer = unqualified && repeated ? unqualifiedItems(f.type as ListType) : fixed ? callDoc('textWriter', [fixed]) : writerDoc(f.type);
+        const args = [tsLiteral(`${unqualified && !f.namespace ? '' : member(f)}${f.xmlName}`), memberValue(f), `\`\${path}.${f.name}\``, writer, String(f.nillable), String(f.optional || repeated)];
         parts.push(callDoc('writeMember', unqualified && !repeated ? [...args, 'true'] : args));
       }
       parts.push('`</${name}>`');
@@ -397,6 +425,18 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
   };
 }
 
+/** A member's value as written: `v['name']`, or its fixed value (xs:fixed) where the caller left it out. */
+function memberValue(f: FieldModel): string {
+  const fixed = fixedValue(f);
+  return fixed === undefined ? `v['${f.name}']` : `v['${f.name}'] ?? ${fixed}`;
+}
+
+/** The encoder of a field with a fixed value: its type's, refusing any other text. */
+function fixedEncoder(f: FieldModel): builders.Doc | undefined {
+  if (f.fixed === undefined || (f.type.kind !== 'primitive' && f.type.kind !== 'enum')) return undefined;
+  return callDoc('fixedText', [textEncoder(f.type), tsLiteral(f.fixed)]);
+}
+
 /** An attribute's name as written: with its namespace's prefix where it is qualified. */
 function attributeName(f: FieldModel): string {
   return f.attributeNamespace ? `${f.attributeNamespace.prefix}:${f.xmlName}` : f.xmlName;
@@ -404,7 +444,8 @@ function attributeName(f: FieldModel): string {
 
 /** The writer of a list without a container whose items are unqualified elements. */
 function unqualifiedItems(t: ListType): builders.Doc {
-  return callDoc('itemsWriter', [writerDoc(t.item), String(t.nillableItems), 'true']);
+  const items = callDoc('itemsWriter', [writerDoc(t.item), String(t.nillableItems), 'true']);
+  return isBounded(t) ? callDoc('boundedList', [items, String(t.minItems ?? 0), String(t.maxItems ?? 'Infinity')]) : items;
 }
 
 /** `return a + b + c`: the chain in parentheses, one operand a line, when it does not fit. */

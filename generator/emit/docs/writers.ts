@@ -56,6 +56,13 @@ const ENCODERS: Readonly<Record<PrimitiveName, AnyEncode>> = {
   date: values.encodeDate,
   time: values.encodeTime,
   duration: values.encodeDuration,
+  integer: values.encodeXsInteger,
+  nonNegativeInteger: values.encodeXsNonNegativeInteger,
+  positiveInteger: values.encodeXsPositiveInteger,
+  NMTOKEN: values.encodeXsNmtoken,
+  Name: values.encodeXsName,
+  NCName: values.encodeXsNcName,
+  language: values.encodeXsLanguage,
   xml: encodeXml,
 };
 

@@ -32,8 +32,9 @@ export type XsdTypeRef = QName | 'any';
 /** An element inside a sequence. */
 export interface ElementParticle {
   readonly name: string;
-  readonly minOccurs: 0 | 1;
-  readonly maxOccurs: 1 | 'unbounded';
+  /** More than 1 (and a number for maxOccurs) only for a list's items: its minItems and maxItems. */
+  readonly minOccurs: number;
+  readonly maxOccurs: number | 'unbounded';
   readonly nillable: boolean;
   readonly type: XsdTypeRef;
   /** `form="unqualified"`: the element is in no namespace. */
@@ -43,13 +44,16 @@ export interface ElementParticle {
    * element of that namespace's schema which declares its type and nil-ability.
    */
   readonly ref?: QName;
+  /** The field's `fixed` and `default` values (xs:fixed, xs:default). */
+  readonly fixed?: string;
+  readonly default?: string;
 }
 
 /** An `s:choice` inside a sequence: one of its elements, each once (the repetition is the choice's). */
 export interface ChoiceParticle {
   readonly choice: readonly ElementParticle[];
-  readonly minOccurs: 0 | 1;
-  readonly maxOccurs: 1 | 'unbounded';
+  readonly minOccurs: number;
+  readonly maxOccurs: number | 'unbounded';
 }
 
 export type Particle = ElementParticle | ChoiceParticle;
@@ -65,6 +69,8 @@ export interface AttributeDecl {
   readonly required: boolean;
   /** `form="qualified"`: the attribute is in the schema's namespace. */
   readonly qualified?: boolean;
+  readonly fixed?: string;
+  readonly default?: string;
 }
 
 export type SchemaItem =
@@ -373,17 +379,17 @@ class SchemaPlanner {
     if (f.attribute || f.text) return [];
     const type = f.type;
     if (type.kind === 'choice') return [this.choice(type, f.optional ? 0 : 1, 1)];
-    if (type.kind === 'list' && !type.container && type.item.kind === 'choice') return [this.choice(type.item, 0, 'unbounded')];
+    if (type.kind === 'list' && !type.container && type.item.kind === 'choice') return [this.choice(type.item, type.minItems ?? 0, type.maxItems ?? 'unbounded')];
     const form = f.form === 'unqualified' ? { unqualified: true } : {};
     const own = f.namespace?.uri;
     if (type.kind === 'list' && !type.container) {
-      return [this.ownNamespace({ name: type.itemElement, minOccurs: 0, maxOccurs: 'unbounded', nillable: type.nillableItems, type: this.typeRef(type.item), ...form }, own, ns, `the field ${f.name}`)];
+      return [this.ownNamespace({ name: type.itemElement, minOccurs: type.minItems ?? 0, maxOccurs: type.maxItems ?? 'unbounded', nillable: type.nillableItems, type: this.typeRef(type.item), ...form }, own, ns, `the field ${f.name}`)];
     }
-    return [this.ownNamespace({ name: f.xmlName, minOccurs: f.optional ? 0 : 1, maxOccurs: 1, nillable: f.nillable, type: this.typeRef(type), ...form }, own, ns, `the field ${f.name}`)];
+    return [this.ownNamespace({ name: f.xmlName, minOccurs: f.optional ? 0 : 1, maxOccurs: 1, nillable: f.nillable, type: this.typeRef(type), ...form, ...fixedAndDefault(f) }, own, ns, `the field ${f.name}`)];
   }
 
   /** A choice: each alternative an element of its own, exactly once within one occurrence of the choice. */
-  private choice(type: ChoiceType, minOccurs: 0 | 1, maxOccurs: 1 | 'unbounded'): ChoiceParticle {
+  private choice(type: ChoiceType, minOccurs: number, maxOccurs: number | 'unbounded'): ChoiceParticle {
     return {
       choice: type.alternatives.map((a) => ({ name: a.name, minOccurs: 1, maxOccurs: 1, nillable: false, type: this.typeRef(a.type) })),
       minOccurs,
@@ -396,7 +402,7 @@ class SchemaPlanner {
     const ref = this.typeRef(f.type);
     // The spec refuses XML content, records and lists as attributes.
     if (ref === 'any') throw new Error(`WSDL: the attribute ${f.name} cannot hold XML content`);
-    return [{ name: f.xmlName, type: ref, required: !f.optional, ...(f.form === 'qualified' ? { qualified: true } : {}) }];
+    return [{ name: f.xmlName, type: ref, required: !f.optional, ...(f.form === 'qualified' ? { qualified: true } : {}), ...fixedAndDefault(f) }];
   }
 
   // ---- types ---------------------------------------------------------------------------------------------------
@@ -463,7 +469,8 @@ class SchemaPlanner {
     // A nested list's name is part of this one's, so it is named (and declared) first.
     const itemRef = list.item.kind === 'list' ? this.list(list.item) : undefined;
     const ns = list.namespace?.uri ?? this.serviceNs;
-    const key = `${this.shapeKey(list.item)}|${list.itemElement}|${list.nillableItems}|${ns}${list.unqualifiedItems ? '|unqualified' : ''}`;
+    const bounds = list.minItems || list.maxItems !== undefined ? `|${list.minItems ?? 0}..${list.maxItems ?? ''}` : '';
+    const key = `${this.shapeKey(list.item)}|${list.itemElement}|${list.nillableItems}|${ns}${list.unqualifiedItems ? '|unqualified' : ''}${bounds}`;
     let name = this.arrays.get(key);
     if (name !== undefined) return qname(ns, name);
     const base = `ArrayOf${capitalise(itemRef?.local ?? this.itemTypeName(list.item))}`;
@@ -476,11 +483,11 @@ class SchemaPlanner {
     this.itemsOf(ns).push(item);
     item.sequence.push(
       list.item.kind === 'choice'
-        ? this.choice(list.item, 0, 'unbounded')
+        ? this.choice(list.item, list.minItems ?? 0, list.maxItems ?? 'unbounded')
         : {
             name: list.itemElement,
-            minOccurs: 0,
-            maxOccurs: 'unbounded',
+            minOccurs: list.minItems ?? 0,
+            maxOccurs: list.maxItems ?? 'unbounded',
             nillable: list.nillableItems,
             type: itemRef ?? this.typeRef(list.item),
             ...(list.unqualifiedItems ? { unqualified: true } : {}),
@@ -543,4 +550,9 @@ class SchemaPlanner {
     // In the order the document first uses them, so the output does not depend on the walk inside one schema.
     return this.namespaces.filter((n) => used.has(n));
   }
+}
+
+/** A field's `fixed` and `default` values, for its element or attribute declaration. */
+function fixedAndDefault(f: FieldModel): { fixed?: string; default?: string } {
+  return { ...(f.fixed !== undefined ? { fixed: f.fixed } : {}), ...(f.default !== undefined ? { default: f.default } : {}) };
 }

@@ -99,6 +99,8 @@ function writeElements(parent: XMLBuilder, particles: readonly ElementParticle[]
       ['nillable', p.nillable && 'true'],
       ['type', refText(p.type, prefixes)],
       ['form', p.unqualified === true && 'unqualified'],
+      ['fixed', p.fixed],
+      ['default', p.default],
     ]);
     if (p.type === 'any') anyContent(e);
   }
@@ -119,6 +121,8 @@ function writeAttributes(parent: XMLBuilder, attributes: readonly AttributeDecl[
       ['type', prefixes.format(a.type)],
       ['use', a.required && 'required'],
       ['form', a.qualified === true && 'qualified'],
+      ['fixed', a.fixed],
+      ['default', a.default],
     ]);
   }
 }

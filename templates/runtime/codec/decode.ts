@@ -25,6 +25,7 @@ import {
   decodeUnsignedLong,
   decodeUnsignedShort,
 } from './values.js';
+import { decodeXsInteger, decodeXsLanguage, decodeXsName, decodeXsNcName, decodeXsNmtoken, decodeXsNonNegativeInteger, decodeXsPositiveInteger } from './lexical.js';
 import type { XmlReader } from './xml-reader.js';
 
 /** Reads one value of the current element; the reader is positioned on its start tag and left after its end. */
@@ -74,6 +75,13 @@ export const readChar: ReadValue<string> = scalar(decodeChar);
 export const readDate: ReadValue<string> = scalar(decodeDate);
 export const readTime: ReadValue<string> = scalar(decodeTime);
 export const readDuration: ReadValue<string> = scalar(decodeDuration);
+export const readXsInteger: ReadValue<string> = scalar(decodeXsInteger);
+export const readXsNonNegativeInteger: ReadValue<string> = scalar(decodeXsNonNegativeInteger);
+export const readXsPositiveInteger: ReadValue<string> = scalar(decodeXsPositiveInteger);
+export const readXsNmtoken: ReadValue<string> = scalar(decodeXsNmtoken);
+export const readXsName: ReadValue<string> = scalar(decodeXsName);
+export const readXsNcName: ReadValue<string> = scalar(decodeXsNcName);
+export const readXsLanguage: ReadValue<string> = scalar(decodeXsLanguage);
 
 /** Strings are kept exactly as sent: `00123` stays a string, whitespace is not trimmed, empty is ''. */
 export const readString: ReadValue<string> = (r) => {
@@ -133,6 +141,17 @@ export function readNillableList<T>(r: XmlReader, readItem: ReadValue<T>, itemNa
 /** The error for a required element that the response left out; call it once the parent element is consumed. */
 export function missingElement(r: XmlReader, parent: string, name: string): SvcDecodeError {
   return new SvcDecodeError(`${parent}: required element <${name}> is missing`, { path: `${r.closedPath()}/${name}` });
+}
+
+/**
+ * `value` as read, when it is the fixed value of its field (xs:fixed) or absent; any other value is an error, as the
+ * schema takes no other: the client's SvcDecodeError, the mock's Client fault.
+ */
+export function checkFixed<T>(r: XmlReader, parent: string, name: string, value: T, fixed: T): T {
+  if (value !== undefined && value !== null && value !== fixed) {
+    throw new SvcDecodeError(`${parent}: ${name} is ${JSON.stringify(value)}, but its value is fixed: ${JSON.stringify(fixed)}`, { path: r.path() });
+  }
+  return value;
 }
 
 /**

@@ -716,3 +716,5 @@ export function encodeDuration(value: string, name: string): string {
   if (!XSD_DURATION.test(value)) reject(name, 'is not a valid xs:duration ([-]PnYnMnDTnHnMn.nS with at least one component)');
   return value;
 }
+
+export * from './lexical.js';

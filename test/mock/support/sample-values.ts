@@ -5,7 +5,7 @@
  * Strings carry markup, quotes and non-ASCII text (an astral character included), so escaping is exercised on every
  * path; numbers sit where precision is easy to lose.
  */
-import type { OperationModel, ParameterModel, PrimitiveName, StructModel, TypeModel } from '../../../generator/model/types.js';
+import type { FieldModel, ListType, OperationModel, ParameterModel, PrimitiveName, StructModel, TypeModel } from '../../../generator/model/types.js';
 
 /** Records and lists nested deeper than this are left empty (optional fields out), so recursive types end. */
 const MAX_DEPTH = 4;
@@ -56,6 +56,18 @@ function primitive(name: PrimitiveName, label: string): unknown {
       return '12:30:00.5';
     case 'duration':
       return 'P1DT2H3M4.5S';
+    case 'integer':
+      return '-79228162514264337593543950336';
+    case 'nonNegativeInteger':
+    case 'positiveInteger':
+      return '79228162514264337593543950336';
+    case 'NMTOKEN':
+    case 'Name':
+    case 'NCName':
+      // The label made a name (a swapped value still shows): a letter first, no character the rule refuses.
+      return `n${label.replace(/[^\p{L}\p{N}._-]/gu, '_')}`;
+    case 'language':
+      return 'en-GB';
     case 'xml':
       return `<Row xmlns="urn:row" id="1">${label} &amp; more<br/></Row>`;
   }
@@ -84,7 +96,7 @@ export function sampleValue(t: TypeModel, label: string, depth = 0): unknown {
     case 'enum':
       return t.enum.values[t.enum.values.length > 1 ? 1 : 0];
     case 'list':
-      return depth >= MAX_DEPTH ? [] : [sampleValue(t.item, `${label}[0]`, depth + 1), sampleValue(t.item, `${label}[1]`, depth + 1)];
+      return sampleList(t, label, depth);
     case 'record':
       return sampleRecord(t.record, label, depth);
     case 'choice': {
@@ -95,6 +107,34 @@ export function sampleValue(t: TypeModel, label: string, depth = 0): unknown {
   }
 }
 
+/**
+ * Two items (one where the list holds at most one), or as many as its minItems asks; past {@link MAX_DEPTH} only those
+ * it must have.
+ */
+function sampleList(t: ListType, label: string, depth: number): unknown[] {
+  const min = t.minItems ?? 0;
+  const count = depth >= MAX_DEPTH ? min : Math.max(Math.min(2, t.maxItems ?? 2), min);
+  return Array.from({ length: count }, (_, i) => sampleValue(t.item, `${label}[${i}]`, depth + 1));
+}
+
+/** A field's fixed value (xs:fixed) in the form the mock decodes it to: the one value the field may hold. */
+function fixedSample(f: FieldModel): unknown {
+  const text = f.fixed!;
+  if (f.type.kind !== 'primitive') return text;
+  switch (f.type.name) {
+    case 'int': case 'short': case 'byte': case 'unsignedByte': case 'unsignedShort': case 'unsignedInt': case 'double': case 'float':
+      return Number(text);
+    case 'boolean':
+      return text === 'true' || text === '1';
+    case 'dateTime':
+      return new Date(text);
+    case 'base64Binary':
+      return new Uint8Array(Buffer.from(text, 'base64'));
+    default:
+      return text;
+  }
+}
+
 export function sampleRecord(s: StructModel, label: string, depth = 0): Record<string, unknown> {
   // No value is of an abstract type itself: the sample is of the first record extending it.
   const concrete = s.abstract?.concrete[0];
@@ -102,7 +142,11 @@ export function sampleRecord(s: StructModel, label: string, depth = 0): Record<s
   const out: Record<string, unknown> = {};
   for (const f of s.fields) {
     if (depth >= MAX_DEPTH && f.optional) continue;
-    out[f.name] = depth >= MAX_DEPTH && f.type.kind === 'list' ? [] : sampleValue(f.type, `${label}.${f.name}`, depth + 1);
+    if (f.fixed !== undefined) {
+      out[f.name] = fixedSample(f);
+      continue;
+    }
+    out[f.name] = depth >= MAX_DEPTH && f.type.kind === 'list' ? sampleList(f.type, `${label}.${f.name}`, depth) : sampleValue(f.type, `${label}.${f.name}`, depth + 1);
   }
   return out;
 }
@@ -119,12 +163,12 @@ export function sampleArgs(op: OperationModel): Record<string, unknown> {
  * they are nillable).
  */
 export function minimalValue(t: TypeModel, label: string): unknown {
-  if (t.kind === 'list') return [];
+  if (t.kind === 'list') return Array.from({ length: t.minItems ?? 0 }, (_, i) => minimalValue(t.item, `${label}[${i}]`));
   if (t.kind !== 'record') return sampleValue(t, label);
   const out: Record<string, unknown> = {};
   for (const f of (t.record.abstract?.concrete[0] ?? t.record).fields) {
     if (f.optional) continue;
-    out[f.name] = f.nillable ? null : minimalValue(f.type, `${label}.${f.name}`);
+    out[f.name] = f.fixed !== undefined ? fixedSample(f) : f.nillable ? null : minimalValue(f.type, `${label}.${f.name}`);
   }
   return out;
 }

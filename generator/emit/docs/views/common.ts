@@ -31,6 +31,13 @@ const XSD: Readonly<Record<PrimitiveName, string>> = {
   date: 'xs:date',
   time: 'xs:time',
   duration: 'xs:duration',
+  integer: 'xs:integer',
+  nonNegativeInteger: 'xs:nonNegativeInteger',
+  positiveInteger: 'xs:positiveInteger',
+  NMTOKEN: 'xs:NMTOKEN',
+  Name: 'xs:Name',
+  NCName: 'xs:NCName',
+  language: 'xs:language',
   xml: 'xs:any',
 };
 
