@@ -308,7 +308,22 @@ function authenticationSection(model: ServiceModel): string[] {
     '',
     "Each call takes `{ signal, timeoutMs, headers }`: `timeoutMs` replaces the client's for that call, `headers` adds headers to it; the ones that frame the call (Content-Type, Content-Length, SOAPAction, Host...) and an Authorization that `httpAuth` sets are refused with `SvcRequestError`.",
     '',
-    "In a browser, `httpAuth`, `wsSecurity`, the hooks and per-call options work through fetch (the service's CORS must allow the Authorization and SOAPAction headers); `'PasswordDigest'` needs WebCrypto's `crypto.subtle`, which browsers give to https pages only, and is refused at construction without it; a header a browser's fetch would drop (Cookie, Origin, Proxy-*...) is refused rather than lost.",
+    "In a browser, `httpAuth.basic`, `wsSecurity`, the hooks and per-call options work through fetch (the service's CORS must allow the Authorization and SOAPAction headers); `'PasswordDigest'` needs WebCrypto's `crypto.subtle`, which browsers give to https pages only, and is refused at construction without it; a header a browser's fetch would drop (Cookie, Origin, Proxy-*...) is refused rather than lost.",
+    '',
+    '### Windows authentication (NTLM)',
+    '',
+    '```ts',
+    `const intranet = new ${model.clientName}({`,
+    "  baseUrl: 'https://intranet.example',",
+    ...(principal ? [`  ${propertyKey(principal.name)}: 'your ${principal.name}',`] : []),
+    ...(model.auth ? ["  apiKey: process.env.SERVICE_KEY ?? '',"] : []),
+    ...model.soapHeaders.filter((h) => h.required).map((h) => `  ${h.option}: ${exampleValue({ kind: 'record', record: h.record })},`),
+    '  // IIS "Windows Authentication": NTLMv2 under the scheme NTLM or Negotiate, whichever the server offers.',
+    "  httpAuth: { ntlm: { username: 'CONTOSO\\\\svc-user', password: process.env.WINDOWS_PASSWORD ?? '' } },",
+    '});',
+    '```',
+    '',
+    "`httpAuth: { ntlm: { username, password, domain?, workstation? } }` (the domain in `username` as `DOMAIN\\user`, or apart) answers IIS's Windows authentication with NTLMv2, under the scheme `NTLM`, or `Negotiate` carrying NTLM when that is all the server offers (no Kerberos). NTLM authenticates a connection, not a request, so the client keeps connections of its own for it, up to eight, each authenticated once: the first request on one carries no body, the second the call, and later calls on it need no handshake. It needs Node (the node transport; refused with the `fetch` option, `transport: 'fetch'`, a proxy, and in browsers, which answer Windows authentication themselves) and the optional peer dependency `@node-ntlm/core`, which makes the messages: `npm install @node-ntlm/core`. A wrong password is an `SvcHttpError` with status 401.",
   ];
 }
 
