@@ -11,6 +11,7 @@ import {
 import { SvcRequestError, SvcServiceError } from '../runtime/errors.js';
 import type { PollOptions } from '../runtime/client/poll.js';
 import type { HttpAuthOptions } from '../runtime/client/http-auth.js';
+import type { CookieJar } from '../runtime/client/cookies.js';
 import type { WsSecurityOptions } from '../runtime/client/ws-security.js';
 import type { RequestHook, ResponseHook } from '../runtime/client/hooks.js';
 import type { ProxyOption, TlsOptions } from '../runtime/client/network.js';
@@ -114,15 +115,15 @@ export interface PayerClientOptions {
   /** The secret that signs each request. Never sent, never logged, never part of an error. */
   apiKey: string;
   /** The binding: 'soap11' (default), 'soap12' or 'httpPost'. */
-  style?: Style;
+  style?: Style | undefined;
   /**
    * The XML namespace; default `http://svc.example/`.
    *
    * Not shown in the interface document; decision `namespace`: XML namespace.
    */
-  namespace?: string;
+  namespace?: string | undefined;
   /** A fetch to send every call through (a test double, a fetch with a proxy dispatcher). Without it, the `transport` option decides. */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
   /**
    * How calls are sent when no `fetch` is given, decided at each call. Default: on Node, node:http or
    * node:https with a keep-alive agent shared by all clients, unless `globalThis.fetch` has been
@@ -132,7 +133,7 @@ export interface PayerClientOptions {
    * node:http, `'fetch'` forces `globalThis.fetch` as it is at each call. MSW's setupServer intercepts
    * both.
    */
-  transport?: 'node' | 'fetch';
+  transport?: 'node' | 'fetch' | undefined;
   /**
    * Whether node:http asks for compressed answers (`Accept-Encoding: gzip, deflate`); default true.
    * `false` saves the CPU of decompressing where the network is fast. fetch (a `fetch` option,
@@ -159,24 +160,34 @@ export interface PayerClientOptions {
    */
   proxy?: ProxyOption;
   /** The timestamp source in Unix seconds (floored); default the system clock. */
-  now?: () => number;
+  now?: (() => number) | undefined;
   /** Replaces the default key computation. */
-  sign?: (input: SignInput) => string;
+  sign?: ((input: SignInput) => string) | undefined;
   /** Per-call time limit; exceeded: SvcTimeoutError. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /**
    * Largest response body read, in bytes (default 64 MiB); a larger one is refused while it streams in,
    * with SvcResponseTooLargeError.
    */
-  maxResponseBytes?: number;
+  maxResponseBytes?: number | undefined;
   /** Throw SvcServiceError for a non-success error code (default true). */
-  throwOnServiceError?: boolean;
+  throwOnServiceError?: boolean | undefined;
   /**
-   * HTTP authentication: `{ basic: { username, password } }` sends `Authorization: Basic` with every
-   * request, before any 401 (the client never sends a request twice). The password is masked in every
-   * error and in what the hooks see. Use https: Basic does not hide the password.
+   * HTTP authentication, one of: `{ basic: { username, password } }` sends `Authorization: Basic` with
+   * every request, before any 401 (the client never sends a request twice; use https: Basic does not
+   * hide the password); `{ ntlm: { username, password, domain?, workstation? } }` answers IIS's Windows
+   * authentication (NTLMv2 under NTLM or Negotiate) on connections the client authenticates once each,
+   * on Node, with the optional package @node-ntlm/core installed. The password is masked in every error
+   * and in what the hooks see.
    */
   httpAuth?: HttpAuthOptions;
+  /**
+   * A cookie jar, such as tough-cookie's `new CookieJar()`: its cookies for the URL go with every
+   * request, and every answer's Set-Cookie goes back to it. What an ASMX service with `EnableSession`
+   * keeps its session in (`ASP.NET_SessionId`). Cookie values are masked in what the hooks see. Refused
+   * in a browser, which keeps cookies itself.
+   */
+  cookieJar?: CookieJar;
   /**
    * A WS-Security UsernameToken header (OASIS UsernameToken Profile) in every SOAP request, as WCF's
    * basicHttpBinding with message security expects: `{ username, password, passwordType?: 'PasswordText'
@@ -419,6 +430,7 @@ export class PayerClient {
         timeoutMs: options.timeoutMs,
         maxResponseBytes: options.maxResponseBytes,
         httpAuth: options.httpAuth,
+        cookieJar: options.cookieJar,
         wsSecurity: options.wsSecurity,
         onRequest: options.onRequest,
         onResponse: options.onResponse,

@@ -254,29 +254,29 @@ export interface LineErrorOrWarning {
   /** Whether the entry is a warning rather than an error. */
   isWarning: boolean;
   /** The error or warning message. (absent: `undefined`; nil: `null`) */
-  message?: string | null;
+  message?: string | null | undefined;
 }
 
 /** A custom field of the payer. */
 export interface CustomFieldInfo {
   /** Allowed values are not shown. (absent: `undefined`; nil: `null`) */
-  Entity?: string | null;
+  Entity?: string | null | undefined;
   /** The `Title` element. (absent: `undefined`; nil: `null`) */
-  Title?: string | null;
+  Title?: string | null | undefined;
   /** The `Description` element. (absent: `undefined`; nil: `null`) */
-  Description?: string | null;
+  Description?: string | null | undefined;
   /** Allowed values are not shown. (absent: `undefined`; nil: `null`) */
-  ValueType?: string | null;
+  ValueType?: string | null | undefined;
   /** Allowed values are not shown. (absent: `undefined`; nil: `null`) */
-  SubEntity?: string | null;
+  SubEntity?: string | null | undefined;
   /**
    * The values of the custom field; may be nil. (absent: `undefined`; nil: `null`)
    *
    * Wire: container `<Values>` of `<CustomFieldValue>` items (a nil item is `null`).
    */
-  Values?: Array<CustomFieldValue | null> | null;
+  Values?: Array<CustomFieldValue | null> | null | undefined;
   /** Allowed values are not shown. (absent: `undefined`; nil: `null`) */
-  Category?: string | null;
+  Category?: string | null | undefined;
 }
 
 /**
@@ -287,11 +287,11 @@ export interface CustomFieldInfo {
  */
 export interface CustomFieldValue {
   /** The `Value` element. (absent: `undefined`; nil: `null`) */
-  Value?: string | null;
+  Value?: string | null | undefined;
   /** The `Code` element. (absent: `undefined`; nil: `null`) */
-  Code?: string | null;
+  Code?: string | null | undefined;
   /** The `PayerEntityName` element. (absent: `undefined`; nil: `null`) */
-  PayerEntityName?: string | null;
+  PayerEntityName?: string | null | undefined;
   /** The `IsActive` element. */
   IsActive: boolean;
 }
@@ -299,15 +299,15 @@ export interface CustomFieldValue {
 /** The information of one of the payer's provider accounts (all strings). */
 export interface AccountInfo {
   /** The `Provider` element. (absent: `undefined`; nil: `null`) */
-  Provider?: string | null;
+  Provider?: string | null | undefined;
   /** The `AccountIdentifier` element. (absent: `undefined`; nil: `null`) */
-  AccountIdentifier?: string | null;
+  AccountIdentifier?: string | null | undefined;
   /** The `Currency` element. (absent: `undefined`; nil: `null`) */
-  Currency?: string | null;
+  Currency?: string | null | undefined;
   /** The `DisplayName` element. (absent: `undefined`; nil: `null`) */
-  DisplayName?: string | null;
+  DisplayName?: string | null | undefined;
   /** The `PayerEntityName` element. (absent: `undefined`; nil: `null`) */
-  PayerEntityName?: string | null;
+  PayerEntityName?: string | null | undefined;
 }
 
 /** The balance of one of the payer's accounts. */
@@ -315,11 +315,11 @@ export interface SvcAccountInfo {
   /** The provider of the account. */
   Provider: Open<Provider>;
   /** The `AccountIdentifier` element. (absent: `undefined`; nil: `null`) */
-  AccountIdentifier?: string | null;
+  AccountIdentifier?: string | null | undefined;
   /** The balance; after a payment is submitted, it may take some time to be updated. */
   Balance: number;
   /** The `Currency` element. (absent: `undefined`; nil: `null`) */
-  Currency?: string | null;
+  Currency?: string | null | undefined;
 }
 
 /** The result of one line of an asynchronous process-payments request. */
@@ -327,11 +327,11 @@ export interface ExpandedLineResult {
   /** The line result, OK, Warning or Error. */
   status: Open<LineStatus>;
   /** Allowed values are not shown. (absent: `undefined`; nil: `null`) */
-  paymentOrderStatus?: string | null;
+  paymentOrderStatus?: string | null | undefined;
   /** The `message` element. (absent: `undefined`; nil: `null`) */
-  message?: string | null;
+  message?: string | null | undefined;
   /** The `refCode` element. (absent: `undefined`; nil: `null`) */
-  refCode?: string | null;
+  refCode?: string | null | undefined;
   /** The `lineErrorOrWarningType` element. */
   lineErrorOrWarningType: number;
 }
@@ -341,7 +341,7 @@ export interface SvcProcessPaymentsSummary {
   /** The `accountType` element. */
   accountType: number;
   /** The `accountCurrency` element. (absent: `undefined`; nil: `null`) */
-  accountCurrency?: string | null;
+  accountCurrency?: string | null | undefined;
   /** The `fundsRequired` element. */
   fundsRequired: number;
   /** The `outstandingAmount` element. */
@@ -351,7 +351,7 @@ export interface SvcProcessPaymentsSummary {
    *
    * Wire: container `<svcSummaryAmounts>` of `<SvcSummaryAmounts>` items (a nil item is `null`).
    */
-  svcSummaryAmounts?: Array<SvcSummaryAmounts | null> | null;
+  svcSummaryAmounts?: Array<SvcSummaryAmounts | null> | null | undefined;
 }
 
 /**
@@ -362,7 +362,7 @@ export interface SvcProcessPaymentsSummary {
  */
 export interface SvcSummaryAmounts {
   /** The `summaryRowCurrency` element. (absent: `undefined`; nil: `null`) */
-  summaryRowCurrency?: string | null;
+  summaryRowCurrency?: string | null | undefined;
   /** The `totalAmount` element. */
   totalAmount: number;
   /** The `immediateAmount` element. */
@@ -384,21 +384,21 @@ export interface SvcSummaryAmounts {
 /** A fee charged to the payer. */
 export interface SvcFee {
   /** The `SvcFeeReference` element. (absent: `undefined`; nil: `null`) */
-  SvcFeeReference?: string | null;
+  SvcFeeReference?: string | null | undefined;
   /** The `FeeCollectionDate` element. */
   FeeCollectionDate: Date;
   /** The `FeeCurrency` element. (absent: `undefined`; nil: `null`) */
-  FeeCurrency?: string | null;
+  FeeCurrency?: string | null | undefined;
   /** The `FeeAmount` element. */
   FeeAmount: number;
   /** The `FeeDescription` element. (absent: `undefined`; nil: `null`) */
-  FeeDescription?: string | null;
+  FeeDescription?: string | null | undefined;
   /** The `PayerEntityName` element. (absent: `undefined`; nil: `null`) */
-  PayerEntityName?: string | null;
+  PayerEntityName?: string | null | undefined;
   /** The `Provider` element. (absent: `undefined`; nil: `null`) */
-  Provider?: string | null;
+  Provider?: string | null | undefined;
   /** The `AccountIdentifier` element. (absent: `undefined`; nil: `null`) */
-  AccountIdentifier?: string | null;
+  AccountIdentifier?: string | null | undefined;
 }
 
 /**
@@ -409,12 +409,12 @@ export interface SvcFee {
  */
 export interface FileResult {
   /** The `errorMessage` element. (absent: `undefined`; nil: `null`) */
-  errorMessage?: string | null;
+  errorMessage?: string | null | undefined;
   /**
    * The error code; OK means success. A response that leaves it out counts as a success. (absent:
    * `undefined`)
    */
-  errorCode?: Open<ErrorCode>;
+  errorCode?: Open<ErrorCode> | undefined;
   /**
    * The file-level problems, listed per line. (absent: `undefined`; nil: `null`)
    *
@@ -422,9 +422,9 @@ export interface FileResult {
    *
    * Not shown in the interface document; decision `nil-list-items`: Nil list items.
    */
-  LineErrorsOrWarning?: LineErrorOrWarning[] | null;
+  LineErrorsOrWarning?: LineErrorOrWarning[] | null | undefined;
   /** The name of a results file; its layout is not shown. (absent: `undefined`; nil: `null`) */
-  resultsFile?: string | null;
+  resultsFile?: string | null | undefined;
 }
 
 /**
@@ -435,12 +435,12 @@ export interface FileResult {
  */
 export interface AsyncRequestResult {
   /** The `errorMessage` element. (absent: `undefined`; nil: `null`) */
-  errorMessage?: string | null;
+  errorMessage?: string | null | undefined;
   /**
    * The error code; OK means success. A response that leaves it out counts as a success. (absent:
    * `undefined`)
    */
-  errorCode?: Open<ErrorCode>;
+  errorCode?: Open<ErrorCode> | undefined;
   /**
    * The id of the asynchronous request, used to poll its status and fetch its result.
    *
@@ -456,18 +456,18 @@ export interface AsyncRequestResult {
  */
 export interface CustomFieldsResult {
   /** The `errorMessage` element. (absent: `undefined`; nil: `null`) */
-  errorMessage?: string | null;
+  errorMessage?: string | null | undefined;
   /**
    * The error code; OK means success. A response that leaves it out counts as a success. (absent:
    * `undefined`)
    */
-  errorCode?: Open<ErrorCode>;
+  errorCode?: Open<ErrorCode> | undefined;
   /**
    * The `CustomFields` element. (absent: `undefined`; nil: `null`)
    *
    * Wire: container `<CustomFields>` of `<CustomFieldInfo>` items (a nil item is `null`).
    */
-  CustomFields?: Array<CustomFieldInfo | null> | null;
+  CustomFields?: Array<CustomFieldInfo | null> | null | undefined;
 }
 
 /**
@@ -477,18 +477,18 @@ export interface CustomFieldsResult {
  */
 export interface ProviderAccountsResult {
   /** The `errorMessage` element. (absent: `undefined`; nil: `null`) */
-  errorMessage?: string | null;
+  errorMessage?: string | null | undefined;
   /**
    * The error code; OK means success. A response that leaves it out counts as a success. (absent:
    * `undefined`)
    */
-  errorCode?: Open<ErrorCode>;
+  errorCode?: Open<ErrorCode> | undefined;
   /**
    * The `AccountsInfo` element. (absent: `undefined`; nil: `null`)
    *
    * Wire: container `<AccountsInfo>` of `<AccountInfo>` items (a nil item is `null`).
    */
-  AccountsInfo?: Array<AccountInfo | null> | null;
+  AccountsInfo?: Array<AccountInfo | null> | null | undefined;
 }
 
 /**
@@ -498,12 +498,12 @@ export interface ProviderAccountsResult {
  */
 export interface StatusFileResult {
   /** The `errorMessage` element. (absent: `undefined`; nil: `null`) */
-  errorMessage?: string | null;
+  errorMessage?: string | null | undefined;
   /**
    * The error code; OK means success. A response that leaves it out counts as a success. (absent:
    * `undefined`)
    */
-  errorCode?: Open<ErrorCode>;
+  errorCode?: Open<ErrorCode> | undefined;
   /**
    * Meaning not shown. (nil: `null`)
    *
@@ -531,7 +531,7 @@ export interface StatusFileResult {
    * Not shown in the interface document; decision `status-file-fields`: b, i, d and s of
    * StatusFileResult.
    */
-  s?: string | null;
+  s?: string | null | undefined;
 }
 
 /**
@@ -541,23 +541,23 @@ export interface StatusFileResult {
  */
 export interface SecurityToken {
   /** The `errorMessage` element. (absent: `undefined`; nil: `null`) */
-  errorMessage?: string | null;
+  errorMessage?: string | null | undefined;
   /**
    * The error code; OK means success. A response that leaves it out counts as a success. (absent:
    * `undefined`)
    */
-  errorCode?: Open<ErrorCode>;
+  errorCode?: Open<ErrorCode> | undefined;
   /**
    * The temporary dynamic key (<DYNAMIC_KEY>) that signs the query string of the embedded page. It is
    * never sent on the wire or put in the query string; store it securely. (absent: `undefined`; nil:
    * `null`)
    */
-  Key?: string | null;
+  Key?: string | null | undefined;
   /**
    * The token (<TOKEN>), sent in the embedded page's query string as the parameter token. (absent:
    * `undefined`; nil: `null`)
    */
-  Token?: string | null;
+  Token?: string | null | undefined;
 }
 
 /**
@@ -568,24 +568,24 @@ export interface SecurityToken {
  */
 export interface SubPayerSecurityToken {
   /** The `errorMessage` element. (absent: `undefined`; nil: `null`) */
-  errorMessage?: string | null;
+  errorMessage?: string | null | undefined;
   /**
    * The error code as an int; 0 means success (see ErrorCodeByNumber for the names known). A response
    * that leaves it out counts as a success. (absent: `undefined`)
    */
-  errorCode?: number;
+  errorCode?: number | undefined;
   /**
    * The sub payer's dynamic key, encrypted with the parent payer's key (an opaque string). (absent:
    * `undefined`; nil: `null`)
    *
    * Not shown in the interface document; decision `sub-payer-key`: The sub payer's encrypted key.
    */
-  Key?: string | null;
+  Key?: string | null | undefined;
   /**
    * The token, sent in the embedded page's query string as the parameter token. (absent: `undefined`;
    * nil: `null`)
    */
-  Token?: string | null;
+  Token?: string | null | undefined;
 }
 
 /**
@@ -596,12 +596,12 @@ export interface SubPayerSecurityToken {
  */
 export interface ProcessingRequestStatusResult {
   /** The `errorMessage` element. (absent: `undefined`; nil: `null`) */
-  errorMessage?: string | null;
+  errorMessage?: string | null | undefined;
   /**
    * The error code; OK means success. A response that leaves it out counts as a success. (absent:
    * `undefined`)
    */
-  errorCode?: Open<ErrorCode>;
+  errorCode?: Open<ErrorCode> | undefined;
   /** Processing, Failed, Cancelled or Completed. */
   requestStatus: Open<RequestStatus>;
 }
@@ -614,12 +614,12 @@ export interface ProcessingRequestStatusResult {
  */
 export interface ExpandedProcessPaymentResult {
   /** The `errorMessage` element. (absent: `undefined`; nil: `null`) */
-  errorMessage?: string | null;
+  errorMessage?: string | null | undefined;
   /**
    * The error code as an int; 0 means success (see ErrorCodeByNumber for the names known). A response
    * that leaves it out counts as a success. (absent: `undefined`)
    */
-  errorCode?: number;
+  errorCode?: number | undefined;
   /**
    * One result per line. (absent: `undefined`; nil: `null`)
    *
@@ -627,13 +627,13 @@ export interface ExpandedProcessPaymentResult {
    *
    * Not shown in the interface document; decision `nil-list-items`: Nil list items.
    */
-  linesResults?: ExpandedLineResult[] | null;
+  linesResults?: ExpandedLineResult[] | null | undefined;
   /**
    * One summary per account. (absent: `undefined`; nil: `null`)
    *
    * Wire: container `<summary>` of `<SvcProcessPaymentsSummary>` items (a nil item is `null`).
    */
-  summary?: Array<SvcProcessPaymentsSummary | null> | null;
+  summary?: Array<SvcProcessPaymentsSummary | null> | null | undefined;
 }
 
 /**
@@ -643,19 +643,19 @@ export interface ExpandedProcessPaymentResult {
  */
 export interface BalanceResult {
   /** The `errorMessage` element. (absent: `undefined`; nil: `null`) */
-  errorMessage?: string | null;
+  errorMessage?: string | null | undefined;
   /**
    * The error code as an int; 0 means success (see ErrorCodeByNumber for the names known). A response
    * that leaves it out counts as a success. (absent: `undefined`)
    */
-  errorCode?: number;
+  errorCode?: number | undefined;
   /**
    * Per account, the provider, account identifier, balance and currency. (absent: `undefined`; nil:
    * `null`)
    *
    * Wire: container `<AccountInfos>` of `<SvcAccountInfo>` items (a nil item is `null`).
    */
-  AccountInfos?: Array<SvcAccountInfo | null> | null;
+  AccountInfos?: Array<SvcAccountInfo | null> | null | undefined;
 }
 
 /**
@@ -671,48 +671,48 @@ export interface PayerFeesResult {
    * Not shown in the interface document; decision `extra-result-fields`: Extra fields of PayerFeesResult
    * and UpdatedPaymentsResult.
    */
-  errorMessage?: string | null;
+  errorMessage?: string | null | undefined;
   /**
    * The `errorCode` element. (absent: `undefined`)
    *
    * Not shown in the interface document; decision `extra-result-fields`: Extra fields of PayerFeesResult
    * and UpdatedPaymentsResult.
    */
-  errorCode?: Open<ErrorCode>;
+  errorCode?: Open<ErrorCode> | undefined;
   /**
    * The `b` element. (absent: `undefined`; nil: `null`)
    *
    * Not shown in the interface document; decision `extra-result-fields`: Extra fields of PayerFeesResult
    * and UpdatedPaymentsResult.
    */
-  b?: boolean | null;
+  b?: boolean | null | undefined;
   /**
    * The `i` element. (absent: `undefined`; nil: `null`)
    *
    * Not shown in the interface document; decision `extra-result-fields`: Extra fields of PayerFeesResult
    * and UpdatedPaymentsResult.
    */
-  i?: number | null;
+  i?: number | null | undefined;
   /**
    * The `d` element. (absent: `undefined`; nil: `null`)
    *
    * Not shown in the interface document; decision `extra-result-fields`: Extra fields of PayerFeesResult
    * and UpdatedPaymentsResult.
    */
-  d?: number | null;
+  d?: number | null | undefined;
   /**
    * The `s` element. (absent: `undefined`; nil: `null`)
    *
    * Not shown in the interface document; decision `extra-result-fields`: Extra fields of PayerFeesResult
    * and UpdatedPaymentsResult.
    */
-  s?: string | null;
+  s?: string | null | undefined;
   /**
    * The fees charged. (absent: `undefined`; nil: `null`)
    *
    * Wire: container `<SvcFees>` of `<SvcFee>` items (a nil item is `null`).
    */
-  SvcFees?: Array<SvcFee | null> | null;
+  SvcFees?: Array<SvcFee | null> | null | undefined;
 }
 
 /**
@@ -722,17 +722,17 @@ export interface PayerFeesResult {
  */
 export interface ReportResult {
   /** The `errorMessage` element. (absent: `undefined`; nil: `null`) */
-  errorMessage?: string | null;
+  errorMessage?: string | null | undefined;
   /**
    * The error code as an int; 0 means success (see ErrorCodeByNumber for the names known). A response
    * that leaves it out counts as a success. (absent: `undefined`)
    */
-  errorCode?: number;
+  errorCode?: number | undefined;
   /**
    * The report file name; its columns may grow over time, so readers ignore unknown columns. (absent:
    * `undefined`; nil: `null`)
    */
-  resultsFile?: string | null;
+  resultsFile?: string | null | undefined;
 }
 
 /**
@@ -748,48 +748,48 @@ export interface UpdatedPaymentsResult {
    * Not shown in the interface document; decision `extra-result-fields`: Extra fields of PayerFeesResult
    * and UpdatedPaymentsResult.
    */
-  errorMessage?: string | null;
+  errorMessage?: string | null | undefined;
   /**
    * The `errorCode` element. (absent: `undefined`)
    *
    * Not shown in the interface document; decision `extra-result-fields`: Extra fields of PayerFeesResult
    * and UpdatedPaymentsResult.
    */
-  errorCode?: Open<ErrorCode>;
+  errorCode?: Open<ErrorCode> | undefined;
   /**
    * The `b` element. (absent: `undefined`; nil: `null`)
    *
    * Not shown in the interface document; decision `extra-result-fields`: Extra fields of PayerFeesResult
    * and UpdatedPaymentsResult.
    */
-  b?: boolean | null;
+  b?: boolean | null | undefined;
   /**
    * The `i` element. (absent: `undefined`; nil: `null`)
    *
    * Not shown in the interface document; decision `extra-result-fields`: Extra fields of PayerFeesResult
    * and UpdatedPaymentsResult.
    */
-  i?: number | null;
+  i?: number | null | undefined;
   /**
    * The `d` element. (absent: `undefined`; nil: `null`)
    *
    * Not shown in the interface document; decision `extra-result-fields`: Extra fields of PayerFeesResult
    * and UpdatedPaymentsResult.
    */
-  d?: number | null;
+  d?: number | null | undefined;
   /**
    * The `s` element. (absent: `undefined`; nil: `null`)
    *
    * Not shown in the interface document; decision `extra-result-fields`: Extra fields of PayerFeesResult
    * and UpdatedPaymentsResult.
    */
-  s?: string | null;
+  s?: string | null | undefined;
   /**
    * The payment order reference codes. (absent: `undefined`; nil: `null`)
    *
    * Wire: container `<ChangedPaymentOrdersRefCode>` of `<string>` items (a nil item is `null`).
    */
-  ChangedPaymentOrdersRefCode?: Array<string | null> | null;
+  ChangedPaymentOrdersRefCode?: Array<string | null> | null | undefined;
 }
 
 /** Parameters of the TestMultiCurrencyPaymentFile operation that the caller passes; the credentials are filled in by the client. */
@@ -953,7 +953,7 @@ export interface CreatePayeeStatusFileParams {
    *
    * Not shown in the interface document; decision `changes-since-default`: Default of changesSinceDate.
    */
-  changesSinceDate?: number;
+  changesSinceDate?: number | undefined;
 }
 
 /** Parameters of the GetDynamicKey operation that the caller passes; the credentials are filled in by the client. */

@@ -20,18 +20,18 @@ import type { PayerFunctionsHandlers, PayerFunctionsOperation } from './types.js
 /** Options of {@link createMockService}; the simulator's own (scenario, files) included. */
 export interface PayerFunctionsMockOptions extends SimulatorOptions {
   /** Your implementation of any operations; the simulator answers the others. */
-  handlers?: Partial<PayerFunctionsHandlers>;
+  handlers?: Partial<PayerFunctionsHandlers> | undefined;
   /** Largest request body read (default 4 MiB, as ASP.NET; at most 16 MiB); a larger one gets a Client fault. */
-  maxRequestBytes?: number;
+  maxRequestBytes?: number | undefined;
   /**
    * Refuse HTTP POST form values that look like markup or script (`<` followed by a letter, `!`, `/` or
    * `?`; `&#`) with HTTP 500 and an HttpRequestValidationException, as ASP.NET 4 does by default before
    * the service runs. Default false (or the simulator's setting). SOAP bodies are not validated, as
    * ASP.NET does not validate them.
    */
-  requestValidation?: boolean;
+  requestValidation?: boolean | undefined;
   /** The mock's clock (default one that follows the system clock); tests move it instead of waiting. */
-  clock?: VirtualClock;
+  clock?: VirtualClock | undefined;
   /**
    * The API key of each payerName the mock accepts, instead of the simulator's (its scenario's);
    * `false`: none are checked. Checked: every request's payerName, signature (by the client's signing
@@ -40,13 +40,13 @@ export interface PayerFunctionsMockOptions extends SimulatorOptions {
    * A request that fails is answered as the service answers it: a result with PayerUnknown,
    * EncryptionKeyFailedValidation, RequestLimitReached.
    */
-  credentials?: Readonly<Record<string, string>> | false;
+  credentials?: Readonly<Record<string, string>> | false | undefined;
   /** How far a timestamp may be from the clock, either way (default 300 s). */
-  skewSeconds?: number;
+  skewSeconds?: number | undefined;
   /** At most `max` requests of one payerName in any `perSeconds` seconds of the mock's clock (default no limit). */
-  requestLimit?: { readonly max: number; readonly perSeconds: number };
+  requestLimit?: { readonly max: number; readonly perSeconds: number } | undefined;
   /** Told of every answered request (operation, style, status, milliseconds; never a parameter or key), for a log. */
-  onAnswer?: (answer: MockAnswer) => void;
+  onAnswer?: ((answer: MockAnswer) => void) | undefined;
 }
 
 /** A mock of the Payer Payment Interface v5, answering web Requests as the service would. */

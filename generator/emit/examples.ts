@@ -140,6 +140,9 @@ function exampleExpr(t: TypeModel, depth: number, dataSet: Expr): Expr {
 }
 
 function exampleRecord(s: StructModel, depth: number, dataSet: Expr): Expr {
+  // No value is of an abstract type itself: the example is of the first record extending it.
+  const concrete = s.abstract?.concrete[0];
+  if (concrete !== undefined) return exampleRecord(concrete, depth, dataSet);
   const fields = s.fields.filter((f) => depth < MAX_DEPTH || !f.optional);
   return { object: fields.map((f) => [f.name, exampleField(s, f, depth, dataSet)] as const) };
 }
@@ -224,7 +227,7 @@ function zeroExpr(t: TypeModel): Expr {
     case 'list':
       return '[]';
     case 'record':
-      return { object: zeroMembers(t.record, new Set()) };
+      return { object: zeroMembers(t.record.abstract?.concrete[0] ?? t.record, new Set()) };
     case 'choice': {
       // A required choice holds one alternative: the first, at its zero value.
       const first = t.alternatives[0]!;

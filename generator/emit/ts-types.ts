@@ -85,6 +85,15 @@ export function fieldType(f: FieldModel): string {
   return f.nillable ? `${valueType(f.type)} | null` : valueType(f.type);
 }
 
+/**
+ * The type of an optional member (`a?: T | undefined`): DESIGN.md has an absent element decode to `undefined`, and
+ * the decoders return every member, the absent ones holding `undefined`. Saying so keeps the code valid under
+ * `exactOptionalPropertyTypes`, where `a?: T` admits a missing member only, and lets a caller pass `{ a: maybe }`.
+ */
+export function optionalType(type: string, optional: boolean): string {
+  return optional ? `${type} | undefined` : type;
+}
+
 /** What a caller may pass for a value of `t`: enums closed (the service refuses other values), lists read-only. */
 export function inputType(t: TypeModel): string {
   switch (t.kind) {

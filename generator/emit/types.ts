@@ -8,7 +8,7 @@ import type { EnumModel, FieldModel, OperationModel, ServiceModel, StructModel, 
 import { decisionRemark, jsDoc, jsDocs } from '../print/jsdoc.js';
 import type { GeneratedFile, Printer, Statement } from '../print/printer.js';
 import { takesCredentials } from './features.js';
-import { OPEN_ENUM, fieldType, paramType, paramsTypeName, tsLiteral } from './ts-types.js';
+import { OPEN_ENUM, fieldType, optionalType, paramType, paramsTypeName, tsLiteral } from './ts-types.js';
 import { propertyKey } from '../load/names.js';
 
 export const TYPES_FILE = 'client/types.ts';
@@ -93,12 +93,12 @@ function structInterface(s: StructModel): Statement {
     kind: StructureKind.Interface,
     name: s.name,
     isExported: true,
-    docs: jsDocs(s.doc, errorCodeRemark(s), decisionRemark(s.decision)),
+    docs: jsDocs(s.doc, abstractRemark(s), errorCodeRemark(s), decisionRemark(s.decision)),
     ...(s.base ? { extends: [s.base.name] } : {}),
     properties: [
       ...s.ownFields.map((f) => ({
         name: propertyKey(f.name),
-        type: fieldType(f),
+        type: optionalType(fieldType(f), f.optional),
         hasQuestionToken: f.optional,
         isReadonly: false,
         docs: fieldDocs(f),
@@ -107,7 +107,7 @@ function structInterface(s: StructModel): Statement {
         ? [
             {
               name: ANY_ATTRIBUTES,
-              type: 'Record<string, string>',
+              type: optionalType('Record<string, string>', true),
               hasQuestionToken: true,
               isReadonly: false,
               docs: [
@@ -120,6 +120,15 @@ function structInterface(s: StructModel): Statement {
         : []),
     ],
   };
+}
+
+/** What an abstract record's value must be: one of the records extending it, told apart by their members. */
+function abstractRemark(s: StructModel): string | undefined {
+  if (!s.abstract) return undefined;
+  const concrete = s.abstract.concrete.map((c) => c.name);
+  return concrete.length > 0
+    ? `Abstract: a value is one of ${concrete.join(', ')} (sent with xsi:type, told apart by its members); one that is none of them is refused.`
+    : 'Abstract, and no record extends it: no value of it can be sent or read.';
 }
 
 /** The member holding a record's other attributes (xs:anyAttribute): `$` is in no XML name, so no field is named so. */
@@ -218,7 +227,7 @@ function paramsStatement(op: OperationModel): Statement {
     docs,
     properties: op.inputParams.map((p) => ({
       name: propertyKey(p.name),
-      type: paramType(p),
+      type: optionalType(paramType(p), p.optional),
       hasQuestionToken: p.optional,
       docs: [
         jsDoc(

@@ -48,6 +48,8 @@ export interface DraftRecord {
   fields: DraftField[];
   /** xs:anyAttribute: other attributes are kept. */
   anyAttribute?: true | undefined;
+  /** abstract="true": only a type extending it is ever sent. */
+  abstract?: true | undefined;
 }
 
 export interface DraftEnum {

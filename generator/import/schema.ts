@@ -62,6 +62,12 @@ export class TypePlanner {
   /** The record drafted for each global element of an inline complex type, by the element's key; null: none. */
   private readonly inlineRecords = new Map<string, string | null>();
   /**
+   * Local elements whose type is an inline complex type (WCF's dictionary item `KeyValueOfstringstring`), with the
+   * namespace of the schema declaring them; and the record drafted for each, once.
+   */
+  private readonly localInline = new Map<XmlElement, { readonly ns: string; readonly order: number }>();
+  private readonly localRecords = new Map<XmlElement, PlannedType>();
+  /**
    * The complex types that extend each named type (by the key of the base): ASMX publishes an `[XmlInclude]` type
    * that no element names, reached on the wire only through `xsi:type`, so each is drafted with its base.
    */
@@ -99,6 +105,10 @@ export class TypePlanner {
       for (let node = stack.pop(); node; node = stack.pop()) {
         stack.push(...node.children);
         if (node.ns === NS.xsd && (node.name === 'group' || node.name === 'attributeGroup') && node.attrs.has('ref')) this.groupRefOwner.set(node, schema.targetNamespace);
+        // After every global declaration (orders from LOCAL_ORDER), in the order the walk meets them.
+        if (node.ns === NS.xsd && node.name === 'element' && node.attrs.has('name') && !schema.node.children.includes(node) && kids(node, NS.xsd, 'complexType').length > 0) {
+          this.localInline.set(node, { ns: schema.targetNamespace, order: LOCAL_ORDER + this.localInline.size });
+        }
         if (node.ns !== NS.xsd || node.name !== 'element' || !node.attrs.has('ref')) continue;
         this.refOwner.set(node, schema.targetNamespace);
         const named = qnameAttr(node, 'ref');
@@ -393,6 +403,34 @@ export class TypePlanner {
     return specKey;
   }
 
+  /**
+   * The record of a local element whose type is declared inline, named after the element as xsd.exe names the nested
+   * class (a number added when the name is taken); its fields in the namespace of the schema declaring it.
+   */
+  private localRecord(el: XmlElement, inline: XmlElement, file: string): PlannedType | undefined {
+    const known = this.localRecords.get(el);
+    if (known) return known;
+    const at = this.localInline.get(el);
+    const local = el.attrs.get('name');
+    if (!at || local === undefined) return undefined;
+    const taken = new Set(this.specKeys.values());
+    let specKey = local;
+    for (let n = 2; taken.has(specKey) || this.records.has(specKey); n++) specKey = `${local}${n}`;
+    const planned: PlannedType = { ref: specKey, reference: true, itemName: local, rootName: local };
+    // Planned before its content is read: a recursive inline type refers to itself.
+    this.localRecords.set(el, planned);
+    const draft: DraftRecord = {
+      doc: xsdDocumentation(el),
+      ...(specKey !== local ? { xmlName: local } : {}),
+      namespace: at.ns !== this.doc.targetNamespace ? at.ns : undefined,
+      extends: undefined,
+      fields: [],
+    };
+    this.records.set(specKey, { order: at.order, draft });
+    this.recordContent(local, inline, file, draft);
+    return planned;
+  }
+
   /** The base of a complex type that is text content alone: `s:simpleContent` with an `s:extension` adding nothing. */
   private textOnlyBase(node: XmlElement): QName | undefined {
     const content = node.children.filter((c) => c.ns === NS.xsd && c.name !== 'annotation');
@@ -421,9 +459,7 @@ export class TypePlanner {
   }
 
   private recordContent(name: string, node: XmlElement, file: string, draft: DraftRecord): void {
-    if (node.attrs.get('abstract') === 'true') {
-      this.report(file, node, 'abstract="true"', `${name} is drafted as an ordinary record (the format has no abstract types)`);
-    }
+    if (node.attrs.get('abstract') === 'true') draft.abstract = true;
     if (node.attrs.get('mixed') === 'true') this.report(file, node, 'mixed="true"', `the text content of ${name} is not kept`);
     for (const c of node.children) {
       if (c.ns !== NS.xsd || c.name === 'annotation') continue;
@@ -441,11 +477,9 @@ export class TypePlanner {
         case 'attributeGroup':
           this.attributeGroupRef(name, c, file, draft, []);
           break;
-        case 'choice': {
-          const f = this.choiceField(name, c, file, draft.fields.map((x) => x.name));
-          if (f) draft.fields.push(f);
+        case 'choice':
+          this.choice(name, c, file, draft.fields, []);
           break;
-        }
         case 'anyAttribute':
           draft.anyAttribute = true;
           break;
@@ -472,10 +506,7 @@ export class TypePlanner {
             else if (x.name === 'group') this.groupRef(name, x, file, draft.fields, inherited, []);
             else if (x.name === 'attribute') this.attribute(name, x, file, draft.fields);
             else if (x.name === 'attributeGroup') this.attributeGroupRef(name, x, file, draft, []);
-            else if (x.name === 'choice') {
-              const f = this.choiceField(name, x, file, [...inherited, ...draft.fields.map((y) => y.name)]);
-              if (f) draft.fields.push(f);
-            }
+            else if (x.name === 'choice') this.choice(name, x, file, draft.fields, inherited);
             else if (x.name === 'anyAttribute') draft.anyAttribute = true;
             else this.unmapped(name, x, file);
           }
@@ -593,8 +624,7 @@ export class TypePlanner {
     for (const c of seq.children) {
       if (c.ns !== NS.xsd || c.name === 'annotation') continue;
       if (c.name === 'choice') {
-        const f = this.choiceField(owner, c, file, [...inherited, ...into.map((x) => x.name)], expanding);
-        if (f) into.push(f);
+        this.choice(owner, c, file, into, inherited, expanding);
         continue;
       }
       if (c.name === 'group') {
@@ -663,6 +693,21 @@ export class TypePlanner {
     if (el.attrs.get('abstract') === 'true') return true;
     const type = qnameAttr(el, 'type');
     return type !== undefined && this.complexTypes.get(key(type))?.node.attrs.get('abstract') === 'true';
+  }
+
+  /**
+   * An s:choice where fields stand: a choice of one element alone is that element, as often as both say (EC2's
+   * `<xs:choice><xs:element name="autoEnableIO"/></xs:choice>`, as a named group of one element is); any other as a
+   * choice field.
+   */
+  private choice(owner: string, c: XmlElement, file: string, into: DraftField[], inherited: readonly string[], expanding: readonly string[] = []): void {
+    const particles = c.children.filter((x) => x.ns === NS.xsd && x.name !== 'annotation');
+    if (particles.length === 1 && particles[0]!.name === 'element') {
+      this.elementField(owner, particles[0]!, file, into, occurrenceOf(c));
+      return;
+    }
+    const f = this.choiceField(owner, c, file, [...inherited, ...into.map((x) => x.name)], expanding);
+    if (f) into.push(f);
   }
 
   /** An element particle of a sequence as a field, its form kept; `outer`: the occurrence of a group around it alone. */
@@ -1014,10 +1059,15 @@ export class TypePlanner {
     const ref = this.inPlaceRefs.get(el);
     const record = ref && inline.name === 'complexType' ? this.inlineRecordType(ref.global) : undefined;
     if (record) return record;
+    const local = inline.name === 'complexType' ? this.localRecord(el, inline, file) : undefined;
+    if (local) return local;
     this.report(file, inline, `anonymous s:${inline.name}`, `the type of ${name} is declared inline; name it (a named type) to map it. Left out`);
     return undefined;
   }
 }
+
+/** Where the drafts of local elements' inline types start in the output order: after every global declaration. */
+const LOCAL_ORDER = 1_000_000;
 
 /** Whether a particle may occur more than once. */
 function repeats(node: XmlElement): boolean {

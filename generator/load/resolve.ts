@@ -148,7 +148,7 @@ export function resolveSpec(
   const makeStruct = (
     kind: 'record' | 'result',
     name: string,
-    def: { doc?: string | undefined; decision?: string | undefined; namespace?: string | undefined; anyAttribute?: boolean | undefined; xmlName?: string | undefined },
+    def: { doc?: string | undefined; decision?: string | undefined; namespace?: string | undefined; anyAttribute?: boolean | undefined; xmlName?: string | undefined; abstract?: boolean | undefined },
   ) => {
     claim(name, kind === 'record' ? 'records' : 'results');
     const own: FieldModel[] = [];
@@ -163,6 +163,7 @@ export function resolveSpec(
       base: undefined,
       ...(def.namespace !== undefined && namespaceOf(def.namespace) ? { namespace: namespaceOf(def.namespace) } : {}),
       ...(def.anyAttribute === true ? { anyAttribute: true } : {}),
+      ...(def.abstract === true ? { abstract: { concrete: [] } } : {}),
       decision: decision(def.decision, [`${kind}s`, name, 'decision']),
       documentedErrorCode: undefined,
       status: undefined,
@@ -420,6 +421,11 @@ export function resolveSpec(
     }
   };
   for (const name of structs.keys()) complete(name, [name]);
+  // Each abstract record's concrete descendants, once every base is linked.
+  for (const { model } of structs.values()) {
+    if (model.abstract) continue;
+    for (let base = model.base; base !== undefined; base = base.base) (base.abstract?.concrete as StructModel[] | undefined)?.push(model);
+  }
   for (const [name, entry] of structs) {
     const section = entry.model.kind === 'record' ? 'records' : 'results';
     const raws = (section === 'records' ? raw.records[name] : raw.results[name])?.fields ?? [];

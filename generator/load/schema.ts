@@ -220,6 +220,12 @@ const record = z
       .describe(
         'The element may carry attributes besides its attribute fields (xs:anyAttribute): kept as `$attributes`, a record of their values keyed by name (`{uri}name` for one in a namespace).',
       ),
+    abstract: z
+      .boolean()
+      .optional()
+      .describe(
+        'No value is of this type itself (XML Schema abstract="true"): a value must be of a record extending it, sent with xsi:type; the client refuses one that is not, before sending, and the mock answers it with a Client fault.',
+      ),
     decision: decisionRef.optional(),
   })
   .strict();

@@ -183,6 +183,11 @@ export interface StructModel {
    * can have), keyed by local name, or `{uri}local` for one in a namespace.
    */
   readonly anyAttribute?: boolean | undefined;
+  /**
+   * XML Schema abstract="true": no element holds this type itself, only a record extending it (named by xsi:type);
+   * `concrete` lists those that are not abstract themselves, directly or not, in the spec's order (maybe none).
+   */
+  readonly abstract?: { readonly concrete: readonly StructModel[] } | undefined;
   readonly decision: Decision | undefined;
   /** Results only: how the document marks the errorCode, (S), (I) or not at all. */
   readonly documentedErrorCode: 'S' | 'I' | 'none' | undefined;

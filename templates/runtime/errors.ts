@@ -227,7 +227,7 @@ export class SvcRequestError extends SvcError {
    * @param message - what was wrong (never the value of a secret)
    * @param options - the operation and parameter concerned
    */
-  constructor(message: string, options?: { operation?: string; parameter?: string }) {
+  constructor(message: string, options?: { operation?: string | undefined; parameter?: string | undefined }) {
     super(options?.operation !== undefined ? `${options.operation}: ${message}` : message);
     this.name = 'SvcRequestError';
     this.operation = options?.operation;

@@ -420,7 +420,8 @@ for (const run of runs) {
       if (run.f.via === 'wsdl') {
         const listed = [...run.draft.matchAll(/^# - (\S+):(\d+):(\d+): /gm)].filter((m) => m[1] === run.wsdl).map((m) => `${m[1]}:${m[2]}:${m[3]}`);
         expect(placesIn(g.stderr, run.wsdl)).toEqual(listed);
-        if (run.f.dir === 'holiday') expect(listed.length).toBeGreaterThan(0);
+        // Holiday's one left-out construct was its abstract base, drafted `abstract: true` since.
+        if (run.f.dir === 'holiday') expect(listed).toEqual([]);
       }
       for (const file of ['client/index.ts', 'client/client.ts', 'mock/index.ts', 'docs/README.md', `wsdl/${service}.wsdl`]) {
         expect(existsSync(fromRoot(run.out, file)), file).toBe(true);

@@ -285,7 +285,7 @@ const MESSAGES: ReadonlyArray<[name: string, row: { given: string; want: readonl
       given: shop({ 11: '    values: []', 14: '    docs: An item.', 21: '    result: Itme', 22: '  - name: GetItem' }),
       want: [
         'shop.yaml:11:13: enums.Colour.values: must not be empty',
-        'shop.yaml:14:5: records.Item.docs: unknown key "docs" (did you mean "doc"?); allowed here: doc, xmlName, namespace, extends, fields, anyAttribute, decision',
+        'shop.yaml:14:5: records.Item.docs: unknown key "docs" (did you mean "doc"?); allowed here: doc, xmlName, namespace, extends, fields, anyAttribute, abstract, decision',
         `shop.yaml:21:13: operations[0].result: unknown type "Itme"; expected an XML Schema type (${XSD}), dataSet, an enum or a record (did you mean "Item"?)`,
         'shop.yaml:22:11: operations[1].name: duplicate operation "GetItem" (first defined at operations[0])',
       ],

@@ -30,12 +30,12 @@ export interface SimulatorOptions {
    * the default scenario (DEFAULT_SCENARIO_YAML), whose first payer is DEFAULT_PAYER. A scenario that is not valid
    * throws a ScenarioError listing every problem with its line and column.
    */
-  scenario?: string | ScenarioInput;
+  scenario?: string | ScenarioInput | undefined;
   /**
    * The folder holding one folder per payer (named as the payer), the payers' SFTP folders; created when missing.
    * Default: a new temporary folder, removed by the mock's close().
    */
-  sftpRoot?: string;
+  sftpRoot?: string | undefined;
 }
 
 /** An asynchronous request as a test sees it. */

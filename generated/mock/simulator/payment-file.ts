@@ -49,7 +49,7 @@ import { quote } from './text.js';
 export type PaymentFileOptions = {
   singleCurrency: boolean;
   /** The request's totalAmount (a double); only single-currency calls carry it. */
-  totalAmount?: number;
+  totalAmount?: number | undefined;
   /** The currencies of the payer's accounts. */
   currencies: ReadonlySet<string>;
   payees?: ReadonlySet<string>;

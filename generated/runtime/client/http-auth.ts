@@ -11,6 +11,8 @@
 import { SvcRequestError } from '../errors.js';
 import { checkNtlm, type NtlmAuth } from './ntlm.js';
 
+export type { NtlmAuth } from './ntlm.js';
+
 /** User name and password for HTTP Basic authentication. */
 export interface BasicAuth {
   /** The user name; `:` is not allowed in it (RFC 7617 separates the two with the first colon). */

@@ -242,6 +242,28 @@ export function derivedType(value: unknown, own: readonly string[], subtypes: Re
 }
 
 /**
+ * The record a value of an abstract record is written as: the first of `concrete` (each with its members and its
+ * required ones) that has every member the value gives and whose required members it gives; undefined when none.
+ * Members alone may not tell two concrete records apart (ones that add nothing to the abstract one): the first is then
+ * taken, a valid document either way.
+ */
+export function concreteType(value: unknown, concrete: ReadonlyArray<readonly [name: string, members: readonly string[], required: readonly string[]]>): string | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const given = Object.keys(value).filter((k) => (value as Record<string, unknown>)[k] !== undefined);
+  return concrete.find(([, members, required]) => given.every((k) => members.includes(k)) && required.every((k) => given.includes(k)))?.[0];
+}
+
+/**
+ * Refuses a value of an abstract record (XML Schema abstract="true") that is none of the records extending it (told
+ * apart by their members, as derivedType does): no element may hold the abstract type itself, and a service refuses
+ * one that does, so it is stopped before anything is sent.
+ */
+export function abstractRecord(path: string, type: string, concrete: readonly string[]): never {
+  const choose = concrete.length > 0 ? `give the members of one of the records extending it: ${concrete.join(', ')}` : 'no record extends it';
+  reject(path, `is a ${type}, which is abstract (no value is of that type itself): ${choose}`);
+}
+
+/**
  * Checks a record value's shape: an object (not an array), no member the record does not have (a misspelt name would
  * otherwise be dropped silently), every required member given. Returns it as a plain record for the writer.
  */

@@ -24,11 +24,11 @@ export interface MockAuthOptions {
   /** The API key of each principal the mock knows (a map, or a lookup that returns undefined for an unknown one). */
   readonly keys: Readonly<Record<string, string>> | ((principal: string) => string | undefined);
   /** The mock's clock in Unix seconds; default the system clock. */
-  readonly now?: () => number;
+  readonly now?: (() => number) | undefined;
   /** How far a timestamp may be from the clock, either way, in seconds; default 300. */
-  readonly skewSeconds?: number;
+  readonly skewSeconds?: number | undefined;
   /** At most `max` requests per principal in any `perSeconds` seconds; default no limit. */
-  readonly requestLimit?: { readonly max: number; readonly perSeconds: number };
+  readonly requestLimit?: { readonly max: number; readonly perSeconds: number } | undefined;
 }
 
 const DEFAULT_SKEW_SECONDS = 300;

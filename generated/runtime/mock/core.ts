@@ -128,22 +128,22 @@ export interface MockCoreOptions {
   /** Called with decoded params (credential params left out), returns the result value (or a promise). */
   readonly invoke: (operation: string, params: Record<string, unknown>, context: MockContext) => unknown;
   /** Largest request body read: default {@link DEFAULT_MAX_REQUEST_BYTES}, at most {@link MAX_REQUEST_BYTES_LIMIT}. */
-  readonly maxRequestBytes?: number;
+  readonly maxRequestBytes?: number | undefined;
   /** Checks the credentials of operations that have credential parameters; without it they are not checked. */
-  readonly auth?: MockAuth;
+  readonly auth?: MockAuth | undefined;
   /** Told of every answer, for a log: never a parameter or credential, only what was asked and how it went. */
-  readonly onAnswer?: (answer: MockAnswer) => void;
+  readonly onAnswer?: ((answer: MockAnswer) => void) | undefined;
   /** The service's error codes: what failed credentials and injected codes are answered with. */
-  readonly errorCodes?: MockErrorCodes;
+  readonly errorCodes?: MockErrorCodes | undefined;
   /** The mock's clock, given to handlers (default the system clock). */
-  readonly clock?: MockClock;
+  readonly clock?: MockClock | undefined;
   /** The service's WSDL with its addresses at `origin` (the mock's own), answered to `GET <path>?WSDL`. */
-  readonly wsdl?: (origin: string) => string;
+  readonly wsdl?: ((origin: string) => string) | undefined;
   /**
    * Refuse HTTP POST form values and HTTP GET query string values that look like markup or script, as ASP.NET 4's
    * request validation does by default (mock-request-validation.ts); default false. SOAP bodies are not validated, as ASP.NET does not validate them.
    */
-  readonly requestValidation?: boolean;
+  readonly requestValidation?: boolean | undefined;
 }
 
 /**

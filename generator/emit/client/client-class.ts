@@ -67,6 +67,7 @@ function imports(model: ServiceModel): Statement[] {
       ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/client/poll.js', isTypeOnly: true, namedImports: ['PollOptions'] } satisfies Statement]
       : []),
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/client/http-auth.js', isTypeOnly: true, namedImports: ['HttpAuthOptions'] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/client/cookies.js', isTypeOnly: true, namedImports: ['CookieJar'] },
     ...(hasSoap(model)
       ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/client/ws-security.js', isTypeOnly: true, namedImports: ['WsSecurityOptions'] } satisfies Statement]
       : []),
@@ -173,17 +174,17 @@ function optionsInterface(model: ServiceModel, principal: string | undefined): S
           ),
         ],
       })),
-      { name: 'style', type: 'Style', hasQuestionToken: true, docs: [`The binding: ${orList(model.bindings.map((b, i) => `'${b}'${i === 0 ? ' (default)' : ''}`))}.`] },
-      { name: 'namespace', type: 'string', hasQuestionToken: true, docs: [jsDoc(`The XML namespace; default \`${model.namespace.uri}\`.`, decisionRemark(model.namespace.decision))] },
+      { name: 'style', type: 'Style | undefined', hasQuestionToken: true, docs: [`The binding: ${orList(model.bindings.map((b, i) => `'${b}'${i === 0 ? ' (default)' : ''}`))}.`] },
+      { name: 'namespace', type: 'string | undefined', hasQuestionToken: true, docs: [jsDoc(`The XML namespace; default \`${model.namespace.uri}\`.`, decisionRemark(model.namespace.decision))] },
       {
         name: 'fetch',
-        type: 'typeof fetch',
+        type: 'typeof fetch | undefined',
         hasQuestionToken: true,
         docs: ['A fetch to send every call through (a test double, a fetch with a proxy dispatcher). Without it, the `transport` option decides.'],
       },
       {
         name: 'transport',
-        type: "'node' | 'fetch'",
+        type: "'node' | 'fetch' | undefined",
         hasQuestionToken: true,
         docs: [
           jsDoc(
@@ -222,15 +223,15 @@ function optionsInterface(model: ServiceModel, principal: string | undefined): S
         ],
       },
       ...(sendsTimestamps(model)
-        ? [{ name: 'now', type: '() => number', hasQuestionToken: true, docs: ['The timestamp source in Unix seconds (floored); default the system clock.'] }]
+        ? [{ name: 'now', type: '(() => number) | undefined', hasQuestionToken: true, docs: ['The timestamp source in Unix seconds (floored); default the system clock.'] }]
         : []),
       ...(signed
-        ? [{ name: 'sign', type: '(input: SignInput) => string', hasQuestionToken: true, docs: ['Replaces the default key computation.'] }]
+        ? [{ name: 'sign', type: '((input: SignInput) => string) | undefined', hasQuestionToken: true, docs: ['Replaces the default key computation.'] }]
         : []),
-      { name: 'timeoutMs', type: 'number', hasQuestionToken: true, docs: ['Per-call time limit; exceeded: SvcTimeoutError.'] },
+      { name: 'timeoutMs', type: 'number | undefined', hasQuestionToken: true, docs: ['Per-call time limit; exceeded: SvcTimeoutError.'] },
       {
         name: 'maxResponseBytes',
-        type: 'number',
+        type: 'number | undefined',
         hasQuestionToken: true,
         docs: [
           jsDoc(
@@ -239,7 +240,7 @@ function optionsInterface(model: ServiceModel, principal: string | undefined): S
         ],
       },
       ...(hasErrorCodes(model)
-        ? [{ name: 'throwOnServiceError', type: 'boolean', hasQuestionToken: true, docs: ['Throw SvcServiceError for a non-success error code (default true).'] }]
+        ? [{ name: 'throwOnServiceError', type: 'boolean | undefined', hasQuestionToken: true, docs: ['Throw SvcServiceError for a non-success error code (default true).'] }]
         : []),
       ...authAndHookOptions(model),
     ],
@@ -260,7 +261,17 @@ function authAndHookOptions(model: ServiceModel) {
       hasQuestionToken: true,
       docs: [
         jsDoc(
-          'HTTP authentication: `{ basic: { username, password } }` sends `Authorization: Basic` with every request, before any 401 (the client never sends a request twice). The password is masked in every error and in what the hooks see. Use https: Basic does not hide the password.',
+          'HTTP authentication, one of: `{ basic: { username, password } }` sends `Authorization: Basic` with every request, before any 401 (the client never sends a request twice; use https: Basic does not hide the password); `{ ntlm: { username, password, domain?, workstation? } }` answers IIS\'s Windows authentication (NTLMv2 under NTLM or Negotiate) on connections the client authenticates once each, on Node, with the optional package @node-ntlm/core installed. The password is masked in every error and in what the hooks see.',
+        ),
+      ],
+    },
+    {
+      name: 'cookieJar',
+      type: 'CookieJar',
+      hasQuestionToken: true,
+      docs: [
+        jsDoc(
+          "A cookie jar, such as tough-cookie's `new CookieJar()`: its cookies for the URL go with every request, and every answer's Set-Cookie goes back to it. What an ASMX service with `EnableSession` keeps its session in (`ASP.NET_SessionId`). Cookie values are masked in what the hooks see. Refused in a browser, which keeps cookies itself.",
         ),
       ],
     },
@@ -365,7 +376,7 @@ function clientClass(model: ServiceModel, principal: string | undefined): Statem
           // Without a timestamp to send, the core's clock is never read: it gets the default.
           members.push(sendsTimestamps(model) ? 'now: options.now ?? (() => Date.now() / 1000)' : 'now: () => Date.now() / 1000');
           members.push('timeoutMs: options.timeoutMs', 'maxResponseBytes: options.maxResponseBytes');
-          members.push('httpAuth: options.httpAuth', ...(hasSoap(model) ? ['wsSecurity: options.wsSecurity'] : []));
+          members.push('httpAuth: options.httpAuth', 'cookieJar: options.cookieJar', ...(hasSoap(model) ? ['wsSecurity: options.wsSecurity'] : []));
           members.push('onRequest: options.onRequest', 'onResponse: options.onResponse');
           if (hasErrorCodes(model)) members.push('throwOnServiceError: options.throwOnServiceError ?? true');
           if (signed) members.push("secrets: typeof options.apiKey === 'string' ? [options.apiKey] : []");

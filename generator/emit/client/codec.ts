@@ -4,7 +4,7 @@ import type { OperationModel, ServiceModel, StructModel, TypeModel } from '../..
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
 import { OPEN_ENUM, paramsTypeName } from '../ts-types.js';
 import { attributeDecoderImports, decoderFunction, decoderImports, resultDecoderFunction, subtypesOf } from './decoders.js';
-import { encoderFunction, recordWriterFunction, requestCodec, writerConstants } from './encoders.js';
+import { encoderFunction, heldUnqualified, recordWriterFunction, requestCodec, unqualifiedTypeNamespace, writerConstants } from './encoders.js';
 
 export const CODEC_FILE = 'client/codec.ts';
 
@@ -13,6 +13,7 @@ export function emitCodec(model: ServiceModel, printer: Printer): GeneratedFile 
   const results = model.operations.flatMap((o) => (o.result.kind === 'value' && !o.result.struct ? [o.result.type] : []));
   const enc = requestCodec(model);
   const subtypes = subtypesOf(structs);
+  const held = heldUnqualified(model);
   const values = [...new Set([...enc.values, ...attributeDecoderImports(structs)])].sort();
   const imports: Statement[] = [
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/codec/decode.js', namedImports: decoderImports(structs, results) },
@@ -44,7 +45,7 @@ export function emitCodec(model: ServiceModel, printer: Printer): GeneratedFile 
     ...writerConstants(enc),
     ...structs.map((s) => decoderFunction(s, subtypes.get(s), model.namespace.uri)),
     ...model.operations.flatMap((o) => resultDecoderFunction(o) ?? []),
-    ...enc.records.map((r) => recordWriterFunction(r, subtypes.get(r))),
+    ...enc.records.map((r) => recordWriterFunction(r, subtypes.get(r), unqualifiedTypeNamespace(model, held, r))),
     ...model.operations.map((op) => encoderFunction(model, op)),
   ]);
 }

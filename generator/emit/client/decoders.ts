@@ -59,6 +59,7 @@ export function decoderImports(structs: readonly StructModel[], results: readonl
   // A record that others extend tells which one an element holds by its xsi:type.
   if (structs.some((s) => s.base !== undefined)) names.add('derivedTypeOf');
   for (const s of structs) {
+    if (s.abstract) names.add('abstractElement');
     if (keepsAnyAttribute(s)) names.add('readOtherAttributes');
     if (s.ownFields.some((f) => f.namespace !== undefined && !f.attribute && !f.text)) names.add('ownNamespaceMemberName');
     else if (s.ownFields.some((f) => f.form === 'unqualified' && !f.attribute)) names.add('formMemberName');
@@ -201,6 +202,11 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
         }
       });
     }
+    if (s.abstract) {
+      // An element holding the abstract type itself (no xsi:type naming one extending it) is not valid XML Schema.
+      writeDoc(w, ['throw ', callDoc('abstractElement', ['r', tsLiteral(s.name)]), ';']);
+      return;
+    }
     // Attributes are on the start tag, which the first nextChild() leaves.
     for (const f of attributes) {
       const read = f.attributeNamespace
@@ -337,6 +343,7 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
       jsDoc(
         `Decodes a ${s.name} from the element the reader is positioned on: its children in any order, unknown ones and those of other namespaces skipped, none twice.`,
         subtypes.length > 0 ? `An element with xsi:type ${subtypes.map((t) => t.name).join(', ')} is read as that type.` : undefined,
+        s.abstract ? `${s.name} is abstract: an element that names none of those is refused.` : undefined,
       ),
     ],
     statements: body,

@@ -105,6 +105,11 @@ export function writerDoc(t: TypeModel): builders.Doc {
 }
 
 /** A list of names as an array literal: `['a', 'b']`. */
+/** The members a value of a record must give: its required fields (a list without a container may be empty). */
+function requiredOf(record: StructModel): string[] {
+  return record.fields.filter((f) => !f.optional && !(f.type.kind === 'list' && !f.type.container)).map((f) => f.name);
+}
+
 function namesDoc(names: readonly string[]): ReturnType<typeof arrayDoc> {
   return arrayDoc(names.map(tsLiteral));
 }
@@ -112,6 +117,33 @@ function namesDoc(names: readonly string[]): ReturnType<typeof arrayDoc> {
 /** The declaration of a namespace's prefix, as written on a start tag: ` xmlns:ns1="uri"`. */
 export function xmlnsAttribute(ns: XmlNamespace): string {
   return ` xmlns:${ns.prefix}="${ns.uri.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')}"`;
+}
+
+/**
+ * Where a record's writer names a derived type of the service's namespace when an element in no namespace may hold
+ * it: `svc`, which no other prefix the writers declare takes (records' are `ns1`.., qualified attributes' `tns`).
+ */
+export function unqualifiedTypeNamespace(model: ServiceModel, held: ReadonlySet<StructModel>, record: StructModel): XmlNamespace | undefined {
+  return held.has(record) ? { uri: model.namespace.uri, prefix: 'svc' } : undefined;
+}
+
+/**
+ * The records that an element in no namespace may hold (an unqualified field, parameter, list item or result): there,
+ * an unprefixed xsi:type would name a type in no namespace.
+ */
+export function heldUnqualified(model: ServiceModel): Set<StructModel> {
+  const held = new Set<StructModel>();
+  const visit = (t: TypeModel, unqualified: boolean): void => {
+    if (t.kind === 'record' && unqualified) held.add(t.record);
+    else if (t.kind === 'list') visit(t.item, t.container ? t.unqualifiedItems === true : unqualified);
+    else if (t.kind === 'choice') t.alternatives.forEach((a) => visit(a.type, unqualified));
+  };
+  for (const s of [...model.records, ...model.results]) for (const f of s.fields) if (!f.attribute && !f.text) visit(f.type, f.form === 'unqualified');
+  for (const op of model.operations) {
+    for (const p of op.inputParams) visit(p.type, p.form === 'unqualified');
+    if (op.result.kind === 'value') visit(op.result.type, op.result.form === 'unqualified');
+  }
+  return held;
 }
 
 /** The text encoder of an XML Schema type or an enum. */
@@ -186,7 +218,8 @@ export class WriterSet {
         this.#records.add(t.record);
         this.encode.add('checkRecord');
         const subtypes = this.subtypes.get(t.record) ?? [];
-        if (subtypes.length > 0) this.encode.add('derivedType');
+        if (subtypes.length > 0) this.encode.add(t.record.abstract ? 'concreteType' : 'derivedType');
+        if (t.record.abstract) this.encode.add('abstractRecord');
         if (keepsAnyAttribute(t.record)) this.encode.add('writeOtherAttributes');
         for (const s of subtypes) this.visit({ kind: 'record', record: s }, element);
         for (const f of t.record.fields) {
@@ -264,11 +297,12 @@ export const LENIENT_ENCODERS: Partial<Record<PrimitiveName, string>> = { double
 /**
  * Writes a record as an element: attributes on the start tag, then the members in wire order. `subtypes`: the records
  * extending it, directly or not; a value with members of one of them is written as that type, with `xsi:type`, as
- * .NET writes (and reads) a derived type where its base is declared.
+ * .NET writes (and reads) a derived type where its base is declared. `unqualifiedIn`: the service's namespace, when an
+ * element in no namespace may hold the record (see {@link heldUnqualified}).
  */
-export function recordWriterFunction(record: StructModel, subtypes: readonly StructModel[] = []): FunctionDeclarationStructure {
+export function recordWriterFunction(record: StructModel, subtypes: readonly StructModel[] = [], unqualifiedIn?: XmlNamespace): FunctionDeclarationStructure {
   const membersOf = (s: StructModel): string[] => [...s.fields.map((f) => f.name), ...(keepsAnyAttribute(s) ? [ANY_ATTRIBUTES] : [])];
-  const required = record.fields.filter((f) => !f.optional && !(f.type.kind === 'list' && !f.type.container)).map((f) => f.name);
+  const required = requiredOf(record);
   return {
     kind: StructureKind.Function,
     name: recordWriterName(record),
@@ -286,23 +320,37 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
         `Writes a ${record.name} as the element \`name\` (with \`xmlns\`, a namespace declaration, on it when given): members in wire order, none the record lacks, every required one given.`,
         subtypes.length > 0 ? `A value with members of ${subtypes.map((s) => s.name).join(', ')} is written as that type, named by xsi:type.` : undefined,
         record.base ? '`xsiType`: the xsi:type attribute where the element is declared as a base type.' : undefined,
+        record.abstract
+          ? `${record.name} is abstract: a value is written as the first of ${record.abstract.concrete.map((s) => s.name).join(', ') || '(none)'} (fewest members first) that has every member it gives and whose required members it gives; one that fits none is refused.`
+          : undefined,
       ),
     ],
     statements: (w) => {
       if (subtypes.length > 0) {
-        // Fewest members first: a value fitting a type and one extending it is the less derived one.
-        const candidates = [...subtypes].sort((a, b) => a.fields.length - b.fields.length);
-        const choices = candidates.map((s) => arrayDoc([tsLiteral(s.name), namesDoc(membersOf(s)).doc]).doc);
-        writeDoc(w, switchDoc(callDoc('derivedType', ['value', namesDoc(membersOf(record)), arrayDoc(choices, true)])));
+        // Fewest members first: a value fitting a type and one extending it is the less derived one. An abstract
+        // record's value is always one of its concrete records: the first it fits, its required members given.
+        const candidates = [...(record.abstract ? record.abstract.concrete : subtypes)].sort((a, b) => a.fields.length - b.fields.length);
+        const choices = candidates.map((s) => arrayDoc([tsLiteral(s.name), namesDoc(membersOf(s)).doc, ...(record.abstract ? [namesDoc(requiredOf(s)).doc] : [])]).doc);
+        const pick = record.abstract ? callDoc('concreteType', ['value', arrayDoc(choices, true)]) : callDoc('derivedType', ['value', namesDoc(membersOf(record)), arrayDoc(choices, true)]);
+        writeDoc(w, switchDoc(pick));
         w.block(() => {
           for (const s of candidates) {
             w.writeLine(`case '${s.name}':`);
             // A type of a namespace of its own is named in it: its writer declares the prefix on the same start tag.
-            const type = s.namespace ? `${s.namespace.prefix}:${s.xmlName}` : s.xmlName;
-            w.indent(() => writeDoc(w, ['return ', callDoc(recordWriterName(s), ['name', `value as ${s.name}`, 'path', 'xmlns', `' xsi:type="${type}"'`]), ';']));
+            // An element in no namespace (xmlns="") has no default namespace to resolve an unprefixed type name in:
+            // a type of the service's namespace is then named by a prefix declared on the element.
+            const named = s.namespace ?? unqualifiedIn;
+            const attribute = ` xsi:type="${named ? `${named.prefix}:` : ''}${s.xmlName}"${!s.namespace && unqualifiedIn ? xmlnsAttribute(unqualifiedIn) : ''}`;
+            w.indent(() => writeDoc(w, ['return ', callDoc(recordWriterName(s), ['name', `value as ${s.name}`, 'path', 'xmlns', tsLiteral(attribute)]), ';']));
             w.newLine();
           }
         });
+      }
+      if (record.abstract) {
+        // No value is of the abstract type itself: one that none of the cases above took is refused.
+        const concrete = record.abstract.concrete.map((s) => tsLiteral(s.name));
+        writeDoc(w, ['throw ', callDoc('abstractRecord', ['path', tsLiteral(record.name), arrayDoc(concrete)]), ';']);
+        return;
       }
       writeDoc(w, assignDoc('const v', callDoc('checkRecord', ['path', 'value', namesDoc(membersOf(record)), namesDoc(required)])));
       w.write(';').newLine();

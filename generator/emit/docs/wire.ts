@@ -9,7 +9,9 @@ import { propertyKey } from '../../load/names.js';
 import { Writers, isText } from './writers.js';
 import { indentXml, type IndentOptions } from './indent-xml.js';
 import { exampleParam, exampleResult, exampleValue } from '../examples.js';
-import type { BindingName, OperationModel, ParameterModel, PrimitiveName, ServiceModel, TypeModel } from '../../model/types.js';
+import type { BindingName, OperationModel, ParameterModel, PrimitiveName, ServiceModel, StructModel, TypeModel } from '../../model/types.js';
+import { subtypesOf } from '../client/decoders.js';
+import { heldUnqualified, unqualifiedTypeNamespace } from '../client/encoders.js';
 import { nestedParam, nilParam, formList, type NestedValue } from '../../../templates/runtime/codec/encode.js';
 import { eatDateTime, eatDecimal, eatDouble } from '../../../templates/runtime/client/request.js';
 import { hmacSha256Hex } from '../../../templates/runtime/signing.js';
@@ -79,8 +81,11 @@ const EAT_RULES: Partial<Record<PrimitiveName, (wire: string) => string>> = {
 
 /** The examples of every operation of a service, in the model's order; one set of writers for all. */
 export function operationExamples(model: ServiceModel): Map<OperationModel, OperationExample> {
-  const strict = new Writers(false);
-  const lenient = new Writers(true);
+  const subtypes = subtypesOf([...model.records, ...model.results]);
+  const held = heldUnqualified(model);
+  const typeNamespace = (s: StructModel) => unqualifiedTypeNamespace(model, held, s);
+  const strict = new Writers(false, subtypes, typeNamespace);
+  const lenient = new Writers(true, subtypes, typeNamespace);
   const indent = indentOptions(model);
   return new Map(model.operations.map((op) => [op, operationExample(model, op, strict, lenient, indent)]));
 }

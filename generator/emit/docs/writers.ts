@@ -7,7 +7,10 @@
  */
 import { fieldNamespaces, memberNamespaces } from '../client/member-namespaces.js';
 import {
+  abstractRecord,
   checkRecord,
+  concreteType,
+  derivedType,
   choiceWriter,
   encodeXml,
   enumEncoder,
@@ -24,10 +27,11 @@ import {
 import { encodeAnyDouble } from '../../../templates/runtime/mock/values.js';
 import { escapeXmlAttribute } from '../../../templates/runtime/codec/xml-writer.js';
 import * as values from '../../../templates/runtime/codec/values.js';
-import type { EnumType, PrimitiveName, PrimitiveType, StructModel, TypeModel } from '../../model/types.js';
+import type { EnumType, PrimitiveName, PrimitiveType, StructModel, TypeModel, XmlNamespace } from '../../model/types.js';
+import { xmlnsAttribute } from '../client/encoders.js';
 
 /** A record writer: `xmlns`, a namespace declaration, goes on its start tag (a SOAP header block's). */
-type RecordWriter = (name: string, value: unknown, path: string, xmlns?: string) => string;
+type RecordWriter = (name: string, value: unknown, path: string, xmlns?: string, xsiType?: string) => string;
 
 type AnyEncode = EncodeValue<never>;
 
@@ -67,7 +71,13 @@ export function isText(t: TypeModel): t is PrimitiveType | EnumType {
 export class Writers {
   readonly #records = new Map<StructModel, RecordWriter>();
 
-  constructor(private readonly lenient: boolean) {}
+  /** @param subtypes - the records extending each record, directly or not (a value of a record may be one of them) */
+  constructor(
+    private readonly lenient: boolean,
+    private readonly subtypes: ReadonlyMap<StructModel, readonly StructModel[]> = new Map(),
+    /** The namespace a record's writer names a derived type of the service's in (client/encoders.ts unqualifiedTypeNamespace). */
+    private readonly typeNamespace: (s: StructModel) => XmlNamespace | undefined = () => undefined,
+  ) {}
 
   /** The text encoder of an XML Schema type or an enum; an attribute's is always the strict one for its type. */
   text(t: PrimitiveType | EnumType, attribute = false): EncodeValue<unknown> {
@@ -111,9 +121,28 @@ export class Writers {
     const declared = new Map(memberNamespaces(s).map((ns) => [ns.uri, ns]));
     for (const ns of [qualified, ...members.map((f) => f.namespace)]) if (ns && !declared.has(ns.uri)) declared.set(ns.uri, ns);
     const declarations = [...declared.values()].map((ns) => ` xmlns:${ns.prefix}="${escapeXmlAttribute(ns.uri)}"`).join('');
-    const writer: RecordWriter = (name, value, path, xmlns = '') => {
+    // A value with members of a record extending this one is written as that one, named by xsi:type, as the
+    // generated writer does (client/encoders.ts recordWriterFunction): fewest members first.
+    // An abstract record's value is always one of its concrete records (concreteType).
+    const candidates = [...(s.abstract ? s.abstract.concrete : (this.subtypes.get(s) ?? []))].sort((a, b) => a.fields.length - b.fields.length);
+    const requiredOf = (c: StructModel) => c.fields.filter((f) => !f.optional && !(f.type.kind === 'list' && !f.type.container)).map((f) => f.name);
+    const writer: RecordWriter = (name, value, path, xmlns = '', xsiType = '') => {
+      const derived =
+        candidates.length === 0
+          ? undefined
+          : s.abstract
+            ? concreteType(value, candidates.map((c) => [c.name, c.fields.map((f) => f.name), requiredOf(c)] as const))
+            : derivedType(value, known, candidates.map((c) => [c.name, c.fields.map((f) => f.name)] as const));
+      const sub = candidates.find((c) => c.name === derived);
+      if (sub) {
+        const unqualifiedIn = this.typeNamespace(s);
+        const named = sub.namespace ?? unqualifiedIn;
+        const attribute = ` xsi:type="${named ? `${named.prefix}:` : ''}${sub.xmlName}"${!sub.namespace && unqualifiedIn ? xmlnsAttribute(unqualifiedIn) : ''}`;
+        return this.record(sub)(name, value, path, xmlns, attribute);
+      }
+      if (s.abstract) abstractRecord(path, s.name, s.abstract.concrete.map((c) => c.name));
       const v = checkRecord(path, value, known, required);
-      let out = `<${name}${xmlns}${declarations}`;
+      let out = `<${name}${xmlns}${xsiType}${declarations}`;
       for (const f of attributes) {
         const attribute = f.attributeNamespace ? `${f.attributeNamespace.prefix}:${f.xmlName}` : f.xmlName;
         out += writeAttribute(attribute, v[f.name], `${path}.${f.name}`, this.text(f.type as PrimitiveType | EnumType, true), f.optional);

@@ -17,7 +17,7 @@ import { isReferenceType } from '../../model/reference-types.js';
 import { tsLiteral } from '../ts-types.js';
 import { requiredZeroMembers } from '../examples.js';
 import { decoderName, readerOf, subtypesOf, textDecoder } from '../client/decoders.js';
-import { ENCODER_NAMES, LENIENT_ENCODERS, WriterSet, recordWriterFunction, writerConstants, writerOf } from '../client/encoders.js';
+import { ENCODER_NAMES, LENIENT_ENCODERS, WriterSet, heldUnqualified, recordWriterFunction, unqualifiedTypeNamespace, writerConstants, writerOf } from '../client/encoders.js';
 import { localName, propertyKey } from '../../load/names.js';
 
 export const MOCK_CODEC_FILE = 'mock/codec.ts';
@@ -42,6 +42,7 @@ class Needs {
 export function emitMockCodec(model: ServiceModel, printer: Printer): GeneratedFile {
   const needs = new Needs();
   const subtypes = subtypesOf([...model.records, ...model.results]);
+  const held = heldUnqualified(model);
   const writers = new WriterSet(subtypes);
   for (const op of model.operations) {
     if (op.result.kind === 'value') writers.visit(op.result.type, true);
@@ -89,7 +90,7 @@ export function emitMockCodec(model: ServiceModel, printer: Printer): GeneratedF
   return printer.typescript(MOCK_CODEC_FILE, [
     ...imports,
     ...writerConstants(written, true),
-    ...written.records.map((r) => recordWriterFunction(r, subtypes.get(r))),
+    ...written.records.map((r) => recordWriterFunction(r, subtypes.get(r), unqualifiedTypeNamespace(model, held, r))),
     ...shared,
     ...(model.serviceErrors ? [errorCodesConstant(model, model.serviceErrors)] : []),
     ...[...needs.errorResults].map(errorResultFunction),

@@ -116,7 +116,7 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
       properties: [
         {
           name: 'handlers',
-          type: `Partial<${handlers}>`,
+          type: `Partial<${handlers}> | undefined`,
           hasQuestionToken: true,
           docs: [
             simulator
@@ -126,13 +126,13 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
         },
         {
           name: 'maxRequestBytes',
-          type: 'number',
+          type: 'number | undefined',
           hasQuestionToken: true,
           docs: ['Largest request body read (default 4 MiB, as ASP.NET; at most 16 MiB); a larger one gets a Client fault.'],
         },
         {
           name: 'requestValidation',
-          type: 'boolean',
+          type: 'boolean | undefined',
           hasQuestionToken: true,
           docs: [
             jsDoc(
@@ -142,14 +142,14 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
         },
         {
           name: 'clock',
-          type: 'VirtualClock',
+          type: 'VirtualClock | undefined',
           hasQuestionToken: true,
           docs: ["The mock's clock (default one that follows the system clock); tests move it instead of waiting."],
         },
         ...(model.auth ? authOptions(model, simulator) : []),
         {
           name: 'onAnswer',
-          type: '(answer: MockAnswer) => void',
+          type: '((answer: MockAnswer) => void) | undefined',
           hasQuestionToken: true,
           docs: ['Told of every answered request (operation, style, status, milliseconds; never a parameter or key), for a log.'],
         },
@@ -371,7 +371,7 @@ function authOptions(model: ServiceModel, simulator: boolean) {
   return [
     {
       name: 'credentials',
-      type: 'Readonly<Record<string, string>> | false',
+      type: 'Readonly<Record<string, string>> | false | undefined',
       hasQuestionToken: true,
       docs: [
         jsDoc(
@@ -382,10 +382,10 @@ function authOptions(model: ServiceModel, simulator: boolean) {
         ),
       ],
     },
-    { name: 'skewSeconds', type: 'number', hasQuestionToken: true, docs: ['How far a timestamp may be from the clock, either way (default 300 s).'] },
+    { name: 'skewSeconds', type: 'number | undefined', hasQuestionToken: true, docs: ['How far a timestamp may be from the clock, either way (default 300 s).'] },
     {
       name: 'requestLimit',
-      type: '{ readonly max: number; readonly perSeconds: number }',
+      type: '{ readonly max: number; readonly perSeconds: number } | undefined',
       hasQuestionToken: true,
       docs: [`At most \`max\` requests of one ${principal} in any \`perSeconds\` seconds of the mock's clock (default no limit).`],
     },

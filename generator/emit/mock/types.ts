@@ -7,7 +7,7 @@ import type { OperationModel, ServiceModel, TypeModel } from '../../model/types.
 import { jsDoc, jsDocs } from '../../print/jsdoc.js';
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
 import { takesCredentials } from '../features.js';
-import { OPEN_ENUM, resultType, tsLiteral, valueType } from '../ts-types.js';
+import { OPEN_ENUM, optionalType, resultType, tsLiteral, valueType } from '../ts-types.js';
 import { responseHeadersTypeName } from '../types.js';
 import { propertyKey } from '../../load/names.js';
 
@@ -80,7 +80,7 @@ function requestInterface(op: OperationModel): Statement {
     docs: [`What a mock handler of ${op.name} receives: the parameters as the service decodes them${takesCredentials(op) ? ', credentials left out' : ''}.`],
     properties: op.inputParams.map((p) => ({
       name: propertyKey(p.name),
-      type: p.nillable ? `${valueType(p.type)} | null` : valueType(p.type),
+      type: optionalType(p.nillable ? `${valueType(p.type)} | null` : valueType(p.type), !always(p)),
       hasQuestionToken: !always(p),
       docs: jsDocs(p.doc),
     })),

@@ -324,6 +324,10 @@ function authenticationSection(model: ServiceModel): string[] {
     '```',
     '',
     "`httpAuth: { ntlm: { username, password, domain?, workstation? } }` (the domain in `username` as `DOMAIN\\user`, or apart) answers IIS's Windows authentication with NTLMv2, under the scheme `NTLM`, or `Negotiate` carrying NTLM when that is all the server offers (no Kerberos). NTLM authenticates a connection, not a request, so the client keeps connections of its own for it, up to eight, each authenticated once: the first request on one carries no body, the second the call, and later calls on it need no handshake. It needs Node (the node transport; refused with the `fetch` option, `transport: 'fetch'`, a proxy, and in browsers, which answer Windows authentication themselves) and the optional peer dependency `@node-ntlm/core`, which makes the messages: `npm install @node-ntlm/core`. A wrong password is an `SvcHttpError` with status 401.",
+    '',
+    '### Sessions (cookies)',
+    '',
+    "An ASMX service whose methods say `EnableSession = true` keeps its session in the `ASP.NET_SessionId` cookie, and a load balancer may pin a client to a server by one. Give the client a cookie jar, such as tough-cookie's (`npm install tough-cookie`, then `cookieJar: new CookieJar()`): its cookies for the URL go with every request, and every answer's Set-Cookie goes back to it, an error's too; a cookie the jar refuses by RFC 6265's rules (another site's) is dropped. Each client with its own jar is its own session. Cookie values are `[redacted]` in what the hooks see. In a browser the option is refused: the browser keeps cookies itself.",
   ];
 }
 

@@ -79,6 +79,8 @@ export type SchemaItem =
       readonly attributes: AttributeDecl[];
       /** `<s:anyAttribute />` after the attributes: other attributes are allowed (a derived type inherits it). */
       anyAttribute?: boolean;
+      /** abstract="true": only a type extending it is ever sent. */
+      abstract?: boolean;
       /** Text content (`s:simpleContent`) extending this simple type, or the base (`base`, then undefined here). */
       simpleContent?: QName | true;
     }
@@ -437,6 +439,7 @@ class SchemaPlanner {
       sequence: [] as Particle[],
       attributes: [] as AttributeDecl[],
       ...(s.anyAttribute ? { anyAttribute: true } : {}),
+      ...(s.abstract ? { abstract: true } : {}),
     };
     this.itemsOf(ns).push(item);
     if (s.base) item.base = this.struct(s.base);

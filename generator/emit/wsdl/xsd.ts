@@ -33,7 +33,10 @@ function writeItem(schema: XMLBuilder, item: SchemaItem, prefixes: Prefixes): vo
       return;
     }
     case 'complexType': {
-      const t = child(schema, 's:complexType', [['name', item.name]]);
+      const t = child(schema, 's:complexType', [
+        ['name', item.name],
+        ['abstract', item.abstract === true && 'true'],
+      ]);
       if (item.simpleContent !== undefined) {
         // Text content with attributes: an extension of the text's simple type, or of the type it inherits it from.
         const base = item.simpleContent === true ? item.base! : item.simpleContent;

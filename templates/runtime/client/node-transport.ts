@@ -16,9 +16,11 @@
  * goes out on it: the request then fails with ECONNRESET ("socket hang up"), and nothing on this side can tell whether
  * the server had already acted on it (work submitted, then the connection lost). So that failure is a
  * SvcTransportError like any other, for every operation; idle connections are let go early (see {@link IDLE_MS}) to
- * make the race rare.
+ * make the race rare, and a connection idle past its limit by the clock is never handed to a request, even when the
+ * process was too busy for its timer to fire (see {@link dropExpired}).
  */
 import type { Agent, ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { bodyTextDecoder } from '../codec/charset.js';
 import { SvcDecodeError, SvcResponseTooLargeError, SvcTimeoutError, SvcTransportError } from '../errors.js';
 import type { Network } from './network.js';
@@ -109,8 +111,8 @@ function load(): Promise<Loaded> {
       https: https.default,
       tls: tls.default,
       zlib: zlib.default,
-      httpAgent: new http.default.Agent(POOL),
-      httpsAgent: new https.default.Agent(POOL),
+      httpAgent: stamping(new http.default.Agent(POOL)),
+      httpsAgent: stamping(new https.default.Agent(POOL)),
     };
     return loaded;
   })();
@@ -118,6 +120,43 @@ function load(): Promise<Loaded> {
     loading = undefined;
   });
   return loading;
+}
+
+/** When each pooled connection went back to the pool, by the clock (Date.now()). */
+const idleSince = new WeakMap<Duplex, number>();
+
+/** `agent`, noting when each connection it keeps goes idle (its keepSocketAlive, which sets the idle limit too). */
+function stamping(agent: Agent): Agent {
+  const keep = agent.keepSocketAlive.bind(agent) as (socket: Duplex) => boolean;
+  (agent as unknown as { keepSocketAlive(socket: Duplex): boolean }).keepSocketAlive = (socket) => {
+    const kept = keep(socket);
+    if (kept) idleSince.set(socket, Date.now());
+    return kept;
+  };
+  return agent;
+}
+
+/**
+ * Destroys the pooled connections that have been idle past their limit ({@link IDLE_MS}, or less where the server's
+ * `Keep-Alive: timeout` says so), before a request takes one. Their timers close them in time while the process is
+ * free; after a long synchronous task they have not fired yet, the server's limit may have passed too, and the server
+ * resets the connection as soon as its own timer runs, under a request it never read (ECONNRESET: a call failed that
+ * would have worked). A connection dropped here carried nothing of the request, so nothing is sent twice. The agent
+ * hands out its newest idle connection and skips destroyed ones at the front only, so each expired one is dropped
+ * with every older one.
+ */
+function dropExpired(agent: Agent): void {
+  const now = Date.now();
+  for (const sockets of Object.values(agent.freeSockets)) {
+    if (sockets === undefined) continue;
+    let last = -1;
+    sockets.forEach((socket, i) => {
+      const since = idleSince.get(socket);
+      const limit = socket.timeout ?? IDLE_MS;
+      if (since !== undefined && limit > 0 && now - since >= limit) last = i;
+    });
+    for (const socket of sockets.slice(0, last + 1)) socket.destroy();
+  }
 }
 
 /** Whether node:http is loaded already (then {@link sendNodeRequest} needs no wait for it). */
@@ -217,10 +256,12 @@ function exchange(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest,
     // A client with network settings (TLS, a proxy) goes by its route; routeOf throws SvcRequestError for TLS options
     // that cannot be used (a wrong passphrase), which rejects the call as it is.
     if (req.network !== undefined) route = routeOf(modules, POOL, req.network, target, req.url);
+    const agent = via?.agent ?? route?.agent ?? (secure ? modules.httpsAgent : modules.httpAgent);
+    dropExpired(agent);
     const options: RequestOptions = {
       method,
       headers: route?.headers === undefined ? headers : { ...headers, ...route.headers },
-      agent: via?.agent ?? route?.agent ?? (secure ? modules.httpsAgent : modules.httpAgent),
+      agent,
       hostname: route?.hostname ?? target.hostname,
       port: route?.port ?? target.port,
       path: route?.path ?? target.path,
@@ -273,6 +314,7 @@ function exchange(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest,
         cleanUp();
         try {
           const response = responseOf(status, contentType, text.endSource(), redirectLocation(status, res.headers.location));
+          if (req.wantsCookies === true) response.setCookies = res.headers['set-cookie'] ?? [];
           resolve(via === undefined ? response : Object.assign(response, { challenges: status === 401 ? (res.headersDistinct['www-authenticate'] ?? []) : [] }));
         } catch (error) {
           // A SvcDecodeError, as it is: the body was complete, only its bytes are wrong.
@@ -435,8 +477,8 @@ async function sendWithNtlm(modules: Loaded, method: 'GET' | 'POST', req: NodeHt
   let byScheme = LANES.get(network);
   if (byScheme === undefined) LANES.set(network, (byScheme = {}));
   const lanes = target.secure
-    ? (byScheme.https ??= new Lanes<Agent>(() => new modules.https.Agent({ ...POOL, maxSockets: 1, ...(network.tls !== undefined ? tlsAgentOptions(modules, network.tls) : {}) })))
-    : (byScheme.http ??= new Lanes<Agent>(() => new modules.http.Agent({ ...POOL, maxSockets: 1 })));
+    ? (byScheme.https ??= new Lanes<Agent>(() => stamping(new modules.https.Agent({ ...POOL, maxSockets: 1, ...(network.tls !== undefined ? tlsAgentOptions(modules, network.tls) : {}) }))))
+    : (byScheme.http ??= new Lanes<Agent>(() => stamping(new modules.http.Agent({ ...POOL, maxSockets: 1 }))));
   const lane = await lanes.take();
   try {
     // A lane whose connection was let go (idle, or closed by the server) is no longer authenticated.

@@ -242,6 +242,14 @@ export function ownNamespaceMemberName(r: XmlReader, unqualified: readonly strin
 }
 
 /** The error for a required attribute the element lacks; call it on the element's start tag. */
+/**
+ * An element declared as an abstract record that names none of the records extending it with xsi:type: it holds
+ * the abstract type itself, which XML Schema forbids and .NET cannot read.
+ */
+export function abstractElement(r: XmlReader, type: string): SvcDecodeError {
+  return new SvcDecodeError(`${type} is abstract: the element must name a type extending it with xsi:type`, { path: r.path() });
+}
+
 export function missingAttribute(r: XmlReader, parent: string, name: string): SvcDecodeError {
   return new SvcDecodeError(`${parent}: required attribute ${name} is missing`, { path: `${r.path()}/@${name}` });
 }

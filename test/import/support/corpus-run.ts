@@ -76,9 +76,9 @@ export const SCHEMA_NOT_VALID = "the WSDL's schema is not valid XSD (libxml2: ";
  * `value` with the members that hold `undefined` left out, in plain objects at any depth (arrays keep their items;
  * Dates, byte arrays and other classes are kept as they are, so that the strict comparison still checks their class).
  * DESIGN.md: "an absent one [decodes] to `undefined`"; the generated decoders return `{ a: f_a, .. }` and the types say
- * `a?: T`, which under the settings the generated code is checked with (test/helpers/typecheck.ts, no
- * exactOptionalPropertyTypes) admits `undefined`: a member holding undefined IS the absent member of TypeScript's
- * optional one, so it is compared as absent. A member with any other value is still compared strictly.
+ * `a?: T | undefined` (valid under exactOptionalPropertyTypes too: test/generator/exact-optional.test.ts), so a
+ * member holding undefined IS the absent member, by the types as by the values: it is compared as absent, and so
+ * is one of the sample arguments. A member with any other value is still compared strictly.
  */
 export function withoutUndefinedMembers(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutUndefinedMembers);

@@ -96,6 +96,9 @@ export function sampleValue(t: TypeModel, label: string, depth = 0): unknown {
 }
 
 export function sampleRecord(s: StructModel, label: string, depth = 0): Record<string, unknown> {
+  // No value is of an abstract type itself: the sample is of the first record extending it.
+  const concrete = s.abstract?.concrete[0];
+  if (concrete !== undefined) return sampleRecord(concrete, label, depth);
   const out: Record<string, unknown> = {};
   for (const f of s.fields) {
     if (depth >= MAX_DEPTH && f.optional) continue;
@@ -119,7 +122,7 @@ export function minimalValue(t: TypeModel, label: string): unknown {
   if (t.kind === 'list') return [];
   if (t.kind !== 'record') return sampleValue(t, label);
   const out: Record<string, unknown> = {};
-  for (const f of t.record.fields) {
+  for (const f of (t.record.abstract?.concrete[0] ?? t.record).fields) {
     if (f.optional) continue;
     out[f.name] = f.nillable ? null : minimalValue(f.type, `${label}.${f.name}`);
   }
