@@ -11,6 +11,7 @@ import {
 import { SvcRequestError, SvcServiceError } from '../runtime/errors.js';
 import type { PollOptions } from '../runtime/client/poll.js';
 import type { HttpAuthOptions } from '../runtime/client/http-auth.js';
+import type { CookieJar } from '../runtime/client/cookies.js';
 import type { WsSecurityOptions } from '../runtime/client/ws-security.js';
 import type { RequestHook, ResponseHook } from '../runtime/client/hooks.js';
 import type { ProxyOption, TlsOptions } from '../runtime/client/network.js';
@@ -172,11 +173,21 @@ export interface PayerClientOptions {
   /** Throw SvcServiceError for a non-success error code (default true). */
   throwOnServiceError?: boolean | undefined;
   /**
-   * HTTP authentication: `{ basic: { username, password } }` sends `Authorization: Basic` with every
-   * request, before any 401 (the client never sends a request twice). The password is masked in every
-   * error and in what the hooks see. Use https: Basic does not hide the password.
+   * HTTP authentication, one of: `{ basic: { username, password } }` sends `Authorization: Basic` with
+   * every request, before any 401 (the client never sends a request twice; use https: Basic does not
+   * hide the password); `{ ntlm: { username, password, domain?, workstation? } }` answers IIS's Windows
+   * authentication (NTLMv2 under NTLM or Negotiate) on connections the client authenticates once each,
+   * on Node, with the optional package @node-ntlm/core installed. The password is masked in every error
+   * and in what the hooks see.
    */
   httpAuth?: HttpAuthOptions;
+  /**
+   * A cookie jar, such as tough-cookie's `new CookieJar()`: its cookies for the URL go with every
+   * request, and every answer's Set-Cookie goes back to it. What an ASMX service with `EnableSession`
+   * keeps its session in (`ASP.NET_SessionId`). Cookie values are masked in what the hooks see. Refused
+   * in a browser, which keeps cookies itself.
+   */
+  cookieJar?: CookieJar;
   /**
    * A WS-Security UsernameToken header (OASIS UsernameToken Profile) in every SOAP request, as WCF's
    * basicHttpBinding with message security expects: `{ username, password, passwordType?: 'PasswordText'
@@ -419,6 +430,7 @@ export class PayerClient {
         timeoutMs: options.timeoutMs,
         maxResponseBytes: options.maxResponseBytes,
         httpAuth: options.httpAuth,
+        cookieJar: options.cookieJar,
         wsSecurity: options.wsSecurity,
         onRequest: options.onRequest,
         onResponse: options.onResponse,

@@ -30,7 +30,9 @@ export { type CallOptions } from '../runtime/client/client-core.js';
 
 export { type PollOptions } from '../runtime/client/poll.js';
 
-export { type HttpAuthOptions, type BasicAuth } from '../runtime/client/http-auth.js';
+export { type HttpAuthOptions, type BasicAuth, type NtlmAuth } from '../runtime/client/http-auth.js';
+
+export { type CookieJar } from '../runtime/client/cookies.js';
 
 export { type WsSecurityOptions } from '../runtime/client/ws-security.js';
 

@@ -52,7 +52,8 @@ describe.each(['node', 'fetch'] as const)('transport %s', (transport) => {
 describe('httpAuth refused in the constructor', () => {
   it.each<[string, unknown, RegExp]>([
     ['not an object', 'user:pass', /httpAuth must be an object/],
-    ['an unknown scheme', { ntlm: { username: USER, password: PASSWORD } }, /httpAuth\.ntlm is not a supported authentication \(supported: basic\)/],
+    ['an unknown scheme', { digest: { username: USER, password: PASSWORD } }, /httpAuth\.digest is not a supported authentication \(supported: basic, ntlm\)/],
+    ['two schemes at once', { basic: { username: USER, password: PASSWORD }, ntlm: { username: USER, password: PASSWORD } }, /httpAuth takes one authentication: basic or ntlm/],
     ['basic that is not an object', { basic: 'x' }, /httpAuth\.basic must be an object/],
     ['an empty user name', { basic: { username: '', password: PASSWORD } }, /httpAuth\.basic\.username must be a non-empty string/],
     ['a password that is not a string', { basic: { username: USER, password: 1234 } }, /httpAuth\.basic\.password must be a string/],

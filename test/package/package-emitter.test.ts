@@ -95,7 +95,9 @@ describe('the payer package files', () => {
     expect([...clientBare]).toEqual([]);
     expect(clientImports().size).toBe(0);
     expect(client.dependencies).toBeUndefined();
-    expect(client.peerDependencies).toBeUndefined();
+    // One optional peer, loaded by httpAuth.ntlm alone (runtime/client/ntlm.ts): nothing is required.
+    expect(client.peerDependencies).toEqual({ '@node-ntlm/core': '>=0.3.2 <1' });
+    expect(client.peerDependenciesMeta).toEqual({ '@node-ntlm/core': { optional: true } });
     expect(client.bin).toBeUndefined();
     // Its simulator reads scenario files (YAML, checked with a zod schema).
     expect([...mockImports(model).keys()]).toEqual([...mockBare].sort());

@@ -20,6 +20,7 @@ import { checkNetworkOptions, type Network, type ProxyOption, type TlsOptions } 
 import { encodeString } from '../codec/values.js';
 import { buildBareSoapEnvelope, buildSoapEnvelope, encodeForm, soapAction, soapNamespace } from '../codec/xml-writer.js';
 import { XmlNameTable, XmlReader } from '../codec/xml-reader.js';
+import { checkCookieJar, cookieHeader, storeCookies, type CookieJar } from './cookies.js';
 import { httpAuthHeader, type HttpAuthOptions } from './http-auth.js';
 import { WSSE_NS, checkWsSecurity, wsSecurityHeader, type WsSecurityOptions } from './ws-security.js';
 import { requestEvent, responseEvent, runHook, type RequestHook, type RequestHookEvent, type ResponseHook } from './hooks.js';
@@ -88,6 +89,8 @@ export interface CoreOptions {
   readonly soapHeaders?: Readonly<Record<string, string | undefined>>;
   /** HTTP authentication sent with every request (Basic, preemptively; see http-auth.ts). */
   readonly httpAuth?: HttpAuthOptions | undefined;
+  /** A cookie jar (tough-cookie's CookieJar, cookies.ts): cookies sent with each request and kept from each answer. */
+  readonly cookieJar?: CookieJar | undefined;
   /** A WS-Security UsernameToken header made for every SOAP request (see ws-security.ts); SOAP styles only. */
   readonly wsSecurity?: WsSecurityOptions | undefined;
   /** Called before each request is sent, with secrets masked (see hooks.ts). */
@@ -243,6 +246,7 @@ export function checkCoreOptions(options: CoreOptions): CoreOptions {
   for (const hook of ['onRequest', 'onResponse'] as const) {
     if (options[hook] != null && typeof options[hook] !== 'function') throw new SvcRequestError(`${hook} must be a function`);
   }
+  if (options.cookieJar != null) checkCookieJar(options.cookieJar);
   const network = checkNetworkOptions(options);
   // The passphrase and the proxy's credentials, and the HTTP and WS-Security passwords, join the secrets masked in
   // every error.
@@ -368,6 +372,11 @@ export class ClientCore {
           body = buildSoapEnvelope(style === 'soap11' ? '1.1' : '1.2', namespace, op.name, fields, blocks, this.options.namespace, op.unqualifiedParams, op.paramNamespaces);
         }
       }
+      const jar = this.options.cookieJar ?? undefined;
+      if (jar !== undefined) {
+        const cookie = await cookieHeader(jar, url);
+        if (cookie !== undefined) headers['Cookie'] = cookie;
+      }
       if (opts.headers !== undefined) checkCallHeaders(op.name, opts.headers, headers);
 
       const response = await this.send(op.name, sent, {
@@ -377,7 +386,10 @@ export class ClientCore {
         ...(timeoutMs !== undefined ? { timeoutMs } : {}),
         ...(this.options.maxResponseBytes !== undefined ? { maxResponseBytes: this.options.maxResponseBytes } : {}),
         ...(opts.signal ? { signal: opts.signal } : {}),
+        ...(jar !== undefined ? { wantsCookies: true } : {}),
       });
+      // Kept from every answer, an error's too: a session may begin with a fault or a login page.
+      if (jar !== undefined) await storeCookies(jar, url, response.setCookies);
 
       if (response.location !== undefined) {
         // Never followed, whatever the body says (see redirectLocation); the target without its query, which could

@@ -12,6 +12,7 @@
  * Nothing here imports a Node module: it loads in a browser bundle too, where it refuses.
  */
 import { SvcRequestError } from '../errors.js';
+import { checkNtlm, type NtlmCredentials } from './ntlm.js';
 
 /** Text (PEM) or bytes (PEM or DER), as node:tls takes certificates and keys. */
 export type TlsMaterial = string | Uint8Array;
@@ -87,6 +88,8 @@ export interface Network {
   /** The proxy of `https:` targets (through CONNECT). */
   readonly httpsProxy?: Proxy;
   readonly noProxy: readonly Exclusion[];
+  /** Windows authentication (`httpAuth.ntlm`), made on authenticated connections of the client's own (ntlm.ts). */
+  readonly ntlm?: NtlmCredentials;
   /** The passphrase and proxy credentials, to be masked in every error. */
   readonly secrets: readonly string[];
 }
@@ -96,6 +99,8 @@ export interface NetworkOptions {
   readonly baseUrl: string;
   readonly tls?: TlsOptions | undefined;
   readonly proxy?: ProxyOption | undefined;
+  /** Its `ntlm` member asks for Windows authentication, which only the node transport can make. */
+  readonly httpAuth?: { readonly ntlm?: unknown } | undefined;
 }
 
 const TLS_KEYS: ReadonlySet<string> = new Set(['ca', 'cert', 'key', 'pfx', 'passphrase', 'rejectUnauthorized', 'servername']);
@@ -147,9 +152,16 @@ export function checkNetworkOptions(options: NetworkOptions, env?: Readonly<Reco
       noProxy = parseNoProxy(typeof list === 'string' ? list : list.join(','), 'proxy.noProxy');
     }
   }
-  if (tls === undefined && httpProxy === undefined && httpsProxy === undefined) return undefined;
+  const ntlm = options.httpAuth?.ntlm != null ? checkNtlm(options.httpAuth.ntlm) : undefined;
+  if (ntlm !== undefined) {
+    // The handshake holds one connection per lane; through a proxy that is a tunnel per lane, not built yet.
+    if (httpProxy !== undefined || httpsProxy !== undefined) throw new SvcRequestError('httpAuth.ntlm cannot go through a proxy yet: leave proxy out, or list the service in its noProxy');
+    secrets.push(ntlm.password);
+  }
+  if (tls === undefined && httpProxy === undefined && httpsProxy === undefined && ntlm === undefined) return undefined;
   return {
     ...(tls !== undefined ? { tls } : {}),
+    ...(ntlm !== undefined ? { ntlm } : {}),
     ...(httpProxy !== undefined ? { httpProxy } : {}),
     ...(httpsProxy !== undefined ? { httpsProxy } : {}),
     noProxy,
@@ -157,9 +169,9 @@ export function checkNetworkOptions(options: NetworkOptions, env?: Readonly<Reco
   };
 }
 
-/** Whether a network option is set at all (`proxy: 'env'` counts, whatever the environment holds). */
-export function asksForNetwork(options: Pick<NetworkOptions, 'tls' | 'proxy'>): boolean {
-  return options.tls != null || options.proxy != null;
+/** Whether a network option is set at all (`proxy: 'env'` counts, whatever the environment holds; so does `httpAuth.ntlm`). */
+export function asksForNetwork(options: Pick<NetworkOptions, 'tls' | 'proxy' | 'httpAuth'>): boolean {
+  return options.tls != null || options.proxy != null || options.httpAuth?.ntlm != null;
 }
 
 function processEnv(): Readonly<Record<string, string | undefined>> {

@@ -26,7 +26,8 @@ import type { Duplex } from 'node:stream';
 import { bodyTextDecoder } from '../codec/charset.js';
 import { SvcDecodeError, SvcResponseTooLargeError, SvcTimeoutError, SvcTransportError } from '../errors.js';
 import type { Network } from './network.js';
-import { proxyFailureMessage, proxyRefusal, routeOf, type AgentModules, type Route } from './node-agents.js';
+import { proxyFailureMessage, proxyRefusal, routeOf, tlsAgentOptions, type AgentModules, type Route } from './node-agents.js';
+import { authenticateMessage, challengeToken, Lanes, loadNtlmLibrary, negotiateMessage, ntlmScheme, type Lane } from './ntlm.js';
 import {
   MAX_TIMER_MS,
   checkLimits,
@@ -194,18 +195,36 @@ export async function sendNodeRequest(req: NodeHttpRequest): Promise<HttpRespons
     }
     if (signal?.aborted) throw signal.reason;
   }
+  if (req.network?.ntlm !== undefined) return sendWithNtlm(modules, method, req);
   return exchange(modules, method, req);
 }
 
-function exchange(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest): Promise<HttpResponse> {
+/** How a step of the NTLM handshake is sent (ntlm.ts): on its lane's agent, with its Authorization, maybe bodiless. */
+interface Via {
+  readonly agent: Agent;
+  readonly authorization?: string;
+  /** The negotiate message goes with `Content-Length: 0`: the call's body is sent once the connection is authenticated. */
+  readonly withoutBody?: boolean;
+}
+
+/** A response as an NTLM step reads it: with the WWW-Authenticate values of a 401. */
+interface ViaResponse extends HttpResponse {
+  readonly challenges: readonly string[];
+}
+
+function exchange(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest): Promise<HttpResponse>;
+function exchange(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest, via: Via): Promise<ViaResponse>;
+function exchange(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest, via?: Via): Promise<HttpResponse | ViaResponse> {
   const { signal, timeoutMs, maxResponseBytes: limit } = req;
-  const headers = outgoingHeaders({ ...req, method });
+  const bodiless = via?.withoutBody === true && method === 'POST';
+  const headers = outgoingHeaders({ ...req, method, ...(bodiless ? { body: '' } : {}) });
+  if (via?.authorization !== undefined) headers['Authorization'] = via.authorization;
   if (req.compression !== false && !Object.keys(headers).some((name) => name.toLowerCase() === 'accept-encoding')) {
     headers['Accept-Encoding'] = ACCEPT_ENCODING;
   }
-  const body = method === 'POST' ? (req.body ?? '') : undefined;
+  const body = method === 'POST' ? (bodiless ? '' : (req.body ?? '')) : undefined;
 
-  return new Promise<HttpResponse>((resolve, reject) => {
+  return new Promise<HttpResponse | ViaResponse>((resolve, reject) => {
     let request: ClientRequest | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let settled = false;
@@ -239,7 +258,7 @@ function exchange(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest)
     // A client with network settings (TLS, a proxy) goes by its route; routeOf throws SvcRequestError for TLS options
     // that cannot be used (a wrong passphrase), which rejects the call as it is.
     if (req.network !== undefined) route = routeOf(modules, POOL, req.network, target, req.url);
-    const agent = route?.agent ?? (secure ? modules.httpsAgent : modules.httpAgent);
+    const agent = via?.agent ?? route?.agent ?? (secure ? modules.httpsAgent : modules.httpAgent);
     dropExpired(agent);
     const options: RequestOptions = {
       method,
@@ -296,8 +315,9 @@ function exchange(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest)
         settled = true;
         cleanUp();
         try {
-          // node:http never follows a redirect; the client refuses it (see redirectLocation).
-          resolve(responseOf(status, contentType, text.endSource(), redirectLocation(status, res.headers.location)));
+          const response = responseOf(status, contentType, text.endSource(), redirectLocation(status, res.headers.location));
+          if (req.wantsCookies === true) response.setCookies = res.headers['set-cookie'] ?? [];
+          resolve(via === undefined ? response : Object.assign(response, { challenges: status === 401 ? (res.headersDistinct['www-authenticate'] ?? []) : [] }));
         } catch (error) {
           // A SvcDecodeError, as it is: the body was complete, only its bytes are wrong.
           reject(error);
@@ -439,4 +459,82 @@ function targetOf(url: string): Target {
   if (TARGETS.size >= MAX_TARGETS) TARGETS.clear();
   TARGETS.set(url, target);
   return target;
+}
+
+/** Each client's NTLM lanes (ntlm.ts), by its settings and the target's scheme. */
+const LANES = new WeakMap<Network, { http?: Lanes<Agent>; https?: Lanes<Agent> }>();
+
+/**
+ * Sends `req` on an authenticated connection of the client's (ntlm.ts): on a lane whose connection is authenticated,
+ * as it is; else after the handshake on that lane's connection.
+ */
+async function sendWithNtlm(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest): Promise<HttpResponse> {
+  const network = req.network!;
+  let target: Target;
+  try {
+    target = targetOf(req.url);
+  } catch (error) {
+    throw new SvcTransportError(failureMessage(method, req.url, error), error);
+  }
+  let byScheme = LANES.get(network);
+  if (byScheme === undefined) LANES.set(network, (byScheme = {}));
+  const lanes = target.secure
+    ? (byScheme.https ??= new Lanes<Agent>(() => stamping(new modules.https.Agent({ ...POOL, maxSockets: 1, ...(network.tls !== undefined ? tlsAgentOptions(modules, network.tls) : {}) }))))
+    : (byScheme.http ??= new Lanes<Agent>(() => stamping(new modules.http.Agent({ ...POOL, maxSockets: 1 }))));
+  const lane = await lanes.take();
+  try {
+    // A lane whose connection was let go (idle, or closed by the server) is no longer authenticated.
+    if (lane.authenticated && !connected(lane.agent)) lane.authenticated = false;
+    if (lane.authenticated) {
+      const response = await exchange(modules, method, req, { agent: lane.agent });
+      // A 401 asking for NTLM again: the server did not act on the request; authenticate and send it once more.
+      if (response.status !== 401 || ntlmScheme(response.challenges) === undefined) return response;
+      lane.authenticated = false;
+    }
+    return await handshake(modules, method, req, lane);
+  } catch (error) {
+    lane.authenticated = false;
+    throw error;
+  } finally {
+    lanes.give(lane);
+  }
+}
+
+/** The NTLM handshake on `lane`'s connection, the call's request sent with its last step. */
+async function handshake(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest, lane: Lane<Agent>): Promise<HttpResponse> {
+  const lib = await loadNtlmLibrary();
+  const credentials = req.network!.ntlm!;
+  let scheme = lane.scheme ?? 'NTLM';
+  let challenge = await exchange(modules, method, req, { agent: lane.agent, authorization: negotiateMessage(lib, credentials, scheme), withoutBody: true });
+  if (challenge.status !== 401) {
+    // The service asks for no authentication: the negotiate message had no body, so the call goes now, as it is.
+    lane.authenticated = true;
+    return exchange(modules, method, req, { agent: lane.agent });
+  }
+  let token = challengeToken(challenge.challenges, scheme);
+  const offered = ntlmScheme(challenge.challenges);
+  if (token === undefined && offered !== undefined && offered !== scheme) {
+    // IIS set to Negotiate alone: the same message under the scheme it offers.
+    scheme = offered;
+    challenge = await exchange(modules, method, req, { agent: lane.agent, authorization: negotiateMessage(lib, credentials, scheme), withoutBody: true });
+    token = challengeToken(challenge.challenges, scheme);
+  }
+  // No challenge to answer: the server offers no NTLM, or refused the negotiation; its 401 is the call's answer.
+  if (token === undefined) return challenge;
+  let authorization: string;
+  try {
+    authorization = authenticateMessage(lib, credentials, scheme, token);
+  } catch (error) {
+    throw new SvcTransportError(`${method} ${req.url.split('?')[0]} failed: the server's NTLM challenge could not be read (${(error as Error).message})`, error);
+  }
+  const answer = await exchange(modules, method, req, { agent: lane.agent, authorization });
+  lane.authenticated = answer.status !== 401;
+  lane.scheme = scheme;
+  return answer;
+}
+
+/** Whether the lane's agent still holds its connection (idle or in use). */
+function connected(agent: Agent): boolean {
+  const holds = (sockets: NodeJS.ReadOnlyDict<readonly unknown[]>): boolean => Object.values(sockets).some((list) => (list?.length ?? 0) > 0);
+  return holds(agent.freeSockets) || holds(agent.sockets);
 }

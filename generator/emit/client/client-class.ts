@@ -67,6 +67,7 @@ function imports(model: ServiceModel): Statement[] {
       ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/client/poll.js', isTypeOnly: true, namedImports: ['PollOptions'] } satisfies Statement]
       : []),
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/client/http-auth.js', isTypeOnly: true, namedImports: ['HttpAuthOptions'] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/client/cookies.js', isTypeOnly: true, namedImports: ['CookieJar'] },
     ...(hasSoap(model)
       ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/client/ws-security.js', isTypeOnly: true, namedImports: ['WsSecurityOptions'] } satisfies Statement]
       : []),
@@ -260,7 +261,17 @@ function authAndHookOptions(model: ServiceModel) {
       hasQuestionToken: true,
       docs: [
         jsDoc(
-          'HTTP authentication: `{ basic: { username, password } }` sends `Authorization: Basic` with every request, before any 401 (the client never sends a request twice). The password is masked in every error and in what the hooks see. Use https: Basic does not hide the password.',
+          'HTTP authentication, one of: `{ basic: { username, password } }` sends `Authorization: Basic` with every request, before any 401 (the client never sends a request twice; use https: Basic does not hide the password); `{ ntlm: { username, password, domain?, workstation? } }` answers IIS\'s Windows authentication (NTLMv2 under NTLM or Negotiate) on connections the client authenticates once each, on Node, with the optional package @node-ntlm/core installed. The password is masked in every error and in what the hooks see.',
+        ),
+      ],
+    },
+    {
+      name: 'cookieJar',
+      type: 'CookieJar',
+      hasQuestionToken: true,
+      docs: [
+        jsDoc(
+          "A cookie jar, such as tough-cookie's `new CookieJar()`: its cookies for the URL go with every request, and every answer's Set-Cookie goes back to it. What an ASMX service with `EnableSession` keeps its session in (`ASP.NET_SessionId`). Cookie values are masked in what the hooks see. Refused in a browser, which keeps cookies itself.",
         ),
       ],
     },
@@ -365,7 +376,7 @@ function clientClass(model: ServiceModel, principal: string | undefined): Statem
           // Without a timestamp to send, the core's clock is never read: it gets the default.
           members.push(sendsTimestamps(model) ? 'now: options.now ?? (() => Date.now() / 1000)' : 'now: () => Date.now() / 1000');
           members.push('timeoutMs: options.timeoutMs', 'maxResponseBytes: options.maxResponseBytes');
-          members.push('httpAuth: options.httpAuth', ...(hasSoap(model) ? ['wsSecurity: options.wsSecurity'] : []));
+          members.push('httpAuth: options.httpAuth', 'cookieJar: options.cookieJar', ...(hasSoap(model) ? ['wsSecurity: options.wsSecurity'] : []));
           members.push('onRequest: options.onRequest', 'onResponse: options.onResponse');
           if (hasErrorCodes(model)) members.push('throwOnServiceError: options.throwOnServiceError ?? true');
           if (signed) members.push("secrets: typeof options.apiKey === 'string' ? [options.apiKey] : []");

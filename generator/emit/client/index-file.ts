@@ -50,8 +50,10 @@ export function emitIndex(model: ServiceModel, printer: Printer): GeneratedFile 
       namedExports: [
         { name: 'HttpAuthOptions', isTypeOnly: true },
         { name: 'BasicAuth', isTypeOnly: true },
+        { name: 'NtlmAuth', isTypeOnly: true },
       ],
     },
+    { moduleSpecifier: '../runtime/client/cookies.js', namedExports: [{ name: 'CookieJar', isTypeOnly: true }] },
     ...(model.bindings.includes('soap11') || model.bindings.includes('soap12')
       ? [{ moduleSpecifier: '../runtime/client/ws-security.js', namedExports: [{ name: 'WsSecurityOptions', isTypeOnly: true }] }]
       : []),

@@ -65,6 +65,12 @@ const MOCK_BUILD_TOOLS = ['@types/node', 'msw', 'typescript'];
  */
 const OPTIONAL_PEERS: Readonly<Record<string, string>> = { msw: '>=2.0.0 <3' };
 
+/**
+ * Packages the client can use but does not need: @node-ntlm/core makes the NTLM messages of `httpAuth.ntlm`, loaded
+ * by that option alone (runtime/client/ntlm.ts), so that a client without Windows authentication depends on nothing.
+ */
+const CLIENT_OPTIONAL_PEERS: Readonly<Record<string, string>> = { '@node-ntlm/core': '>=0.3.2 <1' };
+
 const GENERATOR_MANIFEST = fileURLToPath(new URL('../../../package.json', import.meta.url));
 
 export interface Manifest {
@@ -105,6 +111,8 @@ export function clientPackageJson(model: ServiceModel): Record<string, unknown> 
     scripts: { build: 'tsc -p tsconfig.json', prepack: 'npm run build' },
     // A runtime built on Node's own modules alone depends on nothing: the key is left out rather than written empty.
     ...(Object.keys(dependencies).length > 0 ? { dependencies } : {}),
+    peerDependencies: CLIENT_OPTIONAL_PEERS,
+    peerDependenciesMeta: Object.fromEntries(Object.keys(CLIENT_OPTIONAL_PEERS).map((name) => [name, { optional: true }])),
     devDependencies: pinnedVersions(own, CLIENT_BUILD_TOOLS, (name) => `the client package's build script needs ${name}`),
   };
 }

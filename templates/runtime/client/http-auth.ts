@@ -7,6 +7,9 @@
  * they did not ask for. Basic sends the password in a reversible form: use it over https.
  */
 import { SvcRequestError } from '../errors.js';
+import { checkNtlm, type NtlmAuth } from './ntlm.js';
+
+export type { NtlmAuth } from './ntlm.js';
 
 /** User name and password for HTTP Basic authentication. */
 export interface BasicAuth {
@@ -16,15 +19,17 @@ export interface BasicAuth {
   readonly password: string;
 }
 
-/** The client's `httpAuth` option: how it authenticates at the HTTP level. */
-export interface HttpAuthOptions {
-  /** HTTP Basic: `Authorization: Basic base64(username:password)` (UTF-8) with every request. */
-  readonly basic: BasicAuth;
-}
+/**
+ * The client's `httpAuth` option: how it authenticates at the HTTP level, one of:
+ * - `basic`: HTTP Basic, `Authorization: Basic base64(username:password)` (UTF-8) with every request;
+ * - `ntlm`: Windows authentication (NTLMv2, under the scheme NTLM or Negotiate, as IIS offers it), on connections the
+ *   client authenticates once each (ntlm.ts); Node only, and needs the optional package @node-ntlm/core.
+ */
+export type HttpAuthOptions = { readonly basic: BasicAuth; readonly ntlm?: never } | { readonly ntlm: NtlmAuth; readonly basic?: never };
 
-/** What the core keeps of a checked `httpAuth`: the header to send and the secrets to mask. */
+/** What the core keeps of a checked `httpAuth`: the header to send (none for NTLM: the transport makes it) and the secrets to mask. */
 export interface HttpAuthHeader {
-  readonly authorization: string;
+  readonly authorization: string | undefined;
   /** The password, and the encoded credentials a server could echo back. */
   readonly secrets: readonly string[];
 }
@@ -36,8 +41,10 @@ export interface HttpAuthHeader {
 export function httpAuthHeader(value: unknown): HttpAuthHeader {
   if (value === null || typeof value !== 'object') throw new SvcRequestError('httpAuth must be an object such as { basic: { username, password } }');
   const keys = Object.keys(value);
-  const unknown = keys.find((k) => k !== 'basic');
-  if (unknown !== undefined) throw new SvcRequestError(`httpAuth.${unknown} is not a supported authentication (supported: basic)`);
+  const unknown = keys.find((k) => k !== 'basic' && k !== 'ntlm');
+  if (unknown !== undefined) throw new SvcRequestError(`httpAuth.${unknown} is not a supported authentication (supported: basic, ntlm)`);
+  if (keys.length !== 1) throw new SvcRequestError('httpAuth takes one authentication: basic or ntlm');
+  if (keys[0] === 'ntlm') return { authorization: undefined, secrets: [checkNtlm((value as { ntlm: unknown }).ntlm).password] };
   const basic = (value as { basic?: unknown }).basic;
   if (basic === null || typeof basic !== 'object') throw new SvcRequestError('httpAuth.basic must be an object { username, password }');
   const { username, password } = basic as { username?: unknown; password?: unknown };

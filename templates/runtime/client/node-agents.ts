@@ -110,7 +110,7 @@ export function routeOf(
  * also tells a key, pfx or passphrase that cannot be used from a network failure: a SvcRequestError that says which
  * options to check, with OpenSSL's reason (which never quotes the material or the passphrase).
  */
-function tlsAgentOptions(modules: AgentModules, tls: TlsOptions): object {
+export function tlsAgentOptions(modules: AgentModules, tls: TlsOptions): object {
   const { ca, cert, key, pfx, passphrase } = tls;
   try {
     const secureContext = modules.tls.createSecureContext({ ca, cert, key, pfx, passphrase } as import('node:tls').SecureContextOptions);

@@ -33,6 +33,7 @@ export interface TransportOptions {
   readonly compression?: boolean | undefined;
   readonly tls?: TlsOptions | undefined;
   readonly proxy?: ProxyOption | undefined;
+  readonly httpAuth?: { readonly ntlm?: unknown } | undefined;
   /** The `tls` and `proxy` options resolved (network.ts); set, calls go through node:http. */
   readonly network?: Network | undefined;
 }
@@ -135,15 +136,25 @@ export function checkTransportOptions(options: TransportOptions): void {
   if (asksForNetwork(options)) {
     // fetch has no way to take a CA, a client certificate or a proxy without undici's dispatcher, and a browser
     // takes them from the system: sending without them would be a silent downgrade, so the client is refused.
-    const what = options.tls != null && options.proxy != null ? 'tls and proxy' : options.tls != null ? 'tls' : 'proxy';
-    if (options.fetch != null) {
-      throw new SvcRequestError(`${what} cannot be honoured through the fetch option (fetch takes no TLS or proxy settings): configure them in that fetch (undici's Agent or ProxyAgent as its dispatcher), or leave fetch out`);
+    const asked = [options.tls != null ? 'tls' : '', options.proxy != null ? 'proxy' : ''].filter(Boolean);
+    if (asked.length > 0) {
+      const what = asked.join(' and ');
+      if (options.fetch != null) {
+        throw new SvcRequestError(`${what} cannot be honoured through the fetch option (fetch takes no TLS or proxy settings): configure them in that fetch (undici's Agent or ProxyAgent as its dispatcher), or leave fetch out`);
+      }
+      if (transport === 'fetch') {
+        throw new SvcRequestError(`${what} needs the node transport: transport: 'fetch' cannot honour them (fetch takes no TLS or proxy settings without undici's dispatcher); leave transport out or set 'node'`);
+      }
+      if (!isNode()) {
+        throw new SvcRequestError(`${what} needs Node.js (node:http and node:https): this runtime's fetch takes no TLS or proxy settings (a browser uses the system's certificates and proxy)`);
+      }
     }
-    if (transport === 'fetch') {
-      throw new SvcRequestError(`${what} needs the node transport: transport: 'fetch' cannot honour them (fetch takes no TLS or proxy settings without undici's dispatcher); leave transport out or set 'node'`);
-    }
-    if (!isNode()) {
-      throw new SvcRequestError(`${what} needs Node.js (node:http and node:https): this runtime's fetch takes no TLS or proxy settings (a browser uses the system's certificates and proxy)`);
+    // NTLM authenticates a connection, which fetch never lets its caller hold (a browser makes NTLM itself, with the
+    // system's credentials, for sites the system trusts).
+    if (options.httpAuth?.ntlm != null) {
+      if (options.fetch != null) throw new SvcRequestError('httpAuth.ntlm cannot be made through the fetch option (NTLM needs one connection held for its handshake): leave fetch out');
+      if (transport === 'fetch') throw new SvcRequestError("httpAuth.ntlm needs the node transport (NTLM needs one connection held for its handshake, which fetch does not give): leave transport out or set 'node'");
+      if (!isNode()) throw new SvcRequestError('httpAuth.ntlm needs Node.js (node:http): in a browser, the browser itself answers Windows authentication for the sites the system trusts');
     }
   }
   if (options.compression !== undefined && typeof options.compression !== 'boolean') throw new SvcRequestError('compression must be a boolean');

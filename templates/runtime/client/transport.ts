@@ -32,6 +32,8 @@ export interface HttpRequest {
   maxResponseBytes?: number;
   /** The caller's signal; aborting it rejects with its `reason`, unchanged. */
   signal?: AbortSignal;
+  /** Return the answer's Set-Cookie headers (the client has a cookie jar). */
+  wantsCookies?: boolean;
 }
 
 /** What {@link sendRequest} returns: the status, Content-Type and text of the response, whatever the status. */
@@ -55,6 +57,8 @@ export interface HttpResponse {
    * {@link text} is made only when read (a string of a large body costs about as much as decoding it).
    */
   readonly textSource?: TextSource;
+  /** The Set-Cookie headers of the answer, when the request {@link HttpRequest.wantsCookies wanted them}. */
+  setCookies?: readonly string[];
 }
 
 /**
@@ -188,7 +192,9 @@ export async function sendRequest(req: Omit<HttpRequest, 'fetch'> & { fetch?: ty
   const status = response.status;
   if (text === undefined) throw new SvcResponseTooLargeError(maxResponseBytes ?? 0, status);
   // The Location is looked up only where it means something: Headers.get is not free, and most answers are 200.
-  return responseOf(status, contentType, text.endSource(), status >= 300 && status < 400 ? redirectLocation(status, response.headers.get('location')) : undefined);
+  const answer = responseOf(status, contentType, text.endSource(), status >= 300 && status < 400 ? redirectLocation(status, response.headers.get('location')) : undefined);
+  if (req.wantsCookies === true) answer.setCookies = response.headers.getSetCookie?.() ?? [];
+  return answer;
 }
 
 const EMPTY = new Uint8Array(0);

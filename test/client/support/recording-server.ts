@@ -19,6 +19,8 @@ export interface Reply {
   readonly body: string;
   /** Wait this long before answering (for timeout tests). */
   readonly delayMs?: number;
+  /** More response headers (several values of one name, such as Set-Cookie, as an array). */
+  readonly headers?: Readonly<Record<string, string | readonly string[]>>;
 }
 
 export type Responder = (request: RecordedRequest) => Reply;
@@ -50,7 +52,7 @@ export async function startRecordingServer(): Promise<RecordingServer> {
       const reply = responder(recorded);
       const send = () => {
         if (res.destroyed) return;
-        res.writeHead(reply.status ?? 200, { 'Content-Type': reply.contentType ?? 'text/xml; charset=utf-8' });
+        res.writeHead(reply.status ?? 200, { ...reply.headers, 'Content-Type': reply.contentType ?? 'text/xml; charset=utf-8' });
         res.end(reply.body);
       };
       if (reply.delayMs) setTimeout(send, reply.delayMs).unref();

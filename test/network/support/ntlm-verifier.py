@@ -6,8 +6,8 @@ NTLM_USER_FILE (DOMAIN:user:password lines), NTLMv1 refused (LM_COMPAT_LEVEL=5 i
 connection is authenticated once (connection-based authentication): later requests on it need no handshake, and a
 new connection needs a new one.
 
-Usage: python3 ntlm-verifier.py <port> <upstream http://host:port>. Prints one JSON line per request on stdout:
-{"connection": n, "scheme": "NTLM"|"Negotiate"|null, "status": s, "user": "DOMAIN\\\\user"|null}.
+Usage: python3 ntlm-verifier.py <port> <upstream http://host:port> [schemes offered, default Negotiate,NTLM]. Prints one JSON line per request on stdout:
+{"connection": n, "scheme": "NTLM"|"Negotiate"|null, "length": body bytes, "status": s, "user": "DOMAIN\\\\user"|null}.
 """
 import base64
 import http.client
@@ -22,6 +22,7 @@ import gssapi
 NTLMSSP = gssapi.OID.from_int_seq('1.3.6.1.4.1.311.2.2.10')
 PORT = int(sys.argv[1])
 UPSTREAM = urllib.parse.urlsplit(sys.argv[2])
+OFFERED = sys.argv[3].split(',') if len(sys.argv) > 3 else ['Negotiate', 'NTLM']
 CREDENTIALS = gssapi.Credentials(usage='accept', mechs=[NTLMSSP])
 LOCK = threading.Lock()
 COUNTER = [0]
@@ -58,24 +59,29 @@ class Handler(http.server.BaseHTTPRequestHandler):
         length = int(self.headers.get('Content-Length') or 0)
         body = self.rfile.read(length)
         scheme, token = self.authorization()
+        self.length = length
         if self.user is None:
             if token is None:
-                return self.reply(401, b'', scheme, [('WWW-Authenticate', 'Negotiate'), ('WWW-Authenticate', 'NTLM')])
+                return self.reply(401, b'', scheme, self.offers())
             if self.context is None:
                 self.context = gssapi.SecurityContext(creds=CREDENTIALS, usage='accept')
             try:
                 out = self.context.step(token)
             except gssapi.exceptions.GSSError:
                 self.context = None
-                return self.reply(401, b'', scheme, [('WWW-Authenticate', 'Negotiate'), ('WWW-Authenticate', 'NTLM')])
+                return self.reply(401, b'', scheme, self.offers())
             if not self.context.complete:
                 return self.reply(401, b'', scheme, [('WWW-Authenticate', scheme + ' ' + base64.b64encode(out).decode())])
-            self.user = str(self.context.initiator_name)
+            # gss-ntlmssp's display name counts its C string's terminator.
+            self.user = str(self.context.initiator_name).rstrip('\x00')
         self.forward(body, scheme)
+
+    def offers(self):
+        return [('WWW-Authenticate', scheme) for scheme in OFFERED]
 
     def authorization(self):
         value = self.headers.get('Authorization') or ''
-        for scheme in ('NTLM', 'Negotiate'):
+        for scheme in OFFERED:
             if value.startswith(scheme + ' '):
                 try:
                     token = base64.b64decode(value[len(scheme) + 1:], validate=True)
@@ -96,7 +102,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.reply(answer.status, data, scheme, relayed)
 
     def reply(self, status, body, scheme, headers):
-        log({'connection': self.connection_number, 'scheme': scheme, 'status': status, 'user': self.user})
+        log({'connection': self.connection_number, 'scheme': scheme, 'length': self.length, 'status': status, 'user': self.user})
         self.send_response(status)
         for key, value in headers:
             self.send_header(key, value)

@@ -20,6 +20,8 @@ export interface NtlmLogEntry {
   /** Which TCP connection (1, 2, ...) it came on. */
   readonly connection: number;
   readonly scheme: 'NTLM' | 'Negotiate' | null;
+  /** The request body's length in bytes. */
+  readonly length: number;
   readonly status: number;
   /** `DOMAIN\user` once the connection is authenticated. */
   readonly user: string | null;
@@ -38,8 +40,9 @@ const START_TIMEOUT_MS = 15_000;
  * Starts the verifier for `user`, forwarding authenticated requests to `upstream`.
  * @param user - the one account it knows
  * @param upstream - `http://host:port` of the server behind it
+ * @param offered - the schemes its 401 offers and it accepts (IIS offers both by default)
  */
-export async function startNtlmVerifier(user: NtlmUser, upstream: string): Promise<NtlmVerifier> {
+export async function startNtlmVerifier(user: NtlmUser, upstream: string, offered: readonly ('NTLM' | 'Negotiate')[] = ['Negotiate', 'NTLM']): Promise<NtlmVerifier> {
   ensureDebianPackages(['python3-gssapi', 'gss-ntlmssp']);
   const root = fromRoot('test', '.tmp', 'network');
   mkdirSync(root, { recursive: true });
@@ -48,7 +51,7 @@ export async function startNtlmVerifier(user: NtlmUser, upstream: string): Promi
   writeFileSync(users, `${user.domain}:${user.username}:${user.password}\n`);
   const port = await freePort();
   // Debian's interpreter: python3-gssapi is installed for it, whatever python3 comes first on the PATH.
-  const child = spawn('/usr/bin/python3', [fromRoot('test', 'network', 'support', 'ntlm-verifier.py'), String(port), upstream], {
+  const child = spawn('/usr/bin/python3', [fromRoot('test', 'network', 'support', 'ntlm-verifier.py'), String(port), upstream, offered.join(',')], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NTLM_USER_FILE: users, LM_COMPAT_LEVEL: '5' },
   });
