@@ -88,10 +88,11 @@ it('calls made at once each get an authenticated connection, one handshake per c
   const log = since(both, before);
   const connections = new Set(log.map((e) => e.connection));
   // At most eight lanes (ntlm.ts MAX_LANES); every connection made exactly one handshake.
-  expect(connections.size).toBeGreaterThan(1);
-  expect(connections.size).toBeLessThanOrEqual(8);
+  const seen = JSON.stringify(log);
+  expect(connections.size, seen).toBeGreaterThan(1);
+  expect(connections.size, seen).toBeLessThanOrEqual(8);
   for (const connection of connections) {
-    expect(log.filter((e) => e.connection === connection && e.status === 401)).toHaveLength(1);
+    expect(log.filter((e) => e.connection === connection && e.status === 401), seen).toHaveLength(1);
   }
-  expect(log.filter((e) => e.status === 200)).toHaveLength(12);
+  expect(log.filter((e) => e.status === 200), seen).toHaveLength(12);
 });
