@@ -3,13 +3,12 @@
  * as Mono's own xsp4 does not start on this Debian. The test writes the service's .asmx (C#) and web.config; the
  * first request compiles it (a few seconds), so `startAsmx` makes that request before it resolves.
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fromRoot } from '../../helpers/paths.js';
 import { ensureDebianPackages } from './debian.js';
 import { startNginx } from './nginx.js';
-import { freePort, waitForPort } from './ports.js';
+import { freePort } from './ports.js';
+import { networkDir, startServerProcess } from './server-process.js';
 
 export interface AsmxConfig {
   /** A word for the folders' names. */
@@ -45,32 +44,20 @@ export const WEB_CONFIG_ALL_PROTOCOLS = `<?xml version="1.0"?>
  */
 export async function startAsmx(config: AsmxConfig): Promise<Asmx> {
   ensureDebianPackages(['mono-devel', 'mono-fastcgi-server4']);
-  const root = fromRoot('test', '.tmp', 'network');
-  mkdirSync(root, { recursive: true });
-  const app = mkdtempSync(join(root, `${config.name}-app-`));
+  const app = networkDir(`${config.name}-app`);
   for (const [name, content] of Object.entries(config.files)) writeFileSync(join(app, name), content);
   const fastcgiPort = await freePort();
-  const mono = spawn('fastcgi-mono-server4', [`/applications=/:${app}/`, `/socket=tcp:127.0.0.1:${fastcgiPort}`], {
-    stdio: ['ignore', 'ignore', 'pipe'],
+  // SIGKILL: nothing of its state needs saving, and the suite need not wait for Mono's orderly shutdown.
+  const mono = await startServerProcess({
+    what: 'fastcgi-mono-server4',
+    command: 'fastcgi-mono-server4',
+    args: [`/applications=/:${app}/`, `/socket=tcp:127.0.0.1:${fastcgiPort}`],
     env: { ...process.env, HOME: app },
+    port: fastcgiPort,
+    timeoutMs: START_TIMEOUT_MS,
+    signal: 'SIGKILL',
   });
-  let stderr = '';
-  mono.stderr?.setEncoding('utf8').on('data', (text: string) => (stderr += text));
-  let exited: string | undefined;
-  mono.once('exit', (code, signal) => (exited = `fastcgi-mono-server4 exited (${signal ?? code}): ${stderr.trim()}`));
-  mono.once('error', (error) => (exited = `fastcgi-mono-server4 could not be started: ${error.message}`));
-  const stopMono = async (): Promise<void> => {
-    if (mono.exitCode !== null || mono.signalCode !== null) return;
-    const done = new Promise((resolve) => mono.once('exit', resolve));
-    mono.kill('SIGKILL');
-    await done;
-  };
-  try {
-    await waitForPort(fastcgiPort, START_TIMEOUT_MS, () => exited);
-  } catch (error) {
-    await stopMono();
-    throw error;
-  }
+  const stopMono = mono.stop;
   const nginx = await startNginx({
     name: `${config.name}-nginx`,
     servers: (port) => `server {
@@ -98,7 +85,7 @@ export async function startAsmx(config: AsmxConfig): Promise<Asmx> {
     if (answer.status !== 200) throw new Error(`${config.warmUp} answered ${answer.status}: ${body.slice(0, 2000)}`);
   } catch (error) {
     await stop();
-    throw new Error(`the ASMX application did not start: ${(error as Error).message}\n${stderr.trim()}`);
+    throw new Error(`the ASMX application did not start: ${(error as Error).message}`);
   }
   return { url, stop };
 }

@@ -3,12 +3,11 @@
  * folder of its own under test/.tmp/network. It runs as one process in the foreground (no master, no daemon), so that
  * stopping it is killing one child and nothing outlives the test run.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fromRoot } from '../../helpers/paths.js';
 import { ensureDebianPackages } from './debian.js';
-import { freePort, waitForPort } from './ports.js';
+import { freePort } from './ports.js';
+import { networkDir, readFileOr, startServerProcess } from './server-process.js';
 
 /** What a test gives: the server block(s) of the `http {}` context, and files it names (certificates, htpasswd). */
 export interface NginxConfig {
@@ -37,32 +36,24 @@ const START_TIMEOUT_MS = 10_000;
  */
 export async function startNginx(config: NginxConfig): Promise<Nginx> {
   ensureDebianPackages(['nginx-light']);
-  const root = fromRoot('test', '.tmp', 'network');
-  mkdirSync(root, { recursive: true });
-  const dir = mkdtempSync(join(root, `${config.name}-`));
+  const dir = networkDir(config.name);
   for (const [name, content] of Object.entries(config.files ?? {})) writeFileSync(join(dir, name), content);
   const port = await freePort();
   writeFileSync(join(dir, 'nginx.conf'), mainConfig(dir, config.servers(port, dir)));
-  const child = spawn('nginx', ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr?.setEncoding('utf8').on('data', (text: string) => (stderr += text));
-  const exited = exitReason(child, () => stderr);
-  try {
-    await waitForPort(port, START_TIMEOUT_MS, exited);
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw new Error(`nginx did not start: ${(error as Error).message}\n${errorLog(dir)}`);
-  }
+  const server = await startServerProcess({
+    what: 'nginx',
+    command: 'nginx',
+    args: ['-p', dir, '-c', join(dir, 'nginx.conf')],
+    port,
+    timeoutMs: START_TIMEOUT_MS,
+    diagnostics: () => errorLog(dir),
+  });
   return {
     port,
     dir,
     accessLog: () => readFileOr(join(dir, 'access.log')),
     stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        const done = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await done;
-      }
+      await server.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -88,22 +79,6 @@ ${servers}
 `;
 }
 
-/** A function that says why the child has exited, once it has. */
-function exitReason(child: ChildProcess, stderr: () => string): () => string | undefined {
-  let reason: string | undefined;
-  child.once('exit', (code, signal) => (reason = `nginx exited (${signal ?? code}): ${stderr().trim()}`));
-  child.once('error', (error) => (reason = `nginx could not be started: ${error.message}`));
-  return () => reason;
-}
-
 function errorLog(dir: string): string {
   return readFileOr(join(dir, 'error.log')).split('\n').filter((line) => /\[(emerg|alert|crit|error)\]/.test(line)).join('\n');
-}
-
-function readFileOr(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return '';
-  }
 }

@@ -3,12 +3,11 @@
  * with its own configuration in a folder of test/.tmp/network. It runs in the foreground (`-d`), one process, so that
  * stopping it is killing one child. Its log tells what went through it: one `Request` line per request it read.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fromRoot } from '../../helpers/paths.js';
 import { ensureDebianPackages } from './debian.js';
-import { freePort, waitForPort } from './ports.js';
+import { freePort } from './ports.js';
+import { networkDir, readFileOr, startServerProcess } from './server-process.js';
 
 export interface TinyproxyConfig {
   /** A word for the folder's name. */
@@ -34,9 +33,7 @@ const START_TIMEOUT_MS = 10_000;
  */
 export async function startTinyproxy(config: TinyproxyConfig): Promise<Tinyproxy> {
   ensureDebianPackages(['tinyproxy']);
-  const root = fromRoot('test', '.tmp', 'network');
-  mkdirSync(root, { recursive: true });
-  const dir = mkdtempSync(join(root, `${config.name}-`));
+  const dir = networkDir(config.name);
   const port = await freePort();
   const log = join(dir, 'tinyproxy.log');
   writeFileSync(
@@ -56,42 +53,21 @@ export async function startTinyproxy(config: TinyproxyConfig): Promise<Tinyproxy
       '',
     ].join('\n'),
   );
-  const child = spawn('tinyproxy', ['-d', '-c', join(dir, 'tinyproxy.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr?.setEncoding('utf8').on('data', (text: string) => (stderr += text));
-  const exited = exitReason(child, () => stderr);
-  try {
-    await waitForPort(port, START_TIMEOUT_MS, exited);
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw new Error(`tinyproxy did not start: ${(error as Error).message}\n${readFileOr(log)}`);
-  }
+  const server = await startServerProcess({
+    what: 'tinyproxy',
+    command: 'tinyproxy',
+    args: ['-d', '-c', join(dir, 'tinyproxy.conf')],
+    port,
+    timeoutMs: START_TIMEOUT_MS,
+    diagnostics: () => readFileOr(log),
+  });
   return {
     port,
     url: `http://127.0.0.1:${port}`,
     requests: () => [...readFileOr(log).matchAll(/Request \(file descriptor \d+\): (\S+ \S+)/g)].map((m) => m[1]!),
     stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        const done = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await done;
-      }
+      await server.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-function exitReason(child: ChildProcess, stderr: () => string): () => string | undefined {
-  let reason: string | undefined;
-  child.once('exit', (code, signal) => (reason = `tinyproxy exited (${signal ?? code}): ${stderr().trim()}`));
-  child.once('error', (error) => (reason = `tinyproxy could not be started: ${error.message}`));
-  return () => reason;
-}
-
-function readFileOr(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return '';
-  }
 }
