@@ -53,7 +53,9 @@ function aptInstall(names: readonly string[]): boolean {
 }
 
 function apt(args: readonly string[]): void {
-  execFileSync('apt-get', ['-q', ...args], {
+  // Test files run in parallel workers, and each may install what it needs at the same moment: apt-get waits for the
+  // other's dpkg lock instead of failing at once.
+  execFileSync('apt-get', ['-q', '-o', 'DPkg::Lock::Timeout=600', ...args], {
     stdio: ['ignore', 'inherit', 'inherit'],
     timeout: INSTALL_TIMEOUT_MS,
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
