@@ -9,6 +9,9 @@ import { execFileSync } from 'node:child_process';
 /** apt-get may download and unpack for a while on a cold machine; a hung mirror must still end the run. */
 const INSTALL_TIMEOUT_MS = 15 * 60_000;
 
+/** The lock file that keeps the suite's workers to one apt-get at a time. */
+const APT_LOCK = '/tmp/svc-codegen-apt.lock';
+
 /** Packages already found installed in this process, so that each is asked about once. */
 const installed = new Set<string>();
 
@@ -53,9 +56,9 @@ function aptInstall(names: readonly string[]): boolean {
 }
 
 function apt(args: readonly string[]): void {
-  // Test files run in parallel workers, and each may install what it needs at the same moment: apt-get waits for the
-  // other's dpkg lock instead of failing at once.
-  execFileSync('apt-get', ['-q', '-o', 'DPkg::Lock::Timeout=600', ...args], {
+  // Test files run in parallel workers, and each may install what it needs at the same moment: one apt-get at a time
+  // (flock, from util-linux), and apt-get waits for another program's dpkg lock instead of failing at once.
+  execFileSync('flock', [APT_LOCK, 'apt-get', '-q', '-o', 'DPkg::Lock::Timeout=600', ...args], {
     stdio: ['ignore', 'inherit', 'inherit'],
     timeout: INSTALL_TIMEOUT_MS,
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
