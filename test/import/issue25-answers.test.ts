@@ -8,6 +8,10 @@
  *   result beside them) in the service namespace, so the answer held `{uri:sdk.example}udfValueList` where the schema
  *   wants `{uri:udf.sdk.example}udfValueList`. The import now gives each such element its namespace as its own
  *   (`namespace:`), which both sides honour; a record of the service namespace inside one stays in the service's.
+ * - OpenTravel's (whl-travel): a choice between a sequence (Success, Warnings?, the data?) and Errors. It was left out
+ *   ("only elements are mapped as the alternatives of a choice"), so every answer missed its required child. The
+ *   sequence now stands in the choice as its first element, the rest of it following as optional fields
+ *   (docs/wsdl-import.md says why): both kinds of answer are valid and read back exactly.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +23,7 @@ import { roundTrips, type MockService, type RoundTrip } from './support/wsdl-rou
 const DIR = 'test/fixtures/import/issue25';
 const FIXTURES = {
   'op-outputs': `${DIR}/OutputsOfOperationNamespace.wsdl`,
+  'choice-sequence': `${DIR}/ChoiceOfSequence.wsdl`,
 };
 let trips: Record<keyof typeof FIXTURES, RoundTrip>;
 const mocks: MockService[] = [];
@@ -29,7 +34,7 @@ beforeAll(async () => {
 afterAll(async () => Promise.all(mocks.map((m) => m.close())));
 
 it('generates clients and mocks that type-check', () => {
-  expect(Object.fromEntries(Object.entries(trips).map(([name, t]) => [name, t.diagnostics]))).toEqual({ 'op-outputs': [] });
+  expect(Object.fromEntries(Object.entries(trips).map(([name, t]) => [name, t.diagnostics]))).toEqual({ 'op-outputs': [], 'choice-sequence': [] });
 });
 
 /** Each element of the Body's first child, depth first: `{namespace}name` indented by depth; `leaves` hold text. */
@@ -89,6 +94,34 @@ describe("outputs of an operation's own namespace (edialog-sdk)", () => {
     ]);
     const wsdl = readFileSync(fromRoot(`${DIR}/OutputsOfOperationNamespace.wsdl`), 'utf8');
     const errors = await validateAll(extractSchemas(wsdl), { request: bodyElement(exchanges[0]!.request), answer: bodyElement(exchanges[0]!.response) });
+    expect([...errors].filter(([, e]) => e.length > 0)).toEqual([]);
+  });
+});
+
+describe('a sequence as an alternative of a choice (whl-travel)', () => {
+  it('is drafted as its first element in the choice, the rest as optional fields after it, nothing reported', () => {
+    const model = trips['choice-sequence'].generated.model;
+    const record = model.records.find((r) => r.name === 'NationListRS')!;
+    expect(record.fields.map((f) => [f.name, f.type.kind === 'choice' ? f.type.alternatives.map((a) => a.name).join('|') : f.type.kind, f.optional])).toEqual([
+      ['Item', 'Success|Errors', false],
+      ['Warnings', 'record', true],
+      ['Countries', 'primitive', true],
+      ['EchoToken', 'primitive', true],
+    ]);
+    expect(record.fields[2]!.doc).toBe('The countries. Sent only with Success (in the sequence that is one alternative of Item; absent with the others).');
+    expect(trips['choice-sequence'].importRun.stderr).toMatch(/^Wrote [^\n]*\n$/);
+  });
+
+  it.each([
+    ['the sequence', { Item: { Success: {} }, Warnings: { Warning: ['late'] }, Countries: 'FR', EchoToken: 't1' }],
+    ['the sequence, its optional elements absent', { Item: { Success: {} } }],
+    ['the other alternative', { Item: { Errors: { Error: ['no such language'] } }, EchoToken: 't2' }],
+  ])('answers %s valid, read back exactly', async (_what, answer) => {
+    const { client, mock, exchanges } = trips['choice-sequence'].connect({ nationList: () => answer });
+    mocks.push(mock);
+    await expect(client['nationList']!({ language: 'en' })).resolves.toEqual(answer);
+    const wsdl = readFileSync(fromRoot(`${DIR}/ChoiceOfSequence.wsdl`), 'utf8');
+    const errors = await validateAll(extractSchemas(wsdl), { answer: bodyElement(exchanges[0]!.response) });
     expect([...errors].filter(([, e]) => e.length > 0)).toEqual([]);
   });
 });
