@@ -1186,16 +1186,15 @@ function isDataSet(node: XmlElement): boolean {
 }
 
 /**
- * A choice occurring once whose one sequence alternative (occurring once, of elements only) starts with an element
- * occurring once, beside elements: the choice with that first element standing for the sequence, and the sequence's
- * other elements. Undefined for any other choice.
+ * A choice occurring once whose sequence alternative (occurring once, of elements only) starts with an element
+ * occurring once: the choice with that first element standing for the sequence, and the sequence's other elements.
+ * Undefined for any other choice.
  */
 function sequenceAlternative(c: XmlElement, particles: readonly XmlElement[]): { choice: XmlElement; first: XmlElement; rest: XmlElement[] } | undefined {
   if (!once(occurrenceOf(c))) return undefined;
-  const sequences = particles.filter((p) => p.name === 'sequence');
-  if (sequences.length !== 1 || particles.some((p) => p.name !== 'sequence' && p.name !== 'element')) return undefined;
-  const seq = sequences[0]!;
-  if (!once(occurrenceOf(seq))) return undefined;
+  // A second sequence stays in the choice, which then reports it.
+  const seq = particles.find((p) => p.name === 'sequence');
+  if (seq === undefined || !once(occurrenceOf(seq))) return undefined;
   const inner = seq.children.filter((x) => x.ns === NS.xsd && x.name !== 'annotation');
   const first = inner[0];
   if (first === undefined || inner.some((x) => x.name !== 'element') || !once(occurrenceOf(first))) return undefined;

@@ -78,6 +78,14 @@ describe("outputs of an operation's own namespace (edialog-sdk)", () => {
     expect(trips['op-outputs'].yaml).toMatch(new RegExp(`name: udfValueList,\\n.*\\n\\s+namespace: ${UDF}\\n`));
   });
 
+  it('of the service namespace are drafted without one', () => {
+    const count = trips['op-outputs'].generated.model.operations.find((o) => o.name === 'countUdfs')!;
+    expect(count.result.kind === 'outputs' ? count.result.struct.fields.map((f) => [f.name, f.namespace]) : count.result.kind).toEqual([
+      ['count', undefined],
+      ['owner', undefined],
+    ]);
+  });
+
   it('are answered in it, a record of the service namespace inside in its own, valid, and read back exactly', async () => {
     const { client, mock, exchanges } = trips['op-outputs'].connect({ listUdfs: () => answer });
     mocks.push(mock);
