@@ -954,6 +954,8 @@ export class TypePlanner {
         continue;
       }
       if (element.attrs.get('nillable') === 'true') this.report(from, c, 'nillable="true"', `in ${owner}: the alternative ${name} is drafted not nillable (an alternative is sent as its element)`);
+      // An alternative is in its record's namespace: the format has no form on one (whl-travel's Success and Errors).
+      if (element === c && this.forms.formOf(c) === 'unqualified') this.report(from, c, 'form="unqualified"', `in ${owner}: the alternative ${name} is drafted qualified, in its record's namespace: the format has no form on a choice's alternatives`);
       const doc = xsdDocumentation(element);
       alternatives.push({ name, type: planned.ref as string | DraftList, ...(doc !== undefined ? { doc } : {}) });
     }

@@ -60,3 +60,14 @@ describe('a sequence as an alternative of a choice', () => {
     expect(imported.problems.map((p) => p.construct)).toContain('s:sequence in s:choice');
   });
 });
+
+describe('alternatives of a schema that does not qualify its local elements', () => {
+  it('are drafted qualified, and reported so (the format has no form on an alternative)', () => {
+    const unqualified = wsdl(choice(seq(''))).replace('elementFormDefault="qualified"', 'elementFormDefault="unqualified"');
+    const imported = importWsdl(unqualified, 'Travel.wsdl');
+    expect(imported.problems.filter((p) => p.construct === 'form="unqualified"' && p.message.includes('alternative')).map((p) => p.message)).toEqual([
+      "in ListRS: the alternative Success is drafted qualified, in its record's namespace: the format has no form on a choice's alternatives",
+      "in ListRS: the alternative Errors is drafted qualified, in its record's namespace: the format has no form on a choice's alternatives",
+    ]);
+  });
+});
