@@ -431,6 +431,13 @@ function draftWrapped(
   const outputs: DraftField[] = [];
   // A repeated first element (`maxOccurs="5"`) is no one value a result can be: the operation returns nothing and
   // has it as an output, a list without a container, as an out parameter of an array type is written.
+  // Outputs are written and read in the service namespace (the client's and mock's convention for the children of
+  // <OpResponse>, and so the result beside them): an element of another namespace, a reference's or a qualified local
+  // element of an operation of a namespace of its own (edialog-sdk's uri:udf... outputs), gets that as its own.
+  const outputNamespace = (p: XmlElement): string | undefined => {
+    const ns = types.foreignOf(p) ?? response.element.ns;
+    return ns !== tns ? ns : undefined;
+  };
   const repeatedFirst = outParticles[0]?.name === 'element' && repeats(outParticles[0]);
   const first = repeatedFirst ? undefined : outParticles[0];
   const rest = outParticles.slice(repeatedFirst ? 0 : 1);
@@ -446,7 +453,8 @@ function draftWrapped(
       const minZero = first.attrs.get('minOccurs') === '0';
       const nillable = first.attrs.get('nillable') === 'true';
       const nullable = resultType.reference ? minZero || nillable : nillable || minZero;
-      const own = types.foreignOf(first);
+      // Beside outputs, the result is read and written as they are.
+      const own = rest.length > 0 ? outputNamespace(first) : types.foreignOf(first);
       if (nullable || element !== `${name}Result` || form || own !== undefined) {
         const full = {
           type: resultType.ref,
@@ -469,7 +477,7 @@ function draftWrapped(
     const f = types.field(p, response.file, true);
     if (!f) continue;
     const form = types.operationForm(p);
-    const own = types.foreignOf(p);
+    const own = outputNamespace(p);
     const output = form ? withForm(f, form) : own !== undefined ? withNamespace(f, own) : f;
     types.settleLater(output, output.type, p, response.file, `the output ${name}.${f.name}`);
     outputs.push(output);

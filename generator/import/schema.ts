@@ -709,15 +709,32 @@ export class TypePlanner {
       this.elementField(owner, particles[0]!, file, into, occurrenceOf(c));
       return;
     }
+    const split = sequenceAlternative(c, particles);
+    if (split) {
+      // OpenTravel's answers: (Success, Warnings?, data?) | Errors. The sequence stands in the choice as its first
+      // element, which only it can start with; the rest follow the choice as optional fields, each sent only beside
+      // that element. Every answer the schema allows is read exactly; docs/wsdl-import.md says why not an alternative.
+      const f = this.choiceField(owner, split.choice, file, [...inherited, ...into.map((x) => x.name)], expanding);
+      if (!f) return;
+      into.push(f);
+      const lead = split.first.attrs.get('name') ?? '';
+      const note = `Sent only with ${lead} (in the sequence that is one alternative of ${f.name}; absent with the others).`;
+      for (const el of split.rest) this.elementField(owner, el, file, into, { min: 0, max: 1 }, note);
+      return;
+    }
     const f = this.choiceField(owner, c, file, [...inherited, ...into.map((x) => x.name)], expanding);
     if (f) into.push(f);
   }
 
-  /** An element particle of a sequence as a field, its form kept; `outer`: the occurrence of a group around it alone. */
-  private elementField(owner: string, c: XmlElement, file: string, into: DraftField[], outer?: Occurrence): void {
+  /**
+   * An element particle of a sequence as a field, its form kept; `outer`: the occurrence of a group around it alone;
+   * `note`: a sentence added to its doc.
+   */
+  private elementField(owner: string, c: XmlElement, file: string, into: DraftField[], outer?: Occurrence, note?: string): void {
     const element = this.particle(c, file, true);
-    const f = element ? this.field(outer ? withOuterOccurrence(element, outer) : element, file, true) : undefined;
-    if (!f) return;
+    const found = element ? this.field(outer ? withOuterOccurrence(element, outer) : element, file, true) : undefined;
+    if (!found) return;
+    const f = note === undefined ? found : { ...found, doc: found.doc === undefined ? note : `${found.doc} ${note}` };
     // A reference names a global element, which is always qualified: only a local declaration has a form. One of
     // another namespace is in that one, its own.
     const form = element === c ? this.forms.formOf(c) : undefined;
@@ -937,6 +954,8 @@ export class TypePlanner {
         continue;
       }
       if (element.attrs.get('nillable') === 'true') this.report(from, c, 'nillable="true"', `in ${owner}: the alternative ${name} is drafted not nillable (an alternative is sent as its element)`);
+      // An alternative is in its record's namespace: the format has no form on one (whl-travel's Success and Errors).
+      if (element === c && this.forms.formOf(c) === 'unqualified') this.report(from, c, 'form="unqualified"', `in ${owner}: the alternative ${name} is drafted qualified, in its record's namespace: the format has no form on a choice's alternatives`);
       const doc = xsdDocumentation(element);
       alternatives.push({ name, type: planned.ref as string | DraftList, ...(doc !== undefined ? { doc } : {}) });
     }
@@ -1166,4 +1185,20 @@ function isAnyContent(node: XmlElement): boolean {
 function isDataSet(node: XmlElement): boolean {
   const sequence = node.children.find((c) => c.ns === NS.xsd && c.name === 'sequence');
   return sequence !== undefined && sequence.children.some((c) => c.ns === NS.xsd && c.name === 'element' && /(^|:)schema$/.test(c.attrs.get('ref') ?? ''));
+}
+
+/**
+ * A choice occurring once whose sequence alternative (occurring once, of elements only) starts with an element
+ * occurring once: the choice with that first element standing for the sequence, and the sequence's other elements.
+ * Undefined for any other choice.
+ */
+function sequenceAlternative(c: XmlElement, particles: readonly XmlElement[]): { choice: XmlElement; first: XmlElement; rest: XmlElement[] } | undefined {
+  if (!once(occurrenceOf(c))) return undefined;
+  // A second sequence stays in the choice, which then reports it.
+  const seq = particles.find((p) => p.name === 'sequence');
+  if (seq === undefined || !once(occurrenceOf(seq))) return undefined;
+  const inner = seq.children.filter((x) => x.ns === NS.xsd && x.name !== 'annotation');
+  const first = inner[0];
+  if (first === undefined || inner.some((x) => x.name !== 'element') || !once(occurrenceOf(first))) return undefined;
+  return { choice: { ...c, children: c.children.map((x) => (x === seq ? first : x)) }, first, rest: inner.slice(1) };
 }

@@ -10,9 +10,17 @@ import { splitFacetErrors } from './support/facet-errors.js';
 const STRING: TypeModel = { kind: 'primitive', name: 'string' } as TypeModel;
 const ENUM = { kind: 'enum' } as unknown as TypeModel;
 const field = (name: string, type: TypeModel, attribute = false) => ({ name, type, attribute });
+// OpenTravel's attribute Type: a plain string on UniqueID_Type (a pattern not kept), an enum on an amount's record.
+const ID = { fields: [field('Type', STRING, true)] };
+const AMOUNT = { fields: [field('Type', ENUM, true)] };
+const record = (r: object) => ({ kind: 'record', record: r }) as unknown as TypeModel;
 /** The parts of a model the rule reads: records' fields, results, operations' parameters and value results. */
 const MODEL = {
-  records: [{ fields: [field('ISOCurrency', STRING, true), field('Code', STRING), field('Kind', ENUM), field('Mixed', STRING)] }],
+  records: [
+    { fields: [field('ISOCurrency', STRING, true), field('Code', STRING), field('Kind', ENUM), field('Mixed', STRING), field('RequestorID', record(ID)), field('Fee', record(AMOUNT))] },
+    ID,
+    AMOUNT,
+  ],
   results: [{ fields: [field('Mixed', ENUM), field('State', ENUM, true)] }],
   operations: [{ params: [{ name: 'query', type: STRING }], result: { kind: 'value', element: 'Answer', type: STRING } }],
 } as unknown as ServiceModel;
@@ -31,6 +39,10 @@ it.each([
   [[facet("Element 'x', attribute 'State'", 'enumeration')], [], [facet("Element 'x', attribute 'State'", 'enumeration')]],
   // One name, a primitive in one record and an enum in another: not counted apart.
   [[facet("Element '{urn:a}Mixed'")], [], [facet("Element '{urn:a}Mixed'")]],
+  // An attribute named by the element holding its record: that record's attribute, whatever others of its name are.
+  [[facet("Element 'RequestorID', attribute 'Type'")], ['pattern on attribute Type'], []],
+  [[facet("Element 'Fee', attribute 'Type'", 'enumeration')], [], [facet("Element 'Fee', attribute 'Type'", 'enumeration')]],
+  [[facet("Element 'Elsewhere', attribute 'Type'")], [], [facet("Element 'Elsewhere', attribute 'Type'")]],
   // A name the model does not have, or an element where the model has only an attribute of that name.
   [[facet("Element '{urn:a}Nowhere'")], [], [facet("Element '{urn:a}Nowhere'")]],
   [[facet("Element '{urn:a}ISOCurrency'")], [], [facet("Element '{urn:a}ISOCurrency'")]],

@@ -52,6 +52,9 @@ describe('importWsdl: unqualified operations holding records', () => {
         'form="unqualified" the parameter Locate.number is drafted qualified: it holds Picked.Item, qualified, which the format cannot write inside an unqualified element',
         'form="unqualified" the result of Locate is drafted qualified: it holds Picked.Item, qualified, which the format cannot write inside an unqualified element',
         'form="unqualified" the output Locate.zone is drafted qualified: it holds Picked.Item, qualified, which the format cannot write inside an unqualified element',
+        // The schema does not qualify A and B either: the format has no form on a choice's alternatives.
+        'form="unqualified" in Picked: the alternative A is drafted qualified, in its record\'s namespace: the format has no form on a choice\'s alternatives',
+        'form="unqualified" in Picked: the alternative B is drafted qualified, in its record\'s namespace: the format has no form on a choice\'s alternatives',
       ],
     },
   ];

@@ -16,16 +16,26 @@ const FACET = new RegExp(`${PLACE.source}\\[facet '(\\w+)'\\]`);
  */
 const ATOMIC = /is not a valid value of the (?:local )?(?:atomic|list) type/;
 
-/** The model's types by element name and by attribute name (fields, parameters, value results, list items). */
-function membersByName(model: ServiceModel): { elements: Map<string, TypeModel[]>; attributes: Map<string, TypeModel[]> } {
+/**
+ * The model's types by element name and by attribute name (fields, parameters, value results, list items); and by
+ * the name of an element holding a record and an attribute of that record (`onElement`, `element attribute`), where
+ * libxml2's error names both: an attribute name alone may be a primitive on one record and an enum on another.
+ */
+function membersByName(model: ServiceModel): { elements: Map<string, TypeModel[]>; attributes: Map<string, TypeModel[]>; onElement: Map<string, TypeModel[]> } {
   const elements = new Map<string, TypeModel[]>();
   const attributes = new Map<string, TypeModel[]>();
+  const onElement = new Map<string, TypeModel[]>();
   const add = (into: Map<string, TypeModel[]>, name: string, t: TypeModel) => into.set(name, [...(into.get(name) ?? []), t]);
+  const held = (name: string, t: TypeModel) => {
+    add(elements, name, t);
+    if (t.kind === 'record') for (const f of t.record.fields) if (f.attribute) add(onElement, `${name} ${f.name}`, f.type);
+  };
   const element = (name: string, t: TypeModel) => {
-    if (t.kind !== 'list') return add(elements, name, t);
+    if (t.kind !== 'list') return held(name, t);
     // A container's own element holds the list; its items (or, without a container, the repeated element) the item.
-    add(elements, name, t.container ? t : t.item);
-    add(elements, t.itemElement, t.item);
+    if (t.container) add(elements, name, t);
+    else held(name, t.item);
+    held(t.itemElement, t.item);
   };
   for (const s of [...model.records, ...model.results]) {
     for (const f of s.fields) (f.attribute ? add(attributes, f.name, f.type) : element(f.name, f.type));
@@ -34,7 +44,7 @@ function membersByName(model: ServiceModel): { elements: Map<string, TypeModel[]
     for (const p of op.params) element(p.name, p.type);
     if (op.result.kind === 'value') element(op.result.element, op.result.type);
   }
-  return { elements, attributes };
+  return { elements, attributes, onElement };
 }
 
 export interface FacetSplit {
@@ -55,7 +65,7 @@ export function splitFacetErrors(messages: readonly string[], model: ServiceMode
     const place = PLACE.exec(message)?.[0];
     if (facet) {
       const [, element, attribute, name] = facet;
-      const types = attribute !== undefined ? members.attributes.get(attribute) : members.elements.get(element!);
+      const types = attribute !== undefined ? (members.onElement.get(`${element!} ${attribute}`) ?? members.attributes.get(attribute)) : members.elements.get(element!);
       if (types !== undefined && types.length > 0 && types.every((t) => t.kind === 'primitive')) {
         kept.push(`${name} on ${attribute !== undefined ? `attribute ${attribute}` : `element ${element}`}`);
         lastPlace = place;
