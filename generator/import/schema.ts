@@ -296,6 +296,13 @@ export class TypePlanner {
   }
 
   private complex(name: QName, d: Declared): PlannedType {
+    if (isAnyContent(d.node)) {
+      // XML content under a name (EWS's EncryptedDataContainerType: one <xs:any namespace="##other"/>): an element of
+      // it holds that markup, as one of an anonymous type of the same content does.
+      const planned = isDataSet(d.node) ? DATA_SET : primitive('xml');
+      this.planned.set(key(name), planned);
+      return planned;
+    }
     const text = this.textOnlyBase(d.node);
     if (text) {
       // Text content and nothing else (s:simpleContent extending a simple type, no attribute): on the wire an element
