@@ -64,8 +64,6 @@ const KNOWN_FAILURES: Readonly<Record<string, string>> = {
   // InitialRequest's required <Identity> is an element ref to an element whose complex type is anonymous, which the
   // import leaves out (as the inline types of ProcessingOptions, Name, ...): drafting local anonymous types is to do.
   'equifax-canada': 'schema startTransaction over soap11: request part 0: Schemas validity error : Element \'{http://eid.equifax.com/soap/schema/canada/v2}InitialRequest\': Missing ch',
-  // A required element ref of another namespace (ed:EnhancedInitiateRecoupRequestDetails) is left out by the import.
-  'paypal': "schema InitiateRecoup over soap11: request part 0: Schemas validity error : Element '{urn:ebay:api:PayPalAPI}InitiateRecoupRequest': Missing child element(s). E",
   'portaplus-api': 'generate runGenerate: generate exited 2: test/fixtures/wsdl/portaplus-api/portaplusapi.wsdl: no operation can be drafted: 110 elements its messages name are dec',
   // The requests are valid now (NMTOKEN, language, integer kept); next: the answers' s:choice between a sequence
   // (Success, Warnings, the data) and Errors, OpenTravel's pattern, is left out (a sequence cannot be an alternative yet).
