@@ -80,7 +80,7 @@ describe('a choice of one element', () => {
  * service takes. The first is a list of that element, its bounds the choice's; the second a list of choices of the
  * group's members.
  */
-const LISTS: ReadonlyArray<[what: string, types: string, field: unknown, minItems: number | undefined]> = [
+const LISTS: ReadonlyArray<[what: string, types: string, field: unknown, minItems: number | 'not a list']> = [
   [
     'an ArrayOf type whose content is a repeated choice of one element is a list of it',
     '<xs:complexType name="ModifyType"><xs:sequence><xs:element name="Addresses" type="tns:ArrayOfSmtpAddressType"/></xs:sequence></xs:complexType>' +
@@ -102,9 +102,20 @@ const LISTS: ReadonlyArray<[what: string, types: string, field: unknown, minItem
     },
     1,
   ],
+  [
+    'a named group of one reference to a substitution group\'s abstract head is a choice of its members',
+    '<xs:element name="Path" type="tns:PathType" abstract="true"/>' +
+      '<xs:complexType name="PathType"><xs:sequence><xs:element name="Uri" type="xs:string"/></xs:sequence></xs:complexType>' +
+      '<xs:element name="FieldURI" type="tns:PathType" substitutionGroup="tns:Path"/>' +
+      '<xs:element name="IndexedFieldURI" type="tns:PathType" substitutionGroup="tns:Path"/>' +
+      '<xs:group name="PathGroup"><xs:sequence><xs:element ref="tns:Path"/></xs:sequence></xs:group>' +
+      '<xs:complexType name="ModifyType"><xs:sequence><xs:group ref="tns:PathGroup"/></xs:sequence></xs:complexType>',
+    { name: 'Item', type: { choice: [{ name: 'FieldURI', type: 'record PathType' }, { name: 'IndexedFieldURI', type: 'record PathType' }] }, optional: false },
+    'not a list',
+  ],
 ];
 
-describe('a repeated choice of one element', () => {
+describe('a repeated choice of one element, a group of one head', () => {
   it.each(LISTS)('%s, nothing reported', (_what, types, field, minItems) => {
     const imported = importWsdl(wsdl(types), 'Volumes.wsdl');
     expect(imported.problems.map((p) => p.message).filter((m) => m.includes('choice') || m.includes('abstract'))).toEqual([]);
