@@ -80,13 +80,20 @@ describe('a choice of one element', () => {
  * service takes. The first is a list of that element, its bounds the choice's; the second a list of choices of the
  * group's members.
  */
-const LISTS: ReadonlyArray<[what: string, types: string, field: unknown, minItems: number | 'not a list']> = [
+const LISTS: ReadonlyArray<[what: string, types: string, field: unknown, minItems: number | undefined | 'not a list']> = [
   [
     'an ArrayOf type whose content is a repeated choice of one element is a list of it',
     '<xs:complexType name="ModifyType"><xs:sequence><xs:element name="Addresses" type="tns:ArrayOfSmtpAddressType"/></xs:sequence></xs:complexType>' +
       '<xs:complexType name="ArrayOfSmtpAddressType"><xs:choice minOccurs="1" maxOccurs="unbounded"><xs:element name="SmtpAddress" type="xs:string"/></xs:choice></xs:complexType>',
     { name: 'Addresses', type: { list: 'string', item: 'SmtpAddress', nillableItems: false, container: true }, optional: false },
     1,
+  ],
+  [
+    'an optional repeated choice of one element is a list that may be empty (the choice\'s minOccurs, not the element\'s)',
+    '<xs:complexType name="ModifyType"><xs:sequence><xs:element name="Recipients" type="tns:ArrayOfRecipientsType"/></xs:sequence></xs:complexType>' +
+      '<xs:complexType name="ArrayOfRecipientsType"><xs:choice minOccurs="0" maxOccurs="unbounded"><xs:element name="Mailbox" type="xs:string"/></xs:choice></xs:complexType>',
+    { name: 'Recipients', type: { list: 'string', item: 'Mailbox', nillableItems: false, container: true }, optional: false },
+    undefined,
   ],
   [
     'a repeated choice of one reference to a substitution group\'s abstract head is a list of choices of its members',
