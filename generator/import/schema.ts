@@ -296,6 +296,13 @@ export class TypePlanner {
   }
 
   private complex(name: QName, d: Declared): PlannedType {
+    if (isAnyContent(d.node)) {
+      // XML content under a name (EWS's EncryptedDataContainerType: one <xs:any namespace="##other"/>): an element of
+      // it holds that markup, as one of an anonymous type of the same content does.
+      const planned = isDataSet(d.node) ? DATA_SET : primitive('xml');
+      this.planned.set(key(name), planned);
+      return planned;
+    }
     const text = this.textOnlyBase(d.node);
     if (text) {
       // Text content and nothing else (s:simpleContent extending a simple type, no attribute): on the wire an element
@@ -318,7 +325,11 @@ export class TypePlanner {
       return result;
     }
     const list = this.listShape(name.local, d.node);
-    if (list?.name === 'choice') {
+    // A repeated choice of one element (EWS's ArrayOfRecipientsType: <xs:choice maxOccurs="unbounded"><xs:element
+    // name="Mailbox"/></xs:choice>) is a list of that element, as often as both say; the head of a substitution group
+    // stays a choice (of its members).
+    const lone = list?.name === 'choice' ? this.loneElement(list) : undefined;
+    if (list?.name === 'choice' && lone === undefined) {
       // ASMX's ArrayOfChoice1: a container whose items are each one of several elements, in document order.
       const choice = this.choiceType(name.local, list, d.file);
       if (!choice) return primitive('string');
@@ -329,7 +340,8 @@ export class TypePlanner {
     }
     if (list) {
       // Named before its item is mapped: a recursive list refers to itself through a record, never directly.
-      const item = this.particle(list, d.file);
+      const particle = lone ?? list;
+      const item = this.particle(particle, d.file);
       const itemType = item ? (this.inlineItemType(name, item, d) ?? this.particleType(item, d.file)) : undefined;
       if (!item || !itemType) return primitive('string');
       const itemElement = item.attrs.get('name') ?? '';
@@ -340,8 +352,8 @@ export class TypePlanner {
         ...(nillable !== itemType.reference ? { nillableItems: nillable } : {}),
         // Its items are in the namespace of the schema declaring it (WCF's ArrayOfstring: .../Serialization/Arrays),
         // or in none where that schema does not qualify them.
-        ...(this.forms.formOf(list) === 'unqualified' ? { form: 'unqualified' as const } : name.ns !== this.doc.targetNamespace ? { namespace: name.ns } : {}),
-        ...listBounds(list),
+        ...(this.forms.formOf(particle) === 'unqualified' ? { form: 'unqualified' as const } : name.ns !== this.doc.targetNamespace ? { namespace: name.ns } : {}),
+        ...listBounds(lone ? withOuterOccurrence(lone, occurrenceOf(list)) : list),
       };
       const planned: PlannedType = { ref, reference: true, itemName: `ArrayOf${capitalise(itemElement)}`, rootName: `ArrayOf${capitalise(itemElement)}` };
       this.planned.set(key(name), planned);
@@ -704,11 +716,12 @@ export class TypePlanner {
    * choice field.
    */
   private choice(owner: string, c: XmlElement, file: string, into: DraftField[], inherited: readonly string[], expanding: readonly string[] = []): void {
-    const particles = c.children.filter((x) => x.ns === NS.xsd && x.name !== 'annotation');
-    if (particles.length === 1 && particles[0]!.name === 'element') {
-      this.elementField(owner, particles[0]!, file, into, occurrenceOf(c));
+    const lone = this.loneElement(c);
+    if (lone !== undefined) {
+      this.elementField(owner, lone, file, into, occurrenceOf(c));
       return;
     }
+    const particles = c.children.filter((x) => x.ns === NS.xsd && x.name !== 'annotation');
     const split = sequenceAlternative(c, particles);
     if (split) {
       // OpenTravel's answers: (Success, Warnings?, data?) | Errors. The sequence stands in the choice as its first
@@ -724,6 +737,17 @@ export class TypePlanner {
     }
     const f = this.choiceField(owner, c, file, [...inherited, ...into.map((x) => x.name)], expanding);
     if (f) into.push(f);
+  }
+
+  /**
+   * The one element particle of a choice that has nothing else, which stands for itself; undefined for any other
+   * choice, and for the head of a substitution group (EWS's `<xs:choice maxOccurs="unbounded"><xs:element
+   * ref="t:Path"/></xs:choice>`), which is a choice of the group's members.
+   */
+  private loneElement(c: XmlElement): XmlElement | undefined {
+    const particles = c.children.filter((x) => x.ns === NS.xsd && x.name !== 'annotation');
+    const only = particles.length === 1 && particles[0]!.name === 'element' ? particles[0]! : undefined;
+    return only !== undefined && this.headOf(only) === undefined ? only : undefined;
   }
 
   /**
@@ -861,7 +885,7 @@ export class TypePlanner {
     const inner = [...expanding, group.key];
     const outer = occurrenceOf(ref);
     const particles = content.children.filter((c) => c.ns === NS.xsd && c.name !== 'annotation');
-    if (particles.length === 1 && particles[0]!.name === 'element') {
+    if (particles.length === 1 && particles[0]!.name === 'element' && this.headOf(particles[0]!) === undefined) {
       // One element alone (in a sequence, a choice or an s:all): that element, as often as both say.
       this.elementField(owner, particles[0]!, group.file, into, outer);
       return;

@@ -27,6 +27,7 @@ const MODEL = {
 
 const facet = (place: string, name = 'pattern') => `Schemas validity error : ${place}: [facet '${name}'] The value 'x' is not accepted.`;
 const atomic = (place: string) => `Schemas validity error : ${place}: 'x' is not a valid value of the local atomic type.`;
+const union = (place: string) => `Schemas validity error : ${place}: 'x' is not a valid value of the union type '{urn:a}TagType'.`;
 const OTHER = "Schemas validity error : Element '{urn:a}Code': This element is not expected.";
 
 it.each([
@@ -51,6 +52,9 @@ it.each([
   [[facet("Element '{urn:a}Code'"), atomic("Element '{urn:a}query'")], ['pattern on element Code'], [atomic("Element '{urn:a}query'")]],
   [[facet("Element '{urn:a}Code'"), OTHER, atomic("Element '{urn:a}Code'")], ['pattern on element Code'], [OTHER, atomic("Element '{urn:a}Code'")]],
   [[OTHER], [], [OTHER]],
+  // A union's error names no facet: counted apart as `union` on a plain primitive, a failure on anything else.
+  [[union("Element 'x', attribute 'ISOCurrency'")], ['union on attribute ISOCurrency'], []],
+  [[union("Element '{urn:a}Kind'")], [], [union("Element '{urn:a}Kind'")]],
 ] as const)('%j', (messages, kept, others) => {
   expect(splitFacetErrors(messages, MODEL)).toEqual({ kept, others });
 });
