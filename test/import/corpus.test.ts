@@ -45,14 +45,6 @@ const DEFAULT_OPERATIONS = 5;
  */
 const KNOWN_FAILURES: Readonly<Record<string, string>> = {
   // Taken from a run over the corpus being collected (wt-corpus, 58 WSDLs); an entry whose folder is absent is ignored.
-  // The qualified ref tns:shipper inside the unqualified request is written prefixed now (namespace: its own), and the
-  // cross-namespace ref ns1:КонтактнаяИнформация drafted; its field Состав is of an abstract type (Состав, no members),
-  // which the format has as an ordinary record: a value of it is sent as itself, which the schema refuses (both of
-  // its failures, createShipper and getShipper). Needs abstract records, not a namespace fix: tried (wt-nsrefs, not
-  // kept), writing a value as the first type extending it that fits clears the schema errors, but the round trip is
-  // then exact only if the sample of an abstract record is one of a type extending it (the model links no record to
-  // the types extending it), and holiday, marketo, exchange-ews and paypal have abstract types too.
-  'aplix-delivery': 'schema createShipper over soap11: request part 0: Schemas validity error : Element \'{http://www.v8.1c.ru/ssl/contactinfo}Состав\': The type definition is abstrac',
   // The repeated elements' bounds are kept now (minItems); next: VersionInfo's required <data> has an anonymous
   // complex type, which the import leaves out (a local element's inline type is not drafted yet).
   'chromedata-description': 'schema getVersionInfo over soap11: answer part 0: Schemas validity error : Element \'{urn:description7a.services.chrome.com}VersionInfo\': Missing child elem',
