@@ -27,6 +27,8 @@ export interface PlannedType {
 
 /** The spec's primitives that are XML Schema types: not guid and char (Microsoft's types namespace) nor xml (any content). */
 const XSD_PRIMITIVES: ReadonlySet<string> = new Set(PRIMITIVE_NAMES.filter((n) => n !== 'guid' && n !== 'char' && n !== 'xml'));
+/** Keys no drafted record or enum takes: the type names the format has itself. */
+const RESERVED_KEYS: readonly string[] = [...PRIMITIVE_NAMES, DATA_SET_TYPE];
 
 interface Declared {
   readonly node: XmlElement;
@@ -141,7 +143,8 @@ export class TypePlanner {
     }
     const types = [...this.complexTypes, ...this.simpleTypes].sort((a, b) => a[1].order - b[1].order);
     const locals = new Set(types.map(([, d]) => d.node.attrs.get('name') ?? ''));
-    const used = new Set<string>();
+    // The format's own type names are taken: a record or enum keyed Name would never be the one a field names.
+    const used = new Set<string>(RESERVED_KEYS);
     for (const [q, d] of types) {
       const local = d.node.attrs.get('name') ?? '';
       let specKey = local;
@@ -396,7 +399,7 @@ export class TypePlanner {
   private anonymousRecord(element: QName, node: XmlElement, inline: XmlElement, d: Declared, at: string): string {
     // Keyed apart from every named type's key (a type of the element's name, as Bing's SearchRequest element wraps
     // its SearchRequest type, or one in another namespace): the record is the element's name and a number then.
-    const taken = new Set(this.specKeys.values());
+    const taken = new Set([...this.specKeys.values(), ...RESERVED_KEYS]);
     let specKey = element.local;
     for (let n = 2; taken.has(specKey) || this.records.has(specKey); n++) specKey = `${element.local}${n}`;
     const draft: DraftRecord = { doc: xsdDocumentation(node), namespace: element.ns !== this.doc.targetNamespace ? element.ns : undefined, extends: undefined, fields: [] };
@@ -416,7 +419,7 @@ export class TypePlanner {
     const at = this.localInline.get(el);
     const local = el.attrs.get('name');
     if (!at || local === undefined) return undefined;
-    const taken = new Set(this.specKeys.values());
+    const taken = new Set([...this.specKeys.values(), ...RESERVED_KEYS]);
     let specKey = local;
     for (let n = 2; taken.has(specKey) || this.records.has(specKey); n++) specKey = `${local}${n}`;
     const planned: PlannedType = { ref: specKey, reference: true, itemName: local, rootName: local };
