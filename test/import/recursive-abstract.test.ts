@@ -3,13 +3,17 @@
  * concrete type Адрес requires a Состав again. The example (and the test's sample) of an abstract record was always of
  * its first concrete record, and past the depth where optional members are left out the required ones still are
  * filled, so the value never ended. Past that depth the concrete record whose least value is the shallowest is taken
- * (generator/model/least-values.ts). test/fixtures/import/recursive/RecursiveAbstract.wsdl has the shape: abstract
- * Part, Address (first) requiring a Part, Region requiring nothing.
+ * (generator/model/least-values.ts), and of a choice its shallowest alternative. test/fixtures/import/recursive/
+ * RecursiveAbstract.wsdl has the shape: abstract Part, Address (first) requiring a Part, Region requiring nothing; Tree,
+ * a choice whose first alternative is a Tree. A record requiring itself (no value ends) is a spec of its own here: its
+ * example ends empty, its zero value is empty.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exampleValue, zeroValue } from '../../generator/emit/examples.js';
+import { parseSpec } from '../../generator/load/load.js';
 import { leastConcrete, recordDepth } from '../../generator/model/least-values.js';
 import type { StructModel } from '../../generator/model/types.js';
-import { sampleArgs } from '../mock/support/sample-values.js';
+import { minimalValue, sampleArgs } from '../mock/support/sample-values.js';
 import { roundTrips, type MockService, type RoundTrip } from './support/wsdl-round-trip.js';
 
 let trip: RoundTrip;
@@ -33,6 +37,7 @@ describe('an abstract record whose first concrete record requires it again', () 
   });
 
   it.each([
+    ['Tree', 1],
     ['Region', 1],
     ['Part', 1],
     ['Address', 2],
@@ -63,5 +68,41 @@ describe('an abstract record whose first concrete record requires it again', () 
     expect(received).toEqual(args);
     const country = expect.any(String);
     expect(args).toEqual({ contact: { Part: { Part: { Part: { Part: {}, Country: country }, Country: country }, Country: country }, Country: country } });
+  });
+
+  it("mock: the example answer of the recursive choice ends in its Leaf, which the client reads", async () => {
+    const c = trip.connect({});
+    mocks.push(c.mock);
+    expect(await c.client['getTree']!({})).toEqual({ Item: { Branch: { Item: { Branch: { Item: { Leaf: 'text' } } } } } });
+  });
+
+  it.each([
+    ['Part', '{}'],
+    ['Address', '{ Part: {} }'],
+    ['Tree', "{ Item: { Leaf: '' } }"],
+  ])('the zero value (and the test\'s minimal value) of %s is %s', (name, zero) => {
+    expect(zeroValue({ kind: 'record', record: record(name) })).toBe(zero);
+    if (name !== 'Tree') expect(minimalValue({ kind: 'record', record: record(name) }, name)).toEqual(name === 'Address' ? { Part: {} } : {});
+  });
+});
+
+describe('a record requiring itself, which no value ends', () => {
+  const spec = `specVersion: 1
+service: { name: Loops, title: Loops, version: v1, path: /Loops.asmx, namespace: { uri: 'http://loops.example/' }, client: LoopsClient }
+records:
+  Loop:
+    fields:
+      - { name: Again, type: Loop, optional: false }
+operations:
+  - { name: Put, httpPost: false, params: [{ name: loop, type: Loop, optional: true }], result: boolean }
+`;
+  const loop = parseSpec(spec, 'loops.yaml').records[0]!;
+
+  it('has no least value, and its example, zero and sample values end', () => {
+    expect(recordDepth(loop)).toBe(Infinity);
+    expect(exampleValue({ kind: 'record', record: loop })).toBe('{ Again: { Again: { Again: {} } } }');
+    expect(zeroValue({ kind: 'record', record: loop })).toBe('{}');
+    expect(minimalValue({ kind: 'record', record: loop }, 'loop')).toEqual({});
+    expect(sampleArgs(parseSpec(spec, 'loops.yaml').operations[0]!)).toEqual({ loop: { Again: { Again: { Again: { Again: {} } } } } });
   });
 });
