@@ -69,6 +69,7 @@ export class TypePlanner {
    */
   private readonly localInline = new Map<XmlElement, { readonly ns: string; readonly order: number }>();
   private readonly localRecords = new Map<XmlElement, PlannedType>();
+  private readonly localEnums = new Map<XmlElement, PlannedType>();
   /**
    * The complex types that extend each named type (by the key of the base): ASMX publishes an `[XmlInclude]` type
    * that no element names, reached on the wire only through `xsi:type`, so each is drafted with its base.
@@ -110,7 +111,7 @@ export class TypePlanner {
         stack.push(...node.children);
         if (node.ns === NS.xsd && (node.name === 'group' || node.name === 'attributeGroup') && node.attrs.has('ref')) this.groupRefOwner.set(node, schema.targetNamespace);
         // After every global declaration (orders from LOCAL_ORDER), in the order the walk meets them.
-        if (node.ns === NS.xsd && node.name === 'element' && node.attrs.has('name') && !globals.has(node) && kids(node, NS.xsd, 'complexType').length > 0) {
+        if (node.ns === NS.xsd && node.name === 'element' && node.attrs.has('name') && !globals.has(node) && (kids(node, NS.xsd, 'complexType').length > 0 || kids(node, NS.xsd, 'simpleType').length > 0)) {
           this.localInline.set(node, { ns: schema.targetNamespace, order: LOCAL_ORDER + this.localInline.size });
         }
         if (node.ns !== NS.xsd || node.name !== 'element' || !node.attrs.has('ref')) continue;
@@ -421,7 +422,7 @@ export class TypePlanner {
     if (!at || local === undefined) return undefined;
     const taken = new Set([...this.specKeys.values(), ...RESERVED_KEYS]);
     let specKey = local;
-    for (let n = 2; taken.has(specKey) || this.records.has(specKey); n++) specKey = `${local}${n}`;
+    for (let n = 2; taken.has(specKey) || this.records.has(specKey) || this.enums.has(specKey); n++) specKey = `${local}${n}`;
     const planned: PlannedType = { ref: specKey, reference: true, itemName: local, rootName: local };
     // Planned before its content is read: a recursive inline type refers to itself.
     this.localRecords.set(el, planned);
@@ -434,6 +435,27 @@ export class TypePlanner {
     };
     this.records.set(specKey, { order: at.order, draft });
     this.recordContent(local, inline, file, draft);
+    return planned;
+  }
+
+  /**
+   * The enum of a local element whose type is an inline enumeration (an anonymous s:simpleType restricting a string
+   * with s:enumeration values), named after the element as the record of an inline complex type is.
+   */
+  private localEnum(el: XmlElement, restriction: XmlElement): PlannedType | undefined {
+    const known = this.localEnums.get(el);
+    if (known) return known;
+    const at = this.localInline.get(el);
+    const local = el.attrs.get('name');
+    const values = kids(restriction, NS.xsd, 'enumeration').map((e) => e.attrs.get('value') ?? '').filter((v) => v !== '');
+    const base = qnameAttr(restriction, 'base');
+    if (!at || local === undefined || values.length === 0 || !(base?.ns === NS.xsd && base.local === 'string')) return undefined;
+    const taken = new Set([...this.specKeys.values(), ...RESERVED_KEYS]);
+    let specKey = local;
+    for (let n = 2; taken.has(specKey) || this.records.has(specKey) || this.enums.has(specKey); n++) specKey = `${local}${n}`;
+    const planned: PlannedType = { ref: specKey, reference: false, itemName: local, rootName: local };
+    this.localEnums.set(el, planned);
+    this.enums.set(specKey, { order: at.order, draft: { doc: xsdDocumentation(el), xmlName: specKey !== local ? local : undefined, values } });
     return planned;
   }
 
@@ -1086,7 +1108,7 @@ export class TypePlanner {
     const ref = this.inPlaceRefs.get(el);
     const record = ref && inline.name === 'complexType' ? this.inlineRecordType(ref.global) : undefined;
     if (record) return record;
-    const local = inline.name === 'complexType' ? this.localRecord(el, inline, file) : undefined;
+    const local = inline.name === 'complexType' ? this.localRecord(el, inline, file) : restriction ? this.localEnum(el, restriction) : undefined;
     if (local) return local;
     this.report(file, inline, `anonymous s:${inline.name}`, `the type of ${name} is declared inline; name it (a named type) to map it. Left out`);
     return undefined;
