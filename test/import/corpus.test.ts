@@ -53,10 +53,10 @@ const KNOWN_FAILURES: Readonly<Record<string, string>> = {
   // namespace needs the client's reader to read a record of the service namespace inside them in that namespace (its
   // member namespace is inherited where the writer's default is not; test/mock/fixtures/op-namespace.yaml's Split).
   'edialog-sdk': 'schema listContentUdfs over soap11: answer part 0: Schemas validity error : Element \'{uri:ws.sdk.edialog.com}udfValueList\': This element is not expected. Expect',
-  // Identity's inline Name is a record now (Name2, xmlName Name: not the format's own type Name, written as text);
-  // next: MiddleName's pattern (a facet not kept), PhoneNumber's s:choice between a sequence (AreaCode, Exchange,
-  // Number) and PhoneNumber, left out (a sequence cannot be an alternative yet), and ProcessingOptions' required
-  // Language, whose inline enumeration (an anonymous simpleType of a local element) is left out.
+  // Identity's inline Name is a record now (Name2, xmlName Name: not the format's own type Name, written as text), and
+  // ProcessingOptions' Language an enum (an inline enumeration); next: MiddleName's pattern (a facet not kept) and
+  // PhoneNumber's s:choice between a sequence (AreaCode, Exchange, Number) and PhoneNumber, left out (a sequence cannot
+  // be an alternative yet: the same as whl-travel's).
   'equifax-canada': "schema startTransaction over soap11: request part 0: Schemas validity error : Element '{http://eid.equifax.com/soap/schema/canada/v2}MiddleName': [facet 'patter",
   // A required element ref of another namespace (ed:EnhancedInitiateRecoupRequestDetails) is left out by the import.
   'paypal': "schema InitiateRecoup over soap11: request part 0: Schemas validity error : Element '{urn:ebay:api:PayPalAPI}InitiateRecoupRequest': Missing child element(s). E",
