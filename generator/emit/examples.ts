@@ -8,6 +8,7 @@
  */
 import type { FieldModel, HttpPostRootModel, ListType, ParameterModel, PrimitiveName, ResultModel, StructModel, TypeModel } from '../model/types.js';
 import { propertyKey } from '../load/names.js';
+import { leastAlternative, leastConcrete, recordDepth } from '../model/least-values.js';
 import type { builders } from 'prettier/doc';
 import type { Literal } from '../print/layout/code.js';
 import { arrayOf, objectOf } from '../print/layout/statements.js';
@@ -147,8 +148,8 @@ function exampleExpr(t: TypeModel, depth: number, dataSet: Expr): Expr {
     case 'record':
       return exampleRecord(t.record, depth, dataSet);
     case 'choice': {
-      // The first alternative, as a caller picks one.
-      const first = t.alternatives[0]!;
+      // The first alternative, as a caller picks one; past MAX_DEPTH the least one, so that a recursive choice ends.
+      const first = depth >= MAX_DEPTH ? leastAlternative(t) : t.alternatives[0]!;
       return { object: [[first.name, exampleExpr(first.type, depth, dataSet)]] };
     }
   }
@@ -164,9 +165,12 @@ function listExample(t: ListType, depth: number, dataSet: Expr): Expr {
 }
 
 function exampleRecord(s: StructModel, depth: number, dataSet: Expr): Expr {
-  // No value is of an abstract type itself: the example is of the first record extending it.
-  const concrete = s.abstract?.concrete[0];
+  // No value is of an abstract type itself: the example is of the first record extending it; past MAX_DEPTH of the one
+  // whose least value is the shallowest, as that first one may require a member of the abstract type again.
+  const concrete = depth >= MAX_DEPTH ? leastConcrete(s) : s.abstract?.concrete[0];
   if (concrete !== undefined) return exampleRecord(concrete, depth, dataSet);
+  // A record every value of which holds itself has no example a schema takes: past MAX_DEPTH it ends empty.
+  if (depth >= MAX_DEPTH && recordDepth(s) === Infinity) return { object: [] };
   const fields = s.fields.filter((f) => depth < MAX_DEPTH || !f.optional);
   return { object: fields.map((f) => [f.name, exampleField(s, f, depth, dataSet)] as const) };
 }
@@ -253,12 +257,16 @@ function zeroExpr(t: TypeModel): Expr {
     case 'list':
       // The fewest items the list may have (none, unless its schema asks for some).
       return { array: Array.from({ length: t.minItems ?? 0 }, () => zeroExpr(t.item)) };
-    case 'record':
-      return { object: zeroMembers(t.record.abstract?.concrete[0] ?? t.record, new Set()) };
+    case 'record': {
+      // Of an abstract record, the concrete one with the shallowest zero value (the first may require the abstract
+      // one again); a record every value of which holds itself has no zero value and is left empty.
+      const record = leastConcrete(t.record) ?? t.record;
+      return { object: recordDepth(record) === Infinity ? [] : zeroMembers(record, new Set()) };
+    }
     case 'choice': {
-      // A required choice holds one alternative: the first, at its zero value.
-      const first = t.alternatives[0]!;
-      return { object: [[first.name, zeroExpr(first.type)]] };
+      // A required choice holds one alternative: the one with the shallowest zero value (the first of them).
+      const least = leastAlternative(t);
+      return { object: [[least.name, zeroExpr(least.type)]] };
     }
   }
 }

@@ -27,6 +27,8 @@ export interface PlannedType {
 
 /** The spec's primitives that are XML Schema types: not guid and char (Microsoft's types namespace) nor xml (any content). */
 const XSD_PRIMITIVES: ReadonlySet<string> = new Set(PRIMITIVE_NAMES.filter((n) => n !== 'guid' && n !== 'char' && n !== 'xml'));
+/** Keys no drafted record or enum takes: the type names the format has itself. */
+const RESERVED_KEYS: readonly string[] = [...PRIMITIVE_NAMES, DATA_SET_TYPE];
 
 interface Declared {
   readonly node: XmlElement;
@@ -67,6 +69,7 @@ export class TypePlanner {
    */
   private readonly localInline = new Map<XmlElement, { readonly ns: string; readonly order: number }>();
   private readonly localRecords = new Map<XmlElement, PlannedType>();
+  private readonly localEnums = new Map<XmlElement, PlannedType>();
   /**
    * The complex types that extend each named type (by the key of the base): ASMX publishes an `[XmlInclude]` type
    * that no element names, reached on the wire only through `xsi:type`, so each is drafted with its base.
@@ -108,7 +111,7 @@ export class TypePlanner {
         stack.push(...node.children);
         if (node.ns === NS.xsd && (node.name === 'group' || node.name === 'attributeGroup') && node.attrs.has('ref')) this.groupRefOwner.set(node, schema.targetNamespace);
         // After every global declaration (orders from LOCAL_ORDER), in the order the walk meets them.
-        if (node.ns === NS.xsd && node.name === 'element' && node.attrs.has('name') && !globals.has(node) && kids(node, NS.xsd, 'complexType').length > 0) {
+        if (node.ns === NS.xsd && node.name === 'element' && node.attrs.has('name') && !globals.has(node) && (kids(node, NS.xsd, 'complexType').length > 0 || kids(node, NS.xsd, 'simpleType').length > 0)) {
           this.localInline.set(node, { ns: schema.targetNamespace, order: LOCAL_ORDER + this.localInline.size });
         }
         if (node.ns !== NS.xsd || node.name !== 'element' || !node.attrs.has('ref')) continue;
@@ -141,7 +144,8 @@ export class TypePlanner {
     }
     const types = [...this.complexTypes, ...this.simpleTypes].sort((a, b) => a[1].order - b[1].order);
     const locals = new Set(types.map(([, d]) => d.node.attrs.get('name') ?? ''));
-    const used = new Set<string>();
+    // The format's own type names are taken: a record or enum keyed Name would never be the one a field names.
+    const used = new Set<string>(RESERVED_KEYS);
     for (const [q, d] of types) {
       const local = d.node.attrs.get('name') ?? '';
       let specKey = local;
@@ -408,7 +412,7 @@ export class TypePlanner {
   private anonymousRecord(element: QName, node: XmlElement, inline: XmlElement, d: Declared, at: string): string {
     // Keyed apart from every named type's key (a type of the element's name, as Bing's SearchRequest element wraps
     // its SearchRequest type, or one in another namespace): the record is the element's name and a number then.
-    const taken = new Set(this.specKeys.values());
+    const taken = new Set([...this.specKeys.values(), ...RESERVED_KEYS]);
     let specKey = element.local;
     for (let n = 2; taken.has(specKey) || this.records.has(specKey); n++) specKey = `${element.local}${n}`;
     const draft: DraftRecord = { doc: xsdDocumentation(node), namespace: element.ns !== this.doc.targetNamespace ? element.ns : undefined, extends: undefined, fields: [] };
@@ -428,9 +432,9 @@ export class TypePlanner {
     const at = this.localInline.get(el);
     const local = el.attrs.get('name');
     if (!at || local === undefined) return undefined;
-    const taken = new Set(this.specKeys.values());
+    const taken = new Set([...this.specKeys.values(), ...RESERVED_KEYS]);
     let specKey = local;
-    for (let n = 2; taken.has(specKey) || this.records.has(specKey); n++) specKey = `${local}${n}`;
+    for (let n = 2; taken.has(specKey) || this.records.has(specKey) || this.enums.has(specKey); n++) specKey = `${local}${n}`;
     const planned: PlannedType = { ref: specKey, reference: true, itemName: local, rootName: local };
     // Planned before its content is read: a recursive inline type refers to itself.
     this.localRecords.set(el, planned);
@@ -443,6 +447,27 @@ export class TypePlanner {
     };
     this.records.set(specKey, { order: at.order, draft });
     this.recordContent(local, inline, file, draft);
+    return planned;
+  }
+
+  /**
+   * The enum of a local element whose type is an inline enumeration (an anonymous s:simpleType restricting a string
+   * with s:enumeration values), named after the element as the record of an inline complex type is.
+   */
+  private localEnum(el: XmlElement, restriction: XmlElement): PlannedType | undefined {
+    const known = this.localEnums.get(el);
+    if (known) return known;
+    const at = this.localInline.get(el);
+    const local = el.attrs.get('name');
+    const values = kids(restriction, NS.xsd, 'enumeration').map((e) => e.attrs.get('value') ?? '').filter((v) => v !== '');
+    const base = qnameAttr(restriction, 'base');
+    if (!at || local === undefined || values.length === 0 || !(base?.ns === NS.xsd && base.local === 'string')) return undefined;
+    const taken = new Set([...this.specKeys.values(), ...RESERVED_KEYS]);
+    let specKey = local;
+    for (let n = 2; taken.has(specKey) || this.records.has(specKey) || this.enums.has(specKey); n++) specKey = `${local}${n}`;
+    const planned: PlannedType = { ref: specKey, reference: false, itemName: local, rootName: local };
+    this.localEnums.set(el, planned);
+    this.enums.set(specKey, { order: at.order, draft: { doc: xsdDocumentation(el), xmlName: specKey !== local ? local : undefined, values } });
     return planned;
   }
 
@@ -1126,7 +1151,7 @@ export class TypePlanner {
     const ref = this.inPlaceRefs.get(el);
     const record = ref && inline.name === 'complexType' ? this.inlineRecordType(ref.global) : undefined;
     if (record) return record;
-    const local = inline.name === 'complexType' ? this.localRecord(el, inline, file) : undefined;
+    const local = inline.name === 'complexType' ? this.localRecord(el, inline, file) : restriction ? this.localEnum(el, restriction) : undefined;
     if (local) return local;
     this.report(file, inline, `anonymous s:${inline.name}`, `the type of ${name} is declared inline; name it (a named type) to map it. Left out`);
     return undefined;

@@ -112,6 +112,10 @@ export function resolveSpec(
   // Type names (the spec's keys) share one namespace in the spec.
   const typeOwner = new Map<string, string>();
   const claim = (name: string, section: string): void => {
+    // A type named as one of the format's own (a schema's complexType Name) would never be the one a field names.
+    if (isPrimitiveName(name) || name === DATA_SET_TYPE) {
+      report([section, name], `type name "${name}" is the format's own type ${name}, which a field of type ${name} would be; name it otherwise (xmlName: ${name} keeps its XML name)`, true);
+    }
     const previous = typeOwner.get(name);
     if (previous) report([section, name], `type name "${name}" is already defined under ${previous}`, true);
     else typeOwner.set(name, section);

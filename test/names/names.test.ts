@@ -42,7 +42,7 @@ const TYPE_ROWS: ReadonlyArray<readonly [string, { given: Given; want: readonly 
   ['a non-ASCII letter, which an identifier may hold', { given: { records: ['Technologie_supportée', 'Ⅻ', 'ǅx', 'ʰa'] }, want: ['Technologie_supportée', 'Ⅻ', 'ǅx', 'ʰa'] }],
   ['a first character an NCName may start with but an identifier may not', { given: { records: ['⁰x'] }, want: ['_x'] }],
   ['a digit after a replaced character', { given: { records: ['v.2'] }, want: ['v_2'] }],
-  ['reserved words and TypeScript type names', { given: { records: ['class', 'delete', 'string', 'await'] }, want: ['class2', 'delete2', 'string2', 'await2'] }],
+  ["reserved words and TypeScript type names (string, the spec format's own type, is refused: xsd-types-spec.test.ts)", { given: { records: ['class', 'delete', 'number', 'await'] }, want: ['class2', 'delete2', 'number2', 'await2'] }],
   [
     'globals the generated code uses',
     {

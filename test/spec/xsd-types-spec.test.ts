@@ -48,6 +48,21 @@ describe('XML Schema types in a spec', () => {
     expect(issue?.message).toMatch(/unknown type "decimel".*\(did you mean "decimal"\?\)$/);
   });
 
+  // A type keyed as one of the format's own would never be the one a field names (equifax-canada's complexType Name
+  // was written as a string): reported at its key.
+  it.each([
+    ['records', 'Name', '{ fields: [{ name: first, type: string }] }'],
+    ['enums', 'language', '{ values: [en, fr] }'],
+    ['records', 'dataSet', '{ fields: [{ name: first, type: string }] }'],
+  ])('%s.%s, a name of the format\'s own types, is reported at its key', (section, name, body) => {
+    const text = `${TEXT}\n${section}:\n  ${name}: ${body}\n`;
+    const line = text.split('\n').length - 1;
+    const [issue, ...rest] = thrown(() => parseSpec(text, FILE), SpecError).issues;
+    expect(rest).toEqual([]);
+    expect(issue).toMatchObject({ line, path: `${section}.${name}` });
+    expect(issue?.message).toBe(`type name "${name}" is the format's own type ${name}, which a field of type ${name} would be; name it otherwise (xmlName: ${name} keeps its XML name)`);
+  });
+
   it('a parameter of an unknown type is a schema error listing the types', () => {
     const text = TEXT.replace('amount: { type: decimal,', 'amount: { type: money,');
     const [issue] = thrown(() => parseSpec(text, FILE), SpecError).issues;

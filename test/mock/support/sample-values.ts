@@ -5,6 +5,7 @@
  * Strings carry markup, quotes and non-ASCII text (an astral character included), so escaping is exercised on every
  * path; numbers sit where precision is easy to lose.
  */
+import { leastAlternative, leastConcrete, recordDepth } from '../../../generator/model/least-values.js';
 import type { FieldModel, ListType, OperationModel, ParameterModel, PrimitiveName, StructModel, TypeModel } from '../../../generator/model/types.js';
 
 /** Records and lists nested deeper than this are left empty (optional fields out), so recursive types end. */
@@ -100,8 +101,8 @@ export function sampleValue(t: TypeModel, label: string, depth = 0): unknown {
     case 'record':
       return sampleRecord(t.record, label, depth);
     case 'choice': {
-      // A choice's value is its one alternative sent: the first.
-      const alternative = t.alternatives[0]!;
+      // A choice's value is its one alternative sent: the first; past MAX_DEPTH the least, so that a recursive one ends.
+      const alternative = depth >= MAX_DEPTH ? leastAlternative(t) : t.alternatives[0]!;
       return { [alternative.name]: sampleValue(alternative.type, `${label}.${alternative.name}`, depth + 1) };
     }
   }
@@ -136,9 +137,12 @@ function fixedSample(f: FieldModel): unknown {
 }
 
 export function sampleRecord(s: StructModel, label: string, depth = 0): Record<string, unknown> {
-  // No value is of an abstract type itself: the sample is of the first record extending it.
-  const concrete = s.abstract?.concrete[0];
+  // No value is of an abstract type itself: the sample is of the first record extending it; past MAX_DEPTH of the one
+  // whose least value is the shallowest (the first may require a member of the abstract type again).
+  const concrete = depth >= MAX_DEPTH ? leastConcrete(s) : s.abstract?.concrete[0];
   if (concrete !== undefined) return sampleRecord(concrete, label, depth);
+  // A record every value of which holds itself has no value a schema takes: past MAX_DEPTH it ends empty.
+  if (depth >= MAX_DEPTH && recordDepth(s) === Infinity) return {};
   const out: Record<string, unknown> = {};
   for (const f of s.fields) {
     if (depth >= MAX_DEPTH && f.optional) continue;
@@ -166,7 +170,10 @@ export function minimalValue(t: TypeModel, label: string): unknown {
   if (t.kind === 'list') return Array.from({ length: t.minItems ?? 0 }, (_, i) => minimalValue(t.item, `${label}[${i}]`));
   if (t.kind !== 'record') return sampleValue(t, label);
   const out: Record<string, unknown> = {};
-  for (const f of (t.record.abstract?.concrete[0] ?? t.record).fields) {
+  // Of an abstract record, the concrete one whose least value is the shallowest (the first may require it again).
+  const record = leastConcrete(t.record) ?? t.record;
+  if (recordDepth(record) === Infinity) return out;
+  for (const f of record.fields) {
     if (f.optional) continue;
     out[f.name] = f.fixed !== undefined ? fixedSample(f) : f.nillable ? null : minimalValue(f.type, `${label}.${f.name}`);
   }
