@@ -54,6 +54,11 @@ export function notServedReason(op: OperationModel): string | undefined {
     // <ErrorMessage>`, unprefixed, in the derived record's namespace.
     return "a field of a base of another namespace in the answer: node-soap writes it in the derived record's namespace";
   }
+  if (resultTypes(op).some((t) => holds(t, (x) => x.kind === 'record' && x.record.abstract !== undefined))) {
+    // sharepoint-alerts: GetAlerts' DeliveryChannel is abstract; node-soap writes the plain object it is handed as the
+    // declared type, with no xsi:type naming a concrete one, which the client refuses as ASMX would.
+    return 'an element of an abstract type in the answer: node-soap writes the value as the declared (abstract) type, with no xsi:type naming a concrete one';
+  }
   return undefined;
 }
 
