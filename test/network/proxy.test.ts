@@ -135,21 +135,27 @@ describe('proxy credentials', () => {
    * http request in absolute form cannot be told from the service's own 401, so it is the SvcHttpError of any 401;
    * through CONNECT, and for a 407, it is the proxy's refusal.
    */
-  type Case = [string, string, () => Partial<PayerClientOptions>, string, typeof SvcTransportError | typeof SvcHttpError, (base: string) => string];
+  type Case = [string, string, () => Partial<PayerClientOptions>, string, typeof SvcTransportError | typeof SvcHttpError, (base: string) => string, raceWithReset?: true];
   const WRONG: ReadonlyArray<Case> = [
+    // tinyproxy answers this 401 and closes the connection without reading the request's body, so the kernel resets
+    // it: whether the client reads the 401 before the reset is a race (seen both ways in one run of this file).
     ['a wrong password', 'http', () => ({ proxy: { url: guarded.url, username: USER, password: 'not-the-Password-7' } }), 'not-the-Password-7', SvcHttpError,
-      (base) => `HTTP 401 (text/html) from POST ${base}/v5/PayerFunctions.asmx: 401 Unauthorized`],
+      (base) => `HTTP 401 (text/html) from POST ${base}/v5/PayerFunctions.asmx: 401 Unauthorized`, true],
     ['a wrong password', 'https', () => ({ proxy: { url: guarded.url, username: USER, password: 'not-the-Password-7' } }), 'not-the-Password-7', SvcTransportError,
       (base) => `POST request to ${base}/v5/PayerFunctions.asmx failed (ERR_PROXY_REFUSED) through the proxy ${guarded.url}: the proxy ${guarded.url} answered 401 Unauthorized (its credentials are missing or wrong)`],
     ...(['http', 'https'] as const).map((scheme): Case => ['none', scheme, () => ({ proxy: guarded.url }), PASSWORD, SvcTransportError,
       (base: string) => `POST request to ${base}/v5/PayerFunctions.asmx failed (ERR_PROXY_REFUSED) through the proxy ${guarded.url}: the proxy ${guarded.url} answered 407 Proxy Authentication Required (its credentials are missing or wrong)`]),
   ];
-  it.each(WRONG)('%s, %s: the error says so, without the credentials', async (_, scheme, options, password, type, expected) => {
+  it.each(WRONG)('%s, %s: the error says so, without the credentials', async (_, scheme, options, password, type, expected, raceWithReset) => {
     const base = scheme === 'http' ? httpBase : httpsBase;
     const { result: error, calls } = await through(guarded, () => payer(base, options()).getBalances().catch((e: unknown) => e));
     expect(calls).toBe(0);
-    expect(error).toBeInstanceOf(type);
-    expect((error as Error).message).toBe(expected(base));
+    if (raceWithReset && error instanceof SvcTransportError) {
+      expect(error.message).toBe(`POST request to ${base}/v5/PayerFunctions.asmx failed (ECONNRESET) through the proxy ${guarded.url}`);
+    } else {
+      expect(error).toBeInstanceOf(type);
+      expect((error as Error).message).toBe(expected(base));
+    }
     const shown = [(error as Error).message, (error as Error).stack, JSON.stringify(error), (error as { cause?: Error }).cause?.stack].join('\n');
     const token = Buffer.from(`${USER}:${password}`).toString('base64');
     for (const secret of [password, token, API_KEY]) expect(shown).not.toContain(secret);
