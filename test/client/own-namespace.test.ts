@@ -12,6 +12,7 @@ import { parse } from 'yaml';
 import { generate } from '../../generator/generate.js';
 import { importWsdl } from '../../generator/import/index.js';
 import { soapBodyElement } from '../helpers/soap-body.js';
+import { mockFetch, type MockService, type WireEntry } from './support/mock-fetch.js';
 import { typecheckDir } from '../helpers/typecheck.js';
 import { extractSchemas, validateAll } from '../helpers/xsd.js';
 import { ROOT } from '../mock/support/generated-service.js';
@@ -26,10 +27,6 @@ interface Client {
   find(p: unknown): Promise<unknown>;
   latest(p?: unknown): Promise<unknown>;
 }
-interface MockService {
-  handle(request: Request): Promise<Response>;
-}
-
 let client: Record<string, unknown>;
 let mockModule: Record<string, unknown>;
 
@@ -38,7 +35,7 @@ beforeAll(async () => {
   [client, mockModule] = await Promise.all([import(join(OUT, 'client', 'index.ts')), import(join(OUT, 'mock', 'index.ts'))]);
 }, 120_000);
 
-const wire: Array<{ what: string; xml: string }> = [];
+const wire: WireEntry[] = [];
 const received: unknown[] = [];
 
 function mock(): MockService {
@@ -53,20 +50,8 @@ function mock(): MockService {
 }
 
 function clientFor(style: Style, service: MockService): { client: Client; sent: string[]; answers: string[] } {
-  const sent: string[] = [];
-  const answers: string[] = [];
   const Ctor = client['OrdersClient'] as new (o: Record<string, unknown>) => Client;
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const request = new Request(input, init);
-    const body = await request.clone().text();
-    sent.push(body);
-    wire.push({ what: `request ${style} ${body.slice(0, 80)}`, xml: soapBodyElement(body) });
-    const response = await service.handle(request);
-    const text = await response.clone().text();
-    answers.push(text);
-    if (response.status === 200) wire.push({ what: `answer ${style} ${text.slice(0, 80)}`, xml: soapBodyElement(text) });
-    return response;
-  };
+  const { fetch, sent, answers } = mockFetch(service, style, wire);
   return { client: new Ctor({ baseUrl: 'http://orders.test', style, fetch }), sent, answers };
 }
 
