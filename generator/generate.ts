@@ -9,7 +9,7 @@ import type { ServiceModel } from './model/types.js';
 import { FormatCache, formatFiles } from './print/format.js';
 import { Printer, type GeneratedFile } from './print/printer.js';
 import { importWsdl, readWsdlSource, type ImportProblem } from './import/index.js';
-import type { SpecIssue } from './load/errors.js';
+import { SpecError, formatIssue, type SpecIssue } from './load/errors.js';
 import { specJsonSchema } from './load/schema.js';
 import { loadSpec, parseSpec } from './load/load.js';
 import { applyChanges, planChanges, type FileChange, type Target } from './write/plan.js';
@@ -130,7 +130,12 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     // With the $schema lines, so that the draft's lines are those import-wsdl --out writes.
     const imported = importWsdl(source.text, source.shown, { readFile: source.readFile, schema: true });
     draft = { file: `${imported.service}.yaml`, problems: imported.problems, notes: imported.notes };
-    model = parseSpec(imported.yaml, draft.file, { ...parse, source: source.shown });
+    try {
+      model = parseSpec(imported.yaml, draft.file, { ...parse, source: source.shown });
+    } catch (error) {
+      if (error instanceof SpecError && parse.strict) throw new StrictDraftError(error, source.shown, draft.file);
+      throw error;
+    }
   }
   const outDir = resolve(cwd, options.out);
   const specName = headerSpecName(outDir, options.spec !== undefined ? resolve(cwd, options.spec) : wsdlPath(options.wsdl!, cwd, model.source));
@@ -138,4 +143,21 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const changes = planChanges(targets, cwd);
   if (!options.check) applyChanges(changes, cwd);
   return { model, changes, warnings, ...(draft ? { draft } : {}) };
+}
+
+/**
+ * --strict met decisions left in a draft made from a WSDL: the places are in a file that exists only in memory, so the
+ * message says how to write it, where to decide, and how to generate from it.
+ */
+export class StrictDraftError extends SpecError {
+  constructor(marks: SpecError, wsdl: string, draft: string) {
+    super(marks.issues);
+    this.name = 'StrictDraftError';
+    const count = marks.issues.length === 1 ? '1 decision' : `${marks.issues.length} decisions`;
+    this.message =
+      `${wsdl}: --strict refuses the draft: ${count} left to you. The draft is kept in memory; ` +
+      `\`svc-codegen import-wsdl ${wsdl} --out ${draft}\` writes it (these places are its lines): decide there, ` +
+      `then generate with --spec ${draft}, or drop --strict to generate with the draft's choices:\n` +
+      marks.issues.map((i) => `  ${formatIssue(i)}`).join('\n');
+  }
 }

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { formatIssue, formatPath, type SpecIssue } from '../load/errors.js';
 import { SourceLocator, type SpecPath } from '../load/locate.js';
 import { plainMessage, schemaIssues } from '../load/schema-messages.js';
+import { fileFailure } from '../load/read-failure.js';
 
 /** The names looked for in the working directory, in this order (the first found is read). */
 export const CONFIG_FILES = ['svc-codegen.config.yaml', 'svc-codegen.config.yml', 'svc-codegen.config.json'] as const;
@@ -71,8 +72,7 @@ export function loadConfig(file: string, cwd: string): Config {
   try {
     source = readFileSync(path, 'utf8');
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : String(error);
-    throw new ConfigError([{ file: shown, line: 1, column: 1, path: '', message: `cannot read the config file: ${reason}` }]);
+    throw new ConfigError([{ file: shown, line: 1, column: 1, path: '', message: `cannot read the config file: ${fileFailure(error)}` }]);
   }
   return { file: shown, path, dir: dirname(path), values: parseConfig(source, shown) };
 }

@@ -37,7 +37,7 @@ export function readSpecSource(arg: string, cwd: string = process.cwd()): SpecSo
       throw issue(arg, `cannot read the spec with git show: ${stderr || String(error)}`);
     }
   }
-  throw issue(arg, 'cannot read the spec: file not found (nor a git revision such as HEAD~1:spec/service.yaml)');
+  throw issue(arg, 'cannot read the spec: no such file, nor a git revision such as HEAD~1:spec/service.yaml; check the path (relative paths start from the working directory)');
 }
 
 /** Parses one side: a file path or `rev:path`. Throws `SpecError`. */

@@ -68,7 +68,10 @@ export function importWsdl(text: string, file: string, options: ImportOptions = 
     doc = readWsdl(text, file, problems, options.readFile ?? ((path) => readFileSync(path, 'utf8')));
     spec = draftSpec(doc, problems);
   } catch (error) {
-    if (error instanceof XmlReadError) throw new WsdlImportError(`${file}:${error.message}`);
+    if (error instanceof XmlReadError) {
+      const hint = error.reason.startsWith('not XML') ? ': check that it is the WSDL itself, not a web page or an error (an ASMX service gives its WSDL at Service.asmx?WSDL)' : '';
+      throw new WsdlImportError(`${file}:${error.line}:${error.column}: cannot read the WSDL: ${error.reason}${hint}`);
+    }
     if (error instanceof Error && !(error instanceof TypeError) && !(error instanceof RangeError)) {
       throw new WsdlImportError(error.message);
     }

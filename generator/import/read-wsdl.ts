@@ -8,6 +8,7 @@
  */
 import { dirname, isAbsolute, join, normalize, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fileFailure } from '../load/read-failure.js';
 import type { Problems } from './problems.js';
 // The namespaces are the WSDL emitter's: the importer reads what it writes.
 import { NS } from '../emit/wsdl/namespaces.js';
@@ -137,7 +138,9 @@ export function readWsdl(text: string, file: string, problems: Problems, readFil
     try {
       read = standIn?.text ?? readFile(target.at);
     } catch (error) {
-      problems.add(from, imp, construct, `cannot read ${location}: ${(error as Error).message}`);
+      // A file's error names its absolute path: say what is wrong in the user's words instead.
+      const why = (error as NodeJS.ErrnoException).code !== undefined ? fileFailure(error) : (error as Error).message;
+      problems.add(from, imp, construct, `cannot read ${location}: ${why}`);
       return undefined;
     }
     characters += read.length;

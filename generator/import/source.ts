@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { fileFailure, statusFailure, urlFailure } from '../load/read-failure.js';
 import { Problems } from './problems.js';
 import { DOCUMENT_LIMITS, readWsdl, type ReadFile } from './read-wsdl.js';
 
@@ -35,20 +36,26 @@ export async function readWsdlSource(input: string, cwd: string): Promise<WsdlSo
   try {
     return { text: readFileSync(resolve(cwd, input), 'utf8'), shown, readFile: (path) => readFileSync(resolve(cwd, path), 'utf8') };
   } catch (error) {
-    throw new WsdlSourceError(`${shown}: cannot read the WSDL: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new WsdlSourceError(`${shown}: cannot read the WSDL: ${fileFailure(error)}`);
   }
 }
 
 async function fetchText(url: string, shown: string): Promise<string> {
+  const fail = (why: string) => new WsdlSourceError(`${shown}: cannot read the WSDL: ${why}`);
+  let response: Response;
+  let text: string;
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const text = await boundedText(response, DOCUMENT_LIMITS.characters);
-    if (text.length > DOCUMENT_LIMITS.characters) throw new Error(`larger than ${DOCUMENT_LIMITS.characters / 1024 / 1024} MiB`);
-    return text;
+    response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => undefined);
+      throw fail(statusFailure(response.status, response.statusText));
+    }
+    text = await boundedText(response, DOCUMENT_LIMITS.characters);
   } catch (error) {
-    throw new WsdlSourceError(`${shown}: cannot read the WSDL: ${(error as Error).message}`);
+    throw error instanceof WsdlSourceError ? error : fail(urlFailure(error));
   }
+  if (text.length > DOCUMENT_LIMITS.characters) throw fail(`it is larger than ${DOCUMENT_LIMITS.characters / 1024 / 1024} MiB, the most one import reads`);
+  return text;
 }
 
 /**
@@ -79,12 +86,12 @@ async function fetchReached(text: string, url: string): Promise<ReadFile> {
       }
       try {
         const response = await fetch(at, { signal: AbortSignal.timeout(30_000) });
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        if (!response.ok) throw new Error(statusFailure(response.status, response.statusText));
         const body = await boundedText(response, DOCUMENT_LIMITS.characters - characters);
         characters += body.length;
         fetched.set(at, { text: body });
       } catch (error) {
-        fetched.set(at, { error: (error as Error).message });
+        fetched.set(at, { error: error instanceof TypeError || (error as Error).name === 'TimeoutError' ? urlFailure(error) : (error as Error).message });
       }
     }
   }

@@ -23,11 +23,11 @@ export interface XmlElement {
 
 export class XmlReadError extends Error {
   constructor(
-    message: string,
+    readonly reason: string,
     readonly line: number,
     readonly column: number,
   ) {
-    super(`${line}:${column}: ${message}`);
+    super(`${line}:${column}: ${reason}`);
   }
 }
 
@@ -50,8 +50,15 @@ export function parseXml(source: string): XmlElement {
   };
 
   let closed = '';
+  let rootEnd = -1;
   parser.on('error', (error) => {
     const at = Math.max(0, parser.position - 1);
+    if (error.message === 'text data outside of root node.') {
+      // saxes says so only where the text ends; the place to show is where it starts.
+      const start = strayText(text, rootEnd === -1 ? 0 : rootEnd);
+      const what = JSON.stringify(text.slice(start, start + 20).split(/[\r\n]/)[0]!.trim());
+      fail(rootEnd === -1 ? `not XML: text ${what} stands where the first element should` : `text ${what} after the root element's end`, start);
+    }
     if (error.message === 'unexpected close tag.') {
       // saxes has just closed the element left open; the end tag is the text from its `</` to here.
       const start = text.lastIndexOf('</', at);
@@ -86,6 +93,7 @@ export function parseXml(source: string): XmlElement {
   parser.on('closetag', (tag) => {
     closed = tag.name;
     stack.pop();
+    if (stack.length === 0) rootEnd = parser.position;
   });
   const addText = (data: string) => {
     const top = stack[stack.length - 1];
@@ -96,6 +104,25 @@ export function parseXml(source: string): XmlElement {
 
   parser.write(text).close();
   return root ?? fail('no root element', 0);
+}
+
+/** The offset of the first character of `text` from `from` that is neither white space nor inside markup. */
+function strayText(text: string, from: number): number {
+  let i = from;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === ' ' || c === '\t' || c === '\r' || c === '\n') i++;
+    else if (text.startsWith('<!--', i)) i = endOf(text, '-->', i);
+    else if (text.startsWith('<?', i)) i = endOf(text, '?>', i);
+    else if (c === '<') i = endOf(text, '>', i);
+    else return i;
+  }
+  return from;
+}
+
+function endOf(text: string, close: string, from: number): number {
+  const at = text.indexOf(close, from);
+  return at === -1 ? text.length : at + close.length;
 }
 
 /** Turns an offset into `text` into its 1-based line and column. */

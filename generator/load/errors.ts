@@ -36,3 +36,15 @@ export function formatPath(path: ReadonlyArray<string | number>): string {
   }
   return out;
 }
+
+/**
+ * The spec file itself cannot be read: one problem at its first position, said as the command line says every input
+ * it cannot read (not "Invalid spec": nothing of it was read).
+ */
+export class SpecReadError extends SpecError {
+  constructor(file: string, reason: string) {
+    super([{ file, line: 1, column: 1, path: '', message: `cannot read the spec: ${reason}` }]);
+    this.name = 'SpecReadError';
+    this.message = `${file}: cannot read the spec: ${reason}`;
+  }
+}

@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, posix, relative, sep } from 'node:path';
 import { CST, Lexer, LineCounter, isPair, isScalar, isSeq, parseDocument, visit, type Document } from 'yaml';
 import type { ServiceModel } from '../model/types.js';
-import { SpecError, formatPath, type SpecIssue } from './errors.js';
+import { SpecError, SpecReadError, formatPath, type SpecIssue } from './errors.js';
+import { fileFailure } from './read-failure.js';
 import { SourceLocator, type SpecPath } from './locate.js';
 import { resolveSpec } from './resolve.js';
 import { SetAside, salvage, type ResolvableSpec } from './salvage.js';
@@ -33,8 +34,8 @@ export function loadSpec(file: string, options: Omit<ParseOptions, 'baseDir' | '
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : String(error);
-    throw new SpecError([{ file: shown, line: 1, column: 1, path: '', message: `cannot read the spec: ${reason}` }]);
+    const draft = (error as NodeJS.ErrnoException).code === 'ENOENT' ? `, or draft it from a WSDL: svc-codegen import-wsdl Service.wsdl --out ${shown}` : '';
+    throw new SpecReadError(shown, `${fileFailure(error)}${draft}`);
   }
   const { cwd: _cwd, ...rest } = options;
   return parseSpec(text, shown, { ...rest, baseDir: dirname(file) });

@@ -64,7 +64,7 @@ describe('svc-codegen diff', () => {
       expect(run.error).toMatch(/HEAD:no\/such\/spec\.yaml:1:1: cannot read the spec with git show/);
       const missing = runDiff({ old: 'no-such-file.yaml', new: NEW, cwd: ROOT });
       expect(missing.exitCode).toBe(2);
-      expect(missing.error).toMatch(/file not found/);
+      expect(missing.error).toMatch(/no-such-file\.yaml:1:1: cannot read the spec: no such file, nor a git revision such as HEAD~1:spec\/service\.yaml; check the path/);
     });
 
     it('sets the exit code of the real command line', () => {

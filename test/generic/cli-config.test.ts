@@ -69,6 +69,6 @@ describe('the config file', () => {
     expect(problems('spec: [a\n')).toHaveLength(1);
     expect(problems('spec: [a\n')[0]).toMatch(/^svc-codegen\.config\.yaml:\d+:\d+: /);
     expect(problems('# nothing yet\n')).toEqual(['svc-codegen.config.yaml:1:1: the config file is empty: it needs at least spec (or wsdl), e.g. "spec: service.yaml"']);
-    expect(() => loadConfig('missing.yaml', project.dir)).toThrow('missing.yaml:1:1: cannot read the config file: file not found');
+    expect(() => loadConfig('missing.yaml', project.dir)).toThrow('missing.yaml:1:1: cannot read the config file: no such file; check the path (relative paths start from the working directory)');
   });
 });

@@ -107,7 +107,7 @@ describe('svc-codegen import-wsdl (the command, in process)', () => {
     writeFileSync(bad, '<definitions><unclosed></definitions>');
     const run = await runImportWsdl({ file: bad, cwd: dir });
     expect(run.exitCode).toBe(2);
-    expect(run.stderr).toBe('bad.wsdl:1:24: end tag </definitions> does not match <unclosed>\n');
+    expect(run.stderr).toBe('bad.wsdl:1:24: cannot read the WSDL: end tag </definitions> does not match <unclosed>\n');
   });
 });
 

@@ -203,7 +203,7 @@ describe('spec errors name file:line:column', () => {
 
   it('reports a spec file that does not exist', () => {
     expect(issuesOf(`${FIXTURES}/no-such-spec.yaml`)).toEqual([
-      { file: `${FIXTURES}/no-such-spec.yaml`, line: 1, column: 1, path: '', message: 'cannot read the spec: file not found' },
+      { file: `${FIXTURES}/no-such-spec.yaml`, line: 1, column: 1, path: '', message: `cannot read the spec: no such file; check the path (relative paths start from the working directory), or draft it from a WSDL: svc-codegen import-wsdl Service.wsdl --out ${FIXTURES}/no-such-spec.yaml` },
     ]);
   });
 });
