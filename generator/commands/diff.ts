@@ -1,8 +1,9 @@
 /**
  * The work of `svc-codegen diff <old.yaml> <new.yaml>` (its flags: diff-cli.ts): what changed between two specs,
- * classified for clients and servers.
+ * or between a spec and a WSDL (a live service's `?WSDL`: drift), classified for clients and servers.
  */
-import { diffSpecs, failsOn, loadDiffSide, renderJson, renderMarkdown } from '../diff/index.js';
+import { asmxCannotShow, diffSpecs, failsOn, loadDiffSides, renderJson, renderMarkdown } from '../diff/index.js';
+import { WsdlImportError, WsdlSourceError } from '../import/index.js';
 import { SpecError } from '../load/errors.js';
 
 export interface DiffRun {
@@ -13,19 +14,20 @@ export interface DiffRun {
 }
 
 /** The command without the process: what it prints and the exit code (the tests call this). */
-export function runDiff(options: {
+export async function runDiff(options: {
   old: string;
   new: string;
   format?: 'markdown' | 'json';
   failOn?: 'breaking' | 'any' | 'none';
   cwd?: string;
-}): DiffRun {
+}): Promise<DiffRun> {
   try {
-    const diff = diffSpecs(loadDiffSide(options.old, options.cwd), loadDiffSide(options.new, options.cwd));
+    const { sides, asWsdls } = await loadDiffSides(options.old, options.new, options.cwd);
+    const diff = diffSpecs(...sides, asWsdls ? (c) => asmxCannotShow(c, ...sides) : undefined);
     const output = options.format === 'json' ? renderJson(diff) : renderMarkdown(diff);
     return { output, exitCode: failsOn(diff, options.failOn ?? 'none') ? 1 : 0, error: undefined };
   } catch (error) {
-    if (error instanceof SpecError) return { output: '', exitCode: 2, error: error.message };
+    if (error instanceof SpecError || error instanceof WsdlImportError || error instanceof WsdlSourceError) return { output: '', exitCode: 2, error: error.message };
     throw error;
   }
 }

@@ -8,12 +8,14 @@ export { RULES, classify, type ChangeKind, type Rule, type Usage } from './rules
 export { tsNames, compareNames } from './names.js';
 export { renderMarkdown } from './render-markdown.js';
 export { renderJson } from './render-json.js';
-export { loadDiffSide, readSpecSource, stripMock } from './source.js';
+export { loadDiffSide, loadDiffSides, readSpecSource, stripMock } from './source.js';
+export { asmxCannotShow } from './wsdl-side.js';
 export type { Bump, Category, Change, DiffSummary, Impact, NameChange, SpecDiff, SpecSide, TsName } from './types.js';
 export { CATEGORIES } from './types.js';
 
-export function diffSpecs(oldModel: ServiceModel, newModel: ServiceModel): SpecDiff {
-  const changes = compareModels(oldModel, newModel);
+/** `ignore` leaves out changes the sides cannot show (a drift check's: wsdl-side.ts asmxCannotShow). */
+export function diffSpecs(oldModel: ServiceModel, newModel: ServiceModel, ignore?: (change: Change) => boolean): SpecDiff {
+  const changes = compareModels(oldModel, newModel).filter((c) => !ignore?.(c));
   const names = compareNames(oldModel, newModel);
   return {
     old: { source: oldModel.source, service: oldModel.name, version: oldModel.version },

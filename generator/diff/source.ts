@@ -14,6 +14,7 @@ import { isMap, isScalar, parseDocument } from 'yaml';
 import type { ServiceModel } from '../model/types.js';
 import { SpecError } from '../load/errors.js';
 import { parseSpec } from '../load/load.js';
+import { asWsdlSays, isWsdlArg, wsdlSide } from './wsdl-side.js';
 
 export interface SpecSource {
   /** The name used in messages: the path relative to `cwd`, or `rev:path` as given. */
@@ -38,6 +39,23 @@ export function readSpecSource(arg: string, cwd: string = process.cwd()): SpecSo
     }
   }
   throw issue(arg, 'cannot read the spec: no such file, nor a git revision such as HEAD~1:spec/service.yaml; check the path (relative paths start from the working directory)');
+}
+
+/**
+ * Both sides of a diff. A side is a spec (a file or `rev:path`) or a WSDL (a file or an http(s) URL); when either is
+ * a WSDL, both are compared as what a WSDL can say (wsdl-side.ts). Throws `SpecError`, or the import's errors for a
+ * WSDL that cannot be read.
+ */
+export async function loadDiffSides(oldArg: string, newArg: string, cwd: string = process.cwd()): Promise<{ sides: [ServiceModel, ServiceModel]; asWsdls: boolean }> {
+  const read = async (arg: string): Promise<{ model: ServiceModel; wsdl: boolean }> => {
+    if (isWsdlArg(arg)) return { model: await wsdlSide(arg, cwd), wsdl: true };
+    const source = readSpecSource(arg, cwd);
+    if (isWsdlArg(arg, source.text)) return { model: await wsdlSide(resolve(cwd, arg), cwd), wsdl: true };
+    return { model: parseSpec(stripMock(source.text), source.name), wsdl: false };
+  };
+  const [a, b] = [await read(oldArg), await read(newArg)];
+  if (!a.wsdl && !b.wsdl) return { sides: [a.model, b.model], asWsdls: false };
+  return { sides: [a.wsdl ? a.model : asWsdlSays(a.model), b.wsdl ? b.model : asWsdlSays(b.model)], asWsdls: true };
 }
 
 /** Parses one side: a file path or `rev:path`. Throws `SpecError`. */

@@ -28,14 +28,14 @@ function expectGolden(file: string, actual: string): void {
 }
 
 describe('svc-codegen diff', () => {
-  it('writes the Markdown of the golden pair', () => {
-    const run = runDiff({ old: OLD, new: NEW, cwd: ROOT });
+  it('writes the Markdown of the golden pair', async () => {
+    const run = await runDiff({ old: OLD, new: NEW, cwd: ROOT });
     expect(run.exitCode).toBe(0);
     expectGolden('golden.md', run.output);
   });
 
-  it('writes the JSON of the golden pair, keys in a stable order', () => {
-    const run = runDiff({ old: OLD, new: NEW, format: 'json', cwd: ROOT });
+  it('writes the JSON of the golden pair, keys in a stable order', async () => {
+    const run = await runDiff({ old: OLD, new: NEW, format: 'json', cwd: ROOT });
     expectGolden('golden.json', run.output);
     const parsed = JSON.parse(run.output) as Record<string, unknown>;
     expect(Object.keys(parsed)).toEqual(['old', 'new', 'summary', 'changes', 'names']);
@@ -54,20 +54,20 @@ describe('svc-codegen diff', () => {
       ['any', docFile, 1],
       ['any', OLD, 0],
       ['none', NEW, 0],
-    ] as const)('%s with %s exits %i', (failOn, other, code) => {
-      expect(runDiff({ old: OLD, new: other, failOn, cwd: ROOT }).exitCode).toBe(code);
+    ] as const)('%s with %s exits %i', async (failOn, other, code) => {
+      expect((await runDiff({ old: OLD, new: other, failOn, cwd: ROOT })).exitCode).toBe(code);
     });
 
-    it('exits 2 with the reason when a side cannot be read', () => {
-      const run = runDiff({ old: 'HEAD:no/such/spec.yaml', new: NEW, cwd: ROOT });
+    it('exits 2 with the reason when a side cannot be read', async () => {
+      const run = await runDiff({ old: 'HEAD:no/such/spec.yaml', new: NEW, cwd: ROOT });
       expect(run.exitCode).toBe(2);
       expect(run.error).toMatch(/HEAD:no\/such\/spec\.yaml:1:1: cannot read the spec with git show/);
-      const missing = runDiff({ old: 'no-such-file.yaml', new: NEW, cwd: ROOT });
+      const missing = await runDiff({ old: 'no-such-file.yaml', new: NEW, cwd: ROOT });
       expect(missing.exitCode).toBe(2);
       expect(missing.error).toMatch(/no-such-file\.yaml:1:1: cannot read the spec: no such file, nor a git revision such as HEAD~1:spec\/service\.yaml; check the path/);
     });
 
-    it('sets the exit code of the real command line', () => {
+    it('sets the exit code of the real command line', async () => {
       const cli = (failOn: string) =>
         spawnSync(process.execPath, [fromRoot('dist', 'cli.js'), 'diff', OLD, NEW, '--fail-on', failOn, '--format', 'json'], {
           cwd: ROOT,
@@ -83,11 +83,11 @@ describe('svc-codegen diff', () => {
   describe('git revisions', () => {
     const head = execFileSync('git', ['show', 'HEAD:spec/payer-v5.yaml'], { cwd: ROOT, encoding: 'utf8' });
 
-    it('HEAD:spec/payer-v5.yaml against the same text in a file: no changes', () => {
+    it('HEAD:spec/payer-v5.yaml against the same text in a file: no changes', async () => {
       const dir = mkdtempSync(join(tmpdir(), 'svc-diff-'));
       try {
         writeFileSync(join(dir, 'payer-v5.yaml'), head);
-        const run = runDiff({ old: 'HEAD:spec/payer-v5.yaml', new: join(dir, 'payer-v5.yaml'), format: 'json', failOn: 'any', cwd: ROOT });
+        const run = await runDiff({ old: 'HEAD:spec/payer-v5.yaml', new: join(dir, 'payer-v5.yaml'), format: 'json', failOn: 'any', cwd: ROOT });
         expect(run.error).toBeUndefined();
         expect(run.exitCode).toBe(0);
         expect(JSON.parse(run.output)).toMatchObject({ summary: { changes: 0, bump: 'none' }, changes: [], names: [] });
@@ -98,8 +98,8 @@ describe('svc-codegen diff', () => {
 
     // Others may be editing the spec in this working copy; the comparison with it holds when it is unmodified.
     const unmodified = readFileSync(join(ROOT, 'spec/payer-v5.yaml'), 'utf8') === head;
-    it.runIf(unmodified)('HEAD:spec/payer-v5.yaml against the working file: no changes', () => {
-      const run = runDiff({ old: 'HEAD:spec/payer-v5.yaml', new: 'spec/payer-v5.yaml', failOn: 'any', cwd: ROOT });
+    it.runIf(unmodified)('HEAD:spec/payer-v5.yaml against the working file: no changes', async () => {
+      const run = await runDiff({ old: 'HEAD:spec/payer-v5.yaml', new: 'spec/payer-v5.yaml', failOn: 'any', cwd: ROOT });
       expect(run.exitCode).toBe(0);
       expect(run.output).toBe('## Spec diff: HEAD:spec/payer-v5.yaml -> spec/payer-v5.yaml\n\n**No changes.** Semver: none.\n');
     });

@@ -3,8 +3,8 @@
  * as Mono's own xsp4 does not start on this Debian. The test writes the service's .asmx (C#) and web.config; the
  * first request compiles it (a few seconds), so `startAsmx` makes that request before it resolves.
  */
-import { rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { ensureDebianPackages } from './debian.js';
 import { startNginx } from './nginx.js';
 import { freePort } from './ports.js';
@@ -13,7 +13,7 @@ import { networkDir, startServerProcess } from './server-process.js';
 export interface AsmxConfig {
   /** A word for the folders' names. */
   readonly name: string;
-  /** The application's files by name: `Service.asmx` with its C# class, web.config, ... */
+  /** The application's files by path from its root: `Service.asmx` with its C# class, `v5/Service.asmx`, web.config, ... */
   readonly files: Readonly<Record<string, string>>;
   /** A path answered once the application has compiled (e.g. `/Service.asmx?WSDL`), requested before resolving. */
   readonly warmUp: string;
@@ -45,7 +45,10 @@ export const WEB_CONFIG_ALL_PROTOCOLS = `<?xml version="1.0"?>
 export async function startAsmx(config: AsmxConfig): Promise<Asmx> {
   ensureDebianPackages(['mono-devel', 'mono-fastcgi-server4']);
   const app = networkDir(`${config.name}-app`);
-  for (const [name, content] of Object.entries(config.files)) writeFileSync(join(app, name), content);
+  for (const [name, content] of Object.entries(config.files)) {
+    mkdirSync(dirname(join(app, name)), { recursive: true });
+    writeFileSync(join(app, name), content);
+  }
   const fastcgiPort = await freePort();
   // SIGKILL: nothing of its state needs saving, and the suite need not wait for Mono's orderly shutdown.
   const mono = await startServerProcess({
