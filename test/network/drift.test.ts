@@ -108,7 +108,6 @@ describe('diff against the live ?WSDL of a Mono ASMX host', () => {
       const run = await runDiff({ old, new: next, format: 'json', failOn: 'breaking', cwd: repoRoot });
       expect(run.error).toBeUndefined();
       const diff = JSON.parse(run.output) as { summary: { breakingForClients: number; breakingForServers: number }; changes: unknown[] };
-      if (process.env['DRIFT_DUMP']) require('node:fs').writeFileSync(`/tmp/lead-drift/${old === spec ? 'fwd' : 'back'}.json`, run.output);
       expect([run.exitCode, diff.summary.breakingForClients, diff.summary.breakingForServers], JSON.stringify(diff.changes, null, 2)).toEqual([0, 0, 0]);
       // Mono's ?WSDL has no documentation (`wsdl -server` writes no Description): what is left differs in docs only.
       expect(new Set((diff.changes as { category: string }[]).map((c) => c.category))).toEqual(new Set(['docs']));
