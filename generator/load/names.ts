@@ -1,6 +1,6 @@
 /**
  * Naming rules shared by the resolver and the emitters: how a name on the wire (any XML NCName) becomes a name in the
- * generated TypeScript. README.md, "How names are formed", says the rule in prose; this is the one place it is coded.
+ * generated TypeScript. docs/spec-format.md, "How names are formed", says the rule in prose; this is the one place it is coded.
  *
  * - Wire names stay as they are wherever they are data: element and attribute names, SOAPAction, the HTTP path, and
  *   the keys of the TypeScript values (a record's or the params' members), quoted where they are not identifiers.

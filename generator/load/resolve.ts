@@ -106,7 +106,7 @@ export function resolveSpec(
     return { [key]: checked.text };
   };
 
-  // The TypeScript names of types and operations, for the whole spec at once (README, How names are formed).
+  // The TypeScript names of types and operations, for the whole spec at once (docs/spec-format.md, How names are formed).
   const names = specNames(raw);
 
   // Type names (the spec's keys) share one namespace in the spec.

@@ -383,7 +383,7 @@ const parameterStyle = z.enum(['wrapped', 'bare']);
 
 const operation = z
   .object({
-    name: wireName.describe("The operation's name on the wire: its request element, <name>Response, the SOAPAction's last part and the HTTP path. The client method is made from it (README, How names are formed)."),
+    name: wireName.describe("The operation's name on the wire: its request element, <name>Response, the SOAPAction's last part and the HTTP path. The client method is made from it (docs/spec-format.md, How names are formed)."),
     doc,
     params: z
       .array(z.union([wireName, inlineParameter]))

@@ -152,7 +152,7 @@ export interface FieldModel {
 
 export interface EnumModel {
   readonly kind: 'enum';
-  /** Its TypeScript name: the spec's key made an identifier that takes no other name (README, How names are formed). */
+  /** Its TypeScript name: the spec's key made an identifier that takes no other name (docs/spec-format.md, How names are formed). */
   readonly name: string;
   /** Its XML Schema name: the spec's `xmlName`, else its key. */
   readonly xmlName: string;
@@ -175,7 +175,7 @@ export interface ResultStatus {
 /** A record (nested type) or a result type: an element whose children are its fields, in order. */
 export interface StructModel {
   readonly kind: 'record' | 'result';
-  /** Its TypeScript name: the spec's key made an identifier that takes no other name (README, How names are formed). */
+  /** Its TypeScript name: the spec's key made an identifier that takes no other name (docs/spec-format.md, How names are formed). */
   readonly name: string;
   /** Its XML Schema name (xsi:type, the WSDL's complexType, a list's default item element): `xmlName`, else its key. */
   readonly xmlName: string;
@@ -334,7 +334,7 @@ export interface OperationModel {
   readonly name: string;
   /**
    * The identifier the generated names of this operation start with (`<tsName>Params`, `encode<tsName>`): its name
-   * made an identifier that meets no other (README, How names are formed). `List.Delete` -> `List_Delete`.
+   * made an identifier that meets no other (docs/spec-format.md, How names are formed). `List.Delete` -> `List_Delete`.
    */
   readonly tsName: string;
   /** lowerCamelCase method name on the client: made from `tsName`, distinct from every other method. */

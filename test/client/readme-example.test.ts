@@ -1,14 +1,15 @@
 /**
- * The README's usage example runs as written: its code block is extracted, saved beside the repository's other
+ * The README's and the docs pages' usage examples run as written: its code block is extracted, saved beside the repository's other
  * generated test files with only the import path adjusted to that location, compiled with the generated code it
  * imports, and run with node against a real loopback server that answers like the service.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { compileScript } from '../helpers/compiled.js';
+import { codeBlock, docPage } from '../helpers/doc-blocks.js';
 import { startRecordingServer, type RecordingServer } from './support/recording-server.js';
 import { resultResponse } from './support/responses.js';
 import { hmacHex } from './support/wire.js';
@@ -44,19 +45,38 @@ afterAll(async () => {
   await server.close();
 });
 
-function readmeExample(): string {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
-  const example = blocks.find((b) => b.includes('new PayerClient('));
-  if (!example) throw new Error('README.md has no ts block constructing a PayerClient');
-  return example;
-}
+/** docs/client.md's whole example: balances, a service error, an asynchronous submission, an embedded page. */
+const clientPageExample = () => codeBlock('docs/client.md', 'ts', (b) => b.includes('new PayerClient(') && b.includes('embeddedPageQuery'), 'using the client');
 
-it('runs as written and does what it says', async () => {
+it("the README's client example runs as written against a loopback server", async () => {
+  const code = codeBlock('README.md', 'ts', (b) => b.includes('new PayerClient(') && !b.includes('startMockServer'), 'using the client');
+  expect(code).toContain("from './generated/client/index.js'");
+  const dir = join(ROOT, 'test', '.tmp', 'readme');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'readme-client.ts');
+  writeFileSync(file, code.replace("from './generated/client/index.js'", "from '../../../generated/client/index.js'"));
+  const before = server.requests.length;
+  const { code: exit, stdout, stderr } = await run(process.execPath, [await compileScript(file)], { PAYER_BASE_URL: server.url, PAYER_API_KEY: 'readme-secret' });
+  expect([exit, stderr, stdout]).toEqual([0, '', 'Payer EUR 1500.25\n']);
+  expect(server.requests.slice(before).map((r) => /<soap:Body><(\w+)/.exec(r.body)?.[1])).toEqual(['GetBalances']);
+});
+
+it("the README's mock example runs as written", async () => {
+  const code = codeBlock('README.md', 'ts', (b) => b.includes('startMockServer('), 'starting the mock');
+  const dir = join(ROOT, 'test', '.tmp', 'readme');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'readme-mock.ts');
+  writeFileSync(file, code.replaceAll("from './generated/", "from '../../../generated/"));
+  const { code: exit, stdout, stderr } = await run(process.execPath, [await compileScript(file)], {});
+  expect([exit, stderr, stdout]).toEqual([0, '', 'USD 25000\n']);
+});
+
+it('the client page example runs as written and does what it says', async () => {
   const dir = join(ROOT, 'test', '.tmp', 'readme');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'example.ts');
-  const code = readmeExample();
+  const code = clientPageExample();
+  const before = server.requests.length;
   expect(code).toContain("from './generated/client/index.js'");
   writeFileSync(file, code.replace("from './generated/client/index.js'", "from '../../../generated/client/index.js'"));
 
@@ -72,7 +92,7 @@ it('runs as written and does what it says', async () => {
     '1 lines processed',
     `https://payer.example/embedded?payerName=MyPayer&lang=en&token=tok-1&hashkey=${hmacHex('dyn-key', 'payerName=MyPayer&lang=en&token=tok-1')}`,
   ]);
-  const ops = server.requests.map((r) => /<soap:Body><(\w+)/.exec(r.body)?.[1]);
+  const ops = server.requests.slice(before).map((r) => /<soap:Body><(\w+)/.exec(r.body)?.[1]);
   expect(ops).toEqual(['GetBalances', 'TestPaymentFile', 'ProcessPaymentFileAsync', 'GetProcessingRequestStatus', 'GetProcessingRequestStatus', 'ProcessPaymentsAsyncResult', 'GetDynamicKey']);
   expect(stdout + stderr).not.toContain('readme-secret');
   expect(stdout).not.toContain('dyn-key');
@@ -89,10 +109,8 @@ function run(cmd: string, args: string[], env: Record<string, string>): Promise<
   });
 }
 
-it('the mock example runs as written: a file in the SFTP folder, tested and processed asynchronously on the clock', async () => {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const example = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!).find((b) => b.includes('startMockServer('));
-  if (!example) throw new Error('README.md has no ts block starting the mock');
+it('the mock page example runs as written: a file in the SFTP folder, tested and processed asynchronously on the clock', async () => {
+  const example = codeBlock('docs/mock.md', 'ts', (b) => b.includes('startMockServer(') && b.includes('folderOf('), 'starting the mock with a payment file');
   const dir = join(ROOT, 'test', '.tmp', 'readme');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'mock-example.ts');
@@ -104,10 +122,8 @@ it('the mock example runs as written: a file in the SFTP folder, tested and proc
 });
 
 it("the newcomer's script runs as written against `npm run mock`: a file tested, submitted, completed, the balance lowered", async () => {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const script = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!).find((b) => b.startsWith('// try-mock.ts'));
-  if (!script) throw new Error('README.md has no try-mock.ts block');
-  const command = /```sh\n(npm run mock[^\n]*)\n```/.exec(readme)?.[1];
+  const script = codeBlock('docs/mock.md', 'ts', (b) => b.startsWith('// try-mock.ts'), 'named try-mock.ts');
+  const command = /```sh\n(npm run mock[^\n]*)\n```/.exec(docPage('docs/mock.md'))?.[1];
   expect(command).toBe('npm run mock -- --sftp-root mock-sftp');
   const dir = join(ROOT, 'test', '.tmp', 'readme');
   mkdirSync(dir, { recursive: true });

@@ -1,5 +1,5 @@
 /**
- * The README's in-process mock example, run as written: it moves the mock's clock by more than the timestamp skew
+ * The in-process mock example of docs/mock.md, run as written: it moves the mock's clock by more than the timestamp skew
  * the mock allows, so it only works because the client signs with the mock's clock (`now`), as the README says.
  * The second test shows why the README has to say it: a client signing with the real time is then locked out.
  */
@@ -11,7 +11,7 @@ import { PayerClient } from '../../generated/client/index.js';
 import { DEFAULT_PAYER, startMockServer } from '../../generated/mock/index.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const README = readFileSync(join(ROOT, 'docs', 'mock.md'), 'utf8');
 
 /** The ts block that follows the README's sentence about starting the mock in-process. */
 function inProcessExample(): string {

@@ -1,6 +1,6 @@
 /**
  * Issue 25, category 1: every spec name may be any XML NCName, kept as it is on the wire; a name the generated code
- * declares is made from it by the rule of generator/load/names.ts (README, "How names are formed"). Rows of spec
+ * declares is made from it by the rule of generator/load/names.ts (docs/spec-format.md, "How names are formed"). Rows of spec
  * names given and TypeScript names wanted, through the loader; a name that is not an NCName is refused at its place.
  */
 import { describe, expect, it } from 'vitest';

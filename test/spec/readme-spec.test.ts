@@ -1,5 +1,5 @@
 /**
- * The README's "Writing a spec" example is a whole spec, loaded as written: a service with no auth, a boolean result
+ * The "Writing a spec" example of docs/spec-format.md is a whole spec, loaded as written: a service with no auth, a boolean result
  * and a record parameter needs no placeholder entries (no results, parameters, eat or httpPostRoot).
  */
 import { readFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseSpec } from '../../generator/load/load.js';
 
-const README = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+const README = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'spec-format.md'), 'utf8');
 
 function exampleSpec(): string {
   const section = README.slice(README.indexOf('### Writing a spec'));
