@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { formatIssue, formatPath, type SpecIssue } from '../load/errors.js';
 import { SourceLocator, type SpecPath } from '../load/locate.js';
 import { plainMessage, schemaIssues } from '../load/schema-messages.js';
+import { npmNameSchema, semverSchema } from '../load/schema.js';
 
 /** The names looked for in the working directory, in this order (the first found is read). */
 export const CONFIG_FILES = ['svc-codegen.config.yaml', 'svc-codegen.config.yml', 'svc-codegen.config.json'] as const;
@@ -31,6 +32,18 @@ export const configSchema = z.strictObject({
   strict: z.boolean().optional(),
   /** Also write the spec format's JSON Schema beside the spec (as `--spec-schema`). */
   specSchema: z.boolean().optional(),
+  /** The npm packages' metadata, over the spec's `service.package` (as the `--package-*` flags). */
+  package: z
+    .strictObject({
+      name: npmNameSchema.optional(),
+      version: semverSchema.optional(),
+      description: text.optional(),
+      license: text.optional(),
+      repository: text.optional(),
+      author: text.optional(),
+      mockName: npmNameSchema.optional(),
+    })
+    .optional(),
 });
 
 export type ConfigValues = z.infer<typeof configSchema>;
