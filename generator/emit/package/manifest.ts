@@ -175,7 +175,8 @@ export function mockPackageJson(model: ServiceModel): Record<string, unknown> {
     type: 'module',
     exports,
     types: built(MOCK_ENTRY_POINTS[0]!.source, '.d.ts'),
-    bin: { [mockPackageName(model)]: built(MOCK_BIN_SOURCE, '.js') },
+    // npm installs a command by the key's last segment: a scoped name's command is its name without the scope.
+    bin: { [mockPackageName(model).replace(/^@[^/]+\//, '')]: built(MOCK_BIN_SOURCE, '.js') },
     files: [BUILD_DIR],
     sideEffects: false,
     engines: { node: NODE_ENGINE },
