@@ -7,7 +7,7 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError } from '../../generator/commands/config.js';
+import { ConfigError, parseConfig } from '../../generator/commands/config.js';
 import { resolveOptions, type GenerateFlags } from '../../generator/commands/options.js';
 import { UsageError } from '../../generator/commands/usage.js';
 import { generate } from '../../generator/generate.js';
@@ -135,5 +135,23 @@ describe('package metadata outside the spec', () => {
     const readme = readFileSync(join(dir, 'sdk', 'README.md'), 'utf8');
     expect(readme).toContain('acme-weather-client-1.2.3.tgz');
     expect(readme).toContain('The packages are scoped (`@acme`)');
+  });
+});
+
+describe("this repository's README on publishing", () => {
+  const readme = readFileSync(fromRoot('README.md'), 'utf8');
+  const section = readme.split('\n## Publishing the generated SDK\n')[1]?.split('\n## ')[0] ?? '';
+  const block = (lang: string) => [...section.matchAll(/```(\w+)\n([\s\S]*?)```/g)].find((m) => m[1] === lang)?.[2] ?? '';
+
+  it('shows a config file that names the packages as it says', () => {
+    expect(parseConfig(block('yaml'), 'svc-codegen.config.yaml')).toEqual({ wsdl: 'Weather.wsdl', out: 'sdk', package: { name: '@acme/weather-client', version: '1.2.3' } });
+  });
+
+  it("gives the generated README's build commands, in its order", () => {
+    const generated = readFileSync(fromRoot('generated', 'README.md'), 'utf8').split('\n## Build and publish\n')[1] ?? '';
+    const commands = (text: string) => (/```sh\n([\s\S]*?)```/.exec(text)?.[1] ?? '').split('\n').map((l) => l.replace(/\s+#.*$/, '').trim()).filter((l) => l !== '');
+    const own = commands(section);
+    expect(own.slice(1, 4)).toEqual(commands(generated));
+    expect(own[0]).toBe('cd generated');
   });
 });
