@@ -71,6 +71,11 @@ export function resolveSpec(
     issues.push(at(path, message, key));
   };
 
+  const mockName = raw.service.package?.mockName;
+  if (mockName !== undefined && mockName === raw.service.package?.name) {
+    report(['service', 'package', 'mockName'], `"${mockName}" is the client package's name too: the client and the mock packages need names of their own`);
+  }
+
   // Decisions first: everything else may reference them.
   const decisions = new Map<string, Decision>();
   raw.decisions.forEach((d, i) => {

@@ -26,7 +26,7 @@ function specWith(packageLines: readonly string[]): string {
   return MINIMAL.replace('  client: MinimalClient\n', `  client: MinimalClient\n  package:\n${packageLines.map((l) => `    ${l}\n`).join('')}`);
 }
 
-const SPEC_PACKAGE = ['name: minimal-sdk', 'version: 2.0.0', 'description: From the spec.', 'license: MIT', 'repository: github:acme/minimal'];
+const SPEC_PACKAGE = ['name: minimal-sdk', 'version: 2.0.0', 'description: From the spec.', 'license: MIT', 'repository: github:acme/minimal', 'author: Spec Author'];
 
 let project: Scratch;
 
@@ -58,7 +58,13 @@ afterAll(() => project?.remove());
 describe('package metadata outside the spec', () => {
   const precedence: Array<[string, readonly string[], string | undefined, GenerateFlags['package'], Partial<PackageModel>]> = [
     ['defaults without a package section', [], undefined, {}, { name: 'minimal-client', version: '0.0.0', license: 'UNLICENSED', mockName: 'minimal-client-mock' }],
-    ['the spec over the defaults', SPEC_PACKAGE, undefined, {}, { name: 'minimal-sdk', version: '2.0.0', description: 'From the spec.', license: 'MIT', mockName: 'minimal-sdk-mock' }],
+    [
+      'the spec over the defaults',
+      SPEC_PACKAGE,
+      undefined,
+      {},
+      { name: 'minimal-sdk', version: '2.0.0', description: 'From the spec.', license: 'MIT', repository: 'github:acme/minimal', author: 'Spec Author', mockName: 'minimal-sdk-mock' },
+    ],
     [
       'the config file over the spec; the mock name follows the new name',
       SPEC_PACKAGE,
