@@ -1,7 +1,7 @@
 /**
  * The config file: `svc-codegen.config.yaml` (or `.yml`, `.json`) in the working directory, or the file `--config`
- * names. It holds what the generate command's flags say (the service, the output, the options), so that
- * `svc-codegen` alone generates. Paths in it are relative to its own folder. Its problems are reported as a spec's
+ * names. It holds what the generate command's flags say (the service, the output, the options, the npm packages'
+ * metadata), so that `svc-codegen` alone generates. Paths in it are relative to its own folder. Its problems are reported as a spec's
  * are: each at its file:line:column, all of them at once, unknown keys with the key meant.
  */
 import { existsSync, readFileSync } from 'node:fs';

@@ -43,7 +43,7 @@ export function generateCommand(cli: Argv): Argv {
         .option('out', { type: 'string', describe: 'the output directory; nothing is written outside it unless asked [default: "generated"]' })
         .option('config', {
           type: 'string',
-          describe: `a config file (YAML or JSON) naming spec (or wsdl), out, strict and specSchema, paths relative to it; read without this flag from ${CONFIG_EXAMPLE}, .yml or .json in the working directory when neither --spec nor --wsdl is given. Flags win over it`,
+          describe: `a config file (YAML or JSON) naming spec (or wsdl), out, strict, specSchema and package (name, version, description, license, repository, author, mockName), paths relative to it; read without this flag from ${CONFIG_EXAMPLE}, .yml or .json in the working directory when neither --spec nor --wsdl is given. Flags win over it`,
         })
         .option('check', { type: 'boolean', describe: 'write nothing; fail (exit 1) if the output is stale' })
         .option('watch', {
