@@ -139,7 +139,8 @@ describe('package metadata outside the spec', () => {
     });
     expect(read('package.json')).toMatchObject({ name: '@acme/weather-client-workspace', private: true, workspaces: ['client', 'mock'] });
     const readme = readFileSync(join(dir, 'sdk', 'README.md'), 'utf8');
-    expect(readme).toContain('acme-weather-client-1.2.3.tgz');
+    expect(readme).toContain('`acme-weather-client-1.2.3.tgz` and `acme-weather-client-mock-1.2.3.tgz`');
+    expect(readme).toContain('npm publish acme-weather-client-1.2.3.tgz\nnpm publish acme-weather-client-mock-1.2.3.tgz\n');
     expect(readme).toContain('The packages are scoped (`@acme`)');
   });
 });
