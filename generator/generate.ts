@@ -12,6 +12,7 @@ import { importWsdl, readWsdlSource, type ImportProblem } from './import/index.j
 import { SpecError, formatIssue, type SpecIssue } from './load/errors.js';
 import { specJsonSchema } from './load/schema.js';
 import { loadSpec, parseSpec } from './load/load.js';
+import { withPackage, type PackageKey, type PackageOptions } from './load/package-info.js';
 import { applyChanges, planChanges, type FileChange, type Target } from './write/plan.js';
 
 export interface GenerateOptions {
@@ -35,6 +36,10 @@ export interface GenerateOptions {
   readonly schemaFile?: string;
   /** Base for relative paths and for the names shown in headers and messages (default: process.cwd()). */
   readonly cwd?: string;
+  /** npm package metadata over the spec's (`service.package`): the config file's `package` key and the flags. */
+  readonly package?: PackageOptions;
+  /** How a refused `package` value is named in its error (a flag, a config file key); default `package.<key>`. */
+  readonly packageSource?: Readonly<Partial<Record<PackageKey, string>>>;
 }
 
 export interface GenerateResult {
@@ -136,6 +141,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       if (error instanceof SpecError && parse.strict) throw new StrictDraftError(error, source.shown, draft.file);
       throw error;
     }
+  }
+  if (options.package !== undefined) {
+    const source = options.packageSource ?? {};
+    model = withPackage(model, options.package, (key) => source[key] ?? `package.${key}`);
   }
   const outDir = resolve(cwd, options.out);
   const specName = headerSpecName(outDir, options.spec !== undefined ? resolve(cwd, options.spec) : wsdlPath(options.wsdl!, cwd, model.source));

@@ -16,8 +16,8 @@ import ts from 'typescript';
 
 const DIST = 'dist';
 
-/** The client package is the one whose folder holds this package's folder: the mock is generated beside it. */
-const client = /** @type {{ name: string }} */ (JSON.parse(readFileSync('../package.json', 'utf8'))).name;
+/** The client package is the one in the client/ folder beside this package's: the two are generated together. */
+const client = /** @type {{ name: string }} */ (JSON.parse(readFileSync('../client/package.json', 'utf8'))).name;
 const own = process.argv.slice(2);
 if (own.length === 0) throw new Error('usage: node link-client.mjs <folder of dist/ this package ships>...');
 

@@ -1,7 +1,7 @@
 /**
  * The config file: `svc-codegen.config.yaml` (or `.yml`, `.json`) in the working directory, or the file `--config`
- * names. It holds what the generate command's flags say (the service, the output, the options), so that
- * `svc-codegen` alone generates. Paths in it are relative to its own folder. Its problems are reported as a spec's
+ * names. It holds what the generate command's flags say (the service, the output, the options, the npm packages'
+ * metadata), so that `svc-codegen` alone generates. Paths in it are relative to its own folder. Its problems are reported as a spec's
  * are: each at its file:line:column, all of them at once, unknown keys with the key meant.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { formatIssue, formatPath, type SpecIssue } from '../load/errors.js';
 import { SourceLocator, type SpecPath } from '../load/locate.js';
 import { plainMessage, schemaIssues } from '../load/schema-messages.js';
 import { fileFailure } from '../load/read-failure.js';
+import { npmNameSchema, semverSchema } from '../load/schema.js';
 
 /** The names looked for in the working directory, in this order (the first found is read). */
 export const CONFIG_FILES = ['svc-codegen.config.yaml', 'svc-codegen.config.yml', 'svc-codegen.config.json'] as const;
@@ -32,6 +33,18 @@ export const configSchema = z.strictObject({
   strict: z.boolean().optional(),
   /** Also write the spec format's JSON Schema beside the spec (as `--spec-schema`). */
   specSchema: z.boolean().optional(),
+  /** The npm packages' metadata, over the spec's `service.package` (as the `--package-*` flags). */
+  package: z
+    .strictObject({
+      name: npmNameSchema.optional(),
+      version: semverSchema.optional(),
+      description: text.optional(),
+      license: text.optional(),
+      repository: text.optional(),
+      author: text.optional(),
+      mockName: npmNameSchema.optional(),
+    })
+    .optional(),
 });
 
 export type ConfigValues = z.infer<typeof configSchema>;

@@ -4,16 +4,37 @@
  */
 import type { Argv } from 'yargs';
 import { DEFAULT_SCHEMA_FILE } from '../load/schema-file.js';
+import { PACKAGE_FLAGS, PACKAGE_KEYS, type PackageKey } from '../load/package-info.js';
 import { UsageError } from './usage.js';
 
 const CONFIG_EXAMPLE = 'svc-codegen.config.yaml';
+
+/** The help of each package flag; the config file's `package` key takes the same values by the same names. */
+const PACKAGE_HELP: Readonly<Record<PackageKey, string>> = {
+  name: 'the client package\'s npm name; a scope (@acme/service-client) is recommended: an unscoped name may belong to someone else on the public registry',
+  version: 'the packages\' version (semver), the mock\'s as the client\'s',
+  description: 'the client package\'s description',
+  license: 'an SPDX license expression, or UNLICENSED',
+  repository: 'package.json\'s repository: a URL or a shorthand such as github:acme/service-sdk',
+  author: 'package.json\'s author: "Name <email> (url)"',
+  mockName: 'the mock package\'s npm name [default: the client\'s name with -mock]',
+};
+
+/** `y` with the package flags, all strings, in a help group of their own. */
+function withPackageFlags<T>(y: Argv<T>): Argv<T> {
+  let out = y;
+  for (const key of PACKAGE_KEYS) {
+    out = out.option(PACKAGE_FLAGS[key], { type: 'string', group: "Package (over the spec's service.package and the config file's package):", describe: PACKAGE_HELP[key] });
+  }
+  return out;
+}
 
 export function generateCommand(cli: Argv): Argv {
   return cli.command(
     ['generate', '$0'],
     `generate the client, mock, docs, WSDL, runtime and package files from a service spec (or straight from a WSDL) into --out; without --spec or --wsdl, from what ${CONFIG_EXAMPLE} (or .json) in the working directory names`,
     (y) =>
-      y
+      withPackageFlags(y)
         .option('spec', { type: 'string', describe: 'the service spec (YAML)' })
         .option('wsdl', {
           type: 'string',
@@ -22,7 +43,7 @@ export function generateCommand(cli: Argv): Argv {
         .option('out', { type: 'string', describe: 'the output directory; nothing is written outside it unless asked [default: "generated"]' })
         .option('config', {
           type: 'string',
-          describe: `a config file (YAML or JSON) naming spec (or wsdl), out, strict and specSchema, paths relative to it; read without this flag from ${CONFIG_EXAMPLE}, .yml or .json in the working directory when neither --spec nor --wsdl is given. Flags win over it`,
+          describe: `a config file (YAML or JSON) naming spec (or wsdl), out, strict, specSchema and package (name, version, description, license, repository, author, mockName), paths relative to it; read without this flag from ${CONFIG_EXAMPLE}, .yml or .json in the working directory when neither --spec nor --wsdl is given. Flags win over it`,
         })
         .option('check', { type: 'boolean', describe: 'write nothing; fail (exit 1) if the output is stale' })
         .option('watch', {
@@ -49,6 +70,7 @@ export function generateCommand(cli: Argv): Argv {
         .example('$0 --config config/svc.json --out build/svc', 'take a config file from elsewhere; the flag overrides its out')
         .example('$0 --check', 'in CI: exit 1 when the committed output differs from what the spec generates')
         .example('$0 --watch', 'regenerate while editing the spec or its simulator')
+        .example('$0 --wsdl Service.wsdl --package-name @acme/service-client --package-version 1.0.0', 'name and version the npm packages (or in the config file: package: { name, version })')
         .example('$0 --spec spec/service.yaml --strict', 'refuse a spec that still has TODO(import) marks')
         .example('$0 --spec spec/service.yaml --spec-schema', `also write spec/${DEFAULT_SCHEMA_FILE}, for editors`),
     async (argv) => {
@@ -62,6 +84,7 @@ export function generateCommand(cli: Argv): Argv {
         watch: argv.watch,
         strict: argv.strict,
         specSchema: argv.specSchema,
+        package: Object.fromEntries(PACKAGE_KEYS.map((key) => [key, (argv as Record<string, unknown>)[PACKAGE_FLAGS[key]] as string | undefined])),
       });
     },
   );

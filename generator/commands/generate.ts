@@ -13,6 +13,7 @@ import { generate, type GenerateOptions, type GenerateResult } from '../generate
 import { formatProblem, NothingToDraftError, WsdlImportError, WsdlSourceError, type ImportProblem } from '../import/index.js';
 import { leftOutLine } from '../import/left-out.js';
 import { formatIssue, SpecError } from '../load/errors.js';
+import { PackageOptionError } from '../load/package-info.js';
 import type { FileChange } from '../write/plan.js';
 import { countLine, describeChanges } from '../write/summary.js';
 
@@ -35,7 +36,7 @@ export async function runGenerate(options: GenerateOptions): Promise<GenerateRun
     result = await generate(options);
   } catch (error) {
     if (error instanceof NothingToDraftError) return { stdout: '', stderr: `${problemsText(error.problems).join('\n')}\n${error.message}\n`, exitCode: 2 };
-    if (error instanceof SpecError || error instanceof EmitError || error instanceof WsdlImportError || error instanceof WsdlSourceError) {
+    if (error instanceof SpecError || error instanceof EmitError || error instanceof WsdlImportError || error instanceof WsdlSourceError || error instanceof PackageOptionError) {
       return { stdout: '', stderr: `${error.message}\n`, exitCode: 2 };
     }
     throw error;

@@ -7,6 +7,7 @@
 import { relative, resolve } from 'node:path';
 import type { GenerateOptions } from '../generate.js';
 import { DEFAULT_SCHEMA_FILE } from '../load/schema-file.js';
+import { PACKAGE_FLAGS, PACKAGE_KEYS, packageValueProblem, type PackageKey, type PackageOptions } from '../load/package-info.js';
 import { CONFIG_FILES, findConfig, loadConfig, type Config } from './config.js';
 import { UsageError } from './usage.js';
 
@@ -19,6 +20,8 @@ export interface GenerateFlags {
   readonly strict?: boolean | undefined;
   readonly specSchema?: boolean | undefined;
   readonly config?: string | undefined;
+  /** The `--package-*` flags (and `--mock-package-name`), by the key they set. */
+  readonly package?: PackageOptions | undefined;
 }
 
 export const DEFAULT_OUT = 'generated';
@@ -58,9 +61,11 @@ export function resolveOptions(flags: GenerateFlags, cwd: string): ResolvedOptio
   if ('wsdl' in source && specSchema) {
     throw new UsageError('--spec-schema writes beside a spec; with --wsdl there is none (import-wsdl --out writes both).');
   }
+  const pkg = packageOptions(flags.package ?? {}, values.package ?? {}, config);
   return {
     options: {
       ...source,
+      ...pkg,
       out: flags.out !== undefined ? fromFlag(flags.out) : (values.out ?? DEFAULT_OUT),
       check: flags.check ?? false,
       strict: flags.strict ?? values.strict ?? false,
@@ -69,6 +74,28 @@ export function resolveOptions(flags: GenerateFlags, cwd: string): ResolvedOptio
     },
     config,
   };
+}
+
+/**
+ * The package values of the flags over the config file's, with where each came from; a flag's value is checked here
+ * (the config file's, by its schema), so that a bad one is refused naming the flag.
+ */
+function packageOptions(flags: PackageOptions, values: PackageOptions, config: Config | undefined): Pick<GenerateOptions, 'package' | 'packageSource'> {
+  const merged: Record<string, string> = {};
+  const source: Partial<Record<PackageKey, string>> = {};
+  for (const key of PACKAGE_KEYS) {
+    const flag = flags[key];
+    if (flag !== undefined) {
+      const problem = packageValueProblem(key, flag);
+      if (problem !== undefined) throw new UsageError(`--${PACKAGE_FLAGS[key]} ${JSON.stringify(flag)}: ${problem}.`);
+      merged[key] = flag;
+      source[key] = `--${PACKAGE_FLAGS[key]}`;
+    } else if (values[key] !== undefined) {
+      merged[key] = values[key];
+      source[key] = `${config?.file ?? 'the config file'}: package.${key}`;
+    }
+  }
+  return Object.keys(merged).length === 0 ? {} : { package: merged, packageSource: source };
 }
 
 export function isUrl(path: string): boolean {

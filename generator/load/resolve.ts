@@ -38,6 +38,7 @@ import { DATA_SET_TYPE, PRIMITIVE_NAMES, isPrimitiveName, isReferencePrimitive }
 import type { SpecIssue } from './errors.js';
 import type { SpecPath } from './locate.js';
 import { kebabCase } from './names.js';
+import { defaultMockName } from './package-info.js';
 import { specNames } from './spec-names.js';
 import { contentProblems, ownNamespaceProblem, textOrFormProblem, unqualifiedHoldingProblem } from './text-content.js';
 import { list, suggest } from './suggest.js';
@@ -69,6 +70,11 @@ export function resolveSpec(
   const report = (path: SpecPath, message: string, key = false): void => {
     issues.push(at(path, message, key));
   };
+
+  const mockName = raw.service.package?.mockName;
+  if (mockName !== undefined && mockName === raw.service.package?.name) {
+    report(['service', 'package', 'mockName'], `"${mockName}" is the client package's name too: the client and the mock packages need names of their own`);
+  }
 
   // Decisions first: everything else may reference them.
   const decisions = new Map<string, Decision>();
@@ -879,11 +885,15 @@ function resolveGroups(raw: ResolvableSpec, aside: SetAside, report: (path: Spec
 /** The npm package of the SDK: as the spec gives it, or defaults that let a spec without `package` generate. */
 function packageOf(service: ResolvableSpec['service']): PackageModel {
   const p = service.package;
+  const name = p?.name ?? `${kebabCase(service.name)}-client`;
   return {
-    name: p?.name ?? `${kebabCase(service.name)}-client`,
+    name,
     version: p?.version ?? '0.0.0',
     description: p?.description ?? `TypeScript client for ${service.title} ${service.version}`,
     license: p?.license ?? 'UNLICENSED',
+    ...(p?.repository !== undefined ? { repository: p.repository } : {}),
+    ...(p?.author !== undefined ? { author: p.author } : {}),
+    mockName: p?.mockName ?? defaultMockName(name),
   };
 }
 

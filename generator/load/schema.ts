@@ -498,31 +498,44 @@ const decision = z
   .strict();
 
 // Stricter than npm (which also accepts a leading - or ~): a name that starts with a letter or digit, lower case.
-const NPM_NAME = /^(?:@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/;
+export const NPM_NAME = /^(?:@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/;
 // Semantic Versioning 2.0.0: numbers without leading zeros; pre-release identifiers that are all digits likewise.
 const SEMVER_NUMBER = '(?:0|[1-9][0-9]*)';
 const SEMVER_PRE = `(?:${SEMVER_NUMBER}|[0-9]*[A-Za-z-][0-9A-Za-z-]*)`;
-const SEMVER = new RegExp(
+export const SEMVER = new RegExp(
   `^${SEMVER_NUMBER}\\.${SEMVER_NUMBER}\\.${SEMVER_NUMBER}(?:-${SEMVER_PRE}(?:\\.${SEMVER_PRE})*)?(?:\\+[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*)?$`,
 );
+export const NPM_NAME_LENGTH_MESSAGE = 'must be an npm package name of at most 214 characters';
+export const NPM_NAME_MESSAGE = 'must be an npm package name: lower-case letters, digits, -, ., _ and ~, optionally scoped as @scope/name';
+export const SEMVER_MESSAGE = 'must be a semantic version such as 1.2.3 or 2.0.0-beta.1';
+
+/** An npm package name, as the spec, the config file and the flags accept it. */
+export const npmNameSchema = z
+  .string()
+  .max(214, NPM_NAME_LENGTH_MESSAGE)
+  .regex(NPM_NAME, NPM_NAME_MESSAGE);
+/** A package version, likewise. */
+export const semverSchema = z.string().regex(SEMVER, SEMVER_MESSAGE);
 
 const packageInfo = z
   .object({
-    name: z
-      .string()
-      .max(214, 'must be an npm package name of at most 214 characters')
-      .regex(NPM_NAME, 'must be an npm package name: lower-case letters, digits, -, ., _ and ~, optionally scoped as @scope/name')
-      .describe('The npm package name of the generated SDK, e.g. my-service-client or @acme/my-service-client.'),
-    version: z
-      .string()
-      .regex(SEMVER, 'must be a semantic version such as 1.2.3 or 2.0.0-beta.1')
-      .describe('The package version (semver); bump it with each published change of the spec or the generator.'),
+    name: npmNameSchema.describe('The npm package name of the generated SDK, e.g. my-service-client or @acme/my-service-client.'),
+    version: semverSchema.describe('The package version (semver); bump it with each published change of the spec or the generator.'),
     description: z.string().min(1).optional().describe('The package description. Defaults to one made of the service title and version.'),
     license: z
       .string()
       .min(1)
       .optional()
       .describe('An SPDX license expression, or UNLICENSED (the default) for a package not licensed to others.'),
+    repository: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('Where the source is, as package.json says it: a URL or a shorthand such as github:acme/my-service-sdk.'),
+    author: z.string().min(1).optional().describe('The author, as package.json says it: "Name <email> (url)".'),
+    mockName: npmNameSchema
+      .optional()
+      .describe('The npm package name of the generated mock. Defaults to the package name with -mock.'),
   })
   .strict();
 

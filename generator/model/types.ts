@@ -433,6 +433,12 @@ export interface PackageModel {
   readonly version: string;
   readonly description: string;
   readonly license: string;
+  /** package.json's `repository` (a URL or a shorthand), when given. */
+  readonly repository?: string;
+  /** package.json's `author`, when given. */
+  readonly author?: string;
+  /** The mock package's name (the client's with `-mock` unless given). */
+  readonly mockName: string;
 }
 
 /**

@@ -63,7 +63,7 @@ describe('the config file', () => {
   it('reports each problem at its file:line:column, unknown keys with the key meant', () => {
     expect(problems('spec: a.yaml\nout: 12\nspecschema: true\n')).toEqual([
       'svc-codegen.config.yaml:2:6: out: must be a string (found a number: 12; quote it, \'12\', to make it text)',
-      'svc-codegen.config.yaml:3:1: specschema: unknown key "specschema" (did you mean "specSchema"?); allowed here: $schema, spec, wsdl, out, strict, specSchema',
+      'svc-codegen.config.yaml:3:1: specschema: unknown key "specschema" (did you mean "specSchema"?); allowed here: $schema, spec, wsdl, out, strict, specSchema, package',
     ]);
     expect(problems('{\n  "spec": "a.yaml",\n  "wsdl": "b.wsdl"\n}\n', 'svc.json')).toEqual(['svc.json:3:3: wsdl: give the service as either spec or wsdl, not both']);
     expect(problems('spec: [a\n')).toHaveLength(1);

@@ -108,10 +108,12 @@ describe('generating the weather spec', () => {
       version: '0.0.0',
       description: 'TypeScript client for Weather Observation Service 2.1',
       license: 'UNLICENSED',
+      mockName: 'weather-service-client-mock',
     });
-    const manifest = JSON.parse(content('package.json')) as Record<string, unknown>;
+    const manifest = JSON.parse(content('client/package.json')) as Record<string, unknown>;
     expect(manifest).toMatchObject({ name: 'weather-service-client', version: '0.0.0', license: 'UNLICENSED', type: 'module' });
-    const readme = content('README.md');
+    expect(JSON.parse(content('package.json'))).toMatchObject({ private: true, workspaces: ['client', 'mock'] });
+    const readme = content('client/README.md');
     expect(readme).toContain("import { WeatherClient } from 'weather-service-client';");
     for (const leak of ['Payer', 'payer', 'svc.example']) {
       expect(readme.includes(leak), `README.md contains ${leak}`).toBe(false);

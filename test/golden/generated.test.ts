@@ -19,7 +19,7 @@ import { PAYER_SPEC_NAME, renderedPayer } from '../helpers/payer-render.js';
 
 const HEADER = `${GENERATED_MARKER} from ${PAYER_SPEC_NAME}. DO NOT EDIT.`;
 // Strict JSON has no comment syntax; these files carry no header and are told apart by path instead.
-const HEADERLESS = ['mock/package.json', 'package.json'];
+const HEADERLESS = ['client/package.json', 'mock/package.json', 'package.json'];
 
 /** The files of an output directory, less what building or installing the package there adds (dist/, node_modules/). */
 function outputFiles(dir: string): string[] {
@@ -252,8 +252,8 @@ describe('check mode', () => {
   });
 
   it('checks package.json, which cannot carry the marker, like every other generated file', async () => {
-    const manifest = `${GENERATED_DIR}/package.json`;
-    const original = fresh.get('package.json');
+    const manifest = `${GENERATED_DIR}/client/package.json`;
+    const original = fresh.get('client/package.json');
     expect(original).toBeDefined();
     const edited = original!.replace('"sideEffects": false', '"sideEffects": true');
     expect(edited).not.toBe(original);
@@ -269,11 +269,12 @@ describe('check mode', () => {
     expect(readFileSync(at(manifest), 'utf8')).toBe(original);
   });
 
-  it('leaves what building and installing either package adds alone (dist/, node_modules/, mock/dist/, mock/node_modules/), and nothing else', async () => {
+  it('leaves what installing the workspace and building either package adds alone (node_modules/, client/dist/, client/node_modules/, mock/dist/, mock/node_modules/), and nothing else', async () => {
     // tsc keeps comments, so a build copies the marker into dist/; elsewhere the marker makes a file prunable.
     const marked = `// ${GENERATED_MARKER} from ${PAYER_SPEC}. DO NOT EDIT.\nexport {};\n`;
     const kept = [
-      `${GENERATED_DIR}/dist/client/index.js`,
+      `${GENERATED_DIR}/client/dist/client/index.js`,
+      `${GENERATED_DIR}/client/node_modules/some-dependency/index.js`,
       `${GENERATED_DIR}/node_modules/some-dependency/index.js`,
       `${GENERATED_DIR}/mock/dist/mock/index.js`,
       `${GENERATED_DIR}/mock/node_modules/some-dependency/index.js`,
@@ -290,7 +291,7 @@ describe('check mode', () => {
       expect(existsSync(at(pruned))).toBe(false);
       expect((await generate(opts(true))).changes).toEqual([]);
     } finally {
-      for (const d of ['dist', 'node_modules', 'dist-old', 'mock/dist', 'mock/node_modules']) rmSync(at(`${GENERATED_DIR}/${d}`), { recursive: true, force: true });
+      for (const d of ['client/dist', 'client/node_modules', 'node_modules', 'dist-old', 'mock/dist', 'mock/node_modules']) rmSync(at(`${GENERATED_DIR}/${d}`), { recursive: true, force: true });
     }
   });
 

@@ -51,9 +51,11 @@ describe('the generated package', () => {
     expect(typecheckDir(OUT).diagnostics).toEqual([]);
   });
 
-  it('depends on nothing: the simulator imports Node only', () => {
-    const manifest = JSON.parse(readFileSync(join(OUT, 'package.json'), 'utf8')) as { dependencies?: unknown };
-    expect(manifest.dependencies).toBeUndefined();
+  it('depends on nothing but its client package: the simulator imports Node only', () => {
+    const read = (path: string) => JSON.parse(readFileSync(join(OUT, path), 'utf8')) as { name: string; version: string; dependencies?: unknown };
+    const client = read('client/package.json');
+    expect(client.dependencies).toBeUndefined();
+    expect(read('mock/package.json').dependencies).toEqual({ [client.name]: client.version });
   });
 });
 

@@ -77,7 +77,7 @@ describe('the payer package files', () => {
   });
 
   it("has a client that depends on nothing, and a mock that depends on the client at its version and on exactly what the mock's runtime and the simulator import, at this repository's versions", () => {
-    const client = JSON.parse(file('package.json')) as PackageManifest;
+    const client = JSON.parse(file('client/package.json')) as PackageManifest;
     const mock = JSON.parse(file('mock/package.json')) as PackageManifest;
     const own = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
     const model = loadSpec(fromRoot(PAYER_SPEC), { cwd: repoRoot });
@@ -125,25 +125,28 @@ describe('the payer package files', () => {
     expect(['mock/svc-payer-client-mock-5.0.0.tgz', 'mock/dist/mock/index.js', 'mock/node_modules/x/index.js'].map((p) => ignored(`generated/${p}`))).toEqual([true, true, true]);
     expect(ignored('generated/mock/package.json')).toBe(false);
     expect(ignored('generated/package.json')).toBe(false);
+    expect(['client/dist/client/index.js', 'client/node_modules/x/index.js', 'node_modules/x/index.js'].map((p) => ignored(`generated/${p}`))).toEqual([true, true, true]);
+    expect(ignored('generated/client/package.json')).toBe(false);
   });
 
   it('builds every TypeScript file it renders in exactly one package, and exports entry points that the builds produce', () => {
     const tsconfig = (path: string) =>
       JSON.parse(file(path).replace(/^\/\/.*\n/gm, '')) as { compilerOptions: { outDir: string; rootDir: string }; include: string[]; exclude: string[] };
-    const client = tsconfig('tsconfig.json');
+    const client = tsconfig('client/tsconfig.json');
     const mock = tsconfig('mock/tsconfig.json');
-    expect(client.compilerOptions).toMatchObject({ outDir: 'dist', rootDir: '.' });
-    // The mock's build mirrors the output folder in its dist/, so that its imports of client code can be mapped.
+    // Each build mirrors the output folder in its dist/, so that the mock's imports of client code can be mapped.
+    expect(client.compilerOptions).toMatchObject({ outDir: 'dist', rootDir: '..' });
     expect(mock.compilerOptions).toMatchObject({ outDir: 'dist', rootDir: '..' });
     const folders = (include: string[], base: string) => include.map((p) => posix.normalize(posix.join(base, p.replace(/\*\*\/\*\.ts$/, ''))));
     const sources = files.map((f) => f.path).filter((p) => p.endsWith('.ts'));
-    const inClient = (p: string) => folders(client.include, '.').some((d) => p.startsWith(d)) && !client.exclude.some((d) => p.startsWith(`${d}/`));
+    const inClient = (p: string) =>
+      folders(client.include, 'client').some((d) => p.startsWith(d)) && !folders(client.exclude, 'client').some((d) => p.startsWith(`${d}/`));
     const inMock = (p: string) => folders(mock.include, 'mock').some((d) => p.startsWith(d === '.' ? '' : d));
     for (const p of sources) expect([inClient(p), inMock(p)].filter(Boolean), `${p} is built by one package`).toHaveLength(1);
     expect(sources.filter((p) => p.startsWith('runtime/mock/')).every(inMock)).toBe(true);
 
     for (const [path, subpaths] of [
-      ['package.json', ['.', './client', './internal/*', './package.json']],
+      ['client/package.json', ['.', './client', './internal/*', './package.json']],
       ['mock/package.json', ['.', './msw', './package.json']],
     ] as const) {
       const manifest = JSON.parse(file(path)) as { exports: Record<string, unknown>; types: string };

@@ -1,6 +1,6 @@
 /**
- * generated/ is two real npm packages: the client (generated/) and the mock (generated/mock/). Copied out of this
- * repository, `npm pack` builds each (prepack -> tsc, and for the mock the step that points its imports of client
+ * generated/ is two real npm packages: the client (generated/client/) and the mock (generated/mock/). Copied out of
+ * this repository, `npm pack` builds each (prepack -> tsc, and for the mock the step that points its imports of client
  * code at the client package) into a tarball of compiled JavaScript and declarations; a fresh project installs both
  * tarballs at once without any build tools, imports the client by its name from plain Node.js to call a local SOAP
  * 1.1 server, require()s every entry point of both from CommonJS, type-checks a strict TypeScript consumer (the
@@ -40,7 +40,7 @@ async function sh(command: string, args: readonly string[], cwd: string): Promis
 }
 
 let scratch: Scratch;
-let sdk: string; // the copy of generated/ that is packed: the client package, the mock package in its mock/
+let sdk: string; // the copy of generated/ that is packed: the client package in its client/, the mock package in its mock/
 let app: string; // the fresh consumer project
 let tarball: string;
 let mockTarball: string;
@@ -55,7 +55,7 @@ interface PackageManifest {
   dependencies?: Record<string, string>;
   devDependencies: Record<string, string>;
 }
-const manifest = JSON.parse(readFileSync(fromRoot(GENERATED_DIR, 'package.json'), 'utf8')) as PackageManifest;
+const manifest = JSON.parse(readFileSync(fromRoot(GENERATED_DIR, 'client', 'package.json'), 'utf8')) as PackageManifest;
 const mockManifest = JSON.parse(readFileSync(fromRoot(GENERATED_DIR, 'mock', 'package.json'), 'utf8')) as PackageManifest;
 
 /** npm pack of the package in `dir`: the tarball's path and its files, relative to its package/ folder. */
@@ -80,12 +80,12 @@ beforeAll(async () => {
     filter: (src) => !LOCAL_ONLY_DIRS.includes(relative(fromRoot(GENERATED_DIR), src).split(sep).join('/')),
   });
   // The packages' builds find tsc and @types/node here instead of installing them from the network.
-  symlinkSync(fromRoot('node_modules'), join(sdk, 'node_modules'), 'dir');
+  symlinkSync(fromRoot('node_modules'), join(sdk, 'client', 'node_modules'), 'dir');
   symlinkSync(fromRoot('node_modules'), join(sdk, 'mock', 'node_modules'), 'dir');
-  builtBeforePack = existsSync(join(sdk, 'dist')) || existsSync(join(sdk, 'mock', 'dist'));
+  builtBeforePack = existsSync(join(sdk, 'client', 'dist')) || existsSync(join(sdk, 'mock', 'dist'));
 
   // The mock's build compiles the client's sources beside it, not the client's build: the two packs are independent.
-  const [client, mock] = await Promise.all([pack(sdk), pack(join(sdk, 'mock'))]);
+  const [client, mock] = await Promise.all([pack(join(sdk, 'client')), pack(join(sdk, 'mock'))]);
   ({ tarball, entries } = client);
   ({ tarball: mockTarball, entries: mockEntries } = mock);
 
@@ -115,7 +115,7 @@ describe('the generated packages', { timeout: TIMEOUT }, () => {
 
   it('npm pack builds dist/ through prepack and packs the build, not the sources; the client has no mock, the mock no client code', () => {
     expect(builtBeforePack, 'the copy had no dist/ before npm pack').toBe(false);
-    expect(existsSync(join(sdk, 'dist', 'client', 'index.js')), 'prepack ran the build').toBe(true);
+    expect(existsSync(join(sdk, 'client', 'dist', 'client', 'index.js')), 'prepack ran the build').toBe(true);
     expect(entries).toEqual(expect.arrayContaining(['package.json', 'README.md', 'dist/client/index.js', 'dist/client/index.d.ts']));
     const runtime = listFiles(fromRoot(GENERATED_DIR, 'runtime')).filter((f) => f.endsWith('.ts'));
     const clientRuntime = runtime.filter((f) => !f.startsWith('mock/'));

@@ -39,6 +39,7 @@ describe('service.package', () => {
       version: '0.0.0',
       description: 'TypeScript client for Minimal Service v1',
       license: 'UNLICENSED',
+      mockName: 'minimal-client-mock',
     });
   });
 
@@ -49,12 +50,13 @@ describe('service.package', () => {
       version: '1.2.3',
       description: 'TypeScript client for Minimal Service v1',
       license: 'UNLICENSED',
+      mockName: 'minimal-sdk-mock',
     });
   });
 
   it('accepts scoped names, pre-release and build versions, and its own description and license', () => {
     const { text } = withPackage(['name: "@acme/minimal.sdk_x~1"', 'version: 2.0.0-beta.1+build.7', 'description: The Minimal SDK.', 'license: MIT']);
-    expect(parseSpec(text, FILE).package).toEqual({ name: '@acme/minimal.sdk_x~1', version: '2.0.0-beta.1+build.7', description: 'The Minimal SDK.', license: 'MIT' });
+    expect(parseSpec(text, FILE).package).toEqual({ name: '@acme/minimal.sdk_x~1', version: '2.0.0-beta.1+build.7', description: 'The Minimal SDK.', license: 'MIT', mockName: '@acme/minimal.sdk_x~1-mock' });
   });
 
   it.each([
@@ -78,6 +80,24 @@ describe('service.package', () => {
     const { text, firstLine } = withPackage(['name: minimal-sdk', `version: "${version}"`]);
     expect(issues(text)).toEqual([
       { line: firstLine + 2, column: 14, path: 'service.package.version', message: 'must be a semantic version such as 1.2.3 or 2.0.0-beta.1' },
+    ]);
+  });
+
+  it('carries repository, author and the mock name; refuses a mock name that is the client name, at its place', () => {
+    const extra = ['name: "@acme/minimal"', 'version: 1.0.0', 'repository: github:acme/minimal', 'author: Acme <sdk@acme.example>'];
+    expect(parseSpec(withPackage([...extra, 'mockName: "@acme/minimal-server"']).text, FILE).package).toMatchObject({
+      repository: 'github:acme/minimal',
+      author: 'Acme <sdk@acme.example>',
+      mockName: '@acme/minimal-server',
+    });
+    const { text, firstLine } = withPackage([...extra, 'mockName: "@acme/minimal"']);
+    expect(issues(text)).toEqual([
+      {
+        line: firstLine + 5,
+        column: 15,
+        path: 'service.package.mockName',
+        message: '"@acme/minimal" is the client package\'s name too: the client and the mock packages need names of their own',
+      },
     ]);
   });
 

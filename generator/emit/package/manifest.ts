@@ -1,7 +1,8 @@
 /**
- * package.json and tsconfig.json of the generated SDK's two packages: the client (the output folder) and the mock
- * (its mock/ folder), ESM packages that build themselves (prepack runs tsc into dist/) and install anywhere, not
- * only inside this repository.
+ * package.json and tsconfig.json of the generated SDK's two packages, the client (the output's client/ folder) and
+ * the mock (its mock/ folder), ESM packages that build themselves (prepack runs tsc into dist/) and install anywhere,
+ * not only inside this repository; and the package.json of the output folder, a private npm workspace over the two,
+ * so that the mock builds and packs against the client beside it before either is published.
  */
 import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -16,10 +17,17 @@ import { MOCK_SIMULATOR_DIR } from '../mock/simulator.js';
 export const BUILD_DIR = 'dist';
 /** The mock package's folder inside the output: the mock's sources are its sources (DESIGN.md). */
 export const MOCK_PACKAGE_DIR = 'mock';
+/** The client package's folder inside the output, likewise; the runtime beside it is built into both. */
+export const CLIENT_PACKAGE_DIR = 'client';
+/** The workspace's packages, in the order they build, pack and publish: the mock depends on the client. */
+export const WORKSPACES: readonly string[] = [CLIENT_PACKAGE_DIR, MOCK_PACKAGE_DIR];
 /** The folder of the runtime (inside its own folder) that ships with the mock, not with the client. */
 export const RUNTIME_MOCK_DIR = 'mock';
-/** What building and installing leave in the output's two package folders: never part of the generated files. */
-export const LOCAL_ONLY_DIRS: readonly string[] = ['', `${MOCK_PACKAGE_DIR}/`].flatMap((d) => [`${d}${BUILD_DIR}`, `${d}node_modules`]);
+/**
+ * What installing and building leave in the output (the workspace's node_modules, each package's dist/ and any
+ * node_modules npm nests in it): never part of the generated files.
+ */
+export const LOCAL_ONLY_DIRS: readonly string[] = ['node_modules', ...WORKSPACES.flatMap((d) => [`${d}/${BUILD_DIR}`, `${d}/node_modules`])];
 
 /** The mock package's build step after tsc (templates/package/link-client.mjs), copied into the mock's folder. */
 export const LINK_CLIENT_SCRIPT = 'link-client.mjs';
@@ -80,12 +88,37 @@ export interface Manifest {
 
 const ownManifest = (): Manifest => JSON.parse(readFileSync(GENERATOR_MANIFEST, 'utf8')) as Manifest;
 
-/** The mock package's name: the client's, with `-mock`; also the name of its command. */
+/** The mock package's name (by default the client's with `-mock`); also the name of its command. */
 export function mockPackageName(model: ServiceModel): string {
-  return `${model.package.name}-mock`;
+  return model.package.mockName;
 }
 
-/** package.json of the client package (the output folder): the client and the runtime it needs, nothing of the mock. */
+/**
+ * package.json of the output folder: a private npm workspace over the two packages. `npm install` there links the
+ * client into the mock's node_modules by the mock's dependency on it (same name, same version), so nothing is fetched
+ * from a registry under the client's name; `npm run build` builds both; `npm pack --workspaces` packs both.
+ */
+export function workspacePackageJson(model: ServiceModel): Record<string, unknown> {
+  return {
+    name: `${model.package.name}-workspace`,
+    version: model.package.version,
+    private: true,
+    description: `Builds and packs ${model.package.name} and ${mockPackageName(model)} (README.md); never published itself.`,
+    // The runtime/ folder beside the two packages is theirs too: its sources are ES modules as theirs are.
+    type: 'module',
+    workspaces: WORKSPACES,
+    scripts: { build: 'npm run build --workspaces' },
+    engines: { node: NODE_ENGINE },
+  };
+}
+
+/** package.json's optional metadata, as the model has it. */
+function metadata(model: ServiceModel): Record<string, string> {
+  const { repository, author } = model.package;
+  return { ...(repository !== undefined ? { repository } : {}), ...(author !== undefined ? { author } : {}) };
+}
+
+/** package.json of the client package (the output's client/): the client and the runtime it needs, nothing of the mock. */
 export function clientPackageJson(model: ServiceModel): Record<string, unknown> {
   const own = ownManifest();
   const [main] = CLIENT_ENTRY_POINTS;
@@ -102,6 +135,7 @@ export function clientPackageJson(model: ServiceModel): Record<string, unknown> 
     version: model.package.version,
     description: model.package.description,
     license: model.package.license,
+    ...metadata(model),
     type: 'module',
     exports,
     types: built(main.source, '.d.ts'),
@@ -137,10 +171,12 @@ export function mockPackageJson(model: ServiceModel): Record<string, unknown> {
     version: model.package.version,
     description: `Mock server of ${model.title} ${model.version} for tests and local runs, for the client package ${model.package.name}.`,
     license: model.package.license,
+    ...metadata(model),
     type: 'module',
     exports,
     types: built(MOCK_ENTRY_POINTS[0]!.source, '.d.ts'),
-    bin: { [mockPackageName(model)]: built(MOCK_BIN_SOURCE, '.js') },
+    // npm installs a command by the key's last segment: a scoped name's command is its name without the scope.
+    bin: { [mockPackageName(model).replace(/^@[^/]+\//, '')]: built(MOCK_BIN_SOURCE, '.js') },
     files: [BUILD_DIR],
     sideEffects: false,
     engines: { node: NODE_ENGINE },
@@ -161,27 +197,28 @@ const COMPILER_OPTIONS = {
   types: ['node'],
   declaration: true,
   outDir: BUILD_DIR,
-  rootDir: '.',
+  // The output folder, so that dist/ mirrors it (dist/client/, dist/runtime/; dist/mock/, dist/runtime/mock/).
+  rootDir: '..',
   noEmit: false,
   skipLibCheck: true,
 };
 
-/** tsconfig.json of the client package: the client and the runtime but the mock's. */
+/** tsconfig.json of the client package (in client/): the client and the runtime but the mock's. */
 export function tsconfigJson(): Record<string, unknown> {
   return {
     compilerOptions: COMPILER_OPTIONS,
-    include: [...new Set([...CLIENT_ENTRY_POINTS.map((e) => e.source.split('/')[0]!), RUNTIME_OUT_DIR])].map((dir) => `${dir}/**/*.ts`),
-    exclude: [`${RUNTIME_OUT_DIR}/${RUNTIME_MOCK_DIR}`, MOCK_PACKAGE_DIR, BUILD_DIR, 'node_modules'],
+    include: ['**/*.ts', `../${RUNTIME_OUT_DIR}/**/*.ts`],
+    exclude: [`../${RUNTIME_OUT_DIR}/${RUNTIME_MOCK_DIR}`, BUILD_DIR, 'node_modules'],
   };
 }
 
 /**
- * tsconfig.json of the mock package. Its root is the output folder, so that dist/ mirrors it (dist/mock/,
- * dist/runtime/mock/); what tsc builds of the client's code there, the build's link step removes.
+ * tsconfig.json of the mock package (in mock/): what tsc builds of the client's code there (the mock imports it by
+ * relative paths), the build's link step removes.
  */
 export function mockTsconfigJson(): Record<string, unknown> {
   return {
-    compilerOptions: { ...COMPILER_OPTIONS, rootDir: '..' },
+    compilerOptions: COMPILER_OPTIONS,
     include: ['**/*.ts', `../${RUNTIME_OUT_DIR}/${RUNTIME_MOCK_DIR}/**/*.ts`],
     exclude: [BUILD_DIR, 'node_modules'],
   };
