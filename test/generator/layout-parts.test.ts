@@ -6,7 +6,6 @@
 import { format } from 'prettier';
 import type { WriterFunction } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
-import { PRETTIER } from '../../generator/print/format.js';
 import { StructureKind } from '../../generator/print/kinds.js';
 import { layOutStatements, overflows } from '../../generator/print/layout/lay-out.js';
 import {
@@ -23,6 +22,10 @@ import {
 } from '../../generator/print/layout/code.js';
 import { typeDoc } from '../../generator/print/layout/type-doc.js';
 import type { Statement } from '../../generator/print/statement.js';
+import type { Options } from 'prettier';
+
+/** prettier's settings as the old layout imitated them (this layout goes with its emitters' conversion). */
+const PRETTIER: Options = { parser: 'babel-ts', printWidth: 120, singleQuote: true, trailingComma: 'all', arrowParens: 'always' };
 
 const noFallback = (): string => {
   throw new Error('no statement here needs ts-morph');

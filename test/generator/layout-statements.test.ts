@@ -6,9 +6,12 @@
 import { format } from 'prettier';
 import { builders, printer } from 'prettier/doc';
 import { describe, expect, it } from 'vitest';
-import { PRETTIER } from '../../generator/print/format.js';
 import { assignBreakingDoc, callDoc, conditionalDoc, ifStatementDoc, objectDoc } from '../../generator/print/layout/code.js';
 import { arrayOf, arrowDoc, clauseDoc, expressionBody, objectOf, propertyDoc, returnDoc } from '../../generator/print/layout/statements.js';
+import type { Options } from 'prettier';
+
+/** prettier's settings as the old layout imitated them (this layout goes with its emitters' conversion). */
+const PRETTIER: Options = { parser: 'babel-ts', printWidth: 120, singleQuote: true, trailingComma: 'all', arrowParens: 'always' };
 
 type Doc = builders.Doc;
 const { hardline, indent } = builders;
