@@ -7,7 +7,7 @@ import type { ServiceModel } from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
 import { tsLiteral } from '../ts-types.js';
-import { emptyDataSetTemplate, exampleResultDoc, examplesHoldDataSet, exampleValueDoc } from '../examples.js';
+import { emptyDataSetTemplate, exampleResultText, examplesHoldDataSet, exampleValueText } from '../examples.js';
 import { builders } from 'prettier/doc';
 import type { CodeBlockWriter } from 'ts-morph';
 import { assignBreakingDoc, callDoc, conditionalDoc, objectDoc, writeDoc } from '../../print/layout/code.js';
@@ -60,16 +60,26 @@ export function emitMockExamples(model: ServiceModel, printer: Printer): Generat
           name: 'exampleHandlers',
           type: handlers,
           initializer: (w) => {
-            const members = model.operations.map((op) => {
-              const value = exampleResultDoc(op.result, op.httpPostRoot, EMPTY_DATA_SET);
-              if (op.responseHeaders.length === 0) return propertyDoc(op.methodName, arrowDoc('()', expressionBody(value)));
-              // Every header the answers may carry, so that an answer shows them all (and a required one is there).
-              const headers = op.responseHeaders.map((h) => [propertyDoc(`context.responseHeaders.${h.element}`, exampleValueDoc({ kind: 'record', record: h.record }, EMPTY_DATA_SET), ' ='), ';']);
-              // Called without a context, as tests call an example handler to read its result, it gives that alone.
-              const body = [['if (context !== undefined) ', blockDoc(headers)], returnDoc(value)];
-              return propertyDoc(op.methodName, arrowDoc('(_params, context)', { kind: 'block', statements: body }));
+            w.inlineBlock(() => {
+              for (const op of model.operations) {
+                const value = exampleResultText(op.result, op.httpPostRoot, EMPTY_DATA_SET);
+                if (op.responseHeaders.length === 0) {
+                  w.writeLine(`${op.methodName}: () => ${value.startsWith('{') ? `(${value})` : value},`);
+                  continue;
+                }
+                w.write(`${op.methodName}: (_params, context) => `).inlineBlock(() => {
+                  // Every header the answers may carry, so that an answer shows them all (and a required one is there).
+                  w.write('if (context !== undefined) ').inlineBlock(() => {
+                    for (const h of op.responseHeaders) {
+                      w.writeLine(`context.responseHeaders.${h.element} = ${exampleValueText({ kind: 'record', record: h.record }, EMPTY_DATA_SET)};`);
+                    }
+                  });
+                  // Called without a context, as tests call an example handler to read its result, it gives that alone.
+                  w.newLine().writeLine(`return ${value};`);
+                });
+                w.write(',').newLine();
+              }
             });
-            writeDoc(w, objectDoc(members, true).doc);
           },
         },
       ],
