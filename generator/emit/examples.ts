@@ -267,7 +267,7 @@ export function requiredZeros(s: StructModel, except: ReadonlySet<FieldModel> = 
   return exprText({ object: zeroMembers(s, except) });
 }
 
-/** The members of {@link requiredZeros}, each value laid out as prettier lays it out. */
+/** The members of {@link requiredZeros}, as `[key, value]` texts. */
 export function requiredZeroMembers(s: StructModel, except: ReadonlySet<FieldModel>): Array<readonly [string, string]> {
   return zeroMembers(s, except).map(([k, v]) => [propertyKey(k), exprText(v)] as const);
 }

@@ -260,7 +260,7 @@ function wireType(t: TypeModel): string {
   }
 }
 
-/** A union type (the layout breaks it one member a line when it does not fit, as prettier does). */
+/** A union type, on one line (the formatter pass breaks it when it does not fit). */
 function union(members: readonly string[]): string {
   return members.join(' | ');
 }
