@@ -4,26 +4,66 @@
  * HMAC-SHA256 signing: the per-request signature parameter, and query strings signed with a key the service returned
  * (a page of the service embedded elsewhere).
  */
-import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { SvcRequestError } from './errors.js';
 import { encodeForm } from './codec/xml-writer.js';
+import { nodeBuiltin } from './node-builtins.js';
+
+/** node:crypto on Node, reached without an import statement (node-builtins.ts); undefined in a browser. */
+const nodeCrypto = nodeBuiltin('node:crypto');
 
 /**
- * Lower-case hex HMAC-SHA256 of `message`, keyed by `secret`, both taken as UTF-8.
+ * Lower-case hex HMAC-SHA256 of `message`, keyed by `secret`, both taken as UTF-8. Synchronous, so it needs
+ * node:crypto: off Node (WebCrypto is asynchronous) it throws {@link SvcRequestError}.
  * @param secret - the key (the API key, or a key the service returned)
  * @param message - the text to sign
  */
-export function hmacSha256Hex(secret: string | KeyObject, message: string): string {
-  return createHmac('sha256', typeof secret === 'string' ? Buffer.from(secret, 'utf8') : secret).update(message, 'utf8').digest('hex');
+export function hmacSha256Hex(secret: string, message: string): string {
+  if (nodeCrypto === undefined) {
+    throw new SvcRequestError('signing a query string needs node:crypto (Node.js): WebCrypto, which browsers have, signs only asynchronously');
+  }
+  return nodeCrypto.createHmac('sha256', secret).update(message, 'utf8').digest('hex');
+}
+
+/** A function that signs messages with one key: at once on Node, asynchronously through WebCrypto elsewhere. */
+export type HmacSigner = (message: string) => string | Promise<string>;
+
+/** WebCrypto's HMAC, as far as signing needs it. */
+interface SubtleHmac {
+  importKey(format: 'raw', key: Uint8Array, algorithm: { name: 'HMAC'; hash: 'SHA-256' }, extractable: false, usages: ['sign']): Promise<unknown>;
+  sign(algorithm: 'HMAC', key: unknown, data: Uint8Array): Promise<ArrayBuffer>;
 }
 
 /**
- * A signing key made once from a secret: a client signs every request with the same API key, and a KeyObject keeps
- * the bytes out of the JavaScript heap and spares a Buffer per request.
+ * HMAC-SHA256 with one secret, for a client that signs every request with the same API key. On Node the key is a
+ * KeyObject made once (the bytes stay out of the JavaScript heap, and no Buffer is made per request) and signing is
+ * synchronous, so a call costs no extra promise. Elsewhere WebCrypto's `crypto.subtle` signs, which browsers give to
+ * secure pages only (https, or a loopback address): without it this throws {@link SvcRequestError} at once, in the
+ * client's constructor, rather than at the first call.
  * @param secret - the key, taken as UTF-8
  */
-export function signingKey(secret: string): KeyObject {
-  return createSecretKey(Buffer.from(secret, 'utf8'));
+export function keyedHmac(secret: string): HmacSigner {
+  if (nodeCrypto !== undefined) {
+    const key = nodeCrypto.createSecretKey(secret, 'utf8');
+    const { createHmac } = nodeCrypto;
+    return (message) => createHmac('sha256', key).update(message, 'utf8').digest('hex');
+  }
+  const subtle = (globalThis as { crypto?: { subtle?: SubtleHmac } }).crypto?.subtle;
+  if (typeof subtle?.importKey !== 'function' || typeof subtle.sign !== 'function') {
+    throw new SvcRequestError('signing requests needs crypto.subtle (WebCrypto), which browsers give to secure pages only (https, or a loopback address): serve the page over https, or pass a sign function of your own');
+  }
+  const encoder = new TextEncoder();
+  const key = subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  // A key WebCrypto refuses fails the first call that awaits it; this only keeps a client never called from reporting
+  // an unhandled rejection.
+  key.catch(() => undefined);
+  return async (message) => hex(new Uint8Array(await subtle.sign('HMAC', await key, encoder.encode(message))));
+}
+
+/** Lower-case hex of `bytes`. */
+function hex(bytes: Uint8Array): string {
+  let out = '';
+  for (const byte of bytes) out += (byte < 16 ? '0' : '') + byte.toString(16);
+  return out;
 }
 
 /**

@@ -12,6 +12,7 @@
 import { bodyTextDecoder, type BodyTextDecoder } from '../codec/charset.js';
 import type { TextSource } from '../codec/xml-reader.js';
 import { SvcRequestError, SvcResponseTooLargeError, SvcTimeoutError, SvcTransportError } from '../errors.js';
+import { NodeBuffer } from '../node-builtins.js';
 
 /** What {@link sendRequest} needs. */
 export interface HttpRequest {
@@ -295,7 +296,7 @@ export async function readChunks(
 class ByteCollector implements ChunkSink {
   #chunks: Uint8Array[] = [];
   #total = 0;
-  #whole: Buffer | undefined;
+  #whole: Uint8Array | undefined;
 
   constructor(private readonly declared: number | undefined) {}
 
@@ -305,7 +306,8 @@ class ByteCollector implements ChunkSink {
     const declared = this.declared;
     if (declared !== undefined && this.#total <= declared && (this.#whole !== undefined || (before > 0 && this.#chunks.length === 1))) {
       if (this.#whole === undefined) {
-        this.#whole = Buffer.allocUnsafe(declared);
+        // Node's unfilled allocation where there is one: every byte is written before it is read.
+        this.#whole = NodeBuffer !== undefined ? NodeBuffer.allocUnsafe(declared) : new Uint8Array(declared);
         this.#whole.set(this.#chunks[0]!, 0);
         this.#chunks.length = 0;
       }
@@ -322,7 +324,15 @@ class ByteCollector implements ChunkSink {
   bytes(): Uint8Array {
     if (this.#whole !== undefined) return this.#whole.subarray(0, this.#total);
     if (this.#chunks.length === 1) return this.#chunks[0] as Uint8Array;
-    return this.#chunks.length === 0 ? EMPTY : Buffer.concat(this.#chunks, this.#total);
+    if (this.#chunks.length === 0) return EMPTY;
+    if (NodeBuffer !== undefined) return NodeBuffer.concat(this.#chunks, this.#total);
+    const whole = new Uint8Array(this.#total);
+    let at = 0;
+    for (const chunk of this.#chunks) {
+      whole.set(chunk, at);
+      at += chunk.byteLength;
+    }
+    return whole;
   }
 }
 
@@ -353,9 +363,16 @@ export function outgoingHeaders(req: Pick<HttpRequest, 'headers' | 'method' | 'b
   for (const name in req.headers) {
     if (name.toLowerCase() !== 'content-length') headers[name] = req.headers[name]!;
   }
-  if (req.method !== 'GET') headers['Content-Length'] = String(Buffer.byteLength(req.body ?? '', 'utf8'));
+  if (req.method !== 'GET') headers['Content-Length'] = String(utf8Length(req.body ?? ''));
   return headers;
 }
+
+/** The length of `text` in UTF-8: Node's native count, else TextEncoder's (browsers). */
+function utf8Length(text: string): number {
+  return NodeBuffer !== undefined ? NodeBuffer.byteLength(text, 'utf8') : ENCODER.encode(text).byteLength;
+}
+
+const ENCODER = new TextEncoder();
 
 /**
  * Refuses a `timeoutMs` or `maxResponseBytes` that is not a positive number (an integer for the latter), before
