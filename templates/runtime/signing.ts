@@ -66,34 +66,76 @@ function hex(bytes: Uint8Array): string {
 
 /**
  * Appends `hashkey`, the HMAC-SHA256 of the query string exactly as given keyed by `key`, as its last parameter.
+ * Synchronous, so Node only: in a browser use {@link signQueryStringAsync}.
  * @param query - an already URL-encoded query string, without `?`
  * @param key - the signing key; never placed in the result
  */
 export function signQueryString(query: string, key: string): string {
+  checkQueryToSign(query, key);
+  if (nodeCrypto === undefined) {
+    throw new SvcRequestError('signQueryString needs node:crypto (Node.js), as it answers at once: off Node, use signQueryStringAsync (WebCrypto)');
+  }
+  return withHashkey(query, hmacSha256Hex(key, query));
+}
+
+/**
+ * {@link signQueryString} on any platform: node:crypto on Node, WebCrypto's `crypto.subtle` elsewhere (browsers give
+ * it to secure pages only: https, or a loopback address).
+ * @param query - an already URL-encoded query string, without `?`
+ * @param key - the signing key; never placed in the result
+ */
+export async function signQueryStringAsync(query: string, key: string): Promise<string> {
+  checkQueryToSign(query, key);
+  return withHashkey(query, await keyedHmac(key)(query));
+}
+
+function checkQueryToSign(query: unknown, key: unknown): void {
   if (typeof query !== 'string') throw new SvcRequestError('the query to sign must be a string', { parameter: 'query' });
   if (typeof key !== 'string' || key === '') {
     throw new SvcRequestError('a non-empty signing key is required', { parameter: 'key' });
   }
-  const hashkey = hmacSha256Hex(key, query);
+}
+
+function withHashkey(query: string, hashkey: string): string {
   return query === '' ? `hashkey=${hashkey}` : `${query}&hashkey=${hashkey}`;
 }
 
 // ASP.NET looks query parameters up case-insensitively, so `Token` would shadow the `token` we add.
 const RESERVED = new Set(['token', 'hashkey']);
 
+/** The page parameters of an embedded page. */
+export type EmbeddedPageParams = Record<string, string> | Iterable<readonly [string, string]>;
+
 /**
  * Builds a signed query string for an embedded page: the params form-encoded in insertion order, then `token`, then
- * `hashkey` (signed with the Key the service returned, which is never put in the query).
+ * `hashkey` (signed with the Key the service returned, which is never put in the query). Synchronous, so Node only:
+ * in a browser use {@link embeddedPageQueryAsync}.
  *
  * A plain object lists integer-like keys (`"1"`, `"42"`) before the others whatever the insertion order, as
  * JavaScript defines it; pass an array of pairs, a Map or URLSearchParams when such keys must keep their place.
  * @param params - page parameters; must not contain `token` or `hashkey` in any letter case
  * @param token - the Key and Token returned by the service
  */
-export function embeddedPageQuery(
-  params: Record<string, string> | Iterable<readonly [string, string]>,
-  token: { Key: string; Token: string },
-): string {
+export function embeddedPageQuery(params: EmbeddedPageParams, token: { Key: string; Token: string }): string {
+  const query = embeddedPageFields(params, token, 'embeddedPageQuery');
+  if (nodeCrypto === undefined) {
+    throw new SvcRequestError('embeddedPageQuery needs node:crypto (Node.js), as it answers at once: off Node, use embeddedPageQueryAsync (WebCrypto)');
+  }
+  return signQueryString(query, token.Key);
+}
+
+/**
+ * {@link embeddedPageQuery} on any platform: node:crypto on Node, WebCrypto's `crypto.subtle` elsewhere (browsers
+ * give it to secure pages only: https, or a loopback address).
+ * @param params - page parameters; must not contain `token` or `hashkey` in any letter case
+ * @param token - the Key and Token returned by the service
+ */
+export async function embeddedPageQueryAsync(params: EmbeddedPageParams, token: { Key: string; Token: string }): Promise<string> {
+  return signQueryStringAsync(embeddedPageFields(params, token, 'embeddedPageQueryAsync'), token.Key);
+}
+
+/** The checked, form-encoded fields of an embedded page's query, `token` last; `hashkey` is still to be added. */
+function embeddedPageFields(params: EmbeddedPageParams, token: { Key: string; Token: string }, caller: string): string {
   if (token === null || typeof token !== 'object') {
     throw new SvcRequestError('a { Key, Token } result of the service is required', { parameter: 'token' });
   }
@@ -110,7 +152,7 @@ export function embeddedPageQuery(
       : Object.entries(params ?? {});
   for (const [name, value] of entries) {
     if (RESERVED.has(name.toLowerCase())) {
-      throw new SvcRequestError(`parameter "${name}" is reserved: token and hashkey are added by embeddedPageQuery`, {
+      throw new SvcRequestError(`parameter "${name}" is reserved: token and hashkey are added by ${caller}`, {
         parameter: name,
       });
     }
@@ -120,5 +162,5 @@ export function embeddedPageQuery(
     fields.push([name, value]);
   }
   fields.push(['token', token.Token]);
-  return signQueryString(encodeForm(fields), token.Key);
+  return encodeForm(fields);
 }

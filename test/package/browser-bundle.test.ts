@@ -9,7 +9,7 @@
 import { join } from 'node:path';
 import { createContext, runInContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PayerClient } from '../../generated/client/index.js';
+import { PayerClient, SvcRequestError, embeddedPageQuery, embeddedPageQueryAsync, signQueryString, signQueryStringAsync } from '../../generated/client/index.js';
 import { decodeBase64, encodeBase64 } from '../../generated/runtime/codec/values.js';
 import { DEFAULT_PAYER, createMockService } from '../../generated/mock/index.js';
 import { resultResponse } from '../client/support/responses.js';
@@ -50,7 +50,14 @@ function load<T>(code: string, fetch: typeof globalThis.fetch): T {
   return (context as { SvcClient: T }).SvcClient;
 }
 
-type ClientModule = { PayerClient: typeof PayerClient };
+type ClientModule = {
+  PayerClient: typeof PayerClient;
+  SvcRequestError: typeof SvcRequestError;
+  embeddedPageQuery: typeof embeddedPageQuery;
+  embeddedPageQueryAsync: typeof embeddedPageQueryAsync;
+  signQueryString: typeof signQueryString;
+  signQueryStringAsync: typeof signQueryStringAsync;
+};
 
 let clientCode: string;
 
@@ -119,6 +126,26 @@ describe('the bundle, run without Node', () => {
     const onNode = await new PayerClient({ ...options, fetch: answer }).getBalances();
     expect(inBrowser.AccountInfos?.length).toBeGreaterThan(0);
     expect(inBrowser).toEqual(onNode);
+  });
+
+  it('signs an embedded page query with WebCrypto as node:crypto does; the synchronous helpers say to use these', async () => {
+    const svc = load<ClientModule>(clientCode, viaMock);
+    const token = { Key: 'dyn-key', Token: 'tok/en+==' };
+    const params = [['payee', 'Zoë Smith'], ['lang', 'fr']] as Array<[string, string]>;
+    expect(await svc.embeddedPageQueryAsync(params, token)).toBe(embeddedPageQuery(params, token));
+    expect(await svc.signQueryStringAsync('a=1&b=%C3%A9', 'k\u00e9y')).toBe(signQueryString('a=1&b=%C3%A9', 'k\u00e9y'));
+    expect(() => svc.embeddedPageQuery(params, token)).toThrow(/embeddedPageQuery needs node:crypto .*use embeddedPageQueryAsync/);
+    expect(() => svc.signQueryString('a=1', 'k')).toThrow(/signQueryString needs node:crypto .*use signQueryStringAsync/);
+  });
+
+  it('refuses the default signing in the constructor where crypto.subtle is missing (an http page), not at the first call', () => {
+    const context = createContext({ ...browserGlobals(viaMock), crypto: { getRandomValues: (b: Uint8Array) => globalThis.crypto.getRandomValues(b) } });
+    runInContext(`${clientCode}\nglobalThis.SvcClient = SvcClient;`, context);
+    const svc = (context as { SvcClient: ClientModule }).SvcClient;
+    const make = (sign?: () => string) => new svc.PayerClient({ baseUrl, payerName: 'P', apiKey: 'k', ...(sign ? { sign } : {}) });
+    expect(make).toThrow(svc.SvcRequestError);
+    expect(make).toThrow(/signing requests needs crypto\.subtle \(WebCrypto\), which browsers give to secure pages only/);
+    expect(make(() => 'custom-key')).toBeInstanceOf(svc.PayerClient);
   });
 
   it('codes xs:base64Binary with atob and btoa as Node does', async () => {
