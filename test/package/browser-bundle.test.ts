@@ -139,7 +139,7 @@ describe('the bundle, run without Node', () => {
   });
 
   it('refuses the default signing in the constructor where crypto.subtle is missing (an http page), not at the first call', () => {
-    const context = createContext({ ...browserGlobals(viaMock), crypto: { getRandomValues: (b: Uint8Array) => globalThis.crypto.getRandomValues(b) } });
+    const context = createContext({ ...browserGlobals(viaMock), crypto: { getRandomValues: (b: Uint8Array<ArrayBuffer>) => globalThis.crypto.getRandomValues(b) } });
     runInContext(`${clientCode}\nglobalThis.SvcClient = SvcClient;`, context);
     const svc = (context as { SvcClient: ClientModule }).SvcClient;
     const make = (sign?: () => string) => new svc.PayerClient({ baseUrl, payerName: 'P', apiKey: 'k', ...(sign ? { sign } : {}) });
