@@ -6,6 +6,7 @@
  * sizes that take the decoder's other paths. The real browser is test/network/browser.test.ts (Chromium, interop
  * suite); this one needs nothing but Node.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createContext, runInContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ import { PayerClient, SvcRequestError, embeddedPageQuery, embeddedPageQueryAsync
 import { decodeBase64, encodeBase64 } from '../../generated/runtime/codec/values.js';
 import { DEFAULT_PAYER, createMockService } from '../../generated/mock/index.js';
 import { resultResponse } from '../client/support/responses.js';
-import { bundleClientForBrowser } from '../helpers/browser-bundle.js';
+import { bundleClientForBrowser, bundleSizes } from '../helpers/browser-bundle.js';
 
 /** What a browser page has, taken from Node; deliberately without process, Buffer, require or global. */
 function browserGlobals(fetch: typeof globalThis.fetch): Record<string, unknown> {
@@ -65,9 +66,17 @@ beforeAll(async () => {
   clientCode = (await bundleClientForBrowser('iife')).code;
 });
 
-it('leaves no node: import in the esm bundle of the client package, static or dynamic', async () => {
-  const { nodeImports } = await bundleClientForBrowser('esm');
+it('leaves no node: import in the esm bundle of the client package, static or dynamic; its size is as docs/browser.md says', async () => {
+  const { code, nodeImports } = await bundleClientForBrowser('esm');
   expect(nodeImports).toEqual([]);
+  // The table's figures, within 10%: a change of the runtime that grows or shrinks the bundle more updates the page.
+  const page = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'browser.md'), 'utf8');
+  const stated = (row: string) => Number(new RegExp(`^\\| ${row} \\| ([\\d,]+) `, 'm').exec(page)?.[1]?.replaceAll(',', ''));
+  const measured = bundleSizes(code);
+  for (const [row, bytes] of [['minified', measured.minified], ['minified, then gzip -9', measured.gzip]] as const) {
+    expect(stated(row), row).toBeGreaterThan(0);
+    expect(Math.abs(bytes / stated(row) - 1), `${row}: measured ${bytes} bytes`).toBeLessThanOrEqual(0.1);
+  }
 });
 
 describe('the bundle, run without Node', () => {
