@@ -112,6 +112,22 @@ describe('the bundle, run without Node', () => {
     expect(seen).toHaveLength(6);
   });
 
+  it("counts the body's UTF-8 bytes for the Content-Length the onRequest hook sees, as on Node", async () => {
+    const lengths: string[] = [];
+    // The hook sees the body with its secrets masked, so the lengths are compared with Node's, not with that body.
+    const onRequest = (event: { headers: Readonly<Record<string, string>> }) => {
+      lengths.push(event.headers['Content-Length'] ?? 'none');
+    };
+    const { PayerClient: BrowserClient } = load<ClientModule>(clientCode, viaMock);
+    // Not ASCII, so that characters and bytes differ.
+    const options = { baseUrl, payerName: 'Zoë 東京', apiKey: 'k', throwOnServiceError: false, onRequest };
+    await new BrowserClient(options).getBalances();
+    await new PayerClient({ ...options, fetch: viaMock }).getBalances();
+    expect(lengths).toHaveLength(2);
+    expect(lengths[0]).toMatch(/^\d+$/);
+    expect(lengths[0]).toBe(lengths[1]);
+  });
+
   // Answers that take the decoder's paths off Node: latin1 text without Buffer, a large ASCII body read in windows
   // across chunks, a UTF-8 body that is not ASCII.
   const account = (i: number, id: string) =>
@@ -155,6 +171,12 @@ describe('the bundle, run without Node', () => {
     expect(make).toThrow(svc.SvcRequestError);
     expect(make).toThrow(/signing requests needs crypto\.subtle \(WebCrypto\), which browsers give to secure pages only/);
     expect(make(() => 'custom-key')).toBeInstanceOf(svc.PayerClient);
+  });
+
+  it('says hmacSha256Hex (of the runtime) needs node:crypto, rather than failing on a missing module', async () => {
+    const entry = join(import.meta.dirname, '..', '..', 'generated', 'runtime', 'signing.ts');
+    const signing = load<{ hmacSha256Hex: (key: string, message: string) => string }>((await bundleClientForBrowser('iife', true, entry)).code, viaMock);
+    expect(() => signing.hmacSha256Hex('k', 'm')).toThrow(/signing a query string needs node:crypto \(Node\.js\)/);
   });
 
   it('codes xs:base64Binary with atob and btoa as Node does', async () => {

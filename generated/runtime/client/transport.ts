@@ -291,12 +291,13 @@ export async function readChunks(
 /**
  * A body's bytes in one piece. With a Content-Length, chunks after the first are copied into one buffer of that size
  * as they arrive and then dropped, so a large body is held about once rather than as chunks plus their
- * concatenation. (A body that turns out longer than declared falls back to the list.)
+ * concatenation. (A body that turns out longer than declared falls back to the list.) Node only, as Buffer is: readBody
+ * reads a mock's requests, and the mock runs on Node; the client reads answers through bodyTextDecoder.
  */
 class ByteCollector implements ChunkSink {
   #chunks: Uint8Array[] = [];
   #total = 0;
-  #whole: Uint8Array | undefined;
+  #whole: Buffer | undefined;
 
   constructor(private readonly declared: number | undefined) {}
 
@@ -306,8 +307,7 @@ class ByteCollector implements ChunkSink {
     const declared = this.declared;
     if (declared !== undefined && this.#total <= declared && (this.#whole !== undefined || (before > 0 && this.#chunks.length === 1))) {
       if (this.#whole === undefined) {
-        // Node's unfilled allocation where there is one: every byte is written before it is read.
-        this.#whole = NodeBuffer !== undefined ? NodeBuffer.allocUnsafe(declared) : new Uint8Array(declared);
+        this.#whole = Buffer.allocUnsafe(declared);
         this.#whole.set(this.#chunks[0]!, 0);
         this.#chunks.length = 0;
       }
@@ -324,15 +324,7 @@ class ByteCollector implements ChunkSink {
   bytes(): Uint8Array {
     if (this.#whole !== undefined) return this.#whole.subarray(0, this.#total);
     if (this.#chunks.length === 1) return this.#chunks[0] as Uint8Array;
-    if (this.#chunks.length === 0) return EMPTY;
-    if (NodeBuffer !== undefined) return NodeBuffer.concat(this.#chunks, this.#total);
-    const whole = new Uint8Array(this.#total);
-    let at = 0;
-    for (const chunk of this.#chunks) {
-      whole.set(chunk, at);
-      at += chunk.byteLength;
-    }
-    return whole;
+    return this.#chunks.length === 0 ? EMPTY : Buffer.concat(this.#chunks, this.#total);
   }
 }
 
