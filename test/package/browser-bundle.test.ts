@@ -12,6 +12,7 @@ import { createContext, runInContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PayerClient, SvcRequestError, embeddedPageQuery, embeddedPageQueryAsync, signQueryString, signQueryStringAsync } from '../../generated/client/index.js';
 import { decodeBase64, encodeBase64 } from '../../generated/runtime/codec/values.js';
+import type { bodyTextDecoder } from '../../generated/runtime/codec/charset.js';
 import { DEFAULT_PAYER, createMockService } from '../../generated/mock/index.js';
 import { resultResponse } from '../client/support/responses.js';
 import { bundleClientForBrowser, bundleSizes } from '../helpers/browser-bundle.js';
@@ -171,6 +172,22 @@ describe('the bundle, run without Node', () => {
     expect(make).toThrow(svc.SvcRequestError);
     expect(make).toThrow(/signing requests needs crypto\.subtle \(WebCrypto\), which browsers give to secure pages only/);
     expect(make(() => 'custom-key')).toBeInstanceOf(svc.PayerClient);
+  });
+
+  it('gives any part of a large ASCII body kept in chunks, within a chunk or across them, as the text itself', async () => {
+    const entry = join(import.meta.dirname, '..', '..', 'generated', 'runtime', 'codec', 'charset.ts');
+    const charset = load<{ bodyTextDecoder: typeof bodyTextDecoder }>((await bundleClientForBrowser('iife', true, entry)).code, viaMock);
+    const text = Array.from({ length: 12_000 }, (_, i) => `<v>${i}</v>`).join('');
+    const bytes = new TextEncoder().encode(text);
+    for (const chunkBytes of [7000, 20_000]) {
+      const decoder = charset.bodyTextDecoder('text/xml', 'response', undefined, true);
+      for (let at = 0; at < bytes.byteLength; at += chunkBytes) decoder.write(bytes.subarray(at, at + chunkBytes));
+      const source = decoder.endSource();
+      if (typeof source === 'string') throw new Error('expected a source read in parts');
+      expect(source.length).toBe(text.length);
+      const parts: Array<[number, number]> = [[0, 10], [6990, 7010], [100, 6900], [5000, 30_000], [69_999, 70_001], [0, text.length], [text.length - 3, text.length]];
+      for (const [start, end] of parts) expect(source.text(start, end), `${chunkBytes}: ${start}-${end}`).toBe(text.slice(start, end));
+    }
   });
 
   it('says hmacSha256Hex (of the runtime) needs node:crypto, rather than failing on a missing module', async () => {
