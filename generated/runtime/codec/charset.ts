@@ -5,8 +5,8 @@
  * the Content-Type charset, else the XML declaration's encoding, else UTF-8. Bytes that are not valid in the charset are a {@link SvcDecodeError}, never
  * replacement characters, which would change the data without a word.
  */
-import { isAscii } from 'node:buffer';
 import { SvcDecodeError } from '../errors.js';
+import { NodeBuffer, nodeBuiltin } from '../node-builtins.js';
 import type { TextSource } from './xml-reader.js';
 
 /**
@@ -206,7 +206,7 @@ class BodyText implements TextSource {
   private readonly asciiEnd: number;
   /** The chunk of the last part made (parts are asked for in order). */
   private at = 0;
-  private scratch: Buffer | undefined;
+  private scratch: InstanceType<NonNullable<typeof NodeBuffer>> | undefined;
   /** Where each part of the rest starts, from the end of the ASCII chunks. */
   private readonly restStarts: number[] = [];
   /** The part of the rest that the last text was made from. */
@@ -282,14 +282,24 @@ class BodyText implements TextSource {
     if (starts[i]! > start) i = 0;
     while (i + 1 < starts.length && starts[i + 1]! <= start) i++;
     this.at = i;
-    const first = asBuffer(chunks[i]!);
-    if (end - starts[i]! <= first.byteLength) return first.toString('latin1', start - starts[i]!, end - starts[i]!);
+    const first = chunks[i]!;
+    if (end - starts[i]! <= first.byteLength) return latin1(first, start - starts[i]!, end - starts[i]!);
     const size = end - start;
-    if (this.scratch === undefined || this.scratch.byteLength < size) this.scratch = Buffer.allocUnsafe(Math.max(size, 2 * (this.scratch?.byteLength ?? 0)));
+    if (NodeBuffer === undefined) {
+      const parts: string[] = [];
+      for (let k = i, filled = 0; filled < size; k++) {
+        const from = Math.max(0, start - starts[k]!);
+        const to = Math.min(chunks[k]!.byteLength, from + size - filled);
+        parts.push(latin1(chunks[k]!, from, to));
+        filled += to - from;
+      }
+      return parts.join('');
+    }
+    if (this.scratch === undefined || this.scratch.byteLength < size) this.scratch = NodeBuffer.allocUnsafe(Math.max(size, 2 * (this.scratch?.byteLength ?? 0)));
     let filled = 0;
     for (let k = i; filled < size; k++) {
       const from = Math.max(0, start - starts[k]!);
-      filled += asBuffer(chunks[k]!).copy(this.scratch, filled, from, Math.min(chunks[k]!.byteLength, from + size - filled));
+      filled += asBuffer(NodeBuffer, chunks[k]!).copy(this.scratch, filled, from, Math.min(chunks[k]!.byteLength, from + size - filled));
     }
     return this.scratch.toString('latin1', 0, size);
   }
@@ -299,7 +309,7 @@ class BodyText implements TextSource {
    * buffer as large as the body.
    */
   whole(): string {
-    const parts = this.chunks.map((chunk) => asBuffer(chunk).toString('latin1'));
+    const parts = this.chunks.map((chunk) => latin1(chunk, 0, chunk.byteLength));
     for (let i = 0; i < this.rest.length; i++) parts.push(this.restPart(i));
     // join makes one flat string; `+` would make a rope, which the reader reads several times slower.
     return parts.length === 1 ? (parts[0] as string) : parts.join('');
@@ -429,7 +439,7 @@ class ChunkedText implements BodyTextDecoder {
   #feed(chunk: Uint8Array): void {
     if (this.#mode === 'ascii') {
       if (isAscii(chunk)) {
-        this.#pieces.push(this.keepChunks ? chunk : asBuffer(chunk).toString('latin1'));
+        this.#pieces.push(this.keepChunks ? chunk : latin1(chunk, 0, chunk.byteLength));
         return;
       }
       // Handed-over chunks are kept and decoded in segments at the end, not copied into one buffer for one string.
@@ -484,7 +494,7 @@ const XML_DECLARATION = /^[\t\n\r ]*<\?xml[\t\n\r ](?:[^>]*?[\t\n\r ])?encoding[
 /** The `encoding` of an XML declaration at the start of the body, read as ASCII; undefined when there is none. */
 function xmlEncoding(bytes: Uint8Array): string | undefined {
   if (bytes.byteLength < 6) return undefined;
-  const head = asBuffer(bytes).toString('latin1', 0, Math.min(bytes.byteLength, XML_DECLARATION_SCAN));
+  const head = latin1(bytes, 0, Math.min(bytes.byteLength, XML_DECLARATION_SCAN));
   const m = XML_DECLARATION.exec(head);
   if (m === null) return undefined;
   const value = (m[1] ?? m[2] ?? '').trim();
@@ -543,9 +553,9 @@ function decodeAs(charset: Charset, bytes: Uint8Array, subject: string): string 
     case 'utf-8': return strictly(UTF8, bytes, 'UTF-8', subject);
     case 'utf-16le': return strictly(UTF16LE, bytes, 'UTF-16LE', subject);
     case 'utf-16be': return strictly(UTF16BE, bytes, 'UTF-16BE', subject);
-    case 'iso-8859-1': return asBuffer(bytes).toString('latin1');
+    case 'iso-8859-1': return latin1(bytes, 0, bytes.byteLength);
     case 'windows-1252': {
-      const text = asBuffer(bytes).toString('latin1');
+      const text = latin1(bytes, 0, bytes.byteLength);
       return C1.test(text) ? text.replace(C1_ALL, fromC1) : text;
     }
     default: return strictly(charset, bytes, charset.encoding, subject);
@@ -561,6 +571,29 @@ function strictly(decoder: TextDecoder, bytes: Uint8Array, name: string, subject
 }
 
 /** The same memory as a Buffer, for Node's native latin1 decoding; no copy. */
-function asBuffer(bytes: Uint8Array): Buffer {
-  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+function asBuffer(buffer: NonNullable<typeof NodeBuffer>, bytes: Uint8Array): InstanceType<typeof buffer> {
+  return buffer.isBuffer(bytes) ? bytes : buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
+
+/**
+ * `bytes[start..end)` as ISO-8859-1 (a character per byte, its code the byte's value): Node's Buffer decodes it
+ * natively; elsewhere a character code per byte, in runs short enough for one call's arguments. (TextDecoder cannot:
+ * WHATWG's "latin1" is windows-1252.)
+ */
+function latin1(bytes: Uint8Array, start: number, end: number): string {
+  if (NodeBuffer !== undefined) return asBuffer(NodeBuffer, bytes).toString('latin1', start, end);
+  const parts: string[] = [];
+  for (let at = start; at < end; at += LATIN1_RUN) {
+    parts.push(String.fromCharCode.apply(null, bytes.subarray(at, Math.min(end, at + LATIN1_RUN)) as unknown as number[]));
+  }
+  return parts.join('');
+}
+
+/** Bytes per String.fromCharCode call off Node, well under engines' limits on the number of arguments. */
+const LATIN1_RUN = 8192;
+
+/** Whether every byte is below 0x80: Node's native check, else a loop. */
+const isAscii: (bytes: Uint8Array) => boolean = nodeBuiltin('node:buffer')?.isAscii ?? ((bytes) => {
+  for (let i = 0; i < bytes.byteLength; i++) if (bytes[i]! >= 0x80) return false;
+  return true;
+});

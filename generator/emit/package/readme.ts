@@ -71,6 +71,8 @@ export function readme(model: ServiceModel): string {
     '',
     ...authenticationSection(model),
     '',
+    ...browserSection(model),
+    '',
     '## Mock',
     '',
     `\`${mockPackageName(model)}\`, generated from the same spec at the same version, is the server side of this interface for tests and local runs: a mock server, its command and MSW handlers. It depends on this package; install it as a dev dependency (\`npm install --save-dev ${mockPackageName(model)}\`), its README shows how to use it. \`${name}/internal/*\` is for that package alone, not an API.`,
@@ -328,6 +330,27 @@ function authenticationSection(model: ServiceModel): string[] {
     '### Sessions (cookies)',
     '',
     "An ASMX service whose methods say `EnableSession = true` keeps its session in the `ASP.NET_SessionId` cookie, and a load balancer may pin a client to a server by one. Give the client a cookie jar, such as tough-cookie's (`npm install tough-cookie`, then `cookieJar: new CookieJar()`): its cookies for the URL go with every request, and every answer's Set-Cookie goes back to it, an error's too; a cookie the jar refuses by RFC 6265's rules (another site's) is dropped. Each client with its own jar is its own session. Cookie values are `[redacted]` in what the hooks see. In a browser the option is refused: the browser keeps cookies itself.",
+  ];
+}
+
+function browserSection(model: ServiceModel): string[] {
+  const soap = model.bindings.some((b) => b === 'soap11' || b === 'soap12');
+  const form = model.bindings.some((b) => b === 'httpPost' || b === 'httpGet');
+  const cors = soap
+    ? ` The SOAP styles send \`SOAPAction\` and an XML Content-Type, which make the browser ask first (a preflight): answer it with \`Access-Control-Allow-Headers: Content-Type, SOAPAction\`${form ? '; HTTP POST and GET calls need no preflight' : ''}.`
+    : ' HTTP POST and GET calls need no preflight.';
+  return [
+    '## In a browser',
+    '',
+    "The client runs in browsers too: bundled for a browser (esbuild's `--platform=browser`, Vite, webpack), its code imports no Node.js module; Node's own are reached only on Node, when a call needs them. Calls go through the browser's fetch, so the service must allow the page's origin (CORS)." + cors,
+    ...(model.auth
+      ? [
+          '',
+          "Requests are signed with WebCrypto's HMAC (`crypto.subtle`), which browsers give to secure pages only (https, or a loopback address): on any other page the constructor refuses the client with `SvcRequestError`, unless a `sign` function of your own is given. `embeddedPageQuery` and `signQueryString` answer at once, so they need Node: in a browser use `embeddedPageQueryAsync` and `signQueryStringAsync`, which give the same string as a promise.",
+        ]
+      : []),
+    '',
+    "The options a browser cannot honour are refused in the constructor with `SvcRequestError`, never ignored: `tls` and `proxy` (the browser uses the system's), `httpAuth.ntlm` (the browser answers Windows authentication itself), `transport: 'node'` and `cookieJar` (the browser keeps cookies itself).",
   ];
 }
 
