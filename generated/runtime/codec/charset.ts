@@ -114,8 +114,9 @@ export function bodyTextDecoder(
 }
 
 /**
- * A body of fewer bytes is given as one string even by endSource: a string that small is allocated in the young
- * generation like a reader's window would be, and reading one string is the reader's fastest path.
+ * A body of fewer bytes is given as one string even by endSource, decoded by decodeBody once it is whole: a string
+ * that small is allocated in the young generation like a reader's window would be, reading one string is the reader's
+ * fastest path, and a small body (most answers) pays nothing for being read in pieces.
  */
 const PIECES_FROM_BYTES = 64 * 1024;
 
@@ -293,17 +294,6 @@ class BodyText implements TextSource {
     }
     return this.scratch.toString('latin1', 0, size);
   }
-
-  /**
-   * The whole text in one flat string, for a body too small to be worth a window: each chunk's text joined, without a
-   * buffer as large as the body.
-   */
-  whole(): string {
-    const parts = this.chunks.map((chunk) => asBuffer(chunk).toString('latin1'));
-    for (let i = 0; i < this.rest.length; i++) parts.push(this.restPart(i));
-    // join makes one flat string; `+` would make a rope, which the reader reads several times slower.
-    return parts.length === 1 ? (parts[0] as string) : parts.join('');
-  }
 }
 
 const EMPTY_BYTES = new Uint8Array(0);
@@ -322,7 +312,9 @@ function concatBytes(chunks: readonly Uint8Array[], total: number): Uint8Array {
 /**
  * The charset is chosen once the first {@link XML_DECLARATION_SCAN} bytes are in (as decodeBody looks no further);
  * a shorter body is handed to decodeBody whole. Then: UTF-8 as said above; anything else is gathered and decoded in
- * one pass at the end.
+ * one pass at the end. Kept chunks wait in the head until {@link PIECES_FROM_BYTES} have come: a body smaller than
+ * that (most answers) is whole at its end and is handed to decodeBody as one piece, without the pieces, checks and
+ * source that only a large body needs.
  */
 class ChunkedText implements BodyTextDecoder {
   #head: Uint8Array[] = [];
@@ -362,7 +354,7 @@ class ChunkedText implements BodyTextDecoder {
         // its chunk meanwhile.
         this.#head.push(this.keepChunks ? chunk : chunk.slice());
         this.#headBytes += chunk.byteLength;
-        if (this.#headBytes >= XML_DECLARATION_SCAN) this.#decide();
+        if (this.#headBytes >= (this.keepChunks ? PIECES_FROM_BYTES : XML_DECLARATION_SCAN)) this.#decide();
         return;
       }
       this.#feed(chunk);
@@ -396,7 +388,8 @@ class ChunkedText implements BodyTextDecoder {
             source = new BodyText(pieces as Uint8Array[], rest !== '' ? [rest] : [], rest !== '' ? [rest.length] : []);
           }
           this.#utf8 = [];
-          return this.#seen >= PIECES_FROM_BYTES ? source : source.whole();
+          // Only a body of PIECES_FROM_BYTES or more gets here (a smaller one is decoded whole above).
+          return source;
         }
         if (rest !== '') pieces.push(rest);
         // join makes one flat string; `+` would make a rope, which the reader reads several times slower.
@@ -418,12 +411,16 @@ class ChunkedText implements BodyTextDecoder {
   }
 
   #decide(): void {
-    const head = concatBytes(this.#head, this.#headBytes);
+    const chunks = this.#head;
     this.#head = [];
+    // The kept chunks are fed one by one (not copied into one) when the first holds all the charset is chosen from.
+    const separate = chunks.length > 1 && chunks[0]!.byteLength >= XML_DECLARATION_SCAN;
+    const head = separate ? chunks[0]! : concatBytes(chunks, this.#headBytes);
     const { charset, skip } = chooseCharset(head, this.contentType, this.subject);
     this.#charset = charset;
     this.#mode = charset === 'utf-8' ? 'ascii' : 'gather';
     this.#feed(skip === 0 ? head : head.subarray(skip));
+    if (separate) for (let i = 1; i < chunks.length; i++) this.#feed(chunks[i]!);
   }
 
   #feed(chunk: Uint8Array): void {

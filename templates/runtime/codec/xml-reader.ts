@@ -300,8 +300,9 @@ export class XmlReader {
   }
 
   set memberNamespace(ns: string | undefined) {
-    // Internalised, like the URIs of the document's declarations, so that comparing them is a pointer comparison.
-    this.member = ns === undefined ? undefined : flat(ns);
+    // Internalised, like the URIs of the document's declarations, so that comparing them is a pointer comparison;
+    // found among those already internalised, as a client sets the same one for every answer.
+    this.member = ns === undefined ? undefined : internedUri(ns);
   }
 
   private member: string | undefined = undefined;
