@@ -5,6 +5,7 @@
  */
 import { isAscii } from 'node:buffer';
 import { SvcDecodeError } from '../errors.js';
+import { keepResident } from './resident.js';
 import type { TextSource } from './xml-reader.js';
 
 /**
@@ -451,6 +452,16 @@ class ChunkedText implements BodyTextDecoder {
     this.#rest.set(chunk, this.#restBytes);
     this.#restBytes = needed;
   }
+}
+
+// A decoder that has read a little, kept so that the maps of its fields outlive a full collection (see resident.ts).
+keepResident(residentDecoder());
+
+function residentDecoder(): ChunkedText {
+  const decoder = new ChunkedText('text/xml; charset=utf-8', 'response', 4, true);
+  decoder.write(new Uint8Array([0x3c, 0x61, 0x2f, 0x3e]));
+  decoder.endSource();
+  return decoder;
 }
 
 /**
