@@ -365,7 +365,9 @@ export class ClientCore {
         // An empty action (usual outside ASP.NET) is none in SOAP 1.2: the server dispatches by the Body.
         if (op.bare && style === 'soap12' && op.soapAction !== '') headers['Content-Type'] = `${CONTENT_TYPES[style]}; action=${action}`;
         const ws = this.options.wsSecurity;
-        const blocks = ws !== undefined ? (await wsSecurityHeader(ws, Date.now())) + this.headerBlocks(op) : this.headerBlocks(op);
+        // wsu:Created by the client's clock (its `now` option, in seconds), as the request's timestamp is, so that a
+        // test or an application that sets the clock gets the same time in both.
+        const blocks = ws !== undefined ? (await wsSecurityHeader(ws, Math.round(this.options.now() * 1000))) + this.headerBlocks(op) : this.headerBlocks(op);
         if (op.bare) {
           body = buildBareSoapEnvelope(style === 'soap11' ? '1.1' : '1.2', namespace, op.name, fields, blocks, this.options.namespace);
         } else {
