@@ -412,14 +412,17 @@ class ChunkedText implements BodyTextDecoder {
   #decide(): void {
     const chunks = this.#head;
     this.#head = [];
-    // The kept chunks are fed one by one (not copied into one) when the first holds all the charset is chosen from.
-    const separate = chunks.length > 1 && chunks[0]!.byteLength >= XML_DECLARATION_SCAN;
-    const head = separate ? chunks[0]! : concatBytes(chunks, this.#headBytes);
+    // The charset is chosen from the first chunks that make XML_DECLARATION_SCAN bytes, joined only when it takes
+    // more than one; the kept chunks after them are fed as they are, never copied into one.
+    let first = 0;
+    let firstBytes = 0;
+    while (first < chunks.length && firstBytes < XML_DECLARATION_SCAN) firstBytes += chunks[first++]!.byteLength;
+    const head = first === 1 ? chunks[0]! : concatBytes(chunks.slice(0, first), firstBytes);
     const { charset, skip } = chooseCharset(head, this.contentType, this.subject);
     this.#charset = charset;
     this.#mode = charset === 'utf-8' ? 'ascii' : 'gather';
     this.#feed(skip === 0 ? head : head.subarray(skip));
-    if (separate) for (let i = 1; i < chunks.length; i++) this.#feed(chunks[i]!);
+    for (let i = first; i < chunks.length; i++) this.#feed(chunks[i]!);
   }
 
   #feed(chunk: Uint8Array): void {
