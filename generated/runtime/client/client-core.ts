@@ -123,6 +123,19 @@ function namesOf(op: OperationBinding<unknown>): XmlNameTable {
   return names;
 }
 
+/** Each operation's default SOAPAction, made once rather than for every call, with the namespace it was made for. */
+const DEFAULT_ACTIONS = new WeakMap<OperationBinding<unknown>, { readonly namespace: string; readonly action: string }>();
+
+/** ASMX's default SOAPAction of `op` (see soapAction), quoted. */
+function defaultAction(namespace: string, op: OperationBinding<unknown>): string {
+  let known = DEFAULT_ACTIONS.get(op);
+  if (known === undefined || known.namespace !== namespace) {
+    known = { namespace, action: soapAction(namespace, op.name) };
+    DEFAULT_ACTIONS.set(op, known);
+  }
+  return known.action;
+}
+
 /** The SOAP 1.1 actor and SOAP 1.2 roles that name the client receiving an answer (besides none at all). */
 const FOR_THIS_NODE: ReadonlySet<string> = new Set([
   'http://schemas.xmlsoap.org/soap/actor/next',
@@ -363,13 +376,15 @@ export class ClientCore {
       } else {
         headers['Content-Type'] = CONTENT_TYPES[style];
         // ASMX's default action is the service namespace + name, also for an operation with a namespace of its own.
-        const action = op.soapAction !== undefined ? `"${op.soapAction}"` : soapAction(this.options.namespace, op.name);
+        const action = op.soapAction !== undefined ? `"${op.soapAction}"` : defaultAction(this.options.namespace, op);
         if (style === 'soap11') headers['SOAPAction'] = action;
         // Nothing in a bare Body names the operation: SOAP 1.2 names it in the Content-Type, as SOAP 1.1 in SOAPAction.
         // An empty action (usual outside ASP.NET) is none in SOAP 1.2: the server dispatches by the Body.
         if (op.bare && style === 'soap12' && op.soapAction !== '') headers['Content-Type'] = `${CONTENT_TYPES[style]}; action=${action}`;
         const ws = this.options.wsSecurity;
-        const blocks = ws !== undefined ? (await wsSecurityHeader(ws, Date.now())) + this.headerBlocks(op) : this.headerBlocks(op);
+        // wsu:Created by the client's clock (its `now` option, in seconds), as the request's timestamp is, so that a
+        // test or an application that sets the clock gets the same time in both.
+        const blocks = ws !== undefined ? (await wsSecurityHeader(ws, Math.round(this.options.now() * 1000))) + this.headerBlocks(op) : this.headerBlocks(op);
         if (op.bare) {
           body = buildBareSoapEnvelope(style === 'soap11' ? '1.1' : '1.2', namespace, op.name, fields, blocks, this.options.namespace);
         } else {

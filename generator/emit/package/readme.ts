@@ -8,7 +8,7 @@ import type { OperationModel, ParameterModel, ServiceModel } from '../../model/t
 import { EmitError } from '../errors.js';
 import { exampleParam, exampleValue } from '../examples.js';
 import { checkedOperations } from '../client/client-class.js';
-import { hasErrorCodes, stylesSentence } from '../features.js';
+import { hasErrorCodes, sendsTimestamps, stylesSentence } from '../features.js';
 import { runtimeTemplates } from '../runtime.js';
 import { CLIENT_ENTRY_POINTS, MOCK_ENTRY_POINTS, clientImports, mockImports, mockPackageName, type EntryPoint } from './manifest.js';
 import { propertyKey } from '../../load/names.js';
@@ -301,7 +301,7 @@ function authenticationSection(model: ServiceModel): string[] {
     '',
     '`httpAuth: { basic: { username, password } }` sends `Authorization: Basic` (UTF-8) with every request rather than after a 401, since the client never sends a request twice; IIS, nginx and Apache accept it so. Basic does not hide the password: use https.' +
       (soap || model.bindings.some((b) => b === 'soap11' || b === 'soap12')
-        ? " `wsSecurity` adds the OASIS UsernameToken header, marked mustUnderstand, to every SOAP request, with a fresh 16-byte nonce, its creation time (UTC) and a validity of five minutes: `passwordType: 'PasswordText'` (the default, the one WCF accepts) sends the password, `'PasswordDigest'` sends Base64(SHA-1(nonce + created + password)). It is refused with the HTTP POST and GET styles, which carry no header."
+        ? ` \`wsSecurity\` adds the OASIS UsernameToken header, marked mustUnderstand, to every SOAP request, with a fresh 16-byte nonce, its creation time (UTC${sendsTimestamps(model) ? ", by the client's `now` option, as the request's timestamp" : ''}) and a validity of five minutes: \`passwordType: 'PasswordText'\` (the default, the one WCF accepts) sends the password, \`'PasswordDigest'\` sends Base64(SHA-1(nonce + created + password)). It is refused with the HTTP POST and GET styles, which carry no header.`
         : ''),
     '',
     '`onRequest` sees each request (operation, method, URL, headers, body, start time) before it is sent, `onResponse` each outcome (status, Content-Type, body, duration, or the error when no answer came). They observe and cannot change the request, which is signed and encoded as it is sent. Passwords, keys, ' +

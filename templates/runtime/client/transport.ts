@@ -132,23 +132,24 @@ export async function sendRequest(req: Omit<HttpRequest, 'fetch'> & { fetch?: ty
   const stoppable = timed || signal !== undefined;
   const controller = stoppable ? new AbortController() : undefined;
   let outcome: 'timeout' | 'abort' | undefined;
-  let rejectStopped: (reason: unknown) => void = noop;
   let guard: Guard = passThrough;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const stop = (kind: 'timeout' | 'abort', reason: unknown): void => {
-    if (outcome !== undefined) return;
-    outcome = kind;
-    controller?.abort(reason);
-    rejectStopped(reason);
-  };
-  const onAbort = (): void => stop('abort', signal?.reason);
+  let onAbort: () => void = noop;
   if (stoppable) {
     // Raced against fetch and each read of the body, so a fetch that ignores its signal still cannot outlive the
-    // timeout.
+    // timeout. (Made only here: closures made for every call cost a call without limits more than they are worth.)
+    let rejectStopped: (reason: unknown) => void = noop;
     const stopped = new Promise<never>((_, reject) => {
       rejectStopped = reject;
     });
     stopped.catch(noop);
+    const stop = (kind: 'timeout' | 'abort', reason: unknown): void => {
+      if (outcome !== undefined) return;
+      outcome = kind;
+      controller?.abort(reason);
+      rejectStopped(reason);
+    };
+    onAbort = () => stop('abort', signal?.reason);
     guard = (step) => Promise.race([step, stopped]);
     if (timed) timer = setTimeout(() => stop('timeout', new DOMException('The request timed out', 'TimeoutError')), timeoutMs);
     signal?.addEventListener('abort', onAbort, { once: true });

@@ -5,6 +5,7 @@
  */
 import { SvcDecodeError } from '../errors.js';
 import { NodeBuffer, nodeBuiltin } from '../node-builtins.js';
+import { keepResident } from './resident.js';
 import type { TextSource } from './xml-reader.js';
 
 /**
@@ -112,8 +113,9 @@ export function bodyTextDecoder(
 }
 
 /**
- * A body of fewer bytes is given as one string even by endSource: a string that small is allocated in the young
- * generation like a reader's window would be, and reading one string is the reader's fastest path.
+ * A body of fewer bytes is given as one string even by endSource, decoded by decodeBody once it is whole: a string
+ * that small is allocated in the young generation like a reader's window would be, reading one string is the reader's
+ * fastest path, and a small body (most answers) pays nothing for being read in pieces.
  */
 const PIECES_FROM_BYTES = 64 * 1024;
 
@@ -301,17 +303,6 @@ class BodyText implements TextSource {
     }
     return this.scratch.toString('latin1', 0, size);
   }
-
-  /**
-   * The whole text in one flat string, for a body too small to be worth a window: each chunk's text joined, without a
-   * buffer as large as the body.
-   */
-  whole(): string {
-    const parts = this.chunks.map((chunk) => latin1(chunk, 0, chunk.byteLength));
-    for (let i = 0; i < this.rest.length; i++) parts.push(this.restPart(i));
-    // join makes one flat string; `+` would make a rope, which the reader reads several times slower.
-    return parts.length === 1 ? (parts[0] as string) : parts.join('');
-  }
 }
 
 const EMPTY_BYTES = new Uint8Array(0);
@@ -330,7 +321,9 @@ function concatBytes(chunks: readonly Uint8Array[], total: number): Uint8Array {
 /**
  * The charset is chosen once the first {@link XML_DECLARATION_SCAN} bytes are in (as decodeBody looks no further);
  * a shorter body is handed to decodeBody whole. Then: UTF-8 as said above; anything else is gathered and decoded in
- * one pass at the end.
+ * one pass at the end. Kept chunks wait in the head until {@link PIECES_FROM_BYTES} have come: a body smaller than
+ * that (most answers) is whole at its end and is handed to decodeBody as one piece, without the pieces, checks and
+ * source that only a large body needs.
  */
 class ChunkedText implements BodyTextDecoder {
   #head: Uint8Array[] = [];
@@ -370,7 +363,7 @@ class ChunkedText implements BodyTextDecoder {
         // its chunk meanwhile.
         this.#head.push(this.keepChunks ? chunk : chunk.slice());
         this.#headBytes += chunk.byteLength;
-        if (this.#headBytes >= XML_DECLARATION_SCAN) this.#decide();
+        if (this.#headBytes >= (this.keepChunks ? PIECES_FROM_BYTES : XML_DECLARATION_SCAN)) this.#decide();
         return;
       }
       this.#feed(chunk);
@@ -404,7 +397,8 @@ class ChunkedText implements BodyTextDecoder {
             source = new BodyText(pieces as Uint8Array[], rest !== '' ? [rest] : [], rest !== '' ? [rest.length] : []);
           }
           this.#utf8 = [];
-          return this.#seen >= PIECES_FROM_BYTES ? source : source.whole();
+          // Only a body of PIECES_FROM_BYTES or more gets here (a smaller one is decoded whole above).
+          return source;
         }
         if (rest !== '') pieces.push(rest);
         // join makes one flat string; `+` would make a rope, which the reader reads several times slower.
@@ -426,12 +420,19 @@ class ChunkedText implements BodyTextDecoder {
   }
 
   #decide(): void {
-    const head = concatBytes(this.#head, this.#headBytes);
+    const chunks = this.#head;
     this.#head = [];
+    // The charset is chosen from the first chunks that make XML_DECLARATION_SCAN bytes, joined only when it takes
+    // more than one; the kept chunks after them are fed as they are, never copied into one.
+    let first = 0;
+    let firstBytes = 0;
+    while (first < chunks.length && firstBytes < XML_DECLARATION_SCAN) firstBytes += chunks[first++]!.byteLength;
+    const head = first === 1 ? chunks[0]! : concatBytes(chunks.slice(0, first), firstBytes);
     const { charset, skip } = chooseCharset(head, this.contentType, this.subject);
     this.#charset = charset;
     this.#mode = charset === 'utf-8' ? 'ascii' : 'gather';
     this.#feed(skip === 0 ? head : head.subarray(skip));
+    for (let i = first; i < chunks.length; i++) this.#feed(chunks[i]!);
   }
 
   #feed(chunk: Uint8Array): void {
@@ -464,6 +465,16 @@ class ChunkedText implements BodyTextDecoder {
     this.#rest.set(chunk, this.#restBytes);
     this.#restBytes = needed;
   }
+}
+
+// A decoder that has read a little, kept so that the maps of its fields outlive a full collection (see resident.ts).
+keepResident(residentDecoder());
+
+function residentDecoder(): ChunkedText {
+  const decoder = new ChunkedText('text/xml; charset=utf-8', 'response', 4, true);
+  decoder.write(new Uint8Array([0x3c, 0x61, 0x2f, 0x3e]));
+  decoder.endSource();
+  return decoder;
 }
 
 /**
