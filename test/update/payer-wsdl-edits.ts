@@ -36,3 +36,27 @@ export function copyOperation(wsdl: string, name: string, copy: string): string 
   if (copies === 0) throw new Error(`no operation ${name} in the WSDL`);
   return out.join('\n');
 }
+
+/** The WSDL without the operation `name`: its elements, messages, port type and binding operations. */
+export function dropOperation(wsdl: string, name: string): string {
+  const lines = wsdl.split('\n');
+  const out: string[] = [];
+  const opens = [`<s:element name="${name}"`, `<s:element name="${name}Response"`, `<wsdl:message name="${name}`, `<wsdl:operation name="${name}"`];
+  let drops = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (!opens.some((o) => line.trimStart().startsWith(o))) {
+      out.push(line);
+      continue;
+    }
+    const indent = line.length - line.trimStart().length;
+    let end = i;
+    if (!line.trimEnd().endsWith('/>')) {
+      while (!(lines[end]!.startsWith(`${' '.repeat(indent)}</`) && end > i)) end++;
+    }
+    drops++;
+    i = end;
+  }
+  if (drops === 0) throw new Error(`no operation ${name} in the WSDL`);
+  return out.join('\n');
+}
