@@ -226,8 +226,8 @@ export function editsFor(text: string, doc: Document, changes: readonly Change[]
           if (node) edits.push(replaceNode(node as Node, member));
         } else {
           const node = (fields.items[fieldIndex(fields, member)] as YAMLMap | undefined)?.get('type', true);
-          // Several alternatives of one choice changed: the field's type is replaced once.
-          if (node && field && !edits.some((e) => e.start === (node as Node).range?.[0])) edits.push(replaceNode(node as Node, field.type));
+          // Several alternatives of one choice changed: the same replacement, made once (applyEdits).
+          if (node && field) edits.push(replaceNode(node as Node, field.type));
         }
         break;
       }

@@ -30,11 +30,20 @@ export function styleOf(text: string): Style {
   return { seqPadding: padded > plain };
 }
 
-/** `text` with the edits applied; edits never overlap (an insertion may sit at the end of a removal). */
+/**
+ * `text` with the edits applied. The same edit made twice (two operations retyping one shared parameter) is made
+ * once; edits that overlap otherwise are a bug, never resolved by guessing (an insertion may sit at the end of a removal).
+ */
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  const sorted = edits.map((e, i) => ({ e, i })).sort((a, b) => b.e.start - a.e.start || b.i - a.i);
+  const unique = [...new Map(edits.map((e) => [`${e.start}:${e.end}:${e.text}`, e])).values()];
+  const sorted = unique.map((e, i) => ({ e, i })).sort((a, b) => b.e.start - a.e.start || b.e.end - a.e.end || b.i - a.i);
   let out = text;
-  for (const { e } of sorted) out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  let limit = text.length;
+  for (const { e } of sorted) {
+    if (e.end > limit) throw new Error(`overlapping edits at ${e.start}-${e.end}`);
+    out = out.slice(0, e.start) + e.text + out.slice(e.end);
+    limit = e.start;
+  }
   return out;
 }
 
@@ -149,9 +158,10 @@ export function printFlow(value: unknown, style: Style): string {
     const pairs = Object.entries(value).map(([k, v]) => `${printFlow(k, style)}: ${printFlow(v, style)}`);
     return pairs.length === 0 ? '{}' : `{ ${pairs.join(', ')} }`;
   }
-  const doc = new Document(value);
-  if (isSeq(doc.contents)) doc.contents.flow = true;
-  return doc.toString({ ...PRINT, lineWidth: 0 }).trimEnd();
+  // Printed as the item of a flow sequence, so that it is quoted wherever a flow collection needs it (`a, b`).
+  const doc = new Document([value]);
+  (doc.contents as YAMLSeq).flow = true;
+  return doc.toString({ ...PRINT, lineWidth: 0, flowCollectionPadding: false }).trimEnd().slice(1, -1);
 }
 
 /** `value` in block style, its small parts (types, lists of names) in flow style, long docs folded. */

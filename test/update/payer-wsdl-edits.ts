@@ -60,3 +60,14 @@ export function dropOperation(wsdl: string, name: string): string {
   if (drops === 0) throw new Error(`no operation ${name} in the WSDL`);
   return out.join('\n');
 }
+
+/** The WSDL with the parameter `param` of the operation `op` given the XML Schema type `type` (e.g. `s:int`). */
+export function retypeParameter(wsdl: string, op: string, param: string, type: string): string {
+  const start = wsdl.indexOf(`<s:element name="${op}">`);
+  const end = wsdl.indexOf('</s:element>', start);
+  const at = wsdl.slice(start, end).search(new RegExp(`name="${param}" type="[^"]+"`));
+  if (start < 0 || at < 0) throw new Error(`no parameter ${param} of ${op} in the WSDL`);
+  const from = start + at;
+  const old = /name="[^"]+" type="[^"]+"/.exec(wsdl.slice(from))![0];
+  return wsdl.slice(0, from) + `name="${param}" type="${type}"` + wsdl.slice(from + old.length);
+}

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runImportWsdl } from '../../generator/commands/import-wsdl.js';
 import { parseSpec } from '../../generator/load/load.js';
 import { fromRoot } from '../helpers/paths.js';
-import { copyOperation, dropOperation, replaceLine } from './payer-wsdl-edits.js';
+import { copyOperation, dropOperation, replaceLine, retypeParameter } from './payer-wsdl-edits.js';
 
 const SPEC = readFileSync(fromRoot('spec/payer-v5.yaml'), 'utf8');
 const WSDL = readFileSync(fromRoot('generated/wsdl/PayerFunctions.wsdl'), 'utf8');
@@ -128,6 +128,30 @@ describe('import-wsdl --update on the payer spec', () => {
     expect(specIn(dir)).toBe(SPEC);
     expect(rows(run.stdout)).toEqual(['field-made-optional SvcAccountInfo.Balance', 'field-made-nillable SvcAccountInfo.Balance', 'doc-changed GetPayerFees']);
     expect(run.stdout).toContain('### Kept from the spec');
+  });
+
+  it.each([
+    [
+      'in every operation using it: its shared definition is retyped',
+      ['GetProcessingRequestStatus', 'ProcessPaymentsAsyncResult'],
+      [['  requestId:\n    type: long\n', '  requestId:\n    type: int\n']],
+    ],
+    [
+      'in one of the two operations using it: that operation gets a definition of its own, docs and decision kept',
+      ['GetProcessingRequestStatus'],
+      [
+        [
+          '    params: [payerName, requestId, timeStamp, key]\n    result: ProcessingRequestStatusResult\n',
+          "    params: [payerName, { name: requestId, type: int, decision: long-values, doc: 'The requestId returned by an asynchronous file operation, used to poll the processing status and to fetch the processing result.' }, timeStamp, key]\n    result: ProcessingRequestStatusResult\n",
+        ],
+      ],
+    ],
+  ] as const)('retypes a shared parameter %s', async (_, ops, edits) => {
+    const dir = workspace(ops.reduce((w, op) => retypeParameter(w, op, 'requestId', 's:int'), WSDL));
+    const run = await runImportWsdl({ file: 'Payer.wsdl', update: 'spec/payer-v5.yaml', cwd: dir });
+    expect(run.exitCode).toBe(0);
+    expect(rows(run.stdout).filter((r) => r.startsWith('parameter-'))).toEqual(ops.map((op) => `parameter-retyped ${op}(requestId) breaking/breaking`));
+    expect(specIn(dir)).toBe(edited(SPEC, edits));
   });
 
   it('removes an operation the WSDL no longer has, with the result type only it used', async () => {
