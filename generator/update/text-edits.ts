@@ -21,14 +21,18 @@ const FOLDED_DOC = 100;
 /** How the spec being edited writes its flow sequences: `[a, b]` (by hand) or `[ a, b ]` (as import-wsdl drafts). */
 export interface Style {
   readonly seqPadding: boolean;
+  /** Fields written one a line in flow style, `- { name: id, type: int }` (as import-wsdl drafts them). */
+  readonly flowFields: boolean;
 }
 
-/** The style of `text`: padded flow sequences when it has more padded ones than unpadded. */
+/** The style of `text`, by what it does most: padded flow sequences or not, fields in flow style or not. */
 export function styleOf(text: string): Style {
-  const padded = text.match(/: \[ \S/g)?.length ?? 0;
-  const plain = text.match(/: \[[^\s\]]/g)?.length ?? 0;
-  return { seqPadding: padded > plain };
+  const count = (re: RegExp) => text.match(re)?.length ?? 0;
+  return { seqPadding: count(/: \[ \S/g) > count(/: \[[^\s\]]/g), flowFields: count(/^\s*- \{ ?name: /gm) > count(/^\s*- name: /gm) };
 }
+
+/** Items of sequences under these keys are maps written on one line in flow style (fields: when the spec does). */
+const FLOW_ITEMS = new Set(['params', 'outputs']);
 
 /**
  * `text` with the edits applied. The same edit made twice (two operations retyping one shared parameter) is made
@@ -38,11 +42,11 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
   const unique = [...new Map(edits.map((e) => [`${e.start}:${e.end}:${e.text}`, e])).values()];
   const sorted = unique.map((e, i) => ({ e, i })).sort((a, b) => b.e.start - a.e.start || b.e.end - a.e.end || b.i - a.i);
   let out = text;
-  let limit = text.length;
+  let last: TextEdit | undefined;
   for (const { e } of sorted) {
-    if (e.end > limit) throw new Error(`overlapping edits at ${e.start}-${e.end}`);
+    if (last && e.end > last.start) throw new Error(`overlapping edits of the spec: ${e.start}-${e.end} and ${last.start}-${last.end}`);
     out = out.slice(0, e.start) + e.text + out.slice(e.end);
-    limit = e.start;
+    last = e;
   }
   return out;
 }
@@ -114,7 +118,9 @@ export function insertItems(text: string, seq: YAMLSeq, after: number, values: r
   }
   const first = range(seq.items[0] as Node)[0];
   const indent = ' '.repeat(column(text, text.lastIndexOf('-', first)));
-  const printed = values.map((v) => blockItem(v, indent, style)).join('');
+  // A sequence of flow maps (`- { name: id, type: int }`) gets its new items in that style.
+  const flowItems = text[first] === '{';
+  const printed = values.map((v) => (flowItems ? `${indent}- ${printFlow(v, style)}\n` : blockItem(v, indent, style))).join('');
   if (after < 0) {
     const at = entryStart(text, text.lastIndexOf('-', first));
     return { start: at, end: at, text: printed };
@@ -172,6 +178,7 @@ function printBlock(value: unknown, style: Style): string {
   const walk = (node: unknown, key: string | undefined, plain: unknown): void => {
     if (isSeq(node)) {
       if (node.items.every((i) => isScalar(i)) || (key !== undefined && FLOW_KEYS.has(key))) flow.set(node, plain);
+      else if (key !== undefined && (FLOW_ITEMS.has(key) || (key === 'fields' && style.flowFields))) node.items.forEach((item, i) => flow.set(item as Node, (plain as unknown[])[i]));
       else node.items.forEach((item, i) => walk(item, undefined, (plain as unknown[])[i]));
     } else if (isMap(node)) {
       if (key !== undefined && FLOW_KEYS.has(key)) flow.set(node, plain);

@@ -175,6 +175,39 @@ describe('import-wsdl --update on the payer spec', () => {
   });
 });
 
+describe('import-wsdl --update on a spec as import-wsdl drafted it', () => {
+  it("applies the same changes in the draft's own style, with no EAT marker (it does not sign requests)", async () => {
+    const dir = workspace(WSDL);
+    expect((await runImportWsdl({ file: 'Payer.wsdl', out: 'draft.yaml', cwd: dir })).exitCode).toBe(0);
+    const draft = readFileSync(join(dir, 'draft.yaml'), 'utf8');
+    writeFileSync(join(dir, 'Payer.wsdl'), CHANGED);
+    const run = await runImportWsdl({ file: 'Payer.wsdl', update: 'draft.yaml', cwd: dir });
+    expect(run.stderr).toBe('Updated draft.yaml from Payer.wsdl: 4 changes (listed), hand-made decisions kept.\n');
+    expect(readFileSync(join(dir, 'draft.yaml'), 'utf8')).toBe(
+      edited(draft, [
+        ['values: [ Processing, Failed, Cancelled, Completed ]', 'values: [ Processing, Paused, Failed, Cancelled, Completed ]'],
+        ['      - { name: Balance, type: double }\n', ''],
+        ['      - { name: changedSince, type: double }\n', '      - { name: changedSince, type: dateTime }\n'],
+        [
+          '    httpPostRoot: SvcGetBalanceResponse\n',
+          `    httpPostRoot: SvcGetBalanceResponse
+  - name: GetBalanceHistory
+    doc: >-
+      Returns, per account, the provider, account identifier, balance and currency. After a payment is submitted, the
+      balance may take some time to be updated.
+    params:
+      - { name: payerName, type: string, optional: true }
+      - { name: timestamp, type: double }
+      - { name: key, type: string, optional: true }
+    result: BalanceResult
+    httpPostRoot: SvcGetBalanceResponse
+`,
+        ],
+      ]),
+    );
+  });
+});
+
 describe('import-wsdl --update --check', () => {
   it('exits 1 and writes nothing when the spec would change', async () => {
     const dir = workspace(CHANGED);
