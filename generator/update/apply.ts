@@ -250,7 +250,8 @@ export function editsFor(text: string, doc: Document, changes: readonly Change[]
   for (const [seq, byAnchor] of inserts) {
     for (const [after, values] of byAnchor) {
       const edit = insertItems(text, seq, after, values, style);
-      edits.push(seq === operations && signed ? { ...edit, text: markEat(edit.text) } : edit);
+      // Only an operation added to a spec that signs has an EAT marker (drafted above), which markEat marks.
+      edits.push(seq === operations ? { ...edit, text: markEat(edit.text) } : edit);
     }
   }
   return edits;

@@ -159,7 +159,10 @@ export function removePair(text: string, map: YAMLMap, index: number): TextEdit 
 
 /** `value` on one line: `{ name: x, type: int }`, `[a, b]` or a scalar, quoted where YAML needs it. */
 export function printFlow(value: unknown, style: Style): string {
-  if (Array.isArray(value) && !style.seqPadding) return `[${value.map((v) => printFlow(v, style)).join(', ')}]`;
+  if (Array.isArray(value)) {
+    const items = value.map((v) => printFlow(v, style)).join(', ');
+    return items === '' ? '[]' : style.seqPadding ? `[ ${items} ]` : `[${items}]`;
+  }
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
     const pairs = Object.entries(value).map(([k, v]) => `${printFlow(k, style)}: ${printFlow(v, style)}`);
     return pairs.length === 0 ? '{}' : `{ ${pairs.join(', ')} }`;

@@ -19,6 +19,12 @@ const rows: Array<[string, string, (text: string) => TextEdit, string]> = [
   ['items inserted after a block item, quoted where needed', BLOCK, (t) => insertItems(t, seq(t, 'values'), 1, ['x', 'y, z'], styleOf(t)), 'values:\n  # the first\n  - a\n  - b # b\n  - x\n  - \'y, z\'\n  # the last\n  - c\nnext: 1\n'],
   ['a map item in the style of its neighbours', FIELDS, (t) => insertItems(t, seq(t, 'fields'), 0, [{ name: 'label', type: { list: 'string' } }], styleOf(t)), 'fields:\n  - { name: id, type: int }\n  - { name: label, type: { list: string } }\nnext: 1\n'],
   ['a pair added to a block map', 'records:\n  A:\n    fields: []\nnext: 1\n', (t) => insertPair(t, map(t, 'records'), 0, 'B', { doc: 'A b.', fields: [{ name: 'id', type: 'int' }] }, styleOf(t)), 'records:\n  A:\n    fields: []\n  B:\n    doc: A b.\n    fields:\n      - name: id\n        type: int\nnext: 1\n'],
+  [
+    'an enum added to a spec that pads its flow sequences, padded',
+    'enums:\n  A:\n    values: [ x, y ]\n',
+    (t) => insertPair(t, map(t, 'enums'), 0, 'B', { values: ['p', 'q'] }, styleOf(t)),
+    'enums:\n  A:\n    values: [ x, y ]\n  B:\n    values: [ p, q ]\n',
+  ],
   ['a pair removed from a block map', 'records:\n  A:\n    x: 1\n  # about B\n  B:\n    x: 2\n  C: 3\n', (t) => removePair(t, map(t, 'records'), 1), 'records:\n  A:\n    x: 1\n  C: 3\n'],
 ];
 

@@ -154,6 +154,15 @@ describe('import-wsdl --update on the payer spec', () => {
     expect(specIn(dir)).toBe(edited(SPEC, edits));
   });
 
+  it('adds an operation with a parameter named as a shared one but of another type as a parameter of its own', async () => {
+    const dir = workspace(retypeParameter(copyOperation(WSDL, 'GetUpdatedPayments', 'GetUpdatedPaymentsSince'), 'GetUpdatedPaymentsSince', 'changedSince', 's:dateTime'));
+    const run = await runImportWsdl({ file: 'Payer.wsdl', update: 'spec/payer-v5.yaml', cwd: dir });
+    expect(run.exitCode).toBe(0);
+    expect(specIn(dir)).toContain(
+      '    params:\n      - payerName\n      - timestamp\n      - key\n      - { name: changedSince, type: dateTime }\n    result: UpdatedPaymentsResult\n',
+    );
+  });
+
   it('removes an operation the WSDL no longer has, with the result type only it used', async () => {
     const dir = workspace(dropOperation(WSDL, 'CreatePaymentOrdersReport'));
     const run = await runImportWsdl({ file: 'Payer.wsdl', update: 'spec/payer-v5.yaml', cwd: dir });
