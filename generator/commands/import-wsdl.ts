@@ -1,6 +1,8 @@
 /**
- * The work of `svc-codegen import-wsdl <file.wsdl | url> [--out spec.yaml]` (its flags: import-wsdl-cli.ts): a spec
- * drafted from a WSDL (generator/import).
+ * The work of `svc-codegen import-wsdl <file.wsdl | url> [--out spec.yaml [--force] | --update spec.yaml [--check]]`
+ * (its flags: import-wsdl-cli.ts): a spec drafted from a WSDL (generator/import), or an existing spec brought up to
+ * date with it (generator/update: the WSDL's changes applied, every hand-made decision kept, the diff on stdout).
+ * `--out` never replaces an existing file without `--force`.
  *
  * A URL (http or https, e.g. an ASMX service's `?WSDL`) is fetched, and so are the WSDLs and schemas it imports on
  * the same origin (WCF's `?wsdl=wsdl0`, `?xsd=xsd0`); a file's imports are read from its folder, a URL it names from

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runImportWsdl } from '../../generator/commands/import-wsdl.js';
 import { parseSpec } from '../../generator/load/load.js';
+import { runCli } from '../helpers/cli.js';
 import { fromRoot } from '../helpers/paths.js';
 import { copyOperation, dropOperation, replaceLine, retypeParameter } from './payer-wsdl-edits.js';
 
@@ -214,6 +215,27 @@ describe('import-wsdl --update on a spec as import-wsdl drafted it', () => {
         ],
       ]),
     );
+  });
+});
+
+describe('the commands of docs/update.md', () => {
+  it('run as written (the URL standing for a local WSDL): the update, then the check that finds the spec up to date', async () => {
+    const page = readFileSync(fromRoot('docs/update.md'), 'utf8');
+    const block = /```sh\n([^]*?)```/.exec(page)![1]!;
+    const commands = block
+      .trim()
+      .split('\n')
+      .map((line) => line.replace(/\s+# .*$/, '').replace(/^npx svc-codegen /, '').replace('"https://host/Service.asmx?WSDL"', 'Service.wsdl').split(/\s+/));
+    const dir = workspace(CHANGED);
+    writeFileSync(join(dir, 'Service.wsdl'), CHANGED);
+    copyFileSync(join(dir, 'spec/payer-v5.yaml'), join(dir, 'spec/service.yaml'));
+    const runs = [];
+    for (const args of commands) runs.push(await runCli(args, dir));
+    expect(runs.map((r) => [r.code, r.stderr])).toEqual([
+      [0, 'Updated spec/service.yaml from Service.wsdl: 4 changes (listed), hand-made decisions kept.\n'],
+      [0, 'spec/service.yaml is up to date with Service.wsdl.\n'],
+    ]);
+    expect(readFileSync(join(dir, 'spec/service.yaml'), 'utf8')).toBe(edited(SPEC, EXPECTED_EDITS));
   });
 });
 
