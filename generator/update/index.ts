@@ -9,6 +9,7 @@
  * as `diff` classifies it.
  */
 import { parseDocument } from 'yaml';
+import { compareModels } from '../diff/compare.js';
 import { diffSpecs, renderMarkdown, stripMock, type Change, type SpecDiff } from '../diff/index.js';
 import { wsdlDocument } from '../emit/wsdl/index.js';
 import { SpecError } from '../load/errors.js';
@@ -40,7 +41,7 @@ export class UpdateError extends Error {}
 export function updateSpec(spec: { text: string; name: string }, draft: string, wsdl: string): UpdateResult {
   const before = parseSpec(stripMock(spec.text), spec.name);
   const wanted = parseSpec(draft, wsdl);
-  const changes = diffSpecs(asDrafted(before), wanted).changes;
+  const changes = compareModels(asDrafted(before), wanted);
   const data = parseDocument(draft).toJS() as DraftData;
   const text = applyEdits(spec.text, editsFor(spec.text, parseDocument(spec.text), changes, data));
   let after: ServiceModel;
@@ -51,7 +52,8 @@ export function updateSpec(spec: { text: string; name: string }, draft: string, 
     const kinds = [...new Set(changes.map((c) => c.kind))].join(', ');
     throw new UpdateError(`${spec.name}: updating it from ${wsdl} (${kinds}) would leave it invalid, so nothing is written; change it by hand:\n${error.message}`);
   }
-  const residual = diffSpecs(asDrafted(after), wanted).changes;
+  // Unchanged, the spec still differs from the WSDL in just what was found first (all kept or left to a person).
+  const residual = text === spec.text ? changes : compareModels(asDrafted(after), wanted);
   return {
     text,
     changed: text !== spec.text,
