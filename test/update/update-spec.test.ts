@@ -164,6 +164,18 @@ describe('import-wsdl --update on the payer spec', () => {
     );
   });
 
+  it("applies a new address and namespace to the service's path and namespace", async () => {
+    const dir = workspace(WSDL.split('/v5/PayerFunctions.asmx').join('/v6/PayerFunctions.asmx').split('http://svc.example/').join('http://svc.example/v6/'));
+    const run = await runImportWsdl({ file: 'Payer.wsdl', update: 'spec/payer-v5.yaml', cwd: dir });
+    expect(rows(run.stdout)).toEqual(['service-path-changed service.path breaking/breaking', 'service-namespace-changed service.namespace breaking/breaking']);
+    expect(specIn(dir)).toBe(
+      edited(SPEC, [
+        ['  path: /v5/PayerFunctions.asmx\n', '  path: /v6/PayerFunctions.asmx\n'],
+        ['  namespace: { uri: http://svc.example/, decision: namespace }', '  namespace: { uri: http://svc.example/v6/, decision: namespace }'],
+      ]),
+    );
+  });
+
   it('lists a change it does not make (a SOAPAction) as left to a person, and --check fails on it', async () => {
     const dir = workspace(WSDL.split('soapAction="http://svc.example/GetBalances"').join('soapAction="urn:balances"'));
     const check = await runImportWsdl({ file: 'Payer.wsdl', update: 'spec/payer-v5.yaml', check: true, cwd: dir });
