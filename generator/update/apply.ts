@@ -109,6 +109,10 @@ export function editsFor(text: string, doc: Document, changes: readonly Change[]
     return p;
   };
 
+  // An entry the spec does not have where the drafts have it is not touched: the check after the update lists it.
+  const remove = (seq: YAMLSeq, index: number) => {
+    if (index >= 0) edits.push(removeItem(text, seq, index));
+  };
   // Insertions after the same entry are made in one edit, in the WSDL's order.
   const inserts = new Map<YAMLSeq, Map<number, unknown[]>>();
   const insertAfter = (seq: YAMLSeq, after: number, value: unknown) => {
@@ -146,7 +150,7 @@ export function editsFor(text: string, doc: Document, changes: readonly Change[]
         break;
       }
       case 'operation-removed':
-        edits.push(removeItem(text, operations, opIndex(change.path)));
+        remove(operations, opIndex(change.path));
         break;
       case 'operation-renamed':
       case 'operation-case-changed': {
@@ -172,11 +176,11 @@ export function editsFor(text: string, doc: Document, changes: readonly Change[]
         const wanted = draftOp(owner)?.params ?? [];
         const param = wanted.find((p) => p.name === member);
         if (change.kind === 'parameter-removed' || change.kind === 'parameter-removed-optional') {
-          edits.push(removeItem(text, params, names.indexOf(member)));
+          remove(params, names.indexOf(member));
         } else if (change.kind === 'parameter-added' || change.kind === 'parameter-added-optional') {
           if (param) insertAfter(params, anchor(wanted.map((p) => p.name), member, (n) => names.indexOf(n)), paramEntry(param));
         } else if (change.kind === 'parameter-retyped') {
-          if (param) edits.push(...retypeParam(params, names.indexOf(member), param, shared, changes, owner, sharedUses(operations, member), style));
+          if (param && names.includes(member)) edits.push(...retypeParam(params, names.indexOf(member), param, shared, changes, owner, sharedUses(operations, member), style));
         } else {
           const old = change.detail.split(' -> ')[0]!;
           const at = names.indexOf(old);
@@ -217,7 +221,7 @@ export function editsFor(text: string, doc: Document, changes: readonly Change[]
         const wanted = draft.records?.[owner]?.fields ?? [];
         const field = wanted.find((f) => f.name === member);
         if (change.kind === 'field-removed' || change.kind === 'field-removed-optional') {
-          edits.push(removeItem(text, fields, fieldIndex(fields, member)));
+          remove(fields, fieldIndex(fields, member));
         } else if (change.kind === 'field-added' || change.kind === 'field-added-optional') {
           if (field) insertAfter(fields, anchor(wanted.map((f) => f.name), member, (n) => fieldIndex(fields, n)), field);
         } else if (change.kind === 'field-case-changed') {
@@ -238,7 +242,7 @@ export function editsFor(text: string, doc: Document, changes: readonly Change[]
         const values = isMap(value) ? value.get('values', true) : undefined;
         if (!isSeq(values)) break;
         const names = values.items.map((v) => String(isScalar(v) ? v.value : ''));
-        if (change.kind === 'enum-value-removed') edits.push(removeItem(text, values, names.indexOf(member)));
+        if (change.kind === 'enum-value-removed') remove(values, names.indexOf(member));
         else {
           const order = draft.enums?.[owner]?.values ?? [];
           insertAfter(values, anchor(order, member, (n) => names.indexOf(n)), member);

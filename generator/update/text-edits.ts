@@ -109,7 +109,7 @@ export function removeItem(text: string, seq: YAMLSeq, index: number): TextEdit 
 
 /** Inserts `values` (plain data) into a sequence after item `after` (-1: before the first item). */
 export function insertItems(text: string, seq: YAMLSeq, after: number, values: readonly unknown[], style: Style): TextEdit {
-  if (seq.items.length === 0) throw new Error('an empty sequence');
+  if (seq.items.length === 0) return replaceNode(seq as unknown as Node, values, style);
   if (isFlow(text, seq)) {
     const printed = values.map((v) => printFlow(v, style));
     if (after < 0) return { start: range(seq.items[0] as Node)[0], end: range(seq.items[0] as Node)[0], text: printed.map((p) => `${p}, `).join('') };

@@ -1,6 +1,8 @@
 /** The text edits `--update` makes: each row edits a small YAML text at its parsed nodes and gives the whole result. */
 import { describe, expect, it } from 'vitest';
 import { parseDocument, type YAMLMap, type YAMLSeq } from 'yaml';
+import type { Change } from '../../generator/diff/index.js';
+import { editsFor } from '../../generator/update/apply.js';
 import { applyEdits, insertItems, insertPair, removeItem, removePair, styleOf, type TextEdit } from '../../generator/update/text-edits.js';
 
 const seq = (text: string, key: string) => parseDocument(text).get(key, true) as YAMLSeq;
@@ -15,6 +17,7 @@ const rows: Array<[string, string, (text: string) => TextEdit, string]> = [
   ['the last of a flow sequence', 'v: [ a, b, c ]\n', (t) => removeItem(t, seq(t, 'v'), 2), 'v: [ a, b ]\n'],
   ['a block item with the comment above it', BLOCK, (t) => removeItem(t, seq(t, 'values'), 2), 'values:\n  # the first\n  - a\n  - b # b\nnext: 1\n'],
   ['the first block item with its comment', BLOCK, (t) => removeItem(t, seq(t, 'values'), 0), 'values:\n  - b # b\n  # the last\n  - c\nnext: 1\n'],
+  ['items put in an empty flow sequence', 'v: []\nw: 1\n', (t) => insertItems(t, seq(t, 'v'), -1, ['a', 'b'], styleOf(t)), 'v: [a, b]\nw: 1\n'],
   ['an item inserted first in a flow sequence', 'v: [a, b]\n', (t) => insertItems(t, seq(t, 'v'), -1, ['z'], styleOf(t)), 'v: [z, a, b]\n'],
   ['items inserted after a block item, quoted where needed', BLOCK, (t) => insertItems(t, seq(t, 'values'), 1, ['x', 'y, z'], styleOf(t)), 'values:\n  # the first\n  - a\n  - b # b\n  - x\n  - \'y, z\'\n  # the last\n  - c\nnext: 1\n'],
   ['a map item in the style of its neighbours', FIELDS, (t) => insertItems(t, seq(t, 'fields'), 0, [{ name: 'label', type: { list: 'string' } }], styleOf(t)), 'fields:\n  - { name: id, type: int }\n  - { name: label, type: { list: string } }\nnext: 1\n'],
@@ -37,5 +40,18 @@ describe('text edits keep every byte they do not change', () => {
     const same: TextEdit = { start: 3, end: 4, text: 'X' };
     expect(applyEdits('v: a\n', [same, same])).toBe('v: X\n');
     expect(() => applyEdits('v: abc\n', [same, { start: 3, end: 6, text: 'Y' }])).toThrow('overlapping edits of the spec: 3-4 and 3-6');
+  });
+});
+
+describe('editsFor leaves alone an entry the spec does not have (the check after the update then lists the change)', () => {
+  const text = 'operations:\n  - name: A\n    params: [x]\n    result: int\nrecords:\n  R:\n    fields:\n      - { name: id, type: int }\nenums:\n  E:\n    values: [a]\n';
+  const change = (kind: string, path: string): Change => ({ category: 'operations', kind, path, detail: '', client: 'breaking', server: 'breaking' });
+  it.each([
+    ['an operation', change('operation-removed', 'B')],
+    ['a parameter', change('parameter-removed', 'A(y)')],
+    ['a field', change('field-removed', 'R.label')],
+    ['an enum value', change('enum-value-removed', 'E.b')],
+  ])('%s removed', (_, c) => {
+    expect(editsFor(text, parseDocument(text), [c], { operations: [], service: {} })).toEqual([]);
   });
 });
