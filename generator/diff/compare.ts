@@ -283,7 +283,9 @@ function compareStructs(a: ServiceModel, b: ServiceModel, usage: Map<string, Usa
 }
 
 function compareFields(at: string, a: readonly FieldModel[], b: readonly FieldModel[], use: Usage | undefined, add: Add, doc: Doc): void {
-  for (const pair of matchByName(a, b, () => false)) {
+  const pairs = matchByName(a, b, () => false);
+  const renamed = renameGuesses(a, b, pairs);
+  for (const pair of pairs) {
     if (pair.old && pair.new) {
       const path = `${at}.${pair.new.name}`;
       const x = pair.old;
@@ -299,11 +301,35 @@ function compareFields(at: string, a: readonly FieldModel[], b: readonly FieldMo
       example(path, x.example, y.example, add);
     } else if (pair.new) {
       const f = pair.new;
-      add(f.optional ? 'field-added-optional' : 'field-added', `${at}.${f.name}`, fieldKey(f), use);
+      add(f.optional ? 'field-added-optional' : 'field-added', `${at}.${f.name}`, `${fieldKey(f)}${renamed.get(f) ?? ''}`, use);
     } else if (pair.old) {
-      add('field-removed', `${at}.${pair.old.name}`, fieldKey(pair.old), use);
+      const f = pair.old;
+      add(f.optional ? 'field-removed-optional' : 'field-removed', `${at}.${f.name}`, `${fieldKey(f)}${renamed.get(f) ?? ''}`, use);
     }
   }
+}
+
+/**
+ * A removed and an added field at the same position with the same type and flags may be one field renamed: a guess
+ * (a rename and a removal plus an addition look alike on the wire), so both stay listed, each noting the other.
+ */
+function renameGuesses(a: readonly FieldModel[], b: readonly FieldModel[], pairs: ReadonlyArray<Pair<FieldModel>>): Map<FieldModel, string> {
+  const notes = new Map<FieldModel, string>();
+  const added = new Set(pairs.flatMap((p) => (p.new && !p.old ? [p.new] : [])));
+  for (const p of pairs) {
+    const x = p.old;
+    if (!x || p.new) continue;
+    const y = b[a.indexOf(x)];
+    if (!y || !added.has(y) || shapeKey(x) !== shapeKey(y)) continue;
+    const note = ` (renamed? ${x.name} -> ${y.name}: same type and position)`;
+    notes.set(x, note).set(y, note);
+  }
+  return notes;
+}
+
+/** A field without its name: what a rename keeps. */
+function shapeKey(f: FieldModel): string {
+  return fieldKey({ ...f, name: '', xmlName: '' });
 }
 
 function fieldKey(f: FieldModel): string {
