@@ -16,6 +16,7 @@ import { NS } from '../emit/wsdl/namespaces.js';
 import { documentation, qnameAttr, xsdDocumentation, type WsdlDoc } from './read-wsdl.js';
 import type { PlannedType, TypePlanner } from './schema.js';
 import { withForm, withNamespace } from './forms.js';
+import { listBounds } from './occurrence.js';
 import { kids, type QName, type XmlElement } from './xml.js';
 
 type Protocol = 'soap11' | 'soap12' | 'httpPost' | 'httpGet' | 'other';
@@ -409,9 +410,19 @@ function draftWrapped(
     const planned = types.particleType(p, request.file, true);
     if (!planned || pName === undefined) continue;
     const form = types.operationForm(p);
-    const max = p.attrs.get('maxOccurs');
-    if (max === 'unbounded' || (max !== undefined && Number(max) > 1)) {
-      problems.add(request.file, p, 'maxOccurs', `the repeated parameter ${name}.${pName} is drafted as a single value`);
+    const foreign = types.foreignOf(p);
+    if (repeats(p)) {
+      if (form === undefined && foreign === undefined) {
+        // ASMX's `[XmlElement] string[] name`: the parameter's own element, repeated in the wrapper, none for no items.
+        const nillable = p.attrs.get('nillable') === 'true';
+        params.push({
+          name: pName,
+          type: { list: planned.ref, ...(nillable !== planned.reference ? { nillableItems: nillable } : {}), container: false, ...listBounds(p) },
+          doc: xsdDocumentation(p),
+        });
+        continue;
+      }
+      problems.add(request.file, p, 'maxOccurs', `the repeated parameter ${name}.${pName} is ${form !== undefined ? 'unqualified' : 'in a namespace of its own'}, which a repeated parameter of the format cannot be; drafted as a single value`);
     }
     const param: DraftParam = {
       name: pName,
@@ -419,7 +430,7 @@ function draftWrapped(
       ...(p.attrs.get('minOccurs') === '0' ? { optional: true as const } : {}),
       ...(p.attrs.get('nillable') === 'true' ? { nillable: true as const } : {}),
       ...(form ? { form } : {}),
-      ...(types.foreignOf(p) !== undefined ? { namespace: types.foreignOf(p) } : {}),
+      ...(foreign !== undefined ? { namespace: foreign } : {}),
       doc: xsdDocumentation(p),
     };
     types.settleLater(param, planned.ref, p, request.file, `the parameter ${name}.${pName}`);
