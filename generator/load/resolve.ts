@@ -243,7 +243,7 @@ export function resolveSpec(
       report([...path, 'item'], `a list without a container has no item element of its own: its items are <${use.field!}> elements`);
     }
     if (!container && t.namespace !== undefined) {
-      report([...path, 'namespace'], `a list without a container has no namespace of its own: its items are <${use.field!}> elements, in the namespace ${use.parameter ? 'of its operation' : "of the record"}`);
+      report([...path, 'namespace'], `a list without a container has no namespace of its own: its items are <${use.field!}> elements, in ${use.parameter ? "the operation's" : "the record's"} namespace`);
     }
     if (t.form !== undefined && (!container || t.namespace !== undefined || item.kind === 'choice')) {
       const why = !container ? 'a list without a container has no item element of its own: give the field form: unqualified' : t.namespace !== undefined ? 'items in a namespace of their own are qualified' : "the items of a list of choices are the alternatives' own elements, qualified";

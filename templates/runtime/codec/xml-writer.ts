@@ -16,6 +16,11 @@ import { XSD_NAMESPACE, XSI_NAMESPACE, indexOfNonXmlChar } from './xml-chars.js'
 export interface NestedValue {
   readonly element: string;
   readonly form: readonly string[] | undefined;
+  /**
+   * A repeated parameter (a list without a container): each item's element, in order, which `element` joins; the
+   * envelope puts each one in the operation's namespace by itself.
+   */
+  readonly items?: readonly string[];
 }
 
 /** Envelope namespace of SOAP 1.1. */
@@ -102,7 +107,8 @@ export function buildSoapEnvelope(
       continue;
     }
     if (typeof value !== 'string') {
-      children += members === namespace ? value.element : qualifyMembers(value.element, name, namespace, members);
+      if (members === namespace) children += value.element;
+      else for (const element of value.items ?? [value.element]) children += qualifyMembers(element, name, namespace, members);
       continue;
     }
     children += `<${name}>${paramText(operation, name, value)}</${name}>`;
