@@ -372,27 +372,56 @@ function draftWrapped(
   response: BodyPart,
   tns: string,
 ): DraftedMessages | undefined {
-  const particles = (w: { node: XmlElement; file: string }): XmlElement[] => {
+  const particles = (w: BodyPart): XmlElement[] => {
     const ct = kids(w.node, NS.xsd, 'complexType')[0];
     if (!ct) return [];
     const out: XmlElement[] = [];
-    for (const c of ct.children) {
-      if (c.ns !== NS.xsd || c.name === 'annotation') continue;
-      if (c.name !== 'sequence') {
-        problems.add(w.file, c, `s:${c.name}`, `in the wrapper ${w.node.attrs.get('name')}: not mapped; left out`);
-        continue;
-      }
-      for (const p of c.children) {
-        if (p.ns !== NS.xsd || p.name === 'annotation') continue;
-        if (p.name === 'choice') out.push(p);
-        else if (p.name === 'element') {
-          // A reference to another namespace's element is a parameter, result or output in that namespace, its own.
-          const element = types.particle(p, w.file, true);
-          if (element) out.push(element);
+    const wrapper = w.node.attrs.get('name');
+    /** The particles of a complex type's content (`holder`: it, or an extension), declared in `file` for `ns`. */
+    const content = (holder: XmlElement, file: string, ns: string, bases: readonly string[]): void => {
+      for (const c of holder.children) {
+        if (c.ns !== NS.xsd || c.name === 'annotation') continue;
+        if (c.name === 'complexContent' && holder === ct) {
+          // A wrapper extending a named type: the base's elements (in the base's namespace), then its own.
+          const extension = kids(c, NS.xsd, 'extension')[0];
+          const base = extension ? qnameAttr(extension, 'base') : undefined;
+          const declared = base ? types.complexType(base) : undefined;
+          if (!extension || !base || !declared || bases.includes(`{${base.ns}}${base.local}`)) {
+            problems.add(file, c, 's:complexContent', `in the wrapper ${wrapper}: not an extension of a named complex type the WSDL declares; left out`);
+            continue;
+          }
+          inherited(declared.node, declared.file, base.ns, [...bases, `{${base.ns}}${base.local}`]);
+          content(extension, file, ns, bases);
+          continue;
         }
-        else problems.add(w.file, p, `s:${p.name}`, `in the wrapper ${w.node.attrs.get('name')}: not mapped; left out`);
+        if (c.name !== 'sequence') {
+          problems.add(file, c, `s:${c.name}`, `in the wrapper ${wrapper}: not mapped; left out`);
+          continue;
+        }
+        for (const p of c.children) {
+          if (p.ns !== NS.xsd || p.name === 'annotation') continue;
+          if (p.name === 'choice') out.push(p);
+          else if (p.name === 'element') {
+            // A reference to another namespace's element is a parameter, result or output in that namespace, its own;
+            // so is a qualified local element of a base type of another namespace.
+            const element = types.particle(p, file, true);
+            if (element && ns !== w.element.ns && element === p && types.operationForm(p) === undefined) types.inheritedFrom(p, ns);
+            if (element) out.push(element);
+          } else problems.add(file, p, `s:${p.name}`, `in the wrapper ${wrapper}: not mapped; left out`);
+        }
       }
-    }
+    };
+    /** A base type's content: its own base's first (complexContent), then its sequence. */
+    const inherited = (node: XmlElement, file: string, ns: string, bases: readonly string[]): void => {
+      const extension = kids(kids(node, NS.xsd, 'complexContent')[0] ?? node, NS.xsd, 'extension')[0];
+      const base = extension ? qnameAttr(extension, 'base') : undefined;
+      const declared = base ? types.complexType(base) : undefined;
+      if (extension && base && declared && !bases.includes(`{${base.ns}}${base.local}`)) {
+        inherited(declared.node, declared.file, base.ns, [...bases, `{${base.ns}}${base.local}`]);
+        content(extension, file, ns, bases);
+      } else content(node, file, ns, bases);
+    };
+    content(ct, w.file, w.element.ns, []);
     return out;
   };
   const inParticles = particles(request);
@@ -411,24 +440,14 @@ function draftWrapped(
     if (!planned || pName === undefined) continue;
     const form = types.operationForm(p);
     const foreign = types.foreignOf(p);
-    if (repeats(p)) {
-      if (form === undefined && foreign === undefined) {
-        // ASMX's `[XmlElement] string[] name`: the parameter's own element, repeated in the wrapper, none for no items.
-        const nillable = p.attrs.get('nillable') === 'true';
-        params.push({
-          name: pName,
-          type: { list: planned.ref, ...(nillable !== planned.reference ? { nillableItems: nillable } : {}), container: false, ...listBounds(p) },
-          doc: xsdDocumentation(p),
-        });
-        continue;
-      }
-      problems.add(request.file, p, 'maxOccurs', `the repeated parameter ${name}.${pName} is ${form !== undefined ? 'unqualified' : 'in a namespace of its own'}, which a repeated parameter of the format cannot be; drafted as a single value`);
-    }
+    // ASMX's `[XmlElement] string[] name`: the parameter's own element, repeated in the wrapper, none for no items.
+    const repeated = repeats(p);
+    const nillable = p.attrs.get('nillable') === 'true';
     const param: DraftParam = {
       name: pName,
-      type: planned.ref,
-      ...(p.attrs.get('minOccurs') === '0' ? { optional: true as const } : {}),
-      ...(p.attrs.get('nillable') === 'true' ? { nillable: true as const } : {}),
+      type: repeated ? { list: planned.ref, ...(nillable !== planned.reference ? { nillableItems: nillable } : {}), container: false, ...listBounds(p) } : planned.ref,
+      ...(!repeated && p.attrs.get('minOccurs') === '0' ? { optional: true as const } : {}),
+      ...(!repeated && nillable ? { nillable: true as const } : {}),
       ...(form ? { form } : {}),
       ...(foreign !== undefined ? { namespace: foreign } : {}),
       doc: xsdDocumentation(p),

@@ -487,8 +487,6 @@ export function resolveSpec(
     if (repeated && (p.optional !== undefined || p.nillable !== undefined)) {
       report([...path, p.nillable !== undefined ? 'nillable' : 'optional'], 'a list without a container is never absent or nil: no items is an empty list (use nillableItems for nil items)');
     }
-    if (repeated && p.form !== undefined) report([...path, 'form'], 'a repeated parameter (a list without a container) is in its operation\'s namespace: it cannot be unqualified');
-    if (repeated && p.namespace !== undefined) report([...path, 'namespace'], 'a repeated parameter (a list without a container) is in its operation\'s namespace: it cannot have a namespace of its own');
     if (type.kind === 'choice' && p.nillable) report([...path, 'nillable'], 'a choice has no element of its own that could be nil (make it optional: true to allow none of its alternatives)');
     if (p.role && type.kind !== 'primitive') report([...path, 'type'], `a ${p.role} parameter is filled in by the client: it must have an XML Schema type`);
     if (p.role && p.example !== undefined) report([...path, 'example'], `a ${p.role} parameter is filled in by the client: the docs show the credentials of auth.example instead`);

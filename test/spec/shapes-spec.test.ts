@@ -184,20 +184,6 @@ describe('lists without a container', () => {
       message: 'a list without a container is never absent or nil: no items is an empty list (use nillableItems for nil items)',
     },
     {
-      kind: 'an unqualified parameter',
-      text: change('{ name: id, type: int, doc: The id. }', '{ name: id, type: { list: int, container: false }, form: unqualified, doc: The id. }'),
-      where: ['{ name: id, type: { list: int, container: false }', 'unqualified'],
-      path: 'operations[0].params[0].form',
-      message: "a repeated parameter (a list without a container) is in its operation's namespace: it cannot be unqualified",
-    },
-    {
-      kind: 'a parameter with a namespace of its own',
-      text: change('{ name: id, type: int, doc: The id. }', '{ name: id, type: { list: int, container: false }, namespace: "urn:x", doc: The id. }'),
-      where: ['{ name: id, type: { list: int, container: false }', '"urn:x"'],
-      path: 'operations[0].params[0].namespace',
-      message: "a repeated parameter (a list without a container) is in its operation's namespace: it cannot have a namespace of its own",
-    },
-    {
       kind: 'a parameter whose items are a choice',
       text: change('{ name: id, type: int, doc: The id. }', '{ name: id, type: { list: { choice: [{ name: A, type: int }, { name: B, type: string }] }, container: false }, doc: The id. }'),
       where: ['{ name: id, type: { list: { choice', 'false'],

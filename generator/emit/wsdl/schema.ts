@@ -322,13 +322,14 @@ class SchemaPlanner {
    */
   private parameter(p: ParameterModel, ns: string): Particle {
     if (p.type.kind === 'choice') return this.choice(p.type, p.optional ? 0 : 1, 1);
+    const form = p.form === 'unqualified' ? { unqualified: true } : {};
     // A list without a container (`[XmlElement] string[] name`): the parameter's own element, repeated.
     if (p.type.kind === 'list' && !p.type.container) {
       const t = p.type;
-      return { name: p.name, minOccurs: t.minItems ?? 0, maxOccurs: t.maxItems ?? 'unbounded', nillable: t.nillableItems, type: this.typeRef(t.item) };
+      const particle: ElementParticle = { name: p.name, minOccurs: t.minItems ?? 0, maxOccurs: t.maxItems ?? 'unbounded', nillable: t.nillableItems, type: this.typeRef(t.item), ...form };
+      return this.ownNamespace(particle, p.namespace?.uri, ns, `the parameter ${p.name}`);
     }
     const optional = isReferenceType(p.type) || (p.optional && p.default === undefined);
-    const form = p.form === 'unqualified' ? { unqualified: true } : {};
     return this.ownNamespace({ name: p.name, minOccurs: optional ? 0 : 1, maxOccurs: 1, nillable: p.nillable, type: this.typeRef(p.type), ...form }, p.namespace?.uri, ns, `the parameter ${p.name}`);
   }
 

@@ -95,15 +95,15 @@ export function buildSoapEnvelope(
 ): string {
   let children = '';
   for (const [name, value] of params) {
+    // A repeated parameter's items are each an element of its name, each rewritten by itself.
+    const elements = typeof value === 'string' ? [`<${name}>${paramText(operation, name, value)}</${name}>`] : (value.items ?? [value.element]);
     if (Object.hasOwn(own, name)) {
-      const element = typeof value === 'string' ? `<${name}>${paramText(operation, name, value)}</${name}>` : value.element;
-      children += inOwnNamespace(element, name, own[name]!, members === namespace ? undefined : members);
+      for (const element of elements) children += inOwnNamespace(element, name, own[name]!, members === namespace ? undefined : members);
       continue;
     }
     if (unqualified.includes(name)) {
       // In no namespace: the writer's element (or the text's) with xmlns="" on its start tag.
-      const element = typeof value === 'string' ? `<${name}>${paramText(operation, name, value)}</${name}>` : value.element;
-      children += `<${name} xmlns=""${element.slice(name.length + 1)}`;
+      for (const element of elements) children += `<${name} xmlns=""${element.slice(name.length + 1)}`;
       continue;
     }
     if (typeof value !== 'string') {
