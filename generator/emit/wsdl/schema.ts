@@ -253,6 +253,27 @@ class SchemaPlanner {
     this.element(ns, item, what, JSON.stringify(item));
   }
 
+  /**
+   * A top-level element that references name (an element of a namespace of its own). Where two references need it with
+   * different types (a local element of two types of that namespace, as edialog-sdk's `dimension`, a DimensionType in
+   * one and a string in the other), XML Schema still has one global element per name: it is declared once as
+   * s:anyType, nillable, which holds either (nillable only, where the two differ only in that).
+   */
+  private referencedElement(ns: string, name: string, type: XsdTypeRef, nillable: boolean, what: string): void {
+    const items = this.items.get(ns);
+    const index = items?.findIndex((x) => x.kind === 'element' && x.name === name) ?? -1;
+    const previous = index >= 0 ? (items![index] as Extract<SchemaItem, { kind: 'element' }>) : undefined;
+    if (previous === undefined || (JSON.stringify(previous.type) === JSON.stringify(type) && previous.nillable === nillable)) {
+      this.typedElement(ns, name, type, nillable, what);
+      return;
+    }
+    // Nil-able in one place only: nil-able; of two types: any type.
+    const same = JSON.stringify(previous.type) === JSON.stringify(type);
+    const widened = { kind: 'element' as const, name, type: same ? type : qname(NS.xsd, 'anyType'), nillable: true };
+    items![index] = widened;
+    this.elements.get(ns)!.set(name, JSON.stringify(widened));
+  }
+
   /** The header element (in the service namespace, as the client sends it), then its record, at first use. */
   private header(h: { readonly element: string; readonly record: StructModel }): QName {
     if (!this.headersDone.has(h.element)) {
@@ -341,7 +362,7 @@ class SchemaPlanner {
   private ownNamespace(p: ElementParticle, uri: string | undefined, at: string, what: string): ElementParticle {
     if (uri === undefined || uri === at) return p;
     this.useNamespace(uri);
-    this.typedElement(uri, p.name, p.type, p.nillable, what);
+    this.referencedElement(uri, p.name, p.type, p.nillable, what);
     return { ...p, nillable: false, ref: qname(uri, p.name) };
   }
 
