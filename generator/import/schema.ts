@@ -818,11 +818,12 @@ export class TypePlanner {
    * an alternative that may be), a list without a container when it repeats. The choice has no name of its own on
    * the wire; the field is named as .NET's xsd.exe names it, Item (Items when repeated), numbered past names taken.
    */
-  choiceField(owner: string, node: XmlElement, file: string, taken: readonly string[], expanding: readonly string[] = []): DraftField | undefined {
-    const choice = this.choiceType(owner, node, file, expanding);
-    if (!choice) return undefined;
+  choiceField(owner: string, node: XmlElement, file: string, taken: readonly string[], expanding: readonly string[] = [], repeatable = true): DraftField | undefined {
     const max = node.attrs.get('maxOccurs');
     const repeated = max === 'unbounded' || (max !== undefined && Number(max) > 1);
+    // An alternative may repeat (its element, repeated) in a choice that does not, of a record or an operation's answer.
+    const choice = this.choiceType(owner, node, file, expanding, repeatable && !repeated);
+    if (!choice) return undefined;
     const optional = node.attrs.get('minOccurs') === '0' || kids(node, NS.xsd, 'element').some((e) => e.attrs.get('minOccurs') === '0');
     const base = repeated ? 'Items' : 'Item';
     let name = base;
@@ -989,7 +990,7 @@ export class TypePlanner {
   }
 
   /** The alternatives of an s:choice; undefined (reported) when one cannot be an alternative of the format's. */
-  private choiceType(owner: string, node: XmlElement, file: string, expanding: readonly string[] = []): DraftChoice | undefined {
+  private choiceType(owner: string, node: XmlElement, file: string, expanding: readonly string[] = [], repeatable = false): DraftChoice | undefined {
     const alternatives: DraftChoice['choice'] = [];
     const items = this.choiceItems(owner, node, file, expanding);
     let complete = items.complete;
@@ -1007,8 +1008,16 @@ export class TypePlanner {
       }
       const max = element.attrs.get('maxOccurs');
       if (max === 'unbounded' || (max !== undefined && Number(max) > 1)) {
-        this.report(from, c, 'maxOccurs', `in ${owner}: the alternative ${name} repeats within one choice, which the format cannot say`);
-        complete = false;
+        if (!repeatable || (typeof planned.ref === 'object' && 'choice' in planned.ref)) {
+          const where = repeatable ? 'as a list of choices' : 'within a choice that repeats itself or chooses a parameter';
+          this.report(from, c, 'maxOccurs', `in ${owner}: the alternative ${name} repeats ${where}, which the format cannot say`);
+          complete = false;
+          continue;
+        }
+        // Its element repeated: the alternative's value is the list of them (`{ property: [...] }`).
+        const nillable = element.attrs.get('nillable') === 'true';
+        const doc = xsdDocumentation(element);
+        alternatives.push({ name, type: { list: planned.ref as string | DraftList, ...(nillable !== planned.reference ? { nillableItems: nillable } : {}), container: false, ...listBounds(c) }, ...(doc !== undefined ? { doc } : {}) });
         continue;
       }
       const listed = this.choiceListRecord(c, planned);

@@ -223,7 +223,8 @@ export function resolveSpec(
    */
   const typeOf = (t: RawTypeRef, path: SpecPath, use: { field?: string; parameter?: boolean; results?: boolean; choice?: boolean } = {}): TypeModel | undefined => {
     if (typeof t === 'string') return scalar(t, [...path], use.results);
-    if ('choice' in t) return choiceOf(t, path, use.choice ?? false);
+    // The alternatives of a record field's or output's choice may repeat (each its own element, repeated).
+    if ('choice' in t) return choiceOf(t, path, use.choice ?? false, use.field !== undefined && !use.parameter);
     const item = typeOf(t.list, [...path, 'list'], { results: false, choice: use.choice });
     if (!item) return undefined;
     if (item.kind === 'choice') {
@@ -232,7 +233,7 @@ export function resolveSpec(
     }
     const container = t.container ?? true;
     if (!container && use.field === undefined) {
-      report([...path, 'container'], 'only a record field, a parameter or an out parameter can be a list without a container (its items are its own element, repeated), not a result, a list item or an alternative');
+      report([...path, 'container'], 'only a record field, a parameter, an out parameter or an alternative of a field\'s choice can be a list without a container (its items are its own element, repeated), not a result, a list item, or an alternative of a parameter\'s or a list\'s choice');
       return undefined;
     }
     if (!container && use.parameter && item.kind === 'choice') {
@@ -270,7 +271,7 @@ export function resolveSpec(
    * A choice: only where one element of a field or parameter would be (or the items of its list), each alternative an
    * element of its own with a type that is not a choice again.
    */
-  const choiceOf = (t: RawChoice, path: SpecPath, allowed: boolean): ChoiceType | undefined => {
+  const choiceOf = (t: RawChoice, path: SpecPath, allowed: boolean, repeatable: boolean): ChoiceType | undefined => {
     if (!allowed) {
       report([...path, 'choice'], 'a choice can only type a record field, a parameter or an out parameter (or the items of their lists), not a result, a list item of a choice or an alternative');
       return undefined;
@@ -282,7 +283,7 @@ export function resolveSpec(
       const at: SpecPath = [...path, 'choice', i];
       if (seen.has(a.name)) report([...at, 'name'], `duplicate alternative "${a.name}" in this choice`);
       seen.add(a.name);
-      const type = typeOf(a.type, [...at, 'type']);
+      const type = typeOf(a.type, [...at, 'type'], repeatable ? { field: a.name } : {});
       if (!type || type.kind === 'choice') {
         complete = false;
         return;

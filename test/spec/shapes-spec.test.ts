@@ -167,7 +167,7 @@ describe('the base spec', () => {
 });
 
 describe('lists without a container', () => {
-  const ONLY_REPEATABLE = 'only a record field, a parameter or an out parameter can be a list without a container (its items are its own element, repeated), not a result, a list item or an alternative';
+  const ONLY_REPEATABLE = "only a record field, a parameter, an out parameter or an alternative of a field's choice can be a list without a container (its items are its own element, repeated), not a result, a list item, or an alternative of a parameter's or a list's choice";
   it.each<Case>([
     {
       kind: 'an optional parameter',

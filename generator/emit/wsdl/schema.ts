@@ -418,7 +418,12 @@ class SchemaPlanner {
   /** A choice: each alternative an element of its own, exactly once within one occurrence of the choice. */
   private choice(type: ChoiceType, minOccurs: number, maxOccurs: number | 'unbounded'): ChoiceParticle {
     return {
-      choice: type.alternatives.map((a) => ({ name: a.name, minOccurs: 1, maxOccurs: 1, nillable: false, type: this.typeRef(a.type) })),
+      // A repeated alternative (a list without a container) is its item element with the list's bounds.
+      choice: type.alternatives.map((a) =>
+        a.type.kind === 'list' && !a.type.container
+          ? { name: a.name, minOccurs: a.type.minItems ?? 0, maxOccurs: a.type.maxItems ?? 'unbounded', nillable: a.type.nillableItems, type: this.typeRef(a.type.item) }
+          : { name: a.name, minOccurs: 1, maxOccurs: 1, nillable: false, type: this.typeRef(a.type) },
+      ),
       minOccurs,
       maxOccurs,
     };
