@@ -140,6 +140,30 @@ describe('a repeated parameter: its own element, repeated in the request wrapper
     expect(typecheckDir(OUT).diagnostics).toEqual([]);
   }, 120_000);
 
+  // What the import reports, each row the fixture with one thing changed: the problem's construct and message.
+  it.each([
+    {
+      kind: "a repeating alternative in a parameter's choice",
+      from: '<s:element minOccurs="0" name="property" type="tns:Property" />',
+      to: '<s:choice><s:element maxOccurs="2" name="a" type="s:int" /><s:element name="b" type="s:string" /></s:choice>',
+      problems: [
+        's:choice: in Send: the choice is left out, since not all of its alternatives can be mapped',
+        'maxOccurs: in Send: the alternative a repeats within a choice that repeats itself or chooses a parameter, which the format cannot say',
+      ],
+    },
+    {
+      kind: 'a wrapper extending a type no schema declares',
+      from: '<s:extension base="c:RangeResponse" />',
+      to: '<s:extension base="c:Missing" />',
+      problems: ['s:complexContent: in the wrapper ReportResponse: not an extension of a named complex type the WSDL declares; left out'],
+    },
+  ])('the import reports $kind', ({ from, to, problems }) => {
+    const text = readFileSync(join(ROOT, WSDL), 'utf8');
+    expect(text.split(from).length).toBe(2);
+    const messages = importWsdl(text.replace(from, to), 'Proofs.wsdl').problems.map((p) => `${p.construct}: ${p.message}`);
+    expect(messages.filter((m) => !m.includes('left out: no operation the draft keeps uses it'))).toEqual(problems);
+  });
+
   // Each row: the lists sent, and the wire the client writes for them in SOAP (inside <BuildSample>) and HTTP POST.
   const rows = [
     { kind: 'no items', columnName: [], codes: [7], soap: '<cellId>3</cellId><codes>7</codes>', form: undefined },
