@@ -32,6 +32,7 @@ interface Params {
 interface Client {
   buildSample(p: Params): Promise<string | null>;
   report(p: unknown): Promise<unknown>;
+  tag(p: unknown): Promise<unknown>;
   send(p: unknown): Promise<unknown>;
 }
 let client: Record<string, unknown>;
@@ -55,6 +56,10 @@ function mock(): MockService {
     report: (p: { dimension: Array<{ name: string }> }) => {
       received.push(p);
       return { dimension: p.dimension.map((d) => d.name), record: [{ count: p.dimension.length }, { count: 0 }] };
+    },
+    tag: (p: { row: Array<{ count: number }> }) => {
+      received.push(p);
+      return p.row.reduce((n, r) => n + r.count, 0);
     },
     send: (p: { property?: unknown }) => {
       received.push(p);
@@ -260,6 +265,15 @@ describe('a repeated parameter: its own element, repeated in the request wrapper
       result: { Item: { property: [{ Item: { value: 'a & b' }, name: 'x' }, { Item: { code: [1, 2, 3] }, name: 'y' }] }, name: 'p' },
       sent: '<property name="p"><property name="x"><value>a &amp; b</value></property><property name="y"><code>1</code><code>2</code><code>3</code></property></property>',
     },
+    {
+      // An operation of another namespace than the service's: each item is qualified by itself, its members in theirs.
+      op: 'tag',
+      params: { row: [{ count: 2 }, { count: 5 }] },
+      result: 7,
+      sent:
+        `<op:row xmlns:op="${COMMON}" xmlns="${NS}" xmlns:ns1="${COMMON}"><ns1:count>2</ns1:count></op:row>` +
+        `<op:row xmlns:op="${COMMON}" xmlns="${NS}" xmlns:ns1="${COMMON}"><ns1:count>5</ns1:count></op:row>`,
+    },
   ] as const;
   for (const style of ['soap11', 'soap12'] as const) {
     for (const row of others) {
@@ -268,8 +282,8 @@ describe('a repeated parameter: its own element, repeated in the request wrapper
         const { client: c, sent } = clientFor(style, mock());
         expect(await (c[row.op] as (p: unknown) => Promise<unknown>).call(c, row.params)).toEqual(row.result);
         expect(received).toEqual([row.params]);
-        const op = row.op === 'report' ? 'Report' : 'Send';
-        expect(sent[0]).toContain(`<${op} xmlns="${NS}">${row.sent}</${op}>`);
+        const op = row.op[0]!.toUpperCase() + row.op.slice(1);
+        expect(sent[0]).toContain(`<${op} xmlns="${row.op === 'tag' ? COMMON : NS}">${row.sent}</${op}>`);
       });
     }
   }
