@@ -54,7 +54,8 @@ export function notServedReason(op: OperationModel): string | undefined {
     // <ErrorMessage>`, unprefixed, in the derived record's namespace.
     return "a field of a base of another namespace in the answer: node-soap writes it in the derived record's namespace";
   }
-  if (op.result.kind === 'outputs' && op.result.struct.fields.some((f) => f.namespace !== undefined && f.namespace.uri !== (op.namespace ?? '') && f.namespace.uri !== op.result.struct.namespace?.uri)) {
+  const answer = op.result.kind === 'outputs' ? op.result.struct : undefined;
+  if (answer?.fields.some((f) => f.namespace !== undefined && f.namespace.uri !== (op.namespace ?? '') && f.namespace.uri !== answer.namespace?.uri)) {
     // edialog-sdk: getDeliverabilityReportResponse extends common:DateRangeReportResponseType, whose dimension and
     // record are in common's namespace; node-soap writes them unprefixed, in the wrapper's namespace (as cdiscount's).
     return "an out parameter of a base type of another namespace, which the answer wrapper extends: node-soap writes it in the wrapper's namespace";
