@@ -335,18 +335,17 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
     const groups = memberGroups(s, elements);
     // A field in a namespace of its own (an element reference to another schema) is that field only there.
     const own = elements.filter((f) => f.namespace !== undefined).map((f) => `${propertyKey(f.name)}: ${tsLiteral(f.namespace!.uri)}`);
-    const names = `[${unqualified.map(tsLiteral).join(', ')}]`;
-    const memberSwitch =
-      own.length > 0
-        ? `switch (ownNamespaceMemberName(r, ${names}, { ${own.join(', ')} }))`
-        : unqualified.length > 0
-          ? `switch (formMemberName(r, ${names}))`
-          : 'switch (r.memberName)';
+    const names = arrayDoc(unqualified.map(tsLiteral)).doc;
+    // Laid out as prettier lays it out: long namespaces break the object of the call.
+    const memberSwitch = switchDoc(
+      own.length > 0 ? callDoc('ownNamespaceMemberName', ['r', names, objectDoc(own)]) : unqualified.length > 0 ? callDoc('formMemberName', ['r', names]) : 'r.memberName',
+    );
     const inGroup = (i: number): void => {
       const ns = groups[i]!.namespace;
       if (groups.length > 1) w.writeLine(`r.memberNamespace = ${ns ? tsLiteral(ns.uri) : 'outer'};`);
       // Unqualified fields are in no namespace: one in the member namespace is not that field, nor the other way round.
-      w.write(memberSwitch).block(() => {
+      writeDoc(w, memberSwitch);
+      w.block(() => {
         cases(groups[i]!.fields, ns);
         w.writeLine('default:');
         w.indent(() => (i + 1 < groups.length ? inGroup(i + 1) : w.writeLine('r.skip();')));
