@@ -79,6 +79,10 @@ export class TypePlanner {
   private readonly refOwner = new WeakMap<XmlElement, string>();
   /** Each element reference read in place ({@link particle}): the global element it names, and its own namespace. */
   private readonly inPlaceRefs = new WeakMap<XmlElement, { global: QName; foreign: string | undefined }>();
+  /** The qualified local elements a wrapper inherits from a base type of another namespace, with that namespace. */
+  private readonly inheritedLocals = new WeakMap<XmlElement, string>();
+  /** The named types wrapper elements extend (by key), read for their elements. */
+  private readonly wrapperBases = new Set<string>();
   /** The global elements an element reference names (by key). */
   private readonly refNamed = new Set<string>();
   /** The global elements that may stand for each head element (`substitutionGroup`), by the head's key, in order. */
@@ -187,7 +191,23 @@ export class TypePlanner {
    * another namespace than the schema holding the reference (the spec's `namespace`); else undefined.
    */
   foreignOf(element: XmlElement): string | undefined {
-    return this.inPlaceRefs.get(element)?.foreign;
+    return this.inPlaceRefs.get(element)?.foreign ?? this.inheritedLocals.get(element);
+  }
+
+  /** A named complex type's declaration (the base a wrapper element's type extends), if a schema declares it. */
+  complexType(name: QName): Declared | undefined {
+    const declared = this.complexTypes.get(key(name));
+    // Its elements are the wrapper's parameters or outputs: it is not left out, though no record is drafted from it.
+    if (declared) this.wrapperBases.add(key(name));
+    return declared;
+  }
+
+  /**
+   * Notes a qualified local element of a base type of another namespace than the wrapper extending it: a parameter,
+   * result or output there is in the base's namespace, its own ({@link foreignOf}).
+   */
+  inheritedFrom(element: XmlElement, namespace: string): void {
+    this.inheritedLocals.set(element, namespace);
   }
 
   /** A global element (an operation's wrapper, a header, an HTTP POST root). */
@@ -212,7 +232,7 @@ export class TypePlanner {
     const unreached = [
       // An element a reference names is the reference's: kept with it, or reported with it where it stands.
       ...[...this.elements].filter(([k]) => !named.has(k) && !library(k) && !this.refNamed.has(k)).map(([, d]) => ({ d, what: 'element', why: 'no message of the WSDL names it' })),
-      ...[...this.complexTypes, ...this.simpleTypes].filter(([k]) => !this.planned.has(k) && !library(k)).map(([, d]) => ({ d, what: 'type', why: 'no operation the draft keeps uses it' })),
+      ...[...this.complexTypes, ...this.simpleTypes].filter(([k]) => !this.planned.has(k) && !this.wrapperBases.has(k) && !library(k)).map(([, d]) => ({ d, what: 'type', why: 'no operation the draft keeps uses it' })),
       ...[...this.groups].filter(([k]) => !this.groupsUsed.has(k)).map(([, d]) => ({ d, what: 'group', why: 'no type the draft keeps uses it' })),
       ...[...this.attributeGroups].filter(([k]) => !this.groupsUsed.has(k)).map(([, d]) => ({ d, what: 'attribute group', why: 'no type the draft keeps uses it' })),
     ].sort((a, b) => a.d.order - b.d.order);
@@ -798,11 +818,12 @@ export class TypePlanner {
    * an alternative that may be), a list without a container when it repeats. The choice has no name of its own on
    * the wire; the field is named as .NET's xsd.exe names it, Item (Items when repeated), numbered past names taken.
    */
-  choiceField(owner: string, node: XmlElement, file: string, taken: readonly string[], expanding: readonly string[] = []): DraftField | undefined {
-    const choice = this.choiceType(owner, node, file, expanding);
-    if (!choice) return undefined;
+  choiceField(owner: string, node: XmlElement, file: string, taken: readonly string[], expanding: readonly string[] = [], repeatable = true): DraftField | undefined {
     const max = node.attrs.get('maxOccurs');
     const repeated = max === 'unbounded' || (max !== undefined && Number(max) > 1);
+    // An alternative may repeat (its element, repeated) in a choice that does not, of a record or an operation's answer.
+    const choice = this.choiceType(owner, node, file, expanding, repeatable && !repeated);
+    if (!choice) return undefined;
     const optional = node.attrs.get('minOccurs') === '0' || kids(node, NS.xsd, 'element').some((e) => e.attrs.get('minOccurs') === '0');
     const base = repeated ? 'Items' : 'Item';
     let name = base;
@@ -969,7 +990,7 @@ export class TypePlanner {
   }
 
   /** The alternatives of an s:choice; undefined (reported) when one cannot be an alternative of the format's. */
-  private choiceType(owner: string, node: XmlElement, file: string, expanding: readonly string[] = []): DraftChoice | undefined {
+  private choiceType(owner: string, node: XmlElement, file: string, expanding: readonly string[] = [], repeatable = false): DraftChoice | undefined {
     const alternatives: DraftChoice['choice'] = [];
     const items = this.choiceItems(owner, node, file, expanding);
     let complete = items.complete;
@@ -987,8 +1008,16 @@ export class TypePlanner {
       }
       const max = element.attrs.get('maxOccurs');
       if (max === 'unbounded' || (max !== undefined && Number(max) > 1)) {
-        this.report(from, c, 'maxOccurs', `in ${owner}: the alternative ${name} repeats within one choice, which the format cannot say`);
-        complete = false;
+        if (!repeatable || (typeof planned.ref === 'object' && 'choice' in planned.ref)) {
+          const where = repeatable ? 'as a list of choices' : 'within a choice that repeats itself or chooses a parameter';
+          this.report(from, c, 'maxOccurs', `in ${owner}: the alternative ${name} repeats ${where}, which the format cannot say`);
+          complete = false;
+          continue;
+        }
+        // Its element repeated: the alternative's value is the list of them (`{ property: [...] }`).
+        const nillable = element.attrs.get('nillable') === 'true';
+        const doc = xsdDocumentation(element);
+        alternatives.push({ name, type: { list: planned.ref as string | DraftList, ...(nillable !== planned.reference ? { nillableItems: nillable } : {}), container: false, ...listBounds(c) }, ...(doc !== undefined ? { doc } : {}) });
         continue;
       }
       const listed = this.choiceListRecord(c, planned);

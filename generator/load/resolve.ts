@@ -223,12 +223,14 @@ export function resolveSpec(
   };
 
   /**
-   * A type as written. `field` is the name of the field it types, the only place where a list may go without its
-   * container; `results` lets it name a result type (an operation's result).
+   * A type as written. `field` is the element name of the field, out parameter or parameter it types, the only places
+   * where a list may go without its container (its items are that element, repeated); `parameter`: it types a
+   * parameter; `results` lets it name a result type (an operation's result).
    */
-  const typeOf = (t: RawTypeRef, path: SpecPath, use: { field?: string; results?: boolean; choice?: boolean } = {}): TypeModel | undefined => {
+  const typeOf = (t: RawTypeRef, path: SpecPath, use: { field?: string; parameter?: boolean; results?: boolean; choice?: boolean } = {}): TypeModel | undefined => {
     if (typeof t === 'string') return scalar(t, [...path], use.results);
-    if ('choice' in t) return choiceOf(t, path, use.choice ?? false);
+    // The alternatives of a record field's or output's choice may repeat (each its own element, repeated).
+    if ('choice' in t) return choiceOf(t, path, use.choice ?? false, use.field !== undefined && !use.parameter);
     const item = typeOf(t.list, [...path, 'list'], { results: false, choice: use.choice });
     if (!item) return undefined;
     if (item.kind === 'choice') {
@@ -237,14 +239,18 @@ export function resolveSpec(
     }
     const container = t.container ?? true;
     if (!container && use.field === undefined) {
-      report([...path, 'container'], 'only a record field can be a list without a container (its items are the field\'s own element, repeated)');
+      report([...path, 'container'], 'only a record field, a parameter, an out parameter or an alternative of a field\'s choice can be a list without a container (its items are its own element, repeated), not a result, a list item, or an alternative of a parameter\'s or a list\'s choice');
+      return undefined;
+    }
+    if (!container && use.parameter && item.kind === 'choice') {
+      report([...path, 'container'], 'a parameter cannot be a repeated choice (a list of choices without a container): give it a container, or make it a record field');
       return undefined;
     }
     if (!container && t.item !== undefined) {
       report([...path, 'item'], `a list without a container has no item element of its own: its items are <${use.field!}> elements`);
     }
     if (!container && t.namespace !== undefined) {
-      report([...path, 'namespace'], `a list without a container has no namespace of its own: its items are <${use.field!}> elements, in the record's namespace`);
+      report([...path, 'namespace'], `a list without a container has no namespace of its own: its items are <${use.field!}> elements, in ${use.parameter ? "the operation's" : "the record's"} namespace`);
     }
     if (t.form !== undefined && (!container || t.namespace !== undefined || item.kind === 'choice')) {
       const why = !container ? 'a list without a container has no item element of its own: give the field form: unqualified' : t.namespace !== undefined ? 'items in a namespace of their own are qualified' : "the items of a list of choices are the alternatives' own elements, qualified";
@@ -271,7 +277,7 @@ export function resolveSpec(
    * A choice: only where one element of a field or parameter would be (or the items of its list), each alternative an
    * element of its own with a type that is not a choice again.
    */
-  const choiceOf = (t: RawChoice, path: SpecPath, allowed: boolean): ChoiceType | undefined => {
+  const choiceOf = (t: RawChoice, path: SpecPath, allowed: boolean, repeatable: boolean): ChoiceType | undefined => {
     if (!allowed) {
       report([...path, 'choice'], 'a choice can only type a record field, a parameter or an out parameter (or the items of their lists), not a result, a list item of a choice or an alternative');
       return undefined;
@@ -283,7 +289,7 @@ export function resolveSpec(
       const at: SpecPath = [...path, 'choice', i];
       if (seen.has(a.name)) report([...at, 'name'], `duplicate alternative "${a.name}" in this choice`);
       seen.add(a.name);
-      const type = typeOf(a.type, [...at, 'type']);
+      const type = typeOf(a.type, [...at, 'type'], repeatable ? { field: a.name } : {});
       if (!type || type.kind === 'choice') {
         complete = false;
         return;
@@ -481,8 +487,13 @@ export function resolveSpec(
     }
     if (p.default !== undefined && !p.optional) report([...path, 'default'], 'a default is only meaningful on an optional parameter (add optional: true)');
     if (p.role && p.optional) report([...path, 'optional'], `a ${p.role} parameter is filled in by the client and cannot be optional`);
-    const type = typeOf(p.type, [...path, 'type'], { choice: true });
+    const type = typeOf(p.type, [...path, 'type'], { choice: true, field: name, parameter: true });
     if (!type) return undefined;
+    // ASMX's `[XmlElement] string[] name`: the items are the parameter's own element, repeated; none is the empty list.
+    const repeated = type.kind === 'list' && !type.container;
+    if (repeated && (p.optional !== undefined || p.nillable !== undefined)) {
+      report([...path, p.nillable !== undefined ? 'nillable' : 'optional'], 'a list without a container is never absent or nil: no items is an empty list (use nillableItems for nil items)');
+    }
     if (type.kind === 'choice' && p.nillable) report([...path, 'nillable'], 'a choice has no element of its own that could be nil (make it optional: true to allow none of its alternatives)');
     if (p.role && type.kind !== 'primitive') report([...path, 'type'], `a ${p.role} parameter is filled in by the client: it must have an XML Schema type`);
     if (p.role && p.example !== undefined) report([...path, 'example'], `a ${p.role} parameter is filled in by the client: the docs show the credentials of auth.example instead`);

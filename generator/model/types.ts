@@ -68,7 +68,10 @@ export interface ListType {
 export interface ChoiceAlternative {
   readonly kind: 'alternative';
   readonly name: string;
-  /** A scalar, or a list in its container: never a choice or a list without a container. */
+  /**
+   * A scalar, or a list in its container; never a choice. In the choice of a record field or an output (not a list's
+   * nor a parameter's), also a list without a container: the alternative's element repeated, its value their list.
+   */
   readonly type: ScalarType | ListType;
   readonly doc: string | undefined;
 }

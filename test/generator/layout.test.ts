@@ -34,6 +34,8 @@ const WSDLS = ['Shapes.wsdl', 'Zoo.wsdl', 'Choices.wsdl', 'Bare.wsdl', 'Menageri
  * members (interhome), a function returning an object type (the mock's `assemble` of ssrs-execution, sstl-wechat).
  */
 const REAL_WSDLS = ['interhome/WebService.wsdl', 'ssrs-execution/ReportExecutionService.wsdl', 'sstl-wechat/ProjectOperateforWeChat.wsdl'];
+/** Hand-written WSDLs of other folders: repeated parameters and alternatives, a wrapper extending a type. */
+const OTHER_WSDLS = ['test/fixtures/repeated-param/Proofs.wsdl'];
 
 /**
  * The synthetic spec with every name of an operation, record, enum and parameter about 40 characters longer: lines
@@ -51,8 +53,10 @@ function modelOf(source: string): ServiceModel {
   if (source.startsWith('long-names-')) return parseSpec(longNames(syntheticSpec(Number(source.slice(11)))), 'synthetic.yaml');
   if (source.startsWith('synthetic')) return parseSpec(syntheticSpec(Number(source.slice(10))), 'synthetic.yaml');
   if (source.endsWith('.wsdl')) {
-    const dir = source.includes('/') ? `test/fixtures/wsdl/${source.slice(0, source.indexOf('/'))}` : 'test/fixtures/import';
-    const path = fromRoot(source.includes('/') ? `test/fixtures/wsdl/${source}` : `test/fixtures/import/${source}`);
+    // A path from the root, a folder of test/fixtures/wsdl/, or a file of test/fixtures/import/.
+    const file = source.startsWith('test/') ? source : source.includes('/') ? `test/fixtures/wsdl/${source}` : `test/fixtures/import/${source}`;
+    const dir = file.slice(0, file.lastIndexOf('/'));
+    const path = fromRoot(file);
     const imported = importWsdl(readFileSync(path, 'utf8'), source, { readFile: (p: string) => readFileSync(fromRoot(`${dir}/${p}`), 'utf8') });
     return parseSpec(imported.yaml, `${imported.service}.yaml`);
   }
@@ -60,7 +64,7 @@ function modelOf(source: string): ServiceModel {
 }
 
 describe('generated TypeScript laid out without prettier', () => {
-  for (const source of [...SPECS, ...WSDLS, ...REAL_WSDLS, 'synthetic-40']) {
+  for (const source of [...SPECS, ...WSDLS, ...REAL_WSDLS, ...OTHER_WSDLS, 'synthetic-40']) {
     it(`${source}: every printed file as prettier lays it out, none left to prettier`, async () => {
       const model = modelOf(source);
       // The payer spec's output is generated/, which prettier-judge.test.ts checks with prettier: compared with it.

@@ -343,6 +343,32 @@ export function nestedParam<T>(
 }
 
 /**
+ * A repeated parameter (a list without a container, ASMX's `[XmlElement] T[] name`): each item its own element `name`,
+ * none for an empty list, written by `items` (an {@link itemsWriter}) after the list's length is checked against
+ * `bounds` (minItems, maxItems) when it has any; `form` as for {@link nestedParam}.
+ */
+export function repeatedParam<T>(
+  name: string,
+  values: ReadonlyArray<T | null>,
+  path: string,
+  items: WriteValue<ReadonlyArray<T | null>>,
+  bounds?: readonly [minItems: number, maxItems: number],
+  form?: (values: ReadonlyArray<T | null>, path: string) => readonly string[],
+): NestedValue {
+  const element = (bounds === undefined ? items : boundedList(items, bounds[0], bounds[1]))(name, values, path);
+  // Every item was checked above: each is written again alone, for the envelope to qualify one by one.
+  const each = values.map((value, i) => items(name, [value], `${path}[${i}]`));
+  if (form === undefined) return { element, form: undefined, items: each };
+  return {
+    element,
+    items: each,
+    get form() {
+      return form(values, path);
+    },
+  };
+}
+
+/**
  * The HTTP POST fields of a list of XML Schema values or enums: the same field repeated, one per item. An empty list
  * is refused: it would be no field at all, which ASMX answers with a 500 (it reads a list's fields without a check).
  */

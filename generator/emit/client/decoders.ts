@@ -199,6 +199,16 @@ function repeatedItem(f: FieldModel & { type: ListType }, alternative?: ChoiceAl
   return f.type.nillableItems ? conditionalDoc('r.isNil', 'skipNil(r)', read) : read;
 }
 
+/** Whether an alternative of a choice is its element repeated (a list without a container). */
+function repeatedAlternative(a: ChoiceAlternative): a is ChoiceAlternative & { type: ListType } {
+  return a.type.kind === 'list' && !a.type.container;
+}
+
+/** The local holding a repeated alternative's items while its record is read. */
+function alternativeLocal(f: FieldModel, a: ChoiceAlternative): string {
+  return `${local(f)}_${localName(a.name)}`;
+}
+
 /** `list.push(item);` */
 function push(w: Parameters<WriterFunction>[0], list: string, item: builders.Doc | ReturnType<typeof objectDoc>): void {
   writeDoc(w, [callDoc(`${list}.push`, [item]), ';']);
@@ -256,6 +266,10 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
         w.writeLine(`const ${local(f)}: ${valueType(f.type)} = [];`);
         continue;
       }
+      // A repeated alternative's items are gathered in a list of their own, the choice's value once the first comes.
+      for (const a of f.type.kind === 'choice' ? f.type.alternatives.filter(repeatedAlternative) : []) {
+        w.writeLine(`const ${alternativeLocal(f, a)}: ${valueType(a.type)} = [];`);
+      }
       const type = f.nillable ? `${valueType(f.type)} | null` : valueType(f.type);
       writeDoc(w, [`let ${local(f)}: `, typeDoc(`${type} | undefined`, 'annotation'), ';']);
       w.newLine();
@@ -271,7 +285,13 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
             w.writeLine(`case '${a.name}':`);
             w.indent(() => {
               if (f.type.kind === 'list') push(w, local(f), repeatedItem(f as FieldModel & { type: ListType }, a));
-              else {
+              else if (repeatedAlternative(a)) {
+                // Its elements are its items; another alternative before or after them is a second one.
+                const others = `${local(f)} !== undefined && ${local(f)}[${tsLiteral(a.name)}] === undefined`;
+                throwIf(w, others, callDoc('secondAlternative', ['r', tsLiteral(s.name), `Object.keys(${local(f)})[0]!`]));
+                w.writeLine(`${local(f)} ??= { ${propertyKey(a.name)}: ${alternativeLocal(f, a)} };`);
+                push(w, alternativeLocal(f, a), repeatedItem({ ...f, type: a.type } as FieldModel & { type: ListType }));
+              } else {
                 throwIf(w, `${local(f)} !== undefined`, callDoc('secondAlternative', ['r', tsLiteral(s.name), `Object.keys(${local(f)})[0]!`]));
                 writeDoc(w, [assignDoc(local(f), objectDoc([[`${propertyKey(a.name)}: `, readValueDoc(a.type)]])), ';']);
                 w.newLine();
@@ -315,18 +335,17 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
     const groups = memberGroups(s, elements);
     // A field in a namespace of its own (an element reference to another schema) is that field only there.
     const own = elements.filter((f) => f.namespace !== undefined).map((f) => `${propertyKey(f.name)}: ${tsLiteral(f.namespace!.uri)}`);
-    const names = `[${unqualified.map(tsLiteral).join(', ')}]`;
-    const memberSwitch =
-      own.length > 0
-        ? `switch (ownNamespaceMemberName(r, ${names}, { ${own.join(', ')} }))`
-        : unqualified.length > 0
-          ? `switch (formMemberName(r, ${names}))`
-          : 'switch (r.memberName)';
+    const names = arrayDoc(unqualified.map(tsLiteral)).doc;
+    // Laid out as prettier lays it out: long namespaces break the object of the call.
+    const memberSwitch = switchDoc(
+      own.length > 0 ? callDoc('ownNamespaceMemberName', ['r', names, objectDoc(own)]) : unqualified.length > 0 ? callDoc('formMemberName', ['r', names]) : 'r.memberName',
+    );
     const inGroup = (i: number): void => {
       const ns = groups[i]!.namespace;
       if (groups.length > 1) w.writeLine(`r.memberNamespace = ${ns ? tsLiteral(ns.uri) : 'outer'};`);
       // Unqualified fields are in no namespace: one in the member namespace is not that field, nor the other way round.
-      w.write(memberSwitch).block(() => {
+      writeDoc(w, memberSwitch);
+      w.block(() => {
         cases(groups[i]!.fields, ns);
         w.writeLine('default:');
         w.indent(() => (i + 1 < groups.length ? inGroup(i + 1) : w.writeLine('r.skip();')));

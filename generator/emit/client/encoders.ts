@@ -277,10 +277,12 @@ export function requestCodec(model: ServiceModel): RequestCodec {
   const request = new Set<string>(['checkParams', 'encodeParam']);
   for (const op of model.operations) {
     for (const p of op.inputParams) {
-      // A parameter that is not one text (XML content, a record, a list) is written as a whole element.
-      set.visit(p.type, !isText(p.type));
+      // A parameter that is not one text (XML content, a record, a list) is written as a whole element. A repeated one
+      // (a list without a container) has its bounds checked by repeatedParam itself.
+      const repeated = p.type.kind === 'list' && !p.type.container ? p.type : undefined;
+      set.visit(repeated ? unbounded(repeated) : p.type, !isText(p.type));
       if (p.nillable) set.encode.add('nilParam');
-      if (!isText(p.type)) set.encode.add('nestedParam');
+      if (!isText(p.type)) set.encode.add(repeated ? 'repeatedParam' : 'nestedParam');
       if (p.type.kind === 'list' && isText(p.type.item) && (op.httpPost || op.httpGet)) set.encode.add('formList');
     }
     const helper = op.eat.kind === 'parameter' && op.eat.parameter.type.kind === 'primitive' ? EAT_HELPERS[op.eat.parameter.type.name] : undefined;
@@ -486,7 +488,12 @@ function paramEncoder(op: OperationModel, p: ParameterModel): ReturnType<typeof 
   const t = p.type;
   let encode: builders.Doc;
   if (isText(t)) encode = callDoc(textEncoder(t), ['v', 'n']);
-  else {
+  else if (t.kind === 'list' && !t.container) {
+    // Its items are its own elements: kept apart, so that the envelope can qualify each one.
+    const form = isText(t.item) && (op.httpPost || op.httpGet) ? [callDoc('formList', [textEncoder(t.item)])] : [];
+    const bounds = isBounded(t) ? arrayDoc([String(t.minItems ?? 0), String(t.maxItems ?? 'Infinity')]).doc : 'undefined';
+    encode = callDoc('repeatedParam', [tsLiteral(p.name), 'v', 'n', writerDoc(unbounded(t)), ...(form.length > 0 || isBounded(t) ? [bounds] : []), ...form]);
+  } else {
     const form = t.kind === 'list' && isText(t.item) && (op.httpPost || op.httpGet) ? [callDoc('formList', [textEncoder(t.item)])] : [];
     encode = callDoc('nestedParam', [tsLiteral(p.name), 'v', 'n', writerDoc(t), ...form]);
   }

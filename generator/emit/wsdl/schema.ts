@@ -253,6 +253,27 @@ class SchemaPlanner {
     this.element(ns, item, what, JSON.stringify(item));
   }
 
+  /**
+   * A top-level element that references name (an element of a namespace of its own). Where two references need it with
+   * different types (a local element of two types of that namespace, as edialog-sdk's `dimension`, a DimensionType in
+   * one and a string in the other), XML Schema still has one global element per name: it is declared once as
+   * s:anyType, nillable, which holds either (nillable only, where the two differ only in that).
+   */
+  private referencedElement(ns: string, name: string, type: XsdTypeRef, nillable: boolean, what: string): void {
+    const items = this.items.get(ns);
+    const index = items?.findIndex((x) => x.kind === 'element' && x.name === name) ?? -1;
+    const previous = index >= 0 ? (items![index] as Extract<SchemaItem, { kind: 'element' }>) : undefined;
+    if (previous === undefined || (JSON.stringify(previous.type) === JSON.stringify(type) && previous.nillable === nillable)) {
+      this.typedElement(ns, name, type, nillable, what);
+      return;
+    }
+    // Nil-able in one place only: nil-able; of two types: any type.
+    const same = JSON.stringify(previous.type) === JSON.stringify(type);
+    const widened = { kind: 'element' as const, name, type: same ? type : qname(NS.xsd, 'anyType'), nillable: true };
+    items![index] = widened;
+    this.elements.get(ns)!.set(name, JSON.stringify(widened));
+  }
+
   /** The header element (in the service namespace, as the client sends it), then its record, at first use. */
   private header(h: { readonly element: string; readonly record: StructModel }): QName {
     if (!this.headersDone.has(h.element)) {
@@ -322,8 +343,14 @@ class SchemaPlanner {
    */
   private parameter(p: ParameterModel, ns: string): Particle {
     if (p.type.kind === 'choice') return this.choice(p.type, p.optional ? 0 : 1, 1);
-    const optional = isReferenceType(p.type) || (p.optional && p.default === undefined);
     const form = p.form === 'unqualified' ? { unqualified: true } : {};
+    // A list without a container (`[XmlElement] string[] name`): the parameter's own element, repeated.
+    if (p.type.kind === 'list' && !p.type.container) {
+      const t = p.type;
+      const particle: ElementParticle = { name: p.name, minOccurs: t.minItems ?? 0, maxOccurs: t.maxItems ?? 'unbounded', nillable: t.nillableItems, type: this.typeRef(t.item), ...form };
+      return this.ownNamespace(particle, p.namespace?.uri, ns, `the parameter ${p.name}`);
+    }
+    const optional = isReferenceType(p.type) || (p.optional && p.default === undefined);
     return this.ownNamespace({ name: p.name, minOccurs: optional ? 0 : 1, maxOccurs: 1, nillable: p.nillable, type: this.typeRef(p.type), ...form }, p.namespace?.uri, ns, `the parameter ${p.name}`);
   }
 
@@ -335,7 +362,7 @@ class SchemaPlanner {
   private ownNamespace(p: ElementParticle, uri: string | undefined, at: string, what: string): ElementParticle {
     if (uri === undefined || uri === at) return p;
     this.useNamespace(uri);
-    this.typedElement(uri, p.name, p.type, p.nillable, what);
+    this.referencedElement(uri, p.name, p.type, p.nillable, what);
     return { ...p, nillable: false, ref: qname(uri, p.name) };
   }
 
@@ -391,7 +418,12 @@ class SchemaPlanner {
   /** A choice: each alternative an element of its own, exactly once within one occurrence of the choice. */
   private choice(type: ChoiceType, minOccurs: number, maxOccurs: number | 'unbounded'): ChoiceParticle {
     return {
-      choice: type.alternatives.map((a) => ({ name: a.name, minOccurs: 1, maxOccurs: 1, nillable: false, type: this.typeRef(a.type) })),
+      // A repeated alternative (a list without a container) is its item element with the list's bounds.
+      choice: type.alternatives.map((a) =>
+        a.type.kind === 'list' && !a.type.container
+          ? { name: a.name, minOccurs: a.type.minItems ?? 0, maxOccurs: a.type.maxItems ?? 'unbounded', nillable: a.type.nillableItems, type: this.typeRef(a.type.item) }
+          : { name: a.name, minOccurs: 1, maxOccurs: 1, nillable: false, type: this.typeRef(a.type) },
+      ),
       minOccurs,
       maxOccurs,
     };
