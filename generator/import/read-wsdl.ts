@@ -212,8 +212,9 @@ export function readWsdl(text: string, file: string, problems: Problems, readFil
   problems.register(root, file);
   addDefinitions(root, file);
 
-  // An import without a location names a namespace another schema of the WSDL must declare; XML Schema's own needs none.
-  const declared = new Set([...schemas.map((s) => s.targetNamespace), NS.xsd]);
+  // An import without a location names a namespace another schema of the WSDL must declare; XML Schema's own needs none,
+  // nor does XML's, whose four attributes (xml:lang, …) every processor knows and the import drafts as they are.
+  const declared = new Set([...schemas.map((s) => s.targetNamespace), NS.xsd, NS.xml]);
   for (const { imp, from } of unlocated) {
     const ns = imp.attrs.get('namespace') ?? '';
     if (!declared.has(ns)) problems.add(from, imp, 's:import', `the namespace ${ns || '(none)'} has no schema in the WSDL and no schemaLocation; its types are not read`);
