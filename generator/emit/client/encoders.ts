@@ -64,6 +64,7 @@ const ENCODERS: Readonly<Record<PrimitiveName, string>> = {
   Name: 'encodeXsName',
   NCName: 'encodeXsNcName',
   language: 'encodeXsLanguage',
+  token: 'encodeXsToken',
   xml: 'encodeXml',
 };
 

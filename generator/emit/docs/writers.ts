@@ -63,6 +63,7 @@ const ENCODERS: Readonly<Record<PrimitiveName, AnyEncode>> = {
   Name: values.encodeXsName,
   NCName: values.encodeXsNcName,
   language: values.encodeXsLanguage,
+  token: values.encodeXsToken,
   xml: encodeXml,
 };
 
