@@ -248,6 +248,8 @@ export class TypePlanner {
     if (name.ns === NS.xsd) {
       if (XSD_PRIMITIVES.has(name.local)) return primitive(name.local as PrimitiveName);
       if (name.local === 'anyType') return primitive('xml');
+      // Any simple value is its text, which a string holds as it is (xsd.exe: string): nothing is lost.
+      if (name.local === 'anySimpleType') return primitive('string');
       this.report(file, at, `xs:${name.local}`, 'an XML Schema type the spec format does not have; drafted as string');
       return primitive('string');
     }

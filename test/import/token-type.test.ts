@@ -2,7 +2,8 @@
  * Issue 25, item 8: `xs:token` (PayPal's codes and identifiers, SAP's) was drafted as `string` and reported as a type
  * the format lacks. It is a type of the format now, with its rule (collapsed whitespace) checked before sending and
  * applied when reading (test/client/xsd-types.test.ts); here, the import drafts it as such, also as the base of an
- * inline restriction, and reports neither.
+ * inline restriction, and reports neither. `xs:anySimpleType` (marketo) is drafted as `string`, which holds any simple
+ * value's text as it is, and no longer reported.
  */
 import { describe, expect, it } from 'vitest';
 import { importWsdl } from '../../generator/import/index.js';
@@ -15,6 +16,7 @@ const WSDL = `<?xml version="1.0" encoding="utf-8"?>
         <s:complexType>
           <s:sequence>
             <s:element minOccurs="0" maxOccurs="1" name="code" type="s:token" />
+            <s:element minOccurs="0" maxOccurs="1" name="anything" type="s:anySimpleType" />
             <s:element minOccurs="0" maxOccurs="1" name="words">
               <s:simpleType><s:restriction base="s:token"><s:maxLength value="9" /></s:restriction></s:simpleType>
             </s:element>
@@ -39,14 +41,15 @@ const WSDL = `<?xml version="1.0" encoding="utf-8"?>
 </wsdl:definitions>
 `;
 
-describe('importWsdl: xs:token', () => {
+describe('importWsdl: xs:token and xs:anySimpleType', () => {
   const { yaml, problems } = importWsdl(WSDL, 'T.wsdl');
 
   it.each([
     ['a parameter', '      - { name: code, type: token, optional: true }'],
     ['the base of an inline restriction', '      - { name: words, type: token, optional: true }'],
     ['a result', '    result: { type: token, nullable: true }'],
-  ])('drafts %s of xs:token as token', (_, line) => {
+    ['an xs:anySimpleType (any simple value, its text as it is)', '      - { name: anything, type: string, optional: true }'],
+  ])('drafts %s', (_, line) => {
     expect(yaml).toContain(line);
   });
 
