@@ -61,6 +61,7 @@ const PRIMITIVES: Readonly<Record<PrimitiveName, string>> = {
   Name: "'text'",
   NCName: "'text'",
   language: "'en'",
+  token: "'text'",
   xml: "'<example/>'",
 };
 
@@ -316,5 +317,6 @@ const ZEROS: Readonly<Record<PrimitiveName, string>> = {
   Name: "'_'",
   NCName: "'_'",
   language: "'en'",
+  token: "''",
   xml: "''",
 };

@@ -39,6 +39,11 @@ interface Declared {
 
 const key = (q: QName) => `{${q.ns}}${q.local}`;
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/**
+ * The attributes of XML's own namespace (xml.xsd) that a schema refers to without declaring them and the import
+ * drafts, as strings: all but xml:space, whose type is an enumeration (`default`, `preserve`), so it stays reported.
+ */
+const XML_ATTRIBUTES: ReadonlySet<string> = new Set(['lang', 'base', 'id']);
 
 function primitive(name: PrimitiveName): PlannedType {
   return { ref: name, reference: isReferencePrimitive(name), itemName: name, rootName: name === 'xml' ? undefined : name };
@@ -263,6 +268,8 @@ export class TypePlanner {
     if (name.ns === NS.xsd) {
       if (XSD_PRIMITIVES.has(name.local)) return primitive(name.local as PrimitiveName);
       if (name.local === 'anyType') return primitive('xml');
+      // Any simple value is its text, which a string holds as it is (xsd.exe: string): nothing is lost.
+      if (name.local === 'anySimpleType') return primitive('string');
       this.report(file, at, `xs:${name.local}`, 'an XML Schema type the spec format does not have; drafted as string');
       return primitive('string');
     }
@@ -1109,7 +1116,18 @@ export class TypePlanner {
   private attribute(owner: string, at: XmlElement, file: string, into: DraftField[]): void {
     const name = at.attrs.get('name');
     if (name === undefined) {
-      this.report(file, at, 's:attribute ref', `in ${owner}: an attribute reference is not read; left out`);
+      const ref = qnameAttr(at, 'ref');
+      if (ref?.ns !== NS.xml || !XML_ATTRIBUTES.has(ref.local)) {
+        this.report(file, at, 's:attribute ref', `in ${owner}: an attribute reference is not read; left out`);
+        return;
+      }
+      // XML's own attributes (xml:lang in Exchange's ReplyBody): strings in XML's namespace, whose prefix needs no
+      // declaration. xml.xsd types xml:lang as a language or "", which no type of the format says but string; xml:base
+      // is an anyURI and xml:id an ID, both strings in the format.
+      const taken = into.some((f) => f.name === ref.local);
+      const key = taken ? `xml${capitalise(ref.local)}` : ref.local;
+      const optional = at.attrs.get('use') !== 'required';
+      into.push({ name: key, ...(taken ? { xmlName: ref.local } : {}), type: 'string', ...(optional ? {} : { optional }), attribute: true, namespace: NS.xml });
       return;
     }
     const typeName = qnameAttr(at, 'type');

@@ -40,7 +40,7 @@ import type { SpecPath } from './locate.js';
 import { kebabCase } from './names.js';
 import { defaultMockName } from './package-info.js';
 import { specNames } from './spec-names.js';
-import { contentProblems, ownNamespaceProblem, textOrFormProblem, unqualifiedHoldingProblem } from './text-content.js';
+import { contentProblems, ownNamespaceProblem, textOrFormProblem, unqualifiedHoldingProblem, XML_NAMESPACE } from './text-content.js';
 import { list, suggest } from './suggest.js';
 import { SetAside, type ResolvableSpec } from './salvage.js';
 import { checkBareOperations } from './bare.js';
@@ -377,6 +377,8 @@ export function resolveSpec(
         // Only where it differs from the default of its kind: elements qualified, attributes not.
         ...(f.form !== undefined && f.form !== (attribute ? 'unqualified' : 'qualified') ? { form: f.form } : {}),
         ...(attribute && f.form === 'qualified' ? { attributeNamespace: structs.get(name)?.model.namespace ?? { uri: raw.service.namespace.uri, prefix: 'tns' } } : {}),
+        // XML's own attributes (xml:lang): its prefix is bound in every document, so it is never declared.
+        ...(attribute && f.namespace === XML_NAMESPACE ? { attributeNamespace: { uri: XML_NAMESPACE, prefix: 'xml' } } : {}),
         ...(f.namespace !== undefined && !attribute && !text ? { namespace: elementNamespaceOf(f.namespace) } : {}),
         ...exampleOf(f.example, type, [...path, 'example']),
         ...valueOf('fixed', f.fixed, type, path),

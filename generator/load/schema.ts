@@ -199,7 +199,9 @@ const field = z
       .describe(
         "The field's namespace on the wire where it differs from the default of its kind (xs:form): `unqualified`, an element in no namespace (elementFormDefault=\"unqualified\"); `qualified`, an attribute in the record's namespace (attributeFormDefault=\"qualified\").",
       ),
-    namespace: elementNamespace,
+    namespace: elementNamespace.describe(
+      'The namespace of this element itself, when it is not the one its place gives it: an element reference to another schema\'s global element (<xs:element ref="other:Name"/>), or a qualified element inside an unqualified one. Written with a prefix bound to it and read only there; what it holds stays where its type puts it. Not with form, nor on the text content or a choice. On an attribute, only XML\'s own namespace (http://www.w3.org/XML/1998/namespace: xml:lang, xml:space, xml:base, xml:id, as <xs:attribute ref="xml:lang"/> says), written with the prefix xml, which needs no declaration.',
+    ),
     example,
     fixed: z
       .union([z.string(), z.number(), z.boolean()])

@@ -7,13 +7,23 @@ import type { FieldModel, StructModel, TypeModel } from '../model/types.js';
 import type { SpecPath } from './locate.js';
 import type { RawField } from './schema.js';
 
+/** XML's own namespace, whose prefix `xml` every document binds, and the attributes it has (xml.xsd). */
+export const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
+export const XML_ATTRIBUTES: readonly string[] = ['lang', 'space', 'base', 'id'];
+
 /**
  * Why an element cannot have a namespace of its own (the spec's `namespace`), or undefined: an unqualified element is
- * in none, a choice has no element, an attribute's and the text content's namespace is their record's.
+ * in none, a choice has no element, the text content's namespace is its record's, and so is an attribute's, but for
+ * XML's own four (`xml:lang`, `xml:space`, `xml:base`, `xml:id`), which need no declaration on the wire.
  */
-export function ownNamespaceProblem(e: { form?: string | undefined; choice: boolean; attribute?: boolean; text?: boolean }): string | undefined {
+export function ownNamespaceProblem(e: { form?: string | undefined; choice: boolean; attribute?: boolean; text?: boolean; namespace?: string; xmlName?: string }): string | undefined {
   if (e.text) return 'the text content has no element of its own to put in a namespace';
-  if (e.attribute) return "an attribute is in no namespace, or in its record's (form: qualified): it cannot have one of its own";
+  if (e.attribute) {
+    if (e.namespace !== XML_NAMESPACE) return `an attribute is in no namespace, in its record's (form: qualified) or in XML's (${XML_NAMESPACE}): it cannot have another of its own`;
+    if (!XML_ATTRIBUTES.includes(e.xmlName ?? '')) return `XML's namespace has the attributes ${XML_ATTRIBUTES.join(', ')} only, not ${e.xmlName}`;
+    if (e.form !== undefined) return "an attribute of XML's namespace is in it: give it either form or a namespace, not both";
+    return undefined;
+  }
   if (e.form !== undefined) return 'form: unqualified puts the element in no namespace: give it either form or a namespace, not both';
   if (e.choice) return "a choice has no element of its own: its alternatives are in their record's or operation's namespace";
   return undefined;
@@ -22,7 +32,7 @@ export function ownNamespaceProblem(e: { form?: string | undefined; choice: bool
 /** A problem of one field's `text`, `form` or `namespace`, at the key it is reported at; `type`: the field cannot be kept. */
 export function textOrFormProblem(f: RawField, type: TypeModel, outputs: boolean): { key: 'text' | 'form' | 'type' | 'optional' | 'nillable' | 'namespace'; message: string } | undefined {
   if (f.namespace !== undefined) {
-    const message = ownNamespaceProblem({ form: f.form, choice: type.kind === 'choice' || (type.kind === 'list' && type.item.kind === 'choice' && !type.container), attribute: f.attribute ?? false, text: f.text ?? false });
+    const message = ownNamespaceProblem({ form: f.form, choice: type.kind === 'choice' || (type.kind === 'list' && type.item.kind === 'choice' && !type.container), attribute: f.attribute ?? false, text: f.text ?? false, namespace: f.namespace, xmlName: f.xmlName ?? f.name });
     if (message) return { key: 'namespace', message };
   }
   if (f.text) {

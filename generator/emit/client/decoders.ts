@@ -48,6 +48,7 @@ const PRIMITIVE_READERS: Readonly<Record<PrimitiveName, string>> = {
   Name: 'readXsName',
   NCName: 'readXsNcName',
   language: 'readXsLanguage',
+  token: 'readXsToken',
   xml: 'readXml',
 };
 

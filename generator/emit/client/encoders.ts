@@ -64,6 +64,7 @@ const ENCODERS: Readonly<Record<PrimitiveName, string>> = {
   Name: 'encodeXsName',
   NCName: 'encodeXsNcName',
   language: 'encodeXsLanguage',
+  token: 'encodeXsToken',
   xml: 'encodeXml',
 };
 
@@ -397,7 +398,8 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
       const extra: XmlNamespace[] = [];
       for (const x of record.fields) {
         const ns = x.attributeNamespace ?? (x.attribute || x.text ? undefined : x.namespace);
-        if (ns && !declared.some((d) => d.uri === ns.uri) && !extra.some((d) => d.uri === ns.uri)) extra.push(ns);
+        // XML's own namespace (xml:lang) is bound in every document; declaring another prefix for it is an error.
+        if (ns && ns.prefix !== 'xml' && !declared.some((d) => d.uri === ns.uri) && !extra.some((d) => d.uri === ns.uri)) extra.push(ns);
       }
       const declarations = `${own}${extra.map((ns) => xmlnsAttribute(ns).replace(/[`$\\]/g, '\\$&')).join('')}`;
       const parts: builders.Doc[] = [record.base ? `\`<\${name}\${xmlns}\${xsiType}${declarations}\`` : `\`<\${name}\${xmlns}${declarations}\``];

@@ -69,6 +69,8 @@ export interface AttributeDecl {
   readonly required: boolean;
   /** `form="qualified"`: the attribute is in the schema's namespace. */
   readonly qualified?: boolean;
+  /** A reference to one of XML's own attributes (`ref="xml:lang"`) rather than a declaration; `name` is its local name. */
+  readonly xmlRef?: boolean;
   readonly fixed?: string;
   readonly default?: string;
 }
@@ -434,7 +436,8 @@ class SchemaPlanner {
     const ref = this.typeRef(f.type);
     // The spec refuses XML content, records and lists as attributes.
     if (ref === 'any') throw new Error(`WSDL: the attribute ${f.name} cannot hold XML content`);
-    return [{ name: f.xmlName, type: ref, required: !f.optional, ...(f.form === 'qualified' ? { qualified: true } : {}), ...fixedAndDefault(f) }];
+    const xmlRef = f.attributeNamespace?.uri === NS.xml ? { xmlRef: true } : {};
+    return [{ name: f.xmlName, type: ref, required: !f.optional, ...(f.form === 'qualified' ? { qualified: true } : {}), ...xmlRef, ...fixedAndDefault(f) }];
   }
 
   // ---- types ---------------------------------------------------------------------------------------------------
@@ -563,6 +566,7 @@ class SchemaPlanner {
 
   private importsOf(ns: string, items: readonly SchemaItem[]): string[] {
     const used = new Set<string>();
+    let xmlRefs = false;
     const add = (ref: XsdTypeRef | undefined) => {
       if (ref !== undefined && ref !== 'any' && ref.ns !== ns && ref.ns !== NS.xsd) used.add(ref.ns);
     };
@@ -576,11 +580,12 @@ class SchemaPlanner {
         add(item.base);
         if (item.simpleContent !== undefined && item.simpleContent !== true) add(item.simpleContent);
         item.sequence.flatMap(elementsOf).forEach(addParticle);
-        item.attributes.forEach((a) => add(a.type));
+        item.attributes.forEach((a) => (a.xmlRef ? (xmlRefs = true) : add(a.type)));
       } else add(item.base);
     }
-    // In the order the document first uses them, so the output does not depend on the walk inside one schema.
-    return this.namespaces.filter((n) => used.has(n));
+    // In the order the document first uses them, so the output does not depend on the walk inside one schema; XML's
+    // own namespace last (its prefix is bound everywhere, so it is none of the document's declared namespaces).
+    return [...this.namespaces.filter((n) => used.has(n)), ...(xmlRefs ? [NS.xml] : [])];
   }
 }
 

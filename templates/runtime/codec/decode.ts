@@ -25,7 +25,7 @@ import {
   decodeUnsignedLong,
   decodeUnsignedShort,
 } from './values.js';
-import { decodeXsInteger, decodeXsLanguage, decodeXsName, decodeXsNcName, decodeXsNmtoken, decodeXsNonNegativeInteger, decodeXsPositiveInteger } from './lexical.js';
+import { decodeXsInteger, decodeXsLanguage, decodeXsName, decodeXsNcName, decodeXsNmtoken, decodeXsNonNegativeInteger, decodeXsPositiveInteger, decodeXsToken } from './lexical.js';
 import type { XmlReader } from './xml-reader.js';
 
 /** Reads one value of the current element; the reader is positioned on its start tag and left after its end. */
@@ -79,6 +79,7 @@ export const readXsInteger: ReadValue<string> = scalar(decodeXsInteger);
 export const readXsNonNegativeInteger: ReadValue<string> = scalar(decodeXsNonNegativeInteger);
 export const readXsPositiveInteger: ReadValue<string> = scalar(decodeXsPositiveInteger);
 export const readXsNmtoken: ReadValue<string> = scalar(decodeXsNmtoken);
+export const readXsToken: ReadValue<string> = scalar(decodeXsToken);
 export const readXsName: ReadValue<string> = scalar(decodeXsName);
 export const readXsNcName: ReadValue<string> = scalar(decodeXsNcName);
 export const readXsLanguage: ReadValue<string> = scalar(decodeXsLanguage);

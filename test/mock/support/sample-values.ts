@@ -69,6 +69,9 @@ function primitive(name: PrimitiveName, label: string): unknown {
       return `n${label.replace(/[^\p{L}\p{N}._-]/gu, '_')}`;
     case 'language':
       return 'en-GB';
+    case 'token':
+      // Collapsed, as the rule wants: single spaces, none at either end.
+      return `t ${label}`.replace(/\s+/g, ' ').trim();
     case 'xml':
       return `<Row xmlns="urn:row" id="1">${label} &amp; more<br/></Row>`;
   }
