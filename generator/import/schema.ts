@@ -12,7 +12,7 @@ import { qnameAttr, WCF_SERIALIZATION, xsdDocumentation, type WsdlDoc } from './
 import { kids, type QName, type XmlElement } from './xml.js';
 import { foreignProblem, resolveRef } from './element-ref.js';
 import { Forms, qualifiedInside, withForm, withNamespace } from './forms.js';
-import { listBounds, occurrenceOf, once, shownOccurrence, withOuterOccurrence, type Occurrence } from './occurrence.js';
+import { declarationOf, listBounds, occurrenceOf, once, shownOccurrence, withOuterOccurrence, type Occurrence } from './occurrence.js';
 
 /** A type as mapped, with what the spec's defaults depend on. */
 export interface PlannedType {
@@ -187,7 +187,7 @@ export class TypePlanner {
    * another namespace than the schema holding the reference (the spec's `namespace`); else undefined.
    */
   foreignOf(element: XmlElement): string | undefined {
-    return this.inPlaceRefs.get(element)?.foreign;
+    return this.inPlaceRefs.get(declarationOf(element))?.foreign;
   }
 
   /** A global element (an operation's wrapper, a header, an HTTP POST root). */
@@ -427,6 +427,7 @@ export class TypePlanner {
    * class (a number added when the name is taken); its fields in the namespace of the schema declaring it.
    */
   private localRecord(el: XmlElement, inline: XmlElement, file: string): PlannedType | undefined {
+    el = declarationOf(el);
     const known = this.localRecords.get(el);
     if (known) return known;
     const at = this.localInline.get(el);
@@ -455,6 +456,7 @@ export class TypePlanner {
    * with s:enumeration values), named after the element as the record of an inline complex type is.
    */
   private localEnum(el: XmlElement, restriction: XmlElement): PlannedType | undefined {
+    el = declarationOf(el);
     const known = this.localEnums.get(el);
     if (known) return known;
     const at = this.localInline.get(el);
@@ -1148,7 +1150,7 @@ export class TypePlanner {
       if (planned) return planned;
     }
     // A reference to a global element of an anonymous complex type: the record named after that element.
-    const ref = this.inPlaceRefs.get(el);
+    const ref = this.inPlaceRefs.get(declarationOf(el));
     const record = ref && inline.name === 'complexType' ? this.inlineRecordType(ref.global) : undefined;
     if (record) return record;
     const local = inline.name === 'complexType' ? this.localRecord(el, inline, file) : restriction ? this.localEnum(el, restriction) : undefined;
