@@ -220,10 +220,11 @@ export function resolveSpec(
    * A type as written. `field` is the name of the field it types, the only place where a list may go without its
    * container; `results` lets it name a result type (an operation's result).
    */
-  const typeOf = (t: RawTypeRef, path: SpecPath, use: { field?: string; results?: boolean; choice?: boolean } = {}): TypeModel | undefined => {
+  const typeOf = (t: RawTypeRef, path: SpecPath, use: { field?: string; results?: boolean; choice?: boolean; record?: boolean } = {}): TypeModel | undefined => {
     if (typeof t === 'string') return scalar(t, [...path], use.results);
-    if ('choice' in t) return choiceOf(t, path, use.choice ?? false);
-    const item = typeOf(t.list, [...path, 'list'], { results: false, choice: use.choice });
+    if ('choice' in t) return choiceOf(t, path, use.choice ?? false, use.record ?? false);
+    // A record's choice read among its fields: also the items of its list without a container.
+    const item = typeOf(t.list, [...path, 'list'], { results: false, choice: use.choice, record: use.record === true && t.container === false });
     if (!item) return undefined;
     if (item.kind === 'choice') {
       if (t.item !== undefined) report([...path, 'item'], 'the items of a list of choices are the alternatives\' own elements: a choice names its items');
@@ -265,7 +266,7 @@ export function resolveSpec(
    * A choice: only where one element of a field or parameter would be (or the items of its list), each alternative an
    * element of its own with a type that is not a choice again.
    */
-  const choiceOf = (t: RawChoice, path: SpecPath, allowed: boolean): ChoiceType | undefined => {
+  const choiceOf = (t: RawChoice, path: SpecPath, allowed: boolean, record: boolean): ChoiceType | undefined => {
     if (!allowed) {
       report([...path, 'choice'], 'a choice can only type a record field, a parameter or an out parameter (or the items of their lists), not a result, a list item of a choice or an alternative');
       return undefined;
@@ -282,7 +283,15 @@ export function resolveSpec(
         complete = false;
         return;
       }
-      alternatives.push({ kind: 'alternative', name: a.name, type, doc: a.doc });
+      // Only a record's decoder reads its members by namespace; a parameter's, an output's or a list item's choice
+      // is read by its local name in its operation's or list's namespace.
+      for (const key of ['form', 'namespace'] as const) {
+        if (a[key] !== undefined && !record) report([...at, key], `only an alternative of a choice typing a record field (or the items of its list without a container) can have a ${key} of its own`);
+      }
+      if (a.form !== undefined && a.namespace !== undefined) report([...at, 'namespace'], ownNamespaceProblem({ form: a.form, choice: false })!);
+      const own = record && a.form === undefined ? elementNamespaceOf(a.namespace) : undefined;
+      const form = record && a.form !== undefined ? { form: a.form } : {};
+      alternatives.push({ kind: 'alternative', name: a.name, type, doc: a.doc, ...form, ...(own ? { namespace: own } : {}) });
     });
     return complete ? { kind: 'choice', alternatives } : undefined;
   };
@@ -305,7 +314,7 @@ export function resolveSpec(
       const wire = f.xmlName ?? f.name;
       const twin = f.text || duplicate ? undefined : raws.find((x, j) => j < i && !x.text && (x.attribute ?? false) === (f.attribute ?? false) && (x.xmlName ?? x.name) === wire);
       if (twin) report([...path, f.xmlName !== undefined ? 'xmlName' : 'name'], `field "${f.name}" has the ${f.attribute ? 'attribute' : 'element'} name "${wire}" of field "${twin.name}" too: the fields of one type must have distinct names on the wire`);
-      const type = typeOf(f.type, [...path, 'type'], { field: f.xmlName ?? f.name, choice: true });
+      const type = typeOf(f.type, [...path, 'type'], { field: f.xmlName ?? f.name, choice: true, record: base[0] !== 'operations' });
       if (!type) {
         incompleteTypes.add(name);
         return;

@@ -71,6 +71,16 @@ export interface ChoiceAlternative {
   /** A scalar, or a list in its container: never a choice or a list without a container. */
   readonly type: ScalarType | ListType;
   readonly doc: string | undefined;
+  /**
+   * `unqualified`: the element is in no namespace (xs:form, elementFormDefault), written with `xmlns=""` and read only
+   * there. Undefined: in its record's namespace. Only in a choice typing a record field (or its list's items).
+   */
+  readonly form?: 'unqualified' | undefined;
+  /**
+   * The element's own namespace (an element reference to another schema) and the prefix its writers declare for it on
+   * the record's start tag; read only there. Never with `form`. Only in a choice typing a record field.
+   */
+  readonly namespace?: XmlNamespace | undefined;
 }
 
 /**

@@ -50,10 +50,6 @@ const KNOWN_FAILURES: Readonly<Record<string, string>> = {
   // value, which node-soap, reading the WSDL, hands its handler as an array.
   'edialog-sdk': "node-soap buildPermutationProofSample over soap11: what the node-soap handler received: $.columnName: got [ `buildPermutationProofSample.columnName: Zoë & <b>\"Ö",
   'portaplus-api': 'generate runGenerate: generate exited 2: test/fixtures/wsdl/portaplus-api/portaplusapi.wsdl: no operation can be drafted: 110 elements its messages name are dec',
-  // The answers' s:choice between a sequence (Success, Warnings, the data) and Errors is drafted now (the sequence as
-  // its first element in the choice, the rest optional fields after it); next: the schema does not qualify its local
-  // elements, and the format has no form on a choice's alternatives, so <Success> and <Errors> are written qualified.
-  'whl-travel': "schema nationList over soap11: answer part 0: Schemas validity error : Element '{http://api.whl.travel/soap}Success': This element is not expected. Expected is ",
 };
 
 /**
