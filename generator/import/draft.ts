@@ -51,6 +51,8 @@ export interface DraftField {
   /** xs:fixed and xs:default, as written in the schema. */
   fixed?: string | undefined;
   default?: string | undefined;
+  /** The alternative of a choice before it that it is sent with only (a sequence that is that alternative). */
+  onlyWith?: string | undefined;
   doc?: string | undefined;
 }
 

@@ -776,7 +776,20 @@ export class TypePlanner {
       into.push(f);
       const lead = split.first.attrs.get('name') ?? '';
       const note = `Sent only with ${lead} (in the sequence that is one alternative of ${f.name}; absent with the others).`;
+      const first = into.length;
       for (const el of split.rest) this.elementField(owner, el, file, into, { min: 0, max: 1 }, note);
+      // Each says so (onlyWith), so that the client and the readers refuse it beside another alternative; the form
+      // settling (settleForms) finds a field by its object, so the one it knows is replaced in its map too.
+      for (let i = first; i < into.length; i++) {
+        const { doc, ...rest } = into[i]!;
+        const drafted: DraftField = { ...rest, onlyWith: lead, ...(doc !== undefined ? { doc } : {}) };
+        const at = this.unqualified.get(into[i]!);
+        if (at) {
+          this.unqualified.delete(into[i]!);
+          this.unqualified.set(drafted, at);
+        }
+        into[i] = drafted;
+      }
       return;
     }
     const f = this.choiceField(owner, c, file, [...inherited, ...into.map((x) => x.name)], expanding);

@@ -357,6 +357,13 @@ export function resolveSpec(
       }
       if (f.fixed !== undefined && f.default !== undefined) report([...path, 'default'], 'a field with a fixed value has no default (XML Schema allows one or the other)');
       const repeated = type.kind === 'list' && !type.container;
+      // A field of a sequence that is one alternative of a choice: the choice is an earlier field of this record.
+      const withChoice = f.onlyWith === undefined ? undefined : into.find((x) => x.type.kind === 'choice' && x.type.alternatives.some((a) => a.name === f.onlyWith));
+      if (f.onlyWith !== undefined) {
+        if (!withChoice) report([...path, 'onlyWith'], `no choice before this field in ${name} has an alternative <${f.onlyWith}> (onlyWith names the alternative this field is sent with)`);
+        else if (attribute || text) report([...path, 'onlyWith'], 'an attribute or the text content is no element of a sequence: only an element field is sent with an alternative');
+        else if (!repeated && !(f.optional ?? reference)) report([...path, 'onlyWith'], `a field sent only with <${f.onlyWith}> is absent with the other alternatives: make it optional`);
+      }
       if (repeated && (f.nillable !== undefined || f.optional !== undefined)) {
         report([...path, f.nillable !== undefined ? 'nillable' : 'optional'], 'a list without a container is never absent or nil: no items is an empty list (use nillableItems for nil items)');
       }
@@ -378,6 +385,7 @@ export function resolveSpec(
         ...exampleOf(f.example, type, [...path, 'example']),
         ...valueOf('fixed', f.fixed, type, path),
         ...valueOf('default', f.default, type, path),
+        ...(withChoice && !attribute && !text ? { onlyWith: { choice: withChoice, alternative: f.onlyWith! } } : {}),
         decision: decision(f.decision, [...path, 'decision']),
       });
     });

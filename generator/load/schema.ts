@@ -228,6 +228,11 @@ const field = z
       .describe(
         'The value the schema gives the field when it is empty or left out (xs:element or xs:attribute default=), written as it is sent: kept in the WSDL and the docs; the client sends what the caller gives. An XML Schema type or an enum only.',
       ),
+    onlyWith: wireName
+      .optional()
+      .describe(
+        "The alternative of a choice of this record (a field before this one typed { choice: [...] }) that this field is sent with only: the field belongs to a sequence that is one alternative of the choice, drafted as its first element there (OpenTravel's Success, Warnings?; Equifax's AreaCode, Exchange, Number). The client refuses it beside another alternative before sending; a reader refuses it there.",
+      ),
     decision: decisionRef.optional(),
   })
   .strict();

@@ -157,6 +157,12 @@ export interface FieldModel {
   readonly fixed?: string | undefined;
   /** The schema's default value (xs:default), as sent: written in the WSDL and the docs, nothing else. */
   readonly default?: string | undefined;
+  /**
+   * The choice of its record (a field before it) and the alternative it is sent with only: it belongs to a sequence
+   * that is that alternative, drafted as the sequence's first element (the spec's `onlyWith`). Present beside another
+   * alternative, it is refused by the client before sending and by the readers.
+   */
+  readonly onlyWith?: { readonly choice: FieldModel; readonly alternative: string } | undefined;
   readonly decision: Decision | undefined;
 }
 

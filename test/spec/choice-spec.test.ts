@@ -97,6 +97,14 @@ describe("an alternative's own form or namespace (whl-travel)", () => {
   });
 });
 
+describe('a field sent only with one alternative (onlyWith)', () => {
+  it('names its choice field and the alternative in the model', () => {
+    const plan = parseSpec(change('      - { name: Query, type: string }', '      - { name: Query, type: string, onlyWith: Reference }'), FILE).records.find((r) => r.name === 'Plan')!;
+    const query = plan.fields.find((f) => f.name === 'Query')!;
+    expect([query.onlyWith?.choice, query.onlyWith?.alternative]).toEqual([plan.fields[0], 'Reference']);
+  });
+});
+
 describe('what the loader refuses', () => {
   const cases: ReadonlyArray<{ kind: string; text: string; where: [string, string]; path: string; message: string }> = [
     {
@@ -191,6 +199,28 @@ describe('what the loader refuses', () => {
       path: 'records.Plan.fields[0].type.choice[0].form',
       message:
         'Plan.Source\'s alternative <Definition> is unqualified (written with xmlns=""), but holds the qualified element Definition.Connect, which would lose its namespace: make it unqualified too, or the alternative qualified',
+    },
+    // onlyWith: a field of a sequence that is one alternative of a choice (equifax-canada's PhoneNumber).
+    {
+      kind: 'onlyWith naming no alternative of a choice before the field',
+      text: change('      - { name: Query, type: string }', '      - { name: Query, type: string, onlyWith: Pause }'),
+      where: ['onlyWith: Pause', 'Pause'],
+      path: 'records.Plan.fields[3].onlyWith',
+      message: 'no choice before this field in Plan has an alternative <Pause> (onlyWith names the alternative this field is sent with)',
+    },
+    {
+      kind: 'onlyWith on an attribute',
+      text: change('      - { name: Query, type: string }', '      - { name: Query, type: string, attribute: true, onlyWith: Reference }'),
+      where: ['onlyWith: Reference', 'Reference'],
+      path: 'records.Plan.fields[3].onlyWith',
+      message: 'an attribute or the text content is no element of a sequence: only an element field is sent with an alternative',
+    },
+    {
+      kind: 'onlyWith on a required field',
+      text: change('      - { name: Query, type: string }', '      - { name: Query, type: string, optional: false, onlyWith: Reference }'),
+      where: ['onlyWith: Reference', 'Reference'],
+      path: 'records.Plan.fields[3].onlyWith',
+      message: 'a field sent only with <Reference> is absent with the other alternatives: make it optional',
     },
     {
       kind: 'a choice parameter in an operation with HTTP POST',

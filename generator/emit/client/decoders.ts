@@ -81,6 +81,7 @@ export function decoderImports(structs: readonly StructModel[], results: readonl
     else if (s.ownFields.some((f) => f.form === 'unqualified' && !f.attribute) || alternatives.some((a) => a.form === 'unqualified')) names.add('formMemberName');
     for (const f of s.ownFields) {
       if (fixedCheck(f) !== undefined) names.add('checkFixed');
+      if (f.onlyWith) names.add('onlyWithElement');
       if (f.attribute || f.text) {
         names.add(f.text ? 'readTextContent' : f.attributeNamespace ? 'readQualifiedAttribute' : 'readAttribute');
         if (textDecoder(f.type) === 'decodeText') names.add('decodeText');
@@ -359,6 +360,12 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
         continue;
       }
       throwIf(w, `${local(f)} === undefined`, callDoc('missingElement', ['r', tsLiteral(s.name), tsLiteral(f.xmlName)]));
+    }
+    // An element of a sequence that is one alternative of a choice is there only with that alternative's first one.
+    for (const f of elements.filter((x) => x.onlyWith)) {
+      const { choice, alternative } = f.onlyWith!;
+      const present = repeated(f) ? `${local(f)}.length > 0` : `${local(f)} !== undefined`;
+      throwIf(w, `${present} && ${local(choice)}?.${propertyKey(alternative) === alternative ? alternative : `[${tsLiteral(alternative)}]`} === undefined`, callDoc('onlyWithElement', ['r', tsLiteral(s.name), tsLiteral(f.xmlName), tsLiteral(alternative)]));
     }
     // A record without members is `{}` (an empty object prettier writes on one line).
     if (s.fields.length === 0 && !anyAttribute) w.write('return {};');

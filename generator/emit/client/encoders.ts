@@ -268,6 +268,7 @@ export class WriterSet {
             this.encode.add('fixedText');
             if (!f.attribute && !f.text) this.encode.add('textWriter');
           }
+          if (f.onlyWith) this.encode.add('checkOnlyWith');
           if (f.attribute || f.text) {
             this.encode.add(f.text ? 'writeText' : 'writeAttribute');
             this.visit(f.type, false);
@@ -400,6 +401,12 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
       }
       writeDoc(w, assignDoc('const v', callDoc('checkRecord', ['path', 'value', namesDoc(membersOf(record)), namesDoc(required)])));
       w.write(';').newLine();
+      for (const f of record.fields) {
+        if (!f.onlyWith) continue;
+        const { choice, alternative } = f.onlyWith;
+        writeDoc(w, [callDoc('checkOnlyWith', [`v['${f.name}']`, `v['${choice.name}']`, tsLiteral(alternative), `\`\${path}.${f.name}\``, `\`\${path}.${choice.name}\``]), ';']);
+        w.newLine();
+      }
       // Fields in a namespace of their type's own (WCF's DataContract, an [XmlType] namespace) carry its prefix,
       // declared on the record; a field is in the namespace of the type that declares it, its base's or its own.
       const declared = memberNamespaces(record);
