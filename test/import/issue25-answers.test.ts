@@ -19,6 +19,8 @@ import { XmlReader } from '../../templates/runtime/codec/xml-reader.js';
 import { fromRoot } from '../helpers/paths.js';
 import { extractSchemas, validateAll } from '../helpers/xsd.js';
 import { roundTrips, type MockService, type RoundTrip } from './support/wsdl-round-trip.js';
+import { exampleValue } from '../../generator/emit/examples.js';
+import type { ChoiceType } from '../../generator/model/types.js';
 
 const DIR = 'test/fixtures/import/issue25';
 const FIXTURES = {
@@ -192,5 +194,15 @@ describe('a sequence as an alternative of a choice, sent (equifax-canada)', () =
     const call = (result: string) => new Ctor({ baseUrl: 'http://mock.test', fetch: async () => answer(result) })['nationList']!({ language: 'en' });
     await expect(call('<Success/><Countries>FR</Countries>')).resolves.toEqual({ Item: { Success: {} }, Countries: 'FR' });
     await expect(call('<Errors><Error>e</Error></Errors><Countries>FR</Countries>')).rejects.toThrow('NationListRS: <Countries> belongs with <Success> (a sequence that is one alternative of a choice), which is not there');
+  });
+});
+
+describe('the example answers of a sequence as the second alternative', () => {
+  it('leave out its fields, as the example picks the first alternative', () => {
+    const record = trips['choice-sequence'].generated.model.records.find((r) => r.name === 'NationListRS')!;
+    const item = { ...record.fields[0]!, type: { kind: 'choice' as const, alternatives: [...(record.fields[0]!.type as ChoiceType).alternatives].reverse() } };
+    const reordered = { ...record, fields: [item, ...record.fields.slice(1).map((f) => (f.onlyWith ? { ...f, onlyWith: { choice: item, alternative: 'Success' } } : f))] };
+    expect(exampleValue({ kind: 'record', record: reordered })).not.toMatch(/Warnings|Countries/);
+    expect(exampleValue({ kind: 'record', record })).toMatch(/Warnings[\s\S]*Countries/);
   });
 });
