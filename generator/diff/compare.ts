@@ -1,5 +1,6 @@
 /** Model -> changes: walks two resolved models side by side and lists every difference, classified by rules.ts. */
 import type {
+  ChoiceAlternative,
   ChoiceType,
   EatModel,
   EnumModel,
@@ -355,6 +356,11 @@ function sameChoiceShell(a: TypeModel, b: TypeModel): boolean {
   return a.kind === 'list' && b.kind === 'list' && a.container === b.container && (a.namespace?.uri ?? '') === (b.namespace?.uri ?? '');
 }
 
+/** Where an alternative's element is: its record's namespace, none, or its own. */
+function elementPlace(a: ChoiceAlternative): string {
+  return a.form === 'unqualified' ? 'unqualified' : a.namespace ? `in ${a.namespace.uri}` : 'qualified';
+}
+
 /**
  * The alternatives of two choices, matched by element name: the order of a choice's alternatives means nothing on the
  * wire, so only what was added, removed or retyped is reported, each at `<path>.<alternative>`.
@@ -366,6 +372,8 @@ function compareAlternatives(at: string, a: TypeModel, b: TypeModel, add: Add, u
     const x = before.get(y.name);
     if (!x) add('choice-alternative-added', `${at}.${y.name}`, `<${y.name}> ${typeKey(y.type)}`, use);
     else if (typeKey(x.type) !== typeKey(y.type)) add('choice-alternative-retyped', `${at}.${y.name}`, `${typeKey(x.type)} -> ${typeKey(y.type)}`, use);
+    // Its element moved to another namespace (form, namespace): a reader of either side takes it for another element.
+    else if (elementPlace(x) !== elementPlace(y)) add('choice-alternative-retyped', `${at}.${y.name}`, `<${y.name}> ${elementPlace(x)} -> ${elementPlace(y)}`, use);
   }
   const kept = new Set(after.map((y) => y.name));
   for (const x of before.values()) if (!kept.has(x.name)) add('choice-alternative-removed', `${at}.${x.name}`, `<${x.name}> ${typeKey(x.type)}`, use);

@@ -431,7 +431,7 @@ function draftWrapped(
   for (const p of inParticles) {
     if (p.name === 'choice') {
       // A choice in the wrapper: a parameter sent as one of its alternatives' elements.
-      const f = types.choiceField(name, p, request.file, params.map((x) => x.name), [], false);
+      const f = types.choiceField(name, p, request.file, params.map((x) => x.name), [], false, false);
       if (f) params.push({ name: f.name, type: f.type, ...(f.optional ? { optional: true as const } : {}), doc: f.doc });
       continue;
     }
@@ -500,7 +500,7 @@ function draftWrapped(
   }
   for (const p of rest) {
     if (p.name === 'choice') {
-      const f = types.choiceField(name, p, response.file, outputs.map((x) => x.name));
+      const f = types.choiceField(name, p, response.file, outputs.map((x) => x.name), [], false);
       if (f) outputs.push(f);
       continue;
     }

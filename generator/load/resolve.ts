@@ -227,11 +227,12 @@ export function resolveSpec(
    * where a list may go without its container (its items are that element, repeated); `parameter`: it types a
    * parameter; `results` lets it name a result type (an operation's result).
    */
-  const typeOf = (t: RawTypeRef, path: SpecPath, use: { field?: string; parameter?: boolean; results?: boolean; choice?: boolean } = {}): TypeModel | undefined => {
+  const typeOf = (t: RawTypeRef, path: SpecPath, use: { field?: string; parameter?: boolean; results?: boolean; choice?: boolean; record?: boolean } = {}): TypeModel | undefined => {
     if (typeof t === 'string') return scalar(t, [...path], use.results);
     // The alternatives of a record field's or output's choice may repeat (each its own element, repeated).
-    if ('choice' in t) return choiceOf(t, path, use.choice ?? false, use.field !== undefined && !use.parameter);
-    const item = typeOf(t.list, [...path, 'list'], { results: false, choice: use.choice });
+    if ('choice' in t) return choiceOf(t, path, use.choice ?? false, use.field !== undefined && !use.parameter, use.record ?? false);
+    // A record's choice read among its fields: also the items of its list without a container.
+    const item = typeOf(t.list, [...path, 'list'], { results: false, choice: use.choice, record: use.record === true && t.container === false });
     if (!item) return undefined;
     if (item.kind === 'choice') {
       if (t.item !== undefined) report([...path, 'item'], 'the items of a list of choices are the alternatives\' own elements: a choice names its items');
@@ -277,7 +278,7 @@ export function resolveSpec(
    * A choice: only where one element of a field or parameter would be (or the items of its list), each alternative an
    * element of its own with a type that is not a choice again.
    */
-  const choiceOf = (t: RawChoice, path: SpecPath, allowed: boolean, repeatable: boolean): ChoiceType | undefined => {
+  const choiceOf = (t: RawChoice, path: SpecPath, allowed: boolean, repeatable: boolean, record: boolean): ChoiceType | undefined => {
     if (!allowed) {
       report([...path, 'choice'], 'a choice can only type a record field, a parameter or an out parameter (or the items of their lists), not a result, a list item of a choice or an alternative');
       return undefined;
@@ -294,7 +295,15 @@ export function resolveSpec(
         complete = false;
         return;
       }
-      alternatives.push({ kind: 'alternative', name: a.name, type, doc: a.doc });
+      // Only a record's decoder reads its members by namespace; a parameter's, an output's or a list item's choice
+      // is read by its local name in its operation's or list's namespace.
+      for (const key of ['form', 'namespace'] as const) {
+        if (a[key] !== undefined && !record) report([...at, key], `only an alternative of a choice typing a record field (or the items of its list without a container) can have a ${key} of its own`);
+      }
+      if (a.form !== undefined && a.namespace !== undefined) report([...at, 'namespace'], ownNamespaceProblem({ form: a.form, choice: false })!);
+      const own = record && a.form === undefined ? elementNamespaceOf(a.namespace) : undefined;
+      const form = record && a.form !== undefined ? { form: a.form } : {};
+      alternatives.push({ kind: 'alternative', name: a.name, type, doc: a.doc, ...form, ...(own ? { namespace: own } : {}) });
     });
     return complete ? { kind: 'choice', alternatives } : undefined;
   };
@@ -317,7 +326,7 @@ export function resolveSpec(
       const wire = f.xmlName ?? f.name;
       const twin = f.text || duplicate ? undefined : raws.find((x, j) => j < i && !x.text && (x.attribute ?? false) === (f.attribute ?? false) && (x.xmlName ?? x.name) === wire);
       if (twin) report([...path, f.xmlName !== undefined ? 'xmlName' : 'name'], `field "${f.name}" has the ${f.attribute ? 'attribute' : 'element'} name "${wire}" of field "${twin.name}" too: the fields of one type must have distinct names on the wire`);
-      const type = typeOf(f.type, [...path, 'type'], { field: f.xmlName ?? f.name, choice: true });
+      const type = typeOf(f.type, [...path, 'type'], { field: f.xmlName ?? f.name, choice: true, record: base[0] !== 'operations' });
       if (!type) {
         incompleteTypes.add(name);
         return;
@@ -360,6 +369,13 @@ export function resolveSpec(
       }
       if (f.fixed !== undefined && f.default !== undefined) report([...path, 'default'], 'a field with a fixed value has no default (XML Schema allows one or the other)');
       const repeated = type.kind === 'list' && !type.container;
+      // A field of a sequence that is one alternative of a choice: the choice is an earlier field of this record.
+      const withChoice = f.onlyWith === undefined ? undefined : into.find((x) => x.type.kind === 'choice' && x.type.alternatives.some((a) => a.name === f.onlyWith));
+      if (f.onlyWith !== undefined) {
+        if (!withChoice) report([...path, 'onlyWith'], `no choice before this field in ${name} has an alternative <${f.onlyWith}> (onlyWith names the alternative this field is sent with)`);
+        else if (attribute || text) report([...path, 'onlyWith'], 'an attribute or the text content is no element of a sequence: only an element field is sent with an alternative');
+        else if (!repeated && !(f.optional ?? reference)) report([...path, 'onlyWith'], `a field sent only with <${f.onlyWith}> is absent with the other alternatives: make it optional`);
+      }
       if (repeated && (f.nillable !== undefined || f.optional !== undefined)) {
         report([...path, f.nillable !== undefined ? 'nillable' : 'optional'], 'a list without a container is never absent or nil: no items is an empty list (use nillableItems for nil items)');
       }
@@ -383,6 +399,7 @@ export function resolveSpec(
         ...exampleOf(f.example, type, [...path, 'example']),
         ...valueOf('fixed', f.fixed, type, path),
         ...valueOf('default', f.default, type, path),
+        ...(withChoice && !attribute && !text ? { onlyWith: { choice: withChoice, alternative: f.onlyWith! } } : {}),
         decision: decision(f.decision, [...path, 'decision']),
       });
     });

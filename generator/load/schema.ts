@@ -58,6 +58,8 @@ interface RawList {
 interface RawAlternative {
   name: string;
   type: string | RawList;
+  form?: 'unqualified' | undefined;
+  namespace?: string | undefined;
   doc?: string | undefined;
 }
 
@@ -118,6 +120,19 @@ const alternative: z.ZodType<RawAlternative> = z.lazy(() =>
     .object({
       name: memberName.describe('The element name, spelled exactly as on the wire; also the key of the TypeScript value.'),
       type: z.union([scalarTypeName, listType]).describe('What the element holds: an XML Schema type, an enum, a record, or a list in its container.'),
+      form: z
+        .enum(['unqualified'])
+        .optional()
+        .describe(
+          'unqualified: the alternative\'s element is in no namespace (form="unqualified", or the schema declaring the choice has no elementFormDefault="qualified"): written with xmlns="" and read only there. Only in a choice typing a record field (or the items of its list without a container).',
+        ),
+      namespace: z
+        .string()
+        .min(1)
+        .optional()
+        .describe(
+          'The namespace of the alternative\'s element itself, when it is not its record\'s: an element reference to another schema\'s global element, or a qualified element in a choice of an unqualified schema. Written with a prefix bound to it and read only there. Not with form; only in a choice typing a record field (or the items of its list without a container).',
+        ),
       doc,
     })
     .strict(),
@@ -214,6 +229,11 @@ const field = z
       .optional()
       .describe(
         'The value the schema gives the field when it is empty or left out (xs:element or xs:attribute default=), written as it is sent: kept in the WSDL and the docs; the client sends what the caller gives. An XML Schema type or an enum only.',
+      ),
+    onlyWith: wireName
+      .optional()
+      .describe(
+        "The alternative of a choice of this record (a field before this one typed { choice: [...] }) that this field is sent with only: the field belongs to a sequence that is one alternative of the choice, drafted as its first element there (OpenTravel's Success, Warnings?; Equifax's AreaCode, Exchange, Number). The client refuses it beside another alternative before sending; a reader refuses it there.",
       ),
     decision: decisionRef.optional(),
   })

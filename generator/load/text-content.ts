@@ -3,7 +3,7 @@
  * field is one primitive or enum beside attributes only; an unqualified element holds no element that would have to
  * be qualified, since it is written with `xmlns=""` and what is inside it inherits that.
  */
-import type { FieldModel, StructModel, TypeModel } from '../model/types.js';
+import type { ChoiceAlternative, FieldModel, StructModel, TypeModel } from '../model/types.js';
 import type { SpecPath } from './locate.js';
 import type { RawField } from './schema.js';
 
@@ -78,6 +78,12 @@ export function contentProblems(
     out.push({ at, message: `${name} has the text field ${text.name} and the element field ${elements[0]!.name}: an element with text content (xs:simpleContent) has attributes only besides it` });
   }
   for (const f of own) {
+    // An unqualified alternative of a choice is an unqualified element as a field is (whl-travel's Success, Errors).
+    for (const [i, a] of alternativesOf(f.type).entries()) {
+      if (a.form !== 'unqualified') continue;
+      const inner = qualifiedInside(a.type, new Set());
+      if (inner) out.push({ at: [...where(f, 'type'), ...choicePath(f.type), i, 'form'], message: `${name}.${f.name}'s alternative <${a.name}> is unqualified (written with xmlns=""), but holds ${inner}, which would lose its namespace: make it unqualified too, or the alternative qualified` });
+    }
     if (f.form !== 'unqualified' || f.attribute) continue;
     const inner = qualifiedInside(f.type, new Set());
     if (inner) out.push({ at: where(f, 'form'), message: `${name}.${f.name} is unqualified (written with xmlns=""), but holds ${inner}, which would lose its namespace: make it unqualified too, or ${name}.${f.name} qualified` });
@@ -94,6 +100,17 @@ export function unqualifiedHoldingProblem(what: string, t: TypeModel): string | 
   return inner && `${what} is unqualified (written with xmlns=""), but holds ${inner}, which would lose its namespace: make it unqualified too, or ${what} qualified`;
 }
 
+/** The alternatives of a field's choice, its own or its list's (without a container); none for any other type. */
+function alternativesOf(t: TypeModel): readonly ChoiceAlternative[] {
+  if (t.kind === 'choice') return t.alternatives;
+  return t.kind === 'list' && !t.container && t.item.kind === 'choice' ? t.item.alternatives : [];
+}
+
+/** Where a field's choice's alternatives are written below its `type`. */
+function choicePath(t: TypeModel): SpecPath {
+  return t.kind === 'list' ? ['list', 'choice'] : ['choice'];
+}
+
 /** The first element inside a value of `t` that is written unprefixed in the service namespace, described; else undefined. */
 function qualifiedInside(t: TypeModel, seen: Set<StructModel>): string | undefined {
   switch (t.kind) {
@@ -101,7 +118,13 @@ function qualifiedInside(t: TypeModel, seen: Set<StructModel>): string | undefin
     case 'enum':
       return undefined;
     case 'choice':
-      return `the choice of ${t.alternatives.map((a) => a.name).join(', ')}`;
+      // Where no record gives its namespace (a parameter's choice): a qualified alternative is in the service's.
+      for (const a of t.alternatives) {
+        if (a.form !== 'unqualified' && a.namespace === undefined) return `the choice of ${t.alternatives.map((x) => x.name).join(', ')}`;
+        const inner = qualifiedInside(a.type, seen);
+        if (inner) return inner;
+      }
+      return undefined;
     case 'list':
       // Items in a namespace of their own carry its prefix; the service's are unprefixed.
       if (t.container && t.namespace === undefined && !t.unqualifiedItems) return `the qualified items <${t.itemElement}> of a list`;
@@ -113,6 +136,17 @@ function qualifiedInside(t: TypeModel, seen: Set<StructModel>): string | undefin
       for (const f of r.fields) {
         if (f.attribute || f.text) continue;
         // A record's own namespace is declared with a prefix on its element: its fields keep it; so does a field's own.
+        const alternatives = alternativesOf(f.type);
+        if (alternatives.length > 0) {
+          // A choice has no element: each alternative is one, in the record's namespace unless it says otherwise.
+          const qualified = alternatives.find((a) => a.form !== 'unqualified' && r.namespace === undefined && a.namespace === undefined);
+          if (qualified) return `the qualified alternative ${r.name}.${f.name}.${qualified.name}`;
+          for (const a of alternatives) {
+            const inner = qualifiedInside(a.type, seen);
+            if (inner) return inner;
+          }
+          continue;
+        }
         if (f.form !== 'unqualified' && r.namespace === undefined && f.namespace === undefined) return `the qualified element ${r.name}.${f.name}`;
         const inner = qualifiedInside(f.type, seen);
         if (inner) return inner;

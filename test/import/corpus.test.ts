@@ -45,16 +45,7 @@ const DEFAULT_OPERATIONS = 5;
  */
 const KNOWN_FAILURES: Readonly<Record<string, string>> = {
   // Taken from a run over the corpus being collected (wt-corpus, 58 WSDLs); an entry whose folder is absent is ignored.
-  // Identity's inline Name is a record now (Name2, xmlName Name: not the format's own type Name, written as text), and
-  // ProcessingOptions' Language an enum (an inline enumeration); next: MiddleName's pattern (a facet not kept) and
-  // PhoneNumber's s:choice between a sequence (AreaCode, Exchange, Number) and PhoneNumber, left out (a sequence cannot
-  // be an alternative yet: the same as whl-travel's).
-  'equifax-canada': "schema startTransaction over soap11: request part 0: Schemas validity error : Element '{http://eid.equifax.com/soap/schema/canada/v2}MiddleName': [facet 'patter",
   'portaplus-api': 'generate runGenerate: generate exited 2: test/fixtures/wsdl/portaplus-api/portaplusapi.wsdl: no operation can be drafted: 110 elements its messages name are dec',
-  // The answers' s:choice between a sequence (Success, Warnings, the data) and Errors is drafted now (the sequence as
-  // its first element in the choice, the rest optional fields after it); next: the schema does not qualify its local
-  // elements, and the format has no form on a choice's alternatives, so <Success> and <Errors> are written qualified.
-  'whl-travel': "schema nationList over soap11: answer part 0: Schemas validity error : Element '{http://api.whl.travel/soap}Success': This element is not expected. Expected is ",
 };
 
 /**
@@ -149,17 +140,21 @@ const FACETS_NOT_KEPT: Readonly<Record<string, readonly string[]>> = {
   // An attribute's inline enumeration, drafted as string.
   'chromedata-description': ['enumeration on attribute code', 'enumeration on attribute responseCode'],
   // A length and a pattern on an attribute's type, drafted as string; an inline restriction of an attribute's type
-  // (interactiveQueryId) drafted as its base, its bound not kept.
+  // (interactiveQueryId, questionId, answerId) drafted as its base, its bound not kept; MiddleName's and AreaCode's
+  // patterns are on a choice's alternatives (Name's MiddleName | MiddleInitial, PhoneNumber's sequence | PhoneNumber).
   'equifax-canada': [
     'enumeration on attribute addressType',
     'enumeration on attribute driversLicenseAddressType',
     'enumeration on attribute phoneType',
     'length on attribute transactionKey',
+    'length on element AreaCode',
     'length on element Exchange',
     'length on element Number',
     'length on element Province',
     'length on element SIN',
+    'maxInclusive on attribute answerId',
     'maxInclusive on attribute interactiveQueryId',
+    'maxInclusive on attribute questionId',
     'maxInclusive on attribute timeAtAddress',
     'maxInclusive on element Day',
     'maxInclusive on element Month',
@@ -172,11 +167,13 @@ const FACETS_NOT_KEPT: Readonly<Record<string, readonly string[]>> = {
     'maxLength on element Number',
     'pattern on attribute transactionKey',
     'pattern on element AddressLine',
+    'pattern on element AreaCode',
     'pattern on element Email',
     'pattern on element Exchange',
     'pattern on element FirstName',
     'pattern on element IPAddress',
     'pattern on element LastName',
+    'pattern on element MiddleName',
     'pattern on element Number',
     'pattern on element Province',
     'pattern on element SIN',

@@ -299,6 +299,14 @@ export function secondAlternative(r: XmlReader, parent: string, first: string): 
   return new SvcDecodeError(`${parent}: <${r.localName}> follows <${first}>, but a choice holds exactly one of its alternatives`, { path: r.path() });
 }
 
+/**
+ * The error for an element of a sequence that is one alternative of a choice, read without that alternative's first
+ * element (`alternative`); call it once the parent element is consumed.
+ */
+export function onlyWithElement(r: XmlReader, parent: string, name: string, alternative: string): SvcDecodeError {
+  return new SvcDecodeError(`${parent}: <${name}> belongs with <${alternative}> (a sequence that is one alternative of a choice), which is not there`, { path: r.closedPath() });
+}
+
 /** The error for a required choice none of whose alternatives was sent; call it once the parent element is consumed. */
 export function missingChoice(r: XmlReader, parent: string, names: readonly string[]): SvcDecodeError {
   return new SvcDecodeError(`${parent}: one of ${names.map((n) => `<${n}>`).join(', ')} is required, but none is there`, { path: r.closedPath() });

@@ -52,6 +52,13 @@ const PRIMITIVE_READERS: Readonly<Record<PrimitiveName, string>> = {
   xml: 'readXml',
 };
 
+/** The alternatives of a record field's choice, its own or its list's without a container (read among the fields). */
+function alternativesOf(f: FieldModel): readonly ChoiceAlternative[] {
+  if (f.attribute || f.text) return [];
+  if (f.type.kind === 'choice') return f.type.alternatives;
+  return f.type.kind === 'list' && !f.type.container && f.type.item.kind === 'choice' ? f.type.item.alternatives : [];
+}
+
 /** The runtime names the decoders of these structs and operation results use, for the import list. */
 export function decoderImports(structs: readonly StructModel[], results: readonly TypeModel[] = []): string[] {
   const names = new Set<string>(['duplicateElement', 'missingElement', 'skipNil']);
@@ -70,10 +77,12 @@ export function decoderImports(structs: readonly StructModel[], results: readonl
   for (const s of structs) {
     if (s.abstract) names.add('abstractElement');
     if (keepsAnyAttribute(s)) names.add('readOtherAttributes');
-    if (s.ownFields.some((f) => f.namespace !== undefined && !f.attribute && !f.text)) names.add('ownNamespaceMemberName');
-    else if (s.ownFields.some((f) => f.form === 'unqualified' && !f.attribute)) names.add('formMemberName');
+    const alternatives = s.ownFields.flatMap((f) => alternativesOf(f));
+    if (s.ownFields.some((f) => f.namespace !== undefined && !f.attribute && !f.text) || alternatives.some((a) => a.namespace !== undefined)) names.add('ownNamespaceMemberName');
+    else if (s.ownFields.some((f) => f.form === 'unqualified' && !f.attribute) || alternatives.some((a) => a.form === 'unqualified')) names.add('formMemberName');
     for (const f of s.ownFields) {
       if (fixedCheck(f) !== undefined) names.add('checkFixed');
+      if (f.onlyWith) names.add('onlyWithElement');
       if (f.attribute || f.text) {
         names.add(f.text ? 'readTextContent' : f.attributeNamespace ? 'readQualifiedAttribute' : 'readAttribute');
         if (textDecoder(f.type) === 'decodeText') names.add('decodeText');
@@ -224,7 +233,9 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
   const attributes = s.fields.filter((f) => f.attribute);
   const text = s.fields.find((f) => f.text);
   const elements = s.fields.filter((f) => !f.attribute && !f.text);
-  const unqualified = elements.filter((f) => f.form === 'unqualified').map((f) => f.xmlName);
+  const alternatives = elements.flatMap((f) => alternativesOf(f));
+  // The members in no namespace: unqualified fields' elements and a choice's unqualified alternatives.
+  const unqualified = [...elements.filter((f) => f.form === 'unqualified').map((f) => f.xmlName), ...alternatives.filter((a) => a.form === 'unqualified').map((a) => a.name)];
   const body: WriterFunction = (w) => {
     if (subtypes.length > 0) {
       const types = [s, ...subtypes];
@@ -335,7 +346,10 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
     };
     const groups = memberGroups(s, elements);
     // A field in a namespace of its own (an element reference to another schema) is that field only there.
-    const own = elements.filter((f) => f.namespace !== undefined).map((f) => `${propertyKey(f.name)}: ${tsLiteral(f.namespace!.uri)}`);
+    const own = [
+      ...elements.filter((f) => f.namespace !== undefined).map((f) => `${propertyKey(f.name)}: ${tsLiteral(f.namespace!.uri)}`),
+      ...alternatives.filter((a) => a.namespace !== undefined).map((a) => `${propertyKey(a.name)}: ${tsLiteral(a.namespace!.uri)}`),
+    ];
     const names = arrayDoc(unqualified.map(tsLiteral)).doc;
     // Laid out as prettier lays it out: long namespaces break the object of the call.
     const memberSwitch = switchDoc(
@@ -366,6 +380,12 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
         continue;
       }
       throwIf(w, `${local(f)} === undefined`, callDoc('missingElement', ['r', tsLiteral(s.name), tsLiteral(f.xmlName)]));
+    }
+    // An element of a sequence that is one alternative of a choice is there only with that alternative's first one.
+    for (const f of elements.filter((x) => x.onlyWith)) {
+      const { choice, alternative } = f.onlyWith!;
+      const present = repeated(f) ? `${local(f)}.length > 0` : `${local(f)} !== undefined`;
+      throwIf(w, `${present} && ${local(choice)}?.${propertyKey(alternative) === alternative ? alternative : `[${tsLiteral(alternative)}]`} === undefined`, callDoc('onlyWithElement', ['r', tsLiteral(s.name), tsLiteral(f.xmlName), tsLiteral(alternative)]));
     }
     // A record without members is `{}` (an empty object prettier writes on one line).
     if (s.fields.length === 0 && !anyAttribute) w.write('return {};');

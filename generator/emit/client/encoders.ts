@@ -5,6 +5,7 @@
 import type { FunctionDeclarationStructure } from 'ts-morph';
 import { StructureKind, VariableDeclarationKind } from '../../print/kinds.js';
 import type {
+  ChoiceAlternative,
   EnumModel,
   EnumType,
   FieldModel,
@@ -90,7 +91,14 @@ function capitalise(name: string): string {
 
 /** An expression for a WriteValue of `t` (for a list without a container, a record field's, its items). */
 export function writerOf(t: TypeModel): string {
-  if (t.kind === 'choice') return `choiceWriter([${t.alternatives.map((a) => `['${a.name}', ${writerOf(a.type)}]`).join(', ')}])`;
+  if (t.kind === 'choice') {
+    const entry = (a: ChoiceAlternative): string[] => {
+      const write = writerOf(a.type);
+      if (a.form === 'unqualified') return [`'${a.name}'`, `unqualifiedWriter(${write})`, `'${a.name}'`];
+      return a.namespace ? [`'${a.name}'`, write, `'${a.namespace.prefix}:${a.name}'`] : [`'${a.name}'`, write];
+    };
+    return `choiceWriter([${t.alternatives.map((a) => `[${entry(a).join(', ')}]`).join(', ')}])`;
+  }
   if (t.kind !== 'list') return writerName(t);
   if (isBounded(t)) return `boundedList(${writerOf(unbounded(t))}, ${t.minItems ?? 0}, ${t.maxItems ?? 'Infinity'})`;
   const item = writerOf(t.item);
@@ -103,7 +111,7 @@ export function writerOf(t: TypeModel): string {
 /** {@link writerOf} as a layout document: the calls and arrays it makes broken as prettier breaks them. */
 export function writerDoc(t: TypeModel): builders.Doc {
   if (t.kind === 'choice') {
-    const pairs = t.alternatives.map((a) => arrayDoc([tsLiteral(a.name), writerDoc(a.type)]).doc);
+    const pairs = t.alternatives.map((a) => arrayDoc(alternativeEntry(a, writerDoc(a.type))).doc);
     return callDoc('choiceWriter', [arrayDoc(pairs, true)]);
   }
   if (t.kind !== 'list') return writerName(t);
@@ -113,6 +121,16 @@ export function writerDoc(t: TypeModel): builders.Doc {
   if (t.unqualifiedItems) return callDoc('listWriter', [tsLiteral(t.itemElement), item, String(t.nillableItems), "''", 'true']);
   if (!t.namespace) return callDoc('listWriter', [tsLiteral(t.itemElement), item, String(t.nillableItems)]);
   return callDoc('listWriter', [tsLiteral(`${t.namespace.prefix}:${t.itemElement}`), item, String(t.nillableItems), tsLiteral(xmlnsAttribute(t.namespace))]);
+}
+
+/**
+ * A choice's entry for one alternative: its name and writer, and the element it is written as where that is not the
+ * choice's prefix and its name: in no namespace (`xmlns=""`), or with the prefix of a namespace of its own.
+ */
+function alternativeEntry(a: ChoiceAlternative, write: builders.Doc): builders.Doc[] {
+  if (a.form === 'unqualified') return [tsLiteral(a.name), callDoc('unqualifiedWriter', [write]), tsLiteral(a.name)];
+  if (a.namespace) return [tsLiteral(a.name), write, tsLiteral(`${a.namespace.prefix}:${a.name}`)];
+  return [tsLiteral(a.name), write];
 }
 
 /** Whether a list's length is bounded (minOccurs or maxOccurs of its item element): its writer checks it. */
@@ -234,6 +252,7 @@ export class WriterSet {
         return;
       case 'choice':
         this.encode.add('choiceWriter');
+        if (t.alternatives.some((a) => a.form === 'unqualified')) this.encode.add('unqualifiedWriter');
         for (const a of t.alternatives) this.visit(a.type, true);
         return;
       case 'record':
@@ -250,6 +269,7 @@ export class WriterSet {
             this.encode.add('fixedText');
             if (!f.attribute && !f.text) this.encode.add('textWriter');
           }
+          if (f.onlyWith) this.encode.add('checkOnlyWith');
           if (f.attribute || f.text) {
             this.encode.add(f.text ? 'writeText' : 'writeAttribute');
             this.visit(f.type, false);
@@ -384,6 +404,12 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
       }
       writeDoc(w, assignDoc('const v', callDoc('checkRecord', ['path', 'value', namesDoc(membersOf(record)), namesDoc(required)])));
       w.write(';').newLine();
+      for (const f of record.fields) {
+        if (!f.onlyWith) continue;
+        const { choice, alternative } = f.onlyWith;
+        writeDoc(w, [callDoc('checkOnlyWith', [`v['${f.name}']`, `v['${choice.name}']`, tsLiteral(alternative), `\`\${path}.${f.name}\``, `\`\${path}.${choice.name}\``]), ';']);
+        w.newLine();
+      }
       // Fields in a namespace of their type's own (WCF's DataContract, an [XmlType] namespace) carry its prefix,
       // declared on the record; a field is in the namespace of the type that declares it, its base's or its own.
       const declared = memberNamespaces(record);
@@ -398,8 +424,11 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
       const extra: XmlNamespace[] = [];
       for (const x of record.fields) {
         const ns = x.attributeNamespace ?? (x.attribute || x.text ? undefined : x.namespace);
-        // XML's own namespace (xml:lang) is bound in every document; declaring another prefix for it is an error.
-        if (ns && ns.prefix !== 'xml' && !declared.some((d) => d.uri === ns.uri) && !extra.some((d) => d.uri === ns.uri)) extra.push(ns);
+        const alternatives = (x.type.kind === 'choice' ? x.type : x.type.kind === 'list' && x.type.item.kind === 'choice' ? x.type.item : undefined)?.alternatives ?? [];
+        for (const own of [ns, ...alternatives.map((a) => a.namespace)]) {
+          // XML's own namespace (xml:lang) is bound in every document; declaring another prefix for it is an error.
+          if (own && own.prefix !== 'xml' && !declared.some((d) => d.uri === own.uri) && !extra.some((d) => d.uri === own.uri)) extra.push(own);
+        }
       }
       const declarations = `${own}${extra.map((ns) => xmlnsAttribute(ns).replace(/[`$\\]/g, '\\$&')).join('')}`;
       const parts: builders.Doc[] = [record.base ? `\`<\${name}\${xmlns}\${xsiType}${declarations}\`` : `\`<\${name}\${xmlns}${declarations}\``];

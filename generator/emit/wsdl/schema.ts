@@ -407,8 +407,8 @@ class SchemaPlanner {
   private field(f: FieldModel, ns: string): Particle[] {
     if (f.attribute || f.text) return [];
     const type = f.type;
-    if (type.kind === 'choice') return [this.choice(type, f.optional ? 0 : 1, 1)];
-    if (type.kind === 'list' && !type.container && type.item.kind === 'choice') return [this.choice(type.item, type.minItems ?? 0, type.maxItems ?? 'unbounded')];
+    if (type.kind === 'choice') return [this.choice(type, f.optional ? 0 : 1, 1, ns)];
+    if (type.kind === 'list' && !type.container && type.item.kind === 'choice') return [this.choice(type.item, type.minItems ?? 0, type.maxItems ?? 'unbounded', ns)];
     const form = f.form === 'unqualified' ? { unqualified: true } : {};
     const own = f.namespace?.uri;
     if (type.kind === 'list' && !type.container) {
@@ -417,15 +417,25 @@ class SchemaPlanner {
     return [this.ownNamespace({ name: f.xmlName, minOccurs: f.optional ? 0 : 1, maxOccurs: 1, nillable: f.nillable, type: this.typeRef(type), ...form, ...fixedAndDefault(f) }, own, ns, `the field ${f.name}`)];
   }
 
-  /** A choice: each alternative an element of its own, exactly once within one occurrence of the choice. */
-  private choice(type: ChoiceType, minOccurs: number, maxOccurs: number | 'unbounded'): ChoiceParticle {
+  /**
+   * A choice: each alternative an element of its own, exactly once within one occurrence of the choice; `ns`, the
+   * namespace of the schema declaring it, where an alternative's own namespace makes it a reference to a global element.
+   */
+  private choice(type: ChoiceType, minOccurs: number, maxOccurs: number | 'unbounded', ns?: string): ChoiceParticle {
     return {
-      // A repeated alternative (a list without a container) is its item element with the list's bounds.
-      choice: type.alternatives.map((a) =>
-        a.type.kind === 'list' && !a.type.container
-          ? { name: a.name, minOccurs: a.type.minItems ?? 0, maxOccurs: a.type.maxItems ?? 'unbounded', nillable: a.type.nillableItems, type: this.typeRef(a.type.item) }
-          : { name: a.name, minOccurs: 1, maxOccurs: 1, nillable: false, type: this.typeRef(a.type) },
-      ),
+      choice: type.alternatives.map((a) => {
+        // A repeated alternative (a list without a container) is its item element with the list's bounds.
+        const repeated = a.type.kind === 'list' && !a.type.container ? a.type : undefined;
+        const particle: ElementParticle = {
+          name: a.name,
+          minOccurs: repeated ? (repeated.minItems ?? 0) : 1,
+          maxOccurs: repeated ? (repeated.maxItems ?? 'unbounded') : 1,
+          nillable: repeated ? repeated.nillableItems : false,
+          type: this.typeRef(repeated ? repeated.item : a.type),
+          ...(a.form === 'unqualified' ? { unqualified: true } : {}),
+        };
+        return ns === undefined ? particle : this.ownNamespace(particle, a.namespace?.uri, ns, `the alternative ${a.name}`);
+      }),
       minOccurs,
       maxOccurs,
     };

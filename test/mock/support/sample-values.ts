@@ -149,6 +149,8 @@ export function sampleRecord(s: StructModel, label: string, depth = 0): Record<s
   const out: Record<string, unknown> = {};
   for (const f of s.fields) {
     if (depth >= MAX_DEPTH && f.optional) continue;
+    // A field of a sequence that is one alternative of a choice only beside it (the sample's choice holds the first).
+    if (f.onlyWith && !(f.onlyWith.choice.type.kind === 'choice' && f.onlyWith.choice.type.alternatives[0]!.name === f.onlyWith.alternative)) continue;
     if (f.fixed !== undefined) {
       out[f.name] = fixedSample(f);
       continue;
