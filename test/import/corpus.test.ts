@@ -17,7 +17,8 @@
  * shared), one libxml2 run per WSDL; the WSDLs run side by side. A summary per WSDL is printed at the end.
  *
  * {@link KNOWN_FAILURES} names the WSDLs that do not pass yet, each with the start of its first failure; a WSDL listed
- * there that passes fails the test, so that the list only shrinks. A folder with no entry must pass.
+ * there that passes fails the test, so that the list only shrinks. A folder with no entry must pass. The full run has
+ * {@link FULL_RUN_FAILURES} too: WSDLs that pass the default run but fail past its first operations.
  *
  * It runs in the second suite, `npm run test:interop` (SVC_CORPUS=default; vitest.config.ts leaves it out of `npm test`
  * otherwise, for time): each WSDL's first {@link DEFAULT_OPERATIONS} operations are called (the rest only generated and
@@ -32,8 +33,8 @@ import { corpusDir, EXCLUDED, findCorpus } from './support/corpus-fixtures.js';
 import { CorpusRun, REMOTE_DOCUMENTS, STAGES, type Failure } from './support/corpus-run.js';
 import { shareRuntime } from './support/shared-runtime.js';
 
-/** Relative to the repository root. */
-const TMP = 'test/.tmp/import-corpus';
+/** Relative to the repository root; SVC_CORPUS_TMP=<dir> gives another, so that two runs (batches) can go side by side. */
+const TMP = process.env['SVC_CORPUS_TMP'] ?? 'test/.tmp/import-corpus';
 const FULL = process.env['SVC_CORPUS'] === 'full';
 /**
  * The setup's limit. The full run (every operation, economic's 1,511 included) spent 325 s generating and 262 s
@@ -50,6 +51,21 @@ const DEFAULT_OPERATIONS = 5;
 const KNOWN_FAILURES: Readonly<Record<string, string>> = {
   // Taken from a run over the corpus being collected (wt-corpus, 58 WSDLs); an entry whose folder is absent is ignored.
   'portaplus-api': 'generate runGenerate: generate exited 2: test/fixtures/wsdl/portaplus-api/portaplusapi.wsdl: no operation can be drafted: 110 elements its messages name are dec',
+};
+
+/**
+ * WSDLs that pass the default run but not the full one (SVC_CORPUS=full calls the operations past the first
+ * {@link DEFAULT_OPERATIONS}): folder -> the start of the full run's first failure, as in KNOWN_FAILURES. Checked by the
+ * full run only; remove an entry when its WSDL passes it (the full run says so).
+ */
+const FULL_RUN_FAILURES: Readonly<Record<string, string>> = {
+  // VehicleDescriptionRequest's s:choice between two s:sequences and an element (modelYear, makeName, modelName | vin,
+  // reducingStyleId? | styleId) is left out, reported: a sequence as an alternative beside another has no counterpart
+  // in the format yet, so describeVehicle sends none of the three and its request is invalid.
+  'chromedata-description': "schema describeVehicle over soap11: request part 0: Schemas validity error : Element '{urn:description7a.services.chrome.com}trimName': This element is not expected.",
+  // A parameter of maxOccurs="unbounded" (groups, flags, names: 45 operations) is drafted as one value, which node-soap,
+  // reading the WSDL, hands its handler as an array: edialog-sdk's KNOWN_FAILURES entry, the same construct.
+  'virtualbox-web': 'node-soap IVirtualBox_createMachine over soap11: what the node-soap handler received: $.groups: got [',
 };
 
 /**
@@ -298,7 +314,7 @@ function summary(): string {
       `${r.mockNotCalled.size > 0 ? `, ${r.mockNotCalled.size} HTTP GET calls not made (query too long)` : ''}` +
       `${r.facetsNotKept.length > 0 ? `, ${r.facetsNotKept.length} sample values outside a facet the spec does not keep (${facetsOf(r).join(', ')})` : ''}` +
       `${r.schemaNotValid !== undefined ? `, not validated: ${r.schemaNotValid}` : ''}; ${failed}` +
-      `${KNOWN_FAILURES[r.dir] !== undefined ? ' (known)' : ''}${first ? `\n      first: ${line(first).split('\n')[0]!.slice(0, 300)}` : ''}`
+      `${KNOWN_FAILURES[r.dir] !== undefined || (FULL && FULL_RUN_FAILURES[r.dir] !== undefined) ? ' (known)' : ''}${first ? `\n      first: ${line(first).split('\n')[0]!.slice(0, 300)}` : ''}`
     );
   });
   const total = (f: (r: CorpusRun) => number) => runs.reduce((n, r) => n + f(r), 0);
@@ -315,11 +331,19 @@ function summary(): string {
   ].join('\n');
 }
 
-/** Ready to paste: the entries of KNOWN_FAILURES and NODE_SOAP_NOT_SERVED that this run contradicts. */
+/** Ready to paste: the entries of KNOWN_FAILURES (FULL_RUN_FAILURES), NODE_SOAP_NOT_SERVED... that this run contradicts. */
 function tablesToUpdate(): string[] {
   const known = runs
     .filter((r) => {
       const known = KNOWN_FAILURES[r.dir];
+      const first = r.sortedFailures()[0];
+      return first === undefined ? known !== undefined : known === undefined || !stable(line(first)).includes(stable(known));
+    })
+    .map((r) => (r.failures.length === 0 ? `  // ${r.dir}: passes, remove its entry` : `  '${r.dir}': ${JSON.stringify(stable(line(r.sortedFailures()[0]!).split('\n')[0]!).slice(0, 160))},`));
+  const fullRun = runs
+    .filter((r) => {
+      if (KNOWN_FAILURES[r.dir] !== undefined) return false;
+      const known = FULL_RUN_FAILURES[r.dir];
       const first = r.sortedFailures()[0];
       return first === undefined ? known !== undefined : known === undefined || !stable(line(first)).includes(stable(known));
     })
@@ -333,6 +357,7 @@ function tablesToUpdate(): string[] {
   const schemas = runs.filter((r) => r.schemaNotValid !== SCHEMA_NOT_VALID[r.dir]).map((r) => `  '${r.dir}': ${JSON.stringify(r.schemaNotValid)},`);
   return [
     ...(known.length > 0 && !FULL ? ['KNOWN_FAILURES to update:', ...known] : []),
+    ...(fullRun.length > 0 && FULL ? ['FULL_RUN_FAILURES to update:', ...fullRun] : []),
     ...(notServed.length > 0 ? ['NODE_SOAP_NOT_SERVED to update:', ...notServed] : []),
     ...(facets.length > 0 && !FULL ? ['FACETS_NOT_KEPT to update:', ...facets] : []),
     ...(schemas.length > 0 ? ['SCHEMA_NOT_VALID to update:', ...schemas] : []),
@@ -367,7 +392,8 @@ it('the outputs type-check in one program with a strict consumer’s settings, s
 
 for (const run of runs) {
   describe(run.dir, () => {
-    const known = KNOWN_FAILURES[run.dir];
+    const known = KNOWN_FAILURES[run.dir] ?? (FULL ? FULL_RUN_FAILURES[run.dir] : undefined);
+    const table = KNOWN_FAILURES[run.dir] !== undefined ? 'KNOWN_FAILURES' : 'FULL_RUN_FAILURES';
     if (known === undefined) {
       it('imports, generates and type-checks with no edit; every call against the mock and node-soap is exact', () => {
         expect(run.sortedFailures().map(line)).toEqual([]);
@@ -375,11 +401,11 @@ for (const run of runs) {
         expect(run.exact).toBe(run.callsMade);
       });
     } else {
-      it(`fails as KNOWN_FAILURES says (${known.slice(0, 80)})`, () => {
+      it(`fails as ${table} says (${known.slice(0, 80)})`, () => {
         const first = run.sortedFailures()[0];
-        expect(first, `${run.dir} passes now: remove it from KNOWN_FAILURES`).toBeDefined();
-        // Texts are of the default run; SVC_CORPUS=full calls more operations, which may fail first.
-        if (!FULL) expect(stable(line(first!)), `${run.dir} fails otherwise now: update KNOWN_FAILURES`).toContain(stable(known));
+        expect(first, `${run.dir} passes now: remove it from ${table}`).toBeDefined();
+        // KNOWN_FAILURES' texts are of the default run; SVC_CORPUS=full calls more operations, which may fail first.
+        if (!FULL || table === 'FULL_RUN_FAILURES') expect(stable(line(first!)), `${run.dir} fails otherwise now: update ${table}`).toContain(stable(known));
       });
     }
 
