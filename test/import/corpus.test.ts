@@ -55,8 +55,8 @@ const KNOWN_FAILURES: Readonly<Record<string, string>> = {
 
 /**
  * WSDLs that pass the default run but not the full one (SVC_CORPUS=full calls the operations past the first
- * {@link DEFAULT_OPERATIONS}): folder -> the start of the full run's first failure, as in KNOWN_FAILURES. Checked by the
- * full run only; remove an entry when its WSDL passes it (the full run says so).
+ * {@link DEFAULT_OPERATIONS}): folder -> the start of one of the full run's failures (not the first: under load a call
+ * may time out before it). Checked by the full run only; remove an entry when its WSDL passes it (the full run says so).
  */
 const FULL_RUN_FAILURES: Readonly<Record<string, string>> = {
   // VehicleDescriptionRequest's s:choice between two s:sequences and an element (modelYear, makeName, modelName | vin,
@@ -344,8 +344,8 @@ function tablesToUpdate(): string[] {
     .filter((r) => {
       if (KNOWN_FAILURES[r.dir] !== undefined) return false;
       const known = FULL_RUN_FAILURES[r.dir];
-      const first = r.sortedFailures()[0];
-      return first === undefined ? known !== undefined : known === undefined || !stable(line(first)).includes(stable(known));
+      if (r.failures.length === 0) return known !== undefined;
+      return known === undefined || !r.failures.some((f) => stable(line(f)).includes(stable(known)));
     })
     .map((r) => (r.failures.length === 0 ? `  // ${r.dir}: passes, remove its entry` : `  '${r.dir}': ${JSON.stringify(stable(line(r.sortedFailures()[0]!).split('\n')[0]!).slice(0, 160))},`));
   const notServed = runs
@@ -405,7 +405,9 @@ for (const run of runs) {
         const first = run.sortedFailures()[0];
         expect(first, `${run.dir} passes now: remove it from ${table}`).toBeDefined();
         // KNOWN_FAILURES' texts are of the default run; SVC_CORPUS=full calls more operations, which may fail first.
-        if (!FULL || table === 'FULL_RUN_FAILURES') expect(stable(line(first!)), `${run.dir} fails otherwise now: update ${table}`).toContain(stable(known));
+        if (!FULL) expect(stable(line(first!)), `${run.dir} fails otherwise now: update ${table}`).toContain(stable(known));
+        // A full run's failure is one of its failures: a call of a loaded machine's long run may time out before it.
+        if (table === 'FULL_RUN_FAILURES') expect(run.sortedFailures().map((f) => stable(line(f))), `${run.dir} fails otherwise now: update ${table}`).toContainEqual(expect.stringContaining(stable(known)));
       });
     }
 
