@@ -24,7 +24,12 @@ export {
   SvcHookError,
 } from '../runtime/errors.js';
 
-export { signQueryString, embeddedPageQuery } from '../runtime/signing.js';
+export {
+  signQueryString,
+  signQueryStringAsync,
+  embeddedPageQuery,
+  embeddedPageQueryAsync,
+} from '../runtime/signing.js';
 
 export { type CallOptions } from '../runtime/client/client-core.js';
 

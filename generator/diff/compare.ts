@@ -1,5 +1,6 @@
 /** Model -> changes: walks two resolved models side by side and lists every difference, classified by rules.ts. */
 import type {
+  ChoiceAlternative,
   ChoiceType,
   EatModel,
   EnumModel,
@@ -283,7 +284,9 @@ function compareStructs(a: ServiceModel, b: ServiceModel, usage: Map<string, Usa
 }
 
 function compareFields(at: string, a: readonly FieldModel[], b: readonly FieldModel[], use: Usage | undefined, add: Add, doc: Doc): void {
-  for (const pair of matchByName(a, b, () => false)) {
+  const pairs = matchByName(a, b, () => false);
+  const renamed = renameGuesses(a, b, pairs);
+  for (const pair of pairs) {
     if (pair.old && pair.new) {
       const path = `${at}.${pair.new.name}`;
       const x = pair.old;
@@ -299,11 +302,35 @@ function compareFields(at: string, a: readonly FieldModel[], b: readonly FieldMo
       example(path, x.example, y.example, add);
     } else if (pair.new) {
       const f = pair.new;
-      add(f.optional ? 'field-added-optional' : 'field-added', `${at}.${f.name}`, fieldKey(f), use);
+      add(f.optional ? 'field-added-optional' : 'field-added', `${at}.${f.name}`, `${fieldKey(f)}${renamed.get(f) ?? ''}`, use);
     } else if (pair.old) {
-      add('field-removed', `${at}.${pair.old.name}`, fieldKey(pair.old), use);
+      const f = pair.old;
+      add(f.optional ? 'field-removed-optional' : 'field-removed', `${at}.${f.name}`, `${fieldKey(f)}${renamed.get(f) ?? ''}`, use);
     }
   }
+}
+
+/**
+ * A removed and an added field at the same position with the same type and flags may be one field renamed: a guess
+ * (a rename and a removal plus an addition look alike on the wire), so both stay listed, each noting the other.
+ */
+function renameGuesses(a: readonly FieldModel[], b: readonly FieldModel[], pairs: ReadonlyArray<Pair<FieldModel>>): Map<FieldModel, string> {
+  const notes = new Map<FieldModel, string>();
+  const added = new Set(pairs.flatMap((p) => (p.new && !p.old ? [p.new] : [])));
+  for (const p of pairs) {
+    const x = p.old;
+    if (!x || p.new) continue;
+    const y = b[a.indexOf(x)];
+    if (!y || !added.has(y) || shapeKey(x) !== shapeKey(y)) continue;
+    const note = ` (renamed? ${x.name} -> ${y.name}: same type and position)`;
+    notes.set(x, note).set(y, note);
+  }
+  return notes;
+}
+
+/** A field without its name: what a rename keeps. */
+function shapeKey(f: FieldModel): string {
+  return fieldKey({ ...f, name: '', xmlName: '' });
 }
 
 function fieldKey(f: FieldModel): string {
@@ -329,6 +356,11 @@ function sameChoiceShell(a: TypeModel, b: TypeModel): boolean {
   return a.kind === 'list' && b.kind === 'list' && a.container === b.container && (a.namespace?.uri ?? '') === (b.namespace?.uri ?? '');
 }
 
+/** Where an alternative's element is: its record's namespace, none, or its own. */
+function elementPlace(a: ChoiceAlternative): string {
+  return a.form === 'unqualified' ? 'unqualified' : a.namespace ? `in ${a.namespace.uri}` : 'qualified';
+}
+
 /**
  * The alternatives of two choices, matched by element name: the order of a choice's alternatives means nothing on the
  * wire, so only what was added, removed or retyped is reported, each at `<path>.<alternative>`.
@@ -340,6 +372,8 @@ function compareAlternatives(at: string, a: TypeModel, b: TypeModel, add: Add, u
     const x = before.get(y.name);
     if (!x) add('choice-alternative-added', `${at}.${y.name}`, `<${y.name}> ${typeKey(y.type)}`, use);
     else if (typeKey(x.type) !== typeKey(y.type)) add('choice-alternative-retyped', `${at}.${y.name}`, `${typeKey(x.type)} -> ${typeKey(y.type)}`, use);
+    // Its element moved to another namespace (form, namespace): a reader of either side takes it for another element.
+    else if (elementPlace(x) !== elementPlace(y)) add('choice-alternative-retyped', `${at}.${y.name}`, `<${y.name}> ${elementPlace(x)} -> ${elementPlace(y)}`, use);
   }
   const kept = new Set(after.map((y) => y.name));
   for (const x of before.values()) if (!kept.has(x.name)) add('choice-alternative-removed', `${at}.${x.name}`, `<${x.name}> ${typeKey(x.type)}`, use);

@@ -113,6 +113,12 @@ export const RULES = {
     input: [B, B],
     why: 'response: old decoders require it (and the property disappears), new decoders skip it from an old server; request: an old server may require it',
   },
+  'field-removed-optional': {
+    category: 'fields',
+    output: [B, C],
+    input: [B, C],
+    why: 'response: old decoders accept its absence, but the property disappears from the type (a source break); new decoders skip it from an old server; request: the service may refuse it from old clients that send it, an old server never required it',
+  },
   'field-case-changed': { category: 'fields', output: [B, B], why: 'element names are case-sensitive on the wire' },
   'field-retyped': { category: 'fields', output: [B, B], why: 'the value is encoded, checked or typed differently' },
   'field-made-optional': {

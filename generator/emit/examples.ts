@@ -52,6 +52,7 @@ const PRIMITIVES: Readonly<Record<PrimitiveName, string>> = {
   Name: "'text'",
   NCName: "'text'",
   language: "'en'",
+  token: "'text'",
   xml: "'<example/>'",
 };
 
@@ -162,7 +163,10 @@ function exampleRecord(s: StructModel, depth: number, dataSet: Expr): Expr {
   if (concrete !== undefined) return exampleRecord(concrete, depth, dataSet);
   // A record every value of which holds itself has no example a schema takes: past MAX_DEPTH it ends empty.
   if (depth >= MAX_DEPTH && recordDepth(s) === Infinity) return { object: [] };
-  const fields = s.fields.filter((f) => depth < MAX_DEPTH || !f.optional);
+  // A field of a sequence that is one alternative of a choice (onlyWith) only beside that alternative, the example's
+  // choice holding the first.
+  const beside = (f: FieldModel) => f.onlyWith === undefined || (f.onlyWith.choice.type.kind === 'choice' && f.onlyWith.choice.type.alternatives[0]!.name === f.onlyWith.alternative);
+  const fields = s.fields.filter((f) => (depth < MAX_DEPTH || !f.optional) && beside(f));
   return { object: fields.map((f) => [f.name, exampleField(s, f, depth, dataSet)] as const) };
 }
 
@@ -307,5 +311,6 @@ const ZEROS: Readonly<Record<PrimitiveName, string>> = {
   Name: "'_'",
   NCName: "'_'",
   language: "'en'",
+  token: "''",
   xml: "''",
 };

@@ -35,6 +35,7 @@ const DECODED: Readonly<Record<PrimitiveName, string>> = {
   Name: 'string',
   NCName: 'string',
   language: 'string',
+  token: 'string',
   // The markup as sent, never interpreted.
   xml: 'string',
 };

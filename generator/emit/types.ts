@@ -3,7 +3,7 @@
  * per-operation parameter types (credentials left out: the client fills them in).
  */
 import { StructureKind, VariableDeclarationKind } from '../print/kinds.js';
-import type { EnumModel, FieldModel, OperationModel, ServiceModel, StructModel, TypeModel } from '../model/types.js';
+import type { EnumModel, FieldModel, ListType, OperationModel, ServiceModel, StructModel, TypeModel } from '../model/types.js';
 import { decisionRemark, jsDoc, jsDocs } from '../print/jsdoc.js';
 import type { GeneratedFile, Printer, Statement } from '../print/printer.js';
 import { takesCredentials } from './features.js';
@@ -254,10 +254,17 @@ function wireType(t: TypeModel): string {
       return `the record ${t.record.name}`;
     case 'list':
       if (t.item.kind === 'choice') return `a list of items, each ${wireType(t.item)}`;
+      if (!t.container) return `\`<${t.itemElement}>\` elements repeated without a container (none for \`[]\`${itemBounds(t)}), each ${wireType(t.item)}`;
       return `a list of \`<${t.itemElement}>\` items, each ${wireType(t.item)}`;
     case 'choice':
       return `one of ${t.alternatives.map((a) => `\`<${a.name}>\` (${wireType(a.type)})`).join(', ')}`;
   }
+}
+
+/** The bounds of a list's length, as a docs phrase after a comma (`, 1 to 3 items`); none without bounds. */
+function itemBounds(t: ListType): string {
+  if (t.maxItems !== undefined) return `, ${t.minItems ?? 0} to ${t.maxItems} items`;
+  return t.minItems ? `, at least ${t.minItems} items` : '';
 }
 
 /** A union type, on one line (the formatter pass breaks it when it does not fit). */

@@ -9,7 +9,16 @@ export type DraftTypeRef = string | DraftList | DraftChoice;
 
 /** An xs:choice: its alternatives, each an element with a type that is not a choice. */
 export interface DraftChoice {
-  choice: Array<{ name: string; type: string | DraftList; doc?: string | undefined }>;
+  choice: DraftAlternative[];
+}
+
+/** One alternative of a choice: its element's name and type, and where a record's choice says so, its form or namespace. */
+export interface DraftAlternative {
+  name: string;
+  type: string | DraftList;
+  form?: 'unqualified' | undefined;
+  namespace?: string | undefined;
+  doc?: string | undefined;
 }
 
 export interface DraftList {
@@ -42,6 +51,8 @@ export interface DraftField {
   /** xs:fixed and xs:default, as written in the schema. */
   fixed?: string | undefined;
   default?: string | undefined;
+  /** The alternative of a choice before it that it is sent with only (a sequence that is that alternative). */
+  onlyWith?: string | undefined;
   doc?: string | undefined;
 }
 

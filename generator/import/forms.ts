@@ -4,7 +4,7 @@
  * (XML Schema's default for both: unqualified). The draft says `form:` only where it differs from the format's
  * defaults, elements qualified and attributes not.
  */
-import type { DraftField, DraftRecord, DraftTypeRef } from './draft.js';
+import type { DraftAlternative, DraftChoice, DraftField, DraftRecord, DraftTypeRef } from './draft.js';
 import { NS } from '../emit/wsdl/namespaces.js';
 import type { XmlElement } from './xml.js';
 
@@ -38,9 +38,22 @@ export class Forms {
   }
 }
 
+/** The choice of a record field: its type, or its list's items without a container (read among the fields). */
+export function fieldChoice(f: DraftField): DraftChoice | undefined {
+  if (typeof f.type !== 'object') return undefined;
+  if ('choice' in f.type) return f.type;
+  return f.type.container === false && typeof f.type.list === 'object' && 'choice' in f.type.list ? f.type.list : undefined;
+}
+
 /** `f` with its own `namespace` set, its keys in the draft's order (namespace before doc). */
 export function withNamespace(f: DraftField, namespace: string): DraftField {
   const { doc, ...rest } = f;
+  return { ...rest, namespace, ...(doc !== undefined ? { doc } : {}) };
+}
+
+/** An alternative with its own `namespace` set (and no form), its keys in the draft's order (namespace before doc). */
+export function alternativeWithNamespace(a: DraftAlternative, namespace: string): DraftAlternative {
+  const { doc, form: _, ...rest } = a;
   return { ...rest, namespace, ...(doc !== undefined ? { doc } : {}) };
 }
 
@@ -61,17 +74,24 @@ export function qualifiedInside(
   type: DraftTypeRef,
   records: ReadonlyMap<string, { draft: DraftRecord }>,
   seen = new Set<string>(),
-): { readonly what: string; readonly fix?: { readonly record: DraftRecord; readonly index: number } } | undefined {
+): { readonly what: string; readonly fix?: { readonly record: DraftRecord; readonly index: number; readonly alternative?: number } } | undefined {
   if (typeof type === 'string') {
     const record = records.get(type)?.draft;
     if (!record || seen.has(type)) return undefined;
     seen.add(type);
     for (const [index, f] of record.fields.entries()) {
       if (f.attribute || f.text) continue;
-      if (f.form !== 'unqualified' && record.namespace === undefined && f.namespace === undefined) {
-        const choice = typeof f.type === 'object' && ('choice' in f.type || (f.type.container === false && typeof f.type.list === 'object' && 'choice' in f.type.list));
-        return { what: `${type}.${f.name}`, ...(choice ? {} : { fix: { record, index } }) };
+      const choice = fieldChoice(f);
+      if (choice) {
+        // Each alternative is an element of its own: qualified (fixed by a namespace of its own), or in no namespace.
+        for (const [alternative, a] of choice.choice.entries()) {
+          if (a.form !== 'unqualified' && record.namespace === undefined && a.namespace === undefined) return { what: `${type}.${f.name}.${a.name}`, fix: { record, index, alternative } };
+          const inner = qualifiedInside(a.type, records, seen);
+          if (inner) return inner;
+        }
+        continue;
       }
+      if (f.form !== 'unqualified' && record.namespace === undefined && f.namespace === undefined) return { what: `${type}.${f.name}`, fix: { record, index } };
       const inner = qualifiedInside(f.type, records, seen);
       if (inner) return inner;
     }

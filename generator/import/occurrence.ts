@@ -40,7 +40,20 @@ export function withOuterOccurrence(node: XmlElement, outer: Occurrence): XmlEle
   else attrs.set('minOccurs', String(min));
   if (max === 1) attrs.delete('maxOccurs');
   else attrs.set('maxOccurs', max === Infinity ? 'unbounded' : String(max));
-  return { ...node, attrs };
+  const copy = { ...node, attrs };
+  COPIED.set(copy, declarationOf(node));
+  return copy;
+}
+
+/** The declaration each copy made by {@link withOuterOccurrence} stands for. */
+const COPIED = new WeakMap<XmlElement, XmlElement>();
+
+/**
+ * The declaration in the schema that `node` is, or is a copy of with another occurrence: what is known of a
+ * declaration (its inline type's record, the global element a reference names) is keyed by the schema's own node.
+ */
+export function declarationOf(node: XmlElement): XmlElement {
+  return COPIED.get(node) ?? node;
 }
 
 /** The bounds of a list as the spec writes them, from its item particle's occurrence: `minItems` past 0, `maxItems` when finite. */

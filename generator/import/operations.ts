@@ -16,6 +16,7 @@ import { NS } from '../emit/wsdl/namespaces.js';
 import { documentation, qnameAttr, xsdDocumentation, type WsdlDoc } from './read-wsdl.js';
 import type { PlannedType, TypePlanner } from './schema.js';
 import { withForm, withNamespace } from './forms.js';
+import { listBounds } from './occurrence.js';
 import { kids, type QName, type XmlElement } from './xml.js';
 
 type Protocol = 'soap11' | 'soap12' | 'httpPost' | 'httpGet' | 'other';
@@ -371,27 +372,56 @@ function draftWrapped(
   response: BodyPart,
   tns: string,
 ): DraftedMessages | undefined {
-  const particles = (w: { node: XmlElement; file: string }): XmlElement[] => {
+  const particles = (w: BodyPart): XmlElement[] => {
     const ct = kids(w.node, NS.xsd, 'complexType')[0];
     if (!ct) return [];
     const out: XmlElement[] = [];
-    for (const c of ct.children) {
-      if (c.ns !== NS.xsd || c.name === 'annotation') continue;
-      if (c.name !== 'sequence') {
-        problems.add(w.file, c, `s:${c.name}`, `in the wrapper ${w.node.attrs.get('name')}: not mapped; left out`);
-        continue;
-      }
-      for (const p of c.children) {
-        if (p.ns !== NS.xsd || p.name === 'annotation') continue;
-        if (p.name === 'choice') out.push(p);
-        else if (p.name === 'element') {
-          // A reference to another namespace's element is a parameter, result or output in that namespace, its own.
-          const element = types.particle(p, w.file, true);
-          if (element) out.push(element);
+    const wrapper = w.node.attrs.get('name');
+    /** The particles of a complex type's content (`holder`: it, or an extension), declared in `file` for `ns`. */
+    const content = (holder: XmlElement, file: string, ns: string, bases: readonly string[]): void => {
+      for (const c of holder.children) {
+        if (c.ns !== NS.xsd || c.name === 'annotation') continue;
+        if (c.name === 'complexContent' && holder === ct) {
+          // A wrapper extending a named type: the base's elements (in the base's namespace), then its own.
+          const extension = kids(c, NS.xsd, 'extension')[0];
+          const base = extension ? qnameAttr(extension, 'base') : undefined;
+          const declared = base ? types.complexType(base) : undefined;
+          if (!extension || !base || !declared || bases.includes(`{${base.ns}}${base.local}`)) {
+            problems.add(file, c, 's:complexContent', `in the wrapper ${wrapper}: not an extension of a named complex type the WSDL declares; left out`);
+            continue;
+          }
+          inherited(declared.node, declared.file, base.ns, [...bases, `{${base.ns}}${base.local}`]);
+          content(extension, file, ns, bases);
+          continue;
         }
-        else problems.add(w.file, p, `s:${p.name}`, `in the wrapper ${w.node.attrs.get('name')}: not mapped; left out`);
+        if (c.name !== 'sequence') {
+          problems.add(file, c, `s:${c.name}`, `in the wrapper ${wrapper}: not mapped; left out`);
+          continue;
+        }
+        for (const p of c.children) {
+          if (p.ns !== NS.xsd || p.name === 'annotation') continue;
+          if (p.name === 'choice') out.push(p);
+          else if (p.name === 'element') {
+            // A reference to another namespace's element is a parameter, result or output in that namespace, its own;
+            // so is a qualified local element of a base type of another namespace.
+            const element = types.particle(p, file, true);
+            if (element && ns !== w.element.ns && element === p && types.operationForm(p) === undefined) types.inheritedFrom(p, ns);
+            if (element) out.push(element);
+          } else problems.add(file, p, `s:${p.name}`, `in the wrapper ${wrapper}: not mapped; left out`);
+        }
       }
-    }
+    };
+    /** A base type's content: its own base's first (complexContent), then its sequence. */
+    const inherited = (node: XmlElement, file: string, ns: string, bases: readonly string[]): void => {
+      const extension = kids(kids(node, NS.xsd, 'complexContent')[0] ?? node, NS.xsd, 'extension')[0];
+      const base = extension ? qnameAttr(extension, 'base') : undefined;
+      const declared = base ? types.complexType(base) : undefined;
+      if (extension && base && declared && !bases.includes(`{${base.ns}}${base.local}`)) {
+        inherited(declared.node, declared.file, base.ns, [...bases, `{${base.ns}}${base.local}`]);
+        content(extension, file, ns, bases);
+      } else content(node, file, ns, bases);
+    };
+    content(ct, w.file, w.element.ns, []);
     return out;
   };
   const inParticles = particles(request);
@@ -401,7 +431,7 @@ function draftWrapped(
   for (const p of inParticles) {
     if (p.name === 'choice') {
       // A choice in the wrapper: a parameter sent as one of its alternatives' elements.
-      const f = types.choiceField(name, p, request.file, params.map((x) => x.name));
+      const f = types.choiceField(name, p, request.file, params.map((x) => x.name), [], false, false);
       if (f) params.push({ name: f.name, type: f.type, ...(f.optional ? { optional: true as const } : {}), doc: f.doc });
       continue;
     }
@@ -409,17 +439,17 @@ function draftWrapped(
     const planned = types.particleType(p, request.file, true);
     if (!planned || pName === undefined) continue;
     const form = types.operationForm(p);
-    const max = p.attrs.get('maxOccurs');
-    if (max === 'unbounded' || (max !== undefined && Number(max) > 1)) {
-      problems.add(request.file, p, 'maxOccurs', `the repeated parameter ${name}.${pName} is drafted as a single value`);
-    }
+    const foreign = types.foreignOf(p);
+    // ASMX's `[XmlElement] string[] name`: the parameter's own element, repeated in the wrapper, none for no items.
+    const repeated = repeats(p);
+    const nillable = p.attrs.get('nillable') === 'true';
     const param: DraftParam = {
       name: pName,
-      type: planned.ref,
-      ...(p.attrs.get('minOccurs') === '0' ? { optional: true as const } : {}),
-      ...(p.attrs.get('nillable') === 'true' ? { nillable: true as const } : {}),
+      type: repeated ? { list: planned.ref, ...(nillable !== planned.reference ? { nillableItems: nillable } : {}), container: false, ...listBounds(p) } : planned.ref,
+      ...(!repeated && p.attrs.get('minOccurs') === '0' ? { optional: true as const } : {}),
+      ...(!repeated && nillable ? { nillable: true as const } : {}),
       ...(form ? { form } : {}),
-      ...(types.foreignOf(p) !== undefined ? { namespace: types.foreignOf(p) } : {}),
+      ...(foreign !== undefined ? { namespace: foreign } : {}),
       doc: xsdDocumentation(p),
     };
     types.settleLater(param, planned.ref, p, request.file, `the parameter ${name}.${pName}`);
@@ -470,7 +500,7 @@ function draftWrapped(
   }
   for (const p of rest) {
     if (p.name === 'choice') {
-      const f = types.choiceField(name, p, response.file, outputs.map((x) => x.name));
+      const f = types.choiceField(name, p, response.file, outputs.map((x) => x.name), [], false);
       if (f) outputs.push(f);
       continue;
     }

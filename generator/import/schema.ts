@@ -5,14 +5,14 @@
  * repeated elements as lists without a container). Constructs the format cannot say are reported where they stand.
  */
 import { DATA_SET_TYPE, PRIMITIVE_NAMES, isReferencePrimitive, type PrimitiveName } from '../model/primitives.js';
-import { type DraftChoice, type DraftEnum, type DraftField, type DraftList, type DraftRecord, type DraftTypeRef } from './draft.js';
+import { type DraftAlternative, type DraftChoice, type DraftEnum, type DraftField, type DraftList, type DraftRecord, type DraftTypeRef } from './draft.js';
 import type { Problems } from './problems.js';
 import { NS } from '../emit/wsdl/namespaces.js';
 import { qnameAttr, WCF_SERIALIZATION, xsdDocumentation, type WsdlDoc } from './read-wsdl.js';
 import { kids, type QName, type XmlElement } from './xml.js';
 import { foreignProblem, resolveRef } from './element-ref.js';
-import { Forms, qualifiedInside, withForm, withNamespace } from './forms.js';
-import { listBounds, occurrenceOf, once, shownOccurrence, withOuterOccurrence, type Occurrence } from './occurrence.js';
+import { Forms, alternativeWithNamespace, fieldChoice, qualifiedInside, withForm, withNamespace } from './forms.js';
+import { declarationOf, listBounds, occurrenceOf, once, shownOccurrence, withOuterOccurrence, type Occurrence } from './occurrence.js';
 
 /** A type as mapped, with what the spec's defaults depend on. */
 export interface PlannedType {
@@ -39,6 +39,11 @@ interface Declared {
 
 const key = (q: QName) => `{${q.ns}}${q.local}`;
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/**
+ * The attributes of XML's own namespace (xml.xsd) that a schema refers to without declaring them and the import
+ * drafts, as strings: all but xml:space, whose type is an enumeration (`default`, `preserve`), so it stays reported.
+ */
+const XML_ATTRIBUTES: ReadonlySet<string> = new Set(['lang', 'base', 'id']);
 
 function primitive(name: PrimitiveName): PlannedType {
   return { ref: name, reference: isReferencePrimitive(name), itemName: name, rootName: name === 'xml' ? undefined : name };
@@ -79,6 +84,10 @@ export class TypePlanner {
   private readonly refOwner = new WeakMap<XmlElement, string>();
   /** Each element reference read in place ({@link particle}): the global element it names, and its own namespace. */
   private readonly inPlaceRefs = new WeakMap<XmlElement, { global: QName; foreign: string | undefined }>();
+  /** The qualified local elements a wrapper inherits from a base type of another namespace, with that namespace. */
+  private readonly inheritedLocals = new WeakMap<XmlElement, string>();
+  /** The named types wrapper elements extend (by key), read for their elements. */
+  private readonly wrapperBases = new Set<string>();
   /** The global elements an element reference names (by key). */
   private readonly refNamed = new Set<string>();
   /** The global elements that may stand for each head element (`substitutionGroup`), by the head's key, in order. */
@@ -94,6 +103,8 @@ export class TypePlanner {
   private readonly forms = new Forms();
   /** The operations' parameters, results and outputs drafted unqualified, settled as the fields are. */
   private readonly operationHolders: Array<{ holder: { form?: 'qualified' | 'unqualified' | undefined }; type: DraftTypeRef; el: XmlElement; file: string; owner: string }> = [];
+  /** The declarations of the choices' alternatives drafted unqualified, to report one drafted qualified after all. */
+  private readonly unqualifiedAlternatives = new Map<DraftAlternative, { el: XmlElement; file: string; owner: string }>();
   /** The declarations of the fields drafted unqualified, to report one drafted qualified after all. */
   private readonly unqualified = new Map<DraftField, { el: XmlElement; file: string; owner: string }>();
 
@@ -175,7 +186,7 @@ export class TypePlanner {
       return undefined;
     }
     if (resolved.foreign !== undefined && !own) {
-      this.report(file, el, 's:element ref', foreignProblem(el, resolved.foreign, owner, 'a list item or an alternative of a choice'));
+      this.report(file, el, 's:element ref', foreignProblem(el, resolved.foreign, owner, "a list item, or an alternative of a choice other than a record field's,"));
       return undefined;
     }
     this.inPlaceRefs.set(resolved.element, { global: resolved.global, foreign: resolved.foreign });
@@ -187,7 +198,23 @@ export class TypePlanner {
    * another namespace than the schema holding the reference (the spec's `namespace`); else undefined.
    */
   foreignOf(element: XmlElement): string | undefined {
-    return this.inPlaceRefs.get(element)?.foreign;
+    return this.inPlaceRefs.get(declarationOf(element))?.foreign ?? this.inheritedLocals.get(element);
+  }
+
+  /** A named complex type's declaration (the base a wrapper element's type extends), if a schema declares it. */
+  complexType(name: QName): Declared | undefined {
+    const declared = this.complexTypes.get(key(name));
+    // Its elements are the wrapper's parameters or outputs: it is not left out, though no record is drafted from it.
+    if (declared) this.wrapperBases.add(key(name));
+    return declared;
+  }
+
+  /**
+   * Notes a qualified local element of a base type of another namespace than the wrapper extending it: a parameter,
+   * result or output there is in the base's namespace, its own ({@link foreignOf}).
+   */
+  inheritedFrom(element: XmlElement, namespace: string): void {
+    this.inheritedLocals.set(element, namespace);
   }
 
   /** A global element (an operation's wrapper, a header, an HTTP POST root). */
@@ -212,7 +239,7 @@ export class TypePlanner {
     const unreached = [
       // An element a reference names is the reference's: kept with it, or reported with it where it stands.
       ...[...this.elements].filter(([k]) => !named.has(k) && !library(k) && !this.refNamed.has(k)).map(([, d]) => ({ d, what: 'element', why: 'no message of the WSDL names it' })),
-      ...[...this.complexTypes, ...this.simpleTypes].filter(([k]) => !this.planned.has(k) && !library(k)).map(([, d]) => ({ d, what: 'type', why: 'no operation the draft keeps uses it' })),
+      ...[...this.complexTypes, ...this.simpleTypes].filter(([k]) => !this.planned.has(k) && !this.wrapperBases.has(k) && !library(k)).map(([, d]) => ({ d, what: 'type', why: 'no operation the draft keeps uses it' })),
       ...[...this.groups].filter(([k]) => !this.groupsUsed.has(k)).map(([, d]) => ({ d, what: 'group', why: 'no type the draft keeps uses it' })),
       ...[...this.attributeGroups].filter(([k]) => !this.groupsUsed.has(k)).map(([, d]) => ({ d, what: 'attribute group', why: 'no type the draft keeps uses it' })),
     ].sort((a, b) => a.d.order - b.d.order);
@@ -243,6 +270,8 @@ export class TypePlanner {
     if (name.ns === NS.xsd) {
       if (XSD_PRIMITIVES.has(name.local)) return primitive(name.local as PrimitiveName);
       if (name.local === 'anyType') return primitive('xml');
+      // Any simple value is its text, which a string holds as it is (xsd.exe: string): nothing is lost.
+      if (name.local === 'anySimpleType') return primitive('string');
       this.report(file, at, `xs:${name.local}`, 'an XML Schema type the spec format does not have; drafted as string');
       return primitive('string');
     }
@@ -335,7 +364,7 @@ export class TypePlanner {
     const lone = list?.name === 'choice' ? this.loneElement(list) : undefined;
     if (list?.name === 'choice' && lone === undefined) {
       // ASMX's ArrayOfChoice1: a container whose items are each one of several elements, in document order.
-      const choice = this.choiceType(name.local, list, d.file);
+      const choice = this.choiceType(name.local, list, d.file, [], false);
       if (!choice) return primitive('string');
       const ref: DraftList = { list: choice, ...(name.ns !== this.doc.targetNamespace ? { namespace: name.ns } : {}), ...listBounds(list) };
       const planned: PlannedType = { ref, reference: true, itemName: name.local, rootName: name.local };
@@ -427,6 +456,7 @@ export class TypePlanner {
    * class (a number added when the name is taken); its fields in the namespace of the schema declaring it.
    */
   private localRecord(el: XmlElement, inline: XmlElement, file: string): PlannedType | undefined {
+    el = declarationOf(el);
     const known = this.localRecords.get(el);
     if (known) return known;
     const at = this.localInline.get(el);
@@ -455,6 +485,7 @@ export class TypePlanner {
    * with s:enumeration values), named after the element as the record of an inline complex type is.
    */
   private localEnum(el: XmlElement, restriction: XmlElement): PlannedType | undefined {
+    el = declarationOf(el);
     const known = this.localEnums.get(el);
     if (known) return known;
     const at = this.localInline.get(el);
@@ -602,14 +633,29 @@ export class TypePlanner {
     const settle = (type: DraftTypeRef): string | undefined => {
       for (let inner = qualifiedInside(type, records); inner; inner = qualifiedInside(type, records)) {
         if (!inner.fix) return inner.what;
-        const { record, index } = inner.fix;
-        record.fields[index] = withNamespace(record.fields[index]!, this.doc.targetNamespace);
+        const { record, index, alternative } = inner.fix;
+        const choice = alternative !== undefined ? fieldChoice(record.fields[index]!) : undefined;
+        if (choice) choice.choice[alternative!] = alternativeWithNamespace(choice.choice[alternative!]!, this.doc.targetNamespace);
+        else record.fields[index] = withNamespace(record.fields[index]!, this.doc.targetNamespace);
       }
       return undefined;
     };
     for (let changed = true; changed; ) {
       changed = false;
       for (const r of this.records.values()) {
+        for (const choice of r.draft.fields.map(fieldChoice)) {
+          choice?.choice.forEach((a, i) => {
+            const at = this.unqualifiedAlternatives.get(a);
+            if (!at || a.form !== 'unqualified') return;
+            const inner = settle(a.type);
+            if (!inner) return;
+            const { form: _, ...qualified } = a;
+            choice.choice[i] = qualified;
+            this.unqualifiedAlternatives.delete(a);
+            changed = true;
+            this.report(at.file, at.el, 'form="unqualified"', `in ${at.owner}: the alternative ${a.name} is drafted qualified: it holds ${inner}, qualified, which the format cannot write inside an unqualified element`);
+          });
+        }
         r.draft.fields.forEach((f, i) => {
           const at = this.unqualified.get(f);
           if (!at || f.form !== 'unqualified') return;
@@ -757,7 +803,20 @@ export class TypePlanner {
       into.push(f);
       const lead = split.first.attrs.get('name') ?? '';
       const note = `Sent only with ${lead} (in the sequence that is one alternative of ${f.name}; absent with the others).`;
+      const first = into.length;
       for (const el of split.rest) this.elementField(owner, el, file, into, { min: 0, max: 1 }, note);
+      // Each says so (onlyWith), so that the client and the readers refuse it beside another alternative; the form
+      // settling (settleForms) finds a field by its object, so the one it knows is replaced in its map too.
+      for (let i = first; i < into.length; i++) {
+        const { doc, ...rest } = into[i]!;
+        const drafted: DraftField = { ...rest, onlyWith: lead, ...(doc !== undefined ? { doc } : {}) };
+        const at = this.unqualified.get(into[i]!);
+        if (at) {
+          this.unqualified.delete(into[i]!);
+          this.unqualified.set(drafted, at);
+        }
+        into[i] = drafted;
+      }
       return;
     }
     const f = this.choiceField(owner, c, file, [...inherited, ...into.map((x) => x.name)], expanding);
@@ -798,11 +857,12 @@ export class TypePlanner {
    * an alternative that may be), a list without a container when it repeats. The choice has no name of its own on
    * the wire; the field is named as .NET's xsd.exe names it, Item (Items when repeated), numbered past names taken.
    */
-  choiceField(owner: string, node: XmlElement, file: string, taken: readonly string[], expanding: readonly string[] = []): DraftField | undefined {
-    const choice = this.choiceType(owner, node, file, expanding);
-    if (!choice) return undefined;
+  choiceField(owner: string, node: XmlElement, file: string, taken: readonly string[], expanding: readonly string[] = [], record = true, repeatable = true): DraftField | undefined {
     const max = node.attrs.get('maxOccurs');
     const repeated = max === 'unbounded' || (max !== undefined && Number(max) > 1);
+    // An alternative may repeat (its element, repeated) in a choice that does not, of a record or an operation's answer.
+    const choice = this.choiceType(owner, node, file, expanding, record, repeatable && !repeated);
+    if (!choice) return undefined;
     const optional = node.attrs.get('minOccurs') === '0' || kids(node, NS.xsd, 'element').some((e) => e.attrs.get('minOccurs') === '0');
     const base = repeated ? 'Items' : 'Item';
     let name = base;
@@ -969,12 +1029,14 @@ export class TypePlanner {
   }
 
   /** The alternatives of an s:choice; undefined (reported) when one cannot be an alternative of the format's. */
-  private choiceType(owner: string, node: XmlElement, file: string, expanding: readonly string[] = []): DraftChoice | undefined {
+  private choiceType(owner: string, node: XmlElement, file: string, expanding: readonly string[] = [], record = true, repeatable = false): DraftChoice | undefined {
     const alternatives: DraftChoice['choice'] = [];
     const items = this.choiceItems(owner, node, file, expanding);
     let complete = items.complete;
     for (const { node: c, file: from } of items.elements) {
-      const element = this.particle(c, from);
+      // A record's choice is read among its fields, each alternative in its own namespace or none; an operation's or
+      // a list's is read by local name, in its wrapper's or list's namespace.
+      const element = this.particle(c, from, record);
       if (!element) {
         complete = false;
         continue;
@@ -987,8 +1049,16 @@ export class TypePlanner {
       }
       const max = element.attrs.get('maxOccurs');
       if (max === 'unbounded' || (max !== undefined && Number(max) > 1)) {
-        this.report(from, c, 'maxOccurs', `in ${owner}: the alternative ${name} repeats within one choice, which the format cannot say`);
-        complete = false;
+        if (!repeatable || (typeof planned.ref === 'object' && 'choice' in planned.ref)) {
+          const where = repeatable ? 'as a list of choices' : 'within a choice that repeats itself or chooses a parameter';
+          this.report(from, c, 'maxOccurs', `in ${owner}: the alternative ${name} repeats ${where}, which the format cannot say`);
+          complete = false;
+          continue;
+        }
+        // Its element repeated: the alternative's value is the list of them (`{ property: [...] }`).
+        const nillable = element.attrs.get('nillable') === 'true';
+        const doc = xsdDocumentation(element);
+        alternatives.push({ name, type: { list: planned.ref as string | DraftList, ...(nillable !== planned.reference ? { nillableItems: nillable } : {}), container: false, ...listBounds(c) }, ...(doc !== undefined ? { doc } : {}) });
         continue;
       }
       const listed = this.choiceListRecord(c, planned);
@@ -1003,10 +1073,15 @@ export class TypePlanner {
         continue;
       }
       if (element.attrs.get('nillable') === 'true') this.report(from, c, 'nillable="true"', `in ${owner}: the alternative ${name} is drafted not nillable (an alternative is sent as its element)`);
-      // An alternative is in its record's namespace: the format has no form on one (whl-travel's Success and Errors).
-      if (element === c && this.forms.formOf(c) === 'unqualified') this.report(from, c, 'form="unqualified"', `in ${owner}: the alternative ${name} is drafted qualified, in its record's namespace: the format has no form on a choice's alternatives`);
+      // Only a local declaration has a form (whl-travel's Success and Errors, in a schema leaving them unqualified); a
+      // reference to another namespace's global element is in that one, its own.
+      const unqualified = element === c && this.forms.formOf(c) === 'unqualified';
+      if (unqualified && !record) this.report(from, c, 'form="unqualified"', `in ${owner}: the alternative ${name} is drafted qualified, in its operation's or list's namespace: only a record's choice has alternatives of their own form`);
+      const foreign = record ? this.foreignOf(element) : undefined;
       const doc = xsdDocumentation(element);
-      alternatives.push({ name, type: planned.ref as string | DraftList, ...(doc !== undefined ? { doc } : {}) });
+      const alternative: DraftAlternative = { name, type: planned.ref as string | DraftList, ...(unqualified && record ? { form: 'unqualified' as const } : foreign !== undefined ? { namespace: foreign } : {}), ...(doc !== undefined ? { doc } : {}) };
+      if (unqualified && record) this.unqualifiedAlternatives.set(alternative, { el: c, file: from, owner });
+      alternatives.push(alternative);
     }
     if (complete && alternatives.length < 2) {
       this.report(file, node, 's:choice', `in ${owner}: a choice of ${alternatives.length === 0 ? 'nothing' : 'one element'} has no counterpart in the format; left out`);
@@ -1080,7 +1155,18 @@ export class TypePlanner {
   private attribute(owner: string, at: XmlElement, file: string, into: DraftField[]): void {
     const name = at.attrs.get('name');
     if (name === undefined) {
-      this.report(file, at, 's:attribute ref', `in ${owner}: an attribute reference is not read; left out`);
+      const ref = qnameAttr(at, 'ref');
+      if (ref?.ns !== NS.xml || !XML_ATTRIBUTES.has(ref.local)) {
+        this.report(file, at, 's:attribute ref', `in ${owner}: an attribute reference is not read; left out`);
+        return;
+      }
+      // XML's own attributes (xml:lang in Exchange's ReplyBody): strings in XML's namespace, whose prefix needs no
+      // declaration. xml.xsd types xml:lang as a language or "", which no type of the format says but string; xml:base
+      // is an anyURI and xml:id an ID, both strings in the format.
+      const taken = into.some((f) => f.name === ref.local);
+      const key = taken ? `xml${capitalise(ref.local)}` : ref.local;
+      const optional = at.attrs.get('use') !== 'required';
+      into.push({ name: key, ...(taken ? { xmlName: ref.local } : {}), type: 'string', ...(optional ? {} : { optional }), attribute: true, namespace: NS.xml });
       return;
     }
     const typeName = qnameAttr(at, 'type');
@@ -1148,7 +1234,7 @@ export class TypePlanner {
       if (planned) return planned;
     }
     // A reference to a global element of an anonymous complex type: the record named after that element.
-    const ref = this.inPlaceRefs.get(el);
+    const ref = this.inPlaceRefs.get(declarationOf(el));
     const record = ref && inline.name === 'complexType' ? this.inlineRecordType(ref.global) : undefined;
     if (record) return record;
     const local = inline.name === 'complexType' ? this.localRecord(el, inline, file) : restriction ? this.localEnum(el, restriction) : undefined;

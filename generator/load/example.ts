@@ -35,6 +35,7 @@ const CODECS: Readonly<Record<Exclude<PrimitiveName, 'xml' | 'string' | 'char'>,
   Name: [values.decodeXsName, values.encodeXsName],
   NCName: [values.decodeXsNcName, values.encodeXsNcName],
   language: [values.decodeXsLanguage, values.encodeXsLanguage],
+  token: [values.decodeXsToken, values.encodeXsToken],
 };
 
 /** The example's wire text, or why it does not fit `type` (a sentence without a leading capital). */

@@ -40,7 +40,7 @@ import type { SpecPath } from './locate.js';
 import { kebabCase } from './names.js';
 import { defaultMockName } from './package-info.js';
 import { specNames } from './spec-names.js';
-import { contentProblems, ownNamespaceProblem, textOrFormProblem, unqualifiedHoldingProblem } from './text-content.js';
+import { contentProblems, ownNamespaceProblem, textOrFormProblem, unqualifiedHoldingProblem, XML_NAMESPACE } from './text-content.js';
 import { list, suggest } from './suggest.js';
 import { SetAside, type ResolvableSpec } from './salvage.js';
 import { checkBareOperations } from './bare.js';
@@ -223,13 +223,16 @@ export function resolveSpec(
   };
 
   /**
-   * A type as written. `field` is the name of the field it types, the only place where a list may go without its
-   * container; `results` lets it name a result type (an operation's result).
+   * A type as written. `field` is the element name of the field, out parameter or parameter it types, the only places
+   * where a list may go without its container (its items are that element, repeated); `parameter`: it types a
+   * parameter; `results` lets it name a result type (an operation's result).
    */
-  const typeOf = (t: RawTypeRef, path: SpecPath, use: { field?: string; results?: boolean; choice?: boolean } = {}): TypeModel | undefined => {
+  const typeOf = (t: RawTypeRef, path: SpecPath, use: { field?: string; parameter?: boolean; results?: boolean; choice?: boolean; record?: boolean } = {}): TypeModel | undefined => {
     if (typeof t === 'string') return scalar(t, [...path], use.results);
-    if ('choice' in t) return choiceOf(t, path, use.choice ?? false);
-    const item = typeOf(t.list, [...path, 'list'], { results: false, choice: use.choice });
+    // The alternatives of a record field's or output's choice may repeat (each its own element, repeated).
+    if ('choice' in t) return choiceOf(t, path, use.choice ?? false, use.field !== undefined && !use.parameter, use.record ?? false);
+    // A record's choice read among its fields: also the items of its list without a container.
+    const item = typeOf(t.list, [...path, 'list'], { results: false, choice: use.choice, record: use.record === true && t.container === false });
     if (!item) return undefined;
     if (item.kind === 'choice') {
       if (t.item !== undefined) report([...path, 'item'], 'the items of a list of choices are the alternatives\' own elements: a choice names its items');
@@ -237,14 +240,18 @@ export function resolveSpec(
     }
     const container = t.container ?? true;
     if (!container && use.field === undefined) {
-      report([...path, 'container'], 'only a record field can be a list without a container (its items are the field\'s own element, repeated)');
+      report([...path, 'container'], 'only a record field, a parameter, an out parameter or an alternative of a field\'s choice can be a list without a container (its items are its own element, repeated), not a result, a list item, or an alternative of a parameter\'s or a list\'s choice');
+      return undefined;
+    }
+    if (!container && use.parameter && item.kind === 'choice') {
+      report([...path, 'container'], 'a parameter cannot be a repeated choice (a list of choices without a container): give it a container, or make it a record field');
       return undefined;
     }
     if (!container && t.item !== undefined) {
       report([...path, 'item'], `a list without a container has no item element of its own: its items are <${use.field!}> elements`);
     }
     if (!container && t.namespace !== undefined) {
-      report([...path, 'namespace'], `a list without a container has no namespace of its own: its items are <${use.field!}> elements, in the record's namespace`);
+      report([...path, 'namespace'], `a list without a container has no namespace of its own: its items are <${use.field!}> elements, in ${use.parameter ? "the operation's" : "the record's"} namespace`);
     }
     if (t.form !== undefined && (!container || t.namespace !== undefined || item.kind === 'choice')) {
       const why = !container ? 'a list without a container has no item element of its own: give the field form: unqualified' : t.namespace !== undefined ? 'items in a namespace of their own are qualified' : "the items of a list of choices are the alternatives' own elements, qualified";
@@ -271,7 +278,7 @@ export function resolveSpec(
    * A choice: only where one element of a field or parameter would be (or the items of its list), each alternative an
    * element of its own with a type that is not a choice again.
    */
-  const choiceOf = (t: RawChoice, path: SpecPath, allowed: boolean): ChoiceType | undefined => {
+  const choiceOf = (t: RawChoice, path: SpecPath, allowed: boolean, repeatable: boolean, record: boolean): ChoiceType | undefined => {
     if (!allowed) {
       report([...path, 'choice'], 'a choice can only type a record field, a parameter or an out parameter (or the items of their lists), not a result, a list item of a choice or an alternative');
       return undefined;
@@ -283,12 +290,20 @@ export function resolveSpec(
       const at: SpecPath = [...path, 'choice', i];
       if (seen.has(a.name)) report([...at, 'name'], `duplicate alternative "${a.name}" in this choice`);
       seen.add(a.name);
-      const type = typeOf(a.type, [...at, 'type']);
+      const type = typeOf(a.type, [...at, 'type'], repeatable ? { field: a.name } : {});
       if (!type || type.kind === 'choice') {
         complete = false;
         return;
       }
-      alternatives.push({ kind: 'alternative', name: a.name, type, doc: a.doc });
+      // Only a record's decoder reads its members by namespace; a parameter's, an output's or a list item's choice
+      // is read by its local name in its operation's or list's namespace.
+      for (const key of ['form', 'namespace'] as const) {
+        if (a[key] !== undefined && !record) report([...at, key], `only an alternative of a choice typing a record field (or the items of its list without a container) can have a ${key} of its own`);
+      }
+      if (a.form !== undefined && a.namespace !== undefined) report([...at, 'namespace'], ownNamespaceProblem({ form: a.form, choice: false })!);
+      const own = record && a.form === undefined ? elementNamespaceOf(a.namespace) : undefined;
+      const form = record && a.form !== undefined ? { form: a.form } : {};
+      alternatives.push({ kind: 'alternative', name: a.name, type, doc: a.doc, ...form, ...(own ? { namespace: own } : {}) });
     });
     return complete ? { kind: 'choice', alternatives } : undefined;
   };
@@ -311,7 +326,7 @@ export function resolveSpec(
       const wire = f.xmlName ?? f.name;
       const twin = f.text || duplicate ? undefined : raws.find((x, j) => j < i && !x.text && (x.attribute ?? false) === (f.attribute ?? false) && (x.xmlName ?? x.name) === wire);
       if (twin) report([...path, f.xmlName !== undefined ? 'xmlName' : 'name'], `field "${f.name}" has the ${f.attribute ? 'attribute' : 'element'} name "${wire}" of field "${twin.name}" too: the fields of one type must have distinct names on the wire`);
-      const type = typeOf(f.type, [...path, 'type'], { field: f.xmlName ?? f.name, choice: true });
+      const type = typeOf(f.type, [...path, 'type'], { field: f.xmlName ?? f.name, choice: true, record: base[0] !== 'operations' });
       if (!type) {
         incompleteTypes.add(name);
         return;
@@ -354,6 +369,13 @@ export function resolveSpec(
       }
       if (f.fixed !== undefined && f.default !== undefined) report([...path, 'default'], 'a field with a fixed value has no default (XML Schema allows one or the other)');
       const repeated = type.kind === 'list' && !type.container;
+      // A field of a sequence that is one alternative of a choice: the choice is an earlier field of this record.
+      const withChoice = f.onlyWith === undefined ? undefined : into.find((x) => x.type.kind === 'choice' && x.type.alternatives.some((a) => a.name === f.onlyWith));
+      if (f.onlyWith !== undefined) {
+        if (!withChoice) report([...path, 'onlyWith'], `no choice before this field in ${name} has an alternative <${f.onlyWith}> (onlyWith names the alternative this field is sent with)`);
+        else if (attribute || text) report([...path, 'onlyWith'], 'an attribute or the text content is no element of a sequence: only an element field is sent with an alternative');
+        else if (!repeated && !(f.optional ?? reference)) report([...path, 'onlyWith'], `a field sent only with <${f.onlyWith}> is absent with the other alternatives: make it optional`);
+      }
       if (repeated && (f.nillable !== undefined || f.optional !== undefined)) {
         report([...path, f.nillable !== undefined ? 'nillable' : 'optional'], 'a list without a container is never absent or nil: no items is an empty list (use nillableItems for nil items)');
       }
@@ -371,10 +393,13 @@ export function resolveSpec(
         // Only where it differs from the default of its kind: elements qualified, attributes not.
         ...(f.form !== undefined && f.form !== (attribute ? 'unqualified' : 'qualified') ? { form: f.form } : {}),
         ...(attribute && f.form === 'qualified' ? { attributeNamespace: structs.get(name)?.model.namespace ?? { uri: raw.service.namespace.uri, prefix: 'tns' } } : {}),
+        // XML's own attributes (xml:lang): its prefix is bound in every document, so it is never declared.
+        ...(attribute && f.namespace === XML_NAMESPACE ? { attributeNamespace: { uri: XML_NAMESPACE, prefix: 'xml' } } : {}),
         ...(f.namespace !== undefined && !attribute && !text ? { namespace: elementNamespaceOf(f.namespace) } : {}),
         ...exampleOf(f.example, type, [...path, 'example']),
         ...valueOf('fixed', f.fixed, type, path),
         ...valueOf('default', f.default, type, path),
+        ...(withChoice && !attribute && !text ? { onlyWith: { choice: withChoice, alternative: f.onlyWith! } } : {}),
         decision: decision(f.decision, [...path, 'decision']),
       });
     });
@@ -481,8 +506,13 @@ export function resolveSpec(
     }
     if (p.default !== undefined && !p.optional) report([...path, 'default'], 'a default is only meaningful on an optional parameter (add optional: true)');
     if (p.role && p.optional) report([...path, 'optional'], `a ${p.role} parameter is filled in by the client and cannot be optional`);
-    const type = typeOf(p.type, [...path, 'type'], { choice: true });
+    const type = typeOf(p.type, [...path, 'type'], { choice: true, field: name, parameter: true });
     if (!type) return undefined;
+    // ASMX's `[XmlElement] string[] name`: the items are the parameter's own element, repeated; none is the empty list.
+    const repeated = type.kind === 'list' && !type.container;
+    if (repeated && (p.optional !== undefined || p.nillable !== undefined)) {
+      report([...path, p.nillable !== undefined ? 'nillable' : 'optional'], 'a list without a container is never absent or nil: no items is an empty list (use nillableItems for nil items)');
+    }
     if (type.kind === 'choice' && p.nillable) report([...path, 'nillable'], 'a choice has no element of its own that could be nil (make it optional: true to allow none of its alternatives)');
     if (p.role && type.kind !== 'primitive') report([...path, 'type'], `a ${p.role} parameter is filled in by the client: it must have an XML Schema type`);
     if (p.role && p.example !== undefined) report([...path, 'example'], `a ${p.role} parameter is filled in by the client: the docs show the credentials of auth.example instead`);

@@ -58,6 +58,8 @@ interface RawList {
 interface RawAlternative {
   name: string;
   type: string | RawList;
+  form?: 'unqualified' | undefined;
+  namespace?: string | undefined;
   doc?: string | undefined;
 }
 
@@ -84,7 +86,7 @@ const listType: z.ZodType<RawList> = z.lazy(() =>
         .boolean()
         .optional()
         .describe(
-          'false: no container element; the items are the field\'s own element, repeated directly in the record (maxOccurs="unbounded"). Default true.',
+          'false: no container element; the items are the element of the field, parameter or out parameter itself, repeated directly in the record or the operation\'s element (maxOccurs="unbounded", ASMX\'s [XmlElement] on an array). Never absent or nil: no items is an empty list. Not for a result. Default true.',
         ),
       namespace: z
         .string()
@@ -118,6 +120,19 @@ const alternative: z.ZodType<RawAlternative> = z.lazy(() =>
     .object({
       name: memberName.describe('The element name, spelled exactly as on the wire; also the key of the TypeScript value.'),
       type: z.union([scalarTypeName, listType]).describe('What the element holds: an XML Schema type, an enum, a record, or a list in its container.'),
+      form: z
+        .enum(['unqualified'])
+        .optional()
+        .describe(
+          'unqualified: the alternative\'s element is in no namespace (form="unqualified", or the schema declaring the choice has no elementFormDefault="qualified"): written with xmlns="" and read only there. Only in a choice typing a record field (or the items of its list without a container).',
+        ),
+      namespace: z
+        .string()
+        .min(1)
+        .optional()
+        .describe(
+          'The namespace of the alternative\'s element itself, when it is not its record\'s: an element reference to another schema\'s global element, or a qualified element in a choice of an unqualified schema. Written with a prefix bound to it and read only there. Not with form; only in a choice typing a record field (or the items of its list without a container).',
+        ),
       doc,
     })
     .strict(),
@@ -199,7 +214,9 @@ const field = z
       .describe(
         "The field's namespace on the wire where it differs from the default of its kind (xs:form): `unqualified`, an element in no namespace (elementFormDefault=\"unqualified\"); `qualified`, an attribute in the record's namespace (attributeFormDefault=\"qualified\").",
       ),
-    namespace: elementNamespace,
+    namespace: elementNamespace.describe(
+      'The namespace of this element itself, when it is not the one its place gives it: an element reference to another schema\'s global element (<xs:element ref="other:Name"/>), or a qualified element inside an unqualified one. Written with a prefix bound to it and read only there; what it holds stays where its type puts it. Not with form, nor on the text content or a choice. On an attribute, only XML\'s own namespace (http://www.w3.org/XML/1998/namespace: xml:lang, xml:space, xml:base, xml:id, as <xs:attribute ref="xml:lang"/> says), written with the prefix xml, which needs no declaration.',
+    ),
     example,
     fixed: z
       .union([z.string(), z.number(), z.boolean()])
@@ -212,6 +229,11 @@ const field = z
       .optional()
       .describe(
         'The value the schema gives the field when it is empty or left out (xs:element or xs:attribute default=), written as it is sent: kept in the WSDL and the docs; the client sends what the caller gives. An XML Schema type or an enum only.',
+      ),
+    onlyWith: wireName
+      .optional()
+      .describe(
+        "The alternative of a choice of this record (a field before this one typed { choice: [...] }) that this field is sent with only: the field belongs to a sequence that is one alternative of the choice, drafted as its first element there (OpenTravel's Success, Warnings?; Equifax's AreaCode, Exchange, Number). The client refuses it beside another alternative before sending; a reader refuses it there.",
       ),
     decision: decisionRef.optional(),
   })

@@ -3,17 +3,27 @@
  * field is one primitive or enum beside attributes only; an unqualified element holds no element that would have to
  * be qualified, since it is written with `xmlns=""` and what is inside it inherits that.
  */
-import type { FieldModel, StructModel, TypeModel } from '../model/types.js';
+import type { ChoiceAlternative, FieldModel, StructModel, TypeModel } from '../model/types.js';
 import type { SpecPath } from './locate.js';
 import type { RawField } from './schema.js';
 
+/** XML's own namespace, whose prefix `xml` every document binds, and the attributes it has (xml.xsd). */
+export const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
+export const XML_ATTRIBUTES: readonly string[] = ['lang', 'space', 'base', 'id'];
+
 /**
  * Why an element cannot have a namespace of its own (the spec's `namespace`), or undefined: an unqualified element is
- * in none, a choice has no element, an attribute's and the text content's namespace is their record's.
+ * in none, a choice has no element, the text content's namespace is its record's, and so is an attribute's, but for
+ * XML's own four (`xml:lang`, `xml:space`, `xml:base`, `xml:id`), which need no declaration on the wire.
  */
-export function ownNamespaceProblem(e: { form?: string | undefined; choice: boolean; attribute?: boolean; text?: boolean }): string | undefined {
+export function ownNamespaceProblem(e: { form?: string | undefined; choice: boolean; attribute?: boolean; text?: boolean; namespace?: string; xmlName?: string }): string | undefined {
   if (e.text) return 'the text content has no element of its own to put in a namespace';
-  if (e.attribute) return "an attribute is in no namespace, or in its record's (form: qualified): it cannot have one of its own";
+  if (e.attribute) {
+    if (e.namespace !== XML_NAMESPACE) return `an attribute is in no namespace, in its record's (form: qualified) or in XML's (${XML_NAMESPACE}): it cannot have another of its own`;
+    if (!XML_ATTRIBUTES.includes(e.xmlName ?? '')) return `XML's namespace has the attributes ${XML_ATTRIBUTES.join(', ')} only, not ${e.xmlName}`;
+    if (e.form !== undefined) return "an attribute of XML's namespace is in it: give it either form or a namespace, not both";
+    return undefined;
+  }
   if (e.form !== undefined) return 'form: unqualified puts the element in no namespace: give it either form or a namespace, not both';
   if (e.choice) return "a choice has no element of its own: its alternatives are in their record's or operation's namespace";
   return undefined;
@@ -22,7 +32,7 @@ export function ownNamespaceProblem(e: { form?: string | undefined; choice: bool
 /** A problem of one field's `text`, `form` or `namespace`, at the key it is reported at; `type`: the field cannot be kept. */
 export function textOrFormProblem(f: RawField, type: TypeModel, outputs: boolean): { key: 'text' | 'form' | 'type' | 'optional' | 'nillable' | 'namespace'; message: string } | undefined {
   if (f.namespace !== undefined) {
-    const message = ownNamespaceProblem({ form: f.form, choice: type.kind === 'choice' || (type.kind === 'list' && type.item.kind === 'choice' && !type.container), attribute: f.attribute ?? false, text: f.text ?? false });
+    const message = ownNamespaceProblem({ form: f.form, choice: type.kind === 'choice' || (type.kind === 'list' && type.item.kind === 'choice' && !type.container), attribute: f.attribute ?? false, text: f.text ?? false, namespace: f.namespace, xmlName: f.xmlName ?? f.name });
     if (message) return { key: 'namespace', message };
   }
   if (f.text) {
@@ -68,6 +78,12 @@ export function contentProblems(
     out.push({ at, message: `${name} has the text field ${text.name} and the element field ${elements[0]!.name}: an element with text content (xs:simpleContent) has attributes only besides it` });
   }
   for (const f of own) {
+    // An unqualified alternative of a choice is an unqualified element as a field is (whl-travel's Success, Errors).
+    for (const [i, a] of alternativesOf(f.type).entries()) {
+      if (a.form !== 'unqualified') continue;
+      const inner = qualifiedInside(a.type, new Set());
+      if (inner) out.push({ at: [...where(f, 'type'), ...choicePath(f.type), i, 'form'], message: `${name}.${f.name}'s alternative <${a.name}> is unqualified (written with xmlns=""), but holds ${inner}, which would lose its namespace: make it unqualified too, or the alternative qualified` });
+    }
     if (f.form !== 'unqualified' || f.attribute) continue;
     const inner = qualifiedInside(f.type, new Set());
     if (inner) out.push({ at: where(f, 'form'), message: `${name}.${f.name} is unqualified (written with xmlns=""), but holds ${inner}, which would lose its namespace: make it unqualified too, or ${name}.${f.name} qualified` });
@@ -84,6 +100,17 @@ export function unqualifiedHoldingProblem(what: string, t: TypeModel): string | 
   return inner && `${what} is unqualified (written with xmlns=""), but holds ${inner}, which would lose its namespace: make it unqualified too, or ${what} qualified`;
 }
 
+/** The alternatives of a field's choice, its own or its list's (without a container); none for any other type. */
+function alternativesOf(t: TypeModel): readonly ChoiceAlternative[] {
+  if (t.kind === 'choice') return t.alternatives;
+  return t.kind === 'list' && !t.container && t.item.kind === 'choice' ? t.item.alternatives : [];
+}
+
+/** Where a field's choice's alternatives are written below its `type`. */
+function choicePath(t: TypeModel): SpecPath {
+  return t.kind === 'list' ? ['list', 'choice'] : ['choice'];
+}
+
 /** The first element inside a value of `t` that is written unprefixed in the service namespace, described; else undefined. */
 function qualifiedInside(t: TypeModel, seen: Set<StructModel>): string | undefined {
   switch (t.kind) {
@@ -91,7 +118,13 @@ function qualifiedInside(t: TypeModel, seen: Set<StructModel>): string | undefin
     case 'enum':
       return undefined;
     case 'choice':
-      return `the choice of ${t.alternatives.map((a) => a.name).join(', ')}`;
+      // Where no record gives its namespace (a parameter's choice): a qualified alternative is in the service's.
+      for (const a of t.alternatives) {
+        if (a.form !== 'unqualified' && a.namespace === undefined) return `the choice of ${t.alternatives.map((x) => x.name).join(', ')}`;
+        const inner = qualifiedInside(a.type, seen);
+        if (inner) return inner;
+      }
+      return undefined;
     case 'list':
       // Items in a namespace of their own carry its prefix; the service's are unprefixed.
       if (t.container && t.namespace === undefined && !t.unqualifiedItems) return `the qualified items <${t.itemElement}> of a list`;
@@ -103,6 +136,17 @@ function qualifiedInside(t: TypeModel, seen: Set<StructModel>): string | undefin
       for (const f of r.fields) {
         if (f.attribute || f.text) continue;
         // A record's own namespace is declared with a prefix on its element: its fields keep it; so does a field's own.
+        const alternatives = alternativesOf(f.type);
+        if (alternatives.length > 0) {
+          // A choice has no element: each alternative is one, in the record's namespace unless it says otherwise.
+          const qualified = alternatives.find((a) => a.form !== 'unqualified' && r.namespace === undefined && a.namespace === undefined);
+          if (qualified) return `the qualified alternative ${r.name}.${f.name}.${qualified.name}`;
+          for (const a of alternatives) {
+            const inner = qualifiedInside(a.type, seen);
+            if (inner) return inner;
+          }
+          continue;
+        }
         if (f.form !== 'unqualified' && r.namespace === undefined && f.namespace === undefined) return `the qualified element ${r.name}.${f.name}`;
         const inner = qualifiedInside(f.type, seen);
         if (inner) return inner;

@@ -33,6 +33,8 @@ export const PRIMITIVE_NAMES = [
   'Name',
   'NCName',
   'language',
+  // Text of collapsed whitespace (xs:token: PayPal's codes and identifiers; xsd.exe: string).
+  'token',
   // xs:any / xs:anyType content (a .NET DataSet, XmlElement): kept as the raw XML text, never interpreted.
   'xml',
 ] as const;
@@ -60,4 +62,4 @@ export function isReferencePrimitive(name: PrimitiveName): boolean {
 }
 
 /** The types .NET holds as a string with a lexical rule: reference types, as string is. */
-const LEXICAL_STRINGS: ReadonlySet<PrimitiveName> = new Set(['integer', 'nonNegativeInteger', 'positiveInteger', 'NMTOKEN', 'Name', 'NCName', 'language']);
+const LEXICAL_STRINGS: ReadonlySet<PrimitiveName> = new Set(['integer', 'nonNegativeInteger', 'positiveInteger', 'NMTOKEN', 'Name', 'NCName', 'language', 'token']);

@@ -68,9 +68,22 @@ export interface ListType {
 export interface ChoiceAlternative {
   readonly kind: 'alternative';
   readonly name: string;
-  /** A scalar, or a list in its container: never a choice or a list without a container. */
+  /**
+   * A scalar, or a list in its container; never a choice. In the choice of a record field or an output (not a list's
+   * nor a parameter's), also a list without a container: the alternative's element repeated, its value their list.
+   */
   readonly type: ScalarType | ListType;
   readonly doc: string | undefined;
+  /**
+   * `unqualified`: the element is in no namespace (xs:form, elementFormDefault), written with `xmlns=""` and read only
+   * there. Undefined: in its record's namespace. Only in a choice typing a record field (or its list's items).
+   */
+  readonly form?: 'unqualified' | undefined;
+  /**
+   * The element's own namespace (an element reference to another schema) and the prefix its writers declare for it on
+   * the record's start tag; read only there. Never with `form`. Only in a choice typing a record field.
+   */
+  readonly namespace?: XmlNamespace | undefined;
 }
 
 /**
@@ -147,6 +160,12 @@ export interface FieldModel {
   readonly fixed?: string | undefined;
   /** The schema's default value (xs:default), as sent: written in the WSDL and the docs, nothing else. */
   readonly default?: string | undefined;
+  /**
+   * The choice of its record (a field before it) and the alternative it is sent with only: it belongs to a sequence
+   * that is that alternative, drafted as the sequence's first element (the spec's `onlyWith`). Present beside another
+   * alternative, it is refused by the client before sending and by the readers.
+   */
+  readonly onlyWith?: { readonly choice: FieldModel; readonly alternative: string } | undefined;
   readonly decision: Decision | undefined;
 }
 

@@ -149,9 +149,9 @@ describe('elements in a namespace of their own: element references to another sc
       to: '<s:choice><s:element ref="c:Stamp" /><s:element name="limit" type="s:int" /></s:choice>',
       problems: [
         's:choice: in Find: the choice is left out, since not all of its alternatives can be mapped',
-        `s:element ref: the element reference c:Stamp names an element of ${COMMON}, not of ${NS} where the reference stands; a list item or an alternative of a choice cannot be in a namespace of its own, so it is left out`,
-        // The fixture's schema does not qualify its local elements, and a choice's alternatives have no form.
-        'form="unqualified": in Find: the alternative limit is drafted qualified, in its record\'s namespace: the format has no form on a choice\'s alternatives',
+        `s:element ref: the element reference c:Stamp names an element of ${COMMON}, not of ${NS} where the reference stands; a list item, or an alternative of a choice other than a record field's, cannot be in a namespace of its own, so it is left out`,
+        // The fixture's schema does not qualify its local elements; a parameter's choice is read in its operation's namespace.
+        'form="unqualified": in Find: the alternative limit is drafted qualified, in its operation\'s or list\'s namespace: only a record\'s choice has alternatives of their own form',
       ],
     },
     {
@@ -161,7 +161,7 @@ describe('elements in a namespace of their own: element references to another sc
       problems: [
         // Its item not drafted, the list type is not either.
         's:complexType ArrayOfStamp: the type ArrayOfStamp is left out: no operation the draft keeps uses it',
-        `s:element ref: the element reference c:Stamp names an element of ${COMMON}, not of ${NS} where the reference stands; a list item or an alternative of a choice cannot be in a namespace of its own, so it is left out`,
+        `s:element ref: the element reference c:Stamp names an element of ${COMMON}, not of ${NS} where the reference stands; a list item, or an alternative of a choice other than a record field's, cannot be in a namespace of its own, so it is left out`,
       ],
     },
     {

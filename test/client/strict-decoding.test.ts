@@ -185,6 +185,17 @@ describe.each(STYLES)('fields are matched by namespace and local name (%s)', (st
     server.respond(resultResponse(style, 'GetBalances', '<errorCode>0</errorCode><errorMessage>moved</errorMessage>', 'SvcGetBalanceResponse', 'urn:moved'));
     expect((await client(style, { namespace: 'urn:moved' }).getBalances()).errorMessage).toBe('moved');
   });
+
+  it("each client's namespace option names its SOAPAction, calls of clients of two namespaces taking turns", async () => {
+    server.respond(resultResponse(style, 'GetBalances', '<errorCode>0</errorCode>', 'SvcGetBalanceResponse', 'urn:moved'));
+    const moved = client(style, { namespace: 'urn:moved' });
+    const usual = client(style);
+    const before = server.requests.length;
+    for (const c of [moved, usual, moved]) await c.getBalances().catch(() => undefined);
+    const actions = server.requests.slice(before).map((r) => r.headers['soapaction'] ?? /action="([^"]*)"/.exec(String(r.headers['content-type']))?.[1]);
+    const expected = style === 'soap11' ? ['"urn:moved/GetBalances"', '"http://svc.example/GetBalances"', '"urn:moved/GetBalances"'] : [undefined, undefined, undefined];
+    expect(actions).toEqual(expected);
+  });
 });
 
 describe('decode error messages name the path once', () => {

@@ -30,7 +30,8 @@ let echo: RecordingServer;
 const service = createMockService({ credentials: { [PAYER]: API_KEY }, clock: new VirtualClock(NOW), handlers: exampleHandlers });
 
 beforeAll(async () => {
-  gateway = await startWssGateway({ users: { [USER]: PASSWORD }, now: () => Date.now() }, service);
+  // The verifier's clock is the clients' (NOW): the token's times are the client's `now`.
+  gateway = await startWssGateway({ users: { [USER]: PASSWORD }, now: () => NOW * 1000 }, service);
   echo = await startRecordingServer();
 });
 afterAll(async () => {
@@ -85,6 +86,23 @@ describe.each(['node', 'fetch'] as const)('transport %s', (transport) => {
 });
 
 describe('the header', () => {
+  it.each<[string, () => number, string]>([
+    ['whole seconds', () => NOW, '2026-01-01T00:00:00.000Z'],
+    ['a fraction of a second', () => NOW + 0.25, '2026-01-01T00:00:00.250Z'],
+  ])("its times come from the client's now option (%s), not the system clock", async (_, now, created) => {
+    echo.respond(resultResponse('soap11', 'GetBalances', '<errorMessage>OK</errorMessage><errorCode>0</errorCode>', 'BalanceResult'));
+    const before = echo.requests.length;
+    await new PayerClient({ baseUrl: echo.url, payerName: PAYER, apiKey: API_KEY, now, wsSecurity: { username: USER, password: PASSWORD } }).getBalances();
+    const security = parseXml(echo.requests[before]!.body).children[0]!.children[0]!;
+    const token = security.children.find((c) => c.name === 'UsernameToken')!;
+    const stamp = security.children.find((c) => c.name === 'Timestamp' && c.ns === WSU)!;
+    expect(token.children.find((c) => c.name === 'Created' && c.ns === WSU)!.text).toBe(created);
+    expect(stamp.children.map((c) => [c.name, c.text])).toEqual([
+      ['Created', created],
+      ['Expires', new Date(Date.parse(created) + 5 * 60_000).toISOString()],
+    ]);
+  });
+
   it('is marked mustUnderstand, and timestamp: false leaves the wsu:Timestamp out (still verified)', async () => {
     const before = gateway.verdicts.length;
     await client(gateway.url, 'soap11', { passwordType: 'PasswordDigest', timestamp: false }).getBalances();

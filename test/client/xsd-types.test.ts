@@ -56,6 +56,7 @@ const INPUT = {
   label: 'x:y',
   code: 'x_y',
   lang: 'en-GB',
+  words: 'two words',
 };
 
 /** What each parameter must look like on the wire. */
@@ -81,6 +82,7 @@ const WIRE: ReadonlyArray<[string, string]> = [
   ['label', 'x:y'],
   ['code', 'x_y'],
   ['lang', 'en-GB'],
+  ['words', 'two words'],
 ];
 
 const RESULT_FIELDS =
@@ -154,6 +156,9 @@ describe('bad input is refused before anything is sent', () => {
     ['a Name starting with a digit', { label: '1x' }],
     ['an NCName with a colon', { code: 'x:y' }],
     ['a language with an underscore', { lang: 'en_GB' }],
+    ['a token with two spaces between words', { words: 'two  words' }],
+    ['a token with a space at its end', { words: 'words ' }],
+    ['a token with a line break', { words: 'two\nwords' }],
   ])('%s', async (_label, change) => {
     const before = server.requests.length;
     const error = await rejected(client('soap11').echo({ ...INPUT, ...change }));
@@ -175,5 +180,13 @@ describe('values outside their type in a response are decode errors', () => {
     const error = await rejected(client('soap11').echo(INPUT));
     expect((error as Error).name).toBe('SvcDecodeError');
     expect((error as { path?: string }).path).toMatch(new RegExp(`/${name}$`));
+  });
+});
+
+describe('a token in a response', () => {
+  it('is read as its whitespace collapses, as XML Schema reads it', async () => {
+    const fields = RESULT_FIELDS.replace('<words>two words</words>', '<words>\n  two \t words  </words>');
+    server.respond(resultResponse('soap11', 'Echo', fields, 'AllTypes', NS));
+    await expect(client('soap11').echo(INPUT)).resolves.toMatchObject({ words: 'two words' });
   });
 });

@@ -56,6 +56,20 @@ const rows: Array<[string, { old: Edit[]; new: Edit[]; want: string[] }]> = [
     },
   ],
   [
+    // whl-travel: an alternative's element moved to no namespace, or to one of its own, is another element on the wire.
+    'an alternative made unqualified, another given a namespace of its own',
+    {
+      old: choices(AB),
+      new: choices('{ name: Shelf, type: string, form: unqualified }, { name: Bin, type: int, namespace: http://other.example/ }'),
+      want: [
+        'choice-alternative-retyped Query.where.Shelf breaking/breaking',
+        'choice-alternative-retyped Query.where.Bin breaking/breaking',
+        'choice-alternative-retyped Item.where.Shelf breaking/breaking',
+        'choice-alternative-retyped Item.where.Bin breaking/breaking',
+      ],
+    },
+  ],
+  [
     'a choice parameter gains an alternative',
     { old: parameter(AB), new: parameter(ABC), want: ['choice-alternative-added FindItems(query).Room compatible/breaking'] },
   ],

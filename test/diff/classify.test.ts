@@ -302,7 +302,8 @@ const rows: Array<[string, Row]> = [
     'an optional result field added',
     { new: [[COUNT_FIELD, `${COUNT_FIELD}\n      - name: total\n        type: int\n        optional: true`]], want: ['field-added-optional CountResult.total compatible/compatible'] },
   ],
-  ['a record field removed', { new: [[ITEM_FIELDS, '      - name: id\n        type: long']], want: ['field-removed Item.label breaking/compatible'] }],
+  ['a record field removed (a string: optional by default)', { new: [[ITEM_FIELDS, '      - name: id\n        type: long']], want: ['field-removed-optional Item.label breaking/compatible'] }],
+  ['a required record field removed', { new: [[ITEM_FIELDS, '      - name: label\n        type: string']], want: ['field-removed Item.id breaking/compatible'] }],
   ['a record field retyped', { new: [[ITEM_FIELDS, ITEM_FIELDS.replace('type: long', 'type: int')]], want: ['field-retyped Item.id breaking/breaking'] }],
   [
     'a record field made unqualified (form), which moves its element out of the namespace',

@@ -54,7 +54,7 @@ describe('diff: a spec against a WSDL', () => {
       ['          <s:element minOccurs="0" maxOccurs="1" name="resultsFile" nillable="true" type="s:string"/>\n', ''],
     ]);
     expect(await changesOf(SPEC, wsdl)).toEqual([
-      { kind: 'field-removed', path: 'FileResult.resultsFile', client: 'breaking', server: 'compatible' },
+      { kind: 'field-removed-optional', path: 'FileResult.resultsFile', client: 'breaking', server: 'compatible' },
       { kind: 'enum-value-added', path: 'RequestStatus.Archived', client: 'compatible', server: 'compatible' },
     ]);
     const run = await runDiff({ old: SPEC, new: wsdl, failOn: 'breaking', cwd: repoRoot });

@@ -59,6 +59,20 @@ const CASES: ReadonlyArray<[what: string, types: string, record: string, fields:
       { name: 'size', type: 'int', optional: true },
     ],
   ],
+  // Equifax's IQAnswerRequest and InteractiveQuery: the one element's type is declared inline. The element is read
+  // with the choice's occurrence (a copy of its declaration), which must still find its inline type.
+  [
+    'of an inline complex type, repeated (Equifax)',
+    '<xs:complexType name="ModifyType"><xs:choice><xs:element maxOccurs="6" name="Answer"><xs:complexType><xs:attribute name="answerId" type="xs:int" use="required"/></xs:complexType></xs:element></xs:choice></xs:complexType>',
+    'ModifyType',
+    [{ name: 'Answer', type: { list: 'record Answer', item: 'Answer', nillableItems: false, container: false }, optional: false }],
+  ],
+  [
+    'of an inline enumeration, optional',
+    '<xs:complexType name="ModifyType"><xs:choice minOccurs="0"><xs:element name="Mode"><xs:simpleType><xs:restriction base="xs:string"><xs:enumeration value="Fast"/><xs:enumeration value="Slow"/></xs:restriction></xs:simpleType></xs:element></xs:choice></xs:complexType>',
+    'ModifyType',
+    [{ name: 'Mode', type: 'enum Mode', optional: true }],
+  ],
 ];
 
 describe('a choice of one element', () => {

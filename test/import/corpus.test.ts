@@ -17,7 +17,8 @@
  * shared), one libxml2 run per WSDL; the WSDLs run side by side. A summary per WSDL is printed at the end.
  *
  * {@link KNOWN_FAILURES} names the WSDLs that do not pass yet, each with the start of its first failure; a WSDL listed
- * there that passes fails the test, so that the list only shrinks. A folder with no entry must pass.
+ * there that passes fails the test, so that the list only shrinks. A folder with no entry must pass. The full run has
+ * {@link FULL_RUN_FAILURES} too: WSDLs that pass the default run but fail past its first operations.
  *
  * It runs in the second suite, `npm run test:interop` (SVC_CORPUS=default; vitest.config.ts leaves it out of `npm test`
  * otherwise, for time): each WSDL's first {@link DEFAULT_OPERATIONS} operations are called (the rest only generated and
@@ -32,10 +33,14 @@ import { corpusDir, EXCLUDED, findCorpus } from './support/corpus-fixtures.js';
 import { CorpusRun, REMOTE_DOCUMENTS, STAGES, type Failure } from './support/corpus-run.js';
 import { shareRuntime } from './support/shared-runtime.js';
 
-/** Relative to the repository root. */
-const TMP = 'test/.tmp/import-corpus';
-const TIMEOUT = 600_000;
+/** Relative to the repository root; SVC_CORPUS_TMP=<dir> gives another, so that two runs (batches) can go side by side. */
+const TMP = process.env['SVC_CORPUS_TMP'] ?? 'test/.tmp/import-corpus';
 const FULL = process.env['SVC_CORPUS'] === 'full';
+/**
+ * The setup's limit. The full run (every operation, economic's 1,511 included) spent 325 s generating and 262 s
+ * type-checking on a loaded 2-core machine before its first call: past the default run's 10 minutes, so it has an hour.
+ */
+const TIMEOUT = FULL ? 3_600_000 : 600_000;
 /** Operations called per WSDL by default (every one with SVC_CORPUS=full). */
 const DEFAULT_OPERATIONS = 5;
 
@@ -45,20 +50,22 @@ const DEFAULT_OPERATIONS = 5;
  */
 const KNOWN_FAILURES: Readonly<Record<string, string>> = {
   // Taken from a run over the corpus being collected (wt-corpus, 58 WSDLs); an entry whose folder is absent is ignored.
-  // The outputs of an operation of its own namespace are drafted with it as their own (namespace:) and answered valid
-  // now; next: a repeated parameter (buildPermutationProofSample's columnName, maxOccurs="unbounded") is drafted as one
-  // value, which node-soap, reading the WSDL, hands its handler as an array.
-  'edialog-sdk': "node-soap buildPermutationProofSample over soap11: what the node-soap handler received: $.columnName: got [ `buildPermutationProofSample.columnName: Zoë & <b>\"Ö",
-  // Identity's inline Name is a record now (Name2, xmlName Name: not the format's own type Name, written as text), and
-  // ProcessingOptions' Language an enum (an inline enumeration); next: MiddleName's pattern (a facet not kept) and
-  // PhoneNumber's s:choice between a sequence (AreaCode, Exchange, Number) and PhoneNumber, left out (a sequence cannot
-  // be an alternative yet: the same as whl-travel's).
-  'equifax-canada': "schema startTransaction over soap11: request part 0: Schemas validity error : Element '{http://eid.equifax.com/soap/schema/canada/v2}MiddleName': [facet 'patter",
   'portaplus-api': 'generate runGenerate: generate exited 2: test/fixtures/wsdl/portaplus-api/portaplusapi.wsdl: no operation can be drafted: 110 elements its messages name are dec',
-  // The answers' s:choice between a sequence (Success, Warnings, the data) and Errors is drafted now (the sequence as
-  // its first element in the choice, the rest optional fields after it); next: the schema does not qualify its local
-  // elements, and the format has no form on a choice's alternatives, so <Success> and <Errors> are written qualified.
-  'whl-travel': "schema nationList over soap11: answer part 0: Schemas validity error : Element '{http://api.whl.travel/soap}Success': This element is not expected. Expected is ",
+};
+
+/**
+ * WSDLs that pass the default run but not the full one (SVC_CORPUS=full calls the operations past the first
+ * {@link DEFAULT_OPERATIONS}): folder -> the start of one of the full run's failures (not the first: under load a call
+ * may time out before it). Checked by the full run only; remove an entry when its WSDL passes it (the full run says so).
+ */
+const FULL_RUN_FAILURES: Readonly<Record<string, string>> = {
+  // VehicleDescriptionRequest's s:choice between two s:sequences and an element (modelYear, makeName, modelName | vin,
+  // reducingStyleId? | styleId) is left out, reported: a sequence as an alternative beside another has no counterpart
+  // in the format yet, so describeVehicle sends none of the three and its request is invalid.
+  'chromedata-description': "schema describeVehicle over soap11: request part 0: Schemas validity error : Element '{urn:description7a.services.chrome.com}trimName': This element is not expected.",
+  // A parameter of maxOccurs="unbounded" (groups, flags, names: 45 operations) is drafted as one value, which node-soap,
+  // reading the WSDL, hands its handler as an array: edialog-sdk's KNOWN_FAILURES entry, the same construct.
+  'virtualbox-web': 'node-soap IVirtualBox_createMachine over soap11: what the node-soap handler received: $.groups: got [',
 };
 
 /**
@@ -71,6 +78,8 @@ const UNQUALIFIED_ELSEWHERE =
   'an unqualified element of a record of another namespace in the answer: node-soap writes it unprefixed under the wrapper\'s default namespace, never with xmlns=""';
 const DOTTED = 'a dotted (ASMX MessageName) operation name: node-soap never calls its handler and answers an empty soap:Body';
 const BASE_ELSEWHERE = "a field of a base of another namespace in the answer: node-soap writes it in the derived record's namespace";
+const BASE_OF_WRAPPER_ELSEWHERE =
+  "an out parameter of a base type of another namespace, which the answer wrapper extends: node-soap writes it in the wrapper's namespace";
 const ABSTRACT_ANSWER = 'an element of an abstract type in the answer: node-soap writes the value as the declared (abstract) type, with no xsi:type naming a concrete one';
 const ALL = 'all';
 /** support/corpus-run.ts: a WSDL naming documents by URL; node-soap is not started for it (no network). */
@@ -85,6 +94,7 @@ const NODE_SOAP_NOT_SERVED: Readonly<Record<string, Readonly<Record<string, read
   'bing-search': { [BARE]: ALL },
   'edialog-sdk': {
     [BARE]: ['lookupLinkByEncodedURL', 'lookupGrid', 'updateRTMVariations', 'lookupXmlGrid', 'lookupLinkById', 'lookupIBQueryById', 'deleteAllRTMVariations', 'lookupRTMConfiguration', 'getExportJobStatus', 'lookupTabSeparatedGrid'],
+    [BASE_OF_WRAPPER_ELSEWHERE]: ['getDeliverabilityReport', 'getMailingVolumeReport'],
   },
   'equifax-canada': { [BARE]: ALL },
   'whl-travel': { [BARE]: ALL },
@@ -150,17 +160,21 @@ const FACETS_NOT_KEPT: Readonly<Record<string, readonly string[]>> = {
   // An attribute's inline enumeration, drafted as string.
   'chromedata-description': ['enumeration on attribute code', 'enumeration on attribute responseCode'],
   // A length and a pattern on an attribute's type, drafted as string; an inline restriction of an attribute's type
-  // (interactiveQueryId) drafted as its base, its bound not kept.
+  // (interactiveQueryId, questionId, answerId) drafted as its base, its bound not kept; MiddleName's and AreaCode's
+  // patterns are on a choice's alternatives (Name's MiddleName | MiddleInitial, PhoneNumber's sequence | PhoneNumber).
   'equifax-canada': [
     'enumeration on attribute addressType',
     'enumeration on attribute driversLicenseAddressType',
     'enumeration on attribute phoneType',
     'length on attribute transactionKey',
+    'length on element AreaCode',
     'length on element Exchange',
     'length on element Number',
     'length on element Province',
     'length on element SIN',
+    'maxInclusive on attribute answerId',
     'maxInclusive on attribute interactiveQueryId',
+    'maxInclusive on attribute questionId',
     'maxInclusive on attribute timeAtAddress',
     'maxInclusive on element Day',
     'maxInclusive on element Month',
@@ -173,11 +187,13 @@ const FACETS_NOT_KEPT: Readonly<Record<string, readonly string[]>> = {
     'maxLength on element Number',
     'pattern on attribute transactionKey',
     'pattern on element AddressLine',
+    'pattern on element AreaCode',
     'pattern on element Email',
     'pattern on element Exchange',
     'pattern on element FirstName',
     'pattern on element IPAddress',
     'pattern on element LastName',
+    'pattern on element MiddleName',
     'pattern on element Number',
     'pattern on element Province',
     'pattern on element SIN',
@@ -298,7 +314,7 @@ function summary(): string {
       `${r.mockNotCalled.size > 0 ? `, ${r.mockNotCalled.size} HTTP GET calls not made (query too long)` : ''}` +
       `${r.facetsNotKept.length > 0 ? `, ${r.facetsNotKept.length} sample values outside a facet the spec does not keep (${facetsOf(r).join(', ')})` : ''}` +
       `${r.schemaNotValid !== undefined ? `, not validated: ${r.schemaNotValid}` : ''}; ${failed}` +
-      `${KNOWN_FAILURES[r.dir] !== undefined ? ' (known)' : ''}${first ? `\n      first: ${line(first).split('\n')[0]!.slice(0, 300)}` : ''}`
+      `${KNOWN_FAILURES[r.dir] !== undefined || (FULL && FULL_RUN_FAILURES[r.dir] !== undefined) ? ' (known)' : ''}${first ? `\n      first: ${line(first).split('\n')[0]!.slice(0, 300)}` : ''}`
     );
   });
   const total = (f: (r: CorpusRun) => number) => runs.reduce((n, r) => n + f(r), 0);
@@ -315,13 +331,21 @@ function summary(): string {
   ].join('\n');
 }
 
-/** Ready to paste: the entries of KNOWN_FAILURES and NODE_SOAP_NOT_SERVED that this run contradicts. */
+/** Ready to paste: the entries of KNOWN_FAILURES (FULL_RUN_FAILURES), NODE_SOAP_NOT_SERVED... that this run contradicts. */
 function tablesToUpdate(): string[] {
   const known = runs
     .filter((r) => {
       const known = KNOWN_FAILURES[r.dir];
       const first = r.sortedFailures()[0];
       return first === undefined ? known !== undefined : known === undefined || !stable(line(first)).includes(stable(known));
+    })
+    .map((r) => (r.failures.length === 0 ? `  // ${r.dir}: passes, remove its entry` : `  '${r.dir}': ${JSON.stringify(stable(line(r.sortedFailures()[0]!).split('\n')[0]!).slice(0, 160))},`));
+  const fullRun = runs
+    .filter((r) => {
+      if (KNOWN_FAILURES[r.dir] !== undefined) return false;
+      const known = FULL_RUN_FAILURES[r.dir];
+      if (r.failures.length === 0) return known !== undefined;
+      return known === undefined || !r.failures.some((f) => stable(line(f)).includes(stable(known)));
     })
     .map((r) => (r.failures.length === 0 ? `  // ${r.dir}: passes, remove its entry` : `  '${r.dir}': ${JSON.stringify(stable(line(r.sortedFailures()[0]!).split('\n')[0]!).slice(0, 160))},`));
   const notServed = runs
@@ -333,6 +357,7 @@ function tablesToUpdate(): string[] {
   const schemas = runs.filter((r) => r.schemaNotValid !== SCHEMA_NOT_VALID[r.dir]).map((r) => `  '${r.dir}': ${JSON.stringify(r.schemaNotValid)},`);
   return [
     ...(known.length > 0 && !FULL ? ['KNOWN_FAILURES to update:', ...known] : []),
+    ...(fullRun.length > 0 && FULL ? ['FULL_RUN_FAILURES to update:', ...fullRun] : []),
     ...(notServed.length > 0 ? ['NODE_SOAP_NOT_SERVED to update:', ...notServed] : []),
     ...(facets.length > 0 && !FULL ? ['FACETS_NOT_KEPT to update:', ...facets] : []),
     ...(schemas.length > 0 ? ['SCHEMA_NOT_VALID to update:', ...schemas] : []),
@@ -367,7 +392,8 @@ it('the outputs type-check in one program with a strict consumer’s settings, s
 
 for (const run of runs) {
   describe(run.dir, () => {
-    const known = KNOWN_FAILURES[run.dir];
+    const known = KNOWN_FAILURES[run.dir] ?? (FULL ? FULL_RUN_FAILURES[run.dir] : undefined);
+    const table = KNOWN_FAILURES[run.dir] !== undefined ? 'KNOWN_FAILURES' : 'FULL_RUN_FAILURES';
     if (known === undefined) {
       it('imports, generates and type-checks with no edit; every call against the mock and node-soap is exact', () => {
         expect(run.sortedFailures().map(line)).toEqual([]);
@@ -375,11 +401,13 @@ for (const run of runs) {
         expect(run.exact).toBe(run.callsMade);
       });
     } else {
-      it(`fails as KNOWN_FAILURES says (${known.slice(0, 80)})`, () => {
+      it(`fails as ${table} says (${known.slice(0, 80)})`, () => {
         const first = run.sortedFailures()[0];
-        expect(first, `${run.dir} passes now: remove it from KNOWN_FAILURES`).toBeDefined();
-        // Texts are of the default run; SVC_CORPUS=full calls more operations, which may fail first.
-        if (!FULL) expect(stable(line(first!)), `${run.dir} fails otherwise now: update KNOWN_FAILURES`).toContain(stable(known));
+        expect(first, `${run.dir} passes now: remove it from ${table}`).toBeDefined();
+        // KNOWN_FAILURES' texts are of the default run; SVC_CORPUS=full calls more operations, which may fail first.
+        if (!FULL) expect(stable(line(first!)), `${run.dir} fails otherwise now: update ${table}`).toContain(stable(known));
+        // A full run's failure is one of its failures: a call of a loaded machine's long run may time out before it.
+        if (table === 'FULL_RUN_FAILURES') expect(run.sortedFailures().map((f) => stable(line(f))), `${run.dir} fails otherwise now: update ${table}`).toContainEqual(expect.stringContaining(stable(known)));
       });
     }
 

@@ -14,10 +14,14 @@ const field = (name: string, type: TypeModel, attribute = false) => ({ name, typ
 const ID = { fields: [field('Type', STRING, true)] };
 const AMOUNT = { fields: [field('Type', ENUM, true)] };
 const record = (r: object) => ({ kind: 'record', record: r }) as unknown as TypeModel;
+const choice = (...alternatives: Array<readonly [string, TypeModel]>) => ({ kind: 'choice', alternatives: alternatives.map(([name, type]) => ({ name, type })) }) as unknown as TypeModel;
+const list = (item: TypeModel, itemElement: string) => ({ kind: 'list', item, itemElement, container: false }) as unknown as TypeModel;
 /** The parts of a model the rule reads: records' fields, results, operations' parameters and value results. */
 const MODEL = {
   records: [
     { fields: [field('ISOCurrency', STRING, true), field('Code', STRING), field('Kind', ENUM), field('Mixed', STRING), field('RequestorID', record(ID)), field('Fee', record(AMOUNT))] },
+    // Equifax's Name: a choice of MiddleName (a pattern not kept) and an enum; a repeated choice of the same kinds.
+    { fields: [field('Item', choice(['MiddleName', STRING], ['Suffix', ENUM])), field('Items', list(choice(['Initial', STRING], ['Title', ENUM]), 'Items'))] },
     ID,
     AMOUNT,
   ],
@@ -52,6 +56,11 @@ it.each([
   [[facet("Element '{urn:a}Code'"), atomic("Element '{urn:a}query'")], ['pattern on element Code'], [atomic("Element '{urn:a}query'")]],
   [[facet("Element '{urn:a}Code'"), OTHER, atomic("Element '{urn:a}Code'")], ['pattern on element Code'], [OTHER, atomic("Element '{urn:a}Code'")]],
   [[OTHER], [], [OTHER]],
+  // A choice's alternatives are elements of their own names: a plain primitive counted apart, an enum a failure.
+  [[facet("Element '{urn:a}MiddleName'")], ['pattern on element MiddleName'], []],
+  [[facet("Element '{urn:a}Initial'", 'length')], ['length on element Initial'], []],
+  [[facet("Element '{urn:a}Suffix'", 'enumeration')], [], [facet("Element '{urn:a}Suffix'", 'enumeration')]],
+  [[facet("Element '{urn:a}Title'", 'enumeration')], [], [facet("Element '{urn:a}Title'", 'enumeration')]],
   // A union's error names no facet: counted apart as `union` on a plain primitive, a failure on anything else.
   [[union("Element 'x', attribute 'ISOCurrency'")], ['union on attribute ISOCurrency'], []],
   [[union("Element '{urn:a}Kind'")], [], [union("Element '{urn:a}Kind'")]],

@@ -19,6 +19,8 @@ import { XmlReader } from '../../templates/runtime/codec/xml-reader.js';
 import { fromRoot } from '../helpers/paths.js';
 import { extractSchemas, validateAll } from '../helpers/xsd.js';
 import { roundTrips, type MockService, type RoundTrip } from './support/wsdl-round-trip.js';
+import { exampleValue } from '../../generator/emit/examples.js';
+import type { ChoiceType } from '../../generator/model/types.js';
 
 const DIR = 'test/fixtures/import/issue25';
 const FIXTURES = {
@@ -117,6 +119,8 @@ describe('a sequence as an alternative of a choice (whl-travel)', () => {
       ['EchoToken', 'primitive', true],
     ]);
     expect(record.fields[2]!.doc).toBe('The countries. Sent only with Success (in the sequence that is one alternative of Item; absent with the others).');
+    // Each field of the sequence names the alternative it goes with (onlyWith), which client and readers check.
+    expect(record.fields.map((f) => f.onlyWith && `${f.onlyWith.choice.name}.${f.onlyWith.alternative}`)).toEqual([undefined, 'Item.Success', 'Item.Success', undefined]);
     expect(trips['choice-sequence'].importRun.stderr).toMatch(/^Wrote [^\n]*\n$/);
   });
 
@@ -131,5 +135,74 @@ describe('a sequence as an alternative of a choice (whl-travel)', () => {
     const wsdl = readFileSync(fromRoot(`${DIR}/ChoiceOfSequence.wsdl`), 'utf8');
     const errors = await validateAll(extractSchemas(wsdl), { answer: bodyElement(exchanges[0]!.response) });
     expect([...errors].filter(([, e]) => e.length > 0)).toEqual([]);
+  });
+});
+
+/**
+ * Equifax's PhoneNumber, which requests carry: (AreaCode, Number) | PhoneNumber, drafted as the choice of AreaCode and
+ * PhoneNumber with Number after it. What the TypeScript type allows beyond the schema, Number beside PhoneNumber, was
+ * sent as it came (invalid); it is refused before sending, and by either reader (onlyWith).
+ */
+describe('a sequence as an alternative of a choice, sent (equifax-canada)', () => {
+  const wsdl = () => readFileSync(fromRoot(`${DIR}/ChoiceOfSequence.wsdl`), 'utf8');
+
+  it.each([
+    ['the sequence', { Item: { AreaCode: '514' }, Number: '5550100' }],
+    ['the other alternative', { Item: { PhoneNumber: '5145550100' } }],
+  ])('%s is sent valid and read by the mock exactly', async (_what, phone) => {
+    let received: unknown;
+    const { client, mock, exchanges } = trips['choice-sequence'].connect({ nationList: (p: { phone: unknown }) => ((received = p.phone), { Item: { Success: {} } }) });
+    mocks.push(mock);
+    await client['nationList']!({ language: 'en', phone });
+    expect(received).toEqual(phone);
+    const errors = await validateAll(extractSchemas(wsdl()), { request: bodyElement(exchanges[0]!.request) });
+    expect([...errors].filter(([, e]) => e.length > 0)).toEqual([]);
+  });
+
+  it('a member of the sequence beside the other alternative is refused before sending', async () => {
+    const { client, mock, exchanges } = trips['choice-sequence'].connect({ nationList: () => ({ Item: { Success: {} } }) });
+    mocks.push(mock);
+    await expect(client['nationList']!({ language: 'en', phone: { Item: { PhoneNumber: '5145550100' }, Number: '5550100' } })).rejects.toThrow(
+      'NationList: phone.Number is sent only with phone.Item.AreaCode (it belongs to the sequence that is that alternative of the choice); leave it out',
+    );
+    expect(exchanges).toEqual([]);
+  });
+
+  it('the mock answers a request holding one beside the other alternative with a Client fault', async () => {
+    const { mock } = trips['choice-sequence'].connect({ nationList: () => ({ Item: { Success: {} } }) });
+    mocks.push(mock);
+    const request = (phone: string) =>
+      new Request('http://mock.test/Travel.asmx', {
+        method: 'POST',
+        headers: { 'content-type': 'text/xml; charset=utf-8', SOAPAction: '"http://example.org/travel/NationList"' },
+        body: `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><NationList xmlns="http://example.org/travel/"><language>en</language><phone>${phone}</phone></NationList></soap:Body></soap:Envelope>`,
+      });
+    expect((await mock.handle(request('<AreaCode>514</AreaCode><Number>5550100</Number>'))).status).toBe(200);
+    const refused = await mock.handle(request('<PhoneNumber>5145550100</PhoneNumber><Number>5550100</Number>'));
+    expect(refused.status).toBe(500);
+    expect(await refused.text()).toMatch(/soap:Client[\s\S]*PhoneType: &lt;Number&gt; belongs with &lt;AreaCode&gt;/);
+  });
+
+  it('the client refuses an answer holding one beside the other alternative', async () => {
+    const generated = trips['choice-sequence'].generated.client;
+    const Ctor = Object.entries(generated).find(([k]) => k.endsWith('Client'))![1] as new (o: Record<string, unknown>) => Record<string, (p: unknown) => Promise<unknown>>;
+    const answer = (result: string) =>
+      new Response(
+        `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><NationListResponse xmlns="http://example.org/travel/"><NationListResult>${result}</NationListResult></NationListResponse></soap:Body></soap:Envelope>`,
+        { status: 200, headers: { 'content-type': 'text/xml; charset=utf-8' } },
+      );
+    const call = (result: string) => new Ctor({ baseUrl: 'http://mock.test', fetch: async () => answer(result) })['nationList']!({ language: 'en' });
+    await expect(call('<Success/><Countries>FR</Countries>')).resolves.toEqual({ Item: { Success: {} }, Countries: 'FR' });
+    await expect(call('<Errors><Error>e</Error></Errors><Countries>FR</Countries>')).rejects.toThrow('NationListRS: <Countries> belongs with <Success> (a sequence that is one alternative of a choice), which is not there');
+  });
+});
+
+describe('the example answers of a sequence as the second alternative', () => {
+  it('leave out its fields, as the example picks the first alternative', () => {
+    const record = trips['choice-sequence'].generated.model.records.find((r) => r.name === 'NationListRS')!;
+    const item = { ...record.fields[0]!, type: { kind: 'choice' as const, alternatives: [...(record.fields[0]!.type as ChoiceType).alternatives].reverse() } };
+    const reordered = { ...record, fields: [item, ...record.fields.slice(1).map((f) => (f.onlyWith ? { ...f, onlyWith: { choice: item, alternative: 'Success' } } : f))] };
+    expect(exampleValue({ kind: 'record', record: reordered })).not.toMatch(/Warnings|Countries/);
+    expect(exampleValue({ kind: 'record', record })).toMatch(/Warnings[\s\S]*Countries/);
   });
 });

@@ -32,7 +32,6 @@ const RPC_LITERAL_END = [
 ];
 
 const RPC_ENCODED = [
-  `${DIR}/RpcEncoded.wsdl:4:5: elementFormDefault: the schema of urn:example:rpc-encoded does not qualify its local elements: its local elements (fields, parameters, results, outputs, list items) are drafted form: unqualified, a qualified element inside one with its namespace as its own (namespace:)`,
   `${DIR}/RpcEncoded.wsdl:5:7: s:import: the namespace http://schemas.xmlsoap.org/soap/encoding/ has no schema in the WSDL and no schemaLocation; its types are not read`,
   `${DIR}/RpcEncoded.wsdl:6:7: s:complexType Account: the type Account is left out: no operation the draft keeps uses it`,
   `${DIR}/RpcEncoded.wsdl:15:5: wsdl:part: the part id of getAccount's input names a type (xsd:int), not an element: getAccount is RPC/encoded style, which the format does not support (it has document/literal operations only); the operation is left out`,
@@ -40,7 +39,7 @@ const RPC_ENCODED = [
   `${DIR}/RpcEncoded.wsdl:27:5: style="rpc": the binding AccountsBinding is RPC style, which is not supported: its one operation is left out (parts naming types, not elements)`,
 ];
 const RPC_ENCODED_END = [
-  'left out: 6 constructs (wsdl:part 2, elementFormDefault 1, s:complexType … 1, s:import 1, style=… 1)',
+  'left out: 5 constructs (wsdl:part 2, s:complexType … 1, s:import 1, style=… 1)',
   `${DIR}/RpcEncoded.wsdl:34:3: wsdl:service Accounts: nothing to draft: none of its operations could be drafted (the reasons are listed above)`,
 ];
 
@@ -87,6 +86,14 @@ describe('the count of what was left out', () => {
     expect(run.exitCode).toBe(0);
     const lines = run.stderr.split('\n');
     expect(lines[lines.indexOf(count) - 1]).toMatch(/Shapes\.wsdl:45:7: s:element Item/);
+  });
+
+  it('does not count a schema that leaves its local elements unqualified: each is drafted with its form (said on stderr)', async () => {
+    const run = await runImportWsdl({ file: 'test/fixtures/simple-content/Trade.wsdl', cwd: repoRoot });
+    expect(run.exitCode).toBe(0);
+    expect(run.stderr).toMatch(/^test\/fixtures\/simple-content\/Trade\.wsdl:\d+:\d+: elementFormDefault: the schema of http:\/\/example\.org\/trade\/codes does not qualify its local elements/m);
+    expect(run.stderr).not.toContain('left out:');
+    expect(run.stdout).not.toContain('elementFormDefault');
   });
 
   it('is not printed when nothing was left out', async () => {

@@ -72,7 +72,7 @@ describe('the importer reads XML with positions', () => {
 
   it('names the file, line and column when a WSDL is not well-formed', () => {
     expect(() => importWsdl('<wsdl:definitions xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">\n  <wsdl:types x="<"/>\n</wsdl:definitions>', 'Bad.wsdl')).toThrow(
-      new WsdlImportError('Bad.wsdl:2:18: disallowed character'),
+      new WsdlImportError('Bad.wsdl:2:18: cannot read the WSDL: disallowed character'),
     );
   });
 });

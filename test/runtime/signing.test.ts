@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { SvcRequestError } from '../../templates/runtime/errors.js';
-import { embeddedPageQuery, hmacSha256Hex, signQueryString } from '../../templates/runtime/signing.js';
+import { embeddedPageQuery, embeddedPageQueryAsync, hmacSha256Hex, signQueryString, signQueryStringAsync } from '../../templates/runtime/signing.js';
 import { thrown } from '../helpers/failures.js';
 
 const DYNAMIC_KEY = 'dyn-SECRET-key';
@@ -86,5 +86,34 @@ describe('embeddedPageQuery', () => {
 
   it('refuses a non-string param value', () => {
     requestFailure(() => embeddedPageQuery({ n: 1 as unknown as string }, token));
+  });
+});
+
+// The browser's way (WebCrypto) is run by test/package/browser-bundle.test.ts, in a context without node:crypto.
+describe('the async variants, on Node', () => {
+  const token = { Key: DYNAMIC_KEY, Token: 'tok/en+==' };
+
+  it.each([['a=1&b=x+y'], [''], ['token=T%2F1%3D']])('signQueryStringAsync signs %j as signQueryString', async (query) => {
+    expect(await signQueryStringAsync(query, DYNAMIC_KEY)).toBe(signQueryString(query, DYNAMIC_KEY));
+  });
+
+  it.each([
+    [{ payee: 'John Smith', ref: 'a&b' }],
+    [[['b', '1'], ['2', 'x']] as Array<[string, string]>],
+    [{}],
+  ])('embeddedPageQueryAsync builds %j as embeddedPageQuery', async (params) => {
+    expect(await embeddedPageQueryAsync(params, token)).toBe(embeddedPageQuery(params, token));
+  });
+
+  it.each([
+    ['a reserved param', () => embeddedPageQueryAsync({ Token: 'x' }, token), 'Token'],
+    ['a token without Key', () => embeddedPageQueryAsync({}, { Token: 't' } as unknown as typeof token), 'Key'],
+    ['an empty key', () => signQueryStringAsync('a=1', ''), 'key'],
+    ['a query that is no string', () => signQueryStringAsync(1 as unknown as string, DYNAMIC_KEY), 'query'],
+  ])('refuses %s as the synchronous one does', async (_what, call, parameter) => {
+    const error = await call().then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(SvcRequestError);
+    expect((error as SvcRequestError).parameter).toBe(parameter);
+    expect((error as Error).message).not.toContain(DYNAMIC_KEY);
   });
 });

@@ -83,6 +83,28 @@ describe('a choice named like one of its alternatives (issue 25: xsd.exe names E
   });
 });
 
+describe("an alternative's own form or namespace (whl-travel)", () => {
+  it('is kept in the model, on a field\'s choice and on its list\'s without a container', () => {
+    const text = change('{ name: Gap, type: int }', '{ name: Gap, type: int, namespace: http://other.example/ }', change('{ name: Reference, type: string }', '{ name: Reference, type: string, form: unqualified }'));
+    const plan = parseSpec(text, FILE).records.find((r) => r.name === 'Plan')!;
+    const alternatives = plan.fields.flatMap((f) => (f.type.kind === 'choice' ? f.type.alternatives : f.type.kind === 'list' && !f.type.container && f.type.item.kind === 'choice' ? f.type.item.alternatives : []));
+    expect(alternatives.map((a) => [a.name, a.form, a.namespace])).toEqual([
+      ['Definition', undefined, undefined],
+      ['Reference', 'unqualified', undefined],
+      ['Mark', undefined, undefined],
+      ['Gap', undefined, { uri: 'http://other.example/', prefix: 'ns1' }],
+    ]);
+  });
+});
+
+describe('a field sent only with one alternative (onlyWith)', () => {
+  it('names its choice field and the alternative in the model', () => {
+    const plan = parseSpec(change('      - { name: Query, type: string }', '      - { name: Query, type: string, onlyWith: Reference }'), FILE).records.find((r) => r.name === 'Plan')!;
+    const query = plan.fields.find((f) => f.name === 'Query')!;
+    expect([query.onlyWith?.choice, query.onlyWith?.alternative]).toEqual([plan.fields[0], 'Reference']);
+  });
+});
+
 describe('what the loader refuses', () => {
   const cases: ReadonlyArray<{ kind: string; text: string; where: [string, string]; path: string; message: string }> = [
     {
@@ -104,14 +126,14 @@ describe('what the loader refuses', () => {
       text: change('{ name: Reference, type: string }', '{ name: Reference, typ: string }'),
       where: ['{ name: Reference, typ: string }', 'typ'],
       path: 'records.Plan.fields[0].type.choice[1].typ',
-      message: 'unknown key "typ" (did you mean "type"?); allowed here: name, type, doc',
+      message: 'unknown key "typ" (did you mean "type"?); allowed here: name, type, form, namespace, doc',
     },
     {
       kind: 'an unknown type in an alternative, with the type meant',
       text: change('{ name: Definition, type: Definition, doc: In full. }', '{ name: Definition, type: Definiton, doc: In full. }'),
       where: ['type: Definiton', 'Definiton'],
       path: 'records.Plan.fields[0].type.choice[0].type',
-      message: `unknown type "Definiton"; expected an XML Schema type (${'string, int, long, double, boolean, dateTime, decimal, float, short, byte, unsignedByte, unsignedShort, unsignedInt, unsignedLong, base64Binary, guid, char, date, time, duration, integer, nonNegativeInteger, positiveInteger, NMTOKEN, Name, NCName, language, xml'}), dataSet, an enum or a record (did you mean "Definition"?)`,
+      message: `unknown type "Definiton"; expected an XML Schema type (${'string, int, long, double, boolean, dateTime, decimal, float, short, byte, unsignedByte, unsignedShort, unsignedInt, unsignedLong, base64Binary, guid, char, date, time, duration, integer, nonNegativeInteger, positiveInteger, NMTOKEN, Name, NCName, language, token, xml'}), dataSet, an enum or a record (did you mean "Definition"?)`,
     },
     {
       kind: 'an alternative with the element name of a field',
@@ -147,6 +169,58 @@ describe('what the loader refuses', () => {
       where: ['nillableItems: true', 'true'],
       path: 'records.Plan.fields[1].type.nillableItems',
       message: 'an item of a list of choices is one of its alternatives, an element of its own, and cannot be nil',
+    },
+    // An alternative's own form or namespace (whl-travel): read among a record's fields only.
+    {
+      kind: "an unqualified alternative of a parameter's choice",
+      text: change('            - { name: Folder, type: string }', '            - { name: Folder, type: string, form: unqualified }'),
+      where: ['form: unqualified', 'unqualified'],
+      path: 'operations[0].params[0].type.choice[0].form',
+      message: 'only an alternative of a choice typing a record field (or the items of its list without a container) can have a form of its own',
+    },
+    {
+      kind: 'an alternative of a namespace of its own in a list of choices with a container',
+      text: change('              - { name: Step, type: string }', '              - { name: Step, type: string, namespace: http://other.example/ }'),
+      where: ['namespace: http', 'http'],
+      path: 'records.Plan.fields[1].type.list.choice[0].namespace',
+      message: 'only an alternative of a choice typing a record field (or the items of its list without a container) can have a namespace of its own',
+    },
+    {
+      kind: 'an alternative with both form and namespace',
+      text: change('            - { name: Reference, type: string }', '            - { name: Reference, type: string, form: unqualified, namespace: http://other.example/ }'),
+      where: ['namespace: http', 'http'],
+      path: 'records.Plan.fields[0].type.choice[1].namespace',
+      message: 'form: unqualified puts the element in no namespace: give it either form or a namespace, not both',
+    },
+    {
+      kind: 'an unqualified alternative holding a qualified element',
+      text: change('{ name: Definition, type: Definition, doc: In full. }', '{ name: Definition, type: Definition, form: unqualified }'),
+      where: ['form: unqualified', 'unqualified'],
+      path: 'records.Plan.fields[0].type.choice[0].form',
+      message:
+        'Plan.Source\'s alternative <Definition> is unqualified (written with xmlns=""), but holds the qualified element Definition.Connect, which would lose its namespace: make it unqualified too, or the alternative qualified',
+    },
+    // onlyWith: a field of a sequence that is one alternative of a choice (equifax-canada's PhoneNumber).
+    {
+      kind: 'onlyWith naming no alternative of a choice before the field',
+      text: change('      - { name: Query, type: string }', '      - { name: Query, type: string, onlyWith: Pause }'),
+      where: ['onlyWith: Pause', 'Pause'],
+      path: 'records.Plan.fields[3].onlyWith',
+      message: 'no choice before this field in Plan has an alternative <Pause> (onlyWith names the alternative this field is sent with)',
+    },
+    {
+      kind: 'onlyWith on an attribute',
+      text: change('      - { name: Query, type: string }', '      - { name: Query, type: string, attribute: true, onlyWith: Reference }'),
+      where: ['onlyWith: Reference', 'Reference'],
+      path: 'records.Plan.fields[3].onlyWith',
+      message: 'an attribute or the text content is no element of a sequence: only an element field is sent with an alternative',
+    },
+    {
+      kind: 'onlyWith on a required field',
+      text: change('      - { name: Query, type: string }', '      - { name: Query, type: string, optional: false, onlyWith: Reference }'),
+      where: ['onlyWith: Reference', 'Reference'],
+      path: 'records.Plan.fields[3].onlyWith',
+      message: 'a field sent only with <Reference> is absent with the other alternatives: make it optional',
     },
     {
       kind: 'a choice parameter in an operation with HTTP POST',

@@ -92,7 +92,7 @@ describe('what the loader refuses', () => {
       text: change('{ name: code, type: string, attribute: true }', `{ name: code, type: string, attribute: true, namespace: '${COMMON}' }`),
       where: [`{ name: code, type: string, attribute: true, namespace: '${COMMON}' }`, `'${COMMON}'`],
       path: 'records.Order.fields[3].namespace',
-      message: "an attribute is in no namespace, or in its record's (form: qualified): it cannot have one of its own",
+      message: "an attribute is in no namespace, in its record's (form: qualified) or in XML's (http://www.w3.org/XML/1998/namespace): it cannot have another of its own",
     },
     {
       kind: 'a namespace on a choice',

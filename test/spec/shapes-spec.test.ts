@@ -167,34 +167,49 @@ describe('the base spec', () => {
 });
 
 describe('lists without a container', () => {
+  const ONLY_REPEATABLE = "only a record field, a parameter, an out parameter or an alternative of a field's choice can be a list without a container (its items are its own element, repeated), not a result, a list item, or an alternative of a parameter's or a list's choice";
   it.each<Case>([
     {
-      kind: 'an inline parameter',
-      text: change('{ name: id, type: int, doc: The id. }', '{ name: id, type: { list: int, container: false }, doc: The id. }'),
-      where: ['{ name: id, type: { list: int, container: false }', 'false'],
-      path: 'operations[0].params[0].type.container',
-      message: "only a record field can be a list without a container (its items are the field's own element, repeated)",
+      kind: 'an optional parameter',
+      text: change('{ name: id, type: int, doc: The id. }', '{ name: id, type: { list: int, container: false }, optional: true, doc: The id. }'),
+      where: ['{ name: id, type: { list: int, container: false }', 'true'],
+      path: 'operations[0].params[0].optional',
+      message: 'a list without a container is never absent or nil: no items is an empty list (use nillableItems for nil items)',
     },
     {
-      kind: 'a top-level parameter',
-      text: change('operations:\n', 'parameters:\n  ids: { type: { list: int, container: false }, doc: Ids. }\noperations:\n'),
-      where: ['ids: { type:', 'false'],
-      path: 'parameters.ids.type.container',
-      message: "only a record field can be a list without a container (its items are the field's own element, repeated)",
+      kind: 'a nillable top-level parameter',
+      text: change('operations:\n', 'parameters:\n  ids: { type: { list: int, container: false }, nillable: true, doc: Ids. }\noperations:\n'),
+      where: ['ids: { type:', 'true'],
+      path: 'parameters.ids.nillable',
+      message: 'a list without a container is never absent or nil: no items is an empty list (use nillableItems for nil items)',
+    },
+    {
+      kind: 'a parameter whose items are a choice',
+      text: change('{ name: id, type: int, doc: The id. }', '{ name: id, type: { list: { choice: [{ name: A, type: int }, { name: B, type: string }] }, container: false }, doc: The id. }'),
+      where: ['{ name: id, type: { list: { choice', 'false'],
+      path: 'operations[0].params[0].type.container',
+      message: 'a parameter cannot be a repeated choice (a list of choices without a container): give it a container, or make it a record field',
+    },
+    {
+      kind: "a parameter's items with a namespace of their own",
+      text: change('{ name: id, type: int, doc: The id. }', '{ name: id, type: { list: int, container: false, namespace: "urn:x" }, doc: The id. }'),
+      where: ['{ name: id, type: { list: int, container: false', '"urn:x" }'],
+      path: 'operations[0].params[0].type.namespace',
+      message: "a list without a container has no namespace of its own: its items are <id> elements, in the operation's namespace",
     },
     {
       kind: 'an operation result',
       text: change('    result: Item\n', '    result: { list: Item, container: false }\n'),
       where: ['result: { list: Item', 'false'],
       path: 'operations[0].result.container',
-      message: "only a record field can be a list without a container (its items are the field's own element, repeated)",
+      message: ONLY_REPEATABLE,
     },
     {
       kind: 'the inner list of a field\'s nested list',
       text: change('{ name: Tags, type: { list: string } }', '{ name: Tags, type: { list: { list: string, container: false } } }'),
       where: ['{ name: Tags', 'false'],
       path: 'records.Item.fields[1].type.list.container',
-      message: "only a record field can be a list without a container (its items are the field's own element, repeated)",
+      message: ONLY_REPEATABLE,
     },
     {
       kind: 'with an item element of its own',

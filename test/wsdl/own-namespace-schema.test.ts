@@ -1,8 +1,8 @@
 /**
  * The exported schema of elements in a namespace of their own (the spec's `namespace`): a reference to a top-level
  * element of that namespace's schema, which the referring schema imports; a local element where the namespace is the
- * schema's own; two such elements of one name and different types in one namespace refused, as one schema cannot
- * declare both.
+ * schema's own; two such elements of one name and different types in one namespace declared once, of any type, as
+ * one schema cannot declare both.
  */
 import { describe, expect, it } from 'vitest';
 import { parseSpec } from '../../generator/load/load.js';
@@ -44,8 +44,16 @@ describe('the schema of elements in a namespace of their own', () => {
     expect(common).toEqual({ targetNamespace: COMMON, imports: [], items: [{ kind: 'element', name: 'Stamp', type: { ns: 'http://www.w3.org/2001/XMLSchema', local: 'string' }, nillable: true }] });
   });
 
-  it('refuses two elements of one name and different types in one namespace', () => {
+  it('declares two elements of one name and different types in one namespace once, of any type (one schema cannot declare both)', () => {
+    // edialog-sdk: common's dimension is a DimensionType in one base type and a string in another, each local there.
     const model = parseSpec(spec(`      - { name: Stamp, type: string, namespace: '${COMMON}' }\n      - { name: Other, type: Inner }`).replace('operations:', `  Inner:\n    fields:\n      - { name: Stamp, type: int, namespace: '${COMMON}' }\noperations:`), 'orders.yaml');
-    expect(() => planSchema(model)).toThrow(`WSDL: two different elements named Stamp in ${COMMON} (one is the field Stamp); the spec must name them differently`);
+    const common = planSchema(model).schemas.find((s) => s.targetNamespace === COMMON);
+    expect(common!.items).toEqual([{ kind: 'element', name: 'Stamp', type: { ns: 'http://www.w3.org/2001/XMLSchema', local: 'anyType' }, nillable: true }]);
+  });
+
+  it('declares one element nillable where two references differ only in that', () => {
+    const model = parseSpec(spec(`      - { name: Stamp, type: string, nillable: false, namespace: '${COMMON}' }\n      - { name: Other, type: Inner }`).replace('operations:', `  Inner:\n    fields:\n      - { name: Stamp, type: string, nillable: true, namespace: '${COMMON}' }\noperations:`), 'orders.yaml');
+    const common = planSchema(model).schemas.find((s) => s.targetNamespace === COMMON);
+    expect(common!.items).toEqual([{ kind: 'element', name: 'Stamp', type: { ns: 'http://www.w3.org/2001/XMLSchema', local: 'string' }, nillable: true }]);
   });
 });

@@ -46,6 +46,7 @@ const TEXT: Readonly<Record<Exclude<PrimitiveName, 'xml'>, string>> = {
   Name: 'a:b',
   NCName: 'a_b',
   language: 'en-GB',
+  token: 'a b-c',
 };
 
 type Variant = 'full' | 'sparse';

@@ -11,7 +11,7 @@ import { Redactor } from '../redact.js';
 import type { NestedValue } from '../codec/encode.js';
 import { STYLES, isFormStyle, type OperationWire, type Style } from '../operation.js';
 import type { EncodedRequest } from './request.js';
-import { hmacSha256Hex, signingKey } from '../signing.js';
+import { keyedHmac } from '../signing.js';
 import { openBareSoapResult, openPlainRoot, openSoapBody, openSoapResponse, openSoapResult, parseSoapFault } from '../codec/soap.js';
 import { describeUrl, type HttpResponse } from './transport.js';
 import { checkTransportOptions, sendChosen, type TransportName } from './transport-choice.js';
@@ -53,8 +53,11 @@ export interface CoreOptions {
   /** The bindings the service offers (default all three); another style is refused in the constructor. */
   readonly styles?: readonly Style[];
   readonly principal: string;
-  /** Computes the signature parameter. */
-  readonly sign: (input: CoreSignInput) => string;
+  /**
+   * Computes the signature parameter. Only the built-in signer ({@link hmacSigner}) may answer with a promise
+   * (WebCrypto signs asynchronously); any other sign function must return the string itself.
+   */
+  readonly sign: (input: CoreSignInput) => string | Promise<string>;
   /**
    * A fetch to send every call through. Absent (or null): the {@link transport} decides, at each call (see
    * transport-choice.ts), so that MSW or another interceptor installed after the client was made is used.
@@ -118,6 +121,19 @@ function namesOf(op: OperationBinding<unknown>): XmlNameTable {
     NAME_TABLES.set(op, names);
   }
   return names;
+}
+
+/** Each operation's default SOAPAction, made once rather than for every call, with the namespace it was made for. */
+const DEFAULT_ACTIONS = new WeakMap<OperationBinding<unknown>, { readonly namespace: string; readonly action: string }>();
+
+/** ASMX's default SOAPAction of `op` (see soapAction), quoted. */
+function defaultAction(namespace: string, op: OperationBinding<unknown>): string {
+  let known = DEFAULT_ACTIONS.get(op);
+  if (known === undefined || known.namespace !== namespace) {
+    known = { namespace, action: soapAction(namespace, op.name) };
+    DEFAULT_ACTIONS.set(op, known);
+  }
+  return known.action;
 }
 
 /** The SOAP 1.1 actor and SOAP 1.2 roles that name the client receiving an answer (besides none at all). */
@@ -336,7 +352,8 @@ export class ClientCore {
         throw new SvcRequestError('timeoutMs must be a positive number of milliseconds', { operation: op.name, parameter: 'timeoutMs' });
       }
       if (op.secretParams !== undefined) sent.params = secretParams(request, op.secretParams);
-      const fields = this.fillCredentials(op.name, request, sent);
+      const filled = this.fillCredentials(op.name, request, sent);
+      const fields = Array.isArray(filled) ? filled : await filled;
       const base = `${this.options.baseUrl}${formStem(this.options.path)}`;
       const headers: Record<string, string> = {};
       if (this.#authorization !== undefined) headers['Authorization'] = this.#authorization;
@@ -359,13 +376,15 @@ export class ClientCore {
       } else {
         headers['Content-Type'] = CONTENT_TYPES[style];
         // ASMX's default action is the service namespace + name, also for an operation with a namespace of its own.
-        const action = op.soapAction !== undefined ? `"${op.soapAction}"` : soapAction(this.options.namespace, op.name);
+        const action = op.soapAction !== undefined ? `"${op.soapAction}"` : defaultAction(this.options.namespace, op);
         if (style === 'soap11') headers['SOAPAction'] = action;
         // Nothing in a bare Body names the operation: SOAP 1.2 names it in the Content-Type, as SOAP 1.1 in SOAPAction.
         // An empty action (usual outside ASP.NET) is none in SOAP 1.2: the server dispatches by the Body.
         if (op.bare && style === 'soap12' && op.soapAction !== '') headers['Content-Type'] = `${CONTENT_TYPES[style]}; action=${action}`;
         const ws = this.options.wsSecurity;
-        const blocks = ws !== undefined ? (await wsSecurityHeader(ws, Date.now())) + this.headerBlocks(op) : this.headerBlocks(op);
+        // wsu:Created by the client's clock (its `now` option, in seconds), as the request's timestamp is, so that a
+        // test or an application that sets the clock gets the same time in both.
+        const blocks = ws !== undefined ? (await wsSecurityHeader(ws, Math.round(this.options.now() * 1000))) + this.headerBlocks(op) : this.headerBlocks(op);
         if (op.bare) {
           body = buildBareSoapEnvelope(style === 'soap11' ? '1.1' : '1.2', namespace, op.name, fields, blocks, this.options.namespace);
         } else {
@@ -493,11 +512,15 @@ export class ClientCore {
     return out;
   }
 
+  /**
+   * The request's parameters with the credentials filled in. An array at once, unless the built-in signer answers
+   * with a promise (WebCrypto, off Node): then a promise of it, so that the Node path adds no promise to a call.
+   */
   private fillCredentials(
     operation: string,
     request: EncodedRequest,
     sent: { signature?: string },
-  ): Array<readonly [string, string | NestedValue]> {
+  ): Array<readonly [string, string | NestedValue]> | Promise<Array<readonly [string, string | NestedValue]>> {
     const { principal } = this.options;
     const stamp = this.options.now();
     if (typeof stamp !== 'number' || !Number.isFinite(stamp)) {
@@ -505,10 +528,8 @@ export class ClientCore {
     }
     const timestamp = String(Math.floor(stamp));
     const eatValue = request.eat ?? '';
-    let signature: string | undefined;
-    const sign = (): string => {
-      const value: unknown = this.options.sign({ operation, principal, timestamp, eatValue, message: `${principal}${timestamp}${eatValue}` });
-      // Checked here, once, so that every style refuses the same values (the value itself is never quoted).
+    // Checked here, once, so that every style refuses the same values (the value itself is never quoted).
+    const accept = (value: unknown): string => {
       if (typeof value !== 'string' || value === '') {
         throw new SvcRequestError(`the sign option returned ${typeof value === 'string' ? 'an empty string' : `a ${value === null ? 'null' : typeof value}`}, not a non-empty string`, { operation });
       }
@@ -516,7 +537,17 @@ export class ClientCore {
       checkText('the key returned by the sign option', value, operation);
       return value;
     };
-    return request.params.map(([name, value]) => {
+    let signature: string | undefined;
+    let pending: Promise<string> | undefined;
+    const sign = (): string => {
+      const value: unknown = this.options.sign({ operation, principal, timestamp, eatValue, message: `${principal}${timestamp}${eatValue}` });
+      if (value instanceof Promise && BUILT_IN_SIGNERS.has(this.options.sign)) {
+        pending = value.then(accept);
+        return '';
+      }
+      return accept(value);
+    };
+    const fields = request.params.map(([name, value]) => {
       if (typeof value === 'string' || !('credential' in value)) return [name, value] as const;
       switch (value.credential) {
         case 'principal':
@@ -528,6 +559,13 @@ export class ClientCore {
           return [name, signature] as const;
       }
     });
+    if (pending === undefined) return fields;
+    return pending.then((key) =>
+      fields.map(([name, value], i) => {
+        const given = request.params[i]![1];
+        return typeof given !== 'string' && 'credential' in given && given.credential === 'signature' ? ([name, key] as const) : ([name, value] as const);
+      }),
+    );
   }
 
   /**
@@ -689,8 +727,16 @@ export function isServiceError(check: ResultCheck | undefined, result: unknown):
   return code !== undefined && code !== null && code !== check.success;
 }
 
-/** The default signature: lower-case hex HMAC-SHA256 of the message, keyed by the API key. */
-export function hmacSigner(apiKey: string): (input: CoreSignInput) => string {
-  const key = signingKey(apiKey);
-  return (input) => hmacSha256Hex(key, input.message);
+/** The signers {@link hmacSigner} made: the only sign functions whose promise is awaited. */
+const BUILT_IN_SIGNERS = new WeakSet<object>();
+
+/**
+ * The default signature: lower-case hex HMAC-SHA256 of the message, keyed by the API key. Synchronous on Node; a
+ * promise elsewhere (WebCrypto), which the call awaits.
+ */
+export function hmacSigner(apiKey: string): (input: CoreSignInput) => string | Promise<string> {
+  const sign = keyedHmac(apiKey);
+  const signer = (input: CoreSignInput): string | Promise<string> => sign(input.message);
+  BUILT_IN_SIGNERS.add(signer);
+  return signer;
 }

@@ -174,16 +174,34 @@ export function checkTransportOptions(options: TransportOptions): void {
  * @param operation - the operation, for the error when there is no fetch at all
  * @param req - the request
  */
-export async function sendChosen(options: TransportOptions, operation: string, req: NodeHttpRequest): Promise<HttpResponse> {
+export function sendChosen(options: TransportOptions, operation: string, req: NodeHttpRequest): Promise<HttpResponse> {
+  // Not async itself: a call through the fetch option (a browser's, MSW's, a test's) adds no promise here.
   if (options.fetch != null) return sendRequest(req, options.fetch);
+  return sendDefault(options, operation, req);
+}
+
+/**
+ * {@link sendChosen} without a fetch option. Async only until node:http has been found loadable, so that the usual
+ * call adds no promise either.
+ */
+function sendDefault(options: TransportOptions, operation: string, req: NodeHttpRequest): Promise<HttpResponse> {
   if (options.network !== undefined) return sendNodeRequest({ ...nodeRequest(options, req), network: options.network });
   const transport = options.transport ?? undefined;
   if (transport === 'node') return sendNodeRequest(nodeRequest(options, req));
   if (transport === undefined && !nodeMissing && isNode() && isNodeFetch(globalThis.fetch) && defaultDispatcher()) {
-    if (nodeHttpLoaded() || (await nodeHttpAvailable())) return sendNodeRequest(nodeRequest(options, req));
-    nodeMissing = true;
+    if (nodeHttpLoaded()) return sendNodeRequest(nodeRequest(options, req));
+    return nodeHttpAvailable().then((available) => {
+      if (available) return sendNodeRequest(nodeRequest(options, req));
+      nodeMissing = true;
+      return sendRequest(req, currentFetch(operation));
+    });
   }
-  return sendRequest(req, currentFetch(operation));
+  try {
+    return sendRequest(req, currentFetch(operation));
+  } catch (error) {
+    // No fetch at all: a rejection like every other failure, never a throw from the call itself.
+    return Promise.reject(error);
+  }
 }
 
 /** The request as node:http sends it under the client's options. */

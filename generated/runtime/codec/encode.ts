@@ -343,6 +343,32 @@ export function nestedParam<T>(
 }
 
 /**
+ * A repeated parameter (a list without a container, ASMX's `[XmlElement] T[] name`): each item its own element `name`,
+ * none for an empty list, written by `items` (an {@link itemsWriter}) after the list's length is checked against
+ * `bounds` (minItems, maxItems) when it has any; `form` as for {@link nestedParam}.
+ */
+export function repeatedParam<T>(
+  name: string,
+  values: ReadonlyArray<T | null>,
+  path: string,
+  items: WriteValue<ReadonlyArray<T | null>>,
+  bounds?: readonly [minItems: number, maxItems: number],
+  form?: (values: ReadonlyArray<T | null>, path: string) => readonly string[],
+): NestedValue {
+  const element = (bounds === undefined ? items : boundedList(items, bounds[0], bounds[1]))(name, values, path);
+  // Every item was checked above: each is written again alone, for the envelope to qualify one by one.
+  const each = values.map((value, i) => items(name, [value], `${path}[${i}]`));
+  if (form === undefined) return { element, form: undefined, items: each };
+  return {
+    element,
+    items: each,
+    get form() {
+      return form(values, path);
+    },
+  };
+}
+
+/**
  * The HTTP POST fields of a list of XML Schema values or enums: the same field repeated, one per item. An empty list
  * is refused: it would be no field at all, which ASMX answers with a 500 (it reads a list's fields without a check).
  */
@@ -357,12 +383,24 @@ export function formList<T>(encode: EncodeValue<T>): (values: ReadonlyArray<T | 
 }
 
 /**
+ * Refuses a member of a sequence that is one alternative of a choice (drafted as its first element, the rest as
+ * fields after the choice) given beside another alternative: the schema has no place for it there. `choicePath` is
+ * the choice's path, `alternative` the one it belongs with.
+ */
+export function checkOnlyWith(value: unknown, choice: unknown, alternative: string, path: string, choicePath: string): void {
+  if (value === undefined || (Array.isArray(value) && value.length === 0)) return;
+  if (choice !== null && typeof choice === 'object' && (choice as Record<string, unknown>)[alternative] !== undefined) return;
+  reject(path, `is sent only with ${choicePath}.${alternative} (it belongs to the sequence that is that alternative of the choice); leave it out`);
+}
+
+/**
  * A writer for a choice (xs:choice): the value is an object with exactly one member, the alternative to send, which
- * is written as its own element (the choice has none; `name` only lends its namespace prefix, `ns1:` in `ns1:X`).
+ * is written as its own element (the choice has none; `name` only lends its namespace prefix, `ns1:` in `ns1:X`),
+ * or as `element` where the alternative gives one (in no namespace, or with a prefix of its own namespace).
  * No member, two members or one the choice lacks is refused before anything is sent: the service would read either
  * none or the first, and drop the rest silently.
  */
-export function choiceWriter(alternatives: ReadonlyArray<readonly [name: string, write: WriteValue<never>]>): WriteValue<object> {
+export function choiceWriter(alternatives: ReadonlyArray<readonly [name: string, write: WriteValue<never>, element?: string]>): WriteValue<object> {
   const names = alternatives.map(([n]) => n);
   return (name, value, path) => {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
@@ -378,7 +416,7 @@ export function choiceWriter(alternatives: ReadonlyArray<readonly [name: string,
     const at = `${path}.${chosen}`;
     if (member === null) reject(at, 'cannot be null (an alternative is sent as its element; choose another one)');
     const prefix = name.slice(0, name.indexOf(':') + 1);
-    const write = alternatives.find(([n]) => n === chosen)![1] as WriteValue<unknown>;
-    return write(`${prefix}${chosen}`, member, at);
+    const [, write, element] = alternatives.find(([n]) => n === chosen)!;
+    return (write as WriteValue<unknown>)(element ?? `${prefix}${chosen}`, member, at);
   };
 }

@@ -10,6 +10,7 @@
  */
 import { SvcDecodeError, SvcRequestError } from '../errors.js';
 import { indexOfNonXmlChar, trimXmlSpace as collapse } from './xml-chars.js';
+import { NodeBuffer } from '../node-builtins.js';
 
 const INT_MIN = -2147483648;
 const INT_MAX = 2147483647;
@@ -424,7 +425,12 @@ export function decodeBase64(text: string, path: string): Uint8Array {
   // An array of its own rather than a view of Buffer.from's result, which may sit in Node's shared pool: the
   // caller's `.buffer` would expose other allocations.
   const bytes = new Uint8Array((s.length / 4) * 3 - padding);
-  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).write(s, 'base64');
+  if (NodeBuffer !== undefined) NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).write(s, 'base64');
+  else {
+    // Off Node (a browser): atob, the text already checked to be canonical base64.
+    const binary = atob(s);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = binary.charCodeAt(i);
+  }
   return bytes;
 }
 
@@ -666,7 +672,13 @@ export function encodeBase64(value: Uint8Array, name: string): string {
   if (!ArrayBuffer.isView(value) || Object.prototype.toString.call(value) !== '[object Uint8Array]') {
     reject(name, `must be a Uint8Array, got ${Array.isArray(value) ? 'an array' : typeof value}`);
   }
-  return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64');
+  if (NodeBuffer !== undefined) return NodeBuffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64');
+  // Off Node (a browser): btoa of the bytes as characters, in runs short enough for one call's arguments.
+  const parts: string[] = [];
+  for (let at = 0; at < value.byteLength; at += 8190) {
+    parts.push(String.fromCharCode.apply(null, value.subarray(at, at + 8190) as unknown as number[]));
+  }
+  return btoa(parts.join(''));
 }
 
 /**

@@ -27,6 +27,7 @@
  * column and path, readInnerXml/readOuterXml) is the same whatever the cut.
  */
 import { SvcDecodeError } from '../errors.js';
+import { keepResident } from './resident.js';
 import {
   ASCII_NAME_CLASS,
   ASCII_NAME_PART,
@@ -302,8 +303,9 @@ export class XmlReader {
   }
 
   set memberNamespace(ns: string | undefined) {
-    // Internalised, like the URIs of the document's declarations, so that comparing them is a pointer comparison.
-    this.member = ns === undefined ? undefined : flat(ns);
+    // Internalised, like the URIs of the document's declarations, so that comparing them is a pointer comparison;
+    // found among those already internalised, as a client sets the same one for every answer.
+    this.member = ns === undefined ? undefined : internedUri(ns);
   }
 
   private member: string | undefined = undefined;
@@ -1344,4 +1346,14 @@ export class XmlReader {
 
 function normaliseLineEnds(s: string): string {
   return s.indexOf('\r') < 0 ? s : s.replace(/\r\n?/g, '\n');
+}
+
+// A reader that has read a little, so that the maps of its fields are those of a working reader (see resident.ts).
+keepResident(residentReader());
+
+function residentReader(): XmlReader {
+  const reader = new XmlReader('<a xmlns="urn:a" xmlns:b="urn:b" b:c="d">e</a>');
+  reader.readRoot();
+  reader.readText();
+  return reader;
 }

@@ -18,6 +18,11 @@ import { XSD_NAMESPACE, XSI_NAMESPACE, indexOfNonXmlChar } from './xml-chars.js'
 export interface NestedValue {
   readonly element: string;
   readonly form: readonly string[] | undefined;
+  /**
+   * A repeated parameter (a list without a container): each item's element, in order, which `element` joins; the
+   * envelope puts each one in the operation's namespace by itself.
+   */
+  readonly items?: readonly string[];
 }
 
 /** Envelope namespace of SOAP 1.1. */
@@ -92,19 +97,20 @@ export function buildSoapEnvelope(
 ): string {
   let children = '';
   for (const [name, value] of params) {
+    // A repeated parameter's items are each an element of its name, each rewritten by itself.
+    const elements = typeof value === 'string' ? [`<${name}>${paramText(operation, name, value)}</${name}>`] : (value.items ?? [value.element]);
     if (Object.hasOwn(own, name)) {
-      const element = typeof value === 'string' ? `<${name}>${paramText(operation, name, value)}</${name}>` : value.element;
-      children += inOwnNamespace(element, name, own[name]!, members === namespace ? undefined : members);
+      for (const element of elements) children += inOwnNamespace(element, name, own[name]!, members === namespace ? undefined : members);
       continue;
     }
     if (unqualified.includes(name)) {
       // In no namespace: the writer's element (or the text's) with xmlns="" on its start tag.
-      const element = typeof value === 'string' ? `<${name}>${paramText(operation, name, value)}</${name}>` : value.element;
-      children += `<${name} xmlns=""${element.slice(name.length + 1)}`;
+      for (const element of elements) children += `<${name} xmlns=""${element.slice(name.length + 1)}`;
       continue;
     }
     if (typeof value !== 'string') {
-      children += members === namespace ? value.element : qualifyMembers(value.element, name, namespace, members);
+      if (members === namespace) children += value.element;
+      else for (const element of value.items ?? [value.element]) children += qualifyMembers(element, name, namespace, members);
       continue;
     }
     children += `<${name}>${paramText(operation, name, value)}</${name}>`;

@@ -46,8 +46,16 @@ const PRIMITIVE_READERS: Readonly<Record<PrimitiveName, string>> = {
   Name: 'readXsName',
   NCName: 'readXsNcName',
   language: 'readXsLanguage',
+  token: 'readXsToken',
   xml: 'readXml',
 };
+
+/** The alternatives of a record field's choice, its own or its list's without a container (read among the fields). */
+function alternativesOf(f: FieldModel): readonly ChoiceAlternative[] {
+  if (f.attribute || f.text) return [];
+  if (f.type.kind === 'choice') return f.type.alternatives;
+  return f.type.kind === 'list' && !f.type.container && f.type.item.kind === 'choice' ? f.type.item.alternatives : [];
+}
 
 /** The runtime names the decoders of these structs and operation results use, for the import list. */
 export function decoderImports(structs: readonly StructModel[], results: readonly TypeModel[] = []): string[] {
@@ -67,10 +75,12 @@ export function decoderImports(structs: readonly StructModel[], results: readonl
   for (const s of structs) {
     if (s.abstract) names.add('abstractElement');
     if (keepsAnyAttribute(s)) names.add('readOtherAttributes');
-    if (s.ownFields.some((f) => f.namespace !== undefined && !f.attribute && !f.text)) names.add('ownNamespaceMemberName');
-    else if (s.ownFields.some((f) => f.form === 'unqualified' && !f.attribute)) names.add('formMemberName');
+    const alternatives = s.ownFields.flatMap((f) => alternativesOf(f));
+    if (s.ownFields.some((f) => f.namespace !== undefined && !f.attribute && !f.text) || alternatives.some((a) => a.namespace !== undefined)) names.add('ownNamespaceMemberName');
+    else if (s.ownFields.some((f) => f.form === 'unqualified' && !f.attribute) || alternatives.some((a) => a.form === 'unqualified')) names.add('formMemberName');
     for (const f of s.ownFields) {
       if (fixedCheck(f) !== undefined) names.add('checkFixed');
+      if (f.onlyWith) names.add('onlyWithElement');
       if (f.attribute || f.text) {
         names.add(f.text ? 'readTextContent' : f.attributeNamespace ? 'readQualifiedAttribute' : 'readAttribute');
         if (textDecoder(f.type) === 'decodeText') names.add('decodeText');
@@ -197,6 +207,16 @@ function repeatedItem(f: FieldModel & { type: ListType }, alternative?: ChoiceAl
   return f.type.nillableItems ? `r.isNil ? skipNil(r) : ${read}` : read;
 }
 
+/** Whether an alternative of a choice is its element repeated (a list without a container). */
+function repeatedAlternative(a: ChoiceAlternative): a is ChoiceAlternative & { type: ListType } {
+  return a.type.kind === 'list' && !a.type.container;
+}
+
+/** The local holding a repeated alternative's items while its record is read. */
+function alternativeLocal(f: FieldModel, a: ChoiceAlternative): string {
+  return `${local(f)}_${localName(a.name)}`;
+}
+
 /** `list.push(item);` */
 function push(w: Parameters<WriterFunction>[0], list: string, item: string): void {
   w.write(`${call(`${list}.push`, [item])};`);
@@ -211,7 +231,9 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
   const attributes = s.fields.filter((f) => f.attribute);
   const text = s.fields.find((f) => f.text);
   const elements = s.fields.filter((f) => !f.attribute && !f.text);
-  const unqualified = elements.filter((f) => f.form === 'unqualified').map((f) => f.xmlName);
+  const alternatives = elements.flatMap((f) => alternativesOf(f));
+  // The members in no namespace: unqualified fields' elements and a choice's unqualified alternatives.
+  const unqualified = [...elements.filter((f) => f.form === 'unqualified').map((f) => f.xmlName), ...alternatives.filter((a) => a.form === 'unqualified').map((a) => a.name)];
   const body: WriterFunction = (w) => {
     if (subtypes.length > 0) {
       const types = [s, ...subtypes];
@@ -254,6 +276,10 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
         w.writeLine(`const ${local(f)}: ${valueType(f.type)} = [];`);
         continue;
       }
+      // A repeated alternative's items are gathered in a list of their own, the choice's value once the first comes.
+      for (const a of f.type.kind === 'choice' ? f.type.alternatives.filter(repeatedAlternative) : []) {
+        w.writeLine(`const ${alternativeLocal(f, a)}: ${valueType(a.type)} = [];`);
+      }
       const type = f.nillable ? `${valueType(f.type)} | null` : valueType(f.type);
       w.write(`let ${local(f)}: ${type} | undefined;`);
       w.newLine();
@@ -269,7 +295,13 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
             w.writeLine(`case '${a.name}':`);
             w.indent(() => {
               if (f.type.kind === 'list') push(w, local(f), repeatedItem(f as FieldModel & { type: ListType }, a));
-              else {
+              else if (repeatedAlternative(a)) {
+                // Its elements are its items; another alternative before or after them is a second one.
+                const others = `${local(f)} !== undefined && ${local(f)}[${tsLiteral(a.name)}] === undefined`;
+                throwIf(w, others, call('secondAlternative', ['r', tsLiteral(s.name), `Object.keys(${local(f)})[0]!`]));
+                w.writeLine(`${local(f)} ??= { ${propertyKey(a.name)}: ${alternativeLocal(f, a)} };`);
+                push(w, alternativeLocal(f, a), repeatedItem({ ...f, type: a.type } as FieldModel & { type: ListType }));
+              } else {
                 throwIf(w, `${local(f)} !== undefined`, call('secondAlternative', ['r', tsLiteral(s.name), `Object.keys(${local(f)})[0]!`]));
                 w.write(`${local(f)} = ${objectLiteral([[propertyKey(a.name), readValueDoc(a.type)]])};`);
                 w.newLine();
@@ -312,19 +344,19 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
     };
     const groups = memberGroups(s, elements);
     // A field in a namespace of its own (an element reference to another schema) is that field only there.
-    const own = elements.filter((f) => f.namespace !== undefined).map((f) => `${propertyKey(f.name)}: ${tsLiteral(f.namespace!.uri)}`);
-    const names = `[${unqualified.map(tsLiteral).join(', ')}]`;
-    const memberSwitch =
-      own.length > 0
-        ? `switch (ownNamespaceMemberName(r, ${names}, { ${own.join(', ')} }))`
-        : unqualified.length > 0
-          ? `switch (formMemberName(r, ${names}))`
-          : 'switch (r.memberName)';
+    const own = [
+      ...elements.filter((f) => f.namespace !== undefined).map((f) => `${propertyKey(f.name)}: ${tsLiteral(f.namespace!.uri)}`),
+      ...alternatives.filter((a) => a.namespace !== undefined).map((a) => `${propertyKey(a.name)}: ${tsLiteral(a.namespace!.uri)}`),
+    ];
+    const names = arrayLiteral(unqualified.map(tsLiteral));
+    const memberName = own.length > 0 ? call('ownNamespaceMemberName', ['r', names, objectLiteral(own)]) : unqualified.length > 0 ? call('formMemberName', ['r', names]) : 'r.memberName';
+    const memberSwitch = `switch (${memberName})`;
     const inGroup = (i: number): void => {
       const ns = groups[i]!.namespace;
       if (groups.length > 1) w.writeLine(`r.memberNamespace = ${ns ? tsLiteral(ns.uri) : 'outer'};`);
       // Unqualified fields are in no namespace: one in the member namespace is not that field, nor the other way round.
-      w.write(memberSwitch).block(() => {
+      w.write(memberSwitch);
+      w.block(() => {
         cases(groups[i]!.fields, ns);
         w.writeLine('default:');
         w.indent(() => (i + 1 < groups.length ? inGroup(i + 1) : w.writeLine('r.skip();')));
@@ -344,6 +376,12 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
         continue;
       }
       throwIf(w, `${local(f)} === undefined`, call('missingElement', ['r', tsLiteral(s.name), tsLiteral(f.xmlName)]));
+    }
+    // An element of a sequence that is one alternative of a choice is there only with that alternative's first one.
+    for (const f of elements.filter((x) => x.onlyWith)) {
+      const { choice, alternative } = f.onlyWith!;
+      const present = repeated(f) ? `${local(f)}.length > 0` : `${local(f)} !== undefined`;
+      throwIf(w, `${present} && ${local(choice)}?.${propertyKey(alternative) === alternative ? alternative : `[${tsLiteral(alternative)}]`} === undefined`, call('onlyWithElement', ['r', tsLiteral(s.name), tsLiteral(f.xmlName), tsLiteral(alternative)]));
     }
     // A record without members is `{}` (an empty object prettier writes on one line).
     if (s.fields.length === 0 && !anyAttribute) w.write('return {};');

@@ -5,6 +5,7 @@
 import type { FunctionDeclarationStructure } from 'ts-morph';
 import { StructureKind, VariableDeclarationKind } from '../../print/kinds.js';
 import type {
+  ChoiceAlternative,
   EnumModel,
   EnumType,
   FieldModel,
@@ -62,6 +63,7 @@ const ENCODERS: Readonly<Record<PrimitiveName, string>> = {
   Name: 'encodeXsName',
   NCName: 'encodeXsNcName',
   language: 'encodeXsLanguage',
+  token: 'encodeXsToken',
   xml: 'encodeXml',
 };
 
@@ -87,7 +89,14 @@ function capitalise(name: string): string {
 
 /** An expression for a WriteValue of `t` (for a list without a container, a record field's, its items). */
 export function writerOf(t: TypeModel): string {
-  if (t.kind === 'choice') return `choiceWriter([${t.alternatives.map((a) => `['${a.name}', ${writerOf(a.type)}]`).join(', ')}])`;
+  if (t.kind === 'choice') {
+    const entry = (a: ChoiceAlternative): string[] => {
+      const write = writerOf(a.type);
+      if (a.form === 'unqualified') return [`'${a.name}'`, `unqualifiedWriter(${write})`, `'${a.name}'`];
+      return a.namespace ? [`'${a.name}'`, write, `'${a.namespace.prefix}:${a.name}'`] : [`'${a.name}'`, write];
+    };
+    return `choiceWriter([${t.alternatives.map((a) => `[${entry(a).join(', ')}]`).join(', ')}])`;
+  }
   if (t.kind !== 'list') return writerName(t);
   if (isBounded(t)) return `boundedList(${writerOf(unbounded(t))}, ${t.minItems ?? 0}, ${t.maxItems ?? 'Infinity'})`;
   const item = writerOf(t.item);
@@ -100,7 +109,7 @@ export function writerOf(t: TypeModel): string {
 /** {@link writerOf}, with a choice's writer written out. */
 export function writerText(t: TypeModel): string {
   if (t.kind === 'choice') {
-    const pairs = t.alternatives.map((a) => arrayLiteral([tsLiteral(a.name), writerText(a.type)]));
+    const pairs = t.alternatives.map((a) => arrayLiteral(alternativeEntry(a, writerText(a.type))));
     return call('choiceWriter', [arrayLiteral(pairs)]);
   }
   if (t.kind !== 'list') return writerName(t);
@@ -110,6 +119,16 @@ export function writerText(t: TypeModel): string {
   if (t.unqualifiedItems) return call('listWriter', [tsLiteral(t.itemElement), item, String(t.nillableItems), "''", 'true']);
   if (!t.namespace) return call('listWriter', [tsLiteral(t.itemElement), item, String(t.nillableItems)]);
   return call('listWriter', [tsLiteral(`${t.namespace.prefix}:${t.itemElement}`), item, String(t.nillableItems), tsLiteral(xmlnsAttribute(t.namespace))]);
+}
+
+/**
+ * A choice's entry for one alternative: its name and writer, and the element it is written as where that is not the
+ * choice's prefix and its name: in no namespace (`xmlns=""`), or with the prefix of a namespace of its own.
+ */
+function alternativeEntry(a: ChoiceAlternative, write: string): string[] {
+  if (a.form === 'unqualified') return [tsLiteral(a.name), call('unqualifiedWriter', [write]), tsLiteral(a.name)];
+  if (a.namespace) return [tsLiteral(a.name), write, tsLiteral(`${a.namespace.prefix}:${a.name}`)];
+  return [tsLiteral(a.name), write];
 }
 
 /** Whether a list's length is bounded (minOccurs or maxOccurs of its item element): its writer checks it. */
@@ -231,6 +250,7 @@ export class WriterSet {
         return;
       case 'choice':
         this.encode.add('choiceWriter');
+        if (t.alternatives.some((a) => a.form === 'unqualified')) this.encode.add('unqualifiedWriter');
         for (const a of t.alternatives) this.visit(a.type, true);
         return;
       case 'record':
@@ -247,6 +267,7 @@ export class WriterSet {
             this.encode.add('fixedText');
             if (!f.attribute && !f.text) this.encode.add('textWriter');
           }
+          if (f.onlyWith) this.encode.add('checkOnlyWith');
           if (f.attribute || f.text) {
             this.encode.add(f.text ? 'writeText' : 'writeAttribute');
             this.visit(f.type, false);
@@ -275,10 +296,12 @@ export function requestCodec(model: ServiceModel): RequestCodec {
   const request = new Set<string>(['checkParams', 'encodeParam']);
   for (const op of model.operations) {
     for (const p of op.inputParams) {
-      // A parameter that is not one text (XML content, a record, a list) is written as a whole element.
-      set.visit(p.type, !isText(p.type));
+      // A parameter that is not one text (XML content, a record, a list) is written as a whole element. A repeated one
+      // (a list without a container) has its bounds checked by repeatedParam itself.
+      const repeated = p.type.kind === 'list' && !p.type.container ? p.type : undefined;
+      set.visit(repeated ? unbounded(repeated) : p.type, !isText(p.type));
       if (p.nillable) set.encode.add('nilParam');
-      if (!isText(p.type)) set.encode.add('nestedParam');
+      if (!isText(p.type)) set.encode.add(repeated ? 'repeatedParam' : 'nestedParam');
       if (p.type.kind === 'list' && isText(p.type.item) && (op.httpPost || op.httpGet)) set.encode.add('formList');
     }
     const helper = op.eat.kind === 'parameter' && op.eat.parameter.type.kind === 'primitive' ? EAT_HELPERS[op.eat.parameter.type.name] : undefined;
@@ -379,6 +402,12 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
       }
       w.write(`const v = ${call('checkRecord', ['path', 'value', namesLiteral(membersOf(record)), namesLiteral(required)])}`);
       w.write(';').newLine();
+      for (const f of record.fields) {
+        if (!f.onlyWith) continue;
+        const { choice, alternative } = f.onlyWith;
+        w.write(`${call('checkOnlyWith', [`v['${f.name}']`, `v['${choice.name}']`, tsLiteral(alternative), `\`\${path}.${f.name}\``, `\`\${path}.${choice.name}\``])};`);
+        w.newLine();
+      }
       // Fields in a namespace of their type's own (WCF's DataContract, an [XmlType] namespace) carry its prefix,
       // declared on the record; a field is in the namespace of the type that declares it, its base's or its own.
       const declared = memberNamespaces(record);
@@ -393,7 +422,11 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
       const extra: XmlNamespace[] = [];
       for (const x of record.fields) {
         const ns = x.attributeNamespace ?? (x.attribute || x.text ? undefined : x.namespace);
-        if (ns && !declared.some((d) => d.uri === ns.uri) && !extra.some((d) => d.uri === ns.uri)) extra.push(ns);
+        const alternatives = (x.type.kind === 'choice' ? x.type : x.type.kind === 'list' && x.type.item.kind === 'choice' ? x.type.item : undefined)?.alternatives ?? [];
+        for (const own of [ns, ...alternatives.map((a) => a.namespace)]) {
+          // XML's own namespace (xml:lang) is bound in every document; declaring another prefix for it is an error.
+          if (own && own.prefix !== 'xml' && !declared.some((d) => d.uri === own.uri) && !extra.some((d) => d.uri === own.uri)) extra.push(own);
+        }
       }
       const declarations = `${own}${extra.map((ns) => xmlnsAttribute(ns).replace(/[`$\\]/g, '\\$&')).join('')}`;
       const parts: string[] = [record.base ? `\`<\${name}\${xmlns}\${xsiType}${declarations}\`` : `\`<\${name}\${xmlns}${declarations}\``];
@@ -477,7 +510,12 @@ function paramEncoder(op: OperationModel, p: ParameterModel): string {
   const t = p.type;
   let encode: string;
   if (isText(t)) encode = call(textEncoder(t), ['v', 'n']);
-  else {
+  else if (t.kind === 'list' && !t.container) {
+    // Its items are its own elements: kept apart, so that the envelope can qualify each one.
+    const form = isText(t.item) && (op.httpPost || op.httpGet) ? [call('formList', [textEncoder(t.item)])] : [];
+    const bounds = isBounded(t) ? arrayLiteral([String(t.minItems ?? 0), String(t.maxItems ?? 'Infinity')]) : 'undefined';
+    encode = call('repeatedParam', [tsLiteral(p.name), 'v', 'n', writerText(unbounded(t)), ...(form.length > 0 || isBounded(t) ? [bounds] : []), ...form]);
+  } else {
     const form = t.kind === 'list' && isText(t.item) && (op.httpPost || op.httpGet) ? [call('formList', [textEncoder(t.item)])] : [];
     encode = call('nestedParam', [tsLiteral(p.name), 'v', 'n', writerText(t), ...form]);
   }

@@ -36,7 +36,7 @@ export function emitIndex(model: ServiceModel, printer: Printer): GeneratedFile 
         'SvcHookError',
       ],
     },
-    ...(signed ? [{ moduleSpecifier: '../runtime/signing.js', namedExports: ['signQueryString', 'embeddedPageQuery'] }] : []),
+    ...(signed ? [{ moduleSpecifier: '../runtime/signing.js', namedExports: ['signQueryString', 'signQueryStringAsync', 'embeddedPageQuery', 'embeddedPageQueryAsync'] }] : []),
     {
       moduleSpecifier: '../runtime/client/client-core.js',
       namedExports: [

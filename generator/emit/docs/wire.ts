@@ -12,7 +12,7 @@ import { exampleParam, exampleResult, exampleValue } from '../examples.js';
 import type { BindingName, OperationModel, ParameterModel, PrimitiveName, ServiceModel, StructModel, TypeModel } from '../../model/types.js';
 import { subtypesOf } from '../client/decoders.js';
 import { heldUnqualified, unqualifiedTypeNamespace } from '../client/encoders.js';
-import { nestedParam, nilParam, formList, type NestedValue } from '../../../templates/runtime/codec/encode.js';
+import { nestedParam, nilParam, formList, repeatedParam, type NestedValue } from '../../../templates/runtime/codec/encode.js';
 import { eatDateTime, eatDecimal, eatDouble } from '../../../templates/runtime/client/request.js';
 import { hmacSha256Hex } from '../../../templates/runtime/signing.js';
 import { buildBareSoapEnvelope, buildSoapEnvelope, encodeForm, soapAction, soapHeaderBlock } from '../../../templates/runtime/codec/xml-writer.js';
@@ -137,6 +137,8 @@ function encodeParam(op: OperationModel, p: ParameterModel, value: unknown, writ
   if (p.nillable && value === null) return nilParam(p.name);
   if (isText(t)) return writers.text(t)(value, p.name);
   const form = t.kind === 'list' && isText(t.item) && (op.httpPost || op.httpGet) ? formList(writers.text(t.item)) : undefined;
+  // A repeated parameter's items are its own elements, kept apart for the envelope to qualify each one.
+  if (t.kind === 'list' && !t.container) return repeatedParam(p.name, value as readonly unknown[], p.name, writers.of(t), undefined, form);
   return nestedParam(p.name, value as readonly unknown[], p.name, writers.of(t), form);
 }
 

@@ -63,6 +63,7 @@ const ENCODERS: Readonly<Record<PrimitiveName, AnyEncode>> = {
   Name: values.encodeXsName,
   NCName: values.encodeXsNcName,
   language: values.encodeXsLanguage,
+  token: values.encodeXsToken,
   xml: encodeXml,
 };
 
@@ -121,7 +122,8 @@ export class Writers {
     const text = s.fields.find((f) => f.text);
     const members = s.fields.filter((f) => !f.attribute && !f.text);
     // A qualified attribute is written with the prefix of its namespace, declared on the element (`tns`, `ns1`).
-    const qualified = s.fields.find((f) => f.attributeNamespace !== undefined)?.attributeNamespace;
+    // XML's own (xml:lang) is bound in every document and never declared.
+    const qualified = s.fields.find((f) => f.attributeNamespace !== undefined && f.attributeNamespace.prefix !== 'xml')?.attributeNamespace;
     // So are the members of a record of a namespace of its own (its bases' too), as the generated writers declare
     // them, and an element of a namespace of its own (an element reference to another schema), each namespace once.
     const namespaces = fieldNamespaces(s);

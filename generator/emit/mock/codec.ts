@@ -305,15 +305,18 @@ function paramEntry(model: ServiceModel, op: OperationModel, p: ParameterModel, 
  */
 function paramLiteral(p: ParameterModel, form: boolean, needs: Needs): string {
   // A parameter with a default is always on the wire (the real schema requires it; the client always sends it).
-  const required = !p.optional || p.default !== undefined;
+  // A list without a container is read an item an element: none is the empty list, an item nil where items may be.
+  const repeated = p.type.kind === 'list' && !p.type.container ? p.type : undefined;
+  const required = !repeated && (!p.optional || p.default !== undefined);
   const parts: Array<readonly [string, string]> = [
     ['name', `'${p.name}'`],
     ['required', `${required}`],
-    ['nillable', `${p.nillable}`],
-    ['read', strictReader(p.type, needs)],
+    ['nillable', `${repeated ? repeated.nillableItems : p.nillable}`],
+    ['read', strictReader(repeated ? repeated.item : p.type, needs)],
   ];
   parts.push(['form', form ? formReader(p.type, needs) : 'undefined']);
   if (p.type.kind === 'choice') parts.push(['alternatives', arrayLiteral(p.type.alternatives.map((a) => `'${a.name}'`))]);
+  if (repeated) parts.push(['repeated', 'true']);
   if (p.role) parts.push(['role', `'${p.role}'`]);
   return objectLiteral(parts);
 }

@@ -8,7 +8,7 @@ import type { OperationModel, ParameterModel, ServiceModel } from '../../model/t
 import { EmitError } from '../errors.js';
 import { exampleParam, exampleValue } from '../examples.js';
 import { checkedOperations } from '../client/client-class.js';
-import { hasErrorCodes, stylesSentence } from '../features.js';
+import { hasErrorCodes, sendsTimestamps, stylesSentence } from '../features.js';
 import { runtimeTemplates } from '../runtime.js';
 import { CLIENT_ENTRY_POINTS, MOCK_ENTRY_POINTS, clientImports, mockImports, mockPackageName, type EntryPoint } from './manifest.js';
 import { propertyKey } from '../../load/names.js';
@@ -70,6 +70,8 @@ export function readme(model: ServiceModel): string {
       : []),
     '',
     ...authenticationSection(model),
+    '',
+    ...browserSection(model),
     '',
     '## Mock',
     '',
@@ -299,7 +301,7 @@ function authenticationSection(model: ServiceModel): string[] {
     '',
     '`httpAuth: { basic: { username, password } }` sends `Authorization: Basic` (UTF-8) with every request rather than after a 401, since the client never sends a request twice; IIS, nginx and Apache accept it so. Basic does not hide the password: use https.' +
       (soap || model.bindings.some((b) => b === 'soap11' || b === 'soap12')
-        ? " `wsSecurity` adds the OASIS UsernameToken header, marked mustUnderstand, to every SOAP request, with a fresh 16-byte nonce, its creation time (UTC) and a validity of five minutes: `passwordType: 'PasswordText'` (the default, the one WCF accepts) sends the password, `'PasswordDigest'` sends Base64(SHA-1(nonce + created + password)). It is refused with the HTTP POST and GET styles, which carry no header."
+        ? ` \`wsSecurity\` adds the OASIS UsernameToken header, marked mustUnderstand, to every SOAP request, with a fresh 16-byte nonce, its creation time (UTC${sendsTimestamps(model) ? ", by the client's `now` option, as the request's timestamp" : ''}) and a validity of five minutes: \`passwordType: 'PasswordText'\` (the default, the one WCF accepts) sends the password, \`'PasswordDigest'\` sends Base64(SHA-1(nonce + created + password)). It is refused with the HTTP POST and GET styles, which carry no header.`
         : ''),
     '',
     '`onRequest` sees each request (operation, method, URL, headers, body, start time) before it is sent, `onResponse` each outcome (status, Content-Type, body, duration, or the error when no answer came). They observe and cannot change the request, which is signed and encoded as it is sent. Passwords, keys, ' +
@@ -328,6 +330,27 @@ function authenticationSection(model: ServiceModel): string[] {
     '### Sessions (cookies)',
     '',
     "An ASMX service whose methods say `EnableSession = true` keeps its session in the `ASP.NET_SessionId` cookie, and a load balancer may pin a client to a server by one. Give the client a cookie jar, such as tough-cookie's (`npm install tough-cookie`, then `cookieJar: new CookieJar()`): its cookies for the URL go with every request, and every answer's Set-Cookie goes back to it, an error's too; a cookie the jar refuses by RFC 6265's rules (another site's) is dropped. Each client with its own jar is its own session. Cookie values are `[redacted]` in what the hooks see. In a browser the option is refused: the browser keeps cookies itself.",
+  ];
+}
+
+function browserSection(model: ServiceModel): string[] {
+  const soap = model.bindings.some((b) => b === 'soap11' || b === 'soap12');
+  const form = model.bindings.some((b) => b === 'httpPost' || b === 'httpGet');
+  const cors = soap
+    ? ` The SOAP styles send \`SOAPAction\` and an XML Content-Type, which make the browser ask first (a preflight): answer it with \`Access-Control-Allow-Headers: Content-Type, SOAPAction\`${form ? '; HTTP POST and GET calls need no preflight' : ''}.`
+    : ' HTTP POST and GET calls need no preflight.';
+  return [
+    '## In a browser',
+    '',
+    "The client runs in browsers too: bundled for a browser (esbuild's `--platform=browser`, Vite, webpack), its code imports no Node.js module; Node's own are reached only on Node, when a call needs them. Calls go through the browser's fetch, so the service must allow the page's origin (CORS)." + cors,
+    ...(model.auth
+      ? [
+          '',
+          "Requests are signed with WebCrypto's HMAC (`crypto.subtle`), which browsers give to secure pages only (https, or a loopback address): on any other page the constructor refuses the client with `SvcRequestError`, unless a `sign` function of your own is given. `embeddedPageQuery` and `signQueryString` answer at once, so they need Node: in a browser use `embeddedPageQueryAsync` and `signQueryStringAsync`, which give the same string as a promise.",
+        ]
+      : []),
+    '',
+    "The options a browser cannot honour are refused in the constructor with `SvcRequestError`, never ignored: `tls` and `proxy` (the browser uses the system's), `httpAuth.ntlm` (the browser answers Windows authentication itself), `transport: 'node'` and `cookieJar` (the browser keeps cookies itself).",
   ];
 }
 

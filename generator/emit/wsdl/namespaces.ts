@@ -14,6 +14,8 @@ export const NS = {
   tm: 'http://microsoft.com/wsdl/mime/textMatching/',
   soapenc: 'http://schemas.xmlsoap.org/soap/encoding/',
   xsd: 'http://www.w3.org/2001/XMLSchema',
+  /** XML's own namespace (`xml:lang`, `xml:space`, `xml:base`, `xml:id`): its prefix is bound in every document. */
+  xml: 'http://www.w3.org/XML/1998/namespace',
   /** Where ASMX declares the simple types XML Schema lacks: `guid` and `char`. */
   msTypes: 'http://microsoft.com/wsdl/types/',
   /** The transport of both SOAP bindings. */

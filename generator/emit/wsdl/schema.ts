@@ -69,6 +69,8 @@ export interface AttributeDecl {
   readonly required: boolean;
   /** `form="qualified"`: the attribute is in the schema's namespace. */
   readonly qualified?: boolean;
+  /** A reference to one of XML's own attributes (`ref="xml:lang"`) rather than a declaration; `name` is its local name. */
+  readonly xmlRef?: boolean;
   readonly fixed?: string;
   readonly default?: string;
 }
@@ -253,6 +255,27 @@ class SchemaPlanner {
     this.element(ns, item, what, JSON.stringify(item));
   }
 
+  /**
+   * A top-level element that references name (an element of a namespace of its own). Where two references need it with
+   * different types (a local element of two types of that namespace, as edialog-sdk's `dimension`, a DimensionType in
+   * one and a string in the other), XML Schema still has one global element per name: it is declared once as
+   * s:anyType, nillable, which holds either (nillable only, where the two differ only in that).
+   */
+  private referencedElement(ns: string, name: string, type: XsdTypeRef, nillable: boolean, what: string): void {
+    const items = this.items.get(ns);
+    const index = items?.findIndex((x) => x.kind === 'element' && x.name === name) ?? -1;
+    const previous = index >= 0 ? (items![index] as Extract<SchemaItem, { kind: 'element' }>) : undefined;
+    if (previous === undefined || (JSON.stringify(previous.type) === JSON.stringify(type) && previous.nillable === nillable)) {
+      this.typedElement(ns, name, type, nillable, what);
+      return;
+    }
+    // Nil-able in one place only: nil-able; of two types: any type.
+    const same = JSON.stringify(previous.type) === JSON.stringify(type);
+    const widened = { kind: 'element' as const, name, type: same ? type : qname(NS.xsd, 'anyType'), nillable: true };
+    items![index] = widened;
+    this.elements.get(ns)!.set(name, JSON.stringify(widened));
+  }
+
   /** The header element (in the service namespace, as the client sends it), then its record, at first use. */
   private header(h: { readonly element: string; readonly record: StructModel }): QName {
     if (!this.headersDone.has(h.element)) {
@@ -322,8 +345,14 @@ class SchemaPlanner {
    */
   private parameter(p: ParameterModel, ns: string): Particle {
     if (p.type.kind === 'choice') return this.choice(p.type, p.optional ? 0 : 1, 1);
-    const optional = isReferenceType(p.type) || (p.optional && p.default === undefined);
     const form = p.form === 'unqualified' ? { unqualified: true } : {};
+    // A list without a container (`[XmlElement] string[] name`): the parameter's own element, repeated.
+    if (p.type.kind === 'list' && !p.type.container) {
+      const t = p.type;
+      const particle: ElementParticle = { name: p.name, minOccurs: t.minItems ?? 0, maxOccurs: t.maxItems ?? 'unbounded', nillable: t.nillableItems, type: this.typeRef(t.item), ...form };
+      return this.ownNamespace(particle, p.namespace?.uri, ns, `the parameter ${p.name}`);
+    }
+    const optional = isReferenceType(p.type) || (p.optional && p.default === undefined);
     return this.ownNamespace({ name: p.name, minOccurs: optional ? 0 : 1, maxOccurs: 1, nillable: p.nillable, type: this.typeRef(p.type), ...form }, p.namespace?.uri, ns, `the parameter ${p.name}`);
   }
 
@@ -335,7 +364,7 @@ class SchemaPlanner {
   private ownNamespace(p: ElementParticle, uri: string | undefined, at: string, what: string): ElementParticle {
     if (uri === undefined || uri === at) return p;
     this.useNamespace(uri);
-    this.typedElement(uri, p.name, p.type, p.nillable, what);
+    this.referencedElement(uri, p.name, p.type, p.nillable, what);
     return { ...p, nillable: false, ref: qname(uri, p.name) };
   }
 
@@ -378,8 +407,8 @@ class SchemaPlanner {
   private field(f: FieldModel, ns: string): Particle[] {
     if (f.attribute || f.text) return [];
     const type = f.type;
-    if (type.kind === 'choice') return [this.choice(type, f.optional ? 0 : 1, 1)];
-    if (type.kind === 'list' && !type.container && type.item.kind === 'choice') return [this.choice(type.item, type.minItems ?? 0, type.maxItems ?? 'unbounded')];
+    if (type.kind === 'choice') return [this.choice(type, f.optional ? 0 : 1, 1, ns)];
+    if (type.kind === 'list' && !type.container && type.item.kind === 'choice') return [this.choice(type.item, type.minItems ?? 0, type.maxItems ?? 'unbounded', ns)];
     const form = f.form === 'unqualified' ? { unqualified: true } : {};
     const own = f.namespace?.uri;
     if (type.kind === 'list' && !type.container) {
@@ -388,10 +417,25 @@ class SchemaPlanner {
     return [this.ownNamespace({ name: f.xmlName, minOccurs: f.optional ? 0 : 1, maxOccurs: 1, nillable: f.nillable, type: this.typeRef(type), ...form, ...fixedAndDefault(f) }, own, ns, `the field ${f.name}`)];
   }
 
-  /** A choice: each alternative an element of its own, exactly once within one occurrence of the choice. */
-  private choice(type: ChoiceType, minOccurs: number, maxOccurs: number | 'unbounded'): ChoiceParticle {
+  /**
+   * A choice: each alternative an element of its own, exactly once within one occurrence of the choice; `ns`, the
+   * namespace of the schema declaring it, where an alternative's own namespace makes it a reference to a global element.
+   */
+  private choice(type: ChoiceType, minOccurs: number, maxOccurs: number | 'unbounded', ns?: string): ChoiceParticle {
     return {
-      choice: type.alternatives.map((a) => ({ name: a.name, minOccurs: 1, maxOccurs: 1, nillable: false, type: this.typeRef(a.type) })),
+      choice: type.alternatives.map((a) => {
+        // A repeated alternative (a list without a container) is its item element with the list's bounds.
+        const repeated = a.type.kind === 'list' && !a.type.container ? a.type : undefined;
+        const particle: ElementParticle = {
+          name: a.name,
+          minOccurs: repeated ? (repeated.minItems ?? 0) : 1,
+          maxOccurs: repeated ? (repeated.maxItems ?? 'unbounded') : 1,
+          nillable: repeated ? repeated.nillableItems : false,
+          type: this.typeRef(repeated ? repeated.item : a.type),
+          ...(a.form === 'unqualified' ? { unqualified: true } : {}),
+        };
+        return ns === undefined ? particle : this.ownNamespace(particle, a.namespace?.uri, ns, `the alternative ${a.name}`);
+      }),
       minOccurs,
       maxOccurs,
     };
@@ -402,7 +446,8 @@ class SchemaPlanner {
     const ref = this.typeRef(f.type);
     // The spec refuses XML content, records and lists as attributes.
     if (ref === 'any') throw new Error(`WSDL: the attribute ${f.name} cannot hold XML content`);
-    return [{ name: f.xmlName, type: ref, required: !f.optional, ...(f.form === 'qualified' ? { qualified: true } : {}), ...fixedAndDefault(f) }];
+    const xmlRef = f.attributeNamespace?.uri === NS.xml ? { xmlRef: true } : {};
+    return [{ name: f.xmlName, type: ref, required: !f.optional, ...(f.form === 'qualified' ? { qualified: true } : {}), ...xmlRef, ...fixedAndDefault(f) }];
   }
 
   // ---- types ---------------------------------------------------------------------------------------------------
@@ -531,6 +576,7 @@ class SchemaPlanner {
 
   private importsOf(ns: string, items: readonly SchemaItem[]): string[] {
     const used = new Set<string>();
+    let xmlRefs = false;
     const add = (ref: XsdTypeRef | undefined) => {
       if (ref !== undefined && ref !== 'any' && ref.ns !== ns && ref.ns !== NS.xsd) used.add(ref.ns);
     };
@@ -544,11 +590,12 @@ class SchemaPlanner {
         add(item.base);
         if (item.simpleContent !== undefined && item.simpleContent !== true) add(item.simpleContent);
         item.sequence.flatMap(elementsOf).forEach(addParticle);
-        item.attributes.forEach((a) => add(a.type));
+        item.attributes.forEach((a) => (a.xmlRef ? (xmlRefs = true) : add(a.type)));
       } else add(item.base);
     }
-    // In the order the document first uses them, so the output does not depend on the walk inside one schema.
-    return this.namespaces.filter((n) => used.has(n));
+    // In the order the document first uses them, so the output does not depend on the walk inside one schema; XML's
+    // own namespace last (its prefix is bound everywhere, so it is none of the document's declared namespaces).
+    return [...this.namespaces.filter((n) => used.has(n)), ...(xmlRefs ? [NS.xml] : [])];
   }
 }
 

@@ -116,6 +116,11 @@ function anyAttribute(parent: XMLBuilder): void {
 
 function writeAttributes(parent: XMLBuilder, attributes: readonly AttributeDecl[], prefixes: Prefixes): void {
   for (const a of attributes) {
+    if (a.xmlRef === true) {
+      // XML's own attribute (xml:lang): referred to, never declared; the prefix xml is bound in every document.
+      child(parent, 's:attribute', [['ref', `xml:${a.name}`], ['use', a.required && 'required'], ['fixed', a.fixed], ['default', a.default]]);
+      continue;
+    }
     child(parent, 's:attribute', [
       ['name', a.name],
       ['type', prefixes.format(a.type)],

@@ -146,16 +146,22 @@ function stamping(agent: Agent): Agent {
  * with every older one.
  */
 function dropExpired(agent: Agent): void {
-  const now = Date.now();
-  for (const sockets of Object.values(agent.freeSockets)) {
+  // Run before every request: no array or closure is made unless a connection has expired.
+  const free = agent.freeSockets;
+  let now: number | undefined;
+  for (const name in free) {
+    const sockets = free[name];
     if (sockets === undefined) continue;
     let last = -1;
-    sockets.forEach((socket, i) => {
+    for (let i = 0; i < sockets.length; i++) {
+      const socket = sockets[i]!;
       const since = idleSince.get(socket);
       const limit = socket.timeout ?? IDLE_MS;
+      now ??= Date.now();
       if (since !== undefined && limit > 0 && now - since >= limit) last = i;
-    });
-    for (const socket of sockets.slice(0, last + 1)) socket.destroy();
+    }
+    // A copy: destroying a connection takes it out of the agent's list.
+    if (last >= 0) for (const socket of sockets.slice(0, last + 1)) socket.destroy();
   }
 }
 
@@ -215,11 +221,9 @@ function exchange(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest,
 function exchange(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest, via?: Via): Promise<HttpResponse | ViaResponse> {
   const { signal, timeoutMs, maxResponseBytes: limit } = req;
   const bodiless = via?.withoutBody === true && method === 'POST';
-  const headers = outgoingHeaders({ ...req, method, ...(bodiless ? { body: '' } : {}) });
+  const headers = outgoingHeaders({ headers: req.headers, method, body: bodiless ? '' : req.body });
   if (via?.authorization !== undefined) headers['Authorization'] = via.authorization;
-  if (req.compression !== false && !Object.keys(headers).some((name) => name.toLowerCase() === 'accept-encoding')) {
-    headers['Accept-Encoding'] = ACCEPT_ENCODING;
-  }
+  if (req.compression !== false && !hasHeader(headers, 'accept-encoding')) headers['Accept-Encoding'] = ACCEPT_ENCODING;
   const body = method === 'POST' ? (bodiless ? '' : (req.body ?? '')) : undefined;
 
   return new Promise<HttpResponse | ViaResponse>((resolve, reject) => {
@@ -368,6 +372,12 @@ function exchange(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest,
       });
     }
   });
+}
+
+/** Whether `headers` has the header `lowerName` (given in lower case), in any case. */
+function hasHeader(headers: Record<string, string>, lowerName: string): boolean {
+  for (const name in headers) if (name.toLowerCase() === lowerName) return true;
+  return false;
 }
 
 /** The content codings decoded here (`x-gzip` is gzip's old name, which HTTP/1.1 still accepts). */

@@ -10,6 +10,7 @@
 import { bodyTextDecoder, type BodyTextDecoder } from '../codec/charset.js';
 import type { TextSource } from '../codec/xml-reader.js';
 import { SvcRequestError, SvcResponseTooLargeError, SvcTimeoutError, SvcTransportError } from '../errors.js';
+import { NodeBuffer } from '../node-builtins.js';
 
 /** What {@link sendRequest} needs. */
 export interface HttpRequest {
@@ -131,23 +132,24 @@ export async function sendRequest(req: Omit<HttpRequest, 'fetch'> & { fetch?: ty
   const stoppable = timed || signal !== undefined;
   const controller = stoppable ? new AbortController() : undefined;
   let outcome: 'timeout' | 'abort' | undefined;
-  let rejectStopped: (reason: unknown) => void = noop;
   let guard: Guard = passThrough;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const stop = (kind: 'timeout' | 'abort', reason: unknown): void => {
-    if (outcome !== undefined) return;
-    outcome = kind;
-    controller?.abort(reason);
-    rejectStopped(reason);
-  };
-  const onAbort = (): void => stop('abort', signal?.reason);
+  let onAbort: () => void = noop;
   if (stoppable) {
     // Raced against fetch and each read of the body, so a fetch that ignores its signal still cannot outlive the
-    // timeout.
+    // timeout. (Made only here: closures made for every call cost a call without limits more than they are worth.)
+    let rejectStopped: (reason: unknown) => void = noop;
     const stopped = new Promise<never>((_, reject) => {
       rejectStopped = reject;
     });
     stopped.catch(noop);
+    const stop = (kind: 'timeout' | 'abort', reason: unknown): void => {
+      if (outcome !== undefined) return;
+      outcome = kind;
+      controller?.abort(reason);
+      rejectStopped(reason);
+    };
+    onAbort = () => stop('abort', signal?.reason);
     guard = (step) => Promise.race([step, stopped]);
     if (timed) timer = setTimeout(() => stop('timeout', new DOMException('The request timed out', 'TimeoutError')), timeoutMs);
     signal?.addEventListener('abort', onAbort, { once: true });
@@ -288,7 +290,8 @@ export async function readChunks(
 /**
  * A body's bytes in one piece. With a Content-Length, chunks after the first are copied into one buffer of that size
  * as they arrive and then dropped, so a large body is held about once rather than as chunks plus their
- * concatenation. (A body that turns out longer than declared falls back to the list.)
+ * concatenation. (A body that turns out longer than declared falls back to the list.) Node only, as Buffer is: readBody
+ * reads a mock's requests, and the mock runs on Node; the client reads answers through bodyTextDecoder.
  */
 class ByteCollector implements ChunkSink {
   #chunks: Uint8Array[] = [];
@@ -351,9 +354,16 @@ export function outgoingHeaders(req: Pick<HttpRequest, 'headers' | 'method' | 'b
   for (const name in req.headers) {
     if (name.toLowerCase() !== 'content-length') headers[name] = req.headers[name]!;
   }
-  if (req.method !== 'GET') headers['Content-Length'] = String(Buffer.byteLength(req.body ?? '', 'utf8'));
+  if (req.method !== 'GET') headers['Content-Length'] = String(utf8Length(req.body ?? ''));
   return headers;
 }
+
+/** The length of `text` in UTF-8: Node's native count, else TextEncoder's (browsers). */
+function utf8Length(text: string): number {
+  return NodeBuffer !== undefined ? NodeBuffer.byteLength(text, 'utf8') : ENCODER.encode(text).byteLength;
+}
+
+const ENCODER = new TextEncoder();
 
 /**
  * Refuses a `timeoutMs` or `maxResponseBytes` that is not a positive number (an integer for the latter), before

@@ -3,8 +3,9 @@
  * the Content-Type charset, else the XML declaration's encoding, else UTF-8. Bytes that are not valid in the charset are a {@link SvcDecodeError}, never
  * replacement characters, which would change the data without a word.
  */
-import { isAscii } from 'node:buffer';
 import { SvcDecodeError } from '../errors.js';
+import { NodeBuffer, nodeBuiltin } from '../node-builtins.js';
+import { keepResident } from './resident.js';
 import type { TextSource } from './xml-reader.js';
 
 /**
@@ -112,8 +113,9 @@ export function bodyTextDecoder(
 }
 
 /**
- * A body of fewer bytes is given as one string even by endSource: a string that small is allocated in the young
- * generation like a reader's window would be, and reading one string is the reader's fastest path.
+ * A body of fewer bytes is given as one string even by endSource, decoded by decodeBody once it is whole: a string
+ * that small is allocated in the young generation like a reader's window would be, reading one string is the reader's
+ * fastest path, and a small body (most answers) pays nothing for being read in pieces.
  */
 const PIECES_FROM_BYTES = 64 * 1024;
 
@@ -204,7 +206,7 @@ class BodyText implements TextSource {
   private readonly asciiEnd: number;
   /** The chunk of the last part made (parts are asked for in order). */
   private at = 0;
-  private scratch: Buffer | undefined;
+  private scratch: InstanceType<NonNullable<typeof NodeBuffer>> | undefined;
   /** Where each part of the rest starts, from the end of the ASCII chunks. */
   private readonly restStarts: number[] = [];
   /** The part of the rest that the last text was made from. */
@@ -280,27 +282,26 @@ class BodyText implements TextSource {
     if (starts[i]! > start) i = 0;
     while (i + 1 < starts.length && starts[i + 1]! <= start) i++;
     this.at = i;
-    const first = asBuffer(chunks[i]!);
-    if (end - starts[i]! <= first.byteLength) return first.toString('latin1', start - starts[i]!, end - starts[i]!);
+    const first = chunks[i]!;
+    if (end - starts[i]! <= first.byteLength) return latin1(first, start - starts[i]!, end - starts[i]!);
     const size = end - start;
-    if (this.scratch === undefined || this.scratch.byteLength < size) this.scratch = Buffer.allocUnsafe(Math.max(size, 2 * (this.scratch?.byteLength ?? 0)));
+    if (NodeBuffer === undefined) {
+      const parts: string[] = [];
+      for (let k = i, filled = 0; filled < size; k++) {
+        const from = Math.max(0, start - starts[k]!);
+        const to = Math.min(chunks[k]!.byteLength, from + size - filled);
+        parts.push(latin1(chunks[k]!, from, to));
+        filled += to - from;
+      }
+      return parts.join('');
+    }
+    if (this.scratch === undefined || this.scratch.byteLength < size) this.scratch = NodeBuffer.allocUnsafe(Math.max(size, 2 * (this.scratch?.byteLength ?? 0)));
     let filled = 0;
     for (let k = i; filled < size; k++) {
       const from = Math.max(0, start - starts[k]!);
-      filled += asBuffer(chunks[k]!).copy(this.scratch, filled, from, Math.min(chunks[k]!.byteLength, from + size - filled));
+      filled += asBuffer(NodeBuffer, chunks[k]!).copy(this.scratch, filled, from, Math.min(chunks[k]!.byteLength, from + size - filled));
     }
     return this.scratch.toString('latin1', 0, size);
-  }
-
-  /**
-   * The whole text in one flat string, for a body too small to be worth a window: each chunk's text joined, without a
-   * buffer as large as the body.
-   */
-  whole(): string {
-    const parts = this.chunks.map((chunk) => asBuffer(chunk).toString('latin1'));
-    for (let i = 0; i < this.rest.length; i++) parts.push(this.restPart(i));
-    // join makes one flat string; `+` would make a rope, which the reader reads several times slower.
-    return parts.length === 1 ? (parts[0] as string) : parts.join('');
   }
 }
 
@@ -320,7 +321,9 @@ function concatBytes(chunks: readonly Uint8Array[], total: number): Uint8Array {
 /**
  * The charset is chosen once the first {@link XML_DECLARATION_SCAN} bytes are in (as decodeBody looks no further);
  * a shorter body is handed to decodeBody whole. Then: UTF-8 as said above; anything else is gathered and decoded in
- * one pass at the end.
+ * one pass at the end. Kept chunks wait in the head until {@link PIECES_FROM_BYTES} have come: a body smaller than
+ * that (most answers) is whole at its end and is handed to decodeBody as one piece, without the pieces, checks and
+ * source that only a large body needs.
  */
 class ChunkedText implements BodyTextDecoder {
   #head: Uint8Array[] = [];
@@ -360,7 +363,7 @@ class ChunkedText implements BodyTextDecoder {
         // its chunk meanwhile.
         this.#head.push(this.keepChunks ? chunk : chunk.slice());
         this.#headBytes += chunk.byteLength;
-        if (this.#headBytes >= XML_DECLARATION_SCAN) this.#decide();
+        if (this.#headBytes >= (this.keepChunks ? PIECES_FROM_BYTES : XML_DECLARATION_SCAN)) this.#decide();
         return;
       }
       this.#feed(chunk);
@@ -394,7 +397,8 @@ class ChunkedText implements BodyTextDecoder {
             source = new BodyText(pieces as Uint8Array[], rest !== '' ? [rest] : [], rest !== '' ? [rest.length] : []);
           }
           this.#utf8 = [];
-          return this.#seen >= PIECES_FROM_BYTES ? source : source.whole();
+          // Only a body of PIECES_FROM_BYTES or more gets here (a smaller one is decoded whole above).
+          return source;
         }
         if (rest !== '') pieces.push(rest);
         // join makes one flat string; `+` would make a rope, which the reader reads several times slower.
@@ -416,18 +420,25 @@ class ChunkedText implements BodyTextDecoder {
   }
 
   #decide(): void {
-    const head = concatBytes(this.#head, this.#headBytes);
+    const chunks = this.#head;
     this.#head = [];
+    // The charset is chosen from the first chunks that make XML_DECLARATION_SCAN bytes, joined only when it takes
+    // more than one; the kept chunks after them are fed as they are, never copied into one.
+    let first = 0;
+    let firstBytes = 0;
+    while (first < chunks.length && firstBytes < XML_DECLARATION_SCAN) firstBytes += chunks[first++]!.byteLength;
+    const head = first === 1 ? chunks[0]! : concatBytes(chunks.slice(0, first), firstBytes);
     const { charset, skip } = chooseCharset(head, this.contentType, this.subject);
     this.#charset = charset;
     this.#mode = charset === 'utf-8' ? 'ascii' : 'gather';
     this.#feed(skip === 0 ? head : head.subarray(skip));
+    for (let i = first; i < chunks.length; i++) this.#feed(chunks[i]!);
   }
 
   #feed(chunk: Uint8Array): void {
     if (this.#mode === 'ascii') {
       if (isAscii(chunk)) {
-        this.#pieces.push(this.keepChunks ? chunk : asBuffer(chunk).toString('latin1'));
+        this.#pieces.push(this.keepChunks ? chunk : latin1(chunk, 0, chunk.byteLength));
         return;
       }
       // Handed-over chunks are kept and decoded in segments at the end, not copied into one buffer for one string.
@@ -456,6 +467,16 @@ class ChunkedText implements BodyTextDecoder {
   }
 }
 
+// A decoder that has read a little, kept so that the maps of its fields outlive a full collection (see resident.ts).
+keepResident(residentDecoder());
+
+function residentDecoder(): ChunkedText {
+  const decoder = new ChunkedText('text/xml; charset=utf-8', 'response', 4, true);
+  decoder.write(new Uint8Array([0x3c, 0x61, 0x2f, 0x3e]));
+  decoder.endSource();
+  return decoder;
+}
+
 /**
  * A parameter of a Content-Type (`charset`, SOAP 1.2's `action`), unquoted; undefined when absent or empty.
  * @param contentType - the header value
@@ -482,7 +503,7 @@ const XML_DECLARATION = /^[\t\n\r ]*<\?xml[\t\n\r ](?:[^>]*?[\t\n\r ])?encoding[
 /** The `encoding` of an XML declaration at the start of the body, read as ASCII; undefined when there is none. */
 function xmlEncoding(bytes: Uint8Array): string | undefined {
   if (bytes.byteLength < 6) return undefined;
-  const head = asBuffer(bytes).toString('latin1', 0, Math.min(bytes.byteLength, XML_DECLARATION_SCAN));
+  const head = latin1(bytes, 0, Math.min(bytes.byteLength, XML_DECLARATION_SCAN));
   const m = XML_DECLARATION.exec(head);
   if (m === null) return undefined;
   const value = (m[1] ?? m[2] ?? '').trim();
@@ -541,9 +562,9 @@ function decodeAs(charset: Charset, bytes: Uint8Array, subject: string): string 
     case 'utf-8': return strictly(UTF8, bytes, 'UTF-8', subject);
     case 'utf-16le': return strictly(UTF16LE, bytes, 'UTF-16LE', subject);
     case 'utf-16be': return strictly(UTF16BE, bytes, 'UTF-16BE', subject);
-    case 'iso-8859-1': return asBuffer(bytes).toString('latin1');
+    case 'iso-8859-1': return latin1(bytes, 0, bytes.byteLength);
     case 'windows-1252': {
-      const text = asBuffer(bytes).toString('latin1');
+      const text = latin1(bytes, 0, bytes.byteLength);
       return C1.test(text) ? text.replace(C1_ALL, fromC1) : text;
     }
     default: return strictly(charset, bytes, charset.encoding, subject);
@@ -559,6 +580,29 @@ function strictly(decoder: TextDecoder, bytes: Uint8Array, name: string, subject
 }
 
 /** The same memory as a Buffer, for Node's native latin1 decoding; no copy. */
-function asBuffer(bytes: Uint8Array): Buffer {
-  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+function asBuffer(buffer: NonNullable<typeof NodeBuffer>, bytes: Uint8Array): InstanceType<typeof buffer> {
+  return buffer.isBuffer(bytes) ? bytes : buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
+
+/**
+ * `bytes[start..end)` as ISO-8859-1 (a character per byte, its code the byte's value): Node's Buffer decodes it
+ * natively; elsewhere a character code per byte, in runs short enough for one call's arguments. (TextDecoder cannot:
+ * WHATWG's "latin1" is windows-1252.)
+ */
+function latin1(bytes: Uint8Array, start: number, end: number): string {
+  if (NodeBuffer !== undefined) return asBuffer(NodeBuffer, bytes).toString('latin1', start, end);
+  const parts: string[] = [];
+  for (let at = start; at < end; at += LATIN1_RUN) {
+    parts.push(String.fromCharCode.apply(null, bytes.subarray(at, Math.min(end, at + LATIN1_RUN)) as unknown as number[]));
+  }
+  return parts.join('');
+}
+
+/** Bytes per String.fromCharCode call off Node, well under engines' limits on the number of arguments. */
+const LATIN1_RUN = 8192;
+
+/** Whether every byte is below 0x80: Node's native check, else a loop. */
+const isAscii: (bytes: Uint8Array) => boolean = nodeBuiltin('node:buffer')?.isAscii ?? ((bytes) => {
+  for (let i = 0; i < bytes.byteLength; i++) if (bytes[i]! >= 0x80) return false;
+  return true;
+});

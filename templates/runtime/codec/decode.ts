@@ -25,7 +25,7 @@ import {
   decodeUnsignedLong,
   decodeUnsignedShort,
 } from './values.js';
-import { decodeXsInteger, decodeXsLanguage, decodeXsName, decodeXsNcName, decodeXsNmtoken, decodeXsNonNegativeInteger, decodeXsPositiveInteger } from './lexical.js';
+import { decodeXsInteger, decodeXsLanguage, decodeXsName, decodeXsNcName, decodeXsNmtoken, decodeXsNonNegativeInteger, decodeXsPositiveInteger, decodeXsToken } from './lexical.js';
 import type { XmlReader } from './xml-reader.js';
 
 /** Reads one value of the current element; the reader is positioned on its start tag and left after its end. */
@@ -79,6 +79,7 @@ export const readXsInteger: ReadValue<string> = scalar(decodeXsInteger);
 export const readXsNonNegativeInteger: ReadValue<string> = scalar(decodeXsNonNegativeInteger);
 export const readXsPositiveInteger: ReadValue<string> = scalar(decodeXsPositiveInteger);
 export const readXsNmtoken: ReadValue<string> = scalar(decodeXsNmtoken);
+export const readXsToken: ReadValue<string> = scalar(decodeXsToken);
 export const readXsName: ReadValue<string> = scalar(decodeXsName);
 export const readXsNcName: ReadValue<string> = scalar(decodeXsNcName);
 export const readXsLanguage: ReadValue<string> = scalar(decodeXsLanguage);
@@ -294,6 +295,14 @@ export function choiceReader<T extends object>(alternatives: Readonly<Record<str
 /** The error for a second alternative of a choice that holds one; call it on the second one's start tag. */
 export function secondAlternative(r: XmlReader, parent: string, first: string): SvcDecodeError {
   return new SvcDecodeError(`${parent}: <${r.localName}> follows <${first}>, but a choice holds exactly one of its alternatives`, { path: r.path() });
+}
+
+/**
+ * The error for an element of a sequence that is one alternative of a choice, read without that alternative's first
+ * element (`alternative`); call it once the parent element is consumed.
+ */
+export function onlyWithElement(r: XmlReader, parent: string, name: string, alternative: string): SvcDecodeError {
+  return new SvcDecodeError(`${parent}: <${name}> belongs with <${alternative}> (a sequence that is one alternative of a choice), which is not there`, { path: r.closedPath() });
 }
 
 /** The error for a required choice none of whose alternatives was sent; call it once the parent element is consumed. */

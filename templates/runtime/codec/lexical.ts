@@ -1,7 +1,7 @@
 /**
  * XML Schema types that are text with a lexical rule of their own, beyond string: the unbounded integers
  * (`xs:integer`, `xs:nonNegativeInteger`, `xs:positiveInteger`, kept as exact decimal strings) and the name-like
- * strings (`xs:NMTOKEN`, `xs:Name`, `xs:NCName`, `xs:language`). A value that breaks its type's rule is refused before
+ * strings (`xs:NMTOKEN`, `xs:Name`, `xs:NCName`, `xs:language`) and `xs:token` (collapsed whitespace). A value that breaks its type's rule is refused before
  * sending (SvcRequestError), as the service's schema would refuse it, and read as an error (SvcDecodeError).
  */
 import { SvcDecodeError, SvcRequestError } from '../errors.js';
@@ -18,6 +18,8 @@ const RULES = {
     expected: 'a name without a colon: a letter or _ first, then letters, digits, . - _',
   },
   language: { pattern: /^[a-zA-Z]{1,8}(?:-[a-zA-Z0-9]{1,8})*$/, expected: 'a language tag such as en or en-GB' },
+  // Any text as its whitespace collapses: what a service reads of " a  b " is "a b", so only that is sent.
+  token: { pattern: /^(?:[^ \t\r\n]+(?: [^ \t\r\n]+)*)?$/u, expected: 'text without tabs or line breaks, one space between words and none at either end' },
 } as const;
 
 type NameType = keyof typeof RULES;
@@ -43,10 +45,12 @@ export const decodeXsNmtoken = (text: string, path: string): string => decodeNam
 export const decodeXsName = (text: string, path: string): string => decodeNameLike('Name', text, path);
 export const decodeXsNcName = (text: string, path: string): string => decodeNameLike('NCName', text, path);
 export const decodeXsLanguage = (text: string, path: string): string => decodeNameLike('language', text, path);
+export const decodeXsToken = (text: string, path: string): string => decodeNameLike('token', text, path);
 export const encodeXsNmtoken = (value: string, name: string): string => encodeNameLike('NMTOKEN', value, name);
 export const encodeXsName = (value: string, name: string): string => encodeNameLike('Name', value, name);
 export const encodeXsNcName = (value: string, name: string): string => encodeNameLike('NCName', value, name);
 export const encodeXsLanguage = (value: string, name: string): string => encodeNameLike('language', value, name);
+export const encodeXsToken = (value: string, name: string): string => encodeNameLike('token', value, name);
 
 /** The least value of each unbounded integer type (none for xs:integer). */
 const INTEGER_MIN = { integer: undefined, nonNegativeInteger: 0n, positiveInteger: 1n } as const;

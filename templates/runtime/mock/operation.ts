@@ -28,6 +28,12 @@ export interface MockParam {
    */
   readonly alternatives?: readonly string[];
   /**
+   * A list without a container (ASMX's `[XmlElement] string[] name`): each element of its name is one item, read by
+   * `read` (`nillable` is the items'), in document order; none is the empty list. Its HTTP POST field repeats instead,
+   * and a form without it misses it, as ASMX's form binding does.
+   */
+  readonly repeated?: true;
+  /**
    * The parameter is a credential the mock checks (principal/timestamp/signature), passed through as text too. Only
    * the signature is a secret, masked in every text an answer quotes; the principal and timestamp are shown.
    */

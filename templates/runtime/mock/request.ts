@@ -197,19 +197,23 @@ export function readSoapParams(
     if (seen[index] && param.alternatives) {
       throw new RequestFault('Client', `parameter "${param.name}" is a choice of one of ${param.alternatives.join(', ')}, but <${name}> follows another of them`);
     }
-    if (seen[index]) throw new RequestFault('Client', `parameter "${name}" appears more than once`);
+    if (seen[index] && param.repeated !== true) throw new RequestFault('Client', `parameter "${name}" appears more than once`);
     seen[index] = true;
+    let value: unknown;
     if (reader.isNil) {
-      if (!param.nillable) throw new RequestFault('Client', `parameter "${name}" is nil (xsi:nil), but it is not nillable`);
+      if (!param.nillable) throw new RequestFault('Client', `parameter "${name}" is nil (xsi:nil), but ${param.repeated ? 'its items are' : 'it is'} not nillable`);
       reader.skip();
-      values[index] = null;
+      value = null;
     } else if (param.role !== undefined) {
-      const { value, text } = readCredential(reader, param, memberNamespace);
-      values[index] = value;
-      credentials[param.role] = text;
+      const read = readCredential(reader, param, memberNamespace);
+      value = read.value;
+      credentials[param.role] = read.text;
     } else {
-      values[index] = readValue(reader, param);
+      value = readValue(reader, param);
     }
+    // A repeated parameter's elements are its items, wherever they stand among the others (ASMX reads them so too).
+    if (param.repeated === true) ((values[index] ??= []) as unknown[]).push(value);
+    else values[index] = value;
     // A reader that stops short or reads past its element would make every later check misread the request.
     if (reader.currentDepth !== depth) throw new Error(`the mock's reader of parameter ${name} did not consume exactly its element`);
   }
@@ -337,9 +341,10 @@ export function readFormParams(
   }
   // A form cannot say nil: a required nillable parameter's field is left out for null, so it is not missing (an
   // optional one left out is simply not given).
-  const seen = op.params.map((p) => fields.has(p.name) || (p.nillable && p.required));
-  // ASMX names the first missing parameter only.
-  const missing = missingParams(op.params, seen);
+  const seen = op.params.map((p) => fields.has(p.name) || (p.nillable && p.required && p.repeated !== true));
+  // ASMX names the first missing parameter only. A repeated parameter's array is bound from its field, so a form
+  // without the field misses it (ASMX answers a 500), where a SOAP request without its elements sends no items.
+  const missing = missingParams(op.params, seen, true);
   if (missing.length > 0) throw new RequestFault('Client', `Missing parameter: ${missing[0]}.`);
   const values = new Array<unknown>(op.params.length);
   const credentials: Record<string, string> = {};
@@ -412,11 +417,11 @@ function formDecode(s: string): string {
 
 // ---- shared --------------------------------------------------------------------------------------------------------
 
-/** The required parameters that were not seen, in wire order. */
-function missingParams(params: readonly MockParam[], seen: readonly boolean[]): string[] {
+/** The required parameters that were not seen, in wire order; `form`: in an HTTP POST form, repeated ones are too. */
+function missingParams(params: readonly MockParam[], seen: readonly boolean[], form = false): string[] {
   const missing: string[] = [];
   params.forEach((p, i) => {
-    if (p.required && !seen[i]) missing.push(p.alternatives ? p.alternatives.join(' | ') : p.name);
+    if ((p.required || (form && p.repeated === true)) && !seen[i]) missing.push(p.alternatives ? p.alternatives.join(' | ') : p.name);
   });
   return missing;
 }
@@ -425,9 +430,11 @@ function missingParams(params: readonly MockParam[], seen: readonly boolean[]): 
 function handlerParams(params: readonly MockParam[], values: readonly unknown[], seen: readonly boolean[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   params.forEach((param, i) => {
-    if (!seen[i] || param.role !== undefined) return;
+    // A repeated parameter without elements is the empty list: never absent.
+    if ((!seen[i] && param.repeated !== true) || param.role !== undefined) return;
+    const value = seen[i] ? values[i] : [];
     // defineProperty: a parameter named __proto__ must stay a parameter.
-    Object.defineProperty(out, param.name, { value: values[i], enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, param.name, { value, enumerable: true, writable: true, configurable: true });
   });
   return out;
 }

@@ -22,8 +22,8 @@ const ATOMIC = /is not a valid value of the (?:local )?(?:atomic|list) type/;
 const UNION = /is not a valid value of the (?:local )?union type/;
 
 /**
- * The model's types by element name and by attribute name (fields, parameters, value results, list items); and by
- * the name of an element holding a record and an attribute of that record (`onElement`, `element attribute`), where
+ * The model's types by element name and by attribute name (fields, parameters, value results, list items, a choice's
+ * alternatives); and by the name of an element holding a record and an attribute of that record (`onElement`, `element attribute`), where
  * libxml2's error names both: an attribute name alone may be a primitive on one record and an enum on another.
  */
 function membersByName(model: ServiceModel): { elements: Map<string, TypeModel[]>; attributes: Map<string, TypeModel[]>; onElement: Map<string, TypeModel[]> } {
@@ -35,12 +35,14 @@ function membersByName(model: ServiceModel): { elements: Map<string, TypeModel[]
     add(elements, name, t);
     if (t.kind === 'record') for (const f of t.record.fields) if (f.attribute) add(onElement, `${name} ${f.name}`, f.type);
   };
-  const element = (name: string, t: TypeModel) => {
+  const element = (name: string, t: TypeModel): void => {
+    // A choice has no element of its own: each alternative is an element of its own name (Equifax's MiddleName).
+    if (t.kind === 'choice') return t.alternatives.forEach((a) => element(a.name, a.type));
     if (t.kind !== 'list') return held(name, t);
     // A container's own element holds the list; its items (or, without a container, the repeated element) the item.
     if (t.container) add(elements, name, t);
-    else held(name, t.item);
-    held(t.itemElement, t.item);
+    else if (t.item.kind !== 'choice') held(name, t.item);
+    element(t.itemElement, t.item);
   };
   for (const s of [...model.records, ...model.results]) {
     for (const f of s.fields) (f.attribute ? add(attributes, f.name, f.type) : element(f.name, f.type));

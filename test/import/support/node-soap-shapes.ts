@@ -54,6 +54,12 @@ export function notServedReason(op: OperationModel): string | undefined {
     // <ErrorMessage>`, unprefixed, in the derived record's namespace.
     return "a field of a base of another namespace in the answer: node-soap writes it in the derived record's namespace";
   }
+  const answer = op.result.kind === 'outputs' ? op.result.struct : undefined;
+  if (answer?.fields.some((f) => f.namespace !== undefined && f.namespace.uri !== (op.namespace ?? '') && f.namespace.uri !== answer.namespace?.uri)) {
+    // edialog-sdk: getDeliverabilityReportResponse extends common:DateRangeReportResponseType, whose dimension and
+    // record are in common's namespace; node-soap writes them unprefixed, in the wrapper's namespace (as cdiscount's).
+    return "an out parameter of a base type of another namespace, which the answer wrapper extends: node-soap writes it in the wrapper's namespace";
+  }
   if (resultTypes(op).some((t) => holds(t, (x) => x.kind === 'record' && x.record.abstract !== undefined))) {
     // sharepoint-alerts: GetAlerts' DeliveryChannel is abstract; node-soap writes the plain object it is handed as the
     // declared type, with no xsi:type naming a concrete one, which the client refuses as ASMX would.

@@ -69,6 +69,9 @@ function primitive(name: PrimitiveName, label: string): unknown {
       return `n${label.replace(/[^\p{L}\p{N}._-]/gu, '_')}`;
     case 'language':
       return 'en-GB';
+    case 'token':
+      // Collapsed, as the rule wants: single spaces, none at either end.
+      return `t ${label}`.replace(/\s+/g, ' ').trim();
     case 'xml':
       return `<Row xmlns="urn:row" id="1">${label} &amp; more<br/></Row>`;
   }
@@ -146,6 +149,8 @@ export function sampleRecord(s: StructModel, label: string, depth = 0): Record<s
   const out: Record<string, unknown> = {};
   for (const f of s.fields) {
     if (depth >= MAX_DEPTH && f.optional) continue;
+    // A field of a sequence that is one alternative of a choice only beside it (the sample's choice holds the first).
+    if (f.onlyWith && !(f.onlyWith.choice.type.kind === 'choice' && f.onlyWith.choice.type.alternatives[0]!.name === f.onlyWith.alternative)) continue;
     if (f.fixed !== undefined) {
       out[f.name] = fixedSample(f);
       continue;

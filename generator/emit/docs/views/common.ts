@@ -38,6 +38,7 @@ const XSD: Readonly<Record<PrimitiveName, string>> = {
   Name: 'xs:Name',
   NCName: 'xs:NCName',
   language: 'xs:language',
+  token: 'xs:token',
   xml: 'xs:any',
 };
 
