@@ -63,9 +63,11 @@ const FULL_RUN_FAILURES: Readonly<Record<string, string>> = {
   // reducingStyleId? | styleId) is left out, reported: a sequence as an alternative beside another has no counterpart
   // in the format yet, so describeVehicle sends none of the three and its request is invalid.
   'chromedata-description': "schema describeVehicle over soap11: request part 0: Schemas validity error : Element '{urn:description7a.services.chrome.com}trimName': This element is not expected.",
-  // A parameter of maxOccurs="unbounded" (groups, flags, names: 45 operations) is drafted as one value, which node-soap,
-  // reading the WSDL, hands its handler as an array: edialog-sdk's KNOWN_FAILURES entry, the same construct.
-  'virtualbox-web': 'node-soap IVirtualBox_createMachine over soap11: what the node-soap handler received: $.groups: got [',
+  // Its 45 parameters of maxOccurs="unbounded" (groups, flags, names) are repeated parameters now (edialog-sdk's
+  // construct); 2,313 of its 2,316 calls are exact, and 3 fail at node-soap, among them two operations with a
+  // repeated parameter: createMachine's handler gets something else than the array sent, getMachinesByGroups gets no
+  // answer within 20 s. Not yet looked into (node-soap's parse of a repeated element is the first suspect).
+  'virtualbox-web': 'node-soap IVirtualBox_getMachinesByGroups over soap11: SvcTimeoutError: POST request to http://127.0.0.1:PORT/ timed out after 20000 ms',
 };
 
 /**

@@ -15,7 +15,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { XmlReader } from '../../templates/runtime/codec/xml-reader.js';
+import { bodyElement, elementsOf } from './support/envelope-elements.js';
 import { fromRoot } from '../helpers/paths.js';
 import { extractSchemas, validateAll } from '../helpers/xsd.js';
 import { roundTrips, type MockService, type RoundTrip } from './support/wsdl-round-trip.js';
@@ -38,36 +38,6 @@ afterAll(async () => Promise.all(mocks.map((m) => m.close())));
 it('generates clients and mocks that type-check', () => {
   expect(Object.fromEntries(Object.entries(trips).map(([name, t]) => [name, t.diagnostics]))).toEqual({ 'op-outputs': [], 'choice-sequence': [] });
 });
-
-/** Each element of the Body's first child, depth first: `{namespace}name` indented by depth; `leaves` hold text. */
-function elementsOf(envelope: string, leaves: readonly string[]): string[] {
-  const reader = new XmlReader(envelope);
-  reader.readRoot();
-  const out: string[] = [];
-  const walk = (depth: number): void => {
-    while (reader.nextChild()) {
-      out.push(`${'  '.repeat(depth)}{${reader.namespaceUri}}${reader.localName}`);
-      if (leaves.includes(reader.localName)) reader.readText();
-      else walk(depth + 1);
-    }
-  };
-  while (reader.nextChild()) {
-    if (reader.localName !== 'Body') reader.skip();
-    else walk(0);
-  }
-  return out;
-}
-
-/** The first child of the Envelope's Body, standalone. */
-function bodyElement(envelope: string): string {
-  const reader = new XmlReader(envelope);
-  reader.readRoot();
-  while (reader.nextChild()) {
-    if (reader.localName === 'Body' && reader.nextChild()) return reader.readOuterXml();
-    reader.skip();
-  }
-  throw new Error(`an empty Body: ${envelope}`);
-}
 
 describe("outputs of an operation's own namespace (edialog-sdk)", () => {
   const UDF = 'uri:udf.sdk.example';

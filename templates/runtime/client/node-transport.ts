@@ -221,7 +221,7 @@ function exchange(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest,
 function exchange(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest, via?: Via): Promise<HttpResponse | ViaResponse> {
   const { signal, timeoutMs, maxResponseBytes: limit } = req;
   const bodiless = via?.withoutBody === true && method === 'POST';
-  const headers = outgoingHeaders({ headers: req.headers, method, body: bodiless ? '' : req.body });
+  const headers = outgoingHeaders({ headers: req.headers, method, body: bodiless ? '' : (req.body ?? '') });
   if (via?.authorization !== undefined) headers['Authorization'] = via.authorization;
   if (req.compression !== false && !hasHeader(headers, 'accept-encoding')) headers['Accept-Encoding'] = ACCEPT_ENCODING;
   const body = method === 'POST' ? (bodiless ? '' : (req.body ?? '')) : undefined;

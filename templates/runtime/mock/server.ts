@@ -79,6 +79,10 @@ export function startServer(handler: RequestHandler | ExchangeHandler, options: 
     serve(handler, { req, res, drain, expectsContinue }, origin).catch(() => req.socket.destroy());
   };
   const server = createServer((req, res) => onRequest(req, res, false));
+  // IIS keeps an idle connection 120 s (its connectionTimeout), Node's server 5 s. A client reuses an idle connection
+  // for less than either, but under load the server may close one just as a request arrives on it, which the client
+  // then sees reset; as long as IIS, as a client of a real service would expect (sent as `Keep-Alive: timeout=120`).
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   // With a listener, Node leaves `Expect: 100-continue` to us: the 100 goes out when the body is first read.
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => onRequest(req, res, true));
   // Without a listener, Node would destroy a CONNECT's socket without a word.
@@ -99,6 +103,9 @@ function urlHost(host: string): string {
   if (host === '::') return '[::1]';
   return host.includes(':') ? `[${host}]` : host;
 }
+
+/** How long the mock keeps an idle connection open: IIS's default connectionTimeout. */
+export const KEEP_ALIVE_MS = 120_000;
 
 function closer(server: Server): () => Promise<void> {
   let closed: Promise<void> | undefined;
