@@ -1,7 +1,7 @@
 /** Each row edits the base spec (test/fixtures/diff/base.yaml) on one side or both and lists the classified changes. */
 import { describe, expect, it } from 'vitest';
 import { diffSpecs } from '../../generator/diff/index.js';
-import { model, type Edit } from './helpers.js';
+import { COUNT_FIELD, ITEM_FIELDS, model, type Edit } from './helpers.js';
 
 /** CountResult's fields in no namespace, so that a result of it may be unqualified. */
 const UNQUALIFIED_COUNT = [
@@ -34,12 +34,6 @@ const EXTRA_RECORD = `records:
       - name: note
         type: string
 `;
-const ITEM_FIELDS = `      - name: id
-        type: long
-      - name: label
-        type: string`;
-const COUNT_FIELD = `      - name: count
-        type: int`;
 
 /** The base spec with the HTTP GET binding too (FindItems, which takes a record, has neither form binding). */
 const WITH_GET: readonly Edit[] = [

@@ -4,14 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { diffSpecs, renderMarkdown } from '../../generator/diff/index.js';
-import { model, type Edit } from './helpers.js';
+import { COUNT_FIELD, ITEM_FIELDS, model, type Edit } from './helpers.js';
 
-const ITEM_FIELDS = `      - name: id
-        type: long
-      - name: label
-        type: string`;
-const COUNT_FIELD = `      - name: count
-        type: int`;
 
 interface Row {
   readonly old?: readonly Edit[];

@@ -10,6 +10,14 @@ export const BASE = readFileSync(`${FIXTURES}base.yaml`, 'utf8');
 /** A text edit: each `from` must occur in the text; every occurrence is replaced. */
 export type Edit = readonly [from: string, to: string];
 
+/** The base spec's Item fields and CountResult's field, as written there: the text the edits of the tables replace. */
+export const ITEM_FIELDS = `      - name: id
+        type: long
+      - name: label
+        type: string`;
+export const COUNT_FIELD = `      - name: count
+        type: int`;
+
 export function edited(edits: readonly Edit[] = [], text = BASE): string {
   let out = text;
   for (const [from, to] of edits) {
