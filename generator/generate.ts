@@ -77,8 +77,8 @@ export function headerSpecName(out: string, spec: string): string {
 }
 
 /**
- * The segments this process left to prettier in its last generation: `--watch`, and a process that generates
- * several times, format again only what changed.
+ * The files this process formatted in its last generation: `--watch`, and a process that generates several times,
+ * format again only the files whose text changed.
  */
 const formatted = new FormatCache();
 

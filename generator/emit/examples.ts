@@ -9,15 +9,12 @@
 import type { FieldModel, HttpPostRootModel, ListType, ParameterModel, PrimitiveName, ResultModel, StructModel, TypeModel } from '../model/types.js';
 import { propertyKey } from '../load/names.js';
 import { leastAlternative, leastConcrete, recordDepth } from '../model/least-values.js';
-import type { builders } from 'prettier/doc';
-import type { Literal } from '../print/layout/code.js';
-import { arrayOf, objectOf } from '../print/layout/statements.js';
 import { tsString } from '../print/ts-string.js';
 import { tsLiteral } from './ts-types.js';
 
 /**
  * An example value: an expression written as is (a literal, a `new Date(...)`), or an object or array literal of
- * examples, which {@link exprText} writes on one line and {@link exprDoc} lays out as prettier does.
+ * examples, which {@link exprText} writes on one line (the formatter pass lays it out).
  */
 type Expr = string | { readonly object: ReadonlyArray<readonly [string, Expr]> } | { readonly array: readonly Expr[] };
 
@@ -25,12 +22,6 @@ function exprText(e: Expr): string {
   if (typeof e === 'string') return e;
   if ('array' in e) return `[${e.array.map(exprText).join(', ')}]`;
   return e.object.length === 0 ? '{}' : `{ ${e.object.map(([k, v]) => `${propertyKey(k)}: ${exprText(v)}`).join(', ')} }`;
-}
-
-function exprDoc(e: Expr): builders.Doc | Literal {
-  if (typeof e === 'string') return e;
-  if ('array' in e) return arrayOf(e.array.map(exprDoc));
-  return objectOf(e.object.map(([k, v]) => [propertyKey(k), exprDoc(v)] as const));
 }
 
 const PRIMITIVES: Readonly<Record<PrimitiveName, string>> = {
@@ -131,11 +122,11 @@ export function exampleValue(t: TypeModel, depth = 0): string {
 }
 
 /**
- * {@link exampleValue} laid out as prettier lays it out; a DataSet in it is `dataSet` (an expression naming the empty
+ * {@link exampleValue}, where a DataSet in it is `dataSet` (an expression naming the empty
  * DataSet, which is too wide to stand in a line of code; by default the literal).
  */
-export function exampleValueDoc(t: TypeModel, dataSet: string = tsLiteral(DATA_SET)): builders.Doc | Literal {
-  return exprDoc(exampleExpr(t, 0, dataSet));
+export function exampleValueText(t: TypeModel, dataSet: string = tsLiteral(DATA_SET)): string {
+  return exprText(exampleExpr(t, 0, dataSet));
 }
 
 function exampleExpr(t: TypeModel, depth: number, dataSet: Expr): Expr {
@@ -214,9 +205,9 @@ export function exampleResult(result: ResultModel, httpPostRoot?: HttpPostRootMo
   return exprText(exampleResultExpr(result, httpPostRoot, tsLiteral(DATA_SET)));
 }
 
-/** {@link exampleResult} laid out as prettier lays it out; a DataSet in it is `dataSet` (see {@link exampleValueDoc}). */
-export function exampleResultDoc(result: ResultModel, httpPostRoot?: HttpPostRootModel, dataSet: string = tsLiteral(DATA_SET)): builders.Doc | Literal {
-  return exprDoc(exampleResultExpr(result, httpPostRoot, dataSet));
+/** {@link exampleResult}, where a DataSet is `dataSet` (see {@link exampleValueText}). */
+export function exampleResultText(result: ResultModel, httpPostRoot?: HttpPostRootModel, dataSet: string = tsLiteral(DATA_SET)): string {
+  return exprText(exampleResultExpr(result, httpPostRoot, dataSet));
 }
 
 function exampleResultExpr(result: ResultModel, httpPostRoot: HttpPostRootModel | undefined, dataSet: Expr): Expr {
@@ -280,9 +271,9 @@ export function requiredZeros(s: StructModel, except: ReadonlySet<FieldModel> = 
   return exprText({ object: zeroMembers(s, except) });
 }
 
-/** The members of {@link requiredZeros}, each value laid out as prettier lays it out. */
-export function requiredZeroMembers(s: StructModel, except: ReadonlySet<FieldModel>): Array<readonly [string, builders.Doc | Literal]> {
-  return zeroMembers(s, except).map(([k, v]) => [propertyKey(k), exprDoc(v)] as const);
+/** The members of {@link requiredZeros}, as `[key, value]` texts. */
+export function requiredZeroMembers(s: StructModel, except: ReadonlySet<FieldModel>): Array<readonly [string, string]> {
+  return zeroMembers(s, except).map(([k, v]) => [propertyKey(k), exprText(v)] as const);
 }
 
 function zeroMembers(s: StructModel, except: ReadonlySet<FieldModel>): Array<readonly [string, Expr]> {

@@ -2,7 +2,6 @@
  * Emits the types of the interface: enums as string-literal unions (open on decode), records, results and the
  * per-operation parameter types (credentials left out: the client fills them in).
  */
-import { arrayDoc, writeDoc } from '../print/layout/code.js';
 import { StructureKind, VariableDeclarationKind } from '../print/kinds.js';
 import type { EnumModel, FieldModel, ListType, OperationModel, ServiceModel, StructModel, TypeModel } from '../model/types.js';
 import { decisionRemark, jsDoc, jsDocs } from '../print/jsdoc.js';
@@ -54,7 +53,7 @@ function enumStatements(e: EnumModel): Statement[] {
         {
           name: `${e.name}Values`,
           type: `readonly ${e.name}[]`,
-          initializer: (w) => writeDoc(w, arrayDoc(e.values.map(tsLiteral)).doc),
+          initializer: `[${e.values.map(tsLiteral).join(', ')}]`,
         },
       ],
       docs: [`Every documented value of {@link ${e.name}}, in the document's order.`],
@@ -268,7 +267,7 @@ function itemBounds(t: ListType): string {
   return t.minItems ? `, at least ${t.minItems} items` : '';
 }
 
-/** A union type (the layout breaks it one member a line when it does not fit, as prettier does). */
+/** A union type, on one line (the formatter pass breaks it when it does not fit). */
 function union(members: readonly string[]): string {
   return members.join(' | ');
 }

@@ -1,27 +1,16 @@
 /**
- * prettier, for what the layout (layout/lay-out.ts) leaves to it: a statement, or a class member inside a stand-in
- * class, which prettier formats the same alone as within its file. Formatted one at a time, they bound the memory
- * prettier holds whatever the size of the file. Its settings here are also the layout's, and the tests' judge.
+ * The one layout of generated TypeScript: each file, printed plainly from its structures (structures.ts), is laid
+ * out whole by oxfmt, the Oxc formatter (prettier's output, in a fraction of its time: it parses and prints in Rust).
+ * Its settings are fixed here, never read from a user's config.
  */
-import type { Options } from 'prettier';
-import type { Segment } from './layout/lay-out.js';
-import { joinSegments, type GeneratedFile } from './printer.js';
+import type { FormatConfig } from 'oxfmt';
+import type { GeneratedFile } from './printer.js';
 
-/** prettier, loaded on first use: most generations lay out everything themselves and never need it. */
-let prettier: Promise<typeof import('prettier')> | undefined;
+/** oxfmt, loaded on first use: a generation that writes no TypeScript never needs it. */
+let oxfmt: Promise<typeof import('oxfmt')> | undefined;
 
-async function format(text: string, options: Options): Promise<string> {
-  prettier ??= import('prettier');
-  return (await prettier).format(text, options);
-}
-
-/**
- * Formatting of generated TypeScript: fixed here, never read from a user's prettier config. The babel-ts parser
- * reads this code as the typescript parser does, in about half the time; the printing, which is the same, is
- * most of what remains.
- */
-export const PRETTIER: Options = {
-  parser: 'babel-ts',
+/** Formatting of generated TypeScript. */
+export const FORMAT: FormatConfig = {
   printWidth: 120,
   tabWidth: 2,
   useTabs: false,
@@ -32,24 +21,41 @@ export const PRETTIER: Options = {
   bracketSpacing: true,
   arrowParens: 'always',
   endOfLine: 'lf',
+  // Template literals carry WSDL and XML text: kept as written.
+  embeddedLanguageFormatting: 'off',
 };
 
+/** A formatter that found the text not to be TypeScript: a defect of the emitter that wrote it. */
+export class FormatError extends Error {}
+
+/** `text`, a TypeScript file (named `path` in errors), laid out by oxfmt. */
+export async function formatTypescript(path: string, text: string): Promise<string> {
+  oxfmt ??= import('oxfmt');
+  const result = await (await oxfmt).format(path.endsWith('.ts') ? path : `${path}.ts`, text, FORMAT);
+  if (result.errors.length > 0) {
+    const first = result.errors[0]!;
+    const at = first.labels[0]?.start;
+    throw new FormatError(`${path}: generated TypeScript does not parse: ${first.message}${at !== undefined ? ` near "${text.slice(Math.max(0, at - 40), at + 40)}"` : ''}`);
+  }
+  return result.code;
+}
+
 /**
- * Segments formatted by this process, by their unformatted text: what a generation formatted is kept until the next
- * one ends, so that generating again (`--watch`, a test run) formats only the segments whose text changed. A segment
- * the last generation did not use is dropped, so that the memory held is one output's, not every output's.
+ * Files formatted by this process, by their unformatted text: what a generation formatted is kept until the next one
+ * ends, so that generating again (`--watch`, a test run) formats only the files whose text changed. A file the last
+ * generation did not use is dropped, so that the memory held is one output's, not every output's.
  */
 export class FormatCache {
   private previous = new Map<string, string>();
   private current = new Map<string, string>();
-  /** How many segments were formatted (not found), since the cache was made. */
+  /** How many files were formatted (not found), since the cache was made. */
   misses = 0;
 
   /** The formatted text of `text`: remembered, or formatted now. */
-  async format(text: string): Promise<string> {
+  async format(path: string, text: string): Promise<string> {
     let formatted = this.current.get(text) ?? this.previous.get(text);
     if (formatted === undefined) {
-      formatted = await format(text, PRETTIER);
+      formatted = await formatTypescript(path, text);
       this.misses++;
     }
     this.current.set(text, formatted);
@@ -64,34 +70,15 @@ export class FormatCache {
 }
 
 /**
- * Runs the files that ask for it through prettier, a piece at a time (each remembered by `cache`, when given); the
- * others, such as copied runtime files, are returned unchanged.
+ * Lays out the TypeScript files (each remembered by `cache`, when given), all at once: oxfmt formats on threads of its
+ * own. The others, such as copied runtime files, are returned unchanged.
  */
 export async function formatFiles(files: readonly GeneratedFile[], cache?: FormatCache): Promise<GeneratedFile[]> {
-  const out: GeneratedFile[] = [];
-  for (const f of files) {
-    if (f.pieces === undefined) {
-      out.push({ path: f.path, content: f.content });
-      continue;
-    }
-    const formatted: string[] = [];
-    for (const piece of f.pieces) formatted.push(await formatSegment(piece, cache));
-    out.push({ path: f.path, content: joinSegments(f.pieces, formatted) });
-  }
-  return out;
-}
-
-const STAND_IN = 'class _ {';
-
-/** A segment's final text: as laid out, or formatted by prettier (a member inside a stand-in class). */
-async function formatSegment(segment: Segment, cache: FormatCache | undefined): Promise<string> {
-  if (segment.format === 'none') return segment.text;
-  const source = segment.format === 'member' ? `${STAND_IN}\n${segment.text}\n}\n` : `${segment.text}\n`;
-  const formatted = (cache ? await cache.format(source) : await format(source, PRETTIER)).replace(/\n$/, '');
-  if (segment.format === 'statement') return formatted;
-  const first = formatted.indexOf('\n');
-  const last = formatted.lastIndexOf('\n');
-  // A formatter that printed the stand-in class otherwise would make the member wrong.
-  if (formatted.slice(0, first) !== STAND_IN || formatted.slice(last + 1) !== '}') throw new Error(`a class member was formatted as "${formatted}"`);
-  return formatted.slice(first + 1, last);
+  return Promise.all(
+    files.map(async (f): Promise<GeneratedFile> => {
+      if (!f.unformatted) return { path: f.path, content: f.content };
+      const body = cache ? await cache.format(f.path, f.content) : await formatTypescript(f.path, f.content);
+      return { path: f.path, content: body };
+    }),
+  );
 }

@@ -1,8 +1,7 @@
 /**
  * A string literal of generated TypeScript, written as prettier writes it with the generator's settings
  * (`singleQuote`): single quotes unless the text holds more single than double quotes, the other quote unescaped,
- * every other character escaped as JSON escapes it. Emitters write literals with this so that the printed code is
- * already in its final form (layout/lay-out.ts).
+ * every other character escaped as JSON escapes it; the formatter pass (format.ts) keeps such a literal as it is.
  */
 export function tsString(value: string): string {
   const json = JSON.stringify(value);

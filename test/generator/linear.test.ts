@@ -1,24 +1,20 @@
 /**
  * Generation grows linearly with the spec: each emitter hands every file to the printer once, whole; no ts-morph
  * source file is ever edited declaration by declaration (each edit re-parses the file, which made generation
- * quadratic); each statement and class member is laid out on its own (or formatted on its own, where the layout
- * leaves it to prettier), and the segments join into exactly what formatting each file whole gives. How long generation takes is measured by the benchmarks, not here.
+ * quadratic); the printer prints structures without ts-morph, and the formatter lays out each file once. How long generation
+ * takes is measured by the benchmarks, not here.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { format } from 'prettier';
 import { Project, SourceFile } from 'ts-morph';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emitters } from '../../generator/emit/index.js';
 import { generate } from '../../generator/generate.js';
 import type { ServiceModel } from '../../generator/model/types.js';
-import { PRETTIER, formatFiles } from '../../generator/print/format.js';
 import { Printer, type GeneratedFile } from '../../generator/print/printer.js';
-import { loadSpec, parseSpec } from '../../generator/load/load.js';
+import { parseSpec } from '../../generator/load/load.js';
 import { syntheticSpec } from '../bench/synthetic-spec.js';
 import { packageSandbox, type Scratch } from '../helpers/files.js';
-import { PAYER_SPEC, fromRoot, repoRoot } from '../helpers/paths.js';
-import { PAYER_SPEC_NAME, renderedPayer } from '../helpers/payer-render.js';
 import { typecheckDir } from '../helpers/typecheck.js';
 
 const OPERATIONS = 100;
@@ -36,7 +32,7 @@ function sourceFileEdits(): string[] {
 }
 
 function typescriptFiles(files: readonly GeneratedFile[]): GeneratedFile[] {
-  return files.filter((f) => f.pieces !== undefined);
+  return files.filter((f) => f.unformatted);
 }
 
 function emit(model: ServiceModel, printer: Printer): GeneratedFile[] {
@@ -95,7 +91,6 @@ describe(`generating a spec of ${OPERATIONS} operations`, () => {
   let sandbox: Scratch;
   let out: string;
   let printed: string[];
-  let pieces: number;
   let created: number;
   const edits = new Map<string, number>();
 
@@ -116,7 +111,6 @@ describe(`generating a spec of ${OPERATIONS} operations`, () => {
     try {
       await generate({ spec, out, cwd: sandbox.dir });
       printed = typescript.mock.calls.map(([path]) => path);
-      pieces = typescript.mock.results.reduce((n, r) => n + (r.type === 'return' ? (r.value.pieces?.length ?? 0) : 0), 0);
       created = createSourceFile.mock.calls.length;
     } finally {
       for (const spy of [typescript, createSourceFile, ...editSpies]) spy.mockRestore();
@@ -131,10 +125,10 @@ describe(`generating a spec of ${OPERATIONS} operations`, () => {
     expect(printed.sort()).toEqual([...CLIENT_AND_MOCK_FILES]);
   });
 
-  it('never edits a ts-morph source file, and creates at most one per segment', () => {
+  it('never edits a ts-morph source file, nor creates one', () => {
     expect(sourceFileEdits()).toEqual(expect.arrayContaining(['addFunction', 'addInterface', 'addStatements', 'insertStatements', 'set']));
     expect(Object.fromEntries(edits)).toEqual({});
-    expect(created).toBeLessThanOrEqual(pieces);
+    expect(created).toBe(0);
   });
 
   it('type-checks in a strict consumer project', () => {
@@ -144,35 +138,10 @@ describe(`generating a spec of ${OPERATIONS} operations`, () => {
   });
 });
 
-describe('segments', () => {
-  let model: ServiceModel;
-  let files: GeneratedFile[];
-
-  beforeAll(() => {
-    model = parseSpec(syntheticSpec(OPERATIONS), 'synthetic.yaml');
-    files = typescriptFiles(emit(model, new Printer(model)));
-  });
-
-  it('are each statement, and each member of a class', () => {
-    const byPath = new Map(files.map((f) => [f.path, f.pieces!]));
-    const client = byPath.get('client/client.ts')!;
-    // The header, the imports and declarations, the class head, its properties and constructor, a method per operation.
-    expect(client.length).toBeGreaterThan(OPERATIONS);
-    expect(byPath.get('client/codec.ts')!.length).toBeGreaterThan(OPERATIONS);
-  });
-
-  it('format into exactly what formatting each file whole gives', async () => {
-    const formatted = await formatFiles(files);
-    for (const [i, file] of files.entries()) {
-      expect(formatted[i]!.content, file.path).toBe(await format(file.content, PRETTIER));
-    }
-  });
-
-  it('left to prettier give the same output as laid out: the payer interface with every segment formatted', async () => {
-    const payer = loadSpec(fromRoot(PAYER_SPEC), { cwd: repoRoot });
-    const whole = new Map((await renderedPayer()).map((f) => [f.path, f.content]));
-    const single = await formatFiles(typescriptFiles(emit(payer, new Printer(payer, { formatAll: true, specName: PAYER_SPEC_NAME }))));
-    expect(single.map((f) => f.path).sort()).toEqual([...CLIENT_AND_MOCK_FILES]);
-    for (const file of single) expect(file.content, file.path).toBe(whole.get(file.path));
+describe('printing', () => {
+  it('prints every TypeScript file plainly, for the formatter pass', () => {
+    const model = parseSpec(syntheticSpec(OPERATIONS), 'synthetic.yaml');
+    const files = typescriptFiles(emit(model, new Printer(model)));
+    expect(files.map((f) => f.path).sort()).toEqual([...CLIENT_AND_MOCK_FILES]);
   });
 });

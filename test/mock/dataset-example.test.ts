@@ -6,7 +6,7 @@
  * a result, a field, a list item, an answer header's field; the mock then declares the constant its examples name.
  */
 import { describe, expect, it } from 'vitest';
-import { emptyDataSetTemplate, exampleResult, examplesHoldDataSet, exampleValue, exampleValueDoc } from '../../generator/emit/examples.js';
+import { emptyDataSetTemplate, exampleResult, examplesHoldDataSet, exampleValue, exampleValueText } from '../../generator/emit/examples.js';
 import type { ResultModel, StructModel, TypeModel } from '../../generator/model/types.js';
 
 const xmlResult: ResultModel = { kind: 'value', type: { kind: 'primitive', name: 'xml' }, nullable: true } as unknown as ResultModel;
@@ -52,7 +52,7 @@ describe('a dataSet type (the spec\'s dataSet: xml marked as a DataSet)', () => 
 
   it('is named by the given expression where the mock declares it once', () => {
     expect(exampleValue(holder(dataSet))).toMatch(/^\{ Rows: '<xs:schema /);
-    expect(JSON.stringify(exampleValueDoc(holder(dataSet), 'EMPTY_DATA_SET'))).toContain('EMPTY_DATA_SET');
+    expect(exampleValueText(holder(dataSet), 'EMPTY_DATA_SET')).toContain('EMPTY_DATA_SET');
     expect(emptyDataSetTemplate()).toMatch(/^`<xs:schema id="NewDataSet" [^`$\\]*<diffgr:diffgram [^`$\\]* \/>`$/);
   });
 });

@@ -6,8 +6,7 @@ import type { CodeBlockWriter } from 'ts-morph';
 import { StructureKind, VariableDeclarationKind } from '../../print/kinds.js';
 import type { OperationModel, ParameterModel, PollModel, ServiceModel, TypeModel } from '../../model/types.js';
 import { decisionRemark, jsDoc } from '../../print/jsdoc.js';
-import type { builders } from 'prettier/doc';
-import { arrayDoc, arrowDoc, assignBreakingDoc, binaryDoc, assignDoc, callDoc, conditionalDoc, ifStatementDoc, newDoc, objectDoc, writeDoc } from '../../print/layout/code.js';
+import { arrayLiteral, call, objectLiteral } from '../expressions.js';
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
 import { OPEN_ENUM, paramType, paramsTypeName, resultType, tsLiteral, valueType } from '../ts-types.js';
 import { hasErrorCodes, sendsTimestamps } from '../features.js';
@@ -343,7 +342,7 @@ function clientClass(model: ServiceModel, principal: string | undefined): Statem
         parameters: [{ name: 'options', type: optionsTypeName(model) }],
         statements: (w) => {
           const guard = (test: string, message: string) => {
-            writeDoc(w, ifStatementDoc(test, ['throw ', newDoc('SvcRequestError', [tsLiteral(message)]), ';']));
+            w.write(`if (${test}) throw new SvcRequestError(${tsLiteral(message)});`);
             w.newLine();
           };
           guard("options === null || typeof options !== 'object'", 'options must be an object');
@@ -356,18 +355,17 @@ function clientClass(model: ServiceModel, principal: string | undefined): Statem
           for (const h of model.soapHeaders.filter((x) => x.required)) {
             guard(`options.${h.option} === undefined || options.${h.option} === null`, `${h.option} must be given: it is sent as the SOAP header <${h.element}>`);
           }
-          const members: builders.Doc[] = [
+          const members: string[] = [
             'baseUrl: options.baseUrl',
             `path: ${tsLiteral(model.path)}`,
-            assignBreakingDoc('namespace', binaryDoc('options.namespace', '??', tsLiteral(model.namespace.uri)), ':'),
+            `namespace: options.namespace ?? ${tsLiteral(model.namespace.uri)}`,
             `style: options.style ?? ${tsLiteral(model.bindings[0] ?? 'soap11')}`,
           ];
-          if (model.bindings.length < 4) members.push(['styles: ', arrayDoc(model.bindings.map(tsLiteral)).doc]);
+          if (model.bindings.length < 4) members.push(`styles: ${arrayLiteral(model.bindings.map(tsLiteral))}`);
           members.push(principal ? `principal: options${memberAccess(principal)}` : "principal: ''");
           if (signed && principal) {
-            const input = objectDoc(['operation: i.operation', `${propertyKey(principal)}: i.principal`, 'timestamp: i.timestamp', 'eatValue: i.eatValue', 'message: i.message']);
-            const custom = arrowDoc(['i'], callDoc('custom', [input])).doc;
-            members.push(assignDoc('sign', conditionalDoc('custom', custom, callDoc('hmacSigner', ['options.apiKey'])), ':'));
+            const input = objectLiteral(['operation: i.operation', `${propertyKey(principal)}: i.principal`, 'timestamp: i.timestamp', 'eatValue: i.eatValue', 'message: i.message']);
+            members.push(`sign: custom ? (i) => custom(${input}) : hmacSigner(options.apiKey)`);
           } else {
             members.push("sign: () => ''");
           }
@@ -380,24 +378,24 @@ function clientClass(model: ServiceModel, principal: string | undefined): Statem
           members.push('onRequest: options.onRequest', 'onResponse: options.onResponse');
           if (hasErrorCodes(model)) members.push('throwOnServiceError: options.throwOnServiceError ?? true');
           if (signed) members.push("secrets: typeof options.apiKey === 'string' ? [options.apiKey] : []");
-          const checked = callDoc('checkCoreOptions', [objectDoc(members, true)]);
+          const checked = call('checkCoreOptions', [objectLiteral(members, true)]);
           if (model.soapHeaders.length === 0) {
-            writeDoc(w, [assignDoc('this.#core', newDoc('ClientCore', [checked])), ';']);
+            w.write(`this.#core = new ClientCore(${checked});`);
             return;
           }
-          writeDoc(w, [assignDoc('const core', checked), ';']);
+          w.write(`const core = ${checked};`);
           w.newLine();
           const headers = model.soapHeaders.map((h) => {
-            const write = callDoc('soapHeaderBlock', [tsLiteral(h.element), 'core.namespace', `options.${h.option}`, tsLiteral(h.option), recordWriterName(h.record)]);
-            return h.required ? assignDoc(h.element, write, ':') : assignBreakingDoc(h.element, conditionalDoc(`options.${h.option} === undefined`, 'undefined', write), ':');
+            const write = call('soapHeaderBlock', [tsLiteral(h.element), 'core.namespace', `options.${h.option}`, tsLiteral(h.option), recordWriterName(h.record)]);
+            return h.required ? `${h.element}: ${write}` : `${h.element}: options.${h.option} === undefined ? undefined : ${write}`;
           });
-          const core: builders.Doc[] = ['...core', ['soapHeaders: ', objectDoc(headers, true).doc]];
+          const core: string[] = ['...core', `soapHeaders: ${objectLiteral(headers, true)}`];
           const secret = model.soapHeaders.filter((h) => h.record.fields.some((f) => f.secret));
           if (secret.length > 0) {
-            const parts = secret.map((h) => ['...', callDoc('secretValues', [`options.${h.option}`, arrayDoc(h.record.fields.filter((f) => f.secret).map((f) => tsLiteral(f.name)))])]);
-            core.push(['secrets: ', arrayDoc(['...(core.secrets ?? [])', ...parts]).doc]);
+            const parts = secret.map((h) => `...${call('secretValues', [`options.${h.option}`, arrayLiteral(h.record.fields.filter((f) => f.secret).map((f) => tsLiteral(f.name)))])}`);
+            core.push(`secrets: ${arrayLiteral(['...(core.secrets ?? [])', ...parts])}`);
           }
-          writeDoc(w, [assignDoc('this.#core', newDoc('ClientCore', [objectDoc(core, true)])), ';']);
+          w.write(`this.#core = new ClientCore(${objectLiteral(core, true)});`);
         },
       },
     ],
@@ -490,9 +488,8 @@ function writeBinding(w: CodeBlockWriter, model: ServiceModel, op: OperationMode
     if (post.kind === 'any') w.writeLine('httpPostNode: true,');
     if (!op.httpPost && model.bindings.includes('httpPost')) w.writeLine('httpPost: false,');
     if (!op.httpGet && model.bindings.includes('httpGet')) w.writeLine('httpGet: false,');
-    // A string value too long for its line goes to the next (a URI cannot break).
     const uri = (key: string, value: string) => {
-      writeDoc(w, [assignBreakingDoc(key, tsLiteral(value), ':'), ',']);
+      w.write(`${key}: ${tsLiteral(value)},`);
       w.newLine();
     };
     if (op.soapAction !== undefined) uri('soapAction', op.soapAction);
@@ -500,20 +497,20 @@ function writeBinding(w: CodeBlockWriter, model: ServiceModel, op: OperationMode
     if (op.namespace !== undefined) uri('namespace', op.namespace);
     const unqualified = op.params.filter((p) => p.form === 'unqualified').map((p) => tsLiteral(p.name));
     if (unqualified.length > 0) {
-      writeDoc(w, ['unqualifiedParams: ', arrayDoc(unqualified).doc, ',']);
+      w.write(`unqualifiedParams: ${arrayLiteral(unqualified)},`);
       w.newLine();
     }
     if (result.kind === 'value' && result.form === 'unqualified') w.writeLine('unqualifiedResult: true,');
     const own = op.params.filter((p) => p.namespace !== undefined).map((p) => `${propertyKey(p.name)}: ${tsLiteral(p.namespace!.uri)}`);
     if (own.length > 0) {
-      writeDoc(w, ['paramNamespaces: ', objectDoc(own).doc, ',']);
+      w.write(`paramNamespaces: ${objectLiteral(own)},`);
       w.newLine();
     }
     if (result.kind === 'value' && result.namespace !== undefined) uri('resultNamespace', result.namespace.uri);
     if (op.headers.length > 0) w.writeLine(`headers: [${op.headers.map((h) => tsLiteral(h.element)).join(', ')}],`);
     if (op.responseHeaders.length > 0) {
-      const entries = op.responseHeaders.map((h) => objectDoc([`element: ${tsLiteral(h.element)}`, `required: ${h.required}`, `decode: ${decoderName(h.record)}`]).doc);
-      writeDoc(w, ['responseHeaders: ', arrayDoc(entries, true).doc, ',']);
+      const entries = op.responseHeaders.map((h) => objectLiteral([`element: ${tsLiteral(h.element)}`, `required: ${h.required}`, `decode: ${decoderName(h.record)}`]));
+      w.write(`responseHeaders: ${arrayLiteral(entries)},`);
       w.newLine();
     }
     w.writeLine(`decode: ${result.kind === 'void' ? '() => undefined' : resultDecoderName(op)},`);
@@ -523,7 +520,7 @@ function writeBinding(w: CodeBlockWriter, model: ServiceModel, op: OperationMode
       const success = tsLiteral(status.success);
       const message = status.messageField ? `'${status.messageField.name}'` : 'undefined';
       const check = [`codeField: ${tsLiteral(status.codeField.name)}`, `messageField: ${message}`, `success: ${success}`, ...names];
-      writeDoc(w, ['check: ', objectDoc(check).doc, ',']);
+      w.write(`check: ${objectLiteral(check)},`);
       w.newLine();
     }
     const secrets = (struct?.fields ?? []).filter((f) => f.secret).map((f) => tsLiteral(f.name));
@@ -569,7 +566,7 @@ function operationMethod(model: ServiceModel, op: OperationModel) {
         throwsServiceError(model, op),
       ),
     ],
-    statements: (w: CodeBlockWriter) => writeDoc(w, ['return ', callDoc('this.#core.call', [`bindings.${op.tsName}`, `${encoderName(op)}(params)`, 'opts']), ';']),
+    statements: (w: CodeBlockWriter) => w.write(`return ${call('this.#core.call', [`bindings.${op.tsName}`, `${encoderName(op)}(params)`, 'opts'])};`),
   };
 }
 
@@ -591,13 +588,13 @@ function withHeadersMethod(model: ServiceModel, op: OperationModel) {
       ),
     ],
     statements: (w: CodeBlockWriter) =>
-      writeDoc(w, ['return ', callDoc(`this.#core.callWithHeaders<${result}, ${type}>`, [`bindings.${op.tsName}`, `${encoderName(op)}(params)`, 'opts']), ';']),
+      w.write(`return ${call(`this.#core.callWithHeaders<${result}, ${type}>`, [`bindings.${op.tsName}`, `${encoderName(op)}(params)`, 'opts'])};`),
   };
 }
 
 function pollMethod(model: ServiceModel, poll: PollModel) {
   const id = poll.idParameter;
-  const list = (values: readonly string[]) => arrayDoc(values.map(tsLiteral)).doc;
+  const list = (values: readonly string[]) => arrayLiteral(values.map(tsLiteral));
   const failures =
     poll.failureCodes.length > 0
       ? `A non-success code while the status is not final is a warning and polling goes on, except ${poll.failureCodes.join(', ')}, which end the wait with SvcServiceError (or the result, when throwOnServiceError is false).`
@@ -620,13 +617,13 @@ function pollMethod(model: ServiceModel, poll: PollModel) {
       ),
     ],
     statements: (w: CodeBlockWriter) => {
-      const settings = objectDoc([
+      const settings = objectLiteral([
         `statusField: ${tsLiteral(poll.statusField.name)}`,
-        ['finalValues: ', list(poll.finalValues)],
-        ['failureCodes: ', list(poll.failureCodes)],
+        ['finalValues', list(poll.finalValues)],
+        ['failureCodes', list(poll.failureCodes)],
       ]);
-      const encoded = callDoc(encoderName(poll.operation), [objectDoc([parameterName(id.name) === id.name ? id.name : `${propertyKey(id.name)}: ${parameterName(id.name)}`])]);
-      writeDoc(w, ['return ', callDoc('this.#core.poll', [tsLiteral(poll.method), `bindings.${poll.operation.tsName}`, encoded, settings, 'opts']), ';']);
+      const encoded = call(encoderName(poll.operation), [objectLiteral([parameterName(id.name) === id.name ? id.name : `${propertyKey(id.name)}: ${parameterName(id.name)}`])]);
+      w.write(`return ${call('this.#core.poll', [tsLiteral(poll.method), `bindings.${poll.operation.tsName}`, encoded, settings, 'opts'])};`);
     },
   };
 }

@@ -10,9 +10,7 @@ import { jsDoc } from '../../print/jsdoc.js';
 import { tsLiteral, valueType } from '../ts-types.js';
 import { fixedValue } from '../examples.js';
 import { ANY_ATTRIBUTES, keepsAnyAttribute } from '../types.js';
-import type { builders } from 'prettier/doc';
-import { arrayDoc, arrowDoc, assignDoc, callDoc, conditionalDoc, ifStatementDoc, objectDoc, switchDoc, writeDoc } from '../../print/layout/code.js';
-import { typeDoc } from '../../print/layout/type-doc.js';
+import { arrayLiteral, arrow, call, objectLiteral } from '../expressions.js';
 import { memberGroups } from './member-namespaces.js';
 import { localName, propertyKey } from '../../load/names.js';
 
@@ -141,26 +139,26 @@ export function readValue(t: TypeModel): string {
   return `${t.nillableItems ? 'readNillableList' : 'readList'}(r, ${readerOf(t.item)}${ns})`;
 }
 
-/** {@link readerOf} as a layout document (a choice's type arguments and members broken as prettier breaks them). */
-function readerDoc(t: TypeModel): builders.Doc {
+/** {@link readerOf}, with a choice's reader written out. */
+function readerDoc(t: TypeModel): string {
   switch (t.kind) {
     case 'list':
-      return arrowDoc(['r: XmlReader'], readValueDoc(t)).doc;
+      return arrow('(r: XmlReader)', readValueDoc(t));
     case 'choice': {
-      const readers = objectDoc(t.alternatives.map((a) => [`${propertyKey(a.name)}: `, readerDoc(a.type)]));
-      return callDoc(typeDoc(`choiceReader<${valueType(t)}>`, 'inline'), [readers]);
+      const readers = objectLiteral(t.alternatives.map((a) => [propertyKey(a.name), readerDoc(a.type)] as const));
+      return call(`choiceReader<${valueType(t)}>`, [readers]);
     }
     default:
       return readerOf(t);
   }
 }
 
-/** {@link readValue} as a layout document. */
-function readValueDoc(t: TypeModel): builders.Doc {
-  if (t.kind !== 'list') return callDoc(readerDoc(t), ['r']);
+/** {@link readValue}, with a choice's reader written out. */
+function readValueDoc(t: TypeModel): string {
+  if (t.kind !== 'list') return call(readerDoc(t), ['r']);
   const ns = t.namespace ? [tsLiteral(t.namespace.uri)] : t.unqualifiedItems ? ["''"] : [];
   const reader = t.item.kind !== 'choice' && t.nillableItems ? 'readNillableList' : 'readList';
-  return callDoc(reader, ['r', readerDoc(t.item), ...ns]);
+  return call(reader, ['r', readerDoc(t.item), ...ns]);
 }
 
 /**
@@ -168,12 +166,12 @@ function readValueDoc(t: TypeModel): builders.Doc {
  * record's). Its list's items are still in the service namespace where the list names no namespace of its own (an
  * XFire record's `ArrayOfString` of the service's schema): they are read there, not in the record's namespace.
  */
-function readExpression(f: FieldModel, serviceNamespace?: string): builders.Doc {
+function readExpression(f: FieldModel, serviceNamespace?: string): string {
   const t = f.type;
   const inService = serviceNamespace !== undefined && t.kind === 'list' && t.container && !t.namespace && !t.unqualifiedItems && t.item.kind !== 'choice';
   const read = inService ? readValueDoc({ ...t, namespace: { uri: serviceNamespace, prefix: '' } }) : readValueDoc(f.type);
   // readEnum returns a plain string; the field's type is the open union, which accepts any string.
-  return f.nillable ? conditionalDoc('r.isNil', 'skipNil(r)', read) : read;
+  return f.nillable ? `r.isNil ? skipNil(r) : ${read}` : read;
 }
 
 /**
@@ -186,14 +184,14 @@ function fixedCheck(f: FieldModel): string | undefined {
 }
 
 /** `read`, checked against the field's fixed value when it has one. */
-function withFixedCheck(s: StructModel, f: FieldModel, read: builders.Doc): builders.Doc {
+function withFixedCheck(s: StructModel, f: FieldModel, read: string): string {
   const fixed = fixedCheck(f);
-  return fixed === undefined ? read : callDoc('checkFixed', ['r', tsLiteral(s.name), tsLiteral(f.name), read, fixed]);
+  return fixed === undefined ? read : call('checkFixed', ['r', tsLiteral(s.name), tsLiteral(f.name), read, fixed]);
 }
 
 /** `if (test) throw error;` on a line of its own, the throw on the next line when it does not fit. */
-function throwIf(w: Parameters<WriterFunction>[0], test: string, error: builders.Doc): void {
-  writeDoc(w, ifStatementDoc(test, ['throw ', error, ';']));
+function throwIf(w: Parameters<WriterFunction>[0], test: string, error: string): void {
+  w.write(`if (${test}) throw ${error};`);
   w.newLine();
 }
 
@@ -202,11 +200,11 @@ function local(f: FieldModel): string {
 }
 
 /** The items of a list without a container are the field's own elements, repeated: each read adds one. */
-function repeatedItem(f: FieldModel & { type: ListType }, alternative?: ChoiceAlternative): builders.Doc | ReturnType<typeof objectDoc> {
+function repeatedItem(f: FieldModel & { type: ListType }, alternative?: ChoiceAlternative): string {
   // Each alternative of a repeated choice is a case of its own: the item is that one member.
-  if (alternative) return objectDoc([[`${propertyKey(alternative.name)}: `, readValueDoc(alternative.type)]]);
-  const read = callDoc(readerDoc(f.type.item), ['r']);
-  return f.type.nillableItems ? conditionalDoc('r.isNil', 'skipNil(r)', read) : read;
+  if (alternative) return objectLiteral([[propertyKey(alternative.name), readValueDoc(alternative.type)]]);
+  const read = call(readerDoc(f.type.item), ['r']);
+  return f.type.nillableItems ? `r.isNil ? skipNil(r) : ${read}` : read;
 }
 
 /** Whether an alternative of a choice is its element repeated (a list without a container). */
@@ -220,8 +218,8 @@ function alternativeLocal(f: FieldModel, a: ChoiceAlternative): string {
 }
 
 /** `list.push(item);` */
-function push(w: Parameters<WriterFunction>[0], list: string, item: builders.Doc | ReturnType<typeof objectDoc>): void {
-  writeDoc(w, [callDoc(`${list}.push`, [item]), ';']);
+function push(w: Parameters<WriterFunction>[0], list: string, item: string): void {
+  w.write(`${call(`${list}.push`, [item])};`);
   w.newLine();
 }
 
@@ -239,8 +237,8 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
   const body: WriterFunction = (w) => {
     if (subtypes.length > 0) {
       const types = [s, ...subtypes];
-      const entries = types.map((t) => arrayDoc([tsLiteral(t.xmlName), ...(t.namespace ? [tsLiteral(t.namespace.uri)] : [])]).doc);
-      writeDoc(w, switchDoc(callDoc('derivedTypeOf', ['r', arrayDoc(entries, types.every((t) => t.namespace !== undefined))])));
+      const entries = types.map((t) => arrayLiteral([tsLiteral(t.xmlName), ...(t.namespace ? [tsLiteral(t.namespace.uri)] : [])]));
+      w.write(`switch (${call('derivedTypeOf', ['r', arrayLiteral(entries)])})`);
       w.block(() => {
         for (const sub of subtypes) {
           w.writeLine(`case '${sub.xmlName}':`);
@@ -250,27 +248,27 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
     }
     if (s.abstract) {
       // An element holding the abstract type itself (no xsi:type naming one extending it) is not valid XML Schema.
-      writeDoc(w, ['throw ', callDoc('abstractElement', ['r', tsLiteral(s.name)]), ';']);
+      w.write(`throw ${call('abstractElement', ['r', tsLiteral(s.name)])};`);
       return;
     }
     // Attributes are on the start tag, which the first nextChild() leaves.
     for (const f of attributes) {
       const read = f.attributeNamespace
-        ? callDoc('readQualifiedAttribute', ['r', tsLiteral(f.attributeNamespace.uri), tsLiteral(f.xmlName), textDecoder(f.type)])
-        : callDoc('readAttribute', ['r', tsLiteral(f.xmlName), textDecoder(f.type)]);
-      writeDoc(w, [assignDoc(`const ${local(f)}`, withFixedCheck(s, f, read)), ';']);
+        ? call('readQualifiedAttribute', ['r', tsLiteral(f.attributeNamespace.uri), tsLiteral(f.xmlName), textDecoder(f.type)])
+        : call('readAttribute', ['r', tsLiteral(f.xmlName), textDecoder(f.type)]);
+      w.write(`const ${local(f)} = ${withFixedCheck(s, f, read)};`);
       w.newLine();
-      if (!f.optional) throwIf(w, `${local(f)} === undefined`, callDoc('missingAttribute', ['r', tsLiteral(s.name), tsLiteral(f.xmlName)]));
+      if (!f.optional) throwIf(w, `${local(f)} === undefined`, call('missingAttribute', ['r', tsLiteral(s.name), tsLiteral(f.xmlName)]));
     }
     const anyAttribute = keepsAnyAttribute(s);
     if (anyAttribute) {
       const own = attributes.map((f) => tsLiteral(f.attributeNamespace ? `{${f.attributeNamespace.uri}}${f.xmlName}` : f.xmlName));
-      writeDoc(w, [assignDoc('const others', callDoc('readOtherAttributes', ['r', arrayDoc(own)])), ';']);
+      w.write(`const others = ${call('readOtherAttributes', ['r', arrayLiteral(own)])};`);
       w.newLine();
     }
     if (text) {
       // Text content (xs:simpleContent): the element holds nothing else, and reading it consumes the element.
-      writeDoc(w, [assignDoc(`const ${local(text)}`, callDoc('readTextContent', ['r', textDecoder(text.type)])), ';']);
+      w.write(`const ${local(text)} = ${call('readTextContent', ['r', textDecoder(text.type)])};`);
       w.newLine();
     }
     for (const f of elements) {
@@ -283,7 +281,7 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
         w.writeLine(`const ${alternativeLocal(f, a)}: ${valueType(a.type)} = [];`);
       }
       const type = f.nillable ? `${valueType(f.type)} | null` : valueType(f.type);
-      writeDoc(w, [`let ${local(f)}: `, typeDoc(`${type} | undefined`, 'annotation'), ';']);
+      w.write(`let ${local(f)}: ${type} | undefined;`);
       w.newLine();
     }
     // Its fields are in a namespace of its own (WCF's DataContract): read as members while inside it. A type extending
@@ -300,12 +298,12 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
               else if (repeatedAlternative(a)) {
                 // Its elements are its items; another alternative before or after them is a second one.
                 const others = `${local(f)} !== undefined && ${local(f)}[${tsLiteral(a.name)}] === undefined`;
-                throwIf(w, others, callDoc('secondAlternative', ['r', tsLiteral(s.name), `Object.keys(${local(f)})[0]!`]));
+                throwIf(w, others, call('secondAlternative', ['r', tsLiteral(s.name), `Object.keys(${local(f)})[0]!`]));
                 w.writeLine(`${local(f)} ??= { ${propertyKey(a.name)}: ${alternativeLocal(f, a)} };`);
                 push(w, alternativeLocal(f, a), repeatedItem({ ...f, type: a.type } as FieldModel & { type: ListType }));
               } else {
-                throwIf(w, `${local(f)} !== undefined`, callDoc('secondAlternative', ['r', tsLiteral(s.name), `Object.keys(${local(f)})[0]!`]));
-                writeDoc(w, [assignDoc(local(f), objectDoc([[`${propertyKey(a.name)}: `, readValueDoc(a.type)]])), ';']);
+                throwIf(w, `${local(f)} !== undefined`, call('secondAlternative', ['r', tsLiteral(s.name), `Object.keys(${local(f)})[0]!`]));
+                w.write(`${local(f)} = ${objectLiteral([[propertyKey(a.name), readValueDoc(a.type)]])};`);
                 w.newLine();
               }
               w.writeLine('break;');
@@ -340,8 +338,8 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
         push(w, local(f), repeatedItem(f as FieldModel & { type: ListType }));
         return;
       }
-      if (once) throwIf(w, `${local(f)} !== undefined`, callDoc('duplicateElement', ['r', tsLiteral(s.name)]));
-      writeDoc(w, [assignDoc(local(f), withFixedCheck(s, f, readExpression(f, ns ? serviceNamespace : undefined))), ';']);
+      if (once) throwIf(w, `${local(f)} !== undefined`, call('duplicateElement', ['r', tsLiteral(s.name)]));
+      w.write(`${local(f)} = ${withFixedCheck(s, f, readExpression(f, ns ? serviceNamespace : undefined))};`);
       w.newLine();
     };
     const groups = memberGroups(s, elements);
@@ -350,16 +348,14 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
       ...elements.filter((f) => f.namespace !== undefined).map((f) => `${propertyKey(f.name)}: ${tsLiteral(f.namespace!.uri)}`),
       ...alternatives.filter((a) => a.namespace !== undefined).map((a) => `${propertyKey(a.name)}: ${tsLiteral(a.namespace!.uri)}`),
     ];
-    const names = arrayDoc(unqualified.map(tsLiteral)).doc;
-    // Laid out as prettier lays it out: long namespaces break the object of the call.
-    const memberSwitch = switchDoc(
-      own.length > 0 ? callDoc('ownNamespaceMemberName', ['r', names, objectDoc(own)]) : unqualified.length > 0 ? callDoc('formMemberName', ['r', names]) : 'r.memberName',
-    );
+    const names = arrayLiteral(unqualified.map(tsLiteral));
+    const memberName = own.length > 0 ? call('ownNamespaceMemberName', ['r', names, objectLiteral(own)]) : unqualified.length > 0 ? call('formMemberName', ['r', names]) : 'r.memberName';
+    const memberSwitch = `switch (${memberName})`;
     const inGroup = (i: number): void => {
       const ns = groups[i]!.namespace;
       if (groups.length > 1) w.writeLine(`r.memberNamespace = ${ns ? tsLiteral(ns.uri) : 'outer'};`);
       // Unqualified fields are in no namespace: one in the member namespace is not that field, nor the other way round.
-      writeDoc(w, memberSwitch);
+      w.write(memberSwitch);
       w.block(() => {
         cases(groups[i]!.fields, ns);
         w.writeLine('default:');
@@ -375,17 +371,17 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
     }
     for (const f of elements.filter((x) => !x.optional && !(x.type.kind === 'list' && !x.type.container))) {
       if (f.type.kind === 'choice') {
-        const names = arrayDoc(f.type.alternatives.map((a) => tsLiteral(a.name)));
-        throwIf(w, `${local(f)} === undefined`, callDoc('missingChoice', ['r', tsLiteral(s.name), names]));
+        const names = arrayLiteral(f.type.alternatives.map((a) => tsLiteral(a.name)));
+        throwIf(w, `${local(f)} === undefined`, call('missingChoice', ['r', tsLiteral(s.name), names]));
         continue;
       }
-      throwIf(w, `${local(f)} === undefined`, callDoc('missingElement', ['r', tsLiteral(s.name), tsLiteral(f.xmlName)]));
+      throwIf(w, `${local(f)} === undefined`, call('missingElement', ['r', tsLiteral(s.name), tsLiteral(f.xmlName)]));
     }
     // An element of a sequence that is one alternative of a choice is there only with that alternative's first one.
     for (const f of elements.filter((x) => x.onlyWith)) {
       const { choice, alternative } = f.onlyWith!;
       const present = repeated(f) ? `${local(f)}.length > 0` : `${local(f)} !== undefined`;
-      throwIf(w, `${present} && ${local(choice)}?.${propertyKey(alternative) === alternative ? alternative : `[${tsLiteral(alternative)}]`} === undefined`, callDoc('onlyWithElement', ['r', tsLiteral(s.name), tsLiteral(f.xmlName), tsLiteral(alternative)]));
+      throwIf(w, `${present} && ${local(choice)}?.${propertyKey(alternative) === alternative ? alternative : `[${tsLiteral(alternative)}]`} === undefined`, call('onlyWithElement', ['r', tsLiteral(s.name), tsLiteral(f.xmlName), tsLiteral(alternative)]));
     }
     // A record without members is `{}` (an empty object prettier writes on one line).
     if (s.fields.length === 0 && !anyAttribute) w.write('return {};');

@@ -21,9 +21,7 @@ import type {
   XmlNamespace,
 } from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';
-import { builders } from 'prettier/doc';
-import { typeDoc } from '../../print/layout/type-doc.js';
-import { arrayDoc, arrowDoc, assignBreakingDoc, assignDoc, callDoc, conditionalDoc, objectDoc, switchDoc, writeDoc } from '../../print/layout/code.js';
+import { arrayLiteral, call } from '../expressions.js';
 import type { Statement } from '../../print/printer.js';
 import { takesCredentials } from '../features.js';
 import { paramType, paramsTypeName, tsLiteral } from '../ts-types.js';
@@ -108,27 +106,27 @@ export function writerOf(t: TypeModel): string {
   return `listWriter('${t.namespace.prefix}:${t.itemElement}', ${item}, ${t.nillableItems}, ${tsLiteral(xmlnsAttribute(t.namespace))})`;
 }
 
-/** {@link writerOf} as a layout document: the calls and arrays it makes broken as prettier breaks them. */
-export function writerDoc(t: TypeModel): builders.Doc {
+/** {@link writerOf}, with a choice's writer written out. */
+export function writerText(t: TypeModel): string {
   if (t.kind === 'choice') {
-    const pairs = t.alternatives.map((a) => arrayDoc(alternativeEntry(a, writerDoc(a.type))).doc);
-    return callDoc('choiceWriter', [arrayDoc(pairs, true)]);
+    const pairs = t.alternatives.map((a) => arrayLiteral(alternativeEntry(a, writerText(a.type))));
+    return call('choiceWriter', [arrayLiteral(pairs)]);
   }
   if (t.kind !== 'list') return writerName(t);
-  if (isBounded(t)) return callDoc('boundedList', [writerDoc(unbounded(t)), String(t.minItems ?? 0), String(t.maxItems ?? 'Infinity')]);
-  const item = writerDoc(t.item);
-  if (!t.container) return callDoc('itemsWriter', [item, String(t.nillableItems)]);
-  if (t.unqualifiedItems) return callDoc('listWriter', [tsLiteral(t.itemElement), item, String(t.nillableItems), "''", 'true']);
-  if (!t.namespace) return callDoc('listWriter', [tsLiteral(t.itemElement), item, String(t.nillableItems)]);
-  return callDoc('listWriter', [tsLiteral(`${t.namespace.prefix}:${t.itemElement}`), item, String(t.nillableItems), tsLiteral(xmlnsAttribute(t.namespace))]);
+  if (isBounded(t)) return call('boundedList', [writerText(unbounded(t)), String(t.minItems ?? 0), String(t.maxItems ?? 'Infinity')]);
+  const item = writerText(t.item);
+  if (!t.container) return call('itemsWriter', [item, String(t.nillableItems)]);
+  if (t.unqualifiedItems) return call('listWriter', [tsLiteral(t.itemElement), item, String(t.nillableItems), "''", 'true']);
+  if (!t.namespace) return call('listWriter', [tsLiteral(t.itemElement), item, String(t.nillableItems)]);
+  return call('listWriter', [tsLiteral(`${t.namespace.prefix}:${t.itemElement}`), item, String(t.nillableItems), tsLiteral(xmlnsAttribute(t.namespace))]);
 }
 
 /**
  * A choice's entry for one alternative: its name and writer, and the element it is written as where that is not the
  * choice's prefix and its name: in no namespace (`xmlns=""`), or with the prefix of a namespace of its own.
  */
-function alternativeEntry(a: ChoiceAlternative, write: builders.Doc): builders.Doc[] {
-  if (a.form === 'unqualified') return [tsLiteral(a.name), callDoc('unqualifiedWriter', [write]), tsLiteral(a.name)];
+function alternativeEntry(a: ChoiceAlternative, write: string): string[] {
+  if (a.form === 'unqualified') return [tsLiteral(a.name), call('unqualifiedWriter', [write]), tsLiteral(a.name)];
   if (a.namespace) return [tsLiteral(a.name), write, tsLiteral(`${a.namespace.prefix}:${a.name}`)];
   return [tsLiteral(a.name), write];
 }
@@ -150,8 +148,8 @@ function requiredOf(record: StructModel): string[] {
   return record.fields.filter((f) => !f.optional && !(f.type.kind === 'list' && !f.type.container)).map((f) => f.name);
 }
 
-function namesDoc(names: readonly string[]): ReturnType<typeof arrayDoc> {
-  return arrayDoc(names.map(tsLiteral));
+function namesLiteral(names: readonly string[]): string {
+  return arrayLiteral(names.map(tsLiteral));
 }
 
 /** The declaration of a namespace's prefix, as written on a start tag: ` xmlns:ns1="uri"`. */
@@ -324,16 +322,16 @@ export function requestCodec(model: ServiceModel): RequestCodec {
  * service may send but a client must not (a mock's answers): any enum value, and INF, -INF and NaN doubles.
  */
 export function writerConstants(codec: Pick<RequestCodec, 'enums' | 'enumElements' | 'textWriters'>, lenient = false): Statement[] {
-  const constant = (name: string, initializer: builders.Doc): Statement => ({
+  const constant = (name: string, initializer: string): Statement => ({
     kind: StructureKind.VariableStatement,
     declarationKind: VariableDeclarationKind.Const,
-    declarations: [{ name, initializer: (w) => writeDoc(w, initializer) }],
+    declarations: [{ name, initializer }],
   });
   const encoder = (t: PrimitiveName): string => (lenient ? (LENIENT_ENCODERS[t] ?? ENCODERS[t]) : ENCODERS[t]);
   return [
-    ...codec.enums.map((e) => constant(`encode${e.name}`, lenient ? 'encodeString' : callDoc('enumEncoder', [tsLiteral(e.name), `${e.name}Values`]))),
-    ...codec.enumElements.map((e) => constant(`write${e.name}`, callDoc('textWriter', [`encode${e.name}`]))),
-    ...codec.textWriters.map((t) => constant(writerName({ kind: 'primitive', name: t }), callDoc('textWriter', [encoder(t)]))),
+    ...codec.enums.map((e) => constant(`encode${e.name}`, lenient ? 'encodeString' : call('enumEncoder', [tsLiteral(e.name), `${e.name}Values`]))),
+    ...codec.enumElements.map((e) => constant(`write${e.name}`, call('textWriter', [`encode${e.name}`]))),
+    ...codec.textWriters.map((t) => constant(writerName({ kind: 'primitive', name: t }), call('textWriter', [encoder(t)]))),
   ];
 }
 
@@ -380,9 +378,9 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
         // Fewest members first: a value fitting a type and one extending it is the less derived one. An abstract
         // record's value is always one of its concrete records: the first it fits, its required members given.
         const candidates = [...(record.abstract ? record.abstract.concrete : subtypes)].sort((a, b) => a.fields.length - b.fields.length);
-        const choices = candidates.map((s) => arrayDoc([tsLiteral(s.name), namesDoc(membersOf(s)).doc, ...(record.abstract ? [namesDoc(requiredOf(s)).doc] : [])]).doc);
-        const pick = record.abstract ? callDoc('concreteType', ['value', arrayDoc(choices, true)]) : callDoc('derivedType', ['value', namesDoc(membersOf(record)), arrayDoc(choices, true)]);
-        writeDoc(w, switchDoc(pick));
+        const choices = candidates.map((s) => arrayLiteral([tsLiteral(s.name), namesLiteral(membersOf(s)), ...(record.abstract ? [namesLiteral(requiredOf(s))] : [])]));
+        const pick = record.abstract ? call('concreteType', ['value', arrayLiteral(choices)]) : call('derivedType', ['value', namesLiteral(membersOf(record)), arrayLiteral(choices)]);
+        w.write(`switch (${pick})`);
         w.block(() => {
           for (const s of candidates) {
             w.writeLine(`case '${s.name}':`);
@@ -391,7 +389,7 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
             // a type of the service's namespace is then named by a prefix declared on the element.
             const named = s.namespace ?? unqualifiedIn;
             const attribute = ` xsi:type="${named ? `${named.prefix}:` : ''}${s.xmlName}"${!s.namespace && unqualifiedIn ? xmlnsAttribute(unqualifiedIn) : ''}`;
-            w.indent(() => writeDoc(w, ['return ', callDoc(recordWriterName(s), ['name', `value as ${s.name}`, 'path', 'xmlns', tsLiteral(attribute)]), ';']));
+            w.indent(() => w.write(`return ${call(recordWriterName(s), ['name', `value as ${s.name}`, 'path', 'xmlns', tsLiteral(attribute)])};`));
             w.newLine();
           }
         });
@@ -399,15 +397,15 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
       if (record.abstract) {
         // No value is of the abstract type itself: one that none of the cases above took is refused.
         const concrete = record.abstract.concrete.map((s) => tsLiteral(s.name));
-        writeDoc(w, ['throw ', callDoc('abstractRecord', ['path', tsLiteral(record.name), arrayDoc(concrete)]), ';']);
+        w.write(`throw ${call('abstractRecord', ['path', tsLiteral(record.name), arrayLiteral(concrete)])};`);
         return;
       }
-      writeDoc(w, assignDoc('const v', callDoc('checkRecord', ['path', 'value', namesDoc(membersOf(record)), namesDoc(required)])));
+      w.write(`const v = ${call('checkRecord', ['path', 'value', namesLiteral(membersOf(record)), namesLiteral(required)])}`);
       w.write(';').newLine();
       for (const f of record.fields) {
         if (!f.onlyWith) continue;
         const { choice, alternative } = f.onlyWith;
-        writeDoc(w, [callDoc('checkOnlyWith', [`v['${f.name}']`, `v['${choice.name}']`, tsLiteral(alternative), `\`\${path}.${f.name}\``, `\`\${path}.${choice.name}\``]), ';']);
+        w.write(`${call('checkOnlyWith', [`v['${f.name}']`, `v['${choice.name}']`, tsLiteral(alternative), `\`\${path}.${f.name}\``, `\`\${path}.${choice.name}\``])};`);
         w.newLine();
       }
       // Fields in a namespace of their type's own (WCF's DataContract, an [XmlType] namespace) carry its prefix,
@@ -431,28 +429,28 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
         }
       }
       const declarations = `${own}${extra.map((ns) => xmlnsAttribute(ns).replace(/[`$\\]/g, '\\$&')).join('')}`;
-      const parts: builders.Doc[] = [record.base ? `\`<\${name}\${xmlns}\${xsiType}${declarations}\`` : `\`<\${name}\${xmlns}${declarations}\``];
+      const parts: string[] = [record.base ? `\`<\${name}\${xmlns}\${xsiType}${declarations}\`` : `\`<\${name}\${xmlns}${declarations}\``];
       for (const f of record.fields.filter((x) => x.attribute)) {
-        parts.push(callDoc('writeAttribute', [tsLiteral(attributeName(f)), memberValue(f), `\`\${path}.${f.name}\``, fixedEncoder(f) ?? textEncoder(f.type as PrimitiveType | EnumType), String(f.optional)]));
+        parts.push(call('writeAttribute', [tsLiteral(attributeName(f)), memberValue(f), `\`\${path}.${f.name}\``, fixedEncoder(f) ?? textEncoder(f.type as PrimitiveType | EnumType), String(f.optional)]));
       }
       if (keepsAnyAttribute(record)) {
         const attributes = record.fields.filter((x) => x.attribute && !x.attributeNamespace).map((x) => x.xmlName);
-        parts.push(callDoc('writeOtherAttributes', [`v['${ANY_ATTRIBUTES}']`, `\`\${path}.${ANY_ATTRIBUTES}\``, namesDoc(attributes)]));
+        parts.push(call('writeOtherAttributes', [`v['${ANY_ATTRIBUTES}']`, `\`\${path}.${ANY_ATTRIBUTES}\``, namesLiteral(attributes)]));
       }
       parts.push("'>'");
       for (const f of record.fields.filter((x) => x.text)) {
-        parts.push(callDoc('writeText', [`v['${f.name}']`, `\`\${path}.${f.name}\``, textEncoder(f.type as PrimitiveType | EnumType)]));
+        parts.push(call('writeText', [`v['${f.name}']`, `\`\${path}.${f.name}\``, textEncoder(f.type as PrimitiveType | EnumType)]));
       }
       for (const f of record.fields.filter((x) => !x.attribute && !x.text)) {
         const repeated = f.type.kind === 'list' && !f.type.container;
         const unqualified = f.form === 'unqualified';
         const fixed = fixedEncoder(f);
-        const writer = unqualified && repeated ? unqualifiedItems(f.type as ListType) : fixed ? callDoc('textWriter', [fixed]) : writerDoc(f.type);
+        const writer = unqualified && repeated ? unqualifiedItems(f.type as ListType) : fixed ? call('textWriter', [fixed]) : writerText(f.type);
         const args = [tsLiteral(`${unqualified && !f.namespace ? '' : member(f)}${f.xmlName}`), memberValue(f), `\`\${path}.${f.name}\``, writer, String(f.nillable), String(f.optional || repeated)];
-        parts.push(callDoc('writeMember', unqualified && !repeated ? [...args, 'true'] : args));
+        parts.push(call('writeMember', unqualified && !repeated ? [...args, 'true'] : args));
       }
       parts.push('`</${name}>`');
-      writeDoc(w, returnBinaryDoc(parts, '+'));
+      w.write(`return ${parts.join(' + ')}`);
       w.write(';');
     },
   };
@@ -465,9 +463,9 @@ function memberValue(f: FieldModel): string {
 }
 
 /** The encoder of a field with a fixed value: its type's, refusing any other text. */
-function fixedEncoder(f: FieldModel): builders.Doc | undefined {
+function fixedEncoder(f: FieldModel): string | undefined {
   if (f.fixed === undefined || (f.type.kind !== 'primitive' && f.type.kind !== 'enum')) return undefined;
-  return callDoc('fixedText', [textEncoder(f.type), tsLiteral(f.fixed)]);
+  return call('fixedText', [textEncoder(f.type), tsLiteral(f.fixed)]);
 }
 
 /** An attribute's name as written: with its namespace's prefix where it is qualified. */
@@ -476,16 +474,9 @@ function attributeName(f: FieldModel): string {
 }
 
 /** The writer of a list without a container whose items are unqualified elements. */
-function unqualifiedItems(t: ListType): builders.Doc {
-  const items = callDoc('itemsWriter', [writerDoc(t.item), String(t.nillableItems), 'true']);
-  return isBounded(t) ? callDoc('boundedList', [items, String(t.minItems ?? 0), String(t.maxItems ?? 'Infinity')]) : items;
-}
-
-/** `return a + b + c`: the chain in parentheses, one operand a line, when it does not fit. */
-function returnBinaryDoc(operands: readonly builders.Doc[], operator: string): builders.Doc {
-  const { group, indent, softline, line, ifBreak } = builders;
-  const chain = operands.flatMap((o, i) => (i === 0 ? [o] : [` ${operator}`, line, o]));
-  return ['return ', group([ifBreak('('), indent([softline, group(chain)]), softline, ifBreak(')')])];
+function unqualifiedItems(t: ListType): string {
+  const items = call('itemsWriter', [writerText(t.item), String(t.nillableItems), 'true']);
+  return isBounded(t) ? call('boundedList', [items, String(t.minItems ?? 0), String(t.maxItems ?? 'Infinity')]) : items;
 }
 
 function wireLocal(p: ParameterModel): string {
@@ -504,33 +495,33 @@ const EAT_HELPERS: Partial<Record<PrimitiveName, { readonly name: string; readon
 };
 
 /** The EAT value expression of an operation: a conditional where an optional parameter may be left out. */
-function eatExpression(op: OperationModel): builders.Doc {
+function eatExpression(op: OperationModel): string {
   if (op.eat.kind !== 'parameter') return "''";
   const p = op.eat.parameter;
   const wire = wireLocal(p);
   const helper = p.type.kind === 'primitive' ? EAT_HELPERS[p.type.name] : undefined;
   const value = helper?.call(wire) ?? wire;
   // An optional parameter without a default may be left out: then nothing is signed for it.
-  return p.optional && p.default === undefined ? conditionalDoc(`${wire} === undefined`, "''", value) : value;
+  return p.optional && p.default === undefined ? `${wire} === undefined ? '' : ${value}` : value;
 }
 
 /** The encoder of one parameter's (non-undefined) value `v` named `n`: its text, or its whole element. */
-function paramEncoder(op: OperationModel, p: ParameterModel): ReturnType<typeof arrowDoc> {
+function paramEncoder(op: OperationModel, p: ParameterModel): string {
   const t = p.type;
-  let encode: builders.Doc;
-  if (isText(t)) encode = callDoc(textEncoder(t), ['v', 'n']);
+  let encode: string;
+  if (isText(t)) encode = call(textEncoder(t), ['v', 'n']);
   else if (t.kind === 'list' && !t.container) {
     // Its items are its own elements: kept apart, so that the envelope can qualify each one.
-    const form = isText(t.item) && (op.httpPost || op.httpGet) ? [callDoc('formList', [textEncoder(t.item)])] : [];
-    const bounds = isBounded(t) ? arrayDoc([String(t.minItems ?? 0), String(t.maxItems ?? 'Infinity')]).doc : 'undefined';
-    encode = callDoc('repeatedParam', [tsLiteral(p.name), 'v', 'n', writerDoc(unbounded(t)), ...(form.length > 0 || isBounded(t) ? [bounds] : []), ...form]);
+    const form = isText(t.item) && (op.httpPost || op.httpGet) ? [call('formList', [textEncoder(t.item)])] : [];
+    const bounds = isBounded(t) ? arrayLiteral([String(t.minItems ?? 0), String(t.maxItems ?? 'Infinity')]) : 'undefined';
+    encode = call('repeatedParam', [tsLiteral(p.name), 'v', 'n', writerText(unbounded(t)), ...(form.length > 0 || isBounded(t) ? [bounds] : []), ...form]);
   } else {
-    const form = t.kind === 'list' && isText(t.item) && (op.httpPost || op.httpGet) ? [callDoc('formList', [textEncoder(t.item)])] : [];
-    encode = callDoc('nestedParam', [tsLiteral(p.name), 'v', 'n', writerDoc(t), ...form]);
+    const form = t.kind === 'list' && isText(t.item) && (op.httpPost || op.httpGet) ? [call('formList', [textEncoder(t.item)])] : [];
+    encode = call('nestedParam', [tsLiteral(p.name), 'v', 'n', writerText(t), ...form]);
   }
-  const params = [['v: ', typeDoc(paramType(p), 'inline')], 'n: string'];
-  if (!p.nillable) return arrowDoc(params, encode);
-  return arrowDoc(params, conditionalDoc('v === null', callDoc('nilParam', [tsLiteral(p.name)]), encode), true);
+  const params = `(v: ${paramType(p)}, n: string)`;
+  if (!p.nillable) return `${params} => ${encode}`;
+  return `${params} => v === null ? ${call('nilParam', [tsLiteral(p.name)])} : ${encode}`;
 }
 
 export function encoderFunction(model: ServiceModel, op: OperationModel): FunctionDeclarationStructure {
@@ -546,37 +537,34 @@ export function encoderFunction(model: ServiceModel, op: OperationModel): Functi
     docs: [`Encodes a ${op.name} request: parameters in wire order and spelling${takesCredentials(op) ? ', credentials marked for the client to fill in' : ''}.`],
     statements: (w) => {
       // Without parameters the object is only checked (no unknown ones): nothing is read from it.
-      const check = callDoc('checkParams', [tsLiteral(op.name), 'params', namesDoc(known), namesDoc(required), ...(nillable.length > 0 ? [namesDoc(nillable)] : [])]);
-      writeDoc(w, op.inputParams.length > 0 ? assignDoc('const p', check) : check);
+      const check = call('checkParams', [tsLiteral(op.name), 'params', namesLiteral(known), namesLiteral(required), ...(nillable.length > 0 ? [namesLiteral(nillable)] : [])]);
+      w.write(op.inputParams.length > 0 ? `const p = ${check}` : check);
       w.write(';').newLine();
       for (const p of op.inputParams) {
-        const value = [`p['${p.name}'] as `, typeDoc(paramType(p), 'inline')];
+        const value = `p['${p.name}'] as ${paramType(p)}`;
         const simple = isText(p.type) && !p.nillable;
         const encoder = simple ? textEncoder(p.type as PrimitiveType | EnumType) : paramEncoder(op, p);
-        const encode = (v: builders.Doc) => callDoc('encodeParam', [tsLiteral(op.name), tsLiteral(p.name), v, encoder]);
+        const encode = (v: string) => call('encodeParam', [tsLiteral(op.name), tsLiteral(p.name), v, encoder]);
         const local = `const ${wireLocal(p)}`;
-        if (!p.optional) writeDoc(w, assignDoc(local, encode(value)));
+        if (!p.optional) w.write(`${local} = ${encode(value)}`);
         else if (p.default !== undefined) {
-          writeDoc(w, assignDoc(local, encode(conditionalDoc(`p['${p.name}'] === undefined`, tsLiteral(p.default), ['(', value, ')']))));
+          w.write(`${local} = ${encode(`p['${p.name}'] === undefined ? ${tsLiteral(p.default)} : (${value})`)}`);
         } else {
-          writeDoc(w, assignBreakingDoc(local, conditionalDoc(`p['${p.name}'] === undefined`, 'undefined', encode(value))));
+          w.write(`${local} = p['${p.name}'] === undefined ? undefined : ${encode(value)}`);
         }
         w.write(';').newLine();
       }
-      const items = op.params.map((p): { doc: builders.Doc; pair: boolean } => {
-        if (p.role) return { doc: arrayDoc([tsLiteral(p.name), objectDoc([`credential: ${tsLiteral(p.role)}`]).doc]).doc, pair: true };
-        if (p.optional && p.default === undefined) {
-          const entry = arrayDoc([[arrayDoc([tsLiteral(p.name), wireLocal(p)]).doc, ' as const']]).doc;
-          return { doc: builders.group(['...(', conditionalDoc(`${wireLocal(p)} === undefined`, '[]', entry), ')']), pair: false };
-        }
-        return { doc: arrayDoc([tsLiteral(p.name), wireLocal(p)]).doc, pair: true };
+      const items = op.params.map((p): string => {
+        if (p.role) return `[${tsLiteral(p.name)}, { credential: ${tsLiteral(p.role)} }]`;
+        if (p.optional && p.default === undefined) return `...(${wireLocal(p)} === undefined ? [] : [[${tsLiteral(p.name)}, ${wireLocal(p)}] as const])`;
+        return `[${tsLiteral(p.name)}, ${wireLocal(p)}]`;
       });
       w.write('return ').inlineBlock(() => {
-        writeDoc(w, ['params: ', arrayDoc(items.map((i) => i.doc), items.every((i) => i.pair)).doc, ',']);
+        w.write(`params: ${arrayLiteral(items)},`);
         w.newLine();
         // Only a service that signs has a message to append the EAT value to.
         if (model.auth !== undefined) {
-          writeDoc(w, [eatDoc(op), ',']);
+          w.write(`eat: ${eatExpression(op)},`);
           w.newLine();
         }
       });
@@ -585,8 +573,3 @@ export function encoderFunction(model: ServiceModel, op: OperationModel): Functi
   };
 }
 
-/** `eat: value` of an encoded request. */
-function eatDoc(op: OperationModel): builders.Doc {
-  const value = eatExpression(op);
-  return typeof value === 'string' ? ['eat: ', value] : assignBreakingDoc('eat', value, ':');
-}

@@ -7,10 +7,6 @@ import { StructureKind } from '../../print/kinds.js';
 import type { ServiceModel } from '../../model/types.js';
 import type { GeneratedFile, Printer } from '../../print/printer.js';
 import { tsLiteral } from '../ts-types.js';
-import type { builders } from 'prettier/doc';
-import type { CodeBlockWriter } from 'ts-morph';
-import { assignBreakingDoc, callDoc, conditionalDoc, ifStatementDoc, writeDoc } from '../../print/layout/code.js';
-import { arrayOf, arrowDoc, clauseDoc, propertyDoc } from '../../print/layout/statements.js';
 
 export const MOCK_CLI_FILE = 'mock/cli.ts';
 
@@ -42,7 +38,7 @@ export function emitMockCli(model: ServiceModel, printer: Printer): GeneratedFil
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'node:util', namedImports: ['parseArgs'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './service.js', namedImports: ['startMockServer'] },
     (w) => {
-      statement(w, [assignBreakingDoc('const USAGE', tsLiteral(usage.join('\n'))), ';']);
+      w.writeLine(`const USAGE = ${tsLiteral(usage.join('\n'))};`);
       w.blankLine();
       w.writeLine('/** Ends the command with a message on stderr and exit code 2, as for any misuse. */');
       w.write('function fail(message: string): never ').block(() => {
@@ -73,14 +69,14 @@ export function emitMockCli(model: ServiceModel, printer: Printer): GeneratedFil
         w.writeLine('process.exit(0);');
       });
       w.writeLine('const port = Number(values.port);');
-      statement(w, ifStatementDoc('!Number.isInteger(port) || port < 0 || port > 65535', [callDoc('fail', ['`--port must be a port number (0 for any free one), got ${String(values.port)}`']), ';']));
+      w.writeLine('if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a port number (0 for any free one), got ${String(values.port)}`);');
       w.writeLine("const logLevel = values['log-level'];");
-      statement(w, ifStatementDoc("logLevel !== 'info' && logLevel !== 'silent'", [callDoc('fail', ['`--log-level must be info or silent, got ${String(logLevel)}`']), ';']));
+      w.writeLine("if (logLevel !== 'info' && logLevel !== 'silent') fail(`--log-level must be info or silent, got ${String(logLevel)}`);");
       if (signed) {
         w.writeLine('const credentials: Record<string, string> = {};');
         w.write('for (const entry of (values.credentials as string[] | undefined) ?? []) ').block(() => {
           w.writeLine("const colon = entry.indexOf(':');");
-          statement(w, ifStatementDoc('colon <= 0 || colon === entry.length - 1', [callDoc('fail', [tsLiteral(`--credentials must be <${principal}>:<apiKey>`)]), ';']));
+          w.writeLine(`if (colon <= 0 || colon === entry.length - 1) fail(${tsLiteral(`--credentials must be <${principal}>:<apiKey>`)});`);
           w.writeLine('credentials[entry.slice(0, colon)] = entry.slice(colon + 1);');
         });
       }
@@ -95,9 +91,10 @@ export function emitMockCli(model: ServiceModel, printer: Printer): GeneratedFil
           if (signed) w.writeLine('credentials: Object.keys(credentials).length > 0 ? credentials : undefined,');
           // Only when given, so that a simulator's own setting holds otherwise.
           w.writeLine("requestValidation: values['request-validation'] === true ? true : undefined,");
-          const log = callDoc('process.stdout.write', ["`${new Date().toISOString()} ${a.operation ?? '-'} ${a.style ?? '-'} ${a.status} ${a.ms.toFixed(1)} ms\\n`"]);
-          const onAnswer = conditionalDoc("logLevel === 'silent'", 'undefined', arrowDoc('(a)', { kind: 'block', statements: [[log, ';']] }));
-          writeDoc(w, [assignBreakingDoc('onAnswer', onAnswer, ':'), ',']);
+          w.write("onAnswer: logLevel === 'silent' ? undefined : (a) => ").inlineBlock(() => {
+            w.writeLine("process.stdout.write(`${new Date().toISOString()} ${a.operation ?? '-'} ${a.style ?? '-'} ${a.status} ${a.ms.toFixed(1)} ms\\n`);");
+          });
+          w.write(',').newLine();
         });
         w.write(');').newLine();
       });
@@ -108,13 +105,12 @@ export function emitMockCli(model: ServiceModel, printer: Printer): GeneratedFil
       });
       w.writeLine('// The banner goes out in one write, so that a program reading it (a test, a script) sees it whole.');
       // The origin is what the client's baseUrl takes (the service URL above it works too): printed as such.
-      const banner = arrayOf([`\`${model.title} ${model.version} mock at \${mock.url}${model.path}\``, '`baseUrl: ${mock.url}`']);
-      statement(w, [propertyDoc('const banner', banner, ' ='), ';']);
+      w.writeLine(`const banner = [\`${model.title} ${model.version} mock at \${mock.url}${model.path}\`, \`baseUrl: \${mock.url}\`];`);
       if (signed) {
         w.write('if (Object.keys(credentials).length > 0) ').inlineBlock(() => {
-          statement(w, clauseDoc('for (const [name, key] of Object.entries(credentials))', [callDoc('banner.push', [`\`${principal} \${name}, API key \${key}\``]), ';']));
+          w.writeLine(`for (const [name, key] of Object.entries(credentials)) banner.push(\`${principal} \${name}, API key \${key}\`);`);
         });
-        if (!simulated) writeDoc(w, [' ', clauseDoc('else', [callDoc('banner.push', ["'credentials are not checked (no --credentials)'"]), ';'])]);
+        if (!simulated) w.write(" else banner.push('credentials are not checked (no --credentials)');");
         w.newLine();
       }
       w.writeLine('banner.push(...mock.service.describe());');
@@ -131,8 +127,3 @@ export function emitMockCli(model: ServiceModel, printer: Printer): GeneratedFil
   ], { executable: true });
 }
 
-/** A statement laid out as prettier lays it out, on lines of its own. */
-function statement(w: CodeBlockWriter, doc: builders.Doc): void {
-  writeDoc(w, doc);
-  w.newLine();
-}

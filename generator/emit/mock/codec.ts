@@ -5,10 +5,8 @@
  * operations share (a parameter defined once under `parameters`, the failure answer of one result type) is written
  * once, as a module constant.
  */
-import type { builders } from 'prettier/doc';
 import type { CodeBlockWriter } from 'ts-morph';
-import { callDoc, conditionalDoc, objectDoc, writeDoc, type Literal } from '../../print/layout/code.js';
-import { arrayOf, arrowDoc, expressionBody, objectOf, returnDoc } from '../../print/layout/statements.js';
+import { arrayLiteral, arrow, call, objectLiteral } from '../expressions.js';
 import { StructureKind, VariableDeclarationKind } from '../../print/kinds.js';
 import type { EnumModel, OperationModel, ParameterModel, ServiceModel, StructModel, TypeModel } from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';
@@ -22,7 +20,6 @@ import { localName, propertyKey } from '../../load/names.js';
 
 export const MOCK_CODEC_FILE = 'mock/codec.ts';
 
-type Doc = builders.Doc;
 
 /** What the codec needs from the runtime and the client, collected while its statements are made. */
 class Needs {
@@ -103,7 +100,7 @@ export function emitMockCodec(model: ServiceModel, printer: Printer): GeneratedF
         {
           name: 'operations',
           type: 'readonly MockOperation[]',
-          initializer: (w) => writeDoc(w, arrayOf(operations).doc),
+          initializer: arrayLiteral(operations),
         },
       ],
     },
@@ -111,16 +108,16 @@ export function emitMockCodec(model: ServiceModel, printer: Printer): GeneratedF
 }
 
 /** The MockOperation literal of one operation. */
-function operationEntry(model: ServiceModel, op: OperationModel, needs: Needs): Literal {
+function operationEntry(model: ServiceModel, op: OperationModel, needs: Needs): string {
   const r = op.result;
   const post = op.httpPostRoot;
   // XML content is the HTTP POST answer itself; a null one is nil under the result element's name.
   const resultElement = r.kind === 'value' ? r.element : `${op.name}Result`;
   const root =
     post.kind === 'shown' || post.kind === 'convention' ? post.name : post.kind === 'notShown' ? post.assumed : post.kind === 'any' ? resultElement : undefined;
-  const lines: Array<readonly [string, Doc | Literal]> = [
+  const lines: Array<readonly [string, string]> = [
     ['name', `'${op.name}'`],
-    ['params', arrayOf(op.params.map((p) => paramEntry(model, op, p, needs)))],
+    ['params', arrayLiteral(op.params.map((p) => paramEntry(model, op, p, needs)))],
     ['resultElement', `'${resultElement}'`],
   ];
   if (r.kind === 'void') lines.push(['result', "'void'"]);
@@ -138,10 +135,10 @@ function operationEntry(model: ServiceModel, op: OperationModel, needs: Needs): 
   if (op.bare) lines.push(['bare', 'true']);
   if (op.namespace !== undefined) lines.push(['namespace', tsLiteral(op.namespace)]);
   const unqualified = op.params.filter((p) => p.form === 'unqualified').map((p) => tsLiteral(p.name));
-  if (unqualified.length > 0) lines.push(['unqualifiedParams', arrayOf(unqualified)]);
+  if (unqualified.length > 0) lines.push(['unqualifiedParams', arrayLiteral(unqualified)]);
   if (r.kind === 'value' && r.form === 'unqualified') lines.push(['unqualifiedResult', 'true']);
   const own = op.params.filter((p) => p.namespace !== undefined).map((p): [string, string] => [propertyKey(p.name), tsLiteral(p.namespace!.uri)]);
-  if (own.length > 0) lines.push(['paramNamespaces', objectOf(own)]);
+  if (own.length > 0) lines.push(['paramNamespaces', objectLiteral(own)]);
   if (r.kind === 'value' && r.namespace !== undefined) lines.push(['resultNamespace', tsLiteral(r.namespace.uri)]);
   lines.push(...authEntries(model, op, needs));
   const struct = r.kind === 'value' && !r.nullable ? r.struct : undefined;
@@ -155,34 +152,34 @@ function operationEntry(model: ServiceModel, op: OperationModel, needs: Needs): 
   } else {
     needs.mockValues.add('resultWriter');
     const type: TypeModel = r.kind === 'outputs' ? { kind: 'record', record: r.struct } : r.type;
-    let writer: Doc = writerOf(type);
+    let writer: string = writerOf(type);
     // Beside out parameters, a null reference result is left out, as in <OpResponse> of an operation without them.
     if (r.kind === 'outputs' && r.returned.kind === 'value' && r.returned.nullable && isReferenceType(r.returned.type)) {
       needs.mockValues.add('nullLeftOut');
-      writer = callDoc('nullLeftOut', [`'${r.returned.element}'`, writer]);
+      writer = call('nullLeftOut', [`'${r.returned.element}'`, writer]);
     }
-    lines.push(['write', callDoc('resultWriter', [writer])]);
+    lines.push(['write', call('resultWriter', [writer])]);
   }
   if (op.responseHeaders.length > 0) {
     needs.mockValues.add('resultWriter');
     const entries = op.responseHeaders.map((h) =>
-      objectOf([
+      objectLiteral([
         ['element', tsLiteral(h.element)],
         ['required', `${h.required}`],
-        ['write', callDoc('resultWriter', [writerOf({ kind: 'record', record: h.record })])],
+        ['write', call('resultWriter', [writerOf({ kind: 'record', record: h.record })])],
       ]),
     );
-    lines.push(['responseHeaders', arrayOf(entries)]);
+    lines.push(['responseHeaders', arrayLiteral(entries)]);
   }
-  return objectOf(lines);
+  return objectLiteral(lines);
 }
 
 /** How the mock checks an operation's credentials: its EAT value. */
-function authEntries(model: ServiceModel, op: OperationModel, needs: Needs): Array<readonly [string, Doc]> {
+function authEntries(model: ServiceModel, op: OperationModel, needs: Needs): Array<readonly [string, string]> {
   if (model.auth === undefined || !op.params.some((p) => p.role !== undefined) || op.eat.kind !== 'parameter') return [];
   needs.auth.add('eatValueOf');
-  const value = callDoc('eatValueOf', [`'${eatRule(op.eat.parameter.type)}'`, `p['${op.eat.parameter.name}']`]);
-  return [['eat', arrowDoc('(p)', expressionBody(value))]];
+  const value = call('eatValueOf', [`'${eatRule(op.eat.parameter.type)}'`, `p['${op.eat.parameter.name}']`]);
+  return [['eat', arrow('(p)', value)]];
 }
 
 function errorResultName(struct: StructModel): string {
@@ -197,13 +194,13 @@ function errorResultFunction(struct: StructModel): Statement {
   const status = struct.status!;
   const zeros = requiredZeroMembers(struct, new Set([status.codeField, ...(status.messageField ? [status.messageField] : [])]));
   const answer = (code: string) =>
-    objectOf([...zeros, [status.codeField.name, code], ...(status.messageField ? [[status.messageField.name, 'message'] as const] : [])]);
+    objectLiteral([...zeros, [status.codeField.name, code], ...(status.messageField ? [[status.messageField.name, 'message'] as const] : [])]);
   const returned =
     status.codeKind === 'enum'
-      ? (w: CodeBlockWriter) => writeDoc(w, returnDoc(answer('code.value')))
+      ? (w: CodeBlockWriter) => w.writeLine(`return ${answer('code.value')};`)
       : (w: CodeBlockWriter) => {
           w.writeLine('// An int result cannot carry a code whose integer is not known.');
-          writeDoc(w, returnDoc(conditionalDoc('code.number === undefined', 'undefined', answer('code.number'))));
+          w.writeLine(`return code.number === undefined ? undefined : ${answer('code.number')};`);
         };
   return {
     kind: StructureKind.Function,
@@ -264,8 +261,8 @@ function errorCodesConstant(model: ServiceModel, errors: NonNullable<ServiceMode
         name: 'errorCodes',
         initializer: (w) => {
           const members = failures ? Object.entries(failures.codes).map(([kind, code]) => `${kind}: ${tsLiteral(code.value)}`) : [];
-          const args = [known, `${failures?.unknownNumber ?? 'undefined'}`, ...(failures ? [objectDoc(members, true)] : [])];
-          writeDoc(w, callDoc('new MockErrorCodes', args));
+          const args = [known, `${failures?.unknownNumber ?? 'undefined'}`, ...(failures ? [objectLiteral(members, true)] : [])];
+          w.write(call('new MockErrorCodes', args));
         },
       },
     ],
@@ -283,7 +280,7 @@ function sharedParamConstant(model: ServiceModel, p: ParameterModel, needs: Need
       {
         name: sharedParamName(p),
         type: 'MockParam',
-        initializer: (w) => writeDoc(w, literal.doc),
+        initializer: literal,
       },
     ],
   };
@@ -294,7 +291,7 @@ function sharedParamName(p: ParameterModel): string {
 }
 
 /** One parameter of an operation: the shared constant, or the literal of a parameter of its own. */
-function paramEntry(model: ServiceModel, op: OperationModel, p: ParameterModel, needs: Needs): Doc | Literal {
+function paramEntry(model: ServiceModel, op: OperationModel, p: ParameterModel, needs: Needs): string {
   if (model.parameters.includes(p)) {
     needs.sharedParams.add(p);
     return sharedParamName(p);
@@ -306,40 +303,40 @@ function paramEntry(model: ServiceModel, op: OperationModel, p: ParameterModel, 
  * The MockParam literal of one parameter: its strict reader, and its form reader where HTTP POST or GET carries it (a
  * shared one has it whenever the service has the binding: the form reader of an operation without it is never used).
  */
-function paramLiteral(p: ParameterModel, form: boolean, needs: Needs): Literal {
+function paramLiteral(p: ParameterModel, form: boolean, needs: Needs): string {
   // A parameter with a default is always on the wire (the real schema requires it; the client always sends it).
   // A list without a container is read an item an element: none is the empty list, an item nil where items may be.
   const repeated = p.type.kind === 'list' && !p.type.container ? p.type : undefined;
   const required = !repeated && (!p.optional || p.default !== undefined);
-  const parts: Array<readonly [string, Doc | Literal]> = [
+  const parts: Array<readonly [string, string]> = [
     ['name', `'${p.name}'`],
     ['required', `${required}`],
     ['nillable', `${repeated ? repeated.nillableItems : p.nillable}`],
     ['read', strictReader(repeated ? repeated.item : p.type, needs)],
   ];
   parts.push(['form', form ? formReader(p.type, needs) : 'undefined']);
-  if (p.type.kind === 'choice') parts.push(['alternatives', arrayOf(p.type.alternatives.map((a) => `'${a.name}'`))]);
+  if (p.type.kind === 'choice') parts.push(['alternatives', arrayLiteral(p.type.alternatives.map((a) => `'${a.name}'`))]);
   if (repeated) parts.push(['repeated', 'true']);
   if (p.role) parts.push(['role', `'${p.role}'`]);
-  return objectOf(parts);
+  return objectLiteral(parts);
 }
 
 /** Reads a parameter element: enums strictly (a value the schema lacks is refused, as ASMX does). */
-function strictReader(t: TypeModel, needs: Needs): Doc {
+function strictReader(t: TypeModel, needs: Needs): string {
   if (t.kind === 'enum') {
     needs.mockValues.add('enumReader');
     needs.enums.add(t.enum);
-    return callDoc('enumReader', [`'${t.enum.name}'`, `${t.enum.name}Values`]);
+    return call('enumReader', [`'${t.enum.name}'`, `${t.enum.name}Values`]);
   }
   if (t.kind === 'choice') {
     needs.decode.add('choiceReader');
-    return callDoc('choiceReader', [objectOf(t.alternatives.map((a) => [a.name, strictReader(a.type, needs)] as const))]);
+    return call('choiceReader', [objectLiteral(t.alternatives.map((a) => [a.name, strictReader(a.type, needs)] as const))]);
   }
   if (t.kind === 'list') {
     needs.xmlReader = true;
     needs.decode.add(t.nillableItems ? 'readNillableList' : 'readList');
     const args = ['r', strictReader(t.item, needs), ...(t.namespace ? [tsLiteral(t.namespace.uri)] : [])];
-    return arrowDoc('(r: XmlReader)', expressionBody(callDoc(t.nillableItems ? 'readNillableList' : 'readList', args)));
+    return arrow('(r: XmlReader)', call(t.nillableItems ? 'readNillableList' : 'readList', args));
   }
   if (t.kind === 'record') {
     needs.clientCodec.add(decoderName(t.record));
@@ -351,12 +348,12 @@ function strictReader(t: TypeModel, needs: Needs): Doc {
 }
 
 /** Reads a parameter's HTTP POST fields: one value, or the field repeated for a list; undefined where a form cannot. */
-function formReader(t: TypeModel, needs: Needs): Doc {
-  const one = (x: TypeModel): Doc | undefined => {
+function formReader(t: TypeModel, needs: Needs): string {
+  const one = (x: TypeModel): string | undefined => {
     if (x.kind === 'enum') {
       needs.mockValues.add('enumDecoder');
       needs.enums.add(x.enum);
-      return callDoc('enumDecoder', [`'${x.enum.name}'`, `${x.enum.name}Values`]);
+      return call('enumDecoder', [`'${x.enum.name}'`, `${x.enum.name}Values`]);
     }
     if (x.kind !== 'primitive' || x.name === 'xml') return undefined;
     const decode = textDecoder(x);
@@ -368,10 +365,10 @@ function formReader(t: TypeModel, needs: Needs): Doc {
     const item = t.item.kind === 'list' ? undefined : one(t.item);
     if (item === undefined) return 'undefined';
     needs.mockValues.add('formValues');
-    return callDoc('formValues', [item]);
+    return call('formValues', [item]);
   }
   const decode = one(t);
   if (decode === undefined) return 'undefined';
   needs.mockValues.add('formValue');
-  return callDoc('formValue', [decode]);
+  return call('formValue', [decode]);
 }

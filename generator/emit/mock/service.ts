@@ -7,14 +7,9 @@ import type { ServiceModel } from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
 import { tsLiteral } from '../ts-types.js';
-import { emptyDataSetTemplate, exampleResultDoc, examplesHoldDataSet, exampleValueDoc } from '../examples.js';
-import { builders } from 'prettier/doc';
+import { emptyDataSetTemplate, exampleResultText, examplesHoldDataSet, exampleValueText } from '../examples.js';
 import type { CodeBlockWriter } from 'ts-morph';
-import { assignBreakingDoc, callDoc, conditionalDoc, objectDoc, writeDoc } from '../../print/layout/code.js';
-import { arrayOf, arrowDoc, blockDoc, expressionBody, propertyDoc, returnDoc } from '../../print/layout/statements.js';
 
-type Doc = builders.Doc;
-const { group, ifBreak, indent, line, softline } = builders;
 import { handlersTypeName, operationTypeName } from './types.js';
 import { propertyKey } from '../../load/names.js';
 
@@ -60,16 +55,26 @@ export function emitMockExamples(model: ServiceModel, printer: Printer): Generat
           name: 'exampleHandlers',
           type: handlers,
           initializer: (w) => {
-            const members = model.operations.map((op) => {
-              const value = exampleResultDoc(op.result, op.httpPostRoot, EMPTY_DATA_SET);
-              if (op.responseHeaders.length === 0) return propertyDoc(op.methodName, arrowDoc('()', expressionBody(value)));
-              // Every header the answers may carry, so that an answer shows them all (and a required one is there).
-              const headers = op.responseHeaders.map((h) => [propertyDoc(`context.responseHeaders.${h.element}`, exampleValueDoc({ kind: 'record', record: h.record }, EMPTY_DATA_SET), ' ='), ';']);
-              // Called without a context, as tests call an example handler to read its result, it gives that alone.
-              const body = [['if (context !== undefined) ', blockDoc(headers)], returnDoc(value)];
-              return propertyDoc(op.methodName, arrowDoc('(_params, context)', { kind: 'block', statements: body }));
+            w.inlineBlock(() => {
+              for (const op of model.operations) {
+                const value = exampleResultText(op.result, op.httpPostRoot, EMPTY_DATA_SET);
+                if (op.responseHeaders.length === 0) {
+                  w.writeLine(`${op.methodName}: () => ${value.startsWith('{') ? `(${value})` : value},`);
+                  continue;
+                }
+                w.write(`${op.methodName}: (_params, context) => `).inlineBlock(() => {
+                  // Every header the answers may carry, so that an answer shows them all (and a required one is there).
+                  w.write('if (context !== undefined) ').inlineBlock(() => {
+                    for (const h of op.responseHeaders) {
+                      w.writeLine(`context.responseHeaders.${h.element} = ${exampleValueText({ kind: 'record', record: h.record }, EMPTY_DATA_SET)};`);
+                    }
+                  });
+                  // Called without a context, as tests call an example handler to read its result, it gives that alone.
+                  w.newLine().writeLine(`return ${value};`);
+                });
+                w.write(',').newLine();
+              }
             });
-            writeDoc(w, objectDoc(members, true).doc);
           },
         },
       ],
@@ -230,7 +235,7 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
           name: 'operationOfMethod',
           initializer: (w) => {
             const entries = `Object.entries(methods).map(([operation, method]) => [method, operation as ${operationTypeName(model)}])`;
-            writeDoc(w, callDoc(`new Map<string, ${operationTypeName(model)}>`, [entries]));
+            w.write(`new Map<string, ${operationTypeName(model)}>(${entries})`);
           },
         },
       ],
@@ -300,64 +305,55 @@ function assembleBody(model: ServiceModel, w: CodeBlockWriter): void {
   const handlers = handlersTypeName(model);
   const simulator = model.simulator !== undefined;
   const errorCodes = model.serviceErrors !== undefined;
-  const statement = (doc: Doc) => {
-    writeDoc(w, doc);
-    w.newLine();
-  };
   w.writeLine('const clock = options.clock ?? new VirtualClock();');
-  if (simulator) statement(['const simulator = ', callDoc('createSimulator', ['options', objectDoc(['clock', `errorCodes: ${errorCodes ? 'errorCodes' : 'undefined'}`])]), ';']);
+  if (simulator) w.writeLine(`const simulator = createSimulator(options, { clock, errorCodes: ${errorCodes ? 'errorCodes' : 'undefined'} });`);
   const spread = ['...exampleHandlers', ...(simulator ? ['...simulator.handlers'] : []), '...options.handlers'];
-  statement([propertyDoc(`const handlers: ${handlers}`, objectDoc(spread), ' ='), ';']);
+  w.writeLine(`const handlers: ${handlers} = { ${spread.join(', ')} };`);
   if (model.auth) {
     const credentials = simulator ? '(options.credentials ?? simulator.keyOf)' : 'options.credentials';
-    statement([assignBreakingDoc('const keys', conditionalDoc('options.credentials === false', 'undefined', credentials)), ';']);
+    w.writeLine(`const keys = options.credentials === false ? undefined : ${credentials};`);
   }
-  const handlerType = group(['(', indent([softline, 'params: unknown,', line, 'context: MockContext']), ifBreak(','), softline, ')']);
-  const invoke = arrowDoc('(operation: string, params: Record<string, unknown>, context: MockContext)', {
-    kind: 'block',
-    statements: [
-      [`const handler = handlers[methods[operation as ${operationTypeName(model)}]] as `, handlerType, ' => unknown;'],
-      'return handler.call(handlers, params, context);',
-    ],
-  });
-  const auth = conditionalDoc(
-    'keys === undefined',
-    'undefined',
-    callDoc('new MockAuth', [objectDoc(['keys', 'now: () => clock.now()', 'skewSeconds: options.skewSeconds', 'requestLimit: options.requestLimit'])]),
-  );
-  const core = objectDoc(
-    [
-      assignBreakingDoc('path', tsLiteral(model.path), ':'),
-      assignBreakingDoc('namespace', tsLiteral(model.namespace.uri), ':'),
-      propertyDoc('styles', arrayOf(model.bindings.map(tsLiteral))),
+  // Written one member a line, which the formatter keeps for an object so written.
+  w.write('const core = new MockCore(').inlineBlock(() => {
+    const members = [
+      `path: ${tsLiteral(model.path)}`,
+      `namespace: ${tsLiteral(model.namespace.uri)}`,
+      `styles: [${model.bindings.map(tsLiteral).join(', ')}]`,
       'operations',
       ...(errorCodes ? ['errorCodes'] : []),
       'wsdl: wsdlAt',
       'clock',
       'maxRequestBytes: options.maxRequestBytes',
-      assignBreakingDoc('requestValidation', simulator ? 'options.requestValidation ?? simulator.requestValidation ?? false' : 'options.requestValidation ?? false', ':'),
+      `requestValidation: ${simulator ? 'options.requestValidation ?? simulator.requestValidation ?? false' : 'options.requestValidation ?? false'}`,
       'onAnswer: options.onAnswer',
-      ...(model.auth ? [assignBreakingDoc('auth', auth, ':')] : []),
-      propertyDoc('invoke', invoke),
-    ],
-    true,
-  );
-  statement(['const core = ', callDoc('new MockCore', [core]), ';']);
-  const inject = callDoc('core.inject', ['operationOfMethod.get(operation) ?? operation', 'injection']);
-  const service = objectDoc(
-    [
-      propertyDoc('handle', arrowDoc('(request)', expressionBody(callDoc('core.handle', ['request'])))),
-      ['get calls() ', blockDoc(['return core.calls;'])],
-      'clock',
-      ...(simulator ? ['simulator: simulator.control'] : []),
-      propertyDoc('inject', arrowDoc('(operation, injection)', expressionBody(inject))),
-      propertyDoc('reset', arrowDoc('async ()', { kind: 'block', statements: ['core.reset();', ...(simulator ? ['await simulator.reset();'] : [])] })),
-      propertyDoc('describe', arrowDoc('()', expressionBody(simulator ? callDoc('simulator.describe', []) : arrayOf([])))),
-      propertyDoc('close', simulator ? arrowDoc('()', expressionBody(callDoc('simulator.close', []))) : arrowDoc('async ()', { kind: 'block', statements: [] })),
-    ],
-    true,
-  );
-  statement([propertyDoc(`const service: ${model.name}MockService`, service, ' ='), ';']);
+      ...(model.auth ? ['auth: keys === undefined ? undefined : new MockAuth({ keys, now: () => clock.now(), skewSeconds: options.skewSeconds, requestLimit: options.requestLimit })'] : []),
+    ];
+    for (const m of members) w.writeLine(`${m},`);
+    w.write('invoke: (operation: string, params: Record<string, unknown>, context: MockContext) => ').inlineBlock(() => {
+      w.writeLine(`const handler = handlers[methods[operation as ${operationTypeName(model)}]] as (params: unknown, context: MockContext) => unknown;`);
+      w.writeLine('return handler.call(handlers, params, context);');
+    });
+    w.write(',').newLine();
+  });
+  w.write(');').newLine();
+  w.write(`const service: ${model.name}MockService = `).inlineBlock(() => {
+    w.writeLine('handle: (request) => core.handle(request),');
+    w.write('get calls() ').inlineBlock(() => w.writeLine('return core.calls;'));
+    w.write(',').newLine();
+    w.writeLine('clock,');
+    if (simulator) w.writeLine('simulator: simulator.control,');
+    w.writeLine('inject: (operation, injection) => core.inject(operationOfMethod.get(operation) ?? operation, injection),');
+    if (simulator) {
+      w.write('reset: async () => ').inlineBlock(() => w.writeLine('core.reset();').writeLine('await simulator.reset();'));
+      w.write(',').newLine();
+    } else {
+      w.write('reset: async () => ').inlineBlock(() => w.writeLine('core.reset();'));
+      w.write(',').newLine();
+    }
+    w.writeLine(`describe: () => ${simulator ? 'simulator.describe()' : '[]'},`);
+    w.writeLine(`close: ${simulator ? '() => simulator.close()' : 'async () => {}'},`);
+  });
+  w.write(';').newLine();
   w.writeLine('return { core, service };');
 }
 

@@ -37,7 +37,7 @@ export interface WsdlFigures {
 
 /** Where a frame's self time counts: by package or generator stage; a native frame counts for its caller. */
 const PARTS: ReadonlyArray<readonly [string, (url: string) => boolean]> = [
-  ['prettier (formatting)', (u) => u.includes('/node_modules/prettier/')],
+  ['oxfmt (formatting)', (u) => /\/node_modules\/(oxfmt|@oxfmt|tinypool)\//.test(u)],
   ['ts-morph, code-block-writer, typescript (printing)', (u) => /\/node_modules\/(ts-morph|@ts-morph|code-block-writer|typescript)\//.test(u)],
   ['xmlbuilder2 (the WSDL written)', (u) => /\/node_modules\/(xmlbuilder2|@oozcitak)\//.test(u)],
   ['yaml, zod (loading the draft)', (u) => /\/node_modules\/(yaml|zod)\//.test(u)],
