@@ -16,7 +16,9 @@ export const FORMAT: FormatConfig = {
   useTabs: false,
   semi: true,
   singleQuote: true,
-  quoteProps: 'as-needed',
+  // As the emitters wrote them: they quote a member exactly where TypeScript's own scanner refuses the name, and oxfmt's
+  // newer Unicode tables would unquote a letter TypeScript does not know yet (U+16ECC, Unicode 16).
+  quoteProps: 'preserve',
   trailingComma: 'all',
   bracketSpacing: true,
   arrowParens: 'always',
