@@ -14,6 +14,7 @@ import { specJsonSchema } from './load/schema.js';
 import { loadSpec, parseSpec } from './load/load.js';
 import { withPackage, type PackageKey, type PackageOptions } from './load/package-info.js';
 import { applyChanges, planChanges, type FileChange, type Target } from './write/plan.js';
+import { isHttpUrl } from './model/text.js';
 
 export interface GenerateOptions {
   /** The spec file. Give this or `wsdl`. */
@@ -70,7 +71,7 @@ export interface RenderOptions {
  * wherever the output is checked out and whatever path the spec was given by. An http(s) URL is kept as it is.
  */
 export function headerSpecName(out: string, spec: string): string {
-  if (/^https?:\/\//i.test(spec)) return spec;
+  if (isHttpUrl(spec)) return spec;
   const rel = relative(resolve(out), resolve(spec)).split(sep).join('/');
   // Another drive (Windows) has no relative path: the file name alone then, rather than an absolute path.
   return isAbsolute(rel) ? basename(spec) : rel;
@@ -113,7 +114,7 @@ export function renderSpecSchema(): string {
 
 /** A WSDL given as a file, resolved against `cwd`; a URL as the import shows it (`shown`). */
 function wsdlPath(wsdl: string, cwd: string, shown: string): string {
-  return /^https?:\/\//i.test(wsdl) ? shown : resolve(cwd, wsdl);
+  return isHttpUrl(wsdl) ? shown : resolve(cwd, wsdl);
 }
 
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {

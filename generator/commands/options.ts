@@ -10,6 +10,7 @@ import { DEFAULT_SCHEMA_FILE } from '../load/schema-file.js';
 import { PACKAGE_FLAGS, PACKAGE_KEYS, packageValueProblem, type PackageKey, type PackageOptions } from '../load/package-info.js';
 import { CONFIG_FILES, findConfig, loadConfig, type Config } from './config.js';
 import { UsageError } from './usage.js';
+import { isHttpUrl } from '../model/text.js';
 
 /** The generate command's flags as yargs gives them: undefined when not given. */
 export interface GenerateFlags {
@@ -99,5 +100,5 @@ function packageOptions(flags: PackageOptions, values: PackageOptions, config: C
 }
 
 export function isUrl(path: string): boolean {
-  return /^https?:\/\//i.test(path);
+  return isHttpUrl(path);
 }

@@ -12,10 +12,11 @@ import type { Change } from './types.js';
 import { wsdlDocument } from '../emit/wsdl/index.js';
 import { importWsdl, readWsdlSource } from '../import/index.js';
 import { parseSpec } from '../load/load.js';
+import { isHttpUrl } from '../model/text.js';
 
 /** Whether `arg` names a WSDL rather than a spec: a URL, or a file named `.wsdl`/`.xml`, or text that starts with `<`. */
 export function isWsdlArg(arg: string, text?: string): boolean {
-  if (/^https?:\/\//i.test(arg) || /\.(wsdl|xml)$/i.test(arg)) return true;
+  if (isHttpUrl(arg) || /\.(wsdl|xml)$/i.test(arg)) return true;
   return text !== undefined && /^\uFEFF?\s*</.test(text);
 }
 

@@ -14,6 +14,7 @@ import type { Problems } from './problems.js';
 import { NS } from '../emit/wsdl/namespaces.js';
 import { findStandIn, standInNames, type StandInFound, type Wanted } from './stand-in.js';
 import { kids, parseXml, resolveQName, type QName, type XmlElement } from './xml.js';
+import { isHttpUrl } from '../model/text.js';
 
 
 export interface SchemaDoc {
@@ -43,7 +44,6 @@ export const WCF_SERIALIZATION = 'http://schemas.microsoft.com/2003/10/Serializa
 /** How much one import reads at most: documents (the first included), and characters of all of them. */
 export const DOCUMENT_LIMITS = { documents: 50, characters: 16 * 1024 * 1024 } as const;
 
-const URL_PATTERN = /^https?:\/\//i;
 const SCHEME_PATTERN = /^[a-z][a-z0-9+.-]*:/i;
 
 /**
@@ -51,7 +51,7 @@ const SCHEME_PATTERN = /^[a-z][a-z0-9+.-]*:/i;
  * of the first document's URL only, a file within the folder of the first file only (the same rule for a `file:` URL).
  */
 export function resolveLocation(location: string, from: string, first: string): { readonly at: string } | { readonly refused: string } {
-  if (URL_PATTERN.test(first)) {
+  if (isHttpUrl(first)) {
     let url: URL;
     try {
       url = new URL(location, from);
@@ -107,7 +107,7 @@ export function readWsdl(text: string, file: string, problems: Problems, readFil
     let standIn: StandInFound | undefined;
     const known = standIns.get(location);
     if (known !== undefined) target = { at: known };
-    else if ('refused' in target && URL_PATTERN.test(location) && !URL_PATTERN.test(file)) {
+    else if ('refused' in target && isHttpUrl(location) && !isHttpUrl(file)) {
       const names = standInNames(location, namespace?.name, want, file);
       const paths = names.flatMap((n) => {
         const at = resolveLocation(n, from, file);

@@ -13,6 +13,7 @@ import { kids, type QName, type XmlElement } from './xml.js';
 import { foreignProblem, resolveRef } from './element-ref.js';
 import { Forms, alternativeWithNamespace, fieldChoice, qualifiedInside, withForm, withNamespace } from './forms.js';
 import { declarationOf, listBounds, occurrenceOf, once, shownOccurrence, withOuterOccurrence, type Occurrence } from './occurrence.js';
+import { capitalise } from '../model/text.js';
 
 /** A type as mapped, with what the spec's defaults depend on. */
 export interface PlannedType {
@@ -38,7 +39,6 @@ interface Declared {
 }
 
 const key = (q: QName) => `{${q.ns}}${q.local}`;
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 /**
  * The attributes of XML's own namespace (xml.xsd) that a schema refers to without declaring them and the import
  * drafts, as strings: all but xml:space, whose type is an enumeration (`default`, `preserve`), so it stays reported.

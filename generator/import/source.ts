@@ -7,6 +7,7 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileFailure, statusFailure, urlFailure } from '../load/read-failure.js';
 import { Problems } from './problems.js';
 import { DOCUMENT_LIMITS, readWsdl, type ReadFile } from './read-wsdl.js';
+import { isHttpUrl } from '../model/text.js';
 
 export interface WsdlSource {
   readonly text: string;
@@ -19,17 +20,16 @@ export interface WsdlSource {
 /** The WSDL cannot be read (no such file, an HTTP error, no answer). */
 export class WsdlSourceError extends Error {}
 
-const URL_PATTERN = /^https?:\/\//i;
 
 /** `input` as messages and drafts name it: as typed, unless it is an absolute path (then relative to `cwd`). */
 export function shownName(input: string, cwd: string): string {
-  if (URL_PATTERN.test(input) || !isAbsolute(input)) return input;
+  if (isHttpUrl(input) || !isAbsolute(input)) return input;
   return relative(cwd, input).split(sep).join('/');
 }
 
 export async function readWsdlSource(input: string, cwd: string): Promise<WsdlSource> {
   const shown = shownName(input, cwd);
-  if (URL_PATTERN.test(input)) {
+  if (isHttpUrl(input)) {
     const text = await fetchText(input, shown);
     return { text, shown, readFile: await fetchReached(text, shown) };
   }

@@ -49,6 +49,7 @@ import { describeType } from './describe-type.js';
 import { checkExample } from './example.js';
 import type { RawChoice, RawField, RawInlineParameter, RawParameter, RawResult, RawSpec, RawTypeRef } from './schema.js';
 import { DEFAULT_AUTH_EXAMPLE } from './schema.js';
+import { capitalise } from '../model/text.js';
 
 type At = (path: SpecPath, message: string, key?: boolean) => SpecIssue;
 
@@ -1114,9 +1115,6 @@ function conventionalRoot(type: TypeModel): HttpPostRootModel {
   return { kind: 'convention', name: defaultItemElement(type) };
 }
 
-function capitalise(name: string): string {
-  return name.charAt(0).toUpperCase() + name.slice(1);
-}
 
 /** Whether ASMX's HTTP POST binding can carry a parameter of this type: XML Schema types, enums and lists of them. */
 function formType(type: TypeModel): boolean {

@@ -13,6 +13,7 @@ import { posix } from 'node:path';
 import type { ServiceModel } from '../model/types.js';
 import type { Statement } from './statement.js';
 import { printStatements } from './structures.js';
+import { isHttpUrl } from '../model/text.js';
 
 /** A file to write, relative to the output directory, with its final content (LF line ends). */
 export interface GeneratedFile {
@@ -116,5 +117,5 @@ export class Printer {
 
 /** True for an http(s) URL (a WSDL generated from over the network), which no output folder makes relative. */
 function isUrl(name: string): boolean {
-  return /^https?:\/\//i.test(name);
+  return isHttpUrl(name);
 }

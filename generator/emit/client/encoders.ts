@@ -30,6 +30,7 @@ import { fieldNamespaces, memberNamespaces } from './member-namespaces.js';
 import { ANY_ATTRIBUTES, keepsAnyAttribute } from '../types.js';
 import { localName } from '../../load/names.js';
 import { fixedValue } from '../examples.js';
+import { capitalise } from '../../model/text.js';
 
 export function encoderName(op: OperationModel): string {
   return `encode${op.tsName}`;
@@ -83,9 +84,6 @@ export function recordWriterName(record: StructModel): string {
   return `write${record.name}`;
 }
 
-function capitalise(name: string): string {
-  return name.charAt(0).toUpperCase() + name.slice(1);
-}
 
 /** An expression for a WriteValue of `t` (for a list without a container, a record field's, its items). */
 export function writerOf(t: TypeModel): string {

@@ -25,6 +25,7 @@ import type {
   ValueResult,
 } from '../../model/types.js';
 import { NS, operationNamespace, qname, type QName } from './namespaces.js';
+import { capitalise } from '../../model/text.js';
 
 /** What an element holds: a named type, or any XML (the `xml` type, which has no named XML Schema type). */
 export type XsdTypeRef = QName | 'any';
@@ -134,9 +135,6 @@ function primitiveRef(name: Exclude<PrimitiveName, 'xml'>): QName {
   return name === 'guid' || name === 'char' ? qname(NS.msTypes, name) : qname(NS.xsd, name);
 }
 
-function capitalise(name: string): string {
-  return name.charAt(0).toUpperCase() + name.slice(1);
-}
 
 export function planSchema(model: ServiceModel): SchemaPlan {
   return new SchemaPlanner(model).plan();

@@ -1,0 +1,16 @@
+/**
+ * Two small text rules every stage of the generator shares, kept here, the floor all stages may import, so that each
+ * is written once: how a name is capitalised, and what counts as a URL rather than a path.
+ */
+
+/** `name` with its first character in upper case (`getBalances` -> `GetBalances`); the rest as it is. */
+export function capitalise(name: string): string {
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+const HTTP_URL = /^https?:\/\//i;
+
+/** Whether `text` is an http(s) URL (a WSDL read over the network), not a file path. */
+export function isHttpUrl(text: string): boolean {
+  return HTTP_URL.test(text);
+}
