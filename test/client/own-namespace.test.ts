@@ -12,7 +12,7 @@ import { parse } from 'yaml';
 import { generate } from '../../generator/generate.js';
 import { importWsdl } from '../../generator/import/index.js';
 import { soapBodyElement } from '../helpers/soap-body.js';
-import { mockFetch, type MockService, type WireEntry } from './support/mock-fetch.js';
+import { itHasExactWire, mockFetch, type MockService, type WireEntry } from './support/mock-fetch.js';
 import { typecheckDir } from '../helpers/typecheck.js';
 import { extractSchemas, validateAll } from '../helpers/xsd.js';
 import { ROOT } from '../mock/support/generated-service.js';
@@ -110,17 +110,7 @@ describe('elements in a namespace of their own: element references to another sc
     },
     { op: 'latest', params: {}, sent: '', result: 'v & 2', answer: `<own:Stamp xmlns:own="${COMMON}">v &amp; 2</own:Stamp>` },
   ] as const;
-  for (const style of ['soap11', 'soap12'] as const) {
-    for (const row of rows) {
-      it(`${row.op} in ${style}: exact wire, both ways`, async () => {
-        const { client: c, sent, answers } = clientFor(style, mock());
-        expect(await (c[row.op] as (p: unknown) => Promise<unknown>).call(c, row.params)).toEqual(row.result);
-        const op = row.op[0]!.toUpperCase() + row.op.slice(1);
-        expect(sent[0]).toContain(row.sent === '' ? `<${op} xmlns="${NS}"/>` : `<${op} xmlns="${NS}">${row.sent}</${op}>`);
-        expect(answers[0]).toContain(`<${op}Response xmlns="${NS}">${row.answer}</${op}Response>`);
-      });
-    }
-  }
+  itHasExactWire(NS, rows, (style) => clientFor(style, mock()));
 
   it('the mock reads the parameter of another namespace as the handler gets it, and refuses it in the operation namespace', async () => {
     received.length = 0;

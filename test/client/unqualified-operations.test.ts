@@ -12,7 +12,7 @@ import { parse } from 'yaml';
 import { generate } from '../../generator/generate.js';
 import { importWsdl } from '../../generator/import/index.js';
 import { soapBodyElement } from '../helpers/soap-body.js';
-import { mockFetch, type MockService, type WireEntry } from './support/mock-fetch.js';
+import { itHasExactWire, mockFetch, type MockService, type WireEntry } from './support/mock-fetch.js';
 import { typecheckDir } from '../helpers/typecheck.js';
 import { extractSchemas, validateAll } from '../helpers/xsd.js';
 import { ROOT } from '../mock/support/generated-service.js';
@@ -84,17 +84,7 @@ describe('an unqualified schema: parameters, result and outputs in no namespace'
     // A null value type is sent nil, in no namespace too.
     { op: 'count', params: {}, sent: '', result: null, answer: '<CountResult xmlns="" xsi:nil="true" />' },
   ] as const;
-  for (const style of ['soap11', 'soap12'] as const) {
-    for (const row of rows) {
-      it(`${row.op} in ${style}: exact wire, both ways`, async () => {
-        const { client: c, sent, answers } = clientFor(style, mock());
-        expect(await (c[row.op] as (p: unknown) => Promise<unknown>).call(c, row.params)).toEqual(row.result);
-        const op = row.op[0]!.toUpperCase() + row.op.slice(1);
-        expect(sent[0]).toContain(row.sent === '' ? `<${op} xmlns="${NS}"/>` : `<${op} xmlns="${NS}">${row.sent}</${op}>`);
-        expect(answers[0]).toContain(`<${op}Response xmlns="${NS}">${row.answer}</${op}Response>`);
-      });
-    }
-  }
+  itHasExactWire(NS, rows, (style) => clientFor(style, mock()));
 
   it('the mock refuses a parameter in the operation namespace with a Client fault', async () => {
     const response = await mock().handle(soapRequest('Lookup', '<code>X</code>'));

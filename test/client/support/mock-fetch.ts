@@ -3,6 +3,7 @@
  * every request body and every answer, and the SOAP Body element of each request and of each 200 answer for the
  * schema checks a test makes at its end.
  */
+import { expect, it } from 'vitest';
 import { soapBodyElement } from '../../helpers/soap-body.js';
 
 /** What a generated mock service takes (createMockService's result). */
@@ -44,4 +45,41 @@ export function mockFetch(service: MockService, style: string, wire: WireEntry[]
     return response;
   };
   return { fetch, sent, answers };
+}
+
+/** A call of a generated client and its exact wire: the parameters' markup sent, the result read, the answer's markup. */
+export interface WireRow {
+  readonly op: string;
+  readonly params: unknown;
+  /** The request wrapper's content ('' for an empty wrapper). */
+  readonly sent: string;
+  readonly result: unknown;
+  /** The response wrapper's content. */
+  readonly answer: string;
+}
+
+/**
+ * One test per SOAP style and row: the call returns the row's result, and the wrapper `<Op xmlns="ns">` sent and the
+ * `<OpResponse xmlns="ns">` answered hold exactly the row's markup.
+ * @param ns - the operations' namespace
+ * @param rows - the calls
+ * @param clientFor - a client of the style, answered through a recording fetch (a new mock each test)
+ */
+export function itHasExactWire(
+  ns: string,
+  rows: readonly WireRow[],
+  clientFor: (style: 'soap11' | 'soap12') => { client: object; sent: readonly string[]; answers: readonly string[] },
+): void {
+  for (const style of ['soap11', 'soap12'] as const) {
+    for (const row of rows) {
+      it(`${row.op} in ${style}: exact wire, both ways`, async () => {
+        const { client: c, sent, answers } = clientFor(style);
+        const method = (c as Record<string, (p: unknown) => Promise<unknown>>)[row.op]!;
+        expect(await method.call(c, row.params)).toEqual(row.result);
+        const op = row.op[0]!.toUpperCase() + row.op.slice(1);
+        expect(sent[0]).toContain(row.sent === '' ? `<${op} xmlns="${ns}"/>` : `<${op} xmlns="${ns}">${row.sent}</${op}>`);
+        expect(answers[0]).toContain(`<${op}Response xmlns="${ns}">${row.answer}</${op}Response>`);
+      });
+    }
+  }
 }
