@@ -40,7 +40,7 @@ export function resolveOptions(flags: GenerateFlags, cwd: string): ResolvedOptio
   const config = file === undefined ? undefined : loadConfig(file, cwd);
   const base = config?.dir ?? cwd;
   // Without a config file, paths go on as typed (generated headers name the spec so).
-  const fromFlag = (path: string): string => (config === undefined || isUrl(path) ? path : relative(base, resolve(cwd, path)) || '.');
+  const fromFlag = (path: string): string => (config === undefined || isHttpUrl(path) ? path : relative(base, resolve(cwd, path)) || '.');
   const values = config?.values ?? {};
   const source = named
     ? flags.spec !== undefined
@@ -99,6 +99,3 @@ function packageOptions(flags: PackageOptions, values: PackageOptions, config: C
   return Object.keys(merged).length === 0 ? {} : { package: merged, packageSource: source };
 }
 
-export function isUrl(path: string): boolean {
-  return isHttpUrl(path);
-}

@@ -12,7 +12,8 @@ import { existsSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { ConfigError, findConfig } from './config.js';
 import { runGenerate, type GenerateRun } from './generate.js';
-import { isUrl, resolveOptions, type GenerateFlags } from './options.js';
+import { isHttpUrl } from '../model/text.js';
+import { resolveOptions, type GenerateFlags } from './options.js';
 import { UsageError } from './usage.js';
 
 export const DEBOUNCE_MS = 80;
@@ -68,7 +69,7 @@ export class GenerateWatcher extends EventEmitter<{ generated: [WatchRun]; error
     try {
       const { options, config } = resolveOptions(this.flags, this.cwd);
       const spec = options.spec !== undefined ? resolve(options.cwd, options.spec) : undefined;
-      const wsdl = options.wsdl !== undefined && !isUrl(options.wsdl) ? resolve(options.cwd, options.wsdl) : undefined;
+      const wsdl = options.wsdl !== undefined && !isHttpUrl(options.wsdl) ? resolve(options.cwd, options.wsdl) : undefined;
       watched = { files: [config?.path, spec, wsdl].filter((f) => f !== undefined), dirs: [] };
       run = await runGenerate(options);
       if (run.simulatorDir !== undefined || run.exitCode === 0) this.simulatorDir = run.simulatorDir;

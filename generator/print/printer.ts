@@ -44,7 +44,7 @@ export class Printer {
    * used: the spec named relative to the output folder, the command by its name. No dates, no absolute paths.
    */
   headerLines(): string[] {
-    const again = isUrl(this.specName)
+    const again = isHttpUrl(this.specName)
       ? 'To change it, run svc-codegen again.'
       : 'To change it, edit that file (its path is relative to the output folder) and run svc-codegen again.';
     return [this.firstHeaderLine(), again];
@@ -115,7 +115,3 @@ export class Printer {
   }
 }
 
-/** True for an http(s) URL (a WSDL generated from over the network), which no output folder makes relative. */
-function isUrl(name: string): boolean {
-  return isHttpUrl(name);
-}
