@@ -30,7 +30,10 @@ function sourceUrls(outDir) {
         const text = readFileSync(args.path, 'utf8');
         if (!text.includes('import.meta.url')) return { contents: text, loader: 'ts' };
         const fromOutput = relative(outDir, args.path).split(sep).join('/');
-        return { contents: text.replaceAll('import.meta.url', `new URL(${JSON.stringify(fromOutput)}, import.meta.url).href`), loader: 'ts' };
+        return {
+          contents: text.replaceAll('import.meta.url', `new URL(${JSON.stringify(fromOutput)}, import.meta.url).href`),
+          loader: 'ts',
+        };
       });
     },
   };
@@ -81,7 +84,12 @@ export async function buildCli(outDir = DIST_DIR) {
 export async function buildEntry(entry, outFile) {
   mkdirSync(dirname(outFile), { recursive: true });
   const partial = `${outFile}.${process.pid}.tmp`;
-  await build({ ...COMMON, entryPoints: [resolve(entry)], outfile: partial, plugins: [sourceUrls(dirname(resolve(outFile)))] });
+  await build({
+    ...COMMON,
+    entryPoints: [resolve(entry)],
+    outfile: partial,
+    plugins: [sourceUrls(dirname(resolve(outFile)))],
+  });
   renameSync(partial, outFile);
   return outFile;
 }

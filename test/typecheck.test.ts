@@ -26,7 +26,9 @@ describe('the repository', () => {
       getCurrentDirectory: () => fromRoot(),
       getNewLine: () => '\n',
     };
-    const diagnostics = [...ts.getPreEmitDiagnostics(program), ...config!.errors].map((d) => ts.formatDiagnostic(d, host).trimEnd());
+    const diagnostics = [...ts.getPreEmitDiagnostics(program), ...config!.errors].map((d) =>
+      ts.formatDiagnostic(d, host).trimEnd(),
+    );
     expect(diagnostics).toEqual([]);
   });
 });

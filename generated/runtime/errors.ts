@@ -53,7 +53,13 @@ export class SvcServiceError<R = unknown> extends SvcError {
    * @param result - the decoded result
    * @param codeName - a readable name for an integer code, when known
    */
-  constructor(operation: string, code: string | number, serviceMessage: string | undefined, result: R, codeName?: string) {
+  constructor(
+    operation: string,
+    code: string | number,
+    serviceMessage: string | undefined,
+    result: R,
+    codeName?: string,
+  ) {
     const named = codeName !== undefined && codeName !== String(code) ? ` (${codeName})` : '';
     const tail = serviceMessage !== undefined && serviceMessage !== '' ? `: ${serviceMessage}` : '';
     super(`${operation} failed with errorCode ${String(code)}${named}${tail}`);
@@ -129,12 +135,20 @@ export class SvcHttpError extends SvcError {
    * @param request - the method and the URL (origin and path only) of the request
    * @param location - a redirect's target, origin and path only (`''` when hidden); absent for any other answer
    */
-  constructor(status: number, body: string, contentType?: string, request?: { readonly method: string; readonly url: string }, location?: string) {
+  constructor(
+    status: number,
+    body: string,
+    contentType?: string,
+    request?: { readonly method: string; readonly url: string },
+    location?: string,
+  ) {
     // The message says where the request went and the body's own hint (a text line, a page title), cut short: a 404
     // names the URL, so a baseUrl that doubles the service path shows itself. The caller masks secrets in the body
     // first (a server can echo the request, which carries the key).
     const hint = location !== undefined ? redirectHint(location) : bodyHint(body, contentType);
-    super(`HTTP ${status}${contentType ? ` (${contentType})` : ''} from ${request ? `${request.method} ${request.url}` : 'the service'}${hint ? `: ${hint}` : ''}`);
+    super(
+      `HTTP ${status}${contentType ? ` (${contentType})` : ''} from ${request ? `${request.method} ${request.url}` : 'the service'}${hint ? `: ${hint}` : ''}`,
+    );
     this.name = 'SvcHttpError';
     this.status = status;
     this.bodyExcerpt = excerpt(body, BODY_EXCERPT_LENGTH);
@@ -161,7 +175,13 @@ export function bodyHint(body: string, contentType: string | undefined): string 
   if (media === 'text/plain') text = body.split('\n').find((line) => line.trim() !== '') ?? '';
   else if (media === 'text/html') {
     const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(body.slice(0, 4 * BODY_EXCERPT_LENGTH))?.[1] ?? '';
-    text = title.replace(/<[^>]*>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+    text = title
+      .replace(/<[^>]*>/g, '')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&');
   } else return '';
   // Control characters would let a body forge log lines.
   const line = text.replace(/[\u0000-\u001f\u007f-\u009f\s]+/g, ' ').trim();
@@ -190,7 +210,9 @@ export class SvcResponseTooLargeError extends SvcError {
    * @param status - HTTP status of the refused response
    */
   constructor(maxResponseBytes: number, status: number) {
-    super(`the response body (HTTP ${status}) is larger than maxResponseBytes (${maxResponseBytes} bytes); it was not read further`);
+    super(
+      `the response body (HTTP ${status}) is larger than maxResponseBytes (${maxResponseBytes} bytes); it was not read further`,
+    );
     this.name = 'SvcResponseTooLargeError';
     this.maxResponseBytes = maxResponseBytes;
     this.status = status;
@@ -210,8 +232,10 @@ export class SvcDecodeError extends SvcError {
    */
   constructor(message: string, options?: { path?: string; cause?: unknown }) {
     const path = options?.path;
-    super(path !== undefined && path !== '' ? `${message} (at ${path})` : message,
-      options?.cause !== undefined ? { cause: options.cause } : undefined);
+    super(
+      path !== undefined && path !== '' ? `${message} (at ${path})` : message,
+      options?.cause !== undefined ? { cause: options.cause } : undefined,
+    );
     this.name = 'SvcDecodeError';
     this.path = path;
     this.reason = message;
@@ -284,7 +308,10 @@ export class SvcHookError extends SvcError {
   constructor(hook: 'onRequest' | 'onResponse', cause: unknown, failure?: unknown) {
     const sent = hook === 'onResponse';
     const after = failure instanceof Error ? ` after the call failed (${failure.name}: ${failure.message})` : '';
-    super(`the ${hook} hook threw${after}: ${cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause)}${sent ? ' (the request was sent)' : ' (nothing was sent)'}`, { cause });
+    super(
+      `the ${hook} hook threw${after}: ${cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause)}${sent ? ' (the request was sent)' : ' (nothing was sent)'}`,
+      { cause },
+    );
     this.name = 'SvcHookError';
     this.hook = hook;
     this.requestSent = sent;

@@ -85,7 +85,9 @@ export function loadConfig(file: string, cwd: string): Config {
   try {
     source = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new ConfigError([{ file: shown, line: 1, column: 1, path: '', message: `cannot read the config file: ${fileFailure(error)}` }]);
+    throw new ConfigError([
+      { file: shown, line: 1, column: 1, path: '', message: `cannot read the config file: ${fileFailure(error)}` },
+    ]);
   }
   return { file: shown, path, dir: dirname(path), values: parseConfig(source, shown) };
 }
@@ -103,13 +105,21 @@ export function parseConfig(source: string, file: string): ConfigValues {
     );
   }
   const locator = new SourceLocator(doc, lines);
-  const at = (path: SpecPath, message: string, key = false): SpecIssue => ({ file, ...locator.locate(path, { key }), path: formatPath(path), message });
+  const at = (path: SpecPath, message: string, key = false): SpecIssue => ({
+    file,
+    ...locator.locate(path, { key }),
+    path: formatPath(path),
+    message,
+  });
   const input: unknown = doc.toJS();
   if (input === null || input === undefined) {
-    throw new ConfigError([at([], `the config file is empty: it needs at least spec (or wsdl), e.g. "spec: service.yaml"`)]);
+    throw new ConfigError([
+      at([], `the config file is empty: it needs at least spec (or wsdl), e.g. "spec: service.yaml"`),
+    ]);
   }
   const parsed = configSchema.safeParse(input, { error: plainMessage });
-  if (!parsed.success) throw new ConfigError(parsed.error.issues.flatMap((issue) => schemaIssues(issue, [], at, input)));
+  if (!parsed.success)
+    throw new ConfigError(parsed.error.issues.flatMap((issue) => schemaIssues(issue, [], at, input)));
   if (parsed.data.spec !== undefined && parsed.data.wsdl !== undefined) {
     throw new ConfigError([at(['wsdl'], 'give the service as either spec or wsdl, not both', true)]);
   }

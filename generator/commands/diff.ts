@@ -27,7 +27,8 @@ export async function runDiff(options: {
     const output = options.format === 'json' ? renderJson(diff) : renderMarkdown(diff);
     return { output, exitCode: failsOn(diff, options.failOn ?? 'none') ? 1 : 0, error: undefined };
   } catch (error) {
-    if (error instanceof SpecError || error instanceof WsdlImportError || error instanceof WsdlSourceError) return { output: '', exitCode: 2, error: error.message };
+    if (error instanceof SpecError || error instanceof WsdlImportError || error instanceof WsdlSourceError)
+      return { output: '', exitCode: 2, error: error.message };
     throw error;
   }
 }

@@ -24,7 +24,10 @@ export async function generateMain(flags: GenerateFlags & { readonly watch?: boo
     process.stdout.write(run.stdout);
     return run.exitCode;
   }
-  const watcher = new GenerateWatcher(flags, cwd, { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) });
+  const watcher = new GenerateWatcher(flags, cwd, {
+    stdout: (t) => process.stdout.write(t),
+    stderr: (t) => process.stderr.write(t),
+  });
   await watcher.start();
   return new Promise((done) => {
     const stop = (): void => {

@@ -10,7 +10,13 @@
 import { dirname, resolve } from 'node:path';
 import { EmitError } from '../emit/errors.js';
 import { generate, type GenerateOptions, type GenerateResult } from '../generate.js';
-import { formatProblem, NothingToDraftError, WsdlImportError, WsdlSourceError, type ImportProblem } from '../import/index.js';
+import {
+  formatProblem,
+  NothingToDraftError,
+  WsdlImportError,
+  WsdlSourceError,
+  type ImportProblem,
+} from '../import/index.js';
 import { leftOutLine } from '../import/left-out.js';
 import { formatIssue, SpecError } from '../load/errors.js';
 import { PackageOptionError } from '../load/package-info.js';
@@ -35,8 +41,15 @@ export async function runGenerate(options: GenerateOptions): Promise<GenerateRun
   try {
     result = await generate(options);
   } catch (error) {
-    if (error instanceof NothingToDraftError) return { stdout: '', stderr: `${problemsText(error.problems).join('\n')}\n${error.message}\n`, exitCode: 2 };
-    if (error instanceof SpecError || error instanceof EmitError || error instanceof WsdlImportError || error instanceof WsdlSourceError || error instanceof PackageOptionError) {
+    if (error instanceof NothingToDraftError)
+      return { stdout: '', stderr: `${problemsText(error.problems).join('\n')}\n${error.message}\n`, exitCode: 2 };
+    if (
+      error instanceof SpecError ||
+      error instanceof EmitError ||
+      error instanceof WsdlImportError ||
+      error instanceof WsdlSourceError ||
+      error instanceof PackageOptionError
+    ) {
       return { stdout: '', stderr: `${error.message}\n`, exitCode: 2 };
     }
     throw error;
@@ -81,5 +94,9 @@ function warningsText(result: GenerateResult): string {
 /** What the format could not express, one problem a line, closed by their count by kind; nothing without problems. */
 function problemsText(problems: readonly ImportProblem[]): string[] {
   if (problems.length === 0) return [];
-  return [`Not expressible in the spec format, left out of the draft (${problems.length}):`, ...problems.map((p) => `  ${formatProblem(p)}`), leftOutLine(problems)!];
+  return [
+    `Not expressible in the spec format, left out of the draft (${problems.length}):`,
+    ...problems.map((p) => `  ${formatProblem(p)}`),
+    leftOutLine(problems)!,
+  ];
 }

@@ -9,14 +9,39 @@ export function importWsdlCommand(cli: Argv): Argv {
     (y) =>
       y
         .positional('file', { type: 'string', demandOption: true, describe: 'the WSDL file, or its http(s) URL' })
-        .option('out', { type: 'string', describe: `the spec file to write, with ${DEFAULT_SCHEMA_FILE} beside it (default: the spec to stdout)` })
-        .option('update', { type: 'string', describe: 'the spec to bring up to date with the WSDL: its changes applied, every hand-made decision kept; prints the diff' })
-        .option('check', { type: 'boolean', describe: 'with --update: write nothing; exit 1 when the spec would change' })
-        .option('force', { type: 'boolean', describe: 'with --out: replace an existing file (without it, an existing spec is never overwritten)' })
-        .example('$0 import-wsdl Service.wsdl --out spec/service.yaml', `write the draft spec and spec/${DEFAULT_SCHEMA_FILE}`)
-        .example('$0 import-wsdl Service.wsdl --update spec/service.yaml', "apply the WSDL's changes to the spec, keeping docs, auth and every decision made by hand")
-        .example('$0 import-wsdl "https://host/Service.asmx?WSDL" --update spec/service.yaml --check', 'in CI: exit 1 when the live WSDL has changes the spec lacks')
-        .example('$0 import-wsdl "https://host/Service.asmx?WSDL"', 'fetch a live WSDL (and what it imports) and print the draft'),
+        .option('out', {
+          type: 'string',
+          describe: `the spec file to write, with ${DEFAULT_SCHEMA_FILE} beside it (default: the spec to stdout)`,
+        })
+        .option('update', {
+          type: 'string',
+          describe:
+            'the spec to bring up to date with the WSDL: its changes applied, every hand-made decision kept; prints the diff',
+        })
+        .option('check', {
+          type: 'boolean',
+          describe: 'with --update: write nothing; exit 1 when the spec would change',
+        })
+        .option('force', {
+          type: 'boolean',
+          describe: 'with --out: replace an existing file (without it, an existing spec is never overwritten)',
+        })
+        .example(
+          '$0 import-wsdl Service.wsdl --out spec/service.yaml',
+          `write the draft spec and spec/${DEFAULT_SCHEMA_FILE}`,
+        )
+        .example(
+          '$0 import-wsdl Service.wsdl --update spec/service.yaml',
+          "apply the WSDL's changes to the spec, keeping docs, auth and every decision made by hand",
+        )
+        .example(
+          '$0 import-wsdl "https://host/Service.asmx?WSDL" --update spec/service.yaml --check',
+          'in CI: exit 1 when the live WSDL has changes the spec lacks',
+        )
+        .example(
+          '$0 import-wsdl "https://host/Service.asmx?WSDL"',
+          'fetch a live WSDL (and what it imports) and print the draft',
+        ),
     async (argv) => {
       const { runImportWsdl } = await import('./import-wsdl.js');
       const run = await runImportWsdl({

@@ -21,7 +21,16 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { DEFAULT_SCHEMA_FILE, renderSpecSchema } from '../generate.js';
-import { formatProblem, importWsdl, NothingToDraftError, readWsdlSource, WsdlImportError, WsdlSourceError, type ImportProblem, type ImportResult } from '../import/index.js';
+import {
+  formatProblem,
+  importWsdl,
+  NothingToDraftError,
+  readWsdlSource,
+  WsdlImportError,
+  WsdlSourceError,
+  type ImportProblem,
+  type ImportResult,
+} from '../import/index.js';
 import { leftOutLine } from '../import/left-out.js';
 import { SpecError } from '../load/errors.js';
 import { renderUpdate, UpdateError, updateSpec, type UpdateResult } from '../update/index.js';
@@ -58,8 +67,10 @@ export async function runImportWsdl(options: ImportWsdlOptions): Promise<ImportR
     result = importWsdl(source.text, source.shown, { readFile: source.readFile, schema: options.out !== undefined });
     if (options.update !== undefined) return update(options.update, result, shown, options.check === true, cwd);
   } catch (error) {
-    if (error instanceof NothingToDraftError) return { stdout: '', stderr: `${problemLines(error.problems)}${error.message}\n`, exitCode: 2 };
-    if (error instanceof WsdlImportError || error instanceof WsdlSourceError) return { stdout: '', stderr: `${error.message}\n`, exitCode: 2 };
+    if (error instanceof NothingToDraftError)
+      return { stdout: '', stderr: `${problemLines(error.problems)}${error.message}\n`, exitCode: 2 };
+    if (error instanceof WsdlImportError || error instanceof WsdlSourceError)
+      return { stdout: '', stderr: `${error.message}\n`, exitCode: 2 };
     throw error;
   }
   let stderr = result.notes.map((p) => `${formatProblem(p)}\n`).join('') + problemLines(result.problems);
@@ -74,9 +85,12 @@ export async function runImportWsdl(options: ImportWsdlOptions): Promise<ImportR
 
 /** A combination of flags that cannot work, in words naming the flags; undefined when they are fine. */
 function flagProblem(options: ImportWsdlOptions, cwd: string): string | undefined {
-  if (options.update !== undefined && options.out !== undefined) return 'import-wsdl: give --update <spec> (update a spec) or --out <spec> (write a new draft), not both';
-  if (options.check && options.update === undefined) return 'import-wsdl: --check goes with --update <spec> (it reports whether the spec would change, and writes nothing)';
-  if (options.force && options.out === undefined) return 'import-wsdl: --force goes with --out <spec> (it lets a new draft replace an existing file)';
+  if (options.update !== undefined && options.out !== undefined)
+    return 'import-wsdl: give --update <spec> (update a spec) or --out <spec> (write a new draft), not both';
+  if (options.check && options.update === undefined)
+    return 'import-wsdl: --check goes with --update <spec> (it reports whether the spec would change, and writes nothing)';
+  if (options.force && options.out === undefined)
+    return 'import-wsdl: --force goes with --out <spec> (it lets a new draft replace an existing file)';
   if (options.out !== undefined && !options.force && existsSync(resolve(cwd, options.out))) {
     return (
       `import-wsdl: ${options.out} exists, and a draft would replace it with everything edited by hand lost. ` +
@@ -97,17 +111,35 @@ function update(file: string, result: ImportResult, shown: string, check: boolea
   try {
     updated = updateSpec({ text: readFileSync(path, 'utf8'), name }, result.yaml, shown);
   } catch (error) {
-    if (error instanceof UpdateError || error instanceof SpecError) return { stdout: '', stderr: `${error.message}\n`, exitCode: 2 };
+    if (error instanceof UpdateError || error instanceof SpecError)
+      return { stdout: '', stderr: `${error.message}\n`, exitCode: 2 };
     throw error;
   }
   const report = renderUpdate(updated);
-  const left = updated.left.length > 0 ? ` ${updated.left.length} change${updated.left.length === 1 ? '' : 's'} of the WSDL not applied (listed): edit ${name} by hand.` : '';
-  if (!updated.changed) return { stdout: report, stderr: `${name} is up to date with ${shown}.${left}\n`, exitCode: check && left !== '' ? 1 : 0 };
+  const left =
+    updated.left.length > 0
+      ? ` ${updated.left.length} change${updated.left.length === 1 ? '' : 's'} of the WSDL not applied (listed): edit ${name} by hand.`
+      : '';
+  if (!updated.changed)
+    return {
+      stdout: report,
+      stderr: `${name} is up to date with ${shown}.${left}\n`,
+      exitCode: check && left !== '' ? 1 : 0,
+    };
   const count = updated.diff.changes.length;
   const what = `${count} change${count === 1 ? '' : 's'}`;
-  if (check) return { stdout: report, stderr: `${name} is not up to date with ${shown}: --update would make ${what} (listed); nothing written.${left}\n`, exitCode: 1 };
+  if (check)
+    return {
+      stdout: report,
+      stderr: `${name} is not up to date with ${shown}: --update would make ${what} (listed); nothing written.${left}\n`,
+      exitCode: 1,
+    };
   writeFileSync(path, updated.text);
-  return { stdout: report, stderr: `Updated ${name} from ${shown}: ${what} (listed), hand-made decisions kept.${left}\n`, exitCode: 0 };
+  return {
+    stdout: report,
+    stderr: `Updated ${name} from ${shown}: ${what} (listed), hand-made decisions kept.${left}\n`,
+    exitCode: 0,
+  };
 }
 
 /** Each problem on a line of its own, then the count of what was left out by kind (none: nothing). */

@@ -7,7 +7,13 @@
 import { relative, resolve } from 'node:path';
 import type { GenerateOptions } from '../generate.js';
 import { DEFAULT_SCHEMA_FILE } from '../load/schema-file.js';
-import { PACKAGE_FLAGS, PACKAGE_KEYS, packageValueProblem, type PackageKey, type PackageOptions } from '../load/package-info.js';
+import {
+  PACKAGE_FLAGS,
+  PACKAGE_KEYS,
+  packageValueProblem,
+  type PackageKey,
+  type PackageOptions,
+} from '../load/package-info.js';
 import { CONFIG_FILES, findConfig, loadConfig, type Config } from './config.js';
 import { UsageError } from './usage.js';
 import { isHttpUrl } from '../model/text.js';
@@ -40,7 +46,8 @@ export function resolveOptions(flags: GenerateFlags, cwd: string): ResolvedOptio
   const config = file === undefined ? undefined : loadConfig(file, cwd);
   const base = config?.dir ?? cwd;
   // Without a config file, paths go on as typed (generated headers name the spec so).
-  const fromFlag = (path: string): string => (config === undefined || isHttpUrl(path) ? path : relative(base, resolve(cwd, path)) || '.');
+  const fromFlag = (path: string): string =>
+    config === undefined || isHttpUrl(path) ? path : relative(base, resolve(cwd, path)) || '.';
   const values = config?.values ?? {};
   const source = named
     ? flags.spec !== undefined
@@ -60,7 +67,9 @@ export function resolveOptions(flags: GenerateFlags, cwd: string): ResolvedOptio
   }
   const specSchema = flags.specSchema ?? values.specSchema ?? false;
   if ('wsdl' in source && specSchema) {
-    throw new UsageError('--spec-schema writes beside a spec; with --wsdl there is none (import-wsdl --out writes both).');
+    throw new UsageError(
+      '--spec-schema writes beside a spec; with --wsdl there is none (import-wsdl --out writes both).',
+    );
   }
   const pkg = packageOptions(flags.package ?? {}, values.package ?? {}, config);
   return {
@@ -81,7 +90,11 @@ export function resolveOptions(flags: GenerateFlags, cwd: string): ResolvedOptio
  * The package values of the flags over the config file's, with where each came from; a flag's value is checked here
  * (the config file's, by its schema), so that a bad one is refused naming the flag.
  */
-function packageOptions(flags: PackageOptions, values: PackageOptions, config: Config | undefined): Pick<GenerateOptions, 'package' | 'packageSource'> {
+function packageOptions(
+  flags: PackageOptions,
+  values: PackageOptions,
+  config: Config | undefined,
+): Pick<GenerateOptions, 'package' | 'packageSource'> {
   const merged: Record<string, string> = {};
   const source: Partial<Record<PackageKey, string>> = {};
   for (const key of PACKAGE_KEYS) {
@@ -98,4 +111,3 @@ function packageOptions(flags: PackageOptions, values: PackageOptions, config: C
   }
   return Object.keys(merged).length === 0 ? {} : { package: merged, packageSource: source };
 }
-

@@ -69,7 +69,8 @@ export class GenerateWatcher extends EventEmitter<{ generated: [WatchRun]; error
     try {
       const { options, config } = resolveOptions(this.flags, this.cwd);
       const spec = options.spec !== undefined ? resolve(options.cwd, options.spec) : undefined;
-      const wsdl = options.wsdl !== undefined && !isHttpUrl(options.wsdl) ? resolve(options.cwd, options.wsdl) : undefined;
+      const wsdl =
+        options.wsdl !== undefined && !isHttpUrl(options.wsdl) ? resolve(options.cwd, options.wsdl) : undefined;
       watched = { files: [config?.path, spec, wsdl].filter((f) => f !== undefined), dirs: [] };
       run = await runGenerate(options);
       if (run.simulatorDir !== undefined || run.exitCode === 0) this.simulatorDir = run.simulatorDir;
@@ -78,7 +79,9 @@ export class GenerateWatcher extends EventEmitter<{ generated: [WatchRun]; error
       this.output.stdout(run.stdout);
       // File by file after a change; the first run's count says enough.
       if (changed.length > 0) {
-        const files = (run.changes ?? []).map((c) => `  ${c.kind === 'add' ? 'added' : c.kind === 'delete' ? 'removed' : 'changed'} ${c.path}\n`);
+        const files = (run.changes ?? []).map(
+          (c) => `  ${c.kind === 'add' ? 'added' : c.kind === 'delete' ? 'removed' : 'changed'} ${c.path}\n`,
+        );
         this.output.stdout(files.join(''));
       }
     } catch (error) {

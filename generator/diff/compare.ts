@@ -33,7 +33,10 @@ export function compareModels(oldModel: ServiceModel, newModel: ServiceModel): C
   compareEnums(oldModel, newModel, usage, add, doc);
 
   const order = (c: Change) => CATEGORIES.indexOf(c.category);
-  return changes.map((c, i) => ({ c, i })).sort((a, b) => order(a.c) - order(b.c) || a.i - b.i).map((x) => x.c);
+  return changes
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => order(a.c) - order(b.c) || a.i - b.i)
+    .map((x) => x.c);
 }
 
 type Add = (kind: ChangeKind, path: string, detail: string, use?: Usage) => void;
@@ -41,9 +44,12 @@ type Doc = (path: string, a: string | undefined, b: string | undefined) => void;
 
 function compareService(a: ServiceModel, b: ServiceModel, add: Add, doc: Doc): void {
   if (a.path !== b.path) add('service-path-changed', 'service.path', `${a.path} -> ${b.path}`);
-  if (a.namespace.uri !== b.namespace.uri) add('service-namespace-changed', 'service.namespace', `${a.namespace.uri} -> ${b.namespace.uri}`);
-  for (const binding of b.bindings) if (!a.bindings.includes(binding)) add('binding-added', 'service.bindings', binding);
-  for (const binding of a.bindings) if (!b.bindings.includes(binding)) add('binding-removed', 'service.bindings', binding);
+  if (a.namespace.uri !== b.namespace.uri)
+    add('service-namespace-changed', 'service.namespace', `${a.namespace.uri} -> ${b.namespace.uri}`);
+  for (const binding of b.bindings)
+    if (!a.bindings.includes(binding)) add('binding-added', 'service.bindings', binding);
+  for (const binding of a.bindings)
+    if (!b.bindings.includes(binding)) add('binding-removed', 'service.bindings', binding);
   if (a.clientName !== b.clientName) add('client-renamed', 'service.client', `${a.clientName} -> ${b.clientName}`);
   doc('service.title', a.title, b.title);
   doc('service.doc', a.doc, b.doc);
@@ -68,15 +74,25 @@ function compareOperations(a: ServiceModel, b: ServiceModel, add: Add, doc: Doc)
       if (pair.how === 'renamed') add('operation-renamed', pair.new.name, `${pair.old.name} -> ${pair.new.name}`);
       compareOperation(a, b, pair.old, pair.new, add, doc);
     } else if (pair.new) {
-      add('operation-added', pair.new.name, `${pair.new.name}(${pair.new.params.map((p) => p.name).join(', ')}): ${resultKey(pair.new.result)}`);
+      add(
+        'operation-added',
+        pair.new.name,
+        `${pair.new.name}(${pair.new.params.map((p) => p.name).join(', ')}): ${resultKey(pair.new.result)}`,
+      );
     } else if (pair.old) {
-      add('operation-removed', pair.old.name, `${pair.old.name}(${pair.old.params.map((p) => p.name).join(', ')}): ${resultKey(pair.old.result)}`);
+      add(
+        'operation-removed',
+        pair.old.name,
+        `${pair.old.name}(${pair.old.params.map((p) => p.name).join(', ')}): ${resultKey(pair.old.result)}`,
+      );
     }
   }
   const polls = new Set(a.polls.map((p) => p.method));
-  for (const p of b.polls) if (!polls.has(p.method)) add('poll-added', `${b.clientName}.${p.method}`, `polls ${p.operation.name}`);
+  for (const p of b.polls)
+    if (!polls.has(p.method)) add('poll-added', `${b.clientName}.${p.method}`, `polls ${p.operation.name}`);
   const kept = new Set(b.polls.map((p) => p.method));
-  for (const p of a.polls) if (!kept.has(p.method)) add('poll-removed', `${a.clientName}.${p.method}`, `polled ${p.operation.name}`);
+  for (const p of a.polls)
+    if (!kept.has(p.method)) add('poll-removed', `${a.clientName}.${p.method}`, `polled ${p.operation.name}`);
 }
 
 function sameSignature(x: OperationModel, y: OperationModel): boolean {
@@ -87,7 +103,14 @@ function paramsKey(params: readonly ParameterModel[]): string {
   return params.map((p) => `${p.name}:${typeKey(p.type)}:${p.role ?? ''}:${p.optional}:${p.nillable}`).join(',');
 }
 
-function compareOperation(sa: ServiceModel, sb: ServiceModel, a: OperationModel, b: OperationModel, add: Add, doc: Doc): void {
+function compareOperation(
+  sa: ServiceModel,
+  sb: ServiceModel,
+  a: OperationModel,
+  b: OperationModel,
+  add: Add,
+  doc: Doc,
+): void {
   const at = b.name;
   doc(at, a.doc, b.doc);
   compareResult(at, a, b, add);
@@ -97,10 +120,22 @@ function compareOperation(sa: ServiceModel, sb: ServiceModel, a: OperationModel,
   if (actionA !== actionB && (a.soapAction !== undefined || b.soapAction !== undefined)) {
     add('soap-action-changed', `${at}.soapAction`, `${actionA} -> ${actionB}`);
   }
-  if ((a.namespace ?? sa.namespace.uri) !== (b.namespace ?? sb.namespace.uri) && (a.namespace !== undefined || b.namespace !== undefined)) {
-    add('operation-namespace-changed', `${at}.namespace`, `${a.namespace ?? sa.namespace.uri} -> ${b.namespace ?? sb.namespace.uri}`);
+  if (
+    (a.namespace ?? sa.namespace.uri) !== (b.namespace ?? sb.namespace.uri) &&
+    (a.namespace !== undefined || b.namespace !== undefined)
+  ) {
+    add(
+      'operation-namespace-changed',
+      `${at}.namespace`,
+      `${a.namespace ?? sa.namespace.uri} -> ${b.namespace ?? sb.namespace.uri}`,
+    );
   }
-  if (a.bare !== b.bare) add('parameter-style-changed', `${at}.parameterStyle`, `${a.bare ? 'bare' : 'wrapped'} -> ${b.bare ? 'bare' : 'wrapped'}`);
+  if (a.bare !== b.bare)
+    add(
+      'parameter-style-changed',
+      `${at}.parameterStyle`,
+      `${a.bare ? 'bare' : 'wrapped'} -> ${b.bare ? 'bare' : 'wrapped'}`,
+    );
   if (sa.bindings.includes('httpPost') && sb.bindings.includes('httpPost') && a.httpPost !== b.httpPost) {
     add(b.httpPost ? 'binding-added' : 'binding-removed', `${at}.httpPost`, 'httpPost');
   }
@@ -109,7 +144,8 @@ function compareOperation(sa: ServiceModel, sb: ServiceModel, a: OperationModel,
   }
   if ((a.httpPost || a.httpGet) && (b.httpPost || b.httpGet)) compareRoot(at, a.httpPostRoot, b.httpPostRoot, add);
   if (eatKey(a.eat) !== eatKey(b.eat)) add('eat-marker-changed', `${at}.eat`, `${eatKey(a.eat)} -> ${eatKey(b.eat)}`);
-  if (a.submitsPayments !== b.submitsPayments) add('submits-payments-changed', `${at}.submitsPayments`, `${a.submitsPayments} -> ${b.submitsPayments}`);
+  if (a.submitsPayments !== b.submitsPayments)
+    add('submits-payments-changed', `${at}.submitsPayments`, `${a.submitsPayments} -> ${b.submitsPayments}`);
   compareResponseHeaders(at, a, b, add);
   compareParameters(at, a.params, b.params, add, doc);
 }
@@ -122,10 +158,16 @@ function compareResponseHeaders(at: string, a: OperationModel, b: OperationModel
     const old = before.find((x) => x.element === h.element);
     const path = `${at}.responseHeaders.${h.element}`;
     if (!old) add(h.required ? 'response-header-added-required' : 'response-header-added', path, h.record.name);
-    else if (old.required !== h.required) add(h.required ? 'response-header-made-required' : 'response-header-made-optional', path, `${old.required} -> ${h.required}`);
+    else if (old.required !== h.required)
+      add(
+        h.required ? 'response-header-made-required' : 'response-header-made-optional',
+        path,
+        `${old.required} -> ${h.required}`,
+      );
   }
   for (const h of before) {
-    if (!after.some((x) => x.element === h.element)) add('response-header-removed', `${at}.responseHeaders.${h.element}`, h.record.name);
+    if (!after.some((x) => x.element === h.element))
+      add('response-header-removed', `${at}.responseHeaders.${h.element}`, h.record.name);
   }
 }
 
@@ -141,9 +183,20 @@ function compareResult(at: string, opA: OperationModel, opB: OperationModel, add
   if (va.kind !== 'value' || vb.kind !== 'value') return;
   // The conventional <OpResult> follows a renamed operation: that is the rename, reported on its own.
   const conventional = va.element === `${opA.name}Result` && vb.element === `${opB.name}Result`;
-  if (va.element !== vb.element && !conventional) add('operation-result-element-changed', `${at}.result`, `<${va.element}> -> <${vb.element}>`);
-  else if (va.form !== vb.form) add('operation-result-element-changed', `${at}.result`, `<${vb.element}> form ${va.form ?? 'qualified'} -> ${vb.form ?? 'qualified'}`);
-  if (va.nullable !== vb.nullable) add(vb.nullable ? 'operation-result-made-nullable' : 'operation-result-made-non-nullable', `${at}.result`, vb.nullable ? 'now nullable' : 'no longer nullable');
+  if (va.element !== vb.element && !conventional)
+    add('operation-result-element-changed', `${at}.result`, `<${va.element}> -> <${vb.element}>`);
+  else if (va.form !== vb.form)
+    add(
+      'operation-result-element-changed',
+      `${at}.result`,
+      `<${vb.element}> form ${va.form ?? 'qualified'} -> ${vb.form ?? 'qualified'}`,
+    );
+  if (va.nullable !== vb.nullable)
+    add(
+      vb.nullable ? 'operation-result-made-nullable' : 'operation-result-made-non-nullable',
+      `${at}.result`,
+      vb.nullable ? 'now nullable' : 'no longer nullable',
+    );
 }
 
 function resultTypeKey(r: ResultModel): string {
@@ -217,9 +270,18 @@ function eatKey(e: EatModel): string {
 // ---------------------------------------------------------------------------------------------------------------
 // Parameters
 
-function compareParameters(op: string, a: readonly ParameterModel[], b: readonly ParameterModel[], add: Add, doc: Doc): void {
+function compareParameters(
+  op: string,
+  a: readonly ParameterModel[],
+  b: readonly ParameterModel[],
+  add: Add,
+  doc: Doc,
+): void {
   const sameShape = (x: ParameterModel, y: ParameterModel) =>
-    typeKey(x.type) === typeKey(y.type) && x.role === y.role && x.optional === y.optional && a.indexOf(x) === b.indexOf(y);
+    typeKey(x.type) === typeKey(y.type) &&
+    x.role === y.role &&
+    x.optional === y.optional &&
+    a.indexOf(x) === b.indexOf(y);
   const pairs = matchByName(a, b, sameShape);
   const kept: Array<{ old: ParameterModel; new: ParameterModel }> = [];
   for (const pair of pairs) {
@@ -231,26 +293,46 @@ function compareParameters(op: string, a: readonly ParameterModel[], b: readonly
       compareParameter(at, pair.old, pair.new, add, doc);
     } else if (pair.new) {
       const p = pair.new;
-      add(p.optional ? 'parameter-added-optional' : 'parameter-added', `${op}(${p.name})`, `${p.name}: ${typeKey(p.type)}${p.optional ? ' (optional)' : ''}`);
+      add(
+        p.optional ? 'parameter-added-optional' : 'parameter-added',
+        `${op}(${p.name})`,
+        `${p.name}: ${typeKey(p.type)}${p.optional ? ' (optional)' : ''}`,
+      );
     } else if (pair.old) {
       const p = pair.old;
-      add(p.optional ? 'parameter-removed-optional' : 'parameter-removed', `${op}(${p.name})`, `${p.name}: ${typeKey(p.type)}${p.optional ? ' (optional)' : ''}`);
+      add(
+        p.optional ? 'parameter-removed-optional' : 'parameter-removed',
+        `${op}(${p.name})`,
+        `${p.name}: ${typeKey(p.type)}${p.optional ? ' (optional)' : ''}`,
+      );
     }
   }
   // The order of the parameters both sides have, compared by their new names.
   const oldOrder = [...kept].sort((x, y) => a.indexOf(x.old) - a.indexOf(y.old)).map((k) => k.new.name);
   const newOrder = [...kept].sort((x, y) => b.indexOf(x.new) - b.indexOf(y.new)).map((k) => k.new.name);
-  if (oldOrder.join() !== newOrder.join()) add('parameter-reordered', `${op}()`, `${oldOrder.join(', ')} -> ${newOrder.join(', ')}`);
+  if (oldOrder.join() !== newOrder.join())
+    add('parameter-reordered', `${op}()`, `${oldOrder.join(', ')} -> ${newOrder.join(', ')}`);
 }
 
 function compareParameter(at: string, a: ParameterModel, b: ParameterModel, add: Add, doc: Doc): void {
   if (sameChoiceShell(a.type, b.type)) compareAlternatives(at, a.type, b.type, add, { input: true, output: false });
-  else if (typeKey(a.type) !== typeKey(b.type)) add('parameter-retyped', at, `${typeKey(a.type)} -> ${typeKey(b.type)}`);
+  else if (typeKey(a.type) !== typeKey(b.type))
+    add('parameter-retyped', at, `${typeKey(a.type)} -> ${typeKey(b.type)}`);
   // Its element moved into or out of the operation's namespace: a service that validates takes only one of them.
   else if (a.form !== b.form) add('parameter-retyped', at, `form ${a.form ?? 'qualified'} -> ${b.form ?? 'qualified'}`);
   if (a.role !== b.role) add('parameter-role-changed', at, `${a.role ?? 'none'} -> ${b.role ?? 'none'}`);
-  if (a.optional !== b.optional) add(b.optional ? 'parameter-made-optional' : 'parameter-made-required', at, b.optional ? 'now optional' : 'now required');
-  if (a.nillable !== b.nillable) add(b.nillable ? 'parameter-made-nillable' : 'parameter-made-non-nillable', at, b.nillable ? 'now nillable' : 'no longer nillable');
+  if (a.optional !== b.optional)
+    add(
+      b.optional ? 'parameter-made-optional' : 'parameter-made-required',
+      at,
+      b.optional ? 'now optional' : 'now required',
+    );
+  if (a.nillable !== b.nillable)
+    add(
+      b.nillable ? 'parameter-made-nillable' : 'parameter-made-non-nillable',
+      at,
+      b.nillable ? 'now nillable' : 'no longer nillable',
+    );
   if (a.default !== b.default) add('parameter-default-changed', at, `${String(a.default)} -> ${String(b.default)}`);
   doc(at, [a.doc, a.quirk].join('\n'), [b.doc, b.quirk].join('\n'));
   example(at, a.example, b.example, add);
@@ -258,7 +340,12 @@ function compareParameter(at: string, a: ParameterModel, b: ParameterModel, add:
 
 /** An example that changed, appeared or went: documentation only. */
 function example(at: string, a: string | undefined, b: string | undefined, add: Add): void {
-  if (a !== b) add('example-changed', at, `example ${a === undefined ? '(none)' : JSON.stringify(a)} -> ${b === undefined ? '(none)' : JSON.stringify(b)}`);
+  if (a !== b)
+    add(
+      'example-changed',
+      at,
+      `example ${a === undefined ? '(none)' : JSON.stringify(a)} -> ${b === undefined ? '(none)' : JSON.stringify(b)}`,
+    );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -276,14 +363,22 @@ function compareStructs(a: ServiceModel, b: ServiceModel, usage: Map<string, Usa
     if (old.kind !== s.kind) add('type-kind-changed', s.name, `${old.kind} -> ${s.kind}`);
     const nsOld = old.namespace?.uri ?? a.namespace.uri;
     const nsNew = s.namespace?.uri ?? b.namespace.uri;
-    if (nsOld !== nsNew && (old.namespace !== undefined || s.namespace !== undefined)) add('type-namespace-changed', `${s.name}.namespace`, `${nsOld} -> ${nsNew}`);
+    if (nsOld !== nsNew && (old.namespace !== undefined || s.namespace !== undefined))
+      add('type-namespace-changed', `${s.name}.namespace`, `${nsOld} -> ${nsNew}`);
     doc(s.name, old.doc, s.doc);
     compareFields(s.name, old.fields, s.fields, usage.get(s.name), add, doc);
   }
   for (const s of before.values()) if (!after.has(s.name)) add('type-removed', s.name, `${s.kind} ${s.name}`);
 }
 
-function compareFields(at: string, a: readonly FieldModel[], b: readonly FieldModel[], use: Usage | undefined, add: Add, doc: Doc): void {
+function compareFields(
+  at: string,
+  a: readonly FieldModel[],
+  b: readonly FieldModel[],
+  use: Usage | undefined,
+  add: Add,
+  doc: Doc,
+): void {
   const pairs = matchByName(a, b, () => false);
   const renamed = renameGuesses(a, b, pairs);
   for (const pair of pairs) {
@@ -293,19 +388,47 @@ function compareFields(at: string, a: readonly FieldModel[], b: readonly FieldMo
       const y = pair.new;
       if (pair.how === 'case') add('field-case-changed', path, `${x.name} -> ${y.name}`, use);
       if (sameChoiceShell(x.type, y.type)) compareAlternatives(path, x.type, y.type, add, use);
-      else if (typeKey(x.type) !== typeKey(y.type) || x.attribute !== y.attribute || Boolean(x.text) !== Boolean(y.text) || x.form !== y.form || (pair.how !== 'case' && x.xmlName !== y.xmlName)) {
+      else if (
+        typeKey(x.type) !== typeKey(y.type) ||
+        x.attribute !== y.attribute ||
+        Boolean(x.text) !== Boolean(y.text) ||
+        x.form !== y.form ||
+        (pair.how !== 'case' && x.xmlName !== y.xmlName)
+      ) {
         add('field-retyped', path, `${fieldKey(x)} -> ${fieldKey(y)}`, use);
       }
-      if (x.optional !== y.optional) add(y.optional ? 'field-made-optional' : 'field-made-required', path, y.optional ? 'now optional' : 'now required', use);
-      if (x.nillable !== y.nillable) add(y.nillable ? 'field-made-nillable' : 'field-made-non-nillable', path, y.nillable ? 'now nillable' : 'no longer nillable', use);
+      if (x.optional !== y.optional)
+        add(
+          y.optional ? 'field-made-optional' : 'field-made-required',
+          path,
+          y.optional ? 'now optional' : 'now required',
+          use,
+        );
+      if (x.nillable !== y.nillable)
+        add(
+          y.nillable ? 'field-made-nillable' : 'field-made-non-nillable',
+          path,
+          y.nillable ? 'now nillable' : 'no longer nillable',
+          use,
+        );
       doc(path, x.doc, y.doc);
       example(path, x.example, y.example, add);
     } else if (pair.new) {
       const f = pair.new;
-      add(f.optional ? 'field-added-optional' : 'field-added', `${at}.${f.name}`, `${fieldKey(f)}${renamed.get(f) ?? ''}`, use);
+      add(
+        f.optional ? 'field-added-optional' : 'field-added',
+        `${at}.${f.name}`,
+        `${fieldKey(f)}${renamed.get(f) ?? ''}`,
+        use,
+      );
     } else if (pair.old) {
       const f = pair.old;
-      add(f.optional ? 'field-removed-optional' : 'field-removed', `${at}.${f.name}`, `${fieldKey(f)}${renamed.get(f) ?? ''}`, use);
+      add(
+        f.optional ? 'field-removed-optional' : 'field-removed',
+        `${at}.${f.name}`,
+        `${fieldKey(f)}${renamed.get(f) ?? ''}`,
+        use,
+      );
     }
   }
 }
@@ -314,7 +437,11 @@ function compareFields(at: string, a: readonly FieldModel[], b: readonly FieldMo
  * A removed and an added field at the same position with the same type and flags may be one field renamed: a guess
  * (a rename and a removal plus an addition look alike on the wire), so both stay listed, each noting the other.
  */
-function renameGuesses(a: readonly FieldModel[], b: readonly FieldModel[], pairs: ReadonlyArray<Pair<FieldModel>>): Map<FieldModel, string> {
+function renameGuesses(
+  a: readonly FieldModel[],
+  b: readonly FieldModel[],
+  pairs: ReadonlyArray<Pair<FieldModel>>,
+): Map<FieldModel, string> {
   const notes = new Map<FieldModel, string>();
   const added = new Set(pairs.flatMap((p) => (p.new && !p.old ? [p.new] : [])));
   for (const p of pairs) {
@@ -334,7 +461,13 @@ function shapeKey(f: FieldModel): string {
 }
 
 function fieldKey(f: FieldModel): string {
-  const flags = [f.optional && 'optional', f.nillable && 'nillable', f.attribute && 'attribute', f.text && 'text', f.form].filter(Boolean);
+  const flags = [
+    f.optional && 'optional',
+    f.nillable && 'nillable',
+    f.attribute && 'attribute',
+    f.text && 'text',
+    f.form,
+  ].filter(Boolean);
   // A wire name of its own (xmlName) is shown as the element it is written as.
   const wire = f.xmlName !== f.name ? ` <${f.xmlName}>` : '';
   return `${f.name}${wire}: ${typeKey(f.type)}${flags.length > 0 ? ` (${flags.join(', ')})` : ''}`;
@@ -353,7 +486,12 @@ function choiceIn(t: TypeModel): ChoiceType | undefined {
 function sameChoiceShell(a: TypeModel, b: TypeModel): boolean {
   if (!choiceIn(a) || !choiceIn(b)) return false;
   if (a.kind === 'choice' || b.kind === 'choice') return a.kind === b.kind;
-  return a.kind === 'list' && b.kind === 'list' && a.container === b.container && (a.namespace?.uri ?? '') === (b.namespace?.uri ?? '');
+  return (
+    a.kind === 'list' &&
+    b.kind === 'list' &&
+    a.container === b.container &&
+    (a.namespace?.uri ?? '') === (b.namespace?.uri ?? '')
+  );
 }
 
 /** Where an alternative's element is: its record's namespace, none, or its own. */
@@ -371,12 +509,15 @@ function compareAlternatives(at: string, a: TypeModel, b: TypeModel, add: Add, u
   for (const y of after) {
     const x = before.get(y.name);
     if (!x) add('choice-alternative-added', `${at}.${y.name}`, `<${y.name}> ${typeKey(y.type)}`, use);
-    else if (typeKey(x.type) !== typeKey(y.type)) add('choice-alternative-retyped', `${at}.${y.name}`, `${typeKey(x.type)} -> ${typeKey(y.type)}`, use);
+    else if (typeKey(x.type) !== typeKey(y.type))
+      add('choice-alternative-retyped', `${at}.${y.name}`, `${typeKey(x.type)} -> ${typeKey(y.type)}`, use);
     // Its element moved to another namespace (form, namespace): a reader of either side takes it for another element.
-    else if (elementPlace(x) !== elementPlace(y)) add('choice-alternative-retyped', `${at}.${y.name}`, `<${y.name}> ${elementPlace(x)} -> ${elementPlace(y)}`, use);
+    else if (elementPlace(x) !== elementPlace(y))
+      add('choice-alternative-retyped', `${at}.${y.name}`, `<${y.name}> ${elementPlace(x)} -> ${elementPlace(y)}`, use);
   }
   const kept = new Set(after.map((y) => y.name));
-  for (const x of before.values()) if (!kept.has(x.name)) add('choice-alternative-removed', `${at}.${x.name}`, `<${x.name}> ${typeKey(x.type)}`, use);
+  for (const x of before.values())
+    if (!kept.has(x.name)) add('choice-alternative-removed', `${at}.${x.name}`, `<${x.name}> ${typeKey(x.type)}`, use);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -396,7 +537,8 @@ function compareEnums(a: ServiceModel, b: ServiceModel, usage: Map<string, Usage
     const codesB = codes(e);
     for (const v of e.values) {
       // A new value's integer code, when the new spec knows one, is part of what was added.
-      if (!old.values.includes(v)) add('enum-value-added', `${e.name}.${v}`, codesB.has(v) ? `${v} (integer code ${codesB.get(v)})` : v, use);
+      if (!old.values.includes(v))
+        add('enum-value-added', `${e.name}.${v}`, codesB.has(v) ? `${v} (integer code ${codesB.get(v)})` : v, use);
     }
     for (const v of old.values) if (!e.values.includes(v)) add('enum-value-removed', `${e.name}.${v}`, v, use);
     for (const [value, code] of codesB) {
@@ -406,7 +548,8 @@ function compareEnums(a: ServiceModel, b: ServiceModel, usage: Map<string, Usage
       }
     }
     for (const [value, code] of codesA) {
-      if (!codesB.has(value) && e.values.includes(value)) add('enum-code-changed', `${e.name}.${value}`, `${code} -> none`, use);
+      if (!codesB.has(value) && e.values.includes(value))
+        add('enum-code-changed', `${e.name}.${value}`, `${code} -> none`, use);
     }
   }
   const kept = new Set(b.enums.map((e) => e.name));
@@ -430,7 +573,11 @@ export function typeKey(t: TypeModel): string {
     case 'record':
       return t.record.name;
     case 'list': {
-      const shape = [t.container ? `<${t.itemElement}>` : 'no container', t.nillableItems ? 'nillable items' : '', t.namespace ? `items in ${t.namespace.uri}` : ''].filter(Boolean);
+      const shape = [
+        t.container ? `<${t.itemElement}>` : 'no container',
+        t.nillableItems ? 'nillable items' : '',
+        t.namespace ? `items in ${t.namespace.uri}` : '',
+      ].filter(Boolean);
       return `list of ${typeKey(t.item)} (${shape.join(', ')})`;
     }
     case 'choice':
@@ -448,7 +595,11 @@ interface Pair<T> {
  * Pairs elements by exact name, then by name ignoring case, then by `similar` (one candidate each way, else none);
  * the rest are added or removed. Listed in the new order, removed ones after the element that preceded them.
  */
-function matchByName<T extends { readonly name: string }>(a: readonly T[], b: readonly T[], similar: (x: T, y: T) => boolean): Array<Pair<T>> {
+function matchByName<T extends { readonly name: string }>(
+  a: readonly T[],
+  b: readonly T[],
+  similar: (x: T, y: T) => boolean,
+): Array<Pair<T>> {
   const partner = new Map<T, { other: T; how: 'same' | 'case' | 'renamed' }>();
   const byName = new Map(a.map((x) => [x.name, x]));
   for (const y of b) {
@@ -476,7 +627,10 @@ function matchByName<T extends { readonly name: string }>(a: readonly T[], b: re
   // Removed elements go after the pair of the old element just before them (or first).
   for (const [i, x] of a.entries()) {
     if (partner.has(x)) continue;
-    const prev = a.slice(0, i).reverse().find((v) => partner.has(v) || pairs.some((p) => p.old === v));
+    const prev = a
+      .slice(0, i)
+      .reverse()
+      .find((v) => partner.has(v) || pairs.some((p) => p.old === v));
     const at = prev === undefined ? 0 : pairs.findIndex((p) => p.old === prev) + 1;
     pairs.splice(at, 0, { old: x, new: undefined, how: undefined });
   }

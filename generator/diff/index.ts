@@ -14,7 +14,11 @@ export type { Bump, Category, Change, DiffSummary, Impact, NameChange, SpecDiff,
 export { CATEGORIES } from './types.js';
 
 /** `ignore` leaves out changes the sides cannot show (a drift check's: wsdl-side.ts asmxCannotShow). */
-export function diffSpecs(oldModel: ServiceModel, newModel: ServiceModel, ignore?: (change: Change) => boolean): SpecDiff {
+export function diffSpecs(
+  oldModel: ServiceModel,
+  newModel: ServiceModel,
+  ignore?: (change: Change) => boolean,
+): SpecDiff {
   const changes = compareModels(oldModel, newModel).filter((c) => !ignore?.(c));
   const names = compareNames(oldModel, newModel);
   return {

@@ -10,8 +10,14 @@ import type { NameChange, TsName } from './types.js';
 export function tsNames(model: ServiceModel): TsName[] {
   const names: TsName[] = [];
   const methods = [
-    ...model.operations.map((op) => `${op.methodName}(${op.inputParams.every((p) => p.optional) ? 'params?' : 'params'}: ${paramsTypeName(op.tsName)}): Promise<${resultType(op.result)}>`),
-    ...model.polls.map((p) => `${p.method}(${p.idParameter.name}: ${paramType(p.idParameter)}, options?: PollOptions): Promise<${p.result.name}>`),
+    ...model.operations.map(
+      (op) =>
+        `${op.methodName}(${op.inputParams.every((p) => p.optional) ? 'params?' : 'params'}: ${paramsTypeName(op.tsName)}): Promise<${resultType(op.result)}>`,
+    ),
+    ...model.polls.map(
+      (p) =>
+        `${p.method}(${p.idParameter.name}: ${paramType(p.idParameter)}, options?: PollOptions): Promise<${p.result.name}>`,
+    ),
   ];
   names.push({ name: model.clientName, kind: 'class', type: `class with ${methods.length} methods` });
   for (const m of methods) {
@@ -28,7 +34,8 @@ export function tsNames(model: ServiceModel): TsName[] {
     names.push({ name: `${e.name}Values`, kind: 'const', type: `readonly ${e.name}[]` });
     if (e.numeric) names.push({ name: `${e.name}ByNumber`, kind: 'const', type: `ReadonlyMap<number, ${e.name}>` });
   }
-  for (const s of [...model.records, ...model.results]) names.push({ name: s.name, kind: 'interface', type: structType(s) });
+  for (const s of [...model.records, ...model.results])
+    names.push({ name: s.name, kind: 'interface', type: structType(s) });
   for (const op of model.operations) {
     const name = paramsTypeName(op.tsName);
     const type =
@@ -54,10 +61,12 @@ export function compareNames(oldModel: ServiceModel, newModel: ServiceModel): Na
   for (const n of after) {
     const old = before.get(n.name);
     if (!old) changes.push({ name: n.name, kind: n.kind, change: 'added', old: undefined, new: n.type });
-    else if (old.type !== n.type || old.kind !== n.kind) changes.push({ name: n.name, kind: n.kind, change: 'changed', old: old.type, new: n.type });
+    else if (old.type !== n.type || old.kind !== n.kind)
+      changes.push({ name: n.name, kind: n.kind, change: 'changed', old: old.type, new: n.type });
   }
   for (const n of before.values()) {
-    if (!afterNames.has(n.name)) changes.push({ name: n.name, kind: n.kind, change: 'removed', old: n.type, new: undefined });
+    if (!afterNames.has(n.name))
+      changes.push({ name: n.name, kind: n.kind, change: 'removed', old: n.type, new: undefined });
   }
   return changes;
 }

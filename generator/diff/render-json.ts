@@ -21,7 +21,13 @@ export function renderJson(diff: SpecDiff): string {
       server: c.server,
     })),
     // undefined members are written as null, so every entry has the same keys.
-    names: diff.names.map((n) => ({ name: n.name, kind: n.kind, change: n.change, old: n.old ?? null, new: n.new ?? null })),
+    names: diff.names.map((n) => ({
+      name: n.name,
+      kind: n.kind,
+      change: n.change,
+      old: n.old ?? null,
+      new: n.new ?? null,
+    })),
   };
   return `${JSON.stringify(ordered, null, 2)}\n`;
 }

@@ -26,21 +26,42 @@ export function renderMarkdown(diff: SpecDiff): string {
   for (const category of CATEGORIES) {
     const rows = diff.changes.filter((c) => c.category === category);
     if (rows.length === 0) continue;
-    lines.push('', `### ${TITLES[category]}`, '', '| Change | Where | Detail | Clients | Servers | Why |', '| --- | --- | --- | --- | --- | --- |');
+    lines.push(
+      '',
+      `### ${TITLES[category]}`,
+      '',
+      '| Change | Where | Detail | Clients | Servers | Why |',
+      '| --- | --- | --- | --- | --- | --- |',
+    );
     for (const c of rows) {
       const why = RULES[c.kind as ChangeKind]?.why ?? '';
-      lines.push(`| ${c.kind} | \`${cell(c.path)}\` | ${cell(c.detail)} | ${impact(c.client)} | ${impact(c.server)} | ${cell(why)} |`);
+      lines.push(
+        `| ${c.kind} | \`${cell(c.path)}\` | ${cell(c.detail)} | ${impact(c.client)} | ${impact(c.server)} | ${cell(why)} |`,
+      );
     }
   }
   if (diff.names.length > 0) {
-    lines.push('', '### TypeScript names', '', '| Name | Kind | Change | Old type | New type |', '| --- | --- | --- | --- | --- |');
-    for (const n of diff.names) lines.push(`| \`${n.name}\` | ${n.kind} | ${n.change} | ${code(n.old)} | ${code(n.new)} |`);
+    lines.push(
+      '',
+      '### TypeScript names',
+      '',
+      '| Name | Kind | Change | Old type | New type |',
+      '| --- | --- | --- | --- | --- |',
+    );
+    for (const n of diff.names)
+      lines.push(`| \`${n.name}\` | ${n.kind} | ${n.change} | ${code(n.old)} | ${code(n.new)} |`);
   }
   return `${lines.join('\n')}\n`;
 }
 
 function bumpNote(bump: string): string {
-  return bump === 'major' ? ' (breaking for clients)' : bump === 'minor' ? ' (additions)' : bump === 'patch' ? ' (documentation only)' : '';
+  return bump === 'major'
+    ? ' (breaking for clients)'
+    : bump === 'minor'
+      ? ' (additions)'
+      : bump === 'patch'
+        ? ' (documentation only)'
+        : '';
 }
 
 function impact(i: string): string {

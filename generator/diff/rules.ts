@@ -29,70 +29,234 @@ const C = 'compatible';
 export const RULES = {
   // Service-wide
   'service-path-changed': { category: 'service', output: [B, B], why: 'requests go to another URL' },
-  'service-namespace-changed': { category: 'service', output: [B, B], why: 'every element is qualified by it; SOAPActions derive from it' },
-  'binding-added': { category: 'service', output: [C, B], why: 'old clients do not use it; an old server does not answer new clients choosing it' },
-  'binding-removed': { category: 'service', output: [B, C], why: 'old clients using that style get no answer; new clients do not use it' },
-  'client-renamed': { category: 'service', output: [B, C], why: 'the exported client class (and its options type) changes name; nothing changes on the wire' },
+  'service-namespace-changed': {
+    category: 'service',
+    output: [B, B],
+    why: 'every element is qualified by it; SOAPActions derive from it',
+  },
+  'binding-added': {
+    category: 'service',
+    output: [C, B],
+    why: 'old clients do not use it; an old server does not answer new clients choosing it',
+  },
+  'binding-removed': {
+    category: 'service',
+    output: [B, C],
+    why: 'old clients using that style get no answer; new clients do not use it',
+  },
+  'client-renamed': {
+    category: 'service',
+    output: [B, C],
+    why: 'the exported client class (and its options type) changes name; nothing changes on the wire',
+  },
 
   // Operations
-  'operation-added': { category: 'operations', output: [C, B], why: 'old clients do not call it; an old server faults when a new client does' },
-  'operation-removed': { category: 'operations', output: [B, C], why: 'the method disappears and the service faults on old calls; new clients do not call it' },
-  'operation-renamed': { category: 'operations', output: [B, B], why: 'the wire name and the method change (detected: same parameters and result)' },
-  'operation-case-changed': { category: 'operations', output: [B, B], why: 'element names are case-sensitive on the wire; the method may change too' },
+  'operation-added': {
+    category: 'operations',
+    output: [C, B],
+    why: 'old clients do not call it; an old server faults when a new client does',
+  },
+  'operation-removed': {
+    category: 'operations',
+    output: [B, C],
+    why: 'the method disappears and the service faults on old calls; new clients do not call it',
+  },
+  'operation-renamed': {
+    category: 'operations',
+    output: [B, B],
+    why: 'the wire name and the method change (detected: same parameters and result)',
+  },
+  'operation-case-changed': {
+    category: 'operations',
+    output: [B, B],
+    why: 'element names are case-sensitive on the wire; the method may change too',
+  },
   'operation-result-changed': { category: 'operations', output: [B, B], why: 'the response holds another type' },
-  'operation-result-element-changed': { category: 'operations', output: [B, B], why: 'the result element is named differently' },
-  'operation-result-made-nullable': { category: 'operations', output: [B, C], why: 'old clients reject a missing result; the method type widens to | null' },
-  'operation-result-made-non-nullable': { category: 'operations', output: [C, B], why: 'new clients reject the missing result an old server may send' },
-  'soap-action-changed': { category: 'operations', output: [B, B], why: 'the service and the mock refuse a wrong SOAPAction' },
-  'operation-namespace-changed': { category: 'operations', output: [B, B], why: 'the request and response elements are qualified differently' },
+  'operation-result-element-changed': {
+    category: 'operations',
+    output: [B, B],
+    why: 'the result element is named differently',
+  },
+  'operation-result-made-nullable': {
+    category: 'operations',
+    output: [B, C],
+    why: 'old clients reject a missing result; the method type widens to | null',
+  },
+  'operation-result-made-non-nullable': {
+    category: 'operations',
+    output: [C, B],
+    why: 'new clients reject the missing result an old server may send',
+  },
+  'soap-action-changed': {
+    category: 'operations',
+    output: [B, B],
+    why: 'the service and the mock refuse a wrong SOAPAction',
+  },
+  'operation-namespace-changed': {
+    category: 'operations',
+    output: [B, B],
+    why: 'the request and response elements are qualified differently',
+  },
   'parameter-style-changed': {
     category: 'operations',
     output: [B, B],
     why: 'a wrapped Body holds one operation element, a bare one the parameter elements themselves: neither side reads the other SOAP body',
   },
-  'http-post-root-changed': { category: 'operations', output: [B, B], why: 'both sides check the HTTP POST response root' },
-  'http-post-root-now-checked': { category: 'operations', output: [C, B], why: 'old clients accepted any root; new clients check a root an old server does not send' },
-  'http-post-root-now-unchecked': { category: 'operations', output: [B, C], why: 'old clients check the old root, which the new server no longer sends; new clients accept any root' },
-  'http-post-root-marking-changed': { category: 'operations', output: [C, C], why: 'the same root is sent; only whether the document shows it (and the client checks it) changes' },
-  'eat-marker-changed': { category: 'operations', output: [B, B], why: 'the signed message changes, so keys computed by one side fail on the other' },
-  'poll-added': { category: 'operations', output: [C, C], why: 'a new client-side helper that calls an existing operation' },
-  'poll-removed': { category: 'operations', output: [B, C], why: 'a client method disappears; nothing changes on the wire' },
-  'submits-payments-changed': { category: 'operations', output: [C, C], why: 'only the client\'s retry behaviour changes' },
+  'http-post-root-changed': {
+    category: 'operations',
+    output: [B, B],
+    why: 'both sides check the HTTP POST response root',
+  },
+  'http-post-root-now-checked': {
+    category: 'operations',
+    output: [C, B],
+    why: 'old clients accepted any root; new clients check a root an old server does not send',
+  },
+  'http-post-root-now-unchecked': {
+    category: 'operations',
+    output: [B, C],
+    why: 'old clients check the old root, which the new server no longer sends; new clients accept any root',
+  },
+  'http-post-root-marking-changed': {
+    category: 'operations',
+    output: [C, C],
+    why: 'the same root is sent; only whether the document shows it (and the client checks it) changes',
+  },
+  'eat-marker-changed': {
+    category: 'operations',
+    output: [B, B],
+    why: 'the signed message changes, so keys computed by one side fail on the other',
+  },
+  'poll-added': {
+    category: 'operations',
+    output: [C, C],
+    why: 'a new client-side helper that calls an existing operation',
+  },
+  'poll-removed': {
+    category: 'operations',
+    output: [B, C],
+    why: 'a client method disappears; nothing changes on the wire',
+  },
+  'submits-payments-changed': {
+    category: 'operations',
+    output: [C, C],
+    why: "only the client's retry behaviour changes",
+  },
   'response-header-added': {
     category: 'operations',
     output: [C, C],
     why: 'old clients pass an unknown header by (the service does not mark it mustUnderstand); new clients read it when an answer carries it, and an old server sending none is allowed',
   },
-  'response-header-added-required': { category: 'operations', output: [C, B], why: 'old clients pass it by; new clients refuse every answer of an old server, which does not send it' },
+  'response-header-added-required': {
+    category: 'operations',
+    output: [C, B],
+    why: 'old clients pass it by; new clients refuse every answer of an old server, which does not send it',
+  },
   'response-header-removed': {
     category: 'operations',
     output: [B, C],
     why: 'the property leaves the headers type (the WithHeaders method too, with the last one), and old clients refuse answers without it where it was required; an old server sending it to new clients is passed by',
   },
-  'response-header-made-required': { category: 'operations', output: [C, B], why: 'old clients accept it either way; new clients refuse answers of an old server that leave it out' },
-  'response-header-made-optional': { category: 'operations', output: [B, C], why: 'old clients refuse the answers that now leave it out, and its property becomes optional; new clients accept either' },
+  'response-header-made-required': {
+    category: 'operations',
+    output: [C, B],
+    why: 'old clients accept it either way; new clients refuse answers of an old server that leave it out',
+  },
+  'response-header-made-optional': {
+    category: 'operations',
+    output: [B, C],
+    why: 'old clients refuse the answers that now leave it out, and its property becomes optional; new clients accept either',
+  },
 
   // Parameters (always in requests)
-  'parameter-added': { category: 'parameters', output: [B, B], why: 'old clients do not send it (refused as missing); an old server refuses it as unknown; a new required property for callers' },
-  'parameter-added-optional': { category: 'parameters', output: [C, B], why: 'old clients may leave it out; an old server refuses it as unknown when a new client sends it' },
-  'parameter-removed': { category: 'parameters', output: [B, B], why: 'the service refuses it as unknown from old clients; an old server requires it from new clients' },
-  'parameter-removed-optional': { category: 'parameters', output: [B, C], why: 'the service refuses it as unknown from old clients that send it; an old server did not require it' },
-  'parameter-renamed': { category: 'parameters', output: [B, B], why: 'the element name differs (detected: same position, type, role and optionality)' },
-  'parameter-case-changed': { category: 'parameters', output: [B, B], why: 'element names are case-sensitive: the service refuses a misspelt one (timestamp for timeStamp)' },
-  'parameter-reordered': { category: 'parameters', output: [C, C], why: 'ASMX and the mock accept parameter elements in any order; callers pass an object' },
-  'parameter-retyped': { category: 'parameters', output: [B, B], why: 'the value is encoded, checked or typed differently' },
-  'parameter-role-changed': { category: 'parameters', output: [B, B], why: 'credentials are filled in (and signed) differently' },
-  'parameter-made-optional': { category: 'parameters', output: [C, B], why: 'old clients still send it; an old server requires it from new clients that leave it out' },
-  'parameter-made-required': { category: 'parameters', output: [B, C], why: 'old clients may leave it out; new clients always send it' },
-  'parameter-made-nillable': { category: 'parameters', output: [C, B], why: 'an old server refuses the nil a new client may send' },
-  'parameter-made-non-nillable': { category: 'parameters', output: [B, C], why: 'old clients may send nil, which the service now refuses' },
-  'parameter-default-changed': { category: 'parameters', output: [C, C], why: 'what a new client sends for an omitted parameter; a valid value either way' },
+  'parameter-added': {
+    category: 'parameters',
+    output: [B, B],
+    why: 'old clients do not send it (refused as missing); an old server refuses it as unknown; a new required property for callers',
+  },
+  'parameter-added-optional': {
+    category: 'parameters',
+    output: [C, B],
+    why: 'old clients may leave it out; an old server refuses it as unknown when a new client sends it',
+  },
+  'parameter-removed': {
+    category: 'parameters',
+    output: [B, B],
+    why: 'the service refuses it as unknown from old clients; an old server requires it from new clients',
+  },
+  'parameter-removed-optional': {
+    category: 'parameters',
+    output: [B, C],
+    why: 'the service refuses it as unknown from old clients that send it; an old server did not require it',
+  },
+  'parameter-renamed': {
+    category: 'parameters',
+    output: [B, B],
+    why: 'the element name differs (detected: same position, type, role and optionality)',
+  },
+  'parameter-case-changed': {
+    category: 'parameters',
+    output: [B, B],
+    why: 'element names are case-sensitive: the service refuses a misspelt one (timestamp for timeStamp)',
+  },
+  'parameter-reordered': {
+    category: 'parameters',
+    output: [C, C],
+    why: 'ASMX and the mock accept parameter elements in any order; callers pass an object',
+  },
+  'parameter-retyped': {
+    category: 'parameters',
+    output: [B, B],
+    why: 'the value is encoded, checked or typed differently',
+  },
+  'parameter-role-changed': {
+    category: 'parameters',
+    output: [B, B],
+    why: 'credentials are filled in (and signed) differently',
+  },
+  'parameter-made-optional': {
+    category: 'parameters',
+    output: [C, B],
+    why: 'old clients still send it; an old server requires it from new clients that leave it out',
+  },
+  'parameter-made-required': {
+    category: 'parameters',
+    output: [B, C],
+    why: 'old clients may leave it out; new clients always send it',
+  },
+  'parameter-made-nillable': {
+    category: 'parameters',
+    output: [C, B],
+    why: 'an old server refuses the nil a new client may send',
+  },
+  'parameter-made-non-nillable': {
+    category: 'parameters',
+    output: [B, C],
+    why: 'old clients may send nil, which the service now refuses',
+  },
+  'parameter-default-changed': {
+    category: 'parameters',
+    output: [C, C],
+    why: 'what a new client sends for an omitted parameter; a valid value either way',
+  },
 
   // Records, results and enums as named types
   'type-added': { category: 'types', output: [C, C], why: 'a new exported type; its uses are listed separately' },
-  'type-removed': { category: 'types', output: [B, C], why: 'an exported type disappears from the SDK; its uses are listed separately' },
-  'type-kind-changed': { category: 'types', output: [B, B], why: 'a record became a result or the reverse: error-code handling changes' },
-  'type-namespace-changed': { category: 'types', output: [B, B], why: "the fields' elements are qualified by another namespace" },
+  'type-removed': {
+    category: 'types',
+    output: [B, C],
+    why: 'an exported type disappears from the SDK; its uses are listed separately',
+  },
+  'type-kind-changed': {
+    category: 'types',
+    output: [B, B],
+    why: 'a record became a result or the reverse: error-code handling changes',
+  },
+  'type-namespace-changed': {
+    category: 'types',
+    output: [B, B],
+    why: "the fields' elements are qualified by another namespace",
+  },
 
   // Fields of records and results
   'field-added': {
@@ -159,7 +323,11 @@ export const RULES = {
     input: [B, C],
     why: 'response: the member leaves the union (source break), and new decoders cannot read it from an old server that still sends it; request: the service refuses it from old clients',
   },
-  'choice-alternative-retyped': { category: 'fields', output: [B, B], why: 'the alternative\'s value is encoded, checked or typed differently' },
+  'choice-alternative-retyped': {
+    category: 'fields',
+    output: [B, B],
+    why: "the alternative's value is encoded, checked or typed differently",
+  },
 
   // Enum values
   'enum-value-added': {
@@ -174,14 +342,18 @@ export const RULES = {
     input: [B, C],
     why: 'the literal leaves the enum type and <Enum>Values (source break; in requests, the service refuses it from old clients); new clients keep the value an old server still sends, enums being open',
   },
-  'enum-code-changed': { category: 'enums', output: [B, B], why: 'the integer code of a value differs between the two sides' },
+  'enum-code-changed': {
+    category: 'enums',
+    output: [B, B],
+    why: 'the integer code of a value differs between the two sides',
+  },
 
   // Documentation only: a patch release
   'doc-changed': { category: 'docs', output: [C, C], why: 'documentation only' },
   'example-changed': {
     category: 'docs',
     output: [C, C],
-    why: "documentation only: an example is what the docs show and the example mock answers, never a check on the wire",
+    why: 'documentation only: an example is what the docs show and the example mock answers, never a check on the wire',
   },
 } as const satisfies Record<string, Rule>;
 

@@ -31,14 +31,25 @@ export function readSpecSource(arg: string, cwd: string = process.cwd()): SpecSo
   const colon = arg.indexOf(':');
   if (colon > 0 && colon < arg.length - 1) {
     try {
-      const text = execFileSync('git', ['show', arg], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024 });
+      const text = execFileSync('git', ['show', arg], {
+        cwd,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+        maxBuffer: 256 * 1024 * 1024,
+      });
       return { name: arg, text };
     } catch (error) {
-      const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim().split('\n')[0] ?? '';
+      const stderr =
+        String((error as { stderr?: unknown }).stderr ?? '')
+          .trim()
+          .split('\n')[0] ?? '';
       throw issue(arg, `cannot read the spec with git show: ${stderr || String(error)}`);
     }
   }
-  throw issue(arg, 'cannot read the spec: no such file, nor a git revision such as HEAD~1:spec/service.yaml; check the path (relative paths start from the working directory)');
+  throw issue(
+    arg,
+    'cannot read the spec: no such file, nor a git revision such as HEAD~1:spec/service.yaml; check the path (relative paths start from the working directory)',
+  );
 }
 
 /**
@@ -46,7 +57,11 @@ export function readSpecSource(arg: string, cwd: string = process.cwd()): SpecSo
  * a WSDL, both are compared as what a WSDL can say (wsdl-side.ts). Throws `SpecError`, or the import's errors for a
  * WSDL that cannot be read.
  */
-export async function loadDiffSides(oldArg: string, newArg: string, cwd: string = process.cwd()): Promise<{ sides: [ServiceModel, ServiceModel]; asWsdls: boolean }> {
+export async function loadDiffSides(
+  oldArg: string,
+  newArg: string,
+  cwd: string = process.cwd(),
+): Promise<{ sides: [ServiceModel, ServiceModel]; asWsdls: boolean }> {
   const read = async (arg: string): Promise<{ model: ServiceModel; wsdl: boolean }> => {
     if (isWsdlArg(arg)) return { model: await wsdlSide(arg, cwd), wsdl: true };
     const source = readSpecSource(arg, cwd);

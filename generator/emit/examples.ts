@@ -6,7 +6,16 @@
  * accepts as input. A parameter or field shows the spec's `example` when it has one, else a value that its name and
  * type make plausible (NAMED), else its type's (PRIMITIVES).
  */
-import type { FieldModel, HttpPostRootModel, ListType, ParameterModel, PrimitiveName, ResultModel, StructModel, TypeModel } from '../model/types.js';
+import type {
+  FieldModel,
+  HttpPostRootModel,
+  ListType,
+  ParameterModel,
+  PrimitiveName,
+  ResultModel,
+  StructModel,
+  TypeModel,
+} from '../model/types.js';
 import { propertyKey } from '../load/names.js';
 import { leastAlternative, leastConcrete, recordDepth } from '../model/least-values.js';
 import { tsString } from '../print/ts-string.js';
@@ -21,7 +30,9 @@ type Expr = string | { readonly object: ReadonlyArray<readonly [string, Expr]> }
 function exprText(e: Expr): string {
   if (typeof e === 'string') return e;
   if ('array' in e) return `[${e.array.map(exprText).join(', ')}]`;
-  return e.object.length === 0 ? '{}' : `{ ${e.object.map(([k, v]) => `${propertyKey(k)}: ${exprText(v)}`).join(', ')} }`;
+  return e.object.length === 0
+    ? '{}'
+    : `{ ${e.object.map(([k, v]) => `${propertyKey(k)}: ${exprText(v)}`).join(', ')} }`;
 }
 
 const PRIMITIVES: Readonly<Record<PrimitiveName, string>> = {
@@ -62,19 +73,37 @@ const PRIMITIVES: Readonly<Record<PrimitiveName, string>> = {
  */
 const NAMED: ReadonlyArray<{ readonly name: RegExp; readonly values: Partial<Record<PrimitiveName, string>> }> = [
   { name: /(?:^f|F)ile(?:Name)?$/, values: { string: "'example-2026-01-01.xml'" } },
-  { name: /(?:^a|A)mount$|(?:^b|B)alance$|(?:^p|P)rice$/, values: { double: '125.5', float: '125.5', decimal: "'125.50'", string: "'125.50'" } },
+  {
+    name: /(?:^a|A)mount$|(?:^b|B)alance$|(?:^p|P)rice$/,
+    values: { double: '125.5', float: '125.5', decimal: "'125.50'", string: "'125.50'" },
+  },
   { name: /(?:^c|C)urrency(?:Code)?$/, values: { string: "'EUR'" } },
   { name: /(?:^e|E)-?[Mm]ail(?:Address)?$/, values: { string: "'someone@example.com'" } },
-  { name: /(?:^id|^ID|[a-z0-9_]I[dD]|(?:^g|G)uid|GUID|(?:^u|U)uid|UUID)$/, values: { string: "'3f2504e0-4f89-41d3-9a0c-0305e82c3301'" } },
+  {
+    name: /(?:^id|^ID|[a-z0-9_]I[dD]|(?:^g|G)uid|GUID|(?:^u|U)uid|UUID)$/,
+    values: { string: "'3f2504e0-4f89-41d3-9a0c-0305e82c3301'" },
+  },
   { name: /(?:^d|D)ate$/, values: { string: "'2026-01-01'" } },
   // The end of a range comes after its start (a name starting with end, to or until), a month later.
-  { name: /^(?:end|to|until)(?:[A-Z]|$)/, values: { dateTime: "new Date('2026-01-31T12:00:00.000Z')", double: '1769817600', long: "'1769817600'", int: '1769817600' } },
-  { name: /(?:^t|T)ime[Ss]tamp$|(?:^s|S)ince(?:Date|Time)?$/, values: { double: '1767225600', long: "'1767225600'", int: '1767225600' } },
+  {
+    name: /^(?:end|to|until)(?:[A-Z]|$)/,
+    values: {
+      dateTime: "new Date('2026-01-31T12:00:00.000Z')",
+      double: '1769817600',
+      long: "'1769817600'",
+      int: '1769817600',
+    },
+  },
+  {
+    name: /(?:^t|T)ime[Ss]tamp$|(?:^s|S)ince(?:Date|Time)?$/,
+    values: { double: '1767225600', long: "'1767225600'", int: '1767225600' },
+  },
 ];
 
 /** The example of a member of type `t` named `name`: the spec's, else one its name suggests, else its type's. */
 function named(name: string, example: string | undefined, t: TypeModel, depth: number, dataSet: Expr): Expr {
-  if (example !== undefined && (t.kind === 'primitive' || t.kind === 'enum')) return fromText(example, t.kind === 'enum' ? 'string' : t.name);
+  if (example !== undefined && (t.kind === 'primitive' || t.kind === 'enum'))
+    return fromText(example, t.kind === 'enum' ? 'string' : t.name);
   if (t.kind === 'primitive') {
     for (const rule of NAMED) {
       const value = rule.name.test(name) ? rule.values[t.name] : undefined;
@@ -84,11 +113,18 @@ function named(name: string, example: string | undefined, t: TypeModel, depth: n
   return exampleExpr(t, depth, dataSet);
 }
 
-
 /** A spec example (the text the client sends) as the TypeScript value that the client sends it for. */
 function fromText(text: string, type: PrimitiveName): string {
   switch (type) {
-    case 'int': case 'short': case 'byte': case 'unsignedByte': case 'unsignedShort': case 'unsignedInt': case 'double': case 'float': case 'boolean':
+    case 'int':
+    case 'short':
+    case 'byte':
+    case 'unsignedByte':
+    case 'unsignedShort':
+    case 'unsignedInt':
+    case 'double':
+    case 'float':
+    case 'boolean':
       return text;
     case 'dateTime':
       return `new Date(${tsString(text)})`;
@@ -165,7 +201,10 @@ function exampleRecord(s: StructModel, depth: number, dataSet: Expr): Expr {
   if (depth >= MAX_DEPTH && recordDepth(s) === Infinity) return { object: [] };
   // A field of a sequence that is one alternative of a choice (onlyWith) only beside that alternative, the example's
   // choice holding the first.
-  const beside = (f: FieldModel) => f.onlyWith === undefined || (f.onlyWith.choice.type.kind === 'choice' && f.onlyWith.choice.type.alternatives[0]!.name === f.onlyWith.alternative);
+  const beside = (f: FieldModel) =>
+    f.onlyWith === undefined ||
+    (f.onlyWith.choice.type.kind === 'choice' &&
+      f.onlyWith.choice.type.alternatives[0]!.name === f.onlyWith.alternative);
   const fields = s.fields.filter((f) => (depth < MAX_DEPTH || !f.optional) && beside(f));
   return { object: fields.map((f) => [f.name, exampleField(s, f, depth, dataSet)] as const) };
 }
@@ -206,7 +245,11 @@ export function exampleResult(result: ResultModel, httpPostRoot?: HttpPostRootMo
 }
 
 /** {@link exampleResult}, where a DataSet is `dataSet` (see {@link exampleValueText}). */
-export function exampleResultText(result: ResultModel, httpPostRoot?: HttpPostRootModel, dataSet: string = tsLiteral(DATA_SET)): string {
+export function exampleResultText(
+  result: ResultModel,
+  httpPostRoot?: HttpPostRootModel,
+  dataSet: string = tsLiteral(DATA_SET),
+): string {
   return exprText(exampleResultExpr(result, httpPostRoot, dataSet));
 }
 
@@ -225,8 +268,15 @@ function exampleResultExpr(result: ResultModel, httpPostRoot: HttpPostRootModel 
 const DATA_SET_MARK = '\u0000';
 
 /** Whether the example answer of an operation, or the example of one of `types` (its answer headers), holds a DataSet. */
-export function examplesHoldDataSet(result: ResultModel, httpPostRoot: HttpPostRootModel | undefined, types: readonly TypeModel[]): boolean {
-  const texts = [exprText(exampleResultExpr(result, httpPostRoot, DATA_SET_MARK)), ...types.map((t) => exprText(exampleExpr(t, 0, DATA_SET_MARK)))];
+export function examplesHoldDataSet(
+  result: ResultModel,
+  httpPostRoot: HttpPostRootModel | undefined,
+  types: readonly TypeModel[],
+): boolean {
+  const texts = [
+    exprText(exampleResultExpr(result, httpPostRoot, DATA_SET_MARK)),
+    ...types.map((t) => exprText(exampleExpr(t, 0, DATA_SET_MARK))),
+  ];
   return texts.some((text) => text.includes(DATA_SET_MARK));
 }
 
@@ -278,7 +328,9 @@ export function requiredZeroMembers(s: StructModel, except: ReadonlySet<FieldMod
 
 function zeroMembers(s: StructModel, except: ReadonlySet<FieldModel>): Array<readonly [string, Expr]> {
   // A list without a container is left out when it may be empty (no items is no element).
-  const fields = s.fields.filter((f) => !f.optional && !except.has(f) && !(f.type.kind === 'list' && !f.type.container && !f.type.minItems));
+  const fields = s.fields.filter(
+    (f) => !f.optional && !except.has(f) && !(f.type.kind === 'list' && !f.type.container && !f.type.minItems),
+  );
   return fields.map((f) => [f.name, fixedValue(f) ?? zeroExpr(f.type)] as const);
 }
 

@@ -15,7 +15,12 @@ export function sendsTimestamps(model: ServiceModel): boolean {
 }
 
 /** Each style's name in prose. */
-export const STYLE_TITLES = { soap11: 'SOAP 1.1', soap12: 'SOAP 1.2', httpPost: 'HTTP POST', httpGet: 'HTTP GET' } as const;
+export const STYLE_TITLES = {
+  soap11: 'SOAP 1.1',
+  soap12: 'SOAP 1.2',
+  httpPost: 'HTTP POST',
+  httpGet: 'HTTP GET',
+} as const;
 
 /**
  * How the client calls the service, from its bindings: "as SOAP 1.1 unless the `style` option asks for `'soap12'` or

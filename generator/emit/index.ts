@@ -11,4 +11,12 @@ import { emitWsdl } from './wsdl/index.js';
 
 export type Emitter = (model: ServiceModel, printer: Printer) => GeneratedFile[];
 
-export const emitters: readonly Emitter[] = [emitRuntime, emitTypes, emitClient, emitMock, emitWsdl, emitDocs, emitPackage];
+export const emitters: readonly Emitter[] = [
+  emitRuntime,
+  emitTypes,
+  emitClient,
+  emitMock,
+  emitWsdl,
+  emitDocs,
+  emitPackage,
+];

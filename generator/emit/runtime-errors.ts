@@ -27,7 +27,7 @@ export function runtimeErrorClasses(source = runtimeErrorsSource()): ErrorClass[
   const all = scanClasses(source);
   const errors = new Set(['Error']);
   const taken = new Set<ErrorClass>();
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const c of all) {
       if (!taken.has(c) && errors.has(c.base)) {
@@ -110,7 +110,17 @@ function classProperties(tokens: Scanner): Array<{ name: string; doc: string }> 
   return out;
 }
 
-const MODIFIERS = new Set(['readonly', 'private', 'public', 'protected', 'static', 'declare', 'override', 'abstract', 'accessor']);
+const MODIFIERS = new Set([
+  'readonly',
+  'private',
+  'public',
+  'protected',
+  'static',
+  'declare',
+  'override',
+  'abstract',
+  'accessor',
+]);
 
 /** A JSDoc's description as one paragraph: the text before its first tag, `{@link X}` as `X` in code. */
 function jsDocText(doc: string): string {

@@ -1,6 +1,14 @@
 /** TypeScript type expressions for model types, shared by the emitters. */
 import { tsString } from '../print/ts-string.js';
-import type { ChoiceType, FieldModel, ParameterModel, PrimitiveName, ResultModel, ScalarType, TypeModel } from '../model/types.js';
+import type {
+  ChoiceType,
+  FieldModel,
+  ParameterModel,
+  PrimitiveName,
+  ResultModel,
+  ScalarType,
+  TypeModel,
+} from '../model/types.js';
 import { propertyKey } from '../load/names.js';
 
 const DECODED: Readonly<Record<PrimitiveName, string>> = {
@@ -70,7 +78,11 @@ export function valueType(t: TypeModel): string {
   if (t.kind === 'choice') return choiceUnion(t, valueType);
   if (t.kind !== 'list') return scalarType(t);
   const item = valueType(t.item);
-  return t.nillableItems ? `Array<${item} | null>` : t.item.kind === 'list' || t.item.kind === 'choice' ? `Array<${item}>` : `${item}[]`;
+  return t.nillableItems
+    ? `Array<${item} | null>`
+    : t.item.kind === 'list' || t.item.kind === 'choice'
+      ? `Array<${item}>`
+      : `${item}[]`;
 }
 
 /**

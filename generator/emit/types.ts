@@ -3,7 +3,15 @@
  * per-operation parameter types (credentials left out: the client fills them in).
  */
 import { StructureKind, VariableDeclarationKind } from '../print/kinds.js';
-import type { EnumModel, FieldModel, ListType, OperationModel, ServiceModel, StructModel, TypeModel } from '../model/types.js';
+import type {
+  EnumModel,
+  FieldModel,
+  ListType,
+  OperationModel,
+  ServiceModel,
+  StructModel,
+  TypeModel,
+} from '../model/types.js';
 import { decisionRemark, jsDoc, jsDocs } from '../print/jsdoc.js';
 import type { GeneratedFile, Printer, Statement } from '../print/printer.js';
 import { takesCredentials } from './features.js';
@@ -171,7 +179,14 @@ function responseHeadersStatement(op: OperationModel): Statement[] {
         type: h.record.name,
         hasQuestionToken: !(h.required && soapOnly),
         isReadonly: false,
-        docs: [jsDoc(h.doc, h.required ? 'Every SOAP answer carries it: an answer without it is refused with SvcDecodeError.' : undefined)],
+        docs: [
+          jsDoc(
+            h.doc,
+            h.required
+              ? 'Every SOAP answer carries it: an answer without it is refused with SvcDecodeError.'
+              : undefined,
+          ),
+        ],
       })),
     },
   ];
@@ -179,7 +194,9 @@ function responseHeadersStatement(op: OperationModel): Statement[] {
 
 function errorCodeRemark(s: StructModel): string | undefined {
   if (s.kind !== 'result') return undefined;
-  const kind = { S: 'a string error code (S)', I: 'an int error code (I)', none: 'no error code in the document' }[s.documentedErrorCode ?? 'none'];
+  const kind = { S: 'a string error code (S)', I: 'an int error code (I)', none: 'no error code in the document' }[
+    s.documentedErrorCode ?? 'none'
+  ];
   const success = s.status ? ` Success is ${s.status.codeField.name} ${JSON.stringify(s.status.success)}.` : '';
   return `Carries ${kind}.${success}`;
 }
@@ -187,18 +204,29 @@ function errorCodeRemark(s: StructModel): string | undefined {
 function fieldDocs(f: FieldModel): string[] {
   const wire: string[] = [];
   const t = f.type;
-  if (f.attribute) wire.push(`Wire: the attribute \`${f.xmlName}\`${f.attributeNamespace ? `, in namespace \`${f.attributeNamespace.uri}\`` : ''}.`);
+  if (f.attribute)
+    wire.push(
+      `Wire: the attribute \`${f.xmlName}\`${f.attributeNamespace ? `, in namespace \`${f.attributeNamespace.uri}\`` : ''}.`,
+    );
   else if (f.text) wire.push("Wire: the element's text content (its attributes are the other fields).");
   else if (t.kind === 'choice') {
-    wire.push(`Wire: exactly one of ${t.alternatives.map((a) => `\`<${a.name}>\``).join(', ')}, with no element of its own; the value holds that one.`);
+    wire.push(
+      `Wire: exactly one of ${t.alternatives.map((a) => `\`<${a.name}>\``).join(', ')}, with no element of its own; the value holds that one.`,
+    );
   } else if (t.kind === 'list' && t.item.kind === 'choice') {
     const items = t.item.alternatives.map((a) => `\`<${a.name}>\``).join(', ');
-    wire.push(`Wire: ${t.container ? `container \`<${f.xmlName}>\` of` : 'repeated without a container,'} ${items} elements in any mix; each item holds one, in document order.`);
+    wire.push(
+      `Wire: ${t.container ? `container \`<${f.xmlName}>\` of` : 'repeated without a container,'} ${items} elements in any mix; each item holds one, in document order.`,
+    );
   } else if (t.kind === 'list' && !t.container) {
-    wire.push(`Wire: \`<${f.xmlName}>\` elements repeated without a container; none is \`[]\`${t.nillableItems ? ' (a nil item is `null`)' : ''}.`);
+    wire.push(
+      `Wire: \`<${f.xmlName}>\` elements repeated without a container; none is \`[]\`${t.nillableItems ? ' (a nil item is `null`)' : ''}.`,
+    );
   } else if (t.kind === 'list') {
     const inner = t.item.kind === 'list' ? ', each a list of its own' : '';
-    wire.push(`Wire: container \`<${f.xmlName}>\` of \`<${t.itemElement}>\` items${inner}${t.nillableItems ? ' (a nil item is `null`)' : ''}.`);
+    wire.push(
+      `Wire: container \`<${f.xmlName}>\` of \`<${t.itemElement}>\` items${inner}${t.nillableItems ? ' (a nil item is `null`)' : ''}.`,
+    );
   } else if (t.kind === 'primitive' && t.name === 'xml') {
     const dataSet = t.dataSet ? ' (a .NET DataSet: its XML Schema, then its diffgram)' : '';
     wire.push(`Wire: XML content${dataSet}, kept as the markup between the element's tags.`);
@@ -212,13 +240,17 @@ function fieldDocs(f: FieldModel): string[] {
   const nil = f.nillable ? 'nil: `null`' : undefined;
   const states = [absent, nil].filter(Boolean).join('; ');
   // An undocumented field is named by its element: the comment then says what the type cannot (absent, nil, wire).
-  const lead = [f.doc ?? (f.text ? 'The text content.' : `The \`${f.xmlName}\` element.`), states && `(${states})`].filter(Boolean).join(' ');
+  const lead = [f.doc ?? (f.text ? 'The text content.' : `The \`${f.xmlName}\` element.`), states && `(${states})`]
+    .filter(Boolean)
+    .join(' ');
   return jsDocs(lead, wire.join(' '), decisionRemark(f.decision));
 }
 
 function paramsStatement(op: OperationModel): Statement {
   const name = paramsTypeName(op.tsName);
-  const docs = [`Parameters of the ${op.name} operation that the caller passes${takesCredentials(op) ? '; the credentials are filled in by the client' : ''}.`];
+  const docs = [
+    `Parameters of the ${op.name} operation that the caller passes${takesCredentials(op) ? '; the credentials are filled in by the client' : ''}.`,
+  ];
   if (op.inputParams.length === 0) {
     return { kind: StructureKind.TypeAlias, name, isExported: true, type: 'Record<string, never>', docs };
   }
@@ -254,7 +286,8 @@ function wireType(t: TypeModel): string {
       return `the record ${t.record.name}`;
     case 'list':
       if (t.item.kind === 'choice') return `a list of items, each ${wireType(t.item)}`;
-      if (!t.container) return `\`<${t.itemElement}>\` elements repeated without a container (none for \`[]\`${itemBounds(t)}), each ${wireType(t.item)}`;
+      if (!t.container)
+        return `\`<${t.itemElement}>\` elements repeated without a container (none for \`[]\`${itemBounds(t)}), each ${wireType(t.item)}`;
       return `a list of \`<${t.itemElement}>\` items, each ${wireType(t.item)}`;
     case 'choice':
       return `one of ${t.alternatives.map((a) => `\`<${a.name}>\` (${wireType(a.type)})`).join(', ')}`;

@@ -90,7 +90,13 @@ export interface DraftParam {
 
 export type DraftResult =
   | DraftTypeRef
-  | { type: DraftTypeRef; nullable?: true | undefined; element?: string | undefined; form?: 'unqualified' | undefined; namespace?: string | undefined };
+  | {
+      type: DraftTypeRef;
+      nullable?: true | undefined;
+      element?: string | undefined;
+      form?: 'unqualified' | undefined;
+      namespace?: string | undefined;
+    };
 
 export interface DraftOperation {
   name: string;

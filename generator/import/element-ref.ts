@@ -24,15 +24,29 @@ export function inPlace(ref: XmlElement, global: XmlElement): XmlElement {
     if (v !== undefined) attrs.set(a, v);
   }
   const own = ref.children.filter((c) => c.ns === NS.xsd && c.name === 'annotation');
-  const children = own.length > 0 ? [...own, ...global.children.filter((c) => !(c.ns === NS.xsd && c.name === 'annotation'))] : global.children;
-  return { name: 'element', ns: NS.xsd, attrs, scope: global.scope, children, text: '', line: ref.line, column: ref.column };
+  const children =
+    own.length > 0
+      ? [...own, ...global.children.filter((c) => !(c.ns === NS.xsd && c.name === 'annotation'))]
+      : global.children;
+  return {
+    name: 'element',
+    ns: NS.xsd,
+    attrs,
+    scope: global.scope,
+    children,
+    text: '',
+    line: ref.line,
+    column: ref.column,
+  };
 }
 
 /**
  * What a reference resolves to: the element in place, the global element's name, and its namespace where it is not
  * the one the reference stands in (`foreign`); or why it cannot be read (the problem's message).
  */
-export type Resolved = { readonly element: XmlElement; readonly global: QName; readonly foreign: string | undefined } | { readonly problem: string };
+export type Resolved =
+  | { readonly element: XmlElement; readonly global: QName; readonly foreign: string | undefined }
+  | { readonly problem: string };
 
 /** Resolves `ref` (standing in a schema of namespace `owner`) by `lookup`, the global elements. */
 export function resolveRef(
@@ -44,13 +58,20 @@ export function resolveRef(
   const name = qnameAttr(ref, 'ref');
   if (!name) return { problem: `the prefix of the element reference ${written} is not declared; left out` };
   if (name.ns === NS.xsd) {
-    return { problem: `the element reference ${written} is an inline XML Schema (as in a DataSet), which the format keeps only as part of an xml value's whole content; left out` };
+    return {
+      problem: `the element reference ${written} is an inline XML Schema (as in a DataSet), which the format keeps only as part of an xml value's whole content; left out`,
+    };
   }
   const global = lookup(name);
-  if (!global) return { problem: `the element reference ${written} names {${name.ns}}${name.local}, which no schema of the WSDL declares; left out` };
+  if (!global)
+    return {
+      problem: `the element reference ${written} names {${name.ns}}${name.local}, which no schema of the WSDL declares; left out`,
+    };
   // An element in no namespace is an unqualified one, which is how the format says it (form), not a namespace.
   if (name.ns === '' && owner !== '') {
-    return { problem: `the element reference ${written} names an element of no namespace, not of ${owner} where the reference stands; left out` };
+    return {
+      problem: `the element reference ${written} names an element of no namespace, not of ${owner} where the reference stands; left out`,
+    };
   }
   return { element: inPlace(ref, global.node), global: name, foreign: name.ns !== owner ? name.ns : undefined };
 }

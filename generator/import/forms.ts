@@ -42,7 +42,9 @@ export class Forms {
 export function fieldChoice(f: DraftField): DraftChoice | undefined {
   if (typeof f.type !== 'object') return undefined;
   if ('choice' in f.type) return f.type;
-  return f.type.container === false && typeof f.type.list === 'object' && 'choice' in f.type.list ? f.type.list : undefined;
+  return f.type.container === false && typeof f.type.list === 'object' && 'choice' in f.type.list
+    ? f.type.list
+    : undefined;
 }
 
 /** `f` with its own `namespace` set, its keys in the draft's order (namespace before doc). */
@@ -74,7 +76,12 @@ export function qualifiedInside(
   type: DraftTypeRef,
   records: ReadonlyMap<string, { draft: DraftRecord }>,
   seen = new Set<string>(),
-): { readonly what: string; readonly fix?: { readonly record: DraftRecord; readonly index: number; readonly alternative?: number } } | undefined {
+):
+  | {
+      readonly what: string;
+      readonly fix?: { readonly record: DraftRecord; readonly index: number; readonly alternative?: number };
+    }
+  | undefined {
   if (typeof type === 'string') {
     const record = records.get(type)?.draft;
     if (!record || seen.has(type)) return undefined;
@@ -85,13 +92,15 @@ export function qualifiedInside(
       if (choice) {
         // Each alternative is an element of its own: qualified (fixed by a namespace of its own), or in no namespace.
         for (const [alternative, a] of choice.choice.entries()) {
-          if (a.form !== 'unqualified' && record.namespace === undefined && a.namespace === undefined) return { what: `${type}.${f.name}.${a.name}`, fix: { record, index, alternative } };
+          if (a.form !== 'unqualified' && record.namespace === undefined && a.namespace === undefined)
+            return { what: `${type}.${f.name}.${a.name}`, fix: { record, index, alternative } };
           const inner = qualifiedInside(a.type, records, seen);
           if (inner) return inner;
         }
         continue;
       }
-      if (f.form !== 'unqualified' && record.namespace === undefined && f.namespace === undefined) return { what: `${type}.${f.name}`, fix: { record, index } };
+      if (f.form !== 'unqualified' && record.namespace === undefined && f.namespace === undefined)
+        return { what: `${type}.${f.name}`, fix: { record, index } };
       const inner = qualifiedInside(f.type, records, seen);
       if (inner) return inner;
     }
@@ -99,5 +108,7 @@ export function qualifiedInside(
   }
   if ('choice' in type) return { what: type.choice.map((a) => a.name).join(' | ') };
   if (type.container === false || type.form === 'unqualified') return qualifiedInside(type.list, records, seen);
-  return type.namespace === undefined ? { what: `the items of a list of ${typeof type.list === 'string' ? type.list : 'lists'}` } : undefined;
+  return type.namespace === undefined
+    ? { what: `the items of a list of ${typeof type.list === 'string' ? type.list : 'lists'}` }
+    : undefined;
 }

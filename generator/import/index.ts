@@ -69,7 +69,9 @@ export function importWsdl(text: string, file: string, options: ImportOptions = 
     spec = draftSpec(doc, problems);
   } catch (error) {
     if (error instanceof XmlReadError) {
-      const hint = error.reason.startsWith('not XML') ? ': check that it is the WSDL itself, not a web page or an error (an ASMX service gives its WSDL at Service.asmx?WSDL)' : '';
+      const hint = error.reason.startsWith('not XML')
+        ? ': check that it is the WSDL itself, not a web page or an error (an ASMX service gives its WSDL at Service.asmx?WSDL)'
+        : '';
       throw new WsdlImportError(`${file}:${error.line}:${error.column}: cannot read the WSDL: ${error.reason}${hint}`);
     }
     if (error instanceof Error && !(error instanceof TypeError) && !(error instanceof RangeError)) {
@@ -80,8 +82,19 @@ export function importWsdl(text: string, file: string, options: ImportOptions = 
   const sorted = problems.sorted();
   if (spec.operations.length === 0) {
     const service = doc.services[0]!;
-    const why = sorted.length > 0 ? 'none of its operations could be drafted (the reasons are listed above)' : 'its SOAP port type has no operation';
-    throw new NothingToDraftError(`${file}:${service.line}:${service.column}: wsdl:service ${spec.service.name}: nothing to draft: ${why}`, sorted);
+    const why =
+      sorted.length > 0
+        ? 'none of its operations could be drafted (the reasons are listed above)'
+        : 'its SOAP port type has no operation';
+    throw new NothingToDraftError(
+      `${file}:${service.line}:${service.column}: wsdl:service ${spec.service.name}: nothing to draft: ${why}`,
+      sorted,
+    );
   }
-  return { yaml: writeYaml(spec, file, sorted, options), problems: sorted, notes: problems.notes, service: spec.service.name };
+  return {
+    yaml: writeYaml(spec, file, sorted, options),
+    problems: sorted,
+    notes: problems.notes,
+    service: spec.service.name,
+  };
 }

@@ -22,7 +22,10 @@ export function once(o: Occurrence): boolean {
 
 /** As written in a schema: `minOccurs="0" maxOccurs="unbounded"` (the defaults left out). */
 export function shownOccurrence(o: Occurrence): string {
-  const parts = [o.min !== 1 ? `minOccurs="${o.min}"` : '', o.max !== 1 ? `maxOccurs="${o.max === Infinity ? 'unbounded' : o.max}"` : ''];
+  const parts = [
+    o.min !== 1 ? `minOccurs="${o.min}"` : '',
+    o.max !== 1 ? `maxOccurs="${o.max === Infinity ? 'unbounded' : o.max}"` : '',
+  ];
   return parts.filter((p) => p !== '').join(' ');
 }
 

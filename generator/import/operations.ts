@@ -36,7 +36,8 @@ function protocolOf(b: XmlElement): Protocol {
   if (!p) return 'other';
   if (p.ns === NS.soap) return 'soap11';
   if (p.ns === NS.soap12) return 'soap12';
-  if (p.ns === NS.http) return p.attrs.get('verb') === 'POST' ? 'httpPost' : p.attrs.get('verb') === 'GET' ? 'httpGet' : 'other';
+  if (p.ns === NS.http)
+    return p.attrs.get('verb') === 'POST' ? 'httpPost' : p.attrs.get('verb') === 'GET' ? 'httpGet' : 'other';
   return 'other';
 }
 
@@ -99,12 +100,17 @@ function lowerFirst(name: string): string {
   return name.slice(0, lower).toLowerCase() + name.slice(lower);
 }
 
-export function draftService(doc: WsdlDoc, types: TypePlanner, problems: Problems): Omit<DraftSpec, 'enums' | 'records'> {
+export function draftService(
+  doc: WsdlDoc,
+  types: TypePlanner,
+  problems: Problems,
+): Omit<DraftSpec, 'enums' | 'records'> {
   const file = doc.file;
   const tns = doc.targetNamespace;
   const service = doc.services[0];
   if (!service) throw new Error(`${file}: the WSDL has no wsdl:service`);
-  for (const extra of doc.services.slice(1)) problems.add(file, extra, 'wsdl:service', 'only the first service is drafted');
+  for (const extra of doc.services.slice(1))
+    problems.add(file, extra, 'wsdl:service', 'only the first service is drafted');
 
   const bindingOf = (q: QName | undefined): Binding | undefined => {
     const node = q ? doc.bindings.get(q.local) : undefined;
@@ -112,20 +118,38 @@ export function draftService(doc: WsdlDoc, types: TypePlanner, problems: Problem
     const pt = qnameAttr(node, 'type');
     return { node, protocol: protocolOf(node), portType: pt ? doc.portTypes.get(pt.local) : undefined };
   };
-  const ports = kids(service, NS.wsdl, 'port').map((port) => ({ port, binding: bindingOf(qnameAttr(port, 'binding')) }));
+  const ports = kids(service, NS.wsdl, 'port').map((port) => ({
+    port,
+    binding: bindingOf(qnameAttr(port, 'binding')),
+  }));
   const bindings = new Map<Protocol, Binding>();
   let path: string | undefined;
   for (const { port, binding } of ports) {
     if (!binding) {
-      problems.add(file, port, 'wsdl:port', `the binding ${port.attrs.get('binding') ?? ''} is not declared; the port is left out`);
+      problems.add(
+        file,
+        port,
+        'wsdl:port',
+        `the binding ${port.attrs.get('binding') ?? ''} is not declared; the port is left out`,
+      );
       continue;
     }
     if (binding.protocol === 'other') {
-      problems.add(file, binding.node, 'wsdl:binding', `the binding ${binding.node.attrs.get('name') ?? ''} has no counterpart in the format (soap11, soap12, httpPost, httpGet); left out`);
+      problems.add(
+        file,
+        binding.node,
+        'wsdl:binding',
+        `the binding ${binding.node.attrs.get('name') ?? ''} has no counterpart in the format (soap11, soap12, httpPost, httpGet); left out`,
+      );
       continue;
     }
     if (bindings.has(binding.protocol)) {
-      problems.add(file, port, 'wsdl:port', `a second ${binding.protocol} port (${port.attrs.get('name') ?? ''}); only the first is drafted, so its address and binding are left out`);
+      problems.add(
+        file,
+        port,
+        'wsdl:port',
+        `a second ${binding.protocol} port (${port.attrs.get('name') ?? ''}); only the first is drafted, so its address and binding are left out`,
+      );
       continue;
     }
     bindings.set(binding.protocol, binding);
@@ -134,7 +158,12 @@ export function draftService(doc: WsdlDoc, types: TypePlanner, problems: Problem
     if (location !== undefined && (path === undefined || binding.protocol === 'soap11')) {
       path = addressPath(location);
       if (!SERVICE_PATH.test(path)) {
-        problems.add(file, address!, 'soap:address', `the address ${location} has no path a service can have; drafted as /, set service.path by hand`);
+        problems.add(
+          file,
+          address!,
+          'soap:address',
+          `the address ${location} has no path a service can have; drafted as /, set service.path by hand`,
+        );
         path = '/';
       }
     }
@@ -145,12 +174,20 @@ export function draftService(doc: WsdlDoc, types: TypePlanner, problems: Problem
   const get = bindings.get('httpGet');
   const used = new Set(ports.map(({ binding }) => binding?.node));
   for (const [bindingName, node] of doc.bindings) {
-    if (!used.has(node)) problems.add(file, node, 'wsdl:binding', `the binding ${bindingName} is not used by a port of the service ${service.attrs.get('name') ?? ''}; left out`);
+    if (!used.has(node))
+      problems.add(
+        file,
+        node,
+        'wsdl:binding',
+        `the binding ${bindingName} is not used by a port of the service ${service.attrs.get('name') ?? ''}; left out`,
+      );
   }
   const soapBinding = main.node.children.find((c) => c.name === 'binding');
 
   const name = service.attrs.get('name') ?? 'Service';
-  const serviceName = /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : name.replace(/[^A-Za-z0-9_]/g, '_').replace(/^(?=[0-9])/, '_');
+  const serviceName = /^[A-Za-z_][A-Za-z0-9_]*$/.test(name)
+    ? name
+    : name.replace(/[^A-Za-z0-9_]/g, '_').replace(/^(?=[0-9])/, '_');
   const headers = new Map<string, DraftHeader>();
   const operations: DraftOperation[] = [];
   const seen = new Set<string>();
@@ -164,7 +201,12 @@ export function draftService(doc: WsdlDoc, types: TypePlanner, problems: Problem
     if (!drafted) continue;
     // ASMX's MessageName overloads share the port type's name but not the wire name (the request element's).
     if (seen.has(drafted.name)) {
-      problems.add(file, op, 'overloaded operation', `a second operation named ${drafted.name} on the wire (${opName}); left out`);
+      problems.add(
+        file,
+        op,
+        'overloaded operation',
+        `a second operation named ${drafted.name} on the wire (${opName}); left out`,
+      );
       continue;
     }
     seen.add(drafted.name);
@@ -178,11 +220,20 @@ export function draftService(doc: WsdlDoc, types: TypePlanner, problems: Problem
         : `the binding ${bindingName} is RPC style, which is not supported: ${portTypeNames.size === 1 ? 'its one operation is' : rpcLeftOut.size === portTypeNames.size ? `all ${portTypeNames.size} of its operations are` : `${rpcLeftOut.size} of its ${portTypeNames.size} operations are`} left out (parts naming types, not elements)${operations.length > 0 ? `, the others drafted as document/literal` : ''}`;
     problems.add(file, soapBinding, 'style="rpc"', message);
   }
-  for (const [form, title] of [[post, 'HTTP POST'], [get, 'HTTP GET']] as const) {
+  for (const [form, title] of [
+    [post, 'HTTP POST'],
+    [get, 'HTTP GET'],
+  ] as const) {
     if (!form?.portType) continue;
     for (const op of kids(form.node, NS.wsdl, 'operation')) {
       const opName = op.attrs.get('name') ?? '';
-      if (!portTypeNames.has(opName)) problems.add(file, op, 'wsdl:operation', `${opName} is in the ${title} binding but not in the SOAP port type; left out`);
+      if (!portTypeNames.has(opName))
+        problems.add(
+          file,
+          op,
+          'wsdl:operation',
+          `${opName} is in the ${title} binding but not in the SOAP port type; left out`,
+        );
     }
   }
   // An operation that takes every header says nothing: that is the format's default.
@@ -197,7 +248,12 @@ export function draftService(doc: WsdlDoc, types: TypePlanner, problems: Problem
       path: path ?? `/${serviceName}.asmx`,
       namespace: { uri: tns },
       client: `${serviceName}Client`,
-      bindings: sameList(PROTOCOL_ORDER.filter((p) => bindings.has(p)), DEFAULT_PROTOCOLS) ? undefined : PROTOCOL_ORDER.filter((p) => bindings.has(p)),
+      bindings: sameList(
+        PROTOCOL_ORDER.filter((p) => bindings.has(p)),
+        DEFAULT_PROTOCOLS,
+      )
+        ? undefined
+        : PROTOCOL_ORDER.filter((p) => bindings.has(p)),
       doc: documentation(doc.root) ?? documentation(service),
     },
     soapHeaders: [...headers.values()],
@@ -228,9 +284,16 @@ function draftOperation(
       return undefined;
     }
     // The binding's soap:body may name the parts of the Body (the others being headers).
-    const body = bOp ? kids(bOp, NS.wsdl, io)[0]?.children.find((c) => c.name === 'body' && (c.ns === NS.soap || c.ns === NS.soap12)) : undefined;
-    const only = body?.attrs.get('parts')?.split(/\s+/).filter((n) => n !== '');
-    const parts = kids(message, NS.wsdl, 'part').filter((p) => only === undefined || only.includes(p.attrs.get('name') ?? ''));
+    const body = bOp
+      ? kids(bOp, NS.wsdl, io)[0]?.children.find((c) => c.name === 'body' && (c.ns === NS.soap || c.ns === NS.soap12))
+      : undefined;
+    const only = body?.attrs
+      .get('parts')
+      ?.split(/\s+/)
+      .filter((n) => n !== '');
+    const parts = kids(message, NS.wsdl, 'part').filter(
+      (p) => only === undefined || only.includes(p.attrs.get('name') ?? ''),
+    );
     const out: BodyPart[] = [];
     for (const part of parts) {
       const element = qnameAttr(part, 'element');
@@ -238,16 +301,28 @@ function draftOperation(
         const type = part.attrs.get('type');
         const what = `the part ${part.attrs.get('name') ?? ''} of ${name}'s ${io} names a type${type !== undefined ? ` (${type})` : ''}, not an element`;
         const soapOp = bOp?.children.find((c) => c.name === 'operation' && (c.ns === NS.soap || c.ns === NS.soap12));
-        const rpc = (soapOp?.attrs.get('style') ?? main.node.children.find((c) => c.name === 'binding')?.attrs.get('style')) === 'rpc';
+        const rpc =
+          (soapOp?.attrs.get('style') ?? main.node.children.find((c) => c.name === 'binding')?.attrs.get('style')) ===
+          'rpc';
         const style = body?.attrs.get('use') === 'encoded' ? 'RPC/encoded' : 'RPC';
         const why = rpc ? `: ${name} is ${style} style` : ` (as RPC style does, though ${name} is document style)`;
-        problems.add(file, part, 'wsdl:part', `${what}${why}, which the format does not support (it has document/literal operations only); the operation is left out`);
+        problems.add(
+          file,
+          part,
+          'wsdl:part',
+          `${what}${why}, which the format does not support (it has document/literal operations only); the operation is left out`,
+        );
         rpcLeftOut.add(name);
         return undefined;
       }
       const declared = types.element(element);
       if (!declared) {
-        problems.add(file, part, 'wsdl:part', `the element ${element.local} of ${name}'s ${io} is not declared; the operation is left out`);
+        problems.add(
+          file,
+          part,
+          'wsdl:part',
+          `the element ${element.local} of ${name}'s ${io} is not declared; the operation is left out`,
+        );
         return undefined;
       }
       out.push({ part, element, node: declared.node, file: declared.file });
@@ -271,13 +346,20 @@ function draftOperation(
   const request = inParts[0];
   const response = outParts[0];
   for (const fault of kids(op, NS.wsdl, 'fault')) {
-    problems.add(file, fault, 'wsdl:fault', `the fault ${fault.attrs.get('name') ?? ''} of ${name} is not kept: the client reports every SOAP fault as SvcSoapFault, its detail as text`);
+    problems.add(
+      file,
+      fault,
+      'wsdl:fault',
+      `the fault ${fault.attrs.get('name') ?? ''} of ${name} is not kept: the client reports every SOAP fault as SvcSoapFault, its detail as text`,
+    );
   }
 
   // A wrapped operation is named on the wire by its request element: ASMX's MessageName (`List.Delete` for the port
   // type's `DeleteList`), which names the response, result element, SOAPAction and HTTP path too.
   const wire = bare ? name : request!.element.local;
-  const drafted = bare ? draftBare(types, problems, name, inParts, outParts, tns) : draftWrapped(types, problems, wire, request!, response!, tns);
+  const drafted = bare
+    ? draftBare(types, problems, name, inParts, outParts, tns)
+    : draftWrapped(types, problems, wire, request!, response!, tns);
   if (!drafted) return undefined;
   const { params, result, resultType, outputs, namespace: opNs } = drafted;
 
@@ -290,16 +372,25 @@ function draftOperation(
     const action = soapOp?.attrs.get('soapAction');
     const convention = `${tns}${tns.endsWith('/') ? '' : '/'}${wire}`;
     if (action !== undefined && action !== convention) soapAction = action;
-    if (soapOp?.attrs.get('style') === 'rpc') problems.add(file, soapOp, 'style="rpc"', `${name} is RPC style, which is not supported; drafted as document/literal`);
+    if (soapOp?.attrs.get('style') === 'rpc')
+      problems.add(
+        file,
+        soapOp,
+        'style="rpc"',
+        `${name} is RPC style, which is not supported; drafted as document/literal`,
+      );
     for (const io of ['input', 'output'] as const) {
       const ioNode = kids(bOp, NS.wsdl, io)[0];
       if (!ioNode) continue;
       for (const c of ioNode.children) {
-        if (c.name === 'body' && c.attrs.get('use') === 'encoded') problems.add(file, c, 'use="encoded"', `${name} uses SOAP encoding; drafted as literal`);
+        if (c.name === 'body' && c.attrs.get('use') === 'encoded')
+          problems.add(file, c, 'use="encoded"', `${name} uses SOAP encoding; drafted as literal`);
         if (c.name !== 'header' || (c.ns !== NS.soap && c.ns !== NS.soap12)) continue;
         const msg = qnameAttr(c, 'message');
         const message = msg ? doc.messages.get(msg.local) : undefined;
-        const part = message ? kids(message, NS.wsdl, 'part').find((p) => p.attrs.get('name') === c.attrs.get('part')) : undefined;
+        const part = message
+          ? kids(message, NS.wsdl, 'part').find((p) => p.attrs.get('name') === c.attrs.get('part'))
+          : undefined;
         const element = part ? qnameAttr(part, 'element') : undefined;
         if (!element) {
           problems.add(file, c, 'soap:header', `a header of ${name} does not name an element part; left out`);
@@ -319,7 +410,8 @@ function draftOperation(
   const httpPost: false | undefined = forms.post && (!formOp(forms.post) || outputs.length > 0) ? false : undefined;
   const httpGet: false | undefined = forms.get && (!formOp(forms.get) || outputs.length > 0) ? false : undefined;
   let httpPostRoot: string | undefined;
-  const rootFrom = httpPost === undefined && forms.post ? forms.post : httpGet === undefined && forms.get ? forms.get : undefined;
+  const rootFrom =
+    httpPost === undefined && forms.post ? forms.post : httpGet === undefined && forms.get ? forms.get : undefined;
   if (rootFrom && resultType !== undefined) {
     const bindingOp = formOp(rootFrom)!;
     const title = rootFrom === forms.post ? 'HTTP POST' : 'HTTP GET';
@@ -328,10 +420,18 @@ function draftOperation(
     const out = ptOp ? kids(ptOp, NS.wsdl, 'output')[0] : undefined;
     const msg = out ? qnameAttr(out, 'message') : undefined;
     const message = msg ? doc.messages.get(msg.local) : undefined;
-    const part = message ? kids(message, NS.wsdl, 'part').find((p) => p.attrs.get('name') === (mime?.attrs.get('part') ?? 'Body')) : undefined;
+    const part = message
+      ? kids(message, NS.wsdl, 'part').find((p) => p.attrs.get('name') === (mime?.attrs.get('part') ?? 'Body'))
+      : undefined;
     const root = part ? qnameAttr(part, 'element') : undefined;
     if (!root) {
-      if (resultType.rootName !== undefined) problems.add(file, bindingOp, 'mime:mimeXml', `the ${title} response root of ${name} is not given; ASMX's convention is assumed`);
+      if (resultType.rootName !== undefined)
+        problems.add(
+          file,
+          bindingOp,
+          'mime:mimeXml',
+          `the ${title} response root of ${name} is not given; ASMX's convention is assumed`,
+        );
     } else if (root.local !== resultType.rootName) httpPostRoot = root.local;
   }
 
@@ -387,7 +487,12 @@ function draftWrapped(
           const base = extension ? qnameAttr(extension, 'base') : undefined;
           const declared = base ? types.complexType(base) : undefined;
           if (!extension || !base || !declared || bases.includes(`{${base.ns}}${base.local}`)) {
-            problems.add(file, c, 's:complexContent', `in the wrapper ${wrapper}: not an extension of a named complex type the WSDL declares; left out`);
+            problems.add(
+              file,
+              c,
+              's:complexContent',
+              `in the wrapper ${wrapper}: not an extension of a named complex type the WSDL declares; left out`,
+            );
             continue;
           }
           inherited(declared.node, declared.file, base.ns, [...bases, `{${base.ns}}${base.local}`]);
@@ -405,7 +510,8 @@ function draftWrapped(
             // A reference to another namespace's element is a parameter, result or output in that namespace, its own;
             // so is a qualified local element of a base type of another namespace.
             const element = types.particle(p, file, true);
-            if (element && ns !== w.element.ns && element === p && types.operationForm(p) === undefined) types.inheritedFrom(p, ns);
+            if (element && ns !== w.element.ns && element === p && types.operationForm(p) === undefined)
+              types.inheritedFrom(p, ns);
             if (element) out.push(element);
           } else problems.add(file, p, `s:${p.name}`, `in the wrapper ${wrapper}: not mapped; left out`);
         }
@@ -431,8 +537,17 @@ function draftWrapped(
   for (const p of inParticles) {
     if (p.name === 'choice') {
       // A choice in the wrapper: a parameter sent as one of its alternatives' elements.
-      const f = types.choiceField(name, p, request.file, params.map((x) => x.name), [], false, false);
-      if (f) params.push({ name: f.name, type: f.type, ...(f.optional ? { optional: true as const } : {}), doc: f.doc });
+      const f = types.choiceField(
+        name,
+        p,
+        request.file,
+        params.map((x) => x.name),
+        [],
+        false,
+        false,
+      );
+      if (f)
+        params.push({ name: f.name, type: f.type, ...(f.optional ? { optional: true as const } : {}), doc: f.doc });
       continue;
     }
     const pName = p.attrs.get('name');
@@ -445,7 +560,14 @@ function draftWrapped(
     const nillable = p.attrs.get('nillable') === 'true';
     const param: DraftParam = {
       name: pName,
-      type: repeated ? { list: planned.ref, ...(nillable !== planned.reference ? { nillableItems: nillable } : {}), container: false, ...listBounds(p) } : planned.ref,
+      type: repeated
+        ? {
+            list: planned.ref,
+            ...(nillable !== planned.reference ? { nillableItems: nillable } : {}),
+            container: false,
+            ...listBounds(p),
+          }
+        : planned.ref,
       ...(!repeated && p.attrs.get('minOccurs') === '0' ? { optional: true as const } : {}),
       ...(!repeated && nillable ? { nillable: true as const } : {}),
       ...(form ? { form } : {}),
@@ -472,7 +594,12 @@ function draftWrapped(
   const first = repeatedFirst ? undefined : outParticles[0];
   const rest = outParticles.slice(repeatedFirst ? 0 : 1);
   if (first?.name === 'choice') {
-    problems.add(response.file, first, 's:choice', `the result of ${name} is a choice, which the format's results cannot be (a choice is a field or a parameter); the operation is left out`);
+    problems.add(
+      response.file,
+      first,
+      's:choice',
+      `the result of ${name} is a choice, which the format's results cannot be (a choice is a field or a parameter); the operation is left out`,
+    );
     return undefined;
   }
   if (first) {
@@ -500,7 +627,14 @@ function draftWrapped(
   }
   for (const p of rest) {
     if (p.name === 'choice') {
-      const f = types.choiceField(name, p, response.file, outputs.map((x) => x.name), [], false);
+      const f = types.choiceField(
+        name,
+        p,
+        response.file,
+        outputs.map((x) => x.name),
+        [],
+        false,
+      );
       if (f) outputs.push(f);
       continue;
     }
@@ -512,7 +646,13 @@ function draftWrapped(
     types.settleLater(output, output.type, p, response.file, `the output ${name}.${f.name}`);
     outputs.push(output);
   }
-  return { params, result, resultType, outputs, namespace: request.element.ns !== tns ? request.element.ns : undefined };
+  return {
+    params,
+    result,
+    resultType,
+    outputs,
+    namespace: request.element.ns !== tns ? request.element.ns : undefined,
+  };
 }
 
 /** What the messages of an operation give the draft. */
@@ -540,14 +680,24 @@ function draftBare(
   const namespace = (inParts[0] ?? outParts[0])?.element.ns ?? tns;
   const stray = [...inParts, ...outParts].find((p) => p.element.ns !== namespace);
   if (stray) {
-    problems.add(stray.file, stray.part, 'wsdl:part', `the elements of ${name}'s parts are in more than one namespace (${namespace}, ${stray.element.ns}), which a bare operation of the format cannot say; the operation is left out`);
+    problems.add(
+      stray.file,
+      stray.part,
+      'wsdl:part',
+      `the elements of ${name}'s parts are in more than one namespace (${namespace}, ${stray.element.ns}), which a bare operation of the format cannot say; the operation is left out`,
+    );
     return undefined;
   }
   const params: DraftParam[] = [];
   for (const p of inParts) {
     const planned = types.inlineRecordType(p.element) ?? types.particleType(p.node, p.file);
     if (!planned) {
-      problems.add(p.file, p.part, 'wsdl:part', `the parameter ${p.element.local} of ${name} cannot be drafted (why is reported where its element is declared); the operation is left out`);
+      problems.add(
+        p.file,
+        p.part,
+        'wsdl:part',
+        `the parameter ${p.element.local} of ${name} cannot be drafted (why is reported where its element is declared); the operation is left out`,
+      );
       return undefined;
     }
     // A top-level element has no minOccurs: a reference type may be sent nil or left out, as ASMX passes null.
@@ -566,19 +716,33 @@ function draftBare(
   if (first) {
     resultType = types.inlineRecordType(first.element) ?? types.particleType(first.node, first.file);
     if (!resultType) {
-      problems.add(first.file, first.part, 'wsdl:part', `the result ${first.element.local} of ${name} cannot be drafted (why is reported where its element is declared); the operation is left out`);
+      problems.add(
+        first.file,
+        first.part,
+        'wsdl:part',
+        `the result ${first.element.local} of ${name} cannot be drafted (why is reported where its element is declared); the operation is left out`,
+      );
       return undefined;
     }
     const element = first.element.local;
     const nullable = first.node.attrs.get('nillable') === 'true';
     result =
       nullable || element !== `${name}Result`
-        ? { type: resultType.ref, ...(nullable ? { nullable: true as const } : {}), ...(element !== `${name}Result` ? { element } : {}) }
+        ? {
+            type: resultType.ref,
+            ...(nullable ? { nullable: true as const } : {}),
+            ...(element !== `${name}Result` ? { element } : {}),
+          }
         : resultType.ref;
     for (const p of rest) {
       const f = types.field(p.node, p.file);
       if (!f) {
-        problems.add(p.file, p.part, 'wsdl:part', `the out parameter ${p.element.local} of ${name} cannot be drafted (why is reported where its element is declared); the operation is left out`);
+        problems.add(
+          p.file,
+          p.part,
+          'wsdl:part',
+          `the out parameter ${p.element.local} of ${name} cannot be drafted (why is reported where its element is declared); the operation is left out`,
+        );
         return undefined;
       }
       outputs.push(f);
@@ -609,7 +773,12 @@ function draftHeader(
   const type = declared ? qnameAttr(declared.node, 'type') : undefined;
   const planned = type && declared ? types.named(type, declared.file, declared.node) : undefined;
   // A header element of an inline type (EWS's RequestServerVersion) holds a record named after it.
-  const record = typeof planned?.ref === 'string' ? planned.ref : !type && declared ? types.inlineRecord(element, declared) : undefined;
+  const record =
+    typeof planned?.ref === 'string'
+      ? planned.ref
+      : !type && declared
+        ? types.inlineRecord(element, declared)
+        : undefined;
   if (record === undefined || !types.isRecord(record)) {
     problems.add(file, at, 'soap:header', `the header ${element.local} does not hold a record; left out`);
     return undefined;

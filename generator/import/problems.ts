@@ -56,6 +56,8 @@ export class Problems {
   }
 
   sorted(): ImportProblem[] {
-    return [...this.list].sort((a, b) => (a.file === b.file ? a.line - b.line || a.column - b.column : a.file < b.file ? -1 : 1));
+    return [...this.list].sort((a, b) =>
+      a.file === b.file ? a.line - b.line || a.column - b.column : a.file < b.file ? -1 : 1,
+    );
   }
 }

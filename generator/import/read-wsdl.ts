@@ -16,7 +16,6 @@ import { findStandIn, standInNames, type StandInFound, type Wanted } from './sta
 import { kids, parseXml, resolveQName, type QName, type XmlElement } from './xml.js';
 import { isHttpUrl } from '../model/text.js';
 
-
 export interface SchemaDoc {
   readonly node: XmlElement;
   readonly targetNamespace: string;
@@ -50,7 +49,11 @@ const SCHEME_PATTERN = /^[a-z][a-z0-9+.-]*:/i;
  * Where `location`, named in the document at `from`, leads, or why it is not read: a URL is followed on the origin
  * of the first document's URL only, a file within the folder of the first file only (the same rule for a `file:` URL).
  */
-export function resolveLocation(location: string, from: string, first: string): { readonly at: string } | { readonly refused: string } {
+export function resolveLocation(
+  location: string,
+  from: string,
+  first: string,
+): { readonly at: string } | { readonly refused: string } {
   if (isHttpUrl(first)) {
     let url: URL;
     try {
@@ -58,7 +61,8 @@ export function resolveLocation(location: string, from: string, first: string): 
     } catch {
       return { refused: `${location} is not a URL` };
     }
-    if (url.origin !== new URL(first).origin) return { refused: `${location} is not on the origin of ${first} (${new URL(first).origin}); it is not read` };
+    if (url.origin !== new URL(first).origin)
+      return { refused: `${location} is not on the origin of ${first} (${new URL(first).origin}); it is not read` };
     url.hash = '';
     return { at: url.href };
   }
@@ -75,7 +79,8 @@ export function resolveLocation(location: string, from: string, first: string): 
     path = isAbsolute(location) ? location : join(dirname(from), decodeURIComponent(location));
   }
   const folder = dirname(first);
-  const inside = isAbsolute(path) && !isAbsolute(folder) ? relative(join(process.cwd(), folder), path) : relative(folder, path);
+  const inside =
+    isAbsolute(path) && !isAbsolute(folder) ? relative(join(process.cwd(), folder), path) : relative(folder, path);
   if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) {
     return { refused: `${location} is outside the folder of ${first}; it is not read` };
   }
@@ -83,7 +88,8 @@ export function resolveLocation(location: string, from: string, first: string): 
 }
 
 export function readWsdl(text: string, file: string, problems: Problems, readFile: ReadFile): WsdlDoc {
-  if (text.length > DOCUMENT_LIMITS.characters) throw new Error(`${file}: larger than ${DOCUMENT_LIMITS.characters / 1024 / 1024} MiB; not read`);
+  if (text.length > DOCUMENT_LIMITS.characters)
+    throw new Error(`${file}: larger than ${DOCUMENT_LIMITS.characters / 1024 / 1024} MiB; not read`);
   const root = parseXml(text);
   if (root.ns !== NS.wsdl || root.name !== 'definitions') {
     throw new Error(`${file}: not a WSDL 1.1 document (the root is <${root.name}> in "${root.ns}")`);
@@ -102,7 +108,14 @@ export function readWsdl(text: string, file: string, problems: Problems, readFil
    * URL named in a WSDL read from a file is not fetched: a file beside the naming document may stand for it (see
    * stand-in.ts); `namespace` is the one the reference names, which the stand-in must declare.
    */
-  const follow = (imp: XmlElement, construct: string, location: string, from: string, want: Wanted, namespace?: { readonly name: string; readonly checked: boolean }): { node: XmlElement; at: string } | undefined => {
+  const follow = (
+    imp: XmlElement,
+    construct: string,
+    location: string,
+    from: string,
+    want: Wanted,
+    namespace?: { readonly name: string; readonly checked: boolean },
+  ): { node: XmlElement; at: string } | undefined => {
     let target = resolveLocation(location, from, file);
     let standIn: StandInFound | undefined;
     const known = standIns.get(location);
@@ -116,13 +129,23 @@ export function readWsdl(text: string, file: string, problems: Problems, readFil
       const found = findStandIn(paths, namespace?.checked ? namespace.name : undefined, want, readFile);
       if (!('found' in found)) {
         const passed = found.passedOver.length > 0 ? `; passed over: ${found.passedOver.join('; ')}` : '';
-        problems.add(from, imp, construct, `${location} is a URL, which a WSDL read from a file does not fetch, and no file beside it stands for it (looked for ${names.join(', ')}${passed}); save the document there under one of those names`);
+        problems.add(
+          from,
+          imp,
+          construct,
+          `${location} is a URL, which a WSDL read from a file does not fetch, and no file beside it stands for it (looked for ${names.join(', ')}${passed}); save the document there under one of those names`,
+        );
         return undefined;
       }
       standIn = found.found;
       target = { at: standIn.at };
       standIns.set(location, standIn.at);
-      problems.note(from, imp, construct, `${location} is read from ${standIn.at} (a URL named in a file is not fetched)`);
+      problems.note(
+        from,
+        imp,
+        construct,
+        `${location} is read from ${standIn.at} (a URL named in a file is not fetched)`,
+      );
     }
     if ('refused' in target) {
       problems.add(from, imp, construct, target.refused);
@@ -131,7 +154,12 @@ export function readWsdl(text: string, file: string, problems: Problems, readFil
     if (loaded.has(target.at)) return undefined;
     loaded.add(target.at);
     if (loaded.size > DOCUMENT_LIMITS.documents) {
-      problems.add(from, imp, construct, `${location} is not read: a WSDL reaches at most ${DOCUMENT_LIMITS.documents} documents`);
+      problems.add(
+        from,
+        imp,
+        construct,
+        `${location} is not read: a WSDL reaches at most ${DOCUMENT_LIMITS.documents} documents`,
+      );
       return undefined;
     }
     let read: string;
@@ -145,7 +173,12 @@ export function readWsdl(text: string, file: string, problems: Problems, readFil
     }
     characters += read.length;
     if (characters > DOCUMENT_LIMITS.characters) {
-      problems.add(from, imp, construct, `${location} is not read: the documents of a WSDL hold at most ${DOCUMENT_LIMITS.characters / 1024 / 1024} MiB in all`);
+      problems.add(
+        from,
+        imp,
+        construct,
+        `${location} is not read: the documents of a WSDL hold at most ${DOCUMENT_LIMITS.characters / 1024 / 1024} MiB in all`,
+      );
       return undefined;
     }
     try {
@@ -162,11 +195,18 @@ export function readWsdl(text: string, file: string, problems: Problems, readFil
     const targetNamespace = node.attrs.get('targetNamespace') ?? '';
     schemas.push({ node, targetNamespace, file: from });
     // A schema of imports only (WCF's `http://tempuri.org/Imports`) has no local elements to qualify.
-    const declares = node.children.some((c) => c.ns === NS.xsd && c.name !== 'import' && c.name !== 'include' && c.name !== 'annotation');
+    const declares = node.children.some(
+      (c) => c.ns === NS.xsd && c.name !== 'import' && c.name !== 'include' && c.name !== 'annotation',
+    );
     // No loss (each local element is drafted with its form; what the format cannot say so is reported where it
     // stands): said on stderr, not counted as left out.
     if (declares && (node.attrs.get('elementFormDefault') ?? 'unqualified') !== 'qualified') {
-      problems.note(from, node, 'elementFormDefault', `the schema of ${targetNamespace || 'no namespace'} does not qualify its local elements: its local elements (fields, parameters, results, outputs, list items) are drafted form: unqualified, a qualified element inside one with its namespace as its own (namespace:)`);
+      problems.note(
+        from,
+        node,
+        'elementFormDefault',
+        `the schema of ${targetNamespace || 'no namespace'} does not qualify its local elements: its local elements (fields, parameters, results, outputs, list items) are drafted form: unqualified, a qualified element inside one with its namespace as its own (namespace:)`,
+      );
     }
     for (const imp of [...kids(node, NS.xsd, 'import'), ...kids(node, NS.xsd, 'include')]) {
       const location = imp.attrs.get('schemaLocation');
@@ -174,7 +214,10 @@ export function readWsdl(text: string, file: string, problems: Problems, readFil
         if (imp.name === 'import') unlocated.push({ imp, from });
         continue;
       }
-      const namespace = imp.name === 'import' ? { name: imp.attrs.get('namespace') ?? '', checked: true } : { name: targetNamespace, checked: false };
+      const namespace =
+        imp.name === 'import'
+          ? { name: imp.attrs.get('namespace') ?? '', checked: true }
+          : { name: targetNamespace, checked: false };
       const imported = follow(imp, `s:${imp.name}`, location, from, 'schema', namespace);
       if (!imported) continue;
       if (imported.node.ns !== NS.xsd || imported.node.name !== 'schema') {
@@ -190,14 +233,27 @@ export function readWsdl(text: string, file: string, problems: Problems, readFil
     for (const imp of kids(node, NS.wsdl, 'import')) {
       const location = imp.attrs.get('location');
       if (location === undefined) {
-        problems.add(from, imp, 'wsdl:import', `the import of ${imp.attrs.get('namespace') ?? 'no namespace'} has no location; it is not read`);
+        problems.add(
+          from,
+          imp,
+          'wsdl:import',
+          `the import of ${imp.attrs.get('namespace') ?? 'no namespace'} has no location; it is not read`,
+        );
         continue;
       }
       const ns = imp.attrs.get('namespace');
-      const imported = follow(imp, 'wsdl:import', location, from, 'wsdl', ns === undefined ? undefined : { name: ns, checked: true });
+      const imported = follow(
+        imp,
+        'wsdl:import',
+        location,
+        from,
+        'wsdl',
+        ns === undefined ? undefined : { name: ns, checked: true },
+      );
       if (!imported) continue;
       if (imported.node.ns === NS.xsd && imported.node.name === 'schema') addSchema(imported.node, imported.at);
-      else if (imported.node.ns !== NS.wsdl || imported.node.name !== 'definitions') problems.add(from, imp, 'wsdl:import', `${location} is neither a WSDL 1.1 document nor an XML Schema`);
+      else if (imported.node.ns !== NS.wsdl || imported.node.name !== 'definitions')
+        problems.add(from, imp, 'wsdl:import', `${location} is neither a WSDL 1.1 document nor an XML Schema`);
       else addDefinitions(imported.node, imported.at);
     }
     for (const types of kids(node, NS.wsdl, 'types')) {
@@ -207,9 +263,13 @@ export function readWsdl(text: string, file: string, problems: Problems, readFil
       for (const imp of kids(types, NS.xsd, 'import')) {
         const location = imp.attrs.get('schemaLocation');
         if (location === undefined) continue;
-        const imported = follow(imp, 's:import', location, from, 'schema', { name: imp.attrs.get('namespace') ?? '', checked: true });
+        const imported = follow(imp, 's:import', location, from, 'schema', {
+          name: imp.attrs.get('namespace') ?? '',
+          checked: true,
+        });
         if (!imported) continue;
-        if (imported.node.ns !== NS.xsd || imported.node.name !== 'schema') problems.add(from, imp, 's:import', `${location} is not an XML Schema document`);
+        if (imported.node.ns !== NS.xsd || imported.node.name !== 'schema')
+          problems.add(from, imp, 's:import', `${location} is not an XML Schema document`);
         else addSchema(imported.node, imported.at);
       }
     }
@@ -222,9 +282,18 @@ export function readWsdl(text: string, file: string, problems: Problems, readFil
   const declared = new Set([...schemas.map((s) => s.targetNamespace), NS.xsd, NS.xml]);
   for (const { imp, from } of unlocated) {
     const ns = imp.attrs.get('namespace') ?? '';
-    if (!declared.has(ns)) problems.add(from, imp, 's:import', `the namespace ${ns || '(none)'} has no schema in the WSDL and no schemaLocation; its types are not read`);
+    if (!declared.has(ns))
+      problems.add(
+        from,
+        imp,
+        's:import',
+        `the namespace ${ns || '(none)'} has no schema in the WSDL and no schemaLocation; its types are not read`,
+      );
   }
-  const byName = (name: string) => new Map(definitions.flatMap((d) => kids(d.root, NS.wsdl, name)).map((n) => [n.attrs.get('name') ?? '', n] as const));
+  const byName = (name: string) =>
+    new Map(
+      definitions.flatMap((d) => kids(d.root, NS.wsdl, name)).map((n) => [n.attrs.get('name') ?? '', n] as const),
+    );
   const tnsOf = (d: XmlElement) => d.attrs.get('targetNamespace') ?? '';
   const withPortType = definitions.find((d) => kids(d.root, NS.wsdl, 'portType').length > 0)?.root ?? root;
   return {

@@ -5,14 +5,30 @@
  * repeated elements as lists without a container). Constructs the format cannot say are reported where they stand.
  */
 import { DATA_SET_TYPE, PRIMITIVE_NAMES, isReferencePrimitive, type PrimitiveName } from '../model/primitives.js';
-import { type DraftAlternative, type DraftChoice, type DraftEnum, type DraftField, type DraftList, type DraftRecord, type DraftTypeRef } from './draft.js';
+import {
+  type DraftAlternative,
+  type DraftChoice,
+  type DraftEnum,
+  type DraftField,
+  type DraftList,
+  type DraftRecord,
+  type DraftTypeRef,
+} from './draft.js';
 import type { Problems } from './problems.js';
 import { NS } from '../emit/wsdl/namespaces.js';
 import { qnameAttr, WCF_SERIALIZATION, xsdDocumentation, type WsdlDoc } from './read-wsdl.js';
 import { kids, type QName, type XmlElement } from './xml.js';
 import { foreignProblem, resolveRef } from './element-ref.js';
 import { Forms, alternativeWithNamespace, fieldChoice, qualifiedInside, withForm, withNamespace } from './forms.js';
-import { declarationOf, listBounds, occurrenceOf, once, shownOccurrence, withOuterOccurrence, type Occurrence } from './occurrence.js';
+import {
+  declarationOf,
+  listBounds,
+  occurrenceOf,
+  once,
+  shownOccurrence,
+  withOuterOccurrence,
+  type Occurrence,
+} from './occurrence.js';
 import { capitalise } from '../model/text.js';
 
 /** A type as mapped, with what the spec's defaults depend on. */
@@ -27,7 +43,9 @@ export interface PlannedType {
 }
 
 /** The spec's primitives that are XML Schema types: not guid and char (Microsoft's types namespace) nor xml (any content). */
-const XSD_PRIMITIVES: ReadonlySet<string> = new Set(PRIMITIVE_NAMES.filter((n) => n !== 'guid' && n !== 'char' && n !== 'xml'));
+const XSD_PRIMITIVES: ReadonlySet<string> = new Set(
+  PRIMITIVE_NAMES.filter((n) => n !== 'guid' && n !== 'char' && n !== 'xml'),
+);
 /** Keys no drafted record or enum takes: the type names the format has itself. */
 const RESERVED_KEYS: readonly string[] = [...PRIMITIVE_NAMES, DATA_SET_TYPE];
 
@@ -46,7 +64,12 @@ const key = (q: QName) => `{${q.ns}}${q.local}`;
 const XML_ATTRIBUTES: ReadonlySet<string> = new Set(['lang', 'base', 'id']);
 
 function primitive(name: PrimitiveName): PlannedType {
-  return { ref: name, reference: isReferencePrimitive(name), itemName: name, rootName: name === 'xml' ? undefined : name };
+  return {
+    ref: name,
+    reference: isReferencePrimitive(name),
+    itemName: name,
+    rootName: name === 'xml' ? undefined : name,
+  };
 }
 
 /** A .NET DataSet: the spec's `dataSet`, whose HTTP POST root and list items are named `DataSet` by convention. */
@@ -102,9 +125,18 @@ export class TypePlanner {
   /** Where each local element and attribute is on the wire (xs:form and the schemas' defaults). */
   private readonly forms = new Forms();
   /** The operations' parameters, results and outputs drafted unqualified, settled as the fields are. */
-  private readonly operationHolders: Array<{ holder: { form?: 'qualified' | 'unqualified' | undefined }; type: DraftTypeRef; el: XmlElement; file: string; owner: string }> = [];
+  private readonly operationHolders: Array<{
+    holder: { form?: 'qualified' | 'unqualified' | undefined };
+    type: DraftTypeRef;
+    el: XmlElement;
+    file: string;
+    owner: string;
+  }> = [];
   /** The declarations of the choices' alternatives drafted unqualified, to report one drafted qualified after all. */
-  private readonly unqualifiedAlternatives = new Map<DraftAlternative, { el: XmlElement; file: string; owner: string }>();
+  private readonly unqualifiedAlternatives = new Map<
+    DraftAlternative,
+    { el: XmlElement; file: string; owner: string }
+  >();
   /** The declarations of the fields drafted unqualified, to report one drafted qualified after all. */
   private readonly unqualified = new Map<DraftField, { el: XmlElement; file: string; owner: string }>();
 
@@ -120,9 +152,16 @@ export class TypePlanner {
       const globals = new Set(stack);
       for (let node = stack.pop(); node; node = stack.pop()) {
         stack.push(...node.children);
-        if (node.ns === NS.xsd && (node.name === 'group' || node.name === 'attributeGroup') && node.attrs.has('ref')) this.groupRefOwner.set(node, schema.targetNamespace);
+        if (node.ns === NS.xsd && (node.name === 'group' || node.name === 'attributeGroup') && node.attrs.has('ref'))
+          this.groupRefOwner.set(node, schema.targetNamespace);
         // After every global declaration (orders from LOCAL_ORDER), in the order the walk meets them.
-        if (node.ns === NS.xsd && node.name === 'element' && node.attrs.has('name') && !globals.has(node) && (kids(node, NS.xsd, 'complexType').length > 0 || kids(node, NS.xsd, 'simpleType').length > 0)) {
+        if (
+          node.ns === NS.xsd &&
+          node.name === 'element' &&
+          node.attrs.has('name') &&
+          !globals.has(node) &&
+          (kids(node, NS.xsd, 'complexType').length > 0 || kids(node, NS.xsd, 'simpleType').length > 0)
+        ) {
           this.localInline.set(node, { ns: schema.targetNamespace, order: LOCAL_ORDER + this.localInline.size });
         }
         if (node.ns !== NS.xsd || node.name !== 'element' || !node.attrs.has('ref')) continue;
@@ -138,19 +177,31 @@ export class TypePlanner {
         if (item.name === 'element') {
           this.elements.set(q, declared);
           const head = qnameAttr(item, 'substitutionGroup');
-          if (head) this.substitutes.set(key(head), [...(this.substitutes.get(key(head)) ?? []), { name: { ns: schema.targetNamespace, local: name ?? '' }, declared }]);
-        }
-        else if (item.name === 'complexType') {
+          if (head)
+            this.substitutes.set(key(head), [
+              ...(this.substitutes.get(key(head)) ?? []),
+              { name: { ns: schema.targetNamespace, local: name ?? '' }, declared },
+            ]);
+        } else if (item.name === 'complexType') {
           this.complexTypes.set(q, declared);
           const base = extensionBase(item);
-          if (base) this.derived.set(key(base), [...(this.derived.get(key(base)) ?? []), { name: { ns: schema.targetNamespace, local: name ?? '' }, declared }]);
-        }
-        else if (item.name === 'simpleType') this.simpleTypes.set(q, declared);
+          if (base)
+            this.derived.set(key(base), [
+              ...(this.derived.get(key(base)) ?? []),
+              { name: { ns: schema.targetNamespace, local: name ?? '' }, declared },
+            ]);
+        } else if (item.name === 'simpleType') this.simpleTypes.set(q, declared);
         else if (item.name === 'group') this.groups.set(q, declared);
         else if (item.name === 'attributeGroup') this.attributeGroups.set(q, declared);
         else if (item.name === 'import' || item.name === 'include' || item.name === 'annotation') continue;
         else if (schema.targetNamespace === WCF_SERIALIZATION) continue;
-        else this.report(schema.file, item, `s:${item.name}`, 'a top-level declaration the spec format has no counterpart for; left out');
+        else
+          this.report(
+            schema.file,
+            item,
+            `s:${item.name}`,
+            'a top-level declaration the spec format has no counterpart for; left out',
+          );
       }
     }
     const types = [...this.complexTypes, ...this.simpleTypes].sort((a, b) => a[1].order - b[1].order);
@@ -186,7 +237,17 @@ export class TypePlanner {
       return undefined;
     }
     if (resolved.foreign !== undefined && !own) {
-      this.report(file, el, 's:element ref', foreignProblem(el, resolved.foreign, owner, "a list item, or an alternative of a choice other than a record field's,"));
+      this.report(
+        file,
+        el,
+        's:element ref',
+        foreignProblem(
+          el,
+          resolved.foreign,
+          owner,
+          "a list item, or an alternative of a choice other than a record field's,",
+        ),
+      );
       return undefined;
     }
     this.inPlaceRefs.set(resolved.element, { global: resolved.global, foreign: resolved.foreign });
@@ -238,13 +299,26 @@ export class TypePlanner {
     const library = (k: string) => k.startsWith(`{${WCF_SERIALIZATION}}`);
     const unreached = [
       // An element a reference names is the reference's: kept with it, or reported with it where it stands.
-      ...[...this.elements].filter(([k]) => !named.has(k) && !library(k) && !this.refNamed.has(k)).map(([, d]) => ({ d, what: 'element', why: 'no message of the WSDL names it' })),
-      ...[...this.complexTypes, ...this.simpleTypes].filter(([k]) => !this.planned.has(k) && !this.wrapperBases.has(k) && !library(k)).map(([, d]) => ({ d, what: 'type', why: 'no operation the draft keeps uses it' })),
-      ...[...this.groups].filter(([k]) => !this.groupsUsed.has(k)).map(([, d]) => ({ d, what: 'group', why: 'no type the draft keeps uses it' })),
-      ...[...this.attributeGroups].filter(([k]) => !this.groupsUsed.has(k)).map(([, d]) => ({ d, what: 'attribute group', why: 'no type the draft keeps uses it' })),
+      ...[...this.elements]
+        .filter(([k]) => !named.has(k) && !library(k) && !this.refNamed.has(k))
+        .map(([, d]) => ({ d, what: 'element', why: 'no message of the WSDL names it' })),
+      ...[...this.complexTypes, ...this.simpleTypes]
+        .filter(([k]) => !this.planned.has(k) && !this.wrapperBases.has(k) && !library(k))
+        .map(([, d]) => ({ d, what: 'type', why: 'no operation the draft keeps uses it' })),
+      ...[...this.groups]
+        .filter(([k]) => !this.groupsUsed.has(k))
+        .map(([, d]) => ({ d, what: 'group', why: 'no type the draft keeps uses it' })),
+      ...[...this.attributeGroups]
+        .filter(([k]) => !this.groupsUsed.has(k))
+        .map(([, d]) => ({ d, what: 'attribute group', why: 'no type the draft keeps uses it' })),
     ].sort((a, b) => a.d.order - b.d.order);
     for (const { d, what, why } of unreached) {
-      this.report(d.file, d.node, `s:${d.node.name} ${d.node.attrs.get('name') ?? ''}`.trimEnd(), `the ${what} ${d.node.attrs.get('name') ?? '(unnamed)'} is left out: ${why}`);
+      this.report(
+        d.file,
+        d.node,
+        `s:${d.node.name} ${d.node.attrs.get('name') ?? ''}`.trimEnd(),
+        `the ${what} ${d.node.attrs.get('name') ?? '(unnamed)'} is left out: ${why}`,
+      );
     }
   }
 
@@ -276,12 +350,18 @@ export class TypePlanner {
       return primitive('string');
     }
     if (name.ns === NS.msTypes && (name.local === 'guid' || name.local === 'char')) return primitive(name.local);
-    if (name.ns === WCF_SERIALIZATION && (name.local === 'guid' || name.local === 'char' || name.local === 'duration')) return primitive(name.local);
+    if (name.ns === WCF_SERIALIZATION && (name.local === 'guid' || name.local === 'char' || name.local === 'duration'))
+      return primitive(name.local);
     const complex = this.complexTypes.get(k);
     if (complex) return this.complex(name, complex);
     const simple = this.simpleTypes.get(k);
     if (simple) return this.simple(name, simple);
-    this.report(file, at, `type ${name.local}`, `the type {${name.ns}}${name.local} is not declared in any schema the WSDL has; drafted as string`);
+    this.report(
+      file,
+      at,
+      `type ${name.local}`,
+      `the type {${name.ns}}${name.local} is not declared in any schema the WSDL has; drafted as string`,
+    );
     return primitive('string');
   }
 
@@ -296,7 +376,13 @@ export class TypePlanner {
     const restriction = kids(node, NS.xsd, 'restriction')[0];
     const values = restriction ? kids(restriction, NS.xsd, 'enumeration').map((e) => e.attrs.get('value') ?? '') : [];
     if (!restriction || values.length === 0) {
-      const what = restriction ? 's:restriction without enumerations' : kids(node, NS.xsd, 'list')[0] ? 's:list' : kids(node, NS.xsd, 'union')[0] ? 's:union' : 's:simpleType';
+      const what = restriction
+        ? 's:restriction without enumerations'
+        : kids(node, NS.xsd, 'list')[0]
+          ? 's:list'
+          : kids(node, NS.xsd, 'union')[0]
+            ? 's:union'
+            : 's:simpleType';
       const base = restriction ? qnameAttr(restriction, 'base') : undefined;
       const planned = base ? this.named(base, file, restriction!) : primitive('string');
       const shown = typeof planned?.ref === 'string' ? planned.ref : 'its base type';
@@ -306,14 +392,25 @@ export class TypePlanner {
       return result;
     }
     const kept = values.filter((v) => v !== '');
-    if (kept.length < values.length) this.report(file, restriction, 's:enumeration value=""', `the empty value of ${name.local} is left out: enum values are not empty`);
+    if (kept.length < values.length)
+      this.report(
+        file,
+        restriction,
+        's:enumeration value=""',
+        `the empty value of ${name.local} is left out: enum values are not empty`,
+      );
     const { specKey, xmlName } = this.keyOf(name);
     const planned: PlannedType = { ref: specKey, reference: false, itemName: name.local, rootName: name.local };
     this.planned.set(key(name), planned);
     {
       const base = qnameAttr(restriction, 'base');
       if (base && !(base.ns === NS.xsd && base.local === 'string')) {
-        this.report(file, restriction, `s:restriction base="${restriction.attrs.get('base')}"`, `the enum ${name.local} is drafted as a string enum`);
+        this.report(
+          file,
+          restriction,
+          `s:restriction base="${restriction.attrs.get('base')}"`,
+          `the enum ${name.local} is drafted as a string enum`,
+        );
       }
       this.enums.set(specKey, {
         order: d.order,
@@ -321,7 +418,10 @@ export class TypePlanner {
           doc: xsdDocumentation(node),
           xmlName,
           values: kept.length > 0 ? kept : ['TODO'],
-          todo: kept.length > 0 ? undefined : `write the values of ${name.local}: the WSDL gives none but the empty one (drafted: TODO)`,
+          todo:
+            kept.length > 0
+              ? undefined
+              : `write the values of ${name.local}: the WSDL gives none but the empty one (drafted: TODO)`,
         },
       });
     }
@@ -352,7 +452,12 @@ export class TypePlanner {
       // A restriction of text content narrows its facets: on the wire it is its base, which is drafted instead.
       const base = qnameAttr(restricted, 'base');
       const planned = base ? this.named(base, d.file, restricted) : undefined;
-      this.report(d.file, restricted, 's:simpleContent/s:restriction', `${name.local} is drafted as its base${base ? ` ${base.local}` : ''}; its facets are not kept`);
+      this.report(
+        d.file,
+        restricted,
+        's:simpleContent/s:restriction',
+        `${name.local} is drafted as its base${base ? ` ${base.local}` : ''}; its facets are not kept`,
+      );
       const result = planned ?? primitive('string');
       this.planned.set(key(name), result);
       return result;
@@ -366,7 +471,11 @@ export class TypePlanner {
       // ASMX's ArrayOfChoice1: a container whose items are each one of several elements, in document order.
       const choice = this.choiceType(name.local, list, d.file, [], false);
       if (!choice) return primitive('string');
-      const ref: DraftList = { list: choice, ...(name.ns !== this.doc.targetNamespace ? { namespace: name.ns } : {}), ...listBounds(list) };
+      const ref: DraftList = {
+        list: choice,
+        ...(name.ns !== this.doc.targetNamespace ? { namespace: name.ns } : {}),
+        ...listBounds(list),
+      };
       const planned: PlannedType = { ref, reference: true, itemName: name.local, rootName: name.local };
       this.planned.set(key(name), planned);
       return planned;
@@ -385,10 +494,19 @@ export class TypePlanner {
         ...(nillable !== itemType.reference ? { nillableItems: nillable } : {}),
         // Its items are in the namespace of the schema declaring it (WCF's ArrayOfstring: .../Serialization/Arrays),
         // or in none where that schema does not qualify them.
-        ...(this.forms.formOf(particle) === 'unqualified' ? { form: 'unqualified' as const } : name.ns !== this.doc.targetNamespace ? { namespace: name.ns } : {}),
+        ...(this.forms.formOf(particle) === 'unqualified'
+          ? { form: 'unqualified' as const }
+          : name.ns !== this.doc.targetNamespace
+            ? { namespace: name.ns }
+            : {}),
         ...listBounds(lone ? withOuterOccurrence(lone, occurrenceOf(list)) : list),
       };
-      const planned: PlannedType = { ref, reference: true, itemName: `ArrayOf${capitalise(itemElement)}`, rootName: `ArrayOf${capitalise(itemElement)}` };
+      const planned: PlannedType = {
+        ref,
+        reference: true,
+        itemName: `ArrayOf${capitalise(itemElement)}`,
+        rootName: `ArrayOf${capitalise(itemElement)}`,
+      };
       this.planned.set(key(name), planned);
       return planned;
     }
@@ -397,7 +515,13 @@ export class TypePlanner {
     this.planned.set(key(name), planned);
     // Its fields are in the namespace of the schema declaring it (a WCF DataContract namespace). A second type of
     // its name in another namespace is a record of its own, keyed apart, with its own namespace.
-    const draft: DraftRecord = { doc: xsdDocumentation(d.node), xmlName, namespace: name.ns !== this.doc.targetNamespace ? name.ns : undefined, extends: undefined, fields: [] };
+    const draft: DraftRecord = {
+      doc: xsdDocumentation(d.node),
+      xmlName,
+      namespace: name.ns !== this.doc.targetNamespace ? name.ns : undefined,
+      extends: undefined,
+      fields: [],
+    };
     this.records.set(specKey, { order: d.order, draft });
     this.recordContent(name.local, d.node, d.file, draft);
     // A value declared as this type may be any type extending it, directly or not (each drafted in turn).
@@ -427,7 +551,14 @@ export class TypePlanner {
   private inlineItemType(list: QName, item: XmlElement, d: Declared): PlannedType | undefined {
     const content = item.children.filter((c) => c.ns === NS.xsd && c.name !== 'annotation');
     const itemName = item.attrs.get('name');
-    if (item.attrs.has('type') || itemName === undefined || content.length !== 1 || content[0]!.name !== 'complexType' || isAnyContent(content[0]!)) return undefined;
+    if (
+      item.attrs.has('type') ||
+      itemName === undefined ||
+      content.length !== 1 ||
+      content[0]!.name !== 'complexType' ||
+      isAnyContent(content[0]!)
+    )
+      return undefined;
     const at = `${key(list)} item`;
     const known = this.inlineRecords.get(at);
     const specKey = known ?? this.anonymousRecord({ ns: list.ns, local: itemName }, item, content[0]!, d, at);
@@ -444,7 +575,12 @@ export class TypePlanner {
     const taken = new Set([...this.specKeys.values(), ...RESERVED_KEYS]);
     let specKey = element.local;
     for (let n = 2; taken.has(specKey) || this.records.has(specKey); n++) specKey = `${element.local}${n}`;
-    const draft: DraftRecord = { doc: xsdDocumentation(node), namespace: element.ns !== this.doc.targetNamespace ? element.ns : undefined, extends: undefined, fields: [] };
+    const draft: DraftRecord = {
+      doc: xsdDocumentation(node),
+      namespace: element.ns !== this.doc.targetNamespace ? element.ns : undefined,
+      extends: undefined,
+      fields: [],
+    };
     this.records.set(specKey, { order: d.order, draft });
     this.inlineRecords.set(at, specKey);
     this.recordContent(element.local, inline, d.file, draft);
@@ -464,7 +600,8 @@ export class TypePlanner {
     if (!at || local === undefined) return undefined;
     const taken = new Set([...this.specKeys.values(), ...RESERVED_KEYS]);
     let specKey = local;
-    for (let n = 2; taken.has(specKey) || this.records.has(specKey) || this.enums.has(specKey); n++) specKey = `${local}${n}`;
+    for (let n = 2; taken.has(specKey) || this.records.has(specKey) || this.enums.has(specKey); n++)
+      specKey = `${local}${n}`;
     const planned: PlannedType = { ref: specKey, reference: true, itemName: local, rootName: local };
     // Planned before its content is read: a recursive inline type refers to itself.
     this.localRecords.set(el, planned);
@@ -490,22 +627,30 @@ export class TypePlanner {
     if (known) return known;
     const at = this.localInline.get(el);
     const local = el.attrs.get('name');
-    const values = kids(restriction, NS.xsd, 'enumeration').map((e) => e.attrs.get('value') ?? '').filter((v) => v !== '');
+    const values = kids(restriction, NS.xsd, 'enumeration')
+      .map((e) => e.attrs.get('value') ?? '')
+      .filter((v) => v !== '');
     const base = qnameAttr(restriction, 'base');
-    if (!at || local === undefined || values.length === 0 || !(base?.ns === NS.xsd && base.local === 'string')) return undefined;
+    if (!at || local === undefined || values.length === 0 || !(base?.ns === NS.xsd && base.local === 'string'))
+      return undefined;
     const taken = new Set([...this.specKeys.values(), ...RESERVED_KEYS]);
     let specKey = local;
-    for (let n = 2; taken.has(specKey) || this.records.has(specKey) || this.enums.has(specKey); n++) specKey = `${local}${n}`;
+    for (let n = 2; taken.has(specKey) || this.records.has(specKey) || this.enums.has(specKey); n++)
+      specKey = `${local}${n}`;
     const planned: PlannedType = { ref: specKey, reference: false, itemName: local, rootName: local };
     this.localEnums.set(el, planned);
-    this.enums.set(specKey, { order: at.order, draft: { doc: xsdDocumentation(el), xmlName: specKey !== local ? local : undefined, values } });
+    this.enums.set(specKey, {
+      order: at.order,
+      draft: { doc: xsdDocumentation(el), xmlName: specKey !== local ? local : undefined, values },
+    });
     return planned;
   }
 
   /** The base of a complex type that is text content alone: `s:simpleContent` with an `s:extension` adding nothing. */
   private textOnlyBase(node: XmlElement): QName | undefined {
     const content = node.children.filter((c) => c.ns === NS.xsd && c.name !== 'annotation');
-    if (content.length !== 1 || content[0]!.name !== 'simpleContent' || node.attrs.get('mixed') === 'true') return undefined;
+    if (content.length !== 1 || content[0]!.name !== 'simpleContent' || node.attrs.get('mixed') === 'true')
+      return undefined;
     const inner = content[0]!.children.filter((c) => c.ns === NS.xsd && c.name !== 'annotation');
     if (inner.length !== 1 || inner[0]!.name !== 'extension') return undefined;
     const ext = inner[0]!;
@@ -531,7 +676,8 @@ export class TypePlanner {
 
   private recordContent(name: string, node: XmlElement, file: string, draft: DraftRecord): void {
     if (node.attrs.get('abstract') === 'true') draft.abstract = true;
-    if (node.attrs.get('mixed') === 'true') this.report(file, node, 'mixed="true"', `the text content of ${name} is not kept`);
+    if (node.attrs.get('mixed') === 'true')
+      this.report(file, node, 'mixed="true"', `the text content of ${name} is not kept`);
     for (const c of node.children) {
       if (c.ns !== NS.xsd || c.name === 'annotation') continue;
       switch (c.name) {
@@ -558,11 +704,17 @@ export class TypePlanner {
           this.simpleContent(name, c, file, draft);
           break;
         case 'complexContent': {
-          if (c.attrs.get('mixed') === 'true') this.report(file, c, 'mixed="true"', `the text content of ${name} is not kept`);
+          if (c.attrs.get('mixed') === 'true')
+            this.report(file, c, 'mixed="true"', `the text content of ${name} is not kept`);
           const ext = kids(c, NS.xsd, 'extension')[0];
           if (!ext) {
             const other = c.children.find((x) => x.ns === NS.xsd && x.name !== 'annotation');
-            this.report(file, other ?? c, `s:${other?.name ?? 'complexContent'}`, `only s:extension is mapped; ${name} is drafted without this content`);
+            this.report(
+              file,
+              other ?? c,
+              `s:${other?.name ?? 'complexContent'}`,
+              `only s:extension is mapped; ${name} is drafted without this content`,
+            );
             break;
           }
           const base = qnameAttr(ext, 'base');
@@ -608,7 +760,12 @@ export class TypePlanner {
     if (typeof planned.ref === 'string' && this.records.has(planned.ref)) draft.extends = planned.ref;
     else if (typeof planned.ref === 'string') text = { name: 'Value', type: planned.ref, text: true };
     else {
-      this.report(file, ext, 's:extension', `the text content of ${owner} extends a list, which text content cannot hold; left out`);
+      this.report(
+        file,
+        ext,
+        's:extension',
+        `the text content of ${owner} extends a list, which text content cannot hold; left out`,
+      );
     }
     if (text) draft.fields.push(text);
     for (const x of ext.children) {
@@ -618,7 +775,8 @@ export class TypePlanner {
       else if (x.name === 'anyAttribute') draft.anyAttribute = true;
       else this.unmapped(owner, x, file);
     }
-    if (text) for (let n = 1; draft.fields.some((f) => f !== text && f.name === text.name); n++) text.name = `Value${n}`;
+    if (text)
+      for (let n = 1; draft.fields.some((f) => f !== text && f.name === text.name); n++) text.name = `Value${n}`;
   }
 
   /**
@@ -635,12 +793,16 @@ export class TypePlanner {
         if (!inner.fix) return inner.what;
         const { record, index, alternative } = inner.fix;
         const choice = alternative !== undefined ? fieldChoice(record.fields[index]!) : undefined;
-        if (choice) choice.choice[alternative!] = alternativeWithNamespace(choice.choice[alternative!]!, this.doc.targetNamespace);
+        if (choice)
+          choice.choice[alternative!] = alternativeWithNamespace(
+            choice.choice[alternative!]!,
+            this.doc.targetNamespace,
+          );
         else record.fields[index] = withNamespace(record.fields[index]!, this.doc.targetNamespace);
       }
       return undefined;
     };
-    for (let changed = true; changed; ) {
+    for (let changed = true; changed;) {
       changed = false;
       for (const r of this.records.values()) {
         for (const choice of r.draft.fields.map(fieldChoice)) {
@@ -653,7 +815,12 @@ export class TypePlanner {
             choice.choice[i] = qualified;
             this.unqualifiedAlternatives.delete(a);
             changed = true;
-            this.report(at.file, at.el, 'form="unqualified"', `in ${at.owner}: the alternative ${a.name} is drafted qualified: it holds ${inner}, qualified, which the format cannot write inside an unqualified element`);
+            this.report(
+              at.file,
+              at.el,
+              'form="unqualified"',
+              `in ${at.owner}: the alternative ${a.name} is drafted qualified: it holds ${inner}, qualified, which the format cannot write inside an unqualified element`,
+            );
           });
         }
         r.draft.fields.forEach((f, i) => {
@@ -665,7 +832,12 @@ export class TypePlanner {
           r.draft.fields[i] = qualified;
           this.unqualified.delete(f);
           changed = true;
-          this.report(at.file, at.el, 'form="unqualified"', `${at.owner}.${f.name} is drafted qualified: it holds ${inner}, qualified, which the format cannot write inside an unqualified element`);
+          this.report(
+            at.file,
+            at.el,
+            'form="unqualified"',
+            `${at.owner}.${f.name} is drafted qualified: it holds ${inner}, qualified, which the format cannot write inside an unqualified element`,
+          );
         });
       }
     }
@@ -674,7 +846,12 @@ export class TypePlanner {
       const inner = settle(type);
       if (!inner) continue;
       delete holder.form;
-      this.report(file, el, 'form="unqualified"', `${owner} is drafted qualified: it holds ${inner}, qualified, which the format cannot write inside an unqualified element`);
+      this.report(
+        file,
+        el,
+        'form="unqualified"',
+        `${owner} is drafted qualified: it holds ${inner}, qualified, which the format cannot write inside an unqualified element`,
+      );
     }
   }
 
@@ -703,9 +880,21 @@ export class TypePlanner {
    * fields, which are written in the order declared, one of the orders s:all allows, and read in any order).
    * `expanding`: the named groups whose content this is, outermost first (see {@link groupRef}).
    */
-  private sequence(owner: string, seq: XmlElement, file: string, into: DraftField[], inherited: readonly string[] = [], expanding: readonly string[] = []): void {
+  private sequence(
+    owner: string,
+    seq: XmlElement,
+    file: string,
+    into: DraftField[],
+    inherited: readonly string[] = [],
+    expanding: readonly string[] = [],
+  ): void {
     if (seq.attrs.has('minOccurs') || seq.attrs.has('maxOccurs')) {
-      this.report(file, seq, `s:${seq.name} occurrence`, `the occurrence of ${seq.name === 'all' ? 'an unordered group (s:all)' : 'a sequence'} in ${owner} is not kept`);
+      this.report(
+        file,
+        seq,
+        `s:${seq.name} occurrence`,
+        `the occurrence of ${seq.name === 'all' ? 'an unordered group (s:all)' : 'a sequence'} in ${owner} is not kept`,
+      );
     }
     for (const c of seq.children) {
       if (c.ns !== NS.xsd || c.name === 'annotation') continue;
@@ -744,7 +933,11 @@ export class TypePlanner {
    * theirs, in declaration order, as alternatives of a choice. Undefined when `ref` names no such head; 'incomplete'
    * (reported) when a member is of another namespace than the one the reference stands in, which the format cannot say.
    */
-  private substitutionGroup(owner: string, ref: XmlElement, file: string): Array<{ node: XmlElement; file: string }> | 'incomplete' | undefined {
+  private substitutionGroup(
+    owner: string,
+    ref: XmlElement,
+    file: string,
+  ): Array<{ node: XmlElement; file: string }> | 'incomplete' | undefined {
     const head = this.headOf(ref);
     if (head === undefined) return undefined;
     const at = this.refOwner.get(ref)!;
@@ -755,7 +948,12 @@ export class TypePlanner {
       seen.add(key(name));
       if (!this.abstract(declared.node)) {
         if (name.ns !== at) {
-          this.report(file, ref, 's:element ref', `in ${owner}: ${declared.node.attrs.get('name')} of the substitution group of ${ref.attrs.get('ref')} is an element of ${name.ns || 'no namespace'}, not of ${at || 'no namespace'} where the reference stands; the format has no way to put an alternative in a namespace of its own, so the choice is left out`);
+          this.report(
+            file,
+            ref,
+            's:element ref',
+            `in ${owner}: ${declared.node.attrs.get('name')} of the substitution group of ${ref.attrs.get('ref')} is an element of ${name.ns || 'no namespace'}, not of ${at || 'no namespace'} where the reference stands; the format has no way to put an alternative in a namespace of its own, so the choice is left out`,
+          );
           return false;
         }
         // The head as the reference has it (its occurrence is the choice's); a member as declared, its group kept here.
@@ -763,8 +961,7 @@ export class TypePlanner {
           const alone = withoutOccurrence(ref);
           this.refOwner.set(alone, at);
           found.push({ node: alone, file });
-        }
-        else found.push({ node: withoutAttributes(declared.node, ['substitutionGroup']), file: declared.file });
+        } else found.push({ node: withoutAttributes(declared.node, ['substitutionGroup']), file: declared.file });
       }
       this.refNamed.add(key(name));
       return (this.substitutes.get(key(name)) ?? []).every((m) => visit(m.name, m.declared, false));
@@ -786,7 +983,14 @@ export class TypePlanner {
    * `<xs:choice><xs:element name="autoEnableIO"/></xs:choice>`, as a named group of one element is); any other as a
    * choice field.
    */
-  private choice(owner: string, c: XmlElement, file: string, into: DraftField[], inherited: readonly string[], expanding: readonly string[] = []): void {
+  private choice(
+    owner: string,
+    c: XmlElement,
+    file: string,
+    into: DraftField[],
+    inherited: readonly string[],
+    expanding: readonly string[] = [],
+  ): void {
     const lone = this.loneElement(c);
     if (lone !== undefined) {
       this.elementField(owner, lone, file, into, occurrenceOf(c));
@@ -838,7 +1042,14 @@ export class TypePlanner {
    * An element particle of a sequence as a field, its form kept; `outer`: the occurrence of a group around it alone;
    * `note`: a sentence added to its doc.
    */
-  private elementField(owner: string, c: XmlElement, file: string, into: DraftField[], outer?: Occurrence, note?: string): void {
+  private elementField(
+    owner: string,
+    c: XmlElement,
+    file: string,
+    into: DraftField[],
+    outer?: Occurrence,
+    note?: string,
+  ): void {
     const element = this.particle(c, file, true);
     const found = element ? this.field(outer ? withOuterOccurrence(element, outer) : element, file, true) : undefined;
     if (!found) return;
@@ -857,13 +1068,23 @@ export class TypePlanner {
    * an alternative that may be), a list without a container when it repeats. The choice has no name of its own on
    * the wire; the field is named as .NET's xsd.exe names it, Item (Items when repeated), numbered past names taken.
    */
-  choiceField(owner: string, node: XmlElement, file: string, taken: readonly string[], expanding: readonly string[] = [], record = true, repeatable = true): DraftField | undefined {
+  choiceField(
+    owner: string,
+    node: XmlElement,
+    file: string,
+    taken: readonly string[],
+    expanding: readonly string[] = [],
+    record = true,
+    repeatable = true,
+  ): DraftField | undefined {
     const max = node.attrs.get('maxOccurs');
     const repeated = max === 'unbounded' || (max !== undefined && Number(max) > 1);
     // An alternative may repeat (its element, repeated) in a choice that does not, of a record or an operation's answer.
     const choice = this.choiceType(owner, node, file, expanding, record, repeatable && !repeated);
     if (!choice) return undefined;
-    const optional = node.attrs.get('minOccurs') === '0' || kids(node, NS.xsd, 'element').some((e) => e.attrs.get('minOccurs') === '0');
+    const optional =
+      node.attrs.get('minOccurs') === '0' ||
+      kids(node, NS.xsd, 'element').some((e) => e.attrs.get('minOccurs') === '0');
     const base = repeated ? 'Items' : 'Item';
     let name = base;
     for (let n = 1; taken.includes(name); n++) name = `${base}${n}`;
@@ -880,7 +1101,12 @@ export class TypePlanner {
    * The elements a choice chooses among: its own, and those of the named groups it references (each reference
    * occurring once): a group's choice's, or its one element. Anything else is reported; `complete` is false when something was.
    */
-  private choiceItems(owner: string, node: XmlElement, file: string, expanding: readonly string[]): { elements: Array<{ node: XmlElement; file: string }>; complete: boolean } {
+  private choiceItems(
+    owner: string,
+    node: XmlElement,
+    file: string,
+    expanding: readonly string[],
+  ): { elements: Array<{ node: XmlElement; file: string }>; complete: boolean } {
     const elements: Array<{ node: XmlElement; file: string }> = [];
     let complete = true;
     for (const c of node.children) {
@@ -907,13 +1133,24 @@ export class TypePlanner {
           continue;
         }
         if (group && content) {
-          const what = content.name === 'choice' ? `occurs ${shownOccurrence(occurrenceOf(c))}` : `is an s:${content.name}`;
-          this.report(file, c, 's:group in s:choice', `in ${owner}: the group ${group.name} ${what}; only elements, and groups of alternatives occurring once, are mapped as the alternatives of a choice`);
+          const what =
+            content.name === 'choice' ? `occurs ${shownOccurrence(occurrenceOf(c))}` : `is an s:${content.name}`;
+          this.report(
+            file,
+            c,
+            's:group in s:choice',
+            `in ${owner}: the group ${group.name} ${what}; only elements, and groups of alternatives occurring once, are mapped as the alternatives of a choice`,
+          );
         }
         complete = false;
         continue;
       }
-      this.report(file, c, `s:${c.name} in s:choice`, `in ${owner}: only elements are mapped as the alternatives of a choice`);
+      this.report(
+        file,
+        c,
+        `s:${c.name} in s:choice`,
+        `in ${owner}: only elements are mapped as the alternatives of a choice`,
+      );
       complete = false;
     }
     return { elements, complete };
@@ -925,14 +1162,25 @@ export class TypePlanner {
    * first), or a model group of another namespace than the one the reference stands in (its local elements are in
    * its namespace; the format puts a record's fields in the record's, and has no way to say another).
    */
-  private namedGroup(kind: 'group' | 'attributeGroup', owner: string, ref: XmlElement, file: string, expanding: readonly string[]): { name: string; key: string; node: XmlElement; file: string } | undefined {
+  private namedGroup(
+    kind: 'group' | 'attributeGroup',
+    owner: string,
+    ref: XmlElement,
+    file: string,
+    expanding: readonly string[],
+  ): { name: string; key: string; node: XmlElement; file: string } | undefined {
     const written = ref.attrs.get('ref') ?? '';
     const what = kind === 'group' ? 'group' : 'attribute group';
     const lost = kind === 'group' ? 'its elements are left out' : 'its attributes are left out';
     const construct = `s:${kind} ref`;
     const name = qnameAttr(ref, 'ref');
     if (!name) {
-      this.report(file, ref, construct, `in ${owner}: the prefix of the ${what} reference ${written} is not declared; ${lost}`);
+      this.report(
+        file,
+        ref,
+        construct,
+        `in ${owner}: the prefix of the ${what} reference ${written} is not declared; ${lost}`,
+      );
       return undefined;
     }
     const k = key(name);
@@ -940,16 +1188,31 @@ export class TypePlanner {
     // A group a reference names is the reference's: read with it, or reported with it where it stands.
     this.groupsUsed.add(k);
     if (!declared) {
-      this.report(file, ref, construct, `in ${owner}: the ${what} reference ${written} names {${name.ns}}${name.local}, which no schema of the WSDL declares; ${lost}`);
+      this.report(
+        file,
+        ref,
+        construct,
+        `in ${owner}: the ${what} reference ${written} names {${name.ns}}${name.local}, which no schema of the WSDL declares; ${lost}`,
+      );
       return undefined;
     }
     if (expanding.includes(k)) {
-      this.report(file, ref, construct, `in ${owner}: the ${what} ${name.local} contains itself; this reference is left out`);
+      this.report(
+        file,
+        ref,
+        construct,
+        `in ${owner}: the ${what} ${name.local} contains itself; this reference is left out`,
+      );
       return undefined;
     }
     const at = this.groupRefOwner.get(ref) ?? '';
     if (kind === 'group' && name.ns !== at) {
-      this.report(file, ref, construct, `in ${owner}: the group ${written} is of ${name.ns || 'no namespace'}, not of ${at || 'no namespace'} where the reference stands; the format has no way to put a record's fields in a namespace of their own, so ${lost}`);
+      this.report(
+        file,
+        ref,
+        construct,
+        `in ${owner}: the group ${written} is of ${name.ns || 'no namespace'}, not of ${at || 'no namespace'} where the reference stands; the format has no way to put a record's fields in a namespace of their own, so ${lost}`,
+      );
       return undefined;
     }
     return { name: name.local, key: k, node: declared.node, file: declared.file };
@@ -962,7 +1225,14 @@ export class TypePlanner {
    * as the reference says; a sequence or an s:all occurring once as its elements. A sequence of several particles that may be absent or repeat as a
    * whole has no counterpart: reported, and its elements drafted as occurring once.
    */
-  private groupRef(owner: string, ref: XmlElement, file: string, into: DraftField[], inherited: readonly string[], expanding: readonly string[]): void {
+  private groupRef(
+    owner: string,
+    ref: XmlElement,
+    file: string,
+    into: DraftField[],
+    inherited: readonly string[],
+    expanding: readonly string[],
+  ): void {
     const group = this.namedGroup('group', owner, ref, file, expanding);
     if (!group) return;
     const content = groupContent(group.node);
@@ -976,7 +1246,13 @@ export class TypePlanner {
       return;
     }
     if (content.name === 'choice') {
-      const f = this.choiceField(owner, withOuterOccurrence(content, outer), group.file, [...inherited, ...into.map((x) => x.name)], inner);
+      const f = this.choiceField(
+        owner,
+        withOuterOccurrence(content, outer),
+        group.file,
+        [...inherited, ...into.map((x) => x.name)],
+        inner,
+      );
       if (f) into.push(f);
       return;
     }
@@ -985,19 +1261,31 @@ export class TypePlanner {
       return;
     }
     if (!once(outer)) {
-      this.report(file, ref, 's:group occurrence', `in ${owner}: the group ${group.name} of ${particles.length} particles occurs ${shownOccurrence(outer)} as a whole, which the format cannot say; its elements are drafted as occurring once`);
+      this.report(
+        file,
+        ref,
+        's:group occurrence',
+        `in ${owner}: the group ${group.name} of ${particles.length} particles occurs ${shownOccurrence(outer)} as a whole, which the format cannot say; its elements are drafted as occurring once`,
+      );
     }
     this.sequence(owner, content, group.file, into, inherited, inner);
   }
 
   /** A named attribute group's attributes (and those of the groups it references) as the record's attribute fields. */
-  private attributeGroupRef(owner: string, ref: XmlElement, file: string, draft: DraftRecord, expanding: readonly string[]): void {
+  private attributeGroupRef(
+    owner: string,
+    ref: XmlElement,
+    file: string,
+    draft: DraftRecord,
+    expanding: readonly string[],
+  ): void {
     const group = this.namedGroup('attributeGroup', owner, ref, file, expanding);
     if (!group) return;
     for (const c of group.node.children) {
       if (c.ns !== NS.xsd || c.name === 'annotation') continue;
       if (c.name === 'attribute') this.attribute(owner, c, group.file, draft.fields);
-      else if (c.name === 'attributeGroup') this.attributeGroupRef(owner, c, group.file, draft, [...expanding, group.key]);
+      else if (c.name === 'attributeGroup')
+        this.attributeGroupRef(owner, c, group.file, draft, [...expanding, group.key]);
       else if (c.name === 'anyAttribute') draft.anyAttribute = true;
       else this.unmapped(owner, c, group.file);
     }
@@ -1011,7 +1299,8 @@ export class TypePlanner {
    */
   private choiceListRecord(el: XmlElement, planned: PlannedType): string | undefined {
     const ref = planned.ref;
-    if (typeof ref !== 'object' || !('list' in ref) || typeof ref.list !== 'object' || !('choice' in ref.list)) return undefined;
+    if (typeof ref !== 'object' || !('list' in ref) || typeof ref.list !== 'object' || !('choice' in ref.list))
+      return undefined;
     const type = qnameAttr(el, 'type');
     const d = type ? this.complexTypes.get(key(type)) : undefined;
     if (!type || !d) return undefined;
@@ -1029,7 +1318,14 @@ export class TypePlanner {
   }
 
   /** The alternatives of an s:choice; undefined (reported) when one cannot be an alternative of the format's. */
-  private choiceType(owner: string, node: XmlElement, file: string, expanding: readonly string[] = [], record = true, repeatable = false): DraftChoice | undefined {
+  private choiceType(
+    owner: string,
+    node: XmlElement,
+    file: string,
+    expanding: readonly string[] = [],
+    record = true,
+    repeatable = false,
+  ): DraftChoice | undefined {
     const alternatives: DraftChoice['choice'] = [];
     const items = this.choiceItems(owner, node, file, expanding);
     let complete = items.complete;
@@ -1050,15 +1346,31 @@ export class TypePlanner {
       const max = element.attrs.get('maxOccurs');
       if (max === 'unbounded' || (max !== undefined && Number(max) > 1)) {
         if (!repeatable || (typeof planned.ref === 'object' && 'choice' in planned.ref)) {
-          const where = repeatable ? 'as a list of choices' : 'within a choice that repeats itself or chooses a parameter';
-          this.report(from, c, 'maxOccurs', `in ${owner}: the alternative ${name} repeats ${where}, which the format cannot say`);
+          const where = repeatable
+            ? 'as a list of choices'
+            : 'within a choice that repeats itself or chooses a parameter';
+          this.report(
+            from,
+            c,
+            'maxOccurs',
+            `in ${owner}: the alternative ${name} repeats ${where}, which the format cannot say`,
+          );
           complete = false;
           continue;
         }
         // Its element repeated: the alternative's value is the list of them (`{ property: [...] }`).
         const nillable = element.attrs.get('nillable') === 'true';
         const doc = xsdDocumentation(element);
-        alternatives.push({ name, type: { list: planned.ref as string | DraftList, ...(nillable !== planned.reference ? { nillableItems: nillable } : {}), container: false, ...listBounds(c) }, ...(doc !== undefined ? { doc } : {}) });
+        alternatives.push({
+          name,
+          type: {
+            list: planned.ref as string | DraftList,
+            ...(nillable !== planned.reference ? { nillableItems: nillable } : {}),
+            container: false,
+            ...listBounds(c),
+          },
+          ...(doc !== undefined ? { doc } : {}),
+        });
         continue;
       }
       const listed = this.choiceListRecord(c, planned);
@@ -1068,26 +1380,63 @@ export class TypePlanner {
         continue;
       }
       if (typeof planned.ref === 'object' && 'choice' in planned.ref) {
-        this.report(from, c, 's:choice', `in ${owner}: the alternative ${name} is a list of choices, which cannot be an alternative`);
+        this.report(
+          from,
+          c,
+          's:choice',
+          `in ${owner}: the alternative ${name} is a list of choices, which cannot be an alternative`,
+        );
         complete = false;
         continue;
       }
-      if (element.attrs.get('nillable') === 'true') this.report(from, c, 'nillable="true"', `in ${owner}: the alternative ${name} is drafted not nillable (an alternative is sent as its element)`);
+      if (element.attrs.get('nillable') === 'true')
+        this.report(
+          from,
+          c,
+          'nillable="true"',
+          `in ${owner}: the alternative ${name} is drafted not nillable (an alternative is sent as its element)`,
+        );
       // Only a local declaration has a form (whl-travel's Success and Errors, in a schema leaving them unqualified); a
       // reference to another namespace's global element is in that one, its own.
       const unqualified = element === c && this.forms.formOf(c) === 'unqualified';
-      if (unqualified && !record) this.report(from, c, 'form="unqualified"', `in ${owner}: the alternative ${name} is drafted qualified, in its operation's or list's namespace: only a record's choice has alternatives of their own form`);
+      if (unqualified && !record)
+        this.report(
+          from,
+          c,
+          'form="unqualified"',
+          `in ${owner}: the alternative ${name} is drafted qualified, in its operation's or list's namespace: only a record's choice has alternatives of their own form`,
+        );
       const foreign = record ? this.foreignOf(element) : undefined;
       const doc = xsdDocumentation(element);
-      const alternative: DraftAlternative = { name, type: planned.ref as string | DraftList, ...(unqualified && record ? { form: 'unqualified' as const } : foreign !== undefined ? { namespace: foreign } : {}), ...(doc !== undefined ? { doc } : {}) };
+      const alternative: DraftAlternative = {
+        name,
+        type: planned.ref as string | DraftList,
+        ...(unqualified && record
+          ? { form: 'unqualified' as const }
+          : foreign !== undefined
+            ? { namespace: foreign }
+            : {}),
+        ...(doc !== undefined ? { doc } : {}),
+      };
       if (unqualified && record) this.unqualifiedAlternatives.set(alternative, { el: c, file: from, owner });
       alternatives.push(alternative);
     }
     if (complete && alternatives.length < 2) {
-      this.report(file, node, 's:choice', `in ${owner}: a choice of ${alternatives.length === 0 ? 'nothing' : 'one element'} has no counterpart in the format; left out`);
+      this.report(
+        file,
+        node,
+        's:choice',
+        `in ${owner}: a choice of ${alternatives.length === 0 ? 'nothing' : 'one element'} has no counterpart in the format; left out`,
+      );
       return undefined;
     }
-    if (!complete) this.report(file, node, 's:choice', `in ${owner}: the choice is left out, since not all of its alternatives can be mapped`);
+    if (!complete)
+      this.report(
+        file,
+        node,
+        's:choice',
+        `in ${owner}: the choice is left out, since not all of its alternatives can be mapped`,
+      );
     return complete ? { choice: alternatives } : undefined;
   }
 
@@ -1104,7 +1453,13 @@ export class TypePlanner {
    * Notes a drafted parameter, result or output that has `form: unqualified` (`holder`), so that once every record
    * is drafted it is drafted qualified again, and reported, if it holds a qualified element (as fields are).
    */
-  settleLater(holder: { form?: 'qualified' | 'unqualified' | undefined }, type: DraftTypeRef, el: XmlElement, file: string, owner: string): void {
+  settleLater(
+    holder: { form?: 'qualified' | 'unqualified' | undefined },
+    type: DraftTypeRef,
+    el: XmlElement,
+    file: string,
+    owner: string,
+  ): void {
     if (holder.form === 'unqualified') this.operationHolders.push({ holder, type, el, file, owner });
   }
 
@@ -1120,7 +1475,12 @@ export class TypePlanner {
       const nillable = el.attrs.get('nillable') === 'true';
       return {
         name,
-        type: { list: planned.ref, ...(nillable !== planned.reference ? { nillableItems: nillable } : {}), container: false, ...listBounds(el) },
+        type: {
+          list: planned.ref,
+          ...(nillable !== planned.reference ? { nillableItems: nillable } : {}),
+          container: false,
+          ...listBounds(el),
+        },
         ...(doc !== undefined ? { doc } : {}),
       };
     }
@@ -1140,14 +1500,27 @@ export class TypePlanner {
    * The `fixed` and `default` values of an element or attribute declaration, drafted as written when it holds one
    * XML Schema value or enum value; reported as not kept on anything else (a record, a list).
    */
-  private fixedAndDefault(at: XmlElement, file: string, name: string, planned: PlannedType, repeated: boolean): { fixed?: string; default?: string } {
+  private fixedAndDefault(
+    at: XmlElement,
+    file: string,
+    name: string,
+    planned: PlannedType,
+    repeated: boolean,
+  ): { fixed?: string; default?: string } {
     const out: { fixed?: string; default?: string } = {};
     for (const key of ['fixed', 'default'] as const) {
       const value = at.attrs.get(key);
       if (value === undefined) continue;
-      const scalar = typeof planned.ref === 'string' && !this.records.has(planned.ref) && planned.ref !== 'xml' && !repeated;
+      const scalar =
+        typeof planned.ref === 'string' && !this.records.has(planned.ref) && planned.ref !== 'xml' && !repeated;
       if (scalar) out[key] = value;
-      else this.report(file, at, `${key}="${value}"`, `the ${key} value of ${name} is not kept: only a single XML Schema or enum value can have one`);
+      else
+        this.report(
+          file,
+          at,
+          `${key}="${value}"`,
+          `the ${key} value of ${name} is not kept: only a single XML Schema or enum value can have one`,
+        );
     }
     return out;
   }
@@ -1166,26 +1539,54 @@ export class TypePlanner {
       const taken = into.some((f) => f.name === ref.local);
       const key = taken ? `xml${capitalise(ref.local)}` : ref.local;
       const optional = at.attrs.get('use') !== 'required';
-      into.push({ name: key, ...(taken ? { xmlName: ref.local } : {}), type: 'string', ...(optional ? {} : { optional }), attribute: true, namespace: NS.xml });
+      into.push({
+        name: key,
+        ...(taken ? { xmlName: ref.local } : {}),
+        type: 'string',
+        ...(optional ? {} : { optional }),
+        attribute: true,
+        namespace: NS.xml,
+      });
       return;
     }
     const typeName = qnameAttr(at, 'type');
     const inline = typeName ? undefined : kids(at, NS.xsd, 'simpleType')[0];
     // An inline restriction is drafted as its base (an xs:NMTOKEN stays one), its facets reported.
     const inlineBase = inline ? qnameAttr(kids(inline, NS.xsd, 'restriction')[0] ?? inline, 'base') : undefined;
-    const planned = typeName ? this.named(typeName, file, at) : inlineBase ? this.named(inlineBase, file, inline!) : primitive('string');
+    const planned = typeName
+      ? this.named(typeName, file, at)
+      : inlineBase
+        ? this.named(inlineBase, file, inline!)
+        : primitive('string');
     if (inline) {
       const shown = typeof planned?.ref === 'string' ? planned.ref : 'string';
-      this.report(file, inline, 'anonymous s:simpleType', `the type of the attribute ${owner}.${name} is declared inline; drafted as ${shown}, its facets not kept (name the type to map it)`);
+      this.report(
+        file,
+        inline,
+        'anonymous s:simpleType',
+        `the type of the attribute ${owner}.${name} is declared inline; drafted as ${shown}, its facets not kept (name the type to map it)`,
+      );
     }
     if (!planned || typeof planned.ref !== 'string' || this.records.has(planned.ref)) {
-      this.report(file, at, 's:attribute', `the attribute ${owner}.${name} has a type an attribute cannot hold; left out`);
+      this.report(
+        file,
+        at,
+        's:attribute',
+        `the attribute ${owner}.${name} has a type an attribute cannot hold; left out`,
+      );
       return;
     }
     const optional = at.attrs.get('use') !== 'required';
     const form = this.forms.formOf(at);
     const values = this.fixedAndDefault(at, file, `the attribute ${owner}.${name}`, planned, false);
-    into.push({ name, type: planned.ref, ...(optional !== planned.reference ? { optional } : {}), attribute: true, ...(form ? { form } : {}), ...values });
+    into.push({
+      name,
+      type: planned.ref,
+      ...(optional !== planned.reference ? { optional } : {}),
+      attribute: true,
+      ...(form ? { form } : {}),
+      ...values,
+    });
   }
 
   /**
@@ -1197,9 +1598,17 @@ export class TypePlanner {
     const d = this.elements.get(key(element));
     if (!d) return undefined;
     const inline = d.node.children.filter((c) => c.ns === NS.xsd && c.name !== 'annotation');
-    if (d.node.attrs.has('type') || inline.length !== 1 || inline[0]!.name !== 'complexType' || isAnyContent(inline[0]!)) return undefined;
+    if (
+      d.node.attrs.has('type') ||
+      inline.length !== 1 ||
+      inline[0]!.name !== 'complexType' ||
+      isAnyContent(inline[0]!)
+    )
+      return undefined;
     const name = this.inlineRecord(element, d);
-    return name === undefined ? undefined : { ref: name, reference: true, itemName: element.local, rootName: element.local };
+    return name === undefined
+      ? undefined
+      : { ref: name, reference: true, itemName: element.local, rootName: element.local };
   }
 
   /** The type of an element particle: its named type, or `xml` for any content; reports what cannot be mapped. */
@@ -1210,9 +1619,16 @@ export class TypePlanner {
       return undefined;
     }
     for (const facet of valuesKept ? [] : (['default', 'fixed'] as const)) {
-      if (el.attrs.has(facet)) this.report(file, el, `${facet}="${el.attrs.get(facet)}"`, `the ${facet} value of ${name} is not kept`);
+      if (el.attrs.has(facet))
+        this.report(file, el, `${facet}="${el.attrs.get(facet)}"`, `the ${facet} value of ${name} is not kept`);
     }
-    if (!formKept && el.attrs.get('form') === 'unqualified') this.report(file, el, 'form="unqualified"', `${name} is drafted qualified (in its schema's namespace), as the format writes elements`);
+    if (!formKept && el.attrs.get('form') === 'unqualified')
+      this.report(
+        file,
+        el,
+        'form="unqualified"',
+        `${name} is drafted qualified (in its schema's namespace), as the format writes elements`,
+      );
     for (const a of ['substitutionGroup', 'abstract'] as const) {
       if (el.attrs.has(a)) this.report(file, el, `${a}="${el.attrs.get(a)}"`, `not kept on ${name}`);
     }
@@ -1227,19 +1643,35 @@ export class TypePlanner {
     if (inline.name === 'complexType' && isAnyContent(inline)) return isDataSet(inline) ? DATA_SET : primitive('xml');
     // An anonymous restriction of a simple type without enumerations is its base on the wire, as a named one is drafted.
     const restriction = inline.name === 'simpleType' ? kids(inline, NS.xsd, 'restriction')[0] : undefined;
-    const base = restriction && kids(restriction, NS.xsd, 'enumeration').length === 0 ? qnameAttr(restriction, 'base') : undefined;
+    const base =
+      restriction && kids(restriction, NS.xsd, 'enumeration').length === 0 ? qnameAttr(restriction, 'base') : undefined;
     if (base) {
       const planned = this.named(base, file, restriction!);
-      this.report(file, inline, 'anonymous s:simpleType', `the type of ${name} is declared inline, a restriction of ${base.local} drafted as ${typeof planned?.ref === 'string' ? planned.ref : 'its base'}; its facets are not kept`);
+      this.report(
+        file,
+        inline,
+        'anonymous s:simpleType',
+        `the type of ${name} is declared inline, a restriction of ${base.local} drafted as ${typeof planned?.ref === 'string' ? planned.ref : 'its base'}; its facets are not kept`,
+      );
       if (planned) return planned;
     }
     // A reference to a global element of an anonymous complex type: the record named after that element.
     const ref = this.inPlaceRefs.get(declarationOf(el));
     const record = ref && inline.name === 'complexType' ? this.inlineRecordType(ref.global) : undefined;
     if (record) return record;
-    const local = inline.name === 'complexType' ? this.localRecord(el, inline, file) : restriction ? this.localEnum(el, restriction) : undefined;
+    const local =
+      inline.name === 'complexType'
+        ? this.localRecord(el, inline, file)
+        : restriction
+          ? this.localEnum(el, restriction)
+          : undefined;
     if (local) return local;
-    this.report(file, inline, `anonymous s:${inline.name}`, `the type of ${name} is declared inline; name it (a named type) to map it. Left out`);
+    this.report(
+      file,
+      inline,
+      `anonymous s:${inline.name}`,
+      `the type of ${name} is declared inline; name it (a named type) to map it. Left out`,
+    );
     return undefined;
   }
 }
@@ -1319,7 +1751,12 @@ function isAnyContent(node: XmlElement): boolean {
 /** Whether XML content ({@link isAnyContent}) is a DataSet's: its `s:any` after the `s:schema` of the DataSet's tables. */
 function isDataSet(node: XmlElement): boolean {
   const sequence = node.children.find((c) => c.ns === NS.xsd && c.name === 'sequence');
-  return sequence !== undefined && sequence.children.some((c) => c.ns === NS.xsd && c.name === 'element' && /(^|:)schema$/.test(c.attrs.get('ref') ?? ''));
+  return (
+    sequence !== undefined &&
+    sequence.children.some(
+      (c) => c.ns === NS.xsd && c.name === 'element' && /(^|:)schema$/.test(c.attrs.get('ref') ?? ''),
+    )
+  );
 }
 
 /**
@@ -1327,7 +1764,10 @@ function isDataSet(node: XmlElement): boolean {
  * occurring once: the choice with that first element standing for the sequence, and the sequence's other elements.
  * Undefined for any other choice.
  */
-function sequenceAlternative(c: XmlElement, particles: readonly XmlElement[]): { choice: XmlElement; first: XmlElement; rest: XmlElement[] } | undefined {
+function sequenceAlternative(
+  c: XmlElement,
+  particles: readonly XmlElement[],
+): { choice: XmlElement; first: XmlElement; rest: XmlElement[] } | undefined {
   if (!once(occurrenceOf(c))) return undefined;
   // A second sequence stays in the choice, which then reports it.
   const seq = particles.find((p) => p.name === 'sequence');

@@ -20,7 +20,6 @@ export interface WsdlSource {
 /** The WSDL cannot be read (no such file, an HTTP error, no answer). */
 export class WsdlSourceError extends Error {}
 
-
 /** `input` as messages and drafts name it: as typed, unless it is an absolute path (then relative to `cwd`). */
 export function shownName(input: string, cwd: string): string {
   if (isHttpUrl(input) || !isAbsolute(input)) return input;
@@ -34,7 +33,11 @@ export async function readWsdlSource(input: string, cwd: string): Promise<WsdlSo
     return { text, shown, readFile: await fetchReached(text, shown) };
   }
   try {
-    return { text: readFileSync(resolve(cwd, input), 'utf8'), shown, readFile: (path) => readFileSync(resolve(cwd, path), 'utf8') };
+    return {
+      text: readFileSync(resolve(cwd, input), 'utf8'),
+      shown,
+      readFile: (path) => readFileSync(resolve(cwd, path), 'utf8'),
+    };
   } catch (error) {
     throw new WsdlSourceError(`${shown}: cannot read the WSDL: ${fileFailure(error)}`);
   }
@@ -54,7 +57,8 @@ async function fetchText(url: string, shown: string): Promise<string> {
   } catch (error) {
     throw error instanceof WsdlSourceError ? error : fail(urlFailure(error));
   }
-  if (text.length > DOCUMENT_LIMITS.characters) throw fail(`it is larger than ${DOCUMENT_LIMITS.characters / 1024 / 1024} MiB, the most one import reads`);
+  if (text.length > DOCUMENT_LIMITS.characters)
+    throw fail(`it is larger than ${DOCUMENT_LIMITS.characters / 1024 / 1024} MiB, the most one import reads`);
   return text;
 }
 
@@ -91,7 +95,12 @@ async function fetchReached(text: string, url: string): Promise<ReadFile> {
         characters += body.length;
         fetched.set(at, { text: body });
       } catch (error) {
-        fetched.set(at, { error: error instanceof TypeError || (error as Error).name === 'TimeoutError' ? urlFailure(error) : (error as Error).message });
+        fetched.set(at, {
+          error:
+            error instanceof TypeError || (error as Error).name === 'TimeoutError'
+              ? urlFailure(error)
+              : (error as Error).message,
+        });
       }
     }
   }

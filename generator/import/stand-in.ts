@@ -49,7 +49,8 @@ export function standInNames(url: string, namespace: string | undefined, wanted:
     names.push(`${value}.${kind}`, value);
     // Saved beside the entry WSDL under its name and the query's number (team_software.wsdl, team_software0.xsd).
     const saved = entry === undefined ? '' : basename(entry).replace(/\.[^.]*$/, '');
-    if (saved !== '' && index !== undefined) names.push(`${saved}${index}.${kind}`, `${saved}.${index}.${kind}`, `${saved}_${index}.${kind}`);
+    if (saved !== '' && index !== undefined)
+      names.push(`${saved}${index}.${kind}`, `${saved}.${index}.${kind}`, `${saved}_${index}.${kind}`);
   } else if (parsed?.search === '' && last !== '') {
     names.push(last);
   } else if (parsed !== undefined && /^\?wsdl$/i.test(parsed.search) && entry !== undefined) {

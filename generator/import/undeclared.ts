@@ -42,21 +42,29 @@ export function failOnUndeclaredElements(doc: WsdlDoc, types: TypePlanner, probl
       const element = qnameAttr(part, 'element');
       if (!element || types.element(element)) continue;
       const key = `{${element.ns}}${element.local}`;
-      if (!undeclared.has(key)) undeclared.set(key, `${problems.fileOf(part, doc.file)}:${part.line}:${part.column}: ${part.attrs.get('element')} (${key})`);
+      if (!undeclared.has(key))
+        undeclared.set(
+          key,
+          `${problems.fileOf(part, doc.file)}:${part.line}:${part.column}: ${part.attrs.get('element')} (${key})`,
+        );
     }
   }
   if (undeclared.size === 0) return;
   const namespaces = [...new Set(doc.schemas.map((s) => s.targetNamespace || '(no namespace)'))];
-  const held = namespaces.length === 0 ? 'the WSDL holds no schema' : `the schemas it holds are of ${namespaces.join(', ')}`;
+  const held =
+    namespaces.length === 0 ? 'the WSDL holds no schema' : `the schemas it holds are of ${namespaces.join(', ')}`;
   const shown = [...undeclared.values()].slice(0, UNDECLARED_SHOWN);
   const more = undeclared.size - shown.length;
   // A document the WSDL names but that was not read (a URL no file stands for) may be where they are declared.
   const unread = problems.list.filter((p) => UNREAD_CONSTRUCTS.has(p.construct));
-  const why = unread.length === 0 ? [] : [
-    `the WSDL names ${unread.length} document${unread.length === 1 ? '' : 's'} that could not be read, which may declare them:`,
-    ...unread.slice(0, UNDECLARED_SHOWN).map((p) => `  ${formatProblem(p)}`),
-    ...(unread.length > UNDECLARED_SHOWN ? [`  and ${unread.length - UNDECLARED_SHOWN} more`] : []),
-  ];
+  const why =
+    unread.length === 0
+      ? []
+      : [
+          `the WSDL names ${unread.length} document${unread.length === 1 ? '' : 's'} that could not be read, which may declare them:`,
+          ...unread.slice(0, UNDECLARED_SHOWN).map((p) => `  ${formatProblem(p)}`),
+          ...(unread.length > UNDECLARED_SHOWN ? [`  and ${unread.length - UNDECLARED_SHOWN} more`] : []),
+        ];
   throw new UndeclaredElementsError(
     [
       `${doc.file}: no operation can be drafted: ${undeclared.size} element${undeclared.size === 1 ? '' : 's'} its messages name ${undeclared.size === 1 ? 'is' : 'are'} declared in no schema of the WSDL (${held}):`,

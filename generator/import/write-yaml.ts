@@ -14,7 +14,7 @@ import { formatProblem, type ImportProblem } from './problems.js';
 export const NOT_IN_A_WSDL: readonly string[] = [
   'service.title and service.version (drafted: the service name; the version in its address or namespace, such as v2, else 0.0.0)',
   'the docs of everything the WSDL does not document (left out: they are optional)',
-  'auth (request signing) and the parameters\' roles (principal, timestamp, signature)',
+  "auth (request signing) and the parameters' roles (principal, timestamp, signature)",
   'eat markers of operations (needed only with auth)',
   'serviceErrors (which result field holds an error code, and its success value); results drafted as records',
   'polls (client methods that wait on a status operation)',
@@ -35,7 +35,12 @@ const FLOW_MAPS = new Set(['namespace', 'result', 'type', 'list']);
 /** Maps that are items of sequences under these keys are written in flow style. */
 const FLOW_ITEMS = new Set(['fields', 'outputs', 'params', 'choice']);
 
-export function writeYaml(spec: DraftSpec, source: string, problems: readonly ImportProblem[], options: WriteOptions = {}): string {
+export function writeYaml(
+  spec: DraftSpec,
+  source: string,
+  problems: readonly ImportProblem[],
+  options: WriteOptions = {},
+): string {
   const body: Record<string, unknown> = {
     ...(options.schema ? { $schema: SCHEMA_REFERENCE } : {}),
     specVersion: 1,
@@ -82,7 +87,13 @@ export function writeYaml(spec: DraftSpec, source: string, problems: readonly Im
     ...problems.map((p) => ` - ${formatProblem(p)}`),
   ];
   doc.commentBefore = lines.join('\n');
-  return doc.toString({ indent: 2, lineWidth: 120, minContentWidth: 40, flowCollectionPadding: true, singleQuote: true });
+  return doc.toString({
+    indent: 2,
+    lineWidth: 120,
+    minContentWidth: 40,
+    flowCollectionPadding: true,
+    singleQuote: true,
+  });
 }
 
 function mapValues<T, U>(record: Record<string, T>, f: (value: T) => U): Record<string, U> {
@@ -106,7 +117,9 @@ function style(node: Node | null | undefined, key: string | undefined): void {
 /** Whether a map has a `choice` key, itself or in a map it holds. */
 function holdsChoice(node: Node): boolean {
   if (!isMap(node)) return false;
-  return node.items.some((pair) => (isScalar(pair.key) && pair.key.value === 'choice') || holdsChoice(pair.value as Node));
+  return node.items.some(
+    (pair) => (isScalar(pair.key) && pair.key.value === 'choice') || holdsChoice(pair.value as Node),
+  );
 }
 
 function stripUndefined(value: unknown): unknown {

@@ -56,8 +56,18 @@ export function parseXml(source: string): XmlElement {
     if (error.message === 'text data outside of root node.') {
       // saxes says so only where the text ends; the place to show is where it starts.
       const start = strayText(text, rootEnd === -1 ? 0 : rootEnd);
-      const what = JSON.stringify(text.slice(start, start + 20).split(/[\r\n]/)[0]!.trim());
-      fail(rootEnd === -1 ? `not XML: text ${what} stands where the first element should` : `text ${what} after the root element's end`, start);
+      const what = JSON.stringify(
+        text
+          .slice(start, start + 20)
+          .split(/[\r\n]/)[0]!
+          .trim(),
+      );
+      fail(
+        rootEnd === -1
+          ? `not XML: text ${what} stands where the first element should`
+          : `text ${what} after the root element's end`,
+        start,
+      );
     }
     if (error.message === 'unexpected close tag.') {
       // saxes has just closed the element left open; the end tag is the text from its `</` to here.
@@ -68,7 +78,8 @@ export function parseXml(source: string): XmlElement {
   });
   parser.on('doctype', (doctype) => {
     // Entities declared in an internal subset would change what the document says; saxes leaves them unexpanded.
-    if (doctype.includes('[')) fail('a DOCTYPE with an internal subset is not supported', text.lastIndexOf('<!DOCTYPE', parser.position));
+    if (doctype.includes('['))
+      fail('a DOCTYPE with an internal subset is not supported', text.lastIndexOf('<!DOCTYPE', parser.position));
   });
   parser.on('opentagstart', () => {
     // The name and the character after it are read: the `<` is the last one before them.
@@ -85,7 +96,15 @@ export function parseXml(source: string): XmlElement {
     }
     const attrs = new Map<string, string>();
     for (const [name, attr] of Object.entries(tag.attributes)) attrs.set(name, attr.value);
-    const element: XmlElement = { name: tag.local, ns: tag.uri, attrs, scope, children: [], text: '', ...position(tagStart) };
+    const element: XmlElement = {
+      name: tag.local,
+      ns: tag.uri,
+      attrs,
+      scope,
+      children: [],
+      text: '',
+      ...position(tagStart),
+    };
     if (parent) parent.children.push(element);
     else root = element;
     stack.push(element);

@@ -53,9 +53,15 @@ export function checkBareOperations(
     const known = elements.get(key);
     if (known === undefined) elements.set(key, element);
     else if (known.holds !== element.holds && known.owner !== element.owner) {
-      report(element.path, `<${name}> is a top-level element of ${element.owner}, holding ${element.holds}, but also of ${known.owner}, holding ${known.holds}: in one namespace, an element name holds one thing (rename the parameter, or give the operation a namespace of its own)`);
+      report(
+        element.path,
+        `<${name}> is a top-level element of ${element.owner}, holding ${element.holds}, but also of ${known.owner}, holding ${known.holds}: in one namespace, an element name holds one thing (rename the parameter, or give the operation a namespace of its own)`,
+      );
     } else if (known.holds !== element.holds) {
-      report(element.path, `<${name}> is two top-level elements of ${element.owner}, holding ${known.holds} and ${element.holds}`);
+      report(
+        element.path,
+        `<${name}> is two top-level elements of ${element.owner}, holding ${known.holds} and ${element.holds}`,
+      );
     }
   };
   // Wrapped operations' elements first, so that a clash is reported where the bare operation names it.
@@ -66,23 +72,44 @@ export function checkBareOperations(
     if (op.bare) continue;
     const path: SpecPath = ['operations', index, 'name'];
     claim(namespace, op.name, { holds: `the operation element of ${op.name}`, owner: `operation ${op.name}`, path });
-    claim(namespace, `${op.name}Response`, { holds: `the response element of ${op.name}`, owner: `operation ${op.name}`, path });
+    claim(namespace, `${op.name}Response`, {
+      holds: `the response element of ${op.name}`,
+      owner: `operation ${op.name}`,
+      path,
+    });
   }
   for (const { op, index } of operations) {
     const root = op.httpPostRoot;
-    const name = root.kind === 'shown' || root.kind === 'convention' ? root.name : root.kind === 'notShown' ? root.assumed : undefined;
+    const name =
+      root.kind === 'shown' || root.kind === 'convention'
+        ? root.name
+        : root.kind === 'notShown'
+          ? root.assumed
+          : undefined;
     if (name === undefined || op.result.kind !== 'value') continue;
     const path: SpecPath = ['operations', index, 'httpPostRoot'];
-    claim(op.namespace ?? serviceNamespace, name, { holds: holding(op.result.type, op.result.nullable), owner: `the HTTP POST answer of ${op.name}`, path });
+    claim(op.namespace ?? serviceNamespace, name, {
+      holds: holding(op.result.type, op.result.nullable),
+      owner: `the HTTP POST answer of ${op.name}`,
+      path,
+    });
   }
   for (const h of headers) {
-    claim(serviceNamespace, h.element, { holds: `the SOAP header ${h.element}`, owner: `the SOAP header ${h.element}`, path: ['soapHeaders'] });
+    claim(serviceNamespace, h.element, {
+      holds: `the SOAP header ${h.element}`,
+      owner: `the SOAP header ${h.element}`,
+      path: ['soapHeaders'],
+    });
   }
   for (const { op, index } of operations) {
     if (!op.bare) continue;
     const at: SpecPath = ['operations', index];
     if (!soap) {
-      report([...at, 'parameterStyle'], 'the service has no SOAP binding (service.bindings), so a parameter style means nothing here', true);
+      report(
+        [...at, 'parameterStyle'],
+        'the service has no SOAP binding (service.bindings), so a parameter style means nothing here',
+        true,
+      );
       continue;
     }
     const namespace = op.namespace ?? serviceNamespace;
@@ -91,13 +118,20 @@ export function checkBareOperations(
     const first = firstElement(op, namespace);
     const other = actions.get(action)?.find((o) => o.name !== op.name && o.first === first);
     if (other !== undefined) {
-      const body = op.params[0] === undefined ? 'both Bodies are empty' : `both Bodies start with <${op.params[0].name}>`;
-      report([...at, 'soapAction'], `a bare operation is known by its SOAPAction, else by its Body's first element, but "${action}" is also the SOAPAction of ${other.name} and ${body}: nothing tells them apart`);
+      const body =
+        op.params[0] === undefined ? 'both Bodies are empty' : `both Bodies start with <${op.params[0].name}>`;
+      report(
+        [...at, 'soapAction'],
+        `a bare operation is known by its SOAPAction, else by its Body's first element, but "${action}" is also the SOAPAction of ${other.name} and ${body}: nothing tells them apart`,
+      );
     }
     op.params.forEach((p, j) => {
       const path: SpecPath = [...at, 'params', j];
       if (p.type.kind === 'list' && !p.type.container) {
-        report(path, `parameter "${p.name}" is a list without container, which a bare operation cannot send as one element of the Body`);
+        report(
+          path,
+          `parameter "${p.name}" is a list without container, which a bare operation cannot send as one element of the Body`,
+        );
         return;
       }
       claim(namespace, p.name, { holds: holding(p.type, p.nillable), owner, path });
@@ -106,17 +140,31 @@ export function checkBareOperations(
     const returned = result.kind === 'outputs' ? result.returned : result;
     if (returned.kind === 'value') {
       if (returned.type.kind === 'list' && !returned.type.container) {
-        report([...at, 'result'], 'the result is a list without container, which a bare operation cannot answer as one element of the Body');
-      } else claim(namespace, returned.element, { holds: holding(returned.type, returned.nullable), owner, path: [...at, 'result'] });
+        report(
+          [...at, 'result'],
+          'the result is a list without container, which a bare operation cannot answer as one element of the Body',
+        );
+      } else
+        claim(namespace, returned.element, {
+          holds: holding(returned.type, returned.nullable),
+          owner,
+          path: [...at, 'result'],
+        });
     }
     if (result.kind === 'outputs') {
       if (op.namespace !== undefined && op.namespace !== serviceNamespace) {
-        report([...at, 'outputs'], 'out parameters of a bare operation with a namespace of its own are not supported: leave out its namespace, or the outputs');
+        report(
+          [...at, 'outputs'],
+          'out parameters of a bare operation with a namespace of its own are not supported: leave out its namespace, or the outputs',
+        );
       }
       result.struct.fields.slice(returned.kind === 'value' ? 1 : 0).forEach((f, j) => {
         const path: SpecPath = [...at, 'outputs', j];
         if (f.type.kind === 'list' && !f.type.container) {
-          report(path, `output "${f.name}" is a list without container, which a bare operation cannot answer as one element of the Body`);
+          report(
+            path,
+            `output "${f.name}" is a list without container, which a bare operation cannot answer as one element of the Body`,
+          );
         } else claim(namespace, f.name, { holds: holding(f.type, f.nillable), owner, path });
       });
     }

@@ -39,24 +39,44 @@ const CODECS: Readonly<Record<Exclude<PrimitiveName, 'xml' | 'string' | 'char'>,
 };
 
 /** The example's wire text, or why it does not fit `type` (a sentence without a leading capital). */
-export function checkExample(example: string | number | boolean, type: TypeModel): { readonly text: string } | { readonly problem: string } {
+export function checkExample(
+  example: string | number | boolean,
+  type: TypeModel,
+): { readonly text: string } | { readonly problem: string } {
   if (type.kind === 'enum') {
     const text = String(example);
-    return type.enum.values.includes(text) ? { text } : { problem: `"${text}" is not a value of enum ${type.enum.name}` };
+    return type.enum.values.includes(text)
+      ? { text }
+      : { problem: `"${text}" is not a value of enum ${type.enum.name}` };
   }
   if (type.kind !== 'primitive' || type.name === 'xml') {
-    return { problem: 'an example is only possible for an XML Schema type (not xml) or an enum; a record or list shows its members\' examples' };
+    return {
+      problem:
+        "an example is only possible for an XML Schema type (not xml) or an enum; a record or list shows its members' examples",
+    };
   }
   const name = type.name;
   if (name === 'string' || name === 'char') {
     // A YAML scalar that is not text (12, true, 2026) would be read as another type: the author means the text.
-    if (typeof example !== 'string') return { problem: `must be a string (found a ${typeof example}: ${String(example)}; quote it, '${String(example)}', to make it text)` };
-    if (name === 'char' && example.length !== 1) return { problem: 'must be one character (one UTF-16 unit) for a char' };
-    return attempt(() => (name === 'char' ? values.encodeChar(example, 'example') : values.encodeString(example, 'example')));
+    if (typeof example !== 'string')
+      return {
+        problem: `must be a string (found a ${typeof example}: ${String(example)}; quote it, '${String(example)}', to make it text)`,
+      };
+    if (name === 'char' && example.length !== 1)
+      return { problem: 'must be one character (one UTF-16 unit) for a char' };
+    return attempt(() =>
+      name === 'char' ? values.encodeChar(example, 'example') : values.encodeString(example, 'example'),
+    );
   }
-  if ((name === 'long' || name === 'unsignedLong' || name === 'decimal') && typeof example === 'number' && !Number.isSafeInteger(example)) {
+  if (
+    (name === 'long' || name === 'unsignedLong' || name === 'decimal') &&
+    typeof example === 'number' &&
+    !Number.isSafeInteger(example)
+  ) {
     // YAML read it as a JS number, which has already lost digits (or a decimal's trailing zeros).
-    return { problem: `must be quoted ('...') so that its digits are kept exactly: YAML reads ${String(example)} as an inexact number` };
+    return {
+      problem: `must be quoted ('...') so that its digits are kept exactly: YAML reads ${String(example)} as an inexact number`,
+    };
   }
   const [decode, encode] = CODECS[name];
   return attempt(() => encode(decode(String(example), 'example') as never, 'example'));

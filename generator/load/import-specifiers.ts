@@ -13,7 +13,22 @@ export interface ImportedSpecifier {
 type Token = { readonly kind: 'word' | 'string' | 'punct' | 'other'; readonly text: string; readonly pos: number };
 
 /** Words after which a `/` starts a regular expression (an operand is expected), not a division. */
-const OPERAND_BEFORE = new Set(['return', 'typeof', 'case', 'do', 'else', 'in', 'of', 'instanceof', 'new', 'delete', 'void', 'throw', 'yield', 'await']);
+const OPERAND_BEFORE = new Set([
+  'return',
+  'typeof',
+  'case',
+  'do',
+  'else',
+  'in',
+  'of',
+  'instanceof',
+  'new',
+  'delete',
+  'void',
+  'throw',
+  'yield',
+  'await',
+]);
 
 export function importedSpecifiers(text: string): ImportedSpecifier[] {
   const found: ImportedSpecifier[] = [];
@@ -26,8 +41,10 @@ export function importedSpecifiers(text: string): ImportedSpecifier[] {
     const [a, b, c] = [tokens[tokens.length - 3], tokens[tokens.length - 2], tokens[tokens.length - 1]];
     if (t.kind === 'string') {
       const notMember = (k: Token | undefined) => k === undefined || k.text !== '.';
-      if (c?.kind === 'word' && (c.text === 'from' || c.text === 'import') && notMember(b)) found.push({ specifier: t.text, pos: t.pos });
-      else if (c?.text === '(' && b?.kind === 'word' && (b.text === 'import' || b.text === 'require') && notMember(a)) found.push({ specifier: t.text, pos: t.pos });
+      if (c?.kind === 'word' && (c.text === 'from' || c.text === 'import') && notMember(b))
+        found.push({ specifier: t.text, pos: t.pos });
+      else if (c?.text === '(' && b?.kind === 'word' && (b.text === 'import' || b.text === 'require') && notMember(a))
+        found.push({ specifier: t.text, pos: t.pos });
     }
     tokens.push(t);
     if (tokens.length > 8) tokens.splice(0, tokens.length - 3);

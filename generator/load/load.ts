@@ -28,13 +28,19 @@ export interface ParseOptions {
 }
 
 /** Loads, validates and resolves the spec at `file`; throws `SpecError` listing every problem found. */
-export function loadSpec(file: string, options: Omit<ParseOptions, 'baseDir' | 'source'> & { cwd?: string } = {}): ServiceModel {
+export function loadSpec(
+  file: string,
+  options: Omit<ParseOptions, 'baseDir' | 'source'> & { cwd?: string } = {},
+): ServiceModel {
   const shown = displayName(file, options.cwd ?? process.cwd());
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    const draft = (error as NodeJS.ErrnoException).code === 'ENOENT' ? `, or draft it from a WSDL: svc-codegen import-wsdl Service.wsdl --out ${shown}` : '';
+    const draft =
+      (error as NodeJS.ErrnoException).code === 'ENOENT'
+        ? `, or draft it from a WSDL: svc-codegen import-wsdl Service.wsdl --out ${shown}`
+        : '';
     throw new SpecReadError(shown, `${fileFailure(error)}${draft}`);
   }
   const { cwd: _cwd, ...rest } = options;
@@ -54,7 +60,11 @@ export function parseSpec(text: string, file: string, options: ParseOptions = {}
   const marks = importMarks(text, doc);
   const problems = [
     ...doc.errors.map((e) => ({ offset: e.pos[0], message: yamlMessage(e.message) })),
-    ...duplicateKeys(doc).map((d) => ({ offset: d.offset, path: d.path, message: `duplicate key "${d.key}" (map keys must be unique)` })),
+    ...duplicateKeys(doc).map((d) => ({
+      offset: d.offset,
+      path: d.path,
+      message: `duplicate key "${d.key}" (map keys must be unique)`,
+    })),
     ...(options.strict ? marks : []),
   ];
   if (problems.length > 0) throw new SpecError(problems.sort((a, b) => a.offset - b.offset).map(issueAt));
@@ -87,7 +97,11 @@ export function parseSpec(text: string, file: string, options: ParseOptions = {}
   if (folder !== undefined) {
     simulator =
       options.baseDir === undefined
-        ? { issues: [simulatorAt('a spec with a simulator must be loaded from its file (the folder is read beside it)')] }
+        ? {
+            issues: [
+              simulatorAt('a spec with a simulator must be loaded from its file (the folder is read beside it)'),
+            ],
+          }
         : readSimulator(folder, options.baseDir, posix.dirname(file), simulatorAt);
   }
   const issues = [...structure, ...resolved.issues, ...simulator.issues];
@@ -126,7 +140,10 @@ function importMarks(text: string, doc: Document): Array<{ offset: number; messa
   visit(doc, {
     Scalar(_, node) {
       if (typeof node.value === 'string' && node.value.startsWith(IMPORT_TODO)) {
-        found.push({ offset: node.range?.[0] ?? 0, message: `${IMPORT_TODO} left by import-wsdl: decide it and write the value` });
+        found.push({
+          offset: node.range?.[0] ?? 0,
+          message: `${IMPORT_TODO} left by import-wsdl: decide it and write the value`,
+        });
       }
     },
   });
@@ -137,7 +154,10 @@ function importMarks(text: string, doc: Document): Array<{ offset: number; messa
       const body = token.replace(/^#\s*/, '');
       if (body.startsWith(IMPORT_TODO)) {
         const asks = body.slice(IMPORT_TODO.length).replace(/^:?\s*/, '');
-        found.push({ offset: offset + token.indexOf(IMPORT_TODO), message: `${IMPORT_TODO} left by import-wsdl: ${asks || 'decide it'}` });
+        found.push({
+          offset: offset + token.indexOf(IMPORT_TODO),
+          message: `${IMPORT_TODO} left by import-wsdl: ${asks || 'decide it'}`,
+        });
       }
     }
     if (!ZERO_WIDTH.has(token)) offset += token.length;
@@ -158,7 +178,8 @@ function duplicateKeys(doc: Document): Array<{ key: string; offset: number; path
       for (const pair of map.items) {
         if (!isScalar(pair.key)) continue;
         const key = String(pair.key.value);
-        if (seen.has(pair.key.value)) found.push({ key, offset: pair.key.range?.[0] ?? 0, path: [...specPath([...ancestors, map]), key] });
+        if (seen.has(pair.key.value))
+          found.push({ key, offset: pair.key.range?.[0] ?? 0, path: [...specPath([...ancestors, map]), key] });
         else seen.add(pair.key.value);
       }
     },

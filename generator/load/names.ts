@@ -13,7 +13,8 @@ import { ts } from 'ts-morph';
 import { RUNTIME_EXPORTS } from '../model/runtime-names.js';
 
 /** The XML NCName production (XML 1.0 fifth edition, Namespaces in XML): a name with no colon. */
-const NAME_START = 'A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
+const NAME_START =
+  'A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
 const NAME_PART = `${NAME_START}\\-.0-9\\u00B7\\u0300-\\u036F\\u203F-\\u2040`;
 export const NCNAME = new RegExp(`^[${NAME_START}][${NAME_PART}]*$`, 'u');
 
@@ -91,7 +92,8 @@ export function reservedNames(): Set<string> {
 export function identifierStem(name: string): string {
   if (name === '') return '_';
   let out = '';
-  for (const ch of name) out += out === '' ? (isStart(ch) && ch !== '$' ? ch : isPart(ch) ? `_${ch}` : '_') : isPart(ch) ? ch : '_';
+  for (const ch of name)
+    out += out === '' ? (isStart(ch) && ch !== '$' ? ch : isPart(ch) ? `_${ch}` : '_') : isPart(ch) ? ch : '_';
   return out;
 }
 

@@ -23,6 +23,9 @@ export function checkNoNamespaceActions(
   if (serviceNamespace !== '' || !(bindings.includes('soap11') || bindings.includes('soap12'))) return;
   for (const { op, index } of operations) {
     if (op.soapAction !== undefined) continue;
-    report(['operations', index, 'name'], `the service is in no namespace (service.namespace.uri: ''), so ${op.name} has no default SOAPAction (namespace + name): give its soapAction ('' for an empty one)`);
+    report(
+      ['operations', index, 'name'],
+      `the service is in no namespace (service.namespace.uri: ''), so ${op.name} has no default SOAPAction (namespace + name): give its soapAction ('' for an empty one)`,
+    );
   }
 }

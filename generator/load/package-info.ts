@@ -57,7 +57,11 @@ export class PackageOptionError extends Error {
  * `model` with `options` over its package. The mock's name follows a new client name unless it was given (in the
  * spec or here). `where` names a key for messages (default `package.<key>`, as the config file spells it).
  */
-export function withPackage(model: ServiceModel, options: PackageOptions, where: (key: PackageKey) => string = (k) => `package.${k}`): ServiceModel {
+export function withPackage(
+  model: ServiceModel,
+  options: PackageOptions,
+  where: (key: PackageKey) => string = (k) => `package.${k}`,
+): ServiceModel {
   const given = PACKAGE_KEYS.filter((k) => options[k] !== undefined);
   if (given.length === 0) return model;
   for (const key of given) {
@@ -73,7 +77,11 @@ export function withPackage(model: ServiceModel, options: PackageOptions, where:
     mockName: options.mockName ?? (mockDerived ? defaultMockName(name) : old.mockName),
   };
   if (pkg.mockName === pkg.name) {
-    throw new PackageOptionError(where(options.mockName !== undefined ? 'mockName' : 'name'), pkg.name, 'the client and the mock packages need names of their own');
+    throw new PackageOptionError(
+      where(options.mockName !== undefined ? 'mockName' : 'name'),
+      pkg.name,
+      'the client and the mock packages need names of their own',
+    );
   }
   return { ...model, package: pkg };
 }

@@ -18,13 +18,16 @@ export function fileFailure(error: unknown): string {
     case 'ENOTDIR':
       return 'a part of the path is a file, not a folder; check the path';
     default:
-      return code !== undefined ? `the system refused (${code})` : String((error as Error | undefined)?.message ?? error);
+      return code !== undefined
+        ? `the system refused (${code})`
+        : String((error as Error | undefined)?.message ?? error);
   }
 }
 
 /** Network errors by the code undici or Node puts on `fetch`'s cause, as a person would say them. */
 const NETWORK: Readonly<Record<string, string>> = {
-  ECONNREFUSED: 'the connection was refused (nothing listens on that host and port); check that the service is running and the URL',
+  ECONNREFUSED:
+    'the connection was refused (nothing listens on that host and port); check that the service is running and the URL',
   ECONNRESET: 'the server closed the connection before answering; try again, or check the URL and any proxy between',
   ENOTFOUND: 'the host name was not found (DNS); check the URL',
   EAI_AGAIN: 'the host name could not be looked up now (DNS); check the network and try again',
@@ -34,10 +37,14 @@ const NETWORK: Readonly<Record<string, string>> = {
   UND_ERR_CONNECT_TIMEOUT: 'the connection timed out; check the URL and that the host is reachable from here',
   UND_ERR_SOCKET: 'the server closed the connection before answering',
   UND_ERR_HEADERS_TIMEOUT: 'the server accepted the connection but sent no answer in time',
-  DEPTH_ZERO_SELF_SIGNED_CERT: "the server's certificate is self-signed and not trusted; add its CA with NODE_EXTRA_CA_CERTS",
-  SELF_SIGNED_CERT_IN_CHAIN: "the server's certificate chain ends in an untrusted CA; add that CA with NODE_EXTRA_CA_CERTS",
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: "the server's certificate cannot be verified (an intermediate CA is missing); add the CA with NODE_EXTRA_CA_CERTS",
-  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: "the server's certificate was issued by a CA this machine does not trust; add it with NODE_EXTRA_CA_CERTS",
+  DEPTH_ZERO_SELF_SIGNED_CERT:
+    "the server's certificate is self-signed and not trusted; add its CA with NODE_EXTRA_CA_CERTS",
+  SELF_SIGNED_CERT_IN_CHAIN:
+    "the server's certificate chain ends in an untrusted CA; add that CA with NODE_EXTRA_CA_CERTS",
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE:
+    "the server's certificate cannot be verified (an intermediate CA is missing); add the CA with NODE_EXTRA_CA_CERTS",
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY:
+    "the server's certificate was issued by a CA this machine does not trust; add it with NODE_EXTRA_CA_CERTS",
   CERT_HAS_EXPIRED: "the server's certificate has expired",
   ERR_TLS_CERT_ALTNAME_INVALID: "the server's certificate is not for this host name; check the URL's host",
 };
@@ -50,12 +57,14 @@ export function urlFailure(error: unknown): string {
   let cause: unknown = error;
   for (let depth = 0; depth < 4 && cause instanceof Error; depth++) {
     const { code, address, port } = cause as NodeJS.ErrnoException & { address?: string; port?: number };
-    if (code !== undefined && NETWORK[code] !== undefined) return `${NETWORK[code]} (${code}${address !== undefined ? ` ${address}${port !== undefined ? `:${port}` : ''}` : ''})`;
+    if (code !== undefined && NETWORK[code] !== undefined)
+      return `${NETWORK[code]} (${code}${address !== undefined ? ` ${address}${port !== undefined ? `:${port}` : ''}` : ''})`;
     cause = (cause as Error & { cause?: unknown }).cause;
   }
   const cause0 = (error as Error & { cause?: NodeJS.ErrnoException }).cause;
   // The fetch standard blocks some ports (SMTP's, IRC's, 9 "discard"...), before any connection is tried.
-  if (cause0?.message === 'bad port') return 'fetch refuses to connect to this port (one of the fetch standard\'s blocked ports); serve the WSDL on another port, or save it to a file and give the file';
+  if (cause0?.message === 'bad port')
+    return "fetch refuses to connect to this port (one of the fetch standard's blocked ports); serve the WSDL on another port, or save it to a file and give the file";
   const code = cause0?.code;
   return code !== undefined ? `the request failed (${code})` : String((error as Error | undefined)?.message ?? error);
 }
@@ -63,7 +72,9 @@ export function urlFailure(error: unknown): string {
 /** What an HTTP status other than 2xx means for reading a document, and what to do. */
 export function statusFailure(status: number, statusText: string): string {
   const said = `the server answered HTTP ${status}${statusText ? ` ${statusText}` : ''}`;
-  if (status === 401 || status === 403) return `${said}; the document needs credentials this command does not send: save it to a file with a browser or curl and give the file`;
-  if (status === 404) return `${said}; check the URL (an ASMX service publishes its WSDL at Service.asmx?WSDL, WCF at Service.svc?singleWsdl)`;
+  if (status === 401 || status === 403)
+    return `${said}; the document needs credentials this command does not send: save it to a file with a browser or curl and give the file`;
+  if (status === 404)
+    return `${said}; check the URL (an ASMX service publishes its WSDL at Service.asmx?WSDL, WCF at Service.svc?singleWsdl)`;
   return said;
 }

@@ -22,7 +22,13 @@ export type ResolvableSpec = Omit<RawSpec, 'decisions' | 'soapHeaders' | 'operat
 };
 
 /** The sections whose entries have names others refer to, and the key naming each entry of a list. */
-const LISTS = { decisions: 'id', soapHeaders: 'element', operations: 'name', groups: 'title', polls: 'method' } as const;
+const LISTS = {
+  decisions: 'id',
+  soapHeaders: 'element',
+  operations: 'name',
+  groups: 'title',
+  polls: 'method',
+} as const;
 const MAPS = ['parameters', 'enums', 'records', 'results'] as const;
 /** Sections left out whole when they have a problem: optional, and what refers to them is told so. */
 const OPTIONAL = ['serviceErrors', 'auth', 'mock', '$schema'] as const;
@@ -102,7 +108,10 @@ export function salvage(
       if (issue.code !== 'unrecognized_keys') return undefined;
       for (const key of issue.keys) {
         delete copy[key];
-        const meant = nearest(key, allowed.filter((k) => !Object.hasOwn(input, k)))[0];
+        const meant = nearest(
+          key,
+          allowed.filter((k) => !Object.hasOwn(input, k)),
+        )[0];
         if (meant !== undefined) aside.setWhole(meant as Section);
       }
     } else if (typeof section === 'string' && section in LISTS) {
@@ -136,7 +145,15 @@ export function salvage(
       const service = isMap(input.service) ? input.service : {};
       if (entry === undefined || entry === 'bindings') aside.setWhole('bindings');
       const bindings = aside.whole('bindings') ? undefined : service.bindings;
-      copy.service = { name: 'Service', title: 'Service', version: '0', path: '/', namespace: { uri: 'urn:service' }, client: 'Client', bindings };
+      copy.service = {
+        name: 'Service',
+        title: 'Service',
+        version: '0',
+        path: '/',
+        namespace: { uri: 'urn:service' },
+        client: 'Client',
+        bindings,
+      };
     } else {
       return undefined;
     }
@@ -151,7 +168,8 @@ export function salvage(
     if (indices === undefined) return [...entries];
     const out: Array<E | undefined> = [];
     let next = 0;
-    while (next < entries.length || indices.has(out.length)) out.push(indices.has(out.length) ? undefined : entries[next++]);
+    while (next < entries.length || indices.has(out.length))
+      out.push(indices.has(out.length) ? undefined : entries[next++]);
     return out;
   };
   const raw = parsed.data;

@@ -31,7 +31,9 @@ export function plainMessage(issue: z.core.$ZodRawIssue): string {
     case 'too_big':
       return tooBig(issue.origin, Number(issue.maximum), issue.inclusive ?? true, issue.input);
     case 'invalid_format':
-      return issue.format === 'regex' && issue.pattern !== undefined ? `must match the pattern ${issue.pattern}` : `must be a valid ${issue.format}`;
+      return issue.format === 'regex' && issue.pattern !== undefined
+        ? `must match the pattern ${issue.pattern}`
+        : `must be a valid ${issue.format}`;
     case 'not_multiple_of':
       return `must be a multiple of ${String(issue.divisor)} (found ${found(issue.input)})`;
     case 'unrecognized_keys':
@@ -50,7 +52,9 @@ export function plainMessage(issue: z.core.$ZodRawIssue): string {
 
 function wholeNumber(schema: unknown): boolean {
   if (!(schema instanceof z.core.$ZodNumber)) return false;
-  return (schema._zod.def.checks ?? []).some((c) => c._zod.def.check === 'number_format' && (c as z.core.$ZodCheckNumberFormat)._zod.def.format.endsWith('int'));
+  return (schema._zod.def.checks ?? []).some(
+    (c) => c._zod.def.check === 'number_format' && (c as z.core.$ZodCheckNumberFormat)._zod.def.format.endsWith('int'),
+  );
 }
 
 /**
@@ -64,7 +68,10 @@ function unknownKeys(issue: z.core.$ZodRawIssue<z.core.$ZodIssueUnrecognizedKeys
   const given = new Set(issue.input !== null && typeof issue.input === 'object' ? Object.keys(issue.input) : []);
   const free = allowed.filter((k) => !given.has(k));
   return issue.keys
-    .map((key) => `unknown key ${quote(key)}${suggest(key, free)}${allowed.length > 0 ? `; allowed here: ${allowed.join(', ')}` : ''}`)
+    .map(
+      (key) =>
+        `unknown key ${quote(key)}${suggest(key, free)}${allowed.length > 0 ? `; allowed here: ${allowed.join(', ')}` : ''}`,
+    )
     .join('\n');
 }
 
@@ -74,11 +81,14 @@ export function schemaIssues(issue: z.core.$ZodIssue, base: SpecPath, at: At, in
   const missing = issue.code === 'unrecognized_keys' ? undefined : missingKey(input, path);
   // An absent key reads as a wrong type ("found nothing"); say what is wrong instead.
   if (missing !== undefined) return [at(path, `missing required key "${missing}"`)];
-  if (path.length === 0 && (input === null || input === undefined)) return [at(path, 'the spec is empty: it needs at least specVersion, service and operations')];
+  if (path.length === 0 && (input === null || input === undefined))
+    return [at(path, 'the spec is empty: it needs at least specVersion, service and operations')];
   switch (issue.code) {
     case 'unrecognized_keys': {
       const lines = issue.message.split('\n');
-      return issue.keys.map((k, i) => at([...path, k], lines.length === issue.keys.length ? lines[i]! : `unknown key ${quote(k)}`, true));
+      return issue.keys.map((k, i) =>
+        at([...path, k], lines.length === issue.keys.length ? lines[i]! : `unknown key ${quote(k)}`, true),
+      );
     }
     case 'invalid_key':
       return [at(path, issue.message, true)];
@@ -109,7 +119,9 @@ function wrongShape(branch: readonly z.core.$ZodIssue[]): boolean {
   return branch.every(
     (i) =>
       i.path.length === 0 &&
-      (i.code === 'invalid_type' || i.code === 'invalid_value' || (i.code === 'invalid_union' && i.errors.every((b) => wrongShape(b)))),
+      (i.code === 'invalid_type' ||
+        i.code === 'invalid_value' ||
+        (i.code === 'invalid_union' && i.errors.every((b) => wrongShape(b)))),
   );
 }
 
@@ -138,7 +150,8 @@ function forms(issue: z.core.$ZodIssueInvalidUnion): string[] {
     for (const i of branch) {
       if (i.path.length > 0) continue;
       if (i.code === 'invalid_type') out.push(expectedNoun(i.expected));
-      else if (i.code === 'invalid_value') out.push(...i.values.map((v) => (typeof v === 'string' ? quote(v) : String(v))));
+      else if (i.code === 'invalid_value')
+        out.push(...i.values.map((v) => (typeof v === 'string' ? quote(v) : String(v))));
       else if (i.code === 'invalid_union') out.push(...forms(i));
     }
   }
@@ -146,7 +159,9 @@ function forms(issue: z.core.$ZodIssueInvalidUnion): string[] {
 }
 
 function orList(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? 'something else') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]!}`;
+  return items.length <= 1
+    ? (items[0] ?? 'something else')
+    : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]!}`;
 }
 
 const NOUNS: Readonly<Record<string, string>> = {
@@ -178,7 +193,8 @@ function found(value: unknown, expected?: string): string {
 }
 
 function tooSmall(origin: string, minimum: number, inclusive: boolean, input: unknown): string {
-  if ((origin === 'string' || origin === 'array' || origin === 'set') && inclusive && minimum === 1) return 'must not be empty';
+  if ((origin === 'string' || origin === 'array' || origin === 'set') && inclusive && minimum === 1)
+    return 'must not be empty';
   if (origin === 'string') return `must have at least ${minimum} characters`;
   if (origin === 'array' || origin === 'set') return `must have at least ${minimum} items`;
   return `must be ${inclusive ? 'at least' : 'more than'} ${minimum} (found ${found(input)})`;

@@ -22,16 +22,24 @@ const identifier = z
  */
 const wireName = z
   .string()
-  .regex(NCNAME, 'must be an XML name (an NCName: a letter or _, then letters, digits, ., - and _; no colon, no space)');
+  .regex(
+    NCNAME,
+    'must be an XML name (an NCName: a letter or _, then letters, digits, ., - and _; no colon, no space)',
+  );
 
 /** A wire name that is also the key of a TypeScript value: any XML name but `__proto__`, which no object holds as its own. */
-const memberName = wireName.refine((name) => name !== '__proto__', 'cannot be __proto__: a JavaScript object cannot hold it as a member of its own');
+const memberName = wireName.refine(
+  (name) => name !== '__proto__',
+  'cannot be __proto__: a JavaScript object cannot hold it as a member of its own',
+);
 
 const doc = z
   .string()
   .min(1)
   .optional()
-  .describe('Documentation, taken from the interface document; becomes JSDoc and docs text. Optional: an undocumented name gets none.');
+  .describe(
+    'Documentation, taken from the interface document; becomes JSDoc and docs text. Optional: an undocumented name gets none.',
+  );
 
 const decisionRef = z
   .string()
@@ -42,7 +50,9 @@ const decisionRef = z
 const scalarTypeName = z
   .string()
   .min(1)
-  .describe(`An XML Schema type (${PRIMITIVE_NAMES.join(', ')}), ${DATA_SET_TYPE} (a .NET DataSet: xml content, its schema then its diffgram), or the name of an enum or record.`);
+  .describe(
+    `An XML Schema type (${PRIMITIVE_NAMES.join(', ')}), ${DATA_SET_TYPE} (a .NET DataSet: xml content, its schema then its diffgram), or the name of an enum or record.`,
+  );
 
 interface RawList {
   list: string | RawList | RawChoice;
@@ -72,7 +82,9 @@ const listType: z.ZodType<RawList> = z.lazy(() =>
     .object({
       list: z
         .union([scalarTypeName, listType, choiceType])
-        .describe('The type of the items; a list again for nested lists; a choice for items that are each one of several elements, in document order.'),
+        .describe(
+          'The type of the items; a list again for nested lists; a choice for items that are each one of several elements, in document order.',
+        ),
       item: wireName
         .optional()
         .describe(
@@ -92,7 +104,9 @@ const listType: z.ZodType<RawList> = z.lazy(() =>
         .string()
         .min(1)
         .optional()
-        .describe("The namespace of the item elements, when it is not the service's (WCF's ArrayOfstring is in http://schemas.microsoft.com/2003/10/Serialization/Arrays)."),
+        .describe(
+          "The namespace of the item elements, when it is not the service's (WCF's ArrayOfstring is in http://schemas.microsoft.com/2003/10/Serialization/Arrays).",
+        ),
       form: z
         .enum(['unqualified'])
         .optional()
@@ -104,13 +118,17 @@ const listType: z.ZodType<RawList> = z.lazy(() =>
         .int()
         .min(0)
         .optional()
-        .describe('The fewest items the list holds (the item element\'s minOccurs). The client refuses a shorter list before sending. Default 0.'),
+        .describe(
+          "The fewest items the list holds (the item element's minOccurs). The client refuses a shorter list before sending. Default 0.",
+        ),
       maxItems: z
         .number()
         .int()
         .min(1)
         .optional()
-        .describe('The most items the list holds (the item element\'s maxOccurs, when it is a number). The client refuses a longer list before sending. Default: no bound.'),
+        .describe(
+          "The most items the list holds (the item element's maxOccurs, when it is a number). The client refuses a longer list before sending. Default: no bound.",
+        ),
     })
     .strict(),
 );
@@ -118,8 +136,12 @@ const listType: z.ZodType<RawList> = z.lazy(() =>
 const alternative: z.ZodType<RawAlternative> = z.lazy(() =>
   z
     .object({
-      name: memberName.describe('The element name, spelled exactly as on the wire; also the key of the TypeScript value.'),
-      type: z.union([scalarTypeName, listType]).describe('What the element holds: an XML Schema type, an enum, a record, or a list in its container.'),
+      name: memberName.describe(
+        'The element name, spelled exactly as on the wire; also the key of the TypeScript value.',
+      ),
+      type: z
+        .union([scalarTypeName, listType])
+        .describe('What the element holds: an XML Schema type, an enum, a record, or a list in its container.'),
       form: z
         .enum(['unqualified'])
         .optional()
@@ -131,7 +153,7 @@ const alternative: z.ZodType<RawAlternative> = z.lazy(() =>
         .min(1)
         .optional()
         .describe(
-          'The namespace of the alternative\'s element itself, when it is not its record\'s: an element reference to another schema\'s global element, or a qualified element in a choice of an unqualified schema. Written with a prefix bound to it and read only there. Not with form; only in a choice typing a record field (or the items of its list without a container).',
+          "The namespace of the alternative's element itself, when it is not its record's: an element reference to another schema's global element, or a qualified element in a choice of an unqualified schema. Written with a prefix bound to it and read only there. Not with form; only in a choice typing a record field (or the items of its list without a container).",
         ),
       doc,
     })
@@ -144,7 +166,9 @@ const choiceType: z.ZodType<RawChoice> = z.lazy(() =>
       choice: z
         .array(alternative)
         .min(2)
-        .describe('The alternatives (xs:choice), in order: exactly one of their elements is sent and read, where the field would be.'),
+        .describe(
+          'The alternatives (xs:choice), in order: exactly one of their elements is sent and read, where the field would be.',
+        ),
     })
     .strict()
     .describe(
@@ -201,7 +225,9 @@ const field = z
     attribute: z
       .boolean()
       .optional()
-      .describe('An unqualified XML attribute of the record element instead of a child element (primitive or enum types).'),
+      .describe(
+        'An unqualified XML attribute of the record element instead of a child element (primitive or enum types).',
+      ),
     text: z
       .boolean()
       .optional()
@@ -212,7 +238,7 @@ const field = z
       .enum(['qualified', 'unqualified'])
       .optional()
       .describe(
-        "The field's namespace on the wire where it differs from the default of its kind (xs:form): `unqualified`, an element in no namespace (elementFormDefault=\"unqualified\"); `qualified`, an attribute in the record's namespace (attributeFormDefault=\"qualified\").",
+        'The field\'s namespace on the wire where it differs from the default of its kind (xs:form): `unqualified`, an element in no namespace (elementFormDefault="unqualified"); `qualified`, an attribute in the record\'s namespace (attributeFormDefault="qualified").',
       ),
     namespace: elementNamespace.describe(
       'The namespace of this element itself, when it is not the one its place gives it: an element reference to another schema\'s global element (<xs:element ref="other:Name"/>), or a qualified element inside an unqualified one. Written with a prefix bound to it and read only there; what it holds stays where its type puts it. Not with form, nor on the text content or a choice. On an attribute, only XML\'s own namespace (http://www.w3.org/XML/1998/namespace: xml:lang, xml:space, xml:base, xml:id, as <xs:attribute ref="xml:lang"/> says), written with the prefix xml, which needs no declaration.',
@@ -222,7 +248,7 @@ const field = z
       .union([z.string(), z.number(), z.boolean()])
       .optional()
       .describe(
-        "The one value the field may hold (xs:element or xs:attribute fixed=), written as it is sent: the client sends it when the caller leaves the field out and refuses any other value before sending; the mock refuses a request with another. An XML Schema type or an enum only.",
+        'The one value the field may hold (xs:element or xs:attribute fixed=), written as it is sent: the client sends it when the caller leaves the field out and refuses any other value before sending; the mock refuses a request with another. An XML Schema type or an enum only.',
       ),
     default: z
       .union([z.string(), z.number(), z.boolean()])
@@ -284,7 +310,9 @@ const result = z
     errorCode: z
       .enum(['S', 'I', 'none'])
       .optional()
-      .describe('How the document marks the result: (S) string enum errorCode, (I) int errorCode, or none (the default).'),
+      .describe(
+        'How the document marks the result: (S) string enum errorCode, (I) int errorCode, or none (the default).',
+      ),
     xmlName,
     namespace: fieldsNamespace,
     extends: extendsRef.optional(),
@@ -316,41 +344,50 @@ const enumDef = z
   .strict();
 
 const parameterKeys = {
-    type: typeRef.describe('Any type: an XML Schema type, an enum, a record, or a list of those.'),
-    doc,
-    role: z
-      .enum(['principal', 'timestamp', 'signature'])
-      .optional()
-      .describe('A credential filled in by the client: principal (from an option), timestamp, or the computed signature.'),
-    optional: z.boolean().optional().describe('The caller may leave it out.'),
-    nillable: z
-      .boolean()
-      .optional()
-      .describe('The caller may pass null, sent as xsi:nil="true" (left out of an HTTP POST form).'),
-    default: z
-      .union([z.string(), z.number(), z.boolean()])
-      .optional()
-      .describe('What the client sends when the caller leaves an optional parameter out.'),
-    quirk: z.string().optional().describe('A wire quirk of this parameter, worth a line in the docs.'),
-    secret: z
-      .boolean()
-      .optional()
-      .describe("Holds a secret (a password the caller passes): the client masks its value in errors and in what its onRequest/onResponse hooks see, as it does the API key. XML Schema types only; not for a credential (role)."),
-    form: z
-      .enum(['unqualified'])
-      .optional()
-      .describe(
-        'unqualified: the parameter element is in no namespace (its wrapper\'s schema has elementFormDefault="unqualified", or form="unqualified"): written with xmlns="" in SOAP; HTTP POST is unaffected. Not for a bare operation (its parameters are global elements) or a credential.',
-      ),
-    namespace: elementNamespace,
-    example,
-    decision: decisionRef.optional(),
+  type: typeRef.describe('Any type: an XML Schema type, an enum, a record, or a list of those.'),
+  doc,
+  role: z
+    .enum(['principal', 'timestamp', 'signature'])
+    .optional()
+    .describe(
+      'A credential filled in by the client: principal (from an option), timestamp, or the computed signature.',
+    ),
+  optional: z.boolean().optional().describe('The caller may leave it out.'),
+  nillable: z
+    .boolean()
+    .optional()
+    .describe('The caller may pass null, sent as xsi:nil="true" (left out of an HTTP POST form).'),
+  default: z
+    .union([z.string(), z.number(), z.boolean()])
+    .optional()
+    .describe('What the client sends when the caller leaves an optional parameter out.'),
+  quirk: z.string().optional().describe('A wire quirk of this parameter, worth a line in the docs.'),
+  secret: z
+    .boolean()
+    .optional()
+    .describe(
+      'Holds a secret (a password the caller passes): the client masks its value in errors and in what its onRequest/onResponse hooks see, as it does the API key. XML Schema types only; not for a credential (role).',
+    ),
+  form: z
+    .enum(['unqualified'])
+    .optional()
+    .describe(
+      'unqualified: the parameter element is in no namespace (its wrapper\'s schema has elementFormDefault="unqualified", or form="unqualified"): written with xmlns="" in SOAP; HTTP POST is unaffected. Not for a bare operation (its parameters are global elements) or a credential.',
+    ),
+  namespace: elementNamespace,
+  example,
+  decision: decisionRef.optional(),
 };
 
 const parameter = z.object(parameterKeys).strict();
 
 const inlineParameter = z
-  .object({ name: memberName.describe('The element name, spelled exactly as on the wire; also the key of the TypeScript value.'), ...parameterKeys })
+  .object({
+    name: memberName.describe(
+      'The element name, spelled exactly as on the wire; also the key of the TypeScript value.',
+    ),
+    ...parameterKeys,
+  })
   .strict()
   .describe('A parameter of this operation only (the same name may have another type in another operation).');
 
@@ -405,12 +442,16 @@ const parameterStyle = z.enum(['wrapped', 'bare']);
 
 const operation = z
   .object({
-    name: wireName.describe("The operation's name on the wire: its request element, <name>Response, the SOAPAction's last part and the HTTP path. The client method is made from it (docs/spec-format.md, How names are formed)."),
+    name: wireName.describe(
+      "The operation's name on the wire: its request element, <name>Response, the SOAPAction's last part and the HTTP path. The client method is made from it (docs/spec-format.md, How names are formed).",
+    ),
     doc,
     params: z
       .array(z.union([wireName, inlineParameter]))
       .default([])
-      .describe('Parameters in wire order: a name defined under `parameters`, or a definition of its own. Default: none.'),
+      .describe(
+        'Parameters in wire order: a name defined under `parameters`, or a definition of its own. Default: none.',
+      ),
     result: operationResult,
     httpPostRoot: httpPostRoot
       .optional()
@@ -420,11 +461,15 @@ const operation = z
     httpPost: z
       .boolean()
       .optional()
-      .describe('false: this operation has no HTTP POST binding (ASMX binds only primitive, enum and array-of-those parameters).'),
+      .describe(
+        'false: this operation has no HTTP POST binding (ASMX binds only primitive, enum and array-of-those parameters).',
+      ),
     httpGet: z
       .boolean()
       .optional()
-      .describe('false: this operation has no HTTP GET binding (the same parameters as HTTP POST, carried in the query string).'),
+      .describe(
+        'false: this operation has no HTTP GET binding (the same parameters as HTTP POST, carried in the query string).',
+      ),
     soapAction: z
       .string()
       .optional()
@@ -444,7 +489,9 @@ const operation = z
     headers: z
       .array(wireName)
       .optional()
-      .describe('The SOAP headers (by element name, from soapHeaders) this operation sends. Default: all of them that have a client option.'),
+      .describe(
+        'The SOAP headers (by element name, from soapHeaders) this operation sends. Default: all of them that have a client option.',
+      ),
     responseHeaders: z
       .array(
         z.union([
@@ -455,7 +502,9 @@ const operation = z
               required: z
                 .boolean()
                 .optional()
-                .describe('Every SOAP answer carries it: the client refuses an answer without it (default false, as ASMX leaves out a header left null).'),
+                .describe(
+                  'Every SOAP answer carries it: the client refuses an answer without it (default false, as ASMX leaves out a header left null).',
+                ),
             })
             .strict(),
         ]),
@@ -472,10 +521,7 @@ const operation = z
         'Out parameters: elements of the response after the result, in order (same keys as record fields). The method then resolves with one record, <Op>Output, holding the result and the outputs.',
       ),
     eat: eat.optional().describe('Required when the service signs requests (auth); left out when it does not.'),
-    submitsPayments: z
-      .boolean()
-      .optional()
-      .describe('The call has effects that must never be repeated by a retry.'),
+    submitsPayments: z.boolean().optional().describe('The call has effects that must never be repeated by a retry.'),
     group: z
       .string()
       .min(1)
@@ -497,7 +543,9 @@ const poll = z
   .object({
     method: identifier.describe('The client method that polls, e.g. waitForProcessingRequest.'),
     operation: wireName.describe('The status operation it calls repeatedly.'),
-    idParameter: wireName.describe('The parameter of that operation that names what is polled; the method takes it first.'),
+    idParameter: wireName.describe(
+      'The parameter of that operation that names what is polled; the method takes it first.',
+    ),
     statusField: wireName.describe('The result field holding the status.'),
     finalValues: z.array(z.string().min(1)).min(1).describe('Status values at which polling stops.'),
     failureCodes: z
@@ -528,22 +576,28 @@ export const SEMVER = new RegExp(
   `^${SEMVER_NUMBER}\\.${SEMVER_NUMBER}\\.${SEMVER_NUMBER}(?:-${SEMVER_PRE}(?:\\.${SEMVER_PRE})*)?(?:\\+[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*)?$`,
 );
 export const NPM_NAME_LENGTH_MESSAGE = 'must be an npm package name of at most 214 characters';
-export const NPM_NAME_MESSAGE = 'must be an npm package name: lower-case letters, digits, -, ., _ and ~, optionally scoped as @scope/name';
+export const NPM_NAME_MESSAGE =
+  'must be an npm package name: lower-case letters, digits, -, ., _ and ~, optionally scoped as @scope/name';
 export const SEMVER_MESSAGE = 'must be a semantic version such as 1.2.3 or 2.0.0-beta.1';
 
 /** An npm package name, as the spec, the config file and the flags accept it. */
-export const npmNameSchema = z
-  .string()
-  .max(214, NPM_NAME_LENGTH_MESSAGE)
-  .regex(NPM_NAME, NPM_NAME_MESSAGE);
+export const npmNameSchema = z.string().max(214, NPM_NAME_LENGTH_MESSAGE).regex(NPM_NAME, NPM_NAME_MESSAGE);
 /** A package version, likewise. */
 export const semverSchema = z.string().regex(SEMVER, SEMVER_MESSAGE);
 
 const packageInfo = z
   .object({
-    name: npmNameSchema.describe('The npm package name of the generated SDK, e.g. my-service-client or @acme/my-service-client.'),
-    version: semverSchema.describe('The package version (semver); bump it with each published change of the spec or the generator.'),
-    description: z.string().min(1).optional().describe('The package description. Defaults to one made of the service title and version.'),
+    name: npmNameSchema.describe(
+      'The npm package name of the generated SDK, e.g. my-service-client or @acme/my-service-client.',
+    ),
+    version: semverSchema.describe(
+      'The package version (semver); bump it with each published change of the spec or the generator.',
+    ),
+    description: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('The package description. Defaults to one made of the service title and version.'),
     license: z
       .string()
       .min(1)
@@ -553,7 +607,9 @@ const packageInfo = z
       .string()
       .min(1)
       .optional()
-      .describe('Where the source is, as package.json says it: a URL or a shorthand such as github:acme/my-service-sdk.'),
+      .describe(
+        'Where the source is, as package.json says it: a URL or a shorthand such as github:acme/my-service-sdk.',
+      ),
     author: z.string().min(1).optional().describe('The author, as package.json says it: "Name <email> (url)".'),
     mockName: npmNameSchema
       .optional()
@@ -571,7 +627,9 @@ export const specSchema = z
         title: z.string().min(1),
         version: z.string().min(1),
         // `/` alone and a trailing slash are real services' paths (a root address, JAX-WS); `//x` would be read as a host.
-        path: z.string().regex(/^\/(?!\/)[^\s?#]*$/, 'must be an absolute path such as /v5/Service.asmx or / (no //, ? or # in it)'),
+        path: z
+          .string()
+          .regex(/^\/(?!\/)[^\s?#]*$/, 'must be an absolute path such as /v5/Service.asmx or / (no //, ? or # in it)'),
         namespace: z
           .object({
             uri: z
@@ -590,7 +648,9 @@ export const specSchema = z
           .describe('The bindings the service offers (default soap11, soap12, httpPost; httpGet only when listed).'),
         parameterStyle: parameterStyle
           .optional()
-          .describe("The parameter style of every operation that does not give its own: wrapped (the default) or bare (ASMX's ParameterStyle = Bare)."),
+          .describe(
+            "The parameter style of every operation that does not give its own: wrapped (the default) or bare (ASMX's ParameterStyle = Bare).",
+          ),
         package: packageInfo
           .optional()
           .describe(
@@ -624,7 +684,9 @@ export const specSchema = z
               .number()
               .int()
               .optional()
-              .describe('What (I) results send for a failure whose integer code is not known (default: the string code cannot be sent, so the enum needs one).'),
+              .describe(
+                'What (I) results send for a failure whose integer code is not known (default: the string code cannot be sent, so the enum needs one).',
+              ),
             decision: decisionRef.optional(),
           })
           .strict()
@@ -635,7 +697,12 @@ export const specSchema = z
         example: z
           .object({
             principal: z.string().min(1),
-            apiKey: z.string().min(1).describe('A public test key, as a service document gives one for a known-answer test; never a real key.'),
+            apiKey: z
+              .string()
+              .min(1)
+              .describe(
+                'A public test key, as a service document gives one for a known-answer test; never a real key.',
+              ),
             timestamp: z.number().int().nonnegative(),
           })
           .strict()
@@ -655,14 +722,18 @@ export const specSchema = z
             type: wireName.describe('The record it holds.'),
             option: identifier
               .optional()
-              .describe('The client option that supplies it. Without one the client never sends it: a header only answers carry (responseHeaders).'),
+              .describe(
+                'The client option that supplies it. Without one the client never sends it: a header only answers carry (responseHeaders).',
+              ),
             required: z.boolean().optional().describe('The client cannot be built without it (default true).'),
             doc,
           })
           .strict(),
       )
       .default([])
-      .describe('SOAP header records sent with calls (the ASMX AuthHeader pattern) or carried by answers (responseHeaders of an operation).'),
+      .describe(
+        'SOAP header records sent with calls (the ASMX AuthHeader pattern) or carried by answers (responseHeaders of an operation).',
+      ),
     decisions: z.array(decision).default([]),
     parameters: z.record(memberName, parameter).default({}),
     enums: z.record(wireName, enumDef).default({}),
@@ -687,7 +758,9 @@ export const specSchema = z
       })
       .strict()
       .optional()
-      .describe('What the generated mock does beyond answering strictly: a simulator of the service, written beside the spec.'),
+      .describe(
+        'What the generated mock does beyond answering strictly: a simulator of the service, written beside the spec.',
+      ),
   })
   .strict();
 

@@ -34,14 +34,22 @@ export function readSimulator(
   }
   const names = typescriptFiles(root);
   if (!names.includes(SIMULATOR_INDEX)) {
-    return { issues: [at(`the simulator folder "${folder}" has no ${SIMULATOR_INDEX} (it must export createSimulator)`)] };
+    return {
+      issues: [at(`the simulator folder "${folder}" has no ${SIMULATOR_INDEX} (it must export createSimulator)`)],
+    };
   }
   const issues: SpecIssue[] = [];
   const files: SimulatorFileModel[] = [];
   for (const name of names) {
     const text = readFileSync(join(root, ...name.split('/')), 'utf8').replace(/\r\n/g, '\n');
     const shown = posix.join(shownBase, folder, name);
-    files.push({ kind: 'simulatorFile', name, source: shown, text, generatedImports: importsOf(text, name, names, shown, issues) });
+    files.push({
+      kind: 'simulatorFile',
+      name,
+      source: shown,
+      text,
+      generatedImports: importsOf(text, name, names, shown, issues),
+    });
   }
   return issues.length > 0 ? { issues } : { simulator: { kind: 'simulator', folder, files }, issues };
 }
@@ -50,7 +58,13 @@ export function readSimulator(
 function typescriptFiles(root: string): string[] {
   const found: string[] = [];
   for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.ts') || entry.name.endsWith('.test.ts') || entry.name.endsWith('.d.ts')) continue;
+    if (
+      !entry.isFile() ||
+      !entry.name.endsWith('.ts') ||
+      entry.name.endsWith('.test.ts') ||
+      entry.name.endsWith('.d.ts')
+    )
+      continue;
     found.push(relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'));
   }
   return found.sort();
@@ -85,10 +99,16 @@ function importsOf(
       const target = posix.normalize(posix.join(posix.dirname(name), specifier));
       const source = target.replace(/\.js$/, '.ts');
       if (!names.includes(source)) {
-        problem(ref.pos, `"${specifier}" is not a file of the simulator folder (import generated code as ${GENERATED_PREFIX}<path>, other files of the folder as ./<name>.js)`);
+        problem(
+          ref.pos,
+          `"${specifier}" is not a file of the simulator folder (import generated code as ${GENERATED_PREFIX}<path>, other files of the folder as ./<name>.js)`,
+        );
       }
     } else if (specifier.startsWith('#') || specifier.startsWith('/')) {
-      problem(ref.pos, `"${specifier}" would not resolve in the generated package; import generated code as ${GENERATED_PREFIX}<path>`);
+      problem(
+        ref.pos,
+        `"${specifier}" would not resolve in the generated package; import generated code as ${GENERATED_PREFIX}<path>`,
+      );
     } else if (!specifier.startsWith('node:') && builtinModules.includes(specifier.split('/')[0]!)) {
       problem(ref.pos, `import Node's "${specifier}" as "node:${specifier}"`);
     }

@@ -4,7 +4,16 @@
  * name meets only those that come before it and the same spec always gets the same names. Methods come from a table
  * of their own (see {@link methodDerived}).
  */
-import { CLIENT_MEMBERS, NameTable, enumDerived, identifierStem, methodDerived, methodName, operationDerived, structDerived } from './names.js';
+import {
+  CLIENT_MEMBERS,
+  NameTable,
+  enumDerived,
+  identifierStem,
+  methodDerived,
+  methodName,
+  operationDerived,
+  structDerived,
+} from './names.js';
 import type { ResolvableSpec } from './salvage.js';
 
 export interface SpecNames {
@@ -17,33 +26,58 @@ export interface SpecNames {
 export function specNames(raw: ResolvableSpec): SpecNames {
   const table = new NameTable();
   const service = raw.service.name;
-  table.reserve(raw.service.client, `${raw.service.client}Options`, `${service}MockOptions`, `${service}MockService`, `${service}Operation`, `${service}Handlers`);
+  table.reserve(
+    raw.service.client,
+    `${raw.service.client}Options`,
+    `${service}MockOptions`,
+    `${service}MockService`,
+    `${service}Operation`,
+    `${service}Handlers`,
+  );
 
   const sections = [
     ['enums', Object.keys(raw.enums), enumDerived],
     ['records', Object.keys(raw.records), structDerived],
     ['results', Object.keys(raw.results), structDerived],
   ] as const;
-  const typeRequests = sections.flatMap(([section, keys, derive]) => keys.map((key) => ({ section, key, wire: key, derive })));
+  const typeRequests = sections.flatMap(([section, keys, derive]) =>
+    keys.map((key) => ({ section, key, wire: key, derive })),
+  );
   const typeNames = table.claimAll(typeRequests);
   const types = new Map(typeRequests.map((r, i) => [`${r.section}/${r.key}`, typeNames[i]!]));
 
-  const isStruct = (type: unknown) => typeof type === 'string' && (Object.hasOwn(raw.records, type) || Object.hasOwn(raw.results, type));
+  const isStruct = (type: unknown) =>
+    typeof type === 'string' && (Object.hasOwn(raw.records, type) || Object.hasOwn(raw.results, type));
   const ops = raw.operations.flatMap((op, index) => {
     if (!op) return [];
     const outputs = op.outputs !== undefined;
     const returned = typeof op.result === 'object' && 'type' in op.result ? op.result.type : op.result;
-    const has = { outputs, responseHeaders: (op.responseHeaders?.length ?? 0) > 0, valueResult: !outputs && returned !== 'void' && !isStruct(returned) };
+    const has = {
+      outputs,
+      responseHeaders: (op.responseHeaders?.length ?? 0) > 0,
+      valueResult: !outputs && returned !== 'void' && !isStruct(returned),
+    };
     return [{ op, index, has }];
   });
-  const stems = table.claimAll(ops.map(({ op, has }) => ({ wire: op.name, derive: operationDerived(has), options: { declared: false } })));
+  const stems = table.claimAll(
+    ops.map(({ op, has }) => ({ wire: op.name, derive: operationDerived(has), options: { declared: false } })),
+  );
   // Poll methods are the spec's own names: operations' methods give way to them.
   const methods = new NameTable([...CLIENT_MEMBERS, ...raw.polls.flatMap((p) => (p ? [p.method] : []))]);
-  const methodNames = methods.claimAll(ops.map(({ op, has }) => ({ wire: methodName(identifierStem(op.name)), plain: identifierStem(op.name) === op.name, derive: methodDerived(has) })));
-  const operations = new Map(ops.map(({ index }, i) => [index, { tsName: stems[i]!, methodName: methodNames[i]! }] as const));
+  const methodNames = methods.claimAll(
+    ops.map(({ op, has }) => ({
+      wire: methodName(identifierStem(op.name)),
+      plain: identifierStem(op.name) === op.name,
+      derive: methodDerived(has),
+    })),
+  );
+  const operations = new Map(
+    ops.map(({ index }, i) => [index, { tsName: stems[i]!, methodName: methodNames[i]! }] as const),
+  );
 
   return {
     type: (section, key) => types.get(`${section}/${key}`) ?? key,
-    operation: (index) => operations.get(index) ?? { tsName: identifierStem(raw.operations[index]?.name ?? ''), methodName: '' },
+    operation: (index) =>
+      operations.get(index) ?? { tsName: identifierStem(raw.operations[index]?.name ?? ''), methodName: '' },
   };
 }

@@ -69,7 +69,8 @@ function typeDepth(t: TypeModel, record: (s: StructModel) => number): number {
 function stepDepth(s: StructModel, record: (s: StructModel) => number): number {
   if (s.abstract) return Math.min(Infinity, ...s.abstract.concrete.map(record));
   let deepest = 0;
-  for (const f of s.fields) if (!f.optional && f.fixed === undefined) deepest = Math.max(deepest, typeDepth(f.type, record));
+  for (const f of s.fields)
+    if (!f.optional && f.fixed === undefined) deepest = Math.max(deepest, typeDepth(f.type, record));
   return deepest + 1;
 }
 

@@ -62,4 +62,13 @@ export function isReferencePrimitive(name: PrimitiveName): boolean {
 }
 
 /** The types .NET holds as a string with a lexical rule: reference types, as string is. */
-const LEXICAL_STRINGS: ReadonlySet<PrimitiveName> = new Set(['integer', 'nonNegativeInteger', 'positiveInteger', 'NMTOKEN', 'Name', 'NCName', 'language', 'token']);
+const LEXICAL_STRINGS: ReadonlySet<PrimitiveName> = new Set([
+  'integer',
+  'nonNegativeInteger',
+  'positiveInteger',
+  'NMTOKEN',
+  'Name',
+  'NCName',
+  'language',
+  'token',
+]);

@@ -7,5 +7,7 @@ import type { TypeModel } from './types.js';
  * result `minOccurs="0"` (left out) and a nullable value type `minOccurs="1" nillable="true"` (sent nil).
  */
 export function isReferenceType(type: TypeModel): boolean {
-  return type.kind === 'record' || type.kind === 'list' || (type.kind === 'primitive' && isReferencePrimitive(type.name));
+  return (
+    type.kind === 'record' || type.kind === 'list' || (type.kind === 'primitive' && isReferencePrimitive(type.name))
+  );
 }

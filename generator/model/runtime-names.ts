@@ -10,14 +10,20 @@ import { fileURLToPath } from 'node:url';
 const RUNTIME_DIR = fileURLToPath(new URL('../../templates/runtime/', import.meta.url));
 
 /** `export const X`, `export function X`, `export class X`, ..., and the names of `export { a, type B } from` lists. */
-const DECLARED = /^export\s+(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(?:class|interface|type|function\*?|const|let|var|enum)\s+([A-Za-z_$][\w$]*)/gm;
+const DECLARED =
+  /^export\s+(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(?:class|interface|type|function\*?|const|let|var|enum)\s+([A-Za-z_$][\w$]*)/gm;
 const LISTED = /^export\s+(?:type\s+)?\{([^}]*)\}/gm;
 
 function exportsOf(source: string): string[] {
   const names = [...source.matchAll(DECLARED)].map((m) => m[1]!);
   for (const m of source.matchAll(LISTED)) {
     for (const item of m[1]!.split(',')) {
-      const name = item.trim().replace(/^type\s+/, '').split(/\s+as\s+/).pop()?.trim();
+      const name = item
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)
+        .pop()
+        ?.trim();
       if (name) names.push(name);
     }
   }

@@ -178,7 +178,9 @@ export interface EnumModel {
   readonly doc: string | undefined;
   readonly values: readonly string[];
   /** Integer codes known for some values (int-coded results share the vocabulary), in ascending order. */
-  readonly numeric: { readonly decision: Decision; readonly codes: ReadonlyArray<readonly [number, string]> } | undefined;
+  readonly numeric:
+    | { readonly decision: Decision; readonly codes: ReadonlyArray<readonly [number, string]> }
+    | undefined;
   readonly placeholders: string | undefined;
 }
 

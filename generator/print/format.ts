@@ -37,7 +37,9 @@ export async function formatTypescript(path: string, text: string): Promise<stri
   if (result.errors.length > 0) {
     const first = result.errors[0]!;
     const at = first.labels[0]?.start;
-    throw new FormatError(`${path}: generated TypeScript does not parse: ${first.message}${at !== undefined ? ` near "${text.slice(Math.max(0, at - 40), at + 40)}"` : ''}`);
+    throw new FormatError(
+      `${path}: generated TypeScript does not parse: ${first.message}${at !== undefined ? ` near "${text.slice(Math.max(0, at - 40), at + 40)}"` : ''}`,
+    );
   }
   return result.code;
 }

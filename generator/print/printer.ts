@@ -114,4 +114,3 @@ export class Printer {
       .join('\n');
   }
 }
-

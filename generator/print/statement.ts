@@ -6,4 +6,3 @@ import type { StatementStructures, WriterFunction } from 'ts-morph';
  * (`StructureKind.Interface`, `StructureKind.Function`, ...), or a writer function for code without a structure.
  */
 export type Statement = StatementStructures | WriterFunction;
-

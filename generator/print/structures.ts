@@ -23,13 +23,56 @@ const KNOWN: Record<string, ReadonlySet<string>> = {
   property: new Set(['name', 'type', 'docs', 'isReadonly', 'hasQuestionToken', 'kind']),
   method: new Set(['name', 'docs', 'typeParameters', 'parameters', 'returnType', 'hasQuestionToken', 'kind']),
   typeAlias: new Set(['kind', 'name', 'docs', 'isExported', 'typeParameters', 'type']),
-  function: new Set(['kind', 'name', 'docs', 'isExported', 'isAsync', 'typeParameters', 'parameters', 'returnType', 'statements']),
+  function: new Set([
+    'kind',
+    'name',
+    'docs',
+    'isExported',
+    'isAsync',
+    'typeParameters',
+    'parameters',
+    'returnType',
+    'statements',
+  ]),
   variable: new Set(['kind', 'docs', 'isExported', 'declarationKind', 'declarations']),
   declaration: new Set(['name', 'type', 'initializer', 'kind']),
-  class: new Set(['kind', 'name', 'docs', 'isExported', 'typeParameters', 'extends', 'implements', 'properties', 'ctors', 'methods']),
-  classProperty: new Set(['name', 'type', 'docs', 'isReadonly', 'isStatic', 'hasQuestionToken', 'hasExclamationToken', 'initializer', 'scope', 'kind']),
+  class: new Set([
+    'kind',
+    'name',
+    'docs',
+    'isExported',
+    'typeParameters',
+    'extends',
+    'implements',
+    'properties',
+    'ctors',
+    'methods',
+  ]),
+  classProperty: new Set([
+    'name',
+    'type',
+    'docs',
+    'isReadonly',
+    'isStatic',
+    'hasQuestionToken',
+    'hasExclamationToken',
+    'initializer',
+    'scope',
+    'kind',
+  ]),
   ctor: new Set(['docs', 'parameters', 'statements', 'scope', 'kind']),
-  classMethod: new Set(['name', 'docs', 'isStatic', 'isAsync', 'typeParameters', 'parameters', 'returnType', 'statements', 'scope', 'kind']),
+  classMethod: new Set([
+    'name',
+    'docs',
+    'isStatic',
+    'isAsync',
+    'typeParameters',
+    'parameters',
+    'returnType',
+    'statements',
+    'scope',
+    'kind',
+  ]),
   param: new Set(['name', 'type', 'initializer', 'hasQuestionToken', 'kind']),
   typeParam: new Set(['name', 'constraint', 'kind']),
 };
@@ -98,7 +141,9 @@ function printStatement(w: CodeBlockWriter, s: Statement): void {
     case StructureKind.Function:
       check('function', s);
       docs(w, s.docs);
-      w.write(`${s.isExported ? 'export ' : ''}${s.isAsync ? 'async ' : ''}function ${s.name ?? ''}${typeParams(s.typeParameters)}`);
+      w.write(
+        `${s.isExported ? 'export ' : ''}${s.isAsync ? 'async ' : ''}function ${s.name ?? ''}${typeParams(s.typeParameters)}`,
+      );
       w.write(signature(s.parameters as readonly Param[] | undefined, s.returnType));
       block(w, s.statements as Body);
       return;
@@ -107,7 +152,9 @@ function printStatement(w: CodeBlockWriter, s: Statement): void {
     case StructureKind.Class:
       return printClass(w, s);
     default:
-      throw new UnknownStructure(`the printer does not know statements of kind ${String((s as { kind: unknown }).kind)}`);
+      throw new UnknownStructure(
+        `the printer does not know statements of kind ${String((s as { kind: unknown }).kind)}`,
+      );
   }
 }
 
@@ -117,19 +164,28 @@ function specifier(s: unknown): string {
   return `${o.isTypeOnly ? 'type ' : ''}${o.name}${o.alias ? ` as ${o.alias}` : ''}`;
 }
 
-function printImport(w: CodeBlockWriter, s: Extract<Statement, { kind: typeof StructureKind.ImportDeclaration }>): void {
+function printImport(
+  w: CodeBlockWriter,
+  s: Extract<Statement, { kind: typeof StructureKind.ImportDeclaration }>,
+): void {
   check('import', s);
-  if (typeof s.namedImports === 'function') throw new UnknownStructure('the printer does not know imports written by a function');
+  if (typeof s.namedImports === 'function')
+    throw new UnknownStructure('the printer does not know imports written by a function');
   const parts: string[] = [];
   if (s.defaultImport) parts.push(s.defaultImport);
   if (s.namespaceImport) parts.push(`* as ${s.namespaceImport}`);
   const named = (s.namedImports ?? []).map(specifier);
   if (named.length > 0) parts.push(`{ ${named.join(', ')} }`);
   const from = quote(s.moduleSpecifier);
-  w.writeLine(parts.length === 0 ? `import ${from};` : `import ${s.isTypeOnly ? 'type ' : ''}${parts.join(', ')} from ${from};`);
+  w.writeLine(
+    parts.length === 0 ? `import ${from};` : `import ${s.isTypeOnly ? 'type ' : ''}${parts.join(', ')} from ${from};`,
+  );
 }
 
-function printExport(w: CodeBlockWriter, s: Extract<Statement, { kind: typeof StructureKind.ExportDeclaration }>): void {
+function printExport(
+  w: CodeBlockWriter,
+  s: Extract<Statement, { kind: typeof StructureKind.ExportDeclaration }>,
+): void {
   check('export', s);
   const named = Array.isArray(s.namedExports) ? s.namedExports.map(specifier) : [];
   const from = s.moduleSpecifier === undefined ? '' : ` from ${quote(s.moduleSpecifier)}`;
@@ -152,7 +208,8 @@ function docs(w: CodeBlockWriter, list: unknown): void {
 }
 
 function text(value: unknown): string {
-  if (typeof value !== 'string') throw new UnknownStructure('the printer knows types, defaults and initializers only as strings');
+  if (typeof value !== 'string')
+    throw new UnknownStructure('the printer knows types, defaults and initializers only as strings');
   return value;
 }
 
@@ -198,7 +255,9 @@ function printInterface(w: CodeBlockWriter, s: Extract<Statement, { kind: typeof
   check('interface', s);
   docs(w, s.docs);
   const ext = (s.extends as unknown[] | undefined) ?? [];
-  w.write(`${s.isExported ? 'export ' : ''}interface ${s.name}${typeParams(s.typeParameters)}${ext.length > 0 ? ` extends ${ext.map(text).join(', ')}` : ''} `);
+  w.write(
+    `${s.isExported ? 'export ' : ''}interface ${s.name}${typeParams(s.typeParameters)}${ext.length > 0 ? ` extends ${ext.map(text).join(', ')}` : ''} `,
+  );
   w.inlineBlock(() => {
     for (const p of s.properties ?? []) {
       check('property', p);
@@ -208,13 +267,18 @@ function printInterface(w: CodeBlockWriter, s: Extract<Statement, { kind: typeof
     for (const m of s.methods ?? []) {
       check('method', m);
       docs(w, m.docs);
-      w.writeLine(`${m.name}${m.hasQuestionToken ? '?' : ''}${typeParams(m.typeParameters)}${signature(m.parameters as readonly Param[] | undefined, m.returnType)};`);
+      w.writeLine(
+        `${m.name}${m.hasQuestionToken ? '?' : ''}${typeParams(m.typeParameters)}${signature(m.parameters as readonly Param[] | undefined, m.returnType)};`,
+      );
     }
   });
   w.newLine();
 }
 
-function printVariable(w: CodeBlockWriter, s: Extract<Statement, { kind: typeof StructureKind.VariableStatement }>): void {
+function printVariable(
+  w: CodeBlockWriter,
+  s: Extract<Statement, { kind: typeof StructureKind.VariableStatement }>,
+): void {
   check('variable', s);
   docs(w, s.docs);
   w.write(`${s.isExported ? 'export ' : ''}${s.declarationKind ?? 'let'} `);
@@ -239,14 +303,18 @@ function printClass(w: CodeBlockWriter, s: Extract<Statement, { kind: typeof Str
   docs(w, s.docs);
   const impl = (s.implements as unknown[] | undefined) ?? [];
   w.write(`${s.isExported ? 'export ' : ''}class ${s.name ?? ''}${typeParams(s.typeParameters)}`);
-  w.write(`${s.extends !== undefined ? ` extends ${text(s.extends)}` : ''}${impl.length > 0 ? ` implements ${impl.map(text).join(', ')}` : ''} `);
+  w.write(
+    `${s.extends !== undefined ? ` extends ${text(s.extends)}` : ''}${impl.length > 0 ? ` implements ${impl.map(text).join(', ')}` : ''} `,
+  );
   w.inlineBlock(() => {
     for (const p of s.properties ?? []) {
       check('classProperty', p);
       docs(w, p.docs);
       const mods = `${scope(p.scope)}${p.isStatic ? 'static ' : ''}${p.isReadonly ? 'readonly ' : ''}`;
       const mark = p.hasQuestionToken ? '?' : p.hasExclamationToken ? '!' : '';
-      w.writeLine(`${mods}${p.name}${mark}${p.type !== undefined ? `: ${text(p.type)}` : ''}${p.initializer !== undefined ? ` = ${text(p.initializer)}` : ''};`);
+      w.writeLine(
+        `${mods}${p.name}${mark}${p.type !== undefined ? `: ${text(p.type)}` : ''}${p.initializer !== undefined ? ` = ${text(p.initializer)}` : ''};`,
+      );
     }
     for (const c of s.ctors ?? []) {
       check('ctor', c);
@@ -259,7 +327,9 @@ function printClass(w: CodeBlockWriter, s: Extract<Statement, { kind: typeof Str
       check('classMethod', m);
       w.blankLineIfLastNot();
       docs(w, m.docs);
-      w.write(`${scope(m.scope)}${m.isStatic ? 'static ' : ''}${m.isAsync ? 'async ' : ''}${m.name}${typeParams(m.typeParameters)}`);
+      w.write(
+        `${scope(m.scope)}${m.isStatic ? 'static ' : ''}${m.isAsync ? 'async ' : ''}${m.name}${typeParams(m.typeParameters)}`,
+      );
       w.write(signature(m.parameters as readonly Param[] | undefined, m.returnType));
       block(w, m.statements as Body);
     }

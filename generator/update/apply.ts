@@ -7,11 +7,22 @@
 import { isMap, isScalar, isSeq, type Node, type Document, type YAMLMap, type YAMLSeq } from 'yaml';
 import { IMPORT_TODO } from '../load/load.js';
 import type { Change } from '../diff/index.js';
-import { insertItems, insertPair, removeItem, removePair, replaceNode as replaceIn, styleOf, type Style, type TextEdit } from './text-edits.js';
+import {
+  insertItems,
+  insertPair,
+  removeItem,
+  removePair,
+  replaceNode as replaceIn,
+  styleOf,
+  type Style,
+  type TextEdit,
+} from './text-edits.js';
 
 /** The draft of the new WSDL as plain data (import-wsdl's YAML, parsed). */
 export interface DraftData {
-  readonly operations: ReadonlyArray<Record<string, unknown> & { name: string; params?: Array<Record<string, unknown> & { name: string }> }>;
+  readonly operations: ReadonlyArray<
+    Record<string, unknown> & { name: string; params?: Array<Record<string, unknown> & { name: string }> }
+  >;
   readonly records?: Readonly<Record<string, { fields?: Array<Record<string, unknown> & { name: string }> }>>;
   readonly enums?: Readonly<Record<string, { values: string[] }>>;
   readonly service: Readonly<Record<string, unknown>>;
@@ -78,8 +89,13 @@ export function editsFor(text: string, doc: Document, changes: readonly Change[]
   const section = (key: string) => root.get(key, true) as YAMLMap | YAMLSeq | undefined;
   const operations = section('operations') as YAMLSeq;
   // An operation renamed by the WSDL keeps its entry; changes inside it are named by its new name.
-  const renamed = new Map(changes.filter((c) => c.kind === 'operation-renamed' || c.kind === 'operation-case-changed').map((c) => [c.path, c.detail.split(' -> ')[0]!]));
-  const opIndex = (name: string) => operations.items.findIndex((item) => isMap(item) && item.get('name') === (renamed.get(name) ?? name));
+  const renamed = new Map(
+    changes
+      .filter((c) => c.kind === 'operation-renamed' || c.kind === 'operation-case-changed')
+      .map((c) => [c.path, c.detail.split(' -> ')[0]!]),
+  );
+  const opIndex = (name: string) =>
+    operations.items.findIndex((item) => isMap(item) && item.get('name') === (renamed.get(name) ?? name));
   const opNode = (name: string) => operations.items[opIndex(name)] as YAMLMap | undefined;
   const draftOp = (name: string) => draft.operations.find((o) => o.name === name);
   const shared = section('parameters') as YAMLMap | undefined;
@@ -100,7 +116,8 @@ export function editsFor(text: string, doc: Document, changes: readonly Change[]
     const value = entry?.map.items[entry.index]?.value;
     return isMap(value) ? (value.get('fields', true) as YAMLSeq | undefined) : undefined;
   };
-  const fieldIndex = (fields: YAMLSeq, name: string) => fields.items.findIndex((f) => isMap(f) && f.get('name') === name);
+  const fieldIndex = (fields: YAMLSeq, name: string) =>
+    fields.items.findIndex((f) => isMap(f) && f.get('name') === name);
 
   /** A parameter as the spec will list it: the shared definition of its name when it has the same type, else its own. */
   const paramEntry = (p: Record<string, unknown> & { name: string }): unknown => {
@@ -136,8 +153,14 @@ export function editsFor(text: string, doc: Document, changes: readonly Change[]
       case 'service-path-changed':
       case 'service-namespace-changed': {
         const service = section('service') as YAMLMap;
-        const node = change.kind === 'service-path-changed' ? service.get('path', true) : namespaceUri(service.get('namespace', true));
-        const value = change.kind === 'service-path-changed' ? draft.service.path : (draft.service.namespace as { uri: string }).uri;
+        const node =
+          change.kind === 'service-path-changed'
+            ? service.get('path', true)
+            : namespaceUri(service.get('namespace', true));
+        const value =
+          change.kind === 'service-path-changed'
+            ? draft.service.path
+            : (draft.service.namespace as { uri: string }).uri;
         if (node) edits.push(replaceNode(node as Node, value));
         break;
       }
@@ -145,7 +168,11 @@ export function editsFor(text: string, doc: Document, changes: readonly Change[]
         const op = draftOp(change.path);
         if (!op) break;
         const entry: Record<string, unknown> = { ...op, ...(op.params ? { params: op.params.map(paramEntry) } : {}) };
-        const after = anchor(draft.operations.map((o) => o.name), op.name, opIndex);
+        const after = anchor(
+          draft.operations.map((o) => o.name),
+          op.name,
+          opIndex,
+        );
         insertAfter(operations, after, signed ? { ...entry, eat: { marker: 'none' } } : entry);
         break;
       }
@@ -178,9 +205,30 @@ export function editsFor(text: string, doc: Document, changes: readonly Change[]
         if (change.kind === 'parameter-removed' || change.kind === 'parameter-removed-optional') {
           remove(params, names.indexOf(member));
         } else if (change.kind === 'parameter-added' || change.kind === 'parameter-added-optional') {
-          if (param) insertAfter(params, anchor(wanted.map((p) => p.name), member, (n) => names.indexOf(n)), paramEntry(param));
+          if (param)
+            insertAfter(
+              params,
+              anchor(
+                wanted.map((p) => p.name),
+                member,
+                (n) => names.indexOf(n),
+              ),
+              paramEntry(param),
+            );
         } else if (change.kind === 'parameter-retyped') {
-          if (param && names.includes(member)) edits.push(...retypeParam(params, names.indexOf(member), param, shared, changes, owner, sharedUses(operations, member), style));
+          if (param && names.includes(member))
+            edits.push(
+              ...retypeParam(
+                params,
+                names.indexOf(member),
+                param,
+                shared,
+                changes,
+                owner,
+                sharedUses(operations, member),
+                style,
+              ),
+            );
         } else {
           const old = change.detail.split(' -> ')[0]!;
           const at = names.indexOf(old);
@@ -223,7 +271,16 @@ export function editsFor(text: string, doc: Document, changes: readonly Change[]
         if (change.kind === 'field-removed' || change.kind === 'field-removed-optional') {
           remove(fields, fieldIndex(fields, member));
         } else if (change.kind === 'field-added' || change.kind === 'field-added-optional') {
-          if (field) insertAfter(fields, anchor(wanted.map((f) => f.name), member, (n) => fieldIndex(fields, n)), field);
+          if (field)
+            insertAfter(
+              fields,
+              anchor(
+                wanted.map((f) => f.name),
+                member,
+                (n) => fieldIndex(fields, n),
+              ),
+              field,
+            );
         } else if (change.kind === 'field-case-changed') {
           const old = change.detail.split(' -> ')[0]!;
           const node = (fields.items[fieldIndex(fields, old)] as YAMLMap | undefined)?.get('name', true);
@@ -245,7 +302,11 @@ export function editsFor(text: string, doc: Document, changes: readonly Change[]
         if (change.kind === 'enum-value-removed') remove(values, names.indexOf(member));
         else {
           const order = draft.enums?.[owner]?.values ?? [];
-          insertAfter(values, anchor(order, member, (n) => names.indexOf(n)), member);
+          insertAfter(
+            values,
+            anchor(order, member, (n) => names.indexOf(n)),
+            member,
+          );
         }
         break;
       }
@@ -289,7 +350,10 @@ function retypeParam(
 
 /** An operation added to a spec that signs requests needs its EAT marker, which no WSDL gives: drafted, and marked. */
 function markEat(printed: string): string {
-  return printed.replace(/^(\s*)eat: \{ marker: none \}$/gm, `$1# ${IMPORT_TODO}: the EAT marker (the WSDL cannot say which parameter is signed; none signs the empty string)\n$1eat: { marker: none }`);
+  return printed.replace(
+    /^(\s*)eat: \{ marker: none \}$/gm,
+    `$1# ${IMPORT_TODO}: the EAT marker (the WSDL cannot say which parameter is signed; none signs the empty string)\n$1eat: { marker: none }`,
+  );
 }
 
 /** How many operations list the shared parameter `name` by its name. */

@@ -50,7 +50,9 @@ export function updateSpec(spec: { text: string; name: string }, draft: string, 
   } catch (error) {
     if (!(error instanceof SpecError)) throw error;
     const kinds = [...new Set(changes.map((c) => c.kind))].join(', ');
-    throw new UpdateError(`${spec.name}: updating it from ${wsdl} (${kinds}) would leave it invalid, so nothing is written; change it by hand:\n${error.message}`);
+    throw new UpdateError(
+      `${spec.name}: updating it from ${wsdl} (${kinds}) would leave it invalid, so nothing is written; change it by hand:\n${error.message}`,
+    );
   }
   // Unchanged, the spec still differs from the WSDL in just what was found first (all kept or left to a person).
   const residual = text === spec.text ? changes : compareModels(asDrafted(after), wanted);
@@ -66,7 +68,11 @@ export function updateSpec(spec: { text: string; name: string }, draft: string, 
 /** The spec as a WSDL says it: exported, then drafted back. */
 function asDrafted(model: ServiceModel): ServiceModel {
   const name = `${model.source} (as a WSDL)`;
-  const drafted = importWsdl(wsdlDocument(model), name, { readFile: (path) => { throw new Error(`${name} imports nothing, yet names ${path}`); } });
+  const drafted = importWsdl(wsdlDocument(model), name, {
+    readFile: (path) => {
+      throw new Error(`${name} imports nothing, yet names ${path}`);
+    },
+  });
   return parseSpec(drafted.yaml, name);
 }
 
@@ -76,9 +82,14 @@ export function renderUpdate(result: UpdateResult): string {
   const table = (title: string, intro: string, rows: readonly Change[]) => {
     if (rows.length === 0) return;
     out.push('', `### ${title}`, '', intro, '', '| Change in the WSDL | Where | Detail |', '| --- | --- | --- |');
-    for (const c of rows) out.push(`| ${c.kind} | \`${c.path}\` | ${c.detail.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ')} |`);
+    for (const c of rows)
+      out.push(`| ${c.kind} | \`${c.path}\` | ${c.detail.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ')} |`);
   };
-  table('Kept from the spec', 'The WSDL says otherwise; the spec keeps its own (a choice made by hand, or what no WSDL carries).', result.kept);
+  table(
+    'Kept from the spec',
+    'The WSDL says otherwise; the spec keeps its own (a choice made by hand, or what no WSDL carries).',
+    result.kept,
+  );
   table('Not applied', 'Changes of the WSDL that update does not make: edit the spec by hand.', result.left);
   return `${out.join('\n')}\n`;
 }

@@ -14,7 +14,13 @@ export interface TextEdit {
 
 /** Maps under these keys are printed in flow style (`type: { list: Item }`). */
 const FLOW_KEYS = new Set(['type', 'list', 'namespace', 'result', 'eat']);
-const PRINT = { indent: 2, lineWidth: 120, minContentWidth: 40, flowCollectionPadding: true, singleQuote: true } as const;
+const PRINT = {
+  indent: 2,
+  lineWidth: 120,
+  minContentWidth: 40,
+  flowCollectionPadding: true,
+  singleQuote: true,
+} as const;
 /** A doc longer than this is printed as a folded block (`>-`), as specs written by hand have them. */
 const FOLDED_DOC = 100;
 
@@ -28,7 +34,10 @@ export interface Style {
 /** The style of `text`, by what it does most: padded flow sequences or not, fields in flow style or not. */
 export function styleOf(text: string): Style {
   const count = (re: RegExp) => text.match(re)?.length ?? 0;
-  return { seqPadding: count(/: \[ \S/g) > count(/: \[[^\s\]]/g), flowFields: count(/^\s*- \{ ?name: /gm) > count(/^\s*- name: /gm) };
+  return {
+    seqPadding: count(/: \[ \S/g) > count(/: \[[^\s\]]/g),
+    flowFields: count(/^\s*- \{ ?name: /gm) > count(/^\s*- name: /gm),
+  };
 }
 
 /** Items of sequences under these keys are maps written on one line in flow style (fields: when the spec does). */
@@ -40,11 +49,14 @@ const FLOW_ITEMS = new Set(['params', 'outputs']);
  */
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
   const unique = [...new Map(edits.map((e) => [`${e.start}:${e.end}:${e.text}`, e])).values()];
-  const sorted = unique.map((e, i) => ({ e, i })).sort((a, b) => b.e.start - a.e.start || b.e.end - a.e.end || b.i - a.i);
+  const sorted = unique
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => b.e.start - a.e.start || b.e.end - a.e.end || b.i - a.i);
   let out = text;
   let last: TextEdit | undefined;
   for (const { e } of sorted) {
-    if (last && e.end > last.start) throw new Error(`overlapping edits of the spec: ${e.start}-${e.end} and ${last.start}-${last.end}`);
+    if (last && e.end > last.start)
+      throw new Error(`overlapping edits of the spec: ${e.start}-${e.end} and ${last.start}-${last.end}`);
     out = out.slice(0, e.start) + e.text + out.slice(e.end);
     last = e;
   }
@@ -108,11 +120,22 @@ export function removeItem(text: string, seq: YAMLSeq, index: number): TextEdit 
 }
 
 /** Inserts `values` (plain data) into a sequence after item `after` (-1: before the first item). */
-export function insertItems(text: string, seq: YAMLSeq, after: number, values: readonly unknown[], style: Style): TextEdit {
+export function insertItems(
+  text: string,
+  seq: YAMLSeq,
+  after: number,
+  values: readonly unknown[],
+  style: Style,
+): TextEdit {
   if (seq.items.length === 0) return replaceNode(seq as unknown as Node, values, style);
   if (isFlow(text, seq)) {
     const printed = values.map((v) => printFlow(v, style));
-    if (after < 0) return { start: range(seq.items[0] as Node)[0], end: range(seq.items[0] as Node)[0], text: printed.map((p) => `${p}, `).join('') };
+    if (after < 0)
+      return {
+        start: range(seq.items[0] as Node)[0],
+        end: range(seq.items[0] as Node)[0],
+        text: printed.map((p) => `${p}, `).join(''),
+      };
     const at = range(seq.items[after] as Node)[1];
     return { start: at, end: at, text: printed.map((p) => `, ${p}`).join('') };
   }
@@ -120,7 +143,9 @@ export function insertItems(text: string, seq: YAMLSeq, after: number, values: r
   const indent = ' '.repeat(column(text, text.lastIndexOf('-', first)));
   // A sequence of flow maps (`- { name: id, type: int }`) gets its new items in that style.
   const flowItems = text[first] === '{';
-  const printed = values.map((v) => (flowItems ? `${indent}- ${printFlow(v, style)}\n` : blockItem(v, indent, style))).join('');
+  const printed = values
+    .map((v) => (flowItems ? `${indent}- ${printFlow(v, style)}\n` : blockItem(v, indent, style)))
+    .join('');
   if (after < 0) {
     const at = entryStart(text, text.lastIndexOf('-', first));
     return { start: at, end: at, text: printed };
@@ -136,7 +161,14 @@ export function replaceNode(node: Node, value: unknown, style: Style): TextEdit 
 }
 
 /** Adds `key: value` (block style) to a block map after its pair `after` (-1: at its start). */
-export function insertPair(text: string, map: YAMLMap, after: number, key: string, value: unknown, style: Style): TextEdit {
+export function insertPair(
+  text: string,
+  map: YAMLMap,
+  after: number,
+  key: string,
+  value: unknown,
+  style: Style,
+): TextEdit {
   const firstKey = map.items[0]?.key as Node | undefined;
   if (!firstKey) throw new Error('an empty map');
   const indent = ' '.repeat(column(text, range(firstKey)[0]));
@@ -170,7 +202,10 @@ export function printFlow(value: unknown, style: Style): string {
   // Printed as the item of a flow sequence, so that it is quoted wherever a flow collection needs it (`a, b`).
   const doc = new Document([value]);
   (doc.contents as YAMLSeq).flow = true;
-  return doc.toString({ ...PRINT, lineWidth: 0, flowCollectionPadding: false }).trimEnd().slice(1, -1);
+  return doc
+    .toString({ ...PRINT, lineWidth: 0, flowCollectionPadding: false })
+    .trimEnd()
+    .slice(1, -1);
 }
 
 /** `value` in block style, its small parts (types, lists of names) in flow style, long docs folded. */
@@ -181,21 +216,27 @@ function printBlock(value: unknown, style: Style): string {
   const walk = (node: unknown, key: string | undefined, plain: unknown): void => {
     if (isSeq(node)) {
       if (node.items.every((i) => isScalar(i)) || (key !== undefined && FLOW_KEYS.has(key))) flow.set(node, plain);
-      else if (key !== undefined && (FLOW_ITEMS.has(key) || (key === 'fields' && style.flowFields))) node.items.forEach((item, i) => flow.set(item as Node, (plain as unknown[])[i]));
+      else if (key !== undefined && (FLOW_ITEMS.has(key) || (key === 'fields' && style.flowFields)))
+        node.items.forEach((item, i) => flow.set(item as Node, (plain as unknown[])[i]));
       else node.items.forEach((item, i) => walk(item, undefined, (plain as unknown[])[i]));
     } else if (isMap(node)) {
       if (key !== undefined && FLOW_KEYS.has(key)) flow.set(node, plain);
-      else for (const pair of node.items) {
-        const k = isScalar(pair.key) ? String(pair.key.value) : undefined;
-        walk(pair.value, k, k === undefined ? undefined : (plain as Record<string, unknown>)[k]);
-      }
+      else
+        for (const pair of node.items) {
+          const k = isScalar(pair.key) ? String(pair.key.value) : undefined;
+          walk(pair.value, k, k === undefined ? undefined : (plain as Record<string, unknown>)[k]);
+        }
     } else if (isScalar(node) && key === 'doc' && typeof node.value === 'string' && node.value.length > FOLDED_DOC) {
       node.type = Scalar.BLOCK_FOLDED;
     }
   };
   walk(doc.contents, undefined, value);
   // Flow parts are printed by printFlow (the spec's own padding), as plain scalars the document then holds verbatim.
-  const marks = [...flow.keys()].map((node, i) => ({ node, mark: `zzflowmark${i}zz`, text: printFlow(flow.get(node), style) }));
+  const marks = [...flow.keys()].map((node, i) => ({
+    node,
+    mark: `zzflowmark${i}zz`,
+    text: printFlow(flow.get(node), style),
+  }));
   for (const { node, mark } of marks) replaceIn(doc, node, mark);
   let out = doc.toString(PRINT);
   for (const { mark, text } of marks) out = out.replace(mark, text);

@@ -35,14 +35,20 @@ export function planChanges(targets: readonly Target[], cwd: string): FileChange
       wanted.add(abs);
       const before = readIfExists(abs);
       if (before === file.content) continue;
-      changes.push({ kind: before === undefined ? 'add' : 'modify', path: show(abs, cwd), before, after: file.content });
+      changes.push({
+        kind: before === undefined ? 'add' : 'modify',
+        path: show(abs, cwd),
+        before,
+        after: file.content,
+      });
     }
     if (!target.prune) continue;
     const ignored = (target.ignore ?? []).map((d) => join(target.dir, d));
     for (const abs of listFiles(target.dir, ignored)) {
       if (wanted.has(abs)) continue;
       const before = readIfExists(abs);
-      if (before?.includes(GENERATED_MARKER)) changes.push({ kind: 'delete', path: show(abs, cwd), before, after: undefined });
+      if (before?.includes(GENERATED_MARKER))
+        changes.push({ kind: 'delete', path: show(abs, cwd), before, after: undefined });
     }
   }
   return changes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -77,7 +83,9 @@ function listFiles(dir: string, ignored: readonly string[]): string[] {
   } catch {
     return [];
   }
-  return entries.flatMap((e) => (e.isDirectory() ? listFiles(join(dir, e.name), ignored) : e.isFile() ? [join(dir, e.name)] : []));
+  return entries.flatMap((e) =>
+    e.isDirectory() ? listFiles(join(dir, e.name), ignored) : e.isFile() ? [join(dir, e.name)] : [],
+  );
 }
 
 function show(abs: string, cwd: string): string {

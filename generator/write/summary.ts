@@ -8,9 +8,17 @@ export function describeChanges(changes: readonly FileChange[], options: { maxLi
   return changes
     .map((c) => {
       const title = `${c.kind === 'add' ? 'missing' : c.kind === 'delete' ? 'no longer generated' : 'stale'}: ${c.path}`;
-      const patch = createTwoFilesPatch(`a/${c.path}`, `b/${c.path}`, c.before ?? '', c.after ?? '', 'on disk', 'generated', {
-        context: 2,
-      })
+      const patch = createTwoFilesPatch(
+        `a/${c.path}`,
+        `b/${c.path}`,
+        c.before ?? '',
+        c.after ?? '',
+        'on disk',
+        'generated',
+        {
+          context: 2,
+        },
+      )
         .split('\n')
         .slice(2);
       const shown = patch.slice(0, maxLines);

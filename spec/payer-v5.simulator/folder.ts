@@ -24,10 +24,19 @@ export type FolderRefusal = FolderFailure & { code: 'ParameterError' };
 
 const MAX_NAME_BYTES = 255;
 
-const fail = (code: FolderFailure['code'], message: string, reason = message): FolderFailure => ({ ok: false, code, message, reason });
-const refuse = (message: string, reason = message): FolderRefusal => ({ ok: false, code: 'ParameterError', message, reason });
+const fail = (code: FolderFailure['code'], message: string, reason = message): FolderFailure => ({
+  ok: false,
+  code,
+  message,
+  reason,
+});
+const refuse = (message: string, reason = message): FolderRefusal => ({
+  ok: false,
+  code: 'ParameterError',
+  message,
+  reason,
+});
 const errno = (e: unknown): string | undefined => (e as NodeJS.ErrnoException | undefined)?.code;
-
 
 /** Reasons from error codes only: a Node error message would contain the absolute path. */
 function reason(e: unknown): string {
@@ -73,7 +82,8 @@ export class PayerFolder {
     if (/\p{Cs}/u.test(fileName)) return refuse(`the file name ${quote(fileName)} is not valid Unicode`);
     // Left are U+FFFE and U+FFFF: legal in a file name on disk, but no answer could show the name.
     const unsafe = nonXmlCharOf(fileName);
-    if (unsafe !== undefined) return refuse(`the file name ${quote(fileName)} holds ${unsafe}, a character XML cannot carry`);
+    if (unsafe !== undefined)
+      return refuse(`the file name ${quote(fileName)} holds ${unsafe}, a character XML cannot carry`);
     if (/^[A-Za-z]:/.test(fileName)) return refuse(`the file name ${quote(fileName)} must not start with a drive`);
     if (Buffer.byteLength(fileName, 'utf8') > MAX_NAME_BYTES) {
       return refuse(`the file name is longer than ${MAX_NAME_BYTES} bytes`);
@@ -102,7 +112,10 @@ export class PayerFolder {
     }
     const rel = relative(root, real);
     if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
-      return refuse(`file ${quote(fileName)} is outside the payer's folder (a link leads out of it)`, "a link of that name leads out of the payer's folder");
+      return refuse(
+        `file ${quote(fileName)} is outside the payer's folder (a link leads out of it)`,
+        "a link of that name leads out of the payer's folder",
+      );
     }
     return real;
   }
@@ -112,7 +125,8 @@ export class PayerFolder {
     const real = await this.locate(fileName, 'CannotReadFile');
     if (real === 'missing') return fail('FileNotFound', `file ${quote(fileName)} was not found in the payer's folder`);
     if (typeof real !== 'string') return real;
-    const cannot = (why: string): FolderFailure => fail('CannotReadFile', `cannot read ${quote(fileName)}: ${why}`, why);
+    const cannot = (why: string): FolderFailure =>
+      fail('CannotReadFile', `cannot read ${quote(fileName)}: ${why}`, why);
     let bytes: Buffer;
     try {
       // Checked before opening: opening a FIFO for reading would wait for a writer forever.
@@ -155,7 +169,8 @@ export class PayerFolder {
     const real = await this.locate(fileName, 'CannotWriteFile');
     if (typeof real !== 'string') return real;
     const target = this.resolve(fileName) as string;
-    const cannot = (why: string): FolderFailure => fail('CannotWriteFile', `cannot write ${quote(fileName)}: ${why}`, why);
+    const cannot = (why: string): FolderFailure =>
+      fail('CannotWriteFile', `cannot write ${quote(fileName)}: ${why}`, why);
     if (real !== 'missing') {
       try {
         if ((await lstat(target)).isDirectory()) return cannot('it is a directory');

@@ -47,7 +47,8 @@ const code = (name: string) => errorCodes.code(name);
  * An (I) result's message: for a code without a known integer (sent as the unknown one), the code's name first, as
  * decision auth-failures says.
  */
-const named = (name: string, message: string) => ([...ErrorCodeByNumber.values()].includes(name as ErrorCode) ? message : `${name}: ${message}`);
+const named = (name: string, message: string) =>
+  [...ErrorCodeByNumber.values()].includes(name as ErrorCode) ? message : `${name}: ${message}`;
 
 /** The answer to a payer the scenario does not have (reached only when credentials are not checked). */
 const UNKNOWN_PAYER = 'PayerUnknown';
@@ -65,11 +66,22 @@ export function simulatedHandlers(world: World, clock: VirtualClock): Partial<Pa
    * other requests meanwhile. A Process* caller runs it and acts on it (submits, records a request) inside
    * PayerState.exclusive, so that no other Process* call of the payer takes a refCode in between.
    */
-  const checkText = async (payer: PayerState, text: string, singleCurrency: boolean, totalAmount: number | undefined) => {
+  const checkText = async (
+    payer: PayerState,
+    text: string,
+    singleCurrency: boolean,
+    totalAmount: number | undefined,
+  ) => {
     // Taken: the payer's orders, and the lines of its Process* requests still processing (their orders are made when
     // they complete, and two of them must not both make one). Test* checks them too: OK means "can be submitted".
     const taken = world.takenRefCodes(payer);
-    const options = { singleCurrency, totalAmount, currencies: payer.currencies(), payees: payer.payees(), existingRefCodes: taken };
+    const options = {
+      singleCurrency,
+      totalAmount,
+      currencies: payer.currencies(),
+      payees: payer.payees(),
+      existingRefCodes: taken,
+    };
     const check = await checkPaymentFileInSlices(text, options);
     // The check's stand-ins for missing refCodes (AUTO-<line>) are replaced below, so they take nothing.
     for (const p of check.payments) if (!p.refCodeAssigned) taken.add(p.refCode);
@@ -85,7 +97,14 @@ export function simulatedHandlers(world: World, clock: VirtualClock): Partial<Pa
       if (!read.ok) return failedFileResult(code(read.code), read.message);
       const checked = async () => {
         const check = await checkText(payer, read.text, singleCurrency, params.totalAmount);
-        return { check, result: { errorCode: check.code, errorMessage: check.message, LineErrorsOrWarning: check.issues } satisfies FileResult };
+        return {
+          check,
+          result: {
+            errorCode: check.code,
+            errorMessage: check.message,
+            LineErrorsOrWarning: check.issues,
+          } satisfies FileResult,
+        };
       };
       if (!process) return (await checked()).result;
       return payer.exclusive(async (): Promise<FileResult> => {
@@ -107,7 +126,10 @@ export function simulatedHandlers(world: World, clock: VirtualClock): Partial<Pa
 
   /** The *Async file operations: a requestId at once, the work done on the clock. */
   const asyncOperation = (operation: string, singleCurrency: boolean, process: boolean) => {
-    return async (params: { fileName: string; totalAmount?: number }, context: MockContext): Promise<AsyncRequestResult> => {
+    return async (
+      params: { fileName: string; totalAmount?: number },
+      context: MockContext,
+    ): Promise<AsyncRequestResult> => {
       const payer = payerOf(context);
       if (payer === undefined) return failedAsyncRequestResult(code(UNKNOWN_PAYER), UNKNOWN_PAYER);
       const read = await payer.folder.readText(params.fileName, settings.maxFileBytes);
@@ -117,7 +139,10 @@ export function simulatedHandlers(world: World, clock: VirtualClock): Partial<Pa
         const id = world.issueRequestId();
         // No id left below the largest long: refused as the service refuses a request over a limit, nothing recorded.
         if (id === undefined) {
-          return failedAsyncRequestResult(code('RequestLimitReached'), `no request id is left: every id up to ${LONG_MAX} (the largest long) has been issued`);
+          return failedAsyncRequestResult(
+            code('RequestLimitReached'),
+            `no request id is left: every id up to ${LONG_MAX} (the largest long) has been issued`,
+          );
         }
         const now = clock.now();
         const request: AsyncRequest = {
@@ -158,27 +183,40 @@ export function simulatedHandlers(world: World, clock: VirtualClock): Partial<Pa
       if (payer === undefined) return failedProcessingRequestStatusResult(code(UNKNOWN_PAYER), UNKNOWN_PAYER);
       const request = requestOf(payer, params.requestId);
       if (request === undefined) {
-        return failedProcessingRequestStatusResult(code('RequestDoesNotExist'), `there is no request ${params.requestId}`);
+        return failedProcessingRequestStatusResult(
+          code('RequestDoesNotExist'),
+          `there is no request ${params.requestId}`,
+        );
       }
       const state = stateOf(request);
       if (state === 'Processing') return { errorCode: 'OK', errorMessage: 'OK', requestStatus: state };
       // A request failed by a test (control.failRequest) had a good file: its code is UnknownError.
       const failedCode = request.check.code === 'OK' ? 'UnknownError' : request.check.code;
-      return { errorCode: state === 'Failed' ? failedCode : 'OK', errorMessage: request.ended!.message, requestStatus: state };
+      return {
+        errorCode: state === 'Failed' ? failedCode : 'OK',
+        errorMessage: request.ended!.message,
+        requestStatus: state,
+      };
     },
 
     processPaymentsAsyncResult(params, context) {
       const payer = payerOf(context);
       if (payer === undefined) return failedExpandedProcessPaymentResult(code(UNKNOWN_PAYER), UNKNOWN_PAYER)!;
       const request = requestOf(payer, params.requestId);
-      const coded = (name: string, message: string) => failedExpandedProcessPaymentResult(code(name), named(name, message)) ?? { errorMessage: message };
+      const coded = (name: string, message: string) =>
+        failedExpandedProcessPaymentResult(code(name), named(name, message)) ?? { errorMessage: message };
       if (request === undefined) return coded('RequestDoesNotExist', `there is no request ${params.requestId}`);
       const state = stateOf(request);
       if (state === 'Processing') return coded('RequestStillInProgress', `request ${request.id} is still Processing`);
       if (state === 'Cancelled') return coded('UnknownError', `request ${request.id} was cancelled`);
-      const lines = lineResults(request.check, request.process && state === 'Completed' ? 'Submitted' : request.process ? 'NotSubmitted' : 'Tested').map(([, r]) => r);
+      const lines = lineResults(
+        request.check,
+        request.process && state === 'Completed' ? 'Submitted' : request.process ? 'NotSubmitted' : 'Tested',
+      ).map(([, r]) => r);
       const result: ExpandedProcessPaymentResult = {
-        ...(state === 'Completed' ? { errorCode: 0, errorMessage: 'OK' } : coded(request.check.code === 'OK' ? 'UnknownError' : request.check.code, request.ended!.message)),
+        ...(state === 'Completed'
+          ? { errorCode: 0, errorMessage: 'OK' }
+          : coded(request.check.code === 'OK' ? 'UnknownError' : request.check.code, request.ended!.message)),
         linesResults: lines,
         // What the accounts held when it ended (its own payments left out), the same whenever it is asked.
         summary: summaries(request.check, request.ended!.balances, payer),
@@ -204,7 +242,10 @@ export function simulatedHandlers(world: World, clock: VirtualClock): Partial<Pa
       // 0 (what the client sends when the caller gives none) means no limit.
       const since = params.changesSinceDate;
       const payees = payer.scenario.payees.filter((p) => since <= 0 || p.changedAt.getTime() / 1000 > since);
-      const rows = [['payeeId', 'paymentMethod', 'status', 'reason'], ...payees.map((p) => [p.payeeId, p.paymentMethod, p.status, p.reason])];
+      const rows = [
+        ['payeeId', 'paymentMethod', 'status', 'reason'],
+        ...payees.map((p) => [p.payeeId, p.paymentMethod, p.status, p.reason]),
+      ];
       const written = await payer.folder.writeReplacing(params.saveToFile, toCsv(rows));
       if (!written.ok) return failedStatusFileResult(code(written.code), written.message);
       // b, i, d and s are not shown in the document; the mock's meaning: written, payee rows, the limit, the file.
@@ -217,23 +258,45 @@ export function simulatedHandlers(world: World, clock: VirtualClock): Partial<Pa
       const refused = dynamicKeyRefusal(payer, context);
       if (refused !== undefined) return failedSecurityToken(code(refused.code), refused.message);
       if (!payer.scenario.dynamicKeys) {
-        return failedSecurityToken(code('EnahncedSecurityNotConfigured'), `enhanced security (dynamic keys) is not configured for ${payer.name}`);
+        return failedSecurityToken(
+          code('EnahncedSecurityNotConfigured'),
+          `enhanced security (dynamic keys) is not configured for ${payer.name}`,
+        );
       }
-      const issued = issueKey(world, payer.name, clock.now() + (payer.scenario.dynamicKeySeconds ?? settings.dynamicKeySeconds));
+      const issued = issueKey(
+        world,
+        payer.name,
+        clock.now() + (payer.scenario.dynamicKeySeconds ?? settings.dynamicKeySeconds),
+      );
       return { errorCode: 'OK', errorMessage: 'OK', Key: issued.key, Token: issued.token };
     },
 
     getDynamicKeyOfSubPayer(params, context) {
       const payer = payerOf(context);
       if (payer === undefined) return failedSubPayerSecurityToken(code(UNKNOWN_PAYER), UNKNOWN_PAYER)!;
-      const coded = (name: string, message: string) => failedSubPayerSecurityToken(code(name), named(name, message)) ?? { errorMessage: message };
+      const coded = (name: string, message: string) =>
+        failedSubPayerSecurityToken(code(name), named(name, message)) ?? { errorMessage: message };
       const refused = dynamicKeyRefusal(payer, context);
       if (refused !== undefined) return coded(refused.code, refused.message);
       const sub = payer.scenario.subPayers.find((s) => s.payerName === params.subPayerName);
-      if (sub === undefined) return coded('SubPayerIsNotFound', `${payer.name} has no sub payer ${quote(params.subPayerName)}`);
-      if (!sub.dynamicKeys) return coded('SubPayerDoensNotSupportDynamicKey', `the sub payer ${sub.payerName} does not support dynamic keys`);
-      const issued = issueKey(world, sub.payerName, clock.now() + (payer.scenario.dynamicKeySeconds ?? settings.dynamicKeySeconds));
-      return { errorCode: 0, errorMessage: 'OK', Key: encryptForParent(issued.key, payer.scenario.apiKey), Token: issued.token };
+      if (sub === undefined)
+        return coded('SubPayerIsNotFound', `${payer.name} has no sub payer ${quote(params.subPayerName)}`);
+      if (!sub.dynamicKeys)
+        return coded(
+          'SubPayerDoensNotSupportDynamicKey',
+          `the sub payer ${sub.payerName} does not support dynamic keys`,
+        );
+      const issued = issueKey(
+        world,
+        sub.payerName,
+        clock.now() + (payer.scenario.dynamicKeySeconds ?? settings.dynamicKeySeconds),
+      );
+      return {
+        errorCode: 0,
+        errorMessage: 'OK',
+        Key: encryptForParent(issued.key, payer.scenario.apiKey),
+        Token: issued.token,
+      };
     },
 
     getBalances(_params, context) {
@@ -276,7 +339,15 @@ export function simulatedHandlers(world: World, clock: VirtualClock): Partial<Pa
       const orders = [...payer.orders.values()].filter((o) => o.submittedAt >= from && o.submittedAt <= to);
       const rows = [
         ['refCode', 'payeeId', 'amount', 'currency', 'status', 'submittedAt', 'requestId'],
-        ...orders.map((o) => [o.refCode, o.payeeId, formatCents(o.amountCents), o.currency, o.paidAt <= now ? 'Paid' : 'Submitted', isoSeconds(o.submittedAt), o.requestId ?? '']),
+        ...orders.map((o) => [
+          o.refCode,
+          o.payeeId,
+          formatCents(o.amountCents),
+          o.currency,
+          o.paidAt <= now ? 'Paid' : 'Submitted',
+          isoSeconds(o.submittedAt),
+          o.requestId ?? '',
+        ]),
       ];
       const name = `PaymentOrdersReport_${stamp(startTime)}_${stamp(endTime)}.csv`;
       const written = await payer.folder.writeReplacing(name, toCsv(rows));
@@ -289,7 +360,9 @@ export function simulatedHandlers(world: World, clock: VirtualClock): Partial<Pa
       if (payer === undefined) return failedUpdatedPaymentsResult(code(UNKNOWN_PAYER), UNKNOWN_PAYER);
       const now = clock.now();
       // An order changes when submitted and again when paid; the latest change up to now counts.
-      const changed = [...payer.orders.values()].filter((o) => (o.paidAt <= now ? o.paidAt : o.submittedAt) > params.changedSince);
+      const changed = [...payer.orders.values()].filter(
+        (o) => (o.paidAt <= now ? o.paidAt : o.submittedAt) > params.changedSince,
+      );
       return { errorCode: 'OK', errorMessage: 'OK', ChangedPaymentOrdersRefCode: changed.map((o) => o.refCode) };
     },
   };
@@ -303,7 +376,10 @@ export function simulatedHandlers(world: World, clock: VirtualClock): Partial<Pa
 function dynamicKeyRefusal(payer: PayerState, context: MockContext): { code: string; message: string } | undefined {
   const allowed = payer.scenario.allowedIpAddresses;
   if (allowed !== undefined && !ipAllowed(allowed, context.remoteAddress)) {
-    const from = context.remoteAddress === undefined ? 'a request that came through no socket, so from no address' : `address ${context.remoteAddress}`;
+    const from =
+      context.remoteAddress === undefined
+        ? 'a request that came through no socket, so from no address'
+        : `address ${context.remoteAddress}`;
     return { code: 'InvalidPayerIpAddress', message: `${payer.name} does not allow calls from ${from}` };
   }
   if (!payer.scenario.dynamicKeysAuthorized) {
@@ -315,7 +391,10 @@ function dynamicKeyRefusal(payer: PayerState, context: MockContext): { code: str
 /** Gives the lines without a refCode one that is not `taken` (the check numbers them by line only). */
 function uniqueRefCodes(check: PaymentFileCheck, world: World, taken: TakenRefCodes): PaymentFileCheck {
   if (!check.payments.some((p) => p.refCodeAssigned)) return check;
-  return { ...check, payments: check.payments.map((p) => (p.refCodeAssigned ? { ...p, refCode: world.assignRefCode(taken) } : p)) };
+  return {
+    ...check,
+    payments: check.payments.map((p) => (p.refCodeAssigned ? { ...p, refCode: world.assignRefCode(taken) } : p)),
+  };
 }
 
 /** One ExpandedLineResult per line of the file: its payment, or its first error; by line number. */
@@ -327,7 +406,10 @@ function lineResults(check: PaymentFileCheck, orderStatus: string): Array<[line:
  * The line results one at a time, by line: the check gives payments and issues each in line order (a line's errors
  * before its warnings), so the two are merged as they come, in linear time.
  */
-function* lineResultsInOrder(check: PaymentFileCheck, orderStatus: string): Generator<[line: number, result: ExpandedLineResult]> {
+function* lineResultsInOrder(
+  check: PaymentFileCheck,
+  orderStatus: string,
+): Generator<[line: number, result: ExpandedLineResult]> {
   const { payments, issues } = check;
   let p = 0;
   let i = 0;
@@ -335,7 +417,13 @@ function* lineResultsInOrder(check: PaymentFileCheck, orderStatus: string): Gene
     const line = Math.min(payments[p]?.lineNumber ?? Infinity, issues[i]?.lineNumber ?? Infinity);
     let result: ExpandedLineResult | undefined;
     if (payments[p]?.lineNumber === line) {
-      result = { status: 'OK', paymentOrderStatus: orderStatus, message: 'OK', refCode: payments[p]!.refCode, lineErrorOrWarningType: 0 };
+      result = {
+        status: 'OK',
+        paymentOrderStatus: orderStatus,
+        message: 'OK',
+        refCode: payments[p]!.refCode,
+        lineErrorOrWarningType: 0,
+      };
       p++;
     }
     for (; issues[i]?.lineNumber === line; i++) {
@@ -343,7 +431,13 @@ function* lineResultsInOrder(check: PaymentFileCheck, orderStatus: string): Gene
       if (issue.isWarning && result !== undefined && result.status === 'OK') {
         result = { ...result, status: 'Warning', message: issue.message, lineErrorOrWarningType: 1 };
       } else if (!issue.isWarning && (result === undefined || result.status !== 'Error')) {
-        result = { status: 'Error', paymentOrderStatus: 'Rejected', message: issue.message, refCode: result?.refCode ?? '', lineErrorOrWarningType: 2 };
+        result = {
+          status: 'Error',
+          paymentOrderStatus: 'Rejected',
+          message: issue.message,
+          refCode: result?.refCode ?? '',
+          lineErrorOrWarningType: 2,
+        };
       }
     }
     if (result !== undefined) yield [line, result];
@@ -351,7 +445,11 @@ function* lineResultsInOrder(check: PaymentFileCheck, orderStatus: string): Gene
 }
 
 /** One summary per currency of the file: what it needs, and what the account is short of. */
-function summaries(check: PaymentFileCheck, balances: readonly number[], payer: PayerState): SvcProcessPaymentsSummary[] {
+function summaries(
+  check: PaymentFileCheck,
+  balances: readonly number[],
+  payer: PayerState,
+): SvcProcessPaymentsSummary[] {
   return [...check.totals.entries()].map(([currency, cents]) => {
     const i = payer.scenario.accounts.findIndex((a) => a.currency === currency);
     const available = i >= 0 ? balances[i]! : 0;

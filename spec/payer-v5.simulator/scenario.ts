@@ -189,10 +189,12 @@ const folderSafeName = nonEmpty.regex(
 );
 
 /** An IPv4 or IPv6 address, or a CIDR range of them (`10.0.0.0/8`). */
-const ipRange = z.string().refine(
-  (text) => parseIpRange(text) !== undefined,
-  'must be an IPv4 or IPv6 address or a CIDR range, e.g. "127.0.0.1", "::1" or "10.0.0.0/8"',
-);
+const ipRange = z
+  .string()
+  .refine(
+    (text) => parseIpRange(text) !== undefined,
+    'must be an IPv4 or IPv6 address or a CIDR range, e.g. "127.0.0.1", "::1" or "10.0.0.0/8"',
+  );
 
 const payerSchema = z.strictObject({
   payerName: folderSafeName,
@@ -382,7 +384,8 @@ export async function loadScenario(source: string | Scenario | unknown, label?: 
  * @param file - how messages name it
  */
 export function readScenarioFile(path: string, file = path): string {
-  const fail = (line: number, column: number, message: string) => new ScenarioError([{ file, line, column, path: '', message }]);
+  const fail = (line: number, column: number, message: string) =>
+    new ScenarioError([{ file, line, column, path: '', message }]);
   let bytes: Buffer;
   try {
     // A device or a pipe could be read forever: only a regular file is read.
@@ -527,7 +530,8 @@ function nonEmptyOnly(keys: Set<string>): Set<string> {
 function yamlMessage(message: string): string {
   const first = message.split('\n')[0] ?? message;
   // The library's own wording names a function of its API, which means nothing to whoever wrote the file.
-  if (first.startsWith('Source contains multiple documents')) return 'a scenario is one YAML document, and this file holds more';
+  if (first.startsWith('Source contains multiple documents'))
+    return 'a scenario is one YAML document, and this file holds more';
   return first.replace(/ at line \d+, column \d+:?$/, '');
 }
 
@@ -542,7 +546,11 @@ function keyProblems(doc: Document): Problem[] {
       const seen = new Set<unknown>();
       for (const pair of map.items) {
         if (!isScalar(pair.key)) {
-          if (isNode(pair.key)) found.push({ offset: pair.key.range?.[0] ?? 0, message: 'a map key must be a plain value, not a list, a map or an alias' });
+          if (isNode(pair.key))
+            found.push({
+              offset: pair.key.range?.[0] ?? 0,
+              message: 'a map key must be a plain value, not a list, a map or an alias',
+            });
           continue;
         }
         if (seen.has(pair.key.value)) {
@@ -585,14 +593,20 @@ function aliasProblems(doc: Document): Problem[] {
         return 1;
       }
       if (open.has(target)) {
-        problems.push({ offset, message: `alias *${node.source} is inside the node it names, which would hold itself` });
+        problems.push({
+          offset,
+          message: `alias *${node.source} is inside the node it names, which would hold itself`,
+        });
         return 1;
       }
       const size = sizes.get(target) ?? 1;
       aliased = Math.min(aliased + size, Number.MAX_SAFE_INTEGER);
       if (aliased > MAX_ALIASED_VALUES && !tooMany) {
         tooMany = true;
-        problems.push({ offset, message: `aliases add more than ${MAX_ALIASED_VALUES} values to the scenario: refused, as a "billion laughs" would exhaust memory` });
+        problems.push({
+          offset,
+          message: `aliases add more than ${MAX_ALIASED_VALUES} values to the scenario: refused, as a "billion laughs" would exhaust memory`,
+        });
       }
       return size;
     }

@@ -62,12 +62,14 @@ function linked(path, text) {
  */
 function removeEmpty(dir) {
   const full = join(DIST, dir);
-  for (const e of readdirSync(full, { withFileTypes: true })) if (e.isDirectory()) removeEmpty(dir === '' ? e.name : `${dir}/${e.name}`);
+  for (const e of readdirSync(full, { withFileTypes: true }))
+    if (e.isDirectory()) removeEmpty(dir === '' ? e.name : `${dir}/${e.name}`);
   if (dir !== '' && readdirSync(full).length === 0) rmdirSync(full);
 }
 
 for (const path of filesUnder('')) {
   if (!isOwn(path)) rmSync(join(DIST, path));
-  else if (path.endsWith('.js') || path.endsWith('.d.ts')) writeFileSync(join(DIST, path), linked(path, readFileSync(join(DIST, path), 'utf8')));
+  else if (path.endsWith('.js') || path.endsWith('.d.ts'))
+    writeFileSync(join(DIST, path), linked(path, readFileSync(join(DIST, path), 'utf8')));
 }
 removeEmpty('');

@@ -72,7 +72,8 @@ export class Redactor {
       // windows covering all of it, so the union of the windows' hits covers every run.
       for (let offset = 0; offset + MIN_FRAGMENT <= needle.length; offset++) {
         const window = needle.slice(offset, offset + MIN_FRAGMENT);
-        for (let at = text.indexOf(window); at >= 0; at = text.indexOf(window, at + 1)) ranges.push([at, at + MIN_FRAGMENT]);
+        for (let at = text.indexOf(window); at >= 0; at = text.indexOf(window, at + 1))
+          ranges.push([at, at + MIN_FRAGMENT]);
       }
     }
     if (ranges.length === 0) return text;
@@ -110,7 +111,13 @@ export class Redactor {
       const value = target[key];
       if (typeof value === 'string') {
         const masked = this.text(value);
-        if (masked !== value) Object.defineProperty(error, key, { value: masked, writable: true, configurable: true, enumerable: Object.prototype.propertyIsEnumerable.call(error, key) });
+        if (masked !== value)
+          Object.defineProperty(error, key, {
+            value: masked,
+            writable: true,
+            configurable: true,
+            enumerable: Object.prototype.propertyIsEnumerable.call(error, key),
+          });
       }
     }
     const cause = (error as { cause?: unknown }).cause;

@@ -17,7 +17,9 @@ const nodeCrypto = nodeBuiltin('node:crypto');
  */
 export function hmacSha256Hex(secret: string, message: string): string {
   if (nodeCrypto === undefined) {
-    throw new SvcRequestError('signing a query string needs node:crypto (Node.js): WebCrypto, which browsers have, signs only asynchronously');
+    throw new SvcRequestError(
+      'signing a query string needs node:crypto (Node.js): WebCrypto, which browsers have, signs only asynchronously',
+    );
   }
   return nodeCrypto.createHmac('sha256', secret).update(message, 'utf8').digest('hex');
 }
@@ -27,7 +29,13 @@ export type HmacSigner = (message: string) => string | Promise<string>;
 
 /** WebCrypto's HMAC, as far as signing needs it. */
 interface SubtleHmac {
-  importKey(format: 'raw', key: Uint8Array, algorithm: { name: 'HMAC'; hash: 'SHA-256' }, extractable: false, usages: ['sign']): Promise<unknown>;
+  importKey(
+    format: 'raw',
+    key: Uint8Array,
+    algorithm: { name: 'HMAC'; hash: 'SHA-256' },
+    extractable: false,
+    usages: ['sign'],
+  ): Promise<unknown>;
   sign(algorithm: 'HMAC', key: unknown, data: Uint8Array): Promise<ArrayBuffer>;
 }
 
@@ -47,7 +55,9 @@ export function keyedHmac(secret: string): HmacSigner {
   }
   const subtle = (globalThis as { crypto?: { subtle?: SubtleHmac } }).crypto?.subtle;
   if (typeof subtle?.importKey !== 'function' || typeof subtle.sign !== 'function') {
-    throw new SvcRequestError('signing requests needs crypto.subtle (WebCrypto), which browsers give to secure pages only (https, or a loopback address): serve the page over https, or pass a sign function of your own');
+    throw new SvcRequestError(
+      'signing requests needs crypto.subtle (WebCrypto), which browsers give to secure pages only (https, or a loopback address): serve the page over https, or pass a sign function of your own',
+    );
   }
   const encoder = new TextEncoder();
   const key = subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
@@ -73,7 +83,9 @@ function hex(bytes: Uint8Array): string {
 export function signQueryString(query: string, key: string): string {
   checkQueryToSign(query, key);
   if (nodeCrypto === undefined) {
-    throw new SvcRequestError('signQueryString needs node:crypto (Node.js), as it answers at once: off Node, use signQueryStringAsync (WebCrypto)');
+    throw new SvcRequestError(
+      'signQueryString needs node:crypto (Node.js), as it answers at once: off Node, use signQueryStringAsync (WebCrypto)',
+    );
   }
   return withHashkey(query, hmacSha256Hex(key, query));
 }
@@ -90,7 +102,8 @@ export async function signQueryStringAsync(query: string, key: string): Promise<
 }
 
 function checkQueryToSign(query: unknown, key: unknown): void {
-  if (typeof query !== 'string') throw new SvcRequestError('the query to sign must be a string', { parameter: 'query' });
+  if (typeof query !== 'string')
+    throw new SvcRequestError('the query to sign must be a string', { parameter: 'query' });
   if (typeof key !== 'string' || key === '') {
     throw new SvcRequestError('a non-empty signing key is required', { parameter: 'key' });
   }
@@ -119,7 +132,9 @@ export type EmbeddedPageParams = Record<string, string> | Iterable<readonly [str
 export function embeddedPageQuery(params: EmbeddedPageParams, token: { Key: string; Token: string }): string {
   const query = embeddedPageFields(params, token, 'embeddedPageQuery');
   if (nodeCrypto === undefined) {
-    throw new SvcRequestError('embeddedPageQuery needs node:crypto (Node.js), as it answers at once: off Node, use embeddedPageQueryAsync (WebCrypto)');
+    throw new SvcRequestError(
+      'embeddedPageQuery needs node:crypto (Node.js), as it answers at once: off Node, use embeddedPageQueryAsync (WebCrypto)',
+    );
   }
   return signQueryString(query, token.Key);
 }
@@ -130,7 +145,10 @@ export function embeddedPageQuery(params: EmbeddedPageParams, token: { Key: stri
  * @param params - page parameters; must not contain `token` or `hashkey` in any letter case
  * @param token - the Key and Token returned by the service
  */
-export async function embeddedPageQueryAsync(params: EmbeddedPageParams, token: { Key: string; Token: string }): Promise<string> {
+export async function embeddedPageQueryAsync(
+  params: EmbeddedPageParams,
+  token: { Key: string; Token: string },
+): Promise<string> {
   return signQueryStringAsync(embeddedPageFields(params, token, 'embeddedPageQueryAsync'), token.Key);
 }
 

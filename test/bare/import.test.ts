@@ -64,7 +64,11 @@ beforeAll(async () => {
       postEntry: ({ entry }: { entry: Entry }) => entry.Tags.length,
       balance: ({ account, asOf }: { account: string; asOf: Date }) => `${account.length}.${asOf.getUTCFullYear()}`,
       findEntry: ({ number }: { number: number }) => (number === 0 ? null : ENTRY),
-      splitAccount: ({ account }: { account: string }) => ({ SplitAccountResult: account.includes('.'), ledger: account.split('.')[0], code: account.split('.')[1] ?? '' }),
+      splitAccount: ({ account }: { account: string }) => ({
+        SplitAccountResult: account.includes('.'),
+        ledger: account.split('.')[0],
+        code: account.split('.')[1] ?? '',
+      }),
       close: () => undefined,
       echo: ({ text }: { text: string }) => text,
     },
@@ -79,7 +83,8 @@ beforeAll(async () => {
       Ledger: {
         LedgerSoap: {
           PostEntry: (entry: { Tags: { string: string[] } }) => entry.Tags.string.length,
-          FindEntry: (number: number) => (number === 0 ? null : { Account: ENTRY.Account, Amount: ENTRY.Amount, Tags: { string: ENTRY.Tags } }),
+          FindEntry: (number: number) =>
+            number === 0 ? null : { Account: ENTRY.Account, Amount: ENTRY.Amount, Tags: { string: ENTRY.Tags } },
           Echo: (args: { text: string }) => ({ EchoResult: args.text }),
         },
       },
@@ -94,7 +99,10 @@ afterAll(async () => {
 describe('importing bare operations', () => {
   it('drafts every operation, the bare ones marked, and reports nothing', () => {
     expect(imported.problems).toEqual([]);
-    const ops = [...imported.yaml.matchAll(/^  - name: (\w+)\n((?: {4}.*\n)*)/gm)].map((m) => [m[1], /parameterStyle: bare/.test(m[2]!)]);
+    const ops = [...imported.yaml.matchAll(/^  - name: (\w+)\n((?: {4}.*\n)*)/gm)].map((m) => [
+      m[1],
+      /parameterStyle: bare/.test(m[2]!),
+    ]);
     expect(ops).toEqual([
       ['PostEntry', true],
       ['Balance', true],
@@ -108,7 +116,10 @@ describe('importing bare operations', () => {
   });
 
   it('reports parts that name types (RPC style) as not supported, where they stand, and leaves the operation out', () => {
-    const rpc = wsdl.replace('<wsdl:part name="number" element="tns:number" />', '<wsdl:part name="number" type="s:int" />');
+    const rpc = wsdl.replace(
+      '<wsdl:part name="number" element="tns:number" />',
+      '<wsdl:part name="number" type="s:int" />',
+    );
     const { problems, yaml } = importWsdl(rpc, FILE);
     const line = rpc.split('\n').findIndex((l) => l.includes('<wsdl:part name="number" type="s:int" />')) + 1;
     expect(problems.map((p) => `${p.line} ${p.construct}: ${p.message}`)).toContainEqual(
@@ -125,19 +136,28 @@ describe('the draft of a bare WSDL, generated as it is', () => {
     expect(await c.balance({ account: 'abc', asOf: new Date(Date.UTC(2024, 0, 1)) })).toBe('3.2024');
     expect(await c.findEntry({ number: 0 })).toBeNull();
     expect(await c.findEntry({ number: 1 })).toEqual(ENTRY);
-    expect(await c.splitAccount({ account: 'main.42' })).toEqual({ SplitAccountResult: true, ledger: 'main', code: '42' });
+    expect(await c.splitAccount({ account: 'main.42' })).toEqual({
+      SplitAccountResult: true,
+      ledger: 'main',
+      code: '42',
+    });
     expect(await c.close()).toBeUndefined();
     expect(await c.echo({ text: 'hi' })).toBe('hi');
   });
 
-  it.each(['soap11', 'soap12'])('calls node-soap serving the original WSDL over %s (one part each way)', async (style) => {
-    const c = client(nodeSoap.url, style);
-    const before = nodeSoap.requests.length;
-    expect(await c.postEntry({ entry: ENTRY })).toBe(2);
-    expect(await c.findEntry({ number: 1 })).toEqual(ENTRY);
-    expect(await c.echo({ text: 'hi' })).toBe('hi');
-    const sent = nodeSoap.requests.slice(before);
-    expect(sent[0]!.body).toContain(`<soap:Body><entry xmlns="${NS}"><Account>A-1</Account><Amount>10.25</Amount><Tags><string>x</string><string>y</string></Tags></entry></soap:Body>`);
-    expect(sent[1]!.body).toContain(`<soap:Body><number xmlns="${NS}">1</number></soap:Body>`);
-  });
+  it.each(['soap11', 'soap12'])(
+    'calls node-soap serving the original WSDL over %s (one part each way)',
+    async (style) => {
+      const c = client(nodeSoap.url, style);
+      const before = nodeSoap.requests.length;
+      expect(await c.postEntry({ entry: ENTRY })).toBe(2);
+      expect(await c.findEntry({ number: 1 })).toEqual(ENTRY);
+      expect(await c.echo({ text: 'hi' })).toBe('hi');
+      const sent = nodeSoap.requests.slice(before);
+      expect(sent[0]!.body).toContain(
+        `<soap:Body><entry xmlns="${NS}"><Account>A-1</Account><Amount>10.25</Amount><Tags><string>x</string><string>y</string></Tags></entry></soap:Body>`,
+      );
+      expect(sent[1]!.body).toContain(`<soap:Body><number xmlns="${NS}">1</number></soap:Body>`);
+    },
+  );
 });

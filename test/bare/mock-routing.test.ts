@@ -9,9 +9,17 @@ import { MockCore, type MockOperation } from '../../templates/runtime/mock/core.
 import { escapeXmlText } from '../../templates/runtime/codec/xml-writer.js';
 
 const NS = 'http://bare.example/';
-const text = (name: string, value: unknown, attrs: string) => `<${name}${attrs}>${escapeXmlText(String(value))}</${name}>`;
+const text = (name: string, value: unknown, attrs: string) =>
+  `<${name}${attrs}>${escapeXmlText(String(value))}</${name}>`;
 const id = { name: 'id', required: true, nillable: false, read: readInt, form: undefined };
-const bare = (name: string, params: MockOperation['params']): MockOperation => ({ name, params, resultElement: `${name}Result`, httpPostRoot: undefined, bare: true, write: text });
+const bare = (name: string, params: MockOperation['params']): MockOperation => ({
+  name,
+  params,
+  resultElement: `${name}Result`,
+  httpPostRoot: undefined,
+  bare: true,
+  write: text,
+});
 
 const core = new MockCore({
   path: '/Bare.asmx',
@@ -29,7 +37,13 @@ const core = new MockCore({
 async function call(body: string, action?: string): Promise<{ status: number; text: string }> {
   const contentType = `application/soap+xml; charset=utf-8${action === undefined ? '' : `; action="${NS}${action}"`}`;
   const envelope = `<soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope"><soap:Body>${body}</soap:Body></soap:Envelope>`;
-  const response = await core.handle(new Request('http://mock.test/Bare.asmx', { method: 'POST', headers: { 'Content-Type': contentType }, body: envelope }));
+  const response = await core.handle(
+    new Request('http://mock.test/Bare.asmx', {
+      method: 'POST',
+      headers: { 'Content-Type': contentType },
+      body: envelope,
+    }),
+  );
   return { status: response.status, text: await response.text() };
 }
 
@@ -48,17 +62,23 @@ describe('routing bare requests', () => {
     const answer = await call(`<id xmlns="${NS}">3</id>`);
     expect(answer.status).toBe(500);
     expect(answer.text).toContain('soap:Sender');
-    expect(answer.text).toContain('the SOAP Body starts with &lt;id&gt;, a parameter of several operations: name the operation in the action parameter of the Content-Type');
+    expect(answer.text).toContain(
+      'the SOAP Body starts with &lt;id&gt;, a parameter of several operations: name the operation in the action parameter of the Content-Type',
+    );
   });
 
   it('a wrapped operation beside them, by its element', async () => {
     const answer = await call(`<Wrapped xmlns="${NS}"><id>4</id></Wrapped>`);
-    expect(answer.text).toContain(`<WrappedResponse xmlns="${NS}"><WrappedResult>Wrapped:{"id":4}</WrappedResult></WrappedResponse>`);
+    expect(answer.text).toContain(
+      `<WrappedResponse xmlns="${NS}"><WrappedResult>Wrapped:{"id":4}</WrappedResult></WrappedResponse>`,
+    );
   });
 
   it('a bare element under the action of a wrapped operation: a Client fault naming both', async () => {
     const answer = await call(`<title xmlns="${NS}">t</title><id xmlns="${NS}">2</id>`, 'Wrapped');
     expect(answer.status).toBe(500);
-    expect(answer.text).toContain('names operation Wrapped, but the SOAP Body holds &lt;title&gt;, a parameter of Rename');
+    expect(answer.text).toContain(
+      'names operation Wrapped, but the SOAP Body holds &lt;title&gt;, a parameter of Rename',
+    );
   });
 });

@@ -58,7 +58,10 @@ async function batch(run: () => number | Promise<number>, n: number): Promise<nu
   return (performance.now() - start) / n;
 }
 
-export async function timeInRounds(contenders: readonly Timeable[], options: RoundsOptions): Promise<Map<string, TimedResult>> {
+export async function timeInRounds(
+  contenders: readonly Timeable[],
+  options: RoundsOptions,
+): Promise<Map<string, TimedResult>> {
   const results = new Map<string, TimedResult>();
   const live: Array<{ c: Timeable; n: number; samples: number[]; cpu: number[]; probe: number[] }> = [];
   for (const c of contenders) {

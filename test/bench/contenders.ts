@@ -14,7 +14,15 @@ import { readBalanceResult, readExpandedProcessPaymentResult, readFileResult } f
 import { PayerClient } from '../../generated/client/index.js';
 import { openSoapResult } from '../../generated/runtime/codec/soap.js';
 import { XmlReader } from '../../generated/runtime/codec/xml-reader.js';
-import { FILE_NAME, REQUEST_ID, TOTAL_AMOUNT, countAt, expectedSoapAction, soapCallCount, stubbedSoapClient } from './node-soap-client.js';
+import {
+  FILE_NAME,
+  REQUEST_ID,
+  TOTAL_AMOUNT,
+  countAt,
+  expectedSoapAction,
+  soapCallCount,
+  stubbedSoapClient,
+} from './node-soap-client.js';
 import { NS, responseHeaders, type ResponseCase } from './responses.js';
 
 export const BASE_URL = 'http://payer.example';
@@ -38,7 +46,13 @@ type Operation = ResponseCase['operation'];
  * contenders do not take.
  */
 export function ourClient(fetchImpl: typeof fetch, baseUrl = BASE_URL): PayerClient {
-  return new PayerClient({ baseUrl, payerName: PAYER_NAME, apiKey: API_KEY, fetch: fetchImpl, throwOnServiceError: false });
+  return new PayerClient({
+    baseUrl,
+    payerName: PAYER_NAME,
+    apiKey: API_KEY,
+    fetch: fetchImpl,
+    throwOnServiceError: false,
+  });
 }
 
 /** Calls `operation` with the generated client and returns how many items its main list decoded to. */
@@ -47,7 +61,10 @@ export async function ourCallCount(client: PayerClient, operation: Operation): P
     case 'GetBalances':
       return (await client.getBalances()).AccountInfos?.length ?? -1;
     case 'TestPaymentFile':
-      return (await client.testPaymentFile({ fileName: FILE_NAME, totalAmount: TOTAL_AMOUNT })).LineErrorsOrWarning?.length ?? -1;
+      return (
+        (await client.testPaymentFile({ fileName: FILE_NAME, totalAmount: TOTAL_AMOUNT })).LineErrorsOrWarning
+          ?.length ?? -1
+      );
     case 'ProcessPaymentsAsyncResult':
       return (await client.processPaymentsAsyncResult({ requestId: REQUEST_ID })).linesResults?.length ?? -1;
   }
@@ -102,8 +119,7 @@ export function ourWholeCall(c: ResponseCase): Contender {
     key: 'oursCall',
     label: 'ours, whole call (stub fetch)',
     run: () => ourCallCount(client, c.operation),
-    checkRequest: () =>
-      requestProblem(c.operation, seen.url, seen.headers?.get('soapaction') ?? undefined, seen.body),
+    checkRequest: () => requestProblem(c.operation, seen.url, seen.headers?.get('soapaction') ?? undefined, seen.body),
   };
 }
 
@@ -178,9 +194,15 @@ export async function contendersFor(c: ResponseCase): Promise<Contender[]> {
 }
 
 /** Whether a request went where ours goes, with the same SOAPAction and operation element; undefined when it did. */
-function requestProblem(operation: string, url: string | undefined, action: string | undefined, body: string | undefined): string | undefined {
+function requestProblem(
+  operation: string,
+  url: string | undefined,
+  action: string | undefined,
+  body: string | undefined,
+): string | undefined {
   if (url !== `${BASE_URL}/v5/PayerFunctions.asmx`) return `sent to ${String(url)}`;
   if (action !== expectedSoapAction(operation)) return `SOAPAction ${String(action)}`;
-  if (body === undefined || !new RegExp(`<(\\w+:)?${operation}[ >]`).test(body)) return 'no operation element in the body';
+  if (body === undefined || !new RegExp(`<(\\w+:)?${operation}[ >]`).test(body))
+    return 'no operation element in the body';
   return undefined;
 }

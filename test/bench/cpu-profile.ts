@@ -18,7 +18,14 @@ export interface CpuProfile {
 }
 
 /** The socket writes of a StreamBase (native): the system calls that send data, counted apart from node:http. */
-const SOCKET_WRITES = new Set(['writev', 'writeBuffer', 'writeUtf8String', 'writeLatin1String', 'writeAsciiString', 'writeUcs2String']);
+const SOCKET_WRITES = new Set([
+  'writev',
+  'writeBuffer',
+  'writeUtf8String',
+  'writeLatin1String',
+  'writeAsciiString',
+  'writeUcs2String',
+]);
 
 /** The categories, in the order they are shown; the first rule that matches a frame's URL wins. */
 export const CATEGORIES = [
@@ -27,19 +34,31 @@ export const CATEGORIES = [
     label: 'mock engine (generated code: routing, XML reading and writing, parameters, credential check)',
     test: (url: string) => url.includes('/generated/') || url.includes('/templates/') || url.includes('/test/bench/'),
   },
-  { key: 'hmac', label: 'HMAC-SHA256 of the signature check (node:crypto)', test: (url: string) => url.startsWith('node:internal/crypto') || url === 'node:crypto' },
+  {
+    key: 'hmac',
+    label: 'HMAC-SHA256 of the signature check (node:crypto)',
+    test: (url: string) => url.startsWith('node:internal/crypto') || url === 'node:crypto',
+  },
   {
     key: 'webApi',
     label: 'web Request/Response, Headers, web streams, AbortSignal, URL (undici and Node internals)',
     test: (url: string) =>
-      /^node:internal\/(deps\/undici|webstreams|abort_controller|worker\/js_transferable|event_target|encoding|url|blob|util\/types)/.test(url),
+      /^node:internal\/(deps\/undici|webstreams|abort_controller|worker\/js_transferable|event_target|encoding|url|blob|util\/types)/.test(
+        url,
+      ),
   },
   {
     key: 'http',
     label: 'node:http, net and streams (JavaScript)',
-    test: (url: string) => /^node:(_http_|http|net|events|internal\/(stream_base_commons|streams|http|net|timers))/.test(url) || url === 'node:timers',
+    test: (url: string) =>
+      /^node:(_http_|http|net|events|internal\/(stream_base_commons|streams|http|net|timers))/.test(url) ||
+      url === 'node:timers',
   },
-  { key: 'scheduling', label: 'promise and tick scheduling', test: (url: string) => url.startsWith('node:internal/process/task_queues') },
+  {
+    key: 'scheduling',
+    label: 'promise and tick scheduling',
+    test: (url: string) => url.startsWith('node:internal/process/task_queues'),
+  },
 ] as const;
 
 export type CategoryKey = (typeof CATEGORIES)[number]['key'] | 'socketWrites' | 'gc' | 'other';

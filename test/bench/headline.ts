@@ -34,7 +34,13 @@ export function headlineMarkdown(input: HeadlineInput): string {
   const rows: string[][] = [];
   for (const r of input.responses ?? []) {
     const get = (key: string): number | undefined => median(r.contenders.find((c) => c.key === key)?.msPerCall);
-    rows.push([`${r.label}: whole call`, time(get('oursCall')), time(get('nodeSoapCall')), '', fmtRatio(get('nodeSoapCall'), get('oursCall'))]);
+    rows.push([
+      `${r.label}: whole call`,
+      time(get('oursCall')),
+      time(get('nodeSoapCall')),
+      '',
+      fmtRatio(get('nodeSoapCall'), get('oursCall')),
+    ]);
     rows.push([
       `${r.label}: decode / parse only`,
       time(get('oursDecoder')),
@@ -48,9 +54,21 @@ export function headlineMarkdown(input: HeadlineInput): string {
     const ours = get('oursCall');
     const soap = get('nodeSoapCall');
     const lines = input.large.lines.toLocaleString('en-US');
-    rows.push([`ProcessPaymentsAsyncResult, ${lines} lines: whole call, cold`, time(median(ours?.ms)), time(median(soap?.ms)), '', fmtRatio(median(soap?.ms), median(ours?.ms))]);
+    rows.push([
+      `ProcessPaymentsAsyncResult, ${lines} lines: whole call, cold`,
+      time(median(ours?.ms)),
+      time(median(soap?.ms)),
+      '',
+      fmtRatio(median(soap?.ms), median(ours?.ms)),
+    ]);
     const rss = (s: Summary | undefined): string => (s ? `${fmt(s.median)} MB` : '–');
-    rows.push([`ProcessPaymentsAsyncResult, ${lines} lines: peak RSS`, rss(ours?.peakRssMb), rss(soap?.peakRssMb), '', fmtRatio(median(soap?.peakRssMb), median(ours?.peakRssMb))]);
+    rows.push([
+      `ProcessPaymentsAsyncResult, ${lines} lines: peak RSS`,
+      rss(ours?.peakRssMb),
+      rss(soap?.peakRssMb),
+      '',
+      fmtRatio(median(soap?.peakRssMb), median(ours?.peakRssMb)),
+    ]);
   }
   for (const l of input.loopback ?? []) {
     const ours = median(l.contenders.find((c) => c.key === 'oursCall')?.callsPerSecond);
@@ -60,17 +78,26 @@ export function headlineMarkdown(input: HeadlineInput): string {
     const floor = median(l.contenders.find((c) => c.key === 'bareHttp')?.callsPerSecond);
     const share = l.contenders.find((c) => c.key === 'oursCall')?.shareOfFloor;
     if (floor !== undefined && share !== undefined) {
-      rows.push([`GetBalances over loopback HTTP, ${l.mode}: ours ÷ bare node:http (${rate(floor)})`, `${fmt(share * 100)} %`, '', '', '']);
+      rows.push([
+        `GetBalances over loopback HTTP, ${l.mode}: ours ÷ bare node:http (${rate(floor)})`,
+        `${fmt(share * 100)} %`,
+        '',
+        '',
+        '',
+      ]);
     }
   }
   for (const c of input.mock?.cases ?? []) {
     if (c.operation === 'static') continue;
-    const got = c.requestsPerSecondMean !== undefined ? `${fmt(c.requestsPerSecondMean)} req/s, p99 ${time(c.latencyMs?.p99)}` : 'failed';
+    const got =
+      c.requestsPerSecondMean !== undefined
+        ? `${fmt(c.requestsPerSecondMean)} req/s, p99 ${time(c.latencyMs?.p99)}`
+        : 'failed';
     rows.push([`mock under load, ${c.label}`, got, '', '', '']);
   }
   for (const g of input.generation ?? []) {
     const perOp = g.msPerOperation !== undefined ? ` (${fmt(g.msPerOperation)} ms/op)` : '';
-    const took = g.generateMs ? `${time(g.generateMs.median)}${perOp}` : g.notes[0] ?? '–';
+    const took = g.generateMs ? `${time(g.generateMs.median)}${perOp}` : (g.notes[0] ?? '–');
     rows.push([`generate(): ${g.label}`, took, '', '', '']);
   }
   return table(

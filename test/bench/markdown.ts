@@ -3,7 +3,11 @@
 const escapeCell = (text: string): string => text.replace(/\|/g, '\\|');
 
 /** A table with a header row; `align` marks right-aligned (numeric) columns with 'r'. */
-export function table(headers: readonly string[], rows: ReadonlyArray<readonly string[]>, align?: readonly ('l' | 'r')[]): string {
+export function table(
+  headers: readonly string[],
+  rows: ReadonlyArray<readonly string[]>,
+  align?: readonly ('l' | 'r')[],
+): string {
   const line = (cells: readonly string[]): string => `| ${cells.join(' | ')} |`;
   const rule = headers.map((_, i) => (align?.[i] === 'r' ? '---:' : '---'));
   return [line(headers.map(escapeCell)), line(rule), ...rows.map((row) => line(row.map(escapeCell)))].join('\n');

@@ -4,7 +4,11 @@
  * principal are checked as in real use, a fixed clock (the client signs with the same one, so a request built once
  * stays valid for the whole run), and handlers that answer GetBalances and TestPaymentFile with fixed results.
  */
-import { VirtualClock, type PayerFunctionsHandlers, type PayerFunctionsMockOptions } from '../../generated/mock/index.js';
+import {
+  VirtualClock,
+  type PayerFunctionsHandlers,
+  type PayerFunctionsMockOptions,
+} from '../../generated/mock/index.js';
 import type { BalanceResult, FileResult } from '../../generated/client/index.js';
 
 /** The payer the requests are signed for, and its API key (the mock knows it through `credentials`). */

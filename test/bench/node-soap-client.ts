@@ -41,7 +41,10 @@ interface AxiosLikeOptions {
  * A node-soap client of `endpoint` (the WSDL's address is a placeholder) whose network answers every request with
  * `bytes`, and what it last sent.
  */
-export async function stubbedSoapClient(bytes: Uint8Array, endpoint: string): Promise<{ client: Client; seen: SeenRequest[] }> {
+export async function stubbedSoapClient(
+  bytes: Uint8Array,
+  endpoint: string,
+): Promise<{ client: Client; seen: SeenRequest[] }> {
   const seen: SeenRequest[] = [];
   const wire = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const headers = responseHeaders(wire.byteLength);
@@ -103,7 +106,12 @@ const LIST_PATH: Record<ResponseCase['operation'], readonly [string, string, str
 };
 
 /** Calls `operation` with node-soap and returns how many items its main list decoded to. */
-export async function soapCallCount(client: Client, operation: ResponseCase['operation'], payerName: string, apiKey: string): Promise<number> {
+export async function soapCallCount(
+  client: Client,
+  operation: ResponseCase['operation'],
+  payerName: string,
+  apiKey: string,
+): Promise<number> {
   const result = await calls[operation](client, payerName, apiKey);
   return countAt(result, LIST_PATH[operation]);
 }

@@ -21,7 +21,11 @@ type ReaderClass = new (xml: string) => XmlReader;
 /** The baseline reader's class, or a reason it is not to be had (no git, a shallow clone). */
 export async function loadBaselineReader(): Promise<ReaderClass | string> {
   const show = (path: string): string =>
-    execFileSync('git', ['show', `${BASELINE_COMMIT}:${path}`], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    execFileSync('git', ['show', `${BASELINE_COMMIT}:${path}`], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
   let reader: string;
   let chars: string;
   try {

@@ -29,7 +29,13 @@ function wrap(operation: string, result: string): string {
   return `${ENVELOPE_HEAD}<${operation}Response xmlns="${NS}"><${operation}Result>${result}</${operation}Result></${operation}Response>${ENVELOPE_TAIL}`;
 }
 
-function makeCase(key: string, label: string, operation: ResponseCase['operation'], xml: string, items: number): ResponseCase {
+function makeCase(
+  key: string,
+  label: string,
+  operation: ResponseCase['operation'],
+  xml: string,
+  items: number,
+): ResponseCase {
   return { key, label, operation, xml, bytes: new TextEncoder().encode(xml), items };
 }
 
@@ -45,7 +51,10 @@ export function balancesResponse(accounts = 4): ResponseCase {
         `<Balance>${(125_000.5 + i * 3_217.25).toFixed(2)}</Balance><Currency>${currencies[i % currencies.length]!}</Currency></SvcAccountInfo>`,
     );
   }
-  const xml = wrap('GetBalances', `<errorMessage>OK</errorMessage><errorCode>0</errorCode><AccountInfos>${parts.join('')}</AccountInfos>`);
+  const xml = wrap(
+    'GetBalances',
+    `<errorMessage>OK</errorMessage><errorCode>0</errorCode><AccountInfos>${parts.join('')}</AccountInfos>`,
+  );
   return makeCase('getBalances', `GetBalances, ${accounts} accounts`, 'GetBalances', xml, accounts);
 }
 
@@ -57,14 +66,22 @@ export function testPaymentFileResponse(count = 1000): ResponseCase {
     const message = warning
       ? `Payee name differs from the registered name &amp; will be replaced (line ${i + 2})`
       : `Amount of payment PO-2026-${String(i).padStart(6, '0')} must be positive`;
-    parts.push(`<LineErrorOrWarning><lineNumber>${i + 2}</lineNumber><isWarning>${String(warning)}</isWarning><message>${message}</message></LineErrorOrWarning>`);
+    parts.push(
+      `<LineErrorOrWarning><lineNumber>${i + 2}</lineNumber><isWarning>${String(warning)}</isWarning><message>${message}</message></LineErrorOrWarning>`,
+    );
   }
   const xml = wrap(
     'TestPaymentFile',
     `<errorMessage>The file has ${count} line errors or warnings</errorMessage><errorCode>ValidationError</errorCode>` +
       `<LineErrorsOrWarning>${parts.join('')}</LineErrorsOrWarning><resultsFile>payments-2026-11.results.csv</resultsFile>`,
   );
-  return makeCase(`testPaymentFile${count}`, `TestPaymentFile, ${count.toLocaleString('en-US')} line errors`, 'TestPaymentFile', xml, count);
+  return makeCase(
+    `testPaymentFile${count}`,
+    `TestPaymentFile, ${count.toLocaleString('en-US')} line errors`,
+    'TestPaymentFile',
+    xml,
+    count,
+  );
 }
 
 /** One ExpandedLineResult, about 280 bytes, as a real asynchronous run reports a line. */
@@ -171,5 +188,9 @@ export function processPaymentsFullResponse(lines: number): ResponseCase {
 
 /** The response headers an ASMX service sends with a SOAP 1.1 answer of `length` bytes. */
 export function responseHeaders(length: number): Record<string, string> {
-  return { 'content-type': 'text/xml; charset=utf-8', 'content-length': String(length), 'cache-control': 'private, max-age=0' };
+  return {
+    'content-type': 'text/xml; charset=utf-8',
+    'content-length': String(length),
+    'cache-control': 'private, max-age=0',
+  };
 }

@@ -130,7 +130,8 @@ const CONTENDERS_HEADING = '## How the contenders are set up';
 function mergeSections(results: Record<string, unknown>, parts: ReadonlyMap<string, string>, machine: Machine): void {
   const jsonPath = join(RESULTS_DIR, 'bench.json');
   const mdPath = join(RESULTS_DIR, 'BENCH.md');
-  if (!existsSync(jsonPath) || !existsSync(mdPath)) throw new Error('--write with --only needs the results of a full run to merge into');
+  if (!existsSync(jsonPath) || !existsSync(mdPath))
+    throw new Error('--write with --only needs the results of a full run to merge into');
   const json = JSON.parse(readFileSync(jsonPath, 'utf8')) as { sections: Record<string, unknown> };
   let markdown = readFileSync(mdPath, 'utf8');
   for (const s of SECTIONS) {
@@ -163,7 +164,7 @@ const CONTENDER_NOTES = [
   '  otherwise be thrown (an error path the others do not take).',
   '- **ours, decoder alone**: `XmlReader` + `openSoapResult` + the generated `read<Result>` on the response text.',
   '- **node-soap, whole call**: `soap.createClientAsync` from `generated/wsdl/PayerFunctions.wsdl` (the generated',
-  '  WSDL 1.1, document/literal wrapped, SOAP 1.1 port), promise methods renamed with `overridePromiseSuffix: \'Promise\'`',
+  "  WSDL 1.1, document/literal wrapped, SOAP 1.1 port), promise methods renamed with `overridePromiseSuffix: 'Promise'`",
   '  (the default `Async` suffix clashes with the `*Async` operations). Its own `HttpClient` runs (request building,',
   '  the envelope regex over the body); only the axios instance under it is replaced by one that answers with the',
   '  same bytes decoded as UTF-8. The call computes the same HMAC key ours does. Over loopback it uses its real',
@@ -171,7 +172,7 @@ const CONTENDER_NOTES = [
   '- **fast-xml-parser**: `new XMLParser(options).parse(text)`, default options, and SOAP-safe ones',
   '  (`parseTagValue: false, trimValues: false, ignoreAttributes: false`): a generic tree, no types, no envelope checks.',
   '',
-  'Each contender is checked, before it is timed, to return every item of the response\'s list, and the whole-call',
+  "Each contender is checked, before it is timed, to return every item of the response's list, and the whole-call",
   'stubs check that node-soap and ours sent the same URL, SOAPAction and operation element.',
 ].join('\n');
 
@@ -215,12 +216,18 @@ function headlineInput(results: Record<string, unknown>): HeadlineInput {
 
 async function main(): Promise<void> {
   const onlyArg = process.argv.find((a) => a.startsWith('--only'));
-  const onlyValue = onlyArg?.includes('=') ? onlyArg.split('=')[1] : onlyArg ? process.argv[process.argv.indexOf(onlyArg) + 1] : undefined;
+  const onlyValue = onlyArg?.includes('=')
+    ? onlyArg.split('=')[1]
+    : onlyArg
+      ? process.argv[process.argv.indexOf(onlyArg) + 1]
+      : undefined;
   const only = onlyValue?.split(',');
   const started = performance.now();
   const deadline = started + BUDGET_MS;
   const machine = describeMachine();
-  console.log(`bench: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}, load ${machine.loadAverage1m}`);
+  console.log(
+    `bench: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}, load ${machine.loadAverage1m}`,
+  );
 
   const results: Record<string, unknown> = {};
   const parts: string[] = [];

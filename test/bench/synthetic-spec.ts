@@ -74,9 +74,21 @@ function header(operations: number): string[] {
       ['signing', 'Request signature', 'HMAC-SHA256 of user + timestamp + the EAT value, as lower-case hex.'],
       ['int-codes', 'Integer error codes', 'The integer codes known for some error codes.'],
       ['root-not-shown', 'HTTP POST root not shown', 'The document does not show it; the client accepts any root.'],
-      ['absent-eat', 'EAT marker naming no parameter', 'The marker names a parameter the call lacks; the empty string is signed.'],
-      ['default-sent', 'Default of optional parameters', 'When the caller leaves it out, the client sends the default.'],
-      ['extra-fields', 'Undocumented result fields', 'The real results carry more fields; they are decoded when present.'],
+      [
+        'absent-eat',
+        'EAT marker naming no parameter',
+        'The marker names a parameter the call lacks; the empty string is signed.',
+      ],
+      [
+        'default-sent',
+        'Default of optional parameters',
+        'When the caller leaves it out, the client sends the default.',
+      ],
+      [
+        'extra-fields',
+        'Undocumented result fields',
+        'The real results carry more fields; they are decoded when present.',
+      ],
       ['poll-codes', 'Codes that end polling', 'NotFound and Denied mean the request cannot progress.'],
     ].flatMap(([id, title, note]) => [`  - id: ${id}`, `    title: ${q(title!)}`, `    note: ${q(note!)}`]),
   ];
@@ -136,7 +148,9 @@ function enums(s: Sizes): string[] {
   ];
   for (let k = 0; k < s.enums; k++) {
     const count = 3 + (k % 6);
-    const values = Array.from({ length: count }, (_, v) => (v === 1 && k % 4 === 0 ? q(`Value-${k}.${v}`) : `Value${k}x${v}`));
+    const values = Array.from({ length: count }, (_, v) =>
+      v === 1 && k % 4 === 0 ? q(`Value-${k}.${v}`) : `Value${k}x${v}`,
+    );
     lines.push(`  ${enumName(k)}:`, `    doc: ${q(`The kinds of group ${k}.`)}`, `    values: [${values.join(', ')}]`);
     if (k % 5 === 3) lines.push('    placeholders: The last value stands for names the document leaves out.');
   }
@@ -163,7 +177,12 @@ function records(s: Sizes): string[] {
     // Records nest records further down the list, so every chain ends.
     if (k + 1 < s.records && k % 2 === 1) lines.push(...field('child', recordName(k + 1)));
     if (k + 2 < s.records && k % 4 === 0) {
-      lines.push(...field('children', `{ list: ${recordName(k + 2)}, item: Item${k + 2}${k % 8 === 0 ? ', nillableItems: false' : ''} }`));
+      lines.push(
+        ...field(
+          'children',
+          `{ list: ${recordName(k + 2)}, item: Item${k + 2}${k % 8 === 0 ? ', nillableItems: false' : ''} }`,
+        ),
+      );
     }
   }
   return lines;
@@ -179,14 +198,16 @@ function resultOf(i: number, s: Sizes): { name: string; coded: Coded; lines: str
   lines.push('    fields:');
   if (coded === 'S') lines.push(...field('errorMessage', 'string'), ...field('errorCode', 'ErrorCode'));
   if (coded === 'I') lines.push(...field('errorMessage', 'string'), ...field('errorCode', 'int'));
-  if (coded === 'none' && i % 8 === 3) lines.push(...field('errorCode', 'ErrorCode', ['optional: true', 'decision: extra-fields']));
+  if (coded === 'none' && i % 8 === 3)
+    lines.push(...field('errorCode', 'ErrorCode', ['optional: true', 'decision: extra-fields']));
   const rec = (n: number) => recordName((i * 7 + n) % s.records);
   lines.push(...field('item', rec(0), ['doc: The record asked for.']));
   if (i % 2 === 0) lines.push(...field('items', `{ list: ${rec(1)} }`));
   if (i % 3 === 0) lines.push(...field('names', '{ list: string, item: Name }'));
   if (i % 5 === 1) lines.push(...field('total', 'double'), ...field('pages', 'int'));
   if (i % 4 === 2) lines.push(...field('version', 'long'), ...field('asOf', 'dateTime', ['nillable: true']));
-  if (i % 6 === 4) lines.push(...field('kind', enumName(i % s.enums)), ...field('kinds', `{ list: ${enumName((i + 1) % s.enums)} }`));
+  if (i % 6 === 4)
+    lines.push(...field('kind', enumName(i % s.enums)), ...field('kinds', `{ list: ${enumName((i + 1) % s.enums)} }`));
   if (i % 10 === 7) lines.push(...field('Token', 'string', ['secret: true']));
   return { name, coded, lines };
 }
@@ -210,12 +231,12 @@ function operation(i: number, s: Sizes, result: string): string[] {
     (eatKind === 0 || eatKind === 1) && marked !== undefined
       ? `{ marker: ${marked} }`
       : eatKind === 2
-          ? "{ marker: 'null' }"
-          : eatKind === 3
-            ? '{ marker: not marked }'
-            : eatKind === 4
-              ? `{ marker: ${paramName('double', (i + 1) % s.perType)}Missing, absentParameter: true, decision: absent-eat }`
-              : '{ marker: none }';
+        ? "{ marker: 'null' }"
+        : eatKind === 3
+          ? '{ marker: not marked }'
+          : eatKind === 4
+            ? `{ marker: ${paramName('double', (i + 1) % s.perType)}Missing, absentParameter: true, decision: absent-eat }`
+            : '{ marker: none }';
   const root = i % 7 === 3 ? `{ notShown: true, assumed: Op${i}Root, decision: root-not-shown }` : `Op${i}Response`;
   const lines = [
     `  - name: ${name}`,
@@ -232,13 +253,17 @@ function operation(i: number, s: Sizes, result: string): string[] {
 /** The absentParameter markers name a parameter of the service, which the marked operations do not take. */
 function absentMarkerParameters(operations: number, s: Sizes): string[] {
   const names = new Set<string>();
-  for (let i = 0; i < operations; i++) if (Math.floor(i / 6) % 6 === 4) names.add(`${paramName('double', (i + 1) % s.perType)}Missing`);
-  return [...names].sort().flatMap((n) => [`  ${n}:`, '    type: double', `    doc: ${q(`Named by EAT markers only.`)}`]);
+  for (let i = 0; i < operations; i++)
+    if (Math.floor(i / 6) % 6 === 4) names.add(`${paramName('double', (i + 1) % s.perType)}Missing`);
+  return [...names]
+    .sort()
+    .flatMap((n) => [`  ${n}:`, '    type: double', `    doc: ${q(`Named by EAT markers only.`)}`]);
 }
 
 /** The YAML text of a valid spec with `operations` operations (at least 1), one of them polled. */
 export function syntheticSpec(operations: number): string {
-  if (!Number.isInteger(operations) || operations < 1) throw new RangeError(`operations must be a positive integer, got ${operations}`);
+  if (!Number.isInteger(operations) || operations < 1)
+    throw new RangeError(`operations must be a positive integer, got ${operations}`);
   const s = sizesFor(operations);
   const results = Array.from({ length: operations - 1 }, (_, i) => resultOf(i + 1, s));
   const lines = [

@@ -19,15 +19,42 @@ const VERBS: ReadonlyArray<{
   { verb: 'GetDataArray', params: [['entityHandles', 'tns:ArrayOf{E}Handle']], result: 'tns:ArrayOf{E}Data' },
   { verb: 'CreateFromData', params: [['data', 'tns:{E}Data']], result: 'tns:{E}Handle' },
   { verb: 'GetAll', params: [], result: 'tns:ArrayOf{E}Handle' },
-  { verb: 'FindByName', params: [['name', 's:string', true], ['status', 'tns:{E}Status']], result: 'tns:ArrayOf{E}Handle' },
+  {
+    verb: 'FindByName',
+    params: [
+      ['name', 's:string', true],
+      ['status', 'tns:{E}Status'],
+    ],
+    result: 'tns:ArrayOf{E}Handle',
+  },
   { verb: 'GetCount', params: [['since', 's:dateTime']], result: 's:int' },
-  { verb: 'SetNote', params: [['entityHandle', 'tns:{E}Handle'], ['note', 's:string', true]] },
+  {
+    verb: 'SetNote',
+    params: [
+      ['entityHandle', 'tns:{E}Handle'],
+      ['note', 's:string', true],
+    ],
+  },
   { verb: 'Delete', params: [['entityHandle', 'tns:{E}Handle']] },
 ];
 
-const NOUNS = ['Account', 'Debtor', 'Creditor', 'Invoice', 'Order', 'Quotation', 'Product', 'Project', 'Employee', 'Entry', 'Budget', 'Currency'];
+const NOUNS = [
+  'Account',
+  'Debtor',
+  'Creditor',
+  'Invoice',
+  'Order',
+  'Quotation',
+  'Product',
+  'Project',
+  'Employee',
+  'Entry',
+  'Budget',
+  'Currency',
+];
 
-const entityName = (k: number): string => `${NOUNS[k % NOUNS.length]}${k < NOUNS.length ? '' : Math.floor(k / NOUNS.length) + 1}`;
+const entityName = (k: number): string =>
+  `${NOUNS[k % NOUNS.length]}${k < NOUNS.length ? '' : Math.floor(k / NOUNS.length) + 1}`;
 
 const isSimple = (type: string): boolean => type.startsWith('s:') || type.endsWith('Status');
 
@@ -59,7 +86,8 @@ export function syntheticOperations(count: number): SyntheticOperation[] {
 
 /** The types of entity `e` its first `verbs` operations reach (through its data record, which every entity's first reaches). */
 function entityTypes(e: string, other: string, verbs: number): string[] {
-  const field = (name: string, type: string) => `<s:element minOccurs="${minOccurs(type)}" maxOccurs="1" name="${name}" type="${type}" />`;
+  const field = (name: string, type: string) =>
+    `<s:element minOccurs="${minOccurs(type)}" maxOccurs="1" name="${name}" type="${type}" />`;
   return [
     `<s:complexType name="${e}Handle"><s:sequence>${field('Id', 's:int')}</s:sequence></s:complexType>`,
     `<s:complexType name="${e}Data"><s:sequence>`,
@@ -76,7 +104,11 @@ function entityTypes(e: string, other: string, verbs: number): string[] {
     `  <s:element minOccurs="1" maxOccurs="1" name="Balance" nillable="true" type="s:decimal" />`,
     `</s:sequence></s:complexType>`,
     `<s:complexType name="ArrayOf${e}Handle"><s:sequence><s:element minOccurs="0" maxOccurs="unbounded" name="${e}Handle" nillable="true" type="tns:${e}Handle" /></s:sequence></s:complexType>`,
-    ...(verbs > 1 ? [`<s:complexType name="ArrayOf${e}Data"><s:sequence><s:element minOccurs="0" maxOccurs="unbounded" name="${e}Data" nillable="true" type="tns:${e}Data" /></s:sequence></s:complexType>`] : []),
+    ...(verbs > 1
+      ? [
+          `<s:complexType name="ArrayOf${e}Data"><s:sequence><s:element minOccurs="0" maxOccurs="unbounded" name="${e}Data" nillable="true" type="tns:${e}Data" /></s:sequence></s:complexType>`,
+        ]
+      : []),
     `<s:simpleType name="${e}Status"><s:restriction base="s:string"><s:enumeration value="Open" /><s:enumeration value="Closed" /><s:enumeration value="Archived" /></s:restriction></s:simpleType>`,
   ];
 }
@@ -87,13 +119,22 @@ export function syntheticWsdl(count: number): string {
   const entities = Math.ceil(count / VERBS.length);
   const schema: string[] = [];
   for (const op of ops) {
-    const params = op.params.map(([n, t, optional]) => `<s:element minOccurs="${optional ? 0 : minOccurs(t)}" maxOccurs="1" name="${n}" type="${t}" />`);
-    schema.push(`<s:element name="${op.name}"><s:complexType>${params.length ? `<s:sequence>${params.join('')}</s:sequence>` : ''}</s:complexType></s:element>`);
-    const result = op.result ? `<s:sequence><s:element minOccurs="${minOccurs(op.result)}" maxOccurs="1" name="${op.name}Result" type="${op.result}" /></s:sequence>` : '';
+    const params = op.params.map(
+      ([n, t, optional]) =>
+        `<s:element minOccurs="${optional ? 0 : minOccurs(t)}" maxOccurs="1" name="${n}" type="${t}" />`,
+    );
+    schema.push(
+      `<s:element name="${op.name}"><s:complexType>${params.length ? `<s:sequence>${params.join('')}</s:sequence>` : ''}</s:complexType></s:element>`,
+    );
+    const result = op.result
+      ? `<s:sequence><s:element minOccurs="${minOccurs(op.result)}" maxOccurs="1" name="${op.name}Result" type="${op.result}" /></s:sequence>`
+      : '';
     schema.push(`<s:element name="${op.name}Response"><s:complexType>${result}</s:complexType></s:element>`);
   }
   for (let k = 0; k < entities; k++) {
-    schema.push(...entityTypes(entityName(k), entityName(k === 0 ? 0 : k - 1), Math.min(VERBS.length, count - k * VERBS.length)));
+    schema.push(
+      ...entityTypes(entityName(k), entityName(k === 0 ? 0 : k - 1), Math.min(VERBS.length, count - k * VERBS.length)),
+    );
   }
   schema.push(
     '<s:complexType name="ArrayOfString"><s:sequence><s:element minOccurs="0" maxOccurs="unbounded" name="string" nillable="true" type="s:string" /></s:sequence></s:complexType>',
@@ -104,7 +145,11 @@ export function syntheticWsdl(count: number): string {
   const simple = ops.filter((op) => op.params.every(([, t]) => isSimple(t)) && op.result !== undefined);
   for (const root of new Set(simple.map((op) => op.result!))) {
     const local = root.slice(root.indexOf(':') + 1);
-    schema.push(root.startsWith('s:') ? `<s:element name="${local}" type="${root}" />` : `<s:element name="${local}" nillable="true" type="${root}" />`);
+    schema.push(
+      root.startsWith('s:')
+        ? `<s:element name="${local}" type="${root}" />`
+        : `<s:element name="${local}" nillable="true" type="${root}" />`,
+    );
   }
   const messages: string[] = [];
   for (const op of ops) {
@@ -126,7 +171,10 @@ export function syntheticWsdl(count: number): string {
 
   const portType = (name: string, suffix: string, list: readonly SyntheticOperation[]) => [
     `<wsdl:portType name="${name}">`,
-    ...list.map((op) => `<wsdl:operation name="${op.name}"><wsdl:input message="tns:${op.name}${suffix}In" /><wsdl:output message="tns:${op.name}${suffix}Out" /></wsdl:operation>`),
+    ...list.map(
+      (op) =>
+        `<wsdl:operation name="${op.name}"><wsdl:input message="tns:${op.name}${suffix}In" /><wsdl:output message="tns:${op.name}${suffix}Out" /></wsdl:operation>`,
+    ),
     '</wsdl:portType>',
   ];
   const soapBinding = (name: string, prefix: 'soap' | 'soap12') => [

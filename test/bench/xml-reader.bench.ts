@@ -48,7 +48,8 @@ function buildResponse(): { xml: string; records: number } {
   let n = 0;
   while (size < TARGET_BYTES) {
     const name = n % 10 === 0 ? 'Smith &amp; Sons Ltd' : `Account holder ${n}`;
-    const currency = n % 50 === 0 ? '<Currency xsi:nil="true" />' : `<Currency>${n % 3 === 0 ? 'EUR' : 'USD'}</Currency>`;
+    const currency =
+      n % 50 === 0 ? '<Currency xsi:nil="true" />' : `<Currency>${n % 3 === 0 ? 'EUR' : 'USD'}</Currency>`;
     const record =
       '          <SvcAccountInfo>\r\n' +
       `            <Provider>${n % 2 === 0 ? 'Payer' : 'None'}</Provider>\r\n` +
@@ -117,7 +118,6 @@ export interface XmlReaderFigures {
 
 const ROUNDS = 15;
 
-
 /** The client's decoding once the body is in, with either reader: envelope, generated decoder, list length. */
 function decodeLines(r: XmlReader): number {
   const g = r as unknown as GeneratedXmlReader;
@@ -160,7 +160,13 @@ export async function runXmlReaderComparison(): Promise<XmlReaderFigures> {
   const leaves = walk(new XmlReader(xml));
   const lines = processPaymentsResultResponse(10_000);
   const walkFigures = await compare(Before, 'walk of a pretty-printed GetBalances response', xml, leaves, walk);
-  const decoder = await compare(Before, 'generated decoder, ProcessPaymentsAsyncResult, 10,000 lines', lines.xml, 10_000, decodeLines);
+  const decoder = await compare(
+    Before,
+    'generated decoder, ProcessPaymentsAsyncResult, 10,000 lines',
+    lines.xml,
+    10_000,
+    decodeLines,
+  );
   return { records, leaves, walk: walkFigures, decoder };
 }
 

@@ -84,7 +84,10 @@ const SUBSCRIPTION = {
 };
 
 const PLAN_BY_REFERENCE = { Source: { DataSourceReference: '/Data/Sales' }, Query: 'select 1' };
-const PLAN_IN_FULL = { Source: { DataSourceDefinition: { ConnectString: 'Server=db', Enabled: true } }, Query: 'select 1' };
+const PLAN_IN_FULL = {
+  Source: { DataSourceDefinition: { ConnectString: 'Server=db', Enabled: true } },
+  Query: 'select 1',
+};
 
 describe('the types', () => {
   it('accept one alternative and refuse none or two, in records, lists and parameters (strict consumer settings)', () => {
@@ -118,7 +121,11 @@ describe('the types', () => {
 
 describe('the client sends exactly the alternative given', () => {
   const cases: ReadonlyArray<[string, unknown, string]> = [
-    ['a reference', PLAN_BY_REFERENCE, '<Plan><DataSourceReference>/Data/Sales</DataSourceReference><Query>select 1</Query></Plan>'],
+    [
+      'a reference',
+      PLAN_BY_REFERENCE,
+      '<Plan><DataSourceReference>/Data/Sales</DataSourceReference><Query>select 1</Query></Plan>',
+    ],
     [
       'a definition',
       PLAN_IN_FULL,
@@ -126,13 +133,19 @@ describe('the client sends exactly the alternative given', () => {
     ],
   ];
   it.each(cases)('a record choice holding %s is that one element, where the choice is', async (_, plan, wire) => {
-    const { client, sent } = clientFor('soap11', soapResponse('CreateSubscription', '<CreateSubscriptionResult>s1</CreateSubscriptionResult>'));
+    const { client, sent } = clientFor(
+      'soap11',
+      soapResponse('CreateSubscription', '<CreateSubscriptionResult>s1</CreateSubscriptionResult>'),
+    );
     expect(await client.createSubscription({ Subscription: { Events: [] }, Plan: plan })).toBe('s1');
     expect(params(sent[0]!, 'CreateSubscription')).toContain(wire);
   });
 
   it('lists of alternatives keep their order, with and without a container', async () => {
-    const { client, sent } = clientFor('soap11', soapResponse('CreateSubscription', '<CreateSubscriptionResult>s1</CreateSubscriptionResult>'));
+    const { client, sent } = clientFor(
+      'soap11',
+      soapResponse('CreateSubscription', '<CreateSubscriptionResult>s1</CreateSubscriptionResult>'),
+    );
     await client.createSubscription({ Subscription: SUBSCRIPTION, Plan: PLAN_BY_REFERENCE });
     expect(params(sent[0]!, 'CreateSubscription')).toContain(
       '<Subscription><Report>/Sales</Report><ParameterValues>' +
@@ -148,12 +161,14 @@ describe('the client sends exactly the alternative given', () => {
     [{ FolderId: 7 }, '<Item>/a</Item><FolderId>7</FolderId>'],
     // A member given as undefined is not given.
     [{ Folder: undefined, FolderId: 8 }, '<Item>/a</Item><FolderId>8</FolderId>'],
-  ])('a choice parameter %j is its alternative\'s element in the wrapper', async (target, wire) => {
-    const { client, sent } = clientFor('soap12', async () =>
-      new Response(
-        `<soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope"><soap:Body><MoveItemResponse xmlns="${NS}"><MoveItemResult>true</MoveItemResult></MoveItemResponse></soap:Body></soap:Envelope>`,
-        { headers: { 'content-type': 'application/soap+xml; charset=utf-8' } },
-      ),
+  ])("a choice parameter %j is its alternative's element in the wrapper", async (target, wire) => {
+    const { client, sent } = clientFor(
+      'soap12',
+      async () =>
+        new Response(
+          `<soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope"><soap:Body><MoveItemResponse xmlns="${NS}"><MoveItemResult>true</MoveItemResult></MoveItemResponse></soap:Body></soap:Envelope>`,
+          { headers: { 'content-type': 'application/soap+xml; charset=utf-8' } },
+        ),
     );
     expect(await client.moveItem({ Item: '/a', Target: target })).toBe(true);
     expect(params(sent[0]!, 'MoveItem')).toBe(wire);
@@ -162,16 +177,39 @@ describe('the client sends exactly the alternative given', () => {
 
 describe('the client refuses a choice that is not exactly one alternative, before sending anything', () => {
   const refused: ReadonlyArray<[string, () => unknown, RegExp]> = [
-    ['no alternative', () => ({ Subscription: { Events: [] }, Plan: { Source: {} } }), /Plan\.Source must hold one of DataSourceDefinition, DataSourceReference, but holds none/],
+    [
+      'no alternative',
+      () => ({ Subscription: { Events: [] }, Plan: { Source: {} } }),
+      /Plan\.Source must hold one of DataSourceDefinition, DataSourceReference, but holds none/,
+    ],
     [
       'two alternatives',
-      () => ({ Subscription: { Events: [] }, Plan: { Source: { DataSourceReference: '/x', DataSourceDefinition: { Enabled: true } } } }),
+      () => ({
+        Subscription: { Events: [] },
+        Plan: { Source: { DataSourceReference: '/x', DataSourceDefinition: { Enabled: true } } },
+      }),
       /Plan\.Source must hold exactly one of DataSourceDefinition, DataSourceReference, but holds DataSourceReference and DataSourceDefinition/,
     ],
-    ['an unknown alternative', () => ({ Subscription: { Events: [] }, Plan: { Source: { Reference: '/x' } } }), /Plan\.Source\.Reference is not an alternative of this choice/],
-    ['a required choice left out', () => ({ Subscription: { Events: [] }, Plan: { Query: 'q' } }), /Plan\.Source is required/],
-    ['a null alternative', () => ({ Subscription: { Events: [] }, Plan: { Source: { DataSourceReference: null } } }), /Plan\.Source\.DataSourceReference cannot be null/],
-    ['two alternatives in a list item', () => ({ Subscription: { Events: [{ Snapshot: 1, Schedule: 'x' }] }, Plan: PLAN_BY_REFERENCE }), /Subscription\.Events\[0\] must hold exactly one of Schedule, Snapshot/],
+    [
+      'an unknown alternative',
+      () => ({ Subscription: { Events: [] }, Plan: { Source: { Reference: '/x' } } }),
+      /Plan\.Source\.Reference is not an alternative of this choice/,
+    ],
+    [
+      'a required choice left out',
+      () => ({ Subscription: { Events: [] }, Plan: { Query: 'q' } }),
+      /Plan\.Source is required/,
+    ],
+    [
+      'a null alternative',
+      () => ({ Subscription: { Events: [] }, Plan: { Source: { DataSourceReference: null } } }),
+      /Plan\.Source\.DataSourceReference cannot be null/,
+    ],
+    [
+      'two alternatives in a list item',
+      () => ({ Subscription: { Events: [{ Snapshot: 1, Schedule: 'x' }] }, Plan: PLAN_BY_REFERENCE }),
+      /Subscription\.Events\[0\] must hold exactly one of Schedule, Snapshot/,
+    ],
     [
       'no alternative in a container item',
       () => ({ Subscription: { Events: [], ParameterValues: [{}] }, Plan: PLAN_BY_REFERENCE }),
@@ -179,22 +217,34 @@ describe('the client refuses a choice that is not exactly one alternative, befor
     ],
   ];
   it.each(refused)('%s', async (_, args, message) => {
-    const { client, sent } = clientFor('soap11', soapResponse('CreateSubscription', '<CreateSubscriptionResult>s1</CreateSubscriptionResult>'));
+    const { client, sent } = clientFor(
+      'soap11',
+      soapResponse('CreateSubscription', '<CreateSubscriptionResult>s1</CreateSubscriptionResult>'),
+    );
     await expect(client.createSubscription(args())).rejects.toMatchObject({ name: 'SvcRequestError', message });
     expect(sent).toEqual([]);
   });
 
   it('a choice parameter with two alternatives, or none', async () => {
     const { client, sent } = clientFor('soap11', soapResponse('MoveItem', '<MoveItemResult>true</MoveItemResult>'));
-    await expect(client.moveItem({ Item: '/a', Target: { Folder: '/b', FolderId: 2 } })).rejects.toMatchObject({ name: 'SvcRequestError', message: /Target must hold exactly one of Folder, FolderId/ });
-    await expect(client.moveItem({ Item: '/a', Target: {} })).rejects.toMatchObject({ name: 'SvcRequestError', message: /Target must hold one of Folder, FolderId, but holds none/ });
+    await expect(client.moveItem({ Item: '/a', Target: { Folder: '/b', FolderId: 2 } })).rejects.toMatchObject({
+      name: 'SvcRequestError',
+      message: /Target must hold exactly one of Folder, FolderId/,
+    });
+    await expect(client.moveItem({ Item: '/a', Target: {} })).rejects.toMatchObject({
+      name: 'SvcRequestError',
+      message: /Target must hold one of Folder, FolderId, but holds none/,
+    });
     await expect(client.moveItem({ Item: '/a' })).rejects.toMatchObject({ name: 'SvcRequestError', message: /Target/ });
     expect(sent).toEqual([]);
   });
 
   it('an operation with a choice parameter has no HTTP POST form, as one with a record has none', async () => {
     const { client, sent } = clientFor('httpPost', soapResponse('MoveItem', ''));
-    await expect(client.moveItem({ Item: '/a', Target: { FolderId: 2 } })).rejects.toMatchObject({ name: 'SvcRequestError', message: /no HTTP POST binding/ });
+    await expect(client.moveItem({ Item: '/a', Target: { FolderId: 2 } })).rejects.toMatchObject({
+      name: 'SvcRequestError',
+      message: /no HTTP POST binding/,
+    });
     expect(sent).toEqual([]);
   });
 });
@@ -214,17 +264,33 @@ describe('the client reads whichever alternative arrives', () => {
     );
     expect(await client.getSubscription({ Id: '1' })).toEqual({
       Report: undefined,
-      ParameterValues: [{ ParameterValue: { Name: 'A', Value: undefined } }, { ParameterFieldReference: { ParameterName: undefined, FieldAlias: 'f' } }, { ParameterValue: { Name: 'B', Value: undefined } }],
+      ParameterValues: [
+        { ParameterValue: { Name: 'A', Value: undefined } },
+        { ParameterFieldReference: { ParameterName: undefined, FieldAlias: 'f' } },
+        { ParameterValue: { Name: 'B', Value: undefined } },
+      ],
       Events: [{ Snapshot: 9 }, { Schedule: 's' }, { Snapshot: 1 }],
       Priority: { Level: 2 },
     });
   });
 
   const bad: ReadonlyArray<[string, string, RegExp]> = [
-    ['two alternatives of a single choice', '<Level>2</Level><Label>x</Label>', /Subscription: <Label> follows <Level>, but a choice holds exactly one of its alternatives/],
+    [
+      'two alternatives of a single choice',
+      '<Level>2</Level><Label>x</Label>',
+      /Subscription: <Label> follows <Level>, but a choice holds exactly one of its alternatives/,
+    ],
     ['the same alternative twice', '<Label>y</Label><Label>x</Label>', /<Label> follows <Label>/],
-    ['an element that is no alternative in a list of choices', '<ParameterValues><ParameterValue/><Other/></ParameterValues>', /<Other> is not one of the alternatives of this choice \(<ParameterValue>, <ParameterFieldReference>\)/],
-    ['a nil item in a list of choices', '<ParameterValues><ParameterValue xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:nil="true"/></ParameterValues>', /nil/],
+    [
+      'an element that is no alternative in a list of choices',
+      '<ParameterValues><ParameterValue/><Other/></ParameterValues>',
+      /<Other> is not one of the alternatives of this choice \(<ParameterValue>, <ParameterFieldReference>\)/,
+    ],
+    [
+      'a nil item in a list of choices',
+      '<ParameterValues><ParameterValue xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:nil="true"/></ParameterValues>',
+      /nil/,
+    ],
   ];
   it.each(bad)('%s is a decode error, never a shorter result', async (_, content, message) => {
     const { client } = clientFor('soap11', soapResponse('GetSubscription', result(content)));
@@ -234,9 +300,13 @@ describe('the client reads whichever alternative arrives', () => {
   it('a required choice that is missing is a decode error', async () => {
     // DataRetrievalPlan is only a parameter here: read by the client's decoder as the mock reads requests.
     const service = mock({ createSubscription: () => 'never' });
-    const answer = await service.handle(soapRequest('CreateSubscription', '<Subscription/><Plan><Query>q</Query></Plan>'));
+    const answer = await service.handle(
+      soapRequest('CreateSubscription', '<Subscription/><Plan><Query>q</Query></Plan>'),
+    );
     expect(answer.status).toBe(500);
-    expect(await answer.text()).toMatch(/<faultcode>soap:Client<\/faultcode><faultstring>[^<]*DataRetrievalPlan: one of &lt;DataSourceDefinition&gt;, &lt;DataSourceReference&gt; is required, but none is there/);
+    expect(await answer.text()).toMatch(
+      /<faultcode>soap:Client<\/faultcode><faultstring>[^<]*DataRetrievalPlan: one of &lt;DataSourceDefinition&gt;, &lt;DataSourceReference&gt; is required, but none is there/,
+    );
   });
 });
 
@@ -256,26 +326,49 @@ describe('the mock', () => {
     });
   });
 
-  it.each(['soap11', 'soap12'] as const)('gives handlers the choices of a %s request as the client sent them', async (style) => {
-    const seen: unknown[] = [];
-    const service = mock({
-      createSubscription: (p) => (seen.push(p), 'sub-1'),
-      moveItem: (p) => (seen.push(p), true),
-    });
-    const { client } = clientFor(style, (r) => service.handle(r));
-    expect(await client.createSubscription({ Subscription: SUBSCRIPTION, Plan: PLAN_IN_FULL })).toBe('sub-1');
-    expect(await client.moveItem({ Item: '/a', Target: { FolderId: 3 } })).toBe(true);
-    expect(seen).toEqual([
-      { Subscription: SUBSCRIPTION, Plan: PLAN_IN_FULL },
-      { Item: '/a', Target: { FolderId: 3 } },
-    ]);
-  });
+  it.each(['soap11', 'soap12'] as const)(
+    'gives handlers the choices of a %s request as the client sent them',
+    async (style) => {
+      const seen: unknown[] = [];
+      const service = mock({
+        createSubscription: (p) => (seen.push(p), 'sub-1'),
+        moveItem: (p) => (seen.push(p), true),
+      });
+      const { client } = clientFor(style, (r) => service.handle(r));
+      expect(await client.createSubscription({ Subscription: SUBSCRIPTION, Plan: PLAN_IN_FULL })).toBe('sub-1');
+      expect(await client.moveItem({ Item: '/a', Target: { FolderId: 3 } })).toBe(true);
+      expect(seen).toEqual([
+        { Subscription: SUBSCRIPTION, Plan: PLAN_IN_FULL },
+        { Item: '/a', Target: { FolderId: 3 } },
+      ]);
+    },
+  );
 
   const refused: ReadonlyArray<[string, string, string, RegExp]> = [
-    ['two alternatives of a choice parameter', 'MoveItem', '<Item>/a</Item><Folder>/b</Folder><FolderId>1</FolderId>', /parameter "Target" is a choice of one of Folder, FolderId, but &lt;FolderId&gt; follows another of them/],
-    ['no alternative of a choice parameter', 'MoveItem', '<Item>/a</Item>', /required parameter "Folder \| FolderId" is missing/],
-    ['two alternatives in a record', 'CreateSubscription', '<Subscription/><Plan><DataSourceReference>/x</DataSourceReference><DataSourceDefinition><Enabled>true</Enabled></DataSourceDefinition></Plan>', /DataRetrievalPlan: &lt;DataSourceDefinition&gt; follows &lt;DataSourceReference&gt;/],
-    ['an unknown item in a list of choices', 'CreateSubscription', '<Subscription><ParameterValues><Value/></ParameterValues></Subscription><Plan><DataSourceReference>/x</DataSourceReference></Plan>', /&lt;Value&gt; is not one of the alternatives/],
+    [
+      'two alternatives of a choice parameter',
+      'MoveItem',
+      '<Item>/a</Item><Folder>/b</Folder><FolderId>1</FolderId>',
+      /parameter "Target" is a choice of one of Folder, FolderId, but &lt;FolderId&gt; follows another of them/,
+    ],
+    [
+      'no alternative of a choice parameter',
+      'MoveItem',
+      '<Item>/a</Item>',
+      /required parameter "Folder \| FolderId" is missing/,
+    ],
+    [
+      'two alternatives in a record',
+      'CreateSubscription',
+      '<Subscription/><Plan><DataSourceReference>/x</DataSourceReference><DataSourceDefinition><Enabled>true</Enabled></DataSourceDefinition></Plan>',
+      /DataRetrievalPlan: &lt;DataSourceDefinition&gt; follows &lt;DataSourceReference&gt;/,
+    ],
+    [
+      'an unknown item in a list of choices',
+      'CreateSubscription',
+      '<Subscription><ParameterValues><Value/></ParameterValues></Subscription><Plan><DataSourceReference>/x</DataSourceReference></Plan>',
+      /&lt;Value&gt; is not one of the alternatives/,
+    ],
   ];
   it.each(refused)('refuses %s with a Client fault', async (_, op, content, message) => {
     const service = mock({ createSubscription: () => 'never', moveItem: () => true });
@@ -289,7 +382,11 @@ describe('the mock', () => {
   it('refuses an HTTP POST form for an operation with a choice parameter', async () => {
     const service = mock({ moveItem: () => true });
     const answer = await service.handle(
-      new Request('http://reports.test/Reports.asmx/MoveItem', { method: 'POST', body: 'Item=%2Fa&Folder=%2Fb', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      new Request('http://reports.test/Reports.asmx/MoveItem', {
+        method: 'POST',
+        body: 'Item=%2Fa&Folder=%2Fb',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
     );
     expect(answer.status).toBe(500);
     expect(answer.headers.get('content-type')).toMatch(/^text\/plain/);
@@ -310,9 +407,15 @@ describe('the exported WSDL', () => {
   });
 
   it('declares each choice as s:choice with its occurrences', () => {
-    expect(xsd).toMatch(/<s:complexType name="DataRetrievalPlan">\s*<s:sequence>\s*<s:choice minOccurs="1" maxOccurs="1">\s*<s:element minOccurs="1" maxOccurs="1" name="DataSourceDefinition" type="tns:DataSourceDefinition"\/>/);
-    expect(xsd).toMatch(/<s:complexType name="ArrayOfChoice">\s*<s:sequence>\s*<s:choice minOccurs="0" maxOccurs="unbounded">/);
-    expect(xsd).toMatch(/<s:element name="MoveItem">\s*<s:complexType>\s*<s:sequence>\s*<s:element minOccurs="0" maxOccurs="1" name="Item" type="s:string"\/>\s*<s:choice minOccurs="1" maxOccurs="1">/);
+    expect(xsd).toMatch(
+      /<s:complexType name="DataRetrievalPlan">\s*<s:sequence>\s*<s:choice minOccurs="1" maxOccurs="1">\s*<s:element minOccurs="1" maxOccurs="1" name="DataSourceDefinition" type="tns:DataSourceDefinition"\/>/,
+    );
+    expect(xsd).toMatch(
+      /<s:complexType name="ArrayOfChoice">\s*<s:sequence>\s*<s:choice minOccurs="0" maxOccurs="unbounded">/,
+    );
+    expect(xsd).toMatch(
+      /<s:element name="MoveItem">\s*<s:complexType>\s*<s:sequence>\s*<s:element minOccurs="0" maxOccurs="1" name="Item" type="s:string"\/>\s*<s:choice minOccurs="1" maxOccurs="1">/,
+    );
   });
 
   it('validates what the client sends and the mock answers, and refuses two alternatives (libxml2)', async () => {
@@ -326,14 +429,21 @@ describe('the exported WSDL', () => {
     await client.createSubscription({ Subscription: SUBSCRIPTION, Plan: PLAN_IN_FULL });
     await client.moveItem({ Item: '/a', Target: { Folder: '/b' } });
     await client.getSubscription({ Id: '1' });
-    const body = (envelope: string) => /<soap:Body>([\s\S]*)<\/soap:Body>/.exec(envelope)![1]!.replace(/^<(\w+)/, `<$1 xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"`);
+    const body = (envelope: string) =>
+      /<soap:Body>([\s\S]*)<\/soap:Body>/
+        .exec(envelope)![1]!
+        .replace(/^<(\w+)/, `<$1 xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"`);
     const documents: Record<string, string> = {};
     sent.forEach((s, i) => (documents[`request ${i}`] = body(s)));
     answers.forEach((s, i) => (documents[`answer ${i}`] = body(s)));
-    documents['two alternatives'] = `<MoveItem xmlns="${NS}"><Item>/a</Item><Folder>/b</Folder><FolderId>1</FolderId></MoveItem>`;
-    documents['no alternative'] = `<CreateSubscription xmlns="${NS}"><Plan><Query>q</Query></Plan></CreateSubscription>`;
+    documents['two alternatives'] =
+      `<MoveItem xmlns="${NS}"><Item>/a</Item><Folder>/b</Folder><FolderId>1</FolderId></MoveItem>`;
+    documents['no alternative'] =
+      `<CreateSubscription xmlns="${NS}"><Plan><Query>q</Query></Plan></CreateSubscription>`;
     const errors = await validateAll(xsd, documents);
-    const valid = Object.fromEntries([...errors].filter(([name]) => !['two alternatives', 'no alternative'].includes(name)));
+    const valid = Object.fromEntries(
+      [...errors].filter(([name]) => !['two alternatives', 'no alternative'].includes(name)),
+    );
     expect(Object.keys(valid)).toHaveLength(6);
     expect(Object.values(valid).flat()).toEqual([]);
     expect(errors.get('two alternatives')!.join('\n')).toMatch(/FolderId/);
@@ -344,11 +454,15 @@ describe('the exported WSDL', () => {
 describe('the docs', () => {
   it('show the alternatives of each choice with their types', () => {
     const plan = readFileSync(join(OUT, 'docs', 'types', 'DataRetrievalPlan.md'), 'utf8');
-    expect(plan).toContain('| `Source` | one of `<DataSourceDefinition>` ([DataSourceDefinition](DataSourceDefinition.md)), `<DataSourceReference>` (`xs:string`) |');
+    expect(plan).toContain(
+      '| `Source` | one of `<DataSourceDefinition>` ([DataSourceDefinition](DataSourceDefinition.md)), `<DataSourceReference>` (`xs:string`) |',
+    );
     expect(plan).toContain('always sent; exactly one alternative');
     const subscription = readFileSync(join(OUT, 'docs', 'types', 'Subscription.md'), 'utf8');
     expect(subscription).toContain('| `ParameterValues` | a list whose items are each one of `<ParameterValue>`');
-    expect(subscription).toContain('| `Events` | one of `<Schedule>` (`xs:string`), `<Snapshot>` (`xs:int`), repeated without a container, in document order |');
+    expect(subscription).toContain(
+      '| `Events` | one of `<Schedule>` (`xs:string`), `<Snapshot>` (`xs:int`), repeated without a container, in document order |',
+    );
     const move = readFileSync(join(OUT, 'docs', 'operations', 'MoveItem.md'), 'utf8');
     expect(move).toContain('| `Target` | one of `<Folder>` (`xs:string`), `<FolderId>` (`xs:int`) |');
   });

@@ -8,14 +8,29 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PayerClient, SvcDecodeError, SvcHttpError, SvcRequestError, SvcResponseTooLargeError } from '../../generated/client/index.js';
+import {
+  PayerClient,
+  SvcDecodeError,
+  SvcHttpError,
+  SvcRequestError,
+  SvcResponseTooLargeError,
+} from '../../generated/client/index.js';
 import { sendNodeRequest } from '../../templates/runtime/client/node-transport.js';
 import { rejected } from '../helpers/failures.js';
 import { resultResponse } from './support/responses.js';
 
 // Long enough that a compressed body is much shorter than its text, and its Content-Length tells nothing of it.
-const items = Array.from({ length: 300 }, (_, i) => `<SvcAccountInfo><Provider>Payer</Provider><AccountIdentifier>A${i}</AccountIdentifier><Balance>7.5</Balance><Currency>EUR</Currency></SvcAccountInfo>`).join('');
-const balances = resultResponse('soap11', 'GetBalances', `<errorCode>0</errorCode><AccountInfos>${items}</AccountInfos>`, 'SvcGetBalanceResponse');
+const items = Array.from(
+  { length: 300 },
+  (_, i) =>
+    `<SvcAccountInfo><Provider>Payer</Provider><AccountIdentifier>A${i}</AccountIdentifier><Balance>7.5</Balance><Currency>EUR</Currency></SvcAccountInfo>`,
+).join('');
+const balances = resultResponse(
+  'soap11',
+  'GetBalances',
+  `<errorCode>0</errorCode><AccountInfos>${items}</AccountInfos>`,
+  'SvcGetBalanceResponse',
+);
 const plain = Buffer.from(balances.body, 'utf8');
 
 let server: Server;
@@ -28,7 +43,11 @@ beforeAll(async () => {
     asked.push(req.headers);
     req.resume();
     req.on('end', () => {
-      res.writeHead(reply.status ?? 200, { 'Content-Type': balances.contentType, 'Content-Encoding': reply.encoding, 'Content-Length': reply.body.byteLength });
+      res.writeHead(reply.status ?? 200, {
+        'Content-Type': balances.contentType,
+        'Content-Encoding': reply.encoding,
+        'Content-Length': reply.body.byteLength,
+      });
       res.end(reply.body);
     });
   });
@@ -49,7 +68,10 @@ function client(extra: Partial<ConstructorParameters<typeof PayerClient>[0]> = {
   return new PayerClient({ baseUrl: base, payerName: 'MyPayer', apiKey: 'boguskey', ...extra });
 }
 
-const TRANSPORTS = [['node', { transport: 'node' as const }], ['fetch', { transport: 'fetch' as const }]] as const;
+const TRANSPORTS = [
+  ['node', { transport: 'node' as const }],
+  ['fetch', { transport: 'fetch' as const }],
+] as const;
 
 const ENCODED: Array<[string, string, Buffer]> = [
   ['gzip', 'gzip', gzipSync(plain)],
@@ -85,35 +107,62 @@ describe('a compressed answer', () => {
     expect((await client({ transport: 'node', compression: false }).getBalances()).AccountInfos).toHaveLength(300);
   });
 
-  it.each(TRANSPORTS)('that decodes past maxResponseBytes is refused, a small gzip bomb (%s)', async (_name, options) => {
-    // 8 MiB of spaces inside the result: about 8 KiB on the wire.
-    const bomb = balances.body.replace('<errorCode>', `${' '.repeat(8 * 1024 * 1024)}<errorCode>`);
-    reply = { encoding: 'gzip', body: gzipSync(bomb) };
-    expect(reply.body.byteLength).toBeLessThan(64 * 1024);
-    const error = await rejected(client({ ...options, maxResponseBytes: 1024 * 1024 }).getBalances(), SvcResponseTooLargeError);
-    expect(error.maxResponseBytes).toBe(1024 * 1024);
-  });
+  it.each(TRANSPORTS)(
+    'that decodes past maxResponseBytes is refused, a small gzip bomb (%s)',
+    async (_name, options) => {
+      // 8 MiB of spaces inside the result: about 8 KiB on the wire.
+      const bomb = balances.body.replace('<errorCode>', `${' '.repeat(8 * 1024 * 1024)}<errorCode>`);
+      reply = { encoding: 'gzip', body: gzipSync(bomb) };
+      expect(reply.body.byteLength).toBeLessThan(64 * 1024);
+      const error = await rejected(
+        client({ ...options, maxResponseBytes: 1024 * 1024 }).getBalances(),
+        SvcResponseTooLargeError,
+      );
+      expect(error.maxResponseBytes).toBe(1024 * 1024);
+    },
+  );
 
-  it.each(TRANSPORTS)('is refused when it decodes to one byte over the cap, decoded whole at the cap (%s)', async (_name, options) => {
-    reply = { encoding: 'gzip', body: gzipSync(plain) };
-    await rejected(client({ ...options, maxResponseBytes: plain.byteLength - 1 }).getBalances(), SvcResponseTooLargeError);
-    expect((await client({ ...options, maxResponseBytes: plain.byteLength }).getBalances()).AccountInfos).toHaveLength(300);
-  });
+  it.each(TRANSPORTS)(
+    'is refused when it decodes to one byte over the cap, decoded whole at the cap (%s)',
+    async (_name, options) => {
+      reply = { encoding: 'gzip', body: gzipSync(plain) };
+      await rejected(
+        client({ ...options, maxResponseBytes: plain.byteLength - 1 }).getBalances(),
+        SvcResponseTooLargeError,
+      );
+      expect(
+        (await client({ ...options, maxResponseBytes: plain.byteLength }).getBalances()).AccountInfos,
+      ).toHaveLength(300);
+    },
+  );
 
-  it.each(TRANSPORTS)('longer than it decodes to (stored, level 0) is read whole at a cap of its decoded size (%s)', async (_name, options) => {
-    // Its Content-Length counts the compressed bytes, which are more here: it says nothing of the decoded size.
-    reply = { encoding: 'gzip', body: gzipSync(plain, { level: 0 }) };
-    expect(reply.body.byteLength).toBeGreaterThan(plain.byteLength);
-    expect((await client({ ...options, maxResponseBytes: plain.byteLength }).getBalances()).AccountInfos).toHaveLength(300);
-  });
+  it.each(TRANSPORTS)(
+    'longer than it decodes to (stored, level 0) is read whole at a cap of its decoded size (%s)',
+    async (_name, options) => {
+      // Its Content-Length counts the compressed bytes, which are more here: it says nothing of the decoded size.
+      reply = { encoding: 'gzip', body: gzipSync(plain, { level: 0 }) };
+      expect(reply.body.byteLength).toBeGreaterThan(plain.byteLength);
+      expect(
+        (await client({ ...options, maxResponseBytes: plain.byteLength }).getBalances()).AccountInfos,
+      ).toHaveLength(300);
+    },
+  );
 
   it('of empty blocks, which decodes to nothing, is refused once it is twice as long as the cap (node:http)', async () => {
     // A gzip member whose deflate stream is empty stored blocks (5 bytes each) and a final one; CRC and size 0.
     const blocks = Buffer.alloc(5 * 600_000);
     for (let at = 0; at < blocks.length; at += 5) blocks.set([0x00, 0x00, 0x00, 0xff, 0xff], at);
-    const member = Buffer.concat([Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]), blocks, Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]), Buffer.alloc(8)]);
+    const member = Buffer.concat([
+      Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]),
+      blocks,
+      Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]),
+      Buffer.alloc(8),
+    ]);
     reply = { encoding: 'gzip', body: member };
-    await rejected(client({ transport: 'node', maxResponseBytes: 1024 * 1024 }).getBalances(), SvcResponseTooLargeError);
+    await rejected(
+      client({ transport: 'node', maxResponseBytes: 1024 * 1024 }).getBalances(),
+      SvcResponseTooLargeError,
+    );
     // Under that, it is read to its (empty) end: the call fails on the empty document instead.
     await rejected(client({ transport: 'node', maxResponseBytes: 2 * 1024 * 1024 }).getBalances(), SvcDecodeError);
   });
@@ -125,11 +174,14 @@ describe('a compressed answer', () => {
     reply = { encoding: 'gzip', body: gzipSync(plain) };
   });
 
-  it.each(['accept-encoding', 'Accept-Encoding', 'ACCEPT-ENCODING'])('is not asked for by node:http over an Accept-Encoding the request carries (%s)', async (name) => {
-    reply = { encoding: 'identity', body: plain };
-    await sendNodeRequest({ url: `${base}/x`, headers: { [name]: 'identity' }, body: '' });
-    expect(asked.map((h) => h['accept-encoding'])).toEqual(['identity']);
-  });
+  it.each(['accept-encoding', 'Accept-Encoding', 'ACCEPT-ENCODING'])(
+    'is not asked for by node:http over an Accept-Encoding the request carries (%s)',
+    async (name) => {
+      reply = { encoding: 'identity', body: plain };
+      await sendNodeRequest({ url: `${base}/x`, headers: { [name]: 'identity' }, body: '' });
+      expect(asked.map((h) => h['accept-encoding'])).toEqual(['identity']);
+    },
+  );
 
   it.each([
     ['cut short', 'gzip', gzipSync(plain).subarray(0, 200)],
@@ -148,7 +200,9 @@ describe('a compressed answer', () => {
   ])('in a coding node:http does not decode is an SvcDecodeError naming it (%s)', async (_name, encoding) => {
     reply = { encoding, body: plain };
     const error = await rejected(client({ transport: 'node' }).getBalances(), SvcDecodeError);
-    expect(error.message).toBe(`the response has Content-Encoding "${encoding}", which the client does not decode (it asks for gzip, deflate)`);
+    expect(error.message).toBe(
+      `the response has Content-Encoding "${encoding}", which the client does not decode (it asks for gzip, deflate)`,
+    );
   });
 
   it('refuses a compression option that is not a boolean', () => {

@@ -22,7 +22,14 @@ afterAll(async () => {
 const OK = resultResponse('soap11', 'GetBalances', '<errorCode>0</errorCode>', 'SvcGetBalanceResponse');
 
 function client(transport: 'node' | 'fetch', cookieJar: unknown): PayerClient {
-  return new PayerClient({ baseUrl: server.url, payerName: 'MyPayer', apiKey: 'k', style: 'soap11', transport, cookieJar: cookieJar as never });
+  return new PayerClient({
+    baseUrl: server.url,
+    payerName: 'MyPayer',
+    apiKey: 'k',
+    style: 'soap11',
+    transport,
+    cookieJar: cookieJar as never,
+  });
 }
 
 describe.each(['node', 'fetch'] as const)('transport %s', (transport) => {
@@ -30,16 +37,27 @@ describe.each(['node', 'fetch'] as const)('transport %s', (transport) => {
     const jar = new CookieJar();
     await jar.setCookie('pre=set', server.url);
     const c = client(transport, jar);
-    server.respond({ ...OK, headers: { 'Set-Cookie': ['ASP.NET_SessionId=abc123; path=/; HttpOnly', 'affinity=node7; path=/'] } });
+    server.respond({
+      ...OK,
+      headers: { 'Set-Cookie': ['ASP.NET_SessionId=abc123; path=/; HttpOnly', 'affinity=node7; path=/'] },
+    });
     await c.getBalances();
     server.respond(OK);
     await c.getBalances();
-    expect(server.requests.slice(-2).map((r) => r.headers['cookie'])).toEqual(['pre=set', 'pre=set; ASP.NET_SessionId=abc123; affinity=node7']);
+    expect(server.requests.slice(-2).map((r) => r.headers['cookie'])).toEqual([
+      'pre=set',
+      'pre=set; ASP.NET_SessionId=abc123; affinity=node7',
+    ]);
   });
 
   it("keeps an error answer's cookie, and the error is the call's", async () => {
     const jar = new CookieJar();
-    server.respond({ status: 500, contentType: 'text/plain', body: 'down', headers: { 'Set-Cookie': 'seen=1; path=/' } });
+    server.respond({
+      status: 500,
+      contentType: 'text/plain',
+      body: 'down',
+      headers: { 'Set-Cookie': 'seen=1; path=/' },
+    });
     await rejected(client(transport, jar).getBalances(), SvcHttpError);
     expect(await jar.getCookieString(server.url)).toBe('seen=1');
   });
@@ -65,5 +83,7 @@ it.each<[string, unknown]>([
   ['an object without setCookie', { getCookieString: () => '' }],
   ['tough-cookie the class, not a jar', CookieJar],
 ])('cookieJar refused in the constructor: %s', (_, jar) => {
-  expect(thrown(() => client('node', jar), SvcRequestError).message).toMatch(/cookieJar must be a cookie jar with getCookieString\(url\) and setCookie\(cookie, url\)/);
+  expect(thrown(() => client('node', jar), SvcRequestError).message).toMatch(
+    /cookieJar must be a cookie jar with getCookieString\(url\) and setCookie\(cookie, url\)/,
+  );
 });

@@ -32,8 +32,18 @@ afterAll(async () => {
   await server.close();
 });
 
-function client(style: Style = 'soap11', extra: Partial<ConstructorParameters<typeof PayerClient>[0]> = {}): PayerClient {
-  return new PayerClient({ baseUrl: server.url, payerName: 'MyPayer', apiKey: API_KEY, style, now: () => NOW, ...extra });
+function client(
+  style: Style = 'soap11',
+  extra: Partial<ConstructorParameters<typeof PayerClient>[0]> = {},
+): PayerClient {
+  return new PayerClient({
+    baseUrl: server.url,
+    payerName: 'MyPayer',
+    apiKey: API_KEY,
+    style,
+    now: () => NOW,
+    ...extra,
+  });
 }
 
 /** Every string an error exposes: message, stack, own enumerable properties, cause chain, JSON. */
@@ -52,7 +62,6 @@ function exposedText(error: unknown): string {
   }
   return parts.join('\n');
 }
-
 
 function assertNoSecret(error: unknown, extraSecrets: string[] = []): void {
   const text = exposedText(error);
@@ -81,7 +90,14 @@ describe('SvcServiceError', () => {
   });
 
   it('(I) result with a non-zero code throws with the number and the known name', async () => {
-    server.respond(resultResponse('httpPost', 'GetBalances', '<errorMessage>Unknown payer</errorMessage><errorCode>1004</errorCode>', 'SvcGetBalanceResponse'));
+    server.respond(
+      resultResponse(
+        'httpPost',
+        'GetBalances',
+        '<errorMessage>Unknown payer</errorMessage><errorCode>1004</errorCode>',
+        'SvcGetBalanceResponse',
+      ),
+    );
     const e = (await rejected(client('httpPost').getBalances())) as SvcServiceError;
     expect(e).toBeInstanceOf(SvcServiceError);
     expect(e.code).toBe(1004);
@@ -89,14 +105,25 @@ describe('SvcServiceError', () => {
   });
 
   it('an int code with no known name is exposed as the number, never guessed', async () => {
-    server.respond(resultResponse('soap12', 'CreatePaymentOrdersReport', '<errorCode>1999</errorCode>', 'SvcReportResponse'));
-    const e = (await rejected(client('soap12').createPaymentOrdersReport({ startTime: new Date(0), endTime: new Date(1000) }))) as SvcServiceError;
+    server.respond(
+      resultResponse('soap12', 'CreatePaymentOrdersReport', '<errorCode>1999</errorCode>', 'SvcReportResponse'),
+    );
+    const e = (await rejected(
+      client('soap12').createPaymentOrdersReport({ startTime: new Date(0), endTime: new Date(1000) }),
+    )) as SvcServiceError;
     expect(e.code).toBe(1999);
     expect(e.message).not.toMatch(/\(\w+\)/);
   });
 
   it('throwOnServiceError: false returns the result instead', async () => {
-    server.respond(resultResponse('soap11', 'GetDynamicKey', '<errorMessage>no</errorMessage><errorCode>AuthorizationError</errorCode>', 'SecurityToken'));
+    server.respond(
+      resultResponse(
+        'soap11',
+        'GetDynamicKey',
+        '<errorMessage>no</errorMessage><errorCode>AuthorizationError</errorCode>',
+        'SecurityToken',
+      ),
+    );
     const result = await client('soap11', { throwOnServiceError: false }).getDynamicKey();
     expect(result).toEqual({ errorMessage: 'no', errorCode: 'AuthorizationError', Key: undefined, Token: undefined });
   });
@@ -105,12 +132,23 @@ describe('SvcServiceError', () => {
     server.respond(resultResponse('soap11', 'GetProviderAccounts', '<errorMessage>Ok.</errorMessage>', 'x'));
     await expect(client().getProviderAccounts()).resolves.toMatchObject({ errorMessage: 'Ok.' });
     server.respond(resultResponse('soap11', 'GetPayerFees', '<SvcFees />', 'x'));
-    await expect(client().getPayerFees({ beginDateTimeStamp: 1, endDateTimeStamp: 2 })).resolves.toMatchObject({ SvcFees: [] });
+    await expect(client().getPayerFees({ beginDateTimeStamp: 1, endDateTimeStamp: 2 })).resolves.toMatchObject({
+      SvcFees: [],
+    });
   });
 
   it('the optional errorCode of PayerFees is checked when present', async () => {
-    server.respond(resultResponse('soap11', 'GetPayerFees', '<errorMessage>denied</errorMessage><errorCode>AuthorizationError</errorCode>', 'x'));
-    await expect(client().getPayerFees({ beginDateTimeStamp: 1, endDateTimeStamp: 2 })).rejects.toBeInstanceOf(SvcServiceError);
+    server.respond(
+      resultResponse(
+        'soap11',
+        'GetPayerFees',
+        '<errorMessage>denied</errorMessage><errorCode>AuthorizationError</errorCode>',
+        'x',
+      ),
+    );
+    await expect(client().getPayerFees({ beginDateTimeStamp: 1, endDateTimeStamp: 2 })).rejects.toBeInstanceOf(
+      SvcServiceError,
+    );
   });
 });
 
@@ -144,16 +182,26 @@ describe('SvcHttpError', () => {
     expect(e.status).toBe(500);
     expect(e.bodyExcerpt.startsWith('Missing parameter: key.')).toBe(true);
     expect(e.bodyExcerpt.length).toBe(500);
-    expect(e.message).toBe(`HTTP 500 (text/plain) from POST ${server.url}/v5/PayerFunctions.asmx/GetBalances: Missing parameter: key.${'x'.repeat(136)}…`);
+    expect(e.message).toBe(
+      `HTTP 500 (text/plain) from POST ${server.url}/v5/PayerFunctions.asmx/GetBalances: Missing parameter: key.${'x'.repeat(136)}…`,
+    );
     expect([e.method, e.url]).toEqual(['POST', `${server.url}/v5/PayerFunctions.asmx/GetBalances`]);
   });
 
   it('a SOAP call answered by a non-fault error page: the message names the method, the URL and the page title', async () => {
-    server.respond({ status: 404, contentType: 'text/html', body: '<html><head><title>The resource cannot be found.</title></head><body>Not Found</body></html>' });
-    const e = (await rejected(client('soap11', { baseUrl: `${server.url}/v5/PayerFunctions.asmx/v5/PayerFunctions.asmx` }).getBalances())) as SvcHttpError;
+    server.respond({
+      status: 404,
+      contentType: 'text/html',
+      body: '<html><head><title>The resource cannot be found.</title></head><body>Not Found</body></html>',
+    });
+    const e = (await rejected(
+      client('soap11', { baseUrl: `${server.url}/v5/PayerFunctions.asmx/v5/PayerFunctions.asmx` }).getBalances(),
+    )) as SvcHttpError;
     expect(e).toBeInstanceOf(SvcHttpError);
     expect(e.status).toBe(404);
-    expect(e.message).toBe(`HTTP 404 (text/html) from POST ${server.url}/v5/PayerFunctions.asmx/v5/PayerFunctions.asmx: The resource cannot be found.`);
+    expect(e.message).toBe(
+      `HTTP 404 (text/html) from POST ${server.url}/v5/PayerFunctions.asmx/v5/PayerFunctions.asmx: The resource cannot be found.`,
+    );
   });
 });
 
@@ -162,11 +210,38 @@ describe('SvcDecodeError', () => {
     ['not XML', { body: 'definitely not xml' }],
     ['an HTML page with status 200', { body: '<!DOCTYPE html><html><body>hi</body></html>' }],
     ['the wrong response element', resultResponse('soap11', 'GetCustomFields', '<errorCode>OK</errorCode>', 'x')],
-    ['a response in another namespace', { body: resultResponse('soap11', 'GetBalances', '', 'x').body.replace('http://svc.example/', 'http://other.example/') }],
+    [
+      'a response in another namespace',
+      {
+        body: resultResponse('soap11', 'GetBalances', '', 'x').body.replace(
+          'http://svc.example/',
+          'http://other.example/',
+        ),
+      },
+    ],
     ['an empty int', resultResponse('soap11', 'GetBalances', '<errorCode></errorCode>', 'x')],
-    ['a malformed double', resultResponse('soap11', 'GetBalances', '<errorCode>0</errorCode><AccountInfos><SvcAccountInfo><Provider>None</Provider><Balance>12,5</Balance></SvcAccountInfo></AccountInfos>', 'x')],
-    ['a missing required value', resultResponse('soap11', 'GetBalances', '<errorCode>0</errorCode><AccountInfos><SvcAccountInfo><Provider>None</Provider></SvcAccountInfo></AccountInfos>', 'x')],
-    ['truncated XML', { body: resultResponse('soap11', 'GetBalances', '<errorCode>0</errorCode>', 'x').body.slice(0, -30) }],
+    [
+      'a malformed double',
+      resultResponse(
+        'soap11',
+        'GetBalances',
+        '<errorCode>0</errorCode><AccountInfos><SvcAccountInfo><Provider>None</Provider><Balance>12,5</Balance></SvcAccountInfo></AccountInfos>',
+        'x',
+      ),
+    ],
+    [
+      'a missing required value',
+      resultResponse(
+        'soap11',
+        'GetBalances',
+        '<errorCode>0</errorCode><AccountInfos><SvcAccountInfo><Provider>None</Provider></SvcAccountInfo></AccountInfos>',
+        'x',
+      ),
+    ],
+    [
+      'truncated XML',
+      { body: resultResponse('soap11', 'GetBalances', '<errorCode>0</errorCode>', 'x').body.slice(0, -30) },
+    ],
   ];
   it.each(cases)('%s', async (_name, reply) => {
     server.respond(reply);
@@ -175,18 +250,41 @@ describe('SvcDecodeError', () => {
   });
 
   it('a malformed boolean and a malformed date name their element', async () => {
-    server.respond(resultResponse('soap11', 'TestPaymentFile', '<errorCode>OK</errorCode><LineErrorsOrWarning><LineErrorOrWarning><lineNumber>1</lineNumber><isWarning>yes</isWarning></LineErrorOrWarning></LineErrorsOrWarning>', 'x'));
+    server.respond(
+      resultResponse(
+        'soap11',
+        'TestPaymentFile',
+        '<errorCode>OK</errorCode><LineErrorsOrWarning><LineErrorOrWarning><lineNumber>1</lineNumber><isWarning>yes</isWarning></LineErrorOrWarning></LineErrorsOrWarning>',
+        'x',
+      ),
+    );
     const e1 = (await rejected(client().testPaymentFile({ fileName: 'f', totalAmount: 1 }))) as SvcDecodeError;
     expect(e1).toBeInstanceOf(SvcDecodeError);
     expect(e1.path).toContain('isWarning');
-    server.respond(resultResponse('soap11', 'GetPayerFees', '<SvcFees><SvcFee><FeeCollectionDate>2026-13-45T00:00:00</FeeCollectionDate><FeeAmount>1</FeeAmount></SvcFee></SvcFees>', 'x'));
-    const e2 = (await rejected(client().getPayerFees({ beginDateTimeStamp: 1, endDateTimeStamp: 2 }))) as SvcDecodeError;
+    server.respond(
+      resultResponse(
+        'soap11',
+        'GetPayerFees',
+        '<SvcFees><SvcFee><FeeCollectionDate>2026-13-45T00:00:00</FeeCollectionDate><FeeAmount>1</FeeAmount></SvcFee></SvcFees>',
+        'x',
+      ),
+    );
+    const e2 = (await rejected(
+      client().getPayerFees({ beginDateTimeStamp: 1, endDateTimeStamp: 2 }),
+    )) as SvcDecodeError;
     expect(e2).toBeInstanceOf(SvcDecodeError);
     expect(e2.path).toContain('FeeCollectionDate');
   });
 
   it('a nil item in a list that does not allow nil items', async () => {
-    server.respond(resultResponse('soap11', 'TestPaymentFile', '<errorCode>OK</errorCode><LineErrorsOrWarning><LineErrorOrWarning xsi:nil="true" /></LineErrorsOrWarning>', 'x'));
+    server.respond(
+      resultResponse(
+        'soap11',
+        'TestPaymentFile',
+        '<errorCode>OK</errorCode><LineErrorsOrWarning><LineErrorOrWarning xsi:nil="true" /></LineErrorsOrWarning>',
+        'x',
+      ),
+    );
     await expect(client().testPaymentFile({ fileName: 'f', totalAmount: 1 })).rejects.toBeInstanceOf(SvcDecodeError);
   });
 });
@@ -198,12 +296,18 @@ describe('SvcRequestError: bad input fails before anything is sent', () => {
     ['missing required parameter', (c) => c.testPaymentFile({ fileName: 'f' } as never)],
     ['missing params object', (c) => c.testPaymentFile(undefined as never)],
     ['unknown parameter', (c) => c.getBalances({ payerName: 'other' } as never)],
-    ['a credential passed as a parameter', (c) => c.testPaymentFile({ fileName: 'f', totalAmount: 1, key: 'x' } as never)],
+    [
+      'a credential passed as a parameter',
+      (c) => c.testPaymentFile({ fileName: 'f', totalAmount: 1, key: 'x' } as never),
+    ],
     ['unsafe integer requestId', (c) => c.getProcessingRequestStatus({ requestId: 9007199254740993 })],
     ['non-integer requestId string', (c) => c.processPaymentsAsyncResult({ requestId: '12.5' })],
     ['requestId beyond xs:long', (c) => c.processPaymentsAsyncResult({ requestId: '9223372036854775808' })],
     ['invalid Date', (c) => c.createPaymentOrdersReport({ startTime: new Date('nope'), endTime: new Date() })],
-    ['date string that is not ISO', (c) => c.createPaymentOrdersReport({ startTime: '01/02/2026', endTime: new Date() })],
+    [
+      'date string that is not ISO',
+      (c) => c.createPaymentOrdersReport({ startTime: '01/02/2026', endTime: new Date() }),
+    ],
     ['a string parameter of the wrong type', (c) => c.testMultiCurrencyPaymentFile({ fileName: 42 as never })],
     ['a control character XML cannot carry', (c) => c.testMultiCurrencyPaymentFile({ fileName: 'a\u0001b' })],
   ];
@@ -292,7 +396,9 @@ describe('secrets', () => {
 describe('markup in parameter values', () => {
   it.each(['soap11', 'soap12', 'httpPost'] as const)('%s: values containing markup arrive as text', async (style) => {
     const nasty = 'a</fileName><x>y</x>]]><![CDATA[z&amp;R&D;x"\'';
-    server.respond(resultResponse(style, 'TestMultiCurrencyPaymentFile', '<errorCode>OK</errorCode>', 'SvcProcessPaymentResponse'));
+    server.respond(
+      resultResponse(style, 'TestMultiCurrencyPaymentFile', '<errorCode>OK</errorCode>', 'SvcProcessPaymentResponse'),
+    );
     await client(style).testMultiCurrencyPaymentFile({ fileName: nasty });
     const body = server.requests.at(-1)!.body;
     if (style === 'httpPost') {

@@ -22,7 +22,12 @@ import { resultResponse } from './support/responses.js';
 const TLS = new URL('../fixtures/tls/', import.meta.url);
 const CA = readFileSync(new URL('ca.crt', TLS), 'utf8');
 
-const balances = resultResponse('soap11', 'GetBalances', '<errorCode>0</errorCode><AccountInfos><SvcAccountInfo><Provider>Payer</Provider><AccountIdentifier>A1</AccountIdentifier><Balance>7.5</Balance><Currency>EUR</Currency></SvcAccountInfo></AccountInfos>', 'SvcGetBalanceResponse');
+const balances = resultResponse(
+  'soap11',
+  'GetBalances',
+  '<errorCode>0</errorCode><AccountInfos><SvcAccountInfo><Provider>Payer</Provider><AccountIdentifier>A1</AccountIdentifier><Balance>7.5</Balance><Currency>EUR</Currency></SvcAccountInfo></AccountInfos>',
+  'SvcGetBalanceResponse',
+);
 
 const SLOT = Symbol.for('undici.globalDispatcher.1');
 const globals = globalThis as unknown as Record<symbol, unknown>;
@@ -35,7 +40,10 @@ function answer(req: IncomingMessage, res: ServerResponse): void {
   req.on('end', () => res.writeHead(200, { 'Content-Type': balances.contentType }).end(balances.body));
 }
 const plain = createServer(answer);
-const secure = createTlsServer({ cert: readFileSync(new URL('server.crt', TLS)), key: readFileSync(new URL('server.key', TLS)) }, answer);
+const secure = createTlsServer(
+  { cert: readFileSync(new URL('server.crt', TLS)), key: readFileSync(new URL('server.key', TLS)) },
+  answer,
+);
 let plainUrl = '';
 let secureUrl = '';
 
@@ -112,7 +120,9 @@ describe('the default transport with a global undici dispatcher', () => {
   it('is node:http under Node’s own dispatcher, which does not trust the private CA', async () => {
     expect((await client(plainUrl).getBalances()).AccountInfos).toHaveLength(1);
     const error = await rejected(client(secureUrl).getBalances(), SvcTransportError);
-    expect(error.message).toMatch(/^POST request to https:\/\/127\.0\.0\.1:\d+\/v5\/PayerFunctions\.asmx failed \((UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED_CERT_IN_CHAIN|DEPTH_ZERO_SELF_SIGNED_CERT)\)$/);
+    expect(error.message).toMatch(
+      /^POST request to https:\/\/127\.0\.0\.1:\d+\/v5\/PayerFunctions\.asmx failed \((UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED_CERT_IN_CHAIN|DEPTH_ZERO_SELF_SIGNED_CERT)\)$/,
+    );
     expect(viaFetch).toEqual([false]);
   });
 
@@ -128,14 +138,17 @@ describe('the default transport with a global undici dispatcher', () => {
     globals[SLOT] = new Agent();
     vi.resetModules();
     const fresh = (await import('../../generated/client/index.js')) as { PayerClient: typeof PayerClient };
-    const call = () => new fresh.PayerClient({ baseUrl: secureUrl, payerName: 'MyPayer', apiKey: 'boguskey' }).getBalances();
+    const call = () =>
+      new fresh.PayerClient({ baseUrl: secureUrl, payerName: 'MyPayer', apiKey: 'boguskey' }).getBalances();
     expect((await call()).AccountInfos).toHaveLength(1);
     expect(viaFetch).toEqual([true]);
   });
 
   it('is fetch through a dispatcher of Node’s undici that is no Agent (a Client to one origin), even seen first', async () => {
     // How Node's Agent makes its connection pools; a Client's class is Node's bundled undici too.
-    const factory = (nodeOwn as unknown as Record<symbol, unknown>)[Object.getOwnPropertySymbols(nodeOwn).find((s) => s.description === 'factory')!];
+    const factory = (nodeOwn as unknown as Record<symbol, unknown>)[
+      Object.getOwnPropertySymbols(nodeOwn).find((s) => s.description === 'factory')!
+    ];
     const single = (factory as (origin: string, options: object) => Dispatcher)(plainUrl, { connections: 1 });
     made.push(single);
     expect(single.constructor.name).toBe('Client');
@@ -153,7 +166,10 @@ describe('the default transport with a global undici dispatcher', () => {
     globals[SLOT] = mine;
     vi.resetModules();
     const fresh = (await import('../../generated/client/index.js')) as { PayerClient: typeof PayerClient };
-    expect((await new fresh.PayerClient({ baseUrl: secureUrl, payerName: 'MyPayer', apiKey: 'boguskey' }).getBalances()).AccountInfos).toHaveLength(1);
+    expect(
+      (await new fresh.PayerClient({ baseUrl: secureUrl, payerName: 'MyPayer', apiKey: 'boguskey' }).getBalances())
+        .AccountInfos,
+    ).toHaveLength(1);
     expect(viaFetch).toEqual([true]);
   });
 

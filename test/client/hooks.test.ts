@@ -47,7 +47,15 @@ afterEach(() => {
 type Options = ConstructorParameters<typeof PayerClient>[0];
 
 function client(transport: 'node' | 'fetch', style: Style, extra: Partial<Options> = {}): PayerClient {
-  return new PayerClient({ baseUrl: server.url, payerName: 'MyPayer', apiKey: API_KEY, style, transport, now: () => NOW, ...extra });
+  return new PayerClient({
+    baseUrl: server.url,
+    payerName: 'MyPayer',
+    apiKey: API_KEY,
+    style,
+    transport,
+    now: () => NOW,
+    ...extra,
+  });
 }
 
 const BALANCES = '<errorCode>0</errorCode><errorMessage>ok</errorMessage>';
@@ -55,13 +63,19 @@ const BALANCES = '<errorCode>0</errorCode><errorMessage>ok</errorMessage>';
 function answerEchoingKey(style: Style): (req: { body: string; path: string }) => ReturnType<typeof resultResponse> {
   return (req) => {
     const sentKey = /key(?:>|=)([0-9a-f]{64})/.exec(req.body + req.path)?.[1] ?? 'none';
-    return resultResponse(style as 'soap11' | 'soap12' | 'httpPost', 'GetBalances', `${BALANCES}<AccountInfos/>`.replace('ok', `echo ${sentKey}`), 'SvcGetBalanceResponse');
+    return resultResponse(
+      style as 'soap11' | 'soap12' | 'httpPost',
+      'GetBalances',
+      `${BALANCES}<AccountInfos/>`.replace('ok', `echo ${sentKey}`),
+      'SvcGetBalanceResponse',
+    );
   };
 }
 
 /** Nothing of `secret` (a run of 12 of its characters) anywhere in `text`. */
 function expectAbsent(text: string, ...secrets: string[]): void {
-  for (const secret of secrets) for (let i = 0; i + 12 <= secret.length; i++) expect(text).not.toContain(secret.slice(i, i + 12));
+  for (const secret of secrets)
+    for (let i = 0; i + 12 <= secret.length; i++) expect(text).not.toContain(secret.slice(i, i + 12));
 }
 
 describe.each(['node', 'fetch'] as const)('transport %s', (transport) => {
@@ -90,7 +104,9 @@ describe.each(['node', 'fetch'] as const)('transport %s', (transport) => {
       expect(request.headers['Content-Length']).toBe(String(sent.bodyBytes));
       expect(request.headers['X-Request-Id']).toBe('abc-123');
       expect(request.headers['Authorization']).toBe('Basic [redacted]');
-      expect(sent.headers['authorization']).toBe(`Basic ${Buffer.from(`basic-user:${BASIC_PASSWORD}`).toString('base64')}`);
+      expect(sent.headers['authorization']).toBe(
+        `Basic ${Buffer.from(`basic-user:${BASIC_PASSWORD}`).toString('base64')}`,
+      );
       expect(sent.headers['x-request-id']).toBe('abc-123');
       // The body is the one sent, with the key (and the WS-Security password) masked.
       expect(sent.body).toContain(KEY);
@@ -98,20 +114,36 @@ describe.each(['node', 'fetch'] as const)('transport %s', (transport) => {
       expect(request.startTime).toBeGreaterThan(Date.now() - 60_000);
       expect(response.request).toBe(request);
       expect(response.status).toBe(200);
-      expect(response.contentType).toBe(style === 'soap12' ? 'application/soap+xml; charset=utf-8' : 'text/xml; charset=utf-8');
+      expect(response.contentType).toBe(
+        style === 'soap12' ? 'application/soap+xml; charset=utf-8' : 'text/xml; charset=utf-8',
+      );
       expect(response.body).toContain('echo [redacted]');
       expect(response.error).toBeUndefined();
       expect(response.durationMs).toBeGreaterThanOrEqual(0);
       expect(response.durationMs).toBeLessThan(60_000);
       const everything = JSON.stringify([requests, responses]);
-      expectAbsent(everything, KEY, API_KEY, BASIC_PASSWORD, WS_PASSWORD, Buffer.from(`basic-user:${BASIC_PASSWORD}`).toString('base64'));
+      expectAbsent(
+        everything,
+        KEY,
+        API_KEY,
+        BASIC_PASSWORD,
+        WS_PASSWORD,
+        Buffer.from(`basic-user:${BASIC_PASSWORD}`).toString('base64'),
+      );
     });
 
     it('a throwing onRequest fails the call with SvcHookError and nothing is sent', async () => {
       server.respond(answerEchoingKey(style));
       const before = server.requests.length;
       const boom = new Error('logger down');
-      const error = await rejected(client(transport, style, { onRequest: () => { throw boom; } }).getBalances(), SvcHookError);
+      const error = await rejected(
+        client(transport, style, {
+          onRequest: () => {
+            throw boom;
+          },
+        }).getBalances(),
+        SvcHookError,
+      );
       expect(error.hook).toBe('onRequest');
       expect(error.requestSent).toBe(false);
       expect(error.cause).toBe(boom);
@@ -143,7 +175,13 @@ describe.each(['node', 'fetch'] as const)('transport %s', (transport) => {
 
   it('onResponse sees a failure with no answer (connection refused) and the call rejects with that error', async () => {
     const responses: ResponseHookEvent[] = [];
-    const c = new PayerClient({ baseUrl: 'http://127.0.0.1:1', payerName: 'MyPayer', apiKey: API_KEY, transport, onResponse: (e) => void responses.push(e) });
+    const c = new PayerClient({
+      baseUrl: 'http://127.0.0.1:1',
+      payerName: 'MyPayer',
+      apiKey: API_KEY,
+      transport,
+      onResponse: (e) => void responses.push(e),
+    });
     const error = await rejected(c.getBalances(), SvcTransportError);
     expect(responses).toHaveLength(1);
     expect(responses[0]!.status).toBeUndefined();
@@ -154,7 +192,10 @@ describe.each(['node', 'fetch'] as const)('transport %s', (transport) => {
   it('an HTTP error reaches onResponse with its status and masked body before the call rejects', async () => {
     server.respond((req) => ({ status: 500, contentType: 'text/plain', body: `echo: ${req.body}` }));
     const responses: ResponseHookEvent[] = [];
-    await rejected(client(transport, 'soap11', { onResponse: (e) => void responses.push(e) }).getBalances(), SvcHttpError);
+    await rejected(
+      client(transport, 'soap11', { onResponse: (e) => void responses.push(e) }).getBalances(),
+      SvcHttpError,
+    );
     expect(responses[0]!.status).toBe(500);
     expect(responses[0]!.body).toContain('[redacted]');
     expectAbsent(responses[0]!.body ?? '', KEY);
@@ -172,23 +213,50 @@ describe.each(['node', 'fetch'] as const)('transport %s', (transport) => {
     expect(error.timeoutMs).toBe(50);
     expect(performance.now() - started).toBeLessThan(1500);
   });
-
 });
 
 describe('per-call options that are refused before anything is sent', () => {
   it.each<[string, Partial<Options>, Record<string, unknown>, RegExp]>([
-    ['a header that frames the call', {}, { headers: { 'content-type': 'text/plain' } }, /the header "content-type" frames the request and is set by the client/],
+    [
+      'a header that frames the call',
+      {},
+      { headers: { 'content-type': 'text/plain' } },
+      /the header "content-type" frames the request and is set by the client/,
+    ],
     ['SOAPAction, in any case', {}, { headers: { soapaction: '"x"' } }, /the header "soapaction" frames the request/],
-    ['Authorization when httpAuth sets it', { httpAuth: { basic: { username: 'u', password: 'p' } } }, { headers: { Authorization: 'Bearer x' } }, /the header "Authorization" is set by the client's httpAuth option/],
-    ['a value with a line break', {}, { headers: { 'X-Note': 'a\r\nInjected: yes' } }, /the header "X-Note" has a line break/],
-    ['a name that is not a token', {}, { headers: { 'X Note': 'a' } }, /the header "X Note" is not a valid header name/],
-    ['a value that is not a string', {}, { headers: { 'X-Count': 3 } }, /the header "X-Count" must have a string value/],
+    [
+      'Authorization when httpAuth sets it',
+      { httpAuth: { basic: { username: 'u', password: 'p' } } },
+      { headers: { Authorization: 'Bearer x' } },
+      /the header "Authorization" is set by the client's httpAuth option/,
+    ],
+    [
+      'a value with a line break',
+      {},
+      { headers: { 'X-Note': 'a\r\nInjected: yes' } },
+      /the header "X-Note" has a line break/,
+    ],
+    [
+      'a name that is not a token',
+      {},
+      { headers: { 'X Note': 'a' } },
+      /the header "X Note" is not a valid header name/,
+    ],
+    [
+      'a value that is not a string',
+      {},
+      { headers: { 'X-Count': 3 } },
+      /the header "X-Count" must have a string value/,
+    ],
     ['headers that are not an object', {}, { headers: 'X-A: b' }, /headers must be an object/],
     ['a timeoutMs that is not positive', {}, { timeoutMs: 0 }, /timeoutMs must be a positive number/],
   ])('%s (before onRequest sees anything)', async (_, options, call, message) => {
     const before = server.requests.length;
     const seen: RequestHookEvent[] = [];
-    const error = await rejected(client('node', 'soap11', { ...options, onRequest: (e) => void seen.push(e) }).getBalances({}, call as never), SvcRequestError);
+    const error = await rejected(
+      client('node', 'soap11', { ...options, onRequest: (e) => void seen.push(e) }).getBalances({}, call as never),
+      SvcRequestError,
+    );
     expect(error.message).toMatch(message);
     expect(seen).toEqual([]);
     expect(server.requests.length).toBe(before);
@@ -197,18 +265,24 @@ describe('per-call options that are refused before anything is sent', () => {
   it('Authorization and Cookie are allowed per call when no httpAuth is set, sent as given and masked whole in the hooks', async () => {
     server.respond(resultResponse('soap11', 'GetBalances', BALANCES, 'SvcGetBalanceResponse'));
     const seen: RequestHookEvent[] = [];
-    await client('node', 'soap11', { onRequest: (e) => void seen.push(e) }).getBalances({}, { headers: { Authorization: 'Bearer t0ken', Cookie: 'ASP.NET_SessionId=s3ss10n' } });
+    await client('node', 'soap11', { onRequest: (e) => void seen.push(e) }).getBalances(
+      {},
+      { headers: { Authorization: 'Bearer t0ken', Cookie: 'ASP.NET_SessionId=s3ss10n' } },
+    );
     expect(server.requests.at(-1)!.headers['authorization']).toBe('Bearer t0ken');
     expect(server.requests.at(-1)!.headers['cookie']).toBe('ASP.NET_SessionId=s3ss10n');
     expect(seen[0]!.headers['Authorization']).toBe('Bearer [redacted]');
     expect(seen[0]!.headers['Cookie']).toBe('[redacted]');
   });
 
-  it("in a browser, a header fetch would drop is refused (Cookie, Origin, Proxy-*, Sec-*), others pass", async () => {
+  it('in a browser, a header fetch would drop is refused (Cookie, Origin, Proxy-*, Sec-*), others pass', async () => {
     vi.stubGlobal('navigator', { userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0' });
     server.respond(resultResponse('soap11', 'GetBalances', BALANCES, 'SvcGetBalanceResponse'));
     for (const name of ['Cookie', 'Origin', 'Proxy-Authorization', 'Sec-Fetch-Mode']) {
-      const error = await rejected(client('fetch', 'soap11').getBalances({}, { headers: { [name]: 'x' } }), SvcRequestError);
+      const error = await rejected(
+        client('fetch', 'soap11').getBalances({}, { headers: { [name]: 'x' } }),
+        SvcRequestError,
+      );
       expect(error.message).toContain(`the header "${name}" is one a browser's fetch does not let a page set`);
     }
     await client('fetch', 'soap11').getBalances({}, { headers: { 'X-Request-Id': 'ok' } });
@@ -222,6 +296,8 @@ describe('per-call options that are refused before anything is sent', () => {
 
 describe('hook options refused in the constructor', () => {
   it.each([['onRequest'], ['onResponse']])('%s that is not a function', (hook) => {
-    expect(() => client('node', 'soap11', { [hook]: 'log' } as never)).toThrow(new SvcRequestError(`${hook} must be a function`));
+    expect(() => client('node', 'soap11', { [hook]: 'log' } as never)).toThrow(
+      new SvcRequestError(`${hook} must be a function`),
+    );
   });
 });

@@ -14,7 +14,16 @@ let server: RecordingServer;
 beforeAll(async () => {
   server = await startRecordingServer();
   server.respond((req) =>
-    resultResponse(req.headers['content-type']?.startsWith('application/soap') ? 'soap12' : req.path.endsWith('/GetBalances') ? 'httpPost' : 'soap11', 'GetBalances', '<errorCode>0</errorCode>', 'SvcGetBalanceResponse'),
+    resultResponse(
+      req.headers['content-type']?.startsWith('application/soap')
+        ? 'soap12'
+        : req.path.endsWith('/GetBalances')
+          ? 'httpPost'
+          : 'soap11',
+      'GetBalances',
+      '<errorCode>0</errorCode>',
+      'SvcGetBalanceResponse',
+    ),
   );
 });
 afterAll(async () => {
@@ -22,7 +31,12 @@ afterAll(async () => {
 });
 
 type Options = ConstructorParameters<typeof PayerClient>[0];
-const base = (): Options => ({ baseUrl: server.url, payerName: 'MyPayer', apiKey: 'an-api-key', now: () => 1700000000 });
+const base = (): Options => ({
+  baseUrl: server.url,
+  payerName: 'MyPayer',
+  apiKey: 'an-api-key',
+  now: () => 1700000000,
+});
 
 describe.each(STYLES)('the constructor (%s)', (style) => {
   it.each<[string, Partial<Options>, RegExp]>([
@@ -32,7 +46,11 @@ describe.each(STYLES)('the constructor (%s)', (style) => {
     ['a baseUrl with a query string', { baseUrl: 'https://host/api?x=1' }, /query string or fragment/],
     ['a baseUrl with an empty query', { baseUrl: 'https://host/api?' }, /query string or fragment/],
     ['a baseUrl with a fragment', { baseUrl: 'https://host/api#top' }, /query string or fragment/],
-    ['?WSDL after a URL that is not the service\'s', { baseUrl: 'https://host/other.asmx?WSDL' }, /query string or fragment/],
+    [
+      "?WSDL after a URL that is not the service's",
+      { baseUrl: 'https://host/other.asmx?WSDL' },
+      /query string or fragment/,
+    ],
     ['?WSDL with a fragment', { baseUrl: 'https://host/v5/PayerFunctions.asmx?WSDL#x' }, /query string or fragment/],
     ['a baseUrl with credentials', { baseUrl: 'https://user:pw@host/' }, /credentials/],
     ['a baseUrl that is not a string', { baseUrl: new URL('https://host') as never }, /baseUrl/],
@@ -46,7 +64,11 @@ describe.each(STYLES)('the constructor (%s)', (style) => {
     ['a zero maxResponseBytes', { maxResponseBytes: 0 }, /maxResponseBytes must be a positive integer/],
     ['a fractional maxResponseBytes', { maxResponseBytes: 1.5 }, /maxResponseBytes/],
     ['an infinite maxResponseBytes', { maxResponseBytes: Infinity }, /maxResponseBytes/],
-    ['a throwOnServiceError that is not a boolean', { throwOnServiceError: 'no' as never }, /throwOnServiceError must be a boolean/],
+    [
+      'a throwOnServiceError that is not a boolean',
+      { throwOnServiceError: 'no' as never },
+      /throwOnServiceError must be a boolean/,
+    ],
   ])('refuses %s', (_label, extra, message) => {
     const e = thrown(() => new PayerClient({ ...base(), style, ...extra }), SvcRequestError);
     expect(e.message).toMatch(message);
@@ -55,7 +77,9 @@ describe.each(STYLES)('the constructor (%s)', (style) => {
   it('accepts a baseUrl with a path and trailing slashes, and appends the service path', async () => {
     const before = server.requests.length;
     await new PayerClient({ ...base(), style, baseUrl: `${server.url}/gateway//` }).getBalances();
-    expect(server.requests[before]?.path).toBe(`/gateway/v5/PayerFunctions.asmx${style === 'httpPost' ? '/GetBalances' : ''}`);
+    expect(server.requests[before]?.path).toBe(
+      `/gateway/v5/PayerFunctions.asmx${style === 'httpPost' ? '/GetBalances' : ''}`,
+    );
   });
 
   it.each([
@@ -64,11 +88,16 @@ describe.each(STYLES)('the constructor (%s)', (style) => {
     ['the service URL in another case (IIS paths are case-insensitive)', '/gateway/V5/payerfunctions.ASMX'],
     ['the WSDL URL', '/gateway/v5/PayerFunctions.asmx?WSDL'],
     ['the WSDL URL in lower case', '/gateway/v5/payerfunctions.asmx?wsdl'],
-  ])('takes %s as baseUrl: the service path is not appended twice, and is sent as the spec spells it', async (_label, path) => {
-    const before = server.requests.length;
-    await new PayerClient({ ...base(), style, baseUrl: `${server.url}${path}` }).getBalances();
-    expect(server.requests[before]?.path).toBe(`/gateway/v5/PayerFunctions.asmx${style === 'httpPost' ? '/GetBalances' : ''}`);
-  });
+  ])(
+    'takes %s as baseUrl: the service path is not appended twice, and is sent as the spec spells it',
+    async (_label, path) => {
+      const before = server.requests.length;
+      await new PayerClient({ ...base(), style, baseUrl: `${server.url}${path}` }).getBalances();
+      expect(server.requests[before]?.path).toBe(
+        `/gateway/v5/PayerFunctions.asmx${style === 'httpPost' ? '/GetBalances' : ''}`,
+      );
+    },
+  );
 });
 
 describe.each(STYLES)('per call, before anything is sent (%s)', (style) => {
@@ -107,7 +136,15 @@ describe.each(STYLES)('per call, before anything is sent (%s)', (style) => {
   it('a custom sign that throws: its own error, nothing sent', async () => {
     const boom = new Error('vault unavailable');
     const before = server.requests.length;
-    await expect(new PayerClient({ ...base(), style, sign: () => { throw boom; } }).getBalances()).rejects.toBe(boom);
+    await expect(
+      new PayerClient({
+        ...base(),
+        style,
+        sign: () => {
+          throw boom;
+        },
+      }).getBalances(),
+    ).rejects.toBe(boom);
     expect(server.requests.length).toBe(before);
   });
 });

@@ -24,13 +24,26 @@ const BASE = `http://127.0.0.1:${(origin.address() as AddressInfo).port}`;
 // while MSW has replaced it), and each transport forced: MSW's setupServer intercepts node:http's requests as well.
 const CLIENTS = [
   ['default transport', new PayerClient({ baseUrl: BASE, payerName: 'MyPayer', apiKey: 'boguskey' })],
-  ["transport: 'node'", new PayerClient({ baseUrl: BASE, payerName: 'MyPayer', apiKey: 'boguskey', transport: 'node' })],
-  ["transport: 'fetch'", new PayerClient({ baseUrl: BASE, payerName: 'MyPayer', apiKey: 'boguskey', transport: 'fetch' })],
+  [
+    "transport: 'node'",
+    new PayerClient({ baseUrl: BASE, payerName: 'MyPayer', apiKey: 'boguskey', transport: 'node' }),
+  ],
+  [
+    "transport: 'fetch'",
+    new PayerClient({ baseUrl: BASE, payerName: 'MyPayer', apiKey: 'boguskey', transport: 'fetch' }),
+  ],
 ] as const;
 
-const balances = resultResponse('soap11', 'GetBalances', '<errorCode>0</errorCode><AccountInfos><SvcAccountInfo><Provider>Payer</Provider><AccountIdentifier>A1</AccountIdentifier><Balance>7.5</Balance><Currency>EUR</Currency></SvcAccountInfo></AccountInfos>', 'SvcGetBalanceResponse');
+const balances = resultResponse(
+  'soap11',
+  'GetBalances',
+  '<errorCode>0</errorCode><AccountInfos><SvcAccountInfo><Provider>Payer</Provider><AccountIdentifier>A1</AccountIdentifier><Balance>7.5</Balance><Currency>EUR</Currency></SvcAccountInfo></AccountInfos>',
+  'SvcGetBalanceResponse',
+);
 const mswServer = setupServer(
-  http.post(`${BASE}/v5/PayerFunctions.asmx`, () => HttpResponse.text(balances.body, { headers: { 'Content-Type': balances.contentType } })),
+  http.post(`${BASE}/v5/PayerFunctions.asmx`, () =>
+    HttpResponse.text(balances.body, { headers: { 'Content-Type': balances.contentType } }),
+  ),
 );
 
 beforeAll(() => mswServer.listen({ onUnhandledRequest: 'error' }));
@@ -39,19 +52,30 @@ afterAll(async () => {
   await new Promise<void>((resolve) => origin.close(() => resolve()));
 });
 
-it.each(CLIENTS)('a client made before server.listen() is answered by MSW, and nothing reaches the network (%s)', async (_name, client) => {
-  const result = await client.getBalances().catch((error: unknown) => (error instanceof SvcError ? error.message : error));
-  expect(result).toMatchObject({ errorCode: 0, AccountInfos: [{ AccountIdentifier: 'A1', Balance: 7.5, Currency: 'EUR' }] });
-  expect(reached).toBe(0);
-});
+it.each(CLIENTS)(
+  'a client made before server.listen() is answered by MSW, and nothing reaches the network (%s)',
+  async (_name, client) => {
+    const result = await client
+      .getBalances()
+      .catch((error: unknown) => (error instanceof SvcError ? error.message : error));
+    expect(result).toMatchObject({
+      errorCode: 0,
+      AccountInfos: [{ AccountIdentifier: 'A1', Balance: 7.5, Currency: 'EUR' }],
+    });
+    expect(reached).toBe(0);
+  },
+);
 
-it.each(CLIENTS)('after server.close(), the same client reaches the network again (the fetch of the moment, not a copy; %s)', async (_name, client) => {
-  mswServer.close();
-  const before = reached;
-  try {
-    await expect(client.getBalances()).rejects.toMatchObject({ name: 'SvcHttpError', status: 503 });
-    expect(reached).toBe(before + 1);
-  } finally {
-    mswServer.listen({ onUnhandledRequest: 'error' });
-  }
-});
+it.each(CLIENTS)(
+  'after server.close(), the same client reaches the network again (the fetch of the moment, not a copy; %s)',
+  async (_name, client) => {
+    mswServer.close();
+    const before = reached;
+    try {
+      await expect(client.getBalances()).rejects.toMatchObject({ name: 'SvcHttpError', status: 503 });
+      expect(reached).toBe(before + 1);
+    } finally {
+      mswServer.listen({ onUnhandledRequest: 'error' });
+    }
+  },
+);

@@ -30,12 +30,32 @@ function refusal(options: Partial<PayerClientOptions> & Record<string, unknown>)
 
 /** Options the constructor refuses, and what its message says. */
 const REFUSED: ReadonlyArray<[string, Record<string, unknown>, RegExp]> = [
-  ['tls with the fetch option', { tls: { ca: CA }, fetch: globalThis.fetch }, /^tls cannot be honoured through the fetch option/],
-  ["tls with transport: 'fetch'", { tls: { ca: CA }, transport: 'fetch' }, /^tls needs the node transport: transport: 'fetch' cannot honour them/],
-  ['a proxy with the fetch option', { proxy: 'http://proxy.example:3128', fetch: globalThis.fetch }, /^proxy cannot be honoured through the fetch option/],
+  [
+    'tls with the fetch option',
+    { tls: { ca: CA }, fetch: globalThis.fetch },
+    /^tls cannot be honoured through the fetch option/,
+  ],
+  [
+    "tls with transport: 'fetch'",
+    { tls: { ca: CA }, transport: 'fetch' },
+    /^tls needs the node transport: transport: 'fetch' cannot honour them/,
+  ],
+  [
+    'a proxy with the fetch option',
+    { proxy: 'http://proxy.example:3128', fetch: globalThis.fetch },
+    /^proxy cannot be honoured through the fetch option/,
+  ],
   ["proxy: 'env' with transport: 'fetch'", { proxy: 'env', transport: 'fetch' }, /^proxy needs the node transport/],
-  ['tls and a proxy with the fetch option', { tls: { ca: CA }, proxy: 'http://proxy.example:3128', fetch: globalThis.fetch }, /^tls and proxy cannot be honoured/],
-  ['tls with an http: baseUrl', { baseUrl: 'http://svc.example', tls: { ca: CA } }, /^tls applies to an https: baseUrl/],
+  [
+    'tls and a proxy with the fetch option',
+    { tls: { ca: CA }, proxy: 'http://proxy.example:3128', fetch: globalThis.fetch },
+    /^tls and proxy cannot be honoured/,
+  ],
+  [
+    'tls with an http: baseUrl',
+    { baseUrl: 'http://svc.example', tls: { ca: CA } },
+    /^tls applies to an https: baseUrl/,
+  ],
   ['tls that is not an object', { tls: 'ca.pem' }, /^tls must be an object/],
   ['a misspelt tls option', { tls: { rejectUnauthorised: false } }, /^tls has no option "rejectUnauthorised"/],
   ['a ca that is a number', { tls: { ca: 42 } }, /^tls\.ca must be PEM text or bytes/],
@@ -43,24 +63,76 @@ const REFUSED: ReadonlyArray<[string, Record<string, unknown>, RegExp]> = [
   ['cert without key', { tls: { cert: CA } }, /^tls\.cert and tls\.key go together/],
   ['key without cert', { tls: { key: 'k' } }, /^tls\.cert and tls\.key go together/],
   ['pfx and cert', { tls: { pfx: 'p', cert: CA, key: 'k' } }, /either as tls\.pfx or as tls\.cert and tls\.key/],
-  ['a passphrase with nothing to decrypt', { tls: { ca: CA, passphrase: SECRET } }, /^tls\.passphrase decrypts tls\.key or tls\.pfx/],
+  [
+    'a passphrase with nothing to decrypt',
+    { tls: { ca: CA, passphrase: SECRET } },
+    /^tls\.passphrase decrypts tls\.key or tls\.pfx/,
+  ],
   ['a passphrase that is not a string', { tls: { pfx: 'p', passphrase: 7 } }, /^tls\.passphrase must be a string/],
-  ['rejectUnauthorized that is not a boolean', { tls: { rejectUnauthorized: 'no' } }, /^tls\.rejectUnauthorized must be a boolean/],
-  ['a servername that is an IP address', { tls: { servername: '10.0.0.1' } }, /^tls\.servername must be a DNS host name/],
-  ['a servername that is not a host name', { tls: { servername: 'svc example' } }, /^tls\.servername must be a DNS host name/],
-  ['an https: proxy', { proxy: `https://user:${SECRET}@proxy.example` }, /^proxy must be an http:\/\/ proxy .*https:\/\/ proxies are not supported$/],
+  [
+    'rejectUnauthorized that is not a boolean',
+    { tls: { rejectUnauthorized: 'no' } },
+    /^tls\.rejectUnauthorized must be a boolean/,
+  ],
+  [
+    'a servername that is an IP address',
+    { tls: { servername: '10.0.0.1' } },
+    /^tls\.servername must be a DNS host name/,
+  ],
+  [
+    'a servername that is not a host name',
+    { tls: { servername: 'svc example' } },
+    /^tls\.servername must be a DNS host name/,
+  ],
+  [
+    'an https: proxy',
+    { proxy: `https://user:${SECRET}@proxy.example` },
+    /^proxy must be an http:\/\/ proxy .*https:\/\/ proxies are not supported$/,
+  ],
   ['a socks proxy', { proxy: 'socks5://proxy.example:1080' }, /^proxy must be an http:\/\/ proxy/],
   ['a proxy that is not a URL', { proxy: 'proxy.example:3128' }, /^proxy must be a proxy URL/],
-  ['a proxy URL with a path', { proxy: `http://user:${SECRET}@proxy.example:3128/x` }, /^proxy must be only the proxy's scheme, host and port/],
-  ['credentials twice', { proxy: { url: `http://user:${SECRET}@proxy.example`, password: SECRET } }, /^proxy\.url carries credentials and proxy\.username or proxy\.password is given too/],
-  ['a user name with a colon', { proxy: { url: 'http://proxy.example', username: 'a:b', password: SECRET } }, /must not contain ':'/],
-  ['credentials with a control character', { proxy: { url: 'http://proxy.example', username: 'a', password: `${SECRET}\r\n` } }, /must not contain control characters/],
-  ['bad percent-encoding in the URL', { proxy: `http://user:${SECRET}%zz@proxy.example` }, /^the credentials in proxy are not valid percent-encoding/],
-  ['a misspelt proxy option', { proxy: { url: 'http://proxy.example', no_proxy: 'x' } }, /^proxy has no option "no_proxy"/],
+  [
+    'a proxy URL with a path',
+    { proxy: `http://user:${SECRET}@proxy.example:3128/x` },
+    /^proxy must be only the proxy's scheme, host and port/,
+  ],
+  [
+    'credentials twice',
+    { proxy: { url: `http://user:${SECRET}@proxy.example`, password: SECRET } },
+    /^proxy\.url carries credentials and proxy\.username or proxy\.password is given too/,
+  ],
+  [
+    'a user name with a colon',
+    { proxy: { url: 'http://proxy.example', username: 'a:b', password: SECRET } },
+    /must not contain ':'/,
+  ],
+  [
+    'credentials with a control character',
+    { proxy: { url: 'http://proxy.example', username: 'a', password: `${SECRET}\r\n` } },
+    /must not contain control characters/,
+  ],
+  [
+    'bad percent-encoding in the URL',
+    { proxy: `http://user:${SECRET}%zz@proxy.example` },
+    /^the credentials in proxy are not valid percent-encoding/,
+  ],
+  [
+    'a misspelt proxy option',
+    { proxy: { url: 'http://proxy.example', no_proxy: 'x' } },
+    /^proxy has no option "no_proxy"/,
+  ],
   ['a proxy that is a number', { proxy: 3128 }, /^proxy must be a URL string, 'env' or/],
   ['a proxy without url', { proxy: { username: 'u' } }, /^proxy\.url must be/],
-  ['noProxy that is a number', { proxy: { url: 'http://proxy.example', noProxy: 5 } }, /^proxy\.noProxy must be a string or an array of strings/],
-  ['noProxy with a URL in it', { proxy: { url: 'http://proxy.example', noProxy: 'http://x.example/' } }, /^proxy\.noProxy holds "http:\/\/x\.example\/", which is not a host/],
+  [
+    'noProxy that is a number',
+    { proxy: { url: 'http://proxy.example', noProxy: 5 } },
+    /^proxy\.noProxy must be a string or an array of strings/,
+  ],
+  [
+    'noProxy with a URL in it',
+    { proxy: { url: 'http://proxy.example', noProxy: 'http://x.example/' } },
+    /^proxy\.noProxy holds "http:\/\/x\.example\/", which is not a host/,
+  ],
 ];
 
 describe('the constructor refuses', () => {
@@ -76,24 +148,42 @@ describe('the constructor refuses', () => {
     ["proxy: 'env'", { proxy: 'env' }],
   ])('%s outside Node (a browser), saying why', (_, options) => {
     vi.stubGlobal('navigator', { userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0' });
-    expect(refusal(options).message).toMatch(/needs Node\.js \(node:http and node:https\): this runtime's fetch takes no TLS or proxy settings/);
+    expect(refusal(options).message).toMatch(
+      /needs Node\.js \(node:http and node:https\): this runtime's fetch takes no TLS or proxy settings/,
+    );
   });
 
   it('a proxy variable that is not a proxy URL, naming the variable and not its value', () => {
-    expect(() => checkNetworkOptions({ baseUrl: 'https://svc.example', proxy: 'env' }, { HTTPS_PROXY: `ftp://user:${SECRET}@proxy.example` })).toThrow(
-      /^the HTTPS_PROXY environment variable must be an http:\/\/ proxy/,
-    );
-    expect(() => checkNetworkOptions({ baseUrl: 'https://svc.example', proxy: 'env' }, { no_proxy: 'a.example, b/c' })).toThrow(
-      /^the NO_PROXY environment variable holds "b\/c"/,
-    );
+    expect(() =>
+      checkNetworkOptions(
+        { baseUrl: 'https://svc.example', proxy: 'env' },
+        { HTTPS_PROXY: `ftp://user:${SECRET}@proxy.example` },
+      ),
+    ).toThrow(/^the HTTPS_PROXY environment variable must be an http:\/\/ proxy/);
+    expect(() =>
+      checkNetworkOptions({ baseUrl: 'https://svc.example', proxy: 'env' }, { no_proxy: 'a.example, b/c' }),
+    ).toThrow(/^the NO_PROXY environment variable holds "b\/c"/);
   });
 });
 
 describe('the constructor accepts', () => {
   it.each([
-    ['tls with the default transport', { tls: { ca: CA, cert: CA, key: 'k', servername: 'svc.test', rejectUnauthorized: true } }],
+    [
+      'tls with the default transport',
+      { tls: { ca: CA, cert: CA, key: 'k', servername: 'svc.test', rejectUnauthorized: true } },
+    ],
     ["tls with transport: 'node'", { tls: { pfx: new Uint8Array([1]), passphrase: SECRET }, transport: 'node' }],
-    ['a proxy with its credentials apart', { proxy: { url: 'http://proxy.example:3128', username: 'u', password: SECRET, noProxy: ['.internal', 'localhost:8080'] } }],
+    [
+      'a proxy with its credentials apart',
+      {
+        proxy: {
+          url: 'http://proxy.example:3128',
+          username: 'u',
+          password: SECRET,
+          noProxy: ['.internal', 'localhost:8080'],
+        },
+      },
+    ],
     ["proxy: 'env'", { proxy: 'env' }],
   ])('%s', (_, options) => {
     expect(new PayerClient({ ...BASE, ...options } as PayerClientOptions)).toBeInstanceOf(PayerClient);
@@ -101,12 +191,28 @@ describe('the constructor accepts', () => {
 });
 
 describe('the environment variables', () => {
-  const env = (vars: Record<string, string>) => checkNetworkOptions({ baseUrl: 'https://svc.example', proxy: 'env' }, vars);
+  const env = (vars: Record<string, string>) =>
+    checkNetworkOptions({ baseUrl: 'https://svc.example', proxy: 'env' }, vars);
   it.each([
     ['none set: no proxy at all', {}, undefined, undefined],
-    ['upper case', { HTTP_PROXY: 'http://h.example:1', HTTPS_PROXY: 'http://s.example:2' }, 'http://h.example:1', 'http://s.example:2'],
-    ['lower case before upper case', { http_proxy: 'http://lower.example:1', HTTP_PROXY: 'http://upper.example:1' }, 'http://lower.example:1', undefined],
-    ['an empty lower case one counts as unset', { https_proxy: ' ', HTTPS_PROXY: 'http://upper.example:2' }, undefined, 'http://upper.example:2'],
+    [
+      'upper case',
+      { HTTP_PROXY: 'http://h.example:1', HTTPS_PROXY: 'http://s.example:2' },
+      'http://h.example:1',
+      'http://s.example:2',
+    ],
+    [
+      'lower case before upper case',
+      { http_proxy: 'http://lower.example:1', HTTP_PROXY: 'http://upper.example:1' },
+      'http://lower.example:1',
+      undefined,
+    ],
+    [
+      'an empty lower case one counts as unset',
+      { https_proxy: ' ', HTTPS_PROXY: 'http://upper.example:2' },
+      undefined,
+      'http://upper.example:2',
+    ],
     ['the default port', { HTTP_PROXY: 'http://h.example' }, 'http://h.example:80', undefined],
   ])('%s', (_, vars, http, https) => {
     const network = env(vars);
@@ -115,13 +221,17 @@ describe('the environment variables', () => {
   });
 
   it('are not read without proxy: env', () => {
-    expect(checkNetworkOptions({ baseUrl: 'https://svc.example' }, { HTTPS_PROXY: 'http://s.example:2' })).toBeUndefined();
+    expect(
+      checkNetworkOptions({ baseUrl: 'https://svc.example' }, { HTTPS_PROXY: 'http://s.example:2' }),
+    ).toBeUndefined();
   });
 
-  it("are read from process.env when the client is made", () => {
+  it('are read from process.env when the client is made', () => {
     vi.stubEnv('HTTPS_PROXY', 'http://from-env.example:8080');
     try {
-      expect(checkNetworkOptions({ baseUrl: 'https://svc.example', proxy: 'env' })?.httpsProxy?.origin).toBe('http://from-env.example:8080');
+      expect(checkNetworkOptions({ baseUrl: 'https://svc.example', proxy: 'env' })?.httpsProxy?.origin).toBe(
+        'http://from-env.example:8080',
+      );
     } finally {
       vi.unstubAllEnvs();
     }
@@ -155,14 +265,21 @@ describe('NO_PROXY lists', () => {
     ['::1', false, '::2', '9', true],
   ];
   it.each(CASES)('%j, https %s, %s:%s, proxied: %s', (list, secure, host, port, proxied) => {
-    const network = checkNetworkOptions({ baseUrl: 'https://svc.example', proxy: { url: 'http://proxy.example:3128', noProxy: list } })!;
+    const network = checkNetworkOptions({
+      baseUrl: 'https://svc.example',
+      proxy: { url: 'http://proxy.example:3128', noProxy: list },
+    })!;
     expect(proxyFor(network, secure, host, port) !== undefined).toBe(proxied);
   });
 });
 
 describe('secrets', () => {
   it('the passphrase and the proxy password and Basic token are masked', () => {
-    const network = checkNetworkOptions({ baseUrl: 'https://svc.example', tls: { pfx: 'p', passphrase: 'pfx-Passphrase' }, proxy: `http://us%C3%A9r:${SECRET}@proxy.example:3128` })!;
+    const network = checkNetworkOptions({
+      baseUrl: 'https://svc.example',
+      tls: { pfx: 'p', passphrase: 'pfx-Passphrase' },
+      proxy: `http://us%C3%A9r:${SECRET}@proxy.example:3128`,
+    })!;
     const token = Buffer.from(`usér:${SECRET}`, 'utf8').toString('base64');
     expect(network.httpsProxy?.authorization).toBe(`Basic ${token}`);
     expect(network.httpsProxy?.origin).toBe('http://proxy.example:3128');
@@ -176,7 +293,9 @@ describe('secrets', () => {
       proxy = createServer((req, res) => {
         req.resume();
         req.on('end', () => {
-          res.writeHead(502, { 'Content-Type': 'text/plain' }).end(`bad gateway for ${req.method} ${req.url}\n${JSON.stringify(req.headers)}`);
+          res
+            .writeHead(502, { 'Content-Type': 'text/plain' })
+            .end(`bad gateway for ${req.method} ${req.url}\n${JSON.stringify(req.headers)}`);
         });
       });
       await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));

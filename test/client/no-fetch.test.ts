@@ -15,22 +15,34 @@ afterEach(() => {
 });
 
 describe('without any fetch', () => {
-  it.each<[string, TransportOptions]>([
-    ["transport: 'fetch'", { transport: 'fetch' }],
-  ])('%s: the choice rejects, it does not throw', async (_, options) => {
-    vi.stubGlobal('fetch', undefined);
-    let sent: Promise<unknown> | undefined;
-    expect(() => {
-      sent = sendChosen(options, 'GetBalances', REQUEST);
-    }).not.toThrow();
-    const error = await rejected(sent!, SvcRequestError);
-    expect([error.message, error.operation]).toEqual(['GetBalances: no fetch implementation: pass the fetch option', 'GetBalances']);
-  });
+  it.each<[string, TransportOptions]>([["transport: 'fetch'", { transport: 'fetch' }]])(
+    '%s: the choice rejects, it does not throw',
+    async (_, options) => {
+      vi.stubGlobal('fetch', undefined);
+      let sent: Promise<unknown> | undefined;
+      expect(() => {
+        sent = sendChosen(options, 'GetBalances', REQUEST);
+      }).not.toThrow();
+      const error = await rejected(sent!, SvcRequestError);
+      expect([error.message, error.operation]).toEqual([
+        'GetBalances: no fetch implementation: pass the fetch option',
+        'GetBalances',
+      ]);
+    },
+  );
 
   it("a client with transport: 'fetch' rejects the call with SvcRequestError naming the operation", async () => {
     vi.stubGlobal('fetch', undefined);
-    const client = new PayerClient({ baseUrl: 'http://127.0.0.1:1', payerName: 'MyPayer', apiKey: 'k', transport: 'fetch' });
+    const client = new PayerClient({
+      baseUrl: 'http://127.0.0.1:1',
+      payerName: 'MyPayer',
+      apiKey: 'k',
+      transport: 'fetch',
+    });
     const error = await rejected(client.getBalances(), SvcRequestError);
-    expect([error.message, error.operation]).toEqual(['GetBalances: no fetch implementation: pass the fetch option', 'GetBalances']);
+    expect([error.message, error.operation]).toEqual([
+      'GetBalances: no fetch implementation: pass the fetch option',
+      'GetBalances',
+    ]);
   });
 });

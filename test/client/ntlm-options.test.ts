@@ -13,7 +13,13 @@ const PASSWORD = 'ntlm-unit-password-0123';
 const NTLM = { username: 'CONTOSO\\alice', password: PASSWORD };
 
 function client(options: Record<string, unknown>): PayerClient {
-  return new PayerClient({ baseUrl: 'http://127.0.0.1:9/', payerName: 'MyPayer', apiKey: 'k', httpAuth: { ntlm: NTLM }, ...options } as never);
+  return new PayerClient({
+    baseUrl: 'http://127.0.0.1:9/',
+    payerName: 'MyPayer',
+    apiKey: 'k',
+    httpAuth: { ntlm: NTLM },
+    ...options,
+  } as never);
 }
 
 describe('httpAuth.ntlm refused in the constructor', () => {
@@ -21,11 +27,27 @@ describe('httpAuth.ntlm refused in the constructor', () => {
     ['with the fetch option', { fetch: globalThis.fetch }, /httpAuth\.ntlm cannot be made through the fetch option/],
     ["with transport: 'fetch'", { transport: 'fetch' }, /httpAuth\.ntlm needs the node transport/],
     ['through a proxy', { proxy: 'http://127.0.0.1:3128' }, /httpAuth\.ntlm cannot go through a proxy yet/],
-    ['a domain given twice', { httpAuth: { ntlm: { ...NTLM, domain: 'OTHER' } } }, /either in username \(DOMAIN\\user\) or as domain, not both/],
-    ['no user after the domain', { httpAuth: { ntlm: { username: 'CONTOSO\\', password: PASSWORD } } }, /no user name after the domain/],
+    [
+      'a domain given twice',
+      { httpAuth: { ntlm: { ...NTLM, domain: 'OTHER' } } },
+      /either in username \(DOMAIN\\user\) or as domain, not both/,
+    ],
+    [
+      'no user after the domain',
+      { httpAuth: { ntlm: { username: 'CONTOSO\\', password: PASSWORD } } },
+      /no user name after the domain/,
+    ],
     ['an unknown key', { httpAuth: { ntlm: { ...NTLM, realm: 'x' } } }, /httpAuth\.ntlm has no option "realm"/],
-    ['a password that is not a string', { httpAuth: { ntlm: { username: 'alice', password: 42 } } }, /httpAuth\.ntlm\.password must be a string/],
-    ['a control character in the workstation', { httpAuth: { ntlm: { ...NTLM, workstation: 'PC\n1' } } }, /workstation must not contain control characters/],
+    [
+      'a password that is not a string',
+      { httpAuth: { ntlm: { username: 'alice', password: 42 } } },
+      /httpAuth\.ntlm\.password must be a string/,
+    ],
+    [
+      'a control character in the workstation',
+      { httpAuth: { ntlm: { ...NTLM, workstation: 'PC\n1' } } },
+      /workstation must not contain control characters/,
+    ],
   ])('%s', (_, options, message) => {
     const error = thrown(() => client(options), SvcRequestError);
     expect(error.message).toMatch(message);
@@ -41,9 +63,21 @@ describe('httpAuth.ntlm refused in the constructor', () => {
 
 describe('the credentials as the messages carry them', () => {
   it.each<[string, Record<string, unknown>, { username: string; domain: string; workstation: string }]>([
-    ['DOMAIN\\user', { username: 'CONTOSO\\alice', password: 'p' }, { username: 'alice', domain: 'CONTOSO', workstation: '' }],
-    ['user and domain apart', { username: 'alice', domain: 'CONTOSO', password: 'p' }, { username: 'alice', domain: 'CONTOSO', workstation: '' }],
-    ['a local account (no domain)', { username: 'alice', password: 'p', workstation: 'PC1' }, { username: 'alice', domain: '', workstation: 'PC1' }],
+    [
+      'DOMAIN\\user',
+      { username: 'CONTOSO\\alice', password: 'p' },
+      { username: 'alice', domain: 'CONTOSO', workstation: '' },
+    ],
+    [
+      'user and domain apart',
+      { username: 'alice', domain: 'CONTOSO', password: 'p' },
+      { username: 'alice', domain: 'CONTOSO', workstation: '' },
+    ],
+    [
+      'a local account (no domain)',
+      { username: 'alice', password: 'p', workstation: 'PC1' },
+      { username: 'alice', domain: '', workstation: 'PC1' },
+    ],
   ])('%s', (_, given, expected) => {
     expect(checkNtlm(given)).toEqual({ ...expected, password: 'p' });
   });

@@ -18,7 +18,10 @@ const TIMESTAMP = '1521234048';
 const PATH = '/v5/PayerFunctions.asmx';
 
 const STYLES: readonly StyleName[] = ['soap11', 'soap12', 'httpPost'];
-const ENVELOPE_NS = { soap11: 'http://schemas.xmlsoap.org/soap/envelope/', soap12: 'http://www.w3.org/2003/05/soap-envelope' };
+const ENVELOPE_NS = {
+  soap11: 'http://schemas.xmlsoap.org/soap/envelope/',
+  soap12: 'http://www.w3.org/2003/05/soap-envelope',
+};
 const CONTENT_TYPE = {
   soap11: 'text/xml; charset=utf-8',
   soap12: 'application/soap+xml; charset=utf-8',
@@ -57,43 +60,49 @@ function expectedParams(op: OperationCase): Array<[string, string]> {
 }
 
 describe.each(STYLES)('%s', (style) => {
-  it.each(OPERATIONS.map((op) => [op.name, op] as const))('%s: request on the wire and decoded result', async (_name, op) => {
-    const result = RESULTS[op.result];
-    expect(result, `a response fixture for ${op.result}`).toBeDefined();
-    server.respond(resultResponse(style, op.name, result!.fields, op.root));
-    const before = server.requests.length;
+  it.each(OPERATIONS.map((op) => [op.name, op] as const))(
+    '%s: request on the wire and decoded result',
+    async (_name, op) => {
+      const result = RESULTS[op.result];
+      expect(result, `a response fixture for ${op.result}`).toBeDefined();
+      server.respond(resultResponse(style, op.name, result!.fields, op.root));
+      const before = server.requests.length;
 
-    const decoded = await call(client(style), op);
+      const decoded = await call(client(style), op);
 
-    expect(server.requests.length).toBe(before + 1);
-    const req = server.requests.at(-1)!;
-    expect(req.method).toBe('POST');
-    expect(req.path).toBe(style === 'httpPost' ? `${PATH}/${op.name}` : PATH);
-    expect(req.headers['content-type']).toBe(CONTENT_TYPE[style]);
-    expect(Number(req.headers['content-length'])).toBe(req.bodyBytes);
-    if (style === 'soap11') expect(req.headers['soapaction']).toBe(`"${NS}${op.name}"`);
-    else expect(req.headers['soapaction']).toBeUndefined();
+      expect(server.requests.length).toBe(before + 1);
+      const req = server.requests.at(-1)!;
+      expect(req.method).toBe('POST');
+      expect(req.path).toBe(style === 'httpPost' ? `${PATH}/${op.name}` : PATH);
+      expect(req.headers['content-type']).toBe(CONTENT_TYPE[style]);
+      expect(Number(req.headers['content-length'])).toBe(req.bodyBytes);
+      if (style === 'soap11') expect(req.headers['soapaction']).toBe(`"${NS}${op.name}"`);
+      else expect(req.headers['soapaction']).toBeUndefined();
 
-    if (style === 'httpPost') {
-      expect([...new URLSearchParams(req.body).entries()]).toEqual(expectedParams(op));
-    } else {
-      const soap = parseSoapCall(req.body);
-      expect(soap.envelopeNamespace).toBe(ENVELOPE_NS[style]);
-      expect(soap.operation).toBe(op.name);
-      expect(soap.operationNamespace).toBe(NS);
-      // Unprefixed children inherit the operation's default namespace: qualified, as elementFormDefault requires.
-      expect(soap.children).toEqual(expectedParams(op));
-    }
+      if (style === 'httpPost') {
+        expect([...new URLSearchParams(req.body).entries()]).toEqual(expectedParams(op));
+      } else {
+        const soap = parseSoapCall(req.body);
+        expect(soap.envelopeNamespace).toBe(ENVELOPE_NS[style]);
+        expect(soap.operation).toBe(op.name);
+        expect(soap.operationNamespace).toBe(NS);
+        // Unprefixed children inherit the operation's default namespace: qualified, as elementFormDefault requires.
+        expect(soap.children).toEqual(expectedParams(op));
+      }
 
-    expect(decoded).toEqual(result!.decoded);
-  });
+      expect(decoded).toEqual(result!.decoded);
+    },
+  );
 });
 
 describe('HTTP POST roots', () => {
-  it.each(OPERATIONS.filter((op) => op.rootShown).map((op) => [op.name, op] as const))('%s rejects a different root', async (_n, op) => {
-    server.respond(resultResponse('httpPost', op.name, RESULTS[op.result]!.fields, 'SomethingElse'));
-    await expect(call(client('httpPost'), op)).rejects.toMatchObject({ name: 'SvcDecodeError' });
-  });
+  it.each(OPERATIONS.filter((op) => op.rootShown).map((op) => [op.name, op] as const))(
+    '%s rejects a different root',
+    async (_n, op) => {
+      server.respond(resultResponse('httpPost', op.name, RESULTS[op.result]!.fields, 'SomethingElse'));
+      await expect(call(client('httpPost'), op)).rejects.toMatchObject({ name: 'SvcDecodeError' });
+    },
+  );
 
   it('ProcessMultiCurrencyPaymentFileAsync, whose root is not shown, accepts any root', async () => {
     const op = OPERATIONS.find((o) => !o.rootShown)!;
@@ -104,6 +113,8 @@ describe('HTTP POST roots', () => {
 
 it('covers all 19 operations of the document, each once', () => {
   expect(new Set(OPERATIONS.map((o) => o.name)).size).toBe(19);
-  const methods = Object.getOwnPropertyNames(PayerClient.prototype).filter((m) => m !== 'constructor' && m !== 'waitForProcessingRequest');
+  const methods = Object.getOwnPropertyNames(PayerClient.prototype).filter(
+    (m) => m !== 'constructor' && m !== 'waitForProcessingRequest',
+  );
   expect(methods.sort()).toEqual(OPERATIONS.map((o) => o.method).sort());
 });

@@ -39,7 +39,8 @@ describe('a service without signing and without HTTP POST', () => {
     const call = parseSoapCall(server.requests[before]!.body);
     expect(call.operation).toBe('GetWeather');
     expect(call.children).toEqual([['city', 'Zürich']]);
-    if (style === 'soap11') expect(server.requests[before]!.headers['soapaction']).toBe('"http://tempuri.org/GetWeather"');
+    if (style === 'soap11')
+      expect(server.requests[before]!.headers['soapaction']).toBe('"http://tempuri.org/GetWeather"');
   });
 
   it('defaults to SOAP 1.1 and refuses HTTP POST in the constructor', () => {
@@ -52,7 +53,8 @@ describe('a service without signing and without HTTP POST', () => {
 
 describe('what the spec must still say', () => {
   const TEXT = readFileSync(SPEC, 'utf8');
-  const issues = (text: string) => thrown(() => parseSpec(text, 'plain-soap.yaml'), SpecError).issues.map((i) => [i.path, i.message]);
+  const issues = (text: string) =>
+    thrown(() => parseSpec(text, 'plain-soap.yaml'), SpecError).issues.map((i) => [i.path, i.message]);
 
   it('needs no eat or httpPostRoot entry', () => {
     const op = parseSpec(TEXT, 'plain-soap.yaml').operations[0]!;
@@ -62,17 +64,26 @@ describe('what the spec must still say', () => {
 
   it('an HTTP POST root without the HTTP POST binding is reported', () => {
     expect(issues(TEXT.replace('    result: Weather\n', '    result: Weather\n    httpPostRoot: Weather\n'))).toEqual([
-      ['operations[0].httpPostRoot', 'the service has no HTTP POST binding (service.bindings), so an HTTP POST root means nothing here'],
+      [
+        'operations[0].httpPostRoot',
+        'the service has no HTTP POST binding (service.bindings), so an HTTP POST root means nothing here',
+      ],
     ]);
   });
 
-  it('with the HTTP POST binding and no root given, the root is ASMX\'s: the result type\'s name', () => {
+  it("with the HTTP POST binding and no root given, the root is ASMX's: the result type's name", () => {
     const model = parseSpec(TEXT.replace('  bindings: [soap11, soap12]\n', ''), 'plain.yaml');
     expect(model.operations[0]!.httpPostRoot).toEqual({ kind: 'convention', name: 'Weather' });
   });
 
   it('a signed service needs the EAT marker of every operation', () => {
-    const signed = TEXT.replace('parameters:\n', 'auth: { scheme: hmac-sha256-hex, timestampUnit: unix-seconds }\nparameters:\n');
-    expect(issues(signed)).toContainEqual(['operations[0].eat', 'missing required key "eat": a service that signs requests (auth) needs the EAT marker of every operation']);
+    const signed = TEXT.replace(
+      'parameters:\n',
+      'auth: { scheme: hmac-sha256-hex, timestampUnit: unix-seconds }\nparameters:\n',
+    );
+    expect(issues(signed)).toContainEqual([
+      'operations[0].eat',
+      'missing required key "eat": a service that signs requests (auth) needs the EAT marker of every operation',
+    ]);
   });
 });

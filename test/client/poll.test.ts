@@ -22,7 +22,12 @@ function statuses(...values: string[]): void {
   let i = 0;
   server.respond(() => {
     const value = values[Math.min(i++, values.length - 1)]!;
-    return resultResponse('soap11', 'GetProcessingRequestStatus', `<errorMessage>OK</errorMessage><errorCode>OK</errorCode><requestStatus>${value}</requestStatus>`, 'x');
+    return resultResponse(
+      'soap11',
+      'GetProcessingRequestStatus',
+      `<errorMessage>OK</errorMessage><errorCode>OK</errorCode><requestStatus>${value}</requestStatus>`,
+      'x',
+    );
   });
 }
 
@@ -44,7 +49,9 @@ describe('waitForProcessingRequest', () => {
   it('keeps polling through an unknown status value', async () => {
     statuses('Queued', 'Processing', 'Completed');
     const before = server.requests.length;
-    await expect(client().waitForProcessingRequest('1', { intervalMs: 1 })).resolves.toMatchObject({ requestStatus: 'Completed' });
+    await expect(client().waitForProcessingRequest('1', { intervalMs: 1 })).resolves.toMatchObject({
+      requestStatus: 'Completed',
+    });
     expect(server.requests.length - before).toBe(3);
   });
 
@@ -91,13 +98,29 @@ describe('waitForProcessingRequest', () => {
   });
 
   it('a service error ends the wait with SvcServiceError', async () => {
-    server.respond(resultResponse('soap11', 'GetProcessingRequestStatus', '<errorMessage>no such request</errorMessage><errorCode>RequestDoesNotExist</errorCode><requestStatus>Processing</requestStatus>', 'x'));
+    server.respond(
+      resultResponse(
+        'soap11',
+        'GetProcessingRequestStatus',
+        '<errorMessage>no such request</errorMessage><errorCode>RequestDoesNotExist</errorCode><requestStatus>Processing</requestStatus>',
+        'x',
+      ),
+    );
     await expect(client().waitForProcessingRequest('1', { intervalMs: 1 })).rejects.toBeInstanceOf(SvcServiceError);
   });
 
   it('with throwOnServiceError false, a service error ends the wait with that result', async () => {
-    server.respond(resultResponse('soap11', 'GetProcessingRequestStatus', '<errorCode>RequestDoesNotExist</errorCode><requestStatus>Processing</requestStatus>', 'x'));
-    await expect(client({ throwOnServiceError: false }).waitForProcessingRequest('1', { intervalMs: 1 })).resolves.toMatchObject({
+    server.respond(
+      resultResponse(
+        'soap11',
+        'GetProcessingRequestStatus',
+        '<errorCode>RequestDoesNotExist</errorCode><requestStatus>Processing</requestStatus>',
+        'x',
+      ),
+    );
+    await expect(
+      client({ throwOnServiceError: false }).waitForProcessingRequest('1', { intervalMs: 1 }),
+    ).resolves.toMatchObject({
       errorCode: 'RequestDoesNotExist',
     });
   });
@@ -107,7 +130,12 @@ describe('waitForProcessingRequest', () => {
     let i = 0;
     server.respond(() => {
       const [code, status] = pairs[Math.min(i++, pairs.length - 1)]!;
-      return resultResponse('soap11', 'GetProcessingRequestStatus', `<errorMessage>${code}</errorMessage><errorCode>${code}</errorCode><requestStatus>${status}</requestStatus>`, 'x');
+      return resultResponse(
+        'soap11',
+        'GetProcessingRequestStatus',
+        `<errorMessage>${code}</errorMessage><errorCode>${code}</errorCode><requestStatus>${status}</requestStatus>`,
+        'x',
+      );
     });
   }
 
@@ -121,20 +149,35 @@ describe('waitForProcessingRequest', () => {
 
   it('keeps polling through a code it does not know while Processing', async () => {
     answers(['SomeNewWarning', 'Processing'], ['OK', 'Cancelled']);
-    await expect(client().waitForProcessingRequest('1', { intervalMs: 1 })).resolves.toMatchObject({ requestStatus: 'Cancelled' });
+    await expect(client().waitForProcessingRequest('1', { intervalMs: 1 })).resolves.toMatchObject({
+      requestStatus: 'Cancelled',
+    });
   });
 
   it('a final status with a non-success code ends the wait with that result, not an error', async () => {
     answers(['ValidationWarning', 'Processing'], ['ValidationError', 'Failed']);
-    await expect(client().waitForProcessingRequest('1', { intervalMs: 1 })).resolves.toMatchObject({ errorCode: 'ValidationError', requestStatus: 'Failed' });
+    await expect(client().waitForProcessingRequest('1', { intervalMs: 1 })).resolves.toMatchObject({
+      errorCode: 'ValidationError',
+      requestStatus: 'Failed',
+    });
   });
 
-  it.each(['RequestDoesNotExist', 'PayerUnknown', 'EncryptionKeyFailedValidation', 'AuthorizationError', 'InvalidPayerIpAddress', 'ParameterError', 'RequestLimitReached'])(
+  it.each([
+    'RequestDoesNotExist',
+    'PayerUnknown',
+    'EncryptionKeyFailedValidation',
+    'AuthorizationError',
+    'InvalidPayerIpAddress',
+    'ParameterError',
+    'RequestLimitReached',
+  ])(
     'the failure code %s ends the wait at once with SvcServiceError, although the status reads Processing',
     async (code) => {
       answers([code, 'Processing'], ['OK', 'Completed']);
       const before = server.requests.length;
-      const error = await client().waitForProcessingRequest('1', { intervalMs: 1 }).catch((e: unknown) => e);
+      const error = await client()
+        .waitForProcessingRequest('1', { intervalMs: 1 })
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(SvcServiceError);
       expect((error as SvcServiceError).code).toBe(code);
       expect(server.requests.length - before).toBe(1);
@@ -144,7 +187,9 @@ describe('waitForProcessingRequest', () => {
   it('a failure code after some warnings ends the wait', async () => {
     answers(['ValidationWarning', 'Processing'], ['RequestLimitReached', 'Processing']);
     const before = server.requests.length;
-    await expect(client().waitForProcessingRequest('1', { intervalMs: 1 })).rejects.toMatchObject({ code: 'RequestLimitReached' });
+    await expect(client().waitForProcessingRequest('1', { intervalMs: 1 })).rejects.toMatchObject({
+      code: 'RequestLimitReached',
+    });
     expect(server.requests.length - before).toBe(2);
   });
 
@@ -153,7 +198,9 @@ describe('waitForProcessingRequest', () => {
     let t = 1000;
     const before = server.requests.length;
     await client({ now: () => t++ }).waitForProcessingRequest('1', { intervalMs: 1 });
-    const stamps = server.requests.slice(before).map((r) => parseSoapCall(r.body).children.find(([n]) => n === 'timeStamp')?.[1]);
+    const stamps = server.requests
+      .slice(before)
+      .map((r) => parseSoapCall(r.body).children.find(([n]) => n === 'timeStamp')?.[1]);
     expect(stamps).toEqual(['1000', '1001']);
   });
 

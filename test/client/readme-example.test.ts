@@ -25,15 +25,23 @@ beforeAll(async () => {
     const reply = (fields: string) => resultResponse('soap12', op, fields, 'x');
     switch (op) {
       case 'GetBalances':
-        return reply('<errorCode>0</errorCode><AccountInfos><SvcAccountInfo><Provider>Payer</Provider><AccountIdentifier>A1</AccountIdentifier><Balance>1500.25</Balance><Currency>EUR</Currency></SvcAccountInfo></AccountInfos>');
+        return reply(
+          '<errorCode>0</errorCode><AccountInfos><SvcAccountInfo><Provider>Payer</Provider><AccountIdentifier>A1</AccountIdentifier><Balance>1500.25</Balance><Currency>EUR</Currency></SvcAccountInfo></AccountInfos>',
+        );
       case 'TestPaymentFile':
-        return reply('<errorMessage>Errors</errorMessage><errorCode>ValidationError</errorCode><LineErrorsOrWarning><LineErrorOrWarning><lineNumber>4</lineNumber><isWarning>false</isWarning><message>Unknown payee</message></LineErrorOrWarning></LineErrorsOrWarning>');
+        return reply(
+          '<errorMessage>Errors</errorMessage><errorCode>ValidationError</errorCode><LineErrorsOrWarning><LineErrorOrWarning><lineNumber>4</lineNumber><isWarning>false</isWarning><message>Unknown payee</message></LineErrorOrWarning></LineErrorsOrWarning>',
+        );
       case 'ProcessPaymentFileAsync':
         return reply('<errorCode>OK</errorCode><requestId>9007199254740993</requestId>');
       case 'GetProcessingRequestStatus':
-        return reply(`<errorCode>OK</errorCode><requestStatus>${pollsBeforeDone.count++ === 0 ? 'Processing' : 'Completed'}</requestStatus>`);
+        return reply(
+          `<errorCode>OK</errorCode><requestStatus>${pollsBeforeDone.count++ === 0 ? 'Processing' : 'Completed'}</requestStatus>`,
+        );
       case 'ProcessPaymentsAsyncResult':
-        return reply('<errorCode>0</errorCode><linesResults><ExpandedLineResult><status>OK</status><lineErrorOrWarningType>0</lineErrorOrWarningType></ExpandedLineResult></linesResults>');
+        return reply(
+          '<errorCode>0</errorCode><linesResults><ExpandedLineResult><status>OK</status><lineErrorOrWarningType>0</lineErrorOrWarningType></ExpandedLineResult></linesResults>',
+        );
       case 'GetDynamicKey':
         return reply('<errorCode>OK</errorCode><Key>dyn-key</Key><Token>tok-1</Token>');
       default:
@@ -46,17 +54,35 @@ afterAll(async () => {
 });
 
 /** docs/client.md's whole example: balances, a service error, an asynchronous submission, an embedded page. */
-const clientPageExample = () => codeBlock('docs/client.md', 'ts', (b) => b.includes('new PayerClient(') && b.includes('embeddedPageQuery'), 'using the client');
+const clientPageExample = () =>
+  codeBlock(
+    'docs/client.md',
+    'ts',
+    (b) => b.includes('new PayerClient(') && b.includes('embeddedPageQuery'),
+    'using the client',
+  );
 
 it("the README's client example runs as written against a loopback server", async () => {
-  const code = codeBlock('README.md', 'ts', (b) => b.includes('new PayerClient(') && !b.includes('startMockServer'), 'using the client');
+  const code = codeBlock(
+    'README.md',
+    'ts',
+    (b) => b.includes('new PayerClient(') && !b.includes('startMockServer'),
+    'using the client',
+  );
   expect(code).toContain("from './generated/client/index.js'");
   const dir = join(ROOT, 'test', '.tmp', 'readme');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'readme-client.ts');
   writeFileSync(file, code.replace("from './generated/client/index.js'", "from '../../../generated/client/index.js'"));
   const before = server.requests.length;
-  const { code: exit, stdout, stderr } = await run(process.execPath, [await compileScript(file)], { PAYER_BASE_URL: server.url, PAYER_API_KEY: 'readme-secret' });
+  const {
+    code: exit,
+    stdout,
+    stderr,
+  } = await run(process.execPath, [await compileScript(file)], {
+    PAYER_BASE_URL: server.url,
+    PAYER_API_KEY: 'readme-secret',
+  });
   expect([exit, stderr, stdout]).toEqual([0, '', 'Payer EUR 1500.25\n']);
   expect(server.requests.slice(before).map((r) => /<soap:Body><(\w+)/.exec(r.body)?.[1])).toEqual(['GetBalances']);
 });
@@ -80,7 +106,11 @@ it('the client page example runs as written and does what it says', async () => 
   expect(code).toContain("from './generated/client/index.js'");
   writeFileSync(file, code.replace("from './generated/client/index.js'", "from '../../../generated/client/index.js'"));
 
-  const { code: exit, stdout, stderr } = await run(process.execPath, [await compileScript(file)], {
+  const {
+    code: exit,
+    stdout,
+    stderr,
+  } = await run(process.execPath, [await compileScript(file)], {
     PAYER_BASE_URL: server.url,
     PAYER_API_KEY: 'readme-secret',
   });
@@ -93,12 +123,24 @@ it('the client page example runs as written and does what it says', async () => 
     `https://payer.example/embedded?payerName=MyPayer&lang=en&token=tok-1&hashkey=${hmacHex('dyn-key', 'payerName=MyPayer&lang=en&token=tok-1')}`,
   ]);
   const ops = server.requests.slice(before).map((r) => /<soap:Body><(\w+)/.exec(r.body)?.[1]);
-  expect(ops).toEqual(['GetBalances', 'TestPaymentFile', 'ProcessPaymentFileAsync', 'GetProcessingRequestStatus', 'GetProcessingRequestStatus', 'ProcessPaymentsAsyncResult', 'GetDynamicKey']);
+  expect(ops).toEqual([
+    'GetBalances',
+    'TestPaymentFile',
+    'ProcessPaymentFileAsync',
+    'GetProcessingRequestStatus',
+    'GetProcessingRequestStatus',
+    'ProcessPaymentsAsyncResult',
+    'GetDynamicKey',
+  ]);
   expect(stdout + stderr).not.toContain('readme-secret');
   expect(stdout).not.toContain('dyn-key');
 });
 
-function run(cmd: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(
+  cmd: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env } });
     let stdout = '';
@@ -110,7 +152,12 @@ function run(cmd: string, args: string[], env: Record<string, string>): Promise<
 }
 
 it('the mock page example runs as written: a file in the SFTP folder, tested and processed asynchronously on the clock', async () => {
-  const example = codeBlock('docs/mock.md', 'ts', (b) => b.includes('startMockServer(') && b.includes('folderOf('), 'starting the mock with a payment file');
+  const example = codeBlock(
+    'docs/mock.md',
+    'ts',
+    (b) => b.includes('startMockServer(') && b.includes('folderOf('),
+    'starting the mock with a payment file',
+  );
   const dir = join(ROOT, 'test', '.tmp', 'readme');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'mock-example.ts');
@@ -129,7 +176,21 @@ it("the newcomer's script runs as written against `npm run mock`: a file tested,
   mkdirSync(dir, { recursive: true });
   const sftp = mkdtempSync(join(tmpdir(), 'readme-sftp-'));
   // The README's command, on a free port and with a temporary root instead of ./mock-sftp.
-  const mock = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'generated', 'mock', 'cli.ts'), '--port', '0', '--sftp-root', sftp, '--log-level', 'silent'], { cwd: ROOT });
+  const mock = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(ROOT, 'generated', 'mock', 'cli.ts'),
+      '--port',
+      '0',
+      '--sftp-root',
+      sftp,
+      '--log-level',
+      'silent',
+    ],
+    { cwd: ROOT },
+  );
   try {
     let banner = '';
     mock.stdout.on('data', (d: Buffer) => (banner += d.toString()));
@@ -142,15 +203,29 @@ it("the newcomer's script runs as written against `npm run mock`: a file tested,
     const url = /mock at (http:\/\/127\.0\.0\.1:\d+)\//.exec(banner)![1]!;
     const file = join(dir, 'try-mock.ts');
     writeFileSync(file, script.replaceAll("from './generated/", "from '../../../generated/"));
-    const { code: exit, stdout, stderr } = await run(process.execPath, [await compileScript(file)], { MOCK_URL: url, MOCK_SFTP: sftp });
+    const {
+      code: exit,
+      stdout,
+      stderr,
+    } = await run(process.execPath, [await compileScript(file)], { MOCK_URL: url, MOCK_SFTP: sftp });
     expect(stderr).toBe('');
     expect(exit).toBe(0);
-    expect(stdout.split('\n').filter(Boolean)).toEqual(['tested: OK', 'request: Completed', 'lines: OK Submitted, OK Submitted', 'USD balance: 25000 -> 24800']);
+    expect(stdout.split('\n').filter(Boolean)).toEqual([
+      'tested: OK',
+      'request: Completed',
+      'lines: OK Submitted, OK Submitted',
+      'USD balance: 25000 -> 24800',
+    ]);
   } finally {
     // The mock stops on SIGINT, as after Ctrl+C; wait for it (at most 10 s, then kill it) before removing its root.
-    const exited = new Promise<void>((resolve) => (mock.exitCode !== null || mock.signalCode !== null ? resolve() : mock.once('exit', () => resolve())));
+    const exited = new Promise<void>((resolve) =>
+      mock.exitCode !== null || mock.signalCode !== null ? resolve() : mock.once('exit', () => resolve()),
+    );
     mock.kill('SIGINT');
-    const stopped = await Promise.race([exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000).unref())]);
+    const stopped = await Promise.race([
+      exited.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000).unref()),
+    ]);
     if (!stopped) mock.kill('SIGKILL');
     rmSync(sftp, { recursive: true, force: true });
   }

@@ -30,7 +30,11 @@ async function listen(server: Server): Promise<string> {
 beforeAll(async () => {
   service = createServer((req, res) => {
     req.resume();
-    req.on('end', () => res.writeHead(status, { Location: location(), 'Content-Type': 'text/html' }).end('<html><title>Object moved</title></html>'));
+    req.on('end', () =>
+      res
+        .writeHead(status, { Location: location(), 'Content-Type': 'text/html' })
+        .end('<html><title>Object moved</title></html>'),
+    );
   });
   elsewhere = createServer((req, res) => {
     reachedElsewhere.push(`${req.method ?? ''} ${req.url ?? ''}`);
@@ -74,7 +78,9 @@ const TRANSPORTS: Array<[string, () => PayerClient]> = [
   ['a fetch option', () => client({ fetch: (input, init) => fetch(input, init) })],
 ];
 
-const CASES = TRANSPORTS.flatMap(([name, make]) => [301, 302, 303, 307, 308].map((code) => [name, code, make] as const));
+const CASES = TRANSPORTS.flatMap(([name, make]) =>
+  [301, 302, 303, 307, 308].map((code) => [name, code, make] as const),
+);
 
 describe('a redirect answered to a call', () => {
   it.each(CASES)('is an SvcHttpError naming it, never followed (%s, %i)', async (_name, code, make) => {
@@ -109,7 +115,8 @@ describe('a redirect answered to a call', () => {
 
 describe('the fetch transport', () => {
   it('asks fetch not to follow redirects', async () => {
-    const seen = vi.fn(((_input: RequestInfo | URL, _init?: RequestInit) => Promise.resolve(new Response('<a/>'))) as typeof fetch);
+    const seen = vi.fn(((_input: RequestInfo | URL, _init?: RequestInit) =>
+      Promise.resolve(new Response('<a/>'))) as typeof fetch);
     await sendRequest({ fetch: seen, url: `${serviceUrl}/x`, headers: {}, body: '' });
     await sendRequest({ fetch: seen, url: `${serviceUrl}/x`, method: 'GET', headers: {} });
     expect(seen.mock.calls.map(([, init]) => init?.redirect)).toEqual(['manual', 'manual']);
@@ -117,8 +124,20 @@ describe('the fetch transport', () => {
 
   it("reads a browser's opaque redirect (status 0, Location hidden) as a redirect", async () => {
     // What a browser's fetch answers a redirect with under redirect: 'manual'; Node's never does, hence a look-alike.
-    const opaque = { type: 'opaqueredirect', status: 0, redirected: false, url: '', headers: new Headers(), body: null } as unknown as Response;
-    const response = await sendRequest({ fetch: () => Promise.resolve(opaque), url: `${serviceUrl}/x`, headers: {}, body: '' });
+    const opaque = {
+      type: 'opaqueredirect',
+      status: 0,
+      redirected: false,
+      url: '',
+      headers: new Headers(),
+      body: null,
+    } as unknown as Response;
+    const response = await sendRequest({
+      fetch: () => Promise.resolve(opaque),
+      url: `${serviceUrl}/x`,
+      headers: {},
+      body: '',
+    });
     expect(response).toMatchObject({ status: 0, location: '', text: '' });
     const error = await rejected(client({ fetch: () => Promise.resolve(opaque) }).getBalances(), SvcHttpError);
     expect(error.status).toBe(0);

@@ -40,7 +40,10 @@ let mockModule: Record<string, unknown>;
 
 beforeAll(async () => {
   await generate({ wsdl: WSDL, out: OUT, cwd: ROOT });
-  [client, mockModule] = await Promise.all([import(join(OUT, 'client', 'index.ts')), import(join(OUT, 'mock', 'index.ts'))]);
+  [client, mockModule] = await Promise.all([
+    import(join(OUT, 'client', 'index.ts')),
+    import(join(OUT, 'mock', 'index.ts')),
+  ]);
 }, 120_000);
 
 const wire: WireEntry[] = [];
@@ -99,7 +102,11 @@ async function postForm(form: string): Promise<{ status: number; text: string }>
 /** What the mock answers a hand-written SOAP 1.1 request with `content` inside <BuildSample>. */
 async function postSoap(content: string): Promise<{ status: number; text: string }> {
   const body = `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><BuildSample xmlns="${NS}">${content}</BuildSample></soap:Body></soap:Envelope>`;
-  const request = new Request('http://proofs.test/Proofs.asmx', { method: 'POST', body, headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${NS}BuildSample"` } });
+  const request = new Request('http://proofs.test/Proofs.asmx', {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${NS}BuildSample"` },
+  });
   const response = await mock().handle(request);
   return { status: response.status, text: await response.text() };
 }
@@ -109,7 +116,10 @@ describe('a repeated parameter: its own element, repeated in the request wrapper
     const imported = importWsdl(readFileSync(join(ROOT, WSDL), 'utf8'), 'Proofs.wsdl');
     // Nothing is left out: not the repeated parameters, the wrappers' bases nor the repeated alternatives.
     expect(imported.problems).toEqual([]);
-    const spec = parse(imported.yaml) as { operations: Array<{ params: unknown; outputs?: unknown }>; records: Record<string, { fields: unknown }> };
+    const spec = parse(imported.yaml) as {
+      operations: Array<{ params: unknown; outputs?: unknown }>;
+      records: Record<string, { fields: unknown }>;
+    };
     expect(spec.operations[0]!.params).toEqual([
       { name: 'cellId', type: 'int' },
       { name: 'columnName', type: { list: 'string', nillableItems: false, container: false } },
@@ -160,19 +170,29 @@ describe('a repeated parameter: its own element, repeated in the request wrapper
       kind: 'a wrapper extending a type no schema declares',
       from: '<s:extension base="c:RangeResponse" />',
       to: '<s:extension base="c:Missing" />',
-      problems: ['s:complexContent: in the wrapper ReportResponse: not an extension of a named complex type the WSDL declares; left out'],
+      problems: [
+        's:complexContent: in the wrapper ReportResponse: not an extension of a named complex type the WSDL declares; left out',
+      ],
     },
   ])('the import reports $kind', ({ from, to, problems }) => {
     const text = readFileSync(join(ROOT, WSDL), 'utf8');
     expect(text.split(from).length).toBe(2);
-    const messages = importWsdl(text.replace(from, to), 'Proofs.wsdl').problems.map((p) => `${p.construct}: ${p.message}`);
+    const messages = importWsdl(text.replace(from, to), 'Proofs.wsdl').problems.map(
+      (p) => `${p.construct}: ${p.message}`,
+    );
     expect(messages.filter((m) => !m.includes('left out: no operation the draft keeps uses it'))).toEqual(problems);
   });
 
   // Each row: the lists sent, and the wire the client writes for them in SOAP (inside <BuildSample>) and HTTP POST.
   const rows = [
     { kind: 'no items', columnName: [], codes: [7], soap: '<cellId>3</cellId><codes>7</codes>', form: undefined },
-    { kind: 'one item', columnName: ['a'], codes: [7], soap: '<cellId>3</cellId><columnName>a</columnName><codes>7</codes>', form: 'cellId=3&columnName=a&codes=7' },
+    {
+      kind: 'one item',
+      columnName: ['a'],
+      codes: [7],
+      soap: '<cellId>3</cellId><columnName>a</columnName><codes>7</codes>',
+      form: 'cellId=3&columnName=a&codes=7',
+    },
     {
       kind: 'three items, text to escape, the most codes',
       columnName: ['x & <y>', '', 'Zoë 東京'],
@@ -189,20 +209,28 @@ describe('a repeated parameter: its own element, repeated in the request wrapper
         const params = { cellId: 3, columnName: row.columnName, codes: row.codes };
         if (style === 'httpPost' && row.form === undefined) {
           // ASMX binds an array from its form fields and answers a 500 without one: the client refuses it unsent.
-          await expect(c.buildSample(params)).rejects.toThrow('columnName is an empty list, which an HTTP POST form cannot carry');
+          await expect(c.buildSample(params)).rejects.toThrow(
+            'columnName is an empty list, which an HTTP POST form cannot carry',
+          );
           expect(sent).toEqual([]);
           return;
         }
         expect(await c.buildSample(params)).toBe(`3:${row.columnName.join('|')}:${row.codes.join(',')}`);
         expect(received).toEqual([params]);
-        expect(sent[0]).toContain(style === 'httpPost' ? row.form! : `<BuildSample xmlns="${NS}">${row.soap}</BuildSample>`);
+        expect(sent[0]).toContain(
+          style === 'httpPost' ? row.form! : `<BuildSample xmlns="${NS}">${row.soap}</BuildSample>`,
+        );
       });
     }
   }
 
   it.each([
     { kind: 'fewer items than minOccurs', codes: [], message: 'codes has 0 items, fewer than the 1 it must have' },
-    { kind: 'more items than maxOccurs', codes: [1, 2, 3, 4], message: 'codes has 4 items, more than the 3 it may have' },
+    {
+      kind: 'more items than maxOccurs',
+      codes: [1, 2, 3, 4],
+      message: 'codes has 4 items, more than the 3 it may have',
+    },
     { kind: 'an item that is not an int', codes: [1, 2.5], message: 'codes[1]' },
     { kind: 'no array', codes: 5, message: 'codes must be an array, got number' },
   ])('the client refuses $kind before sending', async ({ codes, message }) => {
@@ -215,7 +243,9 @@ describe('a repeated parameter: its own element, repeated in the request wrapper
 
   it('the mock reads every repeated element, in document order wherever it stands, and none as the empty list', async () => {
     received.length = 0;
-    expect((await postSoap('<columnName>b</columnName><cellId>1</cellId><codes>4</codes><columnName>a</columnName>')).status).toBe(200);
+    expect(
+      (await postSoap('<columnName>b</columnName><cellId>1</cellId><codes>4</codes><columnName>a</columnName>')).status,
+    ).toBe(200);
     expect((await postSoap('<cellId>2</cellId><codes>5</codes>')).status).toBe(200);
     expect(received).toEqual([
       { cellId: 1, columnName: ['b', 'a'], codes: [4] },
@@ -224,7 +254,9 @@ describe('a repeated parameter: its own element, repeated in the request wrapper
   });
 
   it('the mock refuses a nil item where the items may not be nil, and a bad item, with a Client fault', async () => {
-    const nil = await postSoap('<cellId>1</cellId><columnName xsi:nil="true" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"/>');
+    const nil = await postSoap(
+      '<cellId>1</cellId><columnName xsi:nil="true" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"/>',
+    );
     expect(nil.status).toBe(500);
     expect(nil.text).toContain('parameter "columnName" is nil (xsi:nil), but its items are not nillable');
     const bad = await postSoap('<cellId>1</cellId><codes>1</codes><codes>x</codes>');
@@ -251,7 +283,11 @@ describe('a repeated parameter: its own element, repeated in the request wrapper
   const others = [
     {
       op: 'report',
-      params: { startDate: new Date('2026-01-02T03:04:05Z'), dimension: [{ name: 'Cell' }, { name: 'Time' }], eventType: 'SPAM' },
+      params: {
+        startDate: new Date('2026-01-02T03:04:05Z'),
+        dimension: [{ name: 'Cell' }, { name: 'Time' }],
+        eventType: 'SPAM',
+      },
       result: { dimension: ['Cell', 'Time'], record: [{ count: 2 }, { count: 0 }] },
       sent:
         // Each item by itself in the base's namespace (the record writer declares its own prefix too).
@@ -261,8 +297,26 @@ describe('a repeated parameter: its own element, repeated in the request wrapper
     },
     {
       op: 'send',
-      params: { property: { Item: { property: [{ Item: { value: 'a & b' }, name: 'x' }, { Item: { code: [1, 2, 3] }, name: 'y' }] }, name: 'p' } },
-      result: { Item: { property: [{ Item: { value: 'a & b' }, name: 'x' }, { Item: { code: [1, 2, 3] }, name: 'y' }] }, name: 'p' },
+      params: {
+        property: {
+          Item: {
+            property: [
+              { Item: { value: 'a & b' }, name: 'x' },
+              { Item: { code: [1, 2, 3] }, name: 'y' },
+            ],
+          },
+          name: 'p',
+        },
+      },
+      result: {
+        Item: {
+          property: [
+            { Item: { value: 'a & b' }, name: 'x' },
+            { Item: { code: [1, 2, 3] }, name: 'y' },
+          ],
+        },
+        name: 'p',
+      },
       sent: '<property name="p"><property name="x"><value>a &amp; b</value></property><property name="y"><code>1</code><code>2</code><code>3</code></property></property>',
     },
     {
@@ -290,16 +344,33 @@ describe('a repeated parameter: its own element, repeated in the request wrapper
 
   it('a repeated alternative: the client refuses it outside its bounds, and an answer holding two alternatives', async () => {
     const { client: c, sent } = clientFor('soap11', mock());
-    await expect(c.send({ property: { Item: { code: [1] }, name: 'p' } })).rejects.toThrow('property.Item.code has 1 items, fewer than the 2 it must have');
+    await expect(c.send({ property: { Item: { code: [1] }, name: 'p' } })).rejects.toThrow(
+      'property.Item.code has 1 items, fewer than the 2 it must have',
+    );
     expect(sent).toEqual([]);
     const Ctor = client['ProofsClient'] as new (o: Record<string, unknown>) => Client;
     const answer = (inner: string) =>
       `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><SendResponse xmlns="${NS}"><SendResult name="p">${inner}</SendResult></SendResponse></soap:Body></soap:Envelope>`;
-    const answered = (inner: string) => new Ctor({ baseUrl: 'http://proofs.test', style: 'soap11', fetch: async () => new Response(answer(inner), { status: 200, headers: { 'content-type': 'text/xml; charset=utf-8' } }) });
-    await expect(answered('<code>1</code><code>2</code>').send({})).resolves.toEqual({ Item: { code: [1, 2] }, name: 'p' });
-    await expect(answered('<value>v</value><code>1</code>').send({})).rejects.toThrow('Property: <code> follows <value>, but a choice holds exactly one of its alternatives');
-    await expect(answered('<code>1</code><value>v</value>').send({})).rejects.toThrow('Property: <value> follows <code>, but a choice holds exactly one of its alternatives');
-    await expect(answered('<code>1</code><property name="q"><value>v</value></property>').send({})).rejects.toThrow('Property: <property> follows <code>, but a choice holds exactly one of its alternatives');
+    const answered = (inner: string) =>
+      new Ctor({
+        baseUrl: 'http://proofs.test',
+        style: 'soap11',
+        fetch: async () =>
+          new Response(answer(inner), { status: 200, headers: { 'content-type': 'text/xml; charset=utf-8' } }),
+      });
+    await expect(answered('<code>1</code><code>2</code>').send({})).resolves.toEqual({
+      Item: { code: [1, 2] },
+      name: 'p',
+    });
+    await expect(answered('<value>v</value><code>1</code>').send({})).rejects.toThrow(
+      'Property: <code> follows <value>, but a choice holds exactly one of its alternatives',
+    );
+    await expect(answered('<code>1</code><value>v</value>').send({})).rejects.toThrow(
+      'Property: <value> follows <code>, but a choice holds exactly one of its alternatives',
+    );
+    await expect(answered('<code>1</code><property name="q"><value>v</value></property>').send({})).rejects.toThrow(
+      'Property: <property> follows <code>, but a choice holds exactly one of its alternatives',
+    );
   });
 
   it('the generated WSDL declares it repeated, and the wire validates against it and the fixture schema', async () => {
@@ -313,7 +384,8 @@ describe('a repeated parameter: its own element, repeated in the request wrapper
     expect(generated).toContain('<s:element name="dimension" nillable="true" type="s:anyType"/>');
     const documents: Record<string, string> = Object.fromEntries(wire.map((w, i) => [`${i} ${w.what}`, w.xml]));
     expect(Object.keys(documents).length).toBeGreaterThanOrEqual(10);
-    documents['old: one column as an array element'] = `<BuildSample xmlns="${NS}"><cellId>1</cellId><columnName><string>a</string></columnName><codes>1</codes></BuildSample>`;
+    documents['old: one column as an array element'] =
+      `<BuildSample xmlns="${NS}"><cellId>1</cellId><columnName><string>a</string></columnName><codes>1</codes></BuildSample>`;
     for (const wsdl of [readFileSync(join(ROOT, WSDL), 'utf8'), generated]) {
       const errors = await validateAll(extractSchemas(wsdl), documents);
       expect(errors.get('old: one column as an array element')!.join('\n')).toMatch(/columnName/);
@@ -323,9 +395,13 @@ describe('a repeated parameter: its own element, repeated in the request wrapper
 
   it('the docs show it repeated', () => {
     const page = readFileSync(join(OUT, 'docs', 'operations', 'BuildSample.md'), 'utf8');
-    expect(page).toContain('| `columnName` | `xs:string` repeated, no container (never nil) | `ReadonlyArray<string>` |');
+    expect(page).toContain(
+      '| `columnName` | `xs:string` repeated, no container (never nil) | `ReadonlyArray<string>` |',
+    );
     expect(page).toContain('cellId=1&columnName=text&codes=1');
     const types = readFileSync(join(OUT, 'client', 'types.ts'), 'utf8');
-    expect(types).toContain('Sent as `<codes>` elements repeated without a container (none for `[]`, 1 to 3 items), each xs:int.');
+    expect(types).toContain(
+      'Sent as `<codes>` elements repeated without a container (none for `[]`, 1 to 3 items), each xs:int.',
+    );
   });
 });

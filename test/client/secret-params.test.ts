@@ -33,13 +33,25 @@ describe('the spec', () => {
     [
       'on a parameter of a record type',
       () => {
-        const text = change('parameters:\n', 'records:\n  Login:\n    fields:\n      - { name: user, type: string }\n\nparameters:\n');
-        return change("        type: string\n        secret: true\n", '        type: Login\n        secret: true\n', text);
+        const text = change(
+          'parameters:\n',
+          'records:\n  Login:\n    fields:\n      - { name: user, type: string }\n\nparameters:\n',
+        );
+        return change(
+          '        type: string\n        secret: true\n',
+          '        type: Login\n        secret: true\n',
+          text,
+        );
       },
       'secret is for a parameter of an XML Schema type; mark the secret members of a record with secret on their fields',
       'true',
     ],
-    ['that is not a boolean', () => change('        secret: true\n', '        secret: maybe\n'), 'must be true or false (found a string: "maybe")', 'maybe'],
+    [
+      'that is not a boolean',
+      () => change('        secret: true\n', '        secret: maybe\n'),
+      'must be true or false (found a string: "maybe")',
+      'maybe',
+    ],
   ])('refused %s, where it stands', (_, edit, message, value) => {
     const text = edit();
     // (A record parameter is also refused for HTTP POST, at its type: only the issue at secret is this test's.)
@@ -53,14 +65,18 @@ describe('the spec', () => {
     const minimal = specEdits(base, 'test/fixtures/specs/minimal.yaml');
     const text = minimal.change('    role: principal\n', '    role: principal\n    secret: true\n');
     const issues = minimal.issuesOf(text);
-    expect(issues.map((i) => i.message)).toEqual(['a principal parameter is filled in by the client, which already keeps its secrets out of errors: remove secret']);
+    expect(issues.map((i) => i.message)).toEqual([
+      'a principal parameter is filled in by the client, which already keeps its secrets out of errors: remove secret',
+    ]);
     expect(issues[0]).toMatchObject({ ...minimal.at(text, 'secret: true', 'true'), path: 'parameters.user.secret' });
   });
 });
 
 describe('the generated client', () => {
   let server: RecordingServer;
-  let Client: new (options: Record<string, unknown>) => { authenticate(params: { strUserName: string; strPassword: string }): Promise<unknown> };
+  let Client: new (options: Record<string, unknown>) => {
+    authenticate(params: { strUserName: string; strPassword: string }): Promise<unknown>;
+  };
 
   beforeAll(async () => {
     server = await startRecordingServer();
@@ -70,25 +86,43 @@ describe('the generated client', () => {
     await server.close();
   });
 
-  it.each(['soap11', 'soap12', 'httpPost'])('%s: sent as given, masked in the error of a server that echoes it and in the hooks', async (style) => {
-    server.respond((req) => ({ status: 500, contentType: 'text/plain', body: `login failed: ${req.body.slice(req.body.indexOf('strPassword') - 1)}` }));
-    const seen: string[] = [];
-    const client = new Client({
-      baseUrl: server.url,
-      style,
-      onRequest: (e: { body: string }) => void seen.push(e.body),
-      onResponse: (e: { body?: string }) => void seen.push(e.body ?? ''),
-    });
-    const error: unknown = await client.authenticate({ strUserName: 'qbuser', strPassword: PASSWORD }).catch((e: unknown) => e);
-    expect((error as Error).name).toBe('SvcHttpError');
-    // The server got it (escaped for XML or form-encoded), and echoed it back.
-    const wire = style === 'httpPost' ? new URLSearchParams([['p', PASSWORD]]).toString().slice(2) : 'qb-P@ss w&lt;o&gt;rd&amp;-0123456789';
-    expect(server.requests.at(-1)!.body).toContain(wire);
-    expect((error as { bodyExcerpt: string }).bodyExcerpt).toContain('[redacted]');
-    const exposed = [String(error), (error as Error).stack, JSON.stringify(error), inspect(error, { depth: 5 }), ...seen].join('\n');
-    expect(seen).toHaveLength(2);
-    expect(seen.join('\n')).toContain('qbuser');
-    for (let i = 0; i + 12 <= wire.length; i++) expect(exposed).not.toContain(wire.slice(i, i + 12));
-    expect(exposed).not.toContain('w<o>rd&-0123');
-  });
+  it.each(['soap11', 'soap12', 'httpPost'])(
+    '%s: sent as given, masked in the error of a server that echoes it and in the hooks',
+    async (style) => {
+      server.respond((req) => ({
+        status: 500,
+        contentType: 'text/plain',
+        body: `login failed: ${req.body.slice(req.body.indexOf('strPassword') - 1)}`,
+      }));
+      const seen: string[] = [];
+      const client = new Client({
+        baseUrl: server.url,
+        style,
+        onRequest: (e: { body: string }) => void seen.push(e.body),
+        onResponse: (e: { body?: string }) => void seen.push(e.body ?? ''),
+      });
+      const error: unknown = await client
+        .authenticate({ strUserName: 'qbuser', strPassword: PASSWORD })
+        .catch((e: unknown) => e);
+      expect((error as Error).name).toBe('SvcHttpError');
+      // The server got it (escaped for XML or form-encoded), and echoed it back.
+      const wire =
+        style === 'httpPost'
+          ? new URLSearchParams([['p', PASSWORD]]).toString().slice(2)
+          : 'qb-P@ss w&lt;o&gt;rd&amp;-0123456789';
+      expect(server.requests.at(-1)!.body).toContain(wire);
+      expect((error as { bodyExcerpt: string }).bodyExcerpt).toContain('[redacted]');
+      const exposed = [
+        String(error),
+        (error as Error).stack,
+        JSON.stringify(error),
+        inspect(error, { depth: 5 }),
+        ...seen,
+      ].join('\n');
+      expect(seen).toHaveLength(2);
+      expect(seen.join('\n')).toContain('qbuser');
+      for (let i = 0; i + 12 <= wire.length; i++) expect(exposed).not.toContain(wire.slice(i, i + 12));
+      expect(exposed).not.toContain('w<o>rd&-0123');
+    },
+  );
 });

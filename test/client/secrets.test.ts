@@ -6,7 +6,14 @@
  */
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PayerClient, SvcDecodeError, SvcHttpError, SvcServiceError, SvcSoapFault, type Style } from '../../generated/client/index.js';
+import {
+  PayerClient,
+  SvcDecodeError,
+  SvcHttpError,
+  SvcServiceError,
+  SvcSoapFault,
+  type Style,
+} from '../../generated/client/index.js';
 import { SvcError } from '../../templates/runtime/errors.js';
 import { MIN_FRAGMENT, REDACTED, Redactor } from '../../templates/runtime/redact.js';
 import { rejected } from '../helpers/failures.js';
@@ -27,8 +34,18 @@ afterAll(async () => {
   await server.close();
 });
 
-function client(style: Style = 'soap11', extra: Partial<ConstructorParameters<typeof PayerClient>[0]> = {}): PayerClient {
-  return new PayerClient({ baseUrl: server.url, payerName: 'MyPayer', apiKey: API_KEY, style, now: () => NOW, ...extra });
+function client(
+  style: Style = 'soap11',
+  extra: Partial<ConstructorParameters<typeof PayerClient>[0]> = {},
+): PayerClient {
+  return new PayerClient({
+    baseUrl: server.url,
+    payerName: 'MyPayer',
+    apiKey: API_KEY,
+    style,
+    now: () => NOW,
+    ...extra,
+  });
 }
 
 /** The key the client computes for GetBalances (EAT none) at NOW. */
@@ -37,7 +54,8 @@ const BALANCES_KEY = hmacHex(API_KEY, `MyPayer${NOW}`);
 /** Every text an error exposes to a logger. */
 function exposed(error: unknown): string {
   const parts: string[] = [inspect(error, { depth: 6, showHidden: false }), JSON.stringify(error), String(error)];
-  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) parts.push(e.message, e.stack ?? '');
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
+    parts.push(e.message, e.stack ?? '');
   return parts.join('\n');
 }
 
@@ -45,7 +63,8 @@ function exposed(error: unknown): string {
 function expectNoSecret(error: unknown, secrets: readonly string[]): void {
   const text = exposed(error);
   for (const secret of secrets) {
-    for (let i = 0; i + MIN_FRAGMENT <= secret.length; i++) expect(text).not.toContain(secret.slice(i, i + MIN_FRAGMENT));
+    for (let i = 0; i + MIN_FRAGMENT <= secret.length; i++)
+      expect(text).not.toContain(secret.slice(i, i + MIN_FRAGMENT));
   }
 }
 
@@ -53,7 +72,11 @@ const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').
 
 describe.each<Style>(['soap11', 'soap12', 'httpPost'])('a server that echoes the request (%s)', (style) => {
   it('an HTML 500 page quoting the body: the key is masked in bodyExcerpt and everywhere else', async () => {
-    server.respond((req) => ({ status: 500, contentType: 'text/html', body: `<html><body><pre>${escapeXml(req.body)}</pre></body></html>` }));
+    server.respond((req) => ({
+      status: 500,
+      contentType: 'text/html',
+      body: `<html><body><pre>${escapeXml(req.body)}</pre></body></html>`,
+    }));
     const error = await rejected(client(style).getBalances(), SvcHttpError);
     expect(server.requests.at(-1)?.body).toContain(BALANCES_KEY);
     expect(error.bodyExcerpt).toContain(REDACTED);
@@ -69,14 +92,23 @@ describe.each<Style>(['soap11', 'soap12', 'httpPost'])('a server that echoes the
   });
 
   it('a decode error quoting a value that holds the key', async () => {
-    server.respond(resultResponse(style, 'GetBalances', `<errorCode>${BALANCES_KEY}</errorCode>`, 'SvcGetBalanceResponse'));
+    server.respond(
+      resultResponse(style, 'GetBalances', `<errorCode>${BALANCES_KEY}</errorCode>`, 'SvcGetBalanceResponse'),
+    );
     const error = await rejected(client(style).getBalances(), SvcDecodeError);
     expect(error.message).toContain(REDACTED);
     expectNoSecret(error, [BALANCES_KEY]);
   });
 
   it('a service error whose errorMessage echoes the key and the API key', async () => {
-    server.respond(resultResponse(style, 'GetBalances', `<errorMessage>bad key ${BALANCES_KEY} for ${API_KEY}</errorMessage><errorCode>1006</errorCode>`, 'SvcGetBalanceResponse'));
+    server.respond(
+      resultResponse(
+        style,
+        'GetBalances',
+        `<errorMessage>bad key ${BALANCES_KEY} for ${API_KEY}</errorMessage><errorCode>1006</errorCode>`,
+        'SvcGetBalanceResponse',
+      ),
+    );
     const error = await rejected(client(style).getBalances(), SvcServiceError);
     expect(error.serviceMessage).toBe(`bad key ${REDACTED} for ${REDACTED}`);
     expect((error.result as { errorCode: number }).errorCode).toBe(1006);
@@ -95,7 +127,10 @@ describe.each([
   }
 
   it.each([500, 200])('reason and detail are masked (HTTP %i)', async (status) => {
-    server.respond((req) => ({ status, body: fault(`Invalid key: ${BALANCES_KEY}`, `<request>${escapeXml(req.body)}</request>`) }));
+    server.respond((req) => ({
+      status,
+      body: fault(`Invalid key: ${BALANCES_KEY}`, `<request>${escapeXml(req.body)}</request>`),
+    }));
     const error = await rejected(client(style).getBalances(), SvcSoapFault);
     expect(error.reason).toBe(`Invalid key: ${REDACTED}`);
     expect(error.detail).toContain(REDACTED);
@@ -115,7 +150,12 @@ describe('dynamic keys', () => {
 
   it('a failed GetDynamicKey keeps the Key reachable on error.result but out of JSON and inspect', async () => {
     server.respond(
-      resultResponse('soap11', 'GetDynamicKey', `<errorMessage>EnahncedSecurityNotConfigured</errorMessage><errorCode>EnahncedSecurityNotConfigured</errorCode><Key>${escapeXml(DYNAMIC_KEY)}</Key><Token>T-1</Token>`, 'SecurityToken'),
+      resultResponse(
+        'soap11',
+        'GetDynamicKey',
+        `<errorMessage>EnahncedSecurityNotConfigured</errorMessage><errorCode>EnahncedSecurityNotConfigured</errorCode><Key>${escapeXml(DYNAMIC_KEY)}</Key><Token>T-1</Token>`,
+        'SecurityToken',
+      ),
     );
     const error = await rejected(client().getDynamicKey(), SvcServiceError);
     expect((error.result as { Key: string }).Key).toBe(DYNAMIC_KEY);
@@ -127,10 +167,21 @@ describe('dynamic keys', () => {
 
   it('a dynamic key received once is masked in later errors of the same client, in every wire form', async () => {
     const c = client();
-    server.respond(resultResponse('soap11', 'GetDynamicKey', `<errorCode>OK</errorCode><Key>${escapeXml(DYNAMIC_KEY)}</Key><Token>T-2</Token>`, 'SecurityToken'));
+    server.respond(
+      resultResponse(
+        'soap11',
+        'GetDynamicKey',
+        `<errorCode>OK</errorCode><Key>${escapeXml(DYNAMIC_KEY)}</Key><Token>T-2</Token>`,
+        'SecurityToken',
+      ),
+    );
     expect((await c.getDynamicKey()).Key).toBe(DYNAMIC_KEY);
     const formEncoded = new URLSearchParams({ k: DYNAMIC_KEY }).toString().slice(2);
-    server.respond({ status: 500, contentType: 'text/plain', body: `raw ${DYNAMIC_KEY} xml ${escapeXml(DYNAMIC_KEY)} form ${formEncoded}` });
+    server.respond({
+      status: 500,
+      contentType: 'text/plain',
+      body: `raw ${DYNAMIC_KEY} xml ${escapeXml(DYNAMIC_KEY)} form ${formEncoded}`,
+    });
     const error = await rejected(c.getBalances(), SvcHttpError);
     expect(error.bodyExcerpt).toBe(`raw ${REDACTED} xml ${REDACTED} form ${REDACTED}`);
   });
@@ -157,14 +208,20 @@ describe('Redactor', () => {
     ['a cut head', `x ${SECRET.slice(0, 20)}`, `x ${REDACTED}`],
     ['a cut tail', `${SECRET.slice(-15)}!`, `${REDACTED}!`],
     ['a middle run', `<${SECRET.slice(5, 5 + MIN_FRAGMENT)}>`, `<${REDACTED}>`],
-    ['a run one short of the fragment length', `<${SECRET.slice(5, 5 + MIN_FRAGMENT - 1)}>`, `<${SECRET.slice(5, 5 + MIN_FRAGMENT - 1)}>`],
+    [
+      'a run one short of the fragment length',
+      `<${SECRET.slice(5, 5 + MIN_FRAGMENT - 1)}>`,
+      `<${SECRET.slice(5, 5 + MIN_FRAGMENT - 1)}>`,
+    ],
     ['nothing to mask', 'plain text', 'plain text'],
   ])('masks %s', (_label, input, expected) => {
     expect(new Redactor([SECRET]).text(input)).toBe(expected);
   });
 
   it('masks a short secret only where it stands whole, as a token', () => {
-    expect(new Redactor(['boguskey']).text('boguskey and bogus, key=boguskey; boguskeys')).toBe(`${REDACTED} and bogus, key=${REDACTED}; boguskeys`);
+    expect(new Redactor(['boguskey']).text('boguskey and bogus, key=boguskey; boguskeys')).toBe(
+      `${REDACTED} and bogus, key=${REDACTED}; boguskeys`,
+    );
     expect(new Redactor(['k']).text('PayerUnknown k key')).toBe(`PayerUnknown ${REDACTED} key`);
   });
 

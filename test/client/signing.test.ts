@@ -39,7 +39,13 @@ describe('known answers', () => {
 
   it('a fractional now is floored: same key', async () => {
     server.respond(resultResponse('httpPost', 'GetBalances', '<errorCode>0</errorCode>', 'SvcGetBalanceResponse'));
-    await new PayerClient({ baseUrl: server.url, payerName: 'MyPayer', apiKey: 'boguskey', now: () => 1521234048.999, style: 'httpPost' }).getBalances();
+    await new PayerClient({
+      baseUrl: server.url,
+      payerName: 'MyPayer',
+      apiKey: 'boguskey',
+      now: () => 1521234048.999,
+      style: 'httpPost',
+    }).getBalances();
     expect(sentKey('httpPost')).toBe('bbffdacec3452b3ea2a23302589166c3fdee0224c5c07dd66b04a357d8bc1162');
   });
 
@@ -57,14 +63,18 @@ describe('known answers', () => {
 
   it('long marker (requestId) signs all digits, exact past 2^53, whether given as string, bigint', async () => {
     for (const requestId of ['9007199254740993', 9007199254740993n]) {
-      server.respond(resultResponse('soap11', 'GetProcessingRequestStatus', `${OK}<requestStatus>Processing</requestStatus>`, 'x'));
+      server.respond(
+        resultResponse('soap11', 'GetProcessingRequestStatus', `${OK}<requestStatus>Processing</requestStatus>`, 'x'),
+      );
       await known().getProcessingRequestStatus({ requestId });
       expect(sentKey()).toBe('ff82a2ca7f2deaad4e638a187d317a44d00d4f0fcec7f76a1976cebb5e96d7bd');
     }
   });
 
   it('the MultiCurrency Async quirk: marked totalAmount, no such parameter, empty string signed', async () => {
-    server.respond(resultResponse('soap11', 'ProcessMultiCurrencyPaymentFileAsync', `${OK}<requestId>1</requestId>`, 'x'));
+    server.respond(
+      resultResponse('soap11', 'ProcessMultiCurrencyPaymentFileAsync', `${OK}<requestId>1</requestId>`, 'x'),
+    );
     await known().processMultiCurrencyPaymentFileAsync({ fileName: 'pay_2026-11.csv' });
     expect(sentKey()).toBe('bbffdacec3452b3ea2a23302589166c3fdee0224c5c07dd66b04a357d8bc1162');
   });
@@ -77,7 +87,8 @@ describe('EAT markers the payer interface lacks (generated from a fixture spec)'
     const Client = mod['EatKindsClient'] as new (o: unknown) => typeof client;
     client = new Client({ baseUrl: server.url, user: 'MyPayer', apiKey: 'boguskey', now: () => 1521234048 });
   });
-  const reply = (op: string) => server.respond(resultResponse('soap11', op, '<message>OK</message><code>OK</code>', 'Ack', 'urn:eat-kinds'));
+  const reply = (op: string) =>
+    server.respond(resultResponse('soap11', op, '<message>OK</message><code>OK</code>', 'Ack', 'urn:eat-kinds'));
   const key = (eat: string) => hmacHex('boguskey', `MyPayer1521234048${eat}`);
   const sig = () => parseSoapCall(server.requests.at(-1)!.body).children.find(([n]) => n === 'sig')?.[1];
 
@@ -130,7 +141,15 @@ describe('custom sign', () => {
     });
     server.respond(resultResponse('soap11', 'TestPaymentFile', OK, 'x'));
     await c.testPaymentFile({ fileName: 'f.csv', totalAmount: 77.9 });
-    expect(seen).toEqual([{ operation: 'TestPaymentFile', payerName: 'MyPayer', timestamp: '1521234048', eatValue: '77', message: 'MyPayer152123404877' }]);
+    expect(seen).toEqual([
+      {
+        operation: 'TestPaymentFile',
+        payerName: 'MyPayer',
+        timestamp: '1521234048',
+        eatValue: '77',
+        message: 'MyPayer152123404877',
+      },
+    ]);
     expect(sentKey()).toBe('custom-signature');
   });
 });
@@ -138,7 +157,9 @@ describe('custom sign', () => {
 describe('embedded page', () => {
   it('signQueryString appends hashkey = HMAC of the query exactly as given', () => {
     const query = 'a=1&b=x+y&token=tok-123';
-    expect(signQueryString(query, 'dyn-key')).toBe(`${query}&hashkey=b959e22aca0ee1edb4dc9e135741a99bea647863739b1f7dc0a47345262afd54`);
+    expect(signQueryString(query, 'dyn-key')).toBe(
+      `${query}&hashkey=b959e22aca0ee1edb4dc9e135741a99bea647863739b1f7dc0a47345262afd54`,
+    );
   });
 
   it('embeddedPageQuery form-encodes in order, adds token, signs with the dynamic Key, hashkey last', () => {

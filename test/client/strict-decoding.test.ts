@@ -21,10 +21,18 @@ afterAll(async () => {
 });
 
 function client(style: Style, extra: Partial<ConstructorParameters<typeof PayerClient>[0]> = {}): PayerClient {
-  return new PayerClient({ baseUrl: server.url, payerName: 'MyPayer', apiKey: 'k', style, now: () => 1700000000, ...extra });
+  return new PayerClient({
+    baseUrl: server.url,
+    payerName: 'MyPayer',
+    apiKey: 'k',
+    style,
+    now: () => 1700000000,
+    ...extra,
+  });
 }
 
-const balances = (style: Style, fields: string) => server.respond(resultResponse(style, 'GetBalances', fields, 'SvcGetBalanceResponse'));
+const balances = (style: Style, fields: string) =>
+  server.respond(resultResponse(style, 'GetBalances', fields, 'SvcGetBalanceResponse'));
 
 /** A GetBalances result as the real service sends it: its brand word in the item element name. */
 const BRANDED_BALANCES =
@@ -77,7 +85,11 @@ describe.each(STYLES)('list items whatever their element name (%s)', (style) => 
         'SvcGetUpdatedPaymentsResponse',
       ),
     );
-    expect((await client(style).getUpdatedPayments({ changedSince: 0 })).ChangedPaymentOrdersRefCode).toEqual(['R1', 'R2', null]);
+    expect((await client(style).getUpdatedPayments({ changedSince: 0 })).ChangedPaymentOrdersRefCode).toEqual([
+      'R1',
+      'R2',
+      null,
+    ]);
   });
 
   it('refuses an element of another namespace inside a list rather than dropping it', async () => {
@@ -154,7 +166,9 @@ describe.each(STYLES)('documents that are not whole (%s)', (style) => {
 
   it('text where the result expects child elements', async () => {
     balances(style, 'true');
-    expect((await decodeError(client(style).getBalances())).message).toMatch(/holds text "true" where only child elements are expected/);
+    expect((await decodeError(client(style).getBalances())).message).toMatch(
+      /holds text "true" where only child elements are expected/,
+    );
   });
 
   it('text between the fields of a record', async () => {
@@ -182,18 +196,33 @@ describe.each(STYLES)('fields are matched by namespace and local name (%s)', (st
   });
 
   it('the namespace option moves what counts as a field', async () => {
-    server.respond(resultResponse(style, 'GetBalances', '<errorCode>0</errorCode><errorMessage>moved</errorMessage>', 'SvcGetBalanceResponse', 'urn:moved'));
+    server.respond(
+      resultResponse(
+        style,
+        'GetBalances',
+        '<errorCode>0</errorCode><errorMessage>moved</errorMessage>',
+        'SvcGetBalanceResponse',
+        'urn:moved',
+      ),
+    );
     expect((await client(style, { namespace: 'urn:moved' }).getBalances()).errorMessage).toBe('moved');
   });
 
   it("each client's namespace option names its SOAPAction, calls of clients of two namespaces taking turns", async () => {
-    server.respond(resultResponse(style, 'GetBalances', '<errorCode>0</errorCode>', 'SvcGetBalanceResponse', 'urn:moved'));
+    server.respond(
+      resultResponse(style, 'GetBalances', '<errorCode>0</errorCode>', 'SvcGetBalanceResponse', 'urn:moved'),
+    );
     const moved = client(style, { namespace: 'urn:moved' });
     const usual = client(style);
     const before = server.requests.length;
     for (const c of [moved, usual, moved]) await c.getBalances().catch(() => undefined);
-    const actions = server.requests.slice(before).map((r) => r.headers['soapaction'] ?? /action="([^"]*)"/.exec(String(r.headers['content-type']))?.[1]);
-    const expected = style === 'soap11' ? ['"urn:moved/GetBalances"', '"http://svc.example/GetBalances"', '"urn:moved/GetBalances"'] : [undefined, undefined, undefined];
+    const actions = server.requests
+      .slice(before)
+      .map((r) => r.headers['soapaction'] ?? /action="([^"]*)"/.exec(String(r.headers['content-type']))?.[1]);
+    const expected =
+      style === 'soap11'
+        ? ['"urn:moved/GetBalances"', '"http://svc.example/GetBalances"', '"urn:moved/GetBalances"']
+        : [undefined, undefined, undefined];
     expect(actions).toEqual(expected);
   });
 });
@@ -216,13 +245,19 @@ describe('decode error messages name the path once', () => {
   });
 
   it('a missing element of the second item of a list', async () => {
-    balances('soap11', '<errorCode>0</errorCode><AccountInfos><SvcAccountInfo><Provider>Payer</Provider><Balance>1</Balance></SvcAccountInfo><SvcAccountInfo><Provider>Payer</Provider></SvcAccountInfo></AccountInfos>');
+    balances(
+      'soap11',
+      '<errorCode>0</errorCode><AccountInfos><SvcAccountInfo><Provider>Payer</Provider><Balance>1</Balance></SvcAccountInfo><SvcAccountInfo><Provider>Payer</Provider></SvcAccountInfo></AccountInfos>',
+    );
     const e = await decodeError(client('soap11').getBalances());
-    expect(e.message).toBe(`SvcAccountInfo: required element <Balance> is missing (at ${PREFIX}/AccountInfos/SvcAccountInfo[2]/Balance)`);
+    expect(e.message).toBe(
+      `SvcAccountInfo: required element <Balance> is missing (at ${PREFIX}/AccountInfos/SvcAccountInfo[2]/Balance)`,
+    );
   });
 
   it('a bad value in the third item of a list', async () => {
-    const item = (balance: string) => `<SvcAccountInfo><Provider>Payer</Provider><Balance>${balance}</Balance></SvcAccountInfo>`;
+    const item = (balance: string) =>
+      `<SvcAccountInfo><Provider>Payer</Provider><Balance>${balance}</Balance></SvcAccountInfo>`;
     balances('soap11', `<errorCode>0</errorCode><AccountInfos>${item('1')}${item('2')}${item('1,5')}</AccountInfos>`);
     const e = await decodeError(client('soap11').getBalances());
     expect(e.message).toBe(`invalid xs:double "1,5" (at ${PREFIX}/AccountInfos/SvcAccountInfo[3]/Balance)`);
@@ -245,7 +280,8 @@ describe.each(STYLES)('responses that are not well-formed XML (%s)', (style) => 
     return { ...r, body: edit(r.body) };
   };
   const inValue = (value: string) => resultResponse(style, 'GetBalances', fields(value), 'SvcGetBalanceResponse');
-  const inSkipped = (markup: string) => resultResponse(style, 'GetBalances', fields('A-1', `<Unknown>${markup}</Unknown>`), 'SvcGetBalanceResponse');
+  const inSkipped = (markup: string) =>
+    resultResponse(style, 'GetBalances', fields('A-1', `<Unknown>${markup}</Unknown>`), 'SvcGetBalanceResponse');
   const onRecord = (attrs: string) => withBody((b) => b.replace('<SvcAccountInfo>', `<SvcAccountInfo ${attrs}>`));
 
   it.each([
@@ -255,16 +291,32 @@ describe.each(STYLES)('responses that are not well-formed XML (%s)', (style) => 
     ['a literal U+FFFF in a value', () => inValue('a\uFFFFb'), /U\+FFFF/],
     ['"]]>" in a value', () => inValue('a]]>b'), /"]]>" in text/],
     ['a duplicate attribute', () => onRecord('a="1" a="2"'), /duplicate attribute "a"/],
-    ['the same attribute through two prefixes bound to one namespace', () => onRecord('xmlns:p="urn:n" xmlns:q="urn:n" p:x="1" q:x="2"'), /duplicate attribute "q:x"/],
+    [
+      'the same attribute through two prefixes bound to one namespace',
+      () => onRecord('xmlns:p="urn:n" xmlns:q="urn:n" p:x="1" q:x="2"'),
+      /duplicate attribute "q:x"/,
+    ],
     ['an undeclared attribute prefix', () => onRecord('p:x="1"'), /undeclared namespace prefix "p"/],
     ['"--" inside a comment', () => inSkipped('<!-- a -- b -->'), /"--" inside a comment/],
     ['a name with "!" in a skipped element', () => inSkipped('<a!b>x</a!b>'), /malformed name "a!b"/],
     ['a name with two colons in a skipped element', () => inSkipped('<a:b:c>x</a:b:c>'), /malformed name "a:b:c"/],
     ['a reference to U+0000 in a skipped element', () => inSkipped('&#0;'), /U\+0000/],
     ['a literal U+0001 in a skipped element', () => inSkipped('x\u0001'), /U\+0001/],
-    ['a processing instruction named xml', () => inSkipped('<?xml version="1.0"?>'), /XML declaration not at the very start/],
-    ['a comment before the XML declaration', () => withBody((b) => `<!-- c -->${b}`), /XML declaration not at the very start/],
-    ['an XML declaration of version 2.0', () => withBody((b) => b.replace('version="1.0"', 'version="2.0"')), /malformed XML declaration/],
+    [
+      'a processing instruction named xml',
+      () => inSkipped('<?xml version="1.0"?>'),
+      /XML declaration not at the very start/,
+    ],
+    [
+      'a comment before the XML declaration',
+      () => withBody((b) => `<!-- c -->${b}`),
+      /XML declaration not at the very start/,
+    ],
+    [
+      'an XML declaration of version 2.0',
+      () => withBody((b) => b.replace('version="1.0"', 'version="2.0"')),
+      /malformed XML declaration/,
+    ],
   ])('refuses %s with SvcDecodeError', async (_label, reply, message) => {
     server.respond(reply());
     const e = await decodeError(client(style).getBalances());

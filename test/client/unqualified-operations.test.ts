@@ -32,14 +32,20 @@ let mockModule: Record<string, unknown>;
 
 beforeAll(async () => {
   await generate({ wsdl: WSDL, out: OUT, cwd: ROOT });
-  [client, mockModule] = await Promise.all([import(join(OUT, 'client', 'index.ts')), import(join(OUT, 'mock', 'index.ts'))]);
+  [client, mockModule] = await Promise.all([
+    import(join(OUT, 'client', 'index.ts')),
+    import(join(OUT, 'mock', 'index.ts')),
+  ]);
 }, 120_000);
 
 const wire: WireEntry[] = [];
 
 function mock(): MockService {
   const handlers = {
-    locate: (p: Record<string, unknown>) => ({ LocateResult: `at ${String(p['number'])} ${String(p['street'])}`, zone: 7 }),
+    locate: (p: Record<string, unknown>) => ({
+      LocateResult: `at ${String(p['number'])} ${String(p['street'])}`,
+      zone: 7,
+    }),
     lookup: (p: Record<string, unknown>) => `code ${String(p['code'])}`,
     count: () => null,
   };
@@ -55,13 +61,19 @@ function clientFor(style: Style, service: MockService): { client: Client; sent: 
 /** A SOAP 1.1 request to `op` with `content` as its parameters. */
 function soapRequest(op: string, content: string): Request {
   const body = `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><${op} xmlns="${NS}">${content}</${op}></soap:Body></soap:Envelope>`;
-  return new Request('http://geo.test/Geo.asmx', { method: 'POST', body, headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${NS}${op}"` } });
+  return new Request('http://geo.test/Geo.asmx', {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${NS}${op}"` },
+  });
 }
 
 describe('an unqualified schema: parameters, result and outputs in no namespace', () => {
   it('is drafted with form: unqualified on parameters, results and outputs; what is generated type-checks', () => {
     expect(typecheckDir(OUT).diagnostics).toEqual([]);
-    const spec = parse(importWsdl(readFileSync(join(ROOT, WSDL), 'utf8'), 'Geo.wsdl').yaml) as { operations: unknown[] };
+    const spec = parse(importWsdl(readFileSync(join(ROOT, WSDL), 'utf8'), 'Geo.wsdl').yaml) as {
+      operations: unknown[];
+    };
     expect(spec.operations).toEqual([
       {
         name: 'Locate',
@@ -72,15 +84,31 @@ describe('an unqualified schema: parameters, result and outputs in no namespace'
         result: { type: 'string', nullable: true, form: 'unqualified' },
         outputs: [{ name: 'zone', type: 'int', form: 'unqualified' }],
       },
-      { name: 'Lookup', params: [{ name: 'code', type: 'string', optional: true, form: 'unqualified' }], result: { type: 'string', nullable: true, form: 'unqualified' } },
+      {
+        name: 'Lookup',
+        params: [{ name: 'code', type: 'string', optional: true, form: 'unqualified' }],
+        result: { type: 'string', nullable: true, form: 'unqualified' },
+      },
       { name: 'Count', result: { type: 'int', nullable: true, form: 'unqualified' } },
     ]);
   }, 120_000);
 
   // Each row: the call, the parameters' markup the client sends, the result it reads back from the mock.
   const rows = [
-    { op: 'locate', params: { number: 42, street: 'Main & 1st' }, sent: '<number xmlns="">42</number><street xmlns="">Main &amp; 1st</street>', result: { LocateResult: 'at 42 Main & 1st', zone: 7 }, answer: '<LocateResult xmlns="">at 42 Main &amp; 1st</LocateResult><zone xmlns="">7</zone>' },
-    { op: 'lookup', params: { code: 'X' }, sent: '<code xmlns="">X</code>', result: 'code X', answer: '<LookupResult xmlns="">code X</LookupResult>' },
+    {
+      op: 'locate',
+      params: { number: 42, street: 'Main & 1st' },
+      sent: '<number xmlns="">42</number><street xmlns="">Main &amp; 1st</street>',
+      result: { LocateResult: 'at 42 Main & 1st', zone: 7 },
+      answer: '<LocateResult xmlns="">at 42 Main &amp; 1st</LocateResult><zone xmlns="">7</zone>',
+    },
+    {
+      op: 'lookup',
+      params: { code: 'X' },
+      sent: '<code xmlns="">X</code>',
+      result: 'code X',
+      answer: '<LookupResult xmlns="">code X</LookupResult>',
+    },
     // A null value type is sent nil, in no namespace too.
     { op: 'count', params: {}, sent: '', result: null, answer: '<CountResult xmlns="" xsi:nil="true" />' },
   ] as const;
@@ -89,7 +117,9 @@ describe('an unqualified schema: parameters, result and outputs in no namespace'
   it('the mock refuses a parameter in the operation namespace with a Client fault', async () => {
     const response = await mock().handle(soapRequest('Lookup', '<code>X</code>'));
     expect(response.status).toBe(500);
-    expect(await response.text()).toContain(`parameter "code" must be unqualified, in no namespace (it is in namespace "${NS}")`);
+    expect(await response.text()).toContain(
+      `parameter "code" must be unqualified, in no namespace (it is in namespace "${NS}")`,
+    );
     const ok = await mock().handle(soapRequest('Lookup', '<code xmlns="">X</code>'));
     expect(await ok.text()).toContain('<LookupResult xmlns="">code X</LookupResult>');
   });
@@ -97,7 +127,8 @@ describe('an unqualified schema: parameters, result and outputs in no namespace'
   it('the client does not take a qualified result for the unqualified one', async () => {
     const Ctor = client['GeoClient'] as new (o: Record<string, unknown>) => Client;
     const body = `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><LookupResponse xmlns="${NS}"><LookupResult>code X</LookupResult></LookupResponse></soap:Body></soap:Envelope>`;
-    const fetch = async () => new Response(body, { status: 200, headers: { 'content-type': 'text/xml; charset=utf-8' } });
+    const fetch = async () =>
+      new Response(body, { status: 200, headers: { 'content-type': 'text/xml; charset=utf-8' } });
     const c = new Ctor({ baseUrl: 'http://geo.test', style: 'soap11', fetch });
     // Nullable: the qualified element is another, unknown one, and the result is left out.
     expect(await c.lookup({ code: 'X' })).toBeNull();
@@ -110,11 +141,15 @@ describe('an unqualified schema: parameters, result and outputs in no namespace'
     for (const op of ['Locate', 'Lookup']) {
       const page = readFileSync(join(OUT, 'docs', 'operations', `${op}.md`), 'utf8');
       expect(page).toContain('An element in no namespace (unqualified) in SOAP.');
-      const bodies = [...page.matchAll(/```http\n([\s\S]*?)```/g)].map((m) => m[1]!.slice(m[1]!.indexOf('\n\n') + 2).trim()).filter((b) => b.startsWith('<'));
+      const bodies = [...page.matchAll(/```http\n([\s\S]*?)```/g)]
+        .map((m) => m[1]!.slice(m[1]!.indexOf('\n\n') + 2).trim())
+        .filter((b) => b.startsWith('<'));
       expect(bodies.length).toBe(4);
       bodies.forEach((b, i) => (documents[`docs ${op} ${i}`] = soapBodyElement(b)));
     }
-    expect(readFileSync(join(OUT, 'docs', 'operations', 'Lookup.md'), 'utf8')).toContain('in no namespace (unqualified)');
+    expect(readFileSync(join(OUT, 'docs', 'operations', 'Lookup.md'), 'utf8')).toContain(
+      'in no namespace (unqualified)',
+    );
     documents['old: number qualified'] = `<Locate xmlns="${NS}"><number>42</number></Locate>`;
     for (const wsdl of [readFileSync(join(ROOT, WSDL), 'utf8'), readFileSync(join(OUT, 'wsdl', 'Geo.wsdl'), 'utf8')]) {
       const errors = await validateAll(extractSchemas(wsdl), documents);

@@ -33,7 +33,10 @@ let mockModule: Record<string, unknown>;
 
 beforeAll(async () => {
   await generate({ wsdl: WSDL, out: OUT, cwd: ROOT });
-  [clientModule, mockModule] = await Promise.all([import(join(OUT, 'client', 'index.ts')), import(join(OUT, 'mock', 'index.ts'))]);
+  [clientModule, mockModule] = await Promise.all([
+    import(join(OUT, 'client', 'index.ts')),
+    import(join(OUT, 'mock', 'index.ts')),
+  ]);
 }, 120_000);
 
 describe('the import', () => {
@@ -41,8 +44,11 @@ describe('the import', () => {
 
   it.each([
     ['an optional one', `      - { name: lang, type: string, attribute: true, namespace: ${XML_NAMESPACE} }`],
-    ['a required one', `      - { name: base, type: string, optional: false, attribute: true, namespace: ${XML_NAMESPACE} }`],
-  ])('drafts %s as an attribute field in XML\'s namespace', (_, line) => {
+    [
+      'a required one',
+      `      - { name: base, type: string, optional: false, attribute: true, namespace: ${XML_NAMESPACE} }`,
+    ],
+  ])("drafts %s as an attribute field in XML's namespace", (_, line) => {
     expect(yaml).toContain(line);
   });
 
@@ -52,13 +58,17 @@ describe('the import', () => {
 
   it('names the field xmlLang (xmlName lang) where the record has a field lang already', () => {
     const text = readFileSync(join(ROOT, WSDL), 'utf8').replace('name="Message"', 'name="lang"');
-    expect(importWsdl(text, 'Notes.wsdl').yaml).toContain(`      - { name: xmlLang, xmlName: lang, type: string, attribute: true, namespace: ${XML_NAMESPACE} }`);
+    expect(importWsdl(text, 'Notes.wsdl').yaml).toContain(
+      `      - { name: xmlLang, xmlName: lang, type: string, attribute: true, namespace: ${XML_NAMESPACE} }`,
+    );
   });
 
   it('reports xml:space, whose type (default or preserve) is no string, and a name XML does not have', () => {
     for (const name of ['space', 'tongue']) {
       const text = readFileSync(join(ROOT, WSDL), 'utf8').replace('ref="xml:base"', `ref="xml:${name}"`);
-      expect(importWsdl(text, 'Notes.wsdl').problems.map((p) => `${p.construct}: ${p.message}`)).toEqual(['s:attribute ref: in ReplyBody: an attribute reference is not read; left out']);
+      expect(importWsdl(text, 'Notes.wsdl').problems.map((p) => `${p.construct}: ${p.message}`)).toEqual([
+        's:attribute ref: in ReplyBody: an attribute reference is not read; left out',
+      ]);
     }
   });
 });
@@ -70,8 +80,16 @@ describe('the spec', () => {
     `operations:\n  - { name: Get, result: { type: R } }\n`;
 
   it.each([
-    ['another namespace', spec('urn:other'), /an attribute is in no namespace, in its record's \(form: qualified\) or in XML's/],
-    ['a name XML does not have', spec(XML_NAMESPACE, 'tongue'), /XML's namespace has the attributes lang, space, base, id only, not tongue/],
+    [
+      'another namespace',
+      spec('urn:other'),
+      /an attribute is in no namespace, in its record's \(form: qualified\) or in XML's/,
+    ],
+    [
+      'a name XML does not have',
+      spec(XML_NAMESPACE, 'tongue'),
+      /XML's namespace has the attributes lang, space, base, id only, not tongue/,
+    ],
     ['form beside it', spec(XML_NAMESPACE, 'lang', ', form: qualified'), /either form or a namespace, not both/],
   ])('refuses an attribute in %s', (_, text, message) => {
     expect(() => parseSpec(text, 'S.yaml')).toThrow(message);
@@ -82,7 +100,13 @@ describe('on the wire', () => {
   const wire: string[] = [];
   const mock = (): MockService => {
     const service = (mockModule['createMockService'] as (o: Record<string, unknown>) => MockService)({
-      handlers: { reply: (params: { body?: Record<string, unknown> }) => ({ ...params.body, Message: `re: ${String(params.body?.['Message'])}`, lang: 'fr' }) },
+      handlers: {
+        reply: (params: { body?: Record<string, unknown> }) => ({
+          ...params.body,
+          Message: `re: ${String(params.body?.['Message'])}`,
+          lang: 'fr',
+        }),
+      },
     });
     return {
       async handle(request) {
@@ -122,7 +146,9 @@ describe('on the wire', () => {
 
   it('reads them from an answer as a service writes it', async () => {
     const body = `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><ReplyResponse xmlns="${NS}"><ReplyResult xml:base="c/" xml:lang="de"><Message>Hallo</Message></ReplyResult></ReplyResponse></soap:Body></soap:Envelope>`;
-    const { client: c } = client(async () => new Response(body, { status: 200, headers: { 'content-type': 'text/xml; charset=utf-8' } }));
+    const { client: c } = client(
+      async () => new Response(body, { status: 200, headers: { 'content-type': 'text/xml; charset=utf-8' } }),
+    );
     expect(await c.reply({})).toEqual({ Message: 'Hallo', lang: 'de', base: 'c/' });
   });
 
@@ -132,13 +158,13 @@ describe('on the wire', () => {
     expect(page).not.toContain('xmlns:xml');
   });
 
-  it('refers to them in the generated WSDL as the fixture does, importing XML\'s namespace (XML Schema wants the import)', () => {
+  it("refers to them in the generated WSDL as the fixture does, importing XML's namespace (XML Schema wants the import)", () => {
     const wsdl = readFileSync(join(OUT, 'wsdl', 'Notes.wsdl'), 'utf8');
     expect(wsdl).toContain(`<s:import namespace="${XML_NAMESPACE}"/>`);
     expect(wsdl).toContain('<s:attribute ref="xml:lang"/>\n        <s:attribute ref="xml:base" use="required"/>');
   });
 
-  it('sends and answers only what the fixture\'s schema and the generated WSDL\'s take', async () => {
+  it("sends and answers only what the fixture's schema and the generated WSDL's take", async () => {
     expect(wire.length).toBeGreaterThanOrEqual(4);
     for (const wsdl of [join(ROOT, WSDL), join(OUT, 'wsdl', 'Notes.wsdl')]) {
       const documents = Object.fromEntries(wire.map((xml, i) => [`message ${i}`, xml]));

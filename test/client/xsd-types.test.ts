@@ -23,7 +23,10 @@ let mod: Record<string, unknown>;
 let server: RecordingServer;
 
 beforeAll(async () => {
-  [mod, server] = await Promise.all([generateFixture(join(import.meta.dirname, 'fixtures', 'xsd-types.yaml'), 'xsd-types'), startRecordingServer()]);
+  [mod, server] = await Promise.all([
+    generateFixture(join(import.meta.dirname, 'fixtures', 'xsd-types.yaml'), 'xsd-types'),
+    startRecordingServer(),
+  ]);
 });
 afterAll(async () => {
   await server?.close();

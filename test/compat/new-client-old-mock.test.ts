@@ -45,9 +45,16 @@ describe('a v6 client against a v5 mock', () => {
 
   beforeAll(async () => {
     // Names of their own: test files run in parallel, and old-client-new-mock generates the same specs.
-    [v5, v6] = await Promise.all([generateService(V5_SPEC, 'compat-ncom-v5'), generateService(V6_SPEC, 'compat-ncom-v6')]);
+    [v5, v6] = await Promise.all([
+      generateService(V5_SPEC, 'compat-ncom-v5'),
+      generateService(V6_SPEC, 'compat-ncom-v6'),
+    ]);
     v5Examples = v5.mock['exampleHandlers'] as Handlers;
-    server = await (v5.mock['startMockServer'] as StartMockServer)({ port: 0, handlers: v5Examples, credentials: false });
+    server = await (v5.mock['startMockServer'] as StartMockServer)({
+      port: 0,
+      handlers: v5Examples,
+      credentials: false,
+    });
   }, 120_000);
   afterAll(async () => {
     await server?.close();
@@ -55,7 +62,14 @@ describe('a v6 client against a v5 mock', () => {
 
   function v6Client(style: Style): object {
     const PayerClient = v6.client['PayerClient'] as ClientClass;
-    return new PayerClient({ baseUrl: server.url, payerName: PAYER, apiKey: API_KEY, style, now: () => NOW, throwOnServiceError: false });
+    return new PayerClient({
+      baseUrl: server.url,
+      payerName: PAYER,
+      apiKey: API_KEY,
+      style,
+      now: () => NOW,
+      throwOnServiceError: false,
+    });
   }
 
   it('calls every v6 operation', () => {
@@ -65,9 +79,16 @@ describe('a v6 client against a v5 mock', () => {
 
   it('expects failures exactly where the diff says old servers break, which is the hard-coded list', () => {
     expect([...expectedFailures.keys()].map((c) => c.title)).toEqual(SANITY);
-    expect(diff.changes.filter((c) => c.server === 'breaking').map((c) => c.path)).toEqual(['GetPaymentOrderStatus', 'GetUpdatedPayments(maxResults)']);
-    expect(expectedFailures.get(V6_CALLS.find((c) => c.title === 'GetPaymentOrderStatus')!)?.map((c) => c.kind)).toEqual(['operation-added']);
-    expect(expectedFailures.get(V6_CALLS.find((c) => c.title === SANITY[1])!)?.map((c) => c.kind)).toEqual(['parameter-added-optional']);
+    expect(diff.changes.filter((c) => c.server === 'breaking').map((c) => c.path)).toEqual([
+      'GetPaymentOrderStatus',
+      'GetUpdatedPayments(maxResults)',
+    ]);
+    expect(
+      expectedFailures.get(V6_CALLS.find((c) => c.title === 'GetPaymentOrderStatus')!)?.map((c) => c.kind),
+    ).toEqual(['operation-added']);
+    expect(expectedFailures.get(V6_CALLS.find((c) => c.title === SANITY[1])!)?.map((c) => c.kind)).toEqual([
+      'parameter-added-optional',
+    ]);
   });
 
   describe.each(STYLES)('%s', (style) => {
@@ -93,7 +114,9 @@ describe('a v6 client against a v5 mock', () => {
         expect(error).toBeInstanceOf(v6.client['SvcHttpError'] as ErrorClass);
         expect(error).toMatchObject({
           status: 500,
-          bodyExcerpt: unknownOperation ? 'Unknown web method GetPaymentOrderStatus.' : 'Unknown parameter: maxResults. (Expected: payerName, timestamp, key, changedSince.)',
+          bodyExcerpt: unknownOperation
+            ? 'Unknown web method GetPaymentOrderStatus.'
+            : 'Unknown parameter: maxResults. (Expected: payerName, timestamp, key, changedSince.)',
         });
       } else {
         expect(error).toBeInstanceOf(v6.client['SvcSoapFault'] as ErrorClass);

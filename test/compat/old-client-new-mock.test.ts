@@ -36,23 +36,51 @@ const V6_ANSWERS: Record<string, unknown> = {
     errorMessage: 'PaymentOrderNotFound',
     errorCode: 1016,
     AccountInfos: [
-      { Provider: 'LocalBankTransfer', AccountIdentifier: 'LB-001', Balance: 1250.5, Currency: 'EUR', AccountName: 'Main <EUR> account' },
+      {
+        Provider: 'LocalBankTransfer',
+        AccountIdentifier: 'LB-001',
+        Balance: 1250.5,
+        Currency: 'EUR',
+        AccountName: 'Main <EUR> account',
+      },
       null,
       { Provider: 'DigitalWallet', AccountIdentifier: 'DW-7', Balance: -0.01, Currency: 'USD', AccountName: null },
       { Provider: 'Payer', AccountIdentifier: '00123', Balance: 0, Currency: 'JPY' },
     ],
     lastUpdated: LAST_UPDATED,
   },
-  testPaymentFile: { errorMessage: 'Account suspended', errorCode: 'PayerAccountSuspended', LineErrorsOrWarning: [], resultsFile: null },
-  processMultiCurrencyPaymentFileAsync: { errorMessage: 'Account suspended', errorCode: 'PayerAccountSuspended', requestId: '42' },
-  getUpdatedPayments: { errorMessage: 'no such order', errorCode: 'PaymentOrderNotFound', ChangedPaymentOrdersRefCode: [] },
+  testPaymentFile: {
+    errorMessage: 'Account suspended',
+    errorCode: 'PayerAccountSuspended',
+    LineErrorsOrWarning: [],
+    resultsFile: null,
+  },
+  processMultiCurrencyPaymentFileAsync: {
+    errorMessage: 'Account suspended',
+    errorCode: 'PayerAccountSuspended',
+    requestId: '42',
+  },
+  getUpdatedPayments: {
+    errorMessage: 'no such order',
+    errorCode: 'PaymentOrderNotFound',
+    ChangedPaymentOrdersRefCode: [],
+  },
 };
 
 /** What a v5 decoder makes of a v6 answer: the fields v6 added are skipped. */
 function asV5(method: string, value: unknown): unknown {
   if (method !== 'getBalances') return value;
-  const { lastUpdated: _, AccountInfos, ...rest } = value as { lastUpdated?: unknown; AccountInfos: Array<Record<string, unknown> | null> };
-  return { ...rest, AccountInfos: AccountInfos.map((a) => (a === null ? null : Object.fromEntries(Object.entries(a).filter(([k]) => k !== 'AccountName')))) };
+  const {
+    lastUpdated: _,
+    AccountInfos,
+    ...rest
+  } = value as { lastUpdated?: unknown; AccountInfos: Array<Record<string, unknown> | null> };
+  return {
+    ...rest,
+    AccountInfos: AccountInfos.map((a) =>
+      a === null ? null : Object.fromEntries(Object.entries(a).filter(([k]) => k !== 'AccountName')),
+    ),
+  };
 }
 
 describe('a v5 client against a v6 mock', () => {
@@ -63,7 +91,10 @@ describe('a v5 client against a v6 mock', () => {
 
   beforeAll(async () => {
     // Names of their own: test files run in parallel, and new-client-old-mock generates the same specs.
-    [v5, v6] = await Promise.all([generateService(V5_SPEC, 'compat-ocnm-v5'), generateService(V6_SPEC, 'compat-ocnm-v6')]);
+    [v5, v6] = await Promise.all([
+      generateService(V5_SPEC, 'compat-ocnm-v5'),
+      generateService(V6_SPEC, 'compat-ocnm-v6'),
+    ]);
     v6Examples = v6.mock['exampleHandlers'] as Handlers;
     const handlers: Record<string, () => unknown> = { ...(v6Examples as Record<string, () => unknown>) };
     for (const [method, answer] of Object.entries(V6_ANSWERS)) handlers[method] = () => answer;
@@ -76,13 +107,28 @@ describe('a v5 client against a v6 mock', () => {
 
   function v5Client(style: Style, throwOnServiceError = false): object {
     const PayerClient = v5.client['PayerClient'] as ClientClass;
-    return new PayerClient({ baseUrl: server.url, payerName: PAYER, apiKey: API_KEY, style, now: () => NOW, throwOnServiceError });
+    return new PayerClient({
+      baseUrl: server.url,
+      payerName: PAYER,
+      apiKey: API_KEY,
+      style,
+      now: () => NOW,
+      throwOnServiceError,
+    });
   }
   function v6Client(style: Style): object {
     const PayerClient = v6.client['PayerClient'] as ClientClass;
-    return new PayerClient({ baseUrl: server.url, payerName: PAYER, apiKey: API_KEY, style, now: () => NOW, throwOnServiceError: false });
+    return new PayerClient({
+      baseUrl: server.url,
+      payerName: PAYER,
+      apiKey: API_KEY,
+      style,
+      now: () => NOW,
+      throwOnServiceError: false,
+    });
   }
-  const v6Answer = (method: string): unknown => (method in V6_ANSWERS ? V6_ANSWERS[method] : (v6Examples[method] as () => unknown)());
+  const v6Answer = (method: string): unknown =>
+    method in V6_ANSWERS ? V6_ANSWERS[method] : (v6Examples[method] as () => unknown)();
 
   it('the v6 mock serves every v5 operation and one more; the v5 client knows none of the new enum values', () => {
     const v5Methods = new Set(V5_CALLS.map((c) => c.method));
@@ -117,22 +163,39 @@ describe('a v5 client against a v6 mock', () => {
       // The same answer read by a v6 client carries the new fields: they were on the wire.
       const v6Result = (await invoke(v6Client(style), 'getBalances', {})) as Record<string, unknown>;
       expect(v6Result['lastUpdated']).toEqual(LAST_UPDATED);
-      expect((v6Result['AccountInfos'] as Array<Record<string, unknown> | null>)[0]?.['AccountName']).toBe('Main <EUR> account');
+      expect((v6Result['AccountInfos'] as Array<Record<string, unknown> | null>)[0]?.['AccountName']).toBe(
+        'Main <EUR> account',
+      );
     });
 
     it('new string codes come back as they are, and are service errors by default', async () => {
-      const tested = (await invoke(v5Client(style), 'testPaymentFile', { fileName: 'f.csv', totalAmount: 1 })) as Record<string, unknown>;
+      const tested = (await invoke(v5Client(style), 'testPaymentFile', {
+        fileName: 'f.csv',
+        totalAmount: 1,
+      })) as Record<string, unknown>;
       expect(tested['errorCode']).toBe('PayerAccountSuspended');
-      const updated = (await invoke(v5Client(style), 'getUpdatedPayments', { changedSince: 0 })) as Record<string, unknown>;
-      expect(updated).toEqual({ errorMessage: 'no such order', errorCode: 'PaymentOrderNotFound', ChangedPaymentOrdersRefCode: [] });
+      const updated = (await invoke(v5Client(style), 'getUpdatedPayments', { changedSince: 0 })) as Record<
+        string,
+        unknown
+      >;
+      expect(updated).toEqual({
+        errorMessage: 'no such order',
+        errorCode: 'PaymentOrderNotFound',
+        ChangedPaymentOrdersRefCode: [],
+      });
 
       const SvcServiceError = v5.client['SvcServiceError'] as ErrorClass;
-      const thrown = await invoke(v5Client(style, true), 'processMultiCurrencyPaymentFileAsync', { fileName: 'm.csv' }).then(
+      const thrown = await invoke(v5Client(style, true), 'processMultiCurrencyPaymentFileAsync', {
+        fileName: 'm.csv',
+      }).then(
         () => undefined,
         (e: unknown) => e,
       );
       expect(thrown).toBeInstanceOf(SvcServiceError);
-      expect(thrown).toMatchObject({ code: 'PayerAccountSuspended', operation: 'ProcessMultiCurrencyPaymentFileAsync' });
+      expect(thrown).toMatchObject({
+        code: 'PayerAccountSuspended',
+        operation: 'ProcessMultiCurrencyPaymentFileAsync',
+      });
       const byNumber = await invoke(v5Client(style, true), 'getBalances', {}).then(
         () => undefined,
         (e: unknown) => e,

@@ -16,7 +16,10 @@ const QUERY_TEXT = `      - name: text
 function choices(itemAlternatives: string, queryAlternatives = itemAlternatives): Edit[] {
   return [
     [ITEM_LABEL, `${ITEM_LABEL}\n      - name: where\n        type: { choice: [${itemAlternatives}] }`],
-    [QUERY_TEXT, `${QUERY_TEXT}\n      - name: where\n        type: { list: { choice: [${queryAlternatives}] }, container: false }`],
+    [
+      QUERY_TEXT,
+      `${QUERY_TEXT}\n      - name: where\n        type: { list: { choice: [${queryAlternatives}] }, container: false }`,
+    ],
   ];
 }
 
@@ -30,13 +33,19 @@ const ABC = '{ name: Shelf, type: string }, { name: Bin, type: int }, { name: Ro
 
 const rows: Array<[string, { old: Edit[]; new: Edit[]; want: string[] }]> = [
   ['the same choices', { old: choices(AB), new: choices(AB), want: [] }],
-  ['the alternatives reordered', { old: choices(AB), new: choices('{ name: Bin, type: int }, { name: Shelf, type: string }'), want: [] }],
+  [
+    'the alternatives reordered',
+    { old: choices(AB), new: choices('{ name: Bin, type: int }, { name: Shelf, type: string }'), want: [] },
+  ],
   [
     'an alternative added: breaks old clients reading responses, old servers reading requests',
     {
       old: choices(AB),
       new: choices(ABC),
-      want: ['choice-alternative-added Query.where.Room compatible/breaking', 'choice-alternative-added Item.where.Room breaking/compatible'],
+      want: [
+        'choice-alternative-added Query.where.Room compatible/breaking',
+        'choice-alternative-added Item.where.Room breaking/compatible',
+      ],
     },
   ],
   [
@@ -44,7 +53,10 @@ const rows: Array<[string, { old: Edit[]; new: Edit[]; want: string[] }]> = [
     {
       old: choices(ABC),
       new: choices(AB),
-      want: ['choice-alternative-removed Query.where.Room breaking/compatible', 'choice-alternative-removed Item.where.Room breaking/breaking'],
+      want: [
+        'choice-alternative-removed Query.where.Room breaking/compatible',
+        'choice-alternative-removed Item.where.Room breaking/breaking',
+      ],
     },
   ],
   [
@@ -52,7 +64,10 @@ const rows: Array<[string, { old: Edit[]; new: Edit[]; want: string[] }]> = [
     {
       old: choices(AB),
       new: choices('{ name: Shelf, type: string }, { name: Bin, type: long }'),
-      want: ['choice-alternative-retyped Query.where.Bin breaking/breaking', 'choice-alternative-retyped Item.where.Bin breaking/breaking'],
+      want: [
+        'choice-alternative-retyped Query.where.Bin breaking/breaking',
+        'choice-alternative-retyped Item.where.Bin breaking/breaking',
+      ],
     },
   ],
   [
@@ -60,7 +75,9 @@ const rows: Array<[string, { old: Edit[]; new: Edit[]; want: string[] }]> = [
     'an alternative made unqualified, another given a namespace of its own',
     {
       old: choices(AB),
-      new: choices('{ name: Shelf, type: string, form: unqualified }, { name: Bin, type: int, namespace: http://other.example/ }'),
+      new: choices(
+        '{ name: Shelf, type: string, form: unqualified }, { name: Bin, type: int, namespace: http://other.example/ }',
+      ),
       want: [
         'choice-alternative-retyped Query.where.Shelf breaking/breaking',
         'choice-alternative-retyped Query.where.Bin breaking/breaking',
@@ -71,7 +88,11 @@ const rows: Array<[string, { old: Edit[]; new: Edit[]; want: string[] }]> = [
   ],
   [
     'a choice parameter gains an alternative',
-    { old: parameter(AB), new: parameter(ABC), want: ['choice-alternative-added FindItems(query).Room compatible/breaking'] },
+    {
+      old: parameter(AB),
+      new: parameter(ABC),
+      want: ['choice-alternative-added FindItems(query).Room compatible/breaking'],
+    },
   ],
   [
     'a field that becomes a choice is retyped',
@@ -79,7 +100,11 @@ const rows: Array<[string, { old: Edit[]; new: Edit[]; want: string[] }]> = [
       old: [],
       new: [[ITEM_LABEL, `      - name: label\n        type: { choice: [${AB}] }`]],
       // A choice is never absent (unless optional) nor nil: those are changes of their own.
-      want: ['field-retyped Item.label breaking/breaking', 'field-made-required Item.label compatible/breaking', 'field-made-non-nillable Item.label compatible/breaking'],
+      want: [
+        'field-retyped Item.label breaking/breaking',
+        'field-made-required Item.label compatible/breaking',
+        'field-made-non-nillable Item.label compatible/breaking',
+      ],
     },
   ],
 ];

@@ -23,7 +23,9 @@ function expectGolden(file: string, actual: string): void {
   const expected = existsSync(path) ? readFileSync(path, 'utf8') : '';
   if (actual !== expected) {
     const patch = createTwoFilesPatch(`${file} (committed)`, `${file} (now)`, expected, actual);
-    throw new Error(`test/fixtures/diff/${file} is stale; rerun with UPDATE_GOLDEN=1 if the change is intended:\n${patch}`);
+    throw new Error(
+      `test/fixtures/diff/${file} is stale; rerun with UPDATE_GOLDEN=1 if the change is intended:\n${patch}`,
+    );
   }
 }
 
@@ -46,7 +48,13 @@ describe('svc-codegen diff', () => {
     const docOnly = mkdtempSync(join(tmpdir(), 'svc-diff-'));
     afterAll(() => rmSync(docOnly, { recursive: true, force: true }));
     const docFile = join(docOnly, 'doc.yaml');
-    writeFileSync(docFile, readFileSync(join(FIXTURES, 'base.yaml'), 'utf8').replace('doc: Returns one item.', 'doc: Returns a single item.'));
+    writeFileSync(
+      docFile,
+      readFileSync(join(FIXTURES, 'base.yaml'), 'utf8').replace(
+        'doc: Returns one item.',
+        'doc: Returns a single item.',
+      ),
+    );
 
     it.each([
       ['breaking', NEW, 1],
@@ -64,15 +72,21 @@ describe('svc-codegen diff', () => {
       expect(run.error).toMatch(/HEAD:no\/such\/spec\.yaml:1:1: cannot read the spec with git show/);
       const missing = await runDiff({ old: 'no-such-file.yaml', new: NEW, cwd: ROOT });
       expect(missing.exitCode).toBe(2);
-      expect(missing.error).toMatch(/no-such-file\.yaml:1:1: cannot read the spec: no such file, nor a git revision such as HEAD~1:spec\/service\.yaml; check the path/);
+      expect(missing.error).toMatch(
+        /no-such-file\.yaml:1:1: cannot read the spec: no such file, nor a git revision such as HEAD~1:spec\/service\.yaml; check the path/,
+      );
     });
 
     it('sets the exit code of the real command line', async () => {
       const cli = (failOn: string) =>
-        spawnSync(process.execPath, [fromRoot('dist', 'cli.js'), 'diff', OLD, NEW, '--fail-on', failOn, '--format', 'json'], {
-          cwd: ROOT,
-          encoding: 'utf8',
-        });
+        spawnSync(
+          process.execPath,
+          [fromRoot('dist', 'cli.js'), 'diff', OLD, NEW, '--fail-on', failOn, '--format', 'json'],
+          {
+            cwd: ROOT,
+            encoding: 'utf8',
+          },
+        );
       const failing = cli('breaking');
       expect(failing.stderr).toBe('');
       expect(failing.status).toBe(1);
@@ -87,7 +101,13 @@ describe('svc-codegen diff', () => {
       const dir = mkdtempSync(join(tmpdir(), 'svc-diff-'));
       try {
         writeFileSync(join(dir, 'payer-v5.yaml'), head);
-        const run = await runDiff({ old: 'HEAD:spec/payer-v5.yaml', new: join(dir, 'payer-v5.yaml'), format: 'json', failOn: 'any', cwd: ROOT });
+        const run = await runDiff({
+          old: 'HEAD:spec/payer-v5.yaml',
+          new: join(dir, 'payer-v5.yaml'),
+          format: 'json',
+          failOn: 'any',
+          cwd: ROOT,
+        });
         expect(run.error).toBeUndefined();
         expect(run.exitCode).toBe(0);
         expect(JSON.parse(run.output)).toMatchObject({ summary: { changes: 0, bump: 'none' }, changes: [], names: [] });
@@ -99,9 +119,16 @@ describe('svc-codegen diff', () => {
     // Others may be editing the spec in this working copy; the comparison with it holds when it is unmodified.
     const unmodified = readFileSync(join(ROOT, 'spec/payer-v5.yaml'), 'utf8') === head;
     it.runIf(unmodified)('HEAD:spec/payer-v5.yaml against the working file: no changes', async () => {
-      const run = await runDiff({ old: 'HEAD:spec/payer-v5.yaml', new: 'spec/payer-v5.yaml', failOn: 'any', cwd: ROOT });
+      const run = await runDiff({
+        old: 'HEAD:spec/payer-v5.yaml',
+        new: 'spec/payer-v5.yaml',
+        failOn: 'any',
+        cwd: ROOT,
+      });
       expect(run.exitCode).toBe(0);
-      expect(run.output).toBe('## Spec diff: HEAD:spec/payer-v5.yaml -> spec/payer-v5.yaml\n\n**No changes.** Semver: none.\n');
+      expect(run.output).toBe(
+        '## Spec diff: HEAD:spec/payer-v5.yaml -> spec/payer-v5.yaml\n\n**No changes.** Semver: none.\n',
+      );
     });
   });
 });

@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import { diffSpecs, renderMarkdown } from '../../generator/diff/index.js';
 import { COUNT_FIELD, ITEM_FIELDS, model, type Edit } from './helpers.js';
 
-
 interface Row {
   readonly old?: readonly Edit[];
   readonly new: readonly Edit[];
@@ -18,7 +17,8 @@ const REQUIRED_GONE =
   'response: old decoders require it (and the property disappears), new decoders skip it from an old server; request: an old server may require it';
 const OPTIONAL_GONE =
   'response: old decoders accept its absence, but the property disappears from the type (a source break); new decoders skip it from an old server; request: the service may refuse it from old clients that send it, an old server never required it';
-const ADDED = 'response: old decoders skip it, new decoders require it from an old server; request: old clients do not send it, an old server does not expect it';
+const ADDED =
+  'response: old decoders skip it, new decoders require it from an old server; request: old clients do not send it, an old server does not expect it';
 
 const rows: Array<[string, Row]> = [
   [
@@ -26,12 +26,17 @@ const rows: Array<[string, Row]> = [
     {
       old: [[COUNT_FIELD, `${COUNT_FIELD}\n        optional: true`]],
       new: [[COUNT_FIELD, '']],
-      want: [`| field-removed-optional | \`CountResult.count\` | count: int (optional) | **breaking** | compatible | ${OPTIONAL_GONE} |`],
+      want: [
+        `| field-removed-optional | \`CountResult.count\` | count: int (optional) | **breaking** | compatible | ${OPTIONAL_GONE} |`,
+      ],
     },
   ],
   [
     'a required result field removed: old decoders require it',
-    { new: [[COUNT_FIELD, '']], want: [`| field-removed | \`CountResult.count\` | count: int | **breaking** | compatible | ${REQUIRED_GONE} |`] },
+    {
+      new: [[COUNT_FIELD, '']],
+      want: [`| field-removed | \`CountResult.count\` | count: int | **breaking** | compatible | ${REQUIRED_GONE} |`],
+    },
   ],
   [
     'a field renamed in place (same type, same position): both rows say "renamed?"',
@@ -56,7 +61,13 @@ const rows: Array<[string, Row]> = [
   [
     'a field removed and one of the same type added elsewhere: no guess',
     {
-      new: [[ITEM_FIELDS, ITEM_FIELDS.replace('      - name: id\n        type: long\n', '') + '\n      - name: code\n        type: long']],
+      new: [
+        [
+          ITEM_FIELDS,
+          ITEM_FIELDS.replace('      - name: id\n        type: long\n', '') +
+            '\n      - name: code\n        type: long',
+        ],
+      ],
       want: [
         `| field-removed | \`Item.id\` | id: long | **breaking** | compatible | ${REQUIRED_GONE} |`,
         `| field-added | \`Item.code\` | code: long | compatible | **breaking** | ${ADDED} |`,

@@ -34,7 +34,9 @@ const changesOf = async (old: string, next: string) => {
   const run = await runDiff({ old, new: next, format: 'json', cwd: repoRoot });
   expect(run.error).toBeUndefined();
   const diff = JSON.parse(run.output) as Changes;
-  return diff.changes.filter((c) => c.kind !== 'doc-changed').map(({ kind, path, client, server }) => ({ kind, path, client, server }));
+  return diff.changes
+    .filter((c) => c.kind !== 'doc-changed')
+    .map(({ kind, path, client, server }) => ({ kind, path, client, server }));
 };
 
 describe('diff: a spec against a WSDL', () => {
@@ -44,13 +46,20 @@ describe('diff: a spec against a WSDL', () => {
       ['generated/wsdl/PayerFunctions.wsdl', SPEC],
     ] as const) {
       const run = await runDiff({ old, new: next, failOn: 'any', cwd: repoRoot });
-      expect([run.exitCode, run.error, run.output]).toEqual([0, undefined, `## Spec diff: ${old} -> ${next}\n\n**No changes.** Semver: none.\n`]);
+      expect([run.exitCode, run.error, run.output]).toEqual([
+        0,
+        undefined,
+        `## Spec diff: ${old} -> ${next}\n\n**No changes.** Semver: none.\n`,
+      ]);
     }
   });
 
   it('each edit of the WSDL is one classified change', async () => {
     const wsdl = edited('changed.wsdl', [
-      ['<s:enumeration value="Completed"/>', '<s:enumeration value="Completed"/>\n          <s:enumeration value="Archived"/>'],
+      [
+        '<s:enumeration value="Completed"/>',
+        '<s:enumeration value="Completed"/>\n          <s:enumeration value="Archived"/>',
+      ],
       ['          <s:element minOccurs="0" maxOccurs="1" name="resultsFile" nillable="true" type="s:string"/>\n', ''],
     ]);
     expect(await changesOf(SPEC, wsdl)).toEqual([
@@ -63,10 +72,22 @@ describe('diff: a spec against a WSDL', () => {
 
   it('what ASMX publishes of any reference type is not a change; a value type made optional is', async () => {
     const wsdl = edited('asmx.wsdl', [
-      ['<s:element minOccurs="1" maxOccurs="1" name="GetBalancesResult" type="tns:BalanceResult"/>', '<s:element minOccurs="0" maxOccurs="1" name="GetBalancesResult" type="tns:BalanceResult"/>'],
-      ['<s:element minOccurs="0" maxOccurs="1" name="errorMessage" nillable="true" type="s:string"/>', '<s:element minOccurs="1" maxOccurs="1" name="errorMessage" nillable="true" type="s:string"/>'],
-      ['<s:element minOccurs="1" maxOccurs="1" name="Balance" type="s:double"/>', '<s:element minOccurs="0" maxOccurs="1" name="Balance" type="s:double"/>'],
-      ['<s:element minOccurs="1" maxOccurs="1" name="i" nillable="true" type="s:int"/>', '<s:element minOccurs="0" maxOccurs="1" name="i" nillable="true" type="s:int"/>'],
+      [
+        '<s:element minOccurs="1" maxOccurs="1" name="GetBalancesResult" type="tns:BalanceResult"/>',
+        '<s:element minOccurs="0" maxOccurs="1" name="GetBalancesResult" type="tns:BalanceResult"/>',
+      ],
+      [
+        '<s:element minOccurs="0" maxOccurs="1" name="errorMessage" nillable="true" type="s:string"/>',
+        '<s:element minOccurs="1" maxOccurs="1" name="errorMessage" nillable="true" type="s:string"/>',
+      ],
+      [
+        '<s:element minOccurs="1" maxOccurs="1" name="Balance" type="s:double"/>',
+        '<s:element minOccurs="0" maxOccurs="1" name="Balance" type="s:double"/>',
+      ],
+      [
+        '<s:element minOccurs="1" maxOccurs="1" name="i" nillable="true" type="s:int"/>',
+        '<s:element minOccurs="0" maxOccurs="1" name="i" nillable="true" type="s:int"/>',
+      ],
     ]);
     // A nillable int (.NET's int?) may be left out or nil as the WSDL says: ASMX shows that, so it is a change.
     expect(await changesOf(SPEC, wsdl)).toEqual([
@@ -80,7 +101,13 @@ describe('diff: a spec against a WSDL', () => {
     const { sides, asWsdls } = await loadDiffSides(SPEC, wsdl, repoRoot);
     expect(asWsdls).toBe(true);
     const kinds = diffSpecs(...sides).changes.map((c) => `${c.kind} ${c.path}`);
-    expect(kinds).toEqual(expect.arrayContaining(['operation-result-made-nullable GetBalances.result', 'field-made-required FileResult.errorMessage', 'field-made-optional SvcAccountInfo.Balance']));
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        'operation-result-made-nullable GetBalances.result',
+        'field-made-required FileResult.errorMessage',
+        'field-made-optional SvcAccountInfo.Balance',
+      ]),
+    );
     expect((await loadDiffSides(SPEC, SPEC, repoRoot)).asWsdls).toBe(false);
   });
 });

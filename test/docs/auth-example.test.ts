@@ -30,7 +30,10 @@ describe('docs examples sign with the spec’s example credentials', () => {
 
   it('auth.example gives the principal, key and timestamp, and each signed example is their HMAC', () => {
     expect(TEXT).toMatch(/^auth:\n/m);
-    const text = TEXT.replace(/^auth:\n/m, 'auth:\n  example: { principal: ACME, apiKey: known-answer-key, timestamp: 1700000000 }\n');
+    const text = TEXT.replace(
+      /^auth:\n/m,
+      'auth:\n  example: { principal: ACME, apiKey: known-answer-key, timestamp: 1700000000 }\n',
+    );
     const docs = docsOf(text);
     expect(docs).toContain('known-answer-key');
     expect(docs).not.toContain('example-api-key');

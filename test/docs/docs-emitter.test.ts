@@ -83,7 +83,12 @@ function tableAfter(markdown: string, heading: string): string[][] {
   const rows: string[][] = [];
   for (const line of lines.slice(first + 2)) {
     if (!line.startsWith('|')) break;
-    rows.push(line.slice(1, -1).split(/(?<!\\)\|/).map((c) => c.trim()));
+    rows.push(
+      line
+        .slice(1, -1)
+        .split(/(?<!\\)\|/)
+        .map((c) => c.trim()),
+    );
   }
   return rows;
 }
@@ -96,13 +101,20 @@ function keySteps(markdown: string): Map<string, string> {
 describe('the payer docs', () => {
   it('have an index, the fixed pages, a page per operation and per type', () => {
     const paths = [...docs.keys()];
-    for (const p of ['README.md', 'getting-started.md', 'errors.md', 'decisions.md', 'flows.md']) expect(paths).toContain(`docs/${p}`);
-    expect(paths.filter((p) => p.startsWith('docs/operations/')).sort()).toEqual(OPERATIONS.map(([op]) => `docs/operations/${op}.md`).sort());
-    for (const t of ['FileResult', 'SvcAccountInfo', 'ErrorCode', 'RequestStatus', 'Provider']) expect(paths).toContain(`docs/types/${t}.md`);
+    for (const p of ['README.md', 'getting-started.md', 'errors.md', 'decisions.md', 'flows.md'])
+      expect(paths).toContain(`docs/${p}`);
+    expect(paths.filter((p) => p.startsWith('docs/operations/')).sort()).toEqual(
+      OPERATIONS.map(([op]) => `docs/operations/${op}.md`).sort(),
+    );
+    for (const t of ['FileResult', 'SvcAccountInfo', 'ErrorCode', 'RequestStatus', 'Provider'])
+      expect(paths).toContain(`docs/types/${t}.md`);
   });
 
   it("serve the mock from a terminal with the mock package's own command, the bin its package.json declares", () => {
-    const manifest = JSON.parse(readFileSync(fromRoot('generated/mock/package.json'), 'utf8')) as { name: string; bin: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(fromRoot('generated/mock/package.json'), 'utf8')) as {
+      name: string;
+      bin: Record<string, string>;
+    };
     expect(Object.keys(manifest.bin)).toEqual([manifest.name]);
     expect(page('getting-started.md')).toContain(`npx ${manifest.name} --port 8080`);
     expect(page('getting-started.md')).not.toContain('--import tsx');
@@ -122,31 +134,34 @@ describe('the payer docs', () => {
     else expect(text).not.toMatch(callout);
   });
 
-  it.each(OPERATIONS)('%s shows its key computed from MyPayer, 1521234048 and its EAT value, with the bogus API key', (op, params, marker) => {
-    const text = page(`operations/${op}.md`);
-    const steps = keySteps(text);
-    const stamp = params.find((p) => p.toLowerCase() === 'timestamp')!;
-    expect(steps.get('`payerName`')).toBe('`MyPayer`');
-    expect(steps.get(`\`${stamp}\``)).toBe('`1521234048`');
-    const eat = steps.get('eatValue')!;
-    const eatValue = eat === '(empty)' ? '' : eat.replace(/^`|`$/g, '');
-    // A double is signed truncated (the spec's example 1234.56, as DECISIONS.md signs it); the other values are the
-    // spec's examples or the defaults picked by name (a file name) and type (a long, text).
-    const expected: Record<string, string> = {
-      fileName: 'example-2026-01-01.xml',
-      totalAmount: '1234',
-      requestId: '9007199254740993',
-      saveToFile: 'payee-status.csv',
-      subPayerName: 'text',
-    };
-    expect(eatValue).toBe(params.includes(marker) ? expected[marker] : '');
-    const message = `MyPayer1521234048${eatValue}`;
-    expect(steps.get(`message = \`payerName\` + \`${stamp}\` + eatValue`)).toBe(`\`${message}\``);
-    const key = createHmac('sha256', 'boguskey').update(message).digest('hex');
-    expect(steps.get('`key` = hex(HMAC-SHA256(API key, message))')).toBe(`\`${key}\``);
-    expect(text).toContain(`<key>${key}</key>`);
-    expect(text).toMatch(new RegExp(`&key=${key}(&|\n)`));
-  });
+  it.each(OPERATIONS)(
+    '%s shows its key computed from MyPayer, 1521234048 and its EAT value, with the bogus API key',
+    (op, params, marker) => {
+      const text = page(`operations/${op}.md`);
+      const steps = keySteps(text);
+      const stamp = params.find((p) => p.toLowerCase() === 'timestamp')!;
+      expect(steps.get('`payerName`')).toBe('`MyPayer`');
+      expect(steps.get(`\`${stamp}\``)).toBe('`1521234048`');
+      const eat = steps.get('eatValue')!;
+      const eatValue = eat === '(empty)' ? '' : eat.replace(/^`|`$/g, '');
+      // A double is signed truncated (the spec's example 1234.56, as DECISIONS.md signs it); the other values are the
+      // spec's examples or the defaults picked by name (a file name) and type (a long, text).
+      const expected: Record<string, string> = {
+        fileName: 'example-2026-01-01.xml',
+        totalAmount: '1234',
+        requestId: '9007199254740993',
+        saveToFile: 'payee-status.csv',
+        subPayerName: 'text',
+      };
+      expect(eatValue).toBe(params.includes(marker) ? expected[marker] : '');
+      const message = `MyPayer1521234048${eatValue}`;
+      expect(steps.get(`message = \`payerName\` + \`${stamp}\` + eatValue`)).toBe(`\`${message}\``);
+      const key = createHmac('sha256', 'boguskey').update(message).digest('hex');
+      expect(steps.get('`key` = hex(HMAC-SHA256(API key, message))')).toBe(`\`${key}\``);
+      expect(text).toContain(`<key>${key}</key>`);
+      expect(text).toMatch(new RegExp(`&key=${key}(&|\n)`));
+    },
+  );
 
   it("walks GetBalances' key through to the known answer of DECISIONS.md", () => {
     const text = page('operations/GetBalances.md');
@@ -158,7 +173,9 @@ describe('the payer docs', () => {
 
   it('explain the absent EAT parameter of the multi-currency async operations', () => {
     for (const op of ['TestMultiCurrencyPaymentFileAsync', 'ProcessMultiCurrencyPaymentFileAsync']) {
-      expect(page(`operations/${op}.md`)).toContain('The EAT marker is `totalAmount`, a parameter this operation does not have: eatValue is empty.');
+      expect(page(`operations/${op}.md`)).toContain(
+        'The EAT marker is `totalAmount`, a parameter this operation does not have: eatValue is empty.',
+      );
     }
   });
 
@@ -204,8 +221,12 @@ describe('the payer docs', () => {
     const ids = [...spec.matchAll(/^ {2}- id: ([a-z0-9-]+)$/gm)].map((m) => m[1]!);
     expect(ids.length).toBeGreaterThan(20);
     for (const id of ids) expect(text).toContain(`Id \`${id}\`.`);
-    expect(text).toMatch(/## Computation of the key parameter\n\nId `key-computation`\. key = lower-case hex[^\n]*\n\nUsed by:\n\n- the key computation: \[index\]\(README\.md#authentication\)/);
-    expect(text).toContain('- the HTTP POST root of `ProcessMultiCurrencyPaymentFileAsync`: [ProcessMultiCurrencyPaymentFileAsync](operations/ProcessMultiCurrencyPaymentFileAsync.md)');
+    expect(text).toMatch(
+      /## Computation of the key parameter\n\nId `key-computation`\. key = lower-case hex[^\n]*\n\nUsed by:\n\n- the key computation: \[index\]\(README\.md#authentication\)/,
+    );
+    expect(text).toContain(
+      '- the HTTP POST root of `ProcessMultiCurrencyPaymentFileAsync`: [ProcessMultiCurrencyPaymentFileAsync](operations/ProcessMultiCurrencyPaymentFileAsync.md)',
+    );
   });
 
   it('describe each error class of the runtime, from its own documentation', () => {
@@ -220,14 +241,17 @@ describe('the payer docs', () => {
   it('draw the poll: its status states and its sequence', () => {
     const text = page('flows.md');
     const state = /```mermaid\n(stateDiagram-v2\n[\s\S]*?)```/.exec(text)?.[1] ?? '';
-    for (const [i, v] of ['Processing', 'Failed', 'Cancelled', 'Completed'].entries()) expect(state).toContain(`state "${v}" as s${i}`);
+    for (const [i, v] of ['Processing', 'Failed', 'Cancelled', 'Completed'].entries())
+      expect(state).toContain(`state "${v}" as s${i}`);
     expect(state).toContain('[*] --> s0');
     for (const f of ['s1', 's2', 's3']) {
       expect(state).toContain(`s0 --> ${f}\n`);
       expect(state).toContain(`${f} --> [*]`);
     }
     const sequence = /```mermaid\n(sequenceDiagram\n[\s\S]*?)```/.exec(text)?.[1] ?? '';
-    expect(sequence).toContain('Client->>Service: TestMultiCurrencyPaymentFileAsync or ProcessMultiCurrencyPaymentFileAsync or TestPaymentFileAsync or ProcessPaymentFileAsync');
+    expect(sequence).toContain(
+      'Client->>Service: TestMultiCurrencyPaymentFileAsync or ProcessMultiCurrencyPaymentFileAsync or TestPaymentFileAsync or ProcessPaymentFileAsync',
+    );
     expect(sequence).toContain('loop until requestStatus is Completed, Failed, Cancelled');
     expect(sequence).toContain('Client->>Service: ProcessPaymentsAsyncResult');
   });
@@ -270,7 +294,10 @@ describe('operation groups in the spec', () => {
   });
 
   it('take order and introductions from the groups list', () => {
-    const model = parseSpec(spec('groups:\n  - { title: Items, doc: Read items. }\n', '    group: Items\n'), 'groups.yaml');
+    const model = parseSpec(
+      spec('groups:\n  - { title: Items, doc: Read items. }\n', '    group: Items\n'),
+      'groups.yaml',
+    );
     expect(model.groups).toEqual([{ kind: 'group', title: 'Items', doc: 'Read items.' }]);
   });
 
@@ -302,6 +329,7 @@ describe.each(FIXTURE_SPECS)('the docs of %s', (file) => {
       const styles = model.bindings.filter((b) => (b !== 'httpPost' || op.httpPost) && (b !== 'httpGet' || op.httpGet));
       expect([...text.matchAll(/^```http$/gm)]).toHaveLength(styles.length * 2);
     }
-    for (const t of [...model.records, ...model.results, ...model.enums]) expect(rendered.has(`docs/types/${t.name}.md`)).toBe(true);
+    for (const t of [...model.records, ...model.results, ...model.enums])
+      expect(rendered.has(`docs/types/${t.name}.md`)).toBe(true);
   });
 });

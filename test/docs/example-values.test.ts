@@ -7,11 +7,32 @@ import { describe, expect, it } from 'vitest';
 import { exampleParam } from '../../generator/emit/examples.js';
 import type { EnumModel, ParameterModel, PrimitiveName, TypeModel } from '../../generator/model/types.js';
 
-const SHADE: EnumModel = { kind: 'enum', name: 'Shade', xmlName: 'Shade', doc: undefined, values: ['Light', 'Dark'], numeric: undefined, placeholders: undefined };
+const SHADE: EnumModel = {
+  kind: 'enum',
+  name: 'Shade',
+  xmlName: 'Shade',
+  doc: undefined,
+  values: ['Light', 'Dark'],
+  numeric: undefined,
+  placeholders: undefined,
+};
 
 function param(name: string, type: PrimitiveName | TypeModel, example?: string): ParameterModel {
   const t: TypeModel = typeof type === 'string' ? { kind: 'primitive', name: type } : type;
-  return { kind: 'parameter', name, type: t, doc: undefined, role: undefined, optional: false, nillable: false, default: undefined, quirk: undefined, secret: false, decision: undefined, ...(example === undefined ? {} : { example }) };
+  return {
+    kind: 'parameter',
+    name,
+    type: t,
+    doc: undefined,
+    role: undefined,
+    optional: false,
+    nillable: false,
+    default: undefined,
+    quirk: undefined,
+    secret: false,
+    decision: undefined,
+    ...(example === undefined ? {} : { example }),
+  };
 }
 
 describe('example of a parameter', () => {
@@ -46,7 +67,7 @@ describe('example of a parameter', () => {
   });
 
   it.each([
-    ['fileName', 'string', "it's \"here\"", `'it\\'s "here"'`],
+    ['fileName', 'string', 'it\'s "here"', `'it\\'s "here"'`],
     ['totalAmount', 'double', '1234.56', '1234.56'],
     ['requestId', 'long', '42', "'42'"],
     ['when', 'dateTime', '2026-03-04T05:06:07.000Z', "new Date('2026-03-04T05:06:07.000Z')"],
@@ -54,10 +75,13 @@ describe('example of a parameter', () => {
     ['letter', 'char', '65', "'A'"],
     ['ok', 'boolean', 'false', 'false'],
     ['shade', { kind: 'enum', enum: SHADE }, 'Dark', "'Dark'"],
-  ] as Array<[string, PrimitiveName | TypeModel, string, string]>)("the spec's example of %s wins: %s", (name, type, example, want) => {
-    const expression = exampleParam(param(name, type, example));
-    expect(expression).toBe(want);
-    // An expression that evaluates (docs pages and the mock's examples are code).
-    expect(() => new Function(`return (${expression});`)()).not.toThrow();
-  });
+  ] as Array<[string, PrimitiveName | TypeModel, string, string]>)(
+    "the spec's example of %s wins: %s",
+    (name, type, example, want) => {
+      const expression = exampleParam(param(name, type, example));
+      expect(expression).toBe(want);
+      // An expression that evaluates (docs pages and the mock's examples are code).
+      expect(() => new Function(`return (${expression});`)()).not.toThrow();
+    },
+  );
 });

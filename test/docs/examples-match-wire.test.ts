@@ -69,7 +69,10 @@ function readPage(operation: string): Page {
     const blocks = [...section.matchAll(/^```http\n([\s\S]*?)\n```$/gm)].map((m) => parseHttp(m[1]!));
     expect(blocks, `${operation} ${title}`).toHaveLength(2);
     const between = section.slice(section.indexOf('```\n') + 4, section.indexOf('\nResponse:'));
-    const form = [...between.matchAll(/^\| `([^`]*)` \| (?:`([^`]*)`|\(empty\)) \|$/gm)].map((m): [string, string] => [m[1]!, (m[2] ?? '').replace(/\\\|/g, '|')]);
+    const form = [...between.matchAll(/^\| `([^`]*)` \| (?:`([^`]*)`|\(empty\)) \|$/gm)].map((m): [string, string] => [
+      m[1]!,
+      (m[2] ?? '').replace(/\\\|/g, '|'),
+    ]);
     examples.set(title, { request: blocks[0]!, response: blocks[1]!, form });
   }
   return { method: call[1]!, args, examples };
@@ -88,7 +91,9 @@ const STYLES = model.bindings.map((style) => [style, STYLE_TITLES[style]] as con
 type Method = (params?: unknown) => Promise<unknown>;
 
 /** The headers without Content-Length, and Content-Length, which differs between a shown body and a sent one. */
-function splitLength(headers: ReadonlyArray<readonly [string, string]>): [Array<readonly [string, string]>, string | undefined] {
+function splitLength(
+  headers: ReadonlyArray<readonly [string, string]>,
+): [Array<readonly [string, string]>, string | undefined] {
   return [headers.filter(([n]) => n !== 'Content-Length'), headers.find(([n]) => n === 'Content-Length')?.[1]];
 }
 
@@ -109,11 +114,16 @@ function fieldExamples(t: TypeModel | undefined, seen = new Set<StructModel>()):
   if (t.kind === 'list') return fieldExamples(t.item, seen);
   if (t.kind !== 'record' || seen.has(t.record)) return [];
   seen.add(t.record);
-  return t.record.fields.flatMap((f) => [...(f.example !== undefined ? [[f.name, f.example] as [string, string]] : []), ...fieldExamples(f.type, seen)]);
+  return t.record.fields.flatMap((f) => [
+    ...(f.example !== undefined ? [[f.name, f.example] as [string, string]] : []),
+    ...fieldExamples(f.type, seen),
+  ]);
 }
 
 it('the payer spec gives examples that the docs show (parameters and fields)', () => {
-  expect(model.parameters.filter((p) => p.example !== undefined).map((p) => p.name)).toEqual(expect.arrayContaining(['totalAmount', 'saveToFile']));
+  expect(model.parameters.filter((p) => p.example !== undefined).map((p) => p.name)).toEqual(
+    expect.arrayContaining(['totalAmount', 'saveToFile']),
+  );
 });
 
 describe.each(model.operations.map((op) => op.name))('%s', (operation) => {
@@ -122,62 +132,85 @@ describe.each(model.operations.map((op) => op.name))('%s', (operation) => {
 
   it('documents a call of its client method and an example in every style', () => {
     expect(page.method).toBe(op.methodName);
-    expect([...page.examples.keys()]).toEqual(STYLES.filter(([s]) => (s !== 'httpPost' || op.httpPost) && (s !== 'httpGet' || op.httpGet)).map(([, title]) => title));
-  });
-
-  it.each(STYLES)('%s: the client sends the documented request, with the spec examples, and decodes the documented response', async (style, title) => {
-    const { request, response, form } = page.examples.get(title)!;
-    const sent: Array<{ url: string; init: RequestInit }> = [];
-    const fetch = async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
-      sent.push({ url: String(url), init: init ?? {} });
-      const [, status] = /^HTTP\/1\.1 (\d+)/.exec(response.startLine)!;
-      return new Response(response.body, { status: Number(status), headers: response.headers });
-    };
-    const client = new PayerClient({ baseUrl: BASE, payerName: 'MyPayer', apiKey: 'boguskey', style: style as Style, now: () => 1521234048, fetch });
-    const method = (client as unknown as Record<string, Method>)[page.method]!.bind(client);
-    const result = await method(page.args);
-
-    expect(sent).toHaveLength(1);
-    const [verb, target, version] = request.startLine.split(' ');
-    const url = new URL(sent[0]!.url);
-    expect([sent[0]!.init.method, url.pathname + url.search, version]).toEqual([verb, target, 'HTTP/1.1']);
-    const body = (sent[0]!.init.body as string | undefined) ?? '';
-    const [headers, length] = splitLength(Object.entries((sent[0]!.init.headers ?? {}) as Record<string, string>));
-    const [shownHeaders, shownLength] = splitLength(request.headers);
-    expect(headers).toEqual(shownHeaders);
-    // The client states the length of what it sends; the page, the length of what it shows.
-    if (length !== undefined) expect(Number(length)).toBe(Buffer.byteLength(body));
-    if (shownLength !== undefined) expect(Number(shownLength)).toBe(Buffer.byteLength(request.body));
-    expect(shownLength === undefined).toBe(length === undefined);
-
-    const values = new Map(op.inputParams.filter((p) => p.example !== undefined).map((p) => [p.name, p.example!]));
-    if (isForm(style)) {
-      expect(body).toBe(request.body);
-      const fields = [...new URLSearchParams(style === 'httpGet' ? url.search : body)];
-      expect(form).toEqual(fields);
-      for (const [name, value] of values) expect(fields, name).toContainEqual([name, value]);
-    } else {
-      expectIndentedForm(request.body, body, 'request');
-      expect(form).toEqual([]);
-      for (const [name, value] of values) expect(body, name).toContain(`<${name}>${escapeXml(value)}</${name}>`);
-    }
-    const r = op.result.kind === 'outputs' ? op.result.struct : op.result.kind === 'value' ? op.result.struct : undefined;
-    for (const [name, value] of fieldExamples(r && { kind: 'record', record: r })) expect(response.body, name).toContain(`<${name}>${escapeXml(value)}</${name}>`);
-
-    const example = (exampleHandlers as unknown as Record<string, () => unknown>)[page.method]!();
-    expect(result).toEqual(example);
-  });
-
-  it.each(STYLES)('%s: the mock answers the documented request, as shown, with the documented response', async (style, title) => {
-    const { request, response } = page.examples.get(title)!;
-    const [verb, target] = request.startLine.split(' ');
-    const answer = await service.handle(
-      new Request(`${BASE}${target}`, { method: verb, headers: request.headers, ...(verb === 'GET' ? {} : { body: request.body }) }),
+    expect([...page.examples.keys()]).toEqual(
+      STYLES.filter(([s]) => (s !== 'httpPost' || op.httpPost) && (s !== 'httpGet' || op.httpGet)).map(
+        ([, title]) => title,
+      ),
     );
-    expect(`HTTP/1.1 ${answer.status} ${answer.statusText || 'OK'}`).toBe(response.startLine);
-    for (const [name, value] of response.headers) expect(answer.headers.get(name), name).toBe(value);
-    const body = await answer.text();
-    if (body === '' || (isForm(style) && op.httpPostRoot.kind === 'any')) expect(body).toBe(response.body);
-    else expectIndentedForm(response.body, body, 'response');
   });
+
+  it.each(STYLES)(
+    '%s: the client sends the documented request, with the spec examples, and decodes the documented response',
+    async (style, title) => {
+      const { request, response, form } = page.examples.get(title)!;
+      const sent: Array<{ url: string; init: RequestInit }> = [];
+      const fetch = async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
+        sent.push({ url: String(url), init: init ?? {} });
+        const [, status] = /^HTTP\/1\.1 (\d+)/.exec(response.startLine)!;
+        return new Response(response.body, { status: Number(status), headers: response.headers });
+      };
+      const client = new PayerClient({
+        baseUrl: BASE,
+        payerName: 'MyPayer',
+        apiKey: 'boguskey',
+        style: style as Style,
+        now: () => 1521234048,
+        fetch,
+      });
+      const method = (client as unknown as Record<string, Method>)[page.method]!.bind(client);
+      const result = await method(page.args);
+
+      expect(sent).toHaveLength(1);
+      const [verb, target, version] = request.startLine.split(' ');
+      const url = new URL(sent[0]!.url);
+      expect([sent[0]!.init.method, url.pathname + url.search, version]).toEqual([verb, target, 'HTTP/1.1']);
+      const body = (sent[0]!.init.body as string | undefined) ?? '';
+      const [headers, length] = splitLength(Object.entries((sent[0]!.init.headers ?? {}) as Record<string, string>));
+      const [shownHeaders, shownLength] = splitLength(request.headers);
+      expect(headers).toEqual(shownHeaders);
+      // The client states the length of what it sends; the page, the length of what it shows.
+      if (length !== undefined) expect(Number(length)).toBe(Buffer.byteLength(body));
+      if (shownLength !== undefined) expect(Number(shownLength)).toBe(Buffer.byteLength(request.body));
+      expect(shownLength === undefined).toBe(length === undefined);
+
+      const values = new Map(op.inputParams.filter((p) => p.example !== undefined).map((p) => [p.name, p.example!]));
+      if (isForm(style)) {
+        expect(body).toBe(request.body);
+        const fields = [...new URLSearchParams(style === 'httpGet' ? url.search : body)];
+        expect(form).toEqual(fields);
+        for (const [name, value] of values) expect(fields, name).toContainEqual([name, value]);
+      } else {
+        expectIndentedForm(request.body, body, 'request');
+        expect(form).toEqual([]);
+        for (const [name, value] of values) expect(body, name).toContain(`<${name}>${escapeXml(value)}</${name}>`);
+      }
+      const r =
+        op.result.kind === 'outputs' ? op.result.struct : op.result.kind === 'value' ? op.result.struct : undefined;
+      for (const [name, value] of fieldExamples(r && { kind: 'record', record: r }))
+        expect(response.body, name).toContain(`<${name}>${escapeXml(value)}</${name}>`);
+
+      const example = (exampleHandlers as unknown as Record<string, () => unknown>)[page.method]!();
+      expect(result).toEqual(example);
+    },
+  );
+
+  it.each(STYLES)(
+    '%s: the mock answers the documented request, as shown, with the documented response',
+    async (style, title) => {
+      const { request, response } = page.examples.get(title)!;
+      const [verb, target] = request.startLine.split(' ');
+      const answer = await service.handle(
+        new Request(`${BASE}${target}`, {
+          method: verb,
+          headers: request.headers,
+          ...(verb === 'GET' ? {} : { body: request.body }),
+        }),
+      );
+      expect(`HTTP/1.1 ${answer.status} ${answer.statusText || 'OK'}`).toBe(response.startLine);
+      for (const [name, value] of response.headers) expect(answer.headers.get(name), name).toBe(value);
+      const body = await answer.text();
+      if (body === '' || (isForm(style) && op.httpPostRoot.kind === 'any')) expect(body).toBe(response.body);
+      else expectIndentedForm(response.body, body, 'response');
+    },
+  );
 });

@@ -26,7 +26,11 @@ const node: fc.Arbitrary<Node> = fc.letrec<{ node: Node }>((tie) => ({
     { depthSize: 'small', withCrossShrink: true },
     text,
     other,
-    fc.record({ kind: fc.constant('element' as const), name: fc.constantFrom('a', 'b', 'p:c'), children: fc.array(tie('node'), { maxLength: 4 }) }),
+    fc.record({
+      kind: fc.constant('element' as const),
+      name: fc.constantFrom('a', 'b', 'p:c'),
+      children: fc.array(tie('node'), { maxLength: 4 }),
+    }),
   ),
 })).node;
 
@@ -35,7 +39,9 @@ function serialize(n: Node): string {
   return n.children.length === 0 ? `<${n.name}/>` : `<${n.name}>${n.children.map(serialize).join('')}</${n.name}>`;
 }
 
-const documents = fc.array(node, { maxLength: 5 }).map((children) => `<r xmlns:p="urn:p">${children.map(serialize).join('')}</r>`);
+const documents = fc
+  .array(node, { maxLength: 5 })
+  .map((children) => `<r xmlns:p="urn:p">${children.map(serialize).join('')}</r>`);
 
 describe('indentXml, over random documents with text anywhere', () => {
   it('only inserts white space between pieces of markup: removing it gives the input back, which reads the same', () => {

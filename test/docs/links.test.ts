@@ -12,9 +12,10 @@ import { GENERATED_DIR, fromRoot, repoRoot } from '../helpers/paths.js';
 import { FIXTURE_SPECS } from './support/fixtures.js';
 import { anchors, brokenLinks, githubSlug, links } from './support/markdown.js';
 
-
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)],
+  );
 }
 
 /** The whole output on disk (links may point out of docs/, e.g. at mock/cli.ts), by /-separated path. */
@@ -43,12 +44,18 @@ describe('the link checker itself', () => {
   it('numbers duplicate headings as GitHub does, and ignores headings and links in code', () => {
     expect(anchors('# A\n## A\n```md\n# A\n```\n### A')).toEqual(['a', 'a-1', 'a-2']);
     expect(githubSlug('Café — ünïcode')).toBe('café--ünïcode');
-    expect(links('[x](a.md) `[y](b.md)`\n```\n[z](c.md)\n```\n| [w](d.md#e) |').map((l) => l.target)).toEqual(['a.md', 'd.md#e']);
+    expect(links('[x](a.md) `[y](b.md)`\n```\n[z](c.md)\n```\n| [w](d.md#e) |').map((l) => l.target)).toEqual([
+      'a.md',
+      'd.md#e',
+    ]);
   });
 
   it('reports a missing file, a missing anchor and an absolute target', () => {
     const files = new Map([
-      ['docs/README.md', '# Index\n[ok](types/T.md#fields) [gone](types/U.md) [bad](types/T.md#nope) [self](#index) [abs](/etc/x) [web](https://x.example/)'],
+      [
+        'docs/README.md',
+        '# Index\n[ok](types/T.md#fields) [gone](types/U.md) [bad](types/T.md#nope) [self](#index) [abs](/etc/x) [web](https://x.example/)',
+      ],
       ['docs/types/T.md', '# T\n## Fields\n[up](../README.md#index)'],
     ]);
     expect(brokenLinks(files)).toEqual([

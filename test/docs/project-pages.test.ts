@@ -9,8 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { docPage } from '../helpers/doc-blocks.js';
 import { repoRoot } from '../helpers/paths.js';
 
-
-const PAGES = ['README.md', ...readdirSync(join(repoRoot, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const PAGES = [
+  'README.md',
+  ...readdirSync(join(repoRoot, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens. */
 const anchor = (heading: string) =>
@@ -36,7 +40,8 @@ describe('the README and the docs pages', () => {
       const [path, fragment] = target!.split('#') as [string, string | undefined];
       const file = path === '' ? page : normalize(join(dirname(page), path));
       if (!existsSync(join(repoRoot, file))) broken.push(`${target}: no file ${file}`);
-      else if (fragment !== undefined && file.endsWith('.md') && !anchorsOf(file).has(fragment)) broken.push(`${target}: no heading #${fragment} in ${file}`);
+      else if (fragment !== undefined && file.endsWith('.md') && !anchorsOf(file).has(fragment))
+        broken.push(`${target}: no heading #${fragment} in ${file}`);
     }
     expect(broken).toEqual([]);
   });

@@ -13,12 +13,16 @@ import { fromRoot } from '../helpers/paths.js';
 
 const SPEC = 'test/fixtures/specs/weather/weather.yaml';
 const TEXT = readFileSync(fromRoot(SPEC), 'utf8');
-const withBindings = (bindings: string) => parseSpec(TEXT.replace('  client: WeatherClient\n', `  client: WeatherClient\n  bindings: ${bindings}\n`), SPEC);
+const withBindings = (bindings: string) =>
+  parseSpec(TEXT.replace('  client: WeatherClient\n', `  client: WeatherClient\n  bindings: ${bindings}\n`), SPEC);
 
 describe('the styles a client is said to take are its service’s', () => {
   it.each([
     ['[soap11, soap12, httpPost]', "as SOAP 1.1 unless the `style` option asks for `'soap12'` or `'httpPost'`"],
-    ['[soap11, soap12, httpPost, httpGet]', "as SOAP 1.1 unless the `style` option asks for `'soap12'`, `'httpPost'` or `'httpGet'`"],
+    [
+      '[soap11, soap12, httpPost, httpGet]',
+      "as SOAP 1.1 unless the `style` option asks for `'soap12'`, `'httpPost'` or `'httpGet'`",
+    ],
     ['[soap12, httpPost]', "as SOAP 1.2 unless the `style` option asks for `'httpPost'`"],
     ['[soap11, httpPost]', "as SOAP 1.1 unless the `style` option asks for `'httpPost'`"],
   ])('bindings %s: %s', (bindings, sentence) => {
@@ -26,12 +30,16 @@ describe('the styles a client is said to take are its service’s', () => {
     expect(stylesSentence(model)).toBe(sentence);
     const printer = new Printer(model);
     // The client package's README and the getting-started page (the workspace's README is about building).
-    const texts = [...emitDocs(model, printer), ...emitPackage(model, printer)].filter((f) => f.path === 'client/README.md' || f.path === 'docs/getting-started.md');
+    const texts = [...emitDocs(model, printer), ...emitPackage(model, printer)].filter(
+      (f) => f.path === 'client/README.md' || f.path === 'docs/getting-started.md',
+    );
     expect(texts.map((f) => f.path).sort()).toEqual(['client/README.md', 'docs/getting-started.md']);
     for (const f of texts) expect(f.content, f.path).toContain(sentence);
   });
 
   it('a service of one binding is called in it, with no style to ask for', () => {
-    expect(stylesSentence({ bindings: ['soap11'] } as unknown as Parameters<typeof stylesSentence>[0])).toBe('as SOAP 1.1, the one style the service offers');
+    expect(stylesSentence({ bindings: ['soap11'] } as unknown as Parameters<typeof stylesSentence>[0])).toBe(
+      'as SOAP 1.1, the one style the service offers',
+    );
   });
 });

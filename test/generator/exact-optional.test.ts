@@ -44,10 +44,17 @@ describe('generated code under exactOptionalPropertyTypes', () => {
     const drafted = fromRoot(OUT);
     const result = typecheckDir(fromRoot('generated'), {
       compilerOptions: { exactOptionalPropertyTypes: true },
-      extraFiles: [...listFiles(drafted).filter((f) => f.endsWith('.ts')).map((f) => join(drafted, f)), join(scratch.dir, 'consumer.ts')],
+      extraFiles: [
+        ...listFiles(drafted)
+          .filter((f) => f.endsWith('.ts'))
+          .map((f) => join(drafted, f)),
+        join(scratch.dir, 'consumer.ts'),
+      ],
     });
     // The check covered what it claims to: the payer client's decoders and mock, and the drafted client's.
-    expect(result.files).toEqual(expect.arrayContaining(['client/codec.ts', 'mock/service.ts', 'mock/simulator/payment-file.ts']));
+    expect(result.files).toEqual(
+      expect.arrayContaining(['client/codec.ts', 'mock/service.ts', 'mock/simulator/payment-file.ts']),
+    );
     expect(listFiles(drafted)).toEqual(expect.arrayContaining(['client/codec.ts', 'mock/service.ts']));
     expect(result.diagnostics).toEqual([]);
   });

@@ -26,7 +26,17 @@ function printedFiles(dir: string): string[] {
 
 /** What the formatter would change in `path`, as a unified diff, at most 80 lines. */
 function formatterDiff(path: string, generated: string, formatted: string): string {
-  const lines = createTwoFilesPatch(`${path} (as generated)`, `${path} (as the formatter lays it out)`, generated, formatted, '', '', { context: 3 }).split('\n').slice(1);
+  const lines = createTwoFilesPatch(
+    `${path} (as generated)`,
+    `${path} (as the formatter lays it out)`,
+    generated,
+    formatted,
+    '',
+    '',
+    { context: 3 },
+  )
+    .split('\n')
+    .slice(1);
   return [...lines.slice(0, 80), ...(lines.length > 80 ? [`... ${lines.length - 80} more diff lines`] : [])].join('\n');
 }
 
@@ -45,7 +55,7 @@ async function misformatted(dir: string, files: readonly string[]): Promise<stri
 describe('the generated TypeScript is stable under the formatter', () => {
   it('finds a misformatted file and shows what the formatter would change', async () => {
     // The judge itself: a layout the formatter would change is reported, with the file and the change.
-    const text = "export const a = { b: 1 }\n";
+    const text = 'export const a = { b: 1 }\n';
     expect(await formatTypescript('x.ts', text)).not.toBe(text);
     expect(formatterDiff('x.ts', text, await formatTypescript('x.ts', text))).toContain('+export const a = { b: 1 };');
   });
@@ -53,7 +63,9 @@ describe('the generated TypeScript is stable under the formatter', () => {
   for (const dir of OUTPUTS) {
     it(`in ${dir}/`, async () => {
       const files = printedFiles(dir);
-      expect(files).toEqual(expect.arrayContaining(['client/client.ts', 'client/codec.ts', 'client/types.ts', 'mock/codec.ts']));
+      expect(files).toEqual(
+        expect.arrayContaining(['client/client.ts', 'client/codec.ts', 'client/types.ts', 'mock/codec.ts']),
+      );
       const found = await misformatted(dir, files);
       expect(found, found.join('\n\n')).toEqual([]);
     });

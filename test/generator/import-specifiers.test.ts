@@ -27,8 +27,9 @@ describe('the import scanner', () => {
     expect(importedSpecifiers(text)).toEqual(byCompiler(text));
   });
 
-  it('skips regular expressions, which the compiler\'s preProcessFile reads as code', () => {
-    const text = "const r = /import a from 'regex'/g;\nconst d = a / b / c;\nconst m = await import('./dynamic.js');\nconst q = require('./required.js');";
+  it("skips regular expressions, which the compiler's preProcessFile reads as code", () => {
+    const text =
+      "const r = /import a from 'regex'/g;\nconst d = a / b / c;\nconst m = await import('./dynamic.js');\nconst q = require('./required.js');";
     expect(byCompiler(text).map((s) => s.specifier)).toContain('regex');
     expect(importedSpecifiers(text)).toEqual([
       { specifier: './dynamic.js', pos: text.indexOf("'./dynamic.js'") },

@@ -22,10 +22,15 @@ const OPERATIONS = 100;
 /** Every method of a ts-morph SourceFile that changes it (each re-parses the file), found on its prototypes. */
 function sourceFileEdits(): string[] {
   const names = new Set<string>();
-  for (let proto: object | null = SourceFile.prototype; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+  for (
+    let proto: object | null = SourceFile.prototype;
+    proto && proto !== Object.prototype;
+    proto = Object.getPrototypeOf(proto)
+  ) {
     for (const name of Object.getOwnPropertyNames(proto)) {
       const value = Object.getOwnPropertyDescriptor(proto, name)?.value;
-      if (typeof value === 'function' && /^(add|insert|set|remove|replace|format|organize|fix)([A-Z]|$)/.test(name)) names.add(name);
+      if (typeof value === 'function' && /^(add|insert|set|remove|replace|format|organize|fix)([A-Z]|$)/.test(name))
+        names.add(name);
     }
   }
   return [...names].sort();
@@ -67,20 +72,28 @@ describe('the synthetic spec of the benchmarks', () => {
 
   it('mixes every shape of a real interface', () => {
     const inputs = model.operations.flatMap((o) => o.inputParams);
-    expect(new Set(inputs.map((p) => (p.type.kind === 'primitive' ? p.type.name : p.type.kind)))).toEqual(new Set(['string', 'int', 'long', 'double', 'boolean', 'dateTime']));
+    expect(new Set(inputs.map((p) => (p.type.kind === 'primitive' ? p.type.name : p.type.kind)))).toEqual(
+      new Set(['string', 'int', 'long', 'double', 'boolean', 'dateTime']),
+    );
     expect(inputs.some((p) => p.optional && p.default !== undefined)).toBe(true);
     expect(inputs.some((p) => p.optional && p.default === undefined)).toBe(true);
     expect(model.operations.some((o) => o.inputParams.length === 0)).toBe(true);
     expect(new Set(model.results.map((r) => r.documentedErrorCode))).toEqual(new Set(['S', 'I', 'none']));
     const fields = [...model.records, ...model.results].flatMap((s) => s.fields);
-    const lists = fields.flatMap((f) => (f.type.kind === 'list' ? [f.type.item.kind === 'primitive' ? f.type.item.name : f.type.item.kind] : []));
+    const lists = fields.flatMap((f) =>
+      f.type.kind === 'list' ? [f.type.item.kind === 'primitive' ? f.type.item.name : f.type.item.kind] : [],
+    );
     expect(new Set(lists)).toEqual(new Set(['record', 'string', 'enum']));
     expect(model.records.some((r) => r.fields.some((f) => f.type.kind === 'record'))).toBe(true);
     expect(fields.some((f) => f.type.kind === 'enum')).toBe(true);
     expect(fields.some((f) => f.secret)).toBe(true);
     expect(model.operations.some((o) => o.httpPostRoot.kind === 'notShown')).toBe(true);
-    expect(new Set(model.operations.map((o) => o.eat.kind))).toEqual(new Set(['parameter', 'none', 'null', 'notMarked', 'absentParameter']));
-    const eatTypes = model.operations.flatMap((o) => (o.eat.kind === 'parameter' && o.eat.parameter.type.kind === 'primitive' ? [o.eat.parameter.type.name] : []));
+    expect(new Set(model.operations.map((o) => o.eat.kind))).toEqual(
+      new Set(['parameter', 'none', 'null', 'notMarked', 'absentParameter']),
+    );
+    const eatTypes = model.operations.flatMap((o) =>
+      o.eat.kind === 'parameter' && o.eat.parameter.type.kind === 'primitive' ? [o.eat.parameter.type.name] : [],
+    );
     expect(new Set(eatTypes)).toEqual(new Set(['string', 'int', 'long', 'double', 'boolean', 'dateTime']));
     expect(model.decisions.length).toBeGreaterThan(0);
     expect(model.polls).toHaveLength(1);
@@ -126,7 +139,9 @@ describe(`generating a spec of ${OPERATIONS} operations`, () => {
   });
 
   it('never edits a ts-morph source file, nor creates one', () => {
-    expect(sourceFileEdits()).toEqual(expect.arrayContaining(['addFunction', 'addInterface', 'addStatements', 'insertStatements', 'set']));
+    expect(sourceFileEdits()).toEqual(
+      expect.arrayContaining(['addFunction', 'addInterface', 'addStatements', 'insertStatements', 'set']),
+    );
     expect(Object.fromEntries(edits)).toEqual({});
     expect(created).toBe(0);
   });

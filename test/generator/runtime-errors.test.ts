@@ -43,7 +43,9 @@ describe("the runtime's error classes", () => {
   it('are read from errors.ts as TypeScript reads them', () => {
     const source = runtimeTemplates().find((t) => t.name === 'errors.ts')!.source;
     const scanned = runtimeErrorClasses(source);
-    expect(scanned.map((c) => c.name)).toEqual(expect.arrayContaining(['SvcError', 'SvcServiceError', 'SvcSoapFault', 'SvcDecodeError']));
+    expect(scanned.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['SvcError', 'SvcServiceError', 'SvcSoapFault', 'SvcDecodeError']),
+    );
     expect(scanned).toEqual(byTypeScript(source));
     expect(runtimeErrorClasses()).toEqual(scanned);
   });
@@ -76,7 +78,10 @@ describe("the runtime's error classes", () => {
       'export class CError extends Helper {}',
     ].join('\n');
     const scanned = runtimeErrorClasses(source);
-    expect(scanned.map((c) => `${c.exported ? 'export ' : ''}${c.name} < ${c.base}`)).toEqual(['export AError < Error', 'BError < AError']);
+    expect(scanned.map((c) => `${c.exported ? 'export ' : ''}${c.name} < ${c.base}`)).toEqual([
+      'export AError < Error',
+      'BError < AError',
+    ]);
     expect(scanned[0]!.properties.map((p) => p.name)).toEqual(['code', 'value', 'extra']);
     expect(scanned[0]!.properties[1]!.doc).toBe('Two lines of text.');
     expect(scanned).toEqual(byTypeScript(source));

@@ -13,7 +13,11 @@ const cases: ReadonlyArray<readonly [string, readonly Statement[], string]> = [
   [
     'imports together, then a blank line',
     [
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: './a.js', namedImports: ['a', { name: 'B', isTypeOnly: true }] },
+      {
+        kind: StructureKind.ImportDeclaration,
+        moduleSpecifier: './a.js',
+        namedImports: ['a', { name: 'B', isTypeOnly: true }],
+      },
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: "./it's.js", namespaceImport: 'ns' },
       { kind: StructureKind.ExportDeclaration, moduleSpecifier: './c.js', namedExports: ['c'] },
     ],
@@ -36,8 +40,19 @@ const cases: ReadonlyArray<readonly [string, readonly Statement[], string]> = [
   [
     'a constant and a function whose body a writer writes',
     [
-      { kind: StructureKind.VariableStatement, declarationKind: VariableDeclarationKind.Const, declarations: [{ name: 'xs', type: 'number[]', initializer: '[1, 2]' }] },
-      { kind: StructureKind.Function, name: 'twice', isAsync: true, parameters: [{ name: 'n', type: 'number', initializer: '1' }], returnType: 'Promise<number>', statements: (w) => w.writeLine('return n * 2;') },
+      {
+        kind: StructureKind.VariableStatement,
+        declarationKind: VariableDeclarationKind.Const,
+        declarations: [{ name: 'xs', type: 'number[]', initializer: '[1, 2]' }],
+      },
+      {
+        kind: StructureKind.Function,
+        name: 'twice',
+        isAsync: true,
+        parameters: [{ name: 'n', type: 'number', initializer: '1' }],
+        returnType: 'Promise<number>',
+        statements: (w) => w.writeLine('return n * 2;'),
+      },
     ],
     'const xs: number[] = [1, 2];\n\nasync function twice(n: number = 1): Promise<number> {\n  return n * 2;\n}\n',
   ],
@@ -72,7 +87,10 @@ describe('printing structures, then formatting', () => {
 
   it('lays out what does not fit in 120 columns, and keeps what does', async () => {
     const long = Array.from({ length: 12 }, (_, i) => `'value${i}'`).join(' | ');
-    const text = printStatements([{ kind: StructureKind.TypeAlias, name: 'Long', type: long }, { kind: StructureKind.TypeAlias, name: 'Short', type: "'a' | 'b'" }]);
+    const text = printStatements([
+      { kind: StructureKind.TypeAlias, name: 'Long', type: long },
+      { kind: StructureKind.TypeAlias, name: 'Short', type: "'a' | 'b'" },
+    ]);
     const formatted = await formatTypescript('x.ts', text);
     expect(formatted).toContain("type Long =\n  | 'value0'\n  | 'value1'\n");
     expect(formatted).toContain("type Short = 'a' | 'b';\n");
@@ -80,10 +98,18 @@ describe('printing structures, then formatting', () => {
   });
 
   it('refuses a structure member it does not know', () => {
-    const decorated = { kind: StructureKind.Class, name: 'C', decorators: [{ name: 'sealed' }] } as unknown as Statement;
+    const decorated = {
+      kind: StructureKind.Class,
+      name: 'C',
+      decorators: [{ name: 'sealed' }],
+    } as unknown as Statement;
     expect(() => printStatements([decorated])).toThrow(UnknownStructure);
     expect(() => printStatements([decorated])).toThrow('class structures with decorators');
-    expect(() => printStatements([{ kind: StructureKind.Interface, name: 'I', properties: [{ name: 'p', type: 'T', initializer: '1' } as never] }])).toThrow('property structures with initializer');
+    expect(() =>
+      printStatements([
+        { kind: StructureKind.Interface, name: 'I', properties: [{ name: 'p', type: 'T', initializer: '1' } as never] },
+      ]),
+    ).toThrow('property structures with initializer');
   });
 
   it('refuses generated text that does not parse, naming the file and the place', async () => {

@@ -32,7 +32,14 @@ function withoutDocs(text: string): { text: string; docs: string[] } {
 
 /** Lines of `file` matching `test`, as a set (whitespace at the ends kept). */
 function lines(files: readonly GeneratedFile[], test: (line: string) => boolean): Set<string> {
-  return new Set(files.flatMap((f) => f.content.split('\n').filter(test).map((l) => `${f.path}: ${l}`)));
+  return new Set(
+    files.flatMap((f) =>
+      f.content
+        .split('\n')
+        .filter(test)
+        .map((l) => `${f.path}: ${l}`),
+    ),
+  );
 }
 
 let documented: GeneratedFile[];
@@ -43,7 +50,10 @@ beforeAll(async () => {
   const text = readFileSync(fromRoot(MINIMAL), 'utf8');
   const stripped = withoutDocs(text);
   docs = stripped.docs;
-  [documented, undocumented] = await Promise.all([render(parseSpec(text, MINIMAL)), render(parseSpec(stripped.text, MINIMAL))]);
+  [documented, undocumented] = await Promise.all([
+    render(parseSpec(text, MINIMAL)),
+    render(parseSpec(stripped.text, MINIMAL)),
+  ]);
 }, 60_000);
 
 describe('a spec without any doc', () => {

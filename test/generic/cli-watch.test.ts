@@ -44,7 +44,9 @@ describe('svc-codegen --watch', () => {
     expect(first.run?.exitCode).toBe(0);
     expect(existsSync(join(project.dir, 'out', 'mock', 'simulator', 'store.ts'))).toBe(true);
     expect(first.watching).toEqual(['svc-codegen.config.yaml', 'spec/inventory.yaml', 'spec/inventory.simulator/']);
-    expect(printed.join('')).toContain('Watching svc-codegen.config.yaml, spec/inventory.yaml, spec/inventory.simulator/ (Ctrl-C stops).');
+    expect(printed.join('')).toContain(
+      'Watching svc-codegen.config.yaml, spec/inventory.yaml, spec/inventory.simulator/ (Ctrl-C stops).',
+    );
   });
 
   it('regenerates when a file of the simulator folder changes, naming it and the generated file it changed', async () => {
@@ -52,8 +54,12 @@ describe('svc-codegen --watch', () => {
     appendFileSync(join(project.dir, 'spec', 'inventory.simulator', 'store.ts'), '\n// A note added while watching.\n');
     const run = await next;
     expect(run.run?.changes?.map((c) => `${c.kind} ${c.path}`)).toEqual(['modify out/mock/simulator/store.ts']);
-    expect(readFileSync(join(project.dir, 'out', 'mock', 'simulator', 'store.ts'), 'utf8')).toContain('A note added while watching.');
-    expect(printed.join('')).toMatch(/Changed: spec\/inventory\.simulator\/store\.ts\n[^]*changed out\/mock\/simulator\/store\.ts\n/);
+    expect(readFileSync(join(project.dir, 'out', 'mock', 'simulator', 'store.ts'), 'utf8')).toContain(
+      'A note added while watching.',
+    );
+    expect(printed.join('')).toMatch(
+      /Changed: spec\/inventory\.simulator\/store\.ts\n[^]*changed out\/mock\/simulator\/store\.ts\n/,
+    );
   });
 
   it('reports an invalid spec at its line and keeps watching; the fix regenerates', async () => {
@@ -79,7 +85,9 @@ describe('svc-codegen --watch', () => {
     writeFileSync(join(project.dir, 'svc-codegen.config.yaml'), 'spec: spec/inventory.yaml\nout: elsewhere\n');
     const run = await next;
     expect(run.run?.exitCode).toBe(0);
-    expect(run.run?.stdout).toMatch(/^Generated elsewhere from spec\/inventory\.yaml: \d+ added, 0 changed, 0 removed\.\n$/);
+    expect(run.run?.stdout).toMatch(
+      /^Generated elsewhere from spec\/inventory\.yaml: \d+ added, 0 changed, 0 removed\.\n$/,
+    );
     expect(existsSync(join(project.dir, 'elsewhere', 'mock', 'simulator', 'store.ts'))).toBe(true);
   });
 

@@ -31,7 +31,10 @@ describe('svc-codegen --spec --out', () => {
     expect(listFiles(join(project.dir, 'specs'))).toEqual(['minimal.yaml']);
     const written = listFiles(project.dir).filter((f) => f !== SPEC);
     expect(written.length).toBeGreaterThan(0);
-    expect(written.filter((f) => !f.startsWith('out/')), 'files outside --out').toEqual([]);
+    expect(
+      written.filter((f) => !f.startsWith('out/')),
+      'files outside --out',
+    ).toEqual([]);
     expect(run.stdout).toBe(`Generated out from ${SPEC}: ${written.length} added, 0 changed, 0 removed.\n`);
   });
 
@@ -56,7 +59,8 @@ describe('svc-codegen --spec --out', () => {
     expect(help.stdout).toMatch(/--spec-schema\b/);
     const config = loadConfig('svc-codegen.config.yaml', fromRoot());
     expect(config.values.specSchema).toBe(true);
-    const scripts = (JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    const scripts = (JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { scripts: Record<string, string> })
+      .scripts;
     // The script names no spec: the config file does.
     expect(scripts['generate']).not.toMatch(/--spec\b/);
   });

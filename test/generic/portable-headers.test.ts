@@ -20,7 +20,11 @@ beforeAll(async () => {
   project = scratchDir('portable-headers');
   mkdirSync(join(project.dir, 'specs'));
   cpSync(fromRoot('test/fixtures/specs/inventory/inventory.yaml'), join(project.dir, 'specs', 'inventory.yaml'));
-  cpSync(fromRoot('test/fixtures/specs/inventory/inventory.simulator'), join(project.dir, 'specs', 'inventory.simulator'), { recursive: true });
+  cpSync(
+    fromRoot('test/fixtures/specs/inventory/inventory.simulator'),
+    join(project.dir, 'specs', 'inventory.simulator'),
+    { recursive: true },
+  );
   out = join(project.dir, 'sdk', 'generated');
   await generate({ spec: join(project.dir, 'specs', 'inventory.yaml'), out, cwd: repoRoot });
   files = listFiles(out).map((path) => ({ path, content: readFileSync(join(out, path), 'utf8') }));
@@ -32,7 +36,9 @@ afterAll(() => {
 describe('svc-codegen --spec <absolute path> --out <absolute path>', () => {
   it('writes no absolute path into any file', () => {
     expect(files.length).toBeGreaterThan(0);
-    const leaks = files.flatMap((f) => [project.dir, repoRoot].filter((dir) => f.content.includes(dir)).map((dir) => `${f.path} contains ${dir}`));
+    const leaks = files.flatMap((f) =>
+      [project.dir, repoRoot].filter((dir) => f.content.includes(dir)).map((dir) => `${f.path} contains ${dir}`),
+    );
     expect(leaks).toEqual([]);
   });
 
@@ -45,7 +51,9 @@ describe('svc-codegen --spec <absolute path> --out <absolute path>', () => {
       expect(f.content, f.path).toMatch(/run svc-codegen again\./);
     }
     const copied = files.find((f) => f.path === 'mock/simulator/store.ts');
-    expect(copied?.content).toContain('// Copied from ../../specs/inventory.simulator/store.ts (relative to the output folder)');
+    expect(copied?.content).toContain(
+      '// Copied from ../../specs/inventory.simulator/store.ts (relative to the output folder)',
+    );
   });
 
   it.each([

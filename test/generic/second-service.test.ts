@@ -62,10 +62,16 @@ describe('the weather spec', () => {
       ['PingResult', 'none', undefined],
     ]);
     const fields = Object.fromEntries(
-      [...model.records, ...model.results].flatMap((s) => s.fields.map((f) => [`${s.name}.${f.name}`, f.type] as const)),
+      [...model.records, ...model.results].flatMap((s) =>
+        s.fields.map((f) => [`${s.name}.${f.name}`, f.type] as const),
+      ),
     );
     expect(fields['Station.aliases']).toMatchObject({ kind: 'list', itemElement: 'string', nillableItems: true });
-    expect(fields['ForecastResult.readings']).toMatchObject({ kind: 'list', itemElement: 'Reading', nillableItems: false });
+    expect(fields['ForecastResult.readings']).toMatchObject({
+      kind: 'list',
+      itemElement: 'Reading',
+      nillableItems: false,
+    });
     expect(fields['StationListResult.stations']).toMatchObject({ kind: 'list', itemElement: 'StationInfo' });
     expect(fields['Reading.sky'] && typeLabel(fields['Reading.sky'])).toBe('Sky');
   });
@@ -81,12 +87,17 @@ describe('generating the weather spec', () => {
   it('heads every file with the weather spec as its source', () => {
     // package.json is strict JSON, which has no comments.
     for (const file of files.filter((f) => !f.endsWith('package.json'))) {
-      expect(content(file).split('\n').slice(0, 3).join('\n'), file).toContain(`${GENERATED_MARKER} from ${headerSpecName(out, fromRoot(WEATHER))}.`);
+      expect(content(file).split('\n').slice(0, 3).join('\n'), file).toContain(
+        `${GENERATED_MARKER} from ${headerSpecName(out, fromRoot(WEATHER))}.`,
+      );
     }
   });
 
   it('declares every enum, record and result of the spec', () => {
-    const all = files.filter((f) => f.endsWith('.ts')).map(content).join('\n');
+    const all = files
+      .filter((f) => f.endsWith('.ts'))
+      .map(content)
+      .join('\n');
     for (const name of [...model.enums, ...model.records, ...model.results].map((x) => x.name)) {
       expect(all, name).toMatch(new RegExp(`export (interface|type) ${name}\\b`));
     }
@@ -95,9 +106,23 @@ describe('generating the weather spec', () => {
 
   it('carries nothing of the payer interface in its code (comments aside)', () => {
     const printer = ts.createPrinter({ removeComments: true });
-    const leaks = ['PayerClient', 'PayerFunctions', 'payerName', 'svc.example', 'payer-v5', '/v5/', 'GetBalances', 'SvcProcessPayment', 'LineErrorOrWarning', "'errorCode'", "'errorMessage'"];
+    const leaks = [
+      'PayerClient',
+      'PayerFunctions',
+      'payerName',
+      'svc.example',
+      'payer-v5',
+      '/v5/',
+      'GetBalances',
+      'SvcProcessPayment',
+      'LineErrorOrWarning',
+      "'errorCode'",
+      "'errorMessage'",
+    ];
     for (const file of files.filter((f) => f.endsWith('.ts'))) {
-      const code = printer.printFile(ts.createSourceFile(file, content(file), ts.ScriptTarget.Latest, false, ts.ScriptKind.TS));
+      const code = printer.printFile(
+        ts.createSourceFile(file, content(file), ts.ScriptTarget.Latest, false, ts.ScriptKind.TS),
+      );
       for (const leak of leaks) expect(code.includes(leak), `${file} contains ${leak}`).toBe(false);
     }
   });
@@ -111,7 +136,12 @@ describe('generating the weather spec', () => {
       mockName: 'weather-service-client-mock',
     });
     const manifest = JSON.parse(content('client/package.json')) as Record<string, unknown>;
-    expect(manifest).toMatchObject({ name: 'weather-service-client', version: '0.0.0', license: 'UNLICENSED', type: 'module' });
+    expect(manifest).toMatchObject({
+      name: 'weather-service-client',
+      version: '0.0.0',
+      license: 'UNLICENSED',
+      type: 'module',
+    });
     expect(JSON.parse(content('package.json'))).toMatchObject({ private: true, workspaces: ['client', 'mock'] });
     const readme = content('client/README.md');
     expect(readme).toContain("import { WeatherClient } from 'weather-service-client';");
@@ -159,7 +189,9 @@ function writeConsumer(): string {
     consumer,
     [
       `import type { ForecastResult, GetForecastParams, PingParams, Reading, Station, StationListResult } from '${from}';`,
-      `import { WeatherClient } from './${relative(sandbox.dir, join(out, 'client', 'index.js')).split('\\').join('/')}';`,
+      `import { WeatherClient } from './${relative(sandbox.dir, join(out, 'client', 'index.js'))
+        .split('\\')
+        .join('/')}';`,
       '',
       "// (S) codes are the enum's strings, kept open to values added later; (I) codes are numbers.",
       "export const s: ForecastResult['statusCode'] = 'Success';",

@@ -23,7 +23,11 @@ export interface BrowserBundle {
  * @param minify - as a production build would
  * @param entry - the module bundled (default the client package's entry)
  */
-export async function bundleClientForBrowser(format: Format, minify = true, entry = CLIENT_ENTRY): Promise<BrowserBundle> {
+export async function bundleClientForBrowser(
+  format: Format,
+  minify = true,
+  entry = CLIENT_ENTRY,
+): Promise<BrowserBundle> {
   const result = await build({
     entryPoints: [entry],
     bundle: true,

@@ -20,6 +20,15 @@ export function compiledEntry(name: keyof typeof COMPILED_ENTRIES): string {
 export async function compileScript(file: string): Promise<string> {
   const { build } = await import('esbuild');
   const out = file.replace(/\.ts$/, '.mjs');
-  await build({ entryPoints: [file], outfile: out, bundle: true, packages: 'external', platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning' });
+  await build({
+    entryPoints: [file],
+    outfile: out,
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+  });
   return out;
 }

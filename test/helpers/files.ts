@@ -42,7 +42,10 @@ export function scratchDir(prefix: string): Scratch {
  */
 export function packageSandbox(prefix: string): Scratch {
   const scratch = scratchDir(prefix);
-  writeFileSync(join(scratch.dir, 'package.json'), `${JSON.stringify({ name: 'sandbox', private: true, type: 'module' })}\n`);
+  writeFileSync(
+    join(scratch.dir, 'package.json'),
+    `${JSON.stringify({ name: 'sandbox', private: true, type: 'module' })}\n`,
+  );
   symlinkSync(fromRoot('node_modules'), join(scratch.dir, 'node_modules'), 'dir');
   return scratch;
 }

@@ -74,7 +74,9 @@ export async function createNodeSoapClient(opts: NodeSoapClientOptions): Promise
     customDeserializer: { long: (text: string) => text },
     ...opts.options,
   });
-  const port = (client as unknown as Record<string, Record<string, Record<string, PortMethod>> | undefined>)[opts.service]?.[opts.port];
+  const port = (client as unknown as Record<string, Record<string, Record<string, PortMethod>> | undefined>)[
+    opts.service
+  ]?.[opts.port];
   if (port === undefined) throw new Error(`node-soap has no port ${opts.service}/${opts.port}`);
   return {
     client,

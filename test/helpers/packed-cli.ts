@@ -60,22 +60,37 @@ export async function installPacked(dir: string): Promise<PackedInstall> {
 /** package.json and package-lock.json of a project that depends on the tarball alone. */
 function consumerProject(dir: string, tarball: string): void {
   const own = ownManifest();
-  const lock = JSON.parse(readFileSync(fromRoot('package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
+  const lock = JSON.parse(readFileSync(fromRoot('package-lock.json'), 'utf8')) as {
+    packages: Record<string, LockEntry>;
+  };
   const spec = `file:${tarball}`;
   const packages: Record<string, unknown> = {
     '': { name: 'consumer', dependencies: { [own.name]: spec } },
-    [`node_modules/${own.name}`]: { version: own.version, resolved: spec, dependencies: own.dependencies, bin: own.bin },
+    [`node_modules/${own.name}`]: {
+      version: own.version,
+      resolved: spec,
+      dependencies: own.dependencies,
+      bin: own.bin,
+    },
   };
   for (const [path, entry] of Object.entries(lock.packages)) {
     if (path.startsWith('node_modules/') && !entry.dev && !entry.link) packages[path] = entry;
   }
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'consumer', private: true, dependencies: { [own.name]: spec } }, null, 2)}\n`);
-  writeFileSync(join(dir, 'package-lock.json'), `${JSON.stringify({ name: 'consumer', lockfileVersion: 3, requires: true, packages }, null, 2)}\n`);
+  writeFileSync(
+    join(dir, 'package.json'),
+    `${JSON.stringify({ name: 'consumer', private: true, dependencies: { [own.name]: spec } }, null, 2)}\n`,
+  );
+  writeFileSync(
+    join(dir, 'package-lock.json'),
+    `${JSON.stringify({ name: 'consumer', lockfileVersion: 3, requires: true, packages }, null, 2)}\n`,
+  );
 }
 
 /** The names of the packages installed in `nodeModules` (scoped ones as @scope/name). */
 export function installedPackages(nodeModules: string): string[] {
   return readdirSync(nodeModules)
     .filter((name) => !name.startsWith('.'))
-    .flatMap((name) => (name.startsWith('@') ? readdirSync(join(nodeModules, name)).map((inner) => `${name}/${inner}`) : [name]));
+    .flatMap((name) =>
+      name.startsWith('@') ? readdirSync(join(nodeModules, name)).map((inner) => `${name}/${inner}`) : [name],
+    );
 }

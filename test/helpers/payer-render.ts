@@ -15,6 +15,8 @@ export const PAYER_SPEC_NAME = headerSpecName(fromRoot(GENERATED_DIR), fromRoot(
 
 /** `render(loadSpec(spec/payer-v5.yaml))` as `npm run generate` renders it into generated/, frozen, so that no file can change what the next one reads. */
 export function renderedPayer(): Promise<readonly GeneratedFile[]> {
-  rendering ??= render(loadSpec(fromRoot(PAYER_SPEC), { cwd: repoRoot }), { specName: PAYER_SPEC_NAME }).then((files) => Object.freeze(files.map((f) => Object.freeze(f))));
+  rendering ??= render(loadSpec(fromRoot(PAYER_SPEC), { cwd: repoRoot }), { specName: PAYER_SPEC_NAME }).then((files) =>
+    Object.freeze(files.map((f) => Object.freeze(f))),
+  );
   return rendering;
 }

@@ -51,9 +51,7 @@ export const NOW = 1521234048;
 
 /** The key a request of `row` carries: lower-case hex HMAC-SHA256 of payerName + timestamp + eatValue. */
 export function signatureOf(row: Pick<PayerWsdlRow, 'eat'>): string {
-  return createHmac('sha256', Buffer.from(API_KEY, 'utf8'))
-    .update(`${PAYER}${NOW}${row.eat}`, 'utf8')
-    .digest('hex');
+  return createHmac('sha256', Buffer.from(API_KEY, 'utf8')).update(`${PAYER}${NOW}${row.eat}`, 'utf8').digest('hex');
 }
 
 /** The text of each credential of a request, by its wire name. */
@@ -141,7 +139,13 @@ const expandedResult: ExpandedProcessPaymentResult = {
   errorCode: 1015,
   linesResults: [
     { status: 'OK', paymentOrderStatus: 'Scheduled', message: null, refCode: 'PO-0001', lineErrorOrWarningType: 0 },
-    { status: 'Error', paymentOrderStatus: '', message: 'Amount < 0 & more', refCode: '00042', lineErrorOrWarningType: -3 },
+    {
+      status: 'Error',
+      paymentOrderStatus: '',
+      message: 'Amount < 0 & more',
+      refCode: '00042',
+      lineErrorOrWarningType: -3,
+    },
   ],
   summary: [
     {
@@ -208,22 +212,45 @@ const providerAccounts: ProviderAccountsResult = {
   errorMessage: 'OK',
   errorCode: 'OK',
   AccountsInfo: [
-    { Provider: 'SomeBank', AccountIdentifier: '0012345', Currency: 'EUR', DisplayName: 'Main & Co <EUR>', PayerEntityName: 'HQ' },
+    {
+      Provider: 'SomeBank',
+      AccountIdentifier: '0012345',
+      Currency: 'EUR',
+      DisplayName: 'Main & Co <EUR>',
+      PayerEntityName: 'HQ',
+    },
     null,
-    { Provider: null, AccountIdentifier: '9223372036854775808', Currency: '', DisplayName: TEXT, PayerEntityName: null },
+    {
+      Provider: null,
+      AccountIdentifier: '9223372036854775808',
+      Currency: '',
+      DisplayName: TEXT,
+      PayerEntityName: null,
+    },
   ],
 };
 const providerAccountsSparse: ProviderAccountsResult = { errorMessage: null, errorCode: 'OK', AccountsInfo: [] };
 
 const statusFile: StatusFileResult = { errorMessage: 'OK', errorCode: 'OK', b: null, i: 42, d: null, s: TEXT };
-const statusFileAll: StatusFileResult = { errorMessage: 'OK', errorCode: 'OK', b: false, i: -2147483648, d: 1700000000.25 };
+const statusFileAll: StatusFileResult = {
+  errorMessage: 'OK',
+  errorCode: 'OK',
+  b: false,
+  i: -2147483648,
+  d: 1700000000.25,
+};
 /** `s` left out: the mock leaves a null `s` out (DECISIONS.md), so it decodes as absent. */
 const statusFileSparse: StatusFileResult = { errorMessage: null, errorCode: 'OK', b: null, i: null, d: null };
 
 const securityToken: SecurityToken = { errorMessage: 'OK', errorCode: 'OK', Key: 'dyn+key/==', Token: 'tok&en<>"' };
 const securityTokenSparse: SecurityToken = { errorMessage: null, errorCode: 'OK', Key: null, Token: null };
 
-const subPayerToken: SubPayerSecurityToken = { errorMessage: 'OK', errorCode: 0, Key: 'ZW5jcnlwdGVk+/=', Token: 'tok-sub 1' };
+const subPayerToken: SubPayerSecurityToken = {
+  errorMessage: 'OK',
+  errorCode: 0,
+  Key: 'ZW5jcnlwdGVk+/=',
+  Token: 'tok-sub 1',
+};
 const subPayerTokenSparse: SubPayerSecurityToken = { errorMessage: null, errorCode: 0, Key: null, Token: null };
 
 const balances: BalanceResult = {
@@ -269,7 +296,15 @@ const payerFees: PayerFeesResult = {
     },
   ],
 };
-const payerFeesSparse: PayerFeesResult = { errorMessage: null, errorCode: 'OK', b: null, i: null, d: null, s: null, SvcFees: [] };
+const payerFeesSparse: PayerFeesResult = {
+  errorMessage: null,
+  errorCode: 'OK',
+  b: null,
+  i: null,
+  d: null,
+  s: null,
+  SvcFees: [],
+};
 
 const report: ReportResult = { errorMessage: 'OK', errorCode: 0, resultsFile: 'report 2026-01 <final>.csv' };
 const reportSparse: ReportResult = { errorMessage: null, errorCode: 0, resultsFile: null };
@@ -411,7 +446,12 @@ export const PAYER_WSDL_ROWS: readonly PayerWsdlRow[] = [
     sparse: expandedSparse,
   }),
   row('GetCustomFields', { sequence: CREDENTIALS, eat: '', result: customFields, sparse: customFieldsSparse }),
-  row('GetProviderAccounts', { sequence: CREDENTIALS, eat: '', result: providerAccounts, sparse: providerAccountsSparse }),
+  row('GetProviderAccounts', {
+    sequence: CREDENTIALS,
+    eat: '',
+    result: providerAccounts,
+    sparse: providerAccountsSparse,
+  }),
   row('CreatePayeeStatusFile', {
     variant: 'changesSinceDate given',
     sequence: [...CREDENTIALS, 'saveToFile', 'changesSinceDate'],

@@ -57,7 +57,8 @@ function isLibraryFile(fileName: string): boolean {
 function sharingLibraryFiles(host: ts.CompilerHost): ts.CompilerHost {
   const parse = host.getSourceFile.bind(host);
   host.getSourceFile = (fileName, languageVersionOrOptions, onError, shouldCreateNewSourceFile) => {
-    if (shouldCreateNewSourceFile || !isLibraryFile(fileName)) return parse(fileName, languageVersionOrOptions, onError, shouldCreateNewSourceFile);
+    if (shouldCreateNewSourceFile || !isLibraryFile(fileName))
+      return parse(fileName, languageVersionOrOptions, onError, shouldCreateNewSourceFile);
     const key = `${fileName}\0${JSON.stringify(languageVersionOrOptions)}`;
     let file = libraryFiles.get(key);
     if (file === undefined) {
@@ -79,9 +80,19 @@ export function typecheckDir(dir: string, options: TypecheckOptions = {}): Typec
     host.resolveModuleNameLiterals = (literals, containingFile, redirected, resolutionOptions, containingSourceFile) =>
       literals.map((literal) => {
         const mode = ts.getModeForUsageLocation(containingSourceFile, literal, resolutionOptions);
-        const resolved = ts.resolveModuleName(literal.text, containingFile, resolutionOptions, host, cache, redirected, mode);
+        const resolved = ts.resolveModuleName(
+          literal.text,
+          containingFile,
+          resolutionOptions,
+          host,
+          cache,
+          redirected,
+          mode,
+        );
         const module = resolved.resolvedModule;
-        return module ? { ...resolved, resolvedModule: { ...module, resolvedFileName: realpathSync(module.resolvedFileName) } } : resolved;
+        return module
+          ? { ...resolved, resolvedModule: { ...module, resolvedFileName: realpathSync(module.resolvedFileName) } }
+          : resolved;
       });
   }
   const program = ts.createProgram({ rootNames: roots, options: compilerOptions, host });

@@ -67,7 +67,11 @@ export interface BindingOperation {
 export interface WsdlSummary {
   targetNamespace: string;
   documentation?: string;
-  service: { name: string; documentation?: string; ports: Record<string, { binding: string; address: string; path: string }> };
+  service: {
+    name: string;
+    documentation?: string;
+    ports: Record<string, { binding: string; address: string; path: string }>;
+  };
   bindings: Record<string, { protocol: string; portType: string; operations: Record<string, BindingOperation> }>;
   portTypes: Record<string, Record<string, { documentation?: string; input: Message; output: Message }>>;
   /** Top-level elements: of a named type, or (wrappers) with their own sequence. */
@@ -166,7 +170,9 @@ export function summarizeWsdl(wsdl: string): WsdlSummary {
     const location = address?.attrs['location'] ?? '';
     ports[p.attrs['name']!] = {
       binding: qn(p, p.attrs['binding']),
-      address: address ? `${address.ns === NS.soap ? 'soap' : address.ns === NS.soap12 ? 'soap12' : address.ns === NS.http ? 'http' : address.ns}` : 'none',
+      address: address
+        ? `${address.ns === NS.soap ? 'soap' : address.ns === NS.soap12 ? 'soap12' : address.ns === NS.http ? 'http' : address.ns}`
+        : 'none',
       path: location === '' ? '' : new URL(location).pathname,
     };
   }
@@ -180,8 +186,10 @@ export function summarizeWsdl(wsdl: string): WsdlSummary {
     for (const schema of kids(types, NS.xsd, 'schema')) {
       const target = schema.attrs['targetNamespace'] ?? '';
       if (target !== tns) otherSchemas.push(target);
-      if ((schema.attrs['elementFormDefault'] ?? 'unqualified') !== 'qualified') throw new Error(`schema ${target} is not elementFormDefault="qualified"`);
-      const key = (name: string) => (target === tns ? name : target === NS.msTypes ? `ms:${name}` : `{${target}}${name}`);
+      if ((schema.attrs['elementFormDefault'] ?? 'unqualified') !== 'qualified')
+        throw new Error(`schema ${target} is not elementFormDefault="qualified"`);
+      const key = (name: string) =>
+        target === tns ? name : target === NS.msTypes ? `ms:${name}` : `{${target}}${name}`;
       for (const item of schema.children) {
         if (item.ns !== NS.xsd) continue;
         const name = key(item.attrs['name'] ?? '');
@@ -212,7 +220,11 @@ export function summarizeWsdl(wsdl: string): WsdlSummary {
   return {
     targetNamespace: tns,
     ...(documentation !== undefined ? { documentation } : {}),
-    service: { name: serviceNode.attrs['name']!, ...(serviceDoc !== undefined ? { documentation: serviceDoc } : {}), ports },
+    service: {
+      name: serviceNode.attrs['name']!,
+      ...(serviceDoc !== undefined ? { documentation: serviceDoc } : {}),
+      ports,
+    },
     bindings,
     portTypes,
     elements,
@@ -223,10 +235,23 @@ export function summarizeWsdl(wsdl: string): WsdlSummary {
 }
 
 /** A binding's input or output: its extension elements as short texts, e.g. `soap:body literal`, `soap:header Msg/Part`. */
-function bindingIo(node: Node | undefined, qn: (n: Node, v: string | undefined) => string, messages: ReadonlyMap<string, Message>): string[] {
+function bindingIo(
+  node: Node | undefined,
+  qn: (n: Node, v: string | undefined) => string,
+  messages: ReadonlyMap<string, Message>,
+): string[] {
   if (!node) return ['(none)'];
   const lines = node.children.map((c) => {
-    const prefix = c.ns === NS.soap ? 'soap' : c.ns === NS.soap12 ? 'soap12' : c.ns === NS.mime ? 'mime' : c.ns === NS.http ? 'http' : c.ns;
+    const prefix =
+      c.ns === NS.soap
+        ? 'soap'
+        : c.ns === NS.soap12
+          ? 'soap12'
+          : c.ns === NS.mime
+            ? 'mime'
+            : c.ns === NS.http
+              ? 'http'
+              : c.ns;
     if (c.name === 'body') return `${prefix}:body ${c.attrs['use'] ?? ''}`;
     if (c.name === 'header') {
       const msg = messages.get(qn(c, c.attrs['message']));
@@ -265,7 +290,12 @@ function complexType(node: Node, qn: (n: Node, v: string | undefined) => string)
         const inline = kids(p, NS.xsd, 'complexType')[0];
         result.sequence.push({
           name: p.attrs['name']!,
-          type: p.attrs['type'] !== undefined ? qn(p, p.attrs['type']) : inline ? `(inline ${JSON.stringify(complexType(inline, qn))})` : 'xs:anyType',
+          type:
+            p.attrs['type'] !== undefined
+              ? qn(p, p.attrs['type'])
+              : inline
+                ? `(inline ${JSON.stringify(complexType(inline, qn))})`
+                : 'xs:anyType',
           minOccurs: p.attrs['minOccurs'] ?? '1',
           maxOccurs: p.attrs['maxOccurs'] ?? '1',
           ...(p.attrs['nillable'] === 'true' ? { nillable: true as const } : {}),
@@ -276,7 +306,11 @@ function complexType(node: Node, qn: (n: Node, v: string | undefined) => string)
     }
   }
   for (const a of kids(body, NS.xsd, 'attribute')) {
-    result.attributes.push({ name: a.attrs['name']!, type: qn(a, a.attrs['type']), ...(a.attrs['use'] !== undefined && a.attrs['use'] !== 'optional' ? { use: a.attrs['use'] } : {}) });
+    result.attributes.push({
+      name: a.attrs['name']!,
+      type: qn(a, a.attrs['type']),
+      ...(a.attrs['use'] !== undefined && a.attrs['use'] !== 'optional' ? { use: a.attrs['use'] } : {}),
+    });
   }
   if (kids(body, NS.xsd, 'anyAttribute').length > 0) result.anyAttribute = true;
   return result;

@@ -35,7 +35,10 @@ const DOCUMENTS: ReadonlyArray<readonly [string, string, RegExp | undefined]> = 
 
 describe('a schema using the xml: namespace compiles, with the harness’s schema of that namespace', () => {
   it.each(['import', 'import with the W3C URL', 'no import'] as const)('%s', async (reach) => {
-    for (const xsd of [schema(reach), [{ fileName: 'reply.xsd', targetNamespace: NS, contents: schema(reach) }] satisfies XsdFile[]]) {
+    for (const xsd of [
+      schema(reach),
+      [{ fileName: 'reply.xsd', targetNamespace: NS, contents: schema(reach) }] satisfies XsdFile[],
+    ]) {
       const errors = await validateAll(xsd, Object.fromEntries(DOCUMENTS.map(([name, xml]) => [name, xml])));
       for (const [name, , wrong] of DOCUMENTS) {
         if (wrong === undefined) expect(errors.get(name), name).toEqual([]);

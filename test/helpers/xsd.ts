@@ -22,10 +22,16 @@ const SCHEMA = /<((?:[A-Za-z_][\w.-]*:)?)schema\b[^>]*>[\s\S]*?<\/\1schema>/g;
 export function extractSchemas(wsdl: string): XsdFile[] {
   const definitions = /<(?:[A-Za-z_][\w.-]*:)?definitions\b[^>]*>/.exec(wsdl)?.[0];
   if (definitions === undefined) throw new Error('no wsdl:definitions start tag');
-  const inherited = [...definitions.matchAll(/\s(xmlns(?::[\w.-]+)?)\s*=\s*"([^"]*)"/g)].map((m) => [m[1]!, m[2]!] as const);
+  const inherited = [...definitions.matchAll(/\s(xmlns(?::[\w.-]+)?)\s*=\s*"([^"]*)"/g)].map(
+    (m) => [m[1]!, m[2]!] as const,
+  );
   const texts = [...wsdl.matchAll(SCHEMA)].map((m) => m[0]);
   if (texts.length === 0) throw new Error('the WSDL has no schema');
-  const files = texts.map((text, i) => ({ text, targetNamespace: attribute(startTag(text), 'targetNamespace') ?? '', fileName: `schema${i}.xsd` }));
+  const files = texts.map((text, i) => ({
+    text,
+    targetNamespace: attribute(startTag(text), 'targetNamespace') ?? '',
+    fileName: `schema${i}.xsd`,
+  }));
   return files.map(({ text, targetNamespace, fileName }) => {
     const start = startTag(text);
     const own = new Set([...start.matchAll(/\s(xmlns(?::[\w.-]+)?)\s*=/g)].map((m) => m[1]!));
@@ -34,13 +40,16 @@ export function extractSchemas(wsdl: string): XsdFile[] {
       .map(([name, value]) => ` ${name}="${value}"`)
       .join('');
     let contents = start.replace(/(\/?>)$/, `${added}$1`) + text.slice(start.length);
-    contents = contents.replace(/<((?:[\w.-]+:)?)import\b([^>]*?)(\/?)>/g, (whole, prefix: string, attrs: string, close: string) => {
-      // An import without a namespace attribute is of the schema in no namespace.
-      const ns = attribute(attrs, 'namespace') ?? '';
-      const target = files.find((f) => f.targetNamespace === ns);
-      if (target === undefined || /schemaLocation\s*=/.test(attrs)) return whole;
-      return `<${prefix}import${attrs.replace(/\s+$/, '')} schemaLocation="${target.fileName}" ${close}>`;
-    });
+    contents = contents.replace(
+      /<((?:[\w.-]+:)?)import\b([^>]*?)(\/?)>/g,
+      (whole, prefix: string, attrs: string, close: string) => {
+        // An import without a namespace attribute is of the schema in no namespace.
+        const ns = attribute(attrs, 'namespace') ?? '';
+        const target = files.find((f) => f.targetNamespace === ns);
+        if (target === undefined || /schemaLocation\s*=/.test(attrs)) return whole;
+        return `<${prefix}import${attrs.replace(/\s+$/, '')} schemaLocation="${target.fileName}" ${close}>`;
+      },
+    );
     return { fileName, targetNamespace, contents };
   });
 }
@@ -57,8 +66,12 @@ export function extractSchema(wsdl: string): string {
  * extractSchemas: a document may then have its root in any of their namespaces) in one xmllint run, and returns the error messages
  * per document name (an empty list for a valid one). Throws when the schema itself does not compile.
  */
-export async function validateAll(xsd: string | readonly XsdFile[], documents: Readonly<Record<string, string>>): Promise<Map<string, string[]>> {
-  const given: readonly XsdFile[] = typeof xsd === 'string' ? [{ fileName: 'schema0.xsd', targetNamespace: '', contents: xsd }] : xsd;
+export async function validateAll(
+  xsd: string | readonly XsdFile[],
+  documents: Readonly<Record<string, string>>,
+): Promise<Map<string, string[]>> {
+  const given: readonly XsdFile[] =
+    typeof xsd === 'string' ? [{ fileName: 'schema0.xsd', targetNamespace: '', contents: xsd }] : xsd;
   const schemas = withXmlNamespace(given);
   // xmllint takes one schema; with several, one that imports them all makes every namespace's elements roots.
   const main =
@@ -69,7 +82,11 @@ export async function validateAll(xsd: string | readonly XsdFile[], documents: R
           contents: `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">${schemas
             .filter((s) => s.fileName !== XML_NAMESPACE_FILE)
             // A schema in no namespace is included: this one has none either, and XML Schema imports only others.
-            .map((s) => (s.targetNamespace === '' ? `<xs:include schemaLocation="${s.fileName}"/>` : `<xs:import namespace="${s.targetNamespace}" schemaLocation="${s.fileName}"/>`))
+            .map((s) =>
+              s.targetNamespace === ''
+                ? `<xs:include schemaLocation="${s.fileName}"/>`
+                : `<xs:import namespace="${s.targetNamespace}" schemaLocation="${s.fileName}"/>`,
+            )
             .join('')}</xs:schema>`,
         };
   const names = Object.keys(documents);
@@ -110,7 +127,8 @@ const XML_NAMESPACE_FILE = 'w3c-xml-namespace.xsd';
  */
 function withXmlNamespace(schemas: readonly XsdFile[]): XsdFile[] {
   const escaped = XML_NAMESPACE.replace(/[./]/g, '\\$&');
-  const importTag = () => new RegExp(`<((?:[\\w.-]+:)?)import\\b([^>]*?\\snamespace\\s*=\\s*"${escaped}"[^>]*?)(\\/?)>`, 'g');
+  const importTag = () =>
+    new RegExp(`<((?:[\\w.-]+:)?)import\\b([^>]*?\\snamespace\\s*=\\s*"${escaped}"[^>]*?)(\\/?)>`, 'g');
   const refersToXml = /\s(?:ref|type|base|itemType|memberTypes)\s*=\s*"(?:[^"]*\s)?xml:/;
   let used = false;
   const files = schemas.map((f) => {
@@ -129,7 +147,10 @@ function withXmlNamespace(schemas: readonly XsdFile[]): XsdFile[] {
     return { ...f, contents };
   });
   if (!used) return files;
-  const contents = readFileSync(new URL('./xml-namespace.xsd', import.meta.url), 'utf8').replace(/^\uFEFF?<\?xml[^>]*\?>\s*/, '');
+  const contents = readFileSync(new URL('./xml-namespace.xsd', import.meta.url), 'utf8').replace(
+    /^\uFEFF?<\?xml[^>]*\?>\s*/,
+    '',
+  );
   return [...files, { fileName: XML_NAMESPACE_FILE, targetNamespace: XML_NAMESPACE, contents }];
 }
 

@@ -43,7 +43,12 @@ const seen: Seen[] = [];
 /** A fetch that records what is sent before handing it to the real one. */
 const recording: typeof fetch = async (input, init) => {
   const request = new Request(input, init);
-  seen.push({ method: request.method, url: request.url, body: await request.clone().text(), contentType: request.headers.get('content-type') });
+  seen.push({
+    method: request.method,
+    url: request.url,
+    body: await request.clone().text(),
+    contentType: request.headers.get('content-type'),
+  });
   return fetch(request);
 };
 
@@ -54,7 +59,16 @@ function client(style = 'httpGet', url = server.url): Client {
 
 const handlers = {
   echo: ({ text }: { text: string }) => text,
-  describeDay: (p: { date: Date; season: string; sequence: string; temperature: number; count: number; holiday: boolean; tags: string[]; note: string | null }) => ({
+  describeDay: (p: {
+    date: Date;
+    season: string;
+    sequence: string;
+    temperature: number;
+    count: number;
+    holiday: boolean;
+    tags: string[];
+    note: string | null;
+  }) => ({
     Date: p.date,
     Season: p.season,
     Note: p.note,
@@ -63,7 +77,8 @@ const handlers = {
     Holiday: p.holiday,
     Tags: p.tags,
   }),
-  nextSequence: ({ sequence, step }: { sequence: string; step?: number }) => (BigInt(sequence) + BigInt(step ?? 1)).toString(),
+  nextSequence: ({ sequence, step }: { sequence: string; step?: number }) =>
+    (BigInt(sequence) + BigInt(step ?? 1)).toString(),
   storeDay: () => true,
   forget: () => undefined,
 };
@@ -150,8 +165,19 @@ describe('the client over HTTP GET against the mock', () => {
 
   it('refuses before sending an operation without the HTTP GET binding (a record parameter)', async () => {
     const before = seen.length;
-    const day: Day = { Date: new Date(0), Season: 'Spring', Note: null, Sequence: '1', Temperature: 0, Holiday: false, Tags: [] };
-    await expect(client().storeDay({ day })).rejects.toMatchObject({ name: 'SvcRequestError', message: expect.stringMatching(/no HTTP GET binding/) });
+    const day: Day = {
+      Date: new Date(0),
+      Season: 'Spring',
+      Note: null,
+      Sequence: '1',
+      Temperature: 0,
+      Holiday: false,
+      Tags: [],
+    };
+    await expect(client().storeDay({ day })).rejects.toMatchObject({
+      name: 'SvcRequestError',
+      message: expect.stringMatching(/no HTTP GET binding/),
+    });
     expect(seen.length).toBe(before);
   });
 
@@ -168,8 +194,19 @@ describe('the client over HTTP GET against the mock', () => {
   });
 
   it('answers the same result over HTTP GET as over HTTP POST and SOAP', async () => {
-    const params = { date: new Date('2020-06-21T00:00:00Z'), season: 'Summer', sequence: '7', temperature: 21.25, count: 1, holiday: false, tags: ['x'], note: 'longest' };
-    const answers = await Promise.all(['soap11', 'soap12', 'httpPost', 'httpGet'].map((style) => client(style).describeDay(params)));
+    const params = {
+      date: new Date('2020-06-21T00:00:00Z'),
+      season: 'Summer',
+      sequence: '7',
+      temperature: 21.25,
+      count: 1,
+      holiday: false,
+      tags: ['x'],
+      note: 'longest',
+    };
+    const answers = await Promise.all(
+      ['soap11', 'soap12', 'httpPost', 'httpGet'].map((style) => client(style).describeDay(params)),
+    );
     for (const a of answers) expect(a).toEqual(answers[3]);
   });
 });
@@ -183,7 +220,7 @@ describe('the mock over HTTP GET', () => {
     expect(await response.text()).toMatch(/txet/);
   });
 
-  it('refuses a missing parameter with ASMX\'s message', async () => {
+  it("refuses a missing parameter with ASMX's message", async () => {
     const response = await get('');
     expect(response.status).toBe(500);
     expect(await response.text()).toBe('Missing parameter: text.');
@@ -213,13 +250,15 @@ describe('the mock over HTTP GET', () => {
     expect(wsdl).toContain('<http:binding verb="GET"/>');
   });
 
-  it("validates the query string when asked, as ASP.NET validates Request.QueryString", async () => {
+  it('validates the query string when asked, as ASP.NET validates Request.QueryString', async () => {
     const start = generated.mock['startMockServer'] as (o: Record<string, unknown>) => Promise<Server>;
     const strict = await start({ handlers, requestValidation: true });
     try {
       const response = await fetch(`${strict.url}${PATH}/Echo?text=%3Cscript%3E`);
       expect(response.status).toBe(500);
-      expect(await response.text()).toMatch(/^System\.Web\.HttpRequestValidationException: A potentially dangerous Request\.QueryString value was detected from the client \(text="<script>"\)\.$/);
+      expect(await response.text()).toMatch(
+        /^System\.Web\.HttpRequestValidationException: A potentially dangerous Request\.QueryString value was detected from the client \(text="<script>"\)\.$/,
+      );
       expect((await fetch(`${strict.url}${PATH}/Echo?text=a%20%3C%201`)).status).toBe(200);
     } finally {
       await strict.close();
@@ -251,6 +290,8 @@ describe('a mock whose service has no HTTP GET binding', () => {
     expect(await response.text()).toBe("Request format is unrecognized for URL unexpectedly ending in '/Echo'.");
     expect((await fetch(`${noGet.url}${PATH}?WSDL`)).status).toBe(200);
     const Ctor = without.client['AlmanacClient'] as new (o: Record<string, unknown>) => Client;
-    expect(() => new Ctor({ baseUrl: noGet.url, style: 'httpGet' })).toThrow(/style httpGet is not a binding of this service/);
+    expect(() => new Ctor({ baseUrl: noGet.url, style: 'httpGet' })).toThrow(
+      /style httpGet is not a binding of this service/,
+    );
   });
 });

@@ -12,7 +12,8 @@ import { infoset, unindent } from '../docs/support/xml-infoset.js';
 
 const BASE = 'https://almanac.example';
 let generated: GeneratedService;
-const page = (op: string) => readFileSync(join(ROOT, 'test', '.tmp', 'almanac-docs', 'docs', 'operations', `${op}.md`), 'utf8');
+const page = (op: string) =>
+  readFileSync(join(ROOT, 'test', '.tmp', 'almanac-docs', 'docs', 'operations', `${op}.md`), 'utf8');
 
 /** The call of the page's TypeScript block, and the HTTP GET example's request line and response (status, body). */
 function getExample(op: string) {
@@ -26,7 +27,14 @@ function getExample(op: string) {
   // The table of the query's fields, decoded, between the request and the response.
   const between = section.slice(section.indexOf('```\n') + 4, section.indexOf('\nResponse:'));
   const form = [...between.matchAll(/^\| `([^`]*)` \| (?:`([^`]*)`|\(empty\)) \|$/gm)].map((m) => [m[1]!, m[2] ?? '']);
-  return { method: call[1]!, args, request: blocks[0]!, form, status: Number(/^HTTP\/1\.1 (\d+)/.exec(response)![1]), body: blank < 0 ? '' : response.slice(blank + 2) };
+  return {
+    method: call[1]!,
+    args,
+    request: blocks[0]!,
+    form,
+    status: Number(/^HTTP\/1\.1 (\d+)/.exec(response)![1]),
+    body: blank < 0 ? '' : response.slice(blank + 2),
+  };
 }
 
 beforeAll(async () => {
@@ -45,31 +53,41 @@ describe('the docs of a service with HTTP GET', () => {
     expect(page('StoreDay')).toContain('| HTTP GET | not available (no HTTP GET binding) |');
   });
 
-  it.each(['Echo', 'DescribeDay', 'NextSequence', 'Forget'])('%s: the client sends the documented GET and the mock answers the documented response', async (op) => {
-    const example = getExample(op);
-    expect(example.request).toMatch(new RegExp(`^GET /Almanac\\.asmx/${op}(\\?\\S+)? HTTP/1\\.1$`));
-    const sent: Request[] = [];
-    const fetch = async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
-      sent.push(new Request(url, init));
-      return new Response(example.body, { status: example.status, headers: example.body === '' ? {} : { 'Content-Type': 'text/xml; charset=utf-8' } });
-    };
-    const Ctor = generated.client['AlmanacClient'] as new (o: Record<string, unknown>) => Record<string, (p?: unknown) => Promise<unknown>>;
-    const client = new Ctor({ baseUrl: BASE, style: 'httpGet', fetch });
-    await client[example.method]!(example.args);
-    expect(sent).toHaveLength(1);
-    const url = new URL(sent[0]!.url);
-    expect(`${sent[0]!.method} ${url.pathname}${url.search} HTTP/1.1`).toBe(example.request);
-    expect([...sent[0]!.headers]).toEqual([]);
-    expect(example.form).toEqual([...url.searchParams]);
+  it.each(['Echo', 'DescribeDay', 'NextSequence', 'Forget'])(
+    '%s: the client sends the documented GET and the mock answers the documented response',
+    async (op) => {
+      const example = getExample(op);
+      expect(example.request).toMatch(new RegExp(`^GET /Almanac\\.asmx/${op}(\\?\\S+)? HTTP/1\\.1$`));
+      const sent: Request[] = [];
+      const fetch = async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
+        sent.push(new Request(url, init));
+        return new Response(example.body, {
+          status: example.status,
+          headers: example.body === '' ? {} : { 'Content-Type': 'text/xml; charset=utf-8' },
+        });
+      };
+      const Ctor = generated.client['AlmanacClient'] as new (
+        o: Record<string, unknown>,
+      ) => Record<string, (p?: unknown) => Promise<unknown>>;
+      const client = new Ctor({ baseUrl: BASE, style: 'httpGet', fetch });
+      await client[example.method]!(example.args);
+      expect(sent).toHaveLength(1);
+      const url = new URL(sent[0]!.url);
+      expect(`${sent[0]!.method} ${url.pathname}${url.search} HTTP/1.1`).toBe(example.request);
+      expect([...sent[0]!.headers]).toEqual([]);
+      expect(example.form).toEqual([...url.searchParams]);
 
-    const createMockService = generated.mock['createMockService'] as (o: Record<string, unknown>) => { handle(r: Request): Promise<Response> };
-    const answer = await createMockService({}).handle(new Request(`${BASE}${example.request.split(' ')[1]}`));
-    expect(answer.status).toBe(example.status);
-    // The docs show the XML indented: only white space between elements differs from what the mock sends.
-    const body = await answer.text();
-    expect(unindent(example.body)).toBe(body);
-    if (body !== '') expect(infoset(example.body)).toEqual(infoset(body));
-  });
+      const createMockService = generated.mock['createMockService'] as (o: Record<string, unknown>) => {
+        handle(r: Request): Promise<Response>;
+      };
+      const answer = await createMockService({}).handle(new Request(`${BASE}${example.request.split(' ')[1]}`));
+      expect(answer.status).toBe(example.status);
+      // The docs show the XML indented: only white space between elements differs from what the mock sends.
+      const body = await answer.text();
+      expect(unindent(example.body)).toBe(body);
+      if (body !== '') expect(infoset(example.body)).toEqual(infoset(body));
+    },
+  );
 
   it('leave the payer docs without HTTP GET (the interface has three styles)', () => {
     const payer = readFileSync(join(ROOT, 'generated', 'docs', 'README.md'), 'utf8');

@@ -31,35 +31,62 @@ beforeAll(async () => {
 
 describe('the generated WSDL of a service with HTTP GET', () => {
   it('has the HttpGet port type, binding and port, beside HttpPost, for the operations a form can carry', () => {
-    expect(Object.keys(summary.bindings)).toEqual(['AlmanacSoap', 'AlmanacSoap12', 'AlmanacHttpGet', 'AlmanacHttpPost']);
+    expect(Object.keys(summary.bindings)).toEqual([
+      'AlmanacSoap',
+      'AlmanacSoap12',
+      'AlmanacHttpGet',
+      'AlmanacHttpPost',
+    ]);
     expect(Object.keys(summary.portTypes)).toEqual(['AlmanacSoap', 'AlmanacHttpGet', 'AlmanacHttpPost']);
-    expect(Object.keys(summary.service.ports)).toEqual(['AlmanacSoap', 'AlmanacSoap12', 'AlmanacHttpGet', 'AlmanacHttpPost']);
+    expect(Object.keys(summary.service.ports)).toEqual([
+      'AlmanacSoap',
+      'AlmanacSoap12',
+      'AlmanacHttpGet',
+      'AlmanacHttpPost',
+    ]);
     const get = summary.bindings['AlmanacHttpGet']!;
     expect(get.protocol).toBe('httpGet');
     expect(get.portType).toBe('AlmanacHttpGet');
     expect(Object.keys(get.operations)).toEqual(['Echo', 'DescribeDay', 'NextSequence', 'Forget']);
-    expect(summary.service.ports['AlmanacHttpGet']).toMatchObject({ binding: 'AlmanacHttpGet', address: 'http', path: '/Almanac.asmx' });
+    expect(summary.service.ports['AlmanacHttpGet']).toMatchObject({
+      binding: 'AlmanacHttpGet',
+      address: 'http',
+      path: '/Almanac.asmx',
+    });
   });
 
   it('writes each operation as ASMX does: location /Name, urlEncoded in, mimeXml Body out (none for a void one)', () => {
     expect(wsdl).toContain('<http:binding verb="GET"/>');
-    const echo = /<wsdl:binding name="AlmanacHttpGet"[\s\S]*?<wsdl:operation name="Echo">([\s\S]*?)<\/wsdl:operation>/.exec(wsdl)![1]!.replace(/\s+/g, '');
-    expect(echo).toBe('<http:operationlocation="/Echo"/><wsdl:input><http:urlEncoded/></wsdl:input><wsdl:output><mime:mimeXmlpart="Body"/></wsdl:output>');
-    const forget = /<wsdl:binding name="AlmanacHttpGet"[\s\S]*?<wsdl:operation name="Forget">([\s\S]*?)<\/wsdl:operation>/.exec(wsdl)![1]!.replace(/\s+/g, '');
+    const echo = /<wsdl:binding name="AlmanacHttpGet"[\s\S]*?<wsdl:operation name="Echo">([\s\S]*?)<\/wsdl:operation>/
+      .exec(wsdl)![1]!
+      .replace(/\s+/g, '');
+    expect(echo).toBe(
+      '<http:operationlocation="/Echo"/><wsdl:input><http:urlEncoded/></wsdl:input><wsdl:output><mime:mimeXmlpart="Body"/></wsdl:output>',
+    );
+    const forget =
+      /<wsdl:binding name="AlmanacHttpGet"[\s\S]*?<wsdl:operation name="Forget">([\s\S]*?)<\/wsdl:operation>/
+        .exec(wsdl)![1]!
+        .replace(/\s+/g, '');
     expect(forget).toBe('<http:operationlocation="/Forget"/><wsdl:input><http:urlEncoded/></wsdl:input><wsdl:output/>');
     expect(summary.portTypes['AlmanacHttpGet']!['DescribeDay']).toMatchObject({
-      input: { name: 'DescribeDayHttpGetIn', parts: expect.arrayContaining([expect.objectContaining({ name: 'tags' })]) },
+      input: {
+        name: 'DescribeDayHttpGetIn',
+        parts: expect.arrayContaining([expect.objectContaining({ name: 'tags' })]),
+      },
       output: { name: 'DescribeDayHttpGetOut' },
     });
   });
 
   it('has a schema libxml2 compiles, which every answer the mock gives over HTTP GET satisfies', async () => {
     const service = await generateService(SPEC, 'almanac-get-xsd');
-    const createMockService = service.mock['createMockService'] as (o: Record<string, unknown>) => { handle(r: Request): Promise<Response> };
+    const createMockService = service.mock['createMockService'] as (o: Record<string, unknown>) => {
+      handle(r: Request): Promise<Response>;
+    };
     const mock = createMockService({});
     const queries: Record<string, string> = {
       Echo: 'text=a',
-      DescribeDay: 'date=2024-01-01T00:00:00Z&season=Spring&sequence=9007199254740993&temperature=1.5&count=2&holiday=true&tags=a&tags=b',
+      DescribeDay:
+        'date=2024-01-01T00:00:00Z&season=Spring&sequence=9007199254740993&temperature=1.5&count=2&holiday=true&tags=a&tags=b',
       NextSequence: 'sequence=1',
     };
     const answers: Record<string, string> = {};
@@ -71,7 +98,9 @@ describe('the generated WSDL of a service with HTTP GET', () => {
     const errors = await validateAll(extractSchemas(wsdl), answers);
     expect(Object.fromEntries(errors)).toEqual({ Echo: [], DescribeDay: [], NextSequence: [] });
     // The check can fail: a document the schema does not allow is refused.
-    const refused = await validateAll(extractSchemas(wsdl), { wrong: answers['NextSequence']!.replace(/>\d+</, '>x<') });
+    const refused = await validateAll(extractSchemas(wsdl), {
+      wrong: answers['NextSequence']!.replace(/>\d+</, '>x<'),
+    });
     expect(refused.get('wrong')!.length).toBeGreaterThan(0);
   });
 });
@@ -83,7 +112,9 @@ describe('importing HTTP GET bindings', () => {
     expect(imported.yaml).toMatch(/^  bindings: \[ ?soap11, soap12, httpPost, httpGet ?\]$/m);
     const back = parseSpec(imported.yaml, 'Almanac.yaml');
     expect(back.bindings).toEqual(['soap11', 'soap12', 'httpPost', 'httpGet']);
-    expect(back.operations.map((o) => [o.name, o.httpPost, o.httpGet])).toEqual(model.operations.map((o) => [o.name, o.httpPost, o.httpGet]));
+    expect(back.operations.map((o) => [o.name, o.httpPost, o.httpGet])).toEqual(
+      model.operations.map((o) => [o.name, o.httpPost, o.httpGet]),
+    );
     expect(back.operations.map((o) => o.httpPostRoot)).toEqual(model.operations.map((o) => o.httpPostRoot));
   });
 

@@ -25,7 +25,10 @@ let trip: RoundTrip;
 const mocks: MockService[] = [];
 
 beforeAll(async () => {
-  ({ leads: trip } = await roundTrips({ leads: 'test/fixtures/import/full-corpus/AbstractSelector.wsdl' }, 'abstract-and-inline'));
+  ({ leads: trip } = await roundTrips(
+    { leads: 'test/fixtures/import/full-corpus/AbstractSelector.wsdl' },
+    'abstract-and-inline',
+  ));
 }, 180_000);
 afterAll(async () => Promise.all(mocks.map((m) => m.close())));
 
@@ -40,40 +43,58 @@ function getLeads(content: string): Request {
   const body =
     '<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">' +
     `<soap:Body><GetLeads xmlns="${TNS}">${content}</GetLeads></soap:Body></soap:Envelope>`;
-  return new Request('http://mock.test/Leads.asmx', { method: 'POST', headers: { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: `"${TNS}GetLeads"` }, body });
+  return new Request('http://mock.test/Leads.asmx', {
+    method: 'POST',
+    headers: { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: `"${TNS}GetLeads"` },
+    body,
+  });
 }
 
 describe('an abstract type and an inline item type', () => {
   it('are drafted (abstract: true; a record named after the element), nothing left out, and type-check', () => {
     expect(trip.diagnostics).toEqual([]);
     expect(trip.yaml).toContain('  LeadSelector:\n    abstract: true\n');
-    expect(trip.yaml).toMatch(/\n {2}KeyValueOfstringstring:\n {4}namespace: http:\/\/schemas\.microsoft\.com\/2003\/10\/Serialization\/Arrays\n {4}fields:\n {6}- \{ name: Key, /);
+    expect(trip.yaml).toMatch(
+      /\n {2}KeyValueOfstringstring:\n {4}namespace: http:\/\/schemas\.microsoft\.com\/2003\/10\/Serialization\/Arrays\n {4}fields:\n {6}- \{ name: Key, /,
+    );
     expect(trip.importRun.stderr).not.toMatch(/abstract="true"|declared inline/);
     const wsdl = readFileSync(join(ROOT, 'test/.tmp/abstract-and-inline/leads/out/wsdl/Leads.wsdl'), 'utf8');
     expect(wsdl).toContain('<s:complexType name="LeadSelector" abstract="true"/>');
   });
 
   it.each([
-    [{ oldestUpdatedAt: new Date('2026-01-02T03:04:05Z') }, `<selector xmlns="" xsi:type="svc:LastUpdateAtSelector" xmlns:svc="${TNS}"><oldestUpdatedAt xmlns="">2026-01-02T03:04:05.000Z</oldestUpdatedAt></selector>`],
-    [{ staticListName: 'vip' }, `<selector xmlns="" xsi:type="svc:StaticListSelector" xmlns:svc="${TNS}"><staticListName xmlns="">vip</staticListName></selector>`],
+    [
+      { oldestUpdatedAt: new Date('2026-01-02T03:04:05Z') },
+      `<selector xmlns="" xsi:type="svc:LastUpdateAtSelector" xmlns:svc="${TNS}"><oldestUpdatedAt xmlns="">2026-01-02T03:04:05.000Z</oldestUpdatedAt></selector>`,
+    ],
+    [
+      { staticListName: 'vip' },
+      `<selector xmlns="" xsi:type="svc:StaticListSelector" xmlns:svc="${TNS}"><staticListName xmlns="">vip</staticListName></selector>`,
+    ],
     // Members alone do not tell: the first concrete type whose required members it gives.
     [{}, `<selector xmlns="" xsi:type="svc:StaticListSelector" xmlns:svc="${TNS}"></selector>`],
-  ])('sends %o as a concrete type, named with a prefix in its unqualified element, which the mock reads', async (selector, written) => {
-    const received: unknown[] = [];
-    const { client, exchanges } = connect({ getLeads: (p: unknown) => (received.push(p), [{ Key: 'a', Value: null }]) });
-    await expect(client['getLeads']!({ selector })).resolves.toEqual([{ Key: 'a', Value: null }]);
-    expect(bodyContent(exchanges[0]!.request, 'GetLeads')).toBe(written);
-    expect(received).toEqual([{ selector }]);
-    expect(bodyContent(exchanges[0]!.response, 'GetLeadsResponse')).toBe(
-      `<GetLeadsResult xmlns="" xmlns:ns1="${ARR}"><ns1:KeyValueOfstringstring xmlns:ns1="${ARR}"><ns1:Key>a</ns1:Key><ns1:Value xsi:nil="true"/></ns1:KeyValueOfstringstring></GetLeadsResult>`,
-    );
-  });
+  ])(
+    'sends %o as a concrete type, named with a prefix in its unqualified element, which the mock reads',
+    async (selector, written) => {
+      const received: unknown[] = [];
+      const { client, exchanges } = connect({
+        getLeads: (p: unknown) => (received.push(p), [{ Key: 'a', Value: null }]),
+      });
+      await expect(client['getLeads']!({ selector })).resolves.toEqual([{ Key: 'a', Value: null }]);
+      expect(bodyContent(exchanges[0]!.request, 'GetLeads')).toBe(written);
+      expect(received).toEqual([{ selector }]);
+      expect(bodyContent(exchanges[0]!.response, 'GetLeadsResponse')).toBe(
+        `<GetLeadsResult xmlns="" xmlns:ns1="${ARR}"><ns1:KeyValueOfstringstring xmlns:ns1="${ARR}"><ns1:Key>a</ns1:Key><ns1:Value xsi:nil="true"/></ns1:KeyValueOfstringstring></GetLeadsResult>`,
+      );
+    },
+  );
 
   it('refuses, before sending, a value that is none of the concrete types', async () => {
     const { client, exchanges } = connect();
     await expect(client['getLeads']!({ selector: { staticListName: 'vip', oldest: 1 } })).rejects.toMatchObject({
       name: 'SvcRequestError',
-      message: 'GetLeads: selector is a LeadSelector, which is abstract (no value is of that type itself): give the members of one of the records extending it: LastUpdateAtSelector, StaticListSelector',
+      message:
+        'GetLeads: selector is a LeadSelector, which is abstract (no value is of that type itself): give the members of one of the records extending it: LastUpdateAtSelector, StaticListSelector',
     });
     expect(exchanges).toEqual([]);
   });
@@ -82,15 +103,19 @@ describe('an abstract type and an inline item type', () => {
     const { mock } = connect({ getLeads: () => [] });
     const plain = await mock.handle(getLeads('<selector xmlns=""/>'));
     expect(plain.status).toBe(500);
-    expect(await plain.text()).toMatch(/<faultcode>soap:Client<\/faultcode><faultstring>LeadSelector is abstract: the element must name a type extending it with xsi:type/);
+    expect(await plain.text()).toMatch(
+      /<faultcode>soap:Client<\/faultcode><faultstring>LeadSelector is abstract: the element must name a type extending it with xsi:type/,
+    );
     const named = await mock.handle(getLeads(`<selector xmlns="" xmlns:t="${TNS}" xsi:type="t:StaticListSelector"/>`));
     expect(named.status).toBe(200);
   });
 
-  it("mock: its example answer of an abstract result is of a concrete type, which the client reads", async () => {
+  it('mock: its example answer of an abstract result is of a concrete type, which the client reads', async () => {
     const { client, exchanges } = connect();
     const result = await client['getDefaultSelector']!({});
     expect(result).toEqual({ oldestUpdatedAt: expect.any(Date) });
-    expect(bodyContent(exchanges[0]!.response, 'GetDefaultSelectorResponse')).toMatch(/^<GetDefaultSelectorResult xmlns="" xsi:type="svc:LastUpdateAtSelector" xmlns:svc="http:\/\/example\.org\/leads\/">/);
+    expect(bodyContent(exchanges[0]!.response, 'GetDefaultSelectorResponse')).toMatch(
+      /^<GetDefaultSelectorResult xmlns="" xsi:type="svc:LastUpdateAtSelector" xmlns:svc="http:\/\/example\.org\/leads\/">/,
+    );
   });
 });

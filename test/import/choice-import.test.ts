@@ -19,13 +19,23 @@ const WSDL = 'test/fixtures/import/Choices.wsdl';
 const imported = importWsdl(readFileSync(fromRoot(WSDL), 'utf8'), WSDL);
 const model = parseSpec(imported.yaml, 'Choices.yaml', { strict: true });
 
-const fields = (record: string) => model.records.find((r) => r.name === record)!.fields.map((f) => ({ name: f.name, type: typeSummary(f.type), optional: f.optional }));
+const fields = (record: string) =>
+  model.records
+    .find((r) => r.name === record)!
+    .fields.map((f) => ({ name: f.name, type: typeSummary(f.type), optional: f.optional }));
 
 describe('importWsdl: choices', () => {
   it('drafts a container of alternatives as a list of choices, items in document order', () => {
-    const parameters = model.operations.find((o) => o.name === 'CreateSubscription')!.params.find((p) => p.name === 'Parameters')!;
+    const parameters = model.operations
+      .find((o) => o.name === 'CreateSubscription')!
+      .params.find((p) => p.name === 'Parameters')!;
     expect(typeSummary(parameters.type)).toEqual({
-      list: { choice: [{ name: 'ParameterFieldReference', type: 'record ParameterFieldReference' }, { name: 'ParameterValue', type: 'record ParameterValue' }] },
+      list: {
+        choice: [
+          { name: 'ParameterFieldReference', type: 'record ParameterFieldReference' },
+          { name: 'ParameterValue', type: 'record ParameterValue' },
+        ],
+      },
       item: 'ParameterFieldReference',
       nillableItems: false,
       container: true,
@@ -37,13 +47,45 @@ describe('importWsdl: choices', () => {
   it('drafts a choice in a record as a field named as xsd.exe names one: Item, Items when repeated', () => {
     expect(fields('DataRetrievalPlan')).toEqual([
       // SSRS marks each alternative minOccurs="0": the choice may be absent.
-      { name: 'Item', type: { choice: [{ name: 'DataSourceDefinition', type: 'record DataSourceDefinition' }, { name: 'DataSourceReference', type: 'string' }] }, optional: true },
+      {
+        name: 'Item',
+        type: {
+          choice: [
+            { name: 'DataSourceDefinition', type: 'record DataSourceDefinition' },
+            { name: 'DataSourceReference', type: 'string' },
+          ],
+        },
+        optional: true,
+      },
       { name: 'Query', type: 'string', optional: true },
     ]);
     expect(fields('Schedule')).toEqual([
       { name: 'Name', type: 'string', optional: true },
-      { name: 'Items', type: { list: { choice: [{ name: 'Daily', type: 'int' }, { name: 'Weekly', type: 'string' }] }, item: 'Items', nillableItems: false, container: false }, optional: false },
-      { name: 'Item', type: { choice: [{ name: 'EndDate', type: 'dateTime' }, { name: 'Occurrences', type: 'int' }] }, optional: true },
+      {
+        name: 'Items',
+        type: {
+          list: {
+            choice: [
+              { name: 'Daily', type: 'int' },
+              { name: 'Weekly', type: 'string' },
+            ],
+          },
+          item: 'Items',
+          nillableItems: false,
+          container: false,
+        },
+        optional: false,
+      },
+      {
+        name: 'Item',
+        type: {
+          choice: [
+            { name: 'EndDate', type: 'dateTime' },
+            { name: 'Occurrences', type: 'int' },
+          ],
+        },
+        optional: true,
+      },
     ]);
   });
 
@@ -52,7 +94,16 @@ describe('importWsdl: choices', () => {
     expect(move.params.map((p) => [p.name, typeSummary(p.type), p.optional])).toEqual([
       ['Item', 'string', true],
       // Folder may be absent (minOccurs="0"), so the choice may be empty: optional.
-      ['Item1', { choice: [{ name: 'Folder', type: 'string' }, { name: 'FolderId', type: 'int' }] }, true],
+      [
+        'Item1',
+        {
+          choice: [
+            { name: 'Folder', type: 'string' },
+            { name: 'FolderId', type: 'int' },
+          ],
+        },
+        true,
+      ],
     ]);
   });
 
@@ -101,7 +152,10 @@ describe('the client generated from the draft, against node-soap serving the ori
           Choices: {
             ChoicesSoap: {
               CreateSubscription: (args: unknown) => (received.push(args), { CreateSubscriptionResult: 'sub-7' }),
-              MoveItem: (args: unknown) => (received.push(args), { MoveItemResult: { Name: 'weekly', Weekly: 'Mon', Occurrences: 3 } }),
+              MoveItem: (args: unknown) => (
+                received.push(args),
+                { MoveItemResult: { Name: 'weekly', Weekly: 'Mon', Occurrences: 3 } }
+              ),
             },
           },
         },
@@ -118,7 +172,10 @@ describe('the client generated from the draft, against node-soap serving the ori
   it('sends the alternatives given, in order, where the WSDL puts them', async () => {
     const result = await client.createSubscription({
       Report: '/Sales',
-      Parameters: [{ ParameterValue: { Name: 'Year', Value: '2024' } }, { ParameterFieldReference: { ParameterName: 'Region', FieldAlias: 'r' } }],
+      Parameters: [
+        { ParameterValue: { Name: 'Year', Value: '2024' } },
+        { ParameterFieldReference: { ParameterName: 'Region', FieldAlias: 'r' } },
+      ],
       Plan: { Item: { DataSourceReference: '/Data/Sales' }, Query: 'q' },
     });
     expect(result).toBe('sub-7');
@@ -126,7 +183,10 @@ describe('the client generated from the draft, against node-soap serving the ori
     expect(body).toContain(
       '<Parameters><ParameterValue><Name>Year</Name><Value>2024</Value></ParameterValue><ParameterFieldReference><ParameterName>Region</ParameterName><FieldAlias>r</FieldAlias></ParameterFieldReference></Parameters><Plan><DataSourceReference>/Data/Sales</DataSourceReference><Query>q</Query></Plan>',
     );
-    expect(received.at(-1)).toMatchObject({ Report: '/Sales', Plan: { DataSourceReference: '/Data/Sales', Query: 'q' } });
+    expect(received.at(-1)).toMatchObject({
+      Report: '/Sales',
+      Plan: { DataSourceReference: '/Data/Sales', Query: 'q' },
+    });
   });
 
   it('sends a choice parameter as its alternative and reads the choices of the answer', async () => {

@@ -44,7 +44,7 @@ const CASES: ReadonlyArray<[what: string, types: string, record: string, fields:
     ],
   ],
   [
-    'as a type\'s whole content, optional and repeated',
+    "as a type's whole content, optional and repeated",
     '<xs:complexType name="ModifyType"><xs:choice minOccurs="0" maxOccurs="unbounded"><xs:element name="tag" type="xs:string"/></xs:choice></xs:complexType>',
     'ModifyType',
     [{ name: 'tag', type: { list: 'string', item: 'tag', nillableItems: false, container: false }, optional: false }],
@@ -65,7 +65,13 @@ const CASES: ReadonlyArray<[what: string, types: string, record: string, fields:
     'of an inline complex type, repeated (Equifax)',
     '<xs:complexType name="ModifyType"><xs:choice><xs:element maxOccurs="6" name="Answer"><xs:complexType><xs:attribute name="answerId" type="xs:int" use="required"/></xs:complexType></xs:element></xs:choice></xs:complexType>',
     'ModifyType',
-    [{ name: 'Answer', type: { list: 'record Answer', item: 'Answer', nillableItems: false, container: false }, optional: false }],
+    [
+      {
+        name: 'Answer',
+        type: { list: 'record Answer', item: 'Answer', nillableItems: false, container: false },
+        optional: false,
+      },
+    ],
   ],
   [
     'of an inline enumeration, optional',
@@ -81,7 +87,9 @@ describe('a choice of one element', () => {
     expect(imported.problems.map((p) => p.message).filter((m) => m.includes('choice'))).toEqual([]);
     const model = parseSpec(imported.yaml, 'Volumes.yaml', { strict: true });
     const found = model.records.find((r) => r.name === record)!;
-    expect(found.fields.map((f) => ({ name: f.name, type: typeSummary(f.type), optional: f.optional }))).toEqual(fields);
+    expect(found.fields.map((f) => ({ name: f.name, type: typeSummary(f.type), optional: f.optional }))).toEqual(
+      fields,
+    );
   });
 });
 
@@ -94,52 +102,82 @@ describe('a choice of one element', () => {
  * service takes. The first is a list of that element, its bounds the choice's; the second a list of choices of the
  * group's members.
  */
-const LISTS: ReadonlyArray<[what: string, types: string, field: unknown, minItems: number | undefined | 'not a list']> = [
+const LISTS: ReadonlyArray<[what: string, types: string, field: unknown, minItems: number | undefined | 'not a list']> =
   [
-    'an ArrayOf type whose content is a repeated choice of one element is a list of it',
-    '<xs:complexType name="ModifyType"><xs:sequence><xs:element name="Addresses" type="tns:ArrayOfSmtpAddressType"/></xs:sequence></xs:complexType>' +
-      '<xs:complexType name="ArrayOfSmtpAddressType"><xs:choice minOccurs="1" maxOccurs="unbounded"><xs:element name="SmtpAddress" type="xs:string"/></xs:choice></xs:complexType>',
-    { name: 'Addresses', type: { list: 'string', item: 'SmtpAddress', nillableItems: false, container: true }, optional: false },
-    1,
-  ],
-  [
-    'an optional repeated choice of one element is a list that may be empty (the choice\'s minOccurs, not the element\'s)',
-    '<xs:complexType name="ModifyType"><xs:sequence><xs:element name="Recipients" type="tns:ArrayOfRecipientsType"/></xs:sequence></xs:complexType>' +
-      '<xs:complexType name="ArrayOfRecipientsType"><xs:choice minOccurs="0" maxOccurs="unbounded"><xs:element name="Mailbox" type="xs:string"/></xs:choice></xs:complexType>',
-    { name: 'Recipients', type: { list: 'string', item: 'Mailbox', nillableItems: false, container: true }, optional: false },
-    undefined,
-  ],
-  [
-    'a repeated choice of one reference to a substitution group\'s abstract head is a list of choices of its members',
-    '<xs:element name="Path" type="tns:PathType" abstract="true"/>' +
-      '<xs:complexType name="PathType"><xs:sequence><xs:element name="Uri" type="xs:string"/></xs:sequence></xs:complexType>' +
-      '<xs:element name="FieldURI" type="tns:PathType" substitutionGroup="tns:Path"/>' +
-      '<xs:element name="IndexedFieldURI" type="tns:PathType" substitutionGroup="tns:Path"/>' +
-      '<xs:complexType name="ModifyType"><xs:choice maxOccurs="unbounded"><xs:element ref="tns:Path"/></xs:choice></xs:complexType>',
-    {
-      name: 'Items',
-      type: { list: { choice: [{ name: 'FieldURI', type: 'record PathType' }, { name: 'IndexedFieldURI', type: 'record PathType' }] }, item: 'Items', nillableItems: false, container: false },
-      optional: false,
-    },
-    1,
-  ],
-  [
-    'a named group of one reference to a substitution group\'s abstract head is a choice of its members',
-    '<xs:element name="Path" type="tns:PathType" abstract="true"/>' +
-      '<xs:complexType name="PathType"><xs:sequence><xs:element name="Uri" type="xs:string"/></xs:sequence></xs:complexType>' +
-      '<xs:element name="FieldURI" type="tns:PathType" substitutionGroup="tns:Path"/>' +
-      '<xs:element name="IndexedFieldURI" type="tns:PathType" substitutionGroup="tns:Path"/>' +
-      '<xs:group name="PathGroup"><xs:sequence><xs:element ref="tns:Path"/></xs:sequence></xs:group>' +
-      '<xs:complexType name="ModifyType"><xs:sequence><xs:group ref="tns:PathGroup"/></xs:sequence></xs:complexType>',
-    { name: 'Item', type: { choice: [{ name: 'FieldURI', type: 'record PathType' }, { name: 'IndexedFieldURI', type: 'record PathType' }] }, optional: false },
-    'not a list',
-  ],
-];
+    [
+      'an ArrayOf type whose content is a repeated choice of one element is a list of it',
+      '<xs:complexType name="ModifyType"><xs:sequence><xs:element name="Addresses" type="tns:ArrayOfSmtpAddressType"/></xs:sequence></xs:complexType>' +
+        '<xs:complexType name="ArrayOfSmtpAddressType"><xs:choice minOccurs="1" maxOccurs="unbounded"><xs:element name="SmtpAddress" type="xs:string"/></xs:choice></xs:complexType>',
+      {
+        name: 'Addresses',
+        type: { list: 'string', item: 'SmtpAddress', nillableItems: false, container: true },
+        optional: false,
+      },
+      1,
+    ],
+    [
+      "an optional repeated choice of one element is a list that may be empty (the choice's minOccurs, not the element's)",
+      '<xs:complexType name="ModifyType"><xs:sequence><xs:element name="Recipients" type="tns:ArrayOfRecipientsType"/></xs:sequence></xs:complexType>' +
+        '<xs:complexType name="ArrayOfRecipientsType"><xs:choice minOccurs="0" maxOccurs="unbounded"><xs:element name="Mailbox" type="xs:string"/></xs:choice></xs:complexType>',
+      {
+        name: 'Recipients',
+        type: { list: 'string', item: 'Mailbox', nillableItems: false, container: true },
+        optional: false,
+      },
+      undefined,
+    ],
+    [
+      "a repeated choice of one reference to a substitution group's abstract head is a list of choices of its members",
+      '<xs:element name="Path" type="tns:PathType" abstract="true"/>' +
+        '<xs:complexType name="PathType"><xs:sequence><xs:element name="Uri" type="xs:string"/></xs:sequence></xs:complexType>' +
+        '<xs:element name="FieldURI" type="tns:PathType" substitutionGroup="tns:Path"/>' +
+        '<xs:element name="IndexedFieldURI" type="tns:PathType" substitutionGroup="tns:Path"/>' +
+        '<xs:complexType name="ModifyType"><xs:choice maxOccurs="unbounded"><xs:element ref="tns:Path"/></xs:choice></xs:complexType>',
+      {
+        name: 'Items',
+        type: {
+          list: {
+            choice: [
+              { name: 'FieldURI', type: 'record PathType' },
+              { name: 'IndexedFieldURI', type: 'record PathType' },
+            ],
+          },
+          item: 'Items',
+          nillableItems: false,
+          container: false,
+        },
+        optional: false,
+      },
+      1,
+    ],
+    [
+      "a named group of one reference to a substitution group's abstract head is a choice of its members",
+      '<xs:element name="Path" type="tns:PathType" abstract="true"/>' +
+        '<xs:complexType name="PathType"><xs:sequence><xs:element name="Uri" type="xs:string"/></xs:sequence></xs:complexType>' +
+        '<xs:element name="FieldURI" type="tns:PathType" substitutionGroup="tns:Path"/>' +
+        '<xs:element name="IndexedFieldURI" type="tns:PathType" substitutionGroup="tns:Path"/>' +
+        '<xs:group name="PathGroup"><xs:sequence><xs:element ref="tns:Path"/></xs:sequence></xs:group>' +
+        '<xs:complexType name="ModifyType"><xs:sequence><xs:group ref="tns:PathGroup"/></xs:sequence></xs:complexType>',
+      {
+        name: 'Item',
+        type: {
+          choice: [
+            { name: 'FieldURI', type: 'record PathType' },
+            { name: 'IndexedFieldURI', type: 'record PathType' },
+          ],
+        },
+        optional: false,
+      },
+      'not a list',
+    ],
+  ];
 
 describe('a repeated choice of one element, a group of one head', () => {
   it.each(LISTS)('%s, nothing reported', (_what, types, field, minItems) => {
     const imported = importWsdl(wsdl(types), 'Volumes.wsdl');
-    expect(imported.problems.map((p) => p.message).filter((m) => m.includes('choice') || m.includes('abstract'))).toEqual([]);
+    expect(
+      imported.problems.map((p) => p.message).filter((m) => m.includes('choice') || m.includes('abstract')),
+    ).toEqual([]);
     const model = parseSpec(imported.yaml, 'Volumes.yaml', { strict: true });
     const f = model.records.find((r) => r.name === 'ModifyType')!.fields[0]!;
     expect({ name: f.name, type: typeSummary(f.type), optional: f.optional }).toEqual(field);

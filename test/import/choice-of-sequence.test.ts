@@ -34,7 +34,8 @@ function wsdl(content: string): string {
 
 const seq = (first: string, attrs = '') =>
   `<xs:sequence${attrs}><xs:element name="Success" type="xs:string"${first}/><xs:element minOccurs="0" name="Data" type="xs:int"/></xs:sequence>`;
-const choice = (sequence: string, attrs = '') => `<xs:choice${attrs}>${sequence}<xs:element name="Errors" type="xs:string"/></xs:choice>`;
+const choice = (sequence: string, attrs = '') =>
+  `<xs:choice${attrs}>${sequence}<xs:element name="Errors" type="xs:string"/></xs:choice>`;
 
 describe('a sequence as an alternative of a choice', () => {
   it('is the choice of its first element, the rest optional after it, nothing reported', () => {
@@ -43,7 +44,16 @@ describe('a sequence as an alternative of a choice', () => {
     const model = parseSpec(imported.yaml, 'Travel.yaml', { strict: true });
     const found = model.records.find((r) => r.name === 'ListRS')!;
     expect(found.fields.map((f) => ({ name: f.name, type: typeSummary(f.type), optional: f.optional }))).toEqual([
-      { name: 'Item', type: { choice: [{ name: 'Success', type: 'string' }, { name: 'Errors', type: 'string' }] }, optional: false },
+      {
+        name: 'Item',
+        type: {
+          choice: [
+            { name: 'Success', type: 'string' },
+            { name: 'Errors', type: 'string' },
+          ],
+        },
+        optional: false,
+      },
       { name: 'Data', type: 'int', optional: true },
     ]);
   });
@@ -53,7 +63,12 @@ describe('a sequence as an alternative of a choice', () => {
     ['its first element repeated', choice(seq(' maxOccurs="unbounded"'))],
     ['the sequence repeated', choice(seq('', ' maxOccurs="2"'))],
     ['the choice repeated', choice(seq(''), ' maxOccurs="unbounded"')],
-    ['a choice inside the sequence', choice(`<xs:sequence><xs:element name="Success" type="xs:string"/>${choice('<xs:element name="A" type="xs:int"/>')}</xs:sequence>`)],
+    [
+      'a choice inside the sequence',
+      choice(
+        `<xs:sequence><xs:element name="Success" type="xs:string"/>${choice('<xs:element name="A" type="xs:int"/>')}</xs:sequence>`,
+      ),
+    ],
     ['two sequences', choice(`${seq('')}<xs:sequence><xs:element name="Other" type="xs:string"/></xs:sequence>`)],
   ])('with %s is reported and left out, as before', (_what, content) => {
     const imported = importWsdl(wsdl(content), 'Travel.wsdl');
@@ -65,7 +80,10 @@ describe('alternatives of a schema that does not qualify its local elements', ()
   // They were drafted qualified and reported (the format had no form on an alternative), so whl-travel's answers failed
   // its schema; test/import/unqualified-alternatives.test.ts takes them over the wire.
   it('are drafted unqualified, as the schema has them, nothing reported', () => {
-    const unqualified = wsdl(choice(seq(''))).replace('elementFormDefault="qualified"', 'elementFormDefault="unqualified"');
+    const unqualified = wsdl(choice(seq(''))).replace(
+      'elementFormDefault="qualified"',
+      'elementFormDefault="unqualified"',
+    );
     const imported = importWsdl(unqualified, 'Travel.wsdl');
     expect(imported.problems.filter((p) => p.message.includes('alternative')).map((p) => p.message)).toEqual([]);
     const model = parseSpec(imported.yaml, 'Travel.yaml', { strict: true });

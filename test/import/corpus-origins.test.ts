@@ -11,7 +11,8 @@ import { fromRoot } from '../helpers/paths.js';
 
 const ROOTS = ['test/fixtures/wsdl', 'test/fixtures/wsdl-rpc'];
 /** A row of the file table: | `name` | `path` | `commit` (...) | bytes (LF or CRLF) | `sha256` | */
-const ROW = /^\| `([^`]+)` \| `([^`]+)` \| `([0-9a-f]{12})` \([^|]*\) \| (\d+) \((?:LF|CRLF)\) \| `([0-9a-f]{64})` \|$/gm;
+const ROW =
+  /^\| `([^`]+)` \| `([^`]+)` \| `([0-9a-f]{12})` \([^|]*\) \| (\d+) \((?:LF|CRLF)\) \| `([0-9a-f]{64})` \|$/gm;
 const TABLE_HEAD = '| File | Path in the repository | Last changed in | Bytes | SHA-256 |';
 
 interface Listed {
@@ -48,15 +49,20 @@ describe('the survey corpus matches its ORIGIN.md files', () => {
     expect(folders.filter((f) => f.folder.startsWith('test/fixtures/wsdl-rpc/')).length).toBe(10);
   });
 
-  it.each(folders.map((f) => [f.folder, f.listed] as const))('%s: every file listed, with its size and SHA-256', (folder, listed) => {
-    expect(listed.length).toBeGreaterThan(0);
-    const present = readdirSync(fromRoot(folder))
-      .filter((name) => name !== 'ORIGIN.md')
-      .sort();
-    expect(listed.map((l) => l.name).sort()).toEqual(present);
-    for (const l of listed) {
-      const bytes = readFileSync(fromRoot(folder, l.name));
-      expect({ name: l.name, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') }).toEqual(l);
-    }
-  });
+  it.each(folders.map((f) => [f.folder, f.listed] as const))(
+    '%s: every file listed, with its size and SHA-256',
+    (folder, listed) => {
+      expect(listed.length).toBeGreaterThan(0);
+      const present = readdirSync(fromRoot(folder))
+        .filter((name) => name !== 'ORIGIN.md')
+        .sort();
+      expect(listed.map((l) => l.name).sort()).toEqual(present);
+      for (const l of listed) {
+        const bytes = readFileSync(fromRoot(folder, l.name));
+        expect({ name: l.name, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') }).toEqual(
+          l,
+        );
+      }
+    },
+  );
 });

@@ -50,7 +50,8 @@ const DEFAULT_OPERATIONS = 5;
  */
 const KNOWN_FAILURES: Readonly<Record<string, string>> = {
   // Taken from a run over the corpus being collected (wt-corpus, 58 WSDLs); an entry whose folder is absent is ignored.
-  'portaplus-api': 'generate runGenerate: generate exited 2: test/fixtures/wsdl/portaplus-api/portaplusapi.wsdl: no operation can be drafted: 110 elements its messages name are dec',
+  'portaplus-api':
+    'generate runGenerate: generate exited 2: test/fixtures/wsdl/portaplus-api/portaplusapi.wsdl: no operation can be drafted: 110 elements its messages name are dec',
 };
 
 /**
@@ -62,27 +63,33 @@ const FULL_RUN_FAILURES: Readonly<Record<string, string>> = {
   // VehicleDescriptionRequest's s:choice between two s:sequences and an element (modelYear, makeName, modelName | vin,
   // reducingStyleId? | styleId) is left out, reported: a sequence as an alternative beside another has no counterpart
   // in the format yet, so describeVehicle sends none of the three and its request is invalid.
-  'chromedata-description': "schema describeVehicle over soap11: request part 0: Schemas validity error : Element '{urn:description7a.services.chrome.com}trimName': This element is not expected.",
+  'chromedata-description':
+    "schema describeVehicle over soap11: request part 0: Schemas validity error : Element '{urn:description7a.services.chrome.com}trimName': This element is not expected.",
   // Its 45 parameters of maxOccurs="unbounded" (groups, flags, names) are repeated parameters now (edialog-sdk's
   // construct); 2,313 of its 2,316 calls are exact, and 3 fail at node-soap, among them two operations with a
   // repeated parameter: createMachine's handler gets something else than the array sent, getMachinesByGroups gets no
   // answer within 20 s. Not yet looked into (node-soap's parse of a repeated element is the first suspect).
-  'virtualbox-web': 'node-soap IVirtualBox_getMachinesByGroups over soap11: SvcTimeoutError: POST request to http://127.0.0.1:PORT/ timed out after 20000 ms',
+  'virtualbox-web':
+    'node-soap IVirtualBox_getMachinesByGroups over soap11: SvcTimeoutError: POST request to http://127.0.0.1:PORT/ timed out after 20000 ms',
 };
 
 /**
  * Per folder, the operations node-soap cannot serve, by reason (support/node-soap-shapes.ts notServedReason): their
  * names, or `ALL` for every operation of the WSDL. A folder not listed has none.
  */
-const BARE = 'bare parameter style: node-soap finds the operation by its first Body element and hands the handler the first part only';
+const BARE =
+  'bare parameter style: node-soap finds the operation by its first Body element and hands the handler the first part only';
 const XML_PARAMETER = 'an xml (any content) parameter: node-soap parses the markup into objects, its text is not kept';
 const UNQUALIFIED_ELSEWHERE =
   'an unqualified element of a record of another namespace in the answer: node-soap writes it unprefixed under the wrapper\'s default namespace, never with xmlns=""';
-const DOTTED = 'a dotted (ASMX MessageName) operation name: node-soap never calls its handler and answers an empty soap:Body';
-const BASE_ELSEWHERE = "a field of a base of another namespace in the answer: node-soap writes it in the derived record's namespace";
+const DOTTED =
+  'a dotted (ASMX MessageName) operation name: node-soap never calls its handler and answers an empty soap:Body';
+const BASE_ELSEWHERE =
+  "a field of a base of another namespace in the answer: node-soap writes it in the derived record's namespace";
 const BASE_OF_WRAPPER_ELSEWHERE =
   "an out parameter of a base type of another namespace, which the answer wrapper extends: node-soap writes it in the wrapper's namespace";
-const ABSTRACT_ANSWER = 'an element of an abstract type in the answer: node-soap writes the value as the declared (abstract) type, with no xsi:type naming a concrete one';
+const ABSTRACT_ANSWER =
+  'an element of an abstract type in the answer: node-soap writes the value as the declared (abstract) type, with no xsi:type naming a concrete one';
 const ALL = 'all';
 /** support/corpus-run.ts: a WSDL naming documents by URL; node-soap is not started for it (no network). */
 const REMOTE = REMOTE_DOCUMENTS;
@@ -95,7 +102,18 @@ const NODE_SOAP_NOT_SERVED: Readonly<Record<string, Readonly<Record<string, read
   'amazon-ec2': { [BARE]: ALL },
   'bing-search': { [BARE]: ALL },
   'edialog-sdk': {
-    [BARE]: ['lookupLinkByEncodedURL', 'lookupGrid', 'updateRTMVariations', 'lookupXmlGrid', 'lookupLinkById', 'lookupIBQueryById', 'deleteAllRTMVariations', 'lookupRTMConfiguration', 'getExportJobStatus', 'lookupTabSeparatedGrid'],
+    [BARE]: [
+      'lookupLinkByEncodedURL',
+      'lookupGrid',
+      'updateRTMVariations',
+      'lookupXmlGrid',
+      'lookupLinkById',
+      'lookupIBQueryById',
+      'deleteAllRTMVariations',
+      'lookupRTMConfiguration',
+      'getExportJobStatus',
+      'lookupTabSeparatedGrid',
+    ],
     [BASE_OF_WRAPPER_ELSEWHERE]: ['getDeliverabilityReport', 'getMailingVolumeReport'],
   },
   'equifax-canada': { [BARE]: ALL },
@@ -136,14 +154,18 @@ const NODE_SOAP_NOT_SERVED: Readonly<Record<string, Readonly<Record<string, read
   'chromedata-description': { [BARE]: ALL },
   'exchange-ews': { [BARE]: ALL },
   'myboardpack': { [BARE]: ALL },
-  'partner-service': { [BARE]: ['ValidateMember', 'ValidateMemberPartner', 'ValidateMemberProduct', 'GetMemberForToken', 'ValidateTokenProduct', 'ValidatePartner'] },
-  'sharepoint-webs': {
-    [XML_PARAMETER]: [
-      'CreateContentType',
-      'UpdateContentType',
-      'UpdateContentTypeXmlDocument',
-      'UpdateColumns',
+  'partner-service': {
+    [BARE]: [
+      'ValidateMember',
+      'ValidateMemberPartner',
+      'ValidateMemberProduct',
+      'GetMemberForToken',
+      'ValidateTokenProduct',
+      'ValidatePartner',
     ],
+  },
+  'sharepoint-webs': {
+    [XML_PARAMETER]: ['CreateContentType', 'UpdateContentType', 'UpdateContentTypeXmlDocument', 'UpdateColumns'],
   },
   'bookt-connect': { [REMOTE]: ALL },
   'bydexchange': { [REMOTE]: ALL },
@@ -206,7 +228,12 @@ const FACETS_NOT_KEPT: Readonly<Record<string, readonly string[]>> = {
   'tamu-geocoder': ['enumeration on element FeatureMatchingResultType'],
   // A pattern restriction ([a-zA-Z]{3}), UniqueID_Type's pattern (Type) and length (ID) and an attribute's inline
   // enumeration, drafted as string.
-  'whl-travel': ['enumeration on attribute Target', 'maxLength on attribute ID', 'pattern on attribute ISOCurrency', 'pattern on attribute Type'],
+  'whl-travel': [
+    'enumeration on attribute Target',
+    'maxLength on attribute ID',
+    'pattern on attribute ISOCurrency',
+    'pattern on attribute Type',
+  ],
   // A pattern on the type of the parameter day, which the draft keeps as its primitive base.
   'mssql-endpoint': ['pattern on element day'],
   // Anonymous restrictions of string with a maxLength (a sample longer than it), drafted as string.
@@ -275,7 +302,11 @@ beforeAll(async () => {
   for (const r of runs) await r.generate();
   phase('generate');
   const generated = runs.filter((r) => r.model !== undefined);
-  if (generated.length > 0) runtimeKept = shareRuntime(generated[0]!.out, generated.slice(1).map((r) => r.out));
+  if (generated.length > 0)
+    runtimeKept = shareRuntime(
+      generated[0]!.out,
+      generated.slice(1).map((r) => r.out),
+    );
   typecheck = typecheckDir(fromRoot(TMP), { realpathImports: true });
   for (const d of typecheck.diagnostics) {
     const owner = runs.find((r) => d.startsWith(`${r.out.slice(TMP.length + 1)}/`));
@@ -305,8 +336,12 @@ afterAll(async () => {
 function summary(): string {
   const rows = runs.map((r) => {
     const ops = r.model?.operations.length ?? 0;
-    const skipped = [...new Set(r.notServed.values())].map((reason) => `${[...r.notServed.values()].filter((x) => x === reason).length} (${reason.split(':')[0]})`);
-    const byStage = STAGES.map((s) => [s, r.failures.filter((f) => f.stage === s).length] as const).filter(([, n]) => n > 0);
+    const skipped = [...new Set(r.notServed.values())].map(
+      (reason) => `${[...r.notServed.values()].filter((x) => x === reason).length} (${reason.split(':')[0]})`,
+    );
+    const byStage = STAGES.map((s) => [s, r.failures.filter((f) => f.stage === s).length] as const).filter(
+      ([, n]) => n > 0,
+    );
     const failed = byStage.length === 0 ? 'ok' : `FAILED ${byStage.map(([s, n]) => `${s} ${n}`).join(', ')}`;
     const first = r.sortedFailures()[0];
     return (
@@ -339,9 +374,15 @@ function tablesToUpdate(): string[] {
     .filter((r) => {
       const known = KNOWN_FAILURES[r.dir];
       const first = r.sortedFailures()[0];
-      return first === undefined ? known !== undefined : known === undefined || !stable(line(first)).includes(stable(known));
+      return first === undefined
+        ? known !== undefined
+        : known === undefined || !stable(line(first)).includes(stable(known));
     })
-    .map((r) => (r.failures.length === 0 ? `  // ${r.dir}: passes, remove its entry` : `  '${r.dir}': ${JSON.stringify(stable(line(r.sortedFailures()[0]!).split('\n')[0]!).slice(0, 160))},`));
+    .map((r) =>
+      r.failures.length === 0
+        ? `  // ${r.dir}: passes, remove its entry`
+        : `  '${r.dir}': ${JSON.stringify(stable(line(r.sortedFailures()[0]!).split('\n')[0]!).slice(0, 160))},`,
+    );
   const fullRun = runs
     .filter((r) => {
       if (KNOWN_FAILURES[r.dir] !== undefined) return false;
@@ -349,14 +390,20 @@ function tablesToUpdate(): string[] {
       if (r.failures.length === 0) return known !== undefined;
       return known === undefined || !r.failures.some((f) => stable(line(f)).includes(stable(known)));
     })
-    .map((r) => (r.failures.length === 0 ? `  // ${r.dir}: passes, remove its entry` : `  '${r.dir}': ${JSON.stringify(stable(line(r.sortedFailures()[0]!).split('\n')[0]!).slice(0, 160))},`));
+    .map((r) =>
+      r.failures.length === 0
+        ? `  // ${r.dir}: passes, remove its entry`
+        : `  '${r.dir}': ${JSON.stringify(stable(line(r.sortedFailures()[0]!).split('\n')[0]!).slice(0, 160))},`,
+    );
   const notServed = runs
     .filter((r) => JSON.stringify(notServedByReason(r)) !== JSON.stringify(NODE_SOAP_NOT_SERVED[r.dir] ?? {}))
     .map((r) => `  '${r.dir}': ${JSON.stringify(notServedByReason(r))},`);
   const facets = runs
     .filter((r) => JSON.stringify(facetsOf(r)) !== JSON.stringify(FACETS_NOT_KEPT[r.dir] ?? []))
     .map((r) => `  '${r.dir}': ${JSON.stringify(facetsOf(r))},`);
-  const schemas = runs.filter((r) => r.schemaNotValid !== SCHEMA_NOT_VALID[r.dir]).map((r) => `  '${r.dir}': ${JSON.stringify(r.schemaNotValid)},`);
+  const schemas = runs
+    .filter((r) => r.schemaNotValid !== SCHEMA_NOT_VALID[r.dir])
+    .map((r) => `  '${r.dir}': ${JSON.stringify(r.schemaNotValid)},`);
   return [
     ...(known.length > 0 && !FULL ? ['KNOWN_FAILURES to update:', ...known] : []),
     ...(fullRun.length > 0 && FULL ? ['FULL_RUN_FAILURES to update:', ...fullRun] : []),
@@ -376,7 +423,9 @@ function notServedByReason(run: CorpusRun): Record<string, string[] | typeof ALL
   const names: Record<string, string[]> = {};
   for (const [op, reason] of run.notServed) (names[reason] ??= []).push(op);
   const operations = run.model?.operations.length ?? 0;
-  return Object.fromEntries(Object.entries(names).map(([reason, ops]) => [reason, ops.length === operations ? ALL : ops]));
+  return Object.fromEntries(
+    Object.entries(names).map(([reason, ops]) => [reason, ops.length === operations ? ALL : ops]),
+  );
 }
 
 it('finds the corpus: a WSDL in every folder of test/fixtures/wsdl/ but those excluded with a reason', () => {
@@ -388,7 +437,10 @@ it('the outputs type-check in one program with a strict consumer’s settings, s
   expect(typecheck).toBeDefined();
   expect(runtimeKept).toEqual([]);
   for (const r of runs.filter((x) => x.model !== undefined)) {
-    expect(typecheck!.files.some((f) => f.startsWith(`${r.out.slice(TMP.length + 1)}/client/`)), r.dir).toBe(true);
+    expect(
+      typecheck!.files.some((f) => f.startsWith(`${r.out.slice(TMP.length + 1)}/client/`)),
+      r.dir,
+    ).toBe(true);
   }
 });
 
@@ -407,9 +459,14 @@ for (const run of runs) {
         const first = run.sortedFailures()[0];
         expect(first, `${run.dir} passes now: remove it from ${table}`).toBeDefined();
         // KNOWN_FAILURES' texts are of the default run; SVC_CORPUS=full calls more operations, which may fail first.
-        if (!FULL) expect(stable(line(first!)), `${run.dir} fails otherwise now: update ${table}`).toContain(stable(known));
+        if (!FULL)
+          expect(stable(line(first!)), `${run.dir} fails otherwise now: update ${table}`).toContain(stable(known));
         // A full run's failure is one of its failures: a call of a loaded machine's long run may time out before it.
-        if (table === 'FULL_RUN_FAILURES') expect(run.sortedFailures().map((f) => stable(line(f))), `${run.dir} fails otherwise now: update ${table}`).toContainEqual(expect.stringContaining(stable(known)));
+        if (table === 'FULL_RUN_FAILURES')
+          expect(
+            run.sortedFailures().map((f) => stable(line(f))),
+            `${run.dir} fails otherwise now: update ${table}`,
+          ).toContainEqual(expect.stringContaining(stable(known)));
       });
     }
 

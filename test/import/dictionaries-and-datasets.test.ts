@@ -33,7 +33,11 @@ beforeAll(async () => {
 afterAll(async () => Promise.all(mocks.map((m) => m.close())));
 
 /** libxml2's errors for each SOAP Body part (or HTTP POST document) of `exchanges`, against the fixture's schema. */
-async function schemaErrors(fixture: keyof typeof FIXTURES, exchanges: readonly Exchange[], soap = true): Promise<Record<string, string[]>> {
+async function schemaErrors(
+  fixture: keyof typeof FIXTURES,
+  exchanges: readonly Exchange[],
+  soap = true,
+): Promise<Record<string, string[]>> {
   const documents: Record<string, string> = {};
   exchanges.forEach((e, i) => {
     expect(e.status, e.response).toBe(200);
@@ -49,16 +53,23 @@ async function schemaErrors(fixture: keyof typeof FIXTURES, exchanges: readonly 
 const noErrors = (errors: Record<string, string[]>) => Object.fromEntries(Object.keys(errors).map((k) => [k, []]));
 
 it('generates clients and mocks that type-check, both', () => {
-  expect(Object.fromEntries(Object.entries(trips).map(([name, t]) => [name, t.diagnostics]))).toEqual({ dictionaries: [], datasets: [] });
+  expect(Object.fromEntries(Object.entries(trips).map(([name, t]) => [name, t.diagnostics]))).toEqual({
+    dictionaries: [],
+    datasets: [],
+  });
 });
 
 describe('a WCF dictionary (a list whose item type is declared inline)', () => {
   it('is drafted as a list of records named after the item element, nothing reported', () => {
     const { yaml, importRun } = trips.dictionaries;
     expect(importRun.stderr).toMatch(/^Wrote [^\n]*\n$/);
-    expect(yaml).toContain('  KeyValueOfintstring:\n    namespace: http://schemas.microsoft.com/2003/10/Serialization/Arrays\n    fields:\n      - { name: Key, type: int }\n      - { name: Value, type: string, optional: false }\n');
+    expect(yaml).toContain(
+      '  KeyValueOfintstring:\n    namespace: http://schemas.microsoft.com/2003/10/Serialization/Arrays\n    fields:\n      - { name: Key, type: int }\n      - { name: Value, type: string, optional: false }\n',
+    );
     // The named DataContract KeyValueOfstringint has the name: the list's item is a record of its own, its element kept.
-    expect(yaml).toContain('  KeyValueOfstringint2:\n    namespace: http://schemas.microsoft.com/2003/10/Serialization/Arrays\n    fields:\n      - { name: Key, type: string, optional: false }\n      - { name: Value, type: int }\n');
+    expect(yaml).toContain(
+      '  KeyValueOfstringint2:\n    namespace: http://schemas.microsoft.com/2003/10/Serialization/Arrays\n    fields:\n      - { name: Key, type: string, optional: false }\n      - { name: Value, type: int }\n',
+    );
     expect(yaml).toMatch(/name: ByName,\s+type:\s+\{\s+list: KeyValueOfstringint2,\s+item: KeyValueOfstringint,/);
     // An item holding its own list (a tree) is drafted once, its field a list of itself.
     expect(yaml).toMatch(/\n  Node:\n(?: {4,}.*\n)*? +name: Children,\s+type: \{ list: Node,/);
@@ -75,7 +86,9 @@ describe('a WCF dictionary (a list whose item type is declared inline)', () => {
       Tree: [{ Name: 'root', Children: [{ Name: 'leaf', Children: [] }] }],
     };
     const received: unknown[] = [];
-    const { client, mock, exchanges } = trips.dictionaries.connect({ getScores: (p: unknown) => (received.push(p), board) });
+    const { client, mock, exchanges } = trips.dictionaries.connect({
+      getScores: (p: unknown) => (received.push(p), board),
+    });
     mocks.push(mock);
     const filter = [
       { Key: 'Bob & <Co>', Value: -1 },
@@ -83,7 +96,9 @@ describe('a WCF dictionary (a list whose item type is declared inline)', () => {
     ];
     await expect(client['getScores']!({ filter })).resolves.toEqual(board);
     expect(received).toEqual([{ filter }]);
-    expect(exchanges[0]!.response).toMatch(/<(\w+:)?KeyValueOfintstring\b[^>]*><\1Key>1<\/\1Key><\1Value>Ann<\/\1Value><\/\1KeyValueOfintstring>/);
+    expect(exchanges[0]!.response).toMatch(
+      /<(\w+:)?KeyValueOfintstring\b[^>]*><\1Key>1<\/\1Key><\1Value>Ann<\/\1Value><\/\1KeyValueOfintstring>/,
+    );
     const errors = await schemaErrors('dictionaries', exchanges);
     expect(errors).toEqual(noErrors(errors));
   });
@@ -94,15 +109,21 @@ describe('a DataSet (s:schema then s:any)', () => {
     const { yaml, importRun } = trips.datasets;
     expect(importRun.stderr).toMatch(/^Wrote [^\n]*\n$/);
     expect(yaml).toContain('      - { name: Rows, type: dataSet, nillable: false }\n');
-    expect(yaml).toContain('  - name: Search\n    params:\n      - { name: criteria, type: Criteria, optional: true }\n    result: { type: dataSet, nullable: true }\n');
-    expect(yaml).toContain('  - name: Lookup\n    params:\n      - { name: id, type: int }\n    result: { type: dataSet, nullable: true }\n');
+    expect(yaml).toContain(
+      '  - name: Search\n    params:\n      - { name: criteria, type: Criteria, optional: true }\n    result: { type: dataSet, nullable: true }\n',
+    );
+    expect(yaml).toContain(
+      '  - name: Lookup\n    params:\n      - { name: id, type: int }\n    result: { type: dataSet, nullable: true }\n',
+    );
     expect(yaml).toContain('      - { name: data, type: dataSet, optional: true }\n');
     expect(yaml).not.toContain('httpPostRoot');
   });
 
   it('is documented as a DataSet in the generated types, a field and a parameter', () => {
     const types = readFileSync(fromRoot('test/.tmp/dictionaries-and-datasets/datasets/out/client/types.ts'), 'utf8');
-    expect(types).toMatch(/The `Rows` element\. \(absent: `undefined`\)\n\s+\*\n?\s*\* Wire: XML content \(a \.NET DataSet: its XML Schema, then its diffgram\)/);
+    expect(types).toMatch(
+      /The `Rows` element\. \(absent: `undefined`\)\n\s+\*\n?\s*\* Wire: XML content \(a \.NET DataSet: its XML Schema, then its diffgram\)/,
+    );
     expect(types).toContain('/** Sent as a DataSet (XML content). */');
   });
 

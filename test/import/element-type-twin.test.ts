@@ -16,21 +16,28 @@ describe('an element of an inline type whose name a named type has too', () => {
   const { yaml, problems } = importWsdl(readFileSync(fromRoot(BING), 'utf8'), BING);
 
   it('keeps the operation, bare, its parameter and result of the inline records', () => {
-    expect(yaml).toContain([
-      'operations:',
-      '  - name: Search',
-      '    params:',
-      '      - { name: SearchRequest, type: SearchRequest2, optional: true }',
-      '    result: { type: SearchResponse2, element: SearchResponse }',
-      '    parameterStyle: bare',
-    ].join('\n'));
+    expect(yaml).toContain(
+      [
+        'operations:',
+        '  - name: Search',
+        '    params:',
+        '      - { name: SearchRequest, type: SearchRequest2, optional: true }',
+        '    result: { type: SearchResponse2, element: SearchResponse }',
+        '    parameterStyle: bare',
+      ].join('\n'),
+    );
   });
 
   it.each([
     ['SearchRequest2', 'SearchRequest'],
     ['SearchResponse2', 'SearchResponse'],
   ])('drafts the inline record %s holding the named type %s', (record, named) => {
-    expect(yaml).toMatch(new RegExp(`^ {2}${record}:\\n {4}fields:\\n {6}- \\{ name: parameters, type: ${named}, optional: false, nillable: false \\}$`, 'm'));
+    expect(yaml).toMatch(
+      new RegExp(
+        `^ {2}${record}:\\n {4}fields:\\n {6}- \\{ name: parameters, type: ${named}, optional: false, nillable: false \\}$`,
+        'm',
+      ),
+    );
   });
 
   it('leaves out neither the inline types nor the operation', () => {

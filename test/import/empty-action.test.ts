@@ -45,9 +45,12 @@ const FIXTURES: readonly Fixture[] = [
     clientClass: 'QuoteServiceClient',
     path: '/quotes/QuoteService',
     handlers: {
-      getQuote: ({ getQuote }: { getQuote: { symbol: string } }) => ({ price: getQuote.symbol === 'ABC' ? '12.5' : '1' }),
+      getQuote: ({ getQuote }: { getQuote: { symbol: string } }) => ({
+        price: getQuote.symbol === 'ABC' ? '12.5' : '1',
+      }),
       countSymbols: ({ countSymbols }: { countSymbols: { prefix: string } }) => ({ count: countSymbols.prefix.length }),
-      quoteIn: ({ currency, getQuote }: { currency: string; getQuote: { symbol: string } }) => `${getQuote.symbol} in ${currency}`,
+      quoteIn: ({ currency, getQuote }: { currency: string; getQuote: { symbol: string } }) =>
+        `${getQuote.symbol} in ${currency}`,
       echo: ({ text }: { text: string }) => `${text}!`,
     },
   },
@@ -56,8 +59,14 @@ const FIXTURES: readonly Fixture[] = [
     clientClass: 'EventsServiceClient',
     path: '/EWS/Exchange.asmx',
     handlers: {
-      getEvents: ({ GetEvents }: { GetEvents: { SubscriptionId: string } }) => ({ Count: 1, Source: `events ${GetEvents.SubscriptionId}` }),
-      getStreamingEvents: ({ GetStreamingEvents }: { GetStreamingEvents: { SubscriptionId: string } }) => ({ Count: 2, Source: `streaming ${GetStreamingEvents.SubscriptionId}` }),
+      getEvents: ({ GetEvents }: { GetEvents: { SubscriptionId: string } }) => ({
+        Count: 1,
+        Source: `events ${GetEvents.SubscriptionId}`,
+      }),
+      getStreamingEvents: ({ GetStreamingEvents }: { GetStreamingEvents: { SubscriptionId: string } }) => ({
+        Count: 2,
+        Source: `streaming ${GetStreamingEvents.SubscriptionId}`,
+      }),
     },
   },
   {
@@ -66,7 +75,9 @@ const FIXTURES: readonly Fixture[] = [
     path: '/BoardService.svc',
     handlers: {
       getUser: ({ stringReqM }: { stringReqM: { value: string } }) => ({ Result: `user ${stringReqM.value}` }),
-      getUserNameByEmail: ({ stringReqM }: { stringReqM: { value: string } }) => ({ Result: `name of ${stringReqM.value}` }),
+      getUserNameByEmail: ({ stringReqM }: { stringReqM: { value: string } }) => ({
+        Result: `name of ${stringReqM.value}`,
+      }),
     },
   },
   {
@@ -100,7 +111,12 @@ function recording(): typeof fetch {
     const request = new Request(input, init);
     const body = await request.clone().text();
     const response = await fetch(request);
-    wire.push({ contentType: request.headers.get('content-type'), soapAction: request.headers.get('soapaction'), request: body, answer: await response.clone().text() });
+    wire.push({
+      contentType: request.headers.get('content-type'),
+      soapAction: request.headers.get('soapaction'),
+      request: body,
+      answer: await response.clone().text(),
+    });
     return response;
   };
 }
@@ -128,7 +144,11 @@ function body12(body: string): string {
 }
 
 /** A raw SOAP 1.1 request to a fixture's mock. */
-async function post(name: string, body: string, headers: Record<string, string>): Promise<{ status: number; text: string }> {
+async function post(
+  name: string,
+  body: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; text: string }> {
   const l = loaded.get(name)!;
   const f = FIXTURES.find((x) => x.name === name)!;
   const response = await fetch(`${l.server.url}${f.path}`, { method: 'POST', headers, body });
@@ -151,7 +171,14 @@ beforeAll(async () => {
     const start = mockModule['startMockServer'] as (o: Record<string, unknown>) => Promise<Server>;
     const server = await start({ handlers: f.handlers });
     const wsdl = readFileSync(join(dir, 'out', 'wsdl', `${/\w+(?=Client$)/.exec(f.clientClass)![0]}.wsdl`), 'utf8');
-    loaded.set(f.name, { yaml: imported.yaml, problems: imported.problems.map((p) => p.message), dir, client: clientModule, server, wsdl });
+    loaded.set(f.name, {
+      yaml: imported.yaml,
+      problems: imported.problems.map((p) => p.message),
+      dir,
+      client: clientModule,
+      server,
+      wsdl,
+    });
   }
 }, 120_000);
 afterAll(async () => {
@@ -170,7 +197,9 @@ describe('issue 25: import and generate with no edit', () => {
     ['NoNamespace', "namespace: { uri: '' }", 1],
   ] as const)('%s drafts every operation (%s, %i times)', (name, line, count) => {
     const { yaml, problems } = loaded.get(name)!;
-    expect(yaml.split('\n').filter((l) => l.trim() === line || l.trim().startsWith(`${line} `) || l.includes(line)).length).toBe(count);
+    expect(
+      yaml.split('\n').filter((l) => l.trim() === line || l.trim().startsWith(`${line} `) || l.includes(line)).length,
+    ).toBe(count);
     expect(problems.filter((p) => /left out;|cannot be drafted/.test(p))).toEqual([]);
   });
 
@@ -197,7 +226,10 @@ describe('issue 25: import and generate with no edit', () => {
     expect(none).toContain('<wsdl:part name="parameters" element="FindMember"/>');
     expect(none).toContain('<wsdl:binding name="SoapServiceSoap" type="SoapServiceSoap">');
     // The exported schema accepts the Body the client sends.
-    const sent = body11('<FindMember><name>Ann</name><limit>3</limit></FindMember>').replace(/^.*<soap:Body>|<\/soap:Body>.*$/g, '');
+    const sent = body11('<FindMember><name>Ann</name><limit>3</limit></FindMember>').replace(
+      /^.*<soap:Body>|<\/soap:Body>.*$/g,
+      '',
+    );
     const found = await validateAll(extractSchemas(none), { sent });
     expect([...found.values()].flat()).toEqual([]);
   });
@@ -209,7 +241,9 @@ describe('issue 25: the docs show the empty action', () => {
   it('in the index, the operation pages and their wire examples', () => {
     expect(docs('README.md')).toContain('`Content-Type: text/xml; charset=utf-8`, `SOAPAction: ""`, `Content-Length`');
     const bare = docs('operations/getQuote.md');
-    expect(bare).toContain("| SOAP action | `\"\"` (the SOAPAction header in SOAP 1.1, empty; none in SOAP 1.2: the service knows the operation by the Body's first element) |");
+    expect(bare).toContain(
+      '| SOAP action | `""` (the SOAPAction header in SOAP 1.1, empty; none in SOAP 1.2: the service knows the operation by the Body\'s first element) |',
+    );
     expect(bare).toContain('Content-Type: text/xml; charset=utf-8\nSOAPAction: ""\n');
     expect(bare).not.toContain('action=');
     expect(docs('operations/echo.md')).toContain('| SOAPAction (SOAP 1.1) | `""` |');
@@ -223,10 +257,14 @@ describe('issue 25: the generated client against the generated mock', () => {
     expect(quote.result).toEqual({ price: '12.5' });
     expect(quote.sent.soapAction).toBe('""');
     expect(quote.sent.contentType).toBe('text/xml; charset=utf-8');
-    expect(quote.sent.request).toBe(body11('<getQuote xmlns="http://quotes.example.org/"><symbol>ABC</symbol></getQuote>'));
+    expect(quote.sent.request).toBe(
+      body11('<getQuote xmlns="http://quotes.example.org/"><symbol>ABC</symbol></getQuote>'),
+    );
     const count = await exchange(() => c['countSymbols']!({ countSymbols: { prefix: 'AB' } }));
     expect(count.result).toEqual({ count: 2 });
-    expect(count.sent.request).toBe(body11('<countSymbols xmlns="http://quotes.example.org/"><prefix>AB</prefix></countSymbols>'));
+    expect(count.sent.request).toBe(
+      body11('<countSymbols xmlns="http://quotes.example.org/"><prefix>AB</prefix></countSymbols>'),
+    );
     const echo = await exchange(() => c['echo']!({ text: 'hi' }));
     expect(echo.result).toBe('hi!');
     expect(echo.sent.soapAction).toBe('""');
@@ -239,14 +277,20 @@ describe('issue 25: the generated client against the generated mock', () => {
     expect(quote.result).toEqual({ price: '12.5' });
     expect(quote.sent.soapAction).toBeNull();
     expect(quote.sent.contentType).toBe('application/soap+xml; charset=utf-8');
-    expect(quote.sent.request).toBe(body12('<getQuote xmlns="http://quotes.example.org/"><symbol>ABC</symbol></getQuote>'));
+    expect(quote.sent.request).toBe(
+      body12('<getQuote xmlns="http://quotes.example.org/"><symbol>ABC</symbol></getQuote>'),
+    );
     expect(await c['countSymbols']!({ countSymbols: { prefix: 'ABC' } })).toEqual({ count: 3 });
     expect(await c['echo']!({ text: 'yo' })).toBe('yo!');
     // <getQuote> is also quoteIn's second part: without an action, only the first element tells the two apart.
     const both = await exchange(() => c['quoteIn']!({ currency: 'EUR', getQuote: { symbol: 'X' } }));
     expect(both.result).toBe('X in EUR');
     expect(both.sent.contentType).toBe('application/soap+xml; charset=utf-8');
-    expect(both.sent.request).toBe(body12('<currency xmlns="http://quotes.example.org/">EUR</currency><getQuote xmlns="http://quotes.example.org/"><symbol>X</symbol></getQuote>'));
+    expect(both.sent.request).toBe(
+      body12(
+        '<currency xmlns="http://quotes.example.org/">EUR</currency><getQuote xmlns="http://quotes.example.org/"><symbol>X</symbol></getQuote>',
+      ),
+    );
   });
 
   it.each(['soap11', 'soap12'])('SharedAction over %s: one action, told apart by the first element', async (style) => {
@@ -254,16 +298,28 @@ describe('issue 25: the generated client against the generated mock', () => {
     const action = 'http://events.example.org/messages/GetEvents';
     const events = await exchange(() => c['getEvents']!({ GetEvents: { SubscriptionId: 's1', Watermark: 'w' } }));
     expect(events.result).toEqual({ Count: 1, Source: 'events s1' });
-    const streaming = await exchange(() => c['getStreamingEvents']!({ GetStreamingEvents: { SubscriptionId: 's2', ConnectionTimeout: 5 } }));
+    const streaming = await exchange(() =>
+      c['getStreamingEvents']!({ GetStreamingEvents: { SubscriptionId: 's2', ConnectionTimeout: 5 } }),
+    );
     expect(streaming.result).toEqual({ Count: 2, Source: 'streaming s2' });
     const build = style === 'soap11' ? body11 : body12;
-    expect(events.sent.request).toBe(build('<GetEvents xmlns="http://events.example.org/messages"><SubscriptionId>s1</SubscriptionId><Watermark>w</Watermark></GetEvents>'));
-    expect(streaming.sent.request).toBe(build('<GetStreamingEvents xmlns="http://events.example.org/messages"><SubscriptionId>s2</SubscriptionId><ConnectionTimeout>5</ConnectionTimeout></GetStreamingEvents>'));
+    expect(events.sent.request).toBe(
+      build(
+        '<GetEvents xmlns="http://events.example.org/messages"><SubscriptionId>s1</SubscriptionId><Watermark>w</Watermark></GetEvents>',
+      ),
+    );
+    expect(streaming.sent.request).toBe(
+      build(
+        '<GetStreamingEvents xmlns="http://events.example.org/messages"><SubscriptionId>s2</SubscriptionId><ConnectionTimeout>5</ConnectionTimeout></GetStreamingEvents>',
+      ),
+    );
     for (const sent of [events.sent, streaming.sent]) {
       if (style === 'soap11') expect(sent.soapAction).toBe(`"${action}"`);
       else expect(sent.contentType).toBe(`application/soap+xml; charset=utf-8; action="${action}"`);
     }
-    expect(streaming.sent.answer).toContain('<GetStreamingEventsResponse xmlns="http://events.example.org/messages"><Count>2</Count><Source>streaming s2</Source></GetStreamingEventsResponse>');
+    expect(streaming.sent.answer).toContain(
+      '<GetStreamingEventsResponse xmlns="http://events.example.org/messages"><Count>2</Count><Source>streaming s2</Source></GetStreamingEventsResponse>',
+    );
   });
 
   it.each(['soap11', 'soap12'])('MessageContract over %s: the shared wrapper, routed by the action', async (style) => {
@@ -273,10 +329,21 @@ describe('issue 25: the generated client against the generated mock', () => {
     const name = await exchange(() => c['getUserNameByEmail']!({ stringReqM: { Credentials: 'k', value: 'a@x' } }));
     expect(name.result).toEqual({ Result: 'name of a@x' });
     const build = style === 'soap11' ? body11 : body12;
-    expect(user.sent.request).toBe(build('<stringReqM xmlns="urn:boards"><Credentials>k</Credentials><value>ann</value></stringReqM>'));
-    expect(name.sent.request).toBe(build('<stringReqM xmlns="urn:boards"><Credentials>k</Credentials><value>a@x</value></stringReqM>'));
-    if (style === 'soap11') expect([user.sent.soapAction, name.sent.soapAction]).toEqual(['"urn:IBoardService/GetUser"', '"urn:IBoardService/GetUserNameByEmail"']);
-    else expect(name.sent.contentType).toBe('application/soap+xml; charset=utf-8; action="urn:IBoardService/GetUserNameByEmail"');
+    expect(user.sent.request).toBe(
+      build('<stringReqM xmlns="urn:boards"><Credentials>k</Credentials><value>ann</value></stringReqM>'),
+    );
+    expect(name.sent.request).toBe(
+      build('<stringReqM xmlns="urn:boards"><Credentials>k</Credentials><value>a@x</value></stringReqM>'),
+    );
+    if (style === 'soap11')
+      expect([user.sent.soapAction, name.sent.soapAction]).toEqual([
+        '"urn:IBoardService/GetUser"',
+        '"urn:IBoardService/GetUserNameByEmail"',
+      ]);
+    else
+      expect(name.sent.contentType).toBe(
+        'application/soap+xml; charset=utf-8; action="urn:IBoardService/GetUserNameByEmail"',
+      );
     expect(user.sent.answer).toContain('<stringRespM xmlns="urn:boards"><Result>user ann</Result></stringRespM>');
   });
 
@@ -287,10 +354,16 @@ describe('issue 25: the generated client against the generated mock', () => {
     const build = style === 'soap11' ? body11 : body12;
     expect(found.sent.request).toBe(build('<FindMember><name>Ann</name><limit>3</limit></FindMember>'));
     if (style === 'soap11') expect(found.sent.soapAction).toBe('"urn:SoapService/FindMember"');
-    expect(found.sent.answer).toContain(`${style === 'soap11' ? ENV11 : ENV12}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"><soap:Body><FindMemberResponse><FindMemberResult xmlns:ns1="http://schemas.datacontract.org/2004/07/Boards"><ns1:Id>7</ns1:Id><ns1:Name>Ann</ns1:Name></FindMemberResult></FindMemberResponse></soap:Body>`);
+    expect(found.sent.answer).toContain(
+      `${style === 'soap11' ? ENV11 : ENV12}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"><soap:Body><FindMemberResponse><FindMemberResult xmlns:ns1="http://schemas.datacontract.org/2004/07/Boards"><ns1:Id>7</ns1:Id><ns1:Name>Ann</ns1:Name></FindMemberResult></FindMemberResponse></soap:Body>`,
+    );
     const renamed = await exchange(() => c['rename']!({ member: { Id: '7', Name: 'Ann' }, to: 'Bo' }));
     expect(renamed.result).toBe(true);
-    expect(renamed.sent.request).toBe(build('<Rename><member xmlns:ns1="http://schemas.datacontract.org/2004/07/Boards"><ns1:Id>7</ns1:Id><ns1:Name>Ann</ns1:Name></member><to>Bo</to></Rename>'));
+    expect(renamed.sent.request).toBe(
+      build(
+        '<Rename><member xmlns:ns1="http://schemas.datacontract.org/2004/07/Boards"><ns1:Id>7</ns1:Id><ns1:Name>Ann</ns1:Name></member><to>Bo</to></Rename>',
+      ),
+    );
   });
 });
 
@@ -300,12 +373,42 @@ describe('issue 25: raw requests to the mock', () => {
   const countSymbols = body11('<countSymbols xmlns="http://quotes.example.org/"><prefix>AB</prefix></countSymbols>');
 
   it.each([
-    ['a bare operation with SOAPAction: ""', quote, '""', 200, '<getQuoteResponse xmlns="http://quotes.example.org/"><price>12.5</price></getQuoteResponse>'],
+    [
+      'a bare operation with SOAPAction: ""',
+      quote,
+      '""',
+      200,
+      '<getQuoteResponse xmlns="http://quotes.example.org/"><price>12.5</price></getQuoteResponse>',
+    ],
     ['a wrapped operation with SOAPAction: ""', echo, '""', 200, '<echoResult>hi!</echoResult>'],
-    ['a bare operation with a wrong action', quote, '"urn:wrong"', 500, '<faultcode>soap:Client</faultcode><faultstring>Server did not recognize the value of HTTP Header SOAPAction: "urn:wrong"</faultstring>'],
-    ['a bare operation of a unique first element with a wrong action', countSymbols, '"urn:wrong"', 500, '<faultcode>soap:Client</faultcode><faultstring>Server did not recognize the value of HTTP Header SOAPAction: "urn:wrong"; the action of countSymbols is ""</faultstring>'],
-    ['a wrapped operation with a wrong action', echo, 'urn:wrong', 500, '<faultcode>soap:Client</faultcode><faultstring>Server did not recognize the value of HTTP Header SOAPAction: "urn:wrong"; the action of echo is ""</faultstring>'],
-    ['an element no operation starts with', body11('<nothing xmlns="http://quotes.example.org/"/>'), '""', 500, '<faultcode>soap:Client</faultcode>'],
+    [
+      'a bare operation with a wrong action',
+      quote,
+      '"urn:wrong"',
+      500,
+      '<faultcode>soap:Client</faultcode><faultstring>Server did not recognize the value of HTTP Header SOAPAction: "urn:wrong"</faultstring>',
+    ],
+    [
+      'a bare operation of a unique first element with a wrong action',
+      countSymbols,
+      '"urn:wrong"',
+      500,
+      '<faultcode>soap:Client</faultcode><faultstring>Server did not recognize the value of HTTP Header SOAPAction: "urn:wrong"; the action of countSymbols is ""</faultstring>',
+    ],
+    [
+      'a wrapped operation with a wrong action',
+      echo,
+      'urn:wrong',
+      500,
+      '<faultcode>soap:Client</faultcode><faultstring>Server did not recognize the value of HTTP Header SOAPAction: "urn:wrong"; the action of echo is ""</faultstring>',
+    ],
+    [
+      'an element no operation starts with',
+      body11('<nothing xmlns="http://quotes.example.org/"/>'),
+      '""',
+      500,
+      '<faultcode>soap:Client</faultcode>',
+    ],
   ])('EmptyAction: %s', async (_, body, action, status, part) => {
     const answer = await post('EmptyAction', body, { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: action });
     expect(answer.status).toBe(status);
@@ -313,20 +416,30 @@ describe('issue 25: raw requests to the mock', () => {
   });
 
   it('SharedAction: a Body that neither operation of the action starts with is a Client fault', async () => {
-    const answer = await post('SharedAction', body11('<GetEventsResponse xmlns="http://events.example.org/messages"/>'), {
-      'Content-Type': 'text/xml; charset=utf-8',
-      SOAPAction: '"http://events.example.org/messages/GetEvents"',
-    });
+    const answer = await post(
+      'SharedAction',
+      body11('<GetEventsResponse xmlns="http://events.example.org/messages"/>'),
+      {
+        'Content-Type': 'text/xml; charset=utf-8',
+        SOAPAction: '"http://events.example.org/messages/GetEvents"',
+      },
+    );
     expect(answer.status).toBe(500);
     expect(answer.text).toContain('<faultcode>soap:Client</faultcode>');
   });
 
   it('NoNamespace: an element in a namespace is refused, as the service reads its elements in none', async () => {
-    const answer = await post('NoNamespace', body11('<FindMember xmlns="urn:SoapService"><name>Ann</name></FindMember>'), {
-      'Content-Type': 'text/xml; charset=utf-8',
-      SOAPAction: '"urn:SoapService/FindMember"',
-    });
+    const answer = await post(
+      'NoNamespace',
+      body11('<FindMember xmlns="urn:SoapService"><name>Ann</name></FindMember>'),
+      {
+        'Content-Type': 'text/xml; charset=utf-8',
+        SOAPAction: '"urn:SoapService/FindMember"',
+      },
+    );
     expect(answer.status).toBe(500);
-    expect(answer.text).toContain('<faultcode>soap:Client</faultcode><faultstring>&lt;FindMember&gt; is in namespace "urn:SoapService", but the operation is in namespace ""</faultstring>');
+    expect(answer.text).toContain(
+      '<faultcode>soap:Client</faultcode><faultstring>&lt;FindMember&gt; is in namespace "urn:SoapService", but the operation is in namespace ""</faultstring>',
+    );
   });
 });

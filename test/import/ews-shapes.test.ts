@@ -41,7 +41,9 @@ describe('import: the shapes of EWS', () => {
   const imported = importWsdl(wsdlText, WSDL);
   const model = parseSpec(imported.yaml, 'Exchanges.yaml');
   const fields = (record: string) =>
-    model.records.find((r) => r.name === record)!.ownFields.map((f) => [f.name, typeSummary(f.type), ...(f.attribute ? ['attribute'] : [])]);
+    model.records
+      .find((r) => r.name === record)!
+      .ownFields.map((f) => [f.name, typeSummary(f.type), ...(f.attribute ? ['attribute'] : [])]);
 
   it('nothing is reported left out', () => {
     expect(imported.problems).toEqual([]);
@@ -50,27 +52,72 @@ describe('import: the shapes of EWS', () => {
   it('(a) a choice with an alternative <Item> is the field Item, as xsd.exe names it', () => {
     expect(fields('SetItemFieldType')).toEqual([
       ['FieldURI', 'string'],
-      ['Item', { choice: [{ name: 'Item', type: 'record ItemType' }, { name: 'Message', type: 'record MessageType' }] }],
+      [
+        'Item',
+        {
+          choice: [
+            { name: 'Item', type: 'record ItemType' },
+            { name: 'Message', type: 'record MessageType' },
+          ],
+        },
+      ],
     ]);
   });
 
-  it('(c) the choice of a derived type is Item1, past its base\'s Item', () => {
+  it("(c) the choice of a derived type is Item1, past its base's Item", () => {
     expect(fields('BaseEventType')).toEqual([
       ['Watermark', 'string'],
-      ['Item', { choice: [{ name: 'FolderId', type: 'string' }, { name: 'ItemId', type: 'string' }] }],
+      [
+        'Item',
+        {
+          choice: [
+            { name: 'FolderId', type: 'string' },
+            { name: 'ItemId', type: 'string' },
+          ],
+        },
+      ],
     ]);
     expect(fields('MovedEventType')).toEqual([
-      ['Item1', { choice: [{ name: 'OldFolderId', type: 'string' }, { name: 'OldItemId', type: 'string' }] }],
+      [
+        'Item1',
+        {
+          choice: [
+            { name: 'OldFolderId', type: 'string' },
+            { name: 'OldItemId', type: 'string' },
+          ],
+        },
+      ],
       ['OldParentFolderId', 'string'],
     ]);
   });
 
   it('(b) an alternative whose type is a list of choices holds the record xsd.exe makes of that type, its field Items', () => {
     expect(fields('FindItemParentType')).toEqual([
-      ['Item', { choice: [{ name: 'Items', type: 'record ArrayOfRealItemsType' }, { name: 'Groups', type: { list: 'string', item: 'Group', nillableItems: false, container: true } }] }],
+      [
+        'Item',
+        {
+          choice: [
+            { name: 'Items', type: 'record ArrayOfRealItemsType' },
+            { name: 'Groups', type: { list: 'string', item: 'Group', nillableItems: false, container: true } },
+          ],
+        },
+      ],
     ]);
     expect(fields('ArrayOfRealItemsType')).toEqual([
-      ['Items', { list: { choice: [{ name: 'Item', type: 'record ItemType' }, { name: 'Message', type: 'record MessageType' }] }, item: 'Items', nillableItems: false, container: false }],
+      [
+        'Items',
+        {
+          list: {
+            choice: [
+              { name: 'Item', type: 'record ItemType' },
+              { name: 'Message', type: 'record MessageType' },
+            ],
+          },
+          item: 'Items',
+          nillableItems: false,
+          container: false,
+        },
+      ],
     ]);
   });
 
@@ -82,14 +129,20 @@ describe('import: the shapes of EWS', () => {
         '<s:complexType name="ArrayOfArrayOfGroupsType"><s:sequence><s:element minOccurs="0" maxOccurs="unbounded" name="ArrayOfGroupsType" type="tns:ArrayOfGroupsType" /></s:sequence></s:complexType>\n      <s:complexType name="FindItemParentType">',
       );
     const { yaml } = importWsdl(nested, WSDL);
-    expect(yaml).toContain('type: { list: { list: string, item: Group, nillableItems: false }, item: ArrayOfGroupsType, nillableItems: false }');
+    expect(yaml).toContain(
+      'type: { list: { list: string, item: Group, nillableItems: false }, item: ArrayOfGroupsType, nillableItems: false }',
+    );
     expect(yaml).not.toMatch(/^ {2}ArrayOfArrayOfGroupsType:/m);
   });
 
   it('(d) a header element of an inline type holds a record named after it', () => {
-    expect(model.soapHeaders.map((h) => [h.element, h.record.name, h.option])).toEqual([['RequestServerVersion', 'RequestServerVersion', 'requestServerVersion']]);
+    expect(model.soapHeaders.map((h) => [h.element, h.record.name, h.option])).toEqual([
+      ['RequestServerVersion', 'RequestServerVersion', 'requestServerVersion'],
+    ]);
     for (const operation of model.operations.filter((o) => o.name !== 'FindItem')) {
-      expect(operation.responseHeaders.map((h) => [h.element, h.record.name])).toEqual([['ServerVersionInfo', 'ServerVersionInfo']]);
+      expect(operation.responseHeaders.map((h) => [h.element, h.record.name])).toEqual([
+        ['ServerVersionInfo', 'ServerVersionInfo'],
+      ]);
     }
     expect(fields('RequestServerVersion')).toEqual([['Version', 'enum ExchangeVersionType', 'attribute']]);
     expect(fields('ServerVersionInfo')).toEqual([
@@ -98,13 +151,20 @@ describe('import: the shapes of EWS', () => {
     ]);
   });
 
-  it('(d) an inline header type is drafted when a type of its element\'s name is declared too: the record takes the name and a number', () => {
+  it("(d) an inline header type is drafted when a type of its element's name is declared too: the record takes the name and a number", () => {
     // As Bing's SearchRequest element wraps its SearchRequest type: the inline record is keyed apart, not left out.
-    const twin = wsdlText.replace('<s:complexType name="ItemType">', '<s:complexType name="ServerVersionInfo"><s:sequence /></s:complexType>\n      <s:complexType name="ItemType">');
+    const twin = wsdlText.replace(
+      '<s:complexType name="ItemType">',
+      '<s:complexType name="ServerVersionInfo"><s:sequence /></s:complexType>\n      <s:complexType name="ItemType">',
+    );
     const { yaml, problems } = importWsdl(twin, WSDL);
     expect(yaml).toContain('  - element: ServerVersionInfo\n    type: ServerVersionInfo2\n');
     expect(yaml).toMatch(/^ {2}ServerVersionInfo2:$/m);
-    expect(problems.filter((p) => p.message.includes('ServerVersionInfo')).map((p) => `${p.line} ${p.construct}: ${p.message}`)).toEqual([
+    expect(
+      problems
+        .filter((p) => p.message.includes('ServerVersionInfo'))
+        .map((p) => `${p.line} ${p.construct}: ${p.message}`),
+    ).toEqual([
       `${at(twin, '<s:complexType name="ServerVersionInfo">')} s:complexType ServerVersionInfo: the type ServerVersionInfo is left out: no operation the draft keeps uses it`,
     ]);
   });
@@ -112,7 +172,9 @@ describe('import: the shapes of EWS', () => {
   it('(c) a type extending itself (a broken schema) is drafted, not followed round for ever', () => {
     const loop = wsdlText.replace('<s:extension base="tns:BaseEventType">', '<s:extension base="tns:MovedEventType">');
     const yaml = importWsdl(loop, WSDL).yaml;
-    expect(yaml).toContain(['  MovedEventType:', '    extends: MovedEventType', '    fields:', '      - name: Item'].join('\n'));
+    expect(yaml).toContain(
+      ['  MovedEventType:', '    extends: MovedEventType', '    fields:', '      - name: Item'].join('\n'),
+    );
   });
 
   it('the generated client and mock type-check', () => {
@@ -124,7 +186,9 @@ const byItem = { FieldURI: 'item:Subject', Item: { Item: { Subject: 'Hello' } } 
 const byMessage = { FieldURI: 'message:From', Item: { Message: { Subject: 'Hi', From: 'ann@example.org' } } };
 const moved = { Watermark: 'w1', Item: { ItemId: 'i1' }, Item1: { OldFolderId: 'f0' }, OldParentFolderId: 'p0' };
 const INFO = { MajorVersion: 15, Version: 'V2017_07_11' };
-const byItems = { Item: { Items: { Items: [{ Message: { Subject: 'Hi', From: 'ann@example.org' } }, { Item: { Subject: 'Hello' } }] } } };
+const byItems = {
+  Item: { Items: { Items: [{ Message: { Subject: 'Hi', From: 'ann@example.org' } }, { Item: { Subject: 'Hello' } }] } },
+};
 const byGroups = { Item: { Groups: ['g1', 'g2'] } };
 
 describe('client and generated mock: round trips with the exact wire', () => {
@@ -163,25 +227,42 @@ describe('client and generated mock: round trips with the exact wire', () => {
       answered.push(await response.clone().text());
       return response;
     };
-    return new (client['ExchangesClient'] as ClientClass)({ baseUrl: 'http://ews.test', style, fetch, requestServerVersion: { Version: 'Exchange2013' } });
+    return new (client['ExchangesClient'] as ClientClass)({
+      baseUrl: 'http://ews.test',
+      style,
+      fetch,
+      requestServerVersion: { Version: 'Exchange2013' },
+    });
   }
 
-  it.each(SOAP_STYLES)('%s: (a) and (d) a choice of <Item> or <Message> goes and comes back whole, with both headers', async (style) => {
-    for (const change of [byItem, byMessage]) {
+  it.each(SOAP_STYLES)(
+    '%s: (a) and (d) a choice of <Item> or <Message> goes and comes back whole, with both headers',
+    async (style) => {
+      for (const change of [byItem, byMessage]) {
+        sent.length = 0;
+        answered.length = 0;
+        received.length = 0;
+        expect(await exchanges(style)['updateItemWithHeaders']!({ change })).toEqual({
+          result: change,
+          headers: { ServerVersionInfo: INFO },
+        });
+        expect(received).toEqual([change]);
+        expect(headerOf(sent[0]!)).toBe(
+          `<RequestServerVersion xmlns="${NS}" Version="Exchange2013"></RequestServerVersion>`,
+        );
+        expect(headerOf(answered[0]!)).toBe(
+          `<ServerVersionInfo xmlns="${NS}" MajorVersion="15" Version="V2017_07_11"></ServerVersionInfo>`,
+        );
+      }
       sent.length = 0;
-      answered.length = 0;
-      received.length = 0;
-      expect(await exchanges(style)['updateItemWithHeaders']!({ change })).toEqual({ result: change, headers: { ServerVersionInfo: INFO } });
-      expect(received).toEqual([change]);
-      expect(headerOf(sent[0]!)).toBe(`<RequestServerVersion xmlns="${NS}" Version="Exchange2013"></RequestServerVersion>`);
-      expect(headerOf(answered[0]!)).toBe(`<ServerVersionInfo xmlns="${NS}" MajorVersion="15" Version="V2017_07_11"></ServerVersionInfo>`);
-    }
-    sent.length = 0;
-    await exchanges(style)['updateItem']!({ change: byItem });
-    expect(bodyElement(sent[0]!)).toBe(`<UpdateItem xmlns="${NS}"><change><FieldURI>item:Subject</FieldURI><Item><Subject>Hello</Subject></Item></change></UpdateItem>`);
-  });
+      await exchanges(style)['updateItem']!({ change: byItem });
+      expect(bodyElement(sent[0]!)).toBe(
+        `<UpdateItem xmlns="${NS}"><change><FieldURI>item:Subject</FieldURI><Item><Subject>Hello</Subject></Item></change></UpdateItem>`,
+      );
+    },
+  );
 
-  it.each(SOAP_STYLES)('%s: (c) the base\'s choice and the derived type\'s go and come back whole', async (style) => {
+  it.each(SOAP_STYLES)("%s: (c) the base's choice and the derived type's go and come back whole", async (style) => {
     sent.length = 0;
     received.length = 0;
     expect(await exchanges(style)['moveEvent']!({ moved })).toEqual(moved);
@@ -191,16 +272,19 @@ describe('client and generated mock: round trips with the exact wire', () => {
     );
   });
 
-  it.each(SOAP_STYLES)('%s: (b) a list of choices inside a choice, and the other alternative, go and come back whole', async (style) => {
-    sent.length = 0;
-    received.length = 0;
-    for (const parent of [byItems, byGroups]) expect(await exchanges(style)['findItem']!({ parent })).toEqual(parent);
-    expect(received).toEqual([byItems, byGroups]);
-    expect(sent.map(bodyElement)).toEqual([
-      `<FindItem xmlns="${NS}"><parent><Items><Message><Subject>Hi</Subject><From>ann@example.org</From></Message><Item><Subject>Hello</Subject></Item></Items></parent></FindItem>`,
-      `<FindItem xmlns="${NS}"><parent><Groups><Group>g1</Group><Group>g2</Group></Groups></parent></FindItem>`,
-    ]);
-  });
+  it.each(SOAP_STYLES)(
+    '%s: (b) a list of choices inside a choice, and the other alternative, go and come back whole',
+    async (style) => {
+      sent.length = 0;
+      received.length = 0;
+      for (const parent of [byItems, byGroups]) expect(await exchanges(style)['findItem']!({ parent })).toEqual(parent);
+      expect(received).toEqual([byItems, byGroups]);
+      expect(sent.map(bodyElement)).toEqual([
+        `<FindItem xmlns="${NS}"><parent><Items><Message><Subject>Hi</Subject><From>ann@example.org</From></Message><Item><Subject>Hello</Subject></Item></Items></parent></FindItem>`,
+        `<FindItem xmlns="${NS}"><parent><Groups><Group>g1</Group><Group>g2</Group></Groups></parent></FindItem>`,
+      ]);
+    },
+  );
 
   it('what both sides sent is valid against the WSDL the generator exports, and against the original (libxml2)', async () => {
     sent.length = 0;
@@ -213,12 +297,17 @@ describe('client and generated mock: round trips with the exact wire', () => {
       await exchanges(style)['findItem']!({ parent: byGroups });
     }
     const documents = Object.fromEntries(
-      [...sent, ...answered].flatMap((d, i) => [[`body${i}`, bodyElement(d)], ...(headerOf(d) ? [[`header${i}`, headerOf(d)!]] : [])]),
+      [...sent, ...answered].flatMap((d, i) => [
+        [`body${i}`, bodyElement(d)],
+        ...(headerOf(d) ? [[`header${i}`, headerOf(d)!]] : []),
+      ]),
     );
     // Every request's RequestServerVersion; ServerVersionInfo in the answers of UpdateItem, whose handler sets it.
     expect(Object.keys(documents).filter((k) => k.startsWith('header'))).toHaveLength(10 + 4);
     for (const wsdl of [readFileSync(fromRoot(OUT, 'wsdl', 'Exchanges.wsdl'), 'utf8'), wsdlText]) {
-      const failures = [...(await validateAll(extractSchemas(wsdl), documents))].filter(([, errors]) => errors.length > 0);
+      const failures = [...(await validateAll(extractSchemas(wsdl), documents))].filter(
+        ([, errors]) => errors.length > 0,
+      );
       expect(failures).toEqual([]);
     }
   });

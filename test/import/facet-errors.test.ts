@@ -14,47 +14,92 @@ const field = (name: string, type: TypeModel, attribute = false) => ({ name, typ
 const ID = { fields: [field('Type', STRING, true)] };
 const AMOUNT = { fields: [field('Type', ENUM, true)] };
 const record = (r: object) => ({ kind: 'record', record: r }) as unknown as TypeModel;
-const choice = (...alternatives: Array<readonly [string, TypeModel]>) => ({ kind: 'choice', alternatives: alternatives.map(([name, type]) => ({ name, type })) }) as unknown as TypeModel;
-const list = (item: TypeModel, itemElement: string) => ({ kind: 'list', item, itemElement, container: false }) as unknown as TypeModel;
+const choice = (...alternatives: Array<readonly [string, TypeModel]>) =>
+  ({ kind: 'choice', alternatives: alternatives.map(([name, type]) => ({ name, type })) }) as unknown as TypeModel;
+const list = (item: TypeModel, itemElement: string) =>
+  ({ kind: 'list', item, itemElement, container: false }) as unknown as TypeModel;
 /** The parts of a model the rule reads: records' fields, results, operations' parameters and value results. */
 const MODEL = {
   records: [
-    { fields: [field('ISOCurrency', STRING, true), field('Code', STRING), field('Kind', ENUM), field('Mixed', STRING), field('RequestorID', record(ID)), field('Fee', record(AMOUNT))] },
+    {
+      fields: [
+        field('ISOCurrency', STRING, true),
+        field('Code', STRING),
+        field('Kind', ENUM),
+        field('Mixed', STRING),
+        field('RequestorID', record(ID)),
+        field('Fee', record(AMOUNT)),
+      ],
+    },
     // Equifax's Name: a choice of MiddleName (a pattern not kept) and an enum; a repeated choice of the same kinds.
-    { fields: [field('Item', choice(['MiddleName', STRING], ['Suffix', ENUM])), field('Items', list(choice(['Initial', STRING], ['Title', ENUM]), 'Items'))] },
+    {
+      fields: [
+        field('Item', choice(['MiddleName', STRING], ['Suffix', ENUM])),
+        field('Items', list(choice(['Initial', STRING], ['Title', ENUM]), 'Items')),
+      ],
+    },
     ID,
     AMOUNT,
   ],
   results: [{ fields: [field('Mixed', ENUM), field('State', ENUM, true)] }],
-  operations: [{ params: [{ name: 'query', type: STRING }], result: { kind: 'value', element: 'Answer', type: STRING } }],
+  operations: [
+    { params: [{ name: 'query', type: STRING }], result: { kind: 'value', element: 'Answer', type: STRING } },
+  ],
 } as unknown as ServiceModel;
 
-const facet = (place: string, name = 'pattern') => `Schemas validity error : ${place}: [facet '${name}'] The value 'x' is not accepted.`;
-const atomic = (place: string) => `Schemas validity error : ${place}: 'x' is not a valid value of the local atomic type.`;
-const union = (place: string) => `Schemas validity error : ${place}: 'x' is not a valid value of the union type '{urn:a}TagType'.`;
+const facet = (place: string, name = 'pattern') =>
+  `Schemas validity error : ${place}: [facet '${name}'] The value 'x' is not accepted.`;
+const atomic = (place: string) =>
+  `Schemas validity error : ${place}: 'x' is not a valid value of the local atomic type.`;
+const union = (place: string) =>
+  `Schemas validity error : ${place}: 'x' is not a valid value of the union type '{urn:a}TagType'.`;
 const OTHER = "Schemas validity error : Element '{urn:a}Code': This element is not expected.";
 
 it.each([
   // [messages, counted apart, left as failures]
-  [[facet("Element 'Source', attribute 'ISOCurrency'"), atomic("Element 'Source', attribute 'ISOCurrency'")], ['pattern on attribute ISOCurrency'], []],
+  [
+    [facet("Element 'Source', attribute 'ISOCurrency'"), atomic("Element 'Source', attribute 'ISOCurrency'")],
+    ['pattern on attribute ISOCurrency'],
+    [],
+  ],
   [[facet("Element '{urn:a}Code'", 'maxLength')], ['maxLength on element Code'], []],
-  [[facet("Element '{urn:a}query'"), facet("Element 'Answer'", 'enumeration')], ['pattern on element query', 'enumeration on element Answer'], []],
+  [
+    [facet("Element '{urn:a}query'"), facet("Element 'Answer'", 'enumeration')],
+    ['pattern on element query', 'enumeration on element Answer'],
+    [],
+  ],
   // An enum in the model: its facet is kept, so a value outside it is a failure.
   [[facet("Element '{urn:a}Kind'", 'enumeration')], [], [facet("Element '{urn:a}Kind'", 'enumeration')]],
-  [[facet("Element 'x', attribute 'State'", 'enumeration')], [], [facet("Element 'x', attribute 'State'", 'enumeration')]],
+  [
+    [facet("Element 'x', attribute 'State'", 'enumeration')],
+    [],
+    [facet("Element 'x', attribute 'State'", 'enumeration')],
+  ],
   // One name, a primitive in one record and an enum in another: not counted apart.
   [[facet("Element '{urn:a}Mixed'")], [], [facet("Element '{urn:a}Mixed'")]],
   // An attribute named by the element holding its record: that record's attribute, whatever others of its name are.
   [[facet("Element 'RequestorID', attribute 'Type'")], ['pattern on attribute Type'], []],
-  [[facet("Element 'Fee', attribute 'Type'", 'enumeration')], [], [facet("Element 'Fee', attribute 'Type'", 'enumeration')]],
+  [
+    [facet("Element 'Fee', attribute 'Type'", 'enumeration')],
+    [],
+    [facet("Element 'Fee', attribute 'Type'", 'enumeration')],
+  ],
   [[facet("Element 'Elsewhere', attribute 'Type'")], [], [facet("Element 'Elsewhere', attribute 'Type'")]],
   // A name the model does not have, or an element where the model has only an attribute of that name.
   [[facet("Element '{urn:a}Nowhere'")], [], [facet("Element '{urn:a}Nowhere'")]],
   [[facet("Element '{urn:a}ISOCurrency'")], [], [facet("Element '{urn:a}ISOCurrency'")]],
   // The type check of a value whose facet error was not counted apart, or of another place, stays.
   [[atomic("Element '{urn:a}Code'")], [], [atomic("Element '{urn:a}Code'")]],
-  [[facet("Element '{urn:a}Code'"), atomic("Element '{urn:a}query'")], ['pattern on element Code'], [atomic("Element '{urn:a}query'")]],
-  [[facet("Element '{urn:a}Code'"), OTHER, atomic("Element '{urn:a}Code'")], ['pattern on element Code'], [OTHER, atomic("Element '{urn:a}Code'")]],
+  [
+    [facet("Element '{urn:a}Code'"), atomic("Element '{urn:a}query'")],
+    ['pattern on element Code'],
+    [atomic("Element '{urn:a}query'")],
+  ],
+  [
+    [facet("Element '{urn:a}Code'"), OTHER, atomic("Element '{urn:a}Code'")],
+    ['pattern on element Code'],
+    [OTHER, atomic("Element '{urn:a}Code'")],
+  ],
   [[OTHER], [], [OTHER]],
   // A choice's alternatives are elements of their own names: a plain primitive counted apart, an enum a failure.
   [[facet("Element '{urn:a}MiddleName'")], ['pattern on element MiddleName'], []],

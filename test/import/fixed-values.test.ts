@@ -34,7 +34,8 @@ function envelope(body: string): string {
 function clientAnswering(answer: string): Client {
   const client = trip.generated.client;
   const Ctor = client['FixedClient'] as new (o: Record<string, unknown>) => Client;
-  const fetch = async () => new Response(answer, { status: 200, headers: { 'Content-Type': 'text/xml; charset=utf-8' } });
+  const fetch = async () =>
+    new Response(answer, { status: 200, headers: { 'Content-Type': 'text/xml; charset=utf-8' } });
   return new Ctor({ baseUrl: 'http://mock.test', style: 'soap11', fetch });
 }
 
@@ -69,17 +70,28 @@ describe('the generated client and mock', () => {
     const { client, mock, exchanges } = trip.connect({ ping: (p: unknown) => (received.push(p), undefined) });
     mocks.push(mock);
     await client['ping']!({ version: { Label: 'x' } });
-    expect(bodyContent(exchanges[0]!.request, 'Ping')).toBe('<version Kind="v"><ServiceId>ship</ServiceId><Major>17</Major><Label>x</Label></version>');
+    expect(bodyContent(exchanges[0]!.request, 'Ping')).toBe(
+      '<version Kind="v"><ServiceId>ship</ServiceId><Major>17</Major><Label>x</Label></version>',
+    );
     expect(received).toEqual([{ version: { ServiceId: 'ship', Major: 17, Label: 'x', Kind: 'v' } }]);
 
     const example = trip.connect({});
     mocks.push(example.mock);
-    await expect(example.client['ping']!({ version: {} })).resolves.toMatchObject({ ServiceId: 'ship', Major: 17, Kind: 'v' });
+    await expect(example.client['ping']!({ version: {} })).resolves.toMatchObject({
+      ServiceId: 'ship',
+      Major: 17,
+      Kind: 'v',
+    });
     const documents = Object.fromEntries(
-      [...exchanges, ...example.exchanges].flatMap((e, i) => [[`request ${i}`, soapBodyElement(e.request)], ...(e.status === 200 && /PingResult/.test(e.response) ? [[`answer ${i}`, soapBodyElement(e.response)]] : [])]),
+      [...exchanges, ...example.exchanges].flatMap((e, i) => [
+        [`request ${i}`, soapBodyElement(e.request)],
+        ...(e.status === 200 && /PingResult/.test(e.response) ? [[`answer ${i}`, soapBodyElement(e.response)]] : []),
+      ]),
     );
     expect(Object.keys(documents)).toHaveLength(3);
-    expect([...(await validateAll(extractSchemas(wsdlText), documents))].filter(([, errors]) => errors.length > 0)).toEqual([]);
+    expect(
+      [...(await validateAll(extractSchemas(wsdlText), documents))].filter(([, errors]) => errors.length > 0),
+    ).toEqual([]);
   });
 
   it.each([
@@ -98,10 +110,16 @@ describe('the generated client and mock', () => {
     mocks.push(mock);
     const body = `<Ping xmlns="${TNS}"><version><ServiceId>car</ServiceId><Major>17</Major></version></Ping>`;
     const response = await mock.handle(
-      new Request('http://mock.test/Fixed.asmx', { method: 'POST', headers: { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: `"${TNS}Ping"` }, body: envelope(body) }),
+      new Request('http://mock.test/Fixed.asmx', {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: `"${TNS}Ping"` },
+        body: envelope(body),
+      }),
     );
     expect(response.status).toBe(500);
-    expect(await response.text()).toMatch(/<faultcode>soap:Client<\/faultcode><faultstring>VersionId: ServiceId is "car", but its value is fixed: "ship"/);
+    expect(await response.text()).toMatch(
+      /<faultcode>soap:Client<\/faultcode><faultstring>VersionId: ServiceId is "car", but its value is fixed: "ship"/,
+    );
   });
 
   it('the client refuses an answer with another value', async () => {

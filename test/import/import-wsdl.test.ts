@@ -57,14 +57,36 @@ const MARKED_HEADERS: Record<string, string[]> = {
 
 /** `file:line:column` of each `# TODO(import)` comment of a draft: at the mark, after `# `. */
 function markPlaces(yaml: string, file: string): string[] {
-  return yaml.split('\n').flatMap((line, i) => (/^\s*# TODO\(import\)/.test(line) ? [`${file}:${i + 1}:${line.indexOf('TODO(import)') + 1}`] : []));
+  return yaml
+    .split('\n')
+    .flatMap((line, i) =>
+      /^\s*# TODO\(import\)/.test(line) ? [`${file}:${i + 1}:${line.indexOf('TODO(import)') + 1}`] : [],
+    );
 }
 
 /** Keys the format lets a spec leave out (their defaults): written only where the value differs. */
 const OPTIONAL_KEYS = new Set([
-  'bindings', 'soapHeaders', 'enums', 'records', 'params', 'fields', 'headers', 'outputs', 'optional', 'nillable',
-  'nillableItems', 'item', 'container', 'attribute', 'extends', 'httpPost', 'httpPostRoot', 'soapAction', 'namespace',
-  'nullable', 'element',
+  'bindings',
+  'soapHeaders',
+  'enums',
+  'records',
+  'params',
+  'fields',
+  'headers',
+  'outputs',
+  'optional',
+  'nillable',
+  'nillableItems',
+  'item',
+  'container',
+  'attribute',
+  'extends',
+  'httpPost',
+  'httpPostRoot',
+  'soapAction',
+  'namespace',
+  'nullable',
+  'element',
 ]);
 
 /** The path of every optional key of the draft, at most `perKey` of each name (in document order). */
@@ -109,7 +131,9 @@ describe('importWsdl: third-party ASMX WSDLs', () => {
           expect(() => parseSpec(imported.yaml, `${name}.yaml`, { strict: true })).not.toThrow();
         }
         // Nothing invented: no doc the WSDL does not have, no version it does not say.
-        expect(imported.yaml.split('\n').filter((l) => l.includes('TODO') && !l.trimStart().startsWith('#'))).toEqual([]);
+        expect(imported.yaml.split('\n').filter((l) => l.includes('TODO') && !l.trimStart().startsWith('#'))).toEqual(
+          [],
+        );
       });
 
       it("has the hand-written translation's model in everything a WSDL carries", () => {
@@ -137,7 +161,9 @@ describe('importWsdl: third-party ASMX WSDLs', () => {
     // Each key name is tried twice over the five drafts, smallest draft first: a parse per try, bounded.
     const tried = new Map<string, number>();
     const redundant: string[] = [];
-    const drafts = FIXTURES.map(({ dir, name }) => ({ dir, yaml: importFile(`wsdl/${dir}/${name}.wsdl`).yaml })).sort((a, b) => a.yaml.length - b.yaml.length);
+    const drafts = FIXTURES.map(({ dir, name }) => ({ dir, yaml: importFile(`wsdl/${dir}/${name}.wsdl`).yaml })).sort(
+      (a, b) => a.yaml.length - b.yaml.length,
+    );
     for (const { dir, yaml } of drafts) {
       const doc = parseDocument(yaml);
       const paths = optionalKeyPaths(doc, 2).filter((path) => {
@@ -162,12 +188,16 @@ describe('importWsdl: third-party ASMX WSDLs', () => {
     }
     expect(redundant).toEqual([]);
     // The drafts write most kinds of optional key, so the check above is not empty.
-    expect([...tried.keys()].sort()).toEqual(expect.arrayContaining(['bindings', 'headers', 'nillable', 'optional', 'nillableItems', 'httpPost', 'element']));
+    expect([...tried.keys()].sort()).toEqual(
+      expect.arrayContaining(['bindings', 'headers', 'nillable', 'optional', 'nillableItems', 'httpPost', 'element']),
+    );
   });
 
   it('names the WSDL as given, lists what a WSDL cannot say, keeps its documentation and invents none', () => {
     const { yaml } = importFile('wsdl/holiday/HolidayService2.wsdl');
-    expect(yaml.split('\n')[0]).toBe('# Drafted by `svc-codegen import-wsdl` from test/fixtures/wsdl/holiday/HolidayService2.wsdl.');
+    expect(yaml.split('\n')[0]).toBe(
+      '# Drafted by `svc-codegen import-wsdl` from test/fixtures/wsdl/holiday/HolidayService2.wsdl.',
+    );
     expect(yaml).toMatch(/^# - auth \(request signing\)/m);
     expect(yaml).toContain('doc: Get the holidays for a specific month.');
     expect(yaml).toContain('- { name: countryCode, type: Country }');
@@ -185,9 +215,17 @@ describe('importWsdl: third-party ASMX WSDLs', () => {
   });
 
   it('takes the version from the WSDL where it says one (address, then namespace), else 0.0.0', () => {
-    const versions = Object.fromEntries(FIXTURES.map(({ dir, name }) => [dir, parseSpec(importFile(`wsdl/${dir}/${name}.wsdl`).yaml, 'x.yaml').version]));
+    const versions = Object.fromEntries(
+      FIXTURES.map(({ dir, name }) => [dir, parseSpec(importFile(`wsdl/${dir}/${name}.wsdl`).yaml, 'x.yaml').version]),
+    );
     // holiday: namespace .../HolidayService_v2/; interhome: address .../partnerV3/...; products: address .../V001/...
-    expect(versions).toEqual({ holiday: 'v2', interhome: 'V3', products: 'V001', 'ssrs-execution': '0.0.0', 'wsf-schedule': '0.0.0' });
+    expect(versions).toEqual({
+      holiday: 'v2',
+      interhome: 'V3',
+      products: 'V001',
+      'ssrs-execution': '0.0.0',
+      'wsf-schedule': '0.0.0',
+    });
   });
 });
 
@@ -209,7 +247,8 @@ describe('importWsdl: the generated payer WSDL', () => {
     const mine = model.operations.find((o) => o.name === op.name)?.params.find((p) => p.name === name);
     const payerParam = payer.operations.find((o) => o.name === op.name)?.params.find((p) => p.name === name);
     if (!mine || !payerParam) return mine?.optional ?? false;
-    const reference = payerParam.type.kind !== 'primitive' || ['string', 'base64Binary', 'xml'].includes(payerParam.type.name);
+    const reference =
+      payerParam.type.kind !== 'primitive' || ['string', 'base64Binary', 'xml'].includes(payerParam.type.name);
     return reference || payerParam.default !== undefined ? 'not carried' : mine.optional;
   };
 
@@ -218,6 +257,8 @@ describe('importWsdl: the generated payer WSDL', () => {
     const model = parseSpec(imported.yaml, 'payer-imported.yaml');
     // The address /v5/PayerFunctions.asmx says the version.
     expect(model.version).toBe(payer.version);
-    expect(modelSummary(model, { paramOptional: notCarried(model) })).toEqual(modelSummary(payer, { paramOptional: notCarried(payer) }));
+    expect(modelSummary(model, { paramOptional: notCarried(model) })).toEqual(
+      modelSummary(payer, { paramOptional: notCarried(payer) }),
+    );
   });
 });

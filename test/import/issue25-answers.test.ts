@@ -36,7 +36,10 @@ beforeAll(async () => {
 afterAll(async () => Promise.all(mocks.map((m) => m.close())));
 
 it('generates clients and mocks that type-check', () => {
-  expect(Object.fromEntries(Object.entries(trips).map(([name, t]) => [name, t.diagnostics]))).toEqual({ 'op-outputs': [], 'choice-sequence': [] });
+  expect(Object.fromEntries(Object.entries(trips).map(([name, t]) => [name, t.diagnostics]))).toEqual({
+    'op-outputs': [],
+    'choice-sequence': [],
+  });
 });
 
 describe("outputs of an operation's own namespace (edialog-sdk)", () => {
@@ -46,13 +49,19 @@ describe("outputs of an operation's own namespace (edialog-sdk)", () => {
 
   it('are drafted with that namespace as their own, the result beside them too', () => {
     expect(trips['op-outputs'].yaml).toContain(`result: { type: int, element: count, namespace: ${UDF} }`);
-    expect(trips['op-outputs'].yaml).toContain(`- { name: owner, type: Owner, optional: false, nillable: false, namespace: ${UDF} }`);
+    expect(trips['op-outputs'].yaml).toContain(
+      `- { name: owner, type: Owner, optional: false, nillable: false, namespace: ${UDF} }`,
+    );
     expect(trips['op-outputs'].yaml).toMatch(new RegExp(`name: udfValueList,\\n.*\\n\\s+namespace: ${UDF}\\n`));
   });
 
   it('of the service namespace are drafted without one', () => {
     const count = trips['op-outputs'].generated.model.operations.find((o) => o.name === 'countUdfs')!;
-    expect(count.result.kind === 'outputs' ? count.result.struct.fields.map((f) => [f.name, f.namespace]) : count.result.kind).toEqual([
+    expect(
+      count.result.kind === 'outputs'
+        ? count.result.struct.fields.map((f) => [f.name, f.namespace])
+        : count.result.kind,
+    ).toEqual([
       ['count', undefined],
       ['owner', undefined],
     ]);
@@ -73,7 +82,10 @@ describe("outputs of an operation's own namespace (edialog-sdk)", () => {
       `    {${SDK}}name`,
     ]);
     const wsdl = readFileSync(fromRoot(`${DIR}/OutputsOfOperationNamespace.wsdl`), 'utf8');
-    const errors = await validateAll(extractSchemas(wsdl), { request: bodyElement(exchanges[0]!.request), answer: bodyElement(exchanges[0]!.response) });
+    const errors = await validateAll(extractSchemas(wsdl), {
+      request: bodyElement(exchanges[0]!.request),
+      answer: bodyElement(exchanges[0]!.response),
+    });
     expect([...errors].filter(([, e]) => e.length > 0)).toEqual([]);
   });
 });
@@ -82,15 +94,28 @@ describe('a sequence as an alternative of a choice (whl-travel)', () => {
   it('is drafted as its first element in the choice, the rest as optional fields after it, nothing reported', () => {
     const model = trips['choice-sequence'].generated.model;
     const record = model.records.find((r) => r.name === 'NationListRS')!;
-    expect(record.fields.map((f) => [f.name, f.type.kind === 'choice' ? f.type.alternatives.map((a) => a.name).join('|') : f.type.kind, f.optional])).toEqual([
+    expect(
+      record.fields.map((f) => [
+        f.name,
+        f.type.kind === 'choice' ? f.type.alternatives.map((a) => a.name).join('|') : f.type.kind,
+        f.optional,
+      ]),
+    ).toEqual([
       ['Item', 'Success|Errors', false],
       ['Warnings', 'record', true],
       ['Countries', 'primitive', true],
       ['EchoToken', 'primitive', true],
     ]);
-    expect(record.fields[2]!.doc).toBe('The countries. Sent only with Success (in the sequence that is one alternative of Item; absent with the others).');
+    expect(record.fields[2]!.doc).toBe(
+      'The countries. Sent only with Success (in the sequence that is one alternative of Item; absent with the others).',
+    );
     // Each field of the sequence names the alternative it goes with (onlyWith), which client and readers check.
-    expect(record.fields.map((f) => f.onlyWith && `${f.onlyWith.choice.name}.${f.onlyWith.alternative}`)).toEqual([undefined, 'Item.Success', 'Item.Success', undefined]);
+    expect(record.fields.map((f) => f.onlyWith && `${f.onlyWith.choice.name}.${f.onlyWith.alternative}`)).toEqual([
+      undefined,
+      'Item.Success',
+      'Item.Success',
+      undefined,
+    ]);
     expect(trips['choice-sequence'].importRun.stderr).toMatch(/^Wrote [^\n]*\n$/);
   });
 
@@ -121,7 +146,9 @@ describe('a sequence as an alternative of a choice, sent (equifax-canada)', () =
     ['the other alternative', { Item: { PhoneNumber: '5145550100' } }],
   ])('%s is sent valid and read by the mock exactly', async (_what, phone) => {
     let received: unknown;
-    const { client, mock, exchanges } = trips['choice-sequence'].connect({ nationList: (p: { phone: unknown }) => ((received = p.phone), { Item: { Success: {} } }) });
+    const { client, mock, exchanges } = trips['choice-sequence'].connect({
+      nationList: (p: { phone: unknown }) => ((received = p.phone), { Item: { Success: {} } }),
+    });
     mocks.push(mock);
     await client['nationList']!({ language: 'en', phone });
     expect(received).toEqual(phone);
@@ -130,9 +157,13 @@ describe('a sequence as an alternative of a choice, sent (equifax-canada)', () =
   });
 
   it('a member of the sequence beside the other alternative is refused before sending', async () => {
-    const { client, mock, exchanges } = trips['choice-sequence'].connect({ nationList: () => ({ Item: { Success: {} } }) });
+    const { client, mock, exchanges } = trips['choice-sequence'].connect({
+      nationList: () => ({ Item: { Success: {} } }),
+    });
     mocks.push(mock);
-    await expect(client['nationList']!({ language: 'en', phone: { Item: { PhoneNumber: '5145550100' }, Number: '5550100' } })).rejects.toThrow(
+    await expect(
+      client['nationList']!({ language: 'en', phone: { Item: { PhoneNumber: '5145550100' }, Number: '5550100' } }),
+    ).rejects.toThrow(
       'NationList: phone.Number is sent only with phone.Item.AreaCode (it belongs to the sequence that is that alternative of the choice); leave it out',
     );
     expect(exchanges).toEqual([]);
@@ -155,23 +186,45 @@ describe('a sequence as an alternative of a choice, sent (equifax-canada)', () =
 
   it('the client refuses an answer holding one beside the other alternative', async () => {
     const generated = trips['choice-sequence'].generated.client;
-    const Ctor = Object.entries(generated).find(([k]) => k.endsWith('Client'))![1] as new (o: Record<string, unknown>) => Record<string, (p: unknown) => Promise<unknown>>;
+    const Ctor = Object.entries(generated).find(([k]) => k.endsWith('Client'))![1] as new (
+      o: Record<string, unknown>,
+    ) => Record<string, (p: unknown) => Promise<unknown>>;
     const answer = (result: string) =>
       new Response(
         `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><NationListResponse xmlns="http://example.org/travel/"><NationListResult>${result}</NationListResult></NationListResponse></soap:Body></soap:Envelope>`,
         { status: 200, headers: { 'content-type': 'text/xml; charset=utf-8' } },
       );
-    const call = (result: string) => new Ctor({ baseUrl: 'http://mock.test', fetch: async () => answer(result) })['nationList']!({ language: 'en' });
-    await expect(call('<Success/><Countries>FR</Countries>')).resolves.toEqual({ Item: { Success: {} }, Countries: 'FR' });
-    await expect(call('<Errors><Error>e</Error></Errors><Countries>FR</Countries>')).rejects.toThrow('NationListRS: <Countries> belongs with <Success> (a sequence that is one alternative of a choice), which is not there');
+    const call = (result: string) =>
+      new Ctor({ baseUrl: 'http://mock.test', fetch: async () => answer(result) })['nationList']!({ language: 'en' });
+    await expect(call('<Success/><Countries>FR</Countries>')).resolves.toEqual({
+      Item: { Success: {} },
+      Countries: 'FR',
+    });
+    await expect(call('<Errors><Error>e</Error></Errors><Countries>FR</Countries>')).rejects.toThrow(
+      'NationListRS: <Countries> belongs with <Success> (a sequence that is one alternative of a choice), which is not there',
+    );
   });
 });
 
 describe('the example answers of a sequence as the second alternative', () => {
   it('leave out its fields, as the example picks the first alternative', () => {
     const record = trips['choice-sequence'].generated.model.records.find((r) => r.name === 'NationListRS')!;
-    const item = { ...record.fields[0]!, type: { kind: 'choice' as const, alternatives: [...(record.fields[0]!.type as ChoiceType).alternatives].reverse() } };
-    const reordered = { ...record, fields: [item, ...record.fields.slice(1).map((f) => (f.onlyWith ? { ...f, onlyWith: { choice: item, alternative: 'Success' } } : f))] };
+    const item = {
+      ...record.fields[0]!,
+      type: {
+        kind: 'choice' as const,
+        alternatives: [...(record.fields[0]!.type as ChoiceType).alternatives].reverse(),
+      },
+    };
+    const reordered = {
+      ...record,
+      fields: [
+        item,
+        ...record.fields
+          .slice(1)
+          .map((f) => (f.onlyWith ? { ...f, onlyWith: { choice: item, alternative: 'Success' } } : f)),
+      ],
+    };
     expect(exampleValue({ kind: 'record', record: reordered })).not.toMatch(/Warnings|Countries/);
     expect(exampleValue({ kind: 'record', record })).toMatch(/Warnings[\s\S]*Countries/);
   });

@@ -52,7 +52,9 @@ describe('the import', () => {
 
   it('drafts each group where its reference stands, with its occurrence', () => {
     const fields = (name: string) =>
-      trip.generated.model.records.find((r) => r.name === name)!.fields.map((f) => `${f.name}:${f.type.kind}${f.optional ? '?' : ''}${f.attribute ? '@' : ''}`);
+      trip.generated.model.records
+        .find((r) => r.name === name)!
+        .fields.map((f) => `${f.name}:${f.type.kind}${f.optional ? '?' : ''}${f.attribute ? '@' : ''}`);
     expect({
       BookingRQ: fields('BookingRQ'),
       BookingRS: fields('BookingRS'),
@@ -61,9 +63,27 @@ describe('the import', () => {
       Preferences: fields('Preferences'),
     }).toEqual({
       // The attribute group, and the one of another namespace it references.
-      BookingRQ: ['Traveller:record', 'Agent:record?', 'Preferences:record?', 'EchoToken:primitive?@', 'TimeStamp:primitive?@', 'Version:primitive@', 'PrimaryLangID:primitive?@'],
+      BookingRQ: [
+        'Traveller:record',
+        'Agent:record?',
+        'Preferences:record?',
+        'EchoToken:primitive?@',
+        'TimeStamp:primitive?@',
+        'Version:primitive@',
+        'PrimaryLangID:primitive?@',
+      ],
       // A group repeated around one element: a list without a container; a group of a choice: a choice.
-      BookingRS: ['Confirmation:primitive', 'Note:list', 'Item:choice', 'Preferences:record?', 'EchoToken:primitive?@', 'TimeStamp:primitive?@', 'Version:primitive@', 'PrimaryLangID:primitive?@', 'Status:primitive?@'],
+      BookingRS: [
+        'Confirmation:primitive',
+        'Note:list',
+        'Item:choice',
+        'Preferences:record?',
+        'EchoToken:primitive?@',
+        'TimeStamp:primitive?@',
+        'Version:primitive@',
+        'PrimaryLangID:primitive?@',
+        'Status:primitive?@',
+      ],
       // PartyGroup (with AddressGroup nested) in a sequence, and as the whole content.
       Traveller: ['Name:primitive', 'Email:primitive?', 'City:primitive', 'Country:primitive?', 'Age:primitive'],
       Agent: ['Name:primitive', 'Email:primitive?', 'City:primitive', 'Country:primitive?', 'IATA:primitive?@'],
@@ -75,7 +95,7 @@ describe('the import', () => {
 });
 
 describe('the generated client and mock', () => {
-  it('type-check, and send every group\'s elements and attributes, both ways, in the order declared', async () => {
+  it("type-check, and send every group's elements and attributes, both ways, in the order declared", async () => {
     expect(trip.diagnostics).toEqual([]);
     const received: unknown[] = [];
     const { client, mock, exchanges } = trip.connect({ book: (p: unknown) => (received.push(p), ANSWER) });
@@ -104,11 +124,21 @@ describe('the generated client and mock', () => {
     const requestBody = `<Book xmlns="${TNS}"><request Version="2"><Traveller><Name>Bo</Name><City>Oslo</City><Age>7</Age></Traveller><Preferences>${reordered}</Preferences></request></Book>`;
     const response = await mock.handle(soapRequest(requestBody));
     expect(response.status).toBe(200);
-    expect(received).toEqual([{ request: { Traveller: { Name: 'Bo', City: 'Oslo', Age: 7 }, Preferences: { Seat: 'window', Meal: 'veg', Newsletter: false }, Version: '2' } }]);
+    expect(received).toEqual([
+      {
+        request: {
+          Traveller: { Name: 'Bo', City: 'Oslo', Age: 7 },
+          Preferences: { Seat: 'window', Meal: 'veg', Newsletter: false },
+          Version: '2',
+        },
+      },
+    ]);
 
     const answerBody = `<BookResponse xmlns="${TNS}"><BookResult Version="3"><Confirmation>C-2</Confirmation><Phone>1</Phone><Preferences><Meal>fish</Meal><Seat>aisle</Seat></Preferences></BookResult></BookResponse>`;
     const client = clientAnswering(envelope(answerBody));
-    await expect(client['book']!({ request: { Traveller: { Name: 'Bo', City: 'Oslo', Age: 7 }, Version: '2' } })).resolves.toEqual({
+    await expect(
+      client['book']!({ request: { Traveller: { Name: 'Bo', City: 'Oslo', Age: 7 }, Version: '2' } }),
+    ).resolves.toEqual({
       Confirmation: 'C-2',
       Note: [],
       Item: { Phone: '1' },
@@ -117,18 +147,27 @@ describe('the generated client and mock', () => {
     });
 
     // Both reordered documents are valid: s:all allows any order (so the reads above are of valid messages).
-    const failures = [...(await validateAll(extractSchemas(wsdlText), { request: requestBody, answer: answerBody }))].filter(([, e]) => e.length > 0);
+    const failures = [
+      ...(await validateAll(extractSchemas(wsdlText), { request: requestBody, answer: answerBody })),
+    ].filter(([, e]) => e.length > 0);
     expect(failures).toEqual([]);
   });
 
-  it('what both sides sent is valid against the fixture\'s own schema (libxml2)', async () => {
+  it("what both sides sent is valid against the fixture's own schema (libxml2)", async () => {
     const { client, mock, exchanges } = trip.connect({ book: () => ANSWER });
     mocks.push(mock);
     await client['book']!({ request: REQUEST });
     await client['book']!({ request: { Traveller: REQUEST.Traveller, Version: '1' } });
-    const documents = Object.fromEntries(exchanges.flatMap((e, i) => [[`request${i}`, bodyElement(e.request)], [`answer${i}`, bodyElement(e.response)]]));
+    const documents = Object.fromEntries(
+      exchanges.flatMap((e, i) => [
+        [`request${i}`, bodyElement(e.request)],
+        [`answer${i}`, bodyElement(e.response)],
+      ]),
+    );
     expect(Object.keys(documents)).toHaveLength(4);
-    const failures = [...(await validateAll(extractSchemas(wsdlText), documents))].filter(([, errors]) => errors.length > 0);
+    const failures = [...(await validateAll(extractSchemas(wsdlText), documents))].filter(
+      ([, errors]) => errors.length > 0,
+    );
     expect(failures).toEqual([]);
   });
 });
@@ -148,7 +187,8 @@ const lineOf = (text: string) => wsdlText.slice(0, wsdlText.indexOf(text)).split
 
 const ADDRESS_END = '          <s:element minOccurs="0" maxOccurs="1" name="Country" type="s:string" />\n';
 const LANGUAGE_GROUP = '<s:attributeGroup name="LanguageGroup">';
-const REMARKS = '<s:group name="Remarks"><s:sequence><s:element name="Remark" type="s:string" /></s:sequence></s:group>';
+const REMARKS =
+  '<s:group name="Remarks"><s:sequence><s:element name="Remark" type="s:string" /></s:sequence></s:group>';
 const NOTE_REF = '<s:group minOccurs="0" maxOccurs="unbounded" ref="tns:NoteGroup" />';
 const CONFIRMATION = '<s:element minOccurs="1" maxOccurs="1" name="Confirmation" type="s:string" />';
 /** An edit putting `particle` right after BookingRS's first element, and where it then stands. */
@@ -183,7 +223,9 @@ describe('what cannot be read is reported where it stands, and nothing else', ()
     [
       'a group no schema declares',
       [afterConfirmation('<s:group ref="tns:Nowhere" />')],
-      [`${ADDED} s:group ref: in BookingRS: the group reference tns:Nowhere names {http://example.org/travel/}Nowhere, which no schema of the WSDL declares; its elements are left out`],
+      [
+        `${ADDED} s:group ref: in BookingRS: the group reference tns:Nowhere names {http://example.org/travel/}Nowhere, which no schema of the WSDL declares; its elements are left out`,
+      ],
     ],
     [
       'an attribute group reference with an undeclared prefix',
@@ -197,8 +239,15 @@ describe('what cannot be read is reported where it stands, and nothing else', ()
     ],
     [
       'a group of several elements repeated as a whole',
-      [['<s:group ref="tns:PartyGroup" />\n          <s:element minOccurs="1" maxOccurs="1" name="Age"', '<s:group maxOccurs="2" ref="tns:PartyGroup" />\n          <s:element minOccurs="1" maxOccurs="1" name="Age"']],
-      [`${lineOf('<s:group ref="tns:PartyGroup" />')}:11 s:group occurrence: in Traveller: the group PartyGroup of 3 particles occurs maxOccurs="2" as a whole, which the format cannot say; its elements are drafted as occurring once`],
+      [
+        [
+          '<s:group ref="tns:PartyGroup" />\n          <s:element minOccurs="1" maxOccurs="1" name="Age"',
+          '<s:group maxOccurs="2" ref="tns:PartyGroup" />\n          <s:element minOccurs="1" maxOccurs="1" name="Age"',
+        ],
+      ],
+      [
+        `${lineOf('<s:group ref="tns:PartyGroup" />')}:11 s:group occurrence: in Traveller: the group PartyGroup of 3 particles occurs maxOccurs="2" as a whole, which the format cannot say; its elements are drafted as occurring once`,
+      ],
     ],
     [
       'a group no type uses',
@@ -207,7 +256,11 @@ describe('what cannot be read is reported where it stands, and nothing else', ()
     ],
     [
       'a group of a sequence of several elements as an alternative of a choice',
-      [afterConfirmation('<s:choice><s:element name="Email" type="s:string" /><s:group ref="tns:AddressGroup" /></s:choice>')],
+      [
+        afterConfirmation(
+          '<s:choice><s:element name="Email" type="s:string" /><s:group ref="tns:AddressGroup" /></s:choice>',
+        ),
+      ],
       [
         `${ADDED} s:choice: in BookingRS: the choice is left out, since not all of its alternatives can be mapped`,
         `${lineOf(CONFIRMATION)}:${11 + CONFIRMATION.length + 52} s:group in s:choice: in BookingRS: the group AddressGroup is an s:sequence; only elements, and groups of alternatives occurring once, are mapped as the alternatives of a choice`,
@@ -215,7 +268,11 @@ describe('what cannot be read is reported where it stands, and nothing else', ()
     ],
     [
       'a group of a choice repeated, as an alternative of a choice',
-      [afterConfirmation('<s:choice><s:element name="Email" type="s:string" /><s:group maxOccurs="2" ref="tns:ContactChoice" /></s:choice>')],
+      [
+        afterConfirmation(
+          '<s:choice><s:element name="Email" type="s:string" /><s:group maxOccurs="2" ref="tns:ContactChoice" /></s:choice>',
+        ),
+      ],
       [
         `${ADDED} s:choice: in BookingRS: the choice is left out, since not all of its alternatives can be mapped`,
         `${lineOf(CONFIRMATION)}:${11 + CONFIRMATION.length + 52} s:group in s:choice: in BookingRS: the group ContactChoice occurs maxOccurs="2"; only elements, and groups of alternatives occurring once, are mapped as the alternatives of a choice`,
@@ -225,8 +282,14 @@ describe('what cannot be read is reported where it stands, and nothing else', ()
       'what an attribute group or a group cannot hold',
       [
         ['<s:attributeGroup ref="o:LanguageGroup" />', '<s:attributeGroup ref="o:LanguageGroup" /><s:sequence />'],
-        [ADDRESS_END, `${ADDRESS_END}        </s:sequence>\n      </s:group>\n      <s:group name="Bad">\n        <s:element name="Bad" type="s:string" />\n        <s:sequence>\n`],
-        ['<s:group ref="tns:PartyGroup" />\n          <s:element minOccurs="1" maxOccurs="1" name="Age"', '<s:group ref="tns:Bad" /><s:group ref="tns:PartyGroup" />\n          <s:element minOccurs="1" maxOccurs="1" name="Age"'],
+        [
+          ADDRESS_END,
+          `${ADDRESS_END}        </s:sequence>\n      </s:group>\n      <s:group name="Bad">\n        <s:element name="Bad" type="s:string" />\n        <s:sequence>\n`,
+        ],
+        [
+          '<s:group ref="tns:PartyGroup" />\n          <s:element minOccurs="1" maxOccurs="1" name="Age"',
+          '<s:group ref="tns:Bad" /><s:group ref="tns:PartyGroup" />\n          <s:element minOccurs="1" maxOccurs="1" name="Age"',
+        ],
       ],
       [
         `${lineOf('<s:attributeGroup ref="o:LanguageGroup" />')}:51 s:sequence: in BookingRQ: not mapped; left out`,
@@ -239,20 +302,58 @@ describe('what cannot be read is reported where it stands, and nothing else', ()
   });
 
   it.each<[string, Array<[string, string]>, string]>([
-    ['a group of a choice, as alternatives of a choice', [['<s:group ref="tns:ContactChoice" />', '<s:choice><s:element name="Email" type="s:string" /><s:group ref="tns:ContactChoice" /></s:choice>']], '- { name: Fax, type: string }'],
-    ['a group of one element, as an alternative of a choice', [[NOTE_REF, '<s:choice><s:element name="Email" type="s:string" /><s:group ref="tns:NoteGroup" /></s:choice>']], '- { name: Note, type: string }'],
-    ['a group of a choice of one element, as that element', [['<s:element name="Fax" type="s:string" />\n', '']], '- { name: Phone, type: string, optional: false, nillable: false }'],
-    ['a group of one element, optional', [[NOTE_REF, '<s:group minOccurs="0" ref="tns:NoteGroup" />']], '- { name: Note, type: string, nillable: false }'],
-    ['an attribute group allowing any further attribute', [['<s:attributeGroup ref="o:LanguageGroup" />', '<s:attributeGroup ref="o:LanguageGroup" /><s:anyAttribute />']], 'anyAttribute: true'],
     [
-      'an attribute group on text content (s:simpleContent, OpenTravel\'s FreeTextType)',
+      'a group of a choice, as alternatives of a choice',
       [
-        ['name="Age" type="s:int" />', 'name="Age" type="s:int" /><s:element minOccurs="0" name="Remark" type="tns:FreeText" />'],
-        ['<s:complexType name="Preferences">', '<s:complexType name="FreeText"><s:simpleContent><s:extension base="s:string"><s:attributeGroup ref="o:LanguageGroup" /></s:extension></s:simpleContent></s:complexType><s:complexType name="Preferences">'],
+        [
+          '<s:group ref="tns:ContactChoice" />',
+          '<s:choice><s:element name="Email" type="s:string" /><s:group ref="tns:ContactChoice" /></s:choice>',
+        ],
+      ],
+      '- { name: Fax, type: string }',
+    ],
+    [
+      'a group of one element, as an alternative of a choice',
+      [[NOTE_REF, '<s:choice><s:element name="Email" type="s:string" /><s:group ref="tns:NoteGroup" /></s:choice>']],
+      '- { name: Note, type: string }',
+    ],
+    [
+      'a group of a choice of one element, as that element',
+      [['<s:element name="Fax" type="s:string" />\n', '']],
+      '- { name: Phone, type: string, optional: false, nillable: false }',
+    ],
+    [
+      'a group of one element, optional',
+      [[NOTE_REF, '<s:group minOccurs="0" ref="tns:NoteGroup" />']],
+      '- { name: Note, type: string, nillable: false }',
+    ],
+    [
+      'an attribute group allowing any further attribute',
+      [['<s:attributeGroup ref="o:LanguageGroup" />', '<s:attributeGroup ref="o:LanguageGroup" /><s:anyAttribute />']],
+      'anyAttribute: true',
+    ],
+    [
+      "an attribute group on text content (s:simpleContent, OpenTravel's FreeTextType)",
+      [
+        [
+          'name="Age" type="s:int" />',
+          'name="Age" type="s:int" /><s:element minOccurs="0" name="Remark" type="tns:FreeText" />',
+        ],
+        [
+          '<s:complexType name="Preferences">',
+          '<s:complexType name="FreeText"><s:simpleContent><s:extension base="s:string"><s:attributeGroup ref="o:LanguageGroup" /></s:extension></s:simpleContent></s:complexType><s:complexType name="Preferences">',
+        ],
       ],
       '  FreeText:\n    fields:\n      - { name: Value, type: string, text: true }\n      - { name: PrimaryLangID, type: string, attribute: true }\n',
     ],
-    ['a group of an s:all as a type\'s whole content', [['<s:all>', '<s:group ref="tns:Prefs" /></s:complexType><s:group name="Prefs"><s:all>'], ['</s:all>\n      </s:complexType>', '</s:all></s:group>']], '- { name: Newsletter, type: boolean, optional: true }'],
+    [
+      "a group of an s:all as a type's whole content",
+      [
+        ['<s:all>', '<s:group ref="tns:Prefs" /></s:complexType><s:group name="Prefs"><s:all>'],
+        ['</s:all>\n      </s:complexType>', '</s:all></s:group>'],
+      ],
+      '- { name: Newsletter, type: boolean, optional: true }',
+    ],
   ])('is read, nothing reported: %s', (_, edits, drafted) => {
     let text = wsdlText;
     for (const [from, to] of edits) {
@@ -281,8 +382,11 @@ function soapRequest(body: string): Request {
 function clientAnswering(answer: string): Record<string, (params?: unknown) => Promise<unknown>> {
   const client = trip.generated.client;
   const name = Object.keys(client).find((k) => k.endsWith('Client') && typeof client[k] === 'function')!;
-  const Ctor = client[name] as new (o: Record<string, unknown>) => Record<string, (params?: unknown) => Promise<unknown>>;
-  const fetch = async () => new Response(answer, { status: 200, headers: { 'Content-Type': 'text/xml; charset=utf-8' } });
+  const Ctor = client[name] as new (
+    o: Record<string, unknown>,
+  ) => Record<string, (params?: unknown) => Promise<unknown>>;
+  const fetch = async () =>
+    new Response(answer, { status: 200, headers: { 'Content-Type': 'text/xml; charset=utf-8' } });
   return new Ctor({ baseUrl: 'http://mock.test', style: 'soap11', fetch });
 }
 

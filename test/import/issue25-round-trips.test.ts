@@ -42,7 +42,12 @@ beforeAll(async () => {
 afterAll(async () => Promise.all(mocks.map((m) => m.close())));
 
 it('generates clients and mocks that type-check, all three', () => {
-  expect(Object.fromEntries(Object.entries(trips).map(([name, t]) => [name, t.diagnostics]))).toEqual({ 'xml-node': [], 'element-ref': [], 'xsi-type': [], 'list-namespace': [] });
+  expect(Object.fromEntries(Object.entries(trips).map(([name, t]) => [name, t.diagnostics]))).toEqual({
+    'xml-node': [],
+    'element-ref': [],
+    'xsi-type': [],
+    'list-namespace': [],
+  });
 });
 
 describe('an XmlNode parameter (mixed content of s:any)', () => {
@@ -60,7 +65,10 @@ describe('an XmlNode parameter (mixed content of s:any)', () => {
     ['soap12', 'only text'],
   ])('goes on the wire over %s as given, inside <node>, and reaches the handler', async (style, node) => {
     const received: unknown[] = [];
-    const { client, mock, exchanges } = trips['xml-node'].connect({ store: (p: unknown) => (received.push(p), 42) }, style);
+    const { client, mock, exchanges } = trips['xml-node'].connect(
+      { store: (p: unknown) => (received.push(p), 42) },
+      style,
+    );
     mocks.push(mock);
     await expect(client['store']!({ key: 'k1', node })).resolves.toBe(42);
     expect(bodyContent(exchanges[0]!.request, 'Store')).toBe(`<key>k1</key><node>${node}</node>`);
@@ -72,7 +80,13 @@ describe('element references', () => {
   it('are drafted as the elements they name, with their occurrence', () => {
     const model = trips['element-ref'].generated.model;
     const search = model.operations.find((o) => o.name === 'Search')!;
-    expect(search.params.map((p) => [p.name, p.type.kind === 'record' ? p.type.record.name : p.type.kind === 'primitive' ? p.type.name : p.type.kind, p.optional])).toEqual([
+    expect(
+      search.params.map((p) => [
+        p.name,
+        p.type.kind === 'record' ? p.type.record.name : p.type.kind === 'primitive' ? p.type.name : p.type.kind,
+        p.optional,
+      ]),
+    ).toEqual([
       ['Filter', 'FilterSpec', false],
       ['limit', 'int', true],
       ['paging', 'Paging', true],
@@ -80,7 +94,8 @@ describe('element references', () => {
       // A list whose item is a reference (ArrayOfKeyword).
       ['tags', 'list', true],
     ]);
-    const fields = (name: string) => model.records.find((r) => r.name === name)!.fields.map((f) => [f.name, f.type.kind, f.optional]);
+    const fields = (name: string) =>
+      model.records.find((r) => r.name === name)!.fields.map((f) => [f.name, f.type.kind, f.optional]);
     expect(fields('FilterSpec')).toEqual([
       ['Field', 'primitive', true],
       ['Keyword', 'list', false],
@@ -93,24 +108,32 @@ describe('element references', () => {
 
   it('drafts the reference to another namespace as a parameter in that namespace, its own, and reports nothing', () => {
     expect(trips['element-ref'].importRun.stderr.split('\n').filter((l) => /:\d+:\d+: /.test(l))).toEqual([]);
-    const sort = trips['element-ref'].generated.model.operations.find((o) => o.name === 'Search')!.params.find((p) => p.name === 'Sort');
+    const sort = trips['element-ref'].generated.model.operations
+      .find((o) => o.name === 'Search')!
+      .params.find((p) => p.name === 'Sort');
     expect(sort?.namespace?.uri).toBe('urn:example:other');
     expect(trips['element-ref'].importRun.stderr).not.toContain('no message of the WSDL names it');
   });
 
   it('go on the wire as the elements they name, both ways', async () => {
     const received: unknown[] = [];
-    const connected = trips['element-ref'].connect({ search: (p: { Filter: unknown }) => (received.push(p), p.Filter) });
+    const connected = trips['element-ref'].connect({
+      search: (p: { Filter: unknown }) => (received.push(p), p.Filter),
+    });
     mocks.push(connected.mock);
     const filter = { Field: 'name', Keyword: ['a', 'b'] };
-    await expect(connected.client['search']!({ Filter: filter, limit: 5, paging: { PageSize: 10, Page: 2 }, tags: ['x', 'y'] })).resolves.toEqual(filter);
+    await expect(
+      connected.client['search']!({ Filter: filter, limit: 5, paging: { PageSize: 10, Page: 2 }, tags: ['x', 'y'] }),
+    ).resolves.toEqual(filter);
     const [exchange] = connected.exchanges;
     expect(exchange!.status).toBe(200);
     expect(bodyContent(exchange!.request, 'Search')).toBe(
       '<Filter><Field>name</Field><Keyword>a</Keyword><Keyword>b</Keyword></Filter><limit>5</limit><paging xmlns:ns1="urn:example:other"><ns1:PageSize>10</ns1:PageSize><ns1:Page>2</ns1:Page></paging><tags><Keyword>x</Keyword><Keyword>y</Keyword></tags>',
     );
     expect(received).toEqual([{ Filter: filter, limit: 5, paging: { PageSize: 10, Page: 2 }, tags: ['x', 'y'] }]);
-    expect(bodyContent(exchange!.response, 'SearchResult')).toBe('<Field>name</Field><Keyword>a</Keyword><Keyword>b</Keyword>');
+    expect(bodyContent(exchange!.response, 'SearchResult')).toBe(
+      '<Field>name</Field><Keyword>a</Keyword><Keyword>b</Keyword>',
+    );
   });
 });
 
@@ -118,11 +141,21 @@ describe('an element reference that cannot be read', () => {
   const text = readFileSync(fromRoot(FIXTURES['element-ref']), 'utf8');
   it.each([
     ['an undeclared prefix', 'zz:limit', 'the prefix of the element reference zz:limit is not declared; left out'],
-    ['an inline schema', 's:schema', 'the element reference s:schema is an inline XML Schema (as in a DataSet), which the format keeps only as part of an xml value\'s whole content; left out'],
-    ['an element no schema declares', 'tns:nolimit', 'the element reference tns:nolimit names {http://example.org/refs/}nolimit, which no schema of the WSDL declares; left out'],
+    [
+      'an inline schema',
+      's:schema',
+      "the element reference s:schema is an inline XML Schema (as in a DataSet), which the format keeps only as part of an xml value's whole content; left out",
+    ],
+    [
+      'an element no schema declares',
+      'tns:nolimit',
+      'the element reference tns:nolimit names {http://example.org/refs/}nolimit, which no schema of the WSDL declares; left out',
+    ],
   ])('is reported where it stands: %s', (_, ref, message) => {
     const { problems, yaml } = importWsdl(text.replace('ref="tns:limit"', `ref="${ref}"`), FIXTURES['element-ref']);
-    expect(problems.map((p) => `${p.line}:${p.column} ${p.construct}: ${p.message}`)).toContain(`10:13 s:element ref: ${message}`);
+    expect(problems.map((p) => `${p.line}:${p.column} ${p.construct}: ${p.message}`)).toContain(
+      `10:13 s:element ref: ${message}`,
+    );
     expect(yaml).not.toContain('name: limit');
   });
 });
@@ -132,7 +165,10 @@ const LOW = 'urn:example:orders:low';
 
 function connect(style = 'soap11') {
   const received: unknown[] = [];
-  const c = trips['xsi-type'].connect({ submit: (p: { detail?: unknown }) => (received.push(p), p.detail ?? null) }, style);
+  const c = trips['xsi-type'].connect(
+    { submit: (p: { detail?: unknown }) => (received.push(p), p.detail ?? null) },
+    style,
+  );
   mocks.push(c.mock);
   return { ...c, received };
 }
@@ -152,28 +188,50 @@ function submitRequest(detail: string): Request {
 describe('xsi:type across namespaces', () => {
   it('names a derived type with a prefix bound to its namespace, or unprefixed in the service namespace, both ways', async () => {
     const cases: Array<[style: string, value: Record<string, unknown>, written: string]> = [
-      ['soap11', { orderId: '7', Discount: 5 }, `<X xsi:type="ns1:OrderResponseDetailLow" xmlns:ns1="${LOW}" orderId="7"><ns1:Discount>5</ns1:Discount></X>`],
-      ['soap12', { orderId: '7', Discount: 5 }, `<X xsi:type="ns1:OrderResponseDetailLow" xmlns:ns1="${LOW}" orderId="7"><ns1:Discount>5</ns1:Discount></X>`],
+      [
+        'soap11',
+        { orderId: '7', Discount: 5 },
+        `<X xsi:type="ns1:OrderResponseDetailLow" xmlns:ns1="${LOW}" orderId="7"><ns1:Discount>5</ns1:Discount></X>`,
+      ],
+      [
+        'soap12',
+        { orderId: '7', Discount: 5 },
+        `<X xsi:type="ns1:OrderResponseDetailLow" xmlns:ns1="${LOW}" orderId="7"><ns1:Discount>5</ns1:Discount></X>`,
+      ],
       // The service namespace is the default one where the element stands.
-      ['soap11', { orderId: '8', Priority: 1 }, '<X xsi:type="OrderResponseDetailHigh" orderId="8"><Priority>1</Priority></X>'],
+      [
+        'soap11',
+        { orderId: '8', Priority: 1 },
+        '<X xsi:type="OrderResponseDetailHigh" orderId="8"><Priority>1</Priority></X>',
+      ],
     ];
     for (const [style, value, written] of cases) {
       const { client, exchanges, received } = connect(style);
       await expect(client['submit']!({ detail: value })).resolves.toEqual(value);
       const as = (name: string) => written.replace(/<X /, `<${name} `).replace('</X>', `</${name}>`);
-      expect([style, bodyContent(exchanges[0]!.request, 'Submit'), received]).toEqual([style, as('detail'), [{ detail: value }]]);
+      expect([style, bodyContent(exchanges[0]!.request, 'Submit'), received]).toEqual([
+        style,
+        as('detail'),
+        [{ detail: value }],
+      ]);
       expect([style, bodyContent(exchanges[0]!.response, 'SubmitResponse')]).toEqual([style, as('SubmitResult')]);
     }
   });
 
   it('the mock reads xsi:type by its namespace, and answers one naming no type it knows with a Client fault', async () => {
     const cases: Array<[form: string, detail: string]> = [
-      ['any prefix bound to the type namespace', `<detail xmlns:q1="${LOW}" xsi:type="q1:OrderResponseDetailLow" orderId="3"><q1:Discount>2</q1:Discount></detail>`],
+      [
+        'any prefix bound to the type namespace',
+        `<detail xmlns:q1="${LOW}" xsi:type="q1:OrderResponseDetailLow" orderId="3"><q1:Discount>2</q1:Discount></detail>`,
+      ],
       ['the base type named', '<detail xsi:type="OrderResponseDetail" orderId="4" />'],
       ['no xsi:type', '<detail orderId="5" />'],
       ['an unknown derived type', '<detail xsi:type="Square" orderId="1"><Side>2</Side></detail>'],
       ['an undeclared prefix', '<detail xsi:type="zz:OrderResponseDetailLow" orderId="1" />'],
-      ['a prefix bound to another namespace', `<detail xmlns:t="${TNS}" xsi:type="t:OrderResponseDetailLow" orderId="1" />`],
+      [
+        'a prefix bound to another namespace',
+        `<detail xmlns:t="${TNS}" xsi:type="t:OrderResponseDetailLow" orderId="1" />`,
+      ],
     ];
     // Each form: the status, the fault (code: reason) or null, and what the handler received (nothing after a fault).
     const outcomes: Array<[string, number, string | null, unknown[]]> = [];
@@ -184,26 +242,41 @@ describe('xsi:type across namespaces', () => {
       const fault = /<faultcode>(.*)<\/faultcode><faultstring>([^<]*)/.exec(text);
       outcomes.push([form, response.status, fault ? `${fault[1]}: ${fault[2]}` : null, received]);
     }
-    const notKnown = (type: string) => `soap:Client: xsi:type names {${TNS}}${type}, which is not OrderResponseDetail nor a type derived from it`;
+    const notKnown = (type: string) =>
+      `soap:Client: xsi:type names {${TNS}}${type}, which is not OrderResponseDetail nor a type derived from it`;
     expect(outcomes).toEqual([
       ['any prefix bound to the type namespace', 200, null, [{ detail: { orderId: '3', Discount: 2 } }]],
       ['the base type named', 200, null, [{ detail: { orderId: '4' } }]],
       ['no xsi:type', 200, null, [{ detail: { orderId: '5' } }]],
       ['an unknown derived type', 500, expect.stringContaining(notKnown('Square')), []],
-      ['an undeclared prefix', 500, expect.stringContaining('soap:Client: undeclared namespace prefix "zz" in xsi:type="zz:OrderResponseDetailLow"'), []],
+      [
+        'an undeclared prefix',
+        500,
+        expect.stringContaining(
+          'soap:Client: undeclared namespace prefix "zz" in xsi:type="zz:OrderResponseDetailLow"',
+        ),
+        [],
+      ],
       ['a prefix bound to another namespace', 500, expect.stringContaining(notKnown('OrderResponseDetailLow')), []],
     ]);
   });
 
   it('the client refuses an answer naming a type it does not know, rather than reading it as the base', async () => {
-    const Ctor = trips['xsi-type'].generated.client['OrdersClient'] as new (o: Record<string, unknown>) => Record<string, (p: unknown) => Promise<unknown>>;
+    const Ctor = trips['xsi-type'].generated.client['OrdersClient'] as new (
+      o: Record<string, unknown>,
+    ) => Record<string, (p: unknown) => Promise<unknown>>;
     const answer =
       '<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">' +
       `<soap:Body><SubmitResponse xmlns="${TNS}"><SubmitResult xsi:type="OrderResponseDetailMedium" orderId="1"><Level>2</Level></SubmitResult></SubmitResponse></soap:Body></soap:Envelope>`;
-    const client = new Ctor({ baseUrl: 'http://mock.test', fetch: async () => new Response(answer, { headers: { 'Content-Type': 'text/xml; charset=utf-8' } }) });
+    const client = new Ctor({
+      baseUrl: 'http://mock.test',
+      fetch: async () => new Response(answer, { headers: { 'Content-Type': 'text/xml; charset=utf-8' } }),
+    });
     const error = await client['submit']!({}).catch((e: unknown) => e);
     expect((error as Error).name).toBe('SvcDecodeError');
-    expect((error as Error).message).toContain(`xsi:type names {${TNS}}OrderResponseDetailMedium, which is not OrderResponseDetail nor a type derived from it`);
+    expect((error as Error).message).toContain(
+      `xsi:type names {${TNS}}OrderResponseDetailMedium, which is not OrderResponseDetail nor a type derived from it`,
+    );
   });
 });
 
@@ -212,7 +285,9 @@ describe('a list of the service namespace in a record of another (XFire, atlassi
   // The writers put the items there; the decoders looked for them in the record's namespace and refused the answer.
   it('is drafted with no namespace of its own, in a record of the second namespace', () => {
     expect(trips['list-namespace'].yaml).toContain('namespace: urn:example:groups:model');
-    expect(trips['list-namespace'].yaml).toContain('- { name: members, type: { list: string }, optional: false, nillable: false }');
+    expect(trips['list-namespace'].yaml).toContain(
+      '- { name: members, type: { list: string }, optional: false, nillable: false }',
+    );
   });
 
   it.each([
@@ -221,14 +296,18 @@ describe('a list of the service namespace in a record of another (XFire, atlassi
     ['no member', []],
   ])('goes both ways with its items in the service namespace: %s', async (_, members) => {
     const received: unknown[] = [];
-    const { client, mock, exchanges } = trips['list-namespace'].connect({ save: (p: { group: unknown }) => (received.push(p), p.group) });
+    const { client, mock, exchanges } = trips['list-namespace'].connect({
+      save: (p: { group: unknown }) => (received.push(p), p.group),
+    });
     mocks.push(mock);
     const group = { name: 'admins', members };
     await expect(client['save']!({ group })).resolves.toEqual(group);
     expect(received).toEqual([{ group }]);
     const items = members.map((m) => (m === null ? '<string xsi:nil="true"/>' : `<string>${m}</string>`)).join('');
     const list = items === '' ? '<ns1:members/>' : `<ns1:members>${items}</ns1:members>`;
-    expect(bodyContent(exchanges[0]!.request, 'Save')).toBe(`<group xmlns:ns1="urn:example:groups:model"><ns1:name>admins</ns1:name>${list}</group>`);
+    expect(bodyContent(exchanges[0]!.request, 'Save')).toBe(
+      `<group xmlns:ns1="urn:example:groups:model"><ns1:name>admins</ns1:name>${list}</group>`,
+    );
     expect(bodyContent(exchanges[0]!.response, 'SaveResponse')).toContain(`<ns1:name>admins</ns1:name>${list}`);
   });
 });

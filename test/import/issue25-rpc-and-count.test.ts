@@ -60,7 +60,10 @@ describe.each([
   it('generate --wsdl says the same, and exits 2 writing nothing', async () => {
     const out = join(TMP, `${name}-out`);
     const run = await runGenerate({ wsdl, out, cwd: repoRoot });
-    const listed = [`Not expressible in the spec format, left out of the draft (${problems.length}):`, ...problems.map((p) => `  ${p}`)];
+    const listed = [
+      `Not expressible in the spec format, left out of the draft (${problems.length}):`,
+      ...problems.map((p) => `  ${p}`),
+    ];
     expect(run).toEqual({ stdout: '', stderr: [...listed, ...end, ''].join('\n'), exitCode: 2 });
     expect(run.stderr).not.toContain('must not be empty');
     expect(existsSync(join(repoRoot, out))).toBe(false);
@@ -91,7 +94,9 @@ describe('the count of what was left out', () => {
   it('does not count a schema that leaves its local elements unqualified: each is drafted with its form (said on stderr)', async () => {
     const run = await runImportWsdl({ file: 'test/fixtures/simple-content/Trade.wsdl', cwd: repoRoot });
     expect(run.exitCode).toBe(0);
-    expect(run.stderr).toMatch(/^test\/fixtures\/simple-content\/Trade\.wsdl:\d+:\d+: elementFormDefault: the schema of http:\/\/example\.org\/trade\/codes does not qualify its local elements/m);
+    expect(run.stderr).toMatch(
+      /^test\/fixtures\/simple-content\/Trade\.wsdl:\d+:\d+: elementFormDefault: the schema of http:\/\/example\.org\/trade\/codes does not qualify its local elements/m,
+    );
     expect(run.stderr).not.toContain('left out:');
     expect(run.stdout).not.toContain('elementFormDefault');
   });
@@ -121,11 +126,17 @@ describe('a left-out reason that pointed nowhere', () => {
   it('says that why a bare parameter cannot be drafted is reported where its element is declared', () => {
     const file = 'test/fixtures/import/Bare.wsdl';
     // An anonymous simple type (an inline complex type is drafted as a record of the element's name).
-    const inline = '<s:element name="number"><s:simpleType><s:union memberTypes="s:int s:string" /></s:simpleType></s:element>';
-    const { problems } = importWsdl(readFileSync(fromRoot(file), 'utf8').replace('<s:element name="number" type="s:int" />', inline), file);
-    expect(problems.filter((p) => /number/.test(p.message)).map((p) => `${p.line}:${p.column} ${p.construct}: ${p.message}`)).toEqual([
-      "40:32 anonymous s:simpleType: the type of number is declared inline; name it (a named type) to map it. Left out",
-      "77:5 wsdl:part: the parameter number of FindEntry cannot be drafted (why is reported where its element is declared); the operation is left out",
+    const inline =
+      '<s:element name="number"><s:simpleType><s:union memberTypes="s:int s:string" /></s:simpleType></s:element>';
+    const { problems } = importWsdl(
+      readFileSync(fromRoot(file), 'utf8').replace('<s:element name="number" type="s:int" />', inline),
+      file,
+    );
+    expect(
+      problems.filter((p) => /number/.test(p.message)).map((p) => `${p.line}:${p.column} ${p.construct}: ${p.message}`),
+    ).toEqual([
+      '40:32 anonymous s:simpleType: the type of number is declared inline; name it (a named type) to map it. Left out',
+      '77:5 wsdl:part: the parameter number of FindEntry cannot be drafted (why is reported where its element is declared); the operation is left out',
     ]);
   });
 });

@@ -34,8 +34,16 @@ function tableRows(page: string, start: string, end: string): string[][] {
   const from = page.indexOf(start);
   const to = page.indexOf(end, from);
   if (from < 0 || to < 0) throw new Error(`${PAGE}: no ${start} … ${end}`);
-  const lines = page.slice(from + start.length, to).split('\n').filter((l) => l.startsWith('|'));
-  return lines.slice(2).map((l) => l.slice(1, l.endsWith('|') ? -1 : undefined).split(/(?<!\\)\|/).map(uncell));
+  const lines = page
+    .slice(from + start.length, to)
+    .split('\n')
+    .filter((l) => l.startsWith('|'));
+  return lines.slice(2).map((l) =>
+    l
+      .slice(1, l.endsWith('|') ? -1 : undefined)
+      .split(/(?<!\\)\|/)
+      .map(uncell),
+  );
 }
 
 interface Measured {
@@ -55,7 +63,15 @@ async function measure(dir: string, wsdl: string): Promise<Measured> {
   } catch (error) {
     // A WSDL with nothing to draft (portaplus-api: its messages' elements are declared nowhere) has no count.
     if (!(error instanceof WsdlImportError)) throw error;
-    return { dir, total: 'no draft', kinds: error.message.split('\n')[0]!.replace(/^[^:]*(?::\d+:\d+)?: /, '').replace(/ \(.*$/, ''), counts: [] };
+    return {
+      dir,
+      total: 'no draft',
+      kinds: error.message
+        .split('\n')[0]!
+        .replace(/^[^:]*(?::\d+:\d+)?: /, '')
+        .replace(/ \(.*$/, ''),
+      counts: [],
+    };
   }
 }
 
@@ -85,18 +101,35 @@ describe('docs/wsdl-left-out.md: what the import leaves out of each WSDL of the 
   }
   const page = readFileSync(PAGE, 'utf8');
 
-  const written = new Map(tableRows(page, ROWS_START, ROWS_END).map(([link, total, kinds]) => [/^\[([^\]]+)\]/.exec(link!)?.[1] ?? link!, { total, kinds }]));
-  const reasons = new Map(tableRows(page, '## By kind', '## By WSDL').map(([kind, why]) => [kind!.replace(/^`|`$/g, ''), why!]));
+  const written = new Map(
+    tableRows(page, ROWS_START, ROWS_END).map(([link, total, kinds]) => [
+      /^\[([^\]]+)\]/.exec(link!)?.[1] ?? link!,
+      { total, kinds },
+    ]),
+  );
+  const reasons = new Map(
+    tableRows(page, '## By kind', '## By WSDL').map(([kind, why]) => [kind!.replace(/^`|`$/g, ''), why!]),
+  );
 
   it.each(measured.map((m) => [m.dir, m] as const))('%s: the row says what the import leaves out', (_, m) => {
-    expect(written.get(m.dir), `${m.dir}: the row in ${PAGE} (SVC_LEFT_OUT_UPDATE=1 rewrites it)`).toEqual({ total: m.total, kinds: m.kinds });
+    expect(written.get(m.dir), `${m.dir}: the row in ${PAGE} (SVC_LEFT_OUT_UPDATE=1 rewrites it)`).toEqual({
+      total: m.total,
+      kinds: m.kinds,
+    });
   });
 
   it('every kind left out has its reason in the table by kind, and every reason a kind the corpus still has', () => {
     const found = new Set(measured.flatMap((m) => m.counts.map(([kind]) => kind)));
-    expect([...found].filter((k) => !reasons.has(k)), 'kinds left out without a reason').toEqual([]);
+    expect(
+      [...found].filter((k) => !reasons.has(k)),
+      'kinds left out without a reason',
+    ).toEqual([]);
     for (const [kind, why] of reasons) expect(why, kind).toMatch(/\S{3}/);
-    if (only === undefined) expect([...reasons.keys()].filter((k) => !found.has(k)), 'reasons of kinds no WSDL has').toEqual([]);
+    if (only === undefined)
+      expect(
+        [...reasons.keys()].filter((k) => !found.has(k)),
+        'reasons of kinds no WSDL has',
+      ).toEqual([]);
   });
 
   it('has a row for every folder of the corpus and for nothing else, and one summing them', () => {

@@ -104,8 +104,17 @@ describe('importWsdl: nothing left out without a word', () => {
     ['a named type no operation uses', 's:complexType Unused', 'name="Unused"'],
     ['a global element no message names', 's:element Orphan', 'name="Orphan"'],
     ['a fault of an operation', 'wsdl:fault', '<wsdl:fault'],
-    ['an operation of the HTTP POST binding that the SOAP port type lacks', 'wsdl:operation', '<wsdl:operation name="OnlyPost">', '<wsdl:binding name="LeftHttpPost"'],
-    ['RPC style given on the binding', 'style="rpc"', '<soap:binding transport="http://schemas.xmlsoap.org/soap/http" style="rpc"'],
+    [
+      'an operation of the HTTP POST binding that the SOAP port type lacks',
+      'wsdl:operation',
+      '<wsdl:operation name="OnlyPost">',
+      '<wsdl:binding name="LeftHttpPost"',
+    ],
+    [
+      'RPC style given on the binding',
+      'style="rpc"',
+      '<soap:binding transport="http://schemas.xmlsoap.org/soap/http" style="rpc"',
+    ],
     ['a binding no port uses', 'wsdl:binding', '<wsdl:binding name="Spare"'],
     ['a second port of the same protocol', 'wsdl:port', 'name="LeftSoapAgain"'],
   ])('reports %s where it stands', (_, construct, snippet, after?: string) => {

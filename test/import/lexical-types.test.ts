@@ -24,7 +24,15 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => Promise.all(mocks.map((m) => m.close())));
 
-const MESSAGE = { Count: '0', Pieces: '123456789012345678901234567890', Offset: '-42', Code: 'a_b', Label: 'x:y', Target: 'Test', PrimaryLangID: 'en-GB' };
+const MESSAGE = {
+  Count: '0',
+  Pieces: '123456789012345678901234567890',
+  Offset: '-42',
+  Code: 'a_b',
+  Label: 'x:y',
+  Target: 'Test',
+  PrimaryLangID: 'en-GB',
+};
 
 describe('the import', () => {
   it('drafts each type with its rule, an inline restriction of xs:NMTOKEN as xs:NMTOKEN', () => {
@@ -54,9 +62,14 @@ describe('the generated client and mock', () => {
     mocks.push(example.mock);
     await example.client['echo']!({ message: MESSAGE });
     const documents = Object.fromEntries(
-      [...exchanges, ...example.exchanges].flatMap((e, i) => [[`request ${i}`, soapBodyElement(e.request)], [`answer ${i}`, soapBodyElement(e.response)]]),
+      [...exchanges, ...example.exchanges].flatMap((e, i) => [
+        [`request ${i}`, soapBodyElement(e.request)],
+        [`answer ${i}`, soapBodyElement(e.response)],
+      ]),
     );
-    expect([...(await validateAll(extractSchemas(wsdlText), documents))].filter(([, errors]) => errors.length > 0)).toEqual([]);
+    expect(
+      [...(await validateAll(extractSchemas(wsdlText), documents))].filter(([, errors]) => errors.length > 0),
+    ).toEqual([]);
   });
 
   it.each([
@@ -70,7 +83,10 @@ describe('the generated client and mock', () => {
   ])('the client refuses %s = %j before sending', async (field, value, message) => {
     const { client, mock, exchanges } = trip.connect({});
     mocks.push(mock);
-    await expect(client['echo']!({ message: { ...MESSAGE, [field]: value } })).rejects.toMatchObject({ name: 'SvcRequestError', message: expect.stringContaining(message) });
+    await expect(client['echo']!({ message: { ...MESSAGE, [field]: value } })).rejects.toMatchObject({
+      name: 'SvcRequestError',
+      message: expect.stringContaining(message),
+    });
     expect(exchanges).toEqual([]);
   });
 
@@ -78,7 +94,14 @@ describe('the generated client and mock', () => {
     const Ctor = trip.generated.client['LexicalClient'] as new (o: Record<string, unknown>) => Client;
     const body = `<EchoResponse xmlns="${TNS}"><EchoResult PrimaryLangID="en"><Count>-3</Count><Pieces>1</Pieces><Offset>0</Offset><Code>c</Code><Label>l</Label></EchoResult></EchoResponse>`;
     const answer = `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>${body}</soap:Body></soap:Envelope>`;
-    const client = new Ctor({ baseUrl: 'http://mock.test', style: 'soap11', fetch: async () => new Response(answer, { status: 200, headers: { 'Content-Type': 'text/xml' } }) });
-    await expect(client['echo']!({ message: MESSAGE })).rejects.toMatchObject({ name: 'SvcDecodeError', message: expect.stringContaining('invalid xs:nonNegativeInteger "-3": less than 0') });
+    const client = new Ctor({
+      baseUrl: 'http://mock.test',
+      style: 'soap11',
+      fetch: async () => new Response(answer, { status: 200, headers: { 'Content-Type': 'text/xml' } }),
+    });
+    await expect(client['echo']!({ message: MESSAGE })).rejects.toMatchObject({
+      name: 'SvcDecodeError',
+      message: expect.stringContaining('invalid xs:nonNegativeInteger "-3": less than 0'),
+    });
   });
 });

@@ -19,7 +19,14 @@
  * | the mock simulator | hand-written behaviour |
  */
 import { soapActionOf } from '../../generator/emit/wsdl/bindings.js';
-import type { FieldModel, OperationModel, ServiceModel, StructModel, TypeModel, ValueResult } from '../../generator/model/types.js';
+import type {
+  FieldModel,
+  OperationModel,
+  ServiceModel,
+  StructModel,
+  TypeModel,
+  ValueResult,
+} from '../../generator/model/types.js';
 
 export type TypeSummary =
   | string
@@ -42,7 +49,13 @@ export function typeSummary(t: TypeModel): TypeSummary {
 }
 
 function fieldSummary(f: FieldModel) {
-  return { name: f.name, type: typeSummary(f.type), optional: f.optional, nillable: f.nillable, attribute: f.attribute };
+  return {
+    name: f.name,
+    type: typeSummary(f.type),
+    optional: f.optional,
+    nillable: f.nillable,
+    attribute: f.attribute,
+  };
 }
 
 function valueSummary(r: ValueResult) {
@@ -85,16 +98,24 @@ export interface SummaryOptions {
 }
 
 export function modelSummary(model: ServiceModel, options: SummaryOptions = {}) {
-  const outputStructs = new Set<StructModel>(model.operations.flatMap((op) => (op.result.kind === 'outputs' ? [op.result.struct] : [])));
-  const structs = [...model.records, ...model.results].filter((s) => !outputStructs.has(s)).sort((a, b) => (a.name < b.name ? -1 : 1));
+  const outputStructs = new Set<StructModel>(
+    model.operations.flatMap((op) => (op.result.kind === 'outputs' ? [op.result.struct] : [])),
+  );
+  const structs = [...model.records, ...model.results]
+    .filter((s) => !outputStructs.has(s))
+    .sort((a, b) => (a.name < b.name ? -1 : 1));
   return {
     name: model.name,
     path: model.path,
     namespace: model.namespace.uri,
     bindings: model.bindings,
-    soapHeaders: model.soapHeaders.map((h) => ({ element: h.element, record: h.record.name })).sort((a, b) => (a.element < b.element ? -1 : 1)),
+    soapHeaders: model.soapHeaders
+      .map((h) => ({ element: h.element, record: h.record.name }))
+      .sort((a, b) => (a.element < b.element ? -1 : 1)),
     enums: Object.fromEntries(model.enums.map((e) => [e.name, e.values])),
-    records: Object.fromEntries(structs.map((s) => [s.name, { base: s.base?.name, fields: s.ownFields.map(fieldSummary) }])),
+    records: Object.fromEntries(
+      structs.map((s) => [s.name, { base: s.base?.name, fields: s.ownFields.map(fieldSummary) }]),
+    ),
     operations: model.operations.map((op) => ({
       name: op.name,
       params: op.params.map((p) => ({
@@ -113,4 +134,3 @@ export function modelSummary(model: ServiceModel, options: SummaryOptions = {}) 
     })),
   };
 }
-

@@ -59,11 +59,12 @@ function importFolder(name: string, files: Record<string, string>): string[] {
   mkdirSync(fromRoot(dir, 'sub'), { recursive: true });
   for (const [file, text] of Object.entries(files)) writeFileSync(fromRoot(dir, file), text);
   const wsdl = `${dir}/sub/main.wsdl`;
-  const { problems, yaml } = importWsdl(files['sub/main.wsdl']!, wsdl, { readFile: (p) => readFileSync(fromRoot(p), 'utf8') });
+  const { problems, yaml } = importWsdl(files['sub/main.wsdl']!, wsdl, {
+    readFile: (p) => readFileSync(fromRoot(p), 'utf8'),
+  });
   lastDraft = yaml;
   return problems.map(formatProblem);
 }
-
 
 beforeAll(() => {
   rmSync(fromRoot(TMP), { recursive: true, force: true });
@@ -81,13 +82,19 @@ describe('from a file', () => {
   <wsdl:service name="Pinger"><wsdl:port name="PingSoap" binding="i0:PingSoap"><soap:address location="http://localhost/Pinger.svc"/></wsdl:port></wsdl:service>
 </wsdl:definitions>`,
       'sub/contract.wsdl': wsdlText(importOf('urn:a', 'a.xsd')).replace(/<wsdl:service[\s\S]*<\/wsdl:service>/, ''),
-      'sub/a.xsd': schemaText('urn:a', '', '<s:simpleType name="Code"><s:restriction base="s:string"><s:enumeration value="X"/></s:restriction></s:simpleType>'),
+      'sub/a.xsd': schemaText(
+        'urn:a',
+        '',
+        '<s:simpleType name="Code"><s:restriction base="s:string"><s:enumeration value="X"/></s:restriction></s:simpleType>',
+      ),
     };
     const problems = importFolder('wsdl-import', files);
     // Read: the type of a.xsd is there (and unused), the operation of contract.wsdl is drafted.
     expect(lastDraft).toContain(`namespace: { uri: ${TNS} }`);
     expect(lastDraft).toMatch(/^  - name: Ping$/m);
-    expect(problems).toEqual([`${TMP}/wsdl-import/sub/a.xsd:3:3: s:simpleType Code: the type Code is left out: no operation the draft keeps uses it`]);
+    expect(problems).toEqual([
+      `${TMP}/wsdl-import/sub/a.xsd:3:3: s:simpleType Code: the type Code is left out: no operation the draft keeps uses it`,
+    ]);
   });
 
   it(`reads at most ${DOCUMENT_LIMITS.documents} documents: the reference to one more is refused, at its place`, () => {
@@ -97,22 +104,39 @@ describe('from a file', () => {
     }
     const problems = importFolder('count', files);
     const last = DOCUMENT_LIMITS.documents - 1;
-    expect(problems).toEqual([`${TMP}/count/sub/s${last}.xsd:3:3: s:import: s${last + 1}.xsd is not read: a WSDL reaches at most ${DOCUMENT_LIMITS.documents} documents`]);
+    expect(problems).toEqual([
+      `${TMP}/count/sub/s${last}.xsd:3:3: s:import: s${last + 1}.xsd is not read: a WSDL reaches at most ${DOCUMENT_LIMITS.documents} documents`,
+    ]);
   });
 
   it('reads at most 16 MiB in all: the document past it is refused, at the reference', () => {
-    const big = schemaText('urn:big', '', `<s:annotation><s:documentation>${'x'.repeat(DOCUMENT_LIMITS.characters)}</s:documentation></s:annotation>`);
-    const problems = importFolder('size', { 'sub/main.wsdl': wsdlText(importOf('urn:big', 'big.xsd')), 'sub/big.xsd': big });
-    expect(problems).toEqual([`${TMP}/size/sub/main.wsdl:6:7: s:import: big.xsd is not read: the documents of a WSDL hold at most 16 MiB in all`]);
+    const big = schemaText(
+      'urn:big',
+      '',
+      `<s:annotation><s:documentation>${'x'.repeat(DOCUMENT_LIMITS.characters)}</s:documentation></s:annotation>`,
+    );
+    const problems = importFolder('size', {
+      'sub/main.wsdl': wsdlText(importOf('urn:big', 'big.xsd')),
+      'sub/big.xsd': big,
+    });
+    expect(problems).toEqual([
+      `${TMP}/size/sub/main.wsdl:6:7: s:import: big.xsd is not read: the documents of a WSDL hold at most 16 MiB in all`,
+    ]);
   });
 
   it('refuses a location outside the folder of the first file, relative or as a file: URL; a file: URL inside is read', () => {
     const outside = pathToFileURL(fromRoot(TMP, 'escape', 'out.xsd')).href;
     const inside = pathToFileURL(fromRoot(TMP, 'escape', 'sub', 'in.xsd')).href;
     const files = {
-      'sub/main.wsdl': wsdlText([importOf('urn:out', '../out.xsd'), importOf('urn:out2', outside), importOf('urn:in', inside)].join('\n      ')),
+      'sub/main.wsdl': wsdlText(
+        [importOf('urn:out', '../out.xsd'), importOf('urn:out2', outside), importOf('urn:in', inside)].join('\n      '),
+      ),
       'out.xsd': schemaText('urn:out'),
-      'sub/in.xsd': schemaText('urn:in', '', '<s:simpleType name="Inside"><s:restriction base="s:string"><s:enumeration value="Y"/></s:restriction></s:simpleType>'),
+      'sub/in.xsd': schemaText(
+        'urn:in',
+        '',
+        '<s:simpleType name="Inside"><s:restriction base="s:string"><s:enumeration value="Y"/></s:restriction></s:simpleType>',
+      ),
     };
     const problems = importFolder('escape', files);
     expect(problems).toEqual([
@@ -145,8 +169,18 @@ describe('from a URL', () => {
 
   it('follows a relative query location (?xsd=xsd0) on the same origin; refuses another origin without asking it', async () => {
     const elsewhere = `http://localhost:${new URL(base).port}/other.xsd`;
-    documents.set('/Svc.svc?wsdl', wsdlText([importOf('urn:a', '?xsd=xsd0'), importOf('urn:b', elsewhere)].join('\n      ')));
-    documents.set('/Svc.svc?xsd=xsd0', schemaText('urn:a', '', '<s:simpleType name="Fetched"><s:restriction base="s:string"><s:enumeration value="Z"/></s:restriction></s:simpleType>'));
+    documents.set(
+      '/Svc.svc?wsdl',
+      wsdlText([importOf('urn:a', '?xsd=xsd0'), importOf('urn:b', elsewhere)].join('\n      ')),
+    );
+    documents.set(
+      '/Svc.svc?xsd=xsd0',
+      schemaText(
+        'urn:a',
+        '',
+        '<s:simpleType name="Fetched"><s:restriction base="s:string"><s:enumeration value="Z"/></s:restriction></s:simpleType>',
+      ),
+    );
     documents.set('/other.xsd', schemaText('urn:b'));
     const url = `${base}/Svc.svc?wsdl`;
     const source = await readWsdlSource(url, repoRoot);

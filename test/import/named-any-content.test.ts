@@ -35,10 +35,22 @@ function wsdl(types: string): string {
 }
 
 const CASES: ReadonlyArray<[what: string, container: string, token: string]> = [
-  ['one s:any of another namespace (EWS)', '<xs:complexType name="ContainerType"><xs:sequence><xs:any processContents="skip" namespace="##other"/></xs:sequence></xs:complexType>', 'xml'],
-  ['an s:any after the s:schema of a DataSet', '<xs:complexType name="ContainerType"><xs:sequence><xs:element ref="xs:schema"/><xs:any/></xs:sequence></xs:complexType>', 'xml'],
+  [
+    'one s:any of another namespace (EWS)',
+    '<xs:complexType name="ContainerType"><xs:sequence><xs:any processContents="skip" namespace="##other"/></xs:sequence></xs:complexType>',
+    'xml',
+  ],
+  [
+    'an s:any after the s:schema of a DataSet',
+    '<xs:complexType name="ContainerType"><xs:sequence><xs:element ref="xs:schema"/><xs:any/></xs:sequence></xs:complexType>',
+    'xml',
+  ],
   // Anything beside the s:any keeps the type a record.
-  ['an s:any after an element: still a record', '<xs:complexType name="ContainerType"><xs:sequence><xs:element name="Kind" type="xs:string"/><xs:any namespace="##other"/></xs:sequence></xs:complexType>', 'record ContainerType'],
+  [
+    'an s:any after an element: still a record',
+    '<xs:complexType name="ContainerType"><xs:sequence><xs:element name="Kind" type="xs:string"/><xs:any namespace="##other"/></xs:sequence></xs:complexType>',
+    'record ContainerType',
+  ],
 ];
 
 describe('a named type of XML content', () => {

@@ -26,15 +26,24 @@ beforeAll(async () => {
 afterAll(async () => Promise.all(mocks.map((m) => m.close())));
 
 /** The libxml2 errors of each exchange's request and answer (the SOAP Body's element), only those with some. */
-async function invalid(exchanges: ReadonlyArray<{ request: string; response: string }>): Promise<Array<[string, string[]]>> {
-  const documents = Object.fromEntries(exchanges.flatMap((e, i) => [[`request ${i}`, soapBodyElement(e.request)], [`answer ${i}`, soapBodyElement(e.response)]]));
+async function invalid(
+  exchanges: ReadonlyArray<{ request: string; response: string }>,
+): Promise<Array<[string, string[]]>> {
+  const documents = Object.fromEntries(
+    exchanges.flatMap((e, i) => [
+      [`request ${i}`, soapBodyElement(e.request)],
+      [`answer ${i}`, soapBodyElement(e.response)],
+    ]),
+  );
   return [...(await validateAll(extractSchemas(wsdlText), documents))].filter(([, errors]) => errors.length > 0);
 }
 
 describe('the import', () => {
   it('keeps the bounds of each repeated element as minItems and maxItems', () => {
     expect(trip.yaml).toContain('- { name: Id, type: { list: int, container: false, minItems: 2, maxItems: 3 } }');
-    expect(trip.yaml).toContain('type: { list: string, nillableItems: false, container: false, minItems: 1, maxItems: 2 },\n          form: unqualified');
+    expect(trip.yaml).toContain(
+      'type: { list: string, nillableItems: false, container: false, minItems: 1, maxItems: 2 },\n          form: unqualified',
+    );
     expect(trip.yaml).toContain('- { name: Code, type: { list: int, container: false, minItems: 1 } }');
     expect(trip.yaml).toContain('# Every construct of the WSDL was mapped.');
   });
@@ -51,7 +60,9 @@ describe('the import', () => {
     const op = trip.generated.model.operations.find((o) => o.name === 'ListValues')!;
     expect(op.result.kind).toBe('outputs');
     const field = op.result.kind === 'outputs' ? op.result.struct.fields : [];
-    expect(field.map((f) => [f.name, f.type.kind === 'list' && [f.type.minItems, f.type.maxItems, f.type.container]])).toEqual([['value', [5, 5, false]]]);
+    expect(
+      field.map((f) => [f.name, f.type.kind === 'list' && [f.type.minItems, f.type.maxItems, f.type.container]]),
+    ).toEqual([['value', [5, 5, false]]]);
   });
 });
 
@@ -63,7 +74,9 @@ describe('the generated client and mock', () => {
   it("the mock's example answers hold every item the schema asks for, at any depth, and are valid", async () => {
     const { client, mock, exchanges } = trip.connect({});
     mocks.push(mock);
-    const tree = (await client['getTree']!({ filter: { Id: [1, 2], Tag: ['t'] } })) as { Level2: { Leaf: Array<{ Code: number[] }> } };
+    const tree = (await client['getTree']!({ filter: { Id: [1, 2], Tag: ['t'] } })) as {
+      Level2: { Leaf: Array<{ Code: number[] }> };
+    };
     expect(tree.Level2.Leaf[0]!.Code).toHaveLength(1);
     const values = (await client['listValues']!()) as { value: string[] };
     expect(values.value).toHaveLength(5);
@@ -88,7 +101,10 @@ describe('the generated client and mock', () => {
   ])('the client refuses the lists %j before sending', async (lists, message) => {
     const { client, mock, exchanges } = trip.connect({});
     mocks.push(mock);
-    await expect(client['getTree']!({ filter: { Id: [1, 2], Tag: ['t'], ...lists } })).rejects.toMatchObject({ name: 'SvcRequestError', message: expect.stringContaining(message) });
+    await expect(client['getTree']!({ filter: { Id: [1, 2], Tag: ['t'], ...lists } })).rejects.toMatchObject({
+      name: 'SvcRequestError',
+      message: expect.stringContaining(message),
+    });
     expect(exchanges).toEqual([]);
   });
 });

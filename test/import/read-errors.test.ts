@@ -15,7 +15,8 @@ import { fromRoot } from '../helpers/paths.js';
 const dir = mkdtempSync(join(tmpdir(), 'svc-read-errors-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const generate = (args: { spec?: string; wsdl?: string; strict?: boolean }) => runGenerate({ ...args, out: 'out', cwd: dir, check: true });
+const generate = (args: { spec?: string; wsdl?: string; strict?: boolean }) =>
+  runGenerate({ ...args, out: 'out', cwd: dir, check: true });
 
 describe('a file that cannot be read', () => {
   it('a missing spec names the file as typed, says why and what to do, without "Invalid spec"', async () => {
@@ -29,13 +30,18 @@ describe('a file that cannot be read', () => {
 
   it('a missing WSDL says the same, not the errno alone', async () => {
     for (const run of [await generate({ wsdl: 'nope.wsdl' }), await runImportWsdl({ file: 'nope.wsdl', cwd: dir })]) {
-      expect([run.exitCode, run.stderr]).toEqual([2, 'nope.wsdl: cannot read the WSDL: no such file; check the path (relative paths start from the working directory)\n']);
+      expect([run.exitCode, run.stderr]).toEqual([
+        2,
+        'nope.wsdl: cannot read the WSDL: no such file; check the path (relative paths start from the working directory)\n',
+      ]);
     }
   });
 
   it('a folder given for a file says so', async () => {
     mkdirSync(join(dir, 'folder.wsdl'), { recursive: true });
-    expect((await generate({ wsdl: 'folder.wsdl' })).stderr).toBe('folder.wsdl: cannot read the WSDL: it is a folder; name the file inside it\n');
+    expect((await generate({ wsdl: 'folder.wsdl' })).stderr).toBe(
+      'folder.wsdl: cannot read the WSDL: it is a folder; name the file inside it\n',
+    );
   });
 
   it('each errno has its words, and one without words keeps its code', () => {
@@ -58,14 +64,21 @@ describe('a file that is not XML', () => {
   });
 
   it('text after the root element is placed where it starts, past comments and processing instructions', async () => {
-    writeFileSync(join(dir, 'tail.wsdl'), '<?xml version="1.0"?>\n<!-- a -->\n<definitions/>\n<!-- b -->\n<?pi x?>\n  trailing words\n\n');
+    writeFileSync(
+      join(dir, 'tail.wsdl'),
+      '<?xml version="1.0"?>\n<!-- a -->\n<definitions/>\n<!-- b -->\n<?pi x?>\n  trailing words\n\n',
+    );
     const run = await generate({ wsdl: 'tail.wsdl' });
-    expect(run.stderr).toBe('tail.wsdl:6:3: cannot read the WSDL: text "trailing words" after the root element\'s end\n');
+    expect(run.stderr).toBe(
+      'tail.wsdl:6:3: cannot read the WSDL: text "trailing words" after the root element\'s end\n',
+    );
   });
 
   it('malformed XML keeps its place and reason', async () => {
     writeFileSync(join(dir, 'bad.wsdl'), '<a>\n<b>\n</a>');
-    expect((await generate({ wsdl: 'bad.wsdl' })).stderr).toBe('bad.wsdl:3:1: cannot read the WSDL: end tag </a> does not match <b>\n');
+    expect((await generate({ wsdl: 'bad.wsdl' })).stderr).toBe(
+      'bad.wsdl:3:1: cannot read the WSDL: end tag </a> does not match <b>\n',
+    );
   });
 });
 
@@ -116,8 +129,12 @@ describe('a URL that cannot be read', () => {
   });
 
   it('a timeout and an unknown host have their words', () => {
-    expect(urlFailure(Object.assign(new Error('x'), { name: 'TimeoutError' }))).toBe('no answer in time; check the URL and that the service answers');
-    const dns = new TypeError('fetch failed', { cause: Object.assign(new Error('getaddrinfo ENOTFOUND x.invalid'), { code: 'ENOTFOUND' }) });
+    expect(urlFailure(Object.assign(new Error('x'), { name: 'TimeoutError' }))).toBe(
+      'no answer in time; check the URL and that the service answers',
+    );
+    const dns = new TypeError('fetch failed', {
+      cause: Object.assign(new Error('getaddrinfo ENOTFOUND x.invalid'), { code: 'ENOTFOUND' }),
+    });
     expect(urlFailure(dns)).toBe('the host name was not found (DNS); check the URL (ENOTFOUND)');
     const other = new TypeError('fetch failed', { cause: Object.assign(new Error('?'), { code: 'EWHATEVER' }) });
     expect(urlFailure(other)).toBe('the request failed (EWHATEVER)');

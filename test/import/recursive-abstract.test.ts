@@ -20,7 +20,10 @@ let trip: RoundTrip;
 const mocks: MockService[] = [];
 
 beforeAll(async () => {
-  ({ contacts: trip } = await roundTrips({ contacts: 'test/fixtures/import/recursive/RecursiveAbstract.wsdl' }, 'recursive-abstract'));
+  ({ contacts: trip } = await roundTrips(
+    { contacts: 'test/fixtures/import/recursive/RecursiveAbstract.wsdl' },
+    'recursive-abstract',
+  ));
 }, 180_000);
 afterAll(async () => Promise.all(mocks.map((m) => m.close())));
 
@@ -50,7 +53,7 @@ describe('an abstract record whose first concrete record requires it again', () 
     expect(leastConcrete(record('Part'))?.name).toBe('Region');
   });
 
-  it("mock: its example answer ends in a Region, which the client reads", async () => {
+  it('mock: its example answer ends in a Region, which the client reads', async () => {
     const c = trip.connect({});
     mocks.push(c.mock);
     const result = await c.client['getContact']!({ contact: {} });
@@ -67,22 +70,32 @@ describe('an abstract record whose first concrete record requires it again', () 
     await c.client['getContact']!(args);
     expect(received).toEqual(args);
     const country = expect.any(String);
-    expect(args).toEqual({ contact: { Part: { Part: { Part: { Part: {}, Country: country }, Country: country }, Country: country }, Country: country } });
+    expect(args).toEqual({
+      contact: {
+        Part: { Part: { Part: { Part: {}, Country: country }, Country: country }, Country: country },
+        Country: country,
+      },
+    });
   });
 
-  it("mock: the example answer of the recursive choice ends in its Leaf, which the client reads", async () => {
+  it('mock: the example answer of the recursive choice ends in its Leaf, which the client reads', async () => {
     const c = trip.connect({});
     mocks.push(c.mock);
-    expect(await c.client['getTree']!({})).toEqual({ Item: { Branch: { Item: { Branch: { Item: { Leaf: 'text' } } } } } });
+    expect(await c.client['getTree']!({})).toEqual({
+      Item: { Branch: { Item: { Branch: { Item: { Leaf: 'text' } } } } },
+    });
   });
 
   it.each([
     ['Part', '{}'],
     ['Address', '{ Part: {} }'],
     ['Tree', "{ Item: { Leaf: '' } }"],
-  ])('the zero value (and the test\'s minimal value) of %s is %s', (name, zero) => {
+  ])("the zero value (and the test's minimal value) of %s is %s", (name, zero) => {
     expect(zeroValue({ kind: 'record', record: record(name) })).toBe(zero);
-    if (name !== 'Tree') expect(minimalValue({ kind: 'record', record: record(name) }, name)).toEqual(name === 'Address' ? { Part: {} } : {});
+    if (name !== 'Tree')
+      expect(minimalValue({ kind: 'record', record: record(name) }, name)).toEqual(
+        name === 'Address' ? { Part: {} } : {},
+      );
   });
 });
 
@@ -103,6 +116,8 @@ operations:
     expect(exampleValue({ kind: 'record', record: loop })).toBe('{ Again: { Again: { Again: {} } } }');
     expect(zeroValue({ kind: 'record', record: loop })).toBe('{}');
     expect(minimalValue({ kind: 'record', record: loop }, 'loop')).toEqual({});
-    expect(sampleArgs(parseSpec(spec, 'loops.yaml').operations[0]!)).toEqual({ loop: { Again: { Again: { Again: { Again: {} } } } } });
+    expect(sampleArgs(parseSpec(spec, 'loops.yaml').operations[0]!)).toEqual({
+      loop: { Again: { Again: { Again: { Again: {} } } } },
+    });
   });
 });

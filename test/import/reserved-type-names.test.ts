@@ -15,7 +15,10 @@ let trip: RoundTrip;
 const mocks: MockService[] = [];
 
 beforeAll(async () => {
-  ({ people: trip } = await roundTrips({ people: 'test/fixtures/import/reserved-names/ReservedNames.wsdl' }, 'reserved-type-names'));
+  ({ people: trip } = await roundTrips(
+    { people: 'test/fixtures/import/reserved-names/ReservedNames.wsdl' },
+    'reserved-type-names',
+  ));
 }, 180_000);
 afterAll(async () => Promise.all(mocks.map((m) => m.close())));
 
@@ -26,7 +29,9 @@ describe("records whose XML names are the format's own type names", () => {
     expect(trip.yaml).toContain('  language2:\n    xmlName: language\n');
     expect(trip.yaml).toContain('  date2:\n    fields:\n');
     expect(trip.yaml).toContain('enums:\n  duration2:\n    xmlName: duration\n    values: [ Short, Long ]\n');
-    expect(trip.yaml).toContain('      - { name: Name, type: Name2 }\n      - { name: language, type: language2 }\n      - { name: date, type: date2 }\n      - { name: duration, type: duration2 }\n');
+    expect(trip.yaml).toContain(
+      '      - { name: Name, type: Name2 }\n      - { name: language, type: language2 }\n      - { name: date, type: date2 }\n      - { name: duration, type: duration2 }\n',
+    );
   });
 
   it('are written as records, which the mock reads, and read back from its answer', async () => {
@@ -38,6 +43,8 @@ describe("records whose XML names are the format's own type names", () => {
     const result = await c.client['savePerson']!(args);
     expect(received).toEqual(args);
     expect(result).toEqual(name);
-    expect(c.exchanges[0]!.request).toContain('<Name><First>Ada</First><Last>Lovelace</Last></Name><language><Code>en</Code></language><date><Day>28</Day></date><duration>Long</duration>');
+    expect(c.exchanges[0]!.request).toContain(
+      '<Name><First>Ada</First><Last>Lovelace</Last></Name><language><Code>en</Code></language><date><Day>28</Day></date><duration>Long</duration>',
+    );
   });
 });

@@ -17,7 +17,9 @@ afterAll(() => rmSync(fromRoot(TMP), { recursive: true, force: true }));
 /** Each folder's WSDL: the one file whose root is `definitions` (an imported .xsd is not one). */
 function wsdlOf(folder: string): string {
   const files = readdirSync(fromRoot(DIR, folder)).filter((f) => /\.(wsdl|xml)$/.test(f));
-  const wsdls = files.filter((f) => /<(\w+:)?definitions[\s>]/.test(readFileSync(fromRoot(DIR, folder, f), 'utf8').slice(0, 4000)));
+  const wsdls = files.filter((f) =>
+    /<(\w+:)?definitions[\s>]/.test(readFileSync(fromRoot(DIR, folder, f), 'utf8').slice(0, 4000)),
+  );
   if (wsdls.length !== 1) throw new Error(`${folder}: expected one WSDL, found ${wsdls.join(', ') || 'none'}`);
   return `${DIR}/${folder}/${wsdls[0]!}`;
 }
@@ -41,7 +43,9 @@ describe('the RPC corpus', () => {
       expect(run.stdout).toBe('');
       const file = wsdl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       // The binding's style, at file:line:column, as the reason.
-      expect(run.stderr).toMatch(new RegExp(`^\\s*${file}:\\d+:\\d+: style="rpc": the binding \\S+ is RPC style, which is not supported`, 'm'));
+      expect(run.stderr).toMatch(
+        new RegExp(`^\\s*${file}:\\d+:\\d+: style="rpc": the binding \\S+ is RPC style, which is not supported`, 'm'),
+      );
       // The last line says there is nothing to generate, at the service.
       const last = run.stderr.trimEnd().split('\n').at(-1)!;
       expect(last).toMatch(new RegExp(`^${file}:\\d+:\\d+: wsdl:service \\S+: nothing to draft: `));

@@ -66,7 +66,10 @@ function typedElement(xml: string, local: string): Typed | undefined {
     if (found || tag.local !== local) return;
     const type = Object.values(tag.attributes).find((a) => a.uri === XSI && a.local === 'type')?.value;
     const colon = type?.indexOf(':') ?? -1;
-    const resolved = type === undefined ? undefined : `{${parser.resolve(colon < 0 ? '' : type.slice(0, colon)) ?? ''}}${type.slice(colon + 1)}`;
+    const resolved =
+      type === undefined
+        ? undefined
+        : `{${parser.resolve(colon < 0 ? '' : type.slice(0, colon)) ?? ''}}${type.slice(colon + 1)}`;
     found = { type: resolved, children: [], depth };
   });
   parser.on('closetag', () => depth--);
@@ -83,7 +86,14 @@ describe('import: a derived type in a second schema of another namespace', () =>
   it('is drafted with extends and its namespace, and nothing is reported left out', () => {
     const imported = importWsdl(wsdlText, WSDL);
     const model = parseSpec(imported.yaml, 'Menagerie.yaml');
-    expect(Object.fromEntries(model.records.map((r) => [r.name, { base: r.base?.name, namespace: r.namespace?.uri, own: r.ownFields.map((f) => f.name) }]))).toEqual({
+    expect(
+      Object.fromEntries(
+        model.records.map((r) => [
+          r.name,
+          { base: r.base?.name, namespace: r.namespace?.uri, own: r.ownFields.map((f) => f.name) },
+        ]),
+      ),
+    ).toEqual({
       Animal: { base: undefined, namespace: undefined, own: ['Name', 'Legs'] },
       Snake: { base: 'Animal', namespace: EXOTIC, own: ['Venomous', 'Species'] },
     });
@@ -92,17 +102,20 @@ describe('import: a derived type in a second schema of another namespace', () =>
 });
 
 describe('the client reads the derived type as ASMX sends it', () => {
-  it.each(SOAP_STYLES)('%s: <GetAnimalResult xsi:type="s1:Snake"> is a Snake, its own members in its namespace', async (style) => {
-    raw.respond(
-      soapBody(
-        style,
-        `<GetAnimalResponse xmlns="${NS}"><GetAnimalResult xmlns:s1="${EXOTIC}" xsi:type="s1:Snake"><Name>Kaa</Name><Legs>0</Legs>`
-          + `<s1:Venomous>false</s1:Venomous><s1:Species>python</s1:Species></GetAnimalResult></GetAnimalResponse>`,
-      ),
-    );
-    const c = new (client['MenagerieClient'] as ClientClass)({ baseUrl: raw.url, style });
-    expect(await c['getAnimal']!({ name: 'Kaa' })).toEqual(kaa);
-  });
+  it.each(SOAP_STYLES)(
+    '%s: <GetAnimalResult xsi:type="s1:Snake"> is a Snake, its own members in its namespace',
+    async (style) => {
+      raw.respond(
+        soapBody(
+          style,
+          `<GetAnimalResponse xmlns="${NS}"><GetAnimalResult xmlns:s1="${EXOTIC}" xsi:type="s1:Snake"><Name>Kaa</Name><Legs>0</Legs>` +
+            `<s1:Venomous>false</s1:Venomous><s1:Species>python</s1:Species></GetAnimalResult></GetAnimalResponse>`,
+        ),
+      );
+      const c = new (client['MenagerieClient'] as ClientClass)({ baseUrl: raw.url, style });
+      expect(await c['getAnimal']!({ name: 'Kaa' })).toEqual(kaa);
+    },
+  );
 });
 
 describe('client and generated mock: the derived value round trips', () => {
@@ -133,12 +146,15 @@ describe('client and generated mock: the derived value round trips', () => {
     return new (client['MenagerieClient'] as ClientClass)({ baseUrl: 'http://menagerie.test', style, fetch });
   }
 
-  it.each(SOAP_STYLES)('%s: the mock answers a Snake, which the client reads back whole, as it does the base type', async (style) => {
-    answered.length = 0;
-    expect(await menagerie(style)['getAnimal']!({ name: 'Kaa' })).toEqual(kaa);
-    expect(typedElement(answered[0]!, 'GetAnimalResult')).toEqual(SNAKE_ON_THE_WIRE);
-    expect(await menagerie(style)['getAnimal']!({ name: 'Rex' })).toEqual(rex);
-  });
+  it.each(SOAP_STYLES)(
+    '%s: the mock answers a Snake, which the client reads back whole, as it does the base type',
+    async (style) => {
+      answered.length = 0;
+      expect(await menagerie(style)['getAnimal']!({ name: 'Kaa' })).toEqual(kaa);
+      expect(typedElement(answered[0]!, 'GetAnimalResult')).toEqual(SNAKE_ON_THE_WIRE);
+      expect(await menagerie(style)['getAnimal']!({ name: 'Rex' })).toEqual(rex);
+    },
+  );
 
   it.each(SOAP_STYLES)('%s: the client sends a Snake, which the mock reads back whole', async (style) => {
     fed.length = 0;
@@ -158,7 +174,9 @@ describe('client and generated mock: the derived value round trips', () => {
     const documents = Object.fromEntries([...sent, ...answered].map((d, i) => [`body${i}`, bodyElement(d)]));
     expect(Object.values(documents).filter((d) => /xsi:type="\w+:Snake"/.test(d))).toHaveLength(4);
     for (const wsdl of [readFileSync(fromRoot(OUT, 'wsdl', 'Menagerie.wsdl'), 'utf8'), wsdlText]) {
-      const failures = [...(await validateAll(extractSchemas(wsdl), documents))].filter(([, errors]) => errors.length > 0);
+      const failures = [...(await validateAll(extractSchemas(wsdl), documents))].filter(
+        ([, errors]) => errors.length > 0,
+      );
       expect(failures).toEqual([]);
     }
   });

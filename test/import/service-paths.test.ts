@@ -42,23 +42,40 @@ describe('service.path in the spec', () => {
     expect(specIssues(path)).toEqual([]);
   });
   it.each(REFUSED)('refuses %j', (path) => {
-    expect(specIssues(path)).toEqual(['service.path: must be an absolute path such as /v5/Service.asmx or / (no //, ? or # in it)']);
+    expect(specIssues(path)).toEqual([
+      'service.path: must be an absolute path such as /v5/Service.asmx or / (no //, ? or # in it)',
+    ]);
   });
 });
 
 describe('the mock engine', () => {
-  const core = (path: string) => new MockCore({ path, namespace: NS, styles: ['soap11', 'httpPost'], operations: OPERATIONS, invoke: () => undefined });
+  const core = (path: string) =>
+    new MockCore({
+      path,
+      namespace: NS,
+      styles: ['soap11', 'httpPost'],
+      operations: OPERATIONS,
+      invoke: () => undefined,
+    });
   it.each(ACCEPTED)('takes the path %j', (path) => {
     expect(() => core(path)).not.toThrow();
   });
   it.each(REFUSED)('refuses the path %j', (path) => {
-    expect(() => core(path)).toThrow(new TypeError('path must start with one "/" and hold no space, ? or #, e.g. /api/Service.asmx or /'));
+    expect(() => core(path)).toThrow(
+      new TypeError('path must start with one "/" and hold no space, ? or #, e.g. /api/Service.asmx or /'),
+    );
   });
   it.each([
     ['/', '/Ping', 'the form path of a root service'],
     ['/ws/', '/ws/Ping', 'the form path of a path with a trailing slash'],
   ])('under %j routes %s (%s) to the operation', async (path, url, _) => {
-    const response = await core(path).handle(new Request(`http://mock.test${url}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: '' }));
+    const response = await core(path).handle(
+      new Request(`http://mock.test${url}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: '',
+      }),
+    );
     expect(response.status).toBe(200);
   });
 });
@@ -73,10 +90,17 @@ describe('import-wsdl drafts the address path', () => {
     ['http:8080://localhost/sql', '/sql', []],
     ['http://h/Service%20One.asmx', '/Service%20One.asmx', []],
     ['http://h/a%2Fb/S.asmx', '/a%2Fb/S.asmx', []],
-    ['not a url', '/', ['the address not a url has no path a service can have; drafted as /, set service.path by hand']],
+    [
+      'not a url',
+      '/',
+      ['the address not a url has no path a service can have; drafted as /, set service.path by hand'],
+    ],
   ])('%s -> %s', (location, path, problems) => {
     const result = importWsdl(wsdl.replaceAll('http://localhost/', location), 'root.wsdl');
-    expect([result.yaml.match(/^ {2}path: (.*)$/m)?.[1], result.problems.map((p) => p.message)]).toEqual([path, problems]);
+    expect([result.yaml.match(/^ {2}path: (.*)$/m)?.[1], result.problems.map((p) => p.message)]).toEqual([
+      path,
+      problems,
+    ]);
   });
 });
 
@@ -84,7 +108,10 @@ describe('a client and mock of services at / and at a path ending with /', () =>
   let trips: Record<'root' | 'trailing', RoundTrip>;
   const mocks: MockService[] = [];
   beforeAll(async () => {
-    trips = await roundTrips({ root: ROOT_WSDL, trailing: 'test/fixtures/import/service-paths/TrailingSlash.wsdl' }, 'service-paths');
+    trips = await roundTrips(
+      { root: ROOT_WSDL, trailing: 'test/fixtures/import/service-paths/TrailingSlash.wsdl' },
+      'service-paths',
+    );
   }, 180_000);
   afterAll(async () => Promise.all(mocks.map((m) => m.close())));
 
@@ -115,7 +142,9 @@ describe('a client and mock of services at / and at a path ending with /', () =>
     ['trailing', '/ws/Root/Add'],
   ] as const)('%s: the docs give the HTTP POST path as %s, and the MSW handlers answer under it', (trip, path) => {
     const out = fromRoot('test/.tmp/service-paths', trip, 'out');
-    expect(readFileSync(join(out, 'docs', 'operations', 'Add.md'), 'utf8')).toContain(`| HTTP POST | \`POST ${path}\`;`);
+    expect(readFileSync(join(out, 'docs', 'operations', 'Add.md'), 'utf8')).toContain(
+      `| HTTP POST | \`POST ${path}\`;`,
+    );
     expect(readFileSync(join(out, 'mock', 'msw.ts'), 'utf8')).toContain('http.all(`${path.slice(0, -1)}/*`, answer)');
   });
 });

@@ -83,9 +83,13 @@ describe('svc-codegen import-wsdl (the command, in process)', () => {
   it('writes to stdout without --out, without $schema lines (no file is written for them to name); it loads as it is', async () => {
     const run = await runImportWsdl({ file: 'test/fixtures/wsdl/myboardpack/MyBoardPack.wsdl', cwd: repoRoot });
     expect(run.exitCode).toBe(0);
-    expect(run.stdout).toMatch(/^# Drafted by `svc-codegen import-wsdl` from test\/fixtures\/wsdl\/myboardpack\/MyBoardPack\.wsdl\.$/m);
+    expect(run.stdout).toMatch(
+      /^# Drafted by `svc-codegen import-wsdl` from test\/fixtures\/wsdl\/myboardpack\/MyBoardPack\.wsdl\.$/m,
+    );
     expect(run.stdout).not.toContain('$schema');
-    expect(run.stderr).toContain('test/fixtures/wsdl/myboardpack/MyBoardPack.wsdl:1315:4: s:list: the simple type Rights is drafted as string');
+    expect(run.stderr).toContain(
+      'test/fixtures/wsdl/myboardpack/MyBoardPack.wsdl:1315:4: s:list: the simple type Rights is drafted as string',
+    );
     expect(() => parseSpec(run.stdout, 'MyBoardPack.yaml', { strict: true })).not.toThrow();
   });
 
@@ -97,7 +101,10 @@ describe('svc-codegen import-wsdl (the command, in process)', () => {
     const elsewhere = await runImportWsdl({ file: fromRoot(holiday), cwd: join(repoRoot, 'test') });
     expect(elsewhere.stdout).toContain('from fixtures/wsdl/holiday/HolidayService2.wsdl.');
     expect(elsewhere.stdout).not.toContain(repoRoot);
-    const reported = await runImportWsdl({ file: fromRoot('test/fixtures/wsdl/myboardpack/MyBoardPack.wsdl'), cwd: join(repoRoot, 'test') });
+    const reported = await runImportWsdl({
+      file: fromRoot('test/fixtures/wsdl/myboardpack/MyBoardPack.wsdl'),
+      cwd: join(repoRoot, 'test'),
+    });
     expect(reported.stderr).toContain('\nfixtures/wsdl/myboardpack/MyBoardPack.wsdl:1315:4: s:list:');
     expect(reported.stderr).not.toContain(repoRoot);
   });

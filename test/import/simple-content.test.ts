@@ -70,7 +70,10 @@ const WSDL = `<?xml version="1.0" encoding="utf-8"?>
 
 describe('importWsdl: text content', () => {
   const { problems, yaml } = importWsdl(WSDL, FILE);
-  const draft = parse(yaml) as { operations: Array<{ params: Array<{ name: string; type: unknown }>; result: unknown }>; records?: Record<string, unknown> };
+  const draft = parse(yaml) as {
+    operations: Array<{ params: Array<{ name: string; type: unknown }>; result: unknown }>;
+    records?: Record<string, unknown>;
+  };
   const find = draft.operations[0]!;
 
   it('drafts text content extending a simple type as that type, its name kept for list items', () => {
@@ -99,20 +102,41 @@ function withTypes(inner: string): string {
 }
 
 describe('importWsdl: text content, restrictions, names and forms', () => {
-  const cases: ReadonlyArray<{ kind: string; types: string; records: Record<string, unknown>; label: string; reported: string[] }> = [
+  const cases: ReadonlyArray<{
+    kind: string;
+    types: string;
+    records: Record<string, unknown>;
+    label: string;
+    reported: string[];
+  }> = [
     {
       kind: 'a restriction of text content is drafted as its base, its facets reported',
       types:
         '<s:complexType name="Base"><s:simpleContent><s:extension base="s:string"><s:attribute name="lang" type="s:string" /></s:extension></s:simpleContent></s:complexType>' +
         '<s:complexType name="Tagged"><s:simpleContent><s:restriction base="tns:Base"><s:maxLength value="3" /></s:restriction></s:simpleContent></s:complexType>',
-      records: { Base: { fields: [{ name: 'Value', type: 'string', text: true }, { name: 'lang', type: 'string', attribute: true }] } },
+      records: {
+        Base: {
+          fields: [
+            { name: 'Value', type: 'string', text: true },
+            { name: 'lang', type: 'string', attribute: true },
+          ],
+        },
+      },
       label: 'Base',
       reported: ['s:simpleContent/s:restriction Tagged is drafted as its base Base; its facets are not kept'],
     },
     {
       kind: 'an attribute named Value moves the text field to Value1',
-      types: '<s:complexType name="Tagged"><s:simpleContent><s:extension base="s:int"><s:attribute name="Value" type="s:string" /></s:extension></s:simpleContent></s:complexType>',
-      records: { Tagged: { fields: [{ name: 'Value1', type: 'int', text: true }, { name: 'Value', type: 'string', attribute: true }] } },
+      types:
+        '<s:complexType name="Tagged"><s:simpleContent><s:extension base="s:int"><s:attribute name="Value" type="s:string" /></s:extension></s:simpleContent></s:complexType>',
+      records: {
+        Tagged: {
+          fields: [
+            { name: 'Value1', type: 'int', text: true },
+            { name: 'Value', type: 'string', attribute: true },
+          ],
+        },
+      },
       label: 'Tagged',
       reported: [],
     },
@@ -121,7 +145,14 @@ describe('importWsdl: text content, restrictions, names and forms', () => {
       types:
         '<s:complexType name="Plain"><s:simpleContent><s:extension base="s:decimal" /></s:simpleContent></s:complexType>' +
         '<s:complexType name="Tagged"><s:simpleContent><s:extension base="tns:Plain"><s:attribute name="unit" type="s:string" use="required" /></s:extension></s:simpleContent></s:complexType>',
-      records: { Tagged: { fields: [{ name: 'Value', type: 'decimal', text: true }, { name: 'unit', type: 'string', optional: false, attribute: true }] } },
+      records: {
+        Tagged: {
+          fields: [
+            { name: 'Value', type: 'decimal', text: true },
+            { name: 'unit', type: 'string', optional: false, attribute: true },
+          ],
+        },
+      },
       label: 'Tagged',
       reported: [],
     },
@@ -132,7 +163,12 @@ describe('importWsdl: text content, restrictions, names and forms', () => {
         '<s:complexType name="Tagged"><s:sequence><s:element minOccurs="0" form="unqualified" name="Outer" type="tns:Inner" /><s:element minOccurs="0" form="unqualified" name="Flat" type="s:string" /></s:sequence></s:complexType>',
       records: {
         Inner: { fields: [{ name: 'Deep', type: 'string', nillable: false, namespace: 'http://example.org/text/' }] },
-        Tagged: { fields: [{ name: 'Outer', type: 'Inner', form: 'unqualified' }, { name: 'Flat', type: 'string', nillable: false, form: 'unqualified' }] },
+        Tagged: {
+          fields: [
+            { name: 'Outer', type: 'Inner', form: 'unqualified' },
+            { name: 'Flat', type: 'string', nillable: false, form: 'unqualified' },
+          ],
+        },
       },
       label: 'Tagged',
       reported: [],
@@ -144,7 +180,19 @@ describe('importWsdl: text content, restrictions, names and forms', () => {
         '<s:complexType name="Inner"><s:sequence><s:choice><s:element name="A" type="s:string" /><s:element name="B" type="s:int" /></s:choice></s:sequence></s:complexType>' +
         '<s:complexType name="Tagged"><s:sequence><s:element minOccurs="0" form="unqualified" name="Outer" type="tns:Inner" /></s:sequence></s:complexType>',
       records: {
-        Inner: { fields: [{ name: 'Item', type: { choice: [{ name: 'A', type: 'string', namespace: 'http://example.org/text/' }, { name: 'B', type: 'int', namespace: 'http://example.org/text/' }] } }] },
+        Inner: {
+          fields: [
+            {
+              name: 'Item',
+              type: {
+                choice: [
+                  { name: 'A', type: 'string', namespace: 'http://example.org/text/' },
+                  { name: 'B', type: 'int', namespace: 'http://example.org/text/' },
+                ],
+              },
+            },
+          ],
+        },
         Tagged: { fields: [{ name: 'Outer', type: 'Inner', form: 'unqualified' }] },
       },
       label: 'Tagged',
@@ -153,9 +201,14 @@ describe('importWsdl: text content, restrictions, names and forms', () => {
   ];
   it.each(cases)('$kind', ({ types, records, label, reported }) => {
     const { problems, yaml } = importWsdl(withTypes(types), FILE);
-    const draft = parse(yaml) as { operations: Array<{ params: Array<{ name: string; type: unknown }> }>; records?: Record<string, unknown> };
+    const draft = parse(yaml) as {
+      operations: Array<{ params: Array<{ name: string; type: unknown }> }>;
+      records?: Record<string, unknown>;
+    };
     expect(draft.records).toMatchObject(records);
     expect(draft.operations[0]!.params.find((p) => p.name === 'label')?.type).toBe(label);
-    expect(problems.map((p) => `${p.construct} ${p.message}`).filter((m) => !/I18nDateTime|Size|Shape/.test(m))).toEqual(reported);
+    expect(
+      problems.map((p) => `${p.construct} ${p.message}`).filter((m) => !/I18nDateTime|Size|Shape/.test(m)),
+    ).toEqual(reported);
   });
 });

@@ -28,16 +28,46 @@ const PUBLISHED: Record<string, string> = {
 /** How each naming style saves the files of the set (the entry is Service.wsdl in every style). */
 const STYLES: Record<string, Record<string, string>> = {
   // wget --restrict-file-names=windows saves the URL's last segment, its '?' made '@'.
-  wget: { 'Service.wsdl0': 'OrderService.svc@wsdl=wsdl0', xsd0: 'OrderService.svc@xsd=xsd0', xsd1: 'OrderService.svc@xsd=xsd1', xsd2: 'OrderService.svc@xsd=xsd2', xsd3: 'OrderService.svc@xsd=xsd3' },
+  wget: {
+    'Service.wsdl0': 'OrderService.svc@wsdl=wsdl0',
+    xsd0: 'OrderService.svc@xsd=xsd0',
+    xsd1: 'OrderService.svc@xsd=xsd1',
+    xsd2: 'OrderService.svc@xsd=xsd2',
+    xsd3: 'OrderService.svc@xsd=xsd3',
+  },
   // As the partner-service WSDL's schemas are saved: the service's name and the query's number.
-  numbered: { 'Service.wsdl0': 'OrderService.0.wsdl', xsd0: 'OrderService.0.xsd', xsd1: 'OrderService.1.xsd', xsd2: 'OrderService.2.xsd', xsd3: 'OrderService.3.xsd' },
+  numbered: {
+    'Service.wsdl0': 'OrderService.0.wsdl',
+    xsd0: 'OrderService.0.xsd',
+    xsd1: 'OrderService.1.xsd',
+    xsd2: 'OrderService.2.xsd',
+    xsd3: 'OrderService.3.xsd',
+  },
   // Beside the entry WSDL under its name and the query's number, as team-software's set is saved.
-  entry: { 'Service.wsdl0': 'Service0.wsdl', xsd0: 'Service0.xsd', xsd1: 'Service1.xsd', xsd2: 'Service2.xsd', xsd3: 'Service3.xsd' },
+  entry: {
+    'Service.wsdl0': 'Service0.wsdl',
+    xsd0: 'Service0.xsd',
+    xsd1: 'Service1.xsd',
+    xsd2: 'Service2.xsd',
+    xsd3: 'Service3.xsd',
+  },
   // The entry's name, an underscore and the query's number, as rio2-security's set is saved.
-  underscore: { 'Service.wsdl0': 'Service_0.wsdl', xsd0: 'Service_0.xsd', xsd1: 'Service_1.xsd', xsd2: 'Service_2.xsd', xsd3: 'Service_3.xsd' },
+  underscore: {
+    'Service.wsdl0': 'Service_0.wsdl',
+    xsd0: 'Service_0.xsd',
+    xsd1: 'Service_1.xsd',
+    xsd2: 'Service_2.xsd',
+    xsd3: 'Service_3.xsd',
+  },
   // Numbered in the order fetched, as bookt-connect's and bydexchange's sets are: the WSDL of ?wsdl=wsdl0 is the
   // entry's name and a number of its own; it stands in as the one that declares the namespace the import names.
-  fetched: { 'Service.wsdl0': 'Service3.wsdl', xsd0: 'Service0.xsd', xsd1: 'Service1.xsd', xsd2: 'Service2.xsd', xsd3: 'Service3.xsd' },
+  fetched: {
+    'Service.wsdl0': 'Service3.wsdl',
+    xsd0: 'Service0.xsd',
+    xsd1: 'Service1.xsd',
+    xsd2: 'Service2.xsd',
+    xsd3: 'Service3.xsd',
+  },
   // svcutil /t:metadata: by namespace, a DataContract namespace by its CLR namespace alone.
   svcutil: {
     'Service.wsdl0': 'tempuri.org.wsdl',
@@ -50,8 +80,9 @@ const STYLES: Record<string, Record<string, string>> = {
 
 /** The file's text with every location of the set made the URL WCF publishes. */
 function published(file: string): string {
-  return readFileSync(fromRoot(WCF, file), 'utf8').replace(/(location|schemaLocation)="([^"]+)"/g, (m, attr: string, loc: string) =>
-    PUBLISHED[loc] ? `${attr}="${PUBLISHED[loc]}"` : m,
+  return readFileSync(fromRoot(WCF, file), 'utf8').replace(
+    /(location|schemaLocation)="([^"]+)"/g,
+    (m, attr: string, loc: string) => (PUBLISHED[loc] ? `${attr}="${PUBLISHED[loc]}"` : m),
   );
 }
 
@@ -83,16 +114,21 @@ let expectedProblems: string[] = [];
 
 /** What the import of the local set says, its files named as saved in `dir` under `names`. */
 function renamed(text: string, dir: string, names: Record<string, string>): string {
-  return text.split(`${WCF}/`).map((part, i) => {
-    if (i === 0) return part;
-    const file = /^[A-Za-z0-9.]+/.exec(part)?.[0] ?? '';
-    return `${dir}/${names[file] ?? file}${part.slice(file.length)}`;
-  }).join('');
+  return text
+    .split(`${WCF}/`)
+    .map((part, i) => {
+      if (i === 0) return part;
+      const file = /^[A-Za-z0-9.]+/.exec(part)?.[0] ?? '';
+      return `${dir}/${names[file] ?? file}${part.slice(file.length)}`;
+    })
+    .join('');
 }
 
 beforeAll(() => {
   rmSync(fromRoot(TMP), { recursive: true, force: true });
-  const local = importWsdl(readFileSync(fromRoot(WCF, 'Service.wsdl'), 'utf8'), `${WCF}/Service.wsdl`, { readFile: (p) => readFileSync(fromRoot(p), 'utf8') });
+  const local = importWsdl(readFileSync(fromRoot(WCF, 'Service.wsdl'), 'utf8'), `${WCF}/Service.wsdl`, {
+    readFile: (p) => readFileSync(fromRoot(p), 'utf8'),
+  });
   expectedDraft = local.yaml;
   expectedProblems = local.problems.map(formatProblem);
 });
@@ -101,41 +137,60 @@ afterAll(() => {
 });
 
 describe('a file beside the WSDL stands for a URL it names', () => {
-  it.each(Object.keys(STYLES))('saved as %s names them: the draft is that of the local set, each stand-in said once', (style) => {
-    const names = STYLES[style]!;
-    const wsdl = writeSet(style, names);
-    const { yaml, problems, notes, read } = importSet(wsdl);
-    expect(problems.map(formatProblem)).toEqual(expectedProblems.map((p) => renamed(p, `${TMP}/${style}`, names)));
-    expect(yaml).toBe(renamed(expectedDraft, `${TMP}/${style}`, names));
-    expect(read.filter((p) => p.includes('://'))).toEqual([]);
-    const dir = `${TMP}/${style}`;
-    expect(notes.map((n) => [n.file, n.construct, n.message])).toEqual([
-      [`${dir}/Service.wsdl`, 'wsdl:import', `${SVC}?wsdl=wsdl0 is read from ${dir}/${names['Service.wsdl0']} (a URL named in a file is not fetched)`],
-      // In reading order, depth first: xsd0 imports xsd2, which imports xsd3; xsd1 is the WSDL's next import.
-      ...[['xsd0', 'Service.wsdl0'], ['xsd2', 'xsd0'], ['xsd3', 'xsd2'], ['xsd1', 'Service.wsdl0']].map(([x, by]) => [
-        `${dir}/${names[by!]}`,
-        's:import',
-        `${SVC}?xsd=${x} is read from ${dir}/${names[x!]} (a URL named in a file is not fetched)`,
-      ]),
-    ]);
-  });
+  it.each(Object.keys(STYLES))(
+    'saved as %s names them: the draft is that of the local set, each stand-in said once',
+    (style) => {
+      const names = STYLES[style]!;
+      const wsdl = writeSet(style, names);
+      const { yaml, problems, notes, read } = importSet(wsdl);
+      expect(problems.map(formatProblem)).toEqual(expectedProblems.map((p) => renamed(p, `${TMP}/${style}`, names)));
+      expect(yaml).toBe(renamed(expectedDraft, `${TMP}/${style}`, names));
+      expect(read.filter((p) => p.includes('://'))).toEqual([]);
+      const dir = `${TMP}/${style}`;
+      expect(notes.map((n) => [n.file, n.construct, n.message])).toEqual([
+        [
+          `${dir}/Service.wsdl`,
+          'wsdl:import',
+          `${SVC}?wsdl=wsdl0 is read from ${dir}/${names['Service.wsdl0']} (a URL named in a file is not fetched)`,
+        ],
+        // In reading order, depth first: xsd0 imports xsd2, which imports xsd3; xsd1 is the WSDL's next import.
+        ...[
+          ['xsd0', 'Service.wsdl0'],
+          ['xsd2', 'xsd0'],
+          ['xsd3', 'xsd2'],
+          ['xsd1', 'Service.wsdl0'],
+        ].map(([x, by]) => [
+          `${dir}/${names[by!]}`,
+          's:import',
+          `${SVC}?xsd=${x} is read from ${dir}/${names[x!]} (a URL named in a file is not fetched)`,
+        ]),
+      ]);
+    },
+  );
 
-  it('passes over a file of the URL\'s name that declares another namespace, for the one svcutil names', () => {
-    const decoy = '<?xml version="1.0"?>\n<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" elementFormDefault="qualified" targetNamespace="urn:other"/>\n';
+  it("passes over a file of the URL's name that declares another namespace, for the one svcutil names", () => {
+    const decoy =
+      '<?xml version="1.0"?>\n<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" elementFormDefault="qualified" targetNamespace="urn:other"/>\n';
     const wsdl = writeSet('decoy', STYLES['svcutil']!, { 'OrderService.svc@xsd=xsd2': decoy });
     const { yaml, problems, notes } = importSet(wsdl);
-    expect(problems.map(formatProblem)).toEqual(expectedProblems.map((p) => renamed(p, `${TMP}/decoy`, STYLES['svcutil']!)));
+    expect(problems.map(formatProblem)).toEqual(
+      expectedProblems.map((p) => renamed(p, `${TMP}/decoy`, STYLES['svcutil']!)),
+    );
     expect(yaml).toBe(renamed(expectedDraft, `${TMP}/decoy`, STYLES['svcutil']!));
-    expect(notes.map((n) => n.message)).toContain(`${SVC}?xsd=xsd2 is read from ${TMP}/decoy/MyApp.Models.xsd (a URL named in a file is not fetched)`);
+    expect(notes.map((n) => n.message)).toContain(
+      `${SVC}?xsd=xsd2 is read from ${TMP}/decoy/MyApp.Models.xsd (a URL named in a file is not fetched)`,
+    );
   });
 
   it('with no file for a URL: a problem at the reference naming the URL and the names looked for; nothing fetched', () => {
     const names = { ...STYLES['svcutil']! };
     delete names['xsd2'];
     const wsdl = writeSet('missing', names, {
-      'OrderService.svc@xsd=xsd2': '<?xml version="1.0"?>\n<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:other"/>\n',
+      'OrderService.svc@xsd=xsd2':
+        '<?xml version="1.0"?>\n<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:other"/>\n',
       // Of the namespace, but a WSDL, which an xs:import does not read.
-      'xsd2.xsd': '<?xml version="1.0"?>\n<wsdl:definitions xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/" targetNamespace="http://schemas.datacontract.org/2004/07/MyApp.Models"/>\n',
+      'xsd2.xsd':
+        '<?xml version="1.0"?>\n<wsdl:definitions xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/" targetNamespace="http://schemas.datacontract.org/2004/07/MyApp.Models"/>\n',
     });
     const { problems, read } = importSet(wsdl);
     expect(read.filter((p) => p.includes('://'))).toEqual([]);
@@ -152,8 +207,7 @@ describe('a file beside the WSDL stands for a URL it names', () => {
       'Service_2.xsd',
       'MyApp.Models.xsd',
     ].join(', ');
-    const missing =
-      `${SVC}?xsd=xsd2 is a URL, which a WSDL read from a file does not fetch, and no file beside it stands for it (looked for ${looked}; passed over: ${TMP}/missing/OrderService.svc@xsd=xsd2 is of the namespace urn:other; ${TMP}/missing/xsd2.xsd is not an XML Schema); save the document there under one of those names`;
+    const missing = `${SVC}?xsd=xsd2 is a URL, which a WSDL read from a file does not fetch, and no file beside it stands for it (looked for ${looked}; passed over: ${TMP}/missing/OrderService.svc@xsd=xsd2 is of the namespace urn:other; ${TMP}/missing/xsd2.xsd is not an XML Schema); save the document there under one of those names`;
     // Named by the WSDL and by the schema of tempuri.org (xsd0): each reference is reported where it stands.
     expect(problems.map(formatProblem).filter((p) => p.includes('is a URL'))).toEqual([
       `${TMP}/missing/tempuri.org.wsdl:7:7: s:import: ${missing}`,
@@ -176,13 +230,77 @@ describe('a file beside the WSDL stands for a URL it names', () => {
 describe('the names that may stand for a URL', () => {
   it.each([
     // [url, namespace, wanted, names]
-    [`${SVC}?xsd=xsd0`, 'http://tempuri.org/', 'schema', ['OrderService.svc?xsd=xsd0', 'OrderService.svc@xsd=xsd0', 'OrderService.xsd0.xsd', 'OrderService.0.xsd', 'OrderService0.xsd', 'xsd0.xsd', 'xsd0', 'tempuri.org.xsd']],
-    [`${SVC}?wsdl=wsdl1`, 'http://example.org/a/b/', 'wsdl', ['OrderService.svc?wsdl=wsdl1', 'OrderService.svc@wsdl=wsdl1', 'OrderService.wsdl1.wsdl', 'OrderService.1.wsdl', 'OrderService1.wsdl', 'wsdl1.wsdl', 'wsdl1', 'example.org.a.b.wsdl']],
+    [
+      `${SVC}?xsd=xsd0`,
+      'http://tempuri.org/',
+      'schema',
+      [
+        'OrderService.svc?xsd=xsd0',
+        'OrderService.svc@xsd=xsd0',
+        'OrderService.xsd0.xsd',
+        'OrderService.0.xsd',
+        'OrderService0.xsd',
+        'xsd0.xsd',
+        'xsd0',
+        'tempuri.org.xsd',
+      ],
+    ],
+    [
+      `${SVC}?wsdl=wsdl1`,
+      'http://example.org/a/b/',
+      'wsdl',
+      [
+        'OrderService.svc?wsdl=wsdl1',
+        'OrderService.svc@wsdl=wsdl1',
+        'OrderService.wsdl1.wsdl',
+        'OrderService.1.wsdl',
+        'OrderService1.wsdl',
+        'wsdl1.wsdl',
+        'wsdl1',
+        'example.org.a.b.wsdl',
+      ],
+    ],
     ['http://host/schemas/types.xsd', 'urn:x:types', 'schema', ['types.xsd', 'urn.x.types.xsd']],
     // With the entry WSDL's path: its name and the number too.
-    [`${SVC}?xsd=xsd3`, undefined, 'schema', ['OrderService.svc?xsd=xsd3', 'OrderService.svc@xsd=xsd3', 'OrderService.xsd3.xsd', 'OrderService.3.xsd', 'OrderService3.xsd', 'xsd3.xsd', 'xsd3', 'team_software3.xsd', 'team_software.3.xsd', 'team_software_3.xsd'], 'sets/team_software.wsdl'],
+    [
+      `${SVC}?xsd=xsd3`,
+      undefined,
+      'schema',
+      [
+        'OrderService.svc?xsd=xsd3',
+        'OrderService.svc@xsd=xsd3',
+        'OrderService.xsd3.xsd',
+        'OrderService.3.xsd',
+        'OrderService3.xsd',
+        'xsd3.xsd',
+        'xsd3',
+        'team_software3.xsd',
+        'team_software.3.xsd',
+        'team_software_3.xsd',
+      ],
+      'sets/team_software.wsdl',
+    ],
     // A WSDL of a set saved with the entry: any of the entry's name and a digit, if it declares the namespace.
-    [`${SVC}?wsdl=wsdl0`, 'urn:c', 'wsdl', ['OrderService.svc?wsdl=wsdl0', 'OrderService.svc@wsdl=wsdl0', 'OrderService.wsdl0.wsdl', 'OrderService.0.wsdl', 'OrderService0.wsdl', 'wsdl0.wsdl', 'wsdl0', 'bookt0.wsdl', 'bookt.0.wsdl', 'bookt_0.wsdl', 'urn.c.wsdl', ...[1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => `bookt${n}.wsdl`)], 'sets/bookt.wsdl'],
+    [
+      `${SVC}?wsdl=wsdl0`,
+      'urn:c',
+      'wsdl',
+      [
+        'OrderService.svc?wsdl=wsdl0',
+        'OrderService.svc@wsdl=wsdl0',
+        'OrderService.wsdl0.wsdl',
+        'OrderService.0.wsdl',
+        'OrderService0.wsdl',
+        'wsdl0.wsdl',
+        'wsdl0',
+        'bookt0.wsdl',
+        'bookt.0.wsdl',
+        'bookt_0.wsdl',
+        'urn.c.wsdl',
+        ...[1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => `bookt${n}.wsdl`),
+      ],
+      'sets/bookt.wsdl',
+    ],
     // The service's own WSDL (`?wsdl`), named back by one it imports (as rio2-security's): the entry.
     [`${SVC}?wsdl`, undefined, 'wsdl', ['rio2.wsdl'], 'sets/rio2.wsdl'],
     [`${SVC}?WSDL`, undefined, 'schema', ['rio2.wsdl'], 'sets/rio2.wsdl'],

@@ -24,8 +24,15 @@ beforeAll(async () => {
 afterAll(async () => Promise.all(mocks.map((m) => m.close())));
 
 const QUERY = {
-  Properties: [{ FieldURI: { FieldURI: 'item:Subject' } }, { IndexedFieldURI: { FieldURI: 'item:To', FieldIndex: '2' } }],
-  Item: { And: { Items: [{ Exists: { Field: 'a' } }, { And: { Items: [{ Exists: { Field: 'b' } }, { Exists: { Field: 'c' } }] } }] } },
+  Properties: [
+    { FieldURI: { FieldURI: 'item:Subject' } },
+    { IndexedFieldURI: { FieldURI: 'item:To', FieldIndex: '2' } },
+  ],
+  Item: {
+    And: {
+      Items: [{ Exists: { Field: 'a' } }, { And: { Items: [{ Exists: { Field: 'b' } }, { Exists: { Field: 'c' } }] } }],
+    },
+  },
   Items: [{ Remark: 'r1' }, { Note: 'n1' }, { Comment: 'c1' }, { Remark: 'r2' }],
 };
 
@@ -34,9 +41,16 @@ describe('the import', () => {
     const choice = (record: string, field: string) => {
       const t = trip.generated.model.records.find((r) => r.name === record)!.fields.find((f) => f.name === field)!.type;
       const c = t.kind === 'list' ? t.item : t;
-      return c.kind === 'choice' ? c.alternatives.map((a) => `${a.name}:${a.type.kind === 'record' ? a.type.record.name : a.type.kind}`) : t.kind;
+      return c.kind === 'choice'
+        ? c.alternatives.map((a) => `${a.name}:${a.type.kind === 'record' ? a.type.record.name : a.type.kind}`)
+        : t.kind;
     };
-    expect({ Properties: choice('Query', 'Properties'), Item: choice('Query', 'Item'), Notes: choice('Query', 'Items'), Items: choice('AndType', 'Items') }).toEqual({
+    expect({
+      Properties: choice('Query', 'Properties'),
+      Item: choice('Query', 'Item'),
+      Notes: choice('Query', 'Items'),
+      Items: choice('AndType', 'Items'),
+    }).toEqual({
       Properties: ['FieldURI:FieldPath', 'IndexedFieldURI:IndexedPath'],
       Item: ['Exists:ExistsType', 'And:AndType'],
       Notes: ['Note:primitive', 'Remark:primitive', 'Comment:primitive'],
@@ -49,12 +63,17 @@ describe('the import', () => {
     const text = wsdlText
       .replace('xmlns:tns="http://example.org/find/"', 'xmlns:tns="http://example.org/find/" xmlns:o="urn:other"')
       .replace('<s:element name="IndexedFieldURI" type="tns:IndexedPath" substitutionGroup="tns:Path" />', '')
-      .replace('    </s:schema>\n', '    </s:schema>\n    <s:schema elementFormDefault="qualified" targetNamespace="urn:other"><s:element name="IndexedFieldURI" type="tns:IndexedPath" substitutionGroup="tns:Path" /></s:schema>\n');
+      .replace(
+        '    </s:schema>\n',
+        '    </s:schema>\n    <s:schema elementFormDefault="qualified" targetNamespace="urn:other"><s:element name="IndexedFieldURI" type="tns:IndexedPath" substitutionGroup="tns:Path" /></s:schema>\n',
+      );
     const messages = importWsdl(text, WSDL).problems.map((p) => `${p.construct}: ${p.message}`);
     expect(messages).toContain(
       's:element ref: in ArrayOfPaths: IndexedFieldURI of the substitution group of tns:Path is an element of urn:other, not of http://example.org/find/ where the reference stands; the format has no way to put an alternative in a namespace of its own, so the choice is left out',
     );
-    expect(messages).toContain('s:choice: in ArrayOfPaths: the choice is left out, since not all of its alternatives can be mapped');
+    expect(messages).toContain(
+      's:choice: in ArrayOfPaths: the choice is left out, since not all of its alternatives can be mapped',
+    );
   });
 });
 
@@ -67,8 +86,12 @@ describe('the generated client and mock', () => {
     await expect(client['find']!({ query: QUERY })).resolves.toEqual(QUERY);
     expect(received).toEqual([{ query: QUERY }]);
     const sent = bodyContent(exchanges[0]!.request, 'query');
-    expect(sent).toMatch(/^<Properties><FieldURI FieldURI="item:Subject"\s*\/?>(<\/FieldURI>)?<IndexedFieldURI FieldURI="item:To" FieldIndex="2"\s*\/?>/);
-    expect(sent).toContain('<And><Exists><Field>a</Field></Exists><And><Exists><Field>b</Field></Exists><Exists><Field>c</Field></Exists></And></And>');
+    expect(sent).toMatch(
+      /^<Properties><FieldURI FieldURI="item:Subject"\s*\/?>(<\/FieldURI>)?<IndexedFieldURI FieldURI="item:To" FieldIndex="2"\s*\/?>/,
+    );
+    expect(sent).toContain(
+      '<And><Exists><Field>a</Field></Exists><And><Exists><Field>b</Field></Exists><Exists><Field>c</Field></Exists></And></And>',
+    );
     expect(sent).toMatch(/<\/And><Remark>r1<\/Remark><Note>n1<\/Note><Comment>c1<\/Comment><Remark>r2<\/Remark>$/);
     expect(sent).not.toMatch(/<(Path|Expression|Item|Items)\b/);
   });
@@ -79,9 +102,16 @@ describe('the generated client and mock', () => {
     await client['find']!({ query: QUERY });
     await client['find']!({ query: { Properties: [{ FieldURI: { FieldURI: 'x' } }], Items: [] } });
     const body = (envelope: string) => /<soap:Body>([\s\S]*)<\/soap:Body>/.exec(envelope)![1]!;
-    const documents = Object.fromEntries(exchanges.flatMap((e, i) => [[`request${i}`, body(e.request)], [`answer${i}`, body(e.response)]]));
+    const documents = Object.fromEntries(
+      exchanges.flatMap((e, i) => [
+        [`request${i}`, body(e.request)],
+        [`answer${i}`, body(e.response)],
+      ]),
+    );
     expect(Object.keys(documents)).toHaveLength(4);
-    const failures = [...(await validateAll(extractSchemas(wsdlText), documents))].filter(([, errors]) => errors.length > 0);
+    const failures = [...(await validateAll(extractSchemas(wsdlText), documents))].filter(
+      ([, errors]) => errors.length > 0,
+    );
     expect(failures).toEqual([]);
   });
 });

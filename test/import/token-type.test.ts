@@ -48,7 +48,10 @@ describe('importWsdl: xs:token and xs:anySimpleType', () => {
     ['a parameter', '      - { name: code, type: token, optional: true }'],
     ['the base of an inline restriction', '      - { name: words, type: token, optional: true }'],
     ['a result', '    result: { type: token, nullable: true }'],
-    ['an xs:anySimpleType (any simple value, its text as it is)', '      - { name: anything, type: string, optional: true }'],
+    [
+      'an xs:anySimpleType (any simple value, its text as it is)',
+      '      - { name: anything, type: string, optional: true }',
+    ],
   ])('drafts %s', (_, line) => {
     expect(yaml).toContain(line);
   });

@@ -16,7 +16,9 @@ describe('an xsd:import in wsdl:types, outside any schema', () => {
   it('is read: the operation is drafted from the imported schema, with its parameter and result', () => {
     const readFile = (path: string) => readFileSync(fromRoot(path), 'utf8');
     const { yaml, problems } = importWsdl(readFile(WSDL), WSDL, { readFile });
-    expect(yaml).toContain('  - name: GetQuote\n    params:\n      - { name: symbol, type: string, optional: true }\n    result: double\n');
+    expect(yaml).toContain(
+      '  - name: GetQuote\n    params:\n      - { name: symbol, type: string, optional: true }\n    result: double\n',
+    );
     // The only construct left out is the fault, which the format never drafts; the fault's undeclared element is not
     // an error of its own.
     expect(problems.map((p) => p.construct)).toEqual(['wsdl:fault']);

@@ -23,7 +23,10 @@ function wsdlText(operations: readonly string[], declared: (op: string) => boole
   const elements = operations
     .filter(declared)
     .flatMap((op) => [op, `${op}Response`])
-    .map((e) => `<xs:element name="${e}"><xs:complexType><xs:sequence><xs:element minOccurs="0" name="Value" type="xs:string"/></xs:sequence></xs:complexType></xs:element>`)
+    .map(
+      (e) =>
+        `<xs:element name="${e}"><xs:complexType><xs:sequence><xs:element minOccurs="0" name="Value" type="xs:string"/></xs:sequence></xs:complexType></xs:element>`,
+    )
     .join('');
   return `<?xml version="1.0" encoding="utf-8"?>
 <wsdl:definitions name="SyncReply" targetNamespace="${TNS}" xmlns:tns="${TNS}" xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" xmlns:xs="http://www.w3.org/2001/XMLSchema">
@@ -41,7 +44,8 @@ ${operations.map((op) => `<wsdl:message name="${op}In"><wsdl:part name="par" ele
 
 const OPS = ['Authenticate', 'AddFeatures', 'Subscribed', 'GetTenant', 'SetTenant'];
 /** Where the part of operation i's input or output message stands: the messages start on line 7, each on a line. */
-const partAt = (i: number, io: 'In' | 'Out') => `${7 + 2 * i + (io === 'Out' ? 1 : 0)}:${'<wsdl:message name="'.length + OPS[i]!.length + `${io}">`.length + 1}`;
+const partAt = (i: number, io: 'In' | 'Out') =>
+  `${7 + 2 * i + (io === 'Out' ? 1 : 0)}:${'<wsdl:message name="'.length + OPS[i]!.length + `${io}">`.length + 1}`;
 
 beforeAll(() => {
   rmSync(fromRoot(TMP), { recursive: true, force: true });
@@ -88,7 +92,9 @@ describe('messages naming elements no schema declares', () => {
   });
 
   it('names the documents that could not be read, which may be where the elements are', () => {
-    const imports = [0, 1, 2, 3, 4, 5].map((n) => `<xs:import namespace="${TNS}" schemaLocation="http://sync.example/SyncReply.svc?xsd=xsd${n}"/>`).join('');
+    const imports = [0, 1, 2, 3, 4, 5]
+      .map((n) => `<xs:import namespace="${TNS}" schemaLocation="http://sync.example/SyncReply.svc?xsd=xsd${n}"/>`)
+      .join('');
     const text = wsdlText(['Ping']).replace('<xs:element name="anyType"', `${imports}<xs:element name="anyType"`);
     const message = (() => {
       try {
@@ -100,13 +106,19 @@ describe('messages naming elements no schema declares', () => {
     })();
     const lines = message.split('\n');
     expect(lines.slice(3, 4)).toEqual(['the WSDL names 6 documents that could not be read, which may declare them:']);
-    const unread = (n: number) => `http://sync.example/SyncReply.svc?xsd=xsd${n} is a URL, which a WSDL read from a file does not fetch, and no file beside it stands for it`;
-    expect(lines.slice(4).map((l) => l.replace(/^ {2}\S+: s:import: /, '').replace(/ \(looked for.*$/, ''))).toEqual([0, 1, 2, 3, 4].map(unread).concat('  and 1 more'));
+    const unread = (n: number) =>
+      `http://sync.example/SyncReply.svc?xsd=xsd${n} is a URL, which a WSDL read from a file does not fetch, and no file beside it stands for it`;
+    expect(lines.slice(4).map((l) => l.replace(/^ {2}\S+: s:import: /, '').replace(/ \(looked for.*$/, ''))).toEqual(
+      [0, 1, 2, 3, 4].map(unread).concat('  and 1 more'),
+    );
     expect(lines[4]).toMatch(new RegExp(`^  ${TMP}/x\\.wsdl:4:146: s:import: `));
   });
 
   it('while an operation is left to draft, an undeclared element stays a problem of its operation', () => {
-    const { problems, yaml } = importWsdl(wsdlText(['Authenticate', 'Subscribed'], (op) => op === 'Subscribed'), 'x.wsdl');
+    const { problems, yaml } = importWsdl(
+      wsdlText(['Authenticate', 'Subscribed'], (op) => op === 'Subscribed'),
+      'x.wsdl',
+    );
     expect(yaml).toMatch(/^  - name: Subscribed$/m);
     expect(problems.filter((p) => p.construct === 'wsdl:part').map((p) => p.message)).toEqual([
       "the element Authenticate of Authenticate's input is not declared; the operation is left out",
@@ -137,8 +149,15 @@ describe('messages naming elements no schema declares', () => {
     const wsdl = `${TMP}/SyncReply.wsdl`;
     const first = `no operation can be drafted: 10 elements its messages name are declared in no schema of the WSDL`;
     const imported = await runImportWsdl({ file: wsdl, cwd: fromRoot() });
-    expect([imported.exitCode, imported.stdout, imported.stderr.split('\n')[0]]).toEqual([2, '', `${wsdl}: ${first} (the schemas it holds are of ${SERIALIZATION}):`]);
+    expect([imported.exitCode, imported.stdout, imported.stderr.split('\n')[0]]).toEqual([
+      2,
+      '',
+      `${wsdl}: ${first} (the schemas it holds are of ${SERIALIZATION}):`,
+    ]);
     const generated = await runGenerate({ wsdl, out: `${TMP}/out`, cwd: fromRoot() });
-    expect([generated.exitCode, generated.stderr.split('\n')[0]]).toEqual([2, `${wsdl}: ${first} (the schemas it holds are of ${SERIALIZATION}):`]);
+    expect([generated.exitCode, generated.stderr.split('\n')[0]]).toEqual([
+      2,
+      `${wsdl}: ${first} (the schemas it holds are of ${SERIALIZATION}):`,
+    ]);
   });
 });

@@ -54,8 +54,18 @@ describe('importWsdl: unqualified operations holding records', () => {
   ];
   it.each(cases)('$kind', ({ text, expected, reported }) => {
     const { problems, yaml } = importWsdl(text, 'Geo.wsdl');
-    const locate = (parse(yaml) as { operations: Array<{ params: Array<{ name: string; form?: string }>; result: { form?: string }; outputs: Array<{ form?: string }> }> }).operations[0]!;
-    expect({ number: locate.params[0]!.form, result: locate.result.form, zone: locate.outputs[0]!.form }).toEqual(expected);
+    const locate = (
+      parse(yaml) as {
+        operations: Array<{
+          params: Array<{ name: string; form?: string }>;
+          result: { form?: string };
+          outputs: Array<{ form?: string }>;
+        }>;
+      }
+    ).operations[0]!;
+    expect({ number: locate.params[0]!.form, result: locate.result.form, zone: locate.outputs[0]!.form }).toEqual(
+      expected,
+    );
     expect(problems.map((p) => `${p.construct} ${p.message}`).filter((m) => m.startsWith('form='))).toEqual(reported);
   });
 });

@@ -11,13 +11,21 @@ const place = (e: XmlElement) => `${e.line}:${e.column}`;
 
 describe('the importer reads XML with positions', () => {
   it("places each element at its '<', counting lines by LF (CRLF too) and columns in UTF-16 units from 1", () => {
-    const root = parseXml('\ufeff<?xml version="1.0"?>\r\n<a xmlns="urn:a" xmlns:p="urn:p">\r\n\t<p:b\r\n x="1"/>\u{1F600}<c/>\n  <!-- <d/> -->\n  <e><![CDATA[<f/>]]></e>\n</a>');
+    const root = parseXml(
+      '\ufeff<?xml version="1.0"?>\r\n<a xmlns="urn:a" xmlns:p="urn:p">\r\n\t<p:b\r\n x="1"/>\u{1F600}<c/>\n  <!-- <d/> -->\n  <e><![CDATA[<f/>]]></e>\n</a>',
+    );
     expect(place(root)).toBe('2:1');
-    expect(root.children.map((c) => `${c.ns} ${c.name} ${place(c)}`)).toEqual(['urn:p b 3:2', 'urn:a c 4:11', 'urn:a e 6:3']);
+    expect(root.children.map((c) => `${c.ns} ${c.name} ${place(c)}`)).toEqual([
+      'urn:p b 3:2',
+      'urn:a c 4:11',
+      'urn:a e 6:3',
+    ]);
   });
 
   it('keeps attributes as written, decoded, and the namespaces in scope, inherited and redeclared', () => {
-    const root = parseXml('<s:schema xmlns:s="urn:s" xmlns:t="urn:t" name="a &amp; b &#x41;&quot;"><s:element xmlns:t="urn:t2" type="t:X"/><s:element type="t:X"/></s:schema>');
+    const root = parseXml(
+      '<s:schema xmlns:s="urn:s" xmlns:t="urn:t" name="a &amp; b &#x41;&quot;"><s:element xmlns:t="urn:t2" type="t:X"/><s:element type="t:X"/></s:schema>',
+    );
     expect(Object.fromEntries(root.attrs)).toEqual({ 'xmlns:s': 'urn:s', 'xmlns:t': 'urn:t', name: 'a & b A"' });
     expect(root.children.map((c) => resolveQName(c, c.attrs.get('type')!))).toEqual([
       { ns: 'urn:t2', local: 'X' },
@@ -46,7 +54,12 @@ describe('the importer reads XML with positions', () => {
   });
 
   it.each([
-    ['a DOCTYPE with an internal subset (never expanded)', '<!DOCTYPE a [<!ENTITY e "boom">]>\n<a>&e;</a>', '1:1', /a DOCTYPE with an internal subset is not supported/],
+    [
+      'a DOCTYPE with an internal subset (never expanded)',
+      '<!DOCTYPE a [<!ENTITY e "boom">]>\n<a>&e;</a>',
+      '1:1',
+      /a DOCTYPE with an internal subset is not supported/,
+    ],
     ['a prefix nobody declares', '<a>\n  <p:b/>\n</a>', '2:8', /unbound namespace prefix: "p"/],
     ['an end tag for another element', '<a>\n<b></a>', '2:4', /^end tag <\/a> does not match <b>$/],
     ['an element never closed', '<a><b></b>', '1:10', /unclosed tag: a/],
@@ -55,7 +68,12 @@ describe('the importer reads XML with positions', () => {
     // The hand-written reader let these through.
     ['a "<" in an attribute value', '<a x="<"/>', '1:7', /disallowed character/],
     ['a control character', '<a>\u0001</a>', '1:4', /disallowed character/],
-    ['one attribute twice under two prefixes of one namespace', '<a xmlns:p="urn:x" xmlns:q="urn:x" p:n="1" q:n="2"/>', '1:52', /duplicate attribute: \{urn:x\}n/],
+    [
+      'one attribute twice under two prefixes of one namespace',
+      '<a xmlns:p="urn:x" xmlns:q="urn:x" p:n="1" q:n="2"/>',
+      '1:52',
+      /duplicate attribute: \{urn:x\}n/,
+    ],
   ])('refuses %s, saying where', (_label, xml, at, message) => {
     let error: unknown;
     try {
@@ -71,8 +89,11 @@ describe('the importer reads XML with positions', () => {
   });
 
   it('names the file, line and column when a WSDL is not well-formed', () => {
-    expect(() => importWsdl('<wsdl:definitions xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">\n  <wsdl:types x="<"/>\n</wsdl:definitions>', 'Bad.wsdl')).toThrow(
-      new WsdlImportError('Bad.wsdl:2:18: cannot read the WSDL: disallowed character'),
-    );
+    expect(() =>
+      importWsdl(
+        '<wsdl:definitions xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">\n  <wsdl:types x="<"/>\n</wsdl:definitions>',
+        'Bad.wsdl',
+      ),
+    ).toThrow(new WsdlImportError('Bad.wsdl:2:18: cannot read the WSDL: disallowed character'));
   });
 });

@@ -65,7 +65,11 @@ describe('import: derived types reached only through xsi:type', () => {
   it('drafts every type extending a type in use, transitively, with extends, and reports nothing for them', () => {
     const imported = importWsdl(wsdlText, WSDL);
     const model = parseSpec(imported.yaml, 'Zoo.yaml');
-    expect(Object.fromEntries(model.records.map((r) => [r.name, { base: r.base?.name, own: r.ownFields.map((f) => f.name) }]))).toEqual({
+    expect(
+      Object.fromEntries(
+        model.records.map((r) => [r.name, { base: r.base?.name, own: r.ownFields.map((f) => f.name) }]),
+      ),
+    ).toEqual({
       Animal: { base: undefined, own: ['Name', 'Legs'] },
       Cat: { base: 'Animal', own: ['Indoor'] },
       Puppy: { base: 'Dog', own: ['AgeWeeks'] },
@@ -76,20 +80,30 @@ describe('import: derived types reached only through xsi:type', () => {
 });
 
 describe('the client reads a derived type sent with xsi:type', () => {
-  const answer = (content: string) => soapBody('soap11', `<GetAnimalResponse xmlns="${NS}">${content}</GetAnimalResponse>`);
+  const answer = (content: string) =>
+    soapBody('soap11', `<GetAnimalResponse xmlns="${NS}">${content}</GetAnimalResponse>`);
 
   it('reads <GetAnimalResult xsi:type="Dog"> as a Dog, "Puppy" as a Puppy, none as an Animal', async () => {
     const c = zooClient(raw.url, 'soap11');
-    raw.respond(answer('<GetAnimalResult xsi:type="Dog"><Name>Rex</Name><Legs>4</Legs><Breed>Collie</Breed></GetAnimalResult>'));
+    raw.respond(
+      answer('<GetAnimalResult xsi:type="Dog"><Name>Rex</Name><Legs>4</Legs><Breed>Collie</Breed></GetAnimalResult>'),
+    );
     expect(await c['getAnimal']!({ name: 'Rex' })).toEqual(rex);
-    raw.respond(answer('<GetAnimalResult xmlns:q1="http://example.org/zoo/" xsi:type="q1:Puppy"><Name>Bit</Name><Legs>4</Legs><Breed>Pug</Breed><AgeWeeks>9</AgeWeeks></GetAnimalResult>'));
+    raw.respond(
+      answer(
+        '<GetAnimalResult xmlns:q1="http://example.org/zoo/" xsi:type="q1:Puppy"><Name>Bit</Name><Legs>4</Legs><Breed>Pug</Breed><AgeWeeks>9</AgeWeeks></GetAnimalResult>',
+      ),
+    );
     expect(await c['getAnimal']!({ name: 'Bit' })).toEqual(bit);
     raw.respond(answer('<GetAnimalResult><Name>Nemo</Name><Legs>0</Legs><Breed>ignored</Breed></GetAnimalResult>'));
     expect(await c['getAnimal']!({ name: 'Nemo' })).toEqual(generic);
   });
 
   it('reads the HTTP POST root <Animal xsi:type="Cat"> as a Cat', async () => {
-    raw.respond({ status: 200, body: `<?xml version="1.0" encoding="utf-8"?><Animal xmlns:xsi="${XSI}" xsi:type="Cat" xmlns="${NS}"><Name>Tom</Name><Legs>4</Legs><Indoor>true</Indoor></Animal>` });
+    raw.respond({
+      status: 200,
+      body: `<?xml version="1.0" encoding="utf-8"?><Animal xmlns:xsi="${XSI}" xsi:type="Cat" xmlns="${NS}"><Name>Tom</Name><Legs>4</Legs><Indoor>true</Indoor></Animal>`,
+    });
     expect(await zooClient(raw.url, 'httpPost')['getAnimal']!({ name: 'Tom' })).toEqual(tom);
   });
 });
@@ -126,20 +140,26 @@ describe('node-soap serving the original WSDL: derived types both ways', () => {
     await server?.close();
   });
 
-  it.each(['soap11', 'soap12'] as const)('%s: the client reads the Dog, Cat and Puppy node-soap sends with xsi:type', async (style) => {
-    const c = zooClient(server.url, style);
-    expect(await c['getAnimal']!({ name: 'Rex' })).toEqual(rex);
-    expect(await c['getAnimals']!()).toEqual([tom, bit, generic]);
-  });
+  it.each(['soap11', 'soap12'] as const)(
+    '%s: the client reads the Dog, Cat and Puppy node-soap sends with xsi:type',
+    async (style) => {
+      const c = zooClient(server.url, style);
+      expect(await c['getAnimal']!({ name: 'Rex' })).toEqual(rex);
+      expect(await c['getAnimals']!()).toEqual([tom, bit, generic]);
+    },
+  );
 
-  it.each(['soap11', 'soap12'] as const)('%s: the client sends a Puppy as <animal xsi:type="Puppy">, which node-soap reads whole', async (style) => {
-    fed.length = 0;
-    const before = server.requests.length;
-    expect(await zooClient(server.url, style)['feed']!({ animal: bit })).toBe('fed');
-    expect(server.requests[before]!.body).toContain('<animal xsi:type="Puppy">');
-    // node-soap keeps the xsi:type it read, and read AgeWeeks and Legs as Puppy's ints (its deserializer above).
-    expect(fed).toEqual([{ attributes: { 'xsi:type': 'Puppy' }, ...bit }]);
-  });
+  it.each(['soap11', 'soap12'] as const)(
+    '%s: the client sends a Puppy as <animal xsi:type="Puppy">, which node-soap reads whole',
+    async (style) => {
+      fed.length = 0;
+      const before = server.requests.length;
+      expect(await zooClient(server.url, style)['feed']!({ animal: bit })).toBe('fed');
+      expect(server.requests[before]!.body).toContain('<animal xsi:type="Puppy">');
+      // node-soap keeps the xsi:type it read, and read AgeWeeks and Legs as Puppy's ints (its deserializer above).
+      expect(fed).toEqual([{ attributes: { 'xsi:type': 'Puppy' }, ...bit }]);
+    },
+  );
 });
 
 describe('the mock answers and reads derived types', () => {
@@ -172,7 +192,9 @@ describe('the mock answers and reads derived types', () => {
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: 'name=Bit',
     });
-    expect(await response.text()).toMatch(/^<\?xml[^>]*\?><Animal [^>]*xsi:type="Puppy"[^>]*><Name>Bit<\/Name><Legs>4<\/Legs><Breed>Pug<\/Breed><AgeWeeks>9<\/AgeWeeks><\/Animal>$/);
+    expect(await response.text()).toMatch(
+      /^<\?xml[^>]*\?><Animal [^>]*xsi:type="Puppy"[^>]*><Name>Bit<\/Name><Legs>4<\/Legs><Breed>Pug<\/Breed><AgeWeeks>9<\/AgeWeeks><\/Animal>$/,
+    );
   });
 
   it.each(['soap11', 'soap12'] as const)('%s: reads a parameter sent as a derived type', async (style) => {
@@ -184,7 +206,10 @@ describe('the mock answers and reads derived types', () => {
 
   it('refuses a value that no type extending the declared one fits, before sending', async () => {
     const SvcRequestError = client['SvcRequestError'] as ErrorClass;
-    const error = await rejected(zooClient(server.url, 'soap11')['feed']!({ animal: { ...rex, Indoor: true } }), SvcRequestError);
+    const error = await rejected(
+      zooClient(server.url, 'soap11')['feed']!({ animal: { ...rex, Indoor: true } }),
+      SvcRequestError,
+    );
     expect(error.message).toMatch(/animal\.(Breed|Indoor).* is not a member of this record/);
   });
 });
@@ -203,15 +228,25 @@ describe('XML content over HTTP POST: the node is the answer', () => {
   });
 
   it('the client returns null for a nil root (the result is nullable) and refuses a document that is not one element', async () => {
-    raw.respond({ status: 200, body: `<?xml version="1.0" encoding="utf-8"?><GetReportResult xmlns:xsi="${XSI}" xsi:nil="true" xmlns="${NS}" />` });
+    raw.respond({
+      status: 200,
+      body: `<?xml version="1.0" encoding="utf-8"?><GetReportResult xmlns:xsi="${XSI}" xsi:nil="true" xmlns="${NS}" />`,
+    });
     expect(await zooClient(raw.url, 'httpPost')['getReport']!()).toBeNull();
     const SvcDecodeError = client['SvcDecodeError'] as ErrorClass;
     raw.respond({ status: 200, body: '<a/><b/>' });
-    expect((await rejected(zooClient(raw.url, 'httpPost')['getReport']!(), SvcDecodeError)).message).toMatch(/second root element/);
+    expect((await rejected(zooClient(raw.url, 'httpPost')['getReport']!(), SvcDecodeError)).message).toMatch(
+      /second root element/,
+    );
   });
 
   it('SOAP still returns the content of the result element', async () => {
-    raw.respond(soapBody('soap12', `<GetReportResponse xmlns="${NS}"><GetReportResult>${ROOTS[1]}</GetReportResult></GetReportResponse>`));
+    raw.respond(
+      soapBody(
+        'soap12',
+        `<GetReportResponse xmlns="${NS}"><GetReportResult>${ROOTS[1]}</GetReportResult></GetReportResponse>`,
+      ),
+    );
     expect(await zooClient(raw.url, 'soap12')['getReport']!()).toBe(ROOTS[1]);
   });
 
@@ -225,14 +260,21 @@ describe('XML content over HTTP POST: the node is the answer', () => {
       await server?.close();
     });
 
-    it.each(STYLES.flatMap((style) => ROOTS.map((root) => [style, root] as const)))('%s: answers %s, which the client gets back', async (style, root) => {
-      answer = root;
-      expect(await zooClient(server.url, style)['getReport']!()).toBe(root);
-    });
+    it.each(STYLES.flatMap((style) => ROOTS.map((root) => [style, root] as const)))(
+      '%s: answers %s, which the client gets back',
+      async (style, root) => {
+        answer = root;
+        expect(await zooClient(server.url, style)['getReport']!()).toBe(root);
+      },
+    );
 
     it('over HTTP POST, the content is the document itself', async () => {
       answer = ROOTS[0];
-      const response = await fetch(`${server.url}/Zoo.asmx/GetReport`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: '' });
+      const response = await fetch(`${server.url}/Zoo.asmx/GetReport`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: '',
+      });
       expect(response.status).toBe(200);
       expect(await response.text()).toBe(`<?xml version="1.0" encoding="utf-8"?>${ROOTS[0]}`);
     });
@@ -256,6 +298,8 @@ describe('XML content over HTTP POST: the node is the answer', () => {
     expect(wsdl.bindings['ZooHttpPost']!.operations['GetAnimal']!.output).toEqual(['mime:mimeXml Body']);
     // As the original: what our WSDL says of the operation's HTTP POST answer imports back the same.
     const original = summarizeWsdl(wsdlText);
-    expect(wsdl.bindings['ZooHttpPost']!.operations['GetReport']!.output).toEqual(original.bindings['ZooHttpPost']!.operations['GetReport']!.output);
+    expect(wsdl.bindings['ZooHttpPost']!.operations['GetReport']!.output).toEqual(
+      original.bindings['ZooHttpPost']!.operations['GetReport']!.output,
+    );
   });
 });

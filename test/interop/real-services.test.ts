@@ -57,7 +57,9 @@ function unit(name: string): OriginalWsdlService {
 
 /** The operations of a service's spec, which its node-soap server serves. */
 function specOperations(c: ServiceCase): string[] {
-  return (parseYaml(readFileSync(handSpec(c), 'utf8')) as { operations: Array<{ name: string }> }).operations.map((o) => o.name);
+  return (parseYaml(readFileSync(handSpec(c), 'utf8')) as { operations: Array<{ name: string }> }).operations.map(
+    (o) => o.name,
+  );
 }
 
 function title(row: Row): string {
@@ -367,16 +369,22 @@ for (const c of SERVICES) {
 
     if (c.responseHeaders) {
       // Issue 17, item 6: the headers node-soap answers with, as the WSDL declares them, read by <method>WithHeaders.
-      const row = c.rows.find((r) => (r.client ?? 'default') === 'default' && (u.wsdl.operations.get(r.op)?.outputHeaders.length ?? 0) > 1)!;
+      const row = c.rows.find(
+        (r) => (r.client ?? 'default') === 'default' && (u.wsdl.operations.get(r.op)?.outputHeaders.length ?? 0) > 1,
+      )!;
       for (const style of STYLES) {
         it(`${row.op}WithHeaders over ${style} decodes the response headers the WSDL declares`, async () => {
-          const answer = (await u.call(style, row, `${methodName(row.op)}WithHeaders`)) as { result: unknown; headers: Record<string, Record<string, string>> };
+          const answer = (await u.call(style, row, `${methodName(row.op)}WithHeaders`)) as {
+            result: unknown;
+            headers: Record<string, Record<string, string>>;
+          };
           expect(answer.result).toEqual(row.expected);
           const names = u.wsdl.operations.get(row.op)!.outputHeaders;
           expect(Object.keys(answer.headers).sort()).toEqual([...names].sort());
           for (const name of names) {
             const text = c.responseHeaders![name]!;
-            for (const [, field, value] of text.matchAll(/<(\w+)>([^<]*)<\/\1>/g)) expect(answer.headers[name]?.[field!]).toBe(value);
+            for (const [, field, value] of text.matchAll(/<(\w+)>([^<]*)<\/\1>/g))
+              expect(answer.headers[name]?.[field!]).toBe(value);
           }
         });
       }

@@ -23,7 +23,13 @@ import {
   PAYER_WSDL_ROWS,
   type PayerWsdlRow,
 } from '../helpers/payer-wsdl-rows.js';
-import { SOAP11_ENVELOPE, SOAP12_ENVELOPE, bodyElementName, envelopeNamespace, soapBodyElement } from '../helpers/soap-body.js';
+import {
+  SOAP11_ENVELOPE,
+  SOAP12_ENVELOPE,
+  bodyElementName,
+  envelopeNamespace,
+  soapBodyElement,
+} from '../helpers/soap-body.js';
 import { extractSchema, validateAll } from '../helpers/xsd.js';
 
 const STYLES = ['soap11', 'soap12'] as const satisfies readonly Style[];
@@ -59,7 +65,8 @@ const BROKEN: readonly Broken[] = [
     operation: 'ProcessPaymentFileAsync',
     part: 'request',
     edit: (xml) => xml.replace(/<timeStamp>([^<]*)<\/timeStamp>/, '<timestamp>$1</timestamp>'),
-    error: /Element '\{http:\/\/svc\.example\/\}timestamp': This element is not expected\. Expected is \( \{http:\/\/svc\.example\/\}timeStamp \)/,
+    error:
+      /Element '\{http:\/\/svc\.example\/\}timestamp': This element is not expected\. Expected is \( \{http:\/\/svc\.example\/\}timeStamp \)/,
   },
   {
     name: 'a requestId past the long range',
@@ -67,7 +74,8 @@ const BROKEN: readonly Broken[] = [
     operation: 'GetProcessingRequestStatus',
     part: 'request',
     edit: (xml) => xml.replace(/<requestId>[^<]*<\/requestId>/, '<requestId>9223372036854775808</requestId>'),
-    error: /Element '\{http:\/\/svc\.example\/\}requestId': '9223372036854775808' is not a valid value of the atomic type 'xs:long'/,
+    error:
+      /Element '\{http:\/\/svc\.example\/\}requestId': '9223372036854775808' is not a valid value of the atomic type 'xs:long'/,
   },
   {
     name: 'a nil LineErrorOrWarning (its items are not nillable)',
@@ -83,7 +91,8 @@ const BROKEN: readonly Broken[] = [
     operation: 'CreatePayeeStatusFile',
     part: 'sparse',
     edit: (xml) => xml.replace(/<b xsi:nil="true"\s*\/>/, ''),
-    error: /Element '\{http:\/\/svc\.example\/\}i': This element is not expected\. Expected is \( \{http:\/\/svc\.example\/\}b \)/,
+    error:
+      /Element '\{http:\/\/svc\.example\/\}i': This element is not expected\. Expected is \( \{http:\/\/svc\.example\/\}b \)/,
   },
 ];
 
@@ -138,12 +147,14 @@ beforeAll(async () => {
   }
 
   for (const [name, exchange] of exchanges) {
-    if (name.endsWith(' result')) docs[`${name.slice(0, -' result'.length)} request`] = soapBodyElement(exchange.request);
+    if (name.endsWith(' result'))
+      docs[`${name.slice(0, -' result'.length)} request`] = soapBodyElement(exchange.request);
     docs[`${name} response`] = soapBodyElement(exchange.response);
   }
   for (const b of BROKEN) {
     const row = PAYER_WSDL_ROWS.find((r) => r.operation === b.operation)!;
-    const valid = b.part === 'request' ? docs[`${b.style} ${row.title} request`]! : docs[`${key(b.style, row, b.part)} response`]!;
+    const valid =
+      b.part === 'request' ? docs[`${b.style} ${row.title} request`]! : docs[`${key(b.style, row, b.part)} response`]!;
     docs[`broken: ${b.name}`] = b.edit(valid);
     if (docs[`broken: ${b.name}`] === valid) throw new Error(`the edit "${b.name}" changes nothing`);
   }
@@ -167,7 +178,10 @@ describe.each(STYLES)('%s', (style) => {
     expect(rich.requestHeaders.get('content-type')).toBe(CONTENT_TYPE[style]);
     expect(rich.requestHeaders.get('soapaction')).toBe(style === 'soap11' ? `"${PAYER_NS}${row.operation}"` : null);
     expect([envelopeNamespace(rich.request), bodyElementName(rich.request)]).toEqual([ENVELOPE[style], row.operation]);
-    for (const [answer, exchange] of [['result', rich], ['sparse', sparse]] as const) {
+    for (const [answer, exchange] of [
+      ['result', rich],
+      ['sparse', sparse],
+    ] as const) {
       expect([exchange.status, exchange.responseType]).toEqual([200, CONTENT_TYPE[style]]);
       expect([envelopeNamespace(exchange.response), bodyElementName(exchange.response)]).toEqual([
         ENVELOPE[style],

@@ -29,7 +29,12 @@ import { readFileSync } from 'node:fs';
 import { createClientAsync } from 'soap';
 import { VirtualClock, startMockServer, type MockContext } from '../../generated/mock/index.js';
 import { parseXml, type XmlNode } from '../client/support/xml-tree.js';
-import { createNodeSoapClient, emptyListsAsNull, unwrapLists, type NodeSoapClient } from '../helpers/node-soap-client.js';
+import {
+  createNodeSoapClient,
+  emptyListsAsNull,
+  unwrapLists,
+  type NodeSoapClient,
+} from '../helpers/node-soap-client.js';
 import {
   API_KEY,
   LIST_ITEMS,
@@ -124,7 +129,10 @@ function bodyElement(envelope: string): { envelopeNs: string; element: XmlNode }
 function wsdlSequences(): Map<string, string[]> {
   const sequences = new Map<string, string[]>();
   for (const m of WSDL.matchAll(/<s:element name="(\w+)">\s*<s:complexType>\s*<s:sequence>([\s\S]*?)<\/s:sequence>/g)) {
-    sequences.set(m[1]!, [...m[2]!.matchAll(/ name="(\w+)"/g)].map((n) => n[1]!));
+    sequences.set(
+      m[1]!,
+      [...m[2]!.matchAll(/ name="(\w+)"/g)].map((n) => n[1]!),
+    );
   }
   return sequences;
 }
@@ -135,7 +143,8 @@ describe('the rows', () => {
     const operations = [...WSDL.matchAll(/<wsdl:operation name="(\w+)">/g)].map((m) => m[1]!);
     expect(new Set(operations)).toEqual(new Set(PAYER_WSDL_ROWS.map((r) => r.operation)));
     expect(new Set(operations).size).toBe(19);
-    for (const row of PAYER_WSDL_ROWS) expect([row.operation, sequences.get(row.operation)]).toEqual([row.operation, row.sequence]);
+    for (const row of PAYER_WSDL_ROWS)
+      expect([row.operation, sequences.get(row.operation)]).toEqual([row.operation, row.sequence]);
     expect(PAYER_WSDL_ROWS.filter((r) => r.sequence.includes('timeStamp')).map((r) => r.operation)).toEqual([
       'ProcessPaymentFileAsync',
       'GetProcessingRequestStatus',
@@ -145,10 +154,15 @@ describe('the rows', () => {
 
   it('know every list of the WSDL: field name -> item element (ArrayOfX containers)', () => {
     const itemOf = new Map(
-      [...WSDL.matchAll(/<s:complexType name="(ArrayOf\w+)">\s*<s:sequence>\s*<s:element [^>]*name="(\w+)"/g)].map((m) => [m[1]!, m[2]!]),
+      [...WSDL.matchAll(/<s:complexType name="(ArrayOf\w+)">\s*<s:sequence>\s*<s:element [^>]*name="(\w+)"/g)].map(
+        (m) => [m[1]!, m[2]!],
+      ),
     );
     const lists = Object.fromEntries(
-      [...WSDL.matchAll(/<s:element [^>]*name="(\w+)"[^>]*type="tns:(ArrayOf\w+)"/g)].map((m) => [m[1]!, itemOf.get(m[2]!)]),
+      [...WSDL.matchAll(/<s:element [^>]*name="(\w+)"[^>]*type="tns:(ArrayOf\w+)"/g)].map((m) => [
+        m[1]!,
+        itemOf.get(m[2]!),
+      ]),
     );
     expect(lists).toEqual(LIST_ITEMS);
   });
@@ -160,39 +174,50 @@ describe('the rows', () => {
 });
 
 describe.each(VERSIONS)('SOAP %s: node-soap calls the mock through the WSDL', (version) => {
-  it.each(PAYER_WSDL_ROWS)('$title: the mock decodes exactly what node-soap sent; node-soap reads the rich result', async (row) => {
-    const exchange = await call(version, row, 'result');
+  it.each(PAYER_WSDL_ROWS)(
+    '$title: the mock decodes exactly what node-soap sent; node-soap reads the rich result',
+    async (row) => {
+      const exchange = await call(version, row, 'result');
 
-    // What node-soap wrote from the WSDL: the envelope of the version, the element in the service namespace, the
-    // parameters in the schema's order and spelling, each the row's text.
-    const { envelopeNs, element } = bodyElement(exchange.request);
-    expect(envelopeNs).toBe(ENVELOPE[version]);
-    expect([element.ns, element.name]).toEqual([PAYER_NS, row.operation]);
-    expect(element.children.map((c) => [c.ns, c.name, c.text])).toEqual(
-      Object.entries(requestTexts(row)).map(([name, text]) => [PAYER_NS, name, text]),
-    );
-    const action = `${PAYER_NS}${row.operation}`;
-    if (version === '1.1') {
-      expect(exchange.requestHeaders['Content-Type']).toBe('text/xml; charset=utf-8');
-      expect(exchange.requestHeaders['SOAPAction']).toBe(`"${action}"`);
-    } else {
-      expect(exchange.requestHeaders['Content-Type']).toBe(`application/soap+xml; charset=utf-8; action="${action}"`);
-      expect(exchange.requestHeaders['SOAPAction']).toBeUndefined();
-    }
+      // What node-soap wrote from the WSDL: the envelope of the version, the element in the service namespace, the
+      // parameters in the schema's order and spelling, each the row's text.
+      const { envelopeNs, element } = bodyElement(exchange.request);
+      expect(envelopeNs).toBe(ENVELOPE[version]);
+      expect([element.ns, element.name]).toEqual([PAYER_NS, row.operation]);
+      expect(element.children.map((c) => [c.ns, c.name, c.text])).toEqual(
+        Object.entries(requestTexts(row)).map(([name, text]) => [PAYER_NS, name, text]),
+      );
+      const action = `${PAYER_NS}${row.operation}`;
+      if (version === '1.1') {
+        expect(exchange.requestHeaders['Content-Type']).toBe('text/xml; charset=utf-8');
+        expect(exchange.requestHeaders['SOAPAction']).toBe(`"${action}"`);
+      } else {
+        expect(exchange.requestHeaders['Content-Type']).toBe(`application/soap+xml; charset=utf-8; action="${action}"`);
+        expect(exchange.requestHeaders['SOAPAction']).toBeUndefined();
+      }
 
-    // What the mock made of it: the row's parameters exactly (no credential among them), the credentials as sent
-    // (the key it verified), in the style of the request.
-    expect(got).toHaveLength(1);
-    expect(got[0]!.params).toStrictEqual(row.params);
-    expect(got[0]!.context.style).toBe(STYLE[version]);
-    expect(got[0]!.context.credentials).toEqual({ principal: PAYER, timestamp: String(NOW), signature: signatureOf(row) });
-    expect(server.service.calls.at(-1)).toStrictEqual({ operation: row.operation, style: STYLE[version], params: row.params });
+      // What the mock made of it: the row's parameters exactly (no credential among them), the credentials as sent
+      // (the key it verified), in the style of the request.
+      expect(got).toHaveLength(1);
+      expect(got[0]!.params).toStrictEqual(row.params);
+      expect(got[0]!.context.style).toBe(STYLE[version]);
+      expect(got[0]!.context.credentials).toEqual({
+        principal: PAYER,
+        timestamp: String(NOW),
+        signature: signatureOf(row),
+      });
+      expect(server.service.calls.at(-1)).toStrictEqual({
+        operation: row.operation,
+        style: STYLE[version],
+        params: row.params,
+      });
 
-    // What node-soap made of the answer: the handler's value, lists unwrapped.
-    expect(bodyElement(exchange.response).envelopeNs).toBe(ENVELOPE[version]);
-    expect(Object.keys(exchange.result)).toEqual([row.resultElement]);
-    expect(unwrapLists(exchange.result[row.resultElement], LIST_ITEMS)).toStrictEqual(row.result);
-  });
+      // What node-soap made of the answer: the handler's value, lists unwrapped.
+      expect(bodyElement(exchange.response).envelopeNs).toBe(ENVELOPE[version]);
+      expect(Object.keys(exchange.result)).toEqual([row.resultElement]);
+      expect(unwrapLists(exchange.result[row.resultElement], LIST_ITEMS)).toStrictEqual(row.result);
+    },
+  );
 
   it.each(PAYER_WSDL_ROWS)('$title: nil fields come back null, empty lists null too', async (row) => {
     const exchange = await call(version, row, 'sparse');
@@ -233,15 +258,24 @@ describe('node-soap 1.13 as a client: what the options above work around', () =>
       }
     };
     const asyncRow = row('TestPaymentFileAsync');
-    expect(await answer(asyncRow, { errorMessage: 'OK', errorCode: 'OK', requestId: '9007199254740993' })).toStrictEqual({
+    expect(
+      await answer(asyncRow, { errorMessage: 'OK', errorCode: 'OK', requestId: '9007199254740993' }),
+    ).toStrictEqual({
       errorMessage: 'OK',
       errorCode: 'OK',
       requestId: 9007199254740992,
     });
     const fileRow = row('ProcessMultiCurrencyPaymentFile');
     expect(
-      await answer(fileRow, { errorMessage: null, errorCode: 'OK', LineErrorsOrWarning: [{ lineNumber: 1, isWarning: false, message: '  padded  ' }] }),
-    ).toStrictEqual({ errorCode: 'OK', LineErrorsOrWarning: { LineErrorOrWarning: [{ lineNumber: 1, isWarning: false, message: 'padded' }] } });
+      await answer(fileRow, {
+        errorMessage: null,
+        errorCode: 'OK',
+        LineErrorsOrWarning: [{ lineNumber: 1, isWarning: false, message: '  padded  ' }],
+      }),
+    ).toStrictEqual({
+      errorCode: 'OK',
+      LineErrorsOrWarning: { LineErrorOrWarning: [{ lineNumber: 1, isWarning: false, message: 'padded' }] },
+    });
   });
 
   it('shares one parsed WSDL between the clients of a path: the SOAP version of the last client created wins', async () => {
@@ -251,7 +285,9 @@ describe('node-soap 1.13 as a client: what the options above work around', () =>
     await createClientAsync(PAYER_WSDL_PATH, { ...options, forceSoap12Headers: true });
     current = { row: r, answer: 'result' };
     try {
-      await (soap11 as unknown as Record<string, (args: unknown) => Promise<unknown>>)['GetBalancesPromise']!(requestTexts(r));
+      await (soap11 as unknown as Record<string, (args: unknown) => Promise<unknown>>)['GetBalancesPromise']!(
+        requestTexts(r),
+      );
     } finally {
       current = undefined;
     }
@@ -273,10 +309,15 @@ describe('node-soap 1.13 as a client: what the options above work around', () =>
     }
   });
 
-  it("names promise methods <Op>Async by default, which an operation named TestPaymentFileAsync overwrites", async () => {
-    const defaults = await createClientAsync(PAYER_WSDL_PATH, { endpoint: server.url + PAYER_PATH, disableCache: true });
+  it('names promise methods <Op>Async by default, which an operation named TestPaymentFileAsync overwrites', async () => {
+    const defaults = await createClientAsync(PAYER_WSDL_PATH, {
+      endpoint: server.url + PAYER_PATH,
+      disableCache: true,
+    });
     const methods = defaults as unknown as Record<string, unknown>;
-    const port = (defaults as unknown as Record<string, Record<string, Record<string, unknown>>>)[PAYER_SERVICE]![PAYER_PORTS.soap12]!;
+    const port = (defaults as unknown as Record<string, Record<string, Record<string, unknown>>>)[PAYER_SERVICE]![
+      PAYER_PORTS.soap12
+    ]!;
     // TestPaymentFile's promise method is gone: the name is the callback method of the operation TestPaymentFileAsync.
     expect(methods['TestPaymentFileAsync']).toBe(port['TestPaymentFileAsync']);
     expect(typeof methods['TestPaymentFileAsyncAsync']).toBe('function');

@@ -78,7 +78,8 @@ beforeAll(async () => {
   for (const operation of new Set(PAYER_WSDL_ROWS.map((r) => r.operation))) {
     handlers[operation] = (args: unknown) => {
       received.push({ operation, args });
-      if (current === undefined || current.row.operation !== operation) throw new Error(`unexpected call of ${operation}`);
+      if (current === undefined || current.row.operation !== operation)
+        throw new Error(`unexpected call of ${operation}`);
       return { [current.row.resultElement]: toNodeSoap(current.row[current.answer]) };
     };
   }
@@ -95,7 +96,14 @@ afterAll(async () => {
 });
 
 function client(style: Style): PayerClient {
-  return new PayerClient({ baseUrl: server.url, payerName: PAYER, apiKey: API_KEY, style, now: () => NOW, throwOnServiceError: false });
+  return new PayerClient({
+    baseUrl: server.url,
+    payerName: PAYER,
+    apiKey: API_KEY,
+    style,
+    now: () => NOW,
+    throwOnServiceError: false,
+  });
 }
 
 async function call(style: Style, row: PayerWsdlRow, answer: 'result' | 'sparse'): Promise<unknown> {
@@ -113,23 +121,29 @@ async function call(style: Style, row: PayerWsdlRow, answer: 'result' | 'sparse'
 }
 
 describe.each(STYLES)('%s: the generated client calls node-soap serving the WSDL', (style) => {
-  it.each(PAYER_WSDL_ROWS)('$title: node-soap parses exactly the parameters; the client decodes the rich result', async (row) => {
-    const result = await call(style, row, 'result');
-    expect(received).toStrictEqual([{ operation: row.operation, args: requestTexts(row) }]);
-    const request = server.requests.at(-1)!;
-    expect(request.url).toBe(PAYER_PATH);
-    expect(request.soapVersion).toBe(style === 'soap11' ? '1.1' : '1.2');
-    const response = server.responses.at(-1)!;
-    expect(response.status).toBe(200);
-    expect(parseXml(response.body).ns).toBe(ENVELOPE[style]);
-    expect(result).toEqual(row.result);
-  });
+  it.each(PAYER_WSDL_ROWS)(
+    '$title: node-soap parses exactly the parameters; the client decodes the rich result',
+    async (row) => {
+      const result = await call(style, row, 'result');
+      expect(received).toStrictEqual([{ operation: row.operation, args: requestTexts(row) }]);
+      const request = server.requests.at(-1)!;
+      expect(request.url).toBe(PAYER_PATH);
+      expect(request.soapVersion).toBe(style === 'soap11' ? '1.1' : '1.2');
+      const response = server.responses.at(-1)!;
+      expect(response.status).toBe(200);
+      expect(parseXml(response.body).ns).toBe(ENVELOPE[style]);
+      expect(result).toEqual(row.result);
+    },
+  );
 
-  it.each(PAYER_WSDL_ROWS)('$title: nil fields and empty lists written by node-soap decode as null and []', async (row) => {
-    const result = await call(style, row, 'sparse');
-    expect(received.map((r) => r.operation)).toEqual([row.operation]);
-    expect(result).toEqual(row.sparse);
-  });
+  it.each(PAYER_WSDL_ROWS)(
+    '$title: nil fields and empty lists written by node-soap decode as null and []',
+    async (row) => {
+      const result = await call(style, row, 'sparse');
+      expect(received.map((r) => r.operation)).toEqual([row.operation]);
+      expect(result).toEqual(row.sparse);
+    },
+  );
 });
 
 describe('on the wire', () => {

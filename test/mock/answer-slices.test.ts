@@ -12,7 +12,13 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PayerClient, type FileResult, type LineErrorOrWarning } from '../../generated/client/index.js';
 import { DEFAULT_PAYER, createMockService } from '../../generated/mock/index.js';
-import { checkRecord, listWriter, textWriter, writeMember, type WriteValue } from '../../templates/runtime/codec/encode.js';
+import {
+  checkRecord,
+  listWriter,
+  textWriter,
+  writeMember,
+  type WriteValue,
+} from '../../templates/runtime/codec/encode.js';
 import { encodeString } from '../../templates/runtime/codec/values.js';
 import { writeInSlices } from '../../templates/runtime/codec/write-slices.js';
 
@@ -20,7 +26,8 @@ const LINES = 20_000;
 
 function fileResult(lines: number): FileResult {
   const issues: LineErrorOrWarning[] = [];
-  for (let i = 1; i <= lines; i++) issues.push({ lineNumber: i, isWarning: false, message: `refCode "R" is also on lines ${i + 1} and more` });
+  for (let i = 1; i <= lines; i++)
+    issues.push({ lineNumber: i, isWarning: false, message: `refCode "R" is also on lines ${i + 1} and more` });
   return { errorCode: 'ValidationError', errorMessage: `the file has ${lines} errors`, LineErrorsOrWarning: issues };
 }
 
@@ -46,14 +53,23 @@ describe('the payer mock writing an answer of 20,000 line errors', () => {
   });
   afterAll(() => service.close());
 
-  it.each(['soap11', 'httpPost'] as const)('%s: answers a request that came while it wrote, first, and writes every line', async (style) => {
-    answered.length = 0;
-    const styled = new PayerClient({ baseUrl: 'http://mock.test', ...DEFAULT_PAYER, style, throwOnServiceError: false, fetch: (input, init) => service.handle(new Request(input, init)) });
-    const result = await styled.testPaymentFile({ fileName: 'big.csv', totalAmount: 1 });
-    await other;
-    expect(answered).toEqual(['GetBalances', 'TestPaymentFile']);
-    expect(result.LineErrorsOrWarning).toEqual(fileResult(LINES).LineErrorsOrWarning);
-  });
+  it.each(['soap11', 'httpPost'] as const)(
+    '%s: answers a request that came while it wrote, first, and writes every line',
+    async (style) => {
+      answered.length = 0;
+      const styled = new PayerClient({
+        baseUrl: 'http://mock.test',
+        ...DEFAULT_PAYER,
+        style,
+        throwOnServiceError: false,
+        fetch: (input, init) => service.handle(new Request(input, init)),
+      });
+      const result = await styled.testPaymentFile({ fileName: 'big.csv', totalAmount: 1 });
+      await other;
+      expect(answered).toEqual(['GetBalances', 'TestPaymentFile']);
+      expect(result.LineErrorsOrWarning).toEqual(fileResult(LINES).LineErrorsOrWarning);
+    },
+  );
 });
 
 type Row = { name: string; tags: string[]; rows: Row[] | undefined };
@@ -71,13 +87,17 @@ const writeRow: WriteValue<Row> = (name, value, path) => {
     `</${name}>`
   );
 };
-const writeRows: WriteValue<ReadonlyArray<Row | null>> = (name, value, path) => listWriter('row', writeRow, false)(name, value, path);
+const writeRows: WriteValue<ReadonlyArray<Row | null>> = (name, value, path) =>
+  listWriter('row', writeRow, false)(name, value, path);
 
 const rowArbitrary = fc.letrec((tie) => ({
   row: fc.record({
     name: fc.string({ maxLength: 4 }),
     tags: fc.array(fc.string({ maxLength: 3 }), { maxLength: 150 }),
-    rows: fc.option(fc.array(tie('row') as fc.Arbitrary<Row>, { maxLength: 3 }), { nil: undefined, depthSize: 'small' }),
+    rows: fc.option(fc.array(tie('row') as fc.Arbitrary<Row>, { maxLength: 3 }), {
+      nil: undefined,
+      depthSize: 'small',
+    }),
   }),
 })).row as fc.Arbitrary<Row>;
 

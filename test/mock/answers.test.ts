@@ -9,7 +9,11 @@ import { createMockService } from '../../generated/mock/index.js';
 describe.each<Style>(['soap11', 'soap12', 'httpPost'])('answers over %s', (style) => {
   const service = createMockService({
     handlers: {
-      getProcessingRequestStatus: () => ({ errorCode: 'SomethingNew', errorMessage: 'added later', requestStatus: 'Paused' }),
+      getProcessingRequestStatus: () => ({
+        errorCode: 'SomethingNew',
+        errorMessage: 'added later',
+        requestStatus: 'Paused',
+      }),
       getBalances: () => ({
         errorCode: 0,
         AccountInfos: [
@@ -34,7 +38,11 @@ describe.each<Style>(['soap11', 'soap12', 'httpPost'])('answers over %s', (style
   });
 
   it('an error code and a status the spec does not list are sent and kept', async () => {
-    expect(await client.getProcessingRequestStatus({ requestId: '1' })).toEqual({ errorCode: 'SomethingNew', errorMessage: 'added later', requestStatus: 'Paused' });
+    expect(await client.getProcessingRequestStatus({ requestId: '1' })).toEqual({
+      errorCode: 'SomethingNew',
+      errorMessage: 'added later',
+      requestStatus: 'Paused',
+    });
   });
 
   it('INF, -INF and NaN are sent as .NET writes them and read back', async () => {
@@ -48,6 +56,13 @@ describe.each<Style>(['soap11', 'soap12', 'httpPost'])('answers over %s', (style
 });
 
 it('a client still refuses to send a value outside an enum or a non-finite double (requests stay strict)', async () => {
-  const client = new PayerClient({ baseUrl: 'http://mock.test', payerName: 'MyPayer', apiKey: 'boguskey', fetch: () => Promise.reject(new Error('nothing is sent')) });
-  await expect(client.testPaymentFile({ fileName: 'a.csv', totalAmount: Number.POSITIVE_INFINITY })).rejects.toThrow(/finite/);
+  const client = new PayerClient({
+    baseUrl: 'http://mock.test',
+    payerName: 'MyPayer',
+    apiKey: 'boguskey',
+    fetch: () => Promise.reject(new Error('nothing is sent')),
+  });
+  await expect(client.testPaymentFile({ fileName: 'a.csv', totalAmount: Number.POSITIVE_INFINITY })).rejects.toThrow(
+    /finite/,
+  );
 });

@@ -42,15 +42,30 @@ beforeAll(async () => {
   );
   [server, limited] = await Promise.all([
     startMockServer({ credentials: KEYS, clock: new VirtualClock(NOW), skewSeconds: 60, handlers: exampleHandlers }),
-    startMockServer({ credentials: KEYS, clock: new VirtualClock(NOW), requestLimit: { max: 2, perSeconds: 60 }, handlers: counting }),
+    startMockServer({
+      credentials: KEYS,
+      clock: new VirtualClock(NOW),
+      requestLimit: { max: 2, perSeconds: 60 },
+      handlers: counting,
+    }),
   ]);
 });
 afterAll(async () => {
   await Promise.all([server?.close(), limited?.close()]);
 });
 
-function client(base: Server, style: Style, options: { payerName?: string; apiKey?: string; now?: number } = {}): PayerClient {
-  return new PayerClient({ baseUrl: base.url, payerName: options.payerName ?? 'MyPayer', apiKey: options.apiKey ?? 'boguskey', style, now: () => options.now ?? NOW });
+function client(
+  base: Server,
+  style: Style,
+  options: { payerName?: string; apiKey?: string; now?: number } = {},
+): PayerClient {
+  return new PayerClient({
+    baseUrl: base.url,
+    payerName: options.payerName ?? 'MyPayer',
+    apiKey: options.apiKey ?? 'boguskey',
+    style,
+    now: () => options.now ?? NOW,
+  });
 }
 
 function call(c: PayerClient, row: (typeof ROWS)[number]): Promise<unknown> {
@@ -66,7 +81,9 @@ describe.each(STYLES)('credentials over %s', (style) => {
   });
 
   it('a principal with markup and non-ASCII in its name and key signs like any other', async () => {
-    await expect(client(server, style, { payerName: 'Payer & <Söhne>', apiKey: 'k€y with spaces' }).getBalances()).resolves.toBeDefined();
+    await expect(
+      client(server, style, { payerName: 'Payer & <Söhne>', apiKey: 'k€y with spaces' }).getBalances(),
+    ).resolves.toBeDefined();
   });
 
   it.each([
@@ -90,10 +107,13 @@ describe.each(STYLES)('credentials over %s', (style) => {
     const c = client(limited, style, { payerName: payer, apiKey: 'limit-key' });
     // Under the limit, the calls reach the handler (which throws: a Server fault or HTTP 500, not a limit).
     const start = handled;
-    for (let i = 0; i < 2; i++) await expect(c.testPaymentFile({ fileName: 'a.csv', totalAmount: 1 })).rejects.toThrow();
+    for (let i = 0; i < 2; i++)
+      await expect(c.testPaymentFile({ fileName: 'a.csv', totalAmount: 1 })).rejects.toThrow();
     expect(handled).toBe(start + 2);
     const handledBefore = handled;
-    expect((await rejected(c.testPaymentFile({ fileName: 'a.csv', totalAmount: 1 }), SvcServiceError)).code).toBe('RequestLimitReached');
+    expect((await rejected(c.testPaymentFile({ fileName: 'a.csv', totalAmount: 1 }), SvcServiceError)).code).toBe(
+      'RequestLimitReached',
+    );
     expect((await rejected(c.getBalances(), SvcServiceError)).code).toBe(-1);
     expect(handled).toBe(handledBefore);
   });
@@ -102,7 +122,9 @@ describe.each(STYLES)('credentials over %s', (style) => {
 it('without credentials the mock does not check them (any key is answered)', async () => {
   const open = await startMockServer({ credentials: false, handlers: exampleHandlers });
   try {
-    await expect(new PayerClient({ baseUrl: open.url, payerName: 'anyone', apiKey: 'anything' }).getBalances()).resolves.toBeDefined();
+    await expect(
+      new PayerClient({ baseUrl: open.url, payerName: 'anyone', apiKey: 'anything' }).getBalances(),
+    ).resolves.toBeDefined();
   } finally {
     await open.close();
   }

@@ -20,7 +20,12 @@ afterAll(() => {
   for (const c of children) c.kill('SIGKILL');
 });
 
-function start(args: readonly string[]): { child: ChildProcessWithoutNullStreams; out: () => string; err: () => string; exit: Promise<number | null> } {
+function start(args: readonly string[]): {
+  child: ChildProcessWithoutNullStreams;
+  out: () => string;
+  err: () => string;
+  exit: Promise<number | null>;
+} {
   const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT });
   children.push(child);
   let out = '';
@@ -44,7 +49,9 @@ it('serves, logs each request in one line without keys, and stops on SIGINT', as
   const cli = start(['--port', '0', '--credentials', 'MyPayer:boguskey']);
   // The banner's lines may arrive in separate chunks: wait for its last one.
   await until(() => /SFTP folder of MyPayer: .*\n/.test(cli.out()), 'the banner');
-  expect(cli.out()).toMatch(/mock at http:\/\/127\.0\.0\.1:\d+\/v5\/PayerFunctions\.asmx\nbaseUrl: http:\/\/127\.0\.0\.1:\d+\n/);
+  expect(cli.out()).toMatch(
+    /mock at http:\/\/127\.0\.0\.1:\d+\/v5\/PayerFunctions\.asmx\nbaseUrl: http:\/\/127\.0\.0\.1:\d+\n/,
+  );
   // What a user pastes as baseUrl: the line printed for it, or the service URL printed above it.
   const url = /^baseUrl: (\S+)$/m.exec(cli.out())![1]!;
   const serviceUrl = /mock at (\S+)\n/.exec(cli.out())![1]!;
@@ -53,12 +60,18 @@ it('serves, logs each request in one line without keys, and stops on SIGINT', as
   const banner = cli.out();
 
   await new PayerClient({ baseUrl: url, payerName: 'MyPayer', apiKey: 'boguskey', style: 'soap12' }).getBalances();
-  await expect(new PayerClient({ baseUrl: serviceUrl, payerName: 'MyPayer', apiKey: 'wrong', style: 'httpPost' }).getBalances()).rejects.toMatchObject({ code: 1006 });
+  await expect(
+    new PayerClient({ baseUrl: serviceUrl, payerName: 'MyPayer', apiKey: 'wrong', style: 'httpPost' }).getBalances(),
+  ).rejects.toMatchObject({ code: 1006 });
   await fetch(`${url}/nowhere`);
   await until(() => cli.out().split('\n').length - banner.split('\n').length >= 3, 'three log lines');
 
   const lines = cli.out().slice(banner.length).trim().split('\n');
-  expect(lines.map((l) => l.replace(/^\S+ /, '').replace(/ [\d.]+ ms$/, ''))).toEqual(['GetBalances soap12 200', 'GetBalances httpPost 200', '- - 404']);
+  expect(lines.map((l) => l.replace(/^\S+ /, '').replace(/ [\d.]+ ms$/, ''))).toEqual([
+    'GetBalances soap12 200',
+    'GetBalances httpPost 200',
+    '- - 404',
+  ]);
   for (const line of lines) {
     expect(line).toMatch(/^\d{4}-\d\d-\d\dT\S+Z /);
     expect(line).not.toMatch(/boguskey|wrong|MyPayer|[0-9a-f]{64}/);
@@ -79,7 +92,9 @@ it('--request-validation refuses an HTTP POST form value that looks like markup,
     body: 'payerName=%3Cb%3EMyPayer&timestamp=1&key=x',
   });
   expect(response.status).toBe(500);
-  expect(await response.text()).toBe('System.Web.HttpRequestValidationException: A potentially dangerous Request.Form value was detected from the client (payerName="<b>MyPayer").');
+  expect(await response.text()).toBe(
+    'System.Web.HttpRequestValidationException: A potentially dangerous Request.Form value was detected from the client (payerName="<b>MyPayer").',
+  );
   cli.child.kill('SIGINT');
   expect(await cli.exit).toBe(0);
 });
@@ -111,7 +126,9 @@ it('without flags serves the default scenario: its payer, key and SFTP folder ar
   const tested = await client.testPaymentFile({ fileName: 'pay.csv', totalAmount: 10 });
   expect([tested.errorCode, tested.LineErrorsOrWarning]).toEqual(['OK', []]);
   // The scenario's keys are checked: another key is refused.
-  await expect(new PayerClient({ baseUrl: url, payerName: 'MyPayer', apiKey: 'wrong' }).getBalances()).rejects.toMatchObject({ code: 1006 });
+  await expect(
+    new PayerClient({ baseUrl: url, payerName: 'MyPayer', apiKey: 'wrong' }).getBalances(),
+  ).rejects.toMatchObject({ code: 1006 });
 
   cli.child.kill('SIGINT');
   expect(await cli.exit).toBe(0);
@@ -122,7 +139,10 @@ it('--scenario and --sftp-root: a scenario file of its own, folders under a give
   const dir = mkdtempSync(join(tmpdir(), 'mock-cli-'));
   try {
     const scenario = join(dir, 'scenario.yaml');
-    writeFileSync(scenario, 'payers:\n  - payerName: Acme\n    apiKey: acme-secret\n    accounts:\n      - { provider: Payer, accountIdentifier: A1, currency: EUR, balance: "12.34" }\n');
+    writeFileSync(
+      scenario,
+      'payers:\n  - payerName: Acme\n    apiKey: acme-secret\n    accounts:\n      - { provider: Payer, accountIdentifier: A1, currency: EUR, balance: "12.34" }\n',
+    );
     const root = join(dir, 'sftp');
     const cli = start(['--port', '0', '--log-level', 'silent', '--scenario', scenario, '--sftp-root', root]);
     await until(() => /SFTP folder of Acme: .*\n/.test(cli.out()), 'the banner');
@@ -133,7 +153,9 @@ it('--scenario and --sftp-root: a scenario file of its own, folders under a give
     expect(cli.out()).toContain(`SFTP folder of Acme: ${join(root, 'Acme')}\n`);
     const url = /mock at (http:\/\/127\.0\.0\.1:\d+)\//.exec(cli.out())![1]!;
     const balances = await new PayerClient({ baseUrl: url, payerName: 'Acme', apiKey: 'acme-secret' }).getBalances();
-    expect(balances.AccountInfos).toEqual([{ Provider: 'Payer', AccountIdentifier: 'A1', Balance: 12.34, Currency: 'EUR' }]);
+    expect(balances.AccountInfos).toEqual([
+      { Provider: 'Payer', AccountIdentifier: 'A1', Balance: 12.34, Currency: 'EUR' },
+    ]);
     cli.child.kill('SIGINT');
     expect(await cli.exit).toBe(0);
     expect(statSync(join(root, 'Acme')).isDirectory()).toBe(true);
@@ -166,7 +188,9 @@ it('an alias the yaml library cannot resolve is a problem at its file:line:colum
     writeFileSync(scenario, 'payers:\n  - payerName: Acme\n    apiKey: *nope\n');
     const cli = start(['--port', '0', '--scenario', scenario]);
     expect(await cli.exit).toBe(1);
-    expect(cli.err()).toBe(`the mock cannot start: ${scenario}:3:13: unknown alias *nope: no anchor &nope comes before it\n`);
+    expect(cli.err()).toBe(
+      `the mock cannot start: ${scenario}:3:13: unknown alias *nope: no anchor &nope comes before it\n`,
+    );
     expect(cli.out()).toBe('');
   } finally {
     rmSync(dir, { recursive: true, force: true });

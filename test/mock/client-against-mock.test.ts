@@ -79,7 +79,14 @@ describe('payer: the generated client against the generated mock', () => {
   });
 
   function client(server: Server, style: Style): PayerClient {
-    return new PayerClient({ baseUrl: server.url, payerName: PAYER, apiKey: API_KEY, style, now: () => NOW, throwOnServiceError: false });
+    return new PayerClient({
+      baseUrl: server.url,
+      payerName: PAYER,
+      apiKey: API_KEY,
+      style,
+      now: () => NOW,
+      throwOnServiceError: false,
+    });
   }
 
   async function call(server: Server, style: Style, r: PayerRow): Promise<unknown> {
@@ -101,40 +108,58 @@ describe('payer: the generated client against the generated mock', () => {
       expect(examples.service.calls.slice(before)).toStrictEqual([{ operation: r.operation, style, params: r.params }]);
     });
 
-    it.each(PAYER_ROWS)('$title: the handler gets exactly the decoded parameters; its result comes back exact', async (r) => {
-      received.length = 0;
-      answers.set(r.operation, r.result);
-      const result = await call(custom, style, r);
-      expect(result).toEqual(r.result);
-      expect(received).toHaveLength(1);
-      const got = received[0]!;
-      expect(got.operation).toBe(r.operation);
-      // Exactly the caller's parameters as the service decodes them: no credential, nothing left out or added.
-      expect(got.params).toStrictEqual(r.params);
-      for (const credential of ['payerName', 'timestamp', 'timeStamp', 'key']) expect(got.params).not.toHaveProperty(credential);
-      // The credentials come as text in the context instead: the timestamp floored, the key a lower-case hex HMAC.
-      expect(got.context.style).toBe(style);
-      expect(got.context.operation).toBe(r.operation);
-      expect(got.context.credentials).toEqual({ principal: PAYER, timestamp: '1521234048', signature: expect.stringMatching(/^[0-9a-f]{64}$/) });
-      expect(got.context.principal).toBe(PAYER);
-      // The mock's clock (here the default one, following the system clock).
-      expect(Math.abs(got.context.clock.now() - Date.now() / 1000)).toBeLessThan(60);
-      expect(custom.service.calls.at(-1)).toStrictEqual({ operation: r.operation, style, params: r.params });
-    });
+    it.each(PAYER_ROWS)(
+      '$title: the handler gets exactly the decoded parameters; its result comes back exact',
+      async (r) => {
+        received.length = 0;
+        answers.set(r.operation, r.result);
+        const result = await call(custom, style, r);
+        expect(result).toEqual(r.result);
+        expect(received).toHaveLength(1);
+        const got = received[0]!;
+        expect(got.operation).toBe(r.operation);
+        // Exactly the caller's parameters as the service decodes them: no credential, nothing left out or added.
+        expect(got.params).toStrictEqual(r.params);
+        for (const credential of ['payerName', 'timestamp', 'timeStamp', 'key'])
+          expect(got.params).not.toHaveProperty(credential);
+        // The credentials come as text in the context instead: the timestamp floored, the key a lower-case hex HMAC.
+        expect(got.context.style).toBe(style);
+        expect(got.context.operation).toBe(r.operation);
+        expect(got.context.credentials).toEqual({
+          principal: PAYER,
+          timestamp: '1521234048',
+          signature: expect.stringMatching(/^[0-9a-f]{64}$/),
+        });
+        expect(got.context.principal).toBe(PAYER);
+        // The mock's clock (here the default one, following the system clock).
+        expect(Math.abs(got.context.clock.now() - Date.now() / 1000)).toBeLessThan(60);
+        expect(custom.service.calls.at(-1)).toStrictEqual({ operation: r.operation, style, params: r.params });
+      },
+    );
 
     it('a non-OK code is still a SvcServiceError by default (the result reaches the client whole)', async () => {
       answers.set('GetDynamicKeyOfSubPayer', { errorMessage: 'no such sub payer', errorCode: 1008, Token: '' });
       const c = new PayerClient({ baseUrl: custom.url, payerName: PAYER, apiKey: API_KEY, style });
-      const error = await c.getDynamicKeyOfSubPayer({ subPayerName: 'x' }).then(() => undefined, (e: unknown) => e);
+      const error = await c.getDynamicKeyOfSubPayer({ subPayerName: 'x' }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(SvcServiceError);
-      expect(error).toMatchObject({ code: 1008, operation: 'GetDynamicKeyOfSubPayer', result: { errorMessage: 'no such sub payer', errorCode: 1008, Token: '' } });
+      expect(error).toMatchObject({
+        code: 1008,
+        operation: 'GetDynamicKeyOfSubPayer',
+        result: { errorMessage: 'no such sub payer', errorCode: 1008, Token: '' },
+      });
     });
 
     it('waitForProcessingRequest polls a handler answering Processing twice, then Completed', async () => {
       received.length = 0;
       statuses = ['Processing', 'Processing', 'Completed'];
       try {
-        const result = await client(custom, style).waitForProcessingRequest('9223372036854775807', { intervalMs: 1, timeoutMs: 10_000 });
+        const result = await client(custom, style).waitForProcessingRequest('9223372036854775807', {
+          intervalMs: 1,
+          timeoutMs: 10_000,
+        });
         expect(result).toEqual({ errorMessage: 'OK', errorCode: 'OK', requestStatus: 'Completed' });
       } finally {
         statuses = undefined;
@@ -188,13 +213,16 @@ describe('fixture specs: the generated client against the generated mock (exampl
 
   describe.each(units.map((u) => [u.name, u] as const))('%s', (name, unit) => {
     const cases = unit.cases();
-    const title = (c: CallCase) => `${c.operation} (${c.style}, ${c.variant === 'full' ? 'every parameter given' : 'the least given'})`;
+    const title = (c: CallCase) =>
+      `${c.operation} (${c.style}, ${c.variant === 'full' ? 'every parameter given' : 'the least given'})`;
 
     it('has a case for every operation, in every style the spec offers', () => {
       expect(new Set(cases.map((c) => c.operation))).toEqual(new Set(unit.model.operations.map((o) => o.name)));
       for (const op of unit.model.operations) {
         const styles = new Set(cases.filter((c) => c.operation === op.name).map((c) => c.style));
-        expect([...styles], op.name).toEqual(unit.model.bindings.filter((b) => (b !== 'httpPost' || op.httpPost) && (b !== 'httpGet' || op.httpGet)));
+        expect([...styles], op.name).toEqual(
+          unit.model.bindings.filter((b) => (b !== 'httpPost' || op.httpPost) && (b !== 'httpGet' || op.httpGet)),
+        );
       }
     });
 
@@ -209,7 +237,6 @@ describe('fixture specs: the generated client against the generated mock (exampl
       if (c.variant === 'full') expect(recorded!.params).toStrictEqual(c.received);
       else expect(recorded!.params).toEqual(c.received);
     });
-
 
     for (const c of cases.filter((x) => emptyListOverPost(x) !== undefined)) {
       const field = emptyListOverPost(c)!;
@@ -257,15 +284,25 @@ describe('payer mock strictness, seen over HTTP (raw requests)', () => {
 
   const KEY = 'bbffdacec3452b3ea2a23302589166c3fdee0224c5c07dd66b04a357d8bc1162';
   type Fields = ReadonlyArray<readonly [string, string]>;
-  const credentials = (stamp: 'timestamp' | 'timeStamp'): Fields => [['payerName', 'MyPayer'], [stamp, '1521234048'], ['key', KEY]];
+  const credentials = (stamp: 'timestamp' | 'timeStamp'): Fields => [
+    ['payerName', 'MyPayer'],
+    [stamp, '1521234048'],
+    ['key', KEY],
+  ];
 
   function escape(text: string): string {
     return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
   }
 
-  function envelope(style: 'soap11' | 'soap12', body: string, prolog = '<?xml version="1.0" encoding="utf-8"?>'): string {
-    return `${prolog}<soap:Envelope xmlns:soap="${style === 'soap11' ? SOAP11 : SOAP12}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">` +
-      `<soap:Body>${body}</soap:Body></soap:Envelope>`;
+  function envelope(
+    style: 'soap11' | 'soap12',
+    body: string,
+    prolog = '<?xml version="1.0" encoding="utf-8"?>',
+  ): string {
+    return (
+      `${prolog}<soap:Envelope xmlns:soap="${style === 'soap11' ? SOAP11 : SOAP12}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">` +
+      `<soap:Body>${body}</soap:Body></soap:Envelope>`
+    );
   }
 
   interface Send {
@@ -280,13 +317,20 @@ describe('payer mock strictness, seen over HTTP (raw requests)', () => {
   function send(style: Style, s: Send): Promise<Response> {
     if (style === 'httpPost') {
       const form = s.fields.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
-      return fetch(`${server.url}${PATH}/${s.operation}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form });
+      return fetch(`${server.url}${PATH}/${s.operation}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: form,
+      });
     }
     const params = s.fields.map(([k, v]) => `<${k}>${escape(v)}</${k}>`).join('');
     const body = envelope(style, `<${s.operation} xmlns="${NS}">${params}</${s.operation}>`, s.prolog);
-    const headers: Record<string, string> = style === 'soap11'
-      ? { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: `"${s.action ?? `${NS}${s.operation}`}"` }
-      : { 'Content-Type': `application/soap+xml; charset=utf-8${s.action === undefined ? '' : `; action="${s.action}"`}` };
+    const headers: Record<string, string> =
+      style === 'soap11'
+        ? { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: `"${s.action ?? `${NS}${s.operation}`}"` }
+        : {
+            'Content-Type': `application/soap+xml; charset=utf-8${s.action === undefined ? '' : `; action="${s.action}"`}`,
+          };
     return fetch(`${server.url}${PATH}`, { method: 'POST', headers, body });
   }
 
@@ -318,26 +362,49 @@ describe('payer mock strictness, seen over HTTP (raw requests)', () => {
       return;
     }
     const envNs = style === 'soap11' ? SOAP11 : SOAP12;
-    expect(response.headers.get('content-type')).toBe(style === 'soap11' ? 'text/xml; charset=utf-8' : 'application/soap+xml; charset=utf-8');
-    expect(text).toMatch(new RegExp(`^<\\?xml version="1\\.0" encoding="utf-8"\\?><soap:Envelope xmlns:soap="${envNs.replaceAll('.', '\\.')}"`));
+    expect(response.headers.get('content-type')).toBe(
+      style === 'soap11' ? 'text/xml; charset=utf-8' : 'application/soap+xml; charset=utf-8',
+    );
+    expect(text).toMatch(
+      new RegExp(
+        `^<\\?xml version="1\\.0" encoding="utf-8"\\?><soap:Envelope xmlns:soap="${envNs.replaceAll('.', '\\.')}"`,
+      ),
+    );
     const root = parseXml(text);
     expect([root.ns, root.name]).toEqual([envNs, 'Envelope']);
     const fault = only(only(root, 'Body', envNs), 'Fault', envNs);
     if (style === 'soap11') {
-      expect(fault.children.map((c) => [c.ns, c.name])).toEqual([['', 'faultcode'], ['', 'faultstring'], ['', 'detail']]);
+      expect(fault.children.map((c) => [c.ns, c.name])).toEqual([
+        ['', 'faultcode'],
+        ['', 'faultstring'],
+        ['', 'detail'],
+      ]);
       expect(fault.children[0]!.text).toBe('soap:Client');
       expect(fault.children[1]!.text).toBe(message);
       return;
     }
-    expect(fault.children.map((c) => [c.ns, c.name])).toEqual([[envNs, 'Code'], [envNs, 'Reason'], [envNs, 'Detail']]);
+    expect(fault.children.map((c) => [c.ns, c.name])).toEqual([
+      [envNs, 'Code'],
+      [envNs, 'Reason'],
+      [envNs, 'Detail'],
+    ]);
     expect(only(fault.children[0]!, 'Value', envNs).text).toBe('soap:Sender');
     const reason = only(fault.children[1]!, 'Text', envNs);
     expect(reason.attrs[XML_LANG]).toBe('en');
     expect(reason.text).toBe(message);
   }
 
-  const fileParams = (amount: string): Fields => [...credentials('timestamp'), ['fileName', 'pay.csv'], ['totalAmount', amount]];
-  const statusParams = (requestId: string): Fields => [['payerName', 'MyPayer'], ['requestId', requestId], ['timeStamp', '1521234048'], ['key', KEY]];
+  const fileParams = (amount: string): Fields => [
+    ...credentials('timestamp'),
+    ['fileName', 'pay.csv'],
+    ['totalAmount', amount],
+  ];
+  const statusParams = (requestId: string): Fields => [
+    ['payerName', 'MyPayer'],
+    ['requestId', requestId],
+    ['timeStamp', '1521234048'],
+    ['key', KEY],
+  ];
 
   interface StrictCase {
     readonly title: string;
@@ -352,7 +419,8 @@ describe('payer mock strictness, seen over HTTP (raw requests)', () => {
       title: 'a SOAPAction that is no action of the service',
       styles: ['soap11'],
       send: { operation: 'GetBalances', fields: credentials('timestamp'), action: `${NS}GetBalance` },
-      message: () => `Server did not recognize the value of HTTP Header SOAPAction: "${NS}GetBalance"; the action of GetBalances is "${NS}GetBalances"`,
+      message: () =>
+        `Server did not recognize the value of HTTP Header SOAPAction: "${NS}GetBalance"; the action of GetBalances is "${NS}GetBalances"`,
     },
     {
       title: "a SOAPAction of another operation than the Body's",
@@ -361,42 +429,59 @@ describe('payer mock strictness, seen over HTTP (raw requests)', () => {
       message: () => 'the SOAPAction HTTP header names operation GetDynamicKey, but the SOAP Body holds <GetBalances>',
     },
     {
-      title: 'a SOAP 1.2 action parameter that is not the operation\'s',
+      title: "a SOAP 1.2 action parameter that is not the operation's",
       styles: ['soap12'],
       send: { operation: 'GetBalances', fields: credentials('timestamp'), action: `${NS}Nope` },
-      message: () => `the action parameter of the Content-Type, "${NS}Nope", is not the action of GetBalances: expected "${NS}GetBalances"`,
+      message: () =>
+        `the action parameter of the Content-Type, "${NS}Nope", is not the action of GetBalances: expected "${NS}GetBalances"`,
     },
     {
       title: 'an unknown parameter',
       styles: STYLES,
       send: { operation: 'GetBalances', fields: [...credentials('timestamp'), ['currency', 'EUR']] },
-      message: (style) => (style === 'httpPost'
-        ? 'Unknown parameter: currency. (Expected: payerName, timestamp, key.)'
-        : 'unknown parameter "currency" in <GetBalances> (expected: payerName, timestamp, key)'),
+      message: (style) =>
+        style === 'httpPost'
+          ? 'Unknown parameter: currency. (Expected: payerName, timestamp, key.)'
+          : 'unknown parameter "currency" in <GetBalances> (expected: payerName, timestamp, key)',
     },
     {
       title: '"lots" as a double (totalAmount)',
       styles: STYLES,
       send: { operation: 'TestPaymentFile', fields: fileParams('lots') },
-      message: (style) => `invalid xs:double "lots" (at ${style === 'httpPost' ? 'totalAmount' : 'Envelope/Body/TestPaymentFile/totalAmount'})`,
+      message: (style) =>
+        `invalid xs:double "lots" (at ${style === 'httpPost' ? 'totalAmount' : 'Envelope/Body/TestPaymentFile/totalAmount'})`,
     },
     {
       title: '1.5 as a long (requestId)',
       styles: STYLES,
       send: { operation: 'GetProcessingRequestStatus', fields: statusParams('1.5') },
-      message: (style) => `invalid xs:long "1.5" (at ${style === 'httpPost' ? 'requestId' : 'Envelope/Body/GetProcessingRequestStatus/requestId'})`,
+      message: (style) =>
+        `invalid xs:long "1.5" (at ${style === 'httpPost' ? 'requestId' : 'Envelope/Body/GetProcessingRequestStatus/requestId'})`,
     },
     {
       title: 'a DOCTYPE',
       styles: ['soap11', 'soap12'],
-      send: { operation: 'GetBalances', fields: credentials('timestamp'), prolog: '<!DOCTYPE soap:Envelope [<!ENTITY x "y">]>' },
+      send: {
+        operation: 'GetBalances',
+        fields: credentials('timestamp'),
+        prolog: '<!DOCTYPE soap:Envelope [<!ENTITY x "y">]>',
+      },
       message: () => 'DOCTYPE is not allowed (no DTD processing) at line 1, column 1 (offset 0)',
     },
     {
       title: 'an unknown HTTP POST field',
       styles: ['httpPost'],
-      send: { operation: 'GetPayerFees', fields: [...credentials('timestamp'), ['beginDateTimeStamp', '1'], ['endDateTimeStamp', '2'], ['format', 'csv']] },
-      message: () => 'Unknown parameter: format. (Expected: payerName, timestamp, key, beginDateTimeStamp, endDateTimeStamp.)',
+      send: {
+        operation: 'GetPayerFees',
+        fields: [
+          ...credentials('timestamp'),
+          ['beginDateTimeStamp', '1'],
+          ['endDateTimeStamp', '2'],
+          ['format', 'csv'],
+        ],
+      },
+      message: () =>
+        'Unknown parameter: format. (Expected: payerName, timestamp, key, beginDateTimeStamp, endDateTimeStamp.)',
     },
   ];
 
@@ -407,14 +492,17 @@ describe('payer mock strictness, seen over HTTP (raw requests)', () => {
    */
   const TIME_STAMP = new Set(['ProcessPaymentFileAsync', 'GetProcessingRequestStatus', 'ProcessPaymentsAsyncResult']);
   const MISSPELT: readonly StrictCase[] = [...new Set(PAYER_ROWS.map((r) => r.operation))].map((operation) => {
-    const [right, wrong] = TIME_STAMP.has(operation) ? (['timeStamp', 'timestamp'] as const) : (['timestamp', 'timeStamp'] as const);
+    const [right, wrong] = TIME_STAMP.has(operation)
+      ? (['timeStamp', 'timestamp'] as const)
+      : (['timestamp', 'timeStamp'] as const);
     return {
       title: `${wrong} where ${operation} spells it ${right}`,
       styles: STYLES,
       send: { operation, fields: credentials(wrong) },
-      message: (style: Style) => (style === 'httpPost'
-        ? `Unknown parameter: ${wrong}. It is misspelt: expected "${right}".`
-        : `parameter "${wrong}" is misspelt: expected "${right}"`),
+      message: (style: Style) =>
+        style === 'httpPost'
+          ? `Unknown parameter: ${wrong}. It is misspelt: expected "${right}".`
+          : `parameter "${wrong}" is misspelt: expected "${right}"`,
     };
   });
 
@@ -422,13 +510,17 @@ describe('payer mock strictness, seen over HTTP (raw requests)', () => {
     const spec = loadSpec(join(ROOT, 'spec', 'payer-v5.yaml'), { cwd: ROOT });
     const spelt = spec.operations.filter((o) => o.params.some((p) => p.name === 'timeStamp')).map((o) => o.name);
     expect(new Set(spelt)).toEqual(TIME_STAMP);
-    expect(spec.operations.filter((o) => !o.params.some((p) => p.name === 'timestamp' || p.name === 'timeStamp'))).toEqual([]);
+    expect(
+      spec.operations.filter((o) => !o.params.some((p) => p.name === 'timestamp' || p.name === 'timeStamp')),
+    ).toEqual([]);
     expect(MISSPELT).toHaveLength(19);
   });
 
-  const rows = [...CASES, ...MISSPELT].flatMap((c) => c.styles.map((style) => [`${c.title} (${style})`, c, style] as const));
+  const rows = [...CASES, ...MISSPELT].flatMap((c) =>
+    c.styles.map((style) => [`${c.title} (${style})`, c, style] as const),
+  );
 
-  it.each(rows)('%s: the style\'s Client fault, then the server still serves', async (_, c, style) => {
+  it.each(rows)("%s: the style's Client fault, then the server still serves", async (_, c, style) => {
     const before = server.service.calls.length;
     await expectClientFault(await send(style, c.send), style, c.message(style));
     expect(server.service.calls.length, 'no handler was called').toBe(before);
@@ -439,21 +531,41 @@ describe('payer mock strictness, seen over HTTP (raw requests)', () => {
 
   /** GetDynamicKeyOfSubPayer with a subPayerName of 'x's that makes the body exactly `size` bytes. */
   function sized(style: Style, size: number): Send {
-    const fields = (name: string): Fields => [['payerName', 'MyPayer'], ['subPayerName', name], ['timestamp', '1521234048'], ['key', KEY]];
-    const base = style === 'httpPost'
-      ? fields('').map(([k, v]) => `${k}=${v}`).join('&')
-      : envelope(style, `<GetDynamicKeyOfSubPayer xmlns="${NS}">${fields('').map(([k, v]) => `<${k}>${v}</${k}>`).join('')}</GetDynamicKeyOfSubPayer>`);
+    const fields = (name: string): Fields => [
+      ['payerName', 'MyPayer'],
+      ['subPayerName', name],
+      ['timestamp', '1521234048'],
+      ['key', KEY],
+    ];
+    const base =
+      style === 'httpPost'
+        ? fields('')
+            .map(([k, v]) => `${k}=${v}`)
+            .join('&')
+        : envelope(
+            style,
+            `<GetDynamicKeyOfSubPayer xmlns="${NS}">${fields('')
+              .map(([k, v]) => `<${k}>${v}</${k}>`)
+              .join('')}</GetDynamicKeyOfSubPayer>`,
+          );
     return { operation: 'GetDynamicKeyOfSubPayer', fields: fields('x'.repeat(size - Buffer.byteLength(base))) };
   }
 
-  it.each(STYLES)('a body of exactly 4 MiB is served; one byte more is the style\'s Client fault, then the server still serves (%s)', async (style) => {
-    const atLimit = await send(style, sized(style, MAX));
-    expect(atLimit.status).toBe(200);
-    await atLimit.text();
-    expect((server.service.calls.at(-1)?.params['subPayerName'] as string).length).toBeGreaterThan(MAX - 1000);
-    const before = server.service.calls.length;
-    await expectClientFault(await send(style, sized(style, MAX + 1)), style, `Maximum request length exceeded: the request body is larger than ${MAX} bytes`);
-    expect(server.service.calls.length, 'no handler was called').toBe(before);
-    await stillServes(style);
-  });
+  it.each(STYLES)(
+    "a body of exactly 4 MiB is served; one byte more is the style's Client fault, then the server still serves (%s)",
+    async (style) => {
+      const atLimit = await send(style, sized(style, MAX));
+      expect(atLimit.status).toBe(200);
+      await atLimit.text();
+      expect((server.service.calls.at(-1)?.params['subPayerName'] as string).length).toBeGreaterThan(MAX - 1000);
+      const before = server.service.calls.length;
+      await expectClientFault(
+        await send(style, sized(style, MAX + 1)),
+        style,
+        `Maximum request length exceeded: the request body is larger than ${MAX} bytes`,
+      );
+      expect(server.service.calls.length, 'no handler was called').toBe(before);
+      await stillServes(style);
+    },
+  );
 });

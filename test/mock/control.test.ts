@@ -72,24 +72,58 @@ function invoke(c: PayerClient, call: Call): Promise<unknown> {
 
 /** Injected error codes, and the result the client decodes (throwOnServiceError: false). */
 const CODE_ROWS: ReadonlyArray<[string, { call: Call; injection: MockInjection; want: Record<string, unknown> }]> = [
-  ['a name on an (I) result: its integer', { call: GET_BALANCES, injection: { errorCode: 'PayerUnknown' }, want: { errorCode: 1004, errorMessage: 'PayerUnknown' } }],
+  [
+    'a name on an (I) result: its integer',
+    {
+      call: GET_BALANCES,
+      injection: { errorCode: 'PayerUnknown' },
+      want: { errorCode: 1004, errorMessage: 'PayerUnknown' },
+    },
+  ],
   [
     'an integer and a message on an (I) result',
-    { call: GET_BALANCES, injection: { errorCode: 1007, errorMessage: 'the range is wrong' }, want: { errorCode: 1007, errorMessage: 'the range is wrong' } },
+    {
+      call: GET_BALANCES,
+      injection: { errorCode: 1007, errorMessage: 'the range is wrong' },
+      want: { errorCode: 1007, errorMessage: 'the range is wrong' },
+    },
   ],
   [
     'a name with no known integer on an (I) result: -1, the name in errorMessage',
-    { call: GET_BALANCES, injection: { errorCode: 'RequestLimitReached' }, want: { errorCode: -1, errorMessage: 'RequestLimitReached' } },
+    {
+      call: GET_BALANCES,
+      injection: { errorCode: 'RequestLimitReached' },
+      want: { errorCode: -1, errorMessage: 'RequestLimitReached' },
+    },
   ],
   [
     'an integer no name is known for, on an (I) result',
-    { call: { operation: 'GetDynamicKeyOfSubPayer', method: 'getDynamicKeyOfSubPayer', args: { subPayerName: 'MySubPayer' } }, injection: { errorCode: 1008 }, want: { errorCode: 1008, errorMessage: '1008' } },
+    {
+      call: {
+        operation: 'GetDynamicKeyOfSubPayer',
+        method: 'getDynamicKeyOfSubPayer',
+        args: { subPayerName: 'MySubPayer' },
+      },
+      injection: { errorCode: 1008 },
+      want: { errorCode: 1008, errorMessage: '1008' },
+    },
   ],
   [
     'a string code on an (S) result',
-    { call: GET_CUSTOM_FIELDS, injection: { errorCode: 'CustomFieldDoesNotExist' }, want: { errorCode: 'CustomFieldDoesNotExist', errorMessage: 'CustomFieldDoesNotExist' } },
+    {
+      call: GET_CUSTOM_FIELDS,
+      injection: { errorCode: 'CustomFieldDoesNotExist' },
+      want: { errorCode: 'CustomFieldDoesNotExist', errorMessage: 'CustomFieldDoesNotExist' },
+    },
   ],
-  ['an integer on an (S) result: its name', { call: GET_CUSTOM_FIELDS, injection: { errorCode: 1004 }, want: { errorCode: 'PayerUnknown', errorMessage: 'PayerUnknown' } }],
+  [
+    'an integer on an (S) result: its name',
+    {
+      call: GET_CUSTOM_FIELDS,
+      injection: { errorCode: 1004 },
+      want: { errorCode: 'PayerUnknown', errorMessage: 'PayerUnknown' },
+    },
+  ],
   [
     'an (S) result with required members: they keep their defaults',
     {
@@ -101,7 +135,11 @@ const CODE_ROWS: ReadonlyArray<[string, { call: Call; injection: MockInjection; 
   [
     'an async operation: requestId 0',
     {
-      call: { operation: 'ProcessPaymentFileAsync', method: 'processPaymentFileAsync', args: { fileName: 'a.csv', totalAmount: 1 } },
+      call: {
+        operation: 'ProcessPaymentFileAsync',
+        method: 'processPaymentFileAsync',
+        args: { fileName: 'a.csv', totalAmount: 1 },
+      },
       injection: { errorCode: 'ItemAlreadyInProcess' },
       want: { errorCode: 'ItemAlreadyInProcess', errorMessage: 'ItemAlreadyInProcess', requestId: '0' },
     },
@@ -109,7 +147,11 @@ const CODE_ROWS: ReadonlyArray<[string, { call: Call; injection: MockInjection; 
   [
     'a status result: requestStatus at its default',
     {
-      call: { operation: 'GetProcessingRequestStatus', method: 'getProcessingRequestStatus', args: { requestId: '1000' } },
+      call: {
+        operation: 'GetProcessingRequestStatus',
+        method: 'getProcessingRequestStatus',
+        args: { requestId: '1000' },
+      },
       injection: { errorCode: 'AuthorizationError' },
       want: { errorCode: 'AuthorizationError', errorMessage: 'AuthorizationError', requestStatus: 'Processing' },
     },
@@ -135,7 +177,12 @@ const RESULT_ROWS: ReadonlyArray<[string, { call: Call; result: Record<string, u
         errorMessage: 'injected',
         AccountInfos: [
           { Provider: '<provider_name_16>', AccountIdentifier: 'X & <Y>', Balance: -0.01, Currency: 'JPY' },
-          ...Array.from({ length: 20 }, (_, i) => ({ Provider: 'Payer', AccountIdentifier: `A${i}`, Balance: i * 1.25, Currency: 'EUR' })),
+          ...Array.from({ length: 20 }, (_, i) => ({
+            Provider: 'Payer',
+            AccountIdentifier: `A${i}`,
+            Balance: i * 1.25,
+            Currency: 'EUR',
+          })),
         ],
       },
     },
@@ -143,7 +190,11 @@ const RESULT_ROWS: ReadonlyArray<[string, { call: Call; result: Record<string, u
   [
     'ProcessPaymentFileAsync: the largest long as requestId',
     {
-      call: { operation: 'ProcessPaymentFileAsync', method: 'processPaymentFileAsync', args: { fileName: 'a.csv', totalAmount: 1 } },
+      call: {
+        operation: 'ProcessPaymentFileAsync',
+        method: 'processPaymentFileAsync',
+        args: { fileName: 'a.csv', totalAmount: 1 },
+      },
       result: { errorCode: 'OK', errorMessage: 'OK', requestId: '9223372036854775807' },
     },
   ],
@@ -161,7 +212,11 @@ const RESULT_ROWS: ReadonlyArray<[string, { call: Call; result: Record<string, u
       result: {
         errorCode: 'OK',
         errorMessage: 'OK',
-        CustomFields: [{ Entity: 'E', Title: 'T', Description: 'D', ValueType: 'V', SubEntity: 'S', Values: null, Category: 'C' }, null, { Title: 'empty', Values: [] }],
+        CustomFields: [
+          { Entity: 'E', Title: 'T', Description: 'D', ValueType: 'V', SubEntity: 'S', Values: null, Category: 'C' },
+          null,
+          { Title: 'empty', Values: [] },
+        ],
       },
     },
   ],
@@ -211,7 +266,12 @@ describe.each(STYLES)('the control API over %s', (style) => {
   it('an injected code is a SvcServiceError by default, with the integer named', async () => {
     service.inject('GetBalances', { errorCode: 'PayerUnknown' });
     const error = await rejected(client({ throwOnServiceError: true }).getBalances(), SvcServiceError);
-    expect(error).toMatchObject({ operation: 'GetBalances', code: 1004, codeName: 'PayerUnknown', serviceMessage: 'PayerUnknown' });
+    expect(error).toMatchObject({
+      operation: 'GetBalances',
+      code: 1004,
+      codeName: 'PayerUnknown',
+      serviceMessage: 'PayerUnknown',
+    });
     expect(error.result).toEqual({ errorCode: 1004, errorMessage: 'PayerUnknown' });
   });
 
@@ -225,10 +285,13 @@ describe.each(STYLES)('the control API over %s', (style) => {
 
   it("PayerClient.isServiceError tells an operation's SvcServiceError apart and types its result", async () => {
     service.inject('GetBalances', { errorCode: 'PayerUnknown' });
-    const error = await client({ throwOnServiceError: true }).getBalances().catch((e: unknown) => e);
+    const error = await client({ throwOnServiceError: true })
+      .getBalances()
+      .catch((e: unknown) => e);
     expect(PayerClient.isServiceError(error, 'GetCustomFields')).toBe(false);
     expect(PayerClient.isServiceError(new Error('GetBalances'), 'GetBalances')).toBe(false);
-    if (!PayerClient.isServiceError(error, 'GetBalances')) throw new Error(`not the service error of GetBalances: ${String(error)}`);
+    if (!PayerClient.isServiceError(error, 'GetBalances'))
+      throw new Error(`not the service error of GetBalances: ${String(error)}`);
     // Typed as a BalanceResult without a cast: the repository's type check covers these lines.
     const code: number | undefined = error.result.errorCode;
     expect(code).toBe(1004);
@@ -239,7 +302,11 @@ describe.each(STYLES)('the control API over %s', (style) => {
   it('times: 2 answers the next two calls, then the simulator answers again', async () => {
     service.inject('GetBalances', { errorCode: 'ParameterError', times: 2 });
     const results = [await client().getBalances(), await client().getBalances(), await client().getBalances()];
-    expect(results).toEqual([{ errorCode: 1007, errorMessage: 'ParameterError' }, { errorCode: 1007, errorMessage: 'ParameterError' }, BALANCES]);
+    expect(results).toEqual([
+      { errorCode: 1007, errorMessage: 'ParameterError' },
+      { errorCode: 1007, errorMessage: 'ParameterError' },
+      BALANCES,
+    ]);
   });
 
   it('injections are used in the order given, each only for its own operation', async () => {
@@ -257,9 +324,18 @@ describe.each(STYLES)('the control API over %s', (style) => {
   it('an injection is used only by a request whose credentials pass', async () => {
     service.inject('GetBalances', { errorCode: 'ParameterError' });
     // Refused credentials are answered first and leave the injection in place.
-    expect(await client({ apiKey: 'wrongkey' }).getBalances()).toEqual({ errorCode: 1006, errorMessage: 'EncryptionKeyFailedValidation' });
-    expect(await client({ payerName: 'Nobody' }).getBalances()).toEqual({ errorCode: 1004, errorMessage: 'PayerUnknown' });
-    expect(await client({ now: () => clock.now() - 301 }).getBalances()).toEqual({ errorCode: 1006, errorMessage: 'EncryptionKeyFailedValidation' });
+    expect(await client({ apiKey: 'wrongkey' }).getBalances()).toEqual({
+      errorCode: 1006,
+      errorMessage: 'EncryptionKeyFailedValidation',
+    });
+    expect(await client({ payerName: 'Nobody' }).getBalances()).toEqual({
+      errorCode: 1004,
+      errorMessage: 'PayerUnknown',
+    });
+    expect(await client({ now: () => clock.now() - 301 }).getBalances()).toEqual({
+      errorCode: 1006,
+      errorMessage: 'EncryptionKeyFailedValidation',
+    });
     // So is a request the mock cannot read (no key).
     const unread = await fetch(`${server.url}${PATH}/GetBalances`, {
       method: 'POST',
@@ -281,7 +357,12 @@ describe.each(STYLES)('the control API over %s', (style) => {
       expect(error).toMatchObject({ status: 500, bodyExcerpt: 'the database is down', contentType: TEXT_PLAIN });
     } else {
       const error = await rejected(client().getBalances(), SvcSoapFault);
-      expect(error).toMatchObject({ code: FAULT_CODES[style][kind], reason: 'the database is down', detail: 'ORA-01034', status: 500 });
+      expect(error).toMatchObject({
+        code: FAULT_CODES[style][kind],
+        reason: 'the database is down',
+        detail: 'ORA-01034',
+        status: 500,
+      });
     }
     expect(await client().getBalances()).toEqual(BALANCES);
   });
@@ -299,8 +380,16 @@ describe.each(STYLES)('the control API over %s', (style) => {
   });
 
   it.each([
-    ['503 with a text body', { status: 503, body: 'Service Unavailable' }, { status: 503, bodyExcerpt: 'Service Unavailable', contentType: TEXT_PLAIN }],
-    ['502 as HTML', { status: 502, body: '<html><body>Bad gateway</body></html>', contentType: 'text/html' }, { status: 502, bodyExcerpt: '<html><body>Bad gateway</body></html>', contentType: 'text/html' }],
+    [
+      '503 with a text body',
+      { status: 503, body: 'Service Unavailable' },
+      { status: 503, bodyExcerpt: 'Service Unavailable', contentType: TEXT_PLAIN },
+    ],
+    [
+      '502 as HTML',
+      { status: 502, body: '<html><body>Bad gateway</body></html>', contentType: 'text/html' },
+      { status: 502, bodyExcerpt: '<html><body>Bad gateway</body></html>', contentType: 'text/html' },
+    ],
     ['429 with no body', { status: 429 }, { status: 429, bodyExcerpt: '', contentType: TEXT_PLAIN }],
   ] as const)('status: %s is a SvcHttpError', async (_, injection, want) => {
     service.inject('GetBalances', injection);
@@ -317,7 +406,9 @@ describe.each(STYLES)('the control API over %s', (style) => {
   it('drop: the connection is closed without an answer (SvcTransportError); the server goes on', async () => {
     service.inject('GetBalances', { drop: true });
     const error = await rejected(client().getBalances(), SvcTransportError);
-    expect(error.message).toMatch(/^(POST|GET) request to http:\/\/127\.0\.0\.1:\d+\/v5\/PayerFunctions\.asmx(\/GetBalances)? failed/);
+    expect(error.message).toMatch(
+      /^(POST|GET) request to http:\/\/127\.0\.0\.1:\d+\/v5\/PayerFunctions\.asmx(\/GetBalances)? failed/,
+    );
     expect(await client().getBalances()).toEqual(BALANCES);
   });
 
@@ -331,7 +422,8 @@ describe.each(STYLES)('the control API over %s', (style) => {
 
   it('result: a value the operation cannot write is a Server fault (HTTP POST: 500 text)', async () => {
     service.inject('GetBalances', { result: { errorCode: 0, AccountInfos: [{ Provider: 'None', Balance: 'lots' }] } });
-    const message = "the mock's handler for GetBalances returned a result that cannot be written: result.AccountInfos[0].Balance must be a number, got string";
+    const message =
+      "the mock's handler for GetBalances returned a result that cannot be written: result.AccountInfos[0].Balance must be a number, got string";
     const error = await rejected(client().getBalances());
     if (style === 'httpPost') expect(error).toMatchObject({ name: 'SvcHttpError', status: 500, bodyExcerpt: message });
     else expect(error).toMatchObject({ name: 'SvcSoapFault', code: FAULT_CODES[style].Server, reason: message });
@@ -362,18 +454,50 @@ describe.each(STYLES)('the control API over %s', (style) => {
   // ---- inject's checks, reset and calls ------------------------------------------------------------------------------------
 
   it.each([
-    ['two answers', 'GetBalances', { errorCode: 'OK', fault: 'Server' }, 'inject: give one answer, not errorCode and fault'],
-    ['three answers', 'GetBalances', { status: 503, drop: true, result: {} }, 'inject: give one answer, not status and drop and result'],
-    ['an unknown operation', 'GetBalance', { errorCode: 'OK' }, 'inject: "GetBalance" is not an operation of this service'],
-    ['an operation in the wrong case', 'getbalances', { errorCode: 'OK' }, 'inject: "getbalances" is not an operation of this service'],
+    [
+      'two answers',
+      'GetBalances',
+      { errorCode: 'OK', fault: 'Server' },
+      'inject: give one answer, not errorCode and fault',
+    ],
+    [
+      'three answers',
+      'GetBalances',
+      { status: 503, drop: true, result: {} },
+      'inject: give one answer, not status and drop and result',
+    ],
+    [
+      'an unknown operation',
+      'GetBalance',
+      { errorCode: 'OK' },
+      'inject: "GetBalance" is not an operation of this service',
+    ],
+    [
+      'an operation in the wrong case',
+      'getbalances',
+      { errorCode: 'OK' },
+      'inject: "getbalances" is not an operation of this service',
+    ],
     ['times 0', 'GetBalances', { errorCode: 'OK', times: 0 }, 'inject: times must be a positive integer, got 0'],
     ['times 1.5', 'GetBalances', { errorCode: 'OK', times: 1.5 }, 'inject: times must be a positive integer, got 1.5'],
-    ['a negative delay', 'GetBalances', { delayMs: -1 }, 'inject: delayMs must be from 0 to 2147483647 (about 24.8 days, the most a timer holds), got -1'],
+    [
+      'a negative delay',
+      'GetBalances',
+      { delayMs: -1 },
+      'inject: delayMs must be from 0 to 2147483647 (about 24.8 days, the most a timer holds), got -1',
+    ],
     ['status 99', 'GetBalances', { status: 99 }, 'inject: status must be an HTTP status from 200 to 599, got 99'],
     ['status 600', 'GetBalances', { status: 600 }, 'inject: status must be an HTTP status from 200 to 599, got 600'],
-    ['another fault kind', 'GetBalances', { fault: 'Receiver' }, "inject: fault must be 'Client' or 'Server', got Receiver"],
+    [
+      'another fault kind',
+      'GetBalances',
+      { fault: 'Receiver' },
+      "inject: fault must be 'Client' or 'Server', got Receiver",
+    ],
   ])('inject throws TypeError for %s, and nothing is queued', async (_, operation, injection, message) => {
-    expect(() => service.inject(operation as PayerFunctionsOperation, injection as MockInjection)).toThrow(new TypeError(message));
+    expect(() => service.inject(operation as PayerFunctionsOperation, injection as MockInjection)).toThrow(
+      new TypeError(message),
+    );
     expect(await client().getBalances()).toEqual(BALANCES);
   });
 
@@ -416,10 +540,24 @@ describe.each(STYLES)('the control API over %s', (style) => {
       { operation: 'ProcessPaymentFileAsync', style, params: { fileName: 'a.csv', totalAmount: 12.5 } },
       { operation: 'GetProcessingRequestStatus', style, params: { requestId: '1000' } },
       { operation: 'CreatePayeeStatusFile', style, params: { saveToFile: 'p.csv', changesSinceDate: 0 } },
-      { operation: 'CreatePaymentOrdersReport', style, params: { startTime: new Date(START * 1000), endTime: new Date('2026-06-02T00:00:00Z') } },
+      {
+        operation: 'CreatePaymentOrdersReport',
+        style,
+        params: { startTime: new Date(START * 1000), endTime: new Date('2026-06-02T00:00:00Z') },
+      },
     ]);
     const text = JSON.stringify(service.calls);
-    for (const secret of ['boguskey', 'wrongkey', 'MyPayer', 'payerName', 'timestamp', 'timeStamp', '"key"', 'a-dynamic-key']) expect(text).not.toContain(secret);
+    for (const secret of [
+      'boguskey',
+      'wrongkey',
+      'MyPayer',
+      'payerName',
+      'timestamp',
+      'timeStamp',
+      '"key"',
+      'a-dynamic-key',
+    ])
+      expect(text).not.toContain(secret);
     expect(text).not.toMatch(/[0-9a-f]{64}/);
     // Recorded calls cannot be changed by a test.
     expect(Object.isFrozen(service.calls[0]!.params)).toBe(true);

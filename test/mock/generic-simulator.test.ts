@@ -15,9 +15,16 @@ const OUT = join(ROOT, 'test', '.tmp', 'inventory-sim');
 interface Server {
   url: string;
   close(): Promise<void>;
-  service: { simulator: { setItem(id: string, label: string): void }; reset(): Promise<void>; describe(): readonly string[] };
+  service: {
+    simulator: { setItem(id: string, label: string): void };
+    reset(): Promise<void>;
+    describe(): readonly string[];
+  };
 }
-type Client = { getItem(p: { itemId: string }): Promise<{ errorCode?: string; item?: { id: string; label?: string | null } }>; countItems(): Promise<{ count: number }> };
+type Client = {
+  getItem(p: { itemId: string }): Promise<{ errorCode?: string; item?: { id: string; label?: string | null } }>;
+  countItems(): Promise<{ count: number }>;
+};
 
 let generated: GeneratedService;
 let server: Server;
@@ -44,7 +51,9 @@ describe('the generated package', () => {
     expect(index).toContain("from '../../runtime/mock/simulator.js'");
     expect(index).toContain("from '../codec.js'");
     expect(index).toContain("from './store.js'");
-    expect(index).toContain('// Copied from ../../fixtures/specs/inventory/inventory.simulator/index.ts (relative to the output folder): change that file');
+    expect(index).toContain(
+      '// Copied from ../../fixtures/specs/inventory/inventory.simulator/index.ts (relative to the output folder): change that file',
+    );
   });
 
   it('type-checks as a consumer project would', () => {
@@ -52,7 +61,8 @@ describe('the generated package', () => {
   });
 
   it('depends on nothing but its client package: the simulator imports Node only', () => {
-    const read = (path: string) => JSON.parse(readFileSync(join(OUT, path), 'utf8')) as { name: string; version: string; dependencies?: unknown };
+    const read = (path: string) =>
+      JSON.parse(readFileSync(join(OUT, path), 'utf8')) as { name: string; version: string; dependencies?: unknown };
     const client = read('client/package.json');
     expect(client.dependencies).toBeUndefined();
     expect(read('mock/package.json').dependencies).toEqual({ [client.name]: client.version });

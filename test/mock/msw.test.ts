@@ -11,7 +11,13 @@ import { mswHandlers } from '../../generated/mock/msw.js';
 const BASE = 'https://payer.example';
 const service = createMockService({
   credentials: { MyPayer: 'boguskey' },
-  handlers: { ...exampleHandlers, getBalances: () => ({ errorCode: 0, AccountInfos: [{ Provider: 'Payer', AccountIdentifier: 'A1', Balance: 1500.25, Currency: 'EUR' }] }) },
+  handlers: {
+    ...exampleHandlers,
+    getBalances: () => ({
+      errorCode: 0,
+      AccountInfos: [{ Provider: 'Payer', AccountIdentifier: 'A1', Balance: 1500.25, Currency: 'EUR' }],
+    }),
+  },
 });
 const server = setupServer(...mswHandlers(service, BASE));
 
@@ -23,11 +29,13 @@ afterAll(async () => {
 });
 
 describe.each<Style>(['soap11', 'soap12', 'httpPost'])('the client over %s, intercepted by msw', (style) => {
-  it('gets the handler\'s answer and the mock records the call; an operation without a handler answers its example', async () => {
+  it("gets the handler's answer and the mock records the call; an operation without a handler answers its example", async () => {
     const client = new PayerClient({ baseUrl: BASE, payerName: 'MyPayer', apiKey: 'boguskey', style });
     const before = service.calls.length;
     const balances = await client.getBalances();
-    expect(balances.AccountInfos).toEqual([{ Provider: 'Payer', AccountIdentifier: 'A1', Balance: 1500.25, Currency: 'EUR' }]);
+    expect(balances.AccountInfos).toEqual([
+      { Provider: 'Payer', AccountIdentifier: 'A1', Balance: 1500.25, Currency: 'EUR' },
+    ]);
     const status = await client.getProcessingRequestStatus({ requestId: '9007199254740993' });
     expect(status.errorCode).toBe('OK');
     expect(service.calls.slice(before).map((c) => [c.operation, c.style])).toEqual([

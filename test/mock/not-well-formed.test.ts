@@ -45,13 +45,33 @@ const CONSTRUCTS: Array<[string, (body: string) => string, RegExp]> = [
     (b) => b.replace('<soap:Body>', '<soap:Body xmlns:p="urn:n" xmlns:q="urn:n" p:x="1" q:x="2">'),
     /duplicate attribute "q:x"/,
   ],
-  ['an undeclared attribute prefix', (b) => b.replace('<soap:Body>', '<soap:Body p:x="1">'), /undeclared namespace prefix "p"/],
+  [
+    'an undeclared attribute prefix',
+    (b) => b.replace('<soap:Body>', '<soap:Body p:x="1">'),
+    /undeclared namespace prefix "p"/,
+  ],
   ['"--" inside a comment', (b) => b.replace('<soap:Body>', '<soap:Body><!-- a -- b -->'), /"--" inside a comment/],
-  ['a name with "!" in a Header', (b) => b.replace('<soap:Body>', '<soap:Header><a!b>x</a!b></soap:Header><soap:Body>'), /malformed name "a!b"/],
-  ['a name with two colons in a Header', (b) => b.replace('<soap:Body>', '<soap:Header><soap:b:c>x</soap:b:c></soap:Header><soap:Body>'), /malformed name "soap:b:c"/],
-  ['a reference to U+0000 in a Header', (b) => b.replace('<soap:Body>', '<soap:Header><h>&#0;</h></soap:Header><soap:Body>'), /U\+0000/],
+  [
+    'a name with "!" in a Header',
+    (b) => b.replace('<soap:Body>', '<soap:Header><a!b>x</a!b></soap:Header><soap:Body>'),
+    /malformed name "a!b"/,
+  ],
+  [
+    'a name with two colons in a Header',
+    (b) => b.replace('<soap:Body>', '<soap:Header><soap:b:c>x</soap:b:c></soap:Header><soap:Body>'),
+    /malformed name "soap:b:c"/,
+  ],
+  [
+    'a reference to U+0000 in a Header',
+    (b) => b.replace('<soap:Body>', '<soap:Header><h>&#0;</h></soap:Header><soap:Body>'),
+    /U\+0000/,
+  ],
   ['a comment before the XML declaration', (b) => `<!-- c -->${b}`, /XML declaration not at the very start/],
-  ['an XML declaration of version 2.0', (b) => b.replace(/^<\?xml version="1\.0"/, '<?xml version="2.0"'), /malformed XML declaration/],
+  [
+    'an XML declaration of version 2.0',
+    (b) => b.replace(/^<\?xml version="1\.0"/, '<?xml version="2.0"'),
+    /malformed XML declaration/,
+  ],
 ];
 
 describe.each([

@@ -54,7 +54,11 @@ function withTmpdir<T>(dir: string, fn: () => T): T {
 const SOLO: ScenarioInput = {
   settings: { processingSeconds: 1, firstRequestId: '77' },
   payers: [
-    { payerName: 'Solo', apiKey: 'solo-secret', accounts: [{ provider: 'Payer', accountIdentifier: 'S-1', currency: 'EUR', balance: '12.34' }] },
+    {
+      payerName: 'Solo',
+      apiKey: 'solo-secret',
+      accounts: [{ provider: 'Payer', accountIdentifier: 'S-1', currency: 'EUR', balance: '12.34' }],
+    },
     { payerName: 'Duo', apiKey: 'duo-secret' },
     { payerName: 'Trio', apiKey: 'trio-secret' },
   ],
@@ -73,18 +77,41 @@ payers:
 
 /** Bad scenario files and the exact message, each line `file:line:column: [path:] problem`. */
 const BAD_FILES: ReadonlyArray<[string, { text: string; want: string[] }]> = [
-  ['a quote never closed', { text: 'payers:\n  - payerName: Bad\n    apiKey: "unclosed\n', want: ['4:1: Missing closing "quote'] }],
-  ['an unclosed flow sequence', { text: 'payers: [\n', want: ['2:1: Flow sequence in block collection must be sufficiently indented and end with a ]'] }],
-  ['a key given twice', { text: 'payers:\n  - payerName: A\n    payerName: B\n    apiKey: k\n', want: ['3:5: duplicate key "payerName" (map keys must be unique)'] }],
+  [
+    'a quote never closed',
+    { text: 'payers:\n  - payerName: Bad\n    apiKey: "unclosed\n', want: ['4:1: Missing closing "quote'] },
+  ],
+  [
+    'an unclosed flow sequence',
+    {
+      text: 'payers: [\n',
+      want: ['2:1: Flow sequence in block collection must be sufficiently indented and end with a ]'],
+    },
+  ],
+  [
+    'a key given twice',
+    {
+      text: 'payers:\n  - payerName: A\n    payerName: B\n    apiKey: k\n',
+      want: ['3:5: duplicate key "payerName" (map keys must be unique)'],
+    },
+  ],
   ['an empty file', { text: '', want: ['1:1: the scenario is empty: it needs at least "payers"'] }],
   // The yaml library throws a ReferenceError for these, without a position, when the document becomes values.
-  ['an undefined alias', { text: 'payers:\n  - payerName: A\n    apiKey: *nope\n', want: ['3:13: unknown alias *nope: no anchor &nope comes before it'] }],
+  [
+    'an undefined alias',
+    {
+      text: 'payers:\n  - payerName: A\n    apiKey: *nope\n',
+      want: ['3:13: unknown alias *nope: no anchor &nope comes before it'],
+    },
+  ],
   [
     'aliases of aliases (a billion laughs)',
     {
       text: `a: &a [x, x, x, x, x, x, x, x, x, x]\n${['b', 'c', 'd', 'e', 'f', 'g'].map((n, i) => `${n}: &${n} [${Array(10).fill(`*${'abcdef'[i]}`).join(', ')}]`).join('\n')}\npayers: *g\n`,
       // Each *d stands for 11111 values: the eighth on line 5 takes the aliased values past 100000.
-      want: ['5:36: aliases add more than 100000 values to the scenario: refused, as a "billion laughs" would exhaust memory'],
+      want: [
+        '5:36: aliases add more than 100000 values to the scenario: refused, as a "billion laughs" would exhaust memory',
+      ],
     },
   ],
   [
@@ -139,7 +166,9 @@ describe('scenario: a path', () => {
     const path = join(base, 'missing.yaml');
     const error = thrown(() => createMockService({ scenario: path }), ScenarioError);
     expect(error.message).toBe(`${path}:1:1: cannot read the scenario: file not found`);
-    expect(error.issues).toEqual([{ file: path, line: 1, column: 1, path: '', message: 'cannot read the scenario: file not found' }]);
+    expect(error.issues).toEqual([
+      { file: path, line: 1, column: 1, path: '', message: 'cannot read the scenario: file not found' },
+    ]);
   });
 
   it('a directory: ScenarioError at 1:1, cannot read, it is a directory', async () => {
@@ -147,14 +176,18 @@ describe('scenario: a path', () => {
     await mkdir(dir, { recursive: true });
     const error = thrown(() => createMockService({ scenario: dir }), ScenarioError);
     expect(error.message).toBe(`${dir}:1:1: cannot read the scenario: it is a directory, not a file`);
-    expect(error.issues).toEqual([{ file: dir, line: 1, column: 1, path: '', message: 'cannot read the scenario: it is a directory, not a file' }]);
+    expect(error.issues).toEqual([
+      { file: dir, line: 1, column: 1, path: '', message: 'cannot read the scenario: it is a directory, not a file' },
+    ]);
   });
 
   it('bytes that are not UTF-8: ScenarioError at the first of them', async () => {
     const path = join(base, 'latin1.yaml');
     await writeFile(path, Buffer.from('payers:\n  - payerName: Caf\xe9\n', 'latin1'));
     const error = thrown(() => createMockService({ scenario: path }), ScenarioError);
-    expect(error.message).toBe(`${path}:2:19: the scenario is not UTF-8 text: byte 0xE9 cannot start or continue a character here`);
+    expect(error.message).toBe(
+      `${path}:2:19: the scenario is not UTF-8 text: byte 0xE9 cannot start or continue a character here`,
+    );
   });
 
   it('a scenario that fails leaves no temporary folder behind', async () => {
@@ -168,48 +201,89 @@ describe('scenario: a path', () => {
   it.each([
     ['YAML', 'solo.yaml', SOLO_YAML],
     ['JSON', 'solo.json', JSON.stringify(SOLO, null, 2)],
-  ])('a %s file: its payers, keys, balances and settings are served; describe() names the file, not the key', async (_, name, text) => {
-    const path = await scenarioFile(name, text);
-    const root = join(base, `root-${name}`);
-    const clock = new VirtualClock(START);
-    const server = await startMockServer({ port: 0, scenario: path, sftpRoot: root, clock });
-    try {
-      const client = (payerName: string, apiKey: string) =>
-        new PayerClient({ baseUrl: server.url, payerName, apiKey, now: () => clock.now(), throwOnServiceError: false });
-      const solo = client('Solo', 'solo-secret');
-      expect(await solo.getBalances()).toEqual({ errorCode: 0, errorMessage: 'OK', AccountInfos: [{ Provider: 'Payer', AccountIdentifier: 'S-1', Balance: 12.34, Currency: 'EUR' }] });
-      expect(await client('Duo', 'duo-secret').getBalances()).toEqual({ errorCode: 0, errorMessage: 'OK', AccountInfos: [] });
-      // The default payer is not in this scenario.
-      expect(await client(DEFAULT_PAYER.payerName, DEFAULT_PAYER.apiKey).getBalances()).toEqual({ errorCode: 1004, errorMessage: 'PayerUnknown' });
-      expect(await client('Solo', 'duo-secret').getBalances()).toEqual({ errorCode: 1006, errorMessage: 'EncryptionKeyFailedValidation' });
+  ])(
+    'a %s file: its payers, keys, balances and settings are served; describe() names the file, not the key',
+    async (_, name, text) => {
+      const path = await scenarioFile(name, text);
+      const root = join(base, `root-${name}`);
+      const clock = new VirtualClock(START);
+      const server = await startMockServer({ port: 0, scenario: path, sftpRoot: root, clock });
+      try {
+        const client = (payerName: string, apiKey: string) =>
+          new PayerClient({
+            baseUrl: server.url,
+            payerName,
+            apiKey,
+            now: () => clock.now(),
+            throwOnServiceError: false,
+          });
+        const solo = client('Solo', 'solo-secret');
+        expect(await solo.getBalances()).toEqual({
+          errorCode: 0,
+          errorMessage: 'OK',
+          AccountInfos: [{ Provider: 'Payer', AccountIdentifier: 'S-1', Balance: 12.34, Currency: 'EUR' }],
+        });
+        expect(await client('Duo', 'duo-secret').getBalances()).toEqual({
+          errorCode: 0,
+          errorMessage: 'OK',
+          AccountInfos: [],
+        });
+        // The default payer is not in this scenario.
+        expect(await client(DEFAULT_PAYER.payerName, DEFAULT_PAYER.apiKey).getBalances()).toEqual({
+          errorCode: 1004,
+          errorMessage: 'PayerUnknown',
+        });
+        expect(await client('Solo', 'duo-secret').getBalances()).toEqual({
+          errorCode: 1006,
+          errorMessage: 'EncryptionKeyFailedValidation',
+        });
 
-      // settings: the first request id and the processing time come from the file.
-      await writeFile(join(server.service.simulator.folderOf('Solo'), 'p.csv'), 'payeeId,amount,currency,refCode\n');
-      const { requestId } = await solo.testMultiCurrencyPaymentFileAsync({ fileName: 'p.csv' });
-      expect(requestId).toBe('77');
-      clock.advance(1);
-      expect(await solo.getProcessingRequestStatus({ requestId })).toEqual({ errorCode: 'ValidationError', errorMessage: 'the file has no payments', requestStatus: 'Failed' });
+        // settings: the first request id and the processing time come from the file.
+        await writeFile(join(server.service.simulator.folderOf('Solo'), 'p.csv'), 'payeeId,amount,currency,refCode\n');
+        const { requestId } = await solo.testMultiCurrencyPaymentFileAsync({ fileName: 'p.csv' });
+        expect(requestId).toBe('77');
+        clock.advance(1);
+        expect(await solo.getProcessingRequestStatus({ requestId })).toEqual({
+          errorCode: 'ValidationError',
+          errorMessage: 'the file has no payments',
+          requestStatus: 'Failed',
+        });
 
-      expect((await readdir(root)).sort()).toEqual(['Duo', 'Solo', 'Trio']);
-      const lines = server.service.describe();
-      expect(lines).toEqual([
-        `scenario: ${path}`,
-        `payerName Solo, API key as in ${path}`,
-        `SFTP folder of Solo: ${join(root, 'Solo')}`,
-        `2 more payers in the scenario, each with a folder under ${root}`,
-      ]);
-      for (const secret of ['solo-secret', 'duo-secret', 'trio-secret']) expect(lines.join('\n')).not.toContain(secret);
-    } finally {
-      await server.close();
-    }
-  });
+        expect((await readdir(root)).sort()).toEqual(['Duo', 'Solo', 'Trio']);
+        const lines = server.service.describe();
+        expect(lines).toEqual([
+          `scenario: ${path}`,
+          `payerName Solo, API key as in ${path}`,
+          `SFTP folder of Solo: ${join(root, 'Solo')}`,
+          `2 more payers in the scenario, each with a folder under ${root}`,
+        ]);
+        for (const secret of ['solo-secret', 'duo-secret', 'trio-secret'])
+          expect(lines.join('\n')).not.toContain(secret);
+      } finally {
+        await server.close();
+      }
+    },
+  );
 
-  it('the credentials option replaces the scenario\'s keys', async () => {
+  it("the credentials option replaces the scenario's keys", async () => {
     const path = await scenarioFile('solo-credentials.yaml', SOLO_YAML);
     const clock = new VirtualClock(START);
-    const server = await startMockServer({ port: 0, scenario: path, sftpRoot: join(base, 'root-credentials'), clock, credentials: { Solo: 'replaced' } });
+    const server = await startMockServer({
+      port: 0,
+      scenario: path,
+      sftpRoot: join(base, 'root-credentials'),
+      clock,
+      credentials: { Solo: 'replaced' },
+    });
     try {
-      const solo = (apiKey: string) => new PayerClient({ baseUrl: server.url, payerName: 'Solo', apiKey, now: () => clock.now(), throwOnServiceError: false });
+      const solo = (apiKey: string) =>
+        new PayerClient({
+          baseUrl: server.url,
+          payerName: 'Solo',
+          apiKey,
+          now: () => clock.now(),
+          throwOnServiceError: false,
+        });
       expect((await solo('solo-secret').getBalances()).errorCode).toBe(1006);
       expect((await solo('replaced').getBalances()).errorCode).toBe(0);
     } finally {
@@ -224,16 +298,33 @@ describe('scenario: an object', () => {
     const service = createMockService({ scenario: SOLO, sftpRoot: root, clock: new VirtualClock(START) });
     try {
       expect(service.simulator.scenario.payers.map((p) => p.payerName)).toEqual(['Solo', 'Duo', 'Trio']);
-      expect(service.simulator.scenario.payers[0]!.accounts).toEqual([{ provider: 'Payer', accountIdentifier: 'S-1', currency: 'EUR', balanceCents: 1234 }]);
-      expect(service.simulator.scenario.settings).toEqual({ processingSeconds: 1, balanceDelaySeconds: 30, firstRequestId: '77', dynamicKeySeconds: 600, maxFileBytes: 1048576, requestValidation: false });
+      expect(service.simulator.scenario.payers[0]!.accounts).toEqual([
+        { provider: 'Payer', accountIdentifier: 'S-1', currency: 'EUR', balanceCents: 1234 },
+      ]);
+      expect(service.simulator.scenario.settings).toEqual({
+        processingSeconds: 1,
+        balanceDelaySeconds: 30,
+        firstRequestId: '77',
+        dynamicKeySeconds: 600,
+        maxFileBytes: 1048576,
+        requestValidation: false,
+      });
       expect(service.describe()).toEqual([
         'scenario: the scenario object',
         'payerName Solo, API key as in the scenario object',
         `SFTP folder of Solo: ${join(root, 'Solo')}`,
         `2 more payers in the scenario, each with a folder under ${root}`,
       ]);
-      const c = new PayerClient({ baseUrl: 'http://mock.test', payerName: 'Solo', apiKey: 'solo-secret', now: () => START, fetch: (input, init) => service.handle(new Request(input, init)) });
-      expect((await c.getBalances()).AccountInfos).toEqual([{ Provider: 'Payer', AccountIdentifier: 'S-1', Balance: 12.34, Currency: 'EUR' }]);
+      const c = new PayerClient({
+        baseUrl: 'http://mock.test',
+        payerName: 'Solo',
+        apiKey: 'solo-secret',
+        now: () => START,
+        fetch: (input, init) => service.handle(new Request(input, init)),
+      });
+      expect((await c.getBalances()).AccountInfos).toEqual([
+        { Provider: 'Payer', AccountIdentifier: 'S-1', Balance: 12.34, Currency: 'EUR' },
+      ]);
     } finally {
       await service.close();
     }
@@ -249,7 +340,11 @@ describe('scenario: an object', () => {
   });
 
   it.each([
-    ['a payer without apiKey', { payers: [{ payerName: 'X' }] }, ['scenario:0:0: payers[0].apiKey: missing required key "apiKey"']],
+    [
+      'a payer without apiKey',
+      { payers: [{ payerName: 'X' }] },
+      ['scenario:0:0: payers[0].apiKey: missing required key "apiKey"'],
+    ],
     ['no payers', { payers: [] }, ['scenario:0:0: payers: at least one payer is required']],
     [
       'an unknown key, the API key masked in it',
@@ -258,7 +353,12 @@ describe('scenario: an object', () => {
     ],
     [
       'a sub payer named as a payer',
-      { payers: [{ payerName: 'X', apiKey: 'k1', subPayers: [{ payerName: 'Y', apiKey: 'k2' }] }, { payerName: 'Y', apiKey: 'k3' }] },
+      {
+        payers: [
+          { payerName: 'X', apiKey: 'k1', subPayers: [{ payerName: 'Y', apiKey: 'k2' }] },
+          { payerName: 'Y', apiKey: 'k3' },
+        ],
+      },
       ['scenario:0:0: payers[1].payerName: duplicate payerName "Y" (already used at payers[0].subPayers[0].payerName)'],
     ],
   ])('%s: ScenarioError at 0:0', (_, scenario, want) => {
@@ -272,20 +372,31 @@ describe('a payer name that cannot name a folder', () => {
   const RULE =
     'must be a plain folder name (it names the payer\'s SFTP folder): letters, digits, ".", "_", "-" and spaces, starting with a letter or digit, at most 128 characters';
 
-  it.each(NAMES)('%j: createMockService throws a ScenarioError, and makes nothing in a given sftpRoot', async (payerName) => {
-    const root = join(base, 'names-root');
-    const scenario = { payers: [{ payerName, apiKey: 'names-key' }] };
-    const error = thrown(() => createMockService({ scenario, sftpRoot: root }), ScenarioError);
-    expect(error.message).toBe(`scenario:0:0: payers[0].payerName: ${RULE}`);
-    expect(error.issues).toEqual([{ file: 'scenario', line: 0, column: 0, path: 'payers[0].payerName', message: RULE }]);
-    await expect(readdir(root)).rejects.toThrow(/ENOENT/);
-    // Nothing was made beside it either ('../x' from the root would be here).
-    expect(await readdir(base)).not.toContain('x');
-  });
+  it.each(NAMES)(
+    '%j: createMockService throws a ScenarioError, and makes nothing in a given sftpRoot',
+    async (payerName) => {
+      const root = join(base, 'names-root');
+      const scenario = { payers: [{ payerName, apiKey: 'names-key' }] };
+      const error = thrown(() => createMockService({ scenario, sftpRoot: root }), ScenarioError);
+      expect(error.message).toBe(`scenario:0:0: payers[0].payerName: ${RULE}`);
+      expect(error.issues).toEqual([
+        { file: 'scenario', line: 0, column: 0, path: 'payers[0].payerName', message: RULE },
+      ]);
+      await expect(readdir(root)).rejects.toThrow(/ENOENT/);
+      // Nothing was made beside it either ('../x' from the root would be here).
+      expect(await readdir(base)).not.toContain('x');
+    },
+  );
 
-  it('in a file: at the name\'s line and column', async () => {
-    const path = await scenarioFile('bad-name.yaml', 'payers:\n  - { payerName: Good, apiKey: k1 }\n  - payerName: "../x"\n    apiKey: k2\n');
-    const error = thrown(() => createMockService({ scenario: path, sftpRoot: join(base, 'names-root-file') }), ScenarioError);
+  it("in a file: at the name's line and column", async () => {
+    const path = await scenarioFile(
+      'bad-name.yaml',
+      'payers:\n  - { payerName: Good, apiKey: k1 }\n  - payerName: "../x"\n    apiKey: k2\n',
+    );
+    const error = thrown(
+      () => createMockService({ scenario: path, sftpRoot: join(base, 'names-root-file') }),
+      ScenarioError,
+    );
     expect(error.message).toBe(`${path}:3:16: payers[1].payerName: ${RULE}`);
     await expect(readdir(join(base, 'names-root-file'))).rejects.toThrow(/ENOENT/);
   });
@@ -294,14 +405,25 @@ describe('a payer name that cannot name a folder', () => {
     const root = join(base, 'names-ok');
     const long = `a${'b'.repeat(126)}c`;
     expect(long).toHaveLength(128);
-    const service = createMockService({ scenario: { payers: [{ payerName: 'My Payer.Ltd_1-2', apiKey: 'k' }, { payerName: '1_', apiKey: 'k1' }, { payerName: long, apiKey: 'k2' }] }, sftpRoot: root });
+    const service = createMockService({
+      scenario: {
+        payers: [
+          { payerName: 'My Payer.Ltd_1-2', apiKey: 'k' },
+          { payerName: '1_', apiKey: 'k1' },
+          { payerName: long, apiKey: 'k2' },
+        ],
+      },
+      sftpRoot: root,
+    });
     await service.close();
     expect((await readdir(root)).sort()).toEqual(['1_', 'My Payer.Ltd_1-2', long].sort());
   });
 
   it('leaves no temporary folder behind when no sftpRoot is given', async () => {
     const temp = await mkdtemp(join(base, 'tmp-names-'));
-    const error = withTmpdir(temp, () => thrown(() => createMockService({ scenario: { payers: [{ payerName: '../x', apiKey: 'k' }] } }), ScenarioError));
+    const error = withTmpdir(temp, () =>
+      thrown(() => createMockService({ scenario: { payers: [{ payerName: '../x', apiKey: 'k' }] } }), ScenarioError),
+    );
     expect(error.message).toBe(`scenario:0:0: payers[0].payerName: ${RULE}`);
     expect(await readdir(temp)).toEqual([]);
   });
@@ -329,9 +451,20 @@ describe('describe()', () => {
     const root = join(base, 'root-one');
     const service = createMockService({ scenario: path, sftpRoot: root });
     try {
-      expect(service.describe()).toEqual([`scenario: ${path}`, `payerName Only, API key as in ${path}`, `SFTP folder of Only: ${join(root, 'Only')}`]);
+      expect(service.describe()).toEqual([
+        `scenario: ${path}`,
+        `payerName Only, API key as in ${path}`,
+        `SFTP folder of Only: ${join(root, 'Only')}`,
+      ]);
       // Without settings, the schema's defaults (slower than the default scenario's 2 and 5 s).
-      expect(service.simulator.scenario.settings).toEqual({ processingSeconds: 5, balanceDelaySeconds: 30, firstRequestId: '1000', dynamicKeySeconds: 600, maxFileBytes: 1048576, requestValidation: false });
+      expect(service.simulator.scenario.settings).toEqual({
+        processingSeconds: 5,
+        balanceDelaySeconds: 30,
+        firstRequestId: '1000',
+        dynamicKeySeconds: 600,
+        maxFileBytes: 1048576,
+        requestValidation: false,
+      });
       expect(service.describe().join('\n')).not.toContain('only-secret-key');
     } finally {
       await service.close();
@@ -349,4 +482,3 @@ describe('describe()', () => {
     }
   });
 });
-

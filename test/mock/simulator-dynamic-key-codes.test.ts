@@ -22,7 +22,13 @@ const SUBS = [
 const SCENARIO: ScenarioInput = {
   payers: [
     { payerName: 'Anywhere', apiKey: 'k-any', dynamicKeys: true, subPayers: [SUBS[0]!] },
-    { payerName: 'Loopback', apiKey: 'k-loop', dynamicKeys: true, allowedIpAddresses: ['10.0.0.0/8', '127.0.0.1'], subPayers: [SUBS[1]!] },
+    {
+      payerName: 'Loopback',
+      apiKey: 'k-loop',
+      dynamicKeys: true,
+      allowedIpAddresses: ['10.0.0.0/8', '127.0.0.1'],
+      subPayers: [SUBS[1]!],
+    },
     { payerName: 'Office', apiKey: 'k-office', dynamicKeys: true, allowedIpAddresses: ['10.0.0.0/8', '::2'] },
     { payerName: 'NotAuthorised', apiKey: 'k-na', dynamicKeys: true, dynamicKeysAuthorized: false },
     { payerName: 'NoKeys', apiKey: 'k-none', dynamicKeys: false },
@@ -42,27 +48,65 @@ const OK_TOKEN = { errorMessage: 'OK', Key: expect.any(String), Token: expect.st
 
 describe.each(STYLES)('%s, over a loopback server (the caller is 127.0.0.1)', (style) => {
   const client = (payerName: string, apiKey: string) =>
-    new PayerClient({ baseUrl: server.url, payerName, apiKey, style, now: () => clock.now(), throwOnServiceError: false });
+    new PayerClient({
+      baseUrl: server.url,
+      payerName,
+      apiKey,
+      style,
+      now: () => clock.now(),
+      throwOnServiceError: false,
+    });
 
   it.each([
     // [payer, key, GetDynamicKey's code (S), GetDynamicKeyOfSubPayer's answer for subPayerName (I), its message]
     ['Anywhere', 'k-any', 'OK', 'Sub', 0, 'OK'],
     ['Loopback', 'k-loop', 'OK', 'Nobody', -1, 'SubPayerIsNotFound: Loopback has no sub payer "Nobody"'],
-    ['Loopback', 'k-loop', 'OK', 'OldSub', -1, 'SubPayerDoensNotSupportDynamicKey: the sub payer OldSub does not support dynamic keys'],
+    [
+      'Loopback',
+      'k-loop',
+      'OK',
+      'OldSub',
+      -1,
+      'SubPayerDoensNotSupportDynamicKey: the sub payer OldSub does not support dynamic keys',
+    ],
     ['Anywhere', 'wrong', 'EncryptionKeyFailedValidation', 'Sub', 1006, 'EncryptionKeyFailedValidation'],
-    ['Office', 'k-office', 'InvalidPayerIpAddress', 'Sub', -1, 'InvalidPayerIpAddress: Office does not allow calls from address 127.0.0.1'],
-    ['NotAuthorised', 'k-na', 'AuthorizationError', 'Sub', -1, 'AuthorizationError: NotAuthorised is not authorised to ask for dynamic keys'],
-    ['NoKeys', 'k-none', 'EnahncedSecurityNotConfigured', 'Nobody', -1, 'SubPayerIsNotFound: NoKeys has no sub payer "Nobody"'],
+    [
+      'Office',
+      'k-office',
+      'InvalidPayerIpAddress',
+      'Sub',
+      -1,
+      'InvalidPayerIpAddress: Office does not allow calls from address 127.0.0.1',
+    ],
+    [
+      'NotAuthorised',
+      'k-na',
+      'AuthorizationError',
+      'Sub',
+      -1,
+      'AuthorizationError: NotAuthorised is not authorised to ask for dynamic keys',
+    ],
+    [
+      'NoKeys',
+      'k-none',
+      'EnahncedSecurityNotConfigured',
+      'Nobody',
+      -1,
+      'SubPayerIsNotFound: NoKeys has no sub payer "Nobody"',
+    ],
     ['Stranger', 'k', 'PayerUnknown', 'Sub', 1004, 'PayerUnknown'],
-  ] as const)('%s (key %s): GetDynamicKey %s; GetDynamicKeyOfSubPayer(%s) %d', async (payer, key, code, subPayerName, subCode, subMessage) => {
-    const c = client(payer, key);
-    const token = await c.getDynamicKey();
-    expect(token.errorCode).toBe(code);
-    if (code === 'OK') expect(token).toEqual({ errorCode: 'OK', ...OK_TOKEN });
-    const sub = await c.getDynamicKeyOfSubPayer({ subPayerName });
-    if (subCode === 0) expect(sub).toEqual({ errorCode: 0, ...OK_TOKEN });
-    else expect(sub).toEqual({ errorCode: subCode, errorMessage: subMessage });
-  });
+  ] as const)(
+    '%s (key %s): GetDynamicKey %s; GetDynamicKeyOfSubPayer(%s) %d',
+    async (payer, key, code, subPayerName, subCode, subMessage) => {
+      const c = client(payer, key);
+      const token = await c.getDynamicKey();
+      expect(token.errorCode).toBe(code);
+      if (code === 'OK') expect(token).toEqual({ errorCode: 'OK', ...OK_TOKEN });
+      const sub = await c.getDynamicKeyOfSubPayer({ subPayerName });
+      if (subCode === 0) expect(sub).toEqual({ errorCode: 0, ...OK_TOKEN });
+      else expect(sub).toEqual({ errorCode: subCode, errorMessage: subMessage });
+    },
+  );
 
   it("the refusals' messages: the address the call came from, the payer", async () => {
     expect(await client('Office', 'k-office').getDynamicKey()).toEqual({
@@ -76,7 +120,11 @@ describe.each(STYLES)('%s, over a loopback server (the caller is 127.0.0.1)', (s
   });
 
   it('only the dynamic-key operations look at the address', async () => {
-    expect(await client('Office', 'k-office').getBalances()).toEqual({ errorCode: 0, errorMessage: 'OK', AccountInfos: [] });
+    expect(await client('Office', 'k-office').getBalances()).toEqual({
+      errorCode: 0,
+      errorMessage: 'OK',
+      AccountInfos: [],
+    });
   });
 });
 
@@ -100,7 +148,8 @@ describe('through service.handle(), which has no socket', () => {
     });
     expect(await client('Loopback', 'k-loop').getDynamicKeyOfSubPayer({ subPayerName: 'OldSub' })).toEqual({
       errorCode: -1,
-      errorMessage: 'InvalidPayerIpAddress: Loopback does not allow calls from a request that came through no socket, so from no address',
+      errorMessage:
+        'InvalidPayerIpAddress: Loopback does not allow calls from a request that came through no socket, so from no address',
     });
     expect((await client('Anywhere', 'k-any').getDynamicKey()).errorCode).toBe('OK');
     expect((await client('NotAuthorised', 'k-na').getDynamicKey()).errorCode).toBe('AuthorizationError');
@@ -108,7 +157,7 @@ describe('through service.handle(), which has no socket', () => {
 });
 
 describe("a handler's context.remoteAddress", () => {
-  it('is the socket\'s address over the server, undefined through handle()', async () => {
+  it("is the socket's address over the server, undefined through handle()", async () => {
     const seen: Array<string | undefined> = [];
     const handlers = {
       getBalances(_params: unknown, context: { remoteAddress?: string | undefined }) {
@@ -119,7 +168,12 @@ describe("a handler's context.remoteAddress", () => {
     const own = await startMockServer({ port: 0, handlers, credentials: false });
     try {
       await new PayerClient({ baseUrl: own.url, payerName: 'A', apiKey: 'k' }).getBalances();
-      await new PayerClient({ baseUrl: 'http://payer.test', payerName: 'A', apiKey: 'k', fetch: (input, init) => own.service.handle(new Request(input, init)) }).getBalances();
+      await new PayerClient({
+        baseUrl: 'http://payer.test',
+        payerName: 'A',
+        apiKey: 'k',
+        fetch: (input, init) => own.service.handle(new Request(input, init)),
+      }).getBalances();
     } finally {
       await own.close();
     }

@@ -44,7 +44,12 @@ describe('a payment file of 20,000 lines sharing one refCode', () => {
   let client: PayerClient;
   beforeAll(async () => {
     server = await startMockServer({ port: 0, clock, onAnswer: (a) => answered.push(a.operation ?? '?') });
-    client = new PayerClient({ baseUrl: server.url, ...DEFAULT_PAYER, now: () => clock.now(), throwOnServiceError: false });
+    client = new PayerClient({
+      baseUrl: server.url,
+      ...DEFAULT_PAYER,
+      now: () => clock.now(),
+      throwOnServiceError: false,
+    });
     const folder = server.service.simulator.folderOf(DEFAULT_PAYER.payerName);
     await writeFile(join(folder, 'same.csv'), `payeeId,amount,currency,refCode\n${'P001,1,USD,R\n'.repeat(LINES)}`);
   });
@@ -65,8 +70,16 @@ describe('a payment file of 20,000 lines sharing one refCode', () => {
     expect([tested.errorCode, tested.errorMessage]).toEqual(['ValidationError', `the file has ${LINES} errors`]);
     const issues = tested.LineErrorsOrWarning ?? [];
     expect(issues).toHaveLength(LINES);
-    expect(issues[0]).toEqual({ lineNumber: 2, isWarning: false, message: `refCode "R" is also on lines 3, 4, 5, 6, 7 and ${LINES - 6} more` });
-    expect(issues[LINES - 1]).toEqual({ lineNumber: LINES + 1, isWarning: false, message: `refCode "R" is also on lines 2, 3, 4, 5, 6 and ${LINES - 6} more` });
+    expect(issues[0]).toEqual({
+      lineNumber: 2,
+      isWarning: false,
+      message: `refCode "R" is also on lines 3, 4, 5, 6, 7 and ${LINES - 6} more`,
+    });
+    expect(issues[LINES - 1]).toEqual({
+      lineNumber: LINES + 1,
+      isWarning: false,
+      message: `refCode "R" is also on lines 2, 3, 4, 5, 6 and ${LINES - 6} more`,
+    });
     expect(Math.max(...issues.map((i) => i.message?.length ?? 0))).toBeLessThan(80);
   });
 });

@@ -8,7 +8,13 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PayerClient, type Style } from '../../generated/client/index.js';
-import { DEFAULT_SCENARIO_YAML, ScenarioError, VirtualClock, createMockService, parseScenario } from '../../generated/mock/index.js';
+import {
+  DEFAULT_SCENARIO_YAML,
+  ScenarioError,
+  VirtualClock,
+  createMockService,
+  parseScenario,
+} from '../../generated/mock/index.js';
 import { thrown } from '../helpers/failures.js';
 
 const START = Date.UTC(2026, 5, 1) / 1000;
@@ -42,7 +48,9 @@ it('a firstRequestId that leaves no room for 1000 requests is refused by the sce
   for (const id of ['9223372036854775807', '9223372036854774809']) {
     const error = thrown(() => createMockService({ scenario: withFirstId(id) }), ScenarioError);
     expect(error.issues.map((i) => i.path)).toEqual(['settings.firstRequestId']);
-    expect(error.message).toContain('from 1 to 9223372036854774808 (2^63 - 1000: room for 1000 requests below the largest long)');
+    expect(error.message).toContain(
+      'from 1 to 9223372036854774808 (2^63 - 1000: room for 1000 requests below the largest long)',
+    );
   }
 });
 
@@ -51,13 +59,17 @@ it('issues ids up to the largest long, then answers RequestLimitReached, recordi
   const ids: string[] = [];
   // 1000 requests, 100 at a time: each takes the next id.
   for (let batch = 0; batch < 10; batch++) {
-    const answers = await Promise.all(Array.from({ length: 100 }, () => c.testMultiCurrencyPaymentFileAsync({ fileName: 'one.csv' })));
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => c.testMultiCurrencyPaymentFileAsync({ fileName: 'one.csv' })),
+    );
     for (const a of answers) {
       expect(a.errorCode).toBe('OK');
       ids.push(a.requestId!);
     }
   }
-  expect(ids.map(BigInt).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(Array.from({ length: 1000 }, (_, i) => BigInt(LAST_FIRST_ID) + BigInt(i)));
+  expect(ids.map(BigInt).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(
+    Array.from({ length: 1000 }, (_, i) => BigInt(LAST_FIRST_ID) + BigInt(i)),
+  );
   expect(ids).toContain(LONG_MAX.toString());
 
   for (const style of STYLES) {
@@ -83,8 +95,14 @@ it('issues ids up to the largest long, then answers RequestLimitReached, recordi
 
   // The last id works like any other.
   clock.advance(service.simulator.scenario.settings.processingSeconds);
-  expect(await c.getProcessingRequestStatus({ requestId: LONG_MAX })).toEqual({ errorCode: 'OK', errorMessage: 'OK', requestStatus: 'Completed' });
-  expect((await c.processPaymentsAsyncResult({ requestId: LONG_MAX })).linesResults?.map((l) => l?.refCode)).toEqual(['R-1']);
+  expect(await c.getProcessingRequestStatus({ requestId: LONG_MAX })).toEqual({
+    errorCode: 'OK',
+    errorMessage: 'OK',
+    requestStatus: 'Completed',
+  });
+  expect((await c.processPaymentsAsyncResult({ requestId: LONG_MAX })).linesResults?.map((l) => l?.refCode)).toEqual([
+    'R-1',
+  ]);
 
   // reset() starts from the first id again.
   await service.reset();

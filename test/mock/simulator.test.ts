@@ -73,7 +73,8 @@ const BALANCES = [
   { Provider: '<provider_name_2>', AccountIdentifier: 'ACC-CAD-001', Balance: 0, Currency: 'CAD' },
 ];
 /** The balances with `changes` (currency -> new balance) applied. */
-const balancesWith = (changes: Record<string, number>) => BALANCES.map((b) => ({ ...b, Balance: changes[b.Currency] ?? b.Balance }));
+const balancesWith = (changes: Record<string, number>) =>
+  BALANCES.map((b) => ({ ...b, Balance: changes[b.Currency] ?? b.Balance }));
 
 type Server = Awaited<ReturnType<typeof startMockServer>>;
 
@@ -126,15 +127,32 @@ function field(xml: string, name: string): string | undefined {
 }
 
 /** A raw TestPaymentFile request with a fileName the client would refuse to send, signed as the client signs. */
-function rawTestPaymentFile(style: Style, url: string, now: number, fileNameMarkup: string, fileNameForm: string): Promise<Response> {
+function rawTestPaymentFile(
+  style: Style,
+  url: string,
+  now: number,
+  fileNameMarkup: string,
+  fileNameForm: string,
+): Promise<Response> {
   const timestamp = String(Math.floor(now));
   // TestPaymentFile's EAT marker is totalAmount, a double: its integer part.
   const key = hmacSha256Hex(DEFAULT_PAYER.apiKey, `${DEFAULT_PAYER.payerName}${timestamp}1`);
   if (style === 'httpPost') {
-    const body = new URLSearchParams({ payerName: DEFAULT_PAYER.payerName, timestamp, key, fileName: fileNameForm, totalAmount: '1' });
-    return fetch(`${url}${PATH}/TestPaymentFile`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: body.toString() });
+    const body = new URLSearchParams({
+      payerName: DEFAULT_PAYER.payerName,
+      timestamp,
+      key,
+      fileName: fileNameForm,
+      totalAmount: '1',
+    });
+    return fetch(`${url}${PATH}/TestPaymentFile`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: body.toString(),
+    });
   }
-  const soapNs = style === 'soap11' ? 'http://schemas.xmlsoap.org/soap/envelope/' : 'http://www.w3.org/2003/05/soap-envelope';
+  const soapNs =
+    style === 'soap11' ? 'http://schemas.xmlsoap.org/soap/envelope/' : 'http://www.w3.org/2003/05/soap-envelope';
   const body =
     `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${soapNs}"><soap:Body><TestPaymentFile xmlns="${NS}">` +
     `<payerName>${DEFAULT_PAYER.payerName}</payerName><timestamp>${timestamp}</timestamp><key>${key}</key>` +
@@ -150,22 +168,49 @@ function rawTestPaymentFile(style: Style, url: string, now: number, fileNameMark
 
 /** GetPayerFees ranges over the default scenario's four fees; both bounds are inclusive. */
 const FEE_ROWS: ReadonlyArray<[string, { begin: number; end: number; want: string[] }]> = [
-  ['everything', { begin: 0, end: at('2100-01-01T00:00:00Z'), want: ['FEE-2025-0001', 'FEE-2025-0002', 'FEE-2026-0001', 'FEE-2026-0002'] }],
-  ['both bounds on a fee (inclusive)', { begin: at('2025-12-31T12:00:00Z'), end: at('2026-01-31T12:00:00Z'), want: ['FEE-2025-0002', 'FEE-2026-0001'] }],
+  [
+    'everything',
+    {
+      begin: 0,
+      end: at('2100-01-01T00:00:00Z'),
+      want: ['FEE-2025-0001', 'FEE-2025-0002', 'FEE-2026-0001', 'FEE-2026-0002'],
+    },
+  ],
+  [
+    'both bounds on a fee (inclusive)',
+    { begin: at('2025-12-31T12:00:00Z'), end: at('2026-01-31T12:00:00Z'), want: ['FEE-2025-0002', 'FEE-2026-0001'] },
+  ],
   ['a second inside both bounds', { begin: at('2025-12-31T12:00:01Z'), end: at('2026-01-31T11:59:59Z'), want: [] }],
-  ['half a second past the bound', { begin: at('2025-12-31T12:00:00Z') + 0.5, end: at('2026-01-31T12:00:00Z'), want: ['FEE-2026-0001'] }],
+  [
+    'half a second past the bound',
+    { begin: at('2025-12-31T12:00:00Z') + 0.5, end: at('2026-01-31T12:00:00Z'), want: ['FEE-2026-0001'] },
+  ],
   ['a single instant', { begin: at('2026-01-31T12:00:00Z'), end: at('2026-01-31T12:00:00Z'), want: ['FEE-2026-0001'] }],
-  ['an offset date (09:30+01:00 is 08:30Z)', { begin: at('2026-03-15T08:30:00Z'), end: at('2026-03-15T08:30:00Z'), want: ['FEE-2026-0002'] }],
-  ['the year 2026', { begin: at('2026-01-01T00:00:00Z'), end: at('2027-01-01T00:00:00Z'), want: ['FEE-2026-0001', 'FEE-2026-0002'] }],
+  [
+    'an offset date (09:30+01:00 is 08:30Z)',
+    { begin: at('2026-03-15T08:30:00Z'), end: at('2026-03-15T08:30:00Z'), want: ['FEE-2026-0002'] },
+  ],
+  [
+    'the year 2026',
+    { begin: at('2026-01-01T00:00:00Z'), end: at('2027-01-01T00:00:00Z'), want: ['FEE-2026-0001', 'FEE-2026-0002'] },
+  ],
   ['begin after end', { begin: at('2027-01-01T00:00:00Z'), end: at('2025-01-01T00:00:00Z'), want: [] }],
 ];
 
-type FileCall = 'testPaymentFile' | 'testMultiCurrencyPaymentFile' | 'processPaymentFile' | 'processMultiCurrencyPaymentFile';
+type FileCall =
+  | 'testPaymentFile'
+  | 'testMultiCurrencyPaymentFile'
+  | 'processPaymentFile'
+  | 'processMultiCurrencyPaymentFile';
 interface FileRow {
   call: FileCall;
   file: string;
   totalAmount?: number;
-  want: { errorCode: string; errorMessage: string; LineErrorsOrWarning: Array<{ lineNumber: number; isWarning: boolean; message: string }> };
+  want: {
+    errorCode: string;
+    errorMessage: string;
+    LineErrorsOrWarning: Array<{ lineNumber: number; isWarning: boolean; message: string }>;
+  };
 }
 
 /** Files the check refuses, with every line problem at its line (blank lines and a header count as lines). */
@@ -198,9 +243,17 @@ const FILE_ROWS: ReadonlyArray<[string, FileRow]> = [
           { lineNumber: 7, isWarning: false, message: 'the payer has no account in currency JPY' },
           { lineNumber: 8, isWarning: true, message: 'no refCode; the mock assigns one' },
           { lineNumber: 9, isWarning: false, message: 'refCode "A1" is also on line 2' },
-          { lineNumber: 10, isWarning: false, message: 'expected 4 columns (payeeId, amount, currency, refCode), found 2' },
+          {
+            lineNumber: 10,
+            isWarning: false,
+            message: 'expected 4 columns (payeeId, amount, currency, refCode), found 2',
+          },
           { lineNumber: 11, isWarning: false, message: 'payee "P999" is unknown' },
-          { lineNumber: 11, isWarning: false, message: 'amount "abc" is not a plain number like 1234.56 (no exponent or thousands separators)' },
+          {
+            lineNumber: 11,
+            isWarning: false,
+            message: 'amount "abc" is not a plain number like 1234.56 (no exponent or thousands separators)',
+          },
           { lineNumber: 11, isWarning: false, message: 'currency "eur" is not a 3-letter upper-case code like EUR' },
         ],
       },
@@ -217,7 +270,11 @@ const FILE_ROWS: ReadonlyArray<[string, FileRow]> = [
         errorMessage: 'amounts cannot be negative (lines 2, 4)',
         LineErrorsOrWarning: [
           { lineNumber: 2, isWarning: false, message: 'amount -5.00 is negative' },
-          { lineNumber: 3, isWarning: false, message: 'amount "abc" is not a plain number like 1234.56 (no exponent or thousands separators)' },
+          {
+            lineNumber: 3,
+            isWarning: false,
+            message: 'amount "abc" is not a plain number like 1234.56 (no exponent or thousands separators)',
+          },
           { lineNumber: 4, isWarning: false, message: 'amount -0.50 is negative' },
         ],
       },
@@ -229,7 +286,11 @@ const FILE_ROWS: ReadonlyArray<[string, FileRow]> = [
       call: 'testPaymentFile',
       totalAmount: 100.31,
       file: CLEAN,
-      want: { errorCode: 'PaymentAmountTotalMismatch', errorMessage: "totalAmount 100.31 does not match the file's total 100.30", LineErrorsOrWarning: [] },
+      want: {
+        errorCode: 'PaymentAmountTotalMismatch',
+        errorMessage: "totalAmount 100.31 does not match the file's total 100.30",
+        LineErrorsOrWarning: [],
+      },
     },
   ],
   [
@@ -238,7 +299,11 @@ const FILE_ROWS: ReadonlyArray<[string, FileRow]> = [
       call: 'processPaymentFile',
       totalAmount: 100,
       file: CLEAN,
-      want: { errorCode: 'PaymentAmountTotalMismatch', errorMessage: "totalAmount 100.00 does not match the file's total 100.30", LineErrorsOrWarning: [] },
+      want: {
+        errorCode: 'PaymentAmountTotalMismatch',
+        errorMessage: "totalAmount 100.00 does not match the file's total 100.30",
+        LineErrorsOrWarning: [],
+      },
     },
   ],
   [
@@ -250,13 +315,23 @@ const FILE_ROWS: ReadonlyArray<[string, FileRow]> = [
       want: {
         errorCode: 'ValidationError',
         errorMessage: 'the file has 1 error',
-        LineErrorsOrWarning: [{ lineNumber: 2, isWarning: false, message: 'a single-currency file mixes currencies: EUR here, USD on line 1' }],
+        LineErrorsOrWarning: [
+          {
+            lineNumber: 2,
+            isWarning: false,
+            message: 'a single-currency file mixes currencies: EUR here, USD on line 1',
+          },
+        ],
       },
     },
   ],
   [
     'a header and no payments',
-    { call: 'testMultiCurrencyPaymentFile', file: lines(HEADER), want: { errorCode: 'ValidationError', errorMessage: 'the file has no payments', LineErrorsOrWarning: [] } },
+    {
+      call: 'testMultiCurrencyPaymentFile',
+      file: lines(HEADER),
+      want: { errorCode: 'ValidationError', errorMessage: 'the file has no payments', LineErrorsOrWarning: [] },
+    },
   ],
   [
     'a quote never closed (not CSV)',
@@ -266,7 +341,9 @@ const FILE_ROWS: ReadonlyArray<[string, FileRow]> = [
       want: {
         errorCode: 'ValidationError',
         errorMessage: 'the file has 1 error',
-        LineErrorsOrWarning: [{ lineNumber: 2, isWarning: false, message: 'a quoted field opened on line 2 is never closed' }],
+        LineErrorsOrWarning: [
+          { lineNumber: 2, isWarning: false, message: 'a quoted field opened on line 2 is never closed' },
+        ],
       },
     },
   ],
@@ -283,10 +360,47 @@ const ESCAPE_ROWS: ReadonlyArray<[string, string]> = [
 ];
 
 /** Async files that end Failed, with the code of the file's check. */
-const FAILED_ROWS: ReadonlyArray<[string, { call: 'processPaymentFileAsync' | 'processMultiCurrencyPaymentFileAsync'; file: string; totalAmount?: number; code: string; message: string }]> = [
-  ['a line error', { call: 'processMultiCurrencyPaymentFileAsync', file: lines('P001,1.00,USD,F-1', 'P999,2.00,USD,F-2'), code: 'ValidationError', message: 'the file has 1 error' }],
-  ['a negative amount', { call: 'processPaymentFileAsync', file: lines('P001,-1.00,USD,F-1'), totalAmount: 0, code: 'PaymentAmountCannotBeNegative', message: 'amounts cannot be negative (line 1)' }],
-  ['a wrong total', { call: 'processPaymentFileAsync', file: lines('P001,1.00,USD,F-1'), totalAmount: 2, code: 'PaymentAmountTotalMismatch', message: "totalAmount 2.00 does not match the file's total 1.00" }],
+const FAILED_ROWS: ReadonlyArray<
+  [
+    string,
+    {
+      call: 'processPaymentFileAsync' | 'processMultiCurrencyPaymentFileAsync';
+      file: string;
+      totalAmount?: number;
+      code: string;
+      message: string;
+    },
+  ]
+> = [
+  [
+    'a line error',
+    {
+      call: 'processMultiCurrencyPaymentFileAsync',
+      file: lines('P001,1.00,USD,F-1', 'P999,2.00,USD,F-2'),
+      code: 'ValidationError',
+      message: 'the file has 1 error',
+    },
+  ],
+  [
+    'a negative amount',
+    {
+      call: 'processPaymentFileAsync',
+      file: lines('P001,-1.00,USD,F-1'),
+      totalAmount: 0,
+      code: 'PaymentAmountCannotBeNegative',
+      message: 'amounts cannot be negative (line 1)',
+    },
+  ],
+  [
+    'a wrong total',
+    {
+      call: 'processPaymentFileAsync',
+      file: lines('P001,1.00,USD,F-1'),
+      totalAmount: 2,
+      code: 'PaymentAmountTotalMismatch',
+      message: "totalAmount 2.00 does not match the file's total 1.00",
+    },
+  ],
 ];
 
 // ---- per style ----------------------------------------------------------------------------------------------------
@@ -339,7 +453,14 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
       ['OtherPayer', 'otherkey'],
     ]);
     // The default scenario is quicker than the schema's defaults (5 and 30 s), for a person trying the mock by hand.
-    expect(sim().scenario.settings).toEqual({ processingSeconds: 2, balanceDelaySeconds: 5, firstRequestId: '1000', dynamicKeySeconds: 600, maxFileBytes: 1048576, requestValidation: false });
+    expect(sim().scenario.settings).toEqual({
+      processingSeconds: 2,
+      balanceDelaySeconds: 5,
+      firstRequestId: '1000',
+      dynamicKeySeconds: 600,
+      maxFileBytes: 1048576,
+      requestValidation: false,
+    });
     expect([PROCESSING, BALANCE_DELAY, KEY_LIFETIME]).toEqual([2, 5, 600]);
     expect(folder).toBe(join(sim().sftpRoot, 'MyPayer'));
     expect(otherFolder).toBe(join(sim().sftpRoot, 'OtherPayer'));
@@ -353,7 +474,12 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
       const result = await client().getBalances();
       expect(result).toEqual({ errorCode: 0, errorMessage: 'OK', AccountInfos: BALANCES });
       expect(result.AccountInfos).toEqual(
-        my().accounts.map((a) => ({ Provider: a.provider, AccountIdentifier: a.accountIdentifier, Balance: a.balanceCents / 100, Currency: a.currency })),
+        my().accounts.map((a) => ({
+          Provider: a.provider,
+          AccountIdentifier: a.accountIdentifier,
+          Balance: a.balanceCents / 100,
+          Currency: a.currency,
+        })),
       );
     });
 
@@ -361,8 +487,20 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
       const result = await client().getProviderAccounts();
       expect(result).toEqual({ errorCode: 'OK', errorMessage: 'OK', AccountsInfo: my().providerAccounts });
       expect(result.AccountsInfo).toEqual([
-        { Provider: '<provider_name_1>', AccountIdentifier: 'PRV-GBP-001', Currency: 'GBP', DisplayName: 'MyPayer GBP operating account', PayerEntityName: 'MyPayer Ltd' },
-        { Provider: '<provider_name_2>', AccountIdentifier: 'PRV-CAD-001', Currency: 'CAD', DisplayName: 'MyPayer CAD payouts', PayerEntityName: 'MyPayer Canada Inc.' },
+        {
+          Provider: '<provider_name_1>',
+          AccountIdentifier: 'PRV-GBP-001',
+          Currency: 'GBP',
+          DisplayName: 'MyPayer GBP operating account',
+          PayerEntityName: 'MyPayer Ltd',
+        },
+        {
+          Provider: '<provider_name_2>',
+          AccountIdentifier: 'PRV-CAD-001',
+          Currency: 'CAD',
+          DisplayName: 'MyPayer CAD payouts',
+          PayerEntityName: 'MyPayer Canada Inc.',
+        },
       ]);
     });
 
@@ -381,17 +519,32 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
         ],
         ['Project code', []],
       ]);
-      expect(fields[0]).toEqual({ Entity: 'Payee', Title: 'Cost center', Description: 'Internal cost center of the payee', ValueType: 'Text', SubEntity: '', Values: null, Category: 'Accounting' });
+      expect(fields[0]).toEqual({
+        Entity: 'Payee',
+        Title: 'Cost center',
+        Description: 'Internal cost center of the payee',
+        ValueType: 'Text',
+        SubEntity: '',
+        Values: null,
+        Category: 'Accounting',
+      });
     });
 
     it.each(FEE_ROWS)('GetPayerFees, %s', async (_, { begin, end, want }) => {
       const result = await client().getPayerFees({ beginDateTimeStamp: begin, endDateTimeStamp: end });
       expect(result.SvcFees?.map((f) => f?.SvcFeeReference)).toEqual(want);
-      expect(result).toEqual({ errorCode: 'OK', errorMessage: 'OK', SvcFees: my().fees.filter((f) => want.includes(f.SvcFeeReference)) });
+      expect(result).toEqual({
+        errorCode: 'OK',
+        errorMessage: 'OK',
+        SvcFees: my().fees.filter((f) => want.includes(f.SvcFeeReference)),
+      });
     });
 
     it('GetPayerFees decodes every field of a fee', async () => {
-      const result = await client().getPayerFees({ beginDateTimeStamp: at('2026-03-15T08:30:00Z'), endDateTimeStamp: at('2026-03-15T08:30:00Z') });
+      const result = await client().getPayerFees({
+        beginDateTimeStamp: at('2026-03-15T08:30:00Z'),
+        endDateTimeStamp: at('2026-03-15T08:30:00Z'),
+      });
       expect(result.SvcFees).toEqual([
         {
           SvcFeeReference: 'FEE-2026-0002',
@@ -418,10 +571,29 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
       expect(sim().paymentOrders('MyPayer')).toEqual([]);
       expect(await readdir(folder)).toEqual(['clean.csv']);
 
-      expect(await client().processPaymentFile({ fileName: 'clean.csv', totalAmount: CLEAN_TOTAL })).toEqual({ ...ok, resultsFile: 'clean.csv.results.csv' });
+      expect(await client().processPaymentFile({ fileName: 'clean.csv', totalAmount: CLEAN_TOTAL })).toEqual({
+        ...ok,
+        resultsFile: 'clean.csv.results.csv',
+      });
       expect(sim().paymentOrders('MyPayer')).toEqual([
-        { refCode: 'C-1', payeeId: 'P001', amountCents: 10010, currency: 'USD', requestId: undefined, submittedAt: START, paidAt: START + BALANCE_DELAY },
-        { refCode: 'C-2', payeeId: 'P002', amountCents: 20, currency: 'USD', requestId: undefined, submittedAt: START, paidAt: START + BALANCE_DELAY },
+        {
+          refCode: 'C-1',
+          payeeId: 'P001',
+          amountCents: 10010,
+          currency: 'USD',
+          requestId: undefined,
+          submittedAt: START,
+          paidAt: START + BALANCE_DELAY,
+        },
+        {
+          refCode: 'C-2',
+          payeeId: 'P002',
+          amountCents: 20,
+          currency: 'USD',
+          requestId: undefined,
+          submittedAt: START,
+          paidAt: START + BALANCE_DELAY,
+        },
       ]);
       expect(await read('clean.csv.results.csv')).toBe('line,status,refCode,message\r\n1,OK,C-1,OK\r\n2,OK,C-2,OK\r\n');
     });
@@ -429,8 +601,17 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
     it('ProcessMultiCurrencyPaymentFile takes several currencies; a BOM and CRLF line ends are read', async () => {
       await put('multi.csv', `\uFEFF${HEADER}\r\nP001,1.00,USD,M-1\r\nP002,2.00,EUR,M-2\r\n`);
       const result = await client().processMultiCurrencyPaymentFile({ fileName: 'multi.csv' });
-      expect(result).toEqual({ errorCode: 'OK', errorMessage: 'OK', LineErrorsOrWarning: [], resultsFile: 'multi.csv.results.csv' });
-      expect(sim().paymentOrders('MyPayer').map((o) => [o.refCode, o.amountCents, o.currency])).toEqual([
+      expect(result).toEqual({
+        errorCode: 'OK',
+        errorMessage: 'OK',
+        LineErrorsOrWarning: [],
+        resultsFile: 'multi.csv.results.csv',
+      });
+      expect(
+        sim()
+          .paymentOrders('MyPayer')
+          .map((o) => [o.refCode, o.amountCents, o.currency]),
+      ).toEqual([
         ['M-1', 100, 'USD'],
         ['M-2', 200, 'EUR'],
       ]);
@@ -448,17 +629,29 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
         ],
         resultsFile: 'warn.csv.results.csv',
       });
-      expect(sim().paymentOrders('MyPayer').map((o) => [o.refCode, o.payeeId, o.amountCents])).toEqual([
+      expect(
+        sim()
+          .paymentOrders('MyPayer')
+          .map((o) => [o.refCode, o.payeeId, o.amountCents]),
+      ).toEqual([
         ['W-1', 'P001', 0],
         ['AUTO-1', 'P002', 150],
       ]);
-      expect(await read('warn.csv.results.csv')).toBe('line,status,refCode,message\r\n1,Warning,W-1,amount is zero\r\n2,Warning,AUTO-1,no refCode; the mock assigns one\r\n');
+      expect(await read('warn.csv.results.csv')).toBe(
+        'line,status,refCode,message\r\n1,Warning,W-1,amount is zero\r\n2,Warning,AUTO-1,no refCode; the mock assigns one\r\n',
+      );
     });
 
     it.each(FILE_ROWS)('%s', async (_, row) => {
       await put('file.csv', row.file);
-      const c = client() as unknown as Record<FileCall, (p: { fileName: string; totalAmount?: number }) => Promise<unknown>>;
-      const params = row.totalAmount === undefined ? { fileName: 'file.csv' } : { fileName: 'file.csv', totalAmount: row.totalAmount };
+      const c = client() as unknown as Record<
+        FileCall,
+        (p: { fileName: string; totalAmount?: number }) => Promise<unknown>
+      >;
+      const params =
+        row.totalAmount === undefined
+          ? { fileName: 'file.csv' }
+          : { fileName: 'file.csv', totalAmount: row.totalAmount };
       expect(await c[row.call](params)).toEqual(row.want);
       // A refused file makes no order and no results file.
       expect(sim().paymentOrders('MyPayer')).toEqual([]);
@@ -466,24 +659,53 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
     });
 
     it('FileNotFound for a file that is not in the folder', async () => {
-      const want = { errorCode: 'FileNotFound', errorMessage: 'file "missing.csv" was not found in the payer\'s folder' };
+      const want = {
+        errorCode: 'FileNotFound',
+        errorMessage: 'file "missing.csv" was not found in the payer\'s folder',
+      };
       expect(await client().testPaymentFile({ fileName: 'missing.csv', totalAmount: 1 })).toEqual(want);
       expect(await client().processMultiCurrencyPaymentFile({ fileName: 'missing.csv' })).toEqual(want);
     });
 
     it('by default a non-OK code throws SvcServiceError with the code and the whole result', async () => {
-      const error = await rejected(client({ throwOnServiceError: true }).testPaymentFile({ fileName: 'missing.csv', totalAmount: 1 }), SvcServiceError);
-      expect(error).toMatchObject({ code: 'FileNotFound', operation: 'TestPaymentFile', serviceMessage: 'file "missing.csv" was not found in the payer\'s folder' });
-      expect(error.result).toEqual({ errorCode: 'FileNotFound', errorMessage: 'file "missing.csv" was not found in the payer\'s folder' });
+      const error = await rejected(
+        client({ throwOnServiceError: true }).testPaymentFile({ fileName: 'missing.csv', totalAmount: 1 }),
+        SvcServiceError,
+      );
+      expect(error).toMatchObject({
+        code: 'FileNotFound',
+        operation: 'TestPaymentFile',
+        serviceMessage: 'file "missing.csv" was not found in the payer\'s folder',
+      });
+      expect(error.result).toEqual({
+        errorCode: 'FileNotFound',
+        errorMessage: 'file "missing.csv" was not found in the payer\'s folder',
+      });
     });
 
     it.each([
-      ['invalid UTF-8', 'latin1.csv', async (path: string) => writeFile(path, Buffer.from('P001,1.00,USD,caf\xe9\n', 'latin1')), 'cannot read "latin1.csv": it is not valid UTF-8 text'],
-      ['a directory', 'folder.csv', async (path: string) => mkdir(path), 'cannot read "folder.csv": it is not a regular file'],
+      [
+        'invalid UTF-8',
+        'latin1.csv',
+        async (path: string) => writeFile(path, Buffer.from('P001,1.00,USD,caf\xe9\n', 'latin1')),
+        'cannot read "latin1.csv": it is not valid UTF-8 text',
+      ],
+      [
+        'a directory',
+        'folder.csv',
+        async (path: string) => mkdir(path),
+        'cannot read "folder.csv": it is not a regular file',
+      ],
     ] as const)('CannotReadFile for %s', async (_, name, make, message) => {
       await make(join(folder, name));
-      expect(await client().testMultiCurrencyPaymentFile({ fileName: name })).toEqual({ errorCode: 'CannotReadFile', errorMessage: message });
-      expect(await client().processPaymentFile({ fileName: name, totalAmount: 1 })).toEqual({ errorCode: 'CannotReadFile', errorMessage: message });
+      expect(await client().testMultiCurrencyPaymentFile({ fileName: name })).toEqual({
+        errorCode: 'CannotReadFile',
+        errorMessage: message,
+      });
+      expect(await client().processPaymentFile({ fileName: name, totalAmount: 1 })).toEqual({
+        errorCode: 'CannotReadFile',
+        errorMessage: message,
+      });
     });
 
     it('a refCode submitted by one Process* call is refused in the next', async () => {
@@ -503,28 +725,49 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
           { lineNumber: 2, isWarning: false, message: 'refCode "R-2" was already submitted' },
         ],
       });
-      expect(sim().paymentOrders('MyPayer').map((o) => o.refCode)).toEqual(['R-1', 'R-2']);
+      expect(
+        sim()
+          .paymentOrders('MyPayer')
+          .map((o) => o.refCode),
+      ).toEqual(['R-1', 'R-2']);
     });
 
-    it.each(ESCAPE_ROWS)('the file name %j is refused with ParameterError, by every file operation', async (fileName, message) => {
-      const want = { errorCode: 'ParameterError', errorMessage: message };
-      expect(await client().testPaymentFile({ fileName, totalAmount: CLEAN_TOTAL })).toEqual(want);
-      expect(await client().processPaymentFile({ fileName, totalAmount: CLEAN_TOTAL })).toEqual(want);
-      expect(await client().testMultiCurrencyPaymentFile({ fileName })).toEqual(want);
-      expect(await client().processMultiCurrencyPaymentFileAsync({ fileName })).toEqual({ ...want, requestId: '0' });
-      expect(await client().createPayeeStatusFile({ saveToFile: fileName })).toEqual({ ...want, b: false, i: 0, d: 0 });
-      expect(sim().paymentOrders('MyPayer')).toEqual([]);
-      expect(sim().requests()).toEqual([]);
-      // The file '../x.csv' names is untouched and nothing was written beside it.
-      expect(await readFile(join(sim().sftpRoot, 'x.csv'), 'utf8')).toBe(CLEAN);
-      expect((await readdir(sim().sftpRoot)).sort()).toEqual(['MyPayer', 'OtherPayer', 'x.csv']);
-    });
+    it.each(ESCAPE_ROWS)(
+      'the file name %j is refused with ParameterError, by every file operation',
+      async (fileName, message) => {
+        const want = { errorCode: 'ParameterError', errorMessage: message };
+        expect(await client().testPaymentFile({ fileName, totalAmount: CLEAN_TOTAL })).toEqual(want);
+        expect(await client().processPaymentFile({ fileName, totalAmount: CLEAN_TOTAL })).toEqual(want);
+        expect(await client().testMultiCurrencyPaymentFile({ fileName })).toEqual(want);
+        expect(await client().processMultiCurrencyPaymentFileAsync({ fileName })).toEqual({ ...want, requestId: '0' });
+        expect(await client().createPayeeStatusFile({ saveToFile: fileName })).toEqual({
+          ...want,
+          b: false,
+          i: 0,
+          d: 0,
+        });
+        expect(sim().paymentOrders('MyPayer')).toEqual([]);
+        expect(sim().requests()).toEqual([]);
+        // The file '../x.csv' names is untouched and nothing was written beside it.
+        expect(await readFile(join(sim().sftpRoot, 'x.csv'), 'utf8')).toBe(CLEAN);
+        expect((await readdir(sim().sftpRoot)).sort()).toEqual(['MyPayer', 'OtherPayer', 'x.csv']);
+      },
+    );
 
     it('a symbolic link leading out of the folder is refused, for reading and for writing', async () => {
       await symlink(join(sim().sftpRoot, 'x.csv'), join(folder, 'link.csv'));
       const message = 'file "link.csv" is outside the payer\'s folder (a link leads out of it)';
-      expect(await client().processPaymentFile({ fileName: 'link.csv', totalAmount: CLEAN_TOTAL })).toEqual({ errorCode: 'ParameterError', errorMessage: message });
-      expect(await client().createPayeeStatusFile({ saveToFile: 'link.csv' })).toEqual({ errorCode: 'ParameterError', errorMessage: message, b: false, i: 0, d: 0 });
+      expect(await client().processPaymentFile({ fileName: 'link.csv', totalAmount: CLEAN_TOTAL })).toEqual({
+        errorCode: 'ParameterError',
+        errorMessage: message,
+      });
+      expect(await client().createPayeeStatusFile({ saveToFile: 'link.csv' })).toEqual({
+        errorCode: 'ParameterError',
+        errorMessage: message,
+        b: false,
+        i: 0,
+        d: 0,
+      });
       expect(await readFile(join(sim().sftpRoot, 'x.csv'), 'utf8')).toBe(CLEAN);
       expect(sim().paymentOrders('MyPayer')).toEqual([]);
     });
@@ -539,12 +782,17 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
       const text = await response.text();
       if (style === 'httpPost') {
         // A form can carry NUL, but no answer could echo it: the mock refuses it, as SOAP's XML reader does.
-        expect([response.status, text]).toEqual([500, 'invalid value: it holds U+0000, a character XML cannot carry (at fileName)']);
+        expect([response.status, text]).toEqual([
+          500,
+          'invalid value: it holds U+0000, a character XML cannot carry (at fileName)',
+        ]);
         expect(server.service.calls.length).toBe(before);
       } else {
         // XML cannot: the request is a Client fault and never reaches the simulator.
         expect(response.status).toBe(500);
-        expect(text).toContain(style === 'soap11' ? '<faultcode>soap:Client</faultcode>' : '<soap:Value>soap:Sender</soap:Value>');
+        expect(text).toContain(
+          style === 'soap11' ? '<faultcode>soap:Client</faultcode>' : '<soap:Value>soap:Sender</soap:Value>',
+        );
         expect(server.service.calls.length).toBe(before);
       }
     });
@@ -555,7 +803,17 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
   describe('balances', () => {
     it("go down balanceDelaySeconds after a Process* call, by exactly the file's per-currency totals (cents exact)", async () => {
       // 0.10 + 0.20 three times: 0.9000000000000001 in doubles, 90 cents here.
-      await put('cents.csv', lines('P001,0.10,USD,K-1', 'P002,0.20,USD,K-2', 'P001,0.10,USD,K-3', 'P002,0.20,USD,K-4', 'P001,0.10,USD,K-5', 'P002,0.20,USD,K-6'));
+      await put(
+        'cents.csv',
+        lines(
+          'P001,0.10,USD,K-1',
+          'P002,0.20,USD,K-2',
+          'P001,0.10,USD,K-3',
+          'P002,0.20,USD,K-4',
+          'P001,0.10,USD,K-5',
+          'P002,0.20,USD,K-6',
+        ),
+      );
       await put('mixed.csv', lines('P003,1000.25,EUR,K-7', 'P004,0.01,GBP,K-8', 'P005,12.34,CAD,K-9'));
       expect((await client().processPaymentFile({ fileName: 'cents.csv', totalAmount: 0.9 })).errorCode).toBe('OK');
       expect((await client().processMultiCurrencyPaymentFile({ fileName: 'mixed.csv' })).errorCode).toBe('OK');
@@ -596,14 +854,28 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
       expect(await client().getProcessingRequestStatus({ requestId: '1000' })).toEqual(processing);
       // RequestStillInProgress has no known integer: the (I) result carries the spec's unknownNumber, -1, and the
       // code's name first in errorMessage.
-      expect(await client().processPaymentsAsyncResult({ requestId: '1000' })).toEqual({ errorCode: -1, errorMessage: 'RequestStillInProgress: request 1000 is still Processing' });
+      expect(await client().processPaymentsAsyncResult({ requestId: '1000' })).toEqual({
+        errorCode: -1,
+        errorMessage: 'RequestStillInProgress: request 1000 is still Processing',
+      });
       clock.advance(PROCESSING - 0.1);
       expect(await client().getProcessingRequestStatus({ requestId: '1000' })).toEqual(processing);
-      expect(sim().requests()).toEqual([{ requestId: '1000', payerName: 'MyPayer', operation: 'ProcessMultiCurrencyPaymentFileAsync', status: 'Processing' }]);
+      expect(sim().requests()).toEqual([
+        {
+          requestId: '1000',
+          payerName: 'MyPayer',
+          operation: 'ProcessMultiCurrencyPaymentFileAsync',
+          status: 'Processing',
+        },
+      ]);
       expect(sim().paymentOrders('MyPayer')).toEqual([]);
 
       clock.advance(0.1);
-      expect(await client().getProcessingRequestStatus({ requestId: '1000' })).toEqual({ errorCode: 'OK', errorMessage: 'OK', requestStatus: 'Completed' });
+      expect(await client().getProcessingRequestStatus({ requestId: '1000' })).toEqual({
+        errorCode: 'OK',
+        errorMessage: 'OK',
+        requestStatus: 'Completed',
+      });
       expect(await client().processPaymentsAsyncResult({ requestId: 1000n })).toEqual({
         errorCode: 0,
         errorMessage: 'OK',
@@ -612,28 +884,60 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
         summary: [summaryOf('USD', 100, 0), summaryOf('CAD', 50, 50)],
       });
       expect(sim().paymentOrders('MyPayer')).toEqual([
-        { refCode: 'AS-1', payeeId: 'P001', amountCents: 10000, currency: 'USD', requestId: '1000', submittedAt: START + PROCESSING, paidAt: START + PROCESSING + BALANCE_DELAY },
-        { refCode: 'AS-2', payeeId: 'P005', amountCents: 5000, currency: 'CAD', requestId: '1000', submittedAt: START + PROCESSING, paidAt: START + PROCESSING + BALANCE_DELAY },
+        {
+          refCode: 'AS-1',
+          payeeId: 'P001',
+          amountCents: 10000,
+          currency: 'USD',
+          requestId: '1000',
+          submittedAt: START + PROCESSING,
+          paidAt: START + PROCESSING + BALANCE_DELAY,
+        },
+        {
+          refCode: 'AS-2',
+          payeeId: 'P005',
+          amountCents: 5000,
+          currency: 'CAD',
+          requestId: '1000',
+          submittedAt: START + PROCESSING,
+          paidAt: START + PROCESSING + BALANCE_DELAY,
+        },
       ]);
       clock.advance(BALANCE_DELAY);
       expect(await balances()).toEqual(balancesWith({ USD: 24900, CAD: -50 }));
       // The request's own payments, paid now, are not counted against it: its result is the same as before.
-      expect((await client().processPaymentsAsyncResult({ requestId: '1000' })).summary).toEqual([summaryOf('USD', 100, 0), summaryOf('CAD', 50, 50)]);
+      expect((await client().processPaymentsAsyncResult({ requestId: '1000' })).summary).toEqual([
+        summaryOf('USD', 100, 0),
+        summaryOf('CAD', 50, 50),
+      ]);
     });
 
     it('while Processing, ProcessPaymentsAsyncResult throws by default: code -1 (UnknownError), the message names RequestStillInProgress', async () => {
       await put('async.csv', CLEAN);
       const { requestId } = await client().processPaymentFileAsync({ fileName: 'async.csv', totalAmount: CLEAN_TOTAL });
       expect(requestId).toBe('1000');
-      const error = await rejected(client({ throwOnServiceError: true }).processPaymentsAsyncResult({ requestId }), SvcServiceError);
-      expect(error).toMatchObject({ code: -1, codeName: 'UnknownError', serviceMessage: 'RequestStillInProgress: request 1000 is still Processing' });
+      const error = await rejected(
+        client({ throwOnServiceError: true }).processPaymentsAsyncResult({ requestId }),
+        SvcServiceError,
+      );
+      expect(error).toMatchObject({
+        code: -1,
+        codeName: 'UnknownError',
+        serviceMessage: 'RequestStillInProgress: request 1000 is still Processing',
+      });
     });
 
     it('Test*Async requests complete without orders; ids are consecutive across operations', async () => {
       await put('async.csv', lines('P001,100.00,USD,AS-1', 'P002,50.00,USD,AS-2'));
-      expect(await client().testPaymentFileAsync({ fileName: 'async.csv', totalAmount: 150 })).toEqual({ errorCode: 'OK', errorMessage: 'OK', requestId: '1000' });
+      expect(await client().testPaymentFileAsync({ fileName: 'async.csv', totalAmount: 150 })).toEqual({
+        errorCode: 'OK',
+        errorMessage: 'OK',
+        requestId: '1000',
+      });
       expect((await client().testMultiCurrencyPaymentFileAsync({ fileName: 'async.csv' })).requestId).toBe('1001');
-      expect((await client().processPaymentFileAsync({ fileName: 'async.csv', totalAmount: 150 })).requestId).toBe('1002');
+      expect((await client().processPaymentFileAsync({ fileName: 'async.csv', totalAmount: 150 })).requestId).toBe(
+        '1002',
+      );
       clock.advance(PROCESSING);
       expect(await client().processPaymentsAsyncResult({ requestId: '1000' })).toEqual({
         errorCode: 0,
@@ -641,13 +945,21 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
         linesResults: linesOf('Tested'),
         summary: [summaryOf('USD', 150, 0)],
       });
-      expect(sim().requests().map((r) => [r.requestId, r.operation, r.status])).toEqual([
+      expect(
+        sim()
+          .requests()
+          .map((r) => [r.requestId, r.operation, r.status]),
+      ).toEqual([
         ['1000', 'TestPaymentFileAsync', 'Completed'],
         ['1001', 'TestMultiCurrencyPaymentFileAsync', 'Completed'],
         ['1002', 'ProcessPaymentFileAsync', 'Completed'],
       ]);
       // Only the Process* request made orders.
-      expect(sim().paymentOrders('MyPayer').map((o) => [o.refCode, o.requestId])).toEqual([
+      expect(
+        sim()
+          .paymentOrders('MyPayer')
+          .map((o) => [o.refCode, o.requestId]),
+      ).toEqual([
         ['AS-1', '1002'],
         ['AS-2', '1002'],
       ]);
@@ -655,13 +967,22 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
 
     it.each(FAILED_ROWS)('a file with %s ends Failed with its code, and makes no payment', async (_, row) => {
       await put('bad.csv', row.file);
-      const c = client() as unknown as Record<string, (p: unknown) => Promise<{ requestId: string; errorCode?: string }>>;
-      const started = await c[row.call]!(row.totalAmount === undefined ? { fileName: 'bad.csv' } : { fileName: 'bad.csv', totalAmount: row.totalAmount });
+      const c = client() as unknown as Record<
+        string,
+        (p: unknown) => Promise<{ requestId: string; errorCode?: string }>
+      >;
+      const started = await c[row.call]!(
+        row.totalAmount === undefined ? { fileName: 'bad.csv' } : { fileName: 'bad.csv', totalAmount: row.totalAmount },
+      );
       // The request is accepted; the file's problems show when it ends.
       expect(started).toEqual({ errorCode: 'OK', errorMessage: 'OK', requestId: '1000' });
       expect((await client().getProcessingRequestStatus({ requestId: '1000' })).requestStatus).toBe('Processing');
       clock.advance(PROCESSING);
-      expect(await client().getProcessingRequestStatus({ requestId: '1000' })).toEqual({ errorCode: row.code, errorMessage: row.message, requestStatus: 'Failed' });
+      expect(await client().getProcessingRequestStatus({ requestId: '1000' })).toEqual({
+        errorCode: row.code,
+        errorMessage: row.message,
+        requestStatus: 'Failed',
+      });
       // The file's code has no known integer: -1, with the code's name first in errorMessage.
       const result = await client().processPaymentsAsyncResult({ requestId: '1000' });
       expect([result.errorCode, result.errorMessage]).toEqual([-1, `${row.code}: ${row.message}`]);
@@ -678,8 +999,20 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
         errorCode: -1,
         errorMessage: 'ValidationError: the file has 1 error',
         linesResults: [
-          { status: 'OK', paymentOrderStatus: 'NotSubmitted', message: 'OK', refCode: 'F-1', lineErrorOrWarningType: 0 },
-          { status: 'Error', paymentOrderStatus: 'Rejected', message: 'payee "P999" is unknown', refCode: '', lineErrorOrWarningType: 2 },
+          {
+            status: 'OK',
+            paymentOrderStatus: 'NotSubmitted',
+            message: 'OK',
+            refCode: 'F-1',
+            lineErrorOrWarningType: 0,
+          },
+          {
+            status: 'Error',
+            paymentOrderStatus: 'Rejected',
+            message: 'payee "P999" is unknown',
+            refCode: '',
+            lineErrorOrWarningType: 2,
+          },
         ],
         summary: [summaryOf('USD', 1, 0)],
       });
@@ -694,18 +1027,28 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
       expect(sim().requests()).toEqual([]);
     });
 
-    it('RequestDoesNotExist for an unknown id and for another payer\'s id', async () => {
+    it("RequestDoesNotExist for an unknown id and for another payer's id", async () => {
       await put('async.csv', CLEAN);
       await client().processPaymentFileAsync({ fileName: 'async.csv', totalAmount: CLEAN_TOTAL });
       for (const [c, requestId] of [
         [client(), '999999'],
         [other(), '1000'],
       ] as const) {
-        expect(await c.getProcessingRequestStatus({ requestId })).toEqual({ errorCode: 'RequestDoesNotExist', errorMessage: `there is no request ${requestId}`, requestStatus: 'Processing' });
-        expect(await c.processPaymentsAsyncResult({ requestId })).toEqual({ errorCode: -1, errorMessage: `RequestDoesNotExist: there is no request ${requestId}` });
+        expect(await c.getProcessingRequestStatus({ requestId })).toEqual({
+          errorCode: 'RequestDoesNotExist',
+          errorMessage: `there is no request ${requestId}`,
+          requestStatus: 'Processing',
+        });
+        expect(await c.processPaymentsAsyncResult({ requestId })).toEqual({
+          errorCode: -1,
+          errorMessage: `RequestDoesNotExist: there is no request ${requestId}`,
+        });
       }
       // waitForProcessingRequest gives up at once on RequestDoesNotExist.
-      const error = await rejected(client({ throwOnServiceError: true }).waitForProcessingRequest('999999', { intervalMs: 1, timeoutMs: 5000 }), SvcServiceError);
+      const error = await rejected(
+        client({ throwOnServiceError: true }).waitForProcessingRequest('999999', { intervalMs: 1, timeoutMs: 5000 }),
+        SvcServiceError,
+      );
       expect(error.code).toBe('RequestDoesNotExist');
     });
 
@@ -719,8 +1062,13 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
       clock.advance(PROCESSING + BALANCE_DELAY);
       expect(await client().getProcessingRequestStatus({ requestId: '1000' })).toEqual(cancelled);
       // UnknownError's integer is known (-1): its message is not prefixed.
-      expect(await client().processPaymentsAsyncResult({ requestId: '1000' })).toEqual({ errorCode: -1, errorMessage: 'request 1000 was cancelled' });
-      expect(sim().requests()).toEqual([{ requestId: '1000', payerName: 'MyPayer', operation: 'ProcessPaymentFileAsync', status: 'Cancelled' }]);
+      expect(await client().processPaymentsAsyncResult({ requestId: '1000' })).toEqual({
+        errorCode: -1,
+        errorMessage: 'request 1000 was cancelled',
+      });
+      expect(sim().requests()).toEqual([
+        { requestId: '1000', payerName: 'MyPayer', operation: 'ProcessPaymentFileAsync', status: 'Cancelled' },
+      ]);
       expect(sim().paymentOrders('MyPayer')).toEqual([]);
       expect(await balances()).toEqual(BALANCES);
     });
@@ -732,12 +1080,28 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
       await client().processPaymentFileAsync({ fileName: 'async2.csv', totalAmount: CLEAN2_TOTAL });
       sim().failRequest('1000', 'the bank is offline');
       sim().failRequest('1001');
-      expect(await client().getProcessingRequestStatus({ requestId: '1000' })).toEqual({ errorCode: 'UnknownError', errorMessage: 'the bank is offline', requestStatus: 'Failed' });
-      expect(await client().getProcessingRequestStatus({ requestId: '1001' })).toEqual({ errorCode: 'UnknownError', errorMessage: 'the request failed', requestStatus: 'Failed' });
+      expect(await client().getProcessingRequestStatus({ requestId: '1000' })).toEqual({
+        errorCode: 'UnknownError',
+        errorMessage: 'the bank is offline',
+        requestStatus: 'Failed',
+      });
+      expect(await client().getProcessingRequestStatus({ requestId: '1001' })).toEqual({
+        errorCode: 'UnknownError',
+        errorMessage: 'the request failed',
+        requestStatus: 'Failed',
+      });
       const result = await client().processPaymentsAsyncResult({ requestId: '1000' });
-      expect([result.errorCode, result.errorMessage, result.linesResults?.map((l) => l?.paymentOrderStatus)]).toEqual([-1, 'the bank is offline', ['NotSubmitted', 'NotSubmitted']]);
+      expect([result.errorCode, result.errorMessage, result.linesResults?.map((l) => l?.paymentOrderStatus)]).toEqual([
+        -1,
+        'the bank is offline',
+        ['NotSubmitted', 'NotSubmitted'],
+      ]);
       clock.advance(PROCESSING + BALANCE_DELAY);
-      expect(sim().requests().map((r) => r.status)).toEqual(['Failed', 'Failed']);
+      expect(
+        sim()
+          .requests()
+          .map((r) => r.status),
+      ).toEqual(['Failed', 'Failed']);
       expect(sim().paymentOrders('MyPayer')).toEqual([]);
       expect(await balances()).toEqual(BALANCES);
     });
@@ -772,12 +1136,24 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
       expect(await client().processPaymentFile({ fileName: 'async.csv', totalAmount: CLEAN_TOTAL })).toEqual(taken);
       expect((await client().processMultiCurrencyPaymentFileAsync({ fileName: 'async.csv' })).requestId).toBe('1001');
       clock.advance(PROCESSING);
-      expect(await client().getProcessingRequestStatus({ requestId: '1001' })).toEqual({ errorCode: 'ValidationError', errorMessage: 'the file has 2 errors', requestStatus: 'Failed' });
-      expect(sim().requests().map((r) => [r.requestId, r.status])).toEqual([
+      expect(await client().getProcessingRequestStatus({ requestId: '1001' })).toEqual({
+        errorCode: 'ValidationError',
+        errorMessage: 'the file has 2 errors',
+        requestStatus: 'Failed',
+      });
+      expect(
+        sim()
+          .requests()
+          .map((r) => [r.requestId, r.status]),
+      ).toEqual([
         ['1000', 'Completed'],
         ['1001', 'Failed'],
       ]);
-      expect(sim().paymentOrders('MyPayer').map((o) => [o.refCode, o.requestId])).toEqual([
+      expect(
+        sim()
+          .paymentOrders('MyPayer')
+          .map((o) => [o.refCode, o.requestId]),
+      ).toEqual([
         ['C-1', '1000'],
         ['C-2', '1000'],
       ]);
@@ -785,7 +1161,9 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
       // A cancelled request's refCodes can be submitted again.
       await put('later.csv', CLEAN2);
       await client().processPaymentFileAsync({ fileName: 'later.csv', totalAmount: CLEAN2_TOTAL });
-      expect((await client().processPaymentFile({ fileName: 'later.csv', totalAmount: CLEAN2_TOTAL })).errorCode).toBe('ValidationError');
+      expect((await client().processPaymentFile({ fileName: 'later.csv', totalAmount: CLEAN2_TOTAL })).errorCode).toBe(
+        'ValidationError',
+      );
       sim().cancelRequest('1002');
       expect(await client().processPaymentFile({ fileName: 'later.csv', totalAmount: CLEAN2_TOTAL })).toEqual({
         errorCode: 'OK',
@@ -793,7 +1171,11 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
         LineErrorsOrWarning: [],
         resultsFile: 'later.csv.results.csv',
       });
-      expect(sim().paymentOrders('MyPayer').map((o) => o.refCode)).toEqual(['C-1', 'C-2', 'C-3', 'C-4']);
+      expect(
+        sim()
+          .paymentOrders('MyPayer')
+          .map((o) => o.refCode),
+      ).toEqual(['C-1', 'C-2', 'C-3', 'C-4']);
     });
 
     it('waitForProcessingRequest resolves once the clock has reached processingSeconds (each poll moves it 1 s)', async () => {
@@ -804,11 +1186,20 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
         return fetch(input, init);
       };
       const before = server.service.calls.length;
-      const result = await client({ fetch: ticking }).waitForProcessingRequest(requestId, { intervalMs: 1, timeoutMs: 10_000 });
+      const result = await client({ fetch: ticking }).waitForProcessingRequest(requestId, {
+        intervalMs: 1,
+        timeoutMs: 10_000,
+      });
       expect(result).toEqual({ errorCode: 'OK', errorMessage: 'OK', requestStatus: 'Completed' });
       // Polled at +1 ... +(PROCESSING - 1) (Processing), then at +PROCESSING (Completed): 2 polls with the default
       // scenario's 2 s.
-      expect(server.service.calls.slice(before)).toEqual(Array.from({ length: PROCESSING }, () => ({ operation: 'GetProcessingRequestStatus', style, params: { requestId: '1000' } })));
+      expect(server.service.calls.slice(before)).toEqual(
+        Array.from({ length: PROCESSING }, () => ({
+          operation: 'GetProcessingRequestStatus',
+          style,
+          params: { requestId: '1000' },
+        })),
+      );
       expect(clock.now()).toBe(START + PROCESSING);
     });
 
@@ -819,8 +1210,14 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
       await client().processPaymentFileAsync({ fileName: 'async2.csv', totalAmount: CLEAN2_TOTAL });
       sim().cancelRequest('1000');
       sim().failRequest('1001', 'no');
-      expect((await client().waitForProcessingRequest('1000', { intervalMs: 1, timeoutMs: 5000 })).requestStatus).toBe('Cancelled');
-      expect(await client().waitForProcessingRequest('1001', { intervalMs: 1, timeoutMs: 5000 })).toEqual({ errorCode: 'UnknownError', errorMessage: 'no', requestStatus: 'Failed' });
+      expect((await client().waitForProcessingRequest('1000', { intervalMs: 1, timeoutMs: 5000 })).requestStatus).toBe(
+        'Cancelled',
+      );
+      expect(await client().waitForProcessingRequest('1001', { intervalMs: 1, timeoutMs: 5000 })).toEqual({
+        errorCode: 'UnknownError',
+        errorMessage: 'no',
+        requestStatus: 'Failed',
+      });
     });
   });
 
@@ -829,7 +1226,11 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
     let big: Server;
     beforeAll(async () => {
       const parsed = parseScenario(DEFAULT_SCENARIO_YAML, 'default scenario');
-      big = await startMockServer({ port: 0, clock: bigClock, scenario: { ...parsed, settings: { ...parsed.settings, firstRequestId: '9007199254740993' } } });
+      big = await startMockServer({
+        port: 0,
+        clock: bigClock,
+        scenario: { ...parsed, settings: { ...parsed.settings, firstRequestId: '9007199254740993' } },
+      });
       expect(big.service.simulator.scenario.settings.processingSeconds).toBe(PROCESSING);
       await writeFile(join(big.service.simulator.folderOf('MyPayer'), 'async.csv'), CLEAN);
       // A second file: Test* finds the first one's refCodes taken while its Process* request is Processing.
@@ -840,7 +1241,13 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
     });
 
     it('are exact strings, polled and fetched by string or bigint', async () => {
-      const c = new PayerClient({ baseUrl: big.url, payerName: 'MyPayer', apiKey: 'boguskey', style, now: () => bigClock.now() });
+      const c = new PayerClient({
+        baseUrl: big.url,
+        payerName: 'MyPayer',
+        apiKey: 'boguskey',
+        style,
+        now: () => bigClock.now(),
+      });
       const ids = [
         (await c.processPaymentFileAsync({ fileName: 'async.csv', totalAmount: CLEAN_TOTAL })).requestId,
         (await c.testMultiCurrencyPaymentFileAsync({ fileName: 'async2.csv' })).requestId,
@@ -851,9 +1258,16 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
       expect((await c.getProcessingRequestStatus({ requestId: ids[0]! })).requestStatus).toBe('Processing');
       bigClock.advance(PROCESSING);
       expect((await c.getProcessingRequestStatus({ requestId: BigInt(ids[1]!) })).requestStatus).toBe('Completed');
-      expect((await c.processPaymentsAsyncResult({ requestId: 9007199254740993n })).linesResults?.map((l) => l?.refCode)).toEqual(['C-1', 'C-2']);
-      expect((await c.processPaymentsAsyncResult({ requestId: 9007199254740994n })).linesResults?.map((l) => l?.refCode)).toEqual(['C-3', 'C-4']);
-      expect(big.service.simulator.paymentOrders('MyPayer').map((o) => o.requestId)).toEqual(['9007199254740993', '9007199254740993']);
+      expect(
+        (await c.processPaymentsAsyncResult({ requestId: 9007199254740993n })).linesResults?.map((l) => l?.refCode),
+      ).toEqual(['C-1', 'C-2']);
+      expect(
+        (await c.processPaymentsAsyncResult({ requestId: 9007199254740994n })).linesResults?.map((l) => l?.refCode),
+      ).toEqual(['C-3', 'C-4']);
+      expect(big.service.simulator.paymentOrders('MyPayer').map((o) => o.requestId)).toEqual([
+        '9007199254740993',
+        '9007199254740993',
+      ]);
     });
   });
 
@@ -863,13 +1277,18 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
     it('the refCodes submitted after changedSince, and again once paid', async () => {
       await put('a.csv', lines('P001,1.00,USD,U-1', 'P002,2.00,USD,U-2'));
       await put('b.csv', lines('P003,3.00,USD,U-3'));
-      const updated = async (changedSince: number) => (await client().getUpdatedPayments({ changedSince })).ChangedPaymentOrdersRefCode;
+      const updated = async (changedSince: number) =>
+        (await client().getUpdatedPayments({ changedSince })).ChangedPaymentOrdersRefCode;
       // b.csv is submitted 1 s after a.csv, before a.csv's orders are paid.
       expect(BALANCE_DELAY).toBeGreaterThan(1);
 
       expect(await updated(0)).toEqual([]);
       await client().processPaymentFile({ fileName: 'a.csv', totalAmount: 3 }); // submitted at START, paid at START + BALANCE_DELAY
-      expect(await client().getUpdatedPayments({ changedSince: START - 1 })).toEqual({ errorCode: 'OK', errorMessage: 'OK', ChangedPaymentOrdersRefCode: ['U-1', 'U-2'] });
+      expect(await client().getUpdatedPayments({ changedSince: START - 1 })).toEqual({
+        errorCode: 'OK',
+        errorMessage: 'OK',
+        ChangedPaymentOrdersRefCode: ['U-1', 'U-2'],
+      });
       expect(await updated(START)).toEqual([]); // strictly after
       clock.advance(1);
       await client().processPaymentFile({ fileName: 'b.csv', totalAmount: 3 }); // submitted at START + 1, paid at START + 1 + BALANCE_DELAY
@@ -894,7 +1313,8 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
       P004: 'P004,ACH,Pending,Bank details not verified',
       P005: 'P005,Wire,Inactive,Duplicate payee',
     };
-    const csvOf = (ids: string[]) => ['payeeId,paymentMethod,status,reason', ...ids.map((id) => ROWS[id]!)].map((l) => `${l}\r\n`).join('');
+    const csvOf = (ids: string[]) =>
+      ['payeeId,paymentMethod,status,reason', ...ids.map((id) => ROWS[id]!)].map((l) => `${l}\r\n`).join('');
 
     it.each([
       ['omitted (the client sends 0): every payee', undefined, ['P001', 'P002', 'P003', 'P004', 'P005']],
@@ -903,13 +1323,29 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
       ['exactly when P003 changed (strictly after)', at('2026-05-05T10:15:00Z'), ['P004', 'P005']],
       ['after every change', at('2026-12-01T00:00:00Z'), []],
     ] as const)('changesSinceDate %s', async (_, since, ids) => {
-      const params = since === undefined ? { saveToFile: 'payees.csv' } : { saveToFile: 'payees.csv', changesSinceDate: since };
+      const params =
+        since === undefined ? { saveToFile: 'payees.csv' } : { saveToFile: 'payees.csv', changesSinceDate: since };
       const result = await client().createPayeeStatusFile(params);
       // b, i, d, s (not shown in the document): written, the number of payee rows, the limit, the file.
-      expect(result).toEqual({ errorCode: 'OK', errorMessage: 'OK', b: true, i: ids.length, d: since ?? 0, s: 'payees.csv' });
+      expect(result).toEqual({
+        errorCode: 'OK',
+        errorMessage: 'OK',
+        b: true,
+        i: ids.length,
+        d: since ?? 0,
+        s: 'payees.csv',
+      });
       expect(await read('payees.csv')).toBe(csvOf([...ids]));
-      expect(my().payees.filter((p) => !since || p.changedAt.getTime() / 1000 > since).map((p) => p.payeeId)).toEqual(ids);
-      expect(server.service.calls.at(-1)).toEqual({ operation: 'CreatePayeeStatusFile', style, params: { saveToFile: 'payees.csv', changesSinceDate: since ?? 0 } });
+      expect(
+        my()
+          .payees.filter((p) => !since || p.changedAt.getTime() / 1000 > since)
+          .map((p) => p.payeeId),
+      ).toEqual(ids);
+      expect(server.service.calls.at(-1)).toEqual({
+        operation: 'CreatePayeeStatusFile',
+        style,
+        params: { saveToFile: 'payees.csv', changesSinceDate: since ?? 0 },
+      });
     });
 
     it('replaces a file of the same name, leaving nothing of the old one', async () => {
@@ -951,7 +1387,11 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
 
       const window = { startTime: new Date((START - 60) * 1000), endTime: new Date((START + 60) * 1000) };
       const name = 'PaymentOrdersReport_20260531235900_20260601000100.csv';
-      expect(await client().createPaymentOrdersReport(window)).toEqual({ errorCode: 0, errorMessage: 'OK', resultsFile: name });
+      expect(await client().createPaymentOrdersReport(window)).toEqual({
+        errorCode: 0,
+        errorMessage: 'OK',
+        resultsFile: name,
+      });
       expect(await read(name)).toBe(
         HEAD +
           'O-1,P001,100.10,USD,Submitted,2026-06-01T00:00:00Z,\r\n' +
@@ -978,16 +1418,29 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
 
       // ISO strings work as well as Dates; a window without orders (a second after START to a second before the async
       // orders) is the header alone.
-      const none = await client().createPaymentOrdersReport({ startTime: isoSeconds(START + 1), endTime: isoSeconds(asyncAt - 1) });
+      const none = await client().createPaymentOrdersReport({
+        startTime: isoSeconds(START + 1),
+        endTime: isoSeconds(asyncAt - 1),
+      });
       expect(none.resultsFile).toBe('PaymentOrdersReport_20260601000001_20260601000002.csv');
       expect(await read(none.resultsFile!)).toBe(HEAD);
     });
 
     it('startTime after endTime: ParameterError (1007); thrown by default', async () => {
       const params = { startTime: new Date((START + 1) * 1000), endTime: new Date(START * 1000) };
-      expect(await client().createPaymentOrdersReport(params)).toEqual({ errorCode: 1007, errorMessage: 'startTime is after endTime' });
-      const error = await rejected(client({ throwOnServiceError: true }).createPaymentOrdersReport(params), SvcServiceError);
-      expect(error).toMatchObject({ code: 1007, codeName: 'ParameterError', serviceMessage: 'startTime is after endTime' });
+      expect(await client().createPaymentOrdersReport(params)).toEqual({
+        errorCode: 1007,
+        errorMessage: 'startTime is after endTime',
+      });
+      const error = await rejected(
+        client({ throwOnServiceError: true }).createPaymentOrdersReport(params),
+        SvcServiceError,
+      );
+      expect(error).toMatchObject({
+        code: 1007,
+        codeName: 'ParameterError',
+        serviceMessage: 'startTime is after endTime',
+      });
       expect(await readdir(folder)).toEqual([]);
     });
   });
@@ -997,7 +1450,12 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
   describe('dynamic keys', () => {
     it("GetDynamicKey: a Key and a Token that sign an embedded page's query for dynamicKeySeconds", async () => {
       const token = await client().getDynamicKey();
-      expect(token).toEqual({ errorCode: 'OK', errorMessage: 'OK', Key: expect.stringMatching(/^[0-9a-f]{64}$/), Token: expect.stringMatching(/^[0-9a-f]{32}$/) });
+      expect(token).toEqual({
+        errorCode: 'OK',
+        errorMessage: 'OK',
+        Key: expect.stringMatching(/^[0-9a-f]{64}$/),
+        Token: expect.stringMatching(/^[0-9a-f]{32}$/),
+      });
       const second = await client().getDynamicKey();
       expect([second.Key === token.Key, second.Token === token.Token]).toEqual([false, false]);
 
@@ -1006,11 +1464,21 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
       expect(query).toMatch(new RegExp(`^page=payees&lang=en\\+GB&token=${token.Token}&hashkey=[0-9a-f]{64}$`));
       expect(sim().checkEmbeddedQuery(query)).toEqual({ ok: true, payerName: 'MyPayer' });
       // A query signed by the first key is not made good by the second, and vice versa.
-      expect(sim().checkEmbeddedQuery(embeddedPageQuery({ page: 'payees' }, { Key: second.Key!, Token: token.Token! }))).toEqual({ ok: false, reason: 'badHash' });
-      expect(sim().checkEmbeddedQuery(query.replace('page=payees', 'page=admin'))).toEqual({ ok: false, reason: 'badHash' });
-      expect(sim().checkEmbeddedQuery(query.replace(/hashkey=.*$/, 'hashkey='))).toEqual({ ok: false, reason: 'badHash' });
+      expect(
+        sim().checkEmbeddedQuery(embeddedPageQuery({ page: 'payees' }, { Key: second.Key!, Token: token.Token! })),
+      ).toEqual({ ok: false, reason: 'badHash' });
+      expect(sim().checkEmbeddedQuery(query.replace('page=payees', 'page=admin'))).toEqual({
+        ok: false,
+        reason: 'badHash',
+      });
+      expect(sim().checkEmbeddedQuery(query.replace(/hashkey=.*$/, 'hashkey='))).toEqual({
+        ok: false,
+        reason: 'badHash',
+      });
       expect(sim().checkEmbeddedQuery('page=payees')).toEqual({ ok: false, reason: 'noToken' });
-      expect(sim().checkEmbeddedQuery(embeddedPageQuery({ page: 'payees' }, { Key: key.Key, Token: 'f'.repeat(32) }))).toEqual({ ok: false, reason: 'unknownToken' });
+      expect(
+        sim().checkEmbeddedQuery(embeddedPageQuery({ page: 'payees' }, { Key: key.Key, Token: 'f'.repeat(32) })),
+      ).toEqual({ ok: false, reason: 'unknownToken' });
 
       clock.advance(KEY_LIFETIME - 1);
       expect(sim().checkEmbeddedQuery(query)).toEqual({ ok: true, payerName: 'MyPayer' });
@@ -1027,24 +1495,50 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
 
     it("GetDynamicKeyOfSubPayer: MySubPayer's Key, encrypted with the parent's API key, signs the sub payer's queries", async () => {
       const token = await client().getDynamicKeyOfSubPayer({ subPayerName: 'MySubPayer' });
-      expect(token).toEqual({ errorCode: 0, errorMessage: 'OK', Key: expect.stringMatching(/^[A-Za-z0-9+/]+=*$/), Token: expect.stringMatching(/^[0-9a-f]{32}$/) });
+      expect(token).toEqual({
+        errorCode: 0,
+        errorMessage: 'OK',
+        Key: expect.stringMatching(/^[A-Za-z0-9+/]+=*$/),
+        Token: expect.stringMatching(/^[0-9a-f]{32}$/),
+      });
       const clear = sim().decryptSubPayerKey(token.Key!, DEFAULT_PAYER.apiKey);
       expect(clear).toMatch(/^[0-9a-f]{64}$/);
       expect(() => sim().decryptSubPayerKey(token.Key!, 'subkey')).toThrow();
-      expect(sim().checkEmbeddedQuery(embeddedPageQuery({ page: 'home' }, { Key: clear, Token: token.Token! }))).toEqual({ ok: true, payerName: 'MySubPayer' });
+      expect(
+        sim().checkEmbeddedQuery(embeddedPageQuery({ page: 'home' }, { Key: clear, Token: token.Token! })),
+      ).toEqual({ ok: true, payerName: 'MySubPayer' });
       // The encrypted Key itself does not sign.
-      expect(sim().checkEmbeddedQuery(embeddedPageQuery({ page: 'home' }, { Key: token.Key!, Token: token.Token! }))).toEqual({ ok: false, reason: 'badHash' });
+      expect(
+        sim().checkEmbeddedQuery(embeddedPageQuery({ page: 'home' }, { Key: token.Key!, Token: token.Token! })),
+      ).toEqual({ ok: false, reason: 'badHash' });
     });
 
     it.each([
-      ['LegacySubPayer (no dynamic keys): SubPayerDoensNotSupportDynamicKey', 'LegacySubPayer', 'SubPayerDoensNotSupportDynamicKey: the sub payer LegacySubPayer does not support dynamic keys'],
+      [
+        'LegacySubPayer (no dynamic keys): SubPayerDoensNotSupportDynamicKey',
+        'LegacySubPayer',
+        'SubPayerDoensNotSupportDynamicKey: the sub payer LegacySubPayer does not support dynamic keys',
+      ],
       ['an unknown sub payer: SubPayerIsNotFound', 'Nobody', 'SubPayerIsNotFound: MyPayer has no sub payer "Nobody"'],
-      ["another payer's name: SubPayerIsNotFound", 'OtherPayer', 'SubPayerIsNotFound: MyPayer has no sub payer "OtherPayer"'],
-    ])('GetDynamicKeyOfSubPayer, %s (-1: no integer is known for it; the name leads the message)', async (_, subPayerName, message) => {
-      expect(await client().getDynamicKeyOfSubPayer({ subPayerName })).toEqual({ errorCode: -1, errorMessage: message });
-      const error = await rejected(client({ throwOnServiceError: true }).getDynamicKeyOfSubPayer({ subPayerName }), SvcServiceError);
-      expect(error).toMatchObject({ code: -1, codeName: 'UnknownError', serviceMessage: message });
-    });
+      [
+        "another payer's name: SubPayerIsNotFound",
+        'OtherPayer',
+        'SubPayerIsNotFound: MyPayer has no sub payer "OtherPayer"',
+      ],
+    ])(
+      'GetDynamicKeyOfSubPayer, %s (-1: no integer is known for it; the name leads the message)',
+      async (_, subPayerName, message) => {
+        expect(await client().getDynamicKeyOfSubPayer({ subPayerName })).toEqual({
+          errorCode: -1,
+          errorMessage: message,
+        });
+        const error = await rejected(
+          client({ throwOnServiceError: true }).getDynamicKeyOfSubPayer({ subPayerName }),
+          SvcServiceError,
+        );
+        expect(error).toMatchObject({ code: -1, codeName: 'UnknownError', serviceMessage: message });
+      },
+    );
   });
 
   // ---- credentials -----------------------------------------------------------------------------------------------------
@@ -1054,15 +1548,33 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
       ['a wrong API key', { apiKey: 'wrongkey' }, 'EncryptionKeyFailedValidation', 1006],
       ["OtherPayer's key for MyPayer", { apiKey: OTHER.apiKey }, 'EncryptionKeyFailedValidation', 1006],
       ['an unknown payer', { payerName: 'Nobody' }, 'PayerUnknown', 1004],
-      ['a sub payer (not a payer of the scenario)', { payerName: 'MySubPayer', apiKey: 'subkey' }, 'PayerUnknown', 1004],
+      [
+        'a sub payer (not a payer of the scenario)',
+        { payerName: 'MySubPayer', apiKey: 'subkey' },
+        'PayerUnknown',
+        1004,
+      ],
     ] as const)('%s is refused before the simulator: no state is touched', async (_, options, S, I) => {
       await put('clean.csv', CLEAN);
       const c = client(options);
       const before = server.service.calls.length;
       expect(await c.getBalances()).toEqual({ errorCode: I, errorMessage: S });
-      expect(await c.processPaymentFile({ fileName: 'clean.csv', totalAmount: CLEAN_TOTAL })).toEqual({ errorCode: S, errorMessage: S });
-      expect(await c.processMultiCurrencyPaymentFileAsync({ fileName: 'clean.csv' })).toEqual({ errorCode: S, errorMessage: S, requestId: '0' });
-      expect(await c.createPayeeStatusFile({ saveToFile: 'payees.csv' })).toEqual({ errorCode: S, errorMessage: S, b: false, i: 0, d: 0 });
+      expect(await c.processPaymentFile({ fileName: 'clean.csv', totalAmount: CLEAN_TOTAL })).toEqual({
+        errorCode: S,
+        errorMessage: S,
+      });
+      expect(await c.processMultiCurrencyPaymentFileAsync({ fileName: 'clean.csv' })).toEqual({
+        errorCode: S,
+        errorMessage: S,
+        requestId: '0',
+      });
+      expect(await c.createPayeeStatusFile({ saveToFile: 'payees.csv' })).toEqual({
+        errorCode: S,
+        errorMessage: S,
+        b: false,
+        i: 0,
+        d: 0,
+      });
       expect(await c.getDynamicKey()).toEqual({ errorCode: S, errorMessage: S });
       expect(server.service.calls.length).toBe(before);
       expect(sim().paymentOrders('MyPayer')).toEqual([]);
@@ -1081,14 +1593,37 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
         await open?.close();
       });
 
-      it("an unknown payer reaches the simulator, which answers its own PayerUnknown; any key is taken", async () => {
-        const nobody = new PayerClient({ baseUrl: open.url, payerName: 'Nobody', apiKey: 'x', style, now: () => clock.now(), throwOnServiceError: false });
+      it('an unknown payer reaches the simulator, which answers its own PayerUnknown; any key is taken', async () => {
+        const nobody = new PayerClient({
+          baseUrl: open.url,
+          payerName: 'Nobody',
+          apiKey: 'x',
+          style,
+          now: () => clock.now(),
+          throwOnServiceError: false,
+        });
         expect(await nobody.getBalances()).toEqual({ errorCode: 1004, errorMessage: 'PayerUnknown' });
-        expect(await nobody.testPaymentFile({ fileName: 'a.csv', totalAmount: 1 })).toEqual({ errorCode: 'PayerUnknown', errorMessage: 'PayerUnknown' });
-        expect(await nobody.getUpdatedPayments({ changedSince: 0 })).toEqual({ errorCode: 'PayerUnknown', errorMessage: 'PayerUnknown' });
+        expect(await nobody.testPaymentFile({ fileName: 'a.csv', totalAmount: 1 })).toEqual({
+          errorCode: 'PayerUnknown',
+          errorMessage: 'PayerUnknown',
+        });
+        expect(await nobody.getUpdatedPayments({ changedSince: 0 })).toEqual({
+          errorCode: 'PayerUnknown',
+          errorMessage: 'PayerUnknown',
+        });
         // It reached the simulator: the calls were recorded.
-        expect(open.service.calls.slice(-3).map((c) => c.operation)).toEqual(['GetBalances', 'TestPaymentFile', 'GetUpdatedPayments']);
-        const wrongKey = new PayerClient({ baseUrl: open.url, payerName: 'MyPayer', apiKey: 'not-boguskey', style, now: () => clock.now() });
+        expect(open.service.calls.slice(-3).map((c) => c.operation)).toEqual([
+          'GetBalances',
+          'TestPaymentFile',
+          'GetUpdatedPayments',
+        ]);
+        const wrongKey = new PayerClient({
+          baseUrl: open.url,
+          payerName: 'MyPayer',
+          apiKey: 'not-boguskey',
+          style,
+          now: () => clock.now(),
+        });
         expect((await wrongKey.getBalances()).AccountInfos).toEqual(BALANCES);
       });
     });
@@ -1108,15 +1643,35 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
         errorMessage: 'file "clean.csv" was not found in the payer\'s folder',
       });
       expect((await other().getProcessingRequestStatus({ requestId: '1000' })).errorCode).toBe('RequestDoesNotExist');
-      expect(await other().getUpdatedPayments({ changedSince: 0 })).toEqual({ errorCode: 'OK', errorMessage: 'OK', ChangedPaymentOrdersRefCode: [] });
-      expect(await other().getBalances()).toEqual({ errorCode: 0, errorMessage: 'OK', AccountInfos: [{ Provider: 'None', AccountIdentifier: 'OTH-USD-001', Balance: 5000, Currency: 'USD' }] });
+      expect(await other().getUpdatedPayments({ changedSince: 0 })).toEqual({
+        errorCode: 'OK',
+        errorMessage: 'OK',
+        ChangedPaymentOrdersRefCode: [],
+      });
+      expect(await other().getBalances()).toEqual({
+        errorCode: 0,
+        errorMessage: 'OK',
+        AccountInfos: [{ Provider: 'None', AccountIdentifier: 'OTH-USD-001', Balance: 5000, Currency: 'USD' }],
+      });
       expect(await other().getCustomFields()).toEqual({ errorCode: 'OK', errorMessage: 'OK', CustomFields: [] });
       expect(await other().getProviderAccounts()).toEqual({ errorCode: 'OK', errorMessage: 'OK', AccountsInfo: [] });
-      expect(await other().getPayerFees({ beginDateTimeStamp: 0, endDateTimeStamp: START })).toEqual({ errorCode: 'OK', errorMessage: 'OK', SvcFees: [] });
-      expect(await other().getDynamicKeyOfSubPayer({ subPayerName: 'MySubPayer' })).toEqual({ errorCode: -1, errorMessage: 'SubPayerIsNotFound: OtherPayer has no sub payer "MySubPayer"' });
+      expect(await other().getPayerFees({ beginDateTimeStamp: 0, endDateTimeStamp: START })).toEqual({
+        errorCode: 'OK',
+        errorMessage: 'OK',
+        SvcFees: [],
+      });
+      expect(await other().getDynamicKeyOfSubPayer({ subPayerName: 'MySubPayer' })).toEqual({
+        errorCode: -1,
+        errorMessage: 'SubPayerIsNotFound: OtherPayer has no sub payer "MySubPayer"',
+      });
 
-      const report = await other().createPaymentOrdersReport({ startTime: new Date(0), endTime: new Date((START + 3600) * 1000) });
-      expect(await read(report.resultsFile!, otherFolder)).toBe('refCode,payeeId,amount,currency,status,submittedAt,requestId\r\n');
+      const report = await other().createPaymentOrdersReport({
+        startTime: new Date(0),
+        endTime: new Date((START + 3600) * 1000),
+      });
+      expect(await read(report.resultsFile!, otherFolder)).toBe(
+        'refCode,payeeId,amount,currency,status,submittedAt,requestId\r\n',
+      );
       await other().createPayeeStatusFile({ saveToFile: 'payees.csv' });
       expect(await read('payees.csv', otherFolder)).toBe('payeeId,paymentMethod,status,reason\r\n');
       // Their files went to OtherPayer's folder only.
@@ -1125,7 +1680,9 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
 
       // And the other way round: MyPayer cannot reach OtherPayer's file or the same refCodes.
       await put('theirs.csv', lines('P001,1.00,USD,C-1'), otherFolder);
-      expect((await client().testPaymentFile({ fileName: 'theirs.csv', totalAmount: 1 })).errorCode).toBe('FileNotFound');
+      expect((await client().testPaymentFile({ fileName: 'theirs.csv', totalAmount: 1 })).errorCode).toBe(
+        'FileNotFound',
+      );
       // OtherPayer has no payee P001: its file fails on the payee, not on MyPayer's refCode C-1.
       expect(await other().processPaymentFile({ fileName: 'theirs.csv', totalAmount: 1 })).toEqual({
         errorCode: 'ValidationError',
@@ -1142,14 +1699,22 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
       const n = 300;
       // No refCodes: the mock gives every line of every request its own.
       await put('auto.csv', lines('P001,0.10,USD,', 'P002,0.20,USD,'));
-      const results = await Promise.all(Array.from({ length: n }, () => client().processPaymentFileAsync({ fileName: 'auto.csv', totalAmount: 0.3 })));
+      const results = await Promise.all(
+        Array.from({ length: n }, () => client().processPaymentFileAsync({ fileName: 'auto.csv', totalAmount: 0.3 })),
+      );
       expect(results.every((r) => r.errorCode === 'OK')).toBe(true);
       const ids = results.map((r) => Number(r.requestId)).sort((a, b) => a - b);
       expect(ids).toEqual(Array.from({ length: n }, (_, i) => 1000 + i));
       clock.advance(PROCESSING);
-      const statuses = await Promise.all(results.map((r) => client().getProcessingRequestStatus({ requestId: r.requestId })));
+      const statuses = await Promise.all(
+        results.map((r) => client().getProcessingRequestStatus({ requestId: r.requestId })),
+      );
       expect(statuses.every((st) => st.requestStatus === 'Completed')).toBe(true);
-      expect(sim().requests().filter((r) => r.status === 'Completed')).toHaveLength(n);
+      expect(
+        sim()
+          .requests()
+          .filter((r) => r.status === 'Completed'),
+      ).toHaveLength(n);
       const orders = sim().paymentOrders('MyPayer');
       expect(orders).toHaveLength(2 * n);
       expect(new Set(orders.map((o) => o.refCode)).size).toBe(2 * n);
@@ -1161,7 +1726,9 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
     it('50 concurrent ProcessPaymentFile of 50 files: 50 x their orders, none lost', async () => {
       const files = Array.from({ length: 50 }, (_, i) => `f${i}.csv`);
       await Promise.all(files.map((f, i) => put(f, lines(`P001,1.00,EUR,F${i}-1`, `P002,2.50,EUR,F${i}-2`))));
-      const results = await Promise.all(files.map((fileName) => client().processPaymentFile({ fileName, totalAmount: 3.5 })));
+      const results = await Promise.all(
+        files.map((fileName) => client().processPaymentFile({ fileName, totalAmount: 3.5 })),
+      );
       expect(results.map((r) => [r.errorCode, r.resultsFile])).toEqual(files.map((f) => ['OK', `${f}.results.csv`]));
       const orders = sim().paymentOrders('MyPayer');
       expect(orders).toHaveLength(100);
@@ -1172,7 +1739,9 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
 
     it('the same file processed by 10 calls at once: exactly one succeeds, the others find its refCodes submitted', async () => {
       await put('same.csv', lines('P001,1.00,USD,D-1', 'P002,2.00,USD,D-2'));
-      const results = await Promise.all(Array.from({ length: 10 }, () => client().processPaymentFile({ fileName: 'same.csv', totalAmount: 3 })));
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () => client().processPaymentFile({ fileName: 'same.csv', totalAmount: 3 })),
+      );
       const ok = results.filter((r) => r.errorCode === 'OK');
       const refused = results.filter((r) => r.errorCode !== 'OK');
       expect(ok).toHaveLength(1);
@@ -1186,7 +1755,11 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
           ],
         })),
       );
-      expect(sim().paymentOrders('MyPayer').map((o) => o.refCode)).toEqual(['D-1', 'D-2']);
+      expect(
+        sim()
+          .paymentOrders('MyPayer')
+          .map((o) => o.refCode),
+      ).toEqual(['D-1', 'D-2']);
       clock.advance(BALANCE_DELAY);
       expect(await balances()).toEqual(balancesWith({ USD: 24997 }));
     });
@@ -1202,7 +1775,11 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
       await put('auto.csv', lines(HEADER, 'P003,5.00,USD,'));
       await client().processPaymentFileAsync({ fileName: 'auto.csv', totalAmount: 5 });
       clock.advance(PROCESSING);
-      expect(sim().paymentOrders('MyPayer').map((o) => o.refCode)).toEqual(['C-1', 'C-2', 'AUTO-1']);
+      expect(
+        sim()
+          .paymentOrders('MyPayer')
+          .map((o) => o.refCode),
+      ).toEqual(['C-1', 'C-2', 'AUTO-1']);
       const token = await client().getDynamicKey();
       const query = embeddedPageQuery({ page: 'x' }, { Key: token.Key!, Token: token.Token! });
       clock.advance(BALANCE_DELAY);
@@ -1219,10 +1796,20 @@ describe.each(STYLES)('the payer simulator over %s', (style) => {
       expect((await readdir(folder)).sort()).toEqual(['auto.csv', 'clean.csv', 'clean.csv.results.csv']);
       // Ids and assigned refCodes start again; the refCodes submitted before are free again.
       expect((await client().processPaymentFileAsync({ fileName: 'auto.csv', totalAmount: 5 })).requestId).toBe('1000');
-      expect((await client().processPaymentFile({ fileName: 'clean.csv', totalAmount: CLEAN_TOTAL })).errorCode).toBe('OK');
+      expect((await client().processPaymentFile({ fileName: 'clean.csv', totalAmount: CLEAN_TOTAL })).errorCode).toBe(
+        'OK',
+      );
       clock.advance(PROCESSING);
-      expect(sim().requests().map((r) => [r.requestId, r.status])).toEqual([['1000', 'Completed']]);
-      expect(sim().paymentOrders('MyPayer').map((o) => o.refCode)).toEqual(['C-1', 'C-2', 'AUTO-1']);
+      expect(
+        sim()
+          .requests()
+          .map((r) => [r.requestId, r.status]),
+      ).toEqual([['1000', 'Completed']]);
+      expect(
+        sim()
+          .paymentOrders('MyPayer')
+          .map((o) => o.refCode),
+      ).toEqual(['C-1', 'C-2', 'AUTO-1']);
     });
 
     it('makes a payer folder deleted meanwhile again', async () => {
@@ -1276,7 +1863,12 @@ describe('close()', () => {
     const clock = new VirtualClock(START);
     const again = await startMockServer({ port: 0, sftpRoot: root, clock });
     try {
-      const c = new PayerClient({ baseUrl: again.url, payerName: 'MyPayer', apiKey: 'boguskey', now: () => clock.now() });
+      const c = new PayerClient({
+        baseUrl: again.url,
+        payerName: 'MyPayer',
+        apiKey: 'boguskey',
+        now: () => clock.now(),
+      });
       expect((await c.testPaymentFile({ fileName: 'kept.csv', totalAmount: CLEAN_TOTAL })).errorCode).toBe('OK');
     } finally {
       await again.close();
@@ -1308,13 +1900,25 @@ describe('problems of the simulator once found, now fixed', () => {
     clock.set(START);
     await emptyFolder(folder);
   });
-  const client = () => new PayerClient({ baseUrl: server.url, payerName: 'MyPayer', apiKey: 'boguskey', now: () => clock.now(), throwOnServiceError: false });
+  const client = () =>
+    new PayerClient({
+      baseUrl: server.url,
+      payerName: 'MyPayer',
+      apiKey: 'boguskey',
+      now: () => clock.now(),
+      throwOnServiceError: false,
+    });
   const put = (name: string, content: string) => writeFile(join(folder, name), content);
-  const orders = () => server.service.simulator.paymentOrders('MyPayer').map((o) => [o.refCode, o.payeeId, o.amountCents]);
+  const orders = () =>
+    server.service.simulator.paymentOrders('MyPayer').map((o) => [o.refCode, o.payeeId, o.amountCents]);
   const alreadySubmitted = (...rows: Array<[line: number, refCode: string]>) => ({
     errorCode: 'ValidationError',
     errorMessage: `the file has ${rows.length} error${rows.length === 1 ? '' : 's'}`,
-    LineErrorsOrWarning: rows.map(([lineNumber, refCode]) => ({ lineNumber, isWarning: false, message: `refCode "${refCode}" was already submitted` })),
+    LineErrorsOrWarning: rows.map(([lineNumber, refCode]) => ({
+      lineNumber,
+      isWarning: false,
+      message: `refCode "${refCode}" was already submitted`,
+    })),
   });
 
   it('the results file gives each row its line number in the payment file (header and blank lines counted)', async () => {
@@ -1326,7 +1930,9 @@ describe('problems of the simulator once found, now fixed', () => {
       LineErrorsOrWarning: [{ lineNumber: 5, isWarning: true, message: 'amount is zero' }],
       resultsFile: 'h.csv.results.csv',
     });
-    expect(await readFile(join(folder, 'h.csv.results.csv'), 'utf8')).toBe('line,status,refCode,message\r\n2,OK,H-1,OK\r\n4,OK,H-2,OK\r\n5,Warning,H-3,amount is zero\r\n');
+    expect(await readFile(join(folder, 'h.csv.results.csv'), 'utf8')).toBe(
+      'line,status,refCode,message\r\n2,OK,H-1,OK\r\n4,OK,H-2,OK\r\n5,Warning,H-3,amount is zero\r\n',
+    );
   });
 
   it("a finished request's summary does not change when its payments are paid; a later request's counts them", async () => {
@@ -1343,9 +1949,13 @@ describe('problems of the simulator once found, now fixed', () => {
     // Another request needing 20000.00 finds 5000.00 in the account: 15000.00 outstanding.
     const second = await client().processPaymentFileAsync({ fileName: 'big2.csv', totalAmount: 20000 });
     clock.advance(PROCESSING);
-    expect((await client().processPaymentsAsyncResult({ requestId: second.requestId })).summary).toEqual([summaryOf('USD', 20000, 15000)]);
+    expect((await client().processPaymentsAsyncResult({ requestId: second.requestId })).summary).toEqual([
+      summaryOf('USD', 20000, 15000),
+    ]);
     clock.advance(BALANCE_DELAY);
-    expect((await client().processPaymentsAsyncResult({ requestId: second.requestId })).summary).toEqual([summaryOf('USD', 20000, 15000)]);
+    expect((await client().processPaymentsAsyncResult({ requestId: second.requestId })).summary).toEqual([
+      summaryOf('USD', 20000, 15000),
+    ]);
   });
 
   // The blank refCodes of these files are on line 3 or later, clear of the problem pinned at the end.
@@ -1369,7 +1979,11 @@ describe('problems of the simulator once found, now fixed', () => {
     expect((await client().processPaymentFile({ fileName: 'blank.csv', totalAmount: 2 })).errorCode).toBe('OK');
     expect(orders()).toEqual([['AUTO-2', 'P002', 200]]);
     clock.advance(PROCESSING);
-    expect(await client().getProcessingRequestStatus({ requestId })).toEqual({ errorCode: 'OK', errorMessage: 'OK', requestStatus: 'Completed' });
+    expect(await client().getProcessingRequestStatus({ requestId })).toEqual({
+      errorCode: 'OK',
+      errorMessage: 'OK',
+      requestStatus: 'Completed',
+    });
     expect(orders()).toEqual([
       ['AUTO-2', 'P002', 200],
       ['AUTO-1', 'P001', 100],
@@ -1377,7 +1991,10 @@ describe('problems of the simulator once found, now fixed', () => {
   });
 
   it('an assigned refCode never takes the name another line of the same file gives', async () => {
-    await put('mixed.csv', lines(HEADER, 'P002,2.00,USD,AUTO-1', 'P004,4.00,USD,AUTO-3', '', 'P001,1.00,USD,', 'P003,3.00,USD,'));
+    await put(
+      'mixed.csv',
+      lines(HEADER, 'P002,2.00,USD,AUTO-1', 'P004,4.00,USD,AUTO-3', '', 'P001,1.00,USD,', 'P003,3.00,USD,'),
+    );
     expect(await client().processPaymentFile({ fileName: 'mixed.csv', totalAmount: 10 })).toEqual({
       errorCode: 'OK',
       errorMessage: 'OK',
@@ -1402,15 +2019,25 @@ describe('problems of the simulator once found, now fixed', () => {
     await put('once.csv', lines('P001,1.00,USD,T-1'));
     await put('pending.csv', lines('P002,2.00,USD,T-2', 'P003,3.00,USD,T-3'));
     expect((await client().processPaymentFile({ fileName: 'once.csv', totalAmount: 1 })).errorCode).toBe('OK');
-    expect(await client().processPaymentFile({ fileName: 'once.csv', totalAmount: 1 })).toEqual(alreadySubmitted([1, 'T-1']));
-    expect(await client().testPaymentFile({ fileName: 'once.csv', totalAmount: 1 })).toEqual(alreadySubmitted([1, 'T-1']));
+    expect(await client().processPaymentFile({ fileName: 'once.csv', totalAmount: 1 })).toEqual(
+      alreadySubmitted([1, 'T-1']),
+    );
+    expect(await client().testPaymentFile({ fileName: 'once.csv', totalAmount: 1 })).toEqual(
+      alreadySubmitted([1, 'T-1']),
+    );
     expect(await client().testMultiCurrencyPaymentFile({ fileName: 'once.csv' })).toEqual(alreadySubmitted([1, 'T-1']));
 
     // A Process* request's lines are taken while it is Processing; a Test* request's are not.
     const tested = await client().testPaymentFileAsync({ fileName: 'pending.csv', totalAmount: 5 });
-    expect(await client().testPaymentFile({ fileName: 'pending.csv', totalAmount: 5 })).toEqual({ errorCode: 'OK', errorMessage: 'OK', LineErrorsOrWarning: [] });
+    expect(await client().testPaymentFile({ fileName: 'pending.csv', totalAmount: 5 })).toEqual({
+      errorCode: 'OK',
+      errorMessage: 'OK',
+      LineErrorsOrWarning: [],
+    });
     const processed = await client().processPaymentFileAsync({ fileName: 'pending.csv', totalAmount: 5 });
-    expect(await client().testPaymentFile({ fileName: 'pending.csv', totalAmount: 5 })).toEqual(alreadySubmitted([1, 'T-2'], [2, 'T-3']));
+    expect(await client().testPaymentFile({ fileName: 'pending.csv', totalAmount: 5 })).toEqual(
+      alreadySubmitted([1, 'T-2'], [2, 'T-3']),
+    );
     // And a Test*Async request started now ends Failed on them.
     const late = await client().testMultiCurrencyPaymentFileAsync({ fileName: 'pending.csv' });
     expect([tested.requestId, processed.requestId, late.requestId]).toEqual(['1000', '1001', '1002']);
@@ -1420,8 +2047,14 @@ describe('problems of the simulator once found, now fixed', () => {
       ['1001', 'Completed'],
       ['1002', 'Failed'],
     ]);
-    expect(await client().getProcessingRequestStatus({ requestId: '1002' })).toEqual({ errorCode: 'ValidationError', errorMessage: 'the file has 2 errors', requestStatus: 'Failed' });
-    expect(await client().testPaymentFile({ fileName: 'pending.csv', totalAmount: 5 })).toEqual(alreadySubmitted([1, 'T-2'], [2, 'T-3']));
+    expect(await client().getProcessingRequestStatus({ requestId: '1002' })).toEqual({
+      errorCode: 'ValidationError',
+      errorMessage: 'the file has 2 errors',
+      requestStatus: 'Failed',
+    });
+    expect(await client().testPaymentFile({ fileName: 'pending.csv', totalAmount: 5 })).toEqual(
+      alreadySubmitted([1, 'T-2'], [2, 'T-3']),
+    );
   });
 
   it('paymentOrders() sees a request completed by the clock without another call first', async () => {
@@ -1429,7 +2062,15 @@ describe('problems of the simulator once found, now fixed', () => {
     await client().processPaymentFileAsync({ fileName: 'p.csv', totalAmount: 1 });
     clock.advance(PROCESSING);
     expect(server.service.simulator.paymentOrders('MyPayer')).toEqual([
-      { refCode: 'S-1', payeeId: 'P001', amountCents: 100, currency: 'USD', requestId: '1000', submittedAt: START + PROCESSING, paidAt: START + PROCESSING + BALANCE_DELAY },
+      {
+        refCode: 'S-1',
+        payeeId: 'P001',
+        amountCents: 100,
+        currency: 'USD',
+        requestId: '1000',
+        submittedAt: START + PROCESSING,
+        paidAt: START + PROCESSING + BALANCE_DELAY,
+      },
     ]);
   });
 
@@ -1438,13 +2079,22 @@ describe('problems of the simulator once found, now fixed', () => {
     await put('bad.csv', lines('P999,1.00,USD,N-2'));
     const { requestId } = await client().processPaymentFileAsync({ fileName: 'p.csv', totalAmount: 1 });
     const failed = await client().processPaymentFileAsync({ fileName: 'bad.csv', totalAmount: 1 });
-    expect(await client().processPaymentsAsyncResult({ requestId })).toEqual({ errorCode: -1, errorMessage: 'RequestStillInProgress: request 1000 is still Processing' });
-    expect(await client().processPaymentsAsyncResult({ requestId: '4242' })).toEqual({ errorCode: -1, errorMessage: 'RequestDoesNotExist: there is no request 4242' });
+    expect(await client().processPaymentsAsyncResult({ requestId })).toEqual({
+      errorCode: -1,
+      errorMessage: 'RequestStillInProgress: request 1000 is still Processing',
+    });
+    expect(await client().processPaymentsAsyncResult({ requestId: '4242' })).toEqual({
+      errorCode: -1,
+      errorMessage: 'RequestDoesNotExist: there is no request 4242',
+    });
     expect(await client().getDynamicKeyOfSubPayer({ subPayerName: 'LegacySubPayer' })).toEqual({
       errorCode: -1,
       errorMessage: 'SubPayerDoensNotSupportDynamicKey: the sub payer LegacySubPayer does not support dynamic keys',
     });
-    expect(await client().getDynamicKeyOfSubPayer({ subPayerName: 'Nobody' })).toEqual({ errorCode: -1, errorMessage: 'SubPayerIsNotFound: MyPayer has no sub payer "Nobody"' });
+    expect(await client().getDynamicKeyOfSubPayer({ subPayerName: 'Nobody' })).toEqual({
+      errorCode: -1,
+      errorMessage: 'SubPayerIsNotFound: MyPayer has no sub payer "Nobody"',
+    });
     clock.advance(PROCESSING);
     const result = await client().processPaymentsAsyncResult({ requestId: failed.requestId });
     expect([result.errorCode, result.errorMessage]).toEqual([-1, 'ValidationError: the file has 1 error']);
@@ -1452,9 +2102,15 @@ describe('problems of the simulator once found, now fixed', () => {
     await put('c.csv', lines('P001,1.00,USD,N-3'));
     const cancelled = await client().processPaymentFileAsync({ fileName: 'c.csv', totalAmount: 1 });
     server.service.simulator.cancelRequest(cancelled.requestId);
-    expect(await client().processPaymentsAsyncResult({ requestId: cancelled.requestId })).toEqual({ errorCode: -1, errorMessage: 'request 1002 was cancelled' });
+    expect(await client().processPaymentsAsyncResult({ requestId: cancelled.requestId })).toEqual({
+      errorCode: -1,
+      errorMessage: 'request 1002 was cancelled',
+    });
     const params = { startTime: new Date((START + 1) * 1000), endTime: new Date(START * 1000) };
-    expect(await client().createPaymentOrdersReport(params)).toEqual({ errorCode: 1007, errorMessage: 'startTime is after endTime' });
+    expect(await client().createPaymentOrdersReport(params)).toEqual({
+      errorCode: 1007,
+      errorMessage: 'startTime is after endTime',
+    });
   });
 
   // The summary is what the accounts held when the request ended: later requests' payments do not change it.
@@ -1463,10 +2119,14 @@ describe('problems of the simulator once found, now fixed', () => {
     await put('big2.csv', lines('P002,20000.00,USD,B-2'));
     const first = await client().processPaymentFileAsync({ fileName: 'big.csv', totalAmount: 20000 });
     clock.advance(PROCESSING);
-    expect((await client().processPaymentsAsyncResult({ requestId: first.requestId })).summary).toEqual([summaryOf('USD', 20000, 0)]);
+    expect((await client().processPaymentsAsyncResult({ requestId: first.requestId })).summary).toEqual([
+      summaryOf('USD', 20000, 0),
+    ]);
     await client().processPaymentFileAsync({ fileName: 'big2.csv', totalAmount: 20000 });
     clock.advance(PROCESSING + BALANCE_DELAY);
-    expect((await client().processPaymentsAsyncResult({ requestId: first.requestId })).summary).toEqual([summaryOf('USD', 20000, 0)]);
+    expect((await client().processPaymentsAsyncResult({ requestId: first.requestId })).summary).toEqual([
+      summaryOf('USD', 20000, 0),
+    ]);
   });
 
   // The check's stand-in for a missing refCode (AUTO-<line>) takes no number: the first one assigned is AUTO-1.
@@ -1481,7 +2141,8 @@ describe('problems of the simulator once found, now fixed', () => {
   // ProcessPaymentFile once made the payments and then answered CannotWriteFile for its results file: the balance
   // went down and a retry was refused "already submitted".
   const USD_START = 25000;
-  const usdBalance = async () => (await client().getBalances()).AccountInfos?.find((a) => a?.Currency === 'USD')?.Balance;
+  const usdBalance = async () =>
+    (await client().getBalances()).AccountInfos?.find((a) => a?.Currency === 'USD')?.Balance;
   const submittedNothing = async () => {
     expect(orders()).toEqual([]);
     clock.advance(BALANCE_DELAY);
@@ -1493,7 +2154,9 @@ describe('problems of the simulator once found, now fixed', () => {
     '%s: a results file name over 255 bytes is CannotWriteFile naming it, with nothing submitted; a shorter name then succeeds',
     async (call) => {
       const process = (fileName: string) =>
-        call === 'processPaymentFile' ? client().processPaymentFile({ fileName, totalAmount: 100 }) : client().processMultiCurrencyPaymentFile({ fileName });
+        call === 'processPaymentFile'
+          ? client().processPaymentFile({ fileName, totalAmount: 100 })
+          : client().processMultiCurrencyPaymentFile({ fileName });
       const long = `${'a'.repeat(246)}.csv`;
       expect(Buffer.byteLength(long)).toBe(250);
       await put(long, lines('P001,100.00,USD,W-1'));
@@ -1505,7 +2168,12 @@ describe('problems of the simulator once found, now fixed', () => {
       await submittedNothing();
 
       await put('short.csv', lines('P001,100.00,USD,W-1'));
-      expect(await process('short.csv')).toEqual({ errorCode: 'OK', errorMessage: 'OK', LineErrorsOrWarning: [], resultsFile: 'short.csv.results.csv' });
+      expect(await process('short.csv')).toEqual({
+        errorCode: 'OK',
+        errorMessage: 'OK',
+        LineErrorsOrWarning: [],
+        resultsFile: 'short.csv.results.csv',
+      });
       expect(orders()).toEqual([['W-1', 'P001', 10000]]);
       clock.advance(BALANCE_DELAY);
       expect(await usdBalance()).toBe(USD_START - 100);
@@ -1517,7 +2185,8 @@ describe('problems of the simulator once found, now fixed', () => {
     await mkdir(join(folder, 'd.csv.results.csv'));
     expect(await client().processPaymentFile({ fileName: 'd.csv', totalAmount: 100 })).toEqual({
       errorCode: 'CannotWriteFile',
-      errorMessage: 'the results file "d.csv.results.csv" cannot be written (it is a directory), so no payment was submitted',
+      errorMessage:
+        'the results file "d.csv.results.csv" cannot be written (it is a directory), so no payment was submitted',
       LineErrorsOrWarning: [{ lineNumber: 2, isWarning: true, message: 'amount is zero' }],
     });
     await submittedNothing();
@@ -1528,7 +2197,9 @@ describe('problems of the simulator once found, now fixed', () => {
       ['W-2', 'P001', 10000],
       ['W-3', 'P002', 0],
     ]);
-    expect(await readFile(join(folder, 'd.csv.results.csv'), 'utf8')).toBe('line,status,refCode,message\r\n1,OK,W-2,OK\r\n2,Warning,W-3,amount is zero\r\n');
+    expect(await readFile(join(folder, 'd.csv.results.csv'), 'utf8')).toBe(
+      'line,status,refCode,message\r\n1,OK,W-2,OK\r\n2,Warning,W-3,amount is zero\r\n',
+    );
   });
 
   // ---- values XML cannot carry never get in --------------------------------------------------------------------------
@@ -1539,17 +2210,27 @@ describe('problems of the simulator once found, now fixed', () => {
     const refused = {
       errorCode: 'ValidationError',
       errorMessage: 'the file has 1 error',
-      LineErrorsOrWarning: [{ lineNumber: 1, isWarning: false, message: 'refCode "R\\f1" holds U+000C, a character XML cannot carry' }],
+      LineErrorsOrWarning: [
+        { lineNumber: 1, isWarning: false, message: 'refCode "R\\f1" holds U+000C, a character XML cannot carry' },
+      ],
     };
     expect(await client().testPaymentFile({ fileName: 'ff.csv', totalAmount: 3 })).toEqual(refused);
     expect(await client().processPaymentFile({ fileName: 'ff.csv', totalAmount: 3 })).toEqual(refused);
     expect(await client().processMultiCurrencyPaymentFile({ fileName: 'ff.csv' })).toEqual(refused);
     expect(orders()).toEqual([]);
-    expect(await client().getUpdatedPayments({ changedSince: 0 })).toEqual({ errorCode: 'OK', errorMessage: 'OK', ChangedPaymentOrdersRefCode: [] });
+    expect(await client().getUpdatedPayments({ changedSince: 0 })).toEqual({
+      errorCode: 'OK',
+      errorMessage: 'OK',
+      ChangedPaymentOrdersRefCode: [],
+    });
 
     await put('ok.csv', lines('P002,2.00,USD,R-2'));
     expect((await client().processPaymentFile({ fileName: 'ok.csv', totalAmount: 2 })).errorCode).toBe('OK');
-    expect(await client().getUpdatedPayments({ changedSince: 0 })).toEqual({ errorCode: 'OK', errorMessage: 'OK', ChangedPaymentOrdersRefCode: ['R-2'] });
+    expect(await client().getUpdatedPayments({ changedSince: 0 })).toEqual({
+      errorCode: 'OK',
+      errorMessage: 'OK',
+      ChangedPaymentOrdersRefCode: ['R-2'],
+    });
   });
 
   // A U+FFFF refCode: the async request completed, and its ProcessPaymentsAsyncResult faulted every time.
@@ -1558,7 +2239,11 @@ describe('problems of the simulator once found, now fixed', () => {
     const { requestId } = await client().processPaymentFileAsync({ fileName: 'ffff.csv', totalAmount: 3 });
     clock.advance(PROCESSING);
     const message = 'refCode "R\\uffff" holds U+FFFF, a character XML cannot carry';
-    expect(await client().getProcessingRequestStatus({ requestId })).toEqual({ errorCode: 'ValidationError', errorMessage: 'the file has 1 error', requestStatus: 'Failed' });
+    expect(await client().getProcessingRequestStatus({ requestId })).toEqual({
+      errorCode: 'ValidationError',
+      errorMessage: 'the file has 1 error',
+      requestStatus: 'Failed',
+    });
     const result = await client().processPaymentsAsyncResult({ requestId });
     expect([result.errorCode, result.errorMessage, result.linesResults]).toEqual([
       -1,
@@ -1571,7 +2256,11 @@ describe('problems of the simulator once found, now fixed', () => {
     expect(orders()).toEqual([]);
     // And again: nothing stored can make a later answer fail.
     expect((await client().processPaymentsAsyncResult({ requestId })).linesResults).toEqual(result.linesResults);
-    expect(await client().getUpdatedPayments({ changedSince: 0 })).toEqual({ errorCode: 'OK', errorMessage: 'OK', ChangedPaymentOrdersRefCode: [] });
+    expect(await client().getUpdatedPayments({ changedSince: 0 })).toEqual({
+      errorCode: 'OK',
+      errorMessage: 'OK',
+      ChangedPaymentOrdersRefCode: [],
+    });
   });
 
   // Payee P\uFFFF made TestPaymentFile a fault: the message quoted the value with JSON.stringify, which left U+FFFF raw.
@@ -1580,7 +2269,9 @@ describe('problems of the simulator once found, now fixed', () => {
     expect(await client().testPaymentFile({ fileName: 'payee.csv', totalAmount: 1 })).toEqual({
       errorCode: 'ValidationError',
       errorMessage: 'the file has 1 error',
-      LineErrorsOrWarning: [{ lineNumber: 1, isWarning: false, message: 'payeeId "P\\uffff" holds U+FFFF, a character XML cannot carry' }],
+      LineErrorsOrWarning: [
+        { lineNumber: 1, isWarning: false, message: 'payeeId "P\\uffff" holds U+FFFF, a character XML cannot carry' },
+      ],
     });
   });
 
@@ -1588,7 +2279,14 @@ describe('problems of the simulator once found, now fixed', () => {
   // neither stored nor echoed raw.
   it('parameters holding characters XML cannot carry, given to the handlers directly, are refused or shown escaped', async () => {
     const sim = createSimulator({ sftpRoot: server.service.simulator.sftpRoot }, { clock, errorCodes: undefined });
-    const context = { operation: 'direct', style: 'soap11' as const, signal: new AbortController().signal, credentials: {}, principal: 'MyPayer', clock };
+    const context = {
+      operation: 'direct',
+      style: 'soap11' as const,
+      signal: new AbortController().signal,
+      credentials: {},
+      principal: 'MyPayer',
+      clock,
+    };
     const h = sim.handlers;
     const answers = [
       await h.getDynamicKeyOfSubPayer!({ subPayerName: 'X\uFFFF' }, context),
@@ -1598,9 +2296,22 @@ describe('problems of the simulator once found, now fixed', () => {
     ];
     expect(answers).toEqual([
       { errorCode: -1, errorMessage: 'SubPayerIsNotFound: MyPayer has no sub payer "X\\uffff"' },
-      { errorCode: 'ParameterError', errorMessage: 'the file name "a\\uffff.csv" holds U+FFFF, a character XML cannot carry' },
-      { errorCode: 'ParameterError', errorMessage: 'the file name "a\\ufffe.csv" holds U+FFFE, a character XML cannot carry', requestId: '0' },
-      { errorCode: 'ParameterError', errorMessage: 'the file name "s\\uffff.csv" holds U+FFFF, a character XML cannot carry', b: false, i: 0, d: 0 },
+      {
+        errorCode: 'ParameterError',
+        errorMessage: 'the file name "a\\uffff.csv" holds U+FFFF, a character XML cannot carry',
+      },
+      {
+        errorCode: 'ParameterError',
+        errorMessage: 'the file name "a\\ufffe.csv" holds U+FFFE, a character XML cannot carry',
+        requestId: '0',
+      },
+      {
+        errorCode: 'ParameterError',
+        errorMessage: 'the file name "s\\uffff.csv" holds U+FFFF, a character XML cannot carry',
+        b: false,
+        i: 0,
+        d: 0,
+      },
     ]);
     for (const answer of answers) expect(indexOfNonXmlChar(JSON.stringify(answer))).toBe(-1);
     expect(await readdir(folder)).toEqual([]);
@@ -1612,7 +2323,10 @@ describe('problems of the simulator once found, now fixed', () => {
     await put('p.csv', lines('P001,1.00,USD,F-1'));
     const { requestId } = await client().processPaymentFileAsync({ fileName: 'p.csv', totalAmount: 1 });
     server.service.simulator.failRequest(requestId, 'bank said \uFFFF');
-    expect(await client().getProcessingRequestStatus({ requestId })).toEqual({ errorCode: 'UnknownError', errorMessage: 'bank said [U+FFFF]', requestStatus: 'Failed' });
+    expect(await client().getProcessingRequestStatus({ requestId })).toEqual({
+      errorCode: 'UnknownError',
+      errorMessage: 'bank said [U+FFFF]',
+      requestStatus: 'Failed',
+    });
   });
 });
-

@@ -46,9 +46,10 @@ function subPayerCall(style: Style, subPayer: string): Request {
   }
   const soap11 = style === 'soap11';
   const envelopeNs = soap11 ? 'http://schemas.xmlsoap.org/soap/envelope/' : 'http://www.w3.org/2003/05/soap-envelope';
-  const body = `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${envelopeNs}"><soap:Body><GetDynamicKeyOfSubPayer xmlns="${NS}">`
-    + `<payerName>MyPayer</payerName><subPayerName>${subPayer}</subPayerName><timestamp>1521234048</timestamp><key>${key}</key>`
-    + '</GetDynamicKeyOfSubPayer></soap:Body></soap:Envelope>';
+  const body =
+    `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${envelopeNs}"><soap:Body><GetDynamicKeyOfSubPayer xmlns="${NS}">` +
+    `<payerName>MyPayer</payerName><subPayerName>${subPayer}</subPayerName><timestamp>1521234048</timestamp><key>${key}</key>` +
+    '</GetDynamicKeyOfSubPayer></soap:Body></soap:Envelope>';
   const headers: Record<string, string> = soap11
     ? { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: `"${NS}GetDynamicKeyOfSubPayer"` }
     : { 'Content-Type': 'application/soap+xml; charset=utf-8' };
@@ -60,13 +61,19 @@ describe.each(STYLES)('the payer mock over %s', (style) => {
   const validating = createMockService({ requestValidation: true });
   // The same through the scenario, for a mock that stands for an ASP.NET host with its default settings.
   const validatingScenario = createMockService({
-    scenario: parseScenario(DEFAULT_SCENARIO_YAML.replace('requestValidation: false', 'requestValidation: true'), 'scenario'),
+    scenario: parseScenario(
+      DEFAULT_SCENARIO_YAML.replace('requestValidation: false', 'requestValidation: true'),
+      'scenario',
+    ),
   });
   const stamp = String(Math.floor(Date.now() / 1000));
   const thrower = createMockService({
     handlers: {
       getBalances: (_, context) => {
-        throw new MockFault('Client', `${context.principal} at ${context.credentials['timestamp']}: key ${context.credentials['signature']} of API key boguskey`);
+        throw new MockFault(
+          'Client',
+          `${context.principal} at ${context.credentials['timestamp']}: key ${context.credentials['signature']} of API key boguskey`,
+        );
       },
     },
   });
@@ -83,7 +90,7 @@ describe.each(STYLES)('the payer mock over %s', (style) => {
     expect(lastText()).not.toContain('[redacted]');
   });
 
-  it('a handler\'s MockFault keeps the payer name and timestamp, and masks the key and the API key', async () => {
+  it("a handler's MockFault keeps the payer name and timestamp, and masks the key and the API key", async () => {
     const { client, lastText } = clientOf(thrower, style);
     await expect(client.getBalances()).rejects.toThrow();
     expect(lastText()).toMatch(/MyPayer at \d{10}: key \[redacted\] of API key \[redacted\]/);

@@ -25,7 +25,10 @@ it('answers GET ?WSDL with the generated WSDL, its three addresses at the mock',
   expect([response.status, response.headers.get('content-type')]).toEqual([200, 'text/xml; charset=utf-8']);
   const served = await response.text();
   // The committed file, less its generated-file header, with the placeholder origin replaced.
-  const file = readFileSync(join(ROOT, 'generated', 'wsdl', 'PayerFunctions.wsdl'), 'utf8').replace(/<!--[\s\S]*?-->\n/, '');
+  const file = readFileSync(join(ROOT, 'generated', 'wsdl', 'PayerFunctions.wsdl'), 'utf8').replace(
+    /<!--[\s\S]*?-->\n/,
+    '',
+  );
   expect(served).toBe(file.replaceAll('http://localhost/', `${mock.url}/`));
   expect(served.match(/:address location="[^"]+"/g)).toEqual([
     `:address location="${mock.url}${PATH}"`,
@@ -45,7 +48,10 @@ it('is what node-soap loads from the URL and calls the mock through', async () =
   const timestamp = String(Math.floor(mock.service.clock.now()));
   const key = hmacSha256Hex(DEFAULT_PAYER.apiKey, `${DEFAULT_PAYER.payerName}${timestamp}`);
   const { result } = await soap.call('GetBalances', { payerName: DEFAULT_PAYER.payerName, timestamp, key });
-  const balances = (result['GetBalancesResult'] as { errorCode: number; AccountInfos: { SvcAccountInfo: Array<{ Currency: string; Balance: number }> } });
+  const balances = result['GetBalancesResult'] as {
+    errorCode: number;
+    AccountInfos: { SvcAccountInfo: Array<{ Currency: string; Balance: number }> };
+  };
   expect(balances.errorCode).toBe(0);
   expect(balances.AccountInfos.SvcAccountInfo.map((a) => [a.Currency, a.Balance])).toEqual([
     ['USD', 25000],

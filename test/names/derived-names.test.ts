@@ -32,9 +32,14 @@ describe('xsi:type says the XML name', () => {
   });
 
   it('sends and reads back a derived value under its XML name', async () => {
-    expect(generated.model.records.map((r) => [r.name, r.xmlName])).toEqual([['Base', 'Base'], ['Sub_Type', 'Sub.Type']]);
+    expect(generated.model.records.map((r) => [r.name, r.xmlName])).toEqual([
+      ['Base', 'Base'],
+      ['Sub_Type', 'Sub.Type'],
+    ]);
     const exchanged: string[] = [];
-    const { createMockService } = generated.mock as { createMockService: (o: object) => { handle(r: Request): Promise<Response> } };
+    const { createMockService } = generated.mock as {
+      createMockService: (o: object) => { handle(r: Request): Promise<Response> };
+    };
     const service = createMockService({ handlers: { echo_It: ({ v }: { v: object }) => v } });
     const Client = generated.client['ShapesClient'] as new (o: object) => { echo_It(p: object): Promise<unknown> };
     const client = new Client({

@@ -65,11 +65,19 @@ describe('import: ASMX MessageNames', () => {
   });
 
   it('keeps dotted and hyphenated names as written, the result element the conventional one, and loads them', () => {
-    expect(draft.operations[0]).toMatchObject({ params: [{ name: 'list.id' }], result: { type: 'SalesOrder.Line', nullable: true } });
-    expect(draft.records).toEqual({ 'SalesOrder.Line': { fields: [{ name: 'Sku-Code', type: 'string', nillable: false }] } });
+    expect(draft.operations[0]).toMatchObject({
+      params: [{ name: 'list.id' }],
+      result: { type: 'SalesOrder.Line', nullable: true },
+    });
+    expect(draft.records).toEqual({
+      'SalesOrder.Line': { fields: [{ name: 'Sku-Code', type: 'string', nillable: false }] },
+    });
     const model = parseSpec(yaml, 'Lists.yaml');
     const result = model.operations[0]!.result;
-    expect(result.kind === 'value' ? [result.element, result.struct?.fields.map((f) => f.name)] : []).toEqual(['List.DeleteResult', ['Sku-Code']]);
+    expect(result.kind === 'value' ? [result.element, result.struct?.fields.map((f) => f.name)] : []).toEqual([
+      'List.DeleteResult',
+      ['Sku-Code'],
+    ]);
     expect(model.operations[0]!.params.map((p) => p.name)).toEqual(['list.id']);
   });
 
@@ -120,7 +128,12 @@ describe('import: one local name in several namespaces', () => {
   it('keys types in declaration order, a numbered key never taking a name the WSDL declares', () => {
     const { yaml } = importWsdl(THREE, 'S.wsdl');
     const draft = parse(yaml) as Draft;
-    const rows = Object.entries(draft.records ?? {}).map(([key, r]) => [key, r.xmlName, r.namespace, r.fields[0]!.name]);
+    const rows = Object.entries(draft.records ?? {}).map(([key, r]) => [
+      key,
+      r.xmlName,
+      r.namespace,
+      r.fields[0]!.name,
+    ]);
     expect(rows).toEqual(
       expect.arrayContaining([
         ['Address', undefined, 'urn:a', 'a1'],
@@ -129,7 +142,12 @@ describe('import: one local name in several namespaces', () => {
       ]),
     );
     expect(rows).toHaveLength(3);
-    expect(parseSpec(yaml, 'S.yaml').operations[0]!.params.map((p) => [p.name, p.type.kind === 'record' ? p.type.record.name : ''])).toEqual([
+    expect(
+      parseSpec(yaml, 'S.yaml').operations[0]!.params.map((p) => [
+        p.name,
+        p.type.kind === 'record' ? p.type.record.name : '',
+      ]),
+    ).toEqual([
       ['x', 'Address3'],
       ['y', 'Address2'],
       ['z', 'Address'],

@@ -15,7 +15,9 @@ const FILE = 'names.yaml';
 interface Given {
   readonly records?: readonly string[];
   readonly enums?: readonly string[];
-  readonly operations?: ReadonlyArray<string | { readonly name: string; readonly outputs?: true; readonly returns?: string }>;
+  readonly operations?: ReadonlyArray<
+    string | { readonly name: string; readonly outputs?: true; readonly returns?: string }
+  >;
 }
 
 /** A spec of the given records (each with one string field `v`), enums and operations (each taking and returning a string). */
@@ -25,7 +27,9 @@ function spec(given: Given): string {
     'specVersion: 1',
     'service: { name: Shop, title: Shop, version: v1, path: /Shop.asmx, namespace: { uri: "http://shop.example/" }, client: ShopClient }',
     ...(given.enums ? ['enums:', ...given.enums.map((e) => `  "${e}": { values: [A, B] }`)] : []),
-    ...(given.records ? ['records:', ...given.records.map((r) => `  "${r}": { fields: [ { name: v, type: string } ] }`)] : []),
+    ...(given.records
+      ? ['records:', ...given.records.map((r) => `  "${r}": { fields: [ { name: v, type: string } ] }`)]
+      : []),
     'operations:',
     ...ops.map((o) =>
       typeof o === 'string'
@@ -39,10 +43,22 @@ function spec(given: Given): string {
 const TYPE_ROWS: ReadonlyArray<readonly [string, { given: Given; want: readonly string[] }]> = [
   ['a dot (a WCF nested DataContract)', { given: { records: ['SalesOrder.Line'] }, want: ['SalesOrder_Line'] }],
   ['a hyphen', { given: { records: ['x-ray'] }, want: ['x_ray'] }],
-  ['a non-ASCII letter, which an identifier may hold', { given: { records: ['Technologie_supportée', 'Ⅻ', 'ǅx', 'ʰa'] }, want: ['Technologie_supportée', 'Ⅻ', 'ǅx', 'ʰa'] }],
-  ['a first character an NCName may start with but an identifier may not', { given: { records: ['⁰x'] }, want: ['_x'] }],
+  [
+    'a non-ASCII letter, which an identifier may hold',
+    {
+      given: { records: ['Technologie_supportée', 'Ⅻ', 'ǅx', 'ʰa'] },
+      want: ['Technologie_supportée', 'Ⅻ', 'ǅx', 'ʰa'],
+    },
+  ],
+  [
+    'a first character an NCName may start with but an identifier may not',
+    { given: { records: ['⁰x'] }, want: ['_x'] },
+  ],
   ['a digit after a replaced character', { given: { records: ['v.2'] }, want: ['v_2'] }],
-  ["reserved words and TypeScript type names (string, the spec format's own type, is refused: xsd-types-spec.test.ts)", { given: { records: ['class', 'delete', 'number', 'await'] }, want: ['class2', 'delete2', 'number2', 'await2'] }],
+  [
+    "reserved words and TypeScript type names (string, the spec format's own type, is refused: xsd-types-spec.test.ts)",
+    { given: { records: ['class', 'delete', 'number', 'await'] }, want: ['class2', 'delete2', 'number2', 'await2'] },
+  ],
   [
     'globals the generated code uses',
     {
@@ -50,15 +66,42 @@ const TYPE_ROWS: ReadonlyArray<readonly [string, { given: Given; want: readonly 
       want: ['Record2', 'Date2', 'Error2', 'Promise2', 'Map2', 'Array2', 'Object2', 'String2', 'Buffer2', 'URL2'],
     },
   ],
-  ['names the runtime exports', { given: { records: ['Style', 'XmlReader', 'SvcError'] }, want: ['Style2', 'XmlReader2', 'SvcError2'] }],
-  ['the client class and the mock types the generator names after the service', { given: { records: ['ShopClient', 'ShopClientOptions', 'ShopHandlers'] }, want: ['ShopClient2', 'ShopClientOptions2', 'ShopHandlers2'] }],
+  [
+    'names the runtime exports',
+    { given: { records: ['Style', 'XmlReader', 'SvcError'] }, want: ['Style2', 'XmlReader2', 'SvcError2'] },
+  ],
+  [
+    'the client class and the mock types the generator names after the service',
+    {
+      given: { records: ['ShopClient', 'ShopClientOptions', 'ShopHandlers'] },
+      want: ['ShopClient2', 'ShopClientOptions2', 'ShopHandlers2'],
+    },
+  ],
   // readInt and encodeInt are the runtime's: a record or enum named Int would declare them again.
-  ['a name whose reader or encoder the runtime has', { given: { records: ['Int'], enums: ['Long'] }, want: ['Long2', 'Int2'] }],
-  ['a name that a name derived from an earlier one takes (enum A declares AValues)', { given: { enums: ['A'], records: ['AValues'] }, want: ['A', 'AValues2'] }],
-  ['two names that differ only in case: both stand', { given: { records: ['address', 'Address'] }, want: ['address', 'Address'] }],
-  ['names that meet once replaced: the one already an identifier keeps it, the others numbered in order', { given: { records: ['a.b', 'a_b', 'a-b'] }, want: ['a_b2', 'a_b', 'a_b3'] }],
-  ['a numbered name never takes a later declared one', { given: { records: ['Line.Item', 'Line_Item2', 'Line-Item'] }, want: ['Line_Item', 'Line_Item2', 'Line_Item3'] }],
-  ['an enum and a record meeting once replaced: enums come first', { given: { enums: ['Kind-A'], records: ['Kind.A'] }, want: ['Kind_A', 'Kind_A2'] }],
+  [
+    'a name whose reader or encoder the runtime has',
+    { given: { records: ['Int'], enums: ['Long'] }, want: ['Long2', 'Int2'] },
+  ],
+  [
+    'a name that a name derived from an earlier one takes (enum A declares AValues)',
+    { given: { enums: ['A'], records: ['AValues'] }, want: ['A', 'AValues2'] },
+  ],
+  [
+    'two names that differ only in case: both stand',
+    { given: { records: ['address', 'Address'] }, want: ['address', 'Address'] },
+  ],
+  [
+    'names that meet once replaced: the one already an identifier keeps it, the others numbered in order',
+    { given: { records: ['a.b', 'a_b', 'a-b'] }, want: ['a_b2', 'a_b', 'a_b3'] },
+  ],
+  [
+    'a numbered name never takes a later declared one',
+    { given: { records: ['Line.Item', 'Line_Item2', 'Line-Item'] }, want: ['Line_Item', 'Line_Item2', 'Line_Item3'] },
+  ],
+  [
+    'an enum and a record meeting once replaced: enums come first',
+    { given: { enums: ['Kind-A'], records: ['Kind.A'] }, want: ['Kind_A', 'Kind_A2'] },
+  ],
 ];
 
 describe('the TypeScript names of types', () => {
@@ -66,23 +109,76 @@ describe('the TypeScript names of types', () => {
     const model = parseSpec(spec(given), FILE);
     expect([...model.enums.map((e) => e.name), ...model.records.map((r) => r.name)]).toEqual(want);
     // The XML name is the spec's key, whatever the TypeScript name.
-    expect([...model.enums.map((e) => e.xmlName), ...model.records.map((r) => r.xmlName)]).toEqual([...(given.enums ?? []), ...(given.records ?? [])]);
+    expect([...model.enums.map((e) => e.xmlName), ...model.records.map((r) => r.xmlName)]).toEqual([
+      ...(given.enums ?? []),
+      ...(given.records ?? []),
+    ]);
   });
 });
 
-const OPERATION_ROWS: ReadonlyArray<readonly [string, { given: Given; want: ReadonlyArray<readonly [string, string, string]> }]> = [
-  ['a dotted ASMX MessageName keeps its wire name', { given: { operations: ['List.Delete', 'User.GetApiKey'] }, want: [['List.Delete', 'List_Delete', 'list_Delete'], ['User.GetApiKey', 'User_GetApiKey', 'user_GetApiKey']] }],
+const OPERATION_ROWS: ReadonlyArray<
+  readonly [string, { given: Given; want: ReadonlyArray<readonly [string, string, string]> }]
+> = [
+  [
+    'a dotted ASMX MessageName keeps its wire name',
+    {
+      given: { operations: ['List.Delete', 'User.GetApiKey'] },
+      want: [
+        ['List.Delete', 'List_Delete', 'list_Delete'],
+        ['User.GetApiKey', 'User_GetApiKey', 'user_GetApiKey'],
+      ],
+    },
+  ],
   ['a hyphen', { given: { operations: ['get-item'] }, want: [['get-item', 'get_item', 'get_item']] }],
-  ['a method may be a reserved word', { given: { operations: ['Delete', 'Class'] }, want: [['Delete', 'Delete', 'delete'], ['Class', 'Class', 'class']] }],
-  ['two names that differ only in case: distinct methods, numbered in order', { given: { operations: ['Ping', 'ping'] }, want: [['Ping', 'Ping', 'ping'], ['ping', 'ping', 'ping2']] }],
-  ['names that meet once replaced', { given: { operations: ['a.b', 'a_b'] }, want: [['a.b', 'a_b2', 'a_b2'], ['a_b', 'a_b', 'a_b']] }],
+  [
+    'a method may be a reserved word',
+    {
+      given: { operations: ['Delete', 'Class'] },
+      want: [
+        ['Delete', 'Delete', 'delete'],
+        ['Class', 'Class', 'class'],
+      ],
+    },
+  ],
+  [
+    'two names that differ only in case: distinct methods, numbered in order',
+    {
+      given: { operations: ['Ping', 'ping'] },
+      want: [
+        ['Ping', 'Ping', 'ping'],
+        ['ping', 'ping', 'ping2'],
+      ],
+    },
+  ],
+  [
+    'names that meet once replaced',
+    {
+      given: { operations: ['a.b', 'a_b'] },
+      want: [
+        ['a.b', 'a_b2', 'a_b2'],
+        ['a_b', 'a_b', 'a_b'],
+      ],
+    },
+  ],
   [
     "a type taking an operation's params type: the operation's declared names are numbered, its method is not",
     { given: { records: ['PingParams'], operations: ['Ping'] }, want: [['Ping', 'Ping2', 'ping']] },
   ],
-  ["a type taking an operation's result reader (readPingResult)", { given: { records: ['PingResult'], operations: ['Ping'] }, want: [['Ping', 'Ping2', 'ping']] }],
-  ['a record an operation returns, which its own reader reads: nothing meets', { given: { records: ['PingResult'], operations: [{ name: 'Ping', returns: 'PingResult' }] }, want: [['Ping', 'Ping', 'ping']] }],
-  ['a type taking the outputs type of an operation', { given: { records: ['PutOutput'], operations: [{ name: 'Put', outputs: true }] }, want: [['Put', 'Put2', 'put']] }],
+  [
+    "a type taking an operation's result reader (readPingResult)",
+    { given: { records: ['PingResult'], operations: ['Ping'] }, want: [['Ping', 'Ping2', 'ping']] },
+  ],
+  [
+    'a record an operation returns, which its own reader reads: nothing meets',
+    {
+      given: { records: ['PingResult'], operations: [{ name: 'Ping', returns: 'PingResult' }] },
+      want: [['Ping', 'Ping', 'ping']],
+    },
+  ],
+  [
+    'a type taking the outputs type of an operation',
+    { given: { records: ['PutOutput'], operations: [{ name: 'Put', outputs: true }] }, want: [['Put', 'Put2', 'put']] },
+  ],
 ];
 
 describe('the names of operations: wire name, TypeScript stem, method', () => {
@@ -102,10 +198,26 @@ describe('names that are not XML names', () => {
   const messages = (text: string) => thrown(() => parseSpec(text, FILE), SpecError).issues.map(formatIssue);
 
   it.each([
-    ['a colon', 'records:\n  "a:b": { fields: [] }\n', 'names.yaml:4:3: records.a:b: the key "a:b" must be an XML name'],
-    ['a space in a field name', 'records:\n  R: { fields: [ { name: "a b", type: string } ] }\n', 'names.yaml:4:26: records.R.fields[0].name: must be an XML name'],
-    ['a leading digit', 'records:\n  R: { fields: [ { name: "1st", type: string } ] }\n', 'names.yaml:4:26: records.R.fields[0].name: must be an XML name'],
-    ['__proto__, which no object holds as its own member', 'records:\n  R: { fields: [ { name: __proto__, type: string } ] }\n', 'names.yaml:4:26: records.R.fields[0].name: cannot be __proto__'],
+    [
+      'a colon',
+      'records:\n  "a:b": { fields: [] }\n',
+      'names.yaml:4:3: records.a:b: the key "a:b" must be an XML name',
+    ],
+    [
+      'a space in a field name',
+      'records:\n  R: { fields: [ { name: "a b", type: string } ] }\n',
+      'names.yaml:4:26: records.R.fields[0].name: must be an XML name',
+    ],
+    [
+      'a leading digit',
+      'records:\n  R: { fields: [ { name: "1st", type: string } ] }\n',
+      'names.yaml:4:26: records.R.fields[0].name: must be an XML name',
+    ],
+    [
+      '__proto__, which no object holds as its own member',
+      'records:\n  R: { fields: [ { name: __proto__, type: string } ] }\n',
+      'names.yaml:4:26: records.R.fields[0].name: cannot be __proto__',
+    ],
   ])('refuses %s at its place', (_, records, want) => {
     const text = spec({}).replace('operations:\n', `${records}operations:\n`);
     expect(messages(text).map((m) => m.slice(0, want.length))).toEqual([want]);
@@ -127,6 +239,8 @@ describe('helpers', () => {
   });
 
   it('reserves every name the runtime exports (read from its sources)', () => {
-    expect(RUNTIME_EXPORTS).toEqual(expect.arrayContaining(['SvcError', 'XmlReader', 'Style', 'readInt', 'encodeString', 'MockFault', 'STYLES']));
+    expect(RUNTIME_EXPORTS).toEqual(
+      expect.arrayContaining(['SvcError', 'XmlReader', 'Style', 'readInt', 'encodeString', 'MockFault', 'STYLES']),
+    );
   });
 });

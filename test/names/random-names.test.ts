@@ -34,9 +34,17 @@ const LETTERS: Readonly<Record<(typeof CATEGORIES)[number], readonly string[]>> 
 ) as never;
 
 const letter = fc.constantFrom(...CATEGORIES).chain((c) => fc.constantFrom(...LETTERS[c]));
-const inner = fc.oneof({ weight: 6, arbitrary: letter }, { weight: 1, arbitrary: fc.constantFrom('.', '-', '_', '·', '0', '7') });
+const inner = fc.oneof(
+  { weight: 6, arbitrary: letter },
+  { weight: 1, arbitrary: fc.constantFrom('.', '-', '_', '·', '0', '7') },
+);
 /** An XML name: a letter or `_`, then up to seven letters, digits, `.`, `-`, `_` or `·`. */
-const ncName = fc.tuple(fc.oneof({ weight: 9, arbitrary: letter }, { weight: 1, arbitrary: fc.constant('_') }), fc.array(inner, { maxLength: 7 })).map(([first, rest]) => first + rest.join(''));
+const ncName = fc
+  .tuple(
+    fc.oneof({ weight: 9, arbitrary: letter }, { weight: 1, arbitrary: fc.constant('_') }),
+    fc.array(inner, { maxLength: 7 }),
+  )
+  .map(([first, rest]) => first + rest.join(''));
 
 /** The names one operation is built around. */
 interface OpNames {
@@ -54,7 +62,15 @@ const opNames = (count: number) =>
   fc.uniqueArray(ncName, { minLength: count * 7, maxLength: count * 7 }).map((names) =>
     Array.from({ length: count }, (_, i): OpNames => {
       const n = names.slice(i * 7, i * 7 + 7) as [string, string, string, string, string, string, string];
-      return { op: n[0], record: n[1], enumName: n[2], param: n[3], kindParam: n[4], fields: [n[5], n[6]], values: [`${n[5]}-v`, `${n[6]}-w`] };
+      return {
+        op: n[0],
+        record: n[1],
+        enumName: n[2],
+        param: n[3],
+        kindParam: n[4],
+        fields: [n[5], n[6]],
+        values: [`${n[5]}-v`, `${n[6]}-w`],
+      };
     }),
   );
 
@@ -84,9 +100,13 @@ function wsdl(ops: readonly OpNames[]): string {
   <wsdl:message name="m${i}In"><wsdl:part name="parameters" element="tns:${esc(o.op)}" /></wsdl:message>
   <wsdl:message name="m${i}Out"><wsdl:part name="parameters" element="tns:${esc(o.op)}Response" /></wsdl:message>`,
   );
-  const portOps = ops.map((o, i) => `<wsdl:operation name="${esc(o.op)}"><wsdl:input message="tns:m${i}In" /><wsdl:output message="tns:m${i}Out" /></wsdl:operation>`);
+  const portOps = ops.map(
+    (o, i) =>
+      `<wsdl:operation name="${esc(o.op)}"><wsdl:input message="tns:m${i}In" /><wsdl:output message="tns:m${i}Out" /></wsdl:operation>`,
+  );
   const bindingOps = ops.map(
-    (o) => `<wsdl:operation name="${esc(o.op)}"><soap:operation soapAction="${TNS}${esc(o.op)}" style="document" /><wsdl:input><soap:body use="literal" /></wsdl:input><wsdl:output><soap:body use="literal" /></wsdl:output></wsdl:operation>`,
+    (o) =>
+      `<wsdl:operation name="${esc(o.op)}"><soap:operation soapAction="${TNS}${esc(o.op)}" style="document" /><wsdl:input><soap:body use="literal" /></wsdl:input><wsdl:output><soap:body use="literal" /></wsdl:output></wsdl:operation>`,
   );
   return `<?xml version="1.0" encoding="utf-8"?>
 <wsdl:definitions xmlns:s="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" xmlns:tns="${TNS}" targetNamespace="${TNS}" xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">
@@ -104,13 +124,53 @@ function wsdl(ops: readonly OpNames[]): string {
  * shadowed globals, reserved words, generated names, case-only differences and names that meet once replaced.
  */
 const EXAMPLE: OpNames[] = [
-  { op: 'List.Delete', record: 'Record', enumName: 'Date', param: 'class', kindParam: 'x-ray', fields: ['Technologie_supportée', 'default'], values: ['a.b', 'A B'] },
-  { op: 'User.GetApiKey', record: 'SalesOrder.Line', enumName: 'Promise', param: 'Error', kindParam: 'Map', fields: ['Array', 'Object'], values: ['String', 'Buffer'] },
-  { op: 'Ping', record: 'PingParams', enumName: 'URL', param: 'SalesOrder_Line', kindParam: 'readInt', fields: ['a.b', 'a_b'], values: ['1', '2'] },
-  { op: 'ping', record: 'NamesClient', enumName: 'Style', param: 'constructor', kindParam: 'encodePing', fields: ['a-b', 'Ⅻ'], values: ['x', 'y'] },
+  {
+    op: 'List.Delete',
+    record: 'Record',
+    enumName: 'Date',
+    param: 'class',
+    kindParam: 'x-ray',
+    fields: ['Technologie_supportée', 'default'],
+    values: ['a.b', 'A B'],
+  },
+  {
+    op: 'User.GetApiKey',
+    record: 'SalesOrder.Line',
+    enumName: 'Promise',
+    param: 'Error',
+    kindParam: 'Map',
+    fields: ['Array', 'Object'],
+    values: ['String', 'Buffer'],
+  },
+  {
+    op: 'Ping',
+    record: 'PingParams',
+    enumName: 'URL',
+    param: 'SalesOrder_Line',
+    kindParam: 'readInt',
+    fields: ['a.b', 'a_b'],
+    values: ['1', '2'],
+  },
+  {
+    op: 'ping',
+    record: 'NamesClient',
+    enumName: 'Style',
+    param: 'constructor',
+    kindParam: 'encodePing',
+    fields: ['a-b', 'Ⅻ'],
+    values: ['x', 'y'],
+  },
   // U+16ECC, a Kirat Rai letter of Unicode 16, which TypeScript 6.0's scanner does not know: its member stays quoted,
   // also through a formatter whose tables are newer (oxfmt unquoted it under quoteProps: 'as-needed', seed 2098869316).
-  { op: 'Kirat', record: 'Rai', enumName: 'Script', param: 'p\u{16ecc}', kindParam: 'k', fields: ['\u{1244d}\u{1e053}\u{1f9e}\u{16ecc}', 'x'], values: ['v\u{16ecc}', 'w'] },
+  {
+    op: 'Kirat',
+    record: 'Rai',
+    enumName: 'Script',
+    param: 'p\u{16ecc}',
+    kindParam: 'k',
+    fields: ['\u{1244d}\u{1e053}\u{1f9e}\u{16ecc}', 'x'],
+    values: ['v\u{16ecc}', 'w'],
+  },
 ];
 
 const OUT = 'names-random';
@@ -142,7 +202,13 @@ async function roundTrip(ops: readonly OpNames[]): Promise<void> {
   const { createMockService } = mock as { createMockService: (o: object) => { handle(r: Request): Promise<Response> } };
   const service = createMockService({
     handlers: Object.fromEntries(
-      model.operations.map((o, i) => [o.methodName, (p: Record<string, unknown>) => ({ ...(p[ops[i]!.param] as object), [ops[i]!.fields[1]]: p[ops[i]!.kindParam] })]),
+      model.operations.map((o, i) => [
+        o.methodName,
+        (p: Record<string, unknown>) => ({
+          ...(p[ops[i]!.param] as object),
+          [ops[i]!.fields[1]]: p[ops[i]!.kindParam],
+        }),
+      ]),
     ),
   });
   const Client = client['NamesClient'] as new (o: object) => Record<string, (p: object) => Promise<unknown>>;
@@ -159,7 +225,10 @@ async function roundTrip(ops: readonly OpNames[]): Promise<void> {
     const record = { [o.fields[0]]: `text of ${o.fields[0]}`, [o.fields[1]]: o.values[0] };
     const result = await api[method]!.call(api, { [o.param]: record, [o.kindParam]: o.values[1] });
     expect(result).toEqual({ [o.fields[0]]: `text of ${o.fields[0]}`, [o.fields[1]]: o.values[1] });
-    const [action, body] = [requests[i]!.slice(0, requests[i]!.indexOf(' ')), requests[i]!.slice(requests[i]!.indexOf(' ') + 1)];
+    const [action, body] = [
+      requests[i]!.slice(0, requests[i]!.indexOf(' ')),
+      requests[i]!.slice(requests[i]!.indexOf(' ') + 1),
+    ];
     // A SOAPAction beyond ASCII travels percent-encoded as UTF-8 (an IRI made a URI).
     expect(action).toBe(`"${TNS}${o.op.replace(/[^\x20-\x7e]/gu, (c) => encodeURIComponent(c))}"`);
     // Read with the importer's XML reader (saxes), not the runtime under test.
@@ -176,7 +245,12 @@ describe('random XML names: import, generate, tsc, a call', () => {
   // One run: the names above and six operations of random names in one WSDL, so one generation and one compiler
   // program (a few seconds); a failure prints the seed that draws it again.
   it('every name survives, on the wire as drawn', async () => {
-    const random = opNames(6).filter((ops) => ops.every((o) => [o.op, o.record, o.enumName, o.param, o.kindParam, ...o.fields].every((n) => !TAKEN.has(n))));
-    await fc.assert(fc.asyncProperty(random, (ops) => roundTrip([...EXAMPLE, ...ops])), { numRuns: 1, endOnFailure: true });
+    const random = opNames(6).filter((ops) =>
+      ops.every((o) => [o.op, o.record, o.enumName, o.param, o.kindParam, ...o.fields].every((n) => !TAKEN.has(n))),
+    );
+    await fc.assert(
+      fc.asyncProperty(random, (ops) => roundTrip([...EXAMPLE, ...ops])),
+      { numRuns: 1, endOnFailure: true },
+    );
   });
 });

@@ -30,13 +30,31 @@ const draft = parse(imported.yaml) as {
 
 describe('import: one type name in two namespaces', () => {
   it('drafts two records, each in its own namespace, the second keyed apart with its XML name', () => {
-    const rows = Object.entries(draft.records).map(([key, r]) => ({ key, xmlName: r.xmlName, namespace: r.namespace, fields: r.fields.map((f) => `${f.name}: ${f.type}`) }));
+    const rows = Object.entries(draft.records).map(([key, r]) => ({
+      key,
+      xmlName: r.xmlName,
+      namespace: r.namespace,
+      fields: r.fields.map((f) => `${f.name}: ${f.type}`),
+    }));
     expect(rows).toEqual([
       { key: 'Address', xmlName: undefined, namespace: A, fields: ['City: string', 'Street: string'] },
-      { key: 'Address2', xmlName: 'Address', namespace: B, fields: ['Country: string', 'Line1: string', 'PostCode: int'] },
-      { key: 'Parcel', xmlName: undefined, namespace: B, fields: ['Destination: Address2', 'Sender: Address', 'Weight: double'] },
+      {
+        key: 'Address2',
+        xmlName: 'Address',
+        namespace: B,
+        fields: ['Country: string', 'Line1: string', 'PostCode: int'],
+      },
+      {
+        key: 'Parcel',
+        xmlName: undefined,
+        namespace: B,
+        fields: ['Destination: Address2', 'Sender: Address', 'Weight: double'],
+      },
     ]);
-    expect(draft.operations[0]!.params.map((p) => `${p.name}: ${p.type}`)).toEqual(['origin: Address', 'parcel: Parcel']);
+    expect(draft.operations[0]!.params.map((p) => `${p.name}: ${p.type}`)).toEqual([
+      'origin: Address',
+      'parcel: Parcel',
+    ]);
     expect(draft.operations[0]!.result.type).toBe('Address2');
   });
 
@@ -45,9 +63,20 @@ describe('import: one type name in two namespaces', () => {
   });
 });
 
-interface Address { City?: string | null; Street?: string | null }
-interface Address2 { Country?: string | null; Line1?: string | null; PostCode?: number }
-interface Parcel { Destination?: Address2 | null; Sender?: Address | null; Weight?: number }
+interface Address {
+  City?: string | null;
+  Street?: string | null;
+}
+interface Address2 {
+  Country?: string | null;
+  Line1?: string | null;
+  PostCode?: number;
+}
+interface Parcel {
+  Destination?: Address2 | null;
+  Sender?: Address | null;
+  Weight?: number;
+}
 type ShipParams = { origin?: Address | null; parcel?: Parcel | null };
 
 describe('generated from the draft', () => {
@@ -81,12 +110,22 @@ describe('generated from the draft', () => {
   it('the generated WSDL declares each Address under its XML name in its own namespace', () => {
     const wsdl = parseXml(readFileSync(fromRoot('test/.tmp', OUT, 'wsdl', 'ShippingService.wsdl'), 'utf8'));
     const schemas = wsdl.children.find((c) => c.name === 'types')!.children;
-    const declared = schemas.map((s) => [s.attrs.get('targetNamespace'), s.children.filter((c) => c.name === 'complexType').map((c) => c.attrs.get('name'))]);
-    expect(declared).toEqual(expect.arrayContaining([[A, ['Address']], [B, expect.arrayContaining(['Address', 'Parcel'])]]));
+    const declared = schemas.map((s) => [
+      s.attrs.get('targetNamespace'),
+      s.children.filter((c) => c.name === 'complexType').map((c) => c.attrs.get('name')),
+    ]);
+    expect(declared).toEqual(
+      expect.arrayContaining([
+        [A, ['Address']],
+        [B, expect.arrayContaining(['Address', 'Parcel'])],
+      ]),
+    );
   });
 
   it('a call to the generated mock carries each Address in its namespace, and the values round-trip', async () => {
-    const { createMockService } = generated.mock as { createMockService: (o: object) => { handle(r: Request): Promise<Response> } };
+    const { createMockService } = generated.mock as {
+      createMockService: (o: object) => { handle(r: Request): Promise<Response> };
+    };
     const service = createMockService({
       handlers: {
         ship: (params: ShipParams) => {
@@ -102,11 +141,17 @@ describe('generated from the draft', () => {
       answers.push(await response.clone().text());
       return response;
     };
-    const Client = generated.client['ShippingServiceClient'] as new (o: object) => { ship(p: ShipParams): Promise<Address2 | null> };
+    const Client = generated.client['ShippingServiceClient'] as new (o: object) => {
+      ship(p: ShipParams): Promise<Address2 | null>;
+    };
     const client = new Client({ baseUrl: 'http://mock.test', fetch });
     const params: ShipParams = {
       origin: { City: 'Óbuda', Street: 'Fő utca 1' },
-      parcel: { Destination: { Country: 'NL', Line1: 'Dam 1', PostCode: 1012 }, Sender: { City: 'Pest', Street: null }, Weight: 2.5 },
+      parcel: {
+        Destination: { Country: 'NL', Line1: 'Dam 1', PostCode: 1012 },
+        Sender: { City: 'Pest', Street: null },
+        Weight: 2.5,
+      },
     };
     const result = await client.ship(params);
 
@@ -125,4 +170,3 @@ describe('generated from the draft', () => {
     );
   });
 });
-

@@ -32,7 +32,11 @@ beforeAll(async () => {
   // -apr1 (Apache's MD5) and -5 (SHA-256 crypt) are both read by nginx; apr1 is what its documentation shows.
   const hash = execFileSync('openssl', ['passwd', '-apr1', '-stdin'], { input: PASSWORD, encoding: 'utf8' }).trim();
   expect(hash).toMatch(/^\$apr1\$/);
-  mock = await startMockServer({ credentials: { [PAYER]: API_KEY }, clock: new VirtualClock(NOW), handlers: exampleHandlers });
+  mock = await startMockServer({
+    credentials: { [PAYER]: API_KEY },
+    clock: new VirtualClock(NOW),
+    handlers: exampleHandlers,
+  });
   const target = new URL(mock.url);
   nginx = await startNginx({
     name: 'basic-auth',
@@ -67,13 +71,21 @@ function client(style: Style, transport: 'node' | 'fetch', password: string | un
 describe.each(TRANSPORTS)('transport %s', (transport) => {
   describe.each(STYLES)('%s behind nginx auth_basic', (style) => {
     it('the right user and password reach the mock; without httpAuth nginx refuses the same call with 401', async () => {
-      const direct = await new PayerClient({ baseUrl: mock.url, payerName: PAYER, apiKey: API_KEY, style, now: () => NOW }).getBalances();
+      const direct = await new PayerClient({
+        baseUrl: mock.url,
+        payerName: PAYER,
+        apiKey: API_KEY,
+        style,
+        now: () => NOW,
+      }).getBalances();
       const before = mock.service.calls.length;
       const result = await client(style, transport, PASSWORD).getBalances();
       expect(result).toEqual(direct);
       expect(mock.service.calls.length).toBe(before + 1);
       expect(nginx.accessLog()).toMatch(/^POST \S+ HTTP\/1\.[01] 200$/m);
-      const refused: unknown = await client(style, transport, undefined).getBalances().catch((e: unknown) => e);
+      const refused: unknown = await client(style, transport, undefined)
+        .getBalances()
+        .catch((e: unknown) => e);
       expect(refused).toBeInstanceOf(SvcHttpError);
       expect((refused as SvcHttpError).status).toBe(401);
       expect(mock.service.calls.length).toBe(before + 1);
@@ -82,13 +94,17 @@ describe.each(TRANSPORTS)('transport %s', (transport) => {
     it('a wrong password: nginx answers 401 (password mismatch), an SvcHttpError without the password', async () => {
       const password = `${PASSWORD}-wrong`;
       const before = mock.service.calls.length;
-      const error: unknown = await client(style, transport, password).getBalances().catch((e: unknown) => e);
+      const error: unknown = await client(style, transport, password)
+        .getBalances()
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(SvcHttpError);
       expect((error as SvcHttpError).status).toBe(401);
       expect(mock.service.calls.length).toBe(before);
       // nginx says why it refused (at info level): it was sent this user, with another password.
       expect(readFileSync(join(nginx.dir, 'error.log'), 'utf8')).toContain(`user "${USER}": password mismatch`);
-      const exposed = [String(error), (error as Error).stack, JSON.stringify(error), inspect(error, { depth: 5 })].join('\n');
+      const exposed = [String(error), (error as Error).stack, JSON.stringify(error), inspect(error, { depth: 5 })].join(
+        '\n',
+      );
       expect(exposed).not.toContain(password);
       expect(exposed).not.toContain(Buffer.from(`${USER}:${password}`).toString('base64'));
     });

@@ -21,7 +21,11 @@ const CHROMIUM = '/usr/bin/chromium';
  * Each style, and the requests Chromium makes for one call: SOAPAction or an XML Content-Type make a CORS preflight
  * first; an HTTP POST form is a "simple" request, sent at once.
  */
-const STYLES: Array<[Style, string[]]> = [['soap11', ['OPTIONS', 'POST']], ['soap12', ['OPTIONS', 'POST']], ['httpPost', ['POST']]];
+const STYLES: Array<[Style, string[]]> = [
+  ['soap11', ['OPTIONS', 'POST']],
+  ['soap12', ['OPTIONS', 'POST']],
+  ['httpPost', ['POST']],
+];
 
 const service = createMockService();
 let bundle: string;
@@ -73,7 +77,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await Promise.all([pageServer, serviceServer].map((s) => (s ? new Promise((resolve) => s.close(resolve)) : undefined)));
+  await Promise.all(
+    [pageServer, serviceServer].map((s) => (s ? new Promise((resolve) => s.close(resolve)) : undefined)),
+  );
   await service.close();
 });
 
@@ -84,22 +90,38 @@ async function inPage<T>(body: string, args: unknown = null): Promise<T> {
 
 describe('the client bundle in Chromium', () => {
   it('runs where there is no Node: no process, no Buffer', async () => {
-    expect(await inPage('return [typeof process, typeof Buffer, typeof svc.PayerClient, isSecureContext];')).toEqual(['undefined', 'undefined', 'function', true]);
+    expect(await inPage('return [typeof process, typeof Buffer, typeof svc.PayerClient, isSecureContext];')).toEqual([
+      'undefined',
+      'undefined',
+      'function',
+      true,
+    ]);
   });
 
-  it.each(STYLES)('makes a signed call in style %s from another origin, answered as on Node', async (style, requests) => {
-    const before = seen.length;
-    const options = { baseUrl: serviceUrl, payerName: DEFAULT_PAYER.payerName, apiKey: DEFAULT_PAYER.apiKey, style };
-    const inBrowser = await inPage('return await new svc.PayerClient(args).getBalances();', options);
-    expect(inBrowser).toMatchObject({ errorCode: 0 });
-    // The call went through CORS, from the page's origin.
-    expect(seen.slice(before)).toEqual(requests.map((method) => ({ method, origin: pageOrigin })));
-    expect(inBrowser).toEqual(JSON.parse(JSON.stringify(await new PayerClient(options).getBalances())));
-  });
+  it.each(STYLES)(
+    'makes a signed call in style %s from another origin, answered as on Node',
+    async (style, requests) => {
+      const before = seen.length;
+      const options = { baseUrl: serviceUrl, payerName: DEFAULT_PAYER.payerName, apiKey: DEFAULT_PAYER.apiKey, style };
+      const inBrowser = await inPage('return await new svc.PayerClient(args).getBalances();', options);
+      expect(inBrowser).toMatchObject({ errorCode: 0 });
+      // The call went through CORS, from the page's origin.
+      expect(seen.slice(before)).toEqual(requests.map((method) => ({ method, origin: pageOrigin })));
+      expect(inBrowser).toEqual(JSON.parse(JSON.stringify(await new PayerClient(options).getBalances())));
+    },
+  );
 
   it('signs with the API key: a wrong one gets the service error a wrong signature gets on Node', async () => {
-    const options = { baseUrl: serviceUrl, payerName: DEFAULT_PAYER.payerName, apiKey: 'not-the-key', throwOnServiceError: false };
-    const inBrowser = await inPage<{ errorCode: number }>('return await new svc.PayerClient(args).getBalances();', options);
+    const options = {
+      baseUrl: serviceUrl,
+      payerName: DEFAULT_PAYER.payerName,
+      apiKey: 'not-the-key',
+      throwOnServiceError: false,
+    };
+    const inBrowser = await inPage<{ errorCode: number }>(
+      'return await new svc.PayerClient(args).getBalances();',
+      options,
+    );
     expect(inBrowser.errorCode).not.toBe(0);
     expect(inBrowser).toEqual(JSON.parse(JSON.stringify(await new PayerClient(options).getBalances())));
     const thrown = await inPage<string>(
@@ -117,23 +139,49 @@ describe('the client bundle in Chromium', () => {
       options,
     );
     expect(token.Key).not.toBe('');
-    expect(query).toBe(embeddedPageQuery([['payee', 'Zoë'], ['lang', 'fr']], token));
+    expect(query).toBe(
+      embeddedPageQuery(
+        [
+          ['payee', 'Zoë'],
+          ['lang', 'fr'],
+        ],
+        token,
+      ),
+    );
   });
 
   const base = { payerName: 'P', apiKey: 'k' };
   const refused: Array<[string, Record<string, unknown>, RegExp]> = [
-    ['tls', { tls: { ca: '-----BEGIN CERTIFICATE-----' } }, /^SvcRequestError: tls needs Node\.js .*a browser uses the system's certificates/],
-    ['proxy', { proxy: 'http://proxy.example:3128' }, /^SvcRequestError: proxy needs Node\.js .*a browser uses the system's certificates and proxy/],
-    ['NTLM', { httpAuth: { ntlm: { username: 'u', password: 'p' } } }, /^SvcRequestError: httpAuth\.ntlm needs Node\.js .*the browser itself answers Windows authentication/],
+    [
+      'tls',
+      { tls: { ca: '-----BEGIN CERTIFICATE-----' } },
+      /^SvcRequestError: tls needs Node\.js .*a browser uses the system's certificates/,
+    ],
+    [
+      'proxy',
+      { proxy: 'http://proxy.example:3128' },
+      /^SvcRequestError: proxy needs Node\.js .*a browser uses the system's certificates and proxy/,
+    ],
+    [
+      'NTLM',
+      { httpAuth: { ntlm: { username: 'u', password: 'p' } } },
+      /^SvcRequestError: httpAuth\.ntlm needs Node\.js .*the browser itself answers Windows authentication/,
+    ],
     ['the node transport', { transport: 'node' }, /^SvcRequestError: transport: node needs Node\.js/],
-    ['a cookie jar', { cookieJar: { getCookieString: () => '', setCookie: () => undefined } }, /^SvcRequestError: cookieJar cannot be used in a browser/],
+    [
+      'a cookie jar',
+      { cookieJar: { getCookieString: () => '', setCookie: () => undefined } },
+      /^SvcRequestError: cookieJar cannot be used in a browser/,
+    ],
   ];
   it.each(refused)('refuses %s in the constructor, with the reason', async (_what, option, message) => {
     // Functions do not cross into the page: the cookie jar is made there.
     const jar = 'cookieJar' in option;
     const args = { ...base, baseUrl: serviceUrl, ...(jar ? {} : option) };
     const answer = await inPage<string>(
-      jar ? 'return window.refusal({ ...args, cookieJar: { getCookieString: () => "", setCookie: () => undefined } });' : 'return window.refusal(args);',
+      jar
+        ? 'return window.refusal({ ...args, cookieJar: { getCookieString: () => "", setCookie: () => undefined } });'
+        : 'return window.refusal(args);',
       args,
     );
     expect(answer).toMatch(message);
@@ -150,7 +198,17 @@ function answerWithCors(req: IncomingMessage, res: ServerResponse): void {
   seen.push({ method: req.method ?? '', origin });
   const cors = { 'Access-Control-Allow-Origin': pageOrigin, Vary: 'Origin' };
   if (req.method === 'OPTIONS') {
-    send(res, 204, { ...cors, 'Access-Control-Allow-Methods': 'POST, GET', 'Access-Control-Allow-Headers': 'Content-Type, SOAPAction', 'Access-Control-Max-Age': '0' }, '');
+    send(
+      res,
+      204,
+      {
+        ...cors,
+        'Access-Control-Allow-Methods': 'POST, GET',
+        'Access-Control-Allow-Headers': 'Content-Type, SOAPAction',
+        'Access-Control-Max-Age': '0',
+      },
+      '',
+    );
     return;
   }
   const chunks: Buffer[] = [];
@@ -161,7 +219,14 @@ function answerWithCors(req: IncomingMessage, res: ServerResponse): void {
     const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.concat(chunks);
     service
       .handle(new Request(`${serviceUrl}${req.url ?? '/'}`, { method: req.method, headers, body }))
-      .then(async (answer) => send(res, answer.status, { ...Object.fromEntries(answer.headers), ...cors }, Buffer.from(await answer.arrayBuffer())))
+      .then(async (answer) =>
+        send(
+          res,
+          answer.status,
+          { ...Object.fromEntries(answer.headers), ...cors },
+          Buffer.from(await answer.arrayBuffer()),
+        ),
+      )
       .catch((error: unknown) => send(res, 500, { 'Content-Type': 'text/plain', ...cors }, String(error)));
   });
 }

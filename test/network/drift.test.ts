@@ -71,9 +71,13 @@ function changed(source: string): string {
         '    [System.Web.Services.Protocols.SoapDocumentMethodAttribute("http://svc.example/GetServerTime", RequestNamespace="http://svc.example/", ResponseNamespace="http://svc.example/")]\n' +
         '    public System.DateTime GetServerTime(string payerName) { return System.DateTime.UtcNow; }\n',
     )
-    .replace('[System.Xml.Serialization.XmlElementAttribute(IsNullable=true)]\n    public string resultsFile {', '[System.Xml.Serialization.XmlIgnoreAttribute()]\n    public string resultsFile {')
+    .replace(
+      '[System.Xml.Serialization.XmlElementAttribute(IsNullable=true)]\n    public string resultsFile {',
+      '[System.Xml.Serialization.XmlIgnoreAttribute()]\n    public string resultsFile {',
+    )
     .replace(/public enum RequestStatus \{\n/, 'public enum RequestStatus {\n    Archived,\n');
-  for (const mark of ['GetServerTime', 'XmlIgnoreAttribute()]\n    public string resultsFile', 'Archived,']) expect(out).toContain(mark);
+  for (const mark of ['GetServerTime', 'XmlIgnoreAttribute()]\n    public string resultsFile', 'Archived,'])
+    expect(out).toContain(mark);
   return out;
 }
 
@@ -81,7 +85,10 @@ const host = (name: string, source: string) =>
   startAsmx({
     name,
     warmUp: `${ASMX_PATH}?WSDL`,
-    files: { [ASMX_PATH.slice(1)]: `<%@ WebService Language="C#" Class="PayerFunctions" %>\n${source}`, 'web.config': WEB_CONFIG_SOAP_AND_POST },
+    files: {
+      [ASMX_PATH.slice(1)]: `<%@ WebService Language="C#" Class="PayerFunctions" %>\n${source}`,
+      'web.config': WEB_CONFIG_SOAP_AND_POST,
+    },
   });
 
 let same: Asmx;
@@ -107,8 +114,14 @@ describe('diff against the live ?WSDL of a Mono ASMX host', () => {
     ] as const) {
       const run = await runDiff({ old, new: next, format: 'json', failOn: 'breaking', cwd: repoRoot });
       expect(run.error).toBeUndefined();
-      const diff = JSON.parse(run.output) as { summary: { breakingForClients: number; breakingForServers: number }; changes: unknown[] };
-      expect([run.exitCode, diff.summary.breakingForClients, diff.summary.breakingForServers], JSON.stringify(diff.changes, null, 2)).toEqual([0, 0, 0]);
+      const diff = JSON.parse(run.output) as {
+        summary: { breakingForClients: number; breakingForServers: number };
+        changes: unknown[];
+      };
+      expect(
+        [run.exitCode, diff.summary.breakingForClients, diff.summary.breakingForServers],
+        JSON.stringify(diff.changes, null, 2),
+      ).toEqual([0, 0, 0]);
       // Mono's ?WSDL has no documentation (`wsdl -server` writes no Description): what is left differs in docs only.
       expect(new Set((diff.changes as { category: string }[]).map((c) => c.category))).toEqual(new Set(['docs']));
     }
@@ -118,8 +131,12 @@ describe('diff against the live ?WSDL of a Mono ASMX host', () => {
     const url = `${moved.url}${ASMX_PATH}?WSDL`;
     const run = await runDiff({ old: spec, new: url, format: 'json', failOn: 'breaking', cwd: repoRoot });
     expect(run.error).toBeUndefined();
-    const diff = JSON.parse(run.output) as { changes: { category: string; kind: string; path: string; client: string; server: string }[] };
-    const changes = diff.changes.filter((c) => c.category !== 'docs').map(({ kind, path, client, server }) => ({ kind, path, client, server }));
+    const diff = JSON.parse(run.output) as {
+      changes: { category: string; kind: string; path: string; client: string; server: string }[];
+    };
+    const changes = diff.changes
+      .filter((c) => c.category !== 'docs')
+      .map(({ kind, path, client, server }) => ({ kind, path, client, server }));
     expect(changes).toEqual([
       { kind: 'operation-added', path: 'GetServerTime', client: 'compatible', server: 'breaking' },
       { kind: 'field-removed-optional', path: 'FileResult.resultsFile', client: 'breaking', server: 'compatible' },

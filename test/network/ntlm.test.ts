@@ -22,8 +22,15 @@ let both: NtlmVerifier;
 let negotiateOnly: NtlmVerifier;
 
 beforeAll(async () => {
-  mock = await startMockServer({ credentials: { [PAYER]: API_KEY }, clock: new VirtualClock(NOW), handlers: exampleHandlers });
-  [both, negotiateOnly] = await Promise.all([startNtlmVerifier(USER, mock.url), startNtlmVerifier(USER, mock.url, ['Negotiate'])]);
+  mock = await startMockServer({
+    credentials: { [PAYER]: API_KEY },
+    clock: new VirtualClock(NOW),
+    handlers: exampleHandlers,
+  });
+  [both, negotiateOnly] = await Promise.all([
+    startNtlmVerifier(USER, mock.url),
+    startNtlmVerifier(USER, mock.url, ['Negotiate']),
+  ]);
 });
 
 afterAll(async () => {
@@ -31,7 +38,14 @@ afterAll(async () => {
 });
 
 function client(server: NtlmVerifier, style: Style, ntlm: Record<string, string>): PayerClient {
-  return new PayerClient({ baseUrl: server.url, payerName: PAYER, apiKey: API_KEY, style, now: () => NOW, httpAuth: { ntlm: ntlm as never } });
+  return new PayerClient({
+    baseUrl: server.url,
+    payerName: PAYER,
+    apiKey: API_KEY,
+    style,
+    now: () => NOW,
+    httpAuth: { ntlm: ntlm as never },
+  });
 }
 
 const RIGHT = { username: `${USER.domain}\\${USER.username}`, password: USER.password };
@@ -43,7 +57,13 @@ function since(server: NtlmVerifier, before: number): NtlmLogEntry[] {
 
 describe.each(STYLES)('%s', (style) => {
   it('authenticates once on one connection, then the connection serves later calls with no handshake', async () => {
-    const direct = await new PayerClient({ baseUrl: mock.url, payerName: PAYER, apiKey: API_KEY, style, now: () => NOW }).getBalances();
+    const direct = await new PayerClient({
+      baseUrl: mock.url,
+      payerName: PAYER,
+      apiKey: API_KEY,
+      style,
+      now: () => NOW,
+    }).getBalances();
     const before = both.log().length;
     const c = client(both, style, RIGHT);
     const first = await c.getBalances();
@@ -62,14 +82,24 @@ describe.each(STYLES)('%s', (style) => {
 
   it('takes Negotiate when the server offers it alone (IIS with only the Negotiate provider)', async () => {
     const before = negotiateOnly.log().length;
-    await expect(client(negotiateOnly, style, { username: USER.username, domain: USER.domain, password: USER.password }).getBalances()).resolves.toBeDefined();
+    await expect(
+      client(negotiateOnly, style, {
+        username: USER.username,
+        domain: USER.domain,
+        password: USER.password,
+      }).getBalances(),
+    ).resolves.toBeDefined();
     const log = since(negotiateOnly, before);
-    expect(log.filter((e) => e.status === 200)).toEqual([expect.objectContaining({ scheme: 'Negotiate', user: 'CONTOSO\\alice' })]);
+    expect(log.filter((e) => e.status === 200)).toEqual([
+      expect.objectContaining({ scheme: 'Negotiate', user: 'CONTOSO\\alice' }),
+    ]);
   });
 
   it('a wrong password is an SvcHttpError 401 with no secret in it, and nothing reaches the service', async () => {
     const calls = mock.service.calls.length;
-    const error: unknown = await client(both, style, { ...RIGHT, password: 'not-the-password' }).getBalances().catch((e: unknown) => e);
+    const error: unknown = await client(both, style, { ...RIGHT, password: 'not-the-password' })
+      .getBalances()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SvcHttpError);
     expect((error as SvcHttpError).status).toBe(401);
     for (const secret of ['not-the-password', API_KEY]) {
@@ -92,7 +122,13 @@ it('calls made at once each get an authenticated connection, one handshake per c
   expect(connections.size, seen).toBeGreaterThan(1);
   expect(connections.size, seen).toBeLessThanOrEqual(8);
   for (const connection of connections) {
-    expect(log.filter((e) => e.connection === connection && e.status === 401), seen).toHaveLength(1);
+    expect(
+      log.filter((e) => e.connection === connection && e.status === 401),
+      seen,
+    ).toHaveLength(1);
   }
-  expect(log.filter((e) => e.status === 200), seen).toHaveLength(12);
+  expect(
+    log.filter((e) => e.status === 200),
+    seen,
+  ).toHaveLength(12);
 });

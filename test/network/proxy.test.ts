@@ -7,7 +7,13 @@
  * opts in (`proxy: 'env'`), and NO_PROXY (or the `noProxy` option) sends a host directly.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PayerClient, SvcHttpError, SvcTransportError, type PayerClientOptions, type Style } from '../../generated/client/index.js';
+import {
+  PayerClient,
+  SvcHttpError,
+  SvcTransportError,
+  type PayerClientOptions,
+  type Style,
+} from '../../generated/client/index.js';
 import { VirtualClock, exampleHandlers, startMockServer } from '../../generated/mock/index.js';
 import { makePki, type Pki } from './support/certs.js';
 import { startNginx, type Nginx } from './support/nginx.js';
@@ -35,7 +41,11 @@ let httpsBase: string;
 beforeAll(async () => {
   pki = makePki('proxy-test-ca');
   const server = pki.issue('server', { server: { dns: ['svc.test'], ip: ['127.0.0.1'] } });
-  mock = await startMockServer({ credentials: { [PAYER]: API_KEY }, clock: new VirtualClock(NOW), handlers: exampleHandlers });
+  mock = await startMockServer({
+    credentials: { [PAYER]: API_KEY },
+    clock: new VirtualClock(NOW),
+    handlers: exampleHandlers,
+  });
   httpBase = mock.url.replace(/\/$/, '');
   nginx = await startNginx({
     name: 'proxy-tls-target',
@@ -80,7 +90,10 @@ function payer(base: string, extra: Partial<PayerClientOptions> = {}): PayerClie
 }
 
 /** Runs `call`, and returns the request lines the proxy read meanwhile and the calls the mock answered. */
-async function through<T>(proxy: Tinyproxy, call: () => Promise<T>): Promise<{ result: T; lines: string[]; calls: number }> {
+async function through<T>(
+  proxy: Tinyproxy,
+  call: () => Promise<T>,
+): Promise<{ result: T; lines: string[]; calls: number }> {
   const lines = proxy.requests().length;
   const calls = mock.service.calls.length;
   const result = await call();
@@ -94,7 +107,9 @@ beforeAll(async () => {
 
 describe.each(STYLES)('%s to an http service', (style) => {
   it('goes to the proxy in absolute form and decodes what the mock answered', async () => {
-    const { result, lines, calls } = await through(open, () => payer(httpBase, { style, proxy: open.url }).getBalances());
+    const { result, lines, calls } = await through(open, () =>
+      payer(httpBase, { style, proxy: open.url }).getBalances(),
+    );
     expect(result).toEqual(direct);
     expect(calls).toBe(1);
     expect(lines).toEqual([`POST ${httpBase}/v5/PayerFunctions.asmx${style === 'httpPost' ? '/GetBalances' : ''}`]);
@@ -135,40 +150,87 @@ describe('proxy credentials', () => {
    * http request in absolute form cannot be told from the service's own 401, so it is the SvcHttpError of any 401;
    * through CONNECT, and for a 407, it is the proxy's refusal.
    */
-  type Case = [string, string, () => Partial<PayerClientOptions>, string, typeof SvcTransportError | typeof SvcHttpError, (base: string) => string, raceWithReset?: true];
+  type Case = [
+    string,
+    string,
+    () => Partial<PayerClientOptions>,
+    string,
+    typeof SvcTransportError | typeof SvcHttpError,
+    (base: string) => string,
+    raceWithReset?: true,
+  ];
   const WRONG: ReadonlyArray<Case> = [
     // tinyproxy answers this 401 and closes the connection without reading the request's body, so the kernel resets
     // it: whether the client reads the 401 before the reset is a race (seen both ways in one run of this file).
-    ['a wrong password', 'http', () => ({ proxy: { url: guarded.url, username: USER, password: 'not-the-Password-7' } }), 'not-the-Password-7', SvcHttpError,
-      (base) => `HTTP 401 (text/html) from POST ${base}/v5/PayerFunctions.asmx: 401 Unauthorized`, true],
-    ['a wrong password', 'https', () => ({ proxy: { url: guarded.url, username: USER, password: 'not-the-Password-7' } }), 'not-the-Password-7', SvcTransportError,
-      (base) => `POST request to ${base}/v5/PayerFunctions.asmx failed (ERR_PROXY_REFUSED) through the proxy ${guarded.url}: the proxy ${guarded.url} answered 401 Unauthorized (its credentials are missing or wrong)`],
-    ...(['http', 'https'] as const).map((scheme): Case => ['none', scheme, () => ({ proxy: guarded.url }), PASSWORD, SvcTransportError,
-      (base: string) => `POST request to ${base}/v5/PayerFunctions.asmx failed (ERR_PROXY_REFUSED) through the proxy ${guarded.url}: the proxy ${guarded.url} answered 407 Proxy Authentication Required (its credentials are missing or wrong)`]),
+    [
+      'a wrong password',
+      'http',
+      () => ({ proxy: { url: guarded.url, username: USER, password: 'not-the-Password-7' } }),
+      'not-the-Password-7',
+      SvcHttpError,
+      (base) => `HTTP 401 (text/html) from POST ${base}/v5/PayerFunctions.asmx: 401 Unauthorized`,
+      true,
+    ],
+    [
+      'a wrong password',
+      'https',
+      () => ({ proxy: { url: guarded.url, username: USER, password: 'not-the-Password-7' } }),
+      'not-the-Password-7',
+      SvcTransportError,
+      (base) =>
+        `POST request to ${base}/v5/PayerFunctions.asmx failed (ERR_PROXY_REFUSED) through the proxy ${guarded.url}: the proxy ${guarded.url} answered 401 Unauthorized (its credentials are missing or wrong)`,
+    ],
+    ...(['http', 'https'] as const).map((scheme): Case => [
+      'none',
+      scheme,
+      () => ({ proxy: guarded.url }),
+      PASSWORD,
+      SvcTransportError,
+      (base: string) =>
+        `POST request to ${base}/v5/PayerFunctions.asmx failed (ERR_PROXY_REFUSED) through the proxy ${guarded.url}: the proxy ${guarded.url} answered 407 Proxy Authentication Required (its credentials are missing or wrong)`,
+    ]),
   ];
-  it.each(WRONG)('%s, %s: the error says so, without the credentials', async (_, scheme, options, password, type, expected, raceWithReset) => {
-    const base = scheme === 'http' ? httpBase : httpsBase;
-    const { result: error, calls } = await through(guarded, () => payer(base, options()).getBalances().catch((e: unknown) => e));
-    expect(calls).toBe(0);
-    if (raceWithReset && error instanceof SvcTransportError) {
-      expect(error.message).toBe(`POST request to ${base}/v5/PayerFunctions.asmx failed (ECONNRESET) through the proxy ${guarded.url}`);
-    } else {
-      expect(error).toBeInstanceOf(type);
-      expect((error as Error).message).toBe(expected(base));
-    }
-    const shown = [(error as Error).message, (error as Error).stack, JSON.stringify(error), (error as { cause?: Error }).cause?.stack].join('\n');
-    const token = Buffer.from(`${USER}:${password}`).toString('base64');
-    for (const secret of [password, token, API_KEY]) expect(shown).not.toContain(secret);
-  });
+  it.each(WRONG)(
+    '%s, %s: the error says so, without the credentials',
+    async (_, scheme, options, password, type, expected, raceWithReset) => {
+      const base = scheme === 'http' ? httpBase : httpsBase;
+      const { result: error, calls } = await through(guarded, () =>
+        payer(base, options())
+          .getBalances()
+          .catch((e: unknown) => e),
+      );
+      expect(calls).toBe(0);
+      if (raceWithReset && error instanceof SvcTransportError) {
+        expect(error.message).toBe(
+          `POST request to ${base}/v5/PayerFunctions.asmx failed (ECONNRESET) through the proxy ${guarded.url}`,
+        );
+      } else {
+        expect(error).toBeInstanceOf(type);
+        expect((error as Error).message).toBe(expected(base));
+      }
+      const shown = [
+        (error as Error).message,
+        (error as Error).stack,
+        JSON.stringify(error),
+        (error as { cause?: Error }).cause?.stack,
+      ].join('\n');
+      const token = Buffer.from(`${USER}:${password}`).toString('base64');
+      for (const secret of [password, token, API_KEY]) expect(shown).not.toContain(secret);
+    },
+  );
 });
 
 describe('a proxy that cannot be reached', () => {
   it.each(['http', 'https'])('%s: an SvcTransportError naming the proxy', async (scheme) => {
     const port = await freePort();
     const base = scheme === 'http' ? httpBase : httpsBase;
-    const error: unknown = await payer(base, { proxy: `http://${USER}:${PASSWORD}@127.0.0.1:${port}` }).getBalances().catch((e: unknown) => e);
+    const error: unknown = await payer(base, { proxy: `http://${USER}:${PASSWORD}@127.0.0.1:${port}` })
+      .getBalances()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SvcTransportError);
-    expect((error as Error).message).toBe(`POST request to ${base}/v5/PayerFunctions.asmx failed (ECONNREFUSED) through the proxy http://127.0.0.1:${port}`);
+    expect((error as Error).message).toBe(
+      `POST request to ${base}/v5/PayerFunctions.asmx failed (ECONNREFUSED) through the proxy http://127.0.0.1:${port}`,
+    );
     expect(JSON.stringify(error) + String((error as Error).stack)).not.toContain(PASSWORD);
   });
 });
@@ -203,7 +265,10 @@ describe('the environment variables', () => {
     clearProxyEnv();
     vi.stubEnv('HTTP_PROXY', open.url);
     vi.stubEnv('HTTPS_PROXY', open.url);
-    for (const [list, proxied] of [['example.org, 127.0.0.1', false], ['example.org', true]] as const) {
+    for (const [list, proxied] of [
+      ['example.org, 127.0.0.1', false],
+      ['example.org', true],
+    ] as const) {
       vi.stubEnv('no_proxy', list);
       for (const base of [httpBase, httpsBase]) {
         const { lines, calls } = await through(open, () => payer(base, { proxy: 'env' }).getBalances());
@@ -224,7 +289,9 @@ describe('the noProxy option', () => {
   it.each(CASES)('%s', async (_, list, proxied) => {
     for (const base of [httpBase, httpsBase]) {
       const port = Number(new URL(base).port);
-      const { lines, calls } = await through(open, () => payer(base, { proxy: { url: open.url, noProxy: list(port) } }).getBalances());
+      const { lines, calls } = await through(open, () =>
+        payer(base, { proxy: { url: open.url, noProxy: list(port) } }).getBalances(),
+      );
       expect(lines).toHaveLength(proxied ? 1 : 0);
       expect(calls).toBe(1);
       // The same proxy with an empty list: through it.

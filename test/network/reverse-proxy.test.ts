@@ -23,7 +23,11 @@ let deadPort: number;
 let nginxDown: Nginx;
 
 beforeAll(async () => {
-  mock = await startMockServer({ credentials: { [PAYER]: API_KEY }, clock: new VirtualClock(NOW), handlers: exampleHandlers });
+  mock = await startMockServer({
+    credentials: { [PAYER]: API_KEY },
+    clock: new VirtualClock(NOW),
+    handlers: exampleHandlers,
+  });
   const target = new URL(mock.url);
   nginx = await startNginx({
     name: 'reverse-proxy',
@@ -49,13 +53,25 @@ afterAll(async () => {
 });
 
 function client(proxy: Nginx, style: Style): PayerClient {
-  return new PayerClient({ baseUrl: `http://127.0.0.1:${proxy.port}/svc`, payerName: PAYER, apiKey: API_KEY, style, now: () => NOW });
+  return new PayerClient({
+    baseUrl: `http://127.0.0.1:${proxy.port}/svc`,
+    payerName: PAYER,
+    apiKey: API_KEY,
+    style,
+    now: () => NOW,
+  });
 }
 
 describe.each(STYLES)('%s through nginx under /svc/', (style) => {
   it('reaches the mock and decodes what it answers directly', async () => {
     const before = mock.service.calls.length;
-    const direct = await new PayerClient({ baseUrl: mock.url, payerName: PAYER, apiKey: API_KEY, style, now: () => NOW }).getBalances();
+    const direct = await new PayerClient({
+      baseUrl: mock.url,
+      payerName: PAYER,
+      apiKey: API_KEY,
+      style,
+      now: () => NOW,
+    }).getBalances();
     const proxied = await client(nginx, style).getBalances();
     expect(proxied).toEqual(direct);
     expect(mock.service.calls.length).toBe(before + 2);
@@ -63,7 +79,9 @@ describe.each(STYLES)('%s through nginx under /svc/', (style) => {
   });
 
   it("the proxy's 502 page when the service is down is an SvcHttpError with the status, and no secret", async () => {
-    const error: unknown = await client(nginxDown, style).getBalances().catch((e: unknown) => e);
+    const error: unknown = await client(nginxDown, style)
+      .getBalances()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SvcHttpError);
     expect((error as SvcHttpError).status).toBe(502);
     expect(String((error as Error).message)).not.toContain(API_KEY);

@@ -34,7 +34,11 @@ let asmx: Asmx;
 let Client: CounterClass;
 
 beforeAll(async () => {
-  asmx = await startAsmx({ name: 'session', warmUp: '/Counter.asmx?WSDL', files: { 'Counter.asmx': COUNTER, 'web.config': WEB_CONFIG_ALL_PROTOCOLS } });
+  asmx = await startAsmx({
+    name: 'session',
+    warmUp: '/Counter.asmx?WSDL',
+    files: { 'Counter.asmx': COUNTER, 'web.config': WEB_CONFIG_ALL_PROTOCOLS },
+  });
   const wsdl = await (await fetch(`${asmx.url}/Counter.asmx?WSDL`)).text();
   const dir = fromRoot('test', '.tmp', 'network', 'session-wsdl');
   mkdirSync(dir, { recursive: true });
@@ -48,7 +52,8 @@ afterAll(async () => {
 });
 
 describe.each(['soap11', 'soap12', 'httpPost'] as const)('%s', (style) => {
-  const make = (jar?: CookieJar): Counter => new Client({ baseUrl: asmx.url, style, ...(jar ? { cookieJar: jar } : {}) });
+  const make = (jar?: CookieJar): Counter =>
+    new Client({ baseUrl: asmx.url, style, ...(jar ? { cookieJar: jar } : {}) });
 
   it('with a cookie jar, the second call sees the session the first began', async () => {
     const jar = new CookieJar();
@@ -65,6 +70,12 @@ describe.each(['soap11', 'soap12', 'httpPost'] as const)('%s', (style) => {
   it('two clients with jars of their own keep two sessions', async () => {
     const a = make(new CookieJar());
     const b = make(new CookieJar());
-    expect([await a.increment(), await a.increment(), await b.increment(), await a.increment(), await b.increment()]).toEqual([1, 2, 1, 3, 2]);
+    expect([
+      await a.increment(),
+      await a.increment(),
+      await b.increment(),
+      await a.increment(),
+      await b.increment(),
+    ]).toEqual([1, 2, 1, 3, 2]);
   });
 });

@@ -11,7 +11,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PayerClient, SvcHttpError, SvcRequestError, SvcTransportError, type TlsOptions } from '../../generated/client/index.js';
+import {
+  PayerClient,
+  SvcHttpError,
+  SvcRequestError,
+  SvcTransportError,
+  type TlsOptions,
+} from '../../generated/client/index.js';
 import { VirtualClock, exampleHandlers, startMockServer } from '../../generated/mock/index.js';
 import { makePki, type Issued, type Pki } from './support/certs.js';
 import { startNginx, type Nginx } from './support/nginx.js';
@@ -39,7 +45,11 @@ beforeAll(async () => {
   strangerClient = stranger.issue('client', { client: 'payer-client' });
   pfx = pki.pfx(client, PASSPHRASE);
   encryptedKey = pki.encryptedKey(client, PASSPHRASE);
-  mock = await startMockServer({ credentials: { [PAYER]: API_KEY }, clock: new VirtualClock(NOW), handlers: exampleHandlers });
+  mock = await startMockServer({
+    credentials: { [PAYER]: API_KEY },
+    clock: new VirtualClock(NOW),
+    handlers: exampleHandlers,
+  });
   nginx = await startNginx({
     name: 'tls-client-cert',
     files: { 'server.pem': server.cert, 'server.key': server.key, 'ca.pem': pki.ca.cert },
@@ -69,23 +79,43 @@ afterEach(() => {
 });
 
 function payer(tls: TlsOptions): PayerClient {
-  return new PayerClient({ baseUrl: `https://127.0.0.1:${nginx.port}`, payerName: PAYER, apiKey: API_KEY, now: () => NOW, tls });
+  return new PayerClient({
+    baseUrl: `https://127.0.0.1:${nginx.port}`,
+    payerName: PAYER,
+    apiKey: API_KEY,
+    now: () => NOW,
+    tls,
+  });
 }
 
 /** The settings that reach the mock, each with the right authority: the client certificate in every form. */
 const GOOD: ReadonlyArray<[string, () => TlsOptions]> = [
   ['ca, cert and key', () => ({ ca: pki.ca.cert, cert: client.cert, key: client.key })],
   ['ca and pfx with its passphrase', () => ({ ca: pki.ca.cert, pfx, passphrase: PASSPHRASE })],
-  ['ca, cert and an encrypted key with its passphrase', () => ({ ca: pki.ca.cert, cert: client.cert, key: encryptedKey, passphrase: PASSPHRASE })],
-  ['servername naming the certificate', () => ({ ca: [pki.ca.cert], cert: client.cert, key: client.key, servername: 'svc.test' })],
+  [
+    'ca, cert and an encrypted key with its passphrase',
+    () => ({ ca: pki.ca.cert, cert: client.cert, key: encryptedKey, passphrase: PASSPHRASE }),
+  ],
+  [
+    'servername naming the certificate',
+    () => ({ ca: [pki.ca.cert], cert: client.cert, key: client.key, servername: 'svc.test' }),
+  ],
   ['rejectUnauthorized: false and no ca', () => ({ cert: client.cert, key: client.key, rejectUnauthorized: false })],
-  ['bytes instead of text', () => ({ ca: Buffer.from(pki.ca.cert), cert: Buffer.from(client.cert), key: Buffer.from(client.key) })],
+  [
+    'bytes instead of text',
+    () => ({ ca: Buffer.from(pki.ca.cert), cert: Buffer.from(client.cert), key: Buffer.from(client.key) }),
+  ],
 ];
 
 describe('with the right authority and client certificate, calls reach the mock through nginx', () => {
   it.each(GOOD)('%s', async (_, tls) => {
     const before = mock.service.calls.length;
-    const direct = await new PayerClient({ baseUrl: mock.url, payerName: PAYER, apiKey: API_KEY, now: () => NOW }).getBalances();
+    const direct = await new PayerClient({
+      baseUrl: mock.url,
+      payerName: PAYER,
+      apiKey: API_KEY,
+      now: () => NOW,
+    }).getBalances();
     expect(await payer(tls()).getBalances()).toEqual(direct);
     expect(mock.service.calls.length).toBe(before + 2);
     expect(nginx.accessLog()).toMatch(/^POST \/v5\/PayerFunctions\.asmx HTTP\/1\.1 200$/m);
@@ -110,30 +140,83 @@ describe('with the right authority and client certificate, calls reach the mock 
 /** The connections nginx has served requests on so far. */
 function nginxConnections(): number {
   const log = readFileSync(join(nginx.dir, 'connections.log'), 'utf8');
-  return new Set(log.split('\n').filter((l) => l !== '').map((l) => l.split(' ')[0])).size;
+  return new Set(
+    log
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => l.split(' ')[0]),
+  ).size;
 }
 
 /**
  * Settings that fail, the same settings with the one thing at fault put right (which must succeed: so the failure is
  * that setting's and no other's), the error class, and its message (node:tls's code for a TLS failure).
  */
-const BAD: ReadonlyArray<[string, () => TlsOptions, () => TlsOptions, typeof SvcTransportError | typeof SvcHttpError | typeof SvcRequestError, RegExp]> = [
-  ['no client certificate', () => ({ ca: pki.ca.cert }), () => ({ ca: pki.ca.cert, cert: client.cert, key: client.key }), SvcHttpError,
-    /^HTTP 400 \(text\/html\) from POST https:\/\/127\.0\.0\.1:\d+\/v5\/PayerFunctions\.asmx: 400 No required SSL certificate was sent$/],
-  ['a client certificate of another authority', () => ({ ca: pki.ca.cert, cert: strangerClient.cert, key: strangerClient.key }), () => ({ ca: pki.ca.cert, cert: client.cert, key: client.key }), SvcHttpError,
-    /^HTTP 400 .*: 400 The SSL certificate error$/],
-  ['an authority that did not sign the server certificate', () => ({ ca: stranger.ca.cert, cert: client.cert, key: client.key }), () => ({ ca: pki.ca.cert, cert: client.cert, key: client.key }), SvcTransportError,
-    /failed \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\)$/],
-  ["Node's own authorities (no ca)", () => ({ cert: client.cert, key: client.key }), () => ({ ca: pki.ca.cert, cert: client.cert, key: client.key }), SvcTransportError,
-    /failed \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\)$/],
-  ['a servername the certificate does not name', () => ({ ca: pki.ca.cert, cert: client.cert, key: client.key, servername: 'other.test' }), () => ({ ca: pki.ca.cert, cert: client.cert, key: client.key, servername: 'svc.test' }), SvcTransportError,
-    /failed \(ERR_TLS_CERT_ALTNAME_INVALID\)$/],
-  ['pfx with a wrong passphrase', () => ({ ca: pki.ca.cert, pfx, passphrase: `${PASSPHRASE}-wrong` }), () => ({ ca: pki.ca.cert, pfx, passphrase: PASSPHRASE }), SvcRequestError,
-    /^the tls option cannot be used \([^)]+\): check tls\.ca, tls\.pfx, tls\.passphrase$/],
-  ['an encrypted key with a wrong passphrase', () => ({ ca: pki.ca.cert, cert: client.cert, key: encryptedKey, passphrase: 'wrong-passphrase-123' }), () => ({ ca: pki.ca.cert, cert: client.cert, key: encryptedKey, passphrase: PASSPHRASE }), SvcRequestError,
-    /^the tls option cannot be used \(error:[0-9A-F]+:[^)]*bad decrypt\): check tls\.ca, tls\.cert, tls\.key, tls\.passphrase$/],
-  ['a key that is not one', () => ({ ca: pki.ca.cert, cert: client.cert, key: 'not a key' }), () => ({ ca: pki.ca.cert, cert: client.cert, key: client.key }), SvcRequestError,
-    /^the tls option cannot be used \(error:[0-9A-F]+:[^)]*unsupported\): check tls\.ca, tls\.cert, tls\.key$/],
+const BAD: ReadonlyArray<
+  [
+    string,
+    () => TlsOptions,
+    () => TlsOptions,
+    typeof SvcTransportError | typeof SvcHttpError | typeof SvcRequestError,
+    RegExp,
+  ]
+> = [
+  [
+    'no client certificate',
+    () => ({ ca: pki.ca.cert }),
+    () => ({ ca: pki.ca.cert, cert: client.cert, key: client.key }),
+    SvcHttpError,
+    /^HTTP 400 \(text\/html\) from POST https:\/\/127\.0\.0\.1:\d+\/v5\/PayerFunctions\.asmx: 400 No required SSL certificate was sent$/,
+  ],
+  [
+    'a client certificate of another authority',
+    () => ({ ca: pki.ca.cert, cert: strangerClient.cert, key: strangerClient.key }),
+    () => ({ ca: pki.ca.cert, cert: client.cert, key: client.key }),
+    SvcHttpError,
+    /^HTTP 400 .*: 400 The SSL certificate error$/,
+  ],
+  [
+    'an authority that did not sign the server certificate',
+    () => ({ ca: stranger.ca.cert, cert: client.cert, key: client.key }),
+    () => ({ ca: pki.ca.cert, cert: client.cert, key: client.key }),
+    SvcTransportError,
+    /failed \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\)$/,
+  ],
+  [
+    "Node's own authorities (no ca)",
+    () => ({ cert: client.cert, key: client.key }),
+    () => ({ ca: pki.ca.cert, cert: client.cert, key: client.key }),
+    SvcTransportError,
+    /failed \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\)$/,
+  ],
+  [
+    'a servername the certificate does not name',
+    () => ({ ca: pki.ca.cert, cert: client.cert, key: client.key, servername: 'other.test' }),
+    () => ({ ca: pki.ca.cert, cert: client.cert, key: client.key, servername: 'svc.test' }),
+    SvcTransportError,
+    /failed \(ERR_TLS_CERT_ALTNAME_INVALID\)$/,
+  ],
+  [
+    'pfx with a wrong passphrase',
+    () => ({ ca: pki.ca.cert, pfx, passphrase: `${PASSPHRASE}-wrong` }),
+    () => ({ ca: pki.ca.cert, pfx, passphrase: PASSPHRASE }),
+    SvcRequestError,
+    /^the tls option cannot be used \([^)]+\): check tls\.ca, tls\.pfx, tls\.passphrase$/,
+  ],
+  [
+    'an encrypted key with a wrong passphrase',
+    () => ({ ca: pki.ca.cert, cert: client.cert, key: encryptedKey, passphrase: 'wrong-passphrase-123' }),
+    () => ({ ca: pki.ca.cert, cert: client.cert, key: encryptedKey, passphrase: PASSPHRASE }),
+    SvcRequestError,
+    /^the tls option cannot be used \(error:[0-9A-F]+:[^)]*bad decrypt\): check tls\.ca, tls\.cert, tls\.key, tls\.passphrase$/,
+  ],
+  [
+    'a key that is not one',
+    () => ({ ca: pki.ca.cert, cert: client.cert, key: 'not a key' }),
+    () => ({ ca: pki.ca.cert, cert: client.cert, key: client.key }),
+    SvcRequestError,
+    /^the tls option cannot be used \(error:[0-9A-F]+:[^)]*unsupported\): check tls\.ca, tls\.cert, tls\.key$/,
+  ],
 ];
 
 describe('missing or wrong settings fail with an error that says what, and no secret', () => {
@@ -141,11 +224,19 @@ describe('missing or wrong settings fail with an error that says what, and no se
     const settings = tls();
     expect((await payer(fixed()).getBalances()).errorCode).toBe(0);
     const before = mock.service.calls.length;
-    const error: unknown = await payer(settings).getBalances().catch((e: unknown) => e);
+    const error: unknown = await payer(settings)
+      .getBalances()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(type);
     expect((error as Error).message).toMatch(message);
     expect(mock.service.calls.length).toBe(before);
-    const shown = [(error as Error).message, (error as Error).stack, JSON.stringify(error), String((error as { cause?: Error }).cause?.message), String((error as { cause?: Error }).cause?.stack)].join('\n');
+    const shown = [
+      (error as Error).message,
+      (error as Error).stack,
+      JSON.stringify(error),
+      String((error as { cause?: Error }).cause?.message),
+      String((error as { cause?: Error }).cause?.stack),
+    ].join('\n');
     for (const secret of [API_KEY, PASSPHRASE, settings.passphrase ?? PASSPHRASE]) expect(shown).not.toContain(secret);
     expect(shown).not.toContain('PRIVATE KEY');
   });

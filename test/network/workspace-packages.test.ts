@@ -10,7 +10,16 @@
  * packs take about half a minute.
  */
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,8 +77,14 @@ let generated: { code: number; stderr: string };
 
 beforeAll(async () => {
   scratch = scratchDir('workspace-packages');
-  copyFileSync(fromRoot('test', 'fixtures', 'wsdl', 'cdyne-weather', 'weather-ws.wsdl'), join(scratch.dir, 'Weather.wsdl'));
-  writeFileSync(join(scratch.dir, 'svc-codegen.config.yaml'), `wsdl: Weather.wsdl\nout: sdk\npackage:\n  name: "${CLIENT}"\n  version: ${VERSION}\n`);
+  copyFileSync(
+    fromRoot('test', 'fixtures', 'wsdl', 'cdyne-weather', 'weather-ws.wsdl'),
+    join(scratch.dir, 'Weather.wsdl'),
+  );
+  writeFileSync(
+    join(scratch.dir, 'svc-codegen.config.yaml'),
+    `wsdl: Weather.wsdl\nout: sdk\npackage:\n  name: "${CLIENT}"\n  version: ${VERSION}\n`,
+  );
   generated = await runCli([], scratch.dir);
   sdk = join(scratch.dir, 'sdk');
   commands = sectionCommands(readFileSync(join(sdk, 'README.md'), 'utf8'), 'Build and publish');
@@ -88,16 +103,28 @@ describe('a WSDL to two packed packages with the generated README commands', { t
     const linked = join(sdk, 'node_modules', '@acme', 'weather-client');
     expect(lstatSync(linked).isSymbolicLink()).toBe(true);
     expect(realpathSync(linked)).toBe(realpathSync(join(sdk, 'client')));
-    expect(existsSync(join(sdk, 'mock', 'node_modules', '@acme')), 'a second copy of the client under the mock').toBe(false);
+    expect(existsSync(join(sdk, 'mock', 'node_modules', '@acme')), 'a second copy of the client under the mock').toBe(
+      false,
+    );
   });
 
   it('packs two tarballs named and versioned by the config file, the client without the mock, the mock without client code', async () => {
-    expect(readdirSync(sdk).filter((f) => f.endsWith('.tgz')).sort()).toEqual(TARBALLS);
+    expect(
+      readdirSync(sdk)
+        .filter((f) => f.endsWith('.tgz'))
+        .sort(),
+    ).toEqual(TARBALLS);
     const [client, mock] = await Promise.all(TARBALLS.map((t) => tarEntries(join(sdk, t))));
-    expect(client).toEqual(expect.arrayContaining(['package.json', 'README.md', 'dist/client/index.js', 'dist/client/index.d.ts']));
+    expect(client).toEqual(
+      expect.arrayContaining(['package.json', 'README.md', 'dist/client/index.js', 'dist/client/index.d.ts']),
+    );
     expect(client!.filter((f) => f.startsWith('dist/mock/') || f.startsWith('dist/runtime/mock/'))).toEqual([]);
-    expect(mock).toEqual(expect.arrayContaining(['package.json', 'README.md', 'dist/mock/index.js', 'dist/mock/cli.js']));
-    expect(mock!.filter((f) => f.startsWith('dist/') && !f.startsWith('dist/mock/') && !f.startsWith('dist/runtime/mock/'))).toEqual([]);
+    expect(mock).toEqual(
+      expect.arrayContaining(['package.json', 'README.md', 'dist/mock/index.js', 'dist/mock/cli.js']),
+    );
+    expect(
+      mock!.filter((f) => f.startsWith('dist/') && !f.startsWith('dist/mock/') && !f.startsWith('dist/runtime/mock/')),
+    ).toEqual([]);
   });
 
   it('installs into a fresh project, where the scoped mock serves on loopback and the scoped client loads with its one client class', async () => {
@@ -106,7 +133,10 @@ describe('a WSDL to two packed packages with the generated README commands', { t
     writeFileSync(join(app, 'package.json'), `${JSON.stringify({ name: 'app', private: true, type: 'module' })}\n`);
     await sh(`npm install ${TARBALLS.map((t) => `'${join(sdk, t)}'`).join(' ')}`, app);
     for (const name of [CLIENT, MOCK]) {
-      expect(JSON.parse(readFileSync(join(app, 'node_modules', name, 'package.json'), 'utf8'))).toMatchObject({ name, version: VERSION });
+      expect(JSON.parse(readFileSync(join(app, 'node_modules', name, 'package.json'), 'utf8'))).toMatchObject({
+        name,
+        version: VERSION,
+      });
     }
     writeFileSync(
       join(app, 'check.mjs'),

@@ -10,7 +10,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createContext, runInContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PayerClient, SvcRequestError, embeddedPageQuery, embeddedPageQueryAsync, signQueryString, signQueryStringAsync } from '../../generated/client/index.js';
+import {
+  PayerClient,
+  SvcRequestError,
+  embeddedPageQuery,
+  embeddedPageQueryAsync,
+  signQueryString,
+  signQueryStringAsync,
+} from '../../generated/client/index.js';
 import { decodeBase64, encodeBase64 } from '../../generated/runtime/codec/values.js';
 import type { bodyTextDecoder } from '../../generated/runtime/codec/charset.js';
 import { DEFAULT_PAYER, createMockService } from '../../generated/mock/index.js';
@@ -22,7 +29,9 @@ function browserGlobals(fetch: typeof globalThis.fetch): Record<string, unknown>
   return {
     fetch,
     crypto: globalThis.crypto,
-    navigator: { userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36' },
+    navigator: {
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36',
+    },
     TextDecoder,
     TextEncoder,
     URL,
@@ -72,9 +81,13 @@ it('leaves no node: import in the esm bundle of the client package, static or dy
   expect(nodeImports).toEqual([]);
   // The table's figures, within 10%: a change of the runtime that grows or shrinks the bundle more updates the page.
   const page = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'browser.md'), 'utf8');
-  const stated = (row: string) => Number(new RegExp(`^\\| ${row} \\| ([\\d,]+) `, 'm').exec(page)?.[1]?.replaceAll(',', ''));
+  const stated = (row: string) =>
+    Number(new RegExp(`^\\| ${row} \\| ([\\d,]+) `, 'm').exec(page)?.[1]?.replaceAll(',', ''));
   const measured = bundleSizes(code);
-  for (const [row, bytes] of [['minified', measured.minified], ['minified, then gzip -9', measured.gzip]] as const) {
+  for (const [row, bytes] of [
+    ['minified', measured.minified],
+    ['minified, then gzip -9', measured.gzip],
+  ] as const) {
     expect(stated(row), row).toBeGreaterThan(0);
     expect(Math.abs(bytes / stated(row) - 1), `${row}: measured ${bytes} bytes`).toBeLessThanOrEqual(0.1);
   }
@@ -82,7 +95,8 @@ it('leaves no node: import in the esm bundle of the client package, static or dy
 
 describe('the bundle, run without Node', () => {
   const service = createMockService();
-  const viaMock = ((input: RequestInfo | URL, init?: RequestInit) => service.handle(new Request(input, init))) as typeof fetch;
+  const viaMock = ((input: RequestInfo | URL, init?: RequestInit) =>
+    service.handle(new Request(input, init))) as typeof fetch;
   const baseUrl = 'http://127.0.0.1:8080';
 
   const cases: Array<[string, string, (balances: Awaited<ReturnType<PayerClient['getBalances']>>) => void]> = [
@@ -106,7 +120,12 @@ describe('the bundle, run without Node', () => {
     }) as typeof fetch;
     const { PayerClient: BrowserClient } = load<ClientModule>(clientCode, recording);
     for (const style of ['soap11', 'soap12', 'httpPost'] as const) {
-      const client = new BrowserClient({ baseUrl, payerName: DEFAULT_PAYER.payerName, apiKey: DEFAULT_PAYER.apiKey, style });
+      const client = new BrowserClient({
+        baseUrl,
+        payerName: DEFAULT_PAYER.payerName,
+        apiKey: DEFAULT_PAYER.apiKey,
+        style,
+      });
       expect((await client.getBalances()).errorCode).toBe(0);
       expect((await client.getBalances()).errorCode).toBe(0);
     }
@@ -141,11 +160,20 @@ describe('the bundle, run without Node', () => {
     ['UTF-8 after ASCII chunks', 'text/xml; charset=utf-8', `${many('A', 1000)}${many('\u6771\u4eac', 1000)}`, 5001],
   ];
   it.each(answers)('decodes %s as on Node', async (_what, contentType, accounts, chunkBytes) => {
-    const { body } = resultResponse('soap11', 'GetBalances', `<errorCode>0</errorCode><AccountInfos>${accounts}</AccountInfos>`, 'BalanceResult');
+    const { body } = resultResponse(
+      'soap11',
+      'GetBalances',
+      `<errorCode>0</errorCode><AccountInfos>${accounts}</AccountInfos>`,
+      'BalanceResult',
+    );
     const charset = /charset=(.*)$/.exec(contentType)![1]!;
     const text = body.replace('encoding="utf-8"', `encoding="${charset}"`);
     const bytes = charset === 'utf-8' ? new TextEncoder().encode(text) : encodeSingleByte(text);
-    const answer = (async () => new Response(chunked(bytes, chunkBytes), { status: 200, headers: { 'content-type': contentType } })) as unknown as typeof fetch;
+    const answer = (async () =>
+      new Response(chunked(bytes, chunkBytes), {
+        status: 200,
+        headers: { 'content-type': contentType },
+      })) as unknown as typeof fetch;
     const options = { baseUrl, payerName: 'P', apiKey: 'k' };
     const { PayerClient: BrowserClient } = load<ClientModule>(clientCode, answer);
     const inBrowser = await new BrowserClient(options).getBalances();
@@ -157,26 +185,44 @@ describe('the bundle, run without Node', () => {
   it('signs an embedded page query with WebCrypto as node:crypto does; the synchronous helpers say to use these', async () => {
     const svc = load<ClientModule>(clientCode, viaMock);
     const token = { Key: 'dyn-key', Token: 'tok/en+==' };
-    const params = [['payee', 'Zoë Smith'], ['lang', 'fr']] as Array<[string, string]>;
+    const params = [
+      ['payee', 'Zoë Smith'],
+      ['lang', 'fr'],
+    ] as Array<[string, string]>;
     expect(await svc.embeddedPageQueryAsync(params, token)).toBe(embeddedPageQuery(params, token));
-    expect(await svc.signQueryStringAsync('a=1&b=%C3%A9', 'k\u00e9y')).toBe(signQueryString('a=1&b=%C3%A9', 'k\u00e9y'));
-    expect(() => svc.embeddedPageQuery(params, token)).toThrow(/embeddedPageQuery needs node:crypto .*use embeddedPageQueryAsync/);
-    expect(() => svc.signQueryString('a=1', 'k')).toThrow(/signQueryString needs node:crypto .*use signQueryStringAsync/);
+    expect(await svc.signQueryStringAsync('a=1&b=%C3%A9', 'k\u00e9y')).toBe(
+      signQueryString('a=1&b=%C3%A9', 'k\u00e9y'),
+    );
+    expect(() => svc.embeddedPageQuery(params, token)).toThrow(
+      /embeddedPageQuery needs node:crypto .*use embeddedPageQueryAsync/,
+    );
+    expect(() => svc.signQueryString('a=1', 'k')).toThrow(
+      /signQueryString needs node:crypto .*use signQueryStringAsync/,
+    );
   });
 
   it('refuses the default signing in the constructor where crypto.subtle is missing (an http page), not at the first call', () => {
-    const context = createContext({ ...browserGlobals(viaMock), crypto: { getRandomValues: (b: Uint8Array<ArrayBuffer>) => globalThis.crypto.getRandomValues(b) } });
+    const context = createContext({
+      ...browserGlobals(viaMock),
+      crypto: { getRandomValues: (b: Uint8Array<ArrayBuffer>) => globalThis.crypto.getRandomValues(b) },
+    });
     runInContext(`${clientCode}\nglobalThis.SvcClient = SvcClient;`, context);
     const svc = (context as { SvcClient: ClientModule }).SvcClient;
-    const make = (sign?: () => string) => new svc.PayerClient({ baseUrl, payerName: 'P', apiKey: 'k', ...(sign ? { sign } : {}) });
+    const make = (sign?: () => string) =>
+      new svc.PayerClient({ baseUrl, payerName: 'P', apiKey: 'k', ...(sign ? { sign } : {}) });
     expect(make).toThrow(svc.SvcRequestError);
-    expect(make).toThrow(/signing requests needs crypto\.subtle \(WebCrypto\), which browsers give to secure pages only/);
+    expect(make).toThrow(
+      /signing requests needs crypto\.subtle \(WebCrypto\), which browsers give to secure pages only/,
+    );
     expect(make(() => 'custom-key')).toBeInstanceOf(svc.PayerClient);
   });
 
   it('gives any part of a large ASCII body kept in chunks, within a chunk or across them, as the text itself', async () => {
     const entry = join(import.meta.dirname, '..', '..', 'generated', 'runtime', 'codec', 'charset.ts');
-    const charset = load<{ bodyTextDecoder: typeof bodyTextDecoder }>((await bundleClientForBrowser('iife', true, entry)).code, viaMock);
+    const charset = load<{ bodyTextDecoder: typeof bodyTextDecoder }>(
+      (await bundleClientForBrowser('iife', true, entry)).code,
+      viaMock,
+    );
     const text = Array.from({ length: 12_000 }, (_, i) => `<v>${i}</v>`).join('');
     const bytes = new TextEncoder().encode(text);
     for (const chunkBytes of [7000, 20_000]) {
@@ -185,20 +231,35 @@ describe('the bundle, run without Node', () => {
       const source = decoder.endSource();
       if (typeof source === 'string') throw new Error('expected a source read in parts');
       expect(source.length).toBe(text.length);
-      const parts: Array<[number, number]> = [[0, 10], [6990, 7010], [100, 6900], [5000, 30_000], [69_999, 70_001], [0, text.length], [text.length - 3, text.length]];
-      for (const [start, end] of parts) expect(source.text(start, end), `${chunkBytes}: ${start}-${end}`).toBe(text.slice(start, end));
+      const parts: Array<[number, number]> = [
+        [0, 10],
+        [6990, 7010],
+        [100, 6900],
+        [5000, 30_000],
+        [69_999, 70_001],
+        [0, text.length],
+        [text.length - 3, text.length],
+      ];
+      for (const [start, end] of parts)
+        expect(source.text(start, end), `${chunkBytes}: ${start}-${end}`).toBe(text.slice(start, end));
     }
   });
 
   it('says hmacSha256Hex (of the runtime) needs node:crypto, rather than failing on a missing module', async () => {
     const entry = join(import.meta.dirname, '..', '..', 'generated', 'runtime', 'signing.ts');
-    const signing = load<{ hmacSha256Hex: (key: string, message: string) => string }>((await bundleClientForBrowser('iife', true, entry)).code, viaMock);
+    const signing = load<{ hmacSha256Hex: (key: string, message: string) => string }>(
+      (await bundleClientForBrowser('iife', true, entry)).code,
+      viaMock,
+    );
     expect(() => signing.hmacSha256Hex('k', 'm')).toThrow(/signing a query string needs node:crypto \(Node\.js\)/);
   });
 
   it('codes xs:base64Binary with atob and btoa as Node does', async () => {
     const entry = join(import.meta.dirname, '..', '..', 'generated', 'runtime', 'codec', 'values.ts');
-    const values = load<{ encodeBase64: typeof encodeBase64; decodeBase64: typeof decodeBase64 }>((await bundleClientForBrowser('iife', true, entry)).code, viaMock);
+    const values = load<{ encodeBase64: typeof encodeBase64; decodeBase64: typeof decodeBase64 }>(
+      (await bundleClientForBrowser('iife', true, entry)).code,
+      viaMock,
+    );
     for (const length of [0, 1, 2, 3, 4, 5, 8189, 8190, 8191, 20_000]) {
       const bytes = Uint8Array.from({ length }, (_, i) => (i * 131 + 7) % 256);
       const text = values.encodeBase64(bytes, 'data');

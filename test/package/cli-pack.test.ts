@@ -47,7 +47,10 @@ describe('the packed svc-codegen, installed into an empty folder', () => {
     cpSync(fromRoot('test/fixtures/specs/minimal.yaml'), join(app, 'spec', 'minimal.yaml'));
     cpSync(fromRoot('test/fixtures/import/Shapes.wsdl'), join(app, 'Shapes.wsdl'));
     cpSync(fromRoot('test/fixtures/import/Shapes.xsd'), join(app, 'Shapes.xsd'));
-    writeFileSync(join(app, 'svc-codegen.config.json'), `${JSON.stringify({ spec: 'spec/minimal.yaml', out: 'sdk' })}\n`);
+    writeFileSync(
+      join(app, 'svc-codegen.config.json'),
+      `${JSON.stringify({ spec: 'spec/minimal.yaml', out: 'sdk' })}\n`,
+    );
   }, 240_000);
 
   afterAll(() => scratch.remove());
@@ -60,7 +63,9 @@ describe('the packed svc-codegen, installed into an empty folder', () => {
     expect(files.filter((f) => f.endsWith('.ts') && !f.startsWith('templates/'))).toEqual([]);
     expect(files.some((f) => f.startsWith('templates/runtime/'))).toBe(true);
     expect(files.some((f) => f.startsWith('templates/docs/'))).toBe(true);
-    expect(files.filter((f) => f.startsWith('generator/') || f.startsWith('test/') || f.startsWith('spec/'))).toEqual([]);
+    expect(files.filter((f) => f.startsWith('generator/') || f.startsWith('test/') || f.startsWith('spec/'))).toEqual(
+      [],
+    );
     const names = installedPackages(join(app, 'node_modules'));
     for (const dependency of Object.keys(own.dependencies)) expect(names).toContain(dependency);
     expect(names.filter((name) => name in own.devDependencies)).toEqual([]);
@@ -75,7 +80,7 @@ describe('the packed svc-codegen, installed into an empty folder', () => {
     }
   });
 
-  it('generates from the folder\'s config file alone, as the generator of this repository does, and checks it', async () => {
+  it("generates from the folder's config file alone, as the generator of this repository does, and checks it", async () => {
     const generated = await npx();
     expect(generated).toMatchObject({ code: 0, stderr: '' });
     expect(generated.stdout).toMatch(/^Generated sdk from spec\/minimal\.yaml: \d+ added, 0 changed, 0 removed\.\n$/);
@@ -88,11 +93,16 @@ describe('the packed svc-codegen, installed into an empty folder', () => {
   it('drafts a spec from a WSDL and compares two specs', async () => {
     const drafted = await npx('import-wsdl', 'Shapes.wsdl', '--out', 'spec/shapes.yaml');
     expect(drafted.code).toBe(0);
-    expect(drafted.stderr).toContain('Wrote spec/shapes.yaml (and spec/svc-spec.schema.json, the JSON Schema it names) from Shapes.wsdl');
+    expect(drafted.stderr).toContain(
+      'Wrote spec/shapes.yaml (and spec/svc-spec.schema.json, the JSON Schema it names) from Shapes.wsdl',
+    );
     expect(readFileSync(join(app, 'spec', 'shapes.yaml'), 'utf8')).toMatch(/^specVersion: 1$/m);
 
     const minimal = readFileSync(join(app, 'spec', 'minimal.yaml'), 'utf8');
-    writeFileSync(join(app, 'spec', 'minimal-v2.yaml'), minimal.replace('title: Minimal Service', 'title: Minimal Service, revised'));
+    writeFileSync(
+      join(app, 'spec', 'minimal-v2.yaml'),
+      minimal.replace('title: Minimal Service', 'title: Minimal Service, revised'),
+    );
     const diff = await npx('diff', 'spec/minimal.yaml', 'spec/minimal-v2.yaml', '--format', 'json', '--fail-on', 'any');
     expect(diff.code).toBe(1);
     expect(JSON.stringify(JSON.parse(diff.stdout))).toContain('service.title');

@@ -29,7 +29,7 @@ describe('importedPackages', () => {
       "import { up } from '../up.js';",
       "// import { old } from 'commented-out';",
       "/** e.g. import { Client } from 'my-sdk'; */",
-      "const text = \"import { q } from 'in-a-string'\";",
+      'const text = "import { q } from \'in-a-string\'";',
       "import { again } from 'xmlbuilder2';",
     ].join('\n');
     expect(importedPackages(source)).toEqual(['xmlbuilder2', '@scope/types', 'lib-a', 'side-effect', 'lazy-lib']);
@@ -79,14 +79,21 @@ describe('the payer package files', () => {
   it("has a client that depends on nothing, and a mock that depends on the client at its version and on exactly what the mock's runtime and the simulator import, at this repository's versions", () => {
     const client = JSON.parse(file('client/package.json')) as PackageManifest;
     const mock = JSON.parse(file('mock/package.json')) as PackageManifest;
-    const own = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    const own = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
     const model = loadSpec(fromRoot(PAYER_SPEC), { cwd: repoRoot });
     // Independently of the emitter: the bare imports of the copied runtime and simulator files, by package.
     const bare = (keep: (path: string) => boolean) =>
       new Set(
         files
           .filter((f) => keep(f.path))
-          .flatMap((f) => [...f.content.matchAll(/^(?:import|export)\b[^'"\n]*(?:\n[^'"\n]*)*?from '([^'.][^']*)'/gm)].map((m) => m[1]!))
+          .flatMap((f) =>
+            [...f.content.matchAll(/^(?:import|export)\b[^'"\n]*(?:\n[^'"\n]*)*?from '([^'.][^']*)'/gm)].map(
+              (m) => m[1]!,
+            ),
+          )
           .filter((s) => !s.startsWith('node:') && !s.startsWith('#')),
       );
     const clientBare = bare((p) => p.startsWith('runtime/') && !p.startsWith('runtime/mock/'));
@@ -101,10 +108,17 @@ describe('the payer package files', () => {
     expect(client.bin).toBeUndefined();
     // Its simulator reads scenario files (YAML, checked with a zod schema).
     expect([...mockImports(model).keys()]).toEqual([...mockBare].sort());
-    expect(mock.dependencies).toEqual({ [client.name]: client.version, yaml: own.dependencies['yaml'], zod: own.dependencies['zod'] });
+    expect(mock.dependencies).toEqual({
+      [client.name]: client.version,
+      yaml: own.dependencies['yaml'],
+      zod: own.dependencies['zod'],
+    });
     expect(mock.name).toBe(`${client.name}-mock`);
     expect(mock.version).toBe(client.version);
-    expect(client.devDependencies).toEqual({ '@types/node': own.devDependencies['@types/node'], typescript: own.devDependencies['typescript'] });
+    expect(client.devDependencies).toEqual({
+      '@types/node': own.devDependencies['@types/node'],
+      typescript: own.devDependencies['typescript'],
+    });
     expect(mock.devDependencies).toEqual({
       '@types/node': own.devDependencies['@types/node'],
       msw: own.devDependencies['msw'],
@@ -117,32 +131,54 @@ describe('the payer package files', () => {
   });
 
   it('has git ignore what building, installing and `npm pack` leave in it (a .tgz in any package folder)', () => {
-    expect(file('.gitignore').split('\n').filter((l) => l !== '' && !l.startsWith('#'))).toEqual(['*.tgz', 'dist/', 'node_modules/']);
+    expect(
+      file('.gitignore')
+        .split('\n')
+        .filter((l) => l !== '' && !l.startsWith('#')),
+    ).toEqual(['*.tgz', 'dist/', 'node_modules/']);
     // Asked of git itself, on this repository's committed copy of the output.
     const ignored = (path: string) => spawnSync('git', ['check-ignore', '-q', path], { cwd: repoRoot }).status === 0;
-    expect([ignored('generated/svc-payer-client-5.0.0.tgz'), ignored('generated/client/svc-payer-client-5.0.0.tgz')]).toEqual([true, true]);
+    expect([
+      ignored('generated/svc-payer-client-5.0.0.tgz'),
+      ignored('generated/client/svc-payer-client-5.0.0.tgz'),
+    ]).toEqual([true, true]);
     // The mock package's folder too: its tarball, build and install.
-    expect(['mock/svc-payer-client-mock-5.0.0.tgz', 'mock/dist/mock/index.js', 'mock/node_modules/x/index.js'].map((p) => ignored(`generated/${p}`))).toEqual([true, true, true]);
+    expect(
+      ['mock/svc-payer-client-mock-5.0.0.tgz', 'mock/dist/mock/index.js', 'mock/node_modules/x/index.js'].map((p) =>
+        ignored(`generated/${p}`),
+      ),
+    ).toEqual([true, true, true]);
     expect(ignored('generated/mock/package.json')).toBe(false);
     expect(ignored('generated/package.json')).toBe(false);
-    expect(['client/dist/client/index.js', 'client/node_modules/x/index.js', 'node_modules/x/index.js'].map((p) => ignored(`generated/${p}`))).toEqual([true, true, true]);
+    expect(
+      ['client/dist/client/index.js', 'client/node_modules/x/index.js', 'node_modules/x/index.js'].map((p) =>
+        ignored(`generated/${p}`),
+      ),
+    ).toEqual([true, true, true]);
     expect(ignored('generated/client/package.json')).toBe(false);
   });
 
   it('builds every TypeScript file it renders in exactly one package, and exports entry points that the builds produce', () => {
     const tsconfig = (path: string) =>
-      JSON.parse(file(path).replace(/^\/\/.*\n/gm, '')) as { compilerOptions: { outDir: string; rootDir: string }; include: string[]; exclude: string[] };
+      JSON.parse(file(path).replace(/^\/\/.*\n/gm, '')) as {
+        compilerOptions: { outDir: string; rootDir: string };
+        include: string[];
+        exclude: string[];
+      };
     const client = tsconfig('client/tsconfig.json');
     const mock = tsconfig('mock/tsconfig.json');
     // Each build mirrors the output folder in its dist/, so that the mock's imports of client code can be mapped.
     expect(client.compilerOptions).toMatchObject({ outDir: 'dist', rootDir: '..' });
     expect(mock.compilerOptions).toMatchObject({ outDir: 'dist', rootDir: '..' });
-    const folders = (include: string[], base: string) => include.map((p) => posix.normalize(posix.join(base, p.replace(/\*\*\/\*\.ts$/, ''))));
+    const folders = (include: string[], base: string) =>
+      include.map((p) => posix.normalize(posix.join(base, p.replace(/\*\*\/\*\.ts$/, ''))));
     const sources = files.map((f) => f.path).filter((p) => p.endsWith('.ts'));
     const inClient = (p: string) =>
-      folders(client.include, 'client').some((d) => p.startsWith(d)) && !folders(client.exclude, 'client').some((d) => p.startsWith(`${d}/`));
+      folders(client.include, 'client').some((d) => p.startsWith(d)) &&
+      !folders(client.exclude, 'client').some((d) => p.startsWith(`${d}/`));
     const inMock = (p: string) => folders(mock.include, 'mock').some((d) => p.startsWith(d === '.' ? '' : d));
-    for (const p of sources) expect([inClient(p), inMock(p)].filter(Boolean), `${p} is built by one package`).toHaveLength(1);
+    for (const p of sources)
+      expect([inClient(p), inMock(p)].filter(Boolean), `${p} is built by one package`).toHaveLength(1);
     expect(sources.filter((p) => p.startsWith('runtime/mock/')).every(inMock)).toBe(true);
 
     for (const [path, subpaths] of [

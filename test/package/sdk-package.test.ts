@@ -27,7 +27,9 @@ const MOCK = `${NAME}-mock`;
 // The variables an npm script run exports would point a nested npm at this repository (prefix) or make it think
 // it runs a lifecycle script of ours; the child commands must behave as in a fresh shell in their own directory.
 const env = Object.fromEntries(
-  Object.entries(process.env).filter(([k]) => !/^(npm_lifecycle_|npm_package_|npm_config_(local_)?prefix$|INIT_CWD$|NODE_OPTIONS$)/i.test(k)),
+  Object.entries(process.env).filter(
+    ([k]) => !/^(npm_lifecycle_|npm_package_|npm_config_(local_)?prefix$|INIT_CWD$|NODE_OPTIONS$)/i.test(k),
+  ),
 );
 
 async function sh(command: string, args: readonly string[], cwd: string): Promise<string> {
@@ -35,7 +37,9 @@ async function sh(command: string, args: readonly string[], cwd: string): Promis
     return (await run(command, args, { cwd, env, maxBuffer: 16 * 1024 * 1024, timeout: TIMEOUT })).stdout;
   } catch (error) {
     const e = error as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}: ${e.message}\n${e.stdout ?? ''}\n${e.stderr ?? ''}`);
+    throw new Error(
+      `${command} ${args.join(' ')} failed in ${cwd}: ${e.message}\n${e.stdout ?? ''}\n${e.stderr ?? ''}`,
+    );
   }
 }
 
@@ -56,11 +60,15 @@ interface PackageManifest {
   devDependencies: Record<string, string>;
 }
 const manifest = JSON.parse(readFileSync(fromRoot(GENERATED_DIR, 'client', 'package.json'), 'utf8')) as PackageManifest;
-const mockManifest = JSON.parse(readFileSync(fromRoot(GENERATED_DIR, 'mock', 'package.json'), 'utf8')) as PackageManifest;
+const mockManifest = JSON.parse(
+  readFileSync(fromRoot(GENERATED_DIR, 'mock', 'package.json'), 'utf8'),
+) as PackageManifest;
 
 /** npm pack of the package in `dir`: the tarball's path and its files, relative to its package/ folder. */
 async function pack(dir: string): Promise<{ tarball: string; entries: string[] }> {
-  const packed = JSON.parse(await sh('npm', ['pack', '--json', '--pack-destination', scratch.dir], dir)) as Array<{ filename: string }>;
+  const packed = JSON.parse(await sh('npm', ['pack', '--json', '--pack-destination', scratch.dir], dir)) as Array<{
+    filename: string;
+  }>;
   const file = join(scratch.dir, packed[0]!.filename);
   const listed = (await sh('tar', ['-tzf', file], scratch.dir))
     .split('\n')
@@ -116,7 +124,9 @@ describe('the generated packages', { timeout: TIMEOUT }, () => {
   it('npm pack builds dist/ through prepack and packs the build, not the sources; the client has no mock, the mock no client code', () => {
     expect(builtBeforePack, 'the copy had no dist/ before npm pack').toBe(false);
     expect(existsSync(join(sdk, 'client', 'dist', 'client', 'index.js')), 'prepack ran the build').toBe(true);
-    expect(entries).toEqual(expect.arrayContaining(['package.json', 'README.md', 'dist/client/index.js', 'dist/client/index.d.ts']));
+    expect(entries).toEqual(
+      expect.arrayContaining(['package.json', 'README.md', 'dist/client/index.js', 'dist/client/index.d.ts']),
+    );
     const runtime = listFiles(fromRoot(GENERATED_DIR, 'runtime')).filter((f) => f.endsWith('.ts'));
     const clientRuntime = runtime.filter((f) => !f.startsWith('mock/'));
     expect(clientRuntime.length).toBeGreaterThan(0);
@@ -129,12 +139,34 @@ describe('the generated packages', { timeout: TIMEOUT }, () => {
         expect(inMock, f).not.toContain(built);
       }
     }
-    expect(entries.filter((f) => f.startsWith('dist/mock/')), 'the mock in the client package').toEqual([]);
-    expect(mockEntries).toEqual(expect.arrayContaining(['package.json', 'README.md', 'dist/mock/index.js', 'dist/mock/index.d.ts', 'dist/mock/simulator/index.js']));
-    expect(mockEntries.filter((f) => !f.startsWith('dist/mock/') && !f.startsWith('dist/runtime/mock/') && f.startsWith('dist/')), 'client code in the mock package').toEqual([]);
+    expect(
+      entries.filter((f) => f.startsWith('dist/mock/')),
+      'the mock in the client package',
+    ).toEqual([]);
+    expect(mockEntries).toEqual(
+      expect.arrayContaining([
+        'package.json',
+        'README.md',
+        'dist/mock/index.js',
+        'dist/mock/index.d.ts',
+        'dist/mock/simulator/index.js',
+      ]),
+    );
+    expect(
+      mockEntries.filter(
+        (f) => !f.startsWith('dist/mock/') && !f.startsWith('dist/runtime/mock/') && f.startsWith('dist/'),
+      ),
+      'client code in the mock package',
+    ).toEqual([]);
     for (const list of [entries, mockEntries]) {
-      expect(list.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')), 'TypeScript sources in the tarball').toEqual([]);
-      expect(list.filter((f) => !f.startsWith('dist/')), 'files outside dist/').toEqual(['README.md', 'package.json']);
+      expect(
+        list.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')),
+        'TypeScript sources in the tarball',
+      ).toEqual([]);
+      expect(
+        list.filter((f) => !f.startsWith('dist/')),
+        'files outside dist/',
+      ).toEqual(['README.md', 'package.json']);
     }
   });
 
@@ -142,24 +174,48 @@ describe('the generated packages', { timeout: TIMEOUT }, () => {
     expect(manifest.dependencies, 'the client package depends on nothing').toBeUndefined();
     expect(manifest.bin, 'the client package has no command').toBeUndefined();
     const own = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { dependencies: Record<string, string> };
-    expect(mockManifest.dependencies).toEqual({ [NAME]: manifest.version, yaml: own.dependencies['yaml'], zod: own.dependencies['zod'] });
-    for (const [pkg, m] of [[NAME, manifest], [MOCK, mockManifest]] as const) {
+    expect(mockManifest.dependencies).toEqual({
+      [NAME]: manifest.version,
+      yaml: own.dependencies['yaml'],
+      zod: own.dependencies['zod'],
+    });
+    for (const [pkg, m] of [
+      [NAME, manifest],
+      [MOCK, mockManifest],
+    ] as const) {
       const installed = join(app, 'node_modules', pkg);
-      expect(JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'))).toMatchObject({ name: pkg, version: '5.0.0' });
+      expect(JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'))).toMatchObject({
+        name: pkg,
+        version: '5.0.0',
+      });
       expect(listFiles(installed).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
       for (const [dep, version] of Object.entries(m.dependencies ?? {})) {
-        expect((JSON.parse(readFileSync(join(app, 'node_modules', dep, 'package.json'), 'utf8')) as { version: string }).version, dep).toBe(version);
+        expect(
+          (JSON.parse(readFileSync(join(app, 'node_modules', dep, 'package.json'), 'utf8')) as { version: string })
+            .version,
+          dep,
+        ).toBe(version);
       }
     }
     // Nothing but the two packages and the mock's dependencies (and npm's own bookkeeping) was installed; the
     // client the mock depends on is the one installed beside it, not a second copy.
-    expect(readdirSync(join(app, 'node_modules')).filter((e) => !e.startsWith('.')).sort()).toEqual([NAME, MOCK, 'yaml', 'zod'].sort());
+    expect(
+      readdirSync(join(app, 'node_modules'))
+        .filter((e) => !e.startsWith('.'))
+        .sort(),
+    ).toEqual([NAME, MOCK, 'yaml', 'zod'].sort());
     expect(existsSync(join(app, 'node_modules', MOCK, 'node_modules')), 'a nested install under the mock').toBe(false);
     expect(Object.keys(manifest.devDependencies).sort()).toEqual(['@types/node', 'typescript']);
     expect(Object.keys(mockManifest.devDependencies).sort()).toEqual(['@types/node', 'msw', 'typescript']);
-    expect(existsSync(join(app, 'node_modules', 'msw')), 'msw (an optional peer) installed in the fresh project').toBe(false);
-    expect(existsSync(join(app, 'node_modules', 'typescript')), 'typescript installed in the fresh project').toBe(false);
-    expect(existsSync(join(app, 'node_modules', '@types', 'node')), '@types/node installed in the fresh project').toBe(false);
+    expect(existsSync(join(app, 'node_modules', 'msw')), 'msw (an optional peer) installed in the fresh project').toBe(
+      false,
+    );
+    expect(existsSync(join(app, 'node_modules', 'typescript')), 'typescript installed in the fresh project').toBe(
+      false,
+    );
+    expect(existsSync(join(app, 'node_modules', '@types', 'node')), '@types/node installed in the fresh project').toBe(
+      false,
+    );
   });
 
   it('is imported by its name from plain Node.js and calls a SOAP 1.1 service', async () => {
@@ -198,8 +254,9 @@ describe('the generated packages', { timeout: TIMEOUT }, () => {
     expect([...new Set(named)].sort()).toEqual([...out.errorClasses].sort());
   });
 
-  it('have entry points that CommonJS require()s (no top-level await), only the msw one needing msw; the mock loads the client package\'s runtime, not a copy', async () => {
-    const subpaths = (m: PackageManifest) => Object.keys(m.exports).filter((k) => k !== './package.json' && !k.endsWith('/*'));
+  it("have entry points that CommonJS require()s (no top-level await), only the msw one needing msw; the mock loads the client package's runtime, not a copy", async () => {
+    const subpaths = (m: PackageManifest) =>
+      Object.keys(m.exports).filter((k) => k !== './package.json' && !k.endsWith('/*'));
     expect(subpaths(manifest)).toEqual(['.', './client']);
     expect(subpaths(mockManifest)).toEqual(['.', './msw']);
     const specifiers = [
@@ -207,7 +264,9 @@ describe('the generated packages', { timeout: TIMEOUT }, () => {
       ...subpaths(mockManifest).map((s) => (s === '.' ? MOCK : `${MOCK}/${s.slice(2)}`)),
     ];
     writeFileSync(join(app, 'require-all.cjs'), REQUIRE_SCRIPT);
-    const loaded = JSON.parse(await sh(process.execPath, ['require-all.cjs', JSON.stringify(specifiers)], app)) as Record<string, Loaded>;
+    const loaded = JSON.parse(
+      await sh(process.execPath, ['require-all.cjs', JSON.stringify(specifiers)], app),
+    ) as Record<string, Loaded>;
     expect(process.features).toHaveProperty('require_module', true);
     for (const s of specifiers.filter((x) => !x.endsWith('/msw'))) {
       expect(loaded[s], s).toHaveProperty('exports');
@@ -220,7 +279,10 @@ describe('the generated packages', { timeout: TIMEOUT }, () => {
     expect((loaded[`${MOCK}/msw`] as { message: string }).message).toContain("'msw'");
     // One copy of the runtime: what the mock loads of it is the client package's own module.
     writeFileSync(join(app, 'same-runtime.cjs'), SAME_RUNTIME_SCRIPT);
-    expect(JSON.parse(await sh(process.execPath, ['same-runtime.cjs'], app))).toEqual({ fromClient: true, nested: false });
+    expect(JSON.parse(await sh(process.execPath, ['same-runtime.cjs'], app))).toEqual({
+      fromClient: true,
+      nested: false,
+    });
   });
 
   it('type-check strict consumers of the client and the mock and the README examples (skipLibCheck: false) without msw installed', () => {
@@ -228,17 +290,24 @@ describe('the generated packages', { timeout: TIMEOUT }, () => {
     const readme = readFileSync(join(app, 'node_modules', NAME, 'README.md'), 'utf8');
     const mockReadme = readFileSync(join(app, 'node_modules', MOCK, 'README.md'), 'utf8');
     // One module per README, its blocks in order, as a reader follows them: a later block uses what an earlier made.
-    const blocks = [readme, mockReadme].map((r) => codeBlocks(r).filter((b) => !/from 'msw/.test(b)).join('\n'));
+    const blocks = [readme, mockReadme].map((r) =>
+      codeBlocks(r)
+        .filter((b) => !/from 'msw/.test(b))
+        .join('\n'),
+    );
     expect(blocks[0]).toContain(`from '${NAME}'`);
     expect(blocks[0]).toContain('isServiceError(');
     expect(blocks[1]).toContain(`from '${MOCK}'`);
     blocks.forEach((b, i) => writeFileSync(join(app, `readme-${i}.ts`), b));
     writeFileSync(join(app, 'consumer.ts'), CONSUMER);
     writeFileSync(join(app, 'mock-consumer.ts'), MOCK_CONSUMER);
-    const roots = ['consumer.ts', 'mock-consumer.ts', ...blocks.map((_, i) => `readme-${i}.ts`)].map((f) => join(app, f));
+    const roots = ['consumer.ts', 'mock-consumer.ts', ...blocks.map((_, i) => `readme-${i}.ts`)].map((f) =>
+      join(app, f),
+    );
 
     const options: ts.CompilerOptions = { ...CONSUMER_OPTIONS, exactOptionalPropertyTypes: true, skipLibCheck: false };
-    const resolved = (spec: string) => ts.resolveModuleName(spec, roots[0]!, options, ts.sys).resolvedModule?.resolvedFileName;
+    const resolved = (spec: string) =>
+      ts.resolveModuleName(spec, roots[0]!, options, ts.sys).resolvedModule?.resolvedFileName;
     expect(resolved(NAME)).toBe(join(app, 'node_modules', NAME, 'dist', 'client', 'index.d.ts'));
     expect(resolved(`${NAME}/client`)).toBe(join(app, 'node_modules', NAME, 'dist', 'client', 'index.d.ts'));
     expect(resolved(MOCK)).toBe(join(app, 'node_modules', MOCK, 'dist', 'mock', 'index.d.ts'));
@@ -247,7 +316,11 @@ describe('the generated packages', { timeout: TIMEOUT }, () => {
 
   it("serves the mock with the mock package's command, which the client package calls", async () => {
     expect(mockManifest.bin).toEqual({ [MOCK]: './dist/mock/cli.js' });
-    const child = spawn(join(app, 'node_modules', '.bin', MOCK), ['--port', '0', '--log-level', 'silent'], { cwd: app, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(join(app, 'node_modules', '.bin', MOCK), ['--port', '0', '--log-level', 'silent'], {
+      cwd: app,
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     try {
       const first = await new Promise<string>((resolve, reject) => {
         child.once('error', reject);
@@ -256,7 +329,10 @@ describe('the generated packages', { timeout: TIMEOUT }, () => {
       });
       const origin = new URL(/https?:\/\/\S+/.exec(first)![0]).origin;
       writeFileSync(join(app, 'call-mock.mjs'), CALL_MOCK_SCRIPT);
-      const out = JSON.parse(await sh(process.execPath, ['call-mock.mjs', origin], app)) as { errorCode: unknown; accounts: number };
+      const out = JSON.parse(await sh(process.execPath, ['call-mock.mjs', origin], app)) as {
+        errorCode: unknown;
+        accounts: number;
+      };
       expect(out.errorCode).toBe(0);
       expect(out.accounts).toBeGreaterThan(0);
     } finally {
@@ -272,9 +348,14 @@ describe('the generated packages', { timeout: TIMEOUT }, () => {
       const readme = readFileSync(join(app, 'node_modules', pkg, 'README.md'), 'utf8');
       for (const block of codeBlocks(readme)) {
         for (const m of block.matchAll(/^import \{([^}]*)\} from '([^']+)';$/gm)) {
-          if (m[2] !== NAME && !m[2]!.startsWith(`${NAME}/`) && m[2] !== MOCK && !m[2]!.startsWith(`${MOCK}/`)) continue;
+          if (m[2] !== NAME && !m[2]!.startsWith(`${NAME}/`) && m[2] !== MOCK && !m[2]!.startsWith(`${MOCK}/`))
+            continue;
           const names = promised.get(m[2]!) ?? new Set<string>();
-          for (const part of m[1]!.split(',').map((p) => p.trim()).filter((p) => p !== '')) names.add(part.replace(/^type\s+/, ''));
+          for (const part of m[1]!
+            .split(',')
+            .map((p) => p.trim())
+            .filter((p) => p !== ''))
+            names.add(part.replace(/^type\s+/, ''));
           promised.set(m[2]!, names);
         }
       }
@@ -286,12 +367,17 @@ describe('the generated packages', { timeout: TIMEOUT }, () => {
     expect(promised.get(NAME)!.size).toBeGreaterThan(5);
 
     const specifiers = [...promised.keys()];
-    const loaded = JSON.parse(await sh(process.execPath, ['require-all.cjs', JSON.stringify(specifiers)], app)) as Record<string, Loaded>;
+    const loaded = JSON.parse(
+      await sh(process.execPath, ['require-all.cjs', JSON.stringify(specifiers)], app),
+    ) as Record<string, Loaded>;
     for (const [specifier, names] of promised) {
       const exported = (loaded[specifier] as { exports?: string[] }).exports;
       expect(exported, specifier).toBeDefined();
       // Type-only names (none today) are checked by the type-check of the README's blocks above.
-      expect([...names].filter((n) => !exported!.includes(n)), `${specifier} lacks what the README promises`).toEqual([]);
+      expect(
+        [...names].filter((n) => !exported!.includes(n)),
+        `${specifier} lacks what the README promises`,
+      ).toEqual([]);
     }
     expect(loaded[`${MOCK}/msw`]).toHaveProperty('exports', ['mswHandlers']);
   });
@@ -313,15 +399,27 @@ function codeBlocks(markdown: string): string[] {
 function strictDiagnostics(roots: string[], options: ts.CompilerOptions): string {
   const program = ts.createProgram({ rootNames: roots, options, host: ts.createCompilerHost(options, true) });
   // Our files and the package's declarations are checked in full; other libraries are not this test's business.
-  const own = program.getSourceFiles().filter((f) => roots.includes(f.fileName) || [NAME, MOCK].some((p) => f.fileName.startsWith(join(app, 'node_modules', p) + sep)));
-  if (!own.some((f) => f.fileName.endsWith(`${NAME}/dist/runtime/errors.d.ts`))) return 'the client package declarations were not checked';
-  if (!own.some((f) => f.fileName.endsWith(`${MOCK}/dist/runtime/mock/core.d.ts`))) return 'the mock package declarations were not checked';
+  const own = program
+    .getSourceFiles()
+    .filter(
+      (f) =>
+        roots.includes(f.fileName) ||
+        [NAME, MOCK].some((p) => f.fileName.startsWith(join(app, 'node_modules', p) + sep)),
+    );
+  if (!own.some((f) => f.fileName.endsWith(`${NAME}/dist/runtime/errors.d.ts`)))
+    return 'the client package declarations were not checked';
+  if (!own.some((f) => f.fileName.endsWith(`${MOCK}/dist/runtime/mock/core.d.ts`)))
+    return 'the mock package declarations were not checked';
   const diagnostics = [
     ...program.getOptionsDiagnostics(),
     ...program.getGlobalDiagnostics(),
     ...own.flatMap((f) => [...program.getSyntacticDiagnostics(f), ...program.getSemanticDiagnostics(f)]),
   ];
-  const host: ts.FormatDiagnosticsHost = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => app, getNewLine: () => '\n' };
+  const host: ts.FormatDiagnosticsHost = {
+    getCanonicalFileName: (f) => f,
+    getCurrentDirectory: () => app,
+    getNewLine: () => '\n',
+  };
   return diagnostics.map((d) => ts.formatDiagnostic(d, host).trimEnd()).join('\n');
 }
 

@@ -62,45 +62,66 @@ function chunked(bytes: Uint8Array, contentType: string, cuts: readonly number[]
 /** Characters of 1, 2, 3 and 4 UTF-8 bytes, a byte-order mark inside the text, and XML-ish ASCII. */
 const TEXT_PIECES = ['a', '<x>', 'é', 'Zoë', '€', '東京', '😀', '\ufeff', ' ', '&amp;', '\u0080'];
 
-const text = fc.oneof(
-  { arbitrary: fc.array(fc.constantFrom(...TEXT_PIECES), { minLength: 150, maxLength: 400 }), weight: 4 },
-  { arbitrary: fc.array(fc.constantFrom(...TEXT_PIECES), { maxLength: 150 }), weight: 1 },
-).map((p) => p.join(''));
+const text = fc
+  .oneof(
+    { arbitrary: fc.array(fc.constantFrom(...TEXT_PIECES), { minLength: 150, maxLength: 400 }), weight: 4 },
+    { arbitrary: fc.array(fc.constantFrom(...TEXT_PIECES), { maxLength: 150 }), weight: 1 },
+  )
+  .map((p) => p.join(''));
 
 /** Bytes that break UTF-8 one way or another: a lone lead, a stray continuation, an overlong form, a surrogate. */
 const BAD = [[0xc3], [0x80], [0xe2, 0x82], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xff]];
 
 const PREFIXES: ReadonlyArray<readonly number[]> = [[], [0xef, 0xbb, 0xbf], [0xff, 0xfe], [0xfe, 0xff]];
 const CONTENT_TYPES = [
-  'text/xml; charset=utf-8', 'text/xml; charset=utf-8', 'text/xml', 'text/xml', '', 'text/xml; charset=utf-16le', 'text/xml; charset=utf-16',
-  'text/xml; charset=iso-8859-1', 'text/xml; charset=windows-1252', 'text/xml; charset=shift_jis', 'text/xml; charset=x-none',
+  'text/xml; charset=utf-8',
+  'text/xml; charset=utf-8',
+  'text/xml',
+  'text/xml',
+  '',
+  'text/xml; charset=utf-16le',
+  'text/xml; charset=utf-16',
+  'text/xml; charset=iso-8859-1',
+  'text/xml; charset=windows-1252',
+  'text/xml; charset=shift_jis',
+  'text/xml; charset=x-none',
 ];
-const DECLARATIONS = ['', '<?xml version="1.0" encoding="utf-8"?>', '<?xml version="1.0" encoding="utf-16"?>', "<?xml version='1.0' encoding='iso-8859-1'?>"];
+const DECLARATIONS = [
+  '',
+  '<?xml version="1.0" encoding="utf-8"?>',
+  '<?xml version="1.0" encoding="utf-16"?>',
+  "<?xml version='1.0' encoding='iso-8859-1'?>",
+];
 
 /** A body: an optional mark, an optional declaration, text in UTF-8 or UTF-16, perhaps with bad bytes put in. */
-const body = fc.record({
-  prefix: fc.constantFrom(...PREFIXES),
-  declaration: fc.constantFrom(...DECLARATIONS),
-  text,
-  encoding: fc.constantFrom('utf8', 'utf8', 'utf8', 'utf16le', 'utf16be'),
-  // Mostly valid bodies, so that most runs compare texts rather than errors.
-  bad: fc.oneof(
-    { arbitrary: fc.constant(undefined), weight: 3 },
-    { arbitrary: fc.tuple(fc.constantFrom(...BAD), fc.nat()), weight: 1 },
-  ),
-  trailingOdd: fc.integer({ min: 0, max: 5 }).map((n) => n === 0),
-  // A run of ASCII first, as most answers are, so that pure-ASCII chunks come before the others.
-  ascii: fc.nat(2000),
-}).map(({ prefix, declaration, text: t, encoding, bad, trailingOdd, ascii }) => {
-  const content = declaration + '<x>'.repeat(Math.floor(ascii / 3)) + t;
-  let bytes: Buffer = encoding === 'utf16be' ? Buffer.from(content, 'utf16le').swap16() : Buffer.from(content, encoding === 'utf8' ? 'utf8' : 'utf16le');
-  if (bad !== undefined) {
-    const at = bad[1] % (bytes.length + 1);
-    bytes = Buffer.concat([bytes.subarray(0, at), Buffer.from(bad[0]), bytes.subarray(at)]);
-  }
-  if (trailingOdd) bytes = Buffer.concat([bytes, Buffer.from([0xe2])]);
-  return new Uint8Array(Buffer.concat([Buffer.from(prefix), bytes]));
-});
+const body = fc
+  .record({
+    prefix: fc.constantFrom(...PREFIXES),
+    declaration: fc.constantFrom(...DECLARATIONS),
+    text,
+    encoding: fc.constantFrom('utf8', 'utf8', 'utf8', 'utf16le', 'utf16be'),
+    // Mostly valid bodies, so that most runs compare texts rather than errors.
+    bad: fc.oneof(
+      { arbitrary: fc.constant(undefined), weight: 3 },
+      { arbitrary: fc.tuple(fc.constantFrom(...BAD), fc.nat()), weight: 1 },
+    ),
+    trailingOdd: fc.integer({ min: 0, max: 5 }).map((n) => n === 0),
+    // A run of ASCII first, as most answers are, so that pure-ASCII chunks come before the others.
+    ascii: fc.nat(2000),
+  })
+  .map(({ prefix, declaration, text: t, encoding, bad, trailingOdd, ascii }) => {
+    const content = declaration + '<x>'.repeat(Math.floor(ascii / 3)) + t;
+    let bytes: Buffer =
+      encoding === 'utf16be'
+        ? Buffer.from(content, 'utf16le').swap16()
+        : Buffer.from(content, encoding === 'utf8' ? 'utf8' : 'utf16le');
+    if (bad !== undefined) {
+      const at = bad[1] % (bytes.length + 1);
+      bytes = Buffer.concat([bytes.subarray(0, at), Buffer.from(bad[0]), bytes.subarray(at)]);
+    }
+    if (trailingOdd) bytes = Buffer.concat([bytes, Buffer.from([0xe2])]);
+    return new Uint8Array(Buffer.concat([Buffer.from(prefix), bytes]));
+  });
 
 const cutsFor = (length: number): fc.Arbitrary<number[]> =>
   fc.array(fc.integer({ min: 0, max: length }), { maxLength: 12 }).map((cuts) => [...cuts].sort((a, b) => a - b));
@@ -109,7 +130,9 @@ describe('bodyTextDecoder', () => {
   it('gives what decodeBody gives for the whole body, wherever the chunks are cut', () => {
     fc.assert(
       fc.property(
-        body.chain((bytes) => fc.tuple(fc.constant(bytes), fc.constantFrom(...CONTENT_TYPES), cutsFor(bytes.byteLength))),
+        body.chain((bytes) =>
+          fc.tuple(fc.constant(bytes), fc.constantFrom(...CONTENT_TYPES), cutsFor(bytes.byteLength)),
+        ),
         ([bytes, contentType, cuts]) => {
           expect(chunked(bytes, contentType, cuts)).toBe(whole(bytes, contentType));
           expect(handedOver(bytes, contentType, cuts)).toBe(whole(bytes, contentType));
@@ -148,8 +171,16 @@ describe('bodyTextDecoder', () => {
     expect(bigText.text(0, bigText.length)).toBe(big);
     expect(bigText.text(71_990, 100_000)).toBe(big.slice(71_990, 100_000));
     // A bad byte far into the UTF-8 part is refused as decodeBody refuses it.
-    const bad = new Uint8Array(Buffer.concat([Buffer.from(bytes.subarray(0, 150_000)), Buffer.from([0xc3, 0x28]), Buffer.from(bytes.subarray(150_000))]));
-    expect(handedOver(bad, 'text/xml; charset=utf-8', [65_536, 131_072, 150_001])).toBe(whole(bad, 'text/xml; charset=utf-8'));
+    const bad = new Uint8Array(
+      Buffer.concat([
+        Buffer.from(bytes.subarray(0, 150_000)),
+        Buffer.from([0xc3, 0x28]),
+        Buffer.from(bytes.subarray(150_000)),
+      ]),
+    );
+    expect(handedOver(bad, 'text/xml; charset=utf-8', [65_536, 131_072, 150_001])).toBe(
+      whole(bad, 'text/xml; charset=utf-8'),
+    );
     expect(handedOver(bad, 'text/xml; charset=utf-8', [])).toBe('SvcDecodeError:the response body is not valid UTF-8');
   });
 
@@ -163,7 +194,16 @@ describe('bodyTextDecoder', () => {
     const text = decoder.endSource();
     if (typeof text === 'string') throw new Error('expected a source');
     expect(text.length).toBe(whole.length);
-    for (const [start, end] of [[0, 10], [65_530, 65_540], [60_000, 140_000], [0, whole.length], [159_990, whole.length], [160_003, whole.length], [131_072, 131_072], [5, 3_000]]) {
+    for (const [start, end] of [
+      [0, 10],
+      [65_530, 65_540],
+      [60_000, 140_000],
+      [0, whole.length],
+      [159_990, whole.length],
+      [160_003, whole.length],
+      [131_072, 131_072],
+      [5, 3_000],
+    ]) {
       expect(text.text(start!, end!)).toBe(whole.slice(start, end));
     }
     // A small body is one string.

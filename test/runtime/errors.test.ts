@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  SvcDecodeError, SvcError, SvcHttpError, SvcRequestError, SvcServiceError, SvcSoapFault, SvcTimeoutError,
+  SvcDecodeError,
+  SvcError,
+  SvcHttpError,
+  SvcRequestError,
+  SvcServiceError,
+  SvcSoapFault,
+  SvcTimeoutError,
   SvcTransportError,
 } from '../../templates/runtime/errors.js';
 
@@ -27,13 +33,20 @@ describe('errors', () => {
     const e = new SvcServiceError('GetBalances', 1004, 'Unknown payer', result, 'PayerUnknown');
     expect(e.message).toBe('GetBalances failed with errorCode 1004 (PayerUnknown): Unknown payer');
     expect([e.operation, e.code, e.result]).toEqual(['GetBalances', 1004, result]);
-    expect(new SvcServiceError('GetDynamicKey', 'PayerUnknown', undefined, {}).message)
-      .toBe('GetDynamicKey failed with errorCode PayerUnknown');
+    expect(new SvcServiceError('GetDynamicKey', 'PayerUnknown', undefined, {}).message).toBe(
+      'GetDynamicKey failed with errorCode PayerUnknown',
+    );
   });
 
   it('keeps fault fields', () => {
     const f = new SvcSoapFault('soap:Sender', 'No action', '<d/>', 500, 'x:Sub');
-    expect([f.code, f.reason, f.detail, f.status, f.subcode]).toEqual(['soap:Sender', 'No action', '<d/>', 500, 'x:Sub']);
+    expect([f.code, f.reason, f.detail, f.status, f.subcode]).toEqual([
+      'soap:Sender',
+      'No action',
+      '<d/>',
+      500,
+      'x:Sub',
+    ]);
     expect(f.message).toBe('SOAP fault soap:Sender (x:Sub): No action');
   });
 
@@ -50,9 +63,24 @@ describe('errors', () => {
   });
 
   it.each([
-    ['a text line, its control characters made spaces', 'text/plain; charset=utf-8', '\n\n  Not found.\u001b[2J The service\tis at /S.asmx.\r\nmore', 'Not found. [2J The service is at /S.asmx.'],
-    ["an HTML page's title", 'text/html', '<html><head><title>404 - File or directory\n not found.</title></head><body>…</body></html>', '404 - File or directory not found.'],
-    ['an HTML title with entities and markup', 'text/html; charset=utf-8', '<title>A &amp; B &lt;c&gt; <b>d</b></title>', 'A & B <c> d'],
+    [
+      'a text line, its control characters made spaces',
+      'text/plain; charset=utf-8',
+      '\n\n  Not found.\u001b[2J The service\tis at /S.asmx.\r\nmore',
+      'Not found. [2J The service is at /S.asmx.',
+    ],
+    [
+      "an HTML page's title",
+      'text/html',
+      '<html><head><title>404 - File or directory\n not found.</title></head><body>…</body></html>',
+      '404 - File or directory not found.',
+    ],
+    [
+      'an HTML title with entities and markup',
+      'text/html; charset=utf-8',
+      '<title>A &amp; B &lt;c&gt; <b>d</b></title>',
+      'A & B <c> d',
+    ],
     ['no hint in XML', 'text/xml', '<a>Not found</a>', ''],
     ['no hint in an HTML page without a title', 'text/html', '<p>x</p>', ''],
   ])('the message of an HTTP error carries the hint of %s', (_label, contentType, body, hint) => {

@@ -5,7 +5,11 @@ import { MockErrorCodes, type MockErrorCode } from '../../templates/runtime/mock
 import { envelope, getThingBody, KEY, makeFixture, NS, OPERATIONS, ORIGIN, PATH } from './mock-fixture.js';
 
 // The known answer of DECISIONS.md: MyPayer, 1521234048, boguskey, GetBalances (EAT none).
-const KNOWN = { principal: 'MyPayer', timestamp: '1521234048', signature: 'bbffdacec3452b3ea2a23302589166c3fdee0224c5c07dd66b04a357d8bc1162' };
+const KNOWN = {
+  principal: 'MyPayer',
+  timestamp: '1521234048',
+  signature: 'bbffdacec3452b3ea2a23302589166c3fdee0224c5c07dd66b04a357d8bc1162',
+};
 const at = (seconds: number) => () => seconds;
 
 describe('MockAuth', () => {
@@ -37,8 +41,16 @@ describe('MockAuth', () => {
 
   it('counts accepted requests per principal in a sliding window; an over-limit one is not counted', () => {
     let now = 1521234048;
-    const auth = new MockAuth({ keys: { MyPayer: 'boguskey' }, now: () => now, requestLimit: { max: 2, perSeconds: 10 } });
-    expect([auth.check(KNOWN, ''), auth.check(KNOWN, ''), auth.check(KNOWN, '')]).toEqual([undefined, undefined, 'requestLimit']);
+    const auth = new MockAuth({
+      keys: { MyPayer: 'boguskey' },
+      now: () => now,
+      requestLimit: { max: 2, perSeconds: 10 },
+    });
+    expect([auth.check(KNOWN, ''), auth.check(KNOWN, ''), auth.check(KNOWN, '')]).toEqual([
+      undefined,
+      undefined,
+      'requestLimit',
+    ]);
     now += 9;
     expect(auth.check(KNOWN, '')).toBe('requestLimit');
     now += 1;
@@ -49,7 +61,10 @@ describe('MockAuth', () => {
 
   it('takes a lookup function for the keys', () => {
     const auth = new MockAuth({ keys: (p) => (p === 'MyPayer' ? 'boguskey' : undefined), now: at(1521234048) });
-    expect([auth.check(KNOWN, ''), auth.check({ ...KNOWN, principal: 'x' }, '')]).toEqual([undefined, 'unknownPrincipal']);
+    expect([auth.check(KNOWN, ''), auth.check({ ...KNOWN, principal: 'x' }, '')]).toEqual([
+      undefined,
+      'unknownPrincipal',
+    ]);
   });
 
   it('refuses options that make no sense', () => {
@@ -84,10 +99,21 @@ describe('MockCore with a MockAuth', () => {
     expect([fx.seen.length, fx.core.calls.length]).toEqual([0, 0]);
   });
 
-  it('answers with the operation\'s own result for the failure where it has one', async () => {
-    const ops = OPERATIONS.map((op) => (op.name === 'GetThing' ? { ...op, errorResult: (code: MockErrorCode) => ({ id: code.value, total: code.number ?? 0 }) } : op));
-    const errorCodes = new MockErrorCodes([[1006, 'KeyMismatch']], -1, { badSignature: 'KeyMismatch', unknownPrincipal: 'NoSuchPayer' });
-    const fx = makeFixture({ operations: ops, errorCodes, auth: new MockAuth({ keys: { MyPayer: 'other' }, now: at(1521234048) }) });
+  it("answers with the operation's own result for the failure where it has one", async () => {
+    const ops = OPERATIONS.map((op) =>
+      op.name === 'GetThing'
+        ? { ...op, errorResult: (code: MockErrorCode) => ({ id: code.value, total: code.number ?? 0 }) }
+        : op,
+    );
+    const errorCodes = new MockErrorCodes([[1006, 'KeyMismatch']], -1, {
+      badSignature: 'KeyMismatch',
+      unknownPrincipal: 'NoSuchPayer',
+    });
+    const fx = makeFixture({
+      operations: ops,
+      errorCodes,
+      auth: new MockAuth({ keys: { MyPayer: 'other' }, now: at(1521234048) }),
+    });
     const response = await fx.core.handle(soap(getThingBody()));
     expect(response.status).toBe(200);
     const text = await response.text();

@@ -3,8 +3,21 @@
  * result, a void one and out parameters, with credentials spelt `timeStamp` in one and `timestamp` in another.
  */
 import { SvcDecodeError } from '../../templates/runtime/errors.js';
-import { readDateTime, readDouble, readInt, readList, readLong, readString } from '../../templates/runtime/codec/decode.js';
-import { MockCore, type MockContext, type MockCoreOptions, type MockOperation, type MockParam } from '../../templates/runtime/mock/core.js';
+import {
+  readDateTime,
+  readDouble,
+  readInt,
+  readList,
+  readLong,
+  readString,
+} from '../../templates/runtime/codec/decode.js';
+import {
+  MockCore,
+  type MockContext,
+  type MockCoreOptions,
+  type MockOperation,
+  type MockParam,
+} from '../../templates/runtime/mock/core.js';
 import { decodeDateTime, decodeDouble, decodeInt, decodeLong } from '../../templates/runtime/codec/values.js';
 import { escapeXmlText } from '../../templates/runtime/codec/xml-writer.js';
 
@@ -23,10 +36,13 @@ export const STAMP = '1521234048';
 export const KEY = 'bbffdacec3452b3ea2a23302589166c3fdee0224c5c07dd66b04a357d8bc1162';
 
 /** A single-valued form field, refusing a repeated one as the generated mocks' readers do. */
-const one = <T>(decode: (text: string, path: string) => T) => (values: readonly string[], path: string): T => {
-  if (values.length !== 1) throw new SvcDecodeError(`${path} is sent ${values.length} times, but holds a single value`, { path });
-  return decode(values[0]!, path);
-};
+const one =
+  <T>(decode: (text: string, path: string) => T) =>
+  (values: readonly string[], path: string): T => {
+    if (values.length !== 1)
+      throw new SvcDecodeError(`${path} is sent ${values.length} times, but holds a single value`, { path });
+    return decode(values[0]!, path);
+  };
 
 function credentials(stampName: string): MockParam[] {
   return [
@@ -55,8 +71,11 @@ const getThing: MockOperation = {
     { name: 'amount', required: true, nillable: false, read: readDouble, form: one(decodeDouble) },
     { name: 'note', required: false, nillable: true, read: readString, form: one((t) => t) },
     {
-      name: 'tags', required: false, nillable: false,
-      read: (r) => readList(r, readString), form: (values) => [...values],
+      name: 'tags',
+      required: false,
+      nillable: false,
+      read: (r) => readList(r, readString),
+      form: (values) => [...values],
     },
     { name: 'since', required: false, nillable: false, read: readDateTime, form: one(decodeDateTime) },
   ],
@@ -133,14 +152,17 @@ export function makeFixture(options: Partial<MockCoreOptions> = {}): Fixture {
       seen.push({ operation, params, context });
       if (behaviour.result) return behaviour.result(operation, params);
       switch (operation) {
-        case 'GetThing': return { id: String(params['requestId']), total: params['amount'] as number } satisfies Thing;
-        case 'FindThing': return params['ids'] === undefined ? null : `found ${(params['ids'] as number[]).join(',')}`;
+        case 'GetThing':
+          return { id: String(params['requestId']), total: params['amount'] as number } satisfies Thing;
+        case 'FindThing':
+          return params['ids'] === undefined ? null : `found ${(params['ids'] as number[]).join(',')}`;
         case 'Divide': {
           const a = params['a'] as number;
           const b = params['b'] as number;
           return { quotient: Math.trunc(a / b), remainder: a % b };
         }
-        default: return undefined;
+        default:
+          return undefined;
       }
     },
     ...options,
@@ -150,14 +172,18 @@ export function makeFixture(options: Partial<MockCoreOptions> = {}): Fixture {
 
 /** The credentials of GetThing (`timeStamp`) or FindThing (`timestamp`) as SOAP parameter elements. */
 export function credentialElements(stampName = 'timeStamp', prefix = ''): string {
-  return `<${prefix}payerName>${PAYER}</${prefix}payerName><${prefix}${stampName}>${STAMP}</${prefix}${stampName}>`
-    + `<${prefix}key>${KEY}</${prefix}key>`;
+  return (
+    `<${prefix}payerName>${PAYER}</${prefix}payerName><${prefix}${stampName}>${STAMP}</${prefix}${stampName}>` +
+    `<${prefix}key>${KEY}</${prefix}key>`
+  );
 }
 
 /** A SOAP envelope of `version` around `body`. */
 export function envelope(body: string, version: '1.1' | '1.2' = '1.1', header = ''): string {
-  return `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${version === '1.1' ? S11 : S12}" `
-    + `xmlns:xsi="${XSI}" xmlns:xsd="${XSD}">${header}<soap:Body>${body}</soap:Body></soap:Envelope>`;
+  return (
+    `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${version === '1.1' ? S11 : S12}" ` +
+    `xmlns:xsi="${XSI}" xmlns:xsd="${XSD}">${header}<soap:Body>${body}</soap:Body></soap:Envelope>`
+  );
 }
 
 /** A GetThing body with the given parameter elements after the credentials. */

@@ -6,7 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { SvcSoapFault } from '../../templates/runtime/errors.js';
 import { MockAuth } from '../../templates/runtime/mock/auth.js';
 import { MockErrorCodes } from '../../templates/runtime/mock/codes.js';
-import { MAX_RECORDED_CALLS, MockFault, type MockAnswer, type MockInjection } from '../../templates/runtime/mock/core.js';
+import {
+  MAX_RECORDED_CALLS,
+  MockFault,
+  type MockAnswer,
+  type MockInjection,
+} from '../../templates/runtime/mock/core.js';
 import { hmacSha256Hex } from '../../templates/runtime/signing.js';
 import type { Style } from '../../templates/runtime/client/client-core.js';
 import { parseSoapFault } from '../../templates/runtime/codec/soap.js';
@@ -41,8 +46,14 @@ function getThing(style: Style, init: RequestInit = {}): Request {
       ...init,
     });
   }
-  const headers: Record<string, string> = style === 'soap11' ? { 'Content-Type': TEXT_XML, SOAPAction: `"${NS}GetThing"` } : { 'Content-Type': SOAP12_TYPE };
-  return new Request(`${ORIGIN}${PATH}`, { method: 'POST', headers, body: envelope(getThingBody(), style === 'soap11' ? '1.1' : '1.2'), ...init });
+  const headers: Record<string, string> =
+    style === 'soap11' ? { 'Content-Type': TEXT_XML, SOAPAction: `"${NS}GetThing"` } : { 'Content-Type': SOAP12_TYPE };
+  return new Request(`${ORIGIN}${PATH}`, {
+    method: 'POST',
+    headers,
+    body: envelope(getThingBody(), style === 'soap11' ? '1.1' : '1.2'),
+    ...init,
+  });
 }
 
 /** A Ping request (no credentials, a void result) over SOAP 1.1. */
@@ -72,7 +83,12 @@ interface Answer {
 
 async function answer(fx: Fixture, request: Request): Promise<Answer> {
   const response = await fx.core.handle(request);
-  return { status: response.status, type: response.type, contentType: response.headers.get('content-type'), text: await response.text() };
+  return {
+    status: response.status,
+    type: response.type,
+    contentType: response.headers.get('content-type'),
+    text: await response.text(),
+  };
 }
 
 /** The fault of a SOAP answer, or the text of an HTTP POST one. */
@@ -120,7 +136,9 @@ describe.each(STYLES)('MockCore.inject over %s', (style) => {
   ] as const)('fault: %s', async (_, injection, reason, detail) => {
     const fx = makeFixture();
     fx.core.inject('GetThing', injection);
-    expect(faultOf(style, await answer(fx, getThing(style)))).toEqual(wantFault(style, injection.fault, reason, detail));
+    expect(faultOf(style, await answer(fx, getThing(style)))).toEqual(
+      wantFault(style, injection.fault, reason, detail),
+    );
     expect(fx.seen).toHaveLength(0);
   });
 
@@ -130,11 +148,17 @@ describe.each(STYLES)('MockCore.inject over %s', (style) => {
     const got = await answer(fx, getThing(style));
     expect(got.text).not.toContain(KEY);
     expect(faultOf(style, got)).toEqual(wantFault(style, 'Server', 'the key [redacted] is wrong', `stamp ${STAMP}`));
-    fx.core.inject('GetThing', { fault: 'Client', message: `${PAYER} is over its limit`, detail: `since ${STAMP}, key ${KEY}` });
-    expect(faultOf(style, await answer(fx, getThing(style)))).toEqual(wantFault(style, 'Client', `${PAYER} is over its limit`, `since ${STAMP}, key [redacted]`));
+    fx.core.inject('GetThing', {
+      fault: 'Client',
+      message: `${PAYER} is over its limit`,
+      detail: `since ${STAMP}, key ${KEY}`,
+    });
+    expect(faultOf(style, await answer(fx, getThing(style)))).toEqual(
+      wantFault(style, 'Client', `${PAYER} is over its limit`, `since ${STAMP}, key [redacted]`),
+    );
   });
 
-  it('fault: the principal\'s API key is masked too, in an injected fault and in a handler\'s MockFault', async () => {
+  it("fault: the principal's API key is masked too, in an injected fault and in a handler's MockFault", async () => {
     const apiKey = 'boguskey-of-the-test-payer';
     const fx = makeFixture({ auth: new MockAuth({ keys: { [PAYER]: apiKey }, now: () => Number(STAMP) }) });
     fx.core.inject('GetThing', { fault: 'Server', message: `${PAYER} signs with ${apiKey}` });
@@ -144,22 +168,44 @@ describe.each(STYLES)('MockCore.inject over %s', (style) => {
         return new Request(`${ORIGIN}${PATH}/GetThing`, { method: 'POST', headers: { 'Content-Type': FORM }, body });
       }
       const credentials = `<payerName>${PAYER}</payerName><timeStamp>${STAMP}</timeStamp><key>${hmacSha256Hex(apiKey, `${PAYER}${STAMP}`)}</key>`;
-      const body = envelope(`<GetThing xmlns="${NS}">${credentials}<requestId>1</requestId><amount>2</amount></GetThing>`, style === 'soap11' ? '1.1' : '1.2');
-      const headers: Record<string, string> = style === 'soap11' ? { 'Content-Type': TEXT_XML, SOAPAction: `"${NS}GetThing"` } : { 'Content-Type': SOAP12_TYPE };
+      const body = envelope(
+        `<GetThing xmlns="${NS}">${credentials}<requestId>1</requestId><amount>2</amount></GetThing>`,
+        style === 'soap11' ? '1.1' : '1.2',
+      );
+      const headers: Record<string, string> =
+        style === 'soap11'
+          ? { 'Content-Type': TEXT_XML, SOAPAction: `"${NS}GetThing"` }
+          : { 'Content-Type': SOAP12_TYPE };
       return new Request(`${ORIGIN}${PATH}`, { method: 'POST', headers, body });
     };
-    expect(faultOf(style, await answer(fx, request()))).toEqual(wantFault(style, 'Server', `${PAYER} signs with [redacted]`));
+    expect(faultOf(style, await answer(fx, request()))).toEqual(
+      wantFault(style, 'Server', `${PAYER} signs with [redacted]`),
+    );
     fx.behaviour.result = () => {
       throw new MockFault('Client', `${PAYER} at ${STAMP}: ${apiKey} is not allowed`);
     };
-    expect(faultOf(style, await answer(fx, request()))).toEqual(wantFault(style, 'Client', `${PAYER} at ${STAMP}: [redacted] is not allowed`));
+    expect(faultOf(style, await answer(fx, request()))).toEqual(
+      wantFault(style, 'Client', `${PAYER} at ${STAMP}: [redacted] is not allowed`),
+    );
   });
 
   it.each([
-    ['418 with a body', { status: 418, body: "I'm a teapot" }, { status: 418, contentType: TEXT_PLAIN, text: "I'm a teapot" }],
-    ['503 as JSON', { status: 503, body: '{"retry":true}', contentType: 'application/json' }, { status: 503, contentType: 'application/json', text: '{"retry":true}' }],
+    [
+      '418 with a body',
+      { status: 418, body: "I'm a teapot" },
+      { status: 418, contentType: TEXT_PLAIN, text: "I'm a teapot" },
+    ],
+    [
+      '503 as JSON',
+      { status: 503, body: '{"retry":true}', contentType: 'application/json' },
+      { status: 503, contentType: 'application/json', text: '{"retry":true}' },
+    ],
     ['500 with no body', { status: 500 }, { status: 500, contentType: TEXT_PLAIN, text: '' }],
-    ['200 with a body that is no result', { status: 200, body: '<x/>', contentType: TEXT_XML }, { status: 200, contentType: TEXT_XML, text: '<x/>' }],
+    [
+      '200 with a body that is no result',
+      { status: 200, body: '<x/>', contentType: TEXT_XML },
+      { status: 200, contentType: TEXT_XML, text: '<x/>' },
+    ],
   ] as const)('status: %s, exactly', async (_, injection, want) => {
     const fx = makeFixture();
     fx.core.inject('GetThing', injection);
@@ -180,7 +226,11 @@ describe.each(STYLES)('MockCore.inject over %s', (style) => {
     for (const fx of [makeFixture(), makeFixture({ errorCodes: codes })]) {
       fx.core.inject('GetThing', { errorCode: 'PayerUnknown' });
       expect(faultOf(style, await answer(fx, getThing(style)))).toEqual(
-        wantFault(style, 'Server', 'GetThing: cannot answer the injected code PayerUnknown: its result has no error code of that kind'),
+        wantFault(
+          style,
+          'Server',
+          'GetThing: cannot answer the injected code PayerUnknown: its result has no error code of that kind',
+        ),
       );
     }
   });
@@ -236,7 +286,11 @@ describe('MockCore.inject: when an injection is used', () => {
     const unreadable = [
       getThing('soap11', { body: envelope(getThingBody('<requestId>x</requestId><amount>1</amount>')) }),
       getThing('soap11', { headers: { 'Content-Type': TEXT_XML, SOAPAction: `"${NS}FindThing"` } }),
-      new Request(`${ORIGIN}${PATH}/GetThing`, { method: 'POST', headers: { 'Content-Type': FORM }, body: `payerName=${PAYER}&requestId=1&amount=1` }),
+      new Request(`${ORIGIN}${PATH}/GetThing`, {
+        method: 'POST',
+        headers: { 'Content-Type': FORM },
+        body: `payerName=${PAYER}&requestId=1&amount=1`,
+      }),
     ];
     for (const request of unreadable) expect((await fx.core.handle(request)).status).toBe(500);
     expect(fx.core.calls).toEqual([]);
@@ -250,7 +304,11 @@ describe('MockCore.inject: when an injection is used', () => {
     fx.core.inject('Ping', { status: 504 });
     now += 61; // the fixture's timestamp is now stale
     const refused = await answer(fx, getThing('soap11'));
-    expect(faultOf('soap11', refused)).toEqual({ code: 'soap:Client', reason: 'GetThing: the credentials were refused (staleTimestamp)', detail: undefined });
+    expect(faultOf('soap11', refused)).toEqual({
+      code: 'soap:Client',
+      reason: 'GetThing: the credentials were refused (staleTimestamp)',
+      detail: undefined,
+    });
     expect((await fx.core.handle(ping())).status).toBe(504);
     now -= 61;
     expect((await fx.core.handle(getThing('soap11'))).status).toBe(503);
@@ -322,32 +380,118 @@ describe('MockCore.inject refuses', () => {
     ['fault and drop', 'GetThing', { fault: 'Client', drop: true }, 'inject: give one answer, not fault and drop'],
     ['times -1', 'GetThing', { status: 500, times: -1 }, 'inject: times must be a positive integer, got -1'],
     ['times NaN', 'GetThing', { status: 500, times: Number.NaN }, 'inject: times must be a positive integer, got NaN'],
-    ['an infinite delay', 'GetThing', { delayMs: Number.POSITIVE_INFINITY }, 'inject: delayMs must be from 0 to 2147483647 (about 24.8 days, the most a timer holds), got Infinity'],
-    ['a delay no timer holds', 'GetThing', { delayMs: 3e9 }, 'inject: delayMs must be from 0 to 2147483647 (about 24.8 days, the most a timer holds), got 3000000000'],
-    ['a delay as text', 'GetThing', { delayMs: '10' }, 'inject: delayMs must be from 0 to 2147483647 (about 24.8 days, the most a timer holds), got 10'],
-    ['a contentType with CR LF', 'GetThing', { status: 200, contentType: 'text/plain\r\nX-Evil: 1' },
-      'inject: contentType must be a media type as a Content-Type header carries it (type/subtype; name=value, in Latin-1, no line break), got "text/plain\\r\\nX-Evil: 1"'],
-    ['a contentType with a LF', 'GetThing', { status: 200, contentType: 'text/plain\n' }, /contentType must be a media type/],
-    ['a contentType with NUL', 'GetThing', { status: 200, contentType: 'text/plain\u0000' }, /contentType must be a media type/],
-    ['a contentType beyond Latin-1', 'GetThing', { status: 200, contentType: 'text/plain; name="\u20ac"' }, /contentType must be a media type/],
-    ['a contentType that is no media type', 'GetThing', { status: 200, contentType: 'json' }, /contentType must be a media type/],
-    ['a contentType that is no string', 'GetThing', { status: 200, contentType: 42 }, /contentType must be a media type .*got number$/],
-    ['a body that is a number', 'GetThing', { status: 200, body: 42 }, 'inject: body must be a string or a Uint8Array, got number'],
-    ['a body that is an object', 'GetThing', { status: 200, body: { a: 1 } }, 'inject: body must be a string or a Uint8Array, got object'],
+    [
+      'an infinite delay',
+      'GetThing',
+      { delayMs: Number.POSITIVE_INFINITY },
+      'inject: delayMs must be from 0 to 2147483647 (about 24.8 days, the most a timer holds), got Infinity',
+    ],
+    [
+      'a delay no timer holds',
+      'GetThing',
+      { delayMs: 3e9 },
+      'inject: delayMs must be from 0 to 2147483647 (about 24.8 days, the most a timer holds), got 3000000000',
+    ],
+    [
+      'a delay as text',
+      'GetThing',
+      { delayMs: '10' },
+      'inject: delayMs must be from 0 to 2147483647 (about 24.8 days, the most a timer holds), got 10',
+    ],
+    [
+      'a contentType with CR LF',
+      'GetThing',
+      { status: 200, contentType: 'text/plain\r\nX-Evil: 1' },
+      'inject: contentType must be a media type as a Content-Type header carries it (type/subtype; name=value, in Latin-1, no line break), got "text/plain\\r\\nX-Evil: 1"',
+    ],
+    [
+      'a contentType with a LF',
+      'GetThing',
+      { status: 200, contentType: 'text/plain\n' },
+      /contentType must be a media type/,
+    ],
+    [
+      'a contentType with NUL',
+      'GetThing',
+      { status: 200, contentType: 'text/plain\u0000' },
+      /contentType must be a media type/,
+    ],
+    [
+      'a contentType beyond Latin-1',
+      'GetThing',
+      { status: 200, contentType: 'text/plain; name="\u20ac"' },
+      /contentType must be a media type/,
+    ],
+    [
+      'a contentType that is no media type',
+      'GetThing',
+      { status: 200, contentType: 'json' },
+      /contentType must be a media type/,
+    ],
+    [
+      'a contentType that is no string',
+      'GetThing',
+      { status: 200, contentType: 42 },
+      /contentType must be a media type .*got number$/,
+    ],
+    [
+      'a body that is a number',
+      'GetThing',
+      { status: 200, body: 42 },
+      'inject: body must be a string or a Uint8Array, got number',
+    ],
+    [
+      'a body that is an object',
+      'GetThing',
+      { status: 200, body: { a: 1 } },
+      'inject: body must be a string or a Uint8Array, got object',
+    ],
     ['a body without a status', 'GetThing', { body: 'x' }, 'inject: body and contentType go with status'],
-    ['a message that is no string', 'GetThing', { fault: 'Client', message: 42 }, 'inject: message must be a string, got number'],
-    ['a detail that is no string', 'GetThing', { fault: 'Client', detail: {} }, 'inject: detail must be a string, got object'],
-    ['an errorMessage that is no string', 'GetThing', { errorCode: 'PayerUnknown', errorMessage: null }, 'inject: errorMessage must be a string, got object'],
-    ['an errorCode that is neither name nor integer', 'GetThing', { errorCode: 1.5 }, "inject: errorCode must be a code's name or its integer, got number"],
+    [
+      'a message that is no string',
+      'GetThing',
+      { fault: 'Client', message: 42 },
+      'inject: message must be a string, got number',
+    ],
+    [
+      'a detail that is no string',
+      'GetThing',
+      { fault: 'Client', detail: {} },
+      'inject: detail must be a string, got object',
+    ],
+    [
+      'an errorMessage that is no string',
+      'GetThing',
+      { errorCode: 'PayerUnknown', errorMessage: null },
+      'inject: errorMessage must be a string, got object',
+    ],
+    [
+      'an errorCode that is neither name nor integer',
+      'GetThing',
+      { errorCode: 1.5 },
+      "inject: errorCode must be a code's name or its integer, got number",
+    ],
     ['drop that is no boolean', 'GetThing', { drop: 'yes' }, 'inject: drop must be true or false, got string'],
     ['a misspelt member', 'GetThing', { errorcode: 'PayerUnknown' }, /^inject: unknown member "errorcode" \(known: /],
     ['no object', 'GetThing', 'PayerUnknown', 'inject: the injection must be an object, got string'],
-    ['a fractional status', 'GetThing', { status: 200.5 }, 'inject: status must be an HTTP status from 200 to 599, got 200.5'],
+    [
+      'a fractional status',
+      'GetThing',
+      { status: 200.5 },
+      'inject: status must be an HTTP status from 200 to 599, got 200.5',
+    ],
     ['status 199', 'GetThing', { status: 199 }, 'inject: status must be an HTTP status from 200 to 599, got 199'],
-    ['a fault kind of SOAP 1.2', 'GetThing', { fault: 'Sender' }, "inject: fault must be 'Client' or 'Server', got Sender"],
+    [
+      'a fault kind of SOAP 1.2',
+      'GetThing',
+      { fault: 'Sender' },
+      "inject: fault must be 'Client' or 'Server', got Sender",
+    ],
   ])('%s with a TypeError, and queues nothing', async (_, operation, injection, message) => {
     const fx = makeFixture();
-    expect(() => fx.core.inject(operation, injection as unknown as MockInjection)).toThrow(message instanceof RegExp ? message : new TypeError(message));
+    expect(() => fx.core.inject(operation, injection as unknown as MockInjection)).toThrow(
+      message instanceof RegExp ? message : new TypeError(message),
+    );
     expect(() => fx.core.inject(operation, injection as unknown as MockInjection)).toThrow(TypeError);
     expect((await fx.core.handle(getThing('soap11'))).status).toBe(200);
   });
@@ -358,7 +502,10 @@ describe('MockCore.inject refuses', () => {
     ['status 599', { status: 599 }],
     ['result: undefined (an answer all the same)', { result: undefined }],
     ['the longest delay a timer holds', { delayMs: 2 ** 31 - 1 }],
-    ['a media type with parameters, quoted or not', { status: 200, contentType: 'application/soap+xml; charset=utf-8; action="urn:a b"' }],
+    [
+      'a media type with parameters, quoted or not',
+      { status: 200, contentType: 'application/soap+xml; charset=utf-8; action="urn:a b"' },
+    ],
     ['a Latin-1 parameter value', { status: 200, contentType: 'text/plain; title="caf\u00e9"' }],
   ])('but accepts %s', (_, injection) => {
     expect(() => makeFixture().core.inject('GetThing', injection as MockInjection)).not.toThrow();

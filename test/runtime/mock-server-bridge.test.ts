@@ -7,7 +7,12 @@ import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MockAnswer, MockCore, MockCoreOptions } from '../../templates/runtime/mock/core.js';
-import { startServer, type ExchangeHandler, type MockServer, type RequestHandler } from '../../templates/runtime/mock/server.js';
+import {
+  startServer,
+  type ExchangeHandler,
+  type MockServer,
+  type RequestHandler,
+} from '../../templates/runtime/mock/server.js';
 import { NS, ORIGIN, PATH, envelope, getThingBody, makeFixture } from './mock-fixture.js';
 
 const TEXT_XML = 'text/xml; charset=utf-8';
@@ -33,7 +38,13 @@ interface Answer {
 }
 
 /** One request over its own connection, with headers as given (an array is sent as repeated header lines). */
-function send(server: MockServer, path: string, headers: OutgoingHttpHeaders, body?: string, method = 'POST'): Promise<Answer> {
+function send(
+  server: MockServer,
+  path: string,
+  headers: OutgoingHttpHeaders,
+  body?: string,
+  method = 'POST',
+): Promise<Answer> {
   const { port } = new URL(server.url);
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, method, path, headers, agent: false }, (res) => {
@@ -68,7 +79,12 @@ function raw(server: MockServer, bytes: string, ms = 1000): Promise<{ text: stri
 }
 
 /** The same request answered by `handle` in process, for comparison. */
-async function handled(core: MockCore, path: string, headers: Array<[string, string]>, body: string): Promise<{ status: number; body: string }> {
+async function handled(
+  core: MockCore,
+  path: string,
+  headers: Array<[string, string]>,
+  body: string,
+): Promise<{ status: number; body: string }> {
   const response = await core.handle(new Request(`${ORIGIN}${path}`, { method: 'POST', headers, body }));
   return { status: response.status, body: await response.text() };
 }
@@ -88,7 +104,16 @@ describe.each(WAYS)('a MockCore served as %s', (_, handlerOf) => {
     const { fx, server } = start();
     const body = envelope(getThingBody());
     const got = await send(await server, PATH, { 'Content-Type': TEXT_XML, SOAPAction: [ACTION, ACTION] }, body);
-    const want = await handled(fx.core, PATH, [['Content-Type', TEXT_XML], ['SOAPAction', ACTION], ['SOAPAction', ACTION]], body);
+    const want = await handled(
+      fx.core,
+      PATH,
+      [
+        ['Content-Type', TEXT_XML],
+        ['SOAPAction', ACTION],
+        ['SOAPAction', ACTION],
+      ],
+      body,
+    );
     expect(got.status).toBe(500);
     expect({ status: got.status, body: got.body }).toEqual(want);
     expect(got.body).toContain(`${NS}GetThing\\", \\"${NS}GetThing`);
@@ -96,8 +121,22 @@ describe.each(WAYS)('a MockCore served as %s', (_, handlerOf) => {
 
   it('reads a repeated Content-Type whole too (node:http would keep the first)', async () => {
     const { fx, server } = start();
-    const got = await send(await server, PATH, { 'Content-Type': ['text/xml', 'application/json'], SOAPAction: ACTION }, 'x');
-    const want = await handled(fx.core, PATH, [['Content-Type', 'text/xml'], ['Content-Type', 'application/json'], ['SOAPAction', ACTION]], 'x');
+    const got = await send(
+      await server,
+      PATH,
+      { 'Content-Type': ['text/xml', 'application/json'], SOAPAction: ACTION },
+      'x',
+    );
+    const want = await handled(
+      fx.core,
+      PATH,
+      [
+        ['Content-Type', 'text/xml'],
+        ['Content-Type', 'application/json'],
+        ['SOAPAction', ACTION],
+      ],
+      'x',
+    );
     expect(got.status).toBe(415);
     expect({ status: got.status, body: got.body }).toEqual(want);
     expect(got.body).toContain('"text/xml, application/json"');
@@ -125,7 +164,9 @@ describe.each(WAYS)('a MockCore served as %s', (_, handlerOf) => {
     await send(s, PATH, { 'Content-Type': TEXT_XML, SOAPAction: ACTION }, envelope(getThingBody()));
     await send(s, '/elsewhere', {}, '', 'GET');
     fx.core.inject('GetThing', { drop: true });
-    await expect(send(s, PATH, { 'Content-Type': TEXT_XML, SOAPAction: ACTION }, envelope(getThingBody()))).rejects.toThrow();
+    await expect(
+      send(s, PATH, { 'Content-Type': TEXT_XML, SOAPAction: ACTION }, envelope(getThingBody())),
+    ).rejects.toThrow();
     expect(answers.map((a) => [a.operation, a.style, a.status])).toEqual([
       ['GetThing', 'soap11', 200],
       [undefined, undefined, 404],
@@ -137,9 +178,14 @@ describe.each(WAYS)('a MockCore served as %s', (_, handlerOf) => {
     const { fx, server } = start();
     const s = await server;
     fx.core.inject('GetThing', { drop: true });
-    const dropped = await raw(s, `POST ${PATH} HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml\r\nSOAPAction: ${ACTION}\r\nContent-Length: ${Buffer.byteLength(envelope(getThingBody()))}\r\n\r\n${envelope(getThingBody())}`);
+    const dropped = await raw(
+      s,
+      `POST ${PATH} HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml\r\nSOAPAction: ${ACTION}\r\nContent-Length: ${Buffer.byteLength(envelope(getThingBody()))}\r\n\r\n${envelope(getThingBody())}`,
+    );
     expect(dropped).toEqual({ text: '', closed: true });
-    expect((await send(s, PATH, { 'Content-Type': TEXT_XML, SOAPAction: ACTION }, envelope(getThingBody()))).status).toBe(200);
+    expect(
+      (await send(s, PATH, { 'Content-Type': TEXT_XML, SOAPAction: ACTION }, envelope(getThingBody()))).status,
+    ).toBe(200);
   });
 
   it('answers an injected 204 with no body', async () => {
@@ -147,7 +193,12 @@ describe.each(WAYS)('a MockCore served as %s', (_, handlerOf) => {
     // writes the reply itself.
     const { fx, server } = start();
     fx.core.inject('GetThing', { status: 204 });
-    const got = await send(await server, PATH, { 'Content-Type': TEXT_XML, SOAPAction: ACTION }, envelope(getThingBody()));
+    const got = await send(
+      await server,
+      PATH,
+      { 'Content-Type': TEXT_XML, SOAPAction: ACTION },
+      envelope(getThingBody()),
+    );
     expect([got.status, got.body, got.headers['content-length']]).toEqual([204, '', undefined]);
   });
 
@@ -176,7 +227,14 @@ describe.each(WAYS)('a MockCore served as %s', (_, handlerOf) => {
     };
     const s = await server;
     const { port } = new URL(s.url);
-    const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: `${PATH}/Ping`, headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, agent: false });
+    const req = httpRequest({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: `${PATH}/Ping`,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      agent: false,
+    });
     req.on('error', () => undefined);
     req.end('count=1');
     await inHandler;
@@ -264,7 +322,13 @@ describe('a handler that is not a MockCore', () => {
       return new Response('ok', { headers: { 'X-Answer': '1' } });
     });
     const answer = await send(server, '/any/path?q=1', { 'X-Action': ['a', 'b'] }, 'the body');
-    expect(got).toEqual({ method: 'POST', url: `${server.url}/any/path?q=1`, action: 'a, b', body: 'the body', signal: true });
+    expect(got).toEqual({
+      method: 'POST',
+      url: `${server.url}/any/path?q=1`,
+      action: 'a, b',
+      body: 'the body',
+      signal: true,
+    });
     expect(answer.status).toBe(200);
     expect(answer.body).toBe('ok');
     expect(answer.headers['x-answer']).toBe('1');
@@ -283,7 +347,12 @@ describe('a handler that is not a MockCore', () => {
       return new Response(stream, { status: 201, headers: { 'Content-Type': 'text/plain', 'Content-Length': '999' } });
     });
     const answer = await send(server, '/', {}, '', 'GET');
-    expect([answer.status, answer.body, answer.headers['content-length'], answer.headers['content-type']]).toEqual([201, 'one two', '7', 'text/plain']);
+    expect([answer.status, answer.body, answer.headers['content-length'], answer.headers['content-type']]).toEqual([
+      201,
+      'one two',
+      '7',
+      'text/plain',
+    ]);
   });
 
   it('that leaves the body unread has the connection closed after its answer', async () => {
@@ -315,8 +384,12 @@ describe('a handler that is not a MockCore', () => {
       calls++;
       return Promise.resolve(new Response('ok'));
     });
-    expect((await raw(server, 'TRACE / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).text).toMatch(/^HTTP\/1\.1 400 /);
-    expect((await raw(server, 'GET http://u:p@x/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).text).toMatch(/^HTTP\/1\.1 400 /);
+    expect((await raw(server, 'TRACE / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).text).toMatch(
+      /^HTTP\/1\.1 400 /,
+    );
+    expect((await raw(server, 'GET http://u:p@x/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).text).toMatch(
+      /^HTTP\/1\.1 400 /,
+    );
     expect(calls).toBe(0);
   });
 });

@@ -112,20 +112,41 @@ describe('a body over maxRequestBytes', () => {
 
   it('gets its Client fault through to every sender (fetch, 10-20 tries at each size), and never reaches the handler', async () => {
     // Before the mock drained, 1-13 of 20 got the fault at each of these sizes; the rest got EPIPE.
-    const runs = [[cap + 1, 20], [cap * 4, 20], [16 * 1024 * 1024 + 1, 10]] as const;
+    const runs = [
+      [cap + 1, 20],
+      [cap * 4, 20],
+      [16 * 1024 * 1024 + 1, 10],
+    ] as const;
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ['--input-type=module', '-e', SENDER, `${server.url}${PATH}`, `"${NS}GetThing"`, ...runs.map(([size, tries]) => `${size}x${tries}`)],
+      [
+        '--input-type=module',
+        '-e',
+        SENDER,
+        `${server.url}${PATH}`,
+        `"${NS}GetThing"`,
+        ...runs.map(([size, tries]) => `${size}x${tries}`),
+      ],
       { timeout: 60_000 },
     );
-    expect(JSON.parse(stdout)).toEqual(Object.fromEntries(runs.map(([size, tries]) => [size, { fault: tries, other: [] }])));
+    expect(JSON.parse(stdout)).toEqual(
+      Object.fromEntries(runs.map(([size, tries]) => [size, { fault: tries, other: [] }])),
+    );
     expect(fx.seen).toHaveLength(0);
   });
 
   it('a sender in this process too', async () => {
-    const response = await fetch(`${server.url}${PATH}`, { method: 'POST', headers: SOAP11, body: new Uint8Array(cap * 2) });
+    const response = await fetch(`${server.url}${PATH}`, {
+      method: 'POST',
+      headers: SOAP11,
+      body: new Uint8Array(cap * 2),
+    });
     const fault = parseSoapFault(await response.text(), 500);
-    expect([response.status, fault?.code, fault?.reason]).toEqual([500, 'soap:Client', `Maximum request length exceeded: the request body is larger than ${cap} bytes`]);
+    expect([response.status, fault?.code, fault?.reason]).toEqual([
+      500,
+      'soap:Client',
+      `Maximum request length exceeded: the request body is larger than ${cap} bytes`,
+    ]);
   });
 });
 
@@ -143,7 +164,10 @@ describe('draining is bounded', () => {
   it('a sender that trickles the rest of a refused body is cut off once the time is up', async () => {
     const socket = await open(server, true);
     const closed = closedBy(socket);
-    const answer = exchange(socket, `POST ${PATH} HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml\r\nSOAPAction: "${NS}GetThing"\r\nContent-Length: 100000000\r\n\r\n`);
+    const answer = exchange(
+      socket,
+      `POST ${PATH} HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml\r\nSOAPAction: "${NS}GetThing"\r\nContent-Length: 100000000\r\n\r\n`,
+    );
     const got = await answer;
     expect(got.text).toMatch(/^HTTP\/1\.1 500 /);
     expect(got.text).toMatch(/\r\nConnection: close\r\n/i);
@@ -179,7 +203,10 @@ describe('draining is bounded in bytes, whatever the time bound', () => {
     try {
       let open_ = true;
       void closedBy(socket).then(() => (open_ = false));
-      const got = await exchange(socket, `POST ${PATH} HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml\r\nSOAPAction: "${NS}GetThing"\r\nContent-Length: 100000000\r\n\r\n`);
+      const got = await exchange(
+        socket,
+        `POST ${PATH} HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml\r\nSOAPAction: "${NS}GetThing"\r\nContent-Length: 100000000\r\n\r\n`,
+      );
       expect(got.text).toMatch(/^HTTP\/1\.1 500 /);
       const chunk = 'y'.repeat(CHUNK);
       // Every byte sent from here is drained. The server and this sender share one event loop, so the server reads each
@@ -225,7 +252,10 @@ describe('requests that are not plain requests', () => {
 
   it('a websocket upgrade of the service path gets the usual 405, not a 101', async () => {
     const socket = await open(server);
-    const got = await exchange(socket, `GET ${PATH} HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`);
+    const got = await exchange(
+      socket,
+      `GET ${PATH} HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`,
+    );
     socket.destroy();
     expect(got.text).toMatch(/^HTTP\/1\.1 405 /);
   });
@@ -233,8 +263,11 @@ describe('requests that are not plain requests', () => {
   it('an h2c upgrade of a SOAP call is answered as HTTP/1.1', async () => {
     const body = envelope(getThingBody());
     const socket = await open(server);
-    const got = await exchange(socket, `POST ${PATH} HTTP/1.1\r\nHost: x\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\nHTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\n`
-      + `Content-Type: text/xml\r\nSOAPAction: "${NS}GetThing"\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    const got = await exchange(
+      socket,
+      `POST ${PATH} HTTP/1.1\r\nHost: x\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\nHTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\n` +
+        `Content-Type: text/xml\r\nSOAPAction: "${NS}GetThing"\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
     socket.destroy();
     expect(got.text).toMatch(/^HTTP\/1\.1 200 /);
     expect(got.text).toContain('<total>12.5</total>');
@@ -245,7 +278,9 @@ describe('requests that are not plain requests', () => {
     const socket = await open(server);
     const first = await new Promise<string>((resolve) => {
       socket.once('data', (d: Buffer) => resolve(d.toString('latin1')));
-      socket.write(`POST ${PATH} HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml\r\nSOAPAction: "${NS}GetThing"\r\nExpect: 100-continue\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`);
+      socket.write(
+        `POST ${PATH} HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml\r\nSOAPAction: "${NS}GetThing"\r\nExpect: 100-continue\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
+      );
     });
     expect(first).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\n$/);
     const got = await exchange(socket, body);
@@ -256,7 +291,10 @@ describe('requests that are not plain requests', () => {
 
   it('Expect: 100-continue: a body over the cap gets the fault without being asked for', async () => {
     const socket = await open(server);
-    const got = await exchange(socket, `POST ${PATH} HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml\r\nSOAPAction: "${NS}GetThing"\r\nExpect: 100-continue\r\nContent-Length: 5000\r\n\r\n`);
+    const got = await exchange(
+      socket,
+      `POST ${PATH} HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml\r\nSOAPAction: "${NS}GetThing"\r\nExpect: 100-continue\r\nContent-Length: 5000\r\n\r\n`,
+    );
     socket.destroy();
     expect(got.text).toMatch(/^HTTP\/1\.1 500 /);
     expect(got.text).not.toContain('100 Continue');
@@ -265,7 +303,10 @@ describe('requests that are not plain requests', () => {
 
   it('Expect: 100-continue on a path that is no operation gets its 404 without the body being asked for', async () => {
     const socket = await open(server);
-    const got = await exchange(socket, 'POST /elsewhere HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml\r\nExpect: 100-continue\r\nContent-Length: 10\r\n\r\n');
+    const got = await exchange(
+      socket,
+      'POST /elsewhere HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml\r\nExpect: 100-continue\r\nContent-Length: 10\r\n\r\n',
+    );
     socket.destroy();
     expect(got.text).toMatch(/^HTTP\/1\.1 404 /);
   });
@@ -289,8 +330,14 @@ describe('an answer that cannot be written', () => {
   });
 
   it.each([
-    ['a header value with CR LF', () => ({ status: 200, headers: { 'Content-Type': 'text/plain\r\nX-Evil: 1' }, body: 'x' })],
-    ['a header value beyond Latin-1', () => ({ status: 200, headers: { 'Content-Type': 'text/plain; name=\u20ac' }, body: 'x' })],
+    [
+      'a header value with CR LF',
+      () => ({ status: 200, headers: { 'Content-Type': 'text/plain\r\nX-Evil: 1' }, body: 'x' }),
+    ],
+    [
+      'a header value beyond Latin-1',
+      () => ({ status: 200, headers: { 'Content-Type': 'text/plain; name=\u20ac' }, body: 'x' }),
+    ],
     ['a header name that is no token', () => ({ status: 200, headers: { 'Bad Name': 'x' }, body: 'x' })],
     ['a body that is a number', () => ({ status: 200, headers: {}, body: 42 as unknown as string })],
     ['a status out of range', () => ({ status: 1000, headers: {}, body: 'x' })],

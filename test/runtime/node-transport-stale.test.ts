@@ -37,7 +37,8 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-const call = () => sendNodeRequest({ method: 'POST', url, headers: { 'Content-Type': 'text/xml; charset=utf-8' }, body: '<x/>' });
+const call = () =>
+  sendNodeRequest({ method: 'POST', url, headers: { 'Content-Type': 'text/xml; charset=utf-8' }, body: '<x/>' });
 
 it('never sends on a pooled connection idle past its limit, even when its timer could not run: a new one is opened', async () => {
   await expect(call()).resolves.toMatchObject({ status: 200, text: 'ok' });

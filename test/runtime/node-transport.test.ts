@@ -14,7 +14,12 @@ import { SvcTransportError as RuntimeTransportError } from '../../templates/runt
 import { rejected } from '../helpers/failures.js';
 import { resultResponse } from '../client/support/responses.js';
 
-const balances = resultResponse('soap11', 'GetBalances', '<errorCode>0</errorCode><AccountInfos><SvcAccountInfo><Provider>Payer</Provider><AccountIdentifier>A1</AccountIdentifier><Balance>7.5</Balance><Currency>EUR</Currency></SvcAccountInfo></AccountInfos>', 'SvcGetBalanceResponse');
+const balances = resultResponse(
+  'soap11',
+  'GetBalances',
+  '<errorCode>0</errorCode><AccountInfos><SvcAccountInfo><Provider>Payer</Provider><AccountIdentifier>A1</AccountIdentifier><Balance>7.5</Balance><Currency>EUR</Currency></SvcAccountInfo></AccountInfos>',
+  'SvcGetBalanceResponse',
+);
 
 /** What reached the server: one entry per request, with the connection it came on. */
 const seen: Array<{ url: string; fetchHeaders: boolean; connection: number; body: string }> = [];
@@ -33,7 +38,12 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      seen.push({ url: req.url ?? '', fetchHeaders: req.headers['sec-fetch-mode'] !== undefined, connection: sockets.get(req.socket) ?? -1, body });
+      seen.push({
+        url: req.url ?? '',
+        fetchHeaders: req.headers['sec-fetch-mode'] !== undefined,
+        connection: sockets.get(req.socket) ?? -1,
+        body,
+      });
       handler(req, res, body);
     });
   });
@@ -115,7 +125,11 @@ describe('the transport a call goes through', () => {
 
   it.each([
     ['an unknown transport', { transport: 'xhr' as never }, 'transport must be one of node, fetch'],
-    ['a fetch with transport: node', { transport: 'node' as const, fetch }, 'the fetch option and transport: node exclude each other'],
+    [
+      'a fetch with transport: node',
+      { transport: 'node' as const, fetch },
+      'the fetch option and transport: node exclude each other',
+    ],
   ])('refuses %s in the constructor', (_name, options, message) => {
     expect(() => client(options)).toThrow(SvcRequestError);
     expect(() => client(options)).toThrow(message);
@@ -125,8 +139,16 @@ describe('the transport a call goes through', () => {
 // Whether the second request is known to come on the first one's connection: node:http's agent (lifo) reuses it at
 // once; undici may open another, which still tests that a dropped connection is not followed by a resend.
 const TRANSPORTS = [
-  ['node', (url: string, body: string) => sendNodeRequest({ url, headers: { 'Content-Type': 'text/xml' }, body }), true],
-  ['fetch', (url: string, body: string) => sendRequest({ fetch, url, headers: { 'Content-Type': 'text/xml' }, body }), false],
+  [
+    'node',
+    (url: string, body: string) => sendNodeRequest({ url, headers: { 'Content-Type': 'text/xml' }, body }),
+    true,
+  ],
+  [
+    'fetch',
+    (url: string, body: string) => sendRequest({ fetch, url, headers: { 'Content-Type': 'text/xml' }, body }),
+    false,
+  ],
 ] as const;
 
 describe('a reused keep-alive connection that the server drops', () => {

@@ -22,7 +22,12 @@ const nested = (element: string): NestedValue => ({ element, form: undefined });
 
 describe('the client: a parameter of a namespace of its own', () => {
   const rows: ReadonlyArray<{ kind: string; namespace: string; value: string | NestedValue; want: string }> = [
-    { kind: 'a text, escaped', namespace: SERVICE, value: 'a & b', want: `<Find xmlns="${SERVICE}"><own:Filter xmlns:own="${OWN}">a &amp; b</own:Filter></Find>` },
+    {
+      kind: 'a text, escaped',
+      namespace: SERVICE,
+      value: 'a & b',
+      want: `<Find xmlns="${SERVICE}"><own:Filter xmlns:own="${OWN}">a &amp; b</own:Filter></Find>`,
+    },
     {
       kind: 'a record, its members in the default namespace',
       namespace: SERVICE,
@@ -43,12 +48,31 @@ describe('the client: a parameter of a namespace of its own', () => {
     },
   ];
   it.each(rows)('$kind', ({ namespace, value, want }) => {
-    expect(body(buildSoapEnvelope('1.1', namespace, 'Find', [['Filter', value]], '', SERVICE, [], { Filter: OWN }))).toBe(want);
+    expect(
+      body(buildSoapEnvelope('1.1', namespace, 'Find', [['Filter', value]], '', SERVICE, [], { Filter: OWN })),
+    ).toBe(want);
   });
 
   it('leaves the other parameters where they were', () => {
-    const sent = body(buildSoapEnvelope('1.2', SERVICE, 'Find', [['Filter', 'f'], ['limit', '1'], ['plain', '2']], '', SERVICE, ['limit'], { Filter: OWN }));
-    expect(sent).toBe(`<Find xmlns="${SERVICE}"><own:Filter xmlns:own="${OWN}">f</own:Filter><limit xmlns="">1</limit><plain>2</plain></Find>`);
+    const sent = body(
+      buildSoapEnvelope(
+        '1.2',
+        SERVICE,
+        'Find',
+        [
+          ['Filter', 'f'],
+          ['limit', '1'],
+          ['plain', '2'],
+        ],
+        '',
+        SERVICE,
+        ['limit'],
+        { Filter: OWN },
+      ),
+    );
+    expect(sent).toBe(
+      `<Find xmlns="${SERVICE}"><own:Filter xmlns:own="${OWN}">f</own:Filter><limit xmlns="">1</limit><plain>2</plain></Find>`,
+    );
   });
 });
 
@@ -63,7 +87,13 @@ describe('the mock: a result of a namespace of its own', () => {
     ...over,
   });
   const rows: ReadonlyArray<{ kind: string; op: MockOperation; namespace: string; value: unknown; want: string }> = [
-    { kind: 'a value, what it holds in the default namespace', op: op(), namespace: SERVICE, value: 'v', want: `<LatestResponse xmlns="${SERVICE}"><own:Stamp xmlns:own="${OWN}"><Code>v</Code></own:Stamp></LatestResponse>` },
+    {
+      kind: 'a value, what it holds in the default namespace',
+      op: op(),
+      namespace: SERVICE,
+      value: 'v',
+      want: `<LatestResponse xmlns="${SERVICE}"><own:Stamp xmlns:own="${OWN}"><Code>v</Code></own:Stamp></LatestResponse>`,
+    },
     {
       kind: "a value of an operation of a namespace of its own, what it holds in the service's",
       op: op(),

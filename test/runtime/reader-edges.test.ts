@@ -55,12 +55,36 @@ describe('a character reference with leading zeros', () => {
   });
 
   it.each([
-    ['more than 32 digits after the zeros', `&#x${ZEROS}${'1'.repeat(33)};`, '"&" that does not start a reference at line 1, column 4 (offset 3)'],
-    ['zeros, then beyond U+10FFFF', `&#x${ZEROS}110000;`, 'character reference beyond U+10FFFF at line 1, column 4 (offset 3)'],
-    ['zeros, then a letter that is no digit', `&#${ZEROS}4g;`, 'malformed character reference at line 1, column 4 (offset 3)'],
-    ['zeros only, a reference to U+0000', `&#x${ZEROS};`, 'character reference to U+0000, which XML does not allow at line 1, column 4 (offset 3)'],
-    ['an entity name of 40 letters', `&${'a'.repeat(40)};`, '"&" that does not start a reference at line 1, column 4 (offset 3)'],
-    ['an entity name of a letter and 40 zeros', `&a${'0'.repeat(40)};`, '"&" that does not start a reference at line 1, column 4 (offset 3)'],
+    [
+      'more than 32 digits after the zeros',
+      `&#x${ZEROS}${'1'.repeat(33)};`,
+      '"&" that does not start a reference at line 1, column 4 (offset 3)',
+    ],
+    [
+      'zeros, then beyond U+10FFFF',
+      `&#x${ZEROS}110000;`,
+      'character reference beyond U+10FFFF at line 1, column 4 (offset 3)',
+    ],
+    [
+      'zeros, then a letter that is no digit',
+      `&#${ZEROS}4g;`,
+      'malformed character reference at line 1, column 4 (offset 3)',
+    ],
+    [
+      'zeros only, a reference to U+0000',
+      `&#x${ZEROS};`,
+      'character reference to U+0000, which XML does not allow at line 1, column 4 (offset 3)',
+    ],
+    [
+      'an entity name of 40 letters',
+      `&${'a'.repeat(40)};`,
+      '"&" that does not start a reference at line 1, column 4 (offset 3)',
+    ],
+    [
+      'an entity name of a letter and 40 zeros',
+      `&a${'0'.repeat(40)};`,
+      '"&" that does not start a reference at line 1, column 4 (offset 3)',
+    ],
   ])('is still refused when it is no reference XML allows (%s)', (_name, reference, message) => {
     expect(everyPath(`<a>${reference}</a>`)).toEqual(Array(4).fill(`SvcDecodeError: ${message} (at a)`));
   });
@@ -116,7 +140,13 @@ describe('byte-order marks', () => {
   });
 
   it('two at the start of an answer make the call an SvcDecodeError', async () => {
-    const body = new Uint8Array([...MARK, ...MARK, ...Buffer.from('<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body/></soap:Envelope>')]);
+    const body = new Uint8Array([
+      ...MARK,
+      ...MARK,
+      ...Buffer.from(
+        '<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body/></soap:Envelope>',
+      ),
+    ]);
     const client = new PayerClient({
       baseUrl: 'http://service.test',
       payerName: 'MyPayer',

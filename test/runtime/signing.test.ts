@@ -1,7 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { SvcRequestError } from '../../templates/runtime/errors.js';
-import { embeddedPageQuery, embeddedPageQueryAsync, hmacSha256Hex, signQueryString, signQueryStringAsync } from '../../templates/runtime/signing.js';
+import {
+  embeddedPageQuery,
+  embeddedPageQueryAsync,
+  hmacSha256Hex,
+  signQueryString,
+  signQueryStringAsync,
+} from '../../templates/runtime/signing.js';
 import { thrown } from '../helpers/failures.js';
 
 const DYNAMIC_KEY = 'dyn-SECRET-key';
@@ -64,11 +70,25 @@ describe('embeddedPageQuery', () => {
 
   it('works without params and with pairs that keep integer-like keys in place', () => {
     expect(verify(embeddedPageQuery({}, token), DYNAMIC_KEY)).toBe('token=tok%2Fen%2B%3D%3D');
-    expect(verify(embeddedPageQuery([['b', '1'], ['2', 'x']], token), DYNAMIC_KEY)).toBe('b=1&2=x&token=tok%2Fen%2B%3D%3D');
+    expect(
+      verify(
+        embeddedPageQuery(
+          [
+            ['b', '1'],
+            ['2', 'x'],
+          ],
+          token,
+        ),
+        DYNAMIC_KEY,
+      ),
+    ).toBe('b=1&2=x&token=tok%2Fen%2B%3D%3D');
   });
 
   it.each([
-    ['token', { token: 'x' }], ['Token', { Token: 'x' }], ['hashkey', { a: '1', hashkey: 'x' }], ['HashKey', { HashKey: 'x' }],
+    ['token', { token: 'x' }],
+    ['Token', { Token: 'x' }],
+    ['hashkey', { a: '1', hashkey: 'x' }],
+    ['HashKey', { HashKey: 'x' }],
   ])('refuses a reserved %s param', (name, params) => {
     expect(requestFailure(() => embeddedPageQuery(params, token)).parameter).toBe(name);
   });
@@ -93,13 +113,21 @@ describe('embeddedPageQuery', () => {
 describe('the async variants, on Node', () => {
   const token = { Key: DYNAMIC_KEY, Token: 'tok/en+==' };
 
-  it.each([['a=1&b=x+y'], [''], ['token=T%2F1%3D']])('signQueryStringAsync signs %j as signQueryString', async (query) => {
-    expect(await signQueryStringAsync(query, DYNAMIC_KEY)).toBe(signQueryString(query, DYNAMIC_KEY));
-  });
+  it.each([['a=1&b=x+y'], [''], ['token=T%2F1%3D']])(
+    'signQueryStringAsync signs %j as signQueryString',
+    async (query) => {
+      expect(await signQueryStringAsync(query, DYNAMIC_KEY)).toBe(signQueryString(query, DYNAMIC_KEY));
+    },
+  );
 
   it.each([
     [{ payee: 'John Smith', ref: 'a&b' }],
-    [[['b', '1'], ['2', 'x']] as Array<[string, string]>],
+    [
+      [
+        ['b', '1'],
+        ['2', 'x'],
+      ] as Array<[string, string]>,
+    ],
     [{}],
   ])('embeddedPageQueryAsync builds %j as embeddedPageQuery', async (params) => {
     expect(await embeddedPageQueryAsync(params, token)).toBe(embeddedPageQuery(params, token));
@@ -111,7 +139,10 @@ describe('the async variants, on Node', () => {
     ['an empty key', () => signQueryStringAsync('a=1', ''), 'key'],
     ['a query that is no string', () => signQueryStringAsync(1 as unknown as string, DYNAMIC_KEY), 'query'],
   ])('refuses %s as the synchronous one does', async (_what, call, parameter) => {
-    const error = await call().then(() => undefined, (e: unknown) => e);
+    const error = await call().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(SvcRequestError);
     expect((error as SvcRequestError).parameter).toBe(parameter);
     expect((error as Error).message).not.toContain(DYNAMIC_KEY);

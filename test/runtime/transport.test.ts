@@ -2,7 +2,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  SvcDecodeError, SvcRequestError, SvcResponseTooLargeError, SvcTimeoutError, SvcTransportError,
+  SvcDecodeError,
+  SvcRequestError,
+  SvcResponseTooLargeError,
+  SvcTimeoutError,
+  SvcTransportError,
 } from '../../templates/runtime/errors.js';
 import { sendRequest, type HttpRequest, type HttpResponse } from '../../templates/runtime/client/transport.js';
 import { sendNodeRequest } from '../../templates/runtime/client/node-transport.js';
@@ -41,14 +45,16 @@ afterAll(async () => {
 
 function echo(req: IncomingMessage, body: Buffer, res: ServerResponse): void {
   res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
-  res.end(JSON.stringify({
-    method: req.method,
-    contentLength: req.headers['content-length'],
-    contentType: req.headers['content-type'],
-    soapAction: req.headers['soapaction'],
-    received: body.length,
-    body: body.toString('utf8'),
-  }));
+  res.end(
+    JSON.stringify({
+      method: req.method,
+      contentLength: req.headers['content-length'],
+      contentType: req.headers['content-type'],
+      soapAction: req.headers['soapaction'],
+      received: body.length,
+      body: body.toString('utf8'),
+    }),
+  );
 }
 routes.set('/echo', echo);
 routes.set('/fault', (_req, _body, res) => {
@@ -85,12 +91,17 @@ function withVia<T extends unknown[]>(rows: readonly T[]): Array<[Via, ...T]> {
 }
 
 function request(
-  path: string, extra: { timeoutMs?: number; signal?: AbortSignal; body?: string; maxResponseBytes?: number } = {},
+  path: string,
+  extra: { timeoutMs?: number; signal?: AbortSignal; body?: string; maxResponseBytes?: number } = {},
   via: Via = 'fetch',
 ) {
   return SEND[via]({
     url: `${base}${path}`,
-    headers: { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: '"http://svc.example/Op"', 'content-length': '1' },
+    headers: {
+      'Content-Type': 'text/xml; charset=utf-8',
+      SOAPAction: '"http://svc.example/Op"',
+      'content-length': '1',
+    },
     body: extra.body ?? `<key>${SECRET}</key>`,
     ...(extra.timeoutMs !== undefined ? { timeoutMs: extra.timeoutMs } : {}),
     ...(extra.signal !== undefined ? { signal: extra.signal } : {}),
@@ -103,7 +114,11 @@ function request(
  * with no Content-Length given, go out chunked; a single part gets a Content-Length unless `chunked` is set.
  */
 function serve(
-  path: string, status: number, headers: Record<string, string>, parts: Buffer[], chunked = parts.length > 1,
+  path: string,
+  status: number,
+  headers: Record<string, string>,
+  parts: Buffer[],
+  chunked = parts.length > 1,
 ): void {
   routes.set(path, (_req, _body, res) => {
     const length = parts.reduce((n, part) => n + part.length, 0);
@@ -139,13 +154,17 @@ async function within<T>(promise: Promise<T>, ms: number, what: string): Promise
 }
 
 /** Decodes `parts` served with `contentType` through a real loopback exchange. */
-async function served(path: string, contentType: string | undefined, parts: Buffer[], via: Via = 'fetch'): Promise<string> {
+async function served(
+  path: string,
+  contentType: string | undefined,
+  parts: Buffer[],
+  via: Via = 'fetch',
+): Promise<string> {
   serve(path, 200, contentType !== undefined ? { 'Content-Type': contentType } : {}, parts);
   return (await request(path, {}, via)).text;
 }
 
 const SAMPLE = '<a>Zoë 東京 😀</a>';
-
 
 function expectNoSecret(error: unknown): void {
   expect(String((error as Error).message)).not.toContain(SECRET);
@@ -205,13 +224,18 @@ describe('sendRequest', () => {
   it('rejects with the reason of a signal that was already aborted, without sending', async () => {
     const reason = new Error('cancelled before start');
     let called = false;
-    const error = await rejected(sendRequest({
-      fetch: (() => {
-        called = true;
-        return Promise.reject(new Error('unreachable'));
-      }) as typeof fetch,
-      url: `${base}/echo`, headers: {}, body: '', signal: AbortSignal.abort(reason),
-    }));
+    const error = await rejected(
+      sendRequest({
+        fetch: (() => {
+          called = true;
+          return Promise.reject(new Error('unreachable'));
+        }) as typeof fetch,
+        url: `${base}/echo`,
+        headers: {},
+        body: '',
+        signal: AbortSignal.abort(reason),
+      }),
+    );
     expect(error).toBe(reason);
     expect(called).toBe(false);
   });
@@ -228,9 +252,13 @@ describe('sendRequest', () => {
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     const port = (probe.address() as AddressInfo).port;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
-    const error = await rejected(SEND[via]({
-      url: `http://127.0.0.1:${port}/x?key=${SECRET}`, headers: { 'X-Key': SECRET }, body: SECRET,
-    }));
+    const error = await rejected(
+      SEND[via]({
+        url: `http://127.0.0.1:${port}/x?key=${SECRET}`,
+        headers: { 'X-Key': SECRET },
+        body: SECRET,
+      }),
+    );
     expect(error).toBeInstanceOf(SvcTransportError);
     expect((error as Error).cause).toBeInstanceOf(Error);
     expect((error as Error).message).toBe(`POST request to http://127.0.0.1:${port}/x failed (ECONNREFUSED)`);
@@ -244,20 +272,30 @@ describe('sendRequest', () => {
   });
 
   it('times out even when an injected fetch ignores its signal', async () => {
-    const error = await rejected(sendRequest({
-      fetch: (() => new Promise(() => {})) as typeof fetch, url: 'http://x.invalid/', headers: {}, body: '', timeoutMs: 50,
-    }));
+    const error = await rejected(
+      sendRequest({
+        fetch: (() => new Promise(() => {})) as typeof fetch,
+        url: 'http://x.invalid/',
+        headers: {},
+        body: '',
+        timeoutMs: 50,
+      }),
+    );
     expect(error).toBeInstanceOf(SvcTimeoutError);
   });
 
   it('maps a fetch that throws synchronously to SvcTransportError, keeping its message out', async () => {
     const boom = new TypeError(`bad header ${SECRET}`);
-    const error = await rejected(sendRequest({
-      fetch: (() => {
-        throw boom;
-      }) as typeof fetch,
-      url: 'http://x.invalid/', headers: {}, body: '',
-    }));
+    const error = await rejected(
+      sendRequest({
+        fetch: (() => {
+          throw boom;
+        }) as typeof fetch,
+        url: 'http://x.invalid/',
+        headers: {},
+        body: '',
+      }),
+    );
     expect(error).toBeInstanceOf(SvcTransportError);
     expect((error as Error).cause).toBe(boom);
     expectNoSecret(error);
@@ -267,101 +305,131 @@ describe('sendRequest', () => {
     ['with a timeout', { timeoutMs: 5000 }, true],
     ["with the caller's signal", { signal: new AbortController().signal }, true],
     ['with neither (nothing to stop, so no controller)', {}, false],
-  ])('passes a signal to fetch only when something can stop the call (%s) and sets Content-Length once', async (_label, extra, withSignal) => {
-    let seen: RequestInit | undefined;
-    const res = await sendRequest({
-      fetch: ((_url: string, init: RequestInit) => {
-        seen = init;
-        return Promise.resolve(new Response('ok', { status: 200, headers: { 'Content-Type': 'text/plain' } }));
-      }) as unknown as typeof fetch,
-      url: 'http://x.invalid/', headers: { 'CONTENT-LENGTH': '999', A: 'b' }, body: 'é',
-      ...extra,
-    });
-    expect(res).toEqual({ status: 200, contentType: 'text/plain', text: 'ok' });
-    expect(seen?.headers).toEqual({ A: 'b', 'Content-Length': '2' });
-    if (withSignal) expect(seen?.signal).toBeInstanceOf(AbortSignal);
-    else expect(seen?.signal).toBeUndefined();
-    expect(seen?.method).toBe('POST');
-  });
+  ])(
+    'passes a signal to fetch only when something can stop the call (%s) and sets Content-Length once',
+    async (_label, extra, withSignal) => {
+      let seen: RequestInit | undefined;
+      const res = await sendRequest({
+        fetch: ((_url: string, init: RequestInit) => {
+          seen = init;
+          return Promise.resolve(new Response('ok', { status: 200, headers: { 'Content-Type': 'text/plain' } }));
+        }) as unknown as typeof fetch,
+        url: 'http://x.invalid/',
+        headers: { 'CONTENT-LENGTH': '999', A: 'b' },
+        body: 'é',
+        ...extra,
+      });
+      expect(res).toEqual({ status: 200, contentType: 'text/plain', text: 'ok' });
+      expect(seen?.headers).toEqual({ A: 'b', 'Content-Length': '2' });
+      if (withSignal) expect(seen?.signal).toBeInstanceOf(AbortSignal);
+      else expect(seen?.signal).toBeUndefined();
+      expect(seen?.method).toBe('POST');
+    },
+  );
 
   it('reads a chunked body with a Content-Length into one buffer, and one that runs past it whole', async () => {
     const body = (chunks: string[], length: number) =>
-      new Response(new ReadableStream<Uint8Array>({
-        start(c) {
-          for (const chunk of chunks) c.enqueue(new TextEncoder().encode(chunk));
-          c.close();
-        },
-      }), { headers: { 'Content-Length': String(length), 'Content-Type': 'text/plain; charset=utf-8' } });
-    const send = (response: Response) => sendRequest({ fetch: (() => Promise.resolve(response)) as unknown as typeof fetch, url: 'http://x.invalid/', headers: {}, body: '' });
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(c) {
+            for (const chunk of chunks) c.enqueue(new TextEncoder().encode(chunk));
+            c.close();
+          },
+        }),
+        { headers: { 'Content-Length': String(length), 'Content-Type': 'text/plain; charset=utf-8' } },
+      );
+    const send = (response: Response) =>
+      sendRequest({
+        fetch: (() => Promise.resolve(response)) as unknown as typeof fetch,
+        url: 'http://x.invalid/',
+        headers: {},
+        body: '',
+      });
     expect((await send(body(['ab', 'cé', 'f', 'g'], 7))).text).toBe('abcéfg');
     expect((await send(body(['ab', 'cd', 'ef'], 4))).text).toBe('abcdef');
     expect((await send(body(['ab', 'c'], 10))).text).toBe('abc');
   });
 
-  it.each(withVia([[0], [-1], [NaN], ['5' as unknown as number]]))('%s: refuses timeoutMs %s', async (via, timeoutMs) => {
-    expect(await rejected(SEND[via]({ url: `${base}/echo`, headers: {}, body: '', timeoutMs })))
-      .toBeInstanceOf(SvcRequestError);
-  });
+  it.each(withVia([[0], [-1], [NaN], ['5' as unknown as number]]))(
+    '%s: refuses timeoutMs %s',
+    async (via, timeoutMs) => {
+      expect(await rejected(SEND[via]({ url: `${base}/echo`, headers: {}, body: '', timeoutMs }))).toBeInstanceOf(
+        SvcRequestError,
+      );
+    },
+  );
 });
 
 describe('sendRequest with maxResponseBytes', () => {
-  it.each(VIA)('%s: refuses a Content-Length over the limit before the body arrives, and drops the connection', async (via) => {
-    let serverClosed: (finished: boolean) => void = () => {};
-    const closed = new Promise<boolean>((resolve) => {
-      serverClosed = resolve;
-    });
-    routes.set('/declared-large', (_req, _body, res) => {
-      res.on('close', () => serverClosed(res.writableFinished));
-      res.writeHead(200, { 'Content-Type': 'text/xml', 'Content-Length': '10000000' });
-      res.write('<start/>');
-      // the other 9,999,992 bytes never come: only a refusal from the header can end this before the timeout
-    });
-    const started = Date.now();
-    const error = await rejected(
-      request('/declared-large', { maxResponseBytes: 1000, timeoutMs: 5000 }, via), SvcResponseTooLargeError,
-    );
-    expect(Date.now() - started).toBeLessThan(2000);
-    expect([error.maxResponseBytes, error.status]).toEqual([1000, 200]);
-    expect(error.message).toMatch(/larger than maxResponseBytes \(1000 bytes\)/);
-    expectNoSecret(error);
-    expect(await within(closed, 2000, 'the server seeing its connection closed')).toBe(false);
-  });
+  it.each(VIA)(
+    '%s: refuses a Content-Length over the limit before the body arrives, and drops the connection',
+    async (via) => {
+      let serverClosed: (finished: boolean) => void = () => {};
+      const closed = new Promise<boolean>((resolve) => {
+        serverClosed = resolve;
+      });
+      routes.set('/declared-large', (_req, _body, res) => {
+        res.on('close', () => serverClosed(res.writableFinished));
+        res.writeHead(200, { 'Content-Type': 'text/xml', 'Content-Length': '10000000' });
+        res.write('<start/>');
+        // the other 9,999,992 bytes never come: only a refusal from the header can end this before the timeout
+      });
+      const started = Date.now();
+      const error = await rejected(
+        request('/declared-large', { maxResponseBytes: 1000, timeoutMs: 5000 }, via),
+        SvcResponseTooLargeError,
+      );
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect([error.maxResponseBytes, error.status]).toEqual([1000, 200]);
+      expect(error.message).toMatch(/larger than maxResponseBytes \(1000 bytes\)/);
+      expectNoSecret(error);
+      expect(await within(closed, 2000, 'the server seeing its connection closed')).toBe(false);
+    },
+  );
 
-  it.each(VIA)('%s: refuses a chunked body mid-stream once it passes the limit, and closes the connection', async (via) => {
-    const CHUNK = 1024;
-    const MAX_CHUNKS = 1000;
-    let serverClosed: (seen: { sent: number; finished: boolean }) => void = () => {};
-    const closed = new Promise<{ sent: number; finished: boolean }>((resolve) => {
-      serverClosed = resolve;
-    });
-    routes.set('/endless', (_req, _body, res) => {
-      let sent = 0;
-      res.on('close', () => serverClosed({ sent, finished: res.writableFinished }));
-      res.writeHead(200, { 'Content-Type': 'text/xml' });
-      const pump = (): void => {
-        if (res.destroyed) return;
-        if (sent >= MAX_CHUNKS) {
-          res.end();
-          return;
-        }
-        res.write(Buffer.alloc(CHUNK, 0x61));
-        sent++;
-        setTimeout(pump, 2);
-      };
-      pump();
-    });
-    const error = await rejected(request('/endless', { maxResponseBytes: 16 * CHUNK }, via), SvcResponseTooLargeError);
-    expect([error.maxResponseBytes, error.status]).toEqual([16 * CHUNK, 200]);
-    const seen = await within(closed, 2000, 'the server seeing its connection closed');
-    expect(seen.finished).toBe(false);
-    expect(seen.sent).toBeGreaterThan(16);
-    expect(seen.sent).toBeLessThan(MAX_CHUNKS);
-  });
+  it.each(VIA)(
+    '%s: refuses a chunked body mid-stream once it passes the limit, and closes the connection',
+    async (via) => {
+      const CHUNK = 1024;
+      const MAX_CHUNKS = 1000;
+      let serverClosed: (seen: { sent: number; finished: boolean }) => void = () => {};
+      const closed = new Promise<{ sent: number; finished: boolean }>((resolve) => {
+        serverClosed = resolve;
+      });
+      routes.set('/endless', (_req, _body, res) => {
+        let sent = 0;
+        res.on('close', () => serverClosed({ sent, finished: res.writableFinished }));
+        res.writeHead(200, { 'Content-Type': 'text/xml' });
+        const pump = (): void => {
+          if (res.destroyed) return;
+          if (sent >= MAX_CHUNKS) {
+            res.end();
+            return;
+          }
+          res.write(Buffer.alloc(CHUNK, 0x61));
+          sent++;
+          setTimeout(pump, 2);
+        };
+        pump();
+      });
+      const error = await rejected(
+        request('/endless', { maxResponseBytes: 16 * CHUNK }, via),
+        SvcResponseTooLargeError,
+      );
+      expect([error.maxResponseBytes, error.status]).toEqual([16 * CHUNK, 200]);
+      const seen = await within(closed, 2000, 'the server seeing its connection closed');
+      expect(seen.finished).toBe(false);
+      expect(seen.sent).toBeGreaterThan(16);
+      expect(seen.sent).toBeLessThan(MAX_CHUNKS);
+    },
+  );
 
-  it.each(withVia<[string, boolean]>([
-    ['with a Content-Length', false],
-    ['chunked', true],
-  ]))('%s: accepts a body of exactly the limit and refuses one byte more (%s)', async (via, _name, chunked) => {
+  it.each(
+    withVia<[string, boolean]>([
+      ['with a Content-Length', false],
+      ['chunked', true],
+    ]),
+  )('%s: accepts a body of exactly the limit and refuses one byte more (%s)', async (via, _name, chunked) => {
     const tag = chunked ? 'chunked' : 'length';
     const exact = [Buffer.alloc(60, 0x61), Buffer.alloc(40, 0x62)];
     serve(`/exact-${tag}`, 200, { 'Content-Type': 'text/plain' }, chunked ? exact : [Buffer.concat(exact)], chunked);
@@ -373,15 +441,23 @@ describe('sendRequest with maxResponseBytes', () => {
     expect([error.maxResponseBytes, error.status]).toEqual([100, 200]);
   });
 
-  it.each(withVia<[string, boolean]>([
-    ['with a Content-Length', false],
-    ['chunked', true],
-  ]))('%s: applies the limit to a 500 body too (%s)', async (via, _name, chunked) => {
+  it.each(
+    withVia<[string, boolean]>([
+      ['with a Content-Length', false],
+      ['chunked', true],
+    ]),
+  )('%s: applies the limit to a 500 body too (%s)', async (via, _name, chunked) => {
     const parts = [Buffer.from('<soap:Envelope>'), Buffer.alloc(2000, 0x20), Buffer.from('</soap:Envelope>')];
-    serve(`/large-fault-${String(chunked)}`, 500, { 'Content-Type': 'text/xml; charset=utf-8' },
-      chunked ? parts : [Buffer.concat(parts)], chunked);
+    serve(
+      `/large-fault-${String(chunked)}`,
+      500,
+      { 'Content-Type': 'text/xml; charset=utf-8' },
+      chunked ? parts : [Buffer.concat(parts)],
+      chunked,
+    );
     const error = await rejected(
-      request(`/large-fault-${String(chunked)}`, { maxResponseBytes: 1000 }, via), SvcResponseTooLargeError,
+      request(`/large-fault-${String(chunked)}`, { maxResponseBytes: 1000 }, via),
+      SvcResponseTooLargeError,
     );
     expect([error.maxResponseBytes, error.status]).toEqual([1000, 500]);
     expect(error).not.toBeInstanceOf(SvcTransportError);
@@ -417,37 +493,69 @@ describe('sendRequest with maxResponseBytes', () => {
       return { state, fetch: answering(new Response(body)) };
     };
     const timed = stalled();
-    const timeout = await within(rejected(sendRequest({
-      fetch: timed.fetch, url: 'http://x.invalid/', headers: {}, body: '', timeoutMs: 100, maxResponseBytes: 1000,
-    })), 3000, 'the timeout');
+    const timeout = await within(
+      rejected(
+        sendRequest({
+          fetch: timed.fetch,
+          url: 'http://x.invalid/',
+          headers: {},
+          body: '',
+          timeoutMs: 100,
+          maxResponseBytes: 1000,
+        }),
+      ),
+      3000,
+      'the timeout',
+    );
     expect(timeout).toBeInstanceOf(SvcTimeoutError);
     expect(timed.state.cancelled).toBe(true);
     const aborted = stalled();
     const controller = new AbortController();
     setTimeout(() => controller.abort('enough'), 50);
-    expect(await within(rejected(sendRequest({
-      fetch: aborted.fetch, url: 'http://x.invalid/', headers: {}, body: '', signal: controller.signal,
-    })), 3000, 'the abort')).toBe('enough');
+    expect(
+      await within(
+        rejected(
+          sendRequest({
+            fetch: aborted.fetch,
+            url: 'http://x.invalid/',
+            headers: {},
+            body: '',
+            signal: controller.signal,
+          }),
+        ),
+        3000,
+        'the abort',
+      ),
+    ).toBe('enough');
     expect(aborted.state.cancelled).toBe(true);
   });
 
   it('stops pulling an injected stream at the chunk that crosses the limit, and cancels it', async () => {
     let pulls = 0;
     let cancelled = false;
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        pulls++;
-        if (pulls > 1000) controller.close();
-        else controller.enqueue(new Uint8Array(4).fill(0x61));
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          pulls++;
+          if (pulls > 1000) controller.close();
+          else controller.enqueue(new Uint8Array(4).fill(0x61));
+        },
+        cancel() {
+          cancelled = true;
+        },
       },
-      cancel() {
-        cancelled = true;
-      },
-    }, { highWaterMark: 0 });
-    const error = await rejected(sendRequest({
-      fetch: answering(new Response(body, { status: 200 })), url: 'http://x.invalid/', headers: {}, body: '',
-      maxResponseBytes: 10,
-    }), SvcResponseTooLargeError);
+      { highWaterMark: 0 },
+    );
+    const error = await rejected(
+      sendRequest({
+        fetch: answering(new Response(body, { status: 200 })),
+        url: 'http://x.invalid/',
+        headers: {},
+        body: '',
+        maxResponseBytes: 10,
+      }),
+      SvcResponseTooLargeError,
+    );
     expect(error.status).toBe(200);
     expect(cancelled).toBe(true);
     expect(pulls).toBe(3);
@@ -456,19 +564,29 @@ describe('sendRequest with maxResponseBytes', () => {
   it('cancels an injected body whose Content-Length is over the limit without reading it', async () => {
     let pulls = 0;
     let cancelled = false;
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        pulls++;
-        controller.enqueue(new Uint8Array(4));
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          pulls++;
+          controller.enqueue(new Uint8Array(4));
+        },
+        cancel() {
+          cancelled = true;
+        },
       },
-      cancel() {
-        cancelled = true;
-      },
-    }, { highWaterMark: 0 });
+      { highWaterMark: 0 },
+    );
     const response = new Response(body, { status: 503, headers: { 'Content-Length': '5000' } });
-    const error = await rejected(sendRequest({
-      fetch: answering(response), url: 'http://x.invalid/', headers: {}, body: '', maxResponseBytes: 4999,
-    }), SvcResponseTooLargeError);
+    const error = await rejected(
+      sendRequest({
+        fetch: answering(response),
+        url: 'http://x.invalid/',
+        headers: {},
+        body: '',
+        maxResponseBytes: 4999,
+      }),
+      SvcResponseTooLargeError,
+    );
     expect([error.maxResponseBytes, error.status]).toEqual([4999, 503]);
     expect(cancelled).toBe(true);
     expect(pulls).toBe(0);
@@ -480,44 +598,70 @@ describe('sendRequest with maxResponseBytes', () => {
       headers: new Headers({ 'Content-Type': 'text/plain; charset=utf-8' }),
       arrayBuffer: () => Promise.resolve(new Uint8Array(bytes).fill(0x7a).buffer),
     });
-    const call = (bytes: number) => sendRequest({
-      fetch: answering(lookAlike(bytes)), url: 'http://x.invalid/', headers: {}, body: '', maxResponseBytes: 8,
-    });
+    const call = (bytes: number) =>
+      sendRequest({
+        fetch: answering(lookAlike(bytes)),
+        url: 'http://x.invalid/',
+        headers: {},
+        body: '',
+        maxResponseBytes: 8,
+      });
     expect((await call(8)).text).toBe('zzzzzzzz');
     expect((await rejected(call(9), SvcResponseTooLargeError)).maxResponseBytes).toBe(8);
   });
 
-  it.each(withVia([[0], [-1], [1.5], [NaN], [Infinity], ['5' as unknown as number]]))('%s: refuses maxResponseBytes %s', async (via, max) => {
-    const error = await rejected(
-      SEND[via]({ url: `${base}/echo`, headers: {}, body: '', maxResponseBytes: max }), SvcRequestError,
-    );
-    expect(error.parameter).toBe('maxResponseBytes');
-  });
+  it.each(withVia([[0], [-1], [1.5], [NaN], [Infinity], ['5' as unknown as number]]))(
+    '%s: refuses maxResponseBytes %s',
+    async (via, max) => {
+      const error = await rejected(
+        SEND[via]({ url: `${base}/echo`, headers: {}, body: '', maxResponseBytes: max }),
+        SvcRequestError,
+      );
+      expect(error.parameter).toBe('maxResponseBytes');
+    },
+  );
 });
 
 describe('sendRequest decoding', () => {
-  it.each(VIA)('%s: gives a large pure-ASCII body as a source for the reader, and the same text when asked', async (via) => {
-    const body = `<r>${'<item>x &amp; y</item>'.repeat(20_000)}</r>`;
-    const parts = [Buffer.from(body.slice(0, 100_000)), Buffer.from(body.slice(100_000, 300_000)), Buffer.from(body.slice(300_000))];
-    serve('/large-ascii', 200, { 'Content-Type': 'text/xml; charset=utf-8' }, parts);
-    const res = await request('/large-ascii', {}, via);
-    const source = res.textSource;
-    if (source === undefined) throw new Error('expected the body as a source');
-    expect(source.text(0, source.length)).toBe(body);
-    expect(source.text(99_990, 100_010)).toBe(body.slice(99_990, 100_010));
-    expect(res.text).toBe(body);
-    // A small body is a string only.
-    const small = await request('/fault', {}, via);
-    expect([small.textSource, small.text]).toEqual([undefined, '<soap:Envelope/>']);
-  });
+  it.each(VIA)(
+    '%s: gives a large pure-ASCII body as a source for the reader, and the same text when asked',
+    async (via) => {
+      const body = `<r>${'<item>x &amp; y</item>'.repeat(20_000)}</r>`;
+      const parts = [
+        Buffer.from(body.slice(0, 100_000)),
+        Buffer.from(body.slice(100_000, 300_000)),
+        Buffer.from(body.slice(300_000)),
+      ];
+      serve('/large-ascii', 200, { 'Content-Type': 'text/xml; charset=utf-8' }, parts);
+      const res = await request('/large-ascii', {}, via);
+      const source = res.textSource;
+      if (source === undefined) throw new Error('expected the body as a source');
+      expect(source.text(0, source.length)).toBe(body);
+      expect(source.text(99_990, 100_010)).toBe(body.slice(99_990, 100_010));
+      expect(res.text).toBe(body);
+      // A small body is a string only.
+      const small = await request('/fault', {}, via);
+      expect([small.textSource, small.text]).toEqual([undefined, '<soap:Envelope/>']);
+    },
+  );
 
   it.each(VIA)('%s: decodes UTF-16LE after its byte-order mark, leaving the mark out', async (via) => {
-    const text = await served('/utf16le-bom', 'text/xml', [Buffer.from([0xff, 0xfe]), Buffer.from(SAMPLE, 'utf16le')], via);
+    const text = await served(
+      '/utf16le-bom',
+      'text/xml',
+      [Buffer.from([0xff, 0xfe]), Buffer.from(SAMPLE, 'utf16le')],
+      via,
+    );
     expect(text).toBe(SAMPLE);
   });
 
   it.each(VIA)('%s: decodes UTF-16BE after its byte-order mark, leaving the mark out', async (via) => {
-    const text = await served('/utf16be-bom', 'text/xml; charset=utf-16', [Buffer.from([0xfe, 0xff]), utf16be(SAMPLE)], via);
+    const text = await served(
+      '/utf16be-bom',
+      'text/xml; charset=utf-16',
+      [Buffer.from([0xfe, 0xff]), utf16be(SAMPLE)],
+      via,
+    );
     expect(text).toBe(SAMPLE);
   });
 
@@ -528,8 +672,12 @@ describe('sendRequest decoding', () => {
   });
 
   it.each(VIA)('%s: lets the byte-order mark win over the Content-Type charset', async (via) => {
-    const text = await served('/bom-wins', 'text/xml; charset=iso-8859-1',
-      [Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('<a>é</a>')], via);
+    const text = await served(
+      '/bom-wins',
+      'text/xml; charset=iso-8859-1',
+      [Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('<a>é</a>')],
+      via,
+    );
     expect(text).toBe('<a>é</a>');
   });
 
@@ -541,19 +689,27 @@ describe('sendRequest decoding', () => {
     expect(await served('/utf16-quoted', 'text/xml; charset="UTF-16"', [utf16be(SAMPLE)], via)).toBe(SAMPLE);
   });
 
-  it.each(withVia(['ISO-8859-1', 'latin1', 'L1', 'us-ascii', 'ascii', '"iso-8859-1"', 'iso8859-1', 'cp819'].map((l) => [l])))(
-    '%s: decodes charset=%s as exact ISO-8859-1 (0xE9 is é, 0x80 is U+0080)', async (via, label) => {
-      const path = `/latin1-${encodeURIComponent(label)}`;
-      const text = await served(path, `text/xml;charset=${label}`, [Buffer.from([0x3c, 0x61, 0x3e, 0xe9, 0x80, 0xff])], via);
-      expect(text).toBe('<a>é\u0080ÿ');
+  it.each(
+    withVia(['ISO-8859-1', 'latin1', 'L1', 'us-ascii', 'ascii', '"iso-8859-1"', 'iso8859-1', 'cp819'].map((l) => [l])),
+  )('%s: decodes charset=%s as exact ISO-8859-1 (0xE9 is é, 0x80 is U+0080)', async (via, label) => {
+    const path = `/latin1-${encodeURIComponent(label)}`;
+    const text = await served(
+      path,
+      `text/xml;charset=${label}`,
+      [Buffer.from([0x3c, 0x61, 0x3e, 0xe9, 0x80, 0xff])],
+      via,
+    );
+    expect(text).toBe('<a>é\u0080ÿ');
+  });
+
+  it.each(VIA)(
+    '%s: decodes windows-1252 by its own table: 0x80 is €, undefined bytes stay C1 controls',
+    async (via) => {
+      const bytes = Buffer.from([0x80, 0xe9, 0x9f, 0x81, 0x41]);
+      const text = await served('/cp1252', 'text/plain; charset=windows-1252', [bytes], via);
+      expect(text).toBe('€éŸ\u0081A');
     },
   );
-
-  it.each(VIA)('%s: decodes windows-1252 by its own table: 0x80 is €, undefined bytes stay C1 controls', async (via) => {
-    const bytes = Buffer.from([0x80, 0xe9, 0x9f, 0x81, 0x41]);
-    const text = await served('/cp1252', 'text/plain; charset=windows-1252', [bytes], via);
-    expect(text).toBe('€éŸ\u0081A');
-  });
 
   it.each(VIA)('%s: uses the XML declaration’s encoding when the Content-Type has no charset', async (via) => {
     const declaration = '<?xml version="1.0" encoding="ISO-8859-1"?>';
@@ -596,29 +752,48 @@ describe('sendRequest decoding', () => {
       },
     });
     const res = await sendRequest({
-      fetch: answering(new Response(body)), url: 'http://x.invalid/', headers: {}, body: '', maxResponseBytes: 9,
+      fetch: answering(new Response(body)),
+      url: 'http://x.invalid/',
+      headers: {},
+      body: '',
+      maxResponseBytes: 9,
     });
     expect(res.text).toBe('<a>é</a>');
   });
 
-  it.each(withVia([
-    ['charset=utf-8', 'text/xml; charset=utf-8'],
-    ['no charset', 'text/xml'],
-  ]))('%s: refuses invalid UTF-8 with SvcDecodeError rather than replacement characters (%s)', async (via, name, type) => {
-    const path = `/bad-utf8-${encodeURIComponent(name)}`;
-    serve(path, 200, { 'Content-Type': type }, [Buffer.from([0x3c, 0x61, 0x3e, 0xc3, 0x28, 0x3c])]);
-    const error = await rejected(request(path, {}, via), SvcDecodeError);
-    expect(error.message).toBe('the response body is not valid UTF-8');
-    expectNoSecret(error);
-  });
+  it.each(
+    withVia([
+      ['charset=utf-8', 'text/xml; charset=utf-8'],
+      ['no charset', 'text/xml'],
+    ]),
+  )(
+    '%s: refuses invalid UTF-8 with SvcDecodeError rather than replacement characters (%s)',
+    async (via, name, type) => {
+      const path = `/bad-utf8-${encodeURIComponent(name)}`;
+      serve(path, 200, { 'Content-Type': type }, [Buffer.from([0x3c, 0x61, 0x3e, 0xc3, 0x28, 0x3c])]);
+      const error = await rejected(request(path, {}, via), SvcDecodeError);
+      expect(error.message).toBe('the response body is not valid UTF-8');
+      expectNoSecret(error);
+    },
+  );
 
-  it.each(withVia<[string, string, Buffer, string]>([
-    ['an odd number of UTF-16LE bytes', 'text/xml; charset=utf-16le', Buffer.concat([Buffer.from('<a/>', 'utf16le'),
-      Buffer.from([0x41])]), 'UTF-16LE'],
-    ['a lone surrogate in UTF-16BE', 'text/xml', Buffer.from([0xfe, 0xff, 0xd8, 0x3d, 0x00, 0x41]), 'UTF-16BE'],
-    ['an odd number of UTF-16BE bytes after the mark', 'text/xml', Buffer.from([0xfe, 0xff, 0x00, 0x41, 0x00]),
-      'UTF-16BE'],
-  ]))('%s: refuses %s with SvcDecodeError', async (via, name, type, body, encoding) => {
+  it.each(
+    withVia<[string, string, Buffer, string]>([
+      [
+        'an odd number of UTF-16LE bytes',
+        'text/xml; charset=utf-16le',
+        Buffer.concat([Buffer.from('<a/>', 'utf16le'), Buffer.from([0x41])]),
+        'UTF-16LE',
+      ],
+      ['a lone surrogate in UTF-16BE', 'text/xml', Buffer.from([0xfe, 0xff, 0xd8, 0x3d, 0x00, 0x41]), 'UTF-16BE'],
+      [
+        'an odd number of UTF-16BE bytes after the mark',
+        'text/xml',
+        Buffer.from([0xfe, 0xff, 0x00, 0x41, 0x00]),
+        'UTF-16BE',
+      ],
+    ]),
+  )('%s: refuses %s with SvcDecodeError', async (via, name, type, body, encoding) => {
     serve(`/bad-utf16-${name.length}`, 200, { 'Content-Type': type }, [body]);
     const error = await rejected(request(`/bad-utf16-${name.length}`, {}, via), SvcDecodeError);
     expect(error.message).toBe(`the response body is not valid ${encoding}`);
@@ -630,21 +805,29 @@ describe('sendRequest decoding', () => {
     const parts: Buffer[] = [];
     for (let at = 0; at < bytes.length; at += 101) parts.push(bytes.subarray(at, at + 101));
     expect(await served(`/long-utf8-${via}`, 'text/xml; charset=utf-8', parts, via)).toBe(text);
-    expect(await served(`/long-utf8-bom-${via}`, 'text/xml', [Buffer.from([0xef, 0xbb, 0xbf]), ...parts], via)).toBe(text);
+    expect(await served(`/long-utf8-bom-${via}`, 'text/xml', [Buffer.from([0xef, 0xbb, 0xbf]), ...parts], via)).toBe(
+      text,
+    );
   });
 
   it('still refuses a body as too large when an earlier chunk was not valid UTF-8, and as undecodable when it fits', async () => {
     const bad = new Uint8Array(Buffer.concat([Buffer.from('<a>'.repeat(300)), Buffer.from([0xc3, 0x28])]));
-    const stream = (): ReadableStream<Uint8Array> => new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(bad);
-        controller.enqueue(new Uint8Array(600).fill(0x61));
-        controller.close();
-      },
-    });
-    const send = (maxResponseBytes: number) => sendRequest({
-      fetch: answering(new Response(stream(), { status: 200 })), url: 'http://x.invalid/', headers: {}, body: '', maxResponseBytes,
-    });
+    const stream = (): ReadableStream<Uint8Array> =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(bad);
+          controller.enqueue(new Uint8Array(600).fill(0x61));
+          controller.close();
+        },
+      });
+    const send = (maxResponseBytes: number) =>
+      sendRequest({
+        fetch: answering(new Response(stream(), { status: 200 })),
+        url: 'http://x.invalid/',
+        headers: {},
+        body: '',
+        maxResponseBytes,
+      });
     await rejected(send(1000), SvcResponseTooLargeError);
     const error = await rejected(send(2000), SvcDecodeError);
     expect(error.message).toBe('the response body is not valid UTF-8');
@@ -664,7 +847,11 @@ describe('sendRequest decoding', () => {
     const unexpected = () => Promise.reject(new Error('a null body has nothing to buffer'));
     Object.assign(response, { arrayBuffer: unexpected, text: unexpected });
     const res = await sendRequest({
-      fetch: answering(response), url: 'http://x.invalid/', headers: {}, body: '', maxResponseBytes: 10,
+      fetch: answering(response),
+      url: 'http://x.invalid/',
+      headers: {},
+      body: '',
+      maxResponseBytes: 10,
     });
     expect(res).toEqual({ status: 202, contentType: 'text/xml', text: '' });
   });

@@ -58,18 +58,26 @@ function serialize(n: Node): string {
 const BREAKERS = ['<', '>', '&', '"', "'", ' ', 'x', '\u0001', ']]>', '--', '/', '=', '\uD83D', ':', '<!DOCTYPE'];
 
 /** A document, mostly well-formed; sometimes with one character deleted or something inserted. */
-const documents = fc.record({
-  root: node,
-  prolog: fc.constantFrom('', '\ufeff', '<?xml version="1.0" encoding="utf-8"?>', '<!-- head -->\n', '<?xml version="1.0"?>\r\n<!-- c -->'),
-  epilog: fc.constantFrom('', '\n', '<!-- tail -->', '<?done?>'),
-  edit: fc.option(fc.tuple(fc.nat(), fc.oneof(fc.constant(''), fc.constantFrom(...BREAKERS))), { freq: 3 }),
-}).map(({ root, prolog, epilog, edit }) => {
-  const xml = `${prolog}<root xmlns:p="urn:p" ${XSI}>${serialize(root)}</root>${epilog}`;
-  if (edit === null) return xml;
-  const at = edit[0] % (xml.length + 1);
-  // An empty insertion deletes the character at `at`.
-  return edit[1] === '' ? xml.slice(0, at) + xml.slice(at + 1) : xml.slice(0, at) + edit[1] + xml.slice(at);
-});
+const documents = fc
+  .record({
+    root: node,
+    prolog: fc.constantFrom(
+      '',
+      '\ufeff',
+      '<?xml version="1.0" encoding="utf-8"?>',
+      '<!-- head -->\n',
+      '<?xml version="1.0"?>\r\n<!-- c -->',
+    ),
+    epilog: fc.constantFrom('', '\n', '<!-- tail -->', '<?done?>'),
+    edit: fc.option(fc.tuple(fc.nat(), fc.oneof(fc.constant(''), fc.constantFrom(...BREAKERS))), { freq: 3 }),
+  })
+  .map(({ root, prolog, epilog, edit }) => {
+    const xml = `${prolog}<root xmlns:p="urn:p" ${XSI}>${serialize(root)}</root>${epilog}`;
+    if (edit === null) return xml;
+    const at = edit[0] % (xml.length + 1);
+    // An empty insertion deletes the character at `at`.
+    return edit[1] === '' ? xml.slice(0, at) + xml.slice(at + 1) : xml.slice(0, at) + edit[1] + xml.slice(at);
+  });
 
 /**
  * Reads a whole document, choosing at each element (by `choices`, in turn) to read its text, skip it, take its inner
@@ -81,7 +89,9 @@ function read(source: string | TextSource, choices: readonly number[], refillCha
   let k = 0;
   const r = new XmlReader(source, undefined, refillChars);
   const element = (): void => {
-    log.push(`<${r.localName} ns=${r.namespaceUri} nil=${r.isNil} type=${String(r.xsiType)} empty=${r.isEmpty} path=${r.path()}`);
+    log.push(
+      `<${r.localName} ns=${r.namespaceUri} nil=${r.isNil} type=${String(r.xsiType)} empty=${r.isEmpty} path=${r.path()}`,
+    );
     log.push(`attrs ${JSON.stringify(r.attributes())} id=${String(r.attr('id'))}`);
     switch (choices.length === 0 ? (r.currentDepth >= textDepth ? 0 : 4) : choices[k++ % choices.length]! % 5) {
       case 0:
@@ -108,7 +118,11 @@ function read(source: string | TextSource, choices: readonly number[], refillCha
     r.readEnd();
     log.push('end');
   } catch (error) {
-    log.push(error instanceof SvcDecodeError ? `SvcDecodeError ${error.message} path=${error.path ?? ''}` : `other ${String(error)}`);
+    log.push(
+      error instanceof SvcDecodeError
+        ? `SvcDecodeError ${error.message} path=${error.path ?? ''}`
+        : `other ${String(error)}`,
+    );
   }
   return log;
 }
@@ -143,7 +157,9 @@ describe('XmlReader over pieces', () => {
   });
 
   const rich =
-    '\ufeff<?xml version="1.0" encoding="utf-8"?><!-- head --><root xmlns:p="urn:p" ' + XSI + '>' +
+    '\ufeff<?xml version="1.0" encoding="utf-8"?><!-- head --><root xmlns:p="urn:p" ' +
+    XSI +
+    '>' +
     '<p:a id="1" t="a&#x1F600;b&lt;" c="x\ty\r\nz"><é>Zoë &amp; 😀 東京</é><x😀 xsi:nil="true"/>' +
     '<item><![CDATA[ a < b ]]>tail&#233;</item><!-- a -- b --><?pi data?></p:a><ab>line\r\nnext</ab></root>';
 

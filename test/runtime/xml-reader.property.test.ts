@@ -15,10 +15,12 @@ type Tree = Leaf | Rec;
 
 const NAMES = ['a', 'ab', 'abc', 'b', 'p:a', 'p:ab', 'item'];
 
-const text = fc.array(
-  fc.oneof(fc.constantFrom('x', ' ', '&', '<', '>', '\n', ']]>', 'é', '😀', 'a b'), fc.string({ maxLength: 3 })),
-  { maxLength: 4 },
-).map((parts) => parts.join('').replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/g, ''));
+const text = fc
+  .array(
+    fc.oneof(fc.constantFrom('x', ' ', '&', '<', '>', '\n', ']]>', 'é', '😀', 'a b'), fc.string({ maxLength: 3 })),
+    { maxLength: 4 },
+  )
+  .map((parts) => parts.join('').replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/g, ''));
 
 const tree: fc.Arbitrary<Tree> = fc.letrec<{ tree: Tree }>((tie) => ({
   tree: fc.oneof(
@@ -29,8 +31,12 @@ const tree: fc.Arbitrary<Tree> = fc.letrec<{ tree: Tree }>((tie) => ({
 })).tree;
 
 /** Repeats a record several times, as list items in responses do, so that predictions get learnt and then used. */
-const document = fc.tuple(fc.array(tree, { minLength: 1, maxLength: 4 }), fc.integer({ min: 1, max: 4 }), fc.boolean())
-  .map(([items, times, pretty]) => ({ root: { name: 'root', children: Array.from({ length: times }, () => items).flat() } as Rec, pretty }));
+const document = fc
+  .tuple(fc.array(tree, { minLength: 1, maxLength: 4 }), fc.integer({ min: 1, max: 4 }), fc.boolean())
+  .map(([items, times, pretty]) => ({
+    root: { name: 'root', children: Array.from({ length: times }, () => items).flat() } as Rec,
+    pretty,
+  }));
 
 function isLeaf(t: Tree): t is Leaf {
   return 'text' in t;
@@ -80,33 +86,47 @@ function readDocument(xml: string, root: Rec, skipWhen: (t: Tree) => boolean): v
 
 describe('XmlReader properties', () => {
   it('reads back any document of repeated, varying records, compact or indented', () => {
-    fc.assert(fc.property(document, ({ root, pretty }) => {
-      readDocument(document_(root, pretty), root, () => false);
-    }), { numRuns: 400 });
+    fc.assert(
+      fc.property(document, ({ root, pretty }) => {
+        readDocument(document_(root, pretty), root, () => false);
+      }),
+      { numRuns: 400 },
+    );
   });
 
   it('skips any record and stays in step', () => {
-    fc.assert(fc.property(document, fc.integer({ min: 0, max: 5 }), ({ root, pretty }, seed) => {
-      let n = 0;
-      readDocument(document_(root, pretty), root, () => (n++ + seed) % 3 === 0);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(document, fc.integer({ min: 0, max: 5 }), ({ root, pretty }, seed) => {
+        let n = 0;
+        readDocument(document_(root, pretty), root, () => (n++ + seed) % 3 === 0);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('refuses a document in which any one end tag names another element', () => {
     const withEndTags = document.filter(({ root }) => serialize(root, false).includes('</'));
-    fc.assert(fc.property(withEndTags, fc.nat(), fc.constantFrom('a', 'ab', 'b', 'zz', 'p:a', 'abcd'), ({ root, pretty }, pick, other) => {
-      const xml = document_(root, pretty);
-      const ends = [...xml.matchAll(/<\/([^>]+)>/g)].filter((m) => m[1] !== 'wrap');
-      const target = ends[pick % ends.length]!;
-      fc.pre(target[1] !== other);
-      const broken = `${xml.slice(0, target.index)}</${other}>${xml.slice(target.index + target[0].length)}`;
-      let error: unknown;
-      try {
-        readDocument(broken, root, () => false);
-      } catch (e) {
-        error = e;
-      }
-      expect(error).toBeInstanceOf(SvcDecodeError);
-    }), { numRuns: 400 });
+    fc.assert(
+      fc.property(
+        withEndTags,
+        fc.nat(),
+        fc.constantFrom('a', 'ab', 'b', 'zz', 'p:a', 'abcd'),
+        ({ root, pretty }, pick, other) => {
+          const xml = document_(root, pretty);
+          const ends = [...xml.matchAll(/<\/([^>]+)>/g)].filter((m) => m[1] !== 'wrap');
+          const target = ends[pick % ends.length]!;
+          fc.pre(target[1] !== other);
+          const broken = `${xml.slice(0, target.index)}</${other}>${xml.slice(target.index + target[0].length)}`;
+          let error: unknown;
+          try {
+            readDocument(broken, root, () => false);
+          } catch (e) {
+            error = e;
+          }
+          expect(error).toBeInstanceOf(SvcDecodeError);
+        },
+      ),
+      { numRuns: 400 },
+    );
   });
 });

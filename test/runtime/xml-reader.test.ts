@@ -50,15 +50,25 @@ describe('XmlReader: records and lists', () => {
   <empty/>
 </Result>`;
     expect(read(xml, ['Result', 'Account', 'Owner'])).toEqual({
-      name: 'Result', ns: 'urn:svc', children: [
+      name: 'Result',
+      ns: 'urn:svc',
+      children: [
         { name: 'errorCode', ns: 'urn:svc', text: '0' },
-        { name: 'Account', ns: 'urn:svc', children: [
-          { name: 'Provider', ns: 'urn:svc', text: 'Payer' },
-          { name: 'Owner', ns: 'urn:svc', children: [
-            { name: 'Name', ns: 'urn:svc', text: 'A' },
-            { name: 'Id', ns: 'urn:svc', text: '00123' },
-          ] },
-        ] },
+        {
+          name: 'Account',
+          ns: 'urn:svc',
+          children: [
+            { name: 'Provider', ns: 'urn:svc', text: 'Payer' },
+            {
+              name: 'Owner',
+              ns: 'urn:svc',
+              children: [
+                { name: 'Name', ns: 'urn:svc', text: 'A' },
+                { name: 'Id', ns: 'urn:svc', text: '00123' },
+              ],
+            },
+          ],
+        },
         { name: 'empty', ns: 'urn:svc', text: '' },
       ],
     });
@@ -119,11 +129,19 @@ describe('XmlReader: records and lists', () => {
       seen.push([r.localName, r.isEmpty]);
       r.skip();
     }
-    expect(seen).toEqual([['a', true], ['b', false], ['c', true]]);
+    expect(seen).toEqual([
+      ['a', true],
+      ['b', false],
+      ['c', true],
+    ]);
   });
 
   it.each([
-    ['before the first child', '<r>junk<a>1</a></r>', /element <r> holds text "junk" where only child elements are expected/],
+    [
+      'before the first child',
+      '<r>junk<a>1</a></r>',
+      /element <r> holds text "junk" where only child elements are expected/,
+    ],
     ['between children', '<r><a>1</a>more &amp; more<b>2</b></r>', /holds text "more &amp; more"/],
     ['after the last child', '<r><a>1</a>\n  tail\n</r>', /holds text "tail"/],
     ['instead of children', '<r>true</r>', /element <r> holds text "true"/],
@@ -268,8 +286,16 @@ describe('XmlReader: attributes and namespaces', () => {
     };
     visit();
     expect(seen).toEqual([
-      'Envelope@urn:env', 'Body@urn:env', 'R@urn:one', 'a@urn:one', 'b@urn:two', 'c@urn:two', 'd@urn:p',
-      'e@', 'f@urn:env', 'g@http://www.w3.org/XML/1998/namespace',
+      'Envelope@urn:env',
+      'Body@urn:env',
+      'R@urn:one',
+      'a@urn:one',
+      'b@urn:two',
+      'c@urn:two',
+      'd@urn:p',
+      'e@',
+      'f@urn:env',
+      'g@http://www.w3.org/XML/1998/namespace',
     ]);
   });
 
@@ -347,7 +373,12 @@ describe('XmlReader: document level', () => {
     ['mismatched end tag while skipping', '<r><a><b></a></b></r>', 'skip', /mismatched end tag/],
     ['unterminated start tag', '<r><a', 'walk', /unterminated start tag/],
     ['unterminated start tag with attributes', '<r><a b="1" ', 'walk', /unterminated start tag/],
-    ['unterminated attribute value', '<r><a b="1></a></r>', 'walk', /unterminated attribute value|"<" in an attribute value/],
+    [
+      'unterminated attribute value',
+      '<r><a b="1></a></r>',
+      'walk',
+      /unterminated attribute value|"<" in an attribute value/,
+    ],
     ['unquoted attribute value', '<r><a b=1></a></r>', 'walk', /not quoted/],
     ['attributes without whitespace', '<r><a b="1"c="2"></a></r>', 'walk', /not separated/],
     ['attribute without value', '<r><a b></a></r>', 'walk', /malformed attribute/],
@@ -424,7 +455,9 @@ describe('XmlReader: the end of the document', () => {
 
 describe('XmlReader: member names and closed paths', () => {
   it('gives the local name only for elements of the member namespace', () => {
-    const r = new XmlReader('<r xmlns="urn:svc" xmlns:x="urn:other"><a/><x:a/><b xmlns="">1</b><a xmlns="urn:svc"/></r>');
+    const r = new XmlReader(
+      '<r xmlns="urn:svc" xmlns:x="urn:other"><a/><x:a/><b xmlns="">1</b><a xmlns="urn:svc"/></r>',
+    );
     r.memberNamespace = 'urn:svc';
     r.readRoot();
     const seen: string[] = [];
@@ -486,7 +519,9 @@ describe('XmlReader: path, inner XML and misuse', () => {
 
   it('refuses a hostile number of namespace declarations in scope', () => {
     const decls = Array.from({ length: 1001 }, (_, i) => ` xmlns:p${i}="urn:${i}"`).join('');
-    expect(decodeError(() => new XmlReader(`<r${decls}/>`).readRoot()).message).toMatch(/more than 1000 namespace declarations/);
+    expect(decodeError(() => new XmlReader(`<r${decls}/>`).readRoot()).message).toMatch(
+      /more than 1000 namespace declarations/,
+    );
     const r = new XmlReader(`<r${decls.slice(0, decls.indexOf(' xmlns:p999'))}><p0:a/></r>`);
     r.readRoot();
     r.nextChild();
@@ -559,8 +594,16 @@ describe('XmlReader: documents that are not well-formed (issue 16, item 5)', () 
   // Each construct once where the reader reads it and once inside an element it skips: both must refuse it.
   it.each([
     ['duplicate attribute', '<r><a x="1" x="2">t</a></r>', /duplicate attribute "x"/],
-    ['duplicate attribute by expanded name', '<r xmlns:p="urn:n" xmlns:q="urn:n"><a p:x="1" q:x="2">t</a></r>', /duplicate attribute "q:x" \(the same local name in namespace "urn:n"/],
-    ['duplicate namespace declaration', '<r><a xmlns:p="urn:1" xmlns:p="urn:2">t</a></r>', /duplicate attribute "xmlns:p"/],
+    [
+      'duplicate attribute by expanded name',
+      '<r xmlns:p="urn:n" xmlns:q="urn:n"><a p:x="1" q:x="2">t</a></r>',
+      /duplicate attribute "q:x" \(the same local name in namespace "urn:n"/,
+    ],
+    [
+      'duplicate namespace declaration',
+      '<r><a xmlns:p="urn:1" xmlns:p="urn:2">t</a></r>',
+      /duplicate attribute "xmlns:p"/,
+    ],
     ['literal NUL in text', '<r><a>a\u0000b</a></r>', /U\+0000, which XML does not allow/],
     ['literal U+0001 in text', '<r><a>\u0001</a></r>', /U\+0001, which XML does not allow/],
     ['literal U+FFFE in text', '<r><a>x\uFFFE</a></r>', /U\+FFFE, which XML does not allow/],
@@ -578,11 +621,19 @@ describe('XmlReader: documents that are not well-formed (issue 16, item 5)', () 
     ['"]]>" in text', '<r><a>x ]]> y</a></r>', /"]]>" in text/],
     ['"]]>" in text after a CDATA section', '<r><a><![CDATA[x]]>]]></a></r>', /"]]>" in text/],
     ['name with "!"', '<r><a!b>t</a!b></r>', /malformed name "a!b": "!" cannot be part of a name/],
-    ['name with two colons', '<r xmlns:a="urn:a"><a:b:c>t</a:b:c></r>', /malformed name "a:b:c": a qualified name has at most one colon/],
+    [
+      'name with two colons',
+      '<r xmlns:a="urn:a"><a:b:c>t</a:b:c></r>',
+      /malformed name "a:b:c": a qualified name has at most one colon/,
+    ],
     ['name starting with a digit', '<r><1a>t</1a></r>', /malformed name "1a": "1" cannot start a name/],
     ['name starting with a colon', '<r><:a>t</:a></r>', /malformed name ":a"/],
     ['name ending with a colon', '<r><a:>t</a:></r>', /malformed name "a:"/],
-    ['name with a non-ASCII character outside the name ranges', '<r><a\u00D7b>t</a\u00D7b></r>', /malformed name "a×b": U\+00D7 cannot be part of a name/],
+    [
+      'name with a non-ASCII character outside the name ranges',
+      '<r><a\u00D7b>t</a\u00D7b></r>',
+      /malformed name "a×b": U\+00D7 cannot be part of a name/,
+    ],
     ['name with a lone surrogate', '<r><a\uD800>t</a\uD800></r>', /malformed name/],
     ['attribute name with "!"', '<r><a x!y="1">t</a></r>', /malformed name "x!y"/],
     ['attribute name with two colons', '<r xmlns:p="urn:p"><a p:x:y="1">t</a></r>', /malformed name "p:x:y"/],
@@ -592,11 +643,23 @@ describe('XmlReader: documents that are not well-formed (issue 16, item 5)', () 
     ['character reference to NUL in an attribute', '<r><a x="&#0;">t</a></r>', /U\+0000/],
     ['unknown entity in an attribute nobody reads', '<r><a x="&bogus;">t</a></r>', /unknown entity reference &bogus;/],
     ['"<" in an attribute value', '<r><a x="a<b">t</a></r>', /"<" in an attribute value/],
-    ['processing instruction named xml inside', '<r><a>t<?xml version="1.0"?></a></r>', /XML declaration not at the very start/],
+    [
+      'processing instruction named xml inside',
+      '<r><a>t<?xml version="1.0"?></a></r>',
+      /XML declaration not at the very start/,
+    ],
     ['processing instruction named XmL inside', '<r><a>t<?XmL x?></a></r>', /processing instruction named "XmL"/],
-    ['processing instruction with a colon in its target', '<r><a>t<?p:i x?></a></r>', /malformed processing instruction target/],
+    [
+      'processing instruction with a colon in its target',
+      '<r><a>t<?p:i x?></a></r>',
+      /malformed processing instruction target/,
+    ],
     ['prefix declared with an empty namespace', '<r><a xmlns:p="">t</a></r>', /declared with an empty namespace name/],
-    ['the xmlns prefix declared', '<r><a xmlns:xmlns="urn:x">t</a></r>', /xmlns prefix and namespace cannot be declared/],
+    [
+      'the xmlns prefix declared',
+      '<r><a xmlns:xmlns="urn:x">t</a></r>',
+      /xmlns prefix and namespace cannot be declared/,
+    ],
     ['the xml prefix bound elsewhere', '<r><a xmlns:xml="urn:x">t</a></r>', /the xml prefix and only it/],
   ])('refuses %s, read and skipped', (_label, xml, message) => {
     for (const how of ['text', 'skip'] as const) {
@@ -607,14 +670,34 @@ describe('XmlReader: documents that are not well-formed (issue 16, item 5)', () 
   });
 
   it.each([
-    ['comment before the XML declaration', '<!-- c --><?xml version="1.0"?><r/>', /XML declaration not at the very start/],
+    [
+      'comment before the XML declaration',
+      '<!-- c --><?xml version="1.0"?><r/>',
+      /XML declaration not at the very start/,
+    ],
     ['whitespace before the XML declaration', ' <?xml version="1.0"?><r/>', /XML declaration not at the very start/],
-    ['processing instruction before the XML declaration', '<?pi x?><?xml version="1.0"?><r/>', /XML declaration not at the very start/],
+    [
+      'processing instruction before the XML declaration',
+      '<?pi x?><?xml version="1.0"?><r/>',
+      /XML declaration not at the very start/,
+    ],
     ['XML declaration with version 2.0', '<?xml version="2.0"?><r/>', /malformed XML declaration/],
     ['XML declaration without a version', '<?xml encoding="utf-8"?><r/>', /malformed XML declaration/],
-    ['XML declaration with a bad encoding name', '<?xml version="1.0" encoding="utf 8"?><r/>', /malformed XML declaration/],
-    ['XML declaration with encoding before version', '<?xml encoding="utf-8" version="1.0"?><r/>', /malformed XML declaration/],
-    ['XML declaration with a bad standalone', '<?xml version="1.0" standalone="maybe"?><r/>', /malformed XML declaration/],
+    [
+      'XML declaration with a bad encoding name',
+      '<?xml version="1.0" encoding="utf 8"?><r/>',
+      /malformed XML declaration/,
+    ],
+    [
+      'XML declaration with encoding before version',
+      '<?xml encoding="utf-8" version="1.0"?><r/>',
+      /malformed XML declaration/,
+    ],
+    [
+      'XML declaration with a bad standalone',
+      '<?xml version="1.0" standalone="maybe"?><r/>',
+      /malformed XML declaration/,
+    ],
     ['XML declaration in upper case', '<?XML version="1.0"?><r/>', /processing instruction named "XML"/],
     ['XML declaration after the root', '<r/><?xml version="1.0"?>', /XML declaration not at the very start/],
     ['comment with "--" in the prolog', '<!-- a -- b --><r/>', /"--" inside a comment/],
@@ -623,7 +706,11 @@ describe('XmlReader: documents that are not well-formed (issue 16, item 5)', () 
     ['text after the root', '<r/>x', /content after the root element/],
     ['a second root', '<r/><s/>', /a second root element/],
     ['duplicate attribute on the root', '<r a="1" a="1"/>', /duplicate attribute "a"/],
-    ['duplicate attribute by expanded name on the root', '<r xmlns:p="urn:n" xmlns:q="urn:n" p:x="1" q:x="2"/>', /duplicate attribute "q:x"/],
+    [
+      'duplicate attribute by expanded name on the root',
+      '<r xmlns:p="urn:n" xmlns:q="urn:n" p:x="1" q:x="2"/>',
+      /duplicate attribute "q:x"/,
+    ],
     ['undeclared attribute prefix on the root', '<r p:x="1"/>', /undeclared namespace prefix "p"/],
   ])('refuses %s', (_label, xml, message) => {
     const e = decodeError(() => {
@@ -636,17 +723,26 @@ describe('XmlReader: documents that are not well-formed (issue 16, item 5)', () 
   });
 
   it.each([
-    ['a BOM, then the declaration with encoding and standalone', '\uFEFF<?xml version="1.0" encoding="utf-8" standalone="yes"?><r/>'],
+    [
+      'a BOM, then the declaration with encoding and standalone',
+      '\uFEFF<?xml version="1.0" encoding="utf-8" standalone="yes"?><r/>',
+    ],
     ['version 1.1 and single quotes', "<?xml version='1.1' encoding='ISO-8859-1' ?><r/>"],
     ['a PI whose name begins with xml', '<?xml version="1.0"?><?xml-stylesheet href="a"?><r/>'],
     ['an empty comment and a comment with single dashes', '<!----><!-- a - b --><r/>'],
-    ['non-ASCII names, digits, dots and dashes', '<r xmlns:é="urn:e"><é:ñame-1.x>t</é:ñame-1.x><名前>t</名前><_a·b>t</_a·b></r>'],
+    [
+      'non-ASCII names, digits, dots and dashes',
+      '<r xmlns:é="urn:e"><é:ñame-1.x>t</é:ñame-1.x><名前>t</名前><_a·b>t</_a·b></r>',
+    ],
     ['a name with a character beyond the BMP', '<r><a\u{10000}>t</a\u{10000}></r>'],
     ['a surrogate pair, tab and LF in text and attributes', '<r><a x="\u{1F600}\t\n">\u{1F600} a\tb\n</a></r>'],
     ['"]]" and ">" apart in text', '<r><a>]] > ]</a></r>'],
     ['"]]>" in an attribute value', '<r><a x="]]>">t</a></r>'],
     ['the same local name in two namespaces', '<r xmlns:p="urn:p" xmlns:q="urn:q"><a p:x="1" q:x="2" x="3">t</a></r>'],
-    ['xml:lang and the xml prefix declared as it is', '<r xmlns:xml="http://www.w3.org/XML/1998/namespace"><a xml:lang="en">t</a></r>'],
+    [
+      'xml:lang and the xml prefix declared as it is',
+      '<r xmlns:xml="http://www.w3.org/XML/1998/namespace"><a xml:lang="en">t</a></r>',
+    ],
     ['many attributes', `<r>${'<a ' + Array.from({ length: 40 }, (_, i) => `a${i}="${i}"`).join(' ') + '>t</a>'}</r>`],
   ])('accepts %s', (_label, xml) => {
     for (const how of ['text', 'skip'] as const) expect(() => readWhole(xml, how)).not.toThrow();
@@ -654,7 +750,9 @@ describe('XmlReader: documents that are not well-formed (issue 16, item 5)', () 
 
   it('refuses a duplicate among many attributes', () => {
     const attrs = Array.from({ length: 40 }, (_, i) => `a${i}="${i}"`).join(' ');
-    expect(decodeError(() => readWhole(`<r><a ${attrs} a7="x">t</a></r>`, 'text')).message).toMatch(/duplicate attribute "a7"/);
+    expect(decodeError(() => readWhole(`<r><a ${attrs} a7="x">t</a></r>`, 'text')).message).toMatch(
+      /duplicate attribute "a7"/,
+    );
   });
 
   it('never quotes the text that holds a refused character', () => {
@@ -663,7 +761,9 @@ describe('XmlReader: documents that are not well-formed (issue 16, item 5)', () 
   });
 
   it('keeps describing the skipped element after skip()', () => {
-    const r = new XmlReader('<r xmlns:i="http://www.w3.org/2001/XMLSchema-instance"><a><b i:nil="true"/><c/></a><d/></r>');
+    const r = new XmlReader(
+      '<r xmlns:i="http://www.w3.org/2001/XMLSchema-instance"><a><b i:nil="true"/><c/></a><d/></r>',
+    );
     r.readRoot();
     r.nextChild();
     r.skip();

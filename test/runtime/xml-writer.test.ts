@@ -6,7 +6,12 @@ import { SvcRequestError } from '../../templates/runtime/errors.js';
 import { decodeCharData } from '../../templates/runtime/codec/xml-chars.js';
 import { XmlReader } from '../../templates/runtime/codec/xml-reader.js';
 import {
-  SOAP11_NAMESPACE, SOAP12_NAMESPACE, buildSoapEnvelope, encodeForm, escapeXmlText, soapAction,
+  SOAP11_NAMESPACE,
+  SOAP12_NAMESPACE,
+  buildSoapEnvelope,
+  encodeForm,
+  escapeXmlText,
+  soapAction,
 } from '../../templates/runtime/codec/xml-writer.js';
 
 const NS = 'http://svc.example/';
@@ -15,8 +20,25 @@ const XSD = 'http://www.w3.org/2001/XMLSchema';
 
 /** Values that break naive escaping, or that xmlbuilder2 alters when they are not pre-escaped. */
 const TRICKY = [
-  '</fileName><x>', ']]>', 'R&D;x', '&amp;', '&#13;', '&#xD;', '&lt;', 'a\r\nb', '\r', ' lead and trail ', '', '"\'',
-  '&', '&&;', '<![CDATA[x]]>', '<!-- c -->', '😀', 'tab\tnl\n', '>',
+  '</fileName><x>',
+  ']]>',
+  'R&D;x',
+  '&amp;',
+  '&#13;',
+  '&#xD;',
+  '&lt;',
+  'a\r\nb',
+  '\r',
+  ' lead and trail ',
+  '',
+  '"\'',
+  '&',
+  '&&;',
+  '<![CDATA[x]]>',
+  '<!-- c -->',
+  '😀',
+  'tab\tnl\n',
+  '>',
 ];
 
 /** fast-xml-parser's entity hook, decoding XML's own references only (no HTML names, nothing external). */
@@ -25,9 +47,10 @@ const xmlOnlyEntities = {
   addInputEntities() {},
   reset() {},
   setXmlVersion() {},
-  decode: (text: string) => decodeCharData(text, 0, text.length, false, (message) => {
-    throw new Error(message);
-  }),
+  decode: (text: string) =>
+    decodeCharData(text, 0, text.length, false, (message) => {
+      throw new Error(message);
+    }),
 };
 
 /** fast-xml-parser configured safely: no value parsing or trimming, only XML's own references decoded. */
@@ -67,9 +90,16 @@ function fxpValues(xml: string, operation: string): Record<string, unknown> {
 }
 
 describe('buildSoapEnvelope', () => {
-  it.each([['1.1', SOAP11_NAMESPACE], ['1.2', SOAP12_NAMESPACE]] as const)('builds a SOAP %s envelope as ASMX expects', (version, env) => {
+  it.each([
+    ['1.1', SOAP11_NAMESPACE],
+    ['1.2', SOAP12_NAMESPACE],
+  ] as const)('builds a SOAP %s envelope as ASMX expects', (version, env) => {
     const xml = buildSoapEnvelope(version, NS, 'TestPaymentFile', [
-      ['payerName', 'MyPayer'], ['timestamp', '1521234048'], ['key', 'abc'], ['fileName', 'f.csv'], ['totalAmount', '12.5'],
+      ['payerName', 'MyPayer'],
+      ['timestamp', '1521234048'],
+      ['key', 'abc'],
+      ['fileName', 'f.csv'],
+      ['totalAmount', '12.5'],
     ]);
     expect(xml.startsWith('<?xml version="1.0" encoding="utf-8"?>')).toBe(true);
     expect(xml).toContain(`xmlns:soap="${env}"`);
@@ -77,7 +107,10 @@ describe('buildSoapEnvelope', () => {
     expect(xml).toContain(`xmlns:xsd="${XSD}"`);
     expect(xml).toContain('<soap:Body><TestPaymentFile xmlns="http://svc.example/"><payerName>MyPayer</payerName>');
     expect(readBack(xml, version, 'TestPaymentFile')).toEqual([
-      ['payerName', NS, 'MyPayer'], ['timestamp', NS, '1521234048'], ['key', NS, 'abc'], ['fileName', NS, 'f.csv'],
+      ['payerName', NS, 'MyPayer'],
+      ['timestamp', NS, '1521234048'],
+      ['key', NS, 'abc'],
+      ['fileName', NS, 'f.csv'],
       ['totalAmount', NS, '12.5'],
     ]);
     const doc = fxp.parse(xml) as Record<string, Record<string, string>>;
@@ -91,8 +124,14 @@ describe('buildSoapEnvelope', () => {
   });
 
   it.each(TRICKY)('carries %j exactly', (value) => {
-    const xml = buildSoapEnvelope('1.1', NS, 'Op', [['a', value], ['b', 'after']]);
-    expect(readBack(xml, '1.1', 'Op')).toEqual([['a', NS, value], ['b', NS, 'after']]);
+    const xml = buildSoapEnvelope('1.1', NS, 'Op', [
+      ['a', value],
+      ['b', 'after'],
+    ]);
+    expect(readBack(xml, '1.1', 'Op')).toEqual([
+      ['a', NS, value],
+      ['b', NS, 'after'],
+    ]);
     const values = fxpValues(xml, 'Op');
     expect(values['a']).toBe(value);
     expect(values['b']).toBe('after');
@@ -117,21 +156,53 @@ describe('buildSoapEnvelope', () => {
 
   it('round-trips any string of XML characters through XmlReader and fast-xml-parser (property)', () => {
     const special = fc.constantFrom(
-      '&', '<', '>', ';', '#', 'x', 'amp', 'lt', '&amp;', '&#13;', '&#xD;', '&#65;', ']]>', '</a>', '<b>', '\r', '\n',
-      '\r\n', '\t', ' ', '"', "'", '<![CDATA[', '<!--', '?>',
+      '&',
+      '<',
+      '>',
+      ';',
+      '#',
+      'x',
+      'amp',
+      'lt',
+      '&amp;',
+      '&#13;',
+      '&#xD;',
+      '&#65;',
+      ']]>',
+      '</a>',
+      '<b>',
+      '\r',
+      '\n',
+      '\r\n',
+      '\t',
+      ' ',
+      '"',
+      "'",
+      '<![CDATA[',
+      '<!--',
+      '?>',
     );
-    const xmlCodePoint = fc.oneof(
-      fc.integer({ min: 0x20, max: 0xd7ff }),
-      fc.integer({ min: 0xe000, max: 0xfffd }),
-      fc.integer({ min: 0x10000, max: 0x10ffff }),
-      fc.constantFrom(0x9, 0xa, 0xd),
-    ).map((cp) => String.fromCodePoint(cp));
-    const text = fc.array(fc.oneof({ weight: 3, arbitrary: special }, { weight: 2, arbitrary: xmlCodePoint }), { maxLength: 40 })
+    const xmlCodePoint = fc
+      .oneof(
+        fc.integer({ min: 0x20, max: 0xd7ff }),
+        fc.integer({ min: 0xe000, max: 0xfffd }),
+        fc.integer({ min: 0x10000, max: 0x10ffff }),
+        fc.constantFrom(0x9, 0xa, 0xd),
+      )
+      .map((cp) => String.fromCodePoint(cp));
+    const text = fc
+      .array(fc.oneof({ weight: 3, arbitrary: special }, { weight: 2, arbitrary: xmlCodePoint }), { maxLength: 40 })
       .map((parts) => parts.join(''));
     fc.assert(
       fc.property(fc.constantFrom('1.1', '1.2') as fc.Arbitrary<'1.1' | '1.2'>, text, text, (version, a, b) => {
-        const xml = buildSoapEnvelope(version, NS, 'Op', [['first', a], ['second', b]]);
-        expect(readBack(xml, version, 'Op')).toEqual([['first', NS, a], ['second', NS, b]]);
+        const xml = buildSoapEnvelope(version, NS, 'Op', [
+          ['first', a],
+          ['second', b],
+        ]);
+        expect(readBack(xml, version, 'Op')).toEqual([
+          ['first', NS, a],
+          ['second', NS, b],
+        ]);
         const op = fxpValues(xml, 'Op');
         expect(op['first']).toBe(a);
         expect(op['second']).toBe(b);
@@ -159,11 +230,20 @@ const ordered = new XMLParser({
  * serializer writes an `&` that already looks like a reference (`R&D;x`, `&amp;`) unescaped and a CR raw, so text is
  * handed to it with `&` and CR pre-escaped: it then keeps those references verbatim, and escapes `<` and `>` itself.
  */
-function oracleEnvelope(version: '1.1' | '1.2', namespace: string, operation: string, params: ReadonlyArray<readonly [string, string]>): string {
+function oracleEnvelope(
+  version: '1.1' | '1.2',
+  namespace: string,
+  operation: string,
+  params: ReadonlyArray<readonly [string, string]>,
+): string {
   const env = version === '1.1' ? SOAP11_NAMESPACE : SOAP12_NAMESPACE;
   const XMLNS = 'http://www.w3.org/2000/xmlns/';
   const doc = create({ version: '1.0', encoding: 'utf-8' });
-  const body = doc.ele(env, 'soap:Envelope').att(XMLNS, 'xmlns:xsi', XSI).att(XMLNS, 'xmlns:xsd', XSD).ele(env, 'soap:Body');
+  const body = doc
+    .ele(env, 'soap:Envelope')
+    .att(XMLNS, 'xmlns:xsi', XSI)
+    .att(XMLNS, 'xmlns:xsd', XSD)
+    .ele(env, 'soap:Body');
   const ns = namespace === '' ? null : namespace;
   const op = body.ele(ns, operation);
   for (const [name, text] of params) op.ele(ns, name).txt(text.replace(/&/g, '&amp;').replace(/\r/g, '&#13;'));
@@ -172,7 +252,14 @@ function oracleEnvelope(version: '1.1' | '1.2', namespace: string, operation: st
 
 describe('buildSoapEnvelope against xmlbuilder2', () => {
   const name = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,12}$/);
-  const value = fc.string({ unit: fc.oneof(fc.constantFrom('&', '<', '>', ';', '#', 'amp', '&amp;', '&#13;', ']]>', '\r', '\n', '\t', ' ', '"'), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 })), maxLength: 30 })
+  const value = fc
+    .string({
+      unit: fc.oneof(
+        fc.constantFrom('&', '<', '>', ';', '#', 'amp', '&amp;', '&#13;', ']]>', '\r', '\n', '\t', ' ', '"'),
+        fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }),
+      ),
+      maxLength: 30,
+    })
     .filter((v) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/.test(v));
 
   it('builds, for any operation, namespace and parameters, the same XML as xmlbuilder2 (property)', () => {
@@ -203,7 +290,11 @@ describe('buildSoapEnvelope against xmlbuilder2', () => {
 
 describe('escapeXmlText', () => {
   it.each([
-    ['a & b', 'a &amp; b'], ['<x>', '&lt;x&gt;'], ['&amp;', '&amp;amp;'], ['x\r\ny', 'x&#xD;\ny'], ['"\'', '"\''],
+    ['a & b', 'a &amp; b'],
+    ['<x>', '&lt;x&gt;'],
+    ['&amp;', '&amp;amp;'],
+    ['x\r\ny', 'x&#xD;\ny'],
+    ['"\'', '"\''],
     ['plain', 'plain'],
   ])('escapes %j', (s, want) => {
     expect(escapeXmlText(s)).toBe(want);
@@ -219,8 +310,20 @@ describe('escapeXmlText', () => {
 
 describe('encodeForm', () => {
   it.each([
-    [[['payerName', 'My Payer'], ['fileName', 'a&b=c.csv']], 'payerName=My+Payer&fileName=a%26b%3Dc.csv'],
-    [[['b', '2'], ['a', '1']], 'b=2&a=1'],
+    [
+      [
+        ['payerName', 'My Payer'],
+        ['fileName', 'a&b=c.csv'],
+      ],
+      'payerName=My+Payer&fileName=a%26b%3Dc.csv',
+    ],
+    [
+      [
+        ['b', '2'],
+        ['a', '1'],
+      ],
+      'b=2&a=1',
+    ],
     [[['name', 'Zoë 東京 😀']], 'name=Zo%C3%AB+%E6%9D%B1%E4%BA%AC+%F0%9F%98%80'],
     [[['x', "*-._~!'()+/"]], 'x=*-._%7E%21%27%28%29%2B%2F'],
     [[['empty', '']], 'empty='],

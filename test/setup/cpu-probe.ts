@@ -15,7 +15,9 @@ const out = process.env['SVC_TEST_CPU'];
 function childrenCpu(): number {
   try {
     // Fields after the command name (which may hold spaces) in parentheses: cutime and cstime are the 14th and 15th.
-    const fields = readFileSync('/proc/self/stat', 'utf8').replace(/^.*\) /s, '').split(' ');
+    const fields = readFileSync('/proc/self/stat', 'utf8')
+      .replace(/^.*\) /s, '')
+      .split(' ');
     return ((Number(fields[13]) + Number(fields[14])) * 1000) / 100;
   } catch {
     return 0;

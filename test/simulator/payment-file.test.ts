@@ -236,22 +236,33 @@ describe('checkPaymentFile line issues', () => {
     const given = `payeeId,amount,currency,refCode\n${'P1,1,EUR,R1\n'.repeat(count)}`;
     expect(Buffer.byteLength(given)).toBeLessThan(1024 * 1024);
     const result = check(given);
-    expect([result.code, result.message, result.payments]).toEqual(['ValidationError', `the file has ${count} errors`, []]);
+    expect([result.code, result.message, result.payments]).toEqual([
+      'ValidationError',
+      `the file has ${count} errors`,
+      [],
+    ]);
     expect(result.issues).toHaveLength(count);
     expect(result.issues[0]).toEqual(error(2, `refCode "R1" is also on lines 3, 4, 5, 6, 7 and ${count - 6} more`));
     expect(result.issues[3]).toEqual(error(5, `refCode "R1" is also on lines 2, 3, 4, 6, 7 and ${count - 6} more`));
-    expect(result.issues[count - 1]).toEqual(error(count + 1, `refCode "R1" is also on lines 2, 3, 4, 5, 6 and ${count - 6} more`));
+    expect(result.issues[count - 1]).toEqual(
+      error(count + 1, `refCode "R1" is also on lines 2, 3, 4, 5, 6 and ${count - 6} more`),
+    );
     expect(Math.max(...result.issues.map((i) => i.message.length))).toBeLessThan(80);
   });
 
   it('a refCode on two lines names the other one; on six, all five others', () => {
-    expect(check('P1,1,EUR,R\nP2,1,EUR,R').issues).toEqual([error(1, 'refCode "R" is also on line 2'), error(2, 'refCode "R" is also on line 1')]);
+    expect(check('P1,1,EUR,R\nP2,1,EUR,R').issues).toEqual([
+      error(1, 'refCode "R" is also on line 2'),
+      error(2, 'refCode "R" is also on line 1'),
+    ]);
     const six = check(Array.from({ length: 6 }, () => 'P1,1,EUR,R').join('\n')).issues;
     expect(six[2]).toEqual(error(3, 'refCode "R" is also on lines 1, 2, 4, 5, 6'));
   });
 
   it('checkPaymentFileInSlices gives what checkPaymentFile gives, over several slices', async () => {
-    const rows = Array.from({ length: SLICE_ROWS * 3 + 7 }, (_, i) => (i % 97 === 5 ? 'P9,1,EUR,X' : `P${(i % 3) + 1},${i % 11}.5,${i % 2 ? 'EUR' : 'USD'},R${i % 1000}`));
+    const rows = Array.from({ length: SLICE_ROWS * 3 + 7 }, (_, i) =>
+      i % 97 === 5 ? 'P9,1,EUR,X' : `P${(i % 3) + 1},${i % 11}.5,${i % 2 ? 'EUR' : 'USD'},R${i % 1000}`,
+    );
     const given = `payeeId,amount,currency,refCode\n${rows.join('\n')}`;
     const sliced = await checkPaymentFileInSlices(given, BASE);
     expect(sliced).toEqual(check(given));
@@ -412,14 +423,35 @@ describe('checkPaymentFile file code', () => {
 // GetUpdatedPayments faulted) or into its messages raw (a payee P\uFFFF made the answer fault).
 describe('checkPaymentFile values XML cannot carry', () => {
   it.each<[string, { given: string; want: LineIssue[] }]>([
-    ['U+000C in a refCode', { given: 'P1,1,EUR,R\f1', want: [error(1, 'refCode "R\\f1" holds U+000C, a character XML cannot carry')] }],
-    ['U+FFFF in a refCode', { given: 'P1,1,EUR,R\uFFFF', want: [error(1, 'refCode "R\\uffff" holds U+FFFF, a character XML cannot carry')] }],
-    ['U+FFFF in a payee', { given: 'P\uFFFF,1,EUR,R1', want: [error(1, 'payeeId "P\\uffff" holds U+FFFF, a character XML cannot carry')] }],
-    ['U+FFFE in an amount', { given: 'P1,1\uFFFE,EUR,R1', want: [error(1, 'amount "1\\ufffe" holds U+FFFE, a character XML cannot carry')] }],
-    ['U+0001 in a currency', { given: 'P1,1,E\u0001R,R1', want: [error(1, 'currency "E\\u0001R" holds U+0001, a character XML cannot carry')] }],
-    ['an unpaired surrogate', { given: 'P1,1,EUR,R\uD800', want: [error(1, 'refCode "R\\ud800" holds U+D800, a character XML cannot carry')] }],
     [
-      'one error per column, in column order, beside the other columns\' errors',
+      'U+000C in a refCode',
+      { given: 'P1,1,EUR,R\f1', want: [error(1, 'refCode "R\\f1" holds U+000C, a character XML cannot carry')] },
+    ],
+    [
+      'U+FFFF in a refCode',
+      { given: 'P1,1,EUR,R\uFFFF', want: [error(1, 'refCode "R\\uffff" holds U+FFFF, a character XML cannot carry')] },
+    ],
+    [
+      'U+FFFF in a payee',
+      { given: 'P\uFFFF,1,EUR,R1', want: [error(1, 'payeeId "P\\uffff" holds U+FFFF, a character XML cannot carry')] },
+    ],
+    [
+      'U+FFFE in an amount',
+      { given: 'P1,1\uFFFE,EUR,R1', want: [error(1, 'amount "1\\ufffe" holds U+FFFE, a character XML cannot carry')] },
+    ],
+    [
+      'U+0001 in a currency',
+      {
+        given: 'P1,1,E\u0001R,R1',
+        want: [error(1, 'currency "E\\u0001R" holds U+0001, a character XML cannot carry')],
+      },
+    ],
+    [
+      'an unpaired surrogate',
+      { given: 'P1,1,EUR,R\uD800', want: [error(1, 'refCode "R\\ud800" holds U+D800, a character XML cannot carry')] },
+    ],
+    [
+      "one error per column, in column order, beside the other columns' errors",
       {
         given: 'P\uFFFF,x,EUR,R\u0000',
         want: [
@@ -433,7 +465,10 @@ describe('checkPaymentFile values XML cannot carry', () => {
       'the same such refCode twice is not called a duplicate (it is never shown raw)',
       {
         given: 'P1,1,EUR,\uFFFF\nP2,1,EUR,\uFFFF',
-        want: [error(1, 'refCode "\\uffff" holds U+FFFF, a character XML cannot carry'), error(2, 'refCode "\\uffff" holds U+FFFF, a character XML cannot carry')],
+        want: [
+          error(1, 'refCode "\\uffff" holds U+FFFF, a character XML cannot carry'),
+          error(2, 'refCode "\\uffff" holds U+FFFF, a character XML cannot carry'),
+        ],
       },
     ],
   ])('%s is a line error', (_name, { given, want }) => {

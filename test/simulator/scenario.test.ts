@@ -263,7 +263,10 @@ describe('a scenario with one problem reports it at its line and column', () => 
     [
       'an IP address that is none',
       {
-        yaml: yaml(...HEAD, '    allowedIpAddresses: [127.0.0.1, "10.0.0.0/8", "::1", 127.0.0.256, "10.0.0.0/33", localhost]'),
+        yaml: yaml(
+          ...HEAD,
+          '    allowedIpAddresses: [127.0.0.1, "10.0.0.0/8", "::1", 127.0.0.256, "10.0.0.0/33", localhost]',
+        ),
         want: [
           [4, 58, 'must be an IPv4 or IPv6 address or a CIDR range'],
           [4, 71, 'must be an IPv4 or IPv6 address or a CIDR range'],
@@ -274,7 +277,11 @@ describe('a scenario with one problem reports it at its line and column', () => 
     [
       'a text XML cannot carry',
       {
-        yaml: yaml(...HEAD, '    payees:', '      - { payeeId: P1, paymentMethod: ACH, status: Active, reason: "a\\uFFFFb", changedAt: "2026-01-01T00:00:00Z" }'),
+        yaml: yaml(
+          ...HEAD,
+          '    payees:',
+          '      - { payeeId: P1, paymentMethod: ACH, status: Active, reason: "a\\uFFFFb", changedAt: "2026-01-01T00:00:00Z" }',
+        ),
         want: [[5, 68, 'holds U+FFFF, which XML cannot carry']],
       },
     ],
@@ -523,23 +530,74 @@ describe('awkward scenario files: each problem a ScenarioError at file:line:colu
   );
 
   const CASES: ReadonlyArray<readonly [string, string | Buffer, ReadonlyArray<readonly [number, number, string]>]> = [
-    ['an undefined alias', yaml('payers:', '  - payerName: A', '    apiKey: *nope'), [[3, 13, 'unknown alias *nope: no anchor &nope comes before it']]],
-    ['an alias before its anchor', yaml('payers:', '  - payerName: *a', '    apiKey: &a k'), [[2, 16, 'unknown alias *a']]],
+    [
+      'an undefined alias',
+      yaml('payers:', '  - payerName: A', '    apiKey: *nope'),
+      [[3, 13, 'unknown alias *nope: no anchor &nope comes before it']],
+    ],
+    [
+      'an alias before its anchor',
+      yaml('payers:', '  - payerName: *a', '    apiKey: &a k'),
+      [[2, 16, 'unknown alias *a']],
+    ],
     // Level 5 (line 6) lists level 4, 66430 values, nine times: its first alias already takes the total past the limit.
     ['a billion laughs of aliases', LAUGHS, [[6, 10, 'aliases add more than 100000 values to the scenario']]],
-    ['an alias inside the node it names', yaml('payers: &p', '  - payerName: A', '    apiKey: k', '    subPayers: *p'), [[4, 16, 'alias *p is inside the node it names']]],
+    [
+      'an alias inside the node it names',
+      yaml('payers: &p', '  - payerName: A', '    apiKey: k', '    subPayers: *p'),
+      [[4, 16, 'alias *p is inside the node it names']],
+    ],
     ['an empty file', '', [[1, 1, 'the scenario is empty: it needs at least "payers"']]],
     ['only a comment', '# nothing yet\n', [[1, 1, 'the scenario is empty']]],
-    ['a list', yaml('- payerName: A', '  apiKey: k'), [[1, 1, 'a scenario is a map of "settings" and "payers", not a list']]],
-    ['JSON with a syntax error', '{"payers": [{"payerName": "A", "apiKey": "k"}\n', [[2, 1, 'Flow sequence in block collection must be sufficiently indented and end with a ]'], [2, 1, 'Flow map must end with a }']]],
+    [
+      'a list',
+      yaml('- payerName: A', '  apiKey: k'),
+      [[1, 1, 'a scenario is a map of "settings" and "payers", not a list']],
+    ],
+    [
+      'JSON with a syntax error',
+      '{"payers": [{"payerName": "A", "apiKey": "k"}\n',
+      [
+        [2, 1, 'Flow sequence in block collection must be sufficiently indented and end with a ]'],
+        [2, 1, 'Flow map must end with a }'],
+      ],
+    ],
     ['a tab as indentation', yaml('payers:', '\t- payerName: A'), [[2, 1, 'Tabs are not allowed as indentation']]],
-    ['a duplicate key', yaml('payers:', '  - payerName: A', '    apiKey: k', '    payerName: B'), [[4, 5, 'duplicate key "payerName"']]],
-    ['a list as a key', yaml('payers:', '  - payerName: A', '    apiKey: k', '    ? [a, b]', '    : c'), [[4, 7, 'a map key must be a plain value']]],
-    ['an unknown tag', yaml('payers:', '  - payerName: A', '    apiKey: !secret k'), [[3, 13, 'Unresolved tag: !secret']]],
-    ['two documents', yaml('payers: []', '---', 'payers: []'), [[2, 1, 'a scenario is one YAML document, and this file holds more']]],
-    ['a number too large for a double', yaml('settings:', '  processingSeconds: 1e400', ...OK_PAYERS.trim().split('\n')), [[2, 22, 'expected number, received Infinity']]],
-    ['a byte order mark (columns count from the first character shown)', `\uFEFF${yaml('payers:', '  - payerName: A', '    apiKey: k', '    colour: blue')}`, [[4, 5, 'unknown key "colour"']]],
-    ['Latin-1 bytes', Buffer.from('payers:\n  - payerName: A\n    apiKey: k\n    dynamicKeys: n\xe9\n', 'latin1'), [[4, 19, 'the scenario is not UTF-8 text: byte 0xE9']]],
+    [
+      'a duplicate key',
+      yaml('payers:', '  - payerName: A', '    apiKey: k', '    payerName: B'),
+      [[4, 5, 'duplicate key "payerName"']],
+    ],
+    [
+      'a list as a key',
+      yaml('payers:', '  - payerName: A', '    apiKey: k', '    ? [a, b]', '    : c'),
+      [[4, 7, 'a map key must be a plain value']],
+    ],
+    [
+      'an unknown tag',
+      yaml('payers:', '  - payerName: A', '    apiKey: !secret k'),
+      [[3, 13, 'Unresolved tag: !secret']],
+    ],
+    [
+      'two documents',
+      yaml('payers: []', '---', 'payers: []'),
+      [[2, 1, 'a scenario is one YAML document, and this file holds more']],
+    ],
+    [
+      'a number too large for a double',
+      yaml('settings:', '  processingSeconds: 1e400', ...OK_PAYERS.trim().split('\n')),
+      [[2, 22, 'expected number, received Infinity']],
+    ],
+    [
+      'a byte order mark (columns count from the first character shown)',
+      `\uFEFF${yaml('payers:', '  - payerName: A', '    apiKey: k', '    colour: blue')}`,
+      [[4, 5, 'unknown key "colour"']],
+    ],
+    [
+      'Latin-1 bytes',
+      Buffer.from('payers:\n  - payerName: A\n    apiKey: k\n    dynamicKeys: n\xe9\n', 'latin1'),
+      [[4, 19, 'the scenario is not UTF-8 text: byte 0xE9']],
+    ],
     ['UTF-16', Buffer.from(`\uFEFF${OK_PAYERS}`, 'utf16le'), [[1, 1, 'the scenario is UTF-16 text: save it as UTF-8']]],
   ];
 
@@ -547,7 +605,9 @@ describe('awkward scenario files: each problem a ScenarioError at file:line:colu
     const file = join(scratch.dir, `${name.replace(/\W+/g, '-')}.yaml`);
     writeFileSync(file, content);
     const issues = await asyncIssuesOf(() => loadScenario(file, 'awkward.yaml'));
-    expect(issues.map((i) => [i.file, i.line, i.column])).toEqual(want.map(([line, column]) => ['awkward.yaml', line, column]));
+    expect(issues.map((i) => [i.file, i.line, i.column])).toEqual(
+      want.map(([line, column]) => ['awkward.yaml', line, column]),
+    );
     issues.forEach((issue, i) => expect(issue.message).toContain(want[i]![2]));
   });
 
@@ -555,7 +615,9 @@ describe('awkward scenario files: each problem a ScenarioError at file:line:colu
     mkdirSync(join(scratch.dir, 'folder.yaml'), { recursive: true });
     const reasons = [];
     for (const path of [join(scratch.dir, 'folder.yaml'), '/dev/zero', join(scratch.dir, 'absent.yaml')]) {
-      reasons.push((await asyncIssuesOf(() => loadScenario(path, 'x.yaml'))).map((i) => `${i.line}:${i.column}: ${i.message}`));
+      reasons.push(
+        (await asyncIssuesOf(() => loadScenario(path, 'x.yaml'))).map((i) => `${i.line}:${i.column}: ${i.message}`),
+      );
     }
     expect(reasons).toEqual([
       ['1:1: cannot read the scenario: it is a directory, not a file'],
@@ -586,11 +648,13 @@ describe('awkward scenario files: each problem a ScenarioError at file:line:colu
     payer['accounts'] = [account, account];
     const looping: Record<string, unknown> = { payers: [payer] };
     payer['extra'] = looping;
-    expect(issuesOf(() => validateScenario(looping, 'o')).map((i) => [i.path, i.message])).toEqual([['payers[0].extra', 'unknown key "extra"']]);
+    expect(issuesOf(() => validateScenario(looping, 'o')).map((i) => [i.path, i.message])).toEqual([
+      ['payers[0].extra', 'unknown key "extra"'],
+    ]);
   });
 });
 
-describe('ipAllowed: is a caller in a payer\'s allowedIpAddresses', () => {
+describe("ipAllowed: is a caller in a payer's allowedIpAddresses", () => {
   const LIST = ['127.0.0.1', '10.0.0.0/8', '2001:db8::/32', '::1'];
   it.each([
     ['127.0.0.1', true],

@@ -65,18 +65,36 @@ describe('a choice in the model', () => {
       ['Query', 'string', true, true],
     ]);
     const source = plan.fields[0]!.type;
-    expect(source.kind === 'choice' && source.alternatives[0]).toMatchObject({ kind: 'alternative', name: 'Definition', doc: 'In full.' });
+    expect(source.kind === 'choice' && source.alternatives[0]).toMatchObject({
+      kind: 'alternative',
+      name: 'Definition',
+      doc: 'In full.',
+    });
     const steps = plan.fields[1]!.type;
     expect(steps).toMatchObject({ kind: 'list', container: true, nillableItems: false });
     const target = model.operations[0]!.params[0]!;
-    expect([target.name, typeLabel(target.type), target.optional]).toEqual(['Target', 'choice<Folder: string | FolderId: int>', true]);
+    expect([target.name, typeLabel(target.type), target.optional]).toEqual([
+      'Target',
+      'choice<Folder: string | FolderId: int>',
+      true,
+    ]);
   });
 });
 
-describe('a choice named like one of its alternatives (issue 25: xsd.exe names EWS\'s choice of <Item>, <Message> Item)', () => {
+describe("a choice named like one of its alternatives (issue 25: xsd.exe names EWS's choice of <Item>, <Message> Item)", () => {
   it.each([
-    ['a field', change('      - name: Source\n', '      - name: Definition\n'), 'Definition', 'choice<Definition: Definition | Reference: string>'],
-    ['a list of choices without a container', change('      - name: Marks\n', '      - name: Gap\n'), 'Gap', 'list<choice<Mark: string | Gap: int>>'],
+    [
+      'a field',
+      change('      - name: Source\n', '      - name: Definition\n'),
+      'Definition',
+      'choice<Definition: Definition | Reference: string>',
+    ],
+    [
+      'a list of choices without a container',
+      change('      - name: Marks\n', '      - name: Gap\n'),
+      'Gap',
+      'list<choice<Mark: string | Gap: int>>',
+    ],
   ])('%s: its name is no element, so it is loaded', (_, text, name, type) => {
     const plan = parseSpec(text, FILE).records.find((r) => r.name === 'Plan')!;
     expect(plan.fields.filter((f) => f.name === name).map((f) => typeLabel(f.type))).toEqual([type]);
@@ -84,10 +102,20 @@ describe('a choice named like one of its alternatives (issue 25: xsd.exe names E
 });
 
 describe("an alternative's own form or namespace (whl-travel)", () => {
-  it('is kept in the model, on a field\'s choice and on its list\'s without a container', () => {
-    const text = change('{ name: Gap, type: int }', '{ name: Gap, type: int, namespace: http://other.example/ }', change('{ name: Reference, type: string }', '{ name: Reference, type: string, form: unqualified }'));
+  it("is kept in the model, on a field's choice and on its list's without a container", () => {
+    const text = change(
+      '{ name: Gap, type: int }',
+      '{ name: Gap, type: int, namespace: http://other.example/ }',
+      change('{ name: Reference, type: string }', '{ name: Reference, type: string, form: unqualified }'),
+    );
     const plan = parseSpec(text, FILE).records.find((r) => r.name === 'Plan')!;
-    const alternatives = plan.fields.flatMap((f) => (f.type.kind === 'choice' ? f.type.alternatives : f.type.kind === 'list' && !f.type.container && f.type.item.kind === 'choice' ? f.type.item.alternatives : []));
+    const alternatives = plan.fields.flatMap((f) =>
+      f.type.kind === 'choice'
+        ? f.type.alternatives
+        : f.type.kind === 'list' && !f.type.container && f.type.item.kind === 'choice'
+          ? f.type.item.alternatives
+          : [],
+    );
     expect(alternatives.map((a) => [a.name, a.form, a.namespace])).toEqual([
       ['Definition', undefined, undefined],
       ['Reference', 'unqualified', undefined],
@@ -99,7 +127,10 @@ describe("an alternative's own form or namespace (whl-travel)", () => {
 
 describe('a field sent only with one alternative (onlyWith)', () => {
   it('names its choice field and the alternative in the model', () => {
-    const plan = parseSpec(change('      - { name: Query, type: string }', '      - { name: Query, type: string, onlyWith: Reference }'), FILE).records.find((r) => r.name === 'Plan')!;
+    const plan = parseSpec(
+      change('      - { name: Query, type: string }', '      - { name: Query, type: string, onlyWith: Reference }'),
+      FILE,
+    ).records.find((r) => r.name === 'Plan')!;
     const query = plan.fields.find((f) => f.name === 'Query')!;
     expect([query.onlyWith?.choice, query.onlyWith?.alternative]).toEqual([plan.fields[0], 'Reference']);
   });
@@ -130,7 +161,10 @@ describe('what the loader refuses', () => {
     },
     {
       kind: 'an unknown type in an alternative, with the type meant',
-      text: change('{ name: Definition, type: Definition, doc: In full. }', '{ name: Definition, type: Definiton, doc: In full. }'),
+      text: change(
+        '{ name: Definition, type: Definition, doc: In full. }',
+        '{ name: Definition, type: Definiton, doc: In full. }',
+      ),
       where: ['type: Definiton', 'Definiton'],
       path: 'records.Plan.fields[0].type.choice[0].type',
       message: `unknown type "Definiton"; expected an XML Schema type (${'string, int, long, double, boolean, dateTime, decimal, float, short, byte, unsignedByte, unsignedShort, unsignedInt, unsignedLong, base64Binary, guid, char, date, time, duration, integer, nonNegativeInteger, positiveInteger, NMTOKEN, Name, NCName, language, token, xml'}), dataSet, an enum or a record (did you mean "Definition"?)`,
@@ -140,14 +174,16 @@ describe('what the loader refuses', () => {
       text: change('{ name: Gap, type: int }', '{ name: Query, type: int }'),
       where: ['      - name: Marks', 'Marks'],
       path: 'records.Plan.fields[2].name',
-      message: 'the choice "Marks" has an alternative <Query>, the element of field "Query" too: a record\'s elements must have distinct names',
+      message:
+        'the choice "Marks" has an alternative <Query>, the element of field "Query" too: a record\'s elements must have distinct names',
     },
     {
       kind: 'a nillable choice',
       text: change('      - name: Source\n', '      - name: Source\n        nillable: true\n'),
       where: ['nillable: true', 'true'],
       path: 'records.Plan.fields[0].nillable',
-      message: 'a choice has no element of its own that could be nil (make it optional: true to allow none of its alternatives)',
+      message:
+        'a choice has no element of its own that could be nil (make it optional: true to allow none of its alternatives)',
     },
     {
       kind: 'a choice as an attribute',
@@ -158,14 +194,21 @@ describe('what the loader refuses', () => {
     },
     {
       kind: 'a choice as a result',
-      text: change('    result: boolean\n', '    result: { choice: [{ name: A, type: int }, { name: B, type: string }] }\n'),
+      text: change(
+        '    result: boolean\n',
+        '    result: { choice: [{ name: A, type: int }, { name: B, type: string }] }\n',
+      ),
       where: ['result: { choice', '['],
       path: 'operations[0].result.choice',
-      message: 'a choice can only type a record field, a parameter or an out parameter (or the items of their lists), not a result, a list item of a choice or an alternative',
+      message:
+        'a choice can only type a record field, a parameter or an out parameter (or the items of their lists), not a result, a list item of a choice or an alternative',
     },
     {
       kind: 'nil items in a list of choices',
-      text: change('          list:\n            choice:\n              - { name: Step', '          nillableItems: true\n          list:\n            choice:\n              - { name: Step'),
+      text: change(
+        '          list:\n            choice:\n              - { name: Step',
+        '          nillableItems: true\n          list:\n            choice:\n              - { name: Step',
+      ),
       where: ['nillableItems: true', 'true'],
       path: 'records.Plan.fields[1].type.nillableItems',
       message: 'an item of a list of choices is one of its alternatives, an element of its own, and cannot be nil',
@@ -173,28 +216,42 @@ describe('what the loader refuses', () => {
     // An alternative's own form or namespace (whl-travel): read among a record's fields only.
     {
       kind: "an unqualified alternative of a parameter's choice",
-      text: change('            - { name: Folder, type: string }', '            - { name: Folder, type: string, form: unqualified }'),
+      text: change(
+        '            - { name: Folder, type: string }',
+        '            - { name: Folder, type: string, form: unqualified }',
+      ),
       where: ['form: unqualified', 'unqualified'],
       path: 'operations[0].params[0].type.choice[0].form',
-      message: 'only an alternative of a choice typing a record field (or the items of its list without a container) can have a form of its own',
+      message:
+        'only an alternative of a choice typing a record field (or the items of its list without a container) can have a form of its own',
     },
     {
       kind: 'an alternative of a namespace of its own in a list of choices with a container',
-      text: change('              - { name: Step, type: string }', '              - { name: Step, type: string, namespace: http://other.example/ }'),
+      text: change(
+        '              - { name: Step, type: string }',
+        '              - { name: Step, type: string, namespace: http://other.example/ }',
+      ),
       where: ['namespace: http', 'http'],
       path: 'records.Plan.fields[1].type.list.choice[0].namespace',
-      message: 'only an alternative of a choice typing a record field (or the items of its list without a container) can have a namespace of its own',
+      message:
+        'only an alternative of a choice typing a record field (or the items of its list without a container) can have a namespace of its own',
     },
     {
       kind: 'an alternative with both form and namespace',
-      text: change('            - { name: Reference, type: string }', '            - { name: Reference, type: string, form: unqualified, namespace: http://other.example/ }'),
+      text: change(
+        '            - { name: Reference, type: string }',
+        '            - { name: Reference, type: string, form: unqualified, namespace: http://other.example/ }',
+      ),
       where: ['namespace: http', 'http'],
       path: 'records.Plan.fields[0].type.choice[1].namespace',
       message: 'form: unqualified puts the element in no namespace: give it either form or a namespace, not both',
     },
     {
       kind: 'an unqualified alternative holding a qualified element',
-      text: change('{ name: Definition, type: Definition, doc: In full. }', '{ name: Definition, type: Definition, form: unqualified }'),
+      text: change(
+        '{ name: Definition, type: Definition, doc: In full. }',
+        '{ name: Definition, type: Definition, form: unqualified }',
+      ),
       where: ['form: unqualified', 'unqualified'],
       path: 'records.Plan.fields[0].type.choice[0].form',
       message:
@@ -206,18 +263,26 @@ describe('what the loader refuses', () => {
       text: change('      - { name: Query, type: string }', '      - { name: Query, type: string, onlyWith: Pause }'),
       where: ['onlyWith: Pause', 'Pause'],
       path: 'records.Plan.fields[3].onlyWith',
-      message: 'no choice before this field in Plan has an alternative <Pause> (onlyWith names the alternative this field is sent with)',
+      message:
+        'no choice before this field in Plan has an alternative <Pause> (onlyWith names the alternative this field is sent with)',
     },
     {
       kind: 'onlyWith on an attribute',
-      text: change('      - { name: Query, type: string }', '      - { name: Query, type: string, attribute: true, onlyWith: Reference }'),
+      text: change(
+        '      - { name: Query, type: string }',
+        '      - { name: Query, type: string, attribute: true, onlyWith: Reference }',
+      ),
       where: ['onlyWith: Reference', 'Reference'],
       path: 'records.Plan.fields[3].onlyWith',
-      message: 'an attribute or the text content is no element of a sequence: only an element field is sent with an alternative',
+      message:
+        'an attribute or the text content is no element of a sequence: only an element field is sent with an alternative',
     },
     {
       kind: 'onlyWith on a required field',
-      text: change('      - { name: Query, type: string }', '      - { name: Query, type: string, optional: false, onlyWith: Reference }'),
+      text: change(
+        '      - { name: Query, type: string }',
+        '      - { name: Query, type: string, optional: false, onlyWith: Reference }',
+      ),
       where: ['onlyWith: Reference', 'Reference'],
       path: 'records.Plan.fields[3].onlyWith',
       message: 'a field sent only with <Reference> is absent with the other alternatives: make it optional',
@@ -228,7 +293,7 @@ describe('what the loader refuses', () => {
       where: ['      - name: Target', 'name'],
       path: 'operations[0].params[0]',
       message:
-        "parameter \"Target\" is a choice (Folder | FolderId), which ASMX's HTTP POST binding cannot carry (only XML Schema types, enums and lists of them); add httpPost: false to the operation, or leave httpPost out of service.bindings",
+        'parameter "Target" is a choice (Folder | FolderId), which ASMX\'s HTTP POST binding cannot carry (only XML Schema types, enums and lists of them); add httpPost: false to the operation, or leave httpPost out of service.bindings',
     },
   ];
   it.each(cases)('$kind', ({ text, where, path, message }) => {

@@ -60,7 +60,14 @@ const CASES: ReadonlyArray<{ kind: string; fixture: string; issues: readonly Exp
   {
     kind: 'result used as a field type',
     fixture: 'result-as-field-type',
-    issues: [[75, 15, 'results.ItemResult.fields[2].type', /^"CountResult" is a result type and cannot be used here; expected a record/]],
+    issues: [
+      [
+        75,
+        15,
+        'results.ItemResult.fields[2].type',
+        /^"CountResult" is a result type and cannot be used here; expected a record/,
+      ],
+    ],
   },
   {
     kind: 'duplicate operation',
@@ -80,22 +87,45 @@ const CASES: ReadonlyArray<{ kind: string; fixture: string; issues: readonly Exp
   {
     kind: 'EAT marker naming no parameter',
     fixture: 'eat-names-no-parameter',
-    issues: [[93, 20, 'operations[0].eat.marker', /^EAT marker "itemid" names no parameter of this operation; expected one of "itemId", "none", "null" or "not marked"/]],
+    issues: [
+      [
+        93,
+        20,
+        'operations[0].eat.marker',
+        /^EAT marker "itemid" names no parameter of this operation; expected one of "itemId", "none", "null" or "not marked"/,
+      ],
+    ],
   },
   {
     kind: 'absentParameter on a parameter the operation has',
     fixture: 'absent-parameter-exists',
-    issues: [[93, 45, 'operations[0].eat.absentParameter', /^absentParameter is for a marker naming a parameter the operation does not have; "itemId" is one of its parameters$/]],
+    issues: [
+      [
+        93,
+        45,
+        'operations[0].eat.absentParameter',
+        /^absentParameter is for a marker naming a parameter the operation does not have; "itemId" is one of its parameters$/,
+      ],
+    ],
   },
   {
     kind: 'unquoted marker: null',
     fixture: 'unquoted-null-marker',
-    issues: [[99, 20, 'operations[1].eat.marker', 'must be a string (found null: the value is empty, or null not in quotes)']],
+    issues: [
+      [99, 20, 'operations[1].eat.marker', 'must be a string (found null: the value is empty, or null not in quotes)'],
+    ],
   },
   {
     kind: 'unknown decision id',
     fixture: 'unknown-decision',
-    issues: [[51, 17, 'enums.ErrorCode.numeric.decision', 'unknown decision "int-code"; expected one of the ids under decisions: "int-codes"']],
+    issues: [
+      [
+        51,
+        17,
+        'enums.ErrorCode.numeric.decision',
+        'unknown decision "int-code"; expected one of the ids under decisions: "int-codes"',
+      ],
+    ],
   },
   {
     kind: 'S result whose errorCode is typed int',
@@ -139,16 +169,19 @@ describe('spec errors name file:line:column', () => {
   });
 
   it('has a case for every broken fixture, and a fixture for every case', () => {
-    const fixtures = readdirSync(fromRoot(BROKEN)).filter((f) => f.endsWith('.yaml')).map((f) => f.replace(/\.yaml$/, ''));
+    const fixtures = readdirSync(fromRoot(BROKEN))
+      .filter((f) => f.endsWith('.yaml'))
+      .map((f) => f.replace(/\.yaml$/, ''));
     expect(fixtures.sort()).toEqual(CASES.map((c) => c.fixture).sort());
   });
 
   it.each(CASES)('$kind ($fixture.yaml)', ({ fixture, issues: expected }) => {
     const file = `${BROKEN}/${fixture}.yaml`;
     const issues = issuesOf(file);
-    expect(issues.map((i) => [i.line, i.column, i.path]), 'every problem at once, each at its place').toEqual(
-      expected.map(([line, column, path]) => [line, column, path]),
-    );
+    expect(
+      issues.map((i) => [i.line, i.column, i.path]),
+      'every problem at once, each at its place',
+    ).toEqual(expected.map(([line, column, path]) => [line, column, path]));
     issues.forEach((issue, n) => {
       expect(issue.file).toBe(file);
       const message = expected[n]![3];
@@ -181,16 +214,20 @@ describe('spec errors name file:line:column', () => {
     expect(lines[0]).toBe('Invalid spec (3 problems):');
     expect(lines.slice(1)).toEqual([
       '  test/fixtures/specs/broken/three-problems.yaml:54:16: enums.ErrorCode.numeric.codes.404: "Missing" is not a value of enum ErrorCode',
-      expect.stringMatching(/^ {2}test\/fixtures\/specs\/broken\/three-problems\.yaml:75:15: results\.ItemResult\.fields\[2\]\.type: unknown type "Itme"/),
-      expect.stringMatching(/^ {2}test\/fixtures\/specs\/broken\/three-problems\.yaml:93:20: operations\[0\]\.eat\.marker: EAT marker "itemid"/),
+      expect.stringMatching(
+        /^ {2}test\/fixtures\/specs\/broken\/three-problems\.yaml:75:15: results\.ItemResult\.fields\[2\]\.type: unknown type "Itme"/,
+      ),
+      expect.stringMatching(
+        /^ {2}test\/fixtures\/specs\/broken\/three-problems\.yaml:93:20: operations\[0\]\.eat\.marker: EAT marker "itemid"/,
+      ),
     ]);
     expect((error as SpecError).name).toBe('SpecError');
   });
 
   it('formats an issue without a path as file:line:column: message', () => {
-    expect(formatIssue({ file: 'a.yaml', line: 3, column: 7, path: '', message: 'Tabs are not allowed as indentation' })).toBe(
-      'a.yaml:3:7: Tabs are not allowed as indentation',
-    );
+    expect(
+      formatIssue({ file: 'a.yaml', line: 3, column: 7, path: '', message: 'Tabs are not allowed as indentation' }),
+    ).toBe('a.yaml:3:7: Tabs are not allowed as indentation');
     expect(new SpecError([{ file: 'a.yaml', line: 1, column: 1, path: 'x', message: 'm' }]).message).toBe(
       'Invalid spec (1 problem):\n  a.yaml:1:1: x: m',
     );
@@ -198,12 +235,20 @@ describe('spec errors name file:line:column', () => {
 
   it('names the file as given in parseSpec', () => {
     const text = readFileSync(fromRoot(BROKEN, 'duplicate-field.yaml'), 'utf8');
-    expect(() => parseSpec(text, 'elsewhere/spec.yaml')).toThrow(/^Invalid spec \(1 problem\):\n {2}elsewhere\/spec\.yaml:62:15: /);
+    expect(() => parseSpec(text, 'elsewhere/spec.yaml')).toThrow(
+      /^Invalid spec \(1 problem\):\n {2}elsewhere\/spec\.yaml:62:15: /,
+    );
   });
 
   it('reports a spec file that does not exist', () => {
     expect(issuesOf(`${FIXTURES}/no-such-spec.yaml`)).toEqual([
-      { file: `${FIXTURES}/no-such-spec.yaml`, line: 1, column: 1, path: '', message: `cannot read the spec: no such file; check the path (relative paths start from the working directory), or draft it from a WSDL: svc-codegen import-wsdl Service.wsdl --out ${FIXTURES}/no-such-spec.yaml` },
+      {
+        file: `${FIXTURES}/no-such-spec.yaml`,
+        line: 1,
+        column: 1,
+        path: '',
+        message: `cannot read the spec: no such file; check the path (relative paths start from the working directory), or draft it from a WSDL: svc-codegen import-wsdl Service.wsdl --out ${FIXTURES}/no-such-spec.yaml`,
+      },
     ]);
   });
 });
@@ -217,7 +262,9 @@ describe('the CLI on a broken spec', () => {
       expect(run.code).toBe(2);
       expect(run.stdout).toBe('');
       expect(run.stderr).toContain('Invalid spec (3 problems):');
-      expect(run.stderr).toContain(`${spec}:54:16: enums.ErrorCode.numeric.codes.404: "Missing" is not a value of enum ErrorCode`);
+      expect(run.stderr).toContain(
+        `${spec}:54:16: enums.ErrorCode.numeric.codes.404: "Missing" is not a value of enum ErrorCode`,
+      );
       expect(run.stderr).toContain(`${spec}:75:15: results.ItemResult.fields[2].type: unknown type "Itme"`);
       expect(run.stderr).toContain(`${spec}:93:20: operations[0].eat.marker: EAT marker "itemid"`);
       expect(run.stderr, 'a spec error is not a crash').not.toMatch(/\n\s+at /);
@@ -274,9 +321,12 @@ function messagesOf(text: string): string[] {
   return [];
 }
 
-const XSD = 'string, int, long, double, boolean, dateTime, decimal, float, short, byte, unsignedByte, unsignedShort, unsignedInt, unsignedLong, base64Binary, guid, char, date, time, duration, integer, nonNegativeInteger, positiveInteger, NMTOKEN, Name, NCName, language, token, xml';
-const OPERATION_KEYS = 'name, doc, params, result, httpPostRoot, httpPost, httpGet, soapAction, parameterStyle, namespace, headers, responseHeaders, outputs, eat, submitsPayments, group';
-const TOP_KEYS = '$schema, specVersion, service, serviceErrors, auth, soapHeaders, decisions, parameters, enums, records, results, operations, groups, polls, mock';
+const XSD =
+  'string, int, long, double, boolean, dateTime, decimal, float, short, byte, unsignedByte, unsignedShort, unsignedInt, unsignedLong, base64Binary, guid, char, date, time, duration, integer, nonNegativeInteger, positiveInteger, NMTOKEN, Name, NCName, language, token, xml';
+const OPERATION_KEYS =
+  'name, doc, params, result, httpPostRoot, httpPost, httpGet, soapAction, parameterStyle, namespace, headers, responseHeaders, outputs, eat, submitsPayments, group';
+const TOP_KEYS =
+  '$schema, specVersion, service, serviceErrors, auth, soapHeaders, decisions, parameters, enums, records, results, operations, groups, polls, mock';
 
 const MESSAGES: ReadonlyArray<[name: string, row: { given: string; want: readonly string[] }]> = [
   [
@@ -304,7 +354,11 @@ const MESSAGES: ReadonlyArray<[name: string, row: { given: string; want: readonl
   [
     'a result type with a structure error: what returns it says nothing more, an unknown type elsewhere still does',
     {
-      given: shop({ 17: '      - { name: Colour, type: Colour }\nresults:\n  Answer: { docs: x, fields: [] }', 21: '    result: Answer', 23: '    result: { list: Itme }' }),
+      given: shop({
+        17: '      - { name: Colour, type: Colour }\nresults:\n  Answer: { docs: x, fields: [] }',
+        21: '    result: Answer',
+        23: '    result: { list: Itme }',
+      }),
       want: [
         'shop.yaml:19:13: results.Answer.docs: unknown key "docs" (did you mean "doc"?); allowed here: doc, errorCode, xmlName, namespace, extends, fields, decision',
         `shop.yaml:25:21: operations[1].result.list: unknown type "Itme"; expected an XML Schema type (${XSD}), dataSet, an enum or a record (did you mean "Item"?)`,
@@ -315,7 +369,9 @@ const MESSAGES: ReadonlyArray<[name: string, row: { given: string; want: readonl
     'did you mean: an unknown key close to an allowed one',
     {
       given: shop({ 23: '    result: { type: Item, nulable: true }' }),
-      want: ['shop.yaml:23:27: operations[1].result.nulable: unknown key "nulable" (did you mean "nullable"?); allowed here: type, nullable, element, form, namespace'],
+      want: [
+        'shop.yaml:23:27: operations[1].result.nulable: unknown key "nulable" (did you mean "nullable"?); allowed here: type, nullable, element, form, namespace',
+      ],
     },
   ],
   [
@@ -332,7 +388,13 @@ const MESSAGES: ReadonlyArray<[name: string, row: { given: string; want: readonl
       want: [`shop.yaml:12:1: record: unknown key "record" (did you mean "records"?); allowed here: ${TOP_KEYS}`],
     },
   ],
-  ['an empty spec', { given: '# nothing yet\n', want: ['shop.yaml:1:1: the spec is empty: it needs at least specVersion, service and operations'] }],
+  [
+    'an empty spec',
+    {
+      given: '# nothing yet\n',
+      want: ['shop.yaml:1:1: the spec is empty: it needs at least specVersion, service and operations'],
+    },
+  ],
   [
     'a key given twice names its path',
     {
@@ -342,40 +404,67 @@ const MESSAGES: ReadonlyArray<[name: string, row: { given: string; want: readonl
   ],
   [
     'a wrong type: a number where a string goes',
-    { given: shop({ 5: '  version: 12' }), want: ["shop.yaml:5:12: service.version: must be a string (found a number: 12; quote it, '12', to make it text)"] },
+    {
+      given: shop({ 5: '  version: 12' }),
+      want: ["shop.yaml:5:12: service.version: must be a string (found a number: 12; quote it, '12', to make it text)"],
+    },
   ],
   [
     'a wrong type: null where a string goes',
-    { given: shop({ 5: '  version: null' }), want: ["shop.yaml:5:12: service.version: must be a string (found null: the value is empty, or null not in quotes)"] },
+    {
+      given: shop({ 5: '  version: null' }),
+      want: [
+        'shop.yaml:5:12: service.version: must be a string (found null: the value is empty, or null not in quotes)',
+      ],
+    },
   ],
   [
     'a wrong type: a fraction where a whole number goes',
     {
-      given: shop({ 8: '  client: ShopClient\nserviceErrors: { codeField: code, messageField: message, enum: Colour, success: { S: Red, I: 1.5 } }' }),
+      given: shop({
+        8: '  client: ShopClient\nserviceErrors: { codeField: code, messageField: message, enum: Colour, success: { S: Red, I: 1.5 } }',
+      }),
       want: ['shop.yaml:9:94: serviceErrors.success.I: must be a whole number (found a number: 1.5)'],
     },
   ],
   [
     'a wrong type: text where a whole number goes',
     {
-      given: shop({ 8: '  client: ShopClient\nserviceErrors: { codeField: code, messageField: message, enum: Colour, success: { S: Red, I: zero } }' }),
+      given: shop({
+        8: '  client: ShopClient\nserviceErrors: { codeField: code, messageField: message, enum: Colour, success: { S: Red, I: zero } }',
+      }),
       want: ['shop.yaml:9:94: serviceErrors.success.I: must be a whole number (found a string: "zero")'],
     },
   ],
   [
     'a wrong type: a string where true or false goes',
-    { given: shop({ 22: '  - name: ListItems\n    httpPost: yes' }), want: ['shop.yaml:23:15: operations[1].httpPost: must be true or false (found a string: "yes")'] },
+    {
+      given: shop({ 22: '  - name: ListItems\n    httpPost: yes' }),
+      want: ['shop.yaml:23:15: operations[1].httpPost: must be true or false (found a string: "yes")'],
+    },
   ],
   [
     'a wrong type: a string where a map goes',
-    { given: shop({ 7: '  namespace: http://shop.example/' }), want: ['shop.yaml:7:14: service.namespace: must be a map (found a string: "http://shop.example/")'] },
+    {
+      given: shop({ 7: '  namespace: http://shop.example/' }),
+      want: ['shop.yaml:7:14: service.namespace: must be a map (found a string: "http://shop.example/")'],
+    },
   ],
   [
     'a wrong type: one of several forms, none of them',
-    { given: shop({ 16: '      - { name: Id, type: 12 }' }), want: ['shop.yaml:16:27: records.Item.fields[0].type: must be a string or a map (found a number: 12)'] },
+    {
+      given: shop({ 16: '      - { name: Id, type: 12 }' }),
+      want: ['shop.yaml:16:27: records.Item.fields[0].type: must be a string or a map (found a number: 12)'],
+    },
   ],
-  ['an empty string', { given: shop({ 4: "  title: ''" }), want: ['shop.yaml:4:10: service.title: must not be empty'] }],
-  ['an empty list', { given: shop({ 11: '    values: []' }), want: ['shop.yaml:11:13: enums.Colour.values: must not be empty'] }],
+  [
+    'an empty string',
+    { given: shop({ 4: "  title: ''" }), want: ['shop.yaml:4:10: service.title: must not be empty'] },
+  ],
+  [
+    'an empty list',
+    { given: shop({ 11: '    values: []' }), want: ['shop.yaml:11:13: enums.Colour.values: must not be empty'] },
+  ],
   [
     'too long',
     {
@@ -390,16 +479,24 @@ const MESSAGES: ReadonlyArray<[name: string, row: { given: string; want: readonl
       want: ['shop.yaml:19:24: results.Answer.errorCode: must be one of: S, I, none (found a string: "X")'],
     },
   ],
-  ['not the one allowed value', { given: shop({ 1: 'specVersion: 2' }), want: ['shop.yaml:1:14: specVersion: must be 1 (found a number: 2)'] }],
+  [
+    'not the one allowed value',
+    { given: shop({ 1: 'specVersion: 2' }), want: ['shop.yaml:1:14: specVersion: must be 1 (found a number: 2)'] },
+  ],
   [
     'not matching the pattern',
-    { given: shop({ 3: '  name: 1Shop' }), want: ['shop.yaml:3:9: service.name: must be an identifier (letters, digits and _, not starting with a digit)'] },
+    {
+      given: shop({ 3: '  name: 1Shop' }),
+      want: ['shop.yaml:3:9: service.name: must be an identifier (letters, digits and _, not starting with a digit)'],
+    },
   ],
   [
     'a name (a map key) not matching the pattern',
     {
       given: shop({ 10: '  1Colour:', 17: '      - { name: Colour, type: string }' }),
-      want: ['shop.yaml:10:3: enums.1Colour: the key "1Colour" must be an XML name (an NCName: a letter or _, then letters, digits, ., - and _; no colon, no space)'],
+      want: [
+        'shop.yaml:10:3: enums.1Colour: the key "1Colour" must be an XML name (an NCName: a letter or _, then letters, digits, ., - and _; no colon, no space)',
+      ],
     },
   ],
 ];
@@ -413,8 +510,10 @@ describe('spec error messages a person can act on', () => {
     expect(messagesOf(given)).toEqual(want);
   });
 
-  it('no message is the validator\'s own text', () => {
-    const raw = MESSAGES.flatMap(([, { given }]) => messagesOf(given)).filter((m) => /expected .* received|Too small|Too big|Invalid input|Unrecognized/.test(m));
+  it("no message is the validator's own text", () => {
+    const raw = MESSAGES.flatMap(([, { given }]) => messagesOf(given)).filter((m) =>
+      /expected .* received|Too small|Too big|Invalid input|Unrecognized/.test(m),
+    );
     expect(raw).toEqual([]);
   });
 });

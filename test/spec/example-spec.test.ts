@@ -51,10 +51,14 @@ describe('example', () => {
       [ITEM_ID, `${ITEM_ID}    example: '9007199254740993'\n`],
       [LABEL, `${LABEL}\n        example: A label & more`],
       [COUNT, `${COUNT}\n        example: +0042`],
-      ['      - name: errorCode\n        type: ErrorCode', '      - name: errorCode\n        type: ErrorCode\n        example: NotFound'],
+      [
+        '      - name: errorCode\n        type: ErrorCode',
+        '      - name: errorCode\n        type: ErrorCode\n        example: NotFound',
+      ],
     ]);
     const model = parseSpec(text, FILE);
-    const field = (type: string, name: string) => [...model.records, ...model.results].find((s) => s.name === type)!.fields.find((f) => f.name === name)!;
+    const field = (type: string, name: string) =>
+      [...model.records, ...model.results].find((s) => s.name === type)!.fields.find((f) => f.name === name)!;
     expect(model.parameters.find((p) => p.name === 'itemId')!.example).toBe('9007199254740993');
     expect(field('Item', 'label').example).toBe('A label & more');
     // As the client's encoder writes it: the sign and leading zeros go.
@@ -65,11 +69,36 @@ describe('example', () => {
 
   it.each([
     ['an int that is not a number', COUNT, 'example: abc', /^does not fit its type: invalid xs:int "abc"$/],
-    ['an int out of range', COUNT, 'example: 2147483648', /^does not fit its type: invalid xs:int "2147483648": outside the 32-bit range$/],
-    ['a value not in the enum', '      - name: errorCode\n        type: ErrorCode', 'example: Missing', /^"Missing" is not a value of enum ErrorCode$/],
-    ['a long YAML reads as an inexact number', ITEM_ID.trimEnd(), 'example: 9007199254740993', /^must be quoted \('...'\) so that its digits are kept exactly/],
-    ['a number for a string', LABEL, 'example: 12', /^must be a string \(found a number: 12; quote it, '12', to make it text\)$/],
-    ['an example of a record', '      - name: item\n        type: Item', 'example: x', /^an example is only possible for an XML Schema type \(not xml\) or an enum/],
+    [
+      'an int out of range',
+      COUNT,
+      'example: 2147483648',
+      /^does not fit its type: invalid xs:int "2147483648": outside the 32-bit range$/,
+    ],
+    [
+      'a value not in the enum',
+      '      - name: errorCode\n        type: ErrorCode',
+      'example: Missing',
+      /^"Missing" is not a value of enum ErrorCode$/,
+    ],
+    [
+      'a long YAML reads as an inexact number',
+      ITEM_ID.trimEnd(),
+      'example: 9007199254740993',
+      /^must be quoted \('...'\) so that its digits are kept exactly/,
+    ],
+    [
+      'a number for a string',
+      LABEL,
+      'example: 12',
+      /^must be a string \(found a number: 12; quote it, '12', to make it text\)$/,
+    ],
+    [
+      'an example of a record',
+      '      - name: item\n        type: Item',
+      'example: x',
+      /^an example is only possible for an XML Schema type \(not xml\) or an enum/,
+    ],
   ])('%s is reported at its file:line:column', (_, anchor, example, message) => {
     const indent = ' '.repeat(anchor.split('\n').at(-1)!.search(/\S/));
     const text = edited([[anchor, `${anchor}\n${indent}${example}`]]);
@@ -83,7 +112,12 @@ describe('example', () => {
   });
 
   it('reports a date-time that is not one, and a date alone, for a dateTime field', () => {
-    const text = edited([[LABEL, `${LABEL}\n      - name: created\n        type: dateTime\n        example: 2026-02-30T00:00:00\n      - name: changed\n        type: dateTime\n        example: 2026-01-01`]]);
+    const text = edited([
+      [
+        LABEL,
+        `${LABEL}\n      - name: created\n        type: dateTime\n        example: 2026-02-30T00:00:00\n      - name: changed\n        type: dateTime\n        example: 2026-01-01`,
+      ],
+    ]);
     const issues = issuesOf(text);
     expect(issues.map((i) => [i.line, i.column, i.path])).toEqual([
       [where(text, '2026-02-30T').line, where(text, '2026-02-30T').column, 'records.Item.fields[2].example'],

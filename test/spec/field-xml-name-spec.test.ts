@@ -52,15 +52,42 @@ describe('a field with an xmlName', () => {
   });
 
   it('loads the same element name with nothing required between when the base’s field is required, or in another namespace', () => {
-    const required = change('{ name: MsgSubID, type: string }', '{ name: MsgSubID, type: string, optional: false }', change('{ name: AuthorizationCode, type: string, optional: false }', '{ name: AuthorizationCode, type: string, optional: true }'));
-    expect(parseSpec(required, FILE).records.find((r) => r.name === 'Uatp')!.fields.map((f) => f.xmlName)).toContain('MsgSubID');
-    const elsewhere = change('  Uatp:\n', '  Uatp:\n    namespace: http://pay.example/uatp\n', change('{ name: AuthorizationCode, type: string, optional: false }', '{ name: AuthorizationCode, type: string, optional: true }'));
-    expect(parseSpec(elsewhere, FILE).records.find((r) => r.name === 'Uatp')!.fields.map((f) => f.name)).toContain('MsgSubID1');
+    const required = change(
+      '{ name: MsgSubID, type: string }',
+      '{ name: MsgSubID, type: string, optional: false }',
+      change(
+        '{ name: AuthorizationCode, type: string, optional: false }',
+        '{ name: AuthorizationCode, type: string, optional: true }',
+      ),
+    );
+    expect(
+      parseSpec(required, FILE)
+        .records.find((r) => r.name === 'Uatp')!
+        .fields.map((f) => f.xmlName),
+    ).toContain('MsgSubID');
+    const elsewhere = change(
+      '  Uatp:\n',
+      '  Uatp:\n    namespace: http://pay.example/uatp\n',
+      change(
+        '{ name: AuthorizationCode, type: string, optional: false }',
+        '{ name: AuthorizationCode, type: string, optional: true }',
+      ),
+    );
+    expect(
+      parseSpec(elsewhere, FILE)
+        .records.find((r) => r.name === 'Uatp')!
+        .fields.map((f) => f.name),
+    ).toContain('MsgSubID1');
   });
 
   it('names the items of a list without a container by its xmlName', () => {
-    const text = change('{ name: MsgSubID1, xmlName: MsgSubID, type: string }', '{ name: MsgSubID1, xmlName: MsgSubID, type: { list: string, container: false } }');
-    const field = parseSpec(text, FILE).records.find((r) => r.name === 'Uatp')!.fields.at(-1)!;
+    const text = change(
+      '{ name: MsgSubID1, xmlName: MsgSubID, type: string }',
+      '{ name: MsgSubID1, xmlName: MsgSubID, type: { list: string, container: false } }',
+    );
+    const field = parseSpec(text, FILE)
+      .records.find((r) => r.name === 'Uatp')!
+      .fields.at(-1)!;
     expect(field.type).toMatchObject({ kind: 'list', itemElement: 'MsgSubID' });
   });
 
@@ -89,14 +116,20 @@ describe('a field with an xmlName', () => {
     ],
     [
       'nothing required between the base’s element and the extension’s of the same name',
-      change('{ name: AuthorizationCode, type: string, optional: false }', '{ name: AuthorizationCode, type: string, optional: true }'),
+      change(
+        '{ name: AuthorizationCode, type: string, optional: false }',
+        '{ name: AuthorizationCode, type: string, optional: true }',
+      ),
       ['{ name: MsgSubID1, xmlName: MsgSubID', 'MsgSubID,'],
       'records.Uatp.fields[1].xmlName',
       'field "MsgSubID1" and the base\'s field "MsgSubID" are both <MsgSubID>, and nothing required stands between them: a lone <MsgSubID> could be either (XML Schema forbids such a content model: Unique Particle Attribution); make the base\'s field, or one between them, required',
     ],
     [
       'an out parameter (its element is its name)',
-      change('    result: Uatp\n', '    result: Uatp\n    outputs:\n      - { name: code, xmlName: Code, type: string }\n'),
+      change(
+        '    result: Uatp\n',
+        '    result: Uatp\n    outputs:\n      - { name: code, xmlName: Code, type: string }\n',
+      ),
       ['{ name: code, xmlName: Code', 'Code,'],
       'operations[0].outputs[0].xmlName',
       "an out parameter's element is named by its name: xmlName is for a record's or result's fields",

@@ -35,8 +35,20 @@ function load(strict: boolean): { warnings: SpecIssue[]; model?: ReturnType<type
 
 const EXPECTED = [
   { file: 'marked.yaml', line: 4, column: 5, path: '', message: 'TODO(import) left by import-wsdl: choose the title' },
-  { file: 'marked.yaml', line: 10, column: 28, path: '', message: 'TODO(import) left by import-wsdl: the client class name' },
-  { file: 'marked.yaml', line: 17, column: 10, path: '', message: 'TODO(import) left by import-wsdl: decide it and write the value' },
+  {
+    file: 'marked.yaml',
+    line: 10,
+    column: 28,
+    path: '',
+    message: 'TODO(import) left by import-wsdl: the client class name',
+  },
+  {
+    file: 'marked.yaml',
+    line: 17,
+    column: 10,
+    path: '',
+    message: 'TODO(import) left by import-wsdl: decide it and write the value',
+  },
 ];
 
 describe('TODO(import) marks', () => {
@@ -55,7 +67,10 @@ describe('TODO(import) marks', () => {
   });
 
   it('a spec without marks loads the same with strict, and warns about nothing', () => {
-    const clean = SPEC.replace(/ *# TODO\(import\).*\n/g, '\n').replace("'TODO(import): describe the operation GetItem.'", 'Gets an item.');
+    const clean = SPEC.replace(/ *# TODO\(import\).*\n/g, '\n').replace(
+      "'TODO(import): describe the operation GetItem.'",
+      'Gets an item.',
+    );
     const warnings: SpecIssue[] = [];
     expect(() => parseSpec(clean, 'clean.yaml', { strict: true, onWarning: (w) => warnings.push(w) })).not.toThrow();
     expect(warnings).toEqual([]);

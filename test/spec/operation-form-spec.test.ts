@@ -61,7 +61,8 @@ describe('form on parameters, results and outputs in the model', () => {
       ['place', 'unqualified'],
     ]);
     const result = op('Locate').result;
-    if (result.kind !== 'outputs' || result.returned.kind !== 'value') throw new Error('expected outputs beside a value');
+    if (result.kind !== 'outputs' || result.returned.kind !== 'value')
+      throw new Error('expected outputs beside a value');
     expect(result.returned.form).toBe('unqualified');
     expect(result.struct.fields.map((f) => [f.name, f.form])).toEqual([
       ['LocateResult', 'unqualified'],
@@ -80,53 +81,72 @@ describe('what the loader refuses', () => {
       text: change('{ name: key, type: string }', '{ name: key, type: string, form: unqualified }'),
       where: ['{ name: key, type: string, form: unqualified }', 'unqualified'],
       path: 'operations[2].params[0].form',
-      message: 'a bare operation\'s elements are top-level elements of the schema, always in its namespace: "key" cannot be unqualified',
+      message:
+        'a bare operation\'s elements are top-level elements of the schema, always in its namespace: "key" cannot be unqualified',
     },
     {
       kind: 'a shared unqualified parameter listed by a bare operation',
       text: change('      - { name: key, type: string }', '      - street'),
       where: ['      - street\n    result: { type: string, element: BareAnswer }', 'street'],
       path: 'operations[2].params[0]',
-      message: 'a bare operation\'s elements are top-level elements of the schema, always in its namespace: "street" cannot be unqualified',
+      message:
+        'a bare operation\'s elements are top-level elements of the schema, always in its namespace: "street" cannot be unqualified',
     },
     {
       kind: 'an unqualified result of a bare operation',
       text: change('{ type: string, element: BareAnswer }', '{ type: string, element: BareAnswer, form: unqualified }'),
       where: ['element: BareAnswer, form: unqualified', 'unqualified'],
       path: 'operations[2].result.form',
-      message: "a bare operation's elements are top-level elements of the schema, always in its namespace: the result cannot be unqualified",
+      message:
+        "a bare operation's elements are top-level elements of the schema, always in its namespace: the result cannot be unqualified",
     },
     {
       kind: 'an unqualified output of a bare operation',
-      text: change("    result: { type: string, element: BareAnswer }\n", "    httpPost: false\n    result: { type: string, element: BareAnswer }\n    outputs:\n      - { name: extra, type: int, form: unqualified }\n"),
+      text: change(
+        '    result: { type: string, element: BareAnswer }\n',
+        '    httpPost: false\n    result: { type: string, element: BareAnswer }\n    outputs:\n      - { name: extra, type: int, form: unqualified }\n',
+      ),
       where: ['{ name: extra, type: int, form: unqualified }', 'unqualified'],
       path: 'operations[2].outputs[0].form',
-      message: "a bare operation's elements are top-level elements of the schema, always in its namespace: an output cannot be unqualified",
+      message:
+        "a bare operation's elements are top-level elements of the schema, always in its namespace: an output cannot be unqualified",
     },
     {
       kind: 'an unqualified parameter holding a qualified element',
-      text: change('{ name: place, type: Place, form: unqualified }', '{ name: place, type: Tagged, form: unqualified }'),
+      text: change(
+        '{ name: place, type: Place, form: unqualified }',
+        '{ name: place, type: Tagged, form: unqualified }',
+      ),
       where: ['{ name: place, type: Tagged, form: unqualified }', 'unqualified'],
       path: 'operations[0].params[2].form',
-      message: 'parameter "place" is unqualified (written with xmlns=""), but holds the qualified element Tagged.Tag, which would lose its namespace: make it unqualified too, or parameter "place" qualified',
+      message:
+        'parameter "place" is unqualified (written with xmlns=""), but holds the qualified element Tagged.Tag, which would lose its namespace: make it unqualified too, or parameter "place" qualified',
     },
     {
       kind: 'an unqualified result holding qualified list items',
-      text: change('result: { type: string, form: unqualified }', 'result: { type: { list: string }, form: unqualified }'),
+      text: change(
+        'result: { type: string, form: unqualified }',
+        'result: { type: { list: string }, form: unqualified }',
+      ),
       where: ['result: { type: { list: string }, form: unqualified }', 'unqualified'],
       path: 'operations[0].result.form',
-      message: 'the result is unqualified (written with xmlns=""), but holds the qualified items <string> of a list, which would lose its namespace: make it unqualified too, or the result qualified',
+      message:
+        'the result is unqualified (written with xmlns=""), but holds the qualified items <string> of a list, which would lose its namespace: make it unqualified too, or the result qualified',
     },
     {
       kind: 'an unqualified output holding a qualified element',
       text: change('{ name: zone, type: int, form: unqualified }', '{ name: zone, type: Tagged, form: unqualified }'),
       where: ['{ name: zone, type: Tagged, form: unqualified }', 'unqualified'],
       path: 'operations[0].outputs[0].form',
-      message: 'output "zone" is unqualified (written with xmlns=""), but holds the qualified element Tagged.Tag, which would lose its namespace: make it unqualified too, or output "zone" qualified',
+      message:
+        'output "zone" is unqualified (written with xmlns=""), but holds the qualified element Tagged.Tag, which would lose its namespace: make it unqualified too, or output "zone" qualified',
     },
     {
       kind: 'an unqualified choice parameter',
-      text: change('{ name: number, type: int, form: unqualified }', '{ name: number, type: { choice: [{ name: A, type: int }, { name: B, type: string }] }, form: unqualified }'),
+      text: change(
+        '{ name: number, type: int, form: unqualified }',
+        '{ name: number, type: { choice: [{ name: A, type: int }, { name: B, type: string }] }, form: unqualified }',
+      ),
       where: ['{ name: B, type: string }] }, form: unqualified }', 'unqualified'],
       path: 'operations[0].params[0].form',
       message: 'a choice has no element of its own: its alternatives are qualified, as the elements of their operation',

@@ -37,25 +37,158 @@ const OPERATIONS: ReadonlyArray<{
   eat: string;
   method: string;
 }> = [
-  { name: 'TestMultiCurrencyPaymentFile', params: ['payerName', 'timestamp', 'key', 'fileName'], result: 'FileResult', root: 'SvcProcessPaymentResponse', eat: 'fileName', method: 'testMultiCurrencyPaymentFile' },
-  { name: 'ProcessMultiCurrencyPaymentFile', params: ['payerName', 'timestamp', 'key', 'fileName'], result: 'FileResult', root: 'SvcProcessPaymentResponse', eat: 'fileName', method: 'processMultiCurrencyPaymentFile' },
-  { name: 'TestPaymentFile', params: ['payerName', 'timestamp', 'key', 'fileName', 'totalAmount'], result: 'FileResult', root: 'SvcProcessPaymentResponse', eat: 'totalAmount', method: 'testPaymentFile' },
-  { name: 'ProcessPaymentFile', params: ['payerName', 'timestamp', 'key', 'fileName', 'totalAmount'], result: 'FileResult', root: 'SvcProcessPaymentResponse', eat: 'totalAmount', method: 'processPaymentFile' },
-  { name: 'TestMultiCurrencyPaymentFileAsync', params: ['payerName', 'timestamp', 'key', 'fileName'], result: 'AsyncRequestResult', root: 'SvcProcessPaymentAsyncResult', eat: 'totalAmount', method: 'testMultiCurrencyPaymentFileAsync' },
-  { name: 'ProcessMultiCurrencyPaymentFileAsync', params: ['payerName', 'timestamp', 'key', 'fileName'], result: 'AsyncRequestResult', root: 'see note below', eat: 'totalAmount', method: 'processMultiCurrencyPaymentFileAsync' },
-  { name: 'TestPaymentFileAsync', params: ['payerName', 'timestamp', 'key', 'fileName', 'totalAmount'], result: 'AsyncRequestResult', root: 'SvcProcessPaymentAsyncResult', eat: 'totalAmount', method: 'testPaymentFileAsync' },
-  { name: 'ProcessPaymentFileAsync', params: ['payerName', 'timeStamp', 'key', 'fileName', 'totalAmount'], result: 'AsyncRequestResult', root: 'SvcProcessPaymentAsyncResult', eat: 'totalAmount', method: 'processPaymentFileAsync' },
-  { name: 'GetProcessingRequestStatus', params: ['payerName', 'requestId', 'timeStamp', 'key'], result: 'ProcessingRequestStatusResult', root: 'SvcGetProcessingRequestStatusResult', eat: 'requestId', method: 'getProcessingRequestStatus' },
-  { name: 'ProcessPaymentsAsyncResult', params: ['payerName', 'requestId', 'timeStamp', 'key'], result: 'ExpandedProcessPaymentResult', root: 'SvcExpandedProcessPaymentResponse', eat: 'requestId', method: 'processPaymentsAsyncResult' },
-  { name: 'GetCustomFields', params: ['payerName', 'timestamp', 'key'], result: 'CustomFieldsResult', root: 'SvcGetCustomFieldsResponse', eat: 'not marked', method: 'getCustomFields' },
-  { name: 'GetProviderAccounts', params: ['payerName', 'timestamp', 'key'], result: 'ProviderAccountsResult', root: 'SvcGetProviderAccountsResponse', eat: 'not marked', method: 'getProviderAccounts' },
-  { name: 'CreatePayeeStatusFile', params: ['payerName', 'timestamp', 'key', 'saveToFile', 'changesSinceDate'], result: 'StatusFileResult', root: 'SvcResponse', eat: 'saveToFile', method: 'createPayeeStatusFile' },
-  { name: 'GetDynamicKey', params: ['payerName', 'timestamp', 'key'], result: 'SecurityToken', root: 'SecurityToken', eat: 'none', method: 'getDynamicKey' },
-  { name: 'GetDynamicKeyOfSubPayer', params: ['payerName', 'subPayerName', 'timestamp', 'key'], result: 'SubPayerSecurityToken', root: 'SvcSubPayerSecurityToken', eat: 'subPayerName', method: 'getDynamicKeyOfSubPayer' },
-  { name: 'GetBalances', params: ['payerName', 'timestamp', 'key'], result: 'BalanceResult', root: 'SvcGetBalanceResponse', eat: 'none', method: 'getBalances' },
-  { name: 'GetPayerFees', params: ['payerName', 'timestamp', 'key', 'beginDateTimeStamp', 'endDateTimeStamp'], result: 'PayerFeesResult', root: 'SvcGetPayerFeesResponse', eat: 'null', method: 'getPayerFees' },
-  { name: 'CreatePaymentOrdersReport', params: ['payerName', 'timestamp', 'key', 'startTime', 'endTime'], result: 'ReportResult', root: 'SvcReportResponse', eat: 'none', method: 'createPaymentOrdersReport' },
-  { name: 'GetUpdatedPayments', params: ['payerName', 'timestamp', 'key', 'changedSince'], result: 'UpdatedPaymentsResult', root: 'SvcGetUpdatedPaymentsResponse', eat: 'null', method: 'getUpdatedPayments' },
+  {
+    name: 'TestMultiCurrencyPaymentFile',
+    params: ['payerName', 'timestamp', 'key', 'fileName'],
+    result: 'FileResult',
+    root: 'SvcProcessPaymentResponse',
+    eat: 'fileName',
+    method: 'testMultiCurrencyPaymentFile',
+  },
+  {
+    name: 'ProcessMultiCurrencyPaymentFile',
+    params: ['payerName', 'timestamp', 'key', 'fileName'],
+    result: 'FileResult',
+    root: 'SvcProcessPaymentResponse',
+    eat: 'fileName',
+    method: 'processMultiCurrencyPaymentFile',
+  },
+  {
+    name: 'TestPaymentFile',
+    params: ['payerName', 'timestamp', 'key', 'fileName', 'totalAmount'],
+    result: 'FileResult',
+    root: 'SvcProcessPaymentResponse',
+    eat: 'totalAmount',
+    method: 'testPaymentFile',
+  },
+  {
+    name: 'ProcessPaymentFile',
+    params: ['payerName', 'timestamp', 'key', 'fileName', 'totalAmount'],
+    result: 'FileResult',
+    root: 'SvcProcessPaymentResponse',
+    eat: 'totalAmount',
+    method: 'processPaymentFile',
+  },
+  {
+    name: 'TestMultiCurrencyPaymentFileAsync',
+    params: ['payerName', 'timestamp', 'key', 'fileName'],
+    result: 'AsyncRequestResult',
+    root: 'SvcProcessPaymentAsyncResult',
+    eat: 'totalAmount',
+    method: 'testMultiCurrencyPaymentFileAsync',
+  },
+  {
+    name: 'ProcessMultiCurrencyPaymentFileAsync',
+    params: ['payerName', 'timestamp', 'key', 'fileName'],
+    result: 'AsyncRequestResult',
+    root: 'see note below',
+    eat: 'totalAmount',
+    method: 'processMultiCurrencyPaymentFileAsync',
+  },
+  {
+    name: 'TestPaymentFileAsync',
+    params: ['payerName', 'timestamp', 'key', 'fileName', 'totalAmount'],
+    result: 'AsyncRequestResult',
+    root: 'SvcProcessPaymentAsyncResult',
+    eat: 'totalAmount',
+    method: 'testPaymentFileAsync',
+  },
+  {
+    name: 'ProcessPaymentFileAsync',
+    params: ['payerName', 'timeStamp', 'key', 'fileName', 'totalAmount'],
+    result: 'AsyncRequestResult',
+    root: 'SvcProcessPaymentAsyncResult',
+    eat: 'totalAmount',
+    method: 'processPaymentFileAsync',
+  },
+  {
+    name: 'GetProcessingRequestStatus',
+    params: ['payerName', 'requestId', 'timeStamp', 'key'],
+    result: 'ProcessingRequestStatusResult',
+    root: 'SvcGetProcessingRequestStatusResult',
+    eat: 'requestId',
+    method: 'getProcessingRequestStatus',
+  },
+  {
+    name: 'ProcessPaymentsAsyncResult',
+    params: ['payerName', 'requestId', 'timeStamp', 'key'],
+    result: 'ExpandedProcessPaymentResult',
+    root: 'SvcExpandedProcessPaymentResponse',
+    eat: 'requestId',
+    method: 'processPaymentsAsyncResult',
+  },
+  {
+    name: 'GetCustomFields',
+    params: ['payerName', 'timestamp', 'key'],
+    result: 'CustomFieldsResult',
+    root: 'SvcGetCustomFieldsResponse',
+    eat: 'not marked',
+    method: 'getCustomFields',
+  },
+  {
+    name: 'GetProviderAccounts',
+    params: ['payerName', 'timestamp', 'key'],
+    result: 'ProviderAccountsResult',
+    root: 'SvcGetProviderAccountsResponse',
+    eat: 'not marked',
+    method: 'getProviderAccounts',
+  },
+  {
+    name: 'CreatePayeeStatusFile',
+    params: ['payerName', 'timestamp', 'key', 'saveToFile', 'changesSinceDate'],
+    result: 'StatusFileResult',
+    root: 'SvcResponse',
+    eat: 'saveToFile',
+    method: 'createPayeeStatusFile',
+  },
+  {
+    name: 'GetDynamicKey',
+    params: ['payerName', 'timestamp', 'key'],
+    result: 'SecurityToken',
+    root: 'SecurityToken',
+    eat: 'none',
+    method: 'getDynamicKey',
+  },
+  {
+    name: 'GetDynamicKeyOfSubPayer',
+    params: ['payerName', 'subPayerName', 'timestamp', 'key'],
+    result: 'SubPayerSecurityToken',
+    root: 'SvcSubPayerSecurityToken',
+    eat: 'subPayerName',
+    method: 'getDynamicKeyOfSubPayer',
+  },
+  {
+    name: 'GetBalances',
+    params: ['payerName', 'timestamp', 'key'],
+    result: 'BalanceResult',
+    root: 'SvcGetBalanceResponse',
+    eat: 'none',
+    method: 'getBalances',
+  },
+  {
+    name: 'GetPayerFees',
+    params: ['payerName', 'timestamp', 'key', 'beginDateTimeStamp', 'endDateTimeStamp'],
+    result: 'PayerFeesResult',
+    root: 'SvcGetPayerFeesResponse',
+    eat: 'null',
+    method: 'getPayerFees',
+  },
+  {
+    name: 'CreatePaymentOrdersReport',
+    params: ['payerName', 'timestamp', 'key', 'startTime', 'endTime'],
+    result: 'ReportResult',
+    root: 'SvcReportResponse',
+    eat: 'none',
+    method: 'createPaymentOrdersReport',
+  },
+  {
+    name: 'GetUpdatedPayments',
+    params: ['payerName', 'timestamp', 'key', 'changedSince'],
+    result: 'UpdatedPaymentsResult',
+    root: 'SvcGetUpdatedPaymentsResponse',
+    eat: 'null',
+    method: 'getUpdatedPayments',
+  },
 ];
 
 const CREDENTIALS = new Set(['payerName', 'timestamp', 'timeStamp', 'key']);
@@ -68,7 +201,10 @@ describe('part 4.1: the operations table', () => {
 
   it.each(OPERATIONS)('$name', (row) => {
     const op = operation(row.name);
-    expect(op.params.map((p) => p.name), 'parameters in order, spelled exactly').toEqual(row.params);
+    expect(
+      op.params.map((p) => p.name),
+      'parameters in order, spelled exactly',
+    ).toEqual(row.params);
     const result = op.result.kind === 'value' ? op.result.struct : undefined;
     expect(result?.name, 'result type').toBe(row.result);
     expect(result?.kind).toBe('result');
@@ -80,9 +216,10 @@ describe('part 4.1: the operations table', () => {
     }
     expect(op.eat.marker, 'EAT marker text, verbatim').toBe(row.eat);
     expect(op.methodName, 'lowerCamelCase method name').toBe(row.method);
-    expect(op.inputParams.map((p) => p.name), 'caller parameters: credentials left out').toEqual(
-      row.params.filter((p) => !CREDENTIALS.has(p)),
-    );
+    expect(
+      op.inputParams.map((p) => p.name),
+      'caller parameters: credentials left out',
+    ).toEqual(row.params.filter((p) => !CREDENTIALS.has(p)));
     expect(op.doc?.trim() ?? '', 'the payer spec documents every operation').not.toBe('');
   });
 
@@ -144,7 +281,11 @@ describe('part 4.1: the operations table', () => {
 
   it('spells timeStamp in exactly ProcessPaymentFileAsync, GetProcessingRequestStatus and ProcessPaymentsAsyncResult', () => {
     const withCapital = model.operations.filter((o) => o.params.some((p) => p.name === 'timeStamp')).map((o) => o.name);
-    expect(withCapital).toEqual(['ProcessPaymentFileAsync', 'GetProcessingRequestStatus', 'ProcessPaymentsAsyncResult']);
+    expect(withCapital).toEqual([
+      'ProcessPaymentFileAsync',
+      'GetProcessingRequestStatus',
+      'ProcessPaymentsAsyncResult',
+    ]);
     for (const op of model.operations) {
       const spellings = op.params.filter((p) => p.name.toLowerCase() === 'timestamp').map((p) => p.name);
       expect(spellings, op.name).toEqual([withCapital.includes(op.name) ? 'timeStamp' : 'timestamp']);
@@ -155,9 +296,16 @@ describe('part 4.1: the operations table', () => {
     for (const op of model.operations) {
       const roles = op.params.filter((p) => p.role !== undefined).map((p) => `${p.role}:${p.name}`);
       expect(roles.sort(), op.name).toEqual(
-        ['principal:payerName', 'signature:key', `timestamp:${op.params.some((p) => p.name === 'timeStamp') ? 'timeStamp' : 'timestamp'}`].sort(),
+        [
+          'principal:payerName',
+          'signature:key',
+          `timestamp:${op.params.some((p) => p.name === 'timeStamp') ? 'timeStamp' : 'timestamp'}`,
+        ].sort(),
       );
-      expect(op.inputParams.every((p) => p.role === undefined && !CREDENTIALS.has(p.name)), op.name).toBe(true);
+      expect(
+        op.inputParams.every((p) => p.role === undefined && !CREDENTIALS.has(p.name)),
+        op.name,
+      ).toBe(true);
     }
   });
 
@@ -197,7 +345,11 @@ describe('part 4 and 5: parameters', () => {
   };
 
   it('has the SOAP type of every parameter as the document lists it, and no other parameter', () => {
-    expect(Object.fromEntries(model.parameters.map((p) => [p.name, p.type.kind === 'primitive' ? p.type.name : p.type.kind]))).toEqual(SOAP_TYPES);
+    expect(
+      Object.fromEntries(
+        model.parameters.map((p) => [p.name, p.type.kind === 'primitive' ? p.type.name : p.type.kind]),
+      ),
+    ).toEqual(SOAP_TYPES);
   });
 
   it('uses only defined parameters in operations, and every defined parameter somewhere', () => {
@@ -208,7 +360,11 @@ describe('part 4 and 5: parameters', () => {
   it('gives the credentials their roles (part 5)', () => {
     const roles = Object.fromEntries(model.parameters.filter((p) => p.role).map((p) => [p.name, p.role]));
     expect(roles).toEqual({ payerName: 'principal', timestamp: 'timestamp', timeStamp: 'timestamp', key: 'signature' });
-    expect(model.auth).toMatchObject({ scheme: 'hmac-sha256-hex', timestampUnit: 'unix-seconds', decision: { id: 'key-computation' } });
+    expect(model.auth).toMatchObject({
+      scheme: 'hmac-sha256-hex',
+      timestampUnit: 'unix-seconds',
+      decision: { id: 'key-computation' },
+    });
   });
 
   it('makes changesSinceDate the only optional parameter, sent as 0 when left out', () => {
@@ -224,19 +380,99 @@ describe('part 2.1: result types', () => {
   // Result type, its mark, the operations using it, and the fields the document lists, in order. Types are
   // labels: primitives by name, enums and records by name, lists as list<Item>.
   const RESULTS: ReadonlyArray<{ name: string; mark: 'S' | 'I' | 'none'; usedBy: string[]; fields: string[] }> = [
-    { name: 'FileResult', mark: 'S', usedBy: ['TestMultiCurrencyPaymentFile', 'ProcessPaymentFile', 'TestPaymentFile', 'ProcessMultiCurrencyPaymentFile'], fields: ['errorMessage: string', 'errorCode: ErrorCode', 'LineErrorsOrWarning: list<LineErrorOrWarning>', 'resultsFile: string'] },
-    { name: 'AsyncRequestResult', mark: 'S', usedBy: ['TestMultiCurrencyPaymentFileAsync', 'ProcessPaymentFileAsync', 'TestPaymentFileAsync', 'ProcessMultiCurrencyPaymentFileAsync'], fields: ['errorMessage: string', 'errorCode: ErrorCode', 'requestId: long'] },
-    { name: 'CustomFieldsResult', mark: 'S', usedBy: ['GetCustomFields'], fields: ['errorMessage: string', 'errorCode: ErrorCode', 'CustomFields: list<CustomFieldInfo>'] },
-    { name: 'ProviderAccountsResult', mark: 'S', usedBy: ['GetProviderAccounts'], fields: ['errorMessage: string', 'errorCode: ErrorCode', 'AccountsInfo: list<AccountInfo>'] },
-    { name: 'StatusFileResult', mark: 'S', usedBy: ['CreatePayeeStatusFile'], fields: ['errorMessage: string', 'errorCode: ErrorCode', 'b: boolean', 'i: int', 'd: double', 's: string'] },
-    { name: 'SecurityToken', mark: 'S', usedBy: ['GetDynamicKey'], fields: ['errorMessage: string', 'errorCode: ErrorCode', 'Key: string', 'Token: string'] },
-    { name: 'SubPayerSecurityToken', mark: 'I', usedBy: ['GetDynamicKeyOfSubPayer'], fields: ['errorMessage: string', 'errorCode: int', 'Key: string', 'Token: string'] },
-    { name: 'ProcessingRequestStatusResult', mark: 'S', usedBy: ['GetProcessingRequestStatus'], fields: ['errorMessage: string', 'errorCode: ErrorCode', 'requestStatus: RequestStatus'] },
-    { name: 'ExpandedProcessPaymentResult', mark: 'I', usedBy: ['ProcessPaymentsAsyncResult'], fields: ['errorMessage: string', 'errorCode: int', 'linesResults: list<ExpandedLineResult>', 'summary: list<SvcProcessPaymentsSummary>'] },
-    { name: 'BalanceResult', mark: 'I', usedBy: ['GetBalances'], fields: ['errorMessage: string', 'errorCode: int', 'AccountInfos: list<SvcAccountInfo>'] },
+    {
+      name: 'FileResult',
+      mark: 'S',
+      usedBy: [
+        'TestMultiCurrencyPaymentFile',
+        'ProcessPaymentFile',
+        'TestPaymentFile',
+        'ProcessMultiCurrencyPaymentFile',
+      ],
+      fields: [
+        'errorMessage: string',
+        'errorCode: ErrorCode',
+        'LineErrorsOrWarning: list<LineErrorOrWarning>',
+        'resultsFile: string',
+      ],
+    },
+    {
+      name: 'AsyncRequestResult',
+      mark: 'S',
+      usedBy: [
+        'TestMultiCurrencyPaymentFileAsync',
+        'ProcessPaymentFileAsync',
+        'TestPaymentFileAsync',
+        'ProcessMultiCurrencyPaymentFileAsync',
+      ],
+      fields: ['errorMessage: string', 'errorCode: ErrorCode', 'requestId: long'],
+    },
+    {
+      name: 'CustomFieldsResult',
+      mark: 'S',
+      usedBy: ['GetCustomFields'],
+      fields: ['errorMessage: string', 'errorCode: ErrorCode', 'CustomFields: list<CustomFieldInfo>'],
+    },
+    {
+      name: 'ProviderAccountsResult',
+      mark: 'S',
+      usedBy: ['GetProviderAccounts'],
+      fields: ['errorMessage: string', 'errorCode: ErrorCode', 'AccountsInfo: list<AccountInfo>'],
+    },
+    {
+      name: 'StatusFileResult',
+      mark: 'S',
+      usedBy: ['CreatePayeeStatusFile'],
+      fields: ['errorMessage: string', 'errorCode: ErrorCode', 'b: boolean', 'i: int', 'd: double', 's: string'],
+    },
+    {
+      name: 'SecurityToken',
+      mark: 'S',
+      usedBy: ['GetDynamicKey'],
+      fields: ['errorMessage: string', 'errorCode: ErrorCode', 'Key: string', 'Token: string'],
+    },
+    {
+      name: 'SubPayerSecurityToken',
+      mark: 'I',
+      usedBy: ['GetDynamicKeyOfSubPayer'],
+      fields: ['errorMessage: string', 'errorCode: int', 'Key: string', 'Token: string'],
+    },
+    {
+      name: 'ProcessingRequestStatusResult',
+      mark: 'S',
+      usedBy: ['GetProcessingRequestStatus'],
+      fields: ['errorMessage: string', 'errorCode: ErrorCode', 'requestStatus: RequestStatus'],
+    },
+    {
+      name: 'ExpandedProcessPaymentResult',
+      mark: 'I',
+      usedBy: ['ProcessPaymentsAsyncResult'],
+      fields: [
+        'errorMessage: string',
+        'errorCode: int',
+        'linesResults: list<ExpandedLineResult>',
+        'summary: list<SvcProcessPaymentsSummary>',
+      ],
+    },
+    {
+      name: 'BalanceResult',
+      mark: 'I',
+      usedBy: ['GetBalances'],
+      fields: ['errorMessage: string', 'errorCode: int', 'AccountInfos: list<SvcAccountInfo>'],
+    },
     { name: 'PayerFeesResult', mark: 'none', usedBy: ['GetPayerFees'], fields: ['SvcFees: list<SvcFee>'] },
-    { name: 'ReportResult', mark: 'I', usedBy: ['CreatePaymentOrdersReport'], fields: ['errorMessage: string', 'errorCode: int', 'resultsFile: string'] },
-    { name: 'UpdatedPaymentsResult', mark: 'none', usedBy: ['GetUpdatedPayments'], fields: ['ChangedPaymentOrdersRefCode: list<string>'] },
+    {
+      name: 'ReportResult',
+      mark: 'I',
+      usedBy: ['CreatePaymentOrdersReport'],
+      fields: ['errorMessage: string', 'errorCode: int', 'resultsFile: string'],
+    },
+    {
+      name: 'UpdatedPaymentsResult',
+      mark: 'none',
+      usedBy: ['GetUpdatedPayments'],
+      fields: ['ChangedPaymentOrdersRefCode: list<string>'],
+    },
   ];
 
   it('has the 13 result types of the document and no other', () => {
@@ -248,9 +484,12 @@ describe('part 2.1: result types', () => {
     const r = struct(row.name);
     expect(r.kind).toBe('result');
     expect(r.documentedErrorCode).toBe(row.mark);
-    expect(model.operations.filter((o) => o.result.kind === 'value' && o.result.struct === r).map((o) => o.name).sort()).toEqual(
-      [...row.usedBy].sort(),
-    );
+    expect(
+      model.operations
+        .filter((o) => o.result.kind === 'value' && o.result.struct === r)
+        .map((o) => o.name)
+        .sort(),
+    ).toEqual([...row.usedBy].sort());
     // Fields the document does not list are there only by decision (extra-result-fields), never silently.
     const documented = r.fields.filter((f) => f.decision?.id !== 'extra-result-fields');
     expect(documented.map(fieldLabel)).toEqual(row.fields);
@@ -285,7 +524,10 @@ describe('part 2.1: result types', () => {
         'd: double',
         's: string',
       ]);
-      expect(extra.every((f) => f.optional), name).toBe(true);
+      expect(
+        extra.every((f) => f.optional),
+        name,
+      ).toBe(true);
       expect(r.fields.slice(0, extra.length), name).toEqual(extra);
     }
   });
@@ -322,15 +564,60 @@ describe('part 2.1: result types', () => {
 describe('part 2.2: nested records', () => {
   const RECORDS: Record<string, string[]> = {
     LineErrorOrWarning: ['lineNumber: int', 'isWarning: boolean', 'message: string'],
-    CustomFieldInfo: ['Entity: string', 'Title: string', 'Description: string', 'ValueType: string', 'SubEntity: string', 'Values: list<CustomFieldValue>', 'Category: string'],
-    AccountInfo: ['Provider: string', 'AccountIdentifier: string', 'Currency: string', 'DisplayName: string', 'PayerEntityName: string'],
+    CustomFieldInfo: [
+      'Entity: string',
+      'Title: string',
+      'Description: string',
+      'ValueType: string',
+      'SubEntity: string',
+      'Values: list<CustomFieldValue>',
+      'Category: string',
+    ],
+    AccountInfo: [
+      'Provider: string',
+      'AccountIdentifier: string',
+      'Currency: string',
+      'DisplayName: string',
+      'PayerEntityName: string',
+    ],
     SvcAccountInfo: ['Provider: Provider', 'AccountIdentifier: string', 'Balance: double', 'Currency: string'],
-    ExpandedLineResult: ['status: LineStatus', 'paymentOrderStatus: string', 'message: string', 'refCode: string', 'lineErrorOrWarningType: int'],
-    SvcProcessPaymentsSummary: ['accountType: int', 'accountCurrency: string', 'fundsRequired: double', 'outstandingAmount: double', 'svcSummaryAmounts: list<SvcSummaryAmounts>'],
-    SvcFee: ['SvcFeeReference: string', 'FeeCollectionDate: dateTime', 'FeeCurrency: string', 'FeeAmount: double', 'FeeDescription: string', 'PayerEntityName: string', 'Provider: string', 'AccountIdentifier: string'],
+    ExpandedLineResult: [
+      'status: LineStatus',
+      'paymentOrderStatus: string',
+      'message: string',
+      'refCode: string',
+      'lineErrorOrWarningType: int',
+    ],
+    SvcProcessPaymentsSummary: [
+      'accountType: int',
+      'accountCurrency: string',
+      'fundsRequired: double',
+      'outstandingAmount: double',
+      'svcSummaryAmounts: list<SvcSummaryAmounts>',
+    ],
+    SvcFee: [
+      'SvcFeeReference: string',
+      'FeeCollectionDate: dateTime',
+      'FeeCurrency: string',
+      'FeeAmount: double',
+      'FeeDescription: string',
+      'PayerEntityName: string',
+      'Provider: string',
+      'AccountIdentifier: string',
+    ],
     // Not shown in the document; DECISIONS.md gives them as the real schema has them.
     CustomFieldValue: ['Value: string', 'Code: string', 'PayerEntityName: string', 'IsActive: boolean'],
-    SvcSummaryAmounts: ['summaryRowCurrency: string', 'totalAmount: double', 'immediateAmount: double', 'payableAmount: double', 'payerFees: double', 'scheduledAmount: double', 'outstandingAmount: double', 'withholdingAmount: double', 'estimatedProviderFees: double'],
+    SvcSummaryAmounts: [
+      'summaryRowCurrency: string',
+      'totalAmount: double',
+      'immediateAmount: double',
+      'payableAmount: double',
+      'payerFees: double',
+      'scheduledAmount: double',
+      'outstandingAmount: double',
+      'withholdingAmount: double',
+      'estimatedProviderFees: double',
+    ],
   };
 
   it('has these records and no other', () => {
@@ -365,7 +652,9 @@ describe('part 2.2: nested records', () => {
 
   it('points record-typed fields at the record nodes themselves', () => {
     const list = struct('FileResult').fields.find((f) => f.name === 'LineErrorsOrWarning');
-    expect(list?.type.kind === 'list' && list.type.item.kind === 'record' && list.type.item.record).toBe(struct('LineErrorOrWarning'));
+    expect(list?.type.kind === 'list' && list.type.item.kind === 'record' && list.type.item.record).toBe(
+      struct('LineErrorOrWarning'),
+    );
   });
 
   it('types value fields as the document says they are enums', () => {
@@ -383,22 +672,76 @@ describe('parts 2.3 and 7: enumerations', () => {
   // Part 7, verbatim and in order, misspellings included (EnahncedSecurityNotConfigured,
   // SubPayerDoensNotSupportDynamicKey, InvoiceNotApprovedbyPayee).
   const ERROR_CODES = [
-    'UnknownError', 'OK', 'UnknownCountryCode', 'CountryNotSupported', 'UnknownState', 'PayerUnknown', 'PayeeUnknown',
-    'EncryptionKeyFailedValidation', 'ParameterError', 'FeeScheduleUnknown', 'StringContainsNonEBCDICCharacters',
-    'PreferredEntityIsNotValid', 'InvoiceRefCodeUnknown', 'InvoiceCannotBeCancelled', 'UnknownCurrencyCode', 'InvalidJson',
-    'InvoiceValidationError', 'ValidationError', 'ValidationWarning', 'BillsModuleMustBeEnabled', 'FileNotFound',
-    'InvoiceFileNotFound', 'CannotReadFile', 'CannotDeleteFile', 'CannotWriteFile', 'PaymentAmountTotalMismatch',
-    'InvalidPayerIpAddress', 'EnahncedSecurityNotConfigured', 'SubPayerIsNotFound', 'SubPayerDoensNotSupportDynamicKey',
-    'PayerDoesntSupportInvoiceModule', 'CustomFieldDoesNotExist', 'DuplicateInvoiceRefCode',
-    'PaidOrInProcessInvoiceCannotBeUpdated', 'CanApproveNotSupported', 'AuthorizationError', 'InvoiceNotApprovedbyPayee',
-    'PaymentAmountCannotBeNegative', 'RequestLimitReached', 'ItemAlreadyInProcess', 'RequestDoesNotExist',
-    'RequestStillInProgress', 'CustomFieldValueIsNotUnique', 'BillStatusIsNotSupported', 'GLAccountAssignedToActiveBill',
-    'CustomFieldValidationError', 'CustomFieldValueValidationError', 'GlAccountValidationError', 'APAccountNotFound',
-    'SyncDirectionInvalid', 'ErrorTypeInvalid', 'IntegrationNameInvalid', 'IntegrationVersionOverMaxLength',
-    'CreationTimestampInvalid', 'ErrorDetailsInvalid', 'PaymentTermNotFound', 'CustomFieldInvalidDateFormat',
-    'PaymentTermValidationError', 'TaxCodeValidationError', 'TaxCodeExternalIdNotFoundError', 'IllegalErpCurrencyUpdate',
-    'PurchaseOrderNotFound', 'GoodsReceivedNotificationNotFound', 'UnitOfMeasureIsInUse', 'PayeeAlreadyInvited',
-    'MissingEmail', 'PayeeAlreadyRegistered', 'PayeeEmailNotUnique', 'SupplierPortalDisabled', 'ReportNotFound',
+    'UnknownError',
+    'OK',
+    'UnknownCountryCode',
+    'CountryNotSupported',
+    'UnknownState',
+    'PayerUnknown',
+    'PayeeUnknown',
+    'EncryptionKeyFailedValidation',
+    'ParameterError',
+    'FeeScheduleUnknown',
+    'StringContainsNonEBCDICCharacters',
+    'PreferredEntityIsNotValid',
+    'InvoiceRefCodeUnknown',
+    'InvoiceCannotBeCancelled',
+    'UnknownCurrencyCode',
+    'InvalidJson',
+    'InvoiceValidationError',
+    'ValidationError',
+    'ValidationWarning',
+    'BillsModuleMustBeEnabled',
+    'FileNotFound',
+    'InvoiceFileNotFound',
+    'CannotReadFile',
+    'CannotDeleteFile',
+    'CannotWriteFile',
+    'PaymentAmountTotalMismatch',
+    'InvalidPayerIpAddress',
+    'EnahncedSecurityNotConfigured',
+    'SubPayerIsNotFound',
+    'SubPayerDoensNotSupportDynamicKey',
+    'PayerDoesntSupportInvoiceModule',
+    'CustomFieldDoesNotExist',
+    'DuplicateInvoiceRefCode',
+    'PaidOrInProcessInvoiceCannotBeUpdated',
+    'CanApproveNotSupported',
+    'AuthorizationError',
+    'InvoiceNotApprovedbyPayee',
+    'PaymentAmountCannotBeNegative',
+    'RequestLimitReached',
+    'ItemAlreadyInProcess',
+    'RequestDoesNotExist',
+    'RequestStillInProgress',
+    'CustomFieldValueIsNotUnique',
+    'BillStatusIsNotSupported',
+    'GLAccountAssignedToActiveBill',
+    'CustomFieldValidationError',
+    'CustomFieldValueValidationError',
+    'GlAccountValidationError',
+    'APAccountNotFound',
+    'SyncDirectionInvalid',
+    'ErrorTypeInvalid',
+    'IntegrationNameInvalid',
+    'IntegrationVersionOverMaxLength',
+    'CreationTimestampInvalid',
+    'ErrorDetailsInvalid',
+    'PaymentTermNotFound',
+    'CustomFieldInvalidDateFormat',
+    'PaymentTermValidationError',
+    'TaxCodeValidationError',
+    'TaxCodeExternalIdNotFoundError',
+    'IllegalErpCurrencyUpdate',
+    'PurchaseOrderNotFound',
+    'GoodsReceivedNotificationNotFound',
+    'UnitOfMeasureIsInUse',
+    'PayeeAlreadyInvited',
+    'MissingEmail',
+    'PayeeAlreadyRegistered',
+    'PayeeEmailNotUnique',
+    'SupplierPortalDisabled',
+    'ReportNotFound',
   ];
 
   const values = (name: string): readonly string[] => {

@@ -54,7 +54,7 @@ const { change, issuesOf, at } = specEdits(BASE, FILE);
 describe('namespace on fields, parameters and results in the model', () => {
   const model = parseSpec(BASE, FILE);
 
-  it('keeps it with a prefix: another namespace the one the service numbers, the service\'s own tns', () => {
+  it("keeps it with a prefix: another namespace the one the service numbers, the service's own tns", () => {
     const order = model.records.find((r) => r.name === 'Order')!;
     expect(order.fields.map((f) => [f.name, f.namespace])).toEqual([
       ['id', undefined],
@@ -72,8 +72,18 @@ describe('namespace on fields, parameters and results in the model', () => {
 
   it('lets an unqualified element hold a qualified one that has a namespace of its own (written with its prefix)', () => {
     // Holder.inner is unqualified and holds Order.Stamp and Order.Mine, qualified: accepted, each has its own namespace.
-    expect(issuesOf(change("      - { name: Mine, type: string, namespace: 'http://orders.example/' }", '      - { name: Mine, type: string }'))).toContainEqual(
-      expect.objectContaining({ path: 'records.Holder.fields[0].form', message: expect.stringContaining('holds the qualified element Order.Mine') }),
+    expect(
+      issuesOf(
+        change(
+          "      - { name: Mine, type: string, namespace: 'http://orders.example/' }",
+          '      - { name: Mine, type: string }',
+        ),
+      ),
+    ).toContainEqual(
+      expect.objectContaining({
+        path: 'records.Holder.fields[0].form',
+        message: expect.stringContaining('holds the qualified element Order.Mine'),
+      }),
     );
   });
 });
@@ -82,17 +92,24 @@ describe('what the loader refuses', () => {
   const cases: ReadonlyArray<{ kind: string; text: string; where: [string, string]; path: string; message: string }> = [
     {
       kind: 'a namespace on an unqualified field',
-      text: change('{ name: id, type: int, form: unqualified }', `{ name: id, type: int, form: unqualified, namespace: '${COMMON}' }`),
+      text: change(
+        '{ name: id, type: int, form: unqualified }',
+        `{ name: id, type: int, form: unqualified, namespace: '${COMMON}' }`,
+      ),
       where: [`{ name: id, type: int, form: unqualified, namespace: '${COMMON}' }`, `'${COMMON}'`],
       path: 'records.Order.fields[0].namespace',
       message: 'form: unqualified puts the element in no namespace: give it either form or a namespace, not both',
     },
     {
       kind: 'a namespace on an attribute',
-      text: change('{ name: code, type: string, attribute: true }', `{ name: code, type: string, attribute: true, namespace: '${COMMON}' }`),
+      text: change(
+        '{ name: code, type: string, attribute: true }',
+        `{ name: code, type: string, attribute: true, namespace: '${COMMON}' }`,
+      ),
       where: [`{ name: code, type: string, attribute: true, namespace: '${COMMON}' }`, `'${COMMON}'`],
       path: 'records.Order.fields[3].namespace',
-      message: "an attribute is in no namespace, in its record's (form: qualified) or in XML's (http://www.w3.org/XML/1998/namespace): it cannot have another of its own",
+      message:
+        "an attribute is in no namespace, in its record's (form: qualified) or in XML's (http://www.w3.org/XML/1998/namespace): it cannot have another of its own",
     },
     {
       kind: 'a namespace on a choice',
@@ -103,42 +120,59 @@ describe('what the loader refuses', () => {
     },
     {
       kind: 'a namespace on the text content',
-      text: change('{ name: Value, type: decimal, text: true }', `{ name: Value, type: decimal, text: true, namespace: '${COMMON}' }`),
+      text: change(
+        '{ name: Value, type: decimal, text: true }',
+        `{ name: Value, type: decimal, text: true, namespace: '${COMMON}' }`,
+      ),
       where: [`{ name: Value, type: decimal, text: true, namespace: '${COMMON}' }`, `'${COMMON}'`],
       path: 'records.Money.fields[0].namespace',
       message: 'the text content has no element of its own to put in a namespace',
     },
     {
       kind: 'an empty namespace (no namespace is form: unqualified)',
-      text: change(`{ name: Stamp, type: string, namespace: '${COMMON}' }`, "{ name: Stamp, type: string, namespace: '' }"),
+      text: change(
+        `{ name: Stamp, type: string, namespace: '${COMMON}' }`,
+        "{ name: Stamp, type: string, namespace: '' }",
+      ),
       where: ["{ name: Stamp, type: string, namespace: '' }", "''"],
       path: 'records.Order.fields[1].namespace',
       message: 'must not be empty',
     },
     {
       kind: 'a namespace on an unqualified parameter',
-      text: change('{ name: limit, type: int }', `{ name: limit, type: int, form: unqualified, namespace: '${COMMON}' }`),
+      text: change(
+        '{ name: limit, type: int }',
+        `{ name: limit, type: int, form: unqualified, namespace: '${COMMON}' }`,
+      ),
       where: [`{ name: limit, type: int, form: unqualified, namespace: '${COMMON}' }`, `'${COMMON}'`],
       path: 'operations[0].params[1].namespace',
       message: 'form: unqualified puts the element in no namespace: give it either form or a namespace, not both',
     },
     {
-      kind: 'a namespace on a bare operation\'s parameter',
+      kind: "a namespace on a bare operation's parameter",
       text: change('{ name: key, type: string }', `{ name: key, type: string, namespace: '${COMMON}' }`),
       where: [`{ name: key, type: string, namespace: '${COMMON}' }`, `'${COMMON}'`],
       path: 'operations[1].params[0].namespace',
-      message: 'a bare operation\'s elements are top-level elements of the schema, always in its namespace: "key" cannot have a namespace of its own (give the operation\'s namespace)',
+      message:
+        'a bare operation\'s elements are top-level elements of the schema, always in its namespace: "key" cannot have a namespace of its own (give the operation\'s namespace)',
     },
     {
-      kind: 'a namespace on a bare operation\'s result',
-      text: change('{ type: string, element: BareAnswer }', `{ type: string, element: BareAnswer, namespace: '${COMMON}' }`),
+      kind: "a namespace on a bare operation's result",
+      text: change(
+        '{ type: string, element: BareAnswer }',
+        `{ type: string, element: BareAnswer, namespace: '${COMMON}' }`,
+      ),
       where: [`element: BareAnswer, namespace: '${COMMON}' }`, `'${COMMON}'`],
       path: 'operations[1].result.namespace',
-      message: "a bare operation's elements are top-level elements of the schema, always in its namespace: the result cannot have a namespace of its own",
+      message:
+        "a bare operation's elements are top-level elements of the schema, always in its namespace: the result cannot have a namespace of its own",
     },
     {
       kind: 'a namespace on an unqualified result',
-      text: change(`{ type: Order, element: Found, namespace: '${COMMON}' }`, `{ type: string, element: Found, form: unqualified, namespace: '${COMMON}' }`),
+      text: change(
+        `{ type: Order, element: Found, namespace: '${COMMON}' }`,
+        `{ type: string, element: Found, form: unqualified, namespace: '${COMMON}' }`,
+      ),
       where: [`element: Found, form: unqualified, namespace: '${COMMON}' }`, `'${COMMON}'`],
       path: 'operations[0].result.namespace',
       message: 'form: unqualified puts the element in no namespace: give it either form or a namespace, not both',

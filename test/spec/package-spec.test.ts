@@ -19,11 +19,19 @@ function withPackage(lines: readonly string[]): { text: string; firstLine: numbe
   expect(MINIMAL).toContain(CLIENT_LINE);
   const at = MINIMAL.indexOf(CLIENT_LINE) + CLIENT_LINE.length;
   const block = ['  package:', ...lines.map((l) => `    ${l}`)].join('\n');
-  return { text: `${MINIMAL.slice(0, at)}${block}\n${MINIMAL.slice(at)}`, firstLine: MINIMAL.slice(0, at).split('\n').length };
+  return {
+    text: `${MINIMAL.slice(0, at)}${block}\n${MINIMAL.slice(at)}`,
+    firstLine: MINIMAL.slice(0, at).split('\n').length,
+  };
 }
 
 function issues(text: string) {
-  return thrown(() => parseSpec(text, FILE), SpecError).issues.map((i) => ({ line: i.line, column: i.column, path: i.path, message: i.message }));
+  return thrown(() => parseSpec(text, FILE), SpecError).issues.map((i) => ({
+    line: i.line,
+    column: i.column,
+    path: i.path,
+    message: i.message,
+  }));
 }
 
 describe('service.package', () => {
@@ -55,8 +63,19 @@ describe('service.package', () => {
   });
 
   it('accepts scoped names, pre-release and build versions, and its own description and license', () => {
-    const { text } = withPackage(['name: "@acme/minimal.sdk_x~1"', 'version: 2.0.0-beta.1+build.7', 'description: The Minimal SDK.', 'license: MIT']);
-    expect(parseSpec(text, FILE).package).toEqual({ name: '@acme/minimal.sdk_x~1', version: '2.0.0-beta.1+build.7', description: 'The Minimal SDK.', license: 'MIT', mockName: '@acme/minimal.sdk_x~1-mock' });
+    const { text } = withPackage([
+      'name: "@acme/minimal.sdk_x~1"',
+      'version: 2.0.0-beta.1+build.7',
+      'description: The Minimal SDK.',
+      'license: MIT',
+    ]);
+    expect(parseSpec(text, FILE).package).toEqual({
+      name: '@acme/minimal.sdk_x~1',
+      version: '2.0.0-beta.1+build.7',
+      description: 'The Minimal SDK.',
+      license: 'MIT',
+      mockName: '@acme/minimal.sdk_x~1-mock',
+    });
   });
 
   it.each([
@@ -76,15 +95,28 @@ describe('service.package', () => {
     expect(found[0]!.message).toMatch(/^must be an npm package name/);
   });
 
-  it.each(['1', '1.0', 'v1.0.0', '01.0.0', '1.0.0-01', '1.0.0-', '1.0.0+', '1.0.0-beta..1'])('rejects version %s, at its place', (version) => {
-    const { text, firstLine } = withPackage(['name: minimal-sdk', `version: "${version}"`]);
-    expect(issues(text)).toEqual([
-      { line: firstLine + 2, column: 14, path: 'service.package.version', message: 'must be a semantic version such as 1.2.3 or 2.0.0-beta.1' },
-    ]);
-  });
+  it.each(['1', '1.0', 'v1.0.0', '01.0.0', '1.0.0-01', '1.0.0-', '1.0.0+', '1.0.0-beta..1'])(
+    'rejects version %s, at its place',
+    (version) => {
+      const { text, firstLine } = withPackage(['name: minimal-sdk', `version: "${version}"`]);
+      expect(issues(text)).toEqual([
+        {
+          line: firstLine + 2,
+          column: 14,
+          path: 'service.package.version',
+          message: 'must be a semantic version such as 1.2.3 or 2.0.0-beta.1',
+        },
+      ]);
+    },
+  );
 
   it('carries repository, author and the mock name; refuses a mock name that is the client name, at its place', () => {
-    const extra = ['name: "@acme/minimal"', 'version: 1.0.0', 'repository: github:acme/minimal', 'author: Acme <sdk@acme.example>'];
+    const extra = [
+      'name: "@acme/minimal"',
+      'version: 1.0.0',
+      'repository: github:acme/minimal',
+      'author: Acme <sdk@acme.example>',
+    ];
     expect(parseSpec(withPackage([...extra, 'mockName: "@acme/minimal-server"']).text, FILE).package).toMatchObject({
       repository: 'github:acme/minimal',
       author: 'Acme <sdk@acme.example>',
@@ -96,7 +128,8 @@ describe('service.package', () => {
         line: firstLine + 5,
         column: 15,
         path: 'service.package.mockName',
-        message: '"@acme/minimal" is the client package\'s name too: the client and the mock packages need names of their own',
+        message:
+          '"@acme/minimal" is the client package\'s name too: the client and the mock packages need names of their own',
       },
     ]);
   });
@@ -108,7 +141,12 @@ describe('service.package', () => {
       [
         // A missing key is placed at the map that lacks it (its first key).
         { line: firstLine + 1, column: 5, path: 'service.package.version', message: 'missing required key "version"' },
-        { line: firstLine + 2, column: 5, path: 'service.package.licence', message: expect.stringMatching(/^unknown key "licence"/) },
+        {
+          line: firstLine + 2,
+          column: 5,
+          path: 'service.package.licence',
+          message: expect.stringMatching(/^unknown key "licence"/),
+        },
         { line: firstLine + 3, column: 14, path: 'service.package.license', message: expect.any(String) },
       ].sort(byPath),
     );

@@ -25,24 +25,39 @@ describe('polls: failureCodes', () => {
     const model = parseSpec(TEXT, PAYER_SPEC, SPEC_DIR);
     expect(model.polls[0]).toMatchObject({
       method: 'waitForProcessingRequest',
-      failureCodes: ['RequestDoesNotExist', 'PayerUnknown', 'EncryptionKeyFailedValidation', 'AuthorizationError', 'InvalidPayerIpAddress', 'ParameterError', 'RequestLimitReached'],
+      failureCodes: [
+        'RequestDoesNotExist',
+        'PayerUnknown',
+        'EncryptionKeyFailedValidation',
+        'AuthorizationError',
+        'InvalidPayerIpAddress',
+        'ParameterError',
+        'RequestLimitReached',
+      ],
       decision: { id: 'poll-warnings' },
     });
   });
 
   it('a code that is not a value of the error enum is reported where it stands, with a suggestion', () => {
     const polls = TEXT.indexOf('\npolls:');
-    const text = TEXT.slice(0, polls) + TEXT.slice(polls).replace('      - RequestLimitReached\n', '      - RequestLimitReachd\n');
+    const text =
+      TEXT.slice(0, polls) + TEXT.slice(polls).replace('      - RequestLimitReached\n', '      - RequestLimitReachd\n');
     const [issue, ...rest] = thrown(() => parseSpec(text, PAYER_SPEC, SPEC_DIR), SpecError).issues;
     expect(rest).toEqual([]);
-    expect(issue).toMatchObject({ line: lineOf(text, '- RequestLimitReachd'), column: 9, path: 'polls[0].failureCodes[6]' });
+    expect(issue).toMatchObject({
+      line: lineOf(text, '- RequestLimitReachd'),
+      column: 9,
+      path: 'polls[0].failureCodes[6]',
+    });
     expect(issue?.message).toMatch(/"RequestLimitReachd" is not a value of enum ErrorCode.*RequestLimitReached/);
   });
 
   it('an unknown decision on a poll is reported', () => {
     const text = TEXT.replace('    decision: poll-warnings\n', '    decision: poll-warning\n');
     const issues = thrown(() => parseSpec(text, PAYER_SPEC, SPEC_DIR), SpecError).issues;
-    expect(issues.map((i) => [i.line, i.path])).toEqual([[lineOf(text, 'decision: poll-warning\n'), 'polls[0].decision']]);
+    expect(issues.map((i) => [i.line, i.path])).toEqual([
+      [lineOf(text, 'decision: poll-warning\n'), 'polls[0].decision'],
+    ]);
   });
 });
 

@@ -19,11 +19,17 @@ function exampleSpec(): string {
 describe('the README example spec', () => {
   it('loads as written, with nothing invented', () => {
     const text = exampleSpec();
-    for (const key of ['results:', 'parameters:', 'eat:', 'httpPostRoot:', 'auth:', 'serviceErrors:']) expect(text).not.toContain(key);
+    for (const key of ['results:', 'parameters:', 'eat:', 'httpPostRoot:', 'auth:', 'serviceErrors:'])
+      expect(text).not.toContain(key);
     const model = parseSpec(text, 'README.md');
     expect(model.auth).toBeUndefined();
     const op = model.operations[0]!;
-    expect(op.result).toMatchObject({ kind: 'value', type: { kind: 'primitive', name: 'boolean' }, nullable: false, element: 'PlaceOrderResult' });
+    expect(op.result).toMatchObject({
+      kind: 'value',
+      type: { kind: 'primitive', name: 'boolean' },
+      nullable: false,
+      element: 'PlaceOrderResult',
+    });
     expect(op.inputParams.map((p) => [p.name, p.type.kind])).toEqual([['order', 'record']]);
     expect(op.eat).toEqual({ kind: 'unsigned', marker: '' });
     expect(op.httpPost).toBe(false);
@@ -32,6 +38,8 @@ describe('the README example spec', () => {
 
   it('without httpPost: false, the record parameter is reported where it stands', () => {
     const text = exampleSpec().replace(/ {4}httpPost: false.*\n/, '');
-    expect(() => parseSpec(text, 'README.md')).toThrow(/README\.md:20:9: operations\[0\]\.params\[0\]: parameter "order" is a record \(Order\), which ASMX's HTTP POST binding cannot carry/);
+    expect(() => parseSpec(text, 'README.md')).toThrow(
+      /README\.md:20:9: operations\[0\]\.params\[0\]: parameter "order" is a record \(Order\), which ASMX's HTTP POST binding cannot carry/,
+    );
   });
 });

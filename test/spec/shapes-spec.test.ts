@@ -132,13 +132,28 @@ describe('the base spec', () => {
     expect(get?.eat).toEqual({ kind: 'unsigned', marker: '' });
     expect(get?.httpPostRoot).toEqual({ kind: 'convention', name: 'Item' });
     expect(get?.httpPost).toBe(true);
-    expect(put?.result).toMatchObject({ kind: 'value', type: { kind: 'primitive', name: 'boolean' }, nullable: false, element: 'PutResult' });
-    expect(put?.params[0]).toMatchObject({ name: 'item', type: { kind: 'record' }, optional: false, nillable: false, default: undefined });
+    expect(put?.result).toMatchObject({
+      kind: 'value',
+      type: { kind: 'primitive', name: 'boolean' },
+      nullable: false,
+      element: 'PutResult',
+    });
+    expect(put?.params[0]).toMatchObject({
+      name: 'item',
+      type: { kind: 'record' },
+      optional: false,
+      nillable: false,
+      default: undefined,
+    });
     expect(put?.httpPost).toBe(false);
     expect(put?.httpPostRoot).toEqual({ kind: 'unbound' });
     expect(mix?.httpPostRoot).toEqual({ kind: 'empty' });
     expect(mix?.params[0]).toMatchObject({ optional: true, default: 'Red' });
-    expect(model.operations.map((o) => o.headers.map((h) => h.element))).toEqual([['AuthHeader'], ['AuthHeader'], ['AuthHeader']]);
+    expect(model.operations.map((o) => o.headers.map((h) => h.element))).toEqual([
+      ['AuthHeader'],
+      ['AuthHeader'],
+      ['AuthHeader'],
+    ]);
     expect(model.soapHeaders).toMatchObject([{ element: 'AuthHeader', option: 'auth', required: true }]);
   });
 
@@ -149,53 +164,92 @@ describe('the base spec', () => {
     expect(item.ownFields.map((f) => f.name)).toEqual(['Code', 'Tags', 'Lines']);
     const [, code, tags, lines] = item.fields;
     expect(code).toMatchObject({ attribute: true, optional: true, nillable: false });
-    expect(tags).toMatchObject({ optional: true, nillable: true, type: { kind: 'list', itemElement: 'string', container: true, nillableItems: true } });
-    expect(lines).toMatchObject({ optional: false, nillable: false, type: { kind: 'list', itemElement: 'Lines', container: false } });
+    expect(tags).toMatchObject({
+      optional: true,
+      nillable: true,
+      type: { kind: 'list', itemElement: 'string', container: true, nillableItems: true },
+    });
+    expect(lines).toMatchObject({
+      optional: false,
+      nillable: false,
+      type: { kind: 'list', itemElement: 'Lines', container: false },
+    });
   });
 
   it('a result may extend a record', () => {
-    const text = change('  Status:\n    doc: A status.\n', '  Status:\n    doc: A status.\n    extends: Base\n', withResults());
+    const text = change(
+      '  Status:\n    doc: A status.\n',
+      '  Status:\n    doc: A status.\n    extends: Base\n',
+      withResults(),
+    );
     const status = parseSpec(text, FILE).results.find((r) => r.name === 'Status')!;
     expect(status.fields.map((f) => f.name)).toEqual(['Id', 'state']);
   });
 
   it('XML content is a reference type: a field of it may be absent or nil', () => {
-    const text = change('      - { name: Tags, type: { list: string } }\n', '      - { name: Tags, type: { list: string } }\n      - { name: Data, type: xml }\n');
-    const data = parseSpec(text, FILE).records.find((r) => r.name === 'Item')!.fields.find((f) => f.name === 'Data');
-    expect(data).toMatchObject({ type: { kind: 'primitive', name: 'xml' }, optional: true, nillable: true, attribute: false });
+    const text = change(
+      '      - { name: Tags, type: { list: string } }\n',
+      '      - { name: Tags, type: { list: string } }\n      - { name: Data, type: xml }\n',
+    );
+    const data = parseSpec(text, FILE)
+      .records.find((r) => r.name === 'Item')!
+      .fields.find((f) => f.name === 'Data');
+    expect(data).toMatchObject({
+      type: { kind: 'primitive', name: 'xml' },
+      optional: true,
+      nillable: true,
+      attribute: false,
+    });
   });
 });
 
 describe('lists without a container', () => {
-  const ONLY_REPEATABLE = "only a record field, a parameter, an out parameter or an alternative of a field's choice can be a list without a container (its items are its own element, repeated), not a result, a list item, or an alternative of a parameter's or a list's choice";
+  const ONLY_REPEATABLE =
+    "only a record field, a parameter, an out parameter or an alternative of a field's choice can be a list without a container (its items are its own element, repeated), not a result, a list item, or an alternative of a parameter's or a list's choice";
   it.each<Case>([
     {
       kind: 'an optional parameter',
-      text: change('{ name: id, type: int, doc: The id. }', '{ name: id, type: { list: int, container: false }, optional: true, doc: The id. }'),
+      text: change(
+        '{ name: id, type: int, doc: The id. }',
+        '{ name: id, type: { list: int, container: false }, optional: true, doc: The id. }',
+      ),
       where: ['{ name: id, type: { list: int, container: false }', 'true'],
       path: 'operations[0].params[0].optional',
-      message: 'a list without a container is never absent or nil: no items is an empty list (use nillableItems for nil items)',
+      message:
+        'a list without a container is never absent or nil: no items is an empty list (use nillableItems for nil items)',
     },
     {
       kind: 'a nillable top-level parameter',
-      text: change('operations:\n', 'parameters:\n  ids: { type: { list: int, container: false }, nillable: true, doc: Ids. }\noperations:\n'),
+      text: change(
+        'operations:\n',
+        'parameters:\n  ids: { type: { list: int, container: false }, nillable: true, doc: Ids. }\noperations:\n',
+      ),
       where: ['ids: { type:', 'true'],
       path: 'parameters.ids.nillable',
-      message: 'a list without a container is never absent or nil: no items is an empty list (use nillableItems for nil items)',
+      message:
+        'a list without a container is never absent or nil: no items is an empty list (use nillableItems for nil items)',
     },
     {
       kind: 'a parameter whose items are a choice',
-      text: change('{ name: id, type: int, doc: The id. }', '{ name: id, type: { list: { choice: [{ name: A, type: int }, { name: B, type: string }] }, container: false }, doc: The id. }'),
+      text: change(
+        '{ name: id, type: int, doc: The id. }',
+        '{ name: id, type: { list: { choice: [{ name: A, type: int }, { name: B, type: string }] }, container: false }, doc: The id. }',
+      ),
       where: ['{ name: id, type: { list: { choice', 'false'],
       path: 'operations[0].params[0].type.container',
-      message: 'a parameter cannot be a repeated choice (a list of choices without a container): give it a container, or make it a record field',
+      message:
+        'a parameter cannot be a repeated choice (a list of choices without a container): give it a container, or make it a record field',
     },
     {
       kind: "a parameter's items with a namespace of their own",
-      text: change('{ name: id, type: int, doc: The id. }', '{ name: id, type: { list: int, container: false, namespace: "urn:x" }, doc: The id. }'),
+      text: change(
+        '{ name: id, type: int, doc: The id. }',
+        '{ name: id, type: { list: int, container: false, namespace: "urn:x" }, doc: The id. }',
+      ),
       where: ['{ name: id, type: { list: int, container: false', '"urn:x" }'],
       path: 'operations[0].params[0].type.namespace',
-      message: "a list without a container has no namespace of its own: its items are <id> elements, in the operation's namespace",
+      message:
+        "a list without a container has no namespace of its own: its items are <id> elements, in the operation's namespace",
     },
     {
       kind: 'an operation result',
@@ -205,8 +259,11 @@ describe('lists without a container', () => {
       message: ONLY_REPEATABLE,
     },
     {
-      kind: 'the inner list of a field\'s nested list',
-      text: change('{ name: Tags, type: { list: string } }', '{ name: Tags, type: { list: { list: string, container: false } } }'),
+      kind: "the inner list of a field's nested list",
+      text: change(
+        '{ name: Tags, type: { list: string } }',
+        '{ name: Tags, type: { list: { list: string, container: false } } }',
+      ),
       where: ['{ name: Tags', 'false'],
       path: 'records.Item.fields[1].type.list.container',
       message: ONLY_REPEATABLE,
@@ -223,21 +280,24 @@ describe('lists without a container', () => {
       text: change('{ list: string, container: false }', '{ list: string, container: false, namespace: "urn:x" }'),
       where: ['{ name: Lines', '"urn:x" }'],
       path: 'records.Item.fields[2].type.namespace',
-      message: "a list without a container has no namespace of its own: its items are <Lines> elements, in the record's namespace",
+      message:
+        "a list without a container has no namespace of its own: its items are <Lines> elements, in the record's namespace",
     },
     {
       kind: 'nillable',
       text: change('{ list: string, container: false } }', '{ list: string, container: false }, nillable: true }'),
       where: ['{ name: Lines', 'true'],
       path: 'records.Item.fields[2].nillable',
-      message: 'a list without a container is never absent or nil: no items is an empty list (use nillableItems for nil items)',
+      message:
+        'a list without a container is never absent or nil: no items is an empty list (use nillableItems for nil items)',
     },
     {
       kind: 'optional',
       text: change('{ list: string, container: false } }', '{ list: string, container: false }, optional: true }'),
       where: ['{ name: Lines', 'true'],
       path: 'records.Item.fields[2].optional',
-      message: 'a list without a container is never absent or nil: no items is an empty list (use nillableItems for nil items)',
+      message:
+        'a list without a container is never absent or nil: no items is an empty list (use nillableItems for nil items)',
     },
   ])('$kind is reported', expectOnly);
 });
@@ -254,7 +314,10 @@ describe('attributes', () => {
     },
     {
       kind: 'of a list type',
-      text: change('{ name: Code, type: string, attribute: true }', '{ name: Code, type: { list: string }, attribute: true }'),
+      text: change(
+        '{ name: Code, type: string, attribute: true }',
+        '{ name: Code, type: { list: string }, attribute: true }',
+      ),
       where: ['{ name: Code', '{ list'],
       path: 'records.Item.fields[0].type',
       message: ATTRIBUTE,
@@ -268,7 +331,10 @@ describe('attributes', () => {
     },
     {
       kind: 'nillable',
-      text: change('{ name: Code, type: string, attribute: true }', '{ name: Code, type: string, attribute: true, nillable: true }'),
+      text: change(
+        '{ name: Code, type: string, attribute: true }',
+        '{ name: Code, type: string, attribute: true, nillable: true }',
+      ),
       where: ['{ name: Code', 'true }'],
       path: 'records.Item.fields[0].nillable',
       message: 'an attribute cannot be nil: leave it out (optional: true) instead',
@@ -276,7 +342,10 @@ describe('attributes', () => {
   ])('$kind is reported', expectOnly);
 
   it('of an enum type is fine', () => {
-    const text = change('{ name: Code, type: string, attribute: true }', '{ name: Code, type: Color, attribute: true }');
+    const text = change(
+      '{ name: Code, type: string, attribute: true }',
+      '{ name: Code, type: Color, attribute: true }',
+    );
     const code = parseSpec(text, FILE).records.find((r) => r.name === 'Item')!.fields[1];
     expect(code).toMatchObject({ name: 'Code', attribute: true, type: { kind: 'enum' } });
   });
@@ -317,7 +386,8 @@ describe('inheritance', () => {
       text: change('{ name: Tags, type: { list: string } }', '{ name: Id, type: { list: string } }'),
       where: ['{ name: Id, type: { list', 'Id'],
       path: 'records.Item.fields[1].name',
-      message: 'field "Id" is already defined by the base type Base: a field of the same element name needs a key of its own (name: Id1, xmlName: Id)',
+      message:
+        'field "Id" is already defined by the base type Base: a field of the same element name needs a key of its own (name: Id1, xmlName: Id)',
     },
   ])('$kind is reported', expectOnly);
 });
@@ -326,7 +396,10 @@ describe('parameters', () => {
   it.each<Case>([
     {
       kind: 'a credential (role) parameter defined inline',
-      text: change('{ name: id, type: int, doc: The id. }', '{ name: id, type: string, role: principal, doc: The id. }'),
+      text: change(
+        '{ name: id, type: int, doc: The id. }',
+        '{ name: id, type: string, role: principal, doc: The id. }',
+      ),
       where: ['{ name: id, type: string', 'principal'],
       path: 'operations[0].params[0].role',
       message:
@@ -334,7 +407,10 @@ describe('parameters', () => {
     },
     {
       kind: 'a default on a record parameter',
-      text: change('{ name: item, type: Item, doc: The item. }', '{ name: item, type: Item, doc: The item., optional: true, default: none }'),
+      text: change(
+        '{ name: item, type: Item, doc: The item. }',
+        '{ name: item, type: Item, doc: The item., optional: true, default: none }',
+      ),
       where: ['{ name: item, type: Item', 'none'],
       path: 'operations[1].params[0].default',
       message: 'a default is only possible for an XML Schema type or an enum',
@@ -351,10 +427,10 @@ describe('parameters', () => {
       text: change('    result: boolean\n', '    result: boolean\n    eat: { marker: item }\n'),
       where: ['eat: { marker: item }', 'item'],
       path: 'operations[1].eat.marker',
-      message: 'the EAT marker names "item", a record (Item); only a parameter of an XML Schema type or an enum can be signed',
+      message:
+        'the EAT marker names "item", a record (Item); only a parameter of an XML Schema type or an enum can be signed',
     },
   ])('$kind is reported', expectOnly);
-
 
   it('the same name may have another type in another operation', () => {
     const text = change('{ name: color, type: Color,', '{ name: id, type: Color,');
@@ -368,7 +444,8 @@ describe('the HTTP POST binding', () => {
   const post = (param: string, description: string) =>
     `parameter "${param}" is ${description}, which ASMX's HTTP POST binding cannot carry (only XML Schema types, enums and lists of them); add httpPost: false to the operation, or leave httpPost out of service.bindings`;
   /** Put without its httpPost: false, its parameter of the given type. */
-  const bound = (type: string) => change('{ name: item, type: Item,', `{ name: item, type: ${type},`, change('    httpPost: false\n', ''));
+  const bound = (type: string) =>
+    change('{ name: item, type: Item,', `{ name: item, type: ${type},`, change('    httpPost: false\n', ''));
 
   it.each<[string, string, string]>([
     ['a record', 'Item', 'a record (Item)'],
@@ -377,13 +454,23 @@ describe('the HTTP POST binding', () => {
     ['a list of records', '{ list: Item }', 'a list of record (Item)'],
   ])('%s parameter in an operation with the binding is reported', (_kind, type, description) => {
     const text = bound(type);
-    expect(issuesOf(text)).toEqual([{ file: FILE, ...at(text, '{ name: item', '{'), path: 'operations[1].params[0]', message: post('item', description) }]);
+    expect(issuesOf(text)).toEqual([
+      {
+        file: FILE,
+        ...at(text, '{ name: item', '{'),
+        path: 'operations[1].params[0]',
+        message: post('item', description),
+      },
+    ]);
   });
 
-  it.each([['Item'], ['xml'], ['{ list: { list: int } }'], ['{ list: Item }']])('httpPost: false lets a parameter of type %s load', (type) => {
-    const op = parseSpec(change('{ name: item, type: Item,', `{ name: item, type: ${type},`), FILE).operations[1]!;
-    expect(op.httpPost).toBe(false);
-  });
+  it.each([['Item'], ['xml'], ['{ list: { list: int } }'], ['{ list: Item }']])(
+    'httpPost: false lets a parameter of type %s load',
+    (type) => {
+      const op = parseSpec(change('{ name: item, type: Item,', `{ name: item, type: ${type},`), FILE).operations[1]!;
+      expect(op.httpPost).toBe(false);
+    },
+  );
 
   it('without the binding in the service, any parameter loads and no operation has it', () => {
     const text = change('  doc: A shop.\n', '  doc: A shop.\n  bindings: [soap11, soap12]\n', bound('Item'));
@@ -399,7 +486,11 @@ describe('the HTTP POST binding', () => {
   it.each<Case>([
     {
       kind: 'httpPost: true without the binding in the service',
-      text: change('  doc: A shop.\n', '  doc: A shop.\n  bindings: [soap11, soap12]\n', change('    httpPost: false\n', '    httpPost: true\n')),
+      text: change(
+        '  doc: A shop.\n',
+        '  doc: A shop.\n  bindings: [soap11, soap12]\n',
+        change('    httpPost: false\n', '    httpPost: true\n'),
+      ),
       where: ['    httpPost: true', 'httpPost'],
       path: 'operations[1].httpPost',
       message: 'the service has no HTTP POST binding (service.bindings), so the operation cannot have one',
@@ -445,7 +536,8 @@ describe('the HTTP POST binding', () => {
   });
 
   it('a root given is kept as shown', () => {
-    const op = parseSpec(change('    result: Item\n', '    result: Item\n    httpPostRoot: ItemResponse\n'), FILE).operations[0]!;
+    const op = parseSpec(change('    result: Item\n', '    result: Item\n    httpPostRoot: ItemResponse\n'), FILE)
+      .operations[0]!;
     expect(op.httpPostRoot).toEqual({ kind: 'shown', name: 'ItemResponse' });
   });
 });
@@ -468,7 +560,10 @@ describe('SOAP headers', () => {
     },
     {
       kind: 'a header element defined twice',
-      text: change('    doc: Credentials.\nenums:\n', '    doc: Credentials.\n  - { element: AuthHeader, type: AuthHeader, option: auth2, doc: Again. }\nenums:\n'),
+      text: change(
+        '    doc: Credentials.\nenums:\n',
+        '    doc: Credentials.\n  - { element: AuthHeader, type: AuthHeader, option: auth2, doc: Again. }\nenums:\n',
+      ),
       where: ['- { element: AuthHeader', 'AuthHeader'],
       path: 'soapHeaders[1].element',
       message: 'duplicate SOAP header "AuthHeader"',
@@ -482,7 +577,10 @@ describe('SOAP headers', () => {
     },
     {
       kind: 'two headers with the same option',
-      text: change('    doc: Credentials.\nenums:\n', '    doc: Credentials.\n  - { element: Tenant, type: Base, option: auth, doc: The tenant. }\nenums:\n'),
+      text: change(
+        '    doc: Credentials.\nenums:\n',
+        '    doc: Credentials.\n  - { element: Tenant, type: Base, option: auth, doc: The tenant. }\nenums:\n',
+      ),
       where: ['- { element: Tenant', 'auth'],
       path: 'soapHeaders[1].option',
       message: 'option "auth" is already an option of the client; choose another name',
@@ -506,7 +604,8 @@ describe('SOAP headers', () => {
       text: change('    type: AuthHeader\n', '    type: AuthHeder\n'),
       where: ['    type: AuthHeder', 'AuthHeder'],
       path: 'soapHeaders[0].type',
-      message: 'unknown record "AuthHeder"; a SOAP header holds a record defined under records (did you mean "AuthHeader"?)',
+      message:
+        'unknown record "AuthHeder"; a SOAP header holds a record defined under records (did you mean "AuthHeader"?)',
     },
   ])('$kind is reported', expectOnly);
 
@@ -545,7 +644,11 @@ describe('out parameters (outputs)', () => {
     const op = parseSpec(WITH_OUTPUTS, FILE).operations[1]!;
     expect(op.result.kind).toBe('outputs');
     if (op.result.kind !== 'outputs') return;
-    expect(op.result.returned).toMatchObject({ kind: 'value', type: { kind: 'primitive', name: 'boolean' }, element: 'PutResult' });
+    expect(op.result.returned).toMatchObject({
+      kind: 'value',
+      type: { kind: 'primitive', name: 'boolean' },
+      element: 'PutResult',
+    });
     expect(op.result.struct.name).toBe('PutOutput');
     expect(op.result.struct.fields.map((f) => [f.name, f.optional, f.nillable])).toEqual([
       ['PutResult', false, false],
@@ -556,7 +659,10 @@ describe('out parameters (outputs)', () => {
   });
 
   it('of a void operation hold only the outputs', () => {
-    const text = change('    result: void\n', '    result: void\n    httpPost: false\n    outputs:\n      - { name: mixed, type: Color }\n');
+    const text = change(
+      '    result: void\n',
+      '    result: void\n    httpPost: false\n    outputs:\n      - { name: mixed, type: Color }\n',
+    );
     const op = parseSpec(text, FILE).operations[2]!;
     expect(op.result.kind === 'outputs' && op.result.struct.fields.map((f) => f.name)).toEqual(['mixed']);
   });
@@ -567,11 +673,15 @@ describe('out parameters (outputs)', () => {
       text: change('    result: void\n', '    result: void\n    outputs:\n      - { name: mixed, type: Color }\n'),
       where: ['    outputs:\n      - { name: mixed', 'outputs'],
       path: 'operations[2].outputs',
-      message: "out parameters are SOAP only: ASMX's HTTP POST binding returns one value; add httpPost: false to the operation",
+      message:
+        "out parameters are SOAP only: ASMX's HTTP POST binding returns one value; add httpPost: false to the operation",
     },
     {
       kind: 'an output named like the result element',
-      text: change('    result: boolean\n', '    result: boolean\n    outputs:\n      - { name: PutResult, type: int }\n'),
+      text: change(
+        '    result: boolean\n',
+        '    result: boolean\n    outputs:\n      - { name: PutResult, type: int }\n',
+      ),
       where: ['{ name: PutResult', 'PutResult'],
       path: 'operations[1].outputs[0].name',
       message: '"PutResult" is the result element\'s name',

@@ -38,7 +38,8 @@ describe('a simulator folder that ships', () => {
   it('is read into the model: its .ts files in name order (not tests), their #generated/ imports located', () => {
     const model = load({
       'index.ts': INDEX,
-      'parts/clock.ts': "export { VirtualClock } from '#generated/runtime/mock/clock.js';\nimport { x } from '../index.js';\n",
+      'parts/clock.ts':
+        "export { VirtualClock } from '#generated/runtime/mock/clock.js';\nimport { x } from '../index.js';\n",
       'index.test.ts': 'this is not shipped',
       'notes.md': 'nor this',
     })();
@@ -49,51 +50,90 @@ describe('a simulator folder that ships', () => {
       ['parts/clock.ts', 'sim/parts/clock.ts'],
     ]);
     const [index, clock] = sim.files;
-    expect(index!.generatedImports.map((g) => [index!.text.slice(g.start, g.end), g.target])).toEqual([['#generated/mock/types.js', 'mock/types.js']]);
+    expect(index!.generatedImports.map((g) => [index!.text.slice(g.start, g.end), g.target])).toEqual([
+      ['#generated/mock/types.js', 'mock/types.js'],
+    ]);
     expect(clock!.generatedImports.map((g) => g.target)).toEqual(['runtime/mock/clock.js']);
   });
 
   it('is optional: a spec without `mock` has no simulator', () => {
-    expect(parseSpec(readFileSync(fromRoot('test/fixtures/specs/minimal.yaml'), 'utf8'), 'm.yaml').simulator).toBeUndefined();
+    expect(
+      parseSpec(readFileSync(fromRoot('test/fixtures/specs/minimal.yaml'), 'utf8'), 'm.yaml').simulator,
+    ).toBeUndefined();
   });
 });
 
 describe('a simulator that would not work is refused', () => {
   it.each<[string, { files: Record<string, string>; want: string[] }]>([
-    ['a folder that does not exist', { files: {}, want: [`svc.yaml:${SIMULATOR_LINE}:14: mock.simulator: the simulator folder "sim" does not exist beside the spec`] }],
+    [
+      'a folder that does not exist',
+      {
+        files: {},
+        want: [
+          `svc.yaml:${SIMULATOR_LINE}:14: mock.simulator: the simulator folder "sim" does not exist beside the spec`,
+        ],
+      },
+    ],
     [
       'a folder without index.ts',
-      { files: { 'main.ts': INDEX }, want: [`svc.yaml:${SIMULATOR_LINE}:14: mock.simulator: the simulator folder "sim" has no index.ts (it must export createSimulator)`] },
+      {
+        files: { 'main.ts': INDEX },
+        want: [
+          `svc.yaml:${SIMULATOR_LINE}:14: mock.simulator: the simulator folder "sim" has no index.ts (it must export createSimulator)`,
+        ],
+      },
     ],
     [
       'a relative import leaving the folder',
       {
         files: { 'index.ts': "import { x } from '../elsewhere.js';\n" },
-        want: ['sim/index.ts:1:19: "../elsewhere.js" is not a file of the simulator folder (import generated code as #generated/<path>, other files of the folder as ./<name>.js)'],
+        want: [
+          'sim/index.ts:1:19: "../elsewhere.js" is not a file of the simulator folder (import generated code as #generated/<path>, other files of the folder as ./<name>.js)',
+        ],
       },
     ],
     [
       'an import of a file the folder lacks',
-      { files: { 'index.ts': "\n\nexport * from './missing.js';\n" }, want: ['sim/index.ts:3:15: "./missing.js" is not a file of the simulator folder (import generated code as #generated/<path>, other files of the folder as ./<name>.js)'] },
+      {
+        files: { 'index.ts': "\n\nexport * from './missing.js';\n" },
+        want: [
+          'sim/index.ts:3:15: "./missing.js" is not a file of the simulator folder (import generated code as #generated/<path>, other files of the folder as ./<name>.js)',
+        ],
+      },
     ],
     [
       'another package alias',
-      { files: { 'index.ts': "import x from '#lib/x.js';\n" }, want: ['sim/index.ts:1:15: "#lib/x.js" would not resolve in the generated package; import generated code as #generated/<path>'] },
+      {
+        files: { 'index.ts': "import x from '#lib/x.js';\n" },
+        want: [
+          'sim/index.ts:1:15: "#lib/x.js" would not resolve in the generated package; import generated code as #generated/<path>',
+        ],
+      },
     ],
     [
       'a #generated/ path that climbs out',
-      { files: { 'index.ts': "import x from '#generated/../secret.js';\n" }, want: ['sim/index.ts:1:15: "#generated/../secret.js" must name a file of the generated output, e.g. #generated/mock/types.js'] },
+      {
+        files: { 'index.ts': "import x from '#generated/../secret.js';\n" },
+        want: [
+          'sim/index.ts:1:15: "#generated/../secret.js" must name a file of the generated output, e.g. #generated/mock/types.js',
+        ],
+      },
     ],
     [
       'a Node builtin without node:',
-      { files: { 'index.ts': "import { readFileSync } from 'fs';\n" }, want: ['sim/index.ts:1:30: import Node\'s "fs" as "node:fs"'] },
+      {
+        files: { 'index.ts': "import { readFileSync } from 'fs';\n" },
+        want: ['sim/index.ts:1:30: import Node\'s "fs" as "node:fs"'],
+      },
     ],
   ])('%s', (_, { files, want }) => {
     expect(issuesOf(load(files))).toEqual(want);
   });
 
   it('every problem of every file at once', () => {
-    const issues = issuesOf(load({ 'index.ts': "import a from '#x';\nimport b from 'os';\n", 'b.ts': "import c from '../c.js';\n" }));
+    const issues = issuesOf(
+      load({ 'index.ts': "import a from '#x';\nimport b from 'os';\n", 'b.ts': "import c from '../c.js';\n" }),
+    );
     expect(issues.map((i) => i.split(': ')[0])).toEqual(['sim/b.ts:1:15', 'sim/index.ts:1:15', 'sim/index.ts:2:15']);
   });
 
@@ -104,8 +144,12 @@ describe('a simulator that would not work is refused', () => {
   });
 
   it('an unknown key under mock', () => {
-    expect(issuesOf(() => parseSpec(SPEC.replace('  simulator: sim\n', '  simulator: sim\n  handlers: x\n'), 'svc.yaml', { baseDir: '/nowhere' }))).toEqual([
-      `svc.yaml:${SIMULATOR_LINE + 1}:3: mock.handlers: unknown key "handlers"; allowed here: simulator`,
-    ]);
+    expect(
+      issuesOf(() =>
+        parseSpec(SPEC.replace('  simulator: sim\n', '  simulator: sim\n  handlers: x\n'), 'svc.yaml', {
+          baseDir: '/nowhere',
+        }),
+      ),
+    ).toEqual([`svc.yaml:${SIMULATOR_LINE + 1}:3: mock.handlers: unknown key "handlers"; allowed here: simulator`]);
   });
 });

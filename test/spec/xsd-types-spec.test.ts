@@ -16,10 +16,14 @@ const TEXT = readFileSync(fromRoot(FILE), 'utf8');
 describe('XML Schema types in a spec', () => {
   it('every one is accepted as a parameter and a field type', () => {
     const model = parseSpec(TEXT, FILE);
-    const fieldTypes = new Set(model.results[0]!.fields.flatMap((f) => (f.type.kind === 'primitive' ? [f.type.name] : [])));
+    const fieldTypes = new Set(
+      model.results[0]!.fields.flatMap((f) => (f.type.kind === 'primitive' ? [f.type.name] : [])),
+    );
     const paramTypes = new Set(model.parameters.map((p) => (p.type.kind === 'primitive' ? p.type.name : p.type.kind)));
     // xml (XML content) has tests of its own, in test/spec/shapes-spec.test.ts.
-    for (const name of PRIMITIVE_NAMES.filter((n) => !['string', 'int', 'long', 'double', 'boolean', 'dateTime', 'xml'].includes(n))) {
+    for (const name of PRIMITIVE_NAMES.filter(
+      (n) => !['string', 'int', 'long', 'double', 'boolean', 'dateTime', 'xml'].includes(n),
+    )) {
       expect(fieldTypes.has(name), `field of type ${name}`).toBe(true);
       expect(paramTypes.has(name), `parameter of type ${name}`).toBe(true);
     }
@@ -32,7 +36,8 @@ describe('XML Schema types in a spec', () => {
       return [f.optional, f.nillable];
     };
     expect(flags('blob')).toEqual([true, true]);
-    for (const name of ['amount', 'ratio', 'tiny', 'big', 'id', 'letter', 'day', 'span']) expect(flags(name), name).toEqual([false, false]);
+    for (const name of ['amount', 'ratio', 'tiny', 'big', 'id', 'letter', 'day', 'span'])
+      expect(flags(name), name).toEqual([false, false]);
     const blobs = fields.find((x) => x.name === 'blobs')!.type;
     const ids = fields.find((x) => x.name === 'ids')!.type;
     expect(blobs).toMatchObject({ kind: 'list', itemElement: 'base64Binary', nillableItems: true });
@@ -54,13 +59,15 @@ describe('XML Schema types in a spec', () => {
     ['records', 'Name', '{ fields: [{ name: first, type: string }] }'],
     ['enums', 'language', '{ values: [en, fr] }'],
     ['records', 'dataSet', '{ fields: [{ name: first, type: string }] }'],
-  ])('%s.%s, a name of the format\'s own types, is reported at its key', (section, name, body) => {
+  ])("%s.%s, a name of the format's own types, is reported at its key", (section, name, body) => {
     const text = `${TEXT}\n${section}:\n  ${name}: ${body}\n`;
     const line = text.split('\n').length - 1;
     const [issue, ...rest] = thrown(() => parseSpec(text, FILE), SpecError).issues;
     expect(rest).toEqual([]);
     expect(issue).toMatchObject({ line, path: `${section}.${name}` });
-    expect(issue?.message).toBe(`type name "${name}" is the format's own type ${name}, which a field of type ${name} would be; name it otherwise (xmlName: ${name} keeps its XML name)`);
+    expect(issue?.message).toBe(
+      `type name "${name}" is the format's own type ${name}, which a field of type ${name} would be; name it otherwise (xmlName: ${name} keeps its XML name)`,
+    );
   });
 
   it('a parameter of an unknown type is a schema error listing the types', () => {

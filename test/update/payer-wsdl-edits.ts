@@ -17,7 +17,12 @@ export function replaceLine(wsdl: string, from: string, to: string): string {
 export function copyOperation(wsdl: string, name: string, copy: string): string {
   const lines = wsdl.split('\n');
   const out: string[] = [];
-  const opens = [`<s:element name="${name}"`, `<s:element name="${name}Response"`, `<wsdl:message name="${name}`, `<wsdl:operation name="${name}"`];
+  const opens = [
+    `<s:element name="${name}"`,
+    `<s:element name="${name}Response"`,
+    `<wsdl:message name="${name}`,
+    `<wsdl:operation name="${name}"`,
+  ];
   let copies = 0;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
@@ -41,7 +46,12 @@ export function copyOperation(wsdl: string, name: string, copy: string): string 
 export function dropOperation(wsdl: string, name: string): string {
   const lines = wsdl.split('\n');
   const out: string[] = [];
-  const opens = [`<s:element name="${name}"`, `<s:element name="${name}Response"`, `<wsdl:message name="${name}`, `<wsdl:operation name="${name}"`];
+  const opens = [
+    `<s:element name="${name}"`,
+    `<s:element name="${name}Response"`,
+    `<wsdl:message name="${name}`,
+    `<wsdl:operation name="${name}"`,
+  ];
   let drops = 0;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;

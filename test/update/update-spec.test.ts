@@ -48,14 +48,21 @@ function rows(stdout: string): string[] {
     .split('\n')
     .filter((l) => /^\| [a-z]+(-[a-z]+)+ \|/.test(l))
     .map((l) => l.split(' | '))
-    .map((c) => `${c[0]!.slice(2)} ${c[1]!.replace(/`/g, '')}${c.length > 4 ? ` ${c[3]!.replace(/\*/g, '')}/${c[4]!.replace(/\*/g, '')}` : ''}`);
+    .map(
+      (c) =>
+        `${c[0]!.slice(2)} ${c[1]!.replace(/`/g, '')}${c.length > 4 ? ` ${c[3]!.replace(/\*/g, '')}/${c[4]!.replace(/\*/g, '')}` : ''}`,
+    );
 }
 
 /** The service changed its WSDL: an operation added, a field removed, an enum value added, a parameter retyped. */
 const CHANGED = copyOperation(
   replaceLine(
     replaceLine(
-      replaceLine(WSDL, '          <s:enumeration value="Processing"/>\n', '          <s:enumeration value="Processing"/>\n          <s:enumeration value="Paused"/>\n'),
+      replaceLine(
+        WSDL,
+        '          <s:enumeration value="Processing"/>\n',
+        '          <s:enumeration value="Processing"/>\n          <s:enumeration value="Paused"/>\n',
+      ),
       '          <s:element minOccurs="1" maxOccurs="1" name="Balance" type="s:double"/>\n',
       '',
     ),
@@ -95,7 +102,9 @@ describe('import-wsdl --update on the payer spec', () => {
   it('applies each change of the WSDL, keeps every other byte of the spec, and is done once', async () => {
     const dir = workspace(CHANGED);
     const run = await runImportWsdl({ file: 'Payer.wsdl', update: 'spec/payer-v5.yaml', cwd: dir });
-    expect(run.stderr).toBe('Updated spec/payer-v5.yaml from Payer.wsdl: 4 changes (listed), hand-made decisions kept.\n');
+    expect(run.stderr).toBe(
+      'Updated spec/payer-v5.yaml from Payer.wsdl: 4 changes (listed), hand-made decisions kept.\n',
+    );
     expect(run.exitCode).toBe(0);
     expect(specIn(dir)).toBe(edited(SPEC, EXPECTED_EDITS));
     expect(rows(run.stdout)).toEqual([
@@ -106,9 +115,15 @@ describe('import-wsdl --update on the payer spec', () => {
     ]);
     // The one decision no WSDL can carry is marked, and generation warns about it.
     const warnings: string[] = [];
-    parseSpec(specIn(dir).replace(/^mock:[^]*$/m, ''), 'payer-v5.yaml', { onWarning: (w) => warnings.push(`${w.line}: ${w.message}`) });
+    parseSpec(specIn(dir).replace(/^mock:[^]*$/m, ''), 'payer-v5.yaml', {
+      onWarning: (w) => warnings.push(`${w.line}: ${w.message}`),
+    });
     expect(warnings).toEqual([
-      `${specIn(dir).split('\n').findIndex((l) => l.includes('# TODO(import)')) + 1}: TODO(import) left by import-wsdl: the EAT marker (the WSDL cannot say which parameter is signed; none signs the empty string)`,
+      `${
+        specIn(dir)
+          .split('\n')
+          .findIndex((l) => l.includes('# TODO(import)')) + 1
+      }: TODO(import) left by import-wsdl: the EAT marker (the WSDL cannot say which parameter is signed; none signs the empty string)`,
     ]);
 
     // Done once: updating again from the same WSDL changes nothing.
@@ -119,15 +134,25 @@ describe('import-wsdl --update on the payer spec', () => {
   });
 
   it("keeps the spec's optional, nillable and docs where the WSDL says otherwise, and says so", async () => {
-    const wsdl = replaceLine(WSDL, '<s:element minOccurs="1" maxOccurs="1" name="Balance" type="s:double"/>', '<s:element minOccurs="0" maxOccurs="1" name="Balance" nillable="true" type="s:double"/>')
+    const wsdl = replaceLine(
+      WSDL,
+      '<s:element minOccurs="1" maxOccurs="1" name="Balance" type="s:double"/>',
+      '<s:element minOccurs="0" maxOccurs="1" name="Balance" nillable="true" type="s:double"/>',
+    )
       // In the SOAP and the HTTP POST port types.
-      .split('<wsdl:documentation>Returns the payer fees charged between beginDateTimeStamp and endDateTimeStamp.</wsdl:documentation>')
+      .split(
+        '<wsdl:documentation>Returns the payer fees charged between beginDateTimeStamp and endDateTimeStamp.</wsdl:documentation>',
+      )
       .join('<wsdl:documentation>Fees.</wsdl:documentation>');
     const dir = workspace(wsdl);
     const run = await runImportWsdl({ file: 'Payer.wsdl', update: 'spec/payer-v5.yaml', cwd: dir });
     expect(run).toMatchObject({ stderr: 'spec/payer-v5.yaml is up to date with Payer.wsdl.\n', exitCode: 0 });
     expect(specIn(dir)).toBe(SPEC);
-    expect(rows(run.stdout)).toEqual(['field-made-optional SvcAccountInfo.Balance', 'field-made-nillable SvcAccountInfo.Balance', 'doc-changed GetPayerFees']);
+    expect(rows(run.stdout)).toEqual([
+      'field-made-optional SvcAccountInfo.Balance',
+      'field-made-nillable SvcAccountInfo.Balance',
+      'doc-changed GetPayerFees',
+    ]);
     expect(run.stdout).toContain('### Kept from the spec');
   });
 
@@ -151,12 +176,21 @@ describe('import-wsdl --update on the payer spec', () => {
     const dir = workspace(ops.reduce((w, op) => retypeParameter(w, op, 'requestId', 's:int'), WSDL));
     const run = await runImportWsdl({ file: 'Payer.wsdl', update: 'spec/payer-v5.yaml', cwd: dir });
     expect(run.exitCode).toBe(0);
-    expect(rows(run.stdout).filter((r) => r.startsWith('parameter-'))).toEqual(ops.map((op) => `parameter-retyped ${op}(requestId) breaking/breaking`));
+    expect(rows(run.stdout).filter((r) => r.startsWith('parameter-'))).toEqual(
+      ops.map((op) => `parameter-retyped ${op}(requestId) breaking/breaking`),
+    );
     expect(specIn(dir)).toBe(edited(SPEC, edits));
   });
 
   it('adds an operation with a parameter named as a shared one but of another type as a parameter of its own', async () => {
-    const dir = workspace(retypeParameter(copyOperation(WSDL, 'GetUpdatedPayments', 'GetUpdatedPaymentsSince'), 'GetUpdatedPaymentsSince', 'changedSince', 's:dateTime'));
+    const dir = workspace(
+      retypeParameter(
+        copyOperation(WSDL, 'GetUpdatedPayments', 'GetUpdatedPaymentsSince'),
+        'GetUpdatedPaymentsSince',
+        'changedSince',
+        's:dateTime',
+      ),
+    );
     const run = await runImportWsdl({ file: 'Payer.wsdl', update: 'spec/payer-v5.yaml', cwd: dir });
     expect(run.exitCode).toBe(0);
     expect(specIn(dir)).toContain(
@@ -165,13 +199,24 @@ describe('import-wsdl --update on the payer spec', () => {
   });
 
   it("applies a new address and namespace to the service's path and namespace", async () => {
-    const dir = workspace(WSDL.split('/v5/PayerFunctions.asmx').join('/v6/PayerFunctions.asmx').split('http://svc.example/').join('http://svc.example/v6/'));
+    const dir = workspace(
+      WSDL.split('/v5/PayerFunctions.asmx')
+        .join('/v6/PayerFunctions.asmx')
+        .split('http://svc.example/')
+        .join('http://svc.example/v6/'),
+    );
     const run = await runImportWsdl({ file: 'Payer.wsdl', update: 'spec/payer-v5.yaml', cwd: dir });
-    expect(rows(run.stdout)).toEqual(['service-path-changed service.path breaking/breaking', 'service-namespace-changed service.namespace breaking/breaking']);
+    expect(rows(run.stdout)).toEqual([
+      'service-path-changed service.path breaking/breaking',
+      'service-namespace-changed service.namespace breaking/breaking',
+    ]);
     expect(specIn(dir)).toBe(
       edited(SPEC, [
         ['  path: /v5/PayerFunctions.asmx\n', '  path: /v6/PayerFunctions.asmx\n'],
-        ['  namespace: { uri: http://svc.example/, decision: namespace }', '  namespace: { uri: http://svc.example/v6/, decision: namespace }'],
+        [
+          '  namespace: { uri: http://svc.example/, decision: namespace }',
+          '  namespace: { uri: http://svc.example/v6/, decision: namespace }',
+        ],
       ]),
     );
   });
@@ -192,18 +237,28 @@ describe('import-wsdl --update on the payer spec', () => {
     const dir = workspace(dropOperation(WSDL, 'CreatePaymentOrdersReport'));
     const run = await runImportWsdl({ file: 'Payer.wsdl', update: 'spec/payer-v5.yaml', cwd: dir });
     expect(run.exitCode).toBe(0);
-    expect(rows(run.stdout)).toEqual(['operation-removed CreatePaymentOrdersReport breaking/compatible', 'type-removed ReportResult breaking/compatible']);
+    expect(rows(run.stdout)).toEqual([
+      'operation-removed CreatePaymentOrdersReport breaking/compatible',
+      'type-removed ReportResult breaking/compatible',
+    ]);
     const start = SPEC.indexOf('  - name: CreatePaymentOrdersReport\n');
     const end = SPEC.indexOf('  - name: GetUpdatedPayments\n');
     const result = SPEC.slice(SPEC.indexOf('  ReportResult:\n'), SPEC.indexOf('  UpdatedPaymentsResult:\n'));
-    expect(specIn(dir)).toBe(edited(SPEC, [[SPEC.slice(start, end), ''], [result, '']]));
+    expect(specIn(dir)).toBe(
+      edited(SPEC, [
+        [SPEC.slice(start, end), ''],
+        [result, ''],
+      ]),
+    );
   });
 
   it('writes nothing when the result would not be a valid spec (a poll names the removed operation)', async () => {
     const dir = workspace(dropOperation(WSDL, 'GetProcessingRequestStatus'));
     const run = await runImportWsdl({ file: 'Payer.wsdl', update: 'spec/payer-v5.yaml', cwd: dir });
     expect(run.exitCode).toBe(2);
-    expect(run.stderr).toMatch(/^spec\/payer-v5\.yaml: updating it from Payer\.wsdl \(operation-removed, type-removed\) would leave it invalid, so nothing is written; change it by hand:\nInvalid spec/);
+    expect(run.stderr).toMatch(
+      /^spec\/payer-v5\.yaml: updating it from Payer\.wsdl \(operation-removed, type-removed\) would leave it invalid, so nothing is written; change it by hand:\nInvalid spec/,
+    );
     expect(run.stderr).toContain('GetProcessingRequestStatus');
     expect(specIn(dir)).toBe(SPEC);
   });
@@ -219,7 +274,10 @@ describe('import-wsdl --update on a spec as import-wsdl drafted it', () => {
     expect(run.stderr).toBe('Updated draft.yaml from Payer.wsdl: 4 changes (listed), hand-made decisions kept.\n');
     expect(readFileSync(join(dir, 'draft.yaml'), 'utf8')).toBe(
       edited(draft, [
-        ['values: [ Processing, Failed, Cancelled, Completed ]', 'values: [ Processing, Paused, Failed, Cancelled, Completed ]'],
+        [
+          'values: [ Processing, Failed, Cancelled, Completed ]',
+          'values: [ Processing, Paused, Failed, Cancelled, Completed ]',
+        ],
         ['      - { name: Balance, type: double }\n', ''],
         ['      - { name: changedSince, type: double }\n', '      - { name: changedSince, type: dateTime }\n'],
         [
@@ -249,7 +307,13 @@ describe('the commands of docs/update.md', () => {
     const commands = block
       .trim()
       .split('\n')
-      .map((line) => line.replace(/\s+# .*$/, '').replace(/^npx svc-codegen /, '').replace('"https://host/Service.asmx?WSDL"', 'Service.wsdl').split(/\s+/));
+      .map((line) =>
+        line
+          .replace(/\s+# .*$/, '')
+          .replace(/^npx svc-codegen /, '')
+          .replace('"https://host/Service.asmx?WSDL"', 'Service.wsdl')
+          .split(/\s+/),
+      );
     const dir = workspace(CHANGED);
     writeFileSync(join(dir, 'Service.wsdl'), CHANGED);
     copyFileSync(join(dir, 'spec/payer-v5.yaml'), join(dir, 'spec/service.yaml'));
@@ -267,7 +331,9 @@ describe('import-wsdl --update --check', () => {
   it('exits 1 and writes nothing when the spec would change', async () => {
     const dir = workspace(CHANGED);
     const run = await runImportWsdl({ file: 'Payer.wsdl', update: 'spec/payer-v5.yaml', check: true, cwd: dir });
-    expect(run.stderr).toBe('spec/payer-v5.yaml is not up to date with Payer.wsdl: --update would make 4 changes (listed); nothing written.\n');
+    expect(run.stderr).toBe(
+      'spec/payer-v5.yaml is not up to date with Payer.wsdl: --update would make 4 changes (listed); nothing written.\n',
+    );
     expect(run.exitCode).toBe(1);
     expect(rows(run.stdout)).toHaveLength(4);
     expect(specIn(dir)).toBe(SPEC);
@@ -288,13 +354,27 @@ describe('import-wsdl --out never overwrites a spec without --force', () => {
     expect(specIn(dir)).toBe(SPEC);
     const forced = await runImportWsdl({ file: 'Payer.wsdl', out: 'spec/payer-v5.yaml', force: true, cwd: dir });
     expect(forced.exitCode).toBe(0);
-    expect(specIn(dir)).toMatch(/^# yaml-language-server: \$schema=\.\/svc-spec\.schema\.json\n# Drafted by `svc-codegen import-wsdl` from Payer\.wsdl\./);
+    expect(specIn(dir)).toMatch(
+      /^# yaml-language-server: \$schema=\.\/svc-spec\.schema\.json\n# Drafted by `svc-codegen import-wsdl` from Payer\.wsdl\./,
+    );
   });
 
   it.each([
-    ['--update with --out', { update: 'spec/payer-v5.yaml', out: 'spec/x.yaml' }, 'import-wsdl: give --update <spec> (update a spec) or --out <spec> (write a new draft), not both'],
-    ['--check without --update', { check: true }, 'import-wsdl: --check goes with --update <spec> (it reports whether the spec would change, and writes nothing)'],
-    ['--force without --out', { force: true }, 'import-wsdl: --force goes with --out <spec> (it lets a new draft replace an existing file)'],
+    [
+      '--update with --out',
+      { update: 'spec/payer-v5.yaml', out: 'spec/x.yaml' },
+      'import-wsdl: give --update <spec> (update a spec) or --out <spec> (write a new draft), not both',
+    ],
+    [
+      '--check without --update',
+      { check: true },
+      'import-wsdl: --check goes with --update <spec> (it reports whether the spec would change, and writes nothing)',
+    ],
+    [
+      '--force without --out',
+      { force: true },
+      'import-wsdl: --force goes with --out <spec> (it lets a new draft replace an existing file)',
+    ],
     [
       '--update of a spec that is not there',
       { update: 'spec/nope.yaml' },
@@ -302,7 +382,11 @@ describe('import-wsdl --out never overwrites a spec without --force', () => {
     ],
   ])('%s is refused', async (_, flags, message) => {
     const dir = workspace(WSDL);
-    expect(await runImportWsdl({ file: 'Payer.wsdl', ...flags, cwd: dir })).toEqual({ stdout: '', stderr: `${message}\n`, exitCode: 2 });
+    expect(await runImportWsdl({ file: 'Payer.wsdl', ...flags, cwd: dir })).toEqual({
+      stdout: '',
+      stderr: `${message}\n`,
+      exitCode: 2,
+    });
     expect(specIn(dir)).toBe(SPEC);
   });
 });

@@ -45,9 +45,17 @@ const CORPUS: readonly CorpusSpec[] = [
   { name: 'weather', spec: 'test/fixtures/specs/weather/weather.yaml' },
   { name: 'inventory', spec: 'test/fixtures/specs/inventory/inventory.yaml' },
   { name: 'payer-v6', spec: 'test/fixtures/specs/payer-v6/payer-v6.yaml' },
-  ...['holiday/HolidayService2', 'interhome/WebService', 'products/ProductService', 'ssrs-execution/ReportExecutionService', 'wsf-schedule/WSF_x0020_Schedule'].map(
-    (base) => ({ name: base.split('/')[0]!, spec: `test/fixtures/wsdl/${base}.yaml`, original: `test/fixtures/wsdl/${base}.wsdl` }),
-  ),
+  ...[
+    'holiday/HolidayService2',
+    'interhome/WebService',
+    'products/ProductService',
+    'ssrs-execution/ReportExecutionService',
+    'wsf-schedule/WSF_x0020_Schedule',
+  ].map((base) => ({
+    name: base.split('/')[0]!,
+    spec: `test/fixtures/wsdl/${base}.yaml`,
+    original: `test/fixtures/wsdl/${base}.wsdl`,
+  })),
 ];
 
 type Variant = 'example' | 'nulls inside' | 'null result';
@@ -88,7 +96,9 @@ function answerOf(op: OperationModel, variant: Variant, example: unknown): unkno
   const r = op.result;
   if (variant === 'null result') return null;
   if (variant === 'example' || r.kind === 'void') return example;
-  return r.kind === 'outputs' ? recordNullsInside(r.struct, example as Record<string, unknown>) : nullsInside(r.type, example);
+  return r.kind === 'outputs'
+    ? recordNullsInside(r.struct, example as Record<string, unknown>)
+    : nullsInside(r.type, example);
 }
 
 function variantsOf(op: OperationModel): Variant[] {
@@ -98,7 +108,10 @@ function variantsOf(op: OperationModel): Variant[] {
 }
 
 /** The client, the mock and the runtime of a spec, written unformatted (no docs) and imported. */
-async function generated(entry: CorpusSpec, model: ServiceModel): Promise<{ client: Record<string, unknown>; mock: Record<string, unknown> }> {
+async function generated(
+  entry: CorpusSpec,
+  model: ServiceModel,
+): Promise<{ client: Record<string, unknown>; mock: Record<string, unknown> }> {
   if (entry.spec === PAYER_SPEC) {
     // The committed output itself.
     return {
@@ -131,8 +144,12 @@ async function answersOf(entry: CorpusSpec, model: ServiceModel): Promise<Answer
   const examples = mock['exampleHandlers'] as Handlers;
   let variant: Variant = 'example';
   let current: OperationModel | undefined;
-  const handlers = Object.fromEntries(model.operations.map((op) => [op.methodName, () => answerOf(op, variant, examples[op.methodName]!())]));
-  const service = (mock['createMockService'] as (o: unknown) => { handle(r: Request): Promise<Response>; close(): Promise<void> })({
+  const handlers = Object.fromEntries(
+    model.operations.map((op) => [op.methodName, () => answerOf(op, variant, examples[op.methodName]!())]),
+  );
+  const service = (
+    mock['createMockService'] as (o: unknown) => { handle(r: Request): Promise<Response>; close(): Promise<void> }
+  )({
     handlers,
     credentials: false,
   });
@@ -142,7 +159,8 @@ async function answersOf(entry: CorpusSpec, model: ServiceModel): Promise<Answer
     const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
       const response = await service.handle(new Request(input, init));
       body = await response.clone().text();
-      if (response.status !== 200) throw new Error(`${current?.name} (${variant}): HTTP ${response.status}: ${body.slice(0, 400)}`);
+      if (response.status !== 200)
+        throw new Error(`${current?.name} (${variant}): HTTP ${response.status}: ${body.slice(0, 400)}`);
       return response;
     };
     const options: Record<string, unknown> = { baseUrl: 'http://mock.example', fetch };
@@ -181,7 +199,8 @@ function invalid(answers: readonly Answer[], errors: ReadonlyMap<string, string[
   const out: Record<string, string[]> = {};
   for (const a of answers) {
     const e = errors.get(label(a)) ?? [];
-    if (e.length > 0 && a.document !== '') out[label(a)] = [...e, a.document.length > 600 ? `${a.document.slice(0, 600)}…` : a.document];
+    if (e.length > 0 && a.document !== '')
+      out[label(a)] = [...e, a.document.length > 600 ? `${a.document.slice(0, 600)}…` : a.document];
   }
   return out;
 }
@@ -204,7 +223,9 @@ beforeAll(() => {
       const documents = Object.fromEntries(answers.filter((a) => a.document !== '').map((a) => [label(a), a.document]));
       const [ours, original] = await Promise.all([
         validateAll(extractSchemas(wsdlDocument(model)), documents),
-        entry.original === undefined ? undefined : validateAll(extractSchemas(readFileSync(fromRoot(entry.original), 'utf8')), documents),
+        entry.original === undefined
+          ? undefined
+          : validateAll(extractSchemas(readFileSync(fromRoot(entry.original), 'utf8')), documents),
       ]);
       return { model, answers, ours, original };
     })();
@@ -227,10 +248,13 @@ describe.each(CORPUS)('the mock of $spec', (entry) => {
     expect(invalid(answers, ours)).toEqual({});
   });
 
-  it.skipIf(entry.original === undefined)('writes answers that validate against the schema of the original WSDL', async () => {
-    const { answers, original } = await runs.get(entry.name)!;
-    expect(invalid(answers, original!)).toEqual({});
-  });
+  it.skipIf(entry.original === undefined)(
+    'writes answers that validate against the schema of the original WSDL',
+    async () => {
+      const { answers, original } = await runs.get(entry.name)!;
+      expect(invalid(answers, original!)).toEqual({});
+    },
+  );
 
   it('answers a null result the client reads as null, nil or left out as the schema declares it', async () => {
     const { answers } = await runs.get(entry.name)!;
@@ -248,5 +272,7 @@ describe.each(CORPUS)('the mock of $spec', (entry) => {
 
 it('the corpus has a nullable value-type result, so the nil answer is exercised', () => {
   const plain = loadSpec(fromRoot('test/fixtures/specs/plain/plain.yaml'), { cwd: repoRoot });
-  expect(plain.operations.some((op) => op.result.kind === 'value' && op.result.nullable && !isReferenceType(op.result.type))).toBe(true);
+  expect(
+    plain.operations.some((op) => op.result.kind === 'value' && op.result.nullable && !isReferenceType(op.result.type)),
+  ).toBe(true);
 });

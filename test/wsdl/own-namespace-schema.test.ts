@@ -30,7 +30,14 @@ operations:
 
 describe('the schema of elements in a namespace of their own', () => {
   it('references a top-level element of the other namespace, imported, and keeps one of its own schema local', () => {
-    const plan = planSchema(parseSpec(spec(`      - { name: Stamp, type: string, optional: true, namespace: '${COMMON}' }\n      - { name: Local, type: int, namespace: '${SERVICE}' }`), 'orders.yaml'));
+    const plan = planSchema(
+      parseSpec(
+        spec(
+          `      - { name: Stamp, type: string, optional: true, namespace: '${COMMON}' }\n      - { name: Local, type: int, namespace: '${SERVICE}' }`,
+        ),
+        'orders.yaml',
+      ),
+    );
     const [service, common] = plan.schemas;
     expect(service!.imports).toEqual([COMMON]);
     const stamped = service!.items.find((i) => i.kind === 'complexType' && i.name === 'Stamped');
@@ -41,19 +48,60 @@ describe('the schema of elements in a namespace of their own', () => {
       ],
     });
     expect((stamped as { sequence: Array<{ ref?: unknown }> }).sequence[1]!.ref).toBeUndefined();
-    expect(common).toEqual({ targetNamespace: COMMON, imports: [], items: [{ kind: 'element', name: 'Stamp', type: { ns: 'http://www.w3.org/2001/XMLSchema', local: 'string' }, nillable: true }] });
+    expect(common).toEqual({
+      targetNamespace: COMMON,
+      imports: [],
+      items: [
+        {
+          kind: 'element',
+          name: 'Stamp',
+          type: { ns: 'http://www.w3.org/2001/XMLSchema', local: 'string' },
+          nillable: true,
+        },
+      ],
+    });
   });
 
   it('declares two elements of one name and different types in one namespace once, of any type (one schema cannot declare both)', () => {
     // edialog-sdk: common's dimension is a DimensionType in one base type and a string in another, each local there.
-    const model = parseSpec(spec(`      - { name: Stamp, type: string, namespace: '${COMMON}' }\n      - { name: Other, type: Inner }`).replace('operations:', `  Inner:\n    fields:\n      - { name: Stamp, type: int, namespace: '${COMMON}' }\noperations:`), 'orders.yaml');
+    const model = parseSpec(
+      spec(
+        `      - { name: Stamp, type: string, namespace: '${COMMON}' }\n      - { name: Other, type: Inner }`,
+      ).replace(
+        'operations:',
+        `  Inner:\n    fields:\n      - { name: Stamp, type: int, namespace: '${COMMON}' }\noperations:`,
+      ),
+      'orders.yaml',
+    );
     const common = planSchema(model).schemas.find((s) => s.targetNamespace === COMMON);
-    expect(common!.items).toEqual([{ kind: 'element', name: 'Stamp', type: { ns: 'http://www.w3.org/2001/XMLSchema', local: 'anyType' }, nillable: true }]);
+    expect(common!.items).toEqual([
+      {
+        kind: 'element',
+        name: 'Stamp',
+        type: { ns: 'http://www.w3.org/2001/XMLSchema', local: 'anyType' },
+        nillable: true,
+      },
+    ]);
   });
 
   it('declares one element nillable where two references differ only in that', () => {
-    const model = parseSpec(spec(`      - { name: Stamp, type: string, nillable: false, namespace: '${COMMON}' }\n      - { name: Other, type: Inner }`).replace('operations:', `  Inner:\n    fields:\n      - { name: Stamp, type: string, nillable: true, namespace: '${COMMON}' }\noperations:`), 'orders.yaml');
+    const model = parseSpec(
+      spec(
+        `      - { name: Stamp, type: string, nillable: false, namespace: '${COMMON}' }\n      - { name: Other, type: Inner }`,
+      ).replace(
+        'operations:',
+        `  Inner:\n    fields:\n      - { name: Stamp, type: string, nillable: true, namespace: '${COMMON}' }\noperations:`,
+      ),
+      'orders.yaml',
+    );
     const common = planSchema(model).schemas.find((s) => s.targetNamespace === COMMON);
-    expect(common!.items).toEqual([{ kind: 'element', name: 'Stamp', type: { ns: 'http://www.w3.org/2001/XMLSchema', local: 'string' }, nillable: true }]);
+    expect(common!.items).toEqual([
+      {
+        kind: 'element',
+        name: 'Stamp',
+        type: { ns: 'http://www.w3.org/2001/XMLSchema', local: 'string' },
+        nillable: true,
+      },
+    ]);
   });
 });

@@ -50,29 +50,46 @@ function elementDefaults(): KnownGap['exclude'] {
 function docsTheOriginalLacks(): KnownGap['exclude'] {
   return (original, generated) => {
     let n = 0;
-    if (original.documentation === undefined && generated.documentation !== undefined) n += Number(delete generated.documentation);
-    if (original.service.documentation === undefined && generated.service.documentation !== undefined) n += Number(delete generated.service.documentation);
+    if (original.documentation === undefined && generated.documentation !== undefined)
+      n += Number(delete generated.documentation);
+    if (original.service.documentation === undefined && generated.service.documentation !== undefined)
+      n += Number(delete generated.service.documentation);
     for (const [portType, ops] of Object.entries(generated.portTypes)) {
       for (const [name, op] of Object.entries(ops)) {
-        if (original.portTypes[portType]?.[name]?.documentation === undefined && op.documentation !== undefined) n += Number(delete op.documentation);
+        if (original.portTypes[portType]?.[name]?.documentation === undefined && op.documentation !== undefined)
+          n += Number(delete op.documentation);
       }
     }
     return n;
   };
 }
 
-const NO_DOCS = 'the format requires a doc for the service and every operation; the original documents only some, so the texts were written for the spec';
+const NO_DOCS =
+  'the format requires a doc for the service and every operation; the original documents only some, so the texts were written for the spec';
 
 const KNOWN_GAPS: readonly KnownGap[] = [
   {
     fixture: 'products',
     what: 'default="..." on 39 optional elements (Product, ProductSearchParameters, ...)',
-    reason: '.NET\'s "not set" sentinels (int.MinValue, decimal.MinValue, "", DateTime.MinValue): the format has optional fields, no element defaults',
+    reason:
+      '.NET\'s "not set" sentinels (int.MinValue, decimal.MinValue, "", DateTime.MinValue): the format has optional fields, no element defaults',
     count: 39,
     exclude: elementDefaults(),
   },
-  { fixture: 'products', what: 'the documentation of the service and of 7 operations, which the original lacks', reason: NO_DOCS, count: 9, exclude: docsTheOriginalLacks() },
-  { fixture: 'ssrs-execution', what: 'the documentation of the 29 operations, which the original lacks', reason: NO_DOCS, count: 29, exclude: docsTheOriginalLacks() },
+  {
+    fixture: 'products',
+    what: 'the documentation of the service and of 7 operations, which the original lacks',
+    reason: NO_DOCS,
+    count: 9,
+    exclude: docsTheOriginalLacks(),
+  },
+  {
+    fixture: 'ssrs-execution',
+    what: 'the documentation of the 29 operations, which the original lacks',
+    reason: NO_DOCS,
+    count: 29,
+    exclude: docsTheOriginalLacks(),
+  },
 ];
 
 interface Fixture {
@@ -83,22 +100,31 @@ interface Fixture {
 
 function fixtures(): Fixture[] {
   const root = fromRoot(FIXTURES);
-  return readdirSync(root, { withFileTypes: true })
-    // Only the fixtures with a hand-written translation (<Service>.yaml) have something to compare with; wcf-split and
-    // the WSDLs without one are covered by end-to-end.test.ts (and e-conomic's by scale.test.ts).
-    .filter((d) => d.isDirectory() && readdirSync(join(root, d.name)).some((f) => f.endsWith('.yaml')))
-    .map((d) => {
-      const files = readdirSync(join(root, d.name));
-      const wsdl = files.filter((f) => f.endsWith('.wsdl'));
-      const spec = files.filter((f) => f.endsWith('.yaml'));
-      if (wsdl.length !== 1 || spec.length !== 1) throw new Error(`${FIXTURES}/${d.name}: expected one .wsdl and one .yaml`);
-      return { dir: d.name, wsdl: join(root, d.name, wsdl[0]!), spec: join(root, d.name, spec[0]!) };
-    })
-    .sort((a, b) => (a.dir < b.dir ? -1 : 1));
+  return (
+    readdirSync(root, { withFileTypes: true })
+      // Only the fixtures with a hand-written translation (<Service>.yaml) have something to compare with; wcf-split and
+      // the WSDLs without one are covered by end-to-end.test.ts (and e-conomic's by scale.test.ts).
+      .filter((d) => d.isDirectory() && readdirSync(join(root, d.name)).some((f) => f.endsWith('.yaml')))
+      .map((d) => {
+        const files = readdirSync(join(root, d.name));
+        const wsdl = files.filter((f) => f.endsWith('.wsdl'));
+        const spec = files.filter((f) => f.endsWith('.yaml'));
+        if (wsdl.length !== 1 || spec.length !== 1)
+          throw new Error(`${FIXTURES}/${d.name}: expected one .wsdl and one .yaml`);
+        return { dir: d.name, wsdl: join(root, d.name, wsdl[0]!), spec: join(root, d.name, spec[0]!) };
+      })
+      .sort((a, b) => (a.dir < b.dir ? -1 : 1))
+  );
 }
 
 /** The operations each original has (README of the fixtures): the comparison is of something. */
-const OPERATIONS: Readonly<Record<string, number>> = { holiday: 6, interhome: 22, products: 10, 'ssrs-execution': 29, 'wsf-schedule': 23 };
+const OPERATIONS: Readonly<Record<string, number>> = {
+  holiday: 6,
+  interhome: 22,
+  products: 10,
+  'ssrs-execution': 29,
+  'wsf-schedule': 23,
+};
 
 describe('the WSDL generated from a third-party spec says what the original says', () => {
   const all = fixtures();
@@ -113,9 +139,14 @@ describe('the WSDL generated from a third-party spec says what the original says
     const generated = summarizeWsdl(wsdlDocument(loadSpec(spec, { cwd: repoRoot })));
     expect(Object.keys(original.portTypes[`${original.service.name}Soap`] ?? {})).toHaveLength(OPERATIONS[dir]!);
 
-    const excluded = KNOWN_GAPS.filter((g) => g.fixture === dir).map((g) => ({ what: g.what, count: g.exclude(original, generated) }));
+    const excluded = KNOWN_GAPS.filter((g) => g.fixture === dir).map((g) => ({
+      what: g.what,
+      count: g.exclude(original, generated),
+    }));
     // Each row takes out exactly what it says: no more (a wider exclusion), no less (a gap that no longer exists).
-    expect(excluded).toEqual(KNOWN_GAPS.filter((g) => g.fixture === dir).map((g) => ({ what: g.what, count: g.count })));
+    expect(excluded).toEqual(
+      KNOWN_GAPS.filter((g) => g.fixture === dir).map((g) => ({ what: g.what, count: g.count })),
+    );
 
     expect(generated).toEqual(original);
   });

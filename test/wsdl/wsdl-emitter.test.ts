@@ -51,21 +51,66 @@ const OPERATIONS: ReadonlyArray<readonly [string, string, string, string]> = [
   ['ProcessMultiCurrencyPaymentFile', 'payerName timestamp key fileName', 'FileResult', 'SvcProcessPaymentResponse'],
   ['TestPaymentFile', 'payerName timestamp key fileName totalAmount', 'FileResult', 'SvcProcessPaymentResponse'],
   ['ProcessPaymentFile', 'payerName timestamp key fileName totalAmount', 'FileResult', 'SvcProcessPaymentResponse'],
-  ['TestMultiCurrencyPaymentFileAsync', 'payerName timestamp key fileName', 'AsyncRequestResult', 'SvcProcessPaymentAsyncResult'],
-  ['ProcessMultiCurrencyPaymentFileAsync', 'payerName timestamp key fileName', 'AsyncRequestResult', 'SvcProcessPaymentAsyncResult'],
-  ['TestPaymentFileAsync', 'payerName timestamp key fileName totalAmount', 'AsyncRequestResult', 'SvcProcessPaymentAsyncResult'],
-  ['ProcessPaymentFileAsync', 'payerName timeStamp key fileName totalAmount', 'AsyncRequestResult', 'SvcProcessPaymentAsyncResult'],
-  ['GetProcessingRequestStatus', 'payerName requestId timeStamp key', 'ProcessingRequestStatusResult', 'SvcGetProcessingRequestStatusResult'],
-  ['ProcessPaymentsAsyncResult', 'payerName requestId timeStamp key', 'ExpandedProcessPaymentResult', 'SvcExpandedProcessPaymentResponse'],
+  [
+    'TestMultiCurrencyPaymentFileAsync',
+    'payerName timestamp key fileName',
+    'AsyncRequestResult',
+    'SvcProcessPaymentAsyncResult',
+  ],
+  [
+    'ProcessMultiCurrencyPaymentFileAsync',
+    'payerName timestamp key fileName',
+    'AsyncRequestResult',
+    'SvcProcessPaymentAsyncResult',
+  ],
+  [
+    'TestPaymentFileAsync',
+    'payerName timestamp key fileName totalAmount',
+    'AsyncRequestResult',
+    'SvcProcessPaymentAsyncResult',
+  ],
+  [
+    'ProcessPaymentFileAsync',
+    'payerName timeStamp key fileName totalAmount',
+    'AsyncRequestResult',
+    'SvcProcessPaymentAsyncResult',
+  ],
+  [
+    'GetProcessingRequestStatus',
+    'payerName requestId timeStamp key',
+    'ProcessingRequestStatusResult',
+    'SvcGetProcessingRequestStatusResult',
+  ],
+  [
+    'ProcessPaymentsAsyncResult',
+    'payerName requestId timeStamp key',
+    'ExpandedProcessPaymentResult',
+    'SvcExpandedProcessPaymentResponse',
+  ],
   ['GetCustomFields', 'payerName timestamp key', 'CustomFieldsResult', 'SvcGetCustomFieldsResponse'],
   ['GetProviderAccounts', 'payerName timestamp key', 'ProviderAccountsResult', 'SvcGetProviderAccountsResponse'],
   ['CreatePayeeStatusFile', 'payerName timestamp key saveToFile changesSinceDate', 'StatusFileResult', 'SvcResponse'],
   ['GetDynamicKey', 'payerName timestamp key', 'SecurityToken', 'SecurityToken'],
-  ['GetDynamicKeyOfSubPayer', 'payerName subPayerName timestamp key', 'SubPayerSecurityToken', 'SvcSubPayerSecurityToken'],
+  [
+    'GetDynamicKeyOfSubPayer',
+    'payerName subPayerName timestamp key',
+    'SubPayerSecurityToken',
+    'SvcSubPayerSecurityToken',
+  ],
   ['GetBalances', 'payerName timestamp key', 'BalanceResult', 'SvcGetBalanceResponse'],
-  ['GetPayerFees', 'payerName timestamp key beginDateTimeStamp endDateTimeStamp', 'PayerFeesResult', 'SvcGetPayerFeesResponse'],
+  [
+    'GetPayerFees',
+    'payerName timestamp key beginDateTimeStamp endDateTimeStamp',
+    'PayerFeesResult',
+    'SvcGetPayerFeesResponse',
+  ],
   ['CreatePaymentOrdersReport', 'payerName timestamp key startTime endTime', 'ReportResult', 'SvcReportResponse'],
-  ['GetUpdatedPayments', 'payerName timestamp key changedSince', 'UpdatedPaymentsResult', 'SvcGetUpdatedPaymentsResponse'],
+  [
+    'GetUpdatedPayments',
+    'payerName timestamp key changedSince',
+    'UpdatedPaymentsResult',
+    'SvcGetUpdatedPaymentsResponse',
+  ],
 ];
 
 /** Part 4 of the document: the SOAP type of each parameter. */
@@ -102,7 +147,9 @@ describe('the payer WSDL', () => {
   it('is well-formed XML, 2-space indented, with the ASMX prefixes and the service namespace as target', () => {
     expect(XMLValidator.validate(text)).toBe(true);
     expect(text).toMatch(/^<\?xml version="1.0" encoding="utf-8"\?>\n<wsdl:definitions /);
-    expect(text).toContain('\n  <wsdl:types>\n    <s:schema elementFormDefault="qualified" targetNamespace="http://svc.example/">\n');
+    expect(text).toContain(
+      '\n  <wsdl:types>\n    <s:schema elementFormDefault="qualified" targetNamespace="http://svc.example/">\n',
+    );
     const root = /<wsdl:definitions[^>]*>/.exec(text)![0];
     for (const [prefix, uri] of [
       ['soap', 'http://schemas.xmlsoap.org/wsdl/soap/'],
@@ -158,13 +205,18 @@ describe('the payer WSDL', () => {
       expect(soap.input).toEqual({ name: `${op}SoapIn`, parts: [{ name: 'parameters', element: op }] });
       expect(soap.output).toEqual({ name: `${op}SoapOut`, parts: [{ name: 'parameters', element: `${op}Response` }] });
       const post = wsdl.portTypes['PayerFunctionsHttpPost']![op]!;
-      expect(post.input).toEqual({ name: `${op}HttpPostIn`, parts: params.split(' ').map((name) => ({ name, type: 'xs:string' })) });
+      expect(post.input).toEqual({
+        name: `${op}HttpPostIn`,
+        parts: params.split(' ').map((name) => ({ name, type: 'xs:string' })),
+      });
       expect(post.output).toEqual({ name: `${op}HttpPostOut`, parts: [{ name: 'Body', element: root }] });
       expect(soap.documentation).toBe(payer.operations.find((o) => o.name === op)!.doc);
     });
 
     it('takes its parameters in order, spelt and typed as the document says', () => {
-      expect(wrapper(op).map((p) => [p.name, p.type])).toEqual(params.split(' ').map((name) => [name, PARAMETER_TYPES[name]]));
+      expect(wrapper(op).map((p) => [p.name, p.type])).toEqual(
+        params.split(' ').map((name) => [name, PARAMETER_TYPES[name]]),
+      );
     });
 
     it(`returns <${op}Result> of type ${result}`, () => {
@@ -203,31 +255,68 @@ describe('the payer WSDL', () => {
     ['GetBalances', 'timestamp'],
   ])('%s spells the timestamp %s (a required double)', (op, spelling) => {
     const other = spelling === 'timeStamp' ? 'timestamp' : 'timeStamp';
-    expect(particle(wrapper(op), spelling)).toEqual({ name: spelling, type: 'xs:double', minOccurs: '1', maxOccurs: '1' });
+    expect(particle(wrapper(op), spelling)).toEqual({
+      name: spelling,
+      type: 'xs:double',
+      minOccurs: '1',
+      maxOccurs: '1',
+    });
     expect(wrapper(op).map((p) => p.name)).not.toContain(other);
   });
 
   it('spells timeStamp in exactly the three operations the document names', () => {
     const withCapital = OPERATIONS.filter(([op]) => wrapper(op).some((p) => p.name === 'timeStamp')).map(([op]) => op);
-    expect(withCapital).toEqual(['ProcessPaymentFileAsync', 'GetProcessingRequestStatus', 'ProcessPaymentsAsyncResult']);
+    expect(withCapital).toEqual([
+      'ProcessPaymentFileAsync',
+      'GetProcessingRequestStatus',
+      'ProcessPaymentsAsyncResult',
+    ]);
   });
 
   it.each([
-    ['requestId of GetProcessingRequestStatus', () => particle(wrapper('GetProcessingRequestStatus'), 'requestId'), { type: 'xs:long', minOccurs: '1' }],
-    ['requestId of ProcessPaymentsAsyncResult', () => particle(wrapper('ProcessPaymentsAsyncResult'), 'requestId'), { type: 'xs:long', minOccurs: '1' }],
-    ['requestId of AsyncRequestResult', () => particle(fieldsOf('AsyncRequestResult'), 'requestId'), { type: 'xs:long', minOccurs: '1' }],
+    [
+      'requestId of GetProcessingRequestStatus',
+      () => particle(wrapper('GetProcessingRequestStatus'), 'requestId'),
+      { type: 'xs:long', minOccurs: '1' },
+    ],
+    [
+      'requestId of ProcessPaymentsAsyncResult',
+      () => particle(wrapper('ProcessPaymentsAsyncResult'), 'requestId'),
+      { type: 'xs:long', minOccurs: '1' },
+    ],
+    [
+      'requestId of AsyncRequestResult',
+      () => particle(fieldsOf('AsyncRequestResult'), 'requestId'),
+      { type: 'xs:long', minOccurs: '1' },
+    ],
     // Optional for the caller, but the client sends 0 when it is left out (decision changes-since-default).
-    ['changesSinceDate', () => particle(wrapper('CreatePayeeStatusFile'), 'changesSinceDate'), { type: 'xs:double', minOccurs: '1' }],
+    [
+      'changesSinceDate',
+      () => particle(wrapper('CreatePayeeStatusFile'), 'changesSinceDate'),
+      { type: 'xs:double', minOccurs: '1' },
+    ],
     // ASMX's strings: minOccurs 0, not nillable.
     ['payerName', () => particle(wrapper('GetBalances'), 'payerName'), { type: 'xs:string', minOccurs: '0' }],
-    ['startTime', () => particle(wrapper('CreatePaymentOrdersReport'), 'startTime'), { type: 'xs:dateTime', minOccurs: '1' }],
+    [
+      'startTime',
+      () => particle(wrapper('CreatePaymentOrdersReport'), 'startTime'),
+      { type: 'xs:dateTime', minOccurs: '1' },
+    ],
   ])('%s', (_name, get, expected) => {
     const p = get();
-    expect({ type: p.type, minOccurs: p.minOccurs, maxOccurs: p.maxOccurs, nillable: p.nillable }).toEqual({ ...expected, maxOccurs: '1', nillable: undefined });
+    expect({ type: p.type, minOccurs: p.minOccurs, maxOccurs: p.maxOccurs, nillable: p.nillable }).toEqual({
+      ...expected,
+      maxOccurs: '1',
+      nillable: undefined,
+    });
   });
 
   it('has ChangedPaymentOrdersRefCode as an ArrayOfString of string items', () => {
-    expect(particle(fieldsOf('UpdatedPaymentsResult'), 'ChangedPaymentOrdersRefCode')).toMatchObject({ type: 'ArrayOfString', minOccurs: '0', maxOccurs: '1' });
+    expect(particle(fieldsOf('UpdatedPaymentsResult'), 'ChangedPaymentOrdersRefCode')).toMatchObject({
+      type: 'ArrayOfString',
+      minOccurs: '0',
+      maxOccurs: '1',
+    });
     expect(wsdl.complexTypes['ArrayOfString']).toEqual({
       sequence: [{ name: 'string', type: 'xs:string', minOccurs: '0', maxOccurs: 'unbounded', nillable: true }],
       attributes: [],
@@ -236,9 +325,25 @@ describe('the payer WSDL', () => {
 
   it('has the lists of part 2 as ArrayOfX containers, nil items refused where the decision nil-list-items says', () => {
     const item = (list: string) => (wsdl.complexTypes[list]!.sequence as Particle[])[0];
-    expect(item('ArrayOfLineErrorOrWarning')).toEqual({ name: 'LineErrorOrWarning', type: 'LineErrorOrWarning', minOccurs: '0', maxOccurs: 'unbounded' });
-    expect(item('ArrayOfExpandedLineResult')).toEqual({ name: 'ExpandedLineResult', type: 'ExpandedLineResult', minOccurs: '0', maxOccurs: 'unbounded' });
-    expect(item('ArrayOfSvcAccountInfo')).toEqual({ name: 'SvcAccountInfo', type: 'SvcAccountInfo', minOccurs: '0', maxOccurs: 'unbounded', nillable: true });
+    expect(item('ArrayOfLineErrorOrWarning')).toEqual({
+      name: 'LineErrorOrWarning',
+      type: 'LineErrorOrWarning',
+      minOccurs: '0',
+      maxOccurs: 'unbounded',
+    });
+    expect(item('ArrayOfExpandedLineResult')).toEqual({
+      name: 'ExpandedLineResult',
+      type: 'ExpandedLineResult',
+      minOccurs: '0',
+      maxOccurs: 'unbounded',
+    });
+    expect(item('ArrayOfSvcAccountInfo')).toEqual({
+      name: 'SvcAccountInfo',
+      type: 'SvcAccountInfo',
+      minOccurs: '0',
+      maxOccurs: 'unbounded',
+      nillable: true,
+    });
     expect(item('ArrayOfSvcFee')).toMatchObject({ name: 'SvcFee', nillable: true });
     expect(particle(fieldsOf('FileResult'), 'LineErrorsOrWarning').type).toBe('ArrayOfLineErrorOrWarning');
     expect(particle(fieldsOf('BalanceResult'), 'AccountInfos').type).toBe('ArrayOfSvcAccountInfo');
@@ -264,29 +369,47 @@ describe('the payer WSDL', () => {
   });
 
   it('declares the enums of parts 2.3 and 7 as string restrictions, values in order', () => {
-    expect(wsdl.simpleTypes['RequestStatus']).toEqual({ base: 'xs:string', enumeration: ['Processing', 'Failed', 'Cancelled', 'Completed'] });
+    expect(wsdl.simpleTypes['RequestStatus']).toEqual({
+      base: 'xs:string',
+      enumeration: ['Processing', 'Failed', 'Cancelled', 'Completed'],
+    });
     expect(wsdl.simpleTypes['LineStatus']).toEqual({ base: 'xs:string', enumeration: ['OK', 'Warning', 'Error'] });
     const provider = wsdl.simpleTypes['Provider']!.enumeration;
     expect(provider).toHaveLength(18);
-    expect([provider[0], provider[1], provider[4], provider[17]]).toEqual(['None', '<provider_name_1>', 'Payer', '<provider_name_16>']);
+    expect([provider[0], provider[1], provider[4], provider[17]]).toEqual([
+      'None',
+      '<provider_name_1>',
+      'Payer',
+      '<provider_name_16>',
+    ]);
     const codes = wsdl.simpleTypes['ErrorCode']!.enumeration;
     expect(codes).toHaveLength(70);
     expect(codes.slice(0, 2)).toEqual(['UnknownError', 'OK']);
     expect(codes).toContain('SubPayerDoensNotSupportDynamicKey');
     expect(Object.keys(wsdl.simpleTypes)).toEqual(['ErrorCode', 'RequestStatus', 'LineStatus', 'Provider']);
-    expect(particle(fieldsOf('SvcAccountInfo'), 'Provider')).toEqual({ name: 'Provider', type: 'Provider', minOccurs: '1', maxOccurs: '1' });
+    expect(particle(fieldsOf('SvcAccountInfo'), 'Provider')).toEqual({
+      name: 'Provider',
+      type: 'Provider',
+      minOccurs: '1',
+      maxOccurs: '1',
+    });
     expect(particle(fieldsOf('ExpandedLineResult'), 'status').type).toBe('LineStatus');
   });
 
   it('declares every record and result as a complex type with its fields in spec order', () => {
     for (const struct of [...payer.records, ...payer.results]) {
-      expect(fieldsOf(struct.name).map((p) => p.name), struct.name).toEqual(struct.fields.map((f) => f.name));
+      expect(
+        fieldsOf(struct.name).map((p) => p.name),
+        struct.name,
+      ).toEqual(struct.fields.map((f) => f.name));
     }
   });
 
   it('declares the HTTP POST roots of part 4.1 once each, after everything else', () => {
     const roots = [...new Set(OPERATIONS.map(([, , , root]) => root))];
-    const declared = [...text.matchAll(/^ {6}<s:element name="(\w+)" nillable="true" type="tns:\w+"\/>$/gm)].map((m) => m[1]);
+    const declared = [...text.matchAll(/^ {6}<s:element name="(\w+)" nillable="true" type="tns:\w+"\/>$/gm)].map(
+      (m) => m[1],
+    );
     expect(declared).toEqual(roots);
     expect(text.indexOf(`<s:element name="${roots[0]}"`)).toBeGreaterThan(text.lastIndexOf('<s:complexType name='));
   });
@@ -302,10 +425,18 @@ describe('other shapes', () => {
 
   it('puts the wrapper elements of an operation with its own namespace in a schema of that namespace, importing the types', () => {
     expect(shapes.otherSchemas).toEqual(['http://other.example/']);
-    expect(shapes.elements['{http://other.example/}Relay']!.complexType!.sequence).toEqual([{ name: 'filter', type: 'Filter', minOccurs: '0', maxOccurs: '1' }]);
-    expect(shapes.portTypes['ShapesSoap']!['Custom']!.input.parts).toEqual([{ name: 'parameters', element: '{http://other.example/}Custom' }]);
-    expect(shapes.portTypes['ShapesHttpPost']!['Custom']!.output.parts).toEqual([{ name: 'Body', element: '{http://other.example/}Answer' }]);
-    expect(shapesText).toContain('<s:schema elementFormDefault="qualified" targetNamespace="http://other.example/">\n      <s:import namespace="http://shapes.example/"/>');
+    expect(shapes.elements['{http://other.example/}Relay']!.complexType!.sequence).toEqual([
+      { name: 'filter', type: 'Filter', minOccurs: '0', maxOccurs: '1' },
+    ]);
+    expect(shapes.portTypes['ShapesSoap']!['Custom']!.input.parts).toEqual([
+      { name: 'parameters', element: '{http://other.example/}Custom' },
+    ]);
+    expect(shapes.portTypes['ShapesHttpPost']!['Custom']!.output.parts).toEqual([
+      { name: 'Body', element: '{http://other.example/}Answer' },
+    ]);
+    expect(shapesText).toContain(
+      '<s:schema elementFormDefault="qualified" targetNamespace="http://other.example/">\n      <s:import namespace="http://shapes.example/"/>',
+    );
     // The spec's own SOAPAction; the convention (service namespace + name) elsewhere, also in another namespace.
     expect(shapes.bindings['ShapesSoap']!.operations['Custom']!.soapAction).toBe('urn:custom#Custom');
     expect(shapes.bindings['ShapesSoap']!.operations['Relay']!.soapAction).toBe('http://shapes.example/Relay');
@@ -313,8 +444,14 @@ describe('other shapes', () => {
 
   it('sends the SOAP header on the operations that take it, in both SOAP bindings', () => {
     expect(shapes.elements['AuthHeader']).toEqual({ type: 'AuthHeader' });
-    expect(shapes.bindings['ShapesSoap']!.operations['Ping']!.input).toEqual(['soap:body literal', 'soap:header PingAuthHeader/AuthHeader -> AuthHeader literal']);
-    expect(shapes.bindings['ShapesSoap12']!.operations['Ping']!.input).toEqual(['soap12:body literal', 'soap12:header PingAuthHeader/AuthHeader -> AuthHeader literal']);
+    expect(shapes.bindings['ShapesSoap']!.operations['Ping']!.input).toEqual([
+      'soap:body literal',
+      'soap:header PingAuthHeader/AuthHeader -> AuthHeader literal',
+    ]);
+    expect(shapes.bindings['ShapesSoap12']!.operations['Ping']!.input).toEqual([
+      'soap12:body literal',
+      'soap12:header PingAuthHeader/AuthHeader -> AuthHeader literal',
+    ]);
     expect(shapes.bindings['ShapesSoap']!.operations['Custom']!.input).toEqual(['soap:body literal']);
   });
 
@@ -327,15 +464,31 @@ describe('other shapes', () => {
       ],
     });
     expect(shapes.complexTypes['Order']!.attributes).toEqual([{ name: 'Number', type: 'xs:long', use: 'required' }]);
-    expect(shapes.complexTypes['Order']!.sequence[0]).toEqual({ name: 'Line', type: 'Item', minOccurs: '0', maxOccurs: 'unbounded', nillable: true });
-    expect(shapes.complexTypes['ArrayOfArrayOfInt']!.sequence).toEqual([{ name: 'ArrayOfInt', type: 'ArrayOfInt', minOccurs: '0', maxOccurs: 'unbounded', nillable: true }]);
+    expect(shapes.complexTypes['Order']!.sequence[0]).toEqual({
+      name: 'Line',
+      type: 'Item',
+      minOccurs: '0',
+      maxOccurs: 'unbounded',
+      nillable: true,
+    });
+    expect(shapes.complexTypes['ArrayOfArrayOfInt']!.sequence).toEqual([
+      { name: 'ArrayOfInt', type: 'ArrayOfInt', minOccurs: '0', maxOccurs: 'unbounded', nillable: true },
+    ]);
     // A second list of ints with another item element gets the next ASMX name.
-    expect(shapes.complexTypes['ArrayOfInt1']!.sequence).toEqual([{ name: 'Id', type: 'xs:int', minOccurs: '0', maxOccurs: 'unbounded' }]);
+    expect(shapes.complexTypes['ArrayOfInt1']!.sequence).toEqual([
+      { name: 'Id', type: 'xs:int', minOccurs: '0', maxOccurs: 'unbounded' },
+    ]);
   });
 
   it('writes out parameters beside the result, XML content as any content, and a void operation without a body', () => {
-    expect(shapes.elements['DivideResponse']!.complexType!.sequence.map((p) => (p as Particle).name)).toEqual(['DivideResult', 'remainder', 'note']);
-    expect((shapes.elements['GetDataSetResponse']!.complexType!.sequence[0] as Particle).type).toMatch(/^\(inline .*"any":\{"minOccurs":"0","maxOccurs":"unbounded","processContents":"lax"\}/);
+    expect(shapes.elements['DivideResponse']!.complexType!.sequence.map((p) => (p as Particle).name)).toEqual([
+      'DivideResult',
+      'remainder',
+      'note',
+    ]);
+    expect((shapes.elements['GetDataSetResponse']!.complexType!.sequence[0] as Particle).type).toMatch(
+      /^\(inline .*"any":\{"minOccurs":"0","maxOccurs":"unbounded","processContents":"lax"\}/,
+    );
     // As ASMX publishes an XmlElement result: a Body part naming no element, described as text/xml content (any root).
     expect(shapes.portTypes['ShapesHttpPost']!['GetDataSet']!.output.parts).toEqual([{ name: 'Body' }]);
     expect(shapes.bindings['ShapesHttpPost']!.operations['GetDataSet']!.output).toEqual(['mime:content text/xml']);
@@ -349,15 +502,23 @@ describe('other shapes', () => {
   });
 
   it("declares guid and char in Microsoft's types namespace, as ASMX does", () => {
-    const xsdTypes = summarizeWsdl(wsdlDocument(loadSpec(fromRoot('test/client/fixtures/xsd-types.yaml'), { cwd: repoRoot })));
+    const xsdTypes = summarizeWsdl(
+      wsdlDocument(loadSpec(fromRoot('test/client/fixtures/xsd-types.yaml'), { cwd: repoRoot })),
+    );
     expect(xsdTypes.otherSchemas).toEqual(['http://microsoft.com/wsdl/types/']);
-    expect(xsdTypes.simpleTypes['ms:guid']).toEqual({ base: 'xs:string', enumeration: [], pattern: '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}' });
+    expect(xsdTypes.simpleTypes['ms:guid']).toEqual({
+      base: 'xs:string',
+      enumeration: [],
+      pattern: '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}',
+    });
     expect(xsdTypes.simpleTypes['ms:char']).toEqual({ base: 'xs:unsignedShort', enumeration: [] });
     expect(particle(xsdTypes.elements['Echo']!.complexType!.sequence as Particle[], 'id').type).toBe('ms:guid');
   });
 
   it('leaves out the HTTP POST binding of a service without it', () => {
-    const plain = summarizeWsdl(wsdlDocument(loadSpec(fromRoot('test/client/fixtures/plain-soap.yaml'), { cwd: repoRoot })));
+    const plain = summarizeWsdl(
+      wsdlDocument(loadSpec(fromRoot('test/client/fixtures/plain-soap.yaml'), { cwd: repoRoot })),
+    );
     expect(Object.values(plain.bindings).map((b) => b.protocol)).not.toContain('httpPost');
     expect(Object.keys(plain.portTypes).some((n) => n.endsWith('HttpPost'))).toBe(false);
   });

@@ -10,7 +10,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { wsdlDocument } from '../../generator/emit/wsdl/index.js';
-import type { FieldModel, OperationModel, PrimitiveName, ServiceModel, StructModel, TypeModel } from '../../generator/model/types.js';
+import type {
+  FieldModel,
+  OperationModel,
+  PrimitiveName,
+  ServiceModel,
+  StructModel,
+  TypeModel,
+} from '../../generator/model/types.js';
 import { loadSpec } from '../../generator/load/load.js';
 import { PAYER_SPEC, fromRoot, repoRoot } from '../helpers/paths.js';
 import { extractSchema, extractSchemas, validateAll, validateAgainst } from '../helpers/xsd.js';
@@ -73,7 +80,11 @@ class InstanceWriter {
     const ns = op.namespace ?? this.serviceNs;
     const params = op.params
       .filter((p) => this.variant === 'full' || !p.optional || p.default !== undefined)
-      .map((p) => (this.variant === 'sparse' && p.nillable ? this.nil(p.name, ns, ns, p.type) : this.element(p.name, p.type, ns, ns, 0)))
+      .map((p) =>
+        this.variant === 'sparse' && p.nillable
+          ? this.nil(p.name, ns, ns, p.type)
+          : this.element(p.name, p.type, ns, ns, 0),
+      )
       .join('');
     return this.root(op.name, ns, params);
   }
@@ -86,7 +97,8 @@ class InstanceWriter {
     if (result.kind === 'outputs') {
       const [first, ...rest] = result.struct.fields;
       const fields = result.returned.kind === 'value' ? rest : result.struct.fields;
-      if (result.returned.kind === 'value' && first) content += this.resultElement(first.name, first.type, result.returned.nullable, ns);
+      if (result.returned.kind === 'value' && first)
+        content += this.resultElement(first.name, first.type, result.returned.nullable, ns);
       content += fields.map((f) => this.field(f, ns, ns, 0)).join('');
     }
     return this.root(`${op.name}Response`, ns, content);
@@ -118,7 +130,9 @@ class InstanceWriter {
     const type = f.type;
     if (type.kind === 'choice' && this.variant === 'sparse' && f.optional) return '';
     if (type.kind === 'list' && !type.container) {
-      return this.variant === 'sparse' ? '' : this.items(type.itemElement, type.item, type.nillableItems, ns, parentNs, depth);
+      return this.variant === 'sparse'
+        ? ''
+        : this.items(type.itemElement, type.item, type.nillableItems, ns, parentNs, depth);
     }
     if (this.variant === 'sparse' && f.optional) return '';
     if (this.variant === 'sparse' && f.nillable) return this.nil(f.name, ns, parentNs, type);
@@ -127,7 +141,8 @@ class InstanceWriter {
 
   private element(name: string, type: TypeModel, ns: string, parentNs: string, depth: number): string {
     // A choice is its alternative's element: the last one, so that a first-only reading would be caught.
-    if (type.kind === 'choice') return this.element(type.alternatives.at(-1)!.name, type.alternatives.at(-1)!.type, ns, parentNs, depth);
+    if (type.kind === 'choice')
+      return this.element(type.alternatives.at(-1)!.name, type.alternatives.at(-1)!.type, ns, parentNs, depth);
     const xmlns = ns === parentNs ? '' : ` xmlns="${ns}"`;
     const attrs = type.kind === 'record' ? this.attributes(type.record) : '';
     return `<${name}${xmlns}${attrs}>${this.content(type, ns, depth)}</${name}>`;
@@ -150,7 +165,9 @@ class InstanceWriter {
       case 'enum':
         return escape(type.enum.values.at(-1)!);
       case 'list':
-        return this.variant === 'sparse' || depth >= MAX_DEPTH ? '' : this.items(type.itemElement, type.item, type.nillableItems, this.serviceNs, ns, depth);
+        return this.variant === 'sparse' || depth >= MAX_DEPTH
+          ? ''
+          : this.items(type.itemElement, type.item, type.nillableItems, this.serviceNs, ns, depth);
       case 'record':
         return this.record(type.record, ns, depth + 1);
       case 'choice':
@@ -160,7 +177,11 @@ class InstanceWriter {
 
   private items(name: string, item: TypeModel, nillable: boolean, ns: string, parentNs: string, depth: number): string {
     // Items of a list of choices: every alternative once, in reverse (any order is valid).
-    if (item.kind === 'choice') return [...item.alternatives].reverse().map((a) => this.element(a.name, a.type, ns, parentNs, depth)).join('');
+    if (item.kind === 'choice')
+      return [...item.alternatives]
+        .reverse()
+        .map((a) => this.element(a.name, a.type, ns, parentNs, depth))
+        .join('');
     const one = this.element(name, item, ns, parentNs, depth);
     return nillable ? `${one}${this.nil(name, ns, parentNs, item)}` : `${one}${one}`;
   }
@@ -180,7 +201,11 @@ class InstanceWriter {
 }
 
 function isReference(type: TypeModel): boolean {
-  return type.kind === 'record' || type.kind === 'list' || (type.kind === 'primitive' && (type.name === 'string' || type.name === 'base64Binary' || type.name === 'xml'));
+  return (
+    type.kind === 'record' ||
+    type.kind === 'list' ||
+    (type.kind === 'primitive' && (type.name === 'string' || type.name === 'base64Binary' || type.name === 'xml'))
+  );
 }
 
 function escape(text: string): string {
@@ -189,7 +214,11 @@ function escape(text: string): string {
 
 function httpPostRoot(op: OperationModel): string | undefined {
   const root = op.httpPostRoot;
-  return root.kind === 'shown' || root.kind === 'convention' ? root.name : root.kind === 'notShown' ? root.assumed : undefined;
+  return root.kind === 'shown' || root.kind === 'convention'
+    ? root.name
+    : root.kind === 'notShown'
+      ? root.assumed
+      : undefined;
 }
 
 /** Every instance of a model: per operation, request and response in both variants, and the HTTP POST root. */
@@ -201,7 +230,8 @@ function instancesOf(model: ServiceModel): Record<string, string> {
       docs[`${op.name} request (${variant})`] = writer.request(op);
       docs[`${op.name} response (${variant})`] = writer.response(op);
       const root = httpPostRoot(op);
-      if (op.httpPost && root !== undefined && variant === 'full') docs[`${op.name} HTTP POST root <${root}>`] = writer.httpPost(op, root);
+      if (op.httpPost && root !== undefined && variant === 'full')
+        docs[`${op.name} HTTP POST root <${root}>`] = writer.httpPost(op, root);
     }
   }
   return docs;
@@ -220,7 +250,8 @@ const WRONG_REQUESTS: readonly WrongInstance[] = [
     name: 'timestamp where ProcessPaymentFileAsync spells timeStamp',
     op: 'ProcessPaymentFileAsync',
     edit: (xml) => xml.replace(/<timeStamp>([^<]*)<\/timeStamp>/, '<timestamp>$1</timestamp>'),
-    error: /Element '\{http:\/\/svc\.example\/\}timestamp': This element is not expected\. Expected is \( \{http:\/\/svc\.example\/\}timeStamp \)/,
+    error:
+      /Element '\{http:\/\/svc\.example\/\}timestamp': This element is not expected\. Expected is \( \{http:\/\/svc\.example\/\}timeStamp \)/,
   },
   {
     name: 'timeStamp where TestPaymentFileAsync spells timestamp',
@@ -256,7 +287,8 @@ const WRONG_REQUESTS: readonly WrongInstance[] = [
     name: 'parameters out of order',
     op: 'GetBalances',
     edit: (xml) => xml.replace(/(<timestamp>[^<]*<\/timestamp>)(<key>[^<]*<\/key>)/, '$2$1'),
-    error: /Element '\{http:\/\/svc\.example\/\}key': This element is not expected\. Expected is \( \{http:\/\/svc\.example\/\}timestamp \)/,
+    error:
+      /Element '\{http:\/\/svc\.example\/\}key': This element is not expected\. Expected is \( \{http:\/\/svc\.example\/\}timestamp \)/,
   },
   {
     name: 'an unqualified parameter',
@@ -302,7 +334,8 @@ const WRONG_RESPONSES: readonly WrongInstance[] = [
     name: 'b of StatusFileResult left out (nillable, but required: a bool? is sent as nil)',
     op: 'CreatePayeeStatusFile',
     edit: (xml) => xml.replace(/<b>[^<]*<\/b>/, ''),
-    error: /Element '\{http:\/\/svc\.example\/\}i': This element is not expected\. Expected is \( \{http:\/\/svc\.example\/\}b \)/,
+    error:
+      /Element '\{http:\/\/svc\.example\/\}i': This element is not expected\. Expected is \( \{http:\/\/svc\.example\/\}b \)/,
   },
 ];
 
@@ -331,7 +364,10 @@ beforeAll(() => {
   xsd = extractSchema(wsdl);
   const wrong: Record<string, string> = {};
   const full = new InstanceWriter(payer, 'full');
-  for (const [kind, rows] of [['request', WRONG_REQUESTS], ['response', WRONG_RESPONSES]] as const) {
+  for (const [kind, rows] of [
+    ['request', WRONG_REQUESTS],
+    ['response', WRONG_RESPONSES],
+  ] as const) {
     for (const row of rows) {
       const op = payer.operations.find((o) => o.name === row.op)!;
       const good = kind === 'request' ? full.request(op) : full.response(op);
@@ -363,17 +399,21 @@ describe('the payer schema', () => {
     // 19 operations x (request, response) x (full, sparse) + 19 HTTP POST roots.
     expect(Object.keys(instances)).toHaveLength(payer.operations.length * 5);
     const errors = await payerRun;
-    expect(Object.fromEntries(Object.keys(instances).flatMap((k) => (errors.get(k)!.length > 0 ? [[k, errors.get(k)]] : [])))).toEqual({});
+    expect(
+      Object.fromEntries(
+        Object.keys(instances).flatMap((k) => (errors.get(k)!.length > 0 ? [[k, errors.get(k)]] : [])),
+      ),
+    ).toEqual({});
   });
 
-  it.each([...WRONG_REQUESTS.map((r) => ({ ...r, kind: 'request' })), ...WRONG_RESPONSES.map((r) => ({ ...r, kind: 'response' }))])(
-    'refuses a $kind with $name',
-    async ({ name, error }) => {
-      const errors = await payerRun;
-      expect(errors.get(`${name}: valid`)).toEqual([]);
-      expect(errors.get(name)!.join('\n')).toMatch(error);
-    },
-  );
+  it.each([
+    ...WRONG_REQUESTS.map((r) => ({ ...r, kind: 'request' })),
+    ...WRONG_RESPONSES.map((r) => ({ ...r, kind: 'response' })),
+  ])('refuses a $kind with $name', async ({ name, error }) => {
+    const errors = await payerRun;
+    expect(errors.get(`${name}: valid`)).toEqual([]);
+    expect(errors.get(name)!.join('\n')).toMatch(error);
+  });
 });
 
 describe('other specs: attributes, extension, headers, operations in their own namespace, guid and char, XML content', () => {
@@ -400,11 +440,19 @@ describe('the wire of the generated client and mock', () => {
         if (style === 'soap11') docs[`${label} request`] = soapBodyElement(body);
         const response = await service.handle(request);
         const text = await response.clone().text();
-        docs[`${label} ${style} response`] = style === 'soap11' ? soapBodyElement(text) : text.replace(/^<\?xml[^>]*\?>/, '');
+        docs[`${label} ${style} response`] =
+          style === 'soap11' ? soapBodyElement(text) : text.replace(/^<\?xml[^>]*\?>/, '');
         return response;
       };
       const Client = client['PayerClient'] as new (o: unknown) => Record<string, (p: unknown) => Promise<unknown>>;
-      const payerClient = new Client({ baseUrl: 'http://mock.example', payerName, apiKey, style, fetch, throwOnServiceError: false });
+      const payerClient = new Client({
+        baseUrl: 'http://mock.example',
+        payerName,
+        apiKey,
+        style,
+        fetch,
+        throwOnServiceError: false,
+      });
       for (const op of payer.operations) {
         label = op.name;
         await payerClient[op.methodName]!(clientArguments(op));
@@ -420,7 +468,9 @@ describe('the wire of the generated client and mock', () => {
 function soapBodyElement(envelope: string): string {
   const body = /<(\w+:)?Body[^>]*>([\s\S]*)<\/\1?Body>/.exec(envelope);
   if (!body) throw new Error(`no SOAP Body in ${envelope.slice(0, 200)}`);
-  const declarations = [...(/<(?:\w+:)?Envelope([^>]*)>/.exec(envelope)?.[1] ?? '').matchAll(/\s(xmlns:\w+)="([^"]*)"/g)];
+  const declarations = [
+    ...(/<(?:\w+:)?Envelope([^>]*)>/.exec(envelope)?.[1] ?? '').matchAll(/\s(xmlns:\w+)="([^"]*)"/g),
+  ];
   const element = body[2]!.trim();
   const extra = declarations
     .filter(([, name]) => !new RegExp(`^<[^>]*\\s${name}=`).test(element))
@@ -454,9 +504,12 @@ describe('the WSDL 1.1 schema', () => {
   // The WSDL 1.1 schema (http://schemas.xmlsoap.org/wsdl/) is not shipped by any installed package (node-soap has
   // none) and nothing is downloaded by the tests; should a package bring one, the WSDL is validated against it.
   const found = findWsdlSchema();
-  it.skipIf(found === undefined)('validates the generated WSDL itself (skipped: no WSDL 1.1 schema in node_modules)', async () => {
-    expect(await validateAgainst(found!, wsdl)).toEqual([]);
-  });
+  it.skipIf(found === undefined)(
+    'validates the generated WSDL itself (skipped: no WSDL 1.1 schema in node_modules)',
+    async () => {
+      expect(await validateAgainst(found!, wsdl)).toEqual([]);
+    },
+  );
 });
 
 function findWsdlSchema(): string | undefined {

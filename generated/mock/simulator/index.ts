@@ -113,7 +113,12 @@ export function createSimulator(
     folderOf: (payerName) => payerOf(payerName).folder.path,
     requests() {
       world.settle(clock.now());
-      return [...world.requests.values()].map((r) => ({ requestId: r.id, payerName: r.payerName, operation: r.operation, status: stateOf(r) }));
+      return [...world.requests.values()].map((r) => ({
+        requestId: r.id,
+        payerName: r.payerName,
+        operation: r.operation,
+        status: stateOf(r),
+      }));
     },
     cancelRequest(requestId) {
       world.end(requestOf(requestId), 'Cancelled', clock.now(), 'the request was cancelled');
@@ -143,7 +148,9 @@ export function createSimulator(
         `scenario: ${label ?? 'the default scenario'}`,
         `payerName ${first.payerName}, ${key}`,
         `SFTP folder of ${first.payerName}: ${payerOf(first.payerName).folder.path}`,
-        ...(others > 0 ? [`${others} more payer${others === 1 ? '' : 's'} in the scenario, each with a folder under ${sftpRoot}`] : []),
+        ...(others > 0
+          ? [`${others} more payer${others === 1 ? '' : 's'} in the scenario, each with a folder under ${sftpRoot}`]
+          : []),
       ];
     },
     async reset() {
@@ -158,8 +165,10 @@ export function createSimulator(
 
 /** The scenario of the options, and how to name where it came from (undefined for the default one). */
 function scenarioOf(source: SimulatorOptions['scenario']): { scenario: Scenario; label: string | undefined } {
-  if (source === undefined) return { scenario: parseScenario(DEFAULT_SCENARIO_YAML, 'default scenario'), label: undefined };
-  if (typeof source !== 'string') return { scenario: validateScenario(source, 'scenario'), label: 'the scenario object' };
+  if (source === undefined)
+    return { scenario: parseScenario(DEFAULT_SCENARIO_YAML, 'default scenario'), label: undefined };
+  if (typeof source !== 'string')
+    return { scenario: validateScenario(source, 'scenario'), label: 'the scenario object' };
   return { scenario: parseScenario(readScenarioFile(source), source), label: source };
 }
 
@@ -179,7 +188,11 @@ function checkEmbeddedQuery(world: World, query: string, now: number): EmbeddedQ
 
 function decryptSubPayerKey(encrypted: string, parentApiKey: string): string {
   const bytes = Buffer.from(encrypted, 'base64');
-  const decipher = createDecipheriv('aes-256-gcm', createHash('sha256').update(parentApiKey, 'utf8').digest(), bytes.subarray(0, 12));
+  const decipher = createDecipheriv(
+    'aes-256-gcm',
+    createHash('sha256').update(parentApiKey, 'utf8').digest(),
+    bytes.subarray(0, 12),
+  );
   decipher.setAuthTag(bytes.subarray(12, 28));
   return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
 }

@@ -152,7 +152,8 @@ export class World {
     this.payers.clear();
     this.requests.clear();
     this.keys.clear();
-    for (const payer of structuredClone(this.scenario).payers) this.payers.set(payer.payerName, new PayerState(payer, this.sftpRoot));
+    for (const payer of structuredClone(this.scenario).payers)
+      this.payers.set(payer.payerName, new PayerState(payer, this.sftpRoot));
     this.#nextId = BigInt(this.scenario.settings.firstRequestId);
     this.#assigned = 0;
   }
@@ -205,7 +206,9 @@ export class World {
       const ok = request.check.code === 'OK';
       this.end(request, ok ? 'Completed' : 'Failed', request.doneAt, request.check.message);
       if (ok && request.process) {
-        this.payers.get(request.payerName)?.submit(request.check.payments, request.doneAt, this.scenario.settings.balanceDelaySeconds, request.id);
+        this.payers
+          .get(request.payerName)
+          ?.submit(request.check.payments, request.doneAt, this.scenario.settings.balanceDelaySeconds, request.id);
       }
     }
   }

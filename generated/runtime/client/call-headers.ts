@@ -10,15 +10,37 @@ import { SvcRequestError } from '../errors.js';
 import { isNode } from './transport-choice.js';
 
 /** Headers that frame a request: the client and the transport set them, a caller's call cannot. */
-const FRAMING: ReadonlySet<string> = new Set(['content-type', 'content-length', 'soapaction', 'host', 'transfer-encoding', 'connection', 'expect', 'upgrade', 'te', 'trailer']);
+const FRAMING: ReadonlySet<string> = new Set([
+  'content-type',
+  'content-length',
+  'soapaction',
+  'host',
+  'transfer-encoding',
+  'connection',
+  'expect',
+  'upgrade',
+  'te',
+  'trailer',
+]);
 
 /**
  * Request headers a browser's fetch drops or refuses (the Fetch standard's forbidden request-header names); the
  * `proxy-` and `sec-` prefixes too.
  */
 const FORBIDDEN_IN_BROWSERS: ReadonlySet<string> = new Set([
-  'accept-charset', 'accept-encoding', 'access-control-request-headers', 'access-control-request-method', 'cookie', 'cookie2', 'date', 'dnt',
-  'keep-alive', 'origin', 'referer', 'set-cookie', 'via',
+  'accept-charset',
+  'accept-encoding',
+  'access-control-request-headers',
+  'access-control-request-method',
+  'cookie',
+  'cookie2',
+  'date',
+  'dnt',
+  'keep-alive',
+  'origin',
+  'referer',
+  'set-cookie',
+  'via',
 ]);
 
 /** RFC 9110 token characters: what a header name is made of. */
@@ -44,7 +66,10 @@ function isBrowser(): boolean {
  */
 export function checkCallHeaders(operation: string, extra: unknown, into: Record<string, string>): void {
   if (extra === null || typeof extra !== 'object' || Array.isArray(extra)) {
-    throw new SvcRequestError('headers must be an object of header names to string values', { operation, parameter: 'headers' });
+    throw new SvcRequestError('headers must be an object of header names to string values', {
+      operation,
+      parameter: 'headers',
+    });
   }
   const taken = new Set(Object.keys(into).map((n) => n.toLowerCase()));
   const browser = isBrowser();
@@ -57,7 +82,10 @@ export function checkCallHeaders(operation: string, extra: unknown, into: Record
     if (typeof value !== 'string') refuse('must have a string value');
     if (!VALUE.test(value as string)) refuse('has a line break or a character a header value cannot hold');
     if (FRAMING.has(lower)) refuse('frames the request and is set by the client');
-    if (taken.has(lower)) refuse(lower === 'authorization' ? "is set by the client's httpAuth option" : 'is set by the client (or given twice)');
+    if (taken.has(lower))
+      refuse(
+        lower === 'authorization' ? "is set by the client's httpAuth option" : 'is set by the client (or given twice)',
+      );
     if (browser && (FORBIDDEN_IN_BROWSERS.has(lower) || lower.startsWith('proxy-') || lower.startsWith('sec-'))) {
       refuse("is one a browser's fetch does not let a page set");
     }

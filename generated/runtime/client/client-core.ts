@@ -5,25 +5,52 @@
  * style, sends it, and turns the answer into a decoded result or one of the typed errors. Generated code supplies
  * what differs per operation (encoder, decoder, element names); nothing here knows a particular service.
  */
-import { BODY_EXCERPT_LENGTH, SvcDecodeError, SvcError, SvcHttpError, SvcRequestError, SvcServiceError } from '../errors.js';
+import {
+  BODY_EXCERPT_LENGTH,
+  SvcDecodeError,
+  SvcError,
+  SvcHttpError,
+  SvcRequestError,
+  SvcServiceError,
+} from '../errors.js';
 import { pollUntil, type PollOptions } from './poll.js';
 import { Redactor } from '../redact.js';
 import type { NestedValue } from '../codec/encode.js';
 import { STYLES, isFormStyle, type OperationWire, type Style } from '../operation.js';
 import type { EncodedRequest } from './request.js';
 import { keyedHmac } from '../signing.js';
-import { openBareSoapResult, openPlainRoot, openSoapBody, openSoapResponse, openSoapResult, parseSoapFault } from '../codec/soap.js';
+import {
+  openBareSoapResult,
+  openPlainRoot,
+  openSoapBody,
+  openSoapResponse,
+  openSoapResult,
+  parseSoapFault,
+} from '../codec/soap.js';
 import { describeUrl, type HttpResponse } from './transport.js';
 import { checkTransportOptions, sendChosen, type TransportName } from './transport-choice.js';
 import type { NodeHttpRequest } from './node-transport.js';
 import { checkNetworkOptions, type Network, type ProxyOption, type TlsOptions } from './network.js';
 import { encodeString } from '../codec/values.js';
-import { buildBareSoapEnvelope, buildSoapEnvelope, encodeForm, soapAction, soapNamespace } from '../codec/xml-writer.js';
+import {
+  buildBareSoapEnvelope,
+  buildSoapEnvelope,
+  encodeForm,
+  soapAction,
+  soapNamespace,
+} from '../codec/xml-writer.js';
 import { XmlNameTable, XmlReader } from '../codec/xml-reader.js';
 import { checkCookieJar, cookieHeader, storeCookies, type CookieJar } from './cookies.js';
 import { httpAuthHeader, type HttpAuthOptions } from './http-auth.js';
 import { WSSE_NS, checkWsSecurity, wsSecurityHeader, type WsSecurityOptions } from './ws-security.js';
-import { requestEvent, responseEvent, runHook, type RequestHook, type RequestHookEvent, type ResponseHook } from './hooks.js';
+import {
+  requestEvent,
+  responseEvent,
+  runHook,
+  type RequestHook,
+  type RequestHookEvent,
+  type ResponseHook,
+} from './hooks.js';
 import { checkCallHeaders } from './call-headers.js';
 
 export { STYLES, isFormStyle, type Style } from '../operation.js';
@@ -33,7 +60,6 @@ export { STYLES, isFormStyle, type Style } from '../operation.js';
  * which the service answers 404.15 before the method runs.
  */
 export const MAX_QUERY_STRING_LENGTH = 2048;
-
 
 /** What the signing function receives; `message` is principal + timestamp + eatValue. */
 export interface CoreSignInput {
@@ -124,7 +150,10 @@ function namesOf(op: OperationBinding<unknown>): XmlNameTable {
 }
 
 /** Each operation's default SOAPAction, made once rather than for every call, with the namespace it was made for. */
-const DEFAULT_ACTIONS = new WeakMap<OperationBinding<unknown>, { readonly namespace: string; readonly action: string }>();
+const DEFAULT_ACTIONS = new WeakMap<
+  OperationBinding<unknown>,
+  { readonly namespace: string; readonly action: string }
+>();
 
 /** ASMX's default SOAPAction of `op` (see soapAction), quoted. */
 function defaultAction(namespace: string, op: OperationBinding<unknown>): string {
@@ -223,11 +252,15 @@ export function checkCoreOptions(options: CoreOptions): CoreOptions {
   } catch {
     throw new SvcRequestError('baseUrl must be an absolute http(s) URL');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new SvcRequestError('baseUrl must be an absolute http(s) URL');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new SvcRequestError('baseUrl must be an absolute http(s) URL');
   // The operation path is appended to baseUrl: a query or fragment would end up in front of it. A service URL
   // copied with `?WSDL` (its WSDL's address) is the exception: that query names the service's own description.
   let base = options.baseUrl;
-  const wsdl = url.search.toLowerCase() === '?wsdl' && url.hash === '' && endsWithPath(url.pathname.replace(/\/+$/, ''), formStem(options.path));
+  const wsdl =
+    url.search.toLowerCase() === '?wsdl' &&
+    url.hash === '' &&
+    endsWithPath(url.pathname.replace(/\/+$/, ''), formStem(options.path));
   if (wsdl) base = base.slice(0, base.indexOf('?'));
   else if (url.search !== '' || url.hash !== '' || /[?#]/.test(options.baseUrl)) {
     throw new SvcRequestError('baseUrl must not have a query string or fragment (the service path is appended to it)');
@@ -241,13 +274,16 @@ export function checkCoreOptions(options: CoreOptions): CoreOptions {
   if (!STYLES.includes(options.style)) throw new SvcRequestError(`style must be one of ${STYLES.join(', ')}`);
   const offered = options.styles ?? STYLES;
   if (!offered.includes(options.style)) {
-    throw new SvcRequestError(`style ${options.style} is not a binding of this service, which offers ${offered.join(', ')}`);
+    throw new SvcRequestError(
+      `style ${options.style} is not a binding of this service, which offers ${offered.join(', ')}`,
+    );
   }
   if (typeof options.namespace !== 'string') throw new SvcRequestError('namespace must be a string');
   checkText('namespace', options.namespace);
   if (typeof options.principal !== 'string') throw new SvcRequestError('the principal credential must be a string');
   checkText('the principal credential', options.principal);
-  if (options.fetch != null && typeof options.fetch !== 'function') throw new SvcRequestError('fetch must be a function');
+  if (options.fetch != null && typeof options.fetch !== 'function')
+    throw new SvcRequestError('fetch must be a function');
   checkTransportOptions(options);
   if (typeof options.now !== 'function') throw new SvcRequestError('now must be a function returning Unix seconds');
   if (typeof options.sign !== 'function') throw new SvcRequestError('sign must be a function');
@@ -260,7 +296,8 @@ export function checkCoreOptions(options: CoreOptions): CoreOptions {
     throw new SvcRequestError('throwOnServiceError must be a boolean');
   }
   for (const hook of ['onRequest', 'onResponse'] as const) {
-    if (options[hook] != null && typeof options[hook] !== 'function') throw new SvcRequestError(`${hook} must be a function`);
+    if (options[hook] != null && typeof options[hook] !== 'function')
+      throw new SvcRequestError(`${hook} must be a function`);
   }
   if (options.cookieJar != null) checkCookieJar(options.cookieJar);
   const network = checkNetworkOptions(options);
@@ -317,7 +354,12 @@ export class ClientCore {
    * Sends one operation and returns its decoded result, or throws a typed error with every secret masked. Never
    * retries. `accept` may let a result with a non-success code through instead of throwing SvcServiceError.
    */
-  async call<R>(op: OperationBinding<R>, request: EncodedRequest, opts: CallOptions = {}, accept?: (result: R) => boolean): Promise<R> {
+  async call<R>(
+    op: OperationBinding<R>,
+    request: EncodedRequest,
+    opts: CallOptions = {},
+    accept?: (result: R) => boolean,
+  ): Promise<R> {
     return (await this.exchange(op, request, opts, accept)).result;
   }
 
@@ -325,7 +367,11 @@ export class ClientCore {
    * As {@link call}, and returns the SOAP headers the answer carried too, decoded, by element name: each header of
    * `op.responseHeaders` that came, none over HTTP POST or GET. (call reads and checks them just the same.)
    */
-  async callWithHeaders<R, H>(op: OperationBinding<R>, request: EncodedRequest, opts: CallOptions = {}): Promise<WithHeaders<R, H>> {
+  async callWithHeaders<R, H>(
+    op: OperationBinding<R>,
+    request: EncodedRequest,
+    opts: CallOptions = {},
+  ): Promise<WithHeaders<R, H>> {
     const { result, headers } = await this.exchange(op, request, opts);
     return { result, headers: headers as H };
   }
@@ -341,15 +387,22 @@ export class ClientCore {
     try {
       const { style } = this.options;
       if (style === 'httpPost' && op.httpPost === false) {
-        throw new SvcRequestError('the operation has no HTTP POST binding: call it with style soap11 or soap12', { operation: op.name });
+        throw new SvcRequestError('the operation has no HTTP POST binding: call it with style soap11 or soap12', {
+          operation: op.name,
+        });
       }
       if (style === 'httpGet' && op.httpGet === false) {
-        throw new SvcRequestError('the operation has no HTTP GET binding: call it with another style', { operation: op.name });
+        throw new SvcRequestError('the operation has no HTTP GET binding: call it with another style', {
+          operation: op.name,
+        });
       }
       const namespace = op.namespace ?? this.options.namespace;
       const timeoutMs = opts.timeoutMs ?? this.options.timeoutMs;
       if (opts.timeoutMs !== undefined && !(typeof opts.timeoutMs === 'number' && opts.timeoutMs > 0)) {
-        throw new SvcRequestError('timeoutMs must be a positive number of milliseconds', { operation: op.name, parameter: 'timeoutMs' });
+        throw new SvcRequestError('timeoutMs must be a positive number of milliseconds', {
+          operation: op.name,
+          parameter: 'timeoutMs',
+        });
       }
       if (op.secretParams !== undefined) sent.params = secretParams(request, op.secretParams);
       const filled = this.fillCredentials(op.name, request, sent);
@@ -380,15 +433,35 @@ export class ClientCore {
         if (style === 'soap11') headers['SOAPAction'] = action;
         // Nothing in a bare Body names the operation: SOAP 1.2 names it in the Content-Type, as SOAP 1.1 in SOAPAction.
         // An empty action (usual outside ASP.NET) is none in SOAP 1.2: the server dispatches by the Body.
-        if (op.bare && style === 'soap12' && op.soapAction !== '') headers['Content-Type'] = `${CONTENT_TYPES[style]}; action=${action}`;
+        if (op.bare && style === 'soap12' && op.soapAction !== '')
+          headers['Content-Type'] = `${CONTENT_TYPES[style]}; action=${action}`;
         const ws = this.options.wsSecurity;
         // wsu:Created by the client's clock (its `now` option, in seconds), as the request's timestamp is, so that a
         // test or an application that sets the clock gets the same time in both.
-        const blocks = ws !== undefined ? (await wsSecurityHeader(ws, Math.round(this.options.now() * 1000))) + this.headerBlocks(op) : this.headerBlocks(op);
+        const blocks =
+          ws !== undefined
+            ? (await wsSecurityHeader(ws, Math.round(this.options.now() * 1000))) + this.headerBlocks(op)
+            : this.headerBlocks(op);
         if (op.bare) {
-          body = buildBareSoapEnvelope(style === 'soap11' ? '1.1' : '1.2', namespace, op.name, fields, blocks, this.options.namespace);
+          body = buildBareSoapEnvelope(
+            style === 'soap11' ? '1.1' : '1.2',
+            namespace,
+            op.name,
+            fields,
+            blocks,
+            this.options.namespace,
+          );
         } else {
-          body = buildSoapEnvelope(style === 'soap11' ? '1.1' : '1.2', namespace, op.name, fields, blocks, this.options.namespace, op.unqualifiedParams, op.paramNamespaces);
+          body = buildSoapEnvelope(
+            style === 'soap11' ? '1.1' : '1.2',
+            namespace,
+            op.name,
+            fields,
+            blocks,
+            this.options.namespace,
+            op.unqualifiedParams,
+            op.paramNamespaces,
+          );
         }
       }
       const jar = this.options.cookieJar ?? undefined;
@@ -415,7 +488,13 @@ export class ClientCore {
         // carry what the request did.
         const head = this.redactor(sent).text(response.text.slice(0, 2 * BODY_EXCERPT_LENGTH));
         const request = { method: body === undefined ? 'GET' : 'POST', url: describeUrl(url) };
-        throw new SvcHttpError(response.status, head, response.contentType, request, response.location === '' ? '' : describeUrl(response.location, url));
+        throw new SvcHttpError(
+          response.status,
+          head,
+          response.contentType,
+          request,
+          response.location === '' ? '' : describeUrl(response.location, url),
+        );
       }
       if (response.status !== 200) {
         if (!isFormStyle(style)) {
@@ -424,7 +503,10 @@ export class ClientCore {
         }
         // Masked before it is cut to an excerpt, so that a key straddling the cut is still found whole.
         const head = this.redactor(sent).text(response.text.slice(0, 2 * BODY_EXCERPT_LENGTH));
-        throw new SvcHttpError(response.status, head, response.contentType, { method: body === undefined ? 'GET' : 'POST', url: describeUrl(url) });
+        throw new SvcHttpError(response.status, head, response.contentType, {
+          method: body === undefined ? 'GET' : 'POST',
+          url: describeUrl(url),
+        });
       }
       const answered: Record<string, unknown> = {};
       result = this.decode(op, response, answered);
@@ -454,17 +536,26 @@ export class ClientCore {
     onResponse: ResponseHook | undefined,
   ): Promise<HttpResponse> {
     const redactor = this.redactor(sent);
-    const event: RequestHookEvent = requestEvent(operation, req.method ?? 'POST', req.url, req.headers, req.body, redactor);
+    const event: RequestHookEvent = requestEvent(
+      operation,
+      req.method ?? 'POST',
+      req.url,
+      req.headers,
+      req.body,
+      redactor,
+    );
     if (onRequest != null) await runHook('onRequest', onRequest, event);
     const started = performance.now();
     let response: HttpResponse;
     try {
       response = await sendChosen(this.options, operation, req);
     } catch (error) {
-      if (onResponse != null) await runHook('onResponse', onResponse, responseEvent(event, started, undefined, error, redactor), error);
+      if (onResponse != null)
+        await runHook('onResponse', onResponse, responseEvent(event, started, undefined, error, redactor), error);
       throw error;
     }
-    if (onResponse != null) await runHook('onResponse', onResponse, responseEvent(event, started, response, undefined, redactor));
+    if (onResponse != null)
+      await runHook('onResponse', onResponse, responseEvent(event, started, response, undefined, redactor));
     return response;
   }
 
@@ -473,9 +564,16 @@ export class ClientCore {
    * that is not final is a warning (polling goes on), except the binding's failure codes, which end the wait as a
    * service error. Each call is signed anew; only this read is ever repeated.
    */
-  poll<R>(what: string, op: OperationBinding<R>, request: EncodedRequest, status: PollBinding<R>, options: PollOptions = {}): Promise<R> {
+  poll<R>(
+    what: string,
+    op: OperationBinding<R>,
+    request: EncodedRequest,
+    status: PollBinding<R>,
+    options: PollOptions = {},
+  ): Promise<R> {
     const failed = (result: R): boolean =>
-      isServiceError(op.check, result) && status.failureCodes.includes(String((result as Record<string, unknown>)[op.check!.codeField]));
+      isServiceError(op.check, result) &&
+      status.failureCodes.includes(String((result as Record<string, unknown>)[op.check!.codeField]));
     return pollUntil(
       what,
       (signal) => this.call(op, request, { signal }, (result) => !failed(result)),
@@ -489,7 +587,12 @@ export class ClientCore {
    * the call, and the secrets results carried.
    */
   private redactor(sent: CallSecrets): Redactor {
-    sent.redactor ??= new Redactor([...(this.options.secrets ?? []), sent.signature, ...(sent.params ?? []), ...this.#learned]);
+    sent.redactor ??= new Redactor([
+      ...(this.options.secrets ?? []),
+      sent.signature,
+      ...(sent.params ?? []),
+      ...this.#learned,
+    ]);
     return sent.redactor;
   }
 
@@ -524,14 +627,20 @@ export class ClientCore {
     const { principal } = this.options;
     const stamp = this.options.now();
     if (typeof stamp !== 'number' || !Number.isFinite(stamp)) {
-      throw new SvcRequestError(`the now option returned ${typeof stamp === 'number' ? String(stamp) : `a ${typeof stamp}`}, not a finite number of seconds`, { operation });
+      throw new SvcRequestError(
+        `the now option returned ${typeof stamp === 'number' ? String(stamp) : `a ${typeof stamp}`}, not a finite number of seconds`,
+        { operation },
+      );
     }
     const timestamp = String(Math.floor(stamp));
     const eatValue = request.eat ?? '';
     // Checked here, once, so that every style refuses the same values (the value itself is never quoted).
     const accept = (value: unknown): string => {
       if (typeof value !== 'string' || value === '') {
-        throw new SvcRequestError(`the sign option returned ${typeof value === 'string' ? 'an empty string' : `a ${value === null ? 'null' : typeof value}`}, not a non-empty string`, { operation });
+        throw new SvcRequestError(
+          `the sign option returned ${typeof value === 'string' ? 'an empty string' : `a ${value === null ? 'null' : typeof value}`}, not a non-empty string`,
+          { operation },
+        );
       }
       sent.signature = value;
       checkText('the key returned by the sign option', value, operation);
@@ -540,7 +649,13 @@ export class ClientCore {
     let signature: string | undefined;
     let pending: Promise<string> | undefined;
     const sign = (): string => {
-      const value: unknown = this.options.sign({ operation, principal, timestamp, eatValue, message: `${principal}${timestamp}${eatValue}` });
+      const value: unknown = this.options.sign({
+        operation,
+        principal,
+        timestamp,
+        eatValue,
+        message: `${principal}${timestamp}${eatValue}`,
+      });
       if (value instanceof Promise && BUILT_IN_SIGNERS.has(this.options.sign)) {
         pending = value.then(accept);
         return '';
@@ -563,7 +678,9 @@ export class ClientCore {
     return pending.then((key) =>
       fields.map(([name, value], i) => {
         const given = request.params[i]![1];
-        return typeof given !== 'string' && 'credential' in given && given.credential === 'signature' ? ([name, key] as const) : ([name, value] as const);
+        return typeof given !== 'string' && 'credential' in given && given.credential === 'signature'
+          ? ([name, key] as const)
+          : ([name, value] as const);
       }),
     );
   }
@@ -575,7 +692,8 @@ export class ClientCore {
    */
   private readHeader<R>(op: OperationBinding<R>, r: XmlReader, envNs: string, into: Record<string, unknown>): void {
     const name = r.localName;
-    const known = r.namespaceUri === this.options.namespace ? op.responseHeaders?.find((h) => h.element === name) : undefined;
+    const known =
+      r.namespaceUri === this.options.namespace ? op.responseHeaders?.find((h) => h.element === name) : undefined;
     if (known !== undefined) {
       if (Object.hasOwn(into, name)) r.error(`the SOAP header <${name}> is sent twice`);
       if (r.isNil) r.skip();
@@ -590,10 +708,13 @@ export class ClientCore {
     }
     // A client that sends WS-Security understands the wsse:Security header the server answers with (WCF and node-soap
     // send a Timestamp in one, marked mustUnderstand); its content is not checked: https authenticates the server.
-    if (mustUnderstand && name === 'Security' && r.namespaceUri === WSSE_NS && this.options.wsSecurity !== undefined) mustUnderstand = false;
+    if (mustUnderstand && name === 'Security' && r.namespaceUri === WSSE_NS && this.options.wsSecurity !== undefined)
+      mustUnderstand = false;
     if (mustUnderstand && (target === undefined || target === '' || FOR_THIS_NODE.has(target))) {
       const ns = r.namespaceUri;
-      r.error(`the answer carries the SOAP header <${name}>${ns === '' ? '' : ` of namespace ${ns}`} marked mustUnderstand, which ${op.name} does not know`);
+      r.error(
+        `the answer carries the SOAP header <${name}>${ns === '' ? '' : ` of namespace ${ns}`} marked mustUnderstand, which ${op.name} does not know`,
+      );
     }
     r.skip();
   }
@@ -604,7 +725,10 @@ export class ClientCore {
     try {
       if (op.result === 'void' && isFormStyle(style)) {
         // ASMX writes nothing for a void method over HTTP POST or GET; anything else is not this operation's answer.
-        if (response.text.trim() !== '') throw new SvcDecodeError(`${op.name}: expected an empty ${style === 'httpGet' ? 'HTTP GET' : 'HTTP POST'} response (the operation returns nothing)`);
+        if (response.text.trim() !== '')
+          throw new SvcDecodeError(
+            `${op.name}: expected an empty ${style === 'httpGet' ? 'HTTP GET' : 'HTTP POST'} response (the operation returns nothing)`,
+          );
         return undefined as R;
       }
       // A large body is read from its source, without a string of its whole text.
@@ -630,7 +754,17 @@ export class ClientCore {
       else if (op.result === 'outputs') openSoapResponse(reader, version, namespace, op.name, 200, onHeader);
       else {
         const element = op.result === 'void' ? undefined : op.resultElement;
-        found = openSoapResult(reader, version, namespace, op.name, element, 200, op.result === 'nullable', onHeader, op.resultNamespace ?? (op.unqualifiedResult === true ? '' : namespace));
+        found = openSoapResult(
+          reader,
+          version,
+          namespace,
+          op.name,
+          element,
+          200,
+          op.result === 'nullable',
+          onHeader,
+          op.resultNamespace ?? (op.unqualifiedResult === true ? '' : namespace),
+        );
       }
       let result: R;
       if (!found) result = (op.result === 'void' ? undefined : null) as R;
@@ -648,16 +782,21 @@ export class ClientCore {
       if (!isFormStyle(style)) {
         for (const h of op.responseHeaders ?? []) {
           if (h.required && headers[h.element] === undefined) {
-            throw new SvcDecodeError(`${op.name}: the answer has no SOAP header <${h.element}>, which every answer of ${op.name} carries`);
+            throw new SvcDecodeError(
+              `${op.name}: the answer has no SOAP header <${h.element}>, which every answer of ${op.name} carries`,
+            );
           }
         }
       }
       return result;
     } catch (error) {
       if (error instanceof SvcError) throw error;
-      throw new SvcDecodeError(`${op.name}: the response could not be decoded: ${error instanceof Error ? error.message : String(error)}`, {
-        cause: error,
-      });
+      throw new SvcDecodeError(
+        `${op.name}: the response could not be decoded: ${error instanceof Error ? error.message : String(error)}`,
+        {
+          cause: error,
+        },
+      );
     }
   }
 
@@ -666,11 +805,24 @@ export class ClientCore {
    * Body, whose children are the result and the outputs side by side and which the outputs' decoder reads as the
    * wrapped `<OpResponse>`. A Fault is looked for first there, since the decoder would read it as the Body's content.
    */
-  private openBare<R>(op: OperationBinding<R>, reader: XmlReader, response: HttpResponse, onHeader: (r: XmlReader) => void): boolean {
+  private openBare<R>(
+    op: OperationBinding<R>,
+    reader: XmlReader,
+    response: HttpResponse,
+    onHeader: (r: XmlReader) => void,
+  ): boolean {
     const version = this.options.style === 'soap11' ? '1.1' : '1.2';
     if (op.result !== 'outputs') {
       const element = op.result === 'void' ? undefined : op.resultElement;
-      return openBareSoapResult(reader, version, op.namespace ?? this.options.namespace, element, 200, op.result === 'nullable', onHeader);
+      return openBareSoapResult(
+        reader,
+        version,
+        op.namespace ?? this.options.namespace,
+        element,
+        200,
+        op.result === 'nullable',
+        onHeader,
+      );
     }
     const fault = parseSoapFault(response.text, 200);
     if (fault) throw fault;
@@ -685,7 +837,13 @@ export class ClientCore {
     const code = fields[check.codeField];
     const message = check.messageField ? fields[check.messageField] : undefined;
     const name = typeof code === 'number' ? check.codeNames?.get(code) : undefined;
-    throw new SvcServiceError(op.name, code as string | number, typeof message === 'string' ? message : undefined, result, name);
+    throw new SvcServiceError(
+      op.name,
+      code as string | number,
+      typeof message === 'string' ? message : undefined,
+      result,
+      name,
+    );
   }
 }
 

@@ -27,7 +27,9 @@ export interface BasicAuth {
  * - `ntlm`: Windows authentication (NTLMv2, under the scheme NTLM or Negotiate, as IIS offers it), on connections the
  *   client authenticates once each (ntlm.ts); Node only, and needs the optional package @node-ntlm/core.
  */
-export type HttpAuthOptions = { readonly basic: BasicAuth; readonly ntlm?: never } | { readonly ntlm: NtlmAuth; readonly basic?: never };
+export type HttpAuthOptions =
+  | { readonly basic: BasicAuth; readonly ntlm?: never }
+  | { readonly ntlm: NtlmAuth; readonly basic?: never };
 
 /** What the core keeps of a checked `httpAuth`: the header to send (none for NTLM: the transport makes it) and the secrets to mask. */
 export interface HttpAuthHeader {
@@ -41,23 +43,34 @@ export interface HttpAuthHeader {
  * @param value - the option as the caller gave it
  */
 export function httpAuthHeader(value: unknown): HttpAuthHeader {
-  if (value === null || typeof value !== 'object') throw new SvcRequestError('httpAuth must be an object such as { basic: { username, password } }');
+  if (value === null || typeof value !== 'object')
+    throw new SvcRequestError('httpAuth must be an object such as { basic: { username, password } }');
   const keys = Object.keys(value);
   const unknown = keys.find((k) => k !== 'basic' && k !== 'ntlm');
-  if (unknown !== undefined) throw new SvcRequestError(`httpAuth.${unknown} is not a supported authentication (supported: basic, ntlm)`);
+  if (unknown !== undefined)
+    throw new SvcRequestError(`httpAuth.${unknown} is not a supported authentication (supported: basic, ntlm)`);
   if (keys.length !== 1) throw new SvcRequestError('httpAuth takes one authentication: basic or ntlm');
-  if (keys[0] === 'ntlm') return { authorization: undefined, secrets: [checkNtlm((value as { ntlm: unknown }).ntlm).password] };
+  if (keys[0] === 'ntlm')
+    return { authorization: undefined, secrets: [checkNtlm((value as { ntlm: unknown }).ntlm).password] };
   const basic = (value as { basic?: unknown }).basic;
-  if (basic === null || typeof basic !== 'object') throw new SvcRequestError('httpAuth.basic must be an object { username, password }');
+  if (basic === null || typeof basic !== 'object')
+    throw new SvcRequestError('httpAuth.basic must be an object { username, password }');
   const { username, password } = basic as { username?: unknown; password?: unknown };
-  if (typeof username !== 'string' || username === '') throw new SvcRequestError('httpAuth.basic.username must be a non-empty string');
+  if (typeof username !== 'string' || username === '')
+    throw new SvcRequestError('httpAuth.basic.username must be a non-empty string');
   if (typeof password !== 'string') throw new SvcRequestError('httpAuth.basic.password must be a string');
-  if (username.includes(':')) throw new SvcRequestError('httpAuth.basic.username must not contain ":" (RFC 7617 ends the user name at the first colon)');
+  if (username.includes(':'))
+    throw new SvcRequestError(
+      'httpAuth.basic.username must not contain ":" (RFC 7617 ends the user name at the first colon)',
+    );
   // Control characters are refused by RFC 7617 and would let a value end the header early on some servers.
-  if (/[\u0000-\u001f\u007f]/.test(username)) throw new SvcRequestError('httpAuth.basic.username must not contain control characters');
-  if (/[\u0000-\u001f\u007f]/.test(password)) throw new SvcRequestError('httpAuth.basic.password must not contain control characters');
+  if (/[\u0000-\u001f\u007f]/.test(username))
+    throw new SvcRequestError('httpAuth.basic.username must not contain control characters');
+  if (/[\u0000-\u001f\u007f]/.test(password))
+    throw new SvcRequestError('httpAuth.basic.password must not contain control characters');
   // UTF-8 has no bytes for a lone surrogate: encoding would put U+FFFD in its place and send another password.
-  if (!isWellFormed(username) || !isWellFormed(password)) throw new SvcRequestError('httpAuth.basic credentials must not contain a lone surrogate');
+  if (!isWellFormed(username) || !isWellFormed(password))
+    throw new SvcRequestError('httpAuth.basic credentials must not contain a lone surrogate');
   const token = base64Utf8(`${username}:${password}`);
   return { authorization: `Basic ${token}`, secrets: [password, token] };
 }

@@ -92,18 +92,35 @@ export function routeOf(
   const proxy = proxyFor(network, target.secure, target.hostname, target.port);
   if (target.secure) {
     const tls = network.tls === undefined ? {} : (agents.tls ??= tlsAgentOptions(modules, network.tls));
-    const agent = proxy === undefined
-      ? (network.tls === undefined ? modules.httpsAgent : (agents.https ??= new modules.https.Agent({ ...pool, ...tls })))
-      : (agents.httpsTunnelled ??= tunnellingAgent(modules, pool, tls, proxy));
-    return { agent, hostname: target.hostname, port: target.port, path: target.path, ...(proxy !== undefined ? { proxy } : {}) };
+    const agent =
+      proxy === undefined
+        ? network.tls === undefined
+          ? modules.httpsAgent
+          : (agents.https ??= new modules.https.Agent({ ...pool, ...tls }))
+        : (agents.httpsTunnelled ??= tunnellingAgent(modules, pool, tls, proxy));
+    return {
+      agent,
+      hostname: target.hostname,
+      port: target.port,
+      path: target.path,
+      ...(proxy !== undefined ? { proxy } : {}),
+    };
   }
-  if (proxy === undefined) return { agent: modules.httpAgent, hostname: target.hostname, port: target.port, path: target.path };
+  if (proxy === undefined)
+    return { agent: modules.httpAgent, hostname: target.hostname, port: target.port, path: target.path };
   // Absolute form: the proxy reads the target from the request line; Host names the target, not the proxy.
   const u = new URL(url);
   const headers: Record<string, string> = { Host: u.host };
   if (proxy.authorization !== undefined) headers['Proxy-Authorization'] = proxy.authorization;
   agents.httpProxied ??= new modules.http.Agent(pool);
-  return { agent: agents.httpProxied, hostname: proxy.host, port: proxy.port, path: `${u.origin}${u.pathname}${u.search}`, proxy, headers };
+  return {
+    agent: agents.httpProxied,
+    hostname: proxy.host,
+    port: proxy.port,
+    path: `${u.origin}${u.pathname}${u.search}`,
+    proxy,
+    headers,
+  };
 }
 
 /**
@@ -115,11 +132,20 @@ export function routeOf(
 export function tlsAgentOptions(modules: AgentModules, tls: TlsOptions): object {
   const { ca, cert, key, pfx, passphrase } = tls;
   try {
-    const secureContext = modules.tls.createSecureContext({ ca, cert, key, pfx, passphrase } as import('node:tls').SecureContextOptions);
+    const secureContext = modules.tls.createSecureContext({
+      ca,
+      cert,
+      key,
+      pfx,
+      passphrase,
+    } as import('node:tls').SecureContextOptions);
     return { ...tls, secureContext };
   } catch (error) {
-    const reason = error instanceof Error ? error.message.replace(/[\u0000-\u001f]/g, ' ').slice(0, 120) : String(error);
-    const given = (['ca', 'cert', 'key', 'pfx', 'passphrase'] as const).filter((name) => tls[name] !== undefined).map((name) => `tls.${name}`);
+    const reason =
+      error instanceof Error ? error.message.replace(/[\u0000-\u001f]/g, ' ').slice(0, 120) : String(error);
+    const given = (['ca', 'cert', 'key', 'pfx', 'passphrase'] as const)
+      .filter((name) => tls[name] !== undefined)
+      .map((name) => `tls.${name}`);
     throw new SvcRequestError(`the tls option cannot be used (${reason}): check ${given.join(', ')}`);
   }
 }
@@ -169,7 +195,13 @@ function tunnellingAgent(modules: AgentModules, pool: PoolOptions, tls: object, 
 }
 
 /** Asks `proxy` for a tunnel to `host:port`; calls back with the tunnel's socket, or the reason there is none. */
-function openTunnel(modules: AgentModules, proxy: Proxy, host: string, port: number, done: (error: Error | null, socket?: Socket) => void): void {
+function openTunnel(
+  modules: AgentModules,
+  proxy: Proxy,
+  host: string,
+  port: number,
+  done: (error: Error | null, socket?: Socket) => void,
+): void {
   const authority = `${host.includes(':') ? `[${host}]` : host}:${port}`;
   const headers: Record<string, string> = { Host: authority };
   if (proxy.authorization !== undefined) headers['Proxy-Authorization'] = proxy.authorization;
@@ -181,7 +213,15 @@ function openTunnel(modules: AgentModules, proxy: Proxy, host: string, port: num
   };
   let connect: ClientRequest;
   try {
-    connect = modules.http.request({ host: proxy.host, port: proxy.port, method: 'CONNECT', path: authority, headers, agent: false, setHost: false });
+    connect = modules.http.request({
+      host: proxy.host,
+      port: proxy.port,
+      method: 'CONNECT',
+      path: authority,
+      headers,
+      agent: false,
+      setHost: false,
+    });
   } catch (error) {
     finish(error as Error);
     return;

@@ -61,15 +61,23 @@ export function loadNtlmLibrary(): Promise<NtlmLibrary> {
   library ??= (async () => {
     try {
       // A specifier in a variable: bundlers leave the optional package out, and TypeScript asks for no types of it.
-      const loaded = (await import(/* webpackIgnore: true */ /* @vite-ignore */ LIBRARY)) as Partial<NtlmLibrary> & { default?: Partial<NtlmLibrary> };
+      const loaded = (await import(/* webpackIgnore: true */ /* @vite-ignore */ LIBRARY)) as Partial<NtlmLibrary> & {
+        default?: Partial<NtlmLibrary>;
+      };
       const found = typeof loaded.createType1Message === 'function' ? loaded : loaded.default;
-      if (typeof found?.createType1Message !== 'function' || typeof found.parseType2Message !== 'function' || typeof found.createType3Message !== 'function') {
+      if (
+        typeof found?.createType1Message !== 'function' ||
+        typeof found.parseType2Message !== 'function' ||
+        typeof found.createType3Message !== 'function'
+      ) {
         throw new Error(`${LIBRARY} has no createType1Message, parseType2Message and createType3Message`);
       }
       return found as NtlmLibrary;
     } catch (error) {
       library = undefined;
-      throw new SvcRequestError(`httpAuth.ntlm needs the package ${LIBRARY} (an optional peer dependency of this client): npm install ${LIBRARY} (${(error as Error).message})`);
+      throw new SvcRequestError(
+        `httpAuth.ntlm needs the package ${LIBRARY} (an optional peer dependency of this client): npm install ${LIBRARY} (${(error as Error).message})`,
+      );
     }
   })();
   return library;
@@ -80,26 +88,45 @@ export function loadNtlmLibrary(): Promise<NtlmLibrary> {
  * @param value - the option as given
  */
 export function checkNtlm(value: unknown): NtlmCredentials {
-  if (value === null || typeof value !== 'object') throw new SvcRequestError('httpAuth.ntlm must be an object { username, password, domain?, workstation? }');
+  if (value === null || typeof value !== 'object')
+    throw new SvcRequestError('httpAuth.ntlm must be an object { username, password, domain?, workstation? }');
   for (const key of Object.keys(value)) {
-    if (!['username', 'password', 'domain', 'workstation'].includes(key)) throw new SvcRequestError(`httpAuth.ntlm has no option ${JSON.stringify(key)} (it takes username, password, domain, workstation)`);
+    if (!['username', 'password', 'domain', 'workstation'].includes(key))
+      throw new SvcRequestError(
+        `httpAuth.ntlm has no option ${JSON.stringify(key)} (it takes username, password, domain, workstation)`,
+      );
   }
   const { username, password, domain, workstation } = value as Record<string, unknown>;
-  if (typeof username !== 'string' || username === '') throw new SvcRequestError('httpAuth.ntlm.username must be a non-empty string');
+  if (typeof username !== 'string' || username === '')
+    throw new SvcRequestError('httpAuth.ntlm.username must be a non-empty string');
   if (typeof password !== 'string') throw new SvcRequestError('httpAuth.ntlm.password must be a string');
-  if (domain !== undefined && typeof domain !== 'string') throw new SvcRequestError('httpAuth.ntlm.domain must be a string');
-  if (workstation !== undefined && typeof workstation !== 'string') throw new SvcRequestError('httpAuth.ntlm.workstation must be a string');
+  if (domain !== undefined && typeof domain !== 'string')
+    throw new SvcRequestError('httpAuth.ntlm.domain must be a string');
+  if (workstation !== undefined && typeof workstation !== 'string')
+    throw new SvcRequestError('httpAuth.ntlm.workstation must be a string');
   const slash = username.indexOf('\\');
-  if (slash >= 0 && domain !== undefined) throw new SvcRequestError('httpAuth.ntlm: give the domain either in username (DOMAIN\\user) or as domain, not both');
+  if (slash >= 0 && domain !== undefined)
+    throw new SvcRequestError(
+      'httpAuth.ntlm: give the domain either in username (DOMAIN\\user) or as domain, not both',
+    );
   const user = slash >= 0 ? username.slice(slash + 1) : username;
   if (user === '') throw new SvcRequestError('httpAuth.ntlm.username has no user name after the domain');
   // The messages carry the names as UTF-16; a control character or a lone surrogate has no place in a Windows name.
-  for (const [what, text] of [['username', username], ['domain', domain ?? ''], ['workstation', workstation ?? '']] as const) {
+  for (const [what, text] of [
+    ['username', username],
+    ['domain', domain ?? ''],
+    ['workstation', workstation ?? ''],
+  ] as const) {
     if (/[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text)) {
       throw new SvcRequestError(`httpAuth.ntlm.${what} must not contain control characters or lone surrogates`);
     }
   }
-  return { username: user, password, domain: slash >= 0 ? username.slice(0, slash) : (domain ?? ''), workstation: workstation ?? '' };
+  return {
+    username: user,
+    password,
+    domain: slash >= 0 ? username.slice(0, slash) : (domain ?? ''),
+    workstation: workstation ?? '',
+  };
 }
 
 /** The scheme a server's 401 offers for NTLM, preferring `NTLM` to `Negotiate` (whose Kerberos the client has not). */
@@ -123,11 +150,19 @@ export function challengeToken(challenges: readonly string[], scheme: 'NTLM' | '
 
 /** The negotiate message, as an Authorization value of `scheme`. */
 export function negotiateMessage(lib: NtlmLibrary, credentials: NtlmCredentials, scheme: 'NTLM' | 'Negotiate'): string {
-  return withScheme(lib.createType1Message({ domain: credentials.domain, workstation: credentials.workstation }), scheme);
+  return withScheme(
+    lib.createType1Message({ domain: credentials.domain, workstation: credentials.workstation }),
+    scheme,
+  );
 }
 
 /** The authenticate message answering the challenge `token`, as an Authorization value of `scheme`. */
-export function authenticateMessage(lib: NtlmLibrary, credentials: NtlmCredentials, scheme: 'NTLM' | 'Negotiate', token: string): string {
+export function authenticateMessage(
+  lib: NtlmLibrary,
+  credentials: NtlmCredentials,
+  scheme: 'NTLM' | 'Negotiate',
+  token: string,
+): string {
   return withScheme(lib.createType3Message(lib.parseType2Message(`NTLM ${token}`), credentials), scheme);
 }
 

@@ -12,7 +12,9 @@ export type Credential = 'principal' | 'timestamp' | 'signature';
 
 /** A request in wire order: each parameter's text, or the credential that stands there. */
 export interface EncodedRequest {
-  readonly params: ReadonlyArray<readonly [name: string, value: string | NestedValue | { readonly credential: Credential }]>;
+  readonly params: ReadonlyArray<
+    readonly [name: string, value: string | NestedValue | { readonly credential: Credential }]
+  >;
   /** The EAT value appended to the signed message ('' or left out when the operation has none, or nothing is signed). */
   readonly eat?: string;
 }
@@ -29,7 +31,8 @@ export function checkParams(
   nillable: readonly string[] = [],
 ): Record<string, unknown> {
   if (params === undefined || params === null) {
-    if (required.length > 0) throw new SvcRequestError(`missing required parameter ${required[0]}`, { operation, parameter: required[0] });
+    if (required.length > 0)
+      throw new SvcRequestError(`missing required parameter ${required[0]}`, { operation, parameter: required[0] });
     return {};
   }
   if (typeof params !== 'object' || Array.isArray(params)) {
@@ -51,7 +54,12 @@ export function checkParams(
 }
 
 /** Runs a value encoder, naming the operation in any error it raises. */
-export function encodeParam<T, W extends string | NestedValue>(operation: string, name: string, value: T, encode: (value: T, name: string) => W): W {
+export function encodeParam<T, W extends string | NestedValue>(
+  operation: string,
+  name: string,
+  value: T,
+  encode: (value: T, name: string) => W,
+): W {
   try {
     return encode(value, name);
   } catch (error) {
@@ -73,7 +81,10 @@ export function eatDouble(value: number): string {
  */
 export function eatDecimal(wire: string): string {
   const negative = wire.startsWith('-');
-  const digits = wire.replace(/^[+-]/, '').split('.')[0]!.replace(/^0+(?=\d)/, '');
+  const digits = wire
+    .replace(/^[+-]/, '')
+    .split('.')[0]!
+    .replace(/^0+(?=\d)/, '');
   const integer = digits === '' ? '0' : digits;
   return negative && integer !== '0' ? `-${integer}` : integer;
 }

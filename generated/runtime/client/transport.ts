@@ -70,8 +70,14 @@ export interface HttpResponse {
  * @param contentType - the Content-Type, `''` when absent
  * @param body - the body's text, or a source of it
  */
-export function responseOf(status: number, contentType: string, body: string | TextSource, location?: string): HttpResponse {
-  if (typeof body === 'string') return location === undefined ? { status, contentType, text: body } : { status, contentType, text: body, location };
+export function responseOf(
+  status: number,
+  contentType: string,
+  body: string | TextSource,
+  location?: string,
+): HttpResponse {
+  if (typeof body === 'string')
+    return location === undefined ? { status, contentType, text: body } : { status, contentType, text: body, location };
   let text: string | undefined;
   const response = {
     status,
@@ -123,7 +129,10 @@ export async function sendRequest(req: HttpRequest): Promise<HttpResponse>;
  * @param fetchImpl - the fetch to send it through
  */
 export async function sendRequest(req: Omit<HttpRequest, 'fetch'>, fetchImpl: typeof fetch): Promise<HttpResponse>;
-export async function sendRequest(req: Omit<HttpRequest, 'fetch'> & { fetch?: typeof fetch }, fetchImpl = req.fetch!): Promise<HttpResponse> {
+export async function sendRequest(
+  req: Omit<HttpRequest, 'fetch'> & { fetch?: typeof fetch },
+  fetchImpl = req.fetch!,
+): Promise<HttpResponse> {
   const { signal, timeoutMs, maxResponseBytes } = req;
   checkLimits(req);
   if (signal?.aborted) throw signal.reason;
@@ -153,7 +162,8 @@ export async function sendRequest(req: Omit<HttpRequest, 'fetch'> & { fetch?: ty
     };
     onAbort = () => stop('abort', signal?.reason);
     guard = (step) => Promise.race([step, stopped]);
-    if (timed) timer = setTimeout(() => stop('timeout', new DOMException('The request timed out', 'TimeoutError')), timeoutMs);
+    if (timed)
+      timer = setTimeout(() => stop('timeout', new DOMException('The request timed out', 'TimeoutError')), timeoutMs);
     signal?.addEventListener('abort', onAbort, { once: true });
   }
 
@@ -196,7 +206,12 @@ export async function sendRequest(req: Omit<HttpRequest, 'fetch'> & { fetch?: ty
   const status = response.status;
   if (text === undefined) throw new SvcResponseTooLargeError(maxResponseBytes ?? 0, status);
   // The Location is looked up only where it means something: Headers.get is not free, and most answers are 200.
-  const answer = responseOf(status, contentType, text.endSource(), status >= 300 && status < 400 ? redirectLocation(status, response.headers.get('location')) : undefined);
+  const answer = responseOf(
+    status,
+    contentType,
+    text.endSource(),
+    status >= 300 && status < 400 ? redirectLocation(status, response.headers.get('location')) : undefined,
+  );
   if (req.wantsCookies === true) answer.setCookies = response.headers.getSetCookie?.() ?? [];
   return answer;
 }
@@ -271,9 +286,8 @@ export async function readChunks(
       // An injected stream could yield strings; isView, unlike instanceof, also accepts bytes made in another realm.
       const value: unknown = step.value;
       if (!ArrayBuffer.isView(value)) throw new TypeError('the response body stream yielded a chunk that is not bytes');
-      const chunk = value instanceof Uint8Array
-        ? value
-        : new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+      const chunk =
+        value instanceof Uint8Array ? value : new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
       total += chunk.byteLength;
       if (limit !== undefined && total > limit) {
         reader.cancel().catch(noop);
@@ -306,7 +320,11 @@ class ByteCollector implements ChunkSink {
     const before = this.#total;
     this.#total += chunk.byteLength;
     const declared = this.declared;
-    if (declared !== undefined && this.#total <= declared && (this.#whole !== undefined || (before > 0 && this.#chunks.length === 1))) {
+    if (
+      declared !== undefined &&
+      this.#total <= declared &&
+      (this.#whole !== undefined || (before > 0 && this.#chunks.length === 1))
+    ) {
       if (this.#whole === undefined) {
         this.#whole = Buffer.allocUnsafe(declared);
         this.#whole.set(this.#chunks[0]!, 0);

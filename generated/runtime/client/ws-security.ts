@@ -57,21 +57,30 @@ function webCrypto(): WebCrypto | undefined {
  * @param soap - whether the client's style is a SOAP one
  */
 export function checkWsSecurity(value: unknown, soap: boolean): WsSecurityOptions {
-  if (value === null || typeof value !== 'object') throw new SvcRequestError('wsSecurity must be an object { username, password, passwordType? }');
+  if (value === null || typeof value !== 'object')
+    throw new SvcRequestError('wsSecurity must be an object { username, password, passwordType? }');
   const { username, password, passwordType, timestamp } = value as Record<string, unknown>;
-  if (!soap) throw new SvcRequestError('wsSecurity is a SOAP header: it needs style soap11 or soap12 (HTTP POST and GET carry no header)');
-  if (typeof username !== 'string' || username === '') throw new SvcRequestError('wsSecurity.username must be a non-empty string');
+  if (!soap)
+    throw new SvcRequestError(
+      'wsSecurity is a SOAP header: it needs style soap11 or soap12 (HTTP POST and GET carry no header)',
+    );
+  if (typeof username !== 'string' || username === '')
+    throw new SvcRequestError('wsSecurity.username must be a non-empty string');
   if (typeof password !== 'string') throw new SvcRequestError('wsSecurity.password must be a string');
   encodeString(username, 'wsSecurity.username');
   encodeString(password, 'wsSecurity.password');
   if (passwordType !== undefined && passwordType !== 'PasswordText' && passwordType !== 'PasswordDigest') {
     throw new SvcRequestError("wsSecurity.passwordType must be 'PasswordText' or 'PasswordDigest'");
   }
-  if (timestamp !== undefined && typeof timestamp !== 'boolean') throw new SvcRequestError('wsSecurity.timestamp must be a boolean');
+  if (timestamp !== undefined && typeof timestamp !== 'boolean')
+    throw new SvcRequestError('wsSecurity.timestamp must be a boolean');
   const crypto = webCrypto();
-  if (crypto === undefined) throw new SvcRequestError('wsSecurity needs crypto.getRandomValues (WebCrypto), which this platform lacks');
+  if (crypto === undefined)
+    throw new SvcRequestError('wsSecurity needs crypto.getRandomValues (WebCrypto), which this platform lacks');
   if (passwordType === 'PasswordDigest' && typeof crypto.subtle?.digest !== 'function') {
-    throw new SvcRequestError("wsSecurity passwordType 'PasswordDigest' needs crypto.subtle (WebCrypto), which browsers give to secure (https) pages only");
+    throw new SvcRequestError(
+      "wsSecurity passwordType 'PasswordDigest' needs crypto.subtle (WebCrypto), which browsers give to secure (https) pages only",
+    );
   }
   return {
     username,
@@ -97,14 +106,19 @@ export function wsSecurityHeader(options: WsSecurityOptions, nowMs: number): Pro
  * @param nonce - the nonce's bytes
  * @param nowMs - the time of wsu:Created, in milliseconds since the epoch
  */
-export async function usernameTokenHeader(options: WsSecurityOptions, nonce: Uint8Array, nowMs: number): Promise<string> {
+export async function usernameTokenHeader(
+  options: WsSecurityOptions,
+  nonce: Uint8Array,
+  nowMs: number,
+): Promise<string> {
   const created = new Date(nowMs).toISOString();
   const nonceText = base64(nonce);
   const digest = options.passwordType === 'PasswordDigest';
   const password = digest ? await passwordDigest(nonce, created, options.password) : escapeXmlText(options.password);
-  const timestamp = options.timestamp === false
-    ? ''
-    : `<wsu:Timestamp wsu:Id="TS-1"><wsu:Created>${created}</wsu:Created><wsu:Expires>${new Date(nowMs + EXPIRES_MS).toISOString()}</wsu:Expires></wsu:Timestamp>`;
+  const timestamp =
+    options.timestamp === false
+      ? ''
+      : `<wsu:Timestamp wsu:Id="TS-1"><wsu:Created>${created}</wsu:Created><wsu:Expires>${new Date(nowMs + EXPIRES_MS).toISOString()}</wsu:Expires></wsu:Timestamp>`;
   return (
     `<wsse:Security soap:mustUnderstand="1" xmlns:wsse="${WSSE_NS}" xmlns:wsu="${WSU_NS}">${timestamp}` +
     `<wsse:UsernameToken wsu:Id="UsernameToken-1"><wsse:Username>${escapeXmlText(options.username)}</wsse:Username>` +

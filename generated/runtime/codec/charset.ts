@@ -30,7 +30,11 @@ const UTF16BE = new TextDecoder('utf-16be', { fatal: true, ignoreBOM: true });
  * @param contentType - the body's Content-Type (`''` when absent)
  * @param subject - what the body is, for error messages: `'response'` (a client's) or `'request'` (a mock's)
  */
-export function decodeBody(bytes: Uint8Array, contentType: string, subject: 'response' | 'request' = 'response'): string {
+export function decodeBody(
+  bytes: Uint8Array,
+  contentType: string,
+  subject: 'response' | 'request' = 'response',
+): string {
   if (bytes.byteLength === 0) return '';
   const { charset, skip } = chooseCharset(bytes, contentType, subject);
   return decodeAs(charset, skip === 0 ? bytes : bytes.subarray(skip), subject);
@@ -61,7 +65,12 @@ function chooseCharset(head: Uint8Array, contentType: string, subject: string): 
  * first is the document, and a document may not start with U+FEFF (the reader takes one leading U+FEFF of a string
  * as the mark it is, so the text must not have another).
  */
-function onlyMark(head: Uint8Array, charset: Charset, length: number, subject: string): { charset: Charset; skip: number } {
+function onlyMark(
+  head: Uint8Array,
+  charset: Charset,
+  length: number,
+  subject: string,
+): { charset: Charset; skip: number } {
   if (head[length] === head[0] && head[length + 1] === head[1] && (length === 2 || head[length + 2] === head[2])) {
     throw new SvcDecodeError(`the ${subject} body starts with two byte-order marks`);
   }
@@ -297,11 +306,17 @@ class BodyText implements TextSource {
       }
       return parts.join('');
     }
-    if (this.scratch === undefined || this.scratch.byteLength < size) this.scratch = NodeBuffer.allocUnsafe(Math.max(size, 2 * (this.scratch?.byteLength ?? 0)));
+    if (this.scratch === undefined || this.scratch.byteLength < size)
+      this.scratch = NodeBuffer.allocUnsafe(Math.max(size, 2 * (this.scratch?.byteLength ?? 0)));
     let filled = 0;
     for (let k = i; filled < size; k++) {
       const from = Math.max(0, start - starts[k]!);
-      filled += asBuffer(NodeBuffer, chunks[k]!).copy(this.scratch, filled, from, Math.min(chunks[k]!.byteLength, from + size - filled));
+      filled += asBuffer(NodeBuffer, chunks[k]!).copy(
+        this.scratch,
+        filled,
+        from,
+        Math.min(chunks[k]!.byteLength, from + size - filled),
+      );
     }
     return this.scratch.toString('latin1', 0, size);
   }
@@ -382,8 +397,10 @@ class ChunkedText implements BodyTextDecoder {
   endSource(): string | TextSource {
     if (!this.#failed) {
       try {
-        if (this.#mode === 'head') return decodeBody(concatBytes(this.#head, this.#headBytes), this.contentType, this.subject);
-        const rest = this.#restBytes === 0 ? '' : decodeAs(this.#charset, this.#rest.subarray(0, this.#restBytes), this.subject);
+        if (this.#mode === 'head')
+          return decodeBody(concatBytes(this.#head, this.#headBytes), this.contentType, this.subject);
+        const rest =
+          this.#restBytes === 0 ? '' : decodeAs(this.#charset, this.#rest.subarray(0, this.#restBytes), this.subject);
         this.#rest = EMPTY_BYTES;
         const pieces = this.#pieces;
         this.#pieces = [];
@@ -490,7 +507,7 @@ export function contentTypeParameter(contentType: string, name: string): string 
   const parameter = /;[\t ]*([^\t ;=]+)[\t ]*=[\t ]*(?:"((?:[^"\\]|\\.)*)"|([^;]*))/g;
   for (let m = parameter.exec(contentType); m !== null; m = parameter.exec(contentType)) {
     if ((m[1] as string).toLowerCase() !== name) continue;
-    const value = (m[2] !== undefined ? m[2].replace(/\\(.)/g, '$1') : m[3] ?? '').trim();
+    const value = (m[2] !== undefined ? m[2].replace(/\\(.)/g, '$1') : (m[3] ?? '')).trim();
     return value === '' ? undefined : value;
   }
   return undefined;
@@ -500,7 +517,8 @@ export function contentTypeParameter(contentType: string, name: string): string 
 const XML_DECLARATION_SCAN = 512;
 
 /** An XML declaration with an encoding, perhaps after stray whitespace; the encoding is group 1 or 2. */
-const XML_DECLARATION = /^[\t\n\r ]*<\?xml[\t\n\r ](?:[^>]*?[\t\n\r ])?encoding[\t\n\r ]*=[\t\n\r ]*(?:"([^"]*)"|'([^']*)')/;
+const XML_DECLARATION =
+  /^[\t\n\r ]*<\?xml[\t\n\r ](?:[^>]*?[\t\n\r ])?encoding[\t\n\r ]*=[\t\n\r ]*(?:"([^"]*)"|'([^']*)')/;
 
 /** The `encoding` of an XML declaration at the start of the body, read as ASCII; undefined when there is none. */
 function xmlEncoding(bytes: Uint8Array): string | undefined {
@@ -534,11 +552,16 @@ function resolveCharset(label: string, subject: string): Charset {
   switch (decoder.encoding) {
     // Every other label WHATWG maps to windows-1252 names ISO-8859-1 or ASCII, which a SOAP server means literally:
     // byte 0x80 is U+0080 there, not the euro sign.
-    case 'windows-1252': return 'iso-8859-1';
-    case 'utf-8': return 'utf-8';
-    case 'utf-16le': return 'utf-16le';
-    case 'utf-16be': return 'utf-16be';
-    default: return decoder;
+    case 'windows-1252':
+      return 'iso-8859-1';
+    case 'utf-8':
+      return 'utf-8';
+    case 'utf-16le':
+      return 'utf-16le';
+    case 'utf-16be':
+      return 'utf-16be';
+    default:
+      return decoder;
   }
 }
 
@@ -552,8 +575,8 @@ function describeLabel(label: string): string {
  * WHATWG. Node 20's TextDecoder decodes windows-1252 as ISO-8859-1, so the table is applied here.
  */
 const WINDOWS_1252_C1 =
-  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f'
-  + '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
 const C1 = /[\u0080-\u009f]/;
 const C1_ALL = /[\u0080-\u009f]/g;
 const fromC1 = (c: string): string => WINDOWS_1252_C1.charAt(c.charCodeAt(0) - 0x80);
@@ -561,15 +584,20 @@ const fromC1 = (c: string): string => WINDOWS_1252_C1.charAt(c.charCodeAt(0) - 0
 /** `bytes` decoded as `charset`; {@link SvcDecodeError} when they are not valid in it. */
 function decodeAs(charset: Charset, bytes: Uint8Array, subject: string): string {
   switch (charset) {
-    case 'utf-8': return strictly(UTF8, bytes, 'UTF-8', subject);
-    case 'utf-16le': return strictly(UTF16LE, bytes, 'UTF-16LE', subject);
-    case 'utf-16be': return strictly(UTF16BE, bytes, 'UTF-16BE', subject);
-    case 'iso-8859-1': return latin1(bytes, 0, bytes.byteLength);
+    case 'utf-8':
+      return strictly(UTF8, bytes, 'UTF-8', subject);
+    case 'utf-16le':
+      return strictly(UTF16LE, bytes, 'UTF-16LE', subject);
+    case 'utf-16be':
+      return strictly(UTF16BE, bytes, 'UTF-16BE', subject);
+    case 'iso-8859-1':
+      return latin1(bytes, 0, bytes.byteLength);
     case 'windows-1252': {
       const text = latin1(bytes, 0, bytes.byteLength);
       return C1.test(text) ? text.replace(C1_ALL, fromC1) : text;
     }
-    default: return strictly(charset, bytes, charset.encoding, subject);
+    default:
+      return strictly(charset, bytes, charset.encoding, subject);
   }
 }
 
@@ -595,7 +623,9 @@ function latin1(bytes: Uint8Array, start: number, end: number): string {
   if (NodeBuffer !== undefined) return asBuffer(NodeBuffer, bytes).toString('latin1', start, end);
   const parts: string[] = [];
   for (let at = start; at < end; at += LATIN1_RUN) {
-    parts.push(String.fromCharCode.apply(null, bytes.subarray(at, Math.min(end, at + LATIN1_RUN)) as unknown as number[]));
+    parts.push(
+      String.fromCharCode.apply(null, bytes.subarray(at, Math.min(end, at + LATIN1_RUN)) as unknown as number[]),
+    );
   }
   return parts.join('');
 }
@@ -604,7 +634,9 @@ function latin1(bytes: Uint8Array, start: number, end: number): string {
 const LATIN1_RUN = 8192;
 
 /** Whether every byte is below 0x80: Node's native check, else a loop. */
-const isAscii: (bytes: Uint8Array) => boolean = nodeBuiltin('node:buffer')?.isAscii ?? ((bytes) => {
-  for (let i = 0; i < bytes.byteLength; i++) if (bytes[i]! >= 0x80) return false;
-  return true;
-});
+const isAscii: (bytes: Uint8Array) => boolean =
+  nodeBuiltin('node:buffer')?.isAscii ??
+  ((bytes) => {
+    for (let i = 0; i < bytes.byteLength; i++) if (bytes[i]! >= 0x80) return false;
+    return true;
+  });

@@ -27,7 +27,16 @@ import {
   decodeUnsignedLong,
   decodeUnsignedShort,
 } from './values.js';
-import { decodeXsInteger, decodeXsLanguage, decodeXsName, decodeXsNcName, decodeXsNmtoken, decodeXsNonNegativeInteger, decodeXsPositiveInteger, decodeXsToken } from './lexical.js';
+import {
+  decodeXsInteger,
+  decodeXsLanguage,
+  decodeXsName,
+  decodeXsNcName,
+  decodeXsNmtoken,
+  decodeXsNonNegativeInteger,
+  decodeXsPositiveInteger,
+  decodeXsToken,
+} from './lexical.js';
 import type { XmlReader } from './xml-reader.js';
 
 /** Reads one value of the current element; the reader is positioned on its start tag and left after its end. */
@@ -110,7 +119,12 @@ export function skipNil(r: XmlReader): null {
 function nextItem(r: XmlReader): boolean {
   if (!r.nextChild()) return false;
   if (r.memberName === '') {
-    fail(new Error(`<${r.localName}> in namespace "${r.namespaceUri}" inside a list, which holds only items of namespace "${r.memberNamespace ?? ''}"`), r.path());
+    fail(
+      new Error(
+        `<${r.localName}> in namespace "${r.namespaceUri}" inside a list, which holds only items of namespace "${r.memberNamespace ?? ''}"`,
+      ),
+      r.path(),
+    );
   }
   return true;
 }
@@ -152,7 +166,10 @@ export function missingElement(r: XmlReader, parent: string, name: string): SvcD
  */
 export function checkFixed<T>(r: XmlReader, parent: string, name: string, value: T, fixed: T): T {
   if (value !== undefined && value !== null && value !== fixed) {
-    throw new SvcDecodeError(`${parent}: ${name} is ${JSON.stringify(value)}, but its value is fixed: ${JSON.stringify(fixed)}`, { path: r.path() });
+    throw new SvcDecodeError(
+      `${parent}: ${name} is ${JSON.stringify(value)}, but its value is fixed: ${JSON.stringify(fixed)}`,
+      { path: r.path() },
+    );
   }
   return value;
 }
@@ -162,7 +179,9 @@ export function checkFixed<T>(r: XmlReader, parent: string, name: string, value:
  * would silently drop the other (two errorCodes of which the last says OK, say).
  */
 export function duplicateElement(r: XmlReader, parent: string): SvcDecodeError {
-  return new SvcDecodeError(`${parent}: <${r.localName}> appears more than once, but holds a single value`, { path: r.path() });
+  return new SvcDecodeError(`${parent}: <${r.localName}> appears more than once, but holds a single value`, {
+    path: r.path(),
+  });
 }
 
 /**
@@ -215,7 +234,12 @@ const XSI_PREFIX = '{http://www.w3.org/2001/XMLSchema-instance}';
  * start tag, whatever its prefix, or undefined when it is absent: one of the same name without the namespace is not
  * it, as a schema-validating service would not take it either. Call it before the element's children are read.
  */
-export function readQualifiedAttribute<T>(r: XmlReader, uri: string, name: string, decode: (text: string, path: string) => T): T | undefined {
+export function readQualifiedAttribute<T>(
+  r: XmlReader,
+  uri: string,
+  name: string,
+  decode: (text: string, path: string) => T,
+): T | undefined {
   const key = `{${uri}}${name}`;
   const found = r.attributes().find(([k]) => k === key);
   if (found === undefined) return undefined;
@@ -257,7 +281,11 @@ export function formMemberName(r: XmlReader, unqualified: readonly string[]): st
  * alone it is that field; any other child is named as {@link formMemberName} names it (`unqualified`: the fields in
  * no namespace). A field sent in another namespace than its own is not that field (skipped as unknown).
  */
-export function ownNamespaceMemberName(r: XmlReader, unqualified: readonly string[], own: Readonly<Record<string, string>>): string {
+export function ownNamespaceMemberName(
+  r: XmlReader,
+  unqualified: readonly string[],
+  own: Readonly<Record<string, string>>,
+): string {
   const local = r.localName;
   if (Object.hasOwn(own, local)) return r.namespaceUri === own[local] ? local : '';
   return formMemberName(r, unqualified);
@@ -269,7 +297,9 @@ export function ownNamespaceMemberName(r: XmlReader, unqualified: readonly strin
  * the abstract type itself, which XML Schema forbids and .NET cannot read.
  */
 export function abstractElement(r: XmlReader, type: string): SvcDecodeError {
-  return new SvcDecodeError(`${type} is abstract: the element must name a type extending it with xsi:type`, { path: r.path() });
+  return new SvcDecodeError(`${type} is abstract: the element must name a type extending it with xsi:type`, {
+    path: r.path(),
+  });
 }
 
 export function missingAttribute(r: XmlReader, parent: string, name: string): SvcDecodeError {
@@ -281,12 +311,21 @@ export function missingAttribute(r: XmlReader, parent: string, name: string): Sv
  * type and returned as an object of that one member. An element that is none of them cannot be an item: skipping it
  * would shorten the list silently, so it is an error.
  */
-export function choiceReader<T extends object>(alternatives: Readonly<Record<string, ReadValue<unknown>>>): ReadValue<T> {
+export function choiceReader<T extends object>(
+  alternatives: Readonly<Record<string, ReadValue<unknown>>>,
+): ReadValue<T> {
   return (r) => {
     const name = r.memberName;
     const read = Object.hasOwn(alternatives, name) ? alternatives[name] : undefined;
     if (read === undefined) {
-      return fail(new Error(`<${r.localName}> is not one of the alternatives of this choice (${Object.keys(alternatives).map((n) => `<${n}>`).join(', ')})`), r.path());
+      return fail(
+        new Error(
+          `<${r.localName}> is not one of the alternatives of this choice (${Object.keys(alternatives)
+            .map((n) => `<${n}>`)
+            .join(', ')})`,
+        ),
+        r.path(),
+      );
     }
     if (r.isNil) notNillable(r);
     // The generated decoder names T, the union of one-member objects this makes.
@@ -296,7 +335,10 @@ export function choiceReader<T extends object>(alternatives: Readonly<Record<str
 
 /** The error for a second alternative of a choice that holds one; call it on the second one's start tag. */
 export function secondAlternative(r: XmlReader, parent: string, first: string): SvcDecodeError {
-  return new SvcDecodeError(`${parent}: <${r.localName}> follows <${first}>, but a choice holds exactly one of its alternatives`, { path: r.path() });
+  return new SvcDecodeError(
+    `${parent}: <${r.localName}> follows <${first}>, but a choice holds exactly one of its alternatives`,
+    { path: r.path() },
+  );
 }
 
 /**
@@ -304,12 +346,18 @@ export function secondAlternative(r: XmlReader, parent: string, first: string): 
  * element (`alternative`); call it once the parent element is consumed.
  */
 export function onlyWithElement(r: XmlReader, parent: string, name: string, alternative: string): SvcDecodeError {
-  return new SvcDecodeError(`${parent}: <${name}> belongs with <${alternative}> (a sequence that is one alternative of a choice), which is not there`, { path: r.closedPath() });
+  return new SvcDecodeError(
+    `${parent}: <${name}> belongs with <${alternative}> (a sequence that is one alternative of a choice), which is not there`,
+    { path: r.closedPath() },
+  );
 }
 
 /** The error for a required choice none of whose alternatives was sent; call it once the parent element is consumed. */
 export function missingChoice(r: XmlReader, parent: string, names: readonly string[]): SvcDecodeError {
-  return new SvcDecodeError(`${parent}: one of ${names.map((n) => `<${n}>`).join(', ')} is required, but none is there`, { path: r.closedPath() });
+  return new SvcDecodeError(
+    `${parent}: one of ${names.map((n) => `<${n}>`).join(', ')} is required, but none is there`,
+    { path: r.closedPath() },
+  );
 }
 
 /**
@@ -319,11 +367,15 @@ export function missingChoice(r: XmlReader, parent: string, names: readonly stri
  * and ASMX refuses it too. `types`: the record, then the types derived from it, each as [name, namespace]; without a
  * namespace, the type is in the service's, the reader's member namespace where the element stands.
  */
-export function derivedTypeOf(r: XmlReader, types: ReadonlyArray<readonly [name: string, namespace?: string]>): string | undefined {
+export function derivedTypeOf(
+  r: XmlReader,
+  types: ReadonlyArray<readonly [name: string, namespace?: string]>,
+): string | undefined {
   const named = r.xsiTypeName;
   if (named === undefined) return undefined;
   const service = r.memberNamespace ?? '';
   const found = types.findIndex(([name, ns]) => named === `{${ns ?? service}}${name}`);
-  if (found < 0) fail(new Error(`xsi:type names ${named}, which is not ${types[0]![0]} nor a type derived from it`), r.path());
+  if (found < 0)
+    fail(new Error(`xsi:type names ${named}, which is not ${types[0]![0]} nor a type derived from it`), r.path());
   return found === 0 ? undefined : types[found]![0];
 }

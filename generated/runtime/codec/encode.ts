@@ -60,7 +60,8 @@ export function unqualifiedWriter<T>(write: WriteValue<T>): WriteValue<T> {
 
 /** A record's text content (xs:simpleContent), escaped: never left out, never nil (it may be the empty text). */
 export function writeText<T>(value: unknown, path: string, encode: EncodeValue<T>): string {
-  if (value === undefined || value === null) reject(path, value === null ? 'cannot be null (the text content is never nil)' : 'is required');
+  if (value === undefined || value === null)
+    reject(path, value === null ? 'cannot be null (the text content is never nil)' : 'is required');
   return escapeXmlText(encode(value as T, path));
 }
 
@@ -73,7 +74,11 @@ export function encodeXml(value: string, path: string): string {
   if (typeof value !== 'string') reject(path, `must be XML content as a string, got ${typeof value}`);
   // The fragment may use the prefixes the envelope declares (xsi, xsd), as content from a service would.
   const at = indexOfNonXmlChar(value);
-  if (at >= 0) reject(path, `contains U+${value.charCodeAt(at).toString(16).toUpperCase().padStart(4, '0')} at index ${at}, which XML 1.0 cannot carry`);
+  if (at >= 0)
+    reject(
+      path,
+      `contains U+${value.charCodeAt(at).toString(16).toUpperCase().padStart(4, '0')} at index ${at}, which XML 1.0 cannot carry`,
+    );
   const reader = new XmlReader(`<x xmlns:xsi="${XSI_NAMESPACE}" xmlns:xsd="${XSD_NAMESPACE}">${value}</x>`);
   try {
     reader.readRoot();
@@ -85,19 +90,30 @@ export function encodeXml(value: string, path: string): string {
   }
   const text = value.replace(/<!\[CDATA\[[\s\S]*?\]\]>|<!--[\s\S]*?-->/g, (m) => ' '.repeat(m.length));
   const reference = /&(?!(?:lt|gt|amp|quot|apos|#[0-9]+|#x[0-9A-Fa-f]+);)/.exec(text);
-  if (reference) reject(path, `is not well-formed XML content: "&" at index ${reference.index} starts no character or predefined entity reference`);
+  if (reference)
+    reject(
+      path,
+      `is not well-formed XML content: "&" at index ${reference.index} starts no character or predefined entity reference`,
+    );
   return value;
 }
 
 /** XML content as an element: `<name>content</name>`, the content as given (checked well-formed). */
-export const writeXmlContent: WriteValue<string> = (name, value, path) => `<${name}>${encodeXml(value, path)}</${name}>`;
+export const writeXmlContent: WriteValue<string> = (name, value, path) =>
+  `<${name}>${encodeXml(value, path)}</${name}>`;
 
 /**
  * A list in its container: `<name><item>…</item>…</name>`, a nil item as `<item xsi:nil="true"/>`. `xmlns`: the
  * declaration of the prefix `item` carries where the items are in a namespace of their own (`' xmlns:ns1="…"'`).
  * `unqualified`: the items are in no namespace, each written with `xmlns=""`.
  */
-export function listWriter<T>(item: string, write: WriteValue<T>, nillableItems: boolean, xmlns: string = '', unqualified = false): WriteValue<ReadonlyArray<T | null>> {
+export function listWriter<T>(
+  item: string,
+  write: WriteValue<T>,
+  nillableItems: boolean,
+  xmlns: string = '',
+  unqualified = false,
+): WriteValue<ReadonlyArray<T | null>> {
   const items = itemsWriter(write, nillableItems, unqualified);
   return (name, values, path) => {
     const inner = items(item, values, path);
@@ -110,7 +126,11 @@ export function listWriter<T>(item: string, write: WriteValue<T>, nillableItems:
  * write in slices (write-slices.ts) it is resumable: it keeps what it wrote when a slice ends, and carries on from
  * there when the write runs again.
  */
-export function itemsWriter<T>(write: WriteValue<T>, nillableItems: boolean, unqualified = false): WriteValue<ReadonlyArray<T | null>> {
+export function itemsWriter<T>(
+  write: WriteValue<T>,
+  nillableItems: boolean,
+  unqualified = false,
+): WriteValue<ReadonlyArray<T | null>> {
   const element = unqualified ? unqualifiedWriter(write) : write;
   const item = (name: string, value: T | null | undefined, at: string): string => {
     if (value !== null && value !== undefined) return element(name, value, at);
@@ -131,10 +151,16 @@ export function itemsWriter<T>(write: WriteValue<T>, nillableItems: boolean, unq
  * A list writer (`write`: {@link listWriter} or {@link itemsWriter}) that first checks the list's length against the
  * item element's minOccurs and maxOccurs: a list the schema cannot take is refused before anything is written.
  */
-export function boundedList<T>(write: WriteValue<ReadonlyArray<T | null>>, minItems: number, maxItems: number): WriteValue<ReadonlyArray<T | null>> {
+export function boundedList<T>(
+  write: WriteValue<ReadonlyArray<T | null>>,
+  minItems: number,
+  maxItems: number,
+): WriteValue<ReadonlyArray<T | null>> {
   return (name, values, path) => {
-    if (Array.isArray(values) && values.length < minItems) reject(path, `has ${values.length} items, fewer than the ${minItems} it must have`);
-    if (Array.isArray(values) && values.length > maxItems) reject(path, `has ${values.length} items, more than the ${maxItems} it may have`);
+    if (Array.isArray(values) && values.length < minItems)
+      reject(path, `has ${values.length} items, fewer than the ${minItems} it must have`);
+    if (Array.isArray(values) && values.length > maxItems)
+      reject(path, `has ${values.length} items, more than the ${maxItems} it may have`);
     return write(name, values, path);
   };
 }
@@ -154,7 +180,8 @@ function itemsInSlices<T>(
       out += item(name, values[i] as T | null | undefined, `${path}[${i}]`);
       i++;
       // Looked at after an item is written, so that every run of the write moves on by at least one item.
-      if (i % ITEMS_PER_CLOCK_CHECK === 0 && i < values.length && performance.now() > slices.deadline) throw SliceEnd.instance;
+      if (i % ITEMS_PER_CLOCK_CHECK === 0 && i < values.length && performance.now() > slices.deadline)
+        throw SliceEnd.instance;
     }
   } finally {
     // Kept whether the slice ended here or in an item's own list: the item that was being written is written again.
@@ -190,7 +217,13 @@ export function writeMember<T>(
 }
 
 /** One attribute of a record, ` name="value"` with a leading space, or '' when it is left out and may be. */
-export function writeAttribute<T>(name: string, value: unknown, path: string, encode: EncodeValue<T>, optional: boolean): string {
+export function writeAttribute<T>(
+  name: string,
+  value: unknown,
+  path: string,
+  encode: EncodeValue<T>,
+  optional: boolean,
+): string {
   if (value === undefined || value === null) {
     if (optional && value === undefined) return '';
     return reject(path, value === null ? 'cannot be null (an attribute is left out instead)' : 'is required');
@@ -201,7 +234,8 @@ export function writeAttribute<T>(name: string, value: unknown, path: string, en
 /** The namespaces whose attributes are the writers' own or XML's: never taken from `$attributes`. */
 const RESERVED_ATTRIBUTE_NAMESPACES = new Set([XSI_NAMESPACE, 'http://www.w3.org/2000/xmlns/']);
 const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
-const NCNAME = /^[A-Za-z_\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD][\w.\-\u00B7\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u037D\u037F-\u1FFF\u200C-\u200D\u203F-\u2040\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD]*$/;
+const NCNAME =
+  /^[A-Za-z_\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD][\w.\-\u00B7\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u037D\u037F-\u1FFF\u200C-\u200D\u203F-\u2040\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD]*$/;
 
 /**
  * A record's other attributes (xs:anyAttribute, its `$attributes`) as start-tag markup: each value escaped; a key
@@ -258,7 +292,11 @@ export function writeOtherAttributes(value: unknown, path: string, own: readonly
  * @param own - the record's members
  * @param subtypes - each type extending it, directly or not, with all its members
  */
-export function derivedType(value: unknown, own: readonly string[], subtypes: ReadonlyArray<readonly [name: string, members: readonly string[]]>): string | undefined {
+export function derivedType(
+  value: unknown,
+  own: readonly string[],
+  subtypes: ReadonlyArray<readonly [name: string, members: readonly string[]]>,
+): string | undefined {
   if (value === null || typeof value !== 'object') return undefined;
   const given = Object.keys(value).filter((k) => (value as Record<string, unknown>)[k] !== undefined);
   if (given.every((k) => own.includes(k))) return undefined;
@@ -271,10 +309,15 @@ export function derivedType(value: unknown, own: readonly string[], subtypes: Re
  * Members alone may not tell two concrete records apart (ones that add nothing to the abstract one): the first is then
  * taken, a valid document either way.
  */
-export function concreteType(value: unknown, concrete: ReadonlyArray<readonly [name: string, members: readonly string[], required: readonly string[]]>): string | undefined {
+export function concreteType(
+  value: unknown,
+  concrete: ReadonlyArray<readonly [name: string, members: readonly string[], required: readonly string[]]>,
+): string | undefined {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const given = Object.keys(value).filter((k) => (value as Record<string, unknown>)[k] !== undefined);
-  return concrete.find(([, members, required]) => given.every((k) => members.includes(k)) && required.every((k) => given.includes(k)))?.[0];
+  return concrete.find(
+    ([, members, required]) => given.every((k) => members.includes(k)) && required.every((k) => given.includes(k)),
+  )?.[0];
 }
 
 /**
@@ -283,7 +326,10 @@ export function concreteType(value: unknown, concrete: ReadonlyArray<readonly [n
  * one that does, so it is stopped before anything is sent.
  */
 export function abstractRecord(path: string, type: string, concrete: readonly string[]): never {
-  const choose = concrete.length > 0 ? `give the members of one of the records extending it: ${concrete.join(', ')}` : 'no record extends it';
+  const choose =
+    concrete.length > 0
+      ? `give the members of one of the records extending it: ${concrete.join(', ')}`
+      : 'no record extends it';
   reject(path, `is a ${type}, which is abstract (no value is of that type itself): ${choose}`);
 }
 
@@ -291,14 +337,25 @@ export function abstractRecord(path: string, type: string, concrete: readonly st
  * Checks a record value's shape: an object (not an array), no member the record does not have (a misspelt name would
  * otherwise be dropped silently), every required member given. Returns it as a plain record for the writer.
  */
-export function checkRecord(path: string, value: unknown, known: readonly string[], required: readonly string[]): Record<string, unknown> {
+export function checkRecord(
+  path: string,
+  value: unknown,
+  known: readonly string[],
+  required: readonly string[],
+): Record<string, unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    reject(path, `must be an object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`);
+    reject(
+      path,
+      `must be an object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`,
+    );
   }
   const given = value as Record<string, unknown>;
   for (const name of Object.keys(given)) {
     if (!known.includes(name) && given[name] !== undefined) {
-      reject(`${path}.${name}`, `is not a member of this record (expected: ${known.length > 0 ? known.join(', ') : 'none'})`);
+      reject(
+        `${path}.${name}`,
+        `is not a member of this record (expected: ${known.length > 0 ? known.join(', ') : 'none'})`,
+      );
     }
   }
   for (const name of required) {
@@ -374,9 +431,14 @@ export function repeatedParam<T>(
  */
 export function formList<T>(encode: EncodeValue<T>): (values: ReadonlyArray<T | null>, path: string) => string[] {
   return (values, path) => {
-    if (values.length === 0) reject(path, 'is an empty list, which an HTTP POST form cannot carry (ASMX needs at least one field); call it over SOAP');
+    if (values.length === 0)
+      reject(
+        path,
+        'is an empty list, which an HTTP POST form cannot carry (ASMX needs at least one field); call it over SOAP',
+      );
     return values.map((value, i) => {
-      if (value === null || value === undefined) reject(`${path}[${i}]`, 'is null, which an HTTP POST form cannot carry');
+      if (value === null || value === undefined)
+        reject(`${path}[${i}]`, 'is null, which an HTTP POST form cannot carry');
       return encode(value, `${path}[${i}]`);
     });
   };
@@ -387,10 +449,20 @@ export function formList<T>(encode: EncodeValue<T>): (values: ReadonlyArray<T | 
  * fields after the choice) given beside another alternative: the schema has no place for it there. `choicePath` is
  * the choice's path, `alternative` the one it belongs with.
  */
-export function checkOnlyWith(value: unknown, choice: unknown, alternative: string, path: string, choicePath: string): void {
+export function checkOnlyWith(
+  value: unknown,
+  choice: unknown,
+  alternative: string,
+  path: string,
+  choicePath: string,
+): void {
   if (value === undefined || (Array.isArray(value) && value.length === 0)) return;
-  if (choice !== null && typeof choice === 'object' && (choice as Record<string, unknown>)[alternative] !== undefined) return;
-  reject(path, `is sent only with ${choicePath}.${alternative} (it belongs to the sequence that is that alternative of the choice); leave it out`);
+  if (choice !== null && typeof choice === 'object' && (choice as Record<string, unknown>)[alternative] !== undefined)
+    return;
+  reject(
+    path,
+    `is sent only with ${choicePath}.${alternative} (it belongs to the sequence that is that alternative of the choice); leave it out`,
+  );
 }
 
 /**
@@ -400,16 +472,28 @@ export function checkOnlyWith(value: unknown, choice: unknown, alternative: stri
  * No member, two members or one the choice lacks is refused before anything is sent: the service would read either
  * none or the first, and drop the rest silently.
  */
-export function choiceWriter(alternatives: ReadonlyArray<readonly [name: string, write: WriteValue<never>, element?: string]>): WriteValue<object> {
+export function choiceWriter(
+  alternatives: ReadonlyArray<readonly [name: string, write: WriteValue<never>, element?: string]>,
+): WriteValue<object> {
   const names = alternatives.map(([n]) => n);
   return (name, value, path) => {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      reject(path, `must be an object with one of ${names.join(', ')}, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`);
+      reject(
+        path,
+        `must be an object with one of ${names.join(', ')}, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`,
+      );
     }
     const given = Object.keys(value).filter((k) => (value as Record<string, unknown>)[k] !== undefined);
-    for (const k of given) if (!names.includes(k)) reject(`${path}.${k}`, `is not an alternative of this choice (expected one of: ${names.join(', ')})`);
+    for (const k of given)
+      if (!names.includes(k))
+        reject(`${path}.${k}`, `is not an alternative of this choice (expected one of: ${names.join(', ')})`);
     if (given.length !== 1) {
-      reject(path, given.length === 0 ? `must hold one of ${names.join(', ')}, but holds none` : `must hold exactly one of ${names.join(', ')}, but holds ${given.join(' and ')}`);
+      reject(
+        path,
+        given.length === 0
+          ? `must hold one of ${names.join(', ')}, but holds none`
+          : `must hold exactly one of ${names.join(', ')}, but holds ${given.join(' and ')}`,
+      );
     }
     const chosen = given[0]!;
     const member = (value as Record<string, unknown>)[chosen];

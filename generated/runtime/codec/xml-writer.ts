@@ -98,9 +98,13 @@ export function buildSoapEnvelope(
   let children = '';
   for (const [name, value] of params) {
     // A repeated parameter's items are each an element of its name, each rewritten by itself.
-    const elements = typeof value === 'string' ? [`<${name}>${paramText(operation, name, value)}</${name}>`] : (value.items ?? [value.element]);
+    const elements =
+      typeof value === 'string'
+        ? [`<${name}>${paramText(operation, name, value)}</${name}>`]
+        : (value.items ?? [value.element]);
     if (Object.hasOwn(own, name)) {
-      for (const element of elements) children += inOwnNamespace(element, name, own[name]!, members === namespace ? undefined : members);
+      for (const element of elements)
+        children += inOwnNamespace(element, name, own[name]!, members === namespace ? undefined : members);
       continue;
     }
     if (unqualified.includes(name)) {
@@ -110,7 +114,9 @@ export function buildSoapEnvelope(
     }
     if (typeof value !== 'string') {
       if (members === namespace) children += value.element;
-      else for (const element of value.items ?? [value.element]) children += qualifyMembers(element, name, namespace, members);
+      else
+        for (const element of value.items ?? [value.element])
+          children += qualifyMembers(element, name, namespace, members);
       continue;
     }
     children += `<${name}>${paramText(operation, name, value)}</${name}>`;
@@ -143,7 +149,10 @@ export function buildBareSoapEnvelope(
   for (const [name, value] of params) {
     if (typeof value !== 'string') {
       // A writer writes the element unqualified: its start tag takes the declaration (or the prefix, for members elsewhere).
-      body += members === namespace ? `<${name}${xmlns}${value.element.slice(name.length + 1)}` : qualifyMembers(value.element, name, namespace, members);
+      body +=
+        members === namespace
+          ? `<${name}${xmlns}${value.element.slice(name.length + 1)}`
+          : qualifyMembers(value.element, name, namespace, members);
       continue;
     }
     body += `<${name}${xmlns}>${paramText(operation, name, value)}</${name}>`;
@@ -156,7 +165,10 @@ function paramText(operation: string, name: string, text: string): string {
   const bad = indexOfNonXmlChar(text);
   if (bad >= 0) {
     const unit = text.charCodeAt(bad).toString(16).toUpperCase().padStart(4, '0');
-    throw new SvcRequestError(`${name} contains U+${unit} at index ${bad}, which XML 1.0 cannot carry`, { operation, parameter: name });
+    throw new SvcRequestError(`${name} contains U+${unit} at index ${bad}, which XML 1.0 cannot carry`, {
+      operation,
+      parameter: name,
+    });
   }
   return escapeXmlText(text);
 }
@@ -200,7 +212,11 @@ export function inOwnNamespace(element: string, name: string, uri: string, membe
  * @param operation - the operation, named in a {@link SvcRequestError} for a value a form cannot carry
  * @param carrier - what carries the form, named in that error
  */
-export function encodeForm(params: ReadonlyArray<readonly [string, string | NestedValue]>, operation?: string, carrier = 'HTTP POST form'): string {
+export function encodeForm(
+  params: ReadonlyArray<readonly [string, string | NestedValue]>,
+  operation?: string,
+  carrier = 'HTTP POST form',
+): string {
   const form = new URLSearchParams();
   for (const [name, value] of params) {
     if (typeof value === 'string') {
@@ -214,7 +230,8 @@ export function encodeForm(params: ReadonlyArray<readonly [string, string | Nest
       if (error instanceof SvcRequestError) throw new SvcRequestError(error.message, { operation, parameter: name });
       throw error;
     }
-    if (values === undefined) throw new SvcRequestError(`${name} cannot be sent in an ${carrier}`, { operation, parameter: name });
+    if (values === undefined)
+      throw new SvcRequestError(`${name} cannot be sent in an ${carrier}`, { operation, parameter: name });
     for (const v of values) form.append(name, v);
   }
   return form.toString();
@@ -231,7 +248,9 @@ export function encodeForm(params: ReadonlyArray<readonly [string, string | Nest
 export function soapAction(namespace: string, operation: string): string {
   const action = `${namespace}${namespace.endsWith('/') ? '' : '/'}${operation}`;
   // Tested first: it is made for every call, and a replace with a callback costs more than the rest of it.
-  return NOT_PRINTABLE.test(action) ? `"${action.replace(/[^\x20-\x7e]/gu, (c) => encodeURIComponent(c))}"` : `"${action}"`;
+  return NOT_PRINTABLE.test(action)
+    ? `"${action.replace(/[^\x20-\x7e]/gu, (c) => encodeURIComponent(c))}"`
+    : `"${action}"`;
 }
 
 /** A character outside printable ASCII. */

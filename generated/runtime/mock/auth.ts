@@ -44,7 +44,9 @@ export class MockAuth {
   constructor(options: MockAuthOptions) {
     const keys = options.keys;
     this.#keyOf =
-      typeof keys === 'function' ? keys : (principal) => (Object.prototype.hasOwnProperty.call(keys, principal) ? keys[principal] : undefined);
+      typeof keys === 'function'
+        ? keys
+        : (principal) => (Object.prototype.hasOwnProperty.call(keys, principal) ? keys[principal] : undefined);
     this.#now = options.now ?? (() => Date.now() / 1000);
     this.#skew = options.skewSeconds ?? DEFAULT_SKEW_SECONDS;
     if (!(this.#skew >= 0)) throw new RangeError('skewSeconds must be a number of seconds, 0 or more');
@@ -70,7 +72,8 @@ export class MockAuth {
     if (!sameText(expected, sent.signature ?? '')) return 'badSignature';
     const now = this.#now();
     const stamp = Number(timestamp);
-    if (timestamp.trim() === '' || !Number.isFinite(stamp) || Math.abs(stamp - now) > this.#skew) return 'staleTimestamp';
+    if (timestamp.trim() === '' || !Number.isFinite(stamp) || Math.abs(stamp - now) > this.#skew)
+      return 'staleTimestamp';
     return this.#count(principal, now) ? undefined : 'requestLimit';
   }
 
@@ -134,6 +137,8 @@ export function eatValueOf(rule: EatRule, value: unknown): string {
     case 'dateTime':
       return value instanceof Date ? String(Math.floor(value.getTime() / 1000)) : String(value);
     case 'base64':
-      return value instanceof Uint8Array ? Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64') : String(value);
+      return value instanceof Uint8Array
+        ? Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64')
+        : String(value);
   }
 }

@@ -33,7 +33,8 @@ export class VirtualClock implements MockClock {
 
   /** Moves the clock by `seconds` and returns the new time. */
   advance(seconds: number): number {
-    if (!Number.isFinite(seconds)) throw new RangeError(`advance needs a finite number of seconds, got ${String(seconds)}`);
+    if (!Number.isFinite(seconds))
+      throw new RangeError(`advance needs a finite number of seconds, got ${String(seconds)}`);
     if (this.#frozen === undefined) this.#offset += seconds;
     else this.#frozen += seconds;
     return this.now();

@@ -123,6 +123,10 @@ export function replyResponse(reply: MockReply): Response {
   if (isDrop(reply)) return Response.error();
   // A web Response of these statuses may have no body at all, not even an empty one.
   // Bytes are copied into an ArrayBuffer of their own, the one kind of Uint8Array a body is typed to take.
-  const body = NULL_BODY_STATUSES.has(reply.status) ? null : typeof reply.body === 'string' ? reply.body : new Uint8Array(reply.body);
+  const body = NULL_BODY_STATUSES.has(reply.status)
+    ? null
+    : typeof reply.body === 'string'
+      ? reply.body
+      : new Uint8Array(reply.body);
   return new Response(body, { status: reply.status, headers: reply.headers });
 }

@@ -31,7 +31,8 @@ export function indexOfDangerous(value: string): number {
     const c = value.charCodeAt(at);
     if (c !== LT && c !== AMP) continue;
     const next = value.charCodeAt(at + 1);
-    if (c === AMP ? next === HASH : isAsciiLetter(next) || next === BANG || next === SLASH || next === QUESTION) return at;
+    if (c === AMP ? next === HASH : isAsciiLetter(next) || next === BANG || next === SLASH || next === QUESTION)
+      return at;
   }
   return -1;
 }
@@ -59,7 +60,10 @@ export function validateRequestForm(
       const index = table.exact.get(name);
       const role = index === undefined ? undefined : op.params[index]!.role;
       const shown = role === 'signature' ? REDACTED : redactorOf(credentialsOf(fields, op)).text(excerpt(value, at));
-      throw new RequestFault('Client', `${REQUEST_VALIDATION_EXCEPTION}: A potentially dangerous Request.${collection} value was detected from the client (${shortName(name)}="${shown}").`);
+      throw new RequestFault(
+        'Client',
+        `${REQUEST_VALIDATION_EXCEPTION}: A potentially dangerous Request.${collection} value was detected from the client (${shortName(name)}="${shown}").`,
+      );
     }
   }
 }

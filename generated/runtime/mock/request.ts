@@ -52,7 +52,10 @@ export class ParamTable {
     });
     this.exact = exact;
     this.folded = folded;
-    this.list = params.length === 0 ? 'none' : params.map((p) => (p.alternatives ? p.alternatives.join(' | ') : p.name)).join(', ');
+    this.list =
+      params.length === 0
+        ? 'none'
+        : params.map((p) => (p.alternatives ? p.alternatives.join(' | ') : p.name)).join(', ');
   }
 
   /** The exact spelling of a name that differs from `name` only in case, if there is one. */
@@ -79,10 +82,14 @@ export function mediaTypeOf(contentType: string): string {
  */
 export function styleOfMediaType(mediaType: string): Style | undefined {
   switch (mediaType) {
-    case 'text/xml': return 'soap11';
-    case 'application/soap+xml': return 'soap12';
-    case 'application/x-www-form-urlencoded': return 'httpPost';
-    default: return undefined;
+    case 'text/xml':
+      return 'soap11';
+    case 'application/soap+xml':
+      return 'soap12';
+    case 'application/x-www-form-urlencoded':
+      return 'httpPost';
+    default:
+      return undefined;
   }
 }
 
@@ -115,7 +122,10 @@ export async function readRequestText(request: MockExchange, maxBytes: number): 
     throw new RequestFault('Client', 'the request body could not be read to its end');
   }
   if (bytes === undefined) {
-    throw new RequestFault('Client', `Maximum request length exceeded: the request body is larger than ${maxBytes} bytes`);
+    throw new RequestFault(
+      'Client',
+      `Maximum request length exceeded: the request body is larger than ${maxBytes} bytes`,
+    );
   }
   try {
     return decodeBody(bytes, request.header('content-type') ?? '', 'request');
@@ -186,24 +196,46 @@ export function readSoapParams(
     const index = table.exact.get(name);
     if (index === undefined) throw new RequestFault('Client', unknownElement(name, op.name, table, bare !== undefined));
     const param = op.params[index]!;
-    const own = bare === undefined && op.paramNamespaces !== undefined && Object.hasOwn(op.paramNamespaces, param.name) ? op.paramNamespaces[param.name] : undefined;
+    const own =
+      bare === undefined && op.paramNamespaces !== undefined && Object.hasOwn(op.paramNamespaces, param.name)
+        ? op.paramNamespaces[param.name]
+        : undefined;
     if (own !== undefined) {
       // A parameter of a namespace of its own (an element reference to another schema) is that parameter only there.
-      if (reader.namespaceUri !== own) throw new RequestFault('Client', `parameter "${name}" is not in namespace ${JSON.stringify(own)} (${whereIs(reader.namespaceUri)})`);
+      if (reader.namespaceUri !== own)
+        throw new RequestFault(
+          'Client',
+          `parameter "${name}" is not in namespace ${JSON.stringify(own)} (${whereIs(reader.namespaceUri)})`,
+        );
     } else if (bare === undefined && op.unqualifiedParams?.includes(param.name) === true) {
       // An unqualified parameter (form="unqualified") is in no namespace: one in the operation's is not it.
-      if (reader.namespaceUri !== '') throw new RequestFault('Client', `parameter "${name}" must be unqualified, in no namespace (${whereIs(reader.namespaceUri)})`);
+      if (reader.namespaceUri !== '')
+        throw new RequestFault(
+          'Client',
+          `parameter "${name}" must be unqualified, in no namespace (${whereIs(reader.namespaceUri)})`,
+        );
     } else if (reader.namespaceUri !== namespace) {
-      throw new RequestFault('Client', `parameter "${name}" is not in namespace ${JSON.stringify(namespace)} (${whereIs(reader.namespaceUri)})`);
+      throw new RequestFault(
+        'Client',
+        `parameter "${name}" is not in namespace ${JSON.stringify(namespace)} (${whereIs(reader.namespaceUri)})`,
+      );
     }
     if (seen[index] && param.alternatives) {
-      throw new RequestFault('Client', `parameter "${param.name}" is a choice of one of ${param.alternatives.join(', ')}, but <${name}> follows another of them`);
+      throw new RequestFault(
+        'Client',
+        `parameter "${param.name}" is a choice of one of ${param.alternatives.join(', ')}, but <${name}> follows another of them`,
+      );
     }
-    if (seen[index] && param.repeated !== true) throw new RequestFault('Client', `parameter "${name}" appears more than once`);
+    if (seen[index] && param.repeated !== true)
+      throw new RequestFault('Client', `parameter "${name}" appears more than once`);
     seen[index] = true;
     let value: unknown;
     if (reader.isNil) {
-      if (!param.nillable) throw new RequestFault('Client', `parameter "${name}" is nil (xsi:nil), but ${param.repeated ? 'its items are' : 'it is'} not nillable`);
+      if (!param.nillable)
+        throw new RequestFault(
+          'Client',
+          `parameter "${name}" is nil (xsi:nil), but ${param.repeated ? 'its items are' : 'it is'} not nillable`,
+        );
       reader.skip();
       value = null;
     } else if (param.role !== undefined) {
@@ -217,11 +249,13 @@ export function readSoapParams(
     if (param.repeated === true) ((values[index] ??= []) as unknown[]).push(value);
     else values[index] = value;
     // A reader that stops short or reads past its element would make every later check misread the request.
-    if (reader.currentDepth !== depth) throw new Error(`the mock's reader of parameter ${name} did not consume exactly its element`);
+    if (reader.currentDepth !== depth)
+      throw new Error(`the mock's reader of parameter ${name} did not consume exactly its element`);
   }
   const missing = missingParams(op.params, seen);
   if (missing.length === 1) throw new RequestFault('Client', `required parameter "${missing[0]}" is missing`);
-  if (missing.length > 1) throw new RequestFault('Client', `required parameters ${missing.map((n) => `"${n}"`).join(', ')} are missing`);
+  if (missing.length > 1)
+    throw new RequestFault('Client', `required parameters ${missing.map((n) => `"${n}"`).join(', ')} are missing`);
   return { params: handlerParams(op.params, values, seen), credentials };
 }
 
@@ -233,7 +267,10 @@ export function readSoapParams(
  */
 export function finishRequestEnvelope(reader: XmlReader, operation: string): void {
   if (reader.nextChild()) {
-    throw new RequestFault('Client', `the SOAP Body holds more than one element: <${shortName(reader.localName)}> follows <${operation}>`);
+    throw new RequestFault(
+      'Client',
+      `the SOAP Body holds more than one element: <${shortName(reader.localName)}> follows <${operation}>`,
+    );
   }
   while (reader.nextChild()) reader.skip();
   reader.readEnd();
@@ -259,14 +296,20 @@ const MAX_VALUE_DEPTH = 8;
 /** The first character XML cannot carry in any string of a decoded value (its lists and records too), as `U+FFFF`. */
 function nonXmlCharIn(value: unknown, depth: number): string | undefined {
   if (typeof value === 'string') return nonXmlCharOf(value);
-  if (value === null || typeof value !== 'object' || depth >= MAX_VALUE_DEPTH || value instanceof Date || value instanceof Uint8Array) return undefined;
+  if (
+    value === null ||
+    typeof value !== 'object' ||
+    depth >= MAX_VALUE_DEPTH ||
+    value instanceof Date ||
+    value instanceof Uint8Array
+  )
+    return undefined;
   for (const item of Array.isArray(value) ? value : Object.values(value)) {
     const found = nonXmlCharIn(item, depth + 1);
     if (found !== undefined) return found;
   }
   return undefined;
 }
-
 
 /**
  * The refusal of a value holding a character XML cannot carry: such a value could never be written back into an
@@ -281,7 +324,11 @@ function uncarried(name: string, character: string): string {
  * A credential's value and its text, the one for the handler, the other for the credential check. The text is read
  * first; the value is read from a copy of the element holding that text, since the reader cannot go back.
  */
-function readCredential(reader: XmlReader, param: MockParam, memberNamespace: string): { value: unknown; text: string } {
+function readCredential(
+  reader: XmlReader,
+  param: MockParam,
+  memberNamespace: string,
+): { value: unknown; text: string } {
   let text: string;
   try {
     text = reader.readText();
@@ -339,7 +386,8 @@ export function readFormParams(
   for (const name of fields.keys()) {
     const index = table.exact.get(name);
     if (index === undefined) throw new RequestFault('Client', unknownField(name, table));
-    if (op.params[index]!.form === undefined) throw new RequestFault('Client', `Parameter ${name} cannot be sent in an HTTP POST form.`);
+    if (op.params[index]!.form === undefined)
+      throw new RequestFault('Client', `Parameter ${name} cannot be sent in an HTTP POST form.`);
   }
   // A form cannot say nil: a required nillable parameter's field is left out for null, so it is not missing (an
   // optional one left out is simply not given).
@@ -366,14 +414,22 @@ function readField(param: MockParam, values: readonly string[]): unknown {
   for (const value of values) {
     const found = nonXmlCharOf(value);
     if (found === undefined) continue;
-    if (param.role === 'signature') throw new RequestFault('Client', `Parameter ${param.name} is not valid (the value of a credential is not shown).`);
+    if (param.role === 'signature')
+      throw new RequestFault(
+        'Client',
+        `Parameter ${param.name} is not valid (the value of a credential is not shown).`,
+      );
     throw new RequestFault('Client', uncarried(param.name, found));
   }
   try {
     return param.form!(values, param.name);
   } catch (error) {
     if (param.role !== undefined) {
-      if (error instanceof SvcDecodeError) throw new RequestFault('Client', `Parameter ${param.name} is not valid (the value of a credential is not shown).`);
+      if (error instanceof SvcDecodeError)
+        throw new RequestFault(
+          'Client',
+          `Parameter ${param.name} is not valid (the value of a credential is not shown).`,
+        );
       throw new RequestFault('Server', `the mock's reader of parameter ${param.name} failed`);
     }
     if (error instanceof SvcDecodeError) throw new RequestFault('Client', error.message);
@@ -413,7 +469,10 @@ function formDecode(s: string): string {
   try {
     return decodeURIComponent(spaced);
   } catch {
-    throw new RequestFault('Client', 'The form body is not valid: a field holds a malformed percent-escape or bytes that are not UTF-8.');
+    throw new RequestFault(
+      'Client',
+      'The form body is not valid: a field holds a malformed percent-escape or bytes that are not UTF-8.',
+    );
   }
 }
 
@@ -423,13 +482,18 @@ function formDecode(s: string): string {
 function missingParams(params: readonly MockParam[], seen: readonly boolean[], form = false): string[] {
   const missing: string[] = [];
   params.forEach((p, i) => {
-    if ((p.required || (form && p.repeated === true)) && !seen[i]) missing.push(p.alternatives ? p.alternatives.join(' | ') : p.name);
+    if ((p.required || (form && p.repeated === true)) && !seen[i])
+      missing.push(p.alternatives ? p.alternatives.join(' | ') : p.name);
   });
   return missing;
 }
 
 /** The handler's parameter object: every parameter given, credentials left out. */
-function handlerParams(params: readonly MockParam[], values: readonly unknown[], seen: readonly boolean[]): Record<string, unknown> {
+function handlerParams(
+  params: readonly MockParam[],
+  values: readonly unknown[],
+  seen: readonly boolean[],
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   params.forEach((param, i) => {
     // A repeated parameter without elements is the empty list: never absent.

@@ -51,7 +51,9 @@ function imports(model: ServiceModel): Statement[] {
         ...(model.soapHeaders.some((h) => h.record.fields.some((f) => f.secret)) ? ['secretValues'] : []),
         { name: 'CallOptions', isTypeOnly: true },
         { name: 'OperationBinding', isTypeOnly: true },
-        ...(model.operations.some((o) => o.responseHeaders.length > 0) ? [{ name: 'WithHeaders', isTypeOnly: true }] : []),
+        ...(model.operations.some((o) => o.responseHeaders.length > 0)
+          ? [{ name: 'WithHeaders', isTypeOnly: true }]
+          : []),
       ],
     },
     {
@@ -60,18 +62,58 @@ function imports(model: ServiceModel): Statement[] {
       namedImports: ['SvcRequestError', ...(checkedOperations(model).length > 0 ? ['SvcServiceError'] : [])],
     },
     ...(model.soapHeaders.length > 0
-      ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/codec/xml-writer.js', namedImports: ['soapHeaderBlock'] } satisfies Statement]
+      ? [
+          {
+            kind: StructureKind.ImportDeclaration,
+            moduleSpecifier: '../runtime/codec/xml-writer.js',
+            namedImports: ['soapHeaderBlock'],
+          } satisfies Statement,
+        ]
       : []),
     ...(model.polls.length > 0
-      ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/client/poll.js', isTypeOnly: true, namedImports: ['PollOptions'] } satisfies Statement]
+      ? [
+          {
+            kind: StructureKind.ImportDeclaration,
+            moduleSpecifier: '../runtime/client/poll.js',
+            isTypeOnly: true,
+            namedImports: ['PollOptions'],
+          } satisfies Statement,
+        ]
       : []),
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/client/http-auth.js', isTypeOnly: true, namedImports: ['HttpAuthOptions'] },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/client/cookies.js', isTypeOnly: true, namedImports: ['CookieJar'] },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: '../runtime/client/http-auth.js',
+      isTypeOnly: true,
+      namedImports: ['HttpAuthOptions'],
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: '../runtime/client/cookies.js',
+      isTypeOnly: true,
+      namedImports: ['CookieJar'],
+    },
     ...(hasSoap(model)
-      ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/client/ws-security.js', isTypeOnly: true, namedImports: ['WsSecurityOptions'] } satisfies Statement]
+      ? [
+          {
+            kind: StructureKind.ImportDeclaration,
+            moduleSpecifier: '../runtime/client/ws-security.js',
+            isTypeOnly: true,
+            namedImports: ['WsSecurityOptions'],
+          } satisfies Statement,
+        ]
       : []),
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/client/hooks.js', isTypeOnly: true, namedImports: ['RequestHook', 'ResponseHook'] },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/client/network.js', isTypeOnly: true, namedImports: ['ProxyOption', 'TlsOptions'] },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: '../runtime/client/hooks.js',
+      isTypeOnly: true,
+      namedImports: ['RequestHook', 'ResponseHook'],
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: '../runtime/client/network.js',
+      isTypeOnly: true,
+      namedImports: ['ProxyOption', 'TlsOptions'],
+    },
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: './codec.js',
@@ -91,7 +133,9 @@ function imports(model: ServiceModel): Statement[] {
         ...(model.serviceErrors?.enum.numeric ? [`${model.serviceErrors.enum.name}ByNumber`] : []),
         ...resultTypeNames(model).map((name) => ({ name, isTypeOnly: true })),
         ...model.operations.map((o) => ({ name: paramsTypeName(o.tsName), isTypeOnly: true })),
-        ...model.operations.filter((o) => o.responseHeaders.length > 0).map((o) => ({ name: responseHeadersTypeName(o), isTypeOnly: true })),
+        ...model.operations
+          .filter((o) => o.responseHeaders.length > 0)
+          .map((o) => ({ name: responseHeadersTypeName(o), isTypeOnly: true })),
       ],
     },
   ];
@@ -124,7 +168,11 @@ function signInput(principal: string): Statement {
       { name: 'operation', type: 'string', docs: ['The operation name, e.g. as on the wire.'] },
       { name: propertyKey(principal), type: 'string', docs: ['The principal credential, as sent.'] },
       { name: 'timestamp', type: 'string', docs: ['The timestamp as sent (whole Unix seconds).'] },
-      { name: 'eatValue', type: 'string', docs: ["The operation's EAT value ('' when its marker is none, null or not marked)."] },
+      {
+        name: 'eatValue',
+        type: 'string',
+        docs: ["The operation's EAT value ('' when its marker is none, null or not marked)."],
+      },
       { name: 'message', type: 'string', docs: [`${principal} + timestamp + eatValue.`] },
     ],
   };
@@ -158,9 +206,23 @@ function optionsInterface(model: ServiceModel, principal: string | undefined): S
           ),
         ],
       },
-      ...(principal ? [{ name: propertyKey(principal), type: 'string', docs: ['Sent as the principal credential of every operation.'] }] : []),
+      ...(principal
+        ? [
+            {
+              name: propertyKey(principal),
+              type: 'string',
+              docs: ['Sent as the principal credential of every operation.'],
+            },
+          ]
+        : []),
       ...(signed
-        ? [{ name: 'apiKey', type: 'string', docs: ['The secret that signs each request. Never sent, never logged, never part of an error.'] }]
+        ? [
+            {
+              name: 'apiKey',
+              type: 'string',
+              docs: ['The secret that signs each request. Never sent, never logged, never part of an error.'],
+            },
+          ]
         : []),
       ...model.soapHeaders.map((h) => ({
         name: h.option,
@@ -173,13 +235,27 @@ function optionsInterface(model: ServiceModel, principal: string | undefined): S
           ),
         ],
       })),
-      { name: 'style', type: 'Style | undefined', hasQuestionToken: true, docs: [`The binding: ${orList(model.bindings.map((b, i) => `'${b}'${i === 0 ? ' (default)' : ''}`))}.`] },
-      { name: 'namespace', type: 'string | undefined', hasQuestionToken: true, docs: [jsDoc(`The XML namespace; default \`${model.namespace.uri}\`.`, decisionRemark(model.namespace.decision))] },
+      {
+        name: 'style',
+        type: 'Style | undefined',
+        hasQuestionToken: true,
+        docs: [`The binding: ${orList(model.bindings.map((b, i) => `'${b}'${i === 0 ? ' (default)' : ''}`))}.`],
+      },
+      {
+        name: 'namespace',
+        type: 'string | undefined',
+        hasQuestionToken: true,
+        docs: [
+          jsDoc(`The XML namespace; default \`${model.namespace.uri}\`.`, decisionRemark(model.namespace.decision)),
+        ],
+      },
       {
         name: 'fetch',
         type: 'typeof fetch | undefined',
         hasQuestionToken: true,
-        docs: ['A fetch to send every call through (a test double, a fetch with a proxy dispatcher). Without it, the `transport` option decides.'],
+        docs: [
+          'A fetch to send every call through (a test double, a fetch with a proxy dispatcher). Without it, the `transport` option decides.',
+        ],
       },
       {
         name: 'transport',
@@ -222,12 +298,31 @@ function optionsInterface(model: ServiceModel, principal: string | undefined): S
         ],
       },
       ...(sendsTimestamps(model)
-        ? [{ name: 'now', type: '(() => number) | undefined', hasQuestionToken: true, docs: ['The timestamp source in Unix seconds (floored); default the system clock.'] }]
+        ? [
+            {
+              name: 'now',
+              type: '(() => number) | undefined',
+              hasQuestionToken: true,
+              docs: ['The timestamp source in Unix seconds (floored); default the system clock.'],
+            },
+          ]
         : []),
       ...(signed
-        ? [{ name: 'sign', type: '((input: SignInput) => string) | undefined', hasQuestionToken: true, docs: ['Replaces the default key computation.'] }]
+        ? [
+            {
+              name: 'sign',
+              type: '((input: SignInput) => string) | undefined',
+              hasQuestionToken: true,
+              docs: ['Replaces the default key computation.'],
+            },
+          ]
         : []),
-      { name: 'timeoutMs', type: 'number | undefined', hasQuestionToken: true, docs: ['Per-call time limit; exceeded: SvcTimeoutError.'] },
+      {
+        name: 'timeoutMs',
+        type: 'number | undefined',
+        hasQuestionToken: true,
+        docs: ['Per-call time limit; exceeded: SvcTimeoutError.'],
+      },
       {
         name: 'maxResponseBytes',
         type: 'number | undefined',
@@ -239,7 +334,14 @@ function optionsInterface(model: ServiceModel, principal: string | undefined): S
         ],
       },
       ...(hasErrorCodes(model)
-        ? [{ name: 'throwOnServiceError', type: 'boolean | undefined', hasQuestionToken: true, docs: ['Throw SvcServiceError for a non-success error code (default true).'] }]
+        ? [
+            {
+              name: 'throwOnServiceError',
+              type: 'boolean | undefined',
+              hasQuestionToken: true,
+              docs: ['Throw SvcServiceError for a non-success error code (default true).'],
+            },
+          ]
         : []),
       ...authAndHookOptions(model),
     ],
@@ -260,7 +362,7 @@ function authAndHookOptions(model: ServiceModel) {
       hasQuestionToken: true,
       docs: [
         jsDoc(
-          'HTTP authentication, one of: `{ basic: { username, password } }` sends `Authorization: Basic` with every request, before any 401 (the client never sends a request twice; use https: Basic does not hide the password); `{ ntlm: { username, password, domain?, workstation? } }` answers IIS\'s Windows authentication (NTLMv2 under NTLM or Negotiate) on connections the client authenticates once each, on Node, with the optional package @node-ntlm/core installed. The password is masked in every error and in what the hooks see.',
+          "HTTP authentication, one of: `{ basic: { username, password } }` sends `Authorization: Basic` with every request, before any 401 (the client never sends a request twice; use https: Basic does not hide the password); `{ ntlm: { username, password, domain?, workstation? } }` answers IIS's Windows authentication (NTLMv2 under NTLM or Negotiate) on connections the client authenticates once each, on Node, with the optional package @node-ntlm/core installed. The password is masked in every error and in what the hooks see.",
         ),
       ],
     },
@@ -335,7 +437,13 @@ function clientClass(model: ServiceModel, principal: string | undefined): Statem
     kind: StructureKind.Class,
     name: model.clientName,
     isExported: true,
-    docs: [jsDoc(`Client of the ${model.title} ${model.version}.`, model.doc, 'Calls are never retried: operations that submit work are not idempotent.')],
+    docs: [
+      jsDoc(
+        `Client of the ${model.title} ${model.version}.`,
+        model.doc,
+        'Calls are never retried: operations that submit work are not idempotent.',
+      ),
+    ],
     properties: [{ name: '#core', isReadonly: true, type: 'ClientCore' }],
     ctors: [
       {
@@ -346,14 +454,24 @@ function clientClass(model: ServiceModel, principal: string | undefined): Statem
             w.newLine();
           };
           guard("options === null || typeof options !== 'object'", 'options must be an object');
-          if (principal) guard(`typeof options${memberAccess(principal)} !== 'string' || options${memberAccess(principal)} === ''`, `${principal} must be a non-empty string`);
+          if (principal)
+            guard(
+              `typeof options${memberAccess(principal)} !== 'string' || options${memberAccess(principal)} === ''`,
+              `${principal} must be a non-empty string`,
+            );
           if (signed) {
-            guard("options.sign === undefined && (typeof options.apiKey !== 'string' || options.apiKey === '')", 'apiKey must be a non-empty string');
+            guard(
+              "options.sign === undefined && (typeof options.apiKey !== 'string' || options.apiKey === '')",
+              'apiKey must be a non-empty string',
+            );
             guard("options.sign !== undefined && typeof options.sign !== 'function'", 'sign must be a function');
             w.writeLine('const custom = options.sign;');
           }
           for (const h of model.soapHeaders.filter((x) => x.required)) {
-            guard(`options.${h.option} === undefined || options.${h.option} === null`, `${h.option} must be given: it is sent as the SOAP header <${h.element}>`);
+            guard(
+              `options.${h.option} === undefined || options.${h.option} === null`,
+              `${h.option} must be given: it is sent as the SOAP header <${h.element}>`,
+            );
           }
           const members: string[] = [
             'baseUrl: options.baseUrl',
@@ -364,17 +482,35 @@ function clientClass(model: ServiceModel, principal: string | undefined): Statem
           if (model.bindings.length < 4) members.push(`styles: ${arrayLiteral(model.bindings.map(tsLiteral))}`);
           members.push(principal ? `principal: options${memberAccess(principal)}` : "principal: ''");
           if (signed && principal) {
-            const input = objectLiteral(['operation: i.operation', `${propertyKey(principal)}: i.principal`, 'timestamp: i.timestamp', 'eatValue: i.eatValue', 'message: i.message']);
+            const input = objectLiteral([
+              'operation: i.operation',
+              `${propertyKey(principal)}: i.principal`,
+              'timestamp: i.timestamp',
+              'eatValue: i.eatValue',
+              'message: i.message',
+            ]);
             members.push(`sign: custom ? (i) => custom(${input}) : hmacSigner(options.apiKey)`);
           } else {
             members.push("sign: () => ''");
           }
           // Passed as given: without one, the core looks globalThis.fetch up at each call (MSW installed later).
-          members.push('fetch: options.fetch', 'transport: options.transport', 'compression: options.compression', 'tls: options.tls', 'proxy: options.proxy');
+          members.push(
+            'fetch: options.fetch',
+            'transport: options.transport',
+            'compression: options.compression',
+            'tls: options.tls',
+            'proxy: options.proxy',
+          );
           // Without a timestamp to send, the core's clock is never read: it gets the default.
-          members.push(sendsTimestamps(model) ? 'now: options.now ?? (() => Date.now() / 1000)' : 'now: () => Date.now() / 1000');
+          members.push(
+            sendsTimestamps(model) ? 'now: options.now ?? (() => Date.now() / 1000)' : 'now: () => Date.now() / 1000',
+          );
           members.push('timeoutMs: options.timeoutMs', 'maxResponseBytes: options.maxResponseBytes');
-          members.push('httpAuth: options.httpAuth', 'cookieJar: options.cookieJar', ...(hasSoap(model) ? ['wsSecurity: options.wsSecurity'] : []));
+          members.push(
+            'httpAuth: options.httpAuth',
+            'cookieJar: options.cookieJar',
+            ...(hasSoap(model) ? ['wsSecurity: options.wsSecurity'] : []),
+          );
           members.push('onRequest: options.onRequest', 'onResponse: options.onResponse');
           if (hasErrorCodes(model)) members.push('throwOnServiceError: options.throwOnServiceError ?? true');
           if (signed) members.push("secrets: typeof options.apiKey === 'string' ? [options.apiKey] : []");
@@ -386,13 +522,24 @@ function clientClass(model: ServiceModel, principal: string | undefined): Statem
           w.write(`const core = ${checked};`);
           w.newLine();
           const headers = model.soapHeaders.map((h) => {
-            const write = call('soapHeaderBlock', [tsLiteral(h.element), 'core.namespace', `options.${h.option}`, tsLiteral(h.option), recordWriterName(h.record)]);
-            return h.required ? `${h.element}: ${write}` : `${h.element}: options.${h.option} === undefined ? undefined : ${write}`;
+            const write = call('soapHeaderBlock', [
+              tsLiteral(h.element),
+              'core.namespace',
+              `options.${h.option}`,
+              tsLiteral(h.option),
+              recordWriterName(h.record),
+            ]);
+            return h.required
+              ? `${h.element}: ${write}`
+              : `${h.element}: options.${h.option} === undefined ? undefined : ${write}`;
           });
           const core: string[] = ['...core', `soapHeaders: ${objectLiteral(headers, true)}`];
           const secret = model.soapHeaders.filter((h) => h.record.fields.some((f) => f.secret));
           if (secret.length > 0) {
-            const parts = secret.map((h) => `...${call('secretValues', [`options.${h.option}`, arrayLiteral(h.record.fields.filter((f) => f.secret).map((f) => tsLiteral(f.name)))])}`);
+            const parts = secret.map(
+              (h) =>
+                `...${call('secretValues', [`options.${h.option}`, arrayLiteral(h.record.fields.filter((f) => f.secret).map((f) => tsLiteral(f.name)))])}`,
+            );
             core.push(`secrets: ${arrayLiteral(['...(core.secrets ?? [])', ...parts])}`);
           }
           w.write(`this.#core = new ClientCore(${objectLiteral(core, true)});`);
@@ -401,7 +548,10 @@ function clientClass(model: ServiceModel, principal: string | undefined): Statem
     ],
     methods: [
       ...serviceErrorGuard(model),
-      ...model.operations.flatMap((op) => [operationMethod(model, op), ...(op.responseHeaders.length > 0 ? [withHeadersMethod(model, op)] : [])]),
+      ...model.operations.flatMap((op) => [
+        operationMethod(model, op),
+        ...(op.responseHeaders.length > 0 ? [withHeadersMethod(model, op)] : []),
+      ]),
       ...model.polls.map((p) => pollMethod(model, p)),
     ],
   };
@@ -501,7 +651,9 @@ function writeBinding(w: CodeBlockWriter, model: ServiceModel, op: OperationMode
       w.newLine();
     }
     if (result.kind === 'value' && result.form === 'unqualified') w.writeLine('unqualifiedResult: true,');
-    const own = op.params.filter((p) => p.namespace !== undefined).map((p) => `${propertyKey(p.name)}: ${tsLiteral(p.namespace!.uri)}`);
+    const own = op.params
+      .filter((p) => p.namespace !== undefined)
+      .map((p) => `${propertyKey(p.name)}: ${tsLiteral(p.namespace!.uri)}`);
     if (own.length > 0) {
       w.write(`paramNamespaces: ${objectLiteral(own)},`);
       w.newLine();
@@ -509,17 +661,31 @@ function writeBinding(w: CodeBlockWriter, model: ServiceModel, op: OperationMode
     if (result.kind === 'value' && result.namespace !== undefined) uri('resultNamespace', result.namespace.uri);
     if (op.headers.length > 0) w.writeLine(`headers: [${op.headers.map((h) => tsLiteral(h.element)).join(', ')}],`);
     if (op.responseHeaders.length > 0) {
-      const entries = op.responseHeaders.map((h) => objectLiteral([`element: ${tsLiteral(h.element)}`, `required: ${h.required}`, `decode: ${decoderName(h.record)}`]));
+      const entries = op.responseHeaders.map((h) =>
+        objectLiteral([
+          `element: ${tsLiteral(h.element)}`,
+          `required: ${h.required}`,
+          `decode: ${decoderName(h.record)}`,
+        ]),
+      );
       w.write(`responseHeaders: ${arrayLiteral(entries)},`);
       w.newLine();
     }
     w.writeLine(`decode: ${result.kind === 'void' ? '() => undefined' : resultDecoderName(op)},`);
     if (!status) w.writeLine('check: undefined,');
     else {
-      const names = status.codeKind === 'int' && model.serviceErrors?.enum.numeric ? [`codeNames: ${model.serviceErrors.enum.name}ByNumber`] : [];
+      const names =
+        status.codeKind === 'int' && model.serviceErrors?.enum.numeric
+          ? [`codeNames: ${model.serviceErrors.enum.name}ByNumber`]
+          : [];
       const success = tsLiteral(status.success);
       const message = status.messageField ? `'${status.messageField.name}'` : 'undefined';
-      const check = [`codeField: ${tsLiteral(status.codeField.name)}`, `messageField: ${message}`, `success: ${success}`, ...names];
+      const check = [
+        `codeField: ${tsLiteral(status.codeField.name)}`,
+        `messageField: ${message}`,
+        `success: ${success}`,
+        ...names,
+      ];
       w.write(`check: ${objectLiteral(check)},`);
       w.newLine();
     }
@@ -528,7 +694,14 @@ function writeBinding(w: CodeBlockWriter, model: ServiceModel, op: OperationMode
     const secretParams = op.params.filter((p) => p.secret).map((p) => tsLiteral(p.name));
     if (secretParams.length > 0) w.writeLine(`secretParams: [${secretParams.join(', ')}],`);
   });
-  const type = result.kind === 'void' ? 'undefined' : result.kind === 'outputs' ? result.struct.name : result.struct ? result.struct.name : valueType(result.type);
+  const type =
+    result.kind === 'void'
+      ? 'undefined'
+      : result.kind === 'outputs'
+        ? result.struct.name
+        : result.struct
+          ? result.struct.name
+          : valueType(result.type);
   w.write(` satisfies OperationBinding<${type}>,`).newLine();
 }
 
@@ -538,7 +711,8 @@ function operationMethod(model: ServiceModel, op: OperationModel) {
   const root = {
     shown: () => `HTTP POST root: \`${post.kind === 'shown' ? post.name : ''}\`.`,
     convention: () => `HTTP POST root: \`${post.kind === 'convention' ? post.name : ''}\`.`,
-    notShown: () => `HTTP POST root: not shown (any root is accepted; \`${post.kind === 'notShown' ? post.assumed : ''}\` assumed).`,
+    notShown: () =>
+      `HTTP POST root: not shown (any root is accepted; \`${post.kind === 'notShown' ? post.assumed : ''}\` assumed).`,
     any: () => 'HTTP POST: the XML content is the answer, its root of any name and namespace; returned whole, as sent.',
     empty: () => 'HTTP POST: an empty body.',
     unbound: () => 'No HTTP POST binding.',
@@ -562,11 +736,14 @@ function operationMethod(model: ServiceModel, op: OperationModel) {
       jsDoc(
         op.doc,
         `${op.name}: ${soapResult}; ${root}`,
-        op.submitsPayments ? 'Submits work: never retried by the client. If the outcome is unknown (timeout, transport error), check before calling again.' : undefined,
+        op.submitsPayments
+          ? 'Submits work: never retried by the client. If the outcome is unknown (timeout, transport error), check before calling again.'
+          : undefined,
         throwsServiceError(model, op),
       ),
     ],
-    statements: (w: CodeBlockWriter) => w.write(`return ${call('this.#core.call', [`bindings.${op.tsName}`, `${encoderName(op)}(params)`, 'opts'])};`),
+    statements: (w: CodeBlockWriter) =>
+      w.write(`return ${call('this.#core.call', [`bindings.${op.tsName}`, `${encoderName(op)}(params)`, 'opts'])};`),
   };
 }
 
@@ -584,11 +761,15 @@ function withHeadersMethod(model: ServiceModel, op: OperationModel) {
     docs: [
       jsDoc(
         `Calls ${op.name} as {@link ${op.methodName}} does and resolves with its result and the SOAP headers the answer carried (${op.responseHeaders.map((h) => `\`<${h.element}>\``).join(', ')}), decoded: \`{ result, headers }\`. HTTP POST and GET answers carry none: \`headers\` is then \`{}\`.`,
-        required.length > 0 ? `A SOAP answer without ${required.join(', ')} is refused with SvcDecodeError, by both calls.` : undefined,
+        required.length > 0
+          ? `A SOAP answer without ${required.join(', ')} is refused with SvcDecodeError, by both calls.`
+          : undefined,
       ),
     ],
     statements: (w: CodeBlockWriter) =>
-      w.write(`return ${call(`this.#core.callWithHeaders<${result}, ${type}>`, [`bindings.${op.tsName}`, `${encoderName(op)}(params)`, 'opts'])};`),
+      w.write(
+        `return ${call(`this.#core.callWithHeaders<${result}, ${type}>`, [`bindings.${op.tsName}`, `${encoderName(op)}(params)`, 'opts'])};`,
+      ),
   };
 }
 
@@ -611,9 +792,11 @@ function pollMethod(model: ServiceModel, poll: PollModel) {
       jsDoc(
         poll.doc,
         `Resolves with the first result whose ${poll.statusField.name} is ${poll.finalValues.join(', ')}, whatever its code. ${failures}`,
-        'Waits intervalMs (default 1000 ms), growing by half each time up to 30 s; rejects with SvcTimeoutError after timeoutMs, and with the signal\'s reason when aborted.',
+        "Waits intervalMs (default 1000 ms), growing by half each time up to 30 s; rejects with SvcTimeoutError after timeoutMs, and with the signal's reason when aborted.",
         decisionRemark(poll.decision),
-        poll.failureCodes.length > 0 ? throwsServiceError(model, poll.operation, 'a failure code ends the wait: the result') : undefined,
+        poll.failureCodes.length > 0
+          ? throwsServiceError(model, poll.operation, 'a failure code ends the wait: the result')
+          : undefined,
       ),
     ],
     statements: (w: CodeBlockWriter) => {
@@ -622,8 +805,14 @@ function pollMethod(model: ServiceModel, poll: PollModel) {
         ['finalValues', list(poll.finalValues)],
         ['failureCodes', list(poll.failureCodes)],
       ]);
-      const encoded = call(encoderName(poll.operation), [objectLiteral([parameterName(id.name) === id.name ? id.name : `${propertyKey(id.name)}: ${parameterName(id.name)}`])]);
-      w.write(`return ${call('this.#core.poll', [tsLiteral(poll.method), `bindings.${poll.operation.tsName}`, encoded, settings, 'opts'])};`);
+      const encoded = call(encoderName(poll.operation), [
+        objectLiteral([
+          parameterName(id.name) === id.name ? id.name : `${propertyKey(id.name)}: ${parameterName(id.name)}`,
+        ]),
+      ]);
+      w.write(
+        `return ${call('this.#core.poll', [tsLiteral(poll.method), `bindings.${poll.operation.tsName}`, encoded, settings, 'opts'])};`,
+      );
     },
   };
 }

@@ -3,23 +3,46 @@ import { StructureKind } from '../../print/kinds.js';
 import type { OperationModel, ServiceModel, StructModel, TypeModel } from '../../model/types.js';
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
 import { OPEN_ENUM, paramsTypeName } from '../ts-types.js';
-import { attributeDecoderImports, decoderFunction, decoderImports, resultDecoderFunction, subtypesOf } from './decoders.js';
-import { encoderFunction, heldUnqualified, recordWriterFunction, requestCodec, unqualifiedTypeNamespace, writerConstants } from './encoders.js';
+import {
+  attributeDecoderImports,
+  decoderFunction,
+  decoderImports,
+  resultDecoderFunction,
+  subtypesOf,
+} from './decoders.js';
+import {
+  encoderFunction,
+  heldUnqualified,
+  recordWriterFunction,
+  requestCodec,
+  unqualifiedTypeNamespace,
+  writerConstants,
+} from './encoders.js';
 
 export const CODEC_FILE = 'client/codec.ts';
 
 export function emitCodec(model: ServiceModel, printer: Printer): GeneratedFile {
   const structs = [...model.records, ...model.results];
-  const results = model.operations.flatMap((o) => (o.result.kind === 'value' && !o.result.struct ? [o.result.type] : []));
+  const results = model.operations.flatMap((o) =>
+    o.result.kind === 'value' && !o.result.struct ? [o.result.type] : [],
+  );
   const enc = requestCodec(model);
   const subtypes = subtypesOf(structs);
   const held = heldUnqualified(model);
   const values = [...new Set([...enc.values, ...attributeDecoderImports(structs)])].sort();
   const imports: Statement[] = [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/codec/decode.js', namedImports: decoderImports(structs, results) },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: '../runtime/codec/decode.js',
+      namedImports: decoderImports(structs, results),
+    },
   ];
   if (enc.encode.length > 0) {
-    imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/codec/encode.js', namedImports: [...enc.encode] });
+    imports.push({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: '../runtime/codec/encode.js',
+      namedImports: [...enc.encode],
+    });
   }
   imports.push(
     {
@@ -27,18 +50,40 @@ export function emitCodec(model: ServiceModel, printer: Printer): GeneratedFile 
       moduleSpecifier: '../runtime/client/request.js',
       namedImports: [...enc.request, { name: 'EncodedRequest', isTypeOnly: true }],
     },
-    ...(values.length > 0 ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/codec/values.js', namedImports: values } satisfies Statement] : []),
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/codec/xml-reader.js', isTypeOnly: true, namedImports: ['XmlReader'] },
+    ...(values.length > 0
+      ? [
+          {
+            kind: StructureKind.ImportDeclaration,
+            moduleSpecifier: '../runtime/codec/values.js',
+            namedImports: values,
+          } satisfies Statement,
+        ]
+      : []),
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: '../runtime/codec/xml-reader.js',
+      isTypeOnly: true,
+      namedImports: ['XmlReader'],
+    },
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: './types.js',
       isTypeOnly: true,
-      namedImports: [...new Set([...structs.map((s) => s.name), ...enumsUsed(structs, model.operations), ...model.operations.map((o) => paramsTypeName(o.tsName))])]
-        .sort(),
+      namedImports: [
+        ...new Set([
+          ...structs.map((s) => s.name),
+          ...enumsUsed(structs, model.operations),
+          ...model.operations.map((o) => paramsTypeName(o.tsName)),
+        ]),
+      ].sort(),
     },
   );
   if (enc.enums.length > 0) {
-    imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', namedImports: enc.enums.map((e) => `${e.name}Values`).sort() });
+    imports.push({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './types.js',
+      namedImports: enc.enums.map((e) => `${e.name}Values`).sort(),
+    });
   }
   return printer.typescript(CODEC_FILE, [
     ...imports,

@@ -5,7 +5,16 @@
  */
 import type { FunctionDeclarationStructure, WriterFunction } from 'ts-morph';
 import { StructureKind } from '../../print/kinds.js';
-import type { ChoiceAlternative, FieldModel, ListType, OperationModel, PrimitiveName, StructModel, TypeModel, XmlNamespace } from '../../model/types.js';
+import type {
+  ChoiceAlternative,
+  FieldModel,
+  ListType,
+  OperationModel,
+  PrimitiveName,
+  StructModel,
+  TypeModel,
+  XmlNamespace,
+} from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';
 import { tsLiteral, valueType } from '../ts-types.js';
 import { fixedValue } from '../examples.js';
@@ -76,8 +85,16 @@ export function decoderImports(structs: readonly StructModel[], results: readonl
     if (s.abstract) names.add('abstractElement');
     if (keepsAnyAttribute(s)) names.add('readOtherAttributes');
     const alternatives = s.ownFields.flatMap((f) => alternativesOf(f));
-    if (s.ownFields.some((f) => f.namespace !== undefined && !f.attribute && !f.text) || alternatives.some((a) => a.namespace !== undefined)) names.add('ownNamespaceMemberName');
-    else if (s.ownFields.some((f) => f.form === 'unqualified' && !f.attribute) || alternatives.some((a) => a.form === 'unqualified')) names.add('formMemberName');
+    if (
+      s.ownFields.some((f) => f.namespace !== undefined && !f.attribute && !f.text) ||
+      alternatives.some((a) => a.namespace !== undefined)
+    )
+      names.add('ownNamespaceMemberName');
+    else if (
+      s.ownFields.some((f) => f.form === 'unqualified' && !f.attribute) ||
+      alternatives.some((a) => a.form === 'unqualified')
+    )
+      names.add('formMemberName');
     for (const f of s.ownFields) {
       if (fixedCheck(f) !== undefined) names.add('checkFixed');
       if (f.onlyWith) names.add('onlyWithElement');
@@ -133,7 +150,8 @@ export function readerOf(t: TypeModel): string {
 export function readValue(t: TypeModel): string {
   if (t.kind !== 'list') return `${readerOf(t)}(r)`;
   // A choice's alternatives are never nil, and no list item of one is: the plain reader refuses a nil item.
-  if (t.item.kind === 'choice') return `readList(r, ${readerOf(t.item)}${t.namespace ? `, ${tsLiteral(t.namespace.uri)}` : ''})`;
+  if (t.item.kind === 'choice')
+    return `readList(r, ${readerOf(t.item)}${t.namespace ? `, ${tsLiteral(t.namespace.uri)}` : ''})`;
   // Unqualified items are read as members of no namespace.
   const ns = t.namespace ? `, ${tsLiteral(t.namespace.uri)}` : t.unqualifiedItems ? ", ''" : '';
   return `${t.nillableItems ? 'readNillableList' : 'readList'}(r, ${readerOf(t.item)}${ns})`;
@@ -168,8 +186,16 @@ function readValueDoc(t: TypeModel): string {
  */
 function readExpression(f: FieldModel, serviceNamespace?: string): string {
   const t = f.type;
-  const inService = serviceNamespace !== undefined && t.kind === 'list' && t.container && !t.namespace && !t.unqualifiedItems && t.item.kind !== 'choice';
-  const read = inService ? readValueDoc({ ...t, namespace: { uri: serviceNamespace, prefix: '' } }) : readValueDoc(f.type);
+  const inService =
+    serviceNamespace !== undefined &&
+    t.kind === 'list' &&
+    t.container &&
+    !t.namespace &&
+    !t.unqualifiedItems &&
+    t.item.kind !== 'choice';
+  const read = inService
+    ? readValueDoc({ ...t, namespace: { uri: serviceNamespace, prefix: '' } })
+    : readValueDoc(f.type);
   // readEnum returns a plain string; the field's type is the open union, which accepts any string.
   return f.nillable ? `r.isNil ? skipNil(r) : ${read}` : read;
 }
@@ -227,17 +253,26 @@ function push(w: Parameters<WriterFunction>[0], list: string, item: string): voi
  * `subtypes`: the records that extend `s`, directly or not. An element declared as `s` that holds one of them says so
  * with xsi:type, as .NET writes it, and is read as that type, with its own fields.
  */
-export function decoderFunction(s: StructModel, subtypes: readonly StructModel[] = [], serviceNamespace?: string): FunctionDeclarationStructure {
+export function decoderFunction(
+  s: StructModel,
+  subtypes: readonly StructModel[] = [],
+  serviceNamespace?: string,
+): FunctionDeclarationStructure {
   const attributes = s.fields.filter((f) => f.attribute);
   const text = s.fields.find((f) => f.text);
   const elements = s.fields.filter((f) => !f.attribute && !f.text);
   const alternatives = elements.flatMap((f) => alternativesOf(f));
   // The members in no namespace: unqualified fields' elements and a choice's unqualified alternatives.
-  const unqualified = [...elements.filter((f) => f.form === 'unqualified').map((f) => f.xmlName), ...alternatives.filter((a) => a.form === 'unqualified').map((a) => a.name)];
+  const unqualified = [
+    ...elements.filter((f) => f.form === 'unqualified').map((f) => f.xmlName),
+    ...alternatives.filter((a) => a.form === 'unqualified').map((a) => a.name),
+  ];
   const body: WriterFunction = (w) => {
     if (subtypes.length > 0) {
       const types = [s, ...subtypes];
-      const entries = types.map((t) => arrayLiteral([tsLiteral(t.xmlName), ...(t.namespace ? [tsLiteral(t.namespace.uri)] : [])]));
+      const entries = types.map((t) =>
+        arrayLiteral([tsLiteral(t.xmlName), ...(t.namespace ? [tsLiteral(t.namespace.uri)] : [])]),
+      );
       w.write(`switch (${call('derivedTypeOf', ['r', arrayLiteral(entries)])})`);
       w.block(() => {
         for (const sub of subtypes) {
@@ -254,15 +289,27 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
     // Attributes are on the start tag, which the first nextChild() leaves.
     for (const f of attributes) {
       const read = f.attributeNamespace
-        ? call('readQualifiedAttribute', ['r', tsLiteral(f.attributeNamespace.uri), tsLiteral(f.xmlName), textDecoder(f.type)])
+        ? call('readQualifiedAttribute', [
+            'r',
+            tsLiteral(f.attributeNamespace.uri),
+            tsLiteral(f.xmlName),
+            textDecoder(f.type),
+          ])
         : call('readAttribute', ['r', tsLiteral(f.xmlName), textDecoder(f.type)]);
       w.write(`const ${local(f)} = ${withFixedCheck(s, f, read)};`);
       w.newLine();
-      if (!f.optional) throwIf(w, `${local(f)} === undefined`, call('missingAttribute', ['r', tsLiteral(s.name), tsLiteral(f.xmlName)]));
+      if (!f.optional)
+        throwIf(
+          w,
+          `${local(f)} === undefined`,
+          call('missingAttribute', ['r', tsLiteral(s.name), tsLiteral(f.xmlName)]),
+        );
     }
     const anyAttribute = keepsAnyAttribute(s);
     if (anyAttribute) {
-      const own = attributes.map((f) => tsLiteral(f.attributeNamespace ? `{${f.attributeNamespace.uri}}${f.xmlName}` : f.xmlName));
+      const own = attributes.map((f) =>
+        tsLiteral(f.attributeNamespace ? `{${f.attributeNamespace.uri}}${f.xmlName}` : f.xmlName),
+      );
       w.write(`const others = ${call('readOtherAttributes', ['r', arrayLiteral(own)])};`);
       w.newLine();
     }
@@ -289,7 +336,12 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
     // none of them holds is skipped, and each value is read in the namespace its field was found in.
     const cases = (fields: readonly FieldModel[], ns: XmlNamespace | undefined): void => {
       for (const f of fields) {
-        const choice = f.type.kind === 'choice' ? f.type : f.type.kind === 'list' && !f.type.container && f.type.item.kind === 'choice' ? f.type.item : undefined;
+        const choice =
+          f.type.kind === 'choice'
+            ? f.type
+            : f.type.kind === 'list' && !f.type.container && f.type.item.kind === 'choice'
+              ? f.type.item
+              : undefined;
         if (choice) {
           for (const a of choice.alternatives) {
             w.writeLine(`case '${a.name}':`);
@@ -300,9 +352,17 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
                 const others = `${local(f)} !== undefined && ${local(f)}[${tsLiteral(a.name)}] === undefined`;
                 throwIf(w, others, call('secondAlternative', ['r', tsLiteral(s.name), `Object.keys(${local(f)})[0]!`]));
                 w.writeLine(`${local(f)} ??= { ${propertyKey(a.name)}: ${alternativeLocal(f, a)} };`);
-                push(w, alternativeLocal(f, a), repeatedItem({ ...f, type: a.type } as FieldModel & { type: ListType }));
+                push(
+                  w,
+                  alternativeLocal(f, a),
+                  repeatedItem({ ...f, type: a.type } as FieldModel & { type: ListType }),
+                );
               } else {
-                throwIf(w, `${local(f)} !== undefined`, call('secondAlternative', ['r', tsLiteral(s.name), `Object.keys(${local(f)})[0]!`]));
+                throwIf(
+                  w,
+                  `${local(f)} !== undefined`,
+                  call('secondAlternative', ['r', tsLiteral(s.name), `Object.keys(${local(f)})[0]!`]),
+                );
                 w.write(`${local(f)} = ${objectLiteral([[propertyKey(a.name), readValueDoc(a.type)]])};`);
                 w.newLine();
               }
@@ -321,7 +381,9 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
           same.slice(0, -1).forEach((x, k) => {
             const next = same[k + 1]!;
             const after = elements.slice(elements.indexOf(x) + 1, elements.indexOf(next) + 1);
-            const free = [...(repeated(x) ? [] : [x]), ...after].map((y) => (repeated(y) ? `${local(y)}.length === 0` : `${local(y)} === undefined`));
+            const free = [...(repeated(x) ? [] : [x]), ...after].map((y) =>
+              repeated(y) ? `${local(y)}.length === 0` : `${local(y)} === undefined`,
+            );
             w.write(`${k === 0 ? '' : 'else '}if (${free.join(' && ')})`).block(() => readInto(x, ns, false));
           });
           if (same.length === 1) readInto(f, ns, true);
@@ -345,11 +407,20 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
     const groups = memberGroups(s, elements);
     // A field in a namespace of its own (an element reference to another schema) is that field only there.
     const own = [
-      ...elements.filter((f) => f.namespace !== undefined).map((f) => `${propertyKey(f.name)}: ${tsLiteral(f.namespace!.uri)}`),
-      ...alternatives.filter((a) => a.namespace !== undefined).map((a) => `${propertyKey(a.name)}: ${tsLiteral(a.namespace!.uri)}`),
+      ...elements
+        .filter((f) => f.namespace !== undefined)
+        .map((f) => `${propertyKey(f.name)}: ${tsLiteral(f.namespace!.uri)}`),
+      ...alternatives
+        .filter((a) => a.namespace !== undefined)
+        .map((a) => `${propertyKey(a.name)}: ${tsLiteral(a.namespace!.uri)}`),
     ];
     const names = arrayLiteral(unqualified.map(tsLiteral));
-    const memberName = own.length > 0 ? call('ownNamespaceMemberName', ['r', names, objectLiteral(own)]) : unqualified.length > 0 ? call('formMemberName', ['r', names]) : 'r.memberName';
+    const memberName =
+      own.length > 0
+        ? call('ownNamespaceMemberName', ['r', names, objectLiteral(own)])
+        : unqualified.length > 0
+          ? call('formMemberName', ['r', names])
+          : 'r.memberName';
     const memberSwitch = `switch (${memberName})`;
     const inGroup = (i: number): void => {
       const ns = groups[i]!.namespace;
@@ -365,7 +436,8 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
     // Text content (xs:simpleContent) has no child elements: reading the text consumed the element.
     if (!text) {
       if (groups.length > 1) w.writeLine(`const outer = r.memberNamespace;`);
-      else if (s.namespace) w.writeLine(`const outer = r.memberNamespace;`).writeLine(`r.memberNamespace = ${tsLiteral(s.namespace.uri)};`);
+      else if (s.namespace)
+        w.writeLine(`const outer = r.memberNamespace;`).writeLine(`r.memberNamespace = ${tsLiteral(s.namespace.uri)};`);
       w.write('while (r.nextChild())').block(() => inGroup(0));
       if (s.namespace || groups.length > 1) w.writeLine('r.memberNamespace = outer;');
     }
@@ -381,7 +453,11 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
     for (const f of elements.filter((x) => x.onlyWith)) {
       const { choice, alternative } = f.onlyWith!;
       const present = repeated(f) ? `${local(f)}.length > 0` : `${local(f)} !== undefined`;
-      throwIf(w, `${present} && ${local(choice)}?.${propertyKey(alternative) === alternative ? alternative : `[${tsLiteral(alternative)}]`} === undefined`, call('onlyWithElement', ['r', tsLiteral(s.name), tsLiteral(f.xmlName), tsLiteral(alternative)]));
+      throwIf(
+        w,
+        `${present} && ${local(choice)}?.${propertyKey(alternative) === alternative ? alternative : `[${tsLiteral(alternative)}]`} === undefined`,
+        call('onlyWithElement', ['r', tsLiteral(s.name), tsLiteral(f.xmlName), tsLiteral(alternative)]),
+      );
     }
     // A record without members is `{}` (an empty object prettier writes on one line).
     if (s.fields.length === 0 && !anyAttribute) w.write('return {};');
@@ -402,7 +478,9 @@ export function decoderFunction(s: StructModel, subtypes: readonly StructModel[]
     docs: [
       jsDoc(
         `Decodes a ${s.name} from the element the reader is positioned on: its children in any order, unknown ones and those of other namespaces skipped, none twice.`,
-        subtypes.length > 0 ? `An element with xsi:type ${subtypes.map((t) => t.name).join(', ')} is read as that type.` : undefined,
+        subtypes.length > 0
+          ? `An element with xsi:type ${subtypes.map((t) => t.name).join(', ')} is read as that type.`
+          : undefined,
         s.abstract ? `${s.name} is abstract: an element that names none of those is refused.` : undefined,
       ),
     ],

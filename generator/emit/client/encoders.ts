@@ -84,7 +84,6 @@ export function recordWriterName(record: StructModel): string {
   return `write${record.name}`;
 }
 
-
 /** An expression for a WriteValue of `t` (for a list without a container, a record field's, its items). */
 export function writerOf(t: TypeModel): string {
   if (t.kind === 'choice') {
@@ -111,12 +110,19 @@ export function writerText(t: TypeModel): string {
     return call('choiceWriter', [arrayLiteral(pairs)]);
   }
   if (t.kind !== 'list') return writerName(t);
-  if (isBounded(t)) return call('boundedList', [writerText(unbounded(t)), String(t.minItems ?? 0), String(t.maxItems ?? 'Infinity')]);
+  if (isBounded(t))
+    return call('boundedList', [writerText(unbounded(t)), String(t.minItems ?? 0), String(t.maxItems ?? 'Infinity')]);
   const item = writerText(t.item);
   if (!t.container) return call('itemsWriter', [item, String(t.nillableItems)]);
-  if (t.unqualifiedItems) return call('listWriter', [tsLiteral(t.itemElement), item, String(t.nillableItems), "''", 'true']);
+  if (t.unqualifiedItems)
+    return call('listWriter', [tsLiteral(t.itemElement), item, String(t.nillableItems), "''", 'true']);
   if (!t.namespace) return call('listWriter', [tsLiteral(t.itemElement), item, String(t.nillableItems)]);
-  return call('listWriter', [tsLiteral(`${t.namespace.prefix}:${t.itemElement}`), item, String(t.nillableItems), tsLiteral(xmlnsAttribute(t.namespace))]);
+  return call('listWriter', [
+    tsLiteral(`${t.namespace.prefix}:${t.itemElement}`),
+    item,
+    String(t.nillableItems),
+    tsLiteral(xmlnsAttribute(t.namespace)),
+  ]);
 }
 
 /**
@@ -159,7 +165,11 @@ export function xmlnsAttribute(ns: XmlNamespace): string {
  * Where a record's writer names a derived type of the service's namespace when an element in no namespace may hold
  * it: `svc`, which no other prefix the writers declare takes (records' are `ns1`.., qualified attributes' `tns`).
  */
-export function unqualifiedTypeNamespace(model: ServiceModel, held: ReadonlySet<StructModel>, record: StructModel): XmlNamespace | undefined {
+export function unqualifiedTypeNamespace(
+  model: ServiceModel,
+  held: ReadonlySet<StructModel>,
+  record: StructModel,
+): XmlNamespace | undefined {
   return held.has(record) ? { uri: model.namespace.uri, prefix: 'svc' } : undefined;
 }
 
@@ -174,7 +184,8 @@ export function heldUnqualified(model: ServiceModel): Set<StructModel> {
     else if (t.kind === 'list') visit(t.item, t.container ? t.unqualifiedItems === true : unqualified);
     else if (t.kind === 'choice') t.alternatives.forEach((a) => visit(a.type, unqualified));
   };
-  for (const s of [...model.records, ...model.results]) for (const f of s.fields) if (!f.attribute && !f.text) visit(f.type, f.form === 'unqualified');
+  for (const s of [...model.records, ...model.results])
+    for (const f of s.fields) if (!f.attribute && !f.text) visit(f.type, f.form === 'unqualified');
   for (const op of model.operations) {
     for (const p of op.inputParams) visit(p.type, p.form === 'unqualified');
     if (op.result.kind === 'value') visit(op.result.type, op.result.form === 'unqualified');
@@ -270,7 +281,8 @@ export class WriterSet {
             this.encode.add(f.text ? 'writeText' : 'writeAttribute');
             this.visit(f.type, false);
           } else {
-            if (f.form === 'unqualified' && !(f.type.kind === 'list' && !f.type.container)) this.encode.add('unqualifiedWriter');
+            if (f.form === 'unqualified' && !(f.type.kind === 'list' && !f.type.container))
+              this.encode.add('unqualifiedWriter');
             this.encode.add('writeMember');
             this.visit(f.type, true);
           }
@@ -302,7 +314,10 @@ export function requestCodec(model: ServiceModel): RequestCodec {
       if (!isText(p.type)) set.encode.add(repeated ? 'repeatedParam' : 'nestedParam');
       if (p.type.kind === 'list' && isText(p.type.item) && (op.httpPost || op.httpGet)) set.encode.add('formList');
     }
-    const helper = op.eat.kind === 'parameter' && op.eat.parameter.type.kind === 'primitive' ? EAT_HELPERS[op.eat.parameter.type.name] : undefined;
+    const helper =
+      op.eat.kind === 'parameter' && op.eat.parameter.type.kind === 'primitive'
+        ? EAT_HELPERS[op.eat.parameter.type.name]
+        : undefined;
     if (helper) request.add(helper.name);
   }
   for (const h of model.soapHeaders) set.visit({ kind: 'record', record: h.record }, true);
@@ -319,7 +334,10 @@ export function requestCodec(model: ServiceModel): RequestCodec {
  * Module constants: the text writers and enum encoders the record and list writers use. `lenient` writes what a
  * service may send but a client must not (a mock's answers): any enum value, and INF, -INF and NaN doubles.
  */
-export function writerConstants(codec: Pick<RequestCodec, 'enums' | 'enumElements' | 'textWriters'>, lenient = false): Statement[] {
+export function writerConstants(
+  codec: Pick<RequestCodec, 'enums' | 'enumElements' | 'textWriters'>,
+  lenient = false,
+): Statement[] {
   const constant = (name: string, initializer: string): Statement => ({
     kind: StructureKind.VariableStatement,
     declarationKind: VariableDeclarationKind.Const,
@@ -327,9 +345,16 @@ export function writerConstants(codec: Pick<RequestCodec, 'enums' | 'enumElement
   });
   const encoder = (t: PrimitiveName): string => (lenient ? (LENIENT_ENCODERS[t] ?? ENCODERS[t]) : ENCODERS[t]);
   return [
-    ...codec.enums.map((e) => constant(`encode${e.name}`, lenient ? 'encodeString' : call('enumEncoder', [tsLiteral(e.name), `${e.name}Values`]))),
+    ...codec.enums.map((e) =>
+      constant(
+        `encode${e.name}`,
+        lenient ? 'encodeString' : call('enumEncoder', [tsLiteral(e.name), `${e.name}Values`]),
+      ),
+    ),
     ...codec.enumElements.map((e) => constant(`write${e.name}`, call('textWriter', [`encode${e.name}`]))),
-    ...codec.textWriters.map((t) => constant(writerName({ kind: 'primitive', name: t }), call('textWriter', [encoder(t)]))),
+    ...codec.textWriters.map((t) =>
+      constant(writerName({ kind: 'primitive', name: t }), call('textWriter', [encoder(t)])),
+    ),
   ];
 }
 
@@ -337,7 +362,10 @@ export function writerConstants(codec: Pick<RequestCodec, 'enums' | 'enumElement
 export const ENCODER_NAMES: Readonly<Record<PrimitiveName, string>> = ENCODERS;
 
 /** Where a service's answers may hold what a client's requests must not: non-finite doubles (mock-values.ts). */
-export const LENIENT_ENCODERS: Partial<Record<PrimitiveName, string>> = { double: 'encodeAnyDouble', float: 'encodeAnyDouble' };
+export const LENIENT_ENCODERS: Partial<Record<PrimitiveName, string>> = {
+  double: 'encodeAnyDouble',
+  float: 'encodeAnyDouble',
+};
 
 /**
  * Writes a record as an element: attributes on the start tag, then the members in wire order. `subtypes`: the records
@@ -345,10 +373,19 @@ export const LENIENT_ENCODERS: Partial<Record<PrimitiveName, string>> = { double
  * .NET writes (and reads) a derived type where its base is declared. `unqualifiedIn`: the service's namespace, when an
  * element in no namespace may hold the record (see {@link heldUnqualified}).
  */
-export function recordWriterFunction(record: StructModel, subtypes: readonly StructModel[] = [], unqualifiedIn?: XmlNamespace): FunctionDeclarationStructure {
-  const membersOf = (s: StructModel): string[] => [...s.fields.map((f) => f.name), ...(keepsAnyAttribute(s) ? [ANY_ATTRIBUTES] : [])];
+export function recordWriterFunction(
+  record: StructModel,
+  subtypes: readonly StructModel[] = [],
+  unqualifiedIn?: XmlNamespace,
+): FunctionDeclarationStructure {
+  const membersOf = (s: StructModel): string[] => [
+    ...s.fields.map((f) => f.name),
+    ...(keepsAnyAttribute(s) ? [ANY_ATTRIBUTES] : []),
+  ];
   // A field with a fixed value is sent with it when left out: never required of the caller.
-  const required = record.fields.filter((f) => !f.optional && !(f.type.kind === 'list' && !f.type.container) && f.fixed === undefined).map((f) => f.name);
+  const required = record.fields
+    .filter((f) => !f.optional && !(f.type.kind === 'list' && !f.type.container) && f.fixed === undefined)
+    .map((f) => f.name);
   return {
     kind: StructureKind.Function,
     name: recordWriterName(record),
@@ -364,7 +401,9 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
     docs: [
       jsDoc(
         `Writes a ${record.name} as the element \`name\` (with \`xmlns\`, a namespace declaration, on it when given): members in wire order, none the record lacks, every required one given.`,
-        subtypes.length > 0 ? `A value with members of ${subtypes.map((s) => s.name).join(', ')} is written as that type, named by xsi:type.` : undefined,
+        subtypes.length > 0
+          ? `A value with members of ${subtypes.map((s) => s.name).join(', ')} is written as that type, named by xsi:type.`
+          : undefined,
         record.base ? '`xsiType`: the xsi:type attribute where the element is declared as a base type.' : undefined,
         record.abstract
           ? `${record.name} is abstract: a value is written as the first of ${record.abstract.concrete.map((s) => s.name).join(', ') || '(none)'} (fewest members first) that has every member it gives and whose required members it gives; one that fits none is refused.`
@@ -375,9 +414,19 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
       if (subtypes.length > 0) {
         // Fewest members first: a value fitting a type and one extending it is the less derived one. An abstract
         // record's value is always one of its concrete records: the first it fits, its required members given.
-        const candidates = [...(record.abstract ? record.abstract.concrete : subtypes)].sort((a, b) => a.fields.length - b.fields.length);
-        const choices = candidates.map((s) => arrayLiteral([tsLiteral(s.name), namesLiteral(membersOf(s)), ...(record.abstract ? [namesLiteral(requiredOf(s))] : [])]));
-        const pick = record.abstract ? call('concreteType', ['value', arrayLiteral(choices)]) : call('derivedType', ['value', namesLiteral(membersOf(record)), arrayLiteral(choices)]);
+        const candidates = [...(record.abstract ? record.abstract.concrete : subtypes)].sort(
+          (a, b) => a.fields.length - b.fields.length,
+        );
+        const choices = candidates.map((s) =>
+          arrayLiteral([
+            tsLiteral(s.name),
+            namesLiteral(membersOf(s)),
+            ...(record.abstract ? [namesLiteral(requiredOf(s))] : []),
+          ]),
+        );
+        const pick = record.abstract
+          ? call('concreteType', ['value', arrayLiteral(choices)])
+          : call('derivedType', ['value', namesLiteral(membersOf(record)), arrayLiteral(choices)]);
         w.write(`switch (${pick})`);
         w.block(() => {
           for (const s of candidates) {
@@ -387,7 +436,11 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
             // a type of the service's namespace is then named by a prefix declared on the element.
             const named = s.namespace ?? unqualifiedIn;
             const attribute = ` xsi:type="${named ? `${named.prefix}:` : ''}${s.xmlName}"${!s.namespace && unqualifiedIn ? xmlnsAttribute(unqualifiedIn) : ''}`;
-            w.indent(() => w.write(`return ${call(recordWriterName(s), ['name', `value as ${s.name}`, 'path', 'xmlns', tsLiteral(attribute)])};`));
+            w.indent(() =>
+              w.write(
+                `return ${call(recordWriterName(s), ['name', `value as ${s.name}`, 'path', 'xmlns', tsLiteral(attribute)])};`,
+              ),
+            );
             w.newLine();
           }
         });
@@ -398,12 +451,16 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
         w.write(`throw ${call('abstractRecord', ['path', tsLiteral(record.name), arrayLiteral(concrete)])};`);
         return;
       }
-      w.write(`const v = ${call('checkRecord', ['path', 'value', namesLiteral(membersOf(record)), namesLiteral(required)])}`);
+      w.write(
+        `const v = ${call('checkRecord', ['path', 'value', namesLiteral(membersOf(record)), namesLiteral(required)])}`,
+      );
       w.write(';').newLine();
       for (const f of record.fields) {
         if (!f.onlyWith) continue;
         const { choice, alternative } = f.onlyWith;
-        w.write(`${call('checkOnlyWith', [`v['${f.name}']`, `v['${choice.name}']`, tsLiteral(alternative), `\`\${path}.${f.name}\``, `\`\${path}.${choice.name}\``])};`);
+        w.write(
+          `${call('checkOnlyWith', [`v['${f.name}']`, `v['${choice.name}']`, tsLiteral(alternative), `\`\${path}.${f.name}\``, `\`\${path}.${choice.name}\``])};`,
+        );
         w.newLine();
       }
       // Fields in a namespace of their type's own (WCF's DataContract, an [XmlType] namespace) carry its prefix,
@@ -420,31 +477,77 @@ export function recordWriterFunction(record: StructModel, subtypes: readonly Str
       const extra: XmlNamespace[] = [];
       for (const x of record.fields) {
         const ns = x.attributeNamespace ?? (x.attribute || x.text ? undefined : x.namespace);
-        const alternatives = (x.type.kind === 'choice' ? x.type : x.type.kind === 'list' && x.type.item.kind === 'choice' ? x.type.item : undefined)?.alternatives ?? [];
+        const alternatives =
+          (x.type.kind === 'choice'
+            ? x.type
+            : x.type.kind === 'list' && x.type.item.kind === 'choice'
+              ? x.type.item
+              : undefined
+          )?.alternatives ?? [];
         for (const own of [ns, ...alternatives.map((a) => a.namespace)]) {
           // XML's own namespace (xml:lang) is bound in every document; declaring another prefix for it is an error.
-          if (own && own.prefix !== 'xml' && !declared.some((d) => d.uri === own.uri) && !extra.some((d) => d.uri === own.uri)) extra.push(own);
+          if (
+            own &&
+            own.prefix !== 'xml' &&
+            !declared.some((d) => d.uri === own.uri) &&
+            !extra.some((d) => d.uri === own.uri)
+          )
+            extra.push(own);
         }
       }
       const declarations = `${own}${extra.map((ns) => xmlnsAttribute(ns).replace(/[`$\\]/g, '\\$&')).join('')}`;
-      const parts: string[] = [record.base ? `\`<\${name}\${xmlns}\${xsiType}${declarations}\`` : `\`<\${name}\${xmlns}${declarations}\``];
+      const parts: string[] = [
+        record.base ? `\`<\${name}\${xmlns}\${xsiType}${declarations}\`` : `\`<\${name}\${xmlns}${declarations}\``,
+      ];
       for (const f of record.fields.filter((x) => x.attribute)) {
-        parts.push(call('writeAttribute', [tsLiteral(attributeName(f)), memberValue(f), `\`\${path}.${f.name}\``, fixedEncoder(f) ?? textEncoder(f.type as PrimitiveType | EnumType), String(f.optional)]));
+        parts.push(
+          call('writeAttribute', [
+            tsLiteral(attributeName(f)),
+            memberValue(f),
+            `\`\${path}.${f.name}\``,
+            fixedEncoder(f) ?? textEncoder(f.type as PrimitiveType | EnumType),
+            String(f.optional),
+          ]),
+        );
       }
       if (keepsAnyAttribute(record)) {
         const attributes = record.fields.filter((x) => x.attribute && !x.attributeNamespace).map((x) => x.xmlName);
-        parts.push(call('writeOtherAttributes', [`v['${ANY_ATTRIBUTES}']`, `\`\${path}.${ANY_ATTRIBUTES}\``, namesLiteral(attributes)]));
+        parts.push(
+          call('writeOtherAttributes', [
+            `v['${ANY_ATTRIBUTES}']`,
+            `\`\${path}.${ANY_ATTRIBUTES}\``,
+            namesLiteral(attributes),
+          ]),
+        );
       }
       parts.push("'>'");
       for (const f of record.fields.filter((x) => x.text)) {
-        parts.push(call('writeText', [`v['${f.name}']`, `\`\${path}.${f.name}\``, textEncoder(f.type as PrimitiveType | EnumType)]));
+        parts.push(
+          call('writeText', [
+            `v['${f.name}']`,
+            `\`\${path}.${f.name}\``,
+            textEncoder(f.type as PrimitiveType | EnumType),
+          ]),
+        );
       }
       for (const f of record.fields.filter((x) => !x.attribute && !x.text)) {
         const repeated = f.type.kind === 'list' && !f.type.container;
         const unqualified = f.form === 'unqualified';
         const fixed = fixedEncoder(f);
-        const writer = unqualified && repeated ? unqualifiedItems(f.type as ListType) : fixed ? call('textWriter', [fixed]) : writerText(f.type);
-        const args = [tsLiteral(`${unqualified && !f.namespace ? '' : member(f)}${f.xmlName}`), memberValue(f), `\`\${path}.${f.name}\``, writer, String(f.nillable), String(f.optional || repeated)];
+        const writer =
+          unqualified && repeated
+            ? unqualifiedItems(f.type as ListType)
+            : fixed
+              ? call('textWriter', [fixed])
+              : writerText(f.type);
+        const args = [
+          tsLiteral(`${unqualified && !f.namespace ? '' : member(f)}${f.xmlName}`),
+          memberValue(f),
+          `\`\${path}.${f.name}\``,
+          writer,
+          String(f.nillable),
+          String(f.optional || repeated),
+        ];
         parts.push(call('writeMember', unqualified && !repeated ? [...args, 'true'] : args));
       }
       parts.push('`</${name}>`');
@@ -485,12 +588,13 @@ function wireLocal(p: ParameterModel): string {
  * How the EAT value is made from a parameter's wire text where it is not that text: numbers with a fraction are
  * truncated to an integer, dateTimes become Unix seconds. Every other type is signed as sent.
  */
-const EAT_HELPERS: Partial<Record<PrimitiveName, { readonly name: string; readonly call: (wire: string) => string }>> = {
-  double: { name: 'eatDouble', call: (w) => `eatDouble(Number(${w}))` },
-  float: { name: 'eatDouble', call: (w) => `eatDouble(Number(${w}))` },
-  decimal: { name: 'eatDecimal', call: (w) => `eatDecimal(${w})` },
-  dateTime: { name: 'eatDateTime', call: (w) => `eatDateTime(${w})` },
-};
+const EAT_HELPERS: Partial<Record<PrimitiveName, { readonly name: string; readonly call: (wire: string) => string }>> =
+  {
+    double: { name: 'eatDouble', call: (w) => `eatDouble(Number(${w}))` },
+    float: { name: 'eatDouble', call: (w) => `eatDouble(Number(${w}))` },
+    decimal: { name: 'eatDecimal', call: (w) => `eatDecimal(${w})` },
+    dateTime: { name: 'eatDateTime', call: (w) => `eatDateTime(${w})` },
+  };
 
 /** The EAT value expression of an operation: a conditional where an optional parameter may be left out. */
 function eatExpression(op: OperationModel): string {
@@ -511,10 +615,22 @@ function paramEncoder(op: OperationModel, p: ParameterModel): string {
   else if (t.kind === 'list' && !t.container) {
     // Its items are its own elements: kept apart, so that the envelope can qualify each one.
     const form = isText(t.item) && (op.httpPost || op.httpGet) ? [call('formList', [textEncoder(t.item)])] : [];
-    const bounds = isBounded(t) ? arrayLiteral([String(t.minItems ?? 0), String(t.maxItems ?? 'Infinity')]) : 'undefined';
-    encode = call('repeatedParam', [tsLiteral(p.name), 'v', 'n', writerText(unbounded(t)), ...(form.length > 0 || isBounded(t) ? [bounds] : []), ...form]);
+    const bounds = isBounded(t)
+      ? arrayLiteral([String(t.minItems ?? 0), String(t.maxItems ?? 'Infinity')])
+      : 'undefined';
+    encode = call('repeatedParam', [
+      tsLiteral(p.name),
+      'v',
+      'n',
+      writerText(unbounded(t)),
+      ...(form.length > 0 || isBounded(t) ? [bounds] : []),
+      ...form,
+    ]);
   } else {
-    const form = t.kind === 'list' && isText(t.item) && (op.httpPost || op.httpGet) ? [call('formList', [textEncoder(t.item)])] : [];
+    const form =
+      t.kind === 'list' && isText(t.item) && (op.httpPost || op.httpGet)
+        ? [call('formList', [textEncoder(t.item)])]
+        : [];
     encode = call('nestedParam', [tsLiteral(p.name), 'v', 'n', writerText(t), ...form]);
   }
   const params = `(v: ${paramType(p)}, n: string)`;
@@ -532,10 +648,18 @@ export function encoderFunction(model: ServiceModel, op: OperationModel): Functi
     isExported: true,
     parameters: [{ name: 'params', type: `${paramsTypeName(op.tsName)} | undefined` }],
     returnType: 'EncodedRequest',
-    docs: [`Encodes a ${op.name} request: parameters in wire order and spelling${takesCredentials(op) ? ', credentials marked for the client to fill in' : ''}.`],
+    docs: [
+      `Encodes a ${op.name} request: parameters in wire order and spelling${takesCredentials(op) ? ', credentials marked for the client to fill in' : ''}.`,
+    ],
     statements: (w) => {
       // Without parameters the object is only checked (no unknown ones): nothing is read from it.
-      const check = call('checkParams', [tsLiteral(op.name), 'params', namesLiteral(known), namesLiteral(required), ...(nillable.length > 0 ? [namesLiteral(nillable)] : [])]);
+      const check = call('checkParams', [
+        tsLiteral(op.name),
+        'params',
+        namesLiteral(known),
+        namesLiteral(required),
+        ...(nillable.length > 0 ? [namesLiteral(nillable)] : []),
+      ]);
       w.write(op.inputParams.length > 0 ? `const p = ${check}` : check);
       w.write(';').newLine();
       for (const p of op.inputParams) {
@@ -554,7 +678,8 @@ export function encoderFunction(model: ServiceModel, op: OperationModel): Functi
       }
       const items = op.params.map((p): string => {
         if (p.role) return `[${tsLiteral(p.name)}, { credential: ${tsLiteral(p.role)} }]`;
-        if (p.optional && p.default === undefined) return `...(${wireLocal(p)} === undefined ? [] : [[${tsLiteral(p.name)}, ${wireLocal(p)}] as const])`;
+        if (p.optional && p.default === undefined)
+          return `...(${wireLocal(p)} === undefined ? [] : [[${tsLiteral(p.name)}, ${wireLocal(p)}] as const])`;
         return `[${tsLiteral(p.name)}, ${wireLocal(p)}]`;
       });
       w.write('return ').inlineBlock(() => {
@@ -570,4 +695,3 @@ export function encoderFunction(model: ServiceModel, op: OperationModel): Functi
     },
   };
 }
-

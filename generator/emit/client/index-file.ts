@@ -36,15 +36,26 @@ export function emitIndex(model: ServiceModel, printer: Printer): GeneratedFile 
         'SvcHookError',
       ],
     },
-    ...(signed ? [{ moduleSpecifier: '../runtime/signing.js', namedExports: ['signQueryString', 'signQueryStringAsync', 'embeddedPageQuery', 'embeddedPageQueryAsync'] }] : []),
+    ...(signed
+      ? [
+          {
+            moduleSpecifier: '../runtime/signing.js',
+            namedExports: ['signQueryString', 'signQueryStringAsync', 'embeddedPageQuery', 'embeddedPageQueryAsync'],
+          },
+        ]
+      : []),
     {
       moduleSpecifier: '../runtime/client/client-core.js',
       namedExports: [
         { name: 'CallOptions', isTypeOnly: true },
-        ...(model.operations.some((o) => o.responseHeaders.length > 0) ? [{ name: 'WithHeaders', isTypeOnly: true }] : []),
+        ...(model.operations.some((o) => o.responseHeaders.length > 0)
+          ? [{ name: 'WithHeaders', isTypeOnly: true }]
+          : []),
       ],
     },
-    ...(model.polls.length > 0 ? [{ moduleSpecifier: '../runtime/client/poll.js', namedExports: [{ name: 'PollOptions', isTypeOnly: true }] }] : []),
+    ...(model.polls.length > 0
+      ? [{ moduleSpecifier: '../runtime/client/poll.js', namedExports: [{ name: 'PollOptions', isTypeOnly: true }] }]
+      : []),
     {
       moduleSpecifier: '../runtime/client/http-auth.js',
       namedExports: [
@@ -55,7 +66,12 @@ export function emitIndex(model: ServiceModel, printer: Printer): GeneratedFile 
     },
     { moduleSpecifier: '../runtime/client/cookies.js', namedExports: [{ name: 'CookieJar', isTypeOnly: true }] },
     ...(model.bindings.includes('soap11') || model.bindings.includes('soap12')
-      ? [{ moduleSpecifier: '../runtime/client/ws-security.js', namedExports: [{ name: 'WsSecurityOptions', isTypeOnly: true }] }]
+      ? [
+          {
+            moduleSpecifier: '../runtime/client/ws-security.js',
+            namedExports: [{ name: 'WsSecurityOptions', isTypeOnly: true }],
+          },
+        ]
       : []),
     {
       moduleSpecifier: '../runtime/client/hooks.js',
@@ -68,7 +84,10 @@ export function emitIndex(model: ServiceModel, printer: Printer): GeneratedFile 
     },
     {
       moduleSpecifier: '../runtime/client/network.js',
-      namedExports: ['ProxyOption', 'ProxyOptions', 'TlsMaterial', 'TlsOptions'].map((name) => ({ name, isTypeOnly: true })),
+      namedExports: ['ProxyOption', 'ProxyOptions', 'TlsMaterial', 'TlsOptions'].map((name) => ({
+        name,
+        isTypeOnly: true,
+      })),
     },
   ];
   return printer.typescript(

@@ -16,14 +16,27 @@ function mockOperation(op: OperationModel, writers: Writers): MockOperation {
   const resultElement = r.kind === 'value' ? r.element : `${op.name}Result`;
   const post = op.httpPostRoot;
   const httpPostRoot =
-    post.kind === 'shown' || post.kind === 'convention' ? post.name : post.kind === 'notShown' ? post.assumed : post.kind === 'any' ? resultElement : undefined;
-  const type: TypeModel | undefined = r.kind === 'void' ? undefined : r.kind === 'outputs' ? { kind: 'record', record: r.struct } : r.type;
+    post.kind === 'shown' || post.kind === 'convention'
+      ? post.name
+      : post.kind === 'notShown'
+        ? post.assumed
+        : post.kind === 'any'
+          ? resultElement
+          : undefined;
+  const type: TypeModel | undefined =
+    r.kind === 'void' ? undefined : r.kind === 'outputs' ? { kind: 'record', record: r.struct } : r.type;
   return {
     name: op.name,
     params: [],
     resultElement,
     httpPostRoot,
-    ...(r.kind === 'void' ? { result: 'void' as const } : r.kind === 'outputs' ? { result: 'outputs' as const } : r.nullable ? { result: 'nullable' as const } : {}),
+    ...(r.kind === 'void'
+      ? { result: 'void' as const }
+      : r.kind === 'outputs'
+        ? { result: 'outputs' as const }
+        : r.nullable
+          ? { result: 'nullable' as const }
+          : {}),
     ...(op.bare ? { bare: true } : {}),
     ...(r.kind === 'value' && r.form === 'unqualified' ? { unqualifiedResult: true } : {}),
     ...(r.kind === 'value' && r.namespace !== undefined ? { resultNamespace: r.namespace.uri } : {}),
@@ -45,5 +58,7 @@ export function mockAnswer(
   writers: Writers,
 ): MockHttpReply {
   const operation = mockOperation(op, writers);
-  return isFormStyle(style) ? httpPostResultReply(operation, namespace, value, members) : soapResultReply(style, operation, namespace, value, members);
+  return isFormStyle(style)
+    ? httpPostResultReply(operation, namespace, value, members)
+    : soapResultReply(style, operation, namespace, value, members);
 }

@@ -54,7 +54,8 @@ export function indentXml(xml: string, options: IndentOptions = {}): string {
         break;
       case 'end': {
         const open = stack.pop();
-        if (!open || tagName(open.start) !== tagName(token.raw)) throw new IndentXmlError(`end tag ${token.raw} matches no start tag`);
+        if (!open || tagName(open.start) !== tagName(token.raw))
+          throw new IndentXmlError(`end tag ${token.raw} matches no start tag`);
         open.end = token.raw;
         break;
       }
@@ -73,7 +74,10 @@ function write(node: XmlNode, depth: number, verbatim: (localName: string) => bo
   if (node.end === undefined) return node.start;
   // No element inside (nothing, or comments and processing instructions alone): white space there could be the value
   // of a simple-typed element, so it is kept as written, as text anywhere among the children keeps it.
-  const own = !node.children.some((c) => c.kind === 'element') || node.children.some((c) => c.kind === 'text') || verbatim(localName(tagName(node.start)));
+  const own =
+    !node.children.some((c) => c.kind === 'element') ||
+    node.children.some((c) => c.kind === 'text') ||
+    verbatim(localName(tagName(node.start)));
   if (own) return source(node);
   const inner = '\n' + '  '.repeat(depth + 1);
   return `${node.start}${node.children.map((c) => inner + write(c, depth + 1, verbatim)).join('')}\n${'  '.repeat(depth)}${node.end}`;

@@ -29,10 +29,16 @@ export function emitDocs(model: ServiceModel, printer: Printer): GeneratedFile[]
     page(PAGES.gettingStarted, 'getting-started.md', gettingStartedView(model, examples)),
     page(PAGES.errors, 'errors.md', errorsView(model, anchors)),
     // A page only where it would say something: no decisions, no decisions page (and nothing links to it).
-    ...(model.decisions.length > 0 ? [page(PAGES.decisions, 'decisions.md', decisionsView(model, decisionUses(model, pollAnchors(model)), anchors))] : []),
+    ...(model.decisions.length > 0
+      ? [page(PAGES.decisions, 'decisions.md', decisionsView(model, decisionUses(model, pollAnchors(model)), anchors))]
+      : []),
     ...(model.polls.length > 0 ? [page(PAGES.flows, 'flows.md', flowsView(model, anchors))] : []),
-    ...model.operations.map((op) => page(operationPage(op.name), 'operation.md', operationView(model, op, examples.get(op)!, anchors))),
-    ...[...model.records, ...model.results].map((s) => page(typePage(s.name), 'struct.md', structView(model, s, anchors))),
+    ...model.operations.map((op) =>
+      page(operationPage(op.name), 'operation.md', operationView(model, op, examples.get(op)!, anchors)),
+    ),
+    ...[...model.records, ...model.results].map((s) =>
+      page(typePage(s.name), 'struct.md', structView(model, s, anchors)),
+    ),
     ...model.enums.map((e) => page(typePage(e.name), 'enum.md', enumView(model, e, anchors))),
   ];
 }

@@ -19,7 +19,9 @@ export class DocsTemplates {
     const hb = this.#handlebars;
     hb.registerHelper('cell', (text: unknown) => cell(String(text ?? '')));
     hb.registerHelper('code', (text: unknown) => inlineCode(String(text ?? '')));
-    for (const name of readdirSync(dir).filter((n) => n.endsWith('.hbs')).sort()) {
+    for (const name of readdirSync(dir)
+      .filter((n) => n.endsWith('.hbs'))
+      .sort()) {
       const source = readFileSync(`${dir}${name}`, 'utf8').replace(/\r\n/g, '\n');
       const id = name.slice(0, -'.hbs'.length);
       if (id.startsWith('_')) hb.registerPartial(id.slice(1), source);

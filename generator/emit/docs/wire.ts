@@ -9,13 +9,33 @@ import { propertyKey } from '../../load/names.js';
 import { Writers, isText } from './writers.js';
 import { indentXml, type IndentOptions } from './indent-xml.js';
 import { exampleParam, exampleResult, exampleValue } from '../examples.js';
-import type { BindingName, OperationModel, ParameterModel, PrimitiveName, ServiceModel, StructModel, TypeModel } from '../../model/types.js';
+import type {
+  BindingName,
+  OperationModel,
+  ParameterModel,
+  PrimitiveName,
+  ServiceModel,
+  StructModel,
+  TypeModel,
+} from '../../model/types.js';
 import { subtypesOf } from '../client/decoders.js';
 import { heldUnqualified, unqualifiedTypeNamespace } from '../client/encoders.js';
-import { nestedParam, nilParam, formList, repeatedParam, type NestedValue } from '../../../templates/runtime/codec/encode.js';
+import {
+  nestedParam,
+  nilParam,
+  formList,
+  repeatedParam,
+  type NestedValue,
+} from '../../../templates/runtime/codec/encode.js';
 import { eatDateTime, eatDecimal, eatDouble } from '../../../templates/runtime/client/request.js';
 import { hmacSha256Hex } from '../../../templates/runtime/signing.js';
-import { buildBareSoapEnvelope, buildSoapEnvelope, encodeForm, soapAction, soapHeaderBlock } from '../../../templates/runtime/codec/xml-writer.js';
+import {
+  buildBareSoapEnvelope,
+  buildSoapEnvelope,
+  encodeForm,
+  soapAction,
+  soapHeaderBlock,
+} from '../../../templates/runtime/codec/xml-writer.js';
 
 /** The credentials of every example: the known answer of DECISIONS.md. The API key is public and bogus. */
 
@@ -114,19 +134,41 @@ export function indentOptions(model: ServiceModel): IndentOptions {
   return { verbatim: (name) => names.has(name) };
 }
 
-function operationExample(model: ServiceModel, op: OperationModel, strict: Writers, lenient: Writers, indent: IndentOptions): OperationExample {
+function operationExample(
+  model: ServiceModel,
+  op: OperationModel,
+  strict: Writers,
+  lenient: Writers,
+  indent: IndentOptions,
+): OperationExample {
   const expressions = op.inputParams.map((p) => [p, exampleParam(p)] as const);
-  const args = expressions.length === 0 ? '' : `{ ${expressions.map(([p, e]) => `${propertyKey(p.name)}: ${e}`).join(', ')} }`;
-  const encoded = new Map<ParameterModel, string | NestedValue>(expressions.map(([p, e]) => [p, encodeParam(op, p, evaluate(e), strict)]));
+  const args =
+    expressions.length === 0 ? '' : `{ ${expressions.map(([p, e]) => `${propertyKey(p.name)}: ${e}`).join(', ')} }`;
+  const encoded = new Map<ParameterModel, string | NestedValue>(
+    expressions.map(([p, e]) => [p, encodeParam(op, p, evaluate(e), strict)]),
+  );
   const signing = signingOf(model, op, encoded);
-  const fields = op.params.map((p): readonly [string, string | NestedValue] => [p.name, credentialOrValue(model, p, encoded, signing)]);
+  const fields = op.params.map((p): readonly [string, string | NestedValue] => [
+    p.name,
+    credentialOrValue(model, p, encoded, signing),
+  ]);
   const result = evaluate(exampleResult(op.result, op.httpPostRoot));
   const styles = model.bindings
     .filter((style) => (style !== 'httpPost' || op.httpPost) && (style !== 'httpGet' || op.httpGet))
     .map((style) => {
       const req = request(model, op, style, fields, strict, indent);
-      const form = style === 'httpPost' ? req.body : style === 'httpGet' ? req.startLine.split(' ')[1]!.split('?')[1] ?? '' : undefined;
-      return { style, request: req, response: answer(model, op, style, result, lenient, indent), form: form === undefined ? undefined : [...new URLSearchParams(form)] };
+      const form =
+        style === 'httpPost'
+          ? req.body
+          : style === 'httpGet'
+            ? (req.startLine.split(' ')[1]!.split('?')[1] ?? '')
+            : undefined;
+      return {
+        style,
+        request: req,
+        response: answer(model, op, style, result, lenient, indent),
+        form: form === undefined ? undefined : [...new URLSearchParams(form)],
+      };
     });
   return { args, signing, styles };
 }
@@ -136,13 +178,20 @@ function encodeParam(op: OperationModel, p: ParameterModel, value: unknown, writ
   const t = p.type;
   if (p.nillable && value === null) return nilParam(p.name);
   if (isText(t)) return writers.text(t)(value, p.name);
-  const form = t.kind === 'list' && isText(t.item) && (op.httpPost || op.httpGet) ? formList(writers.text(t.item)) : undefined;
+  const form =
+    t.kind === 'list' && isText(t.item) && (op.httpPost || op.httpGet) ? formList(writers.text(t.item)) : undefined;
   // A repeated parameter's items are its own elements, kept apart for the envelope to qualify each one.
-  if (t.kind === 'list' && !t.container) return repeatedParam(p.name, value as readonly unknown[], p.name, writers.of(t), undefined, form);
+  if (t.kind === 'list' && !t.container)
+    return repeatedParam(p.name, value as readonly unknown[], p.name, writers.of(t), undefined, form);
   return nestedParam(p.name, value as readonly unknown[], p.name, writers.of(t), form);
 }
 
-function credentialOrValue(model: ServiceModel, p: ParameterModel, encoded: ReadonlyMap<ParameterModel, string | NestedValue>, signing: SigningExample | undefined): string | NestedValue {
+function credentialOrValue(
+  model: ServiceModel,
+  p: ParameterModel,
+  encoded: ReadonlyMap<ParameterModel, string | NestedValue>,
+  signing: SigningExample | undefined,
+): string | NestedValue {
   switch (p.role) {
     case 'principal':
       return model.auth?.example.principal ?? '';
@@ -156,7 +205,11 @@ function credentialOrValue(model: ServiceModel, p: ParameterModel, encoded: Read
 }
 
 /** The example's key: HMAC-SHA256 of principal + timestamp + eatValue with the bogus API key, as the client signs. */
-function signingOf(model: ServiceModel, op: OperationModel, encoded: ReadonlyMap<ParameterModel, string | NestedValue>): SigningExample | undefined {
+function signingOf(
+  model: ServiceModel,
+  op: OperationModel,
+  encoded: ReadonlyMap<ParameterModel, string | NestedValue>,
+): SigningExample | undefined {
   if (model.auth === undefined || !op.params.some((p) => p.role === 'signature')) return undefined;
   let eatValue = '';
   if (op.eat.kind === 'parameter') {
@@ -184,7 +237,11 @@ function request(
   if (style === 'httpGet') {
     // The same form in the query string, as the client sends it: no body, so no Content-Type nor Content-Length.
     const query = encodeForm(fields, op.name, 'HTTP GET query string');
-    return { startLine: `GET ${formPath(model.path, op.name)}${query === '' ? '' : `?${query}`} HTTP/1.1`, headers: [], body: '' };
+    return {
+      startLine: `GET ${formPath(model.path, op.name)}${query === '' ? '' : `?${query}`} HTTP/1.1`,
+      headers: [],
+      body: '',
+    };
   }
   const headers: Array<readonly [string, string]> = [['Content-Type', CONTENT_TYPES[style]]];
   let path = model.path;
@@ -196,15 +253,36 @@ function request(
     const action = op.soapAction !== undefined ? `"${op.soapAction}"` : soapAction(model.namespace.uri, op.name);
     if (style === 'soap11') headers.push(['SOAPAction', action]);
     // A bare Body names no operation: SOAP 1.2 names it in the Content-Type, as the client sends it.
-    if (style === 'soap12' && op.bare && op.soapAction !== '') headers[0] = ['Content-Type', `${CONTENT_TYPES[style]}; action=${action}`];
+    if (style === 'soap12' && op.bare && op.soapAction !== '')
+      headers[0] = ['Content-Type', `${CONTENT_TYPES[style]}; action=${action}`];
     const blocks = op.headers
-      .map((h) => soapHeaderBlock(h.element, model.namespace.uri, evaluate(exampleValue({ kind: 'record', record: h.record })), h.option, writers.record(h.record)))
+      .map((h) =>
+        soapHeaderBlock(
+          h.element,
+          model.namespace.uri,
+          evaluate(exampleValue({ kind: 'record', record: h.record })),
+          h.option,
+          writers.record(h.record),
+        ),
+      )
       .join('');
     const build = op.bare ? buildBareSoapEnvelope : buildSoapEnvelope;
     // Shown indented; the client sends it without the white space between elements.
     const unqualified = op.params.filter((p) => p.form === 'unqualified').map((p) => p.name);
     const own = Object.fromEntries(op.params.flatMap((p) => (p.namespace ? [[p.name, p.namespace.uri]] : [])));
-    body = indentXml(build(style === 'soap11' ? '1.1' : '1.2', op.namespace ?? model.namespace.uri, op.name, fields, blocks, model.namespace.uri, unqualified, own), indent);
+    body = indentXml(
+      build(
+        style === 'soap11' ? '1.1' : '1.2',
+        op.namespace ?? model.namespace.uri,
+        op.name,
+        fields,
+        blocks,
+        model.namespace.uri,
+        unqualified,
+        own,
+      ),
+      indent,
+    );
   }
   // The length of the body as shown: what a reader who copies the example sends.
   headers.push(['Content-Length', String(Buffer.byteLength(body, 'utf8'))]);
@@ -212,10 +290,21 @@ function request(
 }
 
 /** The answer as the mock writes the example result in `style`. */
-function answer(model: ServiceModel, op: OperationModel, style: BindingName, value: unknown, writers: Writers, indent: IndentOptions): HttpMessage {
+function answer(
+  model: ServiceModel,
+  op: OperationModel,
+  style: BindingName,
+  value: unknown,
+  writers: Writers,
+  indent: IndentOptions,
+): HttpMessage {
   const reply = mockAnswer(style, op, op.namespace ?? model.namespace.uri, model.namespace.uri, value, writers);
   const body = typeof reply.body === 'string' ? reply.body : new TextDecoder().decode(reply.body);
   // An answer of any root is the XML content itself, data to its reader: shown as sent.
   const asSent = body === '' || (op.httpPostRoot.kind === 'any' && (style === 'httpPost' || style === 'httpGet'));
-  return { startLine: 'HTTP/1.1 200 OK', headers: Object.entries(reply.headers), body: asSent ? body : indentXml(body, indent) };
+  return {
+    startLine: 'HTTP/1.1 200 OK',
+    headers: Object.entries(reply.headers),
+    body: asSent ? body : indentXml(body, indent),
+  };
 }

@@ -27,7 +27,14 @@ import {
 import { encodeAnyDouble } from '../../../templates/runtime/mock/values.js';
 import { escapeXmlAttribute } from '../../../templates/runtime/codec/xml-writer.js';
 import * as values from '../../../templates/runtime/codec/values.js';
-import type { EnumType, PrimitiveName, PrimitiveType, StructModel, TypeModel, XmlNamespace } from '../../model/types.js';
+import type {
+  EnumType,
+  PrimitiveName,
+  PrimitiveType,
+  StructModel,
+  TypeModel,
+  XmlNamespace,
+} from '../../model/types.js';
 import { xmlnsAttribute } from '../client/encoders.js';
 
 /** A record writer: `xmlns`, a namespace declaration, goes on its start tag (a SOAP header block's). */
@@ -89,7 +96,8 @@ export class Writers {
 
   /** The text encoder of an XML Schema type or an enum; an attribute's is always the strict one for its type. */
   text(t: PrimitiveType | EnumType, attribute = false): EncodeValue<unknown> {
-    if (t.kind === 'enum') return (this.lenient ? values.encodeString : enumEncoder(t.enum.name, t.enum.values)) as EncodeValue<unknown>;
+    if (t.kind === 'enum')
+      return (this.lenient ? values.encodeString : enumEncoder(t.enum.name, t.enum.values)) as EncodeValue<unknown>;
     const lenient = this.lenient && !attribute ? LENIENT[t.name] : undefined;
     return (lenient ?? ENCODERS[t.name]) as EncodeValue<unknown>;
   }
@@ -105,7 +113,11 @@ export class Writers {
         return this.record(t.record);
       case 'list': {
         const item = this.of(t.item);
-        return (t.container ? listWriter(t.itemElement, item, t.nillableItems, '', t.unqualifiedItems === true) : itemsWriter(item, t.nillableItems)) as WriteValue<unknown>;
+        return (
+          t.container
+            ? listWriter(t.itemElement, item, t.nillableItems, '', t.unqualifiedItems === true)
+            : itemsWriter(item, t.nillableItems)
+        ) as WriteValue<unknown>;
       }
       case 'choice':
         return choiceWriter(t.alternatives.map((a) => [a.name, this.of(a.type)] as const)) as WriteValue<unknown>;
@@ -117,31 +129,48 @@ export class Writers {
     const made = this.#records.get(s);
     if (made) return made;
     const known = s.fields.map((f) => f.name);
-    const required = s.fields.filter((f) => !f.optional && !(f.type.kind === 'list' && !f.type.container)).map((f) => f.name);
+    const required = s.fields
+      .filter((f) => !f.optional && !(f.type.kind === 'list' && !f.type.container))
+      .map((f) => f.name);
     const attributes = s.fields.filter((f) => f.attribute);
     const text = s.fields.find((f) => f.text);
     const members = s.fields.filter((f) => !f.attribute && !f.text);
     // A qualified attribute is written with the prefix of its namespace, declared on the element (`tns`, `ns1`).
     // XML's own (xml:lang) is bound in every document and never declared.
-    const qualified = s.fields.find((f) => f.attributeNamespace !== undefined && f.attributeNamespace.prefix !== 'xml')?.attributeNamespace;
+    const qualified = s.fields.find(
+      (f) => f.attributeNamespace !== undefined && f.attributeNamespace.prefix !== 'xml',
+    )?.attributeNamespace;
     // So are the members of a record of a namespace of its own (its bases' too), as the generated writers declare
     // them, and an element of a namespace of its own (an element reference to another schema), each namespace once.
     const namespaces = fieldNamespaces(s);
     const declared = new Map(memberNamespaces(s).map((ns) => [ns.uri, ns]));
-    for (const ns of [qualified, ...members.map((f) => f.namespace)]) if (ns && !declared.has(ns.uri)) declared.set(ns.uri, ns);
-    const declarations = [...declared.values()].map((ns) => ` xmlns:${ns.prefix}="${escapeXmlAttribute(ns.uri)}"`).join('');
+    for (const ns of [qualified, ...members.map((f) => f.namespace)])
+      if (ns && !declared.has(ns.uri)) declared.set(ns.uri, ns);
+    const declarations = [...declared.values()]
+      .map((ns) => ` xmlns:${ns.prefix}="${escapeXmlAttribute(ns.uri)}"`)
+      .join('');
     // A value with members of a record extending this one is written as that one, named by xsi:type, as the
     // generated writer does (client/encoders.ts recordWriterFunction): fewest members first.
     // An abstract record's value is always one of its concrete records (concreteType).
-    const candidates = [...(s.abstract ? s.abstract.concrete : (this.subtypes.get(s) ?? []))].sort((a, b) => a.fields.length - b.fields.length);
-    const requiredOf = (c: StructModel) => c.fields.filter((f) => !f.optional && !(f.type.kind === 'list' && !f.type.container)).map((f) => f.name);
+    const candidates = [...(s.abstract ? s.abstract.concrete : (this.subtypes.get(s) ?? []))].sort(
+      (a, b) => a.fields.length - b.fields.length,
+    );
+    const requiredOf = (c: StructModel) =>
+      c.fields.filter((f) => !f.optional && !(f.type.kind === 'list' && !f.type.container)).map((f) => f.name);
     const writer: RecordWriter = (name, value, path, xmlns = '', xsiType = '') => {
       const derived =
         candidates.length === 0
           ? undefined
           : s.abstract
-            ? concreteType(value, candidates.map((c) => [c.name, c.fields.map((f) => f.name), requiredOf(c)] as const))
-            : derivedType(value, known, candidates.map((c) => [c.name, c.fields.map((f) => f.name)] as const));
+            ? concreteType(
+                value,
+                candidates.map((c) => [c.name, c.fields.map((f) => f.name), requiredOf(c)] as const),
+              )
+            : derivedType(
+                value,
+                known,
+                candidates.map((c) => [c.name, c.fields.map((f) => f.name)] as const),
+              );
       const sub = candidates.find((c) => c.name === derived);
       if (sub) {
         const unqualifiedIn = this.typeNamespace(s);
@@ -149,23 +178,46 @@ export class Writers {
         const attribute = ` xsi:type="${named ? `${named.prefix}:` : ''}${sub.xmlName}"${!sub.namespace && unqualifiedIn ? xmlnsAttribute(unqualifiedIn) : ''}`;
         return this.record(sub)(name, value, path, xmlns, attribute);
       }
-      if (s.abstract) abstractRecord(path, s.name, s.abstract.concrete.map((c) => c.name));
+      if (s.abstract)
+        abstractRecord(
+          path,
+          s.name,
+          s.abstract.concrete.map((c) => c.name),
+        );
       const v = checkRecord(path, value, known, required);
       let out = `<${name}${xmlns}${xsiType}${declarations}`;
       for (const f of attributes) {
         const attribute = f.attributeNamespace ? `${f.attributeNamespace.prefix}:${f.xmlName}` : f.xmlName;
-        out += writeAttribute(attribute, v[f.name], `${path}.${f.name}`, this.text(f.type as PrimitiveType | EnumType, true), f.optional);
+        out += writeAttribute(
+          attribute,
+          v[f.name],
+          `${path}.${f.name}`,
+          this.text(f.type as PrimitiveType | EnumType, true),
+          f.optional,
+        );
       }
       out += '>';
-      if (text) out += writeText(v[text.name], `${path}.${text.name}`, this.text(text.type as PrimitiveType | EnumType, true));
+      if (text)
+        out += writeText(v[text.name], `${path}.${text.name}`, this.text(text.type as PrimitiveType | EnumType, true));
       for (const f of members) {
         const repeated = f.type.kind === 'list' && !f.type.container;
         const unqualified = f.form === 'unqualified';
         const t = f.type;
-        const write = unqualified && t.kind === 'list' && !t.container ? itemsWriter(this.of(t.item), t.nillableItems, true) : this.of(f.type);
+        const write =
+          unqualified && t.kind === 'list' && !t.container
+            ? itemsWriter(this.of(t.item), t.nillableItems, true)
+            : this.of(f.type);
         const ns = f.namespace ?? (unqualified ? undefined : namespaces.get(f.name));
         const element = ns ? `${ns.prefix}:${f.xmlName}` : f.xmlName;
-        out += writeMember(element, v[f.name], `${path}.${f.name}`, write, f.nillable, f.optional || repeated, unqualified && !repeated && !f.namespace);
+        out += writeMember(
+          element,
+          v[f.name],
+          `${path}.${f.name}`,
+          write,
+          f.nillable,
+          f.optional || repeated,
+          unqualified && !repeated && !f.namespace,
+        );
       }
       return `${out}</${name}>`;
     };

@@ -8,18 +8,33 @@
 import type { CodeBlockWriter } from 'ts-morph';
 import { arrayLiteral, arrow, call, objectLiteral } from '../expressions.js';
 import { StructureKind, VariableDeclarationKind } from '../../print/kinds.js';
-import type { EnumModel, OperationModel, ParameterModel, ServiceModel, StructModel, TypeModel } from '../../model/types.js';
+import type {
+  EnumModel,
+  OperationModel,
+  ParameterModel,
+  ServiceModel,
+  StructModel,
+  TypeModel,
+} from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
 import { isReferenceType } from '../../model/reference-types.js';
 import { tsLiteral } from '../ts-types.js';
 import { requiredZeroMembers } from '../examples.js';
 import { decoderName, readerOf, subtypesOf, textDecoder } from '../client/decoders.js';
-import { ENCODER_NAMES, LENIENT_ENCODERS, WriterSet, heldUnqualified, recordWriterFunction, unqualifiedTypeNamespace, writerConstants, writerOf } from '../client/encoders.js';
+import {
+  ENCODER_NAMES,
+  LENIENT_ENCODERS,
+  WriterSet,
+  heldUnqualified,
+  recordWriterFunction,
+  unqualifiedTypeNamespace,
+  writerConstants,
+  writerOf,
+} from '../client/encoders.js';
 import { localName, propertyKey } from '../../load/names.js';
 
 export const MOCK_CODEC_FILE = 'mock/codec.ts';
-
 
 /** What the codec needs from the runtime and the client, collected while its statements are made. */
 class Needs {
@@ -48,7 +63,13 @@ export function emitMockCodec(model: ServiceModel, printer: Printer): GeneratedF
   }
   const written = writers.codec(model);
   // An attribute's value (and text content) is encoded by the strict encoder itself (no constant), so that one stays imported.
-  const attributeTypes = new Set(written.records.flatMap((r) => r.fields.filter((f) => (f.attribute || f.text) && f.type.kind === 'primitive').map((f) => (f.type.kind === 'primitive' ? f.type.name : ''))));
+  const attributeTypes = new Set(
+    written.records.flatMap((r) =>
+      r.fields
+        .filter((f) => (f.attribute || f.text) && f.type.kind === 'primitive')
+        .map((f) => (f.type.kind === 'primitive' ? f.type.name : '')),
+    ),
+  );
   for (const t of written.textWriters) {
     const lenient = LENIENT_ENCODERS[t];
     if (!lenient) continue;
@@ -58,14 +79,17 @@ export function emitMockCodec(model: ServiceModel, printer: Printer): GeneratedF
   if (written.enums.length > 0) needs.values.add('encodeString');
   const operations = model.operations.map((op) => operationEntry(model, op, needs));
   // Made before the imports are listed: their readers are imports too.
-  const shared = model.parameters.filter((p) => needs.sharedParams.has(p)).map((p) => sharedParamConstant(model, p, needs));
+  const shared = model.parameters
+    .filter((p) => needs.sharedParams.has(p))
+    .map((p) => sharedParamConstant(model, p, needs));
   // Lenient enum constants are plain strings: no enumEncoder, no list of values.
   writers.encode.delete('enumEncoder');
 
   const imports: Statement[] = [];
   const named = (moduleSpecifier: string, names: Iterable<string>, isTypeOnly = false): void => {
     const list = [...new Set(names)].sort();
-    if (list.length > 0) imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier, namedImports: list, isTypeOnly });
+    if (list.length > 0)
+      imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier, namedImports: list, isTypeOnly });
   };
   named('../runtime/codec/decode.js', needs.decode);
   named('../runtime/codec/encode.js', writers.encode);
@@ -73,7 +97,11 @@ export function emitMockCodec(model: ServiceModel, printer: Printer): GeneratedF
   named('../runtime/codec/values.js', [...writers.values, ...needs.values]);
   named(
     '../runtime/mock/core.js',
-    ['MockOperation', ...(needs.sharedParams.size > 0 ? ['MockParam'] : []), ...(needs.errorResults.size > 0 ? ['MockErrorCode'] : [])],
+    [
+      'MockOperation',
+      ...(needs.sharedParams.size > 0 ? ['MockParam'] : []),
+      ...(needs.errorResults.size > 0 ? ['MockErrorCode'] : []),
+    ],
     true,
   );
   if (model.serviceErrors) named('../runtime/mock/codes.js', ['MockErrorCodes']);
@@ -81,8 +109,15 @@ export function emitMockCodec(model: ServiceModel, printer: Printer): GeneratedF
   named('../runtime/mock/auth.js', needs.auth);
   if (needs.xmlReader) named('../runtime/codec/xml-reader.js', ['XmlReader'], true);
   named('../client/codec.js', needs.clientCodec);
-  named('../client/types.js', [...needs.enums].map((e) => `${e.name}Values`));
-  named('../client/types.js', written.records.map((r) => r.name), true);
+  named(
+    '../client/types.js',
+    [...needs.enums].map((e) => `${e.name}Values`),
+  );
+  named(
+    '../client/types.js',
+    written.records.map((r) => r.name),
+    true,
+  );
 
   return printer.typescript(MOCK_CODEC_FILE, [
     ...imports,
@@ -114,7 +149,13 @@ function operationEntry(model: ServiceModel, op: OperationModel, needs: Needs): 
   // XML content is the HTTP POST answer itself; a null one is nil under the result element's name.
   const resultElement = r.kind === 'value' ? r.element : `${op.name}Result`;
   const root =
-    post.kind === 'shown' || post.kind === 'convention' ? post.name : post.kind === 'notShown' ? post.assumed : post.kind === 'any' ? resultElement : undefined;
+    post.kind === 'shown' || post.kind === 'convention'
+      ? post.name
+      : post.kind === 'notShown'
+        ? post.assumed
+        : post.kind === 'any'
+          ? resultElement
+          : undefined;
   const lines: Array<readonly [string, string]> = [
     ['name', `'${op.name}'`],
     ['params', arrayLiteral(op.params.map((p) => paramEntry(model, op, p, needs)))],
@@ -137,7 +178,9 @@ function operationEntry(model: ServiceModel, op: OperationModel, needs: Needs): 
   const unqualified = op.params.filter((p) => p.form === 'unqualified').map((p) => tsLiteral(p.name));
   if (unqualified.length > 0) lines.push(['unqualifiedParams', arrayLiteral(unqualified)]);
   if (r.kind === 'value' && r.form === 'unqualified') lines.push(['unqualifiedResult', 'true']);
-  const own = op.params.filter((p) => p.namespace !== undefined).map((p): [string, string] => [propertyKey(p.name), tsLiteral(p.namespace!.uri)]);
+  const own = op.params
+    .filter((p) => p.namespace !== undefined)
+    .map((p): [string, string] => [propertyKey(p.name), tsLiteral(p.namespace!.uri)]);
   if (own.length > 0) lines.push(['paramNamespaces', objectLiteral(own)]);
   if (r.kind === 'value' && r.namespace !== undefined) lines.push(['resultNamespace', tsLiteral(r.namespace.uri)]);
   lines.push(...authEntries(model, op, needs));
@@ -154,7 +197,12 @@ function operationEntry(model: ServiceModel, op: OperationModel, needs: Needs): 
     const type: TypeModel = r.kind === 'outputs' ? { kind: 'record', record: r.struct } : r.type;
     let writer: string = writerOf(type);
     // Beside out parameters, a null reference result is left out, as in <OpResponse> of an operation without them.
-    if (r.kind === 'outputs' && r.returned.kind === 'value' && r.returned.nullable && isReferenceType(r.returned.type)) {
+    if (
+      r.kind === 'outputs' &&
+      r.returned.kind === 'value' &&
+      r.returned.nullable &&
+      isReferenceType(r.returned.type)
+    ) {
       needs.mockValues.add('nullLeftOut');
       writer = call('nullLeftOut', [`'${r.returned.element}'`, writer]);
     }
@@ -176,7 +224,8 @@ function operationEntry(model: ServiceModel, op: OperationModel, needs: Needs): 
 
 /** How the mock checks an operation's credentials: its EAT value. */
 function authEntries(model: ServiceModel, op: OperationModel, needs: Needs): Array<readonly [string, string]> {
-  if (model.auth === undefined || !op.params.some((p) => p.role !== undefined) || op.eat.kind !== 'parameter') return [];
+  if (model.auth === undefined || !op.params.some((p) => p.role !== undefined) || op.eat.kind !== 'parameter')
+    return [];
   needs.auth.add('eatValueOf');
   const value = call('eatValueOf', [`'${eatRule(op.eat.parameter.type)}'`, `p['${op.eat.parameter.name}']`]);
   return [['eat', arrow('(p)', value)]];
@@ -192,9 +241,16 @@ function errorResultName(struct: StructModel): string {
  */
 function errorResultFunction(struct: StructModel): Statement {
   const status = struct.status!;
-  const zeros = requiredZeroMembers(struct, new Set([status.codeField, ...(status.messageField ? [status.messageField] : [])]));
+  const zeros = requiredZeroMembers(
+    struct,
+    new Set([status.codeField, ...(status.messageField ? [status.messageField] : [])]),
+  );
   const answer = (code: string) =>
-    objectLiteral([...zeros, [status.codeField.name, code], ...(status.messageField ? [[status.messageField.name, 'message'] as const] : [])]);
+    objectLiteral([
+      ...zeros,
+      [status.codeField.name, code],
+      ...(status.messageField ? [[status.messageField.name, 'message'] as const] : []),
+    ]);
   const returned =
     status.codeKind === 'enum'
       ? (w: CodeBlockWriter) => w.writeLine(`return ${answer('code.value')};`)
@@ -211,7 +267,9 @@ function errorResultFunction(struct: StructModel): Statement {
       { name: 'message', type: 'string' },
     ],
     returnType: status.codeKind === 'enum' ? struct.name : `${struct.name} | undefined`,
-    docs: [jsDoc(`A result of type ${struct.name} carrying an error code and message; the other members at their defaults.`)],
+    docs: [
+      jsDoc(`A result of type ${struct.name} carrying an error code and message; the other members at their defaults.`),
+    ],
     statements: returned,
   };
 }
@@ -253,15 +311,21 @@ function errorCodesConstant(model: ServiceModel, errors: NonNullable<ServiceMode
     declarationKind: VariableDeclarationKind.Const,
     docs: [
       jsDoc(
-        `The ${errors.enum.name} codes in both kinds: the integers known for (I) results${failures ? ', and the codes failed credentials are answered with (the spec\'s auth.failures)' : ''}.`,
+        `The ${errors.enum.name} codes in both kinds: the integers known for (I) results${failures ? ", and the codes failed credentials are answered with (the spec's auth.failures)" : ''}.`,
       ),
     ],
     declarations: [
       {
         name: 'errorCodes',
         initializer: (w) => {
-          const members = failures ? Object.entries(failures.codes).map(([kind, code]) => `${kind}: ${tsLiteral(code.value)}`) : [];
-          const args = [known, `${failures?.unknownNumber ?? 'undefined'}`, ...(failures ? [objectLiteral(members, true)] : [])];
+          const members = failures
+            ? Object.entries(failures.codes).map(([kind, code]) => `${kind}: ${tsLiteral(code.value)}`)
+            : [];
+          const args = [
+            known,
+            `${failures?.unknownNumber ?? 'undefined'}`,
+            ...(failures ? [objectLiteral(members, true)] : []),
+          ];
           w.write(call('new MockErrorCodes', args));
         },
       },
@@ -315,7 +379,8 @@ function paramLiteral(p: ParameterModel, form: boolean, needs: Needs): string {
     ['read', strictReader(repeated ? repeated.item : p.type, needs)],
   ];
   parts.push(['form', form ? formReader(p.type, needs) : 'undefined']);
-  if (p.type.kind === 'choice') parts.push(['alternatives', arrayLiteral(p.type.alternatives.map((a) => `'${a.name}'`))]);
+  if (p.type.kind === 'choice')
+    parts.push(['alternatives', arrayLiteral(p.type.alternatives.map((a) => `'${a.name}'`))]);
   if (repeated) parts.push(['repeated', 'true']);
   if (p.role) parts.push(['role', `'${p.role}'`]);
   return objectLiteral(parts);
@@ -330,7 +395,9 @@ function strictReader(t: TypeModel, needs: Needs): string {
   }
   if (t.kind === 'choice') {
     needs.decode.add('choiceReader');
-    return call('choiceReader', [objectLiteral(t.alternatives.map((a) => [a.name, strictReader(a.type, needs)] as const))]);
+    return call('choiceReader', [
+      objectLiteral(t.alternatives.map((a) => [a.name, strictReader(a.type, needs)] as const)),
+    ]);
   }
   if (t.kind === 'list') {
     needs.xmlReader = true;

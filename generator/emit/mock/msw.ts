@@ -13,7 +13,11 @@ export const MOCK_MSW_FILE = 'mock/msw.ts';
 
 export function emitMockMsw(model: ServiceModel, printer: Printer): GeneratedFile {
   return printer.typescript(MOCK_MSW_FILE, [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'msw', namedImports: ['http', { name: 'HttpHandler', isTypeOnly: true }] },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: 'msw',
+      namedImports: ['http', { name: 'HttpHandler', isTypeOnly: true }],
+    },
     {
       kind: StructureKind.Function,
       name: 'mswHandlers',

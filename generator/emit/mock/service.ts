@@ -30,7 +30,12 @@ export function emitMockExamples(model: ServiceModel, printer: Printer): Generat
     ),
   );
   return printer.typescript(MOCK_EXAMPLES_FILE, [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [handlers] },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './types.js',
+      isTypeOnly: true,
+      namedImports: [handlers],
+    },
     ...(dataSet
       ? [
           {
@@ -66,7 +71,9 @@ export function emitMockExamples(model: ServiceModel, printer: Printer): Generat
                   // Every header the answers may carry, so that an answer shows them all (and a required one is there).
                   w.write('if (context !== undefined) ').inlineBlock(() => {
                     for (const h of op.responseHeaders) {
-                      w.writeLine(`context.responseHeaders.${h.element} = ${exampleValueText({ kind: 'record', record: h.record }, EMPTY_DATA_SET)};`);
+                      w.writeLine(
+                        `context.responseHeaders.${h.element} = ${exampleValueText({ kind: 'record', record: h.record }, EMPTY_DATA_SET)};`,
+                      );
                     }
                   });
                   // Called without a context, as tests call an example handler to read its result, it gives that alone.
@@ -94,12 +101,35 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: '../runtime/mock/core.js',
-      namedImports: ['MockCore', ...['MockAnswer', 'MockCall', 'MockContext', 'MockInjection'].map((name) => ({ name, isTypeOnly: true }))],
+      namedImports: [
+        'MockCore',
+        ...['MockAnswer', 'MockCall', 'MockContext', 'MockInjection'].map((name) => ({ name, isTypeOnly: true })),
+      ],
     },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/mock/clock.js', namedImports: ['VirtualClock'] },
-    ...(model.auth ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/mock/auth.js', namedImports: ['MockAuth'] } satisfies Statement] : []),
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/mock/server.js', namedImports: ['startServer'] },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './codec.js', namedImports: [...(errorCodes ? ['errorCodes'] : []), 'operations'] },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: '../runtime/mock/clock.js',
+      namedImports: ['VirtualClock'],
+    },
+    ...(model.auth
+      ? [
+          {
+            kind: StructureKind.ImportDeclaration,
+            moduleSpecifier: '../runtime/mock/auth.js',
+            namedImports: ['MockAuth'],
+          } satisfies Statement,
+        ]
+      : []),
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: '../runtime/mock/server.js',
+      namedImports: ['startServer'],
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './codec.js',
+      namedImports: [...(errorCodes ? ['errorCodes'] : []), 'operations'],
+    },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './examples.js', namedImports: ['exampleHandlers'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './wsdl.js', namedImports: ['wsdlAt'] },
     ...(simulator
@@ -107,17 +137,30 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
           {
             kind: StructureKind.ImportDeclaration,
             moduleSpecifier: './simulator/index.js',
-            namedImports: ['createSimulator', { name: 'SimulatorControl', isTypeOnly: true }, { name: 'SimulatorOptions', isTypeOnly: true }],
+            namedImports: [
+              'createSimulator',
+              { name: 'SimulatorControl', isTypeOnly: true },
+              { name: 'SimulatorOptions', isTypeOnly: true },
+            ],
           } satisfies Statement,
         ]
       : []),
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [handlers, operationTypeName(model)] },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './types.js',
+      isTypeOnly: true,
+      namedImports: [handlers, operationTypeName(model)],
+    },
     {
       kind: StructureKind.Interface,
       name: options,
       isExported: true,
       extends: simulator ? ['SimulatorOptions'] : [],
-      docs: [simulator ? `Options of {@link createMockService}; the simulator's own (scenario, files) included.` : `Options of {@link createMockService}.`],
+      docs: [
+        simulator
+          ? `Options of {@link createMockService}; the simulator's own (scenario, files) included.`
+          : `Options of {@link createMockService}.`,
+      ],
       properties: [
         {
           name: 'handlers',
@@ -133,7 +176,9 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
           name: 'maxRequestBytes',
           type: 'number | undefined',
           hasQuestionToken: true,
-          docs: ['Largest request body read (default 4 MiB, as ASP.NET; at most 16 MiB); a larger one gets a Client fault.'],
+          docs: [
+            'Largest request body read (default 4 MiB, as ASP.NET; at most 16 MiB); a larger one gets a Client fault.',
+          ],
         },
         {
           name: 'requestValidation',
@@ -156,7 +201,9 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
           name: 'onAnswer',
           type: '((answer: MockAnswer) => void) | undefined',
           hasQuestionToken: true,
-          docs: ['Told of every answered request (operation, style, status, milliseconds; never a parameter or key), for a log.'],
+          docs: [
+            'Told of every answered request (operation, style, status, milliseconds; never a parameter or key), for a log.',
+          ],
         },
       ],
     },
@@ -166,16 +213,35 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
       isExported: true,
       docs: [`A mock of the ${model.title} ${model.version}, answering web Requests as the service would.`],
       properties: [
-        { name: 'handle', type: '(request: Request) => Promise<Response>', isReadonly: true, docs: ['Answers one request; never rejects.'] },
+        {
+          name: 'handle',
+          type: '(request: Request) => Promise<Response>',
+          isReadonly: true,
+          docs: ['Answers one request; never rejects.'],
+        },
         {
           name: 'calls',
           type: 'readonly MockCall[]',
           isReadonly: true,
-          docs: [`The calls answered so far (the latest 1000): operation, style and decoded parameters${signed ? ' (never a credential)' : ''}.`],
+          docs: [
+            `The calls answered so far (the latest 1000): operation, style and decoded parameters${signed ? ' (never a credential)' : ''}.`,
+          ],
         },
-        { name: 'clock', type: 'VirtualClock', isReadonly: true, docs: ["The mock's clock: `advance(seconds)` lets time pass."] },
+        {
+          name: 'clock',
+          type: 'VirtualClock',
+          isReadonly: true,
+          docs: ["The mock's clock: `advance(seconds)` lets time pass."],
+        },
         ...(simulator
-          ? [{ name: 'simulator', type: 'SimulatorControl', isReadonly: true, docs: ["The simulator's control methods, for tests."] }]
+          ? [
+              {
+                name: 'simulator',
+                type: 'SimulatorControl',
+                isReadonly: true,
+                docs: ["The simulator's control methods, for tests."],
+              },
+            ]
           : []),
       ],
       methods: [
@@ -196,7 +262,9 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
         {
           name: 'reset',
           returnType: 'Promise<void>',
-          docs: [`Forgets calls${signed ? ', injections and request counts' : ' and injections'}${simulator ? ', and puts the simulator back at its start' : ''}.`],
+          docs: [
+            `Forgets calls${signed ? ', injections and request counts' : ' and injections'}${simulator ? ', and puts the simulator back at its start' : ''}.`,
+          ],
         },
         {
           name: 'describe',
@@ -206,7 +274,11 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
         {
           name: 'close',
           returnType: 'Promise<void>',
-          docs: [simulator ? 'Releases what the simulator holds.' : 'Releases what the mock holds (nothing, without a simulator).'],
+          docs: [
+            simulator
+              ? 'Releases what the simulator holds.'
+              : 'Releases what the mock holds (nothing, without a simulator).',
+          ],
         },
       ],
     },
@@ -259,7 +331,9 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
       name: 'assemble',
       parameters: [{ name: 'options', type: options }],
       returnType: `{ core: MockCore; service: ${service} }`,
-      docs: ["The service and the engine behind it, which the server is given itself (it then reads requests without making web Requests)."],
+      docs: [
+        'The service and the engine behind it, which the server is given itself (it then reads requests without making web Requests).',
+      ],
       statements: (w) => assembleBody(model, w),
     },
     {
@@ -267,7 +341,9 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
       name: 'startMockServer',
       isExported: true,
       isAsync: true,
-      parameters: [{ name: 'options', type: `${options} & { readonly port?: number; readonly host?: string }`, initializer: '{}' }],
+      parameters: [
+        { name: 'options', type: `${options} & { readonly port?: number; readonly host?: string }`, initializer: '{}' },
+      ],
       returnType: `Promise<{ url: string; close(): Promise<void>; service: ${service} }>`,
       docs: [
         jsDoc(
@@ -278,7 +354,9 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
         w.writeLine('const { core, service } = assemble(options);');
         w.writeLine('let server: Awaited<ReturnType<typeof startServer>>;');
         w.write('try ').inlineBlock(() => {
-          w.writeLine("server = await startServer(core, { port: options.port ?? 0, host: options.host ?? '127.0.0.1' });");
+          w.writeLine(
+            "server = await startServer(core, { port: options.port ?? 0, host: options.host ?? '127.0.0.1' });",
+          );
         });
         w.write(' catch (error) ').inlineBlock(() => {
           w.writeLine('await service.close();');
@@ -306,7 +384,10 @@ function assembleBody(model: ServiceModel, w: CodeBlockWriter): void {
   const simulator = model.simulator !== undefined;
   const errorCodes = model.serviceErrors !== undefined;
   w.writeLine('const clock = options.clock ?? new VirtualClock();');
-  if (simulator) w.writeLine(`const simulator = createSimulator(options, { clock, errorCodes: ${errorCodes ? 'errorCodes' : 'undefined'} });`);
+  if (simulator)
+    w.writeLine(
+      `const simulator = createSimulator(options, { clock, errorCodes: ${errorCodes ? 'errorCodes' : 'undefined'} });`,
+    );
   const spread = ['...exampleHandlers', ...(simulator ? ['...simulator.handlers'] : []), '...options.handlers'];
   w.writeLine(`const handlers: ${handlers} = { ${spread.join(', ')} };`);
   if (model.auth) {
@@ -326,13 +407,21 @@ function assembleBody(model: ServiceModel, w: CodeBlockWriter): void {
       'maxRequestBytes: options.maxRequestBytes',
       `requestValidation: ${simulator ? 'options.requestValidation ?? simulator.requestValidation ?? false' : 'options.requestValidation ?? false'}`,
       'onAnswer: options.onAnswer',
-      ...(model.auth ? ['auth: keys === undefined ? undefined : new MockAuth({ keys, now: () => clock.now(), skewSeconds: options.skewSeconds, requestLimit: options.requestLimit })'] : []),
+      ...(model.auth
+        ? [
+            'auth: keys === undefined ? undefined : new MockAuth({ keys, now: () => clock.now(), skewSeconds: options.skewSeconds, requestLimit: options.requestLimit })',
+          ]
+        : []),
     ];
     for (const m of members) w.writeLine(`${m},`);
-    w.write('invoke: (operation: string, params: Record<string, unknown>, context: MockContext) => ').inlineBlock(() => {
-      w.writeLine(`const handler = handlers[methods[operation as ${operationTypeName(model)}]] as (params: unknown, context: MockContext) => unknown;`);
-      w.writeLine('return handler.call(handlers, params, context);');
-    });
+    w.write('invoke: (operation: string, params: Record<string, unknown>, context: MockContext) => ').inlineBlock(
+      () => {
+        w.writeLine(
+          `const handler = handlers[methods[operation as ${operationTypeName(model)}]] as (params: unknown, context: MockContext) => unknown;`,
+        );
+        w.writeLine('return handler.call(handlers, params, context);');
+      },
+    );
     w.write(',').newLine();
   });
   w.write(');').newLine();
@@ -342,9 +431,13 @@ function assembleBody(model: ServiceModel, w: CodeBlockWriter): void {
     w.write(',').newLine();
     w.writeLine('clock,');
     if (simulator) w.writeLine('simulator: simulator.control,');
-    w.writeLine('inject: (operation, injection) => core.inject(operationOfMethod.get(operation) ?? operation, injection),');
+    w.writeLine(
+      'inject: (operation, injection) => core.inject(operationOfMethod.get(operation) ?? operation, injection),',
+    );
     if (simulator) {
-      w.write('reset: async () => ').inlineBlock(() => w.writeLine('core.reset();').writeLine('await simulator.reset();'));
+      w.write('reset: async () => ').inlineBlock(() =>
+        w.writeLine('core.reset();').writeLine('await simulator.reset();'),
+      );
       w.write(',').newLine();
     } else {
       w.write('reset: async () => ').inlineBlock(() => w.writeLine('core.reset();'));
@@ -362,7 +455,10 @@ function authOptions(model: ServiceModel, simulator: boolean) {
   const principal = model.parameters.find((p) => p.role === 'principal')?.name ?? 'principal';
   const codes = model.auth?.failures?.codes;
   const answered = codes
-    ? `A request that fails is answered as the service answers it: a result with ${Object.values(codes).map((c) => c.value).filter((v, i, a) => a.indexOf(v) === i).join(', ')}.`
+    ? `A request that fails is answered as the service answers it: a result with ${Object.values(codes)
+        .map((c) => c.value)
+        .filter((v, i, a) => a.indexOf(v) === i)
+        .join(', ')}.`
     : 'A request that fails gets a Client fault.';
   return [
     {
@@ -378,12 +474,19 @@ function authOptions(model: ServiceModel, simulator: boolean) {
         ),
       ],
     },
-    { name: 'skewSeconds', type: 'number | undefined', hasQuestionToken: true, docs: ['How far a timestamp may be from the clock, either way (default 300 s).'] },
+    {
+      name: 'skewSeconds',
+      type: 'number | undefined',
+      hasQuestionToken: true,
+      docs: ['How far a timestamp may be from the clock, either way (default 300 s).'],
+    },
     {
       name: 'requestLimit',
       type: '{ readonly max: number; readonly perSeconds: number } | undefined',
       hasQuestionToken: true,
-      docs: [`At most \`max\` requests of one ${principal} in any \`perSeconds\` seconds of the mock's clock (default no limit).`],
+      docs: [
+        `At most \`max\` requests of one ${principal} in any \`perSeconds\` seconds of the mock's clock (default no limit).`,
+      ],
     },
   ];
 }
@@ -402,16 +505,24 @@ export function emitMockIndex(model: ServiceModel, printer: Printer): GeneratedF
     },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './types.js' },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './examples.js', namedExports: ['exampleHandlers'] },
-    ...(model.simulator ? [{ kind: StructureKind.ExportDeclaration, moduleSpecifier: './simulator/index.js' } satisfies Statement] : []),
+    ...(model.simulator
+      ? [{ kind: StructureKind.ExportDeclaration, moduleSpecifier: './simulator/index.js' } satisfies Statement]
+      : []),
     {
       kind: StructureKind.ExportDeclaration,
       moduleSpecifier: '../runtime/mock/core.js',
       namedExports: [
         'MockFault',
         ...['MockAnswer', 'MockContext', 'MockCall', 'MockInjection'].map((name) => ({ name, isTypeOnly: true })),
-        ...(model.operations.some((o) => o.responseHeaders.length > 0) ? [{ name: 'MockHeadersContext', isTypeOnly: true }] : []),
+        ...(model.operations.some((o) => o.responseHeaders.length > 0)
+          ? [{ name: 'MockHeadersContext', isTypeOnly: true }]
+          : []),
       ],
     },
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: '../runtime/mock/clock.js', namedExports: ['VirtualClock'] },
+    {
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: '../runtime/mock/clock.js',
+      namedExports: ['VirtualClock'],
+    },
   ]);
 }

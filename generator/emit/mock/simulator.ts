@@ -13,7 +13,11 @@ export function emitMockSimulator(model: ServiceModel, printer: Printer): Genera
   if (simulator === undefined) return [];
   return simulator.files.map((file) => {
     const path = `${MOCK_SIMULATOR_DIR}/${file.name}`;
-    return printer.copiedTypescript(path, rewritten(file, posix.dirname(path)), posix.join(simulator.folder, file.name));
+    return printer.copiedTypescript(
+      path,
+      rewritten(file, posix.dirname(path)),
+      posix.join(simulator.folder, file.name),
+    );
   });
 }
 

@@ -37,10 +37,20 @@ export function emitMockTypes(model: ServiceModel, printer: Printer): GeneratedF
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: '../runtime/mock/core.js',
       isTypeOnly: true,
-      namedImports: ['MockContext', ...(model.operations.some((o) => o.responseHeaders.length > 0) ? ['MockHeadersContext'] : [])],
+      namedImports: [
+        'MockContext',
+        ...(model.operations.some((o) => o.responseHeaders.length > 0) ? ['MockHeadersContext'] : []),
+      ],
     },
     ...(clientTypes(model).length > 0
-      ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../client/types.js', isTypeOnly: true, namedImports: clientTypes(model) } satisfies Statement]
+      ? [
+          {
+            kind: StructureKind.ImportDeclaration,
+            moduleSpecifier: '../client/types.js',
+            isTypeOnly: true,
+            namedImports: clientTypes(model),
+          } satisfies Statement,
+        ]
       : []),
     {
       kind: StructureKind.TypeAlias,
@@ -77,7 +87,9 @@ function requestInterface(op: OperationModel): Statement {
     kind: StructureKind.Interface,
     name: requestTypeName(op),
     isExported: true,
-    docs: [`What a mock handler of ${op.name} receives: the parameters as the service decodes them${takesCredentials(op) ? ', credentials left out' : ''}.`],
+    docs: [
+      `What a mock handler of ${op.name} receives: the parameters as the service decodes them${takesCredentials(op) ? ', credentials left out' : ''}.`,
+    ],
     properties: op.inputParams.map((p) => ({
       name: propertyKey(p.name),
       type: optionalType(p.nillable ? `${valueType(p.type)} | null` : valueType(p.type), !always(p)),
@@ -104,7 +116,10 @@ function handlersInterface(model: ServiceModel): Statement {
         name: op.methodName,
         parameters: [
           { name: 'params', type: requestTypeName(op) },
-          { name: 'context', type: op.responseHeaders.length > 0 ? `MockHeadersContext<${responseHeadersTypeName(op)}>` : 'MockContext' },
+          {
+            name: 'context',
+            type: op.responseHeaders.length > 0 ? `MockHeadersContext<${responseHeadersTypeName(op)}>` : 'MockContext',
+          },
         ],
         returnType: `${result} | Promise<${result}>`,
         docs: jsDocs(

@@ -24,9 +24,18 @@ import {
 import { mockReadme, readme } from './readme.js';
 import { workspaceReadme } from './workspace-readme.js';
 
-export { BUILD_DIR, CLIENT_ENTRY_POINTS, CLIENT_PACKAGE_DIR, LOCAL_ONLY_DIRS, MOCK_ENTRY_POINTS, MOCK_PACKAGE_DIR } from './manifest.js';
+export {
+  BUILD_DIR,
+  CLIENT_ENTRY_POINTS,
+  CLIENT_PACKAGE_DIR,
+  LOCAL_ONLY_DIRS,
+  MOCK_ENTRY_POINTS,
+  MOCK_PACKAGE_DIR,
+} from './manifest.js';
 
-const LINK_CLIENT_TEMPLATE = fileURLToPath(new URL(`../../../templates/package/${LINK_CLIENT_SCRIPT}`, import.meta.url));
+const LINK_CLIENT_TEMPLATE = fileURLToPath(
+  new URL(`../../../templates/package/${LINK_CLIENT_SCRIPT}`, import.meta.url),
+);
 
 // A library publishes no lockfile; without this, `npm install` in the workspace would add one the generator does
 // not render, and the output would no longer match it.

@@ -27,7 +27,10 @@ export const RUNTIME_MOCK_DIR = 'mock';
  * What installing and building leave in the output (the workspace's node_modules, each package's dist/ and any
  * node_modules npm nests in it): never part of the generated files.
  */
-export const LOCAL_ONLY_DIRS: readonly string[] = ['node_modules', ...WORKSPACES.flatMap((d) => [`${d}/${BUILD_DIR}`, `${d}/node_modules`])];
+export const LOCAL_ONLY_DIRS: readonly string[] = [
+  'node_modules',
+  ...WORKSPACES.flatMap((d) => [`${d}/${BUILD_DIR}`, `${d}/node_modules`]),
+];
 
 /** The mock package's build step after tsc (templates/package/link-client.mjs), copied into the mock's folder. */
 export const LINK_CLIENT_SCRIPT = 'link-client.mjs';
@@ -146,8 +149,14 @@ export function clientPackageJson(model: ServiceModel): Record<string, unknown> 
     // A runtime built on Node's own modules alone depends on nothing: the key is left out rather than written empty.
     ...(Object.keys(dependencies).length > 0 ? { dependencies } : {}),
     peerDependencies: CLIENT_OPTIONAL_PEERS,
-    peerDependenciesMeta: Object.fromEntries(Object.keys(CLIENT_OPTIONAL_PEERS).map((name) => [name, { optional: true }])),
-    devDependencies: pinnedVersions(own, CLIENT_BUILD_TOOLS, (name) => `the client package's build script needs ${name}`),
+    peerDependenciesMeta: Object.fromEntries(
+      Object.keys(CLIENT_OPTIONAL_PEERS).map((name) => [name, { optional: true }]),
+    ),
+    devDependencies: pinnedVersions(
+      own,
+      CLIENT_BUILD_TOOLS,
+      (name) => `the client package's build script needs ${name}`,
+    ),
   };
 }
 
@@ -180,7 +189,10 @@ export function mockPackageJson(model: ServiceModel): Record<string, unknown> {
     files: [BUILD_DIR],
     sideEffects: false,
     engines: { node: NODE_ENGINE },
-    scripts: { build: `tsc -p tsconfig.json && node ${LINK_CLIENT_SCRIPT} ${ownDirs.join(' ')}`, prepack: 'npm run build' },
+    scripts: {
+      build: `tsc -p tsconfig.json && node ${LINK_CLIENT_SCRIPT} ${ownDirs.join(' ')}`,
+      prepack: 'npm run build',
+    },
     dependencies: Object.fromEntries(Object.entries(dependencies).sort(([a], [b]) => (a < b ? -1 : 1))),
     peerDependencies: OPTIONAL_PEERS,
     peerDependenciesMeta: Object.fromEntries(Object.keys(OPTIONAL_PEERS).map((name) => [name, { optional: true }])),
@@ -231,7 +243,11 @@ export function isMockRuntime(name: string): boolean {
 
 /** The npm packages the client package's runtime imports, each with the first runtime file that imports it. */
 export function clientImports(): Map<string, string> {
-  return importsOf(runtimeTemplates().filter((t) => !isMockRuntime(t.name)).map((t) => ({ name: `${RUNTIME_OUT_DIR}/${t.name}`, text: t.source })));
+  return importsOf(
+    runtimeTemplates()
+      .filter((t) => !isMockRuntime(t.name))
+      .map((t) => ({ name: `${RUNTIME_OUT_DIR}/${t.name}`, text: t.source })),
+  );
 }
 
 /** The npm packages the mock's runtime and the spec's simulator import, each with the first file that imports it. */
@@ -281,7 +297,13 @@ function scanPackages(source: string): string[] {
 /** The package a specifier loads from, or undefined for relative paths and Node builtins. */
 function packageName(specifier: string): string | undefined {
   // '#...' are a package's own imports (the simulator's #generated/ among them), not packages.
-  if (specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('#') || specifier.startsWith('node:')) return undefined;
+  if (
+    specifier.startsWith('.') ||
+    specifier.startsWith('/') ||
+    specifier.startsWith('#') ||
+    specifier.startsWith('node:')
+  )
+    return undefined;
   const parts = specifier.split('/');
   const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
   return builtinModules.includes(name) ? undefined : name;
@@ -291,7 +313,11 @@ function packageName(specifier: string): string | undefined {
  * `names` with the versions the generator's own package.json pins, sorted by name; an EmitError naming `why` the
  * package is needed when one is not pinned there.
  */
-export function pinnedVersions(own: Manifest, names: readonly string[], why: (name: string) => string): Record<string, string> {
+export function pinnedVersions(
+  own: Manifest,
+  names: readonly string[],
+  why: (name: string) => string,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of [...names].sort()) {
     const version = own.dependencies?.[name] ?? own.devDependencies?.[name];

@@ -10,7 +10,14 @@ import { exampleParam, exampleValue } from '../examples.js';
 import { checkedOperations } from '../client/client-class.js';
 import { hasErrorCodes, sendsTimestamps, stylesSentence } from '../features.js';
 import { runtimeTemplates } from '../runtime.js';
-import { CLIENT_ENTRY_POINTS, MOCK_ENTRY_POINTS, clientImports, mockImports, mockPackageName, type EntryPoint } from './manifest.js';
+import {
+  CLIENT_ENTRY_POINTS,
+  MOCK_ENTRY_POINTS,
+  clientImports,
+  mockImports,
+  mockPackageName,
+  type EntryPoint,
+} from './manifest.js';
 import { propertyKey } from '../../load/names.js';
 
 /** `pkg` with the entry point `subpath` of `entries`, as an import names it. */
@@ -44,7 +51,9 @@ export function readme(model: ServiceModel): string {
     '```',
     '',
     `Node.js 20.19 or newer. The package is ESM with its type declarations, for \`import\` and \`require()\`; it holds the compiled client and the runtime it needs. ${
-      deps.length > 0 ? `It depends on ${list(deps)}` : 'It depends on no other package: it imports nothing but Node.js itself'
+      deps.length > 0
+        ? `It depends on ${list(deps)}`
+        : 'It depends on no other package: it imports nothing but Node.js itself'
     }. The mock is a package of its own, \`${mockPackageName(model)}\` (below).`,
     '',
     '## Usage',
@@ -140,7 +149,9 @@ function clientOptions(model: ServiceModel): string {
   const members = [
     ...(principal ? [`${propertyKey(principal.name)}: 'your ${principal.name}'`] : []),
     ...(model.auth ? ["apiKey: 'your API key'"] : []),
-    ...model.soapHeaders.filter((h) => h.required).map((h) => `${h.option}: ${exampleValue({ kind: 'record', record: h.record })}`),
+    ...model.soapHeaders
+      .filter((h) => h.required)
+      .map((h) => `${h.option}: ${exampleValue({ kind: 'record', record: h.record })}`),
   ];
   return members.map((m) => `, ${m}`).join('');
 }
@@ -152,7 +163,9 @@ function requiredOptionLines(model: ServiceModel): string[] {
   return [
     ...(principal ? [`  ${propertyKey(principal.name)}: 'your ${principal.name}',`] : []),
     ...(model.auth ? [`  apiKey: process.env.${env} ?? '',`] : []),
-    ...model.soapHeaders.filter((h) => h.required).map((h) => `  ${h.option}: ${exampleValue({ kind: 'record', record: h.record })},`),
+    ...model.soapHeaders
+      .filter((h) => h.required)
+      .map((h) => `  ${h.option}: ${exampleValue({ kind: 'record', record: h.record })},`),
   ];
 }
 
@@ -197,9 +210,9 @@ function networkSection(model: ServiceModel): string[] {
     "`tls` takes node:tls's options of the same names:",
     '',
     "- `ca`: the authorities that sign the server's certificate (PEM, one or an array). They replace Node's own for this client; add `...rootCertificates` (from node:tls) to keep those.",
-    "- `cert` and `key`: the client certificate (with its chain) and its private key, PEM; or `pfx`: both in one PKCS#12 file (`.pfx`, `.p12`, as bytes). `passphrase` decrypts an encrypted `key` or the `pfx`; it is masked in every error.",
+    '- `cert` and `key`: the client certificate (with its chain) and its private key, PEM; or `pfx`: both in one PKCS#12 file (`.pfx`, `.p12`, as bytes). `passphrase` decrypts an encrypted `key` or the `pfx`; it is masked in every error.',
     "- `servername`: the name the server's certificate must carry (and the SNI sent), when `baseUrl` reaches the server by another name or by its IP address.",
-    "- `rejectUnauthorized: false` accepts a certificate no trusted authority signed. Anyone on the path can then read and change the calls: for tests only.",
+    '- `rejectUnauthorized: false` accepts a certificate no trusted authority signed. Anyone on the path can then read and change the calls: for tests only.',
     '',
     "A server certificate that is not trusted or does not name the host fails the call with `SvcTransportError`, whose message ends with node:tls's code (such as `DEPTH_ZERO_SELF_SIGNED_CERT` or `ERR_TLS_CERT_ALTNAME_INVALID`). A key, pfx or passphrase that cannot be used (a wrong passphrase) fails the first call with `SvcRequestError`, before anything is sent, with OpenSSL's reason. A server that requires a client certificate and gets none (or one of another authority) answers as it was built to: nginx with an HTTP 400 page, an `SvcHttpError` whose message quotes it (`No required SSL certificate was sent`), IIS with 403.7, others by ending the handshake (`SvcTransportError`).",
     '',
@@ -264,7 +277,9 @@ function authenticationSection(model: ServiceModel): string[] {
   const op = model.operations.find((o) => o.inputParams.every((p) => p.optional)) ?? model.operations[0];
   const soap = model.bindings[0] === 'soap11' || model.bindings[0] === 'soap12';
   const principal = model.parameters.find((p) => p.role === 'principal');
-  const secretParams = [...new Set(model.operations.flatMap((o) => o.params.filter((p) => p.secret).map((p) => `\`${p.name}\``)))];
+  const secretParams = [
+    ...new Set(model.operations.flatMap((o) => o.params.filter((p) => p.secret).map((p) => `\`${p.name}\``))),
+  ];
   return [
     '## Authentication, hooks and per-call options',
     '',
@@ -275,11 +290,16 @@ function authenticationSection(model: ServiceModel): string[] {
     "  baseUrl: 'https://service.example',",
     ...(principal ? [`  ${propertyKey(principal.name)}: 'your ${principal.name}',`] : []),
     ...(model.auth ? ["  apiKey: process.env.SERVICE_KEY ?? '',"] : []),
-    ...model.soapHeaders.filter((h) => h.required).map((h) => `  ${h.option}: ${exampleValue({ kind: 'record', record: h.record })},`),
+    ...model.soapHeaders
+      .filter((h) => h.required)
+      .map((h) => `  ${h.option}: ${exampleValue({ kind: 'record', record: h.record })},`),
     '  // HTTP Basic, as IIS or a reverse proxy asks for it: sent with every request.',
     "  httpAuth: { basic: { username: 'svc-user', password: process.env.HTTP_PASSWORD ?? '' } },",
     ...(soap
-      ? ['  // A WS-Security UsernameToken header in every SOAP request (WCF message security).', "  wsSecurity: { username: 'svc-user', password: process.env.WS_PASSWORD ?? '', passwordType: 'PasswordText' },"]
+      ? [
+          '  // A WS-Security UsernameToken header in every SOAP request (WCF message security).',
+          "  wsSecurity: { username: 'svc-user', password: process.env.WS_PASSWORD ?? '', passwordType: 'PasswordText' },",
+        ]
       : []),
     '  // What goes out and what comes back, secrets masked: for logs, metrics, tracing spans.',
     '  onRequest: (event) => console.log(`-> ${event.operation} ${event.method} ${event.url}`),',
@@ -288,7 +308,7 @@ function authenticationSection(model: ServiceModel): string[] {
     ...(op
       ? [
           '',
-          '// Per call: a time limit in place of the client\'s, extra headers, an AbortSignal.',
+          "// Per call: a time limit in place of the client's, extra headers, an AbortSignal.",
           'try {',
           `  await secured.${op.methodName}(${args(op) || '{}'}, { timeoutMs: 5000, headers: { 'X-Request-Id': 'c0ffee' }, signal: AbortSignal.timeout(10_000) });`,
           '} catch (error) {',
@@ -305,7 +325,9 @@ function authenticationSection(model: ServiceModel): string[] {
         : ''),
     '',
     '`onRequest` sees each request (operation, method, URL, headers, body, start time) before it is sent, `onResponse` each outcome (status, Content-Type, body, duration, or the error when no answer came). They observe and cannot change the request, which is signed and encoded as it is sent. Passwords, keys, ' +
-      (secretParams.length > 0 ? `the parameters the spec marks secret (${secretParams.join(', ')}) ` : 'the parameters a spec marks secret ') +
+      (secretParams.length > 0
+        ? `the parameters the spec marks secret (${secretParams.join(', ')}) `
+        : 'the parameters a spec marks secret ') +
       'and the values of Authorization and Cookie headers are `[redacted]` in what they see, as in every error. A hook that throws (or rejects) fails the call with `SvcHookError`, its error as the `cause`: before the request for `onRequest` (nothing sent), after it for `onResponse` (sent).',
     '',
     "Each call takes `{ signal, timeoutMs, headers }`: `timeoutMs` replaces the client's for that call, `headers` adds headers to it; the ones that frame the call (Content-Type, Content-Length, SOAPAction, Host...) and an Authorization that `httpAuth` sets are refused with `SvcRequestError`.",
@@ -319,7 +341,9 @@ function authenticationSection(model: ServiceModel): string[] {
     "  baseUrl: 'https://intranet.example',",
     ...(principal ? [`  ${propertyKey(principal.name)}: 'your ${principal.name}',`] : []),
     ...(model.auth ? ["  apiKey: process.env.SERVICE_KEY ?? '',"] : []),
-    ...model.soapHeaders.filter((h) => h.required).map((h) => `  ${h.option}: ${exampleValue({ kind: 'record', record: h.record })},`),
+    ...model.soapHeaders
+      .filter((h) => h.required)
+      .map((h) => `  ${h.option}: ${exampleValue({ kind: 'record', record: h.record })},`),
     '  // IIS "Windows Authentication": NTLMv2 under the scheme NTLM or Negotiate, whichever the server offers.',
     "  httpAuth: { ntlm: { username: 'CONTOSO\\\\svc-user', password: process.env.WINDOWS_PASSWORD ?? '' } },",
     '});',
@@ -342,7 +366,8 @@ function browserSection(model: ServiceModel): string[] {
   return [
     '## In a browser',
     '',
-    "The client runs in browsers too: bundled for a browser (esbuild's `--platform=browser`, Vite, webpack), its code imports no Node.js module; Node's own are reached only on Node, when a call needs them. Calls go through the browser's fetch, so the service must allow the page's origin (CORS)." + cors,
+    "The client runs in browsers too: bundled for a browser (esbuild's `--platform=browser`, Vite, webpack), its code imports no Node.js module; Node's own are reached only on Node, when a call needs them. Calls go through the browser's fetch, so the service must allow the page's origin (CORS)." +
+      cors,
     ...(model.auth
       ? [
           '',
@@ -356,7 +381,9 @@ function browserSection(model: ServiceModel): string[] {
 
 function args(op: OperationModel): string {
   const required: ParameterModel[] = op.inputParams.filter((p) => !p.optional);
-  return required.length === 0 ? '' : `{ ${required.map((p) => `${propertyKey(p.name)}: ${p.nillable ? 'null' : exampleParam(p)}`).join(', ')} }`;
+  return required.length === 0
+    ? ''
+    : `{ ${required.map((p) => `${propertyKey(p.name)}: ${p.nillable ? 'null' : exampleParam(p)}`).join(', ')} }`;
 }
 
 /**

@@ -29,10 +29,14 @@ export function httpGetOperations(model: ServiceModel): OperationModel[] {
 }
 
 /** The form bindings as ASMX writes them, HTTP GET before HTTP POST, with their operations. */
-export function formBindings(model: ServiceModel): { suffix: 'HttpGet' | 'HttpPost'; verb: 'GET' | 'POST'; operations: OperationModel[] }[] {
+export function formBindings(
+  model: ServiceModel,
+): { suffix: 'HttpGet' | 'HttpPost'; verb: 'GET' | 'POST'; operations: OperationModel[] }[] {
   const bindings = [];
-  if (model.bindings.includes('httpGet')) bindings.push({ suffix: 'HttpGet' as const, verb: 'GET' as const, operations: httpGetOperations(model) });
-  if (model.bindings.includes('httpPost')) bindings.push({ suffix: 'HttpPost' as const, verb: 'POST' as const, operations: httpPostOperations(model) });
+  if (model.bindings.includes('httpGet'))
+    bindings.push({ suffix: 'HttpGet' as const, verb: 'GET' as const, operations: httpGetOperations(model) });
+  if (model.bindings.includes('httpPost'))
+    bindings.push({ suffix: 'HttpPost' as const, verb: 'POST' as const, operations: httpPostOperations(model) });
   return bindings;
 }
 
@@ -41,7 +45,12 @@ export function headerMessage(op: OperationModel, element: string): string {
   return `${op.name}${element}`;
 }
 
-export function writeMessages(definitions: XMLBuilder, model: ServiceModel, plan: SchemaPlan, prefixes: Prefixes): void {
+export function writeMessages(
+  definitions: XMLBuilder,
+  model: ServiceModel,
+  plan: SchemaPlan,
+  prefixes: Prefixes,
+): void {
   if (hasSoap(model)) {
     for (const op of model.operations) {
       const elements = plan.operations.get(op)!;
@@ -56,12 +65,18 @@ export function writeMessages(definitions: XMLBuilder, model: ServiceModel, plan
         part(message(definitions, `${op.name}SoapOut`), 'parameters', ['element', prefixes.format(elements.response)]);
       }
       for (const h of op.headers) {
-        part(message(definitions, headerMessage(op, h.element)), h.element, ['element', prefixes.format(plan.headers.get(h)!)]);
+        part(message(definitions, headerMessage(op, h.element)), h.element, [
+          'element',
+          prefixes.format(plan.headers.get(h)!),
+        ]);
       }
       // An answered header has the message of the same name as a sent one (ASMX writes one for both directions).
       for (const h of op.responseHeaders) {
         if (op.headers.some((x) => x.element === h.element)) continue;
-        part(message(definitions, headerMessage(op, h.element)), h.element, ['element', prefixes.format(qname(model.namespace.uri, h.element))]);
+        part(message(definitions, headerMessage(op, h.element)), h.element, [
+          'element',
+          prefixes.format(qname(model.namespace.uri, h.element)),
+        ]);
       }
     }
   }
@@ -80,10 +95,17 @@ export function writeMessages(definitions: XMLBuilder, model: ServiceModel, plan
 
 export function writePortTypes(definitions: XMLBuilder, model: ServiceModel): void {
   if (hasSoap(model)) portType(definitions, model, SOAP_PORT_TYPE(model), model.operations, 'Soap');
-  for (const { suffix, operations } of formBindings(model)) portType(definitions, model, `${model.name}${suffix}`, operations, suffix);
+  for (const { suffix, operations } of formBindings(model))
+    portType(definitions, model, `${model.name}${suffix}`, operations, suffix);
 }
 
-function portType(definitions: XMLBuilder, model: ServiceModel, name: string, operations: readonly OperationModel[], suffix: string): void {
+function portType(
+  definitions: XMLBuilder,
+  model: ServiceModel,
+  name: string,
+  operations: readonly OperationModel[],
+  suffix: string,
+): void {
   const type = child(definitions, 'wsdl:portType', [['name', name]]);
   for (const op of operations) {
     const operation = child(type, 'wsdl:operation', [['name', op.name]]);

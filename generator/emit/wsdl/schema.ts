@@ -93,7 +93,13 @@ export type SchemaItem =
       /** Text content (`s:simpleContent`) extending this simple type, or the base (`base`, then undefined here). */
       simpleContent?: QName | true;
     }
-  | { readonly kind: 'simpleType'; readonly name: string; readonly base: QName; readonly values: readonly string[]; readonly pattern?: string };
+  | {
+      readonly kind: 'simpleType';
+      readonly name: string;
+      readonly base: QName;
+      readonly values: readonly string[];
+      readonly pattern?: string;
+    };
 
 export interface Schema {
   readonly targetNamespace: string;
@@ -135,7 +141,6 @@ function primitiveRef(name: Exclude<PrimitiveName, 'xml'>): QName {
   return name === 'guid' || name === 'char' ? qname(NS.msTypes, name) : qname(NS.xsd, name);
 }
 
-
 export function planSchema(model: ServiceModel): SchemaPlan {
   return new SchemaPlanner(model).plan();
 }
@@ -159,7 +164,9 @@ class SchemaPlanner {
   constructor(private readonly model: ServiceModel) {
     this.serviceNs = model.namespace.uri;
     this.useNamespace(this.serviceNs);
-    this.outputStructs = new Set(model.operations.flatMap((op) => (op.result.kind === 'outputs' ? [op.result.struct] : [])));
+    this.outputStructs = new Set(
+      model.operations.flatMap((op) => (op.result.kind === 'outputs' ? [op.result.struct] : [])),
+    );
     for (const s of [...model.records, ...model.results]) if (!this.outputStructs.has(s)) this.typeNames.add(s.xmlName);
     for (const e of model.enums) this.typeNames.add(e.xmlName);
   }
@@ -173,7 +180,12 @@ class SchemaPlanner {
       this.useNamespace(ns);
       if (op.bare) {
         for (const h of op.headers) headers.set(h, this.header(h));
-        operations.set(op, { request: qname(ns, op.name), response: qname(ns, `${op.name}Response`), httpPostRoot: undefined, bare: this.bareParts(op, ns) });
+        operations.set(op, {
+          request: qname(ns, op.name),
+          response: qname(ns, `${op.name}Response`),
+          httpPostRoot: undefined,
+          bare: this.bareParts(op, ns),
+        });
         continue;
       }
       // Each wrapper is declared before the types its content reaches (pre-order, as ASMX writes them).
@@ -181,7 +193,11 @@ class SchemaPlanner {
       this.wrapper(ns, `${op.name}Response`).push(...this.response(op, ns));
       for (const h of op.headers) headers.set(h, this.header(h));
       for (const h of op.responseHeaders) this.header(h);
-      operations.set(op, { request: qname(ns, op.name), response: qname(ns, `${op.name}Response`), httpPostRoot: undefined });
+      operations.set(op, {
+        request: qname(ns, op.name),
+        response: qname(ns, `${op.name}Response`),
+        httpPostRoot: undefined,
+      });
     }
     for (const h of model.soapHeaders) headers.set(h, this.header(h));
     for (const s of [...model.records, ...model.results]) if (!this.outputStructs.has(s)) this.struct(s);
@@ -207,7 +223,8 @@ class SchemaPlanner {
           pattern: '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}',
         });
       }
-      if (this.msTypes.char) items.push({ kind: 'simpleType', name: 'char', base: qname(NS.xsd, 'unsignedShort'), values: [] });
+      if (this.msTypes.char)
+        items.push({ kind: 'simpleType', name: 'char', base: qname(NS.xsd, 'unsignedShort'), values: [] });
       schemas.push({ targetNamespace: NS.msTypes, imports: [], items });
     }
     return { schemas, namespaces: this.namespaces, operations, headers };
@@ -228,7 +245,12 @@ class SchemaPlanner {
    * Declares a top-level element once. The same declaration again (an HTTP POST root shared by operations) is
    * merged; another declaration of the same name cannot be written in one schema and is refused.
    */
-  private element(ns: string, item: Extract<SchemaItem, { kind: 'element' | 'wrapper' }>, what: string, signature: string): void {
+  private element(
+    ns: string,
+    item: Extract<SchemaItem, { kind: 'element' | 'wrapper' }>,
+    what: string,
+    signature: string,
+  ): void {
     let byName = this.elements.get(ns);
     if (!byName) this.elements.set(ns, (byName = new Map()));
     const previous = byName.get(item.name);
@@ -236,7 +258,9 @@ class SchemaPlanner {
       byName.set(item.name, signature);
       this.itemsOf(ns).push(item);
     } else if (previous !== signature) {
-      throw new Error(`WSDL: two different elements named ${item.name} in ${ns} (one is ${what}); the spec must name them differently`);
+      throw new Error(
+        `WSDL: two different elements named ${item.name} in ${ns} (one is ${what}); the spec must name them differently`,
+      );
     }
   }
 
@@ -263,7 +287,10 @@ class SchemaPlanner {
     const items = this.items.get(ns);
     const index = items?.findIndex((x) => x.kind === 'element' && x.name === name) ?? -1;
     const previous = index >= 0 ? (items![index] as Extract<SchemaItem, { kind: 'element' }>) : undefined;
-    if (previous === undefined || (JSON.stringify(previous.type) === JSON.stringify(type) && previous.nillable === nillable)) {
+    if (
+      previous === undefined ||
+      (JSON.stringify(previous.type) === JSON.stringify(type) && previous.nillable === nillable)
+    ) {
       this.typedElement(ns, name, type, nillable, what);
       return;
     }
@@ -325,7 +352,8 @@ class SchemaPlanner {
     const output: BarePart[] = [];
     const result = op.result;
     const returned = result.kind === 'outputs' ? result.returned : result;
-    if (returned.kind === 'value') output.push(declare(returned.element, returned.type, returned.nullable, `the result of ${op.name}`));
+    if (returned.kind === 'value')
+      output.push(declare(returned.element, returned.type, returned.nullable, `the result of ${op.name}`));
     if (result.kind === 'outputs') {
       for (const f of result.struct.fields.slice(returned.kind === 'value' ? 1 : 0)) {
         output.push(declare(f.name, f.type, f.nillable || f.optional, `the out parameter ${f.name} of ${op.name}`));
@@ -347,11 +375,30 @@ class SchemaPlanner {
     // A list without a container (`[XmlElement] string[] name`): the parameter's own element, repeated.
     if (p.type.kind === 'list' && !p.type.container) {
       const t = p.type;
-      const particle: ElementParticle = { name: p.name, minOccurs: t.minItems ?? 0, maxOccurs: t.maxItems ?? 'unbounded', nillable: t.nillableItems, type: this.typeRef(t.item), ...form };
+      const particle: ElementParticle = {
+        name: p.name,
+        minOccurs: t.minItems ?? 0,
+        maxOccurs: t.maxItems ?? 'unbounded',
+        nillable: t.nillableItems,
+        type: this.typeRef(t.item),
+        ...form,
+      };
       return this.ownNamespace(particle, p.namespace?.uri, ns, `the parameter ${p.name}`);
     }
     const optional = isReferenceType(p.type) || (p.optional && p.default === undefined);
-    return this.ownNamespace({ name: p.name, minOccurs: optional ? 0 : 1, maxOccurs: 1, nillable: p.nillable, type: this.typeRef(p.type), ...form }, p.namespace?.uri, ns, `the parameter ${p.name}`);
+    return this.ownNamespace(
+      {
+        name: p.name,
+        minOccurs: optional ? 0 : 1,
+        maxOccurs: 1,
+        nillable: p.nillable,
+        type: this.typeRef(p.type),
+        ...form,
+      },
+      p.namespace?.uri,
+      ns,
+      `the parameter ${p.name}`,
+    );
   }
 
   /**
@@ -406,13 +453,43 @@ class SchemaPlanner {
     if (f.attribute || f.text) return [];
     const type = f.type;
     if (type.kind === 'choice') return [this.choice(type, f.optional ? 0 : 1, 1, ns)];
-    if (type.kind === 'list' && !type.container && type.item.kind === 'choice') return [this.choice(type.item, type.minItems ?? 0, type.maxItems ?? 'unbounded', ns)];
+    if (type.kind === 'list' && !type.container && type.item.kind === 'choice')
+      return [this.choice(type.item, type.minItems ?? 0, type.maxItems ?? 'unbounded', ns)];
     const form = f.form === 'unqualified' ? { unqualified: true } : {};
     const own = f.namespace?.uri;
     if (type.kind === 'list' && !type.container) {
-      return [this.ownNamespace({ name: type.itemElement, minOccurs: type.minItems ?? 0, maxOccurs: type.maxItems ?? 'unbounded', nillable: type.nillableItems, type: this.typeRef(type.item), ...form }, own, ns, `the field ${f.name}`)];
+      return [
+        this.ownNamespace(
+          {
+            name: type.itemElement,
+            minOccurs: type.minItems ?? 0,
+            maxOccurs: type.maxItems ?? 'unbounded',
+            nillable: type.nillableItems,
+            type: this.typeRef(type.item),
+            ...form,
+          },
+          own,
+          ns,
+          `the field ${f.name}`,
+        ),
+      ];
     }
-    return [this.ownNamespace({ name: f.xmlName, minOccurs: f.optional ? 0 : 1, maxOccurs: 1, nillable: f.nillable, type: this.typeRef(type), ...form, ...fixedAndDefault(f) }, own, ns, `the field ${f.name}`)];
+    return [
+      this.ownNamespace(
+        {
+          name: f.xmlName,
+          minOccurs: f.optional ? 0 : 1,
+          maxOccurs: 1,
+          nillable: f.nillable,
+          type: this.typeRef(type),
+          ...form,
+          ...fixedAndDefault(f),
+        },
+        own,
+        ns,
+        `the field ${f.name}`,
+      ),
+    ];
   }
 
   /**
@@ -432,7 +509,9 @@ class SchemaPlanner {
           type: this.typeRef(repeated ? repeated.item : a.type),
           ...(a.form === 'unqualified' ? { unqualified: true } : {}),
         };
-        return ns === undefined ? particle : this.ownNamespace(particle, a.namespace?.uri, ns, `the alternative ${a.name}`);
+        return ns === undefined
+          ? particle
+          : this.ownNamespace(particle, a.namespace?.uri, ns, `the alternative ${a.name}`);
       }),
       minOccurs,
       maxOccurs,
@@ -445,7 +524,16 @@ class SchemaPlanner {
     // The spec refuses XML content, records and lists as attributes.
     if (ref === 'any') throw new Error(`WSDL: the attribute ${f.name} cannot hold XML content`);
     const xmlRef = f.attributeNamespace?.uri === NS.xml ? { xmlRef: true } : {};
-    return [{ name: f.xmlName, type: ref, required: !f.optional, ...(f.form === 'qualified' ? { qualified: true } : {}), ...xmlRef, ...fixedAndDefault(f) }];
+    return [
+      {
+        name: f.xmlName,
+        type: ref,
+        required: !f.optional,
+        ...(f.form === 'qualified' ? { qualified: true } : {}),
+        ...xmlRef,
+        ...fixedAndDefault(f),
+      },
+    ];
   }
 
   // ---- types ---------------------------------------------------------------------------------------------------
@@ -505,7 +593,12 @@ class SchemaPlanner {
   private enumType(e: EnumModel): void {
     if (this.declared.has(e)) return;
     this.declared.add(e);
-    this.itemsOf(this.serviceNs).push({ kind: 'simpleType', name: e.xmlName, base: qname(NS.xsd, 'string'), values: e.values });
+    this.itemsOf(this.serviceNs).push({
+      kind: 'simpleType',
+      name: e.xmlName,
+      base: qname(NS.xsd, 'string'),
+      values: e.values,
+    });
   }
 
   private list(list: ListType): QName {
@@ -599,5 +692,8 @@ class SchemaPlanner {
 
 /** A field's `fixed` and `default` values, for its element or attribute declaration. */
 function fixedAndDefault(f: FieldModel): { fixed?: string; default?: string } {
-  return { ...(f.fixed !== undefined ? { fixed: f.fixed } : {}), ...(f.default !== undefined ? { default: f.default } : {}) };
+  return {
+    ...(f.fixed !== undefined ? { fixed: f.fixed } : {}),
+    ...(f.default !== undefined ? { default: f.default } : {}),
+  };
 }

@@ -49,7 +49,9 @@ function writeItem(schema: XMLBuilder, item: SchemaItem, prefixes: Prefixes): vo
         if (item.anyAttribute) anyAttribute(t);
       } else {
         // ASMX spells out mixed="false" on every complexContent.
-        const extension = child(child(t, 's:complexContent', [['mixed', 'false']]), 's:extension', [['base', prefixes.format(item.base)]]);
+        const extension = child(child(t, 's:complexContent', [['mixed', 'false']]), 's:extension', [
+          ['base', prefixes.format(item.base)],
+        ]);
         writeSequence(extension, item.sequence, prefixes);
         writeAttributes(extension, item.attributes, prefixes);
         if (item.anyAttribute) anyAttribute(extension);
@@ -57,7 +59,9 @@ function writeItem(schema: XMLBuilder, item: SchemaItem, prefixes: Prefixes): vo
       return;
     }
     case 'simpleType': {
-      const restriction = child(child(schema, 's:simpleType', [['name', item.name]]), 's:restriction', [['base', prefixes.format(item.base)]]);
+      const restriction = child(child(schema, 's:simpleType', [['name', item.name]]), 's:restriction', [
+        ['base', prefixes.format(item.base)],
+      ]);
       for (const value of item.values) child(restriction, 's:enumeration', [['value', value]]);
       if (item.pattern !== undefined) child(restriction, 's:pattern', [['value', item.pattern]]);
       return;
@@ -118,7 +122,12 @@ function writeAttributes(parent: XMLBuilder, attributes: readonly AttributeDecl[
   for (const a of attributes) {
     if (a.xmlRef === true) {
       // XML's own attribute (xml:lang): referred to, never declared; the prefix xml is bound in every document.
-      child(parent, 's:attribute', [['ref', `xml:${a.name}`], ['use', a.required && 'required'], ['fixed', a.fixed], ['default', a.default]]);
+      child(parent, 's:attribute', [
+        ['ref', `xml:${a.name}`],
+        ['use', a.required && 'required'],
+        ['fixed', a.fixed],
+        ['default', a.default],
+      ]);
       continue;
     }
     child(parent, 's:attribute', [

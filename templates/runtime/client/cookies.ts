@@ -27,11 +27,20 @@ export interface CookieJar {
  */
 export function checkCookieJar(jar: unknown): CookieJar {
   const candidate = jar as Partial<Record<keyof CookieJar, unknown>> | null;
-  if (candidate === null || typeof candidate !== 'object' || typeof candidate.getCookieString !== 'function' || typeof candidate.setCookie !== 'function') {
-    throw new SvcRequestError("cookieJar must be a cookie jar with getCookieString(url) and setCookie(cookie, url), such as tough-cookie's new CookieJar()");
+  if (
+    candidate === null ||
+    typeof candidate !== 'object' ||
+    typeof candidate.getCookieString !== 'function' ||
+    typeof candidate.setCookie !== 'function'
+  ) {
+    throw new SvcRequestError(
+      "cookieJar must be a cookie jar with getCookieString(url) and setCookie(cookie, url), such as tough-cookie's new CookieJar()",
+    );
   }
   if (typeof (globalThis as { document?: unknown }).document !== 'undefined') {
-    throw new SvcRequestError('cookieJar cannot be used in a browser: the browser keeps cookies itself and hides Set-Cookie from fetch (use credentials in the service\'s CORS setup instead)');
+    throw new SvcRequestError(
+      "cookieJar cannot be used in a browser: the browser keeps cookies itself and hides Set-Cookie from fetch (use credentials in the service's CORS setup instead)",
+    );
   }
   return jar as CookieJar;
 }
@@ -43,7 +52,11 @@ export async function cookieHeader(jar: CookieJar, url: string): Promise<string 
 }
 
 /** Stores the Set-Cookie values an answer from `url` carried; the ones the jar refuses are dropped. */
-export async function storeCookies(jar: CookieJar, url: string, setCookies: readonly string[] | undefined): Promise<void> {
+export async function storeCookies(
+  jar: CookieJar,
+  url: string,
+  setCookies: readonly string[] | undefined,
+): Promise<void> {
   if (setCookies === undefined) return;
   for (const value of setCookies) {
     try {

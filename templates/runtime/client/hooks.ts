@@ -143,10 +143,20 @@ export function responseEvent(
  * @param event - what it sees
  * @param failure - for onResponse after a failed exchange: that failure, which the message names
  */
-export async function runHook<E>(which: 'onRequest' | 'onResponse', hook: (event: E) => void | Promise<void>, event: E, failure?: unknown): Promise<void> {
+export async function runHook<E>(
+  which: 'onRequest' | 'onResponse',
+  hook: (event: E) => void | Promise<void>,
+  event: E,
+  failure?: unknown,
+): Promise<void> {
   try {
     const returned: unknown = hook(event);
-    if (returned !== null && typeof returned === 'object' && typeof (returned as { then?: unknown }).then === 'function') await returned;
+    if (
+      returned !== null &&
+      typeof returned === 'object' &&
+      typeof (returned as { then?: unknown }).then === 'function'
+    )
+      await returned;
   } catch (error) {
     throw new SvcHookError(which, error, failure);
   }

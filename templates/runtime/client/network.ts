@@ -101,7 +101,15 @@ export interface NetworkOptions {
   readonly httpAuth?: { readonly ntlm?: unknown } | undefined;
 }
 
-const TLS_KEYS: ReadonlySet<string> = new Set(['ca', 'cert', 'key', 'pfx', 'passphrase', 'rejectUnauthorized', 'servername']);
+const TLS_KEYS: ReadonlySet<string> = new Set([
+  'ca',
+  'cert',
+  'key',
+  'pfx',
+  'passphrase',
+  'rejectUnauthorized',
+  'servername',
+]);
 const PROXY_KEYS: ReadonlySet<string> = new Set(['url', 'username', 'password', 'noProxy']);
 
 /**
@@ -111,7 +119,10 @@ const PROXY_KEYS: ReadonlySet<string> = new Set(['url', 'username', 'password', 
  * @param options - the client's options
  * @param env - the environment variables `proxy: 'env'` reads (default `process.env`)
  */
-export function checkNetworkOptions(options: NetworkOptions, env?: Readonly<Record<string, string | undefined>>): Network | undefined {
+export function checkNetworkOptions(
+  options: NetworkOptions,
+  env?: Readonly<Record<string, string | undefined>>,
+): Network | undefined {
   const tls = options.tls == null ? undefined : checkTls(options.tls, options.baseUrl);
   const secrets: string[] = [];
   if (tls?.passphrase !== undefined && tls.passphrase !== '') secrets.push(tls.passphrase);
@@ -123,24 +134,33 @@ export function checkNetworkOptions(options: NetworkOptions, env?: Readonly<Reco
     const vars = env ?? processEnv();
     // The lower-case spelling first, as curl and most tools read them; an empty one counts as unset.
     const read = (name: string): string | undefined => {
-      for (const value of [vars[name.toLowerCase()], vars[name]]) if (value !== undefined && value.trim() !== '') return value.trim();
+      for (const value of [vars[name.toLowerCase()], vars[name]])
+        if (value !== undefined && value.trim() !== '') return value.trim();
       return undefined;
     };
     const https = read('HTTPS_PROXY');
     const http = read('HTTP_PROXY');
-    if (https !== undefined) httpsProxy = parseProxy(https, undefined, undefined, 'the HTTPS_PROXY environment variable', secrets);
-    if (http !== undefined) httpProxy = parseProxy(http, undefined, undefined, 'the HTTP_PROXY environment variable', secrets);
+    if (https !== undefined)
+      httpsProxy = parseProxy(https, undefined, undefined, 'the HTTPS_PROXY environment variable', secrets);
+    if (http !== undefined)
+      httpProxy = parseProxy(http, undefined, undefined, 'the HTTP_PROXY environment variable', secrets);
     noProxy = parseNoProxy(read('NO_PROXY') ?? '', 'the NO_PROXY environment variable');
   } else if (typeof proxy === 'string') {
     httpProxy = httpsProxy = parseProxy(proxy, undefined, undefined, 'proxy', secrets);
   } else if (proxy != null) {
-    if (typeof proxy !== 'object') throw new SvcRequestError("proxy must be a URL string, 'env' or { url, username?, password?, noProxy? }");
+    if (typeof proxy !== 'object')
+      throw new SvcRequestError("proxy must be a URL string, 'env' or { url, username?, password?, noProxy? }");
     for (const key of Object.keys(proxy)) {
-      if (!PROXY_KEYS.has(key)) throw new SvcRequestError(`proxy has no option ${JSON.stringify(key)} (it takes ${[...PROXY_KEYS].join(', ')})`);
+      if (!PROXY_KEYS.has(key))
+        throw new SvcRequestError(
+          `proxy has no option ${JSON.stringify(key)} (it takes ${[...PROXY_KEYS].join(', ')})`,
+        );
     }
-    if (typeof proxy.url !== 'string') throw new SvcRequestError('proxy.url must be the proxy\'s http://host:port URL');
-    if (proxy.username !== undefined && typeof proxy.username !== 'string') throw new SvcRequestError('proxy.username must be a string');
-    if (proxy.password !== undefined && typeof proxy.password !== 'string') throw new SvcRequestError('proxy.password must be a string');
+    if (typeof proxy.url !== 'string') throw new SvcRequestError("proxy.url must be the proxy's http://host:port URL");
+    if (proxy.username !== undefined && typeof proxy.username !== 'string')
+      throw new SvcRequestError('proxy.username must be a string');
+    if (proxy.password !== undefined && typeof proxy.password !== 'string')
+      throw new SvcRequestError('proxy.password must be a string');
     httpProxy = httpsProxy = parseProxy(proxy.url, proxy.username, proxy.password, 'proxy.url', secrets);
     const list = proxy.noProxy;
     if (list !== undefined) {
@@ -153,7 +173,10 @@ export function checkNetworkOptions(options: NetworkOptions, env?: Readonly<Reco
   const ntlm = options.httpAuth?.ntlm != null ? checkNtlm(options.httpAuth.ntlm) : undefined;
   if (ntlm !== undefined) {
     // The handshake holds one connection per lane; through a proxy that is a tunnel per lane, not built yet.
-    if (httpProxy !== undefined || httpsProxy !== undefined) throw new SvcRequestError('httpAuth.ntlm cannot go through a proxy yet: leave proxy out, or list the service in its noProxy');
+    if (httpProxy !== undefined || httpsProxy !== undefined)
+      throw new SvcRequestError(
+        'httpAuth.ntlm cannot go through a proxy yet: leave proxy out, or list the service in its noProxy',
+      );
     secrets.push(ntlm.password);
   }
   if (tls === undefined && httpProxy === undefined && httpsProxy === undefined && ntlm === undefined) return undefined;
@@ -181,10 +204,14 @@ function isMaterial(value: unknown): boolean {
 }
 
 function checkTls(tls: TlsOptions, baseUrl: string): TlsOptions {
-  if (typeof tls !== 'object') throw new SvcRequestError('tls must be an object: { ca?, cert?, key?, pfx?, passphrase?, rejectUnauthorized?, servername? }');
+  if (typeof tls !== 'object')
+    throw new SvcRequestError(
+      'tls must be an object: { ca?, cert?, key?, pfx?, passphrase?, rejectUnauthorized?, servername? }',
+    );
   for (const key of Object.keys(tls)) {
     // A misspelt option (rejectUnauthorised) would otherwise be dropped without a word.
-    if (!TLS_KEYS.has(key)) throw new SvcRequestError(`tls has no option ${JSON.stringify(key)} (it takes ${[...TLS_KEYS].join(', ')})`);
+    if (!TLS_KEYS.has(key))
+      throw new SvcRequestError(`tls has no option ${JSON.stringify(key)} (it takes ${[...TLS_KEYS].join(', ')})`);
   }
   if (!/^https:/i.test(baseUrl)) throw new SvcRequestError('tls applies to an https: baseUrl; this one is not https');
   const material = (name: 'ca' | 'cert', value: unknown): void => {
@@ -195,24 +222,34 @@ function checkTls(tls: TlsOptions, baseUrl: string): TlsOptions {
   material('ca', tls.ca);
   material('cert', tls.cert);
   for (const name of ['key', 'pfx'] as const) {
-    if (tls[name] !== undefined && !isMaterial(tls[name])) throw new SvcRequestError(`tls.${name} must be text or bytes`);
+    if (tls[name] !== undefined && !isMaterial(tls[name]))
+      throw new SvcRequestError(`tls.${name} must be text or bytes`);
   }
-  if ((tls.cert === undefined) !== (tls.key === undefined)) throw new SvcRequestError('tls.cert and tls.key go together: give both, or pfx');
-  if (tls.pfx !== undefined && tls.cert !== undefined) throw new SvcRequestError('give the client certificate either as tls.pfx or as tls.cert and tls.key, not both');
+  if ((tls.cert === undefined) !== (tls.key === undefined))
+    throw new SvcRequestError('tls.cert and tls.key go together: give both, or pfx');
+  if (tls.pfx !== undefined && tls.cert !== undefined)
+    throw new SvcRequestError('give the client certificate either as tls.pfx or as tls.cert and tls.key, not both');
   if (tls.passphrase !== undefined) {
     if (typeof tls.passphrase !== 'string') throw new SvcRequestError('tls.passphrase must be a string');
-    if (tls.key === undefined && tls.pfx === undefined) throw new SvcRequestError('tls.passphrase decrypts tls.key or tls.pfx, and neither is given');
+    if (tls.key === undefined && tls.pfx === undefined)
+      throw new SvcRequestError('tls.passphrase decrypts tls.key or tls.pfx, and neither is given');
   }
-  if (tls.rejectUnauthorized !== undefined && typeof tls.rejectUnauthorized !== 'boolean') throw new SvcRequestError('tls.rejectUnauthorized must be a boolean');
+  if (tls.rejectUnauthorized !== undefined && typeof tls.rejectUnauthorized !== 'boolean')
+    throw new SvcRequestError('tls.rejectUnauthorized must be a boolean');
   if (tls.servername !== undefined) {
-    if (typeof tls.servername !== 'string' || !/^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$/.test(tls.servername) || /^[\d.]+$/.test(tls.servername)) {
+    if (
+      typeof tls.servername !== 'string' ||
+      !/^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$/.test(tls.servername) ||
+      /^[\d.]+$/.test(tls.servername)
+    ) {
       // SNI carries DNS names only (RFC 6066): an IP address cannot be one.
       throw new SvcRequestError('tls.servername must be a DNS host name (not an IP address)');
     }
   }
   // A copy, so that a later change to the caller's object does not change this client half-way.
   const copy: Record<string, unknown> = {};
-  for (const key of TLS_KEYS) if ((tls as Record<string, unknown>)[key] !== undefined) copy[key] = (tls as Record<string, unknown>)[key];
+  for (const key of TLS_KEYS)
+    if ((tls as Record<string, unknown>)[key] !== undefined) copy[key] = (tls as Record<string, unknown>)[key];
   return copy as TlsOptions;
 }
 
@@ -220,7 +257,13 @@ function checkTls(tls: TlsOptions, baseUrl: string): TlsOptions {
  * The proxy of `text`, with credentials from it or given apart. Messages name `what` and never quote the URL, which
  * may hold a password.
  */
-function parseProxy(text: string, username: string | undefined, password: string | undefined, what: string, secrets: string[]): Proxy {
+function parseProxy(
+  text: string,
+  username: string | undefined,
+  password: string | undefined,
+  what: string,
+  secrets: string[],
+): Proxy {
   let url: URL;
   try {
     // Without a scheme (`proxy.example:3128`), URL would take the host for one.
@@ -230,13 +273,17 @@ function parseProxy(text: string, username: string | undefined, password: string
     throw new SvcRequestError(`${what} must be a proxy URL such as http://proxy.example:3128`);
   }
   if (url.protocol !== 'http:') {
-    throw new SvcRequestError(`${what} must be an http:// proxy (the client talks plain HTTP to the proxy and tunnels https through it); ${url.protocol}// proxies are not supported`);
+    throw new SvcRequestError(
+      `${what} must be an http:// proxy (the client talks plain HTTP to the proxy and tunnels https through it); ${url.protocol}// proxies are not supported`,
+    );
   }
   if ((url.pathname !== '/' && url.pathname !== '') || url.search !== '' || url.hash !== '') {
     throw new SvcRequestError(`${what} must be only the proxy's scheme, host and port, without a path or query`);
   }
   if ((url.username !== '' || url.password !== '') && (username !== undefined || password !== undefined)) {
-    throw new SvcRequestError(`${what} carries credentials and proxy.username or proxy.password is given too: give them once`);
+    throw new SvcRequestError(
+      `${what} carries credentials and proxy.username or proxy.password is given too: give them once`,
+    );
   }
   let user = username ?? '';
   let pass = password ?? '';
@@ -248,8 +295,12 @@ function parseProxy(text: string, username: string | undefined, password: string
       throw new SvcRequestError(`the credentials in ${what} are not valid percent-encoding`);
     }
   }
-  if (user.includes(':')) throw new SvcRequestError(`the proxy user name in ${what} must not contain ':' (Basic authentication cannot carry it)`);
-  if (/[\u0000-\u001f\u007f]/.test(user + pass)) throw new SvcRequestError(`the proxy credentials in ${what} must not contain control characters`);
+  if (user.includes(':'))
+    throw new SvcRequestError(
+      `the proxy user name in ${what} must not contain ':' (Basic authentication cannot carry it)`,
+    );
+  if (/[\u0000-\u001f\u007f]/.test(user + pass))
+    throw new SvcRequestError(`the proxy credentials in ${what} must not contain control characters`);
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
   const port = url.port === '' ? 80 : Number(url.port);
   const proxy: { -readonly [K in keyof Proxy]: Proxy[K] } = { host, port, origin: `http://${url.hostname}:${port}` };
@@ -291,8 +342,16 @@ export function parseNoProxy(list: string, what: string): Exclusion[] {
       port = Number(hostPort[2]);
     }
     if (host.startsWith('*.')) host = host.slice(1);
-    if (host === '' || host === '.' || host.includes('*') || host.includes('/') || (port !== undefined && (port < 1 || port > 65535))) {
-      throw new SvcRequestError(`${what} holds ${JSON.stringify(raw.slice(0, 80))}, which is not a host, .domain or host:port`);
+    if (
+      host === '' ||
+      host === '.' ||
+      host.includes('*') ||
+      host.includes('/') ||
+      (port !== undefined && (port < 1 || port > 65535))
+    ) {
+      throw new SvcRequestError(
+        `${what} holds ${JSON.stringify(raw.slice(0, 80))}, which is not a host, .domain or host:port`,
+      );
     }
     out.push(port !== undefined ? { host, port } : { host });
   }
@@ -314,7 +373,8 @@ export function proxyFor(network: Network, secure: boolean, hostname: string, po
   for (const e of network.noProxy) {
     if (e.host === '*') return undefined;
     if (e.port !== undefined && e.port !== number) continue;
-    if (e.host.startsWith('.') ? host.endsWith(e.host) : host === e.host || host.endsWith(`.${e.host}`)) return undefined;
+    if (e.host.startsWith('.') ? host.endsWith(e.host) : host === e.host || host.endsWith(`.${e.host}`))
+      return undefined;
   }
   return proxy;
 }
@@ -335,7 +395,9 @@ export class ProxyRefusal extends Error {
    * @param reason - the standard reason phrase of the status, if known (never the proxy's own text)
    */
   constructor(proxy: Proxy, status: number, reason: string | undefined) {
-    super(`the proxy ${proxy.origin} answered ${status}${reason ? ` ${reason}` : ''}${status === 407 || status === 401 ? ' (its credentials are missing or wrong)' : ''}`);
+    super(
+      `the proxy ${proxy.origin} answered ${status}${reason ? ` ${reason}` : ''}${status === 407 || status === 401 ? ' (its credentials are missing or wrong)' : ''}`,
+    );
     this.name = 'ProxyRefusal';
     this.status = status;
   }

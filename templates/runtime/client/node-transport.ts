@@ -24,8 +24,23 @@ import type { Duplex } from 'node:stream';
 import { bodyTextDecoder } from '../codec/charset.js';
 import { SvcDecodeError, SvcResponseTooLargeError, SvcTimeoutError, SvcTransportError } from '../errors.js';
 import type { Network } from './network.js';
-import { proxyFailureMessage, proxyRefusal, routeOf, tlsAgentOptions, type AgentModules, type Route } from './node-agents.js';
-import { authenticateMessage, challengeToken, Lanes, loadNtlmLibrary, negotiateMessage, ntlmScheme, type Lane } from './ntlm.js';
+import {
+  proxyFailureMessage,
+  proxyRefusal,
+  routeOf,
+  tlsAgentOptions,
+  type AgentModules,
+  type Route,
+} from './node-agents.js';
+import {
+  authenticateMessage,
+  challengeToken,
+  Lanes,
+  loadNtlmLibrary,
+  negotiateMessage,
+  ntlmScheme,
+  type Lane,
+} from './ntlm.js';
 import {
   MAX_TIMER_MS,
   checkLimits,
@@ -104,7 +119,12 @@ function load(): Promise<Loaded> {
       import(/* webpackIgnore: true */ /* @vite-ignore */ HTTPS),
       import(/* webpackIgnore: true */ /* @vite-ignore */ TLS),
       import(/* webpackIgnore: true */ /* @vite-ignore */ ZLIB),
-    ])) as [{ default: typeof import('node:http') }, { default: typeof import('node:https') }, { default: typeof import('node:tls') }, { default: typeof import('node:zlib') }];
+    ])) as [
+      { default: typeof import('node:http') },
+      { default: typeof import('node:https') },
+      { default: typeof import('node:tls') },
+      { default: typeof import('node:zlib') },
+    ];
     // The default exports are the CommonJS objects that interceptors patch.
     loaded = {
       http: http.default,
@@ -218,7 +238,12 @@ interface ViaResponse extends HttpResponse {
 
 function exchange(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest): Promise<HttpResponse>;
 function exchange(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest, via: Via): Promise<ViaResponse>;
-function exchange(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest, via?: Via): Promise<HttpResponse | ViaResponse> {
+function exchange(
+  modules: Loaded,
+  method: 'GET' | 'POST',
+  req: NodeHttpRequest,
+  via?: Via,
+): Promise<HttpResponse | ViaResponse> {
   const { signal, timeoutMs, maxResponseBytes: limit } = req;
   const bodiless = via?.withoutBody === true && method === 'POST';
   const headers = outgoingHeaders({ headers: req.headers, method, body: bodiless ? '' : (req.body ?? '') });
@@ -245,7 +270,10 @@ function exchange(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest,
     };
     let route: Route | undefined;
     const failed = (error: unknown): void => {
-      const message = route?.proxy !== undefined ? proxyFailureMessage(method, req.url, route.proxy, error) : failureMessage(method, req.url, error);
+      const message =
+        route?.proxy !== undefined
+          ? proxyFailureMessage(method, req.url, route.proxy, error)
+          : failureMessage(method, req.url, error);
       fail(new SvcTransportError(message, error));
     };
 
@@ -271,7 +299,10 @@ function exchange(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest,
       path: route?.path ?? target.path,
     };
     if (timeoutMs !== undefined && timeoutMs <= MAX_TIMER_MS) {
-      timer = setTimeout(() => fail(new SvcTimeoutError(timeoutMessage(method, req.url, timeoutMs), timeoutMs)), timeoutMs);
+      timer = setTimeout(
+        () => fail(new SvcTimeoutError(timeoutMessage(method, req.url, timeoutMs), timeoutMs)),
+        timeoutMs,
+      );
     }
     signal?.addEventListener('abort', onAbort, { once: true });
 
@@ -284,7 +315,9 @@ function exchange(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest,
     }
     request.on('error', failed);
     if (timer === undefined) {
-      request.setTimeout(SILENT_MS, () => failed(Object.assign(new Error('no data from the server'), { code: 'ETIMEDOUT' })));
+      request.setTimeout(SILENT_MS, () =>
+        failed(Object.assign(new Error('no data from the server'), { code: 'ETIMEDOUT' })),
+      );
     }
     if (body === undefined) request.end();
     else request.end(body, 'utf8');
@@ -299,7 +332,11 @@ function exchange(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest,
       const contentType = res.headers['content-type'] ?? '';
       const coding = contentCoding(res.headers['content-encoding']);
       if (coding !== undefined && !DECODED.has(coding)) {
-        fail(new SvcDecodeError(`the response has Content-Encoding ${JSON.stringify(coding)}, which the client does not decode (it asks for ${ACCEPT_ENCODING})`));
+        fail(
+          new SvcDecodeError(
+            `the response has Content-Encoding ${JSON.stringify(coding)}, which the client does not decode (it asks for ${ACCEPT_ENCODING})`,
+          ),
+        );
         return;
       }
       // A compressed body's Content-Length counts its compressed bytes: neither its size once decoded nor a hint.
@@ -317,9 +354,20 @@ function exchange(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest,
         settled = true;
         cleanUp();
         try {
-          const response = responseOf(status, contentType, text.endSource(), redirectLocation(status, res.headers.location));
+          const response = responseOf(
+            status,
+            contentType,
+            text.endSource(),
+            redirectLocation(status, res.headers.location),
+          );
           if (req.wantsCookies === true) response.setCookies = res.headers['set-cookie'] ?? [];
-          resolve(via === undefined ? response : Object.assign(response, { challenges: status === 401 ? (res.headersDistinct['www-authenticate'] ?? []) : [] }));
+          resolve(
+            via === undefined
+              ? response
+              : Object.assign(response, {
+                  challenges: status === 401 ? (res.headersDistinct['www-authenticate'] ?? []) : [],
+                }),
+          );
         } catch (error) {
           // A SvcDecodeError, as it is: the body was complete, only its bytes are wrong.
           reject(error);
@@ -343,13 +391,15 @@ function exchange(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest,
         }
         text.write(chunk);
       };
-      inflater = coding === undefined
-        ? undefined
-        : decoderOf(modules.zlib, coding, {
-            data: take,
-            error: (error) => fail(new SvcDecodeError(`the response body is not valid ${coding} data`, { cause: error })),
-            end: finish,
-          });
+      inflater =
+        coding === undefined
+          ? undefined
+          : decoderOf(modules.zlib, coding, {
+              data: take,
+              error: (error) =>
+                fail(new SvcDecodeError(`the response body is not valid ${coding} data`, { cause: error })),
+              end: finish,
+            });
       res.on('data', (chunk: Buffer) => {
         if (settled) return;
         total += chunk.byteLength;
@@ -363,7 +413,9 @@ function exchange(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest,
       res.on('error', failed);
       res.on('close', () => {
         if (res.complete) return;
-        failed(Object.assign(new Error('the connection closed before the response was complete'), { code: 'ECONNRESET' }));
+        failed(
+          Object.assign(new Error('the connection closed before the response was complete'), { code: 'ECONNRESET' }),
+        );
         inflater?.destroy();
       });
       res.on('end', () => {
@@ -416,7 +468,8 @@ interface InflaterSink {
 function decoderOf(zlib: typeof import('node:zlib'), coding: string, sink: InflaterSink): Inflater {
   let stream: import('node:zlib').Gunzip | import('node:zlib').Inflate | import('node:zlib').InflateRaw | undefined;
   const open = (first: Buffer): NonNullable<typeof stream> => {
-    const wrapped = first.byteLength < 2 ? (first[0]! & 0x0f) === 8 : (first[0]! & 0x0f) === 8 && first.readUInt16BE(0) % 31 === 0;
+    const wrapped =
+      first.byteLength < 2 ? (first[0]! & 0x0f) === 8 : (first[0]! & 0x0f) === 8 && first.readUInt16BE(0) % 31 === 0;
     const made = coding !== 'deflate' ? zlib.createGunzip() : wrapped ? zlib.createInflate() : zlib.createInflateRaw();
     made.on('data', sink.data);
     made.on('error', sink.error);
@@ -487,7 +540,15 @@ async function sendWithNtlm(modules: Loaded, method: 'GET' | 'POST', req: NodeHt
   let byScheme = LANES.get(network);
   if (byScheme === undefined) LANES.set(network, (byScheme = {}));
   const lanes = target.secure
-    ? (byScheme.https ??= new Lanes<Agent>(() => stamping(new modules.https.Agent({ ...POOL, maxSockets: 1, ...(network.tls !== undefined ? tlsAgentOptions(modules, network.tls) : {}) }))))
+    ? (byScheme.https ??= new Lanes<Agent>(() =>
+        stamping(
+          new modules.https.Agent({
+            ...POOL,
+            maxSockets: 1,
+            ...(network.tls !== undefined ? tlsAgentOptions(modules, network.tls) : {}),
+          }),
+        ),
+      ))
     : (byScheme.http ??= new Lanes<Agent>(() => stamping(new modules.http.Agent({ ...POOL, maxSockets: 1 }))));
   const lane = await lanes.take();
   try {
@@ -509,11 +570,20 @@ async function sendWithNtlm(modules: Loaded, method: 'GET' | 'POST', req: NodeHt
 }
 
 /** The NTLM handshake on `lane`'s connection, the call's request sent with its last step. */
-async function handshake(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpRequest, lane: Lane<Agent>): Promise<HttpResponse> {
+async function handshake(
+  modules: Loaded,
+  method: 'GET' | 'POST',
+  req: NodeHttpRequest,
+  lane: Lane<Agent>,
+): Promise<HttpResponse> {
   const lib = await loadNtlmLibrary();
   const credentials = req.network!.ntlm!;
   let scheme = lane.scheme ?? 'NTLM';
-  let challenge = await exchange(modules, method, req, { agent: lane.agent, authorization: negotiateMessage(lib, credentials, scheme), withoutBody: true });
+  let challenge = await exchange(modules, method, req, {
+    agent: lane.agent,
+    authorization: negotiateMessage(lib, credentials, scheme),
+    withoutBody: true,
+  });
   if (challenge.status !== 401) {
     // The service asks for no authentication: the negotiate message had no body, so the call goes now, as it is.
     lane.authenticated = true;
@@ -524,7 +594,11 @@ async function handshake(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpR
   if (token === undefined && offered !== undefined && offered !== scheme) {
     // IIS set to Negotiate alone: the same message under the scheme it offers.
     scheme = offered;
-    challenge = await exchange(modules, method, req, { agent: lane.agent, authorization: negotiateMessage(lib, credentials, scheme), withoutBody: true });
+    challenge = await exchange(modules, method, req, {
+      agent: lane.agent,
+      authorization: negotiateMessage(lib, credentials, scheme),
+      withoutBody: true,
+    });
     token = challengeToken(challenge.challenges, scheme);
   }
   // No challenge to answer: the server offers no NTLM, or refused the negotiation; its 401 is the call's answer.
@@ -533,7 +607,10 @@ async function handshake(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpR
   try {
     authorization = authenticateMessage(lib, credentials, scheme, token);
   } catch (error) {
-    throw new SvcTransportError(`${method} ${req.url.split('?')[0]} failed: the server's NTLM challenge could not be read (${(error as Error).message})`, error);
+    throw new SvcTransportError(
+      `${method} ${req.url.split('?')[0]} failed: the server's NTLM challenge could not be read (${(error as Error).message})`,
+      error,
+    );
   }
   const answer = await exchange(modules, method, req, { agent: lane.agent, authorization });
   lane.authenticated = answer.status !== 401;
@@ -543,6 +620,7 @@ async function handshake(modules: Loaded, method: 'GET' | 'POST', req: NodeHttpR
 
 /** Whether the lane's agent still holds its connection (idle or in use). */
 function connected(agent: Agent): boolean {
-  const holds = (sockets: NodeJS.ReadOnlyDict<readonly unknown[]>): boolean => Object.values(sockets).some((list) => (list?.length ?? 0) > 0);
+  const holds = (sockets: NodeJS.ReadOnlyDict<readonly unknown[]>): boolean =>
+    Object.values(sockets).some((list) => (list?.length ?? 0) > 0);
   return holds(agent.freeSockets) || holds(agent.sockets);
 }

@@ -27,12 +27,18 @@ export async function pollUntil<R>(
   options: PollOptions = {},
 ): Promise<R> {
   const interval = options.intervalMs ?? DEFAULT_POLL_INTERVAL_MS;
-  if (!(interval >= 0) || !Number.isFinite(interval)) throw new SvcRequestError(`${what}: intervalMs must be a finite number >= 0`);
-  if (options.timeoutMs !== undefined && !(options.timeoutMs > 0)) throw new SvcRequestError(`${what}: timeoutMs must be a positive number`);
+  if (!(interval >= 0) || !Number.isFinite(interval))
+    throw new SvcRequestError(`${what}: intervalMs must be a finite number >= 0`);
+  if (options.timeoutMs !== undefined && !(options.timeoutMs > 0))
+    throw new SvcRequestError(`${what}: timeoutMs must be a positive number`);
 
   const controller = new AbortController();
-  const timedOut = new SvcTimeoutError(`${what} did not reach a final status within ${options.timeoutMs} ms`, options.timeoutMs ?? 0);
-  const timer = options.timeoutMs !== undefined ? setTimeout(() => controller.abort(timedOut), options.timeoutMs) : undefined;
+  const timedOut = new SvcTimeoutError(
+    `${what} did not reach a final status within ${options.timeoutMs} ms`,
+    options.timeoutMs ?? 0,
+  );
+  const timer =
+    options.timeoutMs !== undefined ? setTimeout(() => controller.abort(timedOut), options.timeoutMs) : undefined;
   const onAbort = () => controller.abort(options.signal?.reason);
   if (options.signal?.aborted) onAbort();
   else options.signal?.addEventListener('abort', onAbort, { once: true });

@@ -140,24 +140,40 @@ export function checkTransportOptions(options: TransportOptions): void {
     if (asked.length > 0) {
       const what = asked.join(' and ');
       if (options.fetch != null) {
-        throw new SvcRequestError(`${what} cannot be honoured through the fetch option (fetch takes no TLS or proxy settings): configure them in that fetch (undici's Agent or ProxyAgent as its dispatcher), or leave fetch out`);
+        throw new SvcRequestError(
+          `${what} cannot be honoured through the fetch option (fetch takes no TLS or proxy settings): configure them in that fetch (undici's Agent or ProxyAgent as its dispatcher), or leave fetch out`,
+        );
       }
       if (transport === 'fetch') {
-        throw new SvcRequestError(`${what} needs the node transport: transport: 'fetch' cannot honour them (fetch takes no TLS or proxy settings without undici's dispatcher); leave transport out or set 'node'`);
+        throw new SvcRequestError(
+          `${what} needs the node transport: transport: 'fetch' cannot honour them (fetch takes no TLS or proxy settings without undici's dispatcher); leave transport out or set 'node'`,
+        );
       }
       if (!isNode()) {
-        throw new SvcRequestError(`${what} needs Node.js (node:http and node:https): this runtime's fetch takes no TLS or proxy settings (a browser uses the system's certificates and proxy)`);
+        throw new SvcRequestError(
+          `${what} needs Node.js (node:http and node:https): this runtime's fetch takes no TLS or proxy settings (a browser uses the system's certificates and proxy)`,
+        );
       }
     }
     // NTLM authenticates a connection, which fetch never lets its caller hold (a browser makes NTLM itself, with the
     // system's credentials, for sites the system trusts).
     if (options.httpAuth?.ntlm != null) {
-      if (options.fetch != null) throw new SvcRequestError('httpAuth.ntlm cannot be made through the fetch option (NTLM needs one connection held for its handshake): leave fetch out');
-      if (transport === 'fetch') throw new SvcRequestError("httpAuth.ntlm needs the node transport (NTLM needs one connection held for its handshake, which fetch does not give): leave transport out or set 'node'");
-      if (!isNode()) throw new SvcRequestError('httpAuth.ntlm needs Node.js (node:http): in a browser, the browser itself answers Windows authentication for the sites the system trusts');
+      if (options.fetch != null)
+        throw new SvcRequestError(
+          'httpAuth.ntlm cannot be made through the fetch option (NTLM needs one connection held for its handshake): leave fetch out',
+        );
+      if (transport === 'fetch')
+        throw new SvcRequestError(
+          "httpAuth.ntlm needs the node transport (NTLM needs one connection held for its handshake, which fetch does not give): leave transport out or set 'node'",
+        );
+      if (!isNode())
+        throw new SvcRequestError(
+          'httpAuth.ntlm needs Node.js (node:http): in a browser, the browser itself answers Windows authentication for the sites the system trusts',
+        );
     }
   }
-  if (options.compression !== undefined && typeof options.compression !== 'boolean') throw new SvcRequestError('compression must be a boolean');
+  if (options.compression !== undefined && typeof options.compression !== 'boolean')
+    throw new SvcRequestError('compression must be a boolean');
   if (transport == null) return;
   if (!TRANSPORTS.includes(transport)) throw new SvcRequestError(`transport must be one of ${TRANSPORTS.join(', ')}`);
   if (transport === 'node') {
@@ -210,6 +226,7 @@ function nodeRequest(options: TransportOptions, req: NodeHttpRequest): NodeHttpR
 /** The global fetch of the moment. */
 function currentFetch(operation: string): typeof fetch {
   const found: unknown = globalThis.fetch;
-  if (typeof found !== 'function') throw new SvcRequestError('no fetch implementation: pass the fetch option', { operation });
+  if (typeof found !== 'function')
+    throw new SvcRequestError('no fetch implementation: pass the fetch option', { operation });
   return found as typeof fetch;
 }

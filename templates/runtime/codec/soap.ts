@@ -66,11 +66,14 @@ export function openSoapResult(
   openSoapResponse(reader, version, namespace, operation, status, onHeader);
   const responseElement = `${operation}Response`;
   while (reader.nextChild()) {
-    if (resultElement !== undefined && nameOf(reader) === resultElement && reader.namespaceUri === resultNamespace) return true;
+    if (resultElement !== undefined && nameOf(reader) === resultElement && reader.namespaceUri === resultNamespace)
+      return true;
     reader.skip();
   }
   if (resultElement === undefined || optional) return false;
-  return reader.error(`no result: <${responseElement}> holds no <${resultElement}> (the service returned a null result)`);
+  return reader.error(
+    `no result: <${responseElement}> holds no <${resultElement}> (the service returned a null result)`,
+  );
 }
 
 /**
@@ -152,7 +155,12 @@ export function openBareSoapResult(
  * @param status - HTTP status to record on a fault of the other version found here
  * @param onHeader - called on each child of soap:Header, which it must consume (read or skip); default: skipped
  */
-export function openSoapBody(reader: XmlReader, version: SoapVersion, status = 200, onHeader?: (reader: XmlReader) => void): void {
+export function openSoapBody(
+  reader: XmlReader,
+  version: SoapVersion,
+  status = 200,
+  onHeader?: (reader: XmlReader) => void,
+): void {
   reader.readRoot();
   const envNs = soapNamespace(version);
   if (nameOf(reader) !== 'Envelope' || reader.namespaceUri !== envNs) refuseEnvelope(reader, version, status);
@@ -322,7 +330,8 @@ function readFault12(reader: XmlReader, status: number): SvcSoapFault {
     } else if (name === 'Reason' && !reasonSeen) {
       reasonSeen = true;
       while (reader.nextChild()) {
-        if (reason === undefined && reader.namespaceUri === SOAP12 && nameOf(reader) === 'Text') reason = reader.readText();
+        if (reason === undefined && reader.namespaceUri === SOAP12 && nameOf(reader) === 'Text')
+          reason = reader.readText();
         else reader.skip();
       }
     } else if (name === 'Detail' && !detailSeen) {

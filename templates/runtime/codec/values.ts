@@ -158,10 +158,15 @@ export function decodeFloat(text: string, path: string): number {
 function decodeFloating(type: string, text: string, path: string): number {
   const s = collapse(text);
   switch (s) {
-    case 'INF': case '+INF': return Infinity;
-    case '-INF': return -Infinity;
-    case 'NaN': return NaN;
-    default: break;
+    case 'INF':
+    case '+INF':
+      return Infinity;
+    case '-INF':
+      return -Infinity;
+    case 'NaN':
+      return NaN;
+    default:
+      break;
   }
   let i = 0;
   const c0 = codeAt(s, 0);
@@ -247,9 +252,14 @@ export function decodeDecimal(text: string, path: string): string {
  */
 export function decodeBoolean(text: string, path: string): boolean {
   switch (collapse(text)) {
-    case 'true': case '1': return true;
-    case 'false': case '0': return false;
-    default: return bad('xs:boolean', text, path);
+    case 'true':
+    case '1':
+      return true;
+    case 'false':
+    case '0':
+      return false;
+    default:
+      return bad('xs:boolean', text, path);
   }
 }
 
@@ -267,7 +277,8 @@ export function decodeDateTime(text: string, path: string): Date {
 
 const XSD_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:\d{2})?$/;
 // ISO 8601 profile accepted from callers: a date alone, or minutes without seconds, or an offset without colon.
-const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?([Zz]|[+-]\d{2}(?::?\d{2})?)?)?$/;
+const ISO_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?([Zz]|[+-]\d{2}(?::?\d{2})?)?)?$/;
 
 /** Epoch milliseconds of a date-time string, or a reason why it is not one. No offset means UTC. */
 function parseDateTime(s: string, xsd: boolean): number | string {
@@ -337,16 +348,20 @@ const XSD_DURATION = /^-?P(?=\d|T\d)(?:\d+Y)?(?:\d+M)?(?:\d+D)?(?:T(?=\d)(?:\d+H
 function dateProblem(s: string): string | undefined {
   const m = XSD_DATE.exec(s);
   if (m === null) return 'expected YYYY-MM-DD[Z|±hh:mm]';
-  return dateError(Number(m[1]), Number(m[2]), Number(m[3]))
-    ?? (offsetToMinutes(m[4] ?? '') === undefined ? 'offset out of range' : undefined);
+  return (
+    dateError(Number(m[1]), Number(m[2]), Number(m[3])) ??
+    (offsetToMinutes(m[4] ?? '') === undefined ? 'offset out of range' : undefined)
+  );
 }
 
 /** Why a string is not an `xs:time` (`hh:mm:ss`, optional fraction, optional `Z` or `±hh:mm`), or undefined. */
 function timeProblem(s: string): string | undefined {
   const m = XSD_TIME.exec(s);
   if (m === null) return 'expected hh:mm:ss[.fffffff][Z|±hh:mm]';
-  return timeError(Number(m[1]), Number(m[2]), Number(m[3]), m[4] ?? '')
-    ?? (offsetToMinutes(m[5] ?? '') === undefined ? 'offset out of range' : undefined);
+  return (
+    timeError(Number(m[1]), Number(m[2]), Number(m[3]), m[4] ?? '') ??
+    (offsetToMinutes(m[5] ?? '') === undefined ? 'offset out of range' : undefined)
+  );
 }
 
 /**
@@ -414,9 +429,10 @@ const XSD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/][AQgw]==|[A-Za-z0-9+/]
 export function decodeBase64(text: string, path: string): Uint8Array {
   const s = text.replace(XML_SPACE_RUNS, '');
   if (!XSD_BASE64.test(s)) {
-    const why = s.length % 4 !== 0
-      ? 'length without whitespace is not a multiple of 4'
-      : 'expected the base64 alphabet with canonical = padding at the end';
+    const why =
+      s.length % 4 !== 0
+        ? 'length without whitespace is not a multiple of 4'
+        : 'expected the base64 alphabet with canonical = padding at the end';
     bad('xs:base64Binary', text, path, why);
   }
   const padding = s.endsWith('==') ? 2 : s.endsWith('=') ? 1 : 0;
@@ -460,7 +476,8 @@ export function encodeDouble(value: number, name: string): string {
 export function encodeFloat(value: number, name: string): string {
   if (typeof value !== 'number') reject(name, `must be a number, got ${typeof value}`);
   if (!Number.isFinite(value)) reject(name, `must be a finite number, got ${String(value)}`);
-  if (Math.abs(value) >= FLOAT_LIMIT) reject(name, 'is outside the xs:float range (magnitude below 3.4028235e38 as a float)');
+  if (Math.abs(value) >= FLOAT_LIMIT)
+    reject(name, 'is outside the xs:float range (magnitude below 3.4028235e38 as a float)');
   return String(value);
 }
 
@@ -561,7 +578,8 @@ export function encodeUnsignedLong(value: string | bigint | number, name: string
 function encodeBigIn(value: string | bigint | number, name: string, min: bigint, max: bigint, range: string): string {
   let big: bigint;
   if (typeof value === 'string') {
-    if (!/^-?\d+$/.test(value)) reject(name, 'must be a decimal integer string (digits with an optional leading minus)');
+    if (!/^-?\d+$/.test(value))
+      reject(name, 'must be a decimal integer string (digits with an optional leading minus)');
     big = BigInt(value);
   } else if (typeof value === 'bigint') {
     big = value;
@@ -630,7 +648,11 @@ export function encodeDateTime(value: Date | string, name: string): string {
   let ms: number;
   if (typeof value === 'string') {
     const parsed = parseDateTime(value, false);
-    if (typeof parsed === 'string') reject(name, `is ${parsed === 'not an ISO 8601 date-time' ? 'not an ISO 8601 date-time string' : `an invalid date-time (${parsed})`}`);
+    if (typeof parsed === 'string')
+      reject(
+        name,
+        `is ${parsed === 'not an ISO 8601 date-time' ? 'not an ISO 8601 date-time string' : `an invalid date-time (${parsed})`}`,
+      );
     ms = parsed;
   } else if (Object.prototype.toString.call(value) === '[object Date]') {
     ms = value.getTime();
@@ -670,7 +692,8 @@ export function encodeBase64(value: Uint8Array, name: string): string {
   if (!ArrayBuffer.isView(value) || Object.prototype.toString.call(value) !== '[object Uint8Array]') {
     reject(name, `must be a Uint8Array, got ${Array.isArray(value) ? 'an array' : typeof value}`);
   }
-  if (NodeBuffer !== undefined) return NodeBuffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64');
+  if (NodeBuffer !== undefined)
+    return NodeBuffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64');
   // Off Node (a browser): btoa of the bytes as characters, in runs short enough for one call's arguments.
   const parts: string[] = [];
   for (let at = 0; at < value.byteLength; at += 8190) {
@@ -687,7 +710,8 @@ export function encodeBase64(value: Uint8Array, name: string): string {
  */
 export function encodeGuid(value: string, name: string): string {
   if (typeof value !== 'string') reject(name, `must be a string, got ${typeof value}`);
-  if (!GUID.test(value)) reject(name, 'must be a GUID of the form xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx (hexadecimal digits)');
+  if (!GUID.test(value))
+    reject(name, 'must be a GUID of the form xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx (hexadecimal digits)');
   return value;
 }
 
@@ -725,7 +749,8 @@ export function encodeTime(value: string, name: string): string {
  */
 export function encodeDuration(value: string, name: string): string {
   if (typeof value !== 'string') reject(name, `must be a string, got ${typeof value}`);
-  if (!XSD_DURATION.test(value)) reject(name, 'is not a valid xs:duration ([-]PnYnMnDTnHnMn.nS with at least one component)');
+  if (!XSD_DURATION.test(value))
+    reject(name, 'is not a valid xs:duration ([-]PnYnMnDTnHnMn.nS with at least one component)');
   return value;
 }
 

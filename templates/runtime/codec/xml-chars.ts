@@ -54,10 +54,14 @@ function isXmlSpace(c: number): boolean {
 
 /** True when `cp` is a code point that the XML 1.0 `Char` production allows. */
 export function isXmlCodePoint(cp: number): boolean {
-  return cp === 0x9 || cp === 0xa || cp === 0xd
-    || (cp >= 0x20 && cp <= 0xd7ff)
-    || (cp >= 0xe000 && cp <= 0xfffd)
-    || (cp >= 0x10000 && cp <= 0x10ffff);
+  return (
+    cp === 0x9 ||
+    cp === 0xa ||
+    cp === 0xd ||
+    (cp >= 0x20 && cp <= 0xd7ff) ||
+    (cp >= 0xe000 && cp <= 0xfffd) ||
+    (cp >= 0x10000 && cp <= 0x10ffff)
+  );
 }
 
 /**
@@ -144,7 +148,13 @@ export function decodeCharData(src: string, start: number, end: number, attribut
       fail('"<" in character data', i);
     } else if (c < 0x20 && c !== LF && c !== TAB) {
       fail(`${describeCharAt(src, i)}, which XML does not allow`, i);
-    } else if (c === GT && !attribute && i >= start + 2 && src.charCodeAt(i - 1) === RBRACKET && src.charCodeAt(i - 2) === RBRACKET) {
+    } else if (
+      c === GT &&
+      !attribute &&
+      i >= start + 2 &&
+      src.charCodeAt(i - 1) === RBRACKET &&
+      src.charCodeAt(i - 2) === RBRACKET
+    ) {
       fail('"]]>" in text (it may only end a CDATA section)', i - 2);
     }
   }
@@ -179,13 +189,21 @@ function decodeReference(src: string, amp: number, semi: number, fail: FailAt): 
     return String.fromCodePoint(cp);
   }
   switch (src.slice(amp + 1, semi)) {
-    case 'amp': return '&';
-    case 'lt': return '<';
-    case 'gt': return '>';
-    case 'quot': return '"';
-    case 'apos': return "'";
+    case 'amp':
+      return '&';
+    case 'lt':
+      return '<';
+    case 'gt':
+      return '>';
+    case 'quot':
+      return '"';
+    case 'apos':
+      return "'";
     default:
-      return fail(`unknown entity reference ${src.slice(amp, semi + 1)} (without a DTD only the predefined entities exist)`, amp);
+      return fail(
+        `unknown entity reference ${src.slice(amp, semi + 1)} (without a DTD only the predefined entities exist)`,
+        amp,
+      );
   }
 }
 
@@ -199,10 +217,21 @@ function digitValue(c: number, hex: boolean): number {
 
 /** True for a code point above ASCII that may start an XML name (XML 1.0 fifth edition, NameStartChar). */
 export function isNameStartCodePoint(cp: number): boolean {
-  return (cp >= 0xc0 && cp <= 0xd6) || (cp >= 0xd8 && cp <= 0xf6) || (cp >= 0xf8 && cp <= 0x2ff)
-    || (cp >= 0x370 && cp <= 0x37d) || (cp >= 0x37f && cp <= 0x1fff) || cp === 0x200c || cp === 0x200d
-    || (cp >= 0x2070 && cp <= 0x218f) || (cp >= 0x2c00 && cp <= 0x2fef) || (cp >= 0x3001 && cp <= 0xd7ff)
-    || (cp >= 0xf900 && cp <= 0xfdcf) || (cp >= 0xfdf0 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0xeffff);
+  return (
+    (cp >= 0xc0 && cp <= 0xd6) ||
+    (cp >= 0xd8 && cp <= 0xf6) ||
+    (cp >= 0xf8 && cp <= 0x2ff) ||
+    (cp >= 0x370 && cp <= 0x37d) ||
+    (cp >= 0x37f && cp <= 0x1fff) ||
+    cp === 0x200c ||
+    cp === 0x200d ||
+    (cp >= 0x2070 && cp <= 0x218f) ||
+    (cp >= 0x2c00 && cp <= 0x2fef) ||
+    (cp >= 0x3001 && cp <= 0xd7ff) ||
+    (cp >= 0xf900 && cp <= 0xfdcf) ||
+    (cp >= 0xfdf0 && cp <= 0xfffd) ||
+    (cp >= 0x10000 && cp <= 0xeffff)
+  );
 }
 
 /** True for a code point above ASCII that may follow the first character of an XML name (NameChar). */

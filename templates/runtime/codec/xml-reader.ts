@@ -354,7 +354,10 @@ export class XmlReader {
     const value = trimXmlSpace(this.attrValue(i));
     const colon = value.indexOf(':');
     const ns = colon < 0 ? this.defaultNs : this.lookup(value.slice(0, colon));
-    if (ns === undefined) throw new SvcDecodeError(`undeclared namespace prefix "${value.slice(0, colon)}" in xsi:type="${value}"`, { path: this.path() });
+    if (ns === undefined)
+      throw new SvcDecodeError(`undeclared namespace prefix "${value.slice(0, colon)}" in xsi:type="${value}"`, {
+        path: this.path(),
+      });
     return `{${ns}}${value.slice(colon + 1)}`;
   }
 
@@ -398,7 +401,8 @@ export class XmlReader {
       if (this.attrIsDecl[i]) continue;
       const colon = this.attrColon[i]!;
       const end = this.attrNameEnd[i]!;
-      const key = colon >= 0 ? `{${this.attrNs[i]!}}${xml.slice(colon + 1, end)}` : xml.slice(this.attrNameStart[i]!, end);
+      const key =
+        colon >= 0 ? `{${this.attrNs[i]!}}${xml.slice(colon + 1, end)}` : xml.slice(this.attrNameStart[i]!, end);
       out.push([key, this.attrValue(i)]);
     }
     return out;
@@ -480,7 +484,8 @@ export class XmlReader {
    * have been consumed. A second root element or stray text makes the document not well-formed.
    */
   readEnd(): void {
-    if (!this.started || this.depth !== 0) throw new Error('XmlReader.readEnd() called before the root element was consumed');
+    if (!this.started || this.depth !== 0)
+      throw new Error('XmlReader.readEnd() called before the root element was consumed');
     let p = this.pos;
     for (;;) {
       if (this.xml.length - p < REFILL_BELOW && this.source !== undefined) p = this.refill(p);
@@ -772,9 +777,8 @@ export class XmlReader {
     }
     this.curEmpty = this.xml.charCodeAt(tagEnd - 2) === SLASH;
     this.curNil = this.attrCount > 0 && (this.checkAttributes(), this.hasNilAttribute());
-    this.curNamespace = name.prefixLength < 0
-      ? this.defaultNs
-      : this.resolvePrefix(nameStart, nameStart + name.prefixLength, lt);
+    this.curNamespace =
+      name.prefixLength < 0 ? this.defaultNs : this.resolvePrefix(nameStart, nameStart + name.prefixLength, lt);
     this.pos = tagEnd;
     this.onStartTag = true;
   }
@@ -821,7 +825,8 @@ export class XmlReader {
     const end = this.scanName(nameStart);
     const xml = this.xml;
     const c = xml.charCodeAt(end);
-    if (end === nameStart || !this.nameOk || !(c === GT || c === SLASH || isSpace(c))) this.failName(nameStart - 1, nameStart, end);
+    if (end === nameStart || !this.nameOk || !(c === GT || c === SLASH || isSpace(c)))
+      this.failName(nameStart - 1, nameStart, end);
     this.nameEnd = end;
     const qName = xml.slice(nameStart, end);
     const colon = this.nameColon;
@@ -862,7 +867,7 @@ export class XmlReader {
     let ok = true;
     // Start of the current part (prefix or local name), where only a start character may stand.
     let part = p;
-    for (;; p++) {
+    for (; ; p++) {
       if (p >= len) {
         // The name may go on beyond the window, which then ends in a name character.
         if (!this.more()) break;
@@ -920,9 +925,10 @@ export class XmlReader {
     }
     const name = JSON.stringify(xml.slice(start, Math.max(stop, start + 1)));
     const char = c > SPACE && c < 127 ? JSON.stringify(String.fromCharCode(c)) : describeCharAt(xml, end);
-    const why = end === start || this.nameOk
-      ? `${char} cannot ${end === start ? 'start' : 'be part of'} a name`
-      : 'a qualified name has at most one colon, with a name on each side';
+    const why =
+      end === start || this.nameOk
+        ? `${char} cannot ${end === start ? 'start' : 'be part of'} a name`
+        : 'a qualified name has at most one colon, with a name on each side';
     return this.fail(`malformed name ${name}: ${why}`, end);
   }
 
@@ -1017,10 +1023,13 @@ export class XmlReader {
       const start = this.attrNameStart[i]!;
       const colon = this.attrColon[i]!;
       const end = this.attrNameEnd[i]!;
-      const key = colon >= 0 && !this.attrIsDecl[i] ? `{${this.attrNs[i]!}}${xml.slice(colon + 1, end)}` : xml.slice(start, end);
+      const key =
+        colon >= 0 && !this.attrIsDecl[i] ? `{${this.attrNs[i]!}}${xml.slice(colon + 1, end)}` : xml.slice(start, end);
       if (seen.has(key)) {
         const name = xml.slice(start, end);
-        const same = key.startsWith('{') ? ` (the same local name in namespace ${JSON.stringify(this.attrNs[i])} as an earlier attribute)` : '';
+        const same = key.startsWith('{')
+          ? ` (the same local name in namespace ${JSON.stringify(this.attrNs[i])} as an earlier attribute)`
+          : '';
         this.fail(`duplicate attribute ${JSON.stringify(name)}${same}`, start);
       }
       seen.add(key);
@@ -1046,7 +1055,8 @@ export class XmlReader {
       this.fail(`more than ${MAX_NAMESPACE_DECLARATIONS} namespace declarations in scope`, at);
     }
     // Namespaces in XML 1.0: the reserved prefixes and namespaces stay as they are, and a prefix cannot be undeclared.
-    if (prefix === 'xmlns' || uri === XMLNS_NAMESPACE) this.fail('the xmlns prefix and namespace cannot be declared', at);
+    if (prefix === 'xmlns' || uri === XMLNS_NAMESPACE)
+      this.fail('the xmlns prefix and namespace cannot be declared', at);
     if ((prefix === 'xml') !== (uri === XML_NAMESPACE)) {
       this.fail(`the xml prefix and only it is bound to ${XML_NAMESPACE}`, at);
     }
@@ -1091,7 +1101,13 @@ export class XmlReader {
     for (let i = 0; i < this.attrCount; i++) {
       const colon = this.attrColon[i]!;
       // An unprefixed attribute is in no namespace, so only a prefixed one can be in the XSI namespace.
-      if (colon < 0 || this.attrIsDecl[i] || this.attrNameEnd[i]! - colon - 1 !== localName.length || !xml.startsWith(localName, colon + 1)) continue;
+      if (
+        colon < 0 ||
+        this.attrIsDecl[i] ||
+        this.attrNameEnd[i]! - colon - 1 !== localName.length ||
+        !xml.startsWith(localName, colon + 1)
+      )
+        continue;
       const start = this.attrNameStart[i]!;
       if (this.resolvePrefix(start, colon, start) === XSI_NAMESPACE) return i;
     }

@@ -283,7 +283,8 @@ export class MockCore {
    *   that could not be answered (see {@link MockInjection}); nothing is injected then
    */
   inject(operation: string, injection: MockInjection): void {
-    if (!this.#routes.has(operation)) throw new TypeError(`inject: ${JSON.stringify(operation)} is not an operation of this service`);
+    if (!this.#routes.has(operation))
+      throw new TypeError(`inject: ${JSON.stringify(operation)} is not an operation of this service`);
     checkInjection(injection);
     // A copy: changing the object (or its bytes) afterwards must not change, or break, what was checked.
     const body = injection.body instanceof Uint8Array ? injection.body.slice() : injection.body;
@@ -334,7 +335,12 @@ export class MockCore {
     }
     if (onAnswer !== undefined) {
       try {
-        onAnswer({ operation: trace.operation, style: trace.style, status: statusOf(answer), ms: performance.now() - start });
+        onAnswer({
+          operation: trace.operation,
+          style: trace.style,
+          status: statusOf(answer),
+          ms: performance.now() - start,
+        });
       } catch {
         // A logger that fails must not turn an answer into a failure.
       }
@@ -351,8 +357,12 @@ export class MockCore {
       namespace: op.namespace ?? namespace,
       // ASMX's default action is the service namespace + name, also for an operation with a namespace of its own.
       action: op.soapAction ?? soapAction(namespace, op.name).slice(1, -1),
-      httpPost: this.#styles.has('httpPost') && op.httpPost !== false && (op.result === 'void' || op.httpPostRoot !== undefined),
-      httpGet: this.#styles.has('httpGet') && op.httpGet !== false && (op.result === 'void' || op.httpPostRoot !== undefined),
+      httpPost:
+        this.#styles.has('httpPost') &&
+        op.httpPost !== false &&
+        (op.result === 'void' || op.httpPostRoot !== undefined),
+      httpGet:
+        this.#styles.has('httpGet') && op.httpGet !== false && (op.result === 'void' || op.httpPostRoot !== undefined),
     };
     this.#routes.set(op.name, route);
     if (!this.#folded.has(op.name.toLowerCase())) this.#folded.set(op.name.toLowerCase(), route);
@@ -414,15 +424,26 @@ export class MockCore {
     const style = request.method === 'GET' ? 'httpGet' : request.method === 'POST' ? 'httpPost' : undefined;
     if (style === undefined) return methodNotAllowed(request.method, get);
     if (!this.#styles.has(style)) {
-      return textReply(500, `Request format is unrecognized for URL unexpectedly ending in '/${plainName(decodeSegment(segment))}'.`);
+      return textReply(
+        500,
+        `Request format is unrecognized for URL unexpectedly ending in '/${plainName(decodeSegment(segment))}'.`,
+      );
     }
     const name = decodeSegment(segment);
     const route = this.#routes.get(name);
     if (route === undefined) return textReply(500, `Unknown web method ${plainName(name)}.${this.#didYouMean(name)}`);
     if (style === 'httpGet') {
-      if (!route.httpGet) return textReply(500, `The operation ${name} has no HTTP GET binding: call it with ${route.httpPost ? 'HTTP POST or ' : ''}SOAP.`);
+      if (!route.httpGet)
+        return textReply(
+          500,
+          `The operation ${name} has no HTTP GET binding: call it with ${route.httpPost ? 'HTTP POST or ' : ''}SOAP.`,
+        );
     } else {
-      if (!route.httpPost) return textReply(500, `The operation ${name} has no HTTP POST binding: call it with ${route.httpGet ? 'HTTP GET or ' : ''}SOAP.`);
+      if (!route.httpPost)
+        return textReply(
+          500,
+          `The operation ${name} has no HTTP POST binding: call it with ${route.httpGet ? 'HTTP GET or ' : ''}SOAP.`,
+        );
       const contentType = request.header('content-type') ?? '';
       if (styleOfMediaType(mediaTypeOf(contentType)) !== 'httpPost') {
         return unsupportedType(contentType, ['application/x-www-form-urlencoded (HTTP POST)']);
@@ -453,7 +474,10 @@ export class MockCore {
     try {
       // HTTP GET carries the form in the query string, and its body (a GET should have none) is not read.
       const text = style === 'httpGet' ? request.url.search.slice(1) : await readRequestText(request, this.#maxBytes);
-      call = route !== undefined ? { route, ...this.#readForm(text, route, style === 'httpGet' ? 'QueryString' : 'Form') } : this.#readSoap(request, style, text, trace);
+      call =
+        route !== undefined
+          ? { route, ...this.#readForm(text, route, style === 'httpGet' ? 'QueryString' : 'Form') }
+          : this.#readSoap(request, style, text, trace);
     } catch (error) {
       if (error instanceof RequestFault) return faultReply(style, error.code, error.message);
       return faultReply(style, 'Server', `the mock failed while reading the request: ${messageOf(error)}`);
@@ -462,9 +486,11 @@ export class MockCore {
   }
 
   #readForm(text: string, route: Route, collection: 'Form' | 'QueryString'): DecodedParams {
-    const validate = this.#options.requestValidation === true
-      ? (fields: ReadonlyMap<string, readonly string[]>) => validateRequestForm(fields, route.op, route.table, (c) => this.#redactor(c), collection)
-      : undefined;
+    const validate =
+      this.#options.requestValidation === true
+        ? (fields: ReadonlyMap<string, readonly string[]>) =>
+            validateRequestForm(fields, route.op, route.table, (c) => this.#redactor(c), collection)
+        : undefined;
     return readFormParams(text, route.op, route.table, validate);
   }
 
@@ -472,11 +498,19 @@ export class MockCore {
     const reader = new XmlReader(text, this.#names);
     try {
       const present = openRequestEnvelope(reader, style === 'soap11' ? '1.1' : '1.2', this.#bareActions.size > 0);
-      const route = this.#bareActions.size > 0 ? this.#bareRouteOf(request, style, reader, present) : this.#operationOf(reader);
+      const route =
+        this.#bareActions.size > 0 ? this.#bareRouteOf(request, style, reader, present) : this.#operationOf(reader);
       trace.operation = route.op.name;
       this.#checkAction(request, style, route, present ? reader.localName : undefined);
       if (route.op.bare === true) {
-        const decoded = readSoapParams(reader, route.op, route.table, route.namespace, this.#options.namespace, present ? 'first' : 'none');
+        const decoded = readSoapParams(
+          reader,
+          route.op,
+          route.table,
+          route.namespace,
+          this.#options.namespace,
+          present ? 'first' : 'none',
+        );
         // The parameters' loop consumed the Body: what is left is the Envelope's end.
         while (reader.nextChild()) reader.skip();
         reader.readEnd();
@@ -497,11 +531,17 @@ export class MockCore {
     const name = reader.localName;
     const route = this.#routes.get(name);
     if (route === undefined) {
-      throw new RequestFault('Client', `the SOAP Body holds <${shortName(name)}>, which is not an operation of this service${this.#didYouMean(name)}`);
+      throw new RequestFault(
+        'Client',
+        `the SOAP Body holds <${shortName(name)}>, which is not an operation of this service${this.#didYouMean(name)}`,
+      );
     }
     if (reader.namespaceUri !== route.namespace) {
       const found = reader.namespaceUri === '' ? 'no namespace' : `namespace ${quoteInput(reader.namespaceUri)}`;
-      throw new RequestFault('Client', `<${name}> is in ${found}, but the operation is in namespace ${JSON.stringify(route.namespace)}`);
+      throw new RequestFault(
+        'Client',
+        `<${name}> is in ${found}, but the operation is in namespace ${JSON.stringify(route.namespace)}`,
+      );
     }
     return route;
   }
@@ -522,7 +562,10 @@ export class MockCore {
       if (chosen !== undefined) return chosen;
     } else if (sharing?.[0]?.op.bare === true) return sharing[0];
     if (!present) {
-      const missing = style === 'soap11' ? 'the SOAPAction HTTP header names' : 'the request names (in the action parameter of its Content-Type)';
+      const missing =
+        style === 'soap11'
+          ? 'the SOAPAction HTTP header names'
+          : 'the request names (in the action parameter of its Content-Type)';
       throw new RequestFault('Client', `the SOAP Body is empty, and ${missing} no operation that takes no parameter`);
     }
     const wrapped = this.#routes.get(reader.localName);
@@ -530,13 +573,19 @@ export class MockCore {
     const bare = this.#bareElements.get(`{${reader.namespaceUri}}${reader.localName}`);
     if (bare === null && action !== undefined && !this.#byAction.has(action)) {
       // The element names no one operation, and the action none at all: the action is what is wrong, as ASMX says.
-      throw new RequestFault('Client', style === 'soap11'
-        ? `Server did not recognize the value of HTTP Header SOAPAction: ${quoteInput(action)}`
-        : `the action parameter of the Content-Type, ${quoteInput(action)}, is the action of no operation`);
+      throw new RequestFault(
+        'Client',
+        style === 'soap11'
+          ? `Server did not recognize the value of HTTP Header SOAPAction: ${quoteInput(action)}`
+          : `the action parameter of the Content-Type, ${quoteInput(action)}, is the action of no operation`,
+      );
     }
     if (bare === null) {
       const where = style === 'soap11' ? 'SOAPAction HTTP header' : 'action parameter of the Content-Type';
-      throw new RequestFault('Client', `the SOAP Body starts with <${shortName(reader.localName)}>, a parameter of several operations: name the operation in the ${where}`);
+      throw new RequestFault(
+        'Client',
+        `the SOAP Body starts with <${shortName(reader.localName)}>, a parameter of several operations: name the operation in the ${where}`,
+      );
     }
     return bare ?? this.#operationOf(reader);
   }
@@ -549,19 +598,26 @@ export class MockCore {
     const action = requestAction(request, style);
     const expected = JSON.stringify(route.action);
     if (action === undefined) {
-      if (style === 'soap11') throw new RequestFault('Client', `the SOAPAction HTTP header is missing: ${route.op.name} expects ${expected}`);
+      if (style === 'soap11')
+        throw new RequestFault('Client', `the SOAPAction HTTP header is missing: ${route.op.name} expects ${expected}`);
       return;
     }
     if (action === route.action) return;
     const where = style === 'soap11' ? 'the SOAPAction HTTP header' : 'the action parameter of the Content-Type';
     const other = this.#actions.get(action);
     if (other !== undefined) {
-      const body = route.op.bare !== true ? `<${route.op.name}>` : first === undefined ? 'nothing' : `<${shortName(first)}>, a parameter of ${route.op.name}`;
+      const body =
+        route.op.bare !== true
+          ? `<${route.op.name}>`
+          : first === undefined
+            ? 'nothing'
+            : `<${shortName(first)}>, a parameter of ${route.op.name}`;
       throw new RequestFault('Client', `${where} names operation ${other}, but the SOAP Body holds ${body}`);
     }
-    const message = style === 'soap11'
-      ? `Server did not recognize the value of HTTP Header SOAPAction: ${quoteInput(action)}; the action of ${route.op.name} is ${expected}`
-      : `${where}, ${quoteInput(action)}, is not the action of ${route.op.name}: expected ${expected}`;
+    const message =
+      style === 'soap11'
+        ? `Server did not recognize the value of HTTP Header SOAPAction: ${quoteInput(action)}; the action of ${route.op.name} is ${expected}`
+        : `${where}, ${quoteInput(action)}, is not the action of ${route.op.name}: expected ${expected}`;
     throw new RequestFault('Client', message);
   }
 
@@ -577,7 +633,8 @@ export class MockCore {
       // The service answers failed credentials itself, in a result; the handler is never reached.
       const code = this.#options.errorCodes?.failure(failure);
       value = code === undefined ? undefined : op.errorResult?.(code, code.value);
-      if (value === undefined) return this.#fault(style, call, 'Client', `${op.name}: the credentials were refused (${failure})`);
+      if (value === undefined)
+        return this.#fault(style, call, 'Client', `${op.name}: the credentials were refused (${failure})`);
     } else {
       this.#record({ operation: op.name, style, params: Object.freeze({ ...call.params }) });
       const injection = this.#takeInjection(op.name);
@@ -609,7 +666,12 @@ export class MockCore {
         WRITE_SLICE_MS,
       );
     } catch (error) {
-      return this.#fault(style, call, 'Server', `the mock's handler for ${op.name} returned a result that cannot be written: ${messageOf(error)}`);
+      return this.#fault(
+        style,
+        call,
+        'Server',
+        `the mock's handler for ${op.name} returned a result that cannot be written: ${messageOf(error)}`,
+      );
     }
   }
 
@@ -626,10 +688,22 @@ export class MockCore {
     const { op } = call.route;
     if (injection.drop === true) return new InjectedReply(DROP);
     if (injection.status !== undefined) {
-      return new InjectedReply({ status: injection.status, headers: { 'Content-Type': injection.contentType ?? TEXT_PLAIN }, body: injection.body ?? '' });
+      return new InjectedReply({
+        status: injection.status,
+        headers: { 'Content-Type': injection.contentType ?? TEXT_PLAIN },
+        body: injection.body ?? '',
+      });
     }
     if (injection.fault !== undefined) {
-      return new InjectedReply(this.#fault(style, call, injection.fault, injection.message ?? `${op.name}: an injected ${injection.fault} fault`, injection.detail));
+      return new InjectedReply(
+        this.#fault(
+          style,
+          call,
+          injection.fault,
+          injection.message ?? `${op.name}: an injected ${injection.fault} fault`,
+          injection.detail,
+        ),
+      );
     }
     if (injection.errorCode !== undefined) {
       const codes = this.#options.errorCodes;
@@ -705,7 +779,13 @@ class HandlerContext implements MockContext {
   readonly responseHeaders: Record<string, unknown> = {};
   readonly #request: MockExchange;
 
-  constructor(operation: string, style: Style, credentials: Readonly<Record<string, string>>, clock: MockClock, request: MockExchange) {
+  constructor(
+    operation: string,
+    style: Style,
+    credentials: Readonly<Record<string, string>>,
+    clock: MockClock,
+    request: MockExchange,
+  ) {
     this.operation = operation;
     this.style = style;
     this.credentials = credentials;
@@ -745,7 +825,14 @@ const ANSWER_KEYS = ['errorCode', 'fault', 'status', 'drop', 'result'] as const;
 
 /** Every member an injection may have. */
 const INJECTION_KEYS: ReadonlySet<string> = new Set([
-  ...ANSWER_KEYS, 'errorMessage', 'message', 'detail', 'body', 'contentType', 'delayMs', 'times',
+  ...ANSWER_KEYS,
+  'errorMessage',
+  'message',
+  'detail',
+  'body',
+  'contentType',
+  'delayMs',
+  'times',
 ]);
 
 /** The longest delay a timer holds: Node fires a longer one at once (with a TimeoutOverflowWarning). */
@@ -765,19 +852,26 @@ const MEDIA_TYPE =
  */
 function checkInjection(injection: MockInjection): void {
   if (injection === null || typeof injection !== 'object' || Array.isArray(injection)) {
-    throw new TypeError(`inject: the injection must be an object, got ${injection === null ? 'null' : typeof injection}`);
+    throw new TypeError(
+      `inject: the injection must be an object, got ${injection === null ? 'null' : typeof injection}`,
+    );
   }
   const unknown = Object.keys(injection).filter((k) => !INJECTION_KEYS.has(k));
   if (unknown.length > 0) {
-    throw new TypeError(`inject: unknown member ${unknown.map((k) => JSON.stringify(k)).join(', ')} (known: ${[...INJECTION_KEYS].join(', ')})`);
+    throw new TypeError(
+      `inject: unknown member ${unknown.map((k) => JSON.stringify(k)).join(', ')} (known: ${[...INJECTION_KEYS].join(', ')})`,
+    );
   }
   const answers = ANSWER_KEYS.filter((k) => injection[k] !== undefined && injection[k] !== false);
   if (answers.length > 1) throw new TypeError(`inject: give one answer, not ${answers.join(' and ')}`);
   const times = injection.times ?? 1;
-  if (!Number.isSafeInteger(times) || times < 1) throw new TypeError(`inject: times must be a positive integer, got ${String(injection.times)}`);
+  if (!Number.isSafeInteger(times) || times < 1)
+    throw new TypeError(`inject: times must be a positive integer, got ${String(injection.times)}`);
   const ms = injection.delayMs;
   if (ms !== undefined && !(typeof ms === 'number' && ms >= 0 && ms <= MAX_INJECTED_DELAY_MS)) {
-    throw new TypeError(`inject: delayMs must be from 0 to ${MAX_INJECTED_DELAY_MS} (about 24.8 days, the most a timer holds), got ${String(ms)}`);
+    throw new TypeError(
+      `inject: delayMs must be from 0 to ${MAX_INJECTED_DELAY_MS} (about 24.8 days, the most a timer holds), got ${String(ms)}`,
+    );
   }
   const status = injection.status;
   if (status !== undefined && !(Number.isInteger(status) && status >= 200 && status <= 599)) {
@@ -795,7 +889,8 @@ function checkInjection(injection: MockInjection): void {
   }
   for (const key of ['errorMessage', 'message', 'detail'] as const) {
     const text = injection[key];
-    if (text !== undefined && typeof text !== 'string') throw new TypeError(`inject: ${key} must be a string, got ${typeof text}`);
+    if (text !== undefined && typeof text !== 'string')
+      throw new TypeError(`inject: ${key} must be a string, got ${typeof text}`);
   }
   const body = injection.body;
   if (body !== undefined && typeof body !== 'string' && !(body instanceof Uint8Array)) {
@@ -804,7 +899,9 @@ function checkInjection(injection: MockInjection): void {
   const type = injection.contentType;
   if (type !== undefined && (typeof type !== 'string' || !MEDIA_TYPE.test(type))) {
     const shown = typeof type === 'string' ? quoteInput(type) : typeof type;
-    throw new TypeError(`inject: contentType must be a media type as a Content-Type header carries it (type/subtype; name=value, in Latin-1, no line break), got ${shown}`);
+    throw new TypeError(
+      `inject: contentType must be a media type as a Content-Type header carries it (type/subtype; name=value, in Latin-1, no line break), got ${shown}`,
+    );
   }
   if ((body !== undefined || type !== undefined) && status === undefined) {
     throw new TypeError('inject: body and contentType go with status');
@@ -828,7 +925,9 @@ function delay(ms: number, signal: AbortSignal): Promise<void> {
 function checkMaxBytes(value: number | undefined): number {
   if (value === undefined) return DEFAULT_MAX_REQUEST_BYTES;
   if (!Number.isInteger(value) || value <= 0 || value > MAX_REQUEST_BYTES_LIMIT) {
-    throw new RangeError(`maxRequestBytes must be a positive integer of at most ${MAX_REQUEST_BYTES_LIMIT} (16 MiB), got ${String(value)}`);
+    throw new RangeError(
+      `maxRequestBytes must be a positive integer of at most ${MAX_REQUEST_BYTES_LIMIT} (16 MiB), got ${String(value)}`,
+    );
   }
   return value;
 }
@@ -839,13 +938,19 @@ function notFound(path: string): MockHttpReply {
 
 function methodNotAllowed(method: string, get = false): MockHttpReply {
   return get
-    ? textReply(405, `The method ${plainName(method)} is not allowed here: send a POST or a GET.`, { Allow: 'GET, POST' })
+    ? textReply(405, `The method ${plainName(method)} is not allowed here: send a POST or a GET.`, {
+        Allow: 'GET, POST',
+      })
     : textReply(405, `The method ${plainName(method)} is not allowed here: send a POST.`, { Allow: 'POST' });
 }
 
 function unsupportedType(contentType: string, accepted: readonly string[]): MockHttpReply {
-  const given = contentType === '' ? 'No Content-Type was given' : `The Content-Type ${quoteInput(contentType)} is not accepted`;
-  const takes = accepted.length === 0 ? 'this service takes HTTP POST forms only, at its path + /<Operation>' : `this URL accepts ${accepted.join(', ')}`;
+  const given =
+    contentType === '' ? 'No Content-Type was given' : `The Content-Type ${quoteInput(contentType)} is not accepted`;
+  const takes =
+    accepted.length === 0
+      ? 'this service takes HTTP POST forms only, at its path + /<Operation>'
+      : `this URL accepts ${accepted.join(', ')}`;
   return textReply(415, `${given}; ${takes}.`);
 }
 

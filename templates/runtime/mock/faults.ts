@@ -152,8 +152,10 @@ export function faultReply(style: Style, code: WireFaultCode, message: string, d
  * @param body - the Body's content, as markup
  */
 export function soapEnvelope(envelopeNamespace: string, body: string, header = ''): string {
-  return `${XML_DECLARATION}<soap:Envelope xmlns:soap="${envelopeNamespace}" xmlns:xsi="${XSI_NAMESPACE}" `
-    + `xmlns:xsd="${XSD_NAMESPACE}">${header === '' ? '' : `<soap:Header>${header}</soap:Header>`}<soap:Body>${body}</soap:Body></soap:Envelope>`;
+  return (
+    `${XML_DECLARATION}<soap:Envelope xmlns:soap="${envelopeNamespace}" xmlns:xsi="${XSI_NAMESPACE}" ` +
+    `xmlns:xsd="${XSD_NAMESPACE}">${header === '' ? '' : `<soap:Header>${header}</soap:Header>`}<soap:Body>${body}</soap:Body></soap:Envelope>`
+  );
 }
 
 function text(s: string): string {
@@ -162,13 +164,20 @@ function text(s: string): string {
 
 function fault11(code: WireFaultCode, message: string, detail: string | undefined): string {
   const detailElement = detail === undefined || detail === '' ? '<detail />' : `<detail>${text(detail)}</detail>`;
-  return soapEnvelope(SOAP11_NAMESPACE, `<soap:Fault><faultcode>soap:${code}</faultcode><faultstring>${text(message)}`
-    + `</faultstring>${detailElement}</soap:Fault>`);
+  return soapEnvelope(
+    SOAP11_NAMESPACE,
+    `<soap:Fault><faultcode>soap:${code}</faultcode><faultstring>${text(message)}` +
+      `</faultstring>${detailElement}</soap:Fault>`,
+  );
 }
 
 function fault12(code: WireFaultCode, message: string, detail: string | undefined): string {
-  const detailElement = detail === undefined || detail === '' ? '<soap:Detail />' : `<soap:Detail>${text(detail)}</soap:Detail>`;
-  return soapEnvelope(SOAP12_NAMESPACE, `<soap:Fault><soap:Code><soap:Value>soap:${SOAP12_CODES[code]}</soap:Value>`
-    + `</soap:Code><soap:Reason><soap:Text xml:lang="en">${text(message)}</soap:Text></soap:Reason>${detailElement}`
-    + '</soap:Fault>');
+  const detailElement =
+    detail === undefined || detail === '' ? '<soap:Detail />' : `<soap:Detail>${text(detail)}</soap:Detail>`;
+  return soapEnvelope(
+    SOAP12_NAMESPACE,
+    `<soap:Fault><soap:Code><soap:Value>soap:${SOAP12_CODES[code]}</soap:Value>` +
+      `</soap:Code><soap:Reason><soap:Text xml:lang="en">${text(message)}</soap:Text></soap:Reason>${detailElement}` +
+      '</soap:Fault>',
+  );
 }

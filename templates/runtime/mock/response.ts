@@ -43,7 +43,10 @@ export function soapResultReply(
   memberNamespace: string = namespace,
   headers?: Readonly<Record<string, unknown>>,
 ): MockHttpReply {
-  const content = op.bare === true ? bareContent(op, namespace, memberNamespace, value) : responseElement(op, namespace, memberNamespace, value);
+  const content =
+    op.bare === true
+      ? bareContent(op, namespace, memberNamespace, value)
+      : responseElement(op, namespace, memberNamespace, value);
   const header = headers === undefined ? '' : headerBlocks(op, memberNamespace, headers);
   const body = soapEnvelope(version === 'soap11' ? SOAP11_NAMESPACE : SOAP12_NAMESPACE, content, header);
   return { status: 200, headers: version === 'soap11' ? TEXT_XML_HEADERS : SOAP12_HEADERS, body };
@@ -58,7 +61,8 @@ function headerBlocks(op: MockOperation, namespace: string, headers: Readonly<Re
   const declared = op.responseHeaders ?? [];
   for (const name of Object.keys(headers)) {
     if (headers[name] !== undefined && !declared.some((h) => h.element === name)) {
-      const known = declared.length === 0 ? 'it has none' : `its headers are ${declared.map((h) => h.element).join(', ')}`;
+      const known =
+        declared.length === 0 ? 'it has none' : `its headers are ${declared.map((h) => h.element).join(', ')}`;
       throw new Error(`the response header ${name} is not a header of ${op.name}'s answers (${known})`);
     }
   }
@@ -67,7 +71,8 @@ function headerBlocks(op: MockOperation, namespace: string, headers: Readonly<Re
   for (const h of declared) {
     const value = headers[h.element];
     if (value === undefined || value === null) {
-      if (h.required) throw new Error(`the response header ${h.element} is not set, but every answer of ${op.name} carries it`);
+      if (h.required)
+        throw new Error(`the response header ${h.element} is not set, but every answer of ${op.name} carries it`);
       continue;
     }
     out += h.write(h.element, value, xmlns);
@@ -85,12 +90,18 @@ function responseElement(op: MockOperation, namespace: string, memberNamespace: 
   }
   if (op.result === 'void' || (op.result === 'nullable' && isNull(value))) return `<${name}${xmlns} />`;
   requireValue(op, value);
-  if (op.result === 'outputs') return inMemberNamespace(name, op.write(name, value, xmlns), xmlns, namespace, memberNamespace);
+  if (op.result === 'outputs')
+    return inMemberNamespace(name, op.write(name, value, xmlns), xmlns, namespace, memberNamespace);
   // An unqualified result element (form="unqualified") is in no namespace, and what it holds is unqualified too.
   // A result element of a namespace of its own (an element reference to another schema) takes a prefix bound to it.
   const result =
     op.resultNamespace !== undefined
-      ? inOwnNamespace(op.write(op.resultElement, value, ''), op.resultElement, op.resultNamespace, namespace === memberNamespace ? undefined : memberNamespace)
+      ? inOwnNamespace(
+          op.write(op.resultElement, value, ''),
+          op.resultElement,
+          op.resultNamespace,
+          namespace === memberNamespace ? undefined : memberNamespace,
+        )
       : op.unqualifiedResult === true
         ? op.write(op.resultElement, value, ' xmlns=""')
         : inMemberNamespace(op.resultElement, op.write(op.resultElement, value, ''), '', namespace, memberNamespace);
@@ -107,7 +118,14 @@ function bareContent(op: MockOperation, namespace: string, memberNamespace: stri
   if (op.result === 'void') return '';
   if (op.result === 'nullable' && isNull(value)) return `<${op.resultElement}${xmlns} xsi:nil="true" />`;
   requireValue(op, value);
-  if (op.result !== 'outputs') return inMemberNamespace(op.resultElement, op.write(op.resultElement, value, xmlns), xmlns, namespace, memberNamespace);
+  if (op.result !== 'outputs')
+    return inMemberNamespace(
+      op.resultElement,
+      op.write(op.resultElement, value, xmlns),
+      xmlns,
+      namespace,
+      memberNamespace,
+    );
   // The writer's markup, parsed back with the xsi prefix the envelope declares, gives each child as written.
   const reader = new XmlReader(op.write(`${op.name}Response`, value, XSI_DECLARATION));
   reader.readRoot();
@@ -115,7 +133,13 @@ function bareContent(op: MockOperation, namespace: string, memberNamespace: stri
   while (reader.nextChild()) {
     const name = reader.localName;
     const child = reader.readOuterXml();
-    out += inMemberNamespace(name, `<${name}${xmlns}${child.slice(name.length + 1)}`, xmlns, namespace, memberNamespace);
+    out += inMemberNamespace(
+      name,
+      `<${name}${xmlns}${child.slice(name.length + 1)}`,
+      xmlns,
+      namespace,
+      memberNamespace,
+    );
   }
   return out;
 }
@@ -140,11 +164,18 @@ const OPERATION_PREFIX = 'op';
  * element has children, the element takes a prefix for the operation's namespace and declares the service namespace
  * as the default for its children. Anything else is returned as it is.
  */
-function inMemberNamespace(name: string, markup: string, attrs: string, namespace: string, memberNamespace: string): string {
+function inMemberNamespace(
+  name: string,
+  markup: string,
+  attrs: string,
+  namespace: string,
+  memberNamespace: string,
+): string {
   if (namespace === memberNamespace || !hasChildElements(markup)) return markup;
   const start = `<${name}${attrs}`;
   const end = `</${name}>`;
-  if (!markup.startsWith(start) || !markup.endsWith(end)) throw new Error(`the writer of ${name} wrote another element`);
+  if (!markup.startsWith(start) || !markup.endsWith(end))
+    throw new Error(`the writer of ${name} wrote another element`);
   const declarations = ` xmlns:${OPERATION_PREFIX}="${escapeXmlAttribute(namespace)}" xmlns="${escapeXmlAttribute(memberNamespace)}"`;
   const keep = namespace === '' ? attrs : attrs.replace(defaultNamespace(namespace), '');
   const prefixed = `${OPERATION_PREFIX}:${name}`;
@@ -174,19 +205,32 @@ const SLASH = 47;
  * @param value - the handler's result
  * @param memberNamespace - the service namespace, where the result's fields and items are (default `namespace`)
  */
-export function httpPostResultReply(op: MockOperation, namespace: string, value: unknown, memberNamespace: string = namespace): MockHttpReply {
+export function httpPostResultReply(
+  op: MockOperation,
+  namespace: string,
+  value: unknown,
+  memberNamespace: string = namespace,
+): MockHttpReply {
   const headers = TEXT_XML_HEADERS;
   if (op.result === 'void') return { status: 200, headers, body: '' };
   const root = op.httpPostRoot;
   if (root === undefined) throw new Error(`${op.name} has no HTTP POST root element`);
   const xmlns = defaultNamespace(namespace);
   if (op.result === 'nullable' && isNull(value)) {
-    return { status: 200, headers, body: `${XML_DECLARATION}<${root} xmlns:xsi="${XSI_NAMESPACE}" xsi:nil="true"${xmlns} />` };
+    return {
+      status: 200,
+      headers,
+      body: `${XML_DECLARATION}<${root} xmlns:xsi="${XSI_NAMESPACE}" xsi:nil="true"${xmlns} />`,
+    };
   }
   requireValue(op, value);
   if (op.httpPostNode) return { status: 200, headers, body: xmlDocument(op, value) };
   const attrs = `${ROOT_DECLARATIONS}${xmlns}`;
-  return { status: 200, headers, body: `${XML_DECLARATION}${inMemberNamespace(root, op.write(root, value, attrs), attrs, namespace, memberNamespace)}` };
+  return {
+    status: 200,
+    headers,
+    body: `${XML_DECLARATION}${inMemberNamespace(root, op.write(root, value, attrs), attrs, namespace, memberNamespace)}`,
+  };
 }
 
 /**
@@ -203,7 +247,9 @@ function xmlDocument(op: MockOperation, value: unknown): string {
     reader.readEnd();
   } catch (error) {
     const reason = error instanceof SvcDecodeError ? error.message : String(error);
-    throw new Error(`the XML content ${op.name} returns is the HTTP POST answer, so it must be one well-formed element: ${reason}`);
+    throw new Error(
+      `the XML content ${op.name} returns is the HTTP POST answer, so it must be one well-formed element: ${reason}`,
+    );
   }
   return /^<\?xml[\s?]/.test(value) ? value : `${XML_DECLARATION}${value}`;
 }

@@ -18,7 +18,13 @@
  * as the plain HTTP/1.1 requests they also are. Answers are sent whole, with a Content-Length; an answer that cannot
  * be written (a header value with a line break, say) becomes a 500 rather than a failure of the server.
  */
-import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { isDrop, type MockExchange, type MockReply } from './exchange.js';
 import { textReply } from './faults.js';
@@ -71,7 +77,10 @@ export interface MockServer {
  * @param handler - answers each request: a MockCore, or a function of a web Request
  * @param options - port and host
  */
-export function startServer(handler: RequestHandler | ExchangeHandler, options: MockServerOptions = {}): Promise<MockServer> {
+export function startServer(
+  handler: RequestHandler | ExchangeHandler,
+  options: MockServerOptions = {},
+): Promise<MockServer> {
   const host = options.host ?? '127.0.0.1';
   const drain = drainBounds(options.drain);
   let origin = '';
@@ -121,7 +130,14 @@ function closer(server: Server): () => Promise<void> {
 
 function drainBounds(given: Partial<DrainBounds> | undefined): DrainBounds {
   const bounds = { ...DEFAULT_DRAIN, ...given };
-  if (!(Number.isSafeInteger(bounds.maxBytes) && bounds.maxBytes >= 0 && Number.isSafeInteger(bounds.maxMs) && bounds.maxMs >= 0)) {
+  if (
+    !(
+      Number.isSafeInteger(bounds.maxBytes) &&
+      bounds.maxBytes >= 0 &&
+      Number.isSafeInteger(bounds.maxMs) &&
+      bounds.maxMs >= 0
+    )
+  ) {
     throw new RangeError('drain.maxBytes and drain.maxMs must be whole numbers, 0 or more');
   }
   return bounds;
@@ -163,8 +179,10 @@ async function serve(handler: RequestHandler | ExchangeHandler, at: Answering, o
 function refuseConnect(socket: Socket, drain: DrainBounds): void {
   socket.on('error', noop);
   const body = 'The method CONNECT is not allowed: this is a web service, not a proxy.';
-  socket.write(`HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n`
-    + `Connection: close\r\n\r\n${body}`);
+  socket.write(
+    `HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Connection: close\r\n\r\n${body}`,
+  );
   socket.end();
   discardUntilClosed(socket, socket, drain);
 }
@@ -500,9 +518,11 @@ function write(at: Answering, answer: Written): void {
 /** Writes the head of an answer; throws when Node refuses it, before anything is sent. */
 function head(res: ServerResponse, answer: Written, complete: boolean): void {
   const { status, body } = answer;
-  if (typeof body !== 'string' && !(body instanceof Uint8Array)) throw new TypeError('the body is neither text nor bytes');
+  if (typeof body !== 'string' && !(body instanceof Uint8Array))
+    throw new TypeError('the body is neither text nor bytes');
   const headers: OutgoingHttpHeaders = { ...answer.headers };
-  if (!NO_BODY_STATUSES.has(status)) headers['Content-Length'] = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+  if (!NO_BODY_STATUSES.has(status))
+    headers['Content-Length'] = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
   if (!complete) headers.Connection = 'close';
   // One writeHead with every header is Node's quickest way; a string body goes out with the head in one write.
   res.writeHead(status, headers);

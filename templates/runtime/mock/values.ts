@@ -14,7 +14,8 @@ export type FormValue<T> = (values: readonly string[], path: string) => T;
 /** One field holding one value of a type with a text form. */
 export function formValue<T>(decode: (text: string, path: string) => T): FormValue<T> {
   return (values, path) => {
-    if (values.length !== 1) throw new SvcDecodeError(`${path} is sent ${values.length} times, but holds a single value`, { path });
+    if (values.length !== 1)
+      throw new SvcDecodeError(`${path} is sent ${values.length} times, but holds a single value`, { path });
     return decode(values[0]!, path);
   };
 }
@@ -28,7 +29,9 @@ export function formValues<T>(decode: (text: string, path: string) => T): FormVa
 export function enumDecoder(type: string, values: readonly string[]): (text: string, path: string) => string {
   return (text, path) => {
     if (!values.includes(text)) {
-      throw new SvcDecodeError(`"${text.length > 40 ? `${text.slice(0, 40)}…` : text}" is not a value of ${type}`, { path });
+      throw new SvcDecodeError(`"${text.length > 40 ? `${text.slice(0, 40)}…` : text}" is not a value of ${type}`, {
+        path,
+      });
     }
     return text;
   };
@@ -80,6 +83,7 @@ export function writeNothing(): string {
  * able to, although a client never sends them.
  */
 export function encodeAnyDouble(value: number, path: string): string {
-  if (typeof value === 'number' && !Number.isFinite(value)) return Number.isNaN(value) ? 'NaN' : value > 0 ? 'INF' : '-INF';
+  if (typeof value === 'number' && !Number.isFinite(value))
+    return Number.isNaN(value) ? 'NaN' : value > 0 ? 'INF' : '-INF';
   return encodeDouble(value, path);
 }

@@ -34,8 +34,11 @@ async function main(): Promise<GenerateFigures> {
       cwd = REPO_ROOT;
     } else if (kind === 'synthetic') {
       const operations = Number(count);
-      const mod = (await import(pathToFileURL(SYNTHETIC_SPEC_MODULE).href)) as { syntheticSpec?: (n: number) => string };
-      if (typeof mod.syntheticSpec !== 'function') throw new Error('test/bench/synthetic-spec.ts does not export syntheticSpec');
+      const mod = (await import(pathToFileURL(SYNTHETIC_SPEC_MODULE).href)) as {
+        syntheticSpec?: (n: number) => string;
+      };
+      if (typeof mod.syntheticSpec !== 'function')
+        throw new Error('test/bench/synthetic-spec.ts does not export syntheticSpec');
       spec = join(dir, 'spec.yaml');
       cwd = dir;
       writeFileSync(spec, mod.syntheticSpec(operations));

@@ -37,7 +37,8 @@ function responseBytes(file: string): Buffer {
 
 async function main(): Promise<LargeResponseFigures> {
   const [contender, file, op] = process.argv.slice(2);
-  if (file === undefined || op === undefined) throw new Error('usage: large-response-child.ts <contender> <file> <operation>');
+  if (file === undefined || op === undefined)
+    throw new Error('usage: large-response-child.ts <contender> <file> <operation>');
   const operation = op as ResponseCase['operation'];
   let call: () => number | Promise<number>;
   switch (contender) {

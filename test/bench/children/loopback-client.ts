@@ -48,7 +48,9 @@ async function contenderCall(setup: ClientSetup): Promise<() => Promise<number>>
             const chunks: Buffer[] = [];
             res.on('data', (c: Buffer) => chunks.push(c));
             res.on('error', reject);
-            res.on('end', () => resolve(res.statusCode === 200 && Buffer.concat(chunks).toString('utf8').length > 0 ? expected : -1));
+            res.on('end', () =>
+              resolve(res.statusCode === 200 && Buffer.concat(chunks).toString('utf8').length > 0 ? expected : -1),
+            );
           });
           req.on('error', reject);
           req.end(body);
@@ -104,7 +106,8 @@ process.on('message', (message: ClientSetup | ClientStep) => {
     const start = performance.now();
     let runs = 0;
     let ok = true;
-    const more = message.kind === 'warm' ? () => runs < 2 || performance.now() - start < message.ms : () => runs < message.runs;
+    const more =
+      message.kind === 'warm' ? () => runs < 2 || performance.now() - start < message.ms : () => runs < message.runs;
     while (more()) {
       if ((await oneRun(call, message.inFlight, message.callsPerRun)) !== expected) ok = false;
       runs++;
@@ -114,7 +117,14 @@ process.on('message', (message: ClientSetup | ClientStep) => {
     return { runs, wallMs, cpuMs: (used.user + used.system) / 1000, ok };
   })().then(
     (result) => process.send?.(result),
-    (error: unknown) => process.send?.({ runs: 0, wallMs: 0, cpuMs: 0, ok: false, error: error instanceof Error ? error.message : String(error) }),
+    (error: unknown) =>
+      process.send?.({
+        runs: 0,
+        wallMs: 0,
+        cpuMs: 0,
+        ok: false,
+        error: error instanceof Error ? error.message : String(error),
+      }),
   );
 });
 

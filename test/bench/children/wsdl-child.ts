@@ -38,7 +38,10 @@ export interface WsdlFigures {
 /** Where a frame's self time counts: by package or generator stage; a native frame counts for its caller. */
 const PARTS: ReadonlyArray<readonly [string, (url: string) => boolean]> = [
   ['oxfmt (formatting)', (u) => /\/node_modules\/(oxfmt|@oxfmt|tinypool)\//.test(u)],
-  ['ts-morph, code-block-writer, typescript (printing)', (u) => /\/node_modules\/(ts-morph|@ts-morph|code-block-writer|typescript)\//.test(u)],
+  [
+    'ts-morph, code-block-writer, typescript (printing)',
+    (u) => /\/node_modules\/(ts-morph|@ts-morph|code-block-writer|typescript)\//.test(u),
+  ],
   ['xmlbuilder2 (the WSDL written)', (u) => /\/node_modules\/(xmlbuilder2|@oozcitak)\//.test(u)],
   ['yaml, zod (loading the draft)', (u) => /\/node_modules\/(yaml|zod)\//.test(u)],
   ['handlebars (templates)', (u) => u.includes('/node_modules/handlebars/')],
@@ -55,7 +58,11 @@ interface ProfileNode {
   readonly children?: readonly number[];
 }
 
-function breakDown(profile: { nodes: readonly ProfileNode[]; samples: readonly number[]; timeDeltas: readonly number[] }): WsdlFigures['profile'] {
+function breakDown(profile: {
+  nodes: readonly ProfileNode[];
+  samples: readonly number[];
+  timeDeltas: readonly number[];
+}): WsdlFigures['profile'] {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -66,7 +73,8 @@ function breakDown(profile: { nodes: readonly ProfileNode[]; samples: readonly n
     const { functionName, url } = byId.get(id)!.callFrame;
     let part: string;
     if (functionName === '(garbage collector)') part = 'garbage collection';
-    else if (functionName === '(idle)' || functionName === '(program)' || functionName === '(root)') part = functionName;
+    else if (functionName === '(idle)' || functionName === '(program)' || functionName === '(root)')
+      part = functionName;
     else if (url === '') part = parent.has(id) ? partOf(parent.get(id)!) : 'other';
     else part = PARTS.find(([, test]) => test(url))?.[0] ?? 'other';
     memo.set(id, part);
@@ -127,7 +135,10 @@ async function main(): Promise<WsdlFigures> {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   try {
-    writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'bench-wsdl', private: true, type: 'module' })}\n`);
+    writeFileSync(
+      join(dir, 'package.json'),
+      `${JSON.stringify({ name: 'bench-wsdl', private: true, type: 'module' })}\n`,
+    );
     symlinkSync(join(REPO_ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
     const { importWsdl } = await import('../../../generator/import/index.js');
     const { generate } = await import('../../../generator/generate.js');
@@ -161,7 +172,11 @@ async function main(): Promise<WsdlFigures> {
       const { typecheckDir } = await import('../../helpers/typecheck.js');
       const start = performance.now();
       const result = typecheckDir(out);
-      typecheck = { ms: performance.now() - start, files: result.files.length, diagnostics: result.diagnostics.slice(0, 20) };
+      typecheck = {
+        ms: performance.now() - start,
+        files: result.files.length,
+        diagnostics: result.diagnostics.slice(0, 20),
+      };
     }
     const size = listSize(out);
     return {

@@ -53,7 +53,11 @@ async function timed(file: string, args: readonly string[], cwd: string, scratch
   await run(command, argv, { cwd, maxBuffer: 16 * 1024 * 1024 });
   const wallMs = performance.now() - started;
   if (!hasGnuTime) return { wallMs, cpuMs: undefined };
-  const [user = Number.NaN, system = Number.NaN] = readFileSync(cpuFile, 'utf8').trim().split(/\s+/).slice(-2).map(Number);
+  const [user = Number.NaN, system = Number.NaN] = readFileSync(cpuFile, 'utf8')
+    .trim()
+    .split(/\s+/)
+    .slice(-2)
+    .map(Number);
   return { wallMs, cpuMs: (user + system) * 1000 };
 }
 
@@ -67,7 +71,10 @@ async function repeat(times: number, once: (i: number) => Promise<Sample>): Prom
   const samples: Sample[] = [];
   for (let i = 0; i < times; i++) samples.push(await once(i));
   const cpu = samples.map((s) => s.cpuMs).filter((c) => c !== undefined);
-  return { wallMs: summarize(samples.map((s) => s.wallMs)), ...(cpu.length === samples.length ? { cpuMs: summarize(cpu) } : {}) };
+  return {
+    wallMs: summarize(samples.map((s) => s.wallMs)),
+    ...(cpu.length === samples.length ? { cpuMs: summarize(cpu) } : {}),
+  };
 }
 
 function describe(t: Timing): string {
@@ -105,10 +112,24 @@ export async function runCli(log: (line: string) => void): Promise<CliFigures> {
     const sourceHelp = await repeat(SOURCE_RUNS, () => timed(process.execPath, [...source, '--help'], REPO_ROOT, dir));
     log(`  through tsx, --help: ${describe(sourceHelp)}`);
     const sourceGenerate = await repeat(SOURCE_RUNS, (i) =>
-      timed(process.execPath, [...source, '--spec', 'spec/payer-v5.yaml', '--out', join(dir, `source-out-${i}`)], REPO_ROOT, dir),
+      timed(
+        process.execPath,
+        [...source, '--spec', 'spec/payer-v5.yaml', '--out', join(dir, `source-out-${i}`)],
+        REPO_ROOT,
+        dir,
+      ),
     );
     log(`  through tsx, payer spec: ${describe(sourceGenerate)}`);
-    return { buildMs, installMs, tarballBytes: statSync(tarball).size, help, npxHelp, generate, sourceHelp, sourceGenerate };
+    return {
+      buildMs,
+      installMs,
+      tarballBytes: statSync(tarball).size,
+      help,
+      npxHelp,
+      generate,
+      sourceHelp,
+      sourceGenerate,
+    };
   } finally {
     scratch.remove();
   }

@@ -93,7 +93,9 @@ export async function runGeneration(deadline: number, log: (line: string) => voi
       job.lastWallMs = outcome.wallMs;
       if (outcome.ok) {
         job.samples.push(outcome.result);
-        log(`  ${job.label}, run ${run + 1}: ${fmt(outcome.result.generateMs)} ms (CPU ${fmt(outcome.result.generateCpuMs)} ms), peak RSS ${fmt(outcome.result.peakRssMb)} MB`);
+        log(
+          `  ${job.label}, run ${run + 1}: ${fmt(outcome.result.generateMs)} ms (CPU ${fmt(outcome.result.generateCpuMs)} ms), peak RSS ${fmt(outcome.result.peakRssMb)} MB`,
+        );
         continue;
       }
       job.notes.push(outcome.error);
@@ -101,7 +103,9 @@ export async function runGeneration(deadline: number, log: (line: string) => voi
       log(`  ${job.label}, run ${run + 1}: ${outcome.error}`);
       if (job.synthetic && outcome.timedOut) {
         for (const larger of jobs.filter((j) => j.synthetic && j.operations > job.operations && !j.stopped)) {
-          larger.notes.push(`not run: ${job.operations.toLocaleString('en-US')} operations did not finish in ${Math.round(limit / 1000)} s`);
+          larger.notes.push(
+            `not run: ${job.operations.toLocaleString('en-US')} operations did not finish in ${Math.round(limit / 1000)} s`,
+          );
           larger.stopped = true;
         }
       }
@@ -120,12 +124,16 @@ export async function runGeneration(deadline: number, log: (line: string) => voi
     const first = job.samples[0]!;
     const generateMs = summarize(job.samples.map((s) => s.generateMs));
     const marginal =
-      job.synthetic && previous ? (generateMs.median - previous.ms) / (first.operations - previous.operations) : undefined;
+      job.synthetic && previous
+        ? (generateMs.median - previous.ms) / (first.operations - previous.operations)
+        : undefined;
     figures.push({
       ...base,
       operations: first.operations,
       generateMs,
-      ...(job.samples.every((s) => s.generateCpuMs !== undefined) ? { generateCpuMs: summarize(job.samples.map((s) => s.generateCpuMs)) } : {}),
+      ...(job.samples.every((s) => s.generateCpuMs !== undefined)
+        ? { generateCpuMs: summarize(job.samples.map((s) => s.generateCpuMs)) }
+        : {}),
       loadMs: summarize(job.samples.map((s) => s.loadMs)),
       peakRssMb: summarize(job.samples.map((s) => s.peakRssMb)),
       msPerOperation: generateMs.median / first.operations,
@@ -158,6 +166,15 @@ export function generationMarkdown(results: readonly GenerationFigures[]): strin
       'synthetic size (flat when generation is linear).',
     ),
     '',
-    table(['spec', 'generate()', 'generate(), CPU', 'runs', 'ms/op', 'marginal ms/op', 'peak RSS, MB', 'notes'], rows, ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'l']),
+    table(['spec', 'generate()', 'generate(), CPU', 'runs', 'ms/op', 'marginal ms/op', 'peak RSS, MB', 'notes'], rows, [
+      'l',
+      'r',
+      'r',
+      'r',
+      'r',
+      'r',
+      'r',
+      'l',
+    ]),
   ].join('\n');
 }

@@ -66,7 +66,9 @@ export async function runLargeResponse(deadline: number, log: (line: string) => 
     writeFileSync(file, c.bytes);
     return file;
   });
-  const jobs = shapes.flatMap((s, i) => CONTENDERS.map((k) => ({ ...s, k, file: files[i]!, id: `${s.shape}:${k.key}` })));
+  const jobs = shapes.flatMap((s, i) =>
+    CONTENDERS.map((k) => ({ ...s, k, file: files[i]!, id: `${s.shape}:${k.key}` })),
+  );
   const samples = new Map<string, LargeResponseFigures[]>(jobs.map((j) => [j.id, []]));
   const failures = new Map<string, string[]>(jobs.map((j) => [j.id, []]));
   try {
@@ -78,12 +80,19 @@ export async function runLargeResponse(deadline: number, log: (line: string) => 
           failures.get(j.id)!.push('not run: the bench time budget was spent');
           continue;
         }
-        const outcome = await runChild<LargeResponseFigures>(CHILD, [j.k.key, j.file, j.c.operation], Math.min(TIME_LIMIT_MS, left));
+        const outcome = await runChild<LargeResponseFigures>(
+          CHILD,
+          [j.k.key, j.file, j.c.operation],
+          Math.min(TIME_LIMIT_MS, left),
+        );
         if (!outcome.ok) failures.get(j.id)!.push(outcome.error);
-        else if (outcome.result.items !== j.c.items) failures.get(j.id)!.push(`decoded ${outcome.result.items} items, expected ${j.c.items}`);
+        else if (outcome.result.items !== j.c.items)
+          failures.get(j.id)!.push(`decoded ${outcome.result.items} items, expected ${j.c.items}`);
         else samples.get(j.id)!.push(outcome.result);
         const cpu = outcome.ok && outcome.result.cpuMs !== undefined ? `, CPU ${fmt(outcome.result.cpuMs)} ms` : '';
-        log(`  ${j.shape}: ${j.k.label}, run ${run + 1}: ${outcome.ok ? `${fmt(outcome.result.ms)} ms${cpu}, peak RSS ${fmt(outcome.result.peakRssMb)} MB` : outcome.error}`);
+        log(
+          `  ${j.shape}: ${j.k.label}, run ${run + 1}: ${outcome.ok ? `${fmt(outcome.result.ms)} ms${cpu}, peak RSS ${fmt(outcome.result.peakRssMb)} MB` : outcome.error}`,
+        );
       }
     }
   } finally {
@@ -135,7 +144,11 @@ export function largeResponseMarkdown(r: LargeResponseResult): string {
         f.mbPerSecond ? fmtSummary(f.mbPerSecond) : '',
         f.rssBeforeMb ? fmt(f.rssBeforeMb.median) : '',
         f.peakRssMb ? fmtSummary(f.peakRssMb) : '',
-        f.key === 'nodeSoapCall' ? fmtRatio(f.ms?.median, oursCall?.ms?.median) : f.key === 'oursCall' ? '1× (base)' : '',
+        f.key === 'nodeSoapCall'
+          ? fmtRatio(f.ms?.median, oursCall?.ms?.median)
+          : f.key === 'oursCall'
+            ? '1× (base)'
+            : '',
         f.failures.length > 0 ? `${f.failures.length} failed: ${f.failures[0]!}` : '',
       ]);
     }
@@ -157,7 +170,7 @@ export function largeResponseMarkdown(r: LargeResponseResult): string {
       `batch job makes it); median (min–max) of ${r.runsPerContender} runs per contender, in alternating order. "CPU": the `,
       'process\'s CPU time during the call (all threads). "RSS before": the process with the response and the contender ',
       'loaded, just before the call; "peak RSS": `maxRSS` at the end. The response\'s bytes are read once, every page, before ',
-      'the call, as the decoder\'s text is made before it: on this VM the first read of memory a file was just read into ',
+      "the call, as the decoder's text is made before it: on this VM the first read of memory a file was just read into ",
       'costs 60-170 ms for 28 MB (with no page fault counted), which neither whole call should be charged for.',
     ),
     '',
@@ -168,7 +181,13 @@ export function largeResponseMarkdown(r: LargeResponseResult): string {
     ),
     '',
     table(
-      ['response', 'whole call ÷ decoder (time)', 'whole call ÷ decoder (CPU)', 'node-soap ÷ ours (time)', 'node-soap ÷ ours (peak RSS)'],
+      [
+        'response',
+        'whole call ÷ decoder (time)',
+        'whole call ÷ decoder (CPU)',
+        'node-soap ÷ ours (time)',
+        'node-soap ÷ ours (peak RSS)',
+      ],
       ratioRows,
       ['l', 'r', 'r', 'r', 'r'],
     ),

@@ -60,7 +60,11 @@ export interface LoopbackFigures {
 }
 
 function startServer(): Promise<{ port: number; items: number; pid: number; stop: () => void }> {
-  const child = fork(SERVER, [], { cwd: REPO_ROOT, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = fork(SERVER, [], {
+    cwd: REPO_ROOT,
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   const stop = (): void => {
     if (child.connected) child.disconnect();
     setTimeout(() => child.exitCode === null && child.kill('SIGKILL'), 2000).unref();
@@ -99,13 +103,17 @@ function processCpuMs(pid: number): (() => number) | undefined {
 }
 
 /** What our client sends for GetBalances, captured once, so that the bare contenders send the same bytes. */
-async function capturedRequest(origin: string): Promise<{ url: string; headers: Record<string, string>; text: string; body: Buffer }> {
+async function capturedRequest(
+  origin: string,
+): Promise<{ url: string; headers: Record<string, string>; text: string; body: Buffer }> {
   let seen: { url: string; headers: Record<string, string>; body: string } | undefined;
   const capture = (async (input: string | URL | Request, init?: RequestInit) => {
     seen = { url: String(input), headers: init?.headers as Record<string, string>, body: String(init?.body) };
     return new Response('', { status: 503 });
   }) as typeof fetch;
-  await new PayerClient({ baseUrl: origin, payerName: PAYER_NAME, apiKey: API_KEY, fetch: capture }).getBalances().catch(() => undefined);
+  await new PayerClient({ baseUrl: origin, payerName: PAYER_NAME, apiKey: API_KEY, fetch: capture })
+    .getBalances()
+    .catch(() => undefined);
   if (seen === undefined) throw new Error('the client sent nothing');
   return { url: seen.url, headers: seen.headers, text: seen.body, body: Buffer.from(seen.body, 'utf8') };
 }
@@ -117,7 +125,11 @@ interface ClientProcess {
 }
 
 function startClient(): ClientProcess {
-  const child = fork(CLIENT, [], { cwd: REPO_ROOT, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = fork(CLIENT, [], {
+    cwd: REPO_ROOT,
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   let pending: { resolve: (r: ClientResult) => void; reject: (e: Error) => void } | undefined;
   child.on('message', (m) => {
     const p = pending;
@@ -157,7 +169,14 @@ export async function runLoopback(log: (line: string) => void): Promise<Loopback
     const sent = await capturedRequest(origin);
     const expected = server.items;
     const setups = await Promise.all(
-      clients.map((c, i) => c.step({ contender: CONTENDERS[i]!.key, origin, sent: { url: sent.url, headers: sent.headers, text: sent.text }, expected })),
+      clients.map((c, i) =>
+        c.step({
+          contender: CONTENDERS[i]!.key,
+          origin,
+          sent: { url: sent.url, headers: sent.headers, text: sent.text },
+          expected,
+        }),
+      ),
     );
     const probe = processCpuMs(server.pid);
     const out: LoopbackFigures[] = [];
@@ -168,7 +187,9 @@ export async function runLoopback(log: (line: string) => void): Promise<Loopback
       const failures: Array<string | undefined> = [];
       for (const [i, client] of clients.entries()) {
         const warm = await client.step({ kind: 'warm', ms: WARMUP_MS, inFlight, callsPerRun });
-        failures[i] = warm.error ?? (setups[i]!.error || !warm.ok ? (setups[i]!.error ?? 'a call did not decode every item') : undefined);
+        failures[i] =
+          warm.error ??
+          (setups[i]!.error || !warm.ok ? (setups[i]!.error ?? 'a call did not decode every item') : undefined);
         runs[i] = Math.max(1, Math.round(ROUND_MS / Math.max(warm.wallMs / warm.runs, 1e-3)));
       }
       const wall: number[][] = clients.map(() => []);
@@ -244,9 +265,9 @@ export function loopbackMarkdown(results: readonly LoopbackFigures[]): string {
       'GetBalances (4 accounts) from a static node:http server on 127.0.0.1 in a separate process, keep-alive on both ',
       'sides. The bare contenders send the bytes our client sends (captured from it) and read the body as one string, ',
       `nothing decoded. Calls per second: median (min–max) of ${ROUNDS} alternating rounds; "of the floor": the `,
-      'median rate over bare node:http\'s. Each contender runs in a process of its own, warmed up alone for ',
+      "median rate over bare node:http's. Each contender runs in a process of its own, warmed up alone for ",
       `${WARMUP_MS / 1000} s before the rounds (in one shared process the contenders slowed each other). CPU per call: `,
-      'user + system time of the contender\'s process and of the server process (/proc), over the same timed batches, ',
+      "user + system time of the contender's process and of the server process (/proc), over the same timed batches, ",
       'median (min–max) of the rounds; on a shared machine they are steadier than the rates.',
     ),
     '',

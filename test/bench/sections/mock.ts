@@ -201,7 +201,11 @@ function spawnServer(script: string, cpu: number | undefined, stdio: StdioOption
 }
 
 /** Resolves once `ready` reports the origin; rejects if the child fails or exits first, or after 30 s. */
-function started(child: ChildProcess, what: string, ready: (resolve: (origin: string) => void) => void): Promise<string> {
+function started(
+  child: ChildProcess,
+  what: string,
+  ready: (resolve: (origin: string) => void) => void,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -315,9 +319,11 @@ async function capture(origin: string, operation: Operation, style: Style): Prom
   const items =
     operation === 'GetBalances'
       ? (await client.getBalances()).AccountInfos?.length
-      : (await client.testPaymentFile({ fileName: MOCK_FILE_NAME, totalAmount: MOCK_TOTAL_AMOUNT })).LineErrorsOrWarning?.length;
+      : (await client.testPaymentFile({ fileName: MOCK_FILE_NAME, totalAmount: MOCK_TOTAL_AMOUNT })).LineErrorsOrWarning
+          ?.length;
   const expected = operation === 'GetBalances' ? MOCK_ACCOUNTS : MOCK_LINE_ERRORS;
-  if (items !== expected) throw new Error(`the client decoded ${String(items)} items from the mock's answer, expected ${expected}`);
+  if (items !== expected)
+    throw new Error(`the client decoded ${String(items)} items from the mock's answer, expected ${expected}`);
   if (sent === undefined || sent.body === '') throw new Error('the client sent no request body');
   return { ...sent, answer, answerBytes: Buffer.byteLength(answer) };
 }
@@ -381,7 +387,8 @@ async function loadRun(autocannon: Autocannon, wire: Wire, seconds: number, serv
     times,
     perSecond,
     result,
-    serverCpuCores: cpuBefore !== undefined && cpuAfter !== undefined ? (cpuAfter - cpuBefore) / wallSeconds : undefined,
+    serverCpuCores:
+      cpuBefore !== undefined && cpuAfter !== undefined ? (cpuAfter - cpuBefore) / wallSeconds : undefined,
     loadGeneratorCpuCores: (own.user + own.system) / 1e6 / wallSeconds,
   };
 }
@@ -414,8 +421,18 @@ function figuresOf(c: LiveCase): MockLoadCase {
     requests,
     requestsPerSecondMean: mean,
     requestsPerSecond: summarize(perSecond),
-    latencyMs: { p50: quantile(times, 0.5), p90: quantile(times, 0.9), p99: quantile(times, 0.99), max: times[times.length - 1] ?? Number.NaN },
-    p99PerRoundMs: c.runs.map((r) => quantile([...r.times].sort((a, b) => a - b), 0.99)),
+    latencyMs: {
+      p50: quantile(times, 0.5),
+      p90: quantile(times, 0.9),
+      p99: quantile(times, 0.99),
+      max: times[times.length - 1] ?? Number.NaN,
+    },
+    p99PerRoundMs: c.runs.map((r) =>
+      quantile(
+        [...r.times].sort((a, b) => a - b),
+        0.99,
+      ),
+    ),
     errors: sum((r) => r.errors),
     timeouts: sum((r) => r.timeouts),
     non2xx: sum((r) => r.non2xx),
@@ -445,7 +462,9 @@ async function timeHandle(cases: readonly LiveCase[]): Promise<Map<string, Summa
       const wire = c.wire;
       const state = { bad: 0, samples: [] as number[] };
       const one = async (): Promise<void> => {
-        const response = await service.handle(new Request(wire.url, { method: 'POST', headers: wire.headers, body: wire.body }));
+        const response = await service.handle(
+          new Request(wire.url, { method: 'POST', headers: wire.headers, body: wire.body }),
+        );
         const bytes = await response.arrayBuffer();
         if (response.status !== 200 || bytes.byteLength !== wire.answerBytes) state.bad++;
       };
@@ -480,7 +499,11 @@ async function timeHandle(cases: readonly LiveCase[]): Promise<Map<string, Summa
 }
 
 /** Profiles the mock server while it serves one case for `seconds`; undefined where the profile could not be had. */
-async function profileCase(autocannon: Autocannon, c: LiveCase, seconds: number): Promise<ProfileBreakdown | undefined> {
+async function profileCase(
+  autocannon: Autocannon,
+  c: LiveCase,
+  seconds: number,
+): Promise<ProfileBreakdown | undefined> {
   const ask = c.server.ask;
   if (ask === undefined) return undefined;
   const dir = mkdtempSync(join(tmpdir(), 'svc-bench-mock-'));
@@ -512,7 +535,15 @@ export async function runMock(log: (line: string) => void): Promise<MockLoadFigu
     for (const operation of OPERATIONS) {
       for (const style of STYLES) {
         const wire = await capture(mock.origin, operation, style);
-        live.push({ key: `${operation}.${style}`, operation, style, label: `${OPERATION_LABEL[operation]}, ${STYLE_LABEL[style]}`, wire, server: mock, runs: [] });
+        live.push({
+          key: `${operation}.${style}`,
+          operation,
+          style,
+          label: `${OPERATION_LABEL[operation]}, ${STYLE_LABEL[style]}`,
+          wire,
+          server: mock,
+          runs: [],
+        });
       }
     }
     live.push({
@@ -532,7 +563,14 @@ export async function runMock(log: (line: string) => void): Promise<MockLoadFigu
         const run = await loadRun(autocannon, c.wire, LOAD.runSeconds, c.server.pid);
         c.runs.push(run);
         const rate = run.perSecond.reduce((a, b) => a + b, 0) / LOAD.runSeconds;
-        log(`  round ${round + 1}: ${c.label}: ${fmt(rate)} requests/s, p99 ${fmt(quantile([...run.times].sort((a, b) => a - b), 0.99))} ms`);
+        log(
+          `  round ${round + 1}: ${c.label}: ${fmt(rate)} requests/s, p99 ${fmt(
+            quantile(
+              [...run.times].sort((a, b) => a - b),
+              0.99,
+            ),
+          )} ms`,
+        );
       }
     }
     const profiled = live.find((c) => c.key === PROFILED_KEY)!;
@@ -557,7 +595,9 @@ export async function runMock(log: (line: string) => void): Promise<MockLoadFigu
       autocannon: version,
       loadAverage: { before: Number(loadBefore.toFixed(2)), after: Number(loadAfter.toFixed(2)) },
       cases,
-      ...(profile ? { profile: { key: PROFILED_KEY, label: profiled.label, seconds: LOAD.profileSeconds, ...profile } } : {}),
+      ...(profile
+        ? { profile: { key: PROFILED_KEY, label: profiled.label, seconds: LOAD.profileSeconds, ...profile } }
+        : {}),
     };
   } finally {
     for (const s of servers) s.stop();
@@ -582,13 +622,19 @@ function targetSentence(f: MockLoadFigures): string {
   const rateMet = (c: MockLoadCase): boolean => (c.requestsPerSecondMean ?? 0) >= f.target.requestsPerSecond;
   const p99Met = (c: MockLoadCase): boolean => (c.latencyMs?.p99 ?? Infinity) < f.target.p99Ms;
   const met = (c: MockLoadCase): boolean => rateMet(c) && p99Met(c) && problems(c) === 0;
-  const each = gb.map((c) => `${fmt(c.requestsPerSecondMean!)} requests/s with p99 ${ms(c.latencyMs?.p99)} (${STYLE_LABEL[c.style]})`).join(', ');
+  const each = gb
+    .map(
+      (c) => `${fmt(c.requestsPerSecondMean!)} requests/s with p99 ${ms(c.latencyMs?.p99)} (${STYLE_LABEL[c.style]})`,
+    )
+    .join(', ');
   const verdict = gb.every(met) ? 'Met' : gb.some(met) ? 'Met in some styles only' : 'Not met';
   const worst = Math.min(...gb.map((c) => c.requestsPerSecondMean ?? 0));
   const rate = gb.every(rateMet)
     ? 'the rate is reached in every style'
     : `the rate is ${pct(1 - worst / f.target.requestsPerSecond)} short at worst`;
-  const p99 = gb.every(p99Met) ? `p99 is under ${f.target.p99Ms} ms in every style` : `p99 is over ${f.target.p99Ms} ms in some style`;
+  const p99 = gb.every(p99Met)
+    ? `p99 is under ${f.target.p99Ms} ms in every style`
+    : `p99 is over ${f.target.p99Ms} ms in some style`;
   return paragraph(
     `**Target** (issue 9): at least ${f.target.requestsPerSecond.toLocaleString('en-US')} GetBalances requests/s on one core `,
     `with p99 under ${f.target.p99Ms} ms. **${verdict}**: GetBalances reaches ${each}; ${rate}, and ${p99}.`,
@@ -613,11 +659,16 @@ function timeParagraph(f: MockLoadFigures): string[] {
   const sentences = [
     `**Where the time goes** (${c.label}): the server process uses ${us(perRequest)} of CPU per request ` +
       `(${fmt(c.serverCpuCores ?? Number.NaN)} of its core busy at ${fmt(c.requestsPerSecondMean ?? Number.NaN)} requests/s` +
-      (saturated ? ', so the server, not autocannon, sets the rate);' : '; the core was not saturated, so part of the limit lies outside the server);') +
+      (saturated
+        ? ', so the server, not autocannon, sets the rate);'
+        : '; the core was not saturated, so part of the limit lies outside the server);') +
       ` ${f.target.requestsPerSecond.toLocaleString('en-US')} requests/s on one core leave ${us(1e6 / f.target.requestsPerSecond)}.`,
     `A ${p.seconds} s CPU profile of the server under the same load (V8's sampling profiler; idle ${pct(p.idleShare)} of ` +
       `the time) splits its busy time as in the table below. The largest parts: ` +
-      `${top.slice(0, 3).map((s) => `${s.label.replace(/[:(].*$/, '').trim()} ${pct(s.share)}`).join(', ')}.`,
+      `${top
+        .slice(0, 3)
+        .map((s) => `${s.label.replace(/[:(].*$/, '').trim()} ${pct(s.share)}`)
+        .join(', ')}.`,
     `The server reads requests from node:http directly (templates/runtime/mock/exchange.ts: headers, the body's ` +
       `chunks, a signal made only when asked for) and writes each answer whole, so the web Request/Response layer ` +
       `should be nearly gone from the profile; what is left of it would take the rest to about ${us(withoutWeb)} per ` +
@@ -682,7 +733,18 @@ export function mockMarkdown(f: MockLoadFigures): string {
     ),
     '',
     table(
-      ['case', 'request / answer bytes', 'requests/s (mean)', 'requests/s per second', 'p50', 'p99', 'max', 'server CPU (cores)', 'server CPU per request', 'errors'],
+      [
+        'case',
+        'request / answer bytes',
+        'requests/s (mean)',
+        'requests/s per second',
+        'p50',
+        'p99',
+        'max',
+        'server CPU (cores)',
+        'server CPU per request',
+        'errors',
+      ],
       rows,
       ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
     ),

@@ -123,7 +123,10 @@ interface Child {
 }
 
 async function startChild(): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+    cwd: REPO_ROOT,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: child.stdout! });
   const waiting: Array<{ start: string; resolve: (line: string) => void }> = [];
   let onUrl: ((url: string) => void) | undefined;
@@ -155,7 +158,10 @@ async function startChild(): Promise<Child> {
 }
 
 /** One whole TestPaymentFile over loopback with GetBalances every 10 ms meanwhile. */
-async function wholeCall(child: Child, name: string): Promise<{ callMs: number; blockMs: number; pings: number[]; answerBytes: number }> {
+async function wholeCall(
+  child: Child,
+  name: string,
+): Promise<{ callMs: number; blockMs: number; pings: number[]; answerBytes: number }> {
   let answered = false;
   let answerBytes = 0;
   const timing: typeof fetch = async (input, init) => {
@@ -208,11 +214,21 @@ export async function runPaymentFile(log: (line: string) => void): Promise<Payme
     const text = fileOf(LARGEST);
     writeFileSync(join(dir, 'big.csv'), text);
     const folder = new PayerFolder(dir);
-    stages.push(await stage('read the file (PayerFolder.readText)', CHECK_RUNS, () => folder.readText('big.csv', 1024 * 1024)));
+    stages.push(
+      await stage('read the file (PayerFolder.readText)', CHECK_RUNS, () => folder.readText('big.csv', 1024 * 1024)),
+    );
     stages.push(await stage('parse the CSV whole (parseCsv, for scale)', CHECK_RUNS, () => parseCsv(text)));
-    stages.push(await stage('check, CSV parse included, in slices (checkPaymentFileInSlices)', CHECK_RUNS, () => checkPaymentFileInSlices(text, OPTIONS)));
+    stages.push(
+      await stage('check, CSV parse included, in slices (checkPaymentFileInSlices)', CHECK_RUNS, () =>
+        checkPaymentFileInSlices(text, OPTIONS),
+      ),
+    );
     const check = await checkPaymentFileInSlices(text, OPTIONS);
-    const result: FileResult = { errorCode: check.code, errorMessage: check.message, LineErrorsOrWarning: check.issues };
+    const result: FileResult = {
+      errorCode: check.code,
+      errorMessage: check.message,
+      LineErrorsOrWarning: check.issues,
+    };
     const service = createMockService({ handlers: { testPaymentFile: () => result } });
     try {
       const client = new PayerClient({
@@ -236,14 +252,19 @@ export async function runPaymentFile(log: (line: string) => void): Promise<Payme
         return r.value.text();
       };
       for (let i = 0; i < CHECK_RUNS; i++) await client.testPaymentFile({ fileName: 'big.csv', totalAmount: 1 });
-      stages.push({ stage: `the answer's XML, ${LARGEST} line errors (the runtime's writer, service.handle)`, ms: summarize(ms), blockMs: summarize(blocks) });
+      stages.push({
+        stage: `the answer's XML, ${LARGEST} line errors (the runtime's writer, service.handle)`,
+        ms: summarize(ms),
+        blockMs: summarize(blocks),
+      });
     } finally {
       await service.close();
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  for (const s of stages) log(`  ${s.stage}: ${fmtSummary(s.ms, ' ms')}, longest block ${fmtSummary(s.blockMs, ' ms')}`);
+  for (const s of stages)
+    log(`  ${s.stage}: ${fmtSummary(s.ms, ' ms')}, longest block ${fmtSummary(s.blockMs, ' ms')}`);
 
   // Whole calls over loopback.
   const child = await startChild();
@@ -262,16 +283,31 @@ export async function runPaymentFile(log: (line: string) => void): Promise<Payme
         answerBytes: runs[0]!.answerBytes,
         callMs: summarize(runs.map((r) => r.callMs)),
         serverBlockMs: summarize(runs.map((r) => r.blockMs)),
-        getBalancesMs: { n: pings.length, p50: quantile(pings, 0.5), p99: quantile(pings, 0.99), max: pings[pings.length - 1] ?? Number.NaN },
+        getBalancesMs: {
+          n: pings.length,
+          p50: quantile(pings, 0.5),
+          p99: quantile(pings, 0.99),
+          max: pings[pings.length - 1] ?? Number.NaN,
+        },
       });
       const c = calls[calls.length - 1]!;
-      log(`  TestPaymentFile ${lines} lines over loopback: ${fmtSummary(c.callMs, ' ms')}, server block ${fmtSummary(c.serverBlockMs, ' ms')}, GetBalances p50 ${fmt(c.getBalancesMs.p50)} max ${fmt(c.getBalancesMs.max)} ms (${c.getBalancesMs.n})`);
+      log(
+        `  TestPaymentFile ${lines} lines over loopback: ${fmtSummary(c.callMs, ' ms')}, server block ${fmtSummary(c.serverBlockMs, ' ms')}, GetBalances p50 ${fmt(c.getBalancesMs.p50)} max ${fmt(c.getBalancesMs.max)} ms (${c.getBalancesMs.n})`,
+      );
     }
   } finally {
     child.stop();
   }
   const ratios = (xs: readonly Summary[]): number[] => xs.map((x) => x.median / xs[0]!.median);
-  return { loadAverage: { before, after: loadavg()[0]! }, sizes: [...SIZES], checkMs, checkRatios: ratios(checkMs), stages, calls, callRatios: ratios(calls.map((c) => c.callMs)) };
+  return {
+    loadAverage: { before, after: loadavg()[0]! },
+    sizes: [...SIZES],
+    checkMs,
+    checkRatios: ratios(checkMs),
+    stages,
+    calls,
+    callRatios: ratios(calls.map((c) => c.callMs)),
+  };
 }
 
 export function paymentFileMarkdown(f: PaymentFileFigures): string {
@@ -290,7 +326,15 @@ export function paymentFileMarkdown(f: PaymentFileFigures): string {
     ),
     '',
     table(
-      ['lines', 'check alone', 'ratio to 5,000 (linear: 1, 4, 16)', 'TestPaymentFile whole call', 'ratio', 'server longest block', 'GetBalances meanwhile p50 / p99 / max (n)'],
+      [
+        'lines',
+        'check alone',
+        'ratio to 5,000 (linear: 1, 4, 16)',
+        'TestPaymentFile whole call',
+        'ratio',
+        'server longest block',
+        'GetBalances meanwhile p50 / p99 / max (n)',
+      ],
       f.calls.map((c, i) => [
         c.lines.toLocaleString('en-US'),
         ms(f.checkMs[i]!),
@@ -305,7 +349,11 @@ export function paymentFileMarkdown(f: PaymentFileFigures): string {
     '',
     paragraph(`The stages of one ${LARGEST.toLocaleString('en-US')}-line TestPaymentFile, each alone in this process:`),
     '',
-    table(['stage', 'time', 'longest block'], f.stages.map((s) => [s.stage, ms(s.ms), ms(s.blockMs)]), ['l', 'r', 'r']),
+    table(
+      ['stage', 'time', 'longest block'],
+      f.stages.map((s) => [s.stage, ms(s.ms), ms(s.blockMs)]),
+      ['l', 'r', 'r'],
+    ),
     '',
     largest === undefined || writer === undefined
       ? ''

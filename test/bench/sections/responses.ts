@@ -133,7 +133,9 @@ export async function runResponses(log: (line: string) => void): Promise<Respons
     };
     out.push(result);
     for (const f of figures) {
-      log(`  ${c.label}: ${f.label}: ${f.msPerCall ? `${fmtSummary(f.msPerCall, ' ms')}, CPU ${fmtSummary(f.cpuMsPerCall!, ' ms')}` : `FAILED ${String(f.error)}`}`);
+      log(
+        `  ${c.label}: ${f.label}: ${f.msPerCall ? `${fmtSummary(f.msPerCall, ' ms')}, CPU ${fmtSummary(f.cpuMsPerCall!, ' ms')}` : `FAILED ${String(f.error)}`}`,
+      );
     }
   }
   return out;
@@ -141,7 +143,12 @@ export async function runResponses(log: (line: string) => void): Promise<Respons
 
 /** The time unit that keeps a response's figures readable. */
 function timeCell(ms: Summary): string {
-  return ms.median < 1 ? fmtSummary(mapSummary(ms, (x) => x * 1000), ' µs') : fmtSummary(ms, ' ms');
+  return ms.median < 1
+    ? fmtSummary(
+        mapSummary(ms, (x) => x * 1000),
+        ' µs',
+      )
+    : fmtSummary(ms, ' ms');
 }
 
 export function responsesMarkdown(results: readonly ResponseFigures[]): string {
@@ -151,7 +158,8 @@ export function responsesMarkdown(results: readonly ResponseFigures[]): string {
     const oursDecoder = r.contenders.find((f) => f.key === 'oursDecoder')?.msPerCall?.median;
     for (const f of r.contenders) {
       const against = f.key === 'oursCall' || f.key === 'nodeSoapCall' ? oursCall : oursDecoder;
-      const versus = f.key === 'oursCall' || f.key === 'oursDecoder' ? '1× (base)' : fmtRatio(f.msPerCall?.median, against);
+      const versus =
+        f.key === 'oursCall' || f.key === 'oursDecoder' ? '1× (base)' : fmtRatio(f.msPerCall?.median, against);
       const time = f.msPerCall ? timeCell(f.msPerCall) : `failed: ${String(f.error)}`;
       const cpuTime = f.cpuMsPerCall ? timeCell(f.cpuMsPerCall) : '';
       const note = f.requestProblem !== undefined ? ` (request differs: ${f.requestProblem})` : '';
@@ -180,12 +188,24 @@ export function responsesMarkdown(results: readonly ResponseFigures[]): string {
       'alone); above 1× ours is faster. Every contender is checked to decode every item before it is timed.',
     ),
     '',
-    table(['response', 'contender', 'time per call', 'CPU per call', 'MB/s', 'vs ours'], rows, ['l', 'l', 'r', 'r', 'r', 'r']),
+    table(['response', 'contender', 'time per call', 'CPU per call', 'MB/s', 'vs ours'], rows, [
+      'l',
+      'l',
+      'r',
+      'r',
+      'r',
+      'r',
+    ]),
     '',
     'Ratios of medians (how many times ours is faster):',
     '',
     table(
-      ['response', 'node-soap ÷ ours (whole call)', 'fast-xml-parser default ÷ our decoder', 'fast-xml-parser SOAP-safe ÷ our decoder'],
+      [
+        'response',
+        'node-soap ÷ ours (whole call)',
+        'fast-xml-parser default ÷ our decoder',
+        'fast-xml-parser SOAP-safe ÷ our decoder',
+      ],
       ratioRows,
       ['l', 'r', 'r', 'r'],
     ),
@@ -200,7 +220,14 @@ export function responsesMarkdown(results: readonly ResponseFigures[]): string {
     ),
     '',
     table(
-      ['response', 'size', 'whole call ÷ decoder (wall)', 'whole call ÷ decoder (CPU)', 'node-soap ÷ ours (wall)', 'node-soap ÷ ours (CPU)'],
+      [
+        'response',
+        'size',
+        'whole call ÷ decoder (wall)',
+        'whole call ÷ decoder (CPU)',
+        'node-soap ÷ ours (wall)',
+        'node-soap ÷ ours (CPU)',
+      ],
       results
         .filter((r) => r.bytes >= LARGE_BYTES)
         .map((r) => [

@@ -33,7 +33,10 @@ export async function runWsdl(deadline: number, log: (line: string) => void): Pr
     // Exchange's three documents (1 MB, 505-value enums, choices, inline header types).
     { label: "VirtualBox's WSDL", args: ['fixture', 'test/fixtures/wsdl/virtualbox-web/vboxweb.wsdl'] },
     { label: "Exchange's WSDL", args: ['fixture', 'test/fixtures/wsdl/exchange-ews/services.wsdl'] },
-    ...SYNTHETIC_WSDL_SIZES.map((n) => ({ label: `synthetic, ${n.toLocaleString('en-US')} operations`, args: ['synthetic', String(n)] })),
+    ...SYNTHETIC_WSDL_SIZES.map((n) => ({
+      label: `synthetic, ${n.toLocaleString('en-US')} operations`,
+      args: ['synthetic', String(n)],
+    })),
   ];
   let previous: WsdlFigures | undefined;
   for (const job of jobs) {
@@ -53,8 +56,12 @@ export async function runWsdl(deadline: number, log: (line: string) => void): Pr
     const f = outcome.result;
     const synthetic = job.args[0] === 'synthetic';
     const ratios =
-      synthetic && previous ? { importRatio: f.importCpuMs / previous.importCpuMs, generateRatio: f.generateCpuMs / previous.generateCpuMs } : {};
-    log(`  ${job.label}: import ${fmt(f.importMs)} ms (CPU ${fmt(f.importCpuMs)}), generate ${fmt(f.generateMs)} ms (CPU ${fmt(f.generateCpuMs)})${f.typecheck ? `, type check ${fmt(f.typecheck.ms)} ms (${f.typecheck.diagnostics.length} diagnostics)` : ''}`);
+      synthetic && previous
+        ? { importRatio: f.importCpuMs / previous.importCpuMs, generateRatio: f.generateCpuMs / previous.generateCpuMs }
+        : {};
+    log(
+      `  ${job.label}: import ${fmt(f.importMs)} ms (CPU ${fmt(f.importCpuMs)}), generate ${fmt(f.generateMs)} ms (CPU ${fmt(f.generateCpuMs)})${f.typecheck ? `, type check ${fmt(f.typecheck.ms)} ms (${f.typecheck.diagnostics.length} diagnostics)` : ''}`,
+    );
     runs.push({ label: job.label, figures: f, ...ratios });
     previous = synthetic ? f : undefined;
   }
@@ -82,14 +89,25 @@ export function wsdlMarkdown(runs: readonly WsdlRun[]): string {
   const parts = [
     paragraph(
       'Wall and CPU time of `importWsdl()` and of `generate()` from the draft it writes (loading the spec, emitting, ',
-      'formatting, writing), one run each in a fresh process; CPU time is the process\'s (all threads, GC included), ',
+      "formatting, writing), one run each in a fresh process; CPU time is the process's (all threads, GC included), ",
       'which other processes on a busy machine move less than wall time. The synthetic WSDLs (test/bench/synthetic-wsdl.ts) ',
       "are shaped like e-conomic's: entities of eight operations with handle and data records, lists, an enum, a SOAP ",
       'header, four bindings. "×": the CPU time over the previous size\'s, for twice the operations (2× when linear).',
     ),
     '',
     table(
-      ['WSDL', 'operations', 'size', 'import', 'import, CPU', 'generate', 'generate, CPU', 'import ×', 'generate ×', 'notes'],
+      [
+        'WSDL',
+        'operations',
+        'size',
+        'import',
+        'import, CPU',
+        'generate',
+        'generate, CPU',
+        'import ×',
+        'generate ×',
+        'notes',
+      ],
       rows,
       ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
     ),
@@ -107,7 +125,9 @@ export function wsdlMarkdown(runs: readonly WsdlRun[]): string {
   if (economic?.profile) {
     parts.push(
       '',
-      paragraph("Where generate()'s CPU time goes for e-conomic's WSDL (V8 CPU profile, self time by package; a native frame counts for its caller):"),
+      paragraph(
+        "Where generate()'s CPU time goes for e-conomic's WSDL (V8 CPU profile, self time by package; a native frame counts for its caller):",
+      ),
       '',
       table(
         ['part', 'ms', 'share'],

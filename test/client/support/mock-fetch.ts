@@ -41,7 +41,8 @@ export function mockFetch(service: MockService, style: string, wire: WireEntry[]
     const response = await service.handle(request);
     const text = await response.clone().text();
     answers.push(text);
-    if (response.status === 200) wire.push({ what: `answer ${style} ${text.slice(0, 80)}`, xml: soapBodyElement(text) });
+    if (response.status === 200)
+      wire.push({ what: `answer ${style} ${text.slice(0, 80)}`, xml: soapBodyElement(text) });
     return response;
   };
   return { fetch, sent, answers };
@@ -77,7 +78,9 @@ export function itHasExactWire(
         const method = (c as Record<string, (p: unknown) => Promise<unknown>>)[row.op]!;
         expect(await method.call(c, row.params)).toEqual(row.result);
         const op = row.op[0]!.toUpperCase() + row.op.slice(1);
-        expect(sent[0]).toContain(row.sent === '' ? `<${op} xmlns="${ns}"/>` : `<${op} xmlns="${ns}">${row.sent}</${op}>`);
+        expect(sent[0]).toContain(
+          row.sent === '' ? `<${op} xmlns="${ns}"/>` : `<${op} xmlns="${ns}">${row.sent}</${op}>`,
+        );
         expect(answers[0]).toContain(`<${op}Response xmlns="${ns}">${row.answer}</${op}Response>`);
       });
     }

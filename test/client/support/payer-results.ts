@@ -57,7 +57,15 @@ export const RESULTS: Readonly<Record<string, ResultCase>> = {
           Values: [{ Value: 'CC-01', Code: '01', PayerEntityName: 'Main', IsActive: true }, null],
           Category: 'Finance',
         },
-        { Entity: 'Payment', Title: undefined, Description: undefined, ValueType: undefined, SubEntity: undefined, Values: null, Category: undefined },
+        {
+          Entity: 'Payment',
+          Title: undefined,
+          Description: undefined,
+          ValueType: undefined,
+          SubEntity: undefined,
+          Values: null,
+          Category: undefined,
+        },
         null,
       ],
     },
@@ -70,7 +78,15 @@ export const RESULTS: Readonly<Record<string, ResultCase>> = {
     decoded: {
       errorMessage: 'OK',
       errorCode: 'OK',
-      AccountsInfo: [{ Provider: 'SomeBank', AccountIdentifier: '0012345', Currency: 'EUR', DisplayName: 'Main & Co', PayerEntityName: 'HQ' }],
+      AccountsInfo: [
+        {
+          Provider: 'SomeBank',
+          AccountIdentifier: '0012345',
+          Currency: 'EUR',
+          DisplayName: 'Main & Co',
+          PayerEntityName: 'HQ',
+        },
+      ],
     },
   },
   StatusFileResult: {

@@ -52,7 +52,10 @@ export async function startRecordingServer(): Promise<RecordingServer> {
       const reply = responder(recorded);
       const send = () => {
         if (res.destroyed) return;
-        res.writeHead(reply.status ?? 200, { ...reply.headers, 'Content-Type': reply.contentType ?? 'text/xml; charset=utf-8' });
+        res.writeHead(reply.status ?? 200, {
+          ...reply.headers,
+          'Content-Type': reply.contentType ?? 'text/xml; charset=utf-8',
+        });
         res.end(reply.body);
       };
       if (reply.delayMs) setTimeout(send, reply.delayMs).unref();

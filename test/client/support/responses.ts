@@ -37,7 +37,12 @@ export function resultResponse(
 }
 
 /** An ASMX fault: HTTP 500 with a SOAP 1.1 or 1.2 Fault. */
-export function faultResponse(style: 'soap11' | 'soap12', code: 'Client' | 'Server', reason: string, detail = ''): { status: number; contentType: string; body: string } {
+export function faultResponse(
+  style: 'soap11' | 'soap12',
+  code: 'Client' | 'Server',
+  reason: string,
+  detail = '',
+): { status: number; contentType: string; body: string } {
   if (style === 'soap11') {
     return {
       status: 500,

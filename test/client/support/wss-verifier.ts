@@ -36,7 +36,12 @@ export interface VerifierPolicy {
 }
 
 export type Verdict =
-  | { readonly ok: true; readonly username: string; readonly passwordType: 'PasswordText' | 'PasswordDigest'; readonly timestamp: boolean }
+  | {
+      readonly ok: true;
+      readonly username: string;
+      readonly passwordType: 'PasswordText' | 'PasswordDigest';
+      readonly timestamp: boolean;
+    }
   | { readonly ok: false; readonly reason: string };
 
 /** UTC xs:dateTime as the profile wants it (a `Z`, optional fractions), in milliseconds; undefined otherwise. */
@@ -73,7 +78,8 @@ export function verifyUsernameToken(envelope: string, policy: VerifierPolicy, no
   if (security === undefined) return fail('no wsse:Security header');
   if (security === 'many') return fail('more than one wsse:Security header');
   const mu = security.attrs[`{${env}}mustUnderstand`];
-  if (mu === undefined || !(mu === '1' || (env === SOAP12 && mu === 'true'))) return fail('wsse:Security is not marked mustUnderstand');
+  if (mu === undefined || !(mu === '1' || (env === SOAP12 && mu === 'true')))
+    return fail('wsse:Security is not marked mustUnderstand');
   const token = only(security, WSSE, 'UsernameToken');
   if (token === undefined || token === 'many') return fail('no single wsse:UsernameToken');
   const username = only(token, WSSE, 'Username');
@@ -83,13 +89,15 @@ export function verifyUsernameToken(envelope: string, policy: VerifierPolicy, no
   const expected = Object.hasOwn(policy.users, username.text) ? policy.users[username.text] : undefined;
   if (expected === undefined) return fail(`unknown user ${username.text}`);
   const type = password.attrs['Type'] ?? `${PROFILE}#PasswordText`;
-  if (type !== `${PROFILE}#PasswordText` && type !== `${PROFILE}#PasswordDigest`) return fail(`unknown password type ${type}`);
+  if (type !== `${PROFILE}#PasswordText` && type !== `${PROFILE}#PasswordDigest`)
+    return fail(`unknown password type ${type}`);
   const digest = type.endsWith('#PasswordDigest');
 
   const nonceNode = only(token, WSSE, 'Nonce');
   const createdNode = only(token, WSU, 'Created');
   if (nonceNode === 'many' || createdNode === 'many') return fail('wsse:Nonce or wsu:Created twice');
-  if (digest && (nonceNode === undefined || createdNode === undefined)) return fail('PasswordDigest without wsse:Nonce and wsu:Created');
+  if (digest && (nonceNode === undefined || createdNode === undefined))
+    return fail('PasswordDigest without wsse:Nonce and wsu:Created');
   const now = policy.now();
   if (createdNode !== undefined) {
     const created = utcTime(createdNode.text);
@@ -99,14 +107,19 @@ export function verifyUsernameToken(envelope: string, policy: VerifierPolicy, no
   let nonceBytes: Buffer | undefined;
   if (nonceNode !== undefined) {
     const encoding = nonceNode.attrs['EncodingType'];
-    if (encoding !== undefined && !encoding.endsWith('#Base64Binary')) return fail(`nonce encoding ${encoding} is not Base64Binary`);
+    if (encoding !== undefined && !encoding.endsWith('#Base64Binary'))
+      return fail(`nonce encoding ${encoding} is not Base64Binary`);
     if (!/^[A-Za-z0-9+/]+={0,2}$/.test(nonceNode.text)) return fail('the nonce is not Base64');
     nonceBytes = Buffer.from(nonceNode.text, 'base64');
     if (nonces.has(nonceNode.text)) return fail('the nonce was used before (replay)');
   }
 
   if (digest) {
-    const want = createHash('sha1').update(Buffer.concat([nonceBytes!, Buffer.from((createdNode as XmlNode).text, 'utf8'), Buffer.from(expected, 'utf8')])).digest();
+    const want = createHash('sha1')
+      .update(
+        Buffer.concat([nonceBytes!, Buffer.from((createdNode as XmlNode).text, 'utf8'), Buffer.from(expected, 'utf8')]),
+      )
+      .digest();
     const got = Buffer.from(password.text, 'base64');
     if (got.length !== want.length || !timingSafeEqual(got, want)) return fail('the password digest does not match');
   } else {
@@ -128,7 +141,12 @@ export function verifyUsernameToken(envelope: string, policy: VerifierPolicy, no
     if (expires !== undefined && expires <= now - MAX_SKEW_MS) return fail('the message has expired');
   }
   if (nonceNode !== undefined) nonces.add(nonceNode.text);
-  return { ok: true, username: username.text, passwordType: digest ? 'PasswordDigest' : 'PasswordText', timestamp: stamp !== undefined };
+  return {
+    ok: true,
+    username: username.text,
+    passwordType: digest ? 'PasswordDigest' : 'PasswordText',
+    timestamp: stamp !== undefined,
+  };
 }
 
 /** What the gateway saw: each request's verdict, in order. */
@@ -144,7 +162,10 @@ export interface WssGateway {
  * @param policy - users and clock
  * @param service - the service behind it
  */
-export async function startWssGateway(policy: VerifierPolicy, service: { handle(request: Request): Promise<Response> }): Promise<WssGateway> {
+export async function startWssGateway(
+  policy: VerifierPolicy,
+  service: { handle(request: Request): Promise<Response> },
+): Promise<WssGateway> {
   const verdicts: Verdict[] = [];
   const nonces = new Set<string>();
   const server: Server = createServer((req, res) => {
@@ -157,15 +178,20 @@ export async function startWssGateway(policy: VerifierPolicy, service: { handle(
         verdicts.push(verdict);
         if (!verdict.ok) {
           const soap12 = body.includes(SOAP12);
-          res.writeHead(500, { 'Content-Type': soap12 ? 'application/soap+xml; charset=utf-8' : 'text/xml; charset=utf-8' });
+          res.writeHead(500, {
+            'Content-Type': soap12 ? 'application/soap+xml; charset=utf-8' : 'text/xml; charset=utf-8',
+          });
           res.end(failedAuthentication(soap12, verdict.reason));
           return;
         }
         const headers = new Headers();
-        for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
+        for (const [name, value] of Object.entries(req.headers))
+          if (typeof value === 'string') headers.set(name, value);
         headers.delete('content-length');
         const inner = body.replace(/<wsse:Security\b[\s\S]*?<\/wsse:Security>/, '');
-        const answer = await service.handle(new Request(`http://127.0.0.1${req.url ?? '/'}`, { method: 'POST', headers, body: inner }));
+        const answer = await service.handle(
+          new Request(`http://127.0.0.1${req.url ?? '/'}`, { method: 'POST', headers, body: inner }),
+        );
         res.writeHead(answer.status, { 'Content-Type': answer.headers.get('content-type') ?? 'text/xml' });
         res.end(withSecurityTimestamp(await answer.text(), policy.now()));
       })();

@@ -113,7 +113,8 @@ export function readSoapRequest(xml: string): SoapRequest {
   if (parts.length !== envelope.children.length) throw new Error('an Envelope child outside the envelope namespace');
   const header = parts.filter((c) => c.name === 'Header');
   const body = parts.filter((c) => c.name === 'Body');
-  if (header.length > 1 || body.length !== 1 || parts.length !== header.length + body.length) throw new Error('expected [Header] Body');
+  if (header.length > 1 || body.length !== 1 || parts.length !== header.length + body.length)
+    throw new Error('expected [Header] Body');
   if (header[0] && parts[0] !== header[0]) throw new Error('Header must come before Body');
   const [element, ...more] = body[0]!.children;
   if (!element || more.length > 0) throw new Error('expected exactly one element in Body');
@@ -133,7 +134,10 @@ const ENVELOPES = {
 const DECLARATIONS = `xmlns:xsi="${XSI}" xmlns:xsd="http://www.w3.org/2001/XMLSchema"`;
 
 /** A 200 SOAP response whose Body holds `content` (the whole `<OpResponse>` element, as ASMX writes it). */
-export function soapBody(style: 'soap11' | 'soap12', content: string): { status: number; contentType: string; body: string } {
+export function soapBody(
+  style: 'soap11' | 'soap12',
+  content: string,
+): { status: number; contentType: string; body: string } {
   return {
     status: 200,
     contentType: style === 'soap11' ? 'text/xml; charset=utf-8' : 'application/soap+xml; charset=utf-8',
@@ -151,6 +155,9 @@ export function postBody(root: string): { status: number; contentType: string; b
   return {
     status: 200,
     contentType: 'text/xml; charset=utf-8',
-    body: root === '' ? '' : `<?xml version="1.0" encoding="utf-8"?>\n${root.replace(/^<([A-Za-z_][\w.-]*)/, `<$1 ${DECLARATIONS}`)}`,
+    body:
+      root === ''
+        ? ''
+        : `<?xml version="1.0" encoding="utf-8"?>\n${root.replace(/^<([A-Za-z_][\w.-]*)/, `<$1 ${DECLARATIONS}`)}`,
   };
 }

@@ -24,7 +24,12 @@ export interface CompatCall {
   readonly args: Readonly<Record<string, unknown>>;
 }
 
-const fromRow = (r: (typeof PAYER_ROWS)[number]): CompatCall => ({ title: r.title, operation: r.operation, method: r.method, args: r.args });
+const fromRow = (r: (typeof PAYER_ROWS)[number]): CompatCall => ({
+  title: r.title,
+  operation: r.operation,
+  method: r.method,
+  args: r.args,
+});
 
 /** Every v5 operation (CreatePayeeStatusFile twice: changesSinceDate left out and given), as the v5 client calls it. */
 export const V5_CALLS: readonly CompatCall[] = PAYER_ROWS.map(fromRow);
@@ -38,7 +43,12 @@ export const V6_CALLS: readonly CompatCall[] = [
     method: 'getUpdatedPayments',
     args: { changedSince: 1700000000.123, maxResults: 25 },
   },
-  { title: 'GetPaymentOrderStatus', operation: 'GetPaymentOrderStatus', method: 'getPaymentOrderStatus', args: { refCode: 'INV-2026-0001' } },
+  {
+    title: 'GetPaymentOrderStatus',
+    operation: 'GetPaymentOrderStatus',
+    method: 'getPaymentOrderStatus',
+    args: { refCode: 'INV-2026-0001' },
+  },
 ];
 
 /** A generated client class, loosely typed (the v6 client has no checked-in types). */
@@ -47,7 +57,9 @@ export type ErrorClass = abstract new (...args: never[]) => Error;
 
 export interface MockServer {
   readonly url: string;
-  readonly service: { readonly calls: ReadonlyArray<{ operation: string; style: string; params: Record<string, unknown> }> };
+  readonly service: {
+    readonly calls: ReadonlyArray<{ operation: string; style: string; params: Record<string, unknown> }>;
+  };
   close(): Promise<void>;
 }
 export type StartMockServer = (options: Record<string, unknown>) => Promise<MockServer>;
@@ -65,7 +77,11 @@ export function invoke(client: object, method: string, args: Readonly<Record<str
  * optional, ...) fails the calls of Op that send param. Any other server-breaking change has no mapping here and
  * throws, so that a new kind of change in the fixture is noticed rather than silently expected to pass.
  */
-export function failingCalls(changes: readonly Change[], calls: readonly CompatCall[], operations: ReadonlySet<string>): Map<CompatCall, Change[]> {
+export function failingCalls(
+  changes: readonly Change[],
+  calls: readonly CompatCall[],
+  operations: ReadonlySet<string>,
+): Map<CompatCall, Change[]> {
   const out = new Map<CompatCall, Change[]>();
   for (const change of changes) {
     if (change.server !== 'breaking') continue;

@@ -9,5 +9,9 @@ export const FIXTURE_SPECS = [
   ...readdirSync(fromRoot('test/fixtures/wsdl'))
     .filter((d) => statSync(fromRoot('test/fixtures/wsdl', d)).isDirectory())
     .sort()
-    .flatMap((d) => readdirSync(fromRoot('test/fixtures/wsdl', d)).filter((f) => f.endsWith('.yaml')).map((f) => `test/fixtures/wsdl/${d}/${f}`)),
+    .flatMap((d) =>
+      readdirSync(fromRoot('test/fixtures/wsdl', d))
+        .filter((f) => f.endsWith('.yaml'))
+        .map((f) => `test/fixtures/wsdl/${d}/${f}`),
+    ),
 ];

@@ -17,7 +17,8 @@ function proseLines(markdown: string): Array<{ text: string; raw: string; line: 
   markdown.split('\n').forEach((raw, i) => {
     const marker = /^\s*(`{3,}|~{3,})/.exec(raw)?.[1];
     if (fence !== undefined) {
-      if (marker !== undefined && marker[0] === fence[0] && marker.length >= fence.length && raw.trim() === marker) fence = undefined;
+      if (marker !== undefined && marker[0] === fence[0] && marker.length >= fence.length && raw.trim() === marker)
+        fence = undefined;
       return;
     }
     if (marker !== undefined) {
@@ -33,7 +34,8 @@ function proseLines(markdown: string): Array<{ text: string; raw: string; line: 
 export function links(markdown: string): Link[] {
   const found: Link[] = [];
   for (const { text, line } of proseLines(markdown)) {
-    for (const m of text.matchAll(/\[((?:\\.|[^\]\\])*)\]\(([^)\s]*)\)/g)) found.push({ text: m[1]!, target: m[2]!, line });
+    for (const m of text.matchAll(/\[((?:\\.|[^\]\\])*)\]\(([^)\s]*)\)/g))
+      found.push({ text: m[1]!, target: m[2]!, line });
   }
   return found;
 }
@@ -106,7 +108,8 @@ export function brokenLinks(files: ReadonlyMap<string, string>): string[] {
         problems.push(`${where}: no file ${target}`);
         continue;
       }
-      if (anchor !== undefined && !pageAnchors(target).has(anchor)) problems.push(`${where}: no heading #${anchor} in ${target}`);
+      if (anchor !== undefined && !pageAnchors(target).has(anchor))
+        problems.push(`${where}: no heading #${anchor} in ${target}`);
     }
   }
   return problems;

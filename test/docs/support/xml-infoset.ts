@@ -42,7 +42,8 @@ export function infoset(xml: string): InfosetElement {
     const element = stack.pop()!;
     const texts = element.children.filter((c): c is string => typeof c === 'string');
     const elementOnly = texts.length < element.children.length && texts.every((t) => /^[ \t\r\n]*$/.test(t));
-    if (elementOnly) element.children.splice(0, element.children.length, ...element.children.filter((c) => typeof c !== 'string'));
+    if (elementOnly)
+      element.children.splice(0, element.children.length, ...element.children.filter((c) => typeof c !== 'string'));
   });
   parser.write(xml).close();
   if (!root) throw new Error('no root element');

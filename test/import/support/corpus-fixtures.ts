@@ -16,7 +16,8 @@ export const EXCLUDED: Readonly<Record<string, string>> = {
   economic: 'scale: 1,511 operations (test/import/scale.test.ts); run with SVC_CORPUS=full',
   // A defect of the WSDL itself (a ServiceStack WSDL whose wsdl:types holds only the Serialization schema): none of its
   // messages' elements is declared anywhere. test/import/undeclared.test.ts asserts the import's error for this file.
-  'portaplus-api': 'a defect of the WSDL: none of its message elements is declared (test/import/undeclared.test.ts asserts the import error)',
+  'portaplus-api':
+    'a defect of the WSDL: none of its message elements is declared (test/import/undeclared.test.ts asserts the import error)',
 };
 
 /** Folders with more than one `*.wsdl`: the file to take. */
@@ -28,14 +29,18 @@ export const WSDL_OF: Readonly<Record<string, string>> = {
 /** The file an ORIGIN.md's title names (`# file`), if any. */
 function originTitle(folder: string): string | undefined {
   const origin = join(folder, 'ORIGIN.md');
-  return existsSync(origin) ? /^#\s+`?([^\s`]+)`?\s*$/m.exec(readFileSync(origin, 'utf8').split('\n')[0] ?? '')?.[1] : undefined;
+  return existsSync(origin)
+    ? /^#\s+`?([^\s`]+)`?\s*$/m.exec(readFileSync(origin, 'utf8').split('\n')[0] ?? '')?.[1]
+    : undefined;
 }
 
 /** Whether the file is a WSDL: a `*.wsdl`, or a `*.xml` whose first element is `definitions`. */
 function isWsdl(folder: string, file: string): boolean {
   if (/\.wsdl$/i.test(file)) return true;
   if (!/\.xml$/i.test(file)) return false;
-  const head = readFileSync(join(folder, file), 'utf8').slice(0, 20_000).replace(/<!--[\s\S]*?-->|<\?[\s\S]*?\?>/g, '');
+  const head = readFileSync(join(folder, file), 'utf8')
+    .slice(0, 20_000)
+    .replace(/<!--[\s\S]*?-->|<\?[\s\S]*?\?>/g, '');
   return /^\s*<(?:[\w.-]+:)?definitions\b/.test(head.replace(/^\uFEFF/, ''));
 }
 
@@ -72,7 +77,10 @@ export function findCorpus(root: string, full: boolean, only?: ReadonlySet<strin
     const found = named !== undefined ? [named] : readdirSync(folder).filter((f) => isWsdl(folder, f));
     const wsdls = found.length > 1 ? found.filter((f) => f === originTitle(folder)) : found;
     if (wsdls.length !== 1 || !existsSync(join(folder, wsdls[0]!))) {
-      skipped[dir] = found.length === 0 ? 'no WSDL' : `several WSDLs (${found.join(', ')}), none named by ORIGIN.md's title: name one in WSDL_OF`;
+      skipped[dir] =
+        found.length === 0
+          ? 'no WSDL'
+          : `several WSDLs (${found.join(', ')}), none named by ORIGIN.md's title: name one in WSDL_OF`;
       continue;
     }
     const path = join(folder, wsdls[0]!);

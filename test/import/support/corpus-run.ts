@@ -29,7 +29,16 @@ import type { CorpusFixture } from './corpus-fixtures.js';
 import { splitFacetErrors } from './facet-errors.js';
 import { published } from './manifest.js';
 import { remoteDocuments, wsdlSchemas } from './wsdl-schemas.js';
-import { headerOptions, nodeSoapReturns, NODE_SOAP_TEXT, notServedReason, receivedArgs, receivedHeaders, responseHeaderXml, sampleResult } from './node-soap-shapes.js';
+import {
+  headerOptions,
+  nodeSoapReturns,
+  NODE_SOAP_TEXT,
+  notServedReason,
+  receivedArgs,
+  receivedHeaders,
+  responseHeaderXml,
+  sampleResult,
+} from './node-soap-shapes.js';
 
 export type Stage = 'generate' | 'typecheck' | 'start' | 'mock' | 'schema' | 'node-soap';
 export const STAGES: readonly Stage[] = ['generate', 'typecheck', 'start', 'mock', 'schema', 'node-soap'];
@@ -52,7 +61,9 @@ type Handlers = Record<string, (params?: unknown, context?: unknown) => unknown>
 interface MockServer {
   readonly url: string;
   close(): Promise<void>;
-  readonly service: { readonly calls: ReadonlyArray<{ operation: string; style: string; params: Record<string, unknown> }> };
+  readonly service: {
+    readonly calls: ReadonlyArray<{ operation: string; style: string; params: Record<string, unknown> }>;
+  };
 }
 interface Exchange {
   readonly style: BindingName;
@@ -67,7 +78,8 @@ interface NodeSoapThis {
 }
 
 /** Why node-soap is not started for a WSDL that names remote documents (see CorpusRun.generate). */
-export const REMOTE_DOCUMENTS = 'the WSDL names documents by http(s) URL: node-soap would fetch them over the network when it starts';
+export const REMOTE_DOCUMENTS =
+  'the WSDL names documents by http(s) URL: node-soap would fetch them over the network when it starts';
 
 /** The start of the record of a WSDL whose own schema libxml2 refuses (validation then skipped for it alone). */
 export const SCHEMA_NOT_VALID = "the WSDL's schema is not valid XSD (libxml2: ";
@@ -115,10 +127,13 @@ export function firstDifference(actual: unknown, expected: unknown, strict = fal
   if (Object.is(actual, expected)) return undefined;
   const differ = `${path}: got ${show(actual)}, expected ${show(expected)}`;
   if (actual instanceof Date || expected instanceof Date) {
-    return actual instanceof Date && expected instanceof Date && actual.getTime() === expected.getTime() ? undefined : differ;
+    return actual instanceof Date && expected instanceof Date && actual.getTime() === expected.getTime()
+      ? undefined
+      : differ;
   }
   if (ArrayBuffer.isView(actual) || ArrayBuffer.isView(expected)) {
-    const bytes = (v: unknown) => (ArrayBuffer.isView(v) ? Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('hex') : undefined);
+    const bytes = (v: unknown) =>
+      ArrayBuffer.isView(v) ? Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('hex') : undefined;
     return bytes(actual) !== undefined && bytes(actual) === bytes(expected) ? undefined : differ;
   }
   if (typeof actual !== 'object' || typeof expected !== 'object' || actual === null || expected === null) return differ;
@@ -131,7 +146,8 @@ export function firstDifference(actual: unknown, expected: unknown, strict = fal
   const keys = [...new Set([...Object.keys(e), ...Object.keys(a)])];
   for (const k of keys) {
     // toStrictEqual: a member set to undefined is not an absent one.
-    if (strict && k in a !== k in e) return `${path}.${k}: ${k in a ? 'present' : 'absent'}, expected ${k in e ? 'present' : 'absent'} (${show(a[k])} / ${show(e[k])})`;
+    if (strict && k in a !== k in e)
+      return `${path}.${k}: ${k in a ? 'present' : 'absent'}, expected ${k in e ? 'present' : 'absent'} (${show(a[k])} / ${show(e[k])})`;
     const found = firstDifference(a[k], e[k], strict, `${path}.${k}`);
     if (found !== undefined) return found;
   }
@@ -151,7 +167,10 @@ function expectEqual(actual: unknown, expected: unknown, what: string, strict = 
 
 /** The first line of an error's text, and a few more for one that goes on (a spec's problems, a diagnostic). */
 function messageOf(error: unknown): string {
-  const text = error instanceof Error ? `${error.name === 'Error' || error.name === 'AssertionError' ? '' : `${error.name}: `}${error.message}` : String(error);
+  const text =
+    error instanceof Error
+      ? `${error.name === 'Error' || error.name === 'AssertionError' ? '' : `${error.name}: `}${error.message}`
+      : String(error);
   return text.split('\n').slice(0, 12).join('\n').slice(0, 1500);
 }
 
@@ -218,9 +237,12 @@ export class CorpusRun {
       try {
         const wsdl = this.fixture.wsdl;
         this.generateRun = await runGenerate({ wsdl, out: this.out, cwd: repoRoot });
-        const count = /left out[^\n]*?\((\d[\d,]*)\)|(\d[\d,]*) (?:constructs? |things? )?left out/i.exec(this.generateRun.stderr);
+        const count = /left out[^\n]*?\((\d[\d,]*)\)|(\d[\d,]*) (?:constructs? |things? )?left out/i.exec(
+          this.generateRun.stderr,
+        );
         if (count) this.leftOut = Number((count[1] ?? count[2])!.replace(/,/g, ''));
-        if (this.generateRun.exitCode !== 0) throw new Error(`generate exited ${this.generateRun.exitCode}: ${this.generateRun.stderr}`);
+        if (this.generateRun.exitCode !== 0)
+          throw new Error(`generate exited ${this.generateRun.exitCode}: ${this.generateRun.stderr}`);
         const readFile = (path: string) => readFileSync(resolve(repoRoot, path), 'utf8');
         const draft = importWsdl(readFile(wsdl), wsdl, { schema: true, readFile });
         this.model = parseSpec(draft.yaml, `${draft.service}.yaml`);
@@ -286,7 +308,13 @@ export class CorpusRun {
           return response;
         }
       : undefined;
-    return new Class({ ...headerOptions(model), baseUrl, style, timeoutMs: CALL_TIMEOUT_MS, ...(fetching ? { fetch: fetching } : {}) });
+    return new Class({
+      ...headerOptions(model),
+      baseUrl,
+      style,
+      timeoutMs: CALL_TIMEOUT_MS,
+      ...(fetching ? { fetch: fetching } : {}),
+    });
   }
 
   /** Step 3: every operation in every style against the generated mock. */
@@ -296,12 +324,20 @@ export class CorpusRun {
       const model = this.model!;
       const clients = new Map<BindingName, Client>();
       let where = '';
-      for (const style of model.bindings) clients.set(style, this.#clientOf(this.#mock!.url, style, (e) => this.#exchanges.push({ ...e, where })));
+      for (const style of model.bindings)
+        clients.set(
+          style,
+          this.#clientOf(this.#mock!.url, style, (e) => this.#exchanges.push({ ...e, where })),
+        );
       for (const op of this.operations()) {
         for (const style of stylesOf(model, op)) {
           const args = sampleArgs(op);
           // An empty list over HTTP POST or GET is no field at all, which the client refuses (client-against-mock.test.ts).
-          if ((style === 'httpPost' || style === 'httpGet') && Object.values(args).some((v) => Array.isArray(v) && v.length === 0)) continue;
+          if (
+            (style === 'httpPost' || style === 'httpGet') &&
+            Object.values(args).some((v) => Array.isArray(v) && v.length === 0)
+          )
+            continue;
           where = `${op.name} over ${style}`;
           this.callsMade += 1;
           try {
@@ -313,7 +349,10 @@ export class CorpusRun {
             expectEqual(definedPaths(result), definedPaths(expected), 'the members of the decoded answer');
             // One call more: the one before is now the last but one (the mock keeps its latest 1,000 calls only).
             const calls = this.#mock!.service.calls;
-            expect(last === undefined ? calls.length : calls.length - 1 - calls.indexOf(last), 'calls the mock recorded').toBe(1);
+            expect(
+              last === undefined ? calls.length : calls.length - 1 - calls.indexOf(last),
+              'calls the mock recorded',
+            ).toBe(1);
             expect(calls.at(-1), 'the call the mock recorded').toMatchObject({ operation: op.name, style });
             // Strict (classes, members), but a member holding undefined is an absent one (withoutUndefinedMembers).
             expectEqual(withoutUndefinedMembers(calls.at(-1)!.params), args, 'the arguments the mock decoded', true);
@@ -361,13 +400,18 @@ export class CorpusRun {
           for (const [name, messages] of await validateAll(schemas, batch)) {
             const { kept, others } = splitFacetErrors(messages, this.model!);
             this.facetsNotKept.push(...kept);
-            if (others.length > 0) this.fail('schema', name, new Error(`${others.join('; ')}\n${documents[name]!.slice(0, 400)}`));
+            if (others.length > 0)
+              this.fail('schema', name, new Error(`${others.join('; ')}\n${documents[name]!.slice(0, 400)}`));
           }
         }
       } catch (error) {
         // The WSDL's own schema does not compile (libxml2's parser refuses it): recorded apart, asserted per WSDL.
         const message = error instanceof Error ? error.message : String(error);
-        if (INVALID_XSD.test(message)) this.schemaNotValid = `${SCHEMA_NOT_VALID}${message.replace(/^xmllint: /, '').split('\n')[0]!.trim()})`;
+        if (INVALID_XSD.test(message))
+          this.schemaNotValid = `${SCHEMA_NOT_VALID}${message
+            .replace(/^xmllint: /, '')
+            .split('\n')[0]!
+            .trim()})`;
         else this.fail('schema', 'libxml2', error);
       }
     });
@@ -411,7 +455,11 @@ export class CorpusRun {
       service: { [service]: { [port]: handlers as never } },
       // `uri`: where node-soap finds the documents a WSDL imports (WCF's split metadata); a set saved with its URLs
       // (manifest.yml) has the documents it names by URL read from their files, not fetched.
-      nodeSoapOptions: { customDeserializer: NODE_SOAP_TEXT, uri: path, wsdl_options: { overrideImportLocation: savedLocation(dirname(path)) } } as never,
+      nodeSoapOptions: {
+        customDeserializer: NODE_SOAP_TEXT,
+        uri: path,
+        wsdl_options: { overrideImportLocation: savedLocation(dirname(path)) },
+      } as never,
     });
   }
 
@@ -437,10 +485,15 @@ export class CorpusRun {
             const before = this.#received.get(op.name)?.length ?? 0;
             // With response headers, `<method>WithHeaders` gives them too: each must be the sample node-soap was given.
             const withHeaders = op.responseHeaders.length > 0;
-            const answer = await client[withHeaders ? `${op.methodName}WithHeaders` : op.methodName]!.call(client, args);
+            const answer = await client[withHeaders ? `${op.methodName}WithHeaders` : op.methodName]!.call(
+              client,
+              args,
+            );
             const result = withHeaders ? (answer as { result: unknown }).result : answer;
             if (withHeaders) {
-              const expectedHeaders = Object.fromEntries(op.responseHeaders.map((h) => [h.element, sampleRecord(h.record, h.element)]));
+              const expectedHeaders = Object.fromEntries(
+                op.responseHeaders.map((h) => [h.element, sampleRecord(h.record, h.element)]),
+              );
               expectEqual((answer as { headers: unknown }).headers, expectedHeaders, 'the SOAP headers of the answer');
             }
             const got = this.#received.get(op.name) ?? [];

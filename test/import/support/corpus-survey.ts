@@ -52,7 +52,10 @@ const SHORT = 110;
 
 function shorten(text: string): string {
   // The first two non-empty lines: a heading such as "Invalid spec (1 problem):" says little without the next.
-  const lines = text.split('\n').filter((l) => l.trim() !== '').slice(0, 2);
+  const lines = text
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .slice(0, 2);
   const flat = lines.join(' ').replace(/\s+/g, ' ').trim();
   return flat.length > SHORT ? `${flat.slice(0, SHORT - 1)}…` : flat;
 }
@@ -73,7 +76,8 @@ function offlineFetch(set: Published | undefined): typeof fetch {
   return async (input) => {
     const url = new URL(input instanceof Request ? input.url : String(input)).href;
     const file = set?.files.get(url);
-    if (file === undefined) throw new TypeError(`fetch failed: ${url} is not in the folder's manifest (the survey has no network)`);
+    if (file === undefined)
+      throw new TypeError(`fetch failed: ${url} is not in the folder's manifest (the survey has no network)`);
     return new Response(readFileSync(file), { status: 200, headers: { 'content-type': 'text/xml; charset=utf-8' } });
   };
 }
@@ -101,7 +105,9 @@ async function survey(folder: string, wsdl: string): Promise<SurveyRecord> {
   const started = performance.now();
   const set = published(folder);
   // A WCF set binds in a document the entry imports (`?wsdl=wsdl0`), so all of its documents are looked at.
-  const rpc = (set === undefined ? [fromRoot(wsdl)] : [...set.files.values()]).some((file) => isRpc(readFileSync(file, 'utf8')));
+  const rpc = (set === undefined ? [fromRoot(wsdl)] : [...set.files.values()]).some((file) =>
+    isRpc(readFileSync(file, 'utf8')),
+  );
   globalThis.fetch = offlineFetch(set);
   const record = (rest: Omit<SurveyRecord, 'wsdl' | 'rpc' | 'seconds'>): SurveyRecord => ({
     wsdl: set === undefined ? wsdl : `${folder} (${wsdl})`,
@@ -135,7 +141,16 @@ async function survey(folder: string, wsdl: string): Promise<SurveyRecord> {
     } catch (error) {
       generateError = `crash: ${shorten(String((error as Error).stack ?? error))}`;
     }
-    if (generateError !== undefined) return record({ importError, problems, generateError, generateStderr, warnings, typecheckErrors: [], typecheckSkipped: true });
+    if (generateError !== undefined)
+      return record({
+        importError,
+        problems,
+        generateError,
+        generateStderr,
+        warnings,
+        typecheckErrors: [],
+        typecheckSkipped: true,
+      });
     const checked = typecheckDir(out);
     return record({ importError, problems, warnings, typecheckErrors: checked.diagnostics, typecheckSkipped: false });
   } finally {
@@ -157,7 +172,9 @@ function line(r: SurveyRecord): string {
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const json = args.find((a) => a.startsWith('--json='))?.slice('--json='.length);
-  const wsdls = folders(args.filter((a) => !a.startsWith('--json='))).flatMap((folder) => entries(folder).map((wsdl) => ({ folder, wsdl })));
+  const wsdls = folders(args.filter((a) => !a.startsWith('--json='))).flatMap((folder) =>
+    entries(folder).map((wsdl) => ({ folder, wsdl })),
+  );
   const records: SurveyRecord[] = [];
   for (const { folder, wsdl } of wsdls) {
     const r = await survey(folder, wsdl);
@@ -165,7 +182,11 @@ async function main(): Promise<void> {
     console.log(line(r));
   }
   if (json !== undefined) writeFileSync(resolve(process.cwd(), json), `${JSON.stringify(records, null, 2)}\n`);
-  const ok = (r: SurveyRecord) => r.importError === undefined && r.generateError === undefined && !r.typecheckSkipped && r.typecheckErrors.length === 0;
+  const ok = (r: SurveyRecord) =>
+    r.importError === undefined &&
+    r.generateError === undefined &&
+    !r.typecheckSkipped &&
+    r.typecheckErrors.length === 0;
   const doc = records.filter((r) => !r.rpc);
   console.log(
     `\n${records.length} WSDLs: ${records.filter(ok).length} import, generate and type-check; of the ${doc.length} not RPC: ${doc.filter(ok).length}; ` +

@@ -26,14 +26,20 @@ const UNION = /is not a valid value of the (?:local )?union type/;
  * alternatives); and by the name of an element holding a record and an attribute of that record (`onElement`, `element attribute`), where
  * libxml2's error names both: an attribute name alone may be a primitive on one record and an enum on another.
  */
-function membersByName(model: ServiceModel): { elements: Map<string, TypeModel[]>; attributes: Map<string, TypeModel[]>; onElement: Map<string, TypeModel[]> } {
+function membersByName(model: ServiceModel): {
+  elements: Map<string, TypeModel[]>;
+  attributes: Map<string, TypeModel[]>;
+  onElement: Map<string, TypeModel[]>;
+} {
   const elements = new Map<string, TypeModel[]>();
   const attributes = new Map<string, TypeModel[]>();
   const onElement = new Map<string, TypeModel[]>();
-  const add = (into: Map<string, TypeModel[]>, name: string, t: TypeModel) => into.set(name, [...(into.get(name) ?? []), t]);
+  const add = (into: Map<string, TypeModel[]>, name: string, t: TypeModel) =>
+    into.set(name, [...(into.get(name) ?? []), t]);
   const held = (name: string, t: TypeModel) => {
     add(elements, name, t);
-    if (t.kind === 'record') for (const f of t.record.fields) if (f.attribute) add(onElement, `${name} ${f.name}`, f.type);
+    if (t.kind === 'record')
+      for (const f of t.record.fields) if (f.attribute) add(onElement, `${name} ${f.name}`, f.type);
   };
   const element = (name: string, t: TypeModel): void => {
     // A choice has no element of its own: each alternative is an element of its own name (Equifax's MiddleName).
@@ -45,7 +51,7 @@ function membersByName(model: ServiceModel): { elements: Map<string, TypeModel[]
     element(t.itemElement, t.item);
   };
   for (const s of [...model.records, ...model.results]) {
-    for (const f of s.fields) (f.attribute ? add(attributes, f.name, f.type) : element(f.name, f.type));
+    for (const f of s.fields) f.attribute ? add(attributes, f.name, f.type) : element(f.name, f.type);
   }
   for (const op of model.operations) {
     for (const p of op.params) element(p.name, p.type);
@@ -73,7 +79,10 @@ export function splitFacetErrors(messages: readonly string[], model: ServiceMode
     const facet = FACET.exec(message) ?? (placed && UNION.test(message) ? [...placed, 'union'] : null);
     if (facet) {
       const [, element, attribute, name] = facet;
-      const types = attribute !== undefined ? (members.onElement.get(`${element!} ${attribute}`) ?? members.attributes.get(attribute)) : members.elements.get(element!);
+      const types =
+        attribute !== undefined
+          ? (members.onElement.get(`${element!} ${attribute}`) ?? members.attributes.get(attribute))
+          : members.elements.get(element!);
       if (types !== undefined && types.length > 0 && types.every((t) => t.kind === 'primitive')) {
         kept.push(`${name} on ${attribute !== undefined ? `attribute ${attribute}` : `element ${element}`}`);
         lastPlace = place;

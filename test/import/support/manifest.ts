@@ -24,6 +24,7 @@ export function published(folder: string): Published | undefined {
   const entry = /^entry_url:\s*(\S+)\s*$/m.exec(text)?.[1];
   if (entry === undefined) return undefined;
   const files = new Map<string, string>();
-  for (const m of text.matchAll(/^\s+(https?:\/\/\S+):\s*(\S+)\s*$/gm)) files.set(new URL(m[1]!).href, fromRoot(folder, m[2]!));
+  for (const m of text.matchAll(/^\s+(https?:\/\/\S+):\s*(\S+)\s*$/gm))
+    files.set(new URL(m[1]!).href, fromRoot(folder, m[2]!));
   return { entry: new URL(entry).href, files };
 }

@@ -14,7 +14,15 @@
  *   depth where sample-values.ts stops (and is then expected as null);
  * - nothing is nil: the samples give every field and parameter a value.
  */
-import type { ChoiceType, FieldModel, OperationModel, PrimitiveName, ServiceModel, StructModel, TypeModel } from '../../../generator/model/types.js';
+import type {
+  ChoiceType,
+  FieldModel,
+  OperationModel,
+  PrimitiveName,
+  ServiceModel,
+  StructModel,
+  TypeModel,
+} from '../../../generator/model/types.js';
 import { sampleRecord, sampleValue } from '../../mock/support/sample-values.js';
 import { EXACT_TEXT } from '../../interop/support/real-service-case.js';
 
@@ -22,7 +30,10 @@ import { EXACT_TEXT } from '../../interop/support/real-service-case.js';
  * node-soap's parse of request text per XML Schema type: the exact text where its own parse would lose it (see
  * EXACT_TEXT), and xs:date as text too (node-soap's `new Date()` of a date is midnight UTC, which is not what was sent).
  */
-export const NODE_SOAP_TEXT: Readonly<Record<string, (text: string) => string>> = { ...EXACT_TEXT, date: (text) => text };
+export const NODE_SOAP_TEXT: Readonly<Record<string, (text: string) => string>> = {
+  ...EXACT_TEXT,
+  date: (text) => text,
+};
 
 /** Why node-soap cannot serve an operation, or undefined when it can: the rules, in the order they are tried. */
 export function notServedReason(op: OperationModel): string | undefined {
@@ -33,7 +44,16 @@ export function notServedReason(op: OperationModel): string | undefined {
   if (op.inputParams.some((p) => holds(p.type, (t) => t.kind === 'primitive' && t.name === 'xml'))) {
     return 'an xml (any content) parameter: node-soap parses the markup into objects, its text is not kept';
   }
-  if (op.inputParams.some((p) => holds(p.type, (t) => t.kind === 'record' && t.record.fields.some((f) => f.attribute && f.type.kind !== 'primitive' && f.type.kind !== 'enum')))) {
+  if (
+    op.inputParams.some((p) =>
+      holds(
+        p.type,
+        (t) =>
+          t.kind === 'record' &&
+          t.record.fields.some((f) => f.attribute && f.type.kind !== 'primitive' && f.type.kind !== 'enum'),
+      ),
+    )
+  ) {
     return 'an attribute of a non-simple type';
   }
   if (op.name.includes('.')) {
@@ -55,7 +75,14 @@ export function notServedReason(op: OperationModel): string | undefined {
     return "a field of a base of another namespace in the answer: node-soap writes it in the derived record's namespace";
   }
   const answer = op.result.kind === 'outputs' ? op.result.struct : undefined;
-  if (answer?.fields.some((f) => f.namespace !== undefined && f.namespace.uri !== (op.namespace ?? '') && f.namespace.uri !== answer.namespace?.uri)) {
+  if (
+    answer?.fields.some(
+      (f) =>
+        f.namespace !== undefined &&
+        f.namespace.uri !== (op.namespace ?? '') &&
+        f.namespace.uri !== answer.namespace?.uri,
+    )
+  ) {
     // edialog-sdk: getDeliverabilityReportResponse extends common:DateRangeReportResponseType, whose dimension and
     // record are in common's namespace; node-soap writes them unprefixed, in the wrapper's namespace (as cdiscount's).
     return "an out parameter of a base type of another namespace, which the answer wrapper extends: node-soap writes it in the wrapper's namespace";
@@ -138,7 +165,13 @@ function parsedPrimitive(name: PrimitiveName, value: unknown): unknown {
 }
 
 /** Sets, in `into`, what node-soap makes of the element(s) a value of `t` named `name` is written as. */
-function receivedInto(into: Record<string, unknown>, name: string, t: TypeModel, value: unknown, container = true): void {
+function receivedInto(
+  into: Record<string, unknown>,
+  name: string,
+  t: TypeModel,
+  value: unknown,
+  container = true,
+): void {
   if (value === undefined) return;
   if (t.kind === 'choice') {
     // A choice has no element of its own: its one alternative's element sits in the parent.
@@ -204,7 +237,9 @@ export function receivedArgs(op: OperationModel, args: Record<string, unknown>):
 /** The handler's third argument: the SOAP headers the operation sends, by element, parsed as the body is. */
 export function receivedHeaders(op: OperationModel, options: Record<string, unknown>): unknown {
   if (op.headers.length === 0) return undefined;
-  return Object.fromEntries(op.headers.map((h) => [h.element, receivedOf({ kind: 'record', record: h.record }, options[h.option])]));
+  return Object.fromEntries(
+    op.headers.map((h) => [h.element, receivedOf({ kind: 'record', record: h.record }, options[h.option])]),
+  );
 }
 
 /** The client options of a model's SOAP headers: a sample record for each. */
@@ -325,7 +360,8 @@ function contentXml(t: TypeModel, value: unknown): string {
 }
 
 function fieldXml(f: FieldModel, value: unknown): string {
-  if (f.type.kind === 'list' && !f.type.container) return (value as unknown[]).map((v) => elementXml(f.name, (f.type as { item: TypeModel }).item, v)).join('');
+  if (f.type.kind === 'list' && !f.type.container)
+    return (value as unknown[]).map((v) => elementXml(f.name, (f.type as { item: TypeModel }).item, v)).join('');
   if (f.type.kind === 'choice') return contentXml(f.type, value);
   return elementXml(f.name, f.type, value);
 }
@@ -335,7 +371,10 @@ function elementXml(name: string, t: TypeModel, value: unknown): string {
     t.kind === 'record'
       ? t.record.fields
           .filter((f) => f.attribute && (value as Record<string, unknown>)[f.name] !== undefined)
-          .map((f) => ` ${f.name}="${escapeText(wireText((f.type as { name: PrimitiveName }).name, (value as Record<string, unknown>)[f.name])).replace(/"/g, '&quot;')}"`)
+          .map(
+            (f) =>
+              ` ${f.name}="${escapeText(wireText((f.type as { name: PrimitiveName }).name, (value as Record<string, unknown>)[f.name])).replace(/"/g, '&quot;')}"`,
+          )
           .join('')
       : '';
   return `<${name}${attrs}>${contentXml(t, value)}</${name}>`;

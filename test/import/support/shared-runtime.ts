@@ -20,7 +20,9 @@ export function shareRuntime(shared: string, outs: readonly string[]): string[] 
     const own = listFiles(fromRoot(out, 'runtime'));
     const differ = [
       ...files.filter((f) => !own.includes(f)),
-      ...own.filter((f) => !files.includes(f) || body(fromRoot(out, 'runtime', f)) !== body(fromRoot(shared, 'runtime', f))),
+      ...own.filter(
+        (f) => !files.includes(f) || body(fromRoot(out, 'runtime', f)) !== body(fromRoot(shared, 'runtime', f)),
+      ),
     ];
     if (differ.length > 0) {
       kept.push(...differ.map((f) => `${out}/runtime/${f}`));

@@ -23,7 +23,14 @@ const DATA_CONTRACT = 'http://schemas.datacontract.org/2004/07/MyApp.Models';
 const ARRAYS = 'http://schemas.microsoft.com/2003/10/Serialization/Arrays';
 
 /** The query of each file as WCF publishes it. */
-const QUERIES: Record<string, string> = { wsdl: 'Service.wsdl', 'wsdl=wsdl0': 'Service.wsdl0', 'xsd=xsd0': 'xsd0', 'xsd=xsd1': 'xsd1', 'xsd=xsd2': 'xsd2', 'xsd=xsd3': 'xsd3' };
+const QUERIES: Record<string, string> = {
+  wsdl: 'Service.wsdl',
+  'wsdl=wsdl0': 'Service.wsdl0',
+  'xsd=xsd0': 'xsd0',
+  'xsd=xsd1': 'xsd1',
+  'xsd=xsd2': 'xsd2',
+  'xsd=xsd3': 'xsd3',
+};
 
 export interface MetadataServer {
   /** The `?wsdl` URL. */
@@ -46,8 +53,9 @@ export async function serveWcfMetadata(): Promise<MetadataServer> {
       return;
     }
     const byFile = Object.fromEntries(Object.entries(QUERIES).map(([q, f]) => [f, `${base}${WCF_PATH}?${q}`]));
-    const text = readFileSync(fromRoot(WCF_DIR, file), 'utf8').replace(/(location|schemaLocation)="([^"]+)"/g, (m, attr: string, loc: string) =>
-      byFile[loc] ? `${attr}="${byFile[loc]}"` : m,
+    const text = readFileSync(fromRoot(WCF_DIR, file), 'utf8').replace(
+      /(location|schemaLocation)="([^"]+)"/g,
+      (m, attr: string, loc: string) => (byFile[loc] ? `${attr}="${byFile[loc]}"` : m),
     );
     res.writeHead(200, { 'content-type': 'text/xml; charset=UTF-8' }).end(text);
   });
@@ -79,7 +87,9 @@ function wcfOrder(order: typeof ORDER): Record<string, unknown> {
     attributes: { 'xmlns:a': DATA_CONTRACT, 'xmlns:b': ARRAYS },
     'a:Customer': { 'a:Email': order.Customer.Email, 'a:Name': order.Customer.Name },
     'a:Id': order.Id,
-    'a:Lines': { 'a:OrderLine': order.Lines.map((l) => ({ 'a:Price': l.Price, 'a:Quantity': l.Quantity, 'a:Sku': l.Sku })) },
+    'a:Lines': {
+      'a:OrderLine': order.Lines.map((l) => ({ 'a:Price': l.Price, 'a:Quantity': l.Quantity, 'a:Sku': l.Sku })),
+    },
     'a:PlacedAt': order.PlacedAt.toISOString(),
     'a:Tags': { 'b:string': order.Tags },
     'a:Total': order.Total,
@@ -119,7 +129,10 @@ export async function startWcfNodeSoap(): Promise<WcfNodeSoap> {
           SaveOrder: handle('SaveOrder', () => ({ SaveOrderResult: wcfOrder(ORDER) })),
           GetOrder: handle('GetOrder', (args) => ({ GetOrderResult: wcfOrder({ ...ORDER, Id: Number(args.id) }) })),
           FindTags: handle('FindTags', (args) => ({
-            FindTagsResult: { attributes: { 'xmlns:b': ARRAYS }, 'b:string': [`${args.prefix}-one`, `${args.prefix}-two`] },
+            FindTagsResult: {
+              attributes: { 'xmlns:b': ARRAYS },
+              'b:string': [`${args.prefix}-one`, `${args.prefix}-two`],
+            },
           })),
         },
       },

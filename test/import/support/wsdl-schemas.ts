@@ -39,7 +39,9 @@ function xmlNodesLax(contents: string): string {
 
 /** Local references (not URLs) of `attribute` in `text`. */
 function references(text: string, attribute: string): string[] {
-  return [...text.matchAll(new RegExp(`\\s${attribute}\\s*=\\s*"([^"]+)"`, 'g'))].map((m) => m[1]!).filter((r) => !/^[a-z][\w+.-]*:/i.test(r));
+  return [...text.matchAll(new RegExp(`\\s${attribute}\\s*=\\s*"([^"]+)"`, 'g'))]
+    .map((m) => m[1]!)
+    .filter((r) => !/^[a-z][\w+.-]*:/i.test(r));
 }
 
 /**
@@ -80,7 +82,8 @@ export function wsdlSchemas(wsdlPath: string): XsdFile[] {
       const name = path.slice(dirname(path).length + 1);
       urls.set(url, name);
       const xsd = readFileSync(path, 'utf8').replace(/^\uFEFF?<\?xml[^>]*\?>\s*/, '');
-      const targetNamespace = /\stargetNamespace\s*=\s*"([^"]*)"/.exec(/<(?:[\w.-]+:)?schema\b[^>]*>/.exec(xsd)?.[0] ?? '')?.[1] ?? '';
+      const targetNamespace =
+        /\stargetNamespace\s*=\s*"([^"]*)"/.exec(/<(?:[\w.-]+:)?schema\b[^>]*>/.exec(xsd)?.[0] ?? '')?.[1] ?? '';
       files.push({ fileName: name, targetNamespace, contents: xsd });
       visit(path, xsd);
     }
@@ -95,14 +98,18 @@ export function wsdlSchemas(wsdlPath: string): XsdFile[] {
       if (seen.has(path) || !existsSync(path)) continue;
       seen.add(path);
       const xsd = read(path).replace(/^\uFEFF?<\?xml[^>]*\?>\s*/, '');
-      const namespace = /\stargetNamespace\s*=\s*"([^"]*)"/.exec(/<(?:[\w.-]+:)?schema\b[^>]*>/.exec(xsd)?.[0] ?? '')?.[1] ?? '';
+      const namespace =
+        /\stargetNamespace\s*=\s*"([^"]*)"/.exec(/<(?:[\w.-]+:)?schema\b[^>]*>/.exec(xsd)?.[0] ?? '')?.[1] ?? '';
       files.push({ fileName: location, targetNamespace: namespace, contents: xsd });
       visit(path, xsd);
     }
   };
   visit(wsdlPath, text);
   if (files.length === 0) throw new Error('the WSDL has no schema, inline or imported');
-  const local = (contents: string) => contents.replace(/(\sschemaLocation\s*=\s*")(https?:[^"]+)"/g, (whole, start: string, url: string) => (urls.has(url) ? `${start}${urls.get(url)!}"` : whole));
+  const local = (contents: string) =>
+    contents.replace(/(\sschemaLocation\s*=\s*")(https?:[^"]+)"/g, (whole, start: string, url: string) =>
+      urls.has(url) ? `${start}${urls.get(url)!}"` : whole,
+    );
   return undeclaredImports(files).map((f) => ({ ...f, contents: xmlNodesLax(dataSetsLoose(local(f.contents))) }));
 }
 
@@ -115,7 +122,9 @@ export function remoteDocuments(wsdlPath: string): string[] {
   const found = new Set<string>();
   const seen = new Set<string>();
   const visit = (from: string, document: string) => {
-    for (const m of document.matchAll(/<(?:[\w.-]+:)?(?:import|include|redefine)\b[^>]*?\s(?:schemaLocation|location)\s*=\s*"([^"]+)"/g)) {
+    for (const m of document.matchAll(
+      /<(?:[\w.-]+:)?(?:import|include|redefine)\b[^>]*?\s(?:schemaLocation|location)\s*=\s*"([^"]+)"/g,
+    )) {
       const location = m[1]!;
       if (/^https?:/i.test(location)) {
         found.add(location);
@@ -142,12 +151,26 @@ function undeclaredImports(files: XsdFile[]): XsdFile[] {
   return files.map((f) => {
     const start = /<([\w.-]+:)?schema\b[^>]*>/.exec(f.contents);
     if (!start) return f;
-    const prefixes = new Map([...start[0].matchAll(/\sxmlns:([\w.-]+)\s*=\s*"([^"]*)"/g)].map((m) => [m[1]!, m[2]!] as const));
-    const imported = new Set([...f.contents.matchAll(/<(?:[\w.-]+:)?import\b[^>]*\snamespace\s*=\s*"([^"]*)"/g)].map((m) => m[1]!));
-    const named = new Set([...f.contents.matchAll(/\s(?:type|base|ref|itemType)\s*=\s*"([\w.-]+):/g)].map((m) => prefixes.get(m[1]!)));
-    const missing = files.filter((o) => o !== f && o.targetNamespace !== f.targetNamespace && named.has(o.targetNamespace) && !imported.has(o.targetNamespace));
+    const prefixes = new Map(
+      [...start[0].matchAll(/\sxmlns:([\w.-]+)\s*=\s*"([^"]*)"/g)].map((m) => [m[1]!, m[2]!] as const),
+    );
+    const imported = new Set(
+      [...f.contents.matchAll(/<(?:[\w.-]+:)?import\b[^>]*\snamespace\s*=\s*"([^"]*)"/g)].map((m) => m[1]!),
+    );
+    const named = new Set(
+      [...f.contents.matchAll(/\s(?:type|base|ref|itemType)\s*=\s*"([\w.-]+):/g)].map((m) => prefixes.get(m[1]!)),
+    );
+    const missing = files.filter(
+      (o) =>
+        o !== f &&
+        o.targetNamespace !== f.targetNamespace &&
+        named.has(o.targetNamespace) &&
+        !imported.has(o.targetNamespace),
+    );
     if (missing.length === 0) return f;
-    const imports = missing.map((o) => `<${start[1] ?? ''}import namespace="${o.targetNamespace}" schemaLocation="${o.fileName}"/>`).join('');
+    const imports = missing
+      .map((o) => `<${start[1] ?? ''}import namespace="${o.targetNamespace}" schemaLocation="${o.fileName}"/>`)
+      .join('');
     const at = start.index + start[0].length;
     return { ...f, contents: f.contents.slice(0, at) + imports + f.contents.slice(at) };
   });

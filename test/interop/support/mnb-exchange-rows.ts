@@ -63,21 +63,28 @@ export const mnbExchange: ServiceCase = {
       op: 'GetDateInterval',
       args: {},
       received: null,
-      returns: { GetDateIntervalResult: '<MNBStoredInterval><DateInterval startdate="1949-01-03" enddate="2024-11-25" /></MNBStoredInterval>' },
+      returns: {
+        GetDateIntervalResult:
+          '<MNBStoredInterval><DateInterval startdate="1949-01-03" enddate="2024-11-25" /></MNBStoredInterval>',
+      },
       expected: '<MNBStoredInterval><DateInterval startdate="1949-01-03" enddate="2024-11-25" /></MNBStoredInterval>',
     },
     {
       op: 'GetCurrencies',
       args: {},
       received: null,
-      returns: { GetCurrenciesResult: `<MNBCurrencies><Currencies><Curr>HUF</Curr><Curr>${UNICODE}</Curr></Currencies></MNBCurrencies>` },
+      returns: {
+        GetCurrenciesResult: `<MNBCurrencies><Currencies><Curr>HUF</Curr><Curr>${UNICODE}</Curr></Currencies></MNBCurrencies>`,
+      },
       expected: `<MNBCurrencies><Currencies><Curr>HUF</Curr><Curr>${UNICODE}</Curr></Currencies></MNBCurrencies>`,
     },
     {
       op: 'GetCurrencyUnits',
       args: { currencyNames: 'JPY' },
       received: { currencyNames: 'JPY' },
-      returns: { GetCurrencyUnitsResult: '<MNBCurrencyUnits><Units><Unit curr="JPY">100</Unit></Units></MNBCurrencyUnits>' },
+      returns: {
+        GetCurrencyUnitsResult: '<MNBCurrencyUnits><Units><Unit curr="JPY">100</Unit></Units></MNBCurrencyUnits>',
+      },
       expected: '<MNBCurrencyUnits><Units><Unit curr="JPY">100</Unit></Units></MNBCurrencyUnits>',
     },
     {

@@ -37,7 +37,9 @@ export function fixturePath(relative: string): string {
 /** Header element -> client option, as a spec names them. */
 function headerOptions(spec: SpecShape): Map<string, string> {
   // A header without an option is one only answers carry: there is no option to rename.
-  return new Map((spec.soapHeaders ?? []).flatMap((h) => (h.option === undefined ? [] : [[h.element, h.option] as const])));
+  return new Map(
+    (spec.soapHeaders ?? []).flatMap((h) => (h.option === undefined ? [] : [[h.element, h.option] as const])),
+  );
 }
 
 export interface RecordedCall {

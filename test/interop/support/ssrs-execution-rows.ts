@@ -127,7 +127,13 @@ const documentMapTyped = {
 };
 
 const PDF_BYTES = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x37, 0x0a, 0x00, 0xff]);
-const warning = { Code: 'rsFieldReference', Severity: 'Warning', ObjectName: 'Table1', ObjectType: 'Tablix', Message: MARKUP };
+const warning = {
+  Code: 'rsFieldReference',
+  Severity: 'Warning',
+  ObjectName: 'Table1',
+  ObjectType: 'Tablix',
+  Message: MARKUP,
+};
 
 const pdf = {
   ExtensionType: 'Render',
@@ -319,7 +325,11 @@ export const ssrsExecution: ServiceCase = {
       received: { Format: 'HTML4.0', StreamID: 'img1', DeviceInfo: '' },
       headers: BOTH,
       returns: { Result: 'iVBORw0KGgo=', Encoding: '', MimeType: 'image/png' },
-      expected: { Result: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Encoding: '', MimeType: 'image/png' },
+      expected: {
+        Result: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+        Encoding: '',
+        MimeType: 'image/png',
+      },
     },
     {
       op: 'GetExecutionInfo',

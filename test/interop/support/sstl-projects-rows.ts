@@ -54,8 +54,22 @@ export const sstlProjects: ServiceCase = {
   rows: [
     {
       op: 'ProjectStatusChange',
-      args: { Account: 'wechat', Password: 'pw & <secret>', ProjectId: INT_MAX, ProjectCode: 'SSTL-2023-0517', projectstatus: 'ST_PROJ_REPORTCHECK', Describe: UNICODE },
-      received: { Account: 'wechat', Password: 'pw & <secret>', ProjectId: INT_MAX, ProjectCode: 'SSTL-2023-0517', projectstatus: 'ST_PROJ_REPORTCHECK', Describe: UNICODE },
+      args: {
+        Account: 'wechat',
+        Password: 'pw & <secret>',
+        ProjectId: INT_MAX,
+        ProjectCode: 'SSTL-2023-0517',
+        projectstatus: 'ST_PROJ_REPORTCHECK',
+        Describe: UNICODE,
+      },
+      received: {
+        Account: 'wechat',
+        Password: 'pw & <secret>',
+        ProjectId: INT_MAX,
+        ProjectCode: 'SSTL-2023-0517',
+        projectstatus: 'ST_PROJ_REPORTCHECK',
+        Describe: UNICODE,
+      },
       returns: { ProjectStatusChangeResult: true },
       expected: true,
     },
@@ -103,7 +117,11 @@ export const sstlProjects: ServiceCase = {
           ],
         },
       },
-      expected: [{ Key: 'NEW', Value: '新建' }, { Key: '<code xmlns="urn:example">ST_PROJ_CREATE</code>', Value: 'Created &amp; waiting' }, {}],
+      expected: [
+        { Key: 'NEW', Value: '新建' },
+        { Key: '<code xmlns="urn:example">ST_PROJ_CREATE</code>', Value: 'Created &amp; waiting' },
+        {},
+      ],
     },
     {
       op: 'GetStatusList',

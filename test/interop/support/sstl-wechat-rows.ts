@@ -4,7 +4,17 @@
  * Microsoft's types namespace, in a second schema), xs:decimal, a record of 84 fields with 37 required value types
  * (int, decimal, dateTime, guid) as a result, as list items and as a parameter, an int result, string results.
  */
-import { DECIMAL_MAX, DECIMAL_MIN, DECIMAL_TINY, INT_MAX, INT_MIN, MARKUP, NIL_ITEM, UNICODE, type ServiceCase } from './real-service-case.js';
+import {
+  DECIMAL_MAX,
+  DECIMAL_MIN,
+  DECIMAL_TINY,
+  INT_MAX,
+  INT_MIN,
+  MARKUP,
+  NIL_ITEM,
+  UNICODE,
+  type ServiceCase,
+} from './real-service-case.js';
 
 const GUID = '6f9619ff-8b86-d011-b42d-00c04fc964ff';
 const MIN_DATE = '0001-01-01T00:00:00';
@@ -183,7 +193,9 @@ export const sstlWechat: ServiceCase = {
       op: 'GetProjectuserList',
       args: { ...credentials, ProjectId: 1024 },
       received: { ...credentials, ProjectId: 1024 },
-      returns: { GetProjectuserListResult: { LmTeProjectuser: [member, NIL_ITEM(), { ...member, role_code: '', q_score: '0' }] } },
+      returns: {
+        GetProjectuserListResult: { LmTeProjectuser: [member, NIL_ITEM(), { ...member, role_code: '', q_score: '0' }] },
+      },
       expected: [memberTyped, null, { ...memberTyped, role_code: '', q_score: '0' }],
     },
     {

@@ -8,7 +8,14 @@ import { INT_MAX, INT_MIN, MARKUP, NIL_ITEM, UNICODE, type ServiceCase } from '.
 
 const login = { apiLoginID: 'F2A1D3C4', apiKey: '0C1D-2E3F-4A5B' };
 
-const origin = { Address1: '162 East Ave', Address2: 'Third Floor', City: 'Norwalk', State: 'CT', Zip5: '06851', Zip4: '5715' };
+const origin = {
+  Address1: '162 East Ave',
+  Address2: 'Third Floor',
+  City: 'Norwalk',
+  State: 'CT',
+  Zip5: '06851',
+  Zip4: '5715',
+};
 const destination = { Address1: '1 Infinite Loop', City: 'Cupertino', State: 'CA', Zip5: '95014' };
 const cartItems = [
   { Index: 0, ItemID: 'SKU-1', TIC: 20010, Price: 19.99, Qty: 1.5 },
@@ -25,7 +32,10 @@ const cartItemsParsed = {
 const certificate = {
   CertificateID: 'a3c2e1f0-cert',
   Detail: {
-    ExemptStates: [{ StateAbbr: 'NY', ReasonForExemption: 'Resale', IdentificationNumber: '12-3456789' }, { StateAbbr: 'WY' }],
+    ExemptStates: [
+      { StateAbbr: 'NY', ReasonForExemption: 'Resale', IdentificationNumber: '12-3456789' },
+      { StateAbbr: 'WY' },
+    ],
     SinglePurchase: false,
     PurchaserFirstName: 'Zoë',
     PurchaserLastName: UNICODE,
@@ -57,24 +67,43 @@ const ok = { ResponseType: 'OK', Messages: { ResponseMessage: [] } };
 const okTyped = { ResponseType: 'OK', Messages: [] };
 const warned = {
   ResponseType: 'Warning',
-  Messages: { ResponseMessage: [{ ResponseType: 'Warning', Message: MARKUP }, NIL_ITEM(), { ResponseType: 'Informational', Message: '' }] },
+  Messages: {
+    ResponseMessage: [
+      { ResponseType: 'Warning', Message: MARKUP },
+      NIL_ITEM(),
+      { ResponseType: 'Informational', Message: '' },
+    ],
+  },
 };
 const warnedTyped = {
   ResponseType: 'Warning',
   Messages: [{ ResponseType: 'Warning', Message: MARKUP }, null, { ResponseType: 'Informational', Message: '' }],
 };
-const failed = { ResponseType: 'Error', Messages: { ResponseMessage: [{ ResponseType: 'Error', Message: 'Invalid apiLoginID' }] } };
+const failed = {
+  ResponseType: 'Error',
+  Messages: { ResponseMessage: [{ ResponseType: 'Error', Message: 'Invalid apiLoginID' }] },
+};
 const failedTyped = { ResponseType: 'Error', Messages: [{ ResponseType: 'Error', Message: 'Invalid apiLoginID' }] };
 
 const lookupResponse = {
   ...ok,
   CartID: 'cart-77',
-  CartItemsResponse: { CartItemResponse: [{ CartItemIndex: 0, TaxAmount: '1.7491' }, NIL_ITEM(), { CartItemIndex: INT_MAX, TaxAmount: '-3.4028235E+38' }] },
+  CartItemsResponse: {
+    CartItemResponse: [
+      { CartItemIndex: 0, TaxAmount: '1.7491' },
+      NIL_ITEM(),
+      { CartItemIndex: INT_MAX, TaxAmount: '-3.4028235E+38' },
+    ],
+  },
 };
 const lookupTyped = {
   ...okTyped,
   CartID: 'cart-77',
-  CartItemsResponse: [{ CartItemIndex: 0, TaxAmount: 1.7491 }, null, { CartItemIndex: INT_MAX, TaxAmount: -3.4028235e38 }],
+  CartItemsResponse: [
+    { CartItemIndex: 0, TaxAmount: 1.7491 },
+    null,
+    { CartItemIndex: INT_MAX, TaxAmount: -3.4028235e38 },
+  ],
 };
 
 export const taxcloud: ServiceCase = {
@@ -88,8 +117,22 @@ export const taxcloud: ServiceCase = {
   rows: [
     {
       op: 'VerifyAddress',
-      args: { uspsUserID: '123ABCDE4567', address1: '162 East Ave', address2: 'Third Floor', city: 'Norwalk', state: 'CT', zip5: '06851' },
-      received: { uspsUserID: '123ABCDE4567', address1: '162 East Ave', address2: 'Third Floor', city: 'Norwalk', state: 'CT', zip5: '06851' },
+      args: {
+        uspsUserID: '123ABCDE4567',
+        address1: '162 East Ave',
+        address2: 'Third Floor',
+        city: 'Norwalk',
+        state: 'CT',
+        zip5: '06851',
+      },
+      received: {
+        uspsUserID: '123ABCDE4567',
+        address1: '162 East Ave',
+        address2: 'Third Floor',
+        city: 'Norwalk',
+        state: 'CT',
+        zip5: '06851',
+      },
       returns: { VerifyAddressResult: { ...origin, ErrNumber: '0' } },
       expected: { ...origin, ErrNumber: '0' },
     },
@@ -103,7 +146,17 @@ export const taxcloud: ServiceCase = {
     },
     {
       op: 'LookupForDate',
-      args: { ...login, customerID: 'cust-1', cartID: 'cart-77', cartItems, origin, destination, deliveredBySeller: true, exemptCert: certificate, useDate: new Date('2024-11-25T00:00:00Z') },
+      args: {
+        ...login,
+        customerID: 'cust-1',
+        cartID: 'cart-77',
+        cartItems,
+        origin,
+        destination,
+        deliveredBySeller: true,
+        exemptCert: certificate,
+        useDate: new Date('2024-11-25T00:00:00Z'),
+      },
       received: {
         ...login,
         customerID: 'cust-1',
@@ -120,8 +173,24 @@ export const taxcloud: ServiceCase = {
     },
     {
       op: 'Lookup',
-      args: { ...login, customerID: 'cust-1', cartID: 'cart-77', cartItems, origin, destination, deliveredBySeller: false },
-      received: { ...login, customerID: 'cust-1', cartID: 'cart-77', cartItems: cartItemsParsed, origin, destination, deliveredBySeller: false },
+      args: {
+        ...login,
+        customerID: 'cust-1',
+        cartID: 'cart-77',
+        cartItems,
+        origin,
+        destination,
+        deliveredBySeller: false,
+      },
+      received: {
+        ...login,
+        customerID: 'cust-1',
+        cartID: 'cart-77',
+        cartItems: cartItemsParsed,
+        origin,
+        destination,
+        deliveredBySeller: false,
+      },
       returns: { LookupResult: lookupResponse },
       expected: lookupTyped,
     },
@@ -135,15 +204,37 @@ export const taxcloud: ServiceCase = {
     },
     {
       op: 'Authorized',
-      args: { ...login, customerID: 'cust-1', cartID: 'cart-77', orderID: 'order-9', dateAuthorized: new Date('2024-11-25T14:00:00.5Z') },
-      received: { ...login, customerID: 'cust-1', cartID: 'cart-77', orderID: 'order-9', dateAuthorized: '2024-11-25T14:00:00.500Z' },
+      args: {
+        ...login,
+        customerID: 'cust-1',
+        cartID: 'cart-77',
+        orderID: 'order-9',
+        dateAuthorized: new Date('2024-11-25T14:00:00.5Z'),
+      },
+      received: {
+        ...login,
+        customerID: 'cust-1',
+        cartID: 'cart-77',
+        orderID: 'order-9',
+        dateAuthorized: '2024-11-25T14:00:00.500Z',
+      },
       returns: { AuthorizedResult: ok },
       expected: okTyped,
     },
     {
       op: 'AuthorizedWithCapture',
-      args: { ...login, orderID: 'order-9', dateAuthorized: new Date('2024-11-25T14:00:00Z'), dateCaptured: new Date('0001-01-01T00:00:00Z') },
-      received: { ...login, orderID: 'order-9', dateAuthorized: '2024-11-25T14:00:00.000Z', dateCaptured: '0001-01-01T00:00:00.000Z' },
+      args: {
+        ...login,
+        orderID: 'order-9',
+        dateAuthorized: new Date('2024-11-25T14:00:00Z'),
+        dateCaptured: new Date('0001-01-01T00:00:00Z'),
+      },
+      received: {
+        ...login,
+        orderID: 'order-9',
+        dateAuthorized: '2024-11-25T14:00:00.000Z',
+        dateCaptured: '0001-01-01T00:00:00.000Z',
+      },
       returns: { AuthorizedWithCaptureResult: warned },
       expected: warnedTyped,
     },
@@ -165,7 +256,12 @@ export const taxcloud: ServiceCase = {
     {
       op: 'Returned',
       args: { ...login, orderID: 'order-9', cartItems: [cartItems[0]], returnedDate: new Date('2024-12-01T08:00:00Z') },
-      received: { ...login, orderID: 'order-9', cartItems: { CartItem: [cartItemsParsed.CartItem[0]] }, returnedDate: '2024-12-01T08:00:00.000Z' },
+      received: {
+        ...login,
+        orderID: 'order-9',
+        cartItems: { CartItem: [cartItemsParsed.CartItem[0]] },
+        returnedDate: '2024-12-01T08:00:00.000Z',
+      },
       returns: { ReturnedResult: failed },
       expected: failedTyped,
     },
@@ -173,14 +269,35 @@ export const taxcloud: ServiceCase = {
       op: 'GetTICGroups',
       args: login,
       received: login,
-      returns: { GetTICGroupsResult: { ...ok, TICGroups: { TICGroup: [{ GroupID: 1, Description: 'Clothing' }, { GroupID: INT_MIN, Description: UNICODE }] } } },
-      expected: { ...okTyped, TICGroups: [{ GroupID: 1, Description: 'Clothing' }, { GroupID: INT_MIN, Description: UNICODE }] },
+      returns: {
+        GetTICGroupsResult: {
+          ...ok,
+          TICGroups: {
+            TICGroup: [
+              { GroupID: 1, Description: 'Clothing' },
+              { GroupID: INT_MIN, Description: UNICODE },
+            ],
+          },
+        },
+      },
+      expected: {
+        ...okTyped,
+        TICGroups: [
+          { GroupID: 1, Description: 'Clothing' },
+          { GroupID: INT_MIN, Description: UNICODE },
+        ],
+      },
     },
     {
       op: 'GetTICs',
       args: login,
       received: login,
-      returns: { GetTICsResult: { ...ok, TICs: { TIC: [{ TICID: 20010, Description: 'Clothing & related products (B2C)' }, NIL_ITEM()] } } },
+      returns: {
+        GetTICsResult: {
+          ...ok,
+          TICs: { TIC: [{ TICID: 20010, Description: 'Clothing & related products (B2C)' }, NIL_ITEM()] },
+        },
+      },
       expected: { ...okTyped, TICs: [{ TICID: 20010, Description: 'Clothing & related products (B2C)' }, null] },
     },
     {
@@ -208,7 +325,12 @@ export const taxcloud: ServiceCase = {
       op: 'GetExemptCertificates',
       args: { ...login, customerID: 'cust-1' },
       received: { ...login, customerID: 'cust-1' },
-      returns: { GetExemptCertificatesResult: { ...ok, ExemptCertificates: { ExemptionCertificate: [certificateWire, NIL_ITEM()] } } },
+      returns: {
+        GetExemptCertificatesResult: {
+          ...ok,
+          ExemptCertificates: { ExemptionCertificate: [certificateWire, NIL_ITEM()] },
+        },
+      },
       expected: { ...okTyped, ExemptCertificates: [certificate, null] },
     },
   ],

@@ -14,7 +14,8 @@
 import type { ServiceCase } from './real-service-case.js';
 
 const SEVERAL = 'several parts (node-soap hands the handler the first and writes one answer part)';
-const SHARED = 'its one request part, userLoginData, starts FindOrders and SmallParcelOrders too; node-soap answers as SmallParcelOrders';
+const SHARED =
+  'its one request part, userLoginData, starts FindOrders and SmallParcelOrders too; node-soap answers as SmallParcelOrders';
 
 /** Why node-soap cannot serve an operation, by operation, in the WSDL's order. */
 const notServedByNodeSoap: Readonly<Record<string, string>> = {

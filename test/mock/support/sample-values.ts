@@ -6,7 +6,15 @@
  * path; numbers sit where precision is easy to lose.
  */
 import { leastAlternative, leastConcrete, recordDepth } from '../../../generator/model/least-values.js';
-import type { FieldModel, ListType, OperationModel, ParameterModel, PrimitiveName, StructModel, TypeModel } from '../../../generator/model/types.js';
+import type {
+  FieldModel,
+  ListType,
+  OperationModel,
+  ParameterModel,
+  PrimitiveName,
+  StructModel,
+  TypeModel,
+} from '../../../generator/model/types.js';
 
 /** Records and lists nested deeper than this are left empty (optional fields out), so recursive types end. */
 const MAX_DEPTH = 4;
@@ -126,7 +134,14 @@ function fixedSample(f: FieldModel): unknown {
   const text = f.fixed!;
   if (f.type.kind !== 'primitive') return text;
   switch (f.type.name) {
-    case 'int': case 'short': case 'byte': case 'unsignedByte': case 'unsignedShort': case 'unsignedInt': case 'double': case 'float':
+    case 'int':
+    case 'short':
+    case 'byte':
+    case 'unsignedByte':
+    case 'unsignedShort':
+    case 'unsignedInt':
+    case 'double':
+    case 'float':
       return Number(text);
     case 'boolean':
       return text === 'true' || text === '1';
@@ -150,12 +165,22 @@ export function sampleRecord(s: StructModel, label: string, depth = 0): Record<s
   for (const f of s.fields) {
     if (depth >= MAX_DEPTH && f.optional) continue;
     // A field of a sequence that is one alternative of a choice only beside it (the sample's choice holds the first).
-    if (f.onlyWith && !(f.onlyWith.choice.type.kind === 'choice' && f.onlyWith.choice.type.alternatives[0]!.name === f.onlyWith.alternative)) continue;
+    if (
+      f.onlyWith &&
+      !(
+        f.onlyWith.choice.type.kind === 'choice' &&
+        f.onlyWith.choice.type.alternatives[0]!.name === f.onlyWith.alternative
+      )
+    )
+      continue;
     if (f.fixed !== undefined) {
       out[f.name] = fixedSample(f);
       continue;
     }
-    out[f.name] = depth >= MAX_DEPTH && f.type.kind === 'list' ? sampleList(f.type, `${label}.${f.name}`, depth) : sampleValue(f.type, `${label}.${f.name}`, depth + 1);
+    out[f.name] =
+      depth >= MAX_DEPTH && f.type.kind === 'list'
+        ? sampleList(f.type, `${label}.${f.name}`, depth)
+        : sampleValue(f.type, `${label}.${f.name}`, depth + 1);
   }
   return out;
 }
@@ -172,7 +197,8 @@ export function sampleArgs(op: OperationModel): Record<string, unknown> {
  * they are nillable).
  */
 export function minimalValue(t: TypeModel, label: string): unknown {
-  if (t.kind === 'list') return Array.from({ length: t.minItems ?? 0 }, (_, i) => minimalValue(t.item, `${label}[${i}]`));
+  if (t.kind === 'list')
+    return Array.from({ length: t.minItems ?? 0 }, (_, i) => minimalValue(t.item, `${label}[${i}]`));
   if (t.kind !== 'record') return sampleValue(t, label);
   const out: Record<string, unknown> = {};
   // Of an abstract record, the concrete one whose least value is the shallowest (the first may require it again).
@@ -180,7 +206,8 @@ export function minimalValue(t: TypeModel, label: string): unknown {
   if (recordDepth(record) === Infinity) return out;
   for (const f of record.fields) {
     if (f.optional) continue;
-    out[f.name] = f.fixed !== undefined ? fixedSample(f) : f.nillable ? null : minimalValue(f.type, `${label}.${f.name}`);
+    out[f.name] =
+      f.fixed !== undefined ? fixedSample(f) : f.nillable ? null : minimalValue(f.type, `${label}.${f.name}`);
   }
   return out;
 }
@@ -214,7 +241,8 @@ export function minimalCall(op: OperationModel): { args: Record<string, unknown>
 function defaultValue(p: ParameterModel): unknown {
   const d = p.default;
   const t = p.type;
-  if (t.kind === 'primitive' && (t.name === 'long' || t.name === 'unsignedLong' || t.name === 'decimal')) return String(d);
+  if (t.kind === 'primitive' && (t.name === 'long' || t.name === 'unsignedLong' || t.name === 'decimal'))
+    return String(d);
   if (t.kind === 'primitive' && t.name === 'dateTime') return new Date(String(d));
   return d;
 }

@@ -69,7 +69,9 @@ export class SpecUnderTest {
     const generated = await generateService(this.spec, `mock-${this.name}`);
     this.#client = generated.client;
     this.exampleHandlers = generated.mock['exampleHandlers'] as Handlers;
-    const startMockServer = generated.mock['startMockServer'] as (options: Record<string, unknown>) => Promise<MockServer>;
+    const startMockServer = generated.mock['startMockServer'] as (
+      options: Record<string, unknown>,
+    ) => Promise<MockServer>;
     this.server = await startMockServer({ port: 0 });
   }
 

@@ -22,7 +22,12 @@ export interface Pki {
   /** The authority's certificate (PEM). */
   readonly ca: Issued;
   /** Issues a certificate: for a server (its DNS names and IP addresses) or a client (its common name). */
-  issue(name: string, use: { readonly server: { readonly dns: readonly string[]; readonly ip: readonly string[] } } | { readonly client: string }): Issued;
+  issue(
+    name: string,
+    use:
+      | { readonly server: { readonly dns: readonly string[]; readonly ip: readonly string[] } }
+      | { readonly client: string },
+  ): Issued;
   /** The certificate and key of `issued` as a PKCS#12 file encrypted with `passphrase`. */
   pfx(issued: Issued, passphrase: string): Buffer;
   /** `issued`'s key encrypted with `passphrase` (PEM). */
@@ -44,8 +49,26 @@ export function makePki(name: string): Pki {
   mkdirSync(root, { recursive: true });
   const dir = mkdtempSync(join(root, `pki-${name}-`));
   const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
-  openssl(['req', '-x509', ...ec, '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '2', '-subj', `/CN=${name}`,
-    '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign'], dir);
+  openssl(
+    [
+      'req',
+      '-x509',
+      ...ec,
+      '-keyout',
+      'ca.key',
+      '-out',
+      'ca.pem',
+      '-days',
+      '2',
+      '-subj',
+      `/CN=${name}`,
+      '-addext',
+      'basicConstraints=critical,CA:TRUE',
+      '-addext',
+      'keyUsage=critical,keyCertSign,cRLSign',
+    ],
+    dir,
+  );
   const read = (file: string): string => readFileSync(join(dir, file), 'utf8');
   const issuedOf = (base: string): Issued => ({
     cert: read(`${base}.pem`),
@@ -64,13 +87,45 @@ export function makePki(name: string): Pki {
         ? `subjectAltName=${[...use.server.dns.map((d) => `DNS:${d}`), ...use.server.ip.map((i) => `IP:${i}`)].join(',')}\nextendedKeyUsage=serverAuth\n`
         : 'extendedKeyUsage=clientAuth\n';
       writeFileSync(join(dir, `${base}.ext`), ext);
-      openssl(['x509', '-req', '-in', `${base}.csr`, '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', `${base}.pem`,
-        '-days', '2', '-extfile', `${base}.ext`], dir);
+      openssl(
+        [
+          'x509',
+          '-req',
+          '-in',
+          `${base}.csr`,
+          '-CA',
+          'ca.pem',
+          '-CAkey',
+          'ca.key',
+          '-CAcreateserial',
+          '-out',
+          `${base}.pem`,
+          '-days',
+          '2',
+          '-extfile',
+          `${base}.ext`,
+        ],
+        dir,
+      );
       return issuedOf(base);
     },
     pfx(issued, passphrase) {
       const out = `${issued.certFile}.p12`;
-      openssl(['pkcs12', '-export', '-in', issued.certFile, '-inkey', issued.keyFile, '-out', out, '-passout', `pass:${passphrase}`], dir);
+      openssl(
+        [
+          'pkcs12',
+          '-export',
+          '-in',
+          issued.certFile,
+          '-inkey',
+          issued.keyFile,
+          '-out',
+          out,
+          '-passout',
+          `pass:${passphrase}`,
+        ],
+        dir,
+      );
       return readFileSync(out);
     },
     encryptedKey(issued, passphrase) {

@@ -24,12 +24,15 @@ export function ensureDebianPackages(packages: readonly string[]): void {
   const missing = packages.filter((name) => !installed.has(name) && !isInstalled(name));
   if (missing.length > 0) {
     if (process.getuid?.() !== 0) {
-      throw new Error(`the interop suite needs the Debian packages ${missing.join(', ')}: run apt-get install -y ${missing.join(' ')} as root`);
+      throw new Error(
+        `the interop suite needs the Debian packages ${missing.join(', ')}: run apt-get install -y ${missing.join(' ')} as root`,
+      );
     }
     // The package lists of a fresh machine may be empty or stale: update once before giving up.
     if (!aptInstall(missing)) {
       apt(['update']);
-      if (!aptInstall(missing)) throw new Error(`apt-get could not install ${missing.join(', ')} (see its output above)`);
+      if (!aptInstall(missing))
+        throw new Error(`apt-get could not install ${missing.join(', ')} (see its output above)`);
     }
     const still = missing.filter((name) => !isInstalled(name));
     if (still.length > 0) throw new Error(`apt-get ran but ${still.join(', ')} is still not installed`);
@@ -39,7 +42,10 @@ export function ensureDebianPackages(packages: readonly string[]): void {
 
 function isInstalled(name: string): boolean {
   try {
-    const status = execFileSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const status = execFileSync('dpkg-query', ['-W', '-f=${Status}', name], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     return status.trim() === 'install ok installed';
   } catch {
     return false;

@@ -80,5 +80,8 @@ ${servers}
 }
 
 function errorLog(dir: string): string {
-  return readFileOr(join(dir, 'error.log')).split('\n').filter((line) => /\[(emerg|alert|crit|error)\]/.test(line)).join('\n');
+  return readFileOr(join(dir, 'error.log'))
+    .split('\n')
+    .filter((line) => /\[(emerg|alert|crit|error)\]/.test(line))
+    .join('\n');
 }

@@ -42,7 +42,11 @@ const START_TIMEOUT_MS = 15_000;
  * @param upstream - `http://host:port` of the server behind it
  * @param offered - the schemes its 401 offers and it accepts (IIS offers both by default)
  */
-export async function startNtlmVerifier(user: NtlmUser, upstream: string, offered: readonly ('NTLM' | 'Negotiate')[] = ['Negotiate', 'NTLM']): Promise<NtlmVerifier> {
+export async function startNtlmVerifier(
+  user: NtlmUser,
+  upstream: string,
+  offered: readonly ('NTLM' | 'Negotiate')[] = ['Negotiate', 'NTLM'],
+): Promise<NtlmVerifier> {
   ensureDebianPackages(['python3-gssapi', 'gss-ntlmssp']);
   const dir = networkDir('ntlm');
   const users = join(dir, 'users');

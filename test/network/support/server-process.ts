@@ -65,7 +65,9 @@ export async function startServerProcess(server: ServerCommand): Promise<ServerP
     await waitForPort(server.port, server.timeoutMs, () => reason);
   } catch (error) {
     child.kill('SIGKILL');
-    throw new Error(`${server.what} did not start: ${(error as Error).message}\n${server.diagnostics?.() ?? ''}`.trim());
+    throw new Error(
+      `${server.what} did not start: ${(error as Error).message}\n${server.diagnostics?.() ?? ''}`.trim(),
+    );
   }
   return { child, stop };
 }

@@ -65,7 +65,9 @@ export class Links {
   }
 
   decision(d: Decision | undefined): string {
-    return d === undefined ? '' : `decision [${paragraph(d.title)}](${this.to(`${PAGES.decisions}#${this.anchors.get(d) ?? ''}`)})`;
+    return d === undefined
+      ? ''
+      : `decision [${paragraph(d.title)}](${this.to(`${PAGES.decisions}#${this.anchors.get(d) ?? ''}`)})`;
   }
 
   /** A type as the wire has it, in Markdown: an XML Schema name, or a link to the enum's or record's page. */
@@ -80,7 +82,9 @@ export class Links {
       case 'list': {
         const items = `${t.nillableItems ? 'nil allowed' : 'never nil'}`;
         if (t.item.kind === 'choice') {
-          return t.container ? `a list whose items are each ${this.soapType(t.item)}, in document order` : `${this.soapType(t.item)}, repeated without a container, in document order`;
+          return t.container
+            ? `a list whose items are each ${this.soapType(t.item)}, in document order`
+            : `${this.soapType(t.item)}, repeated without a container, in document order`;
         }
         return t.container
           ? `a list of ${this.soapType(t.item)}, items ${inlineCode(`<${t.itemElement}>`)} (${items})`
@@ -116,7 +120,9 @@ export function fieldRows(s: StructModel, links: Links): FieldRow[] {
     rules: fieldRules(s, f),
     description: joinSentences([
       // A key that is not its wire name (xmlName): an extension's element of a name its base has too.
-      f.xmlName !== f.name ? `On the wire: ${f.attribute ? 'the attribute' : 'the element'} ${inlineCode(f.xmlName)}.` : '',
+      f.xmlName !== f.name
+        ? `On the wire: ${f.attribute ? 'the attribute' : 'the element'} ${inlineCode(f.xmlName)}.`
+        : '',
       f.doc ? paragraph(f.doc) : '',
       f.secret ? 'Holds a secret: masked in every error.' : '',
       asSentence(links.decision(f.decision)),
@@ -128,7 +134,8 @@ export function fieldRows(s: StructModel, links: Links): FieldRow[] {
       soapType: '`xs:anyAttribute`',
       tsType: inlineCode('Record<string, string>'),
       rules: 'none sent: `undefined`',
-      description: 'The attributes of the element besides its attribute fields, by name: an unprefixed one by its name, one in a namespace as `{uri}name`.',
+      description:
+        'The attributes of the element besides its attribute fields, by name: an unprefixed one by its name, one in a namespace as `{uri}name`.',
     });
   }
   return rows;
@@ -137,7 +144,12 @@ export function fieldRows(s: StructModel, links: Links): FieldRow[] {
 /** When a field is absent, nil or empty, and what it decodes to then. */
 export function fieldRules(s: StructModel, f: FieldModel): string {
   const rules: string[] = [];
-  if (f.attribute) rules.push(f.attributeNamespace ? `an XML attribute in namespace ${inlineCode(f.attributeNamespace.uri)}` : 'an XML attribute');
+  if (f.attribute)
+    rules.push(
+      f.attributeNamespace
+        ? `an XML attribute in namespace ${inlineCode(f.attributeNamespace.uri)}`
+        : 'an XML attribute',
+    );
   if (f.text) rules.push("the element's text content");
   if (f.form === 'unqualified' && !f.attribute) rules.push('an element in no namespace (unqualified)');
   if (f.namespace && !f.attribute && !f.text) rules.push(`an element in namespace ${inlineCode(f.namespace.uri)}`);
@@ -146,11 +158,13 @@ export function fieldRules(s: StructModel, f: FieldModel): string {
   else rules.push(f.optional ? 'absent: `undefined`' : 'always sent');
   if (f.nillable) rules.push('nil: `null`');
   if (f.type.kind === 'choice') rules.push('exactly one alternative');
-  if (f.type.kind === 'list' && f.type.item.kind === 'choice') rules.push('each item one alternative, in document order');
+  if (f.type.kind === 'list' && f.type.item.kind === 'choice')
+    rules.push('each item one alternative, in document order');
   if (f.type.kind === 'list') {
     if (!repeated) rules.push('empty: `[]`');
     rules.push(f.type.nillableItems ? 'nil item: `null`' : 'no nil items');
-  } else if (f.type.kind === 'primitive' && (f.type.name === 'string' || f.type.name === 'xml')) rules.push("empty: `''`");
+  } else if (f.type.kind === 'primitive' && (f.type.name === 'string' || f.type.name === 'xml'))
+    rules.push("empty: `''`");
   const status = s.status;
   if (status && f === status.codeField) rules.push(`success: ${inlineCode(String(status.success))}`);
   return rules.join('; ');

@@ -2,7 +2,14 @@
  * README.md of the docs: what the service does, its invocation styles, authentication, the operations by group
  * (each with the first sentence of its doc), the types, and the other pages.
  */
-import type { AuthFailureCode, AuthFailureKind, BindingName, Decision, OperationModel, ServiceModel } from '../../../model/types.js';
+import type {
+  AuthFailureCode,
+  AuthFailureKind,
+  BindingName,
+  Decision,
+  OperationModel,
+  ServiceModel,
+} from '../../../model/types.js';
 import { PAGES, firstSentence, inlineCode, operationPage, paragraph, typePage } from '../markdown.js';
 import { formPath, type OperationExample } from '../wire.js';
 import { soapAction } from '../../../../templates/runtime/codec/xml-writer.js';
@@ -13,18 +20,34 @@ import { FAILURE_TEXT } from './operation.js';
 /** What stands for an operation's name in the styles table. */
 const OPERATION = 'Op';
 
-export function indexView(model: ServiceModel, examples: ReadonlyMap<OperationModel, OperationExample>, anchors: ReadonlyMap<Decision, string>) {
+export function indexView(
+  model: ServiceModel,
+  examples: ReadonlyMap<OperationModel, OperationExample>,
+  anchors: ReadonlyMap<Decision, string>,
+) {
   const links = new Links(PAGES.index, anchors);
   const signed = model.auth !== undefined;
   return {
     title: `${model.title} ${model.version}`,
     doc: paragraph(model.doc),
     pages: [
-      { text: 'Getting started', link: links.to(PAGES.gettingStarted), note: 'install the client, a first call, the mock' },
-      ...(model.polls.length > 0 ? [{ text: 'Flows', link: links.to(PAGES.flows), note: 'asynchronous requests, as diagrams' }] : []),
+      {
+        text: 'Getting started',
+        link: links.to(PAGES.gettingStarted),
+        note: 'install the client, a first call, the mock',
+      },
+      ...(model.polls.length > 0
+        ? [{ text: 'Flows', link: links.to(PAGES.flows), note: 'asynchronous requests, as diagrams' }]
+        : []),
       { text: 'Errors', link: links.to(PAGES.errors), note: 'the error classes of the client and when each is thrown' },
       ...(model.decisions.length > 0
-        ? [{ text: 'Decisions', link: links.to(PAGES.decisions), note: 'what the spec decides where the interface document says "not shown"' }]
+        ? [
+            {
+              text: 'Decisions',
+              link: links.to(PAGES.decisions),
+              note: 'what the spec decides where the interface document says "not shown"',
+            },
+          ]
         : []),
     ],
     namespace: inlineCode(model.namespace.uri),
@@ -47,13 +70,23 @@ export function indexView(model: ServiceModel, examples: ReadonlyMap<OperationMo
       { title: 'Enums', types: model.enums },
     ]
       .filter((g) => g.types.length > 0)
-      .map((g) => ({ title: g.title, types: g.types.map((t) => ({ link: `[${t.name}](${links.to(typePage(t.name))})`, purpose: firstSentence(t.doc) })) })),
+      .map((g) => ({
+        title: g.title,
+        types: g.types.map((t) => ({
+          link: `[${t.name}](${links.to(typePage(t.name))})`,
+          purpose: firstSentence(t.doc),
+        })),
+      })),
   };
 }
 
 /** The groups of the index: the spec's, then the operations in none; a spec without groups has one. */
 function groups(model: ServiceModel): Array<{ title: string; doc: string; operations: OperationModel[] }> {
-  const listed = model.groups.map((g) => ({ title: g.title, doc: g.doc ? paragraph(g.doc) : '', operations: model.operations.filter((o) => o.group === g.title) }));
+  const listed = model.groups.map((g) => ({
+    title: g.title,
+    doc: g.doc ? paragraph(g.doc) : '',
+    operations: model.operations.filter((o) => o.group === g.title),
+  }));
   const rest = model.operations.filter((o) => !model.groups.some((g) => g.title === o.group));
   // A spec without groups has one list, under the Operations heading itself.
   if (rest.length > 0) listed.push({ title: listed.length > 0 ? 'Other operations' : '', doc: '', operations: rest });
@@ -68,7 +101,7 @@ function actionHeader(model: ServiceModel): string {
   const given = new Set(model.operations.map((op) => op.soapAction));
   if (given.size === 1 && !given.has(undefined)) return `\`SOAPAction: "${[...given][0]}"\``;
   if (given.size === 1) return `\`SOAPAction: ${soapAction(model.namespace.uri, OPERATION)}\``;
-  return '`SOAPAction` (the operation\'s, on its page)';
+  return "`SOAPAction` (the operation's, on its page)";
 }
 
 function styleRow(model: ServiceModel, style: BindingName) {
@@ -100,7 +133,8 @@ function styleRow(model: ServiceModel, style: BindingName) {
         path: inlineCode(formPath(model.path, OPERATION)),
         headers: '`Content-Type: application/x-www-form-urlencoded`, `Content-Length`',
         body: 'form fields named as the parameters, in order; every value as text',
-        answer: "200, `text/xml; charset=utf-8`: an XML document whose root is the result (each operation's page names it) with the result's fields as children; no Response or Result wrapper",
+        answer:
+          "200, `text/xml; charset=utf-8`: an XML document whose root is the result (each operation's page names it) with the result's fields as children; no Response or Result wrapper",
       };
     case 'httpGet':
       return {
@@ -108,7 +142,7 @@ function styleRow(model: ServiceModel, style: BindingName) {
         method: 'GET',
         path: inlineCode(`${formPath(model.path, OPERATION)}?name=value&…`),
         headers: 'none (a GET has no body)',
-        body: 'none: the fields of the HTTP POST form, in the same order and encoding, are the query string (at most 2048 characters, ASP.NET\'s default maxQueryStringLength)',
+        body: "none: the fields of the HTTP POST form, in the same order and encoding, are the query string (at most 2048 characters, ASP.NET's default maxQueryStringLength)",
         answer: 'the same as HTTP POST',
       };
   }
@@ -128,7 +162,12 @@ function authView(model: ServiceModel, examples: ReadonlyMap<OperationModel, Ope
     credentials: credentials.map((p) => ({
       name: inlineCode(p.name),
       type: inlineCode(p.type.kind === 'primitive' ? `xs:${p.type.name}` : p.type.kind),
-      role: p.role === 'principal' ? `identifies the caller: the client's \`${principal}\` option` : p.role === 'timestamp' ? 'the request time, in whole Unix seconds (UTC)' : 'the signature of the request, computed as below',
+      role:
+        p.role === 'principal'
+          ? `identifies the caller: the client's \`${principal}\` option`
+          : p.role === 'timestamp'
+            ? 'the request time, in whole Unix seconds (UTC)'
+            : 'the signature of the request, computed as below',
       note: joinSentences([paragraph(p.quirk ?? ''), asSentence(links.decision(p.decision))]),
     })),
     principal: inlineCode(principal),
@@ -147,7 +186,12 @@ function authView(model: ServiceModel, examples: ReadonlyMap<OperationModel, Ope
       ? (Object.entries(failures.codes) as Array<[AuthFailureKind, AuthFailureCode]>).map(([kind, code]) => ({
           when: FAILURE_TEXT[kind](principal),
           code: inlineCode(code.value),
-          number: code.number !== undefined ? inlineCode(String(code.number)) : failures.unknownNumber !== undefined ? `${inlineCode(String(failures.unknownNumber))} (no integer known)` : '(none known)',
+          number:
+            code.number !== undefined
+              ? inlineCode(String(code.number))
+              : failures.unknownNumber !== undefined
+                ? `${inlineCode(String(failures.unknownNumber))} (no integer known)`
+                : '(none known)',
         }))
       : [],
     failuresDecision: links.decision(failures?.decision),

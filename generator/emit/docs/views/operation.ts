@@ -1,5 +1,13 @@
 /** operations/<Op>.md: an operation's wire facts, parameters, key computation, result, errors, call and examples. */
-import type { AuthFailureCode, AuthFailureKind, Decision, EatModel, OperationModel, ParameterModel, ServiceModel } from '../../../model/types.js';
+import type {
+  AuthFailureCode,
+  AuthFailureKind,
+  Decision,
+  EatModel,
+  OperationModel,
+  ParameterModel,
+  ServiceModel,
+} from '../../../model/types.js';
 import { STYLE_TITLES, hasErrorCodes } from '../../features.js';
 import { paramType, resultType } from '../../ts-types.js';
 import { PAGES, codeFence, inlineCode, operationPage, paragraph } from '../markdown.js';
@@ -8,10 +16,9 @@ import { soapAction } from '../../../../templates/runtime/codec/xml-writer.js';
 import { INDEX_ANCHORS } from './usage.js';
 import { Links, asSentence, fieldRows, joinSentences, xsdName } from './common.js';
 
-
 const ROLE_TEXT = {
   principal: (option: string) => `Filled in by the client from its \`${option}\` option.`,
-  timestamp: () => "Filled in by the client: its clock (the `now` option) in whole Unix seconds.",
+  timestamp: () => 'Filled in by the client: its clock (the `now` option) in whole Unix seconds.',
   signature: () => 'Computed by the client for each call: see [Authentication](#authentication).',
 } as const;
 
@@ -23,7 +30,12 @@ export const FAILURE_TEXT: Readonly<Record<AuthFailureKind, (principal: string) 
   requestLimit: (principal) => `the \`${principal}\` is over its request limit`,
 };
 
-export function operationView(model: ServiceModel, op: OperationModel, example: OperationExample, anchors: ReadonlyMap<Decision, string>) {
+export function operationView(
+  model: ServiceModel,
+  op: OperationModel,
+  example: OperationExample,
+  anchors: ReadonlyMap<Decision, string>,
+) {
   const links = new Links(operationPage(op.name), anchors);
   const principal = op.params.find((p) => p.role === 'principal');
   return {
@@ -48,7 +60,9 @@ export function operationView(model: ServiceModel, op: OperationModel, example: 
         asSentence(links.decision(p.decision)),
       ]),
     })),
-    quirks: op.params.filter((p) => p.quirk !== undefined).map((p) => ({ name: inlineCode(p.name), text: paragraph(p.quirk!) })),
+    quirks: op.params
+      .filter((p) => p.quirk !== undefined)
+      .map((p) => ({ name: inlineCode(p.name), text: paragraph(p.quirk!) })),
     auth: example.signing && {
       eat: eatText(op.eat, links),
       apiKey: inlineCode(model.auth!.example.apiKey),
@@ -69,7 +83,11 @@ export function operationView(model: ServiceModel, op: OperationModel, example: 
       title: STYLE_TITLES[s.style],
       request: httpBlock(s.request),
       response: httpBlock(s.response),
-      form: s.form?.map(([name, value]) => ({ name: inlineCode(name), value: value === '' ? '(empty)' : inlineCode(value) })) ?? [],
+      form:
+        s.form?.map(([name, value]) => ({
+          name: inlineCode(name),
+          value: value === '' ? '(empty)' : inlineCode(value),
+        })) ?? [],
       formIn: s.style === 'httpGet' ? 'query string' : 'body',
     })),
     indented: example.styles.some((s) => s.style === 'soap11' || s.style === 'soap12') ? 'XML bodies' : 'XML answers',
@@ -78,12 +96,18 @@ export function operationView(model: ServiceModel, op: OperationModel, example: 
 }
 
 function required(p: ParameterModel): string {
-  const base = !p.optional ? 'required' : p.default !== undefined ? `optional (default ${inlineCode(String(p.default))})` : 'optional';
+  const base = !p.optional
+    ? 'required'
+    : p.default !== undefined
+      ? `optional (default ${inlineCode(String(p.default))})`
+      : 'optional';
   return p.nillable ? `${base}; \`null\` is sent as nil` : base;
 }
 
 function facts(model: ServiceModel, op: OperationModel, links: Links): Array<{ name: string; value: string }> {
-  const rows: Array<{ name: string; value: string }> = [{ name: 'Client method', value: inlineCode(`${op.methodName}()`) }];
+  const rows: Array<{ name: string; value: string }> = [
+    { name: 'Client method', value: inlineCode(`${op.methodName}()`) },
+  ];
   const namespace = op.namespace ?? model.namespace.uri;
   const action = op.soapAction !== undefined ? `"${op.soapAction}"` : soapAction(model.namespace.uri, op.name);
   if (op.bare) {
@@ -98,17 +122,41 @@ function facts(model: ServiceModel, op: OperationModel, links: Links): Array<{ n
         : `${inlineCode(`<${op.name}Response>`)}`;
     rows.push({ name: 'SOAP response', value: response });
   }
-  rows.push({ name: 'HTTP POST', value: op.httpPost ? formFact(`POST ${formPath(model.path, op.name)}`, op, links) : 'not available (no HTTP POST binding)' });
+  rows.push({
+    name: 'HTTP POST',
+    value: op.httpPost
+      ? formFact(`POST ${formPath(model.path, op.name)}`, op, links)
+      : 'not available (no HTTP POST binding)',
+  });
   if (model.bindings.includes('httpGet')) {
-    rows.push({ name: 'HTTP GET', value: op.httpGet ? formFact(`GET ${formPath(model.path, op.name)}?…`, op, links) : 'not available (no HTTP GET binding)' });
+    rows.push({
+      name: 'HTTP GET',
+      value: op.httpGet
+        ? formFact(`GET ${formPath(model.path, op.name)}?…`, op, links)
+        : 'not available (no HTTP GET binding)',
+    });
   }
   if (model.auth) rows.push({ name: 'EAT marker', value: op.eat.marker === '' ? '(none)' : inlineCode(op.eat.marker) });
-  if (op.headers.length > 0) rows.push({ name: 'SOAP headers', value: op.headers.map((h) => `${inlineCode(`<${h.element}>`)} (${links.type(h.record.name)}, option \`${h.option}\`)`).join(', ') });
+  if (op.headers.length > 0)
+    rows.push({
+      name: 'SOAP headers',
+      value: op.headers
+        .map((h) => `${inlineCode(`<${h.element}>`)} (${links.type(h.record.name)}, option \`${h.option}\`)`)
+        .join(', '),
+    });
   if (op.responseHeaders.length > 0) {
-    const answered = op.responseHeaders.map((h) => `${inlineCode(`<${h.element}>`)} (${links.type(h.record.name)}${h.required ? ', in every answer' : ''})`).join(', ');
-    rows.push({ name: 'SOAP response headers', value: `${answered}; read with ${inlineCode(`${op.methodName}WithHeaders`)}` });
+    const answered = op.responseHeaders
+      .map(
+        (h) => `${inlineCode(`<${h.element}>`)} (${links.type(h.record.name)}${h.required ? ', in every answer' : ''})`,
+      )
+      .join(', ');
+    rows.push({
+      name: 'SOAP response headers',
+      value: `${answered}; read with ${inlineCode(`${op.methodName}WithHeaders`)}`,
+    });
   }
-  if (op.submitsPayments) rows.push({ name: 'Retried', value: 'never: the call has effects that must not be repeated' });
+  if (op.submitsPayments)
+    rows.push({ name: 'Retried', value: 'never: the call has effects that must not be repeated' });
   return rows;
 }
 
@@ -116,17 +164,30 @@ function facts(model: ServiceModel, op: OperationModel, links: Links): Array<{ n
  * The SOAP facts of a bare operation: the Body's elements each way, with no operation element, and the action that
  * names the operation in both SOAP versions.
  */
-function bareFacts(op: OperationModel, namespace: string, action: string, rows: Array<{ name: string; value: string }>): void {
-  const elements = (names: readonly string[]): string => (names.length === 0 ? 'none (an empty Body)' : names.map((n) => inlineCode(`<${n}>`)).join(', '));
-  rows.push({ name: 'Parameter style', value: 'bare: the SOAP Body holds the elements themselves, with no operation element' });
+function bareFacts(
+  op: OperationModel,
+  namespace: string,
+  action: string,
+  rows: Array<{ name: string; value: string }>,
+): void {
+  const elements = (names: readonly string[]): string =>
+    names.length === 0 ? 'none (an empty Body)' : names.map((n) => inlineCode(`<${n}>`)).join(', ');
+  rows.push({
+    name: 'Parameter style',
+    value: 'bare: the SOAP Body holds the elements themselves, with no operation element',
+  });
   rows.push({ name: 'Request Body', value: `${elements(op.params.map((p) => p.name))} in ${inlineCode(namespace)}` });
-  const carried = action === '""'
-    ? "the SOAPAction header in SOAP 1.1, empty; none in SOAP 1.2: the service knows the operation by the Body's first element"
-    : "the SOAPAction header in SOAP 1.1, the Content-Type's action in SOAP 1.2";
+  const carried =
+    action === '""'
+      ? "the SOAPAction header in SOAP 1.1, empty; none in SOAP 1.2: the service knows the operation by the Body's first element"
+      : "the SOAPAction header in SOAP 1.1, the Content-Type's action in SOAP 1.2";
   rows.push({ name: 'SOAP action', value: `${inlineCode(action)} (${carried})` });
   const r = op.result;
   const returned = r.kind === 'outputs' ? r.returned : r;
-  const answer = [...(returned.kind === 'value' ? [returned.element] : []), ...(r.kind === 'outputs' ? r.struct.fields.slice(returned.kind === 'value' ? 1 : 0).map((f) => f.name) : [])];
+  const answer = [
+    ...(returned.kind === 'value' ? [returned.element] : []),
+    ...(r.kind === 'outputs' ? r.struct.fields.slice(returned.kind === 'value' ? 1 : 0).map((f) => f.name) : []),
+  ];
   rows.push({ name: 'SOAP response Body', value: elements(answer) });
 }
 
@@ -183,12 +244,23 @@ function eatText(eat: EatModel, links: Links): string {
 function resultView(op: OperationModel, links: Links) {
   const r = op.result;
   const ts = inlineCode(resultType(r));
-  if (r.kind === 'void') return { summary: `Returns nothing (${ts}): the SOAP answer is an empty ${inlineCode(`<${op.name}Response/>`)}.`, fields: [] };
+  if (r.kind === 'void')
+    return {
+      summary: `Returns nothing (${ts}): the SOAP answer is an empty ${inlineCode(`<${op.name}Response/>`)}.`,
+      fields: [],
+    };
   if (r.kind === 'outputs') {
-    return { summary: `Returns its result and out parameters as one record, ${links.type(r.struct.name)} (${ts}):`, fields: fieldRows(r.struct, links) };
+    return {
+      summary: `Returns its result and out parameters as one record, ${links.type(r.struct.name)} (${ts}):`,
+      fields: fieldRows(r.struct, links),
+    };
   }
   const nullable = r.nullable ? ' or `null` when the service leaves the result out (or sends it nil)' : '';
-  if (r.struct) return { summary: `Returns ${links.type(r.struct.name)}${nullable} (${ts}), whose fields are, in wire order:`, fields: fieldRows(r.struct, links) };
+  if (r.struct)
+    return {
+      summary: `Returns ${links.type(r.struct.name)}${nullable} (${ts}), whose fields are, in wire order:`,
+      fields: fieldRows(r.struct, links),
+    };
   return { summary: `Returns ${links.soapType(r.type)}${nullable} (${ts}).`, fields: [] };
 }
 
@@ -200,7 +272,9 @@ function errorsView(model: ServiceModel, op: OperationModel, links: Links) {
   const outro = `SOAP faults, HTTP errors, bad input and transport failures are thrown as the classes in [errors](${links.to(PAGES.errors)}).`;
   if (!status || !codeEnum) {
     // Said where other results carry a code; a service without any has no SvcServiceError to speak of.
-    const intro = hasErrorCodes(model) ? 'The result carries no error code: the client never throws `SvcServiceError` for it.' : '';
+    const intro = hasErrorCodes(model)
+      ? 'The result carries no error code: the client never throws `SvcServiceError` for it.'
+      : '';
     return { intro, codesIntro: '', codes: [], outro };
   }
   const field = inlineCode(status.codeField.name);
@@ -219,7 +293,8 @@ function errorsView(model: ServiceModel, op: OperationModel, links: Links) {
   if (failures && op.params.some((p) => p.role === 'signature')) {
     for (const [kind, code] of Object.entries(failures.codes) as Array<[AuthFailureKind, AuthFailureCode]>) {
       const number = code.number ?? failures.unknownNumber;
-      const shown = status.codeKind === 'enum' ? inlineCode(code.value) : `${inlineCode(String(number ?? ''))} (${code.value})`;
+      const shown =
+        status.codeKind === 'enum' ? inlineCode(code.value) : `${inlineCode(String(number ?? ''))} (${code.value})`;
       add(shown, FAILURE_TEXT[kind](principal));
     }
   }

@@ -11,7 +11,11 @@ import type { OperationExample } from '../wire.js';
 import { DECISIONS_TITLE, Links } from './common.js';
 import type { DecisionUse } from './usage.js';
 
-export function decisionsView(model: ServiceModel, uses: ReadonlyMap<Decision, readonly DecisionUse[]>, anchors: ReadonlyMap<Decision, string>) {
+export function decisionsView(
+  model: ServiceModel,
+  uses: ReadonlyMap<Decision, readonly DecisionUse[]>,
+  anchors: ReadonlyMap<Decision, string>,
+) {
   const links = new Links(PAGES.decisions, anchors);
   return {
     title: DECISIONS_TITLE,
@@ -20,7 +24,9 @@ export function decisionsView(model: ServiceModel, uses: ReadonlyMap<Decision, r
       title: paragraph(d.title),
       id: inlineCode(d.id),
       note: paragraph(d.note),
-      uses: (uses.get(d) ?? []).map((u) => `${u.what}: ${u.pages.map((p) => `[${p.text}](${links.to(p.page)})`).join(', ')}`),
+      uses: (uses.get(d) ?? []).map(
+        (u) => `${u.what}: ${u.pages.map((p) => `[${p.text}](${links.to(p.page)})`).join(', ')}`,
+      ),
     })),
   };
 }
@@ -59,7 +65,9 @@ export function errorsView(model: ServiceModel, anchors: ReadonlyMap<Decision, s
 
 /** Which secrets no error message holds, as the spec has them: the signing key, computed keys, secret fields. */
 function secretsSentence(model: ServiceModel): string {
-  const fields = [...model.records, ...model.results].flatMap((s) => s.fields.filter((f) => f.secret).map((f) => inlineCode(`${s.name}.${f.name}`)));
+  const fields = [...model.records, ...model.results].flatMap((s) =>
+    s.fields.filter((f) => f.secret).map((f) => inlineCode(`${s.name}.${f.name}`)),
+  );
   const returned = fields.length > 0 ? [`a secret the service returns (${fields.join(', ')})`] : [];
   const secrets = [...(model.auth !== undefined ? ['the API key', 'a computed key'] : []), ...returned];
   if (secrets.length === 0) return '';
@@ -75,16 +83,39 @@ export function gettingStartedView(model: ServiceModel, examples: ReadonlyMap<Op
   const options = [
     "baseUrl: 'https://service.example',",
     ...(principal ? [`${principal.name}: '${credentials?.principal}',`] : []),
-    ...(model.auth ? [`apiKey: process.env['API_KEY'] ?? '', // the secret that signs each request; never sent, never logged`] : []),
-    ...model.soapHeaders.filter((h) => h.required).map((h) => `${h.option}: ${exampleValue({ kind: 'record', record: h.record })},`),
+    ...(model.auth
+      ? [`apiKey: process.env['API_KEY'] ?? '', // the secret that signs each request; never sent, never logged`]
+      : []),
+    ...model.soapHeaders
+      .filter((h) => h.required)
+      .map((h) => `${h.option}: ${exampleValue({ kind: 'record', record: h.record })},`),
   ];
-  const client = [`import { ${model.clientName}, SvcError } from '${model.package.name}';`, '', `const client = new ${model.clientName}({`, ...options.map((o) => `  ${o}`), '});', '', 'try {', `  const result = ${call}`, '  console.log(result);', '} catch (error) {', '  if (error instanceof SvcError) console.error(error.name, error.message);', '  throw error;', '}'].join('\n');
-  const mockOptions = model.auth && principal ? `{ port: 0, credentials: { ${credentials?.principal}: '${credentials?.apiKey}' } }` : '{ port: 0 }';
+  const client = [
+    `import { ${model.clientName}, SvcError } from '${model.package.name}';`,
+    '',
+    `const client = new ${model.clientName}({`,
+    ...options.map((o) => `  ${o}`),
+    '});',
+    '',
+    'try {',
+    `  const result = ${call}`,
+    '  console.log(result);',
+    '} catch (error) {',
+    '  if (error instanceof SvcError) console.error(error.name, error.message);',
+    '  throw error;',
+    '}',
+  ].join('\n');
+  const mockOptions =
+    model.auth && principal
+      ? `{ port: 0, credentials: { ${credentials?.principal}: '${credentials?.apiKey}' } }`
+      : '{ port: 0 }';
   const mockClientOptions = [
     'baseUrl: mock.url',
     ...(principal ? [`${principal.name}: '${credentials?.principal}'`] : []),
     ...(model.auth ? [`apiKey: '${credentials?.apiKey}'`] : []),
-    ...model.soapHeaders.filter((h) => h.required).map((h) => `${h.option}: ${exampleValue({ kind: 'record', record: h.record })}`),
+    ...model.soapHeaders
+      .filter((h) => h.required)
+      .map((h) => `${h.option}: ${exampleValue({ kind: 'record', record: h.record })}`),
   ].join(', ');
   const mock = [
     `import { ${model.clientName} } from '${model.package.name}';`,

@@ -1,9 +1,21 @@
 /** types/<Name>.md: a record or result type with its fields, or an enum with its values and known integer codes. */
-import type { Decision, EnumModel, FieldModel, OperationModel, ServiceModel, StructModel, TypeModel } from '../../../model/types.js';
+import type {
+  Decision,
+  EnumModel,
+  FieldModel,
+  OperationModel,
+  ServiceModel,
+  StructModel,
+  TypeModel,
+} from '../../../model/types.js';
 import { PAGES, inlineCode, operationPage, paragraph, typePage } from '../markdown.js';
 import { Links, fieldRows } from './common.js';
 
-const ERROR_CODE_KIND = { S: 'a string error code (S)', I: 'an integer error code (I)', none: 'no error code the document shows' } as const;
+const ERROR_CODE_KIND = {
+  S: 'a string error code (S)',
+  I: 'an integer error code (I)',
+  none: 'no error code the document shows',
+} as const;
 
 export function structView(model: ServiceModel, s: StructModel, anchors: ReadonlyMap<Decision, string>) {
   const links = new Links(typePage(s.name), anchors);
@@ -27,7 +39,9 @@ export function structView(model: ServiceModel, s: StructModel, anchors: Readonl
       ...params.map((o) => `a parameter of [${o.name}](${links.to(operationPage(o.name))})`),
       ...usedBy.map((x) => `a field of ${links.type(x.name)}`),
       ...headers.map((h) => `the SOAP header ${inlineCode(`<${h.element}>`)} (client option \`${h.option}\`)`),
-      ...(index.responseHeaders.get(s) ?? []).map((o) => `a SOAP header of the answers of [${o.name}](${links.to(operationPage(o.name))})`),
+      ...(index.responseHeaders.get(s) ?? []).map(
+        (o) => `a SOAP header of the answers of [${o.name}](${links.to(operationPage(o.name))})`,
+      ),
     ],
     fields: fieldRows(s, links),
   };
@@ -37,8 +51,12 @@ export function enumView(model: ServiceModel, e: EnumModel, anchors: ReadonlyMap
   const links = new Links(typePage(e.name), anchors);
   const codes = e.numeric?.codes ?? [];
   const index = usesOf(model);
-  const fields = (index.fields.get(e) ?? []).map((u) => `field ${inlineCode(u.field.name)} of ${links.type(u.owner.name)}`);
-  const params = (index.params.get(e) ?? []).map((o) => `a parameter of [${o.name}](${links.to(operationPage(o.name))})`);
+  const fields = (index.fields.get(e) ?? []).map(
+    (u) => `field ${inlineCode(u.field.name)} of ${links.type(u.owner.name)}`,
+  );
+  const params = (index.params.get(e) ?? []).map(
+    (o) => `a parameter of [${o.name}](${links.to(operationPage(o.name))})`,
+  );
   return {
     title: e.name,
     index: links.to(PAGES.index),
@@ -49,7 +67,11 @@ export function enumView(model: ServiceModel, e: EnumModel, anchors: ReadonlyMap
     errorCodes: model.serviceErrors?.enum === e,
     values: e.values.map((v, i) => {
       const numbers = codes.filter(([, value]) => value === v).map(([n]) => inlineCode(String(n)));
-      return { index: String(i + 1), value: inlineCode(v), code: numbers.length > 0 ? numbers.join(', ') : 'not known' };
+      return {
+        index: String(i + 1),
+        value: inlineCode(v),
+        code: numbers.length > 0 ? numbers.join(', ') : 'not known',
+      };
     }),
     uses: [...fields, ...params],
   };
@@ -84,7 +106,8 @@ function usesOf(model: ServiceModel): TypeUses {
     for (const h of o.responseHeaders) add(uses.responseHeaders, h.record, o);
   }
   for (const owner of [...model.records, ...model.results]) {
-    for (const field of owner.ownFields) for (const t of new Set(mentioned(field.type))) add(uses.fields, t, { owner, field });
+    for (const field of owner.ownFields)
+      for (const t of new Set(mentioned(field.type))) add(uses.fields, t, { owner, field });
   }
   USES.set(model, uses);
   return uses;

@@ -11,7 +11,10 @@ export interface DecisionUse {
 /** Anchors of the index page's sections that decisions point at (headings of templates/docs/index.md.hbs). */
 export const INDEX_ANCHORS = { styles: 'invocation-styles', auth: 'authentication' } as const;
 
-export function decisionUses(model: ServiceModel, pollAnchors: ReadonlyMap<string, string>): Map<Decision, DecisionUse[]> {
+export function decisionUses(
+  model: ServiceModel,
+  pollAnchors: ReadonlyMap<string, string>,
+): Map<Decision, DecisionUse[]> {
   const uses = new Map<Decision, DecisionUse[]>(model.decisions.map((d) => [d, []]));
   const add = (d: Decision | undefined, what: string, pages: DecisionUse['pages']): void => {
     if (d !== undefined) uses.get(d)?.push({ what, pages });
@@ -29,17 +32,24 @@ export function decisionUses(model: ServiceModel, pollAnchors: ReadonlyMap<strin
     add(s.decision, `type \`${s.name}\``, type(s.name));
     for (const f of s.ownFields) add(f.decision, `field \`${s.name}.${f.name}\``, type(s.name));
   }
-  const params = [...model.parameters, ...model.operations.flatMap((o) => o.params.filter((p) => !model.parameters.includes(p)))];
+  const params = [
+    ...model.parameters,
+    ...model.operations.flatMap((o) => o.params.filter((p) => !model.parameters.includes(p))),
+  ];
   for (const p of params) {
     const users = model.operations.filter((o) => o.params.includes(p)).map((o) => o.name);
     if (users.length > 0) add(p.decision, `parameter \`${p.name}\``, ops(users));
   }
   for (const op of model.operations) {
     if (op.eat.kind === 'absentParameter') add(op.eat.decision, `the EAT marker of \`${op.name}\``, ops([op.name]));
-    if (op.httpPostRoot.kind === 'notShown') add(op.httpPostRoot.decision, `the HTTP POST root of \`${op.name}\``, ops([op.name]));
+    if (op.httpPostRoot.kind === 'notShown')
+      add(op.httpPostRoot.decision, `the HTTP POST root of \`${op.name}\``, ops([op.name]));
   }
   for (const poll of model.polls) {
-    add(poll.decision, `\`${poll.method}\``, [{ text: 'flows', page: `${PAGES.flows}#${pollAnchors.get(poll.method) ?? ''}` }, ...ops([poll.operation.name])]);
+    add(poll.decision, `\`${poll.method}\``, [
+      { text: 'flows', page: `${PAGES.flows}#${pollAnchors.get(poll.method) ?? ''}` },
+      ...ops([poll.operation.name]),
+    ]);
   }
   return uses;
 }
