@@ -184,7 +184,7 @@ export function bodyHint(body: string, contentType: string | undefined): string 
       .replace(/&amp;/g, '&');
   } else return '';
   // Control characters would let a body forge log lines.
-  const line = text.replace(/[\u0000-\u001f\u007f-\u009f\s]+/g, ' ').trim();
+  const line = text.replace(/[\p{Cc}\s]+/gu, ' ').trim();
   return line.length <= HINT_LENGTH ? line : `${excerpt(line, HINT_LENGTH - 1)}…`;
 }
 

@@ -40,7 +40,7 @@ export function readSpecSource(arg: string, cwd: string = process.cwd()): SpecSo
       return { name: arg, text };
     } catch (error) {
       const stderr =
-        String((error as { stderr?: unknown }).stderr ?? '')
+        String((error as { stderr?: Buffer | string }).stderr ?? '')
           .trim()
           .split('\n')[0] ?? '';
       throw issue(arg, `cannot read the spec with git show: ${stderr || String(error)}`);

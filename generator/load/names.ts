@@ -25,7 +25,7 @@ export function isNcName(name: string): boolean {
 
 /** Whether `name` is an identifier TypeScript accepts (its own scanner decides, so its Unicode tables are the ones used). */
 export function isIdentifier(name: string): boolean {
-  const chars = [...name];
+  const chars = Array.from(name);
   return chars.length > 0 && isStart(chars[0]!) && chars.every((ch, i) => i === 0 || isPart(ch) || ch === '$');
 }
 
@@ -270,5 +270,5 @@ export function localName(name: string): string {
 /** A function parameter's name for a wire name: {@link localName}, with `_` before a reserved word or a digit. */
 export function parameterName(name: string): string {
   const local = localName(name);
-  return RESERVED.has(local) || !isStart([...local][0] ?? '') ? `_${local}` : local;
+  return RESERVED.has(local) || !isStart(Array.from(local)[0] ?? '') ? `_${local}` : local;
 }

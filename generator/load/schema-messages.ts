@@ -186,7 +186,8 @@ function found(value: unknown, expected?: string): string {
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a map';
   if (typeof value === 'string') return `a string: ${quote(value)}`;
-  const text = String(value);
+  const text =
+    typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' ? String(value) : typeof value;
   // YAML reads 12, 1.0 and true as numbers and booleans; where text is meant, quoting says so.
   const hint = expected === 'string' ? `; quote it, '${text}', to make it text` : '';
   return `${typeof value === 'boolean' ? 'a boolean' : 'a number'}: ${text}${hint}`;

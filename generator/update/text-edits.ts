@@ -4,7 +4,7 @@
  * would show far more than what changed.) New content is printed in the spec format's usual style: block maps,
  * flow style for types and lists of names.
  */
-import { Document, isMap, isScalar, isSeq, Scalar, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
+import { Document, isMap, isScalar, isSeq, Scalar, type Node, type YAMLMap, type YAMLSeq } from 'yaml';
 
 export interface TextEdit {
   readonly start: number;
@@ -63,7 +63,7 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
   return out;
 }
 
-function range(node: Node | Pair['key']): [number, number] {
+function range(node: unknown): [number, number] {
   const r = (node as Node | null)?.range;
   if (!r) throw new Error('a node without a source range');
   return [r[0], r[1]];

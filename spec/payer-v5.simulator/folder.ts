@@ -75,7 +75,7 @@ export class PayerFolder {
     if (/[/\\]/.test(fileName)) {
       return refuse(`the file name ${quote(fileName)} must not contain / or \\; give the name of a file in the folder`);
     }
-    if (/[\u0000-\u001f\u007f-\u009f]/.test(fileName)) {
+    if (/\p{Cc}/u.test(fileName)) {
       return refuse(`the file name ${quote(fileName)} contains a control character`);
     }
     // A lone surrogate cannot be written to disk as is; two such names could end up naming the same file.
@@ -98,7 +98,7 @@ export class PayerFolder {
   private async locate(
     fileName: string,
     failCode: 'CannotReadFile' | 'CannotWriteFile',
-  ): Promise<string | 'missing' | FolderFailure> {
+  ): Promise<string | FolderFailure> {
     const abs = this.resolve(fileName);
     if (typeof abs !== 'string') return abs;
     let root: string;
@@ -197,7 +197,7 @@ export class PayerFolder {
       entries = await readdir(this.path, { withFileTypes: true });
     } catch (e) {
       if (errno(e) === 'ENOENT') return [];
-      throw new Error(`cannot list the payer's folder: ${reason(e)}`);
+      throw new Error(`cannot list the payer's folder: ${reason(e)}`, { cause: e });
     }
     return entries
       .filter((d) => d.isFile() && !d.name.startsWith('.'))

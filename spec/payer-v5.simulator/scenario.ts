@@ -371,7 +371,7 @@ export function validateScenario(value: unknown, file: string): Scenario {
  * A string is the path of a YAML or JSON file (`label`, if given, names it in messages); anything else is
  * validated as a scenario object.
  */
-export async function loadScenario(source: string | Scenario | unknown, label?: string): Promise<Scenario> {
+export async function loadScenario(source: unknown, label?: string): Promise<Scenario> {
   if (typeof source !== 'string') return validateScenario(source, label ?? '<scenario>');
   const file = label ?? source;
   return parseScenario(readScenarioFile(source, file), file);
@@ -500,7 +500,7 @@ function apiKeysInDocument(doc: Document): Set<string> {
   visit(doc, {
     Pair(_, pair) {
       if (isScalar(pair.key) && pair.key.value === 'apiKey' && isScalar(pair.value) && pair.value.value !== null) {
-        found.add(String(pair.value.value));
+        found.add(String(pair.value.value as string | number));
       }
     },
   });

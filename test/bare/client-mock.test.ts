@@ -18,6 +18,7 @@ import { XmlReader } from '../../templates/runtime/codec/xml-reader.js';
 import { generateService, ROOT, type GeneratedService } from '../mock/support/generated-service.js';
 import { extractSchema, validateAll } from '../helpers/xsd.js';
 import { unindent } from '../docs/support/xml-infoset.js';
+import { evaluateExpression } from '../helpers/evaluate.js';
 
 interface Quote {
   Symbol: string;
@@ -263,7 +264,7 @@ describe('bare operations: the generated client against the generated mock', () 
     expect(request).toContain(`Content-Type: application/soap+xml; charset=utf-8; action="${NS}Convert"`);
     const sentBody = request!.slice(request!.indexOf('\n\n') + 2);
     // The page's call, with its example arguments as written.
-    const args = new Function(`"use strict"; return (${/await client\.convert\((.*)\);$/m.exec(page)![1]!});`)() as {
+    const args = evaluateExpression(/await client\.convert\((.*)\);$/m.exec(page)![1]!) as {
       amount: number;
       source: string;
       target: string;

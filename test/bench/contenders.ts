@@ -104,7 +104,7 @@ export function stubFetch(bytes: Uint8Array, seen: Seen = {}): typeof fetch {
   const headers = responseHeaders(bytes.byteLength);
   return (async (input: string | URL | Request, init?: RequestInit) => {
     if (seen.url === undefined) {
-      seen.url = String(input);
+      seen.url = input instanceof Request ? input.url : String(input);
       seen.headers = new Headers(init?.headers);
       seen.body = typeof init?.body === 'string' ? init.body : '';
     }

@@ -18,7 +18,7 @@ import { openSoapResult } from '../../templates/runtime/codec/soap.js';
 import { decodeDouble } from '../../templates/runtime/codec/values.js';
 import { XmlReader } from '../../templates/runtime/codec/xml-reader.js';
 import { timeInRounds, type TimedResult } from './alternating-rounds.js';
-import { BASELINE_COMMIT, loadBaselineReader } from './reader-baseline.js';
+import { loadBaselineReader } from './reader-baseline.js';
 import { processPaymentsResultResponse, NS as SERVICE_NS } from './responses.js';
 import { fmt, fmtSummary, mapSummary, type Summary } from './stats.js';
 

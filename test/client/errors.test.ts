@@ -57,6 +57,8 @@ function exposedText(error: unknown): string {
     } catch {
       /* circular results are fine: their fields were covered by the message */
     }
+    // A logger prints any thrown value this way: that text is exposed too.
+    // oxlint-disable-next-line typescript/no-base-to-string
     parts.push(String(e));
     e = e instanceof Error ? e.cause : undefined;
   }
@@ -300,6 +302,8 @@ describe('SvcRequestError: bad input fails before anything is sent', () => {
       'a credential passed as a parameter',
       (c) => c.testPaymentFile({ fileName: 'f', totalAmount: 1, key: 'x' } as never),
     ],
+    // 2^53 + 1 cannot be a number, which is the point: the caller's literal already lost it.
+    // oxlint-disable-next-line no-loss-of-precision
     ['unsafe integer requestId', (c) => c.getProcessingRequestStatus({ requestId: 9007199254740993 })],
     ['non-integer requestId string', (c) => c.processPaymentsAsyncResult({ requestId: '12.5' })],
     ['requestId beyond xs:long', (c) => c.processPaymentsAsyncResult({ requestId: '9223372036854775808' })],

@@ -118,11 +118,6 @@ function soapReply(style: Soap, operation: string, content: string, ns = NS): Re
   );
 }
 
-/** A reply in `style`: the SOAP response's content, or the HTTP POST document. */
-function reply(style: Style, operation: string, soapContent: string, postRoot: string, ns = NS): Reply {
-  return style === 'httpPost' ? postBody(postRoot) : soapReply(style, operation, soapContent, ns);
-}
-
 /** The SOAP request: headers, the SOAPAction, and the header blocks and body element as canonical markup. */
 function soapRequest(
   style: Soap,

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { exampleParam } from '../../generator/emit/examples.js';
 import type { EnumModel, ParameterModel, PrimitiveName, TypeModel } from '../../generator/model/types.js';
+import { evaluateExpression } from '../helpers/evaluate.js';
 
 const SHADE: EnumModel = {
   kind: 'enum',
@@ -81,7 +82,7 @@ describe('example of a parameter', () => {
       const expression = exampleParam(param(name, type, example));
       expect(expression).toBe(want);
       // An expression that evaluates (docs pages and the mock's examples are code).
-      expect(() => new Function(`return (${expression});`)()).not.toThrow();
+      expect(() => evaluateExpression(expression)).not.toThrow();
     },
   );
 });

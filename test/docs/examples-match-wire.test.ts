@@ -22,6 +22,7 @@ import { loadSpec } from '../../generator/load/load.js';
 import type { BindingName, StructModel, TypeModel } from '../../generator/model/types.js';
 import { PAYER_SPEC, fromRoot, repoRoot } from '../helpers/paths.js';
 import { infoset, unindent } from './support/xml-infoset.js';
+import { evaluateExpression } from '../helpers/evaluate.js';
 
 const BASE = 'https://payer.example';
 
@@ -61,7 +62,7 @@ function readPage(operation: string): Page {
   const call = /^(?:const result = )?await client\.(\w+)\((.*)\);$/m.exec(text);
   if (!call) throw new Error(`${operation}.md has no client call`);
   // The documented arguments, evaluated as written (object literals of strings, numbers, dates).
-  const args = new Function(`"use strict"; return (${call[2] === '' ? 'undefined' : call[2]});`)() as unknown;
+  const args = evaluateExpression(call[2] === '' ? 'undefined' : call[2]!);
   const examples = new Map<string, Example>();
   const sections = text.slice(text.indexOf('\n## Examples\n')).split(/^### /m).slice(1);
   for (const section of sections) {
@@ -145,7 +146,7 @@ describe.each(model.operations.map((op) => op.name))('%s', (operation) => {
       const { request, response, form } = page.examples.get(title)!;
       const sent: Array<{ url: string; init: RequestInit }> = [];
       const fetch = async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
-        sent.push({ url: String(url), init: init ?? {} });
+        sent.push({ url: url instanceof Request ? url.url : String(url), init: init ?? {} });
         const [, status] = /^HTTP\/1\.1 (\d+)/.exec(response.startLine)!;
         return new Response(response.body, { status: Number(status), headers: response.headers });
       };

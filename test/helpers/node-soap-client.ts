@@ -111,7 +111,7 @@ function plainHeaders(headers: unknown): Record<string, string> {
 }
 
 function shortError(operation: string, err: unknown): Error {
-  const e = err as { message?: unknown; body?: unknown; response?: { status?: unknown } };
+  const e = err as { message?: unknown; body?: unknown; response?: { status?: number } };
   const status = e.response?.status === undefined ? '' : ` (HTTP ${String(e.response.status)})`;
   const body = typeof e.body === 'string' ? `; body: ${e.body.slice(0, 300)}` : '';
   return new Error(`node-soap ${operation}${status}: ${String(e.message ?? err)}${body}`);

@@ -270,14 +270,14 @@ describe('a mock whose service has no HTTP GET binding', () => {
   it('answers GET <path>/<Operation> as ASMX does with the protocol disabled, and the client refuses the style', async () => {
     // The same spec with HTTP GET left out of service.bindings.
     const { readFileSync, writeFileSync, mkdirSync } = await import('node:fs');
-    const { join } = await import('node:path');
+    const path = await import('node:path');
     const { ROOT } = await import('../mock/support/generated-service.js');
-    const dir = join(ROOT, 'test', '.tmp', 'almanac-no-get-spec');
+    const dir = path.join(ROOT, 'test', '.tmp', 'almanac-no-get-spec');
     mkdirSync(dir, { recursive: true });
-    const spec = join(dir, 'almanac.yaml');
+    const spec = path.join(dir, 'almanac.yaml');
     writeFileSync(
       spec,
-      readFileSync(join(ROOT, 'test/fixtures/specs/almanac/almanac.yaml'), 'utf8')
+      readFileSync(path.join(ROOT, 'test/fixtures/specs/almanac/almanac.yaml'), 'utf8')
         .replace('bindings: [soap11, soap12, httpPost, httpGet]', 'bindings: [soap11, soap12, httpPost]')
         .replace('$schema: ../../../../spec/svc-spec.schema.json', '$schema: ../../../spec/svc-spec.schema.json')
         .replace(/\n {4}httpGet: false/, ''),

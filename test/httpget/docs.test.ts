@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, generateService, type GeneratedService } from '../mock/support/generated-service.js';
 import { infoset, unindent } from '../docs/support/xml-infoset.js';
+import { evaluateExpression } from '../helpers/evaluate.js';
 
 const BASE = 'https://almanac.example';
 let generated: GeneratedService;
@@ -19,7 +20,7 @@ const page = (op: string) =>
 function getExample(op: string) {
   const text = page(op);
   const call = /^(?:const result = )?await client\.(\w+)\((.*)\);$/m.exec(text)!;
-  const args = new Function(`"use strict"; return (${call[2] === '' ? 'undefined' : call[2]});`)() as unknown;
+  const args = evaluateExpression(call[2] === '' ? 'undefined' : call[2]!);
   const section = text.slice(text.indexOf('\n### HTTP GET\n'));
   const blocks = [...section.matchAll(/^```http\n([\s\S]*?)\n```$/gm)].map((m) => m[1]!);
   const response = blocks[1]!;

@@ -59,9 +59,9 @@ function childReads(operations: number): number {
 describe('importing', () => {
   it('reads the WSDL a bounded number of times per operation: each further operation costs what the ones before did', () => {
     const [small, medium, large] = [40, 80, 160].map(childReads) as [number, number, number];
-    const perOperation = { first: (medium - small) / 40, then: (large - medium) / 80 };
+    const perOperation = { first: (medium - small) / 40, next: (large - medium) / 80 };
     // Linear work gives the same cost per further operation (the synthetic shapes repeat, so nearly exactly);
     // a lookup through all operations for each one doubles it at every doubling.
-    expect(perOperation.then / perOperation.first).toBeLessThan(1.1);
+    expect(perOperation.next / perOperation.first).toBeLessThan(1.1);
   });
 });

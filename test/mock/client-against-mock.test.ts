@@ -246,7 +246,7 @@ describe('fixture specs: the generated client against the generated mock (exampl
         const form = new URLSearchParams();
         for (const [k, v] of Object.entries(c.args)) {
           if (Array.isArray(v)) for (const item of v) form.append(k, String(item));
-          else if (v !== null) form.append(k, String(v));
+          else if (v !== null) form.append(k, String(v as string | number | boolean));
         }
         const response =
           c.style === 'httpGet'
@@ -557,7 +557,7 @@ describe('payer mock strictness, seen over HTTP (raw requests)', () => {
       const atLimit = await send(style, sized(style, MAX));
       expect(atLimit.status).toBe(200);
       await atLimit.text();
-      expect((server.service.calls.at(-1)?.params['subPayerName'] as string).length).toBeGreaterThan(MAX - 1000);
+      expect((server.service.calls.at(-1)!.params['subPayerName'] as string).length).toBeGreaterThan(MAX - 1000);
       const before = server.service.calls.length;
       await expectClientFault(
         await send(style, sized(style, MAX + 1)),

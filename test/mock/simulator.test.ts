@@ -121,11 +121,6 @@ async function exists(path: string): Promise<boolean> {
   );
 }
 
-/** A 200 result's field from a raw XML answer. */
-function field(xml: string, name: string): string | undefined {
-  return new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1];
-}
-
 /** A raw TestPaymentFile request with a fileName the client would refuse to send, signed as the client signs. */
 function rawTestPaymentFile(
   style: Style,

@@ -78,7 +78,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await Promise.all(
-    [pageServer, serviceServer].map((s) => (s ? new Promise((resolve) => s.close(resolve)) : undefined)),
+    [pageServer, serviceServer].map((s) => (s ? new Promise((resolve) => s.close(resolve)) : Promise.resolve())),
   );
   await service.close();
 });

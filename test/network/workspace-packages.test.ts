@@ -49,7 +49,9 @@ async function sh(command: string, cwd: string): Promise<string> {
     return (await run('sh', ['-c', command], { cwd, env, maxBuffer: 16 * 1024 * 1024, timeout: TIMEOUT })).stdout;
   } catch (error) {
     const e = error as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`${command} failed in ${cwd}: ${e.message}\n${e.stdout ?? ''}\n${e.stderr ?? ''}`);
+    throw new Error(`${command} failed in ${cwd}: ${e.message}\n${e.stdout ?? ''}\n${e.stderr ?? ''}`, {
+      cause: error,
+    });
   }
 }
 

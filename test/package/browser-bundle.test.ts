@@ -115,7 +115,7 @@ describe('the bundle, run without Node', () => {
   it('signs every style, also the same key twice', async () => {
     const seen: string[] = [];
     const recording = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      seen.push(String(init?.body ?? input));
+      seen.push(typeof init?.body === 'string' ? init.body : input instanceof Request ? input.url : String(input));
       return service.handle(new Request(input, init));
     }) as typeof fetch;
     const { PayerClient: BrowserClient } = load<ClientModule>(clientCode, recording);

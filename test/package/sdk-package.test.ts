@@ -39,6 +39,7 @@ async function sh(command: string, args: readonly string[], cwd: string): Promis
     const e = error as { stdout?: string; stderr?: string; message: string };
     throw new Error(
       `${command} ${args.join(' ')} failed in ${cwd}: ${e.message}\n${e.stdout ?? ''}\n${e.stderr ?? ''}`,
+      { cause: error },
     );
   }
 }

@@ -12,7 +12,6 @@ import type { MockExchange, MockReply } from '../../templates/runtime/mock/excha
 import { startServer, type MockServer } from '../../templates/runtime/mock/server.js';
 import { NS, PATH, envelope, getThingBody, makeFixture, type Fixture } from './mock-fixture.js';
 
-const CAP = 64 * 1024;
 const SOAP11 = { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: `"${NS}GetThing"` };
 
 /** What came back on a raw connection: the bytes, and whether the server closed it. */
@@ -49,7 +48,7 @@ function exchange(socket: Socket, head: string): Promise<RawAnswer> {
       const end = text.indexOf('\r\n\r\n');
       if (end < 0) return;
       const length = /\r\ncontent-length: *(\d+)/i.exec(text.slice(0, end));
-      if (/^HTTP\/1\.1 100 /.test(text)) return;
+      if (text.startsWith('HTTP/1.1 100 ')) return;
       if (length !== null && text.length - end - 4 >= Number(length[1])) finish(false);
     };
     socket.on('data', onData);
@@ -174,6 +173,7 @@ describe('draining is bounded', () => {
     // A slow loris: a byte now and then, far below the byte bound. Bounded: the loop ends once the server closes.
     let trickling = true;
     void closed.then(() => (trickling = false));
+    // oxlint-disable-next-line no-unmodified-loop-condition -- the close handler above clears it between writes
     for (let i = 0; i < 1000 && trickling; i++) {
       if (!socket.destroyed) socket.write('x');
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -212,6 +212,7 @@ describe('draining is bounded in bytes, whatever the time bound', () => {
       // Every byte sent from here is drained. The server and this sender share one event loop, so the server reads each
       // chunk before the next is written. Bounded: 64 chunks are 1 MiB, sixteen times the bound.
       let sent = 0;
+      // oxlint-disable-next-line no-unmodified-loop-condition -- the socket's close handler clears it between writes
       for (let i = 0; i < 64 && open_ && !socket.destroyed; i++) {
         await new Promise<void>((resolve) => socket.write(chunk, () => resolve()));
         sent += CHUNK;

@@ -285,7 +285,7 @@ describe('faults: one rule whatever the status', () => {
       'a Fault in a foreign namespace',
       envelope(
         '1.1',
-        '<f:Fault xmlns:f="urn:other"><faultcode>f:Client</faultcode>' + '<faultstring>bad</faultstring></f:Fault>',
+        '<f:Fault xmlns:f="urn:other"><faultcode>f:Client</faultcode><faultstring>bad</faultstring></f:Fault>',
       ),
     ],
     [

@@ -32,7 +32,7 @@ function ownCpu(): number {
 if (out !== undefined) {
   // Setup files run again before each test file, before it is imported: its import counts too.
   const start = { wall: performance.now(), cpu: ownCpu(), children: childrenCpu() };
-  afterAll(({}, suite) => {
+  afterAll((_context, suite) => {
     const file = relative(repoRoot, (suite as { file?: { filepath: string } }).file?.filepath ?? '?');
     const row = {
       file,

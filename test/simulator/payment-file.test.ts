@@ -222,7 +222,7 @@ describe('checkPaymentFile line issues', () => {
   });
 
   it('a refCode on many lines names the first five others', () => {
-    const given = Array.from({ length: 8 }, (_, i) => `P1,1,EUR,R1`).join('\n');
+    const given = Array.from({ length: 8 }, () => `P1,1,EUR,R1`).join('\n');
     const { issues } = check(given);
     expect(issues).toHaveLength(8);
     expect(issues[0]).toEqual(error(1, 'refCode "R1" is also on lines 2, 3, 4, 5, 6 and 2 more'));

@@ -64,8 +64,10 @@ export function httpAuthHeader(value: unknown): HttpAuthHeader {
       'httpAuth.basic.username must not contain ":" (RFC 7617 ends the user name at the first colon)',
     );
   // Control characters are refused by RFC 7617 and would let a value end the header early on some servers.
+  // oxlint-disable-next-line no-control-regex -- RFC 5234's CTL: matching it is the point
   if (/[\u0000-\u001f\u007f]/.test(username))
     throw new SvcRequestError('httpAuth.basic.username must not contain control characters');
+  // oxlint-disable-next-line no-control-regex -- as above
   if (/[\u0000-\u001f\u007f]/.test(password))
     throw new SvcRequestError('httpAuth.basic.password must not contain control characters');
   // UTF-8 has no bytes for a lone surrogate: encoding would put U+FFFD in its place and send another password.

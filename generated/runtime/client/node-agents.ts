@@ -141,8 +141,7 @@ export function tlsAgentOptions(modules: AgentModules, tls: TlsOptions): object 
     } as import('node:tls').SecureContextOptions);
     return { ...tls, secureContext };
   } catch (error) {
-    const reason =
-      error instanceof Error ? error.message.replace(/[\u0000-\u001f]/g, ' ').slice(0, 120) : String(error);
+    const reason = error instanceof Error ? error.message.replace(/\p{Cc}/gu, ' ').slice(0, 120) : String(error);
     const given = (['ca', 'cert', 'key', 'pfx', 'passphrase'] as const)
       .filter((name) => tls[name] !== undefined)
       .map((name) => `tls.${name}`);

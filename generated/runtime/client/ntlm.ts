@@ -117,6 +117,7 @@ export function checkNtlm(value: unknown): NtlmCredentials {
     ['domain', domain ?? ''],
     ['workstation', workstation ?? ''],
   ] as const) {
+    // oxlint-disable-next-line no-control-regex -- C0 controls and DEL: matching them is the point
     if (/[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text)) {
       throw new SvcRequestError(`httpAuth.ntlm.${what} must not contain control characters or lone surrogates`);
     }

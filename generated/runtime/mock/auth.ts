@@ -127,18 +127,24 @@ export function eatValueOf(rule: EatRule, value: unknown): string {
   if (value === undefined || value === null) return '';
   switch (rule) {
     case 'text':
-      return String(value);
     case 'number':
-      return String(value);
+      return scalarText(value);
     case 'double':
-      return typeof value === 'number' && Number.isFinite(value) ? eatDouble(value) : String(value);
+      return typeof value === 'number' && Number.isFinite(value) ? eatDouble(value) : scalarText(value);
     case 'decimal':
-      return eatDecimal(String(value));
+      return eatDecimal(scalarText(value));
     case 'dateTime':
-      return value instanceof Date ? String(Math.floor(value.getTime() / 1000)) : String(value);
+      return value instanceof Date ? String(Math.floor(value.getTime() / 1000)) : scalarText(value);
     case 'base64':
       return value instanceof Uint8Array
         ? Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64')
-        : String(value);
+        : scalarText(value);
   }
+}
+
+/** The text of a simple decoded value; anything else is a defect of the codec that decoded it, not a value to sign. */
+function scalarText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
+  throw new TypeError(`an EAT parameter decodes to a simple value, not ${typeof value}`);
 }

@@ -15,7 +15,7 @@
  * API key), but not the principal or the timestamp, which are not secret.
  */
 import type { AuthFailureKind, MockAuth } from './auth.js';
-import type { MockErrorCode, MockErrorCodes } from './codes.js';
+import type { MockErrorCodes } from './codes.js';
 import type { MockClock } from './clock.js';
 import type { MockOperation } from './operation.js';
 import { isFormStyle, type Style } from '../operation.js';
@@ -685,8 +685,8 @@ export class MockCore {
     return next.injection;
   }
 
-  /** What an injection answers: a whole answer, a result value, or NOT_INJECTED for a delay alone. */
-  #injectedAnswer(style: Style, call: Call, injection: MockInjection): InjectedReply | unknown {
+  /** What an injection answers: a whole answer (an InjectedReply), a result value, or NOT_INJECTED for a delay alone. */
+  #injectedAnswer(style: Style, call: Call, injection: MockInjection): unknown {
     const { op } = call.route;
     if (injection.drop === true) return new InjectedReply(DROP);
     if (injection.status !== undefined) {

@@ -251,6 +251,7 @@ function xmlDocument(op: MockOperation, value: unknown): string {
     const reason = error instanceof SvcDecodeError ? error.message : String(error);
     throw new Error(
       `the XML content ${op.name} returns is the HTTP POST answer, so it must be one well-formed element: ${reason}`,
+      { cause: error },
     );
   }
   return /^<\?xml[\s?]/.test(value) ? value : `${XML_DECLARATION}${value}`;

@@ -9,6 +9,9 @@ import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
 import { cell, inlineCode } from './markdown.js';
 
+/** What a template hands the `cell` and `code` helpers: a view's text, a number, or nothing. */
+type HelperText = string | number | boolean | null | undefined;
+
 const TEMPLATE_DIR = fileURLToPath(new URL('../../../templates/docs/', import.meta.url));
 
 export class DocsTemplates {
@@ -17,8 +20,8 @@ export class DocsTemplates {
 
   constructor(dir: string = TEMPLATE_DIR) {
     const hb = this.#handlebars;
-    hb.registerHelper('cell', (text: unknown) => cell(String(text ?? '')));
-    hb.registerHelper('code', (text: unknown) => inlineCode(String(text ?? '')));
+    hb.registerHelper('cell', (text: HelperText) => cell(String(text ?? '')));
+    hb.registerHelper('code', (text: HelperText) => inlineCode(String(text ?? '')));
     for (const name of readdirSync(dir)
       .filter((n) => n.endsWith('.hbs'))
       .sort()) {

@@ -9,7 +9,6 @@ import { EmitError } from '../errors.js';
 import { exampleParam, exampleValue } from '../examples.js';
 import { checkedOperations } from '../client/client-class.js';
 import { hasErrorCodes, sendsTimestamps, stylesSentence } from '../features.js';
-import { runtimeTemplates } from '../runtime.js';
 import {
   CLIENT_ENTRY_POINTS,
   MOCK_ENTRY_POINTS,

@@ -17,8 +17,8 @@ import { SvcRequestError } from '../errors.js';
 export interface CookieJar {
   /** The Cookie header's value for a request to `url` (empty when none). */
   getCookieString(url: string): Promise<string> | string;
-  /** Stores one Set-Cookie header's value received from `url`. */
-  setCookie(setCookie: string, url: string): Promise<unknown> | unknown;
+  /** Stores one Set-Cookie header's value received from `url`; what it returns is awaited when it is a promise. */
+  setCookie(setCookie: string, url: string): unknown;
 }
 
 /**

@@ -156,7 +156,7 @@ export async function runHook<E>(
       typeof returned === 'object' &&
       typeof (returned as { then?: unknown }).then === 'function'
     )
-      await returned;
+      await (returned as PromiseLike<unknown>);
   } catch (error) {
     throw new SvcHookError(which, error, failure);
   }

@@ -299,6 +299,7 @@ function parseProxy(
     throw new SvcRequestError(
       `the proxy user name in ${what} must not contain ':' (Basic authentication cannot carry it)`,
     );
+  // oxlint-disable-next-line no-control-regex -- RFC 5234's CTL, which RFC 7617 refuses: matching it is the point
   if (/[\u0000-\u001f\u007f]/.test(user + pass))
     throw new SvcRequestError(`the proxy credentials in ${what} must not contain control characters`);
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;

@@ -109,6 +109,7 @@ function isNodesAgent(dispatcher: unknown): boolean {
   if (dispatcher === null || typeof dispatcher !== 'object') return false;
   const proto: unknown = Object.getPrototypeOf(dispatcher);
   if (proto === null || (proto as { constructor?: { name?: unknown } }).constructor?.name !== 'Agent') return false;
+  // oxlint-disable-next-line typescript/unbound-method -- called with no receiver on purpose (see above)
   const getter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(proto) as object, 'destroyed')?.get;
   if (typeof getter !== 'function') return false;
   let stack: unknown;

@@ -61,12 +61,11 @@ const FIRST_SURROGATE = 0xd800;
  * ends are normalised), no `]` (which could begin `]]>`), no character outside XML's Char (surrogates, even paired,
  * take the slow path). Sticky: it is run at the cursor.
  */
+// oxlint-disable-next-line no-control-regex -- the controls XML 1.0's Char production excludes end a plain run
 const PLAIN_TEXT = /[^<&\r\]\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]*/y;
 
 /** Namespace bound to the reserved `xmlns` prefix, which no declaration may bind or use. */
 const XMLNS_NAMESPACE = 'http://www.w3.org/2000/xmlns/';
-/** Up to this many attributes on one tag, duplicates are found by comparing every pair; beyond, with a set. */
-const PAIRWISE_ATTRIBUTES = 16;
 /**
  * The XML declaration (XML 1.0 production XMLDecl), read where it is allowed: at the very start of the document.
  * Version 1.x, an encoding name of the EncName production, standalone yes or no.
@@ -228,9 +227,12 @@ export class XmlReader {
   // previous sibling at that depth (for name prediction) and the position among consecutive same-named siblings (for
   // `path()`). Skip() uses the slots below the current depth the same way.
   private depth = 0;
+  // Preallocated, filled with the one empty-name sentinel: the hot loop only ever overwrites slots.
+  /* oxlint-disable unicorn/no-new-array, unicorn/no-array-fill-with-reference-type */
   private open: ElementName[] = new Array<ElementName>(INITIAL_DEPTH).fill(NO_NAME);
   private prevSibling: ElementName[] = new Array<ElementName>(INITIAL_DEPTH + 1).fill(NO_NAME);
   private runIndex: number[] = new Array<number>(INITIAL_DEPTH + 1).fill(0);
+  /* oxlint-enable unicorn/no-new-array, unicorn/no-array-fill-with-reference-type */
   private readonly nameTable: XmlNameTable;
 
   // In-scope namespace declarations, innermost last, each with the depth of the element that declared it.

@@ -186,8 +186,8 @@ export function readSoapParams(
   reader.memberNamespace = memberNamespace;
   // Where the reader is back once a parameter element is read: inside the wrapper, or inside the Body.
   const depth = bare === 'first' ? reader.currentDepth - 1 : reader.currentDepth;
-  const values = new Array<unknown>(op.params.length);
-  const seen = new Array<boolean>(op.params.length).fill(false);
+  const values: unknown[] = Array.from({ length: op.params.length });
+  const seen: boolean[] = Array.from({ length: op.params.length }, () => false);
   const credentials: Record<string, string> = {};
   for (let more = bare === undefined ? reader.nextChild() : bare === 'first'; more; more = reader.nextChild()) {
     const name = reader.localName;
@@ -394,7 +394,7 @@ export function readFormParams(
   // without the field misses it (ASMX answers a 500), where a SOAP request without its elements sends no items.
   const missing = missingParams(op.params, seen, true);
   if (missing.length > 0) throw new RequestFault('Client', `Missing parameter: ${missing[0]}.`);
-  const values = new Array<unknown>(op.params.length);
+  const values: unknown[] = Array.from({ length: op.params.length });
   const credentials: Record<string, string> = {};
   op.params.forEach((param, i) => {
     const given = fields.get(param.name);

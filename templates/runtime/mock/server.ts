@@ -408,34 +408,33 @@ class BodySource {
   stream(): ReadableStream<Uint8Array> {
     const req = this.req;
     const beforeRead = this.beforeRead;
-    // The stream's callbacks have a `this` of their own.
-    const source = this;
     return new ReadableStream<Uint8Array>(
       {
-        start(controller) {
+        // Arrows, so that `this` stays the body (a source's methods are called with the source as `this`).
+        start: (controller) => {
           req.pause();
           req.on('data', (chunk: Buffer) => {
-            if (source.done) return;
+            if (this.done) return;
             controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
             if ((controller.desiredSize ?? 0) <= 0) req.pause();
           });
           req.once('end', () => {
-            if (source.done) return;
-            source.done = true;
+            if (this.done) return;
+            this.done = true;
             controller.close();
           });
           req.once('close', () => {
-            if (source.done) return;
-            source.done = true;
+            if (this.done) return;
+            this.done = true;
             controller.error(new Error('the connection closed before the end of the request body'));
           });
         },
-        pull() {
+        pull: () => {
           beforeRead();
           req.resume();
         },
-        cancel() {
-          source.done = true;
+        cancel: () => {
+          this.done = true;
           req.pause();
         },
       },

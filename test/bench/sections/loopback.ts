@@ -108,7 +108,11 @@ async function capturedRequest(
 ): Promise<{ url: string; headers: Record<string, string>; text: string; body: Buffer }> {
   let seen: { url: string; headers: Record<string, string>; body: string } | undefined;
   const capture = (async (input: string | URL | Request, init?: RequestInit) => {
-    seen = { url: String(input), headers: init?.headers as Record<string, string>, body: String(init?.body) };
+    seen = {
+      url: input instanceof Request ? input.url : String(input),
+      headers: init?.headers as Record<string, string>,
+      body: typeof init?.body === 'string' ? init.body : '',
+    };
     return new Response('', { status: 503 });
   }) as typeof fetch;
   await new PayerClient({ baseUrl: origin, payerName: PAYER_NAME, apiKey: API_KEY, fetch: capture })

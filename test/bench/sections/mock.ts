@@ -301,7 +301,11 @@ async function capture(origin: string, operation: Operation, style: Style): Prom
     for (const [name, value] of Object.entries((init?.headers ?? {}) as Record<string, string>)) {
       if (name.toLowerCase() !== 'content-length') headers[name] = value;
     }
-    sent = { url: String(input), headers, body: typeof init?.body === 'string' ? init.body : '' };
+    sent = {
+      url: input instanceof Request ? input.url : String(input),
+      headers,
+      body: typeof init?.body === 'string' ? init.body : '',
+    };
     const response = await fetch(input, init);
     answer = await response.text();
     return new Response(answer, { status: response.status, headers: response.headers });
@@ -353,7 +357,7 @@ interface LoadRun {
 /** One autocannon run of `seconds` against `wire.url`; response times and per-second counts from its events. */
 async function loadRun(autocannon: Autocannon, wire: Wire, seconds: number, serverPid: number): Promise<LoadRun> {
   const times: number[] = [];
-  const perSecond = new Array<number>(seconds).fill(0);
+  const perSecond = Array.from({ length: seconds }, () => 0);
   const windowMs = seconds * 1000;
   const cpuBefore = cpuSecondsOf(serverPid);
   const ownBefore = process.cpuUsage();
@@ -371,7 +375,7 @@ async function loadRun(autocannon: Autocannon, wire: Wire, seconds: number, serv
         timeout: 10,
         expectBody: wire.answer,
       },
-      (error, r) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(r)),
+      (error, r) => (error ? reject(error instanceof Error ? error : new Error(JSON.stringify(error))) : resolve(r)),
     );
     instance.on('response', (_client, _status, _bytes, ms) => {
       const at = performance.now() - t0;

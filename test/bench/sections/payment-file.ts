@@ -102,7 +102,7 @@ async function watched<T>(work: () => Promise<T> | T): Promise<{ value: T; ms: n
   return { value, ms, blockMs: longest };
 }
 
-async function stage(name: string, runs: number, work: () => Promise<unknown> | unknown): Promise<StageFigures> {
+async function stage(name: string, runs: number, work: () => unknown): Promise<StageFigures> {
   const ms: number[] = [];
   const blocks: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -177,6 +177,7 @@ async function wholeCall(
   await child.ask('measure start', 'measuring');
   const pings: number[] = [];
   const pinger = (async () => {
+    // oxlint-disable-next-line no-unmodified-loop-condition -- the call's continuation sets it while this loop awaits
     while (!answered) {
       const t = performance.now();
       await small.getBalances();

@@ -57,8 +57,9 @@ function build(node: Ordered, scope: ReadonlyMap<string, string>): XmlNode {
   for (const c of (node[tag] ?? []) as Ordered[]) {
     const t = tagOf(c);
     if (t === '#text') {
-      const text = String(c['#text']);
-      if (typeof content.at(-1) === 'string') content[content.length - 1] += text;
+      const text = textOf(c['#text']);
+      const last = content.at(-1);
+      if (typeof last === 'string') content[content.length - 1] = last + text;
       else content.push(text);
     } else if (t !== '#comment' && !t.startsWith('?')) content.push(build(c, inner));
   }
@@ -160,4 +161,13 @@ export function postBody(root: string): { status: number; contentType: string; b
         ? ''
         : `<?xml version="1.0" encoding="utf-8"?>\n${root.replace(/^<([A-Za-z_][\w.-]*)/, `<$1 ${DECLARATIONS}`)}`,
   };
+}
+
+/** A text node's value: fast-xml-parser gives text, or a number or boolean where it parsed one. */
+function textOf(value: unknown): string {
+  return typeof value === 'string'
+    ? value
+    : typeof value === 'number' || typeof value === 'boolean'
+      ? String(value)
+      : '';
 }

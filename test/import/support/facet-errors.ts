@@ -51,7 +51,10 @@ function membersByName(model: ServiceModel): {
     element(t.itemElement, t.item);
   };
   for (const s of [...model.records, ...model.results]) {
-    for (const f of s.fields) f.attribute ? add(attributes, f.name, f.type) : element(f.name, f.type);
+    for (const f of s.fields) {
+      if (f.attribute) add(attributes, f.name, f.type);
+      else element(f.name, f.type);
+    }
   }
   for (const op of model.operations) {
     for (const p of op.params) element(p.name, p.type);

@@ -87,6 +87,8 @@ export class OriginalWsdlService {
   async start(operations: readonly string[], clientModule?: Record<string, unknown>): Promise<void> {
     this.#clientModule ??= clientModule;
     const handlers: Record<string, NodeSoapHandler> = {};
+    // node-soap calls each handler with its own `this` (addSoapHeader), so the service is reached by name.
+    // oxlint-disable-next-line typescript/no-this-alias
     const self = this;
     const withResponseHeaders = new WeakSet<object>();
     for (const op of operations) {

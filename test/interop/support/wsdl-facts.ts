@@ -52,7 +52,7 @@ export function wsdlFacts(wsdl: string): WsdlFacts {
           return ((message[`${soap}header`] ?? []) as Node[]).map((h) => String(h['@part']));
         };
         operations.set(String(op['@name']), {
-          soapAction: String(soapOp?.['@soapAction'] ?? ''),
+          soapAction: String((soapOp?.['@soapAction'] as string | undefined) ?? ''),
           inputHeaders: headers('input'),
           outputHeaders: headers('output'),
         });
@@ -135,7 +135,10 @@ function wsdlSchema(root: Node): WsdlSchema {
   const elements = new Map<string, ComplexType | string>();
   for (const el of (schema[`${xs}element`] ?? []) as Node[]) {
     const inline = ((el[`${xs}complexType`] ?? []) as Node[])[0];
-    elements.set(String(el['@name']), el['@type'] !== undefined ? typeRef(String(el['@type'])) : complex(inline ?? {}));
+    elements.set(
+      String(el['@name']),
+      el['@type'] !== undefined ? typeRef(String(el['@type'] as string)) : complex(inline ?? {}),
+    );
   }
   return { targetNamespace: String(root['@targetNamespace']), elements, complexTypes, enums };
 }

@@ -60,7 +60,7 @@ export async function startAsmx(config: AsmxConfig): Promise<Asmx> {
     timeoutMs: START_TIMEOUT_MS,
     signal: 'SIGKILL',
   });
-  const stopMono = mono.stop;
+  const stopMono = () => mono.stop();
   const nginx = await startNginx({
     name: `${config.name}-nginx`,
     servers: (port) => `server {
@@ -88,7 +88,7 @@ export async function startAsmx(config: AsmxConfig): Promise<Asmx> {
     if (answer.status !== 200) throw new Error(`${config.warmUp} answered ${answer.status}: ${body.slice(0, 2000)}`);
   } catch (error) {
     await stop();
-    throw new Error(`the ASMX application did not start: ${(error as Error).message}`);
+    throw new Error(`the ASMX application did not start: ${(error as Error).message}`, { cause: error });
   }
   return { url, stop };
 }

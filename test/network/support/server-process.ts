@@ -67,6 +67,7 @@ export async function startServerProcess(server: ServerCommand): Promise<ServerP
     child.kill('SIGKILL');
     throw new Error(
       `${server.what} did not start: ${(error as Error).message}\n${server.diagnostics?.() ?? ''}`.trim(),
+      { cause: error },
     );
   }
   return { child, stop };

@@ -5,7 +5,6 @@ import type { Decision, OperationModel, ServiceModel } from '../../../model/type
 import { PAGES, codeFence, inlineCode, paragraph } from '../markdown.js';
 import { exampleValue } from '../../examples.js';
 import { mockPackageName } from '../../package/manifest.js';
-import { runtimeTemplates } from '../../runtime.js';
 import { checkedOperations } from '../../client/client-class.js';
 import type { OperationExample } from '../wire.js';
 import { DECISIONS_TITLE, Links } from './common.js';
