@@ -568,7 +568,8 @@ function draftWrapped(
             ...listBounds(p),
           }
         : planned.ref,
-      ...(!repeated && p.attrs.get('minOccurs') === '0' ? { optional: true as const } : {}),
+      // A repeated one too: its caller may leave it out (spec-format.md, repeated parameters).
+      ...(p.attrs.get('minOccurs') === '0' ? { optional: true as const } : {}),
       ...(!repeated && nillable ? { nillable: true as const } : {}),
       ...(form ? { form } : {}),
       ...(foreign !== undefined ? { namespace: foreign } : {}),

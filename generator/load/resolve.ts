@@ -53,6 +53,7 @@ import { checkBareOperations } from './bare.js';
 import { checkNoNamespaceActions } from './no-namespace.js';
 import { describeType } from './describe-type.js';
 import { checkExample } from './example.js';
+import { repeatedParamProblem } from './repeated-param.js';
 import type {
   RawChoice,
   RawField,
@@ -732,14 +733,11 @@ export function resolveSpec(
       report([...path, 'optional'], `a ${p.role} parameter is filled in by the client and cannot be optional`);
     const type = typeOf(p.type, [...path, 'type'], { choice: true, field: name, parameter: true });
     if (!type) return undefined;
-    // ASMX's `[XmlElement] string[] name`: the items are the parameter's own element, repeated; none is the empty list.
+    // ASMX's `[XmlElement] string[] name`: the items are the parameter's own element, repeated; none is the empty list
+    // (or, optional, the parameter left out: repeated-param.ts).
     const repeated = type.kind === 'list' && !type.container;
-    if (repeated && (p.optional !== undefined || p.nillable !== undefined)) {
-      report(
-        [...path, p.nillable !== undefined ? 'nillable' : 'optional'],
-        'a list without a container is never absent or nil: no items is an empty list (use nillableItems for nil items)',
-      );
-    }
+    const refused = repeated ? repeatedParamProblem(p, type) : undefined;
+    if (refused) report([...path, refused.key], refused.message);
     if (type.kind === 'choice' && p.nillable)
       report(
         [...path, 'nillable'],

@@ -98,7 +98,7 @@ const listType: z.ZodType<RawList> = z.lazy(() =>
         .boolean()
         .optional()
         .describe(
-          'false: no container element; the items are the element of the field, parameter or out parameter itself, repeated directly in the record or the operation\'s element (maxOccurs="unbounded", ASMX\'s [XmlElement] on an array). Never absent or nil: no items is an empty list. Not for a result. Default true.',
+          'false: no container element; the items are the element of the field, parameter or out parameter itself, repeated directly in the record or the operation\'s element (maxOccurs="unbounded", ASMX\'s [XmlElement] on an array). Never nil: no items is an empty list (a parameter may be optional: left out, it sends no items either). Not for a result. Default true.',
         ),
       namespace: z
         .string()

@@ -26,7 +26,7 @@ const COMMON = 'http://example.org/proofs/common/';
 type Style = 'soap11' | 'soap12' | 'httpPost';
 interface Params {
   cellId: number;
-  columnName: readonly string[];
+  columnName?: readonly string[] | undefined;
   codes: readonly number[];
 }
 interface Client {
@@ -54,11 +54,13 @@ function mock(): MockService {
   const handlers = {
     buildSample: (p: Params) => {
       received.push(p);
-      return `${p.cellId}:${p.columnName.join('|')}:${p.codes.join(',')}`;
+      // Left out where no <columnName> came (ASMX's null): kept apart from the empty list in the answer.
+      return `${p.cellId}:${p.columnName === undefined ? '(none)' : p.columnName.join('|')}:${p.codes.join(',')}`;
     },
-    report: (p: { dimension: Array<{ name: string }> }) => {
+    report: (p: { dimension?: Array<{ name: string }> }) => {
       received.push(p);
-      return { dimension: p.dimension.map((d) => d.name), record: [{ count: p.dimension.length }, { count: 0 }] };
+      const dimension = p.dimension ?? [];
+      return { dimension: dimension.map((d) => d.name), record: [{ count: dimension.length }, { count: 0 }] };
     },
     tag: (p: { row: Array<{ count: number }> }) => {
       received.push(p);
@@ -122,14 +124,20 @@ describe('a repeated parameter: its own element, repeated in the request wrapper
     };
     expect(spec.operations[0]!.params).toEqual([
       { name: 'cellId', type: 'int' },
-      { name: 'columnName', type: { list: 'string', nillableItems: false, container: false } },
+      // minOccurs="0": its caller may leave it out (sending no element, as for []).
+      { name: 'columnName', type: { list: 'string', nillableItems: false, container: false }, optional: true },
       { name: 'codes', type: { list: 'int', container: false, minItems: 1, maxItems: 3 } },
     ]);
     // A wrapper extending a type of another schema: the base's elements first, in the base's namespace.
     expect(spec.operations[1]).toMatchObject({
       params: [
         { name: 'startDate', type: 'dateTime', nillable: true, namespace: COMMON },
-        { name: 'dimension', type: { list: 'Dimension', nillableItems: false, container: false }, namespace: COMMON },
+        {
+          name: 'dimension',
+          type: { list: 'Dimension', nillableItems: false, container: false },
+          optional: true,
+          namespace: COMMON,
+        },
         { name: 'eventType', type: 'string' },
       ],
       result: 'void',
@@ -184,8 +192,16 @@ describe('a repeated parameter: its own element, repeated in the request wrapper
   });
 
   // Each row: the lists sent, and the wire the client writes for them in SOAP (inside <BuildSample>) and HTTP POST.
+  // The optional columnName left out and empty are one wire (no element): the handler gets it left out for both.
   const rows = [
     { kind: 'no items', columnName: [], codes: [7], soap: '<cellId>3</cellId><codes>7</codes>', form: undefined },
+    {
+      kind: 'the optional list left out',
+      columnName: undefined,
+      codes: [7],
+      soap: '<cellId>3</cellId><codes>7</codes>',
+      form: undefined,
+    },
     {
       kind: 'one item',
       columnName: ['a'],
@@ -215,8 +231,11 @@ describe('a repeated parameter: its own element, repeated in the request wrapper
           expect(sent).toEqual([]);
           return;
         }
-        expect(await c.buildSample(params)).toBe(`3:${row.columnName.join('|')}:${row.codes.join(',')}`);
-        expect(received).toEqual([params]);
+        const none = row.columnName === undefined || row.columnName.length === 0;
+        expect(await c.buildSample(params)).toBe(
+          `3:${none ? '(none)' : row.columnName.join('|')}:${row.codes.join(',')}`,
+        );
+        expect(received).toStrictEqual([none ? { cellId: 3, codes: row.codes } : params]);
         expect(sent[0]).toContain(
           style === 'httpPost' ? row.form! : `<BuildSample xmlns="${NS}">${row.soap}</BuildSample>`,
         );
@@ -241,16 +260,49 @@ describe('a repeated parameter: its own element, repeated in the request wrapper
     }
   });
 
-  it('the mock reads every repeated element, in document order wherever it stands, and none as the empty list', async () => {
+  it('the mock reads every repeated element, in document order wherever it stands, and an optional one without any as left out', async () => {
     received.length = 0;
     expect(
       (await postSoap('<columnName>b</columnName><cellId>1</cellId><codes>4</codes><columnName>a</columnName>')).status,
     ).toBe(200);
     expect((await postSoap('<cellId>2</cellId><codes>5</codes>')).status).toBe(200);
-    expect(received).toEqual([
+    expect(received).toStrictEqual([
       { cellId: 1, columnName: ['b', 'a'], codes: [4] },
-      { cellId: 2, columnName: [], codes: [5] },
+      { cellId: 2, codes: [5] },
     ]);
+  });
+
+  // Each row: a request outside codes' bounds (1 to 3 items), by hand, in SOAP and in an HTTP POST form; the mock's
+  // Client fault (the same text in both) and the handler never called.
+  it.each([
+    {
+      kind: 'fewer items than minOccurs',
+      soap: '<cellId>1</cellId>',
+      form: undefined,
+      fault: 'parameter "codes" has 0 items, fewer than the 1 it must have',
+    },
+    {
+      kind: 'more items than maxOccurs',
+      soap: '<cellId>1</cellId><codes>1</codes><codes>2</codes><codes>3</codes><codes>4</codes>',
+      form: 'cellId=1&columnName=a&codes=1&codes=2&codes=3&codes=4',
+      fault: 'parameter "codes" has 4 items, more than the 3 it may have',
+    },
+  ])('the mock refuses $kind with a Client fault', async ({ soap, form, fault }) => {
+    received.length = 0;
+    const viaSoap = await postSoap(soap);
+    expect(viaSoap.status).toBe(500);
+    expect(viaSoap.text).toContain('<faultcode>soap:Client</faultcode>');
+    expect(viaSoap.text).toContain(`<faultstring>${fault}</faultstring>`);
+    if (form !== undefined) {
+      const viaForm = await postForm(form);
+      expect(viaForm.status).toBe(500);
+      expect(viaForm.text).toContain(fault);
+    }
+    expect(received).toEqual([]);
+    // At its bounds, it is taken.
+    expect((await postSoap('<cellId>1</cellId><codes>1</codes><codes>2</codes><codes>3</codes>')).status).toBe(200);
+    expect((await postForm('cellId=1&columnName=a&codes=1')).status).toBe(200);
+    expect(received).toHaveLength(2);
   });
 
   it('the mock refuses a nil item where the items may not be nil, and a bad item, with a Client fault', async () => {

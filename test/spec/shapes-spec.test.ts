@@ -208,15 +208,14 @@ describe('lists without a container', () => {
     "only a record field, a parameter, an out parameter or an alternative of a field's choice can be a list without a container (its items are its own element, repeated), not a result, a list item, or an alternative of a parameter's or a list's choice";
   it.each<Case>([
     {
-      kind: 'an optional parameter',
+      kind: 'an optional parameter that must hold items',
       text: change(
         '{ name: id, type: int, doc: The id. }',
-        '{ name: id, type: { list: int, container: false }, optional: true, doc: The id. }',
+        '{ name: id, type: { list: int, container: false, minItems: 2 }, optional: true, doc: The id. }',
       ),
-      where: ['{ name: id, type: { list: int, container: false }', 'true'],
+      where: ['{ name: id, type: { list: int, container: false, minItems: 2 }', 'true'],
       path: 'operations[0].params[0].optional',
-      message:
-        'a list without a container is never absent or nil: no items is an empty list (use nillableItems for nil items)',
+      message: 'a list without a container that must hold 2 items or more cannot be optional: left out, it sends none',
     },
     {
       kind: 'a nillable top-level parameter',
@@ -227,7 +226,7 @@ describe('lists without a container', () => {
       where: ['ids: { type:', 'true'],
       path: 'parameters.ids.nillable',
       message:
-        'a list without a container is never absent or nil: no items is an empty list (use nillableItems for nil items)',
+        'a list without a container is never nil: no items is an empty list (use nillableItems for nil items, optional: true to let it be left out)',
     },
     {
       kind: 'a parameter whose items are a choice',
@@ -300,6 +299,17 @@ describe('lists without a container', () => {
         'a list without a container is never absent or nil: no items is an empty list (use nillableItems for nil items)',
     },
   ])('$kind is reported', expectOnly);
+
+  it('a parameter may be optional where it need hold no items (minOccurs="0"), with a maximum too', () => {
+    for (const type of ['{ list: int, container: false }', '{ list: int, container: false, maxItems: 3 }']) {
+      const text = change(
+        '{ name: id, type: int, doc: The id. }',
+        `{ name: id, type: ${type}, optional: true, doc: The id. }`,
+      );
+      const param = parseSpec(text, FILE).operations[0]!.params.find((p) => p.name === 'id');
+      expect(param, type).toMatchObject({ optional: true, type: { kind: 'list', container: false } });
+    }
+  });
 });
 
 describe('attributes', () => {

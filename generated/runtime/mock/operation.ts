@@ -36,6 +36,16 @@ export interface MockParam {
    */
   readonly repeated?: true;
   /**
+   * A repeated parameter the spec makes optional (`minOccurs="0"`): no element leaves it out of the handler's
+   * parameters, as ASMX binds null, rather than giving it the empty list.
+   */
+  readonly optional?: true;
+  /**
+   * A list's fewest and most items (its minItems, its maxItems or Infinity): a request outside them is refused with a
+   * Client fault, as the client refuses to send one.
+   */
+  readonly bounds?: readonly [minItems: number, maxItems: number];
+  /**
    * The parameter is a credential the mock checks (principal/timestamp/signature), passed through as text too. Only
    * the signature is a secret, masked in every text an answer quotes; the principal and timestamp are shown.
    */

@@ -13,6 +13,7 @@ import { SvcDecodeError } from '../errors.js';
 import type { MockOperation, MockParam } from './operation.js';
 import type { MockExchange } from './exchange.js';
 import { RequestFault, plainName, quoteInput, shortName } from './faults.js';
+import { checkListBounds } from './list-bounds.js';
 import { EMPTY_SOAP_BODY, envelopeVersion, openBody } from '../codec/soap.js';
 import { nonXmlCharOf } from '../codec/xml-chars.js';
 import { XmlReader } from '../codec/xml-reader.js';
@@ -256,7 +257,12 @@ export function readSoapParams(
   if (missing.length === 1) throw new RequestFault('Client', `required parameter "${missing[0]}" is missing`);
   if (missing.length > 1)
     throw new RequestFault('Client', `required parameters ${missing.map((n) => `"${n}"`).join(', ')} are missing`);
-  return { params: handlerParams(op.params, values, seen), credentials };
+  const params = handlerParams(op.params, values, seen);
+  checkListBounds(
+    op.params,
+    op.params.map((p) => params[p.name]),
+  );
+  return { params, credentials };
 }
 
 /**
@@ -407,6 +413,7 @@ export function readFormParams(
     values[i] = readField(param, given);
     if (param.role !== undefined) credentials[param.role] = given[0] ?? '';
   });
+  checkListBounds(op.params, values);
   return { params: handlerParams(op.params, values, seen), credentials };
 }
 
@@ -496,8 +503,8 @@ function handlerParams(
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   params.forEach((param, i) => {
-    // A repeated parameter without elements is the empty list: never absent.
-    if ((!seen[i] && param.repeated !== true) || param.role !== undefined) return;
+    // A repeated parameter without elements is the empty list; left out where it is optional (ASMX's null).
+    if ((!seen[i] && (param.repeated !== true || param.optional === true)) || param.role !== undefined) return;
     const value = seen[i] ? values[i] : [];
     // defineProperty: a parameter named __proto__ must stay a parameter.
     Object.defineProperty(out, param.name, { value, enumerable: true, writable: true, configurable: true });

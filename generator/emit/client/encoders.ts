@@ -607,6 +607,14 @@ function eatExpression(op: OperationModel): string {
   return p.optional && p.default === undefined ? `${wire} === undefined ? '' : ${value}` : value;
 }
 
+/**
+ * Whether a parameter is repeated (a list without a container): left out when optional, it is sent as an empty list
+ * (no element; over HTTP POST refused as one), since the wire cannot tell the two apart.
+ */
+function isRepeated(p: ParameterModel): boolean {
+  return p.type.kind === 'list' && !p.type.container;
+}
+
 /** The encoder of one parameter's (non-undefined) value `v` named `n`: its text, or its whole element. */
 function paramEncoder(op: OperationModel, p: ParameterModel): string {
   const t = p.type;
@@ -669,6 +677,7 @@ export function encoderFunction(model: ServiceModel, op: OperationModel): Functi
         const encode = (v: string) => call('encodeParam', [tsLiteral(op.name), tsLiteral(p.name), v, encoder]);
         const local = `const ${wireLocal(p)}`;
         if (!p.optional) w.write(`${local} = ${encode(value)}`);
+        else if (isRepeated(p)) w.write(`${local} = ${encode(`(${value} | undefined) ?? []`)}`);
         else if (p.default !== undefined) {
           w.write(`${local} = ${encode(`p['${p.name}'] === undefined ? ${tsLiteral(p.default)} : (${value})`)}`);
         } else {
@@ -678,7 +687,7 @@ export function encoderFunction(model: ServiceModel, op: OperationModel): Functi
       }
       const items = op.params.map((p): string => {
         if (p.role) return `[${tsLiteral(p.name)}, { credential: ${tsLiteral(p.role)} }]`;
-        if (p.optional && p.default === undefined)
+        if (p.optional && p.default === undefined && !isRepeated(p))
           return `...(${wireLocal(p)} === undefined ? [] : [[${tsLiteral(p.name)}, ${wireLocal(p)}] as const])`;
         return `[${tsLiteral(p.name)}, ${wireLocal(p)}]`;
       });

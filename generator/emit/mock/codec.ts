@@ -382,8 +382,20 @@ function paramLiteral(p: ParameterModel, form: boolean, needs: Needs): string {
   if (p.type.kind === 'choice')
     parts.push(['alternatives', arrayLiteral(p.type.alternatives.map((a) => `'${a.name}'`))]);
   if (repeated) parts.push(['repeated', 'true']);
+  parts.push(...repeatedParamParts(p));
   if (p.role) parts.push(['role', `'${p.role}'`]);
   return objectLiteral(parts);
+}
+
+/** The MockParam members of a list parameter: optional when repeated, and its bounds when it has any. */
+function repeatedParamParts(p: ParameterModel): Array<readonly [string, string]> {
+  const t = p.type;
+  if (t.kind !== 'list') return [];
+  const parts: Array<readonly [string, string]> = [];
+  if (!t.container && p.optional) parts.push(['optional', 'true']);
+  if ((t.minItems ?? 0) > 0 || t.maxItems !== undefined)
+    parts.push(['bounds', arrayLiteral([String(t.minItems ?? 0), String(t.maxItems ?? 'Infinity')])]);
+  return parts;
 }
 
 /** Reads a parameter element: enums strictly (a value the schema lacks is refused, as ASMX does). */

@@ -53,6 +53,8 @@ export interface Failure {
 /** How many operations of a WSDL the default run calls (all with SVC_CORPUS=full); undefined: all. */
 export interface Limits {
   readonly operations?: number | undefined;
+  /** The names of the operations to call, the others left out (SVC_CORPUS_OPS); undefined: no such filter. */
+  readonly only?: ReadonlySet<string> | undefined;
 }
 
 type Client = Record<string, (params?: unknown) => Promise<unknown>>;
@@ -260,7 +262,8 @@ export class CorpusRun {
 
   /** The operations called: all, or the first few of the default run's limit. */
   operations(): readonly OperationModel[] {
-    const all = this.model?.operations ?? [];
+    const only = this.limits.only;
+    const all = (this.model?.operations ?? []).filter((o) => only === undefined || only.has(o.name));
     const n = this.limits.operations;
     return n === undefined ? all : all.slice(0, n);
   }

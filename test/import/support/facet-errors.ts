@@ -21,21 +21,33 @@ const ATOMIC = /is not a valid value of the (?:local )?(?:atomic|list) type/;
  */
 const UNION = /is not a valid value of the (?:local )?union type/;
 
+interface Members {
+  readonly elements: ReadonlyMap<string, readonly TypeModel[]>;
+  readonly attributes: ReadonlyMap<string, readonly TypeModel[]>;
+  readonly onElement: ReadonlyMap<string, readonly TypeModel[]>;
+}
+
+/** {@link membersByName}'s answer by model (a model is not changed once loaded). */
+const MEMBERS = new WeakMap<ServiceModel, Members>();
+
 /**
  * The model's types by element name and by attribute name (fields, parameters, value results, list items, a choice's
  * alternatives); and by the name of an element holding a record and an attribute of that record (`onElement`, `element attribute`), where
  * libxml2's error names both: an attribute name alone may be a primitive on one record and an enum on another.
  */
-function membersByName(model: ServiceModel): {
-  elements: Map<string, TypeModel[]>;
-  attributes: Map<string, TypeModel[]>;
-  onElement: Map<string, TypeModel[]>;
-} {
+function membersByName(model: ServiceModel): Members {
+  // Once per model: the corpus splits every document's messages, and a large WSDL has thousands of documents.
+  const known = MEMBERS.get(model);
+  if (known !== undefined) return known;
   const elements = new Map<string, TypeModel[]>();
   const attributes = new Map<string, TypeModel[]>();
   const onElement = new Map<string, TypeModel[]>();
-  const add = (into: Map<string, TypeModel[]>, name: string, t: TypeModel) =>
-    into.set(name, [...(into.get(name) ?? []), t]);
+  // In place: a name that many operations share (virtualbox-web's 1,158 `_this`) must not be copied at each one.
+  const add = (into: Map<string, TypeModel[]>, name: string, t: TypeModel) => {
+    const list = into.get(name);
+    if (list === undefined) into.set(name, [t]);
+    else list.push(t);
+  };
   const held = (name: string, t: TypeModel) => {
     add(elements, name, t);
     if (t.kind === 'record')
@@ -60,7 +72,9 @@ function membersByName(model: ServiceModel): {
     for (const p of op.params) element(p.name, p.type);
     if (op.result.kind === 'value') element(op.result.element, op.result.type);
   }
-  return { elements, attributes, onElement };
+  const members = { elements, attributes, onElement };
+  MEMBERS.set(model, members);
+  return members;
 }
 
 export interface FacetSplit {
