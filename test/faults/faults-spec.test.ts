@@ -89,3 +89,16 @@ describe('what the loader refuses', () => {
     expect(issues).toContainEqual({ ...at(text, where[0], where[1]), path, message });
   });
 });
+
+describe('names', () => {
+  it('a type named as an operation’s fault union or guard numbers the operation’s declared names', () => {
+    const model = parseSpec(
+      change(
+        'records:\n',
+        'records:\n  isAuthenticateFault:\n    fields: [{ name: x, type: string }]\n  FindUserFault:\n    fields: [{ name: x, type: string }]\n',
+      ),
+      FILE,
+    );
+    expect(model.operations.map((op) => op.tsName)).toEqual(['Authenticate2', 'FindUser2', 'Ping']);
+  });
+});
