@@ -7,11 +7,12 @@ import { faultReply, type MockFault } from './faults.js';
 import type { MockHttpReply } from './exchange.js';
 import type { MockOperation } from './operation.js';
 import { defaultNamespace, inMemberNamespace } from './response.js';
-import { isFormStyle, type Style } from '../operation.js';
+import type { Style } from '../operation.js';
 
 /**
  * The answer to a handler's MockFault: its code and message, and its detail as text or, for a typed fault of one of
- * the operation's declared faults, as that fault's element. A typed fault the operation does not declare, one given
+ * the operation's declared faults, as that fault's element (over HTTP POST and GET, where faultReply writes the message
+ * alone, the typed fault is still checked). A typed fault the operation does not declare, one given
  * beside a text detail, or a value its record's writer refuses is the handler's mistake: a Server fault saying so.
  * @param style - the style of the request
  * @param op - the operation whose handler threw it
@@ -27,8 +28,7 @@ export function mockFaultReply(
   redact: (text: string) => string,
 ): MockHttpReply {
   const detail = error.detail === undefined ? undefined : redact(error.detail);
-  if (error.fault === undefined || isFormStyle(style))
-    return faultReply(style, error.code, redact(error.message), detail);
+  if (error.fault === undefined) return faultReply(style, error.code, redact(error.message), detail);
   let markup: string;
   try {
     markup = typedDetail(op, error, memberNamespace);
