@@ -28,11 +28,20 @@ export function resolveFaults(
 ): Map<string, FaultModel> {
   const faults = new Map<string, FaultModel>();
   const elements = new Map<string, string>();
+  const bodies = wrapperElements(raw, serviceNamespace);
   for (const [name, f] of Object.entries(raw.faults)) {
     const path: SpecPath = ['faults', name];
     const element = f.element ?? name;
     const namespace = f.namespace ?? serviceNamespace;
     const key = `{${namespace}}${element}`;
+    const body = bodies.get(key);
+    if (body !== undefined) {
+      report(
+        [...path, f.element !== undefined ? 'element' : 'type'],
+        `fault "${name}" has the detail element <${element}>, which is ${body}: a detail element is one of its own`,
+      );
+      continue;
+    }
     const first = elements.get(key);
     if (first !== undefined) {
       report(
@@ -57,6 +66,21 @@ export function resolveFaults(
     );
   }
   return faults;
+}
+
+/**
+ * The request and response elements of the wrapped operations (`{ns}local`), each with what it is: a fault's detail
+ * element of the same name and namespace would be a second top-level element of one name in the WSDL's schema.
+ */
+function wrapperElements(raw: ResolvableSpec, serviceNamespace: string): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const op of raw.operations) {
+    if (!op || (op.parameterStyle ?? raw.service.parameterStyle) === 'bare') continue;
+    const ns = op.namespace ?? serviceNamespace;
+    found.set(`{${ns}}${op.name}`, `the request element of the operation ${op.name}`);
+    found.set(`{${ns}}${op.name}Response`, `the response element of the operation ${op.name}`);
+  }
+  return found;
 }
 
 /**

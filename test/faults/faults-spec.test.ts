@@ -83,6 +83,17 @@ describe('what the loader refuses', () => {
       message:
         'fault "ObjectNotFound" has the detail element <InvalidAuthentication> of fault "InvalidAuthentication" in the same namespace: a detail holding it could be either',
     },
+    {
+      kind: 'a detail element that is an operation’s response element',
+      text: change(
+        "element: ObjectNotFoundException, namespace: 'http://crowd.example/faults'",
+        'element: FindUserResponse',
+      ),
+      where: ['ObjectNotFound: {', 'FindUserResponse'],
+      path: 'faults.ObjectNotFound.element',
+      message:
+        'fault "ObjectNotFound" has the detail element <FindUserResponse>, which is the response element of the operation FindUser: a detail element is one of its own',
+    },
   ];
   it.each(cases)('$kind', ({ text, where, path, message }) => {
     const issues = issuesOf(text);
