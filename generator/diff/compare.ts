@@ -13,6 +13,7 @@ import type {
   StructModel,
   TypeModel,
 } from '../model/types.js';
+import { compareFaultDeclarations, compareOperationFaults } from './faults.js';
 import { RULES, classify, type ChangeKind, type Usage } from './rules.js';
 import { CATEGORIES, type Change } from './types.js';
 
@@ -29,6 +30,7 @@ export function compareModels(oldModel: ServiceModel, newModel: ServiceModel): C
 
   compareService(oldModel, newModel, add, doc);
   compareOperations(oldModel, newModel, add, doc);
+  compareFaultDeclarations(oldModel, newModel, add);
   compareStructs(oldModel, newModel, usage, add, doc);
   compareEnums(oldModel, newModel, usage, add, doc);
 
@@ -147,6 +149,7 @@ function compareOperation(
   if (a.submitsPayments !== b.submitsPayments)
     add('submits-payments-changed', `${at}.submitsPayments`, `${a.submitsPayments} -> ${b.submitsPayments}`);
   compareResponseHeaders(at, a, b, add);
+  compareOperationFaults(at, a, b, add);
   compareParameters(at, a.params, b.params, add, doc);
 }
 
@@ -667,6 +670,7 @@ function usages(a: ServiceModel, b: ServiceModel): Map<string, Usage> {
       else if (r.kind === 'value') visitType(r.type, 'output');
     }
     for (const h of m.soapHeaders) visitStruct(h.record, 'input');
+    for (const f of m.faults) visitStruct(f.record, 'output');
     if (m.serviceErrors) mark(m.serviceErrors.enum.name, 'output');
   }
   return found;

@@ -162,6 +162,21 @@ export const RULES = {
     output: [C, B],
     why: 'old clients accept it either way; new clients refuse answers of an old server that leave it out',
   },
+  'fault-added': {
+    category: 'operations',
+    output: [C, C],
+    why: 'old clients read a fault of it as before (an SvcSoapFault, its detail as text); an old server never sends it, which new clients allow',
+  },
+  'fault-removed': {
+    category: 'operations',
+    output: [B, C],
+    why: "its member leaves the operation's <Op>Fault union (the type and its guard go with the last one), so code narrowing to it no longer compiles; an old server still sending it gives new clients a fault whose detail is text",
+  },
+  'fault-changed': {
+    category: 'types',
+    output: [B, B],
+    why: "its detail element, namespace or record is another: each side reads the other's detail as text only, never as the typed fault it expects",
+  },
   'response-header-made-optional': {
     category: 'operations',
     output: [B, C],

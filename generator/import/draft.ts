@@ -113,6 +113,15 @@ export interface DraftOperation {
   /** The headers its SOAP answers carry (soap:header in the binding's output). */
   responseHeaders?: string[] | undefined;
   outputs?: DraftField[] | undefined;
+  /** The typed faults it declares, by name under the spec's faults. */
+  faults?: string[] | undefined;
+}
+
+/** A typed SOAP fault: the record its detail element holds (docs/spec-format.md, Typed faults). */
+export interface DraftFault {
+  type: string;
+  element?: string | undefined;
+  namespace?: string | undefined;
 }
 
 export interface DraftHeader {
@@ -138,5 +147,6 @@ export interface DraftSpec {
   soapHeaders: DraftHeader[];
   enums: Record<string, DraftEnum>;
   records: Record<string, DraftRecord>;
+  faults: Record<string, DraftFault>;
   operations: DraftOperation[];
 }

@@ -11,6 +11,7 @@ import {
   type DraftResult,
   type DraftSpec,
 } from './draft.js';
+import { FaultDrafter } from './faults.js';
 import type { Problems } from './problems.js';
 import { NS } from '../emit/wsdl/namespaces.js';
 import { documentation, qnameAttr, xsdDocumentation, type WsdlDoc } from './read-wsdl.js';
@@ -189,6 +190,7 @@ export function draftService(
     ? name
     : name.replace(/[^A-Za-z0-9_]/g, '_').replace(/^(?=[0-9])/, '_');
   const headers = new Map<string, DraftHeader>();
+  const faults = new FaultDrafter(doc, types, problems);
   const operations: DraftOperation[] = [];
   const seen = new Set<string>();
   const portTypeNames = new Set<string>();
@@ -210,6 +212,8 @@ export function draftService(
       continue;
     }
     seen.add(drafted.name);
+    const declared = faults.declare(op, opName);
+    if (declared.length > 0) drafted.faults = declared;
     operations.push(drafted);
   }
   if (soapBinding?.attrs.get('style') === 'rpc') {
@@ -257,6 +261,7 @@ export function draftService(
       doc: documentation(doc.root) ?? documentation(service),
     },
     soapHeaders: [...headers.values()],
+    faults: Object.fromEntries(faults.faults),
     operations,
   };
 }
@@ -345,14 +350,6 @@ function draftOperation(
   const bare = !wrapperShaped(inParts, wrapper) || !wrapperShaped(outParts, `${wrapper}Response`);
   const request = inParts[0];
   const response = outParts[0];
-  for (const fault of kids(op, NS.wsdl, 'fault')) {
-    problems.add(
-      file,
-      fault,
-      'wsdl:fault',
-      `the fault ${fault.attrs.get('name') ?? ''} of ${name} is not kept: the client reports every SOAP fault as SvcSoapFault, its detail as text`,
-    );
-  }
 
   // A wrapped operation is named on the wire by its request element: ASMX's MessageName (`List.Delete` for the port
   // type's `DeleteList`), which names the response, result element, SOAPAction and HTTP path too.

@@ -50,6 +50,7 @@ export function writeYaml(
     ...(Object.keys(spec.records).length > 0
       ? { records: mapValues(spec.records, (r) => (r.fields.length > 0 ? r : { ...r, fields: undefined })) }
       : {}),
+    ...(Object.keys(spec.faults).length > 0 ? { faults: spec.faults } : {}),
     operations: spec.operations,
   };
   const doc = new Document(stripUndefined(body));

@@ -205,6 +205,8 @@ export function operationDerived(has: OperationShape): (name: string) => string[
     `encode${name}`,
     // A result that is a record is read by the record's reader; only another value has a reader of its own.
     ...(has.valueResult ? [`read${name}Result`] : []),
+    // The typed faults it declares: their union and its guard (emit/client/faults.ts).
+    ...(has.faults === true ? [`${name}Fault`, `is${name}Fault`] : []),
   ];
 }
 
@@ -214,6 +216,8 @@ export interface OperationShape {
   readonly responseHeaders: boolean;
   /** It returns a value that is not a record or result type (and has no outputs). */
   readonly valueResult: boolean;
+  /** It declares typed faults. */
+  readonly faults?: boolean;
 }
 
 /**

@@ -50,6 +50,7 @@ import {
 import { list, suggest } from './suggest.js';
 import { SetAside, type ResolvableSpec } from './salvage.js';
 import { checkBareOperations } from './bare.js';
+import { operationFaults, resolveFaults } from './faults.js';
 import { checkNoNamespaceActions } from './no-namespace.js';
 import { describeType } from './describe-type.js';
 import { checkExample } from './example.js';
@@ -812,6 +813,7 @@ export function resolveSpec(
   }
 
   const { sent: soapHeaders, all: allHeaders } = resolveHeaders(raw, structs, parameters, aside, report);
+  const faults = resolveFaults(raw, structs, raw.service.namespace.uri, aside, report);
 
   // Without a list, the three bindings ASMX enables by default; HTTP GET is off by default (web.config), so only listed.
   const bindings: BindingName[] = (['soap11', 'soap12', 'httpPost', 'httpGet'] as const).filter(
@@ -1105,6 +1107,7 @@ export function resolveSpec(
         headers,
         responseHeaders,
         group: op.group,
+        faults: operationFaults(op.faults, path, faults, Object.keys(raw.faults), aside, report),
       });
     } else unresolved.add(op.name);
     if (incomplete) lacking.add(op.name);
@@ -1246,6 +1249,7 @@ export function resolveSpec(
         }
       : undefined,
     soapHeaders,
+    faults: [...faults.values()],
     decisions: [...decisions.values()],
     parameters: [...parameters.values()],
     enums: [...enums.values()],

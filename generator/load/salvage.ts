@@ -29,7 +29,7 @@ const LISTS = {
   groups: 'title',
   polls: 'method',
 } as const;
-const MAPS = ['parameters', 'enums', 'records', 'results'] as const;
+const MAPS = ['parameters', 'enums', 'records', 'results', 'faults'] as const;
 /** Sections left out whole when they have a problem: optional, and what refers to them is told so. */
 const OPTIONAL = ['serviceErrors', 'auth', 'mock', '$schema'] as const;
 

@@ -513,6 +513,12 @@ const operation = z
       .describe(
         "The SOAP headers (by element name, from soapHeaders) this operation's SOAP answers carry in soap:Header, ASMX's SoapHeader(Direction = Out or InOut). Default: none.",
       ),
+    faults: z
+      .array(wireName.describe('A fault, by its name under the top-level faults.'))
+      .optional()
+      .describe(
+        "The typed SOAP faults this operation declares (wsdl:fault; WCF's [FaultContract]), by name from the top-level faults: a fault whose detail holds one of their elements is read into SvcSoapFault.fault. Default: none (every fault is still an SvcSoapFault, its detail as text).",
+      ),
     outputs: z
       .array(field)
       .min(1)
@@ -536,6 +542,16 @@ const group = z
   .object({
     title: z.string().min(1).describe('The group title, as operations name it in `group`.'),
     doc: doc.describe('An introduction to the group, shown above its operations in the docs.'),
+  })
+  .strict();
+
+/** A typed SOAP fault: the element its detail holds (in SOAP 1.1 `<detail>`, in SOAP 1.2 `<soap:Detail>`). */
+const fault = z
+  .object({
+    type: wireName.describe('The record the detail element holds.'),
+    element: wireName.optional().describe("The detail element's name. Default: the fault's name (the key)."),
+    namespace: z.string().min(1).optional().describe("The detail element's namespace. Default: the service namespace."),
+    doc,
   })
   .strict();
 
@@ -735,6 +751,12 @@ export const specSchema = z
         'SOAP header records sent with calls (the ASMX AuthHeader pattern) or carried by answers (responseHeaders of an operation).',
       ),
     decisions: z.array(decision).default([]),
+    faults: z
+      .record(wireName, fault)
+      .default({})
+      .describe(
+        'Typed SOAP faults, by name (a WSDL fault message; one shared by every operation that declares it): the record a fault detail element holds. Operations list theirs under faults.',
+      ),
     parameters: z.record(memberName, parameter).default({}),
     enums: z.record(wireName, enumDef).default({}),
     records: z.record(wireName, record).default({}),

@@ -56,6 +56,7 @@ export function specNames(raw: ResolvableSpec): SpecNames {
       outputs,
       responseHeaders: (op.responseHeaders?.length ?? 0) > 0,
       valueResult: !outputs && returned !== 'void' && !isStruct(returned),
+      faults: (op.faults?.length ?? 0) > 0,
     };
     return [{ op, index, has }];
   });

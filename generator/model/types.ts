@@ -346,6 +346,23 @@ export interface ResponseHeaderModel {
   readonly doc: string | undefined;
 }
 
+/**
+ * A typed SOAP fault (a WSDL fault message; WCF's `[FaultContract]`): the element a fault's detail holds, in SOAP 1.1
+ * `<detail>` and in SOAP 1.2 `<soap:Detail>`, and the record it holds. Declared once, listed by the operations that
+ * may answer it.
+ */
+export interface FaultModel {
+  readonly kind: 'fault';
+  /** Its name (the spec's key; the WSDL fault and message name): the discriminant of the client's typed fault. */
+  readonly name: string;
+  /** The detail element's local name. */
+  readonly element: string;
+  /** The detail element's namespace: the spec's, else the service namespace. */
+  readonly namespace: string;
+  readonly record: StructModel;
+  readonly doc: string | undefined;
+}
+
 /** The bindings a service offers. */
 export type BindingName = 'soap11' | 'soap12' | 'httpPost' | 'httpGet';
 
@@ -389,6 +406,8 @@ export interface OperationModel {
   readonly responseHeaders: readonly ResponseHeaderModel[];
   /** The title of the group the docs list it under (one of `ServiceModel.groups`), or undefined. */
   readonly group: string | undefined;
+  /** The typed faults it declares, in the order the spec lists them (of `ServiceModel.faults`). */
+  readonly faults: readonly FaultModel[];
 }
 
 /** A group of operations in the docs: the spec's `groups`, or the groups operations name, by first appearance. */
@@ -503,6 +522,8 @@ export interface ServiceModel {
   readonly serviceErrors: ServiceErrorsModel | undefined;
   readonly auth: AuthModel | undefined;
   readonly soapHeaders: readonly SoapHeaderModel[];
+  /** The typed SOAP faults the spec declares, in the spec's order (operations list theirs). */
+  readonly faults: readonly FaultModel[];
   readonly decisions: readonly Decision[];
   /** The shared parameter definitions (top-level `parameters`); operations may also define their own inline. */
   readonly parameters: readonly ParameterModel[];

@@ -70,8 +70,21 @@ export class SvcServiceError<R = unknown> extends SvcError {
   }
 }
 
-/** A SOAP fault answered by the service (SOAP 1.1 or 1.2). */
-export class SvcSoapFault extends SvcError {
+/**
+ * A typed fault detail: the name of a fault the operation declares (the spec's `faults`) and the record its detail
+ * element held, decoded. Generated clients narrow it to each operation's own union (`<Op>Fault`).
+ */
+export interface TypedSoapFault {
+  readonly name: string;
+  readonly value: unknown;
+}
+
+/**
+ * A SOAP fault answered by the service (SOAP 1.1 or 1.2).
+ *
+ * @typeParam F - the typed details the operation declares (`<Op>Fault` of a generated client)
+ */
+export class SvcSoapFault<F extends TypedSoapFault = TypedSoapFault> extends SvcError {
   /** The fault code exactly as sent, prefix included: `soap:Client`, `soap:Server`, `soap:Sender`, `soap:Receiver`. */
   readonly code: string;
   /** The SOAP 1.2 Subcode/Value as sent, if any (SOAP 1.1 has none). */
@@ -82,6 +95,13 @@ export class SvcSoapFault extends SvcError {
   readonly detail: string | undefined;
   /** The HTTP status the fault came with (ASMX uses 500). */
   readonly status: number;
+  /**
+   * The detail decoded, when it holds the element of a fault the operation declares: `{ name, value }`, the fault's
+   * name and its record; else undefined (no typed fault declared or sent; `detail` has the text either way). A
+   * detail that names a declared element but does not decode leaves it undefined, the decoding's SvcDecodeError as
+   * `cause`. Not enumerable, as it is the service's data (JSON.stringify and util.inspect leave it out).
+   */
+  declare readonly fault: F | undefined;
 
   /**
    * @param code - fault code as sent
@@ -98,6 +118,7 @@ export class SvcSoapFault extends SvcError {
     this.reason = reason;
     this.detail = detail;
     this.status = status;
+    Object.defineProperty(this, 'fault', { value: undefined, enumerable: false, writable: true, configurable: true });
   }
 }
 

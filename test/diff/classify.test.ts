@@ -51,6 +51,18 @@ const WITH_INFO: readonly Edit[] = [
     'soapHeaders:\n  - element: Info\n    type: Info\nrecords:\n  Info:\n    fields:\n      - { name: version, type: string }\n  Query:',
   ],
 ];
+/** A fault record and its declaration (issue 25, wsdl:fault); `element` its detail element. */
+function withFault(element = 'Missing', type = 'Missing'): readonly Edit[] {
+  return [
+    [
+      'records:\n  Query:',
+      `faults:\n  Missing: { type: ${type}, element: ${element} }\nrecords:\n  Missing:\n    fields:\n      - { name: what, type: string }\n  Gone:\n    fields:\n      - { name: what, type: string }\n  Query:`,
+    ],
+  ];
+}
+/** GetItem declares the fault Missing. */
+const GET_ITEM_FAULT: Edit = ['    eat: { marker: itemId }', '    faults: [Missing]\n    eat: { marker: itemId }'];
+
 /** GetItem's answers carry the header Info, required or not. */
 function answersInfo(required: boolean): Edit {
   return [
@@ -615,6 +627,55 @@ const rows: Array<[string, Row]> = [
   [
     'an integer code of an enum value',
     { new: [["'404': NotFound", "'405': NotFound"]], want: ['enum-code-changed ErrorCode.NotFound breaking/breaking'] },
+  ],
+
+  // Typed faults
+  [
+    'a fault declared by an operation',
+    {
+      old: withFault(),
+      new: [...withFault(), GET_ITEM_FAULT],
+      want: ['fault-added GetItem.faults.Missing compatible/compatible'],
+    },
+  ],
+  [
+    'a fault no longer declared by an operation',
+    {
+      old: [...withFault(), GET_ITEM_FAULT],
+      new: withFault(),
+      want: ['fault-removed GetItem.faults.Missing breaking/compatible'],
+    },
+  ],
+  [
+    'a fault’s detail element changed',
+    {
+      old: [...withFault(), GET_ITEM_FAULT],
+      new: [...withFault('NotThere'), GET_ITEM_FAULT],
+      want: ['fault-changed faults.Missing breaking/breaking'],
+    },
+  ],
+  [
+    'a fault’s record changed',
+    {
+      old: [...withFault(), GET_ITEM_FAULT],
+      new: [...withFault('Missing', 'Gone'), GET_ITEM_FAULT],
+      want: ['fault-changed faults.Missing breaking/breaking'],
+    },
+  ],
+  [
+    'a field added to a fault’s record is a field of an answer',
+    {
+      old: [...withFault(), GET_ITEM_FAULT],
+      new: [
+        ...withFault(),
+        GET_ITEM_FAULT,
+        [
+          '  Missing:\n    fields:\n      - { name: what, type: string }',
+          '  Missing:\n    fields:\n      - { name: what, type: string }\n      - { name: when, type: int }',
+        ],
+      ],
+      want: ['field-added Missing.when compatible/breaking'],
+    },
   ],
 
   // SOAP headers of answers

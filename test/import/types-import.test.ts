@@ -28,7 +28,7 @@ describe('an xsd:import in wsdl:types, outside any schema', () => {
     const run = await runImportWsdl({ file: WSDL, cwd: repoRoot });
     expect(run.exitCode).toBe(0);
     expect(run.stderr).toBe(
-      `${WSDL}:17:7: wsdl:fault: the fault QuoteError of GetQuote is not kept: the client reports every SOAP fault as SvcSoapFault, its detail as text\nleft out: 1 construct (wsdl:fault 1)\n`,
+      `${WSDL}:17:7: wsdl:fault: the fault QuoteError of GetQuote is left out: its detail element QuoteError holds no record; it is an SvcSoapFault, its detail as text\nleft out: 1 construct (wsdl:fault 1)\n`,
     );
   });
 });

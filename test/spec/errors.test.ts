@@ -324,9 +324,9 @@ function messagesOf(text: string): string[] {
 const XSD =
   'string, int, long, double, boolean, dateTime, decimal, float, short, byte, unsignedByte, unsignedShort, unsignedInt, unsignedLong, base64Binary, guid, char, date, time, duration, integer, nonNegativeInteger, positiveInteger, NMTOKEN, Name, NCName, language, token, xml';
 const OPERATION_KEYS =
-  'name, doc, params, result, httpPostRoot, httpPost, httpGet, soapAction, parameterStyle, namespace, headers, responseHeaders, outputs, eat, submitsPayments, group';
+  'name, doc, params, result, httpPostRoot, httpPost, httpGet, soapAction, parameterStyle, namespace, headers, responseHeaders, faults, outputs, eat, submitsPayments, group';
 const TOP_KEYS =
-  '$schema, specVersion, service, serviceErrors, auth, soapHeaders, decisions, parameters, enums, records, results, operations, groups, polls, mock';
+  '$schema, specVersion, service, serviceErrors, auth, soapHeaders, decisions, faults, parameters, enums, records, results, operations, groups, polls, mock';
 
 const MESSAGES: ReadonlyArray<[name: string, row: { given: string; want: readonly string[] }]> = [
   [

@@ -12,6 +12,7 @@ import {
   SvcHttpError,
   SvcRequestError,
   SvcServiceError,
+  SvcSoapFault,
 } from '../errors.js';
 import { pollUntil, type PollOptions } from './poll.js';
 import { Redactor } from '../redact.js';
@@ -52,6 +53,7 @@ import {
   type ResponseHook,
 } from './hooks.js';
 import { checkCallHeaders } from './call-headers.js';
+import { readTypedFault, type FaultBinding } from './typed-faults.js';
 
 export { STYLES, isFormStyle, type Style } from '../operation.js';
 
@@ -210,6 +212,8 @@ export interface OperationBinding<R> extends OperationWire {
   readonly secretFields?: readonly string[];
   /** Parameters that hold secrets (the spec marks them): masked in the call's errors and in what hooks see. */
   readonly secretParams?: readonly string[];
+  /** The typed faults it declares: a SOAP fault's detail holding one of their elements is decoded (`fault.fault`). */
+  readonly faults?: readonly FaultBinding[];
 }
 
 /** How a status poll reads its results; see {@link ClientCore.poll}. */
@@ -514,6 +518,8 @@ export class ClientCore {
       if (!accept?.(result)) this.check(op, result);
       return { result, headers: answered };
     } catch (error) {
+      if (op.faults !== undefined && error instanceof SvcSoapFault)
+        readTypedFault(error, op.faults, this.options.namespace);
       throw this.redactor(sent).error(error);
     }
   }

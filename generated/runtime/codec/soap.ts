@@ -283,6 +283,7 @@ function readFault11(reader: XmlReader, status: number): SvcSoapFault {
   let code: string | undefined;
   let reason: string | undefined;
   let detail: string | undefined;
+  let document: string | undefined;
   let detailSeen = false;
   while (reader.nextChild()) {
     const name = reader.namespaceUri === '' ? nameOf(reader) : '';
@@ -292,12 +293,12 @@ function readFault11(reader: XmlReader, status: number): SvcSoapFault {
       reason = reader.readText();
     } else if (name === 'detail' && !detailSeen) {
       detailSeen = true;
-      detail = readDetail(reader);
+      ({ text: detail, document } = readDetail(reader));
     } else {
       reader.skip();
     }
   }
-  return new SvcSoapFault(code ?? '', reason ?? '', detail, status);
+  return withDetail(new SvcSoapFault(code ?? '', reason ?? '', detail, status), document);
 }
 
 /** SOAP 1.2 fault parts are in the envelope namespace; the first of each counts, deeper Subcodes are not kept. */
@@ -306,6 +307,7 @@ function readFault12(reader: XmlReader, status: number): SvcSoapFault {
   let subcode: string | undefined;
   let reason: string | undefined;
   let detail: string | undefined;
+  let document: string | undefined;
   let codeSeen = false;
   let reasonSeen = false;
   let detailSeen = false;
@@ -338,17 +340,47 @@ function readFault12(reader: XmlReader, status: number): SvcSoapFault {
       }
     } else if (name === 'Detail' && !detailSeen) {
       detailSeen = true;
-      detail = readDetail(reader);
+      ({ text: detail, document } = readDetail(reader));
     } else {
       reader.skip();
     }
   }
-  return new SvcSoapFault(code ?? '', reason ?? '', detail, status, subcode);
+  return withDetail(new SvcSoapFault(code ?? '', reason ?? '', detail, status, subcode), document);
 }
 
-function readDetail(reader: XmlReader): string | undefined {
+/** The detail of each fault read here as a document of its own, for a typed detail's decoder ({@link detailDocumentOf}). */
+const DETAIL_DOCUMENTS = new WeakMap<SvcSoapFault, string>();
+
+/**
+ * The detail element of `fault` as a document of its own, its content as sent inside a `<detail>` root that declares
+ * every namespace in scope where it stood (a prefix bound on the Envelope still means the same); undefined for a
+ * fault without a detail holding an element, or one not read from a response.
+ * @param fault - a fault thrown by this module's readers
+ */
+export function detailDocumentOf(fault: SvcSoapFault): string | undefined {
+  return DETAIL_DOCUMENTS.get(fault);
+}
+
+/** Reads the detail element the reader is on: its text for {@link SvcSoapFault.detail}, and the document it makes. */
+function readDetail(reader: XmlReader): { text: string | undefined; document: string | undefined } {
+  const scope = reader.namespacesInScope();
+  const inner = reader.readInnerXml();
   // The reader has checked the nesting of the detail while taking it; references are checked as it is decoded.
-  return detailOf(reader.readInnerXml(), (message) => reader.error(`${message} in the fault detail`));
+  const text = detailOf(inner, (message) => reader.error(`${message} in the fault detail`));
+  if (!inner.includes('<')) return { text, document: undefined };
+  const declarations = scope.map(([prefix, uri]) => ` xmlns${prefix === '' ? '' : `:${prefix}`}="${escapeUri(uri)}"`);
+  return { text, document: `<detail${declarations.join('')}>${inner}</detail>` };
+}
+
+/** A namespace name as an attribute value (it was one already, so only the markup characters need escaping). */
+function escapeUri(uri: string): string {
+  return uri.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+}
+
+/** The fault, with the detail document kept for {@link detailDocumentOf}. */
+function withDetail(fault: SvcSoapFault, document: string | undefined): SvcSoapFault {
+  if (document !== undefined) DETAIL_DOCUMENTS.set(fault, document);
+  return fault;
 }
 
 /**

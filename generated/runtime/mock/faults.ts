@@ -19,26 +19,40 @@ export type MockFaultCode = 'Client' | 'Server';
 /** Every fault code the mock sends: a handler's, or VersionMismatch for an envelope of the wrong SOAP version. */
 export type WireFaultCode = MockFaultCode | 'VersionMismatch';
 
+/** A typed fault detail a handler answers: the name of a fault the operation declares and the value of its record. */
+export interface MockTypedFault {
+  readonly name: string;
+  readonly value: unknown;
+}
+
 /**
  * Thrown by a mock's handler to answer with a fault: `Client` for a request the service refuses, `Server` for a failure
- * of its own. Over HTTP POST it becomes a 500 text/plain answer holding the message.
+ * of its own. Over HTTP POST it becomes a 500 text/plain answer holding the message (ASMX writes an exception's
+ * message there, never a detail). With `fault`, one of the operation's declared faults, its record is written as
+ * the detail's element (SOAP 1.1 `<detail>`, SOAP 1.2 `<soap:Detail>`), as WCF writes a `FaultException<T>`.
+ *
+ * @typeParam F - the typed faults of the operation (`<Op>Fault` of the generated client's types)
  */
-export class MockFault extends Error {
+export class MockFault<F extends MockTypedFault = MockTypedFault> extends Error {
   /** `Client` (SOAP 1.2 `Sender`) or `Server` (SOAP 1.2 `Receiver`). */
   readonly code: MockFaultCode;
   /** Text for the fault's detail element (SOAP only), or undefined for an empty detail. */
   readonly detail: string | undefined;
+  /** The typed detail (SOAP only): a fault the operation declares, written as its element; not beside `detail`. */
+  readonly fault: F | undefined;
 
   /**
    * @param code - `Client` or `Server`
    * @param message - the faultstring / Reason text; it is sent to the caller, so it must not quote a secret
    * @param detail - text for the detail element, if any
+   * @param fault - a typed detail instead of text: `{ name, value }` of a fault the operation declares
    */
-  constructor(code: MockFaultCode, message: string, detail?: string) {
+  constructor(code: MockFaultCode, message: string, detail?: string, fault?: F) {
     super(message);
     this.name = 'MockFault';
     this.code = code;
     this.detail = detail;
+    this.fault = fault;
   }
 }
 
@@ -141,10 +155,18 @@ export function textReply(status: number, message: string, headers?: Readonly<Re
  * @param code - the fault code, in SOAP 1.1 terms
  * @param message - the faultstring / Reason text (escaped here)
  * @param detail - text of the detail element, if any (escaped here)
+ * @param detailMarkup - the detail element's content as markup instead (a typed fault's element), written as is
  */
-export function faultReply(style: Style, code: WireFaultCode, message: string, detail?: string): MockHttpReply {
+export function faultReply(
+  style: Style,
+  code: WireFaultCode,
+  message: string,
+  detail?: string,
+  detailMarkup?: string,
+): MockHttpReply {
   if (isFormStyle(style)) return textReply(500, message);
-  const body = style === 'soap11' ? fault11(code, message, detail) : fault12(code, message, detail);
+  const content = detailMarkup ?? (detail === undefined || detail === '' ? undefined : text(detail));
+  const body = style === 'soap11' ? fault11(code, message, content) : fault12(code, message, content);
   return { status: 500, headers: { 'Content-Type': style === 'soap11' ? TEXT_XML : SOAP12_CONTENT_TYPE }, body };
 }
 
@@ -164,8 +186,9 @@ function text(s: string): string {
   return escapeXmlText(xmlSafe(s));
 }
 
-function fault11(code: WireFaultCode, message: string, detail: string | undefined): string {
-  const detailElement = detail === undefined || detail === '' ? '<detail />' : `<detail>${text(detail)}</detail>`;
+/** `content`: the detail's content as markup (escaped text or a typed fault's element), undefined for none. */
+function fault11(code: WireFaultCode, message: string, content: string | undefined): string {
+  const detailElement = content === undefined ? '<detail />' : `<detail>${content}</detail>`;
   return soapEnvelope(
     SOAP11_NAMESPACE,
     `<soap:Fault><faultcode>soap:${code}</faultcode><faultstring>${text(message)}` +
@@ -173,9 +196,8 @@ function fault11(code: WireFaultCode, message: string, detail: string | undefine
   );
 }
 
-function fault12(code: WireFaultCode, message: string, detail: string | undefined): string {
-  const detailElement =
-    detail === undefined || detail === '' ? '<soap:Detail />' : `<soap:Detail>${text(detail)}</soap:Detail>`;
+function fault12(code: WireFaultCode, message: string, content: string | undefined): string {
+  const detailElement = content === undefined ? '<soap:Detail />' : `<soap:Detail>${content}</soap:Detail>`;
   return soapEnvelope(
     SOAP12_NAMESPACE,
     `<soap:Fault><soap:Code><soap:Value>soap:${SOAP12_CODES[code]}</soap:Value>` +

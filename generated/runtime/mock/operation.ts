@@ -68,6 +68,18 @@ export interface MockOperation extends OperationWire {
   readonly errorResult?: (code: MockErrorCode, message: string) => unknown;
   /** The SOAP headers its answers carry, each with its record's writer, in the order they are written. */
   readonly responseHeaders?: readonly MockResponseHeader[];
+  /** The typed faults it declares, each with its detail element and its record's writer (a handler's MockFault). */
+  readonly faults?: readonly MockFaultBinding[];
+}
+
+/** A typed fault an operation declares: what a handler's `MockFault` with `fault` names, and how it is written. */
+export interface MockFaultBinding {
+  readonly name: string;
+  /** The detail element and its namespace. */
+  readonly element: string;
+  readonly namespace: string;
+  /** Writes the record as the element `name` with `attrs` (its namespace declaration) on its start tag. */
+  readonly write: (name: string, value: unknown, attrs: string) => string;
 }
 
 /** A SOAP header an operation's answers carry in soap:Header. */

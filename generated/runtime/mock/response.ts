@@ -152,7 +152,7 @@ const XSI_DECLARATION = ` xmlns:xsi="${XSI_NAMESPACE}"`;
  * The declaration of `namespace` as the default on an element of the answer; none for no namespace (a WCF contract
  * with Namespace = ""), as nothing around the element declares a default.
  */
-function defaultNamespace(namespace: string): string {
+export function defaultNamespace(namespace: string): string {
   return namespace === '' ? '' : ` xmlns="${escapeXmlAttribute(namespace)}"`;
 }
 
@@ -166,7 +166,7 @@ const OPERATION_PREFIX = 'op';
  * element has children, the element takes a prefix for the operation's namespace and declares the service namespace
  * as the default for its children. Anything else is returned as it is.
  */
-function inMemberNamespace(
+export function inMemberNamespace(
   name: string,
   markup: string,
   attrs: string,

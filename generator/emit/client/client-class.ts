@@ -13,6 +13,13 @@ import { hasErrorCodes, sendsTimestamps } from '../features.js';
 import { responseHeadersTypeName } from '../types.js';
 import { decoderName, resultDecoderName } from './decoders.js';
 import { encoderName, recordWriterName } from './encoders.js';
+import {
+  faultDecoderImports,
+  faultStatements,
+  faultTypeImports,
+  usesTypedFaults,
+  writeFaultBinding,
+} from './faults.js';
 import { memberAccess, parameterName, propertyKey } from '../../load/names.js';
 
 export const CLIENT_FILE = 'client/client.ts';
@@ -33,6 +40,7 @@ export function emitClientClass(model: ServiceModel, printer: Printer): Generate
     styleType(model),
     optionsInterface(model, principal),
     ...serviceErrorsInterface(model),
+    ...faultStatements(model),
     bindingsStatement(model),
     clientClass(model, principal),
   ]);
@@ -59,7 +67,11 @@ function imports(model: ServiceModel): Statement[] {
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: '../runtime/errors.js',
-      namedImports: ['SvcRequestError', ...(checkedOperations(model).length > 0 ? ['SvcServiceError'] : [])],
+      namedImports: [
+        'SvcRequestError',
+        ...(checkedOperations(model).length > 0 ? ['SvcServiceError'] : []),
+        ...(usesTypedFaults(model) ? ['SvcSoapFault'] : []),
+      ],
     },
     ...(model.soapHeaders.length > 0
       ? [
@@ -123,6 +135,7 @@ function imports(model: ServiceModel): Statement[] {
           ...model.operations.filter((o) => o.result.kind !== 'void').map(resultDecoderName),
           ...model.soapHeaders.map((h) => recordWriterName(h.record)),
           ...model.operations.flatMap((o) => o.responseHeaders.map((h) => decoderName(h.record))),
+          ...faultDecoderImports(model),
         ]),
       ].sort(),
     },
@@ -136,6 +149,9 @@ function imports(model: ServiceModel): Statement[] {
         ...model.operations
           .filter((o) => o.responseHeaders.length > 0)
           .map((o) => ({ name: responseHeadersTypeName(o), isTypeOnly: true })),
+        ...faultTypeImports(model)
+          .filter((name) => !resultTypeNames(model).includes(name))
+          .map((name) => ({ name, isTypeOnly: true })),
       ],
     },
   ];
@@ -693,6 +709,7 @@ function writeBinding(w: CodeBlockWriter, model: ServiceModel, op: OperationMode
     if (secrets.length > 0) w.writeLine(`secretFields: [${secrets.join(', ')}],`);
     const secretParams = op.params.filter((p) => p.secret).map((p) => tsLiteral(p.name));
     if (secretParams.length > 0) w.writeLine(`secretParams: [${secretParams.join(', ')}],`);
+    writeFaultBinding(w, op);
   });
   const type =
     result.kind === 'void'

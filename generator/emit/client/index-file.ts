@@ -4,6 +4,7 @@ import { StructureKind } from '../../print/kinds.js';
 import type { ServiceModel } from '../../model/types.js';
 import type { GeneratedFile, Printer } from '../../print/printer.js';
 import { checkedOperations, optionsTypeName, serviceErrorsTypeName } from './client-class.js';
+import { faultExports, usesTypedFaults } from './faults.js';
 
 export const INDEX_FILE = 'client/index.ts';
 
@@ -18,6 +19,7 @@ export function emitIndex(model: ServiceModel, printer: Printer): GeneratedFile 
         ...(checkedOperations(model).length > 0 ? [{ name: serviceErrorsTypeName(model), isTypeOnly: true }] : []),
         ...(signed ? [{ name: 'SignInput', isTypeOnly: true }] : []),
         { name: 'Style', isTypeOnly: true },
+        ...faultExports(model),
       ],
     },
     { moduleSpecifier: './types.js' },
@@ -34,6 +36,7 @@ export function emitIndex(model: ServiceModel, printer: Printer): GeneratedFile 
         'SvcTransportError',
         'SvcResponseTooLargeError',
         'SvcHookError',
+        ...(usesTypedFaults(model) ? [{ name: 'TypedSoapFault', isTypeOnly: true }] : []),
       ],
     },
     ...(signed

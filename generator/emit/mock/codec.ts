@@ -5,6 +5,7 @@
  * operations share (a parameter defined once under `parameters`, the failure answer of one result type) is written
  * once, as a module constant.
  */
+import { faultEntry, faultRecords } from './faults.js';
 import type { CodeBlockWriter } from 'ts-morph';
 import { arrayLiteral, arrow, call, objectLiteral } from '../expressions.js';
 import { StructureKind, VariableDeclarationKind } from '../../print/kinds.js';
@@ -61,6 +62,7 @@ export function emitMockCodec(model: ServiceModel, printer: Printer): GeneratedF
     if (op.result.kind === 'outputs') writers.visit({ kind: 'record', record: op.result.struct }, true);
     for (const h of op.responseHeaders) writers.visit({ kind: 'record', record: h.record }, true);
   }
+  for (const record of faultRecords(model.operations)) writers.visit({ kind: 'record', record }, true);
   const written = writers.codec(model);
   // An attribute's value (and text content) is encoded by the strict encoder itself (no constant), so that one stays imported.
   const attributeTypes = new Set(
@@ -219,6 +221,7 @@ function operationEntry(model: ServiceModel, op: OperationModel, needs: Needs): 
     );
     lines.push(['responseHeaders', arrayLiteral(entries)]);
   }
+  lines.push(...faultEntry(op, (helper) => needs.mockValues.add(helper)));
   return objectLiteral(lines);
 }
 

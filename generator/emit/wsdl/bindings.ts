@@ -5,6 +5,7 @@
  * body), each answering an XML document. Only the bindings the spec lists.
  */
 import type { OperationModel, ServiceModel } from '../../model/types.js';
+import { writeBindingFaults } from './faults.js';
 import { SOAP_PORT_TYPE, formBindings, headerMessage } from './messages.js';
 import { NS, wsdlName } from './namespaces.js';
 import { child, documentation, type XMLBuilder } from './xml.js';
@@ -59,6 +60,7 @@ export function writeBindings(definitions: XMLBuilder, model: ServiceModel): voi
           ['use', 'literal'],
         ]);
       }
+      writeBindingFaults(operation, prefix, op);
     }
   }
   for (const { suffix, verb, operations } of formBindings(model)) {

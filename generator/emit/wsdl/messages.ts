@@ -6,6 +6,7 @@
  */
 import type { OperationModel, ServiceModel } from '../../model/types.js';
 import { NS, qname, wsdlName, type Prefixes } from './namespaces.js';
+import { writeFaultMessages, writePortTypeFaults } from './faults.js';
 import type { SchemaPlan } from './schema.js';
 import { child, documentation, type XMLBuilder } from './xml.js';
 
@@ -79,6 +80,7 @@ export function writeMessages(
         ]);
       }
     }
+    writeFaultMessages(definitions, model, prefixes);
   }
   for (const { suffix, operations } of formBindings(model)) {
     for (const op of operations) {
@@ -112,6 +114,7 @@ function portType(
     documentation(operation, op.doc);
     child(operation, 'wsdl:input', [['message', wsdlName(model, `${op.name}${suffix}In`)]]);
     child(operation, 'wsdl:output', [['message', wsdlName(model, `${op.name}${suffix}Out`)]]);
+    if (suffix === 'Soap') writePortTypeFaults(operation, model, op);
   }
 }
 

@@ -13,6 +13,7 @@ import { isReferenceType } from '../../model/reference-types.js';
 import type {
   ChoiceType,
   EnumModel,
+  FaultModel,
   FieldModel,
   ListType,
   OperationModel,
@@ -200,6 +201,7 @@ class SchemaPlanner {
       });
     }
     for (const h of model.soapHeaders) headers.set(h, this.header(h));
+    for (const f of model.faults) this.faultElement(f);
     for (const s of [...model.records, ...model.results]) if (!this.outputStructs.has(s)) this.struct(s);
     for (const e of model.enums) this.enumType(e);
     // ASMX declares the HTTP POST roots after everything else: the root of each response, named as the spec says.
@@ -310,6 +312,14 @@ class SchemaPlanner {
       this.struct(h.record);
     }
     return qname(this.serviceNs, h.element);
+  }
+
+  /** A typed fault's detail element, in its namespace, then its record (the fault messages name the element). */
+  private faultElement(f: FaultModel): void {
+    this.useNamespace(f.namespace);
+    const type = qname(f.record.namespace?.uri ?? this.serviceNs, f.record.xmlName);
+    this.typedElement(f.namespace, f.element, type, false, `the detail element of the fault ${f.name}`);
+    this.struct(f.record);
   }
 
   private httpPostRoot(op: OperationModel): OperationElements['httpPostRoot'] {

@@ -610,6 +610,20 @@ export class XmlReader {
   }
 
   /**
+   * The namespace declarations in scope at the current element (its own included), one per prefix, the innermost
+   * binding of each (`''` the default namespace), without the predeclared `xml`: what markup taken out of the
+   * document with {@link readInnerXml} needs declared around it to mean the same.
+   */
+  namespacesInScope(): Array<[prefix: string, uri: string]> {
+    const found = new Map<string, string>();
+    for (let i = this.nsCount - 1; i >= 0; i--) {
+      const prefix = this.nsPrefix[i]!;
+      if (prefix !== 'xml' && !found.has(prefix)) found.set(prefix, this.nsUri[i]!);
+    }
+    return [...found];
+  }
+
+  /**
    * Returns the current element's markup, its start and end tags included, exactly as it appears in the source, and
    * consumes it. Namespace declarations of its ancestors are not added: meant for a document's root (XML content
    * sent as a whole document).

@@ -51,6 +51,7 @@ import {
 } from './request.js';
 import { validateRequestForm } from './request-validation.js';
 import { httpPostResultReply, soapResultReply } from './response.js';
+import { mockFaultReply } from './typed-faults.js';
 import { Redactor } from '../redact.js';
 import { SvcDecodeError } from '../errors.js';
 import { XmlNameTable, XmlReader } from '../codec/xml-reader.js';
@@ -58,11 +59,11 @@ import { writeInSlices } from '../codec/write-slices.js';
 import { soapAction } from '../codec/xml-writer.js';
 
 export type { Style } from '../operation.js';
-export { MockFault } from './faults.js';
+export { MockFault, type MockTypedFault } from './faults.js';
 export type { AuthFailureKind } from './auth.js';
 export type { MockErrorCode } from './codes.js';
 export type { MockExchange, MockReply } from './exchange.js';
-export type { MockOperation, MockParam, MockResponseHeader } from './operation.js';
+export type { MockFaultBinding, MockOperation, MockParam, MockResponseHeader } from './operation.js';
 
 /** A call the mock passed to its handler. */
 export interface MockCall {
@@ -650,7 +651,10 @@ export class MockCore {
         try {
           value = await this.#options.invoke(op.name, call.params, context);
         } catch (error) {
-          if (error instanceof MockFault) return this.#fault(style, call, error.code, error.message, error.detail);
+          if (error instanceof MockFault)
+            return mockFaultReply(style, op, error, this.#options.namespace, (t) =>
+              this.#redactor(call.credentials).text(t),
+            );
           return this.#fault(style, call, 'Server', `the mock's handler for ${op.name} failed: ${messageOf(error)}`);
         }
       }
