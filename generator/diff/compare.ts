@@ -15,6 +15,7 @@ import type {
 } from '../model/types.js';
 import { RULES, classify, type ChangeKind, type Usage } from './rules.js';
 import { CATEGORIES, type Change } from './types.js';
+import { alternativeTypes } from '../model/alternatives.js';
 
 export function compareModels(oldModel: ServiceModel, newModel: ServiceModel): Change[] {
   const changes: Change[] = [];
@@ -649,7 +650,7 @@ function usages(a: ServiceModel, b: ServiceModel): Map<string, Usage> {
   };
   const visitType = (t: TypeModel, dir: 'input' | 'output'): void => {
     if (t.kind === 'list') visitType(t.item, dir);
-    else if (t.kind === 'choice') t.alternatives.forEach((a) => visitType(a.type, dir));
+    else if (t.kind === 'choice') t.alternatives.flatMap(alternativeTypes).forEach((x) => visitType(x, dir));
     else if (t.kind === 'enum') mark(t.enum.name, dir);
     else if (t.kind === 'record') visitStruct(t.record, dir);
   };

@@ -14,6 +14,7 @@ import { responseHeadersTypeName } from '../types.js';
 import { decoderName, resultDecoderName } from './decoders.js';
 import { encoderName, recordWriterName } from './encoders.js';
 import { memberAccess, parameterName, propertyKey } from '../../load/names.js';
+import { alternativeTypes } from '../../model/alternatives.js';
 
 export const CLIENT_FILE = 'client/client.ts';
 
@@ -146,7 +147,7 @@ function resultTypeNames(model: ServiceModel): string[] {
   const names = new Set<string>();
   const visit = (t: TypeModel): void => {
     if (t.kind === 'list') visit(t.item);
-    else if (t.kind === 'choice') t.alternatives.forEach((a) => visit(a.type));
+    else if (t.kind === 'choice') t.alternatives.flatMap(alternativeTypes).forEach((x) => visit(x));
     else if (t.kind === 'record') names.add(t.record.name);
     else if (t.kind === 'enum') names.add(OPEN_ENUM).add(t.enum.name);
   };
