@@ -1791,19 +1791,8 @@ function sequenceAlternative(
   const inner = seq.children.filter((x) => x.ns === NS.xsd && x.name !== 'annotation');
   const first = inner[0];
   if (first === undefined || inner.some((x) => x.name !== 'element') || !once(occurrenceOf(first))) return undefined;
-  // Two sequences, or one with a required element after its first: a sequence alternative of the format's.
-  if (!onlyWithFits(particles, inner)) return undefined;
+  // Two sequences: each a sequence alternative of the format's.
+  if (particles.filter((p) => p.name === 'sequence').length > 1) return undefined;
   return { choice: { ...c, children: c.children.map((x) => (x === seq ? first : x)) }, first, rest: inner.slice(1) };
 }
 
-/**
- * Whether a choice's sequence is drafted by its first element, the rest as optional fields sent only with it
- * (onlyWith): when it is the choice's one sequence and the rest may be absent, so that nothing the schema requires is
- * lost. Otherwise the choice has sequence alternatives (generator/import/sequence-alternative.ts).
- */
-function onlyWithFits(particles: readonly XmlElement[], inner: readonly XmlElement[]): boolean {
-  return (
-    particles.filter((p) => p.name === 'sequence').length === 1 &&
-    inner.slice(1).every((x) => occurrenceOf(x).min === 0)
-  );
-}
