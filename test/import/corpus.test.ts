@@ -60,11 +60,6 @@ const KNOWN_FAILURES: Readonly<Record<string, string>> = {
  * may time out before it). Checked by the full run only; remove an entry when its WSDL passes it (the full run says so).
  */
 const FULL_RUN_FAILURES: Readonly<Record<string, string>> = {
-  // VehicleDescriptionRequest's s:choice between two s:sequences and an element (modelYear, makeName, modelName | vin,
-  // reducingStyleId? | styleId) is left out, reported: a sequence as an alternative beside another has no counterpart
-  // in the format yet, so describeVehicle sends none of the three and its request is invalid.
-  'chromedata-description':
-    "schema describeVehicle over soap11: request part 0: Schemas validity error : Element '{urn:description7a.services.chrome.com}trimName': This element is not expected.",
   // Its 45 parameters of maxOccurs="unbounded" (groups, flags, names) are repeated parameters now (edialog-sdk's
   // construct); 2,313 of its 2,316 calls are exact, and 3 fail at node-soap, among them two operations with a
   // repeated parameter: createMachine's handler gets something else than the array sent, getMachinesByGroups gets no
