@@ -112,12 +112,27 @@ describe('the import', () => {
       '<s:sequence maxOccurs="2">\n              <s:element name="vin"',
       'Vehicles.wsdl:17:13: s:sequence in s:choice: in Query: a sequence alternative that repeats or may be absent; the choice is left out',
     ],
+    [
+      'a sequence in a choice that repeats (each item would need its elements told apart from the next)',
+      '<s:choice>',
+      '<s:choice maxOccurs="2">',
+      [12, 17].map(
+        (line) =>
+          `Vehicles.wsdl:${line}:13: s:sequence in s:choice: in Query: a sequence is an alternative only of a choice of a record field that does not repeat; the choice is left out`,
+      ),
+    ],
+    [
+      'an element of a sequence that repeats',
+      '<s:element minOccurs="0" name="reducingStyleId" type="s:int" />',
+      '<s:element minOccurs="0" maxOccurs="3" name="reducingStyleId" type="s:int" />',
+      'Vehicles.wsdl:19:15: s:sequence in s:choice: in Query: the element reducingStyleId of a sequence alternative repeats; the choice is left out',
+    ],
   ])('reports %s at its place, the choice left out', (_, from, to, line) => {
     const { problems } = importWsdl(text.replace(from, to), 'Vehicles.wsdl');
     const shown = problems.map((p) => `${p.file}:${p.line}:${p.column}: ${p.construct}: ${p.message}`);
     expect(shown).toEqual([
       'Vehicles.wsdl:11:11: s:choice: in Query: the choice is left out, since not all of its alternatives can be mapped',
-      line,
+      ...[line].flat(),
     ]);
   });
 });
@@ -262,13 +277,20 @@ describe('on the wire', () => {
     [
       'an element of a sequence before its first one',
       '<makeName>Ford</makeName><modelYear>2020</modelYear><modelName>F</modelName>',
+      'belongs to the sequence that &lt;modelYear&gt; starts',
     ],
     [
       'a required element of the sequence missing',
-      '<vin>1FT</vin><reducingStyleId>7</reducingStyleId><trimName>x</trimName><modelName>F</modelName>',
+      '<modelYear>2020</modelYear><makeName>Ford</makeName><trimName>x</trimName>',
+      'required element &lt;modelName&gt; is missing',
     ],
-    ['two alternatives', '<vin>1FT</vin><styleId>3</styleId>'],
-  ])('the mock answers a request with %s with a Client fault', async (_, choice) => {
+    [
+      'an element of another sequence after the sequence',
+      '<vin>1FT</vin><reducingStyleId>7</reducingStyleId><modelName>F</modelName>',
+      '&lt;modelName&gt; follows &lt;vin&gt;',
+    ],
+    ['two alternatives', '<vin>1FT</vin><styleId>3</styleId>', '&lt;styleId&gt; follows &lt;vin&gt;'],
+  ])('the mock answers a request with %s with a Client fault', async (_, choice, message) => {
     const request = new Request('http://vehicles.test/Vehicles.asmx', {
       method: 'POST',
       headers: { 'content-type': 'text/xml; charset=utf-8', SOAPAction: `"${NS}Describe"` },
@@ -276,7 +298,9 @@ describe('on the wire', () => {
     });
     const response = await mock().handle(request);
     expect(response.status).toBe(500);
-    expect(await response.text()).toContain('<faultcode>soap:Client</faultcode>');
+    const text = await response.text();
+    expect(text).toContain('<faultcode>soap:Client</faultcode>');
+    expect(text).toContain(message);
   });
 
   it('declares the choice with its sequences in the generated WSDL', () => {
