@@ -908,11 +908,6 @@ export class TypePlanner {
         this.groupRef(owner, c, file, into, inherited, expanding);
         continue;
       }
-      // A sequence inside a sequence, once (chromedata's GenericEquipment, after a choice): its elements in place.
-      if (c.name === 'sequence' && seq.name === 'sequence' && once(occurrenceOf(c))) {
-        this.sequence(owner, c, file, into, inherited, expanding);
-        continue;
-      }
       if (c.name !== 'element') {
         this.unmapped(owner, c, file);
         continue;
@@ -1800,3 +1795,4 @@ function sequenceAlternative(
   if (particles.filter((p) => p.name === 'sequence').length > 1) return undefined;
   return { choice: { ...c, children: c.children.map((x) => (x === seq ? first : x)) }, first, rest: inner.slice(1) };
 }
+

@@ -99,16 +99,6 @@ describe('the import', () => {
     );
   });
 
-  it('drafts a sequence inside the sequence, once, as its elements in place (chromedata-description: after a choice)', () => {
-    const nested = text.replace(
-      '<s:element minOccurs="0" name="trimName" type="s:string" />',
-      '<s:sequence><s:element minOccurs="0" name="trimName" type="s:string" /></s:sequence>',
-    );
-    const drafted = importWsdl(nested, 'Vehicles.wsdl');
-    expect(drafted.problems).toEqual([]);
-    expect(drafted.yaml.replace(/^#.*\n/gm, '')).toBe(importWsdl(text, 'Vehicles.wsdl').yaml.replace(/^#.*\n/gm, ''));
-  });
-
   it.each([
     [
       'a sequence whose first element may be absent (the choice would depend on what follows)',
