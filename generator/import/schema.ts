@@ -1795,4 +1795,3 @@ function sequenceAlternative(
   if (particles.filter((p) => p.name === 'sequence').length > 1) return undefined;
   return { choice: { ...c, children: c.children.map((x) => (x === seq ? first : x)) }, first, rest: inner.slice(1) };
 }
-
