@@ -16,6 +16,7 @@ import type {
 import { compareFaultDeclarations, compareOperationFaults } from './faults.js';
 import { RULES, classify, type ChangeKind, type Usage } from './rules.js';
 import { CATEGORIES, type Change } from './types.js';
+import { alternativeTypes } from '../model/alternatives.js';
 
 export function compareModels(oldModel: ServiceModel, newModel: ServiceModel): Change[] {
   const changes: Change[] = [];
@@ -511,16 +512,26 @@ function compareAlternatives(at: string, a: TypeModel, b: TypeModel, add: Add, u
   const after = choiceIn(b)!.alternatives;
   for (const y of after) {
     const x = before.get(y.name);
-    if (!x) add('choice-alternative-added', `${at}.${y.name}`, `<${y.name}> ${typeKey(y.type)}`, use);
-    else if (typeKey(x.type) !== typeKey(y.type))
-      add('choice-alternative-retyped', `${at}.${y.name}`, `${typeKey(x.type)} -> ${typeKey(y.type)}`, use);
+    if (!x) add('choice-alternative-added', `${at}.${y.name}`, `<${y.name}> ${alternativeKey(y)}`, use);
+    else if (alternativeKey(x) !== alternativeKey(y))
+      add('choice-alternative-retyped', `${at}.${y.name}`, `${alternativeKey(x)} -> ${alternativeKey(y)}`, use);
     // Its element moved to another namespace (form, namespace): a reader of either side takes it for another element.
     else if (elementPlace(x) !== elementPlace(y))
       add('choice-alternative-retyped', `${at}.${y.name}`, `<${y.name}> ${elementPlace(x)} -> ${elementPlace(y)}`, use);
   }
   const kept = new Set(after.map((y) => y.name));
   for (const x of before.values())
-    if (!kept.has(x.name)) add('choice-alternative-removed', `${at}.${x.name}`, `<${x.name}> ${typeKey(x.type)}`, use);
+    if (!kept.has(x.name))
+      add('choice-alternative-removed', `${at}.${x.name}`, `<${x.name}> ${alternativeKey(x)}`, use);
+}
+
+/**
+ * What an alternative holds, for comparing: its element's type, or its sequence's elements in order, each with its
+ * type and whether it may be absent (a sequence alternative changed in any of them is retyped).
+ */
+function alternativeKey(a: ChoiceAlternative): string {
+  if (!a.sequence) return typeKey(a.type);
+  return `sequence (${a.sequence.map((m) => `<${m.name}>${m.optional ? '?' : ''} ${typeKey(m.type)}`).join(', ')})`;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -584,7 +595,7 @@ export function typeKey(t: TypeModel): string {
       return `list of ${typeKey(t.item)} (${shape.join(', ')})`;
     }
     case 'choice':
-      return `choice of ${t.alternatives.map((a) => `<${a.name}> ${typeKey(a.type)}`).join(' | ')}`;
+      return `choice of ${t.alternatives.map((a) => `<${a.name}> ${alternativeKey(a)}`).join(' | ')}`;
   }
 }
 
@@ -652,7 +663,7 @@ function usages(a: ServiceModel, b: ServiceModel): Map<string, Usage> {
   };
   const visitType = (t: TypeModel, dir: 'input' | 'output'): void => {
     if (t.kind === 'list') visitType(t.item, dir);
-    else if (t.kind === 'choice') t.alternatives.forEach((a) => visitType(a.type, dir));
+    else if (t.kind === 'choice') t.alternatives.flatMap(alternativeTypes).forEach((x) => visitType(x, dir));
     else if (t.kind === 'enum') mark(t.enum.name, dir);
     else if (t.kind === 'record') visitStruct(t.record, dir);
   };

@@ -13,6 +13,7 @@ import type {
   ParameterModel,
   PrimitiveName,
   ResultModel,
+  SequenceMember,
   StructModel,
   TypeModel,
 } from '../model/types.js';
@@ -178,9 +179,21 @@ function exampleExpr(t: TypeModel, depth: number, dataSet: Expr): Expr {
     case 'choice': {
       // The first alternative, as a caller picks one; past MAX_DEPTH the least one, so that a recursive choice ends.
       const first = depth >= MAX_DEPTH ? leastAlternative(t) : t.alternatives[0]!;
+      if (first.sequence) return { object: [[first.name, sequenceExample(first.sequence, depth, dataSet)]] };
       return { object: [[first.name, exampleExpr(first.type, depth, dataSet)]] };
     }
   }
+}
+
+/** A sequence alternative's example: its elements as a record's fields (past MAX_DEPTH the required ones only). */
+function sequenceExample(members: readonly SequenceMember[], depth: number, dataSet: Expr): Expr {
+  const shown = members.filter((m) => depth < MAX_DEPTH || !m.optional);
+  return { object: shown.map((m) => [m.name, exampleExpr(m.type, depth + 1, dataSet)] as const) };
+}
+
+/** A sequence alternative's zero value: its required elements at theirs. */
+function sequenceZero(members: readonly SequenceMember[]): Expr {
+  return { object: members.filter((m) => !m.optional).map((m) => [m.name, zeroExpr(m.type)] as const) };
 }
 
 /**
@@ -311,6 +324,7 @@ function zeroExpr(t: TypeModel): Expr {
     case 'choice': {
       // A required choice holds one alternative: the one with the shallowest zero value (the first of them).
       const least = leastAlternative(t);
+      if (least.sequence) return { object: [[least.name, sequenceZero(least.sequence)]] };
       return { object: [[least.name, zeroExpr(least.type)]] };
     }
   }

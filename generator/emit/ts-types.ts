@@ -2,6 +2,7 @@
 import { tsString } from '../print/ts-string.js';
 import type {
   ChoiceType,
+  SequenceMember,
   FieldModel,
   ParameterModel,
   PrimitiveName,
@@ -93,9 +94,18 @@ function choiceUnion(t: ChoiceType, type: (t: TypeModel) => string): string {
   const names = t.alternatives.map((a) => a.name);
   const members = t.alternatives.map((a) => {
     const others = names.filter((n) => n !== a.name).map((n) => `${propertyKey(n)}?: never`);
-    return `{ ${[`${propertyKey(a.name)}: ${type(a.type)}`, ...others].join('; ')} }`;
+    const value = a.sequence ? sequenceType(a.sequence, type) : type(a.type);
+    return `{ ${[`${propertyKey(a.name)}: ${value}`, ...others].join('; ')} }`;
   });
   return members.join(' | ');
+}
+
+/** A sequence alternative's value: a record of its elements, `{ vin: string; reducingStyleId?: number | undefined }`. */
+function sequenceType(members: readonly SequenceMember[], type: (t: TypeModel) => string): string {
+  const fields = members.map(
+    (m) => `${propertyKey(m.name)}${m.optional ? '?' : ''}: ${optionalType(type(m.type), m.optional)}`,
+  );
+  return `{ ${fields.join('; ')} }`;
 }
 
 /** What an operation's method resolves with. */

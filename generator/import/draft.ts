@@ -9,7 +9,20 @@ export type DraftTypeRef = string | DraftList | DraftChoice;
 
 /** An xs:choice: its alternatives, each an element with a type that is not a choice. */
 export interface DraftChoice {
-  choice: DraftAlternative[];
+  choice: Array<DraftAlternative | DraftSequenceAlternative>;
+}
+
+/** A sequence of elements as one alternative (xs:sequence inside xs:choice), chosen by its first element. */
+export interface DraftSequenceAlternative {
+  sequence: DraftSequenceMember[];
+  doc?: string | undefined;
+}
+
+export interface DraftSequenceMember {
+  name: string;
+  type: string | DraftList;
+  optional?: true | undefined;
+  doc?: string | undefined;
 }
 
 /** One alternative of a choice: its element's name and type, and where a record's choice says so, its form or namespace. */

@@ -92,6 +92,11 @@ export function qualifiedInside(
       if (choice) {
         // Each alternative is an element of its own: qualified (fixed by a namespace of its own), or in no namespace.
         for (const [alternative, a] of choice.choice.entries()) {
+          // A sequence alternative's elements are its record's: qualified, and no namespace of their own can say so.
+          if ('sequence' in a) {
+            if (record.namespace === undefined) return { what: `${type}.${f.name}.${a.sequence[0]!.name}` };
+            continue;
+          }
           if (a.form !== 'unqualified' && record.namespace === undefined && a.namespace === undefined)
             return { what: `${type}.${f.name}.${a.name}`, fix: { record, index, alternative } };
           const inner = qualifiedInside(a.type, records, seen);
@@ -106,7 +111,8 @@ export function qualifiedInside(
     }
     return record.extends ? qualifiedInside(record.extends, records, seen) : undefined;
   }
-  if ('choice' in type) return { what: type.choice.map((a) => a.name).join(' | ') };
+  if ('choice' in type)
+    return { what: type.choice.map((a) => ('sequence' in a ? a.sequence[0]!.name : a.name)).join(' | ') };
   if (type.container === false || type.form === 'unqualified') return qualifiedInside(type.list, records, seen);
   return type.namespace === undefined
     ? { what: `the items of a list of ${typeof type.list === 'string' ? type.list : 'lists'}` }

@@ -30,6 +30,7 @@ import {
   type Occurrence,
 } from './occurrence.js';
 import { capitalise } from '../model/text.js';
+import { draftSequenceAlternative } from './sequence-alternative.js';
 
 /** A type as mapped, with what the spec's defaults depend on. */
 export interface PlannedType {
@@ -795,7 +796,7 @@ export class TypePlanner {
         const choice = alternative !== undefined ? fieldChoice(record.fields[index]!) : undefined;
         if (choice)
           choice.choice[alternative!] = alternativeWithNamespace(
-            choice.choice[alternative!]!,
+            choice.choice[alternative!] as DraftAlternative,
             this.doc.targetNamespace,
           );
         else record.fields[index] = withNamespace(record.fields[index]!, this.doc.targetNamespace);
@@ -807,6 +808,7 @@ export class TypePlanner {
       for (const r of this.records.values()) {
         for (const choice of r.draft.fields.map(fieldChoice)) {
           choice?.choice.forEach((a, i) => {
+            if ('sequence' in a) return;
             const at = this.unqualifiedAlternatives.get(a);
             if (!at || a.form !== 'unqualified') return;
             const inner = settle(a.type);
@@ -1145,6 +1147,11 @@ export class TypePlanner {
         complete = false;
         continue;
       }
+      // A sequence is an alternative of its own, drafted (or reported) where the choice's place is known.
+      if (c.name === 'sequence') {
+        elements.push({ node: c, file });
+        continue;
+      }
       this.report(
         file,
         c,
@@ -1330,6 +1337,15 @@ export class TypePlanner {
     const items = this.choiceItems(owner, node, file, expanding);
     let complete = items.complete;
     for (const { node: c, file: from } of items.elements) {
+      if (c.name === 'sequence') {
+        const sequence = draftSequenceAlternative(owner, c, from, record && repeatable, {
+          report: (f, at, construct, message) => this.report(f, at, construct, message),
+          memberType: (el, f) => this.particleType(el, f)?.ref,
+        });
+        if (sequence) alternatives.push(sequence);
+        else complete = false;
+        continue;
+      }
       // A record's choice is read among its fields, each alternative in its own namespace or none; an operation's or
       // a list's is read by local name, in its wrapper's or list's namespace.
       const element = this.particle(c, from, record);
@@ -1775,5 +1791,7 @@ function sequenceAlternative(
   const inner = seq.children.filter((x) => x.ns === NS.xsd && x.name !== 'annotation');
   const first = inner[0];
   if (first === undefined || inner.some((x) => x.name !== 'element') || !once(occurrenceOf(first))) return undefined;
+  // Two sequences: each a sequence alternative of the format's.
+  if (particles.filter((p) => p.name === 'sequence').length > 1) return undefined;
   return { choice: { ...c, children: c.children.map((x) => (x === seq ? first : x)) }, first, rest: inner.slice(1) };
 }

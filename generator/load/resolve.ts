@@ -66,6 +66,7 @@ import type {
 } from './schema.js';
 import { DEFAULT_AUTH_EXAMPLE } from './schema.js';
 import { capitalise } from '../model/text.js';
+import { alternativeElements, rawAlternativeNames, sequenceAlternative } from './sequence-alternative.js';
 
 type At = (path: SpecPath, message: string, key?: boolean) => SpecIssue;
 
@@ -388,6 +389,16 @@ export function resolveSpec(
     let complete = true;
     t.choice.forEach((a, i) => {
       const at: SpecPath = [...path, 'choice', i];
+      if ('sequence' in a) {
+        const context = { report, typeOf: (x: RawTypeRef, p: SpecPath) => typeOf(x, p), allowed: record && repeatable };
+        const sequence = sequenceAlternative(a, at, context);
+        for (const name of rawAlternativeNames(a).filter((n) => seen.has(n)))
+          report([...at, 'sequence'], `duplicate element <${name}> in this choice`);
+        rawAlternativeNames(a).forEach((n) => seen.add(n));
+        if (sequence) alternatives.push(sequence);
+        else complete = false;
+        return;
+      }
       if (seen.has(a.name)) report([...at, 'name'], `duplicate alternative "${a.name}" in this choice`);
       seen.add(a.name);
       const type = typeOf(a.type, [...at, 'type'], repeatable ? { field: a.name } : {});
@@ -467,7 +478,7 @@ export function resolveSpec(
           : type.kind === 'list' && type.item.kind === 'choice' && !type.container
             ? type.item
             : undefined;
-      for (const a of choice?.alternatives ?? []) {
+      for (const a of (choice?.alternatives ?? []).flatMap(alternativeElements)) {
         // The decoder tells members apart by element name: an alternative may not share one with a field. The choice's
         // own name is no element (xsd.exe names EWS's choice of <Item>, <Message>, ... Item too).
         const other = raws.find((x) => x !== f && (x.xmlName ?? x.name) === a.name);
@@ -1511,9 +1522,9 @@ function defaultItemElement(item: TypeModel): string {
 /** The element names of the alternatives of a choice as written (of a list's items too); none for another type. */
 function choiceNames(t: RawTypeRef): string[] {
   if (typeof t === 'string') return [];
-  if ('choice' in t) return t.choice.map((a) => a.name);
+  if ('choice' in t) return t.choice.flatMap(rawAlternativeNames);
   return typeof t.list === 'object' && 'choice' in t.list && t.container === false
-    ? t.list.choice.map((a) => a.name)
+    ? t.list.choice.flatMap(rawAlternativeNames)
     : [];
 }
 

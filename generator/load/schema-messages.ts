@@ -136,8 +136,9 @@ function cost(branch: readonly z.core.$ZodIssue[]): [number, number] {
     if (i.code === 'unrecognized_keys' && i.path.length === 0) unknown += i.keys.length;
     if (i.code === 'invalid_union') {
       const nested = i.errors.map(cost).sort((x, y) => x[0] - y[0] || x[1] - y[1])[0] ?? [0, 1];
-      unknown += nested[0];
-      count += nested[1];
+      // A union deeper inside (the forms of a choice's alternative) fits the form meant, whatever its keys.
+      if (i.path.length === 0) unknown += nested[0];
+      count += i.path.length === 0 ? nested[1] : nested[0] + nested[1];
     } else count += 1;
   }
   return [unknown, count];

@@ -65,13 +65,28 @@ interface RawList {
   maxItems?: number | undefined;
 }
 
-interface RawAlternative {
+interface RawElementAlternative {
   name: string;
   type: string | RawList;
   form?: 'unqualified' | undefined;
   namespace?: string | undefined;
   doc?: string | undefined;
 }
+
+interface RawSequenceMember {
+  name: string;
+  type: string | RawList;
+  optional?: boolean | undefined;
+  doc?: string | undefined;
+}
+
+/** A sequence of elements as one alternative (xs:sequence inside xs:choice), named by its first element. */
+interface RawSequenceAlternative {
+  sequence: RawSequenceMember[];
+  doc?: string | undefined;
+}
+
+type RawAlternative = RawElementAlternative | RawSequenceAlternative;
 
 interface RawChoice {
   choice: RawAlternative[];
@@ -133,7 +148,7 @@ const listType: z.ZodType<RawList> = z.lazy(() =>
     .strict(),
 );
 
-const alternative: z.ZodType<RawAlternative> = z.lazy(() =>
+const elementAlternative: z.ZodType<RawElementAlternative> = z.lazy(() =>
   z
     .object({
       name: memberName.describe(
@@ -159,6 +174,43 @@ const alternative: z.ZodType<RawAlternative> = z.lazy(() =>
     })
     .strict(),
 );
+
+const sequenceMember: z.ZodType<RawSequenceMember> = z.lazy(() =>
+  z
+    .object({
+      name: memberName.describe(
+        "The element name, spelled exactly as on the wire; also its key in the alternative's TypeScript value.",
+      ),
+      type: z
+        .union([scalarTypeName, listType])
+        .describe('What the element holds: an XML Schema type, an enum, a record, or a list in its container.'),
+      optional: z
+        .boolean()
+        .optional()
+        .describe('The element may be absent (minOccurs="0"). Not the first member, which chooses the alternative.'),
+      doc,
+    })
+    .strict(),
+);
+
+const sequenceAlternative: z.ZodType<RawSequenceAlternative> = z.lazy(() =>
+  z
+    .object({
+      sequence: z
+        .array(sequenceMember)
+        .min(2)
+        .describe(
+          'The elements of the sequence, in wire order. The first, required, chooses the alternative on the wire and names it: the value is { First: { First: ..., Second: ... } }.',
+        ),
+      doc,
+    })
+    .strict()
+    .describe(
+      'A sequence of elements as one alternative (xs:sequence inside xs:choice), chosen by its first element. Only in a choice typing a record field that does not repeat.',
+    ),
+);
+
+const alternative: z.ZodType<RawAlternative> = z.lazy(() => z.union([elementAlternative, sequenceAlternative]));
 
 const choiceType: z.ZodType<RawChoice> = z.lazy(() =>
   z
@@ -789,7 +841,7 @@ export const specSchema = z
 export type RawSpec = z.infer<typeof specSchema>;
 export type RawField = z.infer<typeof field>;
 export type RawTypeRef = z.infer<typeof typeRef>;
-export type { RawChoice, RawAlternative };
+export type { RawChoice, RawAlternative, RawElementAlternative, RawSequenceAlternative };
 export type RawOperation = z.infer<typeof operation>;
 export type RawParameter = z.infer<typeof parameter>;
 export type RawInlineParameter = z.infer<typeof inlineParameter>;

@@ -9,6 +9,7 @@
  * since every required member of a record is strictly shallower than the record.
  */
 import type { ChoiceAlternative, ChoiceType, StructModel, TypeModel } from './types.js';
+import { alternativeTypes, requiredAlternativeTypes } from './alternatives.js';
 
 /** Per record, the depth of its least value (Infinity: it has none, each value would hold itself). */
 const depths = new WeakMap<StructModel, number>();
@@ -38,7 +39,7 @@ export function leastConcrete(s: StructModel): StructModel | undefined {
 
 /** The alternative of a choice whose least value is the shallowest (the first of them when several are). */
 export function leastAlternative(t: ChoiceType): ChoiceAlternative {
-  return firstLeast(t.alternatives, (a) => leastDepth(a.type))!;
+  return firstLeast(t.alternatives, (a) => Math.max(...requiredAlternativeTypes(a).map(leastDepth)))!;
 }
 
 function firstLeast<T>(items: readonly T[], depth: (item: T) => number): T | undefined {
@@ -61,7 +62,9 @@ function typeDepth(t: TypeModel, record: (s: StructModel) => number): number {
     case 'record':
       return record(t.record);
     case 'choice':
-      return Math.min(...t.alternatives.map((a) => typeDepth(a.type, record)));
+      return Math.min(
+        ...t.alternatives.map((a) => Math.max(...requiredAlternativeTypes(a).map((x) => typeDepth(x, record)))),
+      );
   }
 }
 
@@ -103,7 +106,7 @@ function reachable(start: StructModel): StructModel[] {
   const pending = [start];
   const visitType = (t: TypeModel): void => {
     if (t.kind === 'list') visitType(t.item);
-    else if (t.kind === 'choice') for (const a of t.alternatives) visitType(a.type);
+    else if (t.kind === 'choice') for (const a of t.alternatives) alternativeTypes(a).forEach(visitType);
     else if (t.kind === 'record') pending.push(t.record);
   };
   for (let s = pending.pop(); s !== undefined; s = pending.pop()) {

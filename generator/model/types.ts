@@ -84,6 +84,25 @@ export interface ChoiceAlternative {
    * the record's start tag; read only there. Never with `form`. Only in a choice typing a record field.
    */
   readonly namespace?: XmlNamespace | undefined;
+  /**
+   * A sequence of elements as the alternative (`xs:sequence` inside `xs:choice`): chosen on the wire by its first
+   * element, whose name is the alternative's `name` (and `type` that element's type); the TypeScript value of the
+   * alternative is a record of the members. At least two members, the first required. Only in a choice typing a
+   * record field that does not repeat, never with `form` or `namespace`.
+   */
+  readonly sequence?: readonly SequenceMember[] | undefined;
+}
+
+/** One element of a sequence that is an alternative of a choice: in the alternative's record's namespace. */
+export interface SequenceMember {
+  readonly kind: 'member';
+  /** The element's name on the wire, also its key in the alternative's value. */
+  readonly name: string;
+  /** A scalar, or a list in its container. */
+  readonly type: ScalarType | ListType;
+  /** The element may be absent (minOccurs="0"). */
+  readonly optional: boolean;
+  readonly doc: string | undefined;
 }
 
 /**

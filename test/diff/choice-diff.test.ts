@@ -31,7 +31,29 @@ function parameter(alternatives: string): Edit[] {
 const AB = '{ name: Shelf, type: string }, { name: Bin, type: int }';
 const ABC = '{ name: Shelf, type: string }, { name: Bin, type: int }, { name: Room, type: string }';
 
+/** A sequence alternative (xs:sequence inside xs:choice) beside an element; only a record field's choice has one. */
+const SEQUENCE = '{ sequence: [ { name: Shelf, type: string }, { name: Slot, type: int } ] }, { name: Bin, type: int }';
+const SEQUENCE_LONGER =
+  '{ sequence: [ { name: Shelf, type: string }, { name: Slot, type: int }, { name: Level, type: int, optional: true } ] }, { name: Bin, type: int }';
+
 const rows: Array<[string, { old: Edit[]; new: Edit[]; want: string[] }]> = [
+  ['the same sequence alternative', { old: choices(SEQUENCE, AB), new: choices(SEQUENCE, AB), want: [] }],
+  [
+    'a sequence alternative gains an element: it is retyped, as an alternative of another type is',
+    {
+      old: choices(SEQUENCE, AB),
+      new: choices(SEQUENCE_LONGER, AB),
+      want: ['choice-alternative-retyped Item.where.Shelf breaking/breaking'],
+    },
+  ],
+  [
+    'an element alternative becomes a sequence starting with it',
+    {
+      old: choices(AB, AB),
+      new: choices(SEQUENCE, AB),
+      want: ['choice-alternative-retyped Item.where.Shelf breaking/breaking'],
+    },
+  ],
   ['the same choices', { old: choices(AB), new: choices(AB), want: [] }],
   [
     'the alternatives reordered',

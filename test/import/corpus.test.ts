@@ -60,13 +60,7 @@ const KNOWN_FAILURES: Readonly<Record<string, string>> = {
  * {@link DEFAULT_OPERATIONS}): folder -> the start of one of the full run's failures (not the first: under load a call
  * may time out before it). Checked by the full run only; remove an entry when its WSDL passes it (the full run says so).
  */
-const FULL_RUN_FAILURES: Readonly<Record<string, string>> = {
-  // VehicleDescriptionRequest's s:choice between two s:sequences and an element (modelYear, makeName, modelName | vin,
-  // reducingStyleId? | styleId) is left out, reported: a sequence as an alternative beside another has no counterpart
-  // in the format yet, so describeVehicle sends none of the three and its request is invalid.
-  'chromedata-description':
-    "schema describeVehicle over soap11: request part 0: Schemas validity error : Element '{urn:description7a.services.chrome.com}trimName': This element is not expected.",
-};
+const FULL_RUN_FAILURES: Readonly<Record<string, string>> = {};
 
 /**
  * Per folder, the operations node-soap cannot serve, by reason (support/node-soap-shapes.ts notServedReason): their

@@ -21,6 +21,7 @@ import {
   writeFaultBinding,
 } from './faults.js';
 import { memberAccess, parameterName, propertyKey } from '../../load/names.js';
+import { alternativeTypes } from '../../model/alternatives.js';
 
 export const CLIENT_FILE = 'client/client.ts';
 
@@ -162,7 +163,7 @@ function resultTypeNames(model: ServiceModel): string[] {
   const names = new Set<string>();
   const visit = (t: TypeModel): void => {
     if (t.kind === 'list') visit(t.item);
-    else if (t.kind === 'choice') t.alternatives.forEach((a) => visit(a.type));
+    else if (t.kind === 'choice') t.alternatives.flatMap(alternativeTypes).forEach((x) => visit(x));
     else if (t.kind === 'record') names.add(t.record.name);
     else if (t.kind === 'enum') names.add(OPEN_ENUM).add(t.enum.name);
   };

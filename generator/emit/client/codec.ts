@@ -18,6 +18,7 @@ import {
   unqualifiedTypeNamespace,
   writerConstants,
 } from './encoders.js';
+import { alternativeTypes } from '../../model/alternatives.js';
 
 export const CODEC_FILE = 'client/codec.ts';
 
@@ -100,7 +101,7 @@ function enumsUsed(structs: readonly StructModel[], operations: readonly Operati
   const names = new Set<string>();
   const visit = (t: TypeModel, open: boolean) => {
     if (t.kind === 'list') visit(t.item, open);
-    else if (t.kind === 'choice') t.alternatives.forEach((a) => visit(a.type, open));
+    else if (t.kind === 'choice') t.alternatives.flatMap(alternativeTypes).forEach((x) => visit(x, open));
     else if (t.kind === 'enum') {
       names.add(t.enum.name);
       if (open) names.add(OPEN_ENUM);

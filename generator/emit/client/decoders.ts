@@ -4,6 +4,7 @@
  * and elements of other namespaces, are skipped; a field sent twice is an error, never last-one-wins.
  */
 import type { FunctionDeclarationStructure, WriterFunction } from 'ts-morph';
+import { sequenceCases, sequenceChecks, sequenceImports } from './sequences.js';
 import { StructureKind } from '../../print/kinds.js';
 import type {
   ChoiceAlternative,
@@ -109,6 +110,7 @@ export function decoderImports(structs: readonly StructModel[], results: readonl
         names.add('secondAlternative');
         if (!f.optional) names.add('missingChoice');
         f.type.alternatives.forEach((a) => visit(a.type));
+        sequenceImports(f.type, names, visit);
       } else visit(f.type);
     }
   }
@@ -344,6 +346,10 @@ export function decoderFunction(
               : undefined;
         if (choice) {
           for (const a of choice.alternatives) {
+            if (a.sequence) {
+              sequenceCases(w, s.name, local(f), a);
+              continue;
+            }
             w.writeLine(`case '${a.name}':`);
             w.indent(() => {
               if (f.type.kind === 'list') push(w, local(f), repeatedItem(f as FieldModel & { type: ListType }, a));
@@ -449,6 +455,7 @@ export function decoderFunction(
       }
       throwIf(w, `${local(f)} === undefined`, call('missingElement', ['r', tsLiteral(s.name), tsLiteral(f.xmlName)]));
     }
+    for (const f of elements) sequenceChecks(w, s.name, local(f), f.type);
     // An element of a sequence that is one alternative of a choice is there only with that alternative's first one.
     for (const f of elements.filter((x) => x.onlyWith)) {
       const { choice, alternative } = f.onlyWith!;

@@ -31,6 +31,7 @@ import { ANY_ATTRIBUTES, keepsAnyAttribute } from '../types.js';
 import { localName } from '../../load/names.js';
 import { fixedValue } from '../examples.js';
 import { capitalise } from '../../model/text.js';
+import { sequenceWriterOf } from './sequences.js';
 
 export function encoderName(op: OperationModel): string {
   return `encode${op.tsName}`;
@@ -88,7 +89,7 @@ export function recordWriterName(record: StructModel): string {
 export function writerOf(t: TypeModel): string {
   if (t.kind === 'choice') {
     const entry = (a: ChoiceAlternative): string[] => {
-      const write = writerOf(a.type);
+      const write = a.sequence ? sequenceWriterOf(a.sequence, writerOf) : writerOf(a.type);
       if (a.form === 'unqualified') return [`'${a.name}'`, `unqualifiedWriter(${write})`, `'${a.name}'`];
       return a.namespace ? [`'${a.name}'`, write, `'${a.namespace.prefix}:${a.name}'`] : [`'${a.name}'`, write];
     };
@@ -106,7 +107,9 @@ export function writerOf(t: TypeModel): string {
 /** {@link writerOf}, with a choice's writer written out. */
 export function writerText(t: TypeModel): string {
   if (t.kind === 'choice') {
-    const pairs = t.alternatives.map((a) => arrayLiteral(alternativeEntry(a, writerText(a.type))));
+    const pairs = t.alternatives.map((a) =>
+      arrayLiteral(alternativeEntry(a, a.sequence ? sequenceWriterOf(a.sequence, writerText) : writerText(a.type))),
+    );
     return call('choiceWriter', [arrayLiteral(pairs)]);
   }
   if (t.kind !== 'list') return writerName(t);
@@ -260,7 +263,8 @@ export class WriterSet {
       case 'choice':
         this.encode.add('choiceWriter');
         if (t.alternatives.some((a) => a.form === 'unqualified')) this.encode.add('unqualifiedWriter');
-        for (const a of t.alternatives) this.visit(a.type, true);
+        for (const a of t.alternatives) for (const m of a.sequence ?? [a]) this.visit(m.type, true);
+        if (t.alternatives.some((a) => a.sequence)) this.encode.add('sequenceWriter');
         return;
       case 'record':
         if (this.#records.has(t.record)) return;

@@ -12,6 +12,7 @@ import {
   concreteType,
   derivedType,
   choiceWriter,
+  sequenceWriter,
   encodeXml,
   enumEncoder,
   itemsWriter,
@@ -31,6 +32,7 @@ import type {
   EnumType,
   PrimitiveName,
   PrimitiveType,
+  SequenceMember,
   StructModel,
   TypeModel,
   XmlNamespace,
@@ -120,8 +122,15 @@ export class Writers {
         ) as WriteValue<unknown>;
       }
       case 'choice':
-        return choiceWriter(t.alternatives.map((a) => [a.name, this.of(a.type)] as const)) as WriteValue<unknown>;
+        return choiceWriter(
+          t.alternatives.map((a) => [a.name, a.sequence ? this.sequence(a.sequence) : this.of(a.type)] as const),
+        ) as WriteValue<unknown>;
     }
+  }
+
+  /** A sequence alternative's writer: its elements where the choice stands, as the client writes them. */
+  sequence(members: readonly SequenceMember[]): WriteValue<never> {
+    return sequenceWriter(members.map((m) => [m.name, this.of(m.type), m.optional] as const)) as WriteValue<never>;
   }
 
   /** A record's writer: attributes on the start tag, then the members in wire order (made once, lazily for recursion). */

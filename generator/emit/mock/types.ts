@@ -10,6 +10,7 @@ import { takesCredentials } from '../features.js';
 import { OPEN_ENUM, optionalType, resultType, tsLiteral, valueType } from '../ts-types.js';
 import { responseHeadersTypeName } from '../types.js';
 import { propertyKey } from '../../load/names.js';
+import { alternativeTypes } from '../../model/alternatives.js';
 
 export const MOCK_TYPES_FILE = 'mock/types.ts';
 
@@ -69,7 +70,7 @@ function clientTypes(model: ServiceModel): string[] {
   const names = new Set<string>();
   const visit = (t: TypeModel): void => {
     if (t.kind === 'list') visit(t.item);
-    else if (t.kind === 'choice') t.alternatives.forEach((a) => visit(a.type));
+    else if (t.kind === 'choice') t.alternatives.flatMap(alternativeTypes).forEach((x) => visit(x));
     else if (t.kind === 'record') names.add(t.record.name);
     else if (t.kind === 'enum') names.add(t.enum.name).add(OPEN_ENUM);
   };

@@ -12,6 +12,7 @@
 import { isReferenceType } from '../../model/reference-types.js';
 import type {
   ChoiceType,
+  SequenceMember,
   EnumModel,
   FaultModel,
   FieldModel,
@@ -53,16 +54,21 @@ export interface ElementParticle {
 
 /** An `s:choice` inside a sequence: one of its elements, each once (the repetition is the choice's). */
 export interface ChoiceParticle {
-  readonly choice: readonly ElementParticle[];
+  readonly choice: ReadonlyArray<ElementParticle | SequenceParticle>;
   readonly minOccurs: number;
   readonly maxOccurs: number | 'unbounded';
 }
 
+/** An `s:sequence` that is an alternative of a choice: its elements in order, the whole once. */
+export interface SequenceParticle {
+  readonly sequence: readonly ElementParticle[];
+}
+
 export type Particle = ElementParticle | ChoiceParticle;
 
-/** The elements of a particle: itself, or a choice's alternatives. */
+/** The elements of a particle: itself, or a choice's alternatives (a sequence's elements). */
 export function elementsOf(p: Particle): readonly ElementParticle[] {
-  return 'choice' in p ? p.choice : [p];
+  return 'choice' in p ? p.choice.flatMap((a) => ('sequence' in a ? a.sequence : [a])) : [p];
 }
 
 export interface AttributeDecl {
@@ -508,7 +514,8 @@ class SchemaPlanner {
    */
   private choice(type: ChoiceType, minOccurs: number, maxOccurs: number | 'unbounded', ns?: string): ChoiceParticle {
     return {
-      choice: type.alternatives.map((a) => {
+      choice: type.alternatives.map((a): ElementParticle | SequenceParticle => {
+        if (a.sequence) return sequenceParticle(a.sequence, (t) => this.typeRef(t));
         // A repeated alternative (a list without a container) is its item element with the list's bounds.
         const repeated = a.type.kind === 'list' && !a.type.container ? a.type : undefined;
         const particle: ElementParticle = {
@@ -705,5 +712,18 @@ function fixedAndDefault(f: FieldModel): { fixed?: string; default?: string } {
   return {
     ...(f.fixed !== undefined ? { fixed: f.fixed } : {}),
     ...(f.default !== undefined ? { default: f.default } : {}),
+  };
+}
+
+/** A sequence alternative's particle: each member an element of the record's namespace, once or (optional) not. */
+function sequenceParticle(members: readonly SequenceMember[], typeRef: (t: TypeModel) => XsdTypeRef): SequenceParticle {
+  return {
+    sequence: members.map((m) => ({
+      name: m.name,
+      minOccurs: m.optional ? 0 : 1,
+      maxOccurs: 1,
+      nillable: false,
+      type: typeRef(m.type),
+    })),
   };
 }

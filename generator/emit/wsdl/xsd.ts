@@ -79,7 +79,10 @@ function writeSequence(parent: XMLBuilder, particles: readonly Particle[], prefi
         ['minOccurs', p.minOccurs],
         ['maxOccurs', p.maxOccurs],
       ]);
-      writeElements(choice, p.choice, prefixes);
+      for (const a of p.choice) {
+        if ('sequence' in a) writeElements(child(choice, 's:sequence'), a.sequence, prefixes);
+        else writeElements(choice, [a], prefixes);
+      }
     } else writeElements(sequence, [p], prefixes);
   }
 }

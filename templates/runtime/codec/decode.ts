@@ -377,3 +377,48 @@ export function derivedTypeOf(
     fail(new Error(`xsi:type names ${named}, which is not ${types[0]![0]} nor a type derived from it`), r.path());
   return found === 0 ? undefined : types[found]![0];
 }
+
+/**
+ * Reads one element of a sequence that is an alternative of a choice (xs:sequence inside xs:choice) into the choice's
+ * value `current`: the first element (`alternative`, which names it) starts it, the others join it. An element of it
+ * before its first one, one beside another alternative, and one read twice are errors.
+ */
+export function sequenceElement<T extends object>(
+  r: XmlReader,
+  parent: string,
+  current: T | undefined,
+  alternative: string,
+  read: ReadValue<unknown>,
+): T {
+  const element = r.localName;
+  if (current === undefined) {
+    if (element !== alternative) {
+      throw new SvcDecodeError(
+        `${parent}: <${element}> belongs to the sequence that <${alternative}> starts (one alternative of a choice), which is not there before it`,
+        { path: r.path() },
+      );
+    }
+    return { [alternative]: { [element]: read(r) } } as T;
+  }
+  const sequence = (current as Record<string, Record<string, unknown> | undefined>)[alternative];
+  if (sequence === undefined) throw secondAlternative(r, parent, Object.keys(current)[0]!);
+  if (element === alternative || sequence[element] !== undefined) throw duplicateElement(r, parent);
+  sequence[element] = read(r);
+  return current;
+}
+
+/**
+ * The required elements of a sequence alternative that `current` holds, checked once the parent element is consumed:
+ * a missing one is an error, as the schema requires it whenever the sequence is there.
+ */
+export function checkSequence(
+  r: XmlReader,
+  parent: string,
+  current: object | undefined,
+  alternative: string,
+  required: readonly string[],
+): void {
+  const sequence = (current as Record<string, Record<string, unknown> | undefined> | undefined)?.[alternative];
+  if (sequence === undefined) return;
+  for (const name of required) if (sequence[name] === undefined) throw missingElement(r, parent, name);
+}

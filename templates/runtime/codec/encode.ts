@@ -502,3 +502,24 @@ export function choiceWriter(
     return (write as WriteValue<unknown>)(element ?? `${prefix}${chosen}`, member, at);
   };
 }
+
+/**
+ * The writer of a sequence that is an alternative of a choice (xs:sequence inside xs:choice): no element of its own,
+ * its members' elements written in order where the choice stands, each with the prefix of `name` (the choice's). The
+ * value is a record of the members: an unknown one, a missing required one or a null is refused before sending.
+ */
+export function sequenceWriter(
+  members: ReadonlyArray<readonly [name: string, write: WriteValue<never>, optional: boolean]>,
+): WriteValue<object> {
+  const known = members.map(([n]) => n);
+  const required = members.filter(([, , optional]) => !optional).map(([n]) => n);
+  return (name, value, path) => {
+    const v = checkRecord(path, value, known, required);
+    const prefix = name.slice(0, name.indexOf(':') + 1);
+    return members
+      .map(([member, write, optional]) =>
+        writeMember(`${prefix}${member}`, v[member], `${path}.${member}`, write, false, optional),
+      )
+      .join('');
+  };
+}

@@ -114,7 +114,17 @@ export function sampleValue(t: TypeModel, label: string, depth = 0): unknown {
     case 'choice': {
       // A choice's value is its one alternative sent: the first; past MAX_DEPTH the least, so that a recursive one ends.
       const alternative = depth >= MAX_DEPTH ? leastAlternative(t) : t.alternatives[0]!;
-      return { [alternative.name]: sampleValue(alternative.type, `${label}.${alternative.name}`, depth + 1) };
+      const at = `${label}.${alternative.name}`;
+      // A sequence alternative's value is a record of its elements, each given (the optional ones too).
+      if (alternative.sequence)
+        return {
+          [alternative.name]: Object.fromEntries(
+            alternative.sequence
+              .filter((m) => depth < MAX_DEPTH || !m.optional)
+              .map((m) => [m.name, sampleValue(m.type, `${at}.${m.name}`, depth + 1)]),
+          ),
+        };
+      return { [alternative.name]: sampleValue(alternative.type, at, depth + 1) };
     }
   }
 }

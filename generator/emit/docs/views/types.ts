@@ -10,6 +10,7 @@ import type {
 } from '../../../model/types.js';
 import { PAGES, inlineCode, operationPage, paragraph, typePage } from '../markdown.js';
 import { Links, fieldRows } from './common.js';
+import { alternativeTypes } from '../../../model/alternatives.js';
 
 const ERROR_CODE_KIND = {
   S: 'a string error code (S)',
@@ -118,7 +119,7 @@ const USES = new WeakMap<ServiceModel, TypeUses>();
 /** The records and enums a type is, or is a list or choice of. */
 function mentioned(t: TypeModel): Array<StructModel | EnumModel> {
   if (t.kind === 'list') return mentioned(t.item);
-  if (t.kind === 'choice') return t.alternatives.flatMap((a) => mentioned(a.type));
+  if (t.kind === 'choice') return t.alternatives.flatMap(alternativeTypes).flatMap((x) => mentioned(x));
   if (t.kind === 'record') return [t.record];
   if (t.kind === 'enum') return [t.enum];
   return [];
