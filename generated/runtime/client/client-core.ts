@@ -39,6 +39,7 @@ import {
   soapAction,
   soapNamespace,
 } from '../codec/xml-writer.js';
+import { textOf } from '../codec/text-source.js';
 import { XmlNameTable, XmlReader } from '../codec/xml-reader.js';
 import { checkCookieJar, cookieHeader, storeCookies, type CookieJar } from './cookies.js';
 import { httpAuthHeader, type HttpAuthOptions } from './http-auth.js';
@@ -486,7 +487,7 @@ export class ClientCore {
       if (response.location !== undefined) {
         // Never followed, whatever the body says (see redirectLocation); the target without its query, which could
         // carry what the request did.
-        const head = this.redactor(sent).text(response.text.slice(0, 2 * BODY_EXCERPT_LENGTH));
+        const head = this.redactor(sent).text(textOf(response.body).slice(0, 2 * BODY_EXCERPT_LENGTH));
         const request = { method: body === undefined ? 'GET' : 'POST', url: describeUrl(url) };
         throw new SvcHttpError(
           response.status,
@@ -497,12 +498,13 @@ export class ClientCore {
         );
       }
       if (response.status !== 200) {
+        const text = textOf(response.body);
         if (!isFormStyle(style)) {
-          const fault = parseSoapFault(response.text, response.status);
+          const fault = parseSoapFault(text, response.status);
           if (fault) throw fault;
         }
         // Masked before it is cut to an excerpt, so that a key straddling the cut is still found whole.
-        const head = this.redactor(sent).text(response.text.slice(0, 2 * BODY_EXCERPT_LENGTH));
+        const head = this.redactor(sent).text(text.slice(0, 2 * BODY_EXCERPT_LENGTH));
         throw new SvcHttpError(response.status, head, response.contentType, {
           method: body === undefined ? 'GET' : 'POST',
           url: describeUrl(url),
@@ -725,14 +727,14 @@ export class ClientCore {
     try {
       if (op.result === 'void' && isFormStyle(style)) {
         // ASMX writes nothing for a void method over HTTP POST or GET; anything else is not this operation's answer.
-        if (response.text.trim() !== '')
+        if (textOf(response.body).trim() !== '')
           throw new SvcDecodeError(
             `${op.name}: expected an empty ${style === 'httpGet' ? 'HTTP GET' : 'HTTP POST'} response (the operation returns nothing)`,
           );
         return undefined as R;
       }
       // A large body is read from its source, without a string of its whole text.
-      const reader = new XmlReader(response.textSource ?? response.text, namesOf(op as OperationBinding<unknown>));
+      const reader = new XmlReader(response.body, namesOf(op as OperationBinding<unknown>));
       // Fields and items are read in the service namespace, also where an operation's own elements are not.
       reader.memberNamespace = this.options.namespace;
       reader.readRoot();
@@ -824,7 +826,7 @@ export class ClientCore {
         onHeader,
       );
     }
-    const fault = parseSoapFault(response.text, 200);
+    const fault = parseSoapFault(textOf(response.body), 200);
     if (fault) throw fault;
     openSoapBody(reader, version, 200, onHeader);
     return true;

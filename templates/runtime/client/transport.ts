@@ -8,7 +8,7 @@
  * silently corrupts a body that is in another charset or damaged in transit.
  */
 import { bodyTextDecoder, type BodyTextDecoder } from '../codec/charset.js';
-import type { TextSource } from '../codec/xml-reader.js';
+import type { TextSource } from '../codec/text-source.js';
 import { SvcRequestError, SvcResponseTooLargeError, SvcTimeoutError, SvcTransportError } from '../errors.js';
 import { NodeBuffer } from '../node-builtins.js';
 
@@ -50,14 +50,11 @@ export interface HttpResponse {
   readonly location?: string;
   /**
    * The response body, decoded strictly by its byte-order mark, else the Content-Type charset, else the XML
-   * declaration's encoding, else as UTF-8; without the byte-order mark; `''` for an empty body.
+   * declaration's encoding, else as UTF-8; without the byte-order mark; `''` for an empty body. A large pure-ASCII
+   * body comes as a source of its text made from the chunks it arrived in, for the reader, since a string of a large
+   * body costs about as much as decoding it; `textOf` makes the string where one is needed.
    */
-  readonly text: string;
-  /**
-   * A large pure-ASCII body as a source of its text made from the chunks it arrived in, for the reader: then
-   * {@link text} is made only when read (a string of a large body costs about as much as decoding it).
-   */
-  readonly textSource?: TextSource;
+  readonly body: string | TextSource;
   /** The Set-Cookie headers of the answer, when the request {@link HttpRequest.wantsCookies wanted them}. */
   setCookies?: readonly string[];
 }
@@ -74,19 +71,7 @@ export function responseOf(
   body: string | TextSource,
   location?: string,
 ): HttpResponse {
-  if (typeof body === 'string')
-    return location === undefined ? { status, contentType, text: body } : { status, contentType, text: body, location };
-  let text: string | undefined;
-  const response = {
-    status,
-    contentType,
-    get text(): string {
-      text ??= body.text(0, body.length);
-      return text;
-    },
-    textSource: body,
-  };
-  return location === undefined ? response : Object.assign(response, { location });
+  return location === undefined ? { status, contentType, body } : { status, contentType, body, location };
 }
 
 /**
