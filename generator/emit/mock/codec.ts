@@ -23,8 +23,7 @@ import { tsLiteral } from '../ts-types.js';
 import { requiredZeroMembers } from '../examples.js';
 import { decoderName, readerOf, subtypesOf, textDecoder } from '../client/decoders.js';
 import {
-  ENCODER_NAMES,
-  LENIENT_ENCODERS,
+  lenientEncoderOf,
   WriterSet,
   heldUnqualified,
   recordWriterFunction,
@@ -33,6 +32,7 @@ import {
   writerOf,
 } from '../client/encoders.js';
 import { localName, propertyKey } from '../../load/names.js';
+import { VALUE_CODECS } from '../../model/codecs.js';
 
 export const MOCK_CODEC_FILE = 'mock/codec.ts';
 
@@ -114,10 +114,10 @@ function resultWriters(model: ServiceModel, writers: WriterSet, needs: Needs): R
     ),
   );
   for (const t of written.textWriters) {
-    const lenient = LENIENT_ENCODERS[t];
+    const lenient = lenientEncoderOf(t);
     if (!lenient) continue;
     needs.mockValues.add(lenient);
-    if (!attributeTypes.has(t)) writers.values.delete(ENCODER_NAMES[t]);
+    if (!attributeTypes.has(t)) writers.values.delete(VALUE_CODECS[t].encoderName);
   }
   if (written.enums.length > 0) needs.values.add('encodeString');
   return written;
