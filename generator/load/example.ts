@@ -4,39 +4,8 @@
  * would send for it (the decoded value goes through the type's strict encoder). The model keeps the encoder's text,
  * so that an example reads in the docs as the client sends it (`125.50` of a double is sent as `125.5`).
  */
-import type { PrimitiveName, TypeModel } from '../model/types.js';
-import * as values from '../../templates/runtime/codec/values.js';
-
-type Codec = readonly [decode: (text: string, path: string) => unknown, encode: (value: never, name: string) => string];
-
-const CODECS: Readonly<Record<Exclude<PrimitiveName, 'xml' | 'string' | 'char'>, Codec>> = {
-  int: [values.decodeInt, values.encodeInt],
-  long: [values.decodeLong, values.encodeLong],
-  double: [values.decodeDouble, values.encodeDouble],
-  boolean: [values.decodeBoolean, values.encodeBoolean],
-  dateTime: [values.decodeDateTime, values.encodeDateTime],
-  decimal: [values.decodeDecimal, values.encodeDecimal],
-  float: [values.decodeFloat, values.encodeFloat],
-  short: [values.decodeShort, values.encodeShort],
-  byte: [values.decodeByte, values.encodeByte],
-  unsignedByte: [values.decodeUnsignedByte, values.encodeUnsignedByte],
-  unsignedShort: [values.decodeUnsignedShort, values.encodeUnsignedShort],
-  unsignedInt: [values.decodeUnsignedInt, values.encodeUnsignedInt],
-  unsignedLong: [values.decodeUnsignedLong, values.encodeUnsignedLong],
-  base64Binary: [values.decodeBase64, values.encodeBase64],
-  guid: [values.decodeGuid, values.encodeGuid],
-  date: [values.decodeDate, values.encodeDate],
-  time: [values.decodeTime, values.encodeTime],
-  duration: [values.decodeDuration, values.encodeDuration],
-  integer: [values.decodeXsInteger, values.encodeXsInteger],
-  nonNegativeInteger: [values.decodeXsNonNegativeInteger, values.encodeXsNonNegativeInteger],
-  positiveInteger: [values.decodeXsPositiveInteger, values.encodeXsPositiveInteger],
-  NMTOKEN: [values.decodeXsNmtoken, values.encodeXsNmtoken],
-  Name: [values.decodeXsName, values.encodeXsName],
-  NCName: [values.decodeXsNcName, values.encodeXsNcName],
-  language: [values.decodeXsLanguage, values.encodeXsLanguage],
-  token: [values.decodeXsToken, values.encodeXsToken],
-};
+import type { TypeModel } from '../model/types.js';
+import { VALUE_CODECS } from '../model/codecs.js';
 
 /** The example's wire text, or why it does not fit `type` (a sentence without a leading capital). */
 export function checkExample(
@@ -64,9 +33,7 @@ export function checkExample(
       };
     if (name === 'char' && example.length !== 1)
       return { problem: 'must be one character (one UTF-16 unit) for a char' };
-    return attempt(() =>
-      name === 'char' ? values.encodeChar(example, 'example') : values.encodeString(example, 'example'),
-    );
+    return attempt(() => VALUE_CODECS[name].encode(example as never, 'example'));
   }
   if (
     (name === 'long' || name === 'unsignedLong' || name === 'decimal') &&
@@ -78,8 +45,9 @@ export function checkExample(
       problem: `must be quoted ('...') so that its digits are kept exactly: YAML reads ${String(example)} as an inexact number`,
     };
   }
-  const [decode, encode] = CODECS[name];
-  return attempt(() => encode(decode(String(example), 'example') as never, 'example'));
+  const { decode, encode } = VALUE_CODECS[name];
+  const text = String(example);
+  return attempt(() => encode((decode === undefined ? text : decode(text, 'example')) as never, 'example'));
 }
 
 function attempt(make: () => string): { readonly text: string } | { readonly problem: string } {

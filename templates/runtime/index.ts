@@ -4,6 +4,7 @@
  */
 export * from './errors.js';
 export * from './codec/xml-chars.js';
+export * from './codec/text-source.js';
 export * from './codec/xml-reader.js';
 export * from './codec/values.js';
 export * from './codec/xml-writer.js';

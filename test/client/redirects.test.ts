@@ -140,7 +140,7 @@ describe('the fetch transport', () => {
       headers: {},
       body: '',
     });
-    expect(response).toMatchObject({ status: 0, location: '', text: '' });
+    expect(response).toMatchObject({ status: 0, location: '', body: '' });
     const error = await rejected(client({ fetch: () => Promise.resolve(opaque) }).getBalances(), SvcHttpError);
     expect(error.status).toBe(0);
     expect(error.location).toBe('');

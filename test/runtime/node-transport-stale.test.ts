@@ -41,11 +41,11 @@ const call = () =>
   sendNodeRequest({ method: 'POST', url, headers: { 'Content-Type': 'text/xml; charset=utf-8' }, body: '<x/>' });
 
 it('never sends on a pooled connection idle past its limit, even when its timer could not run: a new one is opened', async () => {
-  await expect(call()).resolves.toMatchObject({ status: 200, text: 'ok' });
+  await expect(call()).resolves.toMatchObject({ status: 200, body: 'ok' });
   // Out of the response's callbacks, then blocked past both limits without letting a timer run.
   await new Promise((resolve) => setImmediate(resolve));
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1600);
-  await expect(call()).resolves.toMatchObject({ status: 200, text: 'ok' });
+  await expect(call()).resolves.toMatchObject({ status: 200, body: 'ok' });
   expect(seen).toEqual([0, 1]);
 });
 

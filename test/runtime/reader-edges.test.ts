@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { PayerClient, SvcDecodeError as ClientDecodeError } from '../../generated/client/index.js';
 import { bodyTextDecoder, decodeBody } from '../../templates/runtime/codec/charset.js';
-import { XmlReader, type TextSource } from '../../templates/runtime/codec/xml-reader.js';
+import type { TextSource } from '../../templates/runtime/codec/text-source.js';
+import { XmlReader } from '../../templates/runtime/codec/xml-reader.js';
 import { SvcDecodeError } from '../../templates/runtime/errors.js';
 import { rejected } from '../helpers/failures.js';
 

@@ -8,6 +8,7 @@ import {
   SvcTimeoutError,
   SvcTransportError,
 } from '../../templates/runtime/errors.js';
+import { textOf } from '../../templates/runtime/codec/text-source.js';
 import { sendRequest, type HttpRequest, type HttpResponse } from '../../templates/runtime/client/transport.js';
 import { sendNodeRequest } from '../../templates/runtime/client/node-transport.js';
 import { rejected } from '../helpers/failures.js';
@@ -161,7 +162,7 @@ async function served(
   via: Via = 'fetch',
 ): Promise<string> {
   serve(path, 200, contentType !== undefined ? { 'Content-Type': contentType } : {}, parts);
-  return (await request(path, {}, via)).text;
+  return textOf((await request(path, {}, via)).body);
 }
 
 const SAMPLE = '<a>Zoë 東京 😀</a>';
@@ -177,7 +178,7 @@ describe('sendRequest', () => {
     const res = await request('/echo', { body }, via);
     expect(res.status).toBe(200);
     expect(res.contentType).toBe('application/json; charset=utf-8');
-    const seen = JSON.parse(res.text) as Record<string, unknown>;
+    const seen = JSON.parse(textOf(res.body)) as Record<string, unknown>;
     expect(seen).toEqual({
       method: 'POST',
       contentLength: String(Buffer.byteLength(body, 'utf8')),
@@ -191,7 +192,11 @@ describe('sendRequest', () => {
 
   it.each(VIA)('%s: returns error statuses instead of throwing', async (via) => {
     const res = await request('/fault', {}, via);
-    expect([res.status, res.contentType, res.text]).toEqual([500, 'text/xml; charset=utf-8', '<soap:Envelope/>']);
+    expect([res.status, res.contentType, textOf(res.body)]).toEqual([
+      500,
+      'text/xml; charset=utf-8',
+      '<soap:Envelope/>',
+    ]);
   });
 
   it.each(VIA)('%s: gives an empty content type when the server sends none', async (via) => {
@@ -319,7 +324,7 @@ describe('sendRequest', () => {
         body: 'é',
         ...extra,
       });
-      expect(res).toEqual({ status: 200, contentType: 'text/plain', text: 'ok' });
+      expect(res).toEqual({ status: 200, contentType: 'text/plain', body: 'ok' });
       expect(seen?.headers).toEqual({ A: 'b', 'Content-Length': '2' });
       if (withSignal) expect(seen?.signal).toBeInstanceOf(AbortSignal);
       else expect(seen?.signal).toBeUndefined();
@@ -345,9 +350,9 @@ describe('sendRequest', () => {
         headers: {},
         body: '',
       });
-    expect((await send(body(['ab', 'cé', 'f', 'g'], 7))).text).toBe('abcéfg');
-    expect((await send(body(['ab', 'cd', 'ef'], 4))).text).toBe('abcdef');
-    expect((await send(body(['ab', 'c'], 10))).text).toBe('abc');
+    expect(textOf((await send(body(['ab', 'cé', 'f', 'g'], 7))).body)).toBe('abcéfg');
+    expect(textOf((await send(body(['ab', 'cd', 'ef'], 4))).body)).toBe('abcdef');
+    expect(textOf((await send(body(['ab', 'c'], 10))).body)).toBe('abc');
   });
 
   it.each(withVia([[0], [-1], [NaN], ['5' as unknown as number]]))(
@@ -436,7 +441,7 @@ describe('sendRequest with maxResponseBytes', () => {
     const over = [Buffer.alloc(60, 0x61), Buffer.alloc(41, 0x62)];
     serve(`/over-${tag}`, 200, { 'Content-Type': 'text/plain' }, chunked ? over : [Buffer.concat(over)], chunked);
     const res = await request(`/exact-${tag}`, { maxResponseBytes: 100 }, via);
-    expect(res.text).toBe(`${'a'.repeat(60)}${'b'.repeat(40)}`);
+    expect(textOf(res.body)).toBe(`${'a'.repeat(60)}${'b'.repeat(40)}`);
     const error = await rejected(request(`/over-${tag}`, { maxResponseBytes: 100 }, via), SvcResponseTooLargeError);
     expect([error.maxResponseBytes, error.status]).toEqual([100, 200]);
   });
@@ -606,7 +611,7 @@ describe('sendRequest with maxResponseBytes', () => {
         body: '',
         maxResponseBytes: 8,
       });
-    expect((await call(8)).text).toBe('zzzzzzzz');
+    expect(textOf((await call(8)).body)).toBe('zzzzzzzz');
     expect((await rejected(call(9), SvcResponseTooLargeError)).maxResponseBytes).toBe(8);
   });
 
@@ -634,14 +639,14 @@ describe('sendRequest decoding', () => {
       ];
       serve('/large-ascii', 200, { 'Content-Type': 'text/xml; charset=utf-8' }, parts);
       const res = await request('/large-ascii', {}, via);
-      const source = res.textSource;
-      if (source === undefined) throw new Error('expected the body as a source');
+      const source = res.body;
+      if (typeof source === 'string') throw new Error('expected the body as a source');
       expect(source.text(0, source.length)).toBe(body);
       expect(source.text(99_990, 100_010)).toBe(body.slice(99_990, 100_010));
-      expect(res.text).toBe(body);
+      expect(textOf(res.body)).toBe(body);
       // A small body is a string only.
       const small = await request('/fault', {}, via);
-      expect([small.textSource, small.text]).toEqual([undefined, '<soap:Envelope/>']);
+      expect(small.body).toBe('<soap:Envelope/>');
     },
   );
 
@@ -758,7 +763,7 @@ describe('sendRequest decoding', () => {
       body: '',
       maxResponseBytes: 9,
     });
-    expect(res.text).toBe('<a>é</a>');
+    expect(textOf(res.body)).toBe('<a>é</a>');
   });
 
   it.each(
@@ -853,6 +858,6 @@ describe('sendRequest decoding', () => {
       body: '',
       maxResponseBytes: 10,
     });
-    expect(res).toEqual({ status: 202, contentType: 'text/xml', text: '' });
+    expect(res).toEqual({ status: 202, contentType: 'text/xml', body: '' });
   });
 });

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SvcDecodeError } from '../../templates/runtime/errors.js';
-import { XmlReader, type TextSource } from '../../templates/runtime/codec/xml-reader.js';
+import type { TextSource } from '../../templates/runtime/codec/text-source.js';
+import { XmlReader } from '../../templates/runtime/codec/xml-reader.js';
 
 /**
  * A document read through a window over a source of its text (a large response body, made from the chunks it came in

@@ -40,6 +40,7 @@ import {
   soapAction,
   soapNamespace,
 } from '../codec/xml-writer.js';
+import { textOf } from '../codec/text-source.js';
 import { XmlNameTable, XmlReader } from '../codec/xml-reader.js';
 import { checkCookieJar, cookieHeader, storeCookies, type CookieJar } from './cookies.js';
 import { httpAuthHeader, type HttpAuthOptions } from './http-auth.js';
@@ -389,85 +390,13 @@ export class ClientCore {
     const sent: CallSecrets = {};
     let result: R | undefined;
     try {
-      const { style } = this.options;
-      if (style === 'httpPost' && op.httpPost === false) {
-        throw new SvcRequestError('the operation has no HTTP POST binding: call it with style soap11 or soap12', {
-          operation: op.name,
-        });
-      }
-      if (style === 'httpGet' && op.httpGet === false) {
-        throw new SvcRequestError('the operation has no HTTP GET binding: call it with another style', {
-          operation: op.name,
-        });
-      }
-      const namespace = op.namespace ?? this.options.namespace;
-      const timeoutMs = opts.timeoutMs ?? this.options.timeoutMs;
-      if (opts.timeoutMs !== undefined && !(typeof opts.timeoutMs === 'number' && opts.timeoutMs > 0)) {
-        throw new SvcRequestError('timeoutMs must be a positive number of milliseconds', {
-          operation: op.name,
-          parameter: 'timeoutMs',
-        });
-      }
+      const timeoutMs = this.checkCall(op, opts);
       if (op.secretParams !== undefined) sent.params = secretParams(request, op.secretParams);
       const filled = this.fillCredentials(op.name, request, sent);
       const fields = Array.isArray(filled) ? filled : await filled;
-      const base = `${this.options.baseUrl}${formStem(this.options.path)}`;
       const headers: Record<string, string> = {};
       if (this.#authorization !== undefined) headers['Authorization'] = this.#authorization;
-      let url = `${this.options.baseUrl}${this.options.path}`;
-      let body: string | undefined;
-      if (style === 'httpGet') {
-        // The same form as HTTP POST, in the query string; no body, so no Content-Type.
-        const query = encodeForm(fields, op.name, 'HTTP GET query string');
-        if (query.length > MAX_QUERY_STRING_LENGTH) {
-          throw new SvcRequestError(
-            `the HTTP GET query string would be ${query.length} characters, more than ASP.NET's default maxQueryStringLength of ${MAX_QUERY_STRING_LENGTH}: call it with another style`,
-            { operation: op.name },
-          );
-        }
-        url = `${base}/${op.name}${query === '' ? '' : `?${query}`}`;
-      } else if (style === 'httpPost') {
-        headers['Content-Type'] = CONTENT_TYPES[style];
-        url = `${base}/${op.name}`;
-        body = encodeForm(fields, op.name);
-      } else {
-        headers['Content-Type'] = CONTENT_TYPES[style];
-        // ASMX's default action is the service namespace + name, also for an operation with a namespace of its own.
-        const action = op.soapAction !== undefined ? `"${op.soapAction}"` : defaultAction(this.options.namespace, op);
-        if (style === 'soap11') headers['SOAPAction'] = action;
-        // Nothing in a bare Body names the operation: SOAP 1.2 names it in the Content-Type, as SOAP 1.1 in SOAPAction.
-        // An empty action (usual outside ASP.NET) is none in SOAP 1.2: the server dispatches by the Body.
-        if (op.bare && style === 'soap12' && op.soapAction !== '')
-          headers['Content-Type'] = `${CONTENT_TYPES[style]}; action=${action}`;
-        const ws = this.options.wsSecurity;
-        // wsu:Created by the client's clock (its `now` option, in seconds), as the request's timestamp is, so that a
-        // test or an application that sets the clock gets the same time in both.
-        const blocks =
-          ws !== undefined
-            ? (await wsSecurityHeader(ws, Math.round(this.options.now() * 1000))) + this.headerBlocks(op)
-            : this.headerBlocks(op);
-        if (op.bare) {
-          body = buildBareSoapEnvelope(
-            style === 'soap11' ? '1.1' : '1.2',
-            namespace,
-            op.name,
-            fields,
-            blocks,
-            this.options.namespace,
-          );
-        } else {
-          body = buildSoapEnvelope(
-            style === 'soap11' ? '1.1' : '1.2',
-            namespace,
-            op.name,
-            fields,
-            blocks,
-            this.options.namespace,
-            op.unqualifiedParams,
-            op.paramNamespaces,
-          );
-        }
-      }
+      const { url, body } = await this.outgoing(op, fields, headers);
       const jar = this.options.cookieJar ?? undefined;
       if (jar !== undefined) {
         const cookie = await cookieHeader(jar, url);
@@ -486,32 +415,7 @@ export class ClientCore {
       });
       // Kept from every answer, an error's too: a session may begin with a fault or a login page.
       if (jar !== undefined) await storeCookies(jar, url, response.setCookies);
-
-      if (response.location !== undefined) {
-        // Never followed, whatever the body says (see redirectLocation); the target without its query, which could
-        // carry what the request did.
-        const head = this.redactor(sent).text(response.text.slice(0, 2 * BODY_EXCERPT_LENGTH));
-        const request = { method: body === undefined ? 'GET' : 'POST', url: describeUrl(url) };
-        throw new SvcHttpError(
-          response.status,
-          head,
-          response.contentType,
-          request,
-          response.location === '' ? '' : describeUrl(response.location, url),
-        );
-      }
-      if (response.status !== 200) {
-        if (!isFormStyle(style)) {
-          const fault = parseSoapFault(response.text, response.status);
-          if (fault) throw fault;
-        }
-        // Masked before it is cut to an excerpt, so that a key straddling the cut is still found whole.
-        const head = this.redactor(sent).text(response.text.slice(0, 2 * BODY_EXCERPT_LENGTH));
-        throw new SvcHttpError(response.status, head, response.contentType, {
-          method: body === undefined ? 'GET' : 'POST',
-          url: describeUrl(url),
-        });
-      }
+      this.refuseUnanswered(response, sent, url, body === undefined ? 'GET' : 'POST');
       const answered: Record<string, unknown> = {};
       result = this.decode(op, response, answered);
       this.learn(op, result);
@@ -521,6 +425,114 @@ export class ClientCore {
       if (op.faults !== undefined && error instanceof SvcSoapFault)
         readTypedFault(error, op.faults, this.options.namespace);
       throw this.redactor(sent).error(error);
+    }
+  }
+
+  /** Refuses a call the client's style cannot make or whose timeout is not one; gives the call's timeout. */
+  private checkCall(op: OperationBinding<unknown>, opts: CallOptions): number | undefined {
+    const { style } = this.options;
+    if (style === 'httpPost' && op.httpPost === false) {
+      throw new SvcRequestError('the operation has no HTTP POST binding: call it with style soap11 or soap12', {
+        operation: op.name,
+      });
+    }
+    if (style === 'httpGet' && op.httpGet === false) {
+      throw new SvcRequestError('the operation has no HTTP GET binding: call it with another style', {
+        operation: op.name,
+      });
+    }
+    if (opts.timeoutMs !== undefined && !(typeof opts.timeoutMs === 'number' && opts.timeoutMs > 0)) {
+      throw new SvcRequestError('timeoutMs must be a positive number of milliseconds', {
+        operation: op.name,
+        parameter: 'timeoutMs',
+      });
+    }
+    return opts.timeoutMs ?? this.options.timeoutMs;
+  }
+
+  /** The URL and body of the request in the client's style (no body for HTTP GET), adding its headers to `headers`. */
+  private async outgoing(
+    op: OperationBinding<unknown>,
+    fields: ReadonlyArray<readonly [string, string | NestedValue]>,
+    headers: Record<string, string>,
+  ): Promise<{ url: string; body: string | undefined }> {
+    const { style } = this.options;
+    const base = `${this.options.baseUrl}${formStem(this.options.path)}`;
+    if (style === 'httpGet') {
+      // The same form as HTTP POST, in the query string; no body, so no Content-Type.
+      const query = encodeForm(fields, op.name, 'HTTP GET query string');
+      if (query.length > MAX_QUERY_STRING_LENGTH) {
+        throw new SvcRequestError(
+          `the HTTP GET query string would be ${query.length} characters, more than ASP.NET's default maxQueryStringLength of ${MAX_QUERY_STRING_LENGTH}: call it with another style`,
+          { operation: op.name },
+        );
+      }
+      return { url: `${base}/${op.name}${query === '' ? '' : `?${query}`}`, body: undefined };
+    }
+    headers['Content-Type'] = CONTENT_TYPES[style];
+    if (style === 'httpPost') return { url: `${base}/${op.name}`, body: encodeForm(fields, op.name) };
+    return { url: `${this.options.baseUrl}${this.options.path}`, body: await this.soapBody(op, fields, headers) };
+  }
+
+  /** The SOAP envelope of a call, adding its SOAPAction (or the action in its Content-Type) to `headers`. */
+  private async soapBody(
+    op: OperationBinding<unknown>,
+    fields: ReadonlyArray<readonly [string, string | NestedValue]>,
+    headers: Record<string, string>,
+  ): Promise<string> {
+    const { style } = this.options;
+    // ASMX's default action is the service namespace + name, also for an operation with a namespace of its own.
+    const action = op.soapAction !== undefined ? `"${op.soapAction}"` : defaultAction(this.options.namespace, op);
+    if (style === 'soap11') headers['SOAPAction'] = action;
+    // Nothing in a bare Body names the operation: SOAP 1.2 names it in the Content-Type, as SOAP 1.1 in SOAPAction.
+    // An empty action (usual outside ASP.NET) is none in SOAP 1.2: the server dispatches by the Body.
+    if (op.bare && style === 'soap12' && op.soapAction !== '')
+      headers['Content-Type'] = `${CONTENT_TYPES[style]}; action=${action}`;
+    const ws = this.options.wsSecurity;
+    // wsu:Created by the client's clock (its `now` option, in seconds), as the request's timestamp is, so that a
+    // test or an application that sets the clock gets the same time in both.
+    const blocks =
+      ws !== undefined
+        ? (await wsSecurityHeader(ws, Math.round(this.options.now() * 1000))) + this.headerBlocks(op)
+        : this.headerBlocks(op);
+    const version = style === 'soap11' ? '1.1' : '1.2';
+    const namespace = op.namespace ?? this.options.namespace;
+    if (op.bare) return buildBareSoapEnvelope(version, namespace, op.name, fields, blocks, this.options.namespace);
+    return buildSoapEnvelope(
+      version,
+      namespace,
+      op.name,
+      fields,
+      blocks,
+      this.options.namespace,
+      op.unqualifiedParams,
+      op.paramNamespaces,
+    );
+  }
+
+  /** Throws for an answer that is not the operation's: a redirect, a SOAP fault, any other status than 200. */
+  private refuseUnanswered(response: HttpResponse, sent: CallSecrets, url: string, method: 'GET' | 'POST'): void {
+    if (response.location !== undefined) {
+      // Never followed, whatever the body says (see redirectLocation); the target without its query, which could
+      // carry what the request did.
+      const head = this.redactor(sent).text(textOf(response.body).slice(0, 2 * BODY_EXCERPT_LENGTH));
+      throw new SvcHttpError(
+        response.status,
+        head,
+        response.contentType,
+        { method, url: describeUrl(url) },
+        response.location === '' ? '' : describeUrl(response.location, url),
+      );
+    }
+    if (response.status !== 200) {
+      const text = textOf(response.body);
+      if (!isFormStyle(this.options.style)) {
+        const fault = parseSoapFault(text, response.status);
+        if (fault) throw fault;
+      }
+      // Masked before it is cut to an excerpt, so that a key straddling the cut is still found whole.
+      const head = this.redactor(sent).text(text.slice(0, 2 * BODY_EXCERPT_LENGTH));
+      throw new SvcHttpError(response.status, head, response.contentType, { method, url: describeUrl(url) });
     }
   }
 
@@ -731,14 +743,14 @@ export class ClientCore {
     try {
       if (op.result === 'void' && isFormStyle(style)) {
         // ASMX writes nothing for a void method over HTTP POST or GET; anything else is not this operation's answer.
-        if (response.text.trim() !== '')
+        if (textOf(response.body).trim() !== '')
           throw new SvcDecodeError(
             `${op.name}: expected an empty ${style === 'httpGet' ? 'HTTP GET' : 'HTTP POST'} response (the operation returns nothing)`,
           );
         return undefined as R;
       }
       // A large body is read from its source, without a string of its whole text.
-      const reader = new XmlReader(response.textSource ?? response.text, namesOf(op as OperationBinding<unknown>));
+      const reader = new XmlReader(response.body, namesOf(op as OperationBinding<unknown>));
       // Fields and items are read in the service namespace, also where an operation's own elements are not.
       reader.memberNamespace = this.options.namespace;
       reader.readRoot();
@@ -830,7 +842,7 @@ export class ClientCore {
         onHeader,
       );
     }
-    const fault = parseSoapFault(response.text, 200);
+    const fault = parseSoapFault(textOf(response.body), 200);
     if (fault) throw fault;
     openSoapBody(reader, version, 200, onHeader);
     return true;

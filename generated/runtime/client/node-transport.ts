@@ -23,7 +23,7 @@
  */
 import type { Agent, ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { bodyTextDecoder } from '../codec/charset.js';
+import { bodyTextDecoder, type BodyTextDecoder } from '../codec/charset.js';
 import { SvcDecodeError, SvcResponseTooLargeError, SvcTimeoutError, SvcTransportError } from '../errors.js';
 import type { Network } from './network.js';
 import {
@@ -246,186 +246,242 @@ function exchange(
   req: NodeHttpRequest,
   via?: Via,
 ): Promise<HttpResponse | ViaResponse> {
-  const { signal, timeoutMs, maxResponseBytes: limit } = req;
   const bodiless = via?.withoutBody === true && method === 'POST';
   const headers = outgoingHeaders({ headers: req.headers, method, body: bodiless ? '' : (req.body ?? '') });
   if (via?.authorization !== undefined) headers['Authorization'] = via.authorization;
   if (req.compression !== false && !hasHeader(headers, 'accept-encoding')) headers['Accept-Encoding'] = ACCEPT_ENCODING;
   const body = method === 'POST' ? (bodiless ? '' : (req.body ?? '')) : undefined;
-
   return new Promise<HttpResponse | ViaResponse>((resolve, reject) => {
-    let request: ClientRequest | undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let settled = false;
-    const onAbort = (): void => fail(signal?.reason);
-    /** Ends the call with `error`, dropping the connection (a dropped socket is never returned to the pool). */
-    const fail = (error: unknown): void => {
-      if (settled) return;
-      settled = true;
-      cleanUp();
-      request?.destroy();
-      reject(error);
-    };
-    const cleanUp = (): void => {
-      if (timer !== undefined) clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-    };
-    let route: Route | undefined;
-    const failed = (error: unknown): void => {
-      const message =
-        route?.proxy !== undefined
-          ? proxyFailureMessage(method, req.url, route.proxy, error)
-          : failureMessage(method, req.url, error);
-      fail(new SvcTransportError(message, error));
-    };
+    new NodeExchange(modules, method, req, via, resolve, reject).start(headers, body);
+  });
+}
 
+/**
+ * One request over node:http(s), from sending it to its whole response: it settles its promise exactly once, with
+ * the response or with the first failure (a timeout, the caller's abort, a network error, a refused response).
+ */
+class NodeExchange {
+  private request: ClientRequest | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private settled = false;
+  private route: Route | undefined;
+  private readonly onAbort = (): void => this.fail(this.req.signal?.reason);
+
+  constructor(
+    private readonly modules: Loaded,
+    private readonly method: 'GET' | 'POST',
+    private readonly req: NodeHttpRequest,
+    private readonly via: Via | undefined,
+    private readonly resolve: (response: HttpResponse | ViaResponse) => void,
+    private readonly reject: (error: unknown) => void,
+  ) {}
+
+  /** Ends the call with `error`, dropping the connection (a dropped socket is never returned to the pool). */
+  private fail(error: unknown): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.cleanUp();
+    this.request?.destroy();
+    this.reject(error);
+  }
+
+  /** Ends the call with a transport failure (`error` its cause), naming the proxy when the call went through one. */
+  private readonly failed = (error: unknown): void => {
+    const { method, req, route } = this;
+    const message =
+      route?.proxy !== undefined
+        ? proxyFailureMessage(method, req.url, route.proxy, error)
+        : failureMessage(method, req.url, error);
+    this.fail(new SvcTransportError(message, error));
+  };
+
+  private cleanUp(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.req.signal?.removeEventListener('abort', this.onAbort);
+  }
+
+  /** Sends the request with `headers` and `body` (undefined for a GET). */
+  start(headers: Record<string, string>, body: string | undefined): void {
+    const { modules, req } = this;
     let target: Target;
     try {
       target = targetOf(req.url);
     } catch (error) {
-      failed(error);
+      this.failed(error);
       return;
     }
-    const { secure } = target;
     // A client with network settings (TLS, a proxy) goes by its route; routeOf throws SvcRequestError for TLS options
     // that cannot be used (a wrong passphrase), which rejects the call as it is.
-    if (req.network !== undefined) route = routeOf(modules, POOL, req.network, target, req.url);
-    const agent = via?.agent ?? route?.agent ?? (secure ? modules.httpsAgent : modules.httpAgent);
+    if (req.network !== undefined) this.route = routeOf(modules, POOL, req.network, target, req.url);
+    const options = this.requestOptions(target, headers);
+    this.arm();
+    try {
+      this.request = (target.secure ? modules.https : modules.http).request(options, (res) => this.read(res));
+    } catch (error) {
+      // A header value node:http refuses (a control character), thrown before anything is sent.
+      this.failed(error);
+      return;
+    }
+    this.request.on('error', this.failed);
+    if (this.timer === undefined) {
+      this.request.setTimeout(SILENT_MS, () =>
+        this.failed(Object.assign(new Error('no data from the server'), { code: 'ETIMEDOUT' })),
+      );
+    }
+    if (body === undefined) this.request.end();
+    else this.request.end(body, 'utf8');
+  }
+
+  /** node:http's options of the request: by the route when there is one, on the agent of its lane, pool or scheme. */
+  private requestOptions(target: Target, headers: Record<string, string>): RequestOptions {
+    const { modules, route } = this;
+    const agent = this.via?.agent ?? route?.agent ?? (target.secure ? modules.httpsAgent : modules.httpAgent);
     dropExpired(agent);
-    const options: RequestOptions = {
-      method,
+    return {
+      method: this.method,
       headers: route?.headers === undefined ? headers : { ...headers, ...route.headers },
       agent,
       hostname: route?.hostname ?? target.hostname,
       port: route?.port ?? target.port,
       path: route?.path ?? target.path,
     };
+  }
+
+  /** Starts the timeout, and listens for the caller's abort. */
+  private arm(): void {
+    const { method, req } = this;
+    const { timeoutMs } = req;
     if (timeoutMs !== undefined && timeoutMs <= MAX_TIMER_MS) {
-      timer = setTimeout(
-        () => fail(new SvcTimeoutError(timeoutMessage(method, req.url, timeoutMs), timeoutMs)),
+      this.timer = setTimeout(
+        () => this.fail(new SvcTimeoutError(timeoutMessage(method, req.url, timeoutMs), timeoutMs)),
         timeoutMs,
       );
     }
-    signal?.addEventListener('abort', onAbort, { once: true });
+    req.signal?.addEventListener('abort', this.onAbort, { once: true });
+  }
 
-    try {
-      request = (secure ? modules.https : modules.http).request(options, (res) => read(res));
-    } catch (error) {
-      // A header value node:http refuses (a control character), thrown before anything is sent.
-      failed(error);
+  /** Reads the response: refuses what it cannot take at its head, else decodes its body as it comes. */
+  private read(res: IncomingMessage): void {
+    const status = res.statusCode ?? 0;
+    if (status === 407 && this.route?.proxy !== undefined) {
+      // The proxy's, not the service's: an error naming the proxy, not an HTTP error of the service's URL.
+      this.failed(proxyRefusal(this.modules, this.route.proxy, status));
       return;
     }
-    request.on('error', failed);
-    if (timer === undefined) {
-      request.setTimeout(SILENT_MS, () =>
-        failed(Object.assign(new Error('no data from the server'), { code: 'ETIMEDOUT' })),
+    const coding = contentCoding(res.headers['content-encoding']);
+    // A compressed body's Content-Length counts its compressed bytes: neither its size once decoded nor a hint.
+    const declared = coding === undefined ? contentLength(res.headers['content-length']) : undefined;
+    const refusal = this.refusal(status, coding, declared);
+    if (refusal !== undefined) {
+      this.fail(refusal);
+      return;
+    }
+    const contentType = res.headers['content-type'] ?? '';
+    // The bytes become text as they come (see bodyTextDecoder): a large body is never held as chunks plus their
+    // concatenation plus its text.
+    // node:http never reuses a chunk it has emitted, nor zlib a part of its output, so the decoder may keep them.
+    const text = bodyTextDecoder(contentType, 'response', declared, true);
+    this.readBody(res, status, coding, text, () => this.finish(res, status, contentType, text));
+  }
+
+  /** Why the response is refused from its head alone (a content coding not decoded, a length over the limit), or undefined. */
+  private refusal(status: number, coding: string | undefined, declared: number | undefined): Error | undefined {
+    const limit = this.req.maxResponseBytes;
+    if (coding !== undefined && !DECODED.has(coding)) {
+      return new SvcDecodeError(
+        `the response has Content-Encoding ${JSON.stringify(coding)}, which the client does not decode (it asks for ${ACCEPT_ENCODING})`,
       );
     }
-    if (body === undefined) request.end();
-    else request.end(body, 'utf8');
+    if (limit !== undefined && declared !== undefined && declared > limit)
+      return new SvcResponseTooLargeError(limit, status);
+    return undefined;
+  }
 
-    function read(res: IncomingMessage): void {
-      const status = res.statusCode ?? 0;
-      if (status === 407 && route?.proxy !== undefined) {
-        // The proxy's, not the service's: an error naming the proxy, not an HTTP error of the service's URL.
-        failed(proxyRefusal(modules, route.proxy, status));
-        return;
-      }
-      const contentType = res.headers['content-type'] ?? '';
-      const coding = contentCoding(res.headers['content-encoding']);
-      if (coding !== undefined && !DECODED.has(coding)) {
-        fail(
-          new SvcDecodeError(
-            `the response has Content-Encoding ${JSON.stringify(coding)}, which the client does not decode (it asks for ${ACCEPT_ENCODING})`,
-          ),
-        );
-        return;
-      }
-      // A compressed body's Content-Length counts its compressed bytes: neither its size once decoded nor a hint.
-      const declared = coding === undefined ? contentLength(res.headers['content-length']) : undefined;
-      if (limit !== undefined && declared !== undefined && declared > limit) {
-        fail(new SvcResponseTooLargeError(limit, status));
-        return;
-      }
-      // The bytes become text as they come (see bodyTextDecoder): a large body is never held as chunks plus their
-      // concatenation plus its text.
-      // node:http never reuses a chunk it has emitted, nor zlib a part of its output, so the decoder may keep them.
-      const text = bodyTextDecoder(contentType, 'response', declared, true);
-      const finish = (): void => {
-        if (settled) return;
-        settled = true;
-        cleanUp();
-        try {
-          const response = responseOf(
-            status,
-            contentType,
-            text.endSource(),
-            redirectLocation(status, res.headers.location),
-          );
-          if (req.wantsCookies === true) response.setCookies = res.headers['set-cookie'] ?? [];
-          resolve(
-            via === undefined
-              ? response
-              : Object.assign(response, {
-                  challenges: status === 401 ? (res.headersDistinct['www-authenticate'] ?? []) : [],
-                }),
-          );
-        } catch (error) {
-          // A SvcDecodeError, as it is: the body was complete, only its bytes are wrong.
-          reject(error);
-        }
-      };
-      // The cap holds for the decoded bytes (a small gzip bomb decodes to gigabytes), and for the bytes received: a
-      // compressed body may be a little longer than it decodes to (stored blocks), but not twice as long, and a
-      // stream of empty blocks decodes to nothing at all.
-      const received = limit === undefined || coding === undefined ? limit : 2 * limit;
-      let total = 0;
-      let decoded = 0;
-      let inflater: Inflater | undefined;
-      const take = (chunk: Buffer): void => {
-        if (settled) return;
-        decoded += chunk.byteLength;
-        if (limit !== undefined && decoded > limit) {
-          fail(new SvcResponseTooLargeError(limit, status));
-          // What was received already would go on being inflated for nothing.
-          inflater?.destroy();
-          return;
-        }
-        text.write(chunk);
-      };
-      inflater =
-        coding === undefined
-          ? undefined
-          : decoderOf(modules.zlib, coding, {
-              data: take,
-              error: (error) =>
-                fail(new SvcDecodeError(`the response body is not valid ${coding} data`, { cause: error })),
-              end: finish,
-            });
-      res.on('data', (chunk: Buffer) => {
-        if (settled) return;
-        total += chunk.byteLength;
-        if (received !== undefined && total > received) {
-          fail(new SvcResponseTooLargeError(limit ?? 0, status));
-          return;
-        }
-        if (inflater === undefined) take(chunk);
-        else inflater.write(chunk);
-      });
-      res.on('error', failed);
-      res.on('close', () => {
-        if (res.complete) return;
-        failed(
-          Object.assign(new Error('the connection closed before the response was complete'), { code: 'ECONNRESET' }),
-        );
-        inflater?.destroy();
-      });
-      res.on('end', () => {
-        if (inflater === undefined) finish();
-        else if (!settled) inflater.end();
-      });
+  /** Resolves with the response, once its body is complete. */
+  private finish(res: IncomingMessage, status: number, contentType: string, text: BodyTextDecoder): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.cleanUp();
+    try {
+      const response = responseOf(
+        status,
+        contentType,
+        text.endSource(),
+        redirectLocation(status, res.headers.location),
+      );
+      if (this.req.wantsCookies === true) response.setCookies = res.headers['set-cookie'] ?? [];
+      this.resolve(
+        this.via === undefined
+          ? response
+          : Object.assign(response, {
+              challenges: status === 401 ? (res.headersDistinct['www-authenticate'] ?? []) : [],
+            }),
+      );
+    } catch (error) {
+      // A SvcDecodeError, as it is: the body was complete, only its bytes are wrong.
+      this.reject(error);
     }
-  });
+  }
+
+  /** Feeds the body, inflated when it is compressed, to `text` under the size limit, then calls `finish`. */
+  private readBody(
+    res: IncomingMessage,
+    status: number,
+    coding: string | undefined,
+    text: BodyTextDecoder,
+    finish: () => void,
+  ): void {
+    const limit = this.req.maxResponseBytes;
+    // The cap holds for the decoded bytes (a small gzip bomb decodes to gigabytes), and for the bytes received: a
+    // compressed body may be a little longer than it decodes to (stored blocks), but not twice as long, and a
+    // stream of empty blocks decodes to nothing at all.
+    const received = limit === undefined || coding === undefined ? limit : 2 * limit;
+    let total = 0;
+    let decoded = 0;
+    let inflater: Inflater | undefined;
+    const take = (chunk: Buffer): void => {
+      if (this.settled) return;
+      decoded += chunk.byteLength;
+      if (limit !== undefined && decoded > limit) {
+        this.fail(new SvcResponseTooLargeError(limit, status));
+        // What was received already would go on being inflated for nothing.
+        inflater?.destroy();
+        return;
+      }
+      text.write(chunk);
+    };
+    inflater =
+      coding === undefined
+        ? undefined
+        : decoderOf(this.modules.zlib, coding, {
+            data: take,
+            error: (error) =>
+              this.fail(new SvcDecodeError(`the response body is not valid ${coding} data`, { cause: error })),
+            end: finish,
+          });
+    res.on('data', (chunk: Buffer) => {
+      if (this.settled) return;
+      total += chunk.byteLength;
+      if (received !== undefined && total > received) {
+        this.fail(new SvcResponseTooLargeError(limit ?? 0, status));
+        return;
+      }
+      if (inflater === undefined) take(chunk);
+      else inflater.write(chunk);
+    });
+    res.on('error', this.failed);
+    res.on('close', () => {
+      if (res.complete) return;
+      this.failed(
+        Object.assign(new Error('the connection closed before the response was complete'), { code: 'ECONNRESET' }),
+      );
+      inflater?.destroy();
+    });
+    res.on('end', () => {
+      if (inflater === undefined) finish();
+      else if (!this.settled) inflater.end();
+    });
+  }
 }
 
 /** Whether `headers` has the header `lowerName` (given in lower case), in any case. */

@@ -10,7 +10,7 @@
  * silently corrupts a body that is in another charset or damaged in transit.
  */
 import { bodyTextDecoder, type BodyTextDecoder } from '../codec/charset.js';
-import type { TextSource } from '../codec/xml-reader.js';
+import type { TextSource } from '../codec/text-source.js';
 import { SvcRequestError, SvcResponseTooLargeError, SvcTimeoutError, SvcTransportError } from '../errors.js';
 import { NodeBuffer } from '../node-builtins.js';
 
@@ -52,14 +52,11 @@ export interface HttpResponse {
   readonly location?: string;
   /**
    * The response body, decoded strictly by its byte-order mark, else the Content-Type charset, else the XML
-   * declaration's encoding, else as UTF-8; without the byte-order mark; `''` for an empty body.
+   * declaration's encoding, else as UTF-8; without the byte-order mark; `''` for an empty body. A large pure-ASCII
+   * body comes as a source of its text made from the chunks it arrived in, for the reader, since a string of a large
+   * body costs about as much as decoding it; `textOf` makes the string where one is needed.
    */
-  readonly text: string;
-  /**
-   * A large pure-ASCII body as a source of its text made from the chunks it arrived in, for the reader: then
-   * {@link text} is made only when read (a string of a large body costs about as much as decoding it).
-   */
-  readonly textSource?: TextSource;
+  readonly body: string | TextSource;
   /** The Set-Cookie headers of the answer, when the request {@link HttpRequest.wantsCookies wanted them}. */
   setCookies?: readonly string[];
 }
@@ -76,19 +73,7 @@ export function responseOf(
   body: string | TextSource,
   location?: string,
 ): HttpResponse {
-  if (typeof body === 'string')
-    return location === undefined ? { status, contentType, text: body } : { status, contentType, text: body, location };
-  let text: string | undefined;
-  const response = {
-    status,
-    contentType,
-    get text(): string {
-      text ??= body.text(0, body.length);
-      return text;
-    },
-    textSource: body,
-  };
-  return location === undefined ? response : Object.assign(response, { location });
+  return location === undefined ? { status, contentType, body } : { status, contentType, body, location };
 }
 
 /**
@@ -111,6 +96,58 @@ export type Guard = <T>(step: Promise<T>) => Promise<T>;
 
 const noop = (): void => {};
 const passThrough: Guard = (step) => step;
+
+/** What can stop an exchange: its timeout and the caller's abort, raced against each of its steps. */
+interface Stopper {
+  /** Aborts fetch when the exchange is stopped; undefined when nothing can stop it. */
+  readonly controller: AbortController | undefined;
+  readonly guard: Guard;
+  /** Why the exchange was stopped, once it was. */
+  readonly outcome: 'timeout' | 'abort' | undefined;
+  /** Clears the timer and stops listening to the signal. */
+  release(): void;
+}
+
+const UNSTOPPABLE: Stopper = { controller: undefined, guard: passThrough, outcome: undefined, release: noop };
+
+/**
+ * The stopper of an exchange with `timeoutMs` (none beyond {@link MAX_TIMER_MS}) and the caller's `signal`. Most
+ * calls have neither: then nothing can stop the exchange, and none of the machinery (a controller, a timer, a promise
+ * raced against every read) is worth its cost.
+ */
+function stopperOf(signal: AbortSignal | undefined, timeoutMs: number | undefined): Stopper {
+  const timed = timeoutMs !== undefined && timeoutMs <= MAX_TIMER_MS;
+  if (!timed && signal === undefined) return UNSTOPPABLE;
+  const controller = new AbortController();
+  // Raced against fetch and each read of the body, so a fetch that ignores its signal still cannot outlive the
+  // timeout. (Made only here: closures made for every call cost a call without limits more than they are worth.)
+  let rejectStopped: (reason: unknown) => void = noop;
+  const stopped = new Promise<never>((_, reject) => {
+    rejectStopped = reject;
+  });
+  stopped.catch(noop);
+  const state: { -readonly [K in keyof Stopper]: Stopper[K] } = {
+    controller,
+    guard: (step) => Promise.race([step, stopped]),
+    outcome: undefined,
+    release: () => {
+      if (timer !== undefined) clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    },
+  };
+  const stop = (kind: 'timeout' | 'abort', reason: unknown): void => {
+    if (state.outcome !== undefined) return;
+    state.outcome = kind;
+    controller.abort(reason);
+    rejectStopped(reason);
+  };
+  const onAbort = (): void => stop('abort', signal?.reason);
+  const timer = timed
+    ? setTimeout(() => stop('timeout', new DOMException('The request timed out', 'TimeoutError')), timeoutMs)
+    : undefined;
+  signal?.addEventListener('abort', onAbort, { once: true });
+  return state;
+}
 
 /**
  * POSTs `body` to `url` (or GETs `url`) and reads the whole response.
@@ -136,36 +173,8 @@ export async function sendRequest(
   const { signal, timeoutMs, maxResponseBytes } = req;
   checkLimits(req);
   if (signal?.aborted) throw signal.reason;
-
-  const timed = timeoutMs !== undefined && timeoutMs <= MAX_TIMER_MS;
-  // Most calls have neither a timeout nor a signal: then nothing can stop the exchange, and none of the machinery
-  // below (a controller, a timer, a promise raced against every read) is worth its cost.
-  const stoppable = timed || signal !== undefined;
-  const controller = stoppable ? new AbortController() : undefined;
-  let outcome: 'timeout' | 'abort' | undefined;
-  let guard: Guard = passThrough;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let onAbort: () => void = noop;
-  if (stoppable) {
-    // Raced against fetch and each read of the body, so a fetch that ignores its signal still cannot outlive the
-    // timeout. (Made only here: closures made for every call cost a call without limits more than they are worth.)
-    let rejectStopped: (reason: unknown) => void = noop;
-    const stopped = new Promise<never>((_, reject) => {
-      rejectStopped = reject;
-    });
-    stopped.catch(noop);
-    const stop = (kind: 'timeout' | 'abort', reason: unknown): void => {
-      if (outcome !== undefined) return;
-      outcome = kind;
-      controller?.abort(reason);
-      rejectStopped(reason);
-    };
-    onAbort = () => stop('abort', signal?.reason);
-    guard = (step) => Promise.race([step, stopped]);
-    if (timed)
-      timer = setTimeout(() => stop('timeout', new DOMException('The request timed out', 'TimeoutError')), timeoutMs);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  }
+  const stop = stopperOf(signal, timeoutMs);
+  const { controller, guard } = stop;
 
   let response: Response;
   let contentType: string;
@@ -192,14 +201,13 @@ export async function sendRequest(
     text = bodyTextDecoder(contentType, 'response', declared, true);
     if (!(await readChunks(response, maxResponseBytes, guard, text, declared))) text = undefined;
   } catch (error) {
-    if (outcome === 'abort') throw signal?.reason;
-    if (outcome === 'timeout') {
+    if (stop.outcome === 'abort') throw signal?.reason;
+    if (stop.outcome === 'timeout') {
       throw new SvcTimeoutError(timeoutMessage(req.method ?? 'POST', req.url, timeoutMs ?? 0), timeoutMs ?? 0);
     }
     throw new SvcTransportError(failureMessage(req.method ?? 'POST', req.url, error), error);
   } finally {
-    if (timer !== undefined) clearTimeout(timer);
-    if (stoppable) signal?.removeEventListener('abort', onAbort);
+    stop.release();
   }
   // Refusing and decoding happen outside the try, so these errors reach the caller as they are, never as transport
   // failures; the body is already complete (or abandoned), so the timeout has nothing left to cover.

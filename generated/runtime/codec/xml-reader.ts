@@ -28,6 +28,7 @@
  */
 import { SvcDecodeError } from '../errors.js';
 import { keepResident } from './resident.js';
+import type { TextSource } from './text-source.js';
 import {
   ASCII_NAME_CLASS,
   ASCII_NAME_PART,
@@ -84,18 +85,6 @@ const INITIAL_DEPTH = 32;
 const MAX_NAMESPACE_DECLARATIONS = 1000;
 /** Deeper paths are shortened in `path()`, so that an error in a hostile, deeply nested document stays small. */
 const MAX_PATH_ELEMENTS = 40;
-
-/**
- * A document's text, made a part at a time when the reader comes to it (e.g. from the chunks of a response's bytes).
- * The reader asks for consecutive windows, each overlapping the last by what it has not read yet, and for the text
- * before its window only to describe an error.
- */
-export interface TextSource {
-  /** The length of the whole text. */
-  readonly length: number;
-  /** The text from `start` to `end`, `0 <= start <= end <= length`. */
-  text(start: number, end: number): string;
-}
 
 /**
  * The window over a {@link TextSource} is refilled at the points where the reader holds no position but its own

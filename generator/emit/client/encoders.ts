@@ -32,42 +32,14 @@ import { localName } from '../../load/names.js';
 import { fixedValue } from '../examples.js';
 import { capitalise } from '../../model/text.js';
 import { sequenceWriterOf } from './sequences.js';
+import { LENIENT_CODECS, VALUE_CODECS } from '../../model/codecs.js';
 
 export function encoderName(op: OperationModel): string {
   return `encode${op.tsName}`;
 }
 
-const ENCODERS: Readonly<Record<PrimitiveName, string>> = {
-  string: 'encodeString',
-  int: 'encodeInt',
-  long: 'encodeLong',
-  double: 'encodeDouble',
-  boolean: 'encodeBoolean',
-  dateTime: 'encodeDateTime',
-  decimal: 'encodeDecimal',
-  float: 'encodeFloat',
-  short: 'encodeShort',
-  byte: 'encodeByte',
-  unsignedByte: 'encodeUnsignedByte',
-  unsignedShort: 'encodeUnsignedShort',
-  unsignedInt: 'encodeUnsignedInt',
-  unsignedLong: 'encodeUnsignedLong',
-  base64Binary: 'encodeBase64',
-  guid: 'encodeGuid',
-  char: 'encodeChar',
-  date: 'encodeDate',
-  time: 'encodeTime',
-  duration: 'encodeDuration',
-  integer: 'encodeXsInteger',
-  nonNegativeInteger: 'encodeXsNonNegativeInteger',
-  positiveInteger: 'encodeXsPositiveInteger',
-  NMTOKEN: 'encodeXsNmtoken',
-  Name: 'encodeXsName',
-  NCName: 'encodeXsNcName',
-  language: 'encodeXsLanguage',
-  token: 'encodeXsToken',
-  xml: 'encodeXml',
-};
+/** The runtime encoder's name of an XML Schema type. */
+const encoderOf = (t: PrimitiveName): string => VALUE_CODECS[t].encoderName;
 
 /** The name of a record's or enum's writer, and of a primitive's text writer. */
 function writerName(t: ScalarType): string {
@@ -198,7 +170,7 @@ export function heldUnqualified(model: ServiceModel): Set<StructModel> {
 
 /** The text encoder of an XML Schema type or an enum. */
 function textEncoder(t: PrimitiveType | EnumType): string {
-  return t.kind === 'enum' ? `encode${t.enum.name}` : ENCODERS[t.name];
+  return t.kind === 'enum' ? `encode${t.enum.name}` : encoderOf(t.name);
 }
 
 /** Whether a value of `t` is sent as one text (not a record, list or XML content). */
@@ -240,7 +212,7 @@ export class WriterSet {
       case 'primitive':
         if (t.name === 'xml') this.encode.add(element ? 'writeXmlContent' : 'encodeXml');
         else {
-          this.values.add(ENCODERS[t.name]);
+          this.values.add(encoderOf(t.name));
           if (element) {
             this.#writers.add(t.name);
             this.encode.add('textWriter');
@@ -347,7 +319,7 @@ export function writerConstants(
     declarationKind: VariableDeclarationKind.Const,
     declarations: [{ name, initializer }],
   });
-  const encoder = (t: PrimitiveName): string => (lenient ? (LENIENT_ENCODERS[t] ?? ENCODERS[t]) : ENCODERS[t]);
+  const encoder = (t: PrimitiveName): string => (lenient ? (lenientEncoderOf(t) ?? encoderOf(t)) : encoderOf(t));
   return [
     ...codec.enums.map((e) =>
       constant(
@@ -362,14 +334,8 @@ export function writerConstants(
   ];
 }
 
-/** The value encoder (values.ts) of each XML Schema type. */
-export const ENCODER_NAMES: Readonly<Record<PrimitiveName, string>> = ENCODERS;
-
-/** Where a service's answers may hold what a client's requests must not: non-finite doubles (mock-values.ts). */
-export const LENIENT_ENCODERS: Partial<Record<PrimitiveName, string>> = {
-  double: 'encodeAnyDouble',
-  float: 'encodeAnyDouble',
-};
+/** The mock's encoder name of a type whose answers may hold what requests must not (see LENIENT_CODECS). */
+export const lenientEncoderOf = (t: PrimitiveName): string | undefined => LENIENT_CODECS[t]?.encoderName;
 
 /**
  * Writes a record as an element: attributes on the start tag, then the members in wire order. `subtypes`: the records

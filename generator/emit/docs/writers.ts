@@ -13,7 +13,6 @@ import {
   derivedType,
   choiceWriter,
   sequenceWriter,
-  encodeXml,
   enumEncoder,
   itemsWriter,
   listWriter,
@@ -25,59 +24,14 @@ import {
   type EncodeValue,
   type WriteValue,
 } from '../../../templates/runtime/codec/encode.js';
-import { encodeAnyDouble } from '../../../templates/runtime/mock/values.js';
 import { escapeXmlAttribute } from '../../../templates/runtime/codec/xml-writer.js';
 import * as values from '../../../templates/runtime/codec/values.js';
-import type {
-  EnumType,
-  PrimitiveName,
-  PrimitiveType,
-  SequenceMember,
-  StructModel,
-  TypeModel,
-  XmlNamespace,
-} from '../../model/types.js';
+import type { EnumType, PrimitiveType, SequenceMember, StructModel, TypeModel, XmlNamespace } from '../../model/types.js';
 import { xmlnsAttribute } from '../client/encoders.js';
+import { LENIENT_CODECS, VALUE_CODECS } from '../../model/codecs.js';
 
 /** A record writer: `xmlns`, a namespace declaration, goes on its start tag (a SOAP header block's). */
 type RecordWriter = (name: string, value: unknown, path: string, xmlns?: string, xsiType?: string) => string;
-
-type AnyEncode = EncodeValue<never>;
-
-const ENCODERS: Readonly<Record<PrimitiveName, AnyEncode>> = {
-  string: values.encodeString,
-  int: values.encodeInt,
-  long: values.encodeLong,
-  double: values.encodeDouble,
-  boolean: values.encodeBoolean,
-  dateTime: values.encodeDateTime,
-  decimal: values.encodeDecimal,
-  float: values.encodeFloat,
-  short: values.encodeShort,
-  byte: values.encodeByte,
-  unsignedByte: values.encodeUnsignedByte,
-  unsignedShort: values.encodeUnsignedShort,
-  unsignedInt: values.encodeUnsignedInt,
-  unsignedLong: values.encodeUnsignedLong,
-  base64Binary: values.encodeBase64,
-  guid: values.encodeGuid,
-  char: values.encodeChar,
-  date: values.encodeDate,
-  time: values.encodeTime,
-  duration: values.encodeDuration,
-  integer: values.encodeXsInteger,
-  nonNegativeInteger: values.encodeXsNonNegativeInteger,
-  positiveInteger: values.encodeXsPositiveInteger,
-  NMTOKEN: values.encodeXsNmtoken,
-  Name: values.encodeXsName,
-  NCName: values.encodeXsNcName,
-  language: values.encodeXsLanguage,
-  token: values.encodeXsToken,
-  xml: encodeXml,
-};
-
-/** Where an answer may hold what a request must not (the mock's LENIENT_ENCODERS). */
-const LENIENT: Partial<Record<PrimitiveName, AnyEncode>> = { double: encodeAnyDouble, float: encodeAnyDouble };
 
 /** Whether a value of `t` is one text (not a record, a list or XML content). */
 export function isText(t: TypeModel): t is PrimitiveType | EnumType {
@@ -100,8 +54,8 @@ export class Writers {
   text(t: PrimitiveType | EnumType, attribute = false): EncodeValue<unknown> {
     if (t.kind === 'enum')
       return (this.lenient ? values.encodeString : enumEncoder(t.enum.name, t.enum.values)) as EncodeValue<unknown>;
-    const lenient = this.lenient && !attribute ? LENIENT[t.name] : undefined;
-    return (lenient ?? ENCODERS[t.name]) as EncodeValue<unknown>;
+    const lenient = this.lenient && !attribute ? LENIENT_CODECS[t.name]?.encode : undefined;
+    return (lenient ?? VALUE_CODECS[t.name].encode) as EncodeValue<unknown>;
   }
 
   /** The writer of a value of `t` as an element (for a list without a container, its items). */

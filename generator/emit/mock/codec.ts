@@ -24,8 +24,7 @@ import { tsLiteral } from '../ts-types.js';
 import { requiredZeroMembers } from '../examples.js';
 import { decoderName, readerOf, subtypesOf, textDecoder } from '../client/decoders.js';
 import {
-  ENCODER_NAMES,
-  LENIENT_ENCODERS,
+  lenientEncoderOf,
   WriterSet,
   heldUnqualified,
   recordWriterFunction,
@@ -34,6 +33,7 @@ import {
   writerOf,
 } from '../client/encoders.js';
 import { localName, propertyKey } from '../../load/names.js';
+import { VALUE_CODECS } from '../../model/codecs.js';
 
 export const MOCK_CODEC_FILE = 'mock/codec.ts';
 
@@ -50,6 +50,11 @@ class Needs {
   /** The result types with an error code the operations answer, each with one function making a coded answer. */
   readonly errorResults = new Set<StructModel>();
   xmlReader = false;
+  /** Type-only names of the runtime's mock/core.js. */
+  readonly core = new Set<string>();
+  readonly codes = new Set<string>();
+  /** The client's table of the error codes' integers. */
+  readonly byNumber = new Set<string>();
 }
 
 export function emitMockCodec(model: ServiceModel, printer: Printer): GeneratedFile {
@@ -57,6 +62,44 @@ export function emitMockCodec(model: ServiceModel, printer: Printer): GeneratedF
   const subtypes = subtypesOf([...model.records, ...model.results]);
   const held = heldUnqualified(model);
   const writers = new WriterSet(subtypes);
+  const written = resultWriters(model, writers, needs);
+  const operations = model.operations.map((op) => operationEntry(model, op, needs));
+  // Made before the imports are listed: their readers are imports too.
+  const shared = model.parameters
+    .filter((p) => needs.sharedParams.has(p))
+    .map((p) => sharedParamConstant(model, p, needs));
+  // Lenient enum constants are plain strings: no enumEncoder, no list of values.
+  writers.encode.delete('enumEncoder');
+  const errorCodes = model.serviceErrors ? [errorCodesConstant(model, model.serviceErrors, needs)] : [];
+  const errorResults = [...needs.errorResults].map((r) => errorResultFunction(r, needs));
+  const operationsConstant: Statement = {
+    kind: StructureKind.VariableStatement,
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: [jsDoc(`How the mock reads each operation's request and writes its result, in the spec's order.`)],
+    declarations: [
+      { name: 'operations', type: `readonly ${core(needs, 'MockOperation')}[]`, initializer: arrayLiteral(operations) },
+    ],
+  };
+  return printer.typescript(MOCK_CODEC_FILE, [
+    ...codecImports(needs, writers, written),
+    ...writerConstants(written, true),
+    ...written.records.map((r) => recordWriterFunction(r, subtypes.get(r), unqualifiedTypeNamespace(model, held, r))),
+    ...shared,
+    ...errorCodes,
+    ...errorResults,
+    operationsConstant,
+  ]);
+}
+
+/** Records a type of the runtime's mock/core.js that the codec writes, and gives it back. */
+function core(needs: Needs, name: string): string {
+  needs.core.add(name);
+  return name;
+}
+
+/** The writers of the results and response headers, with the lenient encoders an answer is written with. */
+function resultWriters(model: ServiceModel, writers: WriterSet, needs: Needs): ReturnType<WriterSet['codec']> {
   for (const op of model.operations) {
     if (op.result.kind === 'value') writers.visit(op.result.type, true);
     if (op.result.kind === 'outputs') writers.visit({ kind: 'record', record: op.result.struct }, true);
@@ -73,20 +116,17 @@ export function emitMockCodec(model: ServiceModel, printer: Printer): GeneratedF
     ),
   );
   for (const t of written.textWriters) {
-    const lenient = LENIENT_ENCODERS[t];
+    const lenient = lenientEncoderOf(t);
     if (!lenient) continue;
     needs.mockValues.add(lenient);
-    if (!attributeTypes.has(t)) writers.values.delete(ENCODER_NAMES[t]);
+    if (!attributeTypes.has(t)) writers.values.delete(VALUE_CODECS[t].encoderName);
   }
   if (written.enums.length > 0) needs.values.add('encodeString');
-  const operations = model.operations.map((op) => operationEntry(model, op, needs));
-  // Made before the imports are listed: their readers are imports too.
-  const shared = model.parameters
-    .filter((p) => needs.sharedParams.has(p))
-    .map((p) => sharedParamConstant(model, p, needs));
-  // Lenient enum constants are plain strings: no enumEncoder, no list of values.
-  writers.encode.delete('enumEncoder');
+  return written;
+}
 
+/** The codec's imports: the names its statements recorded as they were made, each module's sorted. */
+function codecImports(needs: Needs, writers: WriterSet, written: ReturnType<WriterSet['codec']>): Statement[] {
   const imports: Statement[] = [];
   const named = (moduleSpecifier: string, names: Iterable<string>, isTypeOnly = false): void => {
     const list = [...new Set(names)].sort();
@@ -97,17 +137,9 @@ export function emitMockCodec(model: ServiceModel, printer: Printer): GeneratedF
   named('../runtime/codec/encode.js', writers.encode);
   named('../runtime/mock/values.js', needs.mockValues);
   named('../runtime/codec/values.js', [...writers.values, ...needs.values]);
-  named(
-    '../runtime/mock/core.js',
-    [
-      'MockOperation',
-      ...(needs.sharedParams.size > 0 ? ['MockParam'] : []),
-      ...(needs.errorResults.size > 0 ? ['MockErrorCode'] : []),
-    ],
-    true,
-  );
-  if (model.serviceErrors) named('../runtime/mock/codes.js', ['MockErrorCodes']);
-  if (model.serviceErrors?.enum.numeric) named('../client/types.js', [`${model.serviceErrors.enum.name}ByNumber`]);
+  named('../runtime/mock/core.js', needs.core, true);
+  named('../runtime/mock/codes.js', needs.codes);
+  named('../client/types.js', needs.byNumber);
   named('../runtime/mock/auth.js', needs.auth);
   if (needs.xmlReader) named('../runtime/codec/xml-reader.js', ['XmlReader'], true);
   named('../client/codec.js', needs.clientCodec);
@@ -120,28 +152,7 @@ export function emitMockCodec(model: ServiceModel, printer: Printer): GeneratedF
     written.records.map((r) => r.name),
     true,
   );
-
-  return printer.typescript(MOCK_CODEC_FILE, [
-    ...imports,
-    ...writerConstants(written, true),
-    ...written.records.map((r) => recordWriterFunction(r, subtypes.get(r), unqualifiedTypeNamespace(model, held, r))),
-    ...shared,
-    ...(model.serviceErrors ? [errorCodesConstant(model, model.serviceErrors)] : []),
-    ...[...needs.errorResults].map(errorResultFunction),
-    {
-      kind: StructureKind.VariableStatement,
-      isExported: true,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: [jsDoc(`How the mock reads each operation's request and writes its result, in the spec's order.`)],
-      declarations: [
-        {
-          name: 'operations',
-          type: 'readonly MockOperation[]',
-          initializer: arrayLiteral(operations),
-        },
-      ],
-    },
-  ]);
+  return imports;
 }
 
 /** The MockOperation literal of one operation. */
@@ -242,7 +253,7 @@ function errorResultName(struct: StructModel): string {
  * A result type's answer carrying an error code (in the type's own kind) and message, the other required members at
  * .NET's defaults: what failed credentials and injected codes are answered with. Exported for simulators.
  */
-function errorResultFunction(struct: StructModel): Statement {
+function errorResultFunction(struct: StructModel, needs: Needs): Statement {
   const status = struct.status!;
   const zeros = requiredZeroMembers(
     struct,
@@ -266,7 +277,7 @@ function errorResultFunction(struct: StructModel): Statement {
     name: errorResultName(struct),
     isExported: true,
     parameters: [
-      { name: 'code', type: 'MockErrorCode' },
+      { name: 'code', type: core(needs, 'MockErrorCode') },
       { name: 'message', type: 'string' },
     ],
     returnType: status.codeKind === 'enum' ? struct.name : `${struct.name} | undefined`,
@@ -304,10 +315,17 @@ function eatRule(t: TypeModel): string {
 }
 
 /** The service's error codes: the known integers, and what credential failures are answered with. */
-function errorCodesConstant(model: ServiceModel, errors: NonNullable<ServiceModel['serviceErrors']>): Statement {
+function errorCodesConstant(
+  model: ServiceModel,
+  errors: NonNullable<ServiceModel['serviceErrors']>,
+  needs: Needs,
+): Statement {
   const failures = model.auth?.failures;
   // The known integers are the client's table (types.ts), not written again here.
-  const known = errors.enum.numeric ? `[...${errors.enum.name}ByNumber]` : '[]';
+  const byNumber = `${errors.enum.name}ByNumber`;
+  if (errors.enum.numeric) needs.byNumber.add(byNumber);
+  const known = errors.enum.numeric ? `[...${byNumber}]` : '[]';
+  needs.codes.add('MockErrorCodes');
   return {
     kind: StructureKind.VariableStatement,
     isExported: true,
@@ -346,7 +364,7 @@ function sharedParamConstant(model: ServiceModel, p: ParameterModel, needs: Need
     declarations: [
       {
         name: sharedParamName(p),
-        type: 'MockParam',
+        type: core(needs, 'MockParam'),
         initializer: literal,
       },
     ],

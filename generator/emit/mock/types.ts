@@ -6,6 +6,7 @@ import { StructureKind } from '../../print/kinds.js';
 import type { OperationModel, ServiceModel, TypeModel } from '../../model/types.js';
 import { jsDoc, jsDocs } from '../../print/jsdoc.js';
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
+import { ImportSet } from '../../print/imports.js';
 import { takesCredentials } from '../features.js';
 import { OPEN_ENUM, optionalType, resultType, tsLiteral, valueType } from '../ts-types.js';
 import { responseHeadersTypeName } from '../types.js';
@@ -33,36 +34,28 @@ function always(p: OperationModel['inputParams'][number]): boolean {
 }
 
 export function emitMockTypes(model: ServiceModel, printer: Printer): GeneratedFile {
-  return printer.typescript(MOCK_TYPES_FILE, [
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: '../runtime/mock/core.js',
-      isTypeOnly: true,
-      namedImports: [
-        'MockContext',
-        ...(model.operations.some((o) => o.responseHeaders.length > 0) ? ['MockHeadersContext'] : []),
-      ],
-    },
-    ...(clientTypes(model).length > 0
-      ? [
-          {
-            kind: StructureKind.ImportDeclaration,
-            moduleSpecifier: '../client/types.js',
-            isTypeOnly: true,
-            namedImports: clientTypes(model),
-          } satisfies Statement,
-        ]
-      : []),
-    {
-      kind: StructureKind.TypeAlias,
-      name: operationTypeName(model),
-      isExported: true,
-      docs: ['The name of an operation of the service, as the wire spells it.'],
-      type: model.operations.map((op) => tsLiteral(op.name)).join(' | '),
-    },
-    ...model.operations.map(requestInterface),
-    handlersInterface(model),
+  const types = clientTypes(model);
+  const imports = new ImportSet([
+    { module: '../runtime/mock/core.js', typeOnly: true, names: ['MockContext', 'MockHeadersContext'] },
+    { module: '../client/types.js', typeOnly: true, names: types },
   ]);
+  // The client's types are the ones requests and results mention, each written where it is mentioned.
+  for (const name of types) imports.use(name);
+  return printer.typescript(
+    MOCK_TYPES_FILE,
+    [
+      {
+        kind: StructureKind.TypeAlias,
+        name: operationTypeName(model),
+        isExported: true,
+        docs: ['The name of an operation of the service, as the wire spells it.'],
+        type: model.operations.map((op) => tsLiteral(op.name)).join(' | '),
+      },
+      ...model.operations.map(requestInterface),
+      handlersInterface(model, (name) => imports.use(name)),
+    ],
+    { imports },
+  );
 }
 
 /** The client types (records, results, enums) that requests and results mention, sorted. */
@@ -100,7 +93,8 @@ function requestInterface(op: OperationModel): Statement {
   };
 }
 
-function handlersInterface(model: ServiceModel): Statement {
+/** The handlers interface: one method per operation; `use` records an imported name it writes (see ImportSet). */
+function handlersInterface(model: ServiceModel, use: (name: string) => string): Statement {
   return {
     kind: StructureKind.Interface,
     name: handlersTypeName(model),
@@ -119,7 +113,10 @@ function handlersInterface(model: ServiceModel): Statement {
           { name: 'params', type: requestTypeName(op) },
           {
             name: 'context',
-            type: op.responseHeaders.length > 0 ? `MockHeadersContext<${responseHeadersTypeName(op)}>` : 'MockContext',
+            type:
+              op.responseHeaders.length > 0
+                ? `${use('MockHeadersContext')}<${responseHeadersTypeName(op)}>`
+                : use('MockContext'),
           },
         ],
         returnType: `${result} | Promise<${result}>`,

@@ -15,6 +15,7 @@
  * A hook that throws, or whose promise rejects, fails the call with {@link SvcHookError}, the hook's error as its
  * cause: an error in a logging hook is a bug to see, never to swallow. An async hook is awaited.
  */
+import { textOf, type TextSource } from '../codec/text-source.js';
 import { SvcHookError } from '../errors.js';
 import type { Redactor } from '../redact.js';
 import { REDACTED } from '../redact.js';
@@ -116,7 +117,7 @@ export function requestEvent(
 export function responseEvent(
   request: RequestHookEvent,
   started: number,
-  answer: { readonly status: number; readonly contentType: string; readonly text: string } | undefined,
+  answer: { readonly status: number; readonly contentType: string; readonly body: string | TextSource } | undefined,
   error: unknown,
   redactor: Redactor,
 ): ResponseHookEvent {
@@ -127,7 +128,7 @@ export function responseEvent(
     contentType: answer?.contentType,
     get body(): string | undefined {
       if (answer === undefined) return undefined;
-      maskedBody ??= redactor.text(answer.text);
+      maskedBody ??= redactor.text(textOf(answer.body));
       return maskedBody;
     },
     durationMs: performance.now() - started,

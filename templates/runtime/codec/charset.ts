@@ -6,7 +6,7 @@
 import { SvcDecodeError } from '../errors.js';
 import { NodeBuffer, nodeBuiltin } from '../node-builtins.js';
 import { keepResident } from './resident.js';
-import type { TextSource } from './xml-reader.js';
+import type { TextSource } from './text-source.js';
 
 /**
  * How a body is turned into text: the encodings Node decodes fastest (or that `TextDecoder` gets wrong) by name,

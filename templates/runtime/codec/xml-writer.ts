@@ -93,32 +93,7 @@ export function buildSoapEnvelope(
   unqualified: readonly string[] = [],
   own: Readonly<Record<string, string>> = {},
 ): string {
-  let children = '';
-  for (const [name, value] of params) {
-    // A repeated parameter's items are each an element of its name, each rewritten by itself.
-    const elements =
-      typeof value === 'string'
-        ? [`<${name}>${paramText(operation, name, value)}</${name}>`]
-        : (value.items ?? [value.element]);
-    if (Object.hasOwn(own, name)) {
-      for (const element of elements)
-        children += inOwnNamespace(element, name, own[name]!, members === namespace ? undefined : members);
-      continue;
-    }
-    if (unqualified.includes(name)) {
-      // In no namespace: the writer's element (or the text's) with xmlns="" on its start tag.
-      for (const element of elements) children += `<${name} xmlns=""${element.slice(name.length + 1)}`;
-      continue;
-    }
-    if (typeof value !== 'string') {
-      if (members === namespace) children += value.element;
-      else
-        for (const element of value.items ?? [value.element])
-          children += qualifyMembers(element, name, namespace, members);
-      continue;
-    }
-    children += `<${name}>${paramText(operation, name, value)}</${name}>`;
-  }
+  const children = paramElements(operation, params, '', namespace, members, unqualified, own);
   const open = namespace === '' ? `<${operation}` : `<${operation} xmlns="${escapeXmlAttribute(namespace)}"`;
   return soapRequest(version, header, children === '' ? `${open}/>` : `${open}>${children}</${operation}>`);
 }
@@ -143,19 +118,58 @@ export function buildBareSoapEnvelope(
   members = namespace,
 ): string {
   const xmlns = namespace === '' ? '' : ` xmlns="${escapeXmlAttribute(namespace)}"`;
-  let body = '';
+  return soapRequest(version, header, paramElements(operation, params, xmlns, namespace, members, [], {}));
+}
+
+/**
+ * The parameters' elements, in order, each put in its namespace: the wrapped envelope's are qualified by the default
+ * namespace its operation element declares (`declaration` is `''`), the bare envelope's each declare it themselves
+ * (`declaration` is ` xmlns="…"`). The arguments after `declaration` are {@link buildSoapEnvelope}'s.
+ */
+function paramElements(
+  operation: string,
+  params: ReadonlyArray<readonly [name: string, value: string | NestedValue]>,
+  declaration: string,
+  namespace: string,
+  members: string,
+  unqualified: readonly string[],
+  own: Readonly<Record<string, string>>,
+): string {
+  let children = '';
   for (const [name, value] of params) {
-    if (typeof value !== 'string') {
-      // A writer writes the element unqualified: its start tag takes the declaration (or the prefix, for members elsewhere).
-      body +=
-        members === namespace
-          ? `<${name}${xmlns}${value.element.slice(name.length + 1)}`
-          : qualifyMembers(value.element, name, namespace, members);
+    if (typeof value === 'string') {
+      const element = `<${name}>${paramText(operation, name, value)}</${name}>`;
+      children += placed(element, name, false, declaration, namespace, members, unqualified, own);
       continue;
     }
-    body += `<${name}${xmlns}>${paramText(operation, name, value)}</${name}>`;
+    // A repeated parameter's items are each an element of its name, each placed by itself.
+    if (value.items === undefined)
+      children += placed(value.element, name, true, declaration, namespace, members, unqualified, own);
+    else
+      for (const element of value.items)
+        children += placed(element, name, true, declaration, namespace, members, unqualified, own);
   }
-  return soapRequest(version, header, body);
+  return children;
+}
+
+/** One parameter element written unqualified (`<name>…</name>`), put in its namespace (see {@link paramElements}). */
+function placed(
+  element: string,
+  name: string,
+  nested: boolean,
+  declaration: string,
+  namespace: string,
+  members: string,
+  unqualified: readonly string[],
+  own: Readonly<Record<string, string>>,
+): string {
+  if (Object.hasOwn(own, name))
+    return inOwnNamespace(element, name, own[name]!, members === namespace ? undefined : members);
+  // In no namespace: the element with xmlns="" on its start tag.
+  if (unqualified.includes(name)) return `<${name} xmlns=""${element.slice(name.length + 1)}`;
+  // A writer writes a record or list unqualified: its start tag takes the prefix when its members are elsewhere.
+  if (nested && members !== namespace) return qualifyMembers(element, name, namespace, members);
+  return declaration === '' ? element : `<${name}${declaration}${element.slice(name.length + 1)}`;
 }
 
 /** A parameter's encoded text, escaped; one XML 1.0 cannot carry is refused before anything is sent. */

@@ -195,30 +195,7 @@ export function readSoapParams(
     const index = table.exact.get(name);
     if (index === undefined) throw new RequestFault('Client', unknownElement(name, op.name, table, bare !== undefined));
     const param = op.params[index]!;
-    const own =
-      bare === undefined && op.paramNamespaces !== undefined && Object.hasOwn(op.paramNamespaces, param.name)
-        ? op.paramNamespaces[param.name]
-        : undefined;
-    if (own !== undefined) {
-      // A parameter of a namespace of its own (an element reference to another schema) is that parameter only there.
-      if (reader.namespaceUri !== own)
-        throw new RequestFault(
-          'Client',
-          `parameter "${name}" is not in namespace ${JSON.stringify(own)} (${whereIs(reader.namespaceUri)})`,
-        );
-    } else if (bare === undefined && op.unqualifiedParams?.includes(param.name) === true) {
-      // An unqualified parameter (form="unqualified") is in no namespace: one in the operation's is not it.
-      if (reader.namespaceUri !== '')
-        throw new RequestFault(
-          'Client',
-          `parameter "${name}" must be unqualified, in no namespace (${whereIs(reader.namespaceUri)})`,
-        );
-    } else if (reader.namespaceUri !== namespace) {
-      throw new RequestFault(
-        'Client',
-        `parameter "${name}" is not in namespace ${JSON.stringify(namespace)} (${whereIs(reader.namespaceUri)})`,
-      );
-    }
+    checkParamNamespace(reader, op, param, namespace, bare !== undefined);
     if (seen[index] && param.alternatives) {
       throw new RequestFault(
         'Client',
@@ -261,6 +238,45 @@ export function readSoapParams(
     op.params.map((p) => params[p.name]),
   );
   return { params, credentials };
+}
+
+/**
+ * Refuses a parameter element the reader is on that is not in the parameter's namespace: its own one (an element
+ * reference to another schema), none (an unqualified parameter), else the operation's `namespace`.
+ * @param bare - a bare operation's parameter, which is always in `namespace`
+ */
+function checkParamNamespace(
+  reader: XmlReader,
+  op: MockOperation,
+  param: MockOperation['params'][number],
+  namespace: string,
+  bare: boolean,
+): void {
+  const name = reader.localName;
+  const own =
+    !bare && op.paramNamespaces !== undefined && Object.hasOwn(op.paramNamespaces, param.name)
+      ? op.paramNamespaces[param.name]
+      : undefined;
+  if (own !== undefined) {
+    // A parameter of a namespace of its own (an element reference to another schema) is that parameter only there.
+    if (reader.namespaceUri !== own)
+      throw new RequestFault(
+        'Client',
+        `parameter "${name}" is not in namespace ${JSON.stringify(own)} (${whereIs(reader.namespaceUri)})`,
+      );
+  } else if (!bare && op.unqualifiedParams?.includes(param.name) === true) {
+    // An unqualified parameter (form="unqualified") is in no namespace: one in the operation's is not it.
+    if (reader.namespaceUri !== '')
+      throw new RequestFault(
+        'Client',
+        `parameter "${name}" must be unqualified, in no namespace (${whereIs(reader.namespaceUri)})`,
+      );
+  } else if (reader.namespaceUri !== namespace) {
+    throw new RequestFault(
+      'Client',
+      `parameter "${name}" is not in namespace ${JSON.stringify(namespace)} (${whereIs(reader.namespaceUri)})`,
+    );
+  }
 }
 
 /**
