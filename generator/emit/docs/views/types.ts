@@ -27,7 +27,9 @@ export function structView(model: ServiceModel, s: StructModel, anchors: Readonl
   return {
     title: s.name,
     index: links.to(PAGES.index),
-    kind: s.kind === 'result' ? `Result type, with ${ERROR_CODE_KIND[s.documentedErrorCode ?? 'none']}` : 'Record',
+    kind:
+      (s.kind === 'result' ? `Result type, with ${ERROR_CODE_KIND[s.documentedErrorCode ?? 'none']}` : 'Record') +
+      onTheWire(s),
     doc: paragraph(s.doc),
     base: s.base ? links.type(s.base.name) : '',
     decision: links.decision(s.decision),
@@ -45,6 +47,11 @@ export function structView(model: ServiceModel, s: StructModel, anchors: Readonl
     ],
     fields: fieldRows(s, links),
   };
+}
+
+/** Where the TypeScript name is not the XML name (`Temp` of a WSDL's `temp`), the name the wire and the WSDL use. */
+function onTheWire(s: StructModel): string {
+  return s.xmlName === s.name ? '' : `, the XML type ${inlineCode(s.xmlName)}`;
 }
 
 export function enumView(model: ServiceModel, e: EnumModel, anchors: ReadonlyMap<Decision, string>) {
