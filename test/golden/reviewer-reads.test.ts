@@ -1,0 +1,72 @@
+/**
+ * Issue 28 item 5: generated code a reviewer would publish, read as a new user would on two services unlike the
+ * payer: the Weather WSDL (no version, no description, no auth, read-only, no enum; generated straight from the WSDL)
+ * and a Web Connector-like spec (lower-case operation names, no auth). Rows of a file of the output, what it must say
+ * and what it must not; the payer's own output is checked by generated.test.ts.
+ */
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generate } from '../../generator/generate.js';
+import { fromRoot, repoRoot } from '../helpers/paths.js';
+
+const OUTPUTS = {
+  weather: { wsdl: 'test/fixtures/wsdl/cdyne-weather/weather-ws.wsdl', out: 'test/.tmp/reviewer-weather' },
+  connector: { spec: 'test/fixtures/specs/secret-param/web-connector.yaml', out: 'test/.tmp/reviewer-connector' },
+} as const;
+
+type Output = keyof typeof OUTPUTS;
+
+interface Row {
+  readonly output: Output;
+  readonly file: string;
+  readonly has?: ReadonlyArray<string | RegExp>;
+  readonly lacks?: ReadonlyArray<string | RegExp>;
+}
+
+const ROWS: ReadonlyArray<readonly [string, Row]> = [
+  [
+    'derived names join in camel case',
+    {
+      output: 'connector',
+      file: 'client/codec.ts',
+      has: ['export function encodeServerVersion(', 'export function readAuthenticateResult(', 'AuthenticateParams'],
+      lacks: ['encodeserverVersion', 'authenticateParams'],
+    },
+  ],
+  [
+    'a type name starts with a capital; the wire keeps the WSDL spelling',
+    { output: 'weather', file: 'client/types.ts', has: ['export interface Temp {', 'Temperatures: Temp;'], lacks: ['interface temp'] },
+  ],
+  ['the generated WSDL keeps the WSDL spelling', { output: 'weather', file: 'wsdl/Weather.wsdl', has: ['<s:complexType name="temp">'] }],
+  ['the type page names its XML type', { output: 'weather', file: 'docs/types/Temp.md', has: ['Record, the XML type `temp`.'] }],
+  [
+    'a field with nothing to say has no JSDoc',
+    {
+      output: 'weather',
+      file: 'client/types.ts',
+      has: [/\{\n {2}WeatherID: number;\n {2}Description\?: string \| undefined;/],
+      lacks: ['element. (absent', 'The `WeatherID` element.'],
+    },
+  ],
+  ['a string parameter says nothing its type says', { output: 'weather', file: 'client/types.ts', lacks: ['Sent as xs:string.'] }],
+];
+
+beforeAll(async () => {
+  for (const o of Object.values(OUTPUTS)) {
+    rmSync(fromRoot(o.out), { recursive: true, force: true });
+    await generate({ ...o, out: fromRoot(o.out), cwd: repoRoot });
+  }
+}, 120_000);
+
+afterAll(() => {
+  for (const o of Object.values(OUTPUTS)) rmSync(fromRoot(o.out), { recursive: true, force: true });
+});
+
+describe('generated code a reviewer would publish', () => {
+  it.each(ROWS)('%s', (_, row) => {
+    const text = readFileSync(join(fromRoot(OUTPUTS[row.output].out), row.file), 'utf8');
+    for (const want of row.has ?? []) expect(text).toMatch(want);
+    for (const unwanted of row.lacks ?? []) expect(text).not.toMatch(unwanted);
+  });
+});
