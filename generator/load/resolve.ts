@@ -63,7 +63,7 @@ import type {
   RawTypeRef,
 } from './schema.js';
 import { DEFAULT_AUTH_EXAMPLE } from './schema.js';
-import { capitalise } from '../model/text.js';
+import { capitalise, titleAndVersion } from '../model/text.js';
 
 type At = (path: SpecPath, message: string, key?: boolean) => SpecIssue;
 
@@ -1308,7 +1308,7 @@ function packageOf(service: ResolvableSpec['service']): PackageModel {
   return {
     name,
     version: p?.version ?? '0.0.0',
-    description: p?.description ?? `TypeScript client for ${service.title} ${service.version}`,
+    description: p?.description ?? `TypeScript client for ${titleAndVersion(service)}`,
     license: p?.license ?? 'UNLICENSED',
     ...(p?.repository !== undefined ? { repository: p.repository } : {}),
     ...(p?.author !== undefined ? { author: p.author } : {}),

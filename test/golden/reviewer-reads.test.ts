@@ -49,6 +49,33 @@ const ROWS: ReadonlyArray<readonly [string, Row]> = [
       lacks: ['element. (absent', 'The `WeatherID` element.'],
     },
   ],
+  [
+    'a service without a version is named by its title alone',
+    { output: 'weather', file: 'client/client.ts', has: [' * Client of Weather.\n'], lacks: ['0.0.0'] },
+  ],
+  ['the docs index is titled without a version', { output: 'weather', file: 'docs/README.md', has: ['\n# Weather\n'], lacks: ['0.0.0'] }],
+  ['the mock command says no version', { output: 'weather', file: 'mock/cli.ts', lacks: ['0.0.0'] }],
+  [
+    'the client README has no empty section for a service without docs',
+    { output: 'weather', file: 'client/README.md', has: ['TypeScript client for Weather\n\n## Install'], lacks: ['## Weather'] },
+  ],
+  [
+    'an undocumented type says what it is by its first use',
+    {
+      output: 'weather',
+      file: 'docs/README.md',
+      has: ['| [Temp](types/Temp.md) | A field of [Forecast](types/Forecast.md). |'],
+      lacks: [/\| {3}\|/],
+    },
+  ],
+  [
+    'a table of fields none of which is documented has no Description column',
+    { output: 'weather', file: 'docs/types/Temp.md', lacks: ['Description', /\| {3}\|/] },
+  ],
+  [
+    'a table of parameters none of which is documented has no Description column',
+    { output: 'weather', file: 'docs/operations/GetCityWeatherByZIP.md', lacks: ['| Description |', /\| {3}\|/] },
+  ],
   ['a string parameter says nothing its type says', { output: 'weather', file: 'client/types.ts', lacks: ['Sent as xs:string.'] }],
 ];
 

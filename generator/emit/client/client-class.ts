@@ -2,6 +2,7 @@
  * Emits client/client.ts: the client class, one async method per operation over the runtime's ClientCore, the
  * options type (the principal option is named after the spec's principal parameter) and the poll methods.
  */
+import { titleAndVersion } from '../../model/text.js';
 import type { CodeBlockWriter } from 'ts-morph';
 import { StructureKind, VariableDeclarationKind } from '../../print/kinds.js';
 import type { OperationModel, ParameterModel, PollModel, ServiceModel, TypeModel } from '../../model/types.js';
@@ -439,7 +440,7 @@ function clientClass(model: ServiceModel, principal: string | undefined): Statem
     isExported: true,
     docs: [
       jsDoc(
-        `Client of the ${model.title} ${model.version}.`,
+        `Client of ${titleAndVersion(model)}.`,
         model.doc,
         'Calls are never retried: operations that submit work are not idempotent.',
       ),

@@ -3,6 +3,7 @@
  * credentials it accepts, logs one line per request (operation, style, status, time; never a parameter or key) and
  * stops cleanly on Ctrl-C.
  */
+import { titleAndVersion } from '../../model/text.js';
 import { StructureKind } from '../../print/kinds.js';
 import type { ServiceModel } from '../../model/types.js';
 import type { GeneratedFile, Printer } from '../../print/printer.js';
@@ -18,7 +19,7 @@ export function emitMockCli(model: ServiceModel, printer: Printer): GeneratedFil
     `Usage: mock [--port 8080] [--host 127.0.0.1]${simulated ? ' [--scenario <file>] [--sftp-root <dir>]' : ''}${
       signed ? ` [--credentials <${principal}>:<apiKey>]...` : ''
     } [--request-validation] [--log-level info|silent]`,
-    `Serves a mock of the ${model.title} ${model.version} at http://<host>:<port>${model.path}.`,
+    `Serves a mock of ${titleAndVersion(model)} at http://<host>:<port>${model.path}.`,
     ...(simulated
       ? [
           "--scenario: the YAML or JSON file of the simulation's data (default: the default scenario).",
@@ -124,7 +125,7 @@ export function emitMockCli(model: ServiceModel, printer: Printer): GeneratedFil
         );
         // The origin is what the client's baseUrl takes (the service URL above it works too): printed as such.
         w.writeLine(
-          `const banner = [\`${model.title} ${model.version} mock at \${mock.url}${model.path}\`, \`baseUrl: \${mock.url}\`];`,
+          `const banner = [\`${titleAndVersion(model)} mock at \${mock.url}${model.path}\`, \`baseUrl: \${mock.url}\`];`,
         );
         if (signed) {
           w.write('if (Object.keys(credentials).length > 0) ').inlineBlock(() => {

@@ -2,6 +2,7 @@
  * Emits mock/examples.ts (an answer for every operation nobody implemented), mock/service.ts (createMockService and
  * startMockServer over the runtime's MockCore) and mock/index.ts.
  */
+import { titleAndVersion } from '../../model/text.js';
 import { StructureKind, VariableDeclarationKind } from '../../print/kinds.js';
 import type { ServiceModel } from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';
@@ -211,7 +212,7 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
       kind: StructureKind.Interface,
       name: service,
       isExported: true,
-      docs: [`A mock of the ${model.title} ${model.version}, answering web Requests as the service would.`],
+      docs: [`A mock of ${titleAndVersion(model)}, answering web Requests as the service would.`],
       properties: [
         {
           name: 'handle',
@@ -320,7 +321,7 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
       returnType: service,
       docs: [
         jsDoc(
-          `A mock of the ${model.title} ${model.version}: strict like the real service, answering in the style it was asked in.`,
+          `A mock of ${titleAndVersion(model)}: strict like the real service, answering in the style it was asked in.`,
           simulator ? 'Throws when the simulator cannot start (a scenario that is not valid, say).' : '',
         ),
       ],

@@ -4,6 +4,7 @@
  * not only inside this repository; and the package.json of the output folder, a private npm workspace over the two,
  * so that the mock builds and packs against the client beside it before either is published.
  */
+import { titleAndVersion } from '../../model/text.js';
 import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -178,7 +179,7 @@ export function mockPackageJson(model: ServiceModel): Record<string, unknown> {
   return {
     name: mockPackageName(model),
     version: model.package.version,
-    description: `Mock server of ${model.title} ${model.version} for tests and local runs, for the client package ${model.package.name}.`,
+    description: `Mock server of ${titleAndVersion(model)} for tests and local runs, for the client package ${model.package.name}.`,
     license: model.package.license,
     ...metadata(model),
     type: 'module',

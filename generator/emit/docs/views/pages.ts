@@ -1,4 +1,5 @@
 /** The pages of the docs besides the index, operations and types: decisions.md, errors.md, getting-started.md. */
+import { titleAndVersion } from '../../../model/text.js';
 import { stylesSentence } from '../../features.js';
 import { runtimeErrorClasses, type ErrorClass } from '../../runtime-errors.js';
 import type { Decision, OperationModel, ServiceModel } from '../../../model/types.js';
@@ -129,7 +130,7 @@ export function gettingStartedView(model: ServiceModel, examples: ReadonlyMap<Op
   return {
     title: 'Getting started',
     index: PAGES.index,
-    serviceTitle: `${model.title} ${model.version}`,
+    serviceTitle: titleAndVersion(model),
     packageName: inlineCode(model.package.name),
     install: block('sh', `npm install ${model.package.name}`),
     clientName: inlineCode(model.clientName),
