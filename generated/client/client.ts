@@ -426,7 +426,7 @@ export class PayerClient {
         compression: options.compression,
         tls: options.tls,
         proxy: options.proxy,
-        now: options.now ?? (() => Date.now() / 1000),
+        now: options.now,
         timeoutMs: options.timeoutMs,
         maxResponseBytes: options.maxResponseBytes,
         httpAuth: options.httpAuth,

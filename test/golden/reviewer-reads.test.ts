@@ -76,6 +76,10 @@ const ROWS: ReadonlyArray<readonly [string, Row]> = [
     'a table of parameters none of which is documented has no Description column',
     { output: 'weather', file: 'docs/operations/GetCityWeatherByZIP.md', lacks: ['| Description |', /\| {3}\|/] },
   ],
+  [
+    'a service without auth passes the client core no credentials and no clock',
+    { output: 'weather', file: 'client/client.ts', lacks: ["principal: ''", "sign: () => ''", 'now:'] },
+  ],
   ['a string parameter says nothing its type says', { output: 'weather', file: 'client/types.ts', lacks: ['Sent as xs:string.'] }],
 ];
 

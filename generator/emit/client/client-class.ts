@@ -481,7 +481,7 @@ function clientClass(model: ServiceModel, principal: string | undefined): Statem
             `style: options.style ?? ${tsLiteral(model.bindings[0] ?? 'soap11')}`,
           ];
           if (model.bindings.length < 4) members.push(`styles: ${arrayLiteral(model.bindings.map(tsLiteral))}`);
-          members.push(principal ? `principal: options${memberAccess(principal)}` : "principal: ''");
+          if (principal) members.push(`principal: options${memberAccess(principal)}`);
           if (signed && principal) {
             const input = objectLiteral([
               'operation: i.operation',
@@ -491,8 +491,6 @@ function clientClass(model: ServiceModel, principal: string | undefined): Statem
               'message: i.message',
             ]);
             members.push(`sign: custom ? (i) => custom(${input}) : hmacSigner(options.apiKey)`);
-          } else {
-            members.push("sign: () => ''");
           }
           // Passed as given: without one, the core looks globalThis.fetch up at each call (MSW installed later).
           members.push(
@@ -503,9 +501,7 @@ function clientClass(model: ServiceModel, principal: string | undefined): Statem
             'proxy: options.proxy',
           );
           // Without a timestamp to send, the core's clock is never read: it gets the default.
-          members.push(
-            sendsTimestamps(model) ? 'now: options.now ?? (() => Date.now() / 1000)' : 'now: () => Date.now() / 1000',
-          );
+          if (sendsTimestamps(model)) members.push('now: options.now');
           members.push('timeoutMs: options.timeoutMs', 'maxResponseBytes: options.maxResponseBytes');
           members.push(
             'httpAuth: options.httpAuth',
