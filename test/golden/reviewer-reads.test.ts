@@ -80,6 +80,15 @@ const ROWS: ReadonlyArray<readonly [string, Row]> = [
     'a service without auth passes the client core no credentials and no clock',
     { output: 'weather', file: 'client/client.ts', lacks: ["principal: ''", "sign: () => ''", 'now:'] },
   ],
+  [
+    'a read-only service does not speak of operations that submit work',
+    {
+      output: 'weather',
+      file: 'client/client.ts',
+      has: ['Calls are never retried by the client: a call that fails rejects'],
+      lacks: ['submit work'],
+    },
+  ],
   ['a string parameter says nothing its type says', { output: 'weather', file: 'client/types.ts', lacks: ['Sent as xs:string.'] }],
 ];
 

@@ -432,19 +432,23 @@ function bindingsStatement(model: ServiceModel): Statement {
   };
 }
 
+/**
+ * What the client does about retries, true of this service: where an operation submits work, why none is retried;
+ * else that a failed call is the caller's to repeat.
+ */
+function retryNote(model: ServiceModel): string {
+  return model.operations.some((o) => o.submitsPayments)
+    ? 'Calls are never retried: operations that submit work are not idempotent.'
+    : 'Calls are never retried by the client: a call that fails rejects, and the caller decides whether to call again.';
+}
+
 function clientClass(model: ServiceModel, principal: string | undefined): Statement {
   const signed = model.auth !== undefined;
   return {
     kind: StructureKind.Class,
     name: model.clientName,
     isExported: true,
-    docs: [
-      jsDoc(
-        `Client of ${titleAndVersion(model)}.`,
-        model.doc,
-        'Calls are never retried: operations that submit work are not idempotent.',
-      ),
-    ],
+    docs: [jsDoc(`Client of ${titleAndVersion(model)}.`, model.doc, retryNote(model))],
     properties: [{ name: '#core', isReadonly: true, type: 'ClientCore' }],
     ctors: [
       {
