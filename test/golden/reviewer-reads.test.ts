@@ -15,7 +15,12 @@ const OUTPUTS = {
   connector: { spec: 'test/fixtures/specs/secret-param/web-connector.yaml', out: 'test/.tmp/reviewer-connector' },
 } as const;
 
-type Output = keyof typeof OUTPUTS;
+/** The payer's output is the committed generated/ (generated.test.ts keeps it current). */
+type Output = keyof typeof OUTPUTS | 'payer';
+
+function folder(output: Output): string {
+  return fromRoot(output === 'payer' ? 'generated' : OUTPUTS[output].out);
+}
 
 interface Row {
   readonly output: Output;
@@ -89,6 +94,19 @@ const ROWS: ReadonlyArray<readonly [string, Row]> = [
       lacks: ['submit work'],
     },
   ],
+  [
+    "the payer's errors page gives its own spec's examples and no runtime internals",
+    {
+      output: 'payer',
+      file: 'docs/errors.md',
+      has: [/`codeName` \| .* For example `\w+` for -?\d+\. \|/, /`operation` \| .* For example `\w+`\. \|/],
+      lacks: ['GetOrders', 'OrderUnknown', 'new.target', 'minifier'],
+    },
+  ],
+  [
+    "a service's errors page gives no example it does not have",
+    { output: 'weather', file: 'docs/errors.md', has: ['For example `GetCityForecastByZIPResult/Success`.'], lacks: ['GetOrders', 'new.target'] },
+  ],
   ['a string parameter says nothing its type says', { output: 'weather', file: 'client/types.ts', lacks: ['Sent as xs:string.'] }],
 ];
 
@@ -105,7 +123,7 @@ afterAll(() => {
 
 describe('generated code a reviewer would publish', () => {
   it.each(ROWS)('%s', (_, row) => {
-    const text = readFileSync(join(fromRoot(OUTPUTS[row.output].out), row.file), 'utf8');
+    const text = readFileSync(join(folder(row.output), row.file), 'utf8');
     for (const want of row.has ?? []) expect(text).toMatch(want);
     for (const unwanted of row.lacks ?? []) expect(text).not.toMatch(unwanted);
   });
