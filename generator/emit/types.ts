@@ -24,18 +24,8 @@ export const TYPES_FILE = 'client/types.ts';
 export function emitTypes(model: ServiceModel, printer: Printer): GeneratedFile[] {
   return [
     printer.typescript(TYPES_FILE, [
-      {
-        kind: StructureKind.TypeAlias,
-        name: OPEN_ENUM,
-        isExported: true,
-        typeParameters: [{ name: 'T', constraint: 'string' }],
-        type: 'T | (string & {})',
-        docs: [
-          jsDoc(
-            'A value of the enum `T`, or another string: the service adds values over time and decoders keep an unknown value rather than fail.',
-          ),
-        ],
-      },
+      // Every enum-typed value is an Open<...> (scalarType): a service without enums has no use for it.
+      ...(model.enums.length > 0 ? [openEnumAlias()] : []),
       ...model.enums.flatMap(enumStatements),
       ...model.records.map(structInterface),
       ...model.results.map(structInterface),
@@ -43,6 +33,21 @@ export function emitTypes(model: ServiceModel, printer: Printer): GeneratedFile[
       ...model.operations.flatMap(responseHeadersStatement),
     ]),
   ];
+}
+
+function openEnumAlias(): Statement {
+  return {
+    kind: StructureKind.TypeAlias,
+    name: OPEN_ENUM,
+    isExported: true,
+    typeParameters: [{ name: 'T', constraint: 'string' }],
+    type: 'T | (string & {})',
+    docs: [
+      jsDoc(
+        'A value of the enum `T`, or another string: the service adds values over time and decoders keep an unknown value rather than fail.',
+      ),
+    ],
+  };
 }
 
 function enumStatements(e: EnumModel): Statement[] {

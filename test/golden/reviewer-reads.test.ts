@@ -13,6 +13,7 @@ import { fromRoot, repoRoot } from '../helpers/paths.js';
 const OUTPUTS = {
   weather: { wsdl: 'test/fixtures/wsdl/cdyne-weather/weather-ws.wsdl', out: 'test/.tmp/reviewer-weather' },
   connector: { spec: 'test/fixtures/specs/secret-param/web-connector.yaml', out: 'test/.tmp/reviewer-connector' },
+  stations: { spec: 'test/fixtures/specs/weather/weather.yaml', out: 'test/.tmp/reviewer-stations' },
 } as const;
 
 /** The payer's output is the committed generated/ (generated.test.ts keeps it current). */
@@ -107,6 +108,8 @@ const ROWS: ReadonlyArray<readonly [string, Row]> = [
     "a service's errors page gives no example it does not have",
     { output: 'weather', file: 'docs/errors.md', has: ['For example `GetCityForecastByZIPResult/Success`.'], lacks: ['GetOrders', 'new.target'] },
   ],
+  ['a service without enums exports no Open<T>', { output: 'weather', file: 'client/types.ts', lacks: ['Open<'] }],
+  ['a service with enums exports Open<T>', { output: 'stations', file: 'client/types.ts', has: ['export type Open<T extends string>'] }],
   ['a string parameter says nothing its type says', { output: 'weather', file: 'client/types.ts', lacks: ['Sent as xs:string.'] }],
 ];
 
