@@ -110,6 +110,10 @@ const ROWS: ReadonlyArray<readonly [string, Row]> = [
   ],
   ['a service without enums exports no Open<T>', { output: 'weather', file: 'client/types.ts', lacks: ['Open<'] }],
   ['a service with enums exports Open<T>', { output: 'stations', file: 'client/types.ts', has: ['export type Open<T extends string>'] }],
+  [
+    "the mock command's usage names the command as installed",
+    { output: 'weather', file: 'mock/cli.ts', has: ["'Usage: weather-client-mock [--port 8080]"], lacks: ['Usage: mock'] },
+  ],
   ['a string parameter says nothing its type says', { output: 'weather', file: 'client/types.ts', lacks: ['Sent as xs:string.'] }],
 ];
 

@@ -11,12 +11,17 @@ import { tsLiteral } from '../ts-types.js';
 
 export const MOCK_CLI_FILE = 'mock/cli.ts';
 
+/** The mock's command as installed: the mock package's one `bin`, its name without the scope. */
+export function mockCommandName(model: ServiceModel): string {
+  return model.package.mockName.replace(/^@[^/]+\//, '');
+}
+
 export function emitMockCli(model: ServiceModel, printer: Printer): GeneratedFile {
   const signed = model.auth !== undefined;
   const simulated = model.simulator !== undefined;
   const principal = model.parameters.find((p) => p.role === 'principal')?.name ?? 'principal';
   const usage = [
-    `Usage: mock [--port 8080] [--host 127.0.0.1]${simulated ? ' [--scenario <file>] [--sftp-root <dir>]' : ''}${
+    `Usage: ${mockCommandName(model)} [--port 8080] [--host 127.0.0.1]${simulated ? ' [--scenario <file>] [--sftp-root <dir>]' : ''}${
       signed ? ` [--credentials <${principal}>:<apiKey>]...` : ''
     } [--request-validation] [--log-level info|silent]`,
     `Serves a mock of ${titleAndVersion(model)} at http://<host>:<port>${model.path}.`,

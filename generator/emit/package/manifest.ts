@@ -13,6 +13,7 @@ import type { ServiceModel } from '../../model/types.js';
 import { EmitError } from '../errors.js';
 import { RUNTIME_OUT_DIR, runtimeTemplates } from '../runtime.js';
 import { MOCK_SIMULATOR_DIR } from '../mock/simulator.js';
+import { mockCommandName } from '../mock/cli.js';
 
 /** Where tsc writes the build; neither it nor installed dependencies are ever part of the generated files. */
 export const BUILD_DIR = 'dist';
@@ -186,7 +187,7 @@ export function mockPackageJson(model: ServiceModel): Record<string, unknown> {
     exports,
     types: built(MOCK_ENTRY_POINTS[0]!.source, '.d.ts'),
     // npm installs a command by the key's last segment: a scoped name's command is its name without the scope.
-    bin: { [mockPackageName(model).replace(/^@[^/]+\//, '')]: built(MOCK_BIN_SOURCE, '.js') },
+    bin: { [mockCommandName(model)]: built(MOCK_BIN_SOURCE, '.js') },
     files: [BUILD_DIR],
     sideEffects: false,
     engines: { node: NODE_ENGINE },
