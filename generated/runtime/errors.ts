@@ -59,7 +59,9 @@ export class SvcServiceError<R = unknown> extends SvcError {
     codeName?: string,
   ) {
     const named = codeName !== undefined && codeName !== String(code) ? ` (${codeName})` : '';
-    const tail = serviceMessage !== undefined && serviceMessage !== '' ? `: ${serviceMessage}` : '';
+    // A service that sends its code's name as the message (`1006 (EncryptionKeyFailedValidation)`) is said once.
+    const repeats = serviceMessage === String(code) || serviceMessage === codeName;
+    const tail = serviceMessage !== undefined && serviceMessage !== '' && !repeats ? `: ${serviceMessage}` : '';
     super(`${operation} failed with errorCode ${String(code)}${named}${tail}`);
     this.name = 'SvcServiceError';
     this.operation = operation;
