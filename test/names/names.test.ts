@@ -51,6 +51,10 @@ const TYPE_ROWS: ReadonlyArray<readonly [string, { given: Given; want: readonly 
     },
   ],
   [
+    'a first letter with no single upper-case letter stays as it is (ß is SS in upper case)',
+    { given: { records: ['ßeta'] }, want: ['ßeta'] },
+  ],
+  [
     'a first character an NCName may start with but an identifier may not',
     { given: { records: ['⁰x'] }, want: ['_x'] },
   ],
