@@ -375,7 +375,7 @@ const bindings = {
 } as const;
 
 /**
- * Client of the Payer Payment Interface v5.
+ * Client of Payer Payment Interface v5.
  *
  * The payer-side interface of the service. A payer, identified by payerName, tests payment files
  * without executing any payment (Test* operations) and submits them for payment (Process* operations),
@@ -426,7 +426,7 @@ export class PayerClient {
         compression: options.compression,
         tls: options.tls,
         proxy: options.proxy,
-        now: options.now ?? (() => Date.now() / 1000),
+        now: options.now,
         timeoutMs: options.timeoutMs,
         maxResponseBytes: options.maxResponseBytes,
         httpAuth: options.httpAuth,

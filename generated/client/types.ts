@@ -253,29 +253,29 @@ export interface LineErrorOrWarning {
   lineNumber: number;
   /** Whether the entry is a warning rather than an error. */
   isWarning: boolean;
-  /** The error or warning message. (absent: `undefined`; nil: `null`) */
+  /** The error or warning message. Absent: `undefined`; nil (xsi:nil): `null`. */
   message?: string | null | undefined;
 }
 
 /** A custom field of the payer. */
 export interface CustomFieldInfo {
-  /** Allowed values are not shown. (absent: `undefined`; nil: `null`) */
+  /** Allowed values are not shown. Absent: `undefined`; nil (xsi:nil): `null`. */
   Entity?: string | null | undefined;
-  /** The `Title` element. (absent: `undefined`; nil: `null`) */
+  /** Absent: `undefined`; nil (xsi:nil): `null`. */
   Title?: string | null | undefined;
-  /** The `Description` element. (absent: `undefined`; nil: `null`) */
+  /** Absent: `undefined`; nil (xsi:nil): `null`. */
   Description?: string | null | undefined;
-  /** Allowed values are not shown. (absent: `undefined`; nil: `null`) */
+  /** Allowed values are not shown. Absent: `undefined`; nil (xsi:nil): `null`. */
   ValueType?: string | null | undefined;
-  /** Allowed values are not shown. (absent: `undefined`; nil: `null`) */
+  /** Allowed values are not shown. Absent: `undefined`; nil (xsi:nil): `null`. */
   SubEntity?: string | null | undefined;
   /**
-   * The values of the custom field; may be nil. (absent: `undefined`; nil: `null`)
+   * The values of the custom field; may be nil. Absent: `undefined`; nil (xsi:nil): `null`.
    *
    * Wire: container `<Values>` of `<CustomFieldValue>` items (a nil item is `null`).
    */
   Values?: Array<CustomFieldValue | null> | null | undefined;
-  /** Allowed values are not shown. (absent: `undefined`; nil: `null`) */
+  /** Allowed values are not shown. Absent: `undefined`; nil (xsi:nil): `null`. */
   Category?: string | null | undefined;
 }
 
@@ -286,27 +286,26 @@ export interface CustomFieldInfo {
  * CustomFieldValue.
  */
 export interface CustomFieldValue {
-  /** The `Value` element. (absent: `undefined`; nil: `null`) */
+  /** Absent: `undefined`; nil (xsi:nil): `null`. */
   Value?: string | null | undefined;
-  /** The `Code` element. (absent: `undefined`; nil: `null`) */
+  /** Absent: `undefined`; nil (xsi:nil): `null`. */
   Code?: string | null | undefined;
-  /** The `PayerEntityName` element. (absent: `undefined`; nil: `null`) */
+  /** Absent: `undefined`; nil (xsi:nil): `null`. */
   PayerEntityName?: string | null | undefined;
-  /** The `IsActive` element. */
   IsActive: boolean;
 }
 
 /** The information of one of the payer's provider accounts (all strings). */
 export interface AccountInfo {
-  /** The `Provider` element. (absent: `undefined`; nil: `null`) */
+  /** Absent: `undefined`; nil (xsi:nil): `null`. */
   Provider?: string | null | undefined;
-  /** The `AccountIdentifier` element. (absent: `undefined`; nil: `null`) */
+  /** Absent: `undefined`; nil (xsi:nil): `null`. */
   AccountIdentifier?: string | null | undefined;
-  /** The `Currency` element. (absent: `undefined`; nil: `null`) */
+  /** Absent: `undefined`; nil (xsi:nil): `null`. */
   Currency?: string | null | undefined;
-  /** The `DisplayName` element. (absent: `undefined`; nil: `null`) */
+  /** Absent: `undefined`; nil (xsi:nil): `null`. */
   DisplayName?: string | null | undefined;
-  /** The `PayerEntityName` element. (absent: `undefined`; nil: `null`) */
+  /** Absent: `undefined`; nil (xsi:nil): `null`. */
   PayerEntityName?: string | null | undefined;
 }
 
@@ -314,11 +313,11 @@ export interface AccountInfo {
 export interface SvcAccountInfo {
   /** The provider of the account. */
   Provider: Open<Provider>;
-  /** The `AccountIdentifier` element. (absent: `undefined`; nil: `null`) */
+  /** Absent: `undefined`; nil (xsi:nil): `null`. */
   AccountIdentifier?: string | null | undefined;
   /** The balance; after a payment is submitted, it may take some time to be updated. */
   Balance: number;
-  /** The `Currency` element. (absent: `undefined`; nil: `null`) */
+  /** Absent: `undefined`; nil (xsi:nil): `null`. */
   Currency?: string | null | undefined;
 }
 
@@ -326,28 +325,24 @@ export interface SvcAccountInfo {
 export interface ExpandedLineResult {
   /** The line result, OK, Warning or Error. */
   status: Open<LineStatus>;
-  /** Allowed values are not shown. (absent: `undefined`; nil: `null`) */
+  /** Allowed values are not shown. Absent: `undefined`; nil (xsi:nil): `null`. */
   paymentOrderStatus?: string | null | undefined;
-  /** The `message` element. (absent: `undefined`; nil: `null`) */
+  /** Absent: `undefined`; nil (xsi:nil): `null`. */
   message?: string | null | undefined;
-  /** The `refCode` element. (absent: `undefined`; nil: `null`) */
+  /** Absent: `undefined`; nil (xsi:nil): `null`. */
   refCode?: string | null | undefined;
-  /** The `lineErrorOrWarningType` element. */
   lineErrorOrWarningType: number;
 }
 
 /** The summary of an asynchronous process-payments request for one account. */
 export interface SvcProcessPaymentsSummary {
-  /** The `accountType` element. */
   accountType: number;
-  /** The `accountCurrency` element. (absent: `undefined`; nil: `null`) */
+  /** Absent: `undefined`; nil (xsi:nil): `null`. */
   accountCurrency?: string | null | undefined;
-  /** The `fundsRequired` element. */
   fundsRequired: number;
-  /** The `outstandingAmount` element. */
   outstandingAmount: number;
   /**
-   * The summary amounts; may be nil. (absent: `undefined`; nil: `null`)
+   * The summary amounts; may be nil. Absent: `undefined`; nil (xsi:nil): `null`.
    *
    * Wire: container `<svcSummaryAmounts>` of `<SvcSummaryAmounts>` items (a nil item is `null`).
    */
@@ -361,43 +356,33 @@ export interface SvcProcessPaymentsSummary {
  * Not shown in the interface document; decision `summary-amounts-fields`: Fields of SvcSummaryAmounts.
  */
 export interface SvcSummaryAmounts {
-  /** The `summaryRowCurrency` element. (absent: `undefined`; nil: `null`) */
+  /** Absent: `undefined`; nil (xsi:nil): `null`. */
   summaryRowCurrency?: string | null | undefined;
-  /** The `totalAmount` element. */
   totalAmount: number;
-  /** The `immediateAmount` element. */
   immediateAmount: number;
-  /** The `payableAmount` element. */
   payableAmount: number;
-  /** The `payerFees` element. */
   payerFees: number;
-  /** The `scheduledAmount` element. */
   scheduledAmount: number;
-  /** The `outstandingAmount` element. */
   outstandingAmount: number;
-  /** The `withholdingAmount` element. */
   withholdingAmount: number;
-  /** The `estimatedProviderFees` element. */
   estimatedProviderFees: number;
 }
 
 /** A fee charged to the payer. */
 export interface SvcFee {
-  /** The `SvcFeeReference` element. (absent: `undefined`; nil: `null`) */
+  /** Absent: `undefined`; nil (xsi:nil): `null`. */
   SvcFeeReference?: string | null | undefined;
-  /** The `FeeCollectionDate` element. */
   FeeCollectionDate: Date;
-  /** The `FeeCurrency` element. (absent: `undefined`; nil: `null`) */
+  /** Absent: `undefined`; nil (xsi:nil): `null`. */
   FeeCurrency?: string | null | undefined;
-  /** The `FeeAmount` element. */
   FeeAmount: number;
-  /** The `FeeDescription` element. (absent: `undefined`; nil: `null`) */
+  /** Absent: `undefined`; nil (xsi:nil): `null`. */
   FeeDescription?: string | null | undefined;
-  /** The `PayerEntityName` element. (absent: `undefined`; nil: `null`) */
+  /** Absent: `undefined`; nil (xsi:nil): `null`. */
   PayerEntityName?: string | null | undefined;
-  /** The `Provider` element. (absent: `undefined`; nil: `null`) */
+  /** Absent: `undefined`; nil (xsi:nil): `null`. */
   Provider?: string | null | undefined;
-  /** The `AccountIdentifier` element. (absent: `undefined`; nil: `null`) */
+  /** Absent: `undefined`; nil (xsi:nil): `null`. */
   AccountIdentifier?: string | null | undefined;
 }
 
@@ -408,22 +393,19 @@ export interface SvcFee {
  * Carries a string error code (S). Success is errorCode "OK".
  */
 export interface FileResult {
-  /** The `errorMessage` element. (absent: `undefined`; nil: `null`) */
+  /** Absent: `undefined`; nil (xsi:nil): `null`. */
   errorMessage?: string | null | undefined;
-  /**
-   * The error code; OK means success. A response that leaves it out counts as a success. (absent:
-   * `undefined`)
-   */
+  /** The error code; OK means success. A response that leaves it out counts as a success. */
   errorCode?: Open<ErrorCode> | undefined;
   /**
-   * The file-level problems, listed per line. (absent: `undefined`; nil: `null`)
+   * The file-level problems, listed per line. Absent: `undefined`; nil (xsi:nil): `null`.
    *
    * Wire: container `<LineErrorsOrWarning>` of `<LineErrorOrWarning>` items.
    *
    * Not shown in the interface document; decision `nil-list-items`: Nil list items.
    */
   LineErrorsOrWarning?: LineErrorOrWarning[] | null | undefined;
-  /** The name of a results file; its layout is not shown. (absent: `undefined`; nil: `null`) */
+  /** The name of a results file; its layout is not shown. Absent: `undefined`; nil (xsi:nil): `null`. */
   resultsFile?: string | null | undefined;
 }
 
@@ -434,12 +416,9 @@ export interface FileResult {
  * Carries a string error code (S). Success is errorCode "OK".
  */
 export interface AsyncRequestResult {
-  /** The `errorMessage` element. (absent: `undefined`; nil: `null`) */
+  /** Absent: `undefined`; nil (xsi:nil): `null`. */
   errorMessage?: string | null | undefined;
-  /**
-   * The error code; OK means success. A response that leaves it out counts as a success. (absent:
-   * `undefined`)
-   */
+  /** The error code; OK means success. A response that leaves it out counts as a success. */
   errorCode?: Open<ErrorCode> | undefined;
   /**
    * The id of the asynchronous request, used to poll its status and fetch its result.
@@ -455,15 +434,12 @@ export interface AsyncRequestResult {
  * Carries a string error code (S). Success is errorCode "OK".
  */
 export interface CustomFieldsResult {
-  /** The `errorMessage` element. (absent: `undefined`; nil: `null`) */
+  /** Absent: `undefined`; nil (xsi:nil): `null`. */
   errorMessage?: string | null | undefined;
-  /**
-   * The error code; OK means success. A response that leaves it out counts as a success. (absent:
-   * `undefined`)
-   */
+  /** The error code; OK means success. A response that leaves it out counts as a success. */
   errorCode?: Open<ErrorCode> | undefined;
   /**
-   * The `CustomFields` element. (absent: `undefined`; nil: `null`)
+   * Absent: `undefined`; nil (xsi:nil): `null`.
    *
    * Wire: container `<CustomFields>` of `<CustomFieldInfo>` items (a nil item is `null`).
    */
@@ -476,15 +452,12 @@ export interface CustomFieldsResult {
  * Carries a string error code (S). Success is errorCode "OK".
  */
 export interface ProviderAccountsResult {
-  /** The `errorMessage` element. (absent: `undefined`; nil: `null`) */
+  /** Absent: `undefined`; nil (xsi:nil): `null`. */
   errorMessage?: string | null | undefined;
-  /**
-   * The error code; OK means success. A response that leaves it out counts as a success. (absent:
-   * `undefined`)
-   */
+  /** The error code; OK means success. A response that leaves it out counts as a success. */
   errorCode?: Open<ErrorCode> | undefined;
   /**
-   * The `AccountsInfo` element. (absent: `undefined`; nil: `null`)
+   * Absent: `undefined`; nil (xsi:nil): `null`.
    *
    * Wire: container `<AccountsInfo>` of `<AccountInfo>` items (a nil item is `null`).
    */
@@ -497,36 +470,33 @@ export interface ProviderAccountsResult {
  * Carries a string error code (S). Success is errorCode "OK".
  */
 export interface StatusFileResult {
-  /** The `errorMessage` element. (absent: `undefined`; nil: `null`) */
+  /** Absent: `undefined`; nil (xsi:nil): `null`. */
   errorMessage?: string | null | undefined;
-  /**
-   * The error code; OK means success. A response that leaves it out counts as a success. (absent:
-   * `undefined`)
-   */
+  /** The error code; OK means success. A response that leaves it out counts as a success. */
   errorCode?: Open<ErrorCode> | undefined;
   /**
-   * Meaning not shown. (nil: `null`)
+   * Meaning not shown.
    *
    * Not shown in the interface document; decision `status-file-fields`: b, i, d and s of
    * StatusFileResult.
    */
   b: boolean | null;
   /**
-   * Meaning not shown. (nil: `null`)
+   * Meaning not shown.
    *
    * Not shown in the interface document; decision `status-file-fields`: b, i, d and s of
    * StatusFileResult.
    */
   i: number | null;
   /**
-   * Meaning not shown. (nil: `null`)
+   * Meaning not shown.
    *
    * Not shown in the interface document; decision `status-file-fields`: b, i, d and s of
    * StatusFileResult.
    */
   d: number | null;
   /**
-   * Meaning not shown; left out when null. (absent: `undefined`; nil: `null`)
+   * Meaning not shown; left out when null. Absent: `undefined`; nil (xsi:nil): `null`.
    *
    * Not shown in the interface document; decision `status-file-fields`: b, i, d and s of
    * StatusFileResult.
@@ -540,22 +510,19 @@ export interface StatusFileResult {
  * Carries a string error code (S). Success is errorCode "OK".
  */
 export interface SecurityToken {
-  /** The `errorMessage` element. (absent: `undefined`; nil: `null`) */
+  /** Absent: `undefined`; nil (xsi:nil): `null`. */
   errorMessage?: string | null | undefined;
-  /**
-   * The error code; OK means success. A response that leaves it out counts as a success. (absent:
-   * `undefined`)
-   */
+  /** The error code; OK means success. A response that leaves it out counts as a success. */
   errorCode?: Open<ErrorCode> | undefined;
   /**
    * The temporary dynamic key (<DYNAMIC_KEY>) that signs the query string of the embedded page. It is
-   * never sent on the wire or put in the query string; store it securely. (absent: `undefined`; nil:
-   * `null`)
+   * never sent on the wire or put in the query string; store it securely. Absent: `undefined`; nil
+   * (xsi:nil): `null`.
    */
   Key?: string | null | undefined;
   /**
-   * The token (<TOKEN>), sent in the embedded page's query string as the parameter token. (absent:
-   * `undefined`; nil: `null`)
+   * The token (<TOKEN>), sent in the embedded page's query string as the parameter token. Absent:
+   * `undefined`; nil (xsi:nil): `null`.
    */
   Token?: string | null | undefined;
 }
@@ -567,23 +534,23 @@ export interface SecurityToken {
  * Carries an int error code (I). Success is errorCode 0.
  */
 export interface SubPayerSecurityToken {
-  /** The `errorMessage` element. (absent: `undefined`; nil: `null`) */
+  /** Absent: `undefined`; nil (xsi:nil): `null`. */
   errorMessage?: string | null | undefined;
   /**
    * The error code as an int; 0 means success (see ErrorCodeByNumber for the names known). A response
-   * that leaves it out counts as a success. (absent: `undefined`)
+   * that leaves it out counts as a success.
    */
   errorCode?: number | undefined;
   /**
-   * The sub payer's dynamic key, encrypted with the parent payer's key (an opaque string). (absent:
-   * `undefined`; nil: `null`)
+   * The sub payer's dynamic key, encrypted with the parent payer's key (an opaque string). Absent:
+   * `undefined`; nil (xsi:nil): `null`.
    *
    * Not shown in the interface document; decision `sub-payer-key`: The sub payer's encrypted key.
    */
   Key?: string | null | undefined;
   /**
-   * The token, sent in the embedded page's query string as the parameter token. (absent: `undefined`;
-   * nil: `null`)
+   * The token, sent in the embedded page's query string as the parameter token. Absent: `undefined`; nil
+   * (xsi:nil): `null`.
    */
   Token?: string | null | undefined;
 }
@@ -595,12 +562,9 @@ export interface SubPayerSecurityToken {
  * Carries a string error code (S). Success is errorCode "OK".
  */
 export interface ProcessingRequestStatusResult {
-  /** The `errorMessage` element. (absent: `undefined`; nil: `null`) */
+  /** Absent: `undefined`; nil (xsi:nil): `null`. */
   errorMessage?: string | null | undefined;
-  /**
-   * The error code; OK means success. A response that leaves it out counts as a success. (absent:
-   * `undefined`)
-   */
+  /** The error code; OK means success. A response that leaves it out counts as a success. */
   errorCode?: Open<ErrorCode> | undefined;
   /** Processing, Failed, Cancelled or Completed. */
   requestStatus: Open<RequestStatus>;
@@ -613,15 +577,15 @@ export interface ProcessingRequestStatusResult {
  * Carries an int error code (I). Success is errorCode 0.
  */
 export interface ExpandedProcessPaymentResult {
-  /** The `errorMessage` element. (absent: `undefined`; nil: `null`) */
+  /** Absent: `undefined`; nil (xsi:nil): `null`. */
   errorMessage?: string | null | undefined;
   /**
    * The error code as an int; 0 means success (see ErrorCodeByNumber for the names known). A response
-   * that leaves it out counts as a success. (absent: `undefined`)
+   * that leaves it out counts as a success.
    */
   errorCode?: number | undefined;
   /**
-   * One result per line. (absent: `undefined`; nil: `null`)
+   * One result per line. Absent: `undefined`; nil (xsi:nil): `null`.
    *
    * Wire: container `<linesResults>` of `<ExpandedLineResult>` items.
    *
@@ -629,7 +593,7 @@ export interface ExpandedProcessPaymentResult {
    */
   linesResults?: ExpandedLineResult[] | null | undefined;
   /**
-   * One summary per account. (absent: `undefined`; nil: `null`)
+   * One summary per account. Absent: `undefined`; nil (xsi:nil): `null`.
    *
    * Wire: container `<summary>` of `<SvcProcessPaymentsSummary>` items (a nil item is `null`).
    */
@@ -642,16 +606,16 @@ export interface ExpandedProcessPaymentResult {
  * Carries an int error code (I). Success is errorCode 0.
  */
 export interface BalanceResult {
-  /** The `errorMessage` element. (absent: `undefined`; nil: `null`) */
+  /** Absent: `undefined`; nil (xsi:nil): `null`. */
   errorMessage?: string | null | undefined;
   /**
    * The error code as an int; 0 means success (see ErrorCodeByNumber for the names known). A response
-   * that leaves it out counts as a success. (absent: `undefined`)
+   * that leaves it out counts as a success.
    */
   errorCode?: number | undefined;
   /**
-   * Per account, the provider, account identifier, balance and currency. (absent: `undefined`; nil:
-   * `null`)
+   * Per account, the provider, account identifier, balance and currency. Absent: `undefined`; nil
+   * (xsi:nil): `null`.
    *
    * Wire: container `<AccountInfos>` of `<SvcAccountInfo>` items (a nil item is `null`).
    */
@@ -666,49 +630,47 @@ export interface BalanceResult {
  */
 export interface PayerFeesResult {
   /**
-   * The `errorMessage` element. (absent: `undefined`; nil: `null`)
+   * Absent: `undefined`; nil (xsi:nil): `null`.
    *
    * Not shown in the interface document; decision `extra-result-fields`: Extra fields of PayerFeesResult
    * and UpdatedPaymentsResult.
    */
   errorMessage?: string | null | undefined;
   /**
-   * The `errorCode` element. (absent: `undefined`)
-   *
    * Not shown in the interface document; decision `extra-result-fields`: Extra fields of PayerFeesResult
    * and UpdatedPaymentsResult.
    */
   errorCode?: Open<ErrorCode> | undefined;
   /**
-   * The `b` element. (absent: `undefined`; nil: `null`)
+   * Absent: `undefined`; nil (xsi:nil): `null`.
    *
    * Not shown in the interface document; decision `extra-result-fields`: Extra fields of PayerFeesResult
    * and UpdatedPaymentsResult.
    */
   b?: boolean | null | undefined;
   /**
-   * The `i` element. (absent: `undefined`; nil: `null`)
+   * Absent: `undefined`; nil (xsi:nil): `null`.
    *
    * Not shown in the interface document; decision `extra-result-fields`: Extra fields of PayerFeesResult
    * and UpdatedPaymentsResult.
    */
   i?: number | null | undefined;
   /**
-   * The `d` element. (absent: `undefined`; nil: `null`)
+   * Absent: `undefined`; nil (xsi:nil): `null`.
    *
    * Not shown in the interface document; decision `extra-result-fields`: Extra fields of PayerFeesResult
    * and UpdatedPaymentsResult.
    */
   d?: number | null | undefined;
   /**
-   * The `s` element. (absent: `undefined`; nil: `null`)
+   * Absent: `undefined`; nil (xsi:nil): `null`.
    *
    * Not shown in the interface document; decision `extra-result-fields`: Extra fields of PayerFeesResult
    * and UpdatedPaymentsResult.
    */
   s?: string | null | undefined;
   /**
-   * The fees charged. (absent: `undefined`; nil: `null`)
+   * The fees charged. Absent: `undefined`; nil (xsi:nil): `null`.
    *
    * Wire: container `<SvcFees>` of `<SvcFee>` items (a nil item is `null`).
    */
@@ -721,16 +683,16 @@ export interface PayerFeesResult {
  * Carries an int error code (I). Success is errorCode 0.
  */
 export interface ReportResult {
-  /** The `errorMessage` element. (absent: `undefined`; nil: `null`) */
+  /** Absent: `undefined`; nil (xsi:nil): `null`. */
   errorMessage?: string | null | undefined;
   /**
    * The error code as an int; 0 means success (see ErrorCodeByNumber for the names known). A response
-   * that leaves it out counts as a success. (absent: `undefined`)
+   * that leaves it out counts as a success.
    */
   errorCode?: number | undefined;
   /**
-   * The report file name; its columns may grow over time, so readers ignore unknown columns. (absent:
-   * `undefined`; nil: `null`)
+   * The report file name; its columns may grow over time, so readers ignore unknown columns. Absent:
+   * `undefined`; nil (xsi:nil): `null`.
    */
   resultsFile?: string | null | undefined;
 }
@@ -743,49 +705,47 @@ export interface ReportResult {
  */
 export interface UpdatedPaymentsResult {
   /**
-   * The `errorMessage` element. (absent: `undefined`; nil: `null`)
+   * Absent: `undefined`; nil (xsi:nil): `null`.
    *
    * Not shown in the interface document; decision `extra-result-fields`: Extra fields of PayerFeesResult
    * and UpdatedPaymentsResult.
    */
   errorMessage?: string | null | undefined;
   /**
-   * The `errorCode` element. (absent: `undefined`)
-   *
    * Not shown in the interface document; decision `extra-result-fields`: Extra fields of PayerFeesResult
    * and UpdatedPaymentsResult.
    */
   errorCode?: Open<ErrorCode> | undefined;
   /**
-   * The `b` element. (absent: `undefined`; nil: `null`)
+   * Absent: `undefined`; nil (xsi:nil): `null`.
    *
    * Not shown in the interface document; decision `extra-result-fields`: Extra fields of PayerFeesResult
    * and UpdatedPaymentsResult.
    */
   b?: boolean | null | undefined;
   /**
-   * The `i` element. (absent: `undefined`; nil: `null`)
+   * Absent: `undefined`; nil (xsi:nil): `null`.
    *
    * Not shown in the interface document; decision `extra-result-fields`: Extra fields of PayerFeesResult
    * and UpdatedPaymentsResult.
    */
   i?: number | null | undefined;
   /**
-   * The `d` element. (absent: `undefined`; nil: `null`)
+   * Absent: `undefined`; nil (xsi:nil): `null`.
    *
    * Not shown in the interface document; decision `extra-result-fields`: Extra fields of PayerFeesResult
    * and UpdatedPaymentsResult.
    */
   d?: number | null | undefined;
   /**
-   * The `s` element. (absent: `undefined`; nil: `null`)
+   * Absent: `undefined`; nil (xsi:nil): `null`.
    *
    * Not shown in the interface document; decision `extra-result-fields`: Extra fields of PayerFeesResult
    * and UpdatedPaymentsResult.
    */
   s?: string | null | undefined;
   /**
-   * The payment order reference codes. (absent: `undefined`; nil: `null`)
+   * The payment order reference codes. Absent: `undefined`; nil (xsi:nil): `null`.
    *
    * Wire: container `<ChangedPaymentOrdersRefCode>` of `<string>` items (a nil item is `null`).
    */
@@ -797,8 +757,6 @@ export interface TestMultiCurrencyPaymentFileParams {
   /**
    * The name of a payment file already in the payer's SFTP folder; only the file name is sent, not the
    * file content.
-   *
-   * Sent as xs:string.
    */
   fileName: string;
 }
@@ -808,8 +766,6 @@ export interface ProcessMultiCurrencyPaymentFileParams {
   /**
    * The name of a payment file already in the payer's SFTP folder; only the file name is sent, not the
    * file content.
-   *
-   * Sent as xs:string.
    */
   fileName: string;
 }
@@ -819,8 +775,6 @@ export interface TestPaymentFileParams {
   /**
    * The name of a payment file already in the payer's SFTP folder; only the file name is sent, not the
    * file content.
-   *
-   * Sent as xs:string.
    */
   fileName: string;
   /**
@@ -836,8 +790,6 @@ export interface ProcessPaymentFileParams {
   /**
    * The name of a payment file already in the payer's SFTP folder; only the file name is sent, not the
    * file content.
-   *
-   * Sent as xs:string.
    */
   fileName: string;
   /**
@@ -853,8 +805,6 @@ export interface TestMultiCurrencyPaymentFileAsyncParams {
   /**
    * The name of a payment file already in the payer's SFTP folder; only the file name is sent, not the
    * file content.
-   *
-   * Sent as xs:string.
    */
   fileName: string;
 }
@@ -864,8 +814,6 @@ export interface ProcessMultiCurrencyPaymentFileAsyncParams {
   /**
    * The name of a payment file already in the payer's SFTP folder; only the file name is sent, not the
    * file content.
-   *
-   * Sent as xs:string.
    */
   fileName: string;
 }
@@ -875,8 +823,6 @@ export interface TestPaymentFileAsyncParams {
   /**
    * The name of a payment file already in the payer's SFTP folder; only the file name is sent, not the
    * file content.
-   *
-   * Sent as xs:string.
    */
   fileName: string;
   /**
@@ -892,8 +838,6 @@ export interface ProcessPaymentFileAsyncParams {
   /**
    * The name of a payment file already in the payer's SFTP folder; only the file name is sent, not the
    * file content.
-   *
-   * Sent as xs:string.
    */
   fileName: string;
   /**
@@ -941,8 +885,6 @@ export interface CreatePayeeStatusFileParams {
   /**
    * The name under which the payee status CSV is written into the payer's SFTP folder; an existing file
    * of the same name is removed and replaced.
-   *
-   * Sent as xs:string.
    */
   saveToFile: string;
   /**
@@ -961,11 +903,7 @@ export type GetDynamicKeyParams = Record<string, never>;
 
 /** Parameters of the GetDynamicKeyOfSubPayer operation that the caller passes; the credentials are filled in by the client. */
 export interface GetDynamicKeyOfSubPayerParams {
-  /**
-   * The sub payer whose dynamic key and token are requested.
-   *
-   * Sent as xs:string.
-   */
+  /** The sub payer whose dynamic key and token are requested. */
   subPayerName: string;
 }
 

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { startMockServer } from './service.js';
 
 const USAGE =
-  "Usage: mock [--port 8080] [--host 127.0.0.1] [--scenario <file>] [--sftp-root <dir>] [--credentials <payerName>:<apiKey>]... [--request-validation] [--log-level info|silent]\nServes a mock of the Payer Payment Interface v5 at http://<host>:<port>/v5/PayerFunctions.asmx.\n--scenario: the YAML or JSON file of the simulation's data (default: the default scenario).\n--sftp-root: the folder the simulator keeps its files in, if it keeps any (default: a new temporary folder).\n--request-validation: refuse HTTP POST form values that look like markup or script, as ASP.NET does by default.\n--credentials: a payerName the mock accepts and its API key (repeatable), instead of the scenario's.";
+  "Usage: svc-payer-client-mock [--port 8080] [--host 127.0.0.1] [--scenario <file>] [--sftp-root <dir>] [--credentials <payerName>:<apiKey>]... [--request-validation] [--log-level info|silent]\nServes a mock of Payer Payment Interface v5 at http://<host>:<port>/v5/PayerFunctions.asmx.\n--scenario: the YAML or JSON file of the simulation's data (default: the default scenario).\n--sftp-root: the folder the simulator keeps its files in, if it keeps any (default: a new temporary folder).\n--request-validation: refuse HTTP POST form values that look like markup or script, as ASP.NET does by default.\n--credentials: a payerName the mock accepts and its API key (repeatable), instead of the scenario's.";
 
 /** Ends the command with a message on stderr and exit code 2, as for any misuse. */
 function fail(message: string): never {

@@ -49,7 +49,7 @@ export interface PayerFunctionsMockOptions extends SimulatorOptions {
   onAnswer?: ((answer: MockAnswer) => void) | undefined;
 }
 
-/** A mock of the Payer Payment Interface v5, answering web Requests as the service would. */
+/** A mock of Payer Payment Interface v5, answering web Requests as the service would. */
 export interface PayerFunctionsMockService {
   /** Answers one request; never rejects. */
   readonly handle: (request: Request) => Promise<Response>;
@@ -105,8 +105,8 @@ const operationOfMethod = new Map<string, PayerFunctionsOperation>(
 );
 
 /**
- * A mock of the Payer Payment Interface v5: strict like the real service, answering in the style it
- * was asked in.
+ * A mock of Payer Payment Interface v5: strict like the real service, answering in the style it was
+ * asked in.
  *
  * Throws when the simulator cannot start (a scenario that is not valid, say).
  */

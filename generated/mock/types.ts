@@ -193,7 +193,7 @@ export interface GetUpdatedPaymentsRequest {
 }
 
 /**
- * The server side of the Payer Payment Interface v5: one method per operation, given its decoded
+ * The server side of Payer Payment Interface v5: one method per operation, given its decoded
  * parameters and the call's context, returning the result (or a promise of it).
  *
  * Throw a MockFault to answer with a SOAP fault (HTTP 500 text in HTTP POST); any other error is a

@@ -42,7 +42,7 @@ export interface NameChange {
 export interface SpecSide {
   readonly source: string;
   readonly service: string;
-  readonly version: string;
+  readonly version: string | undefined;
 }
 
 export interface DiffSummary {

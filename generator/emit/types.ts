@@ -8,6 +8,7 @@ import type {
   FieldModel,
   ListType,
   OperationModel,
+  ParameterModel,
   ServiceModel,
   StructModel,
   TypeModel,
@@ -23,18 +24,8 @@ export const TYPES_FILE = 'client/types.ts';
 export function emitTypes(model: ServiceModel, printer: Printer): GeneratedFile[] {
   return [
     printer.typescript(TYPES_FILE, [
-      {
-        kind: StructureKind.TypeAlias,
-        name: OPEN_ENUM,
-        isExported: true,
-        typeParameters: [{ name: 'T', constraint: 'string' }],
-        type: 'T | (string & {})',
-        docs: [
-          jsDoc(
-            'A value of the enum `T`, or another string: the service adds values over time and decoders keep an unknown value rather than fail.',
-          ),
-        ],
-      },
+      // Every enum-typed value is an Open<...> (scalarType): a service without enums has no use for it.
+      ...(model.enums.length > 0 ? [openEnumAlias()] : []),
       ...model.enums.flatMap(enumStatements),
       ...model.records.map(structInterface),
       ...model.results.map(structInterface),
@@ -42,6 +33,21 @@ export function emitTypes(model: ServiceModel, printer: Printer): GeneratedFile[
       ...model.operations.flatMap(responseHeadersStatement),
     ]),
   ];
+}
+
+function openEnumAlias(): Statement {
+  return {
+    kind: StructureKind.TypeAlias,
+    name: OPEN_ENUM,
+    isExported: true,
+    typeParameters: [{ name: 'T', constraint: 'string' }],
+    type: 'T | (string & {})',
+    docs: [
+      jsDoc(
+        'A value of the enum `T`, or another string: the service adds values over time and decoders keep an unknown value rather than fail.',
+      ),
+    ],
+  };
 }
 
 function enumStatements(e: EnumModel): Statement[] {
@@ -236,14 +242,23 @@ function fieldDocs(f: FieldModel): string[] {
   if (f.form === 'unqualified' && !f.attribute) wire.push('Unqualified: in no namespace, written with `xmlns=""`.');
   if (f.fixed !== undefined) wire.push(`Fixed: always \`${f.fixed}\`, sent when left out; any other value is refused.`);
   if (f.default !== undefined) wire.push(`Default (in the schema): \`${f.default}\`.`);
-  const absent = f.optional ? 'absent: `undefined`' : undefined;
-  const nil = f.nillable ? 'nil: `null`' : undefined;
-  const states = [absent, nil].filter(Boolean).join('; ');
-  // An undocumented field is named by its element: the comment then says what the type cannot (absent, nil, wire).
-  const lead = [f.doc ?? (f.text ? 'The text content.' : `The \`${f.xmlName}\` element.`), states && `(${states})`]
-    .filter(Boolean)
-    .join(' ');
-  return jsDocs(lead, wire.join(' '), decisionRemark(f.decision));
+  return jsDocs([f.doc, absentOrNil(f)].filter(Boolean).join(' '), wire.join(' '), decisionRemark(f.decision));
+}
+
+/**
+ * What absent and nil each mean, said only for a field that may be both: the type (`?`, `| null`) says the rest, and
+ * an undocumented field with nothing else to say gets no comment.
+ */
+function absentOrNil(f: FieldModel): string | undefined {
+  return f.optional && f.nillable ? 'Absent: `undefined`; nil (xsi:nil): `null`.' : undefined;
+}
+
+/** How a parameter is sent, where its TypeScript type does not say it already (a plain string or a named type). */
+function sentAs(p: ParameterModel): string | undefined {
+  const extra = `${p.default !== undefined ? `; \`${String(p.default)}\` when left out` : ''}${p.nillable ? '; `null` is sent as xsi:nil' : ''}`;
+  const plain =
+    (p.type.kind === 'primitive' && p.type.name === 'string') || p.type.kind === 'enum' || p.type.kind === 'record';
+  return plain && extra === '' ? undefined : `Sent as ${wireType(p.type)}${extra}.`;
 }
 
 function paramsStatement(op: OperationModel): Statement {
@@ -263,14 +278,7 @@ function paramsStatement(op: OperationModel): Statement {
       name: propertyKey(p.name),
       type: optionalType(paramType(p), p.optional),
       hasQuestionToken: p.optional,
-      docs: [
-        jsDoc(
-          p.doc,
-          `Sent as ${wireType(p.type)}${p.default !== undefined ? `; \`${String(p.default)}\` when left out` : ''}${p.nillable ? '; `null` is sent as xsi:nil' : ''}.`,
-          p.quirk,
-          decisionRemark(p.decision),
-        ),
-      ],
+      docs: [jsDoc(p.doc, sentAs(p), p.quirk, decisionRemark(p.decision))],
     })),
   };
 }

@@ -150,7 +150,8 @@ export interface DraftSpec {
   service: {
     name: string;
     title: string;
-    version: string;
+    /** Left out where the WSDL says none. */
+    version?: string | undefined;
     path: string;
     namespace: { uri: string };
     client: string;

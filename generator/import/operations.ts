@@ -67,9 +67,6 @@ function versionIn(path: string | undefined, namespace: string): string | undefi
   return undefined;
 }
 
-/** Without a version in the WSDL, the draft's: the semver of a package never published. */
-export const DEFAULT_VERSION = '0.0.0';
-
 /** A client option name: `AuthHeader` -> `authHeader`, `APIAccessHeader` -> `apiAccessHeader`. */
 /** What the spec takes as service.path (generator/load/schema.ts): `/` alone, a trailing slash, never `//`, `?` or `#`. */
 const SERVICE_PATH = /^\/(?!\/)[^\s?#]*$/;
@@ -248,7 +245,7 @@ export function draftService(
     service: {
       name: serviceName,
       title: decodeXmlName(name),
-      version: versionIn(path, tns) ?? DEFAULT_VERSION,
+      version: versionIn(path, tns),
       path: path ?? `/${serviceName}.asmx`,
       namespace: { uri: tns },
       client: `${serviceName}Client`,

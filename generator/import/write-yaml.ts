@@ -12,7 +12,7 @@ import { formatProblem, type ImportProblem } from './problems.js';
 
 /** What a WSDL never says and a spec may need; all optional in the format, so left out of the draft. */
 export const NOT_IN_A_WSDL: readonly string[] = [
-  'service.title and service.version (drafted: the service name; the version in its address or namespace, such as v2, else 0.0.0)',
+  'service.title and service.version (drafted: the service name; the version in its address or namespace, such as v2, else none)',
   'the docs of everything the WSDL does not document (left out: they are optional)',
   "auth (request signing) and the parameters' roles (principal, timestamp, signature)",
   'eat markers of operations (needed only with auth)',

@@ -102,15 +102,31 @@ function isPart(ch: string): boolean {
 }
 
 /**
+ * The stem of a name the generated code declares (a type, or the stem of an operation's `XParams`, `encodeX`):
+ * {@link identifierStem} with its first letter in upper case, so that the words of a derived name join in camel case
+ * (`serverVersion` -> `encodeServerVersion`, `ServerVersionParams`; a type `temp` -> `Temp`). A first character with
+ * no single upper-case form (`ß`, `_`) stays as it is.
+ */
+export function declaredStem(name: string): string {
+  const stem = identifierStem(name);
+  const first = [...stem][0]!;
+  const upper = first.toUpperCase();
+  return [...upper].length === 1 && isStart(upper) ? upper + stem.slice(first.length) : stem;
+}
+
+/**
  * Hands out declared names: each name asked for is given its stem when the stem and every name derived from it are
  * free, else the stem with the smallest number from 2 on for which they all are; what is given is taken from then on.
  * Asked in declaration order, the first of two names that meet keeps the plain name.
  */
 export class NameTable {
   private readonly taken: Set<string>;
+  private readonly stemOf: (wire: string) => string;
 
-  constructor(taken: Iterable<string> = reservedNames()) {
+  /** `stem` makes a wire name an identifier before collisions: {@link identifierStem}, or {@link declaredStem}. */
+  constructor(taken: Iterable<string> = reservedNames(), stem: (wire: string) => string = identifierStem) {
     this.taken = new Set(taken);
+    this.stemOf = stem;
   }
 
   /** Takes names as they are (ones fixed elsewhere, e.g. the spec's client class). */
@@ -129,7 +145,7 @@ export class NameTable {
    */
   claim(wire: string, derive: (name: string) => readonly string[] = () => [], options: ClaimOptions = {}): string {
     const declared = options.declared ?? true;
-    const stem = identifierStem(wire);
+    const stem = this.stemOf(wire);
     const names = (n: string) => (declared ? [n, ...derive(n)] : derive(n));
     // Names derived from one stem are distinct from each other, so only what is already taken can stand in the way.
     const free = (n: string) => names(n).every((d) => !this.taken.has(d));
@@ -141,7 +157,7 @@ export class NameTable {
 
   /**
    * Names for several wire names, in declaration order, in three rounds: first each name that is an identifier as it
-   * is keeps itself where that is free, then each other takes its stem where that is free, then the rest take numbered
+   * is keeps itself (its first letter in upper case, in a table of {@link declaredStem}) where that is free, then each other takes its stem where that is free, then the rest take numbered
    * ones. So a name is renamed only when it must be: `a_b` stays `a_b` whatever comes before it (`a.b` is then
    * `a_b2`), and a numbered name never takes the plain name of a later declaration (`Address` (A), `Address` (B),
    * `Address2` are `Address`, `Address3`, `Address2`).
@@ -151,7 +167,7 @@ export class NameTable {
     const round = (which: (r: NameRequest) => boolean, plainOnly: boolean) => {
       requests.forEach((r, i) => {
         if (names[i] !== undefined || !which(r)) return;
-        if (plainOnly && !this.isFree(identifierStem(r.wire), r)) return;
+        if (plainOnly && !this.isFree(this.stemOf(r.wire), r)) return;
         names[i] = this.claim(r.wire, r.derive, r.options);
       });
     };

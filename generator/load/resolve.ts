@@ -65,7 +65,7 @@ import type {
   RawTypeRef,
 } from './schema.js';
 import { DEFAULT_AUTH_EXAMPLE } from './schema.js';
-import { capitalise } from '../model/text.js';
+import { capitalise, titleAndVersion } from '../model/text.js';
 import { alternativeElements, rawAlternativeNames, sequenceAlternative } from './sequence-alternative.js';
 
 type At = (path: SpecPath, message: string, key?: boolean) => SpecIssue;
@@ -1321,7 +1321,7 @@ function packageOf(service: ResolvableSpec['service']): PackageModel {
   return {
     name,
     version: p?.version ?? '0.0.0',
-    description: p?.description ?? `TypeScript client for ${service.title} ${service.version}`,
+    description: p?.description ?? `TypeScript client for ${titleAndVersion(service)}`,
     license: p?.license ?? 'UNLICENSED',
     ...(p?.repository !== undefined ? { repository: p.repository } : {}),
     ...(p?.author !== undefined ? { author: p.author } : {}),

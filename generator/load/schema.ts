@@ -693,7 +693,11 @@ export const specSchema = z
       .object({
         name: identifier.describe('The service name, e.g. the .asmx file name without extension.'),
         title: z.string().min(1),
-        version: z.string().min(1),
+        version: z
+          .string()
+          .min(1)
+          .optional()
+          .describe("The service's version, shown after its title; left out where the service has none."),
         // `/` alone and a trailing slash are real services' paths (a root address, JAX-WS); `//x` would be read as a host.
         path: z
           .string()

@@ -7,11 +7,13 @@
 import {
   CLIENT_MEMBERS,
   NameTable,
+  declaredStem,
   enumDerived,
   identifierStem,
   methodDerived,
   methodName,
   operationDerived,
+  reservedNames,
   structDerived,
 } from './names.js';
 import type { ResolvableSpec } from './salvage.js';
@@ -24,7 +26,7 @@ export interface SpecNames {
 }
 
 export function specNames(raw: ResolvableSpec): SpecNames {
-  const table = new NameTable();
+  const table = new NameTable(reservedNames(), declaredStem);
   const service = raw.service.name;
   table.reserve(
     raw.service.client,
@@ -79,6 +81,6 @@ export function specNames(raw: ResolvableSpec): SpecNames {
   return {
     type: (section, key) => types.get(`${section}/${key}`) ?? key,
     operation: (index) =>
-      operations.get(index) ?? { tsName: identifierStem(raw.operations[index]?.name ?? ''), methodName: '' },
+      operations.get(index) ?? { tsName: declaredStem(raw.operations[index]?.name ?? ''), methodName: '' },
   };
 }

@@ -8,6 +8,11 @@ export function capitalise(name: string): string {
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
+/** A service as its docs and comments name it: its title, and its version where it has one (`Weather`, `Shop 2.1`). */
+export function titleAndVersion(service: { readonly title: string; readonly version?: string | undefined }): string {
+  return service.version === undefined ? service.title : `${service.title} ${service.version}`;
+}
+
 const HTTP_URL = /^https?:\/\//i;
 
 /** Whether `text` is an http(s) URL (a WSDL read over the network), not a file path. */

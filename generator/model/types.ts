@@ -530,7 +530,8 @@ export interface ServiceModel {
   readonly source: string;
   readonly name: string;
   readonly title: string;
-  readonly version: string;
+  /** The service's version, where the spec gives one. */
+  readonly version: string | undefined;
   readonly path: string;
   readonly namespace: { readonly uri: string; readonly decision: Decision | undefined };
   readonly clientName: string;

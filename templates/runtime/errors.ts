@@ -9,10 +9,8 @@
 /** Most characters of a response body kept on an {@link SvcHttpError}. */
 export const BODY_EXCERPT_LENGTH = 500;
 
-/**
- * Base class of every error the runtime throws; `catch (e) { if (e instanceof SvcError) ... }` catches them all.
- * Each class sets `name` to a string literal rather than `new.target.name`, which minifiers rename.
- */
+/** Base class of every error the runtime throws; `catch (e) { if (e instanceof SvcError) ... }` catches them all. */
+// Each class sets `name` to a string literal rather than `new.target.name`, which minifiers rename.
 export class SvcError extends Error {
   /**
    * @param message - a message that contains no secret
@@ -30,11 +28,11 @@ export class SvcError extends Error {
  * @typeParam R - the decoded result type, kept so callers can read every field of the failed result.
  */
 export class SvcServiceError<R = unknown> extends SvcError {
-  /** The operation name as the service spells it, e.g. `GetOrders`. */
+  /** The operation name as the service spells it. */
   readonly operation: string;
   /** The error code as decoded: a string for string-enum codes, a number for integer codes. */
   readonly code: string | number;
-  /** The name of an integer code when known (e.g. `OrderUnknown` for 1004), else undefined. */
+  /** The name of an integer code when known, else undefined. */
   readonly codeName: string | undefined;
   /** The error message the service sent, if any. */
   readonly serviceMessage: string | undefined;
@@ -45,7 +43,7 @@ export class SvcServiceError<R = unknown> extends SvcError {
   declare readonly result: R;
 
   /**
-   * @param operation - operation name, e.g. `GetOrders`
+   * @param operation - the operation name
    * @param code - the errorCode as decoded
    * @param serviceMessage - the errorMessage of the result, if present
    * @param result - the decoded result
@@ -59,7 +57,9 @@ export class SvcServiceError<R = unknown> extends SvcError {
     codeName?: string,
   ) {
     const named = codeName !== undefined && codeName !== String(code) ? ` (${codeName})` : '';
-    const tail = serviceMessage !== undefined && serviceMessage !== '' ? `: ${serviceMessage}` : '';
+    // A service that sends its code's name as the message (`1006 (EncryptionKeyFailedValidation)`) is said once.
+    const repeats = serviceMessage === String(code) || serviceMessage === codeName;
+    const tail = serviceMessage !== undefined && serviceMessage !== '' && !repeats ? `: ${serviceMessage}` : '';
     super(`${operation} failed with errorCode ${String(code)}${named}${tail}`);
     this.name = 'SvcServiceError';
     this.operation = operation;
@@ -240,7 +240,7 @@ export class SvcResponseTooLargeError extends SvcError {
 
 /** A response body that is not the XML expected: not XML, wrong element, malformed value. */
 export class SvcDecodeError extends SvcError {
-  /** Slash-joined path of the element being decoded, e.g. `GetOrdersResult/Orders/Order[2]/Amount`. */
+  /** Slash-joined path of the element being decoded, from the result element down (`[2]` marks the second of repeated elements). */
   readonly path: string | undefined;
   /** What was wrong, without the path (the message is the reason plus ` (at path)`). */
   readonly reason: string;

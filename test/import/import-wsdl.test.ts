@@ -214,7 +214,7 @@ describe('importWsdl: third-party ASMX WSDLs', () => {
     expect(withSchema).toMatch(/^\$schema: \.\/svc-spec\.schema\.json$/m);
   });
 
-  it('takes the version from the WSDL where it says one (address, then namespace), else 0.0.0', () => {
+  it('takes the version from the WSDL where it says one (address, then namespace), else none', () => {
     const versions = Object.fromEntries(
       FIXTURES.map(({ dir, name }) => [dir, parseSpec(importFile(`wsdl/${dir}/${name}.wsdl`).yaml, 'x.yaml').version]),
     );
@@ -223,8 +223,8 @@ describe('importWsdl: third-party ASMX WSDLs', () => {
       holiday: 'v2',
       interhome: 'V3',
       products: 'V001',
-      'ssrs-execution': '0.0.0',
-      'wsf-schedule': '0.0.0',
+      'ssrs-execution': undefined,
+      'wsf-schedule': undefined,
     });
   });
 });

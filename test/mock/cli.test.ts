@@ -108,7 +108,7 @@ it.each([
   const cli = start(args);
   expect(await cli.exit).toBe(2);
   expect(cli.err()).toContain(message);
-  expect(cli.err()).toContain('Usage: mock');
+  expect(cli.err()).toContain('Usage: svc-payer-client-mock ');
 });
 
 it('without flags serves the default scenario: its payer, key and SFTP folder are printed, and the folder goes on stop', async () => {

@@ -42,22 +42,26 @@ function spec(given: Given): string {
 
 const TYPE_ROWS: ReadonlyArray<readonly [string, { given: Given; want: readonly string[] }]> = [
   ['a dot (a WCF nested DataContract)', { given: { records: ['SalesOrder.Line'] }, want: ['SalesOrder_Line'] }],
-  ['a hyphen', { given: { records: ['x-ray'] }, want: ['x_ray'] }],
+  ['a hyphen', { given: { records: ['x-ray'] }, want: ['X_ray'] }],
   [
     'a non-ASCII letter, which an identifier may hold',
     {
       given: { records: ['Technologie_supportée', 'Ⅻ', 'ǅx', 'ʰa'] },
-      want: ['Technologie_supportée', 'Ⅻ', 'ǅx', 'ʰa'],
+      want: ['Technologie_supportée', 'Ⅻ', 'Ǆx', 'ʰa'],
     },
+  ],
+  [
+    'a first letter with no single upper-case letter stays as it is (ß is SS in upper case)',
+    { given: { records: ['ßeta'] }, want: ['ßeta'] },
   ],
   [
     'a first character an NCName may start with but an identifier may not',
     { given: { records: ['⁰x'] }, want: ['_x'] },
   ],
-  ['a digit after a replaced character', { given: { records: ['v.2'] }, want: ['v_2'] }],
+  ['a digit after a replaced character', { given: { records: ['v.2'] }, want: ['V_2'] }],
   [
-    "reserved words and TypeScript type names (string, the spec format's own type, is refused: xsd-types-spec.test.ts)",
-    { given: { records: ['class', 'delete', 'number', 'await'] }, want: ['class2', 'delete2', 'number2', 'await2'] },
+    "reserved words and TypeScript type names, capitalised, meet only the globals (string, the spec format's own type, is refused: xsd-types-spec.test.ts)",
+    { given: { records: ['class', 'delete', 'number', 'await'] }, want: ['Class', 'Delete', 'Number2', 'Await'] },
   ],
   [
     'globals the generated code uses',
@@ -87,12 +91,16 @@ const TYPE_ROWS: ReadonlyArray<readonly [string, { given: Given; want: readonly 
     { given: { enums: ['A'], records: ['AValues'] }, want: ['A', 'AValues2'] },
   ],
   [
-    'two names that differ only in case: both stand',
-    { given: { records: ['address', 'Address'] }, want: ['address', 'Address'] },
+    'two names that differ only in case meet once the first letter is upper case: numbered in order',
+    { given: { records: ['address', 'Address'] }, want: ['Address', 'Address2'] },
+  ],
+  [
+    'a lower-case wire name: the type name starts with a capital, the XML name is kept',
+    { given: { records: ['temp', 'pOP'] }, want: ['Temp', 'POP'] },
   ],
   [
     'names that meet once replaced: the one already an identifier keeps it, the others numbered in order',
-    { given: { records: ['a.b', 'a_b', 'a-b'] }, want: ['a_b2', 'a_b', 'a_b3'] },
+    { given: { records: ['a.b', 'a_b', 'a-b'] }, want: ['A_b2', 'A_b', 'A_b3'] },
   ],
   [
     'a numbered name never takes a later declared one',
@@ -129,7 +137,7 @@ const OPERATION_ROWS: ReadonlyArray<
       ],
     },
   ],
-  ['a hyphen', { given: { operations: ['get-item'] }, want: [['get-item', 'get_item', 'get_item']] }],
+  ['a hyphen', { given: { operations: ['get-item'] }, want: [['get-item', 'Get_item', 'get_item']] }],
   [
     'a method may be a reserved word',
     {
@@ -146,7 +154,7 @@ const OPERATION_ROWS: ReadonlyArray<
       given: { operations: ['Ping', 'ping'] },
       want: [
         ['Ping', 'Ping', 'ping'],
-        ['ping', 'ping', 'ping2'],
+        ['ping', 'Ping2', 'ping2'],
       ],
     },
   ],
@@ -155,8 +163,18 @@ const OPERATION_ROWS: ReadonlyArray<
     {
       given: { operations: ['a.b', 'a_b'] },
       want: [
-        ['a.b', 'a_b2', 'a_b2'],
-        ['a_b', 'a_b', 'a_b'],
+        ['a.b', 'A_b2', 'a_b2'],
+        ['a_b', 'A_b', 'a_b'],
+      ],
+    },
+  ],
+  [
+    'a lower-case operation (QuickBooks Web Connector): its stem starts with a capital, its method with a small letter',
+    {
+      given: { operations: ['serverVersion', 'authenticate'] },
+      want: [
+        ['serverVersion', 'ServerVersion', 'serverVersion'],
+        ['authenticate', 'Authenticate', 'authenticate'],
       ],
     },
   ],

@@ -38,6 +38,16 @@ describe('errors', () => {
     );
   });
 
+  it.each([
+    ['the message is the code name', 1006, 'EncryptionKeyFailedValidation', 'EncryptionKeyFailedValidation'],
+    ['the message is the code', 'PayerUnknown', 'PayerUnknown', undefined],
+    ['the message is the integer code', 7, '7', undefined],
+  ])('says the code once where %s', (_, code, message, codeName) => {
+    const e = new SvcServiceError('GetBalances', code, message, {}, codeName);
+    expect(e.message).toBe(`GetBalances failed with errorCode ${code}${codeName ? ` (${codeName})` : ''}`);
+    expect(e.serviceMessage).toBe(message);
+  });
+
   it('keeps fault fields', () => {
     const f = new SvcSoapFault('soap:Sender', 'No action', '<d/>', 500, 'x:Sub');
     expect([f.code, f.reason, f.detail, f.status, f.subcode]).toEqual([

@@ -2,6 +2,7 @@
  * Emits client/client.ts: the client class, one async method per operation over the runtime's ClientCore, the
  * options type (the principal option is named after the spec's principal parameter) and the poll methods.
  */
+import { titleAndVersion } from '../../model/text.js';
 import type { CodeBlockWriter } from 'ts-morph';
 import { StructureKind, VariableDeclarationKind } from '../../print/kinds.js';
 import type { OperationModel, ParameterModel, PollModel, ServiceModel, TypeModel } from '../../model/types.js';
@@ -448,19 +449,23 @@ function bindingsStatement(model: ServiceModel): Statement {
   };
 }
 
+/**
+ * What the client does about retries, true of this service: where an operation submits work, why none is retried;
+ * else that a failed call is the caller's to repeat.
+ */
+function retryNote(model: ServiceModel): string {
+  return model.operations.some((o) => o.submitsPayments)
+    ? 'Calls are never retried: operations that submit work are not idempotent.'
+    : 'Calls are never retried by the client: a call that fails rejects, and the caller decides whether to call again.';
+}
+
 function clientClass(model: ServiceModel, principal: string | undefined): Statement {
   const signed = model.auth !== undefined;
   return {
     kind: StructureKind.Class,
     name: model.clientName,
     isExported: true,
-    docs: [
-      jsDoc(
-        `Client of the ${model.title} ${model.version}.`,
-        model.doc,
-        'Calls are never retried: operations that submit work are not idempotent.',
-      ),
-    ],
+    docs: [jsDoc(`Client of ${titleAndVersion(model)}.`, model.doc, retryNote(model))],
     properties: [{ name: '#core', isReadonly: true, type: 'ClientCore' }],
     ctors: [
       {
@@ -497,7 +502,7 @@ function clientClass(model: ServiceModel, principal: string | undefined): Statem
             `style: options.style ?? ${tsLiteral(model.bindings[0] ?? 'soap11')}`,
           ];
           if (model.bindings.length < 4) members.push(`styles: ${arrayLiteral(model.bindings.map(tsLiteral))}`);
-          members.push(principal ? `principal: options${memberAccess(principal)}` : "principal: ''");
+          if (principal) members.push(`principal: options${memberAccess(principal)}`);
           if (signed && principal) {
             const input = objectLiteral([
               'operation: i.operation',
@@ -507,8 +512,6 @@ function clientClass(model: ServiceModel, principal: string | undefined): Statem
               'message: i.message',
             ]);
             members.push(`sign: custom ? (i) => custom(${input}) : hmacSigner(options.apiKey)`);
-          } else {
-            members.push("sign: () => ''");
           }
           // Passed as given: without one, the core looks globalThis.fetch up at each call (MSW installed later).
           members.push(
@@ -519,9 +522,7 @@ function clientClass(model: ServiceModel, principal: string | undefined): Statem
             'proxy: options.proxy',
           );
           // Without a timestamp to send, the core's clock is never read: it gets the default.
-          members.push(
-            sendsTimestamps(model) ? 'now: options.now ?? (() => Date.now() / 1000)' : 'now: () => Date.now() / 1000',
-          );
+          if (sendsTimestamps(model)) members.push('now: options.now');
           members.push('timeoutMs: options.timeoutMs', 'maxResponseBytes: options.maxResponseBytes');
           members.push(
             'httpAuth: options.httpAuth',

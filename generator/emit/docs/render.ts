@@ -22,6 +22,10 @@ export class DocsTemplates {
     const hb = this.#handlebars;
     hb.registerHelper('cell', (text: HelperText) => cell(String(text ?? '')));
     hb.registerHelper('code', (text: HelperText) => inlineCode(String(text ?? '')));
+    // A Description column where no row has one would be a column of blank cells: tables leave it out.
+    hb.registerHelper('described', (rows: ReadonlyArray<{ readonly description: string }>) =>
+      rows.some((r) => r.description !== ''),
+    );
     for (const name of readdirSync(dir)
       .filter((n) => n.endsWith('.hbs'))
       .sort()) {

@@ -26,7 +26,14 @@ import {
 } from '../../../templates/runtime/codec/encode.js';
 import { escapeXmlAttribute } from '../../../templates/runtime/codec/xml-writer.js';
 import * as values from '../../../templates/runtime/codec/values.js';
-import type { EnumType, PrimitiveType, SequenceMember, StructModel, TypeModel, XmlNamespace } from '../../model/types.js';
+import type {
+  EnumType,
+  PrimitiveType,
+  SequenceMember,
+  StructModel,
+  TypeModel,
+  XmlNamespace,
+} from '../../model/types.js';
 import { xmlnsAttribute } from '../client/encoders.js';
 import { LENIENT_CODECS, VALUE_CODECS } from '../../model/codecs.js';
 

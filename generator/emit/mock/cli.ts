@@ -3,6 +3,7 @@
  * credentials it accepts, logs one line per request (operation, style, status, time; never a parameter or key) and
  * stops cleanly on Ctrl-C.
  */
+import { titleAndVersion } from '../../model/text.js';
 import { StructureKind } from '../../print/kinds.js';
 import type { ServiceModel } from '../../model/types.js';
 import type { GeneratedFile, Printer } from '../../print/printer.js';
@@ -10,6 +11,11 @@ import type { CodeBlockWriter } from 'ts-morph';
 import { tsLiteral } from '../ts-types.js';
 
 export const MOCK_CLI_FILE = 'mock/cli.ts';
+
+/** The mock's command as installed: the mock package's one `bin`, its name without the scope. */
+export function mockCommandName(model: ServiceModel): string {
+  return model.package.mockName.replace(/^@[^/]+\//, '');
+}
 
 /** What the parts of the command depend on. */
 interface Cli {
@@ -55,10 +61,10 @@ export function emitMockCli(model: ServiceModel, printer: Printer): GeneratedFil
 /** The lines of `--help`. */
 function usage({ model, signed, simulated, principal }: Cli): string[] {
   return [
-    `Usage: mock [--port 8080] [--host 127.0.0.1]${simulated ? ' [--scenario <file>] [--sftp-root <dir>]' : ''}${
+    `Usage: ${mockCommandName(model)} [--port 8080] [--host 127.0.0.1]${simulated ? ' [--scenario <file>] [--sftp-root <dir>]' : ''}${
       signed ? ` [--credentials <${principal}>:<apiKey>]...` : ''
     } [--request-validation] [--log-level info|silent]`,
-    `Serves a mock of the ${model.title} ${model.version} at http://<host>:<port>${model.path}.`,
+    `Serves a mock of ${titleAndVersion(model)} at http://<host>:<port>${model.path}.`,
     ...(simulated
       ? [
           "--scenario: the YAML or JSON file of the simulation's data (default: the default scenario).",
@@ -163,7 +169,7 @@ function writeBanner({ model, signed, simulated, principal }: Cli, w: CodeBlockW
   w.writeLine('// The banner goes out in one write, so that a program reading it (a test, a script) sees it whole.');
   // The origin is what the client's baseUrl takes (the service URL above it works too): printed as such.
   w.writeLine(
-    `const banner = [\`${model.title} ${model.version} mock at \${mock.url}${model.path}\`, \`baseUrl: \${mock.url}\`];`,
+    `const banner = [\`${titleAndVersion(model)} mock at \${mock.url}${model.path}\`, \`baseUrl: \${mock.url}\`];`,
   );
   if (signed) {
     w.write('if (Object.keys(credentials).length > 0) ').inlineBlock(() => {

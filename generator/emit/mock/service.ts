@@ -2,6 +2,7 @@
  * Emits mock/examples.ts (an answer for every operation nobody implemented), mock/service.ts (createMockService and
  * startMockServer over the runtime's MockCore) and mock/index.ts.
  */
+import { titleAndVersion } from '../../model/text.js';
 import { StructureKind, VariableDeclarationKind } from '../../print/kinds.js';
 import type { ServiceModel } from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';
@@ -153,7 +154,7 @@ export function emitMockService(model: ServiceModel, printer: Printer): Generate
         returnType: p.service,
         docs: [
           jsDoc(
-            `A mock of the ${model.title} ${model.version}: strict like the real service, answering in the style it was asked in.`,
+            `A mock of ${titleAndVersion(model)}: strict like the real service, answering in the style it was asked in.`,
             p.simulator ? 'Throws when the simulator cannot start (a scenario that is not valid, say).' : '',
           ),
         ],
@@ -243,7 +244,7 @@ function serviceInterface(p: ServiceParts): Statement {
     kind: StructureKind.Interface,
     name: p.service,
     isExported: true,
-    docs: [`A mock of the ${model.title} ${model.version}, answering web Requests as the service would.`],
+    docs: [`A mock of ${titleAndVersion(model)}, answering web Requests as the service would.`],
     properties: [
       {
         name: 'handle',

@@ -2,6 +2,7 @@
  * Emits mock/types.ts: what a handler of each operation receives (its parameters, decoded as the service sees
  * them, credentials left out) and the handler interface, one method per operation.
  */
+import { titleAndVersion } from '../../model/text.js';
 import { StructureKind } from '../../print/kinds.js';
 import type { OperationModel, ServiceModel, TypeModel } from '../../model/types.js';
 import { jsDoc, jsDocs } from '../../print/jsdoc.js';
@@ -101,7 +102,7 @@ function handlersInterface(model: ServiceModel, use: (name: string) => string): 
     isExported: true,
     docs: [
       jsDoc(
-        `The server side of the ${model.title} ${model.version}: one method per operation, given its decoded parameters and the call's context, returning the result (or a promise of it).`,
+        `The server side of ${titleAndVersion(model)}: one method per operation, given its decoded parameters and the call's context, returning the result (or a promise of it).`,
         'Throw a MockFault to answer with a SOAP fault (HTTP 500 text in HTTP POST); any other error is a Server fault.',
       ),
     ],

@@ -4,6 +4,7 @@
  * not only inside this repository; and the package.json of the output folder, a private npm workspace over the two,
  * so that the mock builds and packs against the client beside it before either is published.
  */
+import { titleAndVersion } from '../../model/text.js';
 import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,7 @@ import type { ServiceModel } from '../../model/types.js';
 import { EmitError } from '../errors.js';
 import { RUNTIME_OUT_DIR, runtimeTemplates } from '../runtime.js';
 import { MOCK_SIMULATOR_DIR } from '../mock/simulator.js';
+import { mockCommandName } from '../mock/cli.js';
 
 /** Where tsc writes the build; neither it nor installed dependencies are ever part of the generated files. */
 export const BUILD_DIR = 'dist';
@@ -178,14 +180,14 @@ export function mockPackageJson(model: ServiceModel): Record<string, unknown> {
   return {
     name: mockPackageName(model),
     version: model.package.version,
-    description: `Mock server of ${model.title} ${model.version} for tests and local runs, for the client package ${model.package.name}.`,
+    description: `Mock server of ${titleAndVersion(model)} for tests and local runs, for the client package ${model.package.name}.`,
     license: model.package.license,
     ...metadata(model),
     type: 'module',
     exports,
     types: built(MOCK_ENTRY_POINTS[0]!.source, '.d.ts'),
     // npm installs a command by the key's last segment: a scoped name's command is its name without the scope.
-    bin: { [mockPackageName(model).replace(/^@[^/]+\//, '')]: built(MOCK_BIN_SOURCE, '.js') },
+    bin: { [mockCommandName(model)]: built(MOCK_BIN_SOURCE, '.js') },
     files: [BUILD_DIR],
     sideEffects: false,
     engines: { node: NODE_ENGINE },

@@ -3,6 +3,7 @@
  * install and use it. Every name it promises is in an import of a code block or in the list of errors, which the
  * package tests import.
  */
+import { titleAndVersion } from '../../model/text.js';
 import { runtimeErrorClasses } from '../runtime-errors.js';
 import type { OperationModel, ParameterModel, ServiceModel } from '../../model/types.js';
 import { EmitError } from '../errors.js';
@@ -40,9 +41,7 @@ export function readme(model: ServiceModel): string {
     '',
     model.package.description,
     '',
-    `## ${model.title} ${model.version}`,
-    '',
-    ...(model.doc !== undefined ? [model.doc, ''] : []),
+    ...(model.doc !== undefined ? [`## ${titleAndVersion(model)}`, '', model.doc, ''] : []),
     '## Install',
     '',
     '```sh',
@@ -97,7 +96,7 @@ export function mockReadme(model: ServiceModel): string {
   return [
     `# ${mockName}`,
     '',
-    `The server side of ${model.title} ${model.version}, generated from the same spec as the client package \`${name}\`, for tests and local runs: a mock service that decodes all three styles and answers in the style it was asked in${model.simulator ? ', with a simulator of the service' : ''}, served as a fetch-style handler, a node:http server, a command and MSW handlers.`,
+    `The server side of ${titleAndVersion(model)}, generated from the same spec as the client package \`${name}\`, for tests and local runs: a mock service that decodes all three styles and answers in the style it was asked in${model.simulator ? ', with a simulator of the service' : ''}, served as a fetch-style handler, a node:http server, a command and MSW handlers.`,
     '',
     '## Install',
     '',

@@ -3,6 +3,7 @@
  * output to two tarballs and then to a registry, with nothing published or linked by hand before. Its first sh block
  * is run as written by the package tests.
  */
+import { titleAndVersion } from '../../model/text.js';
 import type { ServiceModel } from '../../model/types.js';
 import { CLIENT_PACKAGE_DIR, MOCK_PACKAGE_DIR, mockPackageName } from './manifest.js';
 
@@ -17,7 +18,7 @@ export function workspaceReadme(model: ServiceModel): string {
   const [clientTgz, mockTgz] = [tarballName(name, version), tarballName(mockName, version)];
   const scope = /^@([^/]+)\//.exec(name)?.[1];
   return [
-    `# ${model.title} ${model.version}: ${name} and ${mockName}`,
+    `# ${titleAndVersion(model)}: ${name} and ${mockName}`,
     '',
     `This folder is an npm workspace over the two packages generated from one spec; it is private and never published itself.`,
     '',

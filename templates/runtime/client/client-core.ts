@@ -79,12 +79,14 @@ export interface CoreOptions {
   readonly style: Style;
   /** The bindings the service offers (default all three); another style is refused in the constructor. */
   readonly styles?: readonly Style[];
-  readonly principal: string;
+  /** The principal credential, sent where an operation has a principal parameter; absent for a service without one. */
+  readonly principal?: string | undefined;
   /**
    * Computes the signature parameter. Only the built-in signer ({@link hmacSigner}) may answer with a promise
-   * (WebCrypto signs asynchronously); any other sign function must return the string itself.
+   * (WebCrypto signs asynchronously); any other sign function must return the string itself. Absent for a service
+   * that signs nothing: a signature parameter is then refused as an empty signature would be.
    */
-  readonly sign: (input: CoreSignInput) => string | Promise<string>;
+  readonly sign?: ((input: CoreSignInput) => string | Promise<string>) | undefined;
   /**
    * A fetch to send every call through. Absent (or null): the {@link transport} decides, at each call (see
    * transport-choice.ts), so that MSW or another interceptor installed after the client was made is used.
@@ -106,8 +108,8 @@ export interface CoreOptions {
   readonly proxy?: ProxyOption | undefined;
   /** `tls` and `proxy` resolved by {@link checkCoreOptions}; not given by callers. */
   readonly network?: Network | undefined;
-  /** Seconds since the Unix epoch (fractions are floored). */
-  readonly now: () => number;
+  /** Seconds since the Unix epoch (fractions are floored); default the system clock. Read only for a timestamp sent. */
+  readonly now?: (() => number) | undefined;
   readonly timeoutMs: number | undefined;
   /** Largest response body read, in bytes; default {@link DEFAULT_MAX_RESPONSE_BYTES}. */
   readonly maxResponseBytes?: number | undefined;
@@ -283,13 +285,14 @@ export function checkCoreOptions(options: CoreOptions): CoreOptions {
   }
   if (typeof options.namespace !== 'string') throw new SvcRequestError('namespace must be a string');
   checkText('namespace', options.namespace);
-  if (typeof options.principal !== 'string') throw new SvcRequestError('the principal credential must be a string');
-  checkText('the principal credential', options.principal);
+  if (options.principal !== undefined) checkPrincipal(options.principal);
   if (options.fetch != null && typeof options.fetch !== 'function')
     throw new SvcRequestError('fetch must be a function');
   checkTransportOptions(options);
-  if (typeof options.now !== 'function') throw new SvcRequestError('now must be a function returning Unix seconds');
-  if (typeof options.sign !== 'function') throw new SvcRequestError('sign must be a function');
+  if (options.now !== undefined && typeof options.now !== 'function')
+    throw new SvcRequestError('now must be a function returning Unix seconds');
+  if (options.sign !== undefined && typeof options.sign !== 'function')
+    throw new SvcRequestError('sign must be a function');
   if (options.timeoutMs !== undefined && !(typeof options.timeoutMs === 'number' && options.timeoutMs > 0)) {
     throw new SvcRequestError('timeoutMs must be a positive number');
   }
@@ -491,7 +494,7 @@ export class ClientCore {
     // test or an application that sets the clock gets the same time in both.
     const blocks =
       ws !== undefined
-        ? (await wsSecurityHeader(ws, Math.round(this.options.now() * 1000))) + this.headerBlocks(op)
+        ? (await wsSecurityHeader(ws, Math.round((this.options.now ?? systemSeconds)() * 1000))) + this.headerBlocks(op)
         : this.headerBlocks(op);
     const version = style === 'soap11' ? '1.1' : '1.2';
     const namespace = op.namespace ?? this.options.namespace;
@@ -640,8 +643,8 @@ export class ClientCore {
     request: EncodedRequest,
     sent: { signature?: string },
   ): Array<readonly [string, string | NestedValue]> | Promise<Array<readonly [string, string | NestedValue]>> {
-    const { principal } = this.options;
-    const stamp = this.options.now();
+    const principal = this.options.principal ?? '';
+    const stamp = (this.options.now ?? systemSeconds)();
     if (typeof stamp !== 'number' || !Number.isFinite(stamp)) {
       throw new SvcRequestError(
         `the now option returned ${typeof stamp === 'number' ? String(stamp) : `a ${typeof stamp}`}, not a finite number of seconds`,
@@ -665,14 +668,15 @@ export class ClientCore {
     let signature: string | undefined;
     let pending: Promise<string> | undefined;
     const sign = (): string => {
-      const value: unknown = this.options.sign({
+      const signer = this.options.sign ?? noSignature;
+      const value: unknown = signer({
         operation,
         principal,
         timestamp,
         eatValue,
         message: `${principal}${timestamp}${eatValue}`,
       });
-      if (value instanceof Promise && BUILT_IN_SIGNERS.has(this.options.sign)) {
+      if (value instanceof Promise && BUILT_IN_SIGNERS.has(signer)) {
         pending = value.then(accept);
         return '';
       }
@@ -899,6 +903,21 @@ export function isServiceError(check: ResultCheck | undefined, result: unknown):
   if (!check || result === null || typeof result !== 'object') return false;
   const code = (result as Record<string, unknown>)[check.codeField];
   return code !== undefined && code !== null && code !== check.success;
+}
+
+function checkPrincipal(principal: unknown): void {
+  if (typeof principal !== 'string') throw new SvcRequestError('the principal credential must be a string');
+  checkText('the principal credential', principal);
+}
+
+/** The clock of a client given none: seconds since the Unix epoch. */
+function systemSeconds(): number {
+  return Date.now() / 1000;
+}
+
+/** The signer of a client given none: its empty signature is refused where a signature is sent. */
+function noSignature(): string {
+  return '';
 }
 
 /** The signers {@link hmacSigner} made: the only sign functions whose promise is awaited. */

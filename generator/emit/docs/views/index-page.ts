@@ -2,6 +2,7 @@
  * README.md of the docs: what the service does, its invocation styles, authentication, the operations by group
  * (each with the first sentence of its doc), the types, and the other pages.
  */
+import { titleAndVersion } from '../../../model/text.js';
 import type {
   AuthFailureCode,
   AuthFailureKind,
@@ -16,6 +17,7 @@ import { soapAction } from '../../../../templates/runtime/codec/xml-writer.js';
 import { Links, asSentence, joinSentences } from './common.js';
 import { STYLE_TITLES } from '../../features.js';
 import { FAILURE_TEXT } from './operation.js';
+import { firstUse } from './types.js';
 
 /** What stands for an operation's name in the styles table. */
 const OPERATION = 'Op';
@@ -28,7 +30,7 @@ export function indexView(
   const links = new Links(PAGES.index, anchors);
   const signed = model.auth !== undefined;
   return {
-    title: `${model.title} ${model.version}`,
+    title: titleAndVersion(model),
     doc: paragraph(model.doc),
     pages: [
       {
@@ -74,7 +76,7 @@ export function indexView(
         title: g.title,
         types: g.types.map((t) => ({
           link: `[${t.name}](${links.to(typePage(t.name))})`,
-          purpose: firstSentence(t.doc),
+          purpose: firstSentence(t.doc) || firstUse(model, t, links),
         })),
       })),
   };

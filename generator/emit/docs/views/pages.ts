@@ -1,4 +1,5 @@
 /** The pages of the docs besides the index, operations and types: decisions.md, errors.md, getting-started.md. */
+import { titleAndVersion } from '../../../model/text.js';
 import { stylesSentence } from '../../features.js';
 import { runtimeErrorClasses, type ErrorClass } from '../../runtime-errors.js';
 import type { Decision, OperationModel, ServiceModel } from '../../../model/types.js';
@@ -52,7 +53,10 @@ export function errorsView(model: ServiceModel, anchors: ReadonlyMap<Decision, s
       name: c.name,
       base: inlineCode(c.base),
       doc: c.doc,
-      properties: c.properties.map((p) => ({ name: inlineCode(p.name), doc: p.doc })),
+      properties: c.properties.map((p) => ({
+        name: inlineCode(p.name),
+        doc: p.doc + exampleOf(model, c.name, p.name),
+      })),
     })),
     secrets: secretsSentence(model),
     coded: coded.map((r) => links.type(r.name)).join(', '),
@@ -60,6 +64,26 @@ export function errorsView(model: ServiceModel, anchors: ReadonlyMap<Decision, s
     guard: `${model.clientName}.isServiceError(error, '${checkedOperations(model)[0]?.op.name ?? ''}')`,
     successDecision: links.decision(model.serviceErrors?.decision),
   };
+}
+
+/**
+ * An example of an error property's value from this service's own spec (the runtime's JSDoc, shared by every
+ * service, gives none): an operation that checks an error code, a named integer code, a path a decoder reports.
+ */
+function exampleOf(model: ServiceModel, cls: string, property: string): string {
+  const checked = checkedOperations(model)[0]?.op;
+  if (cls === 'SvcServiceError' && property === 'operation' && checked)
+    return ` For example ${inlineCode(checked.name)}.`;
+  const code = model.serviceErrors?.enum.numeric?.codes.find(([n]) => n !== model.serviceErrors?.success.I);
+  if (cls === 'SvcServiceError' && property === 'codeName' && code)
+    return ` For example ${inlineCode(code[1])} for ${code[0]}.`;
+  if (cls !== 'SvcDecodeError' || property !== 'path') return '';
+  for (const op of model.operations) {
+    const r = op.result.kind === 'outputs' ? op.result.returned : op.result;
+    const field = r.kind === 'value' ? r.struct?.fields[0] : undefined;
+    if (r.kind === 'value' && field) return ` For example ${inlineCode(`${r.element}/${field.xmlName}`)}.`;
+  }
+  return '';
 }
 
 /** Which secrets no error message holds, as the spec has them: the signing key, computed keys, secret fields. */
@@ -128,7 +152,7 @@ export function gettingStartedView(model: ServiceModel, examples: ReadonlyMap<Op
   return {
     title: 'Getting started',
     index: PAGES.index,
-    serviceTitle: `${model.title} ${model.version}`,
+    serviceTitle: titleAndVersion(model),
     packageName: inlineCode(model.package.name),
     install: block('sh', `npm install ${model.package.name}`),
     clientName: inlineCode(model.clientName),

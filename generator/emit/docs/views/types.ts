@@ -28,7 +28,9 @@ export function structView(model: ServiceModel, s: StructModel, anchors: Readonl
   return {
     title: s.name,
     index: links.to(PAGES.index),
-    kind: s.kind === 'result' ? `Result type, with ${ERROR_CODE_KIND[s.documentedErrorCode ?? 'none']}` : 'Record',
+    kind:
+      (s.kind === 'result' ? `Result type, with ${ERROR_CODE_KIND[s.documentedErrorCode ?? 'none']}` : 'Record') +
+      onTheWire(s),
     doc: paragraph(s.doc),
     base: s.base ? links.type(s.base.name) : '',
     decision: links.decision(s.decision),
@@ -46,6 +48,11 @@ export function structView(model: ServiceModel, s: StructModel, anchors: Readonl
     ],
     fields: fieldRows(s, links),
   };
+}
+
+/** Where the TypeScript name is not the XML name (`Temp` of a WSDL's `temp`), the name the wire and the WSDL use. */
+function onTheWire(s: StructModel): string {
+  return s.xmlName === s.name ? '' : `, the XML type ${inlineCode(s.xmlName)}`;
 }
 
 export function enumView(model: ServiceModel, e: EnumModel, anchors: ReadonlyMap<Decision, string>) {
@@ -76,6 +83,23 @@ export function enumView(model: ServiceModel, e: EnumModel, anchors: ReadonlyMap
     }),
     uses: [...fields, ...params],
   };
+}
+
+/**
+ * What an undocumented type is, said by its first use (`Returned by [GetCityForecastByZIP](...).`, `A field of
+ * [Forecast](...).`), for the index's "What it is" cell; '' for a type nothing uses.
+ */
+export function firstUse(model: ServiceModel, t: StructModel | EnumModel, links: Links): string {
+  const index = usesOf(model);
+  const op = (o: OperationModel) => `[${o.name}](${links.to(operationPage(o.name))})`;
+  const returnedBy = t.kind === 'enum' ? undefined : index.returnedBy.get(t)?.[0];
+  if (returnedBy) return `Returned by ${op(returnedBy)}.`;
+  const inResult = model.operations.find((o) => o.result.kind === 'value' && mentioned(o.result.type).includes(t));
+  if (inResult) return `In the result of ${op(inResult)}.`;
+  const param = index.params.get(t)?.[0];
+  if (param) return `A parameter of ${op(param)}.`;
+  const field = index.fields.get(t)?.[0];
+  return field ? `A field of ${links.type(field.owner.name)}.` : '';
 }
 
 /** Where each record, result and enum is used, in the model's order: what the type pages list. */
