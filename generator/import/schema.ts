@@ -428,7 +428,29 @@ export class TypePlanner {
     return planned;
   }
 
+  /**
+   * A named complex type, as what it stands for on the wire: XML or text content, a list (an ASMX `ArrayOfX`
+   * container, of one element or of a choice), else a record. Each is planned under its name before its parts are
+   * mapped, so that a type reached again while mapping them (a recursive one) finds itself.
+   */
   private complex(name: QName, d: Declared): PlannedType {
+    const content = this.contentOnly(name, d);
+    if (content) return content;
+    const list = this.listShape(name.local, d.node);
+    // A repeated choice of one element (EWS's ArrayOfRecipientsType: <xs:choice maxOccurs="unbounded"><xs:element
+    // name="Mailbox"/></xs:choice>) is a list of that element, as often as both say; the head of a substitution group
+    // stays a choice (of its members).
+    const lone = list?.name === 'choice' ? this.loneElement(list) : undefined;
+    if (list?.name === 'choice' && lone === undefined) return this.choiceList(name, list, d);
+    if (list) return this.elementList(name, list, lone, d);
+    return this.namedRecord(name, d);
+  }
+
+  /**
+   * A complex type that is content and no record: XML (any) content, text content and nothing else, or a
+   * restriction of text content. Undefined for any other (a text-only type whose base cannot be drafted included).
+   */
+  private contentOnly(name: QName, d: Declared): PlannedType | undefined {
     if (isAnyContent(d.node)) {
       // XML content under a name (EWS's EncryptedDataContainerType: one <xs:any namespace="##other"/>): an element of
       // it holds that markup, as one of an anonymous type of the same content does.
@@ -462,54 +484,60 @@ export class TypePlanner {
       this.planned.set(key(name), result);
       return result;
     }
-    const list = this.listShape(name.local, d.node);
-    // A repeated choice of one element (EWS's ArrayOfRecipientsType: <xs:choice maxOccurs="unbounded"><xs:element
-    // name="Mailbox"/></xs:choice>) is a list of that element, as often as both say; the head of a substitution group
-    // stays a choice (of its members).
-    const lone = list?.name === 'choice' ? this.loneElement(list) : undefined;
-    if (list?.name === 'choice' && lone === undefined) {
-      // ASMX's ArrayOfChoice1: a container whose items are each one of several elements, in document order.
-      const choice = this.choiceType(name.local, list, d.file, [], false);
-      if (!choice) return primitive('string');
-      const ref: DraftList = {
-        list: choice,
-        ...(name.ns !== this.doc.targetNamespace ? { namespace: name.ns } : {}),
-        ...listBounds(list),
-      };
-      const planned: PlannedType = { ref, reference: true, itemName: name.local, rootName: name.local };
-      this.planned.set(key(name), planned);
-      return planned;
-    }
-    if (list) {
-      // Named before its item is mapped: a recursive list refers to itself through a record, never directly.
-      const particle = lone ?? list;
-      const item = this.particle(particle, d.file);
-      const itemType = item ? (this.inlineItemType(name, item, d) ?? this.particleType(item, d.file)) : undefined;
-      if (!item || !itemType) return primitive('string');
-      const itemElement = item.attrs.get('name') ?? '';
-      const nillable = item.attrs.get('nillable') === 'true';
-      const ref = {
-        list: itemType.ref,
-        ...(itemElement !== itemType.itemName ? { item: itemElement } : {}),
-        ...(nillable !== itemType.reference ? { nillableItems: nillable } : {}),
-        // Its items are in the namespace of the schema declaring it (WCF's ArrayOfstring: .../Serialization/Arrays),
-        // or in none where that schema does not qualify them.
-        ...(this.forms.formOf(particle) === 'unqualified'
-          ? { form: 'unqualified' as const }
-          : name.ns !== this.doc.targetNamespace
-            ? { namespace: name.ns }
-            : {}),
-        ...listBounds(lone ? withOuterOccurrence(lone, occurrenceOf(list)) : list),
-      };
-      const planned: PlannedType = {
-        ref,
-        reference: true,
-        itemName: `ArrayOf${capitalise(itemElement)}`,
-        rootName: `ArrayOf${capitalise(itemElement)}`,
-      };
-      this.planned.set(key(name), planned);
-      return planned;
-    }
+    return undefined;
+  }
+
+  /** ASMX's ArrayOfChoice1: a container whose items are each one of several elements, in document order. */
+  private choiceList(name: QName, list: XmlElement, d: Declared): PlannedType {
+    const choice = this.choiceType(name.local, list, d.file, [], false);
+    if (!choice) return primitive('string');
+    const ref: DraftList = {
+      list: choice,
+      ...(name.ns !== this.doc.targetNamespace ? { namespace: name.ns } : {}),
+      ...listBounds(list),
+    };
+    const planned: PlannedType = { ref, reference: true, itemName: name.local, rootName: name.local };
+    this.planned.set(key(name), planned);
+    return planned;
+  }
+
+  /**
+   * A container of one repeated element (`list`, or `lone`, the one element of a repeated choice `list`): a list
+   * of its items, named as ASMX names a list of them (`ArrayOfX`).
+   */
+  private elementList(name: QName, list: XmlElement, lone: XmlElement | undefined, d: Declared): PlannedType {
+    // Named before its item is mapped: a recursive list refers to itself through a record, never directly.
+    const particle = lone ?? list;
+    const item = this.particle(particle, d.file);
+    const itemType = item ? (this.inlineItemType(name, item, d) ?? this.particleType(item, d.file)) : undefined;
+    if (!item || !itemType) return primitive('string');
+    const itemElement = item.attrs.get('name') ?? '';
+    const nillable = item.attrs.get('nillable') === 'true';
+    const ref = {
+      list: itemType.ref,
+      ...(itemElement !== itemType.itemName ? { item: itemElement } : {}),
+      ...(nillable !== itemType.reference ? { nillableItems: nillable } : {}),
+      // Its items are in the namespace of the schema declaring it (WCF's ArrayOfstring: .../Serialization/Arrays),
+      // or in none where that schema does not qualify them.
+      ...(this.forms.formOf(particle) === 'unqualified'
+        ? { form: 'unqualified' as const }
+        : name.ns !== this.doc.targetNamespace
+          ? { namespace: name.ns }
+          : {}),
+      ...listBounds(lone ? withOuterOccurrence(lone, occurrenceOf(list)) : list),
+    };
+    const planned: PlannedType = {
+      ref,
+      reference: true,
+      itemName: `ArrayOf${capitalise(itemElement)}`,
+      rootName: `ArrayOf${capitalise(itemElement)}`,
+    };
+    this.planned.set(key(name), planned);
+    return planned;
+  }
+
+  /** A complex type as a record, then every type derived from it. */
+  private namedRecord(name: QName, d: Declared): PlannedType {
     const { specKey, xmlName } = this.keyOf(name);
     const planned: PlannedType = { ref: specKey, reference: true, itemName: name.local, rootName: name.local };
     this.planned.set(key(name), planned);
