@@ -1358,96 +1358,9 @@ export class TypePlanner {
     const items = this.choiceItems(owner, node, file, expanding);
     let complete = items.complete;
     for (const { node: c, file: from } of items.elements) {
-      // A record's choice is read among its fields, each alternative in its own namespace or none; an operation's or
-      // a list's is read by local name, in its wrapper's or list's namespace.
-      const element = this.particle(c, from, record);
-      if (!element) {
-        complete = false;
-        continue;
-      }
-      const name = element.attrs.get('name');
-      const planned = this.particleType(element, from);
-      if (!planned || name === undefined) {
-        complete = false;
-        continue;
-      }
-      const max = element.attrs.get('maxOccurs');
-      if (max === 'unbounded' || (max !== undefined && Number(max) > 1)) {
-        if (!repeatable || (typeof planned.ref === 'object' && 'choice' in planned.ref)) {
-          const where = repeatable
-            ? 'as a list of choices'
-            : 'within a choice that repeats itself or chooses a parameter';
-          this.report(
-            from,
-            c,
-            'maxOccurs',
-            `in ${owner}: the alternative ${name} repeats ${where}, which the format cannot say`,
-          );
-          complete = false;
-          continue;
-        }
-        // Its element repeated: the alternative's value is the list of them (`{ property: [...] }`).
-        const nillable = element.attrs.get('nillable') === 'true';
-        const doc = xsdDocumentation(element);
-        alternatives.push({
-          name,
-          type: {
-            list: planned.ref as string | DraftList,
-            ...(nillable !== planned.reference ? { nillableItems: nillable } : {}),
-            container: false,
-            ...listBounds(c),
-          },
-          ...(doc !== undefined ? { doc } : {}),
-        });
-        continue;
-      }
-      const listed = this.choiceListRecord(c, planned);
-      if (listed !== undefined) {
-        const doc = xsdDocumentation(c);
-        alternatives.push({ name, type: listed, ...(doc !== undefined ? { doc } : {}) });
-        continue;
-      }
-      if (typeof planned.ref === 'object' && 'choice' in planned.ref) {
-        this.report(
-          from,
-          c,
-          's:choice',
-          `in ${owner}: the alternative ${name} is a list of choices, which cannot be an alternative`,
-        );
-        complete = false;
-        continue;
-      }
-      if (element.attrs.get('nillable') === 'true')
-        this.report(
-          from,
-          c,
-          'nillable="true"',
-          `in ${owner}: the alternative ${name} is drafted not nillable (an alternative is sent as its element)`,
-        );
-      // Only a local declaration has a form (whl-travel's Success and Errors, in a schema leaving them unqualified); a
-      // reference to another namespace's global element is in that one, its own.
-      const unqualified = element === c && this.forms.formOf(c) === 'unqualified';
-      if (unqualified && !record)
-        this.report(
-          from,
-          c,
-          'form="unqualified"',
-          `in ${owner}: the alternative ${name} is drafted qualified, in its operation's or list's namespace: only a record's choice has alternatives of their own form`,
-        );
-      const foreign = record ? this.foreignOf(element) : undefined;
-      const doc = xsdDocumentation(element);
-      const alternative: DraftAlternative = {
-        name,
-        type: planned.ref as string | DraftList,
-        ...(unqualified && record
-          ? { form: 'unqualified' as const }
-          : foreign !== undefined
-            ? { namespace: foreign }
-            : {}),
-        ...(doc !== undefined ? { doc } : {}),
-      };
-      if (unqualified && record) this.unqualifiedAlternatives.set(alternative, { el: c, file: from, owner });
-      alternatives.push(alternative);
+      const alternative = this.choiceAlternative(owner, c, from, record, repeatable);
+      if (alternative) alternatives.push(alternative);
+      else complete = false;
     }
     if (complete && alternatives.length < 2) {
       this.report(
@@ -1466,6 +1379,128 @@ export class TypePlanner {
         `in ${owner}: the choice is left out, since not all of its alternatives can be mapped`,
       );
     return complete ? { choice: alternatives } : undefined;
+  }
+
+  /**
+   * One element of a choice (`c`, declared in `from`) as an alternative: repeated, a list record, or one element.
+   * Undefined (reported where the cause is) when it cannot be one, which leaves the whole choice out.
+   */
+  private choiceAlternative(
+    owner: string,
+    c: XmlElement,
+    from: string,
+    record: boolean,
+    repeatable: boolean,
+  ): DraftAlternative | undefined {
+    // A record's choice is read among its fields, each alternative in its own namespace or none; an operation's or
+    // a list's is read by local name, in its wrapper's or list's namespace.
+    const element = this.particle(c, from, record);
+    if (!element) return undefined;
+    const name = element.attrs.get('name');
+    const planned = this.particleType(element, from);
+    if (!planned || name === undefined) return undefined;
+    const max = element.attrs.get('maxOccurs');
+    if (max === 'unbounded' || (max !== undefined && Number(max) > 1))
+      return this.repeatedAlternative(owner, c, from, element, name, planned, repeatable);
+    const listed = this.choiceListRecord(c, planned);
+    if (listed !== undefined) {
+      const doc = xsdDocumentation(c);
+      return { name, type: listed, ...(doc !== undefined ? { doc } : {}) };
+    }
+    if (typeof planned.ref === 'object' && 'choice' in planned.ref) {
+      this.report(
+        from,
+        c,
+        's:choice',
+        `in ${owner}: the alternative ${name} is a list of choices, which cannot be an alternative`,
+      );
+      return undefined;
+    }
+    return this.elementAlternative(owner, c, from, element, name, planned, record);
+  }
+
+  /**
+   * An alternative whose element repeats: its value is the list of them, where the choice may be a list of choices
+   * (`repeatable`) and the element's type is no choice itself; else reported, undefined.
+   */
+  private repeatedAlternative(
+    owner: string,
+    c: XmlElement,
+    from: string,
+    element: XmlElement,
+    name: string,
+    planned: PlannedType,
+    repeatable: boolean,
+  ): DraftAlternative | undefined {
+    if (!repeatable || (typeof planned.ref === 'object' && 'choice' in planned.ref)) {
+      const where = repeatable ? 'as a list of choices' : 'within a choice that repeats itself or chooses a parameter';
+      this.report(
+        from,
+        c,
+        'maxOccurs',
+        `in ${owner}: the alternative ${name} repeats ${where}, which the format cannot say`,
+      );
+      return undefined;
+    }
+    // Its element repeated: the alternative's value is the list of them (`{ property: [...] }`).
+    const nillable = element.attrs.get('nillable') === 'true';
+    const doc = xsdDocumentation(element);
+    return {
+      name,
+      type: {
+        list: planned.ref as string | DraftList,
+        ...(nillable !== planned.reference ? { nillableItems: nillable } : {}),
+        container: false,
+        ...listBounds(c),
+      },
+      ...(doc !== undefined ? { doc } : {}),
+    };
+  }
+
+  /**
+   * An alternative of one element, in its own form or namespace where the choice is a record's. What it cannot
+   * keep (nillable; unqualified outside a record) is reported and drafted otherwise.
+   */
+  private elementAlternative(
+    owner: string,
+    c: XmlElement,
+    from: string,
+    element: XmlElement,
+    name: string,
+    planned: PlannedType,
+    record: boolean,
+  ): DraftAlternative {
+    if (element.attrs.get('nillable') === 'true')
+      this.report(
+        from,
+        c,
+        'nillable="true"',
+        `in ${owner}: the alternative ${name} is drafted not nillable (an alternative is sent as its element)`,
+      );
+    // Only a local declaration has a form (whl-travel's Success and Errors, in a schema leaving them unqualified); a
+    // reference to another namespace's global element is in that one, its own.
+    const unqualified = element === c && this.forms.formOf(c) === 'unqualified';
+    if (unqualified && !record)
+      this.report(
+        from,
+        c,
+        'form="unqualified"',
+        `in ${owner}: the alternative ${name} is drafted qualified, in its operation's or list's namespace: only a record's choice has alternatives of their own form`,
+      );
+    const foreign = record ? this.foreignOf(element) : undefined;
+    const doc = xsdDocumentation(element);
+    const alternative: DraftAlternative = {
+      name,
+      type: planned.ref as string | DraftList,
+      ...(unqualified && record
+        ? { form: 'unqualified' as const }
+        : foreign !== undefined
+          ? { namespace: foreign }
+          : {}),
+      ...(doc !== undefined ? { doc } : {}),
+    };
+    if (unqualified && record) this.unqualifiedAlternatives.set(alternative, { el: c, file: from, owner });
+    return alternative;
   }
 
   /**
