@@ -20,6 +20,7 @@ import { kids, type XmlElement } from './xml.js';
 const PROTOCOL_ORDER = ['soap11', 'soap12', 'httpPost', 'httpGet'] as const;
 /** The bindings the format assumes when a spec lists none. */
 const DEFAULT_PROTOCOLS = ['soap11', 'soap12', 'httpPost'];
+
 /** `WSF_x0020_Schedule` -> `WSF Schedule`: XmlConvert's escapes decoded, for a title. */
 function decodeXmlName(name: string): string {
   return name.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
@@ -48,6 +49,10 @@ function versionIn(path: string | undefined, namespace: string): string | undefi
 /** Without a version in the WSDL, the draft's: the semver of a package never published. */
 export const DEFAULT_VERSION = '0.0.0';
 
+/**
+ * The draft's service, SOAP headers and operations: the ports read (bindings.ts), each operation of the SOAP port
+ * type drafted in order, then what is left out reported (an RPC binding's operations, a form binding's strays).
+ */
 export function draftService(
   doc: WsdlDoc,
   types: TypePlanner,
