@@ -1,46 +1,26 @@
 /**
  * The service and its operations from the WSDL's bindings: the SOAP binding (1.1, else 1.2) gives the operations in
  * order, their wrapper elements (parameters, result, out parameters), SOAPActions and SOAP headers; the HTTP POST
- * binding which operations it carries and their response roots (`mime:mimeXml`).
+ * binding which operations it carries and their response roots (`mime:mimeXml`). The steps live beside it: ports and
+ * bindings in bindings.ts, the messages' parts in messages.ts, wrapped and bare operations in wrapped.ts and bare.ts,
+ * SOAP headers in soap-headers.ts.
  */
-import {
-  type DraftField,
-  type DraftHeader,
-  type DraftOperation,
-  type DraftParam,
-  type DraftResult,
-  type DraftSpec,
-} from './draft.js';
-import { FaultDrafter } from './faults.js';
-import type { Problems } from './problems.js';
 import { NS } from '../emit/wsdl/namespaces.js';
-import { documentation, qnameAttr, xsdDocumentation, type WsdlDoc } from './read-wsdl.js';
+import { draftBare } from './bare.js';
+import { FaultDrafter } from './faults.js';
+import { messageName, operationNamed, reportUnusedBindings, servicePorts, type Binding } from './bindings.js';
+import type { DraftField, DraftHeader, DraftOperation, DraftSpec } from './draft.js';
+import { bodyParts, type BodyPart, type OperationAt } from './messages.js';
+import type { Problems } from './problems.js';
+import { documentation, qnameAttr, type WsdlDoc } from './read-wsdl.js';
 import type { PlannedType, TypePlanner } from './schema.js';
-import { withForm, withNamespace } from './forms.js';
-import { listBounds } from './occurrence.js';
-import { kids, type QName, type XmlElement } from './xml.js';
-
-type Protocol = 'soap11' | 'soap12' | 'httpPost' | 'httpGet' | 'other';
-
-interface Binding {
-  readonly node: XmlElement;
-  readonly protocol: Protocol;
-  readonly portType: XmlElement | undefined;
-}
+import { bindingHeaders } from './soap-headers.js';
+import { draftWrapped } from './wrapped.js';
+import { kids, type XmlElement } from './xml.js';
 
 const PROTOCOL_ORDER = ['soap11', 'soap12', 'httpPost', 'httpGet'] as const;
 /** The bindings the format assumes when a spec lists none. */
 const DEFAULT_PROTOCOLS = ['soap11', 'soap12', 'httpPost'];
-
-function protocolOf(b: XmlElement): Protocol {
-  const p = b.children.find((c) => c.name === 'binding');
-  if (!p) return 'other';
-  if (p.ns === NS.soap) return 'soap11';
-  if (p.ns === NS.soap12) return 'soap12';
-  if (p.ns === NS.http)
-    return p.attrs.get('verb') === 'POST' ? 'httpPost' : p.attrs.get('verb') === 'GET' ? 'httpGet' : 'other';
-  return 'other';
-}
 
 /** `WSF_x0020_Schedule` -> `WSF Schedule`: XmlConvert's escapes decoded, for a title. */
 function decodeXmlName(name: string): string {
@@ -67,37 +47,10 @@ function versionIn(path: string | undefined, namespace: string): string | undefi
   return undefined;
 }
 
-/** A client option name: `AuthHeader` -> `authHeader`, `APIAccessHeader` -> `apiAccessHeader`. */
-/** What the spec takes as service.path (generator/load/schema.ts): `/` alone, a trailing slash, never `//`, `?` or `#`. */
-const SERVICE_PATH = /^\/(?!\/)[^\s?#]*$/;
-
 /**
- * The path of a port's address. A path that begins with `//` is a host and path written where the path goes (as in
- * `http:8080://localhost/sql`, a port put before the slashes): it is read as the protocol-relative URL it is.
+ * The draft's service, SOAP headers and operations: the ports read (bindings.ts), each operation of the SOAP port
+ * type drafted in order, then what is left out reported (an RPC binding's operations, a form binding's strays).
  */
-function addressPath(location: string): string {
-  let pathname: string;
-  try {
-    pathname = new URL(location).pathname;
-    if (pathname.startsWith('//')) pathname = new URL(pathname, 'http://stand.in').pathname;
-  } catch {
-    pathname = location.startsWith('/') ? location : `/${location}`;
-  }
-  try {
-    // Percent-decoded as the spec spells paths, unless that makes it one the spec refuses (`%20`, `%3F`).
-    const decoded = decodeURI(pathname);
-    return SERVICE_PATH.test(decoded) ? decoded : pathname;
-  } catch {
-    return pathname;
-  }
-}
-
-function lowerFirst(name: string): string {
-  const run = /^[A-Z]+/.exec(name)?.[0] ?? '';
-  const lower = run.length > 1 && run.length < name.length ? run.length - 1 : run.length;
-  return name.slice(0, lower).toLowerCase() + name.slice(lower);
-}
-
 export function draftService(
   doc: WsdlDoc,
   types: TypePlanner,
@@ -110,76 +63,12 @@ export function draftService(
   for (const extra of doc.services.slice(1))
     problems.add(file, extra, 'wsdl:service', 'only the first service is drafted');
 
-  const bindingOf = (q: QName | undefined): Binding | undefined => {
-    const node = q ? doc.bindings.get(q.local) : undefined;
-    if (!node) return undefined;
-    const pt = qnameAttr(node, 'type');
-    return { node, protocol: protocolOf(node), portType: pt ? doc.portTypes.get(pt.local) : undefined };
-  };
-  const ports = kids(service, NS.wsdl, 'port').map((port) => ({
-    port,
-    binding: bindingOf(qnameAttr(port, 'binding')),
-  }));
-  const bindings = new Map<Protocol, Binding>();
-  let path: string | undefined;
-  for (const { port, binding } of ports) {
-    if (!binding) {
-      problems.add(
-        file,
-        port,
-        'wsdl:port',
-        `the binding ${port.attrs.get('binding') ?? ''} is not declared; the port is left out`,
-      );
-      continue;
-    }
-    if (binding.protocol === 'other') {
-      problems.add(
-        file,
-        binding.node,
-        'wsdl:binding',
-        `the binding ${binding.node.attrs.get('name') ?? ''} has no counterpart in the format (soap11, soap12, httpPost, httpGet); left out`,
-      );
-      continue;
-    }
-    if (bindings.has(binding.protocol)) {
-      problems.add(
-        file,
-        port,
-        'wsdl:port',
-        `a second ${binding.protocol} port (${port.attrs.get('name') ?? ''}); only the first is drafted, so its address and binding are left out`,
-      );
-      continue;
-    }
-    bindings.set(binding.protocol, binding);
-    const address = port.children.find((c) => c.name === 'address');
-    const location = address?.attrs.get('location');
-    if (location !== undefined && (path === undefined || binding.protocol === 'soap11')) {
-      path = addressPath(location);
-      if (!SERVICE_PATH.test(path)) {
-        problems.add(
-          file,
-          address!,
-          'soap:address',
-          `the address ${location} has no path a service can have; drafted as /, set service.path by hand`,
-        );
-        path = '/';
-      }
-    }
-  }
+  const { ports, bindings, path } = servicePorts(doc, service, problems);
   const main = bindings.get('soap11') ?? bindings.get('soap12');
   if (!main?.portType) throw new Error(`${file}: the service has no SOAP 1.1 or SOAP 1.2 port with a port type`);
   const post = bindings.get('httpPost');
   const get = bindings.get('httpGet');
-  const used = new Set(ports.map(({ binding }) => binding?.node));
-  for (const [bindingName, node] of doc.bindings) {
-    if (!used.has(node))
-      problems.add(
-        file,
-        node,
-        'wsdl:binding',
-        `the binding ${bindingName} is not used by a port of the service ${service.attrs.get('name') ?? ''}; left out`,
-      );
-  }
+  reportUnusedBindings(doc, service, ports, problems);
   const soapBinding = main.node.children.find((c) => c.name === 'binding');
 
   const name = service.attrs.get('name') ?? 'Service';
@@ -188,55 +77,18 @@ export function draftService(
     : name.replace(/[^A-Za-z0-9_]/g, '_').replace(/^(?=[0-9])/, '_');
   const headers = new Map<string, DraftHeader>();
   const faults = new FaultDrafter(doc, types, problems);
-  const operations: DraftOperation[] = [];
-  const seen = new Set<string>();
-  const portTypeNames = new Set<string>();
-  /** The operations left out because their parts name types (RPC style). */
-  const rpcLeftOut = new Set<string>();
-  for (const op of kids(main.portType, NS.wsdl, 'operation')) {
-    const opName = op.attrs.get('name') ?? '';
-    portTypeNames.add(opName);
-    const drafted = draftOperation(doc, types, problems, op, main, { post, get }, headers, tns, rpcLeftOut);
-    if (!drafted) continue;
-    // ASMX's MessageName overloads share the port type's name but not the wire name (the request element's).
-    if (seen.has(drafted.name)) {
-      problems.add(
-        file,
-        op,
-        'overloaded operation',
-        `a second operation named ${drafted.name} on the wire (${opName}); left out`,
-      );
-      continue;
-    }
-    seen.add(drafted.name);
-    const declared = faults.declare(op, opName);
-    if (declared.length > 0) drafted.faults = declared;
-    operations.push(drafted);
-  }
-  if (soapBinding?.attrs.get('style') === 'rpc') {
-    const bindingName = main.node.attrs.get('name') ?? '';
-    const message =
-      rpcLeftOut.size === 0
-        ? `the binding ${bindingName} is RPC style, which is not supported; its operations name elements, so they are drafted as document/literal`
-        : `the binding ${bindingName} is RPC style, which is not supported: ${portTypeNames.size === 1 ? 'its one operation is' : rpcLeftOut.size === portTypeNames.size ? `all ${portTypeNames.size} of its operations are` : `${rpcLeftOut.size} of its ${portTypeNames.size} operations are`} left out (parts naming types, not elements)${operations.length > 0 ? `, the others drafted as document/literal` : ''}`;
-    problems.add(file, soapBinding, 'style="rpc"', message);
-  }
-  for (const [form, title] of [
-    [post, 'HTTP POST'],
-    [get, 'HTTP GET'],
-  ] as const) {
-    if (!form?.portType) continue;
-    for (const op of kids(form.node, NS.wsdl, 'operation')) {
-      const opName = op.attrs.get('name') ?? '';
-      if (!portTypeNames.has(opName))
-        problems.add(
-          file,
-          op,
-          'wsdl:operation',
-          `${opName} is in the ${title} binding but not in the SOAP port type; left out`,
-        );
-    }
-  }
+  const { operations, portTypeNames, rpcLeftOut } = draftOperations(
+    doc,
+    types,
+    problems,
+    main,
+    { post, get },
+    headers,
+    faults,
+  );
+  if (soapBinding?.attrs.get('style') === 'rpc')
+    reportRpcBinding(file, main, soapBinding, operations.length, portTypeNames, rpcLeftOut, problems);
+  reportFormOnly(file, { post, get }, portTypeNames, problems);
   // An operation that takes every header says nothing: that is the format's default.
   const sentCount = [...headers.values()].filter((h) => h.option !== undefined).length;
   for (const o of operations) if (o.headers?.length === sentCount) delete o.headers;
@@ -263,13 +115,117 @@ export function draftService(
   };
 }
 
+/** The HTTP form bindings of the service (POST and GET), where it has them. */
+interface FormBindings {
+  readonly post: Binding | undefined;
+  readonly get: Binding | undefined;
+}
+
+/**
+ * Every operation of the main binding's port type, in order. Also returns the port type's operation names (for the
+ * reports on the RPC binding and on form bindings' strays) and those left out as RPC style.
+ */
+function draftOperations(
+  doc: WsdlDoc,
+  types: TypePlanner,
+  problems: Problems,
+  main: Binding,
+  forms: FormBindings,
+  headers: Map<string, DraftHeader>,
+  faults: FaultDrafter,
+): {
+  readonly operations: DraftOperation[];
+  readonly portTypeNames: ReadonlySet<string>;
+  readonly rpcLeftOut: ReadonlySet<string>;
+} {
+  const file = doc.file;
+  const tns = doc.targetNamespace;
+  const operations: DraftOperation[] = [];
+  const seen = new Set<string>();
+  const portTypeNames = new Set<string>();
+  /** The operations left out because their parts name types (RPC style). */
+  const rpcLeftOut = new Set<string>();
+  for (const op of kids(main.portType!, NS.wsdl, 'operation')) {
+    const opName = op.attrs.get('name') ?? '';
+    portTypeNames.add(opName);
+    const drafted = draftOperation(doc, types, problems, op, main, forms, headers, tns, rpcLeftOut);
+    if (!drafted) continue;
+    // ASMX's MessageName overloads share the port type's name but not the wire name (the request element's).
+    if (seen.has(drafted.name)) {
+      problems.add(
+        file,
+        op,
+        'overloaded operation',
+        `a second operation named ${drafted.name} on the wire (${opName}); left out`,
+      );
+      continue;
+    }
+    seen.add(drafted.name);
+    const declared = faults.declare(op, opName);
+    if (declared.length > 0) drafted.faults = declared;
+    operations.push(drafted);
+  }
+  return { operations, portTypeNames, rpcLeftOut };
+}
+
+/**
+ * The report on an RPC-style binding: its operations that name elements are drafted as document/literal, those
+ * whose parts name types are left out (how many of how many).
+ */
+function reportRpcBinding(
+  file: string,
+  main: Binding,
+  soapBinding: XmlElement,
+  drafted: number,
+  portTypeNames: ReadonlySet<string>,
+  rpcLeftOut: ReadonlySet<string>,
+  problems: Problems,
+): void {
+  const bindingName = main.node.attrs.get('name') ?? '';
+  const message =
+    rpcLeftOut.size === 0
+      ? `the binding ${bindingName} is RPC style, which is not supported; its operations name elements, so they are drafted as document/literal`
+      : `the binding ${bindingName} is RPC style, which is not supported: ${portTypeNames.size === 1 ? 'its one operation is' : rpcLeftOut.size === portTypeNames.size ? `all ${portTypeNames.size} of its operations are` : `${rpcLeftOut.size} of its ${portTypeNames.size} operations are`} left out (parts naming types, not elements)${drafted > 0 ? `, the others drafted as document/literal` : ''}`;
+  problems.add(file, soapBinding, 'style="rpc"', message);
+}
+
+/** Reports each operation of a form binding the SOAP port type lacks: the draft leaves it out. */
+function reportFormOnly(
+  file: string,
+  forms: FormBindings,
+  portTypeNames: ReadonlySet<string>,
+  problems: Problems,
+): void {
+  for (const [form, title] of [
+    [forms.post, 'HTTP POST'],
+    [forms.get, 'HTTP GET'],
+  ] as const) {
+    if (!form?.portType) continue;
+    for (const op of kids(form.node, NS.wsdl, 'operation')) {
+      const opName = op.attrs.get('name') ?? '';
+      if (!portTypeNames.has(opName))
+        problems.add(
+          file,
+          op,
+          'wsdl:operation',
+          `${opName} is in the ${title} binding but not in the SOAP port type; left out`,
+        );
+    }
+  }
+}
+
+/**
+ * One operation of the port type: its messages' Body parts (messages.ts), drafted as wrapped or bare (wrapped.ts,
+ * bare.ts), then what the SOAP binding and the form bindings say of it. Reports and returns undefined when it is left
+ * out.
+ */
 function draftOperation(
   doc: WsdlDoc,
   types: TypePlanner,
   problems: Problems,
   op: XmlElement,
   main: Binding,
-  forms: { readonly post: Binding | undefined; readonly get: Binding | undefined },
+  forms: FormBindings,
   headers: Map<string, DraftHeader>,
   tns: string,
   rpcLeftOut: Set<string>,
@@ -277,77 +233,13 @@ function draftOperation(
   const file = doc.file;
   const name = op.attrs.get('name') ?? '';
   const bOp = operationNamed(main.node, name, messageName(op));
-  const message = (io: 'input' | 'output'): BodyPart[] | undefined => {
-    const ioNode = kids(op, NS.wsdl, io)[0];
-    const msg = ioNode ? qnameAttr(ioNode, 'message') : undefined;
-    const message = msg ? doc.messages.get(msg.local) : undefined;
-    if (!ioNode || !message) {
-      problems.add(file, ioNode ?? op, `wsdl:${io}`, `${name} has no ${io} message; the operation is left out`);
-      return undefined;
-    }
-    // The binding's soap:body may name the parts of the Body (the others being headers).
-    const body = bOp
-      ? kids(bOp, NS.wsdl, io)[0]?.children.find((c) => c.name === 'body' && (c.ns === NS.soap || c.ns === NS.soap12))
-      : undefined;
-    const only = body?.attrs
-      .get('parts')
-      ?.split(/\s+/)
-      .filter((n) => n !== '');
-    const parts = kids(message, NS.wsdl, 'part').filter(
-      (p) => only === undefined || only.includes(p.attrs.get('name') ?? ''),
-    );
-    const out: BodyPart[] = [];
-    for (const part of parts) {
-      const element = qnameAttr(part, 'element');
-      if (!element) {
-        const type = part.attrs.get('type');
-        const what = `the part ${part.attrs.get('name') ?? ''} of ${name}'s ${io} names a type${type !== undefined ? ` (${type})` : ''}, not an element`;
-        const soapOp = bOp?.children.find((c) => c.name === 'operation' && (c.ns === NS.soap || c.ns === NS.soap12));
-        const rpc =
-          (soapOp?.attrs.get('style') ?? main.node.children.find((c) => c.name === 'binding')?.attrs.get('style')) ===
-          'rpc';
-        const style = body?.attrs.get('use') === 'encoded' ? 'RPC/encoded' : 'RPC';
-        const why = rpc ? `: ${name} is ${style} style` : ` (as RPC style does, though ${name} is document style)`;
-        problems.add(
-          file,
-          part,
-          'wsdl:part',
-          `${what}${why}, which the format does not support (it has document/literal operations only); the operation is left out`,
-        );
-        rpcLeftOut.add(name);
-        return undefined;
-      }
-      const declared = types.element(element);
-      if (!declared) {
-        problems.add(
-          file,
-          part,
-          'wsdl:part',
-          `the element ${element.local} of ${name}'s ${io} is not declared; the operation is left out`,
-        );
-        return undefined;
-      }
-      out.push({ part, element, node: declared.node, file: declared.file });
-    }
-    return out;
-  };
-  const inParts = message('input');
-  const outParts = message('output');
+  const at: OperationAt = { doc, types, problems, op, name, bOp, main };
+  const inParts = bodyParts(at, 'input', rpcLeftOut);
+  const outParts = bodyParts(at, 'output', rpcLeftOut);
   if (!inParts || !outParts) return undefined;
-  // Wrapped: one element each way, of a type of its own, named after the operation (ASMX's default). Anything else is
-  // bare: several parts, none, an element of a named type (ASMX's ParameterStyle = Bare), or a wrapper named apart
-  // from the operation (a WCF MessageContract's WrapperName), which is a bare parameter or result of its own record.
-  const wrapperShaped = (parts: readonly BodyPart[], element: string): boolean =>
-    parts.length === 1 && !parts[0]!.node.attrs.has('type') && parts[0]!.element.local === element;
-  // ASMX names the wrapper of a method with a MessageName after that name (`List.Delete` for the port type's
-  // `DeleteList`), which is also the wsdl:input's name there.
-  const inputName = kids(op, NS.wsdl, 'input')[0]?.attrs.get('name');
-  const requestName = inParts.length === 1 ? inParts[0]!.element.local : undefined;
-  const wrapper = requestName !== undefined && requestName === inputName ? requestName : name;
-  const bare = !wrapperShaped(inParts, wrapper) || !wrapperShaped(outParts, `${wrapper}Response`);
+  const bare = isBare(op, name, inParts, outParts);
   const request = inParts[0];
   const response = outParts[0];
-
   // A wrapped operation is named on the wire by its request element: ASMX's MessageName (`List.Delete` for the port
   // type's `DeleteList`), which names the response, result element, SOAPAction and HTTP path too.
   const wire = bare ? name : request!.element.local;
@@ -356,50 +248,91 @@ function draftOperation(
     : draftWrapped(types, problems, wire, request!, response!, tns);
   if (!drafted) return undefined;
   const { params, result, resultType, outputs, namespace: opNs } = drafted;
+  const { soapAction, opHeaders, answered } = soapBinding(at, wire, tns, headers);
+  const { httpPost, httpGet, httpPostRoot } = formBindings(at, forms, outputs, resultType);
 
-  // The SOAP binding: SOAPAction and headers.
-  let soapAction: string | undefined;
-  const opHeaders: string[] = [];
-  const answered: string[] = [];
-  if (bOp) {
-    const soapOp = bOp.children.find((c) => c.name === 'operation' && (c.ns === NS.soap || c.ns === NS.soap12));
-    const action = soapOp?.attrs.get('soapAction');
-    const convention = `${tns}${tns.endsWith('/') ? '' : '/'}${wire}`;
-    if (action !== undefined && action !== convention) soapAction = action;
-    if (soapOp?.attrs.get('style') === 'rpc')
-      problems.add(
-        file,
-        soapOp,
-        'style="rpc"',
-        `${name} is RPC style, which is not supported; drafted as document/literal`,
-      );
-    for (const io of ['input', 'output'] as const) {
-      const ioNode = kids(bOp, NS.wsdl, io)[0];
-      if (!ioNode) continue;
-      for (const c of ioNode.children) {
-        if (c.name === 'body' && c.attrs.get('use') === 'encoded')
-          problems.add(file, c, 'use="encoded"', `${name} uses SOAP encoding; drafted as literal`);
-        if (c.name !== 'header' || (c.ns !== NS.soap && c.ns !== NS.soap12)) continue;
-        const msg = qnameAttr(c, 'message');
-        const message = msg ? doc.messages.get(msg.local) : undefined;
-        const part = message
-          ? kids(message, NS.wsdl, 'part').find((p) => p.attrs.get('name') === c.attrs.get('part'))
-          : undefined;
-        const element = part ? qnameAttr(part, 'element') : undefined;
-        if (!element) {
-          problems.add(file, c, 'soap:header', `a header of ${name} does not name an element part; left out`);
-          continue;
-        }
-        const header = draftHeader(types, problems, file, c, element, headers, io === 'input');
-        const into = io === 'input' ? opHeaders : answered;
-        if (header && !into.includes(header)) into.push(header);
-      }
-    }
-  } else {
+  return {
+    name: wire,
+    doc: documentation(op),
+    params: params.length > 0 ? params : undefined,
+    result,
+    ...(httpPostRoot !== undefined ? { httpPostRoot } : {}),
+    ...(httpPost === false ? { httpPost } : {}),
+    ...(httpGet === false ? { httpGet } : {}),
+    ...(soapAction !== undefined ? { soapAction } : {}),
+    ...(bare ? { parameterStyle: 'bare' as const } : {}),
+    ...(opNs !== undefined ? { namespace: opNs } : {}),
+    headers: opHeaders,
+    ...(answered.length > 0 ? { responseHeaders: answered } : {}),
+    ...(outputs.length > 0 ? { outputs } : {}),
+  };
+}
+
+/**
+ * Wrapped: one element each way, of a type of its own, named after the operation (ASMX's default). Anything else is
+ * bare: several parts, none, an element of a named type (ASMX's ParameterStyle = Bare), or a wrapper named apart
+ * from the operation (a WCF MessageContract's WrapperName), which is a bare parameter or result of its own record.
+ */
+function isBare(op: XmlElement, name: string, inParts: readonly BodyPart[], outParts: readonly BodyPart[]): boolean {
+  const wrapperShaped = (parts: readonly BodyPart[], element: string): boolean =>
+    parts.length === 1 && !parts[0]!.node.attrs.has('type') && parts[0]!.element.local === element;
+  // ASMX names the wrapper of a method with a MessageName after that name (`List.Delete` for the port type's
+  // `DeleteList`), which is also the wsdl:input's name there.
+  const inputName = kids(op, NS.wsdl, 'input')[0]?.attrs.get('name');
+  const requestName = inParts.length === 1 ? inParts[0]!.element.local : undefined;
+  const wrapper = requestName !== undefined && requestName === inputName ? requestName : name;
+  return !wrapperShaped(inParts, wrapper) || !wrapperShaped(outParts, `${wrapper}Response`);
+}
+
+/**
+ * What the SOAP binding says of the operation: its SOAPAction (kept only where it is not the convention's, the
+ * namespace and the wire name) and the headers it sends and answers. An RPC-style operation is reported (drafted as
+ * document/literal), as is one the binding lacks.
+ */
+function soapBinding(
+  at: OperationAt,
+  wire: string,
+  tns: string,
+  headers: Map<string, DraftHeader>,
+): { readonly soapAction: string | undefined; readonly opHeaders: string[]; readonly answered: string[] } {
+  const { doc, problems, op, name, bOp, main } = at;
+  const file = doc.file;
+  if (!bOp) {
     problems.add(file, op, 'wsdl:operation', `${name} is not in the binding ${main.node.attrs.get('name') ?? ''}`);
+    return { soapAction: undefined, opHeaders: [], answered: [] };
   }
+  let soapAction: string | undefined;
+  const soapOp = bOp.children.find((c) => c.name === 'operation' && (c.ns === NS.soap || c.ns === NS.soap12));
+  const action = soapOp?.attrs.get('soapAction');
+  const convention = `${tns}${tns.endsWith('/') ? '' : '/'}${wire}`;
+  if (action !== undefined && action !== convention) soapAction = action;
+  if (soapOp?.attrs.get('style') === 'rpc')
+    problems.add(
+      file,
+      soapOp,
+      'style="rpc"',
+      `${name} is RPC style, which is not supported; drafted as document/literal`,
+    );
+  return { soapAction, ...bindingHeaders(at, bOp, headers) };
+}
 
-  // The form bindings: whether each carries the operation, and the response root (the same document for both).
+/**
+ * What the form bindings say of the operation: whether each carries it (`false` when one lacks it or it has out
+ * parameters, which the forms cannot answer), and the response root (`mime:mimeXml`, the same document for both)
+ * where it is not the result type's own.
+ */
+function formBindings(
+  at: OperationAt,
+  forms: FormBindings,
+  outputs: readonly DraftField[],
+  resultType: PlannedType | undefined,
+): {
+  readonly httpPost: false | undefined;
+  readonly httpGet: false | undefined;
+  readonly httpPostRoot: string | undefined;
+} {
+  const { doc, problems, op, name } = at;
+  const file = doc.file;
   const formOp = (form: Binding | undefined) => (form ? operationNamed(form.node, name, messageName(op)) : undefined);
   const httpPost: false | undefined = forms.post && (!formOp(forms.post) || outputs.length > 0) ? false : undefined;
   const httpGet: false | undefined = forms.get && (!formOp(forms.get) || outputs.length > 0) ? false : undefined;
@@ -428,401 +361,9 @@ function draftOperation(
         );
     } else if (root.local !== resultType.rootName) httpPostRoot = root.local;
   }
-
-  return {
-    name: wire,
-    doc: documentation(op),
-    params: params.length > 0 ? params : undefined,
-    result,
-    ...(httpPostRoot !== undefined ? { httpPostRoot } : {}),
-    ...(httpPost === false ? { httpPost } : {}),
-    ...(httpGet === false ? { httpGet } : {}),
-    ...(soapAction !== undefined ? { soapAction } : {}),
-    ...(bare ? { parameterStyle: 'bare' as const } : {}),
-    ...(opNs !== undefined ? { namespace: opNs } : {}),
-    headers: opHeaders,
-    ...(answered.length > 0 ? { responseHeaders: answered } : {}),
-    ...(outputs.length > 0 ? { outputs } : {}),
-  };
-}
-
-/** A part of a message the SOAP Body carries, with the element it names and where that is declared. */
-interface BodyPart {
-  readonly part: XmlElement;
-  readonly element: QName;
-  readonly node: XmlElement;
-  readonly file: string;
-}
-
-/**
- * A wrapped operation's parameters, result and outputs: the children of its request element, and of its response
- * element the result (first) and the out parameters. Reports and returns undefined for what it cannot draft.
- */
-function draftWrapped(
-  types: TypePlanner,
-  problems: Problems,
-  name: string,
-  request: BodyPart,
-  response: BodyPart,
-  tns: string,
-): DraftedMessages | undefined {
-  const particles = (w: BodyPart): XmlElement[] => {
-    const ct = kids(w.node, NS.xsd, 'complexType')[0];
-    if (!ct) return [];
-    const out: XmlElement[] = [];
-    const wrapper = w.node.attrs.get('name');
-    /** The particles of a complex type's content (`holder`: it, or an extension), declared in `file` for `ns`. */
-    const content = (holder: XmlElement, file: string, ns: string, bases: readonly string[]): void => {
-      for (const c of holder.children) {
-        if (c.ns !== NS.xsd || c.name === 'annotation') continue;
-        if (c.name === 'complexContent' && holder === ct) {
-          // A wrapper extending a named type: the base's elements (in the base's namespace), then its own.
-          const extension = kids(c, NS.xsd, 'extension')[0];
-          const base = extension ? qnameAttr(extension, 'base') : undefined;
-          const declared = base ? types.complexType(base) : undefined;
-          if (!extension || !base || !declared || bases.includes(`{${base.ns}}${base.local}`)) {
-            problems.add(
-              file,
-              c,
-              's:complexContent',
-              `in the wrapper ${wrapper}: not an extension of a named complex type the WSDL declares; left out`,
-            );
-            continue;
-          }
-          inherited(declared.node, declared.file, base.ns, [...bases, `{${base.ns}}${base.local}`]);
-          content(extension, file, ns, bases);
-          continue;
-        }
-        if (c.name !== 'sequence') {
-          problems.add(file, c, `s:${c.name}`, `in the wrapper ${wrapper}: not mapped; left out`);
-          continue;
-        }
-        for (const p of c.children) {
-          if (p.ns !== NS.xsd || p.name === 'annotation') continue;
-          if (p.name === 'choice') out.push(p);
-          else if (p.name === 'element') {
-            // A reference to another namespace's element is a parameter, result or output in that namespace, its own;
-            // so is a qualified local element of a base type of another namespace.
-            const element = types.particle(p, file, true);
-            if (element && ns !== w.element.ns && element === p && types.operationForm(p) === undefined)
-              types.inheritedFrom(p, ns);
-            if (element) out.push(element);
-          } else problems.add(file, p, `s:${p.name}`, `in the wrapper ${wrapper}: not mapped; left out`);
-        }
-      }
-    };
-    /** A base type's content: its own base's first (complexContent), then its sequence. */
-    const inherited = (node: XmlElement, file: string, ns: string, bases: readonly string[]): void => {
-      const extension = kids(kids(node, NS.xsd, 'complexContent')[0] ?? node, NS.xsd, 'extension')[0];
-      const base = extension ? qnameAttr(extension, 'base') : undefined;
-      const declared = base ? types.complexType(base) : undefined;
-      if (extension && base && declared && !bases.includes(`{${base.ns}}${base.local}`)) {
-        inherited(declared.node, declared.file, base.ns, [...bases, `{${base.ns}}${base.local}`]);
-        content(extension, file, ns, bases);
-      } else content(node, file, ns, bases);
-    };
-    content(ct, w.file, w.element.ns, []);
-    return out;
-  };
-  const inParticles = particles(request);
-  const outParticles = particles(response);
-
-  const params: DraftParam[] = [];
-  for (const p of inParticles) {
-    if (p.name === 'choice') {
-      // A choice in the wrapper: a parameter sent as one of its alternatives' elements.
-      const f = types.choiceField(
-        name,
-        p,
-        request.file,
-        params.map((x) => x.name),
-        [],
-        false,
-        false,
-      );
-      if (f)
-        params.push({ name: f.name, type: f.type, ...(f.optional ? { optional: true as const } : {}), doc: f.doc });
-      continue;
-    }
-    const pName = p.attrs.get('name');
-    const planned = types.particleType(p, request.file, true);
-    if (!planned || pName === undefined) continue;
-    const form = types.operationForm(p);
-    const foreign = types.foreignOf(p);
-    // ASMX's `[XmlElement] string[] name`: the parameter's own element, repeated in the wrapper, none for no items.
-    const repeated = repeats(p);
-    const nillable = p.attrs.get('nillable') === 'true';
-    const param: DraftParam = {
-      name: pName,
-      type: repeated
-        ? {
-            list: planned.ref,
-            ...(nillable !== planned.reference ? { nillableItems: nillable } : {}),
-            container: false,
-            ...listBounds(p),
-          }
-        : planned.ref,
-      // A repeated one too: its caller may leave it out (spec-format.md, repeated parameters).
-      ...(p.attrs.get('minOccurs') === '0' ? { optional: true as const } : {}),
-      ...(!repeated && nillable ? { nillable: true as const } : {}),
-      ...(form ? { form } : {}),
-      ...(foreign !== undefined ? { namespace: foreign } : {}),
-      doc: xsdDocumentation(p),
-    };
-    types.settleLater(param, planned.ref, p, request.file, `the parameter ${name}.${pName}`);
-    params.push(param);
-  }
-
-  let result: DraftResult = 'void';
-  let resultType: PlannedType | undefined;
-  const outputs: DraftField[] = [];
-  // A repeated first element (`maxOccurs="5"`) is no one value a result can be: the operation returns nothing and
-  // has it as an output, a list without a container, as an out parameter of an array type is written.
-  // Outputs are written and read in the service namespace (the client's and mock's convention for the children of
-  // <OpResponse>, and so the result beside them): an element of another namespace, a reference's or a qualified local
-  // element of an operation of a namespace of its own (edialog-sdk's uri:udf... outputs), gets that as its own.
-  const outputNamespace = (p: XmlElement): string | undefined => {
-    const ns = types.foreignOf(p) ?? response.element.ns;
-    return ns !== tns ? ns : undefined;
-  };
-  const repeatedFirst = outParticles[0]?.name === 'element' && repeats(outParticles[0]);
-  const first = repeatedFirst ? undefined : outParticles[0];
-  const rest = outParticles.slice(repeatedFirst ? 0 : 1);
-  if (first?.name === 'choice') {
-    problems.add(
-      response.file,
-      first,
-      's:choice',
-      `the result of ${name} is a choice, which the format's results cannot be (a choice is a field or a parameter); the operation is left out`,
-    );
-    return undefined;
-  }
-  if (first) {
-    resultType = types.particleType(first, response.file, true);
-    const element = first.attrs.get('name') ?? '';
-    const form = types.operationForm(first);
-    if (resultType) {
-      const minZero = first.attrs.get('minOccurs') === '0';
-      const nillable = first.attrs.get('nillable') === 'true';
-      const nullable = resultType.reference ? minZero || nillable : nillable || minZero;
-      // Beside outputs, the result is read and written as they are.
-      const own = rest.length > 0 ? outputNamespace(first) : types.foreignOf(first);
-      if (nullable || element !== `${name}Result` || form || own !== undefined) {
-        const full = {
-          type: resultType.ref,
-          ...(nullable ? { nullable: true as const } : {}),
-          ...(element !== `${name}Result` ? { element } : {}),
-          ...(form ? { form } : {}),
-          ...(own !== undefined ? { namespace: own } : {}),
-        };
-        types.settleLater(full, resultType.ref, first, response.file, `the result of ${name}`);
-        result = full;
-      } else result = resultType.ref;
-    }
-  }
-  for (const p of rest) {
-    if (p.name === 'choice') {
-      const f = types.choiceField(
-        name,
-        p,
-        response.file,
-        outputs.map((x) => x.name),
-        [],
-        false,
-      );
-      if (f) outputs.push(f);
-      continue;
-    }
-    const f = types.field(p, response.file, true);
-    if (!f) continue;
-    const form = types.operationForm(p);
-    const own = outputNamespace(p);
-    const output = form ? withForm(f, form) : own !== undefined ? withNamespace(f, own) : f;
-    types.settleLater(output, output.type, p, response.file, `the output ${name}.${f.name}`);
-    outputs.push(output);
-  }
-  return {
-    params,
-    result,
-    resultType,
-    outputs,
-    namespace: request.element.ns !== tns ? request.element.ns : undefined,
-  };
-}
-
-/** What the messages of an operation give the draft. */
-interface DraftedMessages {
-  readonly params: DraftParam[];
-  readonly result: DraftResult;
-  readonly resultType: PlannedType | undefined;
-  readonly outputs: DraftField[];
-  readonly namespace: string | undefined;
-}
-
-/**
- * A bare operation's parameters, result and outputs from its message parts: each input part is a parameter named as
- * its element (the name on the wire); the first output part is the result, the others out parameters. Every element
- * must be in one namespace, the operation's. Reports and returns undefined for what it cannot draft whole.
- */
-function draftBare(
-  types: TypePlanner,
-  problems: Problems,
-  name: string,
-  inParts: readonly BodyPart[],
-  outParts: readonly BodyPart[],
-  tns: string,
-): DraftedMessages | undefined {
-  const namespace = (inParts[0] ?? outParts[0])?.element.ns ?? tns;
-  const stray = [...inParts, ...outParts].find((p) => p.element.ns !== namespace);
-  if (stray) {
-    problems.add(
-      stray.file,
-      stray.part,
-      'wsdl:part',
-      `the elements of ${name}'s parts are in more than one namespace (${namespace}, ${stray.element.ns}), which a bare operation of the format cannot say; the operation is left out`,
-    );
-    return undefined;
-  }
-  const params: DraftParam[] = [];
-  for (const p of inParts) {
-    const planned = types.inlineRecordType(p.element) ?? types.particleType(p.node, p.file);
-    if (!planned) {
-      problems.add(
-        p.file,
-        p.part,
-        'wsdl:part',
-        `the parameter ${p.element.local} of ${name} cannot be drafted (why is reported where its element is declared); the operation is left out`,
-      );
-      return undefined;
-    }
-    // A top-level element has no minOccurs: a reference type may be sent nil or left out, as ASMX passes null.
-    params.push({
-      name: p.element.local,
-      type: planned.ref,
-      ...(planned.reference ? { optional: true as const } : {}),
-      ...(p.node.attrs.get('nillable') === 'true' ? { nillable: true as const } : {}),
-      doc: xsdDocumentation(p.node),
-    });
-  }
-  let result: DraftResult = 'void';
-  let resultType: PlannedType | undefined;
-  const outputs: DraftField[] = [];
-  const [first, ...rest] = outParts;
-  if (first) {
-    resultType = types.inlineRecordType(first.element) ?? types.particleType(first.node, first.file);
-    if (!resultType) {
-      problems.add(
-        first.file,
-        first.part,
-        'wsdl:part',
-        `the result ${first.element.local} of ${name} cannot be drafted (why is reported where its element is declared); the operation is left out`,
-      );
-      return undefined;
-    }
-    const element = first.element.local;
-    const nullable = first.node.attrs.get('nillable') === 'true';
-    result =
-      nullable || element !== `${name}Result`
-        ? {
-            type: resultType.ref,
-            ...(nullable ? { nullable: true as const } : {}),
-            ...(element !== `${name}Result` ? { element } : {}),
-          }
-        : resultType.ref;
-    for (const p of rest) {
-      const f = types.field(p.node, p.file);
-      if (!f) {
-        problems.add(
-          p.file,
-          p.part,
-          'wsdl:part',
-          `the out parameter ${p.element.local} of ${name} cannot be drafted (why is reported where its element is declared); the operation is left out`,
-        );
-        return undefined;
-      }
-      outputs.push(f);
-    }
-  }
-  return { params, result, resultType, outputs, namespace: namespace !== tns ? namespace : undefined };
-}
-
-/**
- * A header's element and its record, once per element; returns the element name. A header some operation sends
- * (`sent`) gets a client option; one that answers only carry gets none.
- */
-function draftHeader(
-  types: TypePlanner,
-  problems: Problems,
-  file: string,
-  at: XmlElement,
-  element: QName,
-  headers: Map<string, DraftHeader>,
-  sent: boolean,
-): string | undefined {
-  const known = headers.get(element.local);
-  if (known) {
-    if (sent && known.option === undefined) Object.assign(known, sentHeader(element.local));
-    return element.local;
-  }
-  const declared = types.element(element);
-  const type = declared ? qnameAttr(declared.node, 'type') : undefined;
-  const planned = type && declared ? types.named(type, declared.file, declared.node) : undefined;
-  // A header element of an inline type (EWS's RequestServerVersion) holds a record named after it.
-  const record =
-    typeof planned?.ref === 'string'
-      ? planned.ref
-      : !type && declared
-        ? types.inlineRecord(element, declared)
-        : undefined;
-  if (record === undefined || !types.isRecord(record)) {
-    problems.add(file, at, 'soap:header', `the header ${element.local} does not hold a record; left out`);
-    return undefined;
-  }
-  headers.set(element.local, { element: element.local, type: record, ...(sent ? sentHeader(element.local) : {}) });
-  return element.local;
-}
-
-/** The operations of a binding or port type by name (the first of a name), indexed once per node. */
-const operationsByName = new WeakMap<XmlElement, ReadonlyMap<string, readonly XmlElement[]>>();
-
-/**
- * The operation `name` of a binding or port type. Each operation looks up its counterparts in up to four bindings
- * and port types; a search through all operations for each would make importing quadratic in their number.
- */
-function operationNamed(parent: XmlElement, name: string, message: string | undefined): XmlElement | undefined {
-  let index = operationsByName.get(parent);
-  if (!index) {
-    const byName = new Map<string, XmlElement[]>();
-    for (const o of kids(parent, NS.wsdl, 'operation')) {
-      const n = o.attrs.get('name') ?? '';
-      byName.set(n, [...(byName.get(n) ?? []), o]);
-    }
-    operationsByName.set(parent, (index = byName));
-  }
-  const found = index.get(name) ?? [];
-  // Overloads (ASMX's MessageName) share the name; their wsdl:input names tell them apart.
-  return (message !== undefined ? found.find((o) => messageName(o) === message) : undefined) ?? found[0];
-}
-
-/** The name an operation's wsdl:input gives (ASMX writes the MessageName there), if any. */
-function messageName(op: XmlElement): string | undefined {
-  return kids(op, NS.wsdl, 'input')[0]?.attrs.get('name');
-}
-
-/** What a header the client sends adds: its client option, which a person may rename. */
-function sentHeader(element: string): Pick<DraftHeader, 'option' | 'todo'> {
-  return {
-    option: lowerFirst(element),
-    todo: `choose the client option that supplies the SOAP header ${element} (drafted: ${lowerFirst(element)}), and add required: false if calls may go without it`,
-  };
+  return { httpPost, httpGet, httpPostRoot };
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
-}
-
-/** Whether an element particle may occur more than once. */
-function repeats(el: XmlElement): boolean {
-  const max = el.attrs.get('maxOccurs');
-  return max === 'unbounded' || (max !== undefined && Number(max) > 1);
 }

@@ -429,7 +429,29 @@ export class TypePlanner {
     return planned;
   }
 
+  /**
+   * A named complex type, as what it stands for on the wire: XML or text content, a list (an ASMX `ArrayOfX`
+   * container, of one element or of a choice), else a record. Each is planned under its name before its parts are
+   * mapped, so that a type reached again while mapping them (a recursive one) finds itself.
+   */
   private complex(name: QName, d: Declared): PlannedType {
+    const content = this.contentOnly(name, d);
+    if (content) return content;
+    const list = this.listShape(name.local, d.node);
+    // A repeated choice of one element (EWS's ArrayOfRecipientsType: <xs:choice maxOccurs="unbounded"><xs:element
+    // name="Mailbox"/></xs:choice>) is a list of that element, as often as both say; the head of a substitution group
+    // stays a choice (of its members).
+    const lone = list?.name === 'choice' ? this.loneElement(list) : undefined;
+    if (list?.name === 'choice' && lone === undefined) return this.choiceList(name, list, d);
+    if (list) return this.elementList(name, list, lone, d);
+    return this.namedRecord(name, d);
+  }
+
+  /**
+   * A complex type that is content and no record: XML (any) content, text content and nothing else, or a
+   * restriction of text content. Undefined for any other (a text-only type whose base cannot be drafted included).
+   */
+  private contentOnly(name: QName, d: Declared): PlannedType | undefined {
     if (isAnyContent(d.node)) {
       // XML content under a name (EWS's EncryptedDataContainerType: one <xs:any namespace="##other"/>): an element of
       // it holds that markup, as one of an anonymous type of the same content does.
@@ -463,54 +485,60 @@ export class TypePlanner {
       this.planned.set(key(name), result);
       return result;
     }
-    const list = this.listShape(name.local, d.node);
-    // A repeated choice of one element (EWS's ArrayOfRecipientsType: <xs:choice maxOccurs="unbounded"><xs:element
-    // name="Mailbox"/></xs:choice>) is a list of that element, as often as both say; the head of a substitution group
-    // stays a choice (of its members).
-    const lone = list?.name === 'choice' ? this.loneElement(list) : undefined;
-    if (list?.name === 'choice' && lone === undefined) {
-      // ASMX's ArrayOfChoice1: a container whose items are each one of several elements, in document order.
-      const choice = this.choiceType(name.local, list, d.file, [], false);
-      if (!choice) return primitive('string');
-      const ref: DraftList = {
-        list: choice,
-        ...(name.ns !== this.doc.targetNamespace ? { namespace: name.ns } : {}),
-        ...listBounds(list),
-      };
-      const planned: PlannedType = { ref, reference: true, itemName: name.local, rootName: name.local };
-      this.planned.set(key(name), planned);
-      return planned;
-    }
-    if (list) {
-      // Named before its item is mapped: a recursive list refers to itself through a record, never directly.
-      const particle = lone ?? list;
-      const item = this.particle(particle, d.file);
-      const itemType = item ? (this.inlineItemType(name, item, d) ?? this.particleType(item, d.file)) : undefined;
-      if (!item || !itemType) return primitive('string');
-      const itemElement = item.attrs.get('name') ?? '';
-      const nillable = item.attrs.get('nillable') === 'true';
-      const ref = {
-        list: itemType.ref,
-        ...(itemElement !== itemType.itemName ? { item: itemElement } : {}),
-        ...(nillable !== itemType.reference ? { nillableItems: nillable } : {}),
-        // Its items are in the namespace of the schema declaring it (WCF's ArrayOfstring: .../Serialization/Arrays),
-        // or in none where that schema does not qualify them.
-        ...(this.forms.formOf(particle) === 'unqualified'
-          ? { form: 'unqualified' as const }
-          : name.ns !== this.doc.targetNamespace
-            ? { namespace: name.ns }
-            : {}),
-        ...listBounds(lone ? withOuterOccurrence(lone, occurrenceOf(list)) : list),
-      };
-      const planned: PlannedType = {
-        ref,
-        reference: true,
-        itemName: `ArrayOf${capitalise(itemElement)}`,
-        rootName: `ArrayOf${capitalise(itemElement)}`,
-      };
-      this.planned.set(key(name), planned);
-      return planned;
-    }
+    return undefined;
+  }
+
+  /** ASMX's ArrayOfChoice1: a container whose items are each one of several elements, in document order. */
+  private choiceList(name: QName, list: XmlElement, d: Declared): PlannedType {
+    const choice = this.choiceType(name.local, list, d.file, [], false);
+    if (!choice) return primitive('string');
+    const ref: DraftList = {
+      list: choice,
+      ...(name.ns !== this.doc.targetNamespace ? { namespace: name.ns } : {}),
+      ...listBounds(list),
+    };
+    const planned: PlannedType = { ref, reference: true, itemName: name.local, rootName: name.local };
+    this.planned.set(key(name), planned);
+    return planned;
+  }
+
+  /**
+   * A container of one repeated element (`list`, or `lone`, the one element of a repeated choice `list`): a list
+   * of its items, named as ASMX names a list of them (`ArrayOfX`).
+   */
+  private elementList(name: QName, list: XmlElement, lone: XmlElement | undefined, d: Declared): PlannedType {
+    // Named before its item is mapped: a recursive list refers to itself through a record, never directly.
+    const particle = lone ?? list;
+    const item = this.particle(particle, d.file);
+    const itemType = item ? (this.inlineItemType(name, item, d) ?? this.particleType(item, d.file)) : undefined;
+    if (!item || !itemType) return primitive('string');
+    const itemElement = item.attrs.get('name') ?? '';
+    const nillable = item.attrs.get('nillable') === 'true';
+    const ref = {
+      list: itemType.ref,
+      ...(itemElement !== itemType.itemName ? { item: itemElement } : {}),
+      ...(nillable !== itemType.reference ? { nillableItems: nillable } : {}),
+      // Its items are in the namespace of the schema declaring it (WCF's ArrayOfstring: .../Serialization/Arrays),
+      // or in none where that schema does not qualify them.
+      ...(this.forms.formOf(particle) === 'unqualified'
+        ? { form: 'unqualified' as const }
+        : name.ns !== this.doc.targetNamespace
+          ? { namespace: name.ns }
+          : {}),
+      ...listBounds(lone ? withOuterOccurrence(lone, occurrenceOf(list)) : list),
+    };
+    const planned: PlannedType = {
+      ref,
+      reference: true,
+      itemName: `ArrayOf${capitalise(itemElement)}`,
+      rootName: `ArrayOf${capitalise(itemElement)}`,
+    };
+    this.planned.set(key(name), planned);
+    return planned;
+  }
+
+  /** A complex type as a record, then every type derived from it. */
+  private namedRecord(name: QName, d: Declared): PlannedType {
     const { specKey, xmlName } = this.keyOf(name);
     const planned: PlannedType = { ref: specKey, reference: true, itemName: name.local, rootName: name.local };
     this.planned.set(key(name), planned);
@@ -1346,96 +1374,9 @@ export class TypePlanner {
         else complete = false;
         continue;
       }
-      // A record's choice is read among its fields, each alternative in its own namespace or none; an operation's or
-      // a list's is read by local name, in its wrapper's or list's namespace.
-      const element = this.particle(c, from, record);
-      if (!element) {
-        complete = false;
-        continue;
-      }
-      const name = element.attrs.get('name');
-      const planned = this.particleType(element, from);
-      if (!planned || name === undefined) {
-        complete = false;
-        continue;
-      }
-      const max = element.attrs.get('maxOccurs');
-      if (max === 'unbounded' || (max !== undefined && Number(max) > 1)) {
-        if (!repeatable || (typeof planned.ref === 'object' && 'choice' in planned.ref)) {
-          const where = repeatable
-            ? 'as a list of choices'
-            : 'within a choice that repeats itself or chooses a parameter';
-          this.report(
-            from,
-            c,
-            'maxOccurs',
-            `in ${owner}: the alternative ${name} repeats ${where}, which the format cannot say`,
-          );
-          complete = false;
-          continue;
-        }
-        // Its element repeated: the alternative's value is the list of them (`{ property: [...] }`).
-        const nillable = element.attrs.get('nillable') === 'true';
-        const doc = xsdDocumentation(element);
-        alternatives.push({
-          name,
-          type: {
-            list: planned.ref as string | DraftList,
-            ...(nillable !== planned.reference ? { nillableItems: nillable } : {}),
-            container: false,
-            ...listBounds(c),
-          },
-          ...(doc !== undefined ? { doc } : {}),
-        });
-        continue;
-      }
-      const listed = this.choiceListRecord(c, planned);
-      if (listed !== undefined) {
-        const doc = xsdDocumentation(c);
-        alternatives.push({ name, type: listed, ...(doc !== undefined ? { doc } : {}) });
-        continue;
-      }
-      if (typeof planned.ref === 'object' && 'choice' in planned.ref) {
-        this.report(
-          from,
-          c,
-          's:choice',
-          `in ${owner}: the alternative ${name} is a list of choices, which cannot be an alternative`,
-        );
-        complete = false;
-        continue;
-      }
-      if (element.attrs.get('nillable') === 'true')
-        this.report(
-          from,
-          c,
-          'nillable="true"',
-          `in ${owner}: the alternative ${name} is drafted not nillable (an alternative is sent as its element)`,
-        );
-      // Only a local declaration has a form (whl-travel's Success and Errors, in a schema leaving them unqualified); a
-      // reference to another namespace's global element is in that one, its own.
-      const unqualified = element === c && this.forms.formOf(c) === 'unqualified';
-      if (unqualified && !record)
-        this.report(
-          from,
-          c,
-          'form="unqualified"',
-          `in ${owner}: the alternative ${name} is drafted qualified, in its operation's or list's namespace: only a record's choice has alternatives of their own form`,
-        );
-      const foreign = record ? this.foreignOf(element) : undefined;
-      const doc = xsdDocumentation(element);
-      const alternative: DraftAlternative = {
-        name,
-        type: planned.ref as string | DraftList,
-        ...(unqualified && record
-          ? { form: 'unqualified' as const }
-          : foreign !== undefined
-            ? { namespace: foreign }
-            : {}),
-        ...(doc !== undefined ? { doc } : {}),
-      };
-      if (unqualified && record) this.unqualifiedAlternatives.set(alternative, { el: c, file: from, owner });
-      alternatives.push(alternative);
+      const alternative = this.choiceAlternative(owner, c, from, record, repeatable);
+      if (alternative) alternatives.push(alternative);
+      else complete = false;
     }
     if (complete && alternatives.length < 2) {
       this.report(
@@ -1454,6 +1395,128 @@ export class TypePlanner {
         `in ${owner}: the choice is left out, since not all of its alternatives can be mapped`,
       );
     return complete ? { choice: alternatives } : undefined;
+  }
+
+  /**
+   * One element of a choice (`c`, declared in `from`) as an alternative: repeated, a list record, or one element.
+   * Undefined (reported where the cause is) when it cannot be one, which leaves the whole choice out.
+   */
+  private choiceAlternative(
+    owner: string,
+    c: XmlElement,
+    from: string,
+    record: boolean,
+    repeatable: boolean,
+  ): DraftAlternative | undefined {
+    // A record's choice is read among its fields, each alternative in its own namespace or none; an operation's or
+    // a list's is read by local name, in its wrapper's or list's namespace.
+    const element = this.particle(c, from, record);
+    if (!element) return undefined;
+    const name = element.attrs.get('name');
+    const planned = this.particleType(element, from);
+    if (!planned || name === undefined) return undefined;
+    const max = element.attrs.get('maxOccurs');
+    if (max === 'unbounded' || (max !== undefined && Number(max) > 1))
+      return this.repeatedAlternative(owner, c, from, element, name, planned, repeatable);
+    const listed = this.choiceListRecord(c, planned);
+    if (listed !== undefined) {
+      const doc = xsdDocumentation(c);
+      return { name, type: listed, ...(doc !== undefined ? { doc } : {}) };
+    }
+    if (typeof planned.ref === 'object' && 'choice' in planned.ref) {
+      this.report(
+        from,
+        c,
+        's:choice',
+        `in ${owner}: the alternative ${name} is a list of choices, which cannot be an alternative`,
+      );
+      return undefined;
+    }
+    return this.elementAlternative(owner, c, from, element, name, planned, record);
+  }
+
+  /**
+   * An alternative whose element repeats: its value is the list of them, where the choice may be a list of choices
+   * (`repeatable`) and the element's type is no choice itself; else reported, undefined.
+   */
+  private repeatedAlternative(
+    owner: string,
+    c: XmlElement,
+    from: string,
+    element: XmlElement,
+    name: string,
+    planned: PlannedType,
+    repeatable: boolean,
+  ): DraftAlternative | undefined {
+    if (!repeatable || (typeof planned.ref === 'object' && 'choice' in planned.ref)) {
+      const where = repeatable ? 'as a list of choices' : 'within a choice that repeats itself or chooses a parameter';
+      this.report(
+        from,
+        c,
+        'maxOccurs',
+        `in ${owner}: the alternative ${name} repeats ${where}, which the format cannot say`,
+      );
+      return undefined;
+    }
+    // Its element repeated: the alternative's value is the list of them (`{ property: [...] }`).
+    const nillable = element.attrs.get('nillable') === 'true';
+    const doc = xsdDocumentation(element);
+    return {
+      name,
+      type: {
+        list: planned.ref as string | DraftList,
+        ...(nillable !== planned.reference ? { nillableItems: nillable } : {}),
+        container: false,
+        ...listBounds(c),
+      },
+      ...(doc !== undefined ? { doc } : {}),
+    };
+  }
+
+  /**
+   * An alternative of one element, in its own form or namespace where the choice is a record's. What it cannot
+   * keep (nillable; unqualified outside a record) is reported and drafted otherwise.
+   */
+  private elementAlternative(
+    owner: string,
+    c: XmlElement,
+    from: string,
+    element: XmlElement,
+    name: string,
+    planned: PlannedType,
+    record: boolean,
+  ): DraftAlternative {
+    if (element.attrs.get('nillable') === 'true')
+      this.report(
+        from,
+        c,
+        'nillable="true"',
+        `in ${owner}: the alternative ${name} is drafted not nillable (an alternative is sent as its element)`,
+      );
+    // Only a local declaration has a form (whl-travel's Success and Errors, in a schema leaving them unqualified); a
+    // reference to another namespace's global element is in that one, its own.
+    const unqualified = element === c && this.forms.formOf(c) === 'unqualified';
+    if (unqualified && !record)
+      this.report(
+        from,
+        c,
+        'form="unqualified"',
+        `in ${owner}: the alternative ${name} is drafted qualified, in its operation's or list's namespace: only a record's choice has alternatives of their own form`,
+      );
+    const foreign = record ? this.foreignOf(element) : undefined;
+    const doc = xsdDocumentation(element);
+    const alternative: DraftAlternative = {
+      name,
+      type: planned.ref as string | DraftList,
+      ...(unqualified && record
+        ? { form: 'unqualified' as const }
+        : foreign !== undefined
+          ? { namespace: foreign }
+          : {}),
+      ...(doc !== undefined ? { doc } : {}),
+    };
+    if (unqualified && record) this.unqualifiedAlternatives.set(alternative, { el: c, file: from, owner });
+    return alternative;
   }
 
   /**

@@ -4,7 +4,7 @@
  * saxes (well-formedness and namespaces checked to the letter of XML 1.0); malformed input throws `XmlReadError`
  * with the position.
  */
-import { SaxesParser } from 'saxes';
+import { SaxesParser, type SaxesTagNS } from 'saxes';
 
 export interface XmlElement {
   /** The local name. */
@@ -34,6 +34,22 @@ export class XmlReadError extends Error {
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
 const ROOT_SCOPE: ReadonlyMap<string, string> = new Map([['xml', XML_NS]]);
 
+/** Where a position is wanted: an offset into the text read, as its 1-based line and column. */
+type Position = (offset: number) => { line: number; column: number };
+
+/** What the reader's handlers share while the document is read. */
+interface ReadState {
+  /** The open elements, the innermost last. */
+  readonly stack: XmlElement[];
+  root: XmlElement | undefined;
+  /** The offset of the `<` of the start tag being read. */
+  tagStart: number;
+  /** The name of the element closed last: an end tag that does not match is reported against it. */
+  closed: string;
+  /** The offset just past the root's end tag; -1 until it is read. */
+  rootEnd: number;
+}
+
 /** Parses `source` and returns its root element. */
 export function parseXml(source: string): XmlElement {
   const text = withoutLateDeclaration(source);
@@ -41,41 +57,14 @@ export function parseXml(source: string): XmlElement {
   // saxes reports no positions of its own here (`position: false`): they are counted in UTF-16 units from `text`, as
   // editors show columns, and a message names the character that stopped the reader.
   const parser = new SaxesParser({ xmlns: true, position: false });
-  const stack: XmlElement[] = [];
-  let root: XmlElement | undefined;
-  let tagStart = 0;
+  const state: ReadState = { stack: [], root: undefined, tagStart: 0, closed: '', rootEnd: -1 };
+  const { stack } = state;
   const fail = (message: string, offset: number): never => {
     const p = position(offset);
     throw new XmlReadError(message, p.line, p.column);
   };
 
-  let closed = '';
-  let rootEnd = -1;
-  parser.on('error', (error) => {
-    const at = Math.max(0, parser.position - 1);
-    if (error.message === 'text data outside of root node.') {
-      // saxes says so only where the text ends; the place to show is where it starts.
-      const start = strayText(text, rootEnd === -1 ? 0 : rootEnd);
-      const what = JSON.stringify(
-        text
-          .slice(start, start + 20)
-          .split(/[\r\n]/)[0]!
-          .trim(),
-      );
-      fail(
-        rootEnd === -1
-          ? `not XML: text ${what} stands where the first element should`
-          : `text ${what} after the root element's end`,
-        start,
-      );
-    }
-    if (error.message === 'unexpected close tag.') {
-      // saxes has just closed the element left open; the end tag is the text from its `</` to here.
-      const start = text.lastIndexOf('</', at);
-      fail(`end tag ${text.slice(start, at + 1)} does not match <${closed}>`, start);
-    }
-    fail(error.message.replace(/\.$/, ''), at);
-  });
+  parser.on('error', (error) => readFailure(error, text, Math.max(0, parser.position - 1), state, fail));
   parser.on('doctype', (doctype) => {
     // Entities declared in an internal subset would change what the document says; saxes leaves them unexpanded.
     if (doctype.includes('['))
@@ -83,36 +72,19 @@ export function parseXml(source: string): XmlElement {
   });
   parser.on('opentagstart', () => {
     // The name and the character after it are read: the `<` is the last one before them.
-    tagStart = text.lastIndexOf('<', parser.position - 1);
+    state.tagStart = text.lastIndexOf('<', parser.position - 1);
   });
   parser.on('opentag', (tag) => {
     const parent = stack[stack.length - 1];
-    const declared = Object.entries(tag.ns ?? {});
-    let scope = parent?.scope ?? ROOT_SCOPE;
-    if (declared.length > 0) {
-      const own = new Map(scope);
-      for (const [prefix, uri] of declared) own.set(prefix, uri);
-      scope = own;
-    }
-    const attrs = new Map<string, string>();
-    for (const [name, attr] of Object.entries(tag.attributes)) attrs.set(name, attr.value);
-    const element: XmlElement = {
-      name: tag.local,
-      ns: tag.uri,
-      attrs,
-      scope,
-      children: [],
-      text: '',
-      ...position(tagStart),
-    };
+    const element = openElement(tag, parent, position(state.tagStart));
     if (parent) parent.children.push(element);
-    else root = element;
+    else state.root = element;
     stack.push(element);
   });
   parser.on('closetag', (tag) => {
-    closed = tag.name;
+    state.closed = tag.name;
     stack.pop();
-    if (stack.length === 0) rootEnd = parser.position;
+    if (stack.length === 0) state.rootEnd = parser.position;
   });
   const addText = (data: string) => {
     const top = stack[stack.length - 1];
@@ -122,7 +94,72 @@ export function parseXml(source: string): XmlElement {
   parser.on('cdata', addText);
 
   parser.write(text).close();
-  return root ?? fail('no root element', 0);
+  return state.root ?? fail('no root element', 0);
+}
+
+/**
+ * Throws saxes' `error`, met at offset `at`, as an XmlReadError at the place a reader looks for it: the start of
+ * stray text rather than its end, the `</` of an end tag that does not match.
+ */
+function readFailure(
+  error: Error,
+  text: string,
+  at: number,
+  state: ReadState,
+  fail: (message: string, offset: number) => never,
+): never {
+  const { rootEnd, closed } = state;
+  if (error.message === 'text data outside of root node.') {
+    // saxes says so only where the text ends; the place to show is where it starts.
+    const start = strayText(text, rootEnd === -1 ? 0 : rootEnd);
+    const what = JSON.stringify(
+      text
+        .slice(start, start + 20)
+        .split(/[\r\n]/)[0]!
+        .trim(),
+    );
+    fail(
+      rootEnd === -1
+        ? `not XML: text ${what} stands where the first element should`
+        : `text ${what} after the root element's end`,
+      start,
+    );
+  }
+  if (error.message === 'unexpected close tag.') {
+    // saxes has just closed the element left open; the end tag is the text from its `</` to here.
+    const start = text.lastIndexOf('</', at);
+    fail(`end tag ${text.slice(start, at + 1)} does not match <${closed}>`, start);
+  }
+  return fail(error.message.replace(/\.$/, ''), at);
+}
+
+/**
+ * The element a start tag opens, at `at` (its `<`): its namespace bindings are its parent's (the root's, `xml:`
+ * alone) with those it declares, copied only when it declares some, so that most elements share their parent's.
+ */
+function openElement(
+  tag: SaxesTagNS,
+  parent: XmlElement | undefined,
+  at: { line: number; column: number },
+): XmlElement {
+  const declared = Object.entries(tag.ns ?? {});
+  let scope = parent?.scope ?? ROOT_SCOPE;
+  if (declared.length > 0) {
+    const own = new Map(scope);
+    for (const [prefix, uri] of declared) own.set(prefix, uri);
+    scope = own;
+  }
+  const attrs = new Map<string, string>();
+  for (const [name, attr] of Object.entries(tag.attributes)) attrs.set(name, attr.value);
+  return {
+    name: tag.local,
+    ns: tag.uri,
+    attrs,
+    scope,
+    children: [],
+    text: '',
+    ...at,
+  };
 }
 
 /** The offset of the first character of `text` from `from` that is neither white space nor inside markup. */
@@ -145,7 +182,7 @@ function endOf(text: string, close: string, from: number): number {
 }
 
 /** Turns an offset into `text` into its 1-based line and column. */
-function positions(text: string): (offset: number) => { line: number; column: number } {
+function positions(text: string): Position {
   const lineStarts = [0];
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
   return (offset) => {
