@@ -110,6 +110,8 @@ describe('names', () => {
       ),
       FILE,
     );
-    expect(model.operations.map((op) => op.tsName)).toEqual(['Authenticate2', 'FindUser2', 'Ping']);
+    // A type's name starts with a capital (IsAuthenticateFault), so only the union's name meets one the type takes.
+    expect(model.records.map((t) => t.name)).toContain('IsAuthenticateFault');
+    expect(model.operations.map((op) => op.tsName)).toEqual(['Authenticate', 'FindUser2', 'Ping']);
   });
 });
