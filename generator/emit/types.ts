@@ -2,6 +2,7 @@
  * Emits the types of the interface: enums as string-literal unions (open on decode), records, results and the
  * per-operation parameter types (credentials left out: the client fills them in).
  */
+import { patternRemark } from './patterns.js';
 import { StructureKind, VariableDeclarationKind } from '../print/kinds.js';
 import type {
   EnumModel,
@@ -236,6 +237,7 @@ function fieldDocs(f: FieldModel): string[] {
   if (f.form === 'unqualified' && !f.attribute) wire.push('Unqualified: in no namespace, written with `xmlns=""`.');
   if (f.fixed !== undefined) wire.push(`Fixed: always \`${f.fixed}\`, sent when left out; any other value is refused.`);
   if (f.default !== undefined) wire.push(`Default (in the schema): \`${f.default}\`.`);
+  if (f.pattern) wire.push(patternRemark(f.pattern)!);
   const absent = f.optional ? 'absent: `undefined`' : undefined;
   const nil = f.nillable ? 'nil: `null`' : undefined;
   const states = [absent, nil].filter(Boolean).join('; ');
@@ -267,6 +269,7 @@ function paramsStatement(op: OperationModel): Statement {
         jsDoc(
           p.doc,
           `Sent as ${wireType(p.type)}${p.default !== undefined ? `; \`${String(p.default)}\` when left out` : ''}${p.nillable ? '; `null` is sent as xsi:nil' : ''}.`,
+          patternRemark(p.pattern),
           p.quirk,
           decisionRemark(p.decision),
         ),

@@ -572,8 +572,10 @@ function draftWrapped(
       ...(!repeated && nillable ? { nillable: true as const } : {}),
       ...(form ? { form } : {}),
       ...(foreign !== undefined ? { namespace: foreign } : {}),
+      ...(!repeated && planned.pattern !== undefined ? { pattern: planned.pattern } : {}),
       doc: xsdDocumentation(p),
     };
+    if (repeated) types.patternNotKept(planned, p, request.file, `the items of ${pName}`);
     types.settleLater(param, planned.ref, p, request.file, `the parameter ${name}.${pName}`);
     params.push(param);
   }
@@ -604,6 +606,7 @@ function draftWrapped(
   }
   if (first) {
     resultType = types.particleType(first, response.file, true);
+    if (resultType) types.patternNotKept(resultType, first, response.file, `the result of ${name}`);
     const element = first.attrs.get('name') ?? '';
     const form = types.operationForm(first);
     if (resultType) {
@@ -706,6 +709,7 @@ function draftBare(
       type: planned.ref,
       ...(planned.reference ? { optional: true as const } : {}),
       ...(p.node.attrs.get('nillable') === 'true' ? { nillable: true as const } : {}),
+      ...(planned.pattern !== undefined ? { pattern: planned.pattern } : {}),
       doc: xsdDocumentation(p.node),
     });
   }
@@ -715,6 +719,7 @@ function draftBare(
   const [first, ...rest] = outParts;
   if (first) {
     resultType = types.inlineRecordType(first.element) ?? types.particleType(first.node, first.file);
+    if (resultType) types.patternNotKept(resultType, first.node, first.file, `the result of ${name}`);
     if (!resultType) {
       problems.add(
         first.file,

@@ -53,6 +53,7 @@ import { checkBareOperations } from './bare.js';
 import { checkNoNamespaceActions } from './no-namespace.js';
 import { describeType } from './describe-type.js';
 import { checkExample } from './example.js';
+import { patternOf } from './pattern.js';
 import type {
   RawChoice,
   RawField,
@@ -551,6 +552,7 @@ export function resolveSpec(
           'a list without a container is never absent or nil: no items is an empty list (use nillableItems for nil items)',
         );
       }
+      const example = exampleOf(f.example, type, [...path, 'example']);
       into.push({
         kind: 'field',
         name: f.name,
@@ -577,7 +579,8 @@ export function resolveSpec(
           ? { attributeNamespace: { uri: XML_NAMESPACE, prefix: 'xml' } }
           : {}),
         ...(f.namespace !== undefined && !attribute && !text ? { namespace: elementNamespaceOf(f.namespace) } : {}),
-        ...exampleOf(f.example, type, [...path, 'example']),
+        ...example,
+        ...patternOf(f.pattern, type, example.example, path, report),
         ...valueOf('fixed', f.fixed, type, path),
         ...valueOf('default', f.default, type, path),
         ...(withChoice && !attribute && !text ? { onlyWith: { choice: withChoice, alternative: f.onlyWith! } } : {}),
@@ -790,6 +793,7 @@ export function resolveSpec(
       const why = ownNamespaceProblem({ form: p.form, choice: type.kind === 'choice' });
       if (why) report([...path, 'namespace'], why);
     }
+    const example = p.role ? {} : exampleOf(p.example, type, [...path, 'example']);
     return {
       kind: 'parameter',
       name,
@@ -803,7 +807,8 @@ export function resolveSpec(
       secret: p.secret ?? false,
       ...(p.form !== undefined ? { form: p.form } : {}),
       ...(p.namespace !== undefined ? { namespace: elementNamespaceOf(p.namespace) } : {}),
-      ...(p.role ? {} : exampleOf(p.example, type, [...path, 'example'])),
+      ...example,
+      ...patternOf(p.pattern, type, example.example, path, report),
       decision: decision(p.decision, [...path, 'decision']),
     };
   };

@@ -72,3 +72,16 @@ const LEXICAL_STRINGS: ReadonlySet<PrimitiveName> = new Set([
   'language',
   'token',
 ]);
+
+/**
+ * The types a pattern (xs:pattern) may restrict in the format: those whose TypeScript value is the text on the wire,
+ * so that one check serves the value sent and the value read.
+ */
+export const PATTERN_TYPES: ReadonlySet<PrimitiveName> = new Set([
+  'string',
+  'token',
+  'NMTOKEN',
+  'Name',
+  'NCName',
+  'language',
+]);

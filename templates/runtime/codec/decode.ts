@@ -173,6 +173,27 @@ export function checkFixed<T>(r: XmlReader, parent: string, name: string, value:
 }
 
 /**
+ * `value` as read, checked against its field's pattern (xs:pattern) where the reader holds values to them (the
+ * mock's, reading a request: a Client fault). `xsd` is the pattern as the schema writes it, for the message.
+ */
+export function checkPattern<T extends string | null | undefined>(
+  r: XmlReader,
+  parent: string,
+  name: string,
+  value: T,
+  pattern: RegExp,
+  xsd: string,
+): T {
+  if (r.checkPatterns && typeof value === 'string' && !pattern.test(value)) {
+    throw new SvcDecodeError(
+      `${parent}: ${name} is ${JSON.stringify(value)}, which does not match its pattern ${JSON.stringify(xsd)}`,
+      { path: r.path() },
+    );
+  }
+  return value;
+}
+
+/**
  * The error for a single-valued element sent twice; call it on the second one's start tag. Keeping either copy
  * would silently drop the other (two errorCodes of which the last says OK, say).
  */
