@@ -9,8 +9,12 @@ import { translateXsdPattern } from '../model/xsd-pattern.js';
 import { NS } from '../emit/wsdl/namespaces.js';
 import { kids, type XmlElement } from './xml.js';
 
-/** The facets a restriction of text may have besides enumerations (XML Schema 1.0 Part 2, 4.3). */
+/**
+ * The facets of a restriction of text besides patterns (XML Schema 1.0 Part 2, 4.3); enumerations among them, which
+ * an attribute's inline type drafted as its base loses.
+ */
 const OTHER_FACETS = [
+  'enumeration',
   'length',
   'minLength',
   'maxLength',
@@ -29,7 +33,7 @@ export interface RestrictionFacets {
   readonly pattern: string | undefined;
   /** Why the restriction's patterns are not kept, when it has some that are not. */
   readonly refused: string | undefined;
-  /** Its facets the format does not keep (lengths, ranges, digits), by name, in document order. */
+  /** Its facets the format does not keep here (lengths, ranges, digits, enumerations), by name, in document order. */
   readonly others: readonly string[];
 }
 
