@@ -51,8 +51,10 @@ describe('the import', () => {
     expect(yaml).toContain(line);
   });
 
-  it('reports what it does not keep: a pattern JavaScript cannot say, a length, the pattern of repeated items', () => {
+  it('reports what it does not keep: a pattern restricting another, one JavaScript cannot say, a length, the pattern of repeated items', () => {
+    expect(yaml).toContain(`      - { name: Upper, type: string, nillable: false, pattern: '${POSTAL}' }`);
     expect(problems.map((p) => `${p.construct}: ${p.message}`)).toEqual([
+      `s:pattern: a pattern restricting a type with a pattern of its own (both apply); the base's, ${JSON.stringify(POSTAL)}, is kept`,
       's:pattern: the pattern "\\\\i\\\\c*" is not kept: \\i (XML 1.0\'s name characters) has no JavaScript equivalent; spell the characters out in a class',
       'anonymous s:simpleType: the type of Street is declared inline, a restriction of string drafted as string; its facets are not kept',
       `s:pattern: the pattern of the items of Other, "${POSTAL}", is not kept: the format keeps a pattern on a field or parameter holding one value`,

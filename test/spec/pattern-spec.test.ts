@@ -57,6 +57,14 @@ describe('pattern', () => {
       /^a pattern restricts a text type \(string, token, NMTOKEN, Name, NCName, language\), whose value is its text; not long/,
     ],
     [
+      'a pattern nothing matches, without an example',
+      `${LABEL}\n        pattern: '[a-[a]]'`,
+      "pattern: '[a-[a]]'",
+      "'",
+      'pattern',
+      /^no value matching the pattern was found for the examples and the mock's answers: give one with example/,
+    ],
+    [
       'an example not matching',
       `${LABEL}\n        pattern: '[a-z]+'\n        example: Abc`,
       'example: Abc',
