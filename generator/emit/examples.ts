@@ -64,6 +64,7 @@ const PRIMITIVES: Readonly<Record<PrimitiveName, string>> = {
   NCName: "'text'",
   language: "'en'",
   token: "'text'",
+  anyURI: "'https://example.org/'",
   xml: "'<example/>'",
 };
 
@@ -365,5 +366,6 @@ const ZEROS: Readonly<Record<PrimitiveName, string>> = {
   NCName: "'_'",
   language: "'en'",
   token: "''",
+  anyURI: "''",
   xml: "''",
 };

@@ -36,6 +36,7 @@ const CODECS: Readonly<Record<Exclude<PrimitiveName, 'xml' | 'string' | 'char'>,
   NCName: [values.decodeXsNcName, values.encodeXsNcName],
   language: [values.decodeXsLanguage, values.encodeXsLanguage],
   token: [values.decodeXsToken, values.encodeXsToken],
+  anyURI: [values.decodeXsAnyUri, values.encodeXsAnyUri],
 };
 
 /** The example's wire text, or why it does not fit `type` (a sentence without a leading capital). */

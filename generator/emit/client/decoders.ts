@@ -57,6 +57,7 @@ const PRIMITIVE_READERS: Readonly<Record<PrimitiveName, string>> = {
   NCName: 'readXsNcName',
   language: 'readXsLanguage',
   token: 'readXsToken',
+  anyURI: 'readXsAnyUri',
   xml: 'readXml',
 };
 

@@ -66,6 +66,7 @@ const ENCODERS: Readonly<Record<PrimitiveName, string>> = {
   NCName: 'encodeXsNcName',
   language: 'encodeXsLanguage',
   token: 'encodeXsToken',
+  anyURI: 'encodeXsAnyUri',
   xml: 'encodeXml',
 };
 

@@ -71,6 +71,7 @@ const ENCODERS: Readonly<Record<PrimitiveName, AnyEncode>> = {
   NCName: values.encodeXsNcName,
   language: values.encodeXsLanguage,
   token: values.encodeXsToken,
+  anyURI: values.encodeXsAnyUri,
   xml: encodeXml,
 };
 

@@ -34,6 +34,7 @@ import {
   decodeXsNonNegativeInteger,
   decodeXsPositiveInteger,
   decodeXsToken,
+  decodeXsAnyUri,
 } from './lexical.js';
 import type { XmlReader } from './xml-reader.js';
 
@@ -89,6 +90,7 @@ export const readXsNonNegativeInteger: ReadValue<string> = scalar(decodeXsNonNeg
 export const readXsPositiveInteger: ReadValue<string> = scalar(decodeXsPositiveInteger);
 export const readXsNmtoken: ReadValue<string> = scalar(decodeXsNmtoken);
 export const readXsToken: ReadValue<string> = scalar(decodeXsToken);
+export const readXsAnyUri: ReadValue<string> = scalar(decodeXsAnyUri);
 export const readXsName: ReadValue<string> = scalar(decodeXsName);
 export const readXsNcName: ReadValue<string> = scalar(decodeXsNcName);
 export const readXsLanguage: ReadValue<string> = scalar(decodeXsLanguage);

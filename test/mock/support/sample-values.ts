@@ -81,6 +81,9 @@ function primitive(name: PrimitiveName, label: string): unknown {
     case 'token':
       // Collapsed, as the rule wants: single spaces, none at either end.
       return `t ${label}`.replace(/\s+/g, ' ').trim();
+    case 'anyURI':
+      // A URI with the label in its path, escaped: collapsed, as the rule wants.
+      return `https://example.org/${encodeURIComponent(label)}`;
     case 'xml':
       return `<Row xmlns="urn:row" id="1">${label} &amp; more<br/></Row>`;
   }
