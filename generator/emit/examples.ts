@@ -65,6 +65,7 @@ const PRIMITIVES: Readonly<Record<PrimitiveName, string>> = {
   NCName: "'text'",
   language: "'en'",
   token: "'text'",
+  anyURI: "'https://example.org/'",
   xml: "'<example/>'",
 };
 
@@ -148,7 +149,7 @@ export function fixedValue(f: FieldModel): string | undefined {
 
 /** The example argument of a parameter the caller passes. */
 export function exampleParam(p: ParameterModel): string {
-  return exprText(named(p.name, p.example, p.type, 0, tsLiteral(DATA_SET)));
+  return exprText(named(p.name, p.example ?? p.pattern?.sample, p.type, 0, tsLiteral(DATA_SET)));
 }
 
 /** How deep records and lists are filled before they are left empty (recursive types end there). */
@@ -229,7 +230,8 @@ function exampleField(s: StructModel, f: FieldModel, depth: number, dataSet: Exp
   if (status && f === status.codeField) return tsLiteral(status.success);
   if (status && f === status.messageField) return "'OK'";
   if (depth >= MAX_DEPTH && f.type.kind === 'list') return listExample(f.type, depth, dataSet);
-  return named(f.name, f.example, f.type, depth + 1, dataSet);
+  // A value with a pattern shows the pattern's sample where the spec gives no example: a picked one may not match it.
+  return named(f.name, f.example ?? f.pattern?.sample, f.type, depth + 1, dataSet);
 }
 
 /**
@@ -378,5 +380,6 @@ const ZEROS: Readonly<Record<PrimitiveName, string>> = {
   NCName: "'_'",
   language: "'en'",
   token: "''",
+  anyURI: "''",
   xml: "''",
 };

@@ -45,6 +45,7 @@ const DECODED: Readonly<Record<PrimitiveName, string>> = {
   NCName: 'string',
   language: 'string',
   token: 'string',
+  anyURI: 'string',
   // The markup as sent, never interpreted.
   xml: 'string',
 };

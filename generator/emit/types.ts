@@ -2,6 +2,7 @@
  * Emits the types of the interface: enums as string-literal unions (open on decode), records, results and the
  * per-operation parameter types (credentials left out: the client fills them in).
  */
+import { patternRemark } from './patterns.js';
 import { StructureKind, VariableDeclarationKind } from '../print/kinds.js';
 import type {
   EnumModel,
@@ -242,6 +243,7 @@ function fieldDocs(f: FieldModel): string[] {
   if (f.form === 'unqualified' && !f.attribute) wire.push('Unqualified: in no namespace, written with `xmlns=""`.');
   if (f.fixed !== undefined) wire.push(`Fixed: always \`${f.fixed}\`, sent when left out; any other value is refused.`);
   if (f.default !== undefined) wire.push(`Default (in the schema): \`${f.default}\`.`);
+  if (f.pattern) wire.push(patternRemark(f.pattern)!);
   return jsDocs([f.doc, absentOrNil(f)].filter(Boolean).join(' '), wire.join(' '), decisionRemark(f.decision));
 }
 
@@ -278,7 +280,7 @@ function paramsStatement(op: OperationModel): Statement {
       name: propertyKey(p.name),
       type: optionalType(paramType(p), p.optional),
       hasQuestionToken: p.optional,
-      docs: [jsDoc(p.doc, sentAs(p), p.quirk, decisionRemark(p.decision))],
+      docs: [jsDoc(p.doc, sentAs(p), patternRemark(p.pattern), p.quirk, decisionRemark(p.decision))],
     })),
   };
 }

@@ -64,6 +64,7 @@ function bareParams(
       type: planned.ref,
       ...(planned.reference ? { optional: true as const } : {}),
       ...(p.node.attrs.get('nillable') === 'true' ? { nillable: true as const } : {}),
+      ...(planned.pattern !== undefined ? { pattern: planned.pattern } : {}),
       doc: xsdDocumentation(p.node),
     });
   }
@@ -86,6 +87,7 @@ function bareAnswer(
   const [first, ...rest] = outParts;
   if (first) {
     resultType = types.inlineRecordType(first.element) ?? types.particleType(first.node, first.file);
+    if (resultType) types.patternNotKept(resultType, first.node, first.file, `the result of ${name}`);
     if (!resultType) {
       problems.add(
         first.file,

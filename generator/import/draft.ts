@@ -61,6 +61,8 @@ export interface DraftField {
   form?: 'qualified' | 'unqualified' | undefined;
   /** The element's own namespace (an element reference to another schema, a qualified element in an unqualified one). */
   namespace?: string | undefined;
+  /** xs:pattern, as written in the schema (its type's, a text type of the format). */
+  pattern?: string | undefined;
   /** xs:fixed and xs:default, as written in the schema. */
   fixed?: string | undefined;
   default?: string | undefined;
@@ -98,6 +100,8 @@ export interface DraftParam {
   form?: 'unqualified' | undefined;
   /** The parameter element's own namespace (an element reference to another schema). */
   namespace?: string | undefined;
+  /** xs:pattern, as written in the schema (its type's). */
+  pattern?: string | undefined;
   doc?: string | undefined;
 }
 

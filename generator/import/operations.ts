@@ -230,7 +230,6 @@ function draftOperation(
   tns: string,
   rpcLeftOut: Set<string>,
 ): DraftOperation | undefined {
-  const file = doc.file;
   const name = op.attrs.get('name') ?? '';
   const bOp = operationNamed(main.node, name, messageName(op));
   const at: OperationAt = { doc, types, problems, op, name, bOp, main };

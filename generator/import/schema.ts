@@ -31,6 +31,7 @@ import {
 } from './occurrence.js';
 import { capitalise } from '../model/text.js';
 import { draftSequenceAlternative } from './sequence-alternative.js';
+import { restrictionFacets } from './patterns.js';
 
 /** A type as mapped, with what the spec's defaults depend on. */
 export interface PlannedType {
@@ -41,6 +42,8 @@ export interface PlannedType {
   readonly itemName: string;
   /** The HTTP POST root ASMX gives a result of this type; undefined for XML content (any root). */
   readonly rootName: string | undefined;
+  /** A text type's pattern (xs:pattern), for the fields and parameters of it (generator/import/patterns.ts). */
+  readonly pattern?: string | undefined;
 }
 
 /** The spec's primitives that are XML Schema types: not guid and char (Microsoft's types namespace) nor xml (any content). */
@@ -385,9 +388,12 @@ export class TypePlanner {
             ? 's:union'
             : 's:simpleType';
       const base = restriction ? qnameAttr(restriction, 'base') : undefined;
-      const planned = base ? this.named(base, file, restriction!) : primitive('string');
+      const named = base ? this.named(base, file, restriction!) : primitive('string');
+      const facets = restriction && named ? this.withFacets(named, restriction, file) : undefined;
+      const planned = facets?.type ?? named;
       const shown = typeof planned?.ref === 'string' ? planned.ref : 'its base type';
-      this.report(file, node, what, `the simple type ${name.local} is drafted as ${shown}; its facets are not kept`);
+      if (!facets?.facetsKept)
+        this.report(file, node, what, `the simple type ${name.local} is drafted as ${shown}; its facets are not kept`);
       const result = planned ?? primitive('string');
       this.planned.set(key(name), result);
       return result;
@@ -513,6 +519,7 @@ export class TypePlanner {
     const itemType = item ? (this.inlineItemType(name, item, d) ?? this.particleType(item, d.file)) : undefined;
     if (!item || !itemType) return primitive('string');
     const itemElement = item.attrs.get('name') ?? '';
+    this.patternNotKept(itemType, item, d.file, `the items of ${name.local}`);
     const nillable = item.attrs.get('nillable') === 'true';
     const ref = {
       list: itemType.ref,
@@ -787,7 +794,13 @@ export class TypePlanner {
     if (!planned) return;
     let text: DraftField | undefined;
     if (typeof planned.ref === 'string' && this.records.has(planned.ref)) draft.extends = planned.ref;
-    else if (typeof planned.ref === 'string') text = { name: 'Value', type: planned.ref, text: true };
+    else if (typeof planned.ref === 'string')
+      text = {
+        name: 'Value',
+        type: planned.ref,
+        text: true,
+        ...(planned.pattern !== undefined ? { pattern: planned.pattern } : {}),
+      };
     else {
       this.report(
         file,
@@ -1459,6 +1472,7 @@ export class TypePlanner {
       return undefined;
     }
     // Its element repeated: the alternative's value is the list of them (`{ property: [...] }`).
+    this.patternNotKept(planned, c, from, `the alternative ${name} in ${owner}`);
     const nillable = element.attrs.get('nillable') === 'true';
     const doc = xsdDocumentation(element);
     return {
@@ -1505,6 +1519,7 @@ export class TypePlanner {
       );
     const foreign = record ? this.foreignOf(element) : undefined;
     const doc = xsdDocumentation(element);
+    this.patternNotKept(planned, c, from, `the alternative ${name} in ${owner}`);
     const alternative: DraftAlternative = {
       name,
       type: planned.ref as string | DraftList,
@@ -1552,6 +1567,7 @@ export class TypePlanner {
     const values = this.fixedAndDefault(el, file, name, planned, repeats(el));
     if (max === 'unbounded' || (max !== undefined && Number(max) > 1)) {
       const nillable = el.attrs.get('nillable') === 'true';
+      this.patternNotKept(planned, el, file, `the items of ${name}`);
       return {
         name,
         type: {
@@ -1570,6 +1586,7 @@ export class TypePlanner {
       type: planned.ref,
       ...(optional !== planned.reference ? { optional } : {}),
       ...(nillable !== planned.reference ? { nillable } : {}),
+      ...(planned.pattern !== undefined ? { pattern: planned.pattern } : {}),
       ...values,
       ...(doc !== undefined ? { doc } : {}),
     };
@@ -1632,12 +1649,15 @@ export class TypePlanner {
     const inline = typeName ? undefined : kids(at, NS.xsd, 'simpleType')[0];
     // An inline restriction is drafted as its base (an xs:NMTOKEN stays one), its facets reported.
     const inlineBase = inline ? qnameAttr(kids(inline, NS.xsd, 'restriction')[0] ?? inline, 'base') : undefined;
-    const planned = typeName
+    const named = typeName
       ? this.named(typeName, file, at)
       : inlineBase
         ? this.named(inlineBase, file, inline!)
         : primitive('string');
-    if (inline) {
+    const inlineRestriction = inline ? kids(inline, NS.xsd, 'restriction')[0] : undefined;
+    const facets = named && inlineRestriction ? this.withFacets(named, inlineRestriction, file) : undefined;
+    const planned = facets?.type ?? named;
+    if (inline && !facets?.facetsKept) {
       const shown = typeof planned?.ref === 'string' ? planned.ref : 'string';
       this.report(
         file,
@@ -1662,6 +1682,7 @@ export class TypePlanner {
       name,
       type: planned.ref,
       ...(optional !== planned.reference ? { optional } : {}),
+      ...(planned.pattern !== undefined ? { pattern: planned.pattern } : {}),
       attribute: true,
       ...(form ? { form } : {}),
       ...values,
@@ -1688,6 +1709,36 @@ export class TypePlanner {
     return name === undefined
       ? undefined
       : { ref: name, reference: true, itemName: element.local, rootName: element.local };
+  }
+
+  /**
+   * `planned`, the base of `restriction`, with the restriction's pattern, and whether it has no facet but patterns.
+   * A pattern that is not kept is reported here; the other facets by the caller.
+   */
+  private withFacets(
+    planned: PlannedType,
+    restriction: XmlElement,
+    file: string,
+  ): { readonly type: PlannedType; readonly facetsKept: boolean } {
+    const facets = restrictionFacets(restriction, planned.ref, planned.pattern);
+    if (facets.refused !== undefined) this.report(file, restriction, 's:pattern', facets.refused);
+    const type = facets.pattern === planned.pattern ? planned : { ...planned, pattern: facets.pattern };
+    // A pattern not kept is reported above, once: the caller reports the other facets, where there are any.
+    return { type, facetsKept: facets.others.length === 0 };
+  }
+
+  /**
+   * Reports the pattern of a type where the format keeps none (`what`: a list's items, a choice's alternative): a
+   * pattern restricts a field or a parameter holding one value.
+   */
+  patternNotKept(planned: PlannedType, el: XmlElement, file: string, what: string): void {
+    if (planned.pattern !== undefined)
+      this.report(
+        file,
+        el,
+        's:pattern',
+        `the pattern of ${what}, ${JSON.stringify(planned.pattern)}, is not kept: the format keeps a pattern on a field or parameter holding one value`,
+      );
   }
 
   /** The type of an element particle: its named type, or `xml` for any content; reports what cannot be mapped. */
@@ -1725,14 +1776,16 @@ export class TypePlanner {
     const base =
       restriction && kids(restriction, NS.xsd, 'enumeration').length === 0 ? qnameAttr(restriction, 'base') : undefined;
     if (base) {
-      const planned = this.named(base, file, restriction!);
-      this.report(
-        file,
-        inline,
-        'anonymous s:simpleType',
-        `the type of ${name} is declared inline, a restriction of ${base.local} drafted as ${typeof planned?.ref === 'string' ? planned.ref : 'its base'}; its facets are not kept`,
-      );
-      if (planned) return planned;
+      const named = this.named(base, file, restriction!);
+      const planned = named ? this.withFacets(named, restriction!, file) : undefined;
+      if (!planned?.facetsKept)
+        this.report(
+          file,
+          inline,
+          'anonymous s:simpleType',
+          `the type of ${name} is declared inline, a restriction of ${base.local} drafted as ${typeof named?.ref === 'string' ? named.ref : 'its base'}; its facets are not kept`,
+        );
+      if (planned) return planned.type;
     }
     // A reference to a global element of an anonymous complex type: the record named after that element.
     const ref = this.inPlaceRefs.get(declarationOf(el));

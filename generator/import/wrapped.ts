@@ -155,8 +155,10 @@ function wrappedParams(
       ...(!repeated && nillable ? { nillable: true as const } : {}),
       ...(form ? { form } : {}),
       ...(foreign !== undefined ? { namespace: foreign } : {}),
+      ...(!repeated && planned.pattern !== undefined ? { pattern: planned.pattern } : {}),
       doc: xsdDocumentation(p),
     };
+    if (repeated) types.patternNotKept(planned, p, request.file, `the items of ${pName}`);
     types.settleLater(param, planned.ref, p, request.file, `the parameter ${name}.${pName}`);
     params.push(param);
   }
@@ -189,6 +191,7 @@ function wrappedResult(
   }
   if (first) {
     resultType = types.particleType(first, response.file, true);
+    if (resultType) types.patternNotKept(resultType, first, response.file, `the result of ${name}`);
     const element = first.attrs.get('name') ?? '';
     const form = types.operationForm(first);
     if (resultType) {

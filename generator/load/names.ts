@@ -109,9 +109,9 @@ function isPart(ch: string): boolean {
  */
 export function declaredStem(name: string): string {
   const stem = identifierStem(name);
-  const first = [...stem][0]!;
+  const first = Array.from(stem)[0]!;
   const upper = first.toUpperCase();
-  return [...upper].length === 1 && isStart(upper) ? upper + stem.slice(first.length) : stem;
+  return Array.from(upper).length === 1 && isStart(upper) ? upper + stem.slice(first.length) : stem;
 }
 
 /**

@@ -55,6 +55,7 @@ import { checkNoNamespaceActions } from './no-namespace.js';
 import { describeType } from './describe-type.js';
 import { checkExample } from './example.js';
 import { repeatedParamProblem } from './repeated-param.js';
+import { patternOf } from './pattern.js';
 import type {
   RawChoice,
   RawField,
@@ -564,6 +565,7 @@ export function resolveSpec(
           'a list without a container is never absent or nil: no items is an empty list (use nillableItems for nil items)',
         );
       }
+      const example = exampleOf(f.example, type, [...path, 'example']);
       into.push({
         kind: 'field',
         name: f.name,
@@ -590,7 +592,8 @@ export function resolveSpec(
           ? { attributeNamespace: { uri: XML_NAMESPACE, prefix: 'xml' } }
           : {}),
         ...(f.namespace !== undefined && !attribute && !text ? { namespace: elementNamespaceOf(f.namespace) } : {}),
-        ...exampleOf(f.example, type, [...path, 'example']),
+        ...example,
+        ...patternOf(f.pattern, type, example.example, path, report),
         ...valueOf('fixed', f.fixed, type, path),
         ...valueOf('default', f.default, type, path),
         ...(withChoice && !attribute && !text ? { onlyWith: { choice: withChoice, alternative: f.onlyWith! } } : {}),
@@ -800,6 +803,7 @@ export function resolveSpec(
       const why = ownNamespaceProblem({ form: p.form, choice: type.kind === 'choice' });
       if (why) report([...path, 'namespace'], why);
     }
+    const example = p.role ? {} : exampleOf(p.example, type, [...path, 'example']);
     return {
       kind: 'parameter',
       name,
@@ -813,7 +817,8 @@ export function resolveSpec(
       secret: p.secret ?? false,
       ...(p.form !== undefined ? { form: p.form } : {}),
       ...(p.namespace !== undefined ? { namespace: elementNamespaceOf(p.namespace) } : {}),
-      ...(p.role ? {} : exampleOf(p.example, type, [...path, 'example'])),
+      ...example,
+      ...patternOf(p.pattern, type, example.example, path, report),
       decision: decision(p.decision, [...path, 'decision']),
     };
   };

@@ -237,6 +237,13 @@ const example = z
     "A value the docs' examples and the mock's example answers use, written as it is sent (an XML Schema lexical form; a char as the character): checked against the type. Without one, a value is picked by name and type. Documentation only: changing it breaks nobody.",
   );
 
+const pattern = z
+  .string()
+  .optional()
+  .describe(
+    'An XML Schema pattern (xs:pattern) the text of a string, token, NMTOKEN, Name, NCName or language value matches, as the schema writes it (implicitly anchored): the client refuses a value not matching it before sending, the mock refuses a request holding one; answers are read without it. What JavaScript cannot say (\\i, \\c, block escapes such as \\p{IsBasicLatin}) is refused when the spec is loaded.',
+  );
+
 /**
  * An element's own namespace (a field's, a parameter's, a result's), where its place would put it elsewhere: an
  * element reference to a global element of another schema (`<xs:element ref="other:Name"/>`), or a qualified element
@@ -296,6 +303,7 @@ const field = z
       'The namespace of this element itself, when it is not the one its place gives it: an element reference to another schema\'s global element (<xs:element ref="other:Name"/>), or a qualified element inside an unqualified one. Written with a prefix bound to it and read only there; what it holds stays where its type puts it. Not with form, nor on the text content or a choice. On an attribute, only XML\'s own namespace (http://www.w3.org/XML/1998/namespace: xml:lang, xml:space, xml:base, xml:id, as <xs:attribute ref="xml:lang"/> says), written with the prefix xml, which needs no declaration.',
     ),
     example,
+    pattern,
     fixed: z
       .union([z.string(), z.number(), z.boolean()])
       .optional()
@@ -428,6 +436,7 @@ const parameterKeys = {
     ),
   namespace: elementNamespace,
   example,
+  pattern,
   decision: decisionRef.optional(),
 };
 

@@ -56,6 +56,7 @@ export const VALUE_CODECS: Readonly<Record<PrimitiveName, ValueCodec>> = {
   NCName: codec('encodeXsNcName', values.encodeXsNcName, values.decodeXsNcName),
   language: codec('encodeXsLanguage', values.encodeXsLanguage, values.decodeXsLanguage),
   token: codec('encodeXsToken', values.encodeXsToken, values.decodeXsToken),
+  anyURI: codec('encodeXsAnyUri', values.encodeXsAnyUri, values.decodeXsAnyUri),
   xml: codec('encodeXml', encodeXml as ValueEncode),
 };
 

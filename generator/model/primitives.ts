@@ -35,6 +35,8 @@ export const PRIMITIVE_NAMES = [
   'language',
   // Text of collapsed whitespace (xs:token: PayPal's codes and identifiers; xsd.exe: string).
   'token',
+  // A URI reference, its whitespace collapsed (xs:anyURI: xml:base, OpenTravel's URLs; xsd.exe: string).
+  'anyURI',
   // xs:any / xs:anyType content (a .NET DataSet, XmlElement): kept as the raw XML text, never interpreted.
   'xml',
 ] as const;
@@ -71,4 +73,18 @@ const LEXICAL_STRINGS: ReadonlySet<PrimitiveName> = new Set([
   'NCName',
   'language',
   'token',
+  'anyURI',
+]);
+
+/**
+ * The types a pattern (xs:pattern) may restrict in the format: those whose TypeScript value is the text on the wire,
+ * so that one check serves the value sent and the value read.
+ */
+export const PATTERN_TYPES: ReadonlySet<PrimitiveName> = new Set([
+  'string',
+  'token',
+  'NMTOKEN',
+  'Name',
+  'NCName',
+  'language',
 ]);

@@ -26,6 +26,19 @@ export interface PrimitiveType {
   readonly dataSet?: true;
 }
 
+/**
+ * An XML Schema pattern facet (xs:pattern) of a text value: the client refuses a value not matching it before sending,
+ * the mock refuses a request holding one; the client reads answers without it (docs/spec-format.md, Patterns).
+ */
+export interface PatternFacet {
+  /** The pattern as XML Schema writes it (what the WSDL says). */
+  readonly xsd: string;
+  /** Its JavaScript translation, anchored, for `new RegExp(source, 'u')`. */
+  readonly source: string;
+  /** A value it matches, for the examples where the spec gives none (undefined where none was found). */
+  readonly sample: string | undefined;
+}
+
 export interface EnumType {
   readonly kind: 'enum';
   readonly enum: EnumModel;
@@ -179,6 +192,8 @@ export interface FieldModel {
   readonly fixed?: string | undefined;
   /** The schema's default value (xs:default), as sent: written in the WSDL and the docs, nothing else. */
   readonly default?: string | undefined;
+  /** The pattern its text matches (xs:pattern): only on a field of a text type (PATTERN_TYPES of primitives.ts). */
+  readonly pattern?: PatternFacet | undefined;
   /**
    * The choice of its record (a field before it) and the alternative it is sent with only: it belongs to a sequence
    * that is that alternative, drafted as the sequence's first element (the spec's `onlyWith`). Present beside another
@@ -276,6 +291,8 @@ export interface ParameterModel {
   readonly namespace?: XmlNamespace | undefined;
   /** The spec's example, as the client sends it (checked against the type); docs and example calls show it. */
   readonly example?: string | undefined;
+  /** The pattern its text matches (xs:pattern), as a field's. */
+  readonly pattern?: PatternFacet | undefined;
   readonly decision: Decision | undefined;
 }
 

@@ -60,6 +60,7 @@ const INPUT = {
   code: 'x_y',
   lang: 'en-GB',
   words: 'two words',
+  link: 'http://example.org/a%20b?c=d#e',
 };
 
 /** What each parameter must look like on the wire. */
@@ -86,6 +87,7 @@ const WIRE: ReadonlyArray<[string, string]> = [
   ['code', 'x_y'],
   ['lang', 'en-GB'],
   ['words', 'two words'],
+  ['link', 'http://example.org/a%20b?c=d#e'],
 ];
 
 const RESULT_FIELDS =
@@ -162,6 +164,8 @@ describe('bad input is refused before anything is sent', () => {
     ['a token with two spaces between words', { words: 'two  words' }],
     ['a token with a space at its end', { words: 'words ' }],
     ['a token with a line break', { words: 'two\nwords' }],
+    ['an anyURI with a space at its start', { link: ' http://example.org/' }],
+    ['an anyURI with a tab', { link: 'http://example.org/\ta' }],
   ])('%s', async (_label, change) => {
     const before = server.requests.length;
     const error = await rejected(client('soap11').echo({ ...INPUT, ...change }));
@@ -183,6 +187,17 @@ describe('values outside their type in a response are decode errors', () => {
     const error = await rejected(client('soap11').echo(INPUT));
     expect((error as Error).name).toBe('SvcDecodeError');
     expect((error as { path?: string }).path).toMatch(new RegExp(`/${name}$`));
+  });
+});
+
+describe('an anyURI in a response', () => {
+  it('is read as its whitespace collapses, as XML Schema reads it', async () => {
+    const fields = RESULT_FIELDS.replace(
+      '<link>http://example.org/a%20b?c=d#e</link>',
+      '<link>\n  http://example.org/a%20b?c=d#e\t</link>',
+    );
+    server.respond(resultResponse('soap11', 'Echo', fields, 'AllTypes', NS));
+    await expect(client('soap11').echo(INPUT)).resolves.toMatchObject({ link: 'http://example.org/a%20b?c=d#e' });
   });
 });
 

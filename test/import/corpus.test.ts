@@ -172,9 +172,10 @@ const NODE_SOAP_NOT_SERVED: Readonly<Record<string, Readonly<Record<string, read
 const FACETS_NOT_KEPT: Readonly<Record<string, readonly string[]>> = {
   // An attribute's inline enumeration, drafted as string.
   'chromedata-description': ['enumeration on attribute code', 'enumeration on attribute responseCode'],
-  // A length and a pattern on an attribute's type, drafted as string; an inline restriction of an attribute's type
-  // (interactiveQueryId, questionId, answerId) drafted as its base, its bound not kept; MiddleName's and AreaCode's
-  // patterns are on a choice's alternatives (Name's MiddleName | MiddleInitial, PhoneNumber's sequence | PhoneNumber).
+  // Lengths and bounds beside patterns (the patterns are kept and the samples match them); an inline restriction of an
+  // attribute's type (interactiveQueryId, questionId, answerId) drafted as its base, its bound not kept; AddressLine's
+  // pattern is on repeated items (maxOccurs="6"), MiddleName's and AreaCode's on a choice's alternatives (Name's
+  // MiddleName | MiddleInitial, PhoneNumber's sequence | PhoneNumber): the format keeps none there.
   'equifax-canada': [
     'enumeration on attribute addressType',
     'enumeration on attribute driversLicenseAddressType',
@@ -183,8 +184,6 @@ const FACETS_NOT_KEPT: Readonly<Record<string, readonly string[]>> = {
     'length on element AreaCode',
     'length on element Exchange',
     'length on element Number',
-    'length on element Province',
-    'length on element SIN',
     'maxInclusive on attribute answerId',
     'maxInclusive on attribute interactiveQueryId',
     'maxInclusive on attribute questionId',
@@ -195,34 +194,17 @@ const FACETS_NOT_KEPT: Readonly<Record<string, readonly string[]>> = {
     'maxLength on element AddressLine',
     'maxLength on element CreditCardNumber',
     'maxLength on element CustomerId',
-    'maxLength on element Email',
-    'maxLength on element IPAddress',
     'maxLength on element Number',
-    'pattern on attribute transactionKey',
     'pattern on element AddressLine',
     'pattern on element AreaCode',
-    'pattern on element Email',
-    'pattern on element Exchange',
-    'pattern on element FirstName',
-    'pattern on element IPAddress',
-    'pattern on element LastName',
     'pattern on element MiddleName',
-    'pattern on element Number',
-    'pattern on element Province',
-    'pattern on element SIN',
   ],
   // xs:list of an enumeration (.NET [Flags] enums), drafted as string.
   'myboardpack': ['enumeration on element Rights'],
   'sharepoint-people': ['enumeration on element PrincipalType', 'enumeration on element principalType'],
   'tamu-geocoder': ['enumeration on element FeatureMatchingResultType'],
-  // A pattern restriction ([a-zA-Z]{3}), UniqueID_Type's pattern (Type) and length (ID) and an attribute's inline
-  // enumeration, drafted as string.
-  'whl-travel': [
-    'enumeration on attribute Target',
-    'maxLength on attribute ID',
-    'pattern on attribute ISOCurrency',
-    'pattern on attribute Type',
-  ],
+  // UniqueID_Type's length (ID) and an attribute's inline enumeration, drafted as string (the patterns are kept).
+  'whl-travel': ['enumeration on attribute Target', 'maxLength on attribute ID'],
   // A pattern on the type of the parameter day, which the draft keeps as its primitive base.
   'mssql-endpoint': ['pattern on element day'],
   // Anonymous restrictions of string with a maxLength (a sample longer than it), drafted as string.

@@ -167,7 +167,7 @@ describe('what the loader refuses', () => {
       ),
       where: ['type: Definiton', 'Definiton'],
       path: 'records.Plan.fields[0].type.choice[0].type',
-      message: `unknown type "Definiton"; expected an XML Schema type (${'string, int, long, double, boolean, dateTime, decimal, float, short, byte, unsignedByte, unsignedShort, unsignedInt, unsignedLong, base64Binary, guid, char, date, time, duration, integer, nonNegativeInteger, positiveInteger, NMTOKEN, Name, NCName, language, token, xml'}), dataSet, an enum or a record (did you mean "Definition"?)`,
+      message: `unknown type "Definiton"; expected an XML Schema type (${'string, int, long, double, boolean, dateTime, decimal, float, short, byte, unsignedByte, unsignedShort, unsignedInt, unsignedLong, base64Binary, guid, char, date, time, duration, integer, nonNegativeInteger, positiveInteger, NMTOKEN, Name, NCName, language, token, anyURI, xml'}), dataSet, an enum or a record (did you mean "Definition"?)`,
     },
     {
       kind: 'an alternative with the element name of a field',

@@ -322,7 +322,7 @@ function messagesOf(text: string): string[] {
 }
 
 const XSD =
-  'string, int, long, double, boolean, dateTime, decimal, float, short, byte, unsignedByte, unsignedShort, unsignedInt, unsignedLong, base64Binary, guid, char, date, time, duration, integer, nonNegativeInteger, positiveInteger, NMTOKEN, Name, NCName, language, token, xml';
+  'string, int, long, double, boolean, dateTime, decimal, float, short, byte, unsignedByte, unsignedShort, unsignedInt, unsignedLong, base64Binary, guid, char, date, time, duration, integer, nonNegativeInteger, positiveInteger, NMTOKEN, Name, NCName, language, token, anyURI, xml';
 const OPERATION_KEYS =
   'name, doc, params, result, httpPostRoot, httpPost, httpGet, soapAction, parameterStyle, namespace, headers, responseHeaders, faults, outputs, eat, submitsPayments, group';
 const TOP_KEYS =

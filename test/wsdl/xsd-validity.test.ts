@@ -54,6 +54,7 @@ const TEXT: Readonly<Record<Exclude<PrimitiveName, 'xml'>, string>> = {
   NCName: 'a_b',
   language: 'en-GB',
   token: 'a b-c',
+  anyURI: 'http://example.org/a%20b?c=d#e',
 };
 
 type Variant = 'full' | 'sparse';

@@ -3,7 +3,7 @@
 /**
  * XML Schema types that are text with a lexical rule of their own, beyond string: the unbounded integers
  * (`xs:integer`, `xs:nonNegativeInteger`, `xs:positiveInteger`, kept as exact decimal strings) and the name-like
- * strings (`xs:NMTOKEN`, `xs:Name`, `xs:NCName`, `xs:language`) and `xs:token` (collapsed whitespace). A value that breaks its type's rule is refused before
+ * strings (`xs:NMTOKEN`, `xs:Name`, `xs:NCName`, `xs:language`) and `xs:token` and `xs:anyURI` (collapsed whitespace). A value that breaks its type's rule is refused before
  * sending (SvcRequestError), as the service's schema would refuse it, and read as an error (SvcDecodeError).
  */
 import { SvcDecodeError, SvcRequestError } from '../errors.js';
@@ -31,6 +31,12 @@ const RULES = {
   token: {
     pattern: /^(?:[^ \t\r\n]+(?: [^ \t\r\n]+)*)?$/u,
     expected: 'text without tabs or line breaks, one space between words and none at either end',
+  },
+  // A URI reference, its whitespace collapsed as token's: XML Schema 1.1 puts no other rule on its lexical space
+  // (and .NET checks none), so the text is sent as given once collapsed; the service resolves it.
+  anyURI: {
+    pattern: /^(?:[^ \t\r\n]+(?: [^ \t\r\n]+)*)?$/u,
+    expected: 'a URI: no tabs or line breaks, one space between parts and none at either end',
   },
 } as const;
 
@@ -69,6 +75,8 @@ export const encodeXsName = (value: string, name: string): string => encodeNameL
 export const encodeXsNcName = (value: string, name: string): string => encodeNameLike('NCName', value, name);
 export const encodeXsLanguage = (value: string, name: string): string => encodeNameLike('language', value, name);
 export const encodeXsToken = (value: string, name: string): string => encodeNameLike('token', value, name);
+export const decodeXsAnyUri = (text: string, path: string): string => decodeNameLike('anyURI', text, path);
+export const encodeXsAnyUri = (value: string, name: string): string => encodeNameLike('anyURI', value, name);
 
 /** The least value of each unbounded integer type (none for xs:integer). */
 const INTEGER_MIN = { integer: undefined, nonNegativeInteger: 0n, positiveInteger: 1n } as const;

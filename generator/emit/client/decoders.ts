@@ -22,6 +22,7 @@ import { fixedValue } from '../examples.js';
 import { ANY_ATTRIBUTES, keepsAnyAttribute } from '../types.js';
 import { arrayLiteral, arrow, call, objectLiteral } from '../expressions.js';
 import { memberGroups } from './member-namespaces.js';
+import { patternRegex } from '../patterns.js';
 import { localName, propertyKey } from '../../load/names.js';
 
 export function decoderName(struct: StructModel): string {
@@ -57,6 +58,7 @@ const PRIMITIVE_READERS: Readonly<Record<PrimitiveName, string>> = {
   NCName: 'readXsNcName',
   language: 'readXsLanguage',
   token: 'readXsToken',
+  anyURI: 'readXsAnyUri',
   xml: 'readXml',
 };
 
@@ -98,6 +100,7 @@ export function decoderImports(structs: readonly StructModel[], results: readonl
       names.add('formMemberName');
     for (const f of s.ownFields) {
       if (fixedCheck(f) !== undefined) names.add('checkFixed');
+      if (f.pattern) names.add('checkPattern');
       if (f.onlyWith) names.add('onlyWithElement');
       if (f.attribute || f.text) {
         names.add(f.text ? 'readTextContent' : f.attributeNamespace ? 'readQualifiedAttribute' : 'readAttribute');
@@ -211,10 +214,21 @@ function fixedCheck(f: FieldModel): string | undefined {
   return fixedValue(f);
 }
 
-/** `read`, checked against the field's fixed value when it has one. */
+/** `read`, checked against the field's fixed value and its pattern (where the reader checks them) when it has them. */
 function withFixedCheck(s: StructModel, f: FieldModel, read: string): string {
   const fixed = fixedCheck(f);
-  return fixed === undefined ? read : call('checkFixed', ['r', tsLiteral(s.name), tsLiteral(f.name), read, fixed]);
+  const checked =
+    fixed === undefined ? read : call('checkFixed', ['r', tsLiteral(s.name), tsLiteral(f.name), read, fixed]);
+  return f.pattern === undefined
+    ? checked
+    : call('checkPattern', [
+        'r',
+        tsLiteral(s.name),
+        tsLiteral(f.name),
+        checked,
+        patternRegex(f.pattern),
+        tsLiteral(f.pattern.xsd),
+      ]);
 }
 
 /** `if (test) throw error;` on a line of its own, the throw on the next line when it does not fit. */
@@ -347,7 +361,7 @@ export function decoderFunction(
         if (choice) {
           for (const a of choice.alternatives) {
             if (a.sequence) {
-              sequenceCases(w, s.name, local(f), a);
+              sequenceCases(w, s.name, local(f), a, readerOf);
               continue;
             }
             w.writeLine(`case '${a.name}':`);

@@ -27,6 +27,7 @@ import { takesCredentials } from '../features.js';
 import { paramType, paramsTypeName, tsLiteral } from '../ts-types.js';
 import { subtypesOf } from './decoders.js';
 import { fieldNamespaces, memberNamespaces } from './member-namespaces.js';
+import { withPattern } from '../patterns.js';
 import { ANY_ATTRIBUTES, keepsAnyAttribute } from '../types.js';
 import { localName } from '../../load/names.js';
 import { fixedValue } from '../examples.js';
@@ -253,6 +254,8 @@ export class WriterSet {
             if (!f.attribute && !f.text) this.encode.add('textWriter');
           }
           if (f.onlyWith) this.encode.add('checkOnlyWith');
+          if (f.pattern) this.encode.add('patternText');
+          if (f.pattern && !f.attribute && !f.text) this.encode.add('textWriter');
           if (f.attribute || f.text) {
             this.encode.add(f.text ? 'writeText' : 'writeAttribute');
             this.visit(f.type, false);
@@ -287,6 +290,7 @@ export function requestCodec(model: ServiceModel): RequestCodec {
       const repeated = p.type.kind === 'list' && !p.type.container ? p.type : undefined;
       set.visit(repeated ? unbounded(repeated) : p.type, !isText(p.type));
       if (p.nillable) set.encode.add('nilParam');
+      if (p.pattern) set.encode.add('patternText');
       if (!isText(p.type)) set.encode.add(repeated ? 'repeatedParam' : 'nestedParam');
       if (p.type.kind === 'list' && isText(p.type.item) && (op.httpPost || op.httpGet)) set.encode.add('formList');
     }
@@ -475,7 +479,7 @@ export function recordWriterFunction(
             tsLiteral(attributeName(f)),
             memberValue(f),
             `\`\${path}.${f.name}\``,
-            fixedEncoder(f) ?? textEncoder(f.type as PrimitiveType | EnumType),
+            checkedEncoder(f) ?? textEncoder(f.type as PrimitiveType | EnumType),
             String(f.optional),
           ]),
         );
@@ -496,14 +500,14 @@ export function recordWriterFunction(
           call('writeText', [
             `v['${f.name}']`,
             `\`\${path}.${f.name}\``,
-            textEncoder(f.type as PrimitiveType | EnumType),
+            checkedEncoder(f) ?? textEncoder(f.type as PrimitiveType | EnumType),
           ]),
         );
       }
       for (const f of record.fields.filter((x) => !x.attribute && !x.text)) {
         const repeated = f.type.kind === 'list' && !f.type.container;
         const unqualified = f.form === 'unqualified';
-        const fixed = fixedEncoder(f);
+        const fixed = checkedEncoder(f);
         const writer =
           unqualified && repeated
             ? unqualifiedItems(f.type as ListType)
@@ -537,6 +541,19 @@ function memberValue(f: FieldModel): string {
 function fixedEncoder(f: FieldModel): string | undefined {
   if (f.fixed === undefined || (f.type.kind !== 'primitive' && f.type.kind !== 'enum')) return undefined;
   return call('fixedText', [textEncoder(f.type), tsLiteral(f.fixed)]);
+}
+
+/** The encoder of a field with a fixed value or a pattern: its type's, refusing text that breaks either. */
+function checkedEncoder(f: FieldModel): string | undefined {
+  const fixed = fixedEncoder(f);
+  return f.pattern === undefined
+    ? fixed
+    : withPattern('patternText', fixed ?? textEncoder(f.type as PrimitiveType), f.pattern);
+}
+
+/** A text parameter's encoder: its type's, refusing text that breaks its pattern. */
+function paramTextEncoder(p: ParameterModel): string {
+  return withPattern('patternText', textEncoder(p.type as PrimitiveType | EnumType), p.pattern);
 }
 
 /** An attribute's name as written: with its namespace's prefix where it is qualified. */
@@ -589,7 +606,7 @@ function isRepeated(p: ParameterModel): boolean {
 function paramEncoder(op: OperationModel, p: ParameterModel): string {
   const t = p.type;
   let encode: string;
-  if (isText(t)) encode = call(textEncoder(t), ['v', 'n']);
+  if (isText(t)) encode = call(paramTextEncoder(p), ['v', 'n']);
   else if (t.kind === 'list' && !t.container) {
     // Its items are its own elements: kept apart, so that the envelope can qualify each one.
     const form = isText(t.item) && (op.httpPost || op.httpGet) ? [call('formList', [textEncoder(t.item)])] : [];
@@ -643,7 +660,7 @@ export function encoderFunction(model: ServiceModel, op: OperationModel): Functi
       for (const p of op.inputParams) {
         const value = `p['${p.name}'] as ${paramType(p)}`;
         const simple = isText(p.type) && !p.nillable;
-        const encoder = simple ? textEncoder(p.type as PrimitiveType | EnumType) : paramEncoder(op, p);
+        const encoder = simple ? paramTextEncoder(p) : paramEncoder(op, p);
         const encode = (v: string) => call('encodeParam', [tsLiteral(op.name), tsLiteral(p.name), v, encoder]);
         const local = `const ${wireLocal(p)}`;
         if (!p.optional) w.write(`${local} = ${encode(value)}`);

@@ -7,7 +7,6 @@ import type { WriterFunction } from 'ts-morph';
 import type { ChoiceAlternative, SequenceMember, TypeModel } from '../../model/types.js';
 import { arrayLiteral, call } from '../expressions.js';
 import { tsLiteral } from '../ts-types.js';
-import { readerOf } from './decoders.js';
 
 /** The runtime writer of a sequence alternative: `sequenceWriter([['vin', writeXsString, false], ...])`. */
 export function sequenceWriterOf(members: readonly SequenceMember[], writer: (t: TypeModel) => string): string {
@@ -18,7 +17,13 @@ export function sequenceWriterOf(members: readonly SequenceMember[], writer: (t:
 type Writer = Parameters<WriterFunction>[0];
 
 /** The cases of a record decoder's member switch for a sequence alternative's elements, read into `local`. */
-export function sequenceCases(w: Writer, parent: string, local: string, a: ChoiceAlternative): void {
+export function sequenceCases(
+  w: Writer,
+  parent: string,
+  local: string,
+  a: ChoiceAlternative,
+  readerOf: (t: TypeModel) => string,
+): void {
   for (const m of a.sequence ?? []) {
     w.writeLine(`case ${tsLiteral(m.name)}:`);
     w.indent(() => {

@@ -34,6 +34,7 @@ import {
 } from '../client/encoders.js';
 import { localName, propertyKey } from '../../load/names.js';
 import { VALUE_CODECS } from '../../model/codecs.js';
+import { withPattern } from '../patterns.js';
 
 export const MOCK_CODEC_FILE = 'mock/codec.ts';
 
@@ -397,9 +398,11 @@ function paramLiteral(p: ParameterModel, form: boolean, needs: Needs): string {
     ['name', `'${p.name}'`],
     ['required', `${required}`],
     ['nillable', `${repeated ? repeated.nillableItems : p.nillable}`],
-    ['read', strictReader(repeated ? repeated.item : p.type, needs)],
+    ['read', withPattern('patternReader', strictReader(repeated ? repeated.item : p.type, needs), p.pattern)],
   ];
-  parts.push(['form', form ? formReader(p.type, needs) : 'undefined']);
+  const formRead = form ? formReader(p.type, needs) : 'undefined';
+  parts.push(['form', formRead === 'undefined' ? formRead : withPattern('patternForm', formRead, p.pattern)]);
+  if (p.pattern) ['patternReader', 'patternForm'].forEach((n) => needs.mockValues.add(n));
   if (p.type.kind === 'choice')
     parts.push(['alternatives', arrayLiteral(p.type.alternatives.map((a) => `'${a.name}'`))]);
   if (repeated) parts.push(['repeated', 'true']);

@@ -50,6 +50,8 @@ export interface ElementParticle {
   /** The field's `fixed` and `default` values (xs:fixed, xs:default). */
   readonly fixed?: string;
   readonly default?: string;
+  /** Its pattern (xs:pattern): the element's type is then an anonymous restriction of `type` by it. */
+  readonly pattern?: string;
 }
 
 /** An `s:choice` inside a sequence: one of its elements, each once (the repetition is the choice's). */
@@ -81,6 +83,8 @@ export interface AttributeDecl {
   readonly xmlRef?: boolean;
   readonly fixed?: string;
   readonly default?: string;
+  /** Its pattern (xs:pattern), as an element's. */
+  readonly pattern?: string;
 }
 
 export type SchemaItem =
@@ -410,6 +414,7 @@ class SchemaPlanner {
         nillable: p.nillable,
         type: this.typeRef(p.type),
         ...form,
+        ...(p.pattern !== undefined ? { pattern: p.pattern.xsd } : {}),
       },
       p.namespace?.uri,
       ns,
@@ -707,11 +712,12 @@ class SchemaPlanner {
   }
 }
 
-/** A field's `fixed` and `default` values, for its element or attribute declaration. */
-function fixedAndDefault(f: FieldModel): { fixed?: string; default?: string } {
+/** A field's `fixed` and `default` values and its pattern, for its element or attribute declaration. */
+function fixedAndDefault(f: FieldModel): { fixed?: string; default?: string; pattern?: string } {
   return {
     ...(f.fixed !== undefined ? { fixed: f.fixed } : {}),
     ...(f.default !== undefined ? { default: f.default } : {}),
+    ...(f.pattern !== undefined ? { pattern: f.pattern.xsd } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 /** Prints the planned schemas (schema.ts) as `s:schema` elements of `wsdl:types`, in ASMX's spelling. */
-import type { Prefixes } from './namespaces.js';
+import type { Prefixes, QName } from './namespaces.js';
 import type { AttributeDecl, ElementParticle, Particle, Schema, SchemaItem, XsdTypeRef } from './schema.js';
 import { child, type XMLBuilder } from './xml.js';
 
@@ -104,12 +104,13 @@ function writeElements(parent: XMLBuilder, particles: readonly ElementParticle[]
       ['maxOccurs', p.maxOccurs],
       ['name', p.name],
       ['nillable', p.nillable && 'true'],
-      ['type', refText(p.type, prefixes)],
+      ['type', p.pattern === undefined ? refText(p.type, prefixes) : undefined],
       ['form', p.unqualified === true && 'unqualified'],
       ['fixed', p.fixed],
       ['default', p.default],
     ]);
     if (p.type === 'any') anyContent(e);
+    else if (p.pattern !== undefined) restrictedType(e, p.type, p.pattern, prefixes);
   }
 }
 
@@ -133,15 +134,22 @@ function writeAttributes(parent: XMLBuilder, attributes: readonly AttributeDecl[
       ]);
       continue;
     }
-    child(parent, 's:attribute', [
+    const declared = child(parent, 's:attribute', [
       ['name', a.name],
-      ['type', prefixes.format(a.type)],
+      ['type', a.pattern === undefined ? prefixes.format(a.type) : undefined],
       ['use', a.required && 'required'],
       ['form', a.qualified === true && 'qualified'],
       ['fixed', a.fixed],
       ['default', a.default],
     ]);
+    if (a.pattern !== undefined) restrictedType(declared, a.type, a.pattern, prefixes);
   }
+}
+
+/** The anonymous type of a value with a pattern: its type restricted by it (`<s:simpleType><s:restriction>`). */
+function restrictedType(parent: XMLBuilder, base: QName, pattern: string, prefixes: Prefixes): void {
+  const restriction = child(child(parent, 's:simpleType', []), 's:restriction', [['base', prefixes.format(base)]]);
+  child(restriction, 's:pattern', [['value', pattern]]);
 }
 
 function refText(ref: XsdTypeRef, prefixes: Prefixes): string | undefined {

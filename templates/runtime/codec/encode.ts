@@ -34,6 +34,19 @@ export function fixedText<T>(encode: EncodeValue<T>, fixed: string): EncodeValue
   };
 }
 
+/**
+ * The encoder of a value restricted by a pattern (xs:pattern): `encode`'s text must match `pattern` (the schema's
+ * `xsd`, translated), or it is refused before anything is sent, as the service's schema would refuse it.
+ */
+export function patternText<T>(encode: EncodeValue<T>, pattern: RegExp, xsd: string): EncodeValue<T> {
+  return (value, path) => {
+    const text = encode(value, path);
+    if (!pattern.test(text))
+      reject(path, `is ${JSON.stringify(text)}, which does not match its pattern ${JSON.stringify(xsd)}`);
+    return text;
+  };
+}
+
 /** A writer for a value with a text form: `<name>text</name>`, the text escaped. */
 export function textWriter<T>(encode: EncodeValue<T>): WriteValue<T> {
   return (name, value, path) => `<${name}>${escapeXmlText(encode(value, path))}</${name}>`;

@@ -263,6 +263,12 @@ export class XmlReader {
   /** Whether the name scanName last read is a proper qualified name (at most one colon, neither first nor last). */
   private nameOk = true;
 
+  /**
+   * Whether values are held to their patterns (xs:pattern) as they are read: the mock sets it on requests, which the
+   * service's schema binds; the client leaves it off, reading an answer as the service sent it.
+   */
+  checkPatterns = false;
+
   /** `fail` as a callback for the character-data decoder, bound once rather than per call. */
   private readonly failAt = (message: string, offset: number): never => this.fail(message, offset);
 

@@ -497,6 +497,8 @@ export class MockCore {
 
   #readSoap(request: MockExchange, style: Style, text: string, trace: Trace): Call {
     const reader = new XmlReader(text, this.#names);
+    // A request is held to the schema's patterns; the client reads answers without them.
+    reader.checkPatterns = true;
     try {
       const present = openRequestEnvelope(reader, style === 'soap11' ? '1.1' : '1.2', this.#bareActions.size > 0);
       const route =

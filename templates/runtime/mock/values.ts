@@ -50,6 +50,30 @@ export function enumReader(type: string, values: readonly string[]): ReadValue<s
   };
 }
 
+/** The error for a parameter's value that does not match its pattern (xs:pattern). */
+function patternMismatch(value: string, xsd: string, path: string): SvcDecodeError {
+  const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
+  return new SvcDecodeError(`"${shown}" does not match the pattern ${JSON.stringify(xsd)}`, { path });
+}
+
+/** Reads a parameter element whose text is restricted by a pattern: one not matching it is refused. */
+export function patternReader<T>(read: ReadValue<T>, pattern: RegExp, xsd: string): ReadValue<T> {
+  return (r) => {
+    const value = read(r);
+    if (typeof value === 'string' && !pattern.test(value)) throw patternMismatch(value, xsd, r.closedPath());
+    return value;
+  };
+}
+
+/** Reads a parameter's HTTP POST field restricted by a pattern: one not matching it is refused. */
+export function patternForm<T>(read: FormValue<T>, pattern: RegExp, xsd: string): FormValue<T> {
+  return (values, path) => {
+    const value = read(values, path);
+    if (typeof value === 'string' && !pattern.test(value)) throw patternMismatch(value, xsd, path);
+    return value;
+  };
+}
+
 /**
  * A writer of results: `write` makes the element `name`, and `attrs` (namespace declarations of an HTTP POST root) go
  * on its start tag. Every writer of encode.ts starts its markup with `<name`, which is where they go.

@@ -11,6 +11,7 @@ import type {
   ListType,
   OperationModel,
   ParameterModel,
+  PatternFacet,
   PrimitiveName,
   StructModel,
   TypeModel,
@@ -80,6 +81,9 @@ function primitive(name: PrimitiveName, label: string): unknown {
     case 'token':
       // Collapsed, as the rule wants: single spaces, none at either end.
       return `t ${label}`.replace(/\s+/g, ' ').trim();
+    case 'anyURI':
+      // A URI with the label in its path, escaped: collapsed, as the rule wants.
+      return `https://example.org/${encodeURIComponent(label)}`;
     case 'xml':
       return `<Row xmlns="urn:row" id="1">${label} &amp; more<br/></Row>`;
   }
@@ -164,6 +168,12 @@ function fixedSample(f: FieldModel): unknown {
   }
 }
 
+/** `value`, or the pattern's own sample where `value` does not match the pattern (xs:pattern) of its field. */
+function matching(pattern: PatternFacet | undefined, value: unknown): unknown {
+  if (pattern === undefined || typeof value !== 'string' || new RegExp(pattern.source, 'u').test(value)) return value;
+  return pattern.sample;
+}
+
 export function sampleRecord(s: StructModel, label: string, depth = 0): Record<string, unknown> {
   // No value is of an abstract type itself: the sample is of the first record extending it; past MAX_DEPTH of the one
   // whose least value is the shallowest (the first may require a member of the abstract type again).
@@ -187,10 +197,12 @@ export function sampleRecord(s: StructModel, label: string, depth = 0): Record<s
       out[f.name] = fixedSample(f);
       continue;
     }
-    out[f.name] =
+    out[f.name] = matching(
+      f.pattern,
       depth >= MAX_DEPTH && f.type.kind === 'list'
         ? sampleList(f.type, `${label}.${f.name}`, depth)
-        : sampleValue(f.type, `${label}.${f.name}`, depth + 1);
+        : sampleValue(f.type, `${label}.${f.name}`, depth + 1),
+    );
   }
   return out;
 }
@@ -198,7 +210,7 @@ export function sampleRecord(s: StructModel, label: string, depth = 0): Record<s
 /** The caller's arguments of an operation: every parameter given (optional ones too), every record field filled. */
 export function sampleArgs(op: OperationModel): Record<string, unknown> {
   const args: Record<string, unknown> = {};
-  for (const p of op.inputParams) args[p.name] = sampleValue(p.type, `${op.name}.${p.name}`);
+  for (const p of op.inputParams) args[p.name] = matching(p.pattern, sampleValue(p.type, `${op.name}.${p.name}`));
   return args;
 }
 

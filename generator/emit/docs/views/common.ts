@@ -39,6 +39,7 @@ const XSD: Readonly<Record<PrimitiveName, string>> = {
   NCName: 'xs:NCName',
   language: 'xs:language',
   token: 'xs:token',
+  anyURI: 'xs:anyURI',
   xml: 'xs:any',
 };
 
