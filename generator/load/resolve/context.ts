@@ -2,7 +2,16 @@
  * What the parts of the resolver share, passed to each explicitly: the spec, what was set aside, where problems go,
  * the names and namespaces handed out for the whole spec; then, once the types are declared, the types by name.
  */
-import type { Decision, EnumModel, FieldModel, StructModel, XmlNamespace } from '../../model/types.js';
+import type {
+  BindingName,
+  Decision,
+  EnumModel,
+  FieldModel,
+  ParameterModel,
+  SoapHeaderModel,
+  StructModel,
+  XmlNamespace,
+} from '../../model/types.js';
 import type { SpecPath } from '../locate.js';
 import type { ResolvableSpec, SetAside } from '../salvage.js';
 import type { SpecNames } from '../spec-names.js';
@@ -47,6 +56,18 @@ export interface TypesContext extends ResolveContext {
    * most likely that field, already reported.
    */
   readonly incompleteTypes: Set<string>;
+}
+
+/** What operations read besides the types: the parameters and SOAP headers defined once, the service's bindings. */
+export interface OperationsContext extends TypesContext {
+  readonly parameters: ReadonlyMap<string, ParameterModel>;
+  /** The headers the client sends, in the spec's order. */
+  readonly soapHeaders: SoapHeaderModel[];
+  /** Every header by element name, sent or only answered. */
+  readonly allHeaders: ReadonlyMap<string, { record: StructModel; doc: string | undefined }>;
+  readonly bindings: readonly BindingName[];
+  /** Bindings set aside: whether an operation has HTTP POST is unknown, so nothing that depends on it is checked. */
+  readonly bindingsKnown: boolean;
 }
 
 /** The namespace functions of the context: one prefix per namespace other than the service's. */

@@ -1,17 +1,30 @@
 /**
  * The spec's named types (`enums`, `records`, `results`) declared: one namespace of type names, enums complete,
- * records and results created empty, to be filled once every name is known (fields.ts, inheritance.ts).
+ * records and results created empty, then filled once every name is known (fields.ts, inheritance.ts).
  */
 import { DATA_SET_TYPE, isPrimitiveName } from '../../model/primitives.js';
 import type { EnumModel, FieldModel, StructModel } from '../../model/types.js';
 import type { ResolvableSpec } from '../salvage.js';
-import type { Mutable, Report, ResolveContext, StructEntry } from './context.js';
+import type { Mutable, Report, ResolveContext, StructEntry, TypesContext } from './context.js';
+import { fieldsOf } from './fields.js';
+import { linkTypes } from './inheritance.js';
 
 /** Takes a type name for a section, reporting a name taken already or one of the format's own types. */
 type Claim = (name: string, section: string) => void;
 
+/** The spec's types, complete: declared, their fields resolved, each linked to its base. */
+export function resolveTypes(cx: ResolveContext): TypesContext {
+  const tx: TypesContext = { ...cx, ...declareTypes(cx), incompleteTypes: new Set() };
+  for (const [name, r] of Object.entries(cx.raw.records))
+    fieldsOf(tx, ['records', name, 'fields'], name, r.fields, tx.structs.get(name)!.own);
+  for (const [name, r] of Object.entries(cx.raw.results))
+    fieldsOf(tx, ['results', name, 'fields'], name, r.fields, tx.structs.get(name)!.own);
+  linkTypes(tx);
+  return tx;
+}
+
 /** The enums, records and results by their keys, in the spec's order. */
-export function declareTypes(cx: ResolveContext): {
+function declareTypes(cx: ResolveContext): {
   enums: Map<string, EnumModel>;
   structs: Map<string, StructEntry>;
 } {
