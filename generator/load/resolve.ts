@@ -45,7 +45,8 @@ export function resolveSpec(
     aside,
     report,
     decision: decisionLookup(decisions, aside, report),
-    // The TypeScript names of types and operations, for the whole spec at once (docs/spec-format.md, How names are formed).
+    // The TypeScript names of types and operations, for the whole spec at once (docs/spec-format.md, How names are
+    // formed).
     names: specNames(raw),
     ...namespaces(raw.service.namespace.uri),
   };

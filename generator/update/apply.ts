@@ -347,7 +347,7 @@ class SpecEditor {
     return isMap(value) ? (value.get('fields', true) as YAMLSeq | undefined) : undefined;
   }
 
-  /** A parameter as the spec will list it: the shared definition of its name when it has the same type, else its own. */
+  /** A parameter as the spec will list it: the shared definition of its name when of the same type, else its own. */
   #paramEntry(p: DraftParam): unknown {
     const def = this.#shared?.get(p.name, true);
     if (isMap(def) && sameData(def.toJSON().type, p.type)) return p.name;

@@ -11,7 +11,10 @@ import type { RawOperation } from '../schema.js';
 import type { OperationsContext, Report } from './context.js';
 import { defaultItemElement } from './type-refs.js';
 
-/** Without a list, the three bindings ASMX enables by default; HTTP GET is off by default (web.config), so only listed. */
+/**
+ * Without a list, the three bindings ASMX enables by default; HTTP GET is off by default (web.config), so only
+ * listed.
+ */
 export function serviceBindings(raw: ResolvableSpec): BindingName[] {
   return (['soap11', 'soap12', 'httpPost', 'httpGet'] as const).filter(
     (b) => raw.service.bindings?.includes(b) ?? b !== 'httpGet',

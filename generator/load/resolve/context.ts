@@ -32,14 +32,15 @@ export interface ResolveContext {
   readonly namespaceOf: (uri: string | undefined) => XmlNamespace | undefined;
   /**
    * An element's own namespace (the spec's `namespace` on a field, parameter or result) with the prefix its writers
-   * declare: the service's own takes `tns` (as a qualified attribute's does), since its elements are otherwise unprefixed.
+   * declare: the service's own takes `tns` (as a qualified attribute's does), since its elements are otherwise
+   * unprefixed.
    */
   readonly elementNamespaceOf: (uri: string | undefined) => XmlNamespace | undefined;
 }
 
 export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-/** A record or result type: created empty and filled afterwards, so that fields can point at any record, in any order. */
+/** A record or result type: created empty and filled afterwards, so that fields can point at any record in any order. */
 export interface StructEntry {
   readonly model: Mutable<StructModel>;
   /** Its own fields, as written. */

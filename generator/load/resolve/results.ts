@@ -15,7 +15,7 @@ import type { TypesContext } from './context.js';
 import { fieldsOf } from './fields.js';
 import { typeOf } from './type-refs.js';
 
-/** The result of the operation `op` at `path` (none with a problem reported); an outputs record joins `outputStructs`. */
+/** The result of the operation `op` (none with a problem reported); a record of its outputs joins `outputStructs`. */
 export function operationResult(
   tx: TypesContext,
   op: RawOperation,
