@@ -40,7 +40,7 @@ export interface ResolveContext {
 
 export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-/** A record or result type: created empty and filled afterwards, so that fields can point at any record in any order. */
+/** A record or result type: created empty, filled afterwards, so that fields can point at any record in any order. */
 export interface StructEntry {
   readonly model: Mutable<StructModel>;
   /** Its own fields, as written. */

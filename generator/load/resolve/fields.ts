@@ -105,7 +105,7 @@ function fieldOf(cx: TypesContext, site: FieldSite, into: readonly FieldModel[])
   return fieldModel(cx, site, type, { reference, attribute, text, repeated, withChoice });
 }
 
-/** The alternatives of a field's choice (or of its list's items) meeting another field's element or another choice's. */
+/** The alternatives of a field's choice (or of its list's items) meeting another field's element, or a choice's. */
 function choiceClashes(report: Report, { raws, f, i, path }: FieldSite, type: TypeModel): void {
   const choice =
     type.kind === 'choice'
