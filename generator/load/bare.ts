@@ -26,6 +26,34 @@ function holding(type: TypeModel, nullable: boolean): string {
   return `${describeType(type)}${isReferenceType(type) || nullable ? ' (nillable)' : ''}`;
 }
 
+/** The top-level elements claimed so far, by `{namespace}name`: a second claim must hold the same thing. */
+class TopElements {
+  readonly #elements = new Map<string, TopElement>();
+
+  constructor(private readonly report: Report) {}
+
+  claim(namespace: string, name: string, element: TopElement): void {
+    const key = `{${namespace}}${name}`;
+    const known = this.#elements.get(key);
+    if (known === undefined) this.#elements.set(key, element);
+    else if (known.holds !== element.holds && known.owner !== element.owner) {
+      this.report(
+        element.path,
+        `<${name}> is a top-level element of ${element.owner}, holding ${element.holds}, but also of ${known.owner}, holding ${known.holds}: in one namespace, an element name holds one thing (rename the parameter, or give the operation a namespace of its own)`,
+      );
+    } else if (known.holds !== element.holds) {
+      this.report(
+        element.path,
+        `<${name}> is two top-level elements of ${element.owner}, holding ${known.holds} and ${element.holds}`,
+      );
+    }
+  }
+}
+
+type Operations = ReadonlyArray<{ readonly op: OperationModel; readonly index: number }>;
+/** Each operation's first Body element by action: operations that share an action are told apart by it. */
+type Actions = Map<string, Array<{ readonly name: string; readonly first: string }>>;
+
 /**
  * Reports what a bare operation cannot be: without a SOAP binding it means nothing; a list without container (items
  * repeated in the Body) is no element of its own; a top-level element of the same name in the same namespace as
@@ -37,7 +65,7 @@ function holding(type: TypeModel, nullable: boolean): string {
  * @param headers - the service's SOAP headers, whose elements are top-level elements too
  */
 export function checkBareOperations(
-  operations: ReadonlyArray<{ readonly op: OperationModel; readonly index: number }>,
+  operations: Operations,
   serviceNamespace: string,
   bindings: readonly BindingName[],
   headers: readonly SoapHeaderModel[],
@@ -45,57 +73,12 @@ export function checkBareOperations(
 ): void {
   if (!operations.some(({ op }) => op.bare)) return;
   const soap = bindings.includes('soap11') || bindings.includes('soap12');
-  const elements = new Map<string, TopElement>();
-  // Each operation's first Body element by action: operations that share an action are told apart by it.
-  const actions = new Map<string, Array<{ readonly name: string; readonly first: string }>>();
-  const claim = (namespace: string, name: string, element: TopElement): void => {
-    const key = `{${namespace}}${name}`;
-    const known = elements.get(key);
-    if (known === undefined) elements.set(key, element);
-    else if (known.holds !== element.holds && known.owner !== element.owner) {
-      report(
-        element.path,
-        `<${name}> is a top-level element of ${element.owner}, holding ${element.holds}, but also of ${known.owner}, holding ${known.holds}: in one namespace, an element name holds one thing (rename the parameter, or give the operation a namespace of its own)`,
-      );
-    } else if (known.holds !== element.holds) {
-      report(
-        element.path,
-        `<${name}> is two top-level elements of ${element.owner}, holding ${known.holds} and ${element.holds}`,
-      );
-    }
-  };
+  const elements = new TopElements(report);
   // Wrapped operations' elements first, so that a clash is reported where the bare operation names it.
-  for (const { op, index } of operations) {
-    const namespace = op.namespace ?? serviceNamespace;
-    const action = op.soapAction ?? `${serviceNamespace}${serviceNamespace.endsWith('/') ? '' : '/'}${op.name}`;
-    actions.set(action, [...(actions.get(action) ?? []), { name: op.name, first: firstElement(op, namespace) }]);
-    if (op.bare) continue;
-    const path: SpecPath = ['operations', index, 'name'];
-    claim(namespace, op.name, { holds: `the operation element of ${op.name}`, owner: `operation ${op.name}`, path });
-    claim(namespace, `${op.name}Response`, {
-      holds: `the response element of ${op.name}`,
-      owner: `operation ${op.name}`,
-      path,
-    });
-  }
-  for (const { op, index } of operations) {
-    const root = op.httpPostRoot;
-    const name =
-      root.kind === 'shown' || root.kind === 'convention'
-        ? root.name
-        : root.kind === 'notShown'
-          ? root.assumed
-          : undefined;
-    if (name === undefined || op.result.kind !== 'value') continue;
-    const path: SpecPath = ['operations', index, 'httpPostRoot'];
-    claim(op.namespace ?? serviceNamespace, name, {
-      holds: holding(op.result.type, op.result.nullable),
-      owner: `the HTTP POST answer of ${op.name}`,
-      path,
-    });
-  }
+  const actions = claimWrapped(operations, serviceNamespace, elements);
+  claimRoots(operations, serviceNamespace, elements);
   for (const h of headers) {
-    claim(serviceNamespace, h.element, {
+    elements.claim(serviceNamespace, h.element, {
       holds: `the SOAP header ${h.element}`,
       owner: `the SOAP header ${h.element}`,
       path: ['soapHeaders'],
@@ -113,62 +96,137 @@ export function checkBareOperations(
       continue;
     }
     const namespace = op.namespace ?? serviceNamespace;
-    const owner = `operation ${op.name}`;
-    const action = op.soapAction ?? `${serviceNamespace}${serviceNamespace.endsWith('/') ? '' : '/'}${op.name}`;
-    const first = firstElement(op, namespace);
-    const other = actions.get(action)?.find((o) => o.name !== op.name && o.first === first);
-    if (other !== undefined) {
-      const body =
-        op.params[0] === undefined ? 'both Bodies are empty' : `both Bodies start with <${op.params[0].name}>`;
-      report(
-        [...at, 'soapAction'],
-        `a bare operation is known by its SOAPAction, else by its Body's first element, but "${action}" is also the SOAPAction of ${other.name} and ${body}: nothing tells them apart`,
-      );
-    }
-    op.params.forEach((p, j) => {
-      const path: SpecPath = [...at, 'params', j];
-      if (p.type.kind === 'list' && !p.type.container) {
-        report(
-          path,
-          `parameter "${p.name}" is a list without container, which a bare operation cannot send as one element of the Body`,
-        );
-        return;
-      }
-      claim(namespace, p.name, { holds: holding(p.type, p.nillable), owner, path });
-    });
-    const result = op.result;
-    const returned = result.kind === 'outputs' ? result.returned : result;
-    if (returned.kind === 'value') {
-      if (returned.type.kind === 'list' && !returned.type.container) {
-        report(
-          [...at, 'result'],
-          'the result is a list without container, which a bare operation cannot answer as one element of the Body',
-        );
-      } else
-        claim(namespace, returned.element, {
-          holds: holding(returned.type, returned.nullable),
-          owner,
-          path: [...at, 'result'],
-        });
-    }
-    if (result.kind === 'outputs') {
-      if (op.namespace !== undefined && op.namespace !== serviceNamespace) {
-        report(
-          [...at, 'outputs'],
-          'out parameters of a bare operation with a namespace of its own are not supported: leave out its namespace, or the outputs',
-        );
-      }
-      result.struct.fields.slice(returned.kind === 'value' ? 1 : 0).forEach((f, j) => {
-        const path: SpecPath = [...at, 'outputs', j];
-        if (f.type.kind === 'list' && !f.type.container) {
-          report(
-            path,
-            `output "${f.name}" is a list without container, which a bare operation cannot answer as one element of the Body`,
-          );
-        } else claim(namespace, f.name, { holds: holding(f.type, f.nillable), owner, path });
-      });
-    }
+    actionProblem(report, op, at, serviceNamespace, namespace, actions);
+    claimParams(report, elements, op, at, namespace);
+    claimAnswer(report, elements, op, at, serviceNamespace, namespace);
   }
+}
+
+/** Claims every wrapped operation's elements; gives every operation's action with its first Body element. */
+function claimWrapped(operations: Operations, serviceNamespace: string, elements: TopElements): Actions {
+  const actions: Actions = new Map();
+  for (const { op, index } of operations) {
+    const namespace = op.namespace ?? serviceNamespace;
+    const action = actionOf(op, serviceNamespace);
+    actions.set(action, [...(actions.get(action) ?? []), { name: op.name, first: firstElement(op, namespace) }]);
+    if (op.bare) continue;
+    const path: SpecPath = ['operations', index, 'name'];
+    elements.claim(namespace, op.name, {
+      holds: `the operation element of ${op.name}`,
+      owner: `operation ${op.name}`,
+      path,
+    });
+    elements.claim(namespace, `${op.name}Response`, {
+      holds: `the response element of ${op.name}`,
+      owner: `operation ${op.name}`,
+      path,
+    });
+  }
+  return actions;
+}
+
+/** Claims the root of each operation's HTTP POST answer that has a name. */
+function claimRoots(operations: Operations, serviceNamespace: string, elements: TopElements): void {
+  for (const { op, index } of operations) {
+    const root = op.httpPostRoot;
+    const name =
+      root.kind === 'shown' || root.kind === 'convention'
+        ? root.name
+        : root.kind === 'notShown'
+          ? root.assumed
+          : undefined;
+    if (name === undefined || op.result.kind !== 'value') continue;
+    const path: SpecPath = ['operations', index, 'httpPostRoot'];
+    elements.claim(op.namespace ?? serviceNamespace, name, {
+      holds: holding(op.result.type, op.result.nullable),
+      owner: `the HTTP POST answer of ${op.name}`,
+      path,
+    });
+  }
+}
+
+function actionOf(op: OperationModel, serviceNamespace: string): string {
+  return op.soapAction ?? `${serviceNamespace}${serviceNamespace.endsWith('/') ? '' : '/'}${op.name}`;
+}
+
+/** A bare operation whose action and first Body element are another operation's too. */
+function actionProblem(
+  report: Report,
+  op: OperationModel,
+  at: SpecPath,
+  serviceNamespace: string,
+  namespace: string,
+  actions: Actions,
+): void {
+  const action = actionOf(op, serviceNamespace);
+  const first = firstElement(op, namespace);
+  const other = actions.get(action)?.find((o) => o.name !== op.name && o.first === first);
+  if (other !== undefined) {
+    const body = op.params[0] === undefined ? 'both Bodies are empty' : `both Bodies start with <${op.params[0].name}>`;
+    report(
+      [...at, 'soapAction'],
+      `a bare operation is known by its SOAPAction, else by its Body's first element, but "${action}" is also the SOAPAction of ${other.name} and ${body}: nothing tells them apart`,
+    );
+  }
+}
+
+/** Claims a bare operation's parameter elements. */
+function claimParams(report: Report, elements: TopElements, op: OperationModel, at: SpecPath, namespace: string): void {
+  const owner = `operation ${op.name}`;
+  op.params.forEach((p, j) => {
+    const path: SpecPath = [...at, 'params', j];
+    if (p.type.kind === 'list' && !p.type.container) {
+      report(
+        path,
+        `parameter "${p.name}" is a list without container, which a bare operation cannot send as one element of the Body`,
+      );
+      return;
+    }
+    elements.claim(namespace, p.name, { holds: holding(p.type, p.nillable), owner, path });
+  });
+}
+
+/** Claims a bare operation's result element and output elements. */
+function claimAnswer(
+  report: Report,
+  elements: TopElements,
+  op: OperationModel,
+  at: SpecPath,
+  serviceNamespace: string,
+  namespace: string,
+): void {
+  const owner = `operation ${op.name}`;
+  const result = op.result;
+  const returned = result.kind === 'outputs' ? result.returned : result;
+  if (returned.kind === 'value') {
+    if (returned.type.kind === 'list' && !returned.type.container) {
+      report(
+        [...at, 'result'],
+        'the result is a list without container, which a bare operation cannot answer as one element of the Body',
+      );
+    } else
+      elements.claim(namespace, returned.element, {
+        holds: holding(returned.type, returned.nullable),
+        owner,
+        path: [...at, 'result'],
+      });
+  }
+  if (result.kind !== 'outputs') return;
+  if (op.namespace !== undefined && op.namespace !== serviceNamespace) {
+    report(
+      [...at, 'outputs'],
+      'out parameters of a bare operation with a namespace of its own are not supported: leave out its namespace, or the outputs',
+    );
+  }
+  result.struct.fields.slice(returned.kind === 'value' ? 1 : 0).forEach((f, j) => {
+    const path: SpecPath = [...at, 'outputs', j];
+    if (f.type.kind === 'list' && !f.type.container) {
+      report(
+        path,
+        `output "${f.name}" is a list without container, which a bare operation cannot answer as one element of the Body`,
+      );
+    } else elements.claim(namespace, f.name, { holds: holding(f.type, f.nillable), owner, path });
+  });
 }
 
 /**

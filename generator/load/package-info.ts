@@ -1,7 +1,7 @@
 /**
  * The npm package metadata of the generated SDK given outside the spec: by the config file's `package` key or the
- * generate command's flags. They win over the spec, which wins over the defaults (generator/load/resolve.ts); each
- * value is checked as the spec's own would be, and a bad one is refused naming where it came from.
+ * generate command's flags. They win over the spec, which wins over the defaults (generator/load/resolve/service.ts);
+ * each value is checked as the spec's own would be, and a bad one is refused naming where it came from.
  */
 import type { PackageModel, ServiceModel } from '../model/types.js';
 import { npmNameSchema, semverSchema } from './schema.js';

@@ -87,6 +87,15 @@ export class SetAside {
   }
 }
 
+/** A salvage under way: the spec as written, the copy the resolver will get, and what was set aside of it. */
+interface Salvage {
+  readonly input: Record<string, unknown>;
+  readonly copy: Record<string, unknown>;
+  readonly aside: SetAside;
+  /** The indices of the list entries set aside, by list. */
+  readonly gaps: Map<keyof typeof LISTS, Set<number>>;
+}
+
 /**
  * The parts of `input` that passed the schema (given the issues it raised), typed for the resolver, and what was set
  * aside; undefined when nothing can be resolved (the spec is not a map, or the rest does not pass either).
@@ -96,69 +105,9 @@ export function salvage(
   issues: readonly z.core.$ZodIssue[],
 ): { raw: ResolvableSpec; aside: SetAside } | undefined {
   if (!isMap(input)) return undefined;
-  const aside = new SetAside();
-  const copy: Record<string, unknown> = { ...input };
-  const gaps = new Map<keyof typeof LISTS, Set<number>>();
-  const allowed = Object.keys(specSchema.shape);
-
-  for (const issue of issues) {
-    const [section, entry] = issue.path as Array<string | number | undefined>;
-    if (section === undefined) {
-      // An unknown key at the top: a misspelt section hides the one meant, whose entries may be named elsewhere.
-      if (issue.code !== 'unrecognized_keys') return undefined;
-      for (const key of issue.keys) {
-        delete copy[key];
-        const meant = nearest(
-          key,
-          allowed.filter((k) => !Object.hasOwn(input, k)),
-        )[0];
-        if (meant !== undefined) aside.setWhole(meant as Section);
-      }
-    } else if (typeof section === 'string' && section in LISTS) {
-      const list = section as keyof typeof LISTS;
-      if (typeof entry !== 'number') {
-        aside.setWhole(list);
-        copy[list] = list === 'groups' ? undefined : [];
-      } else {
-        const written = (input[list] as unknown[])[entry];
-        aside.setEntry(list, isMap(written) ? written[LISTS[list]] : undefined, entry, written);
-        gaps.set(list, (gaps.get(list) ?? new Set()).add(entry));
-      }
-    } else if ((MAPS as readonly unknown[]).includes(section)) {
-      const map = section as (typeof MAPS)[number];
-      if (entry === undefined) {
-        aside.setWhole(map);
-        copy[map] = {};
-      } else {
-        aside.setEntry(map, String(entry));
-        const rest = { ...(copy[map] as Record<string, unknown>) };
-        delete rest[String(entry)];
-        copy[map] = rest;
-      }
-    } else if ((OPTIONAL as readonly unknown[]).includes(section)) {
-      aside.setWhole(section as Section);
-      delete copy[section];
-    } else if (section === 'specVersion') {
-      copy.specVersion = 1;
-    } else if (section === 'service') {
-      // The rest of the spec needs only its bindings; the service stands in with placeholders of the right form.
-      const service = isMap(input.service) ? input.service : {};
-      if (entry === undefined || entry === 'bindings') aside.setWhole('bindings');
-      const bindings = aside.whole('bindings') ? undefined : service.bindings;
-      copy.service = {
-        name: 'Service',
-        title: 'Service',
-        version: '0',
-        path: '/',
-        namespace: { uri: 'urn:service' },
-        client: 'Client',
-        bindings,
-      };
-    } else {
-      return undefined;
-    }
-  }
-
+  const at: Salvage = { input, copy: { ...input }, aside: new SetAside(), gaps: new Map() };
+  for (const issue of issues) if (!setAside(at, issue)) return undefined;
+  const { copy, gaps } = at;
   for (const [list, indices] of gaps) copy[list] = (copy[list] as unknown[]).filter((_, i) => !indices.has(i));
   const parsed = rest.safeParse(copy);
   if (!parsed.success) return undefined;
@@ -182,8 +131,79 @@ export function salvage(
       groups: raw.groups === undefined ? undefined : withGaps('groups', raw.groups),
       polls: withGaps('polls', raw.polls),
     },
-    aside,
+    aside: at.aside,
   };
+}
+
+/** Sets aside what the issue is in; false when that leaves nothing to resolve. */
+function setAside(at: Salvage, issue: z.core.$ZodIssue): boolean {
+  const { input, copy, aside } = at;
+  const [section, entry] = issue.path as Array<string | number | undefined>;
+  if (section === undefined) return unknownKeys(at, issue);
+  if (typeof section === 'string' && section in LISTS) setAsideInList(at, section as keyof typeof LISTS, entry);
+  else if ((MAPS as readonly unknown[]).includes(section)) {
+    const map = section as (typeof MAPS)[number];
+    if (entry === undefined) {
+      aside.setWhole(map);
+      copy[map] = {};
+    } else {
+      aside.setEntry(map, String(entry));
+      const rest = { ...(copy[map] as Record<string, unknown>) };
+      delete rest[String(entry)];
+      copy[map] = rest;
+    }
+  } else if ((OPTIONAL as readonly unknown[]).includes(section)) {
+    aside.setWhole(section as Section);
+    delete copy[section];
+  } else if (section === 'specVersion') {
+    copy.specVersion = 1;
+  } else if (section === 'service') {
+    // The rest of the spec needs only its bindings; the service stands in with placeholders of the right form.
+    const service = isMap(input.service) ? input.service : {};
+    if (entry === undefined || entry === 'bindings') aside.setWhole('bindings');
+    const bindings = aside.whole('bindings') ? undefined : service.bindings;
+    copy.service = {
+      name: 'Service',
+      title: 'Service',
+      version: '0',
+      path: '/',
+      namespace: { uri: 'urn:service' },
+      client: 'Client',
+      bindings,
+    };
+  } else return false;
+  return true;
+}
+
+/** An unknown key at the top: a misspelt section hides the one meant, whose entries may be named elsewhere. */
+function unknownKeys({ input, copy, aside }: Salvage, issue: z.core.$ZodIssue): boolean {
+  if (issue.code !== 'unrecognized_keys') return false;
+  const allowed = Object.keys(specSchema.shape);
+  for (const key of issue.keys) {
+    delete copy[key];
+    const meant = nearest(
+      key,
+      allowed.filter((k) => !Object.hasOwn(input, k)),
+    )[0];
+    if (meant !== undefined) aside.setWhole(meant as Section);
+  }
+  return true;
+}
+
+/** Sets aside a list entry (a gap at its index), or the whole list when the problem is not in one entry. */
+function setAsideInList(
+  { input, copy, aside, gaps }: Salvage,
+  list: keyof typeof LISTS,
+  entry: string | number | undefined,
+): void {
+  if (typeof entry !== 'number') {
+    aside.setWhole(list);
+    copy[list] = list === 'groups' ? undefined : [];
+  } else {
+    const written = (input[list] as unknown[])[entry];
+    aside.setEntry(list, isMap(written) ? written[LISTS[list]] : undefined, entry, written);
+    gaps.set(list, (gaps.get(list) ?? new Set()).add(entry));
+  }
 }
 
 /** The schema of what is left: every operation may have been set aside. */
