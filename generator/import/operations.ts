@@ -16,6 +16,7 @@ import { NS } from '../emit/wsdl/namespaces.js';
 import { documentation, qnameAttr, xsdDocumentation, type WsdlDoc } from './read-wsdl.js';
 import type { PlannedType, TypePlanner } from './schema.js';
 import { withForm, withNamespace } from './forms.js';
+import { foreignHttpBinding } from './http-binding.js';
 import { listBounds } from './occurrence.js';
 import { kids, type QName, type XmlElement } from './xml.js';
 
@@ -36,6 +37,7 @@ function protocolOf(b: XmlElement): Protocol {
   if (!p) return 'other';
   if (p.ns === NS.soap) return 'soap11';
   if (p.ns === NS.soap12) return 'soap12';
+  if (p.ns === NS.http && foreignHttpBinding(b) !== undefined) return 'other';
   if (p.ns === NS.http)
     return p.attrs.get('verb') === 'POST' ? 'httpPost' : p.attrs.get('verb') === 'GET' ? 'httpGet' : 'other';
   return 'other';
@@ -139,7 +141,7 @@ export function draftService(
         file,
         binding.node,
         'wsdl:binding',
-        `the binding ${binding.node.attrs.get('name') ?? ''} has no counterpart in the format (soap11, soap12, httpPost, httpGet); left out`,
+        `the binding ${binding.node.attrs.get('name') ?? ''} ${foreignHttpBinding(binding.node) ?? 'has no counterpart in the format (soap11, soap12, httpPost, httpGet)'}; left out`,
       );
       continue;
     }
