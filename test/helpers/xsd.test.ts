@@ -68,7 +68,7 @@ describe('a namespace imported from two files under two spellings of one locatio
     targetNamespace: ns,
     contents: `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:b="${BASE}" targetNamespace="${ns}"><xs:import namespace="${BASE}" schemaLocation="${location}"/><xs:element name="Item" type="${type}"/></xs:schema>`,
   });
-  it('compiles: a valid document passes, an invalid one is still refused, a type declared nowhere is still an error', async () => {
+  it('compiles: a valid document passes, an invalid one is still refused, a type declared nowhere or another warning is still an error', async () => {
     const files = [importing(TOP, 'base.xsd', 'b:Code'), base, importing(MID, './base.xsd', 'b:Code')];
     const found = await validateAll(files, {
       valid: `<Item xmlns="${MID}">abc</Item>`,
@@ -79,5 +79,13 @@ describe('a namespace imported from two files under two spellings of one locatio
     // A type the skipped import would have declared is still a parser error.
     const broken = [importing(TOP, 'base.xsd', 'b:Code'), base, importing(MID, './base.xsd', 'b:Missing')];
     await expect(validateAll(broken, { document: `<Item xmlns="${MID}">abc</Item>` })).rejects.toThrow(/Missing/);
+    // Another warning (an import of a file that is not there; libxml2 prints warnings with a document's errors) still
+    // fails the run.
+    const absent: XsdFile = {
+      fileName: 'absent-import.xsd',
+      targetNamespace: MID,
+      contents: `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="${MID}"><xs:import namespace="urn:test:nowhere" schemaLocation="nowhere.xsd"/><xs:element name="Item" type="xs:string"/></xs:schema>`,
+    };
+    await expect(validateAll([absent], { document: `<Other xmlns="${MID}"/>` })).rejects.toThrow(/nowhere/);
   });
 });
