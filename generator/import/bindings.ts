@@ -7,6 +7,7 @@ import { NS } from '../emit/wsdl/namespaces.js';
 import type { Problems } from './problems.js';
 import { qnameAttr, type WsdlDoc } from './read-wsdl.js';
 import { kids, type QName, type XmlElement } from './xml.js';
+import { foreignHttpBinding } from './http-binding.js';
 
 export type Protocol = 'soap11' | 'soap12' | 'httpPost' | 'httpGet' | 'other';
 
@@ -27,6 +28,7 @@ function protocolOf(b: XmlElement): Protocol {
   if (!p) return 'other';
   if (p.ns === NS.soap) return 'soap11';
   if (p.ns === NS.soap12) return 'soap12';
+  if (p.ns === NS.http && foreignHttpBinding(b) !== undefined) return 'other';
   if (p.ns === NS.http)
     return p.attrs.get('verb') === 'POST' ? 'httpPost' : p.attrs.get('verb') === 'GET' ? 'httpGet' : 'other';
   return 'other';
@@ -94,7 +96,7 @@ export function servicePorts(
         file,
         binding.node,
         'wsdl:binding',
-        `the binding ${binding.node.attrs.get('name') ?? ''} has no counterpart in the format (soap11, soap12, httpPost, httpGet); left out`,
+        `the binding ${binding.node.attrs.get('name') ?? ''} ${foreignHttpBinding(binding.node) ?? 'has no counterpart in the format (soap11, soap12, httpPost, httpGet)'}; left out`,
       );
       continue;
     }

@@ -64,3 +64,12 @@ export function listBounds(node: XmlElement): { minItems?: number; maxItems?: nu
   const { min, max } = occurrenceOf(node);
   return { ...(min > 0 ? { minItems: min } : {}), ...(Number.isFinite(max) ? { maxItems: max } : {}) };
 }
+
+/**
+ * Whether a particle of a sequence is a sequence occurring once (docdata's `destination`: name, then `<sequence>`
+ * around address): XML Schema reads its particles exactly as if they stood in place, so they are drafted there. One
+ * that may be absent or repeat has no counterpart (its elements would change occurrence together) and stays reported.
+ */
+export function inPlace(particle: XmlElement): boolean {
+  return particle.name === 'sequence' && once(occurrenceOf(particle));
+}

@@ -22,6 +22,7 @@ import { foreignProblem, resolveRef } from './element-ref.js';
 import { Forms, alternativeWithNamespace, fieldChoice, qualifiedInside, withForm, withNamespace } from './forms.js';
 import {
   declarationOf,
+  inPlace,
   listBounds,
   occurrenceOf,
   once,
@@ -947,6 +948,10 @@ export class TypePlanner {
       }
       if (c.name === 'group') {
         this.groupRef(owner, c, file, into, inherited, expanding);
+        continue;
+      }
+      if (inPlace(c)) {
+        this.sequence(owner, c, file, into, inherited, expanding);
         continue;
       }
       if (c.name !== 'element') {

@@ -47,3 +47,45 @@ describe('a schema using the xml: namespace compiles, with the harness’s schem
     }
   });
 });
+
+/**
+ * Found by a trial over WSDLs not in the corpus (issue 25): EPCIS's schemas import one file under two spellings
+ * (`EPCglobal.xsd` from one, `./EPCglobal.xsd` from another). libxml2 warns that it skips the second import, and the
+ * harness took the warning for a schema that does not compile. The schema compiles and validates; a declaration truly
+ * missing is still an error.
+ */
+describe('a namespace imported from two files under two spellings of one location', () => {
+  const BASE = 'urn:test:base';
+  const TOP = 'urn:test:top';
+  const MID = 'urn:test:mid';
+  const base: XsdFile = {
+    fileName: 'base.xsd',
+    targetNamespace: BASE,
+    contents: `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="${BASE}"><xs:simpleType name="Code"><xs:restriction base="xs:string"><xs:maxLength value="3"/></xs:restriction></xs:simpleType></xs:schema>`,
+  };
+  const importing = (ns: string, location: string, type: string): XsdFile => ({
+    fileName: `${ns.slice(9)}.xsd`,
+    targetNamespace: ns,
+    contents: `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:b="${BASE}" targetNamespace="${ns}"><xs:import namespace="${BASE}" schemaLocation="${location}"/><xs:element name="Item" type="${type}"/></xs:schema>`,
+  });
+  it('compiles: a valid document passes, an invalid one is still refused, a type declared nowhere or another warning is still an error', async () => {
+    const files = [importing(TOP, 'base.xsd', 'b:Code'), base, importing(MID, './base.xsd', 'b:Code')];
+    const found = await validateAll(files, {
+      valid: `<Item xmlns="${MID}">abc</Item>`,
+      invalid: `<Item xmlns="${MID}">abcd</Item>`,
+    });
+    expect(found.get('valid')).toEqual([]);
+    expect(found.get('invalid')!.join('\n')).toMatch(/maxLength/);
+    // A type the skipped import would have declared is still a parser error.
+    const broken = [importing(TOP, 'base.xsd', 'b:Code'), base, importing(MID, './base.xsd', 'b:Missing')];
+    await expect(validateAll(broken, { document: `<Item xmlns="${MID}">abc</Item>` })).rejects.toThrow(/Missing/);
+    // Another warning (an import of a file that is not there; libxml2 prints warnings with a document's errors) still
+    // fails the run.
+    const absent: XsdFile = {
+      fileName: 'absent-import.xsd',
+      targetNamespace: MID,
+      contents: `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="${MID}"><xs:import namespace="urn:test:nowhere" schemaLocation="nowhere.xsd"/><xs:element name="Item" type="xs:string"/></xs:schema>`,
+    };
+    await expect(validateAll([absent], { document: `<Other xmlns="${MID}"/>` })).rejects.toThrow(/nowhere/);
+  });
+});

@@ -53,6 +53,21 @@ const KNOWN_FAILURES: Readonly<Record<string, string>> = {
   // Taken from a run over the corpus being collected (wt-corpus, 58 WSDLs); an entry whose folder is absent is ignored.
   'portaplus-api':
     'generate runGenerate: generate exited 2: test/fixtures/wsdl/portaplus-api/portaplusapi.wsdl: no operation can be drafted: 110 elements its messages name are dec',
+  // wt-unseen's trial (issue 25): getUploadResultResponse is a choice of two sequences (reported, left out), so the
+  // mock answers it empty; xmime:base64Binary's attribute ref of another namespace (xmime:contentType) is left out.
+  'acton-service':
+    "schema getUploadResult over soap11: answer part 0: Schemas validity error : Element '{urn:api.actonsoftware.com}getUploadResultResponse': Missing child element(",
+  // wt-unseen's trial: <xsd:unique> on item/@id; the sample list repeats one id (sample values vary no key).
+  'cybersource-transaction':
+    "schema runTransaction over soap11: request part 0: Schemas validity error : Element '{urn:schemas-cybersource-com:transaction-data-1.26}item': Duplicate key-seq",
+  // wt-unseen's trial: a facet of an element named `name` (a record elsewhere, so not counted apart), and startRequest's
+  // choice of an element or a sequence that starts with a choice (reported, left out).
+  'docdata-payments':
+    "schema create over soap11: request part 0: Schemas validity error : Element '{http://localhost/services/paymentservice/1_3/}name': [facet 'maxLength'] The value",
+  // wt-unseen's trial: GS1's extension types, whose whole content is a repeated <any namespace="##local"/> beside
+  // <anyAttribute/>, are drafted as an empty record, so an `extension` element is sent empty.
+  'epcis-query':
+    "schema subscribe over soap11: request part 0: Schemas validity error : Element 'extension': Missing child element(s). Expected is ( * ).; Schemas validity error",
 };
 
 /**
@@ -162,6 +177,12 @@ const NODE_SOAP_NOT_SERVED: Readonly<Record<string, Readonly<Record<string, read
   'wcf-message-contract': { [BARE]: ALL },
   'telkom-order': { [XML_PARAMETER]: ALL },
   'sharepoint-alerts': { [ABSTRACT_ANSWER]: ['GetAlerts'] },
+  // wt-unseen's trial over WSDLs not in the corpus.
+  'acton-service': { [BARE]: ['getUploadResult', 'downloadList', 'deleteList'] },
+  'cybersource-transaction': { [BARE]: ALL },
+  'docdata-payments': { [BARE]: ALL },
+  'epcis-query': { [BARE]: ALL },
+  'wso2-appointment': { [BARE]: ALL },
 };
 
 /**
@@ -170,6 +191,53 @@ const NODE_SOAP_NOT_SERVED: Readonly<Record<string, Readonly<Record<string, read
  * facets not kept): `<facet> on element|attribute <name>`, each once, sorted. A folder not listed has none.
  */
 const FACETS_NOT_KEPT: Readonly<Record<string, readonly string[]>> = {
+  // wt-unseen's trial: docdata's string35/string50.. types, pattern-checked codes and emails, drafted as string.
+  'docdata-payments': [
+    'enumeration on attribute unitOfMeasure',
+    'maxLength on attribute id',
+    'maxLength on attribute name',
+    'maxLength on attribute password',
+    'maxLength on attribute profile',
+    'maxLength on element careOf',
+    'maxLength on element city',
+    'maxLength on element code',
+    'maxLength on element company',
+    'maxLength on element dateOfBirth',
+    'maxLength on element ddpXsdVersion',
+    'maxLength on element first',
+    'maxLength on element houseNumber',
+    'maxLength on element houseNumberAddition',
+    'maxLength on element initials',
+    'maxLength on element integratorName',
+    'maxLength on element ipAddress',
+    'maxLength on element itemCode',
+    'maxLength on element kvkNummer',
+    'maxLength on element last',
+    'maxLength on element merchantCaptureReference',
+    'maxLength on element middle',
+    'maxLength on element mobilePhoneNumber',
+    'maxLength on element operatingSystem',
+    'maxLength on element operatingSystemVersion',
+    'maxLength on element paymentOrderKey',
+    'maxLength on element phoneNumber',
+    'maxLength on element postalCode',
+    'maxLength on element prefix',
+    'maxLength on element profile',
+    'maxLength on element programmingLanguage',
+    'maxLength on element receiptText',
+    'maxLength on element state',
+    'maxLength on element suffix',
+    'maxLength on element terminalId',
+    'maxLength on element vatNumber',
+    'maxLength on element webshopPlugin',
+    'maxLength on element webshopPluginVersion',
+    'minInclusive on attribute rate',
+    'pattern on attribute code',
+    'pattern on attribute currency',
+    'pattern on element email',
+    'pattern on element linkId',
+    'pattern on element paymentOrderKey',
+  ],
   // An attribute's inline enumeration, drafted as string.
   'chromedata-description': ['enumeration on attribute code', 'enumeration on attribute responseCode'],
   // Lengths and bounds beside patterns (the patterns are kept and the samples match them); an inline restriction of an

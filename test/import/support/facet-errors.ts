@@ -21,6 +21,20 @@ const ATOMIC = /is not a valid value of the (?:local )?(?:atomic|list) type/;
  */
 const UNION = /is not a valid value of the (?:local )?union type/;
 
+/**
+ * libxml2's error of a value outside an XML Schema built-in type the format does not have, which the import drafts as
+ * `string` and reports (whl-travel's `xs:anyURI` attribute URL): the type's lexical rule, like a facet, is not kept, so
+ * a generic sample string breaks it. Counted apart as the type's name, only where the model has a plain `string`.
+ */
+const NOT_KEPT_TYPE =
+  /is not a valid value of the atomic type 'xs:(anyURI|normalizedString|QName|NOTATION|NMTOKENS|IDREFS?|ID|ENTITY|ENTITIES|gYear|gYearMonth|gMonth|gMonthDay|gDay|hexBinary)'/;
+
+/** The place and the built-in type's name of a {@link NOT_KEPT_TYPE} error, as FACET's match has them. */
+function notKeptType(placed: RegExpExecArray | null, message: string): string[] | null {
+  const type = NOT_KEPT_TYPE.exec(message)?.[1];
+  return placed && type !== undefined ? [placed[0], placed[1]!, placed[2]!, type] : null;
+}
+
 interface Members {
   readonly elements: ReadonlyMap<string, readonly TypeModel[]>;
   readonly attributes: ReadonlyMap<string, readonly TypeModel[]>;
@@ -93,14 +107,16 @@ export function splitFacetErrors(messages: readonly string[], model: ServiceMode
   for (const message of messages) {
     const placed = PLACE.exec(message);
     const place = placed?.[0];
-    const facet = FACET.exec(message) ?? (placed && UNION.test(message) ? [...placed, 'union'] : null);
+    const typed = notKeptType(placed, message);
+    const facet = FACET.exec(message) ?? (placed && UNION.test(message) ? [...placed, 'union'] : null) ?? typed;
     if (facet) {
       const [, element, attribute, name] = facet;
       const types =
         attribute !== undefined
           ? (members.onElement.get(`${element!} ${attribute}`) ?? members.attributes.get(attribute))
           : members.elements.get(element!);
-      if (types !== undefined && types.length > 0 && types.every((t) => t.kind === 'primitive')) {
+      const plain = (t: TypeModel) => t.kind === 'primitive' && (typed === null || t.name === 'string');
+      if (types !== undefined && types.length > 0 && types.every(plain)) {
         kept.push(`${name} on ${attribute !== undefined ? `attribute ${attribute}` : `element ${element}`}`);
         lastPlace = place;
         continue;

@@ -220,11 +220,24 @@ function receivedRecord(s: StructModel, value: Record<string, unknown>): unknown
     if (v === undefined) continue;
     // Attributes are kept as their text under `attributes`, not parsed by type.
     if (f.attribute) attributes[f.name] = f.type.kind === 'primitive' ? wireText(f.type.name, v) : v;
+    else if (f.text) out[NODE_SOAP_VALUE] = receivedOf(f.type, v);
     else receivedInto(out, f.name, f.type, v);
   }
+  if (NODE_SOAP_VALUE in out) return textElement(attributes, out[NODE_SOAP_VALUE]);
   if (Object.keys(attributes).length > 0) return { attributes, ...out };
   // An element without children or attributes reaches the handler as null.
   return Object.keys(out).length === 0 ? null : out;
+}
+
+/** The key node-soap reads and writes an element's text under, beside `attributes` (its option `valueKey`). */
+const NODE_SOAP_VALUE = '$value';
+
+/**
+ * A record of text content (`s:simpleContent`) as node-soap parses it: the text alone when no attribute came with it,
+ * else the attributes and the text under {@link NODE_SOAP_VALUE}.
+ */
+function textElement(attributes: Record<string, unknown>, text: unknown): unknown {
+  return Object.keys(attributes).length > 0 ? { attributes, [NODE_SOAP_VALUE]: text } : text;
 }
 
 /** The handler's first argument for the client's `args`: null for an operation without parameters (or none sent). */
@@ -323,6 +336,7 @@ function inputRecord(s: StructModel, value: Record<string, unknown>, ownElement:
     const v = value[f.name];
     if (v === undefined) continue;
     if (f.attribute) attributes[f.name] = wireText((f.type as { name: PrimitiveName }).name, v);
+    else if (f.text) out[NODE_SOAP_VALUE] = inputOf(f.type, v);
     else inputInto(out, prefixed(s.namespace?.prefix, f.name), f.type, v);
   }
   return Object.keys(attributes).length > 0 ? { attributes, ...out } : out;
