@@ -4,6 +4,7 @@
  * EAT markers, credential roles, decision ids). Problems are collected, never thrown one at a time. What failed the
  * schema was set aside before (salvage.ts): a reference to it is not reported again, nor is a check that needs it.
  */
+import { tokenValueProblems } from './enum-base.js';
 import type {
   AuthFailureCode,
   AuthFailureKind,
@@ -170,6 +171,7 @@ export function resolveSpec(
       if (seen.has(v)) report(['enums', name, 'values', i], `duplicate enum value "${v}"`);
       seen.add(v);
     });
+    for (const p of tokenValueProblems(e.base, e.values)) report(['enums', name, 'values', p.index], p.message);
     let numeric: EnumModel['numeric'];
     if (e.numeric) {
       const codes: Array<readonly [number, string]> = [];
@@ -188,6 +190,7 @@ export function resolveSpec(
       xmlName: e.xmlName ?? name,
       doc: e.doc,
       values: e.values,
+      ...(e.base === 'token' ? { base: 'token' as const } : {}),
       numeric,
       placeholders: e.placeholders,
     });
