@@ -547,6 +547,7 @@ function compareEnums(a: ServiceModel, b: ServiceModel, usage: Map<string, Usage
     }
     const use = usage.get(e.name);
     doc(e.name, old.doc, e.doc);
+    compareEnumBase(old, e, use, add);
     const codesA = codes(old);
     const codesB = codes(e);
     for (const v of e.values) {
@@ -568,6 +569,12 @@ function compareEnums(a: ServiceModel, b: ServiceModel, usage: Map<string, Usage
   }
   const kept = new Set(b.enums.map((e) => e.name));
   for (const e of a.enums) if (!kept.has(e.name)) add('type-removed', e.name, `enum ${e.name}`);
+}
+
+/** An enum's base changed (the spec's `base`: xs:string, or xs:token, compared with whitespace collapsed). */
+function compareEnumBase(old: EnumModel, e: EnumModel, use: Usage | undefined, add: Add): void {
+  const [was, now] = [old.base ?? 'string', e.base ?? 'string'];
+  if (was !== now) add(now === 'token' ? 'enum-made-token' : 'enum-made-string', e.name, `${was} -> ${now}`, use);
 }
 
 function codes(e: EnumModel): Map<string, number> {

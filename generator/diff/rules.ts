@@ -357,6 +357,18 @@ export const RULES = {
     input: [B, C],
     why: 'the literal leaves the enum type and <Enum>Values (source break; in requests, the service refuses it from old clients); new clients keep the value an old server still sends, enums being open',
   },
+  'enum-made-token': {
+    category: 'enums',
+    output: [C, C],
+    input: [C, C],
+    why: 'the values become xs:token (base: token), read with whitespace collapsed: every side sends the values as declared, which both bases read alike',
+  },
+  'enum-made-string': {
+    category: 'enums',
+    output: [C, B],
+    input: [C, C],
+    why: 'the values become xs:string, compared as written: an old server of the token enumeration may send a value with extra whitespace, which new clients keep as an unknown value where they read the member',
+  },
   'enum-code-changed': {
     category: 'enums',
     output: [B, B],

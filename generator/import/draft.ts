@@ -88,6 +88,8 @@ export interface DraftEnum {
   doc?: string | undefined;
   xmlName?: string | undefined;
   values: string[];
+  /** The enumeration restricts xs:token (compared with whitespace collapsed); absent: xs:string. */
+  base?: 'token' | undefined;
   todo?: string | undefined;
 }
 

@@ -33,6 +33,7 @@ import {
 import { capitalise } from '../model/text.js';
 import { draftSequenceAlternative } from './sequence-alternative.js';
 import { restrictionFacets } from './patterns.js';
+import { draftEnumValues, enumBase } from './enum-base.js';
 
 /** A type as mapped, with what the spec's defaults depend on. */
 export interface PlannedType {
@@ -412,7 +413,8 @@ export class TypePlanner {
     this.planned.set(key(name), planned);
     {
       const base = qnameAttr(restriction, 'base');
-      if (base && !(base.ns === NS.xsd && base.local === 'string')) {
+      const drafted = draftEnumValues(enumBase(base), kept);
+      if (base && enumBase(base) === undefined) {
         this.report(
           file,
           restriction,
@@ -425,7 +427,8 @@ export class TypePlanner {
         draft: {
           doc: xsdDocumentation(node),
           xmlName,
-          values: kept.length > 0 ? kept : ['TODO'],
+          values: drafted.values.length > 0 ? drafted.values : ['TODO'],
+          ...(drafted.base ? { base: drafted.base } : {}),
           todo:
             kept.length > 0
               ? undefined
@@ -667,9 +670,8 @@ export class TypePlanner {
     const values = kids(restriction, NS.xsd, 'enumeration')
       .map((e) => e.attrs.get('value') ?? '')
       .filter((v) => v !== '');
-    const base = qnameAttr(restriction, 'base');
-    if (!at || local === undefined || values.length === 0 || !(base?.ns === NS.xsd && base.local === 'string'))
-      return undefined;
+    const base = enumBase(qnameAttr(restriction, 'base'));
+    if (!at || local === undefined || values.length === 0 || base === undefined) return undefined;
     const taken = new Set([...this.specKeys.values(), ...RESERVED_KEYS]);
     let specKey = local;
     for (let n = 2; taken.has(specKey) || this.records.has(specKey) || this.enums.has(specKey); n++)
@@ -678,7 +680,11 @@ export class TypePlanner {
     this.localEnums.set(el, planned);
     this.enums.set(specKey, {
       order: at.order,
-      draft: { doc: xsdDocumentation(el), xmlName: specKey !== local ? local : undefined, values },
+      draft: {
+        doc: xsdDocumentation(el),
+        xmlName: specKey !== local ? local : undefined,
+        ...draftEnumValues(base, values),
+      },
     });
     return planned;
   }

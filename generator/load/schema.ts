@@ -386,6 +386,12 @@ const enumDef = z
     doc,
     xmlName,
     values: z.array(z.string().min(1)).min(1).describe('The values in the order of the document, spelled exactly.'),
+    base: z
+      .enum(['string', 'token'])
+      .optional()
+      .describe(
+        'The XML Schema type the enumeration restricts: string (the default), or token, whose whitespace XML Schema collapses before comparing, so a value read with extra spaces is the member.',
+      ),
     numeric: z
       .object({
         decision: decisionRef,

@@ -211,6 +211,11 @@ export interface EnumModel {
   readonly xmlName: string;
   readonly doc: string | undefined;
   readonly values: readonly string[];
+  /**
+   * `token`: the enumeration restricts xs:token, whose whitespace is collapsed before a value is compared (a value read
+   * as `" A  B "` is the member `A B`); undefined: xs:string, compared as written.
+   */
+  readonly base?: 'token' | undefined;
   /** Integer codes known for some values (int-coded results share the vocabulary), in ascending order. */
   readonly numeric:
     | { readonly decision: Decision; readonly codes: ReadonlyArray<readonly [number, string]> }

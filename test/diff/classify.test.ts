@@ -625,6 +625,27 @@ const rows: Array<[string, Row]> = [
     },
   ],
   [
+    'a response enum made an enumeration of xs:token',
+    {
+      new: [['values: [OK, NotFound]', 'values: [OK, NotFound]\n    base: token']],
+      want: ['enum-made-token ErrorCode compatible/compatible'],
+    },
+  ],
+  [
+    'a response enum of xs:token made one of xs:string',
+    {
+      old: [['values: [OK, NotFound]', 'values: [OK, NotFound]\n    base: token']],
+      want: ['enum-made-string ErrorCode compatible/breaking'],
+    },
+  ],
+  [
+    'a request enum of xs:token made one of xs:string',
+    {
+      old: [['values: [Light, Dark]', 'values: [Light, Dark]\n    base: token']],
+      want: ['enum-made-string Shade compatible/compatible'],
+    },
+  ],
+  [
     'an integer code of an enum value',
     { new: [["'404': NotFound", "'405': NotFound"]], want: ['enum-code-changed ErrorCode.NotFound breaking/breaking'] },
   ],

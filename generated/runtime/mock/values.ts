@@ -28,8 +28,14 @@ export function formValues<T>(decode: (text: string, path: string) => T): FormVa
 }
 
 /** Decodes an enum value, which must be one of `values`. */
-export function enumDecoder(type: string, values: readonly string[]): (text: string, path: string) => string {
-  return (text, path) => {
+export function enumDecoder(
+  type: string,
+  values: readonly string[],
+  base?: 'token',
+): (text: string, path: string) => string {
+  return (sent, path) => {
+    // An enumeration of xs:token compares its values as XML Schema reads a token: whitespace collapsed.
+    const text = base === 'token' ? sent.replace(/[ \t\r\n]+/g, ' ').trim() : sent;
     if (!values.includes(text)) {
       throw new SvcDecodeError(`"${text.length > 40 ? `${text.slice(0, 40)}…` : text}" is not a value of ${type}`, {
         path,
@@ -40,8 +46,8 @@ export function enumDecoder(type: string, values: readonly string[]): (text: str
 }
 
 /** Reads an enum element strictly: a value the enum does not have is refused. */
-export function enumReader(type: string, values: readonly string[]): ReadValue<string> {
-  const decode = enumDecoder(type, values);
+export function enumReader(type: string, values: readonly string[], base?: 'token'): ReadValue<string> {
+  const decode = enumDecoder(type, values, base);
   return (r) => {
     const text = r.readText();
     try {

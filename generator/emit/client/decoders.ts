@@ -8,6 +8,7 @@ import { sequenceCases, sequenceChecks, sequenceImports } from './sequences.js';
 import { StructureKind } from '../../print/kinds.js';
 import type {
   ChoiceAlternative,
+  EnumModel,
   FieldModel,
   ListType,
   OperationModel,
@@ -80,7 +81,7 @@ export function decoderImports(structs: readonly StructModel[], results: readonl
       names.add(t.nillableItems ? 'readNillableList' : 'readList');
       visit(t.item);
     } else if (t.kind === 'primitive') names.add(PRIMITIVE_READERS[t.name]);
-    else if (t.kind === 'enum') names.add('readEnum');
+    else if (t.kind === 'enum') names.add(enumReader(t.enum));
   };
   // A record that others extend tells which one an element holds by its xsi:type.
   if (structs.some((s) => s.base !== undefined)) names.add('derivedTypeOf');
@@ -130,6 +131,7 @@ export function attributeDecoderImports(structs: readonly StructModel[]): string
 
 /** The function that decodes a value of `t` from its text (an attribute's, an HTTP POST field's). */
 export function textDecoder(t: TypeModel): string {
+  if (t.kind === 'enum' && t.enum.base === 'token') return PRIMITIVE_READERS.token.replace(/^read/, 'decode');
   if (t.kind !== 'primitive' || t.name === 'string') return 'decodeText';
   const reader = PRIMITIVE_READERS[t.name];
   return reader.replace(/^read/, 'decode');
@@ -141,7 +143,7 @@ export function readerOf(t: TypeModel): string {
     case 'primitive':
       return PRIMITIVE_READERS[t.name];
     case 'enum':
-      return 'readEnum';
+      return enumReader(t.enum);
     case 'record':
       return decoderName(t.record);
     case 'list':
@@ -542,4 +544,13 @@ export function resultDecoderFunction(op: OperationModel): FunctionDeclarationSt
     docs: [jsDoc(`Decodes the result of ${op.name} from the element the reader is positioned on.`)],
     statements: [`return ${readValue(r.type)};`],
   };
+}
+
+/**
+ * The reader of an enum's element: its text as sent, or, for an enumeration of xs:token, its text with the whitespace
+ * collapsed (as XML Schema compares a token), so `" A  B "` is read as the member `A B`. Either way any string is
+ * kept: enums are open.
+ */
+function enumReader(e: EnumModel): string {
+  return e.base === 'token' ? PRIMITIVE_READERS.token : 'readEnum';
 }

@@ -427,7 +427,7 @@ function strictReader(t: TypeModel, needs: Needs): string {
   if (t.kind === 'enum') {
     needs.mockValues.add('enumReader');
     needs.enums.add(t.enum);
-    return call('enumReader', [`'${t.enum.name}'`, `${t.enum.name}Values`]);
+    return call('enumReader', enumArguments(t.enum));
   }
   if (t.kind === 'choice') {
     needs.decode.add('choiceReader');
@@ -456,7 +456,7 @@ function formReader(t: TypeModel, needs: Needs): string {
     if (x.kind === 'enum') {
       needs.mockValues.add('enumDecoder');
       needs.enums.add(x.enum);
-      return call('enumDecoder', [`'${x.enum.name}'`, `${x.enum.name}Values`]);
+      return call('enumDecoder', enumArguments(x.enum));
     }
     if (x.kind !== 'primitive' || x.name === 'xml') return undefined;
     const decode = textDecoder(x);
@@ -474,4 +474,9 @@ function formReader(t: TypeModel, needs: Needs): string {
   if (decode === undefined) return 'undefined';
   needs.mockValues.add('formValue');
   return call('formValue', [decode]);
+}
+
+/** The arguments of the mock's strict enum reader: its name, its values, and `'token'` where whitespace collapses. */
+function enumArguments(e: EnumModel): string[] {
+  return [`'${e.name}'`, `${e.name}Values`, ...(e.base === 'token' ? ["'token'"] : [])];
 }

@@ -618,7 +618,7 @@ class SchemaPlanner {
     this.itemsOf(this.serviceNs).push({
       kind: 'simpleType',
       name: e.xmlName,
-      base: qname(NS.xsd, 'string'),
+      base: qname(NS.xsd, e.base ?? 'string'),
       values: e.values,
     });
   }

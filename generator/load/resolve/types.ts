@@ -8,6 +8,7 @@ import type { ResolvableSpec } from '../salvage.js';
 import type { Mutable, Report, ResolveContext, StructEntry, TypesContext } from './context.js';
 import { fieldsOf } from './fields.js';
 import { linkTypes } from './inheritance.js';
+import { tokenValueProblems } from '../enum-base.js';
 
 /** Takes a type name for a section, reporting a name taken already or one of the format's own types. */
 type Claim = (name: string, section: string) => void;
@@ -63,6 +64,7 @@ function enumOf(cx: ResolveContext, claim: Claim, name: string, e: ResolvableSpe
     if (seen.has(v)) report(['enums', name, 'values', i], `duplicate enum value "${v}"`);
     seen.add(v);
   });
+  for (const p of tokenValueProblems(e.base, e.values)) report(['enums', name, 'values', p.index], p.message);
   let numeric: EnumModel['numeric'];
   if (e.numeric) {
     const codes: Array<readonly [number, string]> = [];
@@ -81,6 +83,7 @@ function enumOf(cx: ResolveContext, claim: Claim, name: string, e: ResolvableSpe
     xmlName: e.xmlName ?? name,
     doc: e.doc,
     values: e.values,
+    ...(e.base === 'token' ? { base: 'token' as const } : {}),
     numeric,
     placeholders: e.placeholders,
   };
