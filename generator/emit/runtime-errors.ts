@@ -2,11 +2,11 @@
  * The runtime's error classes, read from templates/runtime/errors.ts, where they are defined and documented, so that
  * the README and the docs name exactly the classes the client throws, with their own JSDoc.
  *
- * Read by a small scanner of that one file, not by TypeScript's parser: loading TypeScript to read a dozen class
- * heads cost more than the rest of a small generation. The file is ours and written plainly (an exported class a
- * statement, its JSDoc before it, one property a declaration); test/generator/runtime-errors.test.ts checks the
- * scanner against TypeScript's reading of it.
+ * Read from that one file's tokens (load/typescript-tokens.ts), not by parsing it: the file is ours and written
+ * plainly (an exported class a statement, its JSDoc before it, one property a declaration);
+ * test/generator/runtime-errors.test.ts checks this reading against TypeScript's parser.
  */
+import { TokenStream } from '../load/typescript-tokens.js';
 import { runtimeTemplates } from './runtime.js';
 
 /** An error class of the runtime, as errors.ts documents it (JSDoc text: its description, tags left out). */
@@ -46,7 +46,7 @@ function runtimeErrorsSource(): string {
 
 /** Every top-level class of `source` with an `extends` clause. */
 function scanClasses(source: string): ErrorClass[] {
-  const tokens = new Scanner(source);
+  const tokens = new TokenStream(source);
   const out: ErrorClass[] = [];
   let doc = '';
   for (let t = tokens.next(); t !== undefined; t = tokens.next()) {
@@ -64,7 +64,7 @@ function scanClasses(source: string): ErrorClass[] {
       const name = tokens.nextSignificant()?.text ?? '';
       let base = '';
       for (let h = tokens.nextSignificant(); h !== undefined && h.text !== '{'; h = tokens.nextSignificant()) {
-        if (h.text === '<') tokens.skipAngles();
+        if (h.text === '<') tokens.skipPair('<', '>');
         else if (h.text === 'extends') base = tokens.nextSignificant()?.text ?? '';
       }
       const properties = classProperties(tokens);
@@ -73,13 +73,13 @@ function scanClasses(source: string): ErrorClass[] {
       continue;
     }
     if (t.kind !== 'space') doc = '';
-    if (t.text === '{') tokens.skipBlock();
+    if (t.text === '{') tokens.skipPair('{', '}');
   }
   return out;
 }
 
 /** The properties of a class whose `{` was just read, up to its `}`. */
-function classProperties(tokens: Scanner): Array<{ name: string; doc: string }> {
+function classProperties(tokens: TokenStream): Array<{ name: string; doc: string }> {
   const out: Array<{ name: string; doc: string }> = [];
   let doc = '';
   let modifiers: string[] = [];
@@ -93,17 +93,17 @@ function classProperties(tokens: Scanner): Array<{ name: string; doc: string }> 
       modifiers.push(t.text);
       continue;
     }
-    if (t.kind === 'word' || t.text.startsWith('#')) {
+    if (t.kind === 'word') {
       const after = tokens.peekSignificant();
       if (after === '(' || after === '<') {
         // A method or the constructor: its parameters and body.
         tokens.skipTo('{');
-        tokens.skipBlock();
+        tokens.skipPair('{', '}');
       } else {
         if (!modifiers.includes('private') && !t.text.startsWith('#')) out.push({ name: t.text, doc: jsDocText(doc) });
         tokens.skipTo(';');
       }
-    } else if (t.text === '{') tokens.skipBlock();
+    } else if (t.text === '{') tokens.skipPair('{', '}');
     doc = '';
     modifiers = [];
   }
@@ -144,112 +144,4 @@ function paragraphOf(text: string): string {
     .split(/(`+[^`]*`+)/)
     .map((part, i) => (i % 2 === 1 ? part : part.replace(/[\\*_<>[\]]/g, (c) => `\\${c}`)))
     .join('');
-}
-
-interface Token {
-  readonly kind: 'word' | 'doc' | 'space' | 'punct' | 'string';
-  readonly text: string;
-}
-
-/** Words, JSDoc comments and punctuation of TypeScript source; other comments and strings are passed over whole. */
-class Scanner {
-  #at = 0;
-  constructor(private readonly src: string) {}
-
-  next(): Token | undefined {
-    const s = this.src;
-    if (this.#at >= s.length) return undefined;
-    const start = this.#at;
-    const c = s[start]!;
-    if (/\s/.test(c)) {
-      while (this.#at < s.length && /\s/.test(s[this.#at]!)) this.#at++;
-      return { kind: 'space', text: s.slice(start, this.#at) };
-    }
-    if (s.startsWith('/**', start) && !s.startsWith('/**/', start)) {
-      this.#at = end(s.indexOf('*/', start + 3), s.length) + 2;
-      return { kind: 'doc', text: s.slice(start, this.#at) };
-    }
-    if (s.startsWith('/*', start)) {
-      this.#at = end(s.indexOf('*/', start + 2), s.length) + 2;
-      return { kind: 'space', text: ' ' };
-    }
-    if (s.startsWith('//', start)) {
-      this.#at = end(s.indexOf('\n', start), s.length);
-      return { kind: 'space', text: ' ' };
-    }
-    if (c === "'" || c === '"' || c === '`') {
-      this.#at = this.#stringEnd(start);
-      return { kind: 'string', text: s.slice(start, this.#at) };
-    }
-    if (/[\w$#]/.test(c)) {
-      while (this.#at < s.length && /[\w$#]/.test(s[this.#at]!)) this.#at++;
-      return { kind: 'word', text: s.slice(start, this.#at) };
-    }
-    this.#at++;
-    return { kind: 'punct', text: c };
-  }
-
-  /** The next token that is not white space or a comment. */
-  nextSignificant(): Token | undefined {
-    let t = this.next();
-    while (t !== undefined && (t.kind === 'space' || t.kind === 'doc')) t = this.next();
-    return t;
-  }
-
-  /** The next token's text that is not white space or a comment, without consuming anything. */
-  peekSignificant(): string | undefined {
-    const at = this.#at;
-    const t = this.nextSignificant();
-    this.#at = at;
-    return t?.text;
-  }
-
-  /** Consumes tokens through the first `text` at this nesting level (brackets are skipped whole). */
-  skipTo(text: string): void {
-    for (let t = this.next(); t !== undefined && t.text !== text; t = this.next()) {
-      if (t.text === '{') this.skipBlock();
-      else if (t.text === '(') this.#skipPair('(', ')');
-      else if (t.text === '[') this.#skipPair('[', ']');
-    }
-  }
-
-  /** Consumes through the `}` closing a `{` just read. */
-  skipBlock(): void {
-    this.#skipPair('{', '}');
-  }
-
-  /** Consumes through the `>` closing a `<` just read. */
-  skipAngles(): void {
-    this.#skipPair('<', '>');
-  }
-
-  #skipPair(open: string, close: string): void {
-    let depth = 1;
-    for (let t = this.next(); t !== undefined; t = this.next()) {
-      if (t.text === open) depth++;
-      else if (t.text === close && --depth === 0) return;
-    }
-  }
-
-  /** The end of the string or template literal starting at `start` (templates' `${...}` followed through). */
-  #stringEnd(start: number): number {
-    const s = this.src;
-    const q = s[start]!;
-    let i = start + 1;
-    while (i < s.length) {
-      const c = s[i]!;
-      if (c === '\\') i += 2;
-      else if (c === q) return i + 1;
-      else if (q === '`' && c === '$' && s[i + 1] === '{') {
-        this.#at = i + 2;
-        this.#skipPair('{', '}');
-        i = this.#at;
-      } else i++;
-    }
-    return s.length;
-  }
-}
-
-function end(index: number, length: number): number {
-  return index < 0 ? length : index;
 }

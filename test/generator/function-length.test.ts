@@ -35,9 +35,6 @@ const ALLOWED: readonly Allowed[] = [
   { file: 'generator/emit/client/encoders.ts', name: 'recordWriterFunction', reason: TO_SPLIT },
   { file: 'generator/emit/client/encoders.ts', name: 'statements', reason: TO_SPLIT },
   { file: 'generator/emit/client/index-file.ts', name: 'emitIndex', reason: TO_SPLIT },
-  { file: 'generator/emit/docs/writers.ts', name: 'Writers.record', reason: TO_SPLIT },
-  { file: 'generator/emit/package/readme.ts', name: 'authenticationSection', reason: TO_SPLIT },
-  { file: 'generator/load/import-specifiers.ts', name: 'importedSpecifiers', reason: TO_SPLIT },
 ];
 
 interface Measured {

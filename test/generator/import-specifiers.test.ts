@@ -37,6 +37,12 @@ describe('the import scanner', () => {
     ]);
   });
 
+  it("reads a regular expression that opens a template's substitution, and the imports after it", () => {
+    // Read as a division, the regular expression's quote would open a string that swallows the import.
+    const text = "const t = `${/'/.test(x)}`; import z from './z.js';";
+    expect(importedSpecifiers(text)).toEqual([{ specifier: './z.js', pos: text.indexOf("'./z.js'") }]);
+  });
+
   it('in every file of the payer simulator', () => {
     const dir = fromRoot(PAYER_SIMULATOR);
     const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));

@@ -28,6 +28,7 @@ import { escapeXmlAttribute } from '../../../templates/runtime/codec/xml-writer.
 import * as values from '../../../templates/runtime/codec/values.js';
 import type {
   EnumType,
+  FieldModel,
   PrimitiveType,
   SequenceMember,
   StructModel,
@@ -98,56 +99,24 @@ export class Writers {
   record(s: StructModel): RecordWriter {
     const made = this.#records.get(s);
     if (made) return made;
+    const writer = this.#recordWriter(s);
+    this.#records.set(s, writer);
+    return writer;
+  }
+
+  /** The writer of `s` itself; the writers of its members' types are made when a value is written (for recursion). */
+  #recordWriter(s: StructModel): RecordWriter {
     const known = s.fields.map((f) => f.name);
-    const required = s.fields
-      .filter((f) => !f.optional && !(f.type.kind === 'list' && !f.type.container))
-      .map((f) => f.name);
+    const required = requiredNames(s);
     const attributes = s.fields.filter((f) => f.attribute);
     const text = s.fields.find((f) => f.text);
     const members = s.fields.filter((f) => !f.attribute && !f.text);
-    // A qualified attribute is written with the prefix of its namespace, declared on the element (`tns`, `ns1`).
-    // XML's own (xml:lang) is bound in every document and never declared.
-    const qualified = s.fields.find(
-      (f) => f.attributeNamespace !== undefined && f.attributeNamespace.prefix !== 'xml',
-    )?.attributeNamespace;
-    // So are the members of a record of a namespace of its own (its bases' too), as the generated writers declare
-    // them, and an element of a namespace of its own (an element reference to another schema), each namespace once.
     const namespaces = fieldNamespaces(s);
-    const declared = new Map(memberNamespaces(s).map((ns) => [ns.uri, ns]));
-    for (const ns of [qualified, ...members.map((f) => f.namespace)])
-      if (ns && !declared.has(ns.uri)) declared.set(ns.uri, ns);
-    const declarations = [...declared.values()]
-      .map((ns) => ` xmlns:${ns.prefix}="${escapeXmlAttribute(ns.uri)}"`)
-      .join('');
-    // A value with members of a record extending this one is written as that one, named by xsi:type, as the
-    // generated writer does (client/encoders.ts recordWriterFunction): fewest members first.
-    // An abstract record's value is always one of its concrete records (concreteType).
-    const candidates = [...(s.abstract ? s.abstract.concrete : (this.subtypes.get(s) ?? []))].sort(
-      (a, b) => a.fields.length - b.fields.length,
-    );
-    const requiredOf = (c: StructModel) =>
-      c.fields.filter((f) => !f.optional && !(f.type.kind === 'list' && !f.type.container)).map((f) => f.name);
-    const writer: RecordWriter = (name, value, path, xmlns = '', xsiType = '') => {
-      const derived =
-        candidates.length === 0
-          ? undefined
-          : s.abstract
-            ? concreteType(
-                value,
-                candidates.map((c) => [c.name, c.fields.map((f) => f.name), requiredOf(c)] as const),
-              )
-            : derivedType(
-                value,
-                known,
-                candidates.map((c) => [c.name, c.fields.map((f) => f.name)] as const),
-              );
-      const sub = candidates.find((c) => c.name === derived);
-      if (sub) {
-        const unqualifiedIn = this.typeNamespace(s);
-        const named = sub.namespace ?? unqualifiedIn;
-        const attribute = ` xsi:type="${named ? `${named.prefix}:` : ''}${sub.xmlName}"${!sub.namespace && unqualifiedIn ? xmlnsAttribute(unqualifiedIn) : ''}`;
-        return this.record(sub)(name, value, path, xmlns, attribute);
-      }
+    const declarations = namespaceDeclarations(s, members);
+    const derived = this.#derivedWriter(s, known);
+    return (name, value, path, xmlns = '', xsiType = '') => {
+      const sub = derived?.(name, value, path, xmlns);
+      if (sub !== undefined) return sub;
       if (s.abstract)
         abstractRecord(
           path,
@@ -155,43 +124,113 @@ export class Writers {
           s.abstract.concrete.map((c) => c.name),
         );
       const v = checkRecord(path, value, known, required);
-      let out = `<${name}${xmlns}${xsiType}${declarations}`;
-      for (const f of attributes) {
-        const attribute = f.attributeNamespace ? `${f.attributeNamespace.prefix}:${f.xmlName}` : f.xmlName;
-        out += writeAttribute(
-          attribute,
-          v[f.name],
-          `${path}.${f.name}`,
-          this.text(f.type as PrimitiveType | EnumType, true),
-          f.optional,
-        );
-      }
-      out += '>';
-      if (text)
-        out += writeText(v[text.name], `${path}.${text.name}`, this.text(text.type as PrimitiveType | EnumType, true));
-      for (const f of members) {
-        const repeated = f.type.kind === 'list' && !f.type.container;
-        const unqualified = f.form === 'unqualified';
-        const t = f.type;
-        const write =
-          unqualified && t.kind === 'list' && !t.container
-            ? itemsWriter(this.of(t.item), t.nillableItems, true)
-            : this.of(f.type);
-        const ns = f.namespace ?? (unqualified ? undefined : namespaces.get(f.name));
-        const element = ns ? `${ns.prefix}:${f.xmlName}` : f.xmlName;
-        out += writeMember(
-          element,
-          v[f.name],
-          `${path}.${f.name}`,
-          write,
-          f.nillable,
-          f.optional || repeated,
-          unqualified && !repeated && !f.namespace,
-        );
-      }
-      return `${out}</${name}>`;
+      const start = `<${name}${xmlns}${xsiType}${declarations}${this.#attributes(attributes, v, path)}>`;
+      const content = text
+        ? writeText(v[text.name], `${path}.${text.name}`, this.text(text.type as PrimitiveType | EnumType, true))
+        : '';
+      return `${start}${content}${this.#members(members, namespaces, v, path)}</${name}>`;
     };
-    this.#records.set(s, writer);
-    return writer;
   }
+
+  /**
+   * A value with members of a record extending `s` is written as that one, named by xsi:type, as the generated
+   * writer does (client/encoders.ts recordWriterFunction): fewest members first. An abstract record's value is always
+   * one of its concrete records (concreteType). Undefined where `s` has no such records; the writer answers undefined
+   * for a value that is `s` itself.
+   */
+  #derivedWriter(
+    s: StructModel,
+    known: readonly string[],
+  ): ((name: string, value: unknown, path: string, xmlns: string) => string | undefined) | undefined {
+    const candidates = [...(s.abstract ? s.abstract.concrete : (this.subtypes.get(s) ?? []))].sort(
+      (a, b) => a.fields.length - b.fields.length,
+    );
+    if (candidates.length === 0) return undefined;
+    return (name, value, path, xmlns) => {
+      const derived = s.abstract
+        ? concreteType(
+            value,
+            candidates.map((c) => [c.name, c.fields.map((f) => f.name), requiredNames(c)] as const),
+          )
+        : derivedType(
+            value,
+            known,
+            candidates.map((c) => [c.name, c.fields.map((f) => f.name)] as const),
+          );
+      const sub = candidates.find((c) => c.name === derived);
+      if (!sub) return undefined;
+      const unqualifiedIn = this.typeNamespace(s);
+      const named = sub.namespace ?? unqualifiedIn;
+      const attribute = ` xsi:type="${named ? `${named.prefix}:` : ''}${sub.xmlName}"${!sub.namespace && unqualifiedIn ? xmlnsAttribute(unqualifiedIn) : ''}`;
+      return this.record(sub)(name, value, path, xmlns, attribute);
+    };
+  }
+
+  /** The attributes of a record's value `v`, each with the prefix of its namespace where it is qualified. */
+  #attributes(attributes: readonly FieldModel[], v: Record<string, unknown>, path: string): string {
+    let out = '';
+    for (const f of attributes) {
+      const attribute = f.attributeNamespace ? `${f.attributeNamespace.prefix}:${f.xmlName}` : f.xmlName;
+      out += writeAttribute(
+        attribute,
+        v[f.name],
+        `${path}.${f.name}`,
+        this.text(f.type as PrimitiveType | EnumType, true),
+        f.optional,
+      );
+    }
+    return out;
+  }
+
+  /** The member elements of a record's value `v`, in wire order. */
+  #members(
+    members: readonly FieldModel[],
+    namespaces: ReadonlyMap<string, XmlNamespace | undefined>,
+    v: Record<string, unknown>,
+    path: string,
+  ): string {
+    let out = '';
+    for (const f of members) {
+      const repeated = f.type.kind === 'list' && !f.type.container;
+      const unqualified = f.form === 'unqualified';
+      const t = f.type;
+      const write =
+        unqualified && t.kind === 'list' && !t.container
+          ? itemsWriter(this.of(t.item), t.nillableItems, true)
+          : this.of(f.type);
+      const ns = f.namespace ?? (unqualified ? undefined : namespaces.get(f.name));
+      const element = ns ? `${ns.prefix}:${f.xmlName}` : f.xmlName;
+      out += writeMember(
+        element,
+        v[f.name],
+        `${path}.${f.name}`,
+        write,
+        f.nillable,
+        f.optional || repeated,
+        unqualified && !repeated && !f.namespace,
+      );
+    }
+    return out;
+  }
+}
+
+/** The members a value of `s` must have: all but the optional ones and the repeated ones (a list without container). */
+function requiredNames(s: StructModel): string[] {
+  return s.fields.filter((f) => !f.optional && !(f.type.kind === 'list' && !f.type.container)).map((f) => f.name);
+}
+
+/**
+ * The `xmlns:` declarations on a record's start tag. A qualified attribute is written with the prefix of its
+ * namespace, declared on the element (`tns`, `ns1`); XML's own (xml:lang) is bound in every document and never
+ * declared. So are the members of a record of a namespace of its own (its bases' too), as the generated writers
+ * declare them, and an element of a namespace of its own (an element reference to another schema), each namespace once.
+ */
+function namespaceDeclarations(s: StructModel, members: readonly FieldModel[]): string {
+  const qualified = s.fields.find(
+    (f) => f.attributeNamespace !== undefined && f.attributeNamespace.prefix !== 'xml',
+  )?.attributeNamespace;
+  const declared = new Map(memberNamespaces(s).map((ns) => [ns.uri, ns]));
+  for (const ns of [qualified, ...members.map((f) => f.namespace)])
+    if (ns && !declared.has(ns.uri)) declared.set(ns.uri, ns);
+  return [...declared.values()].map((ns) => ` xmlns:${ns.prefix}="${escapeXmlAttribute(ns.uri)}"`).join('');
 }

@@ -271,26 +271,16 @@ function serviceErrorExample(model: ServiceModel): string[] {
  * the usage block, whose `client` and imports it relies on).
  */
 function authenticationSection(model: ServiceModel): string[] {
-  const name = model.package.name;
-  const op = model.operations.find((o) => o.inputParams.every((p) => p.optional)) ?? model.operations[0];
   const soap = model.bindings[0] === 'soap11' || model.bindings[0] === 'soap12';
-  const principal = model.parameters.find((p) => p.role === 'principal');
-  const secretParams = [
-    ...new Set(model.operations.flatMap((o) => o.params.filter((p) => p.secret).map((p) => `\`${p.name}\``))),
-  ];
   return [
     '## Authentication, hooks and per-call options',
     '',
     '```ts',
-    `import { SvcHookError } from '${name}';`,
+    `import { SvcHookError } from '${model.package.name}';`,
     '',
     `const secured = new ${model.clientName}({`,
     "  baseUrl: 'https://service.example',",
-    ...(principal ? [`  ${propertyKey(principal.name)}: 'your ${principal.name}',`] : []),
-    ...(model.auth ? ["  apiKey: process.env.SERVICE_KEY ?? '',"] : []),
-    ...model.soapHeaders
-      .filter((h) => h.required)
-      .map((h) => `  ${h.option}: ${exampleValue({ kind: 'record', record: h.record })},`),
+    ...credentialOptions(model),
     '  // HTTP Basic, as IIS or a reverse proxy asks for it: sent with every request.',
     "  httpAuth: { basic: { username: 'svc-user', password: process.env.HTTP_PASSWORD ?? '' } },",
     ...(soap
@@ -303,55 +293,93 @@ function authenticationSection(model: ServiceModel): string[] {
     '  onRequest: (event) => console.log(`-> ${event.operation} ${event.method} ${event.url}`),',
     "  onResponse: (event) => console.log(`<- ${event.request.operation} ${event.status ?? 'no answer'} in ${event.durationMs.toFixed(1)} ms`),",
     '});',
-    ...(op
-      ? [
-          '',
-          "// Per call: a time limit in place of the client's, extra headers, an AbortSignal.",
-          'try {',
-          `  await secured.${op.methodName}(${args(op) || '{}'}, { timeoutMs: 5000, headers: { 'X-Request-Id': 'c0ffee' }, signal: AbortSignal.timeout(10_000) });`,
-          '} catch (error) {',
-          '  if (error instanceof SvcHookError) console.error(`the ${error.hook} hook failed`, error.cause);',
-          '  else throw error;',
-          '}',
-        ]
-      : []),
+    ...perCallExample(model),
     '```',
     '',
-    '`httpAuth: { basic: { username, password } }` sends `Authorization: Basic` (UTF-8) with every request rather than after a 401, since the client never sends a request twice; IIS, nginx and Apache accept it so. Basic does not hide the password: use https.' +
-      (soap || model.bindings.some((b) => b === 'soap11' || b === 'soap12')
-        ? ` \`wsSecurity\` adds the OASIS UsernameToken header, marked mustUnderstand, to every SOAP request, with a fresh 16-byte nonce, its creation time (UTC${sendsTimestamps(model) ? ", by the client's `now` option, as the request's timestamp" : ''}) and a validity of five minutes: \`passwordType: 'PasswordText'\` (the default, the one WCF accepts) sends the password, \`'PasswordDigest'\` sends Base64(SHA-1(nonce + created + password)). It is refused with the HTTP POST and GET styles, which carry no header.`
-        : ''),
+    httpAuthParagraph(model, soap),
     '',
-    '`onRequest` sees each request (operation, method, URL, headers, body, start time) before it is sent, `onResponse` each outcome (status, Content-Type, body, duration, or the error when no answer came). They observe and cannot change the request, which is signed and encoded as it is sent. Passwords, keys, ' +
-      (secretParams.length > 0
-        ? `the parameters the spec marks secret (${secretParams.join(', ')}) `
-        : 'the parameters a spec marks secret ') +
-      'and the values of Authorization and Cookie headers are `[redacted]` in what they see, as in every error. A hook that throws (or rejects) fails the call with `SvcHookError`, its error as the `cause`: before the request for `onRequest` (nothing sent), after it for `onResponse` (sent).',
+    hooksParagraph(model),
     '',
     "Each call takes `{ signal, timeoutMs, headers }`: `timeoutMs` replaces the client's for that call, `headers` adds headers to it; the ones that frame the call (Content-Type, Content-Length, SOAPAction, Host...) and an Authorization that `httpAuth` sets are refused with `SvcRequestError`.",
     '',
     "In a browser, `httpAuth.basic`, `wsSecurity`, the hooks and per-call options work through fetch (the service's CORS must allow the Authorization and SOAPAction headers); `'PasswordDigest'` needs WebCrypto's `crypto.subtle`, which browsers give to https pages only, and is refused at construction without it; a header a browser's fetch would drop (Cookie, Origin, Proxy-*...) is refused rather than lost.",
     '',
-    '### Windows authentication (NTLM)',
+    ...ntlmSection(model),
     '',
-    '```ts',
-    `const intranet = new ${model.clientName}({`,
-    "  baseUrl: 'https://intranet.example',",
+    '### Sessions (cookies)',
+    '',
+    "An ASMX service whose methods say `EnableSession = true` keeps its session in the `ASP.NET_SessionId` cookie, and a load balancer may pin a client to a server by one. Give the client a cookie jar, such as tough-cookie's (`npm install tough-cookie`, then `cookieJar: new CookieJar()`): its cookies for the URL go with every request, and every answer's Set-Cookie goes back to it, an error's too; a cookie the jar refuses by RFC 6265's rules (another site's) is dropped. Each client with its own jar is its own session. Cookie values are `[redacted]` in what the hooks see. In a browser the option is refused: the browser keeps cookies itself.",
+  ];
+}
+
+/** The options the service itself asks of every client (its principal, its key, its required headers), as example lines. */
+function credentialOptions(model: ServiceModel): string[] {
+  const principal = model.parameters.find((p) => p.role === 'principal');
+  return [
     ...(principal ? [`  ${propertyKey(principal.name)}: 'your ${principal.name}',`] : []),
     ...(model.auth ? ["  apiKey: process.env.SERVICE_KEY ?? '',"] : []),
     ...model.soapHeaders
       .filter((h) => h.required)
       .map((h) => `  ${h.option}: ${exampleValue({ kind: 'record', record: h.record })},`),
+  ];
+}
+
+/** A call with per-call options, and `SvcHookError` caught: for the first operation that needs no parameter, or else the first. */
+function perCallExample(model: ServiceModel): string[] {
+  const op = model.operations.find((o) => o.inputParams.every((p) => p.optional)) ?? model.operations[0];
+  return op
+    ? [
+        '',
+        "// Per call: a time limit in place of the client's, extra headers, an AbortSignal.",
+        'try {',
+        `  await secured.${op.methodName}(${args(op) || '{}'}, { timeoutMs: 5000, headers: { 'X-Request-Id': 'c0ffee' }, signal: AbortSignal.timeout(10_000) });`,
+        '} catch (error) {',
+        '  if (error instanceof SvcHookError) console.error(`the ${error.hook} hook failed`, error.cause);',
+        '  else throw error;',
+        '}',
+      ]
+    : [];
+}
+
+/** What `httpAuth.basic` sends, and for a SOAP service what `wsSecurity` adds. */
+function httpAuthParagraph(model: ServiceModel, soap: boolean): string {
+  return (
+    '`httpAuth: { basic: { username, password } }` sends `Authorization: Basic` (UTF-8) with every request rather than after a 401, since the client never sends a request twice; IIS, nginx and Apache accept it so. Basic does not hide the password: use https.' +
+    (soap || model.bindings.some((b) => b === 'soap11' || b === 'soap12')
+      ? ` \`wsSecurity\` adds the OASIS UsernameToken header, marked mustUnderstand, to every SOAP request, with a fresh 16-byte nonce, its creation time (UTC${sendsTimestamps(model) ? ", by the client's `now` option, as the request's timestamp" : ''}) and a validity of five minutes: \`passwordType: 'PasswordText'\` (the default, the one WCF accepts) sends the password, \`'PasswordDigest'\` sends Base64(SHA-1(nonce + created + password)). It is refused with the HTTP POST and GET styles, which carry no header.`
+      : '')
+  );
+}
+
+/** What the hooks see, which secrets they never see, and what a hook that throws does. */
+function hooksParagraph(model: ServiceModel): string {
+  const secretParams = [
+    ...new Set(model.operations.flatMap((o) => o.params.filter((p) => p.secret).map((p) => `\`${p.name}\``))),
+  ];
+  return (
+    '`onRequest` sees each request (operation, method, URL, headers, body, start time) before it is sent, `onResponse` each outcome (status, Content-Type, body, duration, or the error when no answer came). They observe and cannot change the request, which is signed and encoded as it is sent. Passwords, keys, ' +
+    (secretParams.length > 0
+      ? `the parameters the spec marks secret (${secretParams.join(', ')}) `
+      : 'the parameters a spec marks secret ') +
+    'and the values of Authorization and Cookie headers are `[redacted]` in what they see, as in every error. A hook that throws (or rejects) fails the call with `SvcHookError`, its error as the `cause`: before the request for `onRequest` (nothing sent), after it for `onResponse` (sent).'
+  );
+}
+
+/** Windows authentication (NTLM): an example client and what it needs. */
+function ntlmSection(model: ServiceModel): string[] {
+  return [
+    '### Windows authentication (NTLM)',
+    '',
+    '```ts',
+    `const intranet = new ${model.clientName}({`,
+    "  baseUrl: 'https://intranet.example',",
+    ...credentialOptions(model),
     '  // IIS "Windows Authentication": NTLMv2 under the scheme NTLM or Negotiate, whichever the server offers.',
     "  httpAuth: { ntlm: { username: 'CONTOSO\\\\svc-user', password: process.env.WINDOWS_PASSWORD ?? '' } },",
     '});',
     '```',
     '',
     "`httpAuth: { ntlm: { username, password, domain?, workstation? } }` (the domain in `username` as `DOMAIN\\user`, or apart) answers IIS's Windows authentication with NTLMv2, under the scheme `NTLM`, or `Negotiate` carrying NTLM when that is all the server offers (no Kerberos). NTLM authenticates a connection, not a request, so the client keeps connections of its own for it, up to eight, each authenticated once: the first request on one carries no body, the second the call, and later calls on it need no handshake. It needs Node (the node transport; refused with the `fetch` option, `transport: 'fetch'`, a proxy, and in browsers, which answer Windows authentication themselves) and the optional peer dependency `@node-ntlm/core`, which makes the messages: `npm install @node-ntlm/core`. A wrong password is an `SvcHttpError` with status 401.",
-    '',
-    '### Sessions (cookies)',
-    '',
-    "An ASMX service whose methods say `EnableSession = true` keeps its session in the `ASP.NET_SessionId` cookie, and a load balancer may pin a client to a server by one. Give the client a cookie jar, such as tough-cookie's (`npm install tough-cookie`, then `cookieJar: new CookieJar()`): its cookies for the URL go with every request, and every answer's Set-Cookie goes back to it, an error's too; a cookie the jar refuses by RFC 6265's rules (another site's) is dropped. Each client with its own jar is its own session. Cookie values are `[redacted]` in what the hooks see. In a browser the option is refused: the browser keeps cookies itself.",
   ];
 }
 
