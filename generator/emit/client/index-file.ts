@@ -3,7 +3,8 @@ import type { ExportDeclarationStructure, OptionalKind } from 'ts-morph';
 import { StructureKind } from '../../print/kinds.js';
 import type { ServiceModel } from '../../model/types.js';
 import type { GeneratedFile, Printer } from '../../print/printer.js';
-import { checkedOperations, optionsTypeName, serviceErrorsTypeName } from './client-class.js';
+import { checkedOperations, serviceErrorsTypeName } from './client-class.js';
+import { optionsTypeName } from './client-options.js';
 import { faultExports, usesTypedFaults } from './faults.js';
 
 export const INDEX_FILE = 'client/index.ts';
