@@ -10,7 +10,6 @@ import { decisionRemark, jsDoc } from '../../print/jsdoc.js';
 import { arrayLiteral, call, objectLiteral } from '../expressions.js';
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
 import { OPEN_ENUM, paramType, paramsTypeName, resultType, tsLiteral, valueType } from '../ts-types.js';
-import { hasErrorCodes, sendsTimestamps } from '../features.js';
 import { responseHeadersTypeName } from '../types.js';
 import { decoderName, resultDecoderName } from './decoders.js';
 import { encoderName, recordWriterName } from './encoders.js';
@@ -21,9 +20,10 @@ import {
   usesTypedFaults,
   writeFaultBinding,
 } from './faults.js';
-import { memberAccess, parameterName, propertyKey } from '../../load/names.js';
+import { parameterName, propertyKey } from '../../load/names.js';
 import { alternativeTypes } from '../../model/alternatives.js';
 import { hasSoap, optionsInterface, optionsTypeName, orList } from './client-options.js';
+import { writeConstructor } from './client-constructor.js';
 
 /** The options type's name, from its own module; kept here for the modules that import it from the client class. */
 export { optionsTypeName } from './client-options.js';
@@ -236,7 +236,6 @@ function retryNote(model: ServiceModel): string {
 }
 
 function clientClass(model: ServiceModel, principal: string | undefined): Statement {
-  const signed = model.auth !== undefined;
   return {
     kind: StructureKind.Class,
     name: model.clientName,
@@ -246,98 +245,7 @@ function clientClass(model: ServiceModel, principal: string | undefined): Statem
     ctors: [
       {
         parameters: [{ name: 'options', type: optionsTypeName(model) }],
-        statements: (w) => {
-          const guard = (test: string, message: string) => {
-            w.write(`if (${test}) throw new SvcRequestError(${tsLiteral(message)});`);
-            w.newLine();
-          };
-          guard("options === null || typeof options !== 'object'", 'options must be an object');
-          if (principal)
-            guard(
-              `typeof options${memberAccess(principal)} !== 'string' || options${memberAccess(principal)} === ''`,
-              `${principal} must be a non-empty string`,
-            );
-          if (signed) {
-            guard(
-              "options.sign === undefined && (typeof options.apiKey !== 'string' || options.apiKey === '')",
-              'apiKey must be a non-empty string',
-            );
-            guard("options.sign !== undefined && typeof options.sign !== 'function'", 'sign must be a function');
-            w.writeLine('const custom = options.sign;');
-          }
-          for (const h of model.soapHeaders.filter((x) => x.required)) {
-            guard(
-              `options.${h.option} === undefined || options.${h.option} === null`,
-              `${h.option} must be given: it is sent as the SOAP header <${h.element}>`,
-            );
-          }
-          const members: string[] = [
-            'baseUrl: options.baseUrl',
-            `path: ${tsLiteral(model.path)}`,
-            `namespace: options.namespace ?? ${tsLiteral(model.namespace.uri)}`,
-            `style: options.style ?? ${tsLiteral(model.bindings[0] ?? 'soap11')}`,
-          ];
-          if (model.bindings.length < 4) members.push(`styles: ${arrayLiteral(model.bindings.map(tsLiteral))}`);
-          if (principal) members.push(`principal: options${memberAccess(principal)}`);
-          if (signed && principal) {
-            const input = objectLiteral([
-              'operation: i.operation',
-              `${propertyKey(principal)}: i.principal`,
-              'timestamp: i.timestamp',
-              'eatValue: i.eatValue',
-              'message: i.message',
-            ]);
-            members.push(`sign: custom ? (i) => custom(${input}) : hmacSigner(options.apiKey)`);
-          }
-          // Passed as given: without one, the core looks globalThis.fetch up at each call (MSW installed later).
-          members.push(
-            'fetch: options.fetch',
-            'transport: options.transport',
-            'compression: options.compression',
-            'tls: options.tls',
-            'proxy: options.proxy',
-          );
-          // Without a timestamp to send, the core's clock is never read: it gets the default.
-          if (sendsTimestamps(model)) members.push('now: options.now');
-          members.push('timeoutMs: options.timeoutMs', 'maxResponseBytes: options.maxResponseBytes');
-          members.push(
-            'httpAuth: options.httpAuth',
-            'cookieJar: options.cookieJar',
-            ...(hasSoap(model) ? ['wsSecurity: options.wsSecurity'] : []),
-          );
-          members.push('onRequest: options.onRequest', 'onResponse: options.onResponse');
-          if (hasErrorCodes(model)) members.push('throwOnServiceError: options.throwOnServiceError ?? true');
-          if (signed) members.push("secrets: typeof options.apiKey === 'string' ? [options.apiKey] : []");
-          const checked = call('checkCoreOptions', [objectLiteral(members, true)]);
-          if (model.soapHeaders.length === 0) {
-            w.write(`this.#core = new ClientCore(${checked});`);
-            return;
-          }
-          w.write(`const core = ${checked};`);
-          w.newLine();
-          const headers = model.soapHeaders.map((h) => {
-            const write = call('soapHeaderBlock', [
-              tsLiteral(h.element),
-              'core.namespace',
-              `options.${h.option}`,
-              tsLiteral(h.option),
-              recordWriterName(h.record),
-            ]);
-            return h.required
-              ? `${h.element}: ${write}`
-              : `${h.element}: options.${h.option} === undefined ? undefined : ${write}`;
-          });
-          const core: string[] = ['...core', `soapHeaders: ${objectLiteral(headers, true)}`];
-          const secret = model.soapHeaders.filter((h) => h.record.fields.some((f) => f.secret));
-          if (secret.length > 0) {
-            const parts = secret.map(
-              (h) =>
-                `...${call('secretValues', [`options.${h.option}`, arrayLiteral(h.record.fields.filter((f) => f.secret).map((f) => tsLiteral(f.name)))])}`,
-            );
-            core.push(`secrets: ${arrayLiteral(['...(core.secrets ?? [])', ...parts])}`);
-          }
-          w.write(`this.#core = new ClientCore(${objectLiteral(core, true)});`);
-        },
+        statements: (w) => writeConstructor(w, model, principal),
       },
     ],
     methods: [
