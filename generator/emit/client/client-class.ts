@@ -4,26 +4,21 @@
  */
 import { titleAndVersion } from '../../model/text.js';
 import type { CodeBlockWriter } from 'ts-morph';
-import { StructureKind, VariableDeclarationKind } from '../../print/kinds.js';
+import { StructureKind } from '../../print/kinds.js';
 import type { OperationModel, ParameterModel, PollModel, ServiceModel, TypeModel } from '../../model/types.js';
 import { decisionRemark, jsDoc } from '../../print/jsdoc.js';
 import { arrayLiteral, call, objectLiteral } from '../expressions.js';
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
-import { OPEN_ENUM, paramType, paramsTypeName, resultType, tsLiteral, valueType } from '../ts-types.js';
+import { OPEN_ENUM, paramType, paramsTypeName, resultType, tsLiteral } from '../ts-types.js';
 import { responseHeadersTypeName } from '../types.js';
 import { decoderName, resultDecoderName } from './decoders.js';
 import { encoderName, recordWriterName } from './encoders.js';
-import {
-  faultDecoderImports,
-  faultStatements,
-  faultTypeImports,
-  usesTypedFaults,
-  writeFaultBinding,
-} from './faults.js';
+import { faultDecoderImports, faultStatements, faultTypeImports, usesTypedFaults } from './faults.js';
 import { parameterName, propertyKey } from '../../load/names.js';
 import { alternativeTypes } from '../../model/alternatives.js';
 import { hasSoap, optionsInterface, optionsTypeName, orList } from './client-options.js';
 import { writeConstructor } from './client-constructor.js';
+import { bindingsStatement } from './operation-bindings.js';
 
 /** The options type's name, from its own module; kept here for the modules that import it from the client class. */
 export { optionsTypeName } from './client-options.js';
@@ -207,24 +202,6 @@ function styleType(model: ServiceModel): Statement {
   };
 }
 
-function bindingsStatement(model: ServiceModel): Statement {
-  return {
-    kind: StructureKind.VariableStatement,
-    declarationKind: VariableDeclarationKind.Const,
-    declarations: [
-      {
-        name: 'bindings',
-        initializer: (w) => {
-          w.inlineBlock(() => {
-            for (const op of model.operations) writeBinding(w, model, op);
-          });
-          w.write(' as const');
-        },
-      },
-    ],
-  };
-}
-
 /**
  * What the client does about retries, true of this service: where an operation submits work, why none is retried;
  * else that a failed call is the caller's to repeat.
@@ -322,90 +299,6 @@ function throwsServiceError(model: ServiceModel, op: OperationModel, what = 'the
   const status = op.result.kind === 'void' ? undefined : op.result.struct?.status;
   if (!checked || !status) return undefined;
   return `@throws {SvcServiceError<${checked.result}>} when ${what}'s ${status.codeField.name} is not ${String(status.success)} (unless throwOnServiceError is false); \`${model.clientName}.isServiceError(error, '${op.name}')\` tells it apart.`;
-}
-
-function writeBinding(w: CodeBlockWriter, model: ServiceModel, op: OperationModel): void {
-  const post = op.httpPostRoot;
-  const root = post.kind === 'shown' || post.kind === 'convention' ? `'${post.name}'` : 'undefined';
-  const result = op.result;
-  const struct = result.kind === 'void' ? undefined : result.struct;
-  const status = struct?.status;
-  w.write(`${op.tsName}: `).inlineBlock(() => {
-    w.writeLine(`name: '${op.name}',`);
-    w.writeLine(`resultElement: '${result.kind === 'value' ? result.element : `${op.name}Result`}',`);
-    if (result.kind === 'void') w.writeLine("result: 'void',");
-    else if (result.kind === 'outputs') w.writeLine("result: 'outputs',");
-    else if (result.nullable) w.writeLine("result: 'nullable',");
-    w.writeLine(`httpPostRoot: ${root},`);
-    if (post.kind === 'any') w.writeLine('httpPostNode: true,');
-    if (!op.httpPost && model.bindings.includes('httpPost')) w.writeLine('httpPost: false,');
-    if (!op.httpGet && model.bindings.includes('httpGet')) w.writeLine('httpGet: false,');
-    const uri = (key: string, value: string) => {
-      w.write(`${key}: ${tsLiteral(value)},`);
-      w.newLine();
-    };
-    if (op.soapAction !== undefined) uri('soapAction', op.soapAction);
-    if (op.bare) w.writeLine('bare: true,');
-    if (op.namespace !== undefined) uri('namespace', op.namespace);
-    const unqualified = op.params.filter((p) => p.form === 'unqualified').map((p) => tsLiteral(p.name));
-    if (unqualified.length > 0) {
-      w.write(`unqualifiedParams: ${arrayLiteral(unqualified)},`);
-      w.newLine();
-    }
-    if (result.kind === 'value' && result.form === 'unqualified') w.writeLine('unqualifiedResult: true,');
-    const own = op.params
-      .filter((p) => p.namespace !== undefined)
-      .map((p) => `${propertyKey(p.name)}: ${tsLiteral(p.namespace!.uri)}`);
-    if (own.length > 0) {
-      w.write(`paramNamespaces: ${objectLiteral(own)},`);
-      w.newLine();
-    }
-    if (result.kind === 'value' && result.namespace !== undefined) uri('resultNamespace', result.namespace.uri);
-    if (op.headers.length > 0) w.writeLine(`headers: [${op.headers.map((h) => tsLiteral(h.element)).join(', ')}],`);
-    if (op.responseHeaders.length > 0) {
-      const entries = op.responseHeaders.map((h) =>
-        objectLiteral([
-          `element: ${tsLiteral(h.element)}`,
-          `required: ${h.required}`,
-          `decode: ${decoderName(h.record)}`,
-        ]),
-      );
-      w.write(`responseHeaders: ${arrayLiteral(entries)},`);
-      w.newLine();
-    }
-    w.writeLine(`decode: ${result.kind === 'void' ? '() => undefined' : resultDecoderName(op)},`);
-    if (!status) w.writeLine('check: undefined,');
-    else {
-      const names =
-        status.codeKind === 'int' && model.serviceErrors?.enum.numeric
-          ? [`codeNames: ${model.serviceErrors.enum.name}ByNumber`]
-          : [];
-      const success = tsLiteral(status.success);
-      const message = status.messageField ? `'${status.messageField.name}'` : 'undefined';
-      const check = [
-        `codeField: ${tsLiteral(status.codeField.name)}`,
-        `messageField: ${message}`,
-        `success: ${success}`,
-        ...names,
-      ];
-      w.write(`check: ${objectLiteral(check)},`);
-      w.newLine();
-    }
-    const secrets = (struct?.fields ?? []).filter((f) => f.secret).map((f) => tsLiteral(f.name));
-    if (secrets.length > 0) w.writeLine(`secretFields: [${secrets.join(', ')}],`);
-    const secretParams = op.params.filter((p) => p.secret).map((p) => tsLiteral(p.name));
-    if (secretParams.length > 0) w.writeLine(`secretParams: [${secretParams.join(', ')}],`);
-    writeFaultBinding(w, op);
-  });
-  const type =
-    result.kind === 'void'
-      ? 'undefined'
-      : result.kind === 'outputs'
-        ? result.struct.name
-        : result.struct
-          ? result.struct.name
-          : valueType(result.type);
-  w.write(` satisfies OperationBinding<${type}>,`).newLine();
 }
 
 function operationMethod(model: ServiceModel, op: OperationModel) {
