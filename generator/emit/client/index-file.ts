@@ -9,37 +9,62 @@ import { faultExports, usesTypedFaults } from './faults.js';
 
 export const INDEX_FILE = 'client/index.ts';
 
+type Export = OptionalKind<ExportDeclarationStructure>;
+
 export function emitIndex(model: ServiceModel, printer: Printer): GeneratedFile {
-  const signed = model.auth !== undefined;
-  const exports: Array<OptionalKind<ExportDeclarationStructure>> = [
-    {
-      moduleSpecifier: './client.js',
-      namedExports: [
-        model.clientName,
-        { name: optionsTypeName(model), isTypeOnly: true },
-        ...(checkedOperations(model).length > 0 ? [{ name: serviceErrorsTypeName(model), isTypeOnly: true }] : []),
-        ...(signed ? [{ name: 'SignInput', isTypeOnly: true }] : []),
-        { name: 'Style', isTypeOnly: true },
-        ...faultExports(model),
-      ],
-    },
+  const exports: Export[] = [
+    clientExports(model),
     { moduleSpecifier: './types.js' },
-    {
-      moduleSpecifier: '../runtime/errors.js',
-      namedExports: [
-        'SvcError',
-        'SvcServiceError',
-        'SvcSoapFault',
-        'SvcHttpError',
-        'SvcDecodeError',
-        'SvcRequestError',
-        'SvcTimeoutError',
-        'SvcTransportError',
-        'SvcResponseTooLargeError',
-        'SvcHookError',
-        ...(usesTypedFaults(model) ? [{ name: 'TypedSoapFault', isTypeOnly: true }] : []),
-      ],
-    },
+    errorExports(model),
+    ...signingExports(model),
+    ...runtimeTypeExports(model),
+  ];
+  return printer.typescript(
+    INDEX_FILE,
+    exports.map((e) => ({ kind: StructureKind.ExportDeclaration, ...e })),
+  );
+}
+
+/** The client class and the types of its options, its service errors and its typed faults. */
+function clientExports(model: ServiceModel): Export {
+  const signed = model.auth !== undefined;
+  return {
+    moduleSpecifier: './client.js',
+    namedExports: [
+      model.clientName,
+      { name: optionsTypeName(model), isTypeOnly: true },
+      ...(checkedOperations(model).length > 0 ? [{ name: serviceErrorsTypeName(model), isTypeOnly: true }] : []),
+      ...(signed ? [{ name: 'SignInput', isTypeOnly: true }] : []),
+      { name: 'Style', isTypeOnly: true },
+      ...faultExports(model),
+    ],
+  };
+}
+
+/** The errors a call rejects with, for `instanceof` (the TypedSoapFault type where operations declare faults). */
+function errorExports(model: ServiceModel): Export {
+  return {
+    moduleSpecifier: '../runtime/errors.js',
+    namedExports: [
+      'SvcError',
+      'SvcServiceError',
+      'SvcSoapFault',
+      'SvcHttpError',
+      'SvcDecodeError',
+      'SvcRequestError',
+      'SvcTimeoutError',
+      'SvcTransportError',
+      'SvcResponseTooLargeError',
+      'SvcHookError',
+      ...(usesTypedFaults(model) ? [{ name: 'TypedSoapFault', isTypeOnly: true }] : []),
+    ],
+  };
+}
+
+/** The signing helpers, for a service whose requests are signed (its embedded pages' query strings too). */
+function signingExports(model: ServiceModel): Export[] {
+  const signed = model.auth !== undefined;
+  return [
     ...(signed
       ? [
           {
@@ -48,6 +73,12 @@ export function emitIndex(model: ServiceModel, printer: Printer): GeneratedFile 
           },
         ]
       : []),
+  ];
+}
+
+/** The runtime's option and hook types that the client's options and methods name. */
+function runtimeTypeExports(model: ServiceModel): Export[] {
+  return [
     {
       moduleSpecifier: '../runtime/client/client-core.js',
       namedExports: [
@@ -94,8 +125,4 @@ export function emitIndex(model: ServiceModel, printer: Printer): GeneratedFile 
       })),
     },
   ];
-  return printer.typescript(
-    INDEX_FILE,
-    exports.map((e) => ({ kind: StructureKind.ExportDeclaration, ...e })),
-  );
 }
