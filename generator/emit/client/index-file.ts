@@ -63,16 +63,12 @@ function errorExports(model: ServiceModel): Export {
 
 /** The signing helpers, for a service whose requests are signed (its embedded pages' query strings too). */
 function signingExports(model: ServiceModel): Export[] {
-  const signed = model.auth !== undefined;
+  if (model.auth === undefined) return [];
   return [
-    ...(signed
-      ? [
-          {
-            moduleSpecifier: '../runtime/signing.js',
-            namedExports: ['signQueryString', 'signQueryStringAsync', 'embeddedPageQuery', 'embeddedPageQueryAsync'],
-          },
-        ]
-      : []),
+    {
+      moduleSpecifier: '../runtime/signing.js',
+      namedExports: ['signQueryString', 'signQueryStringAsync', 'embeddedPageQuery', 'embeddedPageQueryAsync'],
+    },
   ];
 }
 
