@@ -43,7 +43,13 @@ export function emitClientClass(model: ServiceModel, printer: Printer): Generate
   ]);
 }
 
+/** The file's imports: the runtime's, then the codec's and the types' of this service. */
 function imports(model: ServiceModel): Statement[] {
+  return [...coreImports(model), ...optionTypeImports(model), codecImport(model), typesImport(model)];
+}
+
+/** The runtime's core and errors (each name only where the service needs it). */
+function coreImports(model: ServiceModel): Statement[] {
   const signed = model.auth !== undefined;
   return [
     {
@@ -70,6 +76,12 @@ function imports(model: ServiceModel): Statement[] {
         ...(usesTypedFaults(model) ? ['SvcSoapFault'] : []),
       ],
     },
+  ];
+}
+
+/** The SOAP header writer and the runtime's types the options and poll methods name. */
+function optionTypeImports(model: ServiceModel): Statement[] {
+  return [
     ...(model.soapHeaders.length > 0
       ? [
           {
@@ -123,35 +135,43 @@ function imports(model: ServiceModel): Statement[] {
       isTypeOnly: true,
       namedImports: ['ProxyOption', 'TlsOptions'],
     },
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './codec.js',
-      namedImports: [
-        ...new Set([
-          ...model.operations.map(encoderName),
-          ...model.operations.filter((o) => o.result.kind !== 'void').map(resultDecoderName),
-          ...model.soapHeaders.map((h) => recordWriterName(h.record)),
-          ...model.operations.flatMap((o) => o.responseHeaders.map((h) => decoderName(h.record))),
-          ...faultDecoderImports(model),
-        ]),
-      ].sort(),
-    },
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './types.js',
-      namedImports: [
-        ...(model.serviceErrors?.enum.numeric ? [`${model.serviceErrors.enum.name}ByNumber`] : []),
-        ...resultTypeNames(model).map((name) => ({ name, isTypeOnly: true })),
-        ...model.operations.map((o) => ({ name: paramsTypeName(o.tsName), isTypeOnly: true })),
-        ...model.operations
-          .filter((o) => o.responseHeaders.length > 0)
-          .map((o) => ({ name: responseHeadersTypeName(o), isTypeOnly: true })),
-        ...faultTypeImports(model)
-          .filter((name) => !resultTypeNames(model).includes(name))
-          .map((name) => ({ name, isTypeOnly: true })),
-      ],
-    },
   ];
+}
+
+/** The encoders and decoders the methods and bindings call, each once, sorted. */
+function codecImport(model: ServiceModel): Statement {
+  return {
+    kind: StructureKind.ImportDeclaration,
+    moduleSpecifier: './codec.js',
+    namedImports: [
+      ...new Set([
+        ...model.operations.map(encoderName),
+        ...model.operations.filter((o) => o.result.kind !== 'void').map(resultDecoderName),
+        ...model.soapHeaders.map((h) => recordWriterName(h.record)),
+        ...model.operations.flatMap((o) => o.responseHeaders.map((h) => decoderName(h.record))),
+        ...faultDecoderImports(model),
+      ]),
+    ].sort(),
+  };
+}
+
+/** The params, result, header and fault types the methods name. */
+function typesImport(model: ServiceModel): Statement {
+  return {
+    kind: StructureKind.ImportDeclaration,
+    moduleSpecifier: './types.js',
+    namedImports: [
+      ...(model.serviceErrors?.enum.numeric ? [`${model.serviceErrors.enum.name}ByNumber`] : []),
+      ...resultTypeNames(model).map((name) => ({ name, isTypeOnly: true })),
+      ...model.operations.map((o) => ({ name: paramsTypeName(o.tsName), isTypeOnly: true })),
+      ...model.operations
+        .filter((o) => o.responseHeaders.length > 0)
+        .map((o) => ({ name: responseHeadersTypeName(o), isTypeOnly: true })),
+      ...faultTypeImports(model)
+        .filter((name) => !resultTypeNames(model).includes(name))
+        .map((name) => ({ name, isTypeOnly: true })),
+    ],
+  };
 }
 
 /** The named types that the methods' result types and the header options mention, each once, in first-use order. */
