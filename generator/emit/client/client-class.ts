@@ -4,34 +4,29 @@
  */
 import { titleAndVersion } from '../../model/text.js';
 import type { CodeBlockWriter } from 'ts-morph';
-import { StructureKind, VariableDeclarationKind } from '../../print/kinds.js';
+import { StructureKind } from '../../print/kinds.js';
 import type { OperationModel, ParameterModel, PollModel, ServiceModel, TypeModel } from '../../model/types.js';
 import { decisionRemark, jsDoc } from '../../print/jsdoc.js';
 import { arrayLiteral, call, objectLiteral } from '../expressions.js';
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
-import { OPEN_ENUM, paramType, paramsTypeName, resultType, tsLiteral, valueType } from '../ts-types.js';
-import { hasErrorCodes, sendsTimestamps } from '../features.js';
+import { OPEN_ENUM, paramType, paramsTypeName, resultType, tsLiteral } from '../ts-types.js';
 import { responseHeadersTypeName } from '../types.js';
 import { decoderName, resultDecoderName } from './decoders.js';
 import { encoderName, recordWriterName } from './encoders.js';
-import {
-  faultDecoderImports,
-  faultStatements,
-  faultTypeImports,
-  usesTypedFaults,
-  writeFaultBinding,
-} from './faults.js';
-import { memberAccess, parameterName, propertyKey } from '../../load/names.js';
+import { faultDecoderImports, faultStatements, faultTypeImports, usesTypedFaults } from './faults.js';
+import { parameterName, propertyKey } from '../../load/names.js';
 import { alternativeTypes } from '../../model/alternatives.js';
+import { hasSoap, optionsInterface, optionsTypeName, orList } from './client-options.js';
+import { writeConstructor } from './client-constructor.js';
+import { bindingsStatement } from './operation-bindings.js';
+
+/** The options type's name, from its own module; kept here for the modules that import it from the client class. */
+export { optionsTypeName } from './client-options.js';
 
 export const CLIENT_FILE = 'client/client.ts';
 
 function principalOf(model: ServiceModel): ParameterModel | undefined {
   return model.parameters.find((p) => p.role === 'principal');
-}
-
-export function optionsTypeName(model: ServiceModel): string {
-  return `${model.clientName}Options`;
 }
 
 export function emitClientClass(model: ServiceModel, printer: Printer): GeneratedFile {
@@ -48,7 +43,13 @@ export function emitClientClass(model: ServiceModel, printer: Printer): Generate
   ]);
 }
 
+/** The file's imports: the runtime's, then the codec's and the types' of this service. */
 function imports(model: ServiceModel): Statement[] {
+  return [...coreImports(model), ...optionTypeImports(model), codecImport(model), typesImport(model)];
+}
+
+/** The runtime's core and errors (each name only where the service needs it). */
+function coreImports(model: ServiceModel): Statement[] {
   const signed = model.auth !== undefined;
   return [
     {
@@ -75,6 +76,12 @@ function imports(model: ServiceModel): Statement[] {
         ...(usesTypedFaults(model) ? ['SvcSoapFault'] : []),
       ],
     },
+  ];
+}
+
+/** The SOAP header writer and the runtime's types the options and poll methods name. */
+function optionTypeImports(model: ServiceModel): Statement[] {
+  return [
     ...(model.soapHeaders.length > 0
       ? [
           {
@@ -128,35 +135,43 @@ function imports(model: ServiceModel): Statement[] {
       isTypeOnly: true,
       namedImports: ['ProxyOption', 'TlsOptions'],
     },
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './codec.js',
-      namedImports: [
-        ...new Set([
-          ...model.operations.map(encoderName),
-          ...model.operations.filter((o) => o.result.kind !== 'void').map(resultDecoderName),
-          ...model.soapHeaders.map((h) => recordWriterName(h.record)),
-          ...model.operations.flatMap((o) => o.responseHeaders.map((h) => decoderName(h.record))),
-          ...faultDecoderImports(model),
-        ]),
-      ].sort(),
-    },
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './types.js',
-      namedImports: [
-        ...(model.serviceErrors?.enum.numeric ? [`${model.serviceErrors.enum.name}ByNumber`] : []),
-        ...resultTypeNames(model).map((name) => ({ name, isTypeOnly: true })),
-        ...model.operations.map((o) => ({ name: paramsTypeName(o.tsName), isTypeOnly: true })),
-        ...model.operations
-          .filter((o) => o.responseHeaders.length > 0)
-          .map((o) => ({ name: responseHeadersTypeName(o), isTypeOnly: true })),
-        ...faultTypeImports(model)
-          .filter((name) => !resultTypeNames(model).includes(name))
-          .map((name) => ({ name, isTypeOnly: true })),
-      ],
-    },
   ];
+}
+
+/** The encoders and decoders the methods and bindings call, each once, sorted. */
+function codecImport(model: ServiceModel): Statement {
+  return {
+    kind: StructureKind.ImportDeclaration,
+    moduleSpecifier: './codec.js',
+    namedImports: [
+      ...new Set([
+        ...model.operations.map(encoderName),
+        ...model.operations.filter((o) => o.result.kind !== 'void').map(resultDecoderName),
+        ...model.soapHeaders.map((h) => recordWriterName(h.record)),
+        ...model.operations.flatMap((o) => o.responseHeaders.map((h) => decoderName(h.record))),
+        ...faultDecoderImports(model),
+      ]),
+    ].sort(),
+  };
+}
+
+/** The params, result, header and fault types the methods name. */
+function typesImport(model: ServiceModel): Statement {
+  return {
+    kind: StructureKind.ImportDeclaration,
+    moduleSpecifier: './types.js',
+    namedImports: [
+      ...(model.serviceErrors?.enum.numeric ? [`${model.serviceErrors.enum.name}ByNumber`] : []),
+      ...resultTypeNames(model).map((name) => ({ name, isTypeOnly: true })),
+      ...model.operations.map((o) => ({ name: paramsTypeName(o.tsName), isTypeOnly: true })),
+      ...model.operations
+        .filter((o) => o.responseHeaders.length > 0)
+        .map((o) => ({ name: responseHeadersTypeName(o), isTypeOnly: true })),
+      ...faultTypeImports(model)
+        .filter((name) => !resultTypeNames(model).includes(name))
+        .map((name) => ({ name, isTypeOnly: true })),
+    ],
+  };
 }
 
 /** The named types that the methods' result types and the header options mention, each once, in first-use order. */
@@ -207,248 +222,6 @@ function styleType(model: ServiceModel): Statement {
   };
 }
 
-function optionsInterface(model: ServiceModel, principal: string | undefined): Statement {
-  const signed = model.auth !== undefined;
-  return {
-    kind: StructureKind.Interface,
-    name: optionsTypeName(model),
-    isExported: true,
-    docs: [`Options of {@link ${model.clientName}}.`],
-    properties: [
-      {
-        name: 'baseUrl',
-        type: 'string',
-        docs: [
-          jsDoc(
-            `The service host, e.g. \`https://host\`; the path \`${model.path}\` comes from the spec. The service's own URL (\`https://host${model.path}\`, as its WSDL or a browser shows it, in any case, with or without \`?WSDL\`) is taken too.`,
-          ),
-        ],
-      },
-      ...(principal
-        ? [
-            {
-              name: propertyKey(principal),
-              type: 'string',
-              docs: ['Sent as the principal credential of every operation.'],
-            },
-          ]
-        : []),
-      ...(signed
-        ? [
-            {
-              name: 'apiKey',
-              type: 'string',
-              docs: ['The secret that signs each request. Never sent, never logged, never part of an error.'],
-            },
-          ]
-        : []),
-      ...model.soapHeaders.map((h) => ({
-        name: h.option,
-        type: h.record.name,
-        hasQuestionToken: !h.required,
-        docs: [
-          jsDoc(
-            h.doc,
-            `Sent as the SOAP header \`<${h.element}>\` with ${h.required ? 'every SOAP call' : 'every SOAP call when given'} of the operations that take it (HTTP POST has no headers).${h.record.fields.some((f) => f.secret) ? ' Its secret members are masked in every error.' : ''}`,
-          ),
-        ],
-      })),
-      {
-        name: 'style',
-        type: 'Style | undefined',
-        hasQuestionToken: true,
-        docs: [`The binding: ${orList(model.bindings.map((b, i) => `'${b}'${i === 0 ? ' (default)' : ''}`))}.`],
-      },
-      {
-        name: 'namespace',
-        type: 'string | undefined',
-        hasQuestionToken: true,
-        docs: [
-          jsDoc(`The XML namespace; default \`${model.namespace.uri}\`.`, decisionRemark(model.namespace.decision)),
-        ],
-      },
-      {
-        name: 'fetch',
-        type: 'typeof fetch | undefined',
-        hasQuestionToken: true,
-        docs: [
-          'A fetch to send every call through (a test double, a fetch with a proxy dispatcher). Without it, the `transport` option decides.',
-        ],
-      },
-      {
-        name: 'transport',
-        type: "'node' | 'fetch' | undefined",
-        hasQuestionToken: true,
-        docs: [
-          jsDoc(
-            "How calls are sent when no `fetch` is given, decided at each call. Default: on Node, node:http or node:https with a keep-alive agent shared by all clients, unless `globalThis.fetch` has been replaced (a test's stub, MSW's interception) or a global undici dispatcher other than Node's own installed (an Agent trusting a private CA, MockAgent, ProxyAgent), which are then honoured by calling `globalThis.fetch`; elsewhere (browsers, Deno, Bun) `globalThis.fetch`. `'node'` forces node:http, `'fetch'` forces `globalThis.fetch` as it is at each call. MSW's setupServer intercepts both.",
-          ),
-        ],
-      },
-      {
-        name: 'compression',
-        type: 'boolean',
-        hasQuestionToken: true,
-        docs: [
-          jsDoc(
-            "Whether node:http asks for compressed answers (`Accept-Encoding: gzip, deflate`); default true. `false` saves the CPU of decompressing where the network is fast. fetch (a `fetch` option, `transport: 'fetch'`, browsers) asks as its platform does. A compressed answer is decoded either way, and `maxResponseBytes` holds for its decoded size; another Content-Encoding is an SvcDecodeError naming it.",
-          ),
-        ],
-      },
-      {
-        name: 'tls',
-        type: 'TlsOptions',
-        hasQuestionToken: true,
-        docs: [
-          jsDoc(
-            "TLS settings of an `https:` baseUrl, as node:tls names them: `ca` (the authorities to trust, in place of Node's), the client certificate as `cert` and `key` or as `pfx`, `passphrase`, `rejectUnauthorized`, `servername`. Honoured on Node by the node transport, which every call then goes through; refused with SvcRequestError with the `fetch` option, with `transport: 'fetch'` and outside Node (fetch takes no TLS settings; a browser uses the system's). The passphrase is masked in every error.",
-          ),
-        ],
-      },
-      {
-        name: 'proxy',
-        type: 'ProxyOption',
-        hasQuestionToken: true,
-        docs: [
-          jsDoc(
-            "A forward proxy: its `http://[user:password@]host:port` URL, `{ url, username?, password?, noProxy? }`, or `'env'` for the HTTPS_PROXY, HTTP_PROXY and NO_PROXY environment variables, read when the client is made (never read without it). https calls are tunnelled with CONNECT, http calls sent to the proxy in absolute form. Node transport only, refused as `tls` is elsewhere; the proxy's password is masked in every error.",
-          ),
-        ],
-      },
-      ...(sendsTimestamps(model)
-        ? [
-            {
-              name: 'now',
-              type: '(() => number) | undefined',
-              hasQuestionToken: true,
-              docs: ['The timestamp source in Unix seconds (floored); default the system clock.'],
-            },
-          ]
-        : []),
-      ...(signed
-        ? [
-            {
-              name: 'sign',
-              type: '((input: SignInput) => string) | undefined',
-              hasQuestionToken: true,
-              docs: ['Replaces the default key computation.'],
-            },
-          ]
-        : []),
-      {
-        name: 'timeoutMs',
-        type: 'number | undefined',
-        hasQuestionToken: true,
-        docs: ['Per-call time limit; exceeded: SvcTimeoutError.'],
-      },
-      {
-        name: 'maxResponseBytes',
-        type: 'number | undefined',
-        hasQuestionToken: true,
-        docs: [
-          jsDoc(
-            'Largest response body read, in bytes (default 64 MiB); a larger one is refused while it streams in, with SvcResponseTooLargeError.',
-          ),
-        ],
-      },
-      ...(hasErrorCodes(model)
-        ? [
-            {
-              name: 'throwOnServiceError',
-              type: 'boolean | undefined',
-              hasQuestionToken: true,
-              docs: ['Throw SvcServiceError for a non-success error code (default true).'],
-            },
-          ]
-        : []),
-      ...authAndHookOptions(model),
-    ],
-  };
-}
-
-/** True when the service has a SOAP binding (then the client can send SOAP headers such as WS-Security's). */
-function hasSoap(model: ServiceModel): boolean {
-  return model.bindings.includes('soap11') || model.bindings.includes('soap12');
-}
-
-/** The options every client has for authentication (HTTP, WS-Security) and for observing its calls (hooks). */
-function authAndHookOptions(model: ServiceModel) {
-  return [
-    {
-      name: 'httpAuth',
-      type: 'HttpAuthOptions',
-      hasQuestionToken: true,
-      docs: [
-        jsDoc(
-          "HTTP authentication, one of: `{ basic: { username, password } }` sends `Authorization: Basic` with every request, before any 401 (the client never sends a request twice; use https: Basic does not hide the password); `{ ntlm: { username, password, domain?, workstation? } }` answers IIS's Windows authentication (NTLMv2 under NTLM or Negotiate) on connections the client authenticates once each, on Node, with the optional package @node-ntlm/core installed. The password is masked in every error and in what the hooks see.",
-        ),
-      ],
-    },
-    {
-      name: 'cookieJar',
-      type: 'CookieJar',
-      hasQuestionToken: true,
-      docs: [
-        jsDoc(
-          "A cookie jar, such as tough-cookie's `new CookieJar()`: its cookies for the URL go with every request, and every answer's Set-Cookie goes back to it. What an ASMX service with `EnableSession` keeps its session in (`ASP.NET_SessionId`). Cookie values are masked in what the hooks see. Refused in a browser, which keeps cookies itself.",
-        ),
-      ],
-    },
-    ...(hasSoap(model)
-      ? [
-          {
-            name: 'wsSecurity',
-            type: 'WsSecurityOptions',
-            hasQuestionToken: true,
-            docs: [
-              jsDoc(
-                "A WS-Security UsernameToken header (OASIS UsernameToken Profile) in every SOAP request, as WCF's basicHttpBinding with message security expects: `{ username, password, passwordType?: 'PasswordText' | 'PasswordDigest' }` (WsSecurityOptions), with a fresh nonce and creation time per request, marked mustUnderstand. Refused with the HTTP POST and GET styles, which carry no header. The password is masked in every error and in what the hooks see.",
-              ),
-            ],
-          },
-        ]
-      : []),
-    {
-      name: 'onRequest',
-      type: 'RequestHook',
-      hasQuestionToken: true,
-      docs: [
-        jsDoc(
-          'Called before each request is sent, with its operation, method, URL, headers and body, secrets masked; awaited when it returns a promise. If it throws, nothing is sent and the call rejects with SvcHookError.',
-        ),
-      ],
-    },
-    {
-      name: 'onResponse',
-      type: 'ResponseHook',
-      hasQuestionToken: true,
-      docs: [
-        jsDoc(
-          'Called after each exchange with the request, the status, Content-Type and body of the answer (or the error when none came) and the duration, secrets masked. If it throws, the call rejects with SvcHookError (the request was sent).',
-        ),
-      ],
-    },
-  ];
-}
-
-function bindingsStatement(model: ServiceModel): Statement {
-  return {
-    kind: StructureKind.VariableStatement,
-    declarationKind: VariableDeclarationKind.Const,
-    declarations: [
-      {
-        name: 'bindings',
-        initializer: (w) => {
-          w.inlineBlock(() => {
-            for (const op of model.operations) writeBinding(w, model, op);
-          });
-          w.write(' as const');
-        },
-      },
-    ],
-  };
-}
-
 /**
  * What the client does about retries, true of this service: where an operation submits work, why none is retried;
  * else that a failed call is the caller's to repeat.
@@ -460,7 +233,6 @@ function retryNote(model: ServiceModel): string {
 }
 
 function clientClass(model: ServiceModel, principal: string | undefined): Statement {
-  const signed = model.auth !== undefined;
   return {
     kind: StructureKind.Class,
     name: model.clientName,
@@ -470,98 +242,7 @@ function clientClass(model: ServiceModel, principal: string | undefined): Statem
     ctors: [
       {
         parameters: [{ name: 'options', type: optionsTypeName(model) }],
-        statements: (w) => {
-          const guard = (test: string, message: string) => {
-            w.write(`if (${test}) throw new SvcRequestError(${tsLiteral(message)});`);
-            w.newLine();
-          };
-          guard("options === null || typeof options !== 'object'", 'options must be an object');
-          if (principal)
-            guard(
-              `typeof options${memberAccess(principal)} !== 'string' || options${memberAccess(principal)} === ''`,
-              `${principal} must be a non-empty string`,
-            );
-          if (signed) {
-            guard(
-              "options.sign === undefined && (typeof options.apiKey !== 'string' || options.apiKey === '')",
-              'apiKey must be a non-empty string',
-            );
-            guard("options.sign !== undefined && typeof options.sign !== 'function'", 'sign must be a function');
-            w.writeLine('const custom = options.sign;');
-          }
-          for (const h of model.soapHeaders.filter((x) => x.required)) {
-            guard(
-              `options.${h.option} === undefined || options.${h.option} === null`,
-              `${h.option} must be given: it is sent as the SOAP header <${h.element}>`,
-            );
-          }
-          const members: string[] = [
-            'baseUrl: options.baseUrl',
-            `path: ${tsLiteral(model.path)}`,
-            `namespace: options.namespace ?? ${tsLiteral(model.namespace.uri)}`,
-            `style: options.style ?? ${tsLiteral(model.bindings[0] ?? 'soap11')}`,
-          ];
-          if (model.bindings.length < 4) members.push(`styles: ${arrayLiteral(model.bindings.map(tsLiteral))}`);
-          if (principal) members.push(`principal: options${memberAccess(principal)}`);
-          if (signed && principal) {
-            const input = objectLiteral([
-              'operation: i.operation',
-              `${propertyKey(principal)}: i.principal`,
-              'timestamp: i.timestamp',
-              'eatValue: i.eatValue',
-              'message: i.message',
-            ]);
-            members.push(`sign: custom ? (i) => custom(${input}) : hmacSigner(options.apiKey)`);
-          }
-          // Passed as given: without one, the core looks globalThis.fetch up at each call (MSW installed later).
-          members.push(
-            'fetch: options.fetch',
-            'transport: options.transport',
-            'compression: options.compression',
-            'tls: options.tls',
-            'proxy: options.proxy',
-          );
-          // Without a timestamp to send, the core's clock is never read: it gets the default.
-          if (sendsTimestamps(model)) members.push('now: options.now');
-          members.push('timeoutMs: options.timeoutMs', 'maxResponseBytes: options.maxResponseBytes');
-          members.push(
-            'httpAuth: options.httpAuth',
-            'cookieJar: options.cookieJar',
-            ...(hasSoap(model) ? ['wsSecurity: options.wsSecurity'] : []),
-          );
-          members.push('onRequest: options.onRequest', 'onResponse: options.onResponse');
-          if (hasErrorCodes(model)) members.push('throwOnServiceError: options.throwOnServiceError ?? true');
-          if (signed) members.push("secrets: typeof options.apiKey === 'string' ? [options.apiKey] : []");
-          const checked = call('checkCoreOptions', [objectLiteral(members, true)]);
-          if (model.soapHeaders.length === 0) {
-            w.write(`this.#core = new ClientCore(${checked});`);
-            return;
-          }
-          w.write(`const core = ${checked};`);
-          w.newLine();
-          const headers = model.soapHeaders.map((h) => {
-            const write = call('soapHeaderBlock', [
-              tsLiteral(h.element),
-              'core.namespace',
-              `options.${h.option}`,
-              tsLiteral(h.option),
-              recordWriterName(h.record),
-            ]);
-            return h.required
-              ? `${h.element}: ${write}`
-              : `${h.element}: options.${h.option} === undefined ? undefined : ${write}`;
-          });
-          const core: string[] = ['...core', `soapHeaders: ${objectLiteral(headers, true)}`];
-          const secret = model.soapHeaders.filter((h) => h.record.fields.some((f) => f.secret));
-          if (secret.length > 0) {
-            const parts = secret.map(
-              (h) =>
-                `...${call('secretValues', [`options.${h.option}`, arrayLiteral(h.record.fields.filter((f) => f.secret).map((f) => tsLiteral(f.name)))])}`,
-            );
-            core.push(`secrets: ${arrayLiteral(['...(core.secrets ?? [])', ...parts])}`);
-          }
-          w.write(`this.#core = new ClientCore(${objectLiteral(core, true)});`);
-        },
+        statements: (w) => writeConstructor(w, model, principal),
       },
     ],
     methods: [
@@ -638,90 +319,6 @@ function throwsServiceError(model: ServiceModel, op: OperationModel, what = 'the
   const status = op.result.kind === 'void' ? undefined : op.result.struct?.status;
   if (!checked || !status) return undefined;
   return `@throws {SvcServiceError<${checked.result}>} when ${what}'s ${status.codeField.name} is not ${String(status.success)} (unless throwOnServiceError is false); \`${model.clientName}.isServiceError(error, '${op.name}')\` tells it apart.`;
-}
-
-function writeBinding(w: CodeBlockWriter, model: ServiceModel, op: OperationModel): void {
-  const post = op.httpPostRoot;
-  const root = post.kind === 'shown' || post.kind === 'convention' ? `'${post.name}'` : 'undefined';
-  const result = op.result;
-  const struct = result.kind === 'void' ? undefined : result.struct;
-  const status = struct?.status;
-  w.write(`${op.tsName}: `).inlineBlock(() => {
-    w.writeLine(`name: '${op.name}',`);
-    w.writeLine(`resultElement: '${result.kind === 'value' ? result.element : `${op.name}Result`}',`);
-    if (result.kind === 'void') w.writeLine("result: 'void',");
-    else if (result.kind === 'outputs') w.writeLine("result: 'outputs',");
-    else if (result.nullable) w.writeLine("result: 'nullable',");
-    w.writeLine(`httpPostRoot: ${root},`);
-    if (post.kind === 'any') w.writeLine('httpPostNode: true,');
-    if (!op.httpPost && model.bindings.includes('httpPost')) w.writeLine('httpPost: false,');
-    if (!op.httpGet && model.bindings.includes('httpGet')) w.writeLine('httpGet: false,');
-    const uri = (key: string, value: string) => {
-      w.write(`${key}: ${tsLiteral(value)},`);
-      w.newLine();
-    };
-    if (op.soapAction !== undefined) uri('soapAction', op.soapAction);
-    if (op.bare) w.writeLine('bare: true,');
-    if (op.namespace !== undefined) uri('namespace', op.namespace);
-    const unqualified = op.params.filter((p) => p.form === 'unqualified').map((p) => tsLiteral(p.name));
-    if (unqualified.length > 0) {
-      w.write(`unqualifiedParams: ${arrayLiteral(unqualified)},`);
-      w.newLine();
-    }
-    if (result.kind === 'value' && result.form === 'unqualified') w.writeLine('unqualifiedResult: true,');
-    const own = op.params
-      .filter((p) => p.namespace !== undefined)
-      .map((p) => `${propertyKey(p.name)}: ${tsLiteral(p.namespace!.uri)}`);
-    if (own.length > 0) {
-      w.write(`paramNamespaces: ${objectLiteral(own)},`);
-      w.newLine();
-    }
-    if (result.kind === 'value' && result.namespace !== undefined) uri('resultNamespace', result.namespace.uri);
-    if (op.headers.length > 0) w.writeLine(`headers: [${op.headers.map((h) => tsLiteral(h.element)).join(', ')}],`);
-    if (op.responseHeaders.length > 0) {
-      const entries = op.responseHeaders.map((h) =>
-        objectLiteral([
-          `element: ${tsLiteral(h.element)}`,
-          `required: ${h.required}`,
-          `decode: ${decoderName(h.record)}`,
-        ]),
-      );
-      w.write(`responseHeaders: ${arrayLiteral(entries)},`);
-      w.newLine();
-    }
-    w.writeLine(`decode: ${result.kind === 'void' ? '() => undefined' : resultDecoderName(op)},`);
-    if (!status) w.writeLine('check: undefined,');
-    else {
-      const names =
-        status.codeKind === 'int' && model.serviceErrors?.enum.numeric
-          ? [`codeNames: ${model.serviceErrors.enum.name}ByNumber`]
-          : [];
-      const success = tsLiteral(status.success);
-      const message = status.messageField ? `'${status.messageField.name}'` : 'undefined';
-      const check = [
-        `codeField: ${tsLiteral(status.codeField.name)}`,
-        `messageField: ${message}`,
-        `success: ${success}`,
-        ...names,
-      ];
-      w.write(`check: ${objectLiteral(check)},`);
-      w.newLine();
-    }
-    const secrets = (struct?.fields ?? []).filter((f) => f.secret).map((f) => tsLiteral(f.name));
-    if (secrets.length > 0) w.writeLine(`secretFields: [${secrets.join(', ')}],`);
-    const secretParams = op.params.filter((p) => p.secret).map((p) => tsLiteral(p.name));
-    if (secretParams.length > 0) w.writeLine(`secretParams: [${secretParams.join(', ')}],`);
-    writeFaultBinding(w, op);
-  });
-  const type =
-    result.kind === 'void'
-      ? 'undefined'
-      : result.kind === 'outputs'
-        ? result.struct.name
-        : result.struct
-          ? result.struct.name
-          : valueType(result.type);
-  w.write(` satisfies OperationBinding<${type}>,`).newLine();
 }
 
 function operationMethod(model: ServiceModel, op: OperationModel) {
@@ -834,9 +431,4 @@ function pollMethod(model: ServiceModel, poll: PollModel) {
       );
     },
   };
-}
-
-/** `a`, `a or b`, `a, b or c`. */
-function orList(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)!}`;
 }

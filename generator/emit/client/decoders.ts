@@ -276,222 +276,6 @@ export function decoderFunction(
   subtypes: readonly StructModel[] = [],
   serviceNamespace?: string,
 ): FunctionDeclarationStructure {
-  const attributes = s.fields.filter((f) => f.attribute);
-  const text = s.fields.find((f) => f.text);
-  const elements = s.fields.filter((f) => !f.attribute && !f.text);
-  const alternatives = elements.flatMap((f) => alternativesOf(f));
-  // The members in no namespace: unqualified fields' elements and a choice's unqualified alternatives.
-  const unqualified = [
-    ...elements.filter((f) => f.form === 'unqualified').map((f) => f.xmlName),
-    ...alternatives.filter((a) => a.form === 'unqualified').map((a) => a.name),
-  ];
-  const body: WriterFunction = (w) => {
-    if (subtypes.length > 0) {
-      const types = [s, ...subtypes];
-      const entries = types.map((t) =>
-        arrayLiteral([tsLiteral(t.xmlName), ...(t.namespace ? [tsLiteral(t.namespace.uri)] : [])]),
-      );
-      w.write(`switch (${call('derivedTypeOf', ['r', arrayLiteral(entries)])})`);
-      w.block(() => {
-        for (const sub of subtypes) {
-          w.writeLine(`case '${sub.xmlName}':`);
-          w.indent(() => w.writeLine(`return ${decoderName(sub)}(r);`));
-        }
-      });
-    }
-    if (s.abstract) {
-      // An element holding the abstract type itself (no xsi:type naming one extending it) is not valid XML Schema.
-      w.write(`throw ${call('abstractElement', ['r', tsLiteral(s.name)])};`);
-      return;
-    }
-    // Attributes are on the start tag, which the first nextChild() leaves.
-    for (const f of attributes) {
-      const read = f.attributeNamespace
-        ? call('readQualifiedAttribute', [
-            'r',
-            tsLiteral(f.attributeNamespace.uri),
-            tsLiteral(f.xmlName),
-            textDecoder(f.type),
-          ])
-        : call('readAttribute', ['r', tsLiteral(f.xmlName), textDecoder(f.type)]);
-      w.write(`const ${local(f)} = ${withFixedCheck(s, f, read)};`);
-      w.newLine();
-      if (!f.optional)
-        throwIf(
-          w,
-          `${local(f)} === undefined`,
-          call('missingAttribute', ['r', tsLiteral(s.name), tsLiteral(f.xmlName)]),
-        );
-    }
-    const anyAttribute = keepsAnyAttribute(s);
-    if (anyAttribute) {
-      const own = attributes.map((f) =>
-        tsLiteral(f.attributeNamespace ? `{${f.attributeNamespace.uri}}${f.xmlName}` : f.xmlName),
-      );
-      w.write(`const others = ${call('readOtherAttributes', ['r', arrayLiteral(own)])};`);
-      w.newLine();
-    }
-    if (text) {
-      // Text content (xs:simpleContent): the element holds nothing else, and reading it consumes the element.
-      w.write(`const ${local(text)} = ${call('readTextContent', ['r', textDecoder(text.type)])};`);
-      w.newLine();
-    }
-    for (const f of elements) {
-      if (f.type.kind === 'list' && !f.type.container) {
-        w.writeLine(`const ${local(f)}: ${valueType(f.type)} = [];`);
-        continue;
-      }
-      // A repeated alternative's items are gathered in a list of their own, the choice's value once the first comes.
-      for (const a of f.type.kind === 'choice' ? f.type.alternatives.filter(repeatedAlternative) : []) {
-        w.writeLine(`const ${alternativeLocal(f, a)}: ${valueType(a.type)} = [];`);
-      }
-      const type = f.nillable ? `${valueType(f.type)} | null` : valueType(f.type);
-      w.write(`let ${local(f)}: ${type} | undefined;`);
-      w.newLine();
-    }
-    // Its fields are in a namespace of its own (WCF's DataContract): read as members while inside it. A type extending
-    // one of another namespace has its members in both: each namespace's fields are looked for in turn, an element
-    // none of them holds is skipped, and each value is read in the namespace its field was found in.
-    const cases = (fields: readonly FieldModel[], ns: XmlNamespace | undefined): void => {
-      for (const f of fields) {
-        const choice =
-          f.type.kind === 'choice'
-            ? f.type
-            : f.type.kind === 'list' && !f.type.container && f.type.item.kind === 'choice'
-              ? f.type.item
-              : undefined;
-        if (choice) {
-          for (const a of choice.alternatives) {
-            if (a.sequence) {
-              sequenceCases(w, s.name, local(f), a, readerOf);
-              continue;
-            }
-            w.writeLine(`case '${a.name}':`);
-            w.indent(() => {
-              if (f.type.kind === 'list') push(w, local(f), repeatedItem(f as FieldModel & { type: ListType }, a));
-              else if (repeatedAlternative(a)) {
-                // Its elements are its items; another alternative before or after them is a second one.
-                const others = `${local(f)} !== undefined && ${local(f)}[${tsLiteral(a.name)}] === undefined`;
-                throwIf(w, others, call('secondAlternative', ['r', tsLiteral(s.name), `Object.keys(${local(f)})[0]!`]));
-                w.writeLine(`${local(f)} ??= { ${propertyKey(a.name)}: ${alternativeLocal(f, a)} };`);
-                push(
-                  w,
-                  alternativeLocal(f, a),
-                  repeatedItem({ ...f, type: a.type } as FieldModel & { type: ListType }),
-                );
-              } else {
-                throwIf(
-                  w,
-                  `${local(f)} !== undefined`,
-                  call('secondAlternative', ['r', tsLiteral(s.name), `Object.keys(${local(f)})[0]!`]),
-                );
-                w.write(`${local(f)} = ${objectLiteral([[propertyKey(a.name), readValueDoc(a.type)]])};`);
-                w.newLine();
-              }
-              w.writeLine('break;');
-            });
-          }
-          continue;
-        }
-        if (shared.has(f)) continue;
-        // A base's field and its extension's of one element name (xmlName): read in wire order, the element is the
-        // earlier field's until that one, or a field after it, has been read.
-        const same = fields.filter((x) => x.xmlName === f.xmlName && x.type.kind !== 'choice');
-        for (const x of same) shared.add(x);
-        w.writeLine(`case '${f.xmlName}':`);
-        w.indent(() => {
-          same.slice(0, -1).forEach((x, k) => {
-            const next = same[k + 1]!;
-            const after = elements.slice(elements.indexOf(x) + 1, elements.indexOf(next) + 1);
-            const free = [...(repeated(x) ? [] : [x]), ...after].map((y) =>
-              repeated(y) ? `${local(y)}.length === 0` : `${local(y)} === undefined`,
-            );
-            w.write(`${k === 0 ? '' : 'else '}if (${free.join(' && ')})`).block(() => readInto(x, ns, false));
-          });
-          if (same.length === 1) readInto(f, ns, true);
-          else w.write('else').block(() => readInto(same.at(-1)!, ns, true));
-          w.writeLine('break;');
-        });
-      }
-    };
-    const shared = new Set<FieldModel>();
-    const repeated = (f: FieldModel): boolean => f.type.kind === 'list' && !f.type.container;
-    /** Reads the element into `f`; `once`: an element of a field already read is a duplicate. */
-    const readInto = (f: FieldModel, ns: XmlNamespace | undefined, once: boolean): void => {
-      if (repeated(f)) {
-        push(w, local(f), repeatedItem(f as FieldModel & { type: ListType }));
-        return;
-      }
-      if (once) throwIf(w, `${local(f)} !== undefined`, call('duplicateElement', ['r', tsLiteral(s.name)]));
-      w.write(`${local(f)} = ${withFixedCheck(s, f, readExpression(f, ns ? serviceNamespace : undefined))};`);
-      w.newLine();
-    };
-    const groups = memberGroups(s, elements);
-    // A field in a namespace of its own (an element reference to another schema) is that field only there.
-    const own = [
-      ...elements
-        .filter((f) => f.namespace !== undefined)
-        .map((f) => `${propertyKey(f.name)}: ${tsLiteral(f.namespace!.uri)}`),
-      ...alternatives
-        .filter((a) => a.namespace !== undefined)
-        .map((a) => `${propertyKey(a.name)}: ${tsLiteral(a.namespace!.uri)}`),
-    ];
-    const names = arrayLiteral(unqualified.map(tsLiteral));
-    const memberName =
-      own.length > 0
-        ? call('ownNamespaceMemberName', ['r', names, objectLiteral(own)])
-        : unqualified.length > 0
-          ? call('formMemberName', ['r', names])
-          : 'r.memberName';
-    const memberSwitch = `switch (${memberName})`;
-    const inGroup = (i: number): void => {
-      const ns = groups[i]!.namespace;
-      if (groups.length > 1) w.writeLine(`r.memberNamespace = ${ns ? tsLiteral(ns.uri) : 'outer'};`);
-      // Unqualified fields are in no namespace: one in the member namespace is not that field, nor the other way round.
-      w.write(memberSwitch);
-      w.block(() => {
-        cases(groups[i]!.fields, ns);
-        w.writeLine('default:');
-        w.indent(() => (i + 1 < groups.length ? inGroup(i + 1) : w.writeLine('r.skip();')));
-      });
-    };
-    // Text content (xs:simpleContent) has no child elements: reading the text consumed the element.
-    if (!text) {
-      if (groups.length > 1) w.writeLine(`const outer = r.memberNamespace;`);
-      else if (s.namespace)
-        w.writeLine(`const outer = r.memberNamespace;`).writeLine(`r.memberNamespace = ${tsLiteral(s.namespace.uri)};`);
-      w.write('while (r.nextChild())').block(() => inGroup(0));
-      if (s.namespace || groups.length > 1) w.writeLine('r.memberNamespace = outer;');
-    }
-    for (const f of elements.filter((x) => !x.optional && !(x.type.kind === 'list' && !x.type.container))) {
-      if (f.type.kind === 'choice') {
-        const names = arrayLiteral(f.type.alternatives.map((a) => tsLiteral(a.name)));
-        throwIf(w, `${local(f)} === undefined`, call('missingChoice', ['r', tsLiteral(s.name), names]));
-        continue;
-      }
-      throwIf(w, `${local(f)} === undefined`, call('missingElement', ['r', tsLiteral(s.name), tsLiteral(f.xmlName)]));
-    }
-    for (const f of elements) sequenceChecks(w, s.name, local(f), f.type);
-    // An element of a sequence that is one alternative of a choice is there only with that alternative's first one.
-    for (const f of elements.filter((x) => x.onlyWith)) {
-      const { choice, alternative } = f.onlyWith!;
-      const present = repeated(f) ? `${local(f)}.length > 0` : `${local(f)} !== undefined`;
-      throwIf(
-        w,
-        `${present} && ${local(choice)}?.${propertyKey(alternative) === alternative ? alternative : `[${tsLiteral(alternative)}]`} === undefined`,
-        call('onlyWithElement', ['r', tsLiteral(s.name), tsLiteral(f.xmlName), tsLiteral(alternative)]),
-      );
-    }
-    // A record without members is `{}` (an empty object prettier writes on one line).
-    if (s.fields.length === 0 && !anyAttribute) w.write('return {};');
-    else {
-      w.write('return ').inlineBlock(() => {
-        for (const f of s.fields) w.writeLine(`${propertyKey(f.name)}: ${local(f)},`);
-        if (anyAttribute) w.writeLine(`${ANY_ATTRIBUTES}: others,`);
-      });
-      w.write(';');
-    }
-  };
   return {
     kind: StructureKind.Function,
     name: decoderName(s),
@@ -507,8 +291,296 @@ export function decoderFunction(
         s.abstract ? `${s.name} is abstract: an element that names none of those is refused.` : undefined,
       ),
     ],
-    statements: body,
+    statements: (w) => writeDecoderBody(recordDecoder(w, s, serviceNamespace), subtypes),
   };
+}
+
+type Writer = Parameters<WriterFunction>[0];
+
+/** What the steps writing one record's decoder share: the record, its fields by where they are on the wire. */
+interface RecordDecoder {
+  readonly w: Writer;
+  readonly s: StructModel;
+  readonly serviceNamespace: string | undefined;
+  readonly attributes: readonly FieldModel[];
+  readonly text: FieldModel | undefined;
+  readonly elements: readonly FieldModel[];
+  readonly alternatives: readonly ChoiceAlternative[];
+  /** The fields a case has been written for already: a base's and its extension's of one element name share one. */
+  readonly shared: Set<FieldModel>;
+}
+
+function recordDecoder(w: Writer, s: StructModel, serviceNamespace: string | undefined): RecordDecoder {
+  const elements = s.fields.filter((f) => !f.attribute && !f.text);
+  return {
+    w,
+    s,
+    serviceNamespace,
+    attributes: s.fields.filter((f) => f.attribute),
+    text: s.fields.find((f) => f.text),
+    elements,
+    alternatives: elements.flatMap((f) => alternativesOf(f)),
+    shared: new Set<FieldModel>(),
+  };
+}
+
+/** The decoder's statements, in the order the reader meets what they read: start tag, children, then the checks. */
+function writeDecoderBody(d: RecordDecoder, subtypes: readonly StructModel[]): void {
+  const { w, s, text } = d;
+  if (subtypes.length > 0) writeSubtypeSwitch(w, s, subtypes);
+  if (s.abstract) {
+    // An element holding the abstract type itself (no xsi:type naming one extending it) is not valid XML Schema.
+    w.write(`throw ${call('abstractElement', ['r', tsLiteral(s.name)])};`);
+    return;
+  }
+  writeAttributeReads(d);
+  const anyAttribute = keepsAnyAttribute(s);
+  if (anyAttribute) {
+    const own = d.attributes.map((f) =>
+      tsLiteral(f.attributeNamespace ? `{${f.attributeNamespace.uri}}${f.xmlName}` : f.xmlName),
+    );
+    w.write(`const others = ${call('readOtherAttributes', ['r', arrayLiteral(own)])};`);
+    w.newLine();
+  }
+  if (text) {
+    // Text content (xs:simpleContent): the element holds nothing else, and reading it consumes the element.
+    w.write(`const ${local(text)} = ${call('readTextContent', ['r', textDecoder(text.type)])};`);
+    w.newLine();
+  }
+  writeElementLocals(d);
+  // Text content (xs:simpleContent) has no child elements: reading the text consumed the element.
+  if (!text) writeMemberLoop(d);
+  writeElementChecks(d);
+  writeResult(d, anyAttribute);
+}
+
+/** An element naming a subtype with xsi:type is read by that subtype's decoder. */
+function writeSubtypeSwitch(w: Writer, s: StructModel, subtypes: readonly StructModel[]): void {
+  const entries = [s, ...subtypes].map((t) =>
+    arrayLiteral([tsLiteral(t.xmlName), ...(t.namespace ? [tsLiteral(t.namespace.uri)] : [])]),
+  );
+  w.write(`switch (${call('derivedTypeOf', ['r', arrayLiteral(entries)])})`);
+  w.block(() => {
+    for (const sub of subtypes) {
+      w.writeLine(`case '${sub.xmlName}':`);
+      w.indent(() => w.writeLine(`return ${decoderName(sub)}(r);`));
+    }
+  });
+}
+
+/** Attributes are on the start tag, which the first nextChild() leaves: they are read before the children. */
+function writeAttributeReads(d: RecordDecoder): void {
+  const { w, s } = d;
+  for (const f of d.attributes) {
+    const read = f.attributeNamespace
+      ? call('readQualifiedAttribute', [
+          'r',
+          tsLiteral(f.attributeNamespace.uri),
+          tsLiteral(f.xmlName),
+          textDecoder(f.type),
+        ])
+      : call('readAttribute', ['r', tsLiteral(f.xmlName), textDecoder(f.type)]);
+    w.write(`const ${local(f)} = ${withFixedCheck(s, f, read)};`);
+    w.newLine();
+    if (!f.optional)
+      throwIf(w, `${local(f)} === undefined`, call('missingAttribute', ['r', tsLiteral(s.name), tsLiteral(f.xmlName)]));
+  }
+}
+
+/** The locals the children are read into: a list for a repeated element, undefined until the element comes. */
+function writeElementLocals(d: RecordDecoder): void {
+  const { w } = d;
+  for (const f of d.elements) {
+    if (f.type.kind === 'list' && !f.type.container) {
+      w.writeLine(`const ${local(f)}: ${valueType(f.type)} = [];`);
+      continue;
+    }
+    // A repeated alternative's items are gathered in a list of their own, the choice's value once the first comes.
+    for (const a of f.type.kind === 'choice' ? f.type.alternatives.filter(repeatedAlternative) : []) {
+      w.writeLine(`const ${alternativeLocal(f, a)}: ${valueType(a.type)} = [];`);
+    }
+    const type = f.nillable ? `${valueType(f.type)} | null` : valueType(f.type);
+    w.write(`let ${local(f)}: ${type} | undefined;`);
+    w.newLine();
+  }
+}
+
+/**
+ * The loop over the children. Its fields are in a namespace of its own (WCF's DataContract): read as members while
+ * inside it. A type extending one of another namespace has its members in both: each namespace's fields are looked for
+ * in turn, an element none of them holds is skipped, and each value is read in the namespace its field was found in.
+ */
+function writeMemberLoop(d: RecordDecoder): void {
+  const { w, s } = d;
+  const groups = memberGroups(s, d.elements);
+  const memberSwitch = `switch (${memberNameExpression(d)})`;
+  const inGroup = (i: number): void => {
+    const ns = groups[i]!.namespace;
+    if (groups.length > 1) w.writeLine(`r.memberNamespace = ${ns ? tsLiteral(ns.uri) : 'outer'};`);
+    // Unqualified fields are in no namespace: one in the member namespace is not that field, nor the other way round.
+    w.write(memberSwitch);
+    w.block(() => {
+      writeCases(d, groups[i]!.fields, ns);
+      w.writeLine('default:');
+      w.indent(() => (i + 1 < groups.length ? inGroup(i + 1) : w.writeLine('r.skip();')));
+    });
+  };
+  if (groups.length > 1) w.writeLine(`const outer = r.memberNamespace;`);
+  else if (s.namespace)
+    w.writeLine(`const outer = r.memberNamespace;`).writeLine(`r.memberNamespace = ${tsLiteral(s.namespace.uri)};`);
+  w.write('while (r.nextChild())').block(() => inGroup(0));
+  if (s.namespace || groups.length > 1) w.writeLine('r.memberNamespace = outer;');
+}
+
+/** The expression naming the child the reader is on, with the namespace rules its members need. */
+function memberNameExpression(d: RecordDecoder): string {
+  // The members in no namespace: unqualified fields' elements and a choice's unqualified alternatives.
+  const unqualified = [
+    ...d.elements.filter((f) => f.form === 'unqualified').map((f) => f.xmlName),
+    ...d.alternatives.filter((a) => a.form === 'unqualified').map((a) => a.name),
+  ];
+  // A field in a namespace of its own (an element reference to another schema) is that field only there.
+  const own = [
+    ...d.elements
+      .filter((f) => f.namespace !== undefined)
+      .map((f) => `${propertyKey(f.name)}: ${tsLiteral(f.namespace!.uri)}`),
+    ...d.alternatives
+      .filter((a) => a.namespace !== undefined)
+      .map((a) => `${propertyKey(a.name)}: ${tsLiteral(a.namespace!.uri)}`),
+  ];
+  const names = arrayLiteral(unqualified.map(tsLiteral));
+  if (own.length > 0) return call('ownNamespaceMemberName', ['r', names, objectLiteral(own)]);
+  return unqualified.length > 0 ? call('formMemberName', ['r', names]) : 'r.memberName';
+}
+
+/** The switch's cases for the fields of one namespace (`ns`: undefined for the service's). */
+function writeCases(d: RecordDecoder, fields: readonly FieldModel[], ns: XmlNamespace | undefined): void {
+  for (const f of fields) {
+    const choice =
+      f.type.kind === 'choice'
+        ? f.type
+        : f.type.kind === 'list' && !f.type.container && f.type.item.kind === 'choice'
+          ? f.type.item
+          : undefined;
+    if (choice) writeChoiceCases(d, f, choice.alternatives);
+    else if (!d.shared.has(f)) writeFieldCase(d, f, fields, ns);
+  }
+}
+
+/** A case per alternative of a choice field (or of its repeated items): each sets the one alternative present. */
+function writeChoiceCases(d: RecordDecoder, f: FieldModel, alternatives: readonly ChoiceAlternative[]): void {
+  const { w, s } = d;
+  for (const a of alternatives) {
+    if (a.sequence) {
+      sequenceCases(w, s.name, local(f), a, readerOf);
+      continue;
+    }
+    w.writeLine(`case '${a.name}':`);
+    w.indent(() => {
+      if (f.type.kind === 'list') push(w, local(f), repeatedItem(f as FieldModel & { type: ListType }, a));
+      else if (repeatedAlternative(a)) {
+        // Its elements are its items; another alternative before or after them is a second one.
+        const others = `${local(f)} !== undefined && ${local(f)}[${tsLiteral(a.name)}] === undefined`;
+        throwIf(w, others, call('secondAlternative', ['r', tsLiteral(s.name), `Object.keys(${local(f)})[0]!`]));
+        w.writeLine(`${local(f)} ??= { ${propertyKey(a.name)}: ${alternativeLocal(f, a)} };`);
+        push(w, alternativeLocal(f, a), repeatedItem({ ...f, type: a.type } as FieldModel & { type: ListType }));
+      } else {
+        throwIf(
+          w,
+          `${local(f)} !== undefined`,
+          call('secondAlternative', ['r', tsLiteral(s.name), `Object.keys(${local(f)})[0]!`]),
+        );
+        w.write(`${local(f)} = ${objectLiteral([[propertyKey(a.name), readValueDoc(a.type)]])};`);
+        w.newLine();
+      }
+      w.writeLine('break;');
+    });
+  }
+}
+
+/**
+ * The case of a field's element. A base's field and its extension's of one element name (xmlName): read in wire order,
+ * the element is the earlier field's until that one, or a field after it, has been read.
+ */
+function writeFieldCase(
+  d: RecordDecoder,
+  f: FieldModel,
+  fields: readonly FieldModel[],
+  ns: XmlNamespace | undefined,
+): void {
+  const { w, elements } = d;
+  const same = fields.filter((x) => x.xmlName === f.xmlName && x.type.kind !== 'choice');
+  for (const x of same) d.shared.add(x);
+  w.writeLine(`case '${f.xmlName}':`);
+  w.indent(() => {
+    same.slice(0, -1).forEach((x, k) => {
+      const next = same[k + 1]!;
+      const after = elements.slice(elements.indexOf(x) + 1, elements.indexOf(next) + 1);
+      const free = [...(repeated(x) ? [] : [x]), ...after].map((y) =>
+        repeated(y) ? `${local(y)}.length === 0` : `${local(y)} === undefined`,
+      );
+      w.write(`${k === 0 ? '' : 'else '}if (${free.join(' && ')})`).block(() => readInto(d, x, ns, false));
+    });
+    if (same.length === 1) readInto(d, f, ns, true);
+    else w.write('else').block(() => readInto(d, same.at(-1)!, ns, true));
+    w.writeLine('break;');
+  });
+}
+
+/** Whether a field is its element repeated (a list without a container), gathered in a list as they come. */
+function repeated(f: FieldModel): boolean {
+  return f.type.kind === 'list' && !f.type.container;
+}
+
+/** Reads the element into `f`; `once`: an element of a field already read is a duplicate. */
+function readInto(d: RecordDecoder, f: FieldModel, ns: XmlNamespace | undefined, once: boolean): void {
+  const { w, s } = d;
+  if (repeated(f)) {
+    push(w, local(f), repeatedItem(f as FieldModel & { type: ListType }));
+    return;
+  }
+  if (once) throwIf(w, `${local(f)} !== undefined`, call('duplicateElement', ['r', tsLiteral(s.name)]));
+  w.write(`${local(f)} = ${withFixedCheck(s, f, readExpression(f, ns ? d.serviceNamespace : undefined))};`);
+  w.newLine();
+}
+
+/** After the children: each required element came, and the rules between them hold. */
+function writeElementChecks(d: RecordDecoder): void {
+  const { w, s, elements } = d;
+  for (const f of elements.filter((x) => !x.optional && !(x.type.kind === 'list' && !x.type.container))) {
+    if (f.type.kind === 'choice') {
+      const names = arrayLiteral(f.type.alternatives.map((a) => tsLiteral(a.name)));
+      throwIf(w, `${local(f)} === undefined`, call('missingChoice', ['r', tsLiteral(s.name), names]));
+      continue;
+    }
+    throwIf(w, `${local(f)} === undefined`, call('missingElement', ['r', tsLiteral(s.name), tsLiteral(f.xmlName)]));
+  }
+  for (const f of elements) sequenceChecks(w, s.name, local(f), f.type);
+  // An element of a sequence that is one alternative of a choice is there only with that alternative's first one.
+  for (const f of elements.filter((x) => x.onlyWith)) {
+    const { choice, alternative } = f.onlyWith!;
+    const present = repeated(f) ? `${local(f)}.length > 0` : `${local(f)} !== undefined`;
+    throwIf(
+      w,
+      `${present} && ${local(choice)}?.${propertyKey(alternative) === alternative ? alternative : `[${tsLiteral(alternative)}]`} === undefined`,
+      call('onlyWithElement', ['r', tsLiteral(s.name), tsLiteral(f.xmlName), tsLiteral(alternative)]),
+    );
+  }
+}
+
+/** The record built from the locals; `anyAttribute`: the attributes it does not declare are kept too. */
+function writeResult(d: RecordDecoder, anyAttribute: boolean): void {
+  const { w, s } = d;
+  // A record without members is `{}` (an empty object prettier writes on one line).
+  if (s.fields.length === 0 && !anyAttribute) {
+    w.write('return {};');
+    return;
+  }
+  w.write('return ').inlineBlock(() => {
+    for (const f of s.fields) w.writeLine(`${propertyKey(f.name)}: ${local(f)},`);
+    if (anyAttribute) w.writeLine(`${ANY_ATTRIBUTES}: others,`);
+  });
+  w.write(';');
 }
 
 /** The types that extend each struct, directly or not, in the model's order. */

@@ -2,7 +2,7 @@
  * Request encoders, one per operation: check the caller's object, encode each parameter as its declared SOAP
  * type in wire order and spelling, mark where credentials go, and compute the EAT value for signing.
  */
-import type { FunctionDeclarationStructure } from 'ts-morph';
+import type { FunctionDeclarationStructure, WriterFunction } from 'ts-morph';
 import { StructureKind, VariableDeclarationKind } from '../../print/kinds.js';
 import type {
   ChoiceAlternative,
@@ -352,14 +352,6 @@ export function recordWriterFunction(
   subtypes: readonly StructModel[] = [],
   unqualifiedIn?: XmlNamespace,
 ): FunctionDeclarationStructure {
-  const membersOf = (s: StructModel): string[] => [
-    ...s.fields.map((f) => f.name),
-    ...(keepsAnyAttribute(s) ? [ANY_ATTRIBUTES] : []),
-  ];
-  // A field with a fixed value is sent with it when left out: never required of the caller.
-  const required = record.fields
-    .filter((f) => !f.optional && !(f.type.kind === 'list' && !f.type.container) && f.fixed === undefined)
-    .map((f) => f.name);
   return {
     kind: StructureKind.Function,
     name: recordWriterName(record),
@@ -384,151 +376,195 @@ export function recordWriterFunction(
           : undefined,
       ),
     ],
-    statements: (w) => {
-      if (subtypes.length > 0) {
-        // Fewest members first: a value fitting a type and one extending it is the less derived one. An abstract
-        // record's value is always one of its concrete records: the first it fits, its required members given.
-        const candidates = [...(record.abstract ? record.abstract.concrete : subtypes)].sort(
-          (a, b) => a.fields.length - b.fields.length,
-        );
-        const choices = candidates.map((s) =>
-          arrayLiteral([
-            tsLiteral(s.name),
-            namesLiteral(membersOf(s)),
-            ...(record.abstract ? [namesLiteral(requiredOf(s))] : []),
-          ]),
-        );
-        const pick = record.abstract
-          ? call('concreteType', ['value', arrayLiteral(choices)])
-          : call('derivedType', ['value', namesLiteral(membersOf(record)), arrayLiteral(choices)]);
-        w.write(`switch (${pick})`);
-        w.block(() => {
-          for (const s of candidates) {
-            w.writeLine(`case '${s.name}':`);
-            // A type of a namespace of its own is named in it: its writer declares the prefix on the same start tag.
-            // An element in no namespace (xmlns="") has no default namespace to resolve an unprefixed type name in:
-            // a type of the service's namespace is then named by a prefix declared on the element.
-            const named = s.namespace ?? unqualifiedIn;
-            const attribute = ` xsi:type="${named ? `${named.prefix}:` : ''}${s.xmlName}"${!s.namespace && unqualifiedIn ? xmlnsAttribute(unqualifiedIn) : ''}`;
-            w.indent(() =>
-              w.write(
-                `return ${call(recordWriterName(s), ['name', `value as ${s.name}`, 'path', 'xmlns', tsLiteral(attribute)])};`,
-              ),
-            );
-            w.newLine();
-          }
-        });
-      }
-      if (record.abstract) {
-        // No value is of the abstract type itself: one that none of the cases above took is refused.
-        const concrete = record.abstract.concrete.map((s) => tsLiteral(s.name));
-        w.write(`throw ${call('abstractRecord', ['path', tsLiteral(record.name), arrayLiteral(concrete)])};`);
-        return;
-      }
-      w.write(
-        `const v = ${call('checkRecord', ['path', 'value', namesLiteral(membersOf(record)), namesLiteral(required)])}`,
-      );
-      w.write(';').newLine();
-      for (const f of record.fields) {
-        if (!f.onlyWith) continue;
-        const { choice, alternative } = f.onlyWith;
-        w.write(
-          `${call('checkOnlyWith', [`v['${f.name}']`, `v['${choice.name}']`, tsLiteral(alternative), `\`\${path}.${f.name}\``, `\`\${path}.${choice.name}\``])};`,
-        );
-        w.newLine();
-      }
-      // Fields in a namespace of their type's own (WCF's DataContract, an [XmlType] namespace) carry its prefix,
-      // declared on the record; a field is in the namespace of the type that declares it, its base's or its own.
-      const declared = memberNamespaces(record);
-      const own = declared.map((ns) => xmlnsAttribute(ns).replace(/[`$\\]/g, '\\$&')).join('');
-      const namespaces = fieldNamespaces(record);
-      const member = (f: FieldModel): string => {
-        const ns = f.namespace ?? namespaces.get(f.name);
-        return ns ? `${ns.prefix}:` : '';
-      };
-      // A qualified attribute of the service namespace needs a prefix: a default namespace is not an attribute's. So
-      // does an element of a namespace of its own (an element reference to another schema): each declared once here.
-      const extra: XmlNamespace[] = [];
-      for (const x of record.fields) {
-        const ns = x.attributeNamespace ?? (x.attribute || x.text ? undefined : x.namespace);
-        const alternatives =
-          (x.type.kind === 'choice'
-            ? x.type
-            : x.type.kind === 'list' && x.type.item.kind === 'choice'
-              ? x.type.item
-              : undefined
-          )?.alternatives ?? [];
-        for (const own of [ns, ...alternatives.map((a) => a.namespace)]) {
-          // XML's own namespace (xml:lang) is bound in every document; declaring another prefix for it is an error.
-          if (
-            own &&
-            own.prefix !== 'xml' &&
-            !declared.some((d) => d.uri === own.uri) &&
-            !extra.some((d) => d.uri === own.uri)
-          )
-            extra.push(own);
-        }
-      }
-      const declarations = `${own}${extra.map((ns) => xmlnsAttribute(ns).replace(/[`$\\]/g, '\\$&')).join('')}`;
-      const parts: string[] = [
-        record.base ? `\`<\${name}\${xmlns}\${xsiType}${declarations}\`` : `\`<\${name}\${xmlns}${declarations}\``,
-      ];
-      for (const f of record.fields.filter((x) => x.attribute)) {
-        parts.push(
-          call('writeAttribute', [
-            tsLiteral(attributeName(f)),
-            memberValue(f),
-            `\`\${path}.${f.name}\``,
-            checkedEncoder(f) ?? textEncoder(f.type as PrimitiveType | EnumType),
-            String(f.optional),
-          ]),
-        );
-      }
-      if (keepsAnyAttribute(record)) {
-        const attributes = record.fields.filter((x) => x.attribute && !x.attributeNamespace).map((x) => x.xmlName);
-        parts.push(
-          call('writeOtherAttributes', [
-            `v['${ANY_ATTRIBUTES}']`,
-            `\`\${path}.${ANY_ATTRIBUTES}\``,
-            namesLiteral(attributes),
-          ]),
-        );
-      }
-      parts.push("'>'");
-      for (const f of record.fields.filter((x) => x.text)) {
-        parts.push(
-          call('writeText', [
-            `v['${f.name}']`,
-            `\`\${path}.${f.name}\``,
-            checkedEncoder(f) ?? textEncoder(f.type as PrimitiveType | EnumType),
-          ]),
-        );
-      }
-      for (const f of record.fields.filter((x) => !x.attribute && !x.text)) {
-        const repeated = f.type.kind === 'list' && !f.type.container;
-        const unqualified = f.form === 'unqualified';
-        const fixed = checkedEncoder(f);
-        const writer =
-          unqualified && repeated
-            ? unqualifiedItems(f.type as ListType)
-            : fixed
-              ? call('textWriter', [fixed])
-              : writerText(f.type);
-        const args = [
-          tsLiteral(`${unqualified && !f.namespace ? '' : member(f)}${f.xmlName}`),
-          memberValue(f),
-          `\`\${path}.${f.name}\``,
-          writer,
-          String(f.nillable),
-          String(f.optional || repeated),
-        ];
-        parts.push(call('writeMember', unqualified && !repeated ? [...args, 'true'] : args));
-      }
-      parts.push('`</${name}>`');
-      w.write(`return ${parts.join(' + ')}`);
-      w.write(';');
-    },
+    statements: (w) => writeRecordWriterBody(w, record, subtypes, unqualifiedIn),
   };
+}
+
+type Writer = Parameters<WriterFunction>[0];
+
+/** The writer's statements: hand a subtype's value to its writer, check the value, then one expression of the XML. */
+function writeRecordWriterBody(
+  w: Writer,
+  record: StructModel,
+  subtypes: readonly StructModel[],
+  unqualifiedIn: XmlNamespace | undefined,
+): void {
+  if (subtypes.length > 0) writeSubtypeDispatch(w, record, subtypes, unqualifiedIn);
+  if (record.abstract) {
+    // No value is of the abstract type itself: one that none of the cases above took is refused.
+    const concrete = record.abstract.concrete.map((s) => tsLiteral(s.name));
+    w.write(`throw ${call('abstractRecord', ['path', tsLiteral(record.name), arrayLiteral(concrete)])};`);
+    return;
+  }
+  // A field with a fixed value is sent with it when left out: never required of the caller.
+  const required = record.fields
+    .filter((f) => !f.optional && !(f.type.kind === 'list' && !f.type.container) && f.fixed === undefined)
+    .map((f) => f.name);
+  w.write(
+    `const v = ${call('checkRecord', ['path', 'value', namesLiteral(recordMembers(record)), namesLiteral(required)])}`,
+  );
+  w.write(';').newLine();
+  for (const f of record.fields) {
+    if (!f.onlyWith) continue;
+    const { choice, alternative } = f.onlyWith;
+    w.write(
+      `${call('checkOnlyWith', [`v['${f.name}']`, `v['${choice.name}']`, tsLiteral(alternative), `\`\${path}.${f.name}\``, `\`\${path}.${choice.name}\``])};`,
+    );
+    w.newLine();
+  }
+  w.write(`return ${recordParts(record).join(' + ')}`);
+  w.write(';');
+}
+
+/** The members a value of `s` may have: its fields, and the attributes it keeps that it does not declare. */
+function recordMembers(s: StructModel): string[] {
+  return [...s.fields.map((f) => f.name), ...(keepsAnyAttribute(s) ? [ANY_ATTRIBUTES] : [])];
+}
+
+/**
+ * A switch sending a value of a subtype to that subtype's writer. Fewest members first: a value fitting a type and one
+ * extending it is the less derived one. An abstract record's value is always one of its concrete records: the first it
+ * fits, its required members given.
+ */
+function writeSubtypeDispatch(
+  w: Writer,
+  record: StructModel,
+  subtypes: readonly StructModel[],
+  unqualifiedIn: XmlNamespace | undefined,
+): void {
+  const candidates = [...(record.abstract ? record.abstract.concrete : subtypes)].sort(
+    (a, b) => a.fields.length - b.fields.length,
+  );
+  const choices = candidates.map((s) =>
+    arrayLiteral([
+      tsLiteral(s.name),
+      namesLiteral(recordMembers(s)),
+      ...(record.abstract ? [namesLiteral(requiredOf(s))] : []),
+    ]),
+  );
+  const pick = record.abstract
+    ? call('concreteType', ['value', arrayLiteral(choices)])
+    : call('derivedType', ['value', namesLiteral(recordMembers(record)), arrayLiteral(choices)]);
+  w.write(`switch (${pick})`);
+  w.block(() => {
+    for (const s of candidates) {
+      w.writeLine(`case '${s.name}':`);
+      // A type of a namespace of its own is named in it: its writer declares the prefix on the same start tag.
+      // An element in no namespace (xmlns="") has no default namespace to resolve an unprefixed type name in:
+      // a type of the service's namespace is then named by a prefix declared on the element.
+      const named = s.namespace ?? unqualifiedIn;
+      const attribute = ` xsi:type="${named ? `${named.prefix}:` : ''}${s.xmlName}"${!s.namespace && unqualifiedIn ? xmlnsAttribute(unqualifiedIn) : ''}`;
+      w.indent(() =>
+        w.write(
+          `return ${call(recordWriterName(s), ['name', `value as ${s.name}`, 'path', 'xmlns', tsLiteral(attribute)])};`,
+        ),
+      );
+      w.newLine();
+    }
+  });
+}
+
+/** The expressions whose concatenation is the record's XML: start tag with its attributes, text, members, end tag. */
+function recordParts(record: StructModel): string[] {
+  const parts: string[] = [
+    record.base
+      ? `\`<\${name}\${xmlns}\${xsiType}${namespaceDeclarations(record)}\``
+      : `\`<\${name}\${xmlns}${namespaceDeclarations(record)}\``,
+  ];
+  for (const f of record.fields.filter((x) => x.attribute)) {
+    parts.push(
+      call('writeAttribute', [
+        tsLiteral(attributeName(f)),
+        memberValue(f),
+        `\`\${path}.${f.name}\``,
+        checkedEncoder(f) ?? textEncoder(f.type as PrimitiveType | EnumType),
+        String(f.optional),
+      ]),
+    );
+  }
+  if (keepsAnyAttribute(record)) {
+    const attributes = record.fields.filter((x) => x.attribute && !x.attributeNamespace).map((x) => x.xmlName);
+    parts.push(
+      call('writeOtherAttributes', [
+        `v['${ANY_ATTRIBUTES}']`,
+        `\`\${path}.${ANY_ATTRIBUTES}\``,
+        namesLiteral(attributes),
+      ]),
+    );
+  }
+  parts.push("'>'");
+  for (const f of record.fields.filter((x) => x.text)) {
+    parts.push(
+      call('writeText', [
+        `v['${f.name}']`,
+        `\`\${path}.${f.name}\``,
+        checkedEncoder(f) ?? textEncoder(f.type as PrimitiveType | EnumType),
+      ]),
+    );
+  }
+  const namespaces = fieldNamespaces(record);
+  for (const f of record.fields.filter((x) => !x.attribute && !x.text)) parts.push(memberPart(f, namespaces));
+  parts.push('`</${name}>`');
+  return parts;
+}
+
+/**
+ * The prefixes the record's start tag declares. Fields in a namespace of their type's own (WCF's DataContract, an
+ * [XmlType] namespace) carry its prefix, declared on the record. A qualified attribute of the service namespace needs
+ * a prefix too: a default namespace is not an attribute's. So does an element of a namespace of its own (an element
+ * reference to another schema): each declared once here.
+ */
+function namespaceDeclarations(record: StructModel): string {
+  const declared = memberNamespaces(record);
+  const extra: XmlNamespace[] = [];
+  for (const x of record.fields) {
+    const ns = x.attributeNamespace ?? (x.attribute || x.text ? undefined : x.namespace);
+    const alternatives =
+      (x.type.kind === 'choice'
+        ? x.type
+        : x.type.kind === 'list' && x.type.item.kind === 'choice'
+          ? x.type.item
+          : undefined
+      )?.alternatives ?? [];
+    for (const own of [ns, ...alternatives.map((a) => a.namespace)]) {
+      // XML's own namespace (xml:lang) is bound in every document; declaring another prefix for it is an error.
+      if (
+        own &&
+        own.prefix !== 'xml' &&
+        !declared.some((d) => d.uri === own.uri) &&
+        !extra.some((d) => d.uri === own.uri)
+      )
+        extra.push(own);
+    }
+  }
+  return [...declared, ...extra].map((ns) => xmlnsAttribute(ns).replace(/[`$\\]/g, '\\$&')).join('');
+}
+
+/**
+ * The writeMember call of an element field; `namespaces`: the namespace of each field, its declaring type's (its base's
+ * or its own), whose prefix the element carries.
+ */
+function memberPart(f: FieldModel, namespaces: ReadonlyMap<string, XmlNamespace | undefined>): string {
+  const ns = f.namespace ?? namespaces.get(f.name);
+  const member = ns ? `${ns.prefix}:` : '';
+  const repeated = f.type.kind === 'list' && !f.type.container;
+  const unqualified = f.form === 'unqualified';
+  const fixed = checkedEncoder(f);
+  const writer =
+    unqualified && repeated
+      ? unqualifiedItems(f.type as ListType)
+      : fixed
+        ? call('textWriter', [fixed])
+        : writerText(f.type);
+  const args = [
+    tsLiteral(`${unqualified && !f.namespace ? '' : member}${f.xmlName}`),
+    memberValue(f),
+    `\`\${path}.${f.name}\``,
+    writer,
+    String(f.nillable),
+    String(f.optional || repeated),
+  ];
+  return call('writeMember', unqualified && !repeated ? [...args, 'true'] : args);
 }
 
 /** A member's value as written: `v['name']`, or its fixed value (xs:fixed) where the caller left it out. */
