@@ -197,6 +197,11 @@ export function sampleRecord(s: StructModel, label: string, depth = 0): Record<s
       out[f.name] = fixedSample(f);
       continue;
     }
+    // xml:lang is drafted as text, yet XML's own schema makes it a language tag (or ''): a sample a schema takes.
+    if (f.attribute && f.xmlName === 'lang' && f.attributeNamespace?.prefix === 'xml') {
+      out[f.name] = 'en-GB';
+      continue;
+    }
     out[f.name] = matching(
       f.pattern,
       depth >= MAX_DEPTH && f.type.kind === 'list'
