@@ -12,7 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { generate } from '../../generator/generate.js';
+import { generatedFromWsdl } from '../import/support/generated-from-wsdl.js';
 import { importWsdl } from '../../generator/import/index.js';
 import { startNodeSoapServer } from '../helpers/node-soap-server.js';
 import { soapBodyElement } from '../helpers/soap-body.js';
@@ -40,11 +40,7 @@ let client: Record<string, unknown>;
 let mockModule: Record<string, unknown>;
 
 beforeAll(async () => {
-  await generate({ wsdl: WSDL, out: OUT, cwd: ROOT });
-  [client, mockModule] = await Promise.all([
-    import(join(OUT, 'client', 'index.ts')),
-    import(join(OUT, 'mock', 'index.ts')),
-  ]);
+  ({ client, mock: mockModule } = await generatedFromWsdl(WSDL, OUT));
 }, 120_000);
 
 /** Every request body the clients sent and every answer the mocks gave, for the schema checks at the end. */

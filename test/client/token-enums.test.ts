@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generate } from '../../generator/generate.js';
+import { generatedFromWsdl } from '../import/support/generated-from-wsdl.js';
 import { importWsdl } from '../../generator/import/index.js';
 import { parseSpec } from '../../generator/load/load.js';
 import { soapBodyElement } from '../helpers/soap-body.js';
@@ -31,11 +31,7 @@ let clientModule: Record<string, unknown>;
 let mockModule: Record<string, unknown>;
 
 beforeAll(async () => {
-  await generate({ wsdl: WSDL, out: OUT, cwd: ROOT });
-  [clientModule, mockModule] = await Promise.all([
-    import(join(OUT, 'client', 'index.ts')),
-    import(join(OUT, 'mock', 'index.ts')),
-  ]);
+  ({ client: clientModule, mock: mockModule } = await generatedFromWsdl(WSDL, OUT));
 }, 120_000);
 
 describe('the import', () => {
