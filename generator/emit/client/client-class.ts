@@ -5,18 +5,18 @@
 import { titleAndVersion } from '../../model/text.js';
 import type { CodeBlockWriter } from 'ts-morph';
 import { StructureKind } from '../../print/kinds.js';
-import type { OperationModel, ParameterModel, PollModel, ServiceModel, TypeModel } from '../../model/types.js';
+import type { OperationModel, ParameterModel, PollModel, ServiceModel } from '../../model/types.js';
 import { decisionRemark, jsDoc } from '../../print/jsdoc.js';
 import { arrayLiteral, call, objectLiteral } from '../expressions.js';
 import type { GeneratedFile, Printer, Statement } from '../../print/printer.js';
-import { OPEN_ENUM, paramType, paramsTypeName, resultType, tsLiteral } from '../ts-types.js';
+import { paramType, paramsTypeName, resultType, tsLiteral } from '../ts-types.js';
 import { responseHeadersTypeName } from '../types.js';
-import { decoderName, resultDecoderName } from './decoders.js';
-import { encoderName, recordWriterName } from './encoders.js';
-import { faultDecoderImports, faultStatements, faultTypeImports, usesTypedFaults } from './faults.js';
+import { encoderName } from './encoders.js';
+import { faultStatements } from './faults.js';
 import { parameterName, propertyKey } from '../../load/names.js';
-import { alternativeTypes } from '../../model/alternatives.js';
-import { hasSoap, optionsInterface, optionsTypeName, orList } from './client-options.js';
+import { ImportSet } from '../../print/imports.js';
+import { clientImportTable, useResultTypes, type Use } from './client-imports.js';
+import { optionsInterface, optionsTypeName, orList } from './client-options.js';
 import { writeConstructor } from './client-constructor.js';
 import { bindingsStatement } from './operation-bindings.js';
 
@@ -31,164 +31,21 @@ function principalOf(model: ServiceModel): ParameterModel | undefined {
 
 export function emitClientClass(model: ServiceModel, printer: Printer): GeneratedFile {
   const principal = principalOf(model)?.name;
-  return printer.typescript(CLIENT_FILE, [
-    ...imports(model),
-    ...(model.auth !== undefined && principal ? [signInput(principal)] : []),
-    styleType(model),
-    optionsInterface(model, principal),
-    ...serviceErrorsInterface(model),
-    ...faultStatements(model),
-    bindingsStatement(model),
-    clientClass(model, principal),
-  ]);
-}
-
-/** The file's imports: the runtime's, then the codec's and the types' of this service. */
-function imports(model: ServiceModel): Statement[] {
-  return [...coreImports(model), ...optionTypeImports(model), codecImport(model), typesImport(model)];
-}
-
-/** The runtime's core and errors (each name only where the service needs it). */
-function coreImports(model: ServiceModel): Statement[] {
-  const signed = model.auth !== undefined;
-  return [
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: '../runtime/client/client-core.js',
-      namedImports: [
-        'ClientCore',
-        'checkCoreOptions',
-        ...(signed ? ['hmacSigner'] : []),
-        ...(model.soapHeaders.some((h) => h.record.fields.some((f) => f.secret)) ? ['secretValues'] : []),
-        { name: 'CallOptions', isTypeOnly: true },
-        { name: 'OperationBinding', isTypeOnly: true },
-        ...(model.operations.some((o) => o.responseHeaders.length > 0)
-          ? [{ name: 'WithHeaders', isTypeOnly: true }]
-          : []),
-      ],
-    },
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: '../runtime/errors.js',
-      namedImports: [
-        'SvcRequestError',
-        ...(checkedOperations(model).length > 0 ? ['SvcServiceError'] : []),
-        ...(usesTypedFaults(model) ? ['SvcSoapFault'] : []),
-      ],
-    },
-  ];
-}
-
-/** The SOAP header writer and the runtime's types the options and poll methods name. */
-function optionTypeImports(model: ServiceModel): Statement[] {
-  return [
-    ...(model.soapHeaders.length > 0
-      ? [
-          {
-            kind: StructureKind.ImportDeclaration,
-            moduleSpecifier: '../runtime/codec/xml-writer.js',
-            namedImports: ['soapHeaderBlock'],
-          } satisfies Statement,
-        ]
-      : []),
-    ...(model.polls.length > 0
-      ? [
-          {
-            kind: StructureKind.ImportDeclaration,
-            moduleSpecifier: '../runtime/client/poll.js',
-            isTypeOnly: true,
-            namedImports: ['PollOptions'],
-          } satisfies Statement,
-        ]
-      : []),
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: '../runtime/client/http-auth.js',
-      isTypeOnly: true,
-      namedImports: ['HttpAuthOptions'],
-    },
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: '../runtime/client/cookies.js',
-      isTypeOnly: true,
-      namedImports: ['CookieJar'],
-    },
-    ...(hasSoap(model)
-      ? [
-          {
-            kind: StructureKind.ImportDeclaration,
-            moduleSpecifier: '../runtime/client/ws-security.js',
-            isTypeOnly: true,
-            namedImports: ['WsSecurityOptions'],
-          } satisfies Statement,
-        ]
-      : []),
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: '../runtime/client/hooks.js',
-      isTypeOnly: true,
-      namedImports: ['RequestHook', 'ResponseHook'],
-    },
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: '../runtime/client/network.js',
-      isTypeOnly: true,
-      namedImports: ['ProxyOption', 'TlsOptions'],
-    },
-  ];
-}
-
-/** The encoders and decoders the methods and bindings call, each once, sorted. */
-function codecImport(model: ServiceModel): Statement {
-  return {
-    kind: StructureKind.ImportDeclaration,
-    moduleSpecifier: './codec.js',
-    namedImports: [
-      ...new Set([
-        ...model.operations.map(encoderName),
-        ...model.operations.filter((o) => o.result.kind !== 'void').map(resultDecoderName),
-        ...model.soapHeaders.map((h) => recordWriterName(h.record)),
-        ...model.operations.flatMap((o) => o.responseHeaders.map((h) => decoderName(h.record))),
-        ...faultDecoderImports(model),
-      ]),
-    ].sort(),
-  };
-}
-
-/** The params, result, header and fault types the methods name. */
-function typesImport(model: ServiceModel): Statement {
-  return {
-    kind: StructureKind.ImportDeclaration,
-    moduleSpecifier: './types.js',
-    namedImports: [
-      ...(model.serviceErrors?.enum.numeric ? [`${model.serviceErrors.enum.name}ByNumber`] : []),
-      ...resultTypeNames(model).map((name) => ({ name, isTypeOnly: true })),
-      ...model.operations.map((o) => ({ name: paramsTypeName(o.tsName), isTypeOnly: true })),
-      ...model.operations
-        .filter((o) => o.responseHeaders.length > 0)
-        .map((o) => ({ name: responseHeadersTypeName(o), isTypeOnly: true })),
-      ...faultTypeImports(model)
-        .filter((name) => !resultTypeNames(model).includes(name))
-        .map((name) => ({ name, isTypeOnly: true })),
+  const imports = new ImportSet(clientImportTable(model));
+  const use: Use = (name) => imports.use(name);
+  return printer.typescript(
+    CLIENT_FILE,
+    [
+      ...(model.auth !== undefined && principal ? [signInput(principal)] : []),
+      styleType(model),
+      optionsInterface(model, principal, use),
+      ...serviceErrorsInterface(model, use),
+      ...faultStatements(model, use),
+      bindingsStatement(model, use),
+      clientClass(model, principal, use),
     ],
-  };
-}
-
-/** The named types that the methods' result types and the header options mention, each once, in first-use order. */
-function resultTypeNames(model: ServiceModel): string[] {
-  const names = new Set<string>();
-  const visit = (t: TypeModel): void => {
-    if (t.kind === 'list') visit(t.item);
-    else if (t.kind === 'choice') t.alternatives.flatMap(alternativeTypes).forEach((x) => visit(x));
-    else if (t.kind === 'record') names.add(t.record.name);
-    else if (t.kind === 'enum') names.add(OPEN_ENUM).add(t.enum.name);
-  };
-  for (const o of model.operations) {
-    if (o.result.kind === 'value') visit(o.result.type);
-    else if (o.result.kind === 'outputs') names.add(o.result.struct.name);
-  }
-  for (const h of model.soapHeaders) names.add(h.record.name);
-  return [...names];
+    { imports },
+  );
 }
 
 function signInput(principal: string): Statement {
@@ -232,26 +89,26 @@ function retryNote(model: ServiceModel): string {
     : 'Calls are never retried by the client: a call that fails rejects, and the caller decides whether to call again.';
 }
 
-function clientClass(model: ServiceModel, principal: string | undefined): Statement {
+function clientClass(model: ServiceModel, principal: string | undefined, use: Use): Statement {
   return {
     kind: StructureKind.Class,
     name: model.clientName,
     isExported: true,
     docs: [jsDoc(`Client of ${titleAndVersion(model)}.`, model.doc, retryNote(model))],
-    properties: [{ name: '#core', isReadonly: true, type: 'ClientCore' }],
+    properties: [{ name: '#core', isReadonly: true, type: use('ClientCore') }],
     ctors: [
       {
         parameters: [{ name: 'options', type: optionsTypeName(model) }],
-        statements: (w) => writeConstructor(w, model, principal),
+        statements: (w) => writeConstructor(w, model, principal, use),
       },
     ],
     methods: [
-      ...serviceErrorGuard(model),
+      ...serviceErrorGuard(model, use),
       ...model.operations.flatMap((op) => [
-        operationMethod(model, op),
-        ...(op.responseHeaders.length > 0 ? [withHeadersMethod(model, op)] : []),
+        operationMethod(model, op, use),
+        ...(op.responseHeaders.length > 0 ? [withHeadersMethod(model, op, use)] : []),
       ]),
-      ...model.polls.map((p) => pollMethod(model, p)),
+      ...model.polls.map((p) => pollMethod(model, p, use)),
     ],
   };
 }
@@ -269,7 +126,7 @@ export function serviceErrorsTypeName(model: ServiceModel): string {
   return `${model.clientName}ServiceErrors`;
 }
 
-function serviceErrorsInterface(model: ServiceModel): Statement[] {
+function serviceErrorsInterface(model: ServiceModel, use: Use): Statement[] {
   const checked = checkedOperations(model);
   if (checked.length === 0) return [];
   return [
@@ -282,13 +139,17 @@ function serviceErrorsInterface(model: ServiceModel): Statement[] {
           `The result that the SvcServiceError of each operation carries, by the operation's name as \`error.operation\` gives it; {@link ${model.clientName}.isServiceError} narrows a caught error with it.`,
         ),
       ],
-      properties: checked.map(({ op, result }) => ({ name: propertyKey(op.name), type: result, isReadonly: true })),
+      properties: checked.map(({ op, result }) => ({
+        name: propertyKey(op.name),
+        type: use(result),
+        isReadonly: true,
+      })),
     },
   ];
 }
 
 /** The static type guard that tells an operation's SvcServiceError apart and types its `result`. */
-function serviceErrorGuard(model: ServiceModel) {
+function serviceErrorGuard(model: ServiceModel, use: Use) {
   const checked = checkedOperations(model);
   const first = checked[0];
   if (!first) return [];
@@ -302,13 +163,13 @@ function serviceErrorGuard(model: ServiceModel) {
         { name: 'error', type: 'unknown' },
         { name: 'operation', type: 'O' },
       ],
-      returnType: `error is SvcServiceError<${map}[O]>`,
+      returnType: `error is ${use('SvcServiceError')}<${map}[O]>`,
       docs: [
         jsDoc(
           `True when \`error\` is the SvcServiceError of \`operation\` (its name on the wire, e.g. \`'${first.op.name}'\`, as \`error.operation\` gives it); \`error.result\` then has that operation's result type (${first.result} for ${first.op.name}).`,
         ),
       ],
-      statements: ['return error instanceof SvcServiceError && error.operation === operation;'],
+      statements: [`return error instanceof ${use('SvcServiceError')} && error.operation === operation;`],
     },
   ];
 }
@@ -321,7 +182,7 @@ function throwsServiceError(model: ServiceModel, op: OperationModel, what = 'the
   return `@throws {SvcServiceError<${checked.result}>} when ${what}'s ${status.codeField.name} is not ${String(status.success)} (unless throwOnServiceError is false); \`${model.clientName}.isServiceError(error, '${op.name}')\` tells it apart.`;
 }
 
-function operationMethod(model: ServiceModel, op: OperationModel) {
+function operationMethod(model: ServiceModel, op: OperationModel, use: Use) {
   const optionalParams = op.inputParams.every((p) => p.optional);
   const post = op.httpPostRoot;
   const root = {
@@ -344,10 +205,10 @@ function operationMethod(model: ServiceModel, op: OperationModel) {
     name: op.methodName,
     isAsync: true,
     parameters: [
-      { name: 'params', type: paramsTypeName(op.tsName), ...(optionalParams ? { initializer: '{}' } : {}) },
-      { name: 'opts', type: 'CallOptions', initializer: '{}' },
+      { name: 'params', type: use(paramsTypeName(op.tsName)), ...(optionalParams ? { initializer: '{}' } : {}) },
+      { name: 'opts', type: use('CallOptions'), initializer: '{}' },
     ],
-    returnType: `Promise<${resultType(op.result)}>`,
+    returnType: `Promise<${resultTypeUsed(op, use)}>`,
     docs: [
       jsDoc(
         op.doc,
@@ -359,21 +220,23 @@ function operationMethod(model: ServiceModel, op: OperationModel) {
       ),
     ],
     statements: (w: CodeBlockWriter) =>
-      w.write(`return ${call('this.#core.call', [`bindings.${op.tsName}`, `${encoderName(op)}(params)`, 'opts'])};`),
+      w.write(
+        `return ${call('this.#core.call', [`bindings.${op.tsName}`, `${use(encoderName(op))}(params)`, 'opts'])};`,
+      ),
   };
 }
 
 /** The call that returns the SOAP headers of the answer beside the result: `<method>WithHeaders`. */
-function withHeadersMethod(model: ServiceModel, op: OperationModel) {
-  const plain = operationMethod(model, op);
-  const result = resultType(op.result);
-  const type = responseHeadersTypeName(op);
+function withHeadersMethod(model: ServiceModel, op: OperationModel, use: Use) {
+  const plain = operationMethod(model, op, use);
+  const result = resultTypeUsed(op, use);
+  const type = use(responseHeadersTypeName(op));
   const required = op.responseHeaders.filter((h) => h.required).map((h) => `\`<${h.element}>\``);
   return {
     name: `${op.methodName}WithHeaders`,
     isAsync: true,
     parameters: plain.parameters,
-    returnType: `Promise<WithHeaders<${result}, ${type}>>`,
+    returnType: `Promise<${use('WithHeaders')}<${result}, ${type}>>`,
     docs: [
       jsDoc(
         `Calls ${op.name} as {@link ${op.methodName}} does and resolves with its result and the SOAP headers the answer carried (${op.responseHeaders.map((h) => `\`<${h.element}>\``).join(', ')}), decoded: \`{ result, headers }\`. HTTP POST and GET answers carry none: \`headers\` is then \`{}\`.`,
@@ -384,12 +247,12 @@ function withHeadersMethod(model: ServiceModel, op: OperationModel) {
     ],
     statements: (w: CodeBlockWriter) =>
       w.write(
-        `return ${call(`this.#core.callWithHeaders<${result}, ${type}>`, [`bindings.${op.tsName}`, `${encoderName(op)}(params)`, 'opts'])};`,
+        `return ${call(`this.#core.callWithHeaders<${result}, ${type}>`, [`bindings.${op.tsName}`, `${use(encoderName(op))}(params)`, 'opts'])};`,
       ),
   };
 }
 
-function pollMethod(model: ServiceModel, poll: PollModel) {
+function pollMethod(model: ServiceModel, poll: PollModel, use: Use) {
   const id = poll.idParameter;
   const list = (values: readonly string[]) => arrayLiteral(values.map(tsLiteral));
   const failures =
@@ -401,9 +264,9 @@ function pollMethod(model: ServiceModel, poll: PollModel) {
     isAsync: true,
     parameters: [
       { name: parameterName(id.name), type: paramType(id) },
-      { name: 'opts', type: 'PollOptions', initializer: '{}' },
+      { name: 'opts', type: use('PollOptions'), initializer: '{}' },
     ],
-    returnType: `Promise<${poll.result.name}>`,
+    returnType: `Promise<${use(poll.result.name)}>`,
     docs: [
       jsDoc(
         poll.doc,
@@ -421,7 +284,7 @@ function pollMethod(model: ServiceModel, poll: PollModel) {
         ['finalValues', list(poll.finalValues)],
         ['failureCodes', list(poll.failureCodes)],
       ]);
-      const encoded = call(encoderName(poll.operation), [
+      const encoded = call(use(encoderName(poll.operation)), [
         objectLiteral([
           parameterName(id.name) === id.name ? id.name : `${propertyKey(id.name)}: ${parameterName(id.name)}`,
         ]),
@@ -431,4 +294,10 @@ function pollMethod(model: ServiceModel, poll: PollModel) {
       );
     },
   };
+}
+
+/** An operation's result type, its named types recorded as imports. */
+function resultTypeUsed(op: OperationModel, use: Use): string {
+  useResultTypes(use, op.result);
+  return resultType(op.result);
 }

@@ -10,24 +10,30 @@ import { hasErrorCodes, sendsTimestamps } from '../features.js';
 import { recordWriterName } from './encoders.js';
 import { hasSoap } from './client-options.js';
 import { memberAccess, propertyKey } from '../../load/names.js';
+import type { Use } from './client-imports.js';
 
 /** The constructor's statements: the option checks, then the core. */
-export function writeConstructor(w: CodeBlockWriter, model: ServiceModel, principal: string | undefined): void {
-  writeOptionChecks(w, model, principal);
-  const checked = call('checkCoreOptions', [objectLiteral(coreMembers(model, principal), true)]);
+export function writeConstructor(
+  w: CodeBlockWriter,
+  model: ServiceModel,
+  principal: string | undefined,
+  use: Use,
+): void {
+  writeOptionChecks(w, model, principal, use);
+  const checked = call(use('checkCoreOptions'), [objectLiteral(coreMembers(model, principal, use), true)]);
   if (model.soapHeaders.length === 0) {
-    w.write(`this.#core = new ClientCore(${checked});`);
+    w.write(`this.#core = new ${use('ClientCore')}(${checked});`);
     return;
   }
   w.write(`const core = ${checked};`);
   w.newLine();
-  writeCoreWithHeaders(w, model);
+  writeCoreWithHeaders(w, model, use);
 }
 
 /** The options the core does not check itself: the object, the principal, the signing key and the required headers. */
-function writeOptionChecks(w: CodeBlockWriter, model: ServiceModel, principal: string | undefined): void {
+function writeOptionChecks(w: CodeBlockWriter, model: ServiceModel, principal: string | undefined, use: Use): void {
   const guard = (test: string, message: string) => {
-    w.write(`if (${test}) throw new SvcRequestError(${tsLiteral(message)});`);
+    w.write(`if (${test}) throw new ${use('SvcRequestError')}(${tsLiteral(message)});`);
     w.newLine();
   };
   guard("options === null || typeof options !== 'object'", 'options must be an object');
@@ -53,7 +59,7 @@ function writeOptionChecks(w: CodeBlockWriter, model: ServiceModel, principal: s
 }
 
 /** The members of the core's options, from the client's options and what the spec fixes (path, namespace, styles). */
-function coreMembers(model: ServiceModel, principal: string | undefined): string[] {
+function coreMembers(model: ServiceModel, principal: string | undefined, use: Use): string[] {
   const signed = model.auth !== undefined;
   const members: string[] = [
     'baseUrl: options.baseUrl',
@@ -71,7 +77,7 @@ function coreMembers(model: ServiceModel, principal: string | undefined): string
       'eatValue: i.eatValue',
       'message: i.message',
     ]);
-    members.push(`sign: custom ? (i) => custom(${input}) : hmacSigner(options.apiKey)`);
+    members.push(`sign: custom ? (i) => custom(${input}) : ${use('hmacSigner')}(options.apiKey)`);
   }
   // Passed as given: without one, the core looks globalThis.fetch up at each call (MSW installed later).
   members.push(
@@ -96,14 +102,14 @@ function coreMembers(model: ServiceModel, principal: string | undefined): string
 }
 
 /** The core with the SOAP headers written once, and their secret members among the values errors mask. */
-function writeCoreWithHeaders(w: CodeBlockWriter, model: ServiceModel): void {
+function writeCoreWithHeaders(w: CodeBlockWriter, model: ServiceModel, use: Use): void {
   const headers = model.soapHeaders.map((h) => {
-    const write = call('soapHeaderBlock', [
+    const write = call(use('soapHeaderBlock'), [
       tsLiteral(h.element),
       'core.namespace',
       `options.${h.option}`,
       tsLiteral(h.option),
-      recordWriterName(h.record),
+      use(recordWriterName(h.record)),
     ]);
     return h.required
       ? `${h.element}: ${write}`
@@ -114,9 +120,9 @@ function writeCoreWithHeaders(w: CodeBlockWriter, model: ServiceModel): void {
   if (secret.length > 0) {
     const parts = secret.map(
       (h) =>
-        `...${call('secretValues', [`options.${h.option}`, arrayLiteral(h.record.fields.filter((f) => f.secret).map((f) => tsLiteral(f.name)))])}`,
+        `...${call(use('secretValues'), [`options.${h.option}`, arrayLiteral(h.record.fields.filter((f) => f.secret).map((f) => tsLiteral(f.name)))])}`,
     );
     core.push(`secrets: ${arrayLiteral(['...(core.secrets ?? [])', ...parts])}`);
   }
-  w.write(`this.#core = new ClientCore(${objectLiteral(core, true)});`);
+  w.write(`this.#core = new ${use('ClientCore')}(${objectLiteral(core, true)});`);
 }

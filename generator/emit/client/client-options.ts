@@ -9,6 +9,7 @@ import { decisionRemark, jsDoc } from '../../print/jsdoc.js';
 import type { Statement } from '../../print/printer.js';
 import { hasErrorCodes, sendsTimestamps } from '../features.js';
 import { propertyKey } from '../../load/names.js';
+import type { Use } from './client-imports.js';
 
 type OptionProperty = OptionalKind<PropertySignatureStructure>;
 
@@ -16,24 +17,24 @@ export function optionsTypeName(model: ServiceModel): string {
   return `${model.clientName}Options`;
 }
 
-export function optionsInterface(model: ServiceModel, principal: string | undefined): Statement {
+export function optionsInterface(model: ServiceModel, principal: string | undefined, use: Use): Statement {
   return {
     kind: StructureKind.Interface,
     name: optionsTypeName(model),
     isExported: true,
     docs: [`Options of {@link ${model.clientName}}.`],
     properties: [
-      ...serviceOptions(model, principal),
+      ...serviceOptions(model, principal, use),
       ...bindingOptions(model),
-      ...transportOptions(),
+      ...transportOptions(use),
       ...callOptions(model),
-      ...authAndHookOptions(model),
+      ...authAndHookOptions(model, use),
     ],
   };
 }
 
 /** Where the service is and what every call sends of the caller's: the principal, the signing key, SOAP headers. */
-function serviceOptions(model: ServiceModel, principal: string | undefined): OptionProperty[] {
+function serviceOptions(model: ServiceModel, principal: string | undefined, use: Use): OptionProperty[] {
   const signed = model.auth !== undefined;
   return [
     {
@@ -65,7 +66,7 @@ function serviceOptions(model: ServiceModel, principal: string | undefined): Opt
       : []),
     ...model.soapHeaders.map((h) => ({
       name: h.option,
-      type: h.record.name,
+      type: use(h.record.name),
       hasQuestionToken: !h.required,
       docs: [
         jsDoc(
@@ -96,7 +97,7 @@ function bindingOptions(model: ServiceModel): OptionProperty[] {
 }
 
 /** How calls are sent: the fetch or node:http, compression, TLS and a proxy (the same for every service). */
-function transportOptions(): OptionProperty[] {
+function transportOptions(use: Use): OptionProperty[] {
   return [
     {
       name: 'fetch',
@@ -128,7 +129,7 @@ function transportOptions(): OptionProperty[] {
     },
     {
       name: 'tls',
-      type: 'TlsOptions',
+      type: use('TlsOptions'),
       hasQuestionToken: true,
       docs: [
         jsDoc(
@@ -138,7 +139,7 @@ function transportOptions(): OptionProperty[] {
     },
     {
       name: 'proxy',
-      type: 'ProxyOption',
+      type: use('ProxyOption'),
       hasQuestionToken: true,
       docs: [
         jsDoc(
@@ -208,11 +209,11 @@ export function hasSoap(model: ServiceModel): boolean {
 }
 
 /** The options every client has for authentication (HTTP, WS-Security) and for observing its calls (hooks). */
-function authAndHookOptions(model: ServiceModel): OptionProperty[] {
+function authAndHookOptions(model: ServiceModel, use: Use): OptionProperty[] {
   return [
     {
       name: 'httpAuth',
-      type: 'HttpAuthOptions',
+      type: use('HttpAuthOptions'),
       hasQuestionToken: true,
       docs: [
         jsDoc(
@@ -222,7 +223,7 @@ function authAndHookOptions(model: ServiceModel): OptionProperty[] {
     },
     {
       name: 'cookieJar',
-      type: 'CookieJar',
+      type: use('CookieJar'),
       hasQuestionToken: true,
       docs: [
         jsDoc(
@@ -234,7 +235,7 @@ function authAndHookOptions(model: ServiceModel): OptionProperty[] {
       ? [
           {
             name: 'wsSecurity',
-            type: 'WsSecurityOptions',
+            type: use('WsSecurityOptions'),
             hasQuestionToken: true,
             docs: [
               jsDoc(
@@ -246,7 +247,7 @@ function authAndHookOptions(model: ServiceModel): OptionProperty[] {
       : []),
     {
       name: 'onRequest',
-      type: 'RequestHook',
+      type: use('RequestHook'),
       hasQuestionToken: true,
       docs: [
         jsDoc(
@@ -256,7 +257,7 @@ function authAndHookOptions(model: ServiceModel): OptionProperty[] {
     },
     {
       name: 'onResponse',
-      type: 'ResponseHook',
+      type: use('ResponseHook'),
       hasQuestionToken: true,
       docs: [
         jsDoc(

@@ -5,13 +5,14 @@
  * (runtime/client/typed-faults.ts).
  */
 import type { CodeBlockWriter } from 'ts-morph';
-import type { FaultModel, OperationModel, ServiceModel } from '../../model/types.js';
+import type { OperationModel, ServiceModel } from '../../model/types.js';
 import { jsDoc } from '../../print/jsdoc.js';
 import { StructureKind } from '../../print/kinds.js';
 import type { Statement } from '../../print/printer.js';
 import { arrayLiteral, objectLiteral } from '../expressions.js';
 import { tsLiteral } from '../ts-types.js';
 import { decoderName } from './decoders.js';
+import type { Use } from './client-imports.js';
 
 /** `<Op>Fault`: the union of an operation's typed fault details. */
 export function faultTypeName(op: OperationModel): string {
@@ -27,21 +28,7 @@ function declaring(model: ServiceModel): OperationModel[] {
   return model.operations.filter((op) => op.faults.length > 0);
 }
 
-function faultRecords(model: ServiceModel): FaultModel['record'][] {
-  return [...new Set(declaring(model).flatMap((op) => op.faults.map((f) => f.record)))];
-}
-
-/** The record decoders the bindings' `faults` name, for the import from the codec. */
-export function faultDecoderImports(model: ServiceModel): string[] {
-  return faultRecords(model).map(decoderName);
-}
-
-/** The record types the unions name, for the type import from types.ts. */
-export function faultTypeImports(model: ServiceModel): string[] {
-  return faultRecords(model).map((r) => r.name);
-}
-
-/** The names client.ts declares for the faults, for the runtime import (SvcSoapFault) and the index's exports. */
+/** The names client.ts declares for the faults, for the index's exports. */
 export function faultExports(model: ServiceModel): { name: string; isTypeOnly?: boolean }[] {
   return declaring(model).flatMap((op) => [
     { name: faultTypeName(op), isTypeOnly: true },
@@ -49,18 +36,18 @@ export function faultExports(model: ServiceModel): { name: string; isTypeOnly?: 
   ]);
 }
 
-/** Whether client.ts needs SvcSoapFault (a guard names it). */
+/** Whether the service declares typed faults (then the index exports TypedSoapFault too). */
 export function usesTypedFaults(model: ServiceModel): boolean {
   return declaring(model).length > 0;
 }
 
 /** Each declaring operation's union and guard, in the spec's order. */
-export function faultStatements(model: ServiceModel): Statement[] {
+export function faultStatements(model: ServiceModel, use: Use): Statement[] {
   return declaring(model).flatMap((op): Statement[] => {
     const union = op.faults.map((f) =>
       objectLiteral([
         ['readonly name', tsLiteral(f.name)],
-        ['readonly value', f.record.name],
+        ['readonly value', use(f.record.name)],
       ]).replace(/, /g, '; '),
     );
     const names = arrayLiteral(op.faults.map((f) => tsLiteral(f.name)));
@@ -81,14 +68,14 @@ export function faultStatements(model: ServiceModel): Statement[] {
         name: faultGuardName(op),
         isExported: true,
         parameters: [{ name: 'error', type: 'unknown' }],
-        returnType: `error is SvcSoapFault<${faultTypeName(op)}> & { readonly fault: ${faultTypeName(op)} }`,
+        returnType: `error is ${use('SvcSoapFault')}<${faultTypeName(op)}> & { readonly fault: ${faultTypeName(op)} }`,
         docs: [
           jsDoc(
             `True when \`error\` is a SOAP fault whose detail was one of the faults ${op.name} declares, decoded; \`error.fault.name\` then tells which, and \`error.fault.value\` is its record.`,
           ),
         ],
         statements: [
-          `return error instanceof SvcSoapFault && error.fault !== undefined && (${names} as readonly string[]).includes(error.fault.name);`,
+          `return error instanceof ${use('SvcSoapFault')} && error.fault !== undefined && (${names} as readonly string[]).includes(error.fault.name);`,
         ],
       },
     ];
@@ -96,14 +83,14 @@ export function faultStatements(model: ServiceModel): Statement[] {
 }
 
 /** The `faults` entry of an operation's binding: each fault's name, element, namespace and record decoder. */
-export function writeFaultBinding(w: CodeBlockWriter, op: OperationModel): void {
+export function writeFaultBinding(w: CodeBlockWriter, op: OperationModel, use: Use): void {
   if (op.faults.length === 0) return;
   const entries = op.faults.map((f) =>
     objectLiteral([
       ['name', tsLiteral(f.name)],
       ['element', tsLiteral(f.element)],
       ['namespace', tsLiteral(f.namespace)],
-      ['decode', decoderName(f.record)],
+      ['decode', use(decoderName(f.record))],
     ]),
   );
   w.write(`faults: ${arrayLiteral(entries)},`);

@@ -11,8 +11,9 @@ import { tsLiteral, valueType } from '../ts-types.js';
 import { decoderName, resultDecoderName } from './decoders.js';
 import { writeFaultBinding } from './faults.js';
 import { propertyKey } from '../../load/names.js';
+import { useTypes, type Use } from './client-imports.js';
 
-export function bindingsStatement(model: ServiceModel): Statement {
+export function bindingsStatement(model: ServiceModel, use: Use): Statement {
   return {
     kind: StructureKind.VariableStatement,
     declarationKind: VariableDeclarationKind.Const,
@@ -21,7 +22,7 @@ export function bindingsStatement(model: ServiceModel): Statement {
         name: 'bindings',
         initializer: (w) => {
           w.inlineBlock(() => {
-            for (const op of model.operations) writeBinding(w, model, op);
+            for (const op of model.operations) writeBinding(w, model, op, use);
           });
           w.write(' as const');
         },
@@ -31,27 +32,28 @@ export function bindingsStatement(model: ServiceModel): Statement {
 }
 
 /** One operation's binding, checked against OperationBinding of its result type. */
-function writeBinding(w: CodeBlockWriter, model: ServiceModel, op: OperationModel): void {
+function writeBinding(w: CodeBlockWriter, model: ServiceModel, op: OperationModel, use: Use): void {
   w.write(`${op.tsName}: `).inlineBlock(() => {
     writeWireNames(w, model, op);
-    writeDecoding(w, model, op);
+    writeDecoding(w, model, op, use);
     const struct = op.result.kind === 'void' ? undefined : op.result.struct;
     const secrets = (struct?.fields ?? []).filter((f) => f.secret).map((f) => tsLiteral(f.name));
     if (secrets.length > 0) w.writeLine(`secretFields: [${secrets.join(', ')}],`);
     const secretParams = op.params.filter((p) => p.secret).map((p) => tsLiteral(p.name));
     if (secretParams.length > 0) w.writeLine(`secretParams: [${secretParams.join(', ')}],`);
-    writeFaultBinding(w, op);
+    writeFaultBinding(w, op, use);
   });
+  w.write(` satisfies ${use('OperationBinding')}<${bindingResultType(op, use)}>,`).newLine();
+}
+
+/** The result type an operation's binding is checked against, its named types recorded as imports. */
+function bindingResultType(op: OperationModel, use: Use): string {
   const result = op.result;
-  const type =
-    result.kind === 'void'
-      ? 'undefined'
-      : result.kind === 'outputs'
-        ? result.struct.name
-        : result.struct
-          ? result.struct.name
-          : valueType(result.type);
-  w.write(` satisfies OperationBinding<${type}>,`).newLine();
+  if (result.kind === 'void') return 'undefined';
+  if (result.kind === 'outputs') return use(result.struct.name);
+  if (result.struct) return use(result.struct.name);
+  useTypes(use, result.type);
+  return valueType(result.type);
 }
 
 /** How the call is written and its answer found: names, bindings it is in, namespaces, forms and headers. */
@@ -93,20 +95,20 @@ function writeWireNames(w: CodeBlockWriter, model: ServiceModel, op: OperationMo
 }
 
 /** How the answer is read: its response headers' decoders, the result's decoder and the error-code check. */
-function writeDecoding(w: CodeBlockWriter, model: ServiceModel, op: OperationModel): void {
+function writeDecoding(w: CodeBlockWriter, model: ServiceModel, op: OperationModel, use: Use): void {
   const result = op.result;
   if (op.responseHeaders.length > 0) {
     const entries = op.responseHeaders.map((h) =>
       objectLiteral([
         `element: ${tsLiteral(h.element)}`,
         `required: ${h.required}`,
-        `decode: ${decoderName(h.record)}`,
+        `decode: ${use(decoderName(h.record))}`,
       ]),
     );
     w.write(`responseHeaders: ${arrayLiteral(entries)},`);
     w.newLine();
   }
-  w.writeLine(`decode: ${result.kind === 'void' ? '() => undefined' : resultDecoderName(op)},`);
+  w.writeLine(`decode: ${result.kind === 'void' ? '() => undefined' : use(resultDecoderName(op))},`);
   const status = result.kind === 'void' ? undefined : result.struct?.status;
   if (!status) {
     w.writeLine('check: undefined,');
@@ -114,7 +116,7 @@ function writeDecoding(w: CodeBlockWriter, model: ServiceModel, op: OperationMod
   }
   const names =
     status.codeKind === 'int' && model.serviceErrors?.enum.numeric
-      ? [`codeNames: ${model.serviceErrors.enum.name}ByNumber`]
+      ? [`codeNames: ${use(`${model.serviceErrors.enum.name}ByNumber`)}`]
       : [];
   const message = status.messageField ? `'${status.messageField.name}'` : 'undefined';
   const check = [
