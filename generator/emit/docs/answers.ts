@@ -4,6 +4,7 @@
  */
 import type { Writers } from './writers.js';
 import type { OperationModel, TypeModel } from '../../model/types.js';
+import { httpPostRootName, resultElementName } from '../../model/http-post-root.js';
 import type { MockOperation } from '../../../templates/runtime/mock/core.js';
 import type { MockHttpReply } from '../../../templates/runtime/mock/exchange.js';
 import { isFormStyle } from '../../../templates/runtime/operation.js';
@@ -13,16 +14,8 @@ import { resultWriter } from '../../../templates/runtime/mock/values.js';
 /** The facts of `op` the mock's framing reads, as the generated mock codec states them. */
 function mockOperation(op: OperationModel, writers: Writers): MockOperation {
   const r = op.result;
-  const resultElement = r.kind === 'value' ? r.element : `${op.name}Result`;
-  const post = op.httpPostRoot;
-  const httpPostRoot =
-    post.kind === 'shown' || post.kind === 'convention'
-      ? post.name
-      : post.kind === 'notShown'
-        ? post.assumed
-        : post.kind === 'any'
-          ? resultElement
-          : undefined;
+  const resultElement = resultElementName(op);
+  const httpPostRoot = httpPostRootName(op);
   const type: TypeModel | undefined =
     r.kind === 'void' ? undefined : r.kind === 'outputs' ? { kind: 'record', record: r.struct } : r.type;
   return {

@@ -34,6 +34,7 @@ import {
 } from '../client/encoders.js';
 import { localName, propertyKey } from '../../load/names.js';
 import { VALUE_CODECS } from '../../model/codecs.js';
+import { httpPostRootName, resultElementName } from '../../model/http-post-root.js';
 import { withPattern } from '../patterns.js';
 
 export const MOCK_CODEC_FILE = 'mock/codec.ts';
@@ -159,17 +160,8 @@ function codecImports(needs: Needs, writers: WriterSet, written: ReturnType<Writ
 /** The MockOperation literal of one operation. */
 function operationEntry(model: ServiceModel, op: OperationModel, needs: Needs): string {
   const r = op.result;
-  const post = op.httpPostRoot;
-  // XML content is the HTTP POST answer itself; a null one is nil under the result element's name.
-  const resultElement = r.kind === 'value' ? r.element : `${op.name}Result`;
-  const root =
-    post.kind === 'shown' || post.kind === 'convention'
-      ? post.name
-      : post.kind === 'notShown'
-        ? post.assumed
-        : post.kind === 'any'
-          ? resultElement
-          : undefined;
+  const resultElement = resultElementName(op);
+  const root = httpPostRootName(op);
   const lines: Array<readonly [string, string]> = [
     ['name', `'${op.name}'`],
     ['params', arrayLiteral(op.params.map((p) => paramEntry(model, op, p, needs)))],
@@ -183,7 +175,7 @@ function operationEntry(model: ServiceModel, op: OperationModel, needs: Needs): 
     if (!isReferenceType(r.type)) lines.push(['nilResult', 'true']);
   }
   lines.push(['httpPostRoot', root === undefined ? 'undefined' : tsLiteral(root)]);
-  if (post.kind === 'any') lines.push(['httpPostNode', 'true']);
+  if (op.httpPostRoot.kind === 'any') lines.push(['httpPostNode', 'true']);
   if (!op.httpPost && model.bindings.includes('httpPost')) lines.push(['httpPost', 'false']);
   if (!op.httpGet && model.bindings.includes('httpGet')) lines.push(['httpGet', 'false']);
   if (op.soapAction !== undefined) lines.push(['soapAction', tsLiteral(op.soapAction)]);
