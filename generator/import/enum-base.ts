@@ -2,7 +2,7 @@
  * The base of an enumeration a WSDL declares, as the format keeps it: xs:string (the default) or xs:token, whose values
  * XML Schema compares with their whitespace collapsed. Another base is drafted as a string enum and reported.
  */
-import { collapseWhitespace } from '../load/enum-base.js';
+import { collapseWhitespace } from '../../templates/runtime/codec/lexical.js';
 import { NS } from '../emit/wsdl/namespaces.js';
 import type { QName } from './xml.js';
 

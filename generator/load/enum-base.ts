@@ -2,11 +2,7 @@
  * The base of an enumeration (the spec's `base`): xs:token collapses whitespace before a value is compared, so a value
  * that is not already collapsed could never be matched (nor sent as the service would read it).
  */
-
-/** XML Schema's whitespace collapse: runs of spaces, tabs and line breaks as one space, none at either end. */
-export function collapseWhitespace(text: string): string {
-  return text.replace(/[ \t\r\n]+/g, ' ').trim();
-}
+import { collapseWhitespace } from '../../templates/runtime/codec/lexical.js';
 
 /**
  * The problems of a token enumeration's values: one whose whitespace collapses to other text, with its index. A string

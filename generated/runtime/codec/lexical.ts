@@ -43,12 +43,12 @@ const RULES = {
 type NameType = keyof typeof RULES;
 
 /** XML Schema's whitespace collapse: runs of spaces, tabs and line breaks as one space, none at either end. */
-function collapse(text: string): string {
+export function collapseWhitespace(text: string): string {
   return text.replace(/[ \t\r\n]+/g, ' ').trim();
 }
 
 function decodeNameLike(type: NameType, text: string, path: string): string {
-  const s = collapse(text);
+  const s = collapseWhitespace(text);
   if (!RULES[type].pattern.test(s))
     throw new SvcDecodeError(
       `invalid xs:${type} ${JSON.stringify(text.slice(0, 60))}: expected ${RULES[type].expected}`,
@@ -84,7 +84,7 @@ const INTEGER_MIN = { integer: undefined, nonNegativeInteger: 0n, positiveIntege
 type IntegerType = keyof typeof INTEGER_MIN;
 
 function decodeBigInteger(type: IntegerType, text: string, path: string): string {
-  const s = collapse(text);
+  const s = collapseWhitespace(text);
   if (!/^[+-]?\d+$/.test(s))
     throw new SvcDecodeError(`invalid xs:${type} ${JSON.stringify(text.slice(0, 60))}`, { path });
   const value = BigInt(s);

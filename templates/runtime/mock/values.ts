@@ -6,6 +6,7 @@
 import type { WriteValue } from '../codec/encode.js';
 import { SvcDecodeError } from '../errors.js';
 import { encodeDouble } from '../codec/values.js';
+import { collapseWhitespace } from '../codec/lexical.js';
 import type { ReadValue } from '../codec/decode.js';
 
 /** Reads a parameter's HTTP POST field values. */
@@ -33,7 +34,7 @@ export function enumDecoder(
 ): (text: string, path: string) => string {
   return (sent, path) => {
     // An enumeration of xs:token compares its values as XML Schema reads a token: whitespace collapsed.
-    const text = base === 'token' ? sent.replace(/[ \t\r\n]+/g, ' ').trim() : sent;
+    const text = base === 'token' ? collapseWhitespace(sent) : sent;
     if (!values.includes(text)) {
       throw new SvcDecodeError(`"${text.length > 40 ? `${text.slice(0, 40)}…` : text}" is not a value of ${type}`, {
         path,
